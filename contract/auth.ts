@@ -1,0 +1,72 @@
+/** Accounts and one-time codes (spec §3, §7: /auth/*, /otp/*). Served from the accounts issue on. */
+import * as t from 'io-ts';
+import { Email, Gender, intBetween, NonEmptyString, OtpCode, PhoneNumber } from './primitives.js';
+
+/** OWASP ASVS 5: at least 8 characters, long passphrases allowed, no composition rules. */
+export const Password = new t.Type<string, string, unknown>(
+  'Password',
+  (u): u is string => typeof u === 'string' && u.length >= 8 && u.length <= 128,
+  (u, c) =>
+    typeof u === 'string' && u.length >= 8 && u.length <= 128
+      ? t.success(u)
+      : t.failure(u, c, 'must be 8 to 128 characters long'),
+  (a) => a,
+);
+
+export const RegisterRequest = t.type(
+  {
+    firstName: NonEmptyString,
+    lastName: NonEmptyString,
+    email: Email,
+    age: intBetween(1, 120),
+    gender: Gender,
+    phoneNumber: PhoneNumber,
+    password: Password,
+  },
+  'RegisterRequest',
+);
+export type RegisterRequest = t.TypeOf<typeof RegisterRequest>;
+
+/** The user as the login answer carries it (spec §3). */
+export const LoginUser = t.type(
+  { _id: t.string, firstName: t.string, lastName: t.string, email: t.string },
+  'LoginUser',
+);
+export type LoginUser = t.TypeOf<typeof LoginUser>;
+
+/** The current user: the login fields plus the rest of the profile, some of which a Google sign-up may not have yet. */
+export const User = t.intersection(
+  [
+    LoginUser,
+    t.type({
+      age: t.union([t.number, t.null]),
+      gender: t.union([Gender, t.null]),
+      phoneNumber: t.union([t.string, t.null]),
+      signInMethod: t.keyof({ manual: null, google: null }),
+    }),
+  ],
+  'User',
+);
+export type User = t.TypeOf<typeof User>;
+
+export const LoginRequest = t.type({ email: Email, password: t.string }, 'LoginRequest');
+export type LoginRequest = t.TypeOf<typeof LoginRequest>;
+export const LoginAnswer = t.type({ token: t.string, user: LoginUser }, 'LoginAnswer');
+export type LoginAnswer = t.TypeOf<typeof LoginAnswer>;
+
+export const ForgotPasswordRequest = t.type(
+  { email: Email, password: Password },
+  'ForgotPasswordRequest',
+);
+export type ForgotPasswordRequest = t.TypeOf<typeof ForgotPasswordRequest>;
+
+export const SendOtpRequest = t.type({ email: Email }, 'SendOtpRequest');
+export type SendOtpRequest = t.TypeOf<typeof SendOtpRequest>;
+export const ValidateOtpRequest = t.type({ email: Email, otp: OtpCode }, 'ValidateOtpRequest');
+export type ValidateOtpRequest = t.TypeOf<typeof ValidateOtpRequest>;
+
+/** Plain acknowledgement used by calls whose answer the spec does not show. */
+export const MessageAnswer = t.type({ message: t.string }, 'MessageAnswer');
+export type MessageAnswer = t.TypeOf<typeof MessageAnswer>;
+
+export const UserEmailParams = t.type({ email: Email }, 'UserEmailParams');

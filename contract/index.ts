@@ -1,0 +1,7 @@
+/** The API contract: io-ts codecs imported by the server (to decode requests) and the client (to decode answers). */
+export * from './primitives.js';
+export * from './site.js';
+export * from './auth.js';
+export * from './appointments.js';
+export * from './errors.js';
+export * from './report.js';

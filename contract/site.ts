@@ -1,0 +1,69 @@
+/** Site options and clinic reference data (spec §3, §7: /super/*, /doctor/*, /appointmentfee/all). */
+import * as t from 'io-ts';
+import { ConsultationType, Email, NonEmptyString, Rupees } from './primitives.js';
+
+/** Image and video links as a clinic stores them: a local path, an https URL or a Drive share link. */
+export const MediaLink = t.string;
+
+export const SiteEvent = t.type(
+  { _id: t.string, image: MediaLink, video: MediaLink, caption: t.string },
+  'SiteEvent',
+);
+export type SiteEvent = t.TypeOf<typeof SiteEvent>;
+
+export const TeamMember = t.type(
+  { _id: t.string, image: MediaLink, name: t.string, role: t.string, description: t.string },
+  'TeamMember',
+);
+export type TeamMember = t.TypeOf<typeof TeamMember>;
+
+export const Testimonial = t.type(
+  { _id: t.string, image: MediaLink, name: t.string, subject: t.string, description: t.string },
+  'Testimonial',
+);
+export type Testimonial = t.TypeOf<typeof Testimonial>;
+
+/** Locations are plain text strings (spec §3), e.g. "Andheri West". */
+export const LocationList = t.array(t.string, 'LocationList');
+export const EventList = t.array(SiteEvent, 'EventList');
+export const TeamList = t.array(TeamMember, 'TeamList');
+export const TestimonialList = t.array(Testimonial, 'TestimonialList');
+
+/** Doctor type: 'online' doctors consult by Chat, Video and Call only; 'clinic' doctors also see patients in person. */
+export const DoctorType = t.keyof({ online: null, clinic: null }, 'DoctorType');
+export type DoctorType = t.TypeOf<typeof DoctorType>;
+
+export const Doctor = t.type(
+  {
+    _id: t.string,
+    name: t.string,
+    email: t.string,
+    type: DoctorType,
+    locations: t.array(t.string),
+    qualification: t.string,
+  },
+  'Doctor',
+);
+export type Doctor = t.TypeOf<typeof Doctor>;
+export const DoctorList = t.array(Doctor, 'DoctorList');
+
+export const DoctorEmailParams = t.type({ email: Email }, 'DoctorEmailParams');
+
+export const AppointmentFee = t.type(
+  { consultationType: ConsultationType, consultationFee: Rupees },
+  'AppointmentFee',
+);
+export type AppointmentFee = t.TypeOf<typeof AppointmentFee>;
+export const AppointmentFeeList = t.type({ data: t.array(AppointmentFee) }, 'AppointmentFeeList');
+export type AppointmentFeeList = t.TypeOf<typeof AppointmentFeeList>;
+
+/** Everything the app loads when it starts (the site-options machine's result). */
+export const SiteOptions = t.type({
+  locations: LocationList,
+  events: EventList,
+  teams: TeamList,
+  testimonials: TestimonialList,
+});
+export type SiteOptions = t.TypeOf<typeof SiteOptions>;
+
+export { NonEmptyString };

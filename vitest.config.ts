@@ -1,0 +1,48 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+// Suites by kind: each runs in the environment it needs. The browser suite (tests/e2e)
+// builds and starts the real server, so it runs alone, one file at a time.
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'component',
+            include: ['tests/component/**/*.test.tsx'],
+            environment: 'jsdom',
+            setupFiles: ['tests/component/setup.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            include: ['tests/server/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            include: ['tests/e2e/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+);
