@@ -115,14 +115,20 @@ export function intBetween(min: number, max: number) {
   );
 }
 
-/** An amount of rupees: not negative, at most two decimals. */
+/** An amount of rupees: not negative, at most two decimals (checked with a tolerance: 19.99 * 100 is not exact in floating point). */
+function isRupees(u: unknown): u is number {
+  return (
+    typeof u === 'number' &&
+    Number.isFinite(u) &&
+    u >= 0 &&
+    Math.abs(Math.round(u * 100) - u * 100) < 1e-6
+  );
+}
 export const Rupees = new t.Type<number, number, unknown>(
   'Rupees',
-  (u): u is number => typeof u === 'number' && u >= 0 && Number.isFinite(u),
+  isRupees,
   (u, c) =>
-    typeof u === 'number' && Number.isFinite(u) && u >= 0 && Math.round(u * 100) === u * 100
-      ? t.success(u)
-      : t.failure(u, c, 'must be an amount in rupees, not negative, at most two decimals'),
+    isRupees(u) ? t.success(u) : t.failure(u, c, 'must be an amount in rupees, not negative, at most two decimals'),
   (a) => a,
 );
 

@@ -63,7 +63,7 @@ export const SiteOptions = t.type({
   events: EventList,
   teams: TeamList,
   testimonials: TestimonialList,
-});
+}, 'SiteOptions');
 export type SiteOptions = t.TypeOf<typeof SiteOptions>;
 
 export { NonEmptyString };

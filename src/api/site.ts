@@ -1,0 +1,61 @@
+/** Site options and clinic reference data (spec §7: /super/*, /doctor/*, /appointmentfee/all). */
+import { isLeft, type Either } from 'fp-ts/lib/Either.js';
+import {
+  AppointmentFeeList,
+  Doctor,
+  DoctorList,
+  EventList,
+  LocationList,
+  TeamList,
+  TestimonialList,
+  type SiteOptions,
+} from '../../contract/site.js';
+import { toDisplayableMediaLink } from '../../contract/mediaLink.js';
+import { apiClient, type ApiClient, type ApiFailure } from './client.js';
+
+export type SiteApi = {
+  /**
+   * The four site-option lists, fetched side by side, with every image and video link made
+   * displayable. Rejects with the ApiFailure of the first list (in the order events, teams,
+   * testimonials, locations) that failed, so an invoking fromPromise actor gets it as
+   * `event.error`; rejects with the abort reason when `signal` aborts.
+   */
+  loadSiteOptions(signal: AbortSignal): Promise<SiteOptions>;
+  fetchDoctors(signal?: AbortSignal): Promise<Either<ApiFailure, Doctor[]>>;
+  fetchDoctorByEmail(email: string, signal?: AbortSignal): Promise<Either<ApiFailure, Doctor>>;
+  fetchFees(signal?: AbortSignal): Promise<Either<ApiFailure, AppointmentFeeList>>;
+};
+
+export function createSiteApi({ request }: ApiClient): SiteApi {
+  return {
+    async loadSiteOptions(signal) {
+      const [events, teams, testimonials, locations] = await Promise.all([
+        request(EventList, '/super/events', { signal }),
+        request(TeamList, '/super/teams', { signal }),
+        request(TestimonialList, '/super/testimonials', { signal }),
+        request(LocationList, '/super/locations', { signal }),
+      ]);
+      if (isLeft(events)) throw events.left;
+      if (isLeft(teams)) throw teams.left;
+      if (isLeft(testimonials)) throw testimonials.left;
+      if (isLeft(locations)) throw locations.left;
+      return {
+        events: events.right.map((e) => ({
+          ...e,
+          image: toDisplayableMediaLink(e.image),
+          video: toDisplayableMediaLink(e.video),
+        })),
+        teams: teams.right.map((m) => ({ ...m, image: toDisplayableMediaLink(m.image) })),
+        testimonials: testimonials.right.map((m) => ({ ...m, image: toDisplayableMediaLink(m.image) })),
+        locations: locations.right,
+      };
+    },
+    fetchDoctors: (signal) => request(DoctorList, '/doctor/getall', { signal }),
+    fetchDoctorByEmail: (email, signal) =>
+      request(Doctor, `/doctor/getdoctoremail/${encodeURIComponent(email)}`, { signal }),
+    fetchFees: (signal) => request(AppointmentFeeList, '/appointmentfee/all', { signal }),
+  };
+}
+
+const siteApi = createSiteApi(apiClient);
+export const { loadSiteOptions, fetchDoctors, fetchDoctorByEmail, fetchFees } = siteApi;
