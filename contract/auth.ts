@@ -70,3 +70,14 @@ export const MessageAnswer = t.type({ message: t.string }, 'MessageAnswer');
 export type MessageAnswer = t.TypeOf<typeof MessageAnswer>;
 
 export const UserEmailParams = t.type({ email: Email }, 'UserEmailParams');
+
+/** POST /auth/register answers the new user (spec §7: "user"); it does not log in. */
+export const RegisterAnswer = User;
+
+/**
+ * Google sign-in ends with the browser at `/#/auth/google?code=...`: a one-time code (60 s,
+ * single use) that POST /auth/google/exchange turns into the same answer as a login. Our token
+ * never travels in a URL, and the provider's tokens never reach the browser.
+ */
+export const GoogleExchangeRequest = t.type({ code: NonEmptyString }, 'GoogleExchangeRequest');
+export type GoogleExchangeRequest = t.TypeOf<typeof GoogleExchangeRequest>;

@@ -1,0 +1,159 @@
+/**
+ * Logging in (spec §1 "manual or Google", §3 login payload, §8), manually or with Google. The login
+ * popup starts one per opening; so does the `/#/auth/google` route the browser comes back to.
+ *
+ * Manual: the view holds the two fields and sends them with `login.submit`.
+ * Google: `google.start` emits `google.redirect`, on which the app sends the browser to
+ * `googleStartUrl()` (src/api/auth.ts), a full page load: the server runs the OpenID Connect flow
+ * and brings the browser back to `/#/auth/google?code=...` (or `?error=...`). That route starts a
+ * login actor and sends `google.returned` with what the address carried.
+ *
+ * The app provides `login` ({ email, password } -> LoginAnswer) and `exchangeGoogleCode`
+ * ({ code } -> LoginAnswer), each rejecting with an ApiFailure when the call fails.
+ *
+ * Emitted (`actor.on(...)`):
+ * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
+ *   - welcome {firstName}  'Welcome {first name}!'
+ *   - loginFailed          'Please forgot password and try again.' (no readable server message)
+ *   - server {text}        the server's message, preferred (e.g. its one generic text for a wrong
+ *                          email or password, or a slow-down after many tries)
+ *   - googleFailed         'Google login failed. Please try again.' (any Google failure)
+ *   - missingFields {fields}  no spec text: submit with a blank email or password (the view's
+ *                          required fields normally stop it first)
+ * - `loggedIn` { token, user }: the app passes it on as `session.loggedIn`. The machine is then
+ *   done, with the same output `{ token, user }`.
+ * - `google.redirect`: the app sends the browser to `googleStartUrl()`.
+ */
+import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { LoginAnswer } from '../../contract/auth.js';
+import { isBlank, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+
+export type LoginCredentials = { email: string; password: string };
+
+export type LoginNotice =
+  | { kind: 'welcome'; firstName: string }
+  | { kind: 'loginFailed' }
+  | { kind: 'googleFailed' }
+  | { kind: 'missingFields'; fields: Array<keyof LoginCredentials> }
+  | ServerNotice;
+
+export type LoginEmitted =
+  | NoticeEvent<LoginNotice>
+  | ({ type: 'loggedIn' } & LoginAnswer)
+  | { type: 'google.redirect' };
+
+export type LoginEvent =
+  | { type: 'login.submit'; email: string; password: string }
+  | { type: 'google.start' }
+  /** Back from Google: the `code` or `error` query parameter of `/#/auth/google`. */
+  | { type: 'google.returned'; code?: string | null; error?: string | null };
+
+export type LoginContext = { answer: LoginAnswer | null };
+
+const notice = (tone: Tone, n: LoginNotice): NoticeEvent<LoginNotice> => ({ type: 'notice', tone, notice: n });
+
+function blankFields(event: LoginEvent): Array<keyof LoginCredentials> {
+  if (event.type !== 'login.submit') return [];
+  return (['email', 'password'] as const).filter((field) => isBlank(event[field]));
+}
+
+export const loginMachine = setup({
+  types: {} as { context: LoginContext; events: LoginEvent; emitted: LoginEmitted; output: LoginAnswer },
+  actors: {
+    // Declared here with their types; the real ones come from the app, so these must never run.
+    login: fromPromise<LoginAnswer, LoginCredentials>(() => Promise.reject(new Error('not provided'))),
+    exchangeGoogleCode: fromPromise<LoginAnswer, { code: string }>(() => Promise.reject(new Error('not provided'))),
+  },
+  guards: {
+    hasBlankField: ({ event }) => blankFields(event).length > 0,
+    isGoogleFailure: ({ event }) =>
+      event.type === 'google.returned' && (!isBlank(event.error) || isBlank(event.code)),
+  },
+  actions: {
+    tellMissingFields: emit(({ event }) => notice('error', { kind: 'missingFields', fields: blankFields(event) })),
+    tellLoginFailure: emit((_, params: { error: unknown }) =>
+      notice('error', serverWordsOr(params.error, { kind: 'loginFailed' })),
+    ),
+    tellGoogleFailed: emit(notice('error', { kind: 'googleFailed' })),
+    storeAnswer: assign({ answer: (_, params: { answer: LoginAnswer }) => params.answer }),
+    welcome: emit((_, params: { answer: LoginAnswer }) =>
+      notice('success', { kind: 'welcome', firstName: params.answer.user.firstName }),
+    ),
+    announceLoggedIn: emit((_, params: { answer: LoginAnswer }) => ({ type: 'loggedIn' as const, ...params.answer })),
+    redirectToGoogle: emit({ type: 'google.redirect' }),
+  },
+}).createMachine({
+  id: 'login',
+  description: 'Logging in with an email and password, or with Google.',
+  context: { answer: null },
+  initial: 'Idle',
+  states: {
+    Idle: {
+      description: 'The login form, or the Google return route before it sends what it got.',
+      on: {
+        'login.submit': [{ guard: 'hasBlankField', actions: 'tellMissingFields' }, { target: 'LoggingIn' }],
+        'google.start': { actions: 'redirectToGoogle' },
+        'google.returned': [
+          { guard: 'isGoogleFailure', actions: 'tellGoogleFailed' },
+          { target: 'ExchangingGoogleCode' },
+        ],
+      },
+    },
+    LoggingIn: {
+      description: 'Checking the email and password. Back to Idle with the server message, or a plain one, if refused.',
+      tags: ['busy'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) => {
+          assertEvent(event, 'login.submit');
+          return { email: event.email.trim(), password: event.password };
+        },
+        onDone: {
+          target: 'LoggedIn',
+          actions: [
+            { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'welcome', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'announceLoggedIn', params: ({ event }) => ({ answer: event.output }) },
+          ],
+        },
+        onError: {
+          target: 'Idle',
+          actions: { type: 'tellLoginFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    ExchangingGoogleCode: {
+      description: 'Turning the one-time code from the Google return into a login. Any failure: Google login failed.',
+      tags: ['busy'],
+      invoke: {
+        id: 'exchangeGoogleCode',
+        src: 'exchangeGoogleCode',
+        input: ({ event }) => {
+          assertEvent(event, 'google.returned');
+          return { code: (event.code ?? '').trim() };
+        },
+        onDone: {
+          target: 'LoggedIn',
+          actions: [
+            { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'welcome', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'announceLoggedIn', params: ({ event }) => ({ answer: event.output }) },
+          ],
+        },
+        onError: { target: 'Idle', actions: 'tellGoogleFailed' },
+      },
+    },
+    LoggedIn: {
+      description: 'Logged in; the app has passed the token and user on to the session.',
+      type: 'final',
+    },
+  },
+  output: ({ context }) => context.answer as LoginAnswer,
+});
+
+type Snapshot = SnapshotFrom<typeof loginMachine>;
+
+/** Logging in or exchanging the Google code: the buttons wait. */
+export const selectIsLoggingIn = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');
+export const selectHasLoggedIn = (snapshot: Snapshot): boolean => snapshot.matches('LoggedIn');

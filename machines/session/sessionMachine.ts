@@ -1,0 +1,233 @@
+/**
+ * The session (spec §3 "stored in the browser", §4 shared state, on load, login, logout): who is
+ * logged in, with which token, and which of the login and register panels is open. One actor for
+ * the whole app, started where the app starts.
+ *
+ * Input: `{ storedToken }`, what local storage holds under the key `token` (or null).
+ *
+ * The app provides (`sessionMachine.provide({ actors, actions })`):
+ * - actors `fetchCurrentUser` ({ token } -> User) and `logout` ({ token }), each rejecting with an
+ *   ApiFailure (src/api/client.ts) when the call fails;
+ * - actions `storeToken` ({ token }) and `forgetToken`: write and remove local storage's `token`.
+ *   They do nothing until provided.
+ *
+ * Emitted (`actor.on(...)`):
+ * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
+ *   - loggedOut           'Logout successfull.'
+ *   - somethingWentWrong  'Something went wrong.' (the user could not be fetched right after a
+ *                         login, so the session logged out again)
+ * - `navigate` { to: '/' }: the app's router goes there (after that failed fetch, spec §4).
+ *
+ * Events (dotted, from the views and the other account machines through the app):
+ * - `session.loggedIn` { token, user }: a login or Google sign-in succeeded (login machine's
+ *   `loggedIn`). Stores the token, marks logged in, closes the popups, fetches the user; if that
+ *   fails, logs out and goes to '/' (no popup can open in between: none opens while logged in).
+ * - `session.logout`: forgets the token, clears the user and the appointments, says
+ *   'Logout successfull.', and revokes the token on the server, best effort (LoggingOut; a login
+ *   that arrives meanwhile wins, and the revoke is dropped).
+ * - `session.expired`: an authenticated call answered 401 (the token expired or was revoked, e.g.
+ *   by a password reset): forgets the token and clears the user, quietly.
+ * - `session.retry`: checks a stored token again after the check got no answer (Unverified).
+ * - `session.showLogin`, `session.showRegister`, `session.closePanels`: the popups. Showing one
+ *   hides the other; neither opens while logged in.
+ *
+ * A stored token the server refuses (401) is dropped quietly. A check that gets no answer (offline,
+ * a 5xx, an answer that is not a user) keeps the token and leaves the session Unverified: shown
+ * logged out, `session.retry` (e.g. on the browser's `online` event, or a "try again" button)
+ * checks again.
+ *
+ * `appointments` is the place for the user's appointments (spec §4 "Once the user is known their
+ * appointments are fetched by email"); the appointments issue fills it. It is emptied whenever the
+ * session ends.
+ */
+import { assign, emit, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import type { AppointmentRecord } from '../../contract/appointments.js';
+import type { LoginUser, User } from '../../contract/auth.js';
+import { describeFailure, type NoticeEvent } from './notices.js';
+
+/** The user: the login answer's fields at once, the whole profile once fetched. */
+export type SessionUser = LoginUser & Partial<Omit<User, keyof LoginUser>>;
+
+export type SessionInput = { storedToken: string | null };
+
+export type SessionNotice = { kind: 'loggedOut' } | { kind: 'somethingWentWrong' };
+
+export type SessionEmitted = NoticeEvent<SessionNotice> | { type: 'navigate'; to: '/' };
+
+export type SessionEvent =
+  | { type: 'session.loggedIn'; token: string; user: LoginUser }
+  | { type: 'session.logout' }
+  | { type: 'session.expired' }
+  | { type: 'session.retry' }
+  | { type: 'session.showLogin' }
+  | { type: 'session.showRegister' }
+  | { type: 'session.closePanels' };
+
+export type SessionContext = {
+  /** The token in use; while LoggingOut, the one being revoked; in Unverified, the one to check again. */
+  token: string | null;
+  user: SessionUser | null;
+  appointments: AppointmentRecord[];
+};
+
+export type Panel = 'login' | 'register' | null;
+
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; emitted: SessionEmitted },
+  actors: {
+    // Declared here with their types; the real ones come from the app, so these must never run.
+    fetchCurrentUser: fromPromise<User, { token: string }>(() => Promise.reject(new Error('not provided'))),
+    logout: fromPromise<unknown, { token: string }>(() => Promise.reject(new Error('not provided'))),
+  },
+  guards: {
+    hasStoredToken: ({ context }) => context.token !== null,
+    isNotLoggedIn: not(stateIn('#session.Auth.LoggedIn')),
+    tokenRefused: (_, params: { error: unknown }) => {
+      const failure = describeFailure(params.error);
+      return failure.kind === 'refused' && failure.status === 401;
+    },
+  },
+  actions: {
+    // Provided by the app (local storage); nothing until then.
+    storeToken: (_, _params: { token: string }) => {},
+    forgetToken: () => {},
+    startSession: assign((_, params: { token: string; user: LoginUser }) => ({
+      token: params.token,
+      user: params.user,
+      appointments: [],
+    })),
+    storeUser: assign({ user: (_, params: { user: User }) => params.user }),
+    clearUser: assign({ user: null, appointments: [] }),
+    clearSession: assign({ token: null, user: null, appointments: [] }),
+    tellLoggedOut: emit({ type: 'notice', tone: 'success', notice: { kind: 'loggedOut' } }),
+    tellSomethingWentWrong: emit({ type: 'notice', tone: 'error', notice: { kind: 'somethingWentWrong' } }),
+    goHome: emit({ type: 'navigate', to: '/' }),
+  },
+}).createMachine({
+  id: 'session',
+  description: 'Who is logged in (token and user), and which of the login and register panels is open.',
+  context: ({ input }) => ({ token: input.storedToken || null, user: null, appointments: [] }),
+  type: 'parallel',
+  states: {
+    Auth: {
+      description: 'The token and the user.',
+      on: {
+        'session.loggedIn': {
+          target: '.LoggedIn',
+          actions: [
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+            { type: 'startSession', params: ({ event }) => ({ token: event.token, user: event.user }) },
+          ],
+        },
+      },
+      initial: 'Starting',
+      states: {
+        Starting: {
+          description: 'Checks a stored token if there is one.',
+          always: [{ guard: 'hasStoredToken', target: 'Restoring' }, { target: 'LoggedOut' }],
+        },
+        Restoring: {
+          description: 'Fetching the user with the stored token. A 401 drops the token quietly; no answer keeps it.',
+          tags: ['loading'],
+          invoke: {
+            id: 'fetchCurrentUser',
+            src: 'fetchCurrentUser',
+            input: ({ context }) => ({ token: context.token ?? '' }),
+            onDone: { target: 'LoggedIn.Ready', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+            onError: [
+              {
+                guard: { type: 'tokenRefused', params: ({ event }) => ({ error: event.error }) },
+                target: 'LoggedOut',
+                actions: ['forgetToken', 'clearSession'],
+              },
+              { target: 'Unverified' },
+            ],
+          },
+        },
+        Unverified: {
+          description: 'The stored token could not be checked (no answer, or the server failed). Shown logged out; the token is kept for a retry.',
+          on: { 'session.retry': 'Restoring' },
+        },
+        LoggedOut: {
+          description: 'Nobody is logged in and no token is stored.',
+        },
+        LoggedIn: {
+          description: 'A user is logged in with the token.',
+          on: {
+            // A new login while logged in (e.g. back from Google): start over with the new token.
+            'session.loggedIn': {
+              target: 'LoggedIn',
+              reenter: true,
+              actions: [
+                { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+                { type: 'startSession', params: ({ event }) => ({ token: event.token, user: event.user }) },
+              ],
+            },
+            'session.logout': { target: 'LoggingOut', actions: ['forgetToken', 'clearUser', 'tellLoggedOut'] },
+            'session.expired': { target: 'LoggedOut', actions: ['forgetToken', 'clearSession'] },
+          },
+          initial: 'Verifying',
+          states: {
+            Verifying: {
+              description: 'Just logged in (the popups closed): fetching the user. If that fails: log out and go to /.',
+              invoke: {
+                id: 'fetchCurrentUser',
+                src: 'fetchCurrentUser',
+                input: ({ context }) => ({ token: context.token ?? '' }),
+                onDone: { target: 'Ready', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+                onError: {
+                  target: '#session.Auth.LoggedOut',
+                  actions: ['forgetToken', 'clearSession', 'goHome', 'tellSomethingWentWrong'],
+                },
+              },
+            },
+            Ready: {
+              description: 'The user is known.',
+            },
+          },
+        },
+        LoggingOut: {
+          description: 'Revoking the token on the server, best effort: the token is already forgotten and the user cleared.',
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            input: ({ context }) => ({ token: context.token ?? '' }),
+            onDone: { target: 'LoggedOut', actions: 'clearSession' },
+            onError: { target: 'LoggedOut', actions: 'clearSession' },
+          },
+        },
+      },
+    },
+    Panel: {
+      description: 'The login and register popups: at most one open.',
+      on: {
+        'session.showLogin': { guard: 'isNotLoggedIn', target: '.Login' },
+        'session.showRegister': { guard: 'isNotLoggedIn', target: '.Register' },
+        'session.closePanels': '.None',
+        'session.loggedIn': '.None',
+      },
+      initial: 'None',
+      states: {
+        None: { description: 'No popup.' },
+        Login: { description: 'The login popup is open.' },
+        Register: { description: 'The sign-up popup is open.' },
+      },
+    },
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+
+export const selectIsLoggedIn = (snapshot: Snapshot): boolean => snapshot.matches({ Auth: 'LoggedIn' });
+export const selectUser = (snapshot: Snapshot): SessionUser | null =>
+  selectIsLoggedIn(snapshot) ? snapshot.context.user : null;
+/** The bearer token for authenticated calls; null unless logged in. */
+export const selectToken = (snapshot: Snapshot): string | null =>
+  selectIsLoggedIn(snapshot) ? snapshot.context.token : null;
+export const selectPanel = (snapshot: Snapshot): Panel =>
+  snapshot.matches({ Panel: 'Login' }) ? 'login' : snapshot.matches({ Panel: 'Register' }) ? 'register' : null;
+/** A stored token is being checked: the header waits before showing login or the profile menu. */
+export const selectIsCheckingSession = (snapshot: Snapshot): boolean => snapshot.hasTag('loading');
+/** The stored token could not be checked: offer `session.retry`. */
+export const selectIsSessionUnverified = (snapshot: Snapshot): boolean => snapshot.matches({ Auth: 'Unverified' });
+export const selectAppointments = (snapshot: Snapshot): AppointmentRecord[] => snapshot.context.appointments;

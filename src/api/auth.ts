@@ -1,0 +1,91 @@
+/**
+ * Accounts and one-time codes (spec §7: /auth/*, /otp/*; Google sign-in's code exchange).
+ *
+ * Every call resolves to an Either (see client.ts) and passes the caller's signal on to fetch.
+ * The account machines' actors reject with the ApiFailure instead (as loadSiteOptions does), so
+ * the app provides them as `fromPromise(({ input, signal }) => orReject(login(input, signal)))`.
+ */
+import type * as t from 'io-ts';
+import { isLeft, type Either } from 'fp-ts/lib/Either.js';
+import {
+  ForgotPasswordRequest,
+  LoginAnswer,
+  LoginRequest,
+  MessageAnswer,
+  RegisterAnswer,
+  RegisterRequest,
+  SendOtpRequest,
+  User,
+  ValidateOtpRequest,
+} from '../../contract/auth.js';
+import { apiClient, type ApiClient, type ApiFailure } from './client.js';
+
+/**
+ * The payloads as a form produces them: plain strings and numbers. The server decodes each with
+ * the same codec (whose branded types a form cannot make without decoding first) and answers 400
+ * `{ message, errors }` naming a bad field.
+ */
+export type SendOtpFields = t.OutputOf<typeof SendOtpRequest>;
+export type ValidateOtpFields = t.OutputOf<typeof ValidateOtpRequest>;
+export type RegisterFields = t.OutputOf<typeof RegisterRequest>;
+export type LoginFields = t.OutputOf<typeof LoginRequest>;
+export type ForgotPasswordFields = t.OutputOf<typeof ForgotPasswordRequest>;
+
+type Call<A> = Promise<Either<ApiFailure, A>>;
+
+export type AuthApi = {
+  /** POST /otp/send-otp: emails a 6-digit code. The same answer whether or not an account exists. */
+  sendOtp(fields: SendOtpFields, signal?: AbortSignal): Call<MessageAnswer>;
+  /** POST /otp/validate-otp: a right code proves the address (on the server) for 30 minutes. */
+  validateOtp(fields: ValidateOtpFields, signal?: AbortSignal): Call<MessageAnswer>;
+  /** POST /auth/register: the new user; does not log in. 400 without a proven address, 409 for a known email. */
+  register(fields: RegisterFields, signal?: AbortSignal): Call<User>;
+  /** POST /auth/login: a token and the user. */
+  login(fields: LoginFields, signal?: AbortSignal): Call<LoginAnswer>;
+  /** GET /auth/getuser with the bearer token: 401 when it is missing, expired or revoked. */
+  fetchCurrentUser(token: string, signal?: AbortSignal): Call<User>;
+  /** POST /auth/logout with the bearer token: revokes it. */
+  logout(token: string, signal?: AbortSignal): Call<MessageAnswer>;
+  /** POST /auth/forgotpassword: refused unless a code proved the address in the last 30 minutes. */
+  forgotPassword(fields: ForgotPasswordFields, signal?: AbortSignal): Call<MessageAnswer>;
+  /** POST /auth/google/exchange: the one-time code from `/#/auth/google?code=...` for a login answer. */
+  exchangeGoogleCode(code: string, signal?: AbortSignal): Call<LoginAnswer>;
+};
+
+export function createAuthApi({ request }: ApiClient): AuthApi {
+  return {
+    sendOtp: (fields, signal) => request(MessageAnswer, '/otp/send-otp', { method: 'POST', body: fields, signal }),
+    validateOtp: (fields, signal) =>
+      request(MessageAnswer, '/otp/validate-otp', { method: 'POST', body: fields, signal }),
+    register: (fields, signal) => request(RegisterAnswer, '/auth/register', { method: 'POST', body: fields, signal }),
+    login: (fields, signal) => request(LoginAnswer, '/auth/login', { method: 'POST', body: fields, signal }),
+    fetchCurrentUser: (token, signal) => request(User, '/auth/getuser', { token, signal }),
+    logout: (token, signal) => request(MessageAnswer, '/auth/logout', { method: 'POST', token, signal }),
+    forgotPassword: (fields, signal) =>
+      request(MessageAnswer, '/auth/forgotpassword', { method: 'POST', body: fields, signal }),
+    exchangeGoogleCode: (code, signal) =>
+      request(LoginAnswer, '/auth/google/exchange', { method: 'POST', body: { code }, signal }),
+  };
+}
+
+/**
+ * The Right value, or a rejection with the Left ApiFailure: what a fromPromise actor needs, so
+ * that the machine gets the failure as `event.error`. An aborted request already rejects.
+ */
+export async function orReject<A>(call: Call<A>): Promise<A> {
+  const result = await call;
+  if (isLeft(result)) throw result.left;
+  return result.right;
+}
+
+/**
+ * Where "Continue with Google" sends the browser (a full page load: the server runs the
+ * OpenID Connect flow and sends the browser back to `/#/auth/google?code=...` or `?error=...`).
+ */
+export function googleStartUrl(base: string = import.meta.env.VITE_API_BASE ?? '/api'): string {
+  return `${base.replace(/\/+$/, '')}/auth/google/start`;
+}
+
+const authApi = createAuthApi(apiClient);
+export const { sendOtp, validateOtp, register, login, fetchCurrentUser, logout, forgotPassword, exchangeGoogleCode } =
+  authApi;

@@ -1,0 +1,287 @@
+/**
+ * Model-based paths for signing up. `createTestModel` refuses machines that invoke actors, so the
+ * model below is the sign-up popup as a person goes through it (the code not sent, sent, validated,
+ * the account made), each event a thing they do together with what the server answers: a wrong
+ * code, an expired code, a resend, a mismatched password, a refusal. Along every path, the REAL
+ * registration machine and its real otp child run with fake calls (provided as the app provides
+ * the real ones): each step must say what the person should read, and each state must show what
+ * the model says, with no call left unanswered and none made twice.
+ */
+import { createActor, createMachine, type Actor } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../contract/auth.js';
+import { otpMachine, selectOtpEmail, selectOtpStatus } from '../../machines/otp/otpMachine.js';
+import {
+  registrationMachine,
+  selectIsRegistering,
+  selectOtpRef,
+  selectProvenEmail,
+  type RegisterInput,
+  type RegistrationEmitted,
+  type RegistrationForm,
+} from '../../machines/registration/registrationMachine.js';
+import { answeredByHand, noticeWords, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
+import { pathsTakingEveryTransition } from './modelPaths.js';
+
+type ModelEvent = { type: keyof typeof steps };
+
+/** What the person does, with the server's answer, and what they should then read. */
+const steps = {
+  'send.withoutEmail': ['enterEmail'],
+  'send.unanswered': ['otpSendError'],
+  'send.failed': ['otpSendFailed'],
+  'send.ok': ['otpSent'],
+  'validate.wrongCode': ['server: Invalid email OTP. Please try again.'],
+  'validate.expiredCode': ['server: This code has expired. Please ask for a new one.'],
+  'validate.ok': ['otpValidated'],
+  'resend.ok': ['otpSent'],
+  'resend.tooMany': ['server: Too many codes sent. Try again in 10 minutes.'],
+  'email.changed': [],
+  'submit.incomplete': ['missingFields'],
+  'submit.passwordsDiffer': ['passwordsMismatch'],
+  'submit.unproven': ['otpNotValidated'],
+  'submit.refused': ['server: An account with this email already exists.'],
+  'submit.ok': ['registered'],
+} as const satisfies Record<string, readonly string[]>;
+
+const model = createMachine({
+  id: 'registrationModel',
+  types: {} as { events: ModelEvent },
+  initial: 'NotSent',
+  states: {
+    NotSent: {
+      on: {
+        'send.withoutEmail': 'NotSent',
+        'send.unanswered': 'NotSent',
+        'send.failed': 'NotSent',
+        'send.ok': 'Sent',
+        'submit.incomplete': 'NotSent',
+        'submit.unproven': 'NotSent',
+      },
+    },
+    Sent: {
+      on: {
+        'validate.wrongCode': 'Sent',
+        'validate.expiredCode': 'Sent',
+        'validate.ok': 'Validated',
+        'resend.ok': 'Sent',
+        'resend.tooMany': 'Sent',
+        'email.changed': 'NotSent',
+        'submit.passwordsDiffer': 'Sent',
+        'submit.unproven': 'Sent',
+      },
+    },
+    Validated: {
+      on: {
+        'email.changed': 'NotSent',
+        'resend.ok': 'Sent',
+        'submit.passwordsDiffer': 'Validated',
+        'submit.refused': 'Validated',
+        'submit.ok': 'Registered',
+      },
+    },
+    Registered: { type: 'final' },
+  },
+});
+
+const addresses = ['asha@example.in', 'asha.verma@example.in'] as const;
+
+function harness() {
+  const sendOtp = answeredByHand<unknown, { email: string }>();
+  const validateOtp = answeredByHand<unknown, { email: string; otp: string }>();
+  const register = answeredByHand<User, RegisterInput>();
+  const machine = registrationMachine.provide({
+    actors: {
+      register: register.logic,
+      otp: otpMachine.provide({ actors: { sendOtp: sendOtp.logic, validateOtp: validateOtp.logic } }),
+    },
+  });
+  const actor: Actor<typeof machine> = createActor(machine).start();
+  const emitted = recordEmitted<RegistrationEmitted>(actor);
+
+  let address: string = addresses[0];
+  const expectedCalls = { sendOtp: 0, validateOtp: 0, register: 0 };
+  const otp = () => {
+    const ref = selectOtpRef(actor.getSnapshot());
+    if (!ref) throw new Error('the otp child is gone');
+    return ref;
+  };
+  const form = (overrides: Partial<RegistrationForm> = {}): RegistrationForm => ({
+    firstName: 'Asha',
+    lastName: 'Verma',
+    email: address,
+    age: '34',
+    gender: 'female',
+    phoneNumber: '9876543210',
+    password: 'monsoon evenings in pune',
+    confirmPassword: 'monsoon evenings in pune',
+    termsAccepted: true,
+    ...overrides,
+  });
+  const user = (): User => ({
+    _id: 'u1',
+    firstName: 'Asha',
+    lastName: 'Verma',
+    email: address,
+    age: 34,
+    gender: 'female',
+    phoneNumber: '9876543210',
+    signInMethod: 'manual',
+  });
+
+  /** The calls this step makes, answered; then what the person read. */
+  const step = (type: ModelEvent['type'], act: () => void | Promise<void>) => async () => {
+    emitted.take();
+    await act();
+    await settle();
+    expect(noticeWords(emitted.take()), type).toEqual(steps[type]);
+  };
+  const send = (answer: (call: ReturnType<typeof sendOtp.latest>) => void) => () => {
+    otp().send({ type: 'otp.send', email: address });
+    expectedCalls.sendOtp += 1;
+    answer(sendOtp.latest());
+  };
+  const resend = (answer: (call: ReturnType<typeof sendOtp.latest>) => void) => () => {
+    otp().send({ type: 'otp.resend' });
+    expectedCalls.sendOtp += 1;
+    answer(sendOtp.latest());
+  };
+  const validate = (answer: (call: ReturnType<typeof validateOtp.latest>) => void) => () => {
+    otp().send({ type: 'otp.validate', code: '123456' });
+    expectedCalls.validateOtp += 1;
+    expect(validateOtp.latest().input).toEqual({ email: address, otp: '123456' });
+    answer(validateOtp.latest());
+  };
+  const submit = (overrides: Partial<RegistrationForm>) => () => {
+    actor.send({ type: 'registration.submit', form: form(overrides) });
+  };
+  const registerAnd = (answer: (call: ReturnType<typeof register.latest>) => void) => () => {
+    actor.send({ type: 'registration.submit', form: form() });
+    expectedCalls.register += 1;
+    expect(register.latest().input.email).toBe(address);
+    answer(register.latest());
+  };
+
+  const editing = (status: string) => {
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('Editing');
+    expect(selectIsRegistering(s)).toBe(false);
+    expect(selectOtpStatus(otp().getSnapshot())).toBe(status);
+    expect({ sendOtp: sendOtp.calls.length, validateOtp: validateOtp.calls.length, register: register.calls.length }).toEqual(
+      expectedCalls,
+    );
+  };
+
+  return {
+    stop: () => actor.stop(),
+    events: {
+      'send.withoutEmail': step('send.withoutEmail', () => {
+        otp().send({ type: 'otp.send', email: ' ' });
+      }),
+      'send.unanswered': step('send.unanswered', send((call) => call.reject(unanswered))),
+      'send.failed': step('send.failed', send((call) => call.reject(refused(500, 'Internal Server Error')))),
+      'send.ok': step('send.ok', send((call) => call.resolve({ message: 'OTP sent.' }))),
+      'validate.wrongCode': step(
+        'validate.wrongCode',
+        validate((call) => call.reject(refused(401, 'Invalid email OTP. Please try again.'))),
+      ),
+      'validate.expiredCode': step(
+        'validate.expiredCode',
+        validate((call) => call.reject(refused(400, 'This code has expired. Please ask for a new one.'))),
+      ),
+      'validate.ok': step('validate.ok', validate((call) => call.resolve({ message: 'Validated.' }))),
+      'resend.ok': step('resend.ok', resend((call) => call.resolve({ message: 'OTP sent.' }))),
+      'resend.tooMany': step(
+        'resend.tooMany',
+        resend((call) => call.reject(refused(429, 'Too many codes sent. Try again in 10 minutes.'))),
+      ),
+      'email.changed': step('email.changed', () => {
+        address = address === addresses[0] ? addresses[1] : addresses[0];
+        otp().send({ type: 'otp.emailChanged', email: address });
+      }),
+      'submit.incomplete': step('submit.incomplete', submit({ phoneNumber: '' })),
+      'submit.passwordsDiffer': step('submit.passwordsDiffer', submit({ confirmPassword: 'monsoon evening in pune' })),
+      'submit.unproven': step('submit.unproven', submit({})),
+      'submit.refused': step(
+        'submit.refused',
+        registerAnd((call) => call.reject(refused(409, 'An account with this email already exists.'))),
+      ),
+      'submit.ok': step('submit.ok', registerAnd((call) => call.resolve(user()))),
+    },
+    states: {
+      NotSent: () => {
+        editing('NotSent');
+        expect(selectOtpEmail(otp().getSnapshot())).toBeNull();
+        expect(selectProvenEmail(actor.getSnapshot())).toBeNull();
+      },
+      Sent: () => {
+        editing('Sent');
+        expect(selectOtpEmail(otp().getSnapshot())).toBe(address);
+        expect(selectProvenEmail(actor.getSnapshot())).toBeNull();
+      },
+      Validated: () => {
+        editing('Validated');
+        expect(selectProvenEmail(actor.getSnapshot())).toBe(address);
+      },
+      Registered: () => {
+        const s = actor.getSnapshot();
+        expect(s.value).toBe('Registered');
+        expect(s.status).toBe('done');
+        expect(s.output).toEqual({ user: user() });
+        expect(emitted.all.filter((e) => e.type === 'registered')).toEqual([{ type: 'registered', user: user() }]);
+        expect(register.calls).toHaveLength(expectedCalls.register);
+      },
+    },
+  };
+}
+
+describe('registrationMachine paths', () => {
+  const testModel = createTestModel(model);
+  const everyTransition = pathsTakingEveryTransition(testModel);
+  const simplePaths = testModel.getSimplePaths();
+  // The issue's cases, end to end (transitions may repeat, which simple paths never do).
+  const journeys = (
+    [
+      ['send.ok', 'validate.wrongCode', 'validate.ok', 'submit.ok'],
+      ['send.ok', 'validate.expiredCode', 'resend.ok', 'validate.ok', 'submit.ok'],
+      ['send.unanswered', 'send.failed', 'send.ok', 'resend.tooMany', 'validate.ok', 'submit.ok'],
+      ['send.ok', 'validate.ok', 'submit.passwordsDiffer', 'submit.refused', 'email.changed', 'send.ok', 'validate.ok', 'submit.ok'],
+      ['send.ok', 'email.changed', 'submit.unproven', 'send.ok', 'validate.ok', 'resend.ok', 'validate.ok', 'submit.ok'],
+    ] as const
+  ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
+
+  it('takes every transition of the model, and every state', () => {
+    expect(journeys).toHaveLength(5);
+    for (const journey of journeys) expect(journey.state.value).toBe('Registered');
+    const taken = new Set(everyTransition.map((p) => `${JSON.stringify(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
+    const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
+      Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
+    );
+    expect(declared).toHaveLength(19);
+    expect(taken).toEqual(new Set(declared));
+    const visited = new Set(simplePaths.flatMap((p) => p.steps.map((s) => s.state.value)));
+    expect(visited).toEqual(new Set(['NotSent', 'Sent', 'Validated', 'Registered']));
+    expect(simplePaths.some((p) => p.steps.map((s) => s.event.type).join(' ') ===
+      'xstate.init send.ok validate.expiredCode validate.ok submit.ok')).toBe(true);
+  });
+
+  for (const [name, paths] of [
+    ['every transition', everyTransition],
+    ['simple paths', simplePaths],
+    ['journeys', journeys],
+  ] as const) {
+    describe(name, () => {
+      for (const path of paths) {
+        it(path.description, async () => {
+          const { stop, events, states } = harness();
+          try {
+            await path.test({ events, states });
+          } finally {
+            stop();
+          }
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,243 @@
+/**
+ * Model-based paths for the session. `createTestModel` refuses machines that invoke actors, so the
+ * model below is the session as the app lives it (loaded with or without a stored token, the
+ * token checked, the popups, a login whose user fetch works or fails, logout, expiry), each event
+ * a thing the person or the server does. Along every path, the REAL session machine runs with fake
+ * calls and a fake local storage (provided as the app provides the real ones): each step must emit
+ * what the app should act on, and each state must show what the model says, the stored token
+ * included.
+ */
+import { createActor, createMachine, type Actor } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import type { LoginUser, User } from '../../contract/auth.js';
+import {
+  selectIsCheckingSession,
+  selectIsLoggedIn,
+  selectIsSessionUnverified,
+  selectPanel,
+  selectToken,
+  selectUser,
+  sessionMachine,
+  type SessionEmitted,
+} from '../../machines/session/sessionMachine.js';
+import { answeredByHand, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
+import { pathsTakingEveryTransition } from './modelPaths.js';
+
+type ModelEvent = { type: keyof typeof steps };
+
+/** What happens, and what the session then emits for the app. */
+const steps = {
+  'app.start': [],
+  'app.startWithToken': [],
+  'user.found': [],
+  'user.tokenRefused': [],
+  'user.unanswered': [],
+  'user.failed': [{ type: 'navigate', to: '/' }, { type: 'notice', tone: 'error', notice: { kind: 'somethingWentWrong' } }],
+  'session.retry': [],
+  'session.showLogin': [],
+  'session.showRegister': [],
+  'session.closePanels': [],
+  login: [],
+  'session.logout': [{ type: 'notice', tone: 'success', notice: { kind: 'loggedOut' } }],
+  'revoke.done': [],
+  'revoke.unanswered': [],
+  'session.expired': [],
+} as const satisfies Record<string, readonly SessionEmitted[]>;
+
+const model = createMachine({
+  id: 'sessionModel',
+  types: {} as { events: ModelEvent },
+  initial: 'NotStarted',
+  states: {
+    NotStarted: { on: { 'app.start': 'LoggedOut', 'app.startWithToken': 'Restoring' } },
+    Restoring: { on: { 'user.found': 'LoggedIn', 'user.tokenRefused': 'LoggedOut', 'user.unanswered': 'Unverified' } },
+    Unverified: { on: { 'session.retry': 'Restoring', login: 'Verifying' } },
+    LoggedOut: { on: { 'session.showLogin': 'LoginOpen', 'session.showRegister': 'RegisterOpen' } },
+    LoginOpen: {
+      on: { 'session.showRegister': 'RegisterOpen', 'session.closePanels': 'LoggedOut', login: 'Verifying' },
+    },
+    RegisterOpen: { on: { 'session.showLogin': 'LoginOpen', 'session.closePanels': 'LoggedOut' } },
+    Verifying: { on: { 'user.found': 'LoggedIn', 'user.failed': 'LoggedOut' } },
+    LoggedIn: {
+      on: { 'session.logout': 'LoggingOut', 'session.expired': 'LoggedOut', 'session.showLogin': 'LoggedIn', login: 'Verifying' },
+    },
+    LoggingOut: { on: { 'revoke.done': 'LoggedOut', 'revoke.unanswered': 'LoggedOut' } },
+  },
+});
+
+const loginUser: LoginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' };
+const user: User = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual' };
+
+function harness() {
+  const fetchCurrentUser = answeredByHand<User, { token: string }>();
+  const logout = answeredByHand<unknown, { token: string }>();
+  /** The fake local storage's `token`. */
+  let stored: string | null = null;
+  let logins = 0;
+  let revoked: string | null = null;
+  const machine = sessionMachine.provide({
+    actors: { fetchCurrentUser: fetchCurrentUser.logic, logout: logout.logic },
+    actions: {
+      storeToken: (_, { token }) => {
+        stored = token;
+      },
+      forgetToken: () => {
+        stored = null;
+      },
+    },
+  });
+  let actor: Actor<typeof machine> | undefined;
+  let emitted: ReturnType<typeof recordEmitted<SessionEmitted>> | undefined;
+  const session = () => {
+    if (!actor) throw new Error('the app has not started');
+    return actor;
+  };
+  const boot = (storedToken: string | null) => {
+    stored = storedToken;
+    actor = createActor(machine, { input: { storedToken } });
+    emitted = recordEmitted<SessionEmitted>(actor);
+    actor.start();
+  };
+
+  const step = (type: ModelEvent['type'], act: () => void | Promise<void>) => async () => {
+    emitted?.take();
+    await act();
+    await settle();
+    expect(emitted?.take(), type).toEqual(steps[type]);
+  };
+  const sendIt = (type: 'session.retry' | 'session.showLogin' | 'session.showRegister' | 'session.closePanels' | 'session.expired') =>
+    step(type, () => session().send({ type }));
+
+  const loggedOut = (panel: 'login' | 'register' | null) => {
+    const s = session().getSnapshot();
+    expect(s.value).toEqual({ Auth: 'LoggedOut', Panel: panel === 'login' ? 'Login' : panel === 'register' ? 'Register' : 'None' });
+    expect(selectIsLoggedIn(s)).toBe(false);
+    expect(selectIsCheckingSession(s)).toBe(false);
+    expect(selectUser(s)).toBeNull();
+    expect(selectToken(s)).toBeNull();
+    expect(selectPanel(s)).toBe(panel);
+    expect(s.context.token).toBeNull();
+    expect(stored).toBeNull();
+  };
+
+  return {
+    stop: () => actor?.stop(),
+    events: {
+      'app.start': step('app.start', () => boot(null)),
+      'app.startWithToken': step('app.startWithToken', () => boot('tok-stored')),
+      'user.found': step('user.found', () => fetchCurrentUser.latest().resolve(user)),
+      'user.tokenRefused': step('user.tokenRefused', () =>
+        fetchCurrentUser.latest().reject(refused(401, 'Your session has ended. Please log in again.')),
+      ),
+      'user.unanswered': step('user.unanswered', () => fetchCurrentUser.latest().reject(unanswered)),
+      'user.failed': step('user.failed', () => fetchCurrentUser.latest().reject(refused(500, 'Internal Server Error'))),
+      'session.retry': sendIt('session.retry'),
+      'session.showLogin': sendIt('session.showLogin'),
+      'session.showRegister': sendIt('session.showRegister'),
+      'session.closePanels': sendIt('session.closePanels'),
+      'session.expired': sendIt('session.expired'),
+      login: step('login', () => {
+        logins += 1;
+        session().send({ type: 'session.loggedIn', token: `tok-${logins}`, user: loginUser });
+      }),
+      'session.logout': step('session.logout', () => {
+        revoked = session().getSnapshot().context.token;
+        session().send({ type: 'session.logout' });
+      }),
+      'revoke.done': step('revoke.done', () => logout.latest().resolve({ message: 'Logged out.' })),
+      'revoke.unanswered': step('revoke.unanswered', () => logout.latest().reject(unanswered)),
+    },
+    states: {
+      NotStarted: () => expect(actor).toBeUndefined(),
+      Restoring: () => {
+        const s = session().getSnapshot();
+        expect(s.value).toEqual({ Auth: 'Restoring', Panel: 'None' });
+        expect(selectIsCheckingSession(s)).toBe(true);
+        expect(selectIsLoggedIn(s)).toBe(false);
+        expect(stored).toBe('tok-stored');
+        expect(fetchCurrentUser.latest().input).toEqual({ token: 'tok-stored' });
+        expect(fetchCurrentUser.latest().signal.aborted).toBe(false);
+      },
+      Unverified: () => {
+        const s = session().getSnapshot();
+        expect(s.value).toEqual({ Auth: 'Unverified', Panel: 'None' });
+        expect(selectIsSessionUnverified(s)).toBe(true);
+        expect(selectIsLoggedIn(s)).toBe(false);
+        expect(selectToken(s)).toBeNull();
+        expect(stored).toBe('tok-stored'); // kept for the retry
+      },
+      LoggedOut: () => loggedOut(null),
+      LoginOpen: () => loggedOut('login'),
+      RegisterOpen: () => loggedOut('register'),
+      Verifying: () => {
+        const s = session().getSnapshot();
+        expect(s.value).toEqual({ Auth: { LoggedIn: 'Verifying' }, Panel: 'None' });
+        expect(selectIsLoggedIn(s)).toBe(true);
+        expect(selectUser(s)).toEqual(loginUser);
+        expect(selectToken(s)).toBe(`tok-${logins}`);
+        expect(stored).toBe(`tok-${logins}`);
+        expect(fetchCurrentUser.latest().input).toEqual({ token: `tok-${logins}` });
+      },
+      LoggedIn: () => {
+        const s = session().getSnapshot();
+        expect(s.value).toEqual({ Auth: { LoggedIn: 'Ready' }, Panel: 'None' });
+        expect(selectIsLoggedIn(s)).toBe(true);
+        expect(selectUser(s)).toEqual(user);
+        expect(selectToken(s)).toBe(stored);
+        expect(selectPanel(s)).toBeNull();
+      },
+      LoggingOut: () => {
+        const s = session().getSnapshot();
+        expect(s.value).toEqual({ Auth: 'LoggingOut', Panel: 'None' });
+        expect(selectIsLoggedIn(s)).toBe(false);
+        expect(selectUser(s)).toBeNull();
+        expect(stored).toBeNull();
+        expect(logout.latest().input).toEqual({ token: revoked });
+      },
+    },
+  };
+}
+
+describe('sessionMachine paths', () => {
+  const testModel = createTestModel(model);
+  const everyTransition = pathsTakingEveryTransition(testModel);
+  const journeys = (
+    [
+      // A stale token is dropped quietly, then a login works.
+      ['app.startWithToken', 'user.tokenRefused', 'session.showLogin', 'login', 'user.found'],
+      // Login, then the user fetch fails: logged out, and sent to /.
+      ['app.start', 'session.showRegister', 'session.showLogin', 'login', 'user.failed', 'session.showLogin'],
+      // Offline at load: the token is kept, checked again, and the session resumes.
+      ['app.startWithToken', 'user.unanswered', 'session.retry', 'user.found', 'session.logout', 'revoke.unanswered'],
+    ] as const
+  ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
+
+  it('takes every transition of the model', () => {
+    const taken = new Set(everyTransition.map((p) => `${JSON.stringify(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
+    const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
+      Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
+    );
+    expect(declared).toHaveLength(22);
+    expect(taken).toEqual(new Set(declared));
+    expect(journeys).toHaveLength(3);
+  });
+
+  for (const [name, paths] of [
+    ['every transition', everyTransition],
+    ['journeys', journeys],
+  ] as const) {
+    describe(name, () => {
+      for (const path of paths) {
+        it(path.description, async () => {
+          const { stop, events, states } = harness();
+          try {
+            await path.test({ events, states });
+          } finally {
+            stop();
+          }
+        });
+      }
+    });
+  }
+});
