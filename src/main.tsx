@@ -1,8 +1,18 @@
+// Base styles first, so component sheets come after them in the cascade.
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { liveSiteOptionsLogic, prefetchSiteApi } from './app/liveSiteOptions';
 
-createRoot(document.getElementById('root')!).render(
+// Fetch the API client's chunk while React renders the first frame.
+prefetchSiteApi();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <StrictMode>
-    <p>Sahaj Homeopathy Clinic</p>
+    <App siteOptionsLogic={liveSiteOptionsLogic} />
   </StrictMode>,
 );

@@ -1,0 +1,185 @@
+/**
+ * The global header (spec §2): contact bar, clinic name, location picker, Login and Sign up,
+ * and the main navigation, which becomes a hamburger menu at 768 px and below.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useSelectedLocation } from '../../app/location';
+import { useSiteOptions } from '../../app/siteOptions';
+import { clinic } from '../../content/clinic';
+import { messages } from '../../i18n/messages';
+import { ClockIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '../Icons/icons';
+import { preloadPopup, usePopup } from '../Popup/popups';
+import './Header.css';
+
+const navItems = [
+  { to: '/', label: messages.nav.home, end: true },
+  { to: '/ourtreatment', label: messages.nav.treatments, end: false },
+  { to: '/gallery', label: messages.nav.gallery, end: false },
+  { to: '/teams', label: messages.nav.teams, end: false },
+  { to: '/aboutus', label: messages.nav.aboutUs, end: false },
+  { to: '/contactus', label: messages.nav.contactUs, end: false },
+] as const;
+
+const navListId = 'main-nav-list';
+
+export function Header() {
+  return (
+    <header className="site-header">
+      <ContactBar />
+      <div className="container header-main">
+        <Link to="/" className="brand">
+          <LogoMark size={40} />
+          <span className="brand__text">
+            <span className="brand__name">{clinic.name}</span>
+            <span className="brand__city">{clinic.city}</span>
+          </span>
+        </Link>
+        <HeaderTools />
+        <MainNav />
+      </div>
+    </header>
+  );
+}
+
+function ContactBar() {
+  return (
+    <div className="contact-bar">
+      <div className="container contact-bar__inner">
+        <a className="contact-bar__item" href={clinic.phone.href}>
+          <PhoneIcon size={16} />
+          <span className="visually-hidden">{messages.header.callUs} </span>
+          {clinic.phone.display}
+        </a>
+        <a className="contact-bar__item contact-bar__email" href={`mailto:${clinic.email}`}>
+          <MailIcon size={16} />
+          <span className="visually-hidden">{messages.header.emailUs} </span>
+          {clinic.email}
+        </a>
+        <p className="contact-bar__item contact-bar__hours">
+          <ClockIcon size={16} />
+          <span className="visually-hidden">{messages.header.hoursLabel}: </span>
+          {messages.header.hoursSummary}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function HeaderTools() {
+  const popup = usePopup();
+  return (
+    <div className="header-tools">
+      <LocationPicker />
+      <div className="header-tools__account">
+        <button
+          type="button"
+          className="button button--outline header-tools__button"
+          onClick={() => popup.open('login')}
+          onPointerEnter={preloadPopup}
+          onFocus={preloadPopup}
+        >
+          {messages.header.login}
+        </button>
+        <button
+          type="button"
+          className="button button--primary header-tools__button"
+          onClick={() => popup.open('signup')}
+          onPointerEnter={preloadPopup}
+          onFocus={preloadPopup}
+        >
+          {messages.header.signUp}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function LocationPicker() {
+  const { options } = useSiteOptions();
+  const { location, setLocation } = useSelectedLocation();
+  const locations = options?.locations ?? [];
+  return (
+    <div className="location-picker">
+      <label htmlFor="location-picker" className="location-picker__label">
+        {messages.header.location}
+      </label>
+      <select
+        id="location-picker"
+        className="location-picker__select"
+        value={locations.includes(location) ? location : ''}
+        onChange={(event) => setLocation(event.target.value)}
+      >
+        <option value="">{clinic.city}</option>
+        {locations.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function MainNav() {
+  const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  const popup = usePopup();
+
+  // Any navigation closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  // Escape closes the open menu and puts focus back on its button.
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      menuButton.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <nav aria-label={messages.header.mainNavLabel} className="main-nav">
+      <button
+        ref={menuButton}
+        type="button"
+        className="main-nav__toggle"
+        aria-expanded={open}
+        aria-controls={navListId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MenuIcon open={open} />
+        <span>{messages.header.menu}</span>
+      </button>
+      <ul id={navListId} className={`main-nav__list${open ? ' main-nav__list--open' : ''}`}>
+        {navItems.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className="main-nav__link"
+              onClick={() => setOpen(false)}
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        <li className="main-nav__cta">
+          <button
+            type="button"
+            className="button button--accent"
+            onClick={() => popup.open('booking')}
+            onPointerEnter={preloadPopup}
+            onFocus={preloadPopup}
+          >
+            {messages.nav.bookAppointment}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * A modal dialog: labelled by its heading, focus moves in when it opens, Tab and Shift+Tab stay
+ * inside, Escape or the backdrop closes it (the PopupProvider then returns focus).
+ * Loaded only with a popup, so framer-motion's small LazyMotion bundle stays out of the home chunk.
+ */
+import { domAnimation, LazyMotion, m, useReducedMotion } from 'framer-motion';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { messages } from '../../i18n/messages';
+import './Dialog.css';
+
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface DialogProps {
+  readonly title: string;
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+}
+
+export function Dialog({ title, onClose, children }: DialogProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const reduceMotion = useReducedMotion();
+
+  useEffect(() => {
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(panel.current)[0];
+    first?.focus();
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const items = focusables(panel.current);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <LazyMotion features={domAnimation} strict>
+      <div
+        className="dialog-backdrop"
+        onMouseDown={(event) => {
+          if (event.target === event.currentTarget) onClose();
+        }}
+      >
+        <m.div
+          ref={panel}
+          className="dialog"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={bodyId}
+          onKeyDown={onKeyDown}
+          initial={reduceMotion ? false : { opacity: 0, y: 24, scale: 0.98 }}
+          animate={{ opacity: 1, y: 0, scale: 1 }}
+          transition={{ duration: 0.2, ease: 'easeOut' }}
+        >
+          <div className="dialog__header">
+            <h2 id={titleId} className="dialog__title">
+              {title}
+            </h2>
+            <button type="button" className="dialog__close" onClick={onClose} aria-label={messages.popup.close}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          <div id={bodyId} className="dialog__body">
+            {children}
+          </div>
+        </m.div>
+      </div>
+    </LazyMotion>
+  );
+}
+
+function focusables(root: HTMLElement | null): HTMLElement[] {
+  if (!root) return [];
+  return Array.from(root.querySelectorAll<HTMLElement>(focusableSelector));
+}

@@ -1,0 +1,68 @@
+/**
+ * The toast API every feature uses to tell a person something happened:
+ *
+ *   toast.info('Appointment booked successfully.');   // role="status", fades after a while
+ *   toast.error('Something went wrong.');             // role="alert", stays until dismissed
+ *
+ * A tiny store read by <ToastRegion>. No window.alert anywhere.
+ */
+
+export type ToastKind = 'info' | 'error';
+
+export interface Toast {
+  readonly id: number;
+  readonly kind: ToastKind;
+  readonly text: string;
+}
+
+type Listener = () => void;
+
+/** How long an info toast stays, in milliseconds. Errors stay until dismissed. */
+export const infoToastMs = 6000;
+
+let toasts: readonly Toast[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function show(kind: ToastKind, text: string): number {
+  const id = nextId++;
+  toasts = [...toasts, { id, kind, text }];
+  if (kind === 'info') timers.set(id, setTimeout(() => dismiss(id), infoToastMs));
+  emit();
+  return id;
+}
+
+function dismiss(id: number): void {
+  const timer = timers.get(id);
+  if (timer !== undefined) clearTimeout(timer);
+  timers.delete(id);
+  const next = toasts.filter((t) => t.id !== id);
+  if (next.length !== toasts.length) {
+    toasts = next;
+    emit();
+  }
+}
+
+function clear(): void {
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  toasts = [];
+  emit();
+}
+
+export const toast = {
+  info: (text: string): number => show('info', text),
+  error: (text: string): number => show('error', text),
+  dismiss,
+  clear,
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot: (): readonly Toast[] => toasts,
+};

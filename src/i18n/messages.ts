@@ -1,0 +1,469 @@
+/**
+ * Every short text a person reads on the site, in one typed catalog (English now, Hindi later).
+ * The spec's messages (§8) are kept word for word, including those later issues will show.
+ * Long page copy (treatments, about, legal pages) lives in src/content/*.ts.
+ */
+
+export interface Messages {
+  readonly app: {
+    readonly skipToContent: string;
+    readonly loadingPage: string;
+    readonly clinicName: string;
+  };
+  readonly header: {
+    readonly contactBarLabel: string;
+    readonly callUs: string;
+    readonly emailUs: string;
+    readonly hoursLabel: string;
+    readonly hoursSummary: string;
+    readonly location: string;
+    readonly login: string;
+    readonly signUp: string;
+    readonly menu: string;
+    readonly mainNavLabel: string;
+  };
+  readonly nav: {
+    readonly home: string;
+    readonly treatments: string;
+    readonly gallery: string;
+    readonly teams: string;
+    readonly aboutUs: string;
+    readonly contactUs: string;
+    readonly bookAppointment: string;
+  };
+  readonly footer: {
+    readonly linksHeading: string;
+    readonly aboutUs: string;
+    readonly contact: string;
+    readonly privacyPolicy: string;
+    readonly termsOfService: string;
+    readonly locationsHeading: string;
+    readonly callHeading: string;
+    readonly followUsOn: string;
+    readonly opensInNewTab: string;
+    readonly copyright: (year: number, clinic: string) => string;
+    readonly disclaimer: string;
+  };
+  readonly social: {
+    readonly facebook: string;
+    readonly instagram: string;
+    readonly x: string;
+    readonly youtube: string;
+    readonly linkedin: string;
+  };
+  readonly siteOptions: {
+    readonly loading: string;
+    readonly failed: string;
+    readonly tryAgain: string;
+  };
+  readonly carousel: {
+    readonly previous: string;
+    readonly next: string;
+    readonly pause: string;
+    readonly play: string;
+    readonly slide: string;
+    readonly slideOf: (position: number, count: number) => string;
+    readonly goToSlide: (position: number) => string;
+    readonly pickersLabel: string;
+  };
+  readonly popup: {
+    readonly close: string;
+    readonly loginTitle: string;
+    readonly loginBody: string;
+    readonly signUpTitle: string;
+    readonly signUpBody: string;
+    readonly bookingTitle: string;
+    readonly bookingBody: string;
+    readonly callToBook: (phone: string) => string;
+    readonly orEmail: string;
+  };
+  readonly toast: {
+    readonly regionLabel: string;
+    readonly dismiss: string;
+  };
+  readonly home: {
+    readonly heroCarouselLabel: string;
+    readonly insightsCarouselLabel: string;
+    readonly testimonialsCarouselLabel: string;
+    readonly testimonialsHeading: string;
+    readonly insightsHeading: string;
+    readonly insightsIntro: string;
+    readonly treatmentsHeading: string;
+    readonly treatmentsIntro: string;
+    readonly readMore: string;
+    readonly videoNotSupported: string;
+  };
+  readonly gallery: {
+    readonly title: string;
+    readonly intro: string;
+    readonly videosHeading: string;
+    readonly videosCarouselLabel: string;
+    readonly imagesHeading: string;
+    readonly imagesCarouselLabel: string;
+    readonly beforeAfterHeading: string;
+    readonly beforeAfterNote: string;
+    readonly before: string;
+    readonly after: string;
+  };
+  readonly teams: {
+    readonly title: string;
+    readonly intro: string;
+    readonly noMembers: string;
+    readonly portraitAlt: (name: string) => string;
+  };
+  readonly contact: {
+    readonly title: string;
+    readonly intro: string;
+    readonly locationsHeading: string;
+    readonly phone: string;
+    readonly hoursHeading: string;
+    readonly hoursCaption: string;
+    readonly day: string;
+    readonly hours: string;
+    readonly closed: string;
+    readonly allLocationsPhone: string;
+    readonly email: string;
+    readonly emergency: string;
+    readonly addressUnknown: string;
+  };
+  readonly quotation: {
+    readonly heading: string;
+    readonly honesty: string;
+    readonly name: string;
+    readonly phone: string;
+    readonly phoneHint: string;
+    readonly email: string;
+    readonly message: string;
+    readonly messageHint: string;
+    readonly submit: string;
+    readonly errorSummary: string;
+    readonly nameRequired: string;
+    readonly phoneInvalid: string;
+    readonly emailInvalid: string;
+    readonly messageTooShort: string;
+    readonly readyHeading: string;
+    readonly readyBody: string;
+    readonly sendByEmail: string;
+    readonly callInstead: (phone: string) => string;
+    readonly edit: string;
+    readonly emailSubject: (name: string) => string;
+    readonly emailBody: (fields: { name: string; phone: string; email: string; message: string }) => string;
+    readonly handedToEmail: string;
+  };
+  readonly remedies: {
+    readonly title: string;
+    readonly body: string;
+    readonly callUs: (phone: string) => string;
+  };
+  readonly soon: {
+    readonly accountTitle: string;
+    readonly forgotPasswordTitle: string;
+    readonly appointmentsTitle: string;
+    readonly paymentSuccessTitle: string;
+    readonly paymentFailTitle: string;
+    readonly paymentTitle: string;
+    readonly body: string;
+    readonly callUs: (phone: string) => string;
+    readonly backHome: string;
+  };
+  readonly notFound: {
+    readonly title: string;
+    readonly body: string;
+    readonly backHome: string;
+  };
+  readonly legal: {
+    readonly lastUpdated: (date: string) => string;
+  };
+  readonly pageTitles: {
+    readonly home: string;
+    readonly treatments: string;
+    readonly gallery: string;
+    readonly about: string;
+    readonly teams: string;
+    readonly contact: string;
+    readonly terms: string;
+    readonly privacy: string;
+    readonly remedies: string;
+    readonly soon: string;
+    readonly notFound: string;
+  };
+  /** Spec §8, word for word. Shown by this issue or by later ones. */
+  readonly spec: {
+    readonly registrationSuccess: (firstName: string) => string;
+    readonly registrationFailed: string;
+    readonly welcome: (firstName: string) => string;
+    readonly loginFailed: string;
+    readonly googleLoginFailed: string;
+    readonly otpSent: string;
+    readonly otpSendFailed: string;
+    readonly otpSendError: string;
+    readonly otpValidated: string;
+    readonly otpInvalid: string;
+    readonly otpValidateError: string;
+    readonly somethingWentWrong: string;
+    readonly appointmentDeleted: string;
+    readonly appointmentDeleteFailed: string;
+    readonly appointmentUpdated: string;
+    readonly appointmentUpdateFailed: string;
+    readonly appointmentUpdateError: string;
+    readonly passwordReset: string;
+    readonly pleaseLogin: string;
+    readonly noAppointmentBooked: string;
+    readonly notChatVideoCall: string;
+    readonly logoutSuccess: string;
+    readonly appointmentBooked: string;
+    readonly passwordsDoNotMatch: string;
+    readonly validateOtpFirst: string;
+    readonly enterEmail: string;
+    readonly selectAllRequired: string;
+    readonly noSchedule: string;
+    readonly doctorNotAvailable: string;
+    readonly noAppointments: string;
+    readonly noTestimonials: string;
+    readonly noEvents: string;
+    readonly noLocations: string;
+    readonly slotBooked: string;
+    readonly slotUnavailable: string;
+    readonly cancelWarning: string;
+    readonly orderPending: string;
+    readonly helpPrefill: string;
+  };
+}
+
+export const en: Messages = {
+  app: {
+    skipToContent: 'Skip to main content',
+    loadingPage: 'Loading the page…',
+    clinicName: 'Sahaj Homeopathy Clinic',
+  },
+  header: {
+    contactBarLabel: 'Contact details',
+    callUs: 'Call',
+    emailUs: 'Email',
+    hoursLabel: 'Hours',
+    hoursSummary: 'Mon, Tue, Thu, Sat 9–1 & 3–7 · Wed, Sun 5–8 pm · Fri closed',
+    location: 'Location',
+    login: 'Login',
+    signUp: 'Sign up',
+    menu: 'Menu',
+    mainNavLabel: 'Main',
+  },
+  nav: {
+    home: 'Home',
+    treatments: 'Our Treatments',
+    gallery: 'Gallery',
+    teams: 'Teams',
+    aboutUs: 'About us',
+    contactUs: 'Contact us',
+    bookAppointment: 'Book Appointment',
+  },
+  footer: {
+    linksHeading: 'Clinic',
+    aboutUs: 'About us',
+    contact: 'Contact',
+    privacyPolicy: 'Privacy Policy',
+    termsOfService: 'Terms of Service',
+    locationsHeading: 'Our locations',
+    callHeading: 'Call us',
+    followUsOn: 'Follow Us On',
+    opensInNewTab: '(opens in a new tab)',
+    copyright: (year, clinic) => `© ${year} ${clinic}. All rights reserved.`,
+    disclaimer:
+      'Homeopathy works alongside, not instead of, your regular medical care. In an emergency, go to the nearest hospital or call 112.',
+  },
+  social: {
+    facebook: 'Facebook',
+    instagram: 'Instagram',
+    x: 'X',
+    youtube: 'YouTube',
+    linkedin: 'LinkedIn',
+  },
+  siteOptions: {
+    loading: 'Loading clinic details…',
+    failed: 'We could not load the clinic details.',
+    tryAgain: 'Try again',
+  },
+  carousel: {
+    previous: 'Previous slide',
+    next: 'Next slide',
+    pause: 'Pause',
+    play: 'Play',
+    slide: 'slide',
+    slideOf: (position, count) => `${position} of ${count}`,
+    goToSlide: (position) => `Go to slide ${position}`,
+    pickersLabel: 'Choose a slide',
+  },
+  popup: {
+    close: 'Close',
+    loginTitle: 'Login',
+    loginBody:
+      'Patient accounts open soon. You will be able to log in here to see your appointments and remedies.',
+    signUpTitle: 'Sign up',
+    signUpBody:
+      'Online sign-up opens soon. You do not need an account to see a doctor: call us and we will book your visit.',
+    bookingTitle: 'Book Appointment',
+    bookingBody:
+      'Online booking opens soon. Meanwhile, call us and our patient care team will book a clinic visit, video, call or chat consultation for you.',
+    callToBook: (phone) => `Call ${phone}`,
+    orEmail: 'or write to',
+  },
+  toast: {
+    regionLabel: 'Notifications',
+    dismiss: 'Dismiss',
+  },
+  home: {
+    heroCarouselLabel: 'Welcome to Sahaj Homeopathy Clinic',
+    insightsCarouselLabel: 'Insight videos',
+    testimonialsCarouselLabel: 'Patient testimonials',
+    testimonialsHeading: 'What our patients say',
+    insightsHeading: 'Insights from our doctors',
+    insightsIntro: 'Short videos that answer the questions patients ask us most.',
+    treatmentsHeading: 'What we treat',
+    treatmentsIntro:
+      'Most of our patients come to us for long-standing skin complaints, women’s health and everyday family health.',
+    readMore: 'Read more',
+    videoNotSupported: 'Your browser cannot play this video.',
+  },
+  gallery: {
+    title: 'Gallery',
+    intro: 'Health camps, talks and check-ups our doctors have run across Pune.',
+    videosHeading: 'Event videos',
+    videosCarouselLabel: 'Event videos',
+    imagesHeading: 'Event photos',
+    imagesCarouselLabel: 'Event photos',
+    beforeAfterHeading: 'Skin, before and after',
+    beforeAfterNote:
+      'Illustrations of typical changes we see, drawn to protect patient privacy. Every person responds differently, and we make no promise of a particular result.',
+    before: 'Before',
+    after: 'After',
+  },
+  teams: {
+    title: 'Our team',
+    intro: 'The doctors, pharmacist and coordinators who look after you at every Sahaj clinic.',
+    noMembers: 'Our team page is being updated. Call us to know who is consulting this week.',
+    portraitAlt: (name) => `Portrait of ${name}`,
+  },
+  contact: {
+    title: 'Contact us',
+    intro: 'Visit any of our clinics, call us, or write to us. We reply to emails within one working day.',
+    locationsHeading: 'Our clinics',
+    phone: 'Phone',
+    hoursHeading: 'Clinic hours',
+    hoursCaption: 'Opening hours, the same at every clinic',
+    day: 'Day',
+    hours: 'Hours',
+    closed: 'Closed',
+    allLocationsPhone: 'Appointments for all clinics',
+    email: 'Email',
+    emergency:
+      'We cannot handle emergencies. If you or someone near you is seriously unwell, go to the nearest hospital or call 112.',
+    addressUnknown: 'Call us for directions to this clinic.',
+  },
+  quotation: {
+    heading: 'Ask us a question',
+    honesty:
+      'This form does not send anything by itself. It checks your details, then opens your own email app with the message written out, or you can call us instead.',
+    name: 'Your name',
+    phone: 'Phone number',
+    phoneHint: '10 digits, for example 98220 12345',
+    email: 'Email address',
+    message: 'Your message',
+    messageHint: 'Tell us briefly what you would like help with.',
+    submit: 'Prepare my message',
+    errorSummary: 'Please correct the highlighted fields.',
+    nameRequired: 'Please enter your name.',
+    phoneInvalid: 'Please enter a 10-digit phone number.',
+    emailInvalid: 'Please enter an email address like name@example.com.',
+    messageTooShort: 'Please write a message of at least 10 characters.',
+    readyHeading: 'Your message is ready',
+    readyBody:
+      'Nothing has been sent yet. Choose how to reach us: your email app opens with the message filled in, or call us and read it out.',
+    sendByEmail: 'Send it from my email app',
+    callInstead: (phone) => `Call ${phone}`,
+    edit: 'Edit my message',
+    emailSubject: (name) => `Question from ${name}`,
+    emailBody: ({ name, phone, email, message }) =>
+      `${message}\n\nName: ${name}\nPhone: ${phone}\nEmail: ${email}`,
+    handedToEmail: 'Your email app should now open with your message. Send it from there.',
+  },
+  remedies: {
+    title: 'My remedies',
+    body: 'Your remedies will show here once you have had a consultation with one of our doctors: the medicine, its potency, how often to take it and for how long.',
+    callUs: (phone) => `Questions about a remedy you already have? Call us on ${phone}.`,
+  },
+  soon: {
+    accountTitle: 'My profile',
+    forgotPasswordTitle: 'Reset password',
+    appointmentsTitle: 'My appointments',
+    paymentSuccessTitle: 'Payment',
+    paymentFailTitle: 'Payment',
+    paymentTitle: 'Payment',
+    body: 'This part of the site opens soon.',
+    callUs: (phone) => `Meanwhile, call us on ${phone} to book, change or pay for an appointment.`,
+    backHome: 'Back to the home page',
+  },
+  notFound: {
+    title: 'Page not found',
+    body: 'We could not find that page. It may have moved, or the address may be mistyped.',
+    backHome: 'Go to the home page',
+  },
+  legal: {
+    lastUpdated: (date) => `Last updated: ${date}`,
+  },
+  pageTitles: {
+    home: 'Sahaj Homeopathy Clinic, Pune',
+    treatments: 'Our Treatments',
+    gallery: 'Gallery',
+    about: 'About us',
+    teams: 'Our team',
+    contact: 'Contact us',
+    terms: 'Terms of Service',
+    privacy: 'Privacy Policy',
+    remedies: 'My remedies',
+    soon: 'Opening soon',
+    notFound: 'Page not found',
+  },
+  spec: {
+    registrationSuccess: (firstName) => `Registration successful! Welcome, ${firstName}`,
+    registrationFailed: 'Registration failed. Please try again.',
+    welcome: (firstName) => `Welcome ${firstName}!`,
+    loginFailed: 'Please forgot password and try again.',
+    googleLoginFailed: 'Google login failed. Please try again.',
+    otpSent: 'OTP sent to your email.',
+    otpSendFailed: 'Failed to send OTP. Please try again.',
+    otpSendError: 'An error occurred while sending the OTP.',
+    otpValidated: 'Email OTP validated successfully.',
+    otpInvalid: 'Invalid email OTP. Please try again.',
+    otpValidateError: 'An error occurred while validating the OTP.',
+    somethingWentWrong: 'Something went wrong.',
+    appointmentDeleted: 'Appointment Deleted Successfully.',
+    appointmentDeleteFailed: 'Failed to delete appointment',
+    appointmentUpdated: 'Appointment updated successfully.',
+    appointmentUpdateFailed: 'Failed to update appointment.',
+    appointmentUpdateError: 'Something went wrong while updating the appointment.',
+    passwordReset: 'Password reset successfully!',
+    pleaseLogin: 'Please login.',
+    noAppointmentBooked: 'You have not booked any appointment',
+    notChatVideoCall: 'Your consultation type is not chat, video or call.',
+    logoutSuccess: 'Logout successfull.',
+    appointmentBooked: 'Appointment booked successfully.',
+    passwordsDoNotMatch: 'Passwords do not match!',
+    validateOtpFirst: 'Please validate your email OTP before registering.',
+    enterEmail: 'Please enter email!',
+    selectAllRequired: 'Please select all required fields.',
+    noSchedule: 'No schedule found for selected date or location or doctor.',
+    doctorNotAvailable: 'Doctor is not available for this date.',
+    noAppointments: 'No Appointments Found.',
+    noTestimonials: 'No Testimonials Available.',
+    noEvents: 'No Event Available.',
+    noLocations: 'No Location found',
+    slotBooked: 'This slot is already booked',
+    slotUnavailable: 'This slot is unavailable',
+    cancelWarning: 'Your appointment fee will not be refunded. Still want to cancel?',
+    orderPending: 'Order Status: Pending',
+    helpPrefill: 'Hello, I want help.',
+  },
+};
+
+/** The catalog in use. One language today; a language switch would pick another `Messages`. */
+export const messages: Messages = en;

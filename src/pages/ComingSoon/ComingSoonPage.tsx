@@ -1,0 +1,37 @@
+/** Routes that later issues build (account, payments...): an honest page, never a blank one. */
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../app/usePageTitle';
+import { clinic } from '../../content/clinic';
+import { messages } from '../../i18n/messages';
+
+export type ComingSoonPart = 'account' | 'forgotpassword' | 'myappointment' | 'paymentsuccess' | 'paymentfail' | 'payment';
+
+const titles: Record<ComingSoonPart, string> = {
+  account: messages.soon.accountTitle,
+  forgotpassword: messages.soon.forgotPasswordTitle,
+  myappointment: messages.soon.appointmentsTitle,
+  paymentsuccess: messages.soon.paymentSuccessTitle,
+  paymentfail: messages.soon.paymentFailTitle,
+  payment: messages.soon.paymentTitle,
+};
+
+export default function ComingSoonPage({ part }: { part: ComingSoonPart }) {
+  usePageTitle(titles[part]);
+  return (
+    <div className="page container">
+      <div className="prose">
+        <h1>{titles[part]}</h1>
+        <p className="page__lead">{messages.soon.body}</p>
+        <p>{messages.soon.callUs(clinic.phone.display)}</p>
+        <p>
+          <a className="button button--primary" href={clinic.phone.href}>
+            {messages.popup.callToBook(clinic.phone.display)}
+          </a>
+        </p>
+        <p>
+          <Link to="/">{messages.soon.backHome}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/** Any unknown route. */
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../app/usePageTitle';
+import { messages } from '../../i18n/messages';
+
+export default function NotFoundPage() {
+  usePageTitle(messages.pageTitles.notFound);
+  return (
+    <div className="page container">
+      <div className="prose">
+        <h1>{messages.notFound.title}</h1>
+        <p className="page__lead">{messages.notFound.body}</p>
+        <p>
+          <Link className="button button--primary" to="/">
+            {messages.notFound.backHome}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './support';
+
+function menuButton() {
+  return screen.getByRole('button', { name: 'Menu' });
+}
+
+describe('header', () => {
+  it('has the contact bar, the clinic name linking home and the main navigation', async () => {
+    renderApp();
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: /\+91 20 4000 1234/ }).getAttribute('href')).toBe('tel:+912040001234');
+    expect(within(banner).getByRole('link', { name: /care@sahaj-clinic\.example/ }).getAttribute('href')).toBe(
+      'mailto:care@sahaj-clinic.example',
+    );
+    expect(within(banner).getByRole('link', { name: /Sahaj Homeopathy Clinic/ }).getAttribute('href')).toBe('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Our Treatments', 'Gallery', 'Teams', 'About us', 'Contact us']) {
+      expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    }
+    expect(within(nav).getByRole('button', { name: 'Book Appointment' })).toBeTruthy();
+    expect(within(banner).getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(within(banner).getByRole('button', { name: 'Sign up' })).toBeTruthy();
+  });
+
+  it('lists the locations in the picker, defaulting to the city', async () => {
+    renderApp();
+    const picker = screen.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement;
+    expect(picker.value).toBe('');
+    expect(picker.selectedOptions[0]?.textContent).toBe('Pune');
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(5));
+    await userEvent.selectOptions(picker, 'Aundh');
+    expect(picker.value).toBe('Aundh');
+  });
+
+  it('opens and closes the hamburger menu with the mouse, and names what it controls', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    const button = menuButton();
+    const list = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(list).not.toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(list?.className).toContain('main-nav__list--open');
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(list?.className).not.toContain('main-nav__list--open');
+  });
+
+  it('works by keyboard: Enter opens, Escape closes and returns focus to the button', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    const button = menuButton();
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Home');
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+    await user.keyboard(' ');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('closes when the visitor navigates', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    await user.click(menuButton());
+    expect(menuButton().getAttribute('aria-expanded')).toBe('true');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Teams' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our team' })).toBeTruthy();
+    expect(menuButton().getAttribute('aria-expanded')).toBe('false');
+    expect(within(nav).getByRole('link', { name: 'Teams' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('opens an honest popup for Login, traps focus in it, and Escape returns focus to the button', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    const login = screen.getByRole('button', { name: 'Login' });
+    await user.click(login);
+    const dialog = await screen.findByRole('dialog', { name: 'Login' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.textContent).toMatch(/open soon/i);
+    const call = within(dialog).getByRole('link', { name: 'Call +91 20 4000 1234' });
+    expect(call.getAttribute('href')).toBe('tel:+912040001234');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    // Tab cycles inside the popup.
+    for (let i = 0; i < 5; i += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    await user.tab({ shift: true });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(login);
+  });
+
+  it('Book Appointment and Sign up open their popups with the phone number; Close closes', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'Book Appointment' }));
+    const booking = await screen.findByRole('dialog', { name: 'Book Appointment' });
+    expect(booking.textContent).toMatch(/booking opens soon/i);
+    await user.click(within(booking).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    const signUp = await screen.findByRole('dialog', { name: 'Sign up' });
+    expect(within(signUp).getByRole('link', { name: /\+91 20 4000 1234/ })).toBeTruthy();
+    await act(async () => {
+      await user.keyboard('{Escape}');
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,32 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { infoToastMs, toast } from '../../src/components/Toast/toast';
+import { ToastRegion } from '../../src/components/Toast/ToastRegion';
+
+describe('toasts', () => {
+  it('shows info in a status region and errors in an alert region', () => {
+    render(<ToastRegion />);
+    act(() => {
+      toast.info('Appointment booked successfully.');
+      toast.error('Something went wrong.');
+    });
+    expect(within(screen.getByRole('status')).getByText('Appointment booked successfully.')).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByText('Something went wrong.')).toBeTruthy();
+  });
+
+  it('lets the person dismiss a toast, and info toasts leave by themselves', async () => {
+    vi.useFakeTimers();
+    render(<ToastRegion />);
+    act(() => {
+      toast.info('Saved.');
+      toast.error('Failed to update appointment.');
+    });
+    act(() => vi.advanceTimersByTime(infoToastMs));
+    expect(screen.queryByText('Saved.')).toBeNull();
+    expect(screen.getByText('Failed to update appointment.')).toBeTruthy();
+    vi.useRealTimers();
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Failed to update appointment.')).toBeNull();
+  });
+});
