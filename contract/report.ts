@@ -31,7 +31,8 @@ export function describeErrors(errors: t.Errors): FieldError[] {
   for (const error of errors) {
     const field = fieldPath(error.context) || '(body)';
     if (seen.has(field)) continue; // one message a field: the first, most specific one
-    const message = error.message ?? defaultMessage(error);
+    // A missing field is "required" whatever its codec would say about a wrong value.
+    const message = error.value === undefined ? 'is required' : (error.message ?? defaultMessage(error));
     seen.set(field, { field, message });
   }
   return [...seen.values()];

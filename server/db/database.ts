@@ -1,0 +1,45 @@
+/**
+ * The one database interface the server talks to. Two adapters implement it: embedded PGlite
+ * (pglite.ts) and PostgreSQL through a `pg` pool (postgres.ts); the SQL is the same for both.
+ *
+ * Differences worth knowing when writing repositories:
+ * - numeric comes back as a string on both: convert with Number() where the value is money;
+ * - bigint (count(*)) is a number on PGlite but a string on pg: cast in SQL (`count(*)::int`);
+ * - json/jsonb and arrays are parsed on both; pass JSON parameters as JSON.stringify(value).
+ * - PGlite runs one query at a time: never await network or mail inside a transaction.
+ */
+
+export interface QueryResult<R> {
+  rows: R[];
+  /** Rows returned, or touched by an INSERT/UPDATE/DELETE. */
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** One statement, with $1, $2... parameters. */
+  query<R extends object = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<R>>;
+  /** A script of several statements and no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. Not nestable. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The SQLSTATE code of a database error (e.g. '23505' unique violation), if it is one. */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/** The constraint a failed statement broke, as both drivers report it. */
+export function violatedConstraint(error: unknown): string | undefined {
+  const constraint = (error as { constraint?: unknown } | null)?.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}

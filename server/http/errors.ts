@@ -1,0 +1,68 @@
+/**
+ * One error shape for the whole API (contract/errors.ts: `{message, errors?}`):
+ * bad input 400 naming each field, unknown route 404, and a crash a plain 500 that shows
+ * nothing of the server's insides (the details go to the log).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '../../contract/errors.js';
+import { NotFoundError } from '../services/errors.js';
+import { InvalidRequestError } from './route.js';
+
+const invalid = (field: string, message: string): ApiError => ({ message: 'Invalid request', errors: [{ field, message }] });
+
+/** Fastify's own client errors (a body that is not JSON, too large...) in our shape. */
+function clientError(error: FastifyError): ApiError {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return invalid('(body)', 'must be valid JSON');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return invalid('(body)', 'is required');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { message: 'The request is too large.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { message: 'Send the request body as application/json.' };
+    default:
+      return { message: 'Invalid request' };
+  }
+}
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+const notFoundPage = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title></head>
+<body>
+<main>
+<h1>Page not found</h1>
+<p>There is no page at this address.</p>
+<p><a href="/">Go to the home page</a></p>
+</main>
+</body>
+</html>
+`;
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof InvalidRequestError) {
+      const body: ApiError = { message: error.message, errors: [...error.errors] };
+      return reply.code(400).send(body);
+    }
+    if (error instanceof NotFoundError) {
+      return reply.code(404).send({ message: error.message } satisfies ApiError);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(clientError(error));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong.' } satisfies ApiError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) {
+      const path = request.url.split('?')[0]!.slice(0, 200);
+      return reply.code(404).send({ message: `No such API endpoint: ${request.method} ${path}` } satisfies ApiError);
+    }
+    return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFoundPage);
+  });
+}

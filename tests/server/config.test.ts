@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+import { packageRoot } from '../../server/paths.js';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has defaults that work on a laptop, with paths from the package root', () => {
+    const config = loadConfig({});
+    expect(config.http).toEqual({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000' });
+    expect(config.storage).toEqual({ dataDir: path.join(packageRoot, 'data'), databaseUrl: null });
+    expect(config.seedFile).toBe(path.join(packageRoot, 'server', 'seed', 'demo-clinic.json'));
+    expect(config.clientDir).toBe(path.join(packageRoot, 'dist', 'client'));
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads every variable, and the default public URL follows PORT', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/clinic',
+      DATABASE_URL: 'postgres://clinic:secret@db.internal:5432/clinic',
+      SEED_FILE: 'clinic.json',
+      CLIENT_DIR: '/srv/client',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config.http).toEqual({ port: 8080, host: '127.0.0.1', publicUrl: 'http://localhost:8080' });
+    expect(config.storage).toEqual({
+      dataDir: '/var/lib/clinic',
+      databaseUrl: 'postgres://clinic:secret@db.internal:5432/clinic',
+    });
+    expect(config.seedFile).toBe(path.join(packageRoot, 'clinic.json'));
+    expect(config.clientDir).toBe('/srv/client');
+    expect(config.logLevel).toBe('warn');
+  });
+
+  it('drops the trailing slash of PUBLIC_URL and treats blank values as unset', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://clinic.example/', PORT: ' ', DATABASE_URL: '' });
+    expect(config.http.publicUrl).toBe('https://clinic.example');
+    expect(config.http.port).toBe(3000);
+    expect(config.storage.databaseUrl).toBeNull();
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'abc', PUBLIC_URL: 'ftp://x', LOG_LEVEL: 'loud' });
+    expect(problems).toEqual([
+      'PORT must be a port number from 1 to 65535 (got "abc")',
+      'PUBLIC_URL must be an http:// or https:// address (got "ftp://x")',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ]);
+  });
+
+  it.each(['0', '65536', '30.5', '-1'])('refuses PORT=%s', (port) => {
+    expect(problemsOf({ PORT: port })).toEqual([expect.stringMatching(/^PORT must be a port number/)]);
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL without printing it (it may hold a password)', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'mysql://u:hunter2@db/x' });
+    expect(problem).toBe('DATABASE_URL must start with postgres:// or postgresql://');
+    expect(problemsOf({ DATABASE_URL: 'postgres://u:hunter2@db' })[0]).toMatch(/must name a host and a database/);
+    expect(problemsOf({ DATABASE_URL: 'not a url hunter2' }).join()).not.toContain('hunter2');
+  });
+
+  it('refuses a PUBLIC_URL with a query or credentials', () => {
+    expect(problemsOf({ PUBLIC_URL: 'https://clinic.example/?a=1' })[0]).toMatch(/^PUBLIC_URL must be a plain address/);
+  });
+});

@@ -1,0 +1,322 @@
+/**
+ * Databases for server tests, on every available backend: PGlite always, PostgreSQL too when
+ * TEST_DATABASE_URL is set.
+ *
+ * A new PGlite costs 2-4 s and ~700 MiB, so each backend builds one migrated, seeded template
+ * and every test gets a copy of it:
+ * - PGlite: the template is built once and kept as a tarball in the OS temp directory (keyed by
+ *   a hash of the migrations, the seed file and the code that writes them), loaded once per test
+ *   file (~0.5 s) and `clone()`d per test (~0.5 s).
+ * - PostgreSQL: each test file creates its own template database, and each test its own
+ *   database copied from it (CREATE DATABASE ... TEMPLATE, ~50 ms). All are dropped afterwards,
+ *   so files running in parallel never see each other's data.
+ *
+ * Usage, inside a describe block per backend:
+ *
+ *   describe.each(backends)('%s', (backend) => {
+ *     const t = useTestApp(backend);       // or useTestDatabases(backend) without an app
+ *     it('lists locations', async () => {
+ *       const res = await t.app().inject('/api/super/locations');
+ *       ...
+ *     });
+ *   });
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import type { Config } from '../../server/config.js';
+import type { Database } from '../../server/db/database.js';
+import { pgliteDatabase } from '../../server/db/pglite.js';
+import { openPostgres } from '../../server/db/postgres.js';
+import type { LogOptions } from '../../server/http/logger.js';
+import { migrationsDir, packageRoot } from '../../server/paths.js';
+import type { SeedFile } from '../../server/seed/codec.js';
+import { prepareDatabase } from '../../server/startup.js';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The PostgreSQL server to test on, as an admin connection to an existing database. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+export const backends: Backend[] = testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+
+export const seedFile = path.join(packageRoot, 'server', 'seed', 'demo-clinic.json');
+
+/** The demo clinic as written in the seed file, to compare answers against. */
+export const demoSeed = JSON.parse(readFileSync(seedFile, 'utf8')) as SeedFile;
+
+let seedDir: string | undefined;
+
+/** Writes a copy of the demo seed file changed by `change` (or raw text) and returns its path. */
+export function seedFileWith(change: ((seed: Record<string, any>) => void) | string): string {
+  seedDir ??= mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-seed-'));
+  const file = path.join(seedDir, `seed-${randomBytes(4).toString('hex')}.json`);
+  if (typeof change === 'string') {
+    writeFileSync(file, change);
+  } else {
+    const seed = structuredClone(demoSeed) as Record<string, any>;
+    change(seed);
+    writeFileSync(file, JSON.stringify(seed, null, 2));
+  }
+  return file;
+}
+
+// Registered on the importing test file as a whole: its seed files go when it ends.
+afterAll(() => {
+  if (seedDir) rmSync(seedDir, { recursive: true, force: true });
+  seedDir = undefined;
+});
+
+/** A client dir with no build in it: API tests do not need the SPA. */
+export const noClientDir = path.join(os.tmpdir(), 'clinic-portal-no-client');
+
+/* ------------------------------------------------------------------ PGlite */
+
+const templateCacheDir = path.join(os.tmpdir(), 'clinic-portal-test-db');
+
+/** Changes whenever the prepared database could differ: schema, seed data, or the code writing them. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...readdirSync(migrationsDir).map((f) => path.join(migrationsDir, f)),
+    seedFile,
+    ...['server/db/migrate.ts', 'server/seed/seed.ts', 'server/seed/codec.ts', 'server/startup.ts'].map((f) =>
+      path.join(packageRoot, f),
+    ),
+    path.join(packageRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
+  ].sort();
+  for (const file of files) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function cachedTarball(name: string, build: () => Promise<PGlite>): Promise<Blob> {
+  const file = path.join(templateCacheDir, `${name}-${templateKey()}.tar`);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    // Not built yet (or removed meanwhile): build it below.
+  }
+  const pglite = await build();
+  const dump = await pglite.dumpDataDir('none');
+  await pglite.close();
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  mkdirSync(templateCacheDir, { recursive: true });
+  // Written aside and renamed: a test file starting meanwhile never reads half a tarball.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, bytes);
+  renameSync(draft, file);
+  removeStaleTarballs(name, file);
+  return new Blob([bytes]);
+}
+
+/** Tarballs of older schemas: removed once nobody can still be using them. */
+function removeStaleTarballs(name: string, current: string): void {
+  for (const entry of readdirSync(templateCacheDir)) {
+    const file = path.join(templateCacheDir, entry);
+    if (file === current || !entry.startsWith(`${name}-`)) continue;
+    try {
+      if (Date.now() - statSync(file).mtimeMs > 60 * 60 * 1000) rmSync(file, { force: true });
+    } catch {
+      // Another run removed it first.
+    }
+  }
+}
+
+const seededTarball = () =>
+  cachedTarball('seeded', async () => {
+    const pglite = await PGlite.create();
+    await prepareDatabase(pgliteDatabase(pglite), { seedFile });
+    return pglite;
+  });
+
+const emptyTarball = () => cachedTarball('empty', () => PGlite.create());
+
+// One template per test file (vitest isolates files, so per worker means per file here).
+let pgliteTemplate: Promise<PGlite> | undefined;
+
+function seededPGliteTemplate(): Promise<PGlite> {
+  pgliteTemplate ??= seededTarball().then((loadDataDir) => PGlite.create({ loadDataDir }));
+  return pgliteTemplate;
+}
+
+/* -------------------------------------------------------------- PostgreSQL */
+
+function databaseUrl(name: string): string {
+  const url = new URL(testDatabaseUrl!);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+// Unique per test file: pid and a random tag, so parallel files and runs never share a name.
+const runTag = `cp_test_${process.pid}_${randomBytes(3).toString('hex')}`;
+let databaseCounter = 0;
+const newDatabaseName = () => `${runTag}_${++databaseCounter}`;
+
+async function createDatabase(name: string, template?: string): Promise<void> {
+  await admin((c) => c.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+function seededPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `${runTag}_template`;
+    await createDatabase(name);
+    const db = await openPostgres({ connectionString: databaseUrl(name), max: 2 });
+    try {
+      await prepareDatabase(db, { seedFile });
+    } finally {
+      await db.close(); // a template must have no connections when it is copied
+    }
+    return name;
+  })();
+  return postgresTemplate;
+}
+
+/* ------------------------------------------------------------------ shared */
+
+export interface TestDatabases {
+  /** A migrated database seeded with the demo clinic, this test's own. */
+  seeded(): Promise<Database>;
+  /** A database with no tables at all, this test's own. */
+  empty(): Promise<Database>;
+  /**
+   * Storage settings for a new empty database that the test opens itself with the server's
+   * openDatabase (start-up and restart tests): a temp DATA_DIR for PGlite, a new database for PostgreSQL.
+   */
+  emptyStorage(): Promise<Config['storage']>;
+}
+
+/**
+ * Registers hooks in the enclosing describe: the backend's template is prepared before the
+ * first test, and whatever a test asked for is closed and removed after it.
+ */
+export function useTestDatabases(backend: Backend): TestDatabases {
+  if (backend === 'postgres' && !testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const cleanups: (() => Promise<void>)[] = [];
+  const tempDirs: string[] = [];
+
+  beforeAll(async () => {
+    if (backend === 'pglite') await seededPGliteTemplate();
+    else await seededPostgresTemplate();
+  });
+
+  afterEach(async () => {
+    // Last opened, first closed; every cleanup runs even if one fails.
+    const results = await Promise.allSettled(cleanups.splice(0).reverse().map((fn) => fn()));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  });
+
+  afterAll(async () => {
+    for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    if (backend === 'pglite' && pgliteTemplate) {
+      const template = await pgliteTemplate;
+      pgliteTemplate = undefined;
+      await template.close();
+    }
+    if (backend === 'postgres' && postgresTemplate) {
+      const name = await postgresTemplate;
+      postgresTemplate = undefined;
+      await dropDatabase(name);
+    }
+  });
+
+  const track = (db: Database, drop?: () => Promise<void>): Database => {
+    cleanups.push(async () => {
+      await db.close();
+      await drop?.();
+    });
+    return db;
+  };
+
+  async function postgresDatabase(template?: string): Promise<Database> {
+    const name = newDatabaseName();
+    await createDatabase(name, template);
+    try {
+      return track(await openPostgres({ connectionString: databaseUrl(name), max: 4 }), () => dropDatabase(name));
+    } catch (error) {
+      await dropDatabase(name);
+      throw error;
+    }
+  }
+
+  return {
+    async seeded() {
+      if (backend === 'pglite') {
+        const clone = await (await seededPGliteTemplate()).clone();
+        return track(pgliteDatabase(clone));
+      }
+      return postgresDatabase(await seededPostgresTemplate());
+    },
+
+    async empty() {
+      if (backend === 'pglite') return track(pgliteDatabase(await PGlite.create({ loadDataDir: await emptyTarball() })));
+      return postgresDatabase();
+    },
+
+    async emptyStorage() {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-data-'));
+      tempDirs.push(dataDir);
+      if (backend === 'pglite') return { dataDir, databaseUrl: null };
+      const name = newDatabaseName();
+      await createDatabase(name);
+      cleanups.push(() => dropDatabase(name));
+      return { dataDir, databaseUrl: databaseUrl(name) };
+    },
+  };
+}
+
+export interface TestApp extends TestDatabases {
+  /** The app of the current test, over its own seeded database. */
+  app(): FastifyInstance;
+  /** That database, to look at or change rows directly. */
+  db(): Database;
+}
+
+/** A fresh app over a fresh seeded database for every test. */
+export function useTestApp(
+  backend: Backend,
+  options: { clientDir?: string; logger?: LogOptions | false } = {},
+): TestApp {
+  const databases = useTestDatabases(backend);
+  let current: { app: FastifyInstance; db: Database } | undefined;
+
+  beforeEach(async () => {
+    const db = await databases.seeded();
+    const app = await buildApp({ db, clientDir: options.clientDir ?? noClientDir, logger: options.logger ?? false });
+    current = { app, db };
+  });
+
+  // Registered after useTestDatabases' hook, so it runs first: the app closes before its database.
+  afterEach(async () => {
+    await current?.app.close();
+    current = undefined;
+  });
+
+  const get = () => {
+    if (!current) throw new Error('useTestApp: app() and db() are only available inside a test');
+    return current;
+  };
+  return { ...databases, app: () => get().app, db: () => get().db };
+}
