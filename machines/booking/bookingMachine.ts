@@ -1,0 +1,660 @@
+/**
+ * Booking an appointment (spec §2 Book Appointment popup, §4 booking flow, §5 "Booking", §8, §9):
+ * location -> doctor -> consultation type -> date -> slot -> book -> pay. The Book Appointment
+ * popup starts one per opening; the app keeps it running while the login popup it asks for is open.
+ *
+ * Input: `{ today, token, user, previous? }`
+ * - `today`: the date in clinic time, `YYYY-MM-DD` (`clinicToday()` in ./choices.ts); no date
+ *   before it can be chosen.
+ * - `token`: the session's bearer token, null when logged out (the brief's `isLoggedIn` is
+ *   `token !== null`: the calls need the token itself). `user`: the session's user, null when
+ *   logged out; the personal fields are prefilled from it.
+ * - `previous`: a kept booking (the `kept` of the `redirect` event, read back with
+ *   `readKeptBooking` when /paymentfail reopens the popup; or just `{ choices: { location } }`
+ *   from the header's location picker). Its choices are kept where they still fit once the
+ *   doctors and the slots load; its details win over the user's.
+ *
+ * The app provides the calls (`bookingMachine.provide({ actors })`), each rejecting with an
+ * ApiFailure (src/api/client.ts) when it fails (wrap the Either calls in `orReject`):
+ * - `loadDoctors` () -> Doctor[]                        (fetchDoctors, src/api/site.ts)
+ * - `loadFees` () -> { data: AppointmentFee[] }          (fetchFees)
+ * - `loadTimeSlots` { doctorEmail, date, location, token } -> TimeSlot[]
+ *                       (fetchTimeSlots, src/api/booking.ts; the token, when there is one, lets
+ *                       the server show the patient's own unpaid hold as free to them)
+ * - `addAppointment` { request, token } -> AppointmentRecord        (addAppointment)
+ * - `createPayment` { request: { appointmentId, consultationAmount }, token }
+ *                       -> { merchantOrderId, checkoutPageUrl }     (createAppointmentPayment)
+ *
+ * Emitted (`actor.on(...)`):
+ * - `notice` { tone, notice }: a toast. Kinds and the message each stands for:
+ *   - missingChoices {fields}  'Please select all required fields.' (Book before a location,
+ *                              doctor, type, date and free slot are chosen)
+ *   - server {text}            the server's message, preferred: 'This slot is already booked'
+ *                              (409), a 400 naming a bad personal field, ...
+ *   - slotTaken                'This slot is already booked' (409 without a readable message)
+ *   - somethingWentWrong       'Something went wrong.' (booking or payment failed without a
+ *                              readable message; the doctors or the slots could not be loaded)
+ *   - feeUnknown               no spec text: Book while the fee list is loading, failed
+ *                              (`fees.retry`), or has no fee for the type. Suggested: 'The
+ *                              consultation fee could not be loaded. Please try again.'
+ *   - feeChanged {fee}         no spec text: the appointment's fee (the server's) is not the one
+ *                              shown; the fee shown is corrected and nothing is paid until Book
+ *                              again. Suggested: 'The consultation fee is now ₹{fee}. Please
+ *                              check it and book again.'
+ * - `login.required` { expired }: the app opens the login popup (`session.showLogin`); when
+ *   `expired` (the server answered 401), it first sends `session.expired` to the session. After a
+ *   login it sends `booking.loggedIn`; if the person closes the login popup, `booking.loginCancelled`.
+ * - `redirect` { url, payUrl, kept }: the app stores `kept` (for /paymentfail) and sends the
+ *   browser to `url` = '/#/payment?payUrl=' + encodeURIComponent(payUrl), the /payment page that
+ *   checks `payUrl` against the provider's origins (machines/paymentRedirect). The machine is then
+ *   done, with output `{ kept, appointment, payment }`.
+ *
+ * Empty states (not toasts; `selectSlotsStatus`) and the spec §8 text each stands for:
+ * - noSchedule    'No schedule found for selected date or location or doctor.' (the slot list is
+ *                 empty: the doctor has no hours at that location that weekday)
+ * - notAvailable  'Doctor is not available for this date.' (slots exist but none is free: leave,
+ *                 all booked, or all past today)
+ * - failed        'Something went wrong.', with `slots.retry`
+ * Booked and unavailable slots cannot be chosen; their tooltips are 'This slot is already
+ * booked' and 'This slot is unavailable'.
+ *
+ * The fee (spec §9): `selectFee` is 500 until the fee list loads, then the fee of the chosen type.
+ * Book is refused (feeUnknown) until that fee is known, so nobody pays an amount they were not
+ * shown. The amount paid is the appointment's own fee, which the server computed.
+ *
+ * Paying again: the machine keeps the appointment it made (held for a while on the server). After
+ * a payment call that got no answer or a server error, Book pays that appointment again, without
+ * making another, as long as the request (choices and personal fields) is the same. A payment
+ * call the server refused (4xx) forgets it: the next Book asks for the appointment again, and the
+ * server answers the same one for the same booking.
+ *
+ * Personal fields are not checked here (spec §5); the server's 400 names a bad one.
+ */
+import { assign, emit, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import type * as t from 'io-ts';
+import {
+  emptyMedicines,
+  type AppointmentCreateRequest,
+  type AppointmentRecord,
+  type CreateAppointmentPaymentAnswer,
+  type TimeSlot,
+} from '../../contract/appointments.js';
+import type { ConsultationType, Gender } from '../../contract/primitives.js';
+import type { AppointmentFee, AppointmentFeeList, Doctor } from '../../contract/site.js';
+import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import {
+  consultationTypesFor,
+  defaultFee,
+  doctorsAt,
+  feeOf,
+  findDoctor,
+  fitChoices,
+  isCalendarDate,
+  locationsOf,
+  missingChoices,
+  nextChoices,
+  noChoices,
+  noDetails,
+  prefillDetails,
+  readKeptBooking,
+  slotKey,
+  slotStatus,
+  type BookingChoices,
+  type BookingUser,
+  type ChoiceField,
+  type KeptBooking,
+  type PersonalDetails,
+  type PreviousBooking,
+} from './choices.js';
+
+export type BookingInput = {
+  today: string;
+  token: string | null;
+  user: BookingUser | null;
+  previous?: PreviousBooking | null;
+};
+
+/** The create payload as plain strings and numbers (the server decodes it with the contract's codec). */
+export type BookingRequest = t.OutputOf<typeof AppointmentCreateRequest>;
+export type PaymentRequest = { appointmentId: string; consultationAmount: number };
+export type PaymentAnswer = t.TypeOf<typeof CreateAppointmentPaymentAnswer>;
+
+export type BookingNotice =
+  | { kind: 'missingChoices'; fields: ChoiceField[] }
+  | { kind: 'slotTaken' }
+  | { kind: 'somethingWentWrong' }
+  | { kind: 'feeUnknown' }
+  | { kind: 'feeChanged'; fee: number }
+  | ServerNotice;
+
+export type BookingEmitted =
+  | NoticeEvent<BookingNotice>
+  | { type: 'login.required'; expired: boolean }
+  | { type: 'redirect'; url: string; payUrl: string; kept: KeptBooking };
+
+export type BookingEvent =
+  | { type: 'location.selected'; location: string }
+  | { type: 'doctor.selected'; doctorEmail: string }
+  | { type: 'type.selected'; consultationType: ConsultationType }
+  | { type: 'date.selected'; date: string }
+  | { type: 'slot.selected'; time: string }
+  /** Every change of a personal field (or several at once). */
+  | { type: 'details.changed'; details: Partial<PersonalDetails> }
+  | { type: 'booking.book' }
+  /** The login popup logged in (the login machine's `loggedIn`). */
+  | { type: 'booking.loggedIn'; token: string; user: BookingUser }
+  /** The login popup closed without a login. */
+  | { type: 'booking.loginCancelled' }
+  /** The session ended while the popup was open. */
+  | { type: 'booking.loggedOut' }
+  | { type: 'doctors.retry' }
+  | { type: 'fees.retry' }
+  | { type: 'slots.retry' }
+  /** Load the slots again for the current doctor, location and date (the machine raises it itself). */
+  | { type: 'slots.refresh' };
+
+export type BookingOutput = { kept: KeptBooking; appointment: AppointmentRecord; payment: PaymentAnswer };
+
+export type BookingContext = {
+  today: string;
+  token: string | null;
+  user: BookingUser | null;
+  /** Null until loaded. */
+  doctors: Doctor[] | null;
+  /** Null until loaded. */
+  fees: AppointmentFee[] | null;
+  choices: BookingChoices;
+  details: PersonalDetails;
+  /** The slot list for the chosen doctor, location and date; empty until it loads. */
+  slots: TimeSlot[];
+  /** The appointment this popup made, and the request (as JSON) it was made for. */
+  held: { appointment: AppointmentRecord; request: string } | null;
+  payment: PaymentAnswer | null;
+};
+
+export type SlotsStatus = 'waiting' | 'loading' | 'ready' | 'noSchedule' | 'notAvailable' | 'failed';
+export type ListStatus = 'loading' | 'ready' | 'failed';
+
+/** The choices that count: the slot only once it is free in the loaded list. */
+function settledChoices(context: BookingContext): BookingChoices {
+  const { choices, slots } = context;
+  return slotStatus(slots, choices.time) === 'free' ? choices : { ...choices, time: null };
+}
+
+/** The create payload. Personal fields go as typed (trimmed); the server's 400 names a bad one. */
+export function bookingRequest(context: BookingContext): BookingRequest {
+  const { choices, details } = context;
+  return {
+    firstName: details.firstName.trim(),
+    lastName: details.lastName.trim(),
+    email: details.email.trim(),
+    phoneNumber: details.phoneNumber.trim(),
+    age: Number(details.age.trim()),
+    gender: details.gender as Gender,
+    date: choices.date ?? '',
+    doctorName: findDoctor(context.doctors ?? [], choices.doctorEmail)?.name ?? '',
+    doctorEmail: choices.doctorEmail ?? '',
+    location: choices.location ?? '',
+    consultationType: choices.consultationType as ConsultationType,
+    startTime: choices.time ?? '',
+    appointmentPaymentStatus: 'failed',
+    appointmentPaymentId: null,
+    medicines: emptyMedicines,
+  };
+}
+
+/**
+ * What the payment service is asked: the appointment's record id and its fee as the server
+ * computed it (which Book has checked against the fee shown).
+ */
+export function paymentRequest(appointment: AppointmentRecord): PaymentRequest {
+  return { appointmentId: appointment._id, consultationAmount: appointment.consultationFee };
+}
+
+export function paymentPageUrl(payUrl: string): string {
+  return `/#/payment?payUrl=${encodeURIComponent(payUrl)}`;
+}
+
+const requestKey = (context: BookingContext): string => JSON.stringify(bookingRequest(context));
+
+const notice = (tone: Tone, n: BookingNotice): NoticeEvent<BookingNotice> => ({ type: 'notice', tone, notice: n });
+
+const refusedWith = (error: unknown, status: (s: number) => boolean): boolean => {
+  const failure = describeFailure(error);
+  return failure.kind === 'refused' && status(failure.status);
+};
+
+export const bookingMachine = setup({
+  types: {} as {
+    context: BookingContext;
+    events: BookingEvent;
+    input: BookingInput;
+    emitted: BookingEmitted;
+    output: BookingOutput;
+  },
+  actors: {
+    // Declared here with their types; the real ones come from the app, so these must never run.
+    loadDoctors: fromPromise<Doctor[]>(() => Promise.reject(new Error('not provided'))),
+    loadFees: fromPromise<AppointmentFeeList>(() => Promise.reject(new Error('not provided'))),
+    loadTimeSlots: fromPromise<TimeSlot[], { doctorEmail: string; date: string; location: string; token: string | null }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+    addAppointment: fromPromise<AppointmentRecord, { request: BookingRequest; token: string }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+    createPayment: fromPromise<PaymentAnswer, { request: PaymentRequest; token: string }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+  },
+  guards: {
+    isOfferedLocation: ({ context, event }) =>
+      event.type === 'location.selected' && locationsOf(context.doctors ?? []).includes(event.location),
+    isDoctorHere: ({ context, event }) =>
+      event.type === 'doctor.selected' &&
+      doctorsAt(context.doctors ?? [], context.choices.location).some((d) => d.email === event.doctorEmail),
+    isOfferedType: ({ context, event }) =>
+      event.type === 'type.selected' &&
+      consultationTypesFor(findDoctor(context.doctors ?? [], context.choices.doctorEmail)).includes(event.consultationType),
+    isBookableDate: ({ context, event }) =>
+      event.type === 'date.selected' && isCalendarDate(event.date) && event.date >= context.today,
+    isFreeSlot: ({ context, event }) => event.type === 'slot.selected' && slotStatus(context.slots, event.time) === 'free',
+    hasSlotKey: ({ context }) => context.doctors !== null && slotKey(context.choices) !== null,
+    hasMissingChoices: ({ context }) => missingChoices(settledChoices(context)).length > 0,
+    feeNotKnown: ({ context }) => feeOf(context.fees ?? [], context.choices.consultationType) === null,
+    isLoggedOut: ({ context }) => context.token === null,
+    holdsThisBooking: ({ context }) => context.held !== null && context.held.request === requestKey(context),
+    feeDiffers: ({ context }, params: { appointment: AppointmentRecord }) =>
+      params.appointment.consultationFee !== feeOf(context.fees ?? [], context.choices.consultationType),
+    isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 401),
+    isSlotTaken: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 409),
+    isRefused: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s >= 400 && s < 500),
+  },
+  actions: {
+    storeDoctors: assign(({ context }, params: { doctors: Doctor[] }) => ({
+      doctors: params.doctors,
+      choices: fitChoices(context.choices, params.doctors, context.today),
+    })),
+    storeFees: assign({ fees: (_, params: { fees: AppointmentFee[] }) => params.fees }),
+    /** One choice changed: the later ones that no longer fit are cleared, and the slots reload if they must. */
+    choose: enqueueActions(({ context, enqueue }, params: { change: Partial<BookingChoices> }) => {
+      const choices = nextChoices(context.choices, params.change, context.doctors, context.today);
+      const sameList = slotKey(choices) === slotKey(context.choices);
+      enqueue.assign({ choices, slots: sameList ? context.slots : [] });
+      if (!sameList) enqueue.raise({ type: 'slots.refresh' });
+    }),
+    refreshSlots: raise({ type: 'slots.refresh' }),
+    clearSlots: assign({ slots: [] }),
+    /** The loaded list; a slot chosen earlier (or kept from before) stays only if it is free. */
+    storeSlots: assign(({ context }, params: { slots: TimeSlot[] }) => ({
+      slots: params.slots,
+      choices: slotStatus(params.slots, context.choices.time) === 'free' ? context.choices : { ...context.choices, time: null },
+    })),
+    clearTime: assign({ choices: ({ context }) => ({ ...context.choices, time: null }) }),
+    changeDetails: assign({
+      details: ({ context, event }) => {
+        if (event.type !== 'details.changed') return context.details;
+        const details = { ...context.details };
+        for (const field of Object.keys(noDetails) as Array<keyof PersonalDetails>) {
+          const value = event.details[field];
+          if (typeof value === 'string') (details as Record<keyof PersonalDetails, string>)[field] = value;
+        }
+        return details;
+      },
+    }),
+    storeLogin: assign(({ context }, params: { token: string; user: BookingUser }) => ({
+      token: params.token,
+      user: params.user,
+      details: prefillDetails(context.details, params.user),
+    })),
+    forgetToken: assign({ token: null }),
+    forgetLogin: assign({ token: null, user: null, held: null, details: noDetails }),
+    hold: assign({
+      held: ({ context }, params: { appointment: AppointmentRecord }) => ({
+        appointment: params.appointment,
+        request: requestKey(context),
+      }),
+    }),
+    dropHeld: assign({ held: null }),
+    /** The server's fee for the type replaces the one shown. */
+    correctFee: assign({
+      fees: ({ context }, params: { appointment: AppointmentRecord }) => {
+        const type = context.choices.consultationType as ConsultationType;
+        const fee = { consultationType: type, consultationFee: params.appointment.consultationFee };
+        return [...(context.fees ?? []).filter((f) => f.consultationType !== type), fee];
+      },
+    }),
+    storePayment: assign({ payment: (_, params: { answer: PaymentAnswer }) => params.answer }),
+    tellMissingChoices: emit(({ context }) =>
+      notice('error', { kind: 'missingChoices', fields: missingChoices(settledChoices(context)) }),
+    ),
+    tellFeeUnknown: emit(notice('error', { kind: 'feeUnknown' })),
+    tellFeeChanged: emit((_, params: { fee: number }) => notice('error', { kind: 'feeChanged', fee: params.fee })),
+    tellSlotTaken: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'slotTaken' }))),
+    tellFailure: emit((_, params: { error: unknown }) =>
+      notice('error', serverWordsOr(params.error, { kind: 'somethingWentWrong' })),
+    ),
+    tellSomethingWentWrong: emit(notice('error', { kind: 'somethingWentWrong' })),
+    askForLogin: emit((_, params: { expired: boolean }) => ({ type: 'login.required' as const, expired: params.expired })),
+    redirect: emit(({ context }, params: { answer: PaymentAnswer }) => ({
+      type: 'redirect' as const,
+      url: paymentPageUrl(params.answer.checkoutPageUrl),
+      payUrl: params.answer.checkoutPageUrl,
+      kept: { choices: context.choices, details: context.details },
+    })),
+  },
+}).createMachine({
+  id: 'booking',
+  description: 'Book Appointment: location, doctor, consultation type, date and slot; then book and pay.',
+  context: ({ input }) => {
+    const previous = readKeptBooking(input.previous);
+    const details = prefillDetails({ ...noDetails, ...previous.details }, input.user);
+    return {
+      today: input.today,
+      token: input.token || null,
+      user: input.user,
+      doctors: null,
+      fees: null,
+      choices: fitChoices({ ...noChoices, ...previous.choices }, null, input.today),
+      details,
+      slots: [],
+      held: null,
+      payment: null,
+    };
+  },
+  initial: 'Open',
+  states: {
+    Open: {
+      description: 'The popup: the doctors, the fee list and the slots load while the person chooses.',
+      type: 'parallel',
+      states: {
+        Doctors: {
+          description: 'The doctor list, from which the locations, doctors and types offered come.',
+          initial: 'Loading',
+          states: {
+            Loading: {
+              description: 'Fetching the doctors. Kept choices are fitted to them once they arrive.',
+              tags: ['loadingDoctors'],
+              invoke: {
+                id: 'loadDoctors',
+                src: 'loadDoctors',
+                onDone: {
+                  target: 'Ready',
+                  actions: [{ type: 'storeDoctors', params: ({ event }) => ({ doctors: event.output }) }, 'refreshSlots'],
+                },
+                onError: { target: 'Failed', actions: 'tellSomethingWentWrong' },
+              },
+            },
+            Ready: { description: 'The doctors are known.' },
+            Failed: {
+              description: 'The doctors could not be loaded: nothing can be chosen until a retry works.',
+              on: { 'doctors.retry': 'Loading' },
+            },
+          },
+        },
+        Fees: {
+          description: 'The fee list. Until it loads the fee shown is 500, and Book is refused.',
+          initial: 'Loading',
+          states: {
+            Loading: {
+              description: 'Fetching the fee list.',
+              tags: ['loadingFees'],
+              invoke: {
+                id: 'loadFees',
+                src: 'loadFees',
+                onDone: { target: 'Ready', actions: { type: 'storeFees', params: ({ event }) => ({ fees: event.output.data }) } },
+                onError: 'Failed',
+              },
+            },
+            Ready: { description: 'The fee of the chosen type is shown.' },
+            Failed: {
+              description: 'The fee list could not be loaded: 500 is still shown, and Book is refused until a retry works.',
+              on: { 'fees.retry': 'Loading' },
+            },
+          },
+        },
+        Slots: {
+          description: 'The slots of the chosen doctor at the chosen location on the chosen date.',
+          on: { 'slots.refresh': '.Refreshing' },
+          initial: 'Refreshing',
+          states: {
+            Refreshing: {
+              description: 'Doctor, location or date changed: load their list if all three are chosen.',
+              entry: 'clearSlots',
+              always: [{ guard: 'hasSlotKey', target: 'Loading' }, { target: 'Waiting' }],
+            },
+            Waiting: { description: 'Doctor, location or date not chosen yet.' },
+            Loading: {
+              description: 'Fetching the slots. A change of doctor, location or date drops this answer.',
+              tags: ['loadingSlots'],
+              invoke: {
+                id: 'loadTimeSlots',
+                src: 'loadTimeSlots',
+                input: ({ context }) => ({
+                  doctorEmail: context.choices.doctorEmail ?? '',
+                  date: context.choices.date ?? '',
+                  location: context.choices.location ?? '',
+                  token: context.token,
+                }),
+                onDone: { target: 'Ready', actions: { type: 'storeSlots', params: ({ event }) => ({ slots: event.output }) } },
+                onError: { target: 'Failed', actions: 'tellSomethingWentWrong' },
+              },
+            },
+            Ready: { description: 'The list is shown (or its empty state); a free slot can be chosen.' },
+            Failed: {
+              description: 'The slots could not be loaded: Something went wrong, and a retry.',
+              on: { 'slots.retry': 'Refreshing' },
+            },
+          },
+        },
+        Flow: {
+          description: 'What the person is doing: choosing, logging in, booking, paying.',
+          on: {
+            'booking.loggedIn': {
+              actions: { type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) },
+            },
+            'booking.loggedOut': { target: '.Choosing', actions: 'forgetLogin' },
+          },
+          initial: 'Choosing',
+          states: {
+            Choosing: {
+              description:
+                'The person makes the choices and checks the personal fields. Book checks, in order: every choice, the fee, the login; then books, or pays the appointment already made for this same request.',
+              on: {
+                'location.selected': {
+                  guard: 'isOfferedLocation',
+                  actions: { type: 'choose', params: ({ event }) => ({ change: { location: event.location } }) },
+                },
+                'doctor.selected': {
+                  guard: 'isDoctorHere',
+                  actions: { type: 'choose', params: ({ event }) => ({ change: { doctorEmail: event.doctorEmail } }) },
+                },
+                'type.selected': {
+                  guard: 'isOfferedType',
+                  actions: { type: 'choose', params: ({ event }) => ({ change: { consultationType: event.consultationType } }) },
+                },
+                'date.selected': {
+                  guard: 'isBookableDate',
+                  actions: { type: 'choose', params: ({ event }) => ({ change: { date: event.date } }) },
+                },
+                'slot.selected': {
+                  guard: 'isFreeSlot',
+                  actions: { type: 'choose', params: ({ event }) => ({ change: { time: event.time } }) },
+                },
+                'details.changed': { actions: 'changeDetails' },
+                'booking.book': [
+                  { guard: 'hasMissingChoices', actions: 'tellMissingChoices' },
+                  { guard: 'feeNotKnown', actions: 'tellFeeUnknown' },
+                  {
+                    guard: 'isLoggedOut',
+                    target: 'AwaitingLogin',
+                    actions: { type: 'askForLogin', params: { expired: false } },
+                  },
+                  { guard: 'holdsThisBooking', target: 'CreatingPayment' },
+                  { target: 'Booking' },
+                ],
+              },
+            },
+            AwaitingLogin: {
+              description: 'The login popup is open. Back to the same choices, logged in or not.',
+              on: {
+                'booking.loggedIn': {
+                  target: 'Choosing',
+                  actions: { type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) },
+                },
+                'booking.loginCancelled': 'Choosing',
+              },
+            },
+            Booking: {
+              description:
+                'Making the appointment (it holds the slot for a while). A slot taken meanwhile (409) reloads the slots; an expired login asks for a login again.',
+              tags: ['busy'],
+              invoke: {
+                id: 'addAppointment',
+                src: 'addAppointment',
+                input: ({ context }) => ({ request: bookingRequest(context), token: context.token ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'feeDiffers', params: ({ event }) => ({ appointment: event.output }) },
+                    target: 'Choosing',
+                    actions: [
+                      { type: 'hold', params: ({ event }) => ({ appointment: event.output }) },
+                      { type: 'correctFee', params: ({ event }) => ({ appointment: event.output }) },
+                      { type: 'tellFeeChanged', params: ({ event }) => ({ fee: event.output.consultationFee }) },
+                    ],
+                  },
+                  {
+                    target: 'CreatingPayment',
+                    actions: { type: 'hold', params: ({ event }) => ({ appointment: event.output }) },
+                  },
+                ],
+                onError: [
+                  {
+                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                    target: 'AwaitingLogin',
+                    actions: ['forgetToken', { type: 'askForLogin', params: { expired: true } }],
+                  },
+                  {
+                    guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
+                    target: 'Choosing',
+                    actions: ['clearTime', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }, 'refreshSlots'],
+                  },
+                  { target: 'Choosing', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+                ],
+              },
+            },
+            CreatingPayment: {
+              description:
+                'Asking the payment service for a checkout page for the appointment. On failure the appointment is kept, to be paid again.',
+              tags: ['busy'],
+              invoke: {
+                id: 'createPayment',
+                src: 'createPayment',
+                input: ({ context }) => ({
+                  request: paymentRequest((context.held as NonNullable<BookingContext['held']>).appointment),
+                  token: context.token ?? '',
+                }),
+                onDone: {
+                  target: '#booking.Redirected',
+                  actions: [
+                    { type: 'storePayment', params: ({ event }) => ({ answer: event.output }) },
+                    { type: 'redirect', params: ({ event }) => ({ answer: event.output }) },
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                    target: 'AwaitingLogin',
+                    actions: ['forgetToken', { type: 'askForLogin', params: { expired: true } }],
+                  },
+                  {
+                    guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
+                    target: 'Choosing',
+                    actions: [
+                      'dropHeld',
+                      'clearTime',
+                      { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) },
+                      'refreshSlots',
+                    ],
+                  },
+                  {
+                    guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+                    target: 'Choosing',
+                    actions: ['dropHeld', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+                  },
+                  { target: 'Choosing', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    Redirected: {
+      description: 'The browser goes to the checkout page; the choices are kept for /paymentfail.',
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({
+    kept: { choices: context.choices, details: context.details },
+    appointment: (context.held as NonNullable<BookingContext['held']>).appointment,
+    payment: context.payment as PaymentAnswer,
+  }),
+});
+
+type Snapshot = SnapshotFrom<typeof bookingMachine>;
+
+export const selectChoices = (snapshot: Snapshot): BookingChoices => snapshot.context.choices;
+export const selectDetails = (snapshot: Snapshot): PersonalDetails => snapshot.context.details;
+/** The earliest date the date picker offers (today, clinic time). */
+export const selectMinDate = (snapshot: Snapshot): string => snapshot.context.today;
+/** Where some doctor works; empty until the doctors load ('No Location found' once loaded and empty). */
+export const selectLocations = (snapshot: Snapshot): string[] => locationsOf(snapshot.context.doctors ?? []);
+/** The doctors at the chosen location; none before a location is chosen. */
+export const selectDoctors = (snapshot: Snapshot): Doctor[] =>
+  doctorsAt(snapshot.context.doctors ?? [], snapshot.context.choices.location);
+export const selectDoctor = (snapshot: Snapshot): Doctor | null =>
+  findDoctor(snapshot.context.doctors ?? [], snapshot.context.choices.doctorEmail);
+/** The types the chosen doctor offers (no Clinic Visit for an online doctor); all four before a doctor. */
+export const selectConsultationTypes = (snapshot: Snapshot): ConsultationType[] => consultationTypesFor(selectDoctor(snapshot));
+/** The fee to show, in rupees: 500 until the fee list has one for the chosen type (spec §9). */
+export const selectFee = (snapshot: Snapshot): number =>
+  feeOf(snapshot.context.fees ?? [], snapshot.context.choices.consultationType) ?? defaultFee;
+/** The fee shown is the real one for the chosen type; until then Book is refused. */
+export const selectIsFeeKnown = (snapshot: Snapshot): boolean =>
+  feeOf(snapshot.context.fees ?? [], snapshot.context.choices.consultationType) !== null;
+const listStatus = (snapshot: Snapshot, region: 'Doctors' | 'Fees'): ListStatus =>
+  snapshot.matches({ Open: { [region]: 'Ready' } }) || snapshot.matches('Redirected')
+    ? 'ready'
+    : snapshot.matches({ Open: { [region]: 'Failed' } })
+      ? 'failed'
+      : 'loading';
+/** 'failed': show 'Something went wrong.' in place of the lists, with `doctors.retry`. */
+export const selectDoctorsStatus = (snapshot: Snapshot): ListStatus => listStatus(snapshot, 'Doctors');
+/** 'failed': the fee shown stays 500; offer `fees.retry`. */
+export const selectFeesStatus = (snapshot: Snapshot): ListStatus => listStatus(snapshot, 'Fees');
+export const selectSlots = (snapshot: Snapshot): TimeSlot[] => snapshot.context.slots;
+export const selectSlotsStatus = (snapshot: Snapshot): SlotsStatus => {
+  if (snapshot.matches({ Open: { Slots: 'Loading' } })) return 'loading';
+  if (snapshot.matches({ Open: { Slots: 'Failed' } })) return 'failed';
+  if (!snapshot.matches({ Open: { Slots: 'Ready' } })) return 'waiting';
+  const { slots } = snapshot.context;
+  if (slots.length === 0) return 'noSchedule';
+  return slots.some((s) => s.status === 'free') ? 'ready' : 'notAvailable';
+};
+export const selectIsLoadingDoctors = (snapshot: Snapshot): boolean => snapshot.hasTag('loadingDoctors');
+export const selectIsLoadingFees = (snapshot: Snapshot): boolean => snapshot.hasTag('loadingFees');
+export const selectIsLoadingSlots = (snapshot: Snapshot): boolean => snapshot.hasTag('loadingSlots');
+/** Booking or asking for the checkout page: the form and Book wait. */
+export const selectIsBusy = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');
+export const selectIsAwaitingLogin = (snapshot: Snapshot): boolean => snapshot.matches({ Open: { Flow: 'AwaitingLogin' } });
+/** The choices still to make (a slot counts once it is free in the loaded list). */
+export const selectMissingChoices = (snapshot: Snapshot): ChoiceField[] => missingChoices(settledChoices(snapshot.context));
+/**
+ * Everything is chosen and the fee is known: Book will go ahead (after a login if logged out).
+ * Book stays pressable otherwise, and says what is missing.
+ */
+export const selectCanBook = (snapshot: Snapshot): boolean =>
+  snapshot.matches({ Open: { Flow: 'Choosing' } }) && selectMissingChoices(snapshot).length === 0 && selectIsFeeKnown(snapshot);
+/** The appointment this popup made and has not paid yet (Book pays it again if nothing changed). */
+export const selectHeldAppointment = (snapshot: Snapshot): AppointmentRecord | null => snapshot.context.held?.appointment ?? null;
+export const selectIsRedirected = (snapshot: Snapshot): boolean => snapshot.matches('Redirected');

@@ -1,0 +1,205 @@
+/**
+ * The booking popup's choices and the rules between them (spec §5 "Booking", §9), as pure
+ * functions the booking machine uses and tests can check on their own.
+ *
+ * The choices come in the spec's order: location -> doctor -> consultation type -> date -> slot.
+ * A choice only fits the ones before it: a doctor works at the chosen location, a doctor of type
+ * online offers no Clinic Visit, a date is not before today (clinic time), a slot belongs to the
+ * list loaded for that doctor, location and date. Changing one choice clears the later ones that
+ * no longer fit (`nextChoices`).
+ */
+import { consultationTypes, type ConsultationType, type Gender } from '../../contract/primitives.js';
+import type { Doctor } from '../../contract/site.js';
+import type { SlotStatus, TimeSlot } from '../../contract/appointments.js';
+
+export type BookingChoices = {
+  location: string | null;
+  doctorEmail: string | null;
+  consultationType: ConsultationType | null;
+  /** `YYYY-MM-DD`, clinic time. */
+  date: string | null;
+  /** `HH:mm`, clinic time: a free slot of the list loaded for the doctor, location and date. */
+  time: string | null;
+};
+
+export type ChoiceField = keyof BookingChoices;
+export const choiceFields: readonly ChoiceField[] = ['location', 'doctorEmail', 'consultationType', 'date', 'time'];
+
+/** The patient fields of the popup as its inputs hold them, prefilled from the user. */
+export type PersonalDetails = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  age: string;
+  gender: Gender | '';
+};
+
+/** What the app knows of the logged-in user (the session's user); the popup prefills from it. */
+export type BookingUser = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber?: string | null;
+  age?: number | null;
+  gender?: Gender | null;
+};
+
+/**
+ * What the popup keeps when it sends the browser to pay, so that /paymentfail can open it again
+ * with the same choices (the app stores it, e.g. in sessionStorage, and passes it back as the
+ * machine's `previous` input).
+ */
+export type KeptBooking = { choices: BookingChoices; details: PersonalDetails };
+
+/** A kept booking as the machine accepts it back: any part may be missing. */
+export type PreviousBooking = { choices?: Partial<BookingChoices>; details?: Partial<PersonalDetails> };
+
+/** Spec §9: the fee shown until the fee list loads. */
+export const defaultFee = 500;
+
+export const noChoices: BookingChoices = { location: null, doctorEmail: null, consultationType: null, date: null, time: null };
+export const noDetails: PersonalDetails = { firstName: '', lastName: '', email: '', phoneNumber: '', age: '', gender: '' };
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A real calendar day written `YYYY-MM-DD`. */
+export function isCalendarDate(value: string): boolean {
+  if (!datePattern.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+/** Today in clinic time (Asia/Kolkata), `YYYY-MM-DD`, whatever the browser's time zone. */
+export function clinicToday(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The locations at least one doctor works at, in the order the doctor list first names them. */
+export function locationsOf(doctors: readonly Doctor[]): string[] {
+  const seen: string[] = [];
+  for (const doctor of doctors) for (const location of doctor.locations) if (!seen.includes(location)) seen.push(location);
+  return seen;
+}
+
+/** The doctors working at a location; none until a location is chosen. */
+export function doctorsAt(doctors: readonly Doctor[], location: string | null): Doctor[] {
+  return location === null ? [] : doctors.filter((d) => d.locations.includes(location));
+}
+
+/** The consultation types a doctor offers: online doctors no Clinic Visit; all four before a doctor is chosen. */
+export function consultationTypesFor(doctor: Doctor | null | undefined): ConsultationType[] {
+  return doctor?.type === 'online' ? consultationTypes.filter((t) => t !== 'Clinic Visit') : [...consultationTypes];
+}
+
+export function findDoctor(doctors: readonly Doctor[], email: string | null): Doctor | null {
+  return email === null ? null : (doctors.find((d) => d.email === email) ?? null);
+}
+
+/** The fee of a type in the loaded fee list; null when the list has none for it. */
+export function feeOf(fees: ReadonlyArray<{ consultationType: ConsultationType; consultationFee: number }>, type: ConsultationType | null): number | null {
+  if (type === null) return null;
+  return fees.find((f) => f.consultationType === type)?.consultationFee ?? null;
+}
+
+export function slotStatus(slots: readonly TimeSlot[], time: string | null): SlotStatus | null {
+  return time === null ? null : (slots.find((s) => s.time === time)?.status ?? null);
+}
+
+/** Doctor, location and date: what a slot list is for. Null until all three are chosen. */
+export function slotKey(choices: BookingChoices): string | null {
+  const { doctorEmail, location, date } = choices;
+  return doctorEmail !== null && location !== null && date !== null ? JSON.stringify([doctorEmail, location, date]) : null;
+}
+
+/**
+ * The choices with every one that does not fit the ones before it cleared. `doctors` null (the
+ * list not loaded yet) keeps the location, doctor and type as they are: they are judged once it loads.
+ */
+export function fitChoices(choices: BookingChoices, doctors: readonly Doctor[] | null, today: string): BookingChoices {
+  let { location, doctorEmail, consultationType } = choices;
+  if (doctors !== null) {
+    if (location !== null && !locationsOf(doctors).includes(location)) location = null;
+    const doctor = doctorsAt(doctors, location).find((d) => d.email === doctorEmail) ?? null;
+    doctorEmail = doctor?.email ?? null;
+    if (consultationType !== null && !consultationTypesFor(doctor).includes(consultationType)) consultationType = null;
+  }
+  const date = choices.date !== null && isCalendarDate(choices.date) && choices.date >= today ? choices.date : null;
+  const fitted: BookingChoices = { location, doctorEmail, consultationType, date, time: choices.time };
+  // A slot only exists in a list for a doctor, location and date.
+  if (fitted.time !== null && (slotKey(fitted) === null || !timePattern.test(fitted.time))) fitted.time = null;
+  return fitted;
+}
+
+/**
+ * One choice changed: the new choices, with the later ones that no longer fit cleared. A slot
+ * belongs to the list of one doctor, location and date, so changing any of them clears it.
+ */
+export function nextChoices(
+  choices: BookingChoices,
+  change: Partial<BookingChoices>,
+  doctors: readonly Doctor[] | null,
+  today: string,
+): BookingChoices {
+  const next = fitChoices({ ...choices, ...change }, doctors, today);
+  return slotKey(next) === slotKey(choices) ? next : { ...next, time: null };
+}
+
+/** The choices still to make, in the spec's order. */
+export function missingChoices(choices: BookingChoices): ChoiceField[] {
+  return choiceFields.filter((field) => choices[field] === null);
+}
+
+/** Blank fields of `details` filled from the user; what the person typed stays. */
+export function prefillDetails(details: PersonalDetails, user: BookingUser | null): PersonalDetails {
+  if (user === null) return details;
+  const fromUser: PersonalDetails = {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email ?? '',
+    phoneNumber: user.phoneNumber ?? '',
+    age: typeof user.age === 'number' ? String(user.age) : '',
+    gender: user.gender ?? '',
+  };
+  const filled = { ...details };
+  for (const field of Object.keys(fromUser) as Array<keyof PersonalDetails>) {
+    if (details[field].trim() === '') (filled as Record<keyof PersonalDetails, string>)[field] = fromUser[field];
+  }
+  return filled;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * A kept booking read back from storage (parsed JSON, or anything at all): the fields that are
+ * text, an unknown consultation type or gender dropped. Nothing here is trusted further: the
+ * machine fits the choices to the doctors, today and the slots once they load.
+ */
+export function readKeptBooking(value: unknown): PreviousBooking {
+  if (typeof value !== 'object' || value === null) return {};
+  const { choices, details } = value as { choices?: unknown; details?: unknown };
+  const pick = <K extends string>(source: unknown, keys: readonly K[]): Partial<Record<K, string>> => {
+    const out: Partial<Record<K, string>> = {};
+    if (typeof source !== 'object' || source === null) return out;
+    for (const key of keys) {
+      const v = text((source as Record<string, unknown>)[key]);
+      if (v !== null) out[key] = v;
+    }
+    return out;
+  };
+  const { consultationType, ...c } = pick(choices, choiceFields);
+  const { gender, ...d } = pick(details, ['firstName', 'lastName', 'email', 'phoneNumber', 'age', 'gender'] as const);
+  const type = consultationTypes.find((t) => t === consultationType);
+  return {
+    choices: type === undefined ? c : { ...c, consultationType: type },
+    details: gender === 'male' || gender === 'female' ? { ...d, gender } : d,
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Fakes for the booking machine's tests: a small clinic (doctors, fees, slots), an appointment
+ * as the server answers it, and the real machine started with calls the test answers by hand
+ * (provided as the app provides the real ones).
+ */
+import { createActor } from 'xstate';
+import { emptyMedicines, type AppointmentRecord, type TimeSlot } from '../../contract/appointments.js';
+import type { AppointmentFeeList, Doctor } from '../../contract/site.js';
+import {
+  bookingMachine,
+  type BookingEmitted,
+  type BookingInput,
+  type BookingRequest,
+  type PaymentAnswer,
+  type PaymentRequest,
+} from '../../machines/booking/bookingMachine.js';
+import type { BookingUser } from '../../machines/booking/choices.js';
+import { answeredByHand, recordEmitted, settle } from './accountFakes.js';
+
+export const today = '2025-03-10';
+export const tomorrow = '2025-03-11';
+
+export const anita: Doctor = {
+  _id: 'd1',
+  name: 'Dr Anita Rao',
+  email: 'anita@clinic.example',
+  type: 'clinic',
+  locations: ['Andheri West', 'Bandra'],
+  qualification: 'BHMS',
+};
+export const kavita: Doctor = {
+  _id: 'd2',
+  name: 'Dr Kavita Shah',
+  email: 'kavita@clinic.example',
+  type: 'online',
+  locations: ['Bandra'],
+  qualification: 'BHMS, MD',
+};
+export const rahul: Doctor = {
+  _id: 'd3',
+  name: 'Dr Rahul Mehta',
+  email: 'rahul@clinic.example',
+  type: 'clinic',
+  locations: ['Thane'],
+  qualification: 'BHMS',
+};
+export const doctors: Doctor[] = [anita, kavita, rahul];
+
+export const fees: AppointmentFeeList = {
+  data: [
+    { consultationType: 'Chat', consultationFee: 300 },
+    { consultationType: 'Video', consultationFee: 450 },
+    { consultationType: 'Call', consultationFee: 400 },
+    { consultationType: 'Clinic Visit', consultationFee: 700 },
+  ],
+};
+
+const slot = (time: string, status: TimeSlot['status']) => ({ time, status }) as TimeSlot;
+/** A day with one slot booked, one unavailable and two free. */
+export const someFree: TimeSlot[] = [slot('09:00', 'booked'), slot('09:30', 'unavailable'), slot('10:00', 'free'), slot('10:30', 'free')];
+/** The same day after somebody took 10:00. */
+export const tenTaken: TimeSlot[] = [slot('09:00', 'booked'), slot('09:30', 'unavailable'), slot('10:00', 'booked'), slot('10:30', 'free')];
+/** A day of leave: slots, none free. */
+export const noneFree: TimeSlot[] = [slot('09:00', 'unavailable'), slot('09:30', 'unavailable')];
+
+export const user: BookingUser = {
+  firstName: 'Asha',
+  lastName: 'Verma',
+  email: 'asha@example.in',
+  phoneNumber: '9876543210',
+  age: 34,
+  gender: 'female',
+};
+
+let appointments = 0;
+/** The appointment the server makes for a request (a new id each time, unless `id` is given). */
+export function appointmentFor(request: BookingRequest, overrides: Partial<AppointmentRecord> = {}): AppointmentRecord {
+  appointments += 1;
+  const id = `0000000${appointments}-aaaa-4aaa-8aaa-${String(appointments).padStart(12, '0')}`.slice(-36);
+  return {
+    _id: id,
+    appointmentId: id,
+    firstName: request.firstName,
+    lastName: request.lastName,
+    email: request.email,
+    phoneNumber: request.phoneNumber,
+    age: request.age,
+    gender: request.gender,
+    doctorEmail: request.doctorEmail,
+    doctorName: request.doctorName,
+    location: request.location,
+    date: request.date,
+    startTime: request.startTime,
+    consultationType: request.consultationType,
+    consultationFee: fees.data.find((f) => f.consultationType === request.consultationType)?.consultationFee ?? 0,
+    appointmentStatus: 'Booked',
+    appointmentPaymentStatus: 'failed',
+    appointmentPaymentId: null,
+    holdExpiresAt: '2025-03-10T05:15:00.000Z',
+    medicines: emptyMedicines,
+    order: null,
+    createdAt: '2025-03-10T05:00:00.000Z',
+    ...overrides,
+  } as AppointmentRecord;
+}
+
+export const checkout = (n = 1): PaymentAnswer => ({
+  merchantOrderId: `MO-${n}`,
+  checkoutPageUrl: `https://mercury-t2.phonepe.com/transact/uat_v2?token=t${n}&x=1`,
+});
+
+export type SlotsInput = { doctorEmail: string; date: string; location: string; token: string | null };
+
+/** The real booking machine with every call answered by hand. */
+export function startBooking(input: Partial<BookingInput> = {}) {
+  const loadDoctors = answeredByHand<Doctor[], unknown>();
+  const loadFees = answeredByHand<AppointmentFeeList, unknown>();
+  const loadTimeSlots = answeredByHand<TimeSlot[], SlotsInput>();
+  const addAppointment = answeredByHand<AppointmentRecord, { request: BookingRequest; token: string }>();
+  const createPayment = answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>();
+  const machine = bookingMachine.provide({
+    actors: {
+      loadDoctors: loadDoctors.logic,
+      loadFees: loadFees.logic,
+      loadTimeSlots: loadTimeSlots.logic,
+      addAppointment: addAppointment.logic,
+      createPayment: createPayment.logic,
+    },
+  });
+  const actor = createActor(machine, { input: { today, token: 'tok-1', user, ...input } });
+  const emitted = recordEmitted<BookingEmitted>(actor);
+  actor.start();
+  return {
+    actor,
+    snapshot: () => actor.getSnapshot(),
+    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
+    emitted,
+    calls: { loadDoctors, loadFees, loadTimeSlots, addAppointment, createPayment },
+  };
+}
+
+export type Booking = ReturnType<typeof startBooking>;
+
+/** Doctors and fees answered. */
+export async function loaded(input: Partial<BookingInput> = {}): Promise<Booking> {
+  const booking = startBooking(input);
+  booking.calls.loadDoctors.latest().resolve(doctors);
+  booking.calls.loadFees.latest().resolve(fees);
+  await settle();
+  return booking;
+}
+
+/** Anita at Andheri West, Clinic Visit, tomorrow, the slots answered with `slots`, 10:00 chosen if free. */
+export async function chosen(booking: Booking, slots: TimeSlot[] = someFree): Promise<Booking> {
+  booking.send({ type: 'location.selected', location: 'Andheri West' });
+  booking.send({ type: 'doctor.selected', doctorEmail: anita.email });
+  booking.send({ type: 'type.selected', consultationType: 'Clinic Visit' });
+  booking.send({ type: 'date.selected', date: tomorrow });
+  booking.calls.loadTimeSlots.latest().resolve(slots);
+  await settle();
+  booking.send({ type: 'slot.selected', time: '10:00' });
+  booking.emitted.take();
+  return booking;
+}
