@@ -1,0 +1,140 @@
+/**
+ * The cancel confirmation popup (spec §2 cancel confirmation, §7 DELETE
+ * /appointment/delete/{userId}/{appointmentId}, §8): asks 'Your appointment fee will not be
+ * refunded. Still want to cancel?', then cancels one Booked or Expired appointment. The server
+ * keeps the record, as Cancelled, and frees the slot. The /myappointment page starts one per
+ * opening and stops it when the popup closes.
+ *
+ * Input: `{ appointment, userId, token }`: the record to cancel (from the appointments list), the
+ * session user's `_id` (the path's userId; the server trusts only the token) and the bearer token.
+ *
+ * Events:
+ * - `cancel.confirm`: Yes. Refused silently for an appointment that is not Booked or Expired
+ *   (`selectCanConfirm`), or while deleting.
+ * - `cancel.dismiss`: No (or the popup's close button): done without a call.
+ *
+ * The app provides (`appointmentCancelMachine.provide({ actors })`), rejecting with an ApiFailure
+ * (src/api/client.ts) when it fails (wrap the Either call in `orReject`):
+ * - `deleteAppointment` { userId, appointmentId, token } -> { message }
+ *                                        (deleteAppointment, src/api/appointments.ts; appointmentId
+ *                                        is the record's `_id`)
+ *
+ * Shown while Confirming (not a toast; `selectQuestion`): { kind: 'cancelWarning' }, the spec's
+ * 'Your appointment fee will not be refunded. Still want to cancel?'.
+ *
+ * Emitted (`actor.on(...)`):
+ * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
+ *   - deleted        'Appointment Deleted Successfully.'
+ *   - server {text}  the server's message, preferred when a cancel fails
+ *   - deleteFailed   'Failed to delete appointment' (refused without a readable message, or no answer)
+ *   After a failure the question is asked again: the person may try again or dismiss.
+ * - `appointment.cancelled` { appointmentId }: the record's `_id`; the app sends
+ *   `appointments.refresh` to the list and closes the popup. The machine is then done, with
+ *   output `{ cancelled: true }` (`{ cancelled: false }` when dismissed).
+ * - `session.expired`: the server answered 401; the app sends `session.expired` to the session.
+ */
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { AppointmentRecord } from '../../contract/appointments.js';
+import type { MessageAnswer } from '../../contract/auth.js';
+import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { canCancel } from '../appointments/rules.js';
+
+export type AppointmentCancelInput = { appointment: AppointmentRecord; userId: string; token: string };
+
+export type AppointmentCancelNotice = { kind: 'deleted' } | { kind: 'deleteFailed' } | ServerNotice;
+
+export type AppointmentCancelEmitted =
+  | NoticeEvent<AppointmentCancelNotice>
+  | { type: 'appointment.cancelled'; appointmentId: string }
+  | { type: 'session.expired' };
+
+export type AppointmentCancelEvent = { type: 'cancel.confirm' } | { type: 'cancel.dismiss' };
+
+export type AppointmentCancelContext = {
+  appointment: AppointmentRecord;
+  userId: string;
+  token: string;
+  /** True once the server cancelled it. */
+  cancelled: boolean;
+};
+
+export type AppointmentCancelOutput = { cancelled: boolean };
+
+export type DeleteRequest = { userId: string; appointmentId: string; token: string };
+
+const notice = (tone: Tone, n: AppointmentCancelNotice): NoticeEvent<AppointmentCancelNotice> => ({ type: 'notice', tone, notice: n });
+
+export const appointmentCancelMachine = setup({
+  types: {} as {
+    context: AppointmentCancelContext;
+    events: AppointmentCancelEvent;
+    input: AppointmentCancelInput;
+    emitted: AppointmentCancelEmitted;
+    output: AppointmentCancelOutput;
+  },
+  actors: {
+    // Declared here with its type; the real one comes from the app, so this must never run.
+    deleteAppointment: fromPromise<MessageAnswer, DeleteRequest>(() => Promise.reject(new Error('not provided'))),
+  },
+  guards: {
+    isCancellable: ({ context }) => canCancel(context.appointment),
+    isUnauthorized: (_, params: { error: unknown }) => {
+      const failure = describeFailure(params.error);
+      return failure.kind === 'refused' && failure.status === 401;
+    },
+  },
+  actions: {
+    markCancelled: assign({ cancelled: true }),
+    tellDeleted: emit(notice('success', { kind: 'deleted' })),
+    announceCancelled: emit(({ context }) => ({ type: 'appointment.cancelled' as const, appointmentId: context.appointment._id })),
+    tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'deleteFailed' }))),
+    tellExpired: emit({ type: 'session.expired' as const }),
+  },
+}).createMachine({
+  id: 'appointmentCancel',
+  description: 'Cancel appointment: the fee is not refunded; confirm, then the appointment is cancelled.',
+  context: ({ input }) => ({ appointment: input.appointment, userId: input.userId, token: input.token, cancelled: false }),
+  initial: 'Confirming',
+  states: {
+    Confirming: {
+      description: "'Your appointment fee will not be refunded. Still want to cancel?' Yes or No.",
+      on: {
+        'cancel.confirm': { guard: 'isCancellable', target: 'Deleting' },
+        'cancel.dismiss': 'Dismissed',
+      },
+    },
+    Deleting: {
+      description: 'Cancelling on the server (the record is kept as Cancelled, the slot freed). On failure, the question again.',
+      tags: ['busy'],
+      invoke: {
+        id: 'deleteAppointment',
+        src: 'deleteAppointment',
+        input: ({ context }) => ({ userId: context.userId, appointmentId: context.appointment._id, token: context.token }),
+        onDone: { target: 'Cancelled', actions: ['markCancelled', 'tellDeleted', 'announceCancelled'] },
+        onError: [
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'Confirming',
+            actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+          },
+          { target: 'Confirming', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    Cancelled: { description: 'The appointment is cancelled; the popup closes and the list is refreshed.', type: 'final' },
+    Dismissed: { description: 'The person kept the appointment.', type: 'final' },
+  },
+  output: ({ context }) => ({ cancelled: context.cancelled }),
+});
+
+type Snapshot = SnapshotFrom<typeof appointmentCancelMachine>;
+
+export const selectAppointment = (snapshot: Snapshot): AppointmentRecord => snapshot.context.appointment;
+/** The question the popup asks while confirming: 'Your appointment fee will not be refunded. Still want to cancel?'. */
+export const selectQuestion = (snapshot: Snapshot): { kind: 'cancelWarning' } | null =>
+  snapshot.matches('Confirming') ? { kind: 'cancelWarning' } : null;
+/** Yes will cancel: enable it only then. */
+export const selectCanConfirm = (snapshot: Snapshot): boolean => snapshot.matches('Confirming') && canCancel(snapshot.context.appointment);
+export const selectIsDeleting = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');
+export const selectIsCancelled = (snapshot: Snapshot): boolean => snapshot.matches('Cancelled');
+export const selectIsDone = (snapshot: Snapshot): boolean => snapshot.status === 'done';

@@ -1,0 +1,94 @@
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import {
+  helpMachine,
+  selectAvailability,
+  selectIsOffering,
+  selectLinks,
+  type HelpEmitted,
+  type HelpInput,
+} from '../../machines/help/helpMachine.js';
+import { recordEmitted } from './accountFakes.js';
+
+const contacts = { chatNumber: '+91 98765 43210', callNumber: '022 2345 6789', email: 'help@clinic.example' };
+const chatText = 'Hello, I want help.';
+const video = { consultationType: 'Video', appointmentStatus: 'Booked' } as const;
+const visit = { consultationType: 'Clinic Visit', appointmentStatus: 'Booked' } as const;
+
+function startHelp(input: Partial<HelpInput> = {}) {
+  const actor = createActor(helpMachine, { input: { isLoggedIn: true, appointments: [video], contacts, chatText, ...input } });
+  const emitted = recordEmitted<HelpEmitted>(actor);
+  actor.start();
+  return { actor, snapshot: () => actor.getSnapshot(), send: (e: Parameters<typeof actor.send>[0]) => actor.send(e), emitted };
+}
+
+const links = {
+  chat: 'https://wa.me/919876543210?text=Hello%2C%20I%20want%20help.',
+  call: 'tel:+912223456789',
+  email: 'mailto:help@clinic.example',
+};
+
+describe('helpMachine', () => {
+  it('offers chat, call and email to a logged-in patient with a chat, video or call appointment', () => {
+    const { snapshot, send, emitted } = startHelp({ appointments: [visit, video] });
+    expect(selectIsOffering(snapshot())).toBe(false);
+    expect(selectLinks(snapshot())).toBeNull();
+    expect(selectAvailability(snapshot())).toBe('available');
+    send({ type: 'help.request' });
+    expect(selectIsOffering(snapshot())).toBe(true);
+    expect(selectLinks(snapshot())).toEqual(links);
+    expect(emitted.all).toEqual([]);
+    send({ type: 'help.request' });
+    expect(emitted.all).toEqual([]);
+    send({ type: 'help.close' });
+    expect(selectIsOffering(snapshot())).toBe(false);
+    expect(selectLinks(snapshot())).toBeNull();
+  });
+
+  it.each([
+    ["'Please login.' when logged out", { isLoggedIn: false }, 'pleaseLogin', 'loginRequired'],
+    ["'You have not booked any appointment' without one", { appointments: [] }, 'noAppointmentBooked', 'noAppointment'],
+    [
+      "'You have not booked any appointment' when every one was cancelled",
+      { appointments: [{ ...video, appointmentStatus: 'Cancelled' as const }] },
+      'noAppointmentBooked',
+      'noAppointment',
+    ],
+    ["'Your consultation type is not chat, video or call.' for clinic visits only", { appointments: [visit, visit] }, 'notChatVideoCall', 'clinicVisitOnly'],
+  ] as const)('says %s, and offers nothing', (_, input, kind, availability) => {
+    const { snapshot, send, emitted } = startHelp(input);
+    expect(selectAvailability(snapshot())).toBe(availability);
+    send({ type: 'help.request' });
+    expect(emitted.all).toEqual([{ type: 'notice', tone: 'error', notice: { kind } }]);
+    expect(selectIsOffering(snapshot())).toBe(false);
+    expect(selectLinks(snapshot())).toBeNull();
+  });
+
+  it('follows the session: help after a login and a booking; the links close at logout', () => {
+    const { snapshot, send, emitted } = startHelp({ isLoggedIn: false, appointments: [] });
+    send({ type: 'session.changed', isLoggedIn: true, appointments: [] });
+    send({ type: 'help.request' });
+    expect(emitted.take()).toEqual([{ type: 'notice', tone: 'error', notice: { kind: 'noAppointmentBooked' } }]);
+    send({ type: 'session.changed', isLoggedIn: true, appointments: [video] });
+    send({ type: 'help.request' });
+    expect(selectIsOffering(snapshot())).toBe(true);
+    send({ type: 'session.changed', isLoggedIn: true, appointments: [video, visit] });
+    expect(selectIsOffering(snapshot())).toBe(true);
+    send({ type: 'session.changed', isLoggedIn: false, appointments: [] });
+    expect(selectIsOffering(snapshot())).toBe(false);
+    expect(emitted.take()).toEqual([]);
+  });
+
+  it('leaves out a link whose configured value cannot make one', () => {
+    const { snapshot, send } = startHelp({ contacts: { chatNumber: 'ask at the desk', callNumber: '022 2345 6789', email: 'help@clinic.example?cc=x@y.z' } });
+    send({ type: 'help.request' });
+    expect(selectLinks(snapshot())).toEqual({ chat: null, call: links.call, email: null });
+  });
+
+  it('types in the chat text it is given', () => {
+    const { snapshot, send } = startHelp({ chatText: 'नमस्ते, मुझे मदद चाहिए।' });
+    send({ type: 'help.request' });
+    const chat = new URL(selectLinks(snapshot())?.chat ?? '');
+    expect(chat.searchParams.get('text')).toBe('नमस्ते, मुझे मदद चाहिए।');
+  });
+});
