@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 // Suites by kind: each runs in the environment it needs. The browser suite (tests/e2e)
 // builds and starts the real server, so it runs alone, one file at a time.
@@ -10,7 +10,13 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'], environment: 'node' },
+          // Property and path tests run thousands of cases: give them room on a busy 2-core machine.
+          test: {
+            name: 'unit',
+            include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 30_000,
+          },
         },
         {
           extends: true,
@@ -18,6 +24,7 @@ export default mergeConfig(
             name: 'component',
             include: ['tests/component/**/*.test.tsx'],
             environment: 'jsdom',
+            testTimeout: 30_000,
             setupFiles: ['tests/component/setup.ts'],
           },
         },

@@ -1,7 +1,11 @@
 /** Setup for the component tests (jsdom): clean the DOM between tests and fill in browser APIs jsdom lacks. */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toast } from '../../src/components/Toast/toast';
+
+// Lazy routes and popups load in their own chunks: on a loaded 2-core CI machine that takes
+// longer than Testing Library's default 1 s wait.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

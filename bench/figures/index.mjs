@@ -1,0 +1,8 @@
+// The figures of `npm run bench`, in the order they run. A new figure is a new module in this
+// folder exporting { id, title, needsBuild, run(ctx) } (see ../run.mjs for the context and the
+// shape of what run() returns), added to this list.
+import bundle from './bundle.mjs';
+import lighthouse from './lighthouse.mjs';
+import coldstart from './coldstart.mjs';
+
+export default [bundle, lighthouse, coldstart];

@@ -1,0 +1,233 @@
+#!/usr/bin/env node
+// `npm test`: everything CI runs, in order, and one summary line at the end.
+//
+//   typecheck   tsc -p tsconfig.json --noEmit, tsc -p tsconfig.server.json --noEmit (one check each)
+//   unit        vitest project "unit"       (unit and machine tests)
+//   component   vitest project "component"  (React views in jsdom)
+//   server      vitest project "server"     (fastify.inject on PGlite; on PostgreSQL too when
+//                                            TEST_DATABASE_URL is set)
+//   e2e         vitest project "e2e"        (builds what is missing, real server, Chromium)
+//
+// `npm test -- unit server` runs only the named suites. The last line printed is always
+// `N passed, N failed` (`, N skipped` when some were skipped), summed over every suite; the exit
+// code is non-zero when anything failed or a suite could not run.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, buildReason, ensureBuilt } from '../tests/e2e/support/build.mjs';
+import { CHROMIUM_PATH } from '../tests/e2e/support/chromium.mjs';
+
+const MINUTE = 60_000;
+const MAX_WORKERS = 2; // the machines have 2 cores
+const RESULTS = join(ROOT, '.tmp/test-results');
+
+const SUITES = {
+  typecheck: { kind: 'tsc', timeoutMs: 6 * MINUTE },
+  unit: { kind: 'vitest', timeoutMs: 10 * MINUTE },
+  component: { kind: 'vitest', timeoutMs: 10 * MINUTE },
+  server: { kind: 'vitest', timeoutMs: 20 * MINUTE },
+  e2e: { kind: 'vitest', timeoutMs: 15 * MINUTE },
+};
+
+/** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note: string }} SuiteResult */
+
+const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = requested.filter((s) => !(s in SUITES));
+if (unknown.length) {
+  console.error(`unknown suite(s): ${unknown.join(', ')}; known: ${Object.keys(SUITES).join(', ')}`);
+  console.log('0 passed, 1 failed');
+  process.exit(2);
+}
+const selected = requested.length ? Object.keys(SUITES).filter((s) => requested.includes(s)) : Object.keys(SUITES);
+
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const children = new Set();
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, () => {
+    for (const child of children) killGroup(child);
+    process.exit(130);
+  });
+}
+
+function killGroup(child) {
+  try {
+    process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
+  } catch {
+    /* gone */
+  }
+}
+
+/**
+ * Runs a command with its output on our console, its process group killed after timeoutMs.
+ * @param {string[]} command
+ * @param {number} timeoutMs
+ * @param {{ capture?: boolean }} [opts]
+ * @returns {Promise<{ code: number | null, timedOut: boolean, output: string }>}
+ */
+function run(command, timeoutMs, { capture = false } = {}) {
+  return new Promise((resolve) => {
+    const [cmd, ...args] = command;
+    const child = spawn(/** @type {string} */ (cmd), args, {
+      cwd: ROOT,
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
+      detached: true, // own process group, so a timeout takes its children too
+      env: process.env,
+    });
+    children.add(child);
+    let output = '';
+    child.stdout?.on('data', (c) => (output += c));
+    child.stderr?.on('data', (c) => (output += c));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n${command.join(' ')}: timed out after ${Math.round(timeoutMs / 1000)} s, stopping it`);
+      killGroup(child);
+    }, timeoutMs);
+    child.on('error', (err) => {
+      output += String(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      children.delete(child);
+      killGroup(child); // anything it left behind in its group
+      resolve({ code, timedOut, output });
+    });
+  });
+}
+
+const bin = (name) => join(ROOT, 'node_modules/.bin', name);
+
+function banner(text) {
+  console.log(`\n=== ${text} ${'='.repeat(Math.max(0, 74 - text.length))}`);
+}
+
+/** @returns {Promise<SuiteResult>} */
+async function typecheck() {
+  const started = Date.now();
+  const projects = ['tsconfig.json', 'tsconfig.server.json'];
+  const results = await Promise.all(
+    projects.map((p) => run([bin('tsc'), '-p', p, '--noEmit', '--pretty', 'false'], SUITES.typecheck.timeoutMs, { capture: true })),
+  );
+  let passed = 0;
+  let failed = 0;
+  results.forEach((r, i) => {
+    const ok = r.code === 0;
+    ok ? passed++ : failed++;
+    const why = r.timedOut ? 'timed out' : ok ? 'no errors' : `exit code ${r.code}`;
+    console.log(`${ok ? 'PASS' : 'FAIL'} tsc -p ${projects[i]} --noEmit (${why})`);
+    if (!ok && r.output.trim()) console.log(r.output.trim().split('\n').map((l) => `  ${l}`).join('\n'));
+  });
+  return { name: 'typecheck', passed, failed, skipped: 0, seconds: (Date.now() - started) / 1000, note: '' };
+}
+
+/**
+ * Reads vitest's JSON report into counts. A file that failed outside any test (import error,
+ * failing hook) counts as one failure; so does a run that failed with no failing test.
+ * @param {string} name
+ * @param {string} reportPath
+ * @param {{ code: number | null, timedOut: boolean }} exit
+ * @param {number} started
+ * @returns {SuiteResult}
+ */
+function readVitestReport(name, reportPath, exit, started) {
+  const seconds = (Date.now() - started) / 1000;
+  /** @type {any} */
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportPath, 'utf8'));
+  } catch {
+    const why = exit.timedOut ? 'timed out' : `exit code ${exit.code}, no report`;
+    return { name, passed: 0, failed: 1, skipped: 0, seconds, note: `could not run (${why})` };
+  }
+  const passed = report.numPassedTests ?? 0;
+  let failed = report.numFailedTests ?? 0;
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  const notes = [];
+  for (const file of report.testResults ?? []) {
+    const failedInside = (file.assertionResults ?? []).some((a) => a.status === 'failed');
+    if (file.status === 'failed' && !failedInside) {
+      failed++;
+      notes.push(`${file.name.replace(ROOT + '/', '')} failed outside its tests`);
+    }
+  }
+  if (exit.timedOut) {
+    failed++;
+    notes.push('timed out');
+  } else if (exit.code !== 0 && failed === 0) {
+    failed++;
+    notes.push(`vitest exited with code ${exit.code}`);
+  }
+  if ((report.numTotalTests ?? 0) === 0 && notes.length === 0) notes.push('no test files');
+  return { name, passed, failed, skipped, seconds, note: notes.join('; ') };
+}
+
+/** @returns {Promise<SuiteResult>} */
+async function vitestProject(name) {
+  const started = Date.now();
+  if (name === 'server') {
+    if (process.env.TEST_DATABASE_URL) {
+      console.log(`PostgreSQL suites: on (TEST_DATABASE_URL=${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]*):[^@]*@/, '//$1:***@')})`);
+    } else {
+      console.log('PostgreSQL suites skipped: TEST_DATABASE_URL is not set');
+    }
+  }
+  if (name === 'e2e') {
+    if (!existsSync(CHROMIUM_PATH)) {
+      console.log(`e2e could not run: ${CHROMIUM_PATH} is missing (apt-get install -y chromium)`);
+      return { name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: `could not run (${CHROMIUM_PATH} missing)` };
+    }
+    if (buildReason('client') || buildReason('server')) {
+      try {
+        await ensureBuilt({ log: (line) => console.log(line) });
+      } catch (err) {
+        console.log(String(err instanceof Error ? err.message : err));
+        return { name, passed: 0, failed: 1, skipped: 0, seconds: (Date.now() - started) / 1000, note: 'could not run (build failed)' };
+      }
+    }
+  }
+  mkdirSync(RESULTS, { recursive: true });
+  const reportPath = join(RESULTS, `${name}.json`);
+  rmSync(reportPath, { force: true });
+  const exit = await run(
+    [
+      process.execPath,
+      join(ROOT, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      `--project=${name}`,
+      `--maxWorkers=${MAX_WORKERS}`,
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportPath}`,
+    ],
+    SUITES[/** @type {keyof typeof SUITES} */ (name)].timeoutMs,
+  );
+  return readVitestReport(name, reportPath, exit, started);
+}
+
+/** @type {SuiteResult[]} */
+const results = [];
+const t0 = Date.now();
+for (const name of selected) {
+  banner(name);
+  try {
+    results.push(name === 'typecheck' ? await typecheck() : await vitestProject(name));
+  } catch (err) {
+    console.log(`${name} could not run: ${err instanceof Error ? err.stack : String(err)}`);
+    results.push({ name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'could not run' });
+  }
+}
+
+const total = results.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+
+banner('summary');
+for (const r of results) {
+  const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+  console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(10)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}`);
+}
+console.log(`total time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exitCode = total.failed > 0 ? 1 : 0;

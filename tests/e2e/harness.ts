@@ -1,0 +1,188 @@
+// The browser end-to-end harness: builds what is missing once, runs the real production server
+// on a free port with a fresh DATA_DIR (a new seeded demo clinic), drives Debian's Chromium with
+// playwright-core, fails a test on any console or page error, and runs axe-core.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { ROOT, ensureBuilt } from './support/build.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from './support/chromium.mjs';
+import { startServer, type RunningServer } from './support/server.mjs';
+
+export { ROOT };
+export type { RunningServer };
+
+export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
+
+/**
+ * Builds what is missing (once per process) and starts the production server. The server gets
+ * its own copy of dist/client (CLIENT_DIR), so a `vite build` run elsewhere in the same working
+ * tree during the tests cannot pull files from under it.
+ */
+let built: Promise<unknown> | undefined;
+export async function startSite(): Promise<RunningServer> {
+  built ??= ensureBuilt();
+  await built;
+  const clientDir = mkdtempSync(join(tmpdir(), 'clinic-client-'));
+  cpSync(join(ROOT, 'dist/client'), clientDir, { recursive: true });
+  if (!existsSync(join(clientDir, 'index.html'))) throw new Error('dist/client/index.html vanished while it was copied');
+  try {
+    const server = await startServer({ env: { CLIENT_DIR: clientDir } });
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        rmSync(clientDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(clientDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  assertChromium();
+  // launch() gives every browser a new, empty, temporary profile (user data dir).
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export async function newContext(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport,
+    isMobile: viewport.width < 768,
+    hasTouch: viewport.width < 768,
+    deviceScaleFactor: 1,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    reducedMotion: 'no-preference',
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  return context;
+}
+
+/** Collects every console error and uncaught error of a page. */
+export class PageWatch {
+  readonly problems: string[] = [];
+
+  constructor(readonly page: Page) {
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const where = msg.location();
+      const at = where.url ? ` (${where.url}:${where.lineNumber})` : '';
+      this.problems.push(`console error: ${msg.text()}${at}`);
+    });
+    page.on('pageerror', (err) => this.problems.push(`uncaught page error: ${err.stack ?? err.message}`));
+    page.on('crash', () => this.problems.push('the page crashed'));
+  }
+
+  /** Throws, listing them, when the page logged an error. */
+  assertClean(): void {
+    if (this.problems.length === 0) return;
+    const list = this.problems.splice(0);
+    throw new Error(`${this.page.url()} logged ${list.length} error(s):\n- ${list.join('\n- ')}`);
+  }
+}
+
+/**
+ * The usual setup for a browser test file: one server and one browser for the whole file,
+ * pages opened through `open()` are watched, and a test fails when one of its pages logged an
+ * error. Call it at the top of a test file.
+ */
+export function useSite() {
+  const state: { server?: RunningServer; browser?: Browser } = {};
+  let watches: PageWatch[] = [];
+
+  beforeAll(async () => {
+    const [server, browser] = await Promise.all([startSite(), launchBrowser()]);
+    state.server = server;
+    state.browser = browser;
+  });
+
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+
+  afterEach(async () => {
+    const current = watches;
+    watches = [];
+    for (const w of current) if (!w.page.isClosed()) await w.page.close();
+    const errors = current.flatMap((w) => (w.problems.length ? [w] : []));
+    for (const w of errors) w.assertClean();
+  });
+
+  return {
+    get server(): RunningServer {
+      if (!state.server) throw new Error('the server is not running');
+      return state.server;
+    },
+    get browser(): Browser {
+      if (!state.browser) throw new Error('the browser is not running');
+      return state.browser;
+    },
+    url(route: string): string {
+      if (!state.server) throw new Error('the server is not running');
+      return `${state.server.url}/#${route}`;
+    },
+    /** A new watched page in the given context. */
+    async open(context: BrowserContext): Promise<{ page: Page; watch: PageWatch }> {
+      const page = await context.newPage();
+      const watch = new PageWatch(page);
+      watches.push(watch);
+      return { page, watch };
+    },
+  };
+}
+
+/** Waits until the page has made no network request for a moment (bounded). */
+export async function settle(page: Page, timeoutMs = 5_000): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
+}
+
+export interface A11yViolation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core in the page and returns its serious and critical violations. */
+export async function axeViolations(page: Page): Promise<A11yViolation[]> {
+  // evaluate() is not subject to the page's Content-Security-Policy, unlike a <script> tag.
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!loaded) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const w = window as unknown as { axe: typeof axe };
+    const result = await w.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.map((t) => (typeof t === 'string' ? t : JSON.stringify(t))).join(' ')),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export function formatViolations(violations: A11yViolation[]): string {
+  return violations
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.targets.slice(0, 8).join('\n    ')}${v.targets.length > 8 ? `\n    ... and ${v.targets.length - 8} more` : ''}`)
+    .join('\n');
+}
+
+/** Screenshot (the whole page unless fullPage is false) to test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
+  return path;
+}

@@ -1,0 +1,390 @@
+// The public website in a real browser, against the production server and a fresh demo clinic:
+// every route at desktop and phone width (heading, no console error, no serious or critical axe
+// violation, a screenshot), the navigation and the hamburger menu, the carousel controls, the
+// footer links and the Login / Sign up / Book Appointment popups.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT, axeViolations, formatViolations, newContext, screenshot, settle, useSite, type Viewport } from './harness';
+
+const site = useSite();
+
+const seed = JSON.parse(readFileSync(join(ROOT, 'server/seed/demo-clinic.json'), 'utf8')) as {
+  city: string;
+  locations: string[];
+  teams: { name: string; role: string }[];
+};
+
+const ROUTES = [
+  { route: '/', name: 'home' },
+  { route: '/ourtreatment', name: 'ourtreatment' },
+  { route: '/gallery', name: 'gallery' },
+  { route: '/aboutus', name: 'aboutus' },
+  { route: '/teams', name: 'teams' },
+  { route: '/contactus', name: 'contactus' },
+  { route: '/termandcondition', name: 'termandcondition' },
+  { route: '/privacypolicy', name: 'privacypolicy' },
+  { route: '/myremedies', name: 'myremedies' },
+  { route: '/no-such-page', name: 'notfound' },
+] as const;
+
+const DESKTOP: Viewport = { width: 1280, height: 800 };
+const PHONE: Viewport = { width: 375, height: 812 };
+
+const NAV_LINKS = [
+  { name: 'Home', route: '/' },
+  { name: 'Our Treatments', route: '/ourtreatment' },
+  { name: 'Gallery', route: '/gallery' },
+  { name: 'Teams', route: '/teams' },
+  { name: 'About us', route: '/aboutus' },
+  { name: 'Contact us', route: '/contactus' },
+] as const;
+
+/** The route part of the page's address: '#/gallery' -> '/gallery'. */
+function routeOf(page: Page): string {
+  const hash = new URL(page.url()).hash.replace(/^#/, '');
+  return hash === '' ? '/' : hash.split('?')[0]!;
+}
+
+function mainHeading(page: Page): Locator {
+  return page.getByRole('heading', { level: 1 });
+}
+
+async function goto(page: Page, route: string): Promise<void> {
+  await page.goto(site.url(route), { waitUntil: 'load' });
+  await expect.poll(() => mainHeading(page).count(), { message: `a level-1 heading on ${route}`, timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations.length, `axe: serious or critical violations on ${what}:\n${formatViolations(violations)}`).toBe(0);
+}
+
+describe.each([
+  { label: 'desktop', viewport: DESKTOP },
+  { label: 'phone', viewport: PHONE },
+])('every route at $viewport.width px', ({ viewport }) => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await newContext(site.browser, viewport);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test.each(ROUTES)('$route renders its main heading, no console error, no serious axe violation', async ({ route, name }) => {
+    const { page } = await site.open(context);
+    await goto(page, route);
+    await settle(page);
+
+    const headings = mainHeading(page);
+    expect(await headings.count(), `exactly one level-1 heading on ${route}`).toBe(1);
+    await expect.poll(() => headings.first().isVisible(), { message: `the heading on ${route} is visible` }).toBe(true);
+    const heading = (await headings.first().innerText()).trim();
+    expect(heading, `the heading on ${route} has text`).not.toBe('');
+    if (name === 'notfound') expect(heading).toBe('Page not found');
+    else expect(heading, `${route} is a known route`).not.toBe('Page not found');
+
+    // The site options (from the server) loaded: the footer lists the clinic's locations.
+    const footer = page.locator('footer').last();
+    await expect
+      .poll(() => footer.getByText(seed.locations[0]!, { exact: true }).count(), { message: `the footer lists ${seed.locations[0]} (site options loaded) on ${route}` })
+      .toBeGreaterThan(0);
+
+    // The page's landmarks are there on every route.
+    expect(await page.locator('nav[aria-label="Main"]').count(), 'a <nav aria-label="Main">').toBe(1);
+    expect(await page.locator('footer').count(), 'a <footer>').toBeGreaterThanOrEqual(1);
+    expect(await page.locator('main').count(), 'a <main>').toBe(1);
+
+    // Nothing wider than the window: no sideways scrolling on a phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `page wider than ${viewport.width} px by ${overflow} px`).toBeLessThanOrEqual(0);
+
+    await expectNoA11yViolations(page, `${route} at ${viewport.width} px`);
+    await screenshot(page, `${name}-${viewport.width}`);
+  });
+});
+
+describe('content from the demo clinic', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await newContext(site.browser, DESKTOP);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('/teams shows every team member of the seed, with their role', async () => {
+    const { page } = await site.open(context);
+    await goto(page, '/teams');
+    const main = page.locator('main');
+    for (const member of seed.teams) {
+      await expect.poll(() => main.getByText(member.name, { exact: true }).count(), { message: `member ${member.name}` }).toBeGreaterThan(0);
+      expect(await main.getByText(member.role, { exact: true }).count(), `role of ${member.name}: ${member.role}`).toBeGreaterThan(0);
+    }
+  });
+
+  test('the location picker is labelled "Location" and defaults to the city', async () => {
+    const { page } = await site.open(context);
+    await goto(page, '/');
+    const picker = page.getByLabel('Location', { exact: true });
+    expect(await picker.evaluate((el) => el.tagName)).toBe('SELECT');
+    const selected = await picker.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent?.trim());
+    expect(selected).toBe(seed.city);
+  });
+});
+
+describe('desktop header and popups (1280 px)', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await newContext(site.browser, DESKTOP);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('the main navigation leads to every page; no hamburger on desktop', async () => {
+    const { page } = await site.open(context);
+    await goto(page, '/aboutus');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible(), 'the Menu button is hidden at 1280 px').toBe(false);
+    expect(await nav.getByRole('button', { name: 'Book Appointment' }).isVisible(), 'Book Appointment in the nav').toBe(true);
+    for (const link of NAV_LINKS) {
+      const before = await mainHeading(page).innerText();
+      await nav.getByRole('link', { name: link.name, exact: true }).click();
+      await expect.poll(() => routeOf(page), { message: `"${link.name}" leads to ${link.route}` }).toBe(link.route);
+      if (link.route !== '/aboutus') {
+        await expect.poll(() => mainHeading(page).innerText(), { message: `the page changed after "${link.name}"` }).not.toBe(before);
+      }
+      await expect.poll(() => mainHeading(page).innerText()).not.toBe('Page not found');
+    }
+  });
+
+  for (const name of ['Login', 'Sign up', 'Book Appointment'] as const) {
+    test(`"${name}" opens a labelled dialog that traps focus and closes with Escape`, async () => {
+      const { page } = await site.open(context);
+      await goto(page, '/');
+      const button = page.getByRole('button', { name, exact: true }).first();
+      await button.click();
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.isVisible(), { message: `a dialog after "${name}"` }).toBe(true);
+      expect(await page.getByRole('dialog', { name: /\S/ }).count(), 'the dialog has an accessible name').toBe(1);
+      expect(await dialog.getAttribute('aria-modal'), 'the dialog is modal').toBe('true');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement)), 'focus moves into the dialog').toBe(true);
+      // Tab and Shift+Tab stay inside it.
+      for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+        await page.keyboard.press(key);
+        expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `focus stays in the dialog after ${key}`).toBe(true);
+      }
+      await expectNoA11yViolations(page, `the dialog opened by "${name}"`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count(), { message: 'Escape closes the dialog' }).toBe(0);
+      expect(await button.evaluate((b) => b === document.activeElement), `focus returns to "${name}"`).toBe(true);
+    });
+  }
+});
+
+describe('phone hamburger menu (375 px)', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await newContext(site.browser, PHONE);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('Menu opens and closes the navigation, by keyboard, Escape and navigation', async () => {
+    const { page } = await site.open(context);
+    await goto(page, '/');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const gallery = nav.getByRole('link', { name: 'Gallery', exact: true });
+
+    expect(await menu.isVisible(), 'a Menu button at 375 px').toBe(true);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    const controls = await menu.getAttribute('aria-controls');
+    expect(controls, 'Menu has aria-controls').toBeTruthy();
+    expect(await page.locator(`[id="${controls}"]`).count(), `aria-controls="${controls}" names an element`).toBe(1);
+    expect(await gallery.isVisible(), 'the links are hidden while the menu is closed').toBe(false);
+
+    // Open by keyboard (Enter), reach a link with Tab, close with Escape.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.getAttribute('aria-expanded'), { message: 'Enter opens the menu' }).toBe('true');
+    await expect.poll(() => gallery.isVisible()).toBe(true);
+    let reached = false;
+    for (let i = 0; i < 12 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await nav.evaluate((n) => n.contains(document.activeElement) && document.activeElement?.tagName === 'A');
+    }
+    expect(reached, 'Tab reaches the links of the open menu').toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.getAttribute('aria-expanded'), { message: 'Escape closes the menu' }).toBe('false');
+    await expect.poll(() => gallery.isVisible()).toBe(false);
+    expect(await menu.evaluate((m) => m === document.activeElement), 'focus returns to Menu after Escape').toBe(true);
+
+    // Open with Space, then navigating closes it.
+    await page.keyboard.press('Space');
+    await expect.poll(() => menu.getAttribute('aria-expanded'), { message: 'Space opens the menu' }).toBe('true');
+    await expectNoA11yViolations(page, 'the open phone menu');
+    await screenshot(page, 'menu-open-375', { fullPage: false });
+    await gallery.click();
+    await expect.poll(() => routeOf(page), { message: 'the Gallery link leads to /gallery' }).toBe('/gallery');
+    await expect.poll(() => menu.getAttribute('aria-expanded'), { message: 'navigating closes the menu' }).toBe('false');
+    await expect.poll(() => gallery.isVisible()).toBe(false);
+  });
+});
+
+/** Which slide a carousel shows: the labels (or text) of the slides visible in its frame. */
+function shownSlide(carousel: Locator): Promise<string> {
+  return carousel.evaluate((section) => {
+    const frame = section.getBoundingClientRect();
+    const visible = (el: Element) => {
+      if (el.closest('[aria-hidden="true"], [hidden], [inert]')) return false;
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
+      // At least half of it inside the carousel's frame.
+      const overlap = Math.min(r.right, frame.right) - Math.max(r.left, frame.left);
+      return r.width > 0 && r.height > 0 && overlap >= r.width / 2;
+    };
+    let slides = [...section.querySelectorAll('[aria-roledescription="slide"]')];
+    if (slides.length === 0) slides = [...section.querySelectorAll('img, video, figure, blockquote')];
+    return slides
+      .filter(visible)
+      .map((el) => el.getAttribute('aria-label') || (el as HTMLImageElement).currentSrc || el.textContent?.trim().slice(0, 80) || '')
+      .join(' | ');
+  });
+}
+
+async function shownSlideSettled(carousel: Locator): Promise<string> {
+  // A slide transition takes 1 s: wait until two readings agree.
+  let last = await shownSlide(carousel);
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = await shownSlide(carousel);
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
+/** Takes the pointer and the focus away from a carousel, so only its own timer can move it. */
+async function leave(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+describe('carousels on the home page (1280 px)', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await newContext(site.browser, DESKTOP);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('every carousel has a label and its Previous, Next and Pause controls', async () => {
+    const { page } = await site.open(context);
+    await goto(page, '/');
+    const carousels = page.locator('section[aria-roledescription="carousel"]');
+    await expect.poll(() => carousels.count(), { message: 'carousels on the home page (image, insight videos, testimonials)' }).toBeGreaterThanOrEqual(3);
+    for (const carousel of await carousels.all()) {
+      const label = await carousel.getAttribute('aria-label');
+      expect(label, 'a carousel has an aria-label').toBeTruthy();
+      for (const name of ['Previous slide', 'Next slide']) {
+        expect(await carousel.getByRole('button', { name, exact: true }).count(), `"${name}" in carousel "${label}"`).toBe(1);
+      }
+      expect(await carousel.getByRole('button', { name: /^(Pause|Play)$/ }).count(), `Pause/Play in carousel "${label}"`).toBe(1);
+    }
+  });
+
+  test('the image carousel: Next and Previous change the slide, by mouse and keyboard; Pause stops it, Play resumes', async () => {
+    const { page } = await site.open(context);
+    await goto(page, '/');
+    const carousel = page.locator('section[aria-roledescription="carousel"]').first();
+    await carousel.scrollIntoViewIfNeeded();
+    const next = carousel.getByRole('button', { name: 'Next slide', exact: true });
+    const previous = carousel.getByRole('button', { name: 'Previous slide', exact: true });
+
+    // Pause first, so that only the buttons move it.
+    const pause = carousel.getByRole('button', { name: 'Pause', exact: true });
+    await pause.click();
+    const play = carousel.getByRole('button', { name: 'Play', exact: true });
+    expect(await play.count(), 'the Pause button turns into Play').toBe(1);
+
+    const first = await shownSlideSettled(carousel);
+    expect(first, 'a slide is shown').not.toBe('');
+    await next.click();
+    await expect.poll(() => shownSlide(carousel), { message: 'Next slide shows another slide', timeout: 3_000 }).not.toBe(first);
+    const second = await shownSlideSettled(carousel);
+    await previous.click();
+    await expect.poll(() => shownSlideSettled(carousel), { message: 'Previous slide goes back', timeout: 5_000 }).toBe(first);
+
+    // Keyboard: Enter and Space on the focused buttons.
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shownSlideSettled(carousel), { message: 'Enter on Next slide', timeout: 5_000 }).toBe(second);
+    await previous.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => shownSlideSettled(carousel), { message: 'Space on Previous slide', timeout: 5_000 }).toBe(first);
+
+    // Paused: nothing moves for longer than the 3 s interval, with pointer and focus elsewhere.
+    await leave(page);
+    await new Promise((r) => setTimeout(r, 4_500));
+    expect(await shownSlideSettled(carousel), 'a paused carousel stays on its slide').toBe(first);
+
+    // Play: it advances by itself again within its interval.
+    await play.click();
+    expect(await carousel.getByRole('button', { name: 'Pause', exact: true }).count(), 'Play turns back into Pause').toBe(1);
+    await leave(page);
+    await expect.poll(() => shownSlide(carousel), { message: 'after Play the carousel advances by itself', timeout: 6_000, interval: 250 }).not.toBe(first);
+  });
+});
+
+describe('footer (1280 px)', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await newContext(site.browser, DESKTOP);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('links to its pages, the locations, a phone number, the networks in new tabs, copyright 2024', async () => {
+    const { page } = await site.open(context);
+    await goto(page, '/');
+    const footer = page.locator('footer').last();
+
+    for (const location of seed.locations) {
+      await expect.poll(() => footer.getByText(location, { exact: true }).count(), { message: `location ${location} in the footer` }).toBeGreaterThan(0);
+    }
+    const tel = footer.locator('a[href^="tel:"]');
+    expect(await tel.count(), 'a tel: link in the footer').toBeGreaterThan(0);
+    expect(await tel.first().getAttribute('href')).toMatch(/^tel:\+?[0-9]{8,15}$/);
+    expect(await footer.getByRole('heading', { name: 'Follow Us On' }).count(), 'heading "Follow Us On"').toBe(1);
+    for (const network of ['Facebook', 'Instagram', 'X', 'YouTube', 'LinkedIn']) {
+      const link = footer.getByRole('link', { name: network, exact: true });
+      expect(await link.count(), `a "${network}" link`).toBe(1);
+      expect(await link.getAttribute('target'), `${network} opens a new tab`).toBe('_blank');
+      const rel = (await link.getAttribute('rel')) ?? '';
+      expect(rel.split(/\s+/), `${network} rel`).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+      expect(await link.getAttribute('href'), `${network} href`).toMatch(/^https:\/\//);
+    }
+    expect(await footer.innerText()).toMatch(/(©|\(c\)|copyright)[^\n]*2024|2024[^\n]*(©|copyright)/i);
+
+    for (const { name, route } of [
+      { name: 'About us', route: '/aboutus' },
+      { name: 'Contact', route: '/contactus' },
+      { name: 'Privacy Policy', route: '/privacypolicy' },
+      { name: 'Terms of Service', route: '/termandcondition' },
+    ]) {
+      const link = footer.getByRole('link', { name, exact: true });
+      expect(await link.count(), `footer link "${name}"`).toBe(1);
+      await link.click();
+      await expect.poll(() => routeOf(page), { message: `footer "${name}" leads to ${route}` }).toBe(route);
+      await expect.poll(() => mainHeading(page).innerText()).not.toBe('Page not found');
+    }
+  });
+});
