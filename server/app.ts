@@ -4,13 +4,16 @@
  * buildApp with a prepared database and use `app.inject`.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
 import { type LogOptions, loggerOptions } from './http/logger.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerClient } from './http/static.js';
 import { apiRoutes } from './routes/index.js';
-import { createServices } from './services/index.js';
+import { googleSignIn } from './routes/google.js';
+import { createMailer, outboxDir } from './mail/index.js';
+import { createServices, type ServiceOptions } from './services/index.js';
 
 export interface AppOptions {
   /** Migrated (and seeded) database; the app does not close it. */
@@ -19,18 +22,59 @@ export interface AppOptions {
   clientDir: string;
   /** false (the default) logs nothing: tests. */
   logger?: LogOptions | false;
+  /**
+   * The settings the app itself reads (server/config.ts): mail, accounts, TRUST_PROXY, and
+   * DATA_DIR for the mail outbox. Absent: the defaults of an empty environment.
+   */
+  config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc'>;
+  /** Tests: parts of what the services get instead (a clock, a mailer, a cheap password cost, limits). */
+  services?: Partial<ServiceOptions>;
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: a number counts the proxies in front of us. */
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig({});
   const app = Fastify({
     logger: loggerOptions(options.logger ?? false),
     // The API takes small JSON bodies only.
     bodyLimit: 100 * 1024,
+    // Whose X-Forwarded-For to believe for request.ip (the rate limits count per client).
+    trustProxy: trustProxyOption(config.trustProxy),
+  });
+
+  const mailer = options.services?.mailer ?? createMailer(config.mail, config.storage.dataDir);
+  if (mailer.kind === 'outbox') {
+    app.log.info({ outbox: outboxDir(config.storage.dataDir) }, 'SMTP_URL is not set: mails are saved in the outbox and their codes printed');
+  }
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
+  const services = createServices(options.db, {
+    appSecret: config.accounts.appSecret,
+    sessionDays: config.accounts.sessionDays,
+    ...options.services,
+    mailer,
   });
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
-  await app.register(apiRoutes, { prefix: '/api', services: createServices(options.db) });
+  await app.register(apiRoutes, { prefix: '/api', services });
+  // At the root, not under /api: the development identity provider also mounts /dev-idp.
+  const now = options.services?.now;
+  await app.register(googleSignIn, {
+    publicUrl: config.http.publicUrl,
+    oidc: config.oidc,
+    db: options.db,
+    accounts: {
+      findOrCreateFromIdentity: (identity) => services.accounts.findOrCreateFromIdentity(identity),
+      issueSession: (userId) => services.sessions.issue(userId),
+    },
+    ...(now ? { now: () => now().getTime() } : {}),
+  });
   await registerClient(app, options.clientDir);
   await app.ready();
   return app;

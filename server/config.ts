@@ -5,6 +5,9 @@
  * Later issues add their own groups (mail: SMTP_URL, MAIL_FROM; payments: PAYMENT_PROVIDER;
  * identity: OIDC_*): add a field to `Config`, a reader below, and a row in docs/operations.md.
  */
+import { isIP } from 'node:net';
+import { type OidcConfig, readOidcConfig } from './identity/config.js';
+import { defaultMailFrom } from './mail/mailer.js';
 import { fromPackageRoot } from './paths.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -30,6 +33,26 @@ export interface Config {
   /** Absolute path of the built single-page app (vite build output). */
   clientDir: string;
   logLevel: LogLevel;
+  mail: {
+    /** SMTP_URL: null sends every mail to DATA_DIR/outbox and prints it. May hold a password: never logged. */
+    smtpUrl: string | null;
+    /** MAIL_FROM: the sender, `Name <address>` or a bare address. */
+    from: string;
+  };
+  accounts: {
+    /** APP_SECRET: keys the hashes of one-time codes; null: a secret made once and kept in the database. Never logged. */
+    appSecret: string | null;
+    /** SESSION_DAYS: how long a login lasts. */
+    sessionDays: number;
+  };
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For to believe for the client's address (rate limits): false
+   * (nobody; the default), true (any proxy), a number of proxy hops, or a list of proxy addresses
+   * and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
+  /** Google sign-in (OIDC_*): a real provider, or the built-in development one (docs/google-sign-in.md). */
+  oidc: OidcConfig;
 }
 
 export class ConfigError extends Error {
@@ -110,6 +133,72 @@ function oneOf<A extends string>(env: Env, name: string, allowed: readonly A[], 
     : bad(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
 }
 
+/** Never echoes the value: it may hold a password. */
+function smtpUrl(env: Env, name: string): Read<string | null> {
+  const value = raw(env, name);
+  if (value === undefined) return ok(null);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return bad(`${name} must be a URL like smtps://user:password@smtp.example.com:465`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    return bad(`${name} must start with smtp:// (STARTTLS when offered) or smtps:// (TLS)`);
+  }
+  if (url.hostname === '') return bad(`${name} must name the mail server, like smtps://user:password@smtp.example.com:465`);
+  return ok(value);
+}
+
+function mailFrom(env: Env, name: string, fallback: string): Read<string> {
+  const value = raw(env, name) ?? fallback;
+  const address = /^[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+$/;
+  const named = /^[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/;
+  return address.test(value) || named.test(value)
+    ? ok(value)
+    : bad(`${name} must be an address, or a name and an address like Clinic <no-reply@clinic.example> (got "${value}")`);
+}
+
+/** Never echoes the value. */
+function secret(env: Env, name: string, minLength: number): Read<string | null> {
+  const value = raw(env, name);
+  if (value === undefined) return ok(null);
+  return value.length >= minLength
+    ? ok(value)
+    : bad(`${name} must be at least ${minLength} characters long (e.g. the output of: openssl rand -base64 32)`);
+}
+
+function wholeNumber(env: Env, name: string, min: number, max: number, fallback: number): Read<number> {
+  const value = raw(env, name);
+  if (value === undefined) return ok(fallback);
+  const n = Number(value);
+  return /^\d+$/.test(value) && n >= min && n <= max
+    ? ok(n)
+    : bad(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+}
+
+function trustProxy(env: Env, name: string): Read<boolean | number | string[]> {
+  const value = raw(env, name);
+  if (value === undefined || value.toLowerCase() === 'false') return ok(false);
+  if (value.toLowerCase() === 'true') return ok(true);
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? ok(hops) : bad(`${name} must count 1 to 10 proxies (got "${value}")`);
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const isAddress = (e: string) => {
+    const [ip, bits, extra] = e.split('/');
+    if (extra !== undefined || !ip || isIP(ip) === 0) return false;
+    if (bits === undefined) return true;
+    const max = isIP(ip) === 4 ? 32 : 128;
+    return /^\d+$/.test(bits) && Number(bits) <= max;
+  };
+  const badEntries = entries.filter((e) => !isAddress(e));
+  return entries.length > 0 && badEntries.length === 0
+    ? ok(entries)
+    : bad(`${name} must be false, true, a number of proxies, or proxy addresses and CIDR ranges separated by commas (got "${value}")`);
+}
+
 /** Reads the whole configuration, reporting every bad variable at once. Throws ConfigError. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -120,11 +209,14 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   const portNumber = take(port(env, 'PORT', 3000), 3000);
+  const publicUrl = take(httpUrl(env, 'PUBLIC_URL', `http://localhost:${portNumber}`), '');
+  const oidc = readOidcConfig(env, publicUrl);
+  problems.push(...oidc.problems);
   const config: Config = {
     http: {
       port: portNumber,
       host: take(text(env, 'HOST', '0.0.0.0'), '0.0.0.0'),
-      publicUrl: take(httpUrl(env, 'PUBLIC_URL', `http://localhost:${portNumber}`), ''),
+      publicUrl,
     },
     storage: {
       dataDir: take(dirOrFile(env, 'DATA_DIR', 'data'), ''),
@@ -133,6 +225,16 @@ export function loadConfig(env: Env = process.env): Config {
     seedFile: take(dirOrFile(env, 'SEED_FILE', 'server/seed/demo-clinic.json'), ''),
     clientDir: take(dirOrFile(env, 'CLIENT_DIR', 'dist/client'), ''),
     logLevel: take(oneOf(env, 'LOG_LEVEL', logLevels, 'info'), 'info'),
+    mail: {
+      smtpUrl: take(smtpUrl(env, 'SMTP_URL'), null),
+      from: take(mailFrom(env, 'MAIL_FROM', defaultMailFrom), defaultMailFrom),
+    },
+    accounts: {
+      appSecret: take(secret(env, 'APP_SECRET', 32), null),
+      sessionDays: take(wholeNumber(env, 'SESSION_DAYS', 1, 365, 30), 30),
+    },
+    trustProxy: take(trustProxy(env, 'TRUST_PROXY'), false),
+    oidc: oidc.value,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

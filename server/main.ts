@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   let db: Database | undefined;
   try {
     db = await openDatabase(config.storage, (error) => app?.log.error({ err: error }, 'idle database connection failed'));
-    app = await buildApp({ db, clientDir: config.clientDir, logger: { level: config.logLevel } });
+    app = await buildApp({ db, clientDir: config.clientDir, config, logger: { level: config.logLevel } });
     await prepareDatabase(db, { seedFile: config.seedFile, log: app.log });
     await app.listen({ port: config.http.port, host: config.http.host });
   } catch (error) {

@@ -1,12 +1,62 @@
 /** Every service, built once per app over one database. Routes receive this object. */
 import type { Database } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { createPasswordHasher, owaspScryptCost, type ScryptCost } from '../security/passwords.js';
+import { createSecrets } from '../security/secrets.js';
+import { createAccountService } from './accounts.js';
 import { createDoctorService } from './doctors.js';
+import { createHousekeeping } from './housekeeping.js';
+import { type AccountLimits, defaultLimits } from './limits.js';
+import { createOtpService } from './otp.js';
+import { createSessionService } from './sessions.js';
 import { createSiteService } from './site.js';
 
-export function createServices(db: Database) {
+export interface ServiceOptions {
+  /** The clock every service reads (tests move it instead of sleeping). */
+  now: () => Date;
+  /** Where mail goes (server/mail). Without one, sending a code fails with 502. */
+  mailer: Mailer;
+  /** APP_SECRET; null: a secret kept in the database (security/secrets.ts). */
+  appSecret: string | null;
+  /** SESSION_DAYS. */
+  sessionDays: number;
+  /** scrypt parameters for new password hashes: OWASP's unless a test asks for a cheaper cost. */
+  passwordCost: ScryptCost;
+  limits: AccountLimits;
+}
+
+const noMailer: Mailer = {
+  kind: 'test',
+  send: () => Promise.reject(new Error('No mailer is configured')),
+  close() {},
+};
+
+export function createServices(db: Database, options: Partial<ServiceOptions> = {}) {
+  const now = options.now ?? (() => new Date());
+  const limits = options.limits ?? defaultLimits;
+  const sessions = createSessionService({ db, now, sessionDays: options.sessionDays ?? 30 });
   return {
     site: createSiteService(db),
     doctors: createDoctorService(db),
+    /** Email codes: send, validate (proofs for registration and reset). */
+    otp: createOtpService({
+      db,
+      now,
+      mailer: options.mailer ?? noMailer,
+      secrets: createSecrets(db, options.appSecret ?? null),
+      limits,
+    }),
+    /** Registration, login, password reset; `findOrCreateFromIdentity` for Google sign-in. */
+    accounts: createAccountService({
+      db,
+      now,
+      passwords: createPasswordHasher(options.passwordCost ?? owaspScryptCost),
+      sessions,
+      limits,
+    }),
+    /** Tokens: `issue` (a login's answer, also for Google sign-in), `authenticate`, `revoke`. */
+    sessions,
+    housekeeping: createHousekeeping(db, now),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -44,7 +44,8 @@ describe('loadConfig', () => {
   });
 
   it('drops the trailing slash of PUBLIC_URL and treats blank values as unset', () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://clinic.example/', PORT: ' ', DATABASE_URL: '' });
+    // A public address needs a real identity provider, or the development one switched on explicitly.
+    const config = loadConfig({ PUBLIC_URL: 'https://clinic.example/', PORT: ' ', DATABASE_URL: '', OIDC_DEV_PROVIDER: 'on' });
     expect(config.http.publicUrl).toBe('https://clinic.example');
     expect(config.http.port).toBe(3000);
     expect(config.storage.databaseUrl).toBeNull();

@@ -46,12 +46,19 @@ describe.each(backends)('database on %s', (backend) => {
         'doctor_hours',
         'doctor_locations',
         'doctors',
+        'email_codes',
+        'email_proofs',
+        'google_handoff_codes',
+        'google_login_attempts',
         'locations',
         'meta',
+        'rate_limits',
         'schema_migrations',
+        'sessions',
         'site_events',
         'team_members',
         'testimonials',
+        'users',
       ]);
     });
 

@@ -1,0 +1,29 @@
+/**
+ * Sending mail. Two mailers, picked by configuration (server/mail/index.ts):
+ * - SMTP (nodemailer) when `SMTP_URL` is set;
+ * - the outbox when it is not: every mail is written as an .eml file under `DATA_DIR/outbox` and
+ *   a line with its subject and summary (the code) is printed on the console, so a local user
+ *   can register without a mail server.
+ */
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * One line for a person at the console of a local run (outbox only), e.g. "code 123456".
+   * Never sent, never written to the JSON log.
+   */
+  consoleSummary?: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox' | 'test';
+  /** Resolves once the mail server accepted the mail (or the file is written); rejects otherwise. */
+  send(mail: Mail): Promise<void>;
+  /** Closes connections; the app calls it when it closes. */
+  close(): Promise<void> | void;
+}
+
+export const defaultMailFrom = 'Sahaj Homeopathy Clinic <no-reply@sahaj-clinic.example>';

@@ -1,0 +1,93 @@
+/** SQL for user accounts. Emails passed in must already be lower case (they are stored so). */
+import type { User } from '../../contract/auth.js';
+import type { Gender } from '../../contract/primitives.js';
+import type { Queryable } from '../db/database.js';
+
+interface UserRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  age: number | null;
+  gender: Gender | null;
+  phone_number: string | null;
+  sign_in_method: 'manual' | 'google';
+}
+
+export interface UserWithPassword {
+  user: User;
+  /** null: the account has no password (a Google sign-up). */
+  passwordHash: string | null;
+}
+
+const userColumns = 'u.id, u.email, u.first_name, u.last_name, u.age, u.gender, u.phone_number, u.sign_in_method';
+
+export const toUser = (row: UserRow): User => ({
+  _id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  age: row.age,
+  gender: row.gender,
+  phoneNumber: row.phone_number,
+  signInMethod: row.sign_in_method,
+});
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserWithPassword | null> {
+  const { rows } = await db.query<UserRow & { password_hash: string | null }>(
+    `select ${userColumns}, u.password_hash from users u where u.email = $1`,
+    [email],
+  );
+  const row = rows[0];
+  return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** null for an id that is not one of ours (not even a UUID) as for one that is gone. */
+export async function findUserById(db: Queryable, id: string): Promise<User | null> {
+  if (!uuid.test(id)) return null;
+  const { rows } = await db.query<UserRow>(`select ${userColumns} from users u where u.id = $1`, [id]);
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+export interface NewManualUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  age: number;
+  gender: Gender;
+  phoneNumber: string;
+  passwordHash: string;
+}
+
+/** Throws a unique violation on users_email_key when the email is taken. */
+export async function insertManualUser(db: Queryable, user: NewManualUser, now: Date): Promise<User> {
+  const { rows } = await db.query<UserRow>(
+    `insert into users as u (email, first_name, last_name, age, gender, phone_number, password_hash, sign_in_method, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, 'manual', $8, $8)
+     returning ${userColumns}`,
+    [user.email, user.firstName, user.lastName, user.age, user.gender, user.phoneNumber, user.passwordHash, now],
+  );
+  return toUser(rows[0]!);
+}
+
+/** A Google sign-up: no password, no age, gender or phone yet. null when the email is taken. */
+export async function insertIdentityUser(
+  db: Queryable,
+  user: { email: string; firstName: string; lastName: string },
+  now: Date,
+): Promise<User | null> {
+  const { rows } = await db.query<UserRow>(
+    `insert into users as u (email, first_name, last_name, sign_in_method, created_at, updated_at)
+     values ($1, $2, $3, 'google', $4, $4)
+     on conflict (email) do nothing
+     returning ${userColumns}`,
+    [user.email, user.firstName, user.lastName, now],
+  );
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.query('update users set password_hash = $2, updated_at = $3 where id = $1', [userId, passwordHash, now]);
+}

@@ -1,0 +1,169 @@
+/**
+ * "Continue with Google" (spec §1: only the email the provider returns is used):
+ *
+ *   GET  /api/auth/google/start     -> 302 to the provider (code flow, PKCE S256, state, nonce)
+ *   GET  /api/auth/google/callback  -> code exchanged and ID token verified here, on the server;
+ *                                      302 to `${PUBLIC_URL}/#/auth/google?code=<one-time code>`
+ *                                      or `...?error=google_failed` on any failure
+ *   POST /api/auth/google/exchange  {code} -> the same answer as a login; 400 for a code that is
+ *                                      unknown, expired (60 s) or already used
+ *
+ * The browser never sees the provider's tokens, and our session token never travels in an
+ * address: the address carries only the one-time code, which the app swaps with a POST.
+ * Between the requests nothing is kept in this process (server/identity/store.ts).
+ *
+ * With OIDC_ISSUER unset, the development provider is mounted too, under /dev-idp
+ * (server/identity/devProvider.ts). Register this plugin at the root, not under /api.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GoogleExchangeRequest, LoginAnswer } from '../../contract/auth.js';
+import type { ApiError } from '../../contract/errors.js';
+import type { Database } from '../db/database.js';
+import { decodeRequest } from '../http/route.js';
+import { oidcRedirectUri, type OidcConfig } from '../identity/config.js';
+import { createDevProvider } from '../identity/devProvider.js';
+import { IdentityRefused } from '../identity/identity.js';
+import type { GoogleAccountPort } from '../identity/port.js';
+import { createRelyingParty, describeFailure, type RelyingParty } from '../identity/relyingParty.js';
+import { attemptTtlMs, createIdentityStore, type Clock } from '../identity/store.js';
+import { NotFoundError } from '../services/errors.js';
+
+export interface GoogleSignInOptions {
+  /** PUBLIC_URL, without a trailing slash: where the provider and the app send the browser back to. */
+  publicUrl: string;
+  oidc: OidcConfig;
+  accounts: GoogleAccountPort;
+  /** Migrated (003_google.sql): login attempts and handoff codes live here. */
+  db: Database;
+  /** Milliseconds since the epoch; tests move it. Default Date.now. */
+  now?: Clock;
+}
+
+export const googleFailedError = 'google_failed';
+export const handoffRefusedMessage = 'This Google sign-in has expired or was already used. Please continue with Google again.';
+
+const startPath = '/api/auth/google/start';
+const callbackPath = '/api/auth/google/callback';
+const exchangePath = '/api/auth/google/exchange';
+const cookiePath = '/api/auth/google';
+
+/** The attempt cookie: httpOnly, Lax (it must come back on the provider's top-level redirect), ten minutes. */
+function attemptCookie(publicUrl: string) {
+  const secure = publicUrl.startsWith('https:');
+  const name = secure ? '__Secure-clinic_google' : 'clinic_google';
+  const attributes = `Path=${cookiePath}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return {
+    name,
+    set: (value: string) => `${name}=${value}; Max-Age=${attemptTtlMs / 1000}; ${attributes}`,
+    clear: `${name}=; Max-Age=0; ${attributes}`,
+  };
+}
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOptions): Promise<void> {
+  const { publicUrl, accounts } = options;
+  const store = createIdentityStore(options.db, options.now);
+  const redirectUri = oidcRedirectUri(publicUrl);
+  const cookie = attemptCookie(publicUrl);
+  const appReturn = `${publicUrl}/#/auth/google`;
+
+  let relyingParty: RelyingParty;
+  if (options.oidc.kind === 'external') {
+    relyingParty = createRelyingParty({
+      issuer: options.oidc.issuer,
+      clientId: options.oidc.clientId,
+      clientSecret: options.oidc.clientSecret,
+      redirectUri,
+      allowHttp: new URL(options.oidc.issuer).protocol === 'http:',
+    });
+    app.log.info({ issuer: options.oidc.issuer }, 'Google sign-in through the OpenID provider at OIDC_ISSUER');
+  } else {
+    const dev = createDevProvider({ publicUrl, redirectUri });
+    await dev.routes(app);
+    relyingParty = createRelyingParty({
+      issuer: dev.issuer,
+      clientId: dev.clientId,
+      clientSecret: dev.clientSecret,
+      redirectUri,
+      allowHttp: publicUrl.startsWith('http:'),
+    });
+    app.log.warn(
+      { issuer: dev.issuer },
+      'Google sign-in: the DEVELOPMENT identity provider is on (OIDC_ISSUER is not set). It signs anybody in ' +
+        'with any email: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for real Google sign-in.',
+    );
+  }
+
+  const failed = (reply: FastifyReply) => reply.redirect(`${appReturn}?error=${googleFailedError}`, 302);
+
+  app.get(startPath, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      const { url, attempt } = await relyingParty.begin();
+      const attemptId = await store.saveAttempt(attempt);
+      reply.header('set-cookie', cookie.set(attemptId));
+      return reply.redirect(url.href, 302);
+    } catch (error) {
+      request.log.error({ failure: describeFailure(error) }, 'Google sign-in could not start: is the OpenID provider reachable?');
+      return failed(reply);
+    }
+  });
+
+  app.get(callbackPath, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    // The attempt is over whatever happens next: used once.
+    reply.header('set-cookie', cookie.clear);
+    try {
+      const attemptId = readCookie(request, cookie.name);
+      const attempt = attemptId ? await store.takeAttempt(attemptId) : null;
+      if (!attempt) {
+        request.log.warn('Google sign-in refused: no live attempt in this browser (expired, used, or started elsewhere)');
+        return failed(reply);
+      }
+      const url = request.raw.url ?? '';
+      const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+      const identity = await relyingParty.finish(query, attempt);
+      const user = await accounts.findOrCreateFromIdentity(identity);
+      const code = await store.issueHandoff(user._id);
+      return reply.redirect(`${appReturn}?code=${code}`, 302);
+    } catch (error) {
+      // What a person or a forged link causes is a warning; what the operator must fix (provider
+      // unreachable, client secret refused...) is an error.
+      const failure = describeFailure(error);
+      const personal =
+        error instanceof IdentityRefused ||
+        failure.code === 'OAUTH_AUTHORIZATION_RESPONSE_ERROR' ||
+        failure.code === 'OAUTH_INVALID_RESPONSE';
+      request.log[personal ? 'warn' : 'error']({ failure }, 'Google sign-in failed');
+      return failed(reply);
+    }
+  });
+
+  app.post(exchangePath, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { body } = decodeRequest({ body: GoogleExchangeRequest, answer: LoginAnswer }, request);
+    const refuse = () =>
+      reply.code(400).send({
+        message: handoffRefusedMessage,
+        errors: [{ field: 'code', message: 'is unknown, expired or already used' }],
+      } satisfies ApiError);
+    const userId = await store.redeemHandoff(body.code);
+    if (!userId) return refuse();
+    try {
+      return reply.send(LoginAnswer.encode(await accounts.issueSession(userId)));
+    } catch (error) {
+      // The account went in the sixty seconds since the callback: as good as an expired code.
+      if (error instanceof NotFoundError) return refuse();
+      throw error;
+    }
+  });
+}

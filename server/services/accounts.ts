@@ -1,0 +1,194 @@
+/**
+ * Accounts: registration, login, password reset, and the account of a Google sign-in.
+ *
+ * - Registration and reset need an address proven by an emailed code in the last 30 minutes
+ *   (otp.ts); each uses the proof up. The client's word that it validated a code counts for
+ *   nothing.
+ * - Passwords follow OWASP ASVS 5 (security/passwordPolicy.ts) and are hashed with scrypt
+ *   (security/passwords.ts). The hashing runs before any transaction opens.
+ * - Login answers one message for a wrong email and a wrong password, and does the same scrypt
+ *   work for an unknown email. Failed logins are throttled per (account, client) pair and per
+ *   client, never per account alone, so a stranger cannot lock a patient out: see `login`.
+ */
+import type { ForgotPasswordRequest, LoginAnswer, LoginRequest, MessageAnswer, RegisterRequest, User } from '../../contract/auth.js';
+import { type Database, violatedConstraint } from '../db/database.js';
+import * as rateLimits from '../repositories/rateLimits.js';
+import { consumeProof, hasProof } from '../repositories/otp.js';
+import * as users from '../repositories/users.js';
+import { commonPasswordMessage, passwordProblem } from '../security/passwordPolicy.js';
+import type { PasswordHasher } from '../security/passwords.js';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from './errors.js';
+import { type AccountLimits, minutesUntil, secondsUntil } from './limits.js';
+import type { SessionService } from './sessions.js';
+
+export const accountMessages = {
+  registerUnproven: 'Please validate your email OTP before registering.',
+  resetUnproven: 'Please validate your email OTP before resetting your password.',
+  emailTaken: 'An account with this email already exists. Please log in, or reset your password if you forgot it.',
+  noAccount: 'There is no account with this email. Please register first.',
+  badCredentials: 'Invalid email or password.',
+  passwordReset: 'Password reset successfully.',
+  tooManyFailuresForAccount: (wait: string) =>
+    `Too many failed logins for this account from your device. Please try again in ${wait}, or reset your password.`,
+  tooManyFailuresForClient: (wait: string) => `Too many failed logins from your network. Please try again in ${wait}.`,
+} as const;
+
+export interface AccountServiceDeps {
+  db: Database;
+  now: () => Date;
+  passwords: PasswordHasher;
+  sessions: SessionService;
+  limits: AccountLimits;
+}
+
+/** What Google sign-in knows of a person: an email the provider verified, and names. */
+export interface IdentityProfile {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const name = (value: string) => [...value.normalize('NFC').replace(/\s+/g, ' ').trim()].slice(0, 200).join('').trim();
+/** Stored without spaces and dashes: "+91 98765-43210" as "+919876543210". */
+const phone = (value: string) => value.replace(/[\s-]/g, '');
+
+// Bucket names. The pair's starts with the address so a reset can forget them all.
+const pairPrefix = (email: string) => `login-fail:pair:${email} `;
+const pairBucket = (email: string, client: string) => `${pairPrefix(email)}${client}`;
+const clientBucket = (client: string) => `login-fail:client:${client}`;
+
+export function createAccountService({ db, now, passwords, sessions, limits }: AccountServiceDeps) {
+  async function refuseCommonPassword(password: string): Promise<void> {
+    const problem = await passwordProblem(password);
+    if (problem) throw new BadRequestError(commonPasswordMessage, [problem]);
+  }
+
+  /**
+   * Counts a login attempt against both throttles before the password is checked, so concurrent
+   * guesses cannot slip past the count; a successful login gives its attempt back.
+   */
+  async function admitLogin(email: string, client: string): Promise<void> {
+    const at = now();
+    const perClient = limits.loginFailuresPerClient;
+    const byClient = await rateLimits.hit(db, clientBucket(client), at, perClient.windowMs);
+    if (byClient.hits > perClient.max) {
+      throw new TooManyRequestsError(
+        accountMessages.tooManyFailuresForClient(minutesUntil(byClient.windowEnds, at)),
+        secondsUntil(byClient.windowEnds, at),
+      );
+    }
+    const perPair = limits.loginFailuresPerAccountAndClient;
+    const byPair = await rateLimits.hit(db, pairBucket(email, client), at, perPair.windowMs);
+    if (byPair.hits > perPair.max) {
+      // Refused before any password check: it is not a failure of this client's.
+      await rateLimits.refund(db, clientBucket(client), at);
+      throw new TooManyRequestsError(
+        accountMessages.tooManyFailuresForAccount(minutesUntil(byPair.windowEnds, at)),
+        secondsUntil(byPair.windowEnds, at),
+      );
+    }
+  }
+
+  return {
+    async register(request: RegisterRequest): Promise<User> {
+      const email = normalizeEmail(request.email);
+      if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.registerUnproven);
+      if (await users.findUserByEmail(db, email)) throw new ConflictError(accountMessages.emailTaken);
+      await refuseCommonPassword(request.password);
+      const passwordHash = await passwords.hash(request.password);
+      try {
+        return await db.transaction(async (tx) => {
+          // Checked again, and used up, in the transaction that makes the account.
+          if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.registerUnproven);
+          return users.insertManualUser(
+            tx,
+            {
+              email,
+              firstName: name(request.firstName),
+              lastName: name(request.lastName),
+              age: request.age,
+              gender: request.gender,
+              phoneNumber: phone(request.phoneNumber),
+              passwordHash,
+            },
+            now(),
+          );
+        });
+      } catch (error) {
+        // Registered meanwhile by a twin request; the proof stays (the transaction rolled back).
+        if (violatedConstraint(error) === 'users_email_key') throw new ConflictError(accountMessages.emailTaken);
+        throw error;
+      }
+    },
+
+    /**
+     * Throttling (per client IP address; see TRUST_PROXY):
+     * - per (account, client) pair: 5 failed logins in 15 minutes, then that client is refused
+     *   for that account (429) until the window ends. The owner on another device or network is
+     *   not affected; a success forgets the pair's failures; a password reset forgets them all.
+     * - per client: 30 failed logins in 15 minutes, whatever the accounts, then 429 for every
+     *   login from it (password spraying from one address).
+     * - never per account alone: that would let anybody lock a patient out.
+     */
+    async login(request: LoginRequest, client: string): Promise<LoginAnswer> {
+      const email = normalizeEmail(request.email);
+      await admitLogin(email, client);
+      const found = await users.findUserByEmail(db, email);
+      const ok =
+        found?.passwordHash != null
+          ? await passwords.verify(request.password, found.passwordHash)
+          : await passwords.verifyNobody(request.password);
+      if (!found || !ok) throw new UnauthorizedError(accountMessages.badCredentials);
+
+      const at = now();
+      await rateLimits.forget(db, pairBucket(email, client));
+      await rateLimits.refund(db, clientBucket(client), at);
+      if (found.passwordHash && passwords.needsRehash(found.passwordHash)) {
+        // Made with older parameters: store it again at today's cost while we have the password.
+        await users.setPasswordHash(db, found.user._id, await passwords.hash(request.password), at);
+      }
+      return sessions.issue(found.user._id);
+    },
+
+    /**
+     * Sets a new password for an address proven by a code in the last 30 minutes, and ends every
+     * session of that account. An unknown address (already proven by its owner) is told so
+     * (404): only the mailbox's owner can get that far, so it reveals nothing to a stranger.
+     */
+    async resetPassword(request: ForgotPasswordRequest): Promise<MessageAnswer> {
+      const email = normalizeEmail(request.email);
+      if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.resetUnproven);
+      const found = await users.findUserByEmail(db, email);
+      if (!found) throw new NotFoundError(accountMessages.noAccount);
+      await refuseCommonPassword(request.password);
+      const passwordHash = await passwords.hash(request.password);
+      await db.transaction(async (tx) => {
+        if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.resetUnproven);
+        await users.setPasswordHash(tx, found.user._id, passwordHash, now());
+        await sessions.revokeAll(found.user._id, tx);
+      });
+      await rateLimits.forgetByPrefix(db, pairPrefix(email));
+      return { message: accountMessages.passwordReset };
+    },
+
+    /**
+     * For Google sign-in, once the provider said the email is verified: the account of that email,
+     * or a new one (sign-in method google, no password, age, gender or phone yet). An existing
+     * account keeps its own names and sign-in method.
+     */
+    async findOrCreateFromIdentity(profile: IdentityProfile): Promise<User> {
+      const email = normalizeEmail(profile.email);
+      const existing = await users.findUserByEmail(db, email);
+      if (existing) return existing.user;
+      const firstName = name(profile.firstName) || name(email.slice(0, email.indexOf('@'))) || email;
+      const created = await users.insertIdentityUser(db, { email, firstName, lastName: name(profile.lastName) }, now());
+      if (created) return created;
+      // Made by a request that ran at the same moment.
+      const raced = await users.findUserByEmail(db, email);
+      if (!raced) throw new Error('the account vanished while it was being made');
+      return raced.user;
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;
