@@ -1,13 +1,16 @@
 /**
- * The app root: the router (hash routes, spec §2), the site-options actor (created here once,
- * when the Provider mounts), the selected location and the popups. Every route but home is
- * loaded lazily, in its own chunk.
+ * The app root: the router (hash routes, spec §2), the site-options and session actors (created
+ * here once, when their Providers mount), the selected location and the popups. Every route but
+ * home is loaded lazily, in its own chunk; so are the login and sign-up popups.
  */
 import { lazy } from 'react';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { PopupProvider } from '../components/Popup/popups';
 import { HomePage } from '../pages/Home/HomePage';
+import { AccountProvider, type AccountServices } from './account';
 import { Layout } from './Layout';
+import { liveAccountServices } from './liveAccount';
+import { SessionEvents } from './SessionEvents';
 import { SelectedLocationProvider } from './location';
 import { SiteOptionsContext, type SiteOptionsLogic } from './siteOptions';
 
@@ -18,24 +21,37 @@ const TeamsPage = lazy(() => import('../pages/Teams/TeamsPage'));
 const ContactPage = lazy(() => import('../pages/Contact/ContactPage'));
 const TermsPage = lazy(() => import('../pages/Legal/TermsPage'));
 const PrivacyPage = lazy(() => import('../pages/Legal/PrivacyPage'));
-const MyRemediesPage = lazy(() => import('../pages/MyRemedies/MyRemediesPage'));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoon/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFound/NotFoundPage'));
+// The pages that need login carry their guard (RequireLogin) in their own chunks.
+const AccountPage = lazy(() => import('../pages/Account/AccountPage'));
+const MyRemediesRoute = lazy(() => import('./guarded/MyRemediesRoute'));
+const MyAppointmentRoute = lazy(() => import('./guarded/MyAppointmentRoute'));
+const ForgotPasswordPage = lazy(() => import('../pages/ForgotPassword/ForgotPasswordPage'));
+// With the Login popup: the two views of the login machine are one chunk (see loginViews.ts).
+const GoogleReturnPage = lazy(() =>
+  import('../components/Auth/loginViews').then((views) => ({ default: views.GoogleReturnPage })),
+);
 
 export interface AppProps {
   /** The site-options machine with its loader: the live one in main.tsx, a fake in tests. */
   readonly siteOptionsLogic: SiteOptionsLogic;
+  /** The account calls and token storage: the live ones by default, fakes in tests. */
+  readonly accountServices?: AccountServices;
 }
 
 /** Everything but the router, so tests can render it inside a MemoryRouter. */
-export function AppShell({ siteOptionsLogic }: AppProps) {
+export function AppShell({ siteOptionsLogic, accountServices = liveAccountServices }: AppProps) {
   return (
     <SiteOptionsContext.Provider logic={siteOptionsLogic}>
-      <SelectedLocationProvider>
-        <PopupProvider>
-          <AppRoutes />
-        </PopupProvider>
-      </SelectedLocationProvider>
+      <AccountProvider services={accountServices}>
+        <SessionEvents />
+        <SelectedLocationProvider>
+          <PopupProvider>
+            <AppRoutes />
+          </PopupProvider>
+        </SelectedLocationProvider>
+      </AccountProvider>
     </SiteOptionsContext.Provider>
   );
 }
@@ -52,11 +68,12 @@ export function AppRoutes() {
         <Route path="contactus" element={<ContactPage />} />
         <Route path="termandcondition" element={<TermsPage />} />
         <Route path="privacypolicy" element={<PrivacyPage />} />
-        <Route path="myremedies" element={<MyRemediesPage />} />
+        <Route path="myremedies" element={<MyRemediesRoute />} />
+        <Route path="account" element={<AccountPage />} />
+        <Route path="forgotpassword" element={<ForgotPasswordPage />} />
+        <Route path="auth/google" element={<GoogleReturnPage />} />
         {/* Later issues bring these; until then they say so plainly. */}
-        <Route path="account" element={<ComingSoonPage part="account" />} />
-        <Route path="forgotpassword" element={<ComingSoonPage part="forgotpassword" />} />
-        <Route path="myappointment" element={<ComingSoonPage part="myappointment" />} />
+        <Route path="myappointment" element={<MyAppointmentRoute />} />
         <Route path="paymentsuccess" element={<ComingSoonPage part="paymentsuccess" />} />
         <Route path="paymentfail" element={<ComingSoonPage part="paymentfail" />} />
         <Route path="payment" element={<ComingSoonPage part="payment" />} />
@@ -66,10 +83,10 @@ export function AppRoutes() {
   );
 }
 
-export function App({ siteOptionsLogic }: AppProps) {
+export function App({ siteOptionsLogic, accountServices }: AppProps) {
   return (
     <HashRouter>
-      <AppShell siteOptionsLogic={siteOptionsLogic} />
+      <AppShell siteOptionsLogic={siteOptionsLogic} accountServices={accountServices} />
     </HashRouter>
   );
 }

@@ -68,10 +68,6 @@ export interface Messages {
   };
   readonly popup: {
     readonly close: string;
-    readonly loginTitle: string;
-    readonly loginBody: string;
-    readonly signUpTitle: string;
-    readonly signUpBody: string;
     readonly bookingTitle: string;
     readonly bookingBody: string;
     readonly callToBook: (phone: string) => string;
@@ -156,14 +152,90 @@ export interface Messages {
     readonly callUs: (phone: string) => string;
   };
   readonly soon: {
-    readonly accountTitle: string;
-    readonly forgotPasswordTitle: string;
     readonly appointmentsTitle: string;
     readonly paymentSuccessTitle: string;
     readonly paymentFailTitle: string;
     readonly paymentTitle: string;
     readonly body: string;
     readonly callUs: (phone: string) => string;
+    readonly backHome: string;
+  };
+  /** Accounts: the header's profile menu, the login and sign-up popups, /account, /forgotpassword. */
+  readonly account: {
+    readonly myProfile: string;
+    readonly myAppointment: string;
+    readonly logout: string;
+    readonly checkingSession: string;
+    readonly sessionUnverified: string;
+    readonly tryAgain: string;
+    readonly fields: {
+      readonly firstName: string;
+      readonly lastName: string;
+      readonly email: string;
+      readonly age: string;
+      readonly gender: string;
+      readonly male: string;
+      readonly female: string;
+      readonly phoneNumber: string;
+      readonly password: string;
+      readonly confirmPassword: string;
+      readonly newPassword: string;
+      readonly confirmNewPassword: string;
+      readonly otp: string;
+    };
+    readonly passwordHint: string;
+    readonly phoneHint: string;
+    readonly otpHint: string;
+    readonly fieldRequired: string;
+    /**
+     * No spec text: a form sent with blank required fields (spec §5 "all fields required"). Names
+     * one or two; for more, counts them (each field then says so, and focus moves to the first).
+     */
+    readonly missingFields: (labels: readonly string[]) => string;
+    /** No spec text: sign-up without the terms box (spec §5 "terms checkbox required"). */
+    readonly termsRequired: string;
+    readonly termsBefore: string;
+    readonly termsLink: string;
+    readonly sendOtp: string;
+    readonly sendingOtp: string;
+    readonly resendOtp: string;
+    readonly validateOtp: string;
+    readonly validatingOtp: string;
+    readonly otpSentTo: (email: string) => string;
+    readonly emailVerified: string;
+    readonly loginTitle: string;
+    readonly loginSubmit: string;
+    readonly loggingIn: string;
+    readonly or: string;
+    readonly continueWithGoogle: string;
+    readonly forgotPassword: string;
+    readonly noAccount: string;
+    readonly switchToSignUp: string;
+    readonly signUpTitle: string;
+    readonly signUpIntro: string;
+    readonly signUpSubmit: string;
+    readonly signingUp: string;
+    readonly haveAccount: string;
+    readonly switchToLogin: string;
+    readonly resetTitle: string;
+    readonly resetIntro: string;
+    readonly resetStepEmail: string;
+    readonly resetStepPassword: string;
+    readonly resetAfterProof: string;
+    readonly resetSubmit: string;
+    readonly resetting: string;
+    readonly resetDone: string;
+    readonly resetDoneLogin: string;
+    readonly profileTitle: string;
+    readonly profileIntro: string;
+    readonly name: string;
+    readonly maskedPassword: string;
+    readonly passwordHidden: string;
+    readonly edit: string;
+    readonly editLabel: (field: string) => string;
+    readonly loginNeededBody: string;
+    readonly loginButton: string;
+    readonly googleSigningIn: string;
     readonly backHome: string;
   };
   readonly notFound: {
@@ -184,6 +256,9 @@ export interface Messages {
     readonly terms: string;
     readonly privacy: string;
     readonly remedies: string;
+    readonly account: string;
+    readonly forgotPassword: string;
+    readonly googleSignIn: string;
     readonly soon: string;
     readonly notFound: string;
   };
@@ -295,12 +370,6 @@ export const en: Messages = {
   },
   popup: {
     close: 'Close',
-    loginTitle: 'Login',
-    loginBody:
-      'Patient accounts open soon. You will be able to log in here to see your appointments and remedies.',
-    signUpTitle: 'Sign up',
-    signUpBody:
-      'Online sign-up opens soon. You do not need an account to see a doctor: call us and we will book your visit.',
     bookingTitle: 'Book Appointment',
     bookingBody:
       'Online booking opens soon. Meanwhile, call us and our patient care team will book a clinic visit, video, call or chat consultation for you.',
@@ -392,14 +461,85 @@ export const en: Messages = {
     callUs: (phone) => `Questions about a remedy you already have? Call us on ${phone}.`,
   },
   soon: {
-    accountTitle: 'My profile',
-    forgotPasswordTitle: 'Reset password',
     appointmentsTitle: 'My appointments',
     paymentSuccessTitle: 'Payment',
     paymentFailTitle: 'Payment',
     paymentTitle: 'Payment',
     body: 'This part of the site opens soon.',
     callUs: (phone) => `Meanwhile, call us on ${phone} to book, change or pay for an appointment.`,
+    backHome: 'Back to the home page',
+  },
+  account: {
+    myProfile: 'My Profile',
+    myAppointment: 'My Appointment',
+    logout: 'Logout',
+    checkingSession: 'Checking your login…',
+    sessionUnverified: 'We could not check your login just now.',
+    tryAgain: 'Try again',
+    fields: {
+      firstName: 'First name',
+      lastName: 'Last name',
+      email: 'Email',
+      age: 'Age',
+      gender: 'Gender',
+      male: 'Male',
+      female: 'Female',
+      phoneNumber: 'Phone number',
+      password: 'Password',
+      confirmPassword: 'Confirm password',
+      newPassword: 'New password',
+      confirmNewPassword: 'Confirm new password',
+      otp: 'Email OTP',
+    },
+    passwordHint: 'At least 8 characters. A few words you will remember work well.',
+    phoneHint: '10 digits, for example 98220 12345',
+    otpHint: 'The 6-digit code from the email we sent you.',
+    fieldRequired: 'This field is required.',
+    missingFields: (labels) =>
+      labels.length <= 2 ? `Please fill in: ${labels.join(', ')}.` : `Please fill in the ${labels.length} fields marked below.`,
+    termsRequired: 'Please accept the Terms and Conditions to sign up.',
+    termsBefore: 'I agree to the',
+    termsLink: 'Terms and Conditions',
+    sendOtp: 'Send OTP',
+    sendingOtp: 'Sending…',
+    resendOtp: 'Resend OTP',
+    validateOtp: 'Validate',
+    validatingOtp: 'Validating…',
+    otpSentTo: (email) => `We sent a code to ${email}. It is valid for 10 minutes.`,
+    emailVerified: 'Email verified.',
+    loginTitle: 'Login',
+    loginSubmit: 'Login',
+    loggingIn: 'Logging in…',
+    or: 'or',
+    continueWithGoogle: 'Continue with Google',
+    forgotPassword: 'Forgot password?',
+    noAccount: 'New here?',
+    switchToSignUp: 'Sign up',
+    signUpTitle: 'Sign up',
+    signUpIntro: 'All fields are required. We email you a code to check your address.',
+    signUpSubmit: 'Sign up',
+    signingUp: 'Signing up…',
+    haveAccount: 'Already have an account?',
+    switchToLogin: 'Login',
+    resetTitle: 'Reset password',
+    resetIntro: 'We email you a code to prove the address is yours, then you choose a new password.',
+    resetStepEmail: '1. Prove your email address',
+    resetStepPassword: '2. Choose a new password',
+    resetAfterProof: 'Once your email is verified, you choose the new password here.',
+    resetSubmit: 'Reset password',
+    resetting: 'Resetting…',
+    resetDone: 'Your new password is set. Every device that was logged in to this account has been logged out.',
+    resetDoneLogin: 'Login with your new password',
+    profileTitle: 'My profile',
+    profileIntro: 'The details of your account.',
+    name: 'Name',
+    maskedPassword: '••••••••',
+    passwordHidden: 'hidden',
+    edit: 'Edit',
+    editLabel: (field) => `Edit ${field.toLowerCase()}`,
+    loginNeededBody: 'Log in to see this page. You will come back here afterwards.',
+    loginButton: 'Login',
+    googleSigningIn: 'Signing you in with Google…',
     backHome: 'Back to the home page',
   },
   notFound: {
@@ -420,6 +560,9 @@ export const en: Messages = {
     terms: 'Terms of Service',
     privacy: 'Privacy Policy',
     remedies: 'My remedies',
+    account: 'My profile',
+    forgotPassword: 'Reset password',
+    googleSignIn: 'Signing in',
     soon: 'Opening soon',
     notFound: 'Page not found',
   },

@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderApp } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderApp, warmAccountChunks } from './support';
+
+beforeAll(warmAccountChunks, 30_000);
 
 function menuButton() {
   return screen.getByRole('button', { name: 'Menu' });
@@ -78,19 +80,18 @@ describe('header', () => {
     expect(within(nav).getByRole('link', { name: 'Teams' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('opens an honest popup for Login, traps focus in it, and Escape returns focus to the button', async () => {
+  it('opens the Login popup, traps focus in it, and Escape returns focus to the button', async () => {
     const user = userEvent.setup();
     renderApp();
     const login = screen.getByRole('button', { name: 'Login' });
     await user.click(login);
     const dialog = await screen.findByRole('dialog', { name: 'Login' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.textContent).toMatch(/open soon/i);
-    const call = within(dialog).getByRole('link', { name: 'Call +91 20 4000 1234' });
-    expect(call.getAttribute('href')).toBe('tel:+912040001234');
-    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    expect(within(dialog).getByLabelText('Email')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Password')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Email')));
     // Tab cycles inside the popup.
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 10; i += 1) {
       await user.tab();
       expect(dialog.contains(document.activeElement)).toBe(true);
     }
@@ -101,22 +102,37 @@ describe('header', () => {
     expect(document.activeElement).toBe(login);
   });
 
-  it('Book Appointment and Sign up open their popups with the phone number; Close closes', async () => {
+  it('Book Appointment still opens its "soon" popup with the phone number; Sign up opens the form; Close closes', async () => {
     const user = userEvent.setup();
     renderApp();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('button', { name: 'Book Appointment' }));
     const booking = await screen.findByRole('dialog', { name: 'Book Appointment' });
     expect(booking.textContent).toMatch(/booking opens soon/i);
+    expect(within(booking).getByRole('link', { name: /\+91 20 4000 1234/ })).toBeTruthy();
     await user.click(within(booking).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     const signUp = await screen.findByRole('dialog', { name: 'Sign up' });
-    expect(within(signUp).getByRole('link', { name: /\+91 20 4000 1234/ })).toBeTruthy();
+    expect(within(signUp).getByLabelText('First name')).toBeTruthy();
     await act(async () => {
       await user.keyboard('{Escape}');
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('showing the Sign up panel hides the Login panel, and the reverse', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const login = await screen.findByRole('dialog', { name: 'Login' });
+    await user.click(within(login).getByRole('button', { name: 'Sign up' }));
+    const signUp = await screen.findByRole('dialog', { name: 'Sign up' });
+    expect(screen.queryByRole('dialog', { name: 'Login' })).toBeNull();
+    await user.click(within(signUp).getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Sign up' })).toBeNull();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 });

@@ -23,7 +23,7 @@ describe('routes and pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 
-  it.each(['/account', '/forgotpassword', '/myappointment', '/paymentsuccess', '/paymentfail', '/payment'])(
+  it.each(['/paymentsuccess', '/paymentfail', '/payment'])(
     '%s says plainly that it opens soon, with the phone number',
     async (route) => {
       renderApp({ route });

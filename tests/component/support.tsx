@@ -1,10 +1,18 @@
-/** Helpers for the component tests: a fake site-options loader and the app in a MemoryRouter. */
+/**
+ * Helpers for the component tests: a fake site-options loader, fake account calls (each answered
+ * by hand, as in the machines' tests) with an in-memory token store, and the app in a MemoryRouter.
+ */
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { fromPromise } from 'xstate';
+import type { LoginAnswer, LoginUser, User } from '../../contract/auth';
 import type { SiteOptions } from '../../contract/site';
+import type { LoginCredentials } from '../../machines/login/loginMachine';
+import type { RegisterInput } from '../../machines/registration/registrationMachine';
 import { siteOptionsMachine } from '../../machines/siteOptions/siteOptionsMachine';
+import type { AccountServices } from '../../src/app/account';
 import { AppShell } from '../../src/app/App';
+import { answeredByHand } from '../machines/accountFakes';
 
 export const demoOptions: SiteOptions = {
   locations: ['Kothrud', 'Aundh', 'Viman Nagar', 'Hadapsar'],
@@ -69,13 +77,91 @@ export function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+export const loginUser: LoginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' };
+export const demoUser: User = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual' };
+
+/**
+ * Account calls the test answers by hand (`fake.login.latest().resolve(...)`), a token store in
+ * memory, and the Google redirect recorded instead of leaving the page.
+ */
+export function fakeAccount({ storedToken = null }: { storedToken?: string | null } = {}) {
+  const calls = {
+    fetchCurrentUser: answeredByHand<User, { token: string }>(),
+    logout: answeredByHand<unknown, { token: string }>(),
+    login: answeredByHand<LoginAnswer, LoginCredentials>(),
+    exchangeGoogleCode: answeredByHand<LoginAnswer, { code: string }>(),
+    register: answeredByHand<User, RegisterInput>(),
+    sendOtp: answeredByHand<unknown, { email: string }>(),
+    validateOtp: answeredByHand<unknown, { email: string; otp: string }>(),
+    resetPassword: answeredByHand<unknown, { email: string; password: string }>(),
+  };
+  const storage = { token: storedToken };
+  const googleRedirects: string[] = [];
+  const services: AccountServices = {
+    actors: {
+      fetchCurrentUser: calls.fetchCurrentUser.logic,
+      logout: calls.logout.logic,
+      login: calls.login.logic,
+      exchangeGoogleCode: calls.exchangeGoogleCode.logic,
+      register: calls.register.logic,
+      sendOtp: calls.sendOtp.logic,
+      validateOtp: calls.validateOtp.logic,
+      resetPassword: calls.resetPassword.logic,
+    },
+    tokenStore: {
+      read: () => storage.token,
+      write: (token) => {
+        storage.token = token;
+      },
+      remove: () => {
+        storage.token = null;
+      },
+    },
+    redirectToGoogle: (returnTo) => googleRedirects.push(returnTo),
+  };
+  return { ...calls, services, storage, googleRedirects };
+}
+
+export type FakeAccount = ReturnType<typeof fakeAccount>;
+
+/**
+ * Loads the account popups' and pages' lazy modules once, so that a test's first popup does not
+ * wait for the test runner to transform them (a real browser fetches a small chunk instead).
+ */
+export async function warmAccountChunks(): Promise<void> {
+  await Promise.all([
+    import('../../src/components/Auth/loginViews'),
+    import('../../src/components/Auth/SignUpDialog'),
+    import('../../src/components/Popup/SoonDialog'),
+    import('../../src/components/Header/ProfileMenu'),
+    import('../../src/pages/Account/AccountPage'),
+    import('../../src/pages/ForgotPassword/ForgotPasswordPage'),
+    import('../../src/app/guarded/MyRemediesRoute'),
+    import('../../src/app/guarded/MyAppointmentRoute'),
+  ]);
+}
+
+/** Shows the router's current path, so a test can see where the app went. */
+function PathProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="path" hidden>{pathname + search}</output>;
+}
+
 export function renderApp({
   route = '/',
   load = () => Promise.resolve(demoOptions),
-}: { route?: string; load?: () => Promise<SiteOptions> } = {}) {
-  return render(
+  account = fakeAccount(),
+}: { route?: string; load?: () => Promise<SiteOptions>; account?: FakeAccount } = {}) {
+  const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <AppShell siteOptionsLogic={fakeSiteOptionsLogic(load)} />
+      <AppShell siteOptionsLogic={fakeSiteOptionsLogic(load)} accountServices={account.services} />
+      <PathProbe />
     </MemoryRouter>,
   );
+  return { ...result, account };
+}
+
+/** The router's current path (with its query). */
+export function currentPath(): string {
+  return document.querySelector('[data-testid="path"]')?.textContent ?? '';
 }

@@ -1,15 +1,17 @@
 /**
- * The global header (spec §2): contact bar, clinic name, location picker, Login and Sign up,
- * and the main navigation, which becomes a hamburger menu at 768 px and below.
+ * The global header (spec §2): contact bar, clinic name, location picker, Login and Sign up (or
+ * the My Profile menu once logged in), and the main navigation, which becomes a hamburger menu at
+ * 768 px and below.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useSession } from '../../app/account';
 import { useSelectedLocation } from '../../app/location';
 import { useSiteOptions } from '../../app/siteOptions';
 import { clinic } from '../../content/clinic';
 import { messages } from '../../i18n/messages';
 import { ClockIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '../Icons/icons';
-import { preloadPopup, usePopup } from '../Popup/popups';
+import { accountButtonAttribute, preloadPopup, usePopup } from '../Popup/popups';
 import './Header.css';
 
 const navItems = [
@@ -67,30 +69,73 @@ function ContactBar() {
 }
 
 function HeaderTools() {
-  const popup = usePopup();
   return (
     <div className="header-tools">
       <LocationPicker />
-      <div className="header-tools__account">
-        <button
-          type="button"
-          className="button button--outline header-tools__button"
-          onClick={() => popup.open('login')}
-          onPointerEnter={preloadPopup}
-          onFocus={preloadPopup}
-        >
-          {messages.header.login}
-        </button>
-        <button
-          type="button"
-          className="button button--primary header-tools__button"
-          onClick={() => popup.open('signup')}
-          onPointerEnter={preloadPopup}
-          onFocus={preloadPopup}
-        >
-          {messages.header.signUp}
-        </button>
-      </div>
+      <AccountTools />
+    </div>
+  );
+}
+
+// Only a logged-in user sees it: its own chunk, out of the home page's first JavaScript.
+const loadProfileMenu = () => import('./ProfileMenu');
+const ProfileMenu = lazy(loadProfileMenu);
+
+/**
+ * Login and Sign up, or for a logged-in user the My Profile menu (spec §2). While a stored token
+ * is being checked, neither: a placeholder of the same size keeps the header from jumping.
+ */
+function AccountTools() {
+  const popup = usePopup();
+  const { isLoggedIn, isChecking } = useSession();
+  const wasLoggedIn = useRef(isLoggedIn);
+
+  // After a logout the menu that had focus is gone: give focus to Login, where it was.
+  useEffect(() => {
+    if (wasLoggedIn.current && !isLoggedIn && (document.activeElement === document.body || !document.activeElement)) {
+      document.querySelector<HTMLElement>(`[${accountButtonAttribute}]`)?.focus();
+    }
+    wasLoggedIn.current = isLoggedIn;
+  }, [isLoggedIn]);
+
+  // A stored token is being checked: the menu's code is likely needed next.
+  useEffect(() => {
+    if (isChecking) void loadProfileMenu();
+  }, [isChecking]);
+  const placeholder = (
+    <div className="header-tools__account header-tools__account--checking">
+      <span className="visually-hidden">{messages.account.checkingSession}</span>
+    </div>
+  );
+  if (isChecking) return placeholder;
+  if (isLoggedIn) {
+    return (
+      <Suspense fallback={placeholder}>
+        <ProfileMenu />
+      </Suspense>
+    );
+  }
+  return (
+    <div className="header-tools__account">
+      <button
+        type="button"
+        className="button button--outline header-tools__button"
+        {...{ [accountButtonAttribute]: '' }}
+        onClick={() => popup.open('login')}
+        onPointerEnter={() => popup.preload('login')}
+        onFocus={() => popup.preload('login')}
+      >
+        {messages.header.login}
+      </button>
+      <button
+        type="button"
+        className="button button--primary header-tools__button"
+        onClick={() => popup.open('signup')}
+        onPointerEnter={() => popup.preload('signup')}
+        onFocus={() => popup.preload('signup')}
+      >
+        {messages.header.signUp}
+      </button>
     </div>
   );
 }

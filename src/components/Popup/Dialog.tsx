@@ -4,7 +4,7 @@
  * Loaded only with a popup, so framer-motion's small LazyMotion bundle stays out of the home chunk.
  */
 import { domAnimation, LazyMotion, m, useReducedMotion } from 'framer-motion';
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { messages } from '../../i18n/messages';
 import './Dialog.css';
 
@@ -15,18 +15,30 @@ export interface DialogProps {
   readonly title: string;
   readonly onClose: () => void;
   readonly children: ReactNode;
+  /**
+   * The body describes the dialog (aria-describedby), right for a short message. A form says
+   * false: its labels would all be read out as the description.
+   */
+  readonly describeBody?: boolean;
+  /** A wider panel, for a form with two columns. */
+  readonly wide?: boolean;
+  /** A click on the backdrop closes; a long form says false, so a stray click keeps what was typed. */
+  readonly closeOnBackdrop?: boolean;
 }
 
-export function Dialog({ title, onClose, children }: DialogProps) {
+export function Dialog({ title, onClose, children, describeBody = true, wide = false, closeOnBackdrop = true }: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const reduceMotion = useReducedMotion();
 
   useEffect(() => {
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(panel.current)[0];
     first?.focus();
   }, []);
+
+  useKeepClearOfToasts(backdrop);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -51,18 +63,19 @@ export function Dialog({ title, onClose, children }: DialogProps) {
   return (
     <LazyMotion features={domAnimation} strict>
       <div
+        ref={backdrop}
         className="dialog-backdrop"
         onMouseDown={(event) => {
-          if (event.target === event.currentTarget) onClose();
+          if (closeOnBackdrop && event.target === event.currentTarget) onClose();
         }}
       >
         <m.div
           ref={panel}
-          className="dialog"
+          className={wide ? 'dialog dialog--wide' : 'dialog'}
           role="dialog"
           aria-modal="true"
           aria-labelledby={titleId}
-          aria-describedby={bodyId}
+          aria-describedby={describeBody ? bodyId : undefined}
           onKeyDown={onKeyDown}
           initial={reduceMotion ? false : { opacity: 0, y: 24, scale: 0.98 }}
           animate={{ opacity: 1, y: 0, scale: 1 }}
@@ -85,6 +98,31 @@ export function Dialog({ title, onClose, children }: DialogProps) {
       </div>
     </LazyMotion>
   );
+}
+
+/**
+ * Toasts show at the bottom of the screen, above the backdrop, and error toasts stay until
+ * dismissed: the dialog keeps clear of them (the backdrop's bottom padding follows the toast area's
+ * height), so a message never covers the form's buttons.
+ */
+function useKeepClearOfToasts(backdrop: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const toasts = document.querySelector<HTMLElement>('.toasts');
+    if (!toasts || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      const box = toasts.getBoundingClientRect();
+      const clearance = box.height > 0 ? window.innerHeight - box.top : 0;
+      backdrop.current?.style.setProperty('--toast-clearance', `${Math.max(0, Math.round(clearance))}px`);
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(toasts);
+    window.addEventListener('resize', update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', update);
+    };
+  }, [backdrop]);
 }
 
 function focusables(root: HTMLElement | null): HTMLElement[] {

@@ -1,16 +1,16 @@
-/** The Login, Sign up and Book Appointment popups, until their flows arrive: honest, with a way to book now. */
+/** The Book Appointment popup, until the booking flow arrives: honest, with a way to book now. */
 import { clinic } from '../../content/clinic';
 import { messages } from '../../i18n/messages';
 import { Dialog } from './Dialog';
-import type { PopupKind } from './popups';
 
-const copy: Record<PopupKind, { title: string; body: string }> = {
-  login: { title: messages.popup.loginTitle, body: messages.popup.loginBody },
-  signup: { title: messages.popup.signUpTitle, body: messages.popup.signUpBody },
+/** The popups that still say "opens soon". */
+export type SoonKind = 'booking';
+
+const copy: Record<SoonKind, { title: string; body: string }> = {
   booking: { title: messages.popup.bookingTitle, body: messages.popup.bookingBody },
 };
 
-export default function SoonDialog({ kind, onClose }: { kind: PopupKind; onClose: () => void }) {
+export default function SoonDialog({ kind, onClose }: { kind: SoonKind; onClose: () => void }) {
   const { title, body } = copy[kind];
   return (
     <Dialog title={title} onClose={onClose}>

@@ -1,14 +1,12 @@
-/** Routes that later issues build (account, payments...): an honest page, never a blank one. */
+/** Routes that later issues build (appointments, payments): an honest page, never a blank one. */
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
 import { clinic } from '../../content/clinic';
 import { messages } from '../../i18n/messages';
 
-export type ComingSoonPart = 'account' | 'forgotpassword' | 'myappointment' | 'paymentsuccess' | 'paymentfail' | 'payment';
+export type ComingSoonPart = 'myappointment' | 'paymentsuccess' | 'paymentfail' | 'payment';
 
 const titles: Record<ComingSoonPart, string> = {
-  account: messages.soon.accountTitle,
-  forgotpassword: messages.soon.forgotPasswordTitle,
   myappointment: messages.soon.appointmentsTitle,
   paymentsuccess: messages.soon.paymentSuccessTitle,
   paymentfail: messages.soon.paymentFailTitle,

@@ -1,0 +1,121 @@
+/**
+ * Accounts at the app root: the session actor (spec §4 session; one for the whole app, created when
+ * <AccountProvider> mounts) and the calls the login, sign-up and password-reset flows give their
+ * machines.
+ *
+ * Everything here is small and loaded with the home page: the session machine (the header needs
+ * it at once to show Login or My Profile) and the seam below. The account machines, their forms
+ * and the API module come later, in their own chunks (see liveAccount.ts and the popups).
+ *
+ * `AccountServices` is that seam: the real calls in main.tsx (liveAccount.ts), fakes in tests,
+ * given to each machine with `machine.provide(...)` as the machines' own tests do.
+ */
+import { createActorContext } from '@xstate/react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import type { PromiseActorLogic } from 'xstate';
+import type { LoginAnswer, User } from '../../contract/auth';
+import type { LoginCredentials } from '../../machines/login/loginMachine';
+import type { RegisterInput } from '../../machines/registration/registrationMachine';
+import {
+  selectIsCheckingSession,
+  selectIsLoggedIn,
+  selectIsSessionUnverified,
+  selectPanel,
+  selectUser,
+  sessionMachine,
+  type Panel,
+  type SessionUser,
+} from '../../machines/session/sessionMachine';
+
+/**
+ * The calls the account machines invoke, as fromPromise actors. Each rejects with an ApiFailure
+ * (src/api/client.ts) when the call fails, as the machines expect.
+ */
+export interface AccountActors {
+  readonly fetchCurrentUser: PromiseActorLogic<User, { token: string }>;
+  readonly logout: PromiseActorLogic<unknown, { token: string }>;
+  readonly login: PromiseActorLogic<LoginAnswer, LoginCredentials>;
+  readonly exchangeGoogleCode: PromiseActorLogic<LoginAnswer, { code: string }>;
+  readonly register: PromiseActorLogic<User, RegisterInput>;
+  readonly sendOtp: PromiseActorLogic<unknown, { email: string }>;
+  readonly validateOtp: PromiseActorLogic<unknown, { email: string; otp: string }>;
+  readonly resetPassword: PromiseActorLogic<unknown, { email: string; password: string }>;
+}
+
+/** The local storage key of the login token (spec §3). */
+export const tokenKey = 'token';
+
+/** Where the login token lives between visits (spec §3: local storage, key `token`). */
+export interface TokenStore {
+  read(): string | null;
+  write(token: string): void;
+  remove(): void;
+}
+
+export interface AccountServices {
+  readonly actors: AccountActors;
+  readonly tokenStore: TokenStore;
+  /**
+   * "Continue with Google": sends the browser to the API's Google start address (a full page
+   * load; it comes back at /#/auth/google). `returnTo` is the in-app path to show afterwards.
+   */
+  readonly redirectToGoogle: (returnTo: string) => void;
+  /** Starts loading the account forms and the API module (a pointer or focus near Login). */
+  readonly preload?: () => void;
+}
+
+/** The session machine with the app's calls and token storage. */
+export function provideSession(services: AccountServices) {
+  const { actors, tokenStore } = services;
+  return sessionMachine.provide({
+    actors: { fetchCurrentUser: actors.fetchCurrentUser, logout: actors.logout },
+    actions: {
+      storeToken: (_, params) => tokenStore.write(params.token),
+      forgetToken: () => tokenStore.remove(),
+    },
+  });
+}
+
+export const SessionContext = createActorContext(sessionMachine);
+
+const ServicesContext = createContext<AccountServices | null>(null);
+
+/** Creates the session actor once, with the token stored when the app started. */
+export function AccountProvider({ services, children }: { services: AccountServices; children: ReactNode }) {
+  // Both read once: the actor is created on the first render and lives as long as the app.
+  const [logic] = useState(() => provideSession(services));
+  const [storedToken] = useState(() => services.tokenStore.read());
+  return (
+    <ServicesContext.Provider value={services}>
+      <SessionContext.Provider logic={logic} options={{ input: { storedToken } }}>
+        {children}
+      </SessionContext.Provider>
+    </ServicesContext.Provider>
+  );
+}
+
+export function useAccountServices(): AccountServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useAccountServices needs an <AccountProvider> above it');
+  return services;
+}
+
+export interface SessionView {
+  readonly isLoggedIn: boolean;
+  /** A stored token is being checked: show neither Login nor My Profile yet. */
+  readonly isChecking: boolean;
+  /** The stored token could not be checked (offline, server down): shown logged out, can retry. */
+  readonly isUnverified: boolean;
+  readonly user: SessionUser | null;
+  readonly panel: Panel;
+}
+
+/** What the views read from the session, through the machine's named selectors. */
+export function useSession(): SessionView {
+  const isLoggedIn = SessionContext.useSelector(selectIsLoggedIn);
+  const isChecking = SessionContext.useSelector(selectIsCheckingSession);
+  const isUnverified = SessionContext.useSelector(selectIsSessionUnverified);
+  const user = SessionContext.useSelector(selectUser);
+  const panel = SessionContext.useSelector(selectPanel);
+  return { isLoggedIn, isChecking, isUnverified, user, panel };
+}

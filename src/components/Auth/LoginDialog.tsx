@@ -1,0 +1,128 @@
+/**
+ * The Login popup (spec §2 popups, §1 "manual or Google", §8): a view of one login machine per
+ * opening. Email and password, 'Login'; 'Continue with Google'; links to reset the password and
+ * to sign up instead. On success the machine says 'Welcome {first name}!' and hands the token and
+ * user to the session, which closes the popup.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { loginMachine, selectIsLoggingIn } from '../../../machines/login/loginMachine';
+import { SessionContext, useAccountServices } from '../../app/account';
+import { messages } from '../../i18n/messages';
+import { Dialog } from '../Popup/Dialog';
+import { usePopup } from '../Popup/popups';
+import { BusyButton, TextField, useFieldErrors, type FieldKey } from './fields';
+import { GoogleIcon } from './GoogleIcon';
+import { forgetLoginEmail, suggestedLoginEmail } from './loginHint';
+import { useFormNotices } from './useFormNotices';
+import './Auth.css';
+
+const fieldOrder: readonly FieldKey[] = ['email', 'password'];
+
+export default function LoginDialog({ onClose }: { onClose: () => void }) {
+  const { account } = messages;
+  const id = useId();
+  const services = useAccountServices();
+  const session = SessionContext.useActorRef();
+  const popup = usePopup();
+  const location = useLocation();
+
+  const logic = useMemo(
+    () =>
+      loginMachine.provide({
+        actors: { login: services.actors.login, exchangeGoogleCode: services.actors.exchangeGoogleCode },
+      }),
+    [services],
+  );
+  const actor = useActorRef(logic);
+  const busy = useSelector(actor, selectIsLoggingIn);
+
+  const [email, setEmail] = useState(suggestedLoginEmail);
+  const [password, setPassword] = useState('');
+  const { errors, add, clear } = useFieldErrors();
+  useEffect(() => forgetLoginEmail(), []);
+
+  useFormNotices(actor, id, fieldOrder, add);
+
+  const returnTo = location.pathname + location.search;
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('loggedIn', ({ token, user }) => session.send({ type: 'session.loggedIn', token, user })),
+      actor.on('google.redirect', () => services.redirectToGoogle(returnTo)),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, session, services, returnTo]);
+
+  return (
+    <Dialog title={account.loginTitle} onClose={onClose} describeBody={false}>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'login.submit', email, password });
+        }}
+      >
+        <TextField
+          id={`${id}-email`}
+          label={account.fields.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          data-autofocus={email === '' || undefined}
+          value={email}
+          error={errors.email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            clear('email');
+          }}
+        />
+        <TextField
+          id={`${id}-password`}
+          label={account.fields.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          data-autofocus={email !== '' || undefined}
+          value={password}
+          error={errors.password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            clear('password');
+          }}
+        />
+        <p className="auth-form__aside">
+          <Link to="/forgotpassword" onClick={() => popup.close({ returnFocus: false })}>
+            {account.forgotPassword}
+          </Link>
+        </p>
+        <BusyButton
+          type="submit"
+          busy={busy}
+          label={account.loginSubmit}
+          busyLabel={account.loggingIn}
+          className="button button--primary auth-form__submit"
+        />
+      </form>
+      <p className="auth-divider">
+        <span>{account.or}</span>
+      </p>
+      <button
+        type="button"
+        className="button button--outline auth-google"
+        onClick={() => actor.send({ type: 'google.start' })}
+      >
+        <GoogleIcon />
+        {account.continueWithGoogle}
+      </button>
+      <p className="auth-switch">
+        {account.noAccount}{' '}
+        <button type="button" className="auth-link-button" onClick={() => popup.open('signup')}>
+          {account.switchToSignUp}
+        </button>
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Form fields of the account popups and pages: a visible label tied to each input, an optional
+ * hint, and the field's error tied with aria-describedby. The errors come from the machines'
+ * notices (`fieldErrorsFor`): the toast announces the message, the field shows where to fix it.
+ */
+import { useCallback, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { messages } from '../../i18n/messages';
+import type { AccountNotice, NamedField } from './notices';
+
+/** A field a notice can point at: the named inputs and the terms box. */
+export type FieldKey = NamedField | 'terms';
+
+export type FieldErrors = Partial<Record<FieldKey, string>>;
+
+/** Which fields a notice is about, with the words to show under each; {} for the rest. */
+export function fieldErrorsFor(notice: AccountNotice): FieldErrors {
+  const { spec, account } = messages;
+  switch (notice.kind) {
+    case 'missingFields':
+      return Object.fromEntries(notice.fields.map((field) => [field, account.fieldRequired]));
+    case 'enterEmail':
+      return { email: spec.enterEmail };
+    case 'passwordsMismatch':
+      return { confirmPassword: spec.passwordsDoNotMatch };
+    case 'otpNotValidated':
+      return { otp: spec.validateOtpFirst };
+    case 'otpInvalid':
+      return { otp: spec.otpInvalid };
+    case 'termsRequired':
+      return { terms: account.termsRequired };
+    default:
+      return {};
+  }
+}
+
+/** The errors shown under the fields of one form; a field's error goes when it is edited. */
+export function useFieldErrors() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const add = useCallback((next: FieldErrors) => setErrors((current) => ({ ...current, ...next })), []);
+  const clear = useCallback(
+    (...fields: FieldKey[]) =>
+      setErrors((current) => {
+        if (!fields.some((field) => current[field])) return current;
+        const next = { ...current };
+        for (const field of fields) delete next[field];
+        return next;
+      }),
+    [],
+  );
+  return { errors, add, clear };
+}
+
+/**
+ * Moves focus to the first of `order` that has an error (its input has the id
+ * `${idPrefix}-${field}`); the code's error goes to the email field while there is no code field.
+ */
+export function focusFirstError(idPrefix: string, order: readonly FieldKey[], errors: FieldErrors): void {
+  for (const field of order) {
+    if (!errors[field]) continue;
+    const input =
+      document.getElementById(`${idPrefix}-${field}`) ?? (field === 'otp' ? document.getElementById(`${idPrefix}-email`) : null);
+    if (input) {
+      input.focus();
+      return;
+    }
+  }
+}
+
+export const describedBy = (...ids: Array<string | false | null | undefined>): string | undefined =>
+  ids.filter(Boolean).join(' ') || undefined;
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+  readonly id: string;
+  readonly label: string;
+  readonly hint?: string;
+  readonly error?: string;
+  /** Shown next to the input (e.g. Send OTP). */
+  readonly action?: ReactNode;
+  /** Shown under the input, before the error (e.g. "We sent a code to ..."). */
+  readonly note?: ReactNode;
+  readonly inputRef?: Ref<HTMLInputElement>;
+  /** The id of a hint shown elsewhere that also describes this input. */
+  readonly describedByHint?: string;
+}
+
+export function TextField({ id, label, hint, error, action, note, inputRef, describedByHint, ...input }: TextFieldProps) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`auth-field${error ? ' auth-field--invalid' : ''}`}>
+      <label htmlFor={id} className="auth-field__label">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="auth-field__hint">
+          {hint}
+        </p>
+      )}
+      <div className={action ? 'auth-field__row' : undefined}>
+        <input
+          {...input}
+          ref={inputRef}
+          id={id}
+          className="auth-field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hint && hintId, describedByHint, error && errorId)}
+        />
+        {action}
+      </div>
+      {note}
+      {error && (
+        <p id={errorId} className="auth-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A button that keeps focus while its flow is busy (aria-disabled, not disabled) and says so. */
+export function BusyButton({
+  busy,
+  label,
+  busyLabel,
+  className,
+  type = 'button',
+  onClick,
+  id,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  className: string;
+  type?: 'button' | 'submit';
+  onClick?: () => void;
+  id?: string;
+}) {
+  return (
+    <button
+      id={id}
+      type={type}
+      className={className}
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.();
+      }}
+    >
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * /account (spec §2): the profile of the logged-in user: name, email and a masked password, with
+ * an Edit button that goes to /forgotpassword, where a new password is set after proving the
+ * email with a code.
+ */
+import { Link } from 'react-router-dom';
+import { useSession } from '../../app/account';
+import { RequireLogin } from '../../app/RequireLogin';
+import { usePageTitle } from '../../app/usePageTitle';
+import { messages } from '../../i18n/messages';
+import './AccountPage.css';
+
+/** The route: logged out, it asks for login (and shows the profile once logged in there). */
+export default function AccountRoute() {
+  return (
+    <RequireLogin title={messages.account.profileTitle}>
+      <AccountPage />
+    </RequireLogin>
+  );
+}
+
+function AccountPage() {
+  usePageTitle(messages.pageTitles.account);
+  const { user } = useSession();
+  const { account } = messages;
+  if (!user) return null;
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+
+  return (
+    <div className="page container">
+      <h1>{account.profileTitle}</h1>
+      <p className="page__lead">{account.profileIntro}</p>
+      <dl className="profile">
+        <div className="profile__row">
+          <dt>{account.name}</dt>
+          <dd>{name}</dd>
+        </div>
+        <div className="profile__row">
+          <dt>{account.fields.email}</dt>
+          <dd className="profile__email">{user.email}</dd>
+        </div>
+        <div className="profile__row">
+          <dt>{account.fields.password}</dt>
+          <dd>
+            <span aria-hidden="true" className="profile__masked">
+              {account.maskedPassword}
+            </span>
+            <span className="visually-hidden">{account.passwordHidden}</span>
+          </dd>
+          <dd className="profile__action">
+            <Link
+              to="/forgotpassword"
+              className="button button--outline"
+              aria-label={account.editLabel(account.fields.password)}
+            >
+              {account.edit}
+            </Link>
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
