@@ -3,7 +3,7 @@
 // playwright-core, fails a test on any console or page error, and runs axe-core.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -16,20 +16,33 @@ export type { RunningServer };
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
 
+/** The built client the server gets a copy of: dist/client, or CLINIC_CLIENT_DIR (not built here). */
+const CLIENT_SOURCE = process.env.CLINIC_CLIENT_DIR ? resolve(ROOT, process.env.CLINIC_CLIENT_DIR) : join(ROOT, 'dist/client');
+
+/** What a test file may ask of its server: more environment (SMTP_URL, PUBLIC_URL...), a port. */
+export interface SiteOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Listen here (take it with freePort()), for a PUBLIC_URL that names the server's own address. */
+  port?: number;
+}
+
 /**
  * Builds what is missing (once per process) and starts the production server. The server gets
  * its own copy of dist/client (CLIENT_DIR), so a `vite build` run elsewhere in the same working
  * tree during the tests cannot pull files from under it.
  */
 let built: Promise<unknown> | undefined;
-export async function startSite(): Promise<RunningServer> {
+export async function startSite(options: SiteOptions = {}): Promise<RunningServer> {
   built ??= ensureBuilt();
   await built;
   const clientDir = mkdtempSync(join(tmpdir(), 'clinic-client-'));
-  cpSync(join(ROOT, 'dist/client'), clientDir, { recursive: true });
-  if (!existsSync(join(clientDir, 'index.html'))) throw new Error('dist/client/index.html vanished while it was copied');
+  cpSync(CLIENT_SOURCE, clientDir, { recursive: true });
+  if (!existsSync(join(clientDir, 'index.html'))) throw new Error(`${CLIENT_SOURCE}/index.html is missing or vanished while it was copied`);
   try {
-    const server = await startServer({ env: { CLIENT_DIR: clientDir } });
+    const server = await startServer({
+      env: { ...options.env, CLIENT_DIR: clientDir },
+      ...(options.port !== undefined ? { port: options.port } : {}),
+    });
     return {
       ...server,
       stop: async () => {
@@ -72,16 +85,28 @@ export async function newContext(browser: Browser, viewport: Viewport): Promise<
 /** Collects every console error and uncaught error of a page. */
 export class PageWatch {
   readonly problems: string[] = [];
+  private readonly allowed: RegExp[] = [];
 
   constructor(readonly page: Page) {
     page.on('console', (msg) => {
       if (msg.type() !== 'error') return;
       const where = msg.location();
       const at = where.url ? ` (${where.url}:${where.lineNumber})` : '';
-      this.problems.push(`console error: ${msg.text()}${at}`);
+      const line = `console error: ${msg.text()}${at}`;
+      if (this.allowed.some((pattern) => pattern.test(line))) return;
+      this.problems.push(line);
     });
     page.on('pageerror', (err) => this.problems.push(`uncaught page error: ${err.stack ?? err.message}`));
     page.on('crash', () => this.problems.push('the page crashed'));
+  }
+
+  /**
+   * Console errors a test causes on purpose and that are not the page's fault, such as Chromium's
+   * "Failed to load resource: ... status of 401" for a refused login: matched against the whole
+   * line (text and, in parentheses, the resource's address). Keep the patterns narrow.
+   */
+  allow(...patterns: RegExp[]): void {
+    this.allowed.push(...patterns);
   }
 
   /** Throws, listing them, when the page logged an error. */
@@ -95,14 +120,18 @@ export class PageWatch {
 /**
  * The usual setup for a browser test file: one server and one browser for the whole file,
  * pages opened through `open()` are watched, and a test fails when one of its pages logged an
- * error. Call it at the top of a test file.
+ * error. Call it at the top of a test file. `options` (called in beforeAll, so it may start what
+ * the server talks to first) adds to the server's environment or fixes its port.
  */
-export function useSite() {
+export function useSite(options?: () => SiteOptions | Promise<SiteOptions>) {
   const state: { server?: RunningServer; browser?: Browser } = {};
   let watches: PageWatch[] = [];
 
   beforeAll(async () => {
-    const [server, browser] = await Promise.all([startSite(), launchBrowser()]);
+    const [server, browser] = await Promise.all([
+      Promise.resolve(options?.() ?? {}).then((opts) => startSite(opts)),
+      launchBrowser(),
+    ]);
     state.server = server;
     state.browser = browser;
   });

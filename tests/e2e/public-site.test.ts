@@ -161,15 +161,17 @@ describe('desktop header and popups (1280 px)', () => {
     }
   });
 
+  // Login and Sign up open the account forms (tests/e2e/accounts.test.ts goes through them);
+  // Book Appointment its own popup. Each dialog is named like the button that opens it.
   for (const name of ['Login', 'Sign up', 'Book Appointment'] as const) {
-    test(`"${name}" opens a labelled dialog that traps focus and closes with Escape`, async () => {
+    test(`"${name}" opens a dialog named "${name}" that traps focus and closes with Escape`, async () => {
       const { page } = await site.open(context);
       await goto(page, '/');
       const button = page.getByRole('button', { name, exact: true }).first();
       await button.click();
       const dialog = page.getByRole('dialog');
-      await expect.poll(() => dialog.isVisible(), { message: `a dialog after "${name}"` }).toBe(true);
-      expect(await page.getByRole('dialog', { name: /\S/ }).count(), 'the dialog has an accessible name').toBe(1);
+      await expect.poll(() => dialog.isVisible(), { message: `a dialog after "${name}"`, timeout: 10_000 }).toBe(true);
+      expect(await page.getByRole('dialog', { name, exact: true }).count(), `the dialog is named "${name}"`).toBe(1);
       expect(await dialog.getAttribute('aria-modal'), 'the dialog is modal').toBe('true');
       expect(await dialog.evaluate((d) => d.contains(document.activeElement)), 'focus moves into the dialog').toBe(true);
       // Tab and Shift+Tab stay inside it.
@@ -177,6 +179,10 @@ describe('desktop header and popups (1280 px)', () => {
         await page.keyboard.press(key);
         expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `focus stays in the dialog after ${key}`).toBe(true);
       }
+      // axe measures contrast: not while the dialog still fades in.
+      await expect
+        .poll(() => dialog.evaluate((d) => getComputedStyle(d).opacity), { message: 'the dialog has faded in', timeout: 5_000 })
+        .toBe('1');
       await expectNoA11yViolations(page, `the dialog opened by "${name}"`);
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.count(), { message: 'Escape closes the dialog' }).toBe(0);

@@ -4,7 +4,8 @@
 //
 // A part is built when its output is missing, or when a source file is newer than that output
 // (so a stale dist/ from an older checkout is not tested). CLINIC_BUILD=always forces a build,
-// CLINIC_BUILD=never uses whatever dist/ holds.
+// CLINIC_BUILD=never uses whatever dist/ holds. CLINIC_CLIENT_DIR (a built client elsewhere) and
+// CLINIC_SERVER_MAIN (a built server entry elsewhere) are used as they are, never built.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -161,6 +162,7 @@ export async function ensureBuilt({ log = (line) => process.stderr.write(line + 
     const built = [];
     for (const part of /** @type {const} */ (['client', 'server'])) {
       if (part === 'server' && process.env.CLINIC_SERVER_MAIN) continue;
+      if (part === 'client' && process.env.CLINIC_CLIENT_DIR) continue;
       const reason = buildReason(part);
       if (!reason) continue;
       const { command, timeoutMs } = PARTS[part];

@@ -20,5 +20,7 @@ export declare function startServer(opts?: {
   timeoutMs?: number;
   keepDataDir?: boolean;
   pollMs?: number;
+  /** listen on this port instead of a free one chosen here */
+  port?: number;
 }): Promise<RunningServer>;
 export declare const SERVER_ENTRY: string;

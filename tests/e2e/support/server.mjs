@@ -54,12 +54,14 @@ export function rssBytes(pid) {
  */
 
 /**
- * @param {{ dataDir?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, keepDataDir?: boolean, pollMs?: number }} [opts]
+ * `port`: listen there instead of on a free port of our choosing (a caller that must know the
+ * address before the start, e.g. for PUBLIC_URL, takes one with freePort()).
+ * @param {{ dataDir?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, keepDataDir?: boolean, pollMs?: number, port?: number }} [opts]
  * @returns {Promise<RunningServer>}
  */
 export async function startServer(opts = {}) {
   const { timeoutMs = 90_000, pollMs = 50 } = opts;
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? tempDataDir();
   const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...opts.env, PORT: String(port), DATA_DIR: dataDir };
