@@ -177,3 +177,7 @@ export const CreateOrderPaymentAnswer = t.type(
   { checkoutPageUrl: t.string },
   'CreateOrderPaymentAnswer',
 );
+
+/** GET /payment/config: the checkout origins (or origin + path prefixes) /payment may redirect to. */
+export const PaymentConfigAnswer = t.type({ checkoutOrigins: t.array(t.string) }, 'PaymentConfigAnswer');
+export type PaymentConfigAnswer = t.TypeOf<typeof PaymentConfigAnswer>;

@@ -12,6 +12,9 @@ import { registerSecurityHeaders } from './http/security.js';
 import { registerClient } from './http/static.js';
 import { apiRoutes } from './routes/index.js';
 import { googleSignIn } from './routes/google.js';
+import { isLoopbackUrl } from './identity/config.js';
+import { paymentService } from './payment/plugin.js';
+import { createPaymentProvider } from './payment/providers.js';
 import { createMailer, outboxDir } from './mail/index.js';
 import { createServices, type ServiceOptions } from './services/index.js';
 
@@ -23,10 +26,11 @@ export interface AppOptions {
   /** false (the default) logs nothing: tests. */
   logger?: LogOptions | false;
   /**
-   * The settings the app itself reads (server/config.ts): mail, accounts, TRUST_PROXY, and
-   * DATA_DIR for the mail outbox. Absent: the defaults of an empty environment.
+   * The settings the app itself reads (server/config.ts): mail, accounts, TRUST_PROXY, DATA_DIR
+   * for the mail outbox, PUBLIC_URL, and payments (HOLD_MINUTES, PAYMENT_PROVIDER and its keys).
+   * Absent: the defaults of an empty environment.
    */
-  config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc'>;
+  config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'>;
   /** Tests: parts of what the services get instead (a clock, a mailer, a cheap password cost, limits). */
   services?: Partial<ServiceOptions>;
 }
@@ -53,9 +57,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await mailer.close();
   });
+  const now = options.services?.now;
+  const paymentProvider =
+    options.services?.paymentProvider ??
+    createPaymentProvider(config.payments.provider, { db: options.db, publicUrl: config.http.publicUrl, now: now ?? (() => new Date()) });
+  if (paymentProvider.kind === 'sandbox' && !isLoopbackUrl(config.http.publicUrl)) {
+    app.log.warn('PAYMENT_PROVIDER is sandbox: its checkout takes no money and anyone can press Pay. Set PAYMENT_PROVIDER=phonepe before real patients book.');
+  }
   const services = createServices(options.db, {
     appSecret: config.accounts.appSecret,
     sessionDays: config.accounts.sessionDays,
+    holdMinutes: config.payments.holdMinutes,
+    publicUrl: config.http.publicUrl,
+    paymentProvider,
     ...options.services,
     mailer,
   });
@@ -63,8 +77,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(apiRoutes, { prefix: '/api', services });
+  // Its own plugin, which can also run as its own process (server/payment/main.ts).
+  await app.register(paymentService, { prefix: '/api/payment', services, provider: paymentProvider, publicUrl: config.http.publicUrl });
   // At the root, not under /api: the development identity provider also mounts /dev-idp.
-  const now = options.services?.now;
   await app.register(googleSignIn, {
     publicUrl: config.http.publicUrl,
     oidc: config.oidc,

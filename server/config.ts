@@ -8,6 +8,7 @@
 import { isIP } from 'node:net';
 import { type OidcConfig, readOidcConfig } from './identity/config.js';
 import { defaultMailFrom } from './mail/mailer.js';
+import { type PaymentsConfig, readPaymentsConfig } from './payment/config.js';
 import { fromPackageRoot } from './paths.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -53,6 +54,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Google sign-in (OIDC_*): a real provider, or the built-in development one (docs/google-sign-in.md). */
   oidc: OidcConfig;
+  /** Booking and payment: HOLD_MINUTES, PAYMENT_PROVIDER and PhonePe's keys (server/payment/config.ts). */
+  payments: PaymentsConfig;
 }
 
 export class ConfigError extends Error {
@@ -212,6 +215,8 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = take(httpUrl(env, 'PUBLIC_URL', `http://localhost:${portNumber}`), '');
   const oidc = readOidcConfig(env, publicUrl);
   problems.push(...oidc.problems);
+  const payments = readPaymentsConfig(env);
+  problems.push(...payments.problems);
   const config: Config = {
     http: {
       port: portNumber,
@@ -235,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustProxy: take(trustProxy(env, 'TRUST_PROXY'), false),
     oidc: oidc.value,
+    payments: payments.value,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -68,3 +68,12 @@ export class MailDeliveryError extends ServiceError {
     this.cause = cause;
   }
 }
+
+/** 502: the payment provider refused or could not be reached; `cause` is logged, never shown. */
+export class PaymentProviderError extends ServiceError {
+  constructor(message: string, cause?: unknown) {
+    super(502, message);
+    this.name = 'PaymentProviderError';
+    this.cause = cause;
+  }
+}

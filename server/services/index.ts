@@ -3,11 +3,17 @@ import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPasswordHasher, owaspScryptCost, type ScryptCost } from '../security/passwords.js';
 import { createSecrets } from '../security/secrets.js';
+import { defaultHoldMinutes } from '../payment/config.js';
+import type { AnyPaymentProvider } from '../payment/providers.js';
+import { createSandboxProvider } from '../payment/sandbox.js';
 import { createAccountService } from './accounts.js';
+import { createAppointmentService } from './appointments.js';
 import { createDoctorService } from './doctors.js';
 import { createHousekeeping } from './housekeeping.js';
 import { type AccountLimits, defaultLimits } from './limits.js';
 import { createOtpService } from './otp.js';
+import { createPaymentService } from './payments.js';
+import { createScheduleService } from './schedule.js';
 import { createSessionService } from './sessions.js';
 import { createSiteService } from './site.js';
 
@@ -23,6 +29,12 @@ export interface ServiceOptions {
   /** scrypt parameters for new password hashes: OWASP's unless a test asks for a cheaper cost. */
   passwordCost: ScryptCost;
   limits: AccountLimits;
+  /** HOLD_MINUTES: how long an unpaid appointment holds its slot. */
+  holdMinutes: number;
+  /** PUBLIC_URL: where payment providers send the browser back to. */
+  publicUrl: string;
+  /** PAYMENT_PROVIDER's provider (server/payment/providers.ts); the sandbox when absent. */
+  paymentProvider: AnyPaymentProvider;
 }
 
 const noMailer: Mailer = {
@@ -35,6 +47,9 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const now = options.now ?? (() => new Date());
   const limits = options.limits ?? defaultLimits;
   const sessions = createSessionService({ db, now, sessionDays: options.sessionDays ?? 30 });
+  const holdMinutes = options.holdMinutes ?? defaultHoldMinutes;
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000';
+  const schedule = createScheduleService({ db, now });
   return {
     site: createSiteService(db),
     doctors: createDoctorService(db),
@@ -57,6 +72,18 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     /** Tokens: `issue` (a login's answer, also for Google sign-in), `authenticate`, `revoke`. */
     sessions,
     housekeeping: createHousekeeping(db, now),
+    /** Clinic time, doctors' days and their slots (gettimeslot). */
+    schedule,
+    /** Booking: holds a slot for an unpaid appointment. */
+    appointments: createAppointmentService({ db, now, schedule, holdMinutes }),
+    /** The payment service: checkouts with the provider, and settling on its word. */
+    payments: createPaymentService({
+      db,
+      now,
+      holdMinutes,
+      publicUrl,
+      provider: options.paymentProvider ?? createSandboxProvider({ db, publicUrl, now }),
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -43,7 +43,9 @@ describe.each(backends)('database on %s', (backend) => {
       expect(result).toEqual({ applied: loadMigrations().map((m) => m.name), unknown: [] });
       expect(await tableNames(db)).toEqual([
         'appointment_fees',
+        'appointments',
         'doctor_hours',
+        'doctor_leave',
         'doctor_locations',
         'doctors',
         'email_codes',
@@ -52,7 +54,10 @@ describe.each(backends)('database on %s', (backend) => {
         'google_login_attempts',
         'locations',
         'meta',
+        'orders',
+        'payments',
         'rate_limits',
+        'sandbox_checkouts',
         'schema_migrations',
         'sessions',
         'site_events',

@@ -1,0 +1,72 @@
+/**
+ * The payment service as its own process: only /api/payment (plugin.ts), over the same database
+ * and with the same configuration as the main server (PORT, DATABASE_URL, PUBLIC_URL,
+ * PAYMENT_PROVIDER, PHONEPE_*, HOLD_MINUTES).
+ *
+ *   npm run build:server && PORT=3001 node dist/node/server/payment/main.js
+ *
+ * Put it behind the same address as the site, routing /api/payment/* to it (docs/operations.md,
+ * "Payments"). The embedded database is one process's only, so this needs PostgreSQL
+ * (DATABASE_URL); the main server, which migrates the database, should start first (this one
+ * applies pending migrations too, under the same lock, but never seeds).
+ */
+import Fastify from 'fastify';
+import { ConfigError, loadConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import { migrate, MigrationError } from '../db/migrate.js';
+import { openDatabase } from '../db/open.js';
+import { registerErrorHandling } from '../http/errors.js';
+import { loggerOptions } from '../http/logger.js';
+import { registerSecurityHeaders } from '../http/security.js';
+import { createServices } from '../services/index.js';
+import { paymentService } from './plugin.js';
+import { createPaymentProvider } from './providers.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.storage.databaseUrl === null) {
+    throw new ConfigError([
+      'DATABASE_URL is required to run the payment service on its own: the embedded database belongs to the main server (without DATABASE_URL, the main server serves /api/payment itself)',
+    ]);
+  }
+  const app = Fastify({ logger: loggerOptions({ level: config.logLevel }), bodyLimit: 100 * 1024 });
+  let db: Database | undefined;
+  try {
+    db = await openDatabase(config.storage, (error) => app.log.error({ err: error }, 'idle database connection failed'));
+    await migrate(db);
+    const now = () => new Date();
+    const provider = createPaymentProvider(config.payments.provider, { db, publicUrl: config.http.publicUrl, now });
+    const services = createServices(db, {
+      now,
+      holdMinutes: config.payments.holdMinutes,
+      publicUrl: config.http.publicUrl,
+      paymentProvider: provider,
+      appSecret: config.accounts.appSecret,
+      sessionDays: config.accounts.sessionDays,
+    });
+    registerErrorHandling(app);
+    await registerSecurityHeaders(app);
+    await app.register(paymentService, { prefix: '/api/payment', services, provider, publicUrl: config.http.publicUrl });
+    await app.listen({ port: config.http.port, host: config.http.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    throw error;
+  }
+  const opened = db;
+  app.log.info({ provider: config.payments.provider.kind }, `Payment service ready on port ${config.http.port}`);
+
+  const stop = async () => {
+    await app.close();
+    await opened.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof MigrationError;
+  console.error(known ? `Cannot start the payment service.\n${(error as Error).message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,218 @@
+/**
+ * PAYMENT_PROVIDER=phonepe: PhonePe Payment Gateway, Standard Checkout v2.
+ *
+ * - Authorization: POST {auth}/v1/oauth/token, form-encoded client_id, client_version,
+ *   client_secret, grant_type=client_credentials -> { access_token, expires_at (epoch seconds),
+ *   token_type 'O-Bearer' }. The token is kept in memory and reused until a minute before it
+ *   expires (a cache: another instance simply fetches its own), and fetched again at once if
+ *   PhonePe answers 401.
+ * - Create payment: POST {api}/checkout/v2/pay, `Authorization: O-Bearer <token>`, JSON
+ *   { merchantOrderId, amount (paise), expireAfter (seconds), paymentFlow: { type: 'PG_CHECKOUT',
+ *   message, merchantUrls: { redirectUrl } } } -> { orderId, state, expireAt, redirectUrl }: the
+ *   checkout page to send the browser to (checked against the configured checkout origins).
+ * - Order status: GET {api}/checkout/v2/order/{merchantOrderId}/status -> { orderId, state
+ *   (PENDING | COMPLETED | FAILED), amount, paymentDetails: [{ transactionId, state, ... }] }.
+ * - Webhook: PhonePe POSTs { event ('checkout.order.completed' | 'checkout.order.failed'),
+ *   payload: { merchantOrderId, orderId, state, amount, paymentDetails } } with the header
+ *   `Authorization: <hex SHA-256 of "username:password">`, the webhook credentials set on
+ *   PhonePe's dashboard. Only `payload.state` is to be relied on for the result.
+ *
+ * Network calls never run inside a database transaction (PGlite runs one query at a time).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { PaymentProviderError } from '../services/errors.js';
+import type { PhonePeConfig } from './config.js';
+import type { CheckoutRequest, PaymentProvider, ProviderReport, ProviderState } from './provider.js';
+
+const State = t.keyof({ PENDING: null, COMPLETED: null, FAILED: null });
+
+const TokenAnswer = t.type({ access_token: t.string, expires_at: t.number });
+const PayAnswer = t.type({ orderId: t.string, redirectUrl: t.string });
+const PaymentDetail = t.partial({ transactionId: t.string, state: t.string });
+const StatusAnswer = t.intersection([
+  t.type({ state: State, amount: t.number }),
+  t.partial({ orderId: t.string, paymentDetails: t.array(PaymentDetail) }),
+]);
+
+/** The webhook's body (only what we use; PhonePe adds more). */
+export const PhonePeWebhook = t.type({
+  event: t.string,
+  payload: t.intersection([
+    t.type({ merchantOrderId: t.string, state: State, amount: t.number }),
+    t.partial({ orderId: t.string, paymentDetails: t.array(PaymentDetail) }),
+  ]),
+});
+export type PhonePeWebhook = t.TypeOf<typeof PhonePeWebhook>;
+
+const unreachable = 'The payment service could not be reached. Please try again.';
+const tokenMargin = 60_000;
+const timeoutMs = 10_000;
+
+function decode<A>(codec: t.Decoder<unknown, A>, value: unknown, what: string): A {
+  const result = codec.decode(value);
+  if (isLeft(result)) throw new PaymentProviderError(unreachable, new Error(`PhonePe ${what}: unexpected answer`));
+  return result.right;
+}
+
+/** The transaction that completed, or the latest attempt's. */
+function transactionOf(details: readonly t.TypeOf<typeof PaymentDetail>[] | undefined): string | null {
+  if (!details || details.length === 0) return null;
+  const done = details.find((d) => d.state === 'COMPLETED') ?? details[details.length - 1]!;
+  return done.transactionId ?? null;
+}
+
+/** A webhook's body as a provider report. */
+export function webhookReport(webhook: PhonePeWebhook): ProviderReport {
+  const p = webhook.payload;
+  return {
+    merchantOrderId: p.merchantOrderId,
+    state: p.state as ProviderState,
+    amountPaise: p.amount,
+    providerOrderId: p.orderId ?? null,
+    transactionId: transactionOf(p.paymentDetails),
+  };
+}
+
+/** What PhonePe sends in the webhook's Authorization header: hex SHA-256 of "username:password". */
+export function webhookAuthorization(username: string, password: string): string {
+  return createHash('sha256').update(`${username}:${password}`, 'utf8').digest('hex');
+}
+
+/** Compares in constant time; accepts the hex in either case, and an optional "SHA256 " prefix some setups add. */
+export function isValidWebhookAuthorization(header: string | undefined, username: string, password: string): boolean {
+  if (typeof header !== 'string') return false;
+  const given = header.trim().replace(/^sha256\s+/i, '').toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(given)) return false;
+  return timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(webhookAuthorization(username, password), 'hex'));
+}
+
+export interface PhonePeProviderDeps {
+  config: PhonePeConfig;
+  now: () => Date;
+  /** Tests may count calls; defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface PhonePeProvider extends PaymentProvider {
+  readonly kind: 'phonepe';
+  verifyWebhook(authorization: string | undefined): boolean;
+}
+
+/** PhonePe allows an order to live 5 minutes to an hour. */
+const clampExpiry = (seconds: number) => Math.min(3600, Math.max(300, Math.ceil(seconds)));
+
+export function createPhonePeProvider({ config, now, fetch: doFetch = fetch }: PhonePeProviderDeps): PhonePeProvider {
+  let cached: { token: string; expiresAt: number } | null = null;
+  let inFlight: Promise<string> | null = null;
+
+  async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    let res: Response;
+    try {
+      res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new PaymentProviderError(unreachable, error);
+    }
+    const text = await res.text().catch(() => '');
+    let body: unknown = null;
+    try {
+      body = text === '' ? null : JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    return { status: res.status, body };
+  }
+
+  async function fetchToken(): Promise<string> {
+    const form = new URLSearchParams({
+      client_id: config.clientId,
+      client_version: String(config.clientVersion),
+      client_secret: config.clientSecret,
+      grant_type: 'client_credentials',
+    });
+    const { status, body } = await call(`${config.authBaseUrl}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form.toString(),
+    });
+    if (status !== 200) throw new PaymentProviderError(unreachable, new Error(`PhonePe token: HTTP ${status}`));
+    const answer = decode(TokenAnswer, body, 'token');
+    cached = { token: answer.access_token, expiresAt: answer.expires_at * 1000 };
+    return answer.access_token;
+  }
+
+  async function token(): Promise<string> {
+    if (cached && now().getTime() < cached.expiresAt - tokenMargin) return cached.token;
+    // Requests arriving together share one token request.
+    inFlight ??= fetchToken().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  /** An authorized call; a 401 (token revoked early) fetches a new token and tries once more. */
+  async function authorized(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    for (let attempt = 0; ; attempt++) {
+      const headers = { ...(init.headers as Record<string, string>), authorization: `O-Bearer ${await token()}` };
+      const answer = await call(url, { ...init, headers });
+      if (answer.status !== 401 || attempt > 0) return answer;
+      cached = null;
+    }
+  }
+
+  const isCheckoutPage = (address: string): boolean => {
+    try {
+      const url = new URL(address);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && config.checkoutOrigins.includes(url.origin);
+    } catch {
+      return false;
+    }
+  };
+
+  return {
+    kind: 'phonepe',
+    checkoutOrigins: config.checkoutOrigins,
+
+    async startCheckout(request: CheckoutRequest) {
+      const { status, body } = await authorized(`${config.apiBaseUrl}/checkout/v2/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          merchantOrderId: request.merchantOrderId,
+          amount: request.amountPaise,
+          expireAfter: clampExpiry(request.expireAfterSeconds),
+          paymentFlow: {
+            type: 'PG_CHECKOUT',
+            message: request.description.slice(0, 200),
+            merchantUrls: { redirectUrl: request.redirectUrl },
+          },
+        }),
+      });
+      if (status !== 200) throw new PaymentProviderError(unreachable, new Error(`PhonePe pay: HTTP ${status}`));
+      const answer = decode(PayAnswer, body, 'pay');
+      if (!isCheckoutPage(answer.redirectUrl)) {
+        throw new PaymentProviderError(unreachable, new Error('PhonePe pay: the checkout page is not at a configured checkout origin'));
+      }
+      return { checkoutPageUrl: answer.redirectUrl, providerOrderId: answer.orderId };
+    },
+
+    async orderStatus(merchantOrderId: string): Promise<ProviderReport> {
+      const { status, body } = await authorized(
+        `${config.apiBaseUrl}/checkout/v2/order/${encodeURIComponent(merchantOrderId)}/status?details=false`,
+        { method: 'GET', headers: { accept: 'application/json' } },
+      );
+      if (status !== 200) throw new PaymentProviderError(unreachable, new Error(`PhonePe status: HTTP ${status}`));
+      const answer = decode(StatusAnswer, body, 'status');
+      return {
+        merchantOrderId,
+        state: answer.state,
+        amountPaise: answer.amount,
+        providerOrderId: answer.orderId ?? null,
+        transactionId: transactionOf(answer.paymentDetails),
+      };
+    },
+
+    verifyWebhook: (authorization) => isValidWebhookAuthorization(authorization, config.webhookUsername, config.webhookPassword),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The payment service (spec §7 "Separate payment service") as one Fastify plugin, mounted at
+ * /api/payment by the app (server/app.ts) or on its own by server/payment/main.ts:
+ *
+ *   POST /create-appointment   { appointmentId, consultationAmount } -> { merchantOrderId, checkoutPageUrl }
+ *   POST /create-order         { pharmacyId, orderId, amount (paise) } -> { checkoutPageUrl }
+ *   GET  /config               { checkoutOrigins }: where the client's /payment page may redirect
+ *   GET  /return/{merchantOrderId}
+ *                              where the provider sends the browser back: we ask the provider
+ *                              (server to server), settle, and redirect (303) to /#/paymentsuccess
+ *                              or /#/paymentfail. The visit itself proves nothing.
+ *   POST /phonepe/webhook      (phonepe) PhonePe's server-to-server callback, Authorization checked
+ *   /sandbox/...               (sandbox) the stand-in checkout page (sandboxPages.ts)
+ *
+ * The two create calls need the owner's bearer token (401 first, before the body is looked at).
+ */
+import type { FastifyInstance } from 'fastify';
+import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import {
+  CreateAppointmentPaymentAnswer,
+  CreateAppointmentPaymentRequest,
+  CreateOrderPaymentAnswer,
+  CreateOrderPaymentRequest,
+  PaymentConfigAnswer,
+} from '../../contract/appointments.js';
+import type { ApiError } from '../../contract/errors.js';
+import { decodeRequest, handle } from '../http/route.js';
+import { loginRequired } from '../routes/appointments.js';
+import { serviceErrorHandler } from '../routes/index.js';
+import type { Services } from '../services/index.js';
+import type { SettleOutcome } from '../services/payments.js';
+import { PhonePeWebhook, webhookReport } from './phonepe.js';
+import type { AnyPaymentProvider } from './providers.js';
+import { resultUrl, sandboxPages } from './sandboxPages.js';
+
+const ReturnParams = t.type({ merchantOrderId: t.string });
+
+export const webhookMessages = {
+  forged: 'This webhook is not from our payment provider.',
+  malformed: 'This webhook is not one we understand.',
+  unknown: 'Payment not found.',
+  mismatch: 'The amount does not match the payment.',
+  ok: 'OK',
+  ignored: 'Ignored.',
+} as const;
+
+export interface PaymentServiceOptions {
+  services: Services;
+  provider: AnyPaymentProvider;
+  /** PUBLIC_URL of the site the browser returns to. */
+  publicUrl: string;
+}
+
+export async function paymentService(app: FastifyInstance, { services, provider, publicUrl }: PaymentServiceOptions): Promise<void> {
+  app.setErrorHandler(serviceErrorHandler);
+  const login = loginRequired(services);
+
+  app.post(
+    '/create-appointment',
+    { preHandler: login.preHandler },
+    handle({ body: CreateAppointmentPaymentRequest, answer: CreateAppointmentPaymentAnswer }, ({ body }, request) =>
+      services.payments.createAppointmentPayment(login.userOf(request), body),
+    ),
+  );
+
+  app.post(
+    '/create-order',
+    { preHandler: login.preHandler },
+    handle({ body: CreateOrderPaymentRequest, answer: CreateOrderPaymentAnswer }, ({ body }, request) =>
+      services.payments.createOrderPayment(login.userOf(request), body),
+    ),
+  );
+
+  app.get(
+    '/config',
+    handle({ answer: PaymentConfigAnswer }, async () => ({ checkoutOrigins: [...provider.checkoutOrigins] })),
+  );
+
+  app.get('/return/:merchantOrderId', async (request, reply) => {
+    const { params } = decodeRequest({ params: ReturnParams, answer: t.unknown }, request);
+    let outcome: SettleOutcome = 'failed';
+    try {
+      outcome = await services.payments.checkAndSettle(params.merchantOrderId);
+    } catch (error) {
+      // The provider could not say: the webhook will settle it; the person is told it did not go through yet.
+      request.log.warn({ err: error }, 'payment status check failed');
+    }
+    if (outcome === 'mismatch') request.log.warn({ merchantOrderId: params.merchantOrderId }, 'provider reported another amount');
+    return reply.header('cache-control', 'no-store').redirect(resultUrl(publicUrl, outcome), 303);
+  });
+
+  if (provider.kind === 'phonepe') {
+    app.post('/phonepe/webhook', async (request, reply) => {
+      const send = (status: number, message: string) => reply.code(status).send({ message } satisfies ApiError);
+      if (!provider.verifyWebhook(request.headers.authorization)) {
+        request.log.warn('webhook refused: wrong Authorization');
+        return send(401, webhookMessages.forged);
+      }
+      const decoded = PhonePeWebhook.decode(request.body);
+      if (isLeft(decoded)) return send(400, webhookMessages.malformed);
+      const { event } = decoded.right;
+      if (!/^(checkout|pg)\.order\.(completed|failed)$/.test(event)) return send(200, webhookMessages.ignored);
+      const outcome = await services.payments.settle(webhookReport(decoded.right));
+      if (outcome === 'unknown') return send(404, webhookMessages.unknown);
+      if (outcome === 'mismatch') {
+        request.log.warn({ merchantOrderId: decoded.right.payload.merchantOrderId }, 'webhook reported another amount');
+        return send(400, webhookMessages.mismatch);
+      }
+      return send(200, webhookMessages.ok);
+    });
+  }
+
+  if (provider.kind === 'sandbox') await app.register(sandboxPages, { services, provider, publicUrl });
+}

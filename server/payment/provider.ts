@@ -1,0 +1,45 @@
+/**
+ * The one interface every payment provider implements (PAYMENT_PROVIDER): start a checkout for a
+ * merchant order id and an amount, and say server to server what became of it. The payment
+ * service (server/services/payments.ts) settles only on what a provider reports here or in a
+ * verified webhook, never on a browser's word.
+ */
+
+/** The provider's view of an order (PhonePe's states). */
+export type ProviderState = 'PENDING' | 'COMPLETED' | 'FAILED';
+
+export interface ProviderReport {
+  merchantOrderId: string;
+  state: ProviderState;
+  /** What the provider collected (or will), in paise. */
+  amountPaise: number;
+  /** The provider's id for the order, if it has one. */
+  providerOrderId: string | null;
+  /** The provider's id of the successful transaction, if any. */
+  transactionId: string | null;
+}
+
+export interface CheckoutRequest {
+  /** Ours, unique, [A-Za-z0-9_-], at most 63 characters (PhonePe's rule). */
+  merchantOrderId: string;
+  amountPaise: number;
+  /** Where the provider sends the browser back to when the person is done. */
+  redirectUrl: string;
+  /** How long the checkout may take (the hold left on the slot). */
+  expireAfterSeconds: number;
+  /** One line for the checkout page (the sandbox shows it). */
+  description: string;
+}
+
+export interface PaymentProvider {
+  readonly kind: 'sandbox' | 'phonepe';
+  /**
+   * The addresses the client's /payment page may send a browser to (GET /api/payment/config):
+   * origins, or an origin with a path prefix ('http://localhost:3000/api/payment/sandbox/').
+   */
+  readonly checkoutOrigins: readonly string[];
+  /** Throws PaymentProviderError when the provider refuses or cannot be reached. */
+  startCheckout(request: CheckoutRequest): Promise<{ checkoutPageUrl: string; providerOrderId: string | null }>;
+  /** Server-side status check. Throws PaymentProviderError when the provider cannot say. */
+  orderStatus(merchantOrderId: string): Promise<ProviderReport>;
+}

@@ -1,0 +1,394 @@
+/**
+ * SQL for schedules (doctor_hours, doctor_leave) and appointments.
+ *
+ * Dates go in as 'YYYY-MM-DD' text and come out through to_char, never as a driver's Date (pg
+ * would build a Date at the server's local midnight, which moves with TZ). Times likewise
+ * as 'HH:mm'.
+ *
+ * The slot rule lives in the schema (004_appointments.sql, index appointments_slot_key): at most
+ * one row with holds_slot per (doctor, date, start time). A hold that lapsed still counts for the
+ * index until somebody sets its holds_slot to false: `lapseHolds`, run in the same transaction
+ * just before a row claims the slot, so a lapsed hold never blocks a booking.
+ */
+import type { AppointmentRecord, AppointmentStatus, Medicines, PaymentStatus } from '../../contract/appointments.js';
+import type { ConsultationType, Gender } from '../../contract/primitives.js';
+import type { DoctorType } from '../../contract/site.js';
+import type { Queryable } from '../db/database.js';
+
+/** The unique index whose violation means "somebody else holds this slot". */
+export const slotConstraint = 'appointments_slot_key';
+
+export interface DaySchedule {
+  doctor: { id: string; name: string; email: string; type: DoctorType; slotMinutes: number };
+  locationId: string | null;
+  onLeave: boolean;
+  hours: { start: string; end: string }[];
+  holders: { time: string; userId: string; paid: boolean }[];
+}
+
+/**
+ * Everything gettimeslot needs, in one round trip: the doctor, the location if the doctor works
+ * there, leave, that weekday's hours there, and the live holds of that date. null: no such doctor.
+ * `doctorEmail` lower case.
+ */
+export async function loadDaySchedule(
+  db: Queryable,
+  q: { doctorEmail: string; location: string; date: string; weekday: number; now: Date },
+): Promise<DaySchedule | null> {
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    email: string;
+    type: DoctorType;
+    slot_minutes: number;
+    location_id: string | null;
+    on_leave: boolean;
+    hours: { start: string; end: string }[];
+    holders: { time: string; userId: string; paid: boolean }[];
+  }>(
+    `select d.id, d.name, d.email, d.type, d.slot_minutes,
+            (select l.id from locations l join doctor_locations dl on dl.location_id = l.id
+              where dl.doctor_id = d.id and l.name = $2) as location_id,
+            exists (select 1 from doctor_leave lv
+                     where lv.doctor_id = d.id and $3::date between lv.from_date and lv.to_date) as on_leave,
+            coalesce((select json_agg(json_build_object('start', to_char(h.start_time, 'HH24:MI'),
+                                                        'end', to_char(h.end_time, 'HH24:MI')) order by h.start_time)
+                        from doctor_hours h join locations l on l.id = h.location_id
+                       where h.doctor_id = d.id and l.name = $2 and h.weekday = $4), '[]'::json) as hours,
+            coalesce((select json_agg(json_build_object('time', to_char(a.start_time, 'HH24:MI'),
+                                                        'userId', a.user_id, 'paid', a.payment_status = 'paid'))
+                        from appointments a
+                       where a.doctor_id = d.id and a.date = $3::date and a.holds_slot
+                         and (a.payment_status = 'paid' or a.hold_expires_at > $5)), '[]'::json) as holders
+       from doctors d
+      where d.email = $1`,
+    [q.doctorEmail, q.location, q.date, q.weekday, q.now],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    doctor: { id: row.id, name: row.name, email: row.email, type: row.type, slotMinutes: row.slot_minutes },
+    locationId: row.location_id,
+    onLeave: row.on_leave,
+    hours: row.hours,
+    holders: row.holders,
+  };
+}
+
+/** The fee of a consultation type in rupees; null when the fee list has none. */
+export async function findFee(db: Queryable, type: ConsultationType): Promise<number | null> {
+  const { rows } = await db.query<{ fee: string }>('select fee from appointment_fees where consultation_type = $1', [type]);
+  return rows[0] ? Number(rows[0].fee) : null;
+}
+
+/**
+ * Marks the lapsed unpaid holds of one slot as no longer holding it, so that the slot index lets
+ * a new claim in. Run inside the claiming transaction. `except`: a row not to touch (the one
+ * about to claim again).
+ */
+export async function lapseHolds(
+  tx: Queryable,
+  slot: { doctorId: string; date: string; time: string },
+  now: Date,
+  except: string | null = null,
+): Promise<number> {
+  const { rowCount } = await tx.query(
+    `update appointments set holds_slot = false, updated_at = $4
+      where doctor_id = $1 and date = $2::date and start_time = $3::time and holds_slot
+        and payment_status <> 'paid' and hold_expires_at <= $4
+        and ($5::uuid is null or id <> $5::uuid)`,
+    [slot.doctorId, slot.date, slot.time, now, except],
+  );
+  return rowCount;
+}
+
+export interface PatientDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  age: number;
+  gender: Gender;
+}
+
+export interface NewAppointment extends PatientDetails {
+  userId: string;
+  doctorId: string;
+  locationId: string;
+  date: string;
+  time: string;
+  consultationType: ConsultationType;
+  fee: number;
+  medicines: Medicines;
+  holdExpiresAt: Date;
+  /** e.g. 'SHC-25-': the number is appended from appointment_number_seq. */
+  numberPrefix: string;
+}
+
+/** Throws a unique violation on appointments_slot_key when another row holds the slot. */
+export async function insertAppointment(tx: Queryable, a: NewAppointment, now: Date): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into appointments (appointment_number, user_id, doctor_id, location_id, date, start_time,
+                               consultation_type, consultation_fee, first_name, last_name, email, phone_number,
+                               age, gender, status, payment_status, payment_id, holds_slot, hold_expires_at,
+                               medicines, created_at, updated_at)
+     values ($1 || lpad(nextval('appointment_number_seq')::text, 6, '0'), $2, $3, $4, $5::date, $6::time,
+             $7, $8, $9, $10, $11, $12, $13, $14, 'Booked', 'failed', null, true, $15, $16, $17, $17)
+     returning id`,
+    [
+      a.numberPrefix,
+      a.userId,
+      a.doctorId,
+      a.locationId,
+      a.date,
+      a.time,
+      a.consultationType,
+      a.fee,
+      a.firstName,
+      a.lastName,
+      a.email,
+      a.phoneNumber,
+      a.age,
+      a.gender,
+      a.holdExpiresAt,
+      JSON.stringify(a.medicines),
+      now,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/** The patient's unpaid holds still live at `now`, and when the first of them lapses. */
+export async function liveUnpaidHolds(q: Queryable, userId: string, now: Date): Promise<{ count: number; firstLapse: Date | null }> {
+  const { rows } = await q.query<{ count: number; first_lapse: Date | null }>(
+    `select count(*)::int as count, min(hold_expires_at) as first_lapse from appointments
+      where user_id = $1 and holds_slot and payment_status <> 'paid' and hold_expires_at > $2`,
+    [userId, now],
+  );
+  return { count: rows[0]!.count, firstLapse: rows[0]!.first_lapse };
+}
+
+/** The patient's latest live (Booked, not refunded) appointment on this doctor's slot, paid or not. */
+export async function findOwnBooking(
+  q: Queryable,
+  slot: { userId: string; doctorId: string; date: string; time: string },
+): Promise<{ id: string; paid: boolean; holdsSlot: boolean; holdExpiresAt: Date | null } | null> {
+  const { rows } = await q.query<{ id: string; payment_status: PaymentStatus; holds_slot: boolean; hold_expires_at: Date | null }>(
+    `select id, payment_status, holds_slot, hold_expires_at from appointments
+      where user_id = $1 and doctor_id = $2 and date = $3::date and start_time = $4::time
+        and status = 'Booked' and payment_status <> 'refund'
+      order by created_at desc limit 1`,
+    [slot.userId, slot.doctorId, slot.date, slot.time],
+  );
+  const row = rows[0];
+  return row
+    ? { id: row.id, paid: row.payment_status === 'paid', holdsSlot: row.holds_slot, holdExpiresAt: row.hold_expires_at }
+    : null;
+}
+
+/**
+ * The patient's own unpaid appointment, re-booked: the new choices of type, fee, location and
+ * details, and (when `holdExpiresAt` is given) the slot claimed again with a new hold. Throws a
+ * unique violation on appointments_slot_key when somebody else holds the slot meanwhile.
+ */
+export async function rebookOwnHold(
+  tx: Queryable,
+  id: string,
+  change: PatientDetails & { locationId: string; consultationType: ConsultationType; fee: number; holdExpiresAt: Date | null },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `update appointments
+        set location_id = $2, consultation_type = $3, consultation_fee = $4, first_name = $5, last_name = $6,
+            email = $7, phone_number = $8, age = $9, gender = $10,
+            holds_slot = case when $11::timestamptz is null then holds_slot else true end,
+            hold_expires_at = coalesce($11::timestamptz, hold_expires_at),
+            updated_at = $12
+      where id = $1 and payment_status <> 'paid'`,
+    [
+      id,
+      change.locationId,
+      change.consultationType,
+      change.fee,
+      change.firstName,
+      change.lastName,
+      change.email,
+      change.phoneNumber,
+      change.age,
+      change.gender,
+      change.holdExpiresAt,
+      now,
+    ],
+  );
+}
+
+/** What the payment service needs of an appointment. */
+export interface AppointmentForPayment {
+  id: string;
+  appointmentNumber: string;
+  userId: string;
+  doctorId: string;
+  doctorName: string;
+  location: string;
+  date: string;
+  time: string;
+  consultationType: ConsultationType;
+  fee: number;
+  status: AppointmentStatus;
+  paymentStatus: PaymentStatus;
+  holdsSlot: boolean;
+  holdExpiresAt: Date | null;
+}
+
+/** `forUpdate`: lock the row until the transaction ends (settling). */
+export async function findAppointmentForPayment(q: Queryable, id: string, forUpdate = false): Promise<AppointmentForPayment | null> {
+  const { rows } = await q.query<{
+    id: string;
+    appointment_number: string;
+    user_id: string;
+    doctor_id: string;
+    doctor_name: string;
+    location: string;
+    date: string;
+    time: string;
+    consultation_type: ConsultationType;
+    consultation_fee: string;
+    status: AppointmentStatus;
+    payment_status: PaymentStatus;
+    holds_slot: boolean;
+    hold_expires_at: Date | null;
+  }>(
+    `select a.id, a.appointment_number, a.user_id, a.doctor_id, d.name as doctor_name, l.name as location,
+            to_char(a.date, 'YYYY-MM-DD') as date, to_char(a.start_time, 'HH24:MI') as time,
+            a.consultation_type, a.consultation_fee, a.status, a.payment_status, a.holds_slot, a.hold_expires_at
+       from appointments a join doctors d on d.id = a.doctor_id join locations l on l.id = a.location_id
+      where a.id = $1${forUpdate ? ' for update of a' : ''}`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    appointmentNumber: r.appointment_number,
+    userId: r.user_id,
+    doctorId: r.doctor_id,
+    doctorName: r.doctor_name,
+    location: r.location,
+    date: r.date,
+    time: r.time,
+    consultationType: r.consultation_type,
+    fee: Number(r.consultation_fee),
+    status: r.status,
+    paymentStatus: r.payment_status,
+    holdsSlot: r.holds_slot,
+    holdExpiresAt: r.hold_expires_at,
+  };
+}
+
+/** An unpaid appointment's hold claimed again until `holdExpiresAt` (throws the slot violation when taken). */
+export async function reclaimHold(tx: Queryable, id: string, holdExpiresAt: Date, now: Date): Promise<void> {
+  await tx.query(
+    `update appointments set holds_slot = true, hold_expires_at = $2, updated_at = $3
+      where id = $1 and payment_status <> 'paid'`,
+    [id, holdExpiresAt, now],
+  );
+}
+
+/** 'pending' while a checkout is open, 'failed' when it failed; never over 'paid' or 'refund'. */
+export async function setUnpaidPaymentStatus(q: Queryable, id: string, status: 'pending' | 'failed', now: Date): Promise<void> {
+  await q.query(
+    `update appointments set payment_status = $2, updated_at = $3
+      where id = $1 and payment_status in ('failed', 'pending')`,
+    [id, status, now],
+  );
+}
+
+/** Paid: the slot is held for good (a paid row never lapses). Throws the slot violation when the slot was taken meanwhile. */
+export async function markAppointmentPaid(tx: Queryable, id: string, paymentId: string, now: Date): Promise<void> {
+  await tx.query(
+    `update appointments
+        set payment_status = 'paid', payment_id = $2, holds_slot = true, hold_expires_at = null, updated_at = $3
+      where id = $1`,
+    [id, paymentId, now],
+  );
+}
+
+/** Paid, but the slot went to somebody else: the clinic owes the money back. */
+export async function markAppointmentRefund(q: Queryable, id: string, paymentId: string, now: Date): Promise<void> {
+  await q.query(
+    `update appointments set payment_status = 'refund', payment_id = $2, holds_slot = false, updated_at = $3
+      where id = $1 and payment_status <> 'paid'`,
+    [id, paymentId, now],
+  );
+}
+
+interface RecordRow {
+  id: string;
+  appointment_number: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  age: number;
+  gender: Gender;
+  doctor_email: string;
+  doctor_name: string;
+  location: string;
+  date: string;
+  start_time: string;
+  consultation_type: ConsultationType;
+  consultation_fee: string;
+  status: AppointmentStatus;
+  payment_status: PaymentStatus;
+  payment_id: string | null;
+  holds_slot: boolean;
+  hold_expires_at: Date | null;
+  medicines: Medicines;
+  order: AppointmentRecord['order'];
+  created_at: Date;
+}
+
+export const selectAppointmentRecords = `
+  select a.id, a.appointment_number, a.first_name, a.last_name, a.email, a.phone_number, a.age, a.gender,
+         d.email as doctor_email, d.name as doctor_name, l.name as location,
+         to_char(a.date, 'YYYY-MM-DD') as date, to_char(a.start_time, 'HH24:MI') as start_time,
+         a.consultation_type, a.consultation_fee, a.status, a.payment_status, a.payment_id, a.holds_slot, a.hold_expires_at,
+         a.medicines, a.created_at,
+         case when o.id is null then null else json_build_object(
+           '_id', o.id, 'appointmentId', o.appointment_id, 'totalPrice', o.total_price, 'paymentMode', o.payment_mode,
+           'paymentStatus', o.payment_status, 'orderStatus', o.order_status, 'pharmacyId', o.pharmacy_id) end as "order"
+    from appointments a
+    join doctors d on d.id = a.doctor_id
+    join locations l on l.id = a.location_id
+    left join orders o on o.appointment_id = a.id`;
+
+export const toAppointmentRecord = (r: RecordRow): AppointmentRecord => ({
+  _id: r.id,
+  appointmentId: r.appointment_number,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  phoneNumber: r.phone_number,
+  age: r.age,
+  gender: r.gender,
+  doctorEmail: r.doctor_email,
+  doctorName: r.doctor_name,
+  location: r.location,
+  date: r.date as AppointmentRecord['date'],
+  startTime: r.start_time as AppointmentRecord['startTime'],
+  consultationType: r.consultation_type,
+  consultationFee: Number(r.consultation_fee),
+  appointmentStatus: r.status,
+  appointmentPaymentStatus: r.payment_status,
+  appointmentPaymentId: r.payment_id,
+  // Only an unpaid appointment that still holds its slot has a hold to lapse.
+  holdExpiresAt: r.payment_status === 'paid' || !r.holds_slot || r.hold_expires_at === null ? null : r.hold_expires_at.toISOString(),
+  medicines: r.medicines,
+  order: r.order === null ? null : { ...r.order, totalPrice: Number(r.order.totalPrice) },
+  createdAt: r.created_at.toISOString(),
+});
+
+export async function findAppointmentRecord(q: Queryable, id: string): Promise<AppointmentRecord | null> {
+  const { rows } = await q.query<RecordRow>(`${selectAppointmentRecords} where a.id = $1`, [id]);
+  return rows[0] ? toAppointmentRecord(rows[0]) : null;
+}

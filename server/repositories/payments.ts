@@ -1,0 +1,219 @@
+/**
+ * SQL for payments, pharmacy orders (as the payment service sees them) and the sandbox
+ * provider's checkouts. Every change of a payment's status is conditional on its being
+ * 'pending', and says whether it won: that is what makes settling idempotent when webhooks
+ * repeat or race a status check, on one instance or many.
+ */
+import type { Queryable } from '../db/database.js';
+
+export type PaymentPurpose = 'appointment' | 'order';
+export type PaymentRowStatus = 'pending' | 'paid' | 'failed' | 'refund';
+
+export interface PaymentRow {
+  id: string;
+  merchantOrderId: string;
+  provider: 'sandbox' | 'phonepe';
+  purpose: PaymentPurpose;
+  appointmentId: string | null;
+  orderId: string | null;
+  userId: string;
+  amountPaise: number;
+  status: PaymentRowStatus;
+  providerOrderId: string | null;
+  providerTransactionId: string | null;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+interface Row {
+  id: string;
+  merchant_order_id: string;
+  provider: 'sandbox' | 'phonepe';
+  purpose: PaymentPurpose;
+  appointment_id: string | null;
+  order_id: string | null;
+  user_id: string;
+  // bigint: a string on pg, a number on PGlite.
+  amount_paise: string | number;
+  status: PaymentRowStatus;
+  provider_order_id: string | null;
+  provider_transaction_id: string | null;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
+const toPayment = (r: Row): PaymentRow => ({
+  id: r.id,
+  merchantOrderId: r.merchant_order_id,
+  provider: r.provider,
+  purpose: r.purpose,
+  appointmentId: r.appointment_id,
+  orderId: r.order_id,
+  userId: r.user_id,
+  amountPaise: Number(r.amount_paise),
+  status: r.status,
+  providerOrderId: r.provider_order_id,
+  providerTransactionId: r.provider_transaction_id,
+  createdAt: r.created_at,
+  settledAt: r.settled_at,
+});
+
+export async function insertPayment(
+  q: Queryable,
+  p: {
+    merchantOrderId: string;
+    provider: 'sandbox' | 'phonepe';
+    purpose: PaymentPurpose;
+    appointmentId: string | null;
+    orderId: string | null;
+    userId: string;
+    amountPaise: number;
+  },
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `insert into payments (merchant_order_id, provider, purpose, appointment_id, order_id, user_id, amount_paise,
+                           status, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8)`,
+    [p.merchantOrderId, p.provider, p.purpose, p.appointmentId, p.orderId, p.userId, p.amountPaise, now],
+  );
+}
+
+export async function findPayment(q: Queryable, merchantOrderId: string): Promise<PaymentRow | null> {
+  const { rows } = await q.query<Row>('select * from payments where merchant_order_id = $1', [merchantOrderId]);
+  return rows[0] ? toPayment(rows[0]) : null;
+}
+
+export async function setProviderOrderId(q: Queryable, merchantOrderId: string, providerOrderId: string, now: Date): Promise<void> {
+  await q.query('update payments set provider_order_id = $2, updated_at = $3 where merchant_order_id = $1', [
+    merchantOrderId,
+    providerOrderId,
+    now,
+  ]);
+}
+
+/**
+ * pending -> `status`, only if still pending. true: this call settled it; false: somebody
+ * (another webhook, a status check, another instance) already had.
+ */
+export async function settlePayment(
+  q: Queryable,
+  merchantOrderId: string,
+  status: Exclude<PaymentRowStatus, 'pending'>,
+  ids: { providerOrderId: string | null; transactionId: string | null },
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `update payments
+        set status = $2, provider_order_id = coalesce($3, provider_order_id),
+            provider_transaction_id = coalesce($4, provider_transaction_id), settled_at = $5, updated_at = $5
+      where merchant_order_id = $1 and status = 'pending'`,
+    [merchantOrderId, status, ids.providerOrderId, ids.transactionId, now],
+  );
+  return rowCount > 0;
+}
+
+/** A payment settled as paid that turned out not to be applicable (already paid by another): the clinic owes it back. */
+export async function flagPaymentRefund(q: Queryable, merchantOrderId: string, now: Date): Promise<void> {
+  await q.query(`update payments set status = 'refund', updated_at = $2 where merchant_order_id = $1 and status = 'paid'`, [
+    merchantOrderId,
+    now,
+  ]);
+}
+
+/** Other checkouts of the same appointment still open (a failed one must not mark the appointment failed while they are). */
+export async function countOpenPayments(q: Queryable, appointmentId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `select count(*)::int as n from payments where appointment_id = $1 and status = 'pending'`,
+    [appointmentId],
+  );
+  return rows[0]!.n;
+}
+
+export interface OrderForPayment {
+  id: string;
+  appointmentId: string;
+  appointmentNumber: string;
+  userId: string;
+  pharmacyId: string;
+  totalPrice: number;
+  paymentMode: string;
+  paymentStatus: string;
+}
+
+export async function findOrderForPayment(q: Queryable, id: string, forUpdate = false): Promise<OrderForPayment | null> {
+  const { rows } = await q.query<{
+    id: string;
+    appointment_id: string;
+    appointment_number: string;
+    user_id: string;
+    pharmacy_id: string;
+    total_price: string;
+    payment_mode: string;
+    payment_status: string;
+  }>(
+    `select o.id, o.appointment_id, a.appointment_number, a.user_id, o.pharmacy_id, o.total_price, o.payment_mode, o.payment_status
+       from orders o join appointments a on a.id = o.appointment_id
+      where o.id = $1${forUpdate ? ' for update of o' : ''}`,
+    [id],
+  );
+  const r = rows[0];
+  return r
+    ? {
+        id: r.id,
+        appointmentId: r.appointment_id,
+        appointmentNumber: r.appointment_number,
+        userId: r.user_id,
+        pharmacyId: r.pharmacy_id,
+        totalPrice: Number(r.total_price),
+        paymentMode: r.payment_mode,
+        paymentStatus: r.payment_status,
+      }
+    : null;
+}
+
+export async function markOrderPaid(q: Queryable, id: string, paymentId: string, now: Date): Promise<void> {
+  await q.query(
+    `update orders set payment_status = 'Completed', payment_id = $2, updated_at = $3 where id = $1`,
+    [id, paymentId, now],
+  );
+}
+
+/* ------------------------------------------------------------- sandbox provider */
+
+export interface SandboxCheckout {
+  merchantOrderId: string;
+  amountPaise: number;
+  state: 'PENDING' | 'COMPLETED' | 'FAILED';
+}
+
+export async function insertSandboxCheckout(q: Queryable, merchantOrderId: string, amountPaise: number, now: Date): Promise<void> {
+  await q.query(
+    `insert into sandbox_checkouts (merchant_order_id, amount_paise, state, created_at, updated_at)
+     values ($1, $2, 'PENDING', $3, $3)`,
+    [merchantOrderId, amountPaise, now],
+  );
+}
+
+export async function findSandboxCheckout(q: Queryable, merchantOrderId: string): Promise<SandboxCheckout | null> {
+  const { rows } = await q.query<{ merchant_order_id: string; amount_paise: string | number; state: SandboxCheckout['state'] }>(
+    'select merchant_order_id, amount_paise, state from sandbox_checkouts where merchant_order_id = $1',
+    [merchantOrderId],
+  );
+  const r = rows[0];
+  return r ? { merchantOrderId: r.merchant_order_id, amountPaise: Number(r.amount_paise), state: r.state } : null;
+}
+
+/** The person pressed Pay or Fail; only the first press counts. */
+export async function finishSandboxCheckout(
+  q: Queryable,
+  merchantOrderId: string,
+  state: 'COMPLETED' | 'FAILED',
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `update sandbox_checkouts set state = $2, updated_at = $3 where merchant_order_id = $1 and state = 'PENDING'`,
+    [merchantOrderId, state, now],
+  );
+  return rowCount > 0;
+}

@@ -1,0 +1,33 @@
+/**
+ * GET /api/doctor/gettimeslot/{doctorEmail}/{location}/{date} (spec §7): the doctor's slots that
+ * day at that location, each booked, unavailable or free (services/schedule.ts). The bearer token
+ * is optional: with a live one, the caller's own unpaid hold shows as free to them; a missing,
+ * expired or unknown token only means the caller is anonymous here.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TimeSlotList, TimeSlotParams } from '../../contract/appointments.js';
+import { handle } from '../http/route.js';
+import { ServiceError } from '../services/errors.js';
+import type { Services } from '../services/index.js';
+
+async function optionalUserId(services: Services, request: FastifyRequest): Promise<string | null> {
+  if (request.headers.authorization === undefined) return null;
+  try {
+    return (await services.sessions.authenticate(request.headers.authorization)).user._id;
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export async function slotRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+  app.get(
+    '/doctor/gettimeslot/:doctorEmail/:location/:date',
+    handle({ params: TimeSlotParams, answer: TimeSlotList }, async ({ params }, request, reply) => {
+      const viewer = await optionalUserId(services, request);
+      // Slots change with every booking: never from a cache; and per caller when a token was sent.
+      reply.header('cache-control', 'no-store');
+      return services.schedule.timeSlots(params.doctorEmail, params.location, params.date, viewer);
+    }),
+  );
+}

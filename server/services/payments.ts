@@ -1,0 +1,308 @@
+/**
+ * The payment service (spec §7 "Separate payment service"; issue 4 "Payment service").
+ *
+ * Starting a payment: the amount comes from our records (the appointment's fee, the order's
+ * total); a client amount that differs is refused with 400. A checkout is opened with the
+ * provider under a new merchant order id, recorded in `payments` as pending.
+ *
+ * Settling: a payment counts only when the provider says COMPLETED server to server (a verified
+ * webhook, or our status check) for exactly the amount we asked. The browser coming back proves
+ * nothing: its return only makes us ask the provider. Every step is conditional on the payment
+ * still being pending, so repeated webhooks and a webhook racing a status check settle it once.
+ *
+ * An appointment paid while its slot is still its own (holds_slot, even if the hold's time ran
+ * out unnoticed) becomes paid. One paid after its hold lapsed takes the slot back if the slot is
+ * still free; if somebody else holds it by then, the appointment is flagged 'refund' (its record
+ * says so to the patient, and staff see it) and the payment too. A second payment of an
+ * appointment or order that is already paid, or of a cancelled one, is flagged 'refund' as well.
+ */
+import { randomBytes } from 'node:crypto';
+import type {
+  CreateAppointmentPaymentRequest,
+  CreateOrderPaymentRequest,
+} from '../../contract/appointments.js';
+import type { User } from '../../contract/auth.js';
+import type { Database } from '../db/database.js';
+import type { PaymentProvider, ProviderReport } from '../payment/provider.js';
+import {
+  findAppointmentForPayment,
+  lapseHolds,
+  markAppointmentPaid,
+  markAppointmentRefund,
+  reclaimHold,
+  setUnpaidPaymentStatus,
+} from '../repositories/appointments.js';
+import {
+  countOpenPayments,
+  findOrderForPayment,
+  findPayment,
+  flagPaymentRefund,
+  insertPayment,
+  markOrderPaid,
+  type PaymentRow,
+  setProviderOrderId,
+  settlePayment,
+} from '../repositories/payments.js';
+import { bookingMessages, isSlotViolation } from './appointments.js';
+import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
+import { clinicClock } from './schedule.js';
+
+export const paymentMessages = {
+  appointmentNotFound: 'Appointment not found.',
+  orderNotFound: 'Order not found.',
+  alreadyPaid: 'This appointment is already paid.',
+  orderAlreadyPaid: 'This order is already paid.',
+  cancelled: 'This appointment was cancelled.',
+  wrongAmount: 'The amount does not match the consultation fee.',
+  wrongOrderAmount: 'The amount does not match the order.',
+  wrongPharmacy: 'The pharmacy does not match the order.',
+  nothingToPay: 'There is nothing to pay.',
+} as const;
+
+/**
+ * What became of a payment, for the browser's way back and the webhook's answer:
+ * - paid: it paid what it was for (or that was paid already by it);
+ * - refund: confirmed, but could not be applied (slot lost, paid twice, cancelled);
+ * - failed, pending: as the provider says;
+ * - mismatch: the provider reported another amount than we asked: not settled, logged;
+ * - unknown: no such payment of ours.
+ */
+export type SettleOutcome = 'paid' | 'refund' | 'failed' | 'pending' | 'mismatch' | 'unknown';
+
+const outcomeOf = (status: PaymentRow['status']): SettleOutcome => status;
+
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+/** Ours, unique and unguessable, within PhonePe's rule ([A-Za-z0-9_-], at most 63). */
+export function newMerchantOrderId(kind: 'A' | 'O', now: Date): string {
+  const day = clinicClock(now).date.replaceAll('-', '').slice(2);
+  return `SHC${kind}-${day}-${randomBytes(12).toString('base64url')}`;
+}
+
+export interface PaymentServiceDeps {
+  db: Database;
+  now: () => Date;
+  provider: PaymentProvider;
+  holdMinutes: number;
+  /** PUBLIC_URL: where the provider sends the browser back to. */
+  publicUrl: string;
+}
+
+export function createPaymentService({ db, now, provider, holdMinutes, publicUrl }: PaymentServiceDeps) {
+  const returnUrl = (merchantOrderId: string) => `${publicUrl}/api/payment/return/${encodeURIComponent(merchantOrderId)}`;
+
+  async function open(
+    payment: { merchantOrderId: string; purpose: 'appointment' | 'order'; appointmentId: string | null; orderId: string | null; userId: string; amountPaise: number },
+    expireAfterSeconds: number,
+    description: string,
+  ) {
+    const at = now();
+    await insertPayment(db, { ...payment, provider: provider.kind }, at);
+    let checkout: Awaited<ReturnType<PaymentProvider['startCheckout']>>;
+    try {
+      checkout = await provider.startCheckout({
+        merchantOrderId: payment.merchantOrderId,
+        amountPaise: payment.amountPaise,
+        redirectUrl: returnUrl(payment.merchantOrderId),
+        expireAfterSeconds,
+        description,
+      });
+    } catch (error) {
+      // Nothing was opened: this attempt is over.
+      await settlePayment(db, payment.merchantOrderId, 'failed', { providerOrderId: null, transactionId: null }, now());
+      throw error;
+    }
+    if (checkout.providerOrderId) await setProviderOrderId(db, payment.merchantOrderId, checkout.providerOrderId, now());
+    return checkout;
+  }
+
+  /**
+   * Applies a confirmed payment to its appointment, in one transaction that first wins the
+   * payment (pending -> paid). When taking the slot back fails on the slot index (somebody else
+   * holds it), that transaction rolls back whole and a second one settles the payment as refund.
+   * 'settled': another confirmation won meanwhile.
+   */
+  async function applyToAppointment(payment: PaymentRow, report: ProviderReport, at: Date): Promise<SettleOutcome> {
+    const ids = { providerOrderId: report.providerOrderId, transactionId: report.transactionId };
+    let outcome: SettleOutcome | 'settled';
+    try {
+      outcome = await db.transaction(async (tx): Promise<SettleOutcome | 'settled'> => {
+        if (!(await settlePayment(tx, payment.merchantOrderId, 'paid', ids, at))) return 'settled';
+        const a = (await findAppointmentForPayment(tx, payment.appointmentId!, true))!;
+        if (a.paymentStatus === 'paid' || a.status === 'Cancelled' || toPaise(a.fee) !== payment.amountPaise) {
+          // Paid twice, cancelled meanwhile, or its fee changed since: the money goes back.
+          await flagPaymentRefund(tx, payment.merchantOrderId, at);
+          return a.paymentStatus === 'paid' ? 'paid' : 'refund';
+        }
+        // Its own slot still (even if the hold's time ran out unnoticed): paid. Released after a
+        // lapse: take it back, which the slot index refuses if somebody else holds it now.
+        if (!a.holdsSlot) await lapseHolds(tx, { doctorId: a.doctorId, date: a.date, time: a.time }, at, a.id);
+        await markAppointmentPaid(tx, a.id, payment.merchantOrderId, at);
+        return 'paid';
+      });
+    } catch (error) {
+      if (!isSlotViolation(error)) throw error;
+      outcome = await db.transaction(async (tx): Promise<SettleOutcome | 'settled'> => {
+        if (!(await settlePayment(tx, payment.merchantOrderId, 'refund', ids, at))) return 'settled';
+        await markAppointmentRefund(tx, payment.appointmentId!, payment.merchantOrderId, at);
+        return 'refund';
+      });
+    }
+    return outcome === 'settled' ? current(payment.merchantOrderId) : outcome;
+  }
+
+  async function applyToOrder(payment: PaymentRow, report: ProviderReport, at: Date): Promise<SettleOutcome> {
+    const ids = { providerOrderId: report.providerOrderId, transactionId: report.transactionId };
+    const outcome = await db.transaction(async (tx): Promise<SettleOutcome | 'settled'> => {
+      if (!(await settlePayment(tx, payment.merchantOrderId, 'paid', ids, at))) return 'settled';
+      const order = (await findOrderForPayment(tx, payment.orderId!, true))!;
+      if (order.paymentStatus === 'Completed' || toPaise(order.totalPrice) !== payment.amountPaise) {
+        await flagPaymentRefund(tx, payment.merchantOrderId, at);
+        return order.paymentStatus === 'Completed' ? 'paid' : 'refund';
+      }
+      await markOrderPaid(tx, order.id, payment.merchantOrderId, at);
+      return 'paid';
+    });
+    return outcome === 'settled' ? current(payment.merchantOrderId) : outcome;
+  }
+
+  /** The outcome of a payment already settled (by somebody else). */
+  async function current(merchantOrderId: string): Promise<SettleOutcome> {
+    const payment = await findPayment(db, merchantOrderId);
+    if (!payment) return 'unknown';
+    if (payment.status === 'refund') {
+      // A duplicate of a paid appointment or order is flagged refund, yet what it was for is paid.
+      const paid =
+        payment.purpose === 'appointment'
+          ? (await findAppointmentForPayment(db, payment.appointmentId!))?.paymentStatus === 'paid'
+          : (await findOrderForPayment(db, payment.orderId!))?.paymentStatus === 'Completed';
+      if (paid) return 'paid';
+    }
+    return outcomeOf(payment.status);
+  }
+
+  /** Settles a payment on the provider's word (a verified webhook or our status check). Idempotent. */
+  async function settle(report: ProviderReport): Promise<SettleOutcome> {
+    const payment = await findPayment(db, report.merchantOrderId);
+    if (!payment) return 'unknown';
+    if (payment.status !== 'pending') return current(payment.merchantOrderId);
+    const at = now();
+    switch (report.state) {
+      case 'PENDING':
+        return 'pending';
+      case 'FAILED': {
+        const won = await settlePayment(db, payment.merchantOrderId, 'failed', {
+          providerOrderId: report.providerOrderId,
+          transactionId: report.transactionId,
+        }, at);
+        if (won && payment.appointmentId && (await countOpenPayments(db, payment.appointmentId)) === 0) {
+          await setUnpaidPaymentStatus(db, payment.appointmentId, 'failed', at);
+        }
+        return won ? 'failed' : current(payment.merchantOrderId);
+      }
+      case 'COMPLETED':
+        if (report.amountPaise !== payment.amountPaise) return 'mismatch';
+        return payment.purpose === 'appointment' ? applyToAppointment(payment, report, at) : applyToOrder(payment, report, at);
+    }
+  }
+
+  return {
+    /** POST /payment/create-appointment. */
+    async createAppointmentPayment(user: User, request: CreateAppointmentPaymentRequest) {
+      const a = await findAppointmentForPayment(db, request.appointmentId);
+      // Somebody else's appointment is as good as none.
+      if (!a || a.userId !== user._id) throw new NotFoundError(paymentMessages.appointmentNotFound);
+      if (a.status === 'Cancelled') throw new ConflictError(paymentMessages.cancelled);
+      if (a.paymentStatus === 'paid') throw new ConflictError(paymentMessages.alreadyPaid);
+      if (a.paymentStatus === 'refund') throw new ConflictError(bookingMessages.slotTaken);
+      const amountPaise = toPaise(a.fee);
+      if (amountPaise <= 0) throw new BadRequestError(paymentMessages.nothingToPay);
+      if (toPaise(request.consultationAmount) !== amountPaise) {
+        throw new BadRequestError(paymentMessages.wrongAmount, [
+          { field: 'consultationAmount', message: `must be the consultation fee, ${a.fee}` },
+        ]);
+      }
+
+      // Paying needs the slot: a lapsed hold claims it again if nobody else holds it.
+      const at = now();
+      let holdEnds = a.holdExpiresAt;
+      if (!a.holdsSlot || holdEnds === null || holdEnds <= at) {
+        holdEnds = new Date(at.getTime() + holdMinutes * 60_000);
+        const until = holdEnds;
+        try {
+          await db.transaction(async (tx) => {
+            await lapseHolds(tx, { doctorId: a.doctorId, date: a.date, time: a.time }, at, a.id);
+            await reclaimHold(tx, a.id, until, at);
+          });
+        } catch (error) {
+          if (isSlotViolation(error)) throw new ConflictError(bookingMessages.slotTaken);
+          throw error;
+        }
+      }
+
+      const merchantOrderId = newMerchantOrderId('A', at);
+      const checkout = await open(
+        { merchantOrderId, purpose: 'appointment', appointmentId: a.id, orderId: null, userId: user._id, amountPaise },
+        (holdEnds.getTime() - at.getTime()) / 1000,
+        `${a.consultationType} with ${a.doctorName}, ${a.location}, ${a.date} ${a.time} (${a.appointmentNumber})`,
+      );
+      await setUnpaidPaymentStatus(db, a.id, 'pending', now());
+      return { merchantOrderId, checkoutPageUrl: checkout.checkoutPageUrl };
+    },
+
+    /** POST /payment/create-order: `amount` in paise. */
+    async createOrderPayment(user: User, request: CreateOrderPaymentRequest) {
+      const order = await findOrderForPayment(db, request.orderId);
+      if (!order || order.userId !== user._id) throw new NotFoundError(paymentMessages.orderNotFound);
+      if (order.paymentStatus === 'Completed') throw new ConflictError(paymentMessages.orderAlreadyPaid);
+      if (request.pharmacyId !== order.pharmacyId) {
+        throw new BadRequestError(paymentMessages.wrongPharmacy, [{ field: 'pharmacyId', message: 'must be the order\'s pharmacy' }]);
+      }
+      const amountPaise = toPaise(order.totalPrice);
+      if (amountPaise <= 0) throw new BadRequestError(paymentMessages.nothingToPay);
+      if (request.amount !== amountPaise) {
+        throw new BadRequestError(paymentMessages.wrongOrderAmount, [
+          { field: 'amount', message: `must be the order's total in paise, ${amountPaise}` },
+        ]);
+      }
+      const at = now();
+      const merchantOrderId = newMerchantOrderId('O', at);
+      const checkout = await open(
+        { merchantOrderId, purpose: 'order', appointmentId: null, orderId: order.id, userId: user._id, amountPaise },
+        30 * 60,
+        `Pharmacy order for appointment ${order.appointmentNumber}`,
+      );
+      return { checkoutPageUrl: checkout.checkoutPageUrl };
+    },
+
+    settle,
+
+    /** Asks the provider (server to server) and settles on its answer. */
+    async checkAndSettle(merchantOrderId: string): Promise<SettleOutcome> {
+      const payment = await findPayment(db, merchantOrderId);
+      if (!payment) return 'unknown';
+      if (payment.status !== 'pending') return current(merchantOrderId);
+      return settle(await provider.orderStatus(merchantOrderId));
+    },
+
+    /** What a checkout page shows: the amount and what it pays for. null: no such payment. */
+    async describe(merchantOrderId: string): Promise<{ payment: PaymentRow; description: string } | null> {
+      const payment = await findPayment(db, merchantOrderId);
+      if (!payment) return null;
+      if (payment.purpose === 'appointment') {
+        const a = await findAppointmentForPayment(db, payment.appointmentId!);
+        return {
+          payment,
+          description: a
+            ? `${a.consultationType} with ${a.doctorName} at ${a.location}, ${a.date} at ${a.time} (appointment ${a.appointmentNumber})`
+            : 'Consultation',
+        };
+      }
+      const order = await findOrderForPayment(db, payment.orderId!);
+      return { payment, description: `Pharmacy order for appointment ${order?.appointmentNumber ?? ''}`.trim() };
+    },
+
+    provider,
+  };
+}
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,122 @@
+/**
+ * Clinic time and the slots of a doctor's day (spec §7 gettimeslot; issue 4 "Schedules and slots").
+ *
+ * Clinic time is Asia/Kolkata, India Standard Time: UTC+05:30 all year (India has kept no
+ * daylight-saving time since 1945). So clinic dates and times are computed with that fixed
+ * offset and UTC arithmetic only, never with the process's local zone: the server gives the same
+ * answers whatever TZ it runs in. (`clinicClock` agrees with Intl's Asia/Kolkata; the tests check.)
+ *
+ * A doctor's slots on a date at a location: that weekday's doctor_hours rows there, cut into
+ * pieces of the doctor's slot length (a piece that does not fit before the end is not offered).
+ * Each slot is
+ * - booked: an appointment holds it (paid, or unpaid within its hold), at any location: a doctor
+ *   sees one patient at a time. The caller's own unpaid hold shows as free to them, so a patient
+ *   back from a failed payment can pay the same slot again;
+ * - unavailable: it cannot be had: the date is past, or it is today and the slot has started
+ *   (clinic time), or the doctor is on leave that day;
+ * - free otherwise.
+ * No hours that day at that location (or a location the doctor does not work at): no slots.
+ */
+import type { SlotStatus, TimeSlot } from '../../contract/appointments.js';
+import type { ClinicTime } from '../../contract/primitives.js';
+import type { Database } from '../db/database.js';
+import { loadDaySchedule } from '../repositories/appointments.js';
+import { NotFoundError } from './errors.js';
+
+export const clinicTimeZone = 'Asia/Kolkata';
+/** IST, UTC+05:30, in minutes. */
+export const clinicOffsetMinutes = 330;
+const minuteMs = 60_000;
+const dayMinutes = 24 * 60;
+
+/** The clinic's calendar day (`YYYY-MM-DD`) and minutes since its midnight, at `now`. */
+export function clinicClock(now: Date): { date: string; minutes: number } {
+  const shifted = new Date(now.getTime() + clinicOffsetMinutes * minuteMs);
+  return {
+    date: shifted.toISOString().slice(0, 10),
+    minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
+  };
+}
+
+/** The instant at which `time` (`HH:mm`) begins on `date` in clinic time. */
+export function clinicInstant(date: string, time: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d, 0, toMinutes(time) - clinicOffsetMinutes));
+}
+
+/** 0 = Sunday ... 6 = Saturday, as doctor_hours.weekday counts. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+export function toMinutes(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+export function fromMinutes(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The starts (`HH:mm`) of the slots of `slotMinutes` that fit in the working ranges, in order, without repeats. */
+export function cutSlots(ranges: readonly { start: string; end: string }[], slotMinutes: number): string[] {
+  const starts = new Set<number>();
+  for (const { start, end } of ranges) {
+    const last = Math.min(toMinutes(end), dayMinutes);
+    for (let t = toMinutes(start); t + slotMinutes <= last; t += slotMinutes) starts.add(t);
+  }
+  return [...starts].sort((a, b) => a - b).map(fromMinutes);
+}
+
+export interface DayPlan {
+  doctor: { id: string; name: string; email: string; type: 'online' | 'clinic'; slotMinutes: number };
+  /** null: the doctor does not work at that location. */
+  locationId: string | null;
+  onLeave: boolean;
+  /** Slot starts offered that day at that location, before anything is booked. */
+  starts: string[];
+  /** Slots held by a live appointment (any location), and by whom. */
+  holders: { time: string; userId: string; paid: boolean }[];
+}
+
+/** Why a slot cannot be had, or null when it is there to book (booked-ness aside). */
+export function unavailability(plan: DayPlan, date: string, time: string, now: Date): 'past' | 'leave' | 'notOffered' | null {
+  if (plan.locationId === null || !plan.starts.includes(time)) return 'notOffered';
+  const today = clinicClock(now);
+  if (date < today.date || (date === today.date && toMinutes(time) <= today.minutes)) return 'past';
+  if (plan.onLeave) return 'leave';
+  return null;
+}
+
+export function createScheduleService({ db, now }: { db: Database; now: () => Date }) {
+  async function dayPlan(doctorEmail: string, location: string, date: string): Promise<DayPlan | null> {
+    const day = await loadDaySchedule(db, { doctorEmail: doctorEmail.toLowerCase(), location, date, weekday: weekdayOf(date), now: now() });
+    if (!day) return null;
+    return {
+      doctor: day.doctor,
+      locationId: day.locationId,
+      onLeave: day.onLeave,
+      starts: cutSlots(day.hours, day.doctor.slotMinutes),
+      holders: day.holders,
+    };
+  }
+
+  return {
+    dayPlan,
+
+    /** GET /doctor/gettimeslot: NotFoundError (404) for a doctor we do not have. */
+    async timeSlots(doctorEmail: string, location: string, date: string, viewerId: string | null): Promise<TimeSlot[]> {
+      const plan = await dayPlan(doctorEmail, location, date);
+      if (!plan) throw new NotFoundError('Doctor not found.');
+      const at = now();
+      const slot = (time: string, status: SlotStatus): TimeSlot => ({ time: time as ClinicTime, status });
+      return plan.starts.map((time) => {
+        if (unavailability(plan, date, time, at) !== null) return slot(time, 'unavailable');
+        const holder = plan.holders.find((h) => h.time === time);
+        if (holder && !(holder.userId === viewerId && !holder.paid)) return slot(time, 'booked');
+        return slot(time, 'free');
+      });
+    },
+  };
+}
+export type ScheduleService = ReturnType<typeof createScheduleService>;
