@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { ioTsPure, machineDescriptionsOut, reactRouterProduction } from './scripts/vite/bundleTrims.ts';
 
 // The API the dev server forwards to (scripts/dev.mjs runs it on this port).
 const devApiPort = Number(process.env.DEV_API_PORT ?? 3001);
@@ -8,6 +10,10 @@ const devApiPort = Number(process.env.DEV_API_PORT ?? 3001);
 export default defineConfig({
   plugins: [
     react(),
+    // Trims of library code the home page cannot reach: scripts/vite/bundleTrims.ts.
+    reactRouterProduction(),
+    ioTsPure(),
+    machineDescriptionsOut(),
     // Precompressed copies next to every asset; the server sends them as they are.
     compression({
       algorithms: [defineAlgorithm('gzip', { level: 9 }), defineAlgorithm('brotliCompress')],
@@ -19,6 +25,13 @@ export default defineConfig({
       // contract/ and server/ import the CommonJS builds Node can load; the browser gets the ES builds.
       { find: /^fp-ts\/lib\/(.*)\.js$/, replacement: 'fp-ts/es6/$1.js' },
       { find: /^io-ts\/lib\/(.*)\.js$/, replacement: 'io-ts/es6/$1.js' },
+      // @xstate/react imports use-sync-external-store's shims, for Reacts before 18; React 19 has
+      // useSyncExternalStore, so the build takes it from React (the with-selector helper stays).
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/app/useSyncExternalStoreShim.ts', import.meta.url)),
+      },
     ],
   },
   define: {
@@ -30,6 +43,27 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // A browser without <link rel="modulepreload"> (Safari before 17) still loads every module,
+    // only without fetching it early; the polyfill would cost every visitor its bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry needs at once in one file (rolldown otherwise splits React and
+            // the catalog into a second one, which compresses worse and costs a request).
+            { name: 'shell', tags: ['$initial'] },
+            // The API client and what the site-options load needs, in one chunk that main.tsx
+            // starts fetching while the first frame renders (src/app/liveSiteOptions.ts). The
+            // account calls (src/api/auth.ts) stay apart: only a stored token or a login needs them.
+            {
+              name: 'api',
+              test: /[\\/](src[\\/]api[\\/](client|site)\.ts|contract[\\/](site|primitives|mediaLink|errors|report)\.ts|node_modules[\\/](io-ts|fp-ts)[\\/])/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

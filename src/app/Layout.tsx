@@ -8,7 +8,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '../components/Footer/Footer';
 import { Header } from '../components/Header/Header';
 import { ToastRegion } from '../components/Toast/ToastRegion';
-import { messages } from '../i18n/messages';
+import { messages } from '../i18n/shell';
 
 export function Layout() {
   const main = useRef<HTMLElement>(null);

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { selectIsLoggedIn, selectIsSessionUnverified, type SessionNotice } from '../../machines/session/sessionMachine';
 import { toast } from '../components/Toast/toast';
-import { messages } from '../i18n/messages';
+import { messages } from '../i18n/shell';
 import { SessionContext, tokenKey } from './account';
 
 /** The session's own notices in the catalog's words (the account forms map theirs in their chunks). */

@@ -5,11 +5,11 @@
  * time a call needs it (or earlier, from `preload`), so the home page's first JavaScript stays
  * small: this file holds only the small wrappers below.
  */
-import { fromPromise } from 'xstate';
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { ApiFailure } from '../api/client';
 import { toast } from '../components/Toast/toast';
-import { messages } from '../i18n/messages';
+import { messages } from '../i18n/shell';
+import { fromAbortablePromise } from './abortable';
 import { tokenKey, type AccountActors, type AccountServices, type TokenStore } from './account';
 import { rememberGoogleReturn } from './googleReturn';
 
@@ -27,13 +27,14 @@ function loadAuthApi(): Promise<AuthApiModule> {
 }
 
 /**
- * A fromPromise actor over one API call: resolves with the answer or rejects with the ApiFailure
- * (what the account machines expect); the machine's abort signal goes on to fetch.
+ * A promise actor over one API call: resolves with the answer or rejects with the ApiFailure
+ * (what the account machines expect); the machine's abort signal goes on to fetch, and what a
+ * call answers after it aborted is dropped (see ./abortable.ts).
  */
 function call<TOutput, TInput>(
   run: (api: AuthApiModule, input: TInput, signal: AbortSignal) => Promise<Either<ApiFailure, TOutput>>,
 ) {
-  return fromPromise<TOutput, TInput>(async ({ input, signal }) => {
+  return fromAbortablePromise<TOutput, TInput>(async ({ input, signal }) => {
     const api = await loadAuthApi();
     return api.orReject(run(api, input, signal));
   });

@@ -2,12 +2,14 @@
  * The site-options machine with the real loader: given to the Provider in main.tsx.
  *
  * The API client (io-ts codecs, fp-ts) is a chunk of its own so that the home page's first
- * JavaScript stays small. Its download starts as soon as this module is evaluated, in parallel
- * with the first render, so the machine's first load does not wait for it in turn.
+ * JavaScript stays small. Its download starts as soon as main.tsx runs (`prefetchSiteApi`), in
+ * parallel with the first render, which does not wait for it: until the answer the views show
+ * the loading text, and a chunk that cannot load is a failure with a Try again like any other.
  */
-import { fromPromise } from 'xstate';
 import type { SiteOptions } from '../../contract/site';
 import { siteOptionsMachine } from '../../machines/siteOptions/siteOptionsMachine';
+import { fromAbortablePromise } from './abortable';
+import type { SiteOptionsLogic } from './siteOptions';
 
 type SiteApiModule = typeof import('../api/site');
 
@@ -28,8 +30,14 @@ export function prefetchSiteApi(): void {
   });
 }
 
-export const liveSiteOptionsLogic = siteOptionsMachine.provide({
-  actors: {
-    loadSiteOptions: fromPromise<SiteOptions>(async ({ signal }) => (await loadSiteApi()).loadSiteOptions(signal)),
-  },
-});
+/**
+ * The site-options machine with a loader: the real one below, fakes in tests. The loader gets the
+ * actor's abort signal; what it answers after that signal aborted is dropped (see ./abortable.ts).
+ */
+export function siteOptionsLogicFor(load: (signal: AbortSignal) => Promise<SiteOptions>): SiteOptionsLogic {
+  return siteOptionsMachine.provide({
+    actors: { loadSiteOptions: fromAbortablePromise<SiteOptions>(({ signal }) => load(signal)) },
+  });
+}
+
+export const liveSiteOptionsLogic = siteOptionsLogicFor(async (signal) => (await loadSiteApi()).loadSiteOptions(signal));

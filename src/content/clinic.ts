@@ -1,4 +1,7 @@
-/** The clinic's fixed details: contact, hours (spec §9), addresses, social pages. */
+/**
+ * The clinic's fixed details that every page shows (header, footer): name, contact, social pages.
+ * Hours and addresses, which only the contact page shows, are in ./locations.ts.
+ */
 
 export const clinic = {
   name: 'Sahaj Homeopathy Clinic',
@@ -7,49 +10,6 @@ export const clinic = {
   email: 'care@sahaj-clinic.example',
   copyrightYear: 2024,
 } as const;
-
-export type Weekday = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
-
-/** Opening hours shown to visitors (spec §9), the same at every location. Empty means closed. */
-export const clinicHours: ReadonlyArray<{ day: Weekday; hours: readonly string[] }> = [
-  { day: 'Monday', hours: ['9:00 am – 1:00 pm', '3:00 pm – 7:00 pm'] },
-  { day: 'Tuesday', hours: ['9:00 am – 1:00 pm', '3:00 pm – 7:00 pm'] },
-  { day: 'Wednesday', hours: ['5:00 pm – 8:00 pm'] },
-  { day: 'Thursday', hours: ['9:00 am – 1:00 pm', '3:00 pm – 7:00 pm'] },
-  { day: 'Friday', hours: [] },
-  { day: 'Saturday', hours: ['9:00 am – 1:00 pm', '3:00 pm – 7:00 pm'] },
-  { day: 'Sunday', hours: ['5:00 pm – 8:00 pm'] },
-];
-
-export interface LocationDetails {
-  readonly address: readonly string[];
-  readonly phone: { readonly display: string; readonly href: string };
-  readonly landmark: string;
-}
-
-/** Street addresses for the locations the server lists; a location not here shows a "call us" line. */
-export const locationDetails: Readonly<Record<string, LocationDetails>> = {
-  Kothrud: {
-    address: ['2nd floor, Shantiniketan Arcade', 'Paud Road, near Karishma Society', 'Kothrud, Pune 411038'],
-    phone: { display: '+91 20 4000 1241', href: 'tel:+912040001241' },
-    landmark: 'Five minutes’ walk from Vanaz metro station.',
-  },
-  Aundh: {
-    address: ['Shop 4, Sai Radhe Complex', 'ITI Road, opposite Aundh post office', 'Aundh, Pune 411007'],
-    phone: { display: '+91 20 4000 1242', href: 'tel:+912040001242' },
-    landmark: 'Parking in the complex basement.',
-  },
-  'Viman Nagar': {
-    address: ['1st floor, Nyati Plaza', 'Nagar Road, near Phoenix Marketcity', 'Viman Nagar, Pune 411014'],
-    phone: { display: '+91 20 4000 1243', href: 'tel:+912040001243' },
-    landmark: 'Lift access; the clinic is wheelchair accessible.',
-  },
-  Hadapsar: {
-    address: ['Office 12, Amanora Chambers', 'Magarpatta Road', 'Hadapsar, Pune 411028'],
-    phone: { display: '+91 20 4000 1244', href: 'tel:+912040001244' },
-    landmark: 'Opposite Magarpatta City gate 1.',
-  },
-};
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'x' | 'youtube' | 'linkedin';
 

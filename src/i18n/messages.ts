@@ -2,7 +2,13 @@
  * Every short text a person reads on the site, in one typed catalog (English now, Hindi later).
  * The spec's messages (§8) are kept word for word, including those later issues will show.
  * Long page copy (treatments, about, legal pages) lives in src/content/*.ts.
+ *
+ * The catalog is one type (`Messages`, below) and one object (`messages`), written in two files
+ * so that the home page loads only its own texts: ./shell.ts holds what the page frame and the
+ * home page show (`ShellMessages`), this file the rest, and `en` puts them together. Modules of
+ * the first page import from ./shell; every other module imports from here.
  */
+import { messages as shell } from './shell';
 
 export interface Messages {
   readonly app: {
@@ -305,69 +311,28 @@ export interface Messages {
   };
 }
 
+/**
+ * The part of the catalog in ./shell.ts: the texts the page frame and the home page show. Its
+ * modules import `messages` from there, so the home page's first JavaScript carries no text of
+ * the other pages and popups.
+ */
+export type ShellMessages = Pick<Messages, 'app' | 'header' | 'nav' | 'footer' | 'social' | 'siteOptions' | 'carousel' | 'toast' | 'home'> & {
+  readonly account: Pick<Messages['account'], 'checkingSession'>;
+  readonly teams: Pick<Messages['teams'], 'title'>;
+  readonly pageTitles: Pick<Messages['pageTitles'], 'home'>;
+  readonly spec: Pick<Messages['spec'], 'noTestimonials' | 'noLocations' | 'logoutSuccess' | 'somethingWentWrong' | 'googleLoginFailed'>;
+};
+
 export const en: Messages = {
-  app: {
-    skipToContent: 'Skip to main content',
-    loadingPage: 'Loading the page…',
-    clinicName: 'Sahaj Homeopathy Clinic',
-  },
-  header: {
-    contactBarLabel: 'Contact details',
-    callUs: 'Call',
-    emailUs: 'Email',
-    hoursLabel: 'Hours',
-    hoursSummary: 'Mon, Tue, Thu, Sat 9–1 & 3–7 · Wed, Sun 5–8 pm · Fri closed',
-    location: 'Location',
-    login: 'Login',
-    signUp: 'Sign up',
-    menu: 'Menu',
-    mainNavLabel: 'Main',
-  },
-  nav: {
-    home: 'Home',
-    treatments: 'Our Treatments',
-    gallery: 'Gallery',
-    teams: 'Teams',
-    aboutUs: 'About us',
-    contactUs: 'Contact us',
-    bookAppointment: 'Book Appointment',
-  },
-  footer: {
-    linksHeading: 'Clinic',
-    aboutUs: 'About us',
-    contact: 'Contact',
-    privacyPolicy: 'Privacy Policy',
-    termsOfService: 'Terms of Service',
-    locationsHeading: 'Our locations',
-    callHeading: 'Call us',
-    followUsOn: 'Follow Us On',
-    opensInNewTab: '(opens in a new tab)',
-    copyright: (year, clinic) => `© ${year} ${clinic}. All rights reserved.`,
-    disclaimer:
-      'Homeopathy works alongside, not instead of, your regular medical care. In an emergency, go to the nearest hospital or call 112.',
-  },
-  social: {
-    facebook: 'Facebook',
-    instagram: 'Instagram',
-    x: 'X',
-    youtube: 'YouTube',
-    linkedin: 'LinkedIn',
-  },
-  siteOptions: {
-    loading: 'Loading clinic details…',
-    failed: 'We could not load the clinic details.',
-    tryAgain: 'Try again',
-  },
-  carousel: {
-    previous: 'Previous slide',
-    next: 'Next slide',
-    pause: 'Pause',
-    play: 'Play',
-    slide: 'slide',
-    slideOf: (position, count) => `${position} of ${count}`,
-    goToSlide: (position) => `Go to slide ${position}`,
-    pickersLabel: 'Choose a slide',
-  },
+  app: shell.app,
+  header: shell.header,
+  nav: shell.nav,
+  footer: shell.footer,
+  social: shell.social,
+  siteOptions: shell.siteOptions,
+  carousel: shell.carousel,
+  toast: shell.toast,
+  home: shell.home,
   popup: {
     close: 'Close',
     bookingTitle: 'Book Appointment',
@@ -375,23 +340,6 @@ export const en: Messages = {
       'Online booking opens soon. Meanwhile, call us and our patient care team will book a clinic visit, video, call or chat consultation for you.',
     callToBook: (phone) => `Call ${phone}`,
     orEmail: 'or write to',
-  },
-  toast: {
-    regionLabel: 'Notifications',
-    dismiss: 'Dismiss',
-  },
-  home: {
-    heroCarouselLabel: 'Welcome to Sahaj Homeopathy Clinic',
-    insightsCarouselLabel: 'Insight videos',
-    testimonialsCarouselLabel: 'Patient testimonials',
-    testimonialsHeading: 'What our patients say',
-    insightsHeading: 'Insights from our doctors',
-    insightsIntro: 'Short videos that answer the questions patients ask us most.',
-    treatmentsHeading: 'What we treat',
-    treatmentsIntro:
-      'Most of our patients come to us for long-standing skin complaints, women’s health and everyday family health.',
-    readMore: 'Read more',
-    videoNotSupported: 'Your browser cannot play this video.',
   },
   gallery: {
     title: 'Gallery',
@@ -407,10 +355,10 @@ export const en: Messages = {
     after: 'After',
   },
   teams: {
-    title: 'Our team',
     intro: 'The doctors, pharmacist and coordinators who look after you at every Sahaj clinic.',
     noMembers: 'Our team page is being updated. Call us to know who is consulting this week.',
     portraitAlt: (name) => `Portrait of ${name}`,
+    ...shell.teams,
   },
   contact: {
     title: 'Contact us',
@@ -473,7 +421,6 @@ export const en: Messages = {
     myProfile: 'My Profile',
     myAppointment: 'My Appointment',
     logout: 'Logout',
-    checkingSession: 'Checking your login…',
     sessionUnverified: 'We could not check your login just now.',
     tryAgain: 'Try again',
     fields: {
@@ -541,6 +488,7 @@ export const en: Messages = {
     loginButton: 'Login',
     googleSigningIn: 'Signing you in with Google…',
     backHome: 'Back to the home page',
+    ...shell.account,
   },
   notFound: {
     title: 'Page not found',
@@ -551,7 +499,6 @@ export const en: Messages = {
     lastUpdated: (date) => `Last updated: ${date}`,
   },
   pageTitles: {
-    home: 'Sahaj Homeopathy Clinic, Pune',
     treatments: 'Our Treatments',
     gallery: 'Gallery',
     about: 'About us',
@@ -565,20 +512,19 @@ export const en: Messages = {
     googleSignIn: 'Signing in',
     soon: 'Opening soon',
     notFound: 'Page not found',
+    ...shell.pageTitles,
   },
   spec: {
     registrationSuccess: (firstName) => `Registration successful! Welcome, ${firstName}`,
     registrationFailed: 'Registration failed. Please try again.',
     welcome: (firstName) => `Welcome ${firstName}!`,
     loginFailed: 'Please forgot password and try again.',
-    googleLoginFailed: 'Google login failed. Please try again.',
     otpSent: 'OTP sent to your email.',
     otpSendFailed: 'Failed to send OTP. Please try again.',
     otpSendError: 'An error occurred while sending the OTP.',
     otpValidated: 'Email OTP validated successfully.',
     otpInvalid: 'Invalid email OTP. Please try again.',
     otpValidateError: 'An error occurred while validating the OTP.',
-    somethingWentWrong: 'Something went wrong.',
     appointmentDeleted: 'Appointment Deleted Successfully.',
     appointmentDeleteFailed: 'Failed to delete appointment',
     appointmentUpdated: 'Appointment updated successfully.',
@@ -588,7 +534,6 @@ export const en: Messages = {
     pleaseLogin: 'Please login.',
     noAppointmentBooked: 'You have not booked any appointment',
     notChatVideoCall: 'Your consultation type is not chat, video or call.',
-    logoutSuccess: 'Logout successfull.',
     appointmentBooked: 'Appointment booked successfully.',
     passwordsDoNotMatch: 'Passwords do not match!',
     validateOtpFirst: 'Please validate your email OTP before registering.',
@@ -597,14 +542,13 @@ export const en: Messages = {
     noSchedule: 'No schedule found for selected date or location or doctor.',
     doctorNotAvailable: 'Doctor is not available for this date.',
     noAppointments: 'No Appointments Found.',
-    noTestimonials: 'No Testimonials Available.',
     noEvents: 'No Event Available.',
-    noLocations: 'No Location found',
     slotBooked: 'This slot is already booked',
     slotUnavailable: 'This slot is unavailable',
     cancelWarning: 'Your appointment fee will not be refunded. Still want to cancel?',
     orderPending: 'Order Status: Pending',
     helpPrefill: 'Hello, I want help.',
+    ...shell.spec,
   },
 };
 

@@ -4,14 +4,13 @@
  */
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import type { LoginAnswer, LoginUser, User } from '../../contract/auth';
 import type { SiteOptions } from '../../contract/site';
 import type { LoginCredentials } from '../../machines/login/loginMachine';
 import type { RegisterInput } from '../../machines/registration/registrationMachine';
-import { siteOptionsMachine } from '../../machines/siteOptions/siteOptionsMachine';
 import type { AccountServices } from '../../src/app/account';
 import { AppShell } from '../../src/app/App';
+import { siteOptionsLogicFor } from '../../src/app/liveSiteOptions';
 import { answeredByHand } from '../machines/accountFakes';
 
 export const demoOptions: SiteOptions = {
@@ -60,10 +59,8 @@ export const demoOptions: SiteOptions = {
 export const emptyOptions: SiteOptions = { locations: [], events: [], teams: [], testimonials: [] };
 
 /** The site-options machine with a fake loader, provided the same way main.tsx provides the real one. */
-export function fakeSiteOptionsLogic(load: () => Promise<SiteOptions>) {
-  return siteOptionsMachine.provide({
-    actors: { loadSiteOptions: fromPromise<SiteOptions>(() => load()) },
-  });
+export function fakeSiteOptionsLogic(load: (signal: AbortSignal) => Promise<SiteOptions>) {
+  return siteOptionsLogicFor(load);
 }
 
 /** A promise the test settles by hand. */
@@ -151,7 +148,7 @@ export function renderApp({
   route = '/',
   load = () => Promise.resolve(demoOptions),
   account = fakeAccount(),
-}: { route?: string; load?: () => Promise<SiteOptions>; account?: FakeAccount } = {}) {
+}: { route?: string; load?: (signal: AbortSignal) => Promise<SiteOptions>; account?: FakeAccount } = {}) {
   const result = render(
     <MemoryRouter initialEntries={[route]}>
       <AppShell siteOptionsLogic={fakeSiteOptionsLogic(load)} accountServices={account.services} />

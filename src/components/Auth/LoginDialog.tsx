@@ -6,10 +6,11 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { loginMachine, selectIsLoggingIn } from '../../../machines/login/loginMachine';
 import { SessionContext, useAccountServices } from '../../app/account';
 import { messages } from '../../i18n/messages';
+import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
 import { usePopup } from '../Popup/popups';
 import { BusyButton, TextField, useFieldErrors, type FieldKey } from './fields';

@@ -6,7 +6,6 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { otpMachine } from '../../../machines/otp/otpMachine';
 import {
   registrationMachine,
@@ -16,6 +15,7 @@ import {
 } from '../../../machines/registration/registrationMachine';
 import { SessionContext, useAccountServices } from '../../app/account';
 import { messages } from '../../i18n/messages';
+import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
 import { usePopup } from '../Popup/popups';
 import { BusyButton, describedBy, TextField, useFieldErrors, type FieldKey } from './fields';

@@ -14,7 +14,7 @@ import {
   selectIsAutoPlaying,
   selectIsStopped,
 } from '../../../machines/carousel/carouselMachine';
-import { messages } from '../../i18n/messages';
+import { messages } from '../../i18n/shell';
 import './Carousel.css';
 
 export interface SlideState {

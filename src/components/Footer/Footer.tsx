@@ -2,11 +2,11 @@
  * The global footer (spec §2): page links, the clinic locations from site options, the clinic
  * phone as a tel: link, the Follow Us On icons (new tabs) and the 2024 copyright line.
  */
-import { Link } from 'react-router-dom';
 import { clinic, socialPages } from '../../content/clinic';
-import { messages } from '../../i18n/messages';
+import { messages } from '../../i18n/shell';
 import { SocialIcon } from '../Icons/SocialIcon';
 import { PhoneIcon } from '../Icons/icons';
+import { Link } from '../Link/Link';
 import { SiteOptionsGate } from '../SiteOptionsStatus/SiteOptionsGate';
 import './Footer.css';
 

@@ -4,13 +4,14 @@
  * 768 px and below.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useSession } from '../../app/account';
 import { useSelectedLocation } from '../../app/location';
 import { useSiteOptions } from '../../app/siteOptions';
 import { clinic } from '../../content/clinic';
-import { messages } from '../../i18n/messages';
+import { messages } from '../../i18n/shell';
 import { ClockIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '../Icons/icons';
+import { Link, NavLink } from '../Link/Link';
 import { accountButtonAttribute, preloadPopup, usePopup } from '../Popup/popups';
 import './Header.css';
 

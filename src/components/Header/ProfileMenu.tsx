@@ -5,9 +5,10 @@
  * ArrowDown on the button opens it at the first item; arrow keys, Home and End move between items.
  */
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { SessionContext } from '../../app/account';
 import { messages } from '../../i18n/messages';
+import { Link } from '../Link/Link';
 import { accountButtonAttribute, takeAccountFocus } from '../Popup/popups';
 
 const profileMenuId = 'profile-menu-list';

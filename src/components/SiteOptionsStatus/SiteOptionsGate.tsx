@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { SiteOptions } from '../../../contract/site';
 import { useSiteOptions } from '../../app/siteOptions';
-import { messages } from '../../i18n/messages';
+import { messages } from '../../i18n/shell';
 import './SiteOptionsGate.css';
 
 export interface SiteOptionsGateProps {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { messages } from '../../i18n/messages';
+import { messages } from '../../i18n/shell';
 import { toast, type Toast } from './toast';
 import './Toast.css';
 

@@ -3,10 +3,10 @@
  * an Edit button that goes to /forgotpassword, where a new password is set after proving the
  * email with a code.
  */
-import { Link } from 'react-router-dom';
 import { useSession } from '../../app/account';
 import { RequireLogin } from '../../app/RequireLogin';
 import { usePageTitle } from '../../app/usePageTitle';
+import { Link } from '../../components/Link/Link';
 import { messages } from '../../i18n/messages';
 import './AccountPage.css';
 

@@ -1,6 +1,6 @@
 /** Routes that later issues build (appointments, payments): an honest page, never a blank one. */
-import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
+import { Link } from '../../components/Link/Link';
 import { clinic } from '../../content/clinic';
 import { messages } from '../../i18n/messages';
 

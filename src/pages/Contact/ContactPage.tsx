@@ -2,7 +2,8 @@
 import { usePageTitle } from '../../app/usePageTitle';
 import { MailIcon, PhoneIcon, PinIcon } from '../../components/Icons/icons';
 import { SiteOptionsGate } from '../../components/SiteOptionsStatus/SiteOptionsGate';
-import { clinic, clinicHours, locationDetails } from '../../content/clinic';
+import { clinic } from '../../content/clinic';
+import { clinicHours, locationDetails } from '../../content/locations';
 import { messages } from '../../i18n/messages';
 import { QuotationForm } from './QuotationForm';
 import './ContactPage.css';

@@ -12,7 +12,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   forgotPasswordMachine,
   selectIsChoosingPassword,
@@ -28,6 +28,7 @@ import { BusyButton, TextField, useFieldErrors, type FieldKey } from '../../comp
 import { suggestLoginEmail } from '../../components/Auth/loginHint';
 import { OtpFields } from '../../components/Auth/OtpFields';
 import { useFormNotices } from '../../components/Auth/useFormNotices';
+import { Link } from '../../components/Link/Link';
 import { usePopup } from '../../components/Popup/popups';
 import { messages } from '../../i18n/messages';
 import '../../components/Auth/Auth.css';

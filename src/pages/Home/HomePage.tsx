@@ -3,14 +3,14 @@
  * insight-video carousel and testimonials carousel. Part of the first chunk, so it uses no
  * animation library: slides move with a CSS transition.
  */
-import { Link } from 'react-router-dom';
 import { imageCarouselMs, testimonialCarouselMs, videoCarouselMs } from '../../app/constants';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Carousel } from '../../components/Carousel/Carousel';
+import { Link } from '../../components/Link/Link';
 import { preloadPopup, usePopup } from '../../components/Popup/popups';
 import { SiteOptionsGate } from '../../components/SiteOptionsStatus/SiteOptionsGate';
 import { about, doctorPromo, heroIntro, heroSlides, insightVideos, treatmentCards, whyHomeopathy } from '../../content/home';
-import { messages } from '../../i18n/messages';
+import { messages } from '../../i18n/shell';
 import './HomePage.css';
 
 export function HomePage() {

@@ -1,6 +1,6 @@
 /** Any unknown route. */
-import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
+import { Link } from '../../components/Link/Link';
 import { messages } from '../../i18n/messages';
 
 export default function NotFoundPage() {

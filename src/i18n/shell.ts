@@ -1,0 +1,108 @@
+/**
+ * The catalog's texts that the page frame (header, footer, toasts) and the home page show: the
+ * only part of the catalog in the home page's first JavaScript. Every other text is in
+ * ./messages.ts, which also holds the catalog's type (`Messages`) and assembles the whole catalog
+ * from both files; a text lives in exactly one of them.
+ *
+ * Modules that are part of the first page import `messages` from here: its type,
+ * `ShellMessages`, lets them read only what is here. Everything else imports ./messages.
+ */
+import type { ShellMessages } from './messages';
+
+export const messages: ShellMessages = {
+  app: {
+    skipToContent: 'Skip to main content',
+    loadingPage: 'Loading the page…',
+    clinicName: 'Sahaj Homeopathy Clinic',
+  },
+  header: {
+    contactBarLabel: 'Contact details',
+    callUs: 'Call',
+    emailUs: 'Email',
+    hoursLabel: 'Hours',
+    hoursSummary: 'Mon, Tue, Thu, Sat 9–1 & 3–7 · Wed, Sun 5–8 pm · Fri closed',
+    location: 'Location',
+    login: 'Login',
+    signUp: 'Sign up',
+    menu: 'Menu',
+    mainNavLabel: 'Main',
+  },
+  nav: {
+    home: 'Home',
+    treatments: 'Our Treatments',
+    gallery: 'Gallery',
+    teams: 'Teams',
+    aboutUs: 'About us',
+    contactUs: 'Contact us',
+    bookAppointment: 'Book Appointment',
+  },
+  footer: {
+    linksHeading: 'Clinic',
+    aboutUs: 'About us',
+    contact: 'Contact',
+    privacyPolicy: 'Privacy Policy',
+    termsOfService: 'Terms of Service',
+    locationsHeading: 'Our locations',
+    callHeading: 'Call us',
+    followUsOn: 'Follow Us On',
+    opensInNewTab: '(opens in a new tab)',
+    copyright: (year, clinic) => `© ${year} ${clinic}. All rights reserved.`,
+    disclaimer:
+      'Homeopathy works alongside, not instead of, your regular medical care. In an emergency, go to the nearest hospital or call 112.',
+  },
+  social: {
+    facebook: 'Facebook',
+    instagram: 'Instagram',
+    x: 'X',
+    youtube: 'YouTube',
+    linkedin: 'LinkedIn',
+  },
+  siteOptions: {
+    loading: 'Loading clinic details…',
+    failed: 'We could not load the clinic details.',
+    tryAgain: 'Try again',
+  },
+  carousel: {
+    previous: 'Previous slide',
+    next: 'Next slide',
+    pause: 'Pause',
+    play: 'Play',
+    slide: 'slide',
+    slideOf: (position, count) => `${position} of ${count}`,
+    goToSlide: (position) => `Go to slide ${position}`,
+    pickersLabel: 'Choose a slide',
+  },
+  toast: {
+    regionLabel: 'Notifications',
+    dismiss: 'Dismiss',
+  },
+  home: {
+    heroCarouselLabel: 'Welcome to Sahaj Homeopathy Clinic',
+    insightsCarouselLabel: 'Insight videos',
+    testimonialsCarouselLabel: 'Patient testimonials',
+    testimonialsHeading: 'What our patients say',
+    insightsHeading: 'Insights from our doctors',
+    insightsIntro: 'Short videos that answer the questions patients ask us most.',
+    treatmentsHeading: 'What we treat',
+    treatmentsIntro:
+      'Most of our patients come to us for long-standing skin complaints, women’s health and everyday family health.',
+    readMore: 'Read more',
+    videoNotSupported: 'Your browser cannot play this video.',
+  },
+  teams: {
+    title: 'Our team',
+  },
+  account: {
+    checkingSession: 'Checking your login…',
+  },
+  pageTitles: {
+    home: 'Sahaj Homeopathy Clinic, Pune',
+  },
+  spec: {
+    googleLoginFailed: 'Google login failed. Please try again.',
+    somethingWentWrong: 'Something went wrong.',
+    logoutSuccess: 'Logout successfull.',
+    noTestimonials: 'No Testimonials Available.',
+    noLocations: 'No Location found',
+  },
+};
