@@ -1,5 +1,6 @@
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { describe, expect, it, vi } from 'vitest';
+import { asked, server } from './fakeServer.js';
 import { createApiClient, type ApiFailure } from '../../src/api/client.js';
 import { createAuthApi, googleStartUrl, orReject } from '../../src/api/auth.js';
 
@@ -7,26 +8,8 @@ const loginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'ash
 const user = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual' };
 const loginAnswer = { token: 'tok-1', user: loginUser };
 
-/** A fetch that answers every call with `status` and `body`, recording what it was asked. */
-function server(status: number, body: unknown) {
-  return vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status }));
-}
-
 function api(fetch: typeof globalThis.fetch) {
   return createAuthApi(createApiClient({ fetch, base: '/api' }));
-}
-
-/** What the fake fetch was asked: method, URL, body, bearer token, signal. */
-function asked(fetch: ReturnType<typeof server>) {
-  const [url, init] = fetch.mock.calls[0] ?? [];
-  const headers = (init?.headers ?? {}) as Record<string, string>;
-  return {
-    method: init?.method,
-    url,
-    body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body,
-    authorization: headers.Authorization,
-    signal: init?.signal,
-  };
 }
 
 describe('auth API', () => {

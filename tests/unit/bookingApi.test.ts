@@ -1,30 +1,13 @@
 import { isLeft, isRight, type Either } from 'fp-ts/lib/Either.js';
 import { describe, expect, it, vi } from 'vitest';
+import { asked, server } from './fakeServer.js';
 import { createApiClient, type ApiFailure } from '../../src/api/client.js';
 import { createBookingApi, rupeesToPaise, type AppointmentCreateFields } from '../../src/api/booking.js';
 import { orReject } from '../../src/api/auth.js';
 import { emptyMedicines } from '../../contract/appointments.js';
 
-/** A fetch that answers every call with `status` and `body`, recording what it was asked. */
-function server(status: number, body: unknown) {
-  return vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status }));
-}
-
 function api(fetch: typeof globalThis.fetch) {
   return createBookingApi(createApiClient({ fetch, base: '/api' }));
-}
-
-/** What the fake fetch was asked: method, URL, body, bearer token, signal. */
-function asked(fetch: ReturnType<typeof server>) {
-  const [url, init] = fetch.mock.calls[0] ?? [];
-  const headers = (init?.headers ?? {}) as Record<string, string>;
-  return {
-    method: init?.method,
-    url,
-    body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body,
-    authorization: headers.Authorization,
-    signal: init?.signal,
-  };
 }
 
 const id = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
