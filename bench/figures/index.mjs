@@ -4,5 +4,6 @@
 import bundle from './bundle.mjs';
 import lighthouse from './lighthouse.mjs';
 import coldstart from './coldstart.mjs';
+import slots from './slots.mjs';
 
-export default [bundle, lighthouse, coldstart];
+export default [bundle, lighthouse, coldstart, slots];
