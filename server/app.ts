@@ -54,7 +54,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (mailer.kind === 'outbox') {
     app.log.info({ outbox: outboxDir(config.storage.dataDir) }, 'SMTP_URL is not set: mails are saved in the outbox and their codes printed');
   }
+  // Mails still going out (booking confirmations) finish before the mailer closes.
+  let backgroundIdle: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
+    await backgroundIdle?.();
     await mailer.close();
   });
   const now = options.services?.now;
@@ -70,9 +73,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     holdMinutes: config.payments.holdMinutes,
     publicUrl: config.http.publicUrl,
     paymentProvider,
+    onBackgroundError: (error, task) => app.log.warn({ err: error }, `${task} failed`),
     ...options.services,
     mailer,
   });
+  backgroundIdle = services.background.idle;
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);

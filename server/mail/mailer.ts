@@ -16,6 +16,15 @@ export interface Mail {
    * Never sent, never written to the JSON log.
    */
   consoleSummary?: string;
+  /** Files sent with the mail (the booking confirmation's .ics). */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  /** e.g. 'text/calendar; charset=utf-8; method=PUBLISH'. */
+  contentType: string;
 }
 
 export interface Mailer {

@@ -23,7 +23,13 @@ export function createOutboxMailer(options: OutboxOptions): Mailer {
   return {
     kind: 'outbox',
     async send(mail: Mail) {
-      const info = await composer.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await composer.sendMail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.attachments ? { attachments: mail.attachments.map((a) => ({ ...a })) } : {}),
+      });
       const message = info.message as Buffer;
       await mkdir(options.dir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`;

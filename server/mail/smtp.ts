@@ -22,7 +22,13 @@ export function createSmtpMailer(options: SmtpOptions): Mailer {
   return {
     kind: 'smtp',
     async send(mail: Mail) {
-      await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.attachments ? { attachments: mail.attachments.map((a) => ({ ...a })) } : {}),
+      });
     },
     close() {
       transport.close();

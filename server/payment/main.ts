@@ -18,6 +18,7 @@ import { openDatabase } from '../db/open.js';
 import { registerErrorHandling } from '../http/errors.js';
 import { loggerOptions } from '../http/logger.js';
 import { registerSecurityHeaders } from '../http/security.js';
+import { createMailer } from '../mail/index.js';
 import { createServices } from '../services/index.js';
 import { paymentService } from './plugin.js';
 import { createPaymentProvider } from './providers.js';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     db = await openDatabase(config.storage, (error) => app.log.error({ err: error }, 'idle database connection failed'));
     await migrate(db);
     const now = () => new Date();
+    const mailer = createMailer(config.mail, config.storage.dataDir);
     const provider = createPaymentProvider(config.payments.provider, { db, publicUrl: config.http.publicUrl, now });
     const services = createServices(db, {
       now,
@@ -43,6 +45,13 @@ async function main(): Promise<void> {
       paymentProvider: provider,
       appSecret: config.accounts.appSecret,
       sessionDays: config.accounts.sessionDays,
+      // The booking confirmation mail goes out when a payment settles here.
+      mailer,
+      onBackgroundError: (error, task) => app.log.warn({ err: error }, `${task} failed`),
+    });
+    app.addHook('onClose', async () => {
+      await services.background.idle();
+      await mailer.close();
     });
     registerErrorHandling(app);
     await registerSecurityHeaders(app);

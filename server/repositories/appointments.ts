@@ -346,6 +346,9 @@ interface RecordRow {
   medicines: Medicines;
   order: AppointmentRecord['order'];
   created_at: Date;
+  user_id: string;
+  doctor_id: string;
+  slot_minutes: number;
 }
 
 export const selectAppointmentRecords = `
@@ -353,7 +356,7 @@ export const selectAppointmentRecords = `
          d.email as doctor_email, d.name as doctor_name, l.name as location,
          to_char(a.date, 'YYYY-MM-DD') as date, to_char(a.start_time, 'HH24:MI') as start_time,
          a.consultation_type, a.consultation_fee, a.status, a.payment_status, a.payment_id, a.holds_slot, a.hold_expires_at,
-         a.medicines, a.created_at,
+         a.medicines, a.created_at, a.user_id, a.doctor_id, d.slot_minutes,
          case when o.id is null then null else json_build_object(
            '_id', o.id, 'appointmentId', o.appointment_id, 'totalPrice', o.total_price, 'paymentMode', o.payment_mode,
            'paymentStatus', o.payment_status, 'orderStatus', o.order_status, 'pharmacyId', o.pharmacy_id) end as "order"
@@ -391,4 +394,110 @@ export const toAppointmentRecord = (r: RecordRow): AppointmentRecord => ({
 export async function findAppointmentRecord(q: Queryable, id: string): Promise<AppointmentRecord | null> {
   const { rows } = await q.query<RecordRow>(`${selectAppointmentRecords} where a.id = $1`, [id]);
   return rows[0] ? toAppointmentRecord(rows[0]) : null;
+}
+
+/* ------------------------------------------------- my appointments and staff (issue 5) */
+
+/**
+ * An appointment as the patient's and the staff's endpoints need it: the record as stored (its
+ * status is never 'Expired': the service works that out, services/appointments.ts), and what the
+ * record does not show.
+ */
+export interface StoredAppointment {
+  record: AppointmentRecord;
+  userId: string;
+  doctorId: string;
+  /** The doctor's slot length now: the appointment ends this long after it starts. */
+  slotMinutes: number;
+  holdsSlot: boolean;
+  holdExpiresAt: Date | null;
+}
+
+const toStored = (r: RecordRow): StoredAppointment => ({
+  record: toAppointmentRecord(r),
+  userId: r.user_id,
+  doctorId: r.doctor_id,
+  slotMinutes: r.slot_minutes,
+  holdsSlot: r.holds_slot,
+  holdExpiresAt: r.hold_expires_at,
+});
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `forUpdate`: lock the appointment's row until the transaction ends. null: no such appointment. */
+export async function findStoredAppointment(q: Queryable, id: string, forUpdate = false): Promise<StoredAppointment | null> {
+  if (!uuidPattern.test(id)) return null;
+  const { rows } = await q.query<RecordRow>(`${selectAppointmentRecords} where a.id = $1${forUpdate ? ' for update of a' : ''}`, [id]);
+  return rows[0] ? toStored(rows[0]) : null;
+}
+
+/** The patient's appointments, newest first: by date and start time, then by when they were made. */
+export async function listUserAppointments(q: Queryable, userId: string): Promise<StoredAppointment[]> {
+  const { rows } = await q.query<RecordRow>(
+    `${selectAppointmentRecords} where a.user_id = $1 order by a.date desc, a.start_time desc, a.created_at desc`,
+    [userId],
+  );
+  return rows.map(toStored);
+}
+
+/** One day's appointments in the order of the day, of one doctor or (null) of every doctor. */
+export async function listDayAppointments(q: Queryable, date: string, doctorId: string | null): Promise<StoredAppointment[]> {
+  const { rows } = await q.query<RecordRow>(
+    `${selectAppointmentRecords} where a.date = $1::date and ($2::uuid is null or a.doctor_id = $2::uuid)
+      order by a.start_time, d.name, a.created_at`,
+    [date, doctorId],
+  );
+  return rows.map(toStored);
+}
+
+/**
+ * Moves an appointment to another location, date and start time of its doctor, claiming the new
+ * slot: the row holds it from now on, so the old slot is free in the same statement. `holdExpiresAt`
+ * null: paid (held for good). Throws a unique violation on appointments_slot_key when somebody
+ * else holds the new slot; run `lapseHolds` on the new slot first, in the same transaction.
+ */
+export async function moveAppointment(
+  tx: Queryable,
+  id: string,
+  to: { locationId: string; date: string; time: string; holdExpiresAt: Date | null },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `update appointments
+        set location_id = $2, date = $3::date, start_time = $4::time, holds_slot = true, hold_expires_at = $5, updated_at = $6
+      where id = $1`,
+    [id, to.locationId, to.date, to.time, to.holdExpiresAt, now],
+  );
+}
+
+/** Cancelled: the record stays (with its payment), the slot is free. */
+export async function cancelAppointment(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query(`update appointments set status = 'Cancelled', holds_slot = false, updated_at = $2 where id = $1`, [id, now]);
+}
+
+/** Completed, with the prescription. */
+export async function completeAppointment(tx: Queryable, id: string, medicines: Medicines, now: Date): Promise<void> {
+  await tx.query(`update appointments set status = 'Completed', medicines = $2, updated_at = $3 where id = $1`, [
+    id,
+    JSON.stringify(medicines),
+    now,
+  ]);
+}
+
+/** The unique constraint whose violation means "this appointment has an order already". */
+export const orderConstraint = 'orders_appointment_key';
+
+/** A new pharmacy order: payment Pending, order Placed. Throws a unique violation on orders_appointment_key when there is one. */
+export async function insertOrder(
+  tx: Queryable,
+  o: { appointmentId: string; pharmacyId: string; totalPrice: number; paymentMode: string; createdBy: string },
+  now: Date,
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into orders (appointment_id, pharmacy_id, total_price, payment_mode, payment_status, order_status, created_by,
+                         created_at, updated_at)
+     values ($1, $2, $3, $4, 'Pending', 'Placed', $5, $6, $6) returning id`,
+    [o.appointmentId, o.pharmacyId, o.totalPrice, o.paymentMode, o.createdBy, now],
+  );
+  return rows[0]!.id;
 }

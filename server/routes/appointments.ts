@@ -1,12 +1,29 @@
 /**
- * POST /api/appointment/add (spec §7): a logged-in patient books a slot (services/appointments.ts).
- * 401 without a live bearer token (checked before the body is read, so an anonymous caller
- * learns nothing from validation); 409 'This slot is already booked' when somebody else holds it.
- * The appointments issue (5) adds list, update and delete here.
+ * Appointments (spec §7), each for a logged-in patient (services/appointments.ts):
+ *
+ *   POST   /appointment/add                                   book a slot (issue 4)
+ *   GET    /auth/getUser/{email}                              the caller's own appointments, newest first
+ *   PUT    /appointment/update                                move one to another slot of its doctor
+ *   DELETE /appointment/delete/{userId}/{appointmentId}       cancel one (kept as Cancelled, slot freed)
+ *   GET    /appointment/{id}/calendar.ics                     a booked and paid one as an iCalendar file
+ *
+ * 401 without a live bearer token, checked before the body is read, so an anonymous caller learns
+ * nothing from validation. Somebody else's list: 403; somebody else's appointment: 404, as one that
+ * does not exist (ids are not probed). 409 'This slot is already booked' when a move meets a slot
+ * somebody else holds (nothing changes).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppointmentCreateRequest, AppointmentRecord } from '../../contract/appointments.js';
-import type { User } from '../../contract/auth.js';
+import * as t from 'io-ts';
+import {
+  AppointmentCreateRequest,
+  AppointmentDeleteParams,
+  AppointmentList,
+  AppointmentRecord,
+  AppointmentUpdateAnswer,
+  AppointmentUpdateRequest,
+} from '../../contract/appointments.js';
+import { MessageAnswer, type User, UserEmailParams } from '../../contract/auth.js';
+import { Id } from '../../contract/primitives.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
 import { requireUser } from './auth.js';
@@ -29,6 +46,12 @@ export function loginRequired(services: Services) {
   };
 }
 
+/**
+ * Path of GET /appointment/{id}/calendar.ics.
+ * PROPOSED for contract/appointments.ts (AppointmentIdParams), with the staff codecs of staff.ts.
+ */
+export const AppointmentIdParams = t.type({ id: Id }, 'AppointmentIdParams');
+
 export async function appointmentRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const login = loginRequired(services);
   app.post(
@@ -37,5 +60,42 @@ export async function appointmentRoutes(app: FastifyInstance, { services }: { se
     handle({ body: AppointmentCreateRequest, answer: AppointmentRecord }, ({ body }, request) =>
       services.appointments.create(login.userOf(request), body),
     ),
+  );
+
+  app.get(
+    '/auth/getUser/:email',
+    { preHandler: login.preHandler },
+    handle({ params: UserEmailParams, answer: AppointmentList }, ({ params }, request) =>
+      services.appointments.list(login.userOf(request), params.email),
+    ),
+  );
+
+  app.put(
+    '/appointment/update',
+    { preHandler: login.preHandler },
+    handle({ body: AppointmentUpdateRequest, answer: AppointmentUpdateAnswer }, ({ body }, request) =>
+      services.appointments.update(login.userOf(request), body),
+    ),
+  );
+
+  app.delete(
+    '/appointment/delete/:userId/:appointmentId',
+    { preHandler: login.preHandler },
+    handle({ params: AppointmentDeleteParams, answer: MessageAnswer }, ({ params }, request) =>
+      services.appointments.cancel(login.userOf(request), params.userId, params.appointmentId),
+    ),
+  );
+
+  app.get(
+    '/appointment/:id/calendar.ics',
+    { preHandler: login.preHandler },
+    handle({ params: AppointmentIdParams, answer: t.string }, async ({ params }, request, reply) => {
+      const file = await services.appointments.calendar(login.userOf(request), params.id);
+      reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store');
+      return file.body;
+    }),
   );
 }

@@ -19,22 +19,54 @@
  *
  * One patient may hold at most `maxUnpaidHolds` slots unpaid at once (429 beyond), so nobody can
  * block a doctor's day without paying. (A soft limit: two instances may each let one more in.)
+ *
+ * My appointments (issue 5): list, move, cancel, calendar, and the booking confirmation mail.
+ * - Only the owner: the list answers 403 for another user's email; a move, a cancel or a calendar
+ *   of somebody else's appointment answers 404 'Appointment not found.', as for one that does not
+ *   exist, so ids cannot be probed.
+ * - Expired is worked out at read time, never stored: an appointment stored as Booked whose slot
+ *   has ended (its start plus the doctor's slot length, clinic time) reads as Expired (`statusAt`).
+ *   No sweep, no timer, the same answer on every instance, and the clock is the service's.
+ * - Moving claims the new slot the way booking does: in one transaction, lapse that slot's stale
+ *   holds, then point the row at the new slot. The slot index refuses it if somebody else holds
+ *   the slot (409, nothing changed); otherwise the old slot is free in the same statement. A paid
+ *   appointment keeps its slot for good; an unpaid one keeps its live hold's expiry, or (lapsed)
+ *   gets a new hold within the unpaid-holds limit.
+ * - Cancelling keeps the record as Cancelled, with its payment (no refund, spec §8), and frees the
+ *   slot (holds_slot false).
+ * - Patients' moves and cancellations are written to the audit log with the staff's changes.
  */
-import { type AppointmentCreateRequest, type AppointmentRecord, emptyMedicines } from '../../contract/appointments.js';
-import type { User } from '../../contract/auth.js';
-import { type Database, sqlState, violatedConstraint } from '../db/database.js';
 import {
+  type AppointmentCreateRequest,
+  type AppointmentRecord,
+  type AppointmentStatus,
+  type AppointmentUpdateRequest,
+  emptyMedicines,
+} from '../../contract/appointments.js';
+import type { MessageAnswer, User } from '../../contract/auth.js';
+import { appointmentFileName, appointmentIcs, appointmentSummary, clinicWhen } from '../calendar/appointment.js';
+import { calendarContentType } from '../calendar/ics.js';
+import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { bookingConfirmationMail } from '../mail/templates.js';
+import {
+  cancelAppointment,
   findAppointmentRecord,
   findFee,
   findOwnBooking,
+  findStoredAppointment,
   insertAppointment,
   lapseHolds,
+  listUserAppointments,
   liveUnpaidHolds,
+  moveAppointment,
   rebookOwnHold,
   slotConstraint,
+  type StoredAppointment,
 } from '../repositories/appointments.js';
-import { BadRequestError, ConflictError, TooManyRequestsError } from './errors.js';
-import { clinicClock, type ScheduleService, unavailability } from './schedule.js';
+import { insertAudit } from '../repositories/staff.js';
+import { BadRequestError, ConflictError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
+import { clinicClock, clinicInstant, type ScheduleService, unavailability } from './schedule.js';
 
 export const bookingMessages = {
   slotTaken: 'This slot is already booked',
@@ -59,6 +91,39 @@ export const maxUnpaidHolds = 3;
 /** The prefix of the human-readable appointment id: SHC-25-000123 (clinic, year of booking in clinic time, number). */
 export const appointmentNumberPrefix = 'SHC';
 
+/** The spec's words where it has them (§8), ours where it has none. */
+export const appointmentMessages = {
+  updated: 'Appointment updated successfully.',
+  deleted: 'Appointment Deleted Successfully.',
+  notFound: 'Appointment not found.',
+  notYourList: 'You can see only your own appointments.',
+  notYourAccount: 'You can cancel only your own appointments.',
+  completed: 'This consultation is completed: it cannot be changed.',
+  cancelled: 'This appointment was cancelled.',
+  refunded: 'This appointment lost its slot before its payment arrived, and its fee is being refunded. Please book a new one.',
+  notConfirmed: 'Only a booked appointment whose fee is paid can be added to a calendar.',
+} as const;
+
+/**
+ * The status a patient reads at `now`: a Booked appointment whose slot has ended (its start plus
+ * the doctor's slot length, clinic time) is Expired. Expired is never stored.
+ */
+export function statusAt(
+  stored: { record: Pick<AppointmentRecord, 'appointmentStatus' | 'date' | 'startTime'>; slotMinutes: number },
+  now: Date,
+): AppointmentStatus {
+  const { appointmentStatus, date, startTime } = stored.record;
+  if (appointmentStatus !== 'Booked') return appointmentStatus;
+  const ends = clinicInstant(date, startTime).getTime() + stored.slotMinutes * 60_000;
+  return now.getTime() >= ends ? 'Expired' : 'Booked';
+}
+
+/** The record as the patient (or staff) reads it at `now`. */
+export function recordAt(stored: StoredAppointment, now: Date): AppointmentRecord {
+  const appointmentStatus = statusAt(stored, now);
+  return appointmentStatus === stored.record.appointmentStatus ? stored.record : { ...stored.record, appointmentStatus };
+}
+
 export function isSlotViolation(error: unknown): boolean {
   return sqlState(error) === '23505' && violatedConstraint(error) === slotConstraint;
 }
@@ -71,10 +136,29 @@ export interface AppointmentServiceDeps {
   schedule: ScheduleService;
   /** HOLD_MINUTES. */
   holdMinutes: number;
+  /** The booking confirmation goes out through it. */
+  mailer: Mailer;
+  /** PUBLIC_URL: links in the mail and the calendar event's UID. */
+  publicUrl: string;
 }
 
-export function createAppointmentService({ db, now, schedule, holdMinutes }: AppointmentServiceDeps) {
+export function createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl }: AppointmentServiceDeps) {
   const field = (name: string, message: string, summary: string) => new BadRequestError(summary, [{ field: name, message }]);
+
+  /**
+   * The caller's own appointment that may still be moved or cancelled (Booked or Expired).
+   * 404 for none or somebody else's; 409 when Completed or Cancelled, or (moves only) flagged
+   * for refund after it lost its slot.
+   */
+  async function ownChangeable(q: Queryable, user: User, id: string, at: Date, forUpdate = false, cancelling = false) {
+    const a = await findStoredAppointment(q, id, forUpdate);
+    if (!a || a.userId !== user._id) throw new NotFoundError(appointmentMessages.notFound);
+    const status = statusAt(a, at);
+    if (status === 'Completed') throw new ConflictError(appointmentMessages.completed);
+    if (status === 'Cancelled') throw new ConflictError(appointmentMessages.cancelled);
+    if (!cancelling && a.record.appointmentPaymentStatus === 'refund') throw new ConflictError(appointmentMessages.refunded);
+    return a;
+  }
 
   return {
     holdMinutes,
@@ -153,6 +237,157 @@ export function createAppointmentService({ db, now, schedule, holdMinutes }: App
         id = own.id;
       }
       return (await findAppointmentRecord(db, id))!;
+    },
+
+    /** GET /auth/getUser/{email}: only the user's own list (403 for another email), newest first. */
+    async list(user: User, email: string): Promise<AppointmentRecord[]> {
+      if (email.toLowerCase() !== user.email) throw new ServiceError(403, appointmentMessages.notYourList);
+      const at = now();
+      return (await listUserAppointments(db, user._id)).map((stored) => recordAt(stored, at));
+    },
+
+    /** PUT /appointment/update: moves the owner's Booked or Expired appointment to a free slot of its doctor. */
+    async update(user: User, request: AppointmentUpdateRequest): Promise<{ message: string; appointment: AppointmentRecord }> {
+      const at = now();
+      const id = request.appointmentToEdit;
+      const before = await ownChangeable(db, user, id, at);
+      const { selectedLocation: location, newDate: date, selectedTime: time } = request;
+      if (date < clinicClock(at).date) throw field('newDate', 'must be today or later (clinic time)', bookingMessages.pastDate);
+      const plan = await schedule.dayPlan(before.record.doctorEmail, location, date);
+      if (!plan) throw new NotFoundError(bookingMessages.doctorUnknown);
+      if (plan.locationId === null) throw field('selectedLocation', 'is not a location of this doctor', bookingMessages.notHere);
+      if (plan.doctor.type === 'online' && before.record.consultationType === 'Clinic Visit') {
+        throw field('selectedLocation', 'this doctor consults online only', bookingMessages.onlineOnly);
+      }
+      switch (unavailability(plan, date, time, at)) {
+        case 'notOffered':
+          throw field('selectedTime', 'is not a slot of this doctor on this date at this location', bookingMessages.notOffered);
+        case 'past':
+          throw field('selectedTime', 'has already begun', bookingMessages.slotPast);
+        case 'leave':
+          throw field('newDate', 'the doctor is on leave', bookingMessages.onLeave);
+        default:
+      }
+      const locationId = plan.locationId;
+
+      try {
+        await db.transaction(async (tx) => {
+          const a = await ownChangeable(tx, user, id, at, true);
+          const paid = a.record.appointmentPaymentStatus === 'paid';
+          const live = a.holdsSlot && a.holdExpiresAt !== null && a.holdExpiresAt > at;
+          let holdExpiresAt: Date | null = null;
+          if (!paid) {
+            if (live) {
+              holdExpiresAt = a.holdExpiresAt; // moving does not stretch a hold
+            } else {
+              const holds = await liveUnpaidHolds(tx, user._id, at);
+              if (holds.count >= maxUnpaidHolds) {
+                const wait = Math.max(1, Math.ceil((holds.firstLapse!.getTime() - at.getTime()) / 1000));
+                throw new TooManyRequestsError(bookingMessages.tooManyHolds, wait);
+              }
+              holdExpiresAt = new Date(at.getTime() + holdMinutes * 60_000);
+            }
+          }
+          await lapseHolds(tx, { doctorId: a.doctorId, date, time }, at, a.record._id);
+          await moveAppointment(tx, a.record._id, { locationId, date, time, holdExpiresAt }, at);
+          await insertAudit(
+            tx,
+            {
+              actorUserId: user._id,
+              actor: user.email,
+              actorRole: 'patient',
+              action: 'appointment.moved',
+              appointmentId: a.record._id,
+              details: {
+                before: { location: a.record.location, date: a.record.date, startTime: a.record.startTime },
+                after: { location, date, startTime: time },
+              },
+            },
+            at,
+          );
+        });
+      } catch (error) {
+        // 40P01: two patients swapping slots at the same moment on PostgreSQL; each move waited for
+        // the other's slot. The one PostgreSQL aborts changed nothing, and its slot was taken.
+        if (isSlotViolation(error) || sqlState(error) === '40P01') throw new ConflictError(bookingMessages.slotTaken);
+        throw error;
+      }
+      const moved = (await findStoredAppointment(db, id))!;
+      return { message: appointmentMessages.updated, appointment: recordAt(moved, now()) };
+    },
+
+    /**
+     * DELETE /appointment/delete/{userId}/{appointmentId}: the path's userId must be the caller's
+     * own (403 otherwise); the appointment is kept as Cancelled, with its payment, and its slot freed.
+     */
+    async cancel(user: User, userId: string, appointmentId: string): Promise<MessageAnswer> {
+      if (userId.toLowerCase() !== user._id.toLowerCase()) throw new ServiceError(403, appointmentMessages.notYourAccount);
+      const at = now();
+      await ownChangeable(db, user, appointmentId, at, false, true);
+      await db.transaction(async (tx) => {
+        const a = await ownChangeable(tx, user, appointmentId, at, true, true);
+        await cancelAppointment(tx, a.record._id, at);
+        await insertAudit(
+          tx,
+          {
+            actorUserId: user._id,
+            actor: user.email,
+            actorRole: 'patient',
+            action: 'appointment.cancelled',
+            appointmentId: a.record._id,
+            details: {
+              before: { status: statusAt(a, at), paymentStatus: a.record.appointmentPaymentStatus },
+              after: { status: 'Cancelled' },
+            },
+          },
+          at,
+        );
+      });
+      return { message: appointmentMessages.deleted };
+    },
+
+    /** GET /appointment/{id}/calendar.ics: the owner's booked and paid appointment as an iCalendar file. */
+    async calendar(user: User, id: string): Promise<{ fileName: string; contentType: string; body: string }> {
+      const at = now();
+      const stored = await findStoredAppointment(db, id);
+      if (!stored || stored.userId !== user._id) throw new NotFoundError(appointmentMessages.notFound);
+      if (statusAt(stored, at) !== 'Booked' || stored.record.appointmentPaymentStatus !== 'paid') {
+        throw new ConflictError(appointmentMessages.notConfirmed);
+      }
+      return {
+        fileName: appointmentFileName(stored.record),
+        contentType: calendarContentType,
+        body: appointmentIcs(stored.record, { slotMinutes: stored.slotMinutes, publicUrl, stamp: at }),
+      };
+    },
+
+    /**
+     * The booking confirmation with the appointment's .ics, to the account's email. The payment
+     * service calls it (through the services' background tasks) once, after the transaction that
+     * marked the appointment paid has committed; it is never awaited by a request.
+     */
+    async sendConfirmation(appointmentId: string): Promise<void> {
+      const stored = await findStoredAppointment(db, appointmentId);
+      if (!stored || stored.record.appointmentPaymentStatus !== 'paid') return;
+      const { record } = stored;
+      await mailer.send(
+        bookingConfirmationMail({
+          to: record.email,
+          firstName: record.firstName,
+          appointmentNumber: record.appointmentId,
+          summary: appointmentSummary(record),
+          when: clinicWhen(record.date, record.startTime),
+          location: record.location,
+          consultationType: record.consultationType,
+          fee: record.consultationFee,
+          appointmentsUrl: `${publicUrl}/#/myappointment`,
+          calendar: {
+            filename: appointmentFileName(record),
+            contentType: calendarContentType,
+            content: appointmentIcs(record, { slotMinutes: stored.slotMinutes, publicUrl, stamp: now() }),
+          },
+        }),
+      );
     },
   };
 }

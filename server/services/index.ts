@@ -16,6 +16,7 @@ import { createPaymentService } from './payments.js';
 import { createScheduleService } from './schedule.js';
 import { createSessionService } from './sessions.js';
 import { createSiteService } from './site.js';
+import { createStaffService } from './staff.js';
 
 export interface ServiceOptions {
   /** The clock every service reads (tests move it instead of sleeping). */
@@ -35,7 +36,33 @@ export interface ServiceOptions {
   publicUrl: string;
   /** PAYMENT_PROVIDER's provider (server/payment/providers.ts); the sandbox when absent. */
   paymentProvider: AnyPaymentProvider;
+  /** Where a background task's failure is reported (the app's log); console.error when absent. */
+  onBackgroundError: (error: unknown, task: string) => void;
+  /** Tests: their own tracker of background tasks, to wait for (`idle()`) before looking at the mailbox. */
+  background: BackgroundTasks;
 }
+
+/**
+ * Work a request starts but does not wait for (the booking confirmation mail after a payment
+ * settles): its failure is reported, never thrown at the request. `idle()` resolves once nothing
+ * is running: the app waits for it when it closes, and tests before they look at the mailbox.
+ */
+export function createBackgroundTasks(onError: (error: unknown, task: string) => void) {
+  const running = new Set<Promise<void>>();
+  return {
+    run(task: string, fn: () => Promise<void>): void {
+      const done: Promise<void> = Promise.resolve()
+        .then(fn)
+        .catch((error: unknown) => onError(error, task))
+        .finally(() => running.delete(done));
+      running.add(done);
+    },
+    async idle(): Promise<void> {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+export type BackgroundTasks = ReturnType<typeof createBackgroundTasks>;
 
 const noMailer: Mailer = {
   kind: 'test',
@@ -50,6 +77,10 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const holdMinutes = options.holdMinutes ?? defaultHoldMinutes;
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const schedule = createScheduleService({ db, now });
+  const mailer = options.mailer ?? noMailer;
+  const background =
+    options.background ?? createBackgroundTasks(options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
+  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl });
   return {
     site: createSiteService(db),
     doctors: createDoctorService(db),
@@ -57,7 +88,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     otp: createOtpService({
       db,
       now,
-      mailer: options.mailer ?? noMailer,
+      mailer,
       secrets: createSecrets(db, options.appSecret ?? null),
       limits,
     }),
@@ -74,8 +105,12 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     housekeeping: createHousekeeping(db, now),
     /** Clinic time, doctors' days and their slots (gettimeslot). */
     schedule,
-    /** Booking: holds a slot for an unpaid appointment. */
-    appointments: createAppointmentService({ db, now, schedule, holdMinutes }),
+    /** Booking (holds a slot for an unpaid appointment); a patient's list, moves, cancellations, calendar. */
+    appointments,
+    /** Staff: roles, completing consultations, pharmacy orders, the audit log. */
+    staff: createStaffService({ db, now }),
+    /** Work started by requests and not awaited by them (mails). */
+    background,
     /** The payment service: checkouts with the provider, and settling on its word. */
     payments: createPaymentService({
       db,
@@ -83,6 +118,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       holdMinutes,
       publicUrl,
       provider: options.paymentProvider ?? createSandboxProvider({ db, publicUrl, now }),
+      onAppointmentPaid: (appointmentId) =>
+        background.run('booking confirmation mail', () => appointments.sendConfirmation(appointmentId)),
     }),
   };
 }

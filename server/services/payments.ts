@@ -86,9 +86,15 @@ export interface PaymentServiceDeps {
   holdMinutes: number;
   /** PUBLIC_URL: where the provider sends the browser back to. */
   publicUrl: string;
+  /**
+   * Called once per appointment payment that this service applied (the appointment became paid),
+   * after its transaction committed; it must not throw and is not awaited (the booking
+   * confirmation mail: services/index.ts).
+   */
+  onAppointmentPaid?: (appointmentId: string) => void;
 }
 
-export function createPaymentService({ db, now, provider, holdMinutes, publicUrl }: PaymentServiceDeps) {
+export function createPaymentService({ db, now, provider, holdMinutes, publicUrl, onAppointmentPaid }: PaymentServiceDeps) {
   const returnUrl = (merchantOrderId: string) => `${publicUrl}/api/payment/return/${encodeURIComponent(merchantOrderId)}`;
 
   async function open(
@@ -125,6 +131,7 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
   async function applyToAppointment(payment: PaymentRow, report: ProviderReport, at: Date): Promise<SettleOutcome> {
     const ids = { providerOrderId: report.providerOrderId, transactionId: report.transactionId };
     let outcome: SettleOutcome | 'settled';
+    let newlyPaid = false;
     try {
       outcome = await db.transaction(async (tx): Promise<SettleOutcome | 'settled'> => {
         if (!(await settlePayment(tx, payment.merchantOrderId, 'paid', ids, at))) return 'settled';
@@ -138,9 +145,11 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
         // lapse: take it back, which the slot index refuses if somebody else holds it now.
         if (!a.holdsSlot) await lapseHolds(tx, { doctorId: a.doctorId, date: a.date, time: a.time }, at, a.id);
         await markAppointmentPaid(tx, a.id, payment.merchantOrderId, at);
+        newlyPaid = true;
         return 'paid';
       });
     } catch (error) {
+      newlyPaid = false;
       if (!isSlotViolation(error)) throw error;
       outcome = await db.transaction(async (tx): Promise<SettleOutcome | 'settled'> => {
         if (!(await settlePayment(tx, payment.merchantOrderId, 'refund', ids, at))) return 'settled';
@@ -148,6 +157,8 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
         return 'refund';
       });
     }
+    // Committed: this payment made the appointment paid (exactly once, whatever repeats or races).
+    if (newlyPaid) onAppointmentPaid?.(payment.appointmentId!);
     return outcome === 'settled' ? current(payment.merchantOrderId) : outcome;
   }
 

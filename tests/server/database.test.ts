@@ -44,6 +44,7 @@ describe.each(backends)('database on %s', (backend) => {
       expect(await tableNames(db)).toEqual([
         'appointment_fees',
         'appointments',
+        'audit_log',
         'doctor_hours',
         'doctor_leave',
         'doctor_locations',

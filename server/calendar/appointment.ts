@@ -1,0 +1,59 @@
+/**
+ * The calendar event of an appointment: the same .ics for GET /api/appointment/{id}/calendar.ics
+ * and for the booking confirmation mail. It starts at the appointment's clinic date and time
+ * (Asia/Kolkata) and lasts the doctor's slot length.
+ */
+import type { AppointmentRecord } from '../../contract/appointments.js';
+import { clinicName } from '../mail/templates.js';
+import { clinicInstant } from '../services/schedule.js';
+import { icsCalendar } from './ics.js';
+
+export interface AppointmentEventOptions {
+  /** The doctor's slot length in minutes. */
+  slotMinutes: number;
+  /** PUBLIC_URL: the UID's domain and the link back to /myappointment. */
+  publicUrl: string;
+  /** When the file is made (DTSTAMP). */
+  stamp: Date;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** 'Tuesday, 11 March 2025 at 11:00 (India Standard Time)': the clinic's wall clock, in words. */
+export function clinicWhen(date: string, time: string): string {
+  return `${dayFormat.format(new Date(`${date}T00:00:00Z`))} at ${time} (India Standard Time)`;
+}
+
+export function appointmentSummary(record: Pick<AppointmentRecord, 'consultationType' | 'doctorName'>): string {
+  const what = record.consultationType === 'Clinic Visit' ? 'Clinic visit' : `${record.consultationType} consultation`;
+  return `${what} with ${record.doctorName}`;
+}
+
+export function appointmentFileName(record: Pick<AppointmentRecord, 'appointmentId'>): string {
+  return `appointment-${record.appointmentId.replace(/[^A-Za-z0-9-]/g, '')}.ics`;
+}
+
+export function appointmentIcs(record: AppointmentRecord, options: AppointmentEventOptions): string {
+  const start = clinicInstant(record.date, record.startTime);
+  const end = new Date(start.getTime() + options.slotMinutes * 60_000);
+  const host = new URL(options.publicUrl).hostname;
+  const place = `${clinicName}, ${record.location}`;
+  const online = record.consultationType !== 'Clinic Visit';
+  return icsCalendar({
+    uid: `${record._id}@${host}`,
+    start,
+    end,
+    stamp: options.stamp,
+    summary: appointmentSummary(record),
+    location: online ? `${record.consultationType} (${place})` : place,
+    description: [
+      `Appointment ${record.appointmentId}`,
+      `${appointmentSummary(record)}`,
+      `When: ${clinicWhen(record.date, record.startTime)}`,
+      `Where: ${online ? `${record.consultationType}, booked at ${place}` : place}`,
+      `Your appointments: ${options.publicUrl}/#/myappointment`,
+    ].join('\n'),
+    url: `${options.publicUrl}/#/myappointment`,
+    alarmMinutes: 60,
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * `npm run clinic -- <command>`: the clinic's operator commands, on the database the server uses
+ * (the same DATA_DIR or DATABASE_URL, docs/operations.md "Staff accounts").
+ *
+ *   create-admin <email>   the account becomes an admin (every staff endpoint, every appointment)
+ *   make-doctor <email>    the account becomes a doctor: their own appointments only; a doctor of
+ *                          the clinic's doctor list must have the same email
+ *   make-patient <email>   back to an ordinary patient account (no staff endpoint)
+ *   list-staff             every admin and doctor account
+ *
+ * The account must exist (registered on the site, or signed in with Google once). A role change
+ * takes effect at the caller's next request, on every instance, and is written to the audit log
+ * (actor 'command line'). Pending migrations are applied first; nothing is seeded.
+ *
+ * The embedded database (PGlite, no DATABASE_URL) belongs to one process: while a server holds it,
+ * the command refuses to open it and says so. Stop the server, run the command, start it again.
+ *
+ * Exit status: 0 done, 1 refused or failed (the reason on standard error), 2 usage.
+ */
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { Email } from '../contract/primitives.js';
+import { ConfigError, type Env, loadConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { DirLockedError } from './db/dir-lock.js';
+import { migrate, MigrationError } from './db/migrate.js';
+import { openDatabase, pgliteDir } from './db/open.js';
+import { doctorIdByEmail, findAccountRoleByEmail, insertAudit, listStaffAccounts, type Role, setAccountRole } from './repositories/staff.js';
+
+export interface CliOutput {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+export const usage = `Usage: npm run clinic -- <command>
+
+  create-admin <email>   make the account an admin of the clinic
+  make-doctor <email>    make the account a doctor (a doctor with that email must be in the doctor list)
+  make-patient <email>   make the account an ordinary patient again
+  list-staff             list admin and doctor accounts
+
+The account must exist: register on the site (or sign in with Google) first.
+Runs on the server's database: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).`;
+
+/** A refusal the operator can act on: printed as is, exit 1. */
+class CommandError extends Error {}
+
+const roleCommands: Record<string, Role> = { 'create-admin': 'admin', 'make-doctor': 'doctor', 'make-patient': 'patient' };
+
+const article = (role: Role) => (role === 'admin' ? 'an admin' : role === 'doctor' ? 'a doctor' : 'a patient (no staff rights)');
+
+function emailOf(raw: string): string {
+  const decoded = Email.decode(raw.trim());
+  if (isLeft(decoded)) throw new CommandError(`"${raw}" is not an email address.`);
+  return decoded.right.toLowerCase();
+}
+
+async function changeRole(db: Database, email: string, role: Role, now: Date): Promise<string> {
+  return db.transaction(async (tx) => {
+    const account = await findAccountRoleByEmail(tx, email, true);
+    if (!account) {
+      throw new CommandError(
+        `There is no account with the email ${email}. The person must register on the site (or sign in with Google) first, then run this again.`,
+      );
+    }
+    if (role === 'doctor' && (await doctorIdByEmail(tx, email)) === null) {
+      throw new CommandError(
+        `No doctor in the clinic's doctor list has the email ${email}. A doctor account acts on that doctor's appointments, so the doctor must be listed with this email first (the seed file, or an admin in the staff console).`,
+      );
+    }
+    if (account.role === role) return `${email} is already ${article(role)}. Nothing changed.`;
+    await setAccountRole(tx, account.userId, role, now);
+    await insertAudit(
+      tx,
+      {
+        actorUserId: null,
+        actor: 'command line',
+        actorRole: 'operator',
+        action: 'user.role',
+        subjectUserId: account.userId,
+        details: { email, before: { role: account.role }, after: { role } },
+      },
+      now,
+    );
+    const effect =
+      role === 'patient'
+        ? 'Staff endpoints refuse their token from their next request.'
+        : 'They sign in as usual; staff endpoints accept their token from their next request.';
+    return `${email} is now ${article(role)} (was ${account.role}). ${effect}`;
+  });
+}
+
+async function listStaff(db: Database): Promise<string> {
+  const staff = await listStaffAccounts(db);
+  if (staff.length === 0) return 'No staff accounts yet. Make the first admin with: npm run clinic -- create-admin <email>';
+  return staff.map((s) => `${s.role.padEnd(6)}  ${s.email}${s.doctorName ? `  (${s.doctorName})` : ''}`).join('\n');
+}
+
+function explain(error: unknown): string | null {
+  if (error instanceof CommandError || error instanceof ConfigError || error instanceof MigrationError) return error.message;
+  if (error instanceof DirLockedError) {
+    return (
+      `${error.message}\nThe embedded database can be open in one process only, and a running server holds it. ` +
+      'Stop the server (Ctrl-C), run this command, then start the server again.'
+    );
+  }
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000') {
+    return `Cannot connect to PostgreSQL (DATABASE_URL): ${(error as Error).message}`;
+  }
+  return null;
+}
+
+/** Runs one command; answers the exit status. `now` for tests. */
+export async function runClinicCommand(
+  args: readonly string[],
+  env: Env,
+  io: CliOutput,
+  now: () => Date = () => new Date(),
+): Promise<number> {
+  const [command, ...rest] = args;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    io.out(usage);
+    return command === undefined ? 2 : 0;
+  }
+  const role = roleCommands[command];
+  if ((role === undefined && command !== 'list-staff') || rest.length !== (role === undefined ? 0 : 1)) {
+    io.err(role === undefined && command !== 'list-staff' ? `Unknown command "${command}".\n\n${usage}` : usage);
+    return 2;
+  }
+
+  let db: Database | undefined;
+  try {
+    const email = role === undefined ? null : emailOf(rest[0]!);
+    const config = loadConfig(env);
+    if (config.storage.databaseUrl === null && !existsSync(pgliteDir(config.storage.dataDir))) {
+      throw new CommandError(
+        `There is no database in ${pgliteDir(config.storage.dataDir)}. Start the server once (npm start) to create it, or set DATA_DIR (or DATABASE_URL) to the server's.`,
+      );
+    }
+    db = await openDatabase(config.storage);
+    await migrate(db);
+    io.out(role === undefined || email === null ? await listStaff(db) : await changeRole(db, email, role, now()));
+    return 0;
+  } catch (error) {
+    const reason = explain(error);
+    io.err(reason ?? `The command failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  } finally {
+    await db?.close().catch(() => undefined);
+  }
+}
+
+// Run as a program (npm run clinic, or node dist/node/server/cli.js), not when imported by tests.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const status = await runClinicCommand(process.argv.slice(2), process.env, {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+  process.exitCode = status;
+}

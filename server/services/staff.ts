@@ -1,0 +1,165 @@
+/**
+ * Clinic staff (issue 5 "Completing a consultation"; the staff console, issue 6, adds screens).
+ *
+ * Roles live on the account (users.role, 005_staff.sql): 'admin' acts on every appointment;
+ * 'doctor' on the appointments of the doctor whose email the account has (doctors.email), and
+ * only those; 'patient' on no staff endpoint at all (403). The role is read on every request, so
+ * a change (`npm run clinic -- ...`, server/cli.ts) takes effect at once, on every instance.
+ *
+ * Every change is written to the audit log in the same transaction as the change itself: who
+ * (account, email, role), when, what (the action), and the values before and after.
+ *
+ * - complete: status Completed with the prescription. A Completed appointment's prescription may
+ *   be written again (action prescription.updated); a Cancelled one cannot be completed.
+ * - order: the pharmacy order of a Completed appointment: one per appointment, paymentStatus
+ *   'Pending' (the payment service sets 'Completed' when a card payment settles), orderStatus
+ *   'Placed', paymentMode 'Card' (the patient pays online) or 'Cash' (at the pharmacy).
+ */
+import type { AppointmentRecord, Medicines } from '../../contract/appointments.js';
+import type { User } from '../../contract/auth.js';
+import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
+import {
+  completeAppointment,
+  findStoredAppointment,
+  insertOrder,
+  listDayAppointments,
+  orderConstraint,
+  type StoredAppointment,
+} from '../repositories/appointments.js';
+import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
+import { recordAt, statusAt } from './appointments.js';
+import { BadRequestError, ConflictError, NotFoundError, ServiceError } from './errors.js';
+import { clinicClock } from './schedule.js';
+
+export const staffMessages = {
+  staffOnly: 'This is for clinic staff only.',
+  adminOnly: 'This is for clinic admins only.',
+  noDoctorRecord: 'Your account is a doctor\'s, but no doctor has its email. Ask an admin to check the doctor list.',
+  notYours: 'This appointment is another doctor\'s.',
+  notFound: 'Appointment not found.',
+  cancelled: 'This appointment was cancelled: it cannot be completed.',
+  notCompleted: 'Complete the consultation before creating its order.',
+  hasOrder: 'This appointment already has an order.',
+  completed: 'Consultation completed.',
+  prescriptionUpdated: 'Prescription updated.',
+  orderCreated: 'Order created.',
+  noPrice: 'The total must be more than zero.',
+} as const;
+
+export type StaffRole = Exclude<Role, 'patient'>;
+
+/** A caller who passed the staff check. */
+export interface Staff {
+  user: User;
+  role: StaffRole;
+  /** The doctor a doctor account acts for; null for an admin (who may also be a doctor). */
+  doctorId: string | null;
+  doctorName: string | null;
+}
+
+export interface NewOrder {
+  totalPrice: number;
+  paymentMode: 'Card' | 'Cash';
+  pharmacyId: string;
+}
+
+export function createStaffService({ db, now }: { db: Database; now: () => Date }) {
+  /** The appointment, locked, that this staff member may act on: 404 none, 403 another doctor's. */
+  async function actionable(tx: Queryable, staff: Staff, id: string): Promise<StoredAppointment> {
+    const a = await findStoredAppointment(tx, id, true);
+    if (!a) throw new NotFoundError(staffMessages.notFound);
+    if (staff.role === 'doctor' && a.doctorId !== staff.doctorId) throw new ServiceError(403, staffMessages.notYours);
+    return a;
+  }
+
+  const actor = (staff: Staff) => ({ actorUserId: staff.user._id, actor: staff.user.email, actorRole: staff.role });
+
+  async function answer(id: string, message: string): Promise<{ message: string; appointment: AppointmentRecord }> {
+    return { message, appointment: recordAt((await findStoredAppointment(db, id))!, now()) };
+  }
+
+  return {
+    /** The caller as staff, or 403 for a patient (and for a doctor account with no doctor record). */
+    async authorize(user: User): Promise<Staff> {
+      const account = await findAccountRole(db, user._id);
+      if (!account || account.role === 'patient') throw new ServiceError(403, staffMessages.staffOnly);
+      if (account.role === 'doctor' && account.doctorId === null) throw new ServiceError(403, staffMessages.noDoctorRecord);
+      return {
+        user,
+        role: account.role,
+        doctorId: account.role === 'doctor' ? account.doctorId : null,
+        doctorName: account.doctorName,
+      };
+    },
+
+    /** GET /staff/appointments: a day's appointments (today in clinic time by default); a doctor's own only. */
+    async appointments(staff: Staff, date: string | null): Promise<AppointmentRecord[]> {
+      const at = now();
+      const day = date ?? clinicClock(at).date;
+      return (await listDayAppointments(db, day, staff.role === 'doctor' ? staff.doctorId : null)).map((a) => recordAt(a, at));
+    },
+
+    /** POST /staff/appointments/{id}/complete: Completed, with the prescription. */
+    async complete(staff: Staff, id: string, medicines: Medicines) {
+      const at = now();
+      const message = await db.transaction(async (tx) => {
+        const a = await actionable(tx, staff, id);
+        const status = statusAt(a, at);
+        if (status === 'Cancelled') throw new ConflictError(staffMessages.cancelled);
+        const again = status === 'Completed';
+        await completeAppointment(tx, a.record._id, medicines, at);
+        await insertAudit(
+          tx,
+          {
+            ...actor(staff),
+            action: again ? 'prescription.updated' : 'appointment.completed',
+            appointmentId: a.record._id,
+            details: {
+              before: { status, medicines: a.record.medicines },
+              after: { status: 'Completed', medicines },
+            },
+          },
+          at,
+        );
+        return again ? staffMessages.prescriptionUpdated : staffMessages.completed;
+      });
+      return answer(id, message);
+    },
+
+    /** POST /staff/appointments/{id}/order: the pharmacy order of a Completed appointment (one only). */
+    async createOrder(staff: Staff, id: string, order: NewOrder) {
+      if (order.totalPrice <= 0) throw new BadRequestError(staffMessages.noPrice, [{ field: 'totalPrice', message: 'must be more than 0' }]);
+      const at = now();
+      try {
+        await db.transaction(async (tx) => {
+          const a = await actionable(tx, staff, id);
+          if (a.record.appointmentStatus !== 'Completed') throw new ConflictError(staffMessages.notCompleted);
+          if (a.record.order !== null) throw new ConflictError(staffMessages.hasOrder);
+          const orderId = await insertOrder(tx, { appointmentId: a.record._id, ...order, createdBy: staff.user._id }, at);
+          await insertAudit(
+            tx,
+            {
+              ...actor(staff),
+              action: 'order.created',
+              appointmentId: a.record._id,
+              details: { after: { orderId, ...order, paymentStatus: 'Pending', orderStatus: 'Placed' } },
+            },
+            at,
+          );
+        });
+      } catch (error) {
+        // Two staff creating one appointment's order at once: the second meets the unique constraint.
+        if (sqlState(error) === '23505' && violatedConstraint(error) === orderConstraint) throw new ConflictError(staffMessages.hasOrder);
+        throw error;
+      }
+      return answer(id, staffMessages.orderCreated);
+    },
+
+    /** GET /staff/audit: admins only; the latest first. */
+    async audit(staff: Staff, limit: number, before: string | null): Promise<AuditRow[]> {
+      if (staff.role !== 'admin') throw new ServiceError(403, staffMessages.adminOnly);
+      return listAudit(db, limit, before);
+    },
+  };
+}
+export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,0 +1,177 @@
+/**
+ * Shared by the my-appointments, staff and calendar suites (issue 5): the booking suites' app
+ * (tests/server/paymentSupport.ts: a fresh seeded database per test, the clock at Tuesday
+ * 11 March 2025, 10:00 in the clinic) plus a mailbox and the background tasks to wait for, staff
+ * accounts, and the calls of /myappointment and the staff endpoints.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import type { Database } from '../../server/db/database.js';
+import { createBackgroundTasks, createServices } from '../../server/services/index.js';
+import { MemoryMailer, TestClock, cheapCost } from './accountsSupport.js';
+import { type Backend, noClientDir, useTestDatabases } from './helpers.js';
+import { booked, type BookingChoice, checkout, type Patient, publicUrl, type Response } from './paymentSupport.js';
+
+export interface AppointmentsApp {
+  app(): FastifyInstance;
+  db(): Database;
+  clock: TestClock;
+  /** Every mail the app sent in this test. */
+  mailer(): MemoryMailer;
+  /** Resolves once the mails a request started in the background are out. */
+  idle(): Promise<void>;
+  /** A patient account (made in SQL) and a live session token for it. */
+  patient(name?: string): Promise<Patient>;
+  /** A staff account: an admin, or the doctor whose email it has (the seed's doctors). */
+  staff(role: 'admin' | 'doctor', email: string): Promise<Patient>;
+  /** Another app (instance) over the same database and clock. */
+  anotherInstance(): Promise<FastifyInstance>;
+}
+
+export function useAppointmentsApp(backend: Backend): AppointmentsApp {
+  const databases = useTestDatabases(backend);
+  const clock = new TestClock();
+  let current:
+    | {
+        db: Database;
+        apps: FastifyInstance[];
+        dataDir: string;
+        mailer: MemoryMailer;
+        background: ReturnType<typeof createBackgroundTasks>;
+        failures: unknown[];
+      }
+    | undefined;
+  let accounts = 0;
+
+  const build = (db: Database, dataDir: string, mailer: MemoryMailer, background: ReturnType<typeof createBackgroundTasks>) =>
+    buildApp({
+      db,
+      clientDir: noClientDir,
+      logger: false,
+      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
+      services: { now: clock.now, mailer, passwordCost: cheapCost, background },
+    });
+
+  beforeEach(async () => {
+    clock.reset();
+    accounts = 0;
+    const db = await databases.seeded();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-appointments-'));
+    const mailer = new MemoryMailer();
+    const failures: unknown[] = [];
+    const background = createBackgroundTasks((error) => failures.push(error));
+    current = { db, dataDir, mailer, background, failures, apps: [await build(db, dataDir, mailer, background)] };
+  });
+
+  // Registered after useTestDatabases' hook, so it runs first: apps close before their database.
+  afterEach(async () => {
+    if (!current) return;
+    for (const app of current.apps) await app.close();
+    rmSync(current.dataDir, { recursive: true, force: true });
+    current = undefined;
+  });
+
+  const get = () => {
+    if (!current) throw new Error('only inside a test');
+    return current;
+  };
+
+  async function account(email: string, firstName: string, role: 'patient' | 'admin' | 'doctor'): Promise<Patient> {
+    const db = get().db;
+    const { rows } = await db.query<{ id: string }>(
+      `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method, role)
+       values ($1, $2, 'Patil', 30, 'female', '9876543210', 'google', $3) returning id`,
+      [email, firstName, role],
+    );
+    const id = rows[0]!.id;
+    const { token } = await createServices(db, { now: clock.now }).sessions.issue(id);
+    return { id, email, token, headers: { authorization: `Bearer ${token}` } };
+  }
+
+  return {
+    app: () => get().apps[0]!,
+    db: () => get().db,
+    clock,
+    mailer: () => get().mailer,
+    async idle() {
+      const { background, failures } = get();
+      await background.idle();
+      if (failures.length > 0) throw failures[0];
+    },
+    patient(name = `patient${++accounts}`) {
+      return account(`${name}@example.com`, name, 'patient');
+    },
+    staff(role, email) {
+      return account(email, role, role);
+    },
+    async anotherInstance() {
+      const { db, dataDir, apps, mailer, background } = get();
+      const app = await build(db, dataDir, mailer, background);
+      apps.push(app);
+      return app;
+    },
+  };
+}
+
+/* ------------------------------------------------------------ API calls */
+
+const as = (who: Patient | null): Partial<InjectOptions> => ({ headers: who ? who.headers : {} });
+
+export const listOf = (app: FastifyInstance, who: Patient | null, email: string) =>
+  app.inject({ method: 'GET', url: `/api/auth/getUser/${encodeURIComponent(email)}`, ...as(who) }) as Promise<Response>;
+
+export const moveTo = (
+  app: FastifyInstance,
+  who: Patient | null,
+  appointmentToEdit: string,
+  to: { selectedLocation?: string; newDate?: string; selectedTime: string },
+) =>
+  app.inject({
+    method: 'PUT',
+    url: '/api/appointment/update',
+    payload: { selectedLocation: to.selectedLocation ?? 'Aundh', appointmentToEdit, newDate: to.newDate ?? '2025-03-11', selectedTime: to.selectedTime },
+    ...as(who),
+  }) as Promise<Response>;
+
+export const cancel = (app: FastifyInstance, who: Patient | null, userId: string, appointmentId: string) =>
+  app.inject({ method: 'DELETE', url: `/api/appointment/delete/${userId}/${appointmentId}`, ...as(who) }) as Promise<Response>;
+
+export const calendarOf = (app: FastifyInstance, who: Patient | null, appointmentId: string) =>
+  app.inject({ method: 'GET', url: `/api/appointment/${appointmentId}/calendar.ics`, ...as(who) }) as Promise<Response>;
+
+export const staffCall = (app: FastifyInstance, who: Patient | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  app.inject({ method, url: `/api/staff${url}`, ...(payload ? { payload } : {}), ...as(who) }) as Promise<Response>;
+
+/** Presses Pay on the sandbox checkout of `checkoutPageUrl`; answers where the browser is sent. */
+export async function pressPay(app: FastifyInstance, checkoutPageUrl: string): Promise<string | undefined> {
+  const res = await app.inject({ method: 'POST', url: `${new URL(checkoutPageUrl).pathname}/pay` });
+  return res.headers.location as string | undefined;
+}
+
+/** Books and pays through the sandbox: a paid appointment (Video with Meera at Aundh, 11:00 unless told). */
+export async function bookedAndPaid(app: FastifyInstance, who: Patient, choice: BookingChoice = {}) {
+  const appointment = await booked(app, who, choice);
+  const { checkoutPageUrl } = await checkout(app, who, appointment);
+  const location = await pressPay(app, checkoutPageUrl);
+  if (location !== `${publicUrl}/#/paymentsuccess`) throw new Error(`payment did not succeed: ${location}`);
+  return appointment;
+}
+
+export const prescription = {
+  complain: 'Dry cough for two weeks, worse at night',
+  remedies: [
+    { medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'three times a day' },
+    { medicineName: 'Drosera', dosage: '2 drops', frequency: 'at bedtime' },
+  ],
+  potency: '30C',
+  duration: '10 days',
+  pharmacyName: 'Sahaj Pharmacy, Aundh',
+  pharmacyId: 'PH-7',
+  instructions: 'No coffee or mint while taking the remedies.',
+  showMedicine: true,
+};
