@@ -181,3 +181,6 @@ export const CreateOrderPaymentAnswer = t.type(
 /** GET /payment/config: the checkout origins (or origin + path prefixes) /payment may redirect to. */
 export const PaymentConfigAnswer = t.type({ checkoutOrigins: t.array(t.string) }, 'PaymentConfigAnswer');
 export type PaymentConfigAnswer = t.TypeOf<typeof PaymentConfigAnswer>;
+
+/** Path of GET /appointment/{id}/calendar.ics: the record's `_id`. */
+export const AppointmentIdParams = t.type({ id: Id }, 'AppointmentIdParams');

@@ -3,5 +3,6 @@ export * from './primitives.js';
 export * from './site.js';
 export * from './auth.js';
 export * from './appointments.js';
+export * from './staff.js';
 export * from './errors.js';
 export * from './report.js';

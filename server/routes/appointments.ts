@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as t from 'io-ts';
 import {
   AppointmentCreateRequest,
+  AppointmentIdParams,
   AppointmentDeleteParams,
   AppointmentList,
   AppointmentRecord,
@@ -23,7 +24,6 @@ import {
   AppointmentUpdateRequest,
 } from '../../contract/appointments.js';
 import { MessageAnswer, type User, UserEmailParams } from '../../contract/auth.js';
-import { Id } from '../../contract/primitives.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
 import { requireUser } from './auth.js';
@@ -45,12 +45,6 @@ export function loginRequired(services: Services) {
     },
   };
 }
-
-/**
- * Path of GET /appointment/{id}/calendar.ics.
- * PROPOSED for contract/appointments.ts (AppointmentIdParams), with the staff codecs of staff.ts.
- */
-export const AppointmentIdParams = t.type({ id: Id }, 'AppointmentIdParams');
 
 export async function appointmentRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const login = loginRequired(services);

@@ -13,102 +13,21 @@
  * acting on another doctor's appointment: 403; no such appointment: 404.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as t from 'io-ts';
-import { AppointmentList, AppointmentRecord, Medicines } from '../../contract/appointments.js';
-import { ClinicDate, Id, intBetween, Rupees } from '../../contract/primitives.js';
+import { AppointmentList } from '../../contract/appointments.js';
+import {
+  StaffMe,
+  StaffAppointmentParams,
+  StaffAppointmentsQuery,
+  StaffCompleteRequest,
+  StaffOrderRequest,
+  StaffAppointmentAnswer,
+  AuditQuery,
+  AuditList,
+} from '../../contract/staff.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
 import type { Staff } from '../services/staff.js';
 import { requireUser } from './auth.js';
-
-/* ------------------------------------------------------------------------------------------------
- * PROPOSED for contract/staff.ts (the staff console, issue 6, will import them on the client).
- * Kept here until the contract owner moves them; nothing else imports them yet.
- * --------------------------------------------------------------------------------------------- */
-
-/** Text of at most `max` characters (may be empty). */
-const textUpTo = (max: number) =>
-  new t.Type<string, string, unknown>(
-    `TextUpTo(${max})`,
-    (u): u is string => typeof u === 'string' && u.length <= max,
-    (u, c) => (typeof u === 'string' && u.length <= max ? t.success(u) : t.failure(u, c, `must be text of at most ${max} characters`)),
-    (a) => a,
-  );
-
-export const StaffRole = t.keyof({ admin: null, doctor: null }, 'StaffRole');
-
-/** GET /staff/me. */
-export const StaffMe = t.type(
-  {
-    _id: t.string,
-    email: t.string,
-    firstName: t.string,
-    lastName: t.string,
-    role: StaffRole,
-    /** The doctor whose email the account has (a doctor's own; an admin's if they are one too). */
-    doctorName: t.union([t.string, t.null]),
-  },
-  'StaffMe',
-);
-export type StaffMe = t.TypeOf<typeof StaffMe>;
-
-export const StaffAppointmentParams = t.type({ id: Id }, 'StaffAppointmentParams');
-
-export const StaffAppointmentsQuery = t.partial({ date: ClinicDate }, 'StaffAppointmentsQuery');
-
-/** POST /staff/appointments/{id}/complete: the prescription (the spec's `medicines`). */
-export const StaffCompleteRequest = Medicines;
-
-export const OrderPaymentMode = t.keyof({ Card: null, Cash: null }, 'OrderPaymentMode');
-
-/** POST /staff/appointments/{id}/order. totalPrice in rupees (more than 0). */
-export const StaffOrderRequest = t.type(
-  { totalPrice: Rupees, paymentMode: OrderPaymentMode, pharmacyId: textUpTo(200) },
-  'StaffOrderRequest',
-);
-export type StaffOrderRequest = t.TypeOf<typeof StaffOrderRequest>;
-
-/** Both staff changes answer the appointment as it is now (with its order). */
-export const StaffAppointmentAnswer = t.type({ message: t.string, appointment: AppointmentRecord }, 'StaffAppointmentAnswer');
-
-/** Query strings are text: a whole number written in digits. */
-const digitsBetween = (min: number, max: number) =>
-  new t.Type<number, string, unknown>(
-    `DigitsBetween(${min},${max})`,
-    (u): u is number => intBetween(min, max).is(u),
-    (u, c) => {
-      const n = typeof u === 'string' && /^\d{1,9}$/.test(u) ? Number(u) : Number.NaN;
-      return n >= min && n <= max ? t.success(n) : t.failure(u, c, `must be a whole number from ${min} to ${max}`);
-    },
-    String,
-  );
-
-/** An audit entry's id (a bigint, written in digits). */
-const AuditId = new t.Type<string, string, unknown>(
-  'AuditId',
-  (u): u is string => typeof u === 'string' && /^\d{1,18}$/.test(u),
-  (u, c) => (typeof u === 'string' && /^\d{1,18}$/.test(u) ? t.success(u) : t.failure(u, c, 'must be the id of an audit entry')),
-  (a) => a,
-);
-
-export const AuditQuery = t.partial({ limit: digitsBetween(1, 500), before: AuditId }, 'AuditQuery');
-
-export const AuditEntry = t.type(
-  {
-    id: t.string,
-    at: t.string,
-    actor: t.string,
-    actorRole: t.keyof({ patient: null, admin: null, doctor: null, operator: null }),
-    action: t.string,
-    appointmentId: t.union([t.string, t.null]),
-    subjectUserId: t.union([t.string, t.null]),
-    details: t.UnknownRecord,
-  },
-  'AuditEntry',
-);
-export const AuditList = t.array(AuditEntry, 'AuditList');
-
-/* ------------------------------------------------------------------------------------------------ */
 
 /** A preHandler answering 401 (no live token), then 403 (not staff), before anything else. */
 export function staffRequired(services: Services) {
