@@ -8,6 +8,7 @@ import { HashRouter, Route, Routes } from 'react-router-dom';
 import { PopupProvider } from '../components/Popup/popups';
 import { HomePage } from '../pages/Home/HomePage';
 import { AccountProvider, type AccountServices } from './account';
+import { BookingServicesProvider, type BookingServices } from './booking';
 import { Layout } from './Layout';
 import { liveAccountServices } from './liveAccount';
 import { SessionEvents } from './SessionEvents';
@@ -22,6 +23,8 @@ const ContactPage = lazy(() => import('../pages/Contact/ContactPage'));
 const TermsPage = lazy(() => import('../pages/Legal/TermsPage'));
 const PrivacyPage = lazy(() => import('../pages/Legal/PrivacyPage'));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoon/ComingSoonPage'));
+const PaymentPage = lazy(() => import('../pages/Payment/PaymentPage'));
+const PaymentResultPage = lazy(() => import('../pages/Payment/PaymentResultPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFound/NotFoundPage'));
 // The pages that need login carry their guard (RequireLogin) in their own chunks.
 const AccountPage = lazy(() => import('../pages/Account/AccountPage'));
@@ -38,19 +41,27 @@ export interface AppProps {
   readonly siteOptionsLogic: SiteOptionsLogic;
   /** The account calls and token storage: the live ones by default, fakes in tests. */
   readonly accountServices?: AccountServices;
+  /** The booking calls and the checkout redirect: fakes in tests; by default the live ones, loaded with the booking views. */
+  readonly bookingServices?: BookingServices | null;
 }
 
 /** Everything but the router, so tests can render it inside a MemoryRouter. */
-export function AppShell({ siteOptionsLogic, accountServices = liveAccountServices }: AppProps) {
+export function AppShell({
+  siteOptionsLogic,
+  accountServices = liveAccountServices,
+  bookingServices = null,
+}: AppProps) {
   return (
     <SiteOptionsContext.Provider logic={siteOptionsLogic}>
       <AccountProvider services={accountServices}>
-        <SessionEvents />
-        <SelectedLocationProvider>
-          <PopupProvider>
-            <AppRoutes />
-          </PopupProvider>
-        </SelectedLocationProvider>
+        <BookingServicesProvider services={bookingServices}>
+          <SessionEvents />
+          <SelectedLocationProvider>
+            <PopupProvider>
+              <AppRoutes />
+            </PopupProvider>
+          </SelectedLocationProvider>
+        </BookingServicesProvider>
       </AccountProvider>
     </SiteOptionsContext.Provider>
   );
@@ -72,21 +83,21 @@ export function AppRoutes() {
         <Route path="account" element={<AccountPage />} />
         <Route path="forgotpassword" element={<ForgotPasswordPage />} />
         <Route path="auth/google" element={<GoogleReturnPage />} />
-        {/* Later issues bring these; until then they say so plainly. */}
+        {/* A later issue brings this one; until then it says so plainly. */}
         <Route path="myappointment" element={<MyAppointmentRoute />} />
-        <Route path="paymentsuccess" element={<ComingSoonPage part="paymentsuccess" />} />
-        <Route path="paymentfail" element={<ComingSoonPage part="paymentfail" />} />
-        <Route path="payment" element={<ComingSoonPage part="payment" />} />
+        <Route path="paymentsuccess" element={<PaymentResultPage key="success" outcome="success" />} />
+        <Route path="paymentfail" element={<PaymentResultPage key="fail" outcome="fail" />} />
+        <Route path="payment" element={<PaymentPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );
 }
 
-export function App({ siteOptionsLogic, accountServices }: AppProps) {
+export function App({ siteOptionsLogic, accountServices, bookingServices }: AppProps) {
   return (
     <HashRouter>
-      <AppShell siteOptionsLogic={siteOptionsLogic} accountServices={accountServices} />
+      <AppShell siteOptionsLogic={siteOptionsLogic} accountServices={accountServices} bookingServices={bookingServices} />
     </HashRouter>
   );
 }

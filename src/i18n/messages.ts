@@ -75,9 +75,7 @@ export interface Messages {
   readonly popup: {
     readonly close: string;
     readonly bookingTitle: string;
-    readonly bookingBody: string;
     readonly callToBook: (phone: string) => string;
-    readonly orEmail: string;
   };
   readonly toast: {
     readonly regionLabel: string;
@@ -164,6 +162,47 @@ export interface Messages {
     readonly paymentTitle: string;
     readonly body: string;
     readonly callUs: (phone: string) => string;
+    readonly backHome: string;
+  };
+  /** The Book Appointment popup and the payment pages (the spec's own words are in `spec`). */
+  readonly booking: {
+    readonly intro: string;
+    readonly location: string;
+    readonly doctor: string;
+    readonly consultationType: string;
+    readonly date: string;
+    readonly dateHint: string;
+    readonly slots: string;
+    readonly chooseLocation: string;
+    readonly chooseDoctor: string;
+    readonly chooseType: string;
+    readonly chooseDateFirst: string;
+    readonly loadingDoctors: string;
+    readonly loadingSlots: string;
+    readonly tryAgain: string;
+    readonly fee: string;
+    readonly feeLoading: string;
+    readonly feeFailed: string;
+    readonly detailsHeading: string;
+    readonly genderChoose: string;
+    readonly book: string;
+    readonly booking: string;
+    readonly loginToBook: string;
+    readonly doctorOnline: string;
+    /** No spec text: Book before the fee list gave the fee of the chosen type. */
+    readonly feeUnknown: string;
+    /** No spec text: the server's fee differs from the one shown. */
+    readonly feeChanged: (fee: string) => string;
+    readonly paymentTitle: string;
+    readonly paymentRedirecting: string;
+    readonly paymentRefused: string;
+    readonly paymentConfigFailed: string;
+    readonly paymentSuccessTitle: string;
+    readonly paymentSuccessBody: string;
+    readonly paymentFailTitle: string;
+    readonly paymentFailBody: string;
+    readonly redirectingIn: (seconds: number) => string;
+    readonly goNow: string;
     readonly backHome: string;
   };
   /** Accounts: the header's profile menu, the login and sign-up popups, /account, /forgotpassword. */
@@ -336,10 +375,7 @@ export const en: Messages = {
   popup: {
     close: 'Close',
     bookingTitle: 'Book Appointment',
-    bookingBody:
-      'Online booking opens soon. Meanwhile, call us and our patient care team will book a clinic visit, video, call or chat consultation for you.',
     callToBook: (phone) => `Call ${phone}`,
-    orEmail: 'or write to',
   },
   gallery: {
     title: 'Gallery',
@@ -415,6 +451,44 @@ export const en: Messages = {
     paymentTitle: 'Payment',
     body: 'This part of the site opens soon.',
     callUs: (phone) => `Meanwhile, call us on ${phone} to book, change or pay for an appointment.`,
+    backHome: 'Back to the home page',
+  },
+  booking: {
+    intro: 'Choose a clinic, a doctor, how you want to consult and a time. You pay online to confirm.',
+    location: 'Location',
+    doctor: 'Doctor',
+    consultationType: 'Consultation type',
+    date: 'Date',
+    dateHint: 'Dates are in clinic time (India). Type or pick a date from today on.',
+    slots: 'Time slot',
+    chooseLocation: 'Choose a location',
+    chooseDoctor: 'Choose a doctor',
+    chooseType: 'Choose a consultation type',
+    chooseDateFirst: 'Choose a doctor, a consultation type and a date to see the free times.',
+    loadingDoctors: 'Loading doctors…',
+    loadingSlots: 'Loading times…',
+    tryAgain: 'Try again',
+    fee: 'Consultation fee',
+    feeLoading: 'Fee list loading; the fee may change.',
+    feeFailed: 'The fee list could not be loaded.',
+    detailsHeading: 'Patient details',
+    genderChoose: 'Choose',
+    book: 'Book',
+    booking: 'Booking…',
+    loginToBook: 'You will be asked to log in before paying.',
+    doctorOnline: 'online only',
+    feeUnknown: 'The consultation fee could not be loaded. Please try again.',
+    feeChanged: (fee) => `The consultation fee is now ${fee}. Please check it and book again.`,
+    paymentTitle: 'Payment',
+    paymentRedirecting: 'Taking you to the payment page…',
+    paymentRefused: 'This payment link is not one of our payment pages, so we did not open it. Please book again from the home page.',
+    paymentConfigFailed: 'We could not check the payment link. Please try again.',
+    paymentSuccessTitle: 'Payment received',
+    paymentSuccessBody: 'Thank you. We confirm your appointment once the payment provider confirms the payment.',
+    paymentFailTitle: 'Payment not completed',
+    paymentFailBody: 'Your payment did not go through. Your choices are kept: you can try again.',
+    redirectingIn: (seconds) => `Going to the home page in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    goNow: 'Go now',
     backHome: 'Back to the home page',
   },
   account: {

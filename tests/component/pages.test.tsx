@@ -23,18 +23,6 @@ describe('routes and pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 
-  it.each(['/paymentsuccess', '/paymentfail', '/payment'])(
-    '%s says plainly that it opens soon, with the phone number',
-    async (route) => {
-      renderApp({ route });
-      const main = screen.getByRole('main');
-      expect(await within(main).findByText('This part of the site opens soon.')).toBeTruthy();
-      expect(within(main).getByRole('link', { name: 'Call +91 20 4000 1234' }).getAttribute('href')).toBe(
-        'tel:+912040001234',
-      );
-    },
-  );
-
   it('dates the legal pages 11/03/2025 and states the refund rules', async () => {
     renderApp({ route: '/termandcondition' });
     expect(await screen.findByText('Last updated: 11/03/2025')).toBeTruthy();

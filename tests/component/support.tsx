@@ -129,7 +129,6 @@ export async function warmAccountChunks(): Promise<void> {
   await Promise.all([
     import('../../src/components/Auth/loginViews'),
     import('../../src/components/Auth/SignUpDialog'),
-    import('../../src/components/Popup/SoonDialog'),
     import('../../src/components/Header/ProfileMenu'),
     import('../../src/pages/Account/AccountPage'),
     import('../../src/pages/ForgotPassword/ForgotPasswordPage'),

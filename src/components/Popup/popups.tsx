@@ -1,7 +1,8 @@
 /**
  * Which popup is open. Login and Sign up are the session's panels (spec §4: showing one hides the
  * other; the session machine owns that, so a flow can open one too, e.g. login after sign-up);
- * Book Appointment is local until the booking issue.
+ * Book Appointment is local: it stays mounted (its booking actor running) while the login popup it
+ * asked for is open, and shows again when that one closes.
  *
  * Popups are loaded lazily (their own chunks), so the home page does not pay for them; `preload`
  * fetches a chunk early when a pointer or focus gets near a button. Focus returns to the element
@@ -19,13 +20,16 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { PreviousBooking } from '../../../machines/booking/choices';
 import { selectPanel } from '../../../machines/session/sessionMachine';
 import { SessionContext, useAccountServices } from '../../app/account';
+import { useSelectedLocation } from '../../app/location';
 
 export type PopupKind = 'login' | 'signup' | 'booking';
 
 interface PopupControls {
-  readonly open: (kind: PopupKind) => void;
+  /** `previous`: the Book Appointment popup's kept choices (/paymentfail), or the header's location. */
+  readonly open: (kind: PopupKind, options?: { previous?: PreviousBooking | null }) => void;
   /** Closes every popup; `returnFocus: false` when the page changes anyway (a link in the popup). */
   readonly close: (options?: { returnFocus?: boolean }) => void;
   /** Starts loading a popup's code before it is asked for. */
@@ -35,8 +39,8 @@ interface PopupControls {
 
 const PopupContext = createContext<PopupControls | null>(null);
 
-const loadSoonDialog = () => import('./SoonDialog');
-const SoonDialog = lazy(loadSoonDialog);
+const loadBookingPopup = () => import('../Booking/BookingPopup');
+const BookingPopup = lazy(loadBookingPopup);
 const loadLoginDialog = () => import('../Auth/loginViews');
 const LoginDialog = lazy(() => loadLoginDialog().then((views) => ({ default: views.LoginDialog })));
 const loadSignUpDialog = () => import('../Auth/SignUpDialog');
@@ -44,7 +48,7 @@ const SignUpDialog = lazy(loadSignUpDialog);
 
 /** Start loading the Book Appointment popup's code (on hover or focus of a button that opens it). */
 export function preloadPopup(): void {
-  void loadSoonDialog();
+  void loadBookingPopup();
 }
 
 /** The element that the header marks as the way into the account (Login, or My Profile once logged in). */
@@ -66,10 +70,13 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
   const services = useAccountServices();
   const panel = SessionContext.useSelector(selectPanel);
-  const [booking, setBooking] = useState(false);
+  // The Book Appointment popup, with what it opened with; a new object per opening.
+  const [booking, setBooking] = useState<{ previous: PreviousBooking | null } | null>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  const { location: headerLocation } = useSelectedLocation();
 
-  const current: PopupKind | null = booking ? 'booking' : panel === 'login' ? 'login' : panel === 'register' ? 'signup' : null;
+  const current: PopupKind | null =
+    panel === 'login' ? 'login' : panel === 'register' ? 'signup' : booking !== null ? 'booking' : null;
 
   const rememberFocus = useCallback(() => {
     if (returnFocusTo.current) return; // a popup is open already: keep where the first came from
@@ -90,29 +97,35 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   }, [session, rememberFocus]);
 
   const open = useCallback(
-    (kind: PopupKind) => {
+    (kind: PopupKind, options?: { previous?: PreviousBooking | null }) => {
       rememberFocus();
       if (kind === 'booking') {
         session.send({ type: 'session.closePanels' });
-        setBooking(true);
+        // The header's location picker preselects the clinic, unless kept choices come back.
+        const previous = options?.previous ?? (headerLocation !== '' ? { choices: { location: headerLocation } } : null);
+        setBooking({ previous });
         return;
       }
-      setBooking(false);
+      setBooking(null);
       session.send({ type: kind === 'login' ? 'session.showLogin' : 'session.showRegister' });
     },
-    [session, rememberFocus],
+    [session, rememberFocus, headerLocation],
   );
 
   const close = useCallback((options?: { returnFocus?: boolean }) => {
     if (options?.returnFocus === false) returnFocusTo.current = null;
-    setBooking(false);
+    setBooking(null);
     session.send({ type: 'session.closePanels' });
   }, [session]);
+
+  // The login popup the booking popup asked for closes back to it, not to the page.
+  const closePanel = useCallback(() => session.send({ type: 'session.closePanels' }), [session]);
 
   const preload = useCallback(
     (kind: PopupKind) => {
       if (kind === 'booking') {
-        void loadSoonDialog();
+        void loadBookingPopup();
+        services.preload?.();
         return;
       }
       void (kind === 'login' ? loadLoginDialog() : loadSignUpDialog());
@@ -144,13 +157,25 @@ export function PopupProvider({ children }: { children: ReactNode }) {
       {children}
       {current !== null && (
         <Suspense fallback={null}>
-          {current === 'booking' && <SoonDialog kind="booking" onClose={() => close()} />}
-          {current === 'login' && <LoginDialog onClose={() => close()} />}
-          {current === 'signup' && <SignUpDialog onClose={() => close()} />}
+          {booking !== null && <BookingPopup key={bookingKey(booking)} previous={booking.previous} onClose={close} />}
+          {current === 'login' && <LoginDialog onClose={booking !== null ? closePanel : () => close()} />}
+          {current === 'signup' && <SignUpDialog onClose={booking !== null ? closePanel : () => close()} />}
         </Suspense>
       )}
     </PopupContext.Provider>
   );
+}
+
+const openings = new WeakMap<object, number>();
+let openingCount = 0;
+/** A key per opening, so that each opening starts a new booking actor. */
+function bookingKey(opening: object): number {
+  let key = openings.get(opening);
+  if (key === undefined) {
+    key = ++openingCount;
+    openings.set(opening, key);
+  }
+  return key;
 }
 
 export function usePopup(): PopupControls {

@@ -1,0 +1,409 @@
+/**
+ * The Book Appointment popup and the payment pages, wired to the real booking and payment-result
+ * machines with fake calls answered by hand: every step of the flow, an online doctor without
+ * Clinic Visit, a booked slot that explains itself, missing choices, login asked then resumed,
+ * a 409, the /payment allow-list, and the /paymentsuccess and /paymentfail countdowns.
+ */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { AppointmentRecord, TimeSlot } from '../../contract/appointments';
+import type { AppointmentFeeList, Doctor } from '../../contract/site';
+import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
+import { clinicToday } from '../../machines/booking/choices';
+import { AppShell } from '../../src/app/App';
+import type { BookingServices } from '../../src/app/booking';
+import { keptBookingKey } from '../../src/app/useBookingServices';
+import { answeredByHand, refused, settle } from '../machines/accountFakes';
+import { anita, appointmentFor, doctors, fees, kavita, someFree, tenTaken, type SlotsInput } from '../machines/bookingFakes';
+import { demoOptions, demoUser, fakeAccount, fakeSiteOptionsLogic, loginUser, warmAccountChunks, type FakeAccount } from './support';
+
+beforeAll(async () => {
+  await warmAccountChunks();
+  await Promise.all([
+    import('../../src/components/Booking/BookingPopup'),
+    import('../../src/pages/Payment/PaymentPage'),
+    import('../../src/pages/Payment/PaymentResultPage'),
+  ]);
+}, 30_000);
+
+afterEach(() => {
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
+
+/** A day a few days after today (clinic time), `YYYY-MM-DD`. */
+function dayAfter(days: number): string {
+  const day = new Date(`${clinicToday()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+const bookingDay = dayAfter(3);
+
+const sandboxCheckout = 'http://localhost:3000/api/payment/sandbox/checkout/MO-1';
+const checkoutAnswer: PaymentAnswer = { merchantOrderId: 'MO-1', checkoutPageUrl: sandboxCheckout };
+
+function fakeBooking({ origins = ['http://localhost:3000/api/payment/sandbox/'] } = {}) {
+  const calls = {
+    loadDoctors: answeredByHand<Doctor[], unknown>(),
+    loadFees: answeredByHand<AppointmentFeeList, unknown>(),
+    loadTimeSlots: answeredByHand<TimeSlot[], SlotsInput>(),
+    addAppointment: answeredByHand<AppointmentRecord, { request: BookingRequest; token: string }>(),
+    createPayment: answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>(),
+  };
+  const left: string[] = [];
+  const configAsked = { count: 0 };
+  const services: BookingServices = {
+    actors: {
+      loadDoctors: calls.loadDoctors.logic,
+      loadFees: calls.loadFees.logic,
+      loadTimeSlots: calls.loadTimeSlots.logic,
+      addAppointment: calls.addAppointment.logic,
+      createPayment: calls.createPayment.logic,
+    },
+    checkoutOrigins: () => {
+      configAsked.count += 1;
+      return Promise.resolve(origins);
+    },
+    leaveFor: (url) => left.push(url),
+  };
+  return { ...calls, services, left, configAsked };
+}
+type FakeBooking = ReturnType<typeof fakeBooking>;
+
+function PathProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="path" hidden>{pathname + search}</output>;
+}
+const currentPath = () => document.querySelector('[data-testid="path"]')?.textContent ?? '';
+
+function renderBookingApp({
+  route = '/',
+  account = fakeAccount(),
+  booking = fakeBooking(),
+}: { route?: string; account?: FakeAccount; booking?: FakeBooking } = {}) {
+  render(
+    <MemoryRouter initialEntries={[route]}>
+      <AppShell
+        siteOptionsLogic={fakeSiteOptionsLogic(() => Promise.resolve(demoOptions))}
+        accountServices={account.services}
+        bookingServices={booking.services}
+      />
+      <PathProbe />
+    </MemoryRouter>,
+  );
+  return { account, booking };
+}
+
+async function answer(settleCall: () => void) {
+  await act(async () => {
+    settleCall();
+    await settle();
+  });
+}
+
+async function expectToast(text: string, role: 'status' | 'alert') {
+  const toast = await screen.findByText(text, { selector: '.toast__text' });
+  expect(toast.closest('[role]')?.getAttribute('role')).toBe(role);
+}
+
+async function loggedIn(booking = fakeBooking(), route = '/') {
+  const account = fakeAccount({ storedToken: 'tok-stored' });
+  renderBookingApp({ route, account, booking });
+  await answer(() => account.fetchCurrentUser.latest().resolve(demoUser));
+  await screen.findByRole('button', { name: 'My Profile' });
+  return { account, booking };
+}
+
+/** Opens the popup and answers the doctor and fee lists. */
+async function openPopup(user: ReturnType<typeof userEvent.setup>, booking: FakeBooking, { feesNow = true } = {}) {
+  await user.click(screen.getAllByRole('button', { name: 'Book Appointment' })[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
+  await answer(() => booking.loadDoctors.latest().resolve(doctors));
+  if (feesNow) await answer(() => booking.loadFees.latest().resolve(fees));
+  return dialog;
+}
+
+/** Location, doctor, type and date chosen; the slots answered. */
+async function chooseUpToSlots(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  booking: FakeBooking,
+  { location = 'Andheri West', doctor = anita, type = 'Clinic Visit', slots = someFree } = {},
+) {
+  await user.selectOptions(within(dialog).getByLabelText('Location'), location);
+  await user.selectOptions(await within(dialog).findByLabelText('Doctor'), doctor.email);
+  await user.selectOptions(await within(dialog).findByLabelText('Consultation type'), type);
+  fireEvent.change(await within(dialog).findByLabelText('Date'), { target: { value: bookingDay } });
+  await waitFor(() => expect(booking.loadTimeSlots.calls.length).toBeGreaterThan(0));
+  await answer(() => booking.loadTimeSlots.latest().resolve(slots));
+}
+
+function description(field: HTMLElement): string {
+  return (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+describe('Book Appointment popup', () => {
+  it('goes through every step, books, pays and leaves for the checkout through /payment', async () => {
+    const user = userEvent.setup();
+    const { booking } = await loggedIn();
+    const dialog = await openPopup(user, booking);
+
+    // The personal fields come from the logged-in user.
+    expect((within(dialog).getByLabelText('First name') as HTMLInputElement).value).toBe('Asha');
+    expect((within(dialog).getByLabelText('Last name') as HTMLInputElement).value).toBe('Verma');
+    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('asha@example.in');
+    expect((within(dialog).getByLabelText('Phone number') as HTMLInputElement).value).toBe('9876543210');
+    expect((within(dialog).getByLabelText('Age') as HTMLInputElement).value).toBe('34');
+    expect((within(dialog).getByLabelText('Gender') as HTMLSelectElement).value).toBe('female');
+
+    const date = async () => within(dialog).findByLabelText('Date');
+    await chooseUpToSlots(user, dialog, booking);
+    expect((await date()).getAttribute('min')).toBe(clinicToday());
+    expect(booking.loadTimeSlots.latest().input).toEqual({
+      doctorEmail: anita.email,
+      date: bookingDay,
+      location: 'Andheri West',
+      token: 'tok-stored',
+    });
+
+    // The fee of Clinic Visit, in rupees.
+    expect(within(dialog).getByTestId('booking-fee').textContent).toBe('₹700');
+
+    const slots = within(dialog).getByRole('group', { name: 'Time slot' });
+    await user.click(within(slots).getByRole('radio', { name: '10:00' }));
+    expect((within(slots).getByRole('radio', { name: '10:00' }) as HTMLInputElement).checked).toBe(true);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    const add = booking.addAppointment.latest();
+    expect(add.input.token).toBe('tok-stored');
+    expect(add.input.request).toMatchObject({
+      doctorEmail: anita.email,
+      doctorName: anita.name,
+      location: 'Andheri West',
+      consultationType: 'Clinic Visit',
+      date: bookingDay,
+      startTime: '10:00',
+      firstName: 'Asha',
+    });
+    const appointment = appointmentFor(add.input.request);
+    await answer(() => add.resolve(appointment));
+    expect(booking.createPayment.latest().input.request).toEqual({
+      appointmentId: appointment._id,
+      consultationAmount: 700,
+    });
+    await answer(() => booking.createPayment.latest().resolve(checkoutAnswer));
+
+    await waitFor(() => expect(currentPath()).toBe(`/payment?payUrl=${encodeURIComponent(sandboxCheckout)}`));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const kept = JSON.parse(sessionStorage.getItem(keptBookingKey) ?? 'null');
+    expect(kept.choices).toMatchObject({ location: 'Andheri West', doctorEmail: anita.email, time: '10:00' });
+    await waitFor(() => expect(booking.left).toEqual([sandboxCheckout]));
+  });
+
+  it('offers no Clinic Visit for an online doctor and filters the doctors by location', async () => {
+    const user = userEvent.setup();
+    const { booking } = await loggedIn();
+    const dialog = await openPopup(user, booking);
+    await user.selectOptions(within(dialog).getByLabelText('Location'), 'Andheri West');
+    const doctorSelect = await within(dialog).findByLabelText('Doctor');
+    expect(within(doctorSelect).queryByRole('option', { name: /Kavita/ })).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText('Location'), 'Bandra');
+    await user.selectOptions(within(dialog).getByLabelText('Doctor'), kavita.email);
+    const types = within(await within(dialog).findByLabelText('Consultation type'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(types).toContain('Video');
+    expect(types).not.toContain('Clinic Visit');
+  });
+
+  it('disables booked and unavailable slots, each with its explanation', async () => {
+    const user = userEvent.setup();
+    const { booking } = await loggedIn();
+    const dialog = await openPopup(user, booking);
+    await chooseUpToSlots(user, dialog, booking);
+    const booked = within(dialog).getByRole('radio', { name: '09:00' });
+    expect((booked as HTMLInputElement).disabled).toBe(true);
+    expect(description(booked)).toBe('This slot is already booked');
+    expect(booked.closest('label')?.getAttribute('title')).toBe('This slot is already booked');
+    const unavailable = within(dialog).getByRole('radio', { name: '09:30' });
+    expect((unavailable as HTMLInputElement).disabled).toBe(true);
+    expect(description(unavailable)).toBe('This slot is unavailable');
+    expect((within(dialog).getByRole('radio', { name: '10:00' }) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('shows the empty states of the slot list', async () => {
+    const user = userEvent.setup();
+    const { booking } = await loggedIn();
+    const dialog = await openPopup(user, booking);
+    await chooseUpToSlots(user, dialog, booking, { slots: [] });
+    expect(within(dialog).getByText('No schedule found for selected date or location or doctor.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: dayAfter(4) } });
+    await answer(() =>
+      booking.loadTimeSlots.latest().resolve([
+        { time: '09:00', status: 'booked' },
+        { time: '09:30', status: 'unavailable' },
+      ] as TimeSlot[]),
+    );
+    expect(within(dialog).getByText('Doctor is not available for this date.')).toBeTruthy();
+  });
+
+  it('shows 500 until the fee list loads', async () => {
+    const user = userEvent.setup();
+    const { booking } = await loggedIn();
+    const dialog = await openPopup(user, booking, { feesNow: false });
+    expect(within(dialog).getByTestId('booking-fee').textContent).toBe('₹500');
+    await user.selectOptions(within(dialog).getByLabelText('Location'), 'Andheri West');
+    await user.selectOptions(await within(dialog).findByLabelText('Doctor'), anita.email);
+    await user.selectOptions(await within(dialog).findByLabelText('Consultation type'), 'Video');
+    expect(within(dialog).getByTestId('booking-fee').textContent).toBe('₹500');
+    await answer(() => booking.loadFees.latest().resolve(fees));
+    expect(within(dialog).getByTestId('booking-fee').textContent).toBe('₹450');
+  });
+
+  it("says 'Please select all required fields.' when Book comes before the choices", async () => {
+    const user = userEvent.setup();
+    const { booking } = await loggedIn();
+    const dialog = await openPopup(user, booking);
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await expectToast('Please select all required fields.', 'alert');
+    expect(booking.addAppointment.calls).toHaveLength(0);
+  });
+
+  it('asks a logged-out visitor to log in, then comes back to the same step with the choices kept', async () => {
+    const user = userEvent.setup();
+    const account = fakeAccount();
+    const booking = fakeBooking();
+    renderBookingApp({ account, booking });
+    const dialog = await openPopup(user, booking);
+    await chooseUpToSlots(user, dialog, booking);
+    await user.click(within(dialog).getByRole('radio', { name: '10:30' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+
+    const login = await screen.findByRole('dialog', { name: 'Login' });
+    expect(screen.queryByRole('dialog', { name: 'Book Appointment' })).toBeNull();
+    expect(booking.addAppointment.calls).toHaveLength(0);
+    await user.type(within(login).getByLabelText('Email'), 'asha@example.in');
+    await user.type(within(login).getByLabelText('Password'), 'monsoon evenings');
+    await user.click(within(login).getByRole('button', { name: 'Login' }));
+    await answer(() => account.login.latest().resolve({ token: 'tok-new', user: loginUser }));
+
+    const back = await screen.findByRole('dialog', { name: 'Book Appointment' });
+    expect((within(back).getByLabelText('Location') as HTMLSelectElement).value).toBe('Andheri West');
+    expect((within(back).getByLabelText('Doctor') as HTMLSelectElement).value).toBe(anita.email);
+    expect((within(back).getByLabelText('Consultation type') as HTMLSelectElement).value).toBe('Clinic Visit');
+    expect((within(back).getByLabelText('Date') as HTMLInputElement).value).toBe(bookingDay);
+    expect((within(back).getByLabelText('First name') as HTMLInputElement).value).toBe('Asha');
+    // The login answer names the person; the user fetched after it fills in the rest.
+    await answer(() => account.fetchCurrentUser.latest().resolve(demoUser));
+    await waitFor(() => expect((within(back).getByLabelText('Phone number') as HTMLInputElement).value).toBe('9876543210'));
+    expect((within(back).getByLabelText('Age') as HTMLInputElement).value).toBe('34');
+    expect((within(back).getByLabelText('Gender') as HTMLSelectElement).value).toBe('female');
+    // The slots come again with the token; the chosen one is kept when it is still free.
+    const slotsCall = booking.loadTimeSlots.calls.at(-1);
+    if (slotsCall && slotsCall.input.token === 'tok-new') await answer(() => slotsCall.resolve(someFree));
+    await waitFor(() =>
+      expect((within(back).getByRole('radio', { name: '10:30' }) as HTMLInputElement).checked).toBe(true),
+    );
+  });
+
+  it('shows the server\'s 409 message and refreshes the slots', async () => {
+    const user = userEvent.setup();
+    const { booking } = await loggedIn();
+    const dialog = await openPopup(user, booking);
+    await chooseUpToSlots(user, dialog, booking);
+    await user.click(within(dialog).getByRole('radio', { name: '10:00' }));
+    const before = booking.loadTimeSlots.calls.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await answer(() => booking.addAppointment.latest().reject(refused(409, 'This slot is already booked')));
+    await expectToast('This slot is already booked', 'alert');
+    await waitFor(() => expect(booking.loadTimeSlots.calls.length).toBe(before + 1));
+    await answer(() => booking.loadTimeSlots.latest().resolve(tenTaken));
+    expect((within(dialog).getByRole('radio', { name: '10:00' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it("says 'Something went wrong.' when booking fails without a readable message", async () => {
+    const user = userEvent.setup();
+    const { booking } = await loggedIn();
+    const dialog = await openPopup(user, booking);
+    await chooseUpToSlots(user, dialog, booking);
+    await user.click(within(dialog).getByRole('radio', { name: '10:00' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await answer(() => booking.addAppointment.latest().reject({ _tag: 'NetworkFailure', message: 'Failed to fetch' }));
+    await expectToast('Something went wrong.', 'alert');
+  });
+});
+
+describe('/payment', () => {
+  it('refuses a payUrl outside the checkout origins: an error, never a redirect', async () => {
+    const booking = fakeBooking();
+    renderBookingApp({ route: `/payment?payUrl=${encodeURIComponent('https://evil.example/pay')}`, booking });
+    expect(await screen.findByText(/not one of our payment pages/)).toBeTruthy();
+    expect(booking.left).toEqual([]);
+  });
+
+  it('refuses a missing payUrl', async () => {
+    const booking = fakeBooking();
+    renderBookingApp({ route: '/payment', booking });
+    expect(await screen.findByText(/not one of our payment pages/)).toBeTruthy();
+    expect(booking.left).toEqual([]);
+  });
+
+  it('leaves for a checkout page of the configured origin', async () => {
+    const booking = fakeBooking();
+    renderBookingApp({ route: `/payment?payUrl=${encodeURIComponent(sandboxCheckout)}`, booking });
+    await waitFor(() => expect(booking.left).toEqual([sandboxCheckout]));
+  });
+});
+
+describe('payment result pages', () => {
+  it('/paymentsuccess counts 5 seconds down, then goes home with the success toast', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    renderBookingApp({ route: '/paymentsuccess' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.getByText('Going to the home page in 5 seconds.')).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(screen.getByText('Going to the home page in 4 seconds.')).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4000);
+    });
+    expect(currentPath()).toBe('/');
+    expect(screen.getByText('Appointment booked successfully.', { selector: '.toast__text' })).toBeTruthy();
+  });
+
+  it('/paymentfail goes home at "Go now" with the popup open again and the kept choices', async () => {
+    const user = userEvent.setup();
+    sessionStorage.setItem(
+      keptBookingKey,
+      JSON.stringify({
+        choices: { location: 'Bandra', doctorEmail: kavita.email, consultationType: 'Video', date: bookingDay, time: '10:00' },
+        details: { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in', phoneNumber: '9876543210', age: '34', gender: 'female' },
+      }),
+    );
+    const booking = fakeBooking();
+    renderBookingApp({ route: '/paymentfail', booking });
+    expect(await screen.findByText('Going to the home page in 5 seconds.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Go now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
+    expect(currentPath()).toBe('/');
+    expect(sessionStorage.getItem(keptBookingKey)).toBeNull();
+    await answer(() => booking.loadDoctors.latest().resolve(doctors));
+    await answer(() => booking.loadFees.latest().resolve(fees));
+    await waitFor(() => expect(booking.loadTimeSlots.calls.length).toBeGreaterThan(0));
+    await answer(() => booking.loadTimeSlots.latest().resolve(someFree));
+    expect((within(dialog).getByLabelText('Location') as HTMLSelectElement).value).toBe('Bandra');
+    expect((within(dialog).getByLabelText('Doctor') as HTMLSelectElement).value).toBe(kavita.email);
+    expect((within(dialog).getByLabelText('Consultation type') as HTMLSelectElement).value).toBe('Video');
+    expect((within(dialog).getByLabelText('Date') as HTMLInputElement).value).toBe(bookingDay);
+    expect((within(dialog).getByRole('radio', { name: '10:00' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
