@@ -29,9 +29,13 @@ const escape = (s: string) =>
 const rupees = (paise: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(paise / 100);
 
-/** Where the browser goes once a payment is over. */
+/**
+ * Where the browser goes once a payment is over. A payment that came too late for its slot is
+ * flagged for refund; `reason=refund` lets the page tell the patient so.
+ */
 export function resultUrl(publicUrl: string, outcome: SettleOutcome): string {
-  return `${publicUrl}/#/${outcome === 'paid' ? 'paymentsuccess' : 'paymentfail'}`;
+  if (outcome === 'paid') return `${publicUrl}/#/paymentsuccess`;
+  return `${publicUrl}/#/paymentfail${outcome === 'refund' ? '?reason=refund' : ''}`;
 }
 
 const css = `:root { --ink: #1d2a25; --muted: #52615a; --accent: #1f6f50; --danger: #a3262b; --paper: #f5f7f6; }

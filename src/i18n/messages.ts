@@ -201,6 +201,7 @@ export interface Messages {
     readonly paymentSuccessBody: string;
     readonly paymentFailTitle: string;
     readonly paymentFailBody: string;
+    readonly paymentRefundBody: string;
     readonly redirectingIn: (seconds: number) => string;
     readonly goNow: string;
     readonly backHome: string;
@@ -487,6 +488,8 @@ export const en: Messages = {
     paymentSuccessBody: 'Thank you. We confirm your appointment once the payment provider confirms the payment.',
     paymentFailTitle: 'Payment not completed',
     paymentFailBody: 'Your payment did not go through. Your choices are kept: you can try again.',
+    paymentRefundBody:
+      'Your payment arrived after the hold on your slot had lapsed and the slot went to another patient, so the amount will be refunded to you in full. Please choose another slot.',
     redirectingIn: (seconds) => `Going to the home page in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
     goNow: 'Go now',
     backHome: 'Back to the home page',

@@ -406,4 +406,16 @@ describe('payment result pages', () => {
     expect((within(dialog).getByLabelText('Date') as HTMLInputElement).value).toBe(bookingDay);
     expect((within(dialog).getByRole('radio', { name: '10:00' }) as HTMLInputElement).checked).toBe(true);
   });
+
+  it('/paymentfail says why when the payment came too late for its slot and will be refunded', async () => {
+    renderBookingApp({ route: '/paymentfail?reason=refund', booking: fakeBooking() });
+    expect(await screen.findByText(/will be refunded to you in full/)).toBeTruthy();
+    expect(screen.queryByText('Your payment did not go through. Your choices are kept: you can try again.')).toBeNull();
+  });
+
+  it('/paymentfail without a reason says the payment did not go through', async () => {
+    renderBookingApp({ route: '/paymentfail', booking: fakeBooking() });
+    expect(await screen.findByText('Your payment did not go through. Your choices are kept: you can try again.')).toBeTruthy();
+    expect(screen.queryByText(/will be refunded/)).toBeNull();
+  });
 });

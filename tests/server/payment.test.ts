@@ -176,7 +176,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       t.clock.advance(16 * minute);
       const other = await booked(t.app(), await t.patient());
       const paid = await post(t.app(), `${checkoutPath(checkoutPageUrl)}/pay`);
-      expect(paid.headers.location).toBe(failure);
+      expect(paid.headers.location).toBe(`${failure}?reason=refund`);
       expect(await appointmentRow(t.db(), appointment._id)).toMatchObject({ payment_status: 'refund', holds_slot: false });
       expect((await paymentRow(t.db(), merchantOrderId)).status).toBe('refund');
       expect(await appointmentRow(t.db(), other._id)).toMatchObject({ holds_slot: true });

@@ -6,7 +6,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { readKeptBooking } from '../../../machines/booking/choices';
 import {
   paymentResultMachine,
@@ -26,6 +26,9 @@ export default function PaymentResultPage({ outcome, seconds }: { outcome: Payme
   usePageTitle(title);
   const actor = useActorRef(paymentResultMachine, { input: { outcome, seconds } });
   const secondsLeft = useSelector(actor, selectSecondsLeft);
+  // The payment service adds reason=refund when the money came after the slot was lost.
+  const [search] = useSearchParams();
+  const refunded = !success && search.get('reason') === 'refund';
   const navigate = useNavigate();
   const popup = usePopup();
   const latest = useRef({ navigate, popup });
@@ -44,7 +47,7 @@ export default function PaymentResultPage({ outcome, seconds }: { outcome: Payme
     <div className="page container">
       <div className="prose">
         <h1>{title}</h1>
-        <p className="page__lead">{success ? booking.paymentSuccessBody : booking.paymentFailBody}</p>
+        <p className="page__lead">{success ? booking.paymentSuccessBody : refunded ? booking.paymentRefundBody : booking.paymentFailBody}</p>
         <p className="payment-result__count" role="timer" aria-live="off">
           {booking.redirectingIn(secondsLeft)}
         </p>
