@@ -34,7 +34,9 @@ export function Dialog({ title, onClose, children, describeBody = true, wide = f
   const reduceMotion = useReducedMotion();
 
   useEffect(() => {
-    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(panel.current)[0];
+    // A preferred field that is still disabled (its data loading) cannot take focus: the first
+    // control that can (Close, at worst) gets it instead, so focus never stays behind the dialog.
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]:not(:disabled)') ?? focusables(panel.current)[0];
     first?.focus();
   }, []);
 
