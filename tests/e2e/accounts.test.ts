@@ -15,6 +15,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, formatViolations, newContext, screenshot, useSite, type PageWatch, type Viewport } from './harness';
 import { MailCatcher } from './support/mailCatcher';
+import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
 import { freePort } from './support/server.mjs';
 
 const mailbox = new MailCatcher();
@@ -28,9 +29,6 @@ const site = useSite(async () => {
 afterAll(async () => {
   await mailbox.stop();
 });
-
-/** How long a step that goes to the server may take on a loaded 2-core machine. */
-const STEP_MS = 15_000;
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -85,33 +83,6 @@ async function expectHeader(page: Page, state: 'logged in' | 'logged out', why: 
 }
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
-
-/** The texts of the toasts shown now, in the live region of the given role. */
-function toastTexts(page: Page, role: 'status' | 'alert'): Promise<string[]> {
-  return page.getByRole('region', { name: 'Notifications' }).getByRole(role).locator('.toast__text').allInnerTexts();
-}
-
-/** Waits for a toast with exactly this text: successes in role=status, errors in role=alert. */
-async function expectToast(page: Page, role: 'status' | 'alert', text: string): Promise<void> {
-  await expect
-    .poll(() => toastTexts(page, role), { message: `a toast (role=${role}) saying "${text}"`, timeout: STEP_MS, interval: 100 })
-    .toContain(text);
-}
-
-/** Waits until a dialog is open and its opening animation (fade and slide, 0.2 s) is over. */
-async function expectDialogOpen(dialog: Locator, what: string): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (await dialog.isVisible()) &&
-        dialog.evaluate((el) => {
-          const style = getComputedStyle(el);
-          return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
-        }),
-      { message: what, timeout: STEP_MS },
-    )
-    .toBe(true);
-}
 
 async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
   const violations = await axeViolations(page);

@@ -22,6 +22,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT, axeViolations, formatViolations, newContext, screenshot, useSite, type Viewport } from './harness';
 import { MailCatcher } from './support/mailCatcher';
+import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
 import { freePort } from './support/server.mjs';
 
 const mailbox = new MailCatcher();
@@ -36,9 +37,6 @@ const site = useSite(async () => {
 afterAll(async () => {
   await mailbox.stop();
 });
-
-/** How long a step that goes to the server may take on a loaded 2-core machine. */
-const STEP_MS = 15_000;
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -149,31 +147,6 @@ async function goto(page: Page, route: string): Promise<void> {
 const header = (page: Page) => page.locator('header.site-header');
 const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'Login', exact: true });
 const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book Appointment', exact: true });
-
-function toastTexts(page: Page, role: 'status' | 'alert'): Promise<string[]> {
-  return page.getByRole('region', { name: 'Notifications' }).getByRole(role).locator('.toast__text').allInnerTexts();
-}
-
-async function expectToast(page: Page, role: 'status' | 'alert', text: string): Promise<void> {
-  await expect
-    .poll(() => toastTexts(page, role), { message: `a toast (role=${role}) saying "${text}"`, timeout: STEP_MS, interval: 100 })
-    .toContain(text);
-}
-
-/** Waits until a dialog is open and its opening animation is over. */
-async function expectDialogOpen(dialog: Locator, what: string): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (await dialog.isVisible()) &&
-        dialog.evaluate((el) => {
-          const style = getComputedStyle(el);
-          return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
-        }),
-      { message: what, timeout: STEP_MS },
-    )
-    .toBe(true);
-}
 
 /** Every step of the booking form has faded in (axe measures contrast; screenshots show the end state). */
 async function expectStepsStill(dialog: Locator): Promise<void> {

@@ -1,0 +1,33 @@
+/** Waits on what a person sees, shared by the browser suites: toasts and dialogs. */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** How long one step of a flow may take on a loaded 2-core machine. */
+export const STEP_MS = 15_000;
+
+/** The texts of the toasts shown now, in the live region of the given role. */
+export function toastTexts(page: Page, role: 'status' | 'alert'): Promise<string[]> {
+  return page.getByRole('region', { name: 'Notifications' }).getByRole(role).locator('.toast__text').allInnerTexts();
+}
+
+/** Waits for a toast with exactly this text: successes in role=status, errors in role=alert. */
+export async function expectToast(page: Page, role: 'status' | 'alert', text: string): Promise<void> {
+  await expect
+    .poll(() => toastTexts(page, role), { message: `a toast (role=${role}) saying "${text}"`, timeout: STEP_MS, interval: 100 })
+    .toContain(text);
+}
+
+/** Waits until a dialog is open and its opening animation (fade and slide) is over. */
+export async function expectDialogOpen(dialog: Locator, what: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await dialog.isVisible()) &&
+        dialog.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
+        }),
+      { message: what, timeout: STEP_MS },
+    )
+    .toBe(true);
+}
