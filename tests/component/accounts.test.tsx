@@ -426,9 +426,11 @@ describe('/account and the pages that need login', () => {
     expect(await screen.findByText('Asha Verma')).toBeTruthy();
   });
 
-  it('/myappointment still says it opens soon once logged in', async () => {
+  it('/myappointment shows the appointments page once logged in, without asking again', async () => {
+    // The page's own behaviour is tested with fake calls in appointments*.test.tsx.
     await loggedInApp('/myappointment');
-    expect(await within(screen.getByRole('main')).findByText('This part of the site opens soon.')).toBeTruthy();
+    expect(await within(screen.getByRole('main')).findByRole('heading', { level: 1, name: 'My appointments' })).toBeTruthy();
+    expect(screen.queryByText('This part of the site opens soon.')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -1,12 +1,12 @@
-/** /myappointment for a logged-in user (spec §6): "opens soon" until the appointments issue. Its own chunk. */
+/** /myappointment for a logged-in user (spec §2, §6): the patient's appointments. Its own chunk. */
 import { messages } from '../../i18n/messages';
-import ComingSoonPage from '../../pages/ComingSoon/ComingSoonPage';
+import MyAppointmentsPage from '../../pages/MyAppointments/MyAppointmentsPage';
 import { RequireLogin } from '../RequireLogin';
 
 export default function MyAppointmentRoute() {
   return (
     <RequireLogin title={messages.soon.appointmentsTitle}>
-      <ComingSoonPage part="myappointment" />
+      <MyAppointmentsPage />
     </RequireLogin>
   );
 }

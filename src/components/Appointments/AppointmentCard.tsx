@@ -1,0 +1,127 @@
+/**
+ * One appointment of the /myappointment list: what it is, its status, its fee when that was never
+ * confirmed (said plainly, with Pay while the slot is held), Edit and Cancel when Booked or
+ * Expired, and for a Completed one its pharmacy order and the prescription the clinic shows.
+ */
+import { useId } from 'react';
+import type { AppointmentView } from '../../../machines/appointments/rules';
+import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from './format';
+import { OrderSection } from './OrderSection';
+import { Prescription } from './Prescription';
+import type { AppointmentsServices } from './services';
+import { appointmentTexts as texts } from './texts';
+
+export interface AppointmentCardProps {
+  readonly view: AppointmentView;
+  readonly token: string;
+  readonly services: AppointmentsServices;
+  /** This appointment's payment is being asked for. */
+  readonly paying: boolean;
+  /** Some payment is being asked for: every Pay waits. */
+  readonly payDisabled: boolean;
+  readonly onPay: () => void;
+  readonly onCancel: () => void;
+  /** Absent: no Edit button. */
+  readonly onEdit?: () => void;
+  readonly onSessionExpired: () => void;
+}
+
+export function AppointmentCard({
+  view,
+  token,
+  services,
+  paying,
+  payDisabled,
+  onPay,
+  onCancel,
+  onEdit,
+  onSessionExpired,
+}: AppointmentCardProps) {
+  const { appointment, fee } = view;
+  const headingId = useId();
+  const date = formatClinicDate(appointment.date);
+  const status = appointment.appointmentStatus;
+  const notConfirmed = fee === 'unpaid' || fee === 'lapsed';
+
+  return (
+    <article className="appointment-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="appointment-card__title">
+        {texts.appointmentHeading(appointment.doctorName, date)}
+      </h2>
+      <dl className="appointment-card__facts">
+        <div>
+          <dt>{texts.doctor}</dt>
+          <dd>{appointment.doctorName}</dd>
+        </div>
+        <div>
+          <dt>{texts.location}</dt>
+          <dd>{appointment.location}</dd>
+        </div>
+        <div>
+          <dt>{texts.consultationType}</dt>
+          <dd>{appointment.consultationType}</dd>
+        </div>
+        <div>
+          <dt>{texts.date}</dt>
+          <dd>
+            <time dateTime={appointment.date}>{date}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{texts.time}</dt>
+          <dd>
+            <time dateTime={appointment.startTime}>{formatClinicTime(appointment.startTime)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{texts.status}</dt>
+          <dd>
+            <span className={`appointment-card__status appointment-card__status--${status.toLowerCase()}`}>
+              {texts.statusNames[status]}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{texts.appointmentId}</dt>
+          <dd className="appointment-card__id">{appointment.appointmentId}</dd>
+        </div>
+      </dl>
+
+      {notConfirmed && status !== 'Cancelled' && (
+        <div className="appointment-card__fee notice">
+          <p>
+            {fee === 'unpaid' ? texts.feeUnpaid(formatClinicInstant(appointment.holdExpiresAt)) : texts.feeLapsed}
+          </p>
+          {view.canPay && (
+            <p>
+              <button type="button" className="button button--primary" onClick={onPay} disabled={payDisabled} aria-busy={paying}>
+                {paying ? texts.paying : texts.payFee(formatRupees(appointment.consultationFee))}
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+      {fee === 'refunded' && <p className="appointment-card__fee">{texts.feeRefunded}</p>}
+
+      {view.order && (
+        <OrderSection appointment={appointment} token={token} services={services} onSessionExpired={onSessionExpired} />
+      )}
+      {view.showPrescription && <Prescription medicines={appointment.medicines} />}
+
+      {(view.canEdit || view.canCancel) && (
+        <p className="appointment-card__actions">
+          {view.canEdit && onEdit && (
+            <button type="button" className="button button--outline" onClick={onEdit}>
+              {texts.edit}
+            </button>
+          )}
+          {view.canCancel && (
+            <button type="button" className="button button--outline" onClick={onCancel}>
+              {texts.cancel}
+            </button>
+          )}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The cancel confirmation popup (spec §2, §8), wired to the cancel machine: 'Your appointment fee
+ * will not be refunded. Still want to cancel?', Yes or No; then 'Appointment Deleted
+ * Successfully.' (the list is loaded again and the popup closes) or the server's message /
+ * 'Failed to delete appointment' (the question stays, to try again or keep it).
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { AppointmentRecord } from '../../../contract/appointments';
+import {
+  appointmentCancelMachine,
+  selectCanConfirm,
+  selectIsDeleting,
+} from '../../../machines/appointmentCancel/appointmentCancelMachine';
+import { messages } from '../../i18n/messages';
+import { Dialog } from '../Popup/Dialog';
+import { toast } from '../Toast/toast';
+import { formatClinicDate, formatClinicTime } from './format';
+import type { AppointmentsServices } from './services';
+import { useReturnFocus } from './useReturnFocus';
+import { appointmentTexts as texts, cancelNoticeText } from './texts';
+
+export interface CancelDialogProps {
+  readonly appointment: AppointmentRecord;
+  readonly userId: string;
+  readonly token: string;
+  readonly services: AppointmentsServices;
+  /** Cancelled on the server: load the list again. */
+  readonly onCancelled: () => void;
+  readonly onClose: () => void;
+  readonly onSessionExpired: () => void;
+}
+
+export function CancelDialog({ appointment, userId, token, services, onCancelled, onClose, onSessionExpired }: CancelDialogProps) {
+  const [logic] = useState(() =>
+    appointmentCancelMachine.provide({ actors: { deleteAppointment: services.actors.deleteAppointment } }),
+  );
+  const actor = useActorRef(logic, { input: { appointment, userId, token } });
+  useReturnFocus();
+  const canConfirm = useSelector(actor, selectCanConfirm);
+  const isDeleting = useSelector(actor, selectIsDeleting);
+
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('notice', ({ tone, notice }) =>
+        tone === 'success' ? toast.info(cancelNoticeText(notice)) : toast.error(cancelNoticeText(notice)),
+      ),
+      actor.on('appointment.cancelled', () => {
+        onCancelled();
+        onClose();
+      }),
+      actor.on('session.expired', () => onSessionExpired()),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, onCancelled, onClose, onSessionExpired]);
+
+  function dismiss() {
+    if (isDeleting) return;
+    actor.send({ type: 'cancel.dismiss' });
+    onClose();
+  }
+
+  return (
+    <Dialog title={texts.cancelTitle} onClose={dismiss}>
+      <p>{messages.spec.cancelWarning}</p>
+      <p className="cancel-dialog__which">
+        {appointment.doctorName}, {formatClinicDate(appointment.date)}, {formatClinicTime(appointment.startTime)}
+      </p>
+      <p className="cancel-dialog__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => actor.send({ type: 'cancel.confirm' })}
+          disabled={!canConfirm}
+          aria-busy={isDeleting}
+        >
+          {isDeleting ? texts.cancelling : texts.cancelYes}
+        </button>
+        <button type="button" className="button button--outline" onClick={dismiss} disabled={isDeleting} data-autofocus>
+          {texts.cancelNo}
+        </button>
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The calls the /myappointment views give their machines (appointments list, cancel, edit, order
+ * payment) and the browser redirect to the payment page: the real ones in
+ * src/app/liveAppointments.ts, fakes in tests (tests/component/appointments.test.tsx), given to
+ * each machine with `machine.provide({ actors })` as the machines' own tests do.
+ *
+ * Each actor rejects with an ApiFailure (src/api/client.ts) when its call fails.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { AnyActorLogic, PromiseActorLogic } from 'xstate';
+import type { AppointmentRecord, Order, TimeSlot } from '../../../contract/appointments';
+import type { MessageAnswer } from '../../../contract/auth';
+import type { Doctor } from '../../../contract/site';
+import type { UpdateAnswer, UpdateRequest } from '../../../machines/appointmentEdit/appointmentEditMachine';
+import type { DeleteRequest } from '../../../machines/appointmentCancel/appointmentCancelMachine';
+import type { PaymentAnswer, PaymentRequest } from '../../../machines/booking/bookingMachine';
+import type { OrderPaymentAnswer } from '../../../machines/orderPayment/orderPaymentMachine';
+
+export interface AppointmentsActors {
+  readonly loadAppointments: PromiseActorLogic<AppointmentRecord[], { email: string; token: string }>;
+  readonly createPayment: PromiseActorLogic<PaymentAnswer, { request: PaymentRequest; token: string }>;
+  readonly deleteAppointment: PromiseActorLogic<MessageAnswer, DeleteRequest>;
+  readonly createOrderPayment: PromiseActorLogic<OrderPaymentAnswer, { order: Order; token: string }>;
+  readonly loadDoctors: PromiseActorLogic<Doctor[]>;
+  readonly loadTimeSlots: PromiseActorLogic<
+    TimeSlot[],
+    { doctorEmail: string; date: string; location: string; token: string | null }
+  >;
+  readonly updateAppointment: PromiseActorLogic<UpdateAnswer, { request: UpdateRequest; token: string }>;
+}
+
+export interface AppointmentsServices {
+  readonly actors: AppointmentsActors;
+  /** The list's clock (`clock.tick`); none: the machine's own, every 15 seconds. Tests give a silent one. */
+  readonly clock?: AnyActorLogic;
+  /** The current instant, epoch milliseconds (`Date.now` when absent). */
+  readonly now?: () => number;
+  /** Leaves for the payment page, '/#/payment?payUrl=...' (window.location.assign). */
+  readonly leaveFor: (url: string) => void;
+}
+
+const ServicesContext = createContext<AppointmentsServices | null>(null);
+
+/** Gives the /myappointment views their calls; without it they use the real ones (the route's default). */
+export function AppointmentsServicesProvider({
+  services,
+  children,
+}: {
+  services: AppointmentsServices | null;
+  children: ReactNode;
+}) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+/** The services given above, or null (the route then uses the live ones). */
+export function useGivenAppointmentsServices(): AppointmentsServices | null {
+  return useContext(ServicesContext);
+}

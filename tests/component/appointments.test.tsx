@@ -1,0 +1,283 @@
+/**
+ * /myappointment wired to the real machines, with fake calls answered by hand (as the machines'
+ * own tests do): the list, an unconfirmed fee with Pay, cancel, and a completed consultation's
+ * order and prescription. Every spec message is checked word for word (spec §8).
+ */
+import { StrictMode } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { emptyMedicines, type AppointmentRecord } from '../../contract/appointments';
+import { AccountProvider } from '../../src/app/account';
+import { fromAbortablePromise } from '../../src/app/abortable';
+import { AppointmentsServicesProvider } from '../../src/components/Appointments/services';
+import MyAppointmentsPage from '../../src/pages/MyAppointments/MyAppointmentsPage';
+import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
+import { appointment, checkoutUrl, completed, order, unpaid } from '../machines/appointmentFakes';
+import { answer, expectToast, fakeAppointments, renderMyAppointments, showList } from './appointmentsSupport';
+import { demoUser, fakeAccount } from './support';
+
+/** The card of the appointment with this appointment id. */
+function card(appointmentId: string): HTMLElement {
+  const id = screen.getByText(appointmentId);
+  const article = id.closest('article');
+  if (!article) throw new Error(`no card for ${appointmentId}`);
+  return article;
+}
+
+/** The text of a fact (dt/dd pair) in a card. */
+function fact(scope: HTMLElement, label: string): string {
+  const term = within(scope).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+describe('the list', () => {
+  it('asks for the session user with the token, shows loading, then each appointment', async () => {
+    const fake = fakeAppointments();
+    await renderMyAppointments(fake);
+    expect(fake.loadAppointments.latest().input).toEqual({ email: 'asha@example.in', token: 'tok-stored' });
+    expect(screen.getByText('Loading your appointments…').getAttribute('role')).toBe('status');
+
+    const booked = appointment({ appointmentId: 'APT-1001', date: '2025-03-11', startTime: '09:00' });
+    const done = completed(null, { appointmentId: 'APT-0999', consultationType: 'Clinic Visit', location: 'Bandra' });
+    const expired = appointment({ appointmentId: 'APT-0998', appointmentStatus: 'Expired' });
+    const cancelled = appointment({ appointmentId: 'APT-0997', appointmentStatus: 'Cancelled' });
+    await answer(() => fake.loadAppointments.latest().resolve([booked, done, expired, cancelled]));
+
+    const first = card('APT-1001');
+    expect(fact(first, 'Doctor')).toBe(booked.doctorName);
+    expect(fact(first, 'Location')).toBe('Andheri West');
+    expect(fact(first, 'Consultation type')).toBe('Video');
+    expect(fact(first, 'Date')).toMatch(/^Tue, 11 Mar,? 2025$/);
+    expect(fact(first, 'Time')).toMatch(/^9:00\s?am$/i);
+    expect(fact(first, 'Status')).toBe('Booked');
+    expect(fact(first, 'Appointment ID')).toBe('APT-1001');
+    expect(within(first).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+
+    expect(fact(card('APT-0999'), 'Status')).toBe('Completed');
+    expect(fact(card('APT-0999'), 'Consultation type')).toBe('Clinic Visit');
+    expect(within(card('APT-0999')).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(fact(card('APT-0998'), 'Status')).toBe('Expired');
+    expect(within(card('APT-0998')).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(fact(card('APT-0997'), 'Status')).toBe('Cancelled');
+    expect(within(card('APT-0997')).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // A paid appointment says nothing about its fee.
+    expect(within(first).queryByText(/Fee not paid/)).toBeNull();
+  });
+
+  it("says 'No Appointments Found.' when there are none", async () => {
+    await showList([]);
+    expect(await screen.findByText('No Appointments Found.')).toBeTruthy();
+    expect(screen.queryByRole('listitem')).toBeNull();
+  });
+
+  it('shows a failure with a retry that asks again', async () => {
+    const user = userEvent.setup();
+    const fake = fakeAppointments();
+    await renderMyAppointments(fake);
+    await answer(() => fake.loadAppointments.latest().reject(unanswered));
+    const words = await screen.findByText('Something went wrong.', { selector: '.appointments__state p' });
+    const alert = words.closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('the failure is not announced');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(fake.loadAppointments.calls).toHaveLength(2);
+    await answer(() => fake.loadAppointments.latest().resolve([appointment({ appointmentId: 'APT-2' })]));
+    expect(card('APT-2')).toBeTruthy();
+    expect(screen.queryByText('Something went wrong.')).toBeNull();
+  });
+
+  it('a 401 ends the session', async () => {
+    const fake = fakeAppointments();
+    const { account } = await renderMyAppointments(fake);
+    await answer(() => fake.loadAppointments.latest().reject(refusedPlainly(401)));
+    await waitFor(() => expect(account.storage.token).toBeNull());
+  });
+});
+
+describe('an appointment whose fee was never confirmed', () => {
+  it('says so plainly, and Pay leaves for the payment page', async () => {
+    const user = userEvent.setup();
+    const fake = fakeAppointments();
+    const record = unpaid(10, { appointmentId: 'APT-U1' });
+    await showList([record], fake);
+    const unpaidCard = card('APT-U1');
+    expect(fact(unpaidCard, 'Status')).toBe('Booked');
+    expect(within(unpaidCard).getByText(/^Fee not paid: this appointment is not confirmed yet\. Your slot is held until/)).toBeTruthy();
+
+    await user.click(within(unpaidCard).getByRole('button', { name: /^Pay ₹450/ }));
+    expect(fake.createPayment.latest().input).toEqual({
+      request: { appointmentId: record._id, consultationAmount: 450 },
+      token: 'tok-stored',
+    });
+    await answer(() => fake.createPayment.latest().resolve({ merchantOrderId: 'M-1', checkoutPageUrl: checkoutUrl(1) }));
+    expect(fake.redirects).toEqual(['/#/payment?payUrl=' + encodeURIComponent(checkoutUrl(1))]);
+  });
+
+  it("shows the server's words when the payment is refused, and loads the list again", async () => {
+    const user = userEvent.setup();
+    const fake = fakeAppointments();
+    await showList([unpaid(10, { appointmentId: 'APT-U2' })], fake);
+    await user.click(within(card('APT-U2')).getByRole('button', { name: /^Pay/ }));
+    await answer(() => fake.createPayment.latest().reject(refused(409, 'The hold on this slot has lapsed.')));
+    await expectToast('The hold on this slot has lapsed.', 'alert');
+    expect(fake.loadAppointments.calls).toHaveLength(2);
+    expect(fake.redirects).toEqual([]);
+  });
+
+  it('once the hold lapses: no Pay, and it says the slot is no longer held', async () => {
+    const fake = fakeAppointments();
+    await showList([unpaid(-1, { appointmentId: 'APT-U3' })], fake);
+    const lapsed = card('APT-U3');
+    expect(
+      within(lapsed).getByText('Fee not paid: this appointment was never confirmed, and its slot is no longer held.'),
+    ).toBeTruthy();
+    expect(within(lapsed).queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+});
+
+describe('cancel', () => {
+  async function openCancel(appointmentId: string) {
+    const user = userEvent.setup();
+    const fake = fakeAppointments();
+    const record = appointment({ appointmentId });
+    await showList([record], fake);
+    await user.click(within(card(appointmentId)).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
+    // The safe answer has focus.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'No, keep it' }));
+    return { user, fake, record, dialog };
+  }
+
+  it("asks 'Your appointment fee will not be refunded. Still want to cancel?', cancels, tells and refreshes", async () => {
+    const { user, fake, record, dialog } = await openCancel('APT-C1');
+    expect(within(dialog).getByText('Your appointment fee will not be refunded. Still want to cancel?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(fake.deleteAppointment.latest().input).toEqual({ userId: 'u1', appointmentId: record._id, token: 'tok-stored' });
+    await answer(() => fake.deleteAppointment.latest().resolve({ message: 'Cancelled.' }));
+    await expectToast('Appointment Deleted Successfully.', 'status');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.loadAppointments.calls).toHaveLength(2);
+    await answer(() => fake.loadAppointments.latest().resolve([{ ...record, appointmentStatus: 'Cancelled' }]));
+    expect(fact(card('APT-C1'), 'Status')).toBe('Cancelled');
+  });
+
+  it("shows the server's message when it refuses, and asks again", async () => {
+    const { user, fake, dialog } = await openCancel('APT-C2');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    await answer(() => fake.deleteAppointment.latest().reject(refused(404, 'Appointment not found')));
+    await expectToast('Appointment not found', 'alert');
+    expect(screen.getByRole('dialog', { name: 'Cancel appointment' })).toBeTruthy();
+    expect(fake.loadAppointments.calls).toHaveLength(1);
+  });
+
+  it("says 'Failed to delete appointment' without a readable message", async () => {
+    const { user, fake, dialog } = await openCancel('APT-C3');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    await answer(() => fake.deleteAppointment.latest().reject(unanswered));
+    await expectToast('Failed to delete appointment', 'alert');
+  });
+
+  it('No keeps the appointment without a call', async () => {
+    const { user, fake, dialog } = await openCancel('APT-C4');
+    await user.click(within(dialog).getByRole('button', { name: 'No, keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.deleteAppointment.calls).toHaveLength(0);
+    // Focus goes back to the button that opened the popup.
+    expect(document.activeElement).toBe(within(card('APT-C4')).getByRole('button', { name: 'Cancel' }));
+  });
+});
+
+describe('a completed consultation', () => {
+  it("without an order: 'Order Status: Pending'", async () => {
+    await showList([completed(null, { appointmentId: 'APT-O1' })]);
+    expect(within(card('APT-O1')).getByText('Order Status: Pending')).toBeTruthy();
+    expect(within(card('APT-O1')).queryByRole('button', { name: 'Pay Now' })).toBeNull();
+  });
+
+  it('a card order not yet paid: its facts, and Pay Now leaves for the payment page', async () => {
+    const user = userEvent.setup();
+    const fake = fakeAppointments();
+    const theOrder = order({ totalPrice: 1250.5, paymentMode: 'Card', paymentStatus: 'Pending', orderStatus: 'Processing' });
+    const record = completed(theOrder, { appointmentId: 'APT-O2' });
+    await showList([record], fake);
+    const done = card('APT-O2');
+    expect(fact(done, 'Total')).toBe('₹1,250.50');
+    expect(fact(done, 'Payment mode')).toBe('Card');
+    expect(fact(done, 'Payment status')).toBe('Pending');
+    expect(fact(done, 'Order status')).toBe('Processing');
+    await user.click(within(done).getByRole('button', { name: 'Pay Now' }));
+    expect(fake.createOrderPayment.latest().input).toEqual({ order: record.order, token: 'tok-stored' });
+    await answer(() =>
+      fake.createOrderPayment.latest().resolve({ merchantOrderId: 'O-1', checkoutPageUrl: checkoutUrl(2) } as never),
+    );
+    expect(fake.redirects).toEqual(['/#/payment?payUrl=' + encodeURIComponent(checkoutUrl(2))]);
+  });
+
+  it('a paid order: the amount already paid, no Pay Now', async () => {
+    await showList([completed(order({ totalPrice: 800, paymentStatus: 'Completed' }), { appointmentId: 'APT-O3' })]);
+    const done = card('APT-O3');
+    expect(within(done).getByText('You have already paid ₹800.00.')).toBeTruthy();
+    expect(within(done).queryByRole('button', { name: 'Pay Now' })).toBeNull();
+  });
+
+  it('shows the prescription only when the clinic chose to', async () => {
+    const medicines = {
+      ...emptyMedicines,
+      complain: 'Dry cough',
+      remedies: [{ medicineName: 'Bryonia', dosage: '4 pills', frequency: 'Twice a day' }],
+      potency: '30C',
+      showMedicine: true,
+    };
+    await showList([
+      completed(null, { appointmentId: 'APT-P1', medicines }),
+      completed(null, { appointmentId: 'APT-P2', medicines: { ...medicines, showMedicine: false } }),
+    ]);
+    const shown = within(card('APT-P1')).getByRole('region', { name: 'Prescription' });
+    expect(within(shown).getByRole('cell', { name: 'Bryonia' })).toBeTruthy();
+    expect(fact(shown, 'Complaint')).toBe('Dry cough');
+    expect(fact(shown, 'Potency')).toBe('30C');
+    expect(within(card('APT-P2')).queryByText('Prescription')).toBeNull();
+  });
+});
+
+describe('under StrictMode', () => {
+  it('an aborted list call is not a failure: the list shows', async () => {
+    const fake = fakeAppointments();
+    let made = 0;
+    const services = {
+      ...fake.services,
+      actors: {
+        ...fake.services.actors,
+        // As the live call does: answers after a moment, rejects with the abort, wrapped like liveAppointments.ts.
+        loadAppointments: fromAbortablePromise<AppointmentRecord[], { email: string; token: string }>(
+          ({ signal }) =>
+            new Promise((resolve, reject) => {
+              made += 1;
+              const timer = setTimeout(() => resolve([appointment({ appointmentId: 'APT-S1' })]), 20);
+              signal.addEventListener('abort', () => {
+                clearTimeout(timer);
+                reject(signal.reason);
+              });
+            }),
+        ),
+      },
+    };
+    const account = fakeAccount({ storedToken: 'tok-stored' });
+    render(
+      <StrictMode>
+        <MemoryRouter>
+          <AccountProvider services={account.services}>
+            <AppointmentsServicesProvider services={services}>
+              <MyAppointmentsPage />
+            </AppointmentsServicesProvider>
+          </AccountProvider>
+        </MemoryRouter>
+      </StrictMode>,
+    );
+    await answer(() => account.fetchCurrentUser.latest().resolve(demoUser));
+    expect(await screen.findByText('APT-S1')).toBeTruthy();
+    expect(made).toBeGreaterThanOrEqual(1);
+    expect(screen.queryByText('Something went wrong.')).toBeNull();
+  });
+});

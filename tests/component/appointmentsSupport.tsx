@@ -1,0 +1,94 @@
+/**
+ * Helpers for the /myappointment component tests: every call of the appointments views answered
+ * by hand (as in the machines' tests), a clock the test ticks, the payment redirect recorded, and
+ * the page rendered for Asha, logged in with a stored token.
+ */
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { AppointmentRecord, Order, TimeSlot } from '../../contract/appointments';
+import type { MessageAnswer } from '../../contract/auth';
+import type { Doctor } from '../../contract/site';
+import type { UpdateAnswer, UpdateRequest } from '../../machines/appointmentEdit/appointmentEditMachine';
+import type { DeleteRequest } from '../../machines/appointmentCancel/appointmentCancelMachine';
+import type { PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
+import type { OrderPaymentAnswer } from '../../machines/orderPayment/orderPaymentMachine';
+import { AccountProvider } from '../../src/app/account';
+import { AppointmentsServicesProvider, type AppointmentsServices } from '../../src/components/Appointments/services';
+import { ToastRegion } from '../../src/components/Toast/ToastRegion';
+import MyAppointmentsPage from '../../src/pages/MyAppointments/MyAppointmentsPage';
+import { answeredByHand, settle } from '../machines/accountFakes';
+import { handClock, now } from '../machines/appointmentFakes';
+import { demoUser, fakeAccount } from './support';
+
+export function fakeAppointments() {
+  const calls = {
+    loadAppointments: answeredByHand<AppointmentRecord[], { email: string; token: string }>(),
+    createPayment: answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>(),
+    deleteAppointment: answeredByHand<MessageAnswer, DeleteRequest>(),
+    createOrderPayment: answeredByHand<OrderPaymentAnswer, { order: Order; token: string }>(),
+    loadDoctors: answeredByHand<Doctor[], unknown>(),
+    loadTimeSlots: answeredByHand<TimeSlot[], { doctorEmail: string; date: string; location: string; token: string | null }>(),
+    updateAppointment: answeredByHand<UpdateAnswer, { request: UpdateRequest; token: string }>(),
+  };
+  const clock = handClock();
+  const redirects: string[] = [];
+  const services: AppointmentsServices = {
+    actors: {
+      loadAppointments: calls.loadAppointments.logic,
+      createPayment: calls.createPayment.logic,
+      deleteAppointment: calls.deleteAppointment.logic,
+      createOrderPayment: calls.createOrderPayment.logic,
+      loadDoctors: calls.loadDoctors.logic,
+      loadTimeSlots: calls.loadTimeSlots.logic,
+      updateAppointment: calls.updateAppointment.logic,
+    },
+    clock: clock.logic,
+    now: () => now,
+    leaveFor: (url) => redirects.push(url),
+  };
+  return { ...calls, clock, redirects, services };
+}
+
+export type FakeAppointments = ReturnType<typeof fakeAppointments>;
+
+/** Settles a fake call and lets the machines and React catch up. */
+export async function answer(settleCall: () => void) {
+  await act(async () => {
+    settleCall();
+    await settle();
+  });
+}
+
+/** A toast with these exact words, in the live region of that role. */
+export async function expectToast(text: string, role: 'status' | 'alert') {
+  const toast = await screen.findByText(text, { selector: '.toast__text' });
+  const region = toast.closest('[role="status"], [role="alert"]');
+  if (region?.getAttribute('role') !== role) throw new Error(`"${text}" is not in a ${role} region`);
+}
+
+/** The page for Asha (logged in with a stored token), its list asked for but not yet answered. */
+export async function renderMyAppointments(fake: FakeAppointments = fakeAppointments()) {
+  const account = fakeAccount({ storedToken: 'tok-stored' });
+  render(
+    <MemoryRouter initialEntries={['/myappointment']}>
+      <AccountProvider services={account.services}>
+        <AppointmentsServicesProvider services={fake.services}>
+          <MyAppointmentsPage />
+        </AppointmentsServicesProvider>
+      </AccountProvider>
+      <ToastRegion />
+    </MemoryRouter>,
+  );
+  await answer(() => account.fetchCurrentUser.latest().resolve(demoUser));
+  await waitFor(() => {
+    if (fake.loadAppointments.calls.length === 0) throw new Error('no list call yet');
+  });
+  return { fake, account };
+}
+
+/** Renders the page and answers its list call with `records`. */
+export async function showList(records: AppointmentRecord[], fake: FakeAppointments = fakeAppointments()) {
+  const rendered = await renderMyAppointments(fake);
+  await answer(() => fake.loadAppointments.latest().resolve(records));
+  return rendered;
+}
