@@ -31,7 +31,7 @@ export default function AboutPage() {
       ))}
       <section className="about-section">
         <h2>{aboutPage.valuesHeading}</h2>
-        <ul className="about-values">
+        <ul className="card-grid">
           {aboutPage.values.map((value) => (
             <li key={value.title} className="about-values__item">
               <h3>{value.title}</h3>

@@ -38,7 +38,7 @@ export default function ContactPage() {
             locations.length === 0 ? (
               <p className="empty-state">{messages.spec.noLocations}</p>
             ) : (
-              <ul className="location-list">
+              <ul className="card-grid">
                 {locations.map((name) => {
                   const details = locationDetails[name];
                   return (
