@@ -4,5 +4,6 @@ export * from './site.js';
 export * from './auth.js';
 export * from './appointments.js';
 export * from './staff.js';
+export * from './staffAdmin.js';
 export * from './errors.js';
 export * from './report.js';

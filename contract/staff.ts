@@ -1,10 +1,29 @@
-/** The staff console's calls (issue 5 serves them; issue 6 adds the screens). */
+/**
+ * The staff console's calls for doctors and admins alike (issue 5 serves them; issue 6 adds the
+ * screens and the range, one-appointment and admin-only calls, contract/staffAdmin.ts).
+ *
+ *   GET  /staff/me                                  -> StaffMe
+ *   GET  /staff/appointments?date=                  -> AppointmentList: one day (today, clinic time, by default)
+ *   GET  /staff/appointments?from=&to=&doctorId=&locationId=
+ *                                                   -> AppointmentList: from..to (both included, at most
+ *                                                      62 days; `to` defaults to `from`, `from` to today),
+ *                                                      ordered by date, time, doctor. `date` with from/to: 400.
+ *                                                      A doctor sees only their own: doctorId of another
+ *                                                      doctor 403. Unknown doctorId/locationId: empty list.
+ *   GET  /staff/appointments/{id}                   -> StaffAppointmentDetail (record, payments); doctor: own only (403)
+ *   POST /staff/appointments/{id}/complete          StaffCompleteRequest -> StaffAppointmentAnswer
+ *   POST /staff/appointments/{id}/order             StaffOrderRequest -> StaffAppointmentAnswer
+ *   GET  /staff/audit?limit=&before=                -> AuditList (admins only)
+ *
+ * Every call: 401 without a live token, 403 for a patient's token, 400 { message, errors: [{ field,
+ * message }] } for bad input, 404 for an unknown appointment.
+ */
 import * as t from 'io-ts';
 import { AppointmentRecord, Medicines } from './appointments.js';
 import { ClinicDate, Id, intBetween, Rupees } from './primitives.js';
 
 /** Text of at most `max` characters (may be empty). */
-const textUpTo = (max: number) =>
+export const textUpTo = (max: number) =>
   new t.Type<string, string, unknown>(
     `TextUpTo(${max})`,
     (u): u is string => typeof u === 'string' && u.length <= max,
@@ -31,7 +50,43 @@ export type StaffMe = t.TypeOf<typeof StaffMe>;
 
 export const StaffAppointmentParams = t.type({ id: Id }, 'StaffAppointmentParams');
 
-export const StaffAppointmentsQuery = t.partial({ date: ClinicDate }, 'StaffAppointmentsQuery');
+/** `date` (one day) or `from`/`to` (a range of at most 62 days); doctorId/locationId narrow it. */
+export const StaffAppointmentsQuery = t.partial(
+  { date: ClinicDate, from: ClinicDate, to: ClinicDate, doctorId: Id, locationId: Id },
+  'StaffAppointmentsQuery',
+);
+export type StaffAppointmentsQuery = t.TypeOf<typeof StaffAppointmentsQuery>;
+
+/** The longest range GET /staff/appointments answers, in days (both ends included). */
+export const maxAppointmentRangeDays = 62;
+
+/** One checkout started for an appointment or its order (payments table), as staff see it. */
+export const StaffPayment = t.type(
+  {
+    merchantOrderId: t.string,
+    provider: t.string,
+    purpose: t.keyof({ appointment: null, order: null }),
+    /** Rupees. */
+    amount: Rupees,
+    status: t.keyof({ pending: null, paid: null, failed: null, refund: null }),
+    createdAt: t.string,
+    settledAt: t.union([t.string, t.null]),
+  },
+  'StaffPayment',
+);
+export type StaffPayment = t.TypeOf<typeof StaffPayment>;
+
+/** GET /staff/appointments/{id}: the record (patient, prescription, order, payment state) and its checkouts, oldest first. */
+export const StaffAppointmentDetail = t.type(
+  {
+    appointment: AppointmentRecord,
+    /** The doctor's slot length: the appointment ends this long after it starts. */
+    slotMinutes: t.number,
+    payments: t.array(StaffPayment),
+  },
+  'StaffAppointmentDetail',
+);
+export type StaffAppointmentDetail = t.TypeOf<typeof StaffAppointmentDetail>;
 
 /** POST /staff/appointments/{id}/complete: the prescription (the spec's `medicines`). */
 export const StaffCompleteRequest = Medicines;

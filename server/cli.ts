@@ -26,7 +26,7 @@ import type { Database } from './db/database.js';
 import { DirLockedError } from './db/dir-lock.js';
 import { migrate, MigrationError } from './db/migrate.js';
 import { openDatabase, pgliteDir } from './db/open.js';
-import { doctorIdByEmail, findAccountRoleByEmail, insertAudit, listStaffAccounts, type Role, setAccountRole } from './repositories/staff.js';
+import { changeAccountRole, listStaffAccounts, RoleChangeRefused, type Role } from './repositories/staff.js';
 
 export interface CliOutput {
   out: (line: string) => void;
@@ -57,38 +57,30 @@ function emailOf(raw: string): string {
 }
 
 async function changeRole(db: Database, email: string, role: Role, now: Date): Promise<string> {
-  return db.transaction(async (tx) => {
-    const account = await findAccountRoleByEmail(tx, email, true);
-    if (!account) {
-      throw new CommandError(
-        `There is no account with the email ${email}. The person must register on the site (or sign in with Google) first, then run this again.`,
-      );
-    }
-    if (role === 'doctor' && (await doctorIdByEmail(tx, email)) === null) {
-      throw new CommandError(
-        `No doctor in the clinic's doctor list has the email ${email}. A doctor account acts on that doctor's appointments, so the doctor must be listed with this email first (the seed file, or an admin in the staff console).`,
-      );
-    }
-    if (account.role === role) return `${email} is already ${article(role)}. Nothing changed.`;
-    await setAccountRole(tx, account.userId, role, now);
-    await insertAudit(
-      tx,
-      {
-        actorUserId: null,
-        actor: 'command line',
-        actorRole: 'operator',
-        action: 'user.role',
-        subjectUserId: account.userId,
-        details: { email, before: { role: account.role }, after: { role } },
-      },
-      now,
+  try {
+    // The staff console's role change (repositories/staff.ts): same checks, same audit row. The
+    // operator may take the last admin's role away (keepAnAdmin: false): the command line is how
+    // a clinic recovers when its only admin leaves.
+    const { before, changed } = await db.transaction((tx) =>
+      changeAccountRole(tx, { email, role, keepAnAdmin: false }, { actorUserId: null, actor: 'command line', actorRole: 'operator' }, now),
     );
+    if (!changed) return `${email} is already ${article(role)}. Nothing changed.`;
     const effect =
       role === 'patient'
         ? 'Staff endpoints refuse their token from their next request.'
         : 'They sign in as usual; staff endpoints accept their token from their next request.';
-    return `${email} is now ${article(role)} (was ${account.role}). ${effect}`;
-  });
+    return `${email} is now ${article(role)} (was ${before.role}). ${effect}`;
+  } catch (error) {
+    if (!(error instanceof RoleChangeRefused)) throw error;
+    if (error.reason === 'noAccount') {
+      throw new CommandError(
+        `There is no account with the email ${email}. The person must register on the site (or sign in with Google) first, then run this again.`,
+      );
+    }
+    throw new CommandError(
+      `No doctor in the clinic's doctor list has the email ${email}. A doctor account acts on that doctor's appointments, so the doctor must be listed with this email first (the seed file, or an admin in the staff console).`,
+    );
+  }
 }
 
 async function listStaff(db: Database): Promise<string> {

@@ -2,12 +2,19 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Everything from our own origin and nothing else; the app has no inline scripts or styles. */
+/**
+ * Everything from our own origin and nothing else, but for the clinic's Google Drive media (the
+ * staff console stores Drive share links; contract/mediaLink.ts turns them into a thumbnail,
+ * https://drive.google.com/thumbnail?..., which redirects to an image on *.googleusercontent.com,
+ * or a video preview, https://drive.google.com/file/d/.../preview, shown in an iframe). The app
+ * has no inline scripts or styles.
+ */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:'],
+  imgSrc: ["'self'", 'data:', 'https://drive.google.com', 'https://*.googleusercontent.com'],
+  frameSrc: ["'self'", 'https://drive.google.com'],
   mediaSrc: ["'self'"],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],

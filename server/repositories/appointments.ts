@@ -28,7 +28,8 @@ export interface DaySchedule {
 
 /**
  * Everything gettimeslot needs, in one round trip: the doctor, the location if the doctor works
- * there, leave, that weekday's hours there, and the live holds of that date. null: no such doctor.
+ * there, leave, that weekday's hours there, and the live holds of that date. null: no such doctor,
+ * or one retired by an admin (doctors.active false, 006): nobody books or moves onto their slots.
  * `doctorEmail` lower case.
  */
 export async function loadDaySchedule(
@@ -61,7 +62,7 @@ export async function loadDaySchedule(
                        where a.doctor_id = d.id and a.date = $3::date and a.holds_slot
                          and (a.payment_status = 'paid' or a.hold_expires_at > $5)), '[]'::json) as holders
        from doctors d
-      where d.email = $1`,
+      where d.email = $1 and d.active`,
     [q.doctorEmail, q.location, q.date, q.weekday, q.now],
   );
   const row = rows[0];
@@ -500,4 +501,59 @@ export async function insertOrder(
     [o.appointmentId, o.pharmacyId, o.totalPrice, o.paymentMode, o.createdBy, now],
   );
   return rows[0]!.id;
+}
+
+/* ------------------------------------------------------------ staff console (issue 6) */
+
+/**
+ * Appointments from `from` to `to` (both included) in the order of the days, optionally of one
+ * doctor and at one location.
+ */
+export async function listAppointmentsBetween(
+  q: Queryable,
+  range: { from: string; to: string; doctorId: string | null; locationId: string | null },
+): Promise<StoredAppointment[]> {
+  const { rows } = await q.query<RecordRow>(
+    `${selectAppointmentRecords}
+      where a.date between $1::date and $2::date
+        and ($3::uuid is null or a.doctor_id = $3::uuid) and ($4::uuid is null or a.location_id = $4::uuid)
+      order by a.date, a.start_time, d.name, a.created_at`,
+    [range.from, range.to, range.doctorId, range.locationId],
+  );
+  return rows.map(toStored);
+}
+
+/**
+ * A doctor's bookings that still hold their slot from `fromDate` on: stored Booked, paid or an
+ * unpaid hold not lapsed at `now`, with their location's id. (Whether a slot has ended is the
+ * service's to say, statusAt.) The orphan rule of the staff console checks these.
+ */
+export async function listLiveBookingsOfDoctor(
+  q: Queryable,
+  doctorId: string,
+  fromDate: string,
+  now: Date,
+): Promise<(StoredAppointment & { locationId: string })[]> {
+  const { rows } = await q.query<RecordRow & { location_id: string }>(
+    `${selectAppointmentRecords.replace('select a.id,', 'select a.location_id, a.id,')}
+      where a.doctor_id = $1 and a.date >= $2::date and a.status = 'Booked' and a.holds_slot
+        and (a.payment_status = 'paid' or a.hold_expires_at > $3)
+      order by a.date, a.start_time, a.created_at`,
+    [doctorId, fromDate, now],
+  );
+  return rows.map((r) => ({ ...toStored(r), locationId: r.location_id }));
+}
+
+/**
+ * Cancelled by the clinic: the record stays, the slot is free, and a paid one is flagged for
+ * refund (the clinic owes the fee back).
+ */
+export async function cancelAppointmentByClinic(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query(
+    `update appointments
+        set status = 'Cancelled', holds_slot = false,
+            payment_status = case when payment_status = 'paid' then 'refund' else payment_status end, updated_at = $2
+      where id = $1`,
+    [id, now],
+  );
 }

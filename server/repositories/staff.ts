@@ -10,6 +10,8 @@ export type ActorRole = Role | 'operator';
 export interface StaffAccount {
   userId: string;
   email: string;
+  firstName: string;
+  lastName: string;
   role: Role;
   /** The doctor whose email the account has (doctors.email), if any. */
   doctorId: string | null;
@@ -17,12 +19,14 @@ export interface StaffAccount {
 }
 
 const staffSelect = `
-  select u.id, u.email, u.role, d.id as doctor_id, d.name as doctor_name
+  select u.id, u.email, u.first_name, u.last_name, u.role, d.id as doctor_id, d.name as doctor_name
     from users u left join doctors d on d.email = u.email`;
 
 interface StaffRow {
   id: string;
   email: string;
+  first_name: string;
+  last_name: string;
   role: Role;
   doctor_id: string | null;
   doctor_name: string | null;
@@ -31,6 +35,8 @@ interface StaffRow {
 const toStaff = (r: StaffRow): StaffAccount => ({
   userId: r.id,
   email: r.email,
+  firstName: r.first_name,
+  lastName: r.last_name,
   role: r.role,
   doctorId: r.doctor_id,
   doctorName: r.doctor_name,
@@ -53,6 +59,54 @@ export async function listStaffAccounts(q: Queryable): Promise<StaffAccount[]> {
 
 export async function setAccountRole(q: Queryable, userId: string, role: Role, now: Date): Promise<void> {
   await q.query('update users set role = $2, updated_at = $3 where id = $1', [userId, role, now]);
+}
+
+/**
+ * Why a role change was refused: no account with the email; 'doctor' asked with no doctor of that
+ * email; it would leave the clinic without an admin.
+ */
+export class RoleChangeRefused extends Error {
+  constructor(readonly reason: 'noAccount' | 'noDoctor' | 'lastAdmin') {
+    super(`role change refused: ${reason}`);
+    this.name = 'RoleChangeRefused';
+  }
+}
+
+export interface RoleActor {
+  actorUserId: string | null;
+  actor: string;
+  actorRole: ActorRole;
+}
+
+/**
+ * The one role change (the staff console's PUT /staff/accounts/role; meant for `npm run clinic`
+ * too): inside the caller's transaction, lock the account, check, set the role and write the
+ * audit row (user.role, before/after). `keepAnAdmin`: refuse to take the role of the last admin
+ * away (the admins' rows are locked while counting, so two admins demoting each other at once
+ * cannot both succeed). Answers the account as it was and whether anything changed.
+ */
+export async function changeAccountRole(
+  tx: Queryable,
+  change: { email: string; role: Role; keepAnAdmin: boolean },
+  actor: RoleActor,
+  now: Date,
+): Promise<{ before: StaffAccount; changed: boolean }> {
+  const { email, role } = change;
+  const account = await findAccountRoleByEmail(tx, email, true);
+  if (!account) throw new RoleChangeRefused('noAccount');
+  if (role === 'doctor' && (await doctorIdByEmail(tx, email)) === null) throw new RoleChangeRefused('noDoctor');
+  if (account.role === role) return { before: account, changed: false };
+  if (change.keepAnAdmin && account.role === 'admin') {
+    const { rows } = await tx.query<{ id: string }>(`select id from users where role = 'admin' for update`);
+    if (!rows.some((r) => r.id !== account.userId)) throw new RoleChangeRefused('lastAdmin');
+  }
+  await setAccountRole(tx, account.userId, role, now);
+  await insertAudit(
+    tx,
+    { ...actor, action: 'user.role', subjectUserId: account.userId, details: { email, before: { role: account.role }, after: { role } } },
+    now,
+  );
+  return { before: account, changed: true };
 }
 
 export async function doctorIdByEmail(q: Queryable, email: string): Promise<string | null> {
@@ -110,8 +164,10 @@ export async function listAudit(q: Queryable, limit: number, before: string | nu
     subject_user_id: string | null;
     details: Record<string, unknown>;
   }>(
-    `select id::text as id, at, actor, actor_role, action, appointment_id, subject_user_id, details from audit_log
-      where ($2::bigint is null or id < $2::bigint) order by id desc limit $1`,
+    // Ordered by the bigint column, not by the text alias `id` (which would put '9' before '15').
+    `select a.id::text as id, a.at, a.actor, a.actor_role, a.action, a.appointment_id, a.subject_user_id, a.details
+       from audit_log a
+      where ($2::bigint is null or a.id < $2::bigint) order by a.id desc limit $1`,
     [limit, before],
   );
   return rows.map((r) => ({

@@ -10,6 +10,7 @@ import { siteRoutes } from './site.js';
 import { appointmentRoutes } from './appointments.js';
 import { slotRoutes } from './slots.js';
 import { staffRoutes } from './staff.js';
+import { staffAdminRoutes } from './staffAdmin.js';
 
 /**
  * A service's refusal (services/errors.ts ServiceError: 400, 401, 409, 429, 502) answers its
@@ -34,6 +35,7 @@ export async function apiRoutes(app: FastifyInstance, { services }: { services: 
   await app.register(otpRoutes, { services });
   await app.register(authRoutes, { services });
   await app.register(staffRoutes, { services });
+  await app.register(staffAdminRoutes, { services });
   // Unknown API paths go straight to the JSON 404, without a look for a file of that name.
   app.get('/*', (_request, reply) => reply.callNotFound());
 }

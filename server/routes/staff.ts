@@ -1,10 +1,14 @@
 /**
- * Staff endpoints (issue 5; the staff console, issue 6, adds its screens on top), each guarded by
- * a staff role checked on the server (services/staff.ts):
+ * Staff endpoints for doctors and admins (issue 5; issue 6 adds the range and the one-appointment
+ * read; the admin-only ones are routes/staffAdmin.ts), each guarded by a staff role checked on the
+ * server (services/staff.ts). Codecs: contract/staff.ts.
  *
  *   GET  /staff/me                              the caller's role (and doctor)
  *   GET  /staff/appointments?date=YYYY-MM-DD    a day's appointments (today, clinic time, by default);
  *                                               a doctor sees only their own
+ *   GET  /staff/appointments?from=&to=&doctorId=&locationId=
+ *                                               a range of at most 62 days, optionally narrowed
+ *   GET  /staff/appointments/{id}               one, with its checkouts (a doctor's own only)
  *   POST /staff/appointments/{id}/complete      Medicines -> Completed with the prescription
  *   POST /staff/appointments/{id}/order         { totalPrice, paymentMode, pharmacyId } -> its order
  *   GET  /staff/audit?limit=&before=            the audit log, latest first (admins only)
@@ -21,6 +25,7 @@ import {
   StaffCompleteRequest,
   StaffOrderRequest,
   StaffAppointmentAnswer,
+  StaffAppointmentDetail,
   AuditQuery,
   AuditList,
 } from '../../contract/staff.js';
@@ -61,7 +66,15 @@ export async function staffRoutes(app: FastifyInstance, { services }: { services
     '/staff/appointments',
     { preHandler },
     handle({ query: StaffAppointmentsQuery, answer: AppointmentList }, ({ query }, request) =>
-      services.staff.appointments(guard.staffOf(request), query.date ?? null),
+      services.staff.appointments(guard.staffOf(request), query),
+    ),
+  );
+
+  app.get(
+    '/staff/appointments/:id',
+    { preHandler },
+    handle({ params: StaffAppointmentParams, answer: StaffAppointmentDetail }, ({ params }, request) =>
+      services.staff.appointment(guard.staffOf(request), params.id),
     ),
   );
 

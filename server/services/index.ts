@@ -17,6 +17,8 @@ import { createScheduleService } from './schedule.js';
 import { createSessionService } from './sessions.js';
 import { createSiteService } from './site.js';
 import { createStaffService } from './staff.js';
+import { createStaffAdminService } from './staffAdmin.js';
+import { createStaffScheduleService } from './staffSchedule.js';
 
 export interface ServiceOptions {
   /** The clock every service reads (tests move it instead of sleeping). */
@@ -109,6 +111,10 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     appointments,
     /** Staff: roles, completing consultations, pharmacy orders, the audit log. */
     staff: createStaffService({ db, now }),
+    /** Staff console, admins only: locations, fees, site content, accounts and roles, orders, refunds. */
+    staffAdmin: createStaffAdminService({ db, now }),
+    /** Staff console, admins only: doctors, weekly hours, leave (the orphan rule), moving and cancelling appointments. */
+    staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes }),
     /** Work started by requests and not awaited by them (mails). */
     background,
     /** The payment service: checkouts with the provider, and settling on its word. */

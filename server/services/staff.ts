@@ -14,18 +14,25 @@
  * - order: the pharmacy order of a Completed appointment: one per appointment, paymentStatus
  *   'Pending' (the payment service sets 'Completed' when a card payment settles), orderStatus
  *   'Placed', paymentMode 'Card' (the patient pays online) or 'Cash' (at the pharmacy).
+ * - appointments (issue 6): a day, or a range of at most 62 days, optionally of one doctor and
+ *   one location; a doctor's own only (naming another doctor: 403). One appointment with its
+ *   checkouts likewise.
+ *
+ * The admin-only parts of the console are services/staffAdmin.ts and services/staffSchedule.ts.
  */
 import type { AppointmentRecord, Medicines } from '../../contract/appointments.js';
+import { maxAppointmentRangeDays, type StaffAppointmentDetail, type StaffAppointmentsQuery } from '../../contract/staff.js';
 import type { User } from '../../contract/auth.js';
 import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
 import {
   completeAppointment,
   findStoredAppointment,
   insertOrder,
-  listDayAppointments,
+  listAppointmentsBetween,
   orderConstraint,
   type StoredAppointment,
 } from '../repositories/appointments.js';
+import { listAppointmentPayments } from '../repositories/refunds.js';
 import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
 import { recordAt, statusAt } from './appointments.js';
 import { BadRequestError, ConflictError, NotFoundError, ServiceError } from './errors.js';
@@ -44,7 +51,23 @@ export const staffMessages = {
   prescriptionUpdated: 'Prescription updated.',
   orderCreated: 'Order created.',
   noPrice: 'The total must be more than zero.',
+  otherDoctor: 'You can see only your own appointments.',
+  dateWithRange: 'Ask for one date, or for a range from one date to another, not both.',
+  badRange: 'The range must end on or after its first day, and span at most 62 days.',
 } as const;
+
+/** 403 unless the caller is an admin (every admin-only call checks it again, whatever its route did). */
+export function assertAdmin(staff: Staff): void {
+  if (staff.role !== 'admin') throw new ServiceError(403, staffMessages.adminOnly);
+}
+
+/** Who acted, for the audit log. */
+export const auditActor = (staff: Staff) => ({ actorUserId: staff.user._id, actor: staff.user.email, actorRole: staff.role });
+
+/** Days from `from` to `to`, both included (clinic dates). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
 
 export type StaffRole = Exclude<Role, 'patient'>;
 
@@ -65,14 +88,14 @@ export interface NewOrder {
 
 export function createStaffService({ db, now }: { db: Database; now: () => Date }) {
   /** The appointment, locked, that this staff member may act on: 404 none, 403 another doctor's. */
-  async function actionable(tx: Queryable, staff: Staff, id: string): Promise<StoredAppointment> {
-    const a = await findStoredAppointment(tx, id, true);
+  async function actionable(tx: Queryable, staff: Staff, id: string, lock = true): Promise<StoredAppointment> {
+    const a = await findStoredAppointment(tx, id, lock);
     if (!a) throw new NotFoundError(staffMessages.notFound);
     if (staff.role === 'doctor' && a.doctorId !== staff.doctorId) throw new ServiceError(403, staffMessages.notYours);
     return a;
   }
 
-  const actor = (staff: Staff) => ({ actorUserId: staff.user._id, actor: staff.user.email, actorRole: staff.role });
+  const actor = auditActor;
 
   async function answer(id: string, message: string): Promise<{ message: string; appointment: AppointmentRecord }> {
     return { message, appointment: recordAt((await findStoredAppointment(db, id))!, now()) };
@@ -92,11 +115,36 @@ export function createStaffService({ db, now }: { db: Database; now: () => Date 
       };
     },
 
-    /** GET /staff/appointments: a day's appointments (today in clinic time by default); a doctor's own only. */
-    async appointments(staff: Staff, date: string | null): Promise<AppointmentRecord[]> {
+    /**
+     * GET /staff/appointments: a day (`date`; today in clinic time when nothing is asked) or a
+     * range (`from`..`to`), of every doctor or one, at every location or one. A doctor's own only.
+     */
+    async appointments(staff: Staff, query: StaffAppointmentsQuery): Promise<AppointmentRecord[]> {
       const at = now();
-      const day = date ?? clinicClock(at).date;
-      return (await listDayAppointments(db, day, staff.role === 'doctor' ? staff.doctorId : null)).map((a) => recordAt(a, at));
+      const today = clinicClock(at).date;
+      if (query.date !== undefined && (query.from !== undefined || query.to !== undefined)) {
+        throw new BadRequestError(staffMessages.dateWithRange, [{ field: 'date', message: 'must not be given with from or to' }]);
+      }
+      const from = query.date ?? query.from ?? query.to ?? today;
+      const to = query.date ?? query.to ?? from;
+      const days = daysBetween(from, to);
+      if (days < 1 || days > maxAppointmentRangeDays) {
+        throw new BadRequestError(staffMessages.badRange, [
+          { field: 'to', message: `must be from ${from} to ${maxAppointmentRangeDays - 1} days later` },
+        ]);
+      }
+      if (staff.role === 'doctor' && query.doctorId !== undefined && query.doctorId.toLowerCase() !== staff.doctorId) {
+        throw new ServiceError(403, staffMessages.otherDoctor);
+      }
+      const doctorId = staff.role === 'doctor' ? staff.doctorId : (query.doctorId ?? null);
+      const stored = await listAppointmentsBetween(db, { from, to, doctorId, locationId: query.locationId ?? null });
+      return stored.map((a) => recordAt(a, at));
+    },
+
+    /** GET /staff/appointments/{id}: the record and its checkouts; a doctor's own only. */
+    async appointment(staff: Staff, id: string): Promise<StaffAppointmentDetail> {
+      const a = await actionable(db, staff, id, false);
+      return { appointment: recordAt(a, now()), slotMinutes: a.slotMinutes, payments: await listAppointmentPayments(db, a.record._id) };
     },
 
     /** POST /staff/appointments/{id}/complete: Completed, with the prescription. */
@@ -157,7 +205,7 @@ export function createStaffService({ db, now }: { db: Database; now: () => Date 
 
     /** GET /staff/audit: admins only; the latest first. */
     async audit(staff: Staff, limit: number, before: string | null): Promise<AuditRow[]> {
-      if (staff.role !== 'admin') throw new ServiceError(403, staffMessages.adminOnly);
+      assertAdmin(staff);
       return listAudit(db, limit, before);
     },
   };

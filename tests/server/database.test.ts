@@ -58,6 +58,7 @@ describe.each(backends)('database on %s', (backend) => {
         'orders',
         'payments',
         'rate_limits',
+        'refund_resolutions',
         'sandbox_checkouts',
         'schema_migrations',
         'sessions',

@@ -18,7 +18,9 @@ const noDatabase: Database = { kind: 'pglite', query: unused, exec: unused, tran
 const indexHtml = '<!doctype html><html lang="en"><head><title>Clinic</title><script type="module" src="/assets/index-B7xq2Lm9.js"></script></head><body><div id="root"></div></body></html>\n';
 const script = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
 const csp =
-  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;media-src 'self';font-src 'self';" +
+  "default-src 'self';script-src 'self';style-src 'self';" +
+  "img-src 'self' data: https://drive.google.com https://*.googleusercontent.com;frame-src 'self' https://drive.google.com;" +
+  "media-src 'self';font-src 'self';" +
   "connect-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
 
 let root: string;

@@ -1,0 +1,211 @@
+/**
+ * SQL for money the clinic owes back (refunds) and for an appointment's checkouts, as the staff
+ * console shows them. The flags are set elsewhere: payments.status 'refund' by the payment service,
+ * appointments.payment_status 'refund' (slot lost; an admin cancelling a paid appointment),
+ * orders.payment_status 'Refund' (an admin cancelling a paid order). One refund is listed per
+ * flagged payment; an appointment or order flagged with no flagged payment on record is listed
+ * on its own. refund_resolutions (006) records that an admin paid it back outside the portal.
+ */
+import type { StaffPayment } from '../../contract/staff.js';
+import type { Queryable } from '../db/database.js';
+
+export type RefundSubject = 'payment' | 'appointment' | 'order';
+
+export interface RefundRow {
+  /** payments.id, or the appointment's / order's id when `subject` is not 'payment'. */
+  id: string;
+  subject: RefundSubject;
+  purpose: 'appointment' | 'order';
+  amountPaise: number;
+  merchantOrderId: string | null;
+  provider: string | null;
+  flaggedAt: Date;
+  appointmentId: string;
+  appointmentNumber: string;
+  orderId: string | null;
+  patient: { userId: string; name: string; email: string; phoneNumber: string };
+  /** What the flagged payment paid for, as it stands now (to say why the money is owed). */
+  appointment: { status: string; paymentStatus: string; paymentId: string | null };
+  order: { paymentStatus: string; paymentId: string | null; orderStatus: string } | null;
+  resolved: { at: Date; by: string; note: string } | null;
+}
+
+// Each branch yields the same columns; `subject` says which kind of row `id` names.
+const refundsQuery = `
+  with flagged as (
+    select p.id, 'payment' as subject, p.purpose, p.amount_paise::bigint as amount_paise, p.merchant_order_id,
+           p.provider, p.updated_at as flagged_at, a.id as appointment_id, p.order_id
+      from payments p
+      left join orders o on o.id = p.order_id
+      join appointments a on a.id = coalesce(p.appointment_id, o.appointment_id)
+     where p.status = 'refund'
+    union all
+    select a.id, 'appointment', 'appointment', round(a.consultation_fee * 100)::bigint, a.payment_id,
+           null, a.updated_at, a.id, null
+      from appointments a
+     where a.payment_status = 'refund'
+       and not exists (select 1 from payments p where p.appointment_id = a.id and p.status = 'refund')
+    union all
+    select o.id, 'order', 'order', round(o.total_price * 100)::bigint, o.payment_id,
+           null, o.updated_at, o.appointment_id, o.id
+      from orders o
+     where o.payment_status = 'Refund'
+       and not exists (select 1 from payments p where p.order_id = o.id and p.status = 'refund')
+  )
+  select f.id, f.subject, f.purpose, f.amount_paise, f.merchant_order_id, f.provider, f.flagged_at,
+         f.appointment_id, a.appointment_number, f.order_id, a.user_id, a.first_name, a.last_name, a.email,
+         a.phone_number, a.status as appointment_status, a.payment_status as appointment_payment_status,
+         a.payment_id as appointment_payment_id, o.payment_status as order_payment_status,
+         o.payment_id as order_payment_id, o.order_status, r.resolved_at, r.resolved_by_email, r.note
+    from flagged f
+    join appointments a on a.id = f.appointment_id
+    left join orders o on o.id = f.order_id
+    left join refund_resolutions r
+      on (f.subject = 'payment' and r.payment_id = f.id)
+      or (f.subject = 'appointment' and r.appointment_id = f.id)
+      or (f.subject = 'order' and r.order_id = f.id)`;
+
+interface Row {
+  id: string;
+  subject: RefundSubject;
+  purpose: 'appointment' | 'order';
+  amount_paise: string | number;
+  merchant_order_id: string | null;
+  provider: string | null;
+  flagged_at: Date;
+  appointment_id: string;
+  appointment_number: string;
+  order_id: string | null;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  appointment_status: string;
+  appointment_payment_status: string;
+  appointment_payment_id: string | null;
+  order_payment_status: string | null;
+  order_payment_id: string | null;
+  order_status: string | null;
+  resolved_at: Date | null;
+  resolved_by_email: string | null;
+  note: string | null;
+}
+
+const toRefund = (r: Row): RefundRow => ({
+  id: r.id,
+  subject: r.subject,
+  purpose: r.purpose,
+  amountPaise: Number(r.amount_paise),
+  merchantOrderId: r.merchant_order_id,
+  provider: r.provider,
+  flaggedAt: r.flagged_at,
+  appointmentId: r.appointment_id,
+  appointmentNumber: r.appointment_number,
+  orderId: r.order_id,
+  patient: { userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, phoneNumber: r.phone_number },
+  appointment: { status: r.appointment_status, paymentStatus: r.appointment_payment_status, paymentId: r.appointment_payment_id },
+  order:
+    r.order_status === null
+      ? null
+      : { paymentStatus: r.order_payment_status ?? '', paymentId: r.order_payment_id, orderStatus: r.order_status },
+  resolved: r.resolved_at === null ? null : { at: r.resolved_at, by: r.resolved_by_email ?? '', note: r.note ?? '' },
+});
+
+/** Latest flagged first. */
+export async function listRefunds(q: Queryable, state: 'open' | 'resolved' | 'all'): Promise<RefundRow[]> {
+  const { rows } = await q.query<Row>(
+    `select * from (${refundsQuery}) x
+      where $1 = 'all' or ($1 = 'open') = (x.resolved_at is null)
+      order by x.flagged_at desc, x.id`,
+    [state],
+  );
+  return rows.map(toRefund);
+}
+
+export async function findRefund(q: Queryable, id: string): Promise<RefundRow | null> {
+  const { rows } = await q.query<Row>(`select * from (${refundsQuery}) x where x.id = $1`, [id]);
+  return rows[0] ? toRefund(rows[0]) : null;
+}
+
+/** The unique constraints whose violation means "this refund was resolved already". */
+export const resolutionConstraints = ['refund_resolutions_payment_key', 'refund_resolutions_appointment_key', 'refund_resolutions_order_key'];
+
+export async function insertResolution(
+  tx: Queryable,
+  subject: RefundSubject,
+  id: string,
+  by: { userId: string; email: string },
+  note: string,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `insert into refund_resolutions (payment_id, appointment_id, order_id, note, resolved_by, resolved_by_email, resolved_at)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      subject === 'payment' ? id : null,
+      subject === 'appointment' ? id : null,
+      subject === 'order' ? id : null,
+      note,
+      by.userId,
+      by.email,
+      now,
+    ],
+  );
+}
+
+/** The checkouts of an appointment and of its order, oldest first. */
+export async function listAppointmentPayments(q: Queryable, appointmentId: string): Promise<StaffPayment[]> {
+  const { rows } = await q.query<{
+    merchant_order_id: string;
+    provider: string;
+    purpose: 'appointment' | 'order';
+    amount_paise: string | number;
+    status: StaffPayment['status'];
+    created_at: Date;
+    settled_at: Date | null;
+  }>(
+    `select p.merchant_order_id, p.provider, p.purpose, p.amount_paise, p.status, p.created_at, p.settled_at
+       from payments p
+      where p.appointment_id = $1 or p.order_id in (select o.id from orders o where o.appointment_id = $1)
+      order by p.created_at, p.merchant_order_id`,
+    [appointmentId],
+  );
+  return rows.map((r) => ({
+    merchantOrderId: r.merchant_order_id,
+    provider: r.provider,
+    purpose: r.purpose,
+    amount: Number(r.amount_paise) / 100,
+    status: r.status,
+    createdAt: r.created_at.toISOString(),
+    settledAt: r.settled_at === null ? null : r.settled_at.toISOString(),
+  }));
+}
+
+/* Orders, as an admin changes them. */
+
+export interface OrderState {
+  id: string;
+  appointmentId: string;
+  orderStatus: string;
+  paymentStatus: string;
+  paymentId: string | null;
+}
+
+export async function findOrderState(q: Queryable, id: string, forUpdate = false): Promise<OrderState | null> {
+  const { rows } = await q.query<{ id: string; appointment_id: string; order_status: string; payment_status: string; payment_id: string | null }>(
+    `select id, appointment_id, order_status, payment_status, payment_id from orders where id = $1${forUpdate ? ' for update' : ''}`,
+    [id],
+  );
+  const r = rows[0];
+  return r ? { id: r.id, appointmentId: r.appointment_id, orderStatus: r.order_status, paymentStatus: r.payment_status, paymentId: r.payment_id } : null;
+}
+
+/** The order's status; `refund`: its payment went through, so cancelling it means the money goes back. */
+export async function setOrderStatus(tx: Queryable, id: string, orderStatus: string, refund: boolean, now: Date): Promise<void> {
+  await tx.query(
+    `update orders set order_status = $2, payment_status = case when $3 then 'Refund' else payment_status end, updated_at = $4
+      where id = $1`,
+    [id, orderStatus, refund, now],
+  );
+}
