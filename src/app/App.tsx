@@ -30,6 +30,8 @@ const NotFoundPage = lazy(() => import('../pages/NotFound/NotFoundPage'));
 const AccountPage = lazy(() => import('../pages/Account/AccountPage'));
 const MyRemediesRoute = lazy(() => import('./guarded/MyRemediesRoute'));
 const MyAppointmentRoute = lazy(() => import('./guarded/MyAppointmentRoute'));
+// The staff console (issue 6), with its guard: a chunk patients never load.
+const StaffRoute = lazy(() => import('./guarded/StaffRoute'));
 const ForgotPasswordPage = lazy(() => import('../pages/ForgotPassword/ForgotPasswordPage'));
 // With the Login popup: the two views of the login machine are one chunk (see loginViews.ts).
 const GoogleReturnPage = lazy(() =>
@@ -88,6 +90,7 @@ export function AppRoutes() {
         <Route path="paymentsuccess" element={<PaymentResultPage key="success" outcome="success" />} />
         <Route path="paymentfail" element={<PaymentResultPage key="fail" outcome="fail" />} />
         <Route path="payment" element={<PaymentPage />} />
+        <Route path="staff/*" element={<StaffRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,0 +1,438 @@
+/**
+ * One appointment in the staff console (issue 6): the doctor opens it, completes the consultation
+ * with the prescription, then creates its pharmacy order, which the patient sees and pays in
+ * /myappointment. An admin may do the same for any doctor's appointment; a doctor only for their
+ * own (the server refuses another's with 403).
+ *
+ * Input: `{ appointmentId, token }`: the record's `_id` and the staff member's bearer token.
+ *
+ * Events (form edits are ignored while that form is being saved):
+ * - `consultation.retry`: load again after a failed load.
+ * - `prescription.changed` { field, value }; `prescription.showMedicine` { value };
+ *   `remedy.added`; `remedy.removed` { key }; `remedy.changed` { key, field, value }.
+ * - `prescription.save`: checked first (./forms.ts `checkPrescription`); with problems, they are
+ *   shown at the fields and nothing is sent. Completes a Booked or Expired appointment ('Consultation
+ *   completed.'), writes the prescription again on a Completed one ('Prescription updated.').
+ * - `order.changed` { field: 'pharmacyId' | 'total', value }; `order.mode` { paymentMode }.
+ * - `order.save`: checked first (`checkOrder`), then creates the order.
+ *
+ * What is offered:
+ * - a Cancelled appointment: no form; the view says it cannot be completed (`selectIsCancelled`);
+ * - otherwise the prescription form (prefilled with the prescription there is);
+ * - the order form only once the appointment is Completed and has no order (`selectOffersOrder`),
+ *   its pharmacy id prefilled from the prescription's.
+ *
+ * The app provides (`consultationMachine.provide({ actors })`), each rejecting with an ApiFailure:
+ * - `loadAppointment` { appointmentId, token } -> StaffAppointmentDetail (fetchStaffAppointment, src/api/staff.ts)
+ * - `completeAppointment` { appointmentId, medicines, token } -> { message, appointment }
+ * - `createOrder` { appointmentId, order, token } -> { message, appointment }
+ *
+ * Load outcome (`selectStatus`): 'loading' | 'ready' | 'refused' (403/404: `selectFailure` has the
+ * server's words: another doctor's, not found) | 'failed' (no answer: retry).
+ *
+ * Emitted (`actor.on(...)`):
+ * - `notice` { tone, notice }: a toast. Kinds:
+ *   - server {text}       the server's words: its success message, or why it refused
+ *   - checkFields         the form has problems, shown at the fields (nothing was sent)
+ *   - somethingWentWrong  'Something went wrong.' (no answer, or refused without words)
+ *   A 409 (cancelled meanwhile, an order made by someone else) also loads the appointment again.
+ * - `appointment.changed` { appointment }: a save succeeded; the lists may refresh.
+ * - `session.expired`: a call answered 401.
+ */
+import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import type { AppointmentRecord, Medicines } from '../../contract/appointments.js';
+import type { StaffAppointmentDetail, StaffPayment } from '../../contract/staff.js';
+import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import {
+  checkOrder,
+  checkPrescription,
+  prescriptionDraftOf,
+  withNewRemedy,
+  type FieldProblems,
+  type OrderDraft,
+  type OrderRequest,
+  type PaymentMode,
+  type PrescriptionDraft,
+  type PrescriptionField,
+  type RemedyField,
+} from './forms.js';
+
+export type ConsultationInput = { appointmentId: string; token: string };
+
+export type ChangeAnswer = { message: string; appointment: AppointmentRecord };
+
+export type ConsultationNotice = { kind: 'checkFields' } | { kind: 'somethingWentWrong' } | ServerNotice;
+
+export type ConsultationEmitted =
+  | NoticeEvent<ConsultationNotice>
+  | { type: 'appointment.changed'; appointment: AppointmentRecord }
+  | { type: 'session.expired' };
+
+export type ConsultationEvent =
+  | { type: 'consultation.retry' }
+  | { type: 'prescription.changed'; field: PrescriptionField; value: string }
+  | { type: 'prescription.showMedicine'; value: boolean }
+  | { type: 'remedy.added' }
+  | { type: 'remedy.removed'; key: number }
+  | { type: 'remedy.changed'; key: number; field: RemedyField; value: string }
+  | { type: 'prescription.save' }
+  | { type: 'order.changed'; field: 'pharmacyId' | 'total'; value: string }
+  | { type: 'order.mode'; paymentMode: PaymentMode }
+  | { type: 'order.save' }
+  /** Internal: the stored appointment changed (raised after a save). */
+  | { type: 'appointment.stored' };
+
+export type ConsultationContext = {
+  appointmentId: string;
+  token: string;
+  detail: StaffAppointmentDetail | null;
+  prescription: PrescriptionDraft;
+  prescriptionProblems: FieldProblems;
+  order: OrderDraft;
+  orderProblems: FieldProblems;
+  /** The server's words when loading was refused or failed. */
+  failure: string | null;
+};
+
+export type ConsultationStatus = 'loading' | 'ready' | 'refused' | 'failed';
+
+const emptyPrescription: PrescriptionDraft = prescriptionDraftOf({
+  complain: '',
+  remedies: [],
+  potency: '',
+  duration: '',
+  pharmacyName: '',
+  pharmacyId: '',
+  instructions: '',
+  showMedicine: false,
+});
+
+/** The first form of a new consultation has one remedy row to fill in. */
+function draftFor(appointment: AppointmentRecord): PrescriptionDraft {
+  const draft = prescriptionDraftOf(appointment.medicines);
+  return draft.remedies.length === 0 ? withNewRemedy(draft) : draft;
+}
+
+const emptyOrder: OrderDraft = { pharmacyId: '', total: '', paymentMode: 'Card' };
+
+const notice = (tone: Tone, n: ConsultationNotice): NoticeEvent<ConsultationNotice> => ({ type: 'notice', tone, notice: n });
+
+const refusedWith = (error: unknown, statuses: readonly number[]): boolean => {
+  const failure = describeFailure(error);
+  return failure.kind === 'refused' && statuses.includes(failure.status);
+};
+
+const appointmentOf = (context: ConsultationContext): AppointmentRecord | null => context.detail?.appointment ?? null;
+
+export const consultationMachine = setup({
+  types: {} as {
+    context: ConsultationContext;
+    events: ConsultationEvent;
+    input: ConsultationInput;
+    emitted: ConsultationEmitted;
+  },
+  actors: {
+    // Declared here with their types; the real ones come from the app, so these must never run.
+    loadAppointment: fromPromise<StaffAppointmentDetail, { appointmentId: string; token: string }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+    completeAppointment: fromPromise<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+    createOrder: fromPromise<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+  },
+  guards: {
+    isCancelled: ({ context }) => appointmentOf(context)?.appointmentStatus === 'Cancelled',
+    canOrder: ({ context }) => {
+      const appointment = appointmentOf(context);
+      return appointment?.appointmentStatus === 'Completed' && appointment.order === null;
+    },
+    prescriptionHasProblems: ({ context }) => !checkPrescription(context.prescription).ok,
+    orderHasProblems: ({ context }) => !checkOrder(context.order).ok,
+    isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, [401]),
+    isRefusedToLoad: (_, params: { error: unknown }) => refusedWith(params.error, [400, 403, 404]),
+    isConflict: (_, params: { error: unknown }) => refusedWith(params.error, [409]),
+  },
+  actions: {
+    storeDetail: assign(({ context }, params: { detail: StaffAppointmentDetail }) => {
+      const prescription = draftFor(params.detail.appointment);
+      return {
+        detail: params.detail,
+        failure: null,
+        prescription,
+        prescriptionProblems: {},
+        order: { ...emptyOrder, pharmacyId: prescription.pharmacyId || context.order.pharmacyId },
+        orderProblems: {},
+      };
+    }),
+    storeAnswer: assign(({ context }, params: { appointment: AppointmentRecord }) => ({
+      detail: context.detail ? { ...context.detail, appointment: params.appointment } : null,
+      order: context.order.pharmacyId.trim() === '' ? { ...context.order, pharmacyId: params.appointment.medicines.pharmacyId } : context.order,
+    })),
+    storeFailure: assign({
+      failure: (_, params: { error: unknown }) => {
+        const failure = describeFailure(params.error);
+        return failure.kind === 'refused' ? failure.text : null;
+      },
+    }),
+    editPrescription: assign({
+      prescription: ({ context, event }) => {
+        const draft = context.prescription;
+        switch (event.type) {
+          case 'prescription.changed':
+            return { ...draft, [event.field]: event.value };
+          case 'prescription.showMedicine':
+            return { ...draft, showMedicine: event.value };
+          case 'remedy.added':
+            return withNewRemedy(draft);
+          case 'remedy.removed':
+            return { ...draft, remedies: draft.remedies.filter((row) => row.key !== event.key) };
+          case 'remedy.changed':
+            return {
+              ...draft,
+              remedies: draft.remedies.map((row) => (row.key === event.key ? { ...row, [event.field]: event.value } : row)),
+            };
+          default:
+            return draft;
+        }
+      },
+      // Rows moved: problems named by row place would point at the wrong ones; they come back on Save.
+      prescriptionProblems: ({ context, event }) =>
+        event.type === 'remedy.removed' || event.type === 'remedy.added' ? {} : context.prescriptionProblems,
+    }),
+    editOrder: assign({
+      order: ({ context, event }) => {
+        if (event.type === 'order.changed') return { ...context.order, [event.field]: event.value };
+        if (event.type === 'order.mode') return { ...context.order, paymentMode: event.paymentMode };
+        return context.order;
+      },
+    }),
+    showPrescriptionProblems: assign({
+      prescriptionProblems: ({ context }) => {
+        const checked = checkPrescription(context.prescription);
+        return checked.ok ? {} : checked.problems;
+      },
+    }),
+    clearPrescriptionProblems: assign({ prescriptionProblems: {} }),
+    showOrderProblems: assign({
+      orderProblems: ({ context }) => {
+        const checked = checkOrder(context.order);
+        return checked.ok ? {} : checked.problems;
+      },
+    }),
+    clearOrderProblems: assign({ orderProblems: {} }),
+    tellCheckFields: emit(() => notice('error', { kind: 'checkFields' })),
+    tellDone: emit((_, params: { answer: ChangeAnswer }) => notice('success', { kind: 'server', text: params.answer.message })),
+    tellChanged: emit((_, params: { answer: ChangeAnswer }) => ({
+      type: 'appointment.changed' as const,
+      appointment: params.answer.appointment,
+    })),
+    tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'somethingWentWrong' }))),
+    tellExpired: emit({ type: 'session.expired' as const }),
+    announceStored: raise({ type: 'appointment.stored' as const }),
+  },
+}).createMachine({
+  id: 'consultation',
+  description: 'One appointment for staff: its details, completing it with the prescription, then its pharmacy order.',
+  context: ({ input }) => ({
+    appointmentId: input.appointmentId,
+    token: input.token,
+    detail: null,
+    prescription: emptyPrescription,
+    prescriptionProblems: {},
+    order: emptyOrder,
+    orderProblems: {},
+    failure: null,
+  }),
+  initial: 'Loading',
+  states: {
+    Loading: {
+      description: 'GET /staff/appointments/{id}: the record, its prescription, order and checkouts.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadAppointment',
+        src: 'loadAppointment',
+        input: ({ context }) => ({ appointmentId: context.appointmentId, token: context.token }),
+        onDone: { target: 'Ready', actions: { type: 'storeDetail', params: ({ event }) => ({ detail: event.output }) } },
+        onError: [
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'Failed',
+            actions: [{ type: 'storeFailure', params: ({ event }) => ({ error: event.error }) }, 'tellExpired'],
+          },
+          {
+            guard: { type: 'isRefusedToLoad', params: ({ event }) => ({ error: event.error }) },
+            target: 'Refused',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'Failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    Refused: {
+      description: "Not this staff member's to open (another doctor's: 403), or no such appointment (404).",
+      type: 'final',
+    },
+    Failed: {
+      description: 'No answer: a retry.',
+      on: { 'consultation.retry': 'Loading' },
+    },
+    Ready: {
+      description: 'The appointment is shown; its two forms run side by side.',
+      type: 'parallel',
+      states: {
+        Prescription: {
+          description: 'Completing the consultation, or writing its prescription again.',
+          initial: 'Judging',
+          states: {
+            Judging: {
+              description: 'A Cancelled appointment cannot be completed.',
+              always: [{ guard: 'isCancelled', target: 'Closed' }, { target: 'Editing' }],
+            },
+            Closed: { description: 'Cancelled: no form, and the reason said plainly.' },
+            Editing: {
+              description: 'The prescription form.',
+              on: {
+                'prescription.changed': { actions: 'editPrescription' },
+                'prescription.showMedicine': { actions: 'editPrescription' },
+                'remedy.added': { actions: 'editPrescription' },
+                'remedy.removed': { actions: 'editPrescription' },
+                'remedy.changed': { actions: 'editPrescription' },
+                'prescription.save': [
+                  { guard: 'prescriptionHasProblems', actions: ['showPrescriptionProblems', 'tellCheckFields'] },
+                  { target: 'Saving', actions: 'clearPrescriptionProblems' },
+                ],
+              },
+            },
+            Saving: {
+              description: 'POST /staff/appointments/{id}/complete with the prescription.',
+              tags: ['savingPrescription'],
+              invoke: {
+                id: 'completeAppointment',
+                src: 'completeAppointment',
+                input: ({ context }) => {
+                  const checked = checkPrescription(context.prescription);
+                  // Only entered with a draft that passed the check (the guard above).
+                  if (!checked.ok) throw new Error('completeAppointment: the prescription has problems');
+                  return { appointmentId: context.appointmentId, medicines: checked.value, token: context.token };
+                },
+                onDone: {
+                  target: 'Judging',
+                  actions: [
+                    { type: 'storeAnswer', params: ({ event }) => ({ appointment: event.output.appointment }) },
+                    { type: 'tellDone', params: ({ event }) => ({ answer: event.output }) },
+                    { type: 'tellChanged', params: ({ event }) => ({ answer: event.output }) },
+                    'announceStored',
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                    target: 'Editing',
+                    actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+                  },
+                  {
+                    guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                    target: '#consultation.Loading',
+                    actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  { target: 'Editing', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+                ],
+              },
+            },
+          },
+        },
+        Order: {
+          description: 'The pharmacy order: offered once the appointment is Completed and has none.',
+          initial: 'Judging',
+          states: {
+            Judging: {
+              description: 'Completed and without an order?',
+              always: [{ guard: 'canOrder', target: 'Offered' }, { target: 'Hidden' }],
+            },
+            Hidden: {
+              description: 'Not Completed yet, or the order exists (shown with the details).',
+              on: { 'appointment.stored': 'Judging' },
+            },
+            Offered: {
+              description: 'The order form: pharmacy id, total in rupees, payment mode.',
+              on: {
+                'order.changed': { actions: 'editOrder' },
+                'order.mode': { actions: 'editOrder' },
+                'order.save': [
+                  { guard: 'orderHasProblems', actions: ['showOrderProblems', 'tellCheckFields'] },
+                  { target: 'Saving', actions: 'clearOrderProblems' },
+                ],
+              },
+            },
+            Saving: {
+              description: 'POST /staff/appointments/{id}/order.',
+              tags: ['savingOrder'],
+              invoke: {
+                id: 'createOrder',
+                src: 'createOrder',
+                input: ({ context }) => {
+                  const checked = checkOrder(context.order);
+                  if (!checked.ok) throw new Error('createOrder: the order has problems');
+                  return { appointmentId: context.appointmentId, order: checked.value, token: context.token };
+                },
+                onDone: {
+                  target: 'Judging',
+                  actions: [
+                    { type: 'storeAnswer', params: ({ event }) => ({ appointment: event.output.appointment }) },
+                    { type: 'tellDone', params: ({ event }) => ({ answer: event.output }) },
+                    { type: 'tellChanged', params: ({ event }) => ({ answer: event.output }) },
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                    target: 'Offered',
+                    actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+                  },
+                  {
+                    guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                    target: '#consultation.Loading',
+                    actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  { target: 'Offered', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof consultationMachine>;
+
+export const selectStatus = (snapshot: Snapshot): ConsultationStatus => {
+  if (snapshot.matches('Refused')) return 'refused';
+  if (snapshot.matches('Failed')) return 'failed';
+  // A reload after a conflict keeps the appointment shown until the answer arrives.
+  return snapshot.context.detail === null ? 'loading' : 'ready';
+};
+export const selectIsLoading = (snapshot: Snapshot): boolean => snapshot.hasTag('loading');
+export const selectFailure = (snapshot: Snapshot): string | null => snapshot.context.failure;
+export const selectAppointment = (snapshot: Snapshot): AppointmentRecord | null => appointmentOf(snapshot.context);
+export const selectPayments = (snapshot: Snapshot): StaffPayment[] => snapshot.context.detail?.payments ?? [];
+export const selectSlotMinutes = (snapshot: Snapshot): number | null => snapshot.context.detail?.slotMinutes ?? null;
+export const selectIsCancelled = (snapshot: Snapshot): boolean => snapshot.matches({ Ready: { Prescription: 'Closed' } });
+/** The prescription form is shown (Editing or Saving). */
+export const selectOffersPrescription = (snapshot: Snapshot): boolean =>
+  snapshot.matches({ Ready: { Prescription: 'Editing' } }) || snapshot.matches({ Ready: { Prescription: 'Saving' } });
+/** Save writes the prescription again (the appointment is already Completed) rather than completing it. */
+export const selectIsUpdate = (snapshot: Snapshot): boolean => appointmentOf(snapshot.context)?.appointmentStatus === 'Completed';
+export const selectPrescription = (snapshot: Snapshot): PrescriptionDraft => snapshot.context.prescription;
+export const selectPrescriptionProblems = (snapshot: Snapshot): FieldProblems => snapshot.context.prescriptionProblems;
+export const selectIsSavingPrescription = (snapshot: Snapshot): boolean => snapshot.hasTag('savingPrescription');
+/** The order form is shown (Offered or Saving). */
+export const selectOffersOrder = (snapshot: Snapshot): boolean =>
+  snapshot.matches({ Ready: { Order: 'Offered' } }) || snapshot.matches({ Ready: { Order: 'Saving' } });
+export const selectOrderDraft = (snapshot: Snapshot): OrderDraft => snapshot.context.order;
+export const selectOrderProblems = (snapshot: Snapshot): FieldProblems => snapshot.context.orderProblems;
+export const selectIsSavingOrder = (snapshot: Snapshot): boolean => snapshot.hasTag('savingOrder');

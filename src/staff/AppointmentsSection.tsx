@@ -1,0 +1,204 @@
+/**
+ * Today and Upcoming (issue 6): the appointments of a range of clinic dates, a row each with time,
+ * patient, consultation type, location, status and fee payment (and the doctor, for an admin,
+ * who may narrow the list to one doctor and one location). Each row opens the appointment.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import type { AppointmentRecord } from '../../contract/appointments';
+import { rangeOf, type ListRange } from '../../machines/staffConsole/ranges';
+import {
+  selectAppointments,
+  selectFailure,
+  selectFilter,
+  selectFilterDoctors,
+  selectFilterLocations,
+  selectFiltersStatus,
+  selectIsLoading,
+  selectListStatus,
+  staffAppointmentsMachine,
+} from '../../machines/staffConsole/staffAppointmentsMachine';
+import { formatClinicDate, formatClinicTime } from '../components/Appointments/format';
+import { Link } from '../components/Link/Link';
+import { staffMessages } from '../i18n/staffMessages';
+import type { StaffServices } from './services';
+import { useStaff } from './StaffContext';
+
+export interface AppointmentsSectionProps {
+  readonly range: ListRange;
+  readonly services: StaffServices;
+}
+
+export function AppointmentsSection({ range, services }: AppointmentsSectionProps) {
+  const { me, token, onSessionExpired } = useStaff();
+  const isAdmin = me.role === 'admin';
+  const [logic] = useState(() =>
+    staffAppointmentsMachine.provide({
+      actors: { loadAppointments: services.actors.loadAppointments, loadFilterDoctors: services.actors.loadFilterDoctors },
+    }),
+  );
+  const [dates] = useState(() => rangeOf(range, services.today()));
+  const actor = useActorRef(logic, { input: { token, filter: dates, withFilters: isAdmin } });
+  const status = useSelector(actor, selectListStatus);
+  const appointments = useSelector(actor, selectAppointments);
+  const isLoading = useSelector(actor, selectIsLoading);
+  const failure = useSelector(actor, selectFailure);
+  const texts = staffMessages.list;
+
+  useEffect(() => {
+    const subscription = actor.on('session.expired', onSessionExpired);
+    return () => subscription.unsubscribe();
+  }, [actor, onSessionExpired]);
+
+  const heading =
+    range === 'today'
+      ? texts.todayHeading(formatClinicDate(dates.from))
+      : texts.upcomingHeading(formatClinicDate(dates.from), formatClinicDate(dates.to));
+
+  return (
+    <section className="staff-list" aria-busy={isLoading}>
+      <h1>{heading}</h1>
+      <div className="staff-list__tools">
+        <Filters actor={actor} />
+        <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'appointments.refresh' })}>
+          {texts.refresh}
+        </button>
+      </div>
+      {status === 'loading' && (
+        <p role="status" className="staff-state">
+          {texts.loading}
+        </p>
+      )}
+      {status === 'failed' && (
+        <div role="alert" className="staff-state">
+          <p>{failure ?? texts.somethingWentWrong}</p>
+          <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'appointments.retry' })}>
+            {staffMessages.console.tryAgain}
+          </button>
+        </div>
+      )}
+      {status === 'empty' && <p className="staff-state">{texts.empty}</p>}
+      {isLoading && status !== 'loading' && (
+        <p role="status" className="staff-state staff-state--quiet">
+          {texts.refreshing}
+        </p>
+      )}
+      {appointments.length > 0 && status !== 'failed' && (
+        <ul className="staff-list__rows" aria-label={texts.label}>
+          {appointments.map((appointment) => (
+            <li key={appointment._id}>
+              <AppointmentRow appointment={appointment} showDate={range !== 'today'} showDoctor={isAdmin} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type ListActor = ReturnType<typeof useActorRef<typeof staffAppointmentsMachine>>;
+
+/** An admin's doctor and location choices; a change loads the list again. */
+function Filters({ actor }: { actor: ListActor }) {
+  const filtersStatus = useSelector(actor, selectFiltersStatus);
+  const doctors = useSelector(actor, selectFilterDoctors);
+  const locations = useSelector(actor, selectFilterLocations);
+  const filter = useSelector(actor, selectFilter);
+  const doctorId = useId();
+  const locationId = useId();
+  const texts = staffMessages.list;
+
+  if (filtersStatus === 'none') return null;
+  if (filtersStatus === 'unavailable') return <p className="staff-state staff-state--quiet">{texts.filtersFailed}</p>;
+  const change = (next: { doctorId?: string | null; locationId?: string | null }) =>
+    actor.send({
+      type: 'filter.changed',
+      doctorId: next.doctorId !== undefined ? next.doctorId : (filter.doctorId ?? null),
+      locationId: next.locationId !== undefined ? next.locationId : (filter.locationId ?? null),
+    });
+  return (
+    <fieldset className="staff-filters" disabled={filtersStatus !== 'ready'}>
+      <legend>{texts.filtersLabel}</legend>
+      <div className="staff-field">
+        <label htmlFor={doctorId}>{texts.doctor}</label>
+        <select id={doctorId} value={filter.doctorId ?? ''} onChange={(event) => change({ doctorId: event.target.value || null })}>
+          <option value="">{texts.allDoctors}</option>
+          {doctors.map((doctor) => (
+            <option key={doctor._id} value={doctor._id}>
+              {doctor.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="staff-field">
+        <label htmlFor={locationId}>{texts.location}</label>
+        <select
+          id={locationId}
+          value={filter.locationId ?? ''}
+          onChange={(event) => change({ locationId: event.target.value || null })}
+        >
+          <option value="">{texts.allLocations}</option>
+          {locations.map((place) => (
+            <option key={place._id} value={place._id}>
+              {place.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </fieldset>
+  );
+}
+
+function AppointmentRow({
+  appointment,
+  showDate,
+  showDoctor,
+}: {
+  appointment: AppointmentRecord;
+  showDate: boolean;
+  showDoctor: boolean;
+}) {
+  const texts = staffMessages.list;
+  const time = formatClinicTime(appointment.startTime);
+  const patient = `${appointment.firstName} ${appointment.lastName}`;
+  return (
+    <article className="staff-row">
+      <h2 className="staff-row__title">
+        <Link
+          to={`/staff/appointments/${encodeURIComponent(appointment._id)}`}
+          className="staff-row__open"
+        >
+          {texts.rowHeading(showDate ? `${formatClinicDate(appointment.date)}, ${time}` : time, patient)}
+        </Link>
+      </h2>
+      <dl className="staff-facts">
+        {showDoctor && (
+          <div>
+            <dt>{texts.doctor}</dt>
+            <dd>{appointment.doctorName}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{texts.type}</dt>
+          <dd>{appointment.consultationType}</dd>
+        </div>
+        <div>
+          <dt>{texts.location}</dt>
+          <dd>{appointment.location}</dd>
+        </div>
+        <div>
+          <dt>{texts.status}</dt>
+          <dd>
+            <span className={`staff-badge staff-badge--${appointment.appointmentStatus.toLowerCase()}`}>
+              {staffMessages.statusNames[appointment.appointmentStatus]}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{texts.payment}</dt>
+          <dd>{staffMessages.paymentNames[appointment.appointmentPaymentStatus]}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The audit log for admins (issue 6): every staff change, latest first, a page at a time: when,
+ * who (email and role), what (the action), which appointment, and the values before and after
+ * (machines/staffConsole/auditDetails.ts makes them readable).
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { auditChanges } from '../../machines/staffConsole/auditDetails';
+import {
+  auditLogMachine,
+  selectEntries,
+  selectFailure,
+  selectHasMore,
+  selectIsLoadingMore,
+  selectLogStatus,
+  type AuditLogNotice,
+  type AuditRecord,
+} from '../../machines/staffConsole/auditLogMachine';
+import { formatClinicInstant } from '../components/Appointments/format';
+import { Link } from '../components/Link/Link';
+import { toast } from '../components/Toast/toast';
+import { staffMessages } from '../i18n/staffMessages';
+import type { StaffServices } from './services';
+import { useStaff } from './StaffContext';
+
+/** Entries asked for at a time. */
+export const auditPageSize = 50;
+
+function noticeText(notice: AuditLogNotice): string {
+  return notice.kind === 'server' ? notice.text : staffMessages.list.somethingWentWrong;
+}
+
+export function AuditLog({ services, pageSize = auditPageSize }: { services: StaffServices; pageSize?: number }) {
+  const { token, onSessionExpired } = useStaff();
+  const [logic] = useState(() => auditLogMachine.provide({ actors: { loadAudit: services.actors.loadAudit } }));
+  const actor = useActorRef(logic, { input: { token, pageSize } });
+  const status = useSelector(actor, selectLogStatus);
+  const entries = useSelector(actor, selectEntries);
+  const hasMore = useSelector(actor, selectHasMore);
+  const loadingMore = useSelector(actor, selectIsLoadingMore);
+  const failure = useSelector(actor, selectFailure);
+  const texts = staffMessages.audit;
+
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('notice', ({ notice }) => toast.error(noticeText(notice))),
+      actor.on('session.expired', onSessionExpired),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, onSessionExpired]);
+
+  return (
+    <section className="staff-audit" aria-busy={status === 'loading' || loadingMore}>
+      <h1>{texts.heading}</h1>
+      <p className="staff-field__hint">{texts.intro}</p>
+      <p>
+        <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'audit.refresh' })}>
+          {texts.refresh}
+        </button>
+      </p>
+      {status === 'loading' && (
+        <p role="status" className="staff-state">
+          {texts.loading}
+        </p>
+      )}
+      {status === 'failed' && (
+        <div role="alert" className="staff-state">
+          <p>{failure ?? texts.failed}</p>
+          <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'audit.retry' })}>
+            {staffMessages.console.tryAgain}
+          </button>
+        </div>
+      )}
+      {status === 'empty' && <p className="staff-state">{texts.empty}</p>}
+      {status === 'ready' && (
+        <>
+          <ol className="staff-audit__entries">
+            {entries.map((entry) => (
+              <li key={entry.id}>
+                <AuditEntryView entry={entry} />
+              </li>
+            ))}
+          </ol>
+          {hasMore ? (
+            <p>
+              <button type="button" className="button button--outline" disabled={loadingMore} onClick={() => actor.send({ type: 'audit.more' })}>
+                {loadingMore ? texts.loadingOlder : texts.older}
+              </button>
+            </p>
+          ) : (
+            <p className="staff-field__hint">{texts.end}</p>
+          )}
+          {loadingMore && (
+            <p role="status" className="staff-state staff-state--quiet">
+              {texts.loadingOlder}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function AuditEntryView({ entry }: { entry: AuditRecord }) {
+  const texts = staffMessages.audit;
+  const changes = auditChanges(entry.details);
+  const when = formatClinicInstant(entry.at) ?? entry.at;
+  const action = texts.actions[entry.action] ?? entry.action;
+  return (
+    <article className="staff-card staff-audit__entry">
+      <h2 className="staff-audit__title">
+        {action} <span className="staff-audit__code">({entry.action})</span>
+      </h2>
+      <dl className="staff-facts">
+        <div>
+          <dt>{texts.when}</dt>
+          <dd>
+            <time dateTime={entry.at}>{when}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{texts.who}</dt>
+          <dd>{entry.actor}</dd>
+        </div>
+        <div>
+          <dt>{texts.role}</dt>
+          <dd>{texts.roles[entry.actorRole]}</dd>
+        </div>
+        {entry.appointmentId && (
+          <div>
+            <dt>{texts.appointment}</dt>
+            <dd>
+              <Link to={`/staff/appointments/${encodeURIComponent(entry.appointmentId)}`}>{entry.appointmentId}</Link>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {changes.length === 0 ? (
+        <p className="staff-field__hint">{texts.noChanges}</p>
+      ) : (
+        <div className="staff-audit__table-wrap">
+          <table className="staff-audit__changes">
+            <caption className="visually-hidden">{texts.changes}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{texts.field}</th>
+                <th scope="col">{texts.before}</th>
+                <th scope="col">{texts.after}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.map((change) => (
+                <tr key={change.field}>
+                  <th scope="row">{change.field}</th>
+                  <td>{shown(change.before)}</td>
+                  <td>{shown(change.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function shown(value: string | null): string {
+  const texts = staffMessages.audit;
+  if (value === null) return texts.none;
+  return value === '' ? texts.empty_value : value;
+}

@@ -1,0 +1,240 @@
+/**
+ * One appointment in the console (issue 6): the patient, the appointment with its fee payment and
+ * checkouts, then the doctor's work on it: the prescription form (completes the consultation, or
+ * writes the prescription again once Completed) and, once Completed without an order, the pharmacy
+ * order form. A Cancelled appointment says plainly that it cannot be completed. The server's
+ * messages come as toasts; field problems are shown at the fields.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { AppointmentRecord } from '../../contract/appointments';
+import type { StaffPayment } from '../../contract/staff';
+import {
+  consultationMachine,
+  selectAppointment,
+  selectFailure,
+  selectIsCancelled,
+  selectOffersOrder,
+  selectOffersPrescription,
+  selectPayments,
+  selectSlotMinutes,
+  selectStatus,
+  type ConsultationNotice,
+} from '../../machines/consultation/consultationMachine';
+import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from '../components/Appointments/format';
+import { Link } from '../components/Link/Link';
+import { toast } from '../components/Toast/toast';
+import { staffMessages } from '../i18n/staffMessages';
+import { OrderForm, PrescriptionForm, type ConsultationActor } from './ConsultationForms';
+import type { StaffServices } from './services';
+import { useStaff } from './StaffContext';
+
+export function Consultation({ services }: { services: StaffServices }) {
+  const { appointmentId = '' } = useParams();
+  // Another appointment: another machine.
+  return <ConsultationFor key={appointmentId} appointmentId={appointmentId} services={services} />;
+}
+
+export function consultationNoticeText(notice: ConsultationNotice): string {
+  switch (notice.kind) {
+    case 'server':
+      return notice.text;
+    case 'checkFields':
+      return staffMessages.checkFields;
+    case 'somethingWentWrong':
+      return staffMessages.list.somethingWentWrong;
+  }
+}
+
+function ConsultationFor({ appointmentId, services }: { appointmentId: string; services: StaffServices }) {
+  const { token, onSessionExpired } = useStaff();
+  const [logic] = useState(() =>
+    consultationMachine.provide({
+      actors: {
+        loadAppointment: services.actors.loadAppointment,
+        completeAppointment: services.actors.completeAppointment,
+        createOrder: services.actors.createOrder,
+      },
+    }),
+  );
+  const actor: ConsultationActor = useActorRef(logic, { input: { appointmentId, token } });
+  const status = useSelector(actor, selectStatus);
+  const appointment = useSelector(actor, selectAppointment);
+  const failure = useSelector(actor, selectFailure);
+  const texts = staffMessages.detail;
+
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('notice', ({ tone, notice }) =>
+        tone === 'success' ? toast.info(consultationNoticeText(notice)) : toast.error(consultationNoticeText(notice)),
+      ),
+      actor.on('session.expired', onSessionExpired),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, onSessionExpired]);
+
+  return (
+    <section className="staff-detail">
+      <p className="staff-detail__back">
+        <Link to="/staff/today">{texts.back}</Link>
+      </p>
+      {status === 'loading' && (
+        <>
+          <h1>{texts.title}</h1>
+          <p role="status" className="staff-state">
+            {texts.loading}
+          </p>
+        </>
+      )}
+      {status === 'refused' && (
+        <>
+          <h1>{texts.title}</h1>
+          <p className="notice staff-state">{failure ?? texts.refused}</p>
+        </>
+      )}
+      {status === 'failed' && (
+        <>
+          <h1>{texts.title}</h1>
+          <div role="alert" className="staff-state">
+            <p>{failure ?? texts.failed}</p>
+            <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'consultation.retry' })}>
+              {staffMessages.console.tryAgain}
+            </button>
+          </div>
+        </>
+      )}
+      {status === 'ready' && appointment && <Details actor={actor} appointment={appointment} />}
+    </section>
+  );
+}
+
+function Details({ actor, appointment }: { actor: ConsultationActor; appointment: AppointmentRecord }) {
+  const payments = useSelector(actor, selectPayments);
+  const slotMinutes = useSelector(actor, selectSlotMinutes);
+  const isCancelled = useSelector(actor, selectIsCancelled);
+  const offersPrescription = useSelector(actor, selectOffersPrescription);
+  const offersOrder = useSelector(actor, selectOffersOrder);
+  const texts = staffMessages.detail;
+  const patient = `${appointment.firstName} ${appointment.lastName}`;
+
+  return (
+    <>
+      <h1>
+        {texts.title}: {patient}, {formatClinicDate(appointment.date)}
+      </h1>
+      <div className="staff-detail__cards">
+        <section className="staff-card" aria-labelledby="staff-patient-heading">
+          <h2 id="staff-patient-heading">{texts.patientHeading}</h2>
+          <dl className="staff-facts">
+            <Fact label={texts.name} value={patient} />
+            <Fact label={texts.email} value={appointment.email} />
+            <Fact label={texts.phone} value={appointment.phoneNumber} />
+            <Fact label={texts.age} value={String(appointment.age)} />
+            <Fact label={texts.gender} value={texts.genders[appointment.gender]} />
+          </dl>
+        </section>
+        <section className="staff-card" aria-labelledby="staff-appointment-heading">
+          <h2 id="staff-appointment-heading">{texts.appointmentHeading}</h2>
+          <dl className="staff-facts">
+            <Fact label={texts.appointmentId} value={appointment.appointmentId} />
+            <Fact label={texts.doctor} value={appointment.doctorName} />
+            <Fact label={texts.location} value={appointment.location} />
+            <Fact label={texts.type} value={appointment.consultationType} />
+            <Fact
+              label={texts.when}
+              value={texts.whenValue(formatClinicDate(appointment.date), formatClinicTime(appointment.startTime), slotMinutes)}
+            />
+            <Fact label={texts.status} value={staffMessages.statusNames[appointment.appointmentStatus]} />
+            <Fact label={texts.fee} value={formatRupees(appointment.consultationFee)} />
+            <Fact label={texts.feePayment} value={staffMessages.paymentNames[appointment.appointmentPaymentStatus]} />
+          </dl>
+          {payments.length > 0 && <Payments payments={payments} />}
+        </section>
+      </div>
+
+      {isCancelled && (
+        <p className="notice staff-detail__cancelled" role="note">
+          {texts.cancelled}
+        </p>
+      )}
+      {isCancelled && <StoredPrescription appointment={appointment} />}
+      {offersPrescription && <PrescriptionForm actor={actor} />}
+
+      <section className="staff-card" aria-labelledby="staff-order-heading">
+        <h2 id="staff-order-heading">{texts.orderHeading}</h2>
+        {appointment.order ? (
+          <dl className="staff-facts">
+            <Fact label={texts.orderPharmacy} value={appointment.order.pharmacyId} />
+            <Fact label={texts.orderTotal} value={formatRupees(appointment.order.totalPrice)} />
+            <Fact label={texts.orderMode} value={appointment.order.paymentMode} />
+            <Fact label={texts.orderPayment} value={appointment.order.paymentStatus} />
+            <Fact label={texts.orderStatus} value={appointment.order.orderStatus} />
+          </dl>
+        ) : offersOrder ? (
+          <OrderForm actor={actor} />
+        ) : (
+          <p>{texts.noOrder}</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function Payments({ payments }: { payments: readonly StaffPayment[] }) {
+  const texts = staffMessages.detail;
+  return (
+    <>
+      <h3 className="staff-card__subheading">{texts.payments}</h3>
+      <ul className="staff-payments">
+        {payments.map((payment) => (
+          <li key={payment.merchantOrderId}>
+            {texts.paymentLine(
+              texts.paymentPurposes[payment.purpose],
+              formatRupees(payment.amount),
+              staffMessages.paymentNames[payment.status],
+              formatClinicInstant(payment.settledAt ?? payment.createdAt) ?? payment.createdAt,
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The prescription as stored, read only (a Cancelled appointment's, if it ever had one). */
+function StoredPrescription({ appointment }: { appointment: AppointmentRecord }) {
+  const texts = staffMessages.detail;
+  const words = staffMessages.prescription;
+  const m = appointment.medicines;
+  const empty = m.complain === '' && m.remedies.length === 0;
+  return (
+    <section className="staff-card" aria-labelledby="staff-stored-prescription">
+      <h2 id="staff-stored-prescription">{texts.prescriptionHeading}</h2>
+      {empty ? (
+        <p>{texts.noPrescription}</p>
+      ) : (
+        <dl className="staff-facts">
+          <Fact label={words.complain} value={m.complain} />
+          <Fact
+            label={words.remedies}
+            value={m.remedies.map((r) => `${r.medicineName} (${r.dosage}, ${r.frequency})`).join('; ')}
+          />
+          <Fact label={words.potency} value={m.potency} />
+          <Fact label={words.duration} value={m.duration} />
+          <Fact label={words.pharmacyName} value={m.pharmacyName} />
+          <Fact label={words.instructions} value={m.instructions} />
+        </dl>
+      )}
+    </section>
+  );
+}

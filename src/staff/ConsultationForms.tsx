@@ -1,0 +1,232 @@
+/**
+ * The consultation's two forms, wired to the consultation machine: every field with a visible
+ * label, its problem (if any) said beside it and tied to it (aria-describedby, aria-invalid).
+ * The machine checks and sends; these only show its drafts and send its events.
+ */
+import { useSelector, type useActorRef } from '@xstate/react';
+import { useId, type FormEvent } from 'react';
+import {
+  consultationMachine,
+  selectIsSavingOrder,
+  selectIsSavingPrescription,
+  selectIsUpdate,
+  selectOrderDraft,
+  selectOrderProblems,
+  selectPrescription,
+  selectPrescriptionProblems,
+} from '../../machines/consultation/consultationMachine';
+import { maxPharmacyIdLength, maxTextLength, type PrescriptionField, type Problem } from '../../machines/consultation/forms';
+import { staffMessages } from '../i18n/staffMessages';
+
+export type ConsultationActor = ReturnType<typeof useActorRef<typeof consultationMachine>>;
+
+interface TextFieldProps {
+  readonly label: string;
+  readonly value: string;
+  readonly problem: Problem | undefined;
+  readonly onChange: (value: string) => void;
+  readonly disabled: boolean;
+  readonly multiline?: boolean;
+  readonly maxLength?: number;
+  readonly hint?: string;
+  readonly inputMode?: 'decimal';
+}
+
+function TextField({ label, value, problem, onChange, disabled, multiline = false, maxLength = maxTextLength, hint, inputMode }: TextFieldProps) {
+  const id = useId();
+  const problemId = `${id}-problem`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, problem ? problemId : null].filter(Boolean).join(' ') || undefined;
+  const shared = {
+    id,
+    value,
+    disabled,
+    maxLength,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
+  return (
+    <div className={problem ? 'staff-field staff-field--invalid' : 'staff-field'}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId} className="staff-field__hint">
+          {hint}
+        </p>
+      )}
+      {multiline ? (
+        <textarea {...shared} rows={3} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...shared} type="text" inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {problem && (
+        <p id={problemId} className="staff-field__problem">
+          {staffMessages.problems[problem]}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
+  const draft = useSelector(actor, selectPrescription);
+  const problems = useSelector(actor, selectPrescriptionProblems);
+  const saving = useSelector(actor, selectIsSavingPrescription);
+  const isUpdate = useSelector(actor, selectIsUpdate);
+  const headingId = useId();
+  const showId = useId();
+  const showHintId = useId();
+  const texts = staffMessages.prescription;
+
+  const text = (field: PrescriptionField, label: string, multiline = false) => (
+    <TextField
+      label={label}
+      value={draft[field]}
+      problem={problems[field]}
+      disabled={saving}
+      multiline={multiline}
+      onChange={(value) => actor.send({ type: 'prescription.changed', field, value })}
+    />
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: 'prescription.save' });
+  }
+
+  return (
+    <section className="staff-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{isUpdate ? texts.updateHeading : texts.completeHeading}</h2>
+      <form className="staff-form" onSubmit={submit} noValidate aria-busy={saving}>
+        {text('complain', texts.complain, true)}
+        <fieldset className="staff-remedies">
+          <legend>{texts.remedies}</legend>
+          {draft.remedies.length === 0 && <p className="staff-field__hint">{texts.noRemedies}</p>}
+          {draft.remedies.map((row, index) => (
+            <fieldset key={row.key} className="staff-remedy">
+              <legend>{texts.remedy(index + 1)}</legend>
+              {(['medicineName', 'dosage', 'frequency'] as const).map((field) => (
+                <TextField
+                  key={field}
+                  label={texts[field]}
+                  value={row[field]}
+                  problem={problems[`remedies.${index}.${field}`]}
+                  disabled={saving}
+                  onChange={(value) => actor.send({ type: 'remedy.changed', key: row.key, field, value })}
+                />
+              ))}
+              <button
+                type="button"
+                className="button button--outline staff-remedy__remove"
+                disabled={saving}
+                onClick={() => actor.send({ type: 'remedy.removed', key: row.key })}
+              >
+                {texts.removeRemedy(index + 1)}
+              </button>
+            </fieldset>
+          ))}
+          <button type="button" className="button button--outline" disabled={saving} onClick={() => actor.send({ type: 'remedy.added' })}>
+            {texts.addRemedy}
+          </button>
+        </fieldset>
+        <div className="staff-form__pair">
+          {text('potency', texts.potency)}
+          {text('duration', texts.duration)}
+        </div>
+        <div className="staff-form__pair">
+          {text('pharmacyName', texts.pharmacyName)}
+          {text('pharmacyId', texts.pharmacyId)}
+        </div>
+        {text('instructions', texts.instructions, true)}
+        <div className="staff-check">
+          <input
+            id={showId}
+            type="checkbox"
+            checked={draft.showMedicine}
+            disabled={saving}
+            aria-describedby={showHintId}
+            onChange={(event) => actor.send({ type: 'prescription.showMedicine', value: event.target.checked })}
+          />
+          <label htmlFor={showId}>{texts.showMedicine}</label>
+          <p id={showHintId} className="staff-field__hint">
+            {texts.showMedicineHint}
+          </p>
+        </div>
+        <p className="staff-form__actions">
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? texts.saving : isUpdate ? texts.update : texts.complete}
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}
+
+export function OrderForm({ actor }: { actor: ConsultationActor }) {
+  const draft = useSelector(actor, selectOrderDraft);
+  const problems = useSelector(actor, selectOrderProblems);
+  const saving = useSelector(actor, selectIsSavingOrder);
+  const modeProblemId = useId();
+  const texts = staffMessages.order;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: 'order.save' });
+  }
+
+  return (
+    <form className="staff-form" onSubmit={submit} noValidate aria-busy={saving} aria-label={texts.heading}>
+      <h3 className="staff-card__subheading">{texts.heading}</h3>
+      <p className="staff-field__hint">{texts.intro}</p>
+      <div className="staff-form__pair">
+        <TextField
+          label={texts.pharmacyId}
+          value={draft.pharmacyId}
+          problem={problems.pharmacyId}
+          disabled={saving}
+          maxLength={maxPharmacyIdLength}
+          onChange={(value) => actor.send({ type: 'order.changed', field: 'pharmacyId', value })}
+        />
+        <TextField
+          label={texts.total}
+          value={draft.total}
+          problem={problems.totalPrice}
+          disabled={saving}
+          maxLength={20}
+          hint={texts.totalHint}
+          inputMode="decimal"
+          onChange={(value) => actor.send({ type: 'order.changed', field: 'total', value })}
+        />
+      </div>
+      <fieldset
+        className="staff-modes"
+        disabled={saving}
+        aria-invalid={problems.paymentMode ? true : undefined}
+        aria-describedby={problems.paymentMode ? modeProblemId : undefined}
+      >
+        <legend>{texts.paymentMode}</legend>
+        {(['Card', 'Cash'] as const).map((mode) => (
+          <label key={mode} className="staff-modes__choice">
+            <input
+              type="radio"
+              name="paymentMode"
+              value={mode}
+              checked={draft.paymentMode === mode}
+              onChange={() => actor.send({ type: 'order.mode', paymentMode: mode })}
+            />
+            {mode === 'Card' ? `${texts.card} (${texts.cardHint})` : `${texts.cash} (${texts.cashHint})`}
+          </label>
+        ))}
+        {problems.paymentMode && (
+          <p id={modeProblemId} className="staff-field__problem">
+            {staffMessages.problems[problems.paymentMode]}
+          </p>
+        )}
+      </fieldset>
+      <p className="staff-form__actions">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? texts.saving : texts.create}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * /#/staff (issue 6): the staff console, in its own lazily loaded chunk (patients never download
+ * it). The route shows it once logged in (src/app/guarded/StaffRoute.tsx); here the server is
+ * asked who the caller is as staff (GET /staff/me): a patient reads the server's refusal ('This
+ * is for clinic staff only.'), no answer offers a retry, and staff get the console for their role
+ * with StaffContext (./StaffContext.tsx) above every section.
+ *
+ * It stays inside the site's frame (header with the profile menu to log out, footer): staff are
+ * signed in with the same accounts, and the frame already does focus, skip link and toasts.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { selectToken } from '../../machines/session/sessionMachine';
+import {
+  selectAccess,
+  selectMe,
+  selectRefusal,
+  staffAccessMachine,
+} from '../../machines/staffConsole/staffAccessMachine';
+import { SessionContext } from '../app/account';
+import { usePageTitle } from '../app/usePageTitle';
+import { staffMessages } from '../i18n/staffMessages';
+import { adminSections as foundAdminSections, type AdminSection } from './adminSections';
+import { liveStaffServices } from './liveStaff';
+import { useGivenStaffServices, type StaffServices } from './services';
+import { StaffContext, type StaffCaller } from './StaffContext';
+import { StaffShell } from './StaffShell';
+import './Staff.css';
+
+export interface StaffConsoleProps {
+  /** The admin sections; by default those of ./admin/sections.tsx (tests give their own). */
+  readonly adminSections?: ReadonlyArray<AdminSection>;
+}
+
+export default function StaffConsole({ adminSections = foundAdminSections }: StaffConsoleProps) {
+  usePageTitle(staffMessages.console.title);
+  const token = SessionContext.useSelector(selectToken);
+  const services = useGivenStaffServices() ?? liveStaffServices;
+  // A new token (another login): a new check.
+  return token ? <StaffAccess key={token} token={token} services={services} adminSections={adminSections} /> : null;
+}
+
+function StaffAccess({
+  token,
+  services,
+  adminSections,
+}: {
+  token: string;
+  services: StaffServices;
+  adminSections: ReadonlyArray<AdminSection>;
+}) {
+  const session = SessionContext.useActorRef();
+  const [logic] = useState(() => staffAccessMachine.provide({ actors: { fetchStaffMe: services.actors.fetchStaffMe } }));
+  const actor = useActorRef(logic, { input: { token } });
+  const access = useSelector(actor, selectAccess);
+  const me = useSelector(actor, selectMe);
+  const refusal = useSelector(actor, selectRefusal);
+  const onSessionExpired = useCallback(() => session.send({ type: 'session.expired' }), [session]);
+  const { console: texts } = staffMessages;
+
+  useEffect(() => {
+    const subscription = actor.on('session.expired', onSessionExpired);
+    return () => subscription.unsubscribe();
+  }, [actor, onSessionExpired]);
+
+  const caller = useMemo<StaffCaller | null>(() => (me ? { me, token, onSessionExpired } : null), [me, token, onSessionExpired]);
+
+  if ((access === 'admin' || access === 'doctor') && caller) {
+    return (
+      <StaffContext.Provider value={caller}>
+        <StaffShell services={services} adminSections={access === 'admin' ? adminSections : []} />
+      </StaffContext.Provider>
+    );
+  }
+  return (
+    <div className="page container">
+      <h1>{texts.title}</h1>
+      {access === 'checking' && (
+        <p role="status" className="staff-state">
+          {texts.checking}
+        </p>
+      )}
+      {access === 'notStaff' && <p className="notice staff-state">{refusal ?? texts.staffOnly}</p>}
+      {access === 'failed' && (
+        <div role="alert" className="staff-state">
+          <p>{texts.unreachable}</p>
+          <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'access.retry' })}>
+            {texts.tryAgain}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The console's frame for a staff member: who is signed in, the sections by role, and the section
+ * asked for. Doctors: Today, Upcoming, and each appointment. Admins: the same for every doctor,
+ * the audit log, and the admin sections (./adminSections.ts), each at /staff/admin/<path>.
+ *
+ * The section list is a side column on wide screens; on phones it collapses behind a "Sections"
+ * button (aria-expanded) and closes again after each navigation.
+ *
+ * Links are absolute (/staff/...): inside a splat route a relative link would resolve against the
+ * whole current address.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { NavLink } from '../components/Link/Link';
+import { staffMessages } from '../i18n/staffMessages';
+import type { AdminSection } from './adminSections';
+import { AppointmentsSection } from './AppointmentsSection';
+import { AuditLog } from './AuditLog';
+import { Consultation } from './Consultation';
+import type { StaffServices } from './services';
+import { useStaff } from './StaffContext';
+
+export interface StaffShellProps {
+  readonly services: StaffServices;
+  /** Shown to admins only (the console gives none to a doctor). */
+  readonly adminSections: ReadonlyArray<AdminSection>;
+}
+
+export function StaffShell({ services, adminSections }: StaffShellProps) {
+  const { me } = useStaff();
+  const isAdmin = me.role === 'admin';
+  const texts = staffMessages.console;
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <div className="staff container">
+      <div className="staff__nav-column">
+        <p className="staff__who">{texts.signedInAs(`${me.firstName} ${me.lastName}`.trim() || me.email, texts.roles[me.role])}</p>
+        <nav className="staff-nav" aria-label={texts.navLabel}>
+          <button
+            type="button"
+            className="button button--outline staff-nav__toggle"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {texts.sections}
+          </button>
+          <div id={listId} className={open ? 'staff-nav__groups staff-nav__groups--open' : 'staff-nav__groups'}>
+            <p className="staff-nav__group">{texts.doctorGroup}</p>
+            <ul className="staff-nav__list">
+              <li>
+                <NavLink to="/staff/today" className="staff-nav__link">
+                  {texts.today}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/staff/upcoming" className="staff-nav__link">
+                  {texts.upcoming}
+                </NavLink>
+              </li>
+            </ul>
+            {isAdmin && (
+              <>
+                <p className="staff-nav__group">{texts.adminGroup}</p>
+                <ul className="staff-nav__list">
+                  {adminSections.map((section) => (
+                    <li key={section.path}>
+                      <NavLink to={`/staff/admin/${section.path}`} className="staff-nav__link">
+                        {section.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                  <li>
+                    <NavLink to="/staff/audit" className="staff-nav__link">
+                      {texts.audit}
+                    </NavLink>
+                  </li>
+                </ul>
+              </>
+            )}
+          </div>
+        </nav>
+      </div>
+      <div className="staff__section">
+        <Routes>
+          <Route index element={<Navigate to="/staff/today" replace />} />
+          <Route path="today" element={<AppointmentsSection key="today" range="today" services={services} />} />
+          <Route path="upcoming" element={<AppointmentsSection key="upcoming" range="upcoming" services={services} />} />
+          <Route path="appointments/:appointmentId" element={<Consultation services={services} />} />
+          {isAdmin && <Route path="audit" element={<AuditLog services={services} />} />}
+          {isAdmin &&
+            adminSections.map((section) => <Route key={section.path} path={`admin/${section.path}/*`} element={section.element} />)}
+          <Route path="*" element={<UnknownSection />} />
+        </Routes>
+      </div>
+    </div>
+  );
+}
+
+function UnknownSection() {
+  const texts = staffMessages.console;
+  return (
+    <div>
+      <h1>{texts.title}</h1>
+      <p>{texts.unknownSection}</p>
+      <p>
+        <NavLink to="/staff/today">{texts.backToToday}</NavLink>
+      </p>
+    </div>
+  );
+}

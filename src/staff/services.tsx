@@ -1,0 +1,44 @@
+/**
+ * The calls the staff console gives its machines (access, lists, consultation, audit log): the
+ * real ones in ./liveStaff.ts, fakes in tests (tests/component/staff*.test.tsx), given to each
+ * machine with `machine.provide({ actors })` as the machines' own tests do. Each actor rejects
+ * with an ApiFailure (src/api/client.ts) when its call fails.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { PromiseActorLogic } from 'xstate';
+import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff';
+import type { AdminDoctor } from '../../contract/staffAdmin';
+import type { AppointmentRecord, Medicines } from '../../contract/appointments';
+import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
+import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
+import type { ChangeAnswer } from '../../machines/consultation/consultationMachine';
+import type { OrderRequest } from '../../machines/consultation/forms';
+
+export interface StaffActors {
+  readonly fetchStaffMe: PromiseActorLogic<StaffMe, { token: string }>;
+  readonly loadAppointments: PromiseActorLogic<AppointmentRecord[], { filter: StaffAppointmentsFilter; token: string }>;
+  /** The admin's doctor and location filters (GET /staff/doctors). */
+  readonly loadFilterDoctors: PromiseActorLogic<AdminDoctor[], { token: string }>;
+  readonly loadAppointment: PromiseActorLogic<StaffAppointmentDetail, { appointmentId: string; token: string }>;
+  readonly completeAppointment: PromiseActorLogic<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>;
+  readonly createOrder: PromiseActorLogic<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>;
+  readonly loadAudit: PromiseActorLogic<AuditRecord[], { limit: number; before: string | null; token: string }>;
+}
+
+export interface StaffServices {
+  readonly actors: StaffActors;
+  /** Today in clinic time, `YYYY-MM-DD` (the live one reads the clock; tests fix it). */
+  readonly today: () => string;
+}
+
+const ServicesContext = createContext<StaffServices | null>(null);
+
+/** Gives the console its calls; without it the console uses the real ones. */
+export function StaffServicesProvider({ services, children }: { services: StaffServices | null; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+/** The services given above, or null (the console then uses the live ones). */
+export function useGivenStaffServices(): StaffServices | null {
+  return useContext(ServicesContext);
+}

@@ -1,0 +1,188 @@
+/**
+ * One appointment in the staff console, wired to the real consultation machine with fake calls
+ * answered by hand: the details, the prescription form (validation at the fields, the server's
+ * errors and success as toasts), the order form once Completed, and a Cancelled one refused.
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AppointmentRecord } from '../../contract/appointments';
+import { refused, unanswered } from '../machines/accountFakes';
+import { detailOf, doctorMe, prescription, staffAppointment, staffOrder } from '../machines/staffConsoleFakes';
+import { answer, expectToast, fakeStaff, renderConsole } from './staffSupport';
+
+async function openAppointment(record: AppointmentRecord) {
+  const fake = fakeStaff();
+  await renderConsole({ path: `/staff/appointments/${record._id}`, fake, me: doctorMe });
+  expect(fake.loadAppointment.latest().input).toEqual({ appointmentId: record._id, token: 'tok-stored' });
+  await answer(() =>
+    fake.loadAppointment.latest().resolve(
+      detailOf(record, [
+        {
+          merchantOrderId: 'M-1',
+          provider: 'sandbox',
+          purpose: 'appointment',
+          amount: 450,
+          status: 'paid',
+          createdAt: '2025-03-09T05:00:00.000Z',
+          settledAt: '2025-03-09T05:01:00.000Z',
+        },
+      ]),
+    ),
+  );
+  return fake;
+}
+
+const form = () => screen.getByRole('heading', { name: /Complete the consultation|Update the prescription/ }).closest('section') as HTMLElement;
+const orderForm = () => screen.getByRole('form', { name: 'Create the pharmacy order' });
+
+describe('the details', () => {
+  it('shows the patient, the appointment with its fee payment and checkouts', async () => {
+    await openAppointment(staffAppointment({ appointmentId: 'APT-77', phoneNumber: '9812345678' }));
+    const patient = screen.getByRole('region', { name: 'Patient' });
+    expect(within(patient).getByText('Asha Verma')).toBeTruthy();
+    expect(within(patient).getByText('9812345678')).toBeTruthy();
+    expect(within(patient).getByText('Female')).toBeTruthy();
+    const appointment = screen.getByRole('region', { name: 'Appointment' });
+    expect(within(appointment).getByText('APT-77')).toBeTruthy();
+    expect(within(appointment).getByText(/^Mon, 10 Mar,? 2025, 9:00\s?am \(15 minutes\)$/i)).toBeTruthy();
+    expect(within(appointment).getByText('Paid')).toBeTruthy();
+    expect(within(appointment).getByText(/^Consultation fee: ₹450(\.00)?, Paid, /)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Pharmacy order' }).textContent).toContain('No order yet.');
+  });
+
+  it("another doctor's appointment is refused with the server's words", async () => {
+    const fake = fakeStaff();
+    await renderConsole({ path: '/staff/appointments/x', fake, me: doctorMe });
+    await answer(() => fake.loadAppointment.latest().reject(refused(403, "This appointment is another doctor's.")));
+    expect(screen.getByText("This appointment is another doctor's.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Complete consultation' })).toBeNull();
+  });
+
+  it('a Cancelled appointment says it cannot be completed and offers no form', async () => {
+    await openAppointment(staffAppointment({ appointmentStatus: 'Cancelled' }));
+    expect(screen.getByRole('note').textContent).toBe('This appointment was cancelled: it cannot be completed.');
+    expect(screen.queryByRole('button', { name: 'Complete consultation' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Create the pharmacy order' })).toBeNull();
+  });
+});
+
+describe('completing with the prescription', () => {
+  it('marks the fields that need fixing, with nothing sent', async () => {
+    const user = userEvent.setup();
+    const fake = await openAppointment(staffAppointment());
+    await user.type(within(form()).getByLabelText('Dosage'), '4 pills');
+    await user.click(screen.getByRole('button', { name: 'Complete consultation' }));
+    await expectToast('Please correct the fields marked below.', 'alert');
+    const complaint = within(form()).getByLabelText('Complaint');
+    expect(complaint.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(complaint.getAttribute('aria-describedby') ?? '')?.textContent).toBe('This is required.');
+    expect(within(form()).getByLabelText('Medicine name').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form()).getByLabelText('Dosage').getAttribute('aria-invalid')).toBeNull();
+    expect(fake.completeAppointment.calls).toHaveLength(0);
+  });
+
+  it('adds and removes remedy rows, each with its own labelled fields', async () => {
+    const user = userEvent.setup();
+    await openAppointment(staffAppointment());
+    await user.click(screen.getByRole('button', { name: 'Add a remedy' }));
+    expect(within(form()).getAllByLabelText('Medicine name')).toHaveLength(2);
+    expect(screen.getByRole('group', { name: 'Remedy 2' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove remedy 1' }));
+    expect(within(form()).getAllByLabelText('Medicine name')).toHaveLength(1);
+    expect(screen.queryByRole('group', { name: 'Remedy 2' })).toBeNull();
+  });
+
+  it('completes it, says so with the server words, then offers the order', async () => {
+    const user = userEvent.setup();
+    const record = staffAppointment();
+    const fake = await openAppointment(record);
+    const f = within(form());
+    await user.type(f.getByLabelText('Complaint'), prescription.complain);
+    await user.type(f.getByLabelText('Medicine name'), 'Graphites');
+    await user.type(f.getByLabelText('Dosage'), '4 pills');
+    await user.type(f.getByLabelText('Frequency'), 'twice a day');
+    await user.type(f.getByLabelText('Potency'), '30C');
+    await user.type(f.getByLabelText('Duration'), '4 weeks');
+    await user.type(f.getByLabelText('Pharmacy name'), 'Sahaj Pharmacy');
+    await user.type(f.getByLabelText('Pharmacy ID'), 'PH-7');
+    await user.type(f.getByLabelText('Instructions'), 'Avoid strong soaps.');
+    await user.click(f.getByLabelText('Show the medicines to the patient'));
+    await user.click(f.getByRole('button', { name: 'Complete consultation' }));
+    expect(f.getByRole('button', { name: 'Saving…' })).toHaveProperty('disabled', true);
+    expect(fake.completeAppointment.latest().input).toEqual({ appointmentId: record._id, medicines: prescription, token: 'tok-stored' });
+
+    const done = { ...record, appointmentStatus: 'Completed' as const, medicines: prescription };
+    await answer(() => fake.completeAppointment.latest().resolve({ message: 'Consultation completed.', appointment: done }));
+    await expectToast('Consultation completed.', 'status');
+    expect(screen.getByRole('heading', { name: 'Update the prescription' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save prescription' })).toBeTruthy();
+    expect(within(orderForm()).getByLabelText('Pharmacy ID')).toHaveProperty('value', 'PH-7');
+  });
+
+  it("a refusal says the server's words and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    const fake = await openAppointment(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription, order: staffOrder() }));
+    await user.clear(within(form()).getByLabelText('Potency'));
+    await user.type(within(form()).getByLabelText('Potency'), '200C');
+    await user.click(screen.getByRole('button', { name: 'Save prescription' }));
+    await answer(() => fake.completeAppointment.latest().reject(refused(400, 'medicines.potency: must be text')));
+    await expectToast('medicines.potency: must be text', 'alert');
+    expect(within(form()).getByLabelText('Potency')).toHaveProperty('value', '200C');
+    await user.click(screen.getByRole('button', { name: 'Save prescription' }));
+    await answer(() => fake.completeAppointment.latest().reject(unanswered));
+    await expectToast('Something went wrong.', 'alert');
+  });
+});
+
+describe('the order', () => {
+  const completedRecord = () => staffAppointment({ appointmentStatus: 'Completed', medicines: prescription });
+
+  it('is offered only once Completed and without an order; an existing order is shown instead', async () => {
+    await openAppointment(staffAppointment());
+    expect(screen.queryByRole('form', { name: 'Create the pharmacy order' })).toBeNull();
+    await openAppointment(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription, order: staffOrder({ totalPrice: 640 }) }));
+    const order = screen.getAllByRole('region', { name: 'Pharmacy order' }).at(-1) as HTMLElement;
+    expect(within(order).getByText(/^₹640(\.00)?$/)).toBeTruthy();
+    expect(within(order).getByText('Placed')).toBeTruthy();
+  });
+
+  it('checks the total, then creates a card order and shows it', async () => {
+    const user = userEvent.setup();
+    const record = completedRecord();
+    const fake = await openAppointment(record);
+    const total = within(orderForm()).getByLabelText('Total (₹)');
+    await user.type(total, 'six hundred');
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    expect(total.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Write an amount in rupees, like 450 or 1250.50.')).toBeTruthy();
+    expect(fake.createOrder.calls).toHaveLength(0);
+
+    await user.clear(total);
+    await user.type(total, '640');
+    expect(within(orderForm()).getByRole('radio', { name: /^Card/ })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    expect(fake.createOrder.latest().input).toEqual({
+      appointmentId: record._id,
+      order: { pharmacyId: 'PH-7', totalPrice: 640, paymentMode: 'Card' },
+      token: 'tok-stored',
+    });
+    const withOrder = { ...record, order: staffOrder({ appointmentId: record._id, totalPrice: 640 }) };
+    await answer(() => fake.createOrder.latest().resolve({ message: 'Order created.', appointment: withOrder }));
+    await expectToast('Order created.', 'status');
+    expect(screen.queryByRole('form', { name: 'Create the pharmacy order' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Pharmacy order' })).getByText('Card')).toBeTruthy();
+  });
+
+  it('a cash order; the server refusing it keeps the form', async () => {
+    const user = userEvent.setup();
+    const fake = await openAppointment(completedRecord());
+    await user.type(within(orderForm()).getByLabelText('Total (₹)'), '99.50');
+    await user.click(within(orderForm()).getByRole('radio', { name: /^Cash/ }));
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    expect(fake.createOrder.latest().input.order).toEqual({ pharmacyId: 'PH-7', totalPrice: 99.5, paymentMode: 'Cash' });
+    await answer(() => fake.createOrder.latest().reject(refused(400, 'The total must be more than zero.')));
+    await expectToast('The total must be more than zero.', 'alert');
+    expect(orderForm()).toBeTruthy();
+  });
+});

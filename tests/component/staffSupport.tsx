@@ -1,0 +1,108 @@
+/**
+ * Helpers for the staff console's component tests: every console call answered by hand (as in the
+ * machines' tests), and the console rendered at a /staff address for a logged-in user, inside a
+ * router with the toast region, with admin sections given by the test.
+ */
+import { act, render, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { AppointmentRecord, Medicines } from '../../contract/appointments';
+import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff';
+import type { AdminDoctor } from '../../contract/staffAdmin';
+import type { ChangeAnswer } from '../../machines/consultation/consultationMachine';
+import type { OrderRequest } from '../../machines/consultation/forms';
+import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
+import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
+import { AccountProvider } from '../../src/app/account';
+import { ToastRegion } from '../../src/components/Toast/ToastRegion';
+import type { AdminSection } from '../../src/staff/adminSections';
+import { StaffServicesProvider, type StaffServices } from '../../src/staff/services';
+import StaffConsole from '../../src/staff/StaffConsole';
+import { answeredByHand, settle } from '../machines/accountFakes';
+import { today } from '../machines/staffConsoleFakes';
+import { demoUser, fakeAccount } from './support';
+
+export function fakeStaff() {
+  const calls = {
+    fetchStaffMe: answeredByHand<StaffMe, { token: string }>(),
+    loadAppointments: answeredByHand<AppointmentRecord[], { filter: StaffAppointmentsFilter; token: string }>(),
+    loadFilterDoctors: answeredByHand<AdminDoctor[], { token: string }>(),
+    loadAppointment: answeredByHand<StaffAppointmentDetail, { appointmentId: string; token: string }>(),
+    completeAppointment: answeredByHand<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>(),
+    createOrder: answeredByHand<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>(),
+    loadAudit: answeredByHand<AuditRecord[], { limit: number; before: string | null; token: string }>(),
+  };
+  const services: StaffServices = {
+    actors: {
+      fetchStaffMe: calls.fetchStaffMe.logic,
+      loadAppointments: calls.loadAppointments.logic,
+      loadFilterDoctors: calls.loadFilterDoctors.logic,
+      loadAppointment: calls.loadAppointment.logic,
+      completeAppointment: calls.completeAppointment.logic,
+      createOrder: calls.createOrder.logic,
+      loadAudit: calls.loadAudit.logic,
+    },
+    today: () => today,
+  };
+  return { ...calls, services };
+}
+
+export type FakeStaff = ReturnType<typeof fakeStaff>;
+
+/** Settles a fake call and lets the machines and React catch up. */
+export async function answer(settleCall: () => void) {
+  await act(async () => {
+    settleCall();
+    await settle();
+  });
+}
+
+/** Where the router is, for the test to read. */
+function WhereAmI() {
+  const { pathname } = useLocation();
+  return <output data-testid="path">{pathname}</output>;
+}
+
+export const fakeAdminSections: ReadonlyArray<AdminSection> = [
+  { path: 'doctors', label: 'Doctors', element: <h1>Doctors section</h1> },
+  { path: 'fees', label: 'Fees', element: <h1>Fees section</h1> },
+];
+
+/**
+ * The console at `path` for Asha's account (logged in with a stored token), GET /staff/me asked
+ * but not answered. `me` answers it at once when given.
+ */
+export async function renderConsole({
+  path = '/staff',
+  fake = fakeStaff(),
+  me,
+  adminSections = fakeAdminSections,
+}: { path?: string; fake?: FakeStaff; me?: StaffMe; adminSections?: ReadonlyArray<AdminSection> } = {}) {
+  const account = fakeAccount({ storedToken: 'tok-stored' });
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AccountProvider services={account.services}>
+        <StaffServicesProvider services={fake.services}>
+          <Routes>
+            <Route path="staff/*" element={<StaffConsole adminSections={adminSections} />} />
+          </Routes>
+          <WhereAmI />
+        </StaffServicesProvider>
+      </AccountProvider>
+      <ToastRegion />
+    </MemoryRouter>,
+  );
+  await answer(() => account.fetchCurrentUser.latest().resolve(demoUser));
+  await waitFor(() => {
+    if (fake.fetchStaffMe.calls.length === 0) throw new Error('no /staff/me call yet');
+  });
+  if (me) await answer(() => fake.fetchStaffMe.latest().resolve(me));
+  return { fake, account };
+}
+
+/** A toast with these exact words, in the live region of that role. */
+export async function expectToast(text: string, role: 'status' | 'alert') {
+  const { screen } = await import('@testing-library/react');
+  const toast = await screen.findByText(text, { selector: '.toast__text' });
+  const region = toast.closest('[role="status"], [role="alert"]');
+  if (region?.getAttribute('role') !== role) throw new Error(`"${text}" is not in a ${role} region`);
+}

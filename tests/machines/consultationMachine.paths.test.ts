@@ -1,0 +1,238 @@
+/**
+ * Model-based paths for one appointment in the staff console. `createTestModel` refuses machines
+ * that invoke actors, so the model below is the appointment as the doctor sees it: opened Booked,
+ * Completed or Cancelled; the prescription saved (refused, conflicting with a cancellation made
+ * meanwhile, or done); the order created (with problems, refused, made by someone else meanwhile,
+ * or done). Along every path the REAL machine runs with fake calls: each step must emit what the
+ * doctor should read, and each state must offer the model's forms.
+ */
+import { createMachine, type SnapshotFrom } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import type { AppointmentRecord } from '../../contract/appointments.js';
+import {
+  selectIsCancelled,
+  selectIsUpdate,
+  selectOffersOrder,
+  selectOffersPrescription,
+  selectAppointment,
+  type ConsultationEmitted,
+} from '../../machines/consultation/consultationMachine.js';
+import { refused, settle, unanswered } from './accountFakes.js';
+import { pathsTakingEveryTransition } from './modelPaths.js';
+import { detailOf, prescription, startConsultation, staffAppointment, staffOrder } from './staffConsoleFakes.js';
+
+const emits = {
+  'open.booked': [],
+  'open.completed': [],
+  'open.cancelled': [],
+  'save.invalid': ['checkFields'],
+  'save.unanswered': ['somethingWentWrong'],
+  'save.done': ['server: Consultation completed.', 'appointment.changed'],
+  'save.again': ['server: Prescription updated.', 'appointment.changed'],
+  'save.cancelledMeanwhile': ['server: This appointment was cancelled: it cannot be completed.'],
+  'order.invalid': ['checkFields'],
+  'order.refused': ['server: Nope.'],
+  'order.done': ['server: Order created.', 'appointment.changed'],
+  'order.madeMeanwhile': ['server: This appointment already has an order.'],
+} as const satisfies Record<string, readonly string[]>;
+
+type ModelEvent = { type: keyof typeof emits };
+
+const model = createMachine({
+  id: 'consultationModel',
+  types: {} as { events: ModelEvent },
+  initial: 'NotOpen',
+  states: {
+    NotOpen: { on: { 'open.booked': 'Booked', 'open.completed': 'Completed', 'open.cancelled': 'Cancelled' } },
+    /** The prescription form completes it; no order form. */
+    Booked: {
+      on: {
+        'save.invalid': 'Booked',
+        'save.unanswered': 'Booked',
+        'save.done': 'Completed',
+        'save.cancelledMeanwhile': 'Cancelled',
+      },
+    },
+    /** The prescription form updates it; the order form. */
+    Completed: {
+      on: {
+        'save.again': 'Completed',
+        'order.invalid': 'Completed',
+        'order.refused': 'Completed',
+        'order.done': 'WithOrder',
+        'order.madeMeanwhile': 'WithOrder',
+      },
+    },
+    /** The prescription form updates it; the order is shown. */
+    WithOrder: { on: { 'save.again': 'WithOrder' } },
+    /** No form: it cannot be completed. */
+    Cancelled: {},
+  },
+});
+
+type ModelSnapshot = SnapshotFrom<typeof model>;
+
+function words(events: readonly ConsultationEmitted[]): string[] {
+  return events.map((e) => (e.type !== 'notice' ? e.type : e.notice.kind === 'server' ? `server: ${e.notice.text}` : e.notice.kind));
+}
+
+function harness() {
+  let page: ReturnType<typeof startConsultation> | undefined;
+  let record: AppointmentRecord = staffAppointment();
+  const real = () => {
+    if (!page) throw new Error('not open');
+    return page;
+  };
+  const step =
+    (type: ModelEvent['type'], act: () => void | Promise<void>) =>
+    async () => {
+      page?.emitted.take();
+      await act();
+      await settle();
+      expect(words(real().emitted.take()), type).toEqual(emits[type]);
+    };
+  const open = (appointment: AppointmentRecord) => () => {
+    record = appointment;
+    page = startConsultation(record._id);
+    page.calls.loadAppointment.latest().resolve(detailOf(record));
+  };
+  const fillPrescription = () => {
+    const { send, snapshot } = real();
+    const key = real().snapshot().context.prescription.remedies[0]?.key ?? 1;
+    if (snapshot().context.prescription.remedies.length === 0) send({ type: 'remedy.added' });
+    send({ type: 'prescription.changed', field: 'complain', value: prescription.complain });
+    send({ type: 'remedy.changed', key, field: 'medicineName', value: 'Graphites' });
+    send({ type: 'remedy.changed', key, field: 'dosage', value: '4 pills' });
+    send({ type: 'remedy.changed', key, field: 'frequency', value: 'twice a day' });
+  };
+  const save = (answer: (call: ReturnType<typeof real>['calls']['completeAppointment']) => void) => () => {
+    fillPrescription();
+    real().send({ type: 'prescription.save' });
+    answer(real().calls.completeAppointment);
+  };
+  const fillOrder = (total: string) => {
+    real().send({ type: 'order.changed', field: 'pharmacyId', value: 'PH-7' });
+    real().send({ type: 'order.changed', field: 'total', value: total });
+  };
+  const completedNow = (message: string) => (call: ReturnType<typeof real>['calls']['completeAppointment']) => {
+    record = { ...record, appointmentStatus: 'Completed', medicines: prescription };
+    call.latest().resolve({ message, appointment: record });
+  };
+
+  return {
+    stop: () => page?.actor.stop(),
+    events: {
+      'open.booked': step('open.booked', open(staffAppointment())),
+      'open.completed': step('open.completed', open(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription }))),
+      'open.cancelled': step('open.cancelled', open(staffAppointment({ appointmentStatus: 'Cancelled' }))),
+      'save.invalid': step('save.invalid', () => {
+        real().send({ type: 'prescription.changed', field: 'complain', value: '' });
+        real().send({ type: 'prescription.save' });
+      }),
+      'save.unanswered': step('save.unanswered', save((call) => call.latest().reject(unanswered))),
+      'save.done': step('save.done', save(completedNow('Consultation completed.'))),
+      'save.again': step('save.again', save(completedNow('Prescription updated.'))),
+      'save.cancelledMeanwhile': step(
+        'save.cancelledMeanwhile',
+        save((call) => {
+          call.latest().reject(refused(409, 'This appointment was cancelled: it cannot be completed.'));
+          record = { ...record, appointmentStatus: 'Cancelled' };
+          // The machine loads it again; the server answers it Cancelled.
+          void settle().then(() => real().calls.loadAppointment.latest().resolve(detailOf(record)));
+        }),
+      ),
+      'order.invalid': step('order.invalid', () => {
+        fillOrder('free');
+        real().send({ type: 'order.save' });
+      }),
+      'order.refused': step('order.refused', () => {
+        fillOrder('640');
+        real().send({ type: 'order.save' });
+        real().calls.createOrder.latest().reject(refused(400, 'Nope.'));
+      }),
+      'order.done': step('order.done', () => {
+        fillOrder('640');
+        real().send({ type: 'order.save' });
+        expect(real().calls.createOrder.latest().input.order).toEqual({ pharmacyId: 'PH-7', totalPrice: 640, paymentMode: 'Card' });
+        record = { ...record, order: staffOrder({ appointmentId: record._id }) };
+        real().calls.createOrder.latest().resolve({ message: 'Order created.', appointment: record });
+      }),
+      'order.madeMeanwhile': step('order.madeMeanwhile', () => {
+        fillOrder('640');
+        real().send({ type: 'order.save' });
+        real().calls.createOrder.latest().reject(refused(409, 'This appointment already has an order.'));
+        record = { ...record, order: staffOrder({ appointmentId: record._id }) };
+        void settle().then(() => real().calls.loadAppointment.latest().resolve(detailOf(record)));
+      }),
+    },
+    states: {
+      NotOpen: () => expect(page).toBeUndefined(),
+      Booked: () => {
+        const s = real().snapshot();
+        expect(selectOffersPrescription(s)).toBe(true);
+        expect(selectIsUpdate(s)).toBe(false);
+        expect(selectOffersOrder(s)).toBe(false);
+      },
+      Completed: () => {
+        const s = real().snapshot();
+        expect(selectOffersPrescription(s)).toBe(true);
+        expect(selectIsUpdate(s)).toBe(true);
+        expect(selectOffersOrder(s)).toBe(true);
+      },
+      WithOrder: () => {
+        const s = real().snapshot();
+        expect(selectOffersPrescription(s)).toBe(true);
+        expect(selectOffersOrder(s)).toBe(false);
+        expect(selectAppointment(s)?.order).not.toBeNull();
+      },
+      Cancelled: () => {
+        const s = real().snapshot();
+        expect(selectIsCancelled(s)).toBe(true);
+        expect(selectOffersPrescription(s)).toBe(false);
+        expect(selectOffersOrder(s)).toBe(false);
+      },
+    } satisfies Record<string, (state: ModelSnapshot) => void | Promise<void>>,
+  };
+}
+
+describe('consultationMachine paths', () => {
+  const testModel = createTestModel(model);
+  const everyTransition = pathsTakingEveryTransition(testModel);
+  const journeys = (
+    [
+      // The issue's flow: a booked consultation, a slip, completed, the order with a typo, then made.
+      ['open.booked', 'save.invalid', 'save.unanswered', 'save.done', 'order.invalid', 'order.done', 'save.again'],
+      // Cancelled by the clinic while the doctor was writing.
+      ['open.booked', 'save.cancelledMeanwhile'],
+    ] as const
+  ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
+
+  it('takes every transition of the model, and every event', () => {
+    const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
+      Object.keys(node?.on ?? {}).map((event) => `${state} ${event}`),
+    );
+    const taken = new Set(everyTransition.map((p) => `${String(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
+    expect(declared).toHaveLength(13);
+    expect(taken).toEqual(new Set(declared));
+    expect(journeys).toHaveLength(2);
+  });
+
+  for (const [name, paths] of [
+    ['every transition', everyTransition],
+    ['journeys', journeys],
+  ] as const) {
+    describe(name, () => {
+      for (const path of paths) {
+        it(path.description, async () => {
+          const { stop, events, states } = harness();
+          try {
+            await path.test({ events, states });
+          } finally {
+            stop();
+          }
+        });
+      }
+    });
+  }
+});

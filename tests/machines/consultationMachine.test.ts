@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import {
+  selectAppointment,
+  selectFailure,
+  selectIsCancelled,
+  selectIsSavingOrder,
+  selectIsSavingPrescription,
+  selectIsUpdate,
+  selectOffersOrder,
+  selectOffersPrescription,
+  selectOrderDraft,
+  selectOrderProblems,
+  selectPayments,
+  selectPrescription,
+  selectPrescriptionProblems,
+  selectStatus,
+} from '../../machines/consultation/consultationMachine.js';
+import { checkOrder, checkPrescription, parseRupees, prescriptionDraftOf } from '../../machines/consultation/forms.js';
+import { noticeWords, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
+import { detailOf, prescription, startConsultation, staffAppointment, staffOrder } from './staffConsoleFakes.js';
+
+async function opened(record = staffAppointment()) {
+  const started = startConsultation(record._id);
+  started.calls.loadAppointment.latest().resolve(detailOf(record));
+  await settle();
+  return { ...started, record };
+}
+
+/** Types a whole prescription into the form (the first remedy row is there already). */
+function typePrescription(send: ReturnType<typeof startConsultation>['send'], key: number) {
+  send({ type: 'prescription.changed', field: 'complain', value: '  Eczema on both hands ' });
+  send({ type: 'remedy.changed', key, field: 'medicineName', value: 'Graphites' });
+  send({ type: 'remedy.changed', key, field: 'dosage', value: '4 pills' });
+  send({ type: 'remedy.changed', key, field: 'frequency', value: 'twice a day' });
+  send({ type: 'prescription.changed', field: 'potency', value: '30C' });
+  send({ type: 'prescription.changed', field: 'duration', value: '4 weeks' });
+  send({ type: 'prescription.changed', field: 'pharmacyName', value: 'Sahaj Pharmacy' });
+  send({ type: 'prescription.changed', field: 'pharmacyId', value: 'PH-7' });
+  send({ type: 'prescription.changed', field: 'instructions', value: 'Avoid strong soaps.' });
+  send({ type: 'prescription.showMedicine', value: true });
+}
+
+describe('forms', () => {
+  it('needs the complaint and, on each row not left blank, all three remedy fields', () => {
+    const draft = prescriptionDraftOf({ ...prescription, complain: ' ', remedies: [] });
+    const rows = {
+      ...draft,
+      remedies: [
+        { key: 1, medicineName: '', dosage: '', frequency: '' },
+        { key: 2, medicineName: 'Sulphur', dosage: '', frequency: 'daily' },
+      ],
+    };
+    expect(checkPrescription(rows)).toEqual({ ok: false, problems: { complain: 'required', 'remedies.1.dosage': 'required' } });
+    const fixed = { ...rows, complain: 'Itch', remedies: [rows.remedies[0]!, { ...rows.remedies[1]!, dosage: '2 pills' }] };
+    const checked = checkPrescription(fixed);
+    expect(checked.ok && checked.value.remedies).toEqual([{ medicineName: 'Sulphur', dosage: '2 pills', frequency: 'daily' }]);
+    expect(checkPrescription({ ...fixed, instructions: 'x'.repeat(2001) })).toEqual({ ok: false, problems: { instructions: 'tooLong' } });
+  });
+
+  it('reads rupees as typed and checks the order', () => {
+    expect(parseRupees('1,250.50')).toBe(1250.5);
+    expect(parseRupees('₹ 450')).toBe(450);
+    expect(parseRupees('12.345')).toBeNull();
+    expect(parseRupees('-5')).toBeNull();
+    expect(parseRupees('abc')).toBeNull();
+    expect(checkOrder({ pharmacyId: ' PH-7 ', total: '640', paymentMode: 'Card' })).toEqual({
+      ok: true,
+      value: { pharmacyId: 'PH-7', totalPrice: 640, paymentMode: 'Card' },
+    });
+    expect(checkOrder({ pharmacyId: '', total: '', paymentMode: null })).toEqual({
+      ok: false,
+      problems: { pharmacyId: 'required', totalPrice: 'required', paymentMode: 'required' },
+    });
+    expect(checkOrder({ pharmacyId: 'x'.repeat(201), total: '0', paymentMode: 'Cash' })).toEqual({
+      ok: false,
+      problems: { pharmacyId: 'tooLong', totalPrice: 'notPositive' },
+    });
+    expect(checkOrder({ pharmacyId: 'P', total: '12.345', paymentMode: 'Cash' })).toEqual({ ok: false, problems: { totalPrice: 'notAmount' } });
+    expect(checkOrder({ pharmacyId: 'P', total: '2000000', paymentMode: 'Cash' })).toEqual({ ok: false, problems: { totalPrice: 'tooLarge' } });
+  });
+});
+
+describe('consultationMachine: opening', () => {
+  it('loads the appointment with the token, then offers the prescription form with one empty remedy row', async () => {
+    const record = staffAppointment();
+    const { snapshot, calls } = startConsultation(record._id);
+    expect(selectStatus(snapshot())).toBe('loading');
+    expect(calls.loadAppointment.latest().input).toEqual({ appointmentId: record._id, token: 'tok-doc' });
+    const payments = [
+      {
+        merchantOrderId: 'M-1',
+        provider: 'sandbox',
+        purpose: 'appointment' as const,
+        amount: 450,
+        status: 'paid' as const,
+        createdAt: '2025-03-09T05:00:00.000Z',
+        settledAt: '2025-03-09T05:01:00.000Z',
+      },
+    ];
+    calls.loadAppointment.latest().resolve(detailOf(record, payments));
+    await settle();
+    expect(selectStatus(snapshot())).toBe('ready');
+    expect(selectAppointment(snapshot())).toEqual(record);
+    expect(selectPayments(snapshot())).toEqual(payments);
+    expect(selectOffersPrescription(snapshot())).toBe(true);
+    expect(selectIsUpdate(snapshot())).toBe(false);
+    expect(selectPrescription(snapshot()).remedies).toEqual([{ key: 1, medicineName: '', dosage: '', frequency: '' }]);
+    expect(selectOffersOrder(snapshot())).toBe(false);
+  });
+
+  it("another doctor's appointment (403) or none (404) is refused with the server's words; no answer offers a retry", async () => {
+    const other = startConsultation();
+    other.calls.loadAppointment.latest().reject(refused(403, "This appointment is another doctor's."));
+    await settle();
+    expect(selectStatus(other.snapshot())).toBe('refused');
+    expect(selectFailure(other.snapshot())).toBe("This appointment is another doctor's.");
+
+    const { snapshot, send, calls, emitted } = startConsultation();
+    calls.loadAppointment.latest().reject(unanswered);
+    await settle();
+    expect(selectStatus(snapshot())).toBe('failed');
+    send({ type: 'consultation.retry' });
+    calls.loadAppointment.latest().reject(refusedPlainly(401));
+    await settle();
+    expect(emitted.all).toEqual([{ type: 'session.expired' }]);
+  });
+
+  it('a Cancelled appointment offers no form at all', async () => {
+    const { snapshot, send, calls } = await opened(staffAppointment({ appointmentStatus: 'Cancelled' }));
+    expect(selectIsCancelled(snapshot())).toBe(true);
+    expect(selectOffersPrescription(snapshot())).toBe(false);
+    expect(selectOffersOrder(snapshot())).toBe(false);
+    send({ type: 'prescription.save' });
+    expect(calls.completeAppointment.calls).toHaveLength(0);
+  });
+
+  it('a Completed one is prefilled, saved as an update, and offers the order with the pharmacy id', async () => {
+    const { snapshot } = await opened(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription }));
+    expect(selectIsUpdate(snapshot())).toBe(true);
+    expect(selectPrescription(snapshot()).complain).toBe(prescription.complain);
+    expect(selectPrescription(snapshot()).remedies).toHaveLength(1);
+    expect(selectOffersOrder(snapshot())).toBe(true);
+    expect(selectOrderDraft(snapshot())).toEqual({ pharmacyId: 'PH-7', total: '', paymentMode: 'Card' });
+  });
+
+  it('a Completed one with its order offers no order form', async () => {
+    const { snapshot } = await opened(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription, order: staffOrder() }));
+    expect(selectOffersPrescription(snapshot())).toBe(true);
+    expect(selectOffersOrder(snapshot())).toBe(false);
+  });
+});
+
+describe('consultationMachine: completing', () => {
+  it('shows problems at the fields and sends nothing; editing rows clears them', async () => {
+    const { snapshot, send, calls, emitted } = await opened();
+    send({ type: 'remedy.changed', key: 1, field: 'dosage', value: '4 pills' });
+    send({ type: 'prescription.save' });
+    expect(selectPrescriptionProblems(snapshot())).toEqual({ complain: 'required', 'remedies.0.medicineName': 'required', 'remedies.0.frequency': 'required' });
+    expect(noticeWords(emitted.take())).toEqual(['checkFields']);
+    expect(calls.completeAppointment.calls).toHaveLength(0);
+    send({ type: 'remedy.removed', key: 1 });
+    expect(selectPrescriptionProblems(snapshot())).toEqual({});
+    expect(selectPrescription(snapshot()).remedies).toEqual([]);
+    send({ type: 'remedy.added' });
+    send({ type: 'remedy.added' });
+    expect(selectPrescription(snapshot()).remedies.map((r) => r.key)).toEqual([1, 2]);
+  });
+
+  it('completes with the trimmed prescription, says so, then offers the order', async () => {
+    const { snapshot, send, calls, emitted, record } = await opened();
+    typePrescription(send, 1);
+    send({ type: 'remedy.added' });
+    send({ type: 'prescription.save' });
+    expect(selectIsSavingPrescription(snapshot())).toBe(true);
+    expect(calls.completeAppointment.latest().input).toEqual({ appointmentId: record._id, medicines: prescription, token: 'tok-doc' });
+    // Typing while it saves changes nothing.
+    send({ type: 'prescription.changed', field: 'complain', value: 'other' });
+    expect(selectPrescription(snapshot()).complain).toBe('  Eczema on both hands ');
+
+    const done = { ...record, appointmentStatus: 'Completed' as const, medicines: prescription };
+    calls.completeAppointment.latest().resolve({ message: 'Consultation completed.', appointment: done });
+    await settle();
+    expect(emitted.take()).toEqual([
+      { type: 'notice', tone: 'success', notice: { kind: 'server', text: 'Consultation completed.' } },
+      { type: 'appointment.changed', appointment: done },
+    ]);
+    expect(selectAppointment(snapshot())).toEqual(done);
+    expect(selectIsUpdate(snapshot())).toBe(true);
+    expect(selectOffersPrescription(snapshot())).toBe(true);
+    expect(selectOffersOrder(snapshot())).toBe(true);
+    expect(selectOrderDraft(snapshot()).pharmacyId).toBe('PH-7');
+  });
+
+  it("a refusal keeps the form with the server's words; a conflict loads the appointment again", async () => {
+    const { snapshot, send, calls, emitted, record } = await opened();
+    typePrescription(send, 1);
+    send({ type: 'prescription.save' });
+    calls.completeAppointment.latest().reject(unanswered);
+    await settle();
+    expect(noticeWords(emitted.take())).toEqual(['somethingWentWrong']);
+    expect(selectOffersPrescription(snapshot())).toBe(true);
+    expect(selectPrescription(snapshot()).complain).toBe('  Eczema on both hands ');
+
+    send({ type: 'prescription.save' });
+    calls.completeAppointment.latest().reject(refused(409, 'This appointment was cancelled: it cannot be completed.'));
+    await settle();
+    expect(noticeWords(emitted.take())).toEqual(['server: This appointment was cancelled: it cannot be completed.']);
+    expect(calls.loadAppointment.calls).toHaveLength(2);
+    // The appointment stays shown while it loads again.
+    expect(selectStatus(snapshot())).toBe('ready');
+    calls.loadAppointment.latest().resolve(detailOf({ ...record, appointmentStatus: 'Cancelled' }));
+    await settle();
+    expect(selectIsCancelled(snapshot())).toBe(true);
+  });
+
+  it('a 401 while saving tells the session', async () => {
+    const { send, calls, emitted } = await opened();
+    typePrescription(send, 1);
+    send({ type: 'prescription.save' });
+    calls.completeAppointment.latest().reject(refusedPlainly(401));
+    await settle();
+    expect(emitted.take().map((e) => e.type)).toEqual(['session.expired', 'notice']);
+  });
+});
+
+describe('consultationMachine: the order', () => {
+  const completedRecord = () => staffAppointment({ appointmentStatus: 'Completed', medicines: prescription });
+
+  it('checks the fields first, then creates it, and the form goes', async () => {
+    const { snapshot, send, calls, emitted, record } = await opened(completedRecord());
+    send({ type: 'order.changed', field: 'pharmacyId', value: '' });
+    send({ type: 'order.changed', field: 'total', value: '0' });
+    send({ type: 'order.save' });
+    expect(selectOrderProblems(snapshot())).toEqual({ pharmacyId: 'required', totalPrice: 'notPositive' });
+    expect(noticeWords(emitted.take())).toEqual(['checkFields']);
+    expect(calls.createOrder.calls).toHaveLength(0);
+
+    send({ type: 'order.changed', field: 'pharmacyId', value: 'PH-9' });
+    send({ type: 'order.changed', field: 'total', value: '640.50' });
+    send({ type: 'order.mode', paymentMode: 'Cash' });
+    send({ type: 'order.save' });
+    expect(selectOrderProblems(snapshot())).toEqual({});
+    expect(selectIsSavingOrder(snapshot())).toBe(true);
+    expect(calls.createOrder.latest().input).toEqual({
+      appointmentId: record._id,
+      order: { pharmacyId: 'PH-9', totalPrice: 640.5, paymentMode: 'Cash' },
+      token: 'tok-doc',
+    });
+    const withOrder = { ...record, order: staffOrder({ pharmacyId: 'PH-9', totalPrice: 640.5, paymentMode: 'Cash' }) };
+    calls.createOrder.latest().resolve({ message: 'Order created.', appointment: withOrder });
+    await settle();
+    expect(noticeWords(emitted.take())).toEqual(['server: Order created.']);
+    expect(selectOffersOrder(snapshot())).toBe(false);
+    expect(selectAppointment(snapshot())?.order?.totalPrice).toBe(640.5);
+  });
+
+  it('a refusal keeps the form; an order made meanwhile (409) loads the appointment again', async () => {
+    const { snapshot, send, calls, emitted, record } = await opened(completedRecord());
+    send({ type: 'order.changed', field: 'total', value: '640' });
+    send({ type: 'order.save' });
+    calls.createOrder.latest().reject(refused(400, 'The total must be more than zero.'));
+    await settle();
+    expect(noticeWords(emitted.take())).toEqual(['server: The total must be more than zero.']);
+    expect(selectOffersOrder(snapshot())).toBe(true);
+    expect(selectOrderDraft(snapshot()).total).toBe('640');
+    send({ type: 'order.save' });
+    calls.createOrder.latest().reject(refused(409, 'This appointment already has an order.'));
+    await settle();
+    expect(noticeWords(emitted.take())).toEqual(['server: This appointment already has an order.']);
+    calls.loadAppointment.latest().resolve(detailOf({ ...record, order: staffOrder() }));
+    await settle();
+    expect(selectOffersOrder(snapshot())).toBe(false);
+  });
+});
