@@ -23,7 +23,8 @@
  * ApiFailure (src/api/client.ts) when it fails (wrap the Either calls in `orReject`):
  * - `loadDoctors` () -> Doctor[]                      (fetchDoctors, src/api/site.ts; the doctor's locations)
  * - `loadTimeSlots` { doctorEmail, date, location, token } -> TimeSlot[]
- *                                                      (fetchTimeSlots, src/api/booking.ts), as for booking
+ *                                                      (fetchTimeSlots, src/api/booking.ts), as for booking;
+ *                                                      `provide` hands it on to the slot picker child
  * - `updateAppointment` { request: { selectedLocation, appointmentToEdit, newDate, selectedTime }, token }
  *                       -> { message, appointment }   (updateAppointment, src/api/appointments.ts)
  *
@@ -44,11 +45,14 @@
  * - `session.expired`: the server answered 401; the app sends `session.expired` to the session.
  * A 409 (the slot was taken meanwhile) clears the slot and loads the slots again.
  *
- * Empty states of the slot list (`selectSlotsStatus`), as in booking: noSchedule 'No schedule
- * found for selected date or location or doctor.', notAvailable 'Doctor is not available for this
- * date.', failed 'Something went wrong.' with `slots.retry`.
+ * The slots are the slot picker's (machines/slotPicker, the child `slotPicker`), as in booking:
+ * this machine passes it the location and date chosen and `slot.selected` / `slots.retry`, and
+ * mirrors its state into `slots`, `slotsStatus` and `choices.time`. Empty states of the slot
+ * list (`selectSlotsStatus`): noSchedule 'No schedule found for selected date or location or
+ * doctor.', notAvailable 'Doctor is not available for this date.', failed 'Something went
+ * wrong.' with `slots.retry`.
  */
-import { assign, emit, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, forwardTo, fromPromise, raise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type * as t from 'io-ts';
 import type {
   AppointmentRecord,
@@ -57,16 +61,17 @@ import type {
   TimeSlot,
 } from '../../contract/appointments.js';
 import type { Doctor } from '../../contract/site.js';
-import type { SlotsStatus } from '../booking/bookingMachine.js';
+import { findDoctor, fitChoices, isBookableDate, nextChoices, type BookingChoices } from '../booking/choices.js';
 import {
-  findDoctor,
-  fitChoices,
-  isCalendarDate,
-  nextChoices,
-  slotKey,
-  slotStatus,
-  type BookingChoices,
-} from '../booking/choices.js';
+  passLoadTimeSlotsOn,
+  shownSlots,
+  slotPickerMachine,
+  slotsFor,
+  slotsNotProvided,
+  type SlotPickerReport,
+  type SlotPickerSnapshot,
+} from '../slotPicker/slotPickerMachine.js';
+import { canChooseSlot, slotListOf, slotThatCounts, type SlotsStatus } from '../slotPicker/slots.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 import { canEdit } from '../appointments/rules.js';
 
@@ -96,8 +101,10 @@ export type AppointmentEditEvent =
   | { type: 'appointment.save' }
   | { type: 'doctors.retry' }
   | { type: 'slots.retry' }
-  /** Load the slots again for the current location and date (the machine raises it itself). */
-  | { type: 'slots.refresh' };
+  /** Pass the current location and date to the slot picker (the machine raises it itself). */
+  | { type: 'slots.refresh' }
+  /** The slot picker could not load the slots (it sends this itself). */
+  | SlotPickerReport;
 
 export type AppointmentEditOutput = { appointment: AppointmentRecord };
 
@@ -112,9 +119,11 @@ export type AppointmentEditContext = {
   appointment: AppointmentRecord;
   /** Null until loaded. */
   doctors: Doctor[] | null;
-  /** As booking's, with the appointment's doctor and type. */
+  /** As booking's, with the appointment's doctor and type; the time is the slot picker's. */
   choices: BookingChoices;
+  /** The slot picker's list, and its state as the view shows it. */
   slots: TimeSlot[];
+  slotsStatus: SlotsStatus;
   /** The moved appointment, once saved. */
   updated: AppointmentRecord | null;
 };
@@ -130,7 +139,7 @@ function locationsFor(context: Pick<AppointmentEditContext, 'doctors' | 'appoint
 /** The choices that count: the slot only once it is free in the loaded list. */
 function settledChoices(context: AppointmentEditContext): EditChoices {
   const { location, date, time } = context.choices;
-  return { location, date, time: slotStatus(context.slots, time) === 'free' ? time : null };
+  return { location, date, time: slotThatCounts(context.slots, time) };
 }
 
 /** The choices still to make, in the popup's order. */
@@ -165,16 +174,11 @@ export function updateRequest(context: AppointmentEditContext): UpdateRequest {
 
 /**
  * The choices after one change, with booking's rules (`nextChoices`): the slot is cleared when its
- * list (location, date) changes, and then the slots must load again. No doctor list is passed:
- * the doctor and type are the appointment's, and the location was checked against the doctor's.
+ * list (location, date) changes. No doctor list is passed: the doctor and type are the
+ * appointment's, and the location was checked against the doctor's.
  */
-function chosen(
-  context: AppointmentEditContext,
-  change: Partial<EditChoices>,
-): { choices: BookingChoices; slots: TimeSlot[]; reload: boolean } {
-  const choices = nextChoices(context.choices, change, null, context.today);
-  const reload = slotKey(choices) !== slotKey(context.choices);
-  return { choices, slots: reload ? [] : context.slots, reload };
+function chosen(context: AppointmentEditContext, change: Partial<EditChoices>): BookingChoices {
+  return nextChoices(context.choices, change, null, context.today);
 }
 
 const notice = (tone: Tone, n: AppointmentEditNotice): NoticeEvent<AppointmentEditNotice> => ({ type: 'notice', tone, notice: n });
@@ -184,7 +188,7 @@ const refusedWith = (error: unknown, status: (s: number) => boolean): boolean =>
   return failure.kind === 'refused' && status(failure.status);
 };
 
-export const appointmentEditMachine = setup({
+const definition = setup({
   types: {} as {
     context: AppointmentEditContext;
     events: AppointmentEditEvent;
@@ -195,9 +199,9 @@ export const appointmentEditMachine = setup({
   actors: {
     // Declared here with their types; the real ones come from the app, so these must never run.
     loadDoctors: fromPromise<Doctor[]>(() => Promise.reject(new Error('not provided'))),
-    loadTimeSlots: fromPromise<TimeSlot[], { doctorEmail: string; date: string; location: string; token: string | null }>(() =>
-      Promise.reject(new Error('not provided')),
-    ),
+    /** Handed on to the slot picker (`passLoadTimeSlotsOn`); this machine does not run it itself. */
+    loadTimeSlots: slotsNotProvided,
+    slotPicker: slotPickerMachine,
     updateAppointment: fromPromise<UpdateAnswer, { request: UpdateRequest; token: string }>(() =>
       Promise.reject(new Error('not provided')),
     ),
@@ -205,10 +209,8 @@ export const appointmentEditMachine = setup({
   guards: {
     isOfferedLocation: ({ context, event }) =>
       event.type === 'location.selected' && locationsFor(context).includes(event.location),
-    isBookableDate: ({ context, event }) =>
-      event.type === 'date.selected' && isCalendarDate(event.date) && event.date >= context.today,
-    isFreeSlot: ({ context, event }) => event.type === 'slot.selected' && slotStatus(context.slots, event.time) === 'free',
-    hasSlotKey: ({ context }) => slotKey(context.choices) !== null,
+    isBookableDate: ({ context, event }) => event.type === 'date.selected' && isBookableDate(event.date, context.today),
+    isFreeSlot: ({ context, event }) => event.type === 'slot.selected' && canChooseSlot(context.slots, event.time),
     canSave: ({ context }) => canSaveNow(context),
     isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 401),
     isSlotTaken: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 409),
@@ -216,27 +218,22 @@ export const appointmentEditMachine = setup({
     isRefused: (_, params: { error: unknown }) => refusedWith(params.error, () => true),
   },
   actions: {
-    /** The doctors arrived: a location the doctor no longer works at is cleared. */
-    storeDoctors: enqueueActions(({ context, enqueue }, params: { doctors: Doctor[] }) => {
+    /** The doctors arrived: a location the doctor no longer works at is cleared (the slot picker is told). */
+    storeDoctors: assign(({ context }, params: { doctors: Doctor[] }) => {
       const { location } = context.choices;
       const fits = location === null || locationsFor({ ...context, doctors: params.doctors }).includes(location);
-      const next = fits ? null : chosen(context, { location: null });
-      enqueue.assign({ doctors: params.doctors, ...(next ? { choices: next.choices, slots: next.slots } : {}) });
-      if (next?.reload) enqueue.raise({ type: 'slots.refresh' });
+      return { doctors: params.doctors, choices: fits ? context.choices : chosen(context, { location: null }) };
     }),
-    /** One choice changed: the slot is cleared when its list changes, and the slots reload. */
+    /** One choice changed: the slot is cleared when its list changes, and the slot picker is told. */
     choose: enqueueActions(({ context, enqueue }, params: { change: Partial<EditChoices> }) => {
-      const next = chosen(context, params.change);
-      enqueue.assign({ choices: next.choices, slots: next.slots });
-      if (next.reload) enqueue.raise({ type: 'slots.refresh' });
+      enqueue.assign({ choices: chosen(context, params.change) });
+      enqueue.raise({ type: 'slots.refresh' });
     }),
     refreshSlots: raise({ type: 'slots.refresh' }),
-    clearSlots: assign({ slots: [] }),
-    storeSlots: assign(({ context }, params: { slots: TimeSlot[] }) => ({
-      slots: params.slots,
-      choices: slotStatus(params.slots, context.choices.time) === 'free' ? context.choices : { ...context.choices, time: null },
-    })),
-    clearTime: assign({ choices: ({ context }) => ({ ...context.choices, time: null }) }),
+    tellSlotPicker: sendTo('slotPicker', ({ context }) => slotsFor(context)),
+    passToSlotPicker: forwardTo('slotPicker'),
+    dropTakenSlot: sendTo('slotPicker', { type: 'slot.taken' as const }),
+    showSlots: assign(({ context }, params: { picker: SlotPickerSnapshot }) => shownSlots(params.picker, context.choices)),
     storeUpdated: assign({ updated: (_, params: { appointment: AppointmentRecord }) => params.appointment }),
     tellUpdated: emit(notice('success', { kind: 'updated' })),
     announceUpdated: emit((_, params: { appointment: AppointmentRecord }) => ({
@@ -271,6 +268,7 @@ export const appointmentEditMachine = setup({
         input.today,
       ),
       slots: [],
+      slotsStatus: 'waiting',
       updated: null,
     };
   },
@@ -290,7 +288,10 @@ export const appointmentEditMachine = setup({
               invoke: {
                 id: 'loadDoctors',
                 src: 'loadDoctors',
-                onDone: { target: 'Ready', actions: { type: 'storeDoctors', params: ({ event }) => ({ doctors: event.output }) } },
+                onDone: {
+                  target: 'Ready',
+                  actions: [{ type: 'storeDoctors', params: ({ event }) => ({ doctors: event.output }) }, 'refreshSlots'],
+                },
                 onError: { target: 'Failed', actions: 'tellSomethingWentWrong' },
               },
             },
@@ -302,37 +303,18 @@ export const appointmentEditMachine = setup({
           },
         },
         Slots: {
-          description: "The slots of the appointment's doctor at the chosen location on the chosen date.",
-          on: { 'slots.refresh': '.Refreshing' },
-          initial: 'Refreshing',
-          states: {
-            Refreshing: {
-              description: 'Location or date changed: load their list if both are chosen.',
-              entry: 'clearSlots',
-              always: [{ guard: 'hasSlotKey', target: 'Loading' }, { target: 'Waiting' }],
-            },
-            Waiting: { description: 'Location or date not chosen yet.' },
-            Loading: {
-              description: 'Fetching the slots. A change of location or date drops this answer.',
-              tags: ['loadingSlots'],
-              invoke: {
-                id: 'loadTimeSlots',
-                src: 'loadTimeSlots',
-                input: ({ context }) => ({
-                  doctorEmail: context.choices.doctorEmail ?? '',
-                  date: context.choices.date ?? '',
-                  location: context.choices.location ?? '',
-                  token: context.token,
-                }),
-                onDone: { target: 'Ready', actions: { type: 'storeSlots', params: ({ event }) => ({ slots: event.output }) } },
-                onError: { target: 'Failed', actions: 'tellSomethingWentWrong' },
-              },
-            },
-            Ready: { description: 'The list is shown (or its empty state); a free slot can be chosen.' },
-            Failed: {
-              description: 'The slots could not be loaded: Something went wrong, and a retry.',
-              on: { 'slots.retry': 'Refreshing' },
-            },
+          description:
+            "The slots of the appointment's doctor at the chosen location on the chosen date: the slot picker child, told every change of location or date; its state is mirrored into the context.",
+          invoke: {
+            id: 'slotPicker',
+            src: 'slotPicker',
+            input: ({ context }) => ({ token: context.token, list: slotListOf(context.choices) }),
+            onSnapshot: { actions: { type: 'showSlots', params: ({ event }) => ({ picker: event.snapshot }) } },
+          },
+          on: {
+            'slots.refresh': { actions: 'tellSlotPicker' },
+            'slots.retry': { actions: 'passToSlotPicker' },
+            'slots.failed': { actions: 'tellSomethingWentWrong' },
           },
         },
         Flow: {
@@ -351,10 +333,7 @@ export const appointmentEditMachine = setup({
                   guard: 'isBookableDate',
                   actions: { type: 'choose', params: ({ event }) => ({ change: { date: event.date } }) },
                 },
-                'slot.selected': {
-                  guard: 'isFreeSlot',
-                  actions: { type: 'choose', params: ({ event }) => ({ change: { time: event.time } }) },
-                },
+                'slot.selected': { guard: 'isFreeSlot', actions: 'passToSlotPicker' },
                 'appointment.save': { guard: 'canSave', target: 'Saving' },
               },
             },
@@ -382,7 +361,7 @@ export const appointmentEditMachine = setup({
                   {
                     guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
                     target: 'Editing',
-                    actions: ['clearTime', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }, 'refreshSlots'],
+                    actions: ['dropTakenSlot', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }],
                   },
                   {
                     guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
@@ -405,6 +384,9 @@ export const appointmentEditMachine = setup({
   output: ({ context }) => ({ appointment: context.updated as AppointmentRecord }),
 });
 
+/** The edit appointment machine; its `provide` hands `loadTimeSlots` on to the slot picker child. */
+export const appointmentEditMachine = passLoadTimeSlotsOn(definition);
+
 type Snapshot = SnapshotFrom<typeof appointmentEditMachine>;
 
 /** The appointment being moved, as it was when the popup opened. */
@@ -424,16 +406,9 @@ export const selectDoctorsStatus = (snapshot: Snapshot): DoctorsStatus =>
       ? 'failed'
       : 'loading';
 export const selectSlots = (snapshot: Snapshot): TimeSlot[] => snapshot.context.slots;
-export const selectSlotsStatus = (snapshot: Snapshot): SlotsStatus => {
-  if (snapshot.matches({ Open: { Slots: 'Loading' } })) return 'loading';
-  if (snapshot.matches({ Open: { Slots: 'Failed' } })) return 'failed';
-  if (!snapshot.matches({ Open: { Slots: 'Ready' } })) return 'waiting';
-  const { slots } = snapshot.context;
-  if (slots.length === 0) return 'noSchedule';
-  return slots.some((s) => s.status === 'free') ? 'ready' : 'notAvailable';
-};
+export const selectSlotsStatus = (snapshot: Snapshot): SlotsStatus => snapshot.context.slotsStatus;
 export const selectIsLoadingDoctors = (snapshot: Snapshot): boolean => snapshot.hasTag('loadingDoctors');
-export const selectIsLoadingSlots = (snapshot: Snapshot): boolean => snapshot.hasTag('loadingSlots');
+export const selectIsLoadingSlots = (snapshot: Snapshot): boolean => snapshot.context.slotsStatus === 'loading';
 /** Saving: the form and Save wait. */
 export const selectIsSaving = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');
 /** The choices still to make (a slot counts once it is free in the loaded list). */

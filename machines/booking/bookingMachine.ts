@@ -20,7 +20,8 @@
  * - `loadFees` () -> { data: AppointmentFee[] }          (fetchFees)
  * - `loadTimeSlots` { doctorEmail, date, location, token } -> TimeSlot[]
  *                       (fetchTimeSlots, src/api/booking.ts; the token, when there is one, lets
- *                       the server show the patient's own unpaid hold as free to them)
+ *                       the server show the patient's own unpaid hold as free to them). The
+ *                       slot picker child runs it: `provide` hands it on (`passLoadTimeSlotsOn`).
  * - `addAppointment` { request, token } -> AppointmentRecord        (addAppointment)
  * - `createPayment` { request: { appointmentId, consultationAmount }, token }
  *                       -> { merchantOrderId, checkoutPageUrl }     (createAppointmentPayment)
@@ -49,14 +50,13 @@
  *   checks `payUrl` against the provider's origins (machines/paymentRedirect). The machine is then
  *   done, with output `{ kept, appointment, payment }`.
  *
- * Empty states (not toasts; `selectSlotsStatus`) and the spec §8 text each stands for:
- * - noSchedule    'No schedule found for selected date or location or doctor.' (the slot list is
- *                 empty: the doctor has no hours at that location that weekday)
- * - notAvailable  'Doctor is not available for this date.' (slots exist but none is free: leave,
- *                 all booked, or all past today)
- * - failed        'Something went wrong.', with `slots.retry`
- * Booked and unavailable slots cannot be chosen; their tooltips are 'This slot is already
- * booked' and 'This slot is unavailable'.
+ * The slots are the slot picker's (machines/slotPicker, the child `slotPicker`, started once the
+ * doctors are known): it loads the list for the chosen doctor, location and date and keeps the
+ * slot chosen in it; this machine passes it the choices and `slot.selected` / `slots.retry`, and
+ * mirrors its state into `slots`, `slotsStatus` and `choices.time`.
+ * Empty states (not toasts; `selectSlotsStatus`, `SlotsStatus` in machines/slotPicker/slots.ts):
+ * noSchedule, notAvailable, and failed with `slots.retry`. Booked and unavailable slots cannot be
+ * chosen; their tooltips are 'This slot is already booked' and 'This slot is unavailable'.
  *
  * The fee (spec §9): `selectFee` is 500 until the fee list loads, then the fee of the chosen type.
  * Book is refused (feeUnknown) until that fee is known, so nobody pays an amount they were not
@@ -70,7 +70,7 @@
  *
  * Personal fields are not checked here (spec §5); the server's 400 names a bad one.
  */
-import { assign, emit, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, forwardTo, fromPromise, raise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type * as t from 'io-ts';
 import {
   emptyMedicines,
@@ -83,13 +83,23 @@ import type { ConsultationType, Gender } from '../../contract/primitives.js';
 import type { AppointmentFee, AppointmentFeeList, Doctor } from '../../contract/site.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 import {
+  passLoadTimeSlotsOn,
+  shownSlots,
+  slotPickerMachine,
+  slotsFor,
+  slotsNotProvided,
+  type SlotPickerReport,
+  type SlotPickerSnapshot,
+} from '../slotPicker/slotPickerMachine.js';
+import { canChooseSlot, slotListOf, slotThatCounts, type SlotsStatus } from '../slotPicker/slots.js';
+import {
   consultationTypesFor,
   defaultFee,
   doctorsAt,
   feeOf,
   findDoctor,
   fitChoices,
-  isCalendarDate,
+  isBookableDate,
   locationsOf,
   missingChoices,
   nextChoices,
@@ -97,8 +107,6 @@ import {
   noDetails,
   prefillDetails,
   readKeptBooking,
-  slotKey,
-  slotStatus,
   type BookingChoices,
   type BookingUser,
   type ChoiceField,
@@ -150,8 +158,10 @@ export type BookingEvent =
   | { type: 'doctors.retry' }
   | { type: 'fees.retry' }
   | { type: 'slots.retry' }
-  /** Load the slots again for the current doctor, location and date (the machine raises it itself). */
-  | { type: 'slots.refresh' };
+  /** Pass the current doctor, location, date and token to the slot picker (the machine raises it itself). */
+  | { type: 'slots.refresh' }
+  /** The slot picker could not load the slots (it sends this itself). */
+  | SlotPickerReport;
 
 export type BookingOutput = { kept: KeptBooking; appointment: AppointmentRecord; payment: PaymentAnswer };
 
@@ -165,20 +175,22 @@ export type BookingContext = {
   fees: AppointmentFee[] | null;
   choices: BookingChoices;
   details: PersonalDetails;
-  /** The slot list for the chosen doctor, location and date; empty until it loads. */
+  /** The slot picker's list for the chosen doctor, location and date; empty until it loads. */
   slots: TimeSlot[];
+  /** The slot picker's state, as the view shows it. */
+  slotsStatus: SlotsStatus;
   /** The appointment this popup made, and the request (as JSON) it was made for. */
   held: { appointment: AppointmentRecord; request: string } | null;
   payment: PaymentAnswer | null;
 };
 
-export type SlotsStatus = 'waiting' | 'loading' | 'ready' | 'noSchedule' | 'notAvailable' | 'failed';
+export type { SlotsStatus };
 export type ListStatus = 'loading' | 'ready' | 'failed';
 
 /** The choices that count: the slot only once it is free in the loaded list. */
 function settledChoices(context: BookingContext): BookingChoices {
   const { choices, slots } = context;
-  return slotStatus(slots, choices.time) === 'free' ? choices : { ...choices, time: null };
+  return { ...choices, time: slotThatCounts(slots, choices.time) };
 }
 
 /** The create payload. Personal fields go as typed (trimmed); the server's 400 names a bad one. */
@@ -224,7 +236,7 @@ const refusedWith = (error: unknown, status: (s: number) => boolean): boolean =>
   return failure.kind === 'refused' && status(failure.status);
 };
 
-export const bookingMachine = setup({
+const definition = setup({
   types: {} as {
     context: BookingContext;
     events: BookingEvent;
@@ -236,9 +248,9 @@ export const bookingMachine = setup({
     // Declared here with their types; the real ones come from the app, so these must never run.
     loadDoctors: fromPromise<Doctor[]>(() => Promise.reject(new Error('not provided'))),
     loadFees: fromPromise<AppointmentFeeList>(() => Promise.reject(new Error('not provided'))),
-    loadTimeSlots: fromPromise<TimeSlot[], { doctorEmail: string; date: string; location: string; token: string | null }>(() =>
-      Promise.reject(new Error('not provided')),
-    ),
+    /** Handed on to the slot picker (`passLoadTimeSlotsOn`); this machine does not run it itself. */
+    loadTimeSlots: slotsNotProvided,
+    slotPicker: slotPickerMachine,
     addAppointment: fromPromise<AppointmentRecord, { request: BookingRequest; token: string }>(() =>
       Promise.reject(new Error('not provided')),
     ),
@@ -255,10 +267,9 @@ export const bookingMachine = setup({
     isOfferedType: ({ context, event }) =>
       event.type === 'type.selected' &&
       consultationTypesFor(findDoctor(context.doctors ?? [], context.choices.doctorEmail)).includes(event.consultationType),
-    isBookableDate: ({ context, event }) =>
-      event.type === 'date.selected' && isCalendarDate(event.date) && event.date >= context.today,
-    isFreeSlot: ({ context, event }) => event.type === 'slot.selected' && slotStatus(context.slots, event.time) === 'free',
-    hasSlotKey: ({ context }) => context.doctors !== null && slotKey(context.choices) !== null,
+    isBookableDate: ({ context, event }) => event.type === 'date.selected' && isBookableDate(event.date, context.today),
+    isFreeSlot: ({ context, event }) => event.type === 'slot.selected' && canChooseSlot(context.slots, event.time),
+    hasDoctors: ({ context }) => context.doctors !== null,
     hasMissingChoices: ({ context }) => missingChoices(settledChoices(context)).length > 0,
     feeNotKnown: ({ context }) => feeOf(context.fees ?? [], context.choices.consultationType) === null,
     isLoggedOut: ({ context }) => context.token === null,
@@ -275,21 +286,16 @@ export const bookingMachine = setup({
       choices: fitChoices(context.choices, params.doctors, context.today),
     })),
     storeFees: assign({ fees: (_, params: { fees: AppointmentFee[] }) => params.fees }),
-    /** One choice changed: the later ones that no longer fit are cleared, and the slots reload if they must. */
+    /** One choice changed: the later ones that no longer fit are cleared, and the slot picker is told. */
     choose: enqueueActions(({ context, enqueue }, params: { change: Partial<BookingChoices> }) => {
-      const choices = nextChoices(context.choices, params.change, context.doctors, context.today);
-      const sameList = slotKey(choices) === slotKey(context.choices);
-      enqueue.assign({ choices, slots: sameList ? context.slots : [] });
-      if (!sameList) enqueue.raise({ type: 'slots.refresh' });
+      enqueue.assign({ choices: nextChoices(context.choices, params.change, context.doctors, context.today) });
+      enqueue.raise({ type: 'slots.refresh' });
     }),
     refreshSlots: raise({ type: 'slots.refresh' }),
-    clearSlots: assign({ slots: [] }),
-    /** The loaded list; a slot chosen earlier (or kept from before) stays only if it is free. */
-    storeSlots: assign(({ context }, params: { slots: TimeSlot[] }) => ({
-      slots: params.slots,
-      choices: slotStatus(params.slots, context.choices.time) === 'free' ? context.choices : { ...context.choices, time: null },
-    })),
-    clearTime: assign({ choices: ({ context }) => ({ ...context.choices, time: null }) }),
+    tellSlotPicker: sendTo('slotPicker', ({ context }) => slotsFor(context)),
+    passToSlotPicker: forwardTo('slotPicker'),
+    dropTakenSlot: sendTo('slotPicker', { type: 'slot.taken' as const }),
+    showSlots: assign(({ context }, params: { picker: SlotPickerSnapshot }) => shownSlots(params.picker, context.choices)),
     changeDetails: assign({
       details: ({ context, event }) => {
         if (event.type !== 'details.changed') return context.details;
@@ -357,6 +363,7 @@ export const bookingMachine = setup({
       choices: fitChoices({ ...noChoices, ...previous.choices }, null, input.today),
       details,
       slots: [],
+      slotsStatus: 'waiting',
       held: null,
       payment: null,
     };
@@ -377,10 +384,7 @@ export const bookingMachine = setup({
               invoke: {
                 id: 'loadDoctors',
                 src: 'loadDoctors',
-                onDone: {
-                  target: 'Ready',
-                  actions: [{ type: 'storeDoctors', params: ({ event }) => ({ doctors: event.output }) }, 'refreshSlots'],
-                },
+                onDone: { target: 'Ready', actions: { type: 'storeDoctors', params: ({ event }) => ({ doctors: event.output }) } },
                 onError: { target: 'Failed', actions: 'tellSomethingWentWrong' },
               },
             },
@@ -413,36 +417,27 @@ export const bookingMachine = setup({
           },
         },
         Slots: {
-          description: 'The slots of the chosen doctor at the chosen location on the chosen date.',
-          on: { 'slots.refresh': '.Refreshing' },
-          initial: 'Refreshing',
+          description: 'The slots of the chosen doctor at the chosen location on the chosen date: the slot picker child.',
+          initial: 'AwaitingDoctors',
           states: {
-            Refreshing: {
-              description: 'Doctor, location or date changed: load their list if all three are chosen.',
-              entry: 'clearSlots',
-              always: [{ guard: 'hasSlotKey', target: 'Loading' }, { target: 'Waiting' }],
+            AwaitingDoctors: {
+              description: 'No slots before the doctors load: the choices (kept ones too) are fitted to them first.',
+              always: { guard: 'hasDoctors', target: 'Picking' },
             },
-            Waiting: { description: 'Doctor, location or date not chosen yet.' },
-            Loading: {
-              description: 'Fetching the slots. A change of doctor, location or date drops this answer.',
-              tags: ['loadingSlots'],
+            Picking: {
+              description:
+                "The slot picker loads the list and keeps the slot chosen; its state is mirrored into the context. It is told every change of the choices or the token.",
               invoke: {
-                id: 'loadTimeSlots',
-                src: 'loadTimeSlots',
-                input: ({ context }) => ({
-                  doctorEmail: context.choices.doctorEmail ?? '',
-                  date: context.choices.date ?? '',
-                  location: context.choices.location ?? '',
-                  token: context.token,
-                }),
-                onDone: { target: 'Ready', actions: { type: 'storeSlots', params: ({ event }) => ({ slots: event.output }) } },
-                onError: { target: 'Failed', actions: 'tellSomethingWentWrong' },
+                id: 'slotPicker',
+                src: 'slotPicker',
+                input: ({ context }) => ({ token: context.token, list: slotListOf(context.choices), time: context.choices.time }),
+                onSnapshot: { actions: { type: 'showSlots', params: ({ event }) => ({ picker: event.snapshot }) } },
               },
-            },
-            Ready: { description: 'The list is shown (or its empty state); a free slot can be chosen.' },
-            Failed: {
-              description: 'The slots could not be loaded: Something went wrong, and a retry.',
-              on: { 'slots.retry': 'Refreshing' },
+              on: {
+                'slots.refresh': { actions: 'tellSlotPicker' },
+                'slots.retry': { actions: 'passToSlotPicker' },
+                'slots.failed': { actions: 'tellSomethingWentWrong' },
+              },
             },
           },
         },
@@ -450,9 +445,9 @@ export const bookingMachine = setup({
           description: 'What the person is doing: choosing, logging in, booking, paying.',
           on: {
             'booking.loggedIn': {
-              actions: { type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) },
+              actions: [{ type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) }, 'refreshSlots'],
             },
-            'booking.loggedOut': { target: '.Choosing', actions: 'forgetLogin' },
+            'booking.loggedOut': { target: '.Choosing', actions: ['forgetLogin', 'refreshSlots'] },
           },
           initial: 'Choosing',
           states: {
@@ -476,10 +471,7 @@ export const bookingMachine = setup({
                   guard: 'isBookableDate',
                   actions: { type: 'choose', params: ({ event }) => ({ change: { date: event.date } }) },
                 },
-                'slot.selected': {
-                  guard: 'isFreeSlot',
-                  actions: { type: 'choose', params: ({ event }) => ({ change: { time: event.time } }) },
-                },
+                'slot.selected': { guard: 'isFreeSlot', actions: 'passToSlotPicker' },
                 'details.changed': { actions: 'changeDetails' },
                 'booking.book': [
                   { guard: 'hasMissingChoices', actions: 'tellMissingChoices' },
@@ -499,14 +491,14 @@ export const bookingMachine = setup({
               on: {
                 'booking.loggedIn': {
                   target: 'Choosing',
-                  actions: { type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) },
+                  actions: [{ type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) }, 'refreshSlots'],
                 },
                 'booking.loginCancelled': 'Choosing',
               },
             },
             Booking: {
               description:
-                'Making the appointment (it holds the slot for a while). A slot taken meanwhile (409) reloads the slots; an expired login asks for a login again.',
+                'Making the appointment (it holds the slot for a while). A slot taken meanwhile (409) is dropped and the slots reload; an expired login asks for a login again.',
               tags: ['busy'],
               invoke: {
                 id: 'addAppointment',
@@ -531,12 +523,12 @@ export const bookingMachine = setup({
                   {
                     guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                     target: 'AwaitingLogin',
-                    actions: ['forgetToken', { type: 'askForLogin', params: { expired: true } }],
+                    actions: ['forgetToken', 'refreshSlots', { type: 'askForLogin', params: { expired: true } }],
                   },
                   {
                     guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
                     target: 'Choosing',
-                    actions: ['clearTime', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }, 'refreshSlots'],
+                    actions: ['dropTakenSlot', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }],
                   },
                   { target: 'Choosing', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
                 ],
@@ -564,17 +556,12 @@ export const bookingMachine = setup({
                   {
                     guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                     target: 'AwaitingLogin',
-                    actions: ['forgetToken', { type: 'askForLogin', params: { expired: true } }],
+                    actions: ['forgetToken', 'refreshSlots', { type: 'askForLogin', params: { expired: true } }],
                   },
                   {
                     guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
                     target: 'Choosing',
-                    actions: [
-                      'dropHeld',
-                      'clearTime',
-                      { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) },
-                      'refreshSlots',
-                    ],
+                    actions: ['dropHeld', 'dropTakenSlot', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }],
                   },
                   {
                     guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
@@ -600,6 +587,9 @@ export const bookingMachine = setup({
     payment: context.payment as PaymentAnswer,
   }),
 });
+
+/** The booking machine; its `provide` hands `loadTimeSlots` on to the slot picker child. */
+export const bookingMachine = passLoadTimeSlotsOn(definition);
 
 type Snapshot = SnapshotFrom<typeof bookingMachine>;
 
@@ -633,17 +623,10 @@ export const selectDoctorsStatus = (snapshot: Snapshot): ListStatus => listStatu
 /** 'failed': the fee shown stays 500; offer `fees.retry`. */
 export const selectFeesStatus = (snapshot: Snapshot): ListStatus => listStatus(snapshot, 'Fees');
 export const selectSlots = (snapshot: Snapshot): TimeSlot[] => snapshot.context.slots;
-export const selectSlotsStatus = (snapshot: Snapshot): SlotsStatus => {
-  if (snapshot.matches({ Open: { Slots: 'Loading' } })) return 'loading';
-  if (snapshot.matches({ Open: { Slots: 'Failed' } })) return 'failed';
-  if (!snapshot.matches({ Open: { Slots: 'Ready' } })) return 'waiting';
-  const { slots } = snapshot.context;
-  if (slots.length === 0) return 'noSchedule';
-  return slots.some((s) => s.status === 'free') ? 'ready' : 'notAvailable';
-};
+export const selectSlotsStatus = (snapshot: Snapshot): SlotsStatus => snapshot.context.slotsStatus;
 export const selectIsLoadingDoctors = (snapshot: Snapshot): boolean => snapshot.hasTag('loadingDoctors');
 export const selectIsLoadingFees = (snapshot: Snapshot): boolean => snapshot.hasTag('loadingFees');
-export const selectIsLoadingSlots = (snapshot: Snapshot): boolean => snapshot.hasTag('loadingSlots');
+export const selectIsLoadingSlots = (snapshot: Snapshot): boolean => snapshot.context.slotsStatus === 'loading';
 /** Booking or asking for the checkout page: the form and Book wait. */
 export const selectIsBusy = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');
 export const selectIsAwaitingLogin = (snapshot: Snapshot): boolean => snapshot.matches({ Open: { Flow: 'AwaitingLogin' } });

@@ -6,11 +6,12 @@
  * A choice only fits the ones before it: a doctor works at the chosen location, a doctor of type
  * online offers no Clinic Visit, a date is not before today (clinic time), a slot belongs to the
  * list loaded for that doctor, location and date. Changing one choice clears the later ones that
- * no longer fit (`nextChoices`).
+ * no longer fit (`nextChoices`). Which slots can be chosen in a loaded list is the slot picker's
+ * part (machines/slotPicker).
  */
 import { consultationTypes, type ConsultationType, type Gender } from '../../contract/primitives.js';
 import type { Doctor } from '../../contract/site.js';
-import type { SlotStatus, TimeSlot } from '../../contract/appointments.js';
+import { sameList, slotListOf } from '../slotPicker/slots.js';
 
 export type BookingChoices = {
   location: string | null;
@@ -71,6 +72,11 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
+/** A date that can be chosen: a calendar day, not before today (clinic time). */
+export function isBookableDate(value: string, today: string): boolean {
+  return isCalendarDate(value) && value >= today;
+}
+
 /** Today in clinic time (Asia/Kolkata), `YYYY-MM-DD`, whatever the browser's time zone. */
 export function clinicToday(now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -110,16 +116,6 @@ export function feeOf(fees: ReadonlyArray<{ consultationType: ConsultationType; 
   return fees.find((f) => f.consultationType === type)?.consultationFee ?? null;
 }
 
-export function slotStatus(slots: readonly TimeSlot[], time: string | null): SlotStatus | null {
-  return time === null ? null : (slots.find((s) => s.time === time)?.status ?? null);
-}
-
-/** Doctor, location and date: what a slot list is for. Null until all three are chosen. */
-export function slotKey(choices: BookingChoices): string | null {
-  const { doctorEmail, location, date } = choices;
-  return doctorEmail !== null && location !== null && date !== null ? JSON.stringify([doctorEmail, location, date]) : null;
-}
-
 /**
  * The choices with every one that does not fit the ones before it cleared. `doctors` null (the
  * list not loaded yet) keeps the location, doctor and type as they are: they are judged once it loads.
@@ -132,10 +128,10 @@ export function fitChoices(choices: BookingChoices, doctors: readonly Doctor[] |
     doctorEmail = doctor?.email ?? null;
     if (consultationType !== null && !consultationTypesFor(doctor).includes(consultationType)) consultationType = null;
   }
-  const date = choices.date !== null && isCalendarDate(choices.date) && choices.date >= today ? choices.date : null;
+  const date = choices.date !== null && isBookableDate(choices.date, today) ? choices.date : null;
   const fitted: BookingChoices = { location, doctorEmail, consultationType, date, time: choices.time };
   // A slot only exists in a list for a doctor, location and date.
-  if (fitted.time !== null && (slotKey(fitted) === null || !timePattern.test(fitted.time))) fitted.time = null;
+  if (fitted.time !== null && (slotListOf(fitted) === null || !timePattern.test(fitted.time))) fitted.time = null;
   return fitted;
 }
 
@@ -150,7 +146,7 @@ export function nextChoices(
   today: string,
 ): BookingChoices {
   const next = fitChoices({ ...choices, ...change }, doctors, today);
-  return slotKey(next) === slotKey(choices) ? next : { ...next, time: null };
+  return sameList(slotListOf(next), slotListOf(choices)) ? next : { ...next, time: null };
 }
 
 /** The choices still to make, in the spec's order. */

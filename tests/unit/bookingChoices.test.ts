@@ -7,6 +7,7 @@ import {
   clinicToday,
   consultationTypesFor,
   fitChoices,
+  isBookableDate,
   missingChoices,
   nextChoices,
   noChoices,
@@ -65,7 +66,13 @@ describe('the rules between choices', () => {
     expect(fitChoices({ ...chosen, time: '7pm' }, doctors, today)).toEqual({ ...chosen, time: null });
   });
 
-  it('lists what is missing in the spec order', () => {
+  it('takes a date from today on (clinic time), and only a real calendar day', () => {
+    expect(isBookableDate(today, today)).toBe(true);
+    expect(isBookableDate(tomorrow, today)).toBe(true);
+    for (const date of ['2025-03-09', '2025-04-31', '10/03/2025', '']) expect(isBookableDate(date, today), date).toBe(false);
+  });
+
+    it('lists what is missing in the spec order', () => {
     expect(missingChoices(noChoices)).toEqual(['location', 'doctorEmail', 'consultationType', 'date', 'time']);
     expect(missingChoices(chosen)).toEqual([]);
   });
