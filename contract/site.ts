@@ -67,3 +67,15 @@ export const SiteOptions = t.type({
 export type SiteOptions = t.TypeOf<typeof SiteOptions>;
 
 export { NonEmptyString };
+
+/**
+ * GET /site/contacts: the clinic's help contacts (spec §1 "The help chat number, the clinic call
+ * number and the clinic email address exist"; issue 5 "numbers from configuration"), from the
+ * server's HELP_CHAT_NUMBER, HELP_CALL_NUMBER and HELP_EMAIL. The help popup builds its chat
+ * (WhatsApp), call (tel:) and email (mailto:) links from them.
+ */
+export const HelpContactsAnswer = t.type(
+  { chatNumber: NonEmptyString, callNumber: NonEmptyString, email: Email },
+  'HelpContactsAnswer',
+);
+export type HelpContactsAnswer = t.TypeOf<typeof HelpContactsAnswer>;

@@ -27,10 +27,11 @@ export interface AppOptions {
   logger?: LogOptions | false;
   /**
    * The settings the app itself reads (server/config.ts): mail, accounts, TRUST_PROXY, DATA_DIR
-   * for the mail outbox, PUBLIC_URL, and payments (HOLD_MINUTES, PAYMENT_PROVIDER and its keys).
+   * for the mail outbox, PUBLIC_URL, payments (HOLD_MINUTES, PAYMENT_PROVIDER and its keys) and
+   * the help contacts (HELP_*; absent: the clinic's defaults).
    * Absent: the defaults of an empty environment.
    */
-  config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'>;
+  config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'> & Partial<Pick<Config, 'help'>>;
   /** Tests: parts of what the services get instead (a clock, a mailer, a cheap password cost, limits). */
   services?: Partial<ServiceOptions>;
 }
@@ -81,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
-  await app.register(apiRoutes, { prefix: '/api', services });
+  await app.register(apiRoutes, { prefix: '/api', services, help: config.help });
   // Its own plugin, which can also run as its own process (server/payment/main.ts).
   await app.register(paymentService, { prefix: '/api/payment', services, provider: paymentProvider, publicUrl: config.http.publicUrl });
   // At the root, not under /api: the development identity provider also mounts /dev-idp.

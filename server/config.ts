@@ -56,7 +56,26 @@ export interface Config {
   oidc: OidcConfig;
   /** Booking and payment: HOLD_MINUTES, PAYMENT_PROVIDER and PhonePe's keys (server/payment/config.ts). */
   payments: PaymentsConfig;
+  /** The help contacts patients are offered on /myappointment (GET /api/site/contacts). */
+  help: HelpConfig;
 }
+
+/**
+ * HELP_CHAT_NUMBER (the WhatsApp number the chat opens), HELP_CALL_NUMBER and HELP_EMAIL. The spec
+ * does not print them (spec §1); each defaults to the clinic's own phone or email, the ones the
+ * site's header and footer show.
+ */
+export interface HelpConfig {
+  chatNumber: string;
+  callNumber: string;
+  email: string;
+}
+
+export const defaultHelpContacts: HelpConfig = {
+  chatNumber: '+91 20 4000 1234',
+  callNumber: '+91 20 4000 1234',
+  email: 'care@sahaj-clinic.example',
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -202,6 +221,29 @@ function trustProxy(env: Env, name: string): Read<boolean | number | string[]> {
     : bad(`${name} must be false, true, a number of proxies, or proxy addresses and CIDR ranges separated by commas (got "${value}")`);
 }
 
+/**
+ * A phone number a link can dial: international (`+` or `00`, then 8 to 15 digits) or an Indian
+ * number of 10 digits (or 11 with the trunk 0), as the client's links accept (machines/help/helpLinks.ts).
+ * Spaces, dashes, dots and brackets are allowed for reading.
+ */
+function phoneNumber(env: Env, name: string, fallback: string): Read<string> {
+  const value = raw(env, name) ?? fallback;
+  const compact = value.replace(/[\s().-]/g, '');
+  const international = /^(\+|00)[1-9]\d{7,14}$/.test(compact);
+  const indian = /^0?[1-9]\d{9}$/.test(compact);
+  return international || indian
+    ? ok(value)
+    : bad(`${name} must be a phone number like +91 20 4000 1234 (international, or 10 Indian digits) (got "${value}")`);
+}
+
+/** One plain address: a mailto: link is made of it, so no spaces, commas or query characters. */
+function emailAddress(env: Env, name: string, fallback: string): Read<string> {
+  const value = raw(env, name) ?? fallback;
+  return value.length <= 254 && /^[A-Za-z0-9._+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value)
+    ? ok(value)
+    : bad(`${name} must be one email address like care@clinic.example (got "${value}")`);
+}
+
 /** Reads the whole configuration, reporting every bad variable at once. Throws ConfigError. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -241,6 +283,11 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: take(trustProxy(env, 'TRUST_PROXY'), false),
     oidc: oidc.value,
     payments: payments.value,
+    help: {
+      chatNumber: take(phoneNumber(env, 'HELP_CHAT_NUMBER', defaultHelpContacts.chatNumber), defaultHelpContacts.chatNumber),
+      callNumber: take(phoneNumber(env, 'HELP_CALL_NUMBER', defaultHelpContacts.callNumber), defaultHelpContacts.callNumber),
+      email: take(emailAddress(env, 'HELP_EMAIL', defaultHelpContacts.email), defaultHelpContacts.email),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,78 +1,79 @@
 /**
- * My appointments (spec §2 /myappointment, §4 statuses and orders, §8 'No Appointments Found.';
- * issue 5): the logged-in patient's appointments, newest first, and what may be done with each.
- * The app starts one per logged-in user (when the session knows the user) and stops it at logout.
+ * My appointments, what the page does with the list (spec §2 /myappointment, §4 statuses; issue 5
+ * "An appointment whose fee was never confirmed says so plainly ... with Pay to retry while its
+ * slot can still be had", "Add to calendar"). The list itself belongs to the session
+ * (./appointmentsListMachine.ts, run by machines/session/sessionMachine.ts); the /myappointment page
+ * starts one of these while it shows, and gives it the records the events are about.
  *
- * Input: `{ email, token, now }`
- * - `email`: the user's email (GET /auth/getUser/{email}); `token`: the session's bearer token.
+ * Input: `{ token, now }`
+ * - `token`: the session's bearer token.
  * - `now`: the current instant (epoch milliseconds, `Date.now()`), for the unpaid holds; the
  *   `clock` actor moves it on (`clock.tick`).
  *
  * Events:
- * - `appointments.refresh`: load the list again. Send it after every change (the edit popup's
- *   `appointment.updated`, the cancel popup's `appointment.cancelled`, back from a payment). A
- *   refresh while loading starts over (the older answer is dropped); the list shown stays until
- *   the new one arrives.
- * - `appointments.retry`: the same, from the failed state (a "try again" button).
- * - `appointment.pay` { appointmentId }: the record's `_id`. Pays again for an appointment whose
- *   fee was never confirmed, while its hold lasts (`canPay`, ./rules.ts); refused silently otherwise.
+ * - `appointment.pay` { appointment }: pays again for an appointment whose fee was never
+ *   confirmed, while its hold lasts (`canPay`, ./rules.ts); refused silently otherwise, and while
+ *   another payment is being asked for.
+ * - `appointment.addToCalendar` { appointment }: fetches its .ics (GET
+ *   /appointment/{id}/calendar.ics) for a Booked and paid one (`canAddToCalendar`, ./rules.ts).
  * - `clock.tick` { now }: the time moved on (from the `clock` actor; a test may send it).
  *
  * The app provides (`appointmentsMachine.provide({ actors })`), each rejecting with an ApiFailure
- * (src/api/client.ts) when it fails (wrap the Either calls in `orReject`, src/api/auth.ts):
- * - `loadAppointments` { email, token } -> AppointmentRecord[]    (fetchAppointments, src/api/appointments.ts)
+ * (src/api/client.ts) when it fails:
  * - `createPayment` { request: { appointmentId, consultationAmount }, token } -> { merchantOrderId, checkoutPageUrl }
- *                                                                  (createAppointmentPayment, src/api/booking.ts)
+ *                                                       (createAppointmentPayment, src/api/booking.ts)
+ * - `downloadCalendar` { appointmentId, token } -> { fileName, content: Blob }
+ *                                                       (downloadCalendar, src/api/appointments.ts)
  * - `clock` (optional): sends `clock.tick` { now }; the default ticks every 15 seconds.
  *
  * Emitted (`actor.on(...)`):
  * - `notice` { tone, notice }: a toast. Kinds and the message each stands for:
  *   - server {text}       the server's message, preferred (a payment refused: the hold lapsed, ...)
  *   - somethingWentWrong  'Something went wrong.' (a payment call failed without a readable message)
+ *   - calendarFailed      the calendar file could not be fetched (no spec text; the catalog's words)
  * - `session.expired`: a call answered 401; the app sends `session.expired` to the session.
+ * - `appointments.stale`: the server refused a payment (the hold lapsed meanwhile): the app sends
+ *   `appointments.refresh` to the session so the list shows why.
  * - `redirect` { url, payUrl, appointmentId }: the app sends the browser to `url` =
  *   '/#/payment?payUrl=' + encodeURIComponent(payUrl), as the booking popup does.
- * Loading the list fails quietly (spec §8 "Silent failures"): `selectListStatus` is 'failed' and
- * the page shows 'Something went wrong.' in place of the list, with `appointments.retry`.
- *
- * Empty state (not a toast): `selectEmptyNotice` is { kind: 'noAppointments' }, the spec's
- * 'No Appointments Found.', once a list has loaded empty.
- *
- * Per appointment (`selectAppointmentViews`, ./rules.ts): Edit and Cancel only when Booked or
- * Expired; the fee as paid, refunded, unpaid (with Pay) or lapsed; the order of a Completed one.
+ * - `calendar.file` { fileName, content }: the app offers the file as a download.
  */
-import { assign, emit, fromCallback, fromPromise, raise, setup, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { paymentPageUrl, paymentRequest, type PaymentAnswer, type PaymentRequest } from '../booking/bookingMachine.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
-import { canPay, viewOf, type AppointmentView } from './rules.js';
+import { canAddToCalendar, canPay, viewOf, type AppointmentView } from './rules.js';
 
-export type AppointmentsInput = { email: string; token: string; now: number };
+export type AppointmentsInput = { token: string; now: number };
 
-export type AppointmentsNotice = { kind: 'somethingWentWrong' } | ServerNotice;
+export type AppointmentsNotice = { kind: 'somethingWentWrong' } | { kind: 'calendarFailed' } | ServerNotice;
+
+/** An iCalendar file to offer as a download. */
+export type CalendarFile = { fileName: string; content: Blob };
 
 export type AppointmentsEmitted =
   | NoticeEvent<AppointmentsNotice>
   | { type: 'session.expired' }
-  | { type: 'redirect'; url: string; payUrl: string; appointmentId: string };
+  | { type: 'appointments.stale' }
+  | { type: 'redirect'; url: string; payUrl: string; appointmentId: string }
+  | ({ type: 'calendar.file' } & CalendarFile);
 
 export type AppointmentsEvent =
-  | { type: 'appointments.refresh' }
-  | { type: 'appointments.retry' }
-  | { type: 'appointment.pay'; appointmentId: string }
+  | { type: 'appointment.pay'; appointment: AppointmentRecord }
+  | { type: 'appointment.addToCalendar'; appointment: AppointmentRecord }
   | { type: 'clock.tick'; now: number };
 
 export type AppointmentsContext = {
-  email: string;
   token: string;
   now: number;
-  /** Null until a list has loaded; the last list loaded after that. */
-  appointments: AppointmentRecord[] | null;
-  /** The appointment being paid (its `_id`). */
-  payingId: string | null;
+  /** The appointment being paid. */
+  paying: AppointmentRecord | null;
+  /** The appointment whose calendar file is being fetched (its `_id`). */
+  calendarId: string | null;
 };
 
-export type ListStatus = 'loading' | 'ready' | 'empty' | 'failed';
+/** What a card shows and offers: the rules' view, and Add to calendar. */
+export type AppointmentCardView = AppointmentView & { canAddToCalendar: boolean };
 
 /** How often the default clock ticks: an unpaid hold's Pay goes at most this long after it lapses. */
 export const clockTickMs = 15_000;
@@ -92,9 +93,6 @@ const refusedWith = (error: unknown, status: (s: number) => boolean): boolean =>
   return failure.kind === 'refused' && status(failure.status);
 };
 
-const find = (context: AppointmentsContext, id: string | null): AppointmentRecord | null =>
-  context.appointments?.find((a) => a._id === id) ?? null;
-
 export const appointmentsMachine = setup({
   types: {} as {
     context: AppointmentsContext;
@@ -104,79 +102,48 @@ export const appointmentsMachine = setup({
   },
   actors: {
     // Declared here with their types; the real ones come from the app, so these must never run.
-    loadAppointments: fromPromise<AppointmentRecord[], { email: string; token: string }>(() =>
+    createPayment: fromPromise<PaymentAnswer, { request: PaymentRequest; token: string }>(() =>
       Promise.reject(new Error('not provided')),
     ),
-    createPayment: fromPromise<PaymentAnswer, { request: PaymentRequest; token: string }>(() =>
+    downloadCalendar: fromPromise<CalendarFile, { appointmentId: string; token: string }>(() =>
       Promise.reject(new Error('not provided')),
     ),
     clock: clockEvery(clockTickMs),
   },
   guards: {
-    isPayable: ({ context, event }) => {
-      if (event.type !== 'appointment.pay') return false;
-      const appointment = find(context, event.appointmentId);
-      return appointment !== null && canPay(appointment, context.now);
-    },
+    isPayable: ({ context, event }) => event.type === 'appointment.pay' && canPay(event.appointment, context.now),
+    isInCalendars: ({ event }) => event.type === 'appointment.addToCalendar' && canAddToCalendar(event.appointment),
     isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 401),
     isRefused: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s >= 400 && s < 500),
   },
   actions: {
-    storeAppointments: assign({ appointments: (_, params: { appointments: AppointmentRecord[] }) => params.appointments }),
     storeNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),
-    startPaying: assign({ payingId: ({ event }) => (event.type === 'appointment.pay' ? event.appointmentId : null) }),
-    stopPaying: assign({ payingId: null }),
-    refresh: raise({ type: 'appointments.refresh' }),
+    startPaying: assign({ paying: ({ event }) => (event.type === 'appointment.pay' ? event.appointment : null) }),
+    stopPaying: assign({ paying: null }),
+    startCalendar: assign({
+      calendarId: ({ event }) => (event.type === 'appointment.addToCalendar' ? event.appointment._id : null),
+    }),
+    stopCalendar: assign({ calendarId: null }),
     tellExpired: emit({ type: 'session.expired' as const }),
+    tellStale: emit({ type: 'appointments.stale' as const }),
     tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'somethingWentWrong' }))),
+    tellCalendarFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'calendarFailed' }))),
     redirect: emit(({ context }, params: { answer: PaymentAnswer }) => ({
       type: 'redirect' as const,
       url: paymentPageUrl(params.answer.checkoutPageUrl),
       payUrl: params.answer.checkoutPageUrl,
-      appointmentId: context.payingId ?? '',
+      appointmentId: context.paying?._id ?? '',
     })),
+    offerFile: emit((_, params: { file: CalendarFile }) => ({ type: 'calendar.file' as const, ...params.file })),
   },
 }).createMachine({
   id: 'appointments',
-  description: "My appointments: the patient's list, refreshed after every change, and Pay for an unpaid one.",
-  context: ({ input }) => ({ email: input.email, token: input.token, now: input.now, appointments: null, payingId: null }),
+  description: 'My appointments page: Pay for an unpaid appointment while its hold lasts, and Add to calendar.',
+  context: ({ input }) => ({ token: input.token, now: input.now, paying: null, calendarId: null }),
   invoke: { id: 'clock', src: 'clock' },
   on: { 'clock.tick': { actions: 'storeNow' } },
   type: 'parallel',
   states: {
-    List: {
-      description: 'The appointments, newest first (the server sorts them).',
-      on: { 'appointments.refresh': '.Loading' },
-      initial: 'Loading',
-      states: {
-        Loading: {
-          description: 'Fetching the list. The list shown before (if any) stays until the answer arrives.',
-          tags: ['loading'],
-          invoke: {
-            id: 'loadAppointments',
-            src: 'loadAppointments',
-            input: ({ context }) => ({ email: context.email, token: context.token }),
-            onDone: {
-              target: 'Ready',
-              actions: { type: 'storeAppointments', params: ({ event }) => ({ appointments: event.output }) },
-            },
-            onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'Failed',
-                actions: 'tellExpired',
-              },
-              { target: 'Failed' },
-            ],
-          },
-        },
-        Ready: { description: "The list is shown, or 'No Appointments Found.'." },
-        Failed: {
-          description: "The list could not be loaded: 'Something went wrong.', and a retry.",
-          on: { 'appointments.retry': 'Loading' },
-        },
-      },
-    },
     Payment: {
       description: 'Pay again for an appointment whose fee was never confirmed, while its hold lasts.',
       initial: 'Idle',
@@ -186,15 +153,12 @@ export const appointmentsMachine = setup({
           on: { 'appointment.pay': { guard: 'isPayable', target: 'CreatingPayment', actions: 'startPaying' } },
         },
         CreatingPayment: {
-          description: 'Asking the payment service for a checkout page. A refusal (the hold lapsed meanwhile) reloads the list.',
+          description: 'Asking the payment service for a checkout page. A refusal (the hold lapsed meanwhile) has the list loaded again.',
           tags: ['paying'],
           invoke: {
             id: 'createPayment',
             src: 'createPayment',
-            input: ({ context }) => ({
-              request: paymentRequest(find(context, context.payingId) as AppointmentRecord),
-              token: context.token,
-            }),
+            input: ({ context }) => ({ request: paymentRequest(context.paying as AppointmentRecord), token: context.token }),
             onDone: {
               target: 'Redirected',
               actions: { type: 'redirect', params: ({ event }) => ({ answer: event.output }) },
@@ -208,7 +172,7 @@ export const appointmentsMachine = setup({
               {
                 guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
                 target: 'Idle',
-                actions: ['stopPaying', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }, 'refresh'],
+                actions: ['stopPaying', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }, 'tellStale'],
               },
               {
                 target: 'Idle',
@@ -220,37 +184,57 @@ export const appointmentsMachine = setup({
         Redirected: { description: 'The browser goes to the checkout page.' },
       },
     },
+    Calendar: {
+      description: 'Add to calendar: the .ics of a Booked and paid appointment, offered as a download.',
+      initial: 'Idle',
+      states: {
+        Idle: {
+          description: 'Add to calendar is offered on each Booked and paid appointment.',
+          on: { 'appointment.addToCalendar': { guard: 'isInCalendars', target: 'Fetching', actions: 'startCalendar' } },
+        },
+        Fetching: {
+          description: 'Fetching the .ics with the bearer token.',
+          tags: ['calendar'],
+          invoke: {
+            id: 'downloadCalendar',
+            src: 'downloadCalendar',
+            input: ({ context }) => ({ appointmentId: context.calendarId ?? '', token: context.token }),
+            onDone: {
+              target: 'Idle',
+              actions: ['stopCalendar', { type: 'offerFile', params: ({ event }) => ({ file: event.output }) }],
+            },
+            onError: [
+              {
+                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                target: 'Idle',
+                actions: ['stopCalendar', 'tellExpired'],
+              },
+              {
+                target: 'Idle',
+                actions: ['stopCalendar', { type: 'tellCalendarFailure', params: ({ event }) => ({ error: event.error }) }],
+              },
+            ],
+          },
+        },
+      },
+    },
   },
 });
 
 type Snapshot = SnapshotFrom<typeof appointmentsMachine>;
 
-/** The last list loaded, newest first; empty until one has loaded. */
-export const selectAppointments = (snapshot: Snapshot): AppointmentRecord[] => snapshot.context.appointments ?? [];
-/** Each appointment with what the page shows and offers for it (./rules.ts). */
-export const selectAppointmentViews = (snapshot: Snapshot): AppointmentView[] =>
-  selectAppointments(snapshot).map((a) => viewOf(a, snapshot.context.now));
-/** One appointment's view, by its `_id`; null when the list has no such appointment. */
-export const selectAppointmentView = (snapshot: Snapshot, appointmentId: string): AppointmentView | null => {
-  const appointment = find(snapshot.context, appointmentId);
-  return appointment === null ? null : viewOf(appointment, snapshot.context.now);
-};
-/**
- * - 'loading': nothing to show yet; 'failed': the last load failed ('Something went wrong.' and
- *   `appointments.retry`; a list loaded before is still in `selectAppointments`);
- * - 'empty': 'No Appointments Found.'; 'ready': the list. A refresh keeps the status of the list shown.
- */
-export const selectListStatus = (snapshot: Snapshot): ListStatus => {
-  if (snapshot.matches({ List: 'Failed' })) return 'failed';
-  const { appointments } = snapshot.context;
-  if (appointments === null) return 'loading';
-  return appointments.length === 0 ? 'empty' : 'ready';
-};
-export const selectEmptyNotice = (snapshot: Snapshot): { kind: 'noAppointments' } | null =>
-  selectListStatus(snapshot) === 'empty' ? { kind: 'noAppointments' } : null;
-export const selectIsLoading = (snapshot: Snapshot): boolean => snapshot.hasTag('loading');
+/** One appointment as its card shows it, judged at the machine's `now`. */
+export const selectAppointmentView = (snapshot: Snapshot, appointment: AppointmentRecord): AppointmentCardView => ({
+  ...viewOf(appointment, snapshot.context.now),
+  canAddToCalendar: canAddToCalendar(appointment),
+});
+/** Each appointment of the session's list as its card shows it. */
+export const selectAppointmentViews = (snapshot: Snapshot, appointments: readonly AppointmentRecord[]): AppointmentCardView[] =>
+  appointments.map((appointment) => selectAppointmentView(snapshot, appointment));
 /** A payment is being asked for: every Pay waits. */
 export const selectIsPaying = (snapshot: Snapshot): boolean => snapshot.hasTag('paying');
 /** The appointment whose payment is being asked for (its `_id`). */
-export const selectPayingId = (snapshot: Snapshot): string | null => snapshot.context.payingId;
+export const selectPayingId = (snapshot: Snapshot): string | null => snapshot.context.paying?._id ?? null;
 export const selectIsRedirected = (snapshot: Snapshot): boolean => snapshot.matches({ Payment: 'Redirected' });
+/** The appointment whose calendar file is being fetched (its `_id`); one at a time. */
+export const selectCalendarId = (snapshot: Snapshot): string | null => snapshot.context.calendarId;

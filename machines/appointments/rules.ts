@@ -9,6 +9,8 @@
  *   provider. It is shown as unpaid (not as a silent "Booked"); while it is Booked and its hold on
  *   the slot (`holdExpiresAt`) has not lapsed, Pay retries the payment. After that the server has
  *   let the slot go.
+ * - Add to calendar: a Booked appointment whose fee is paid (what GET /appointment/{id}/calendar.ics
+ *   serves; a cancelled, completed or expired one, or one never confirmed, is not in anybody's diary).
  * - A Completed appointment shows its order: none yet ('Order Status: Pending'), one to pay by card
  *   (payment mode Card, payment status not Completed: Pay Now), one paid (the amount already paid),
  *   or one paid some other way (nothing to pay here).
@@ -58,6 +60,11 @@ export function canPay(
   now: number,
 ): boolean {
   return feeStateOf(appointment, now) === 'unpaid';
+}
+
+/** Add to calendar: booked and paid (the server's calendar endpoint refuses anything else). */
+export function canAddToCalendar(appointment: Pick<AppointmentRecord, 'appointmentStatus' | 'appointmentPaymentStatus'>): boolean {
+  return appointment.appointmentStatus === 'Booked' && appointment.appointmentPaymentStatus === 'paid';
 }
 
 /**

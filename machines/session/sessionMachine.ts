@@ -36,13 +36,18 @@
  * logged out, `session.retry` (e.g. on the browser's `online` event, or a "try again" button)
  * checks again.
  *
- * `appointments` is the place for the user's appointments (spec §4 "Once the user is known their
- * appointments are fetched by email"); the appointments issue fills it. It is emptied whenever the
- * session ends.
+ * The user's appointments (spec §4 "Once the user is known their appointments are fetched by
+ * email"; issue 5): while the user is known (LoggedIn.Ready) the session runs the appointments list
+ * (machines/appointments/appointmentsListMachine.ts) as its child `appointments`; it stops, and the
+ * list is gone, whenever the session ends or starts over with another token. The app provides its
+ * call (`appointmentsList` with `loadAppointments`). Views read it through `selectAppointmentsList`
+ * (the child's ref; the list's own selectors then read its snapshot).
+ * - `appointments.refresh`: after every change (edit, cancel, payment); passed on to the list.
+ * A 401 while loading the list ends the session quietly (the list sends `session.expired`).
  */
-import { assign, emit, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
-import type { AppointmentRecord } from '../../contract/appointments.js';
+import { assign, emit, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LoginUser, User } from '../../contract/auth.js';
+import { appointmentsListMachine } from '../appointments/appointmentsListMachine.js';
 import { describeFailure, type NoticeEvent } from './notices.js';
 
 /** The user: the login answer's fields at once, the whole profile once fetched. */
@@ -61,23 +66,31 @@ export type SessionEvent =
   | { type: 'session.retry' }
   | { type: 'session.showLogin' }
   | { type: 'session.showRegister' }
-  | { type: 'session.closePanels' };
+  | { type: 'session.closePanels' }
+  | { type: 'appointments.refresh' };
 
 export type SessionContext = {
   /** The token in use; while LoggingOut, the one being revoked; in Unverified, the one to check again. */
   token: string | null;
   user: SessionUser | null;
-  appointments: AppointmentRecord[];
 };
 
 export type Panel = 'login' | 'register' | null;
 
 export const sessionMachine = setup({
-  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; emitted: SessionEmitted },
+  types: {} as {
+    context: SessionContext;
+    events: SessionEvent;
+    input: SessionInput;
+    emitted: SessionEmitted;
+    children: { appointments: 'appointmentsList' };
+  },
   actors: {
     // Declared here with their types; the real ones come from the app, so these must never run.
     fetchCurrentUser: fromPromise<User, { token: string }>(() => Promise.reject(new Error('not provided'))),
     logout: fromPromise<unknown, { token: string }>(() => Promise.reject(new Error('not provided'))),
+    // The list's call is not provided here: it fails quietly until the app provides it.
+    appointmentsList: appointmentsListMachine,
   },
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
@@ -94,11 +107,11 @@ export const sessionMachine = setup({
     startSession: assign((_, params: { token: string; user: LoginUser }) => ({
       token: params.token,
       user: params.user,
-      appointments: [],
     })),
     storeUser: assign({ user: (_, params: { user: User }) => params.user }),
-    clearUser: assign({ user: null, appointments: [] }),
-    clearSession: assign({ token: null, user: null, appointments: [] }),
+    clearUser: assign({ user: null }),
+    clearSession: assign({ token: null, user: null }),
+    refreshAppointments: sendTo('appointments', { type: 'appointments.refresh' }),
     tellLoggedOut: emit({ type: 'notice', tone: 'success', notice: { kind: 'loggedOut' } }),
     tellSomethingWentWrong: emit({ type: 'notice', tone: 'error', notice: { kind: 'somethingWentWrong' } }),
     goHome: emit({ type: 'navigate', to: '/' }),
@@ -106,7 +119,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   description: 'Who is logged in (token and user), and which of the login and register panels is open.',
-  context: ({ input }) => ({ token: input.storedToken || null, user: null, appointments: [] }),
+  context: ({ input }) => ({ token: input.storedToken || null, user: null }),
   type: 'parallel',
   states: {
     Auth: {
@@ -182,7 +195,13 @@ export const sessionMachine = setup({
               },
             },
             Ready: {
-              description: 'The user is known.',
+              description: 'The user is known: their appointments list runs, loaded again after every change.',
+              invoke: {
+                id: 'appointments',
+                src: 'appointmentsList',
+                input: ({ context }) => ({ email: context.user?.email ?? '', token: context.token ?? '' }),
+              },
+              on: { 'appointments.refresh': { actions: 'refreshAppointments' } },
             },
           },
         },
@@ -230,4 +249,6 @@ export const selectPanel = (snapshot: Snapshot): Panel =>
 export const selectIsCheckingSession = (snapshot: Snapshot): boolean => snapshot.hasTag('loading');
 /** The stored token could not be checked: offer `session.retry`. */
 export const selectIsSessionUnverified = (snapshot: Snapshot): boolean => snapshot.matches({ Auth: 'Unverified' });
-export const selectAppointments = (snapshot: Snapshot): AppointmentRecord[] => snapshot.context.appointments;
+/** The appointments list while the user is known (read it with its own selectors); undefined otherwise. */
+export const selectAppointmentsList = (snapshot: Snapshot): ActorRefFrom<typeof appointmentsListMachine> | undefined =>
+  snapshot.children.appointments;

@@ -8,7 +8,8 @@
  *   GET  /return/{merchantOrderId}
  *                              where the provider sends the browser back: we ask the provider
  *                              (server to server), settle, and redirect (303) to /#/paymentsuccess
- *                              or /#/paymentfail. The visit itself proves nothing.
+ *                              or /#/paymentfail (?for=order for a pharmacy order's payment). The
+ *                              visit itself proves nothing.
  *   POST /phonepe/webhook      (phonepe) PhonePe's server-to-server callback, Authorization checked
  *   /sandbox/...               (sandbox) the stand-in checkout page (sandboxPages.ts)
  *
@@ -80,6 +81,7 @@ export async function paymentService(app: FastifyInstance, { services, provider,
   app.get('/return/:merchantOrderId', async (request, reply) => {
     const { params } = decodeRequest({ params: ReturnParams, answer: t.unknown }, request);
     let outcome: SettleOutcome = 'failed';
+    const purpose = await services.payments.purposeOf(params.merchantOrderId);
     try {
       outcome = await services.payments.checkAndSettle(params.merchantOrderId);
     } catch (error) {
@@ -87,7 +89,7 @@ export async function paymentService(app: FastifyInstance, { services, provider,
       request.log.warn({ err: error }, 'payment status check failed');
     }
     if (outcome === 'mismatch') request.log.warn({ merchantOrderId: params.merchantOrderId }, 'provider reported another amount');
-    return reply.header('cache-control', 'no-store').redirect(resultUrl(publicUrl, outcome), 303);
+    return reply.header('cache-control', 'no-store').redirect(resultUrl(publicUrl, outcome, purpose), 303);
   });
 
   if (provider.kind === 'phonepe') {

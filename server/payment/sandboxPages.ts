@@ -8,6 +8,7 @@
  *   POST /checkout/{merchantOrderId}/pay    the provider takes the money (pretend), then our
  *   POST /checkout/{merchantOrderId}/fail   payment service asks it, settles, and the browser is
  *                                           sent (303) to /#/paymentsuccess or /#/paymentfail
+ *                                           (with ?for=order for a pharmacy order)
  *
  * Pressing a button again, or on a settled payment, changes nothing and goes to the same page.
  */
@@ -16,6 +17,7 @@ import * as t from 'io-ts';
 import { decodeRequest } from '../http/route.js';
 import { contentSecurityPolicy } from '../http/security.js';
 import type { Services } from '../services/index.js';
+import type { PaymentPurpose } from '../repositories/payments.js';
 import type { SettleOutcome } from '../services/payments.js';
 import { sandboxCheckoutPath, type SandboxProvider } from './sandbox.js';
 
@@ -31,11 +33,15 @@ const rupees = (paise: number) =>
 
 /**
  * Where the browser goes once a payment is over. A payment that came too late for its slot is
- * flagged for refund; `reason=refund` lets the page tell the patient so.
+ * flagged for refund; `reason=refund` lets the page tell the patient so. A pharmacy order's
+ * payment carries `for=order`, so the page speaks of the order, not of a booking.
  */
-export function resultUrl(publicUrl: string, outcome: SettleOutcome): string {
-  if (outcome === 'paid') return `${publicUrl}/#/paymentsuccess`;
-  return `${publicUrl}/#/paymentfail${outcome === 'refund' ? '?reason=refund' : ''}`;
+export function resultUrl(publicUrl: string, outcome: SettleOutcome, purpose: PaymentPurpose | null = 'appointment'): string {
+  const query = new URLSearchParams();
+  if (purpose === 'order') query.set('for', 'order');
+  if (outcome === 'refund' && purpose !== 'order') query.set('reason', 'refund');
+  const search = query.size > 0 ? `?${query.toString()}` : '';
+  return `${publicUrl}/#/${outcome === 'paid' ? 'paymentsuccess' : 'paymentfail'}${search}`;
 }
 
 const css = `:root { --ink: #1d2a25; --muted: #52615a; --accent: #1f6f50; --danger: #a3262b; --paper: #f5f7f6; }
@@ -117,12 +123,13 @@ export async function sandboxPages(app: FastifyInstance, { services, provider, p
 <p class="amount">${escape(rupees(checkout.amountPaise))}</p>`;
       if (checkout.state !== 'PENDING') {
         const outcome = await services.payments.checkAndSettle(params.merchantOrderId);
+        const purpose = found.payment.purpose;
         return html(
           reply,
           200,
           page(
             'Payment finished',
-            `${heading}\n<p>This payment is finished (${checkout.state === 'COMPLETED' ? 'paid' : 'failed'}).</p>\n<p><a href="${escape(resultUrl(publicUrl, outcome))}">Back to ${escape(clinicName)}</a></p>`,
+            `${heading}\n<p>This payment is finished (${checkout.state === 'COMPLETED' ? 'paid' : 'failed'}).</p>\n<p><a href="${escape(resultUrl(publicUrl, outcome, purpose))}">Back to ${escape(clinicName)}</a></p>`,
           ),
         );
       }
@@ -155,7 +162,8 @@ export async function sandboxPages(app: FastifyInstance, { services, provider, p
         await provider.press(params.merchantOrderId, state);
         // Server side, as with a real provider's webhook: ask the provider, settle on its word.
         const outcome = await services.payments.checkAndSettle(params.merchantOrderId);
-        return reply.header('cache-control', 'no-store').redirect(resultUrl(publicUrl, outcome), 303);
+        const purpose = await services.payments.purposeOf(params.merchantOrderId);
+        return reply.header('cache-control', 'no-store').redirect(resultUrl(publicUrl, outcome, purpose), 303);
       },
     );
   }

@@ -6,6 +6,7 @@ import type { Services } from '../services/index.js';
 import { authRoutes } from './auth.js';
 import { doctorRoutes } from './doctors.js';
 import { otpRoutes } from './otp.js';
+import type { HelpConfig } from '../config.js';
 import { siteRoutes } from './site.js';
 import { appointmentRoutes } from './appointments.js';
 import { slotRoutes } from './slots.js';
@@ -25,10 +26,10 @@ export function serviceErrorHandler(error: FastifyError, request: FastifyRequest
   return reply.code(error.status).headers(error.headers).send(body);
 }
 
-export async function apiRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   app.setErrorHandler(serviceErrorHandler);
 
-  await app.register(siteRoutes, { services });
+  await app.register(siteRoutes, { services, help });
   await app.register(doctorRoutes, { services });
   await app.register(slotRoutes, { services });
   await app.register(appointmentRoutes, { services });

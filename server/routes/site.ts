@@ -1,12 +1,38 @@
-/** GET /api/super/*: the site options every page load asks for (spec §7). */
+/**
+ * GET /api/super/*: the site options every page load asks for (spec §7).
+ * GET /api/site/contacts: the clinic's help contacts (HELP_CHAT_NUMBER, HELP_CALL_NUMBER,
+ * HELP_EMAIL; server/config.ts), which the help popup on /myappointment loads when it opens. They
+ * are the clinic's public contacts, so no login is needed; they change only with a restart, so
+ * browsers may keep them for a few minutes.
+ */
 import type { FastifyInstance } from 'fastify';
-import { EventList, LocationList, TeamList, TestimonialList } from '../../contract/site.js';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { EventList, HelpContactsAnswer, LocationList, TeamList, TestimonialList } from '../../contract/site.js';
+import { defaultHelpContacts, type HelpConfig } from '../config.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
-export async function siteRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+export interface SiteRoutesOptions {
+  services: Services;
+  /** The configured help contacts (config.help); the clinic's defaults when not given. */
+  help?: HelpConfig;
+}
+
+export async function siteRoutes(app: FastifyInstance, { services, help = defaultHelpContacts }: SiteRoutesOptions): Promise<void> {
+  // config.ts validated them at start; the contract checks them once more, here, not per request.
+  const decoded = HelpContactsAnswer.decode(help);
+  if (isLeft(decoded)) throw new Error('The help contacts in the configuration are not valid (HELP_CHAT_NUMBER, HELP_CALL_NUMBER, HELP_EMAIL)');
+  const contacts = decoded.right;
+
   app.get('/super/events', handle({ answer: EventList }, () => services.site.events()));
   app.get('/super/teams', handle({ answer: TeamList }, () => services.site.team()));
   app.get('/super/testimonials', handle({ answer: TestimonialList }, () => services.site.testimonials()));
   app.get('/super/locations', handle({ answer: LocationList }, () => services.site.locations()));
+  app.get(
+    '/site/contacts',
+    handle({ answer: HelpContactsAnswer }, async (_input, _request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return contacts;
+    }),
+  );
 }

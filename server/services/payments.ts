@@ -15,6 +15,11 @@
  * still free; if somebody else holds it by then, the appointment is flagged 'refund' (its record
  * says so to the patient, and staff see it) and the payment too. A second payment of an
  * appointment or order that is already paid, or of a cancelled one, is flagged 'refund' as well.
+ *
+ * Refused at the start (409, nothing recorded): an appointment whose time has passed (Expired,
+ * clinic time: nobody can be seen in a slot that is over), and a pharmacy order whose payment mode
+ * is not Card (spec §4 "with payment mode Card ... Pay Now starts payment": cash is paid at the
+ * pharmacy, so an online payment would take the money twice).
  */
 import { randomBytes } from 'node:crypto';
 import type {
@@ -26,6 +31,7 @@ import type { Database } from '../db/database.js';
 import type { PaymentProvider, ProviderReport } from '../payment/provider.js';
 import {
   findAppointmentForPayment,
+  findStoredAppointment,
   lapseHolds,
   markAppointmentPaid,
   markAppointmentRefund,
@@ -39,13 +45,14 @@ import {
   flagPaymentRefund,
   insertPayment,
   markOrderPaid,
+  type PaymentPurpose,
   type PaymentRow,
   setProviderOrderId,
   settlePayment,
 } from '../repositories/payments.js';
-import { bookingMessages, isSlotViolation } from './appointments.js';
+import { bookingMessages, isSlotViolation, statusAt } from './appointments.js';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
-import { clinicClock } from './schedule.js';
+import { clinicClock, lockedDayPlan, scheduleOffers } from './schedule.js';
 
 export const paymentMessages = {
   appointmentNotFound: 'Appointment not found.',
@@ -57,7 +64,11 @@ export const paymentMessages = {
   wrongOrderAmount: 'The amount does not match the order.',
   wrongPharmacy: 'The pharmacy does not match the order.',
   nothingToPay: 'There is nothing to pay.',
+  expired: 'The time of this appointment has passed, so it can no longer be paid. Please book a new one.',
+  notByCard: 'This order is paid at the pharmacy, not online.',
+  notInSchedule: "This appointment's time is no longer in the doctor's schedule, so it can no longer be paid. Please book a new one.",
 } as const;
+
 
 /**
  * What became of a payment, for the browser's way back and the webhook's answer:
@@ -226,6 +237,9 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
       if (a.status === 'Cancelled') throw new ConflictError(paymentMessages.cancelled);
       if (a.paymentStatus === 'paid') throw new ConflictError(paymentMessages.alreadyPaid);
       if (a.paymentStatus === 'refund') throw new ConflictError(bookingMessages.slotTaken);
+      // Expired is worked out at read time (clinic time, the doctor's slot length), as the list shows it.
+      const stored = await findStoredAppointment(db, a.id);
+      if (stored && statusAt(stored, now()) === 'Expired') throw new ConflictError(paymentMessages.expired);
       const amountPaise = toPaise(a.fee);
       if (amountPaise <= 0) throw new BadRequestError(paymentMessages.nothingToPay);
       if (toPaise(request.consultationAmount) !== amountPaise) {
@@ -242,6 +256,11 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
         const until = holdEnds;
         try {
           await db.transaction(async (tx) => {
+            // A lapsed hold no longer counts for the staff console's orphan rule: its slot may have
+            // left the schedule since (hours, leave, a retired doctor). Checked as a booking is,
+            // under the doctor row's lock, so no schedule change slips in between.
+            const plan = await lockedDayPlan(tx, a.doctorId, a.location, a.date, at);
+            if (!scheduleOffers(plan, a.time, a.consultationType)) throw new ConflictError(paymentMessages.notInSchedule);
             await lapseHolds(tx, { doctorId: a.doctorId, date: a.date, time: a.time }, at, a.id);
             await reclaimHold(tx, a.id, until, at);
           });
@@ -266,6 +285,7 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
       const order = await findOrderForPayment(db, request.orderId);
       if (!order || order.userId !== user._id) throw new NotFoundError(paymentMessages.orderNotFound);
       if (order.paymentStatus === 'Completed') throw new ConflictError(paymentMessages.orderAlreadyPaid);
+      if (order.paymentMode.trim().toLowerCase() !== 'card') throw new ConflictError(paymentMessages.notByCard);
       if (request.pharmacyId !== order.pharmacyId) {
         throw new BadRequestError(paymentMessages.wrongPharmacy, [{ field: 'pharmacyId', message: 'must be the order\'s pharmacy' }]);
       }
@@ -294,6 +314,11 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
       if (!payment) return 'unknown';
       if (payment.status !== 'pending') return current(merchantOrderId);
       return settle(await provider.orderStatus(merchantOrderId));
+    },
+
+    /** What a payment was for (the result pages speak of a booking or of an order); null: no such payment. */
+    async purposeOf(merchantOrderId: string): Promise<PaymentPurpose | null> {
+      return (await findPayment(db, merchantOrderId))?.purpose ?? null;
     },
 
     /** What a checkout page shows: the amount and what it pays for. null: no such payment. */

@@ -1,7 +1,8 @@
 /**
  * My appointments (spec §7: GET /auth/getUser/{email}, PUT /appointment/update, DELETE
  * /appointment/delete/{userId}/{appointmentId}; the payment service's create-order for a
- * pharmacy order). Each needs the owner's bearer token: the server refuses anyone else (403/404).
+ * pharmacy order; GET /appointment/{id}/calendar.ics, issue 5 "Add to calendar"). Each needs the
+ * owner's bearer token: the server refuses anyone else (403/404).
  *
  * Every call resolves to an Either (see client.ts) and passes the caller's signal on to fetch.
  * The machines' actors reject with the ApiFailure instead, so the app provides them as
@@ -9,7 +10,7 @@
  * (`orReject` is in auth.ts).
  */
 import type * as t from 'io-ts';
-import type { Either } from 'fp-ts/lib/Either.js';
+import { isRight, left, right, type Either } from 'fp-ts/lib/Either.js';
 import {
   AppointmentList,
   AppointmentUpdateAnswer,
@@ -18,14 +19,18 @@ import {
   type Order,
 } from '../../contract/appointments.js';
 import { MessageAnswer } from '../../contract/auth.js';
+import { ApiError } from '../../contract/errors.js';
 import { createBookingApi, rupeesToPaise, type OrderPaymentAnswer, type OrderPaymentFields } from './booking.js';
-import { apiClient, type ApiClient, type ApiFailure } from './client.js';
+import { apiClient, isAbortError, type ApiClient, type ApiFailure } from './client.js';
 
 /** The update payload as the edit popup builds it: plain strings (the record's `_id` as `appointmentToEdit`). */
 export type AppointmentUpdateFields = t.OutputOf<typeof AppointmentUpdateRequest>;
 export type AppointmentUpdateResult = t.TypeOf<typeof AppointmentUpdateAnswer>;
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
+
+/** A file the API answered with (not JSON): what to call it and its bytes. */
+export type CalendarFile = { fileName: string; content: Blob };
 
 export type AppointmentsApi = {
   /**
@@ -50,16 +55,72 @@ export type AppointmentsApi = {
    * browser to pay it. The amount is the order's total in paise (`orderPaymentFields`).
    */
   payOrder(order: Order, token: string, signal?: AbortSignal): Call<OrderPaymentAnswer>;
+  /**
+   * GET /appointment/{id}/calendar.ics with the bearer token: the .ics of a Booked and paid
+   * appointment (`id` is the record's `_id`), named as the server's Content-Disposition says.
+   * 409 with the server's words for one that is not (yet) booked and paid; 404 for anybody else's.
+   */
+  downloadCalendar(appointmentId: string, token: string, signal?: AbortSignal): Call<CalendarFile>;
 };
+
+/** Where the file calls go: the request helper answers JSON only, so files are fetched here. */
+export type FileFetchConfig = {
+  /** Defaults to the platform's fetch. */
+  fetch?: typeof fetch;
+  /** Defaults to VITE_API_BASE, '/api' unless the build says otherwise (as the request helper). */
+  base?: string;
+};
+
+const fallbackFileName = 'appointment.ics';
+
+/** The file name of `Content-Disposition: attachment; filename="..."`, when it is a plain one. */
+export function fileNameOf(disposition: string | null): string {
+  const name = /filename="([^"\\/]+)"/i.exec(disposition ?? '')?.[1]?.trim();
+  return name ? name : fallbackFileName;
+}
+
+/** A failed answer as the request helper reports it: the server's message when it sent one. */
+function httpFailure(status: number, text: string): ApiFailure {
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    body = undefined;
+  }
+  const decoded = ApiError.decode(body);
+  return isRight(decoded) && decoded.right.message.trim() !== ''
+    ? { _tag: 'HttpFailure', status, message: decoded.right.message }
+    : { _tag: 'HttpFailure', status, message: `The server answered with status ${status}.`, generic: true };
+}
+
+function createFileFetcher({ fetch: fetchImpl, base }: FileFetchConfig) {
+  const root = (base ?? import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
+  return async (path: string, token: string, signal?: AbortSignal): Call<CalendarFile> => {
+    try {
+      const response = await (fetchImpl ?? globalThis.fetch)(`${root}${path}`, {
+        headers: { Accept: 'text/calendar, application/json', Authorization: `Bearer ${token}` },
+        signal,
+      });
+      if (!response.ok) return left(httpFailure(response.status, await response.text()));
+      const content = await response.blob();
+      return right({ fileName: fileNameOf(response.headers.get('content-disposition')), content });
+    } catch (error) {
+      // Aborted by the caller: nobody wants the answer (as the request helper does).
+      if (signal?.aborted && isAbortError(signal.reason)) throw signal.reason;
+      return left({ _tag: 'NetworkFailure', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+}
 
 /** What create-order is asked for an order: its pharmacy, its `_id`, and its total in paise (spec §7, §9). */
 export function orderPaymentFields(order: Pick<Order, '_id' | 'pharmacyId' | 'totalPrice'>): OrderPaymentFields {
   return { pharmacyId: order.pharmacyId, orderId: order._id, amount: rupeesToPaise(order.totalPrice) };
 }
 
-export function createAppointmentsApi(client: ApiClient): AppointmentsApi {
+export function createAppointmentsApi(client: ApiClient, files: FileFetchConfig = {}): AppointmentsApi {
   const { request } = client;
   const { createOrderPayment } = createBookingApi(client);
+  const fetchFile = createFileFetcher(files);
   return {
     fetchAppointments: (email, token, signal) =>
       request(AppointmentList, `/auth/getUser/${encodeURIComponent(email)}`, { token, signal }),
@@ -72,8 +133,10 @@ export function createAppointmentsApi(client: ApiClient): AppointmentsApi {
         { method: 'DELETE', token, signal },
       ),
     payOrder: (order, token, signal) => createOrderPayment(orderPaymentFields(order), token, signal),
+    downloadCalendar: (appointmentId, token, signal) =>
+      fetchFile(`/appointment/${encodeURIComponent(appointmentId)}/calendar.ics`, token, signal),
   };
 }
 
 const appointmentsApi = createAppointmentsApi(apiClient);
-export const { fetchAppointments, updateAppointment, deleteAppointment, payOrder } = appointmentsApi;
+export const { fetchAppointments, updateAppointment, deleteAppointment, payOrder, downloadCalendar } = appointmentsApi;

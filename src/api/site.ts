@@ -1,10 +1,14 @@
-/** Site options and clinic reference data (spec §7: /super/*, /doctor/*, /appointmentfee/all). */
+/**
+ * Site options and clinic reference data (spec §7: /super/*, /doctor/*, /appointmentfee/all), and
+ * the clinic's help contacts (GET /site/contacts, from the server's configuration; issue 5).
+ */
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
 import {
   AppointmentFeeList,
   Doctor,
   DoctorList,
   EventList,
+  HelpContactsAnswer,
   LocationList,
   TeamList,
   TestimonialList,
@@ -24,6 +28,8 @@ export type SiteApi = {
   fetchDoctors(signal?: AbortSignal): Promise<Either<ApiFailure, Doctor[]>>;
   fetchDoctorByEmail(email: string, signal?: AbortSignal): Promise<Either<ApiFailure, Doctor>>;
   fetchFees(signal?: AbortSignal): Promise<Either<ApiFailure, AppointmentFeeList>>;
+  /** GET /site/contacts: the help chat number, call number and email the clinic configured. */
+  fetchHelpContacts(signal?: AbortSignal): Promise<Either<ApiFailure, HelpContactsAnswer>>;
 };
 
 export function createSiteApi({ request }: ApiClient): SiteApi {
@@ -54,8 +60,9 @@ export function createSiteApi({ request }: ApiClient): SiteApi {
     fetchDoctorByEmail: (email, signal) =>
       request(Doctor, `/doctor/getdoctoremail/${encodeURIComponent(email)}`, { signal }),
     fetchFees: (signal) => request(AppointmentFeeList, '/appointmentfee/all', { signal }),
+    fetchHelpContacts: (signal) => request(HelpContactsAnswer, '/site/contacts', { signal }),
   };
 }
 
 const siteApi = createSiteApi(apiClient);
-export const { loadSiteOptions, fetchDoctors, fetchDoctorByEmail, fetchFees } = siteApi;
+export const { loadSiteOptions, fetchDoctors, fetchDoctorByEmail, fetchFees, fetchHelpContacts } = siteApi;

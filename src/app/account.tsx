@@ -7,18 +7,32 @@
  * it at once to show Login or My Profile) and the seam below. The account machines, their forms
  * and the API module come later, in their own chunks (see liveAccount.ts and the popups).
  *
+ * The session also runs the user's appointments list (spec §4; issue 5). Its call comes from
+ * `actors.loadAppointments` when given (tests), else from ./liveAppointments.ts, fetched with the
+ * API module the first time the list loads (after login), never with the home page.
+ *
  * `AccountServices` is that seam: the real calls in main.tsx (liveAccount.ts), fakes in tests,
  * given to each machine with `machine.provide(...)` as the machines' own tests do.
  */
-import { createActorContext } from '@xstate/react';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createActorContext, useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { PromiseActorLogic } from 'xstate';
+import type { AppointmentRecord } from '../../contract/appointments';
 import type { LoginAnswer, User } from '../../contract/auth';
+import {
+  appointmentsListMachine,
+  selectAppointments,
+  selectIsLoading,
+  selectListStatus,
+  type AppointmentsListInput,
+  type ListStatus,
+} from '../../machines/appointments/appointmentsListMachine';
 import type { LoginCredentials } from '../../machines/login/loginMachine';
 import type { RegisterInput } from '../../machines/registration/registrationMachine';
 import {
   selectIsCheckingSession,
   selectIsLoggedIn,
+  selectAppointmentsList,
   selectIsSessionUnverified,
   selectPanel,
   selectUser,
@@ -26,6 +40,7 @@ import {
   type Panel,
   type SessionUser,
 } from '../../machines/session/sessionMachine';
+import { fromAbortablePromise } from './abortable';
 
 /**
  * The calls the account machines invoke, as fromPromise actors. Each rejects with an ApiFailure
@@ -40,6 +55,8 @@ export interface AccountActors {
   readonly sendOtp: PromiseActorLogic<unknown, { email: string }>;
   readonly validateOtp: PromiseActorLogic<unknown, { email: string; otp: string }>;
   readonly resetPassword: PromiseActorLogic<unknown, { email: string; password: string }>;
+  /** The user's appointments (GET /auth/getUser/{email}); absent: the live call, loaded lazily (see the top). */
+  readonly loadAppointments?: PromiseActorLogic<AppointmentRecord[], AppointmentsListInput>;
 }
 
 /** The local storage key of the login token (spec §3). */
@@ -64,11 +81,30 @@ export interface AccountServices {
   readonly preload?: () => void;
 }
 
+/**
+ * The live list call, with its module (and the appointments API under it) fetched the first time
+ * the list loads; a fetch that failed (offline) is tried again on the next load.
+ */
+let liveAppointments: Promise<typeof import('./liveAppointments')> | null = null;
+const lazyLoadAppointments = fromAbortablePromise<AppointmentRecord[], AppointmentsListInput>(async ({ input, signal }) => {
+  liveAppointments ??= import('./liveAppointments').catch((error: unknown) => {
+    liveAppointments = null;
+    throw error;
+  });
+  return (await liveAppointments).loadAppointmentsList(input, signal);
+});
+
 /** The session machine with the app's calls and token storage. */
 export function provideSession(services: AccountServices) {
   const { actors, tokenStore } = services;
   return sessionMachine.provide({
-    actors: { fetchCurrentUser: actors.fetchCurrentUser, logout: actors.logout },
+    actors: {
+      fetchCurrentUser: actors.fetchCurrentUser,
+      logout: actors.logout,
+      appointmentsList: appointmentsListMachine.provide({
+        actors: { loadAppointments: actors.loadAppointments ?? lazyLoadAppointments },
+      }),
+    },
     actions: {
       storeToken: (_, params) => tokenStore.write(params.token),
       forgetToken: () => tokenStore.remove(),
@@ -118,4 +154,31 @@ export function useSession(): SessionView {
   const user = SessionContext.useSelector(selectUser);
   const panel = SessionContext.useSelector(selectPanel);
   return { isLoggedIn, isChecking, isUnverified, user, panel };
+}
+
+export interface AppointmentsListView {
+  /** 'loading' also while logged out or before the user is known. */
+  readonly status: ListStatus;
+  /** The last list loaded, newest first. */
+  readonly appointments: AppointmentRecord[];
+  /** A load is running (the first, or a refresh with the older list still shown). */
+  readonly isLoading: boolean;
+  /** After every change (edit, cancel, payment): the session loads the list again. */
+  readonly refresh: () => void;
+  /** After a failed load ('Something went wrong.'). */
+  readonly retry: () => void;
+}
+
+const noAppointments: AppointmentRecord[] = [];
+
+/** The session's appointments list (spec §4 shared state), through the list machine's selectors. */
+export function useAppointmentsList(): AppointmentsListView {
+  const session = SessionContext.useActorRef();
+  const list = SessionContext.useSelector(selectAppointmentsList);
+  const status = useSelector(list, (snapshot) => (snapshot ? selectListStatus(snapshot) : 'loading'));
+  const appointments = useSelector(list, (snapshot) => (snapshot ? selectAppointments(snapshot) : noAppointments));
+  const isLoading = useSelector(list, (snapshot) => (snapshot ? selectIsLoading(snapshot) : false));
+  const refresh = useCallback(() => session.send({ type: 'appointments.refresh' }), [session]);
+  const retry = useCallback(() => list?.send({ type: 'appointments.retry' }), [list]);
+  return { status, appointments, isLoading, refresh, retry };
 }

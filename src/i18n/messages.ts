@@ -8,6 +8,7 @@
  * home page show (`ShellMessages`), this file the rest, and `en` puts them together. Modules of
  * the first page import from ./shell; every other module imports from here.
  */
+import type { AppointmentStatus } from '../../contract/appointments';
 import { messages as shell } from './shell';
 
 export interface Messages {
@@ -206,10 +207,94 @@ export interface Messages {
     readonly goNow: string;
     readonly backHome: string;
   };
+  /** /myappointment: the list, its cards, the edit, cancel and help popups (the spec's own words are in `spec`). */
+  readonly appointments: {
+    readonly title: string;
+    readonly loading: string;
+    readonly refreshing: string;
+    readonly tryAgain: string;
+    readonly listLabel: string;
+    readonly appointmentHeading: (doctor: string, date: string) => string;
+    readonly doctor: string;
+    readonly location: string;
+    readonly consultationType: string;
+    readonly date: string;
+    readonly time: string;
+    readonly status: string;
+    readonly appointmentId: string;
+    readonly statusNames: Readonly<Record<AppointmentStatus, string>>;
+    /** `until`: the end of the hold on the slot, in clinic time; null when unknown. */
+    readonly feeUnpaid: (until: string | null) => string;
+    readonly feeLapsed: string;
+    readonly feeRefunded: string;
+    readonly payFee: (amount: string) => string;
+    readonly paying: string;
+    readonly edit: string;
+    readonly cancel: string;
+    readonly addToCalendar: string;
+    readonly preparingCalendar: string;
+    /** No spec text: the .ics could not be fetched and the server gave no words. */
+    readonly calendarFailed: string;
+    readonly cancelTitle: string;
+    readonly cancelYes: string;
+    readonly cancelNo: string;
+    readonly cancelling: string;
+    readonly orderHeading: string;
+    readonly orderTotal: string;
+    readonly orderPaymentMode: string;
+    readonly orderPaymentStatus: string;
+    readonly orderStatus: string;
+    readonly payNow: string;
+    /** No spec text: spec §4 "the user is told the amount already paid". */
+    readonly alreadyPaid: (amount: string) => string;
+    readonly editTitle: string;
+    readonly editWhich: (doctor: string, type: string) => string;
+    readonly editLocation: string;
+    readonly chooseLocation: string;
+    readonly editDate: string;
+    readonly editTime: string;
+    readonly slotsWaiting: string;
+    readonly slotsLoading: string;
+    readonly slotBooked: string;
+    readonly slotUnavailable: string;
+    readonly slotsNote: string;
+    readonly doctorsFailed: string;
+    readonly save: string;
+    readonly saving: string;
+    readonly close: string;
+    readonly missing: (fields: readonly string[]) => string;
+    readonly sameAsBefore: string;
+    readonly help: string;
+    readonly helpTitle: string;
+    readonly helpIntro: string;
+    readonly helpLoading: string;
+    readonly helpChat: string;
+    readonly helpCall: (phone: string) => string;
+    readonly helpEmail: (address: string) => string;
+    readonly opensInNewTab: string;
+    readonly prescriptionHeading: string;
+    readonly complaint: string;
+    readonly remedies: string;
+    readonly medicine: string;
+    readonly dosage: string;
+    readonly frequency: string;
+    readonly potency: string;
+    readonly duration: string;
+    readonly pharmacy: string;
+    readonly instructions: string;
+    /** /paymentsuccess?for=order and /paymentfail?for=order: a pharmacy order's payment, not a booking. */
+    readonly orderPaymentSuccessTitle: string;
+    readonly orderPaymentSuccessBody: string;
+    readonly orderPaymentFailTitle: string;
+    readonly orderPaymentFailBody: string;
+    readonly orderRedirectingIn: (seconds: number) => string;
+  };
   /** Accounts: the header's profile menu, the login and sign-up popups, /account, /forgotpassword. */
   readonly account: {
     readonly myProfile: string;
     readonly myAppointment: string;
+    /** The profile menu's link to /staff, for admin and doctor accounts only. */
+    readonly staffConsole: string;
     readonly logout: string;
     readonly checkingSession: string;
     readonly sessionUnverified: string;
@@ -494,9 +579,91 @@ export const en: Messages = {
     goNow: 'Go now',
     backHome: 'Back to the home page',
   },
+  appointments: {
+    title: 'My appointments',
+    loading: 'Loading your appointments…',
+    refreshing: 'Updating the list…',
+    tryAgain: 'Try again',
+    listLabel: 'Your appointments',
+    appointmentHeading: (doctor, date) => `${doctor}, ${date}`,
+    doctor: 'Doctor',
+    location: 'Location',
+    consultationType: 'Consultation type',
+    date: 'Date',
+    time: 'Time',
+    status: 'Status',
+    appointmentId: 'Appointment ID',
+    statusNames: { Booked: 'Booked', Expired: 'Expired', Completed: 'Completed', Cancelled: 'Cancelled' },
+    feeUnpaid: (until) =>
+      until === null
+        ? 'Fee not paid: this appointment is not confirmed yet. Pay to keep it.'
+        : `Fee not paid: this appointment is not confirmed yet. Your slot is held until ${until}; pay to keep it.`,
+    feeLapsed: 'Fee not paid: this appointment was never confirmed, and its slot is no longer held.',
+    feeRefunded: 'Fee refunded.',
+    payFee: (amount) => `Pay ${amount}`,
+    paying: 'Opening the payment page…',
+    edit: 'Edit',
+    cancel: 'Cancel',
+    addToCalendar: 'Add to calendar',
+    preparingCalendar: 'Preparing the calendar file…',
+    calendarFailed: 'We could not make the calendar file. Please try again.',
+    cancelTitle: 'Cancel appointment',
+    cancelYes: 'Yes, cancel it',
+    cancelNo: 'No, keep it',
+    cancelling: 'Cancelling…',
+    orderHeading: 'Pharmacy order',
+    orderTotal: 'Total',
+    orderPaymentMode: 'Payment mode',
+    orderPaymentStatus: 'Payment status',
+    orderStatus: 'Order status',
+    payNow: 'Pay Now',
+    alreadyPaid: (amount) => `You have already paid ${amount}.`,
+    editTitle: 'Edit appointment',
+    editWhich: (doctor, type) => `${doctor}, ${type}`,
+    editLocation: 'Location',
+    chooseLocation: 'Choose a location',
+    editDate: 'Date',
+    editTime: 'Time',
+    slotsWaiting: 'Choose a location and a date to see the times.',
+    slotsLoading: 'Loading the times…',
+    slotBooked: 'booked',
+    slotUnavailable: 'unavailable',
+    slotsNote: 'Times marked booked or unavailable cannot be chosen.',
+    doctorsFailed: "We could not load the doctor's other locations.",
+    save: 'Save',
+    saving: 'Saving…',
+    close: 'Close',
+    missing: (fields) => `To save, choose: ${fields.join(', ')}.`,
+    sameAsBefore: 'Choose a different location, date or time to save.',
+    help: 'Help',
+    helpTitle: 'Help with your consultation',
+    helpIntro: 'Chat with us, call us or write to us about your consultation.',
+    helpLoading: "Loading the clinic's contacts…",
+    helpChat: 'Chat on WhatsApp',
+    helpCall: (phone) => `Call ${phone}`,
+    helpEmail: (address) => `Email ${address}`,
+    opensInNewTab: '(opens in a new tab)',
+    prescriptionHeading: 'Prescription',
+    complaint: 'Complaint',
+    remedies: 'Remedies',
+    medicine: 'Medicine',
+    dosage: 'Dosage',
+    frequency: 'Frequency',
+    potency: 'Potency',
+    duration: 'Duration',
+    pharmacy: 'Pharmacy',
+    instructions: 'Instructions',
+    orderPaymentSuccessTitle: 'Order payment received',
+    orderPaymentSuccessBody:
+      'Thank you. Your pharmacy order shows as paid in My appointments once the payment provider confirms the payment.',
+    orderPaymentFailTitle: 'Order payment not completed',
+    orderPaymentFailBody: 'Your payment for the pharmacy order did not go through. You can pay again from My appointments.',
+    orderRedirectingIn: (seconds) => `Going to My appointments in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  },
   account: {
     myProfile: 'My Profile',
     myAppointment: 'My Appointment',
+    staffConsole: 'Staff console',
     logout: 'Logout',
     sessionUnverified: 'We could not check your login just now.',
     tryAgain: 'Try again',

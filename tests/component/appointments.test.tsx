@@ -241,34 +241,71 @@ describe('a completed consultation', () => {
   });
 });
 
+describe('settled appointments', () => {
+  it('a Completed or Cancelled appointment whose fee was never confirmed says nothing about the fee', async () => {
+    await showList([
+      completed(null, { appointmentId: 'APT-F1', appointmentPaymentStatus: 'failed', appointmentPaymentId: null }),
+      unpaid(-5, { appointmentId: 'APT-F2', appointmentStatus: 'Cancelled' }),
+      unpaid(-5, { appointmentId: 'APT-F3', appointmentStatus: 'Expired' }),
+    ]);
+    expect(within(card('APT-F1')).queryByText(/^Fee not paid/)).toBeNull();
+    expect(within(card('APT-F2')).queryByText(/^Fee not paid/)).toBeNull();
+    expect(within(card('APT-F3')).getByText(/^Fee not paid: this appointment was never confirmed/)).toBeTruthy();
+  });
+});
+
+describe('Add to calendar', () => {
+  it('offers the .ics of a booked and paid appointment as a download, fetched with the token', async () => {
+    const user = userEvent.setup();
+    const fake = fakeAppointments();
+    const booked = appointment({ appointmentId: 'APT-C1' });
+    await showList([booked, unpaid(10, { appointmentId: 'APT-C2' }), appointment({ appointmentId: 'APT-C3', appointmentStatus: 'Expired' })], fake);
+    expect(within(card('APT-C2')).queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+    expect(within(card('APT-C3')).queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+
+    await user.click(within(card('APT-C1')).getByRole('button', { name: 'Add to calendar' }));
+    expect(fake.downloadCalendar.latest().input).toEqual({ appointmentId: booked._id, token: 'tok-stored' });
+    expect(within(card('APT-C1')).getByRole('button', { name: 'Preparing the calendar file…' }).hasAttribute('disabled')).toBe(true);
+    const file = { fileName: 'sahaj-APT-C1.ics', content: new Blob(['BEGIN:VCALENDAR'], { type: 'text/calendar' }) };
+    await answer(() => fake.downloadCalendar.latest().resolve(file));
+    expect(fake.downloads).toEqual([file]);
+    expect(within(card('APT-C1')).getByRole('button', { name: 'Add to calendar' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it("says what went wrong when the file could not be fetched", async () => {
+    const user = userEvent.setup();
+    const fake = fakeAppointments();
+    await showList([appointment({ appointmentId: 'APT-C4' })], fake);
+    await user.click(within(card('APT-C4')).getByRole('button', { name: 'Add to calendar' }));
+    await answer(() => fake.downloadCalendar.latest().reject(unanswered));
+    await expectToast('We could not make the calendar file. Please try again.', 'alert');
+    expect(fake.downloads).toEqual([]);
+  });
+});
+
 describe('under StrictMode', () => {
   it('an aborted list call is not a failure: the list shows', async () => {
     const fake = fakeAppointments();
     let made = 0;
-    const services = {
-      ...fake.services,
-      actors: {
-        ...fake.services.actors,
-        // As the live call does: answers after a moment, rejects with the abort, wrapped like liveAppointments.ts.
-        loadAppointments: fromAbortablePromise<AppointmentRecord[], { email: string; token: string }>(
-          ({ signal }) =>
-            new Promise((resolve, reject) => {
-              made += 1;
-              const timer = setTimeout(() => resolve([appointment({ appointmentId: 'APT-S1' })]), 20);
-              signal.addEventListener('abort', () => {
-                clearTimeout(timer);
-                reject(signal.reason);
-              });
-            }),
-        ),
-      },
-    };
+    // As the live call does: answers after a moment, rejects with the abort, wrapped like account.tsx's.
+    const loadAppointments = fromAbortablePromise<AppointmentRecord[], { email: string; token: string }>(
+      ({ signal }) =>
+        new Promise((resolve, reject) => {
+          made += 1;
+          const timer = setTimeout(() => resolve([appointment({ appointmentId: 'APT-S1' })]), 20);
+          signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+          });
+        }),
+    );
     const account = fakeAccount({ storedToken: 'tok-stored' });
+    const accountServices = { ...account.services, actors: { ...account.services.actors, loadAppointments } };
     render(
       <StrictMode>
         <MemoryRouter>
-          <AccountProvider services={account.services}>
-            <AppointmentsServicesProvider services={services}>
+          <AccountProvider services={accountServices}>
+            <AppointmentsServicesProvider services={fake.services}>
               <MyAppointmentsPage />
             </AppointmentsServicesProvider>
           </AccountProvider>

@@ -1,37 +1,58 @@
 /**
  * Help with a booked consultation (spec §1, §4, §8) wired to the real help machine: on
- * /myappointment once the list has loaded, and the button on its own for a logged-out person.
+ * /myappointment once the session's list has loaded, with the clinic's contacts from the server's
+ * configuration (GET /api/site/contacts, answered by hand), and the button on its own for a
+ * logged-out person.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { HelpButton } from '../../src/components/Appointments/HelpButton';
 import { ToastRegion } from '../../src/components/Toast/ToastRegion';
-import { clinic } from '../../src/content/clinic';
-import { helpContacts } from '../../src/content/helpContacts';
+import { unanswered } from '../machines/accountFakes';
 import { appointment } from '../machines/appointmentFakes';
-import { expectToast, showList } from './appointmentsSupport';
+import { answer, expectToast, fakeAppointments, showList } from './appointmentsSupport';
+
+const contacts = { chatNumber: '+91 98220 12345', callNumber: '+91 20 4000 1234', email: 'help@sahaj-clinic.example' };
 
 describe('help', () => {
-  it('offers chat with the prefilled text, a call and an email to the clinic', async () => {
+  it("loads the clinic's configured contacts when it opens: chat with the prefilled text, a call and an email", async () => {
     const user = userEvent.setup();
-    await showList([appointment({ consultationType: 'Video' })]);
+    const fake = fakeAppointments();
+    await showList([appointment({ consultationType: 'Video' })], fake);
+    expect(fake.loadHelpContacts.calls).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Help' }));
     const dialog = await screen.findByRole('dialog', { name: 'Help with your consultation' });
+    expect(within(dialog).getByRole('status').textContent).toBe("Loading the clinic's contacts…");
+    await answer(() => fake.loadHelpContacts.latest().resolve(contacts));
     const chat = within(dialog).getByRole('link', { name: /^Chat on WhatsApp/ });
-    expect(chat.getAttribute('href')).toBe(`https://wa.me/912040001234?text=${encodeURIComponent('Hello, I want help.')}`);
+    expect(chat.getAttribute('href')).toBe(`https://wa.me/919822012345?text=${encodeURIComponent('Hello, I want help.')}`);
     expect(chat.getAttribute('target')).toBe('_blank');
     expect(chat.getAttribute('rel')).toContain('noopener');
-    expect(within(dialog).getByRole('link', { name: `Call ${clinic.phone.display}` }).getAttribute('href')).toBe(
-      'tel:+912040001234',
+    expect(within(dialog).getByRole('link', { name: 'Call +91 20 4000 1234' }).getAttribute('href')).toBe('tel:+912040001234');
+    expect(within(dialog).getByRole('link', { name: 'Email help@sahaj-clinic.example' }).getAttribute('href')).toBe(
+      'mailto:help@sahaj-clinic.example',
     );
-    expect(within(dialog).getByRole('link', { name: `Email ${clinic.email}` }).getAttribute('href')).toBe(
-      `mailto:${clinic.email}`,
-    );
+
+    // Closed and opened again: the contacts are kept.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    expect(await screen.findByRole('link', { name: /^Chat on WhatsApp/ })).toBeTruthy();
+    expect(fake.loadHelpContacts.calls).toHaveLength(1);
   });
 
-  it('the contacts come from the clinic configuration, the chat going to the clinic phone', () => {
-    expect(helpContacts).toEqual({ chatNumber: clinic.phone.display, callNumber: clinic.phone.display, email: clinic.email });
+  it('says when the contacts could not be loaded, with a retry', async () => {
+    const user = userEvent.setup();
+    const fake = fakeAppointments();
+    await showList([appointment({ consultationType: 'Call' })], fake);
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    await answer(() => fake.loadHelpContacts.latest().reject(unanswered));
+    const dialog = screen.getByRole('dialog', { name: 'Help with your consultation' });
+    expect(within(dialog).getByRole('alert').textContent).toContain('Something went wrong.');
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await answer(() => fake.loadHelpContacts.latest().resolve(contacts));
+    expect(within(dialog).getByRole('link', { name: 'Call +91 20 4000 1234' })).toBeTruthy();
   });
 
   it("says 'You have not booked any appointment' when there are none", async () => {
@@ -53,7 +74,7 @@ describe('help', () => {
     const user = userEvent.setup();
     render(
       <>
-        <HelpButton isLoggedIn={false} appointments={[]} />
+        <HelpButton isLoggedIn={false} appointments={[]} loadContacts={fromPromise(async () => contacts)} />
         <ToastRegion />
       </>,
     );

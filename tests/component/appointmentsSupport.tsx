@@ -8,6 +8,8 @@ import { MemoryRouter } from 'react-router-dom';
 import type { AppointmentRecord, Order, TimeSlot } from '../../contract/appointments';
 import type { MessageAnswer } from '../../contract/auth';
 import type { Doctor } from '../../contract/site';
+import type { CalendarFile } from '../../machines/appointments/appointmentsMachine';
+import type { HelpContacts } from '../../machines/help/helpLinks';
 import type { UpdateAnswer, UpdateRequest } from '../../machines/appointmentEdit/appointmentEditMachine';
 import type { DeleteRequest } from '../../machines/appointmentCancel/appointmentCancelMachine';
 import type { PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
@@ -29,24 +31,29 @@ export function fakeAppointments() {
     loadDoctors: answeredByHand<Doctor[], unknown>(),
     loadTimeSlots: answeredByHand<TimeSlot[], { doctorEmail: string; date: string; location: string; token: string | null }>(),
     updateAppointment: answeredByHand<UpdateAnswer, { request: UpdateRequest; token: string }>(),
+    downloadCalendar: answeredByHand<CalendarFile, { appointmentId: string; token: string }>(),
+    loadHelpContacts: answeredByHand<HelpContacts, unknown>(),
   };
   const clock = handClock();
   const redirects: string[] = [];
+  const downloads: CalendarFile[] = [];
   const services: AppointmentsServices = {
     actors: {
-      loadAppointments: calls.loadAppointments.logic,
       createPayment: calls.createPayment.logic,
       deleteAppointment: calls.deleteAppointment.logic,
       createOrderPayment: calls.createOrderPayment.logic,
       loadDoctors: calls.loadDoctors.logic,
       loadTimeSlots: calls.loadTimeSlots.logic,
       updateAppointment: calls.updateAppointment.logic,
+      downloadCalendar: calls.downloadCalendar.logic,
+      loadHelpContacts: calls.loadHelpContacts.logic,
     },
     clock: clock.logic,
     now: () => now,
     leaveFor: (url) => redirects.push(url),
+    offerDownload: (file) => downloads.push(file),
   };
-  return { ...calls, clock, redirects, services };
+  return { ...calls, clock, redirects, downloads, services };
 }
 
 export type FakeAppointments = ReturnType<typeof fakeAppointments>;
@@ -66,9 +73,16 @@ export async function expectToast(text: string, role: 'status' | 'alert') {
   if (region?.getAttribute('role') !== role) throw new Error(`"${text}" is not in a ${role} region`);
 }
 
-/** The page for Asha (logged in with a stored token), its list asked for but not yet answered. */
+/**
+ * The page for Asha (logged in with a stored token), its list asked for but not yet answered. The
+ * list is the session's: its call is given to the account services, as the app gives the real one.
+ */
 export async function renderMyAppointments(fake: FakeAppointments = fakeAppointments()) {
-  const account = fakeAccount({ storedToken: 'tok-stored' });
+  const fakeLogin = fakeAccount({ storedToken: 'tok-stored' });
+  const account = {
+    ...fakeLogin,
+    services: { ...fakeLogin.services, actors: { ...fakeLogin.services.actors, loadAppointments: fake.loadAppointments.logic } },
+  };
   render(
     <MemoryRouter initialEntries={['/myappointment']}>
       <AccountProvider services={account.services}>

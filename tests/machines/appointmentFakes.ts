@@ -8,11 +8,6 @@ import { emptyMedicines, type AppointmentRecord, type Order, type TimeSlot } fro
 import type { Doctor } from '../../contract/site.js';
 import type { MessageAnswer } from '../../contract/auth.js';
 import {
-  appointmentsMachine,
-  type AppointmentsEmitted,
-  type AppointmentsInput,
-} from '../../machines/appointments/appointmentsMachine.js';
-import {
   appointmentEditMachine,
   type AppointmentEditEmitted,
   type AppointmentEditInput,
@@ -31,7 +26,6 @@ import {
   type OrderPaymentEmitted,
   type OrderPaymentInput,
 } from '../../machines/orderPayment/orderPaymentMachine.js';
-import type { PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine.js';
 import { answeredByHand, recordEmitted } from './accountFakes.js';
 import { anita, today, type SlotsInput } from './bookingFakes.js';
 
@@ -128,27 +122,6 @@ export function handClock() {
     return () => listeners.splice(listeners.indexOf(sendBack), 1);
   });
   return { logic, tick: (at: number) => listeners.forEach((send) => send({ type: 'clock.tick', now: at })), listeners };
-}
-
-/** The real list machine with every call answered by hand. */
-export function startList(input: Partial<AppointmentsInput> = {}) {
-  const loadAppointments = answeredByHand<AppointmentRecord[], { email: string; token: string }>();
-  const createPayment = answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>();
-  const clock = handClock();
-  const machine = appointmentsMachine.provide({
-    actors: { loadAppointments: loadAppointments.logic, createPayment: createPayment.logic, clock: clock.logic },
-  });
-  const actor = createActor(machine, { input: { email: 'asha@example.in', token: 'tok-1', now, ...input } });
-  const emitted = recordEmitted<AppointmentsEmitted>(actor);
-  actor.start();
-  return {
-    actor,
-    snapshot: () => actor.getSnapshot(),
-    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
-    emitted,
-    clock,
-    calls: { loadAppointments, createPayment },
-  };
 }
 
 /** The real edit popup with every call answered by hand. */

@@ -1,137 +1,53 @@
-import { createActor, fromPromise } from 'xstate';
+/** The /myappointment page's machine: Pay for an unpaid fee, Add to calendar, and the clock. */
+import { createActor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppointmentRecord } from '../../contract/appointments.js';
 import {
   appointmentsMachine,
   clockEvery,
-  selectAppointments,
   selectAppointmentView,
   selectAppointmentViews,
-  selectEmptyNotice,
-  selectIsLoading,
+  selectCalendarId,
   selectIsPaying,
   selectIsRedirected,
-  selectListStatus,
   selectPayingId,
+  type AppointmentsEmitted,
+  type AppointmentsInput,
+  type CalendarFile,
 } from '../../machines/appointments/appointmentsMachine.js';
-import { noticeWords, refused, refusedPlainly, settle, unanswered, undecodable } from './accountFakes.js';
-import { appointment, checkoutUrl, completed, minutes, now, order, startList, unpaid } from './appointmentFakes.js';
+import type { PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine.js';
+import { answeredByHand, noticeWords, recordEmitted, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
+import { appointment, checkoutUrl, completed, handClock, minutes, now, order, unpaid } from './appointmentFakes.js';
 
-/** The list loaded with `records`. */
-async function loaded(records = [appointment()]) {
-  const list = startList();
-  list.calls.loadAppointments.latest().resolve(records);
-  await settle();
-  return list;
+/** The real page machine with every call answered by hand. */
+function startPage(input: Partial<AppointmentsInput> = {}) {
+  const createPayment = answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>();
+  const downloadCalendar = answeredByHand<CalendarFile, { appointmentId: string; token: string }>();
+  const clock = handClock();
+  const machine = appointmentsMachine.provide({
+    actors: { createPayment: createPayment.logic, downloadCalendar: downloadCalendar.logic, clock: clock.logic },
+  });
+  const actor = createActor(machine, { input: { token: 'tok-1', now, ...input } });
+  const emitted = recordEmitted<AppointmentsEmitted>(actor);
+  actor.start();
+  return {
+    actor,
+    snapshot: () => actor.getSnapshot(),
+    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
+    emitted,
+    clock,
+    calls: { createPayment, downloadCalendar },
+  };
 }
 
-describe('appointmentsMachine: the list', () => {
-  it("loads the user's appointments with the token at once", () => {
-    const { snapshot, calls } = startList();
-    expect(calls.loadAppointments.calls).toHaveLength(1);
-    expect(calls.loadAppointments.latest().input).toEqual({ email: 'asha@example.in', token: 'tok-1' });
-    expect(selectIsLoading(snapshot())).toBe(true);
-    expect(selectListStatus(snapshot())).toBe('loading');
-    expect(selectAppointments(snapshot())).toEqual([]);
-    expect(selectEmptyNotice(snapshot())).toBeNull();
-  });
+const pay = (a: AppointmentRecord) => ({ type: 'appointment.pay' as const, appointment: a });
+const addToCalendar = (a: AppointmentRecord) => ({ type: 'appointment.addToCalendar' as const, appointment: a });
 
-  it('shows the list in the order the server sent it (newest first)', async () => {
-    const records = [appointment({ date: '2025-03-12' }), appointment({ date: '2025-03-01', appointmentStatus: 'Expired' })];
-    const { snapshot, emitted } = await loaded(records);
-    expect(selectListStatus(snapshot())).toBe('ready');
-    expect(selectIsLoading(snapshot())).toBe(false);
-    expect(selectAppointments(snapshot())).toEqual(records);
-    expect(selectAppointmentViews(snapshot()).map((v) => v.appointment)).toEqual(records);
-    expect(emitted.all).toEqual([]);
-  });
-
-  it("says 'No Appointments Found.' for an empty list", async () => {
-    const { snapshot } = await loaded([]);
-    expect(selectListStatus(snapshot())).toBe('empty');
-    expect(selectEmptyNotice(snapshot())).toEqual({ kind: 'noAppointments' });
-  });
-
-  it.each([
-    ['no answer', unanswered],
-    ['an answer that is not a list', undecodable],
-    ['a refusal', refused(403, 'These are not your appointments.')],
-  ])('fails quietly on %s, and loads again on retry', async (_, failure) => {
-    const list = startList();
-    list.calls.loadAppointments.latest().reject(failure);
-    await settle();
-    expect(selectListStatus(list.snapshot())).toBe('failed');
-    expect(selectEmptyNotice(list.snapshot())).toBeNull();
-    expect(list.emitted.all).toEqual([]);
-    list.send({ type: 'appointments.retry' });
-    expect(list.calls.loadAppointments.calls).toHaveLength(2);
-    expect(selectListStatus(list.snapshot())).toBe('loading');
-    list.calls.loadAppointments.latest().resolve([]);
-    await settle();
-    expect(selectListStatus(list.snapshot())).toBe('empty');
-  });
-
-  it('tells the session when the token was refused (401)', async () => {
-    const list = startList();
-    list.calls.loadAppointments.latest().reject(refused(401, 'Please log in again.'));
-    await settle();
-    expect(list.emitted.all).toEqual([{ type: 'session.expired' }]);
-    expect(selectListStatus(list.snapshot())).toBe('failed');
-  });
-
-  it('refreshes after a change, keeping the list shown until the new one arrives', async () => {
-    const first = [appointment()];
-    const list = await loaded(first);
-    list.send({ type: 'appointments.refresh' });
-    expect(list.calls.loadAppointments.calls).toHaveLength(2);
-    expect(selectIsLoading(list.snapshot())).toBe(true);
-    expect(selectListStatus(list.snapshot())).toBe('ready');
-    expect(selectAppointments(list.snapshot())).toEqual(first);
-    const second = [{ ...first[0]!, appointmentStatus: 'Cancelled' as const }];
-    list.calls.loadAppointments.latest().resolve(second);
-    await settle();
-    expect(selectAppointments(list.snapshot())).toEqual(second);
-  });
-
-  it('starts over when a refresh comes while loading: the older answer is dropped', async () => {
-    const list = startList();
-    const older = list.calls.loadAppointments.latest();
-    list.send({ type: 'appointments.refresh' });
-    expect(older.signal.aborted).toBe(true);
-    expect(list.calls.loadAppointments.calls).toHaveLength(2);
-    older.resolve([appointment()]);
-    await settle();
-    expect(selectListStatus(list.snapshot())).toBe('loading');
-    list.calls.loadAppointments.latest().resolve([]);
-    await settle();
-    expect(selectListStatus(list.snapshot())).toBe('empty');
-  });
-
-  it('keeps the last list when a refresh fails, and says the refresh failed', async () => {
-    const first = [appointment()];
-    const list = await loaded(first);
-    list.send({ type: 'appointments.refresh' });
-    list.calls.loadAppointments.latest().reject(unanswered);
-    await settle();
-    expect(selectListStatus(list.snapshot())).toBe('failed');
-    expect(selectAppointments(list.snapshot())).toEqual(first);
-    list.send({ type: 'appointments.refresh' });
-    expect(list.calls.loadAppointments.calls).toHaveLength(3);
-  });
-
-  it('ignores a retry unless the list failed', async () => {
-    const list = await loaded();
-    list.send({ type: 'appointments.retry' });
-    expect(list.calls.loadAppointments.calls).toHaveLength(1);
-  });
-});
-
-describe('appointmentsMachine: what may be done with each', () => {
-  it('offers Edit and Cancel only for Booked and Expired appointments (spec §4)', async () => {
-    const records = (['Booked', 'Expired', 'Completed', 'Cancelled'] as const).map((appointmentStatus) =>
-      appointment({ appointmentStatus }),
-    );
-    const { snapshot } = await loaded(records);
-    expect(selectAppointmentViews(snapshot()).map((v) => [v.appointment.appointmentStatus, v.canEdit, v.canCancel])).toEqual([
+describe('appointmentsMachine: what each card offers', () => {
+  it('offers Edit and Cancel only for Booked and Expired appointments (spec §4)', () => {
+    const records = (['Booked', 'Expired', 'Completed', 'Cancelled'] as const).map((appointmentStatus) => appointment({ appointmentStatus }));
+    const page = startPage();
+    expect(selectAppointmentViews(page.snapshot(), records).map((v) => [v.appointment.appointmentStatus, v.canEdit, v.canCancel])).toEqual([
       ['Booked', true, true],
       ['Expired', true, true],
       ['Completed', false, false],
@@ -139,112 +55,157 @@ describe('appointmentsMachine: what may be done with each', () => {
     ]);
   });
 
-  it('shows an unpaid appointment as unpaid, with Pay until its hold lapses on the clock', async () => {
-    const held = unpaid(1);
-    const list = await loaded([held]);
-    expect(selectAppointmentView(list.snapshot(), held._id)).toMatchObject({ fee: 'unpaid', canPay: true });
-    list.clock.tick(now + minutes(1));
-    expect(selectAppointmentView(list.snapshot(), held._id)).toMatchObject({ fee: 'lapsed', canPay: false });
-    list.send({ type: 'appointment.pay', appointmentId: held._id });
-    expect(list.calls.createPayment.calls).toHaveLength(0);
-    expect(selectIsPaying(list.snapshot())).toBe(false);
+  it('offers Add to calendar only for a Booked appointment whose fee is paid', () => {
+    const page = startPage();
+    const offered = (a: AppointmentRecord) => selectAppointmentView(page.snapshot(), a).canAddToCalendar;
+    expect(offered(appointment())).toBe(true);
+    expect(offered(unpaid(10))).toBe(false);
+    expect(offered(appointment({ appointmentStatus: 'Expired' }))).toBe(false);
+    expect(offered(appointment({ appointmentStatus: 'Cancelled' }))).toBe(false);
+    expect(offered(completed(null))).toBe(false);
   });
 
-  it('shows the order of a Completed appointment', async () => {
-    const done = completed(null);
-    const { snapshot } = await loaded([done]);
-    expect(selectAppointmentView(snapshot(), done._id)?.order).toEqual({ kind: 'pending' });
-    expect(selectAppointmentView(snapshot(), 'nobody')).toBeNull();
+  it('shows an unpaid appointment as unpaid, with Pay until its hold lapses on the clock', () => {
+    const held = unpaid(1);
+    const page = startPage();
+    expect(selectAppointmentView(page.snapshot(), held)).toMatchObject({ fee: 'unpaid', canPay: true });
+    page.clock.tick(now + minutes(1));
+    expect(selectAppointmentView(page.snapshot(), held)).toMatchObject({ fee: 'lapsed', canPay: false });
+    page.send(pay(held));
+    expect(page.calls.createPayment.calls).toHaveLength(0);
+    expect(selectIsPaying(page.snapshot())).toBe(false);
+  });
+
+  it('shows the order of a Completed appointment', () => {
+    const page = startPage();
+    expect(selectAppointmentView(page.snapshot(), completed(null)).order).toEqual({ kind: 'pending' });
+    const paid = completed(order({ paymentStatus: 'Completed', totalPrice: 800 }));
+    expect(selectAppointmentView(page.snapshot(), paid).order).toMatchObject({ kind: 'paid', amount: 800 });
   });
 });
 
 describe('appointmentsMachine: Pay for an unpaid appointment', () => {
   it("asks for a checkout page for the appointment's own fee, then sends the browser there", async () => {
     const held = unpaid(10, { consultationFee: 450 });
-    const list = await loaded([appointment(), held]);
-    list.send({ type: 'appointment.pay', appointmentId: held._id });
-    expect(selectIsPaying(list.snapshot())).toBe(true);
-    expect(selectPayingId(list.snapshot())).toBe(held._id);
-    expect(list.calls.createPayment.latest().input).toEqual({
-      request: { appointmentId: held._id, consultationAmount: 450 },
-      token: 'tok-1',
-    });
+    const page = startPage();
+    page.send(pay(held));
+    expect(selectIsPaying(page.snapshot())).toBe(true);
+    expect(selectPayingId(page.snapshot())).toBe(held._id);
+    expect(page.calls.createPayment.latest().input).toEqual({ request: { appointmentId: held._id, consultationAmount: 450 }, token: 'tok-1' });
     // Another Pay waits.
-    list.send({ type: 'appointment.pay', appointmentId: held._id });
-    expect(list.calls.createPayment.calls).toHaveLength(1);
-    list.calls.createPayment.latest().resolve({ merchantOrderId: 'MO-1', checkoutPageUrl: checkoutUrl() });
+    page.send(pay(held));
+    expect(page.calls.createPayment.calls).toHaveLength(1);
+    page.calls.createPayment.latest().resolve({ merchantOrderId: 'MO-1', checkoutPageUrl: checkoutUrl() });
     await settle();
-    expect(list.emitted.all).toEqual([
-      {
-        type: 'redirect',
-        url: `/#/payment?payUrl=${encodeURIComponent(checkoutUrl())}`,
-        payUrl: checkoutUrl(),
-        appointmentId: held._id,
-      },
+    expect(page.emitted.all).toEqual([
+      { type: 'redirect', url: `/#/payment?payUrl=${encodeURIComponent(checkoutUrl())}`, payUrl: checkoutUrl(), appointmentId: held._id },
     ]);
-    expect(selectIsRedirected(list.snapshot())).toBe(true);
-    expect(selectIsPaying(list.snapshot())).toBe(false);
+    expect(selectIsRedirected(page.snapshot())).toBe(true);
+    expect(selectIsPaying(page.snapshot())).toBe(false);
   });
 
-  it('refuses Pay silently for a paid appointment, an unknown one, or before the list loads', async () => {
-    const list = startList();
-    list.send({ type: 'appointment.pay', appointmentId: 'x' });
-    list.calls.loadAppointments.latest().resolve([appointment()]);
-    await settle();
-    const paid = selectAppointments(list.snapshot())[0]!;
-    list.send({ type: 'appointment.pay', appointmentId: paid._id });
-    list.send({ type: 'appointment.pay', appointmentId: 'nobody' });
-    expect(list.calls.createPayment.calls).toHaveLength(0);
-    expect(list.emitted.all).toEqual([]);
+  it('refuses Pay silently for a paid appointment', () => {
+    const page = startPage();
+    page.send(pay(appointment()));
+    expect(page.calls.createPayment.calls).toHaveLength(0);
+    expect(page.emitted.all).toEqual([]);
   });
 
-  it("says what the server said when it refuses (the hold lapsed meanwhile), and reloads the list", async () => {
+  it('says what the server said when it refuses (the hold lapsed meanwhile), and has the list loaded again', async () => {
     const held = unpaid(10);
-    const list = await loaded([held]);
-    list.send({ type: 'appointment.pay', appointmentId: held._id });
-    list.calls.createPayment.latest().reject(refused(409, 'This slot is already booked'));
+    const page = startPage();
+    page.send(pay(held));
+    page.calls.createPayment.latest().reject(refused(409, 'This slot is already booked'));
     await settle();
-    expect(noticeWords(list.emitted.take())).toEqual(['server: This slot is already booked']);
-    expect(list.calls.loadAppointments.calls).toHaveLength(2);
-    expect(selectIsPaying(list.snapshot())).toBe(false);
-    expect(selectPayingId(list.snapshot())).toBeNull();
+    const events = page.emitted.take();
+    expect(noticeWords(events)).toEqual(['server: This slot is already booked']);
+    expect(events.map((e) => e.type)).toEqual(['notice', 'appointments.stale']);
+    expect(selectIsPaying(page.snapshot())).toBe(false);
+    expect(selectPayingId(page.snapshot())).toBeNull();
   });
 
   it.each([
-    ['no answer', unanswered, ['somethingWentWrong'], 1],
-    ['a refusal without words', refusedPlainly(400), ['somethingWentWrong'], 2],
-    ['a server error', refused(503, 'Payment service unavailable'), ['server: Payment service unavailable'], 1],
-  ])('says something went wrong on %s, and Pay works again', async (_, failure, words, loads) => {
+    ['no answer', unanswered, ['somethingWentWrong'], false],
+    ['a refusal without words', refusedPlainly(400), ['somethingWentWrong'], true],
+    ['a server error', refused(503, 'Payment service unavailable'), ['server: Payment service unavailable'], false],
+  ])('says something went wrong on %s, and Pay works again', async (_, failure, words, stale) => {
     const held = unpaid(10);
-    const list = await loaded([held]);
-    list.send({ type: 'appointment.pay', appointmentId: held._id });
-    list.calls.createPayment.latest().reject(failure);
+    const page = startPage();
+    page.send(pay(held));
+    page.calls.createPayment.latest().reject(failure);
     await settle();
-    expect(noticeWords(list.emitted.take())).toEqual(words);
-    expect(list.calls.loadAppointments.calls).toHaveLength(loads);
-    list.send({ type: 'appointment.pay', appointmentId: held._id });
-    expect(list.calls.createPayment.calls).toHaveLength(2);
+    const events = page.emitted.take();
+    expect(noticeWords(events)).toEqual(words);
+    expect(events.some((e) => e.type === 'appointments.stale')).toBe(stale);
+    page.send(pay(held));
+    expect(page.calls.createPayment.calls).toHaveLength(2);
   });
 
   it('tells the session when the payment call was refused for the token (401)', async () => {
-    const held = unpaid(10);
-    const list = await loaded([held]);
-    list.send({ type: 'appointment.pay', appointmentId: held._id });
-    list.calls.createPayment.latest().reject(refused(401, 'Please log in again.'));
+    const page = startPage();
+    page.send(pay(unpaid(10)));
+    page.calls.createPayment.latest().reject(refused(401, 'Please log in again.'));
     await settle();
-    expect(list.emitted.take()).toEqual([
+    expect(page.emitted.take()).toEqual([
       { type: 'session.expired' },
       { type: 'notice', tone: 'error', notice: { kind: 'server', text: 'Please log in again.' } },
     ]);
   });
+});
 
-  it('keeps paying while the list refreshes', async () => {
-    const held = unpaid(10);
-    const list = await loaded([held]);
-    list.send({ type: 'appointment.pay', appointmentId: held._id });
-    list.send({ type: 'appointments.refresh' });
-    expect(list.calls.createPayment.latest().signal.aborted).toBe(false);
-    expect(selectIsPaying(list.snapshot())).toBe(true);
+describe('appointmentsMachine: Add to calendar', () => {
+  const file = (): CalendarFile => ({ fileName: 'sahaj-APT-1.ics', content: new Blob(['BEGIN:VCALENDAR'], { type: 'text/calendar' }) });
+
+  it('fetches the .ics of a booked and paid appointment with the token, then offers it as a download', async () => {
+    const booked = appointment();
+    const page = startPage();
+    page.send(addToCalendar(booked));
+    expect(selectCalendarId(page.snapshot())).toBe(booked._id);
+    expect(page.calls.downloadCalendar.latest().input).toEqual({ appointmentId: booked._id, token: 'tok-1' });
+    page.send(addToCalendar(booked));
+    expect(page.calls.downloadCalendar.calls).toHaveLength(1);
+    const answer = file();
+    page.calls.downloadCalendar.latest().resolve(answer);
+    await settle();
+    expect(page.emitted.all).toEqual([{ type: 'calendar.file', fileName: 'sahaj-APT-1.ics', content: answer.content }]);
+    expect(selectCalendarId(page.snapshot())).toBeNull();
+  });
+
+  it('does nothing for an appointment that is not booked and paid', () => {
+    const page = startPage();
+    page.send(addToCalendar(unpaid(10)));
+    page.send(addToCalendar(appointment({ appointmentStatus: 'Cancelled' })));
+    expect(page.calls.downloadCalendar.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['the server refuses with words', refused(409, 'Only a booked appointment whose fee is paid can be added to a calendar.'), ['server: Only a booked appointment whose fee is paid can be added to a calendar.']],
+    ['no answer', unanswered, ['calendarFailed']],
+  ])('says so when %s, and can try again', async (_, failure, words) => {
+    const booked = appointment();
+    const page = startPage();
+    page.send(addToCalendar(booked));
+    page.calls.downloadCalendar.latest().reject(failure);
+    await settle();
+    expect(noticeWords(page.emitted.take())).toEqual(words);
+    page.send(addToCalendar(booked));
+    expect(page.calls.downloadCalendar.calls).toHaveLength(2);
+  });
+
+  it('tells the session on a 401', async () => {
+    const page = startPage();
+    page.send(addToCalendar(appointment()));
+    page.calls.downloadCalendar.latest().reject(refused(401, 'Please log in again.'));
+    await settle();
+    expect(page.emitted.take()).toEqual([{ type: 'session.expired' }]);
+  });
+
+  it('pays and fetches a calendar file at the same time', () => {
+    const page = startPage();
+    page.send(pay(unpaid(10)));
+    page.send(addToCalendar(appointment()));
+    expect(selectIsPaying(page.snapshot())).toBe(true);
+    expect(page.calls.downloadCalendar.calls).toHaveLength(1);
   });
 });
 
@@ -253,31 +214,19 @@ describe('clockEvery', () => {
     vi.useRealTimers();
   });
 
-  it('moves the time on every interval while the list runs, and stops with it', async () => {
+  it('moves the time on every interval while the page runs, and stops with it', () => {
     vi.useFakeTimers({ now });
     const held = unpaid(1);
-    const machine = appointmentsMachine.provide({
-      actors: { loadAppointments: fromPromise(async () => [held]), clock: clockEvery(15_000) },
-    });
-    const actor = createActor(machine, { input: { email: 'asha@example.in', token: 'tok-1', now } }).start();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(selectAppointmentView(actor.getSnapshot(), held._id)?.canPay).toBe(true);
+    const machine = appointmentsMachine.provide({ actors: { clock: clockEvery(15_000) } });
+    const actor = createActor(machine, { input: { token: 'tok-1', now } }).start();
+    expect(selectAppointmentView(actor.getSnapshot(), held).canPay).toBe(true);
     vi.advanceTimersByTime(15_000);
     expect(actor.getSnapshot().context.now).toBe(now + 15_000);
     vi.advanceTimersByTime(30_000);
-    expect(actor.getSnapshot().context.now).toBe(now + 45_000);
-    expect(selectAppointmentView(actor.getSnapshot(), held._id)?.canPay).toBe(true);
+    expect(selectAppointmentView(actor.getSnapshot(), held).canPay).toBe(true);
     vi.advanceTimersByTime(15_000); // the hold lapses at 60 s
-    expect(selectAppointmentView(actor.getSnapshot(), held._id)).toMatchObject({ canPay: false, fee: 'lapsed' });
+    expect(selectAppointmentView(actor.getSnapshot(), held)).toMatchObject({ canPay: false, fee: 'lapsed' });
     actor.stop();
     expect(vi.getTimerCount()).toBe(0);
-  });
-});
-
-describe('appointmentsMachine: order of Completed appointments', () => {
-  it('shows the paid amount', async () => {
-    const done = completed(order({ paymentStatus: 'Completed', totalPrice: 800 }));
-    const { snapshot } = await loaded([done]);
-    expect(selectAppointmentView(snapshot(), done._id)?.order).toMatchObject({ kind: 'paid', amount: 800 });
   });
 });

@@ -6,7 +6,7 @@
  * the REAL machine runs (fed the session's changes as the app feeds them): each step must emit
  * what the person should read, and each state must show the model's links and availability.
  */
-import { createActor, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { AppointmentRecord } from '../../contract/appointments.js';
@@ -17,7 +17,7 @@ import {
   selectLinks,
   type HelpEmitted,
 } from '../../machines/help/helpMachine.js';
-import { recordEmitted } from './accountFakes.js';
+import { recordEmitted, settle } from './accountFakes.js';
 import { pathsTakingEveryTransition } from './modelPaths.js';
 
 type Situation = 'Out' | 'None' | 'VisitsOnly' | 'Available';
@@ -99,8 +99,10 @@ function words(events: readonly HelpEmitted[]): string[] {
 }
 
 function harness() {
-  const actor = createActor(helpMachine, {
-    input: { ...sessions.Out, contacts, chatText: 'Hello, I want help.' },
+  // The contacts arrive at once (their loading, failure and retry: helpMachine.test.ts).
+  const machine = helpMachine.provide({ actors: { loadContacts: fromPromise(async () => contacts) } });
+  const actor = createActor(machine, {
+    input: { ...sessions.Out, chatText: 'Hello, I want help.' },
   });
   const emitted = recordEmitted<HelpEmitted>(actor);
   actor.start();
@@ -108,13 +110,14 @@ function harness() {
   const situation = (state: ModelSnapshot): Situation => (state.value as { Session: Situation }).Session;
   const step =
     (act: () => void, expected: (before: ModelSnapshot) => string[]) =>
-    ({ state }: { state: ModelSnapshot }) => {
+    async ({ state }: { state: ModelSnapshot }) => {
       emitted.take();
       act();
+      await settle();
       expect(words(emitted.take())).toEqual(expected(state));
     };
 
-  const events: Record<ModelEvent['type'], (step: { state: ModelSnapshot }) => void> = {
+  const events: Record<ModelEvent['type'], (step: { state: ModelSnapshot }) => Promise<void>> = {
     'help.request': step(
       () => actor.send({ type: 'help.request' }),
       (before) => (before.matches({ Popup: 'Open' }) ? [] : requestEmits[situation(before)]),
@@ -126,7 +129,7 @@ function harness() {
         step(() => actor.send({ type: 'session.changed', ...sessions[target] }), () => []),
       ]),
     ),
-  } as Record<ModelEvent['type'], (step: { state: ModelSnapshot }) => void>;
+  } as Record<ModelEvent['type'], (step: { state: ModelSnapshot }) => Promise<void>>;
 
   const states: Record<string, (state: ModelSnapshot) => void> = {
     'Popup.Closed': () => {

@@ -2,7 +2,8 @@
  * Model-based paths for the session. `createTestModel` refuses machines that invoke actors, so the
  * model below is the session as the app lives it (loaded with or without a stored token, the
  * token checked, the popups, a login whose user fetch works or fails, logout, expiry), each event
- * a thing the person or the server does. Along every path, the REAL session machine runs with fake
+ * a thing the person or the server does, the appointments list included (loaded once the user is
+ * known, loaded again on `appointments.refresh`, its 401 ending the session). Along every path, the REAL session machine runs with fake
  * calls and a fake local storage (provided as the app provides the real ones): each step must emit
  * what the app should act on, and each state must show what the model says, the stored token
  * included.
@@ -10,8 +11,16 @@
 import { createActor, createMachine, type Actor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
+import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { LoginUser, User } from '../../contract/auth.js';
 import {
+  appointmentsListMachine,
+  selectAppointments,
+  selectIsLoading as selectIsListLoading,
+  selectListStatus,
+} from '../../machines/appointments/appointmentsListMachine.js';
+import {
+  selectAppointmentsList,
   selectIsCheckingSession,
   selectIsLoggedIn,
   selectIsSessionUnverified,
@@ -22,6 +31,7 @@ import {
   type SessionEmitted,
 } from '../../machines/session/sessionMachine.js';
 import { answeredByHand, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
+import { appointment } from './appointmentFakes.js';
 import { pathsTakingEveryTransition } from './modelPaths.js';
 
 type ModelEvent = { type: keyof typeof steps };
@@ -43,6 +53,9 @@ const steps = {
   'revoke.done': [],
   'revoke.unanswered': [],
   'session.expired': [],
+  'list.loaded': [],
+  'list.expired': [],
+  'appointments.refresh': [],
 } as const satisfies Record<string, readonly SessionEmitted[]>;
 
 const model = createMachine({
@@ -60,24 +73,46 @@ const model = createMachine({
     RegisterOpen: { on: { 'session.showLogin': 'LoginOpen', 'session.closePanels': 'LoggedOut' } },
     Verifying: { on: { 'user.found': 'LoggedIn', 'user.failed': 'LoggedOut' } },
     LoggedIn: {
-      on: { 'session.logout': 'LoggingOut', 'session.expired': 'LoggedOut', 'session.showLogin': 'LoggedIn', login: 'Verifying' },
+      on: {
+        'session.logout': 'LoggingOut',
+        'session.expired': 'LoggedOut',
+        'session.showLogin': 'LoggedIn',
+        login: 'Verifying',
+        'list.loaded': 'ListShown',
+        'list.expired': 'LoggedOut',
+      },
+    },
+    ListShown: {
+      on: {
+        'appointments.refresh': 'LoggedIn',
+        'session.logout': 'LoggingOut',
+        'session.expired': 'LoggedOut',
+        'session.showLogin': 'ListShown',
+        login: 'Verifying',
+      },
     },
     LoggingOut: { on: { 'revoke.done': 'LoggedOut', 'revoke.unanswered': 'LoggedOut' } },
   },
 });
 
 const loginUser: LoginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' };
-const user: User = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual' };
+const user: User = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual', role: 'patient' };
 
 function harness() {
   const fetchCurrentUser = answeredByHand<User, { token: string }>();
   const logout = answeredByHand<unknown, { token: string }>();
+  const loadAppointments = answeredByHand<AppointmentRecord[], { email: string; token: string }>();
+  const records = [appointment()];
   /** The fake local storage's `token`. */
   let stored: string | null = null;
   let logins = 0;
   let revoked: string | null = null;
   const machine = sessionMachine.provide({
-    actors: { fetchCurrentUser: fetchCurrentUser.logic, logout: logout.logic },
+    actors: {
+      fetchCurrentUser: fetchCurrentUser.logic,
+      logout: logout.logic,
+      appointmentsList: appointmentsListMachine.provide({ actors: { loadAppointments: loadAppointments.logic } }),
+    },
     actions: {
       storeToken: (_, { token }) => {
         stored = token;
@@ -106,7 +141,9 @@ function harness() {
     await settle();
     expect(emitted?.take(), type).toEqual(steps[type]);
   };
-  const sendIt = (type: 'session.retry' | 'session.showLogin' | 'session.showRegister' | 'session.closePanels' | 'session.expired') =>
+  const sendIt = (
+    type: 'session.retry' | 'session.showLogin' | 'session.showRegister' | 'session.closePanels' | 'session.expired' | 'appointments.refresh',
+  ) =>
     step(type, () => session().send({ type }));
 
   const loggedOut = (panel: 'login' | 'register' | null) => {
@@ -119,6 +156,12 @@ function harness() {
     expect(selectPanel(s)).toBe(panel);
     expect(s.context.token).toBeNull();
     expect(stored).toBeNull();
+    expect(selectAppointmentsList(s)).toBeUndefined();
+  };
+  const list = () => {
+    const ref = selectAppointmentsList(session().getSnapshot());
+    if (!ref) throw new Error('no appointments list');
+    return ref.getSnapshot();
   };
 
   return {
@@ -147,6 +190,9 @@ function harness() {
       }),
       'revoke.done': step('revoke.done', () => logout.latest().resolve({ message: 'Logged out.' })),
       'revoke.unanswered': step('revoke.unanswered', () => logout.latest().reject(unanswered)),
+      'list.loaded': step('list.loaded', () => loadAppointments.latest().resolve(records)),
+      'list.expired': step('list.expired', () => loadAppointments.latest().reject(refused(401, 'Please log in again.'))),
+      'appointments.refresh': sendIt('appointments.refresh'),
     },
     states: {
       NotStarted: () => expect(actor).toBeUndefined(),
@@ -186,6 +232,18 @@ function harness() {
         expect(selectUser(s)).toEqual(user);
         expect(selectToken(s)).toBe(stored);
         expect(selectPanel(s)).toBeNull();
+        // The user is known: the list is asked for, by email, with the token in use.
+        expect(selectListStatus(list())).toBe(selectAppointments(list()).length > 0 ? 'ready' : 'loading');
+        expect(selectIsListLoading(list())).toBe(true);
+        expect(loadAppointments.latest().input).toEqual({ email: user.email, token: stored });
+        expect(loadAppointments.latest().signal.aborted).toBe(false);
+      },
+      ListShown: () => {
+        const s = session().getSnapshot();
+        expect(s.value).toEqual({ Auth: { LoggedIn: 'Ready' }, Panel: 'None' });
+        expect(selectListStatus(list())).toBe('ready');
+        expect(selectIsListLoading(list())).toBe(false);
+        expect(selectAppointments(list())).toEqual(records);
       },
       LoggingOut: () => {
         const s = session().getSnapshot();
@@ -210,6 +268,8 @@ describe('sessionMachine paths', () => {
       ['app.start', 'session.showRegister', 'session.showLogin', 'login', 'user.failed', 'session.showLogin'],
       // Offline at load: the token is kept, checked again, and the session resumes.
       ['app.startWithToken', 'user.unanswered', 'session.retry', 'user.found', 'session.logout', 'revoke.unanswered'],
+      // The list shows, is loaded again after a change, and a 401 on it ends the session quietly.
+      ['app.startWithToken', 'user.found', 'list.loaded', 'appointments.refresh', 'list.expired', 'session.showLogin'],
     ] as const
   ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
 
@@ -218,9 +278,9 @@ describe('sessionMachine paths', () => {
     const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
       Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
     );
-    expect(declared).toHaveLength(22);
+    expect(declared).toHaveLength(29);
     expect(taken).toEqual(new Set(declared));
-    expect(journeys).toHaveLength(3);
+    expect(journeys).toHaveLength(4);
   });
 
   for (const [name, paths] of [

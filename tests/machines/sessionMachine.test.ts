@@ -2,7 +2,7 @@ import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginUser, User } from '../../contract/auth.js';
 import {
-  selectAppointments,
+  selectAppointmentsList,
   selectIsCheckingSession,
   selectIsLoggedIn,
   selectIsSessionUnverified,
@@ -15,7 +15,7 @@ import {
 import { answeredByHand, recordEmitted, refused, refusedPlainly, settle, unanswered, undecodable } from './accountFakes.js';
 
 const loginUser: LoginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' };
-const user: User = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual' };
+const user: User = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual', role: 'patient' };
 
 /** The real machine with fake calls and token storage, provided as the app provides the real ones. */
 function start(storedToken: string | null) {
@@ -56,7 +56,7 @@ describe('sessionMachine: on load', () => {
     expect(selectToken(snapshot())).toBeNull();
     expect(selectUser(snapshot())).toBeNull();
     expect(selectPanel(snapshot())).toBeNull();
-    expect(selectAppointments(snapshot())).toEqual([]);
+    expect(selectAppointmentsList(snapshot())).toBeUndefined();
     expect(fetchCurrentUser.calls).toHaveLength(0);
     expect(forgetToken).not.toHaveBeenCalled();
   });
@@ -218,7 +218,8 @@ describe('sessionMachine: logout and expiry', () => {
     actor.send({ type: 'session.expired' });
     expect(snapshot().value).toEqual({ Auth: 'LoggedOut', Panel: 'None' });
     expect(forgetToken).toHaveBeenCalledTimes(1);
-    expect(snapshot().context).toEqual({ token: null, user: null, appointments: [] });
+    expect(snapshot().context).toEqual({ token: null, user: null });
+    expect(selectAppointmentsList(snapshot())).toBeUndefined();
     expect(logout.calls).toHaveLength(0);
     expect(emitted.all).toEqual([]);
   });

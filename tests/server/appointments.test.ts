@@ -7,10 +7,13 @@
  * The clock starts on Tuesday 11 March 2025, 10:00 in the clinic. Dr. Meera Kulkarni: Aundh on
  * Tuesdays 09:00-13:00 and 15:00-19:00, Wednesdays 17:00-20:00; Kothrud Mon, Thu, Sat; 15-minute slots.
  */
+import os from 'node:os';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { AppointmentList, AppointmentUpdateAnswer } from '../../contract/appointments.js';
-import { backends } from './helpers.js';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { backends, noClientDir } from './helpers.js';
 import { bookedAndPaid, cancel, listOf, moveTo, useAppointmentsApp } from './appointmentsSupport.js';
 import { appointmentRow, book, booked, meera, messageOf, minute, slotMap, today } from './paymentSupport.js';
 
@@ -259,6 +262,30 @@ describe.each(backends)('my appointments on %s', (backend) => {
       expect(res.statusCode).toBe(409);
       expect(messageOf(res)).toBe('This consultation is completed: it cannot be changed.');
       expect((await moveTo(t.app(), patient, appointment._id, { selectedTime: '12:00' })).statusCode).toBe(409);
+    });
+  });
+
+  describe('GET /api/site/contacts', () => {
+    it("answers the clinic's help contacts, the defaults unless configured, without a login", async () => {
+      const res = await t.app().inject('/api/site/contacts');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ chatNumber: '+91 20 4000 1234', callNumber: '+91 20 4000 1234', email: 'care@sahaj-clinic.example' });
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+    });
+
+    it('answers the contacts HELP_* configure', async () => {
+      const app = await buildApp({
+        db: t.db(),
+        clientDir: noClientDir,
+        logger: false,
+        config: loadConfig({ DATA_DIR: os.tmpdir(), HELP_CHAT_NUMBER: '98220 12345', HELP_CALL_NUMBER: '+91 20 4000 5678', HELP_EMAIL: 'help@clinic.example' }),
+      });
+      try {
+        const res = await app.inject('/api/site/contacts');
+        expect(res.json()).toEqual({ chatNumber: '98220 12345', callNumber: '+91 20 4000 5678', email: 'help@clinic.example' });
+      } finally {
+        await app.close();
+      }
     });
   });
 });

@@ -74,4 +74,22 @@ describe('loadConfig', () => {
   it('refuses a PUBLIC_URL with a query or credentials', () => {
     expect(problemsOf({ PUBLIC_URL: 'https://clinic.example/?a=1' })[0]).toMatch(/^PUBLIC_URL must be a plain address/);
   });
+
+  it("defaults the help contacts to the clinic's phone and email, and reads HELP_*", () => {
+    expect(loadConfig({}).help).toEqual({
+      chatNumber: '+91 20 4000 1234',
+      callNumber: '+91 20 4000 1234',
+      email: 'care@sahaj-clinic.example',
+    });
+    const help = loadConfig({ HELP_CHAT_NUMBER: '98220 12345', HELP_CALL_NUMBER: '+91 (20) 4000-5678', HELP_EMAIL: 'help@clinic.example' }).help;
+    expect(help).toEqual({ chatNumber: '98220 12345', callNumber: '+91 (20) 4000-5678', email: 'help@clinic.example' });
+  });
+
+  it('refuses help contacts no link can be made of, naming each variable', () => {
+    expect(problemsOf({ HELP_CHAT_NUMBER: 'ask at the desk', HELP_CALL_NUMBER: '12345', HELP_EMAIL: 'help@clinic.example?cc=x@y.z' })).toEqual([
+      'HELP_CHAT_NUMBER must be a phone number like +91 20 4000 1234 (international, or 10 Indian digits) (got "ask at the desk")',
+      'HELP_CALL_NUMBER must be a phone number like +91 20 4000 1234 (international, or 10 Indian digits) (got "12345")',
+      'HELP_EMAIL must be one email address like care@clinic.example (got "help@clinic.example?cc=x@y.z")',
+    ]);
+  });
 });

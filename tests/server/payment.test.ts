@@ -186,6 +186,17 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       expect(messageOf(again)).toBe('This slot is already booked');
     });
 
+    it('refuses to start a payment once the appointment has expired by clinic time (409), and records nothing', async () => {
+      const owner = await t.patient();
+      const appointment = await booked(t.app(), owner); // today 11:00 with Dr Meera, the clock at 10:00
+      t.clock.advance(2 * 60 * minute);
+      const res = await payAppointment(t.app(), owner, appointment._id, 500);
+      expect(res.statusCode).toBe(409);
+      expect(messageOf(res)).toBe('The time of this appointment has passed, so it can no longer be paid. Please book a new one.');
+      expect((await t.db().query('select 1 from payments')).rowCount).toBe(0);
+      expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('failed');
+    });
+
     it('paying a lapsed hold claims the slot again, or answers 409 when it was taken', async () => {
       const owner = await t.patient();
       const appointment = await booked(t.app(), owner);
@@ -228,12 +239,35 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       expect(res.statusCode).toBe(200);
       const { checkoutPageUrl } = res.json() as { checkoutPageUrl: string };
       expect((await t.app().inject(checkoutPath(checkoutPageUrl))).body).toContain('₹349.50');
-      expect((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/pay`)).headers.location).toBe(success);
+      // The result page is told it was an order, so it does not speak of a booking.
+      expect((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/pay`)).headers.location).toBe(`${success}?for=order`);
       const { rows } = await t.db().query<{ payment_status: string }>('select payment_status from orders where id = $1', [orderId]);
       expect(rows[0]!.payment_status).toBe('Completed');
       const again = await payOrder(owner, { pharmacyId: 'PH-7', orderId, amount: 34950 });
       expect(again.statusCode).toBe(409);
       expect(messageOf(again)).toBe('This order is already paid.');
+    });
+
+    it('a failed order payment lands on /paymentfail?for=order, and so does its return address', async () => {
+      const owner = await t.patient();
+      const orderId = await orderFor(owner, 120);
+      const res = await payOrder(owner, { pharmacyId: 'PH-7', orderId, amount: 12000 });
+      const { checkoutPageUrl } = res.json() as { checkoutPageUrl: string };
+      expect((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/fail`)).headers.location).toBe(`${failure}?for=order`);
+      const merchantOrderId = checkoutPath(checkoutPageUrl).split('/').at(-1)!;
+      expect((await t.app().inject(`/api/payment/return/${merchantOrderId}`)).headers.location).toBe(`${failure}?for=order`);
+      const { rows } = await t.db().query<{ payment_status: string }>('select payment_status from orders where id = $1', [orderId]);
+      expect(rows[0]!.payment_status).not.toBe('Completed');
+    });
+
+    it('refuses to take a Cash order online (409), and records nothing', async () => {
+      const owner = await t.patient();
+      const orderId = await orderFor(owner, 200);
+      await t.db().query(`update orders set payment_mode = 'Cash' where id = $1`, [orderId]);
+      const res = await payOrder(owner, { pharmacyId: 'PH-7', orderId, amount: 20000 });
+      expect(res.statusCode).toBe(409);
+      expect(messageOf(res)).toBe('This order is paid at the pharmacy, not online.');
+      expect((await t.db().query('select 1 from payments')).rowCount).toBe(0);
     });
   });
 });

@@ -175,7 +175,7 @@ describe.each(backends)('staff on %s', (backend) => {
     expect((await pay(patient, 100)).statusCode).toBe(400);
     const started = await pay(patient, 34950);
     expect(started.statusCode).toBe(200);
-    expect(await pressPay(t.app(), started.json().checkoutPageUrl)).toBe(`${publicUrl}/#/paymentsuccess`);
+    expect(await pressPay(t.app(), started.json().checkoutPageUrl)).toBe(`${publicUrl}/#/paymentsuccess?for=order`);
     const listed = (await listOf(t.app(), patient, patient.email)).json() as { order: { paymentStatus: string } | null }[];
     expect(listed[0]!.order).toMatchObject({ paymentStatus: 'Completed', orderStatus: 'Placed', totalPrice: 349.5 });
     expect((await pay(patient, 34950)).statusCode).toBe(409);

@@ -2,12 +2,12 @@ import { isLeft, isRight, type Either } from 'fp-ts/lib/Either.js';
 import { describe, expect, it, vi } from 'vitest';
 import { asked, server } from './fakeServer.js';
 import { createApiClient, type ApiFailure } from '../../src/api/client.js';
-import { createAppointmentsApi, orderPaymentFields } from '../../src/api/appointments.js';
+import { createAppointmentsApi, fileNameOf, orderPaymentFields } from '../../src/api/appointments.js';
 import { orReject } from '../../src/api/auth.js';
 import { emptyMedicines, type Order } from '../../contract/appointments.js';
 
 function api(fetch: typeof globalThis.fetch) {
-  return createAppointmentsApi(createApiClient({ fetch, base: '/api' }));
+  return createAppointmentsApi(createApiClient({ fetch, base: '/api' }), { fetch, base: '/api' });
 }
 
 const id = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
@@ -145,6 +145,73 @@ describe('appointments API', () => {
     const pending = api(fetch).fetchAppointments('a@b.example', 'tok-1', controller.signal);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('downloadCalendar', () => {
+  const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+
+  it('fetches the .ics with the bearer token and names it as the server says', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      async () =>
+        new Response(ics, {
+          status: 200,
+          headers: { 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': 'attachment; filename="sahaj-APT-1001.ics"' },
+        }),
+    );
+    const signal = new AbortController().signal;
+    const result = await api(fetch).downloadCalendar(id, 'tok-1', signal);
+    if (!isRight(result)) throw new Error('expected the file');
+    expect(result.right.fileName).toBe('sahaj-APT-1001.ics');
+    expect(await result.right.content.text()).toBe(ics);
+    expect(result.right.content.type).toMatch(/^text\/calendar/);
+    expect(asked(fetch)).toMatchObject({ method: undefined, url: `/api/appointment/${id}/calendar.ics`, authorization: 'Bearer tok-1', signal });
+  });
+
+  it('escapes the id into the path', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response(ics, { status: 200 }));
+    await api(fetch).downloadCalendar('../x?y', 'tok-1');
+    expect(asked(fetch).url).toBe('/api/appointment/..%2Fx%3Fy/calendar.ics');
+  });
+
+  it("returns the server's refusal with its words, or a generic one", async () => {
+    const refused = await api(server(409, { message: 'Only a booked appointment whose fee is paid can be added to a calendar.' })).downloadCalendar(id, 'tok-1');
+    expect(isLeft(refused) && refused.left).toEqual({
+      _tag: 'HttpFailure',
+      status: 409,
+      message: 'Only a booked appointment whose fee is paid can be added to a calendar.',
+    });
+    const plain = vi.fn<typeof globalThis.fetch>(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const failed = await api(plain).downloadCalendar(id, 'tok-1');
+    expect(isLeft(failed) && failed.left).toMatchObject({ _tag: 'HttpFailure', status: 502, generic: true });
+  });
+
+  it('returns a NetworkFailure without an answer, and rejects when the caller aborts', async () => {
+    const offline = vi.fn<typeof globalThis.fetch>(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const result = await api(offline).downloadCalendar(id, 'tok-1');
+    expect(isLeft(result) && result.left).toEqual({ _tag: 'NetworkFailure', message: 'Failed to fetch' });
+
+    const controller = new AbortController();
+    const hanging = vi.fn<typeof globalThis.fetch>(
+      (_, init) =>
+        new Promise((_, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const pending = api(hanging).downloadCalendar(id, 'tok-1', controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it.each([
+    ['attachment; filename="sahaj-APT-1.ics"', 'sahaj-APT-1.ics'],
+    [null, 'appointment.ics'],
+    ['attachment', 'appointment.ics'],
+    ['attachment; filename="../../etc/passwd"', 'appointment.ics'],
+  ])('names the file from %j as %s', (disposition, name) => {
+    expect(fileNameOf(disposition)).toBe(name);
   });
 });
 

@@ -116,4 +116,20 @@ describe('doctors and fees', () => {
     const result = await createSiteApi(createApiClient({ fetch: notFound, base: '/api' })).fetchDoctorByEmail('who@clinic.example');
     expect(isLeft(result) && result.left).toEqual({ _tag: 'HttpFailure', status: 404, message: 'No doctor with that email.' });
   });
+
+  it('fetches the help contacts the server is configured with', async () => {
+    const contacts = { chatNumber: '+91 98220 12345', callNumber: '+91 20 4000 1234', email: 'care@sahaj-clinic.example' };
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response(JSON.stringify(contacts), { status: 200 }));
+    const result = await createSiteApi(createApiClient({ fetch, base: '/api' })).fetchHelpContacts();
+    expect(isRight(result) && result.right).toEqual(contacts);
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/site/contacts');
+  });
+
+  it('refuses help contacts whose email is not an address', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      async () => new Response(JSON.stringify({ chatNumber: '1', callNumber: '2', email: 'nobody' }), { status: 200 }),
+    );
+    const result = await createSiteApi(createApiClient({ fetch, base: '/api' })).fetchHelpContacts();
+    expect(isLeft(result) && result.left).toMatchObject({ _tag: 'DecodeFailure', errors: [{ field: 'email' }] });
+  });
 });

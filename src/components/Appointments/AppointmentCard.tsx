@@ -1,25 +1,31 @@
 /**
  * One appointment of the /myappointment list: what it is, its status, its fee when that was never
- * confirmed (said plainly, with Pay while the slot is held), Edit and Cancel when Booked or
- * Expired, and for a Completed one its pharmacy order and the prescription the clinic shows.
+ * confirmed (said plainly, with Pay while the slot is held), Add to calendar when Booked and paid,
+ * Edit and Cancel when Booked or Expired, and for a Completed one its pharmacy order and the
+ * prescription the clinic shows.
  */
 import { useId } from 'react';
-import type { AppointmentView } from '../../../machines/appointments/rules';
+import type { AppointmentCardView } from '../../../machines/appointments/appointmentsMachine';
+import { messages } from '../../i18n/messages';
 import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from './format';
 import { OrderSection } from './OrderSection';
 import { Prescription } from './Prescription';
 import type { AppointmentsServices } from './services';
-import { appointmentTexts as texts } from './texts';
 
 export interface AppointmentCardProps {
-  readonly view: AppointmentView;
+  readonly view: AppointmentCardView;
   readonly token: string;
   readonly services: AppointmentsServices;
   /** This appointment's payment is being asked for. */
   readonly paying: boolean;
   /** Some payment is being asked for: every Pay waits. */
   readonly payDisabled: boolean;
+  /** This appointment's calendar file is being fetched. */
+  readonly fetchingCalendar: boolean;
+  /** Some calendar file is being fetched: every Add to calendar waits. */
+  readonly calendarDisabled: boolean;
   readonly onPay: () => void;
+  readonly onAddToCalendar: () => void;
   readonly onCancel: () => void;
   /** Absent: no Edit button. */
   readonly onEdit?: () => void;
@@ -32,16 +38,21 @@ export function AppointmentCard({
   services,
   paying,
   payDisabled,
+  fetchingCalendar,
+  calendarDisabled,
   onPay,
+  onAddToCalendar,
   onCancel,
   onEdit,
   onSessionExpired,
 }: AppointmentCardProps) {
+  const texts = messages.appointments;
   const { appointment, fee } = view;
   const headingId = useId();
   const date = formatClinicDate(appointment.date);
   const status = appointment.appointmentStatus;
-  const notConfirmed = fee === 'unpaid' || fee === 'lapsed';
+  // Said for an appointment still to come or just past; a Completed or Cancelled one is settled.
+  const notConfirmed = (fee === 'unpaid' || fee === 'lapsed') && (status === 'Booked' || status === 'Expired');
 
   return (
     <article className="appointment-card" aria-labelledby={headingId}>
@@ -87,7 +98,7 @@ export function AppointmentCard({
         </div>
       </dl>
 
-      {notConfirmed && status !== 'Cancelled' && (
+      {notConfirmed && (
         <div className="appointment-card__fee notice">
           <p>
             {fee === 'unpaid' ? texts.feeUnpaid(formatClinicInstant(appointment.holdExpiresAt)) : texts.feeLapsed}
@@ -108,8 +119,19 @@ export function AppointmentCard({
       )}
       {view.showPrescription && <Prescription medicines={appointment.medicines} />}
 
-      {(view.canEdit || view.canCancel) && (
+      {(view.canEdit || view.canCancel || view.canAddToCalendar) && (
         <p className="appointment-card__actions">
+          {view.canAddToCalendar && (
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={onAddToCalendar}
+              disabled={calendarDisabled}
+              aria-busy={fetchingCalendar}
+            >
+              {fetchingCalendar ? texts.preparingCalendar : texts.addToCalendar}
+            </button>
+          )}
           {view.canEdit && onEdit && (
             <button type="button" className="button button--outline" onClick={onEdit}>
               {texts.edit}

@@ -1,36 +1,41 @@
 /**
- * The /myappointment list (spec §2, §4; issue 5), wired to the appointments machine: each
- * appointment with doctor, location, consultation type, date and time (clinic time), status and
- * appointment id; 'No Appointments Found.' when there are none; loading, and a failure with a
- * retry. The machine's notices become toasts, its redirect leaves for the payment page, a 401
- * ends the session. Cancel opens the confirmation popup; after a change the list is loaded again.
+ * The /myappointment list (spec §2, §4; issue 5): the session's appointments list (the session
+ * fetches it once the user is known and after every change; src/app/account.tsx
+ * `useAppointmentsList`), each appointment with doctor, location, consultation type, date and time
+ * (clinic time), status and appointment id; 'No Appointments Found.' when there are none; loading,
+ * and a failure with a retry.
+ *
+ * The page's own machine (machines/appointments/appointmentsMachine.ts) pays an unpaid fee and
+ * fetches a calendar file: its notices become toasts, its redirect leaves for the payment page, its
+ * file is offered as a download, a 401 ends the session. Cancel and Edit open their popups; after
+ * a change the session loads the list again.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import {
   appointmentsMachine,
-  selectAppointments,
   selectAppointmentViews,
-  selectIsLoading,
+  selectCalendarId,
   selectIsPaying,
-  selectListStatus,
   selectPayingId,
 } from '../../../machines/appointments/appointmentsMachine';
+import type { AppointmentsListView } from '../../app/account';
 import { messages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
 import { AppointmentCard } from './AppointmentCard';
 import { CancelDialog } from './CancelDialog';
 import { EditDialog } from './EditDialog';
 import { HelpButton } from './HelpButton';
+import { appointmentsNoticeText } from './notices';
 import type { AppointmentsServices } from './services';
-import { appointmentsNoticeText, appointmentTexts } from './texts';
 import './Appointments.css';
 
 export interface AppointmentsPanelProps {
-  readonly email: string;
   readonly userId: string;
   readonly token: string;
+  /** The session's list. */
+  readonly list: AppointmentsListView;
   readonly services: AppointmentsServices;
   /** A call answered 401: the app ends the session. */
   readonly onSessionExpired: () => void;
@@ -40,8 +45,8 @@ function useAppointmentsLogic(services: AppointmentsServices) {
   const [logic] = useState(() =>
     appointmentsMachine.provide({
       actors: {
-        loadAppointments: services.actors.loadAppointments,
         createPayment: services.actors.createPayment,
+        downloadCalendar: services.actors.downloadCalendar,
         ...(services.clock ? { clock: services.clock } : {}),
       },
     }),
@@ -49,15 +54,18 @@ function useAppointmentsLogic(services: AppointmentsServices) {
   return logic;
 }
 
-export function AppointmentsPanel({ email, userId, token, services, onSessionExpired }: AppointmentsPanelProps) {
+export function AppointmentsPanel({ userId, token, list, services, onSessionExpired }: AppointmentsPanelProps) {
+  const texts = messages.appointments;
   const logic = useAppointmentsLogic(services);
-  const actor = useActorRef(logic, { input: { email, token, now: (services.now ?? Date.now)() } });
-  const status = useSelector(actor, selectListStatus);
-  const views = useSelector(actor, selectAppointmentViews);
-  const records = useSelector(actor, selectAppointments);
-  const isLoading = useSelector(actor, selectIsLoading);
+  const actor = useActorRef(logic, { input: { token, now: (services.now ?? Date.now)() } });
+  const { status, appointments, isLoading, refresh, retry } = list;
+  const views = useSelector(
+    actor,
+    useCallback((snapshot) => selectAppointmentViews(snapshot, appointments), [appointments]),
+  );
   const isPaying = useSelector(actor, selectIsPaying);
   const payingId = useSelector(actor, selectPayingId);
+  const calendarId = useSelector(actor, selectCalendarId);
   const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
   const [editing, setEditing] = useState<AppointmentRecord | null>(null);
 
@@ -67,39 +75,40 @@ export function AppointmentsPanel({ email, userId, token, services, onSessionExp
         tone === 'success' ? toast.info(appointmentsNoticeText(notice)) : toast.error(appointmentsNoticeText(notice)),
       ),
       actor.on('session.expired', () => onSessionExpired()),
+      actor.on('appointments.stale', () => refresh()),
       actor.on('redirect', ({ url }) => services.leaveFor(url)),
+      actor.on('calendar.file', ({ fileName, content }) => services.offerDownload({ fileName, content })),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, services, onSessionExpired]);
+  }, [actor, services, onSessionExpired, refresh]);
 
-  const refresh = useCallback(() => actor.send({ type: 'appointments.refresh' }), [actor]);
   const closeCancel = useCallback(() => setCancelling(null), []);
   const closeEdit = useCallback(() => setEditing(null), []);
 
   return (
-    <section className="appointments" aria-label={appointmentTexts.listLabel} aria-busy={isLoading}>
+    <section className="appointments" aria-label={texts.listLabel} aria-busy={isLoading}>
       {status === 'loading' && (
         <p role="status" className="appointments__state">
-          {appointmentTexts.loading}
+          {texts.loading}
         </p>
       )}
       {status === 'failed' && (
         <div role="alert" className="appointments__state">
           <p>{messages.spec.somethingWentWrong}</p>
-          <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'appointments.retry' })}>
-            {appointmentTexts.tryAgain}
+          <button type="button" className="button button--outline" onClick={retry}>
+            {texts.tryAgain}
           </button>
         </div>
       )}
       {status === 'empty' && <p className="appointments__state">{messages.spec.noAppointments}</p>}
       {(status === 'ready' || status === 'empty') && (
         <p className="appointments__help">
-          <HelpButton isLoggedIn appointments={records} />
+          <HelpButton isLoggedIn appointments={appointments} loadContacts={services.actors.loadHelpContacts} />
         </p>
       )}
       {isLoading && status !== 'loading' && (
         <p role="status" className="appointments__refreshing">
-          {appointmentTexts.refreshing}
+          {texts.refreshing}
         </p>
       )}
       {views.length > 0 && (
@@ -112,7 +121,10 @@ export function AppointmentsPanel({ email, userId, token, services, onSessionExp
                 services={services}
                 paying={isPaying && payingId === view.appointment._id}
                 payDisabled={isPaying}
-                onPay={() => actor.send({ type: 'appointment.pay', appointmentId: view.appointment._id })}
+                fetchingCalendar={calendarId === view.appointment._id}
+                calendarDisabled={calendarId !== null}
+                onPay={() => actor.send({ type: 'appointment.pay', appointment: view.appointment })}
+                onAddToCalendar={() => actor.send({ type: 'appointment.addToCalendar', appointment: view.appointment })}
                 onCancel={() => setCancelling(view.appointment)}
                 onEdit={() => setEditing(view.appointment)}
                 onSessionExpired={onSessionExpired}

@@ -18,7 +18,9 @@ import { toast } from '../Toast/toast';
 import { formatClinicDate, formatClinicTime } from './format';
 import type { AppointmentsServices } from './services';
 import { useReturnFocus } from './useReturnFocus';
-import { appointmentTexts as texts, cancelNoticeText } from './texts';
+import { cancelNoticeText } from './notices';
+
+const texts = messages.appointments;
 
 export interface CancelDialogProps {
   readonly appointment: AppointmentRecord;

@@ -29,7 +29,9 @@ import { toast } from '../Toast/toast';
 import { formatClinicTime } from './format';
 import type { AppointmentsServices } from './services';
 import { useReturnFocus } from './useReturnFocus';
-import { appointmentTexts as texts, editNoticeText } from './texts';
+import { editNoticeText } from './notices';
+
+const texts = messages.appointments;
 
 export interface EditDialogProps {
   readonly appointment: AppointmentRecord;

@@ -1,36 +1,49 @@
 /**
  * Help with a booked consultation (spec §1, §4 "Help request", §8), wired to the help machine:
  * the Help button offers chat (WhatsApp with 'Hello, I want help.' typed in), a call and an email
- * to the clinic (src/content/helpContacts.ts), or says why not as a toast: 'Please login.', 'You
- * have not booked any appointment', 'Your consultation type is not chat, video or call.'.
+ * to the clinic, or says why not as a toast: 'Please login.', 'You have not booked any
+ * appointment', 'Your consultation type is not chat, video or call.'. The numbers and the address
+ * are the server's configuration (GET /api/site/contacts), loaded when the popup first opens.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import type { PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord } from '../../../contract/appointments';
-import { helpMachine, selectLinks } from '../../../machines/help/helpMachine';
 import type { HelpContacts, HelpLinks } from '../../../machines/help/helpLinks';
-import { helpContacts } from '../../content/helpContacts';
+import {
+  helpMachine,
+  selectContacts,
+  selectContactsFailed,
+  selectIsOpen,
+  selectLinks,
+} from '../../../machines/help/helpMachine';
 import { messages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { toast } from '../Toast/toast';
+import { helpNoticeText } from './notices';
 import { useReturnFocus } from './useReturnFocus';
-import { appointmentTexts as texts, helpNoticeText } from './texts';
+
+const texts = messages.appointments;
 
 type HelpAppointment = Pick<AppointmentRecord, 'consultationType' | 'appointmentStatus'>;
 
 export interface HelpButtonProps {
   readonly isLoggedIn: boolean;
+  /** The session's appointments. */
   readonly appointments: readonly HelpAppointment[];
-  /** The clinic's configured contacts unless given (tests). */
-  readonly contacts?: HelpContacts;
+  /** The clinic's help contacts (GET /api/site/contacts), rejecting with an ApiFailure. */
+  readonly loadContacts: PromiseActorLogic<HelpContacts>;
 }
 
-export function HelpButton({ isLoggedIn, appointments, contacts = helpContacts }: HelpButtonProps) {
-  const [logic] = useState(() => helpMachine);
+export function HelpButton({ isLoggedIn, appointments, loadContacts }: HelpButtonProps) {
+  const [logic] = useState(() => helpMachine.provide({ actors: { loadContacts } }));
   const actor = useActorRef(logic, {
-    input: { isLoggedIn, appointments, contacts, chatText: messages.spec.helpPrefill },
+    input: { isLoggedIn, appointments, chatText: messages.spec.helpPrefill },
   });
+  const isOpen = useSelector(actor, selectIsOpen);
   const links = useSelector(actor, selectLinks);
+  const contacts = useSelector(actor, selectContacts);
+  const failed = useSelector(actor, selectContactsFailed);
 
   useEffect(() => {
     const subscription = actor.on('notice', ({ notice }) => toast.error(helpNoticeText(notice)));
@@ -41,40 +54,65 @@ export function HelpButton({ isLoggedIn, appointments, contacts = helpContacts }
     actor.send({ type: 'session.changed', isLoggedIn, appointments });
   }, [actor, isLoggedIn, appointments]);
 
-  const close = () => actor.send({ type: 'help.close' });
-
   return (
     <>
       <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'help.request' })}>
         {texts.help}
       </button>
-      {links && <HelpLinksDialog links={links} contacts={contacts} onClose={close} />}
+      {isOpen && (
+        <HelpDialog
+          links={links}
+          contacts={contacts}
+          failed={failed}
+          onRetry={() => actor.send({ type: 'help.retry' })}
+          onClose={() => actor.send({ type: 'help.close' })}
+        />
+      )}
     </>
   );
 }
 
-function HelpLinksDialog({ links, contacts, onClose }: { links: HelpLinks; contacts: HelpContacts; onClose: () => void }) {
+interface HelpDialogProps {
+  readonly links: HelpLinks | null;
+  readonly contacts: HelpContacts | null;
+  readonly failed: boolean;
+  readonly onRetry: () => void;
+  readonly onClose: () => void;
+}
+
+function HelpDialog({ links, contacts, failed, onRetry, onClose }: HelpDialogProps) {
   useReturnFocus();
   return (
     <Dialog title={texts.helpTitle} onClose={onClose}>
       <p>{texts.helpIntro}</p>
-      <p className="help__links">
-        {links.chat && (
-          <a className="button button--primary" href={links.chat} target="_blank" rel="noopener noreferrer">
-            {texts.helpChat} <span className="visually-hidden">{texts.opensInNewTab}</span>
-          </a>
-        )}
-        {links.call && (
-          <a className="button button--outline" href={links.call}>
-            {texts.helpCall(contacts.callNumber)}
-          </a>
-        )}
-        {links.email && (
-          <a className="button button--outline" href={links.email}>
-            {texts.helpEmail(contacts.email)}
-          </a>
-        )}
-      </p>
+      {!links && !failed && <p role="status">{texts.helpLoading}</p>}
+      {failed && (
+        <p role="alert">
+          {messages.spec.somethingWentWrong}{' '}
+          <button type="button" className="button button--outline" onClick={onRetry}>
+            {texts.tryAgain}
+          </button>
+        </p>
+      )}
+      {links && contacts && (
+        <p className="help__links">
+          {links.chat && (
+            <a className="button button--primary" href={links.chat} target="_blank" rel="noopener noreferrer">
+              {texts.helpChat} <span className="visually-hidden">{texts.opensInNewTab}</span>
+            </a>
+          )}
+          {links.call && (
+            <a className="button button--outline" href={links.call}>
+              {texts.helpCall(contacts.callNumber)}
+            </a>
+          )}
+          {links.email && (
+            <a className="button button--outline" href={links.email}>
+              {texts.helpEmail(contacts.email)}
+            </a>
+          )}
+        </p>
+      )}
     </Dialog>
   );
 }

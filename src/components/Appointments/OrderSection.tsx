@@ -18,7 +18,9 @@ import { messages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
 import { formatRupees } from './format';
 import type { AppointmentsServices } from './services';
-import { appointmentTexts as texts, orderNoticeText } from './texts';
+import { orderNoticeText } from './notices';
+
+const texts = messages.appointments;
 
 export interface OrderSectionProps {
   readonly appointment: AppointmentRecord;
@@ -78,7 +80,7 @@ export function OrderSection({ appointment, token, services, onSessionExpired }:
         </dl>
       )}
       {statusNotice?.kind === 'orderPending' && <p>{messages.spec.orderPending}</p>}
-      {statusNotice?.kind === 'alreadyPaid' && <p>{texts.alreadyPaid(statusNotice.amount)}</p>}
+      {statusNotice?.kind === 'alreadyPaid' && <p>{texts.alreadyPaid(formatRupees(statusNotice.amount))}</p>}
       {(canPay || isPaying) && (
         <p>
           <button

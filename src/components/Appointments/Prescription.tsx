@@ -1,7 +1,9 @@
 /** The prescription of a Completed consultation, when the clinic shows it (`medicines.showMedicine`). */
 import { useId } from 'react';
 import type { Medicines } from '../../../contract/appointments';
-import { appointmentTexts as texts } from './texts';
+import { messages } from '../../i18n/messages';
+
+const texts = messages.appointments;
 
 export function Prescription({ medicines }: { medicines: Medicines }) {
   const headingId = useId();

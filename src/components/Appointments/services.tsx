@@ -1,6 +1,7 @@
 /**
- * The calls the /myappointment views give their machines (appointments list, cancel, edit, order
- * payment) and the browser redirect to the payment page: the real ones in
+ * The calls the /myappointment views give their machines (Pay and Add to calendar, cancel, edit,
+ * order payment, help contacts), the browser redirect to the payment page and the file download
+ * (the list itself is the session's: src/app/account.tsx): the real ones in
  * src/app/liveAppointments.ts, fakes in tests (tests/component/appointments.test.tsx), given to
  * each machine with `machine.provide({ actors })` as the machines' own tests do.
  *
@@ -8,16 +9,17 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AnyActorLogic, PromiseActorLogic } from 'xstate';
-import type { AppointmentRecord, Order, TimeSlot } from '../../../contract/appointments';
+import type { Order, TimeSlot } from '../../../contract/appointments';
 import type { MessageAnswer } from '../../../contract/auth';
 import type { Doctor } from '../../../contract/site';
+import type { HelpContacts } from '../../../machines/help/helpLinks';
+import type { CalendarFile } from '../../../machines/appointments/appointmentsMachine';
 import type { UpdateAnswer, UpdateRequest } from '../../../machines/appointmentEdit/appointmentEditMachine';
 import type { DeleteRequest } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import type { PaymentAnswer, PaymentRequest } from '../../../machines/booking/bookingMachine';
 import type { OrderPaymentAnswer } from '../../../machines/orderPayment/orderPaymentMachine';
 
 export interface AppointmentsActors {
-  readonly loadAppointments: PromiseActorLogic<AppointmentRecord[], { email: string; token: string }>;
   readonly createPayment: PromiseActorLogic<PaymentAnswer, { request: PaymentRequest; token: string }>;
   readonly deleteAppointment: PromiseActorLogic<MessageAnswer, DeleteRequest>;
   readonly createOrderPayment: PromiseActorLogic<OrderPaymentAnswer, { order: Order; token: string }>;
@@ -27,6 +29,8 @@ export interface AppointmentsActors {
     { doctorEmail: string; date: string; location: string; token: string | null }
   >;
   readonly updateAppointment: PromiseActorLogic<UpdateAnswer, { request: UpdateRequest; token: string }>;
+  readonly downloadCalendar: PromiseActorLogic<CalendarFile, { appointmentId: string; token: string }>;
+  readonly loadHelpContacts: PromiseActorLogic<HelpContacts>;
 }
 
 export interface AppointmentsServices {
@@ -37,6 +41,8 @@ export interface AppointmentsServices {
   readonly now?: () => number;
   /** Leaves for the payment page, '/#/payment?payUrl=...' (window.location.assign). */
   readonly leaveFor: (url: string) => void;
+  /** Offers a file to save (Add to calendar): a link to an object URL, clicked. */
+  readonly offerDownload: (file: CalendarFile) => void;
 }
 
 const ServicesContext = createContext<AppointmentsServices | null>(null);

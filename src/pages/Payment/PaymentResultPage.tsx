@@ -3,6 +3,12 @@
  * 5 seconds down, showing the seconds left, with "Go now"; then home, with the
  * 'Appointment booked successfully.' toast (success) or the Book Appointment popup open again
  * with the choices kept when the browser left to pay (fail).
+ *
+ * A pharmacy order's payment comes back with `?for=order` (server/payment/sandboxPages.ts
+ * `resultUrl`): the page speaks of the order, not of a booking, and the countdown ends on
+ * /myappointment, where the order shows its payment status, without the booking's toast or popup.
+ * (The machine knows only a booking's way home; the destination is chosen here until it takes
+ * the purpose as input.)
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
@@ -19,26 +25,49 @@ import { usePopup } from '../../components/Popup/popups';
 import { toast } from '../../components/Toast/toast';
 import { messages } from '../../i18n/messages';
 
+/** The page's words: a booking's, or a pharmacy order's. */
+function wordsFor(success: boolean, forOrder: boolean, refunded: boolean) {
+  const { booking, appointments } = messages;
+  if (forOrder) {
+    return {
+      title: success ? appointments.orderPaymentSuccessTitle : appointments.orderPaymentFailTitle,
+      body: success ? appointments.orderPaymentSuccessBody : appointments.orderPaymentFailBody,
+      redirectingIn: appointments.orderRedirectingIn,
+    };
+  }
+  return {
+    title: success ? booking.paymentSuccessTitle : booking.paymentFailTitle,
+    body: success ? booking.paymentSuccessBody : refunded ? booking.paymentRefundBody : booking.paymentFailBody,
+    redirectingIn: booking.redirectingIn,
+  };
+}
+
 export default function PaymentResultPage({ outcome, seconds }: { outcome: PaymentOutcome; seconds?: number }) {
   const { booking, spec } = messages;
   const success = outcome === 'success';
-  const title = success ? booking.paymentSuccessTitle : booking.paymentFailTitle;
-  usePageTitle(title);
+  const [search] = useSearchParams();
+  // The payment service adds for=order for a pharmacy order, reason=refund when the money came
+  // after the slot was lost.
+  const forOrder = search.get('for') === 'order';
+  const refunded = !success && search.get('reason') === 'refund';
+  const words = wordsFor(success, forOrder, refunded);
+  usePageTitle(words.title);
   const actor = useActorRef(paymentResultMachine, { input: { outcome, seconds } });
   const secondsLeft = useSelector(actor, selectSecondsLeft);
-  // The payment service adds reason=refund when the money came after the slot was lost.
-  const [search] = useSearchParams();
-  const refunded = !success && search.get('reason') === 'refund';
   const navigate = useNavigate();
   const popup = usePopup();
-  const latest = useRef({ navigate, popup });
-  latest.current = { navigate, popup };
+  const latest = useRef({ navigate, popup, forOrder });
+  latest.current = { navigate, popup, forOrder };
 
   useEffect(() => {
     const subscriptions = [
-      actor.on('navigate', ({ to }) => latest.current.navigate(to)),
-      actor.on('notice', () => toast.info(spec.appointmentBooked)),
-      actor.on('booking.reopen', () => latest.current.popup.open('booking', { previous: readKeptBooking(takeKeptBooking()) })),
+      actor.on('navigate', ({ to }) => latest.current.navigate(latest.current.forOrder ? '/myappointment' : to)),
+      actor.on('notice', () => {
+        if (!latest.current.forOrder) toast.info(spec.appointmentBooked);
+      }),
+      actor.on('booking.reopen', () => {
+        if (!latest.current.forOrder) latest.current.popup.open('booking', { previous: readKeptBooking(takeKeptBooking()) });
+      }),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor, spec]);
@@ -46,10 +75,10 @@ export default function PaymentResultPage({ outcome, seconds }: { outcome: Payme
   return (
     <div className="page container">
       <div className="prose">
-        <h1>{title}</h1>
-        <p className="page__lead">{success ? booking.paymentSuccessBody : refunded ? booking.paymentRefundBody : booking.paymentFailBody}</p>
+        <h1>{words.title}</h1>
+        <p className="page__lead">{words.body}</p>
         <p className="payment-result__count" role="timer" aria-live="off">
-          {booking.redirectingIn(secondsLeft)}
+          {words.redirectingIn(secondsLeft)}
         </p>
         <p>
           <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'countdown.skip' })}>

@@ -1,0 +1,476 @@
+// My appointments (issue 5) in a real browser, at 1280 and 375 px, against the production server
+// with the sandbox payment provider. Before the server starts, its embedded database is prepared
+// here: migrated and seeded as a start would, a patient for each width and a clinic admin (made an
+// admin with the command line's own function, `npm run clinic -- create-admin`), each with a login
+// token. The patient's session is the stored token (the Login popup has its own suite); each books
+// three appointments through the API. Then, on /#/myappointment:
+// - the unconfirmed fee says so, and Pay goes through the sandbox checkout to /#/paymentsuccess;
+//   the appointment is paid and offers Add to calendar (the .ics downloads);
+// - Edit moves it to another date and slot ('Appointment updated successfully.'), and the list
+//   shows the new date and time;
+// - Cancel asks 'Your appointment fee will not be refunded. Still want to cancel?', says
+//   'Appointment Deleted Successfully.', and the record stays, as Cancelled;
+// - the admin completes the third one with a prescription and a Card order (staff API); the card
+//   shows both, Pay Now goes through the sandbox to /#/paymentsuccess?for=order, which speaks of
+//   the order and comes back to My appointments, where the order's payment status is Completed;
+// - Help opens chat (wa.me with 'Hello, I want help.', followed into an intercepted popup), call
+//   (tel:) and email (mailto:) links built from the server's configured contacts.
+// axe on the page at each step that changes it; screenshots in test-results/screenshots/appointments-*.png.
+//
+// The tests of one width build on each other in file order (one browser context per width).
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { pgliteDir } from '../../server/db/open';
+import { openPGliteDir } from '../../server/db/pglite';
+import { runClinicCommand } from '../../server/cli';
+import { createServices } from '../../server/services/index';
+import { prepareDatabase } from '../../server/startup';
+import {
+  ROOT,
+  PageWatch,
+  axeViolations,
+  formatViolations,
+  launchBrowser,
+  newContext,
+  screenshot,
+  type RunningServer,
+  type Viewport,
+} from './harness';
+import { ensureBuilt } from './support/build.mjs';
+import { freePort, startServer, tempDataDir } from './support/server.mjs';
+import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
+
+const DESKTOP: Viewport = { width: 1280, height: 800 };
+const PHONE: Viewport = { width: 375, height: 812 };
+
+const MSG = {
+  booked: 'Appointment booked successfully.',
+  updated: 'Appointment updated successfully.',
+  deleted: 'Appointment Deleted Successfully.',
+  cancelWarning: 'Your appointment fee will not be refunded. Still want to cancel?',
+  orderPending: 'Order Status: Pending',
+} as const;
+
+/** The clinic's help contacts: the server's defaults (HELP_* unset). */
+const HELP = { chatDigits: '912040001234', tel: 'tel:+912040001234', email: 'mailto:care@sahaj-clinic.example' };
+
+type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+const seed = JSON.parse(readFileSync(join(ROOT, 'server/seed/demo-clinic.json'), 'utf8')) as {
+  fees: { consultationType: string; consultationFee: number }[];
+  doctors: { name: string; email: string; type: string; locations: string[]; hours: Record<string, Weekday[]> }[];
+};
+const feeOf = (type: string): number => seed.fees.find((f) => f.consultationType === type)!.consultationFee;
+
+/** A clinic-time calendar day (YYYY-MM-DD) `days` after today's. */
+function clinicDate(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+const weekdayOf = (date: string): Weekday =>
+  (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+
+/** The first two days from tomorrow on (clinic time) on which the doctor works at their first location. */
+function daysOf(doctorEmail: string): { location: string; first: string; second: string } {
+  const doctor = seed.doctors.find((d) => d.email === doctorEmail)!;
+  const location = doctor.locations[0]!;
+  const days: string[] = [];
+  for (let n = 1; days.length < 2 && n < 30; n++) {
+    const date = clinicDate(n);
+    if (doctor.hours[location]?.includes(weekdayOf(date))) days.push(date);
+  }
+  return { location, first: days[0]!, second: days[1]! };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server, its prepared database, the browser
+
+interface Account {
+  email: string;
+  firstName: string;
+  token: string;
+}
+
+const state: { server?: RunningServer; browser?: Browser; dataDir?: string; clientDir?: string } = {};
+const accounts = new Map<string, Account>();
+const admin = 'clinic.admin@clinic-e2e.example';
+const patientEmail = (width: number) => `meena.rao.${width}@clinic-e2e.example`;
+
+/** Accounts and tokens made in the database before the server opens it (PGlite: one process at a time). */
+async function prepareData(dataDir: string): Promise<void> {
+  const db = await openPGliteDir(pgliteDir(dataDir));
+  try {
+    await prepareDatabase(db, { seedFile: join(ROOT, 'server/seed/demo-clinic.json') });
+    const sessions = createServices(db).sessions;
+    for (const [email, firstName] of [
+      [admin, 'Kiran'],
+      [patientEmail(DESKTOP.width), 'Meena'],
+      [patientEmail(PHONE.width), 'Meena'],
+    ] as const) {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method)
+         values ($1, $2, 'Rao', 38, 'female', '9822012345', 'google') returning id`,
+        [email, firstName],
+      );
+      const { token } = await sessions.issue(rows[0]!.id);
+      accounts.set(email, { email, firstName, token });
+    }
+  } finally {
+    await db.close();
+  }
+  // The command line's own function: what `npm run clinic -- create-admin <email>` runs.
+  const said: string[] = [];
+  const status = await runClinicCommand(['create-admin', admin], { DATA_DIR: dataDir }, { out: (l) => said.push(l), err: (l) => said.push(l) });
+  if (status !== 0) throw new Error(`create-admin failed: ${said.join('\n')}`);
+}
+
+beforeAll(async () => {
+  await ensureBuilt();
+  const dataDir = tempDataDir('clinic-e2e-appointments-');
+  state.dataDir = dataDir;
+  const clientDir = mkdtempSync(join(tmpdir(), 'clinic-client-'));
+  state.clientDir = clientDir;
+  cpSync(join(ROOT, 'dist/client'), clientDir, { recursive: true });
+  await prepareData(dataDir);
+  const port = await freePort();
+  const [server, browser] = await Promise.all([
+    startServer({
+      dataDir,
+      port,
+      // PUBLIC_URL: where the sandbox checkout sends the browser back to (our own origin).
+      env: { CLIENT_DIR: clientDir, PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' },
+    }),
+    launchBrowser(),
+  ]);
+  state.server = server;
+  state.browser = browser;
+});
+
+afterAll(async () => {
+  for (const context of contexts.values()) await context.close();
+  await state.browser?.close();
+  await state.server?.stop();
+  for (const dir of [state.dataDir, state.clientDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const base = (): string => state.server!.url;
+
+let watches: PageWatch[] = [];
+afterEach(async () => {
+  const current = watches;
+  watches = [];
+  for (const w of current) if (!w.page.isClosed()) await w.page.close();
+  for (const w of current) w.assertClean();
+});
+
+/** One browser context per width, its local storage holding the patient's token. */
+const contexts = new Map<number, BrowserContext>();
+async function contextFor(viewport: Viewport, token: string): Promise<BrowserContext> {
+  let context = contexts.get(viewport.width);
+  if (!context) {
+    context = await newContext(state.browser!, viewport);
+    // As a login leaves it (spec §3: local storage, key token); the session restores it at start.
+    await context.addInitScript((stored) => {
+      if (localStorage.getItem('token') === null) localStorage.setItem('token', stored);
+    }, token);
+    contexts.set(viewport.width, context);
+  }
+  return context;
+}
+
+async function open(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  watches.push(new PageWatch(page));
+  return page;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API, as the patient and the admin
+
+async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base()}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} /api${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+interface Booked {
+  _id: string;
+  appointmentId: string;
+  date: string;
+  startTime: string;
+  consultationType: string;
+}
+
+async function freeSlots(doctorEmail: string, location: string, date: string, token: string): Promise<string[]> {
+  const slots = await call<{ time: string; status: string }[]>(
+    'GET',
+    `/doctor/gettimeslot/${encodeURIComponent(doctorEmail)}/${encodeURIComponent(location)}/${date}`,
+    token,
+  );
+  return slots.filter((s) => s.status === 'free').map((s) => s.time);
+}
+
+function book(account: Account, choice: { doctorEmail: string; location: string; date: string; startTime: string; consultationType: string }): Promise<Booked> {
+  return call<Booked>('POST', '/appointment/add', account.token, {
+    firstName: account.firstName,
+    lastName: 'Rao',
+    email: account.email,
+    phoneNumber: '9822012345',
+    age: 38,
+    gender: 'female',
+    date: choice.date,
+    doctorName: '',
+    doctorEmail: choice.doctorEmail,
+    location: choice.location,
+    consultationType: choice.consultationType,
+    startTime: choice.startTime,
+    appointmentPaymentStatus: 'failed',
+    appointmentPaymentId: null,
+    medicines: { complain: '', remedies: [], potency: '', duration: '', pharmacyName: '', pharmacyId: '', instructions: '', showMedicine: false },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page helpers
+
+function routeOf(page: Page): string {
+  const url = new URL(page.url());
+  if (url.origin !== base() || url.pathname !== '/') return url.pathname;
+  const hash = url.hash.replace(/^#/, '');
+  return hash === '' ? '/' : hash.split('?')[0]!;
+}
+
+/** /#/myappointment, loaded afresh (a reload when already there: the clinic changed something meanwhile). */
+async function gotoAppointments(page: Page): Promise<void> {
+  if (page.url().startsWith(base()) && routeOf(page) === '/myappointment') await page.reload({ waitUntil: 'load' });
+  else await page.goto(`${base()}/#/myappointment`, { waitUntil: 'load' });
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1, name: 'My appointments' }).count(), { message: 'the My appointments heading', timeout: STEP_MS })
+    .toBe(1);
+  await expect
+    .poll(() => page.locator('.appointments__list article').count(), { message: 'the list has loaded', timeout: STEP_MS })
+    .toBeGreaterThan(0);
+}
+
+/** The card of the appointment with this appointment id. */
+const card = (page: Page, appointmentId: string): Locator => page.locator('article.appointment-card', { hasText: appointmentId });
+
+/** The text of a fact (dt/dd pair) in a card or section. */
+function fact(scope: Locator, label: string): Promise<string> {
+  return scope.locator('div', { has: scope.page().locator(`dt:text-is("${label}")`) }).locator('dd').first().innerText();
+}
+
+async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations.length, `axe: serious or critical violations on ${what}:\n${formatViolations(violations)}`).toBe(0);
+}
+
+async function shot(page: Page, step: string, width: number, fullPage = true): Promise<void> {
+  await screenshot(page, `appointments-${step}-${width}`, { fullPage });
+}
+
+/** The sandbox checkout on our own origin: Pay, then the result page. */
+async function payAtSandbox(page: Page, rupees: number, width: number, step: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname.startsWith('/api/payment/sandbox/checkout/'), { timeout: STEP_MS, waitUntil: 'load' });
+  expect(new URL(page.url()).origin, 'the sandbox checkout is served from our origin').toBe(base());
+  const amount = (await page.locator('main .amount').innerText()).replace(/[\s,]/g, '');
+  expect(amount, 'the checkout shows the amount').toBe(`₹${rupees.toFixed(2)}`);
+  await shot(page, `${step}-checkout`, width);
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe.each([
+  { label: 'desktop', viewport: DESKTOP, doctorEmail: 'meera.kulkarni@sahaj-clinic.example' },
+  { label: 'phone', viewport: PHONE, doctorEmail: 'arjun.deshpande@sahaj-clinic.example' },
+])('my appointments at $viewport.width px', ({ viewport, doctorEmail }) => {
+  const width = viewport.width;
+  const { location, first, second } = daysOf(doctorEmail);
+  let patient: Account;
+  let context: BrowserContext;
+  /** A: paid in the browser, then moved; B: cancelled; C: completed by the clinic, with an order. */
+  let a: Booked;
+  let b: Booked;
+  let c: Booked;
+
+  beforeAll(async () => {
+    patient = accounts.get(patientEmail(width))!;
+    const [t1, t2, t3] = await freeSlots(doctorEmail, location, first, patient.token);
+    expect(t3, `three free slots of ${doctorEmail} at ${location} on ${first}`).toBeTruthy();
+    a = await book(patient, { doctorEmail, location, date: first, startTime: t1!, consultationType: 'Video' });
+    b = await book(patient, { doctorEmail, location, date: first, startTime: t2!, consultationType: 'Call' });
+    c = await book(patient, { doctorEmail, location, date: first, startTime: t3!, consultationType: 'Video' });
+    context = await contextFor(viewport, patient.token);
+  });
+
+  test('an unconfirmed fee says so; Pay goes through the sandbox, and the paid appointment offers its .ics', async () => {
+    const page = await open(context);
+    await gotoAppointments(page);
+    const cardA = card(page, a.appointmentId);
+    expect(await fact(cardA, 'Status')).toBe('Booked');
+    expect(await fact(cardA, 'Consultation type')).toBe('Video');
+    expect(await fact(cardA, 'Location')).toBe(location);
+    expect(await cardA.locator(`dd time[datetime="${first}"]`).count(), 'the date').toBe(1);
+    expect(await cardA.locator(`dd time[datetime="${a.startTime}"]`).count(), 'the time').toBe(1);
+    expect(await cardA.getByText(/^Fee not paid: this appointment is not confirmed yet\./).count(), 'the unpaid fee is said plainly').toBe(1);
+    expect(await cardA.getByRole('button', { name: 'Add to calendar' }).count(), 'no calendar for an unconfirmed one').toBe(0);
+    await expectNoA11yViolations(page, `/myappointment at ${width} px`);
+    await shot(page, 'list', width);
+
+    await cardA.getByRole('button', { name: /^Pay ₹/ }).click();
+    await payAtSandbox(page, feeOf('Video'), width, 'fee');
+    await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the success heading', timeout: STEP_MS }).toBe('Payment received');
+    await page.getByRole('button', { name: 'Go now', exact: true }).click();
+    await expectToast(page, 'status', MSG.booked);
+
+    await gotoAppointments(page);
+    const paid = card(page, a.appointmentId);
+    await expect.poll(() => paid.getByText(/^Fee not paid/).count(), { message: 'the fee is paid now', timeout: STEP_MS }).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: STEP_MS }), paid.getByRole('button', { name: 'Add to calendar' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const file = await download.path();
+    const ics = readFileSync(file, 'utf8');
+    expect(ics).toMatch(/^BEGIN:VCALENDAR/);
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(a.appointmentId);
+    await shot(page, 'paid', width);
+  });
+
+  test('Edit moves the appointment to another date and slot, and the list shows it', async () => {
+    const page = await open(context);
+    await gotoAppointments(page);
+    await card(page, a.appointmentId).getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit appointment' });
+    await expectDialogOpen(dialog, 'the Edit appointment popup is open');
+    await expect.poll(() => dialog.getByLabel('Location', { exact: true }).inputValue(), { message: 'the location is chosen', timeout: STEP_MS }).toBe(location);
+    await dialog.getByLabel('Date', { exact: true }).fill(second);
+    const slots = dialog.getByRole('group', { name: 'Time' });
+    await expect.poll(() => slots.getByRole('radio', { disabled: false }).count(), { message: 'the free slots of the new date', timeout: STEP_MS }).toBeGreaterThan(0);
+    const slot = slots.getByRole('radio', { disabled: false }).first();
+    const time = (await slot.getAttribute('value'))!;
+    await slot.check();
+    await expectNoA11yViolations(page, `the Edit appointment popup at ${width} px`);
+    await shot(page, 'edit', width, false);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(page, 'status', MSG.updated);
+    await expect.poll(() => dialog.count(), { message: 'the popup closes', timeout: STEP_MS }).toBe(0);
+
+    const moved = card(page, a.appointmentId);
+    await expect.poll(() => moved.locator(`dd time[datetime="${second}"]`).count(), { message: 'the list shows the new date', timeout: STEP_MS }).toBe(1);
+    expect(await moved.locator(`dd time[datetime="${time}"]`).count(), 'and the new time').toBe(1);
+    expect(await fact(moved, 'Status')).toBe('Booked');
+    await shot(page, 'edited', width);
+  });
+
+  test('Cancel asks first, says so, and the record stays as Cancelled', async () => {
+    const page = await open(context);
+    await gotoAppointments(page);
+    await card(page, b.appointmentId).getByRole('button', { name: 'Cancel', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel appointment' });
+    await expectDialogOpen(dialog, 'the Cancel appointment popup is open');
+    expect(await dialog.getByText(MSG.cancelWarning, { exact: true }).count()).toBe(1);
+    await expectNoA11yViolations(page, `the cancel popup at ${width} px`);
+    await shot(page, 'cancel', width, false);
+    await dialog.getByRole('button', { name: 'Yes, cancel it', exact: true }).click();
+    await expectToast(page, 'status', MSG.deleted);
+    const cancelled = card(page, b.appointmentId);
+    await expect.poll(() => fact(cancelled, 'Status'), { message: 'the record stays, Cancelled', timeout: STEP_MS }).toBe('Cancelled');
+    expect(await cancelled.getByRole('button', { name: 'Cancel', exact: true }).count(), 'no Cancel any more').toBe(0);
+    await shot(page, 'cancelled', width);
+  });
+
+  test("a completed consultation shows its prescription and Card order; Pay Now pays the order through the sandbox", async () => {
+    const staff = accounts.get(admin)!;
+    await call('POST', `/staff/appointments/${c._id}/complete`, staff.token, {
+      complain: 'Seasonal cough',
+      remedies: [{ medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'Twice a day' }],
+      potency: '30C',
+      duration: '2 weeks',
+      pharmacyName: 'Sahaj Pharmacy',
+      pharmacyId: 'PH-1',
+      instructions: 'Avoid coffee.',
+      showMedicine: true,
+    });
+    const page = await open(context);
+    await gotoAppointments(page);
+    const done = card(page, c.appointmentId);
+    expect(await fact(done, 'Status')).toBe('Completed');
+    expect(await done.getByText(MSG.orderPending, { exact: true }).count(), 'no order yet').toBe(1);
+    expect(await done.getByText(/^Fee not paid/).count(), 'a completed consultation is settled: no fee notice').toBe(0);
+
+    await call('POST', `/staff/appointments/${c._id}/order`, staff.token, { totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-1' });
+    await gotoAppointments(page);
+    const withOrder = card(page, c.appointmentId);
+    const prescription = withOrder.getByRole('region', { name: 'Prescription' });
+    expect(await prescription.getByRole('cell', { name: 'Bryonia alba' }).count()).toBe(1);
+    expect(await fact(prescription, 'Potency')).toBe('30C');
+    const orderSection = withOrder.getByRole('region', { name: 'Pharmacy order' });
+    expect((await fact(orderSection, 'Total')).replace(/[\s,]/g, '')).toBe('₹349.50');
+    expect(await fact(orderSection, 'Payment mode')).toBe('Card');
+    expect(await fact(orderSection, 'Payment status')).not.toBe('Completed');
+    await expectNoA11yViolations(page, `/myappointment with a completed consultation at ${width} px`);
+    await shot(page, 'completed', width);
+
+    await orderSection.getByRole('button', { name: 'Pay Now', exact: true }).click();
+    await payAtSandbox(page, 349.5, width, 'order');
+    await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess?for=order'), { timeout: STEP_MS });
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: "the order's success heading", timeout: STEP_MS })
+      .toBe('Order payment received');
+    await expect.poll(() => page.getByRole('timer').innerText(), { message: 'the countdown', timeout: STEP_MS }).toMatch(/^Going to My appointments in [1-5] seconds?\.$/);
+    await shot(page, 'order-success', width);
+    await expect.poll(() => routeOf(page), { message: 'the countdown ends on My appointments', timeout: STEP_MS }).toBe('/myappointment');
+
+    const paidOrder = card(page, c.appointmentId).getByRole('region', { name: 'Pharmacy order' });
+    await expect.poll(() => fact(paidOrder, 'Payment status').catch(() => ''), { message: 'the order is paid', timeout: STEP_MS }).toBe('Completed');
+    expect(await paidOrder.getByText('You have already paid ₹349.50.').count()).toBe(1);
+    expect(await paidOrder.getByRole('button', { name: 'Pay Now' }).count(), 'nothing left to pay').toBe(0);
+    await shot(page, 'order-paid', width);
+  });
+
+  test("Help offers chat, call and email from the clinic's configured contacts", async () => {
+    const page = await open(context);
+    // The chat opens WhatsApp in a new tab: answered here, so the real site is never loaded.
+    const opened: string[] = [];
+    await context.route('https://wa.me/**', (route) => {
+      opened.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>WhatsApp</title><p>chat</p>' });
+    });
+    try {
+      await gotoAppointments(page);
+      await page.getByRole('button', { name: 'Help', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Help with your consultation' });
+      await expectDialogOpen(dialog, 'the Help popup is open');
+      const chat = dialog.getByRole('link', { name: /^Chat on WhatsApp/ });
+      await expect.poll(() => chat.count(), { message: 'the contacts loaded', timeout: STEP_MS }).toBe(1);
+      const chatHref = `https://wa.me/${HELP.chatDigits}?text=${encodeURIComponent('Hello, I want help.')}`;
+      expect(await chat.getAttribute('href')).toBe(chatHref);
+      expect(await chat.getAttribute('target')).toBe('_blank');
+      expect(await dialog.getByRole('link', { name: /^Call / }).getAttribute('href')).toBe(HELP.tel);
+      expect(await dialog.getByRole('link', { name: /^Email / }).getAttribute('href')).toBe(HELP.email);
+      await expectNoA11yViolations(page, `the Help popup at ${width} px`);
+      await shot(page, 'help', width, false);
+
+      const [popup] = await Promise.all([context.waitForEvent('page', { timeout: STEP_MS }), chat.click()]);
+      await popup.waitForLoadState('load');
+      expect(popup.url()).toBe(chatHref);
+      expect(new URL(popup.url()).searchParams.get('text')).toBe('Hello, I want help.');
+      expect(opened).toEqual([chatHref]);
+      await popup.close();
+      expect(routeOf(page), 'the page itself stays').toBe('/myappointment');
+    } finally {
+      await context.unroute('https://wa.me/**');
+    }
+  });
+});
