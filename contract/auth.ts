@@ -34,6 +34,14 @@ export const LoginUser = t.type(
 );
 export type LoginUser = t.TypeOf<typeof LoginUser>;
 
+/**
+ * What the account may do: every sign-up is a patient; staff roles are given by an admin (the
+ * staff console) or the command line. The staff endpoints check it on every request; the client
+ * uses it only to show staff the way to the console.
+ */
+export const UserRole = t.keyof({ patient: null, admin: null, doctor: null }, 'UserRole');
+export type UserRole = t.TypeOf<typeof UserRole>;
+
 /** The current user: the login fields plus the rest of the profile, some of which a Google sign-up may not have yet. */
 export const User = t.intersection(
   [
@@ -43,6 +51,7 @@ export const User = t.intersection(
       gender: t.union([Gender, t.null]),
       phoneNumber: t.union([t.string, t.null]),
       signInMethod: t.keyof({ manual: null, google: null }),
+      role: UserRole,
     }),
   ],
   'User',

@@ -98,6 +98,16 @@ export async function findAdminDoctor(q: Queryable, id: string, forUpdate = fals
   return rows[0] ? toAdminDoctor(rows[0]) : null;
 }
 
+/**
+ * Locks the doctor's row FOR SHARE until the transaction ends: bookings and moves take it before
+ * they re-check the day plan and claim a slot, so they and a schedule change (FOR UPDATE, above)
+ * run one after the other, while bookings of one doctor still run side by side. null: no such doctor.
+ */
+export async function lockDoctorForShare(tx: Queryable, id: string): Promise<{ email: string; active: boolean } | null> {
+  const { rows } = await tx.query<{ email: string; active: boolean }>('select email, active from doctors where id = $1 for share', [id]);
+  return rows[0] ?? null;
+}
+
 export interface DoctorFields {
   name: string;
   /** Lower case. */

@@ -1,7 +1,7 @@
 /** SQL for login sessions. Only the SHA-256 of a token is ever stored or looked up. */
 import type { User } from '../../contract/auth.js';
 import type { Queryable } from '../db/database.js';
-import { toUser } from './users.js';
+import { toUser, userColumns } from './users.js';
 
 export async function insertSession(
   db: Queryable,
@@ -21,7 +21,7 @@ export async function findLiveSession(
   now: Date,
 ): Promise<{ sessionId: string; user: User } | null> {
   const { rows } = await db.query<Parameters<typeof toUser>[0] & { session_id: string }>(
-    `select s.id as session_id, u.id, u.email, u.first_name, u.last_name, u.age, u.gender, u.phone_number, u.sign_in_method
+    `select s.id as session_id, ${userColumns}
        from sessions s join users u on u.id = s.user_id
       where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2`,
     [tokenHash, now],

@@ -1,5 +1,5 @@
 /** SQL for user accounts. Emails passed in must already be lower case (they are stored so). */
-import type { User } from '../../contract/auth.js';
+import type { User, UserRole } from '../../contract/auth.js';
 import type { Gender } from '../../contract/primitives.js';
 import type { Queryable } from '../db/database.js';
 
@@ -12,6 +12,7 @@ interface UserRow {
   gender: Gender | null;
   phone_number: string | null;
   sign_in_method: 'manual' | 'google';
+  role: UserRole;
 }
 
 export interface UserWithPassword {
@@ -20,7 +21,8 @@ export interface UserWithPassword {
   passwordHash: string | null;
 }
 
-const userColumns = 'u.id, u.email, u.first_name, u.last_name, u.age, u.gender, u.phone_number, u.sign_in_method';
+/** The columns `toUser` reads, of `users u`. */
+export const userColumns = 'u.id, u.email, u.first_name, u.last_name, u.age, u.gender, u.phone_number, u.sign_in_method, u.role';
 
 export const toUser = (row: UserRow): User => ({
   _id: row.id,
@@ -31,6 +33,7 @@ export const toUser = (row: UserRow): User => ({
   gender: row.gender,
   phoneNumber: row.phone_number,
   signInMethod: row.sign_in_method,
+  role: row.role,
 });
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserWithPassword | null> {

@@ -35,6 +35,18 @@
  * - Cancelling keeps the record as Cancelled, with its payment (no refund, spec §8), and frees the
  *   slot (holds_slot false).
  * - Patients' moves and cancellations are written to the audit log with the staff's changes.
+ *
+ * A booking or move racing a schedule change (services/staffSchedule.ts). The day plan is checked
+ * before the transaction (a bad request costs no transaction), and again inside it, after locking
+ * the doctor's row FOR SHARE (schedule.ts lockedDayPlan). A schedule change locks that row FOR
+ * UPDATE for its whole transaction: a booking that comes during a change waits for it and is then
+ * refused by the re-check if the change removed its slot; a change that comes during a booking
+ * waits for it and then sees the booking (the orphan rule, 409). Bookings of one doctor share the
+ * lock, so they do not wait for each other.
+ *
+ * The patient's move and the admin's move (staff console) are one function, `moveBooking`; the
+ * differences (who may move which appointment, the unpaid-holds limit, the audit's actor, the
+ * request's field names) are the `Mover`'s.
  */
 import {
   type AppointmentCreateRequest,
@@ -44,6 +56,7 @@ import {
   emptyMedicines,
 } from '../../contract/appointments.js';
 import type { MessageAnswer, User } from '../../contract/auth.js';
+import type { ConsultationType } from '../../contract/primitives.js';
 import { appointmentFileName, appointmentIcs, appointmentSummary, clinicWhen } from '../calendar/appointment.js';
 import { calendarContentType } from '../calendar/ics.js';
 import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
@@ -64,9 +77,9 @@ import {
   slotConstraint,
   type StoredAppointment,
 } from '../repositories/appointments.js';
-import { insertAudit } from '../repositories/staff.js';
+import { type AuditEntry, insertAudit } from '../repositories/staff.js';
 import { BadRequestError, ConflictError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
-import { clinicClock, clinicInstant, type ScheduleService, unavailability } from './schedule.js';
+import { clinicClock, clinicInstant, type DayPlan, lockedDayPlan, type ScheduleService, unavailability } from './schedule.js';
 
 export const bookingMessages = {
   slotTaken: 'This slot is already booked',
@@ -130,6 +143,143 @@ export function isSlotViolation(error: unknown): boolean {
 
 const phone = (value: string) => value.replace(/[\s-]/g, '');
 
+const badField = (name: string, message: string, summary: string) => new BadRequestError(summary, [{ field: name, message }]);
+
+/** How a request names what the booking rules check, for the field errors of its 400 answers. */
+export interface BookingFields {
+  location: string;
+  date: string;
+  time: string;
+  /** The field an online doctor's Clinic Visit is blamed on, and what it says. */
+  onlineOnly: { field: string; message: string };
+  /** The answer when the doctor is not there (unknown, or retired meanwhile). */
+  noDoctor: () => ServiceError | NotFoundError;
+}
+
+/**
+ * The booking rules against the doctor's day plan: the doctor is there and active, works at the
+ * location, consults this way (an online doctor: no Clinic Visit), and the time is one of the
+ * day's slots, not begun, with the doctor not on leave. Whether somebody holds the slot is the
+ * slot index's to say. Answers the doctor's and the location's ids; throws the request's 400 otherwise.
+ */
+export function checkDayPlan(
+  plan: DayPlan | null,
+  want: { date: string; time: string; consultationType: ConsultationType },
+  at: Date,
+  fields: BookingFields,
+): { doctorId: string; locationId: string } {
+  if (!plan) throw fields.noDoctor();
+  if (plan.locationId === null) throw badField(fields.location, 'is not a location of this doctor', bookingMessages.notHere);
+  if (plan.doctor.type === 'online' && want.consultationType === 'Clinic Visit') {
+    throw badField(fields.onlineOnly.field, fields.onlineOnly.message, bookingMessages.onlineOnly);
+  }
+  switch (unavailability(plan, want.date, want.time, at)) {
+    case 'notOffered':
+      throw badField(fields.time, 'is not a slot of this doctor on this date at this location', bookingMessages.notOffered);
+    case 'past':
+      throw badField(fields.time, 'has already begun', bookingMessages.slotPast);
+    case 'leave':
+      throw badField(fields.date, 'the doctor is on leave', bookingMessages.onLeave);
+    default:
+      return { doctorId: plan.doctor.id, locationId: plan.locationId };
+  }
+}
+
+/** POST /appointment/add's names. */
+const bookingFields: BookingFields = {
+  location: 'location',
+  date: 'date',
+  time: 'startTime',
+  onlineOnly: { field: 'consultationType', message: 'must be Chat, Video or Call for this doctor' },
+  noDoctor: () => badField('doctorEmail', 'is not one of our doctors', bookingMessages.doctorUnknown),
+};
+
+/** 429 when the patient already has `maxUnpaidHolds` live unpaid holds. */
+async function refuseBeyondHoldsLimit(q: Queryable, userId: string, at: Date): Promise<void> {
+  const holds = await liveUnpaidHolds(q, userId, at);
+  if (holds.count >= maxUnpaidHolds) {
+    const wait = Math.max(1, Math.ceil((holds.firstLapse!.getTime() - at.getTime()) / 1000));
+    throw new TooManyRequestsError(bookingMessages.tooManyHolds, wait);
+  }
+}
+
+/** Who moves an appointment (the patient, or an admin in the staff console), and what that allows. */
+export interface Mover {
+  /**
+   * The appointment, read and (in the move's transaction, `forUpdate`) locked, refused (404, 409)
+   * when this mover may not move it. Before the transaction it may check less than inside it.
+   */
+  changeable(q: Queryable, id: string, at: Date, forUpdate: boolean): Promise<StoredAppointment>;
+  /** The patient's limit of unpaid holds applies when their lapsed hold claims a new slot; an admin's move has none. */
+  holdsLimit: boolean;
+  /** Who the audit row names. */
+  actor: Pick<AuditEntry, 'actorUserId' | 'actor' | 'actorRole'>;
+  fields: BookingFields;
+}
+
+export interface MoveDeps {
+  db: Database;
+  schedule: ScheduleService;
+  holdMinutes: number;
+}
+
+/**
+ * Moves an appointment to another location (by name), date and start time of its doctor, by the
+ * booking rules: checked before the transaction, and again in it under the doctor row's lock; in
+ * it, the new slot's stale holds lapse and the row claims the slot under the slot index (409 'This
+ * slot is already booked' when somebody holds it, nothing changed). A paid appointment holds for
+ * good; an unpaid one keeps its live hold's expiry, or (lapsed) gets a new hold. Audited in the
+ * same transaction.
+ */
+export async function moveBooking(
+  { db, schedule, holdMinutes }: MoveDeps,
+  mover: Mover,
+  id: string,
+  to: { location: string; date: string; time: string },
+  at: Date,
+): Promise<void> {
+  const before = await mover.changeable(db, id, at, false);
+  if (to.date < clinicClock(at).date) throw badField(mover.fields.date, 'must be today or later (clinic time)', bookingMessages.pastDate);
+  const want = { date: to.date, time: to.time, consultationType: before.record.consultationType };
+  checkDayPlan(await schedule.dayPlan(before.record.doctorEmail, to.location, to.date), want, at, mover.fields);
+  try {
+    await db.transaction(async (tx) => {
+      // The doctor's row first, then the appointment's: the order every slot claim takes them in.
+      const { locationId } = checkDayPlan(await lockedDayPlan(tx, before.doctorId, to.location, to.date, at), want, at, mover.fields);
+      const a = await mover.changeable(tx, id, at, true);
+      const paid = a.record.appointmentPaymentStatus === 'paid';
+      const live = a.holdsSlot && a.holdExpiresAt !== null && a.holdExpiresAt > at;
+      let holdExpiresAt: Date | null = null; // paid: held for good
+      if (!paid && live) {
+        holdExpiresAt = a.holdExpiresAt; // moving does not stretch a hold
+      } else if (!paid) {
+        if (mover.holdsLimit) await refuseBeyondHoldsLimit(tx, a.userId, at);
+        holdExpiresAt = new Date(at.getTime() + holdMinutes * 60_000);
+      }
+      await lapseHolds(tx, { doctorId: a.doctorId, date: to.date, time: to.time }, at, a.record._id);
+      await moveAppointment(tx, a.record._id, { locationId, date: to.date, time: to.time, holdExpiresAt }, at);
+      await insertAudit(
+        tx,
+        {
+          ...mover.actor,
+          action: 'appointment.moved',
+          appointmentId: a.record._id,
+          details: {
+            before: { location: a.record.location, date: a.record.date, startTime: a.record.startTime },
+            after: { location: to.location, date: to.date, startTime: to.time },
+          },
+        },
+        at,
+      );
+    });
+  } catch (error) {
+    // 40P01: two moves swapping slots at the same moment on PostgreSQL; each waited for the
+    // other's slot. The one PostgreSQL aborts changed nothing, and its slot was taken.
+    if (isSlotViolation(error) || sqlState(error) === '40P01') throw new ConflictError(bookingMessages.slotTaken);
+    throw error;
+  }
+}
+
 export interface AppointmentServiceDeps {
   db: Database;
   now: () => Date;
@@ -143,8 +293,6 @@ export interface AppointmentServiceDeps {
 }
 
 export function createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl }: AppointmentServiceDeps) {
-  const field = (name: string, message: string, summary: string) => new BadRequestError(summary, [{ field: name, message }]);
-
   /**
    * The caller's own appointment that may still be moved or cancelled (Booked or Expired).
    * 404 for none or somebody else's; 409 when Completed or Cancelled, or (moves only) flagged
@@ -160,6 +308,20 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
     return a;
   }
 
+  /** The patient moves their own appointment, within their unpaid-holds limit. */
+  const patientMover = (user: User): Mover => ({
+    changeable: (q, id, at, forUpdate) => ownChangeable(q, user, id, at, forUpdate),
+    holdsLimit: true,
+    actor: { actorUserId: user._id, actor: user.email, actorRole: 'patient' },
+    fields: {
+      location: 'selectedLocation',
+      date: 'newDate',
+      time: 'selectedTime',
+      onlineOnly: { field: 'selectedLocation', message: 'this doctor consults online only' },
+      noDoctor: () => new NotFoundError(bookingMessages.doctorUnknown),
+    },
+  });
+
   return {
     holdMinutes,
 
@@ -167,28 +329,13 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
     async create(user: User, request: AppointmentCreateRequest): Promise<AppointmentRecord> {
       const at = now();
       const { date, startTime: time, location, consultationType } = request;
-      if (date < clinicClock(at).date) throw field('date', 'must be today or later (clinic time)', bookingMessages.pastDate);
+      if (date < clinicClock(at).date) throw badField('date', 'must be today or later (clinic time)', bookingMessages.pastDate);
 
-      const plan = await schedule.dayPlan(request.doctorEmail, location, date);
-      if (!plan) throw field('doctorEmail', 'is not one of our doctors', bookingMessages.doctorUnknown);
-      if (plan.locationId === null) throw field('location', 'is not a location of this doctor', bookingMessages.notHere);
-      if (plan.doctor.type === 'online' && consultationType === 'Clinic Visit') {
-        throw field('consultationType', 'must be Chat, Video or Call for this doctor', bookingMessages.onlineOnly);
-      }
-      switch (unavailability(plan, date, time, at)) {
-        case 'notOffered':
-          throw field('startTime', 'is not a slot of this doctor on this date at this location', bookingMessages.notOffered);
-        case 'past':
-          throw field('startTime', 'has already begun', bookingMessages.slotPast);
-        case 'leave':
-          throw field('date', 'the doctor is on leave', bookingMessages.onLeave);
-        default:
-      }
+      const want = { date, time, consultationType };
+      const { doctorId, locationId } = checkDayPlan(await schedule.dayPlan(request.doctorEmail, location, date), want, at, bookingFields);
       const fee = await findFee(db, consultationType);
-      if (fee === null) throw field('consultationType', 'has no fee', bookingMessages.noFee);
+      if (fee === null) throw badField('consultationType', 'has no fee', bookingMessages.noFee);
 
-      const doctorId = plan.doctor.id;
-      const locationId = plan.locationId;
       const slot = { doctorId, date, time };
       const details = {
         firstName: request.firstName.trim(),
@@ -209,6 +356,8 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
       let id: string;
       try {
         id = await db.transaction(async (tx) => {
+          // The schedule may have changed since the check above: again, under the doctor row's lock.
+          checkDayPlan(await lockedDayPlan(tx, doctorId, location, date, at), want, at, bookingFields);
           const own = await findOwnBooking(tx, { userId: user._id, ...slot });
           if (own?.paid) throw new ConflictError(bookingMessages.alreadyYours);
           if (own) {
@@ -217,11 +366,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
             await rebookOwnHold(tx, own.id, { ...details, locationId, consultationType, fee, holdExpiresAt: live ? null : holdExpiresAt }, at);
             return own.id;
           }
-          const holds = await liveUnpaidHolds(tx, user._id, at);
-          if (holds.count >= maxUnpaidHolds) {
-            const wait = Math.max(1, Math.ceil((holds.firstLapse!.getTime() - at.getTime()) / 1000));
-            throw new TooManyRequestsError(bookingMessages.tooManyHolds, wait);
-          }
+          await refuseBeyondHoldsLimit(tx, user._id, at);
           await lapseHolds(tx, slot, at);
           return insertAppointment(
             tx,
@@ -248,70 +393,9 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
 
     /** PUT /appointment/update: moves the owner's Booked or Expired appointment to a free slot of its doctor. */
     async update(user: User, request: AppointmentUpdateRequest): Promise<{ message: string; appointment: AppointmentRecord }> {
-      const at = now();
       const id = request.appointmentToEdit;
-      const before = await ownChangeable(db, user, id, at);
-      const { selectedLocation: location, newDate: date, selectedTime: time } = request;
-      if (date < clinicClock(at).date) throw field('newDate', 'must be today or later (clinic time)', bookingMessages.pastDate);
-      const plan = await schedule.dayPlan(before.record.doctorEmail, location, date);
-      if (!plan) throw new NotFoundError(bookingMessages.doctorUnknown);
-      if (plan.locationId === null) throw field('selectedLocation', 'is not a location of this doctor', bookingMessages.notHere);
-      if (plan.doctor.type === 'online' && before.record.consultationType === 'Clinic Visit') {
-        throw field('selectedLocation', 'this doctor consults online only', bookingMessages.onlineOnly);
-      }
-      switch (unavailability(plan, date, time, at)) {
-        case 'notOffered':
-          throw field('selectedTime', 'is not a slot of this doctor on this date at this location', bookingMessages.notOffered);
-        case 'past':
-          throw field('selectedTime', 'has already begun', bookingMessages.slotPast);
-        case 'leave':
-          throw field('newDate', 'the doctor is on leave', bookingMessages.onLeave);
-        default:
-      }
-      const locationId = plan.locationId;
-
-      try {
-        await db.transaction(async (tx) => {
-          const a = await ownChangeable(tx, user, id, at, true);
-          const paid = a.record.appointmentPaymentStatus === 'paid';
-          const live = a.holdsSlot && a.holdExpiresAt !== null && a.holdExpiresAt > at;
-          let holdExpiresAt: Date | null = null;
-          if (!paid) {
-            if (live) {
-              holdExpiresAt = a.holdExpiresAt; // moving does not stretch a hold
-            } else {
-              const holds = await liveUnpaidHolds(tx, user._id, at);
-              if (holds.count >= maxUnpaidHolds) {
-                const wait = Math.max(1, Math.ceil((holds.firstLapse!.getTime() - at.getTime()) / 1000));
-                throw new TooManyRequestsError(bookingMessages.tooManyHolds, wait);
-              }
-              holdExpiresAt = new Date(at.getTime() + holdMinutes * 60_000);
-            }
-          }
-          await lapseHolds(tx, { doctorId: a.doctorId, date, time }, at, a.record._id);
-          await moveAppointment(tx, a.record._id, { locationId, date, time, holdExpiresAt }, at);
-          await insertAudit(
-            tx,
-            {
-              actorUserId: user._id,
-              actor: user.email,
-              actorRole: 'patient',
-              action: 'appointment.moved',
-              appointmentId: a.record._id,
-              details: {
-                before: { location: a.record.location, date: a.record.date, startTime: a.record.startTime },
-                after: { location, date, startTime: time },
-              },
-            },
-            at,
-          );
-        });
-      } catch (error) {
-        // 40P01: two patients swapping slots at the same moment on PostgreSQL; each move waited for
-        // the other's slot. The one PostgreSQL aborts changed nothing, and its slot was taken.
-        if (isSlotViolation(error) || sqlState(error) === '40P01') throw new ConflictError(bookingMessages.slotTaken);
-        throw error;
-      }
+      const to = { location: request.selectedLocation, date: request.newDate, time: request.selectedTime };
+      await moveBooking({ db, schedule, holdMinutes }, patientMover(user), id, to, now());
       const moved = (await findStoredAppointment(db, id))!;
       return { message: appointmentMessages.updated, appointment: recordAt(moved, now()) };
     },

@@ -19,8 +19,9 @@
  */
 import type { SlotStatus, TimeSlot } from '../../contract/appointments.js';
 import type { ClinicTime } from '../../contract/primitives.js';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { loadDaySchedule } from '../repositories/appointments.js';
+import { lockDoctorForShare } from '../repositories/doctors.js';
 import { NotFoundError } from './errors.js';
 
 export const clinicTimeZone = 'Asia/Kolkata';
@@ -88,18 +89,44 @@ export function unavailability(plan: DayPlan, date: string, time: string, now: D
   return null;
 }
 
+/** The doctor's day at a location, read through `q` (the database, or a transaction). null: no such active doctor. */
+export async function loadDayPlan(q: Queryable, doctorEmail: string, location: string, date: string, now: Date): Promise<DayPlan | null> {
+  const day = await loadDaySchedule(q, { doctorEmail: doctorEmail.toLowerCase(), location, date, weekday: weekdayOf(date), now });
+  if (!day) return null;
+  return {
+    doctor: day.doctor,
+    locationId: day.locationId,
+    onLeave: day.onLeave,
+    starts: cutSlots(day.hours, day.doctor.slotMinutes),
+    holders: day.holders,
+  };
+}
+
+/**
+ * Whether the doctor's schedule (the clock aside) still offers this slot for this consultation:
+ * an active doctor at that location, not on leave, the time among the day's slots, and no Clinic
+ * Visit with an online doctor. (services/staffSchedule.ts fitsSchedule says the same of a booking.)
+ */
+export function scheduleOffers(plan: DayPlan | null, time: string, consultationType: string): boolean {
+  if (!plan || plan.locationId === null || plan.onLeave || !plan.starts.includes(time)) return false;
+  return !(plan.doctor.type === 'online' && consultationType === 'Clinic Visit');
+}
+
+/**
+ * The day plan inside a transaction that claims a slot, after locking the doctor's row FOR SHARE:
+ * a schedule change (services/staffSchedule.ts, which locks the row FOR UPDATE) in progress is
+ * waited for, and one that starts later waits until this transaction ends and then sees its
+ * booking. The plan is read by a statement after the lock, so (READ COMMITTED) it sees the change
+ * that was waited for. By id: the email may have changed meanwhile. null: no such doctor, or retired.
+ */
+export async function lockedDayPlan(tx: Queryable, doctorId: string, location: string, date: string, now: Date): Promise<DayPlan | null> {
+  const doctor = await lockDoctorForShare(tx, doctorId);
+  if (!doctor?.active) return null;
+  return loadDayPlan(tx, doctor.email, location, date, now);
+}
+
 export function createScheduleService({ db, now }: { db: Database; now: () => Date }) {
-  async function dayPlan(doctorEmail: string, location: string, date: string): Promise<DayPlan | null> {
-    const day = await loadDaySchedule(db, { doctorEmail: doctorEmail.toLowerCase(), location, date, weekday: weekdayOf(date), now: now() });
-    if (!day) return null;
-    return {
-      doctor: day.doctor,
-      locationId: day.locationId,
-      onLeave: day.onLeave,
-      starts: cutSlots(day.hours, day.doctor.slotMinutes),
-      holders: day.holders,
-    };
-  }
+  const dayPlan = (doctorEmail: string, location: string, date: string) => loadDayPlan(db, doctorEmail, location, date, now());
 
   return {
     dayPlan,

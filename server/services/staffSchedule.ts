@@ -14,16 +14,15 @@
  *
  * Each change runs in one transaction that first locks the doctor's row, so two admins changing
  * one doctor run one after the other and each sees the other's result. The audit row is written
- * in that same transaction. (A patient's booking validates the schedule before its own
- * transaction; a booking racing a schedule change by milliseconds can still land on a slot the
- * change removes. The booking service would have to re-check its day plan under the doctor row's
- * lock to close that gap.)
+ * in that same transaction. Bookings and moves (services/appointments.ts) lock the same row FOR
+ * SHARE and re-check their day plan under it, so a booking racing a change either waits for it
+ * and is refused when its slot went, or is there before it and counts for the orphan rule.
  *
- * Moving and cancelling reuse the booking rules and the repository steps of the patient's own
- * move and cancel (services/appointments.ts): the day plan and `unavailability`, `lapseHolds` then
- * `moveAppointment` under the slot index. The differences: an admin may act on any patient's
- * appointment, the unpaid-holds limit is the patient's and does not apply, and a paid appointment
- * cancelled by the clinic is flagged for refund.
+ * Moving is the patient's move (services/appointments.ts `moveBooking`: the booking rules, checked
+ * again under the doctor row's lock, `lapseHolds` then `moveAppointment` under the slot index)
+ * with an admin as the mover: any patient's appointment, no unpaid-holds limit (it is the
+ * patient's), the admin in the audit. Cancelling frees the slot like the patient's cancel, and a
+ * paid appointment cancelled by the clinic is flagged for refund.
  */
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import type {
@@ -38,9 +37,7 @@ import { type Database, type Queryable, sqlState, violatedConstraint } from '../
 import {
   cancelAppointmentByClinic,
   findStoredAppointment,
-  lapseHolds,
   listLiveBookingsOfDoctor,
-  moveAppointment,
   type StoredAppointment,
 } from '../repositories/appointments.js';
 import {
@@ -63,9 +60,9 @@ import {
 import { existingLocationIds, findAdminLocation } from '../repositories/locations.js';
 import { flagPaymentRefund } from '../repositories/payments.js';
 import { findAccountRoleByEmail, insertAudit } from '../repositories/staff.js';
-import { bookingMessages, isSlotViolation, recordAt, statusAt } from './appointments.js';
+import { bookingMessages, type Mover, moveBooking, recordAt, statusAt } from './appointments.js';
 import { BadRequestError, ConflictError, NotFoundError, ServiceError } from './errors.js';
-import { clinicClock, cutSlots, type ScheduleService, toMinutes, unavailability, weekdayOf } from './schedule.js';
+import { clinicClock, cutSlots, type ScheduleService, toMinutes, weekdayOf } from './schedule.js';
 import { assertAdmin, auditActor, type Staff } from './staff.js';
 
 export const scheduleMessages = {
@@ -246,6 +243,32 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
     if (status === 'Cancelled') throw new ConflictError(scheduleMessages.cancelled);
     return a;
   }
+
+  /**
+   * An admin moves any patient's appointment: before the move's transaction it need only exist
+   * (404); in it, it must still be changeable and not flagged for refund (409). No unpaid-holds limit.
+   */
+  const adminMover = (staff: Staff): Mover => ({
+    async changeable(q, id, at, forUpdate) {
+      if (!forUpdate) {
+        const a = await findStoredAppointment(q, id);
+        if (!a) throw new NotFoundError(scheduleMessages.appointmentNotFound);
+        return a;
+      }
+      const a = await changeable(q, id, at);
+      if (a.record.appointmentPaymentStatus === 'refund') throw new ConflictError(scheduleMessages.refundFlagged);
+      return a;
+    },
+    holdsLimit: false,
+    actor: auditActor(staff),
+    fields: {
+      location: 'locationId',
+      date: 'date',
+      time: 'startTime',
+      onlineOnly: { field: 'locationId', message: 'this doctor consults online only' },
+      noDoctor: () => new ConflictError(bookingMessages.doctorUnknown), // retired meanwhile
+    },
+  });
 
   async function appointmentAnswer(id: string, message: string) {
     return { message, appointment: recordAt((await findStoredAppointment(db, id))!, now()) };
@@ -465,56 +488,13 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
     async move(staff: Staff, id: string, to: AdminMoveRequest) {
       assertAdmin(staff);
       const at = now();
-      const before = await findStoredAppointment(db, id);
-      if (!before) throw new NotFoundError(scheduleMessages.appointmentNotFound);
-      if (to.date < clinicClock(at).date) throw badField('date', 'must be today or later (clinic time)', bookingMessages.pastDate);
       const location = await findAdminLocation(db, to.locationId.toLowerCase());
-      if (!location) throw badField('locationId', 'is not a location of this doctor', bookingMessages.notHere);
-      const plan = await schedule.dayPlan(before.record.doctorEmail, location.name, to.date);
-      if (!plan) throw new ConflictError(bookingMessages.doctorUnknown); // retired meanwhile
-      if (plan.locationId === null) throw badField('locationId', 'is not a location of this doctor', bookingMessages.notHere);
-      if (plan.doctor.type === 'online' && before.record.consultationType === 'Clinic Visit') {
-        throw badField('locationId', 'this doctor consults online only', bookingMessages.onlineOnly);
+      if (!location) {
+        // An unknown appointment is 404 whatever the location says.
+        if (!(await findStoredAppointment(db, id))) throw new NotFoundError(scheduleMessages.appointmentNotFound);
+        throw badField('locationId', 'is not a location of this doctor', bookingMessages.notHere);
       }
-      switch (unavailability(plan, to.date, to.startTime, at)) {
-        case 'notOffered':
-          throw badField('startTime', 'is not a slot of this doctor on this date at this location', bookingMessages.notOffered);
-        case 'past':
-          throw badField('startTime', 'has already begun', bookingMessages.slotPast);
-        case 'leave':
-          throw badField('date', 'the doctor is on leave', bookingMessages.onLeave);
-        default:
-      }
-      const locationId = plan.locationId;
-      try {
-        await db.transaction(async (tx) => {
-          const a = await changeable(tx, id, at);
-          if (a.record.appointmentPaymentStatus === 'refund') throw new ConflictError(scheduleMessages.refundFlagged);
-          const paid = a.record.appointmentPaymentStatus === 'paid';
-          const live = a.holdsSlot && a.holdExpiresAt !== null && a.holdExpiresAt > at;
-          // A paid one holds for good; an unpaid one keeps its hold's expiry, or (lapsed) gets a new hold.
-          const holdExpiresAt = paid ? null : live ? a.holdExpiresAt : new Date(at.getTime() + holdMinutes * 60_000);
-          await lapseHolds(tx, { doctorId: a.doctorId, date: to.date, time: to.startTime }, at, a.record._id);
-          await moveAppointment(tx, a.record._id, { locationId, date: to.date, time: to.startTime, holdExpiresAt }, at);
-          await insertAudit(
-            tx,
-            {
-              ...auditActor(staff),
-              action: 'appointment.moved',
-              appointmentId: a.record._id,
-              details: {
-                before: { location: a.record.location, date: a.record.date, startTime: a.record.startTime },
-                after: { location: location.name, date: to.date, startTime: to.startTime },
-              },
-            },
-            at,
-          );
-        });
-      } catch (error) {
-        // 40P01: two moves swapping slots at once on PostgreSQL (as in the patient's move).
-        if (isSlotViolation(error) || sqlState(error) === '40P01') throw new ConflictError(bookingMessages.slotTaken);
-        throw error;
-      }
+      await moveBooking({ db, schedule, holdMinutes }, adminMover(staff), id, { location: location.name, date: to.date, time: to.startTime }, at);
       return appointmentAnswer(id, scheduleMessages.moved);
     },
 

@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderApp, warmAccountChunks } from './support';
+import type { User } from '../../contract/auth';
+import { settle } from '../machines/accountFakes';
+import { demoUser, fakeAccount, renderApp, warmAccountChunks } from './support';
 
 beforeAll(warmAccountChunks, 30_000);
 
@@ -133,5 +135,36 @@ describe('header', () => {
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Sign up' })).toBeNull();
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  });
+
+  describe('the profile menu and the staff console', () => {
+    /** Logged in with a stored token as `user`; the profile menu opened. Answers the menu's items. */
+    async function openMenuAs(user: User) {
+      const account = fakeAccount({ storedToken: 'tok-stored' });
+      renderApp({ account });
+      await act(async () => {
+        account.fetchCurrentUser.latest().resolve(user);
+        await settle();
+      });
+      const profile = await screen.findByRole('button', { name: 'My Profile' });
+      await userEvent.click(profile);
+      const list = document.getElementById(profile.getAttribute('aria-controls') ?? '')!;
+      expect(list.hidden).toBe(false);
+      return within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.firstElementChild as HTMLElement);
+    }
+
+    it.each(['admin', 'doctor'] as const)('an %s account finds Staff console (to /staff) just before Logout', async (role) => {
+      const items = await openMenuAs({ ...demoUser, role });
+      expect(items.map((item) => item.textContent)).toEqual(['My Profile', 'My Appointment', 'Staff console', 'Logout']);
+      expect(screen.getByRole('link', { name: 'Staff console' }).getAttribute('href')).toBe('/staff');
+    });
+
+    it('a patient sees no link to the staff console', async () => {
+      const items = await openMenuAs({ ...demoUser, role: 'patient' });
+      expect(items.map((item) => item.textContent)).toEqual(['My Profile', 'My Appointment', 'Logout']);
+      expect(screen.queryByRole('link', { name: 'Staff console' })).toBeNull();
+    });
   });
 });

@@ -75,7 +75,7 @@ export function deferred<T>() {
 }
 
 export const loginUser: LoginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' };
-export const demoUser: User = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual' };
+export const demoUser: User = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual', role: 'patient' };
 
 /**
  * Account calls the test answers by hand (`fake.login.latest().resolve(...)`), a token store in

@@ -128,6 +128,7 @@ function harness() {
     gender: 'female',
     phoneNumber: '9876543210',
     signInMethod: 'manual',
+    role: 'patient',
   });
 
   /** The calls this step makes, answered; then what the person read. */

@@ -48,6 +48,7 @@ const user: User = {
   gender: 'female',
   phoneNumber: '9876543210',
   signInMethod: 'manual',
+  role: 'patient',
 };
 
 /** The real machine (and its real otp child) with fakes for the three calls, provided as the app provides the real ones. */

@@ -57,6 +57,7 @@ describe.each(backends)('accounts on %s', (backend) => {
         gender: 'female',
         phoneNumber: '+919876543210',
         signInMethod: 'manual',
+        role: 'patient',
       });
       expect((await t.db().query('select 1 from email_proofs')).rowCount).toBe(0);
       // The proof is gone: another attempt needs a new code.
@@ -129,7 +130,17 @@ describe.each(backends)('accounts on %s', (backend) => {
 
       const me = await getUser(t.app(), answer.token);
       expect(me.statusCode).toBe(200);
-      expect(decoded(User, me)).toMatchObject({ _id: id, email: patient.email, age: 34, signInMethod: 'manual' });
+      expect(decoded(User, me)).toMatchObject({ _id: id, email: patient.email, age: 34, signInMethod: 'manual', role: 'patient' });
+    });
+
+    it('the current user carries the account\'s role, read afresh on every call (the header shows staff the console)', async () => {
+      const id = await registered(t);
+      const { token } = decoded(LoginAnswer, await login(t.app(), patient.email, patient.password));
+      expect(decoded(User, await getUser(t.app(), token)).role).toBe('patient');
+      for (const role of ['admin', 'doctor', 'patient'] as const) {
+        await t.db().query('update users set role = $2 where id = $1', [id, role]);
+        expect(decoded(User, await getUser(t.app(), token)).role).toBe(role);
+      }
     });
 
     it('gives one message for a wrong password and an unknown email', async () => {
@@ -347,6 +358,7 @@ describe.each(backends)('accounts on %s', (backend) => {
         gender: null,
         phoneNumber: null,
         signInMethod: 'google',
+        role: 'patient',
       });
       const again = await services.accounts.findOrCreateFromIdentity({ email: 'gita.rao@example.com', firstName: 'G', lastName: '' });
       expect(again).toEqual(made);

@@ -5,7 +5,7 @@ import { createApiClient, type ApiFailure } from '../../src/api/client.js';
 import { createAuthApi, googleStartUrl, orReject } from '../../src/api/auth.js';
 
 const loginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' };
-const user = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual' };
+const user = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual', role: 'patient' };
 const loginAnswer = { token: 'tok-1', user: loginUser };
 
 function api(fetch: typeof globalThis.fetch) {

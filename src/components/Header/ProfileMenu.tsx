@@ -1,12 +1,14 @@
 /**
  * The My Profile menu of a logged-in user (spec §2: My Profile, My Appointment, Logout): a
- * disclosure button (aria-expanded) over a short list of two links and the Logout button. Escape
+ * disclosure button (aria-expanded) over a short list of links and the Logout button. Staff (an
+ * admin or doctor account, as GET /auth/getuser says) also find the Staff console there; patients
+ * never see it (the console checks the role on every call anyway). Escape
  * closes it and returns focus to the button; so do a click or focus elsewhere and any navigation.
  * ArrowDown on the button opens it at the first item; arrow keys, Home and End move between items.
  */
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { SessionContext } from '../../app/account';
+import { SessionContext, useSession } from '../../app/account';
 import { messages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { accountButtonAttribute, takeAccountFocus } from '../Popup/popups';
@@ -20,6 +22,9 @@ export default function ProfileMenu() {
   const list = useRef<HTMLUListElement>(null);
   const focusFirstItem = useRef(false);
   const session = SessionContext.useActorRef();
+  // Known once the whole profile is fetched: until then (just logged in) no console link.
+  const role = useSession().user?.role;
+  const isStaff = role === 'admin' || role === 'doctor';
   const { pathname } = useLocation();
   const { account } = messages;
 
@@ -118,6 +123,13 @@ export default function ProfileMenu() {
             {account.myAppointment}
           </Link>
         </li>
+        {isStaff && (
+          <li>
+            <Link to="/staff" className="profile-menu__item">
+              {account.staffConsole}
+            </Link>
+          </li>
+        )}
         <li>
           <button
             type="button"
