@@ -29,6 +29,8 @@ export type HttpFailure = {
   readonly errors?: readonly FieldError[];
   /** True when the answer carried no readable message and `message` is ours. */
   readonly generic?: boolean;
+  /** A refusal that carries more than `message` and `errors` (a 409's `affected`): its whole JSON body. */
+  readonly body?: Readonly<Record<string, unknown>>;
 };
 export type DecodeFailure = {
   readonly _tag: 'DecodeFailure';
@@ -164,5 +166,7 @@ function httpFailure(status: number, json: unknown): HttpFailure {
     return { _tag: 'HttpFailure', status, message: `The server answered with status ${status}.`, generic: true };
   }
   const { message, errors } = decoded.right;
-  return errors ? { _tag: 'HttpFailure', status, message, errors } : { _tag: 'HttpFailure', status, message };
+  const failure: HttpFailure = errors ? { _tag: 'HttpFailure', status, message, errors } : { _tag: 'HttpFailure', status, message };
+  const body = json as Record<string, unknown>;
+  return Object.keys(body).some((key) => key !== 'message' && key !== 'errors') ? { ...failure, body } : failure;
 }

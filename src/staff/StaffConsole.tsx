@@ -20,7 +20,7 @@ import {
 import { SessionContext } from '../app/account';
 import { usePageTitle } from '../app/usePageTitle';
 import { staffMessages } from '../i18n/staffMessages';
-import { adminSections as foundAdminSections, type AdminSection } from './adminSections';
+import { adminSections as foundAdminSections, type AdminSection } from './admin/sections';
 import { liveStaffServices } from './liveStaff';
 import { useGivenStaffServices, type StaffServices } from './services';
 import { StaffContext, type StaffCaller } from './StaffContext';

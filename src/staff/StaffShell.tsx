@@ -1,7 +1,7 @@
 /**
  * The console's frame for a staff member: who is signed in, the sections by role, and the section
  * asked for. Doctors: Today, Upcoming, and each appointment. Admins: the same for every doctor,
- * the audit log, and the admin sections (./adminSections.ts), each at /staff/admin/<path>.
+ * the audit log, and the admin sections (./admin/sections.tsx), each at /staff/admin/<path>.
  *
  * The section list is a side column on wide screens; on phones it collapses behind a "Sections"
  * button (aria-expanded) and closes again after each navigation.
@@ -13,7 +13,7 @@ import { useEffect, useId, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { NavLink } from '../components/Link/Link';
 import { staffMessages } from '../i18n/staffMessages';
-import type { AdminSection } from './adminSections';
+import type { AdminSection } from './admin/sections';
 import { AppointmentsSection } from './AppointmentsSection';
 import { AuditLog } from './AuditLog';
 import { Consultation } from './Consultation';

@@ -14,7 +14,7 @@ import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
 import { AccountProvider } from '../../src/app/account';
 import { ToastRegion } from '../../src/components/Toast/ToastRegion';
-import type { AdminSection } from '../../src/staff/adminSections';
+import type { AdminSection } from '../../src/staff/admin/sections';
 import { StaffServicesProvider, type StaffServices } from '../../src/staff/services';
 import StaffConsole from '../../src/staff/StaffConsole';
 import { answeredByHand, settle } from '../machines/accountFakes';

@@ -1,0 +1,127 @@
+/**
+ * The clinic cancels one booking (issue 6, admin appointments): a confirmation with an optional
+ * reason (kept in the audit log), then POST /staff/appointments/{id}/cancel. The record is kept as
+ * Cancelled and its slot freed; a paid one is flagged for refund (it then shows under Refunds).
+ * The appointments overview, and the doctor screens' "affected appointments", start one per
+ * opening of the popup.
+ *
+ * Input: `{ appointment, token }`. Events: `reason.change` { value }, `cancel.confirm`,
+ * `cancel.dismiss`.
+ *
+ * The app provides `cancelAppointment` { appointmentId, reason, token } -> { message, appointment },
+ * rejecting with an ApiFailure.
+ *
+ * Emitted: `notice` { tone, notice } (the server's words, or cancelled / cancelFailed),
+ * `appointment.cancelled` { appointment } (as it is now), `session.expired` (a 401). After a failure
+ * the question is asked again, with the reason kept.
+ */
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { AppointmentRecord } from '../../contract/appointments.js';
+import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { fieldErrorsOf, isUnauthorized, type FieldErrors } from './failures.js';
+
+export type AdminCancelNotice = { kind: 'cancelled' } | { kind: 'cancelFailed' } | ServerNotice;
+export type AdminCancelEmitted =
+  | NoticeEvent<AdminCancelNotice>
+  | { type: 'appointment.cancelled'; appointment: AppointmentRecord }
+  | { type: 'session.expired' };
+export type AdminCancelEvent = { type: 'reason.change'; value: string } | { type: 'cancel.confirm' } | { type: 'cancel.dismiss' };
+export type AdminCancelAnswer = { message: string; appointment: AppointmentRecord };
+
+export interface AdminCancelContext {
+  appointment: AppointmentRecord;
+  token: string;
+  reason: string;
+  fieldErrors: FieldErrors;
+}
+
+/** Only a booking that still holds its slot can be cancelled by the clinic. */
+export const isCancellable = (appointment: Pick<AppointmentRecord, 'appointmentStatus'>): boolean =>
+  appointment.appointmentStatus === 'Booked' || appointment.appointmentStatus === 'Expired';
+
+const notice = (tone: Tone, n: AdminCancelNotice): NoticeEvent<AdminCancelNotice> => ({ type: 'notice', tone, notice: n });
+
+export const adminCancelMachine = setup({
+  types: {} as {
+    context: AdminCancelContext;
+    events: AdminCancelEvent;
+    input: { appointment: AppointmentRecord; token: string };
+    emitted: AdminCancelEmitted;
+    tags: 'busy';
+  },
+  actors: {
+    // Declared here with its type; the real one comes from the app, so this must never run.
+    cancelAppointment: fromPromise<AdminCancelAnswer, { appointmentId: string; reason: string; token: string }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+  },
+  guards: {
+    isCancellable: ({ context }) => isCancellable(context.appointment),
+    isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+  },
+  actions: {
+    changeReason: assign(({ event }) => (event.type === 'reason.change' ? { reason: event.value, fieldErrors: {} } : {})),
+    storeCancelled: assign({ appointment: (_, params: { answer: AdminCancelAnswer }) => params.answer.appointment }),
+    storeFieldErrors: assign({ fieldErrors: (_, params: { error: unknown }) => fieldErrorsOf(params.error) }),
+    tellCancelled: emit((_, params: { answer: AdminCancelAnswer }) =>
+      notice('success', params.answer.message.trim() === '' ? { kind: 'cancelled' } : { kind: 'server', text: params.answer.message }),
+    ),
+    announceCancelled: emit(({ context }) => ({ type: 'appointment.cancelled' as const, appointment: context.appointment })),
+    tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr<AdminCancelNotice>(params.error, { kind: 'cancelFailed' }))),
+    tellExpired: emit({ type: 'session.expired' as const }),
+  },
+}).createMachine({
+  id: 'adminCancel',
+  description: 'The clinic cancels a booking: confirm (with a reason); a paid one is flagged for refund.',
+  context: ({ input }) => ({ appointment: input.appointment, token: input.token, reason: '', fieldErrors: {} }),
+  initial: 'Confirming',
+  states: {
+    Confirming: {
+      description: 'Cancel this booking? A paid fee will be flagged for refund. A reason may be given.',
+      on: {
+        'reason.change': { actions: 'changeReason' },
+        'cancel.confirm': { guard: 'isCancellable', target: 'Cancelling' },
+        'cancel.dismiss': 'Dismissed',
+      },
+    },
+    Cancelling: {
+      description: 'Cancelling on the server.',
+      tags: ['busy'],
+      invoke: {
+        src: 'cancelAppointment',
+        input: ({ context }) => ({ appointmentId: context.appointment._id, reason: context.reason, token: context.token }),
+        onDone: {
+          target: 'Cancelled',
+          actions: [
+            { type: 'storeCancelled', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'tellCancelled', params: ({ event }) => ({ answer: event.output }) },
+            'announceCancelled',
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'Confirming',
+            actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+          },
+          {
+            target: 'Confirming',
+            actions: [
+              { type: 'storeFieldErrors', params: ({ event }) => ({ error: event.error }) },
+              { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        ],
+      },
+    },
+    Cancelled: { description: 'Cancelled; the popup closes and the lists load again.', type: 'final' },
+    Dismissed: { description: 'The admin kept the booking.', type: 'final' },
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof adminCancelMachine>;
+
+export const selectReason = (s: Snapshot): string => s.context.reason;
+export const selectReasonError = (s: Snapshot): string | undefined => s.context.fieldErrors.reason;
+export const selectIsCancelling = (s: Snapshot): boolean => s.hasTag('busy');
+export const selectCanConfirm = (s: Snapshot): boolean => s.matches('Confirming') && isCancellable(s.context.appointment);

@@ -1,0 +1,163 @@
+/**
+ * The admin sections that are "a list and a form" (machines/staffAdmin/adminListMachine.ts), each
+ * with its form's fields: what a new item's form holds, what an existing item's form holds, and
+ * how a form becomes the call's payload. Pure, so tests check them on their own; the server still
+ * decides what is valid (400 naming the field), these only carry what was typed.
+ */
+import type { AppointmentRecord } from '../../contract/appointments.js';
+import { consultationTypes, type ConsultationType } from '../../contract/primitives.js';
+import type { DoctorType } from '../../contract/site.js';
+import type {
+  AccountRole,
+  AdminDoctor,
+  AdminEvent,
+  AdminFee,
+  AdminLocation,
+  AdminTeamMember,
+  AdminTestimonial,
+  RefundItem,
+  StaffAccount,
+} from '../../contract/staffAdmin.js';
+import { createAdminListMachine, type Draft } from './adminListMachine.js';
+
+/** A number typed in a form: the number when it is one, else the text as typed (the server then names the field). */
+export function numberOrText(text: string): number | string {
+  const trimmed = text.trim();
+  return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
+}
+
+/* Locations */
+
+export const locationsMachine = createAdminListMachine<AdminLocation>({
+  id: 'adminLocations',
+  description: 'Locations: list, add, rename, delete (refused while used), reorder.',
+  emptyDraft: { name: '' },
+  toDraft: (location) => ({ name: location.name }),
+});
+export const locationPayload = (draft: Draft) => ({ name: draft.name ?? '' });
+
+/* Doctors */
+
+/** The doctor form keeps the chosen location ids as one text, comma separated (ids have no commas). */
+export const joinIds = (ids: readonly string[]): string => ids.join(',');
+export const splitIds = (text: string | undefined): string[] => (text ?? '').split(',').filter((id) => id !== '');
+
+export const doctorsMachine = createAdminListMachine<AdminDoctor>({
+  id: 'adminDoctors',
+  description: 'Doctors: list, add, edit (name, email, type, qualification, slot length, locations), delete, reorder.',
+  emptyDraft: { name: '', email: '', type: 'clinic', qualification: '', slotMinutes: '30', locationIds: '' },
+  toDraft: (doctor) => ({
+    name: doctor.name,
+    email: doctor.email,
+    type: doctor.type,
+    qualification: doctor.qualification,
+    slotMinutes: String(doctor.slotMinutes),
+    locationIds: joinIds(doctor.locations.map((l) => l._id)),
+  }),
+});
+export function doctorPayload(draft: Draft) {
+  const type: DoctorType = draft.type === 'online' ? 'online' : 'clinic';
+  return {
+    name: draft.name ?? '',
+    email: (draft.email ?? '').trim(),
+    type,
+    qualification: draft.qualification ?? '',
+    slotMinutes: numberOrText(draft.slotMinutes ?? ''),
+    locationIds: splitIds(draft.locationIds),
+  };
+}
+
+/* Fees: one row per consultation type, its type as its id. */
+
+export type FeeRow = AdminFee & { readonly _id: ConsultationType };
+/** The four types in the spec's order, each with its fee (null: not offered yet). */
+export function feeRows(fees: readonly AdminFee[]): FeeRow[] {
+  return consultationTypes.map((type) => ({
+    _id: type,
+    consultationType: type,
+    consultationFee: fees.find((f) => f.consultationType === type)?.consultationFee ?? null,
+  }));
+}
+export const feesMachine = createAdminListMachine<FeeRow>({
+  id: 'adminFees',
+  description: 'Consultation fees: the four types, each edited and saved on its own.',
+  emptyDraft: { consultationFee: '' },
+  toDraft: (row) => ({ consultationFee: row.consultationFee === null ? '' : String(row.consultationFee) }),
+});
+export function feePayload(type: string, draft: Draft) {
+  return {
+    consultationType: (consultationTypes.find((t) => t === type) ?? 'Chat') satisfies ConsultationType,
+    consultationFee: numberOrText(draft.consultationFee ?? ''),
+  };
+}
+
+/* Site content */
+
+export const eventsMachine = createAdminListMachine<AdminEvent>({
+  id: 'adminEvents',
+  description: 'Site events: caption, image link, video link; add, edit, delete, reorder.',
+  emptyDraft: { caption: '', image: '', video: '' },
+  toDraft: (event) => ({ caption: event.caption, image: event.image, video: event.video }),
+});
+export const eventPayload = (draft: Draft) => ({ caption: draft.caption ?? '', image: draft.image ?? '', video: draft.video ?? '' });
+
+export const teamMachine = createAdminListMachine<AdminTeamMember>({
+  id: 'adminTeam',
+  description: 'Team members: name, role, image, description; add, edit, delete, reorder.',
+  emptyDraft: { name: '', role: '', image: '', description: '' },
+  toDraft: (member) => ({ name: member.name, role: member.role, image: member.image, description: member.description }),
+});
+export const teamMemberPayload = (draft: Draft) => ({
+  name: draft.name ?? '',
+  role: draft.role ?? '',
+  image: draft.image ?? '',
+  description: draft.description ?? '',
+});
+
+export const testimonialsMachine = createAdminListMachine<AdminTestimonial>({
+  id: 'adminTestimonials',
+  description: 'Testimonials: name, subject, image, description; add, edit, delete, reorder.',
+  emptyDraft: { name: '', subject: '', image: '', description: '' },
+  toDraft: (item) => ({ name: item.name, subject: item.subject, image: item.image, description: item.description }),
+});
+export const testimonialPayload = (draft: Draft) => ({
+  name: draft.name ?? '',
+  subject: draft.subject ?? '',
+  image: draft.image ?? '',
+  description: draft.description ?? '',
+});
+
+/* Staff accounts: the form sets a role by email. */
+
+export type AccountRow = StaffAccount & { readonly _id: string };
+export const accountRows = (accounts: readonly StaffAccount[]): AccountRow[] => accounts.map((a) => ({ ...a, _id: a.userId }));
+export const accountsMachine = createAdminListMachine<AccountRow>({
+  id: 'adminAccounts',
+  description: 'Staff accounts: every admin and doctor; set the role of an account by its email.',
+  emptyDraft: { email: '', role: 'doctor' },
+  toDraft: (account) => ({ email: account.email, role: account.role }),
+});
+const roles: readonly AccountRole[] = ['admin', 'doctor', 'patient'];
+export const rolePayload = (draft: Draft) => ({
+  email: (draft.email ?? '').trim(),
+  role: roles.find((r) => r === draft.role) ?? 'doctor',
+});
+
+/* Refunds: the form resolves one with a note. */
+
+export const refundsMachine = createAdminListMachine<RefundItem>({
+  id: 'adminRefunds',
+  description: 'Refunds flagged for action: mark one refunded, with a note.',
+  emptyDraft: { note: '' },
+  toDraft: () => ({ note: '' }),
+});
+export const refundPayload = (draft: Draft) => ({ note: draft.note ?? '' });
+
+/* Appointments overview: the list for a day, doctor and location; no form (moves and cancels have their own popups). */
+
+export const appointmentsOverviewMachine = createAdminListMachine<AppointmentRecord>({
+  id: 'adminAppointments',
+  description: 'Appointments by day, doctor and location, with their payment state.',
+  emptyDraft: {},
+  toDraft: () => ({}),
+});

@@ -1,0 +1,157 @@
+/**
+ * Appointments by day, doctor and location (issue 6): a date (today, clinic time, at first), a
+ * doctor and a location filter; each appointment with its time, patient, doctor, location, type,
+ * status, payment state and order; Move and Cancel for each live booking (their own popups).
+ * A table on wide screens, one card per appointment on phones (admin.css).
+ */
+import { useSelector } from '@xstate/react';
+import { useCallback, useState } from 'react';
+import type { AppointmentRecord } from '../../../contract/appointments';
+import {
+  selectIsLoading,
+  selectItems,
+  selectListStatus,
+  selectQuery,
+  type LoadInput,
+} from '../../../machines/staffAdmin/adminListMachine';
+import { appointmentsOverviewMachine, doctorsMachine, locationsMachine } from '../../../machines/staffAdmin/lists';
+import { clinicToday } from '../../../machines/booking/choices';
+import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
+import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { call } from './actors';
+import { CancelDialog } from './CancelDialog';
+import { MoveDialog } from './MoveDialog';
+import { ListState, patientName, SelectField } from './parts';
+import { useAdminServices } from './services';
+import { useAdminList } from './useAdminList';
+import './admin.css';
+
+const texts = staffAdminMessages.appointments;
+
+export function AppointmentsSection() {
+  const { api, now } = useAdminServices();
+  const [today] = useState(() => clinicToday(new Date((now ?? Date.now)())));
+  const list = useAdminList(
+    appointmentsOverviewMachine,
+    {
+      loadItems: call(({ token, query }: LoadInput, signal) =>
+        api.fetchAppointments({ date: query.date ?? today, doctorId: query.doctorId ?? '', locationId: query.locationId ?? '' }, token, signal),
+      ),
+    },
+    { date: today, doctorId: '', locationId: '' },
+  );
+  const doctorsList = useAdminList(doctorsMachine, { loadItems: call(({ token }: LoadInput, signal) => api.fetchDoctors(token, signal)) });
+  const locationsList = useAdminList(locationsMachine, {
+    loadItems: call(({ token }: LoadInput, signal) => api.fetchLocations(token, signal)),
+  });
+  const status = useSelector(list, selectListStatus);
+  const loading = useSelector(list, selectIsLoading);
+  const appointments = useSelector(list, selectItems);
+  const query = useSelector(list, selectQuery);
+  const doctors = useSelector(doctorsList, selectItems);
+  const locations = useSelector(locationsList, selectItems);
+  const [moving, setMoving] = useState<AppointmentRecord | null>(null);
+  const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
+
+  const date = query.date ?? today;
+  const change = (field: 'date' | 'doctorId' | 'locationId', value: string) => {
+    // An emptied date input means "today", not "no day".
+    const next = { date, doctorId: query.doctorId ?? '', locationId: query.locationId ?? '', [field]: value };
+    if (next.date === '') next.date = today;
+    list.send({ type: 'query.change', query: next });
+  };
+  const refresh = useCallback(() => list.send({ type: 'list.refresh' }), [list]);
+  const closeMove = useCallback(() => setMoving(null), []);
+  const closeCancel = useCallback(() => setCancelling(null), []);
+
+  return (
+    <section className="admin-section" aria-labelledby="admin-appointments-title">
+      <h2 id="admin-appointments-title">{texts.title}</h2>
+      <form className="admin-filters" aria-label={texts.filtersLabel} onSubmit={(e) => e.preventDefault()}>
+        <div className="admin-field">
+          <label htmlFor="admin-appointments-date" className="admin-field__label">
+            {texts.date}
+          </label>
+          <input
+            id="admin-appointments-date"
+            type="date"
+            className="admin-field__input"
+            value={date}
+            onChange={(e) => change('date', e.target.value)}
+          />
+        </div>
+        <SelectField
+          label={texts.doctor}
+          value={query.doctorId ?? ''}
+          onChange={(value) => change('doctorId', value)}
+          options={[{ value: '', label: texts.everyDoctor }, ...doctors.map((d) => ({ value: d._id, label: d.name }))]}
+        />
+        <SelectField
+          label={texts.location}
+          value={query.locationId ?? ''}
+          onChange={(value) => change('locationId', value)}
+          options={[{ value: '', label: texts.everyLocation }, ...locations.map((l) => ({ value: l._id, label: l.name }))]}
+        />
+      </form>
+      <ListState
+        status={status}
+        refreshing={loading}
+        emptyText={texts.none(formatClinicDate(date))}
+        onRetry={() => list.send({ type: 'list.retry' })}
+      />
+      {appointments.length > 0 && (
+        <table className="admin-table admin-table--cards">
+          <caption className="visually-hidden">{texts.listLabel(formatClinicDate(date))}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{texts.time}</th>
+              <th scope="col">{texts.patient}</th>
+              <th scope="col">{texts.doctor}</th>
+              <th scope="col">{texts.location}</th>
+              <th scope="col">{texts.type}</th>
+              <th scope="col">{texts.status}</th>
+              <th scope="col">{texts.payment}</th>
+              <th scope="col">{texts.order}</th>
+              <th scope="col">{staffAdminMessages.common.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {appointments.map((a) => (
+              <tr key={a._id}>
+                <th scope="row" data-label={texts.time}>
+                  {formatClinicTime(a.startTime)}
+                </th>
+                <td data-label={texts.patient}>
+                  {patientName(a)}
+                  <span className="admin-table__sub">{a.appointmentId}</span>
+                </td>
+                <td data-label={texts.doctor}>{a.doctorName}</td>
+                <td data-label={texts.location}>{a.location}</td>
+                <td data-label={texts.type}>{a.consultationType}</td>
+                <td data-label={texts.status}>{texts.statusNames[a.appointmentStatus]}</td>
+                <td data-label={texts.payment}>
+                  <span className={`admin-badge admin-badge--${a.appointmentPaymentStatus}`}>{texts.paymentNames[a.appointmentPaymentStatus]}</span>
+                </td>
+                <td data-label={texts.order}>{a.order ? texts.orderState(a.order.orderStatus, a.order.paymentStatus) : texts.noOrder}</td>
+                <td data-label={staffAdminMessages.common.actions}>
+                  {a.appointmentStatus === 'Booked' && (
+                    <span className="admin-row__actions">
+                      <button type="button" className="button button--outline" onClick={() => setMoving(a)} aria-label={texts.moveWhich(patientName(a))}>
+                        {texts.move}
+                      </button>
+                      <button type="button" className="button button--outline" onClick={() => setCancelling(a)} aria-label={texts.cancelWhich(patientName(a))}>
+                        {staffAdminMessages.common.cancel}
+                      </button>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {moving && <MoveDialog appointment={moving} onMoved={refresh} onClose={closeMove} />}
+      {cancelling && <CancelDialog appointment={cancelling} onCancelled={refresh} onClose={closeCancel} />}
+    </section>
+  );
+}

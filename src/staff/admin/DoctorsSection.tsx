@@ -1,0 +1,152 @@
+/**
+ * Doctors (issue 6): the list (retired ones marked); add and edit (name, email, type,
+ * qualification, slot length, locations); delete (the server refuses once a doctor has
+ * appointments); reorder; and each doctor's weekly hours and leave (ScheduleEditor). A change of
+ * locations or slot length that would orphan booked appointments is refused: they are listed,
+ * with Move and Cancel for each, and nothing changed.
+ */
+import { useSelector } from '@xstate/react';
+import { useCallback, useState } from 'react';
+import type { AppointmentRecord } from '../../../contract/appointments';
+import type { AdminDoctor } from '../../../contract/staffAdmin';
+import {
+  selectItems,
+  type LoadInput,
+  type RemoveInput,
+  type ReorderInput,
+  type SaveInput,
+} from '../../../machines/staffAdmin/adminListMachine';
+import { doctorPayload, doctorsMachine, joinIds, locationsMachine, splitIds } from '../../../machines/staffAdmin/lists';
+import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { call, callMapped } from './actors';
+import { AdminList, type FormApi } from './AdminList';
+import { CancelDialog } from './CancelDialog';
+import { MoveDialog } from './MoveDialog';
+import { AffectedAppointments, Field, SelectField } from './parts';
+import { ScheduleEditor } from './ScheduleEditor';
+import { useAdminServices } from './services';
+import { useAdminList } from './useAdminList';
+import './admin.css';
+
+const texts = staffAdminMessages.doctors;
+
+export function DoctorsSection() {
+  const { api } = useAdminServices();
+  const actor = useAdminList(doctorsMachine, {
+    loadItems: call(({ token }: LoadInput, signal) => api.fetchDoctors(token, signal)),
+    saveItem: callMapped(
+      ({ id, draft, token }: SaveInput, signal) =>
+        id === null ? api.addDoctor(doctorPayload(draft), token, signal) : api.updateDoctor(id, doctorPayload(draft), token, signal),
+      ({ message }) => ({ message }),
+    ),
+    removeItem: call(({ id, token }: RemoveInput, signal) => api.deleteDoctor(id, token, signal)),
+    reorderItems: call(({ ids, token }: ReorderInput, signal) => api.reorderDoctors(ids, token, signal)),
+  });
+  const locationsList = useAdminList(locationsMachine, {
+    loadItems: call(({ token }: LoadInput, signal) => api.fetchLocations(token, signal)),
+  });
+  const locations = useSelector(locationsList, selectItems);
+  const doctors = useSelector(actor, selectItems);
+  const [scheduleOf, setScheduleOf] = useState<string | null>(null);
+  const [moving, setMoving] = useState<AppointmentRecord | null>(null);
+  const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
+  const handled = useCallback((a: AppointmentRecord) => actor.send({ type: 'conflict.handled', appointmentId: a._id }), [actor]);
+  const closeMove = useCallback(() => setMoving(null), []);
+  const closeCancel = useCallback(() => setCancelling(null), []);
+  const scheduled = doctors.find((d) => d._id === scheduleOf) ?? null;
+
+  return (
+    <>
+      <AdminList
+        actor={actor}
+        title={texts.title}
+        emptyText={texts.none}
+        addLabel={texts.add}
+        nameOf={(d) => d.name}
+        formTitle={(d) => (d ? texts.editTitle(d.name) : texts.addTitle)}
+        renderItem={(d) => <DoctorSummary doctor={d} />}
+        renderForm={(form) => <DoctorFields form={form} locations={locations} />}
+        renderConflict={(affected) => <AffectedAppointments appointments={affected} onMove={setMoving} onCancel={setCancelling} />}
+        renderRowExtra={(d) => (
+          <button
+            type="button"
+            className="button button--outline"
+            aria-label={texts.scheduleFor(d.name)}
+            aria-expanded={scheduleOf === d._id}
+            onClick={() => setScheduleOf(scheduleOf === d._id ? null : d._id)}
+          >
+            {texts.schedule}
+          </button>
+        )}
+        deletable
+        reorderable
+      />
+      {scheduled && <ScheduleEditor key={scheduled._id} doctor={scheduled} onClose={() => setScheduleOf(null)} />}
+      {moving && <MoveDialog appointment={moving} onMoved={() => handled(moving)} onClose={closeMove} />}
+      {cancelling && <CancelDialog appointment={cancelling} onCancelled={() => handled(cancelling)} onClose={closeCancel} />}
+    </>
+  );
+}
+
+function DoctorSummary({ doctor }: { readonly doctor: AdminDoctor }) {
+  return (
+    <>
+      <strong className="admin-row__title">
+        {doctor.name} {!doctor.active && <span className="admin-badge admin-badge--failed">{texts.retired}</span>}
+      </strong>
+      <span className="admin-row__meta">
+        {doctor.email} · {texts.types[doctor.type]} · {texts.slotLength(doctor.slotMinutes)}
+      </span>
+      <span className="admin-row__meta">
+        {doctor.locations.map((l) => l.name).join(', ') || '—'} · {texts.accountRole(doctor.accountRole)}
+      </span>
+    </>
+  );
+}
+
+function DoctorFields({ form, locations }: { readonly form: FormApi; readonly locations: ReadonlyArray<{ _id: string; name: string }> }) {
+  const { draft, errors, saving, change } = form;
+  const chosen = splitIds(draft.locationIds);
+  const toggle = (id: string, on: boolean) => change('locationIds', joinIds(on ? [...chosen, id] : chosen.filter((c) => c !== id)));
+  const locationsError = errors.locationIds ?? Object.entries(errors).find(([field]) => field.startsWith('locationIds.'))?.[1];
+  return (
+    <>
+      <Field label={texts.name} value={draft.name ?? ''} error={errors.name} disabled={saving} required onChange={(v) => change('name', v)} />
+      <Field label={texts.email} type="email" value={draft.email ?? ''} error={errors.email} disabled={saving} required onChange={(v) => change('email', v)} />
+      <SelectField
+        label={texts.type}
+        value={draft.type ?? 'clinic'}
+        error={errors.type}
+        disabled={saving}
+        onChange={(v) => change('type', v)}
+        options={[
+          { value: 'clinic', label: texts.types.clinic },
+          { value: 'online', label: texts.types.online },
+        ]}
+      />
+      <Field label={texts.qualification} value={draft.qualification ?? ''} error={errors.qualification} disabled={saving} onChange={(v) => change('qualification', v)} />
+      <Field
+        label={texts.slotMinutes}
+        type="number"
+        inputMode="numeric"
+        min="5"
+        hint={texts.slotMinutesHint}
+        value={draft.slotMinutes ?? ''}
+        error={errors.slotMinutes}
+        disabled={saving}
+        onChange={(v) => change('slotMinutes', v)}
+      />
+      <fieldset className="admin-checks" disabled={saving} aria-invalid={locationsError ? true : undefined}>
+        <legend className="admin-field__label">{texts.locations}</legend>
+        {locations.length === 0 && <p className="admin-field__hint">{texts.noLocationsYet}</p>}
+        {locations.map((l) => (
+          <label key={l._id} className="admin-checks__item">
+            <input type="checkbox" checked={chosen.includes(l._id)} onChange={(e) => toggle(l._id, e.target.checked)} />
+            {l.name}
+          </label>
+        ))}
+        {locationsError && <p className="admin-field__error">{locationsError}</p>}
+      </fieldset>
+    </>
+  );
+}

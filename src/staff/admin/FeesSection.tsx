@@ -1,0 +1,56 @@
+/** Consultation fees (issue 6): the four types with their fee in rupees, each edited and saved. */
+import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
+import { feePayload, feeRows, feesMachine } from '../../../machines/staffAdmin/lists';
+import { formatRupees } from '../../components/Appointments/format';
+import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { callMapped } from './actors';
+import { AdminList } from './AdminList';
+import { Field } from './parts';
+import { useAdminServices } from './services';
+import { useAdminList } from './useAdminList';
+import './admin.css';
+
+const texts = staffAdminMessages.fees;
+
+export function FeesSection() {
+  const { api } = useAdminServices();
+  const actor = useAdminList(feesMachine, {
+    loadItems: callMapped(({ token }: LoadInput, signal) => api.fetchFees(token, signal), feeRows),
+    saveItem: callMapped(
+      ({ id, draft, token }: SaveInput, signal) => api.saveFee(feePayload(id ?? '', draft), token, signal),
+      ({ message }) => ({ message }),
+    ),
+  });
+  return (
+    <AdminList
+      actor={actor}
+      title={texts.title}
+      intro={<p className="admin-section__intro">{texts.intro}</p>}
+      emptyText={staffAdminMessages.common.empty}
+      nameOf={(row) => row.consultationType}
+      editLabel={(row) => texts.editFee(row.consultationType)}
+      formTitle={(row) => (row ? texts.editTitle(row.consultationType) : texts.title)}
+      renderItem={(row) => (
+        <>
+          <strong className="admin-row__title">{row.consultationType}</strong>
+          <span className="admin-row__meta">{row.consultationFee === null ? texts.notOffered : formatRupees(row.consultationFee)}</span>
+        </>
+      )}
+      renderForm={({ draft, errors, saving, change }, row) => (
+        <Field
+          label={texts.feeFor(row?.consultationType ?? 'Chat')}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          hint={texts.feeHint}
+          value={draft.consultationFee ?? ''}
+          error={errors.consultationFee}
+          disabled={saving}
+          required
+          onChange={(v) => change('consultationFee', v)}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * Move one booking (issue 6): the patient's edit popup's flow (machines/appointmentEdit: the
+ * doctor's locations, a date from today in clinic time, the doctor's free slots that day there),
+ * saved with the admin's move call (POST /staff/appointments/{id}/move, by location id).
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AppointmentRecord } from '../../../contract/appointments';
+import type { Doctor } from '../../../contract/site';
+import type { AdminDoctor } from '../../../contract/staffAdmin';
+import {
+  appointmentEditMachine,
+  selectCanSave,
+  selectChoices,
+  selectIsSaving,
+  selectLocations,
+  selectMinDate,
+  selectSlots,
+  selectSlotsStatus,
+  type AppointmentEditNotice,
+  type UpdateRequest,
+} from '../../../machines/appointmentEdit/appointmentEditMachine';
+import type { SlotsRequest } from '../../../machines/slotPicker/slots';
+import { clinicToday } from '../../../machines/booking/choices';
+import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
+import { Dialog } from '../../components/Popup/Dialog';
+import { toast } from '../../components/Toast/toast';
+import { messages } from '../../i18n/messages';
+import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaff } from '../StaffContext';
+import { call } from './actors';
+import { patientName } from './parts';
+import { useAdminServices } from './services';
+
+const texts = staffAdminMessages.appointments;
+const patientTexts = messages.appointments;
+
+function moveNoticeText(notice: AppointmentEditNotice): string {
+  const { spec } = messages;
+  switch (notice.kind) {
+    case 'updated':
+      return spec.appointmentUpdated;
+    case 'updateFailed':
+      return spec.appointmentUpdateFailed;
+    case 'updateError':
+      return spec.appointmentUpdateError;
+    case 'slotTaken':
+      return spec.slotBooked;
+    case 'somethingWentWrong':
+      return spec.somethingWentWrong;
+    case 'server':
+      return notice.text;
+  }
+}
+
+/** The public doctor shape the edit flow reads (locations by name). */
+const asDoctor = (d: AdminDoctor): Doctor => ({
+  _id: d._id,
+  name: d.name,
+  email: d.email,
+  type: d.type,
+  qualification: d.qualification,
+  locations: d.locations.map((l) => l.name),
+});
+
+export interface MoveDialogProps {
+  readonly appointment: AppointmentRecord;
+  readonly onMoved: (appointment: AppointmentRecord) => void;
+  readonly onClose: () => void;
+}
+
+export function MoveDialog({ appointment, onMoved, onClose }: MoveDialogProps) {
+  const { token, onSessionExpired } = useStaff();
+  const { api, now } = useAdminServices();
+  const doctors = useRef<AdminDoctor[]>([]);
+  const [logic] = useState(() =>
+    appointmentEditMachine.provide({
+      actors: {
+        loadDoctors: call(async (_input: unknown, signal) => {
+          const answer = await api.fetchDoctors(token, signal);
+          if (!isLeft(answer)) doctors.current = answer.right;
+          return isLeft(answer) ? answer : { ...answer, right: answer.right.map(asDoctor) };
+        }),
+        loadTimeSlots: call((input: SlotsRequest, signal) =>
+          api.fetchTimeSlots(input.doctorEmail, input.date, input.location, token, signal),
+        ),
+        updateAppointment: call(async (input: { request: UpdateRequest; token: string }, signal) => {
+          const { selectedLocation, newDate, selectedTime } = input.request;
+          const locationId = await locationIdOf(selectedLocation, signal);
+          return api.moveAppointment(appointment._id, { date: newDate, startTime: selectedTime, locationId }, token, signal);
+        }),
+      },
+    }),
+  );
+
+  /** The id of a location of the doctor, by name (the edit flow chooses names). */
+  async function locationIdOf(name: string, signal: AbortSignal): Promise<string> {
+    const own = doctors.current.find((d) => d.email === appointment.doctorEmail)?.locations.find((l) => l.name === name);
+    if (own) return own._id;
+    const all = await api.fetchLocations(token, signal);
+    return (isLeft(all) ? undefined : all.right.find((l) => l.name === name)?._id) ?? '';
+  }
+
+  const [today] = useState(() => clinicToday(new Date((now ?? Date.now)())));
+  const actor = useActorRef(logic, { input: { appointment, token, today } });
+  const choices = useSelector(actor, selectChoices);
+  const locations = useSelector(actor, selectLocations);
+  const minDate = useSelector(actor, selectMinDate);
+  const slots = useSelector(actor, selectSlots);
+  const slotsStatus = useSelector(actor, selectSlotsStatus);
+  const canSave = useSelector(actor, selectCanSave);
+  const isSaving = useSelector(actor, selectIsSaving);
+  const ids = { location: useId(), date: useId() };
+
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('notice', ({ tone, notice }) => (tone === 'success' ? toast.info(moveNoticeText(notice)) : toast.error(moveNoticeText(notice)))),
+      actor.on('appointment.updated', ({ appointment: moved }) => {
+        onMoved(moved);
+        onClose();
+      }),
+      actor.on('session.expired', () => onSessionExpired()),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actor, onMoved, onClose, onSessionExpired]);
+
+  const close = () => {
+    if (!isSaving) onClose();
+  };
+
+  return (
+    <Dialog title={texts.moveTitle} onClose={close} describeBody={false} closeOnBackdrop={false}>
+      <form
+        className="admin-move"
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'appointment.save' });
+        }}
+      >
+        <p>
+          {texts.moveSubject(
+            patientName(appointment),
+            appointment.doctorName,
+            formatClinicDate(appointment.date),
+            formatClinicTime(appointment.startTime),
+          )}
+        </p>
+        <div className="admin-field">
+          <label htmlFor={ids.location} className="admin-field__label">
+            {texts.location}
+          </label>
+          <select
+            id={ids.location}
+            className="admin-field__input"
+            value={choices.location ?? ''}
+            disabled={isSaving}
+            onChange={(e) => actor.send({ type: 'location.selected', location: e.target.value })}
+          >
+            {choices.location === null && <option value="">{patientTexts.chooseLocation}</option>}
+            {locations.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor={ids.date} className="admin-field__label">
+            {texts.date}
+          </label>
+          <input
+            id={ids.date}
+            type="date"
+            className="admin-field__input"
+            min={minDate}
+            value={choices.date ?? ''}
+            disabled={isSaving}
+            onChange={(e) => actor.send({ type: 'date.selected', date: e.target.value })}
+          />
+        </div>
+        <fieldset className="admin-slots" disabled={isSaving}>
+          <legend className="admin-field__label">{texts.time}</legend>
+          {slotsStatus === 'waiting' && <p>{patientTexts.slotsWaiting}</p>}
+          {slotsStatus === 'loading' && <p role="status">{patientTexts.slotsLoading}</p>}
+          {slotsStatus === 'noSchedule' && <p>{messages.spec.noSchedule}</p>}
+          {slotsStatus === 'notAvailable' && <p>{messages.spec.doctorNotAvailable}</p>}
+          {slotsStatus === 'failed' && (
+            <p>
+              {messages.spec.somethingWentWrong}{' '}
+              <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'slots.retry' })}>
+                {staffAdminMessages.common.tryAgain}
+              </button>
+            </p>
+          )}
+          {slotsStatus === 'ready' && (
+            <div className="admin-slots__group">
+              {slots.map((slot) => {
+                const taken = slot.status !== 'free';
+                const why = slot.status === 'booked' ? patientTexts.slotBooked : slot.status === 'unavailable' ? patientTexts.slotUnavailable : null;
+                return (
+                  <label key={slot.time} className="admin-slots__slot" data-disabled={taken}>
+                    <input
+                      type="radio"
+                      name="admin-move-slot"
+                      value={slot.time}
+                      checked={choices.time === slot.time}
+                      disabled={taken}
+                      onChange={() => actor.send({ type: 'slot.selected', time: slot.time })}
+                    />
+                    {formatClinicTime(slot.time)}
+                    {why && <span> ({why})</span>}
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        </fieldset>
+        <p className="admin-form__actions">
+          <button type="submit" className="button button--primary" disabled={!canSave || isSaving} aria-busy={isSaving}>
+            {isSaving ? staffAdminMessages.common.saving : texts.move}
+          </button>
+          <button type="button" className="button button--outline" onClick={close} disabled={isSaving}>
+            {staffAdminMessages.common.close}
+          </button>
+        </p>
+      </form>
+    </Dialog>
+  );
+}

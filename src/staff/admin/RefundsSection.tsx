@@ -1,0 +1,74 @@
+/**
+ * Refunds flagged for action (issue 6): who, how much, when and why; "Mark refunded" with a note
+ * once the money went back through the payment provider. Resolved ones leave the list.
+ */
+import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
+import { refundPayload, refundsMachine } from '../../../machines/staffAdmin/lists';
+import { formatClinicInstant, formatRupees } from '../../components/Appointments/format';
+import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { call, callMapped } from './actors';
+import { AdminList } from './AdminList';
+import { Field } from './parts';
+import { useAdminServices } from './services';
+import { useAdminList } from './useAdminList';
+import './admin.css';
+
+const texts = staffAdminMessages.refunds;
+
+export function RefundsSection() {
+  const { api } = useAdminServices();
+  const actor = useAdminList(refundsMachine, {
+    loadItems: call(({ token }: LoadInput, signal) => api.fetchRefunds('open', token, signal)),
+    saveItem: callMapped(
+      ({ id, draft, token }: SaveInput, signal) => api.resolveRefund(id ?? '', refundPayload(draft), token, signal),
+      ({ message }) => ({ message }),
+    ),
+  });
+  return (
+    <AdminList
+      actor={actor}
+      title={texts.title}
+      intro={<p className="admin-section__intro">{texts.intro}</p>}
+      emptyText={texts.none}
+      nameOf={(r) => r.patient.name}
+      editLabel={(r) => texts.markRefundedFor(r.patient.name)}
+      formTitle={(r) => (r ? `${texts.resolveTitle}: ${r.patient.name}, ${formatRupees(r.amount)}` : texts.resolveTitle)}
+      saveLabel={texts.markRefunded}
+      editText={texts.markRefunded}
+      renderItem={(r) => (
+        <>
+          <strong className="admin-row__title">
+            {r.patient.name}, {formatRupees(r.amount)}
+          </strong>
+          <dl className="admin-facts">
+            <dt>{texts.why}</dt>
+            <dd>
+              {texts.reasons[r.reason]}
+              {r.purpose === 'order' ? ` (${texts.purposeOrder})` : ''}
+            </dd>
+            <dt>{texts.flaggedAt}</dt>
+            <dd>{formatClinicInstant(r.flaggedAt) ?? r.flaggedAt}</dd>
+            <dt>{texts.appointment}</dt>
+            <dd>{r.appointmentNumber}</dd>
+            <dt>{texts.patient}</dt>
+            <dd>
+              {r.patient.email}, {r.patient.phoneNumber}
+            </dd>
+            {r.merchantOrderId && (
+              <>
+                <dt>{texts.reference}</dt>
+                <dd>
+                  {r.merchantOrderId}
+                  {r.provider ? ` (${r.provider})` : ''}
+                </dd>
+              </>
+            )}
+          </dl>
+        </>
+      )}
+      renderForm={({ draft, errors, saving, change }) => (
+        <Field label={texts.note} hint={texts.noteHint} value={draft.note ?? ''} error={errors.note} disabled={saving} required multiline onChange={(v) => change('note', v)} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * One doctor's weekly hours per location and leave (machines/staffAdmin/doctorScheduleMachine.ts).
+ * Save replaces the chosen location's week; leave is added and removed one at a time. When the
+ * server refuses because booked appointments would lose their slot, they are listed plainly with
+ * Move and Cancel for each; what was typed stays, and nothing changed.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { AppointmentRecord } from '../../../contract/appointments';
+import type { AdminDoctor } from '../../../contract/staffAdmin';
+import {
+  doctorScheduleMachine,
+  rowError,
+  selectConflict,
+  selectFieldErrors,
+  selectIsAddingLeave,
+  selectIsBusy,
+  selectIsSavingHours,
+  selectLeaveDraft,
+  selectLocationId,
+  selectRows,
+  selectSchedule,
+  selectStatus,
+  type HoursPayload,
+  type LeaveDraft,
+  type ScheduleNotice,
+} from '../../../machines/staffAdmin/doctorScheduleMachine';
+import { formatClinicDate } from '../../components/Appointments/format';
+import { toast } from '../../components/Toast/toast';
+import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaff } from '../StaffContext';
+import { call } from './actors';
+import { CancelDialog } from './CancelDialog';
+import { MoveDialog } from './MoveDialog';
+import { AffectedAppointments, Field, SelectField } from './parts';
+import { useAdminServices } from './services';
+
+const texts = staffAdminMessages.doctors;
+const { common } = staffAdminMessages;
+
+function scheduleNoticeText(notice: ScheduleNotice): string {
+  switch (notice.kind) {
+    case 'server':
+      return notice.text;
+    case 'saved':
+      return common.saved;
+    case 'loadFailed':
+      return common.loadFailed;
+    case 'saveFailed':
+      return common.saveFailed;
+    case 'checkFields':
+      return common.checkFields;
+  }
+}
+
+export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoctor; readonly onClose: () => void }) {
+  const { token, onSessionExpired } = useStaff();
+  const { api } = useAdminServices();
+  const [logic] = useState(() =>
+    doctorScheduleMachine.provide({
+      actors: {
+        loadSchedule: call((input: { doctorId: string; token: string }, signal) => api.fetchSchedule(input.doctorId, input.token, signal)),
+        replaceHours: call((input: { doctorId: string; locationId: string; hours: HoursPayload; token: string }, signal) =>
+          api.replaceHours(input.doctorId, input.locationId, { hours: input.hours }, input.token, signal),
+        ),
+        addLeave: call((input: { doctorId: string; leave: LeaveDraft; token: string }, signal) =>
+          api.addLeave(input.doctorId, input.leave, input.token, signal),
+        ),
+        removeLeave: call((input: { doctorId: string; leaveId: string; token: string }, signal) =>
+          api.removeLeave(input.doctorId, input.leaveId, input.token, signal),
+        ),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { doctorId: doctor._id, token } });
+  const status = useSelector(actor, selectStatus);
+  const schedule = useSelector(actor, selectSchedule);
+  const locationId = useSelector(actor, selectLocationId);
+  const rows = useSelector(actor, selectRows);
+  const leave = useSelector(actor, selectLeaveDraft);
+  const errors = useSelector(actor, selectFieldErrors);
+  const busy = useSelector(actor, selectIsBusy);
+  const savingHours = useSelector(actor, selectIsSavingHours);
+  const addingLeave = useSelector(actor, selectIsAddingLeave);
+  const conflict = useSelector(actor, selectConflict);
+  const [moving, setMoving] = useState<AppointmentRecord | null>(null);
+  const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+    const subscriptions = [
+      actor.on('notice', ({ tone, notice }) =>
+        tone === 'success' ? toast.info(scheduleNoticeText(notice)) : toast.error(scheduleNoticeText(notice)),
+      ),
+      actor.on('session.expired', () => onSessionExpired()),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actor, onSessionExpired]);
+
+  const handled = useCallback((a: AppointmentRecord) => actor.send({ type: 'conflict.handled', appointmentId: a._id }), [actor]);
+  const closeMove = useCallback(() => setMoving(null), []);
+  const closeCancel = useCallback(() => setCancelling(null), []);
+  const locations = schedule?.doctor.locations ?? doctor.locations;
+  const weekdays = texts.weekdays.map((name, day) => ({ value: String(day), label: name }));
+
+  return (
+    <section className="admin-section admin-schedule" aria-labelledby={titleId}>
+      <div className="admin-section__head">
+        <h2 id={titleId} ref={heading} tabIndex={-1}>
+          {texts.scheduleTitle(doctor.name)}
+        </h2>
+        <button type="button" className="button button--outline" onClick={onClose} disabled={busy}>
+          {common.close}
+        </button>
+      </div>
+      {status === 'loading' && <p role="status">{texts.scheduleLoading}</p>}
+      {status === 'failed' && (
+        <div className="notice">
+          <p>{common.loadFailed}</p>
+          <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'schedule.retry' })}>
+            {common.tryAgain}
+          </button>
+        </div>
+      )}
+      {conflict && (
+        <AffectedAppointments
+          appointments={conflict.affected}
+          onMove={setMoving}
+          onCancel={setCancelling}
+          onDismiss={() => actor.send({ type: 'conflict.dismiss' })}
+        />
+      )}
+      {status === 'ready' && schedule && (
+        <div className="admin-schedule__parts">
+          <form
+            className="admin-form"
+            aria-label={texts.hoursHeading}
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'hours.save' });
+            }}
+          >
+            <h3 className="admin-form__title">{texts.hoursHeading}</h3>
+            {locations.length === 0 ? (
+              <p>{texts.noLocations}</p>
+            ) : (
+              <>
+                <SelectField
+                  label={texts.hoursLocation}
+                  value={locationId ?? ''}
+                  disabled={busy}
+                  onChange={(value) => actor.send({ type: 'hours.location.selected', locationId: value })}
+                  options={locations.map((l) => ({ value: l._id, label: l.name }))}
+                />
+                <p className="admin-field__hint">{texts.hoursIntro}</p>
+                {errors.locationId && <p className="admin-field__error">{errors.locationId}</p>}
+                {errors.hours && <p className="admin-field__error">{errors.hours}</p>}
+                {rows.length === 0 && <p className="empty-state">{texts.noHours}</p>}
+                <ol className="admin-hours">
+                  {rows.map((row, index) => (
+                    <li key={row.key} className="admin-hours__row">
+                      <fieldset className="admin-hours__fields" disabled={busy}>
+                        <legend className="visually-hidden">{texts.rowLabel(index + 1)}</legend>
+                        <SelectField
+                          label={texts.weekday}
+                          value={row.weekday}
+                          error={rowError(errors, index, 'weekday')}
+                          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'weekday', value })}
+                          options={weekdays}
+                        />
+                        <Field
+                          label={texts.start}
+                          type="time"
+                          value={row.start}
+                          error={rowError(errors, index, 'start')}
+                          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'start', value })}
+                        />
+                        <Field
+                          label={texts.end}
+                          type="time"
+                          value={row.end}
+                          error={rowError(errors, index, 'end')}
+                          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'end', value })}
+                        />
+                        <button
+                          type="button"
+                          className="button button--outline admin-hours__remove"
+                          onClick={() => actor.send({ type: 'hours.row.remove', key: row.key })}
+                          aria-label={texts.removeRow(index + 1)}
+                        >
+                          {common.delete}
+                        </button>
+                      </fieldset>
+                    </li>
+                  ))}
+                </ol>
+                <p className="admin-form__actions">
+                  <button type="button" className="button button--outline" disabled={busy} onClick={() => actor.send({ type: 'hours.row.add' })}>
+                    {texts.addRow}
+                  </button>
+                  <button type="submit" className="button button--primary" disabled={busy} aria-busy={savingHours}>
+                    {savingHours ? texts.savingHours : texts.saveHours}
+                  </button>
+                </p>
+              </>
+            )}
+          </form>
+
+          <form
+            className="admin-form"
+            aria-label={texts.leaveHeading}
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'leave.add' });
+            }}
+          >
+            <h3 className="admin-form__title">{texts.leaveHeading}</h3>
+            {schedule.leave.length === 0 ? (
+              <p className="empty-state">{texts.noLeave}</p>
+            ) : (
+              <ul className="admin-list">
+                {schedule.leave.map((l) => {
+                  const range = texts.leaveRange(formatClinicDate(l.from), formatClinicDate(l.to));
+                  return (
+                    <li key={l._id} className="admin-row">
+                      <div className="admin-row__body">
+                        <strong className="admin-row__title">{range}</strong>
+                        {l.reason && <span className="admin-row__meta">{l.reason}</span>}
+                      </div>
+                      <button
+                        type="button"
+                        className="button button--outline"
+                        disabled={busy}
+                        onClick={() => actor.send({ type: 'leave.remove', leaveId: l._id })}
+                        aria-label={texts.removeLeave(formatClinicDate(l.from), formatClinicDate(l.to))}
+                      >
+                        {common.delete}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <div className="admin-leave">
+              <Field label={texts.leaveFrom} type="date" value={leave.from} error={errors.from} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'from', value })} />
+              <Field label={texts.leaveTo} type="date" value={leave.to} error={errors.to} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'to', value })} />
+              <Field label={texts.leaveReason} value={leave.reason} error={errors.reason} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'reason', value })} />
+            </div>
+            <p className="admin-form__actions">
+              <button type="submit" className="button button--primary" disabled={busy} aria-busy={addingLeave}>
+                {addingLeave ? texts.addingLeave : texts.addLeave}
+              </button>
+            </p>
+          </form>
+        </div>
+      )}
+      {moving && <MoveDialog appointment={moving} onMoved={() => handled(moving)} onClose={closeMove} />}
+      {cancelling && <CancelDialog appointment={cancelling} onCancelled={() => handled(cancelling)} onClose={closeCancel} />}
+    </section>
+  );
+}

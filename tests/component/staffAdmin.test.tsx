@@ -1,0 +1,353 @@
+/**
+ * The admin screens of the staff console (issue 6) with a fake server: each section's main path,
+ * and the failures an admin must be able to act on: a 400's field errors beside the fields with
+ * what was typed kept, and the ORPHAN RULE's 409 listing the booked appointments that would lose
+ * their slot (nothing changed), each one moved or cancelled from there.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { emptyMedicines } from '../../contract/appointments';
+import { AppointmentsSection } from '../../src/staff/admin/AppointmentsSection';
+import { DoctorsSection } from '../../src/staff/admin/DoctorsSection';
+import { FeesSection } from '../../src/staff/admin/FeesSection';
+import { LocationsSection } from '../../src/staff/admin/LocationsSection';
+import { RefundsSection } from '../../src/staff/admin/RefundsSection';
+import { SiteSection } from '../../src/staff/admin/SiteSection';
+import { AccountsSection } from '../../src/staff/admin/AccountsSection';
+import { adminSections } from '../../src/staff/admin/sections';
+import { expectToast, renderSection, sentTo, type Routes } from './staffAdminSupport';
+
+const andheri = { _id: '10000000-0000-4000-8000-000000000001', name: 'Andheri West', displayOrder: 1, doctorCount: 1, appointmentCount: 2 };
+const bandra = { _id: '10000000-0000-4000-8000-000000000002', name: 'Bandra', displayOrder: 2, doctorCount: 0, appointmentCount: 0 };
+const anita = {
+  _id: '20000000-0000-4000-8000-000000000001',
+  name: 'Dr Anita Rao',
+  email: 'anita@clinic.example',
+  type: 'clinic',
+  qualification: 'BHMS',
+  slotMinutes: 30,
+  active: true,
+  displayOrder: 1,
+  locations: [{ _id: andheri._id, name: andheri.name }],
+  accountRole: 'doctor',
+};
+const booking = (id: string, firstName: string, startTime: string, paid = true) => ({
+  _id: id,
+  appointmentId: `SHC-${firstName}`,
+  firstName,
+  lastName: 'Verma',
+  email: `${firstName.toLowerCase()}@example.in`,
+  phoneNumber: '9876543210',
+  age: 34,
+  gender: 'female',
+  doctorEmail: anita.email,
+  doctorName: anita.name,
+  location: 'Andheri West',
+  date: '2025-03-17',
+  startTime,
+  consultationType: 'Video',
+  consultationFee: 450,
+  appointmentStatus: 'Booked',
+  appointmentPaymentStatus: paid ? 'paid' : 'pending',
+  appointmentPaymentId: paid ? 'PAY-1' : null,
+  holdExpiresAt: null,
+  medicines: emptyMedicines,
+  order: null,
+  createdAt: '2025-03-09T05:00:00.000Z',
+});
+const asha = booking('40000000-0000-4000-8000-000000000001', 'Asha', '09:00');
+const ravi = booking('40000000-0000-4000-8000-000000000002', 'Ravi', '09:30', false);
+const schedule = {
+  doctor: anita,
+  hours: [{ locationId: andheri._id, location: andheri.name, weekday: 1, start: '09:00', end: '13:00' }],
+  leave: [],
+};
+const ok = (body: unknown) => ({ status: 200, body });
+
+describe('admin sections', () => {
+  it('the shell gets every section with its path and label', () => {
+    expect(adminSections.map((s) => [s.path, s.label])).toEqual([
+      ['appointments', 'Appointments'],
+      ['refunds', 'Refunds'],
+      ['doctors', 'Doctors'],
+      ['locations', 'Locations'],
+      ['fees', 'Fees'],
+      ['site', 'Site content'],
+      ['accounts', 'Staff accounts'],
+    ]);
+  });
+});
+
+describe('locations', () => {
+  it('adds one; a 400 puts the message by the field and keeps what was typed; then it saves', async () => {
+    const user = userEvent.setup();
+    let added = false;
+    const routes: Routes = {
+      'GET /staff/locations': () => ok(added ? [andheri, bandra, { ...bandra, _id: 'l3', name: 'Kothrud' }] : [andheri, bandra]),
+      'POST /staff/locations': (body) => {
+        const name = (body as { name: string }).name;
+        if (name.trim().length < 3) return { status: 400, body: { message: 'Please check the fields.', errors: [{ field: 'name', message: 'must be at least 3 characters' }] } };
+        added = true;
+        return ok({ message: 'Location added.', location: { ...bandra, _id: 'l3', name } });
+      },
+    };
+    const { fetch } = renderSection(<LocationsSection />, routes);
+    expect(await screen.findByText('Andheri West')).toBeTruthy();
+    expect(screen.getByText('1 doctor, 2 appointments')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add location' }));
+    const name = screen.getByLabelText('Location name');
+    expect(document.activeElement).toBe(name);
+    await user.type(name, 'Ko');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await expectToast('Please check the fields.', 'alert');
+    expect(screen.getByText('must be at least 3 characters')).toBeTruthy();
+    expect((screen.getByLabelText('Location name') as HTMLInputElement).value).toBe('Ko');
+    expect(screen.getByLabelText('Location name').getAttribute('aria-invalid')).toBe('true');
+    await user.type(screen.getByLabelText('Location name'), 'thrud');
+    expect(screen.queryByText('must be at least 3 characters')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await expectToast('Location added.', 'status');
+    expect(await screen.findByText('Kothrud')).toBeTruthy();
+    expect(sentTo(fetch, 'POST /staff/locations')).toEqual([{ name: 'Ko' }, { name: 'Kothrud' }]);
+  });
+
+  it("a delete the server refuses (in use) says the server's words and keeps the location", async () => {
+    const user = userEvent.setup();
+    renderSection(<LocationsSection />, {
+      'GET /staff/locations': ok([andheri, bandra]),
+      [`DELETE /staff/locations/${andheri._id}`]: { status: 409, body: { message: 'Andheri West is used by 1 doctor.' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Andheri West' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+    await expectToast('Andheri West is used by 1 doctor.', 'alert');
+    expect(screen.getByText('Andheri West')).toBeTruthy();
+  });
+});
+
+describe("a doctor's hours and leave", () => {
+  function routes(): Routes {
+    return {
+      'GET /staff/doctors': ok([anita]),
+      'GET /staff/locations': ok([andheri, bandra]),
+      [`GET /staff/doctors/${anita._id}`]: ok(schedule),
+      [`PUT /staff/doctors/${anita._id}/hours/${andheri._id}`]: {
+        status: 409,
+        body: { message: 'These booked appointments would lose their slot. Move or cancel them first.', affected: [asha, ravi] },
+      },
+      [`POST /staff/appointments/${asha._id}/cancel`]: ok({
+        message: 'Appointment cancelled; the fee is flagged for refund.',
+        appointment: { ...asha, appointmentStatus: 'Cancelled', appointmentPaymentStatus: 'refund' },
+      }),
+    };
+  }
+
+  it('a change that would orphan bookings lists them plainly, changes nothing, keeps the rows; a cancel takes one off', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderSection(<DoctorsSection />, routes());
+    await user.click(await screen.findByRole('button', { name: 'Hours and leave of Dr Anita Rao' }));
+    const hours = await screen.findByRole('form', { name: 'Weekly hours' });
+    const end = await within(hours).findByLabelText('To');
+    await user.clear(end);
+    await user.type(end, '11:00');
+    await user.click(within(hours).getByRole('button', { name: 'Save hours' }));
+    await expectToast('These booked appointments would lose their slot. Move or cancel them first.', 'alert');
+    expect(await screen.findByText('These booked appointments would lose their slot: move or cancel them first.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Nothing was changed' })).toBeTruthy();
+    expect(sentTo(fetch, `PUT /staff/doctors/${anita._id}/hours/${andheri._id}`)).toEqual([{ hours: [{ weekday: 1, start: '09:00', end: '11:00' }] }]);
+    // What was typed stays.
+    expect((within(hours).getByLabelText('To') as HTMLInputElement).value).toBe('11:00');
+    expect(screen.getByRole('button', { name: 'Move the appointment of Ravi Verma' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel the appointment of Asha Verma' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
+    expect(within(dialog).getByText('The fee was paid: it will be flagged for refund under Refunds.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Doctor away');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    await expectToast('Appointment cancelled; the fee is flagged for refund.', 'status');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel the appointment of Asha Verma' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Cancel the appointment of Ravi Verma' })).toBeTruthy();
+    expect(sentTo(fetch, `POST /staff/appointments/${asha._id}/cancel`)).toEqual([{ reason: 'Doctor away' }]);
+  });
+
+  it('adds a row and saves the week; adds leave', async () => {
+    const user = userEvent.setup();
+    const saved = { ...schedule, hours: [...schedule.hours, { locationId: andheri._id, location: andheri.name, weekday: 2, start: '09:00', end: '13:00' }] };
+    const leave = { _id: '50000000-0000-4000-8000-000000000001', from: '2025-03-20', to: '2025-03-21', reason: 'Conference' };
+    const { fetch } = renderSection(<DoctorsSection />, {
+      ...routes(),
+      [`PUT /staff/doctors/${anita._id}/hours/${andheri._id}`]: ok({ message: 'Hours saved.', schedule: saved }),
+      [`POST /staff/doctors/${anita._id}/leave`]: ok({ message: 'Leave added.', schedule: { ...saved, leave: [leave] } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Hours and leave of Dr Anita Rao' }));
+    const hours = await screen.findByRole('form', { name: 'Weekly hours' });
+    await within(hours).findByLabelText('To');
+    await user.click(within(hours).getByRole('button', { name: 'Add hours' }));
+    expect(within(hours).getAllByLabelText('Day')).toHaveLength(2);
+    await user.click(within(hours).getByRole('button', { name: 'Save hours' }));
+    await expectToast('Hours saved.', 'status');
+    expect(sentTo(fetch, `PUT /staff/doctors/${anita._id}/hours/${andheri._id}`)).toEqual([
+      { hours: [{ weekday: 1, start: '09:00', end: '13:00' }, { weekday: 2, start: '09:00', end: '13:00' }] },
+    ]);
+    const leaveForm = screen.getByRole('form', { name: 'Leave' });
+    await user.type(within(leaveForm).getByLabelText('Leave from'), '2025-03-20');
+    await user.type(within(leaveForm).getByLabelText('Leave to'), '2025-03-21');
+    await user.type(within(leaveForm).getByLabelText('Leave reason'), 'Conference');
+    await user.click(within(leaveForm).getByRole('button', { name: 'Add leave' }));
+    await expectToast('Leave added.', 'status');
+    expect(within(leaveForm).getByText('Conference')).toBeTruthy();
+    expect(sentTo(fetch, `POST /staff/doctors/${anita._id}/leave`)).toEqual([{ from: '2025-03-20', to: '2025-03-21', reason: 'Conference' }]);
+  });
+
+  it("a doctor's form: the server's 400 beside each field, what was typed kept", async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderSection(<DoctorsSection />, {
+      ...routes(),
+      'POST /staff/doctors': {
+        status: 400,
+        body: {
+          message: 'Please check the fields.',
+          errors: [
+            { field: 'email', message: 'must be an email address like name@example.com' },
+            { field: 'slotMinutes', message: 'must be a whole number from 5 to 240' },
+          ],
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add doctor' }));
+    await user.type(screen.getByLabelText('Name'), 'Dr Kiran Shah');
+    await user.type(screen.getByLabelText('Email'), 'kiran');
+    await user.clear(screen.getByLabelText('Slot length (minutes)'));
+    await user.type(screen.getByLabelText('Slot length (minutes)'), '2');
+    await user.click(await screen.findByRole('checkbox', { name: 'Bandra' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await expectToast('Please check the fields.', 'alert');
+    expect(screen.getByText('must be an email address like name@example.com')).toBeTruthy();
+    expect(screen.getByText('must be a whole number from 5 to 240')).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Dr Kiran Shah');
+    expect(sentTo(fetch, 'POST /staff/doctors')).toEqual([
+      { name: 'Dr Kiran Shah', email: 'kiran', type: 'clinic', qualification: '', slotMinutes: 2, locationIds: [bandra._id] },
+    ]);
+  });
+});
+
+describe('appointments by day', () => {
+  it("shows today's appointments with their payment state, filters by doctor, and cancels one", async () => {
+    const user = userEvent.setup();
+    const today = 'from=2025-03-10&to=2025-03-10';
+    let cancelled = false;
+    const { fetch } = renderSection(<AppointmentsSection />, {
+      [`GET /staff/appointments?${today}`]: () => ok(cancelled ? [ravi] : [asha, ravi]),
+      [`GET /staff/appointments?${today}&doctorId=${anita._id}`]: ok([asha]),
+      'GET /staff/doctors': ok([anita]),
+      'GET /staff/locations': ok([andheri, bandra]),
+      [`POST /staff/appointments/${asha._id}/cancel`]: () => {
+        cancelled = true;
+        return ok({ message: 'Appointment cancelled.', appointment: { ...asha, appointmentStatus: 'Cancelled' } });
+      },
+    });
+    const table = await screen.findByRole('table', { name: /^Appointments on Mon, 10 Mar,? 2025$/ });
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2025-03-10');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getByText('Paid')).toBeTruthy();
+    expect(within(table).getByText('Pending')).toBeTruthy();
+    await user.selectOptions(await screen.findByLabelText('Doctor'), await screen.findByRole('option', { name: 'Dr Anita Rao' }));
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
+    await user.selectOptions(screen.getByLabelText('Doctor'), 'Every doctor');
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Cancel the appointment of Asha Verma' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    await expectToast('Appointment cancelled.', 'status');
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
+    expect(sentTo(fetch, `POST /staff/appointments/${asha._id}/cancel`)).toEqual([{ reason: '' }]);
+  });
+});
+
+describe('fees, refunds, accounts, site content', () => {
+  it('edits a fee and saves it', async () => {
+    const user = userEvent.setup();
+    const fees = [
+      { consultationType: 'Chat', consultationFee: 300 },
+      { consultationType: 'Video', consultationFee: 450 },
+      { consultationType: 'Call', consultationFee: 350 },
+      { consultationType: 'Clinic Visit', consultationFee: null },
+    ];
+    const { fetch } = renderSection(<FeesSection />, {
+      'GET /staff/fees': ok(fees),
+      'PUT /staff/fees': ok({ message: 'Video fee saved.', fees }),
+    });
+    expect(await screen.findByText('Not set')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit Video fee' }));
+    const fee = screen.getByLabelText('Video fee (₹)');
+    await user.clear(fee);
+    await user.type(fee, '499');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await expectToast('Video fee saved.', 'status');
+    expect(sentTo(fetch, 'PUT /staff/fees')).toEqual([{ consultationType: 'Video', consultationFee: 499 }]);
+  });
+
+  it('marks a refund refunded with a note', async () => {
+    const user = userEvent.setup();
+    const refund = {
+      _id: 'pay-1',
+      purpose: 'appointment',
+      reason: 'slotLost',
+      amount: 450,
+      merchantOrderId: 'M-1',
+      provider: 'sandbox',
+      flaggedAt: '2025-03-09T05:00:00.000Z',
+      appointmentId: asha._id,
+      appointmentNumber: 'SHC-1',
+      orderId: null,
+      patient: { userId: 'p1', name: 'Asha Verma', email: 'asha@example.in', phoneNumber: '9876543210' },
+      resolved: null,
+    };
+    let resolved = false;
+    const { fetch } = renderSection(<RefundsSection />, {
+      'GET /staff/refunds?state=open': () => ok(resolved ? [] : [refund]),
+      'POST /staff/refunds/pay-1/resolve': () => {
+        resolved = true;
+        return ok({ message: 'Marked refunded.', refund: { ...refund, resolved: { at: '2025-03-10T05:00:00.000Z', by: 'admin', note: 'UPI' } } });
+      },
+    });
+    expect(await screen.findByText('Paid after the slot was lost')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Mark refunded: Asha Verma' }));
+    await user.type(screen.getByLabelText('Note'), 'UPI refund R-9');
+    await user.click(screen.getByRole('button', { name: 'Mark refunded' }));
+    await expectToast('Marked refunded.', 'status');
+    expect(await screen.findByText('No refunds waiting.')).toBeTruthy();
+    expect(sentTo(fetch, 'POST /staff/refunds/pay-1/resolve')).toEqual([{ note: 'UPI refund R-9' }]);
+  });
+
+  it("sets a role by email; the server's refusal is a toast and the form keeps the email", async () => {
+    const user = userEvent.setup();
+    renderSection(<AccountsSection />, {
+      'GET /staff/accounts': ok([{ userId: 'u1', email: 'admin@clinic.example', firstName: 'Neha', lastName: 'Admin', role: 'admin', doctorId: null, doctorName: null }]),
+      'PUT /staff/accounts/role': { status: 404, body: { message: 'There is no account with this email. They must register first.' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Set a role' }));
+    await user.type(screen.getByLabelText('Email'), 'new@clinic.example');
+    await user.selectOptions(screen.getByLabelText('Role'), 'admin');
+    await user.click(screen.getAllByRole('button', { name: 'Set a role' }).at(-1) as HTMLElement);
+    await expectToast('There is no account with this email. They must register first.', 'alert');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('new@clinic.example');
+  });
+
+  it('previews a Drive share link as the site will show it', async () => {
+    const user = userEvent.setup();
+    renderSection(<SiteSection />, {
+      'GET /staff/site/events': ok([]),
+      'GET /staff/site/team': ok([]),
+      'GET /staff/site/testimonials': ok([]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add team member' }));
+    const form = screen.getByRole('form', { name: 'Add team member' });
+    await user.type(within(form).getByLabelText('Image link'), 'https://drive.google.com/file/d/abc_123/view?usp=sharing');
+    expect(within(form).getByText('https://drive.google.com/thumbnail?id=abc_123&sz=w2000')).toBeTruthy();
+    expect((within(form).getByRole('img', { name: 'Preview of the image link' }) as HTMLImageElement).src).toBe(
+      'https://drive.google.com/thumbnail?id=abc_123&sz=w2000',
+    );
+  });
+});

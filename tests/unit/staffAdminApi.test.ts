@@ -1,0 +1,129 @@
+import { isLeft, isRight } from 'fp-ts/lib/Either.js';
+import { describe, expect, it } from 'vitest';
+import { asked, server } from './fakeServer.js';
+import { appointmentsQuery, createStaffAdminApi, isOrphanFailure } from '../../src/api/staffAdmin.js';
+import { emptyMedicines } from '../../contract/appointments.js';
+
+const api = (fetch: typeof globalThis.fetch) => createStaffAdminApi({ fetch, base: '/api' });
+const doctorId = '20000000-0000-4000-8000-000000000001';
+const locationId = '10000000-0000-4000-8000-000000000001';
+const location = { _id: locationId, name: 'Andheri West', displayOrder: 1, doctorCount: 1, appointmentCount: 3 };
+const doctor = {
+  _id: doctorId,
+  name: 'Dr Anita Rao',
+  email: 'anita@clinic.example',
+  type: 'clinic',
+  qualification: 'BHMS',
+  slotMinutes: 30,
+  active: true,
+  displayOrder: 1,
+  locations: [{ _id: locationId, name: 'Andheri West' }],
+  accountRole: 'doctor',
+};
+const schedule = { doctor, hours: [{ locationId, location: 'Andheri West', weekday: 1, start: '09:00', end: '13:00' }], leave: [] };
+const booked = {
+  _id: '40000000-0000-4000-8000-000000000001',
+  appointmentId: 'SHC-1',
+  firstName: 'Asha',
+  lastName: 'Verma',
+  email: 'asha@example.in',
+  phoneNumber: '9876543210',
+  age: 34,
+  gender: 'female',
+  doctorEmail: doctor.email,
+  doctorName: doctor.name,
+  location: 'Andheri West',
+  date: '2025-03-17',
+  startTime: '09:00',
+  consultationType: 'Video',
+  consultationFee: 450,
+  appointmentStatus: 'Booked',
+  appointmentPaymentStatus: 'paid',
+  appointmentPaymentId: 'PAY-1',
+  holdExpiresAt: null,
+  medicines: emptyMedicines,
+  order: null,
+  createdAt: '2025-03-09T05:00:00.000Z',
+};
+
+describe('staff admin API', () => {
+  const signal = new AbortController().signal;
+
+  it('lists one day of appointments for a doctor and a location, with the bearer token', async () => {
+    const fetch = server(200, [booked]);
+    const result = await api(fetch).fetchAppointments({ date: '2025-03-17', doctorId, locationId: '' }, 'tok-admin', signal);
+    expect(isRight(result) && result.right).toEqual([booked]);
+    expect(asked(fetch)).toEqual({
+      method: 'GET',
+      url: `/api/staff/appointments?from=2025-03-17&to=2025-03-17&doctorId=${doctorId}`,
+      body: undefined,
+      authorization: 'Bearer tok-admin',
+      signal,
+    });
+    expect(appointmentsQuery({ date: '2025-03-17', doctorId: '', locationId })).toBe(`from=2025-03-17&to=2025-03-17&locationId=${locationId}`);
+  });
+
+  it("replaces a location's week with PUT, ids escaped into the path, and decodes the schedule", async () => {
+    const fetch = server(200, { message: 'Hours saved.', schedule });
+    const hours = [{ weekday: 1, start: '09:00', end: '13:00' }];
+    const result = await api(fetch).replaceHours(doctorId, locationId, { hours }, 'tok-admin', signal);
+    expect(isRight(result) && result.right.schedule.hours).toHaveLength(1);
+    expect(asked(fetch)).toMatchObject({ method: 'PUT', url: `/api/staff/doctors/${doctorId}/hours/${locationId}`, body: { hours } });
+    await api(fetch).deleteLocation('a/../b', 'tok-admin');
+    expect(fetch.mock.calls[1]?.[0]).toBe('/api/staff/locations/a%2F..%2Fb');
+  });
+
+  it('answers the ORPHAN RULE as an OrphanFailure carrying the affected appointments', async () => {
+    const message = 'These booked appointments would lose their slot. Move or cancel them first.';
+    const fetch = server(409, { message, affected: [booked] });
+    const result = await api(fetch).addLeave(doctorId, { from: '2025-03-17', to: '2025-03-17', reason: '' }, 'tok-admin');
+    expect(isLeft(result)).toBe(true);
+    const failure = isLeft(result) ? result.left : null;
+    expect(isOrphanFailure(failure)).toBe(true);
+    expect(failure).toMatchObject({ _tag: 'HttpFailure', status: 409, message, affected: [{ _id: booked._id, firstName: 'Asha' }] });
+  });
+
+  it('a plain 409 (no affected list) stays a plain HttpFailure with the server message', async () => {
+    const fetch = server(409, { message: 'This email belongs to another doctor.' });
+    const payload = { name: doctor.name, email: doctor.email, type: 'clinic' as const, qualification: '', slotMinutes: 30, locationIds: [locationId] };
+    const result = await api(fetch).updateDoctor(doctorId, payload, 'tok-admin');
+    const failure = isLeft(result) ? result.left : null;
+    expect(failure).toEqual({ _tag: 'HttpFailure', status: 409, message: 'This email belongs to another doctor.' });
+    expect(isOrphanFailure(failure)).toBe(false);
+  });
+
+  it("keeps a 400's named fields for the form", async () => {
+    const fetch = server(400, { message: 'Please check the fields.', errors: [{ field: 'name', message: 'is required' }] });
+    const result = await api(fetch).addLocation({ name: ' ' }, 'tok-admin');
+    expect(isLeft(result) && result.left).toEqual({
+      _tag: 'HttpFailure',
+      status: 400,
+      message: 'Please check the fields.',
+      errors: [{ field: 'name', message: 'is required' }],
+    });
+    expect(asked(fetch)).toMatchObject({ method: 'POST', url: '/api/staff/locations', body: { name: ' ' } });
+  });
+
+  it('site content: each kind under its own path, reorder with the ids', async () => {
+    const member = { _id: 'm1', name: 'Dr Meera', role: 'Founder', description: '', image: '', displayImage: '', displayOrder: 1 };
+    const fetch = server(200, [member]);
+    const result = await api(fetch).team.reorder(['m1'], 'tok-admin');
+    expect(isRight(result) && result.right).toEqual([member]);
+    expect(asked(fetch)).toMatchObject({ method: 'PUT', url: '/api/staff/site/team/order', body: { ids: ['m1'] } });
+  });
+
+  it('refuses an answer that is not what the contract says', async () => {
+    const result = await api(server(200, [{ ...location, doctorCount: 'one' }])).fetchLocations('tok-admin');
+    expect(isLeft(result) && result.left).toMatchObject({ _tag: 'DecodeFailure', errors: [{ field: '0.doctorCount' }] });
+  });
+
+  it('refunds: the open ones by default; resolve with a note', async () => {
+    const fetch = server(200, []);
+    await api(fetch).fetchRefunds('open', 'tok-admin');
+    expect(asked(fetch).url).toBe('/api/staff/refunds?state=open');
+    const resolve = server(404, { message: 'No such refund.' });
+    const result = await api(resolve).resolveRefund('r1', { note: 'Refunded by UPI' }, 'tok-admin');
+    expect(isLeft(result) && result.left).toEqual({ _tag: 'HttpFailure', status: 404, message: 'No such refund.' });
+    expect(asked(resolve)).toMatchObject({ method: 'POST', url: '/api/staff/refunds/r1/resolve', body: { note: 'Refunded by UPI' } });
+  });
+});
