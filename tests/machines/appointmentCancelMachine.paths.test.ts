@@ -21,7 +21,7 @@ import {
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
 import { appointment, startCancel, userId } from './appointmentFakes.js';
-import { pathsTakingEveryTransition } from './modelPaths.js';
+import { pathsTakingEveryTransition, declaredTransitions, takenTransitions, testPaths } from './modelPaths.js';
 
 /** What each step makes the machine emit (notice kinds, a server's words, or the event type). */
 const emits = {
@@ -163,30 +163,12 @@ describe('appointmentCancelMachine paths', () => {
   ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
 
   it('takes every transition of the model', () => {
-    const taken = new Set(everyTransition.map((p) => `${String(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
-    const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
-      Object.keys(node?.on ?? {}).map((event) => `${state} ${event}`),
-    );
+    const taken = takenTransitions(everyTransition);
+    const declared = declaredTransitions(model);
     expect(declared).toHaveLength(10);
     expect(taken).toEqual(new Set(declared));
     expect(journeys).toHaveLength(2);
   });
 
-  for (const [name, paths] of [
-    ['every transition', everyTransition],
-    ['journeys', journeys],
-  ] as const) {
-    describe(name, () => {
-      for (const path of paths) {
-        it(path.description, async () => {
-          const { stop, events, states } = harness();
-          try {
-            await path.test({ events, states });
-          } finally {
-            stop();
-          }
-        });
-      }
-    });
-  }
+  testPaths({ 'every transition': everyTransition, journeys }, harness);
 });

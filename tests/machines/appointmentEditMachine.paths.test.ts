@@ -30,7 +30,7 @@ import {
 import { refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
 import { appointment, startEdit, tomorrow, type Edit, type RecordOverrides } from './appointmentFakes.js';
 import { anita, doctors, someFree } from './bookingFakes.js';
-import { pathsTakingEveryTransition } from './modelPaths.js';
+import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
 
 /** What each step makes the machine emit (notice kinds, a server's words, or the event type). */
 const emits = {
@@ -339,21 +339,5 @@ describe('appointmentEditMachine paths', () => {
     for (const journey of journeys) expect(journey.state.value).toMatchObject({ Edit: 'Saved' });
   });
 
-  for (const [name, paths] of [
-    ['every transition', everyTransition],
-    ['journeys', journeys],
-  ] as const) {
-    describe(name, () => {
-      for (const path of paths) {
-        it(path.description, async () => {
-          const { stop, events, states } = harness();
-          try {
-            await path.test({ events, states });
-          } finally {
-            stop();
-          }
-        });
-      }
-    });
-  }
+  testPaths({ 'every transition': everyTransition, journeys }, harness);
 });

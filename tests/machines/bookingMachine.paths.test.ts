@@ -44,7 +44,7 @@ import {
   user,
   type Booking,
 } from './bookingFakes.js';
-import { pathsTakingEveryTransition } from './modelPaths.js';
+import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
 
 /** What each step makes the machine emit (notice kinds, a server's words, or the event type). */
 const emits = {
@@ -473,21 +473,5 @@ describe('bookingMachine paths', () => {
     for (const journey of journeys) expect(journey.state.value).toMatchObject({ Booking: 'Redirected' });
   });
 
-  for (const [name, paths] of [
-    ['every transition', everyTransition],
-    ['journeys', journeys],
-  ] as const) {
-    describe(name, () => {
-      for (const path of paths) {
-        it(path.description, async () => {
-          const { stop, events, states } = harness();
-          try {
-            await path.test({ events, states });
-          } finally {
-            stop();
-          }
-        });
-      }
-    });
-  }
+  testPaths({ 'every transition': everyTransition, journeys }, harness);
 });

@@ -15,6 +15,7 @@ import {
   selectIsStopped,
   type CarouselEvent,
 } from '../../machines/carousel/carouselMachine.js';
+import { testPaths } from './modelPaths';
 
 const count = 3;
 const intervalMs = 3000;
@@ -185,14 +186,5 @@ describe('carouselMachine paths', () => {
     }
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const { stop, events, states } = harness();
-      try {
-        await path.test({ events, states });
-      } finally {
-        stop();
-      }
-    });
-  }
+  testPaths({ paths }, harness);
 });

@@ -18,7 +18,7 @@ import {
   type HelpEmitted,
 } from '../../machines/help/helpMachine.js';
 import { recordEmitted, settle } from './accountFakes.js';
-import { pathsTakingEveryTransition } from './modelPaths.js';
+import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
 
 type Situation = 'Out' | 'None' | 'VisitsOnly' | 'Available';
 
@@ -174,21 +174,5 @@ describe('helpMachine paths', () => {
     expect(journeys).toHaveLength(2);
   });
 
-  for (const [name, paths] of [
-    ['every transition', everyTransition],
-    ['journeys', journeys],
-  ] as const) {
-    describe(name, () => {
-      for (const path of paths) {
-        it(path.description, async () => {
-          const { stop, events, states } = harness();
-          try {
-            await path.test({ events, states });
-          } finally {
-            stop();
-          }
-        });
-      }
-    });
-  }
+  testPaths({ 'every transition': everyTransition, journeys }, harness);
 });

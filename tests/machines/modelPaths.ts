@@ -4,8 +4,9 @@
  * transition, the shortest way to its source state, then that transition. For models without
  * context, whose states are told apart by their value alone.
  */
+import { describe, it } from 'vitest';
 import type { EventObject, Snapshot } from 'xstate';
-import type { TestModel, TestPath } from 'xstate/graph';
+import type { TestModel, TestParam, TestPath } from 'xstate/graph';
 
 type ModelSnapshot = Snapshot<unknown> & { value: unknown };
 
@@ -46,4 +47,38 @@ export function pathsTakingEveryTransition<TSnapshot extends ModelSnapshot, TEve
     }
   }
   return paths;
+}
+
+/** "State event" for every transition a flat model declares (its top-level states' `on`). */
+export function declaredTransitions(model: { config: { states?: Record<string, { on?: object } | undefined> } }): string[] {
+  return Object.entries(model.config.states ?? {}).flatMap(([state, node]) => Object.keys(node?.on ?? {}).map((event) => `${state} ${event}`));
+}
+
+/** "State event" for the transition each path ends with: compare with declaredTransitions. */
+export function takenTransitions(paths: ReadonlyArray<{ steps: ReadonlyArray<{ state: { value: unknown }; event: EventObject }> }>): Set<string> {
+  return new Set(paths.map((p) => `${String(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
+}
+
+/** What a path test drives: the model's state checks and event executors, and how to stop the real actor afterwards. */
+export type PathHarness<TSnapshot extends Snapshot<unknown>, TEvent extends EventObject> = TestParam<TSnapshot, TEvent> & { stop: () => void };
+
+/** One test per path, in a describe per group, each with a fresh harness that is stopped afterwards. */
+export function testPaths<TSnapshot extends Snapshot<unknown>, TEvent extends EventObject>(
+  groups: Record<string, ReadonlyArray<TestPath<TSnapshot, TEvent>>>,
+  harness: () => PathHarness<TSnapshot, TEvent>,
+): void {
+  for (const [name, paths] of Object.entries(groups)) {
+    describe(name, () => {
+      for (const path of paths) {
+        it(path.description, async () => {
+          const { stop, events, states } = harness();
+          try {
+            await path.test({ events, states });
+          } finally {
+            stop();
+          }
+        });
+      }
+    });
+  }
 }

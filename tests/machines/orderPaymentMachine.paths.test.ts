@@ -21,7 +21,7 @@ import {
 } from '../../machines/orderPayment/orderPaymentMachine.js';
 import { refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
 import { checkoutUrl, completed, order, startOrderPayment } from './appointmentFakes.js';
-import { pathsTakingEveryTransition } from './modelPaths.js';
+import { pathsTakingEveryTransition, declaredTransitions, takenTransitions, testPaths } from './modelPaths.js';
 
 const total = 1250.5;
 
@@ -196,10 +196,8 @@ describe('orderPaymentMachine paths', () => {
   ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
 
   it('takes every transition of the model, and every event', () => {
-    const taken = new Set(everyTransition.map((p) => `${String(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
-    const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
-      Object.keys(node?.on ?? {}).map((event) => `${state} ${event}`),
-    );
+    const taken = takenTransitions(everyTransition);
+    const declared = declaredTransitions(model);
     expect(declared).toHaveLength(15);
     expect(taken).toEqual(new Set(declared));
     const events = new Set(everyTransition.flatMap((p) => p.steps.map((s) => s.event.type)));
@@ -207,21 +205,5 @@ describe('orderPaymentMachine paths', () => {
     expect(journeys).toHaveLength(3);
   });
 
-  for (const [name, paths] of [
-    ['every transition', everyTransition],
-    ['journeys', journeys],
-  ] as const) {
-    describe(name, () => {
-      for (const path of paths) {
-        it(path.description, async () => {
-          const { stop, events, states } = harness();
-          try {
-            await path.test({ events, states });
-          } finally {
-            stop();
-          }
-        });
-      }
-    });
-  }
+  testPaths({ 'every transition': everyTransition, journeys }, harness);
 });

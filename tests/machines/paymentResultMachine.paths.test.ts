@@ -17,7 +17,7 @@ import {
   type PaymentResultEmitted,
 } from '../../machines/paymentResult/paymentResultMachine.js';
 import { recordEmitted } from './accountFakes.js';
-import { pathsTakingEveryTransition } from './modelPaths.js';
+import { pathsTakingEveryTransition, declaredTransitions, takenTransitions, testPaths } from './modelPaths.js';
 
 type ModelEvent = { type: 'open.success' | 'open.fail' | 'time.second' | 'countdown.skip' };
 
@@ -111,22 +111,11 @@ describe('paymentResultMachine paths', () => {
   });
 
   it('takes every transition of the model', () => {
-    const taken = new Set(paths.map((p) => `${String(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
-    const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
-      Object.keys(node?.on ?? {}).map((event) => `${state} ${event}`),
-    );
+    const taken = takenTransitions(paths);
+    const declared = declaredTransitions(model);
     expect(declared).toHaveLength(22);
     expect(taken).toEqual(new Set(declared));
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const { stop, events, states } = harness();
-      try {
-        await path.test({ events, states });
-      } finally {
-        stop();
-      }
-    });
-  }
+  testPaths({ paths }, harness);
 });

@@ -22,7 +22,7 @@ import {
   type RegistrationForm,
 } from '../../machines/registration/registrationMachine.js';
 import { answeredByHand, noticeWords, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
-import { pathsTakingEveryTransition } from './modelPaths.js';
+import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
 
 type ModelEvent = { type: keyof typeof steps };
 
@@ -267,22 +267,5 @@ describe('registrationMachine paths', () => {
       'xstate.init send.ok validate.expiredCode validate.ok submit.ok')).toBe(true);
   });
 
-  for (const [name, paths] of [
-    ['every transition', everyTransition],
-    ['simple paths', simplePaths],
-    ['journeys', journeys],
-  ] as const) {
-    describe(name, () => {
-      for (const path of paths) {
-        it(path.description, async () => {
-          const { stop, events, states } = harness();
-          try {
-            await path.test({ events, states });
-          } finally {
-            stop();
-          }
-        });
-      }
-    });
-  }
+  testPaths({ 'every transition': everyTransition, 'simple paths': simplePaths, journeys }, harness);
 });

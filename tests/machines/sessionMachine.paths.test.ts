@@ -32,7 +32,7 @@ import {
 } from '../../machines/session/sessionMachine.js';
 import { answeredByHand, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { appointment } from './appointmentFakes.js';
-import { pathsTakingEveryTransition } from './modelPaths.js';
+import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
 
 type ModelEvent = { type: keyof typeof steps };
 
@@ -283,21 +283,5 @@ describe('sessionMachine paths', () => {
     expect(journeys).toHaveLength(4);
   });
 
-  for (const [name, paths] of [
-    ['every transition', everyTransition],
-    ['journeys', journeys],
-  ] as const) {
-    describe(name, () => {
-      for (const path of paths) {
-        it(path.description, async () => {
-          const { stop, events, states } = harness();
-          try {
-            await path.test({ events, states });
-          } finally {
-            stop();
-          }
-        });
-      }
-    });
-  }
+  testPaths({ 'every transition': everyTransition, journeys }, harness);
 });

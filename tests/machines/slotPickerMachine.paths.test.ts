@@ -18,7 +18,7 @@ import type { TimeSlot } from '../../contract/appointments.js';
 import { selectSlots, selectSlotsStatus, selectTime, shownSlots } from '../../machines/slotPicker/slotPickerMachine.js';
 import type { SlotList, SlotsStatus } from '../../machines/slotPicker/slots.js';
 import { settle, unanswered } from './accountFakes.js';
-import { pathsTakingEveryTransition } from './modelPaths.js';
+import { pathsTakingEveryTransition, declaredTransitions, takenTransitions, testPaths } from './modelPaths.js';
 import { listOn, startPicker, type Picker } from './slotPickerFakes.js';
 
 /** What each step makes the picker report to its parent. */
@@ -274,10 +274,8 @@ describe('slotPickerMachine paths', () => {
   ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
 
   it('takes every transition of the model, and every event', () => {
-    const taken = new Set(everyTransition.map((p) => `${String(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
-    const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
-      Object.keys(node?.on ?? {}).map((event) => `${state} ${event}`),
-    );
+    const taken = takenTransitions(everyTransition);
+    const declared = declaredTransitions(model);
     expect(declared).toHaveLength(35);
     expect(taken).toEqual(new Set(declared));
     const events = new Set(everyTransition.flatMap((p) => p.steps.map((s) => s.event.type)));
@@ -285,21 +283,5 @@ describe('slotPickerMachine paths', () => {
     expect(journeys).toHaveLength(3);
   });
 
-  for (const [name, paths] of [
-    ['every transition', everyTransition],
-    ['journeys', journeys],
-  ] as const) {
-    describe(name, () => {
-      for (const path of paths) {
-        it(path.description, async () => {
-          const { stop, events, states } = harness();
-          try {
-            await path.test({ events, states });
-          } finally {
-            stop();
-          }
-        });
-      }
-    });
-  }
+  testPaths({ 'every transition': everyTransition, journeys }, harness);
 });
