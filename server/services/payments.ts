@@ -10,11 +10,13 @@
  * nothing: its return only makes us ask the provider. Every step is conditional on the payment
  * still being pending, so repeated webhooks and a webhook racing a status check settle it once.
  *
- * An appointment paid while its slot is still its own (holds_slot, even if the hold's time ran
- * out unnoticed) becomes paid. One paid after its hold lapsed takes the slot back if the slot is
- * still free; if somebody else holds it by then, the appointment is flagged 'refund' (its record
- * says so to the patient, and staff see it) and the payment too. A second payment of an
- * appointment or order that is already paid, or of a cancelled one, is flagged 'refund' as well.
+ * An appointment paid while its hold is live becomes paid. One paid after its hold lapsed (its
+ * time ran out, noticed or not) takes the slot back only while the doctor's schedule still offers
+ * it (a lapsed hold does not count for the staff console's orphan rule, so an admin may have cut
+ * the hours, added leave or retired the doctor meanwhile) and the slot is still free. Otherwise
+ * the appointment is flagged 'refund' (its record says so to the patient, and staff see it under
+ * Refunds) and the payment too. A second payment of an appointment or order that is already paid,
+ * or of a cancelled one, is flagged 'refund' as well.
  *
  * Refused at the start (409, nothing recorded): an appointment whose time has passed (Expired,
  * clinic time: nobody can be seen in a slot that is over), and a pharmacy order whose payment mode
@@ -38,6 +40,7 @@ import {
   reclaimHold,
   setUnpaidPaymentStatus,
 } from '../repositories/appointments.js';
+import { lockDoctorForShare } from '../repositories/doctors.js';
 import {
   countOpenPayments,
   findOrderForPayment,
@@ -135,8 +138,11 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
 
   /**
    * Applies a confirmed payment to its appointment, in one transaction that first wins the
-   * payment (pending -> paid). When taking the slot back fails on the slot index (somebody else
-   * holds it), that transaction rolls back whole and a second one settles the payment as refund.
+   * payment (pending -> paid). A lapsed hold is checked against the doctor's schedule as a booking
+   * is (under the doctor row's lock, taken before the appointment's: the order every slot claim
+   * takes them in); a slot no longer offered is flagged refund in that transaction. When taking
+   * the slot back fails on the slot index (somebody else holds it), that transaction rolls back
+   * whole and a second one settles the payment as refund.
    * 'settled': another confirmation won meanwhile.
    */
   async function applyToAppointment(payment: PaymentRow, report: ProviderReport, at: Date): Promise<SettleOutcome> {
@@ -146,13 +152,28 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
     try {
       outcome = await db.transaction(async (tx): Promise<SettleOutcome | 'settled'> => {
         if (!(await settlePayment(tx, payment.merchantOrderId, 'paid', ids, at))) return 'settled';
+        // An appointment's doctor never changes, so the row read unlocked names the doctor to lock.
+        const { doctorId } = (await findAppointmentForPayment(tx, payment.appointmentId!))!;
+        await lockDoctorForShare(tx, doctorId);
         const a = (await findAppointmentForPayment(tx, payment.appointmentId!, true))!;
         if (a.paymentStatus === 'paid' || a.status === 'Cancelled' || toPaise(a.fee) !== payment.amountPaise) {
           // Paid twice, cancelled meanwhile, or its fee changed since: the money goes back.
           await flagPaymentRefund(tx, payment.merchantOrderId, at);
           return a.paymentStatus === 'paid' ? 'paid' : 'refund';
         }
-        // Its own slot still (even if the hold's time ran out unnoticed): paid. Released after a
+        // The clock is read again under the lock: a schedule change this waited for judged the hold
+        // by its own clock, and counted it lapsed only if it was by then.
+        const lapsed = !a.holdsSlot || a.holdExpiresAt === null || a.holdExpiresAt <= now();
+        if (lapsed) {
+          const plan = await lockedDayPlan(tx, a.doctorId, a.location, a.date, at);
+          if (!scheduleOffers(plan, a.time, a.consultationType)) {
+            // Its slot left the schedule during the lapse: lost, as if somebody else had taken it.
+            await flagPaymentRefund(tx, payment.merchantOrderId, at);
+            await markAppointmentRefund(tx, a.id, payment.merchantOrderId, at);
+            return 'refund';
+          }
+        }
+        // Still its own slot (even if the hold's time ran out unnoticed): paid. Released after a
         // lapse: take it back, which the slot index refuses if somebody else holds it now.
         if (!a.holdsSlot) await lapseHolds(tx, { doctorId: a.doctorId, date: a.date, time: a.time }, at, a.id);
         await markAppointmentPaid(tx, a.id, payment.merchantOrderId, at);

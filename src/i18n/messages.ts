@@ -574,7 +574,7 @@ export const en: Messages = {
     paymentFailTitle: 'Payment not completed',
     paymentFailBody: 'Your payment did not go through. Your choices are kept: you can try again.',
     paymentRefundBody:
-      'Your payment arrived after the hold on your slot had lapsed and the slot went to another patient, so the amount will be refunded to you in full. Please choose another slot.',
+      'Your payment arrived after the hold on your slot had lapsed and the slot was no longer available, so the amount will be refunded to you in full. Please choose another slot.',
     redirectingIn: (seconds) => `Going to the home page in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
     goNow: 'Go now',
     backHome: 'Back to the home page',

@@ -1,11 +1,16 @@
 /**
  * The payment service with the sandbox provider (the default), on every backend: create-appointment
  * and create-order (owner only, amounts from our records), the checkout page, settling only on
- * the provider's word, idempotence, and payments that arrive after their hold lapsed.
+ * the provider's word, idempotence, and payments that arrive after their hold lapsed (the slot
+ * taken by somebody else, or gone from the doctor's schedule meanwhile; on PostgreSQL also a
+ * confirmation racing the schedule change).
  */
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
-import { backends } from './helpers.js';
+import type { Database } from '../../server/db/database.js';
+import { pressPay, useAppointmentsApp } from './appointmentsSupport.js';
+import { backends, testDatabaseUrl } from './helpers.js';
 import {
   appointmentRow,
   booked,
@@ -21,6 +26,7 @@ import {
   today,
   useBookingApp,
 } from './paymentSupport.js';
+import { api, idOf, ok, week } from './staffAdminSupport.js';
 
 const success = `${publicUrl}/#/paymentsuccess`;
 const failure = `${publicUrl}/#/paymentfail`;
@@ -269,6 +275,174 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       expect(messageOf(res)).toBe('This order is paid at the pharmacy, not online.');
       expect((await t.db().query('select 1 from payments')).rowCount).toBe(0);
     });
+  });
+});
+
+const officeEmail = 'office@sahaj-clinic.example';
+/** Meera's seeded week at Aundh without the Tuesday morning. */
+const noTuesdayMornings = week([0, '17:00', '20:00'], [2, '15:00', '19:00'], [3, '17:00', '20:00']);
+
+describe.each(backends)('a payment confirmed after the hold lapsed, its slot gone from the schedule, on %s', (backend) => {
+  // A lapsed hold does not count for the staff console's orphan rule, so an admin may change the
+  // schedule under it; the late confirmation then finds its slot gone, as if somebody had taken it.
+  const t = useAppointmentsApp(backend);
+
+  it('is flagged for refund when the hours were cut, leave added or the doctor retired; a slot still offered is paid', async () => {
+    const app = t.app();
+    const admin = await t.staff('admin', officeEmail);
+    const meeraId = await idOf(t.db(), 'doctors', 'email', meera.email);
+    const aundh = await idOf(t.db(), 'locations', 'name', 'Aundh');
+    const ravi = await t.patient('ravi');
+    const asha = await t.patient('asha');
+    // Checkouts opened while the holds were live; the provider's word comes only after they lapsed.
+    const morning = await booked(app, ravi, { startTime: '11:00' });
+    const evening = await booked(app, ravi, { date: '2025-03-12', startTime: '17:00' });
+    const later = await booked(app, ravi, { date: '2025-03-19', startTime: '17:00' });
+    const afternoon = await booked(app, asha, { startTime: '15:00' });
+    const morningPay = await checkout(app, ravi, morning);
+    const eveningPay = await checkout(app, ravi, evening);
+    const laterPay = await checkout(app, ravi, later);
+    const afternoonPay = await checkout(app, asha, afternoon);
+    t.clock.advance(16 * minute);
+    // The evening hold was even released meanwhile (somebody looked at the slot); the others lapsed unnoticed.
+    await t.db().query('update appointments set holds_slot = false where id = $1', [evening._id]);
+
+    const lost = async (appointment: { _id: string }, merchantOrderId: string, checkoutPageUrl: string) => {
+      expect(await pressPay(app, checkoutPageUrl)).toBe(`${failure}?reason=refund`);
+      expect(await appointmentRow(t.db(), appointment._id)).toMatchObject({
+        payment_status: 'refund',
+        payment_id: merchantOrderId,
+        holds_slot: false,
+      });
+      expect((await paymentRow(t.db(), merchantOrderId)).status).toBe('refund');
+      // Pressing again or coming back changes nothing.
+      expect(await pressPay(app, checkoutPageUrl)).toBe(`${failure}?reason=refund`);
+      expect((await app.inject(`/api/payment/return/${merchantOrderId}`)).headers.location).toBe(`${failure}?reason=refund`);
+    };
+    expect((await api(app, admin, 'PUT', `/doctors/${meeraId}/hours/${aundh}`, noTuesdayMornings)).statusCode).toBe(200);
+    await lost(morning, morningPay.merchantOrderId, morningPay.checkoutPageUrl);
+    expect((await api(app, admin, 'POST', `/doctors/${meeraId}/leave`, { from: '2025-03-12', to: '2025-03-12', reason: '' })).statusCode).toBe(200);
+    await lost(evening, eveningPay.merchantOrderId, eveningPay.checkoutPageUrl);
+
+    // The afternoon is still Meera's: Asha's late payment takes its slot back (before Meera retires).
+    expect(await pressPay(app, afternoonPay.checkoutPageUrl)).toBe(success);
+    expect(await appointmentRow(t.db(), afternoon._id)).toMatchObject({ payment_status: 'paid', holds_slot: true });
+
+    // Retiring needs no live booking but Asha's paid one to move first; Ravi's lapsed one does not count.
+    expect((await api(app, admin, 'PUT', `/doctors/${meeraId}/active`, { active: false })).statusCode).toBe(409);
+    await ok(app, admin, 'POST', `/appointments/${afternoon._id}/cancel`, { reason: 'Doctor retired' });
+    expect((await api(app, admin, 'PUT', `/doctors/${meeraId}/active`, { active: false })).statusCode).toBe(200);
+    await lost(later, laterPay.merchantOrderId, laterPay.checkoutPageUrl);
+
+    // Staff see each under Refunds as a lost slot; the patient's records say so too.
+    const refunds = await ok<{ merchantOrderId: string; reason: string; amount: number; appointmentId: string }[]>(app, admin, 'GET', '/refunds');
+    const slotLost = refunds.filter((r) => r.reason === 'slotLost');
+    expect(slotLost.map((r) => r.merchantOrderId).sort()).toEqual(
+      [morningPay.merchantOrderId, eveningPay.merchantOrderId, laterPay.merchantOrderId].sort(),
+    );
+    expect(slotLost.every((r) => r.amount === 500)).toBe(true);
+    const mine = (await app.inject({ url: `/api/auth/getUser/${ravi.email}`, headers: ravi.headers })).json() as {
+      appointmentPaymentStatus: string;
+    }[];
+    expect(mine.map((a) => a.appointmentPaymentStatus)).toEqual(['refund', 'refund', 'refund']);
+    // Nothing was made paid outside the schedule, and no confirmation mail went out for them.
+    await t.idle();
+    expect((await t.db().query(`select 1 from appointments where user_id = $1 and payment_status = 'paid'`, [ravi.id])).rowCount).toBe(0);
+    expect(t.mailer().sent.filter((m) => m.to === ravi.email)).toEqual([]);
+  });
+});
+
+/** A connection of its own to the test's database, outside the app's pool. */
+async function connectionTo(db: Database): Promise<pg.Client> {
+  const { rows } = await db.query<{ name: string }>('select current_database() as name');
+  const url = new URL(testDatabaseUrl!);
+  url.pathname = `/${rows[0]!.name}`;
+  const client = new pg.Client({ connectionString: url.href });
+  await client.connect();
+  return client;
+}
+
+/** Resolves once `count` sessions of this database wait for a lock (the race is set up). */
+async function lockWaiters(client: pg.Client, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (rows[0]!.n >= count) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0]!.n} sessions wait for a lock, expected ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Only PostgreSQL interleaves transactions (PGlite runs one query at a time). A schedule change
+ * locks the doctor's row FOR UPDATE; a late confirmation locks it FOR SHARE before the
+ * appointment's row. To hold a transaction half way, a plain connection locks a row it is about to
+ * write; `lockWaiters` tells when the others wait.
+ */
+describe.skipIf(!testDatabaseUrl)('a late confirmation racing a schedule change, on PostgreSQL', () => {
+  // Collected (not run) without TEST_DATABASE_URL too: only ask for PostgreSQL when there is one.
+  const pgApp = testDatabaseUrl ? useAppointmentsApp('postgres') : null;
+  const t = () => pgApp!;
+  const clients: pg.Client[] = [];
+
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.end()));
+  });
+
+  /** Ravi's 11:00 today, its checkout opened, and its hold lapsed unnoticed. */
+  async function setUp() {
+    const app = t().app();
+    const admin = await t().staff('admin', officeEmail);
+    const meeraId = await idOf(t().db(), 'doctors', 'email', meera.email);
+    const aundh = await idOf(t().db(), 'locations', 'name', 'Aundh');
+    const holder = await connectionTo(t().db());
+    const watcher = await connectionTo(t().db());
+    clients.push(holder, watcher);
+    const ravi = await t().patient('ravi');
+    const appointment = await booked(app, ravi, { startTime: '11:00' });
+    const pay = await checkout(app, ravi, appointment);
+    t().clock.advance(16 * minute);
+    const dropMornings = () => api(app, admin, 'PUT', `/doctors/${meeraId}/hours/${aundh}`, noTuesdayMornings);
+    return { app, meeraId, aundh, holder, watcher, appointment, pay, dropMornings };
+  }
+
+  it('one arriving during a change that removes its slot waits for the change, then is flagged for refund', async () => {
+    const { app, meeraId, aundh, holder, watcher, appointment, pay, dropMornings } = await setUp();
+    // The change stops half way: it holds the doctor's row and waits to rewrite the Aundh hours.
+    await holder.query('begin');
+    await holder.query('select 1 from doctor_hours where doctor_id = $1 and location_id = $2 for update', [meeraId, aundh]);
+    const change = dropMornings();
+    await lockWaiters(watcher, 1);
+    // The schedule still offers 11:00 as the provider's word comes in: the confirmation waits too.
+    const paying = pressPay(app, pay.checkoutPageUrl);
+    await lockWaiters(watcher, 2);
+
+    await holder.query('commit');
+    expect((await change).statusCode).toBe(200);
+    expect(await paying).toBe(`${failure}?reason=refund`);
+    expect(await appointmentRow(t().db(), appointment._id)).toMatchObject({ payment_status: 'refund', holds_slot: false });
+    expect((await paymentRow(t().db(), pay.merchantOrderId)).status).toBe('refund');
+  });
+
+  it('a change arriving during a confirmation waits for it, then sees the paid booking and is refused (409)', async () => {
+    const { app, holder, watcher, appointment, pay, dropMornings } = await setUp();
+    // The confirmation stops half way: it holds the doctor's row (for share) and waits for the appointment's.
+    await holder.query('begin');
+    await holder.query('select 1 from appointments where id = $1 for update', [appointment._id]);
+    const paying = pressPay(app, pay.checkoutPageUrl);
+    await lockWaiters(watcher, 1);
+    const change = dropMornings();
+    await lockWaiters(watcher, 2);
+
+    await holder.query('commit');
+    expect(await paying).toBe(success);
+    expect(await appointmentRow(t().db(), appointment._id)).toMatchObject({ payment_status: 'paid', holds_slot: true });
+    const refused = await change;
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().affected.map((a: { _id: string }) => a._id)).toEqual([appointment._id]);
+    expect((await slotMap(app, meera.email, 'Aundh', today))['11:00']).toBe('booked');
   });
 });
 
