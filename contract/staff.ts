@@ -133,6 +133,8 @@ export const AuditEntry = t.type(
     actorRole: t.keyof({ patient: null, admin: null, doctor: null, operator: null }),
     action: t.string,
     appointmentId: t.union([t.string, t.null]),
+    /** The appointment's human number (SHC-26-000123), what staff read; null without one. */
+    appointmentNumber: t.union([t.string, t.null]),
     subjectUserId: t.union([t.string, t.null]),
     details: t.UnknownRecord,
   },

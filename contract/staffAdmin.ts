@@ -98,6 +98,7 @@
  */
 import * as t from 'io-ts';
 import { AppointmentRecord } from './appointments.js';
+import { UserRole } from './auth.js';
 import {
   ClinicDate,
   ClinicTime,
@@ -204,8 +205,9 @@ export const LocationAnswer = t.type({ message: t.string, location: AdminLocatio
 
 /* ------------------------------------------------------------------ doctors */
 
-export const AccountRole = t.keyof({ patient: null, admin: null, doctor: null }, 'AccountRole');
-export type AccountRole = t.TypeOf<typeof AccountRole>;
+/** An account's role as the staff console shows and sets it: the user's role (contract/auth.ts), by another name. */
+export const AccountRole = UserRole;
+export type AccountRole = UserRole;
 
 export const AdminDoctor = t.type(
   {

@@ -171,6 +171,10 @@ export const consultationMachine = setup({
       detail: context.detail ? { ...context.detail, appointment: params.appointment } : null,
       order: context.order.pharmacyId.trim() === '' ? { ...context.order, pharmacyId: params.appointment.medicines.pharmacyId } : context.order,
     })),
+    /** The prescription saved: the form shows it as stored (blank remedy rows were not sent). */
+    showSavedPrescription: assign({
+      prescription: (_, params: { appointment: AppointmentRecord }) => prescriptionDraftOf(params.appointment.medicines),
+    }),
     storeFailure: assign({
       failure: (_, params: { error: unknown }) => {
         const failure = describeFailure(params.error);
@@ -322,6 +326,7 @@ export const consultationMachine = setup({
                   target: 'Judging',
                   actions: [
                     { type: 'storeAnswer', params: ({ event }) => ({ appointment: event.output.appointment }) },
+                    { type: 'showSavedPrescription', params: ({ event }) => ({ appointment: event.output.appointment }) },
                     { type: 'tellDone', params: ({ event }) => ({ answer: event.output }) },
                     { type: 'tellChanged', params: ({ event }) => ({ answer: event.output }) },
                     'announceStored',

@@ -187,8 +187,16 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
     initial: 'Loading',
     states: {
       Loading: {
-        description: 'Fetching the list (for the query). A list already shown stays while it loads again.',
+        description:
+          'Fetching the list (for the query). A list already shown stays while it loads again. A new query meanwhile starts the load again for it (the older call is dropped), so a filter changed during a load is never lost.',
         tags: ['loading'],
+        on: {
+          'query.change': {
+            target: 'Loading',
+            reenter: true,
+            actions: { type: 'storeQuery', params: ({ event }) => ({ query: event.query }) },
+          },
+        },
         invoke: {
           src: 'loadItems',
           input: ({ context }) => ({ token: context.token, query: context.query }),
@@ -209,7 +217,10 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
       Failed: {
         description: 'The list could not be loaded: the failure is said, with a retry.',
         tags: ['failed'],
-        on: { 'list.retry': 'Loading' },
+        on: {
+          'list.retry': 'Loading',
+          'query.change': { target: 'Loading', actions: { type: 'storeQuery', params: ({ event }) => ({ query: event.query }) } },
+        },
       },
       Ready: {
         description: 'The list is shown.',

@@ -52,7 +52,15 @@ export function auditChanges(details: Readonly<Record<string, unknown>>): AuditC
   }
 
   const fields = [...after.keys(), ...[...before.keys()].filter((key) => !after.has(key))];
+  // An empty list on one side whose items are listed on the other (no remedies, then two) is
+  // said by those items; its own "(empty)" row would only add noise.
+  const hasItems = (side: Map<string, string>, field: string) => [...side.keys()].some((key) => key.startsWith(`${field} › `));
   return fields
     .map((field) => ({ field, before: before.get(field) ?? null, after: after.get(field) ?? null }))
-    .filter((change) => change.before !== change.after);
+    .filter((change) => change.before !== change.after)
+    .filter(
+      (change) =>
+        !(change.before === '' && change.after === null && hasItems(after, change.field)) &&
+        !(change.after === '' && change.before === null && hasItems(before, change.field)),
+    );
 }

@@ -203,10 +203,20 @@ export function createStaffService({ db, now }: { db: Database; now: () => Date 
       return answer(id, staffMessages.orderCreated);
     },
 
-    /** GET /staff/audit: admins only; the latest first. */
-    async audit(staff: Staff, limit: number, before: string | null): Promise<AuditRow[]> {
+    /** GET /staff/audit: admins only; the latest first, each with its appointment's number (what staff read). */
+    async audit(staff: Staff, limit: number, before: string | null): Promise<Array<AuditRow & { appointmentNumber: string | null }>> {
       assertAdmin(staff);
-      return listAudit(db, limit, before);
+      const rows = await listAudit(db, limit, before);
+      const ids = [...new Set(rows.flatMap((r) => (r.appointmentId ? [r.appointmentId] : [])))];
+      const numbers = new Map<string, string>();
+      if (ids.length > 0) {
+        const found = await db.query<{ id: string; appointment_number: string }>(
+          'select id::text as id, appointment_number from appointments where id = any($1::uuid[])',
+          [ids],
+        );
+        for (const r of found.rows) numbers.set(r.id, r.appointment_number);
+      }
+      return rows.map((r) => ({ ...r, appointmentNumber: r.appointmentId ? (numbers.get(r.appointmentId) ?? null) : null }));
     },
   };
 }

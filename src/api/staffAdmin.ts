@@ -38,6 +38,7 @@ import {
   TestimonialAnswer,
   type AdminCancelRequest,
   type AdminDoctor,
+  type AdminOrderStatus,
   type AdminEvent,
   type AdminFee,
   type AdminLocation,
@@ -116,6 +117,8 @@ export type StaffAdminApi = {
   moveAppointment(id: string, body: MovePayload, token: string, signal?: AbortSignal): Call<AppointmentAnswer>;
   /** POST /staff/appointments/{id}/cancel: kept as Cancelled; a paid one is flagged for refund. */
   cancelAppointment(id: string, body: CancelPayload, token: string, signal?: AbortSignal): Call<AppointmentAnswer>;
+  /** PUT /staff/orders/{id}/status: Placed, Ready, Delivered or Cancelled (a paid one cancelled is flagged for refund). */
+  setOrderStatus(orderId: string, orderStatus: AdminOrderStatus, token: string, signal?: AbortSignal): Call<AppointmentAnswer>;
 
   /** GET /staff/refunds?state=: latest first. */
   fetchRefunds(state: RefundState, token: string, signal?: AbortSignal): Call<RefundItem[]>;
@@ -136,6 +139,8 @@ export type StaffAdminApi = {
   updateDoctor(id: string, body: DoctorPayload, token: string, signal?: AbortSignal): Call<t.TypeOf<typeof DoctorAnswer>>;
   /** DELETE /staff/doctors/{id}: 409 once the doctor has any appointment. */
   deleteDoctor(id: string, token: string, signal?: AbortSignal): Call<MessageAnswer>;
+  /** PUT /staff/doctors/{id}/active: retire (hidden from booking) or list again. Retiring meets the ORPHAN RULE. */
+  setDoctorActive(id: string, active: boolean, token: string, signal?: AbortSignal): Call<t.TypeOf<typeof DoctorAnswer>>;
   reorderDoctors(ids: readonly string[], token: string, signal?: AbortSignal): Call<AdminDoctor[]>;
   /** GET /staff/doctors/{id}: the doctor, their weekly hours and their leave. */
   fetchSchedule(id: string, token: string, signal?: AbortSignal): Call<Schedule>;
@@ -218,6 +223,8 @@ export function createStaffAdminApi(config: ApiClientConfig = {}): StaffAdminApi
       request(StaffAppointmentAnswer, `/staff/appointments/${id(appointmentId)}/move`, { method: 'POST', body, token, signal }),
     cancelAppointment: (appointmentId, body, token, signal) =>
       request(StaffAppointmentAnswer, `/staff/appointments/${id(appointmentId)}/cancel`, { method: 'POST', body, token, signal }),
+    setOrderStatus: (orderId, orderStatus, token, signal) =>
+      request(StaffAppointmentAnswer, `/staff/orders/${id(orderId)}/status`, { method: 'PUT', body: { orderStatus }, token, signal }),
 
     fetchRefunds: (state, token, signal) => request(RefundList, `/staff/refunds?state=${state}`, { token, signal }),
     resolveRefund: (refundId, body, token, signal) =>
@@ -237,6 +244,8 @@ export function createStaffAdminApi(config: ApiClientConfig = {}): StaffAdminApi
     updateDoctor: (doctorId, body, token, signal) =>
       withConflictBody(DoctorAnswer, doctorPath(doctorId), { method: 'PUT', body, token, signal }),
     deleteDoctor: (doctorId, token, signal) => request(MessageAnswer, doctorPath(doctorId), { method: 'DELETE', token, signal }),
+    setDoctorActive: (doctorId, active, token, signal) =>
+      withConflictBody(DoctorAnswer, `${doctorPath(doctorId)}/active`, { method: 'PUT', body: { active }, token, signal }),
     reorderDoctors: (ids, token, signal) =>
       request(AdminDoctorList, '/staff/doctors/order', { method: 'PUT', body: { ids }, token, signal }),
     fetchSchedule: (doctorId, token, signal) => request(DoctorSchedule, doctorPath(doctorId), { token, signal }),

@@ -6,7 +6,7 @@
 import type { AppointmentStatus, PaymentStatus } from '../../contract/appointments';
 import type { ConsultationType } from '../../contract/primitives';
 import type { DoctorType } from '../../contract/site';
-import type { AccountRole, RefundReason } from '../../contract/staffAdmin';
+import type { AccountRole, AdminOrderStatus, RefundReason } from '../../contract/staffAdmin';
 
 export interface StaffAdminMessages {
   readonly sections: {
@@ -83,6 +83,15 @@ export interface StaffAdminMessages {
     readonly cancelling: string;
     readonly cancelled: string;
     readonly cancelFailed: string;
+    readonly orderStatus: string;
+    readonly changeOrderStatus: (patient: string) => string;
+    readonly orderStatusTitle: string;
+    readonly orderStatusSubject: (patient: string, total: string, payment: string) => string;
+    readonly orderStatusNames: Readonly<Record<AdminOrderStatus, string>>;
+    readonly orderStatusHints: Readonly<Record<AdminOrderStatus, string>>;
+    readonly orderCancelPaidNote: string;
+    readonly saveOrderStatus: string;
+    readonly changeFailed: string;
   };
   readonly refunds: {
     readonly title: string;
@@ -135,6 +144,8 @@ export interface StaffAdminMessages {
     readonly end: string;
     readonly rowLabel: (position: number) => string;
     readonly addRow: string;
+    /** The visible text of the remove buttons of hours and leave (their names add which). */
+    readonly remove: string;
     readonly removeRow: (position: number) => string;
     readonly saveHours: string;
     readonly savingHours: string;
@@ -151,6 +162,19 @@ export interface StaffAdminMessages {
     readonly conflictText: string;
     readonly conflictAllHandled: string;
     readonly conflictDismiss: string;
+    readonly retire: string;
+    readonly reactivate: string;
+    readonly retireFor: (name: string) => string;
+    readonly reactivateFor: (name: string) => string;
+    readonly retireTitle: (name: string) => string;
+    readonly reactivateTitle: (name: string) => string;
+    readonly retireText: string;
+    readonly reactivateText: string;
+    readonly retireYes: string;
+    readonly reactivateYes: string;
+    readonly keepAsIs: string;
+    readonly working: string;
+    readonly retiredConflictAllHandled: string;
   };
   readonly locations: {
     readonly title: string;
@@ -303,6 +327,20 @@ export const staffAdminMessages: StaffAdminMessages = {
     cancelling: 'Cancelling…',
     cancelled: 'The appointment was cancelled.',
     cancelFailed: 'The appointment could not be cancelled. Please try again.',
+    orderStatus: 'Order status',
+    changeOrderStatus: (patient) => `Change the order status of ${patient}`,
+    orderStatusTitle: 'Order status',
+    orderStatusSubject: (patient, total, payment) => `The pharmacy order of ${patient}: ${total}, payment ${payment}.`,
+    orderStatusNames: { Placed: 'Placed', Ready: 'Ready', Delivered: 'Delivered', Cancelled: 'Cancelled' },
+    orderStatusHints: {
+      Placed: 'the pharmacy has the order',
+      Ready: 'ready to collect or send',
+      Delivered: 'the patient has the medicines',
+      Cancelled: 'final: it cannot change again',
+    },
+    orderCancelPaidNote: 'This order was paid: cancelling it flags the payment for refund under Refunds.',
+    saveOrderStatus: 'Save status',
+    changeFailed: 'The change could not be saved. Please try again.',
   },
   refunds: {
     title: 'Refunds',
@@ -360,6 +398,7 @@ export const staffAdminMessages: StaffAdminMessages = {
     end: 'To',
     rowLabel: (position) => `Hours ${position}`,
     addRow: 'Add hours',
+    remove: 'Remove',
     removeRow: (position) => `Remove hours ${position}`,
     saveHours: 'Save hours',
     savingHours: 'Saving hours…',
@@ -376,6 +415,20 @@ export const staffAdminMessages: StaffAdminMessages = {
     conflictText: 'These booked appointments would lose their slot: move or cancel them first.',
     conflictAllHandled: 'Every affected appointment was moved or cancelled: save again.',
     conflictDismiss: 'Hide this list',
+    retire: 'Retire',
+    reactivate: 'Reactivate',
+    retireFor: (name) => `Retire ${name}`,
+    reactivateFor: (name) => `Reactivate ${name}`,
+    retireTitle: (name) => `Retire ${name}?`,
+    reactivateTitle: (name) => `Reactivate ${name}?`,
+    retireText:
+      'A retired doctor is no longer listed on the site nor bookable; their records stay. Their booked appointments must be moved or cancelled first. You can reactivate them later.',
+    reactivateText: 'The doctor is listed on the site and bookable again, in the hours they had.',
+    retireYes: 'Yes, retire',
+    reactivateYes: 'Yes, reactivate',
+    keepAsIs: 'No, keep as is',
+    working: 'Saving…',
+    retiredConflictAllHandled: 'Every affected appointment was moved or cancelled: retire the doctor now.',
   },
   locations: {
     title: 'Locations',

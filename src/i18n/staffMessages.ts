@@ -144,6 +144,8 @@ export interface StaffMessages {
     readonly role: string;
     readonly action: string;
     readonly appointment: string;
+    /** The appointment link's text when the entry's appointment has no number (it was deleted). */
+    readonly openAppointment: string;
     readonly changes: string;
     readonly field: string;
     readonly before: string;
@@ -153,6 +155,8 @@ export interface StaffMessages {
     readonly noChanges: string;
     readonly roles: { readonly patient: string; readonly admin: string; readonly doctor: string; readonly operator: string };
     readonly actions: Readonly<Record<string, string>>;
+    /** The recorded names of the changed values, as a clinic reads them (others are shown as recorded). */
+    readonly fieldNames: Readonly<Record<string, string>>;
   };
 }
 
@@ -297,6 +301,7 @@ export const staffMessages: StaffMessages = {
     role: 'Role',
     action: 'Action',
     appointment: 'Appointment',
+    openAppointment: 'Open the appointment',
     changes: 'Changes',
     field: 'Field',
     before: 'Before',
@@ -328,6 +333,70 @@ export const staffMessages: StaffMessages = {
       'location.deleted': 'Deleted a location',
       'location.reordered': 'Reordered the locations',
       'refund.resolved': 'Resolved a refund',
+      'site.event.created': 'Added an event',
+      'site.event.updated': 'Changed an event',
+      'site.event.deleted': 'Deleted an event',
+      'site.event.reordered': 'Reordered the events',
+      'site.team.created': 'Added a team member',
+      'site.team.updated': 'Changed a team member',
+      'site.team.deleted': 'Deleted a team member',
+      'site.team.reordered': 'Reordered the team members',
+      'site.testimonial.created': 'Added a testimonial',
+      'site.testimonial.updated': 'Changed a testimonial',
+      'site.testimonial.deleted': 'Deleted a testimonial',
+      'site.testimonial.reordered': 'Reordered the testimonials',
+    },
+    fieldNames: {
+      status: 'Status',
+      medicines: 'Prescription',
+      complain: 'Complaint',
+      remedies: 'Remedies',
+      medicineName: 'Medicine name',
+      dosage: 'Dosage',
+      frequency: 'Frequency',
+      potency: 'Potency',
+      duration: 'Duration',
+      pharmacyName: 'Pharmacy name',
+      pharmacyId: 'Pharmacy ID',
+      instructions: 'Instructions',
+      showMedicine: 'Shown to the patient',
+      orderId: 'Order ID',
+      totalPrice: 'Total (₹)',
+      orderStatus: 'Order status',
+      paymentMode: 'Payment mode',
+      paymentStatus: 'Payment status',
+      name: 'Name',
+      email: 'Email',
+      role: 'Role',
+      type: 'Type',
+      qualification: 'Qualification',
+      slotMinutes: 'Slot length (minutes)',
+      active: 'Listed and bookable',
+      locations: 'Locations',
+      location: 'Location',
+      locationId: 'Location ID',
+      doctor: 'Doctor',
+      doctorId: 'Doctor ID',
+      hours: 'Hours',
+      weekday: 'Day',
+      start: 'From',
+      end: 'To',
+      from: 'From',
+      to: 'To',
+      leaveId: 'Leave ID',
+      reason: 'Reason',
+      date: 'Date',
+      startTime: 'Time',
+      fee: 'Fee (₹)',
+      consultationType: 'Consultation type',
+      caption: 'Caption',
+      image: 'Image link',
+      video: 'Video link',
+      subject: 'Subject',
+      description: 'Description',
+      note: 'Note',
+      id: 'ID',
+      value: 'Value',
     },
   },
 };

@@ -21,6 +21,7 @@ import {
 import { formatClinicDate, formatClinicTime } from '../components/Appointments/format';
 import { Link } from '../components/Link/Link';
 import { staffMessages } from '../i18n/staffMessages';
+import { backTo } from './backTo';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 
@@ -87,7 +88,7 @@ export function AppointmentsSection({ range, services }: AppointmentsSectionProp
         <ul className="staff-list__rows" aria-label={texts.label}>
           {appointments.map((appointment) => (
             <li key={appointment._id}>
-              <AppointmentRow appointment={appointment} showDate={range !== 'today'} showDoctor={isAdmin} />
+              <AppointmentRow appointment={appointment} range={range} showDoctor={isAdmin} />
             </li>
           ))}
         </ul>
@@ -151,14 +152,15 @@ function Filters({ actor }: { actor: ListActor }) {
 
 function AppointmentRow({
   appointment,
-  showDate,
+  range,
   showDoctor,
 }: {
   appointment: AppointmentRecord;
-  showDate: boolean;
+  range: ListRange;
   showDoctor: boolean;
 }) {
   const texts = staffMessages.list;
+  const showDate = range !== 'today';
   const time = formatClinicTime(appointment.startTime);
   const patient = `${appointment.firstName} ${appointment.lastName}`;
   return (
@@ -166,6 +168,7 @@ function AppointmentRow({
       <h2 className="staff-row__title">
         <Link
           to={`/staff/appointments/${encodeURIComponent(appointment._id)}`}
+          state={backTo(`/staff/${range}`)}
           className="staff-row__open"
         >
           {texts.rowHeading(showDate ? `${formatClinicDate(appointment.date)}, ${time}` : time, patient)}

@@ -16,10 +16,11 @@ import {
   type AuditLogNotice,
   type AuditRecord,
 } from '../../machines/staffConsole/auditLogMachine';
-import { formatClinicInstant } from '../components/Appointments/format';
+import { formatClinicRecorded } from '../components/Appointments/format';
 import { Link } from '../components/Link/Link';
 import { toast } from '../components/Toast/toast';
 import { staffMessages } from '../i18n/staffMessages';
+import { backTo } from './backTo';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 
@@ -104,7 +105,7 @@ export function AuditLog({ services, pageSize = auditPageSize }: { services: Sta
 function AuditEntryView({ entry }: { entry: AuditRecord }) {
   const texts = staffMessages.audit;
   const changes = auditChanges(entry.details);
-  const when = formatClinicInstant(entry.at) ?? entry.at;
+  const when = formatClinicRecorded(entry.at) ?? entry.at;
   const action = texts.actions[entry.action] ?? entry.action;
   return (
     <article className="staff-card staff-audit__entry">
@@ -130,7 +131,7 @@ function AuditEntryView({ entry }: { entry: AuditRecord }) {
           <div>
             <dt>{texts.appointment}</dt>
             <dd>
-              <Link to={`/staff/appointments/${encodeURIComponent(entry.appointmentId)}`}>{entry.appointmentId}</Link>
+              <Link to={`/staff/appointments/${encodeURIComponent(entry.appointmentId)}`} state={backTo('/staff/audit')}>{entry.appointmentNumber ?? texts.openAppointment}</Link>
             </dd>
           </div>
         )}
@@ -151,7 +152,7 @@ function AuditEntryView({ entry }: { entry: AuditRecord }) {
             <tbody>
               {changes.map((change) => (
                 <tr key={change.field}>
-                  <th scope="row">{change.field}</th>
+                  <th scope="row">{fieldName(change.field)}</th>
                   <td>{shown(change.before)}</td>
                   <td>{shown(change.after)}</td>
                 </tr>
@@ -162,6 +163,15 @@ function AuditEntryView({ entry }: { entry: AuditRecord }) {
       )}
     </article>
   );
+}
+
+/** `medicines › remedies › #1 › dosage` as `Prescription › Remedies › #1 › Dosage`. */
+function fieldName(path: string): string {
+  const names = staffMessages.audit.fieldNames;
+  return path
+    .split(' › ')
+    .map((part) => names[part] ?? part)
+    .join(' › ');
 }
 
 function shown(value: string | null): string {

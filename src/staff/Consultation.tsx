@@ -7,7 +7,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import type { AppointmentRecord } from '../../contract/appointments';
 import type { StaffPayment } from '../../contract/staff';
 import {
@@ -22,11 +22,12 @@ import {
   selectStatus,
   type ConsultationNotice,
 } from '../../machines/consultation/consultationMachine';
-import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from '../components/Appointments/format';
+import { formatClinicDate, formatClinicRecorded, formatClinicTime, formatRupees } from '../components/Appointments/format';
 import { Link } from '../components/Link/Link';
 import { toast } from '../components/Toast/toast';
 import { staffMessages } from '../i18n/staffMessages';
 import { OrderForm, PrescriptionForm, type ConsultationActor } from './ConsultationForms';
+import { backPathOf } from './backTo';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 
@@ -63,6 +64,8 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
   const appointment = useSelector(actor, selectAppointment);
   const failure = useSelector(actor, selectFailure);
   const texts = staffMessages.detail;
+  // Back where the appointment was opened from (Upcoming, the audit log), Today otherwise.
+  const back = backPathOf(useLocation().state);
 
   useEffect(() => {
     const subscriptions = [
@@ -77,7 +80,7 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
   return (
     <section className="staff-detail">
       <p className="staff-detail__back">
-        <Link to="/staff/today">{texts.back}</Link>
+        <Link to={back}>{texts.back}</Link>
       </p>
       {status === 'loading' && (
         <>
@@ -202,7 +205,7 @@ function Payments({ payments }: { payments: readonly StaffPayment[] }) {
               texts.paymentPurposes[payment.purpose],
               formatRupees(payment.amount),
               staffMessages.paymentNames[payment.status],
-              formatClinicInstant(payment.settledAt ?? payment.createdAt) ?? payment.createdAt,
+              formatClinicRecorded(payment.settledAt ?? payment.createdAt) ?? payment.createdAt,
             )}
           </li>
         ))}

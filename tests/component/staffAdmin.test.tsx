@@ -351,3 +351,133 @@ describe('fees, refunds, accounts, site content', () => {
     );
   });
 });
+
+describe('retiring and reactivating a doctor', () => {
+  it('a retirement the ORPHAN RULE refuses lists the bookings; once they are cancelled, it retires, and focus comes back', async () => {
+    const user = userEvent.setup();
+    let retired = false;
+    const { fetch } = renderSection(<DoctorsSection />, {
+      'GET /staff/doctors': () => ok([{ ...anita, active: !retired }]),
+      'GET /staff/locations': ok([andheri, bandra]),
+      [`PUT /staff/doctors/${anita._id}/active`]: () => {
+        if (sentTo(fetch, `POST /staff/appointments/${asha._id}/cancel`).length === 0) {
+          return { status: 409, body: { message: "This change would leave a booked appointment outside the doctor's schedule. Move or cancel it first.", affected: [asha] } };
+        }
+        retired = true;
+        return ok({ message: 'Doctor retired: no longer listed or bookable.', doctor: { ...anita, active: false } });
+      },
+      [`POST /staff/appointments/${asha._id}/cancel`]: ok({
+        message: 'Appointment cancelled. Its fee was paid: it is listed under Refunds.',
+        appointment: { ...asha, appointmentStatus: 'Cancelled', appointmentPaymentStatus: 'refund' },
+      }),
+    });
+    const retire = await screen.findByRole('button', { name: 'Retire Dr Anita Rao' });
+    await user.click(retire);
+    const panel = screen.getByRole('region', { name: 'Retire Dr Anita Rao?' });
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Retire Dr Anita Rao?' }));
+    await user.click(within(panel).getByRole('button', { name: 'Yes, retire' }));
+    await expectToast("This change would leave a booked appointment outside the doctor's schedule. Move or cancel it first.", 'alert');
+    expect(within(panel).getByRole('heading', { name: 'Nothing was changed' })).toBeTruthy();
+    expect(sentTo(fetch, `PUT /staff/doctors/${anita._id}/active`)).toEqual([{ active: false }]);
+
+    await user.click(within(panel).getByRole('button', { name: 'Cancel the appointment of Asha Verma' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    await expectToast('Appointment cancelled. Its fee was paid: it is listed under Refunds.', 'status');
+    expect(await within(panel).findByText('Every affected appointment was moved or cancelled: retire the doctor now.')).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Yes, retire' }));
+    await expectToast('Doctor retired: no longer listed or bookable.', 'status');
+    // The list loads again: marked Retired, offered to reactivate; the panel is gone and focus is back on the row's button.
+    const reactivate = await screen.findByRole('button', { name: 'Reactivate Dr Anita Rao' });
+    expect(screen.getByText('Retired')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Retire Dr Anita Rao?' })).toBeNull();
+    expect(document.activeElement).toBe(reactivate);
+    expect(sentTo(fetch, `PUT /staff/doctors/${anita._id}/active`)).toEqual([{ active: false }, { active: false }]);
+  });
+
+  it('reactivates a retired doctor after asking; "No, keep as is" changes nothing', async () => {
+    const user = userEvent.setup();
+    let active = false;
+    const { fetch } = renderSection(<DoctorsSection />, {
+      'GET /staff/doctors': () => ok([{ ...anita, active }]),
+      'GET /staff/locations': ok([andheri]),
+      [`PUT /staff/doctors/${anita._id}/active`]: () => {
+        active = true;
+        return ok({ message: 'Doctor listed and bookable again.', doctor: { ...anita, active: true } });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reactivate Dr Anita Rao' }));
+    await user.click(within(screen.getByRole('region', { name: 'Reactivate Dr Anita Rao?' })).getByRole('button', { name: 'No, keep as is' }));
+    expect(screen.queryByRole('region', { name: 'Reactivate Dr Anita Rao?' })).toBeNull();
+    expect(sentTo(fetch, `PUT /staff/doctors/${anita._id}/active`)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Reactivate Dr Anita Rao' }));
+    await user.click(within(screen.getByRole('region', { name: 'Reactivate Dr Anita Rao?' })).getByRole('button', { name: 'Yes, reactivate' }));
+    await expectToast('Doctor listed and bookable again.', 'status');
+    expect(await screen.findByRole('button', { name: 'Retire Dr Anita Rao' })).toBeTruthy();
+    expect(sentTo(fetch, `PUT /staff/doctors/${anita._id}/active`)).toEqual([{ active: true }]);
+  });
+});
+
+describe("an order's status", () => {
+  const order = (orderStatus: string, paymentStatus: string) => ({
+    _id: '60000000-0000-4000-8000-000000000001',
+    appointmentId: asha._id,
+    totalPrice: 349.5,
+    paymentMode: 'Card',
+    paymentStatus,
+    orderStatus,
+    pharmacyId: 'PH-1',
+  });
+  const completed = (o: ReturnType<typeof order>) => ({ ...asha, appointmentStatus: 'Completed', order: o });
+  const today = 'from=2025-03-10&to=2025-03-10';
+
+  it('is chosen in its popup and saved; the list shows the new status', async () => {
+    const user = userEvent.setup();
+    let status = 'Placed';
+    const { fetch } = renderSection(<AppointmentsSection />, {
+      [`GET /staff/appointments?${today}`]: () => ok([completed(order(status, 'Pending'))]),
+      'GET /staff/doctors': ok([anita]),
+      'GET /staff/locations': ok([andheri]),
+      'PUT /staff/orders/60000000-0000-4000-8000-000000000001/status': (body) => {
+        status = (body as { orderStatus: string }).orderStatus;
+        return ok({ message: 'Order status saved.', appointment: completed(order(status, 'Pending')) });
+      },
+    });
+    expect(await screen.findByText('Placed, payment Pending')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Change the order status of Asha Verma' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order status' });
+    const save = within(dialog).getByRole('button', { name: 'Save status' }) as HTMLButtonElement;
+    expect((within(dialog).getByRole('radio', { name: /^Placed/ }) as HTMLInputElement).checked).toBe(true);
+    expect(save.disabled).toBe(true);
+    await user.click(within(dialog).getByRole('radio', { name: /^Ready/ }));
+    expect(save.disabled).toBe(false);
+    await user.click(save);
+    await expectToast('Order status saved.', 'status');
+    expect(await screen.findByText('Ready, payment Pending')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Order status' })).toBeNull();
+    expect(sentTo(fetch, 'PUT /staff/orders/60000000-0000-4000-8000-000000000001/status')).toEqual([{ orderStatus: 'Ready' }]);
+  });
+
+  it('cancelling a paid order warns of the refund first; a refusal keeps the popup; a cancelled order offers no change', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderSection(<AppointmentsSection />, {
+      [`GET /staff/appointments?${today}`]: ok([
+        completed(order('Ready', 'Completed')),
+        { ...completed(order('Cancelled', 'Pending')), _id: ravi._id, firstName: 'Ravi' },
+      ]),
+      'GET /staff/doctors': ok([anita]),
+      'GET /staff/locations': ok([andheri]),
+      'PUT /staff/orders/60000000-0000-4000-8000-000000000001/status': { status: 409, body: { message: 'This order was cancelled: its status cannot change any more.' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change the order status of Asha Verma' }));
+    expect(screen.queryByRole('button', { name: 'Change the order status of Ravi Verma' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Order status' });
+    expect(within(dialog).queryByText('This order was paid: cancelling it flags the payment for refund under Refunds.')).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: /^Cancelled/ }));
+    expect(within(dialog).getByText('This order was paid: cancelling it flags the payment for refund under Refunds.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save status' }));
+    await expectToast('This order was cancelled: its status cannot change any more.', 'alert');
+    expect(screen.getByRole('dialog', { name: 'Order status' })).toBeTruthy();
+    expect(sentTo(fetch, 'PUT /staff/orders/60000000-0000-4000-8000-000000000001/status')).toEqual([{ orderStatus: 'Cancelled' }]);
+  });
+});

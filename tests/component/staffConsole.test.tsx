@@ -144,6 +144,17 @@ describe('Today and Upcoming', () => {
     expect(screen.getByRole('article').querySelector('h2')?.textContent).toMatch(/^Wed, 12 Mar,? 2025, 10:00\s?am, Asha Verma$/i);
   });
 
+  it('an appointment opened from Upcoming goes back to Upcoming', async () => {
+    const user = userEvent.setup();
+    const { fake } = await renderConsole({ path: '/staff/upcoming', me: doctorMe });
+    const record = staffAppointment({ date: '2025-03-12', startTime: '10:00' });
+    await answer(() => fake.loadAppointments.latest().resolve([record]));
+    await user.click(within(screen.getByRole('article')).getByRole('link'));
+    expect(screen.getByTestId('path').textContent).toBe(`/staff/appointments/${record._id}`);
+    await user.click(screen.getByRole('link', { name: 'Back to the list' }));
+    expect(screen.getByTestId('path').textContent).toBe('/staff/upcoming');
+  });
+
   it('an admin sees the doctor on each row and filters by doctor and location', async () => {
     const user = userEvent.setup();
     const fake = fakeStaff();
@@ -191,11 +202,13 @@ describe('the audit log', () => {
     expect(within(first).getByRole('heading').textContent).toBe('Completed a consultation (appointment.completed)');
     expect(within(first).getByText('anita.rao@clinic.in')).toBeTruthy();
     expect(within(first).getByText('doctor')).toBeTruthy();
-    expect(within(first).getByRole('link').textContent).toBe('00000000-0000-4000-9000-000000000001');
+    // The appointment by the number staff read, opening it by its id.
+    expect(within(first).getByRole('link').textContent).toBe('SHC-25-000001');
+    expect(within(first).getByRole('link').getAttribute('href')).toMatch(/\/staff\/appointments\/00000000-0000-4000-9000-000000000001$/);
     const rows = within(first).getAllByRole('row').slice(1).map((row) => Array.from(row.children).map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['status', 'Booked', 'Completed'],
-      ['medicines › complain', '(empty)', 'Eczema'],
+      ['Status', 'Booked', 'Completed'],
+      ['Prescription › Complaint', '(empty)', 'Eczema'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Older entries' }));
@@ -207,5 +220,11 @@ describe('the audit log', () => {
     expect(screen.getAllByRole('article')).toHaveLength(51);
     expect(screen.getByText('That is the whole log.')).toBeTruthy();
     expect(screen.getByText('operator (command line)')).toBeTruthy();
+  });
+
+  it('an entry whose appointment has no number offers to open it in words', async () => {
+    const { fake } = await renderConsole({ path: '/staff/audit', me: adminMe });
+    await answer(() => fake.loadAudit.latest().resolve([auditEntry(3, { appointmentNumber: null })]));
+    expect(within(screen.getByRole('article')).getByRole('link').textContent).toBe('Open the appointment');
   });
 });

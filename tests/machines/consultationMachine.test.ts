@@ -189,6 +189,9 @@ describe('consultationMachine: completing', () => {
     expect(selectOffersPrescription(snapshot())).toBe(true);
     expect(selectOffersOrder(snapshot())).toBe(true);
     expect(selectOrderDraft(snapshot()).pharmacyId).toBe('PH-7');
+    // The form now shows the prescription as saved: trimmed, without the blank row added above.
+    expect(selectPrescription(snapshot())).toEqual(prescriptionDraftOf(prescription));
+    expect(selectPrescription(snapshot()).remedies).toHaveLength(prescription.remedies.length);
   });
 
   it("a refusal keeps the form with the server's words; a conflict loads the appointment again", async () => {

@@ -13,7 +13,9 @@ import {
   selectFieldErrors,
   selectFormId,
   selectItems,
+  selectIsLoading,
   selectListStatus,
+  selectQuery,
   type AdminListEmitted,
   type Draft,
   type LoadInput,
@@ -23,6 +25,14 @@ import {
   type SaveInput,
 } from '../../machines/staffAdmin/adminListMachine.js';
 import { adminCancelMachine, type AdminCancelAnswer, type AdminCancelEmitted } from '../../machines/staffAdmin/adminCancelMachine.js';
+import {
+  confirmedChangeMachine,
+  selectChoice,
+  selectConflict as selectChangeConflict,
+  selectIsApplying,
+  type ConfirmedChangeAnswer,
+  type ConfirmedChangeEmitted,
+} from '../../machines/staffAdmin/confirmedChangeMachine.js';
 import { doctorPayload, feePayload, feeRows, locationsMachine, numberOrText, splitIds } from '../../machines/staffAdmin/lists.js';
 import { answeredByHand, noticeWords, recordEmitted, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
 import { appointment } from './appointmentFakes.js';
@@ -153,6 +163,93 @@ describe('admin list machine', () => {
     t.calls.loadItems.latest().reject(refusedPlainly(401));
     await settle();
     expect(t.emitted.all.map((e) => e.type)).toContain('session.expired');
+  });
+
+  it('a query changed while the list loads is kept: the load starts again for it, and the older call is dropped', async () => {
+    const t = startLocations();
+    t.actor.send({ type: 'query.change', query: { date: '2026-11-22', doctorId: '' } });
+    expect(selectQuery(t.s())).toEqual({ date: '2026-11-22', doctorId: '' });
+    // The admin picks a doctor before that day's list came back.
+    t.actor.send({ type: 'query.change', query: { date: '2026-11-22', doctorId: 'doc-1' } });
+    expect(selectQuery(t.s())).toEqual({ date: '2026-11-22', doctorId: 'doc-1' });
+    expect(t.calls.loadItems.calls.map((c) => c.input.query)).toEqual([{}, { date: '2026-11-22', doctorId: '' }, { date: '2026-11-22', doctorId: 'doc-1' }]);
+    expect(t.calls.loadItems.calls.map((c) => c.signal.aborted)).toEqual([true, true, false]);
+    t.calls.loadItems.latest().resolve([kothrud]);
+    await settle();
+    expect(selectListStatus(t.s())).toBe('ready');
+    expect(selectItems(t.s())).toEqual([kothrud]);
+  });
+
+  it('a query changed after a failed load loads the list for it', async () => {
+    const t = startLocations();
+    t.calls.loadItems.latest().reject(unanswered);
+    await settle();
+    expect(selectListStatus(t.s())).toBe('failed');
+    t.actor.send({ type: 'query.change', query: { date: '2026-11-23' } });
+    expect(selectIsLoading(t.s())).toBe(true);
+    expect(t.calls.loadItems.latest().input.query).toEqual({ date: '2026-11-23' });
+  });
+});
+
+describe('confirmed change machine', () => {
+  function start(choice?: string) {
+    const apply = answeredByHand<ConfirmedChangeAnswer, { token: string; choice: string }>();
+    const actor = createActor(confirmedChangeMachine.provide({ actors: { applyChange: apply.logic } }), {
+      input: { token: 'tok-admin', ...(choice === undefined ? {} : { choice }) },
+    });
+    const emitted = recordEmitted<ConfirmedChangeEmitted>(actor);
+    actor.start();
+    return { actor, apply, emitted, s: () => actor.getSnapshot() };
+  }
+
+  it('makes the change with the choice once confirmed, says the server words and that it is done', async () => {
+    const t = start('Placed');
+    expect(selectChoice(t.s())).toBe('Placed');
+    t.actor.send({ type: 'choice.change', value: 'Delivered' });
+    expect(t.apply.calls).toHaveLength(0);
+    t.actor.send({ type: 'change.confirm' });
+    expect(selectIsApplying(t.s())).toBe(true);
+    expect(t.apply.latest().input).toEqual({ token: 'tok-admin', choice: 'Delivered' });
+    t.apply.latest().resolve({ message: 'Order status saved.' });
+    await settle();
+    expect(t.emitted.all).toEqual([
+      { type: 'notice', tone: 'success', notice: { kind: 'server', text: 'Order status saved.' } },
+      { type: 'change.done', message: 'Order status saved.' },
+    ]);
+    expect(t.s().status).toBe('done');
+  });
+
+  it('the ORPHAN RULE lists the bookings; each handled leaves the list; confirmed again, the change is made', async () => {
+    const t = start();
+    t.actor.send({ type: 'change.confirm' });
+    t.apply.latest().reject(orphanRefusal());
+    await settle();
+    expect(selectChangeConflict(t.s())?.map((a) => a.firstName)).toEqual(['Asha', 'Ravi']);
+    expect(noticeWords(t.emitted.all)).toHaveLength(1);
+    t.actor.send({ type: 'conflict.handled', appointmentId: orphans[0]!._id });
+    expect(selectChangeConflict(t.s())?.map((a) => a.firstName)).toEqual(['Ravi']);
+    t.actor.send({ type: 'change.confirm' });
+    expect(t.apply.calls).toHaveLength(2);
+    t.apply.latest().resolve({ message: 'Doctor retired: no longer listed or bookable.' });
+    await settle();
+    expect(t.emitted.all.map((e) => e.type)).toContain('change.done');
+  });
+
+  it('another refusal asks again without a list; a 401 ends the session; dismissing changes nothing', async () => {
+    const t = start();
+    t.actor.send({ type: 'change.confirm' });
+    t.apply.latest().reject(refused(409, 'This order was cancelled: its status cannot change any more.'));
+    await settle();
+    expect(selectChangeConflict(t.s())).toBeNull();
+    expect(noticeWords(t.emitted.all)).toEqual(['server: This order was cancelled: its status cannot change any more.']);
+    expect(selectIsApplying(t.s())).toBe(false);
+    t.actor.send({ type: 'change.confirm' });
+    t.apply.latest().reject(refusedPlainly(401));
+    await settle();
+    expect(t.emitted.all.map((e) => e.type)).toContain('session.expired');
+    t.actor.send({ type: 'change.dismiss' });
+    expect(t.s().status).toBe('done');
+    expect(t.apply.calls).toHaveLength(2);
   });
 });
 

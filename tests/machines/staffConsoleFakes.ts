@@ -127,6 +127,7 @@ export function auditEntry(id: number, overrides: Partial<AuditRecord> = {}): Au
     actorRole: 'doctor',
     action: 'appointment.completed',
     appointmentId: '00000000-0000-4000-9000-000000000001',
+    appointmentNumber: 'SHC-25-000001',
     subjectUserId: null,
     details: { before: { status: 'Booked' }, after: { status: 'Completed' } },
     ...overrides,

@@ -255,8 +255,15 @@ describe('auditChanges', () => {
       { field: 'medicines › remedies › #1 › medicineName', before: null, after: 'Graphites' },
       { field: 'medicines › remedies › #1 › dosage', before: null, after: '4 pills' },
       { field: 'medicines › showMedicine', before: 'false', after: 'true' },
-      { field: 'medicines › remedies', before: '', after: null },
     ]);
+  });
+
+  it('says a list emptied or filled by its items alone, with no extra row for the empty list', () => {
+    expect(auditChanges({ before: { remedies: [{ medicineName: 'Sulphur' }] }, after: { remedies: [] } })).toEqual([
+      { field: 'remedies › #1 › medicineName', before: 'Sulphur', after: null },
+    ]);
+    // An empty list with nothing on the other side is still said.
+    expect(auditChanges({ before: { tags: [] }, after: {} })).toEqual([{ field: 'tags', before: '', after: null }]);
   });
 
   it('leaves out what did not change, and shows other shapes as they are', () => {

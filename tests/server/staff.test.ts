@@ -121,6 +121,11 @@ describe.each(backends)('staff on %s', (backend) => {
       ['order.created', 'office@sahaj-clinic.example', 'admin'],
       ['appointment.completed', 'office@sahaj-clinic.example', 'admin'],
     ]);
+    // Each entry names its appointment by the number staff read, beside the id.
+    expect(audit.json().map((e: { appointmentId: string; appointmentNumber: string }) => [e.appointmentId, e.appointmentNumber])).toEqual([
+      [kavitas._id, kavitas.appointmentId],
+      [kavitas._id, kavitas.appointmentId],
+    ]);
     const older = await staffCall(t.app(), admin, 'GET', `/audit?before=${audit.json()[1].id}`);
     expect(older.json().map((e: { action: string; actorRole: string }) => [e.action, e.actorRole])).toEqual([['appointment.cancelled', 'patient']]);
     expect((await staffCall(t.app(), admin, 'GET', '/audit?limit=0')).statusCode).toBe(400);

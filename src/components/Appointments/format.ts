@@ -22,6 +22,15 @@ const instantFormat = new Intl.DateTimeFormat(locale, {
   minute: '2-digit',
   hour12: true,
 });
+const recordedFormat = new Intl.DateTimeFormat(locale, {
+  timeZone: clinicTimeZone,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 const rupeeFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 
 /** `YYYY-MM-DD` (clinic date) as e.g. "Tue, 11 Mar 2025"; the text itself if it is not a date. */
@@ -41,6 +50,13 @@ export function formatClinicInstant(iso: string | null): string | null {
   if (iso === null) return null;
   const at = Date.parse(iso);
   return Number.isFinite(at) ? instantFormat.format(new Date(at)) : null;
+}
+
+/** When something was recorded (an audit entry, a payment, a refund flag), with its year: e.g. "11 Mar 2025, 9:15 am"; null when it is not an instant. */
+export function formatClinicRecorded(iso: string | null): string | null {
+  if (iso === null) return null;
+  const at = Date.parse(iso);
+  return Number.isFinite(at) ? recordedFormat.format(new Date(at)) : null;
 }
 
 /** Rupees as e.g. "₹1,250.00" (or "₹450"). */

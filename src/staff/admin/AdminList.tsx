@@ -38,8 +38,8 @@ export interface FormApi {
 export interface AdminListProps<Item extends ListItem> {
   readonly actor: ActorRefFrom<AdminListMachine<Item>>;
   readonly title: string;
-  /** The heading level of the title: 2 for a section, 3 inside one (site content). */
-  readonly level?: 2 | 3;
+  /** The heading level of the title: 1 for a section (the page's heading), 2 inside one (site content). */
+  readonly level?: 1 | 2;
   readonly emptyText: string;
   readonly addLabel?: string;
   /** How a row is named in its buttons ("Edit Bandra"). */
@@ -60,10 +60,12 @@ export interface AdminListProps<Item extends ListItem> {
   /** The 409 of the ORPHAN RULE, shown inside the form. */
   readonly renderConflict?: (appointments: AppointmentRecord[]) => ReactNode;
   readonly intro?: ReactNode;
+  /** A panel about one item (a doctor's hours), shown above the list like the form. */
+  readonly panel?: ReactNode;
 }
 
 export function AdminList<Item extends ListItem>(props: AdminListProps<Item>) {
-  const { actor, title, level = 2, emptyText, addLabel, nameOf, renderItem, formTitle, renderForm } = props;
+  const { actor, title, level = 1, emptyText, addLabel, nameOf, renderItem, formTitle, renderForm } = props;
   const titleId = useId();
   const status = useSelector(actor, selectListStatus);
   const loading = useSelector(actor, selectIsLoading);
@@ -77,7 +79,7 @@ export function AdminList<Item extends ListItem>(props: AdminListProps<Item>) {
   const pendingDelete = useSelector(actor, selectPendingDelete);
   const confirmingDelete = useSelector(actor, selectIsConfirmingDelete);
   const deleting = useSelector(actor, selectIsDeleting);
-  const Heading = level === 2 ? 'h2' : 'h3';
+  const Heading = level === 1 ? 'h1' : 'h2';
   const edited = formId ? (items.find((i) => i._id === formId) ?? null) : null;
   const toDelete = pendingDelete ? items.find((i) => i._id === pendingDelete) : undefined;
   const form: FormApi = { draft, errors, saving, change: (field, value) => actor.send({ type: 'draft.change', field, value }) };
@@ -96,6 +98,7 @@ export function AdminList<Item extends ListItem>(props: AdminListProps<Item>) {
       {formId !== undefined && (
         <FormPanel
           title={formTitle(edited)}
+          level={level === 1 ? 2 : 3}
           saving={saving}
           saveLabel={props.saveLabel}
           onSave={() => actor.send({ type: 'draft.save' })}
@@ -105,6 +108,7 @@ export function AdminList<Item extends ListItem>(props: AdminListProps<Item>) {
           {conflict && props.renderConflict?.(conflict)}
         </FormPanel>
       )}
+      {props.panel}
       <ListState status={status} refreshing={loading} emptyText={emptyText} onRetry={() => actor.send({ type: 'list.retry' })} />
       {items.length > 0 && (
         <ul className="admin-list" aria-labelledby={titleId}>

@@ -1,7 +1,8 @@
 /**
  * Appointments by day, doctor and location (issue 6): a date (today, clinic time, at first), a
  * doctor and a location filter; each appointment with its time, patient, doctor, location, type,
- * status, payment state and order; Move and Cancel for each live booking (their own popups).
+ * status, payment state and order; Move and Cancel for each live booking, and the order's status
+ * (their own popups).
  * A table on wide screens, one card per appointment on phones (admin.css).
  */
 import { useSelector } from '@xstate/react';
@@ -21,6 +22,7 @@ import { staffAdminMessages } from '../../i18n/staffAdminMessages';
 import { call } from './actors';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
+import { OrderStatusDialog, orderStatusChangeable } from './OrderStatusDialog';
 import { ListState, patientName, SelectField } from './parts';
 import { useAdminServices } from './services';
 import { useAdminList } from './useAdminList';
@@ -52,6 +54,7 @@ export function AppointmentsSection() {
   const locations = useSelector(locationsList, selectItems);
   const [moving, setMoving] = useState<AppointmentRecord | null>(null);
   const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
+  const [orderOf, setOrderOf] = useState<AppointmentRecord | null>(null);
 
   const date = query.date ?? today;
   const change = (field: 'date' | 'doctorId' | 'locationId', value: string) => {
@@ -63,10 +66,11 @@ export function AppointmentsSection() {
   const refresh = useCallback(() => list.send({ type: 'list.refresh' }), [list]);
   const closeMove = useCallback(() => setMoving(null), []);
   const closeCancel = useCallback(() => setCancelling(null), []);
+  const closeOrder = useCallback(() => setOrderOf(null), []);
 
   return (
     <section className="admin-section" aria-labelledby="admin-appointments-title">
-      <h2 id="admin-appointments-title">{texts.title}</h2>
+      <h1 id="admin-appointments-title">{texts.title}</h1>
       <form className="admin-filters" aria-label={texts.filtersLabel} onSubmit={(e) => e.preventDefault()}>
         <div className="admin-field">
           <label htmlFor="admin-appointments-date" className="admin-field__label">
@@ -100,58 +104,76 @@ export function AppointmentsSection() {
         onRetry={() => list.send({ type: 'list.retry' })}
       />
       {appointments.length > 0 && (
-        <table className="admin-table admin-table--cards">
-          <caption className="visually-hidden">{texts.listLabel(formatClinicDate(date))}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{texts.time}</th>
-              <th scope="col">{texts.patient}</th>
-              <th scope="col">{texts.doctor}</th>
-              <th scope="col">{texts.location}</th>
-              <th scope="col">{texts.type}</th>
-              <th scope="col">{texts.status}</th>
-              <th scope="col">{texts.payment}</th>
-              <th scope="col">{texts.order}</th>
-              <th scope="col">{staffAdminMessages.common.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {appointments.map((a) => (
-              <tr key={a._id}>
-                <th scope="row" data-label={texts.time}>
-                  {formatClinicTime(a.startTime)}
-                </th>
-                <td data-label={texts.patient}>
-                  {patientName(a)}
-                  <span className="admin-table__sub">{a.appointmentId}</span>
-                </td>
-                <td data-label={texts.doctor}>{a.doctorName}</td>
-                <td data-label={texts.location}>{a.location}</td>
-                <td data-label={texts.type}>{a.consultationType}</td>
-                <td data-label={texts.status}>{texts.statusNames[a.appointmentStatus]}</td>
-                <td data-label={texts.payment}>
-                  <span className={`admin-badge admin-badge--${a.appointmentPaymentStatus}`}>{texts.paymentNames[a.appointmentPaymentStatus]}</span>
-                </td>
-                <td data-label={texts.order}>{a.order ? texts.orderState(a.order.orderStatus, a.order.paymentStatus) : texts.noOrder}</td>
-                <td data-label={staffAdminMessages.common.actions}>
-                  {a.appointmentStatus === 'Booked' && (
-                    <span className="admin-row__actions">
-                      <button type="button" className="button button--outline" onClick={() => setMoving(a)} aria-label={texts.moveWhich(patientName(a))}>
-                        {texts.move}
-                      </button>
-                      <button type="button" className="button button--outline" onClick={() => setCancelling(a)} aria-label={texts.cancelWhich(patientName(a))}>
-                        {staffAdminMessages.common.cancel}
-                      </button>
-                    </span>
-                  )}
-                </td>
+        // Focusable so that a table wider than the section can be scrolled by keyboard too.
+        <div className="admin-table__wrap" role="region" aria-label={texts.listLabel(formatClinicDate(date))} tabIndex={0}>
+          <table className="admin-table admin-table--cards">
+            <caption className="visually-hidden">{texts.listLabel(formatClinicDate(date))}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{texts.time}</th>
+                <th scope="col">{texts.patient}</th>
+                <th scope="col">{texts.doctor}</th>
+                <th scope="col">{texts.location}</th>
+                <th scope="col">{texts.type}</th>
+                <th scope="col">{texts.status}</th>
+                <th scope="col">{texts.payment}</th>
+                <th scope="col">{texts.order}</th>
+                <th scope="col">{staffAdminMessages.common.actions}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {appointments.map((a) => (
+                <tr key={a._id}>
+                  <th scope="row" data-label={texts.time}>
+                    {formatClinicTime(a.startTime)}
+                  </th>
+                  <td data-label={texts.patient}>
+                    {patientName(a)}
+                    <span className="admin-table__sub">{a.appointmentId}</span>
+                  </td>
+                  <td data-label={texts.doctor}>{a.doctorName}</td>
+                  <td data-label={texts.location}>{a.location}</td>
+                  <td data-label={texts.type}>{a.consultationType}</td>
+                  <td data-label={texts.status}>{texts.statusNames[a.appointmentStatus]}</td>
+                  <td data-label={texts.payment}>
+                    <span className={`admin-badge admin-badge--${a.appointmentPaymentStatus}`}>{texts.paymentNames[a.appointmentPaymentStatus]}</span>
+                  </td>
+                  <td data-label={texts.order}>
+                    {a.order ? texts.orderState(a.order.orderStatus, a.order.paymentStatus) : texts.noOrder}
+                    {orderStatusChangeable(a.order) && (
+                      <span className="admin-table__action">
+                        <button
+                          type="button"
+                          className="button button--outline"
+                          onClick={() => setOrderOf(a)}
+                          aria-label={texts.changeOrderStatus(patientName(a))}
+                        >
+                          {texts.orderStatus}
+                        </button>
+                      </span>
+                    )}
+                  </td>
+                  <td data-label={staffAdminMessages.common.actions}>
+                    {a.appointmentStatus === 'Booked' && (
+                      <span className="admin-row__actions">
+                        <button type="button" className="button button--outline" onClick={() => setMoving(a)} aria-label={texts.moveWhich(patientName(a))}>
+                          {texts.move}
+                        </button>
+                        <button type="button" className="button button--outline" onClick={() => setCancelling(a)} aria-label={texts.cancelWhich(patientName(a))}>
+                          {staffAdminMessages.common.cancel}
+                        </button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {moving && <MoveDialog appointment={moving} onMoved={refresh} onClose={closeMove} />}
       {cancelling && <CancelDialog appointment={cancelling} onCancelled={refresh} onClose={closeCancel} />}
+      {orderOf?.order && <OrderStatusDialog appointment={orderOf} order={orderOf.order} onChanged={refresh} onClose={closeOrder} />}
     </section>
   );
 }

@@ -1,12 +1,13 @@
 /**
  * Doctors (issue 6): the list (retired ones marked); add and edit (name, email, type,
  * qualification, slot length, locations); delete (the server refuses once a doctor has
- * appointments); reorder; and each doctor's weekly hours and leave (ScheduleEditor). A change of
+ * appointments); retire or list again (DoctorActivePanel); reorder; and each doctor's weekly
+ * hours and leave (ScheduleEditor). A change of
  * locations or slot length that would orphan booked appointments is refused: they are listed,
  * with Move and Cancel for each, and nothing changed.
  */
 import { useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import type { AdminDoctor } from '../../../contract/staffAdmin';
 import {
@@ -23,6 +24,7 @@ import { AdminList, type FormApi } from './AdminList';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { AffectedAppointments, Field, SelectField } from './parts';
+import { DoctorActivePanel } from './DoctorActivePanel';
 import { ScheduleEditor } from './ScheduleEditor';
 import { useAdminServices } from './services';
 import { useAdminList } from './useAdminList';
@@ -47,13 +49,30 @@ export function DoctorsSection() {
   });
   const locations = useSelector(locationsList, selectItems);
   const doctors = useSelector(actor, selectItems);
-  const [scheduleOf, setScheduleOf] = useState<string | null>(null);
+  // One panel about one doctor at a time, above the list: their hours and leave, or retiring them.
+  const [panel, setPanel] = useState<{ kind: 'schedule' | 'active'; id: string } | null>(null);
   const [moving, setMoving] = useState<AppointmentRecord | null>(null);
   const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
   const handled = useCallback((a: AppointmentRecord) => actor.send({ type: 'conflict.handled', appointmentId: a._id }), [actor]);
   const closeMove = useCallback(() => setMoving(null), []);
   const closeCancel = useCallback(() => setCancelling(null), []);
-  const scheduled = doctors.find((d) => d._id === scheduleOf) ?? null;
+  const panelDoctor = panel ? (doctors.find((d) => d._id === panel.id) ?? null) : null;
+  // The row buttons that open a panel: focus goes back to the one that opened it when it closes.
+  const panelButtons = useRef(new Map<string, HTMLButtonElement>());
+  const closePanel = useCallback(() => {
+    const opener = panel ? panelButtons.current.get(`${panel.kind} ${panel.id}`) : undefined;
+    setPanel(null);
+    opener?.focus();
+  }, [panel]);
+  const activeChanged = useCallback(() => {
+    actor.send({ type: 'list.refresh' });
+    closePanel();
+  }, [actor, closePanel]);
+  const panelButton = (kind: 'schedule' | 'active', id: string) => (button: HTMLButtonElement | null) => {
+    if (button) panelButtons.current.set(`${kind} ${id}`, button);
+    else panelButtons.current.delete(`${kind} ${id}`);
+  };
+  const toggle = (kind: 'schedule' | 'active', id: string) => setPanel(panel?.kind === kind && panel.id === id ? null : { kind, id });
 
   return (
     <>
@@ -67,21 +86,42 @@ export function DoctorsSection() {
         renderItem={(d) => <DoctorSummary doctor={d} />}
         renderForm={(form) => <DoctorFields form={form} locations={locations} />}
         renderConflict={(affected) => <AffectedAppointments appointments={affected} onMove={setMoving} onCancel={setCancelling} />}
-        renderRowExtra={(d) => (
-          <button
-            type="button"
-            className="button button--outline"
-            aria-label={texts.scheduleFor(d.name)}
-            aria-expanded={scheduleOf === d._id}
-            onClick={() => setScheduleOf(scheduleOf === d._id ? null : d._id)}
-          >
-            {texts.schedule}
-          </button>
+        panel={
+          panelDoctor &&
+          (panel?.kind === 'schedule' ? (
+            <ScheduleEditor key={panelDoctor._id} doctor={panelDoctor} onClose={closePanel} />
+          ) : (
+            <DoctorActivePanel key={panelDoctor._id} doctor={panelDoctor} onChanged={activeChanged} onClose={closePanel} />
+          ))
+        }
+        renderRowExtra={(d, canChange) => (
+          <>
+            <button
+              ref={panelButton('schedule', d._id)}
+              type="button"
+              className="button button--outline"
+              aria-label={texts.scheduleFor(d.name)}
+              aria-expanded={panel?.kind === 'schedule' && panel.id === d._id}
+              onClick={() => toggle('schedule', d._id)}
+            >
+              {texts.schedule}
+            </button>
+            <button
+              ref={panelButton('active', d._id)}
+              type="button"
+              className="button button--outline"
+              aria-label={d.active ? texts.retireFor(d.name) : texts.reactivateFor(d.name)}
+              aria-expanded={panel?.kind === 'active' && panel.id === d._id}
+              disabled={!canChange}
+              onClick={() => toggle('active', d._id)}
+            >
+              {d.active ? texts.retire : texts.reactivate}
+            </button>
+          </>
         )}
         deletable
         reorderable
       />
-      {scheduled && <ScheduleEditor key={scheduled._id} doctor={scheduled} onClose={() => setScheduleOf(null)} />}
       {moving && <MoveDialog appointment={moving} onMoved={() => handled(moving)} onClose={closeMove} />}
       {cancelling && <CancelDialog appointment={cancelling} onCancelled={() => handled(cancelling)} onClose={closeCancel} />}
     </>

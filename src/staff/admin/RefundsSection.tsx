@@ -4,7 +4,7 @@
  */
 import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
 import { refundPayload, refundsMachine } from '../../../machines/staffAdmin/lists';
-import { formatClinicInstant, formatRupees } from '../../components/Appointments/format';
+import { formatClinicRecorded, formatRupees } from '../../components/Appointments/format';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
 import { call, callMapped } from './actors';
 import { AdminList } from './AdminList';
@@ -47,7 +47,7 @@ export function RefundsSection() {
               {r.purpose === 'order' ? ` (${texts.purposeOrder})` : ''}
             </dd>
             <dt>{texts.flaggedAt}</dt>
-            <dd>{formatClinicInstant(r.flaggedAt) ?? r.flaggedAt}</dd>
+            <dd>{formatClinicRecorded(r.flaggedAt) ?? r.flaggedAt}</dd>
             <dt>{texts.appointment}</dt>
             <dd>{r.appointmentNumber}</dd>
             <dt>{texts.patient}</dt>

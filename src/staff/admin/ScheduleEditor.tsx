@@ -191,7 +191,7 @@ export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoct
                           onClick={() => actor.send({ type: 'hours.row.remove', key: row.key })}
                           aria-label={texts.removeRow(index + 1)}
                         >
-                          {common.delete}
+                          {texts.remove}
                         </button>
                       </fieldset>
                     </li>
@@ -238,7 +238,7 @@ export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoct
                         onClick={() => actor.send({ type: 'leave.remove', leaveId: l._id })}
                         aria-label={texts.removeLeave(formatClinicDate(l.from), formatClinicDate(l.to))}
                       >
-                        {common.delete}
+                        {texts.remove}
                       </button>
                     </li>
                   );

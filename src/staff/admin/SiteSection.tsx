@@ -41,7 +41,7 @@ function siteActors<Item, Payload, Answer extends { message: string }>(calls: Si
 export function SiteSection() {
   return (
     <div className="admin-site">
-      <h2>{texts.title}</h2>
+      <h1>{texts.title}</h1>
       <EventsList />
       <TeamList />
       <TestimonialsList />
@@ -55,7 +55,7 @@ function EventsList() {
   return (
     <AdminList
       actor={actor}
-      level={3}
+      level={2}
       title={texts.events}
       emptyText={texts.noEvents}
       addLabel={texts.addEvent}
@@ -86,7 +86,7 @@ function TeamList() {
   return (
     <AdminList
       actor={actor}
-      level={3}
+      level={2}
       title={texts.team}
       emptyText={texts.noTeam}
       addLabel={texts.addMember}
@@ -128,7 +128,7 @@ function TestimonialsList() {
   return (
     <AdminList
       actor={actor}
-      level={3}
+      level={2}
       title={texts.testimonials}
       emptyText={texts.noTestimonials}
       addLabel={texts.addTestimonial}

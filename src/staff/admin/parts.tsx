@@ -158,6 +158,7 @@ export function SelectField({
  */
 export function FormPanel({
   title,
+  level = 3,
   saving,
   onSave,
   onCancel,
@@ -165,6 +166,8 @@ export function FormPanel({
   saveLabel = common.save,
 }: {
   readonly title: string;
+  /** One below the list's own heading. */
+  readonly level?: 2 | 3;
   readonly saving: boolean;
   readonly onSave: () => void;
   readonly onCancel: () => void;
@@ -182,9 +185,15 @@ export function FormPanel({
   }
   return (
     <section className="admin-form" aria-labelledby={headingId}>
-      <h3 id={headingId} className="admin-form__title">
-        {title}
-      </h3>
+      {level === 2 ? (
+        <h2 id={headingId} className="admin-form__title">
+          {title}
+        </h2>
+      ) : (
+        <h3 id={headingId} className="admin-form__title">
+          {title}
+        </h3>
+      )}
       <form ref={form} onSubmit={submit} noValidate aria-labelledby={headingId}>
         {children}
         <p className="admin-form__actions">
@@ -305,11 +314,14 @@ export function AffectedAppointments({
   onMove,
   onCancel,
   onDismiss,
+  allHandledText = staffAdminMessages.doctors.conflictAllHandled,
 }: {
   readonly appointments: readonly AppointmentRecord[];
   readonly onMove: (appointment: AppointmentRecord) => void;
   readonly onCancel: (appointment: AppointmentRecord) => void;
   readonly onDismiss?: () => void;
+  /** What to do once every listed booking is handled (save again, retire again). */
+  readonly allHandledText?: string;
 }) {
   const { doctors, appointments: texts } = staffAdminMessages;
   const headingId = useId();
@@ -318,11 +330,11 @@ export function AffectedAppointments({
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="admin-conflict" aria-labelledby={headingId}>
-      <h4 id={headingId} ref={heading} tabIndex={-1} className="admin-conflict__title">
+      <h3 id={headingId} ref={heading} tabIndex={-1} className="admin-conflict__title">
         {doctors.conflictHeading}
-      </h4>
+      </h3>
       {appointments.length === 0 ? (
-        <p>{doctors.conflictAllHandled}</p>
+        <p>{allHandledText}</p>
       ) : (
         <>
           <p>{doctors.conflictText}</p>
