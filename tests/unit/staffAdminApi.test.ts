@@ -126,4 +126,22 @@ describe('staff admin API', () => {
     expect(isLeft(result) && result.left).toEqual({ _tag: 'HttpFailure', status: 404, message: 'No such refund.' });
     expect(asked(resolve)).toMatchObject({ method: 'POST', url: '/api/staff/refunds/r1/resolve', body: { note: 'Refunded by UPI' } });
   });
+
+  it("retires a doctor (PUT /active); the ORPHAN RULE's 409 comes back with its bookings", async () => {
+    const retired = server(200, { message: 'Doctor retired: no longer listed or bookable.', doctor: { ...doctor, active: false } });
+    const result = await api(retired).setDoctorActive(doctorId, false, 'tok-admin', signal);
+    expect(isRight(result) && result.right.doctor.active).toBe(false);
+    expect(asked(retired)).toMatchObject({ method: 'PUT', url: `/api/staff/doctors/${doctorId}/active`, body: { active: false }, authorization: 'Bearer tok-admin' });
+    const refused = server(409, { message: 'Move or cancel it first.', affected: [booked] });
+    const failure = await api(refused).setDoctorActive(doctorId, false, 'tok-admin', signal);
+    expect(isLeft(failure) && isOrphanFailure(failure.left)).toBe(true);
+  });
+
+  it("sets an order's status (PUT /staff/orders/{id}/status) and reads the appointment back", async () => {
+    const order = { _id: 'o-1', appointmentId: booked._id, totalPrice: 349.5, paymentMode: 'Card', paymentStatus: 'Pending', orderStatus: 'Ready', pharmacyId: 'PH-1' };
+    const fetch = server(200, { message: 'Order status saved.', appointment: { ...booked, appointmentStatus: 'Completed', order } });
+    const result = await api(fetch).setOrderStatus('o-1', 'Ready', 'tok-admin', signal);
+    expect(isRight(result) && result.right.appointment.order?.orderStatus).toBe('Ready');
+    expect(asked(fetch)).toMatchObject({ method: 'PUT', url: '/api/staff/orders/o-1/status', body: { orderStatus: 'Ready' } });
+  });
 });
