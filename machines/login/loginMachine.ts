@@ -14,9 +14,13 @@
  * Emitted (`actor.on(...)`):
  * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
  *   - welcome {firstName}  'Welcome {first name}!'
- *   - loginFailed          'Please forgot password and try again.' (no readable server message)
- *   - server {text}        the server's message, preferred (e.g. its one generic text for a wrong
- *                          email or password, or a slow-down after many tries)
+ *   - loginFailed          'Please forgot password and try again.' (refused, a 4xx, with no
+ *                          readable server message)
+ *   - server {text}        the server's message on a 4xx, preferred (e.g. its one generic text for
+ *                          a wrong email or password, or a slow-down after many tries)
+ *   - somethingWentWrong   'Something went wrong.' (no answer: offline, timeout, an answer that is
+ *                          not what the contract says; or a 5xx). Not 'Please forgot password...':
+ *                          the password may well be right.
  *   - googleFailed         'Google login failed. Please try again.' (any Google failure)
  *   - missingFields {fields}  no spec text: submit with a blank email or password (the view's
  *                          required fields normally stop it first)
@@ -26,13 +30,14 @@
  */
 import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { LoginAnswer } from '../../contract/auth.js';
-import { isBlank, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { describeFailure, isBlank, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 
 export type LoginCredentials = { email: string; password: string };
 
 export type LoginNotice =
   | { kind: 'welcome'; firstName: string }
   | { kind: 'loginFailed' }
+  | { kind: 'somethingWentWrong' }
   | { kind: 'googleFailed' }
   | { kind: 'missingFields'; fields: Array<keyof LoginCredentials> }
   | ServerNotice;
@@ -51,6 +56,13 @@ export type LoginEvent =
 export type LoginContext = { answer: LoginAnswer | null };
 
 const notice = (tone: Tone, n: LoginNotice): NoticeEvent<LoginNotice> => ({ type: 'notice', tone, notice: n });
+
+/** Refused (4xx): the server's words, else 'Please forgot password...'; no answer or a 5xx: 'Something went wrong.'. */
+function loginFailureNotice(error: unknown): LoginNotice {
+  const failure = describeFailure(error);
+  if (failure.kind === 'unanswered' || failure.status >= 500) return { kind: 'somethingWentWrong' };
+  return failure.text !== null ? { kind: 'server', text: failure.text } : { kind: 'loginFailed' };
+}
 
 function blankFields(event: LoginEvent): Array<keyof LoginCredentials> {
   if (event.type !== 'login.submit') return [];
@@ -72,7 +84,7 @@ export const loginMachine = setup({
   actions: {
     tellMissingFields: emit(({ event }) => notice('error', { kind: 'missingFields', fields: blankFields(event) })),
     tellLoginFailure: emit((_, params: { error: unknown }) =>
-      notice('error', serverWordsOr(params.error, { kind: 'loginFailed' })),
+      notice('error', loginFailureNotice(params.error)),
     ),
     tellGoogleFailed: emit(notice('error', { kind: 'googleFailed' })),
     storeAnswer: assign({ answer: (_, params: { answer: LoginAnswer }) => params.answer }),
@@ -100,7 +112,7 @@ export const loginMachine = setup({
       },
     },
     LoggingIn: {
-      description: 'Checking the email and password. Back to Idle with the server message, or a plain one, if refused.',
+      description: 'Checking the email and password. Back to Idle if refused (the server message, or a plain one) or unanswered.',
       tags: ['busy'],
       invoke: {
         id: 'login',

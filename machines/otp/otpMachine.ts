@@ -20,11 +20,15 @@
  * - otpSendError      'An error occurred while sending the OTP.' (no answer: offline, timeout, or an
  *                     answer that is not what the contract says)
  * - otpValidated      'Email OTP validated successfully.'
- * - otpInvalid        'Invalid email OTP. Please try again.' (a 4xx without a readable message)
+ * - otpRefused {text} the server refused the code (any 4xx on validate: a wrong or expired code,
+ *                     no code, too many tries). `text` is the server's own words (it words a wrong
+ *                     code 'Invalid email OTP. Please try again.'), or null when it sent none: then
+ *                     'Invalid email OTP. Please try again.'. Its own kind, unlike other server
+ *                     words, so that the view can mark the code field until a new code is typed
+ *                     or asked for.
  * - otpValidateError  'An error occurred while validating the OTP.' (no answer, or a 5xx)
- * - server {text}     the server's own words on a 4xx that has them: a wrong or expired code, too
- *                     many tries, too many codes sent (429), a malformed address. The server words
- *                     a wrong code 'Invalid email OTP. Please try again.'.
+ * - server {text}     the server's own words on a send refused with a 4xx that has them: too many
+ *                     codes sent (429), a malformed address.
  */
 import { assertEvent, assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import { describeFailure, isBlank, type ServerNotice, type Tone } from '../session/notices.js';
@@ -35,7 +39,7 @@ export type OtpNotice =
   | { kind: 'otpSendFailed' }
   | { kind: 'otpSendError' }
   | { kind: 'otpValidated' }
-  | { kind: 'otpInvalid' }
+  | { kind: 'otpRefused'; text: string | null }
   | { kind: 'otpValidateError' }
   | ServerNotice;
 
@@ -76,11 +80,11 @@ function sendFailureNotice(error: unknown): OtpNotice {
   return { kind: 'otpSendFailed' };
 }
 
-/** A refused code (4xx): the server's words, else 'Invalid email OTP...'; no answer or a 5xx: 'An error occurred...'. */
+/** A refused code (4xx), with the server's words if any; no answer or a 5xx: 'An error occurred...'. */
 function validateFailureNotice(error: unknown): OtpNotice {
   const failure = describeFailure(error);
   if (failure.kind === 'unanswered' || failure.status >= 500) return { kind: 'otpValidateError' };
-  return failure.text !== null ? { kind: 'server', text: failure.text } : { kind: 'otpInvalid' };
+  return { kind: 'otpRefused', text: failure.text };
 }
 
 export const otpMachine = setup({

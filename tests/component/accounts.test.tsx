@@ -73,7 +73,7 @@ describe('login popup', () => {
     expect(document.activeElement).toBe(profile);
   });
 
-  it("shows the server's message on failure, else 'Please forgot password and try again.'", async () => {
+  it("shows the server's message on a refusal, else 'Please forgot password and try again.'; 'Something went wrong.' when no answer", async () => {
     const user = userEvent.setup();
     const { account } = renderApp();
     const dialog = await openLogin(user);
@@ -84,15 +84,22 @@ describe('login popup', () => {
     await expectToast('The email or password is not right.', 'alert');
 
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
-    await answer(() => account.login.latest().reject(refusedPlainly(502)));
+    await answer(() => account.login.latest().reject(refusedPlainly(401)));
     await expectToast('Please forgot password and try again.', 'alert');
     expect(screen.queryByText('The email or password is not right.')).toBeNull();
+
+    // No answer, or a server failure, says nothing about the password.
+    await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+    await answer(() => account.login.latest().reject(refusedPlainly(502)));
+    await expectToast('Something went wrong.', 'alert');
+    expect(screen.queryByText('Please forgot password and try again.')).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
     await answer(() => account.login.latest().reject(unanswered));
     // Each new message takes the place of the form's previous one.
-    await expectToast('Please forgot password and try again.', 'alert');
+    await expectToast('Something went wrong.', 'alert');
     expect(document.querySelectorAll('.toast')).toHaveLength(1);
+    expect(screen.queryByText('Please forgot password and try again.')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Login' })).toBe(dialog);
     expect(account.storage.token).toBeNull();
     // The form's error leaves with the form.
@@ -244,6 +251,55 @@ describe('sign-up popup', () => {
     expect(document.activeElement).toBe(within(login).getByLabelText('Password'));
     // Registering does not log in.
     expect(account.storage.token).toBeNull();
+  });
+
+  it('marks the code field when the server refuses the code, until a new code is typed or asked for', async () => {
+    const user = userEvent.setup();
+    const { account } = renderApp();
+    const dialog = await openSignUp(user);
+    await user.type(within(dialog).getByLabelText('Email'), 'asha@example.in');
+    await user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
+    await answer(() => account.sendOtp.latest().resolve({ message: 'OTP sent.' }));
+    const code = within(dialog).getByLabelText('Email OTP');
+    expect(code.getAttribute('aria-invalid')).toBeNull();
+
+    // A wrong code, in the server's words: the toast, and the field marked, described and focused.
+    await user.type(code, '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    await answer(() => account.validateOtp.latest().reject(refused(400, 'Invalid email OTP. Please try again.')));
+    await expectToast('Invalid email OTP. Please try again.', 'alert');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(description(code)).toBe('The 6-digit code from the email we sent you. Invalid email OTP. Please try again.');
+    expect(document.activeElement).toBe(code);
+
+    // Typing a new code takes the mark away.
+    await user.clear(code);
+    expect(code.getAttribute('aria-invalid')).toBeNull();
+    expect(description(code)).toBe('The 6-digit code from the email we sent you.');
+
+    // Too many tries: the server's own words under the field.
+    await user.type(code, '222222');
+    await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    await answer(() =>
+      account.validateOtp.latest().reject(refused(400, 'Too many wrong attempts. Please request a new OTP.')),
+    );
+    await expectToast('Too many wrong attempts. Please request a new OTP.', 'alert');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(description(code)).toContain('Too many wrong attempts. Please request a new OTP.');
+    expect(document.activeElement).toBe(code);
+
+    // Asking for a new code takes it away too: the field comes back with the new code unmarked.
+    await user.click(within(dialog).getByRole('button', { name: 'Resend OTP' }));
+    await answer(() => account.sendOtp.latest().resolve({ message: 'OTP sent.' }));
+    expect(within(dialog).getByLabelText('Email OTP').getAttribute('aria-invalid')).toBeNull();
+    expect(within(dialog).queryByText('Too many wrong attempts. Please request a new OTP.', { selector: '.auth-field__error' })).toBeNull();
+
+    // No answer says nothing about the code: the field is not marked.
+    await user.type(within(dialog).getByLabelText('Email OTP'), '333333');
+    await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    await answer(() => account.validateOtp.latest().reject(unanswered));
+    await expectToast('An error occurred while validating the OTP.', 'alert');
+    expect(within(dialog).getByLabelText('Email OTP').getAttribute('aria-invalid')).toBeNull();
   });
 
   it("asks to validate the email code before registering, and shows the server's refusal", async () => {
@@ -504,6 +560,34 @@ describe('/forgotpassword', () => {
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeTruthy();
     expect(account.storage.token).toBeNull();
     expect(screen.queryByRole('button', { name: 'My Profile' })).toBeNull();
+  });
+
+  it('marks the code field when the server refuses the code, until a new one is typed', async () => {
+    const user = userEvent.setup();
+    const { account } = renderApp({ route: '/forgotpassword' });
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Reset password' })).toBeTruthy();
+    await user.type(within(main).getByLabelText('Email'), 'asha@example.in');
+    await user.click(within(main).getByRole('button', { name: 'Send OTP' }));
+    await answer(() => account.sendOtp.latest().resolve({ message: 'OTP sent.' }));
+    const code = within(main).getByLabelText('Email OTP');
+    await user.type(code, '111111');
+    await user.click(within(main).getByRole('button', { name: 'Validate' }));
+    // No words from the server: the catalog's.
+    await answer(() => account.validateOtp.latest().reject(refusedPlainly(400)));
+    await expectToast('Invalid email OTP. Please try again.', 'alert');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(description(code)).toContain('Invalid email OTP. Please try again.');
+    expect(document.activeElement).toBe(code);
+    expect(within(main).queryByLabelText('New password')).toBeNull();
+
+    await user.type(code, '{Backspace}2');
+    expect(code.getAttribute('aria-invalid')).toBeNull();
+    await user.click(within(main).getByRole('button', { name: 'Validate' }));
+    expect(account.validateOtp.latest().input).toEqual({ email: 'asha@example.in', otp: '111112' });
+    await answer(() => account.validateOtp.latest().resolve({ message: 'Email OTP validated.' }));
+    await expectToast('Email OTP validated successfully.', 'status');
+    expect(document.activeElement).toBe(within(main).getByLabelText('New password'));
   });
 
   it("shows the server's refusal of a new password", async () => {

@@ -55,9 +55,17 @@ export function recordEmitted<E extends { type: string }>(actor: AnyActorRef) {
   };
 }
 
-/** The kinds (or, for a server notice, the text) of some emitted notices. */
+/**
+ * The kinds of some emitted notices, with the words where a notice carries them: a server notice
+ * reads 'server: <text>'; a refused email code 'otpRefused: <text>', or 'otpRefused' when the
+ * server sent none (the view then shows the catalog's 'Invalid email OTP...').
+ */
 export function noticeWords(events: ReadonlyArray<{ type: string }>): string[] {
   return events
-    .filter((e): e is { type: 'notice'; notice: { kind: string; text?: string } } & { type: string } => e.type === 'notice')
-    .map((e) => (e.notice.kind === 'server' ? `server: ${e.notice.text}` : e.notice.kind));
+    .filter((e): e is { type: 'notice'; notice: { kind: string; text?: string | null } } & { type: string } => e.type === 'notice')
+    .map(({ notice }) => {
+      if (notice.kind === 'server') return `server: ${notice.text}`;
+      if (notice.kind === 'otpRefused') return notice.text == null ? 'otpRefused' : `otpRefused: ${notice.text}`;
+      return notice.kind;
+    });
 }

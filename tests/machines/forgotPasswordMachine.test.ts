@@ -9,7 +9,7 @@ import {
   type ForgotPasswordEmitted,
 } from '../../machines/forgotPassword/forgotPasswordMachine.js';
 import { otpMachine, selectOtpStatus } from '../../machines/otp/otpMachine.js';
-import { answeredByHand, noticeWords, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
+import { answeredByHand, noticeWords, recordEmitted, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
 
 const email = 'asha@example.in';
 const newPassword = 'a brand new passphrase';
@@ -61,6 +61,28 @@ describe('forgotPasswordMachine', () => {
     await prove();
     expect(noticeWords(emitted.take())).toEqual(['otpSent', 'otpValidated']);
     expect(selectIsChoosingPassword(actor.getSnapshot())).toBe(true);
+  });
+
+  it('passes on a refused code as its own kind, in the server words, and stays proving', async () => {
+    const { actor, otp, emitted, sendOtp, validateOtp } = start(false);
+    otp().send({ type: 'otp.send', email });
+    sendOtp.latest().resolve({ message: 'OTP sent.' });
+    await settle();
+    emitted.take();
+
+    otp().send({ type: 'otp.validate', code: '000000' });
+    validateOtp.latest().reject(refused(400, 'This OTP has expired. Please request a new one.'));
+    await settle();
+    otp().send({ type: 'otp.validate', code: '000000' });
+    validateOtp.latest().reject(refusedPlainly(400));
+    await settle();
+    expect(emitted.take()).toEqual([
+      { type: 'notice', tone: 'error', notice: { kind: 'otpRefused', text: 'This OTP has expired. Please request a new one.' } },
+      { type: 'notice', tone: 'error', notice: { kind: 'otpRefused', text: null } },
+    ]);
+    expect(actor.getSnapshot().value).toBe('Proving');
+    expect(selectOtpStatus(otp().getSnapshot())).toBe('Sent');
+    expect(actor.getSnapshot().can(submit(newPassword, newPassword))).toBe(false);
   });
 
   it('says passwords do not match, and names blank fields, without calling', async () => {

@@ -8,7 +8,7 @@ import {
   type LoginCredentials,
   type LoginEmitted,
 } from '../../machines/login/loginMachine.js';
-import { answeredByHand, noticeWords, recordEmitted, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
+import { answeredByHand, noticeWords, recordEmitted, refused, refusedPlainly, settle, unanswered, undecodable } from './accountFakes.js';
 
 const answer: LoginAnswer = {
   token: 'tok-1',
@@ -62,7 +62,11 @@ describe('loginMachine: email and password', () => {
     ['a wrong email or password, in the server words', refused(401, 'Invalid email or password.'), 'server: Invalid email or password.'],
     ['too many tries, in the server words', refused(429, 'Too many attempts. Try again in a minute.'), 'server: Too many attempts. Try again in a minute.'],
     ['a refusal without a readable message', refusedPlainly(401), 'loginFailed'],
-    ['no answer', unanswered, 'loginFailed'],
+    // No answer says nothing about the password: not 'Please forgot password...'.
+    ['no answer (offline)', unanswered, 'somethingWentWrong'],
+    ['an answer that is not what the contract says', undecodable, 'somethingWentWrong'],
+    ['a server failure without a readable message (502)', refusedPlainly(502), 'somethingWentWrong'],
+    ['a server failure, whatever its words (500)', refused(500, 'Internal Server Error'), 'somethingWentWrong'],
   ])('goes back to the form after %s', async (_, failure, words) => {
     const { actor, emitted, login } = start();
     actor.send({ type: 'login.submit', email: 'asha@example.in', password: 'wrong words' });

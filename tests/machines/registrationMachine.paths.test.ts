@@ -2,10 +2,11 @@
  * Model-based paths for signing up. `createTestModel` refuses machines that invoke actors, so the
  * model below is the sign-up popup as a person goes through it (the code not sent, sent, validated,
  * the account made), each event a thing they do together with what the server answers: a wrong
- * code, an expired code, a resend, a mismatched password, a refusal. Along every path, the REAL
- * registration machine and its real otp child run with fake calls (provided as the app provides
- * the real ones): each step must say what the person should read, and each state must show what
- * the model says, with no call left unanswered and none made twice.
+ * code, an expired code, too many wrong tries, no answer, a resend, a mismatched password, a
+ * refusal. Along every path, the REAL registration machine and its real otp child run with fake
+ * calls (provided as the app provides the real ones): each step must say what the person should
+ * read, and each state must show what the model says, with no call left unanswered and none made
+ * twice.
  */
 import { createActor, createMachine, type Actor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -32,8 +33,11 @@ const steps = {
   'send.unanswered': ['otpSendError'],
   'send.failed': ['otpSendFailed'],
   'send.ok': ['otpSent'],
-  'validate.wrongCode': ['server: Invalid email OTP. Please try again.'],
-  'validate.expiredCode': ['server: This code has expired. Please ask for a new one.'],
+  // A refused code is its own kind (the view marks the code field), in the server's words.
+  'validate.wrongCode': ['otpRefused: Invalid email OTP. Please try again.'],
+  'validate.expiredCode': ['otpRefused: This OTP has expired. Please request a new one.'],
+  'validate.tooManyTries': ['otpRefused: Too many wrong attempts. Please request a new OTP.'],
+  'validate.unanswered': ['otpValidateError'],
   'validate.ok': ['otpValidated'],
   'resend.ok': ['otpSent'],
   'resend.tooMany': ['server: Too many codes sent. Try again in 10 minutes.'],
@@ -64,6 +68,8 @@ const model = createMachine({
       on: {
         'validate.wrongCode': 'Sent',
         'validate.expiredCode': 'Sent',
+        'validate.tooManyTries': 'Sent',
+        'validate.unanswered': 'Sent',
         'validate.ok': 'Validated',
         'resend.ok': 'Sent',
         'resend.tooMany': 'Sent',
@@ -189,8 +195,13 @@ function harness() {
       ),
       'validate.expiredCode': step(
         'validate.expiredCode',
-        validate((call) => call.reject(refused(400, 'This code has expired. Please ask for a new one.'))),
+        validate((call) => call.reject(refused(400, 'This OTP has expired. Please request a new one.'))),
       ),
+      'validate.tooManyTries': step(
+        'validate.tooManyTries',
+        validate((call) => call.reject(refused(400, 'Too many wrong attempts. Please request a new OTP.'))),
+      ),
+      'validate.unanswered': step('validate.unanswered', validate((call) => call.reject(unanswered))),
       'validate.ok': step('validate.ok', validate((call) => call.resolve({ message: 'Validated.' }))),
       'resend.ok': step('resend.ok', resend((call) => call.resolve({ message: 'OTP sent.' }))),
       'resend.tooMany': step(
@@ -246,6 +257,7 @@ describe('registrationMachine paths', () => {
     [
       ['send.ok', 'validate.wrongCode', 'validate.ok', 'submit.ok'],
       ['send.ok', 'validate.expiredCode', 'resend.ok', 'validate.ok', 'submit.ok'],
+      ['send.ok', 'validate.wrongCode', 'validate.tooManyTries', 'resend.ok', 'validate.unanswered', 'validate.ok', 'submit.ok'],
       ['send.unanswered', 'send.failed', 'send.ok', 'resend.tooMany', 'validate.ok', 'submit.ok'],
       ['send.ok', 'validate.ok', 'submit.passwordsDiffer', 'submit.refused', 'email.changed', 'send.ok', 'validate.ok', 'submit.ok'],
       ['send.ok', 'email.changed', 'submit.unproven', 'send.ok', 'validate.ok', 'resend.ok', 'validate.ok', 'submit.ok'],
@@ -253,13 +265,13 @@ describe('registrationMachine paths', () => {
   ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
 
   it('takes every transition of the model, and every state', () => {
-    expect(journeys).toHaveLength(5);
+    expect(journeys).toHaveLength(6);
     for (const journey of journeys) expect(journey.state.value).toBe('Registered');
     const taken = new Set(everyTransition.map((p) => `${JSON.stringify(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
     const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
       Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
     );
-    expect(declared).toHaveLength(19);
+    expect(declared).toHaveLength(21);
     expect(taken).toEqual(new Set(declared));
     const visited = new Set(simplePaths.flatMap((p) => p.steps.map((s) => s.state.value)));
     expect(visited).toEqual(new Set(['NotSent', 'Sent', 'Validated', 'Registered']));

@@ -153,11 +153,16 @@ describe('registrationMachine: the email code', () => {
     expect(validateOtp.calls).toHaveLength(0);
   });
 
+  // A refused code is its own kind (otpRefused), not a plain server notice, so that the view can
+  // mark the code field; no answer or a 5xx says nothing about the code.
   it.each([
-    ['a wrong code, in the server words', refused(401, 'Invalid email OTP. Please try again.'), 'server: Invalid email OTP. Please try again.'],
-    ['an expired code, in the server words', refused(400, 'This code has expired. Please ask for a new one.'), 'server: This code has expired. Please ask for a new one.'],
-    ['a refused code without a readable message', refusedPlainly(400), 'otpInvalid'],
+    ['a wrong code, in the server words', refused(400, 'Invalid email OTP. Please try again.'), 'otpRefused: Invalid email OTP. Please try again.'],
+    ['an expired code, in the server words', refused(400, 'This OTP has expired. Please request a new one.'), 'otpRefused: This OTP has expired. Please request a new one.'],
+    ['too many wrong tries, in the server words', refused(400, 'Too many wrong attempts. Please request a new OTP.'), 'otpRefused: Too many wrong attempts. Please request a new OTP.'],
+    ['a slow-down (429), in the server words', refused(429, 'Too many requests. Try again in a minute.'), 'otpRefused: Too many requests. Try again in a minute.'],
+    ['a refused code without a readable message', refusedPlainly(400), 'otpRefused'],
     ['no answer', unanswered, 'otpValidateError'],
+    ['an answer that is not the contract', undecodable, 'otpValidateError'],
     ['a server failure (500)', refused(500, 'Internal Server Error'), 'otpValidateError'],
   ])('goes back to Sent after %s', async (_, failure, words) => {
     const { actor, otp, emitted, sendOtp, validateOtp } = start();
@@ -168,7 +173,9 @@ describe('registrationMachine: the email code', () => {
     otp().send({ type: 'otp.validate', code: '000000' });
     validateOtp.latest().reject(failure);
     await settle();
-    expect(noticeWords(emitted.take())).toEqual([words]);
+    const told = emitted.take();
+    expect(noticeWords(told)).toEqual([words]);
+    expect(told).toMatchObject([{ type: 'notice', tone: 'error' }]);
     expect(selectOtpStatus(otp().getSnapshot())).toBe('Sent');
     expect(selectProvenEmail(actor.getSnapshot())).toBeNull();
     // A failed validation leaves both ways open: try another code, or ask for a new one.

@@ -5,7 +5,7 @@
  */
 import { useCallback, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { messages } from '../../i18n/messages';
-import type { AccountNotice, NamedField } from './notices';
+import { noticeText, type AccountNotice, type NamedField } from './notices';
 
 /** A field a notice can point at: the named inputs and the terms box. */
 export type FieldKey = NamedField | 'terms';
@@ -24,8 +24,9 @@ export function fieldErrorsFor(notice: AccountNotice): FieldErrors {
       return { confirmPassword: spec.passwordsDoNotMatch };
     case 'otpNotValidated':
       return { otp: spec.validateOtpFirst };
-    case 'otpInvalid':
-      return { otp: spec.otpInvalid };
+    // The code field stays marked until a new code is typed or asked for (OtpFields clears it).
+    case 'otpRefused':
+      return { otp: noticeText(notice) };
     case 'termsRequired':
       return { terms: account.termsRequired };
     default:

@@ -47,8 +47,8 @@ export function noticeText(notice: AccountNotice): string {
       return spec.otpSendError;
     case 'otpValidated':
       return spec.otpValidated;
-    case 'otpInvalid':
-      return spec.otpInvalid;
+    case 'otpRefused':
+      return notice.text ?? spec.otpInvalid;
     case 'otpValidateError':
       return spec.otpValidateError;
     case 'termsRequired':
