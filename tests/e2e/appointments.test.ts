@@ -1,9 +1,9 @@
 // My appointments (issue 5) in a real browser, at 1280 and 375 px, against the production server
 // with the sandbox payment provider. Before the server starts, its embedded database is prepared
-// here: migrated and seeded as a start would, a patient for each width and a clinic admin (made an
-// admin with the command line's own function, `npm run clinic -- create-admin`), each with a login
-// token. The patient's session is the stored token (the Login popup has its own suite); each books
-// three appointments through the API. Then, on /#/myappointment:
+// (support/preparedSite.ts): migrated and seeded as a start would, a patient for each width and a
+// clinic admin (made an admin with the command line's own function, `npm run clinic -- create-admin`),
+// each with a login token. The patient's session is the stored token (the Login popup has its own
+// suite); each books three appointments through the API. Then, on /#/myappointment:
 // - the unconfirmed fee says so, and Pay goes through the sandbox checkout to /#/paymentsuccess;
 //   the appointment is paid and offers Add to calendar (the .ics downloads);
 // - Edit moves it to another date and slot ('Appointment updated successfully.'), and the list
@@ -18,30 +18,14 @@
 // axe on the page at each step that changes it; screenshots in test-results/screenshots/appointments-*.png.
 //
 // The tests of one width build on each other in file order (one browser context per width).
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { pgliteDir } from '../../server/db/open';
-import { openPGliteDir } from '../../server/db/pglite';
-import { runClinicCommand } from '../../server/cli';
-import { createServices } from '../../server/services/index';
-import { prepareDatabase } from '../../server/startup';
-import {
-  ROOT,
-  PageWatch,
-  axeViolations,
-  formatViolations,
-  launchBrowser,
-  newContext,
-  screenshot,
-  type RunningServer,
-  type Viewport,
-} from './harness';
-import { ensureBuilt } from './support/build.mjs';
-import { freePort, startServer, tempDataDir } from './support/server.mjs';
-import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './harness';
+import { clinicDate, demoSeed as seed, type Weekday } from './support/clinic';
+import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
+import { freePort } from './support/server.mjs';
+import { expectDialogOpen, expectToast, fact, sandboxCheckout, STEP_MS } from './support/ui';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -57,20 +41,8 @@ const MSG = {
 /** The clinic's help contacts: the server's defaults (HELP_* unset). */
 const HELP = { chatDigits: '912040001234', tel: 'tel:+912040001234', email: 'mailto:care@sahaj-clinic.example' };
 
-type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-const seed = JSON.parse(readFileSync(join(ROOT, 'server/seed/demo-clinic.json'), 'utf8')) as {
-  fees: { consultationType: string; consultationFee: number }[];
-  doctors: { name: string; email: string; type: string; locations: string[]; hours: Record<string, Weekday[]> }[];
-};
 const feeOf = (type: string): number => seed.fees.find((f) => f.consultationType === type)!.consultationFee;
 
-/** A clinic-time calendar day (YYYY-MM-DD) `days` after today's. */
-function clinicDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 const weekdayOf = (date: string): Weekday =>
   (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
@@ -89,103 +61,42 @@ function daysOf(doctorEmail: string): { location: string; first: string; second:
 // ---------------------------------------------------------------------------------------------
 // The server, its prepared database, the browser
 
-interface Account {
-  email: string;
-  firstName: string;
-  token: string;
-}
-
-const state: { server?: RunningServer; browser?: Browser; dataDir?: string; clientDir?: string } = {};
-const accounts = new Map<string, Account>();
 const admin = 'clinic.admin@clinic-e2e.example';
 const patientEmail = (width: number) => `meena.rao.${width}@clinic-e2e.example`;
 
-/** Accounts and tokens made in the database before the server opens it (PGlite: one process at a time). */
-async function prepareData(dataDir: string): Promise<void> {
-  const db = await openPGliteDir(pgliteDir(dataDir));
-  try {
-    await prepareDatabase(db, { seedFile: join(ROOT, 'server/seed/demo-clinic.json') });
-    const sessions = createServices(db).sessions;
-    for (const [email, firstName] of [
-      [admin, 'Kiran'],
-      [patientEmail(DESKTOP.width), 'Meena'],
-      [patientEmail(PHONE.width), 'Meena'],
-    ] as const) {
-      const { rows } = await db.query<{ id: string }>(
-        `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method)
-         values ($1, $2, 'Rao', 38, 'female', '9822012345', 'google') returning id`,
-        [email, firstName],
-      );
-      const { token } = await sessions.issue(rows[0]!.id);
-      accounts.set(email, { email, firstName, token });
-    }
-  } finally {
-    await db.close();
-  }
-  // The command line's own function: what `npm run clinic -- create-admin <email>` runs.
-  const said: string[] = [];
-  const status = await runClinicCommand(['create-admin', admin], { DATA_DIR: dataDir }, { out: (l) => said.push(l), err: (l) => said.push(l) });
-  if (status !== 0) throw new Error(`create-admin failed: ${said.join('\n')}`);
-}
+const people = preparedPeople(
+  [
+    { email: admin, firstName: 'Kiran', lastName: 'Rao' },
+    { email: patientEmail(DESKTOP.width), firstName: 'Meena', lastName: 'Rao' },
+    { email: patientEmail(PHONE.width), firstName: 'Meena', lastName: 'Rao' },
+  ],
+  { admin },
+);
 
-beforeAll(async () => {
-  await ensureBuilt();
-  const dataDir = tempDataDir('clinic-e2e-appointments-');
-  state.dataDir = dataDir;
-  const clientDir = mkdtempSync(join(tmpdir(), 'clinic-client-'));
-  state.clientDir = clientDir;
-  cpSync(join(ROOT, 'dist/client'), clientDir, { recursive: true });
-  await prepareData(dataDir);
+const site = useSite(async () => {
   const port = await freePort();
-  const [server, browser] = await Promise.all([
-    startServer({
-      dataDir,
-      port,
-      // PUBLIC_URL: where the sandbox checkout sends the browser back to (our own origin).
-      env: { CLIENT_DIR: clientDir, PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' },
-    }),
-    launchBrowser(),
-  ]);
-  state.server = server;
-  state.browser = browser;
+  // PUBLIC_URL: where the sandbox checkout sends the browser back to (our own origin).
+  return { port, prepare: people.prepare, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
 });
 
-afterAll(async () => {
-  for (const context of contexts.values()) await context.close();
-  await state.browser?.close();
-  await state.server?.stop();
-  for (const dir of [state.dataDir, state.clientDir]) if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const base = (): string => state.server!.url;
-
-let watches: PageWatch[] = [];
-afterEach(async () => {
-  const current = watches;
-  watches = [];
-  for (const w of current) if (!w.page.isClosed()) await w.page.close();
-  for (const w of current) w.assertClean();
-});
+const base = (): string => site.server.url;
 
 /** One browser context per width, its local storage holding the patient's token. */
 const contexts = new Map<number, BrowserContext>();
 async function contextFor(viewport: Viewport, token: string): Promise<BrowserContext> {
   let context = contexts.get(viewport.width);
   if (!context) {
-    context = await newContext(state.browser!, viewport);
-    // As a login leaves it (spec §3: local storage, key token); the session restores it at start.
-    await context.addInitScript((stored) => {
-      if (localStorage.getItem('token') === null) localStorage.setItem('token', stored);
-    }, token);
+    context = await signedInContext(site.browser, viewport, token);
     contexts.set(viewport.width, context);
   }
   return context;
 }
+afterAll(async () => {
+  for (const context of contexts.values()) await context.close();
+});
 
 async function open(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  watches.push(new PageWatch(page));
-  return page;
+  return (await site.open(context)).page;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,12 +153,7 @@ function book(account: Account, choice: { doctorEmail: string; location: string;
 // ---------------------------------------------------------------------------------------------
 // Page helpers
 
-function routeOf(page: Page): string {
-  const url = new URL(page.url());
-  if (url.origin !== base() || url.pathname !== '/') return url.pathname;
-  const hash = url.hash.replace(/^#/, '');
-  return hash === '' ? '/' : hash.split('?')[0]!;
-}
+const routeOf = (page: Page): string => site.routeOf(page);
 
 /** /#/myappointment, loaded afresh (a reload when already there: the clinic changed something meanwhile). */
 async function gotoAppointments(page: Page): Promise<void> {
@@ -264,28 +170,13 @@ async function gotoAppointments(page: Page): Promise<void> {
 /** The card of the appointment with this appointment id. */
 const card = (page: Page, appointmentId: string): Locator => page.locator('article.appointment-card', { hasText: appointmentId });
 
-/** The text of a fact (dt/dd pair) in a card or section. */
-function fact(scope: Locator, label: string): Promise<string> {
-  return scope.locator('div', { has: scope.page().locator(`dt:text-is("${label}")`) }).locator('dd').first().innerText();
-}
-
-async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
-  const violations = await axeViolations(page);
-  expect(violations.length, `axe: serious or critical violations on ${what}:\n${formatViolations(violations)}`).toBe(0);
-}
-
 async function shot(page: Page, step: string, width: number, fullPage = true): Promise<void> {
   await screenshot(page, `appointments-${step}-${width}`, { fullPage });
 }
 
-/** The sandbox checkout on our own origin: Pay, then the result page. */
-async function payAtSandbox(page: Page, rupees: number, width: number, step: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname.startsWith('/api/payment/sandbox/checkout/'), { timeout: STEP_MS, waitUntil: 'load' });
-  expect(new URL(page.url()).origin, 'the sandbox checkout is served from our origin').toBe(base());
-  const amount = (await page.locator('main .amount').innerText()).replace(/[\s,]/g, '');
-  expect(amount, 'the checkout shows the amount').toBe(`₹${rupees.toFixed(2)}`);
-  await shot(page, `${step}-checkout`, width);
-  await page.getByRole('button', { name: /^Pay / }).click();
+/** The sandbox checkout on our own origin (photographed whole): Pay, then the result page. */
+function payAtSandbox(page: Page, rupees: number, width: number, step: string): Promise<void> {
+  return sandboxCheckout(page, base(), rupees, () => shot(page, `${step}-checkout`, width));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -304,7 +195,7 @@ describe.each([
   let c: Booked;
 
   beforeAll(async () => {
-    patient = accounts.get(patientEmail(width))!;
+    patient = people.account(patientEmail(width));
     const [t1, t2, t3] = await freeSlots(doctorEmail, location, first, patient.token);
     expect(t3, `three free slots of ${doctorEmail} at ${location} on ${first}`).toBeTruthy();
     a = await book(patient, { doctorEmail, location, date: first, startTime: t1!, consultationType: 'Video' });
@@ -391,7 +282,7 @@ describe.each([
   });
 
   test("a completed consultation shows its prescription and Card order; Pay Now pays the order through the sandbox", async () => {
-    const staff = accounts.get(admin)!;
+    const staff = people.account(admin);
     await call('POST', `/staff/appointments/${c._id}/complete`, staff.token, {
       complain: 'Seasonal cough',
       remedies: [{ medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'Twice a day' }],

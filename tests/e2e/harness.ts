@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ROOT, ensureBuilt } from './support/build.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from './support/chromium.mjs';
-import { startServer, type RunningServer } from './support/server.mjs';
+import { startServer, tempDataDir, type RunningServer } from './support/server.mjs';
 
 export { ROOT };
 export type { RunningServer };
@@ -19,11 +19,20 @@ export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
 /** The built client the server gets a copy of: dist/client, or CLINIC_CLIENT_DIR (not built here). */
 const CLIENT_SOURCE = process.env.CLINIC_CLIENT_DIR ? resolve(ROOT, process.env.CLINIC_CLIENT_DIR) : join(ROOT, 'dist/client');
 
-/** What a test file may ask of its server: more environment (SMTP_URL, PUBLIC_URL...), a port. */
+/**
+ * What a test file may ask of its server: more environment (SMTP_URL, PUBLIC_URL...), a port, a
+ * DATA_DIR prepared before the start.
+ */
 export interface SiteOptions {
   env?: NodeJS.ProcessEnv;
   /** Listen here (take it with freePort()), for a PUBLIC_URL that names the server's own address. */
   port?: number;
+  /**
+   * Fills a new DATA_DIR before the server opens it, e.g. accounts and tokens in its embedded
+   * database (PGlite lets one process in at a time, so this cannot wait until the server runs).
+   * The folder is removed when the server stops. Without it the server makes its own DATA_DIR.
+   */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 /**
@@ -36,22 +45,29 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningServe
   built ??= ensureBuilt();
   await built;
   const clientDir = mkdtempSync(join(tmpdir(), 'clinic-client-'));
-  cpSync(CLIENT_SOURCE, clientDir, { recursive: true });
-  if (!existsSync(join(clientDir, 'index.html'))) throw new Error(`${CLIENT_SOURCE}/index.html is missing or vanished while it was copied`);
+  // startServer removes only a DATA_DIR it made itself: a prepared one is ours to remove.
+  const preparedDir = options.prepare ? tempDataDir('clinic-e2e-data-') : undefined;
+  const removeOwnDirs = () => {
+    for (const dir of [clientDir, preparedDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  };
   try {
+    cpSync(CLIENT_SOURCE, clientDir, { recursive: true });
+    if (!existsSync(join(clientDir, 'index.html'))) throw new Error(`${CLIENT_SOURCE}/index.html is missing or vanished while it was copied`);
+    if (preparedDir) await options.prepare!(preparedDir);
     const server = await startServer({
       env: { ...options.env, CLIENT_DIR: clientDir },
       ...(options.port !== undefined ? { port: options.port } : {}),
+      ...(preparedDir ? { dataDir: preparedDir } : {}),
     });
     return {
       ...server,
       stop: async () => {
         await server.stop();
-        rmSync(clientDir, { recursive: true, force: true });
+        removeOwnDirs();
       },
     };
   } catch (error) {
-    rmSync(clientDir, { recursive: true, force: true });
+    removeOwnDirs();
     throw error;
   }
 }
@@ -162,6 +178,14 @@ export function useSite(options?: () => SiteOptions | Promise<SiteOptions>) {
       if (!state.server) throw new Error('the server is not running');
       return `${state.server.url}/#${route}`;
     },
+    /** The SPA's route the page shows ('/myappointment', no query), or the path of a page elsewhere. */
+    routeOf(page: Page): string {
+      if (!state.server) throw new Error('the server is not running');
+      const url = new URL(page.url());
+      if (url.origin !== state.server.url || url.pathname !== '/') return url.pathname;
+      const hash = url.hash.replace(/^#/, '');
+      return hash === '' ? '/' : hash.split('?')[0]!;
+    },
     /** A new watched page in the given context. */
     async open(context: BrowserContext): Promise<{ page: Page; watch: PageWatch }> {
       const page = await context.newPage();
@@ -206,6 +230,12 @@ export function formatViolations(violations: A11yViolation[]): string {
   return violations
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.targets.slice(0, 8).join('\n    ')}${v.targets.length > 8 ? `\n    ... and ${v.targets.length - 8} more` : ''}`)
     .join('\n');
+}
+
+/** Fails, listing them, when axe finds serious or critical violations on the page (`what` names it). */
+export async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations.length, `axe: serious or critical violations on ${what}:\n${formatViolations(violations)}`).toBe(0);
 }
 
 /** Screenshot (the whole page unless fullPage is false) to test-results/screenshots/<name>.png. */

@@ -1,10 +1,10 @@
 // The staff console (issue 6) in a real browser, at 1280 and 375 px, against the production server
 // with the sandbox payment provider: the clinic run from the browser, the only command-line step
 // being the first admin (`npm run clinic -- create-admin`, through the command line's own
-// function). Before the server starts, its embedded database is prepared here: migrated and
-// seeded as a start would, with the admin, and for each width a patient and the future doctor's
-// account (registered, a patient account until the admin gives it the doctor role), each with a
-// login token (the Login popup has its own suite). For each width:
+// function). Before the server starts, its embedded database is prepared (support/preparedSite.ts):
+// migrated and seeded as a start would, with the admin, and for each width a patient and the future
+// doctor's account (registered, a patient account until the admin gives it the doctor role), each
+// with a login token (the Login popup has its own suite). For each width:
 // - a patient opening /#/staff reads 'This is for clinic staff only.'; a patient's token gets 403
 //   from the staff API, a doctor's from the admin API;
 // - the admin opens the console through the profile menu's Staff console link, adds a location,
@@ -23,30 +23,13 @@
 //
 // The tests of one width build on each other in file order (one server for the file, one browser
 // context per person and width).
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { pgliteDir } from '../../server/db/open';
-import { openPGliteDir } from '../../server/db/pglite';
-import { runClinicCommand } from '../../server/cli';
-import { createServices } from '../../server/services/index';
-import { prepareDatabase } from '../../server/startup';
-import {
-  ROOT,
-  PageWatch,
-  axeViolations,
-  formatViolations,
-  launchBrowser,
-  newContext,
-  screenshot,
-  type RunningServer,
-  type Viewport,
-} from './harness';
-import { ensureBuilt } from './support/build.mjs';
-import { freePort, startServer, tempDataDir } from './support/server.mjs';
-import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './harness';
+import { clinicDate } from './support/clinic';
+import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
+import { freePort } from './support/server.mjs';
+import { expectDialogOpen, expectToast, fact, sandboxCheckout, STEP_MS } from './support/ui';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -63,25 +46,11 @@ const MSG = {
   orderCreated: 'Order created.',
 } as const;
 
-/** A clinic-time calendar day (YYYY-MM-DD) `days` after today's. */
-function clinicDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 // ---------------------------------------------------------------------------------------------
 // The server, its prepared database, the browser
-
-interface Account {
-  email: string;
-  firstName: string;
-  lastName: string;
-  token: string;
-}
 
 /** What one width's flow creates: a location, a doctor working there, their account. */
 interface Cast {
@@ -106,76 +75,26 @@ const casts: Cast[] = [
   },
 ];
 
-const state: { server?: RunningServer; browser?: Browser; dataDir?: string; clientDir?: string } = {};
-const accounts = new Map<string, Account>();
 const adminEmail = 'clinic.admin@clinic-e2e.example';
 
-/** Accounts and tokens made in the database before the server opens it (PGlite: one process at a time). */
-async function prepareData(dataDir: string): Promise<void> {
-  const db = await openPGliteDir(pgliteDir(dataDir));
-  try {
-    await prepareDatabase(db, { seedFile: join(ROOT, 'server/seed/demo-clinic.json') });
-    const sessions = createServices(db).sessions;
-    const people: [string, string, string][] = [[adminEmail, 'Kiran', 'Sawant']];
-    for (const cast of casts) {
-      people.push([cast.patientEmail, 'Meena', 'Rao'], [cast.doctor.email, cast.doctor.firstName, cast.doctor.lastName]);
-    }
-    for (const [email, firstName, lastName] of people) {
-      const { rows } = await db.query<{ id: string }>(
-        `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method)
-         values ($1, $2, $3, 38, 'female', '9822012345', 'google') returning id`,
-        [email, firstName, lastName],
-      );
-      const { token } = await sessions.issue(rows[0]!.id);
-      accounts.set(email, { email, firstName, lastName, token });
-    }
-  } finally {
-    await db.close();
-  }
-  // The command line's own function: what `npm run clinic -- create-admin <email>` runs.
-  const said: string[] = [];
-  const status = await runClinicCommand(['create-admin', adminEmail], { DATA_DIR: dataDir }, { out: (l) => said.push(l), err: (l) => said.push(l) });
-  if (status !== 0) throw new Error(`create-admin failed: ${said.join('\n')}`);
-}
+const people = preparedPeople(
+  [
+    { email: adminEmail, firstName: 'Kiran', lastName: 'Sawant' },
+    ...casts.flatMap((cast) => [
+      { email: cast.patientEmail, firstName: 'Meena', lastName: 'Rao' },
+      { email: cast.doctor.email, firstName: cast.doctor.firstName, lastName: cast.doctor.lastName },
+    ]),
+  ],
+  { admin: adminEmail },
+);
 
-beforeAll(async () => {
-  await ensureBuilt();
-  const dataDir = tempDataDir('clinic-e2e-staff-');
-  state.dataDir = dataDir;
-  const clientDir = mkdtempSync(join(tmpdir(), 'clinic-client-'));
-  state.clientDir = clientDir;
-  cpSync(join(ROOT, 'dist/client'), clientDir, { recursive: true });
-  await prepareData(dataDir);
+const site = useSite(async () => {
   const port = await freePort();
-  const [server, browser] = await Promise.all([
-    startServer({
-      dataDir,
-      port,
-      // PUBLIC_URL: where the sandbox checkout sends the browser back to (our own origin).
-      env: { CLIENT_DIR: clientDir, PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' },
-    }),
-    launchBrowser(),
-  ]);
-  state.server = server;
-  state.browser = browser;
+  // PUBLIC_URL: where the sandbox checkout sends the browser back to (our own origin).
+  return { port, prepare: people.prepare, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
 });
 
-afterAll(async () => {
-  for (const context of contexts.values()) await context.close();
-  await state.browser?.close();
-  await state.server?.stop();
-  for (const dir of [state.dataDir, state.clientDir]) if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const base = (): string => state.server!.url;
-
-let watches: PageWatch[] = [];
-afterEach(async () => {
-  const current = watches;
-  watches = [];
-  for (const w of current) if (!w.page.isClosed()) await w.page.close();
-  for (const w of current) w.assertClean();
-});
+const base = (): string => site.server.url;
 
 /** One browser context per person and width, its local storage holding that person's token. */
 const contexts = new Map<string, BrowserContext>();
@@ -183,11 +102,7 @@ async function contextFor(viewport: Viewport, account: Account): Promise<Browser
   const key = `${account.email} ${viewport.width}`;
   let context = contexts.get(key);
   if (!context) {
-    context = await newContext(state.browser!, viewport);
-    // As a login leaves it (spec §3: local storage, key token); the session restores it at start.
-    await context.addInitScript((stored) => {
-      if (localStorage.getItem('token') === null) localStorage.setItem('token', stored);
-    }, account.token);
+    context = await signedInContext(site.browser, viewport, account.token);
     // A Drive link's preview loads Drive's thumbnail: answered here with a tiny image.
     await context.route('https://drive.google.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#2f855a"/></svg>' }),
@@ -197,10 +112,12 @@ async function contextFor(viewport: Viewport, account: Account): Promise<Browser
   return context;
 }
 
+afterAll(async () => {
+  for (const context of contexts.values()) await context.close();
+});
+
 async function open(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  watches.push(new PageWatch(page));
-  return page;
+  return (await site.open(context)).page;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,19 +148,9 @@ interface StoredAppointment {
 // ---------------------------------------------------------------------------------------------
 // Page helpers
 
-function routeOf(page: Page): string {
-  const url = new URL(page.url());
-  if (url.origin !== base() || url.pathname !== '/') return url.pathname;
-  const hash = url.hash.replace(/^#/, '');
-  return hash === '' ? '/' : hash.split('?')[0]!;
-}
+const routeOf = (page: Page): string => site.routeOf(page);
 
 const header = (page: Page) => page.locator('header.site-header');
-
-async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
-  const violations = await axeViolations(page);
-  expect(violations.length, `axe: serious or critical violations on ${what}:\n${formatViolations(violations)}`).toBe(0);
-}
 
 async function shot(page: Page, step: string, width: number, fullPage = true): Promise<void> {
   await screenshot(page, `staff-${step}-${width}`, { fullPage });
@@ -324,19 +231,9 @@ async function still(page: Page): Promise<void> {
     .toBe(0);
 }
 
-/** The text of a fact (dt/dd pair) in a card or section. */
-function fact(scope: Locator, label: string): Promise<string> {
-  return scope.locator('div', { has: scope.page().locator(`dt:text-is("${label}")`) }).locator('dd').first().innerText();
-}
-
-/** The sandbox checkout on our own origin: the amount, then Pay. */
-async function payAtSandbox(page: Page, rupees: number, width: number, step: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname.startsWith('/api/payment/sandbox/checkout/'), { timeout: STEP_MS, waitUntil: 'load' });
-  expect(new URL(page.url()).origin, 'the sandbox checkout is served from our origin').toBe(base());
-  const amount = (await page.locator('main .amount').innerText()).replace(/[\s,]/g, '');
-  expect(amount, 'the checkout shows the amount').toBe(`₹${rupees.toFixed(2)}`);
-  await shot(page, `${step}-checkout`, width, false);
-  await page.getByRole('button', { name: /^Pay / }).click();
+/** The sandbox checkout on our own origin (photographed as the window shows it): the amount, then Pay. */
+function payAtSandbox(page: Page, rupees: number, width: number, step: string): Promise<void> {
+  return sandboxCheckout(page, base(), rupees, () => shot(page, `${step}-checkout`, width, false));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -353,15 +250,15 @@ describe.each(casts)('the clinic run from the browser at $width px', (cast) => {
   let booking: StoredAppointment | undefined;
 
   beforeAll(() => {
-    admin = accounts.get(adminEmail)!;
-    patient = accounts.get(cast.patientEmail)!;
-    doctorAccount = accounts.get(cast.doctor.email)!;
+    admin = people.account(adminEmail);
+    patient = people.account(cast.patientEmail);
+    doctorAccount = people.account(cast.doctor.email);
   });
 
   test("a patient opening /#/staff reads 'This is for clinic staff only.'; the server refuses a patient's token", async () => {
-    const page = await open(await contextFor(viewport, patient));
+    const { page, watch } = await site.open(await contextFor(viewport, patient));
     // The console asks GET /staff/me, which answers 403 to a patient: Chromium logs the refused call.
-    watches.at(-1)!.allow(/Failed to load resource: the server responded with a status of 403 .*\/api\/staff\/me/);
+    watch.allow(/Failed to load resource: the server responded with a status of 403 .*\/api\/staff\/me/);
     await page.goto(`${base()}/#/staff`, { waitUntil: 'load' });
     await expectHeading(page, 1, 'Staff console');
     await expect.poll(() => page.getByText(MSG.staffOnly, { exact: true }).count(), { message: 'the refusal', timeout: STEP_MS }).toBe(1);
@@ -508,9 +405,9 @@ describe.each(casts)('the clinic run from the browser at $width px', (cast) => {
 
   test("the admin sees the paid booking; an hours change that would orphan it lists it and changes nothing", async () => {
     expect(booking, 'the patient booked (previous test)').toBeTruthy();
-    const page = await open(await contextFor(viewport, admin));
+    const { page, watch } = await site.open(await contextFor(viewport, admin));
     // The refused save is a 409 (the ORPHAN RULE): Chromium logs the refused call.
-    watches.at(-1)!.allow(/Failed to load resource: the server responded with a status of 409 .*\/api\/staff\/doctors\/[^/]+\/hours\//);
+    watch.allow(/Failed to load resource: the server responded with a status of 409 .*\/api\/staff\/doctors\/[^/]+\/hours\//);
     await openConsole(page);
 
     // Appointments by day, doctor and location, with the payment state.

@@ -5,10 +5,8 @@
  * taken by somebody else, or gone from the doctor's schedule meanwhile; on PostgreSQL also a
  * confirmation racing the schedule change).
  */
-import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/database.js';
 import { pressPay, useAppointmentsApp } from './appointmentsSupport.js';
 import { backends, testDatabaseUrl } from './helpers.js';
 import {
@@ -26,7 +24,9 @@ import {
   today,
   useBookingApp,
 } from './paymentSupport.js';
-import { api, idOf, ok, week } from './staffAdminSupport.js';
+import { lockWaiters } from './pgLocks.js';
+import { meeraAtAundh, noTuesdayMornings, useScheduleRace } from './scheduleChangeSupport.js';
+import { api, ok } from './staffAdminSupport.js';
 
 const success = `${publicUrl}/#/paymentsuccess`;
 const failure = `${publicUrl}/#/paymentfail`;
@@ -278,20 +278,13 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
   });
 });
 
-const officeEmail = 'office@sahaj-clinic.example';
-/** Meera's seeded week at Aundh without the Tuesday morning. */
-const noTuesdayMornings = week([0, '17:00', '20:00'], [2, '15:00', '19:00'], [3, '17:00', '20:00']);
-
 describe.each(backends)('a payment confirmed after the hold lapsed, its slot gone from the schedule, on %s', (backend) => {
   // A lapsed hold does not count for the staff console's orphan rule, so an admin may change the
   // schedule under it; the late confirmation then finds its slot gone, as if somebody had taken it.
   const t = useAppointmentsApp(backend);
 
   it('is flagged for refund when the hours were cut, leave added or the doctor retired; a slot still offered is paid', async () => {
-    const app = t.app();
-    const admin = await t.staff('admin', officeEmail);
-    const meeraId = await idOf(t.db(), 'doctors', 'email', meera.email);
-    const aundh = await idOf(t.db(), 'locations', 'name', 'Aundh');
+    const { app, admin, meeraId, aundh } = await meeraAtAundh(t);
     const ravi = await t.patient('ravi');
     const asha = await t.patient('asha');
     // Checkouts opened while the holds were live; the provider's word comes only after they lapsed.
@@ -352,29 +345,6 @@ describe.each(backends)('a payment confirmed after the hold lapsed, its slot gon
   });
 });
 
-/** A connection of its own to the test's database, outside the app's pool. */
-async function connectionTo(db: Database): Promise<pg.Client> {
-  const { rows } = await db.query<{ name: string }>('select current_database() as name');
-  const url = new URL(testDatabaseUrl!);
-  url.pathname = `/${rows[0]!.name}`;
-  const client = new pg.Client({ connectionString: url.href });
-  await client.connect();
-  return client;
-}
-
-/** Resolves once `count` sessions of this database wait for a lock (the race is set up). */
-async function lockWaiters(client: pg.Client, count: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (rows[0]!.n >= count) return;
-    if (Date.now() > deadline) throw new Error(`${rows[0]!.n} sessions wait for a lock, expected ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /**
  * Only PostgreSQL interleaves transactions (PGlite runs one query at a time). A schedule change
  * locks the doctor's row FOR UPDATE; a late confirmation locks it FOR SHARE before the
@@ -382,29 +352,16 @@ async function lockWaiters(client: pg.Client, count: number): Promise<void> {
  * write; `lockWaiters` tells when the others wait.
  */
 describe.skipIf(!testDatabaseUrl)('a late confirmation racing a schedule change, on PostgreSQL', () => {
-  // Collected (not run) without TEST_DATABASE_URL too: only ask for PostgreSQL when there is one.
-  const pgApp = testDatabaseUrl ? useAppointmentsApp('postgres') : null;
-  const t = () => pgApp!;
-  const clients: pg.Client[] = [];
-
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.end()));
-  });
+  const race = useScheduleRace();
+  const t = race.t;
 
   /** Ravi's 11:00 today, its checkout opened, and its hold lapsed unnoticed. */
   async function setUp() {
-    const app = t().app();
-    const admin = await t().staff('admin', officeEmail);
-    const meeraId = await idOf(t().db(), 'doctors', 'email', meera.email);
-    const aundh = await idOf(t().db(), 'locations', 'name', 'Aundh');
-    const holder = await connectionTo(t().db());
-    const watcher = await connectionTo(t().db());
-    clients.push(holder, watcher);
+    const { app, meeraId, aundh, holder, watcher, dropMornings } = await race.setUp();
     const ravi = await t().patient('ravi');
     const appointment = await booked(app, ravi, { startTime: '11:00' });
     const pay = await checkout(app, ravi, appointment);
     t().clock.advance(16 * minute);
-    const dropMornings = () => api(app, admin, 'PUT', `/doctors/${meeraId}/hours/${aundh}`, noTuesdayMornings);
     return { app, meeraId, aundh, holder, watcher, appointment, pay, dropMornings };
   }
 

@@ -16,62 +16,16 @@
  * The clock: Tuesday 11 March 2025, 10:00 in the clinic. Dr. Meera Kulkarni works at Aundh on
  * Tuesdays 09:00-13:00 and 15:00-19:00 in 15-minute slots.
  */
-import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.js';
+import { describe, expect, it } from 'vitest';
 import { backends, testDatabaseUrl } from './helpers.js';
 import { bookedAndPaid, moveTo, useAppointmentsApp } from './appointmentsSupport.js';
 import { appointmentRow, book, booked, meera, messageOf, minute, payAppointment, slotMap, today } from './paymentSupport.js';
-import { api, idOf, ok, week } from './staffAdminSupport.js';
-
-const officeEmail = 'office@sahaj-clinic.example';
-/** Meera's seeded week at Aundh without the Tuesday morning. */
-const noTuesdayMornings = week([0, '17:00', '20:00'], [2, '15:00', '19:00'], [3, '17:00', '20:00']);
-
-/** A connection of its own to the test's database, outside the app's pool. */
-async function connectionTo(db: Database): Promise<pg.Client> {
-  const { rows } = await db.query<{ name: string }>('select current_database() as name');
-  const url = new URL(testDatabaseUrl!);
-  url.pathname = `/${rows[0]!.name}`;
-  const client = new pg.Client({ connectionString: url.href });
-  await client.connect();
-  return client;
-}
-
-/** Resolves once `count` sessions of this database wait for a lock (the races below are set up). */
-async function lockWaiters(client: pg.Client, count: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (rows[0]!.n >= count) return;
-    if (Date.now() > deadline) throw new Error(`${rows[0]!.n} sessions wait for a lock, expected ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { lockWaiters } from './pgLocks.js';
+import { meeraAtAundh, noTuesdayMornings, useScheduleRace } from './scheduleChangeSupport.js';
+import { api, ok } from './staffAdminSupport.js';
 
 describe.skipIf(!testDatabaseUrl)('a booking racing a schedule change, on PostgreSQL', () => {
-  // Collected (not run) without TEST_DATABASE_URL too: only ask for PostgreSQL when there is one.
-  const pgApp = testDatabaseUrl ? useAppointmentsApp('postgres') : null;
-  const t = () => pgApp!;
-  const clients: pg.Client[] = [];
-
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.end()));
-  });
-
-  async function setUp() {
-    const app = t().app();
-    const admin = await t().staff('admin', officeEmail);
-    const meeraId = await idOf(t().db(), 'doctors', 'email', meera.email);
-    const aundh = await idOf(t().db(), 'locations', 'name', 'Aundh');
-    const holder = await connectionTo(t().db());
-    const watcher = await connectionTo(t().db());
-    clients.push(holder, watcher);
-    const dropMornings = () => api(app, admin, 'PUT', `/doctors/${meeraId}/hours/${aundh}`, noTuesdayMornings);
-    return { app, admin, meeraId, aundh, holder, watcher, dropMornings };
-  }
+  const { t, setUp } = useScheduleRace();
 
   it('a booking and a move that come during a change removing their slot wait for it, then are refused', async () => {
     const { app, meeraId, aundh, holder, watcher, dropMornings } = await setUp();
@@ -141,10 +95,7 @@ describe.each(backends)('paying a lapsed hold on %s', (backend) => {
   const t = useAppointmentsApp(backend);
 
   it('claims the slot again only while the doctor still offers it: hours, leave, retirement', async () => {
-    const app = t.app();
-    const admin = await t.staff('admin', officeEmail);
-    const meeraId = await idOf(t.db(), 'doctors', 'email', meera.email);
-    const aundh = await idOf(t.db(), 'locations', 'name', 'Aundh');
+    const { app, admin, meeraId, aundh } = await meeraAtAundh(t);
     const ravi = await t.patient('ravi');
     const morning = await booked(app, ravi, { startTime: '11:00' });
     const evening = await booked(app, ravi, { date: '2025-03-12', startTime: '17:00' });

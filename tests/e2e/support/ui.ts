@@ -1,4 +1,4 @@
-/** Waits on what a person sees, shared by the browser suites: toasts and dialogs. */
+/** Waits on what a person sees, shared by the browser suites: toasts, dialogs, facts, the sandbox checkout. */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -30,4 +30,22 @@ export async function expectDialogOpen(dialog: Locator, what: string): Promise<v
       { message: what, timeout: STEP_MS },
     )
     .toBe(true);
+}
+
+/** The text of a fact (dt/dd pair) in a card or section. */
+export function fact(scope: Locator, label: string): Promise<string> {
+  return scope.locator('div', { has: scope.page().locator(`dt:text-is("${label}")`) }).locator('dd').first().innerText();
+}
+
+/**
+ * The sandbox checkout, served from the site's own `origin`: waits for it, checks the amount it
+ * shows, runs `beforePay` (a screenshot, say), then presses Pay.
+ */
+export async function sandboxCheckout(page: Page, origin: string, rupees: number, beforePay: () => Promise<unknown>): Promise<void> {
+  await page.waitForURL((url) => url.pathname.startsWith('/api/payment/sandbox/checkout/'), { timeout: STEP_MS, waitUntil: 'load' });
+  expect(new URL(page.url()).origin, 'the sandbox checkout is served from our origin').toBe(origin);
+  const amount = (await page.locator('main .amount').innerText()).replace(/[\s,]/g, '');
+  expect(amount, 'the checkout shows the amount').toBe(`₹${rupees.toFixed(2)}`);
+  await beforePay();
+  await page.getByRole('button', { name: /^Pay / }).click();
 }
