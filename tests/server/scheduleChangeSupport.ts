@@ -7,10 +7,7 @@ import { testDatabaseUrl } from './helpers.js';
 import { useAppointmentsApp, type AppointmentsApp } from './appointmentsSupport.js';
 import { meera } from './paymentSupport.js';
 import { useLockConnections } from './pgLocks.js';
-import { api, idOf, week } from './staffAdminSupport.js';
-
-/** The seed's admin. */
-export const officeEmail = 'office@sahaj-clinic.example';
+import { api, idOf, officeEmail, week } from './staffAdminSupport.js';
 
 /** Meera's seeded week at Aundh without the Tuesday morning. */
 export const noTuesdayMornings = week([0, '17:00', '20:00'], [2, '15:00', '19:00'], [3, '17:00', '20:00']);

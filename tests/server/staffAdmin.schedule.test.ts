@@ -14,9 +14,8 @@ import { OrphanConflict, RefundList } from '../../contract/staffAdmin.js';
 import { backends } from './helpers.js';
 import { bookedAndPaid, prescription, pressPay, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
 import { appointmentRow, book, booked, meera, messageOf, paymentRow, post, slotMap, today } from './paymentSupport.js';
-import { adminTableCounts, api, auditRows, idOf, ok, week } from './staffAdminSupport.js';
+import { adminTableCounts, api, auditRows, idOf, officeEmail, ok, week } from './staffAdminSupport.js';
 
-const officeEmail = 'office@sahaj-clinic.example';
 /** Meera's seeded week at Aundh: Tuesday, Wednesday, Sunday. */
 const aundhWeek = week([0, '17:00', '20:00'], [2, '09:00', '13:00'], [2, '15:00', '19:00'], [3, '17:00', '20:00']);
 

@@ -21,9 +21,8 @@ import {
 import { backends } from './helpers.js';
 import { bookedAndPaid, useAppointmentsApp } from './appointmentsSupport.js';
 import { booked, kavita, meera, messageOf, slotMap, today } from './paymentSupport.js';
-import { adminTableCounts, api, auditRows, idOf, type Method, ok, week } from './staffAdminSupport.js';
+import { adminTableCounts, api, auditRows, idOf, officeEmail, type Method, ok, week } from './staffAdminSupport.js';
 
-const officeEmail = 'office@sahaj-clinic.example';
 const unknownId = '00000000-0000-4000-8000-000000000000';
 const driveShare = 'https://drive.google.com/file/d/1AbC_d-Ef/view?usp=sharing';
 

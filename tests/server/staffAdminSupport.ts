@@ -9,6 +9,9 @@ import type { Patient, Response } from './paymentSupport.js';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A call to /api/staff{url} as `who` (null: no token). */
+/** The admin account the staff tests make. */
+export const officeEmail = 'office@sahaj-clinic.example';
+
 export const api = (app: FastifyInstance, who: Patient | null, method: Method, url: string, payload?: object) =>
   app.inject({ method, url: `/api/staff${url}`, ...(payload ? { payload } : {}), headers: who ? who.headers : {} }) as Promise<Response>;
 
