@@ -18,7 +18,7 @@ import {
   type HelpEmitted,
 } from '../../machines/help/helpMachine.js';
 import { recordEmitted, settle } from './accountFakes.js';
-import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
+import { pathsTakingEveryTransition, testPaths, modelTransitions, pathEndings } from './modelPaths.js';
 
 type Situation = 'Out' | 'None' | 'VisitsOnly' | 'Available';
 
@@ -161,13 +161,8 @@ describe('helpMachine paths', () => {
   ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
 
   it('takes every transition of the model', () => {
-    const key = (state: ModelSnapshot | undefined) => JSON.stringify(state?.value);
-    const declared = new Set(
-      Object.values(testModel.getAdjacencyMap()).flatMap(({ state, transitions }) =>
-        (Object.values(transitions) as Array<{ event: ModelEvent }>).map(({ event }) => `${key(state)} ${event.type}`),
-      ),
-    );
-    const taken = new Set(everyTransition.map((p) => `${key(p.steps.at(-2)?.state)} ${p.steps.at(-1)?.event.type}`));
+    const declared = modelTransitions(testModel);
+    const taken = pathEndings(everyTransition);
     expect(taken).toEqual(declared);
     // Four situations with the popup closed (5 events each) and one with it open (6 events).
     expect(declared.size).toBe(26);

@@ -59,6 +59,22 @@ export function takenTransitions(paths: ReadonlyArray<{ steps: ReadonlyArray<{ s
   return new Set(paths.map((p) => `${String(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
 }
 
+/**
+ * For models with nested states (told apart by their whole value): "value event" for every
+ * transition the test model can take, and for the transition each path ends with.
+ */
+export function modelTransitions<TSnapshot extends ModelSnapshot, TEvent extends EventObject>(testModel: TestModel<TSnapshot, TEvent, unknown>): Set<string> {
+  return new Set(
+    Object.values(testModel.getAdjacencyMap()).flatMap(({ state, transitions }) =>
+      (Object.values(transitions) as Array<{ event: TEvent }>).map(({ event }) => `${JSON.stringify(state.value)} ${event.type}`),
+    ),
+  );
+}
+
+export function pathEndings(paths: ReadonlyArray<{ steps: ReadonlyArray<{ state: { value: unknown }; event: EventObject }> }>): Set<string> {
+  return new Set(paths.map((p) => `${JSON.stringify(p.steps.at(-2)?.state.value)} ${p.steps.at(-1)?.event.type}`));
+}
+
 /** What a path test drives: the model's state checks and event executors, and how to stop the real actor afterwards. */
 export type PathHarness<TSnapshot extends Snapshot<unknown>, TEvent extends EventObject> = TestParam<TSnapshot, TEvent> & { stop: () => void };
 

@@ -26,7 +26,7 @@ import {
   type ScheduleEmitted,
 } from '../../machines/staffAdmin/doctorScheduleMachine.js';
 import { refusedPlainly, settle, unanswered } from './accountFakes.js';
-import { pathsTakingEveryTransition } from './modelPaths.js';
+import { pathsTakingEveryTransition, testPaths, modelTransitions, pathEndings } from './modelPaths.js';
 import { andheri, hour, invalid, leaveEntry, orphanRefusal, orphans, schedule, startSchedule, type Schedule } from './staffAdminFakes.js';
 
 const emits = {
@@ -305,13 +305,8 @@ describe('doctor schedule paths (hours, leave, the orphan branch)', () => {
   ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
 
   it('takes every transition of the model, and every step kind', () => {
-    const key = (state: ModelSnapshot | undefined) => JSON.stringify(state?.value);
-    const declared = new Set(
-      Object.values(testModel.getAdjacencyMap()).flatMap(({ state, transitions }) =>
-        (Object.values(transitions) as Array<{ event: ModelEvent }>).map(({ event }) => `${key(state)} ${event.type}`),
-      ),
-    );
-    const taken = new Set(everyTransition.map((p) => `${key(p.steps.at(-2)?.state)} ${p.steps.at(-1)?.event.type}`));
+    const declared = modelTransitions(testModel);
+    const taken = pathEndings(everyTransition);
     expect(taken).toEqual(declared);
     expect(declared.size).toBe(25);
     const events = new Set(everyTransition.flatMap((p) => p.steps.map((step) => step.event.type)));
@@ -319,21 +314,5 @@ describe('doctor schedule paths (hours, leave, the orphan branch)', () => {
     expect(journeys).toHaveLength(2);
   });
 
-  for (const [name, paths] of [
-    ['every transition', everyTransition],
-    ['journeys', journeys],
-  ] as const) {
-    describe(name, () => {
-      for (const path of paths) {
-        it(path.description, async () => {
-          const { stop, events, states } = harness();
-          try {
-            await path.test({ events, states });
-          } finally {
-            stop();
-          }
-        });
-      }
-    });
-  }
+  testPaths({ 'every transition': everyTransition, journeys }, harness);
 });
