@@ -1,8 +1,8 @@
 /**
  * The staff console's admin-only endpoints (issue 6); the full list, with codecs and statuses, is
- * contract/staffAdmin.ts. Each route's preHandler answers 401 (no live token), then 403 (a
- * patient's token, then a doctor's) before the body is read; the services check the admin role
- * again. The orphan rule's 409 carries the affected appointments: this plugin's error handler
+ * contract/staffAdmin.ts. One preHandler hook, on every route of this plugin, answers 401 (no
+ * live token), then 403 (a patient's token, then a doctor's) before the body is read; the
+ * services check the admin role again. The orphan rule's 409 carries the affected appointments: this plugin's error handler
  * sends them, and hands every other error on (services' refusals, then the app's handler).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -48,6 +48,9 @@ import {
   TeamMemberInput,
   TestimonialAnswer,
   TestimonialInput,
+  type AdminEvent,
+  type AdminTeamMember,
+  type AdminTestimonial,
 } from '../../contract/staffAdmin.js';
 import { handle } from '../http/route.js';
 import type { SiteFields, SiteKind } from '../repositories/site.js';
@@ -58,12 +61,16 @@ import { OrphanedBookingsError } from '../services/staffSchedule.js';
 import { serviceErrorHandler } from './index.js';
 import { staffRequired } from './staff.js';
 
-/** The site content kinds: their codecs and how an answer names the one entry. */
-const siteRoutes = {
-  events: { input: EventInput, list: AdminEventList, answer: EventAnswer, key: 'event' },
-  team: { input: TeamMemberInput, list: AdminTeamList, answer: TeamMemberAnswer, key: 'member' },
-  testimonials: { input: TestimonialInput, list: AdminTestimonialList, answer: TestimonialAnswer, key: 'testimonial' },
-} as const;
+/** One kind of site content's entry, as the console reads it. */
+type SiteEntry = { events: AdminEvent; team: AdminTeamMember; testimonials: AdminTestimonial };
+
+/** The codecs of one kind's routes, and how its add / save answer names the entry. */
+interface SiteKindCodecs<K extends SiteKind, Answer> {
+  readonly input: t.Decoder<unknown, SiteFields[K]>;
+  readonly list: t.Encoder<SiteEntry[K][], unknown>;
+  readonly answer: t.Encoder<Answer, unknown>;
+  readonly answerOf: (message: string, entry: SiteEntry[K]) => Answer;
+}
 
 export function orphanErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof OrphanedBookingsError) {
@@ -75,94 +82,82 @@ export function orphanErrorHandler(error: FastifyError, request: FastifyRequest,
 export async function staffAdminRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   app.setErrorHandler(orphanErrorHandler);
   const guard = staffRequired(services);
-  /** 401, then 403 for a patient (staff only), then 403 for a doctor (admins only). */
-  const preHandler = async (request: FastifyRequest) => {
+  // Every route below is for admins: 401, then 403 for a patient (staff only), then 403 for a
+  // doctor (admins only), before any route reads its input. The hook holds for this plugin only.
+  app.addHook('preHandler', async (request: FastifyRequest) => {
     await guard.preHandler(request);
     assertAdmin(guard.staffOf(request));
-  };
+  });
   const admin = guard.staffOf;
   const { staffAdmin, staffSchedule } = services;
 
   /* ------------------------------------------------------------------ locations */
 
-  app.get('/staff/locations', { preHandler }, handle({ answer: AdminLocationList }, (_input, request) => staffAdmin.locations(admin(request))));
+  app.get('/staff/locations', handle({ answer: AdminLocationList }, (_input, request) => staffAdmin.locations(admin(request))));
   app.post(
     '/staff/locations',
-    { preHandler },
     handle({ body: LocationInput, answer: LocationAnswer }, ({ body }, request) => staffAdmin.createLocation(admin(request), body.name)),
   );
   app.put(
     '/staff/locations/order',
-    { preHandler },
     handle({ body: ReorderRequest, answer: AdminLocationList }, ({ body }, request) => staffAdmin.reorderLocations(admin(request), body.ids)),
   );
   app.put(
     '/staff/locations/:id',
-    { preHandler },
     handle({ params: AdminIdParams, body: LocationInput, answer: LocationAnswer }, ({ params, body }, request) =>
       staffAdmin.renameLocation(admin(request), params.id, body.name),
     ),
   );
   app.delete(
     '/staff/locations/:id',
-    { preHandler },
     handle({ params: AdminIdParams, answer: MessageAnswer }, ({ params }, request) => staffAdmin.deleteLocation(admin(request), params.id)),
   );
 
   /* ------------------------------------------------------------------ doctors, hours, leave */
 
-  app.get('/staff/doctors', { preHandler }, handle({ answer: AdminDoctorList }, (_input, request) => staffSchedule.list(admin(request))));
+  app.get('/staff/doctors', handle({ answer: AdminDoctorList }, (_input, request) => staffSchedule.list(admin(request))));
   app.post(
     '/staff/doctors',
-    { preHandler },
     handle({ body: DoctorInput, answer: DoctorAnswer }, ({ body }, request) => staffSchedule.create(admin(request), body)),
   );
   app.put(
     '/staff/doctors/order',
-    { preHandler },
     handle({ body: ReorderRequest, answer: AdminDoctorList }, ({ body }, request) => staffSchedule.reorder(admin(request), body.ids)),
   );
   app.get(
     '/staff/doctors/:id',
-    { preHandler },
     handle({ params: AdminIdParams, answer: DoctorSchedule }, ({ params }, request) => staffSchedule.schedule(admin(request), params.id)),
   );
   app.put(
     '/staff/doctors/:id',
-    { preHandler },
     handle({ params: AdminIdParams, body: DoctorInput, answer: DoctorAnswer }, ({ params, body }, request) =>
       staffSchedule.update(admin(request), params.id, body),
     ),
   );
   app.put(
     '/staff/doctors/:id/active',
-    { preHandler },
     handle({ params: AdminIdParams, body: DoctorActiveRequest, answer: DoctorAnswer }, ({ params, body }, request) =>
       staffSchedule.setActive(admin(request), params.id, body.active),
     ),
   );
   app.delete(
     '/staff/doctors/:id',
-    { preHandler },
     handle({ params: AdminIdParams, answer: MessageAnswer }, ({ params }, request) => staffSchedule.remove(admin(request), params.id)),
   );
   app.put(
     '/staff/doctors/:id/hours/:locationId',
-    { preHandler },
     handle({ params: HoursParams, body: HoursRequest, answer: ScheduleAnswer }, ({ params, body }, request) =>
       staffSchedule.replaceHours(admin(request), params.id, params.locationId, body.hours),
     ),
   );
   app.post(
     '/staff/doctors/:id/leave',
-    { preHandler },
     handle({ params: AdminIdParams, body: LeaveInput, answer: ScheduleAnswer }, ({ params, body }, request) =>
       staffSchedule.addLeave(admin(request), params.id, body),
     ),
   );
   app.delete(
     '/staff/doctors/:id/leave/:leaveId',
-    { preHandler },
     handle({ params: LeaveParams, answer: ScheduleAnswer }, ({ params }, request) =>
       staffSchedule.removeLeave(admin(request), params.id, params.leaveId),
     ),
@@ -170,10 +165,9 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
 
   /* ------------------------------------------------------------------ fees */
 
-  app.get('/staff/fees', { preHandler }, handle({ answer: AdminFeeList }, (_input, request) => staffAdmin.fees(admin(request))));
+  app.get('/staff/fees', handle({ answer: AdminFeeList }, (_input, request) => staffAdmin.fees(admin(request))));
   app.put(
     '/staff/fees',
-    { preHandler },
     handle({ body: FeeInput, answer: FeesAnswer }, ({ body }, request) =>
       staffAdmin.setFee(admin(request), body.consultationType, body.consultationFee),
     ),
@@ -181,51 +175,55 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
 
   /* ------------------------------------------------------------------ site content */
 
-  const siteKind = <K extends SiteKind>(kind: K) => {
-    const codecs = siteRoutes[kind];
-    // The three kinds share their routes' shape; each codec pair matches its kind's fields.
-    const input = codecs.input as unknown as t.Decoder<unknown, SiteFields[K]>;
-    const list = codecs.list as unknown as t.Encoder<unknown[], unknown>;
-    const answer = codecs.answer as unknown as t.Encoder<Record<string, unknown>, unknown>;
+  /** The five routes of one kind of site content. */
+  const siteKind = <K extends SiteKind, Answer>(kind: K, codecs: SiteKindCodecs<K, Answer>) => {
     const base = `/staff/site/${kind}`;
-    app.get(base, { preHandler }, handle({ answer: list }, (_input, request) => staffAdmin.siteList(admin(request), kind)));
+    app.get(base, handle({ answer: codecs.list }, (_input, request) => staffAdmin.siteList(admin(request), kind)));
     app.post(
       base,
-      { preHandler },
-      handle({ body: input, answer }, async ({ body }, request) => ({
-        message: adminMessages.siteCreated,
-        [codecs.key]: await staffAdmin.siteCreate(admin(request), kind, body),
-      })),
+      handle({ body: codecs.input, answer: codecs.answer }, async ({ body }, request) =>
+        codecs.answerOf(adminMessages.siteCreated, await staffAdmin.siteCreate(admin(request), kind, body)),
+      ),
     );
     app.put(
       `${base}/order`,
-      { preHandler },
-      handle({ body: ReorderRequest, answer: list }, ({ body }, request) => staffAdmin.siteReorder(admin(request), kind, body.ids)),
+      handle({ body: ReorderRequest, answer: codecs.list }, ({ body }, request) => staffAdmin.siteReorder(admin(request), kind, body.ids)),
     );
     app.put(
       `${base}/:id`,
-      { preHandler },
-      handle({ params: AdminIdParams, body: input, answer }, async ({ params, body }, request) => ({
-        message: adminMessages.siteUpdated,
-        [codecs.key]: await staffAdmin.siteUpdate(admin(request), kind, params.id, body),
-      })),
+      handle({ params: AdminIdParams, body: codecs.input, answer: codecs.answer }, async ({ params, body }, request) =>
+        codecs.answerOf(adminMessages.siteUpdated, await staffAdmin.siteUpdate(admin(request), kind, params.id, body)),
+      ),
     );
     app.delete(
       `${base}/:id`,
-      { preHandler },
       handle({ params: AdminIdParams, answer: MessageAnswer }, ({ params }, request) => staffAdmin.siteDelete(admin(request), kind, params.id)),
     );
   };
-  siteKind('events');
-  siteKind('team');
-  siteKind('testimonials');
+  siteKind('events', {
+    input: EventInput,
+    list: AdminEventList,
+    answer: EventAnswer,
+    answerOf: (message, event) => ({ message, event }),
+  });
+  siteKind('team', {
+    input: TeamMemberInput,
+    list: AdminTeamList,
+    answer: TeamMemberAnswer,
+    answerOf: (message, member) => ({ message, member }),
+  });
+  siteKind('testimonials', {
+    input: TestimonialInput,
+    list: AdminTestimonialList,
+    answer: TestimonialAnswer,
+    answerOf: (message, testimonial) => ({ message, testimonial }),
+  });
 
   /* ------------------------------------------------------------------ staff accounts */
 
-  app.get('/staff/accounts', { preHandler }, handle({ answer: StaffAccountList }, (_input, request) => staffAdmin.accounts(admin(request))));
+  app.get('/staff/accounts', handle({ answer: StaffAccountList }, (_input, request) => staffAdmin.accounts(admin(request))));
   app.put(
     '/staff/accounts/role',
-    { preHandler },
     handle({ body: RoleRequest, answer: RoleAnswer }, ({ body }, request) => staffAdmin.setRole(admin(request), body.email, body.role)),
   );
 
@@ -233,21 +231,18 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
 
   app.post(
     '/staff/appointments/:id/move',
-    { preHandler },
     handle({ params: AdminIdParams, body: AdminMoveRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
       staffSchedule.move(admin(request), params.id, body),
     ),
   );
   app.post(
     '/staff/appointments/:id/cancel',
-    { preHandler },
     handle({ params: AdminIdParams, body: AdminCancelRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
       staffSchedule.cancel(admin(request), params.id, body.reason),
     ),
   );
   app.put(
     '/staff/orders/:id/status',
-    { preHandler },
     handle({ params: AdminIdParams, body: OrderStatusRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
       staffAdmin.setOrderStatus(admin(request), params.id, body.orderStatus),
     ),
@@ -257,12 +252,10 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
 
   app.get(
     '/staff/refunds',
-    { preHandler },
     handle({ query: RefundQuery, answer: RefundList }, ({ query }, request) => staffAdmin.refunds(admin(request), query.state ?? 'open')),
   );
   app.post(
     '/staff/refunds/:id/resolve',
-    { preHandler },
     handle({ params: AdminIdParams, body: RefundResolveRequest, answer: RefundAnswer }, ({ params, body }, request) =>
       staffAdmin.resolveRefund(admin(request), params.id, body.note),
     ),

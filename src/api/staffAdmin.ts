@@ -99,8 +99,11 @@ export interface AdminAppointmentsFilter {
 
 export type RefundState = 'open' | 'resolved' | 'all';
 
-/** The five calls of one kind of site content (events, team members, testimonials). */
-export interface SiteCalls<Item, Payload, Answer> {
+/**
+ * The five calls of a list the admin adds to, edits, deletes from and reorders: each kind of site
+ * content (events, team members, testimonials) has them here; locations and doctors by their own names.
+ */
+export interface ListCalls<Item, Payload, Answer> {
   fetch(token: string, signal?: AbortSignal): Call<Item[]>;
   add(body: Payload, token: string, signal?: AbortSignal): Call<Answer>;
   update(id: string, body: Payload, token: string, signal?: AbortSignal): Call<Answer>;
@@ -156,9 +159,9 @@ export type StaffAdminApi = {
   /** PUT /staff/fees: one type's fee; answers every fee as it is now. */
   saveFee(body: FeePayload, token: string, signal?: AbortSignal): Call<t.TypeOf<typeof FeesAnswer>>;
 
-  readonly events: SiteCalls<AdminEvent, EventPayload, t.TypeOf<typeof EventAnswer>>;
-  readonly team: SiteCalls<AdminTeamMember, TeamMemberPayload, t.TypeOf<typeof TeamMemberAnswer>>;
-  readonly testimonials: SiteCalls<AdminTestimonial, TestimonialPayload, t.TypeOf<typeof TestimonialAnswer>>;
+  readonly events: ListCalls<AdminEvent, EventPayload, t.TypeOf<typeof EventAnswer>>;
+  readonly team: ListCalls<AdminTeamMember, TeamMemberPayload, t.TypeOf<typeof TeamMemberAnswer>>;
+  readonly testimonials: ListCalls<AdminTestimonial, TestimonialPayload, t.TypeOf<typeof TestimonialAnswer>>;
 
   /** GET /staff/accounts: every admin and doctor account. */
   fetchAccounts(token: string, signal?: AbortSignal): Call<StaffAccount[]>;
@@ -203,7 +206,7 @@ export function createStaffAdminApi(config: ApiClientConfig = {}): StaffAdminApi
     kind: SiteKind,
     list: t.Decoder<unknown, Item[]>,
     answer: t.Decoder<unknown, Answer>,
-  ): SiteCalls<Item, Payload, Answer> {
+  ): ListCalls<Item, Payload, Answer> {
     const path = `/staff/site/${kind}`;
     return {
       fetch: (token, signal) => request(list, path, { token, signal }),

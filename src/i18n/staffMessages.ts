@@ -11,6 +11,8 @@ import type { Problem } from '../../machines/consultation/forms';
 export interface StaffMessages {
   readonly console: {
     readonly title: string;
+    /** The browser tab's title on one section: "Doctors · Staff console". */
+    readonly sectionTitle: (section: string) => string;
     readonly checking: string;
     /** Shown when the server refused without its own words. */
     readonly staffOnly: string;
@@ -163,6 +165,7 @@ export interface StaffMessages {
 export const staffMessages: StaffMessages = {
   console: {
     title: 'Staff console',
+    sectionTitle: (section) => `${section} · Staff console`,
     checking: 'Checking your staff access…',
     staffOnly: 'This is for clinic staff only.',
     unreachable: 'We could not reach the server to check your staff access.',

@@ -22,6 +22,7 @@ import { formatClinicDate, formatClinicTime } from '../components/Appointments/f
 import { Link } from '../components/Link/Link';
 import { staffMessages } from '../i18n/staffMessages';
 import { backTo } from './backTo';
+import { Fact, LoadState } from './parts';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 
@@ -65,20 +66,13 @@ export function AppointmentsSection({ range, services }: AppointmentsSectionProp
           {texts.refresh}
         </button>
       </div>
-      {status === 'loading' && (
-        <p role="status" className="staff-state">
-          {texts.loading}
-        </p>
-      )}
-      {status === 'failed' && (
-        <div role="alert" className="staff-state">
-          <p>{failure ?? texts.somethingWentWrong}</p>
-          <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'appointments.retry' })}>
-            {staffMessages.console.tryAgain}
-          </button>
-        </div>
-      )}
-      {status === 'empty' && <p className="staff-state">{texts.empty}</p>}
+      <LoadState
+        status={status}
+        loadingText={texts.loading}
+        failureText={failure ?? texts.somethingWentWrong}
+        emptyText={texts.empty}
+        onRetry={() => actor.send({ type: 'appointments.retry' })}
+      />
       {isLoading && status !== 'loading' && (
         <p role="status" className="staff-state staff-state--quiet">
           {texts.refreshing}
@@ -175,32 +169,18 @@ function AppointmentRow({
         </Link>
       </h2>
       <dl className="staff-facts">
-        {showDoctor && (
-          <div>
-            <dt>{texts.doctor}</dt>
-            <dd>{appointment.doctorName}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{texts.type}</dt>
-          <dd>{appointment.consultationType}</dd>
-        </div>
-        <div>
-          <dt>{texts.location}</dt>
-          <dd>{appointment.location}</dd>
-        </div>
-        <div>
-          <dt>{texts.status}</dt>
-          <dd>
+        {showDoctor && <Fact label={texts.doctor} value={appointment.doctorName} />}
+        <Fact label={texts.type} value={appointment.consultationType} />
+        <Fact label={texts.location} value={appointment.location} />
+        <Fact
+          label={texts.status}
+          value={
             <span className={`staff-badge staff-badge--${appointment.appointmentStatus.toLowerCase()}`}>
               {staffMessages.statusNames[appointment.appointmentStatus]}
             </span>
-          </dd>
-        </div>
-        <div>
-          <dt>{texts.payment}</dt>
-          <dd>{staffMessages.paymentNames[appointment.appointmentPaymentStatus]}</dd>
-        </div>
+          }
+        />
+        <Fact label={texts.payment} value={staffMessages.paymentNames[appointment.appointmentPaymentStatus]} />
       </dl>
     </article>
   );

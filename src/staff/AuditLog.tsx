@@ -21,6 +21,7 @@ import { Link } from '../components/Link/Link';
 import { toast } from '../components/Toast/toast';
 import { staffMessages } from '../i18n/staffMessages';
 import { backTo } from './backTo';
+import { Fact, LoadState } from './parts';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 
@@ -59,20 +60,13 @@ export function AuditLog({ services, pageSize = auditPageSize }: { services: Sta
           {texts.refresh}
         </button>
       </p>
-      {status === 'loading' && (
-        <p role="status" className="staff-state">
-          {texts.loading}
-        </p>
-      )}
-      {status === 'failed' && (
-        <div role="alert" className="staff-state">
-          <p>{failure ?? texts.failed}</p>
-          <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'audit.retry' })}>
-            {staffMessages.console.tryAgain}
-          </button>
-        </div>
-      )}
-      {status === 'empty' && <p className="staff-state">{texts.empty}</p>}
+      <LoadState
+        status={status}
+        loadingText={texts.loading}
+        failureText={failure ?? texts.failed}
+        emptyText={texts.empty}
+        onRetry={() => actor.send({ type: 'audit.retry' })}
+      />
       {status === 'ready' && (
         <>
           <ol className="staff-audit__entries">
@@ -113,27 +107,18 @@ function AuditEntryView({ entry }: { entry: AuditRecord }) {
         {action} <span className="staff-audit__code">({entry.action})</span>
       </h2>
       <dl className="staff-facts">
-        <div>
-          <dt>{texts.when}</dt>
-          <dd>
-            <time dateTime={entry.at}>{when}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{texts.who}</dt>
-          <dd>{entry.actor}</dd>
-        </div>
-        <div>
-          <dt>{texts.role}</dt>
-          <dd>{texts.roles[entry.actorRole]}</dd>
-        </div>
+        <Fact label={texts.when} value={<time dateTime={entry.at}>{when}</time>} />
+        <Fact label={texts.who} value={entry.actor} />
+        <Fact label={texts.role} value={texts.roles[entry.actorRole]} />
         {entry.appointmentId && (
-          <div>
-            <dt>{texts.appointment}</dt>
-            <dd>
-              <Link to={`/staff/appointments/${encodeURIComponent(entry.appointmentId)}`} state={backTo('/staff/audit')}>{entry.appointmentNumber ?? texts.openAppointment}</Link>
-            </dd>
-          </div>
+          <Fact
+            label={texts.appointment}
+            value={
+              <Link to={`/staff/appointments/${encodeURIComponent(entry.appointmentId)}`} state={backTo('/staff/audit')}>
+                {entry.appointmentNumber ?? texts.openAppointment}
+              </Link>
+            }
+          />
         )}
       </dl>
       {changes.length === 0 ? (

@@ -2,11 +2,12 @@
  * One appointment in the console (issue 6): the patient, the appointment with its fee payment and
  * checkouts, then the doctor's work on it: the prescription form (completes the consultation, or
  * writes the prescription again once Completed) and, once Completed without an order, the pharmacy
- * order form. A Cancelled appointment says plainly that it cannot be completed. The server's
- * messages come as toasts; field problems are shown at the fields.
+ * order form. A Cancelled appointment says plainly that it cannot be completed. An admin may also
+ * set the order's status (the popup of the appointments overview). The server's messages come as
+ * toasts; field problems are shown at the fields.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import type { AppointmentRecord } from '../../contract/appointments';
 import type { StaffPayment } from '../../contract/staff';
@@ -25,16 +26,40 @@ import {
 import { formatClinicDate, formatClinicRecorded, formatClinicTime, formatRupees } from '../components/Appointments/format';
 import { Link } from '../components/Link/Link';
 import { toast } from '../components/Toast/toast';
+import { staffAdminMessages } from '../i18n/staffAdminMessages';
 import { staffMessages } from '../i18n/staffMessages';
+import { OrderStatusDialog, orderStatusChangeable } from './admin/OrderStatusDialog';
 import { OrderForm, PrescriptionForm, type ConsultationActor } from './ConsultationForms';
 import { backPathOf } from './backTo';
+import { Fact, LoadState } from './parts';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
+
+const adminTexts = staffAdminMessages.appointments;
 
 export function Consultation({ services }: { services: StaffServices }) {
   const { appointmentId = '' } = useParams();
   // Another appointment: another machine.
-  return <ConsultationFor key={appointmentId} appointmentId={appointmentId} services={services} />;
+  return <ConsultationPage key={appointmentId} appointmentId={appointmentId} services={services} />;
+}
+
+/**
+ * An admin's change of the order's status (./admin/OrderStatusDialog.tsx) is not one of the
+ * consultation machine's events: the appointment is loaded again as the server now has it (a new
+ * machine), and focus goes to its order.
+ */
+function ConsultationPage({ appointmentId, services }: { appointmentId: string; services: StaffServices }) {
+  const [orderChanges, setOrderChanges] = useState(0);
+  const reload = useCallback(() => setOrderChanges((count) => count + 1), []);
+  return (
+    <ConsultationFor
+      key={orderChanges}
+      appointmentId={appointmentId}
+      services={services}
+      onOrderChanged={reload}
+      focusOrder={orderChanges > 0}
+    />
+  );
 }
 
 export function consultationNoticeText(notice: ConsultationNotice): string {
@@ -48,7 +73,17 @@ export function consultationNoticeText(notice: ConsultationNotice): string {
   }
 }
 
-function ConsultationFor({ appointmentId, services }: { appointmentId: string; services: StaffServices }) {
+function ConsultationFor({
+  appointmentId,
+  services,
+  onOrderChanged,
+  focusOrder,
+}: {
+  appointmentId: string;
+  services: StaffServices;
+  onOrderChanged: () => void;
+  focusOrder: boolean;
+}) {
   const { token, onSessionExpired } = useStaff();
   const [logic] = useState(() =>
     consultationMachine.provide({
@@ -82,12 +117,15 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
       <p className="staff-detail__back">
         <Link to={back}>{texts.back}</Link>
       </p>
-      {status === 'loading' && (
+      {(status === 'loading' || status === 'failed') && (
         <>
           <h1>{texts.title}</h1>
-          <p role="status" className="staff-state">
-            {texts.loading}
-          </p>
+          <LoadState
+            status={status}
+            loadingText={texts.loading}
+            failureText={failure ?? texts.failed}
+            onRetry={() => actor.send({ type: 'consultation.retry' })}
+          />
         </>
       )}
       {status === 'refused' && (
@@ -96,23 +134,31 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
           <p className="notice staff-state">{failure ?? texts.refused}</p>
         </>
       )}
-      {status === 'failed' && (
-        <>
-          <h1>{texts.title}</h1>
-          <div role="alert" className="staff-state">
-            <p>{failure ?? texts.failed}</p>
-            <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'consultation.retry' })}>
-              {staffMessages.console.tryAgain}
-            </button>
-          </div>
-        </>
+      {status === 'ready' && appointment && (
+        <Details actor={actor} appointment={appointment} onOrderChanged={onOrderChanged} focusOrder={focusOrder} />
       )}
-      {status === 'ready' && appointment && <Details actor={actor} appointment={appointment} />}
     </section>
   );
 }
 
-function Details({ actor, appointment }: { actor: ConsultationActor; appointment: AppointmentRecord }) {
+function Details({
+  actor,
+  appointment,
+  onOrderChanged,
+  focusOrder,
+}: {
+  actor: ConsultationActor;
+  appointment: AppointmentRecord;
+  onOrderChanged: () => void;
+  focusOrder: boolean;
+}) {
+  const { me } = useStaff();
+  const [changingOrder, setChangingOrder] = useState(false);
+  const closeOrderStatus = useCallback(() => setChangingOrder(false), []);
+  const orderHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOrder) orderHeading.current?.focus();
+  }, [focusOrder]);
   const payments = useSelector(actor, selectPayments);
   const slotMinutes = useSelector(actor, selectSlotMinutes);
   const isCancelled = useSelector(actor, selectIsCancelled);
@@ -165,7 +211,9 @@ function Details({ actor, appointment }: { actor: ConsultationActor; appointment
       {offersPrescription && <PrescriptionForm actor={actor} />}
 
       <section className="staff-card" aria-labelledby="staff-order-heading">
-        <h2 id="staff-order-heading">{texts.orderHeading}</h2>
+        <h2 id="staff-order-heading" ref={orderHeading} tabIndex={-1}>
+          {texts.orderHeading}
+        </h2>
         {appointment.order ? (
           <dl className="staff-facts">
             <Fact label={texts.orderPharmacy} value={appointment.order.pharmacyId} />
@@ -179,17 +227,23 @@ function Details({ actor, appointment }: { actor: ConsultationActor; appointment
         ) : (
           <p>{texts.noOrder}</p>
         )}
+        {me.role === 'admin' && orderStatusChangeable(appointment.order) && (
+          <p>
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => setChangingOrder(true)}
+              aria-label={adminTexts.changeOrderStatus(patient)}
+            >
+              {adminTexts.orderStatus}
+            </button>
+          </p>
+        )}
       </section>
+      {changingOrder && appointment.order && (
+        <OrderStatusDialog appointment={appointment} order={appointment.order} onChanged={onOrderChanged} onClose={closeOrderStatus} />
+      )}
     </>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   );
 }
 

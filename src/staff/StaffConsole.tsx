@@ -16,6 +16,7 @@ import {
   selectMe,
   selectRefusal,
   staffAccessMachine,
+  type StaffAccess as AccessOutcome,
 } from '../../machines/staffConsole/staffAccessMachine';
 import { SessionContext } from '../app/account';
 import { usePageTitle } from '../app/usePageTitle';
@@ -33,7 +34,6 @@ export interface StaffConsoleProps {
 }
 
 export default function StaffConsole({ adminSections = foundAdminSections }: StaffConsoleProps) {
-  usePageTitle(staffMessages.console.title);
   const token = SessionContext.useSelector(selectToken);
   const services = useGivenStaffServices() ?? liveStaffServices;
   // A new token (another login): a new check.
@@ -56,7 +56,6 @@ function StaffAccess({
   const me = useSelector(actor, selectMe);
   const refusal = useSelector(actor, selectRefusal);
   const onSessionExpired = useCallback(() => session.send({ type: 'session.expired' }), [session]);
-  const { console: texts } = staffMessages;
 
   useEffect(() => {
     const subscription = actor.on('session.expired', onSessionExpired);
@@ -72,6 +71,16 @@ function StaffAccess({
       </StaffContext.Provider>
     );
   }
+  return <AccessCheck access={access} refusal={refusal} onRetry={() => actor.send({ type: 'access.retry' })} />;
+}
+
+/**
+ * Before (or instead of) the console: checking, refused, or no answer. Each section names the
+ * page itself (StaffShell.tsx); this names it only while there is none.
+ */
+function AccessCheck({ access, refusal, onRetry }: { access: AccessOutcome; refusal: string | null; onRetry: () => void }) {
+  const { console: texts } = staffMessages;
+  usePageTitle(texts.title);
   return (
     <div className="page container">
       <h1>{texts.title}</h1>
@@ -84,7 +93,7 @@ function StaffAccess({
       {access === 'failed' && (
         <div role="alert" className="staff-state">
           <p>{texts.unreachable}</p>
-          <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'access.retry' })}>
+          <button type="button" className="button button--outline" onClick={onRetry}>
             {texts.tryAgain}
           </button>
         </div>

@@ -2,6 +2,7 @@
  * The console's frame for a staff member: who is signed in, the sections by role, and the section
  * asked for. Doctors: Today, Upcoming, and each appointment. Admins: the same for every doctor,
  * the audit log, and the admin sections (./admin/sections.tsx), each at /staff/admin/<path>.
+ * Each section's name leads the browser tab's title ("Doctors · Staff console").
  *
  * The section list is a side column on wide screens; on phones it collapses behind a "Sections"
  * button (aria-expanded) and closes again after each navigation.
@@ -9,8 +10,9 @@
  * Links are absolute (/staff/...): inside a splat route a relative link would resolve against the
  * whole current address.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { usePageTitle } from '../app/usePageTitle';
 import { NavLink } from '../components/Link/Link';
 import { staffMessages } from '../i18n/staffMessages';
 import type { AdminSection } from './admin/sections';
@@ -35,6 +37,19 @@ export function StaffShell({ services, adminSections }: StaffShellProps) {
   const { pathname } = useLocation();
 
   useEffect(() => setOpen(false), [pathname]);
+
+  // Each route with the name its page title shows; the audit log and the admin sections for admins only.
+  const sections: ReadonlyArray<{ path: string; title: string; element: ReactNode }> = [
+    { path: 'today', title: texts.today, element: <AppointmentsSection key="today" range="today" services={services} /> },
+    { path: 'upcoming', title: texts.upcoming, element: <AppointmentsSection key="upcoming" range="upcoming" services={services} /> },
+    { path: 'appointments/:appointmentId', title: staffMessages.detail.title, element: <Consultation services={services} /> },
+    ...(isAdmin
+      ? [
+          { path: 'audit', title: texts.audit, element: <AuditLog services={services} /> },
+          ...adminSections.map((section) => ({ path: `admin/${section.path}/*`, title: section.label, element: section.element })),
+        ]
+      : []),
+  ];
 
   return (
     <div className="staff container">
@@ -89,12 +104,9 @@ export function StaffShell({ services, adminSections }: StaffShellProps) {
       <div className="staff__section">
         <Routes>
           <Route index element={<Navigate to="/staff/today" replace />} />
-          <Route path="today" element={<AppointmentsSection key="today" range="today" services={services} />} />
-          <Route path="upcoming" element={<AppointmentsSection key="upcoming" range="upcoming" services={services} />} />
-          <Route path="appointments/:appointmentId" element={<Consultation services={services} />} />
-          {isAdmin && <Route path="audit" element={<AuditLog services={services} />} />}
-          {isAdmin &&
-            adminSections.map((section) => <Route key={section.path} path={`admin/${section.path}/*`} element={section.element} />)}
+          {sections.map((section) => (
+            <Route key={section.path} path={section.path} element={<Titled title={section.title}>{section.element}</Titled>} />
+          ))}
           <Route path="*" element={<UnknownSection />} />
         </Routes>
       </div>
@@ -102,8 +114,15 @@ export function StaffShell({ services, adminSections }: StaffShellProps) {
   );
 }
 
+/** A section, with its name in the browser's tab ("Doctors · Staff console"). */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(staffMessages.console.sectionTitle(title));
+  return children;
+}
+
 function UnknownSection() {
   const texts = staffMessages.console;
+  usePageTitle(texts.title);
   return (
     <div>
       <h1>{texts.title}</h1>

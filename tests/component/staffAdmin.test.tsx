@@ -265,6 +265,72 @@ describe('appointments by day', () => {
   });
 });
 
+describe('moving an appointment', () => {
+  const today = 'from=2025-03-10&to=2025-03-10';
+  const slotsOn17th = `GET /doctor/gettimeslot/${encodeURIComponent(anita.email)}/${encodeURIComponent('Andheri West')}/2025-03-17`;
+  const slots = [
+    { time: '09:00', status: 'booked' },
+    { time: '09:30', status: 'unavailable' },
+    { time: '10:00', status: 'free' },
+  ];
+
+  it("offers the patient's edit choices (the doctor's locations, a date, that day's slots) and moves it to a free slot", async () => {
+    const user = userEvent.setup();
+    let moved = false;
+    const { fetch } = renderSection(<AppointmentsSection />, {
+      [`GET /staff/appointments?${today}`]: () => ok([moved ? { ...asha, startTime: '10:00' } : asha]),
+      'GET /staff/doctors': ok([anita]),
+      'GET /staff/locations': ok([andheri, bandra]),
+      [slotsOn17th]: ok(slots),
+      [`POST /staff/appointments/${asha._id}/move`]: () => {
+        moved = true;
+        return ok({ message: 'Moved.', appointment: { ...asha, startTime: '10:00' } });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Move the appointment of Asha Verma' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move appointment' });
+    const free = (await within(dialog).findByRole('radio', { name: /^10:00\s?am$/i })) as HTMLInputElement;
+    expect(free.disabled).toBe(false);
+    expect((within(dialog).getByRole('radio', { name: /^9:00\s?am\s?\(booked\)$/i }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('radio', { name: /^9:30\s?am\s?\(unavailable\)$/i }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByLabelText('Location') as HTMLSelectElement).value).toBe('Andheri West');
+    const date = within(dialog).getByLabelText('Date') as HTMLInputElement;
+    expect([date.value, date.min]).toEqual(['2025-03-17', '2025-03-10']);
+    const move = within(dialog).getByRole('button', { name: 'Move' }) as HTMLButtonElement;
+    expect(move.disabled).toBe(true);
+
+    await user.click(free);
+    await user.click(move);
+    await expectToast('Appointment updated successfully.', 'status');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Move appointment' })).toBeNull());
+    expect(sentTo(fetch, `POST /staff/appointments/${asha._id}/move`)).toEqual([{ date: '2025-03-17', startTime: '10:00', locationId: andheri._id }]);
+  });
+
+  it("says when the doctor's locations could not be loaded, and loads them again", async () => {
+    const user = userEvent.setup();
+    let doctorLoads = 0;
+    renderSection(<AppointmentsSection />, {
+      [`GET /staff/appointments?${today}`]: ok([asha]),
+      // The section's doctor filter asks first; the popup's own ask (the second) fails once.
+      'GET /staff/doctors': () => {
+        doctorLoads += 1;
+        return doctorLoads === 2 ? { status: 503, body: { message: 'Try later.' } } : ok([{ ...anita, locations: [{ _id: andheri._id, name: andheri.name }, { _id: bandra._id, name: bandra.name }] }]);
+      },
+      'GET /staff/locations': ok([andheri, bandra]),
+      [slotsOn17th]: ok(slots),
+    });
+    await waitFor(() => expect(doctorLoads).toBe(1));
+    await user.click(await screen.findByRole('button', { name: 'Move the appointment of Asha Verma' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move appointment' });
+    const notice = (await within(dialog).findByText("We could not load the doctor's other locations.")).closest('p') as HTMLElement;
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(within(dialog).queryByText("We could not load the doctor's other locations.")).toBeNull());
+    expect(doctorLoads).toBe(3);
+    const location = within(dialog).getByLabelText('Location') as HTMLSelectElement;
+    expect(within(location).getAllByRole('option').map((o) => o.textContent)).toEqual(['Andheri West', 'Bandra']);
+  });
+});
+
 describe('fees, refunds, accounts, site content', () => {
   it('edits a fee and saves it', async () => {
     const user = userEvent.setup();
@@ -333,6 +399,61 @@ describe('fees, refunds, accounts, site content', () => {
     await user.click(screen.getAllByRole('button', { name: 'Set a role' }).at(-1) as HTMLElement);
     await expectToast('There is no account with this email. They must register first.', 'alert');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('new@clinic.example');
+  });
+
+  it('lists each kind of site content with its picture, name and line, and edits one of each with its own fields', async () => {
+    const user = userEvent.setup();
+    const event = { _id: 'ev-1', caption: '', image: '', video: '/media/camp.mp4', displayImage: '', displayVideo: '/media/camp.mp4', displayOrder: 1 };
+    const member = {
+      _id: 'tm-1',
+      name: 'Dr Neha Joshi',
+      role: 'Homeopath',
+      description: 'Ten years of practice.',
+      image: '/media/team/neha.webp',
+      displayImage: '/media/team/neha.webp',
+      displayOrder: 1,
+    };
+    const testimonial = { _id: 'ts-1', name: 'Ravi', subject: 'Eczema', description: 'Much better now.', image: '', displayImage: '', displayOrder: 1 };
+    const { fetch } = renderSection(<SiteSection />, {
+      'GET /staff/site/events': ok([event]),
+      'GET /staff/site/team': ok([member]),
+      'GET /staff/site/testimonials': ok([testimonial]),
+      'PUT /staff/site/events/ev-1': ok({ message: 'Saved.', event: { ...event, caption: 'Health camp' } }),
+      'PUT /staff/site/team/tm-1': ok({ message: 'Saved.', member }),
+      'PUT /staff/site/testimonials/ts-1': ok({ message: 'Saved.', testimonial }),
+    });
+    const list = async (title: string) => within(await screen.findByRole('list', { name: title }));
+    expect((await list('Events')).getByText('Event without caption')).toBeTruthy();
+    const team = await list('Team members');
+    expect([team.getByText('Dr Neha Joshi').tagName, team.getByText('Homeopath').className]).toEqual(['STRONG', 'admin-row__meta']);
+    expect(team.getByRole('presentation').getAttribute('src')).toBe('/media/team/neha.webp');
+    expect((await list('Testimonials')).getByText('Eczema')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Event without caption' }));
+    const eventForm = screen.getByRole('form', { name: 'Event: Event without caption' });
+    expect(['Caption', 'Image link', 'Video link'].map((label) => within(eventForm).getByLabelText(label).tagName)).toEqual(['INPUT', 'INPUT', 'INPUT']);
+    await user.type(within(eventForm).getByLabelText('Caption'), 'Health camp');
+    await user.click(within(eventForm).getByRole('button', { name: 'Save' }));
+    await expectToast('Saved.', 'status');
+    expect(sentTo(fetch, 'PUT /staff/site/events/ev-1')).toEqual([{ caption: 'Health camp', image: '', video: '/media/camp.mp4' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Dr Neha Joshi' }));
+    const memberForm = screen.getByRole('form', { name: 'Team member: Dr Neha Joshi' });
+    expect((within(memberForm).getByLabelText('Name') as HTMLInputElement).required).toBe(true);
+    expect((within(memberForm).getByLabelText('Description') as HTMLTextAreaElement).required).toBe(false);
+    await user.click(within(memberForm).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentTo(fetch, 'PUT /staff/site/team/tm-1')).toEqual([
+      { name: 'Dr Neha Joshi', role: 'Homeopath', image: '/media/team/neha.webp', description: 'Ten years of practice.' },
+    ]));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Ravi' }));
+    const testimonialForm = screen.getByRole('form', { name: 'Testimonial: Ravi' });
+    expect((within(testimonialForm).getByLabelText('Description') as HTMLTextAreaElement).required).toBe(true);
+    expect((within(testimonialForm).getByLabelText('Subject') as HTMLInputElement).value).toBe('Eczema');
+    await user.click(within(testimonialForm).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentTo(fetch, 'PUT /staff/site/testimonials/ts-1')).toEqual([
+      { name: 'Ravi', subject: 'Eczema', image: '', description: 'Much better now.' },
+    ]));
   });
 
   it('previews a Drive share link as the site will show it', async () => {

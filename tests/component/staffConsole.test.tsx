@@ -1,11 +1,12 @@
 /**
  * The staff console's shell and lists wired to the real machines, with fake calls answered by
  * hand: who may enter (role gates), the sections by role, Today and Upcoming with an admin's
- * filters, and the audit log.
+ * filters, the audit log, and each section's page title.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { clinic } from '../../src/content/clinic';
 import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
 import { adminDoctor, adminMe, auditEntry, doctorMe, staffAppointment, today } from '../machines/staffConsoleFakes';
 import { answer, expectToast, fakeStaff, renderConsole } from './staffSupport';
@@ -226,5 +227,28 @@ describe('the audit log', () => {
     const { fake } = await renderConsole({ path: '/staff/audit', me: adminMe });
     await answer(() => fake.loadAudit.latest().resolve([auditEntry(3, { appointmentNumber: null })]));
     expect(within(screen.getByRole('article')).getByRole('link').textContent).toBe('Open the appointment');
+  });
+});
+
+describe('page titles', () => {
+  const titled = (section: string) => `${section} · Staff console · ${clinic.name}`;
+
+  it("each section names the browser's tab; the console while it checks the caller", async () => {
+    const user = userEvent.setup();
+    const { fake } = await renderConsole();
+    expect(document.title).toBe(`Staff console · ${clinic.name}`);
+    await answer(() => fake.fetchStaffMe.latest().resolve(adminMe));
+    expect(document.title).toBe(titled('Today'));
+    for (const section of ['Upcoming', 'Doctors', 'Fees', 'Audit log']) {
+      await user.click(within(navigation()).getByRole('link', { name: section }));
+      expect(document.title).toBe(titled(section));
+    }
+  });
+
+  it('an appointment is named as one; an unknown address as the console', async () => {
+    await renderConsole({ path: '/staff/appointments/apt-1', me: doctorMe });
+    expect(document.title).toBe(titled('Appointment'));
+    await renderConsole({ path: '/staff/nowhere', me: doctorMe });
+    expect(document.title).toBe(`Staff console · ${clinic.name}`);
   });
 });

@@ -1,14 +1,17 @@
 /**
  * One appointment in the staff console, wired to the real consultation machine with fake calls
  * answered by hand: the details, the prescription form (validation at the fields, the server's
- * errors and success as toasts), the order form once Completed, and a Cancelled one refused.
+ * errors and success as toasts), the order form once Completed, a Cancelled one refused, and an
+ * admin setting the order's status.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AppointmentRecord } from '../../contract/appointments';
 import { refused, unanswered } from '../machines/accountFakes';
-import { detailOf, doctorMe, prescription, staffAppointment, staffOrder } from '../machines/staffConsoleFakes';
+import { createStaffAdminApi } from '../../src/api/staffAdmin';
+import { adminMe, detailOf, doctorMe, prescription, staffAppointment, staffOrder } from '../machines/staffConsoleFakes';
+import { fakeFetch, sentTo, type Routes } from './staffAdminSupport';
 import { answer, expectToast, fakeStaff, renderConsole } from './staffSupport';
 
 async function openAppointment(record: AppointmentRecord) {
@@ -184,5 +187,53 @@ describe('the order', () => {
     await answer(() => fake.createOrder.latest().reject(refused(400, 'The total must be more than zero.')));
     await expectToast('The total must be more than zero.', 'alert');
     expect(orderForm()).toBeTruthy();
+  });
+});
+
+describe("an admin and the order's status", () => {
+  const withOrder = (orderStatus: 'Placed' | 'Ready' | 'Cancelled') =>
+    staffAppointment({
+      _id: '00000000-0000-4000-9000-00000000abcd',
+      appointmentStatus: 'Completed',
+      medicines: prescription,
+      order: staffOrder({ appointmentId: '00000000-0000-4000-9000-00000000abcd', orderStatus }),
+    });
+  const statusPath = `PUT /staff/orders/${staffOrder()._id}/status`;
+
+  async function openAsAdmin(record: AppointmentRecord, routes: Routes = {}) {
+    const fetch = fakeFetch(routes);
+    const fake = fakeStaff();
+    await renderConsole({ path: `/staff/appointments/${record._id}`, fake, me: adminMe, adminApi: createStaffAdminApi({ fetch, base: '/api' }) });
+    await answer(() => fake.loadAppointment.latest().resolve(detailOf(record)));
+    return { fake, fetch };
+  }
+
+  it('is set in the overview\'s popup; the appointment is loaded again with it, and focus is on the order', async () => {
+    const user = userEvent.setup();
+    const ready = withOrder('Ready');
+    const { fake, fetch } = await openAsAdmin(withOrder('Placed'), {
+      [statusPath]: { status: 200, body: { message: 'Order status saved.', appointment: ready } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Change the order status of Asha Verma' }));
+    const dialog = screen.getByRole('dialog', { name: 'Order status' });
+    await user.click(within(dialog).getByRole('radio', { name: /^Ready/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save status' }));
+    await expectToast('Order status saved.', 'status');
+    expect(sentTo(fetch, statusPath)).toEqual([{ orderStatus: 'Ready' }]);
+    await waitFor(() => expect(fake.loadAppointment.calls).toHaveLength(2));
+    expect(screen.queryByRole('dialog', { name: 'Order status' })).toBeNull();
+
+    await answer(() => fake.loadAppointment.latest().resolve(detailOf(ready)));
+    const order = screen.getByRole('region', { name: 'Pharmacy order' });
+    expect(within(order).getByText('Ready')).toBeTruthy();
+    expect(document.activeElement).toBe(within(order).getByRole('heading', { name: 'Pharmacy order' }));
+  });
+
+  it('is not offered to a doctor, nor for a cancelled order', async () => {
+    await openAppointment(withOrder('Placed'));
+    expect(screen.getByRole('region', { name: 'Pharmacy order' }).textContent).toContain('Placed');
+    expect(screen.queryByRole('button', { name: 'Change the order status of Asha Verma' })).toBeNull();
+    await openAsAdmin(withOrder('Cancelled'));
+    expect(screen.queryByRole('button', { name: 'Change the order status of Asha Verma' })).toBeNull();
   });
 });

@@ -14,7 +14,9 @@ import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
 import { AccountProvider } from '../../src/app/account';
 import { ToastRegion } from '../../src/components/Toast/ToastRegion';
+import type { StaffAdminApi } from '../../src/api/staffAdmin';
 import type { AdminSection } from '../../src/staff/admin/sections';
+import { AdminServicesProvider } from '../../src/staff/admin/services';
 import { StaffServicesProvider, type StaffServices } from '../../src/staff/services';
 import StaffConsole from '../../src/staff/StaffConsole';
 import { answeredByHand, settle } from '../machines/accountFakes';
@@ -69,22 +71,27 @@ export const fakeAdminSections: ReadonlyArray<AdminSection> = [
 
 /**
  * The console at `path` for Asha's account (logged in with a stored token), GET /staff/me asked
- * but not answered. `me` answers it at once when given.
+ * but not answered. `me` answers it at once when given. `adminApi` answers the admin popups'
+ * calls (./staffAdminSupport.tsx fakeFetch); without it they would reach for the network.
  */
 export async function renderConsole({
   path = '/staff',
   fake = fakeStaff(),
   me,
   adminSections = fakeAdminSections,
-}: { path?: string; fake?: FakeStaff; me?: StaffMe; adminSections?: ReadonlyArray<AdminSection> } = {}) {
+  adminApi,
+}: { path?: string; fake?: FakeStaff; me?: StaffMe; adminSections?: ReadonlyArray<AdminSection>; adminApi?: StaffAdminApi } = {}) {
   const account = fakeAccount({ storedToken: 'tok-stored' });
+  const routes = (
+    <Routes>
+      <Route path="staff/*" element={<StaffConsole adminSections={adminSections} />} />
+    </Routes>
+  );
   render(
     <MemoryRouter initialEntries={[path]}>
       <AccountProvider services={account.services}>
         <StaffServicesProvider services={fake.services}>
-          <Routes>
-            <Route path="staff/*" element={<StaffConsole adminSections={adminSections} />} />
-          </Routes>
+          {adminApi ? <AdminServicesProvider services={{ api: adminApi }}>{routes}</AdminServicesProvider> : routes}
           <WhereAmI />
         </StaffServicesProvider>
       </AccountProvider>

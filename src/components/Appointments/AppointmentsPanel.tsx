@@ -102,9 +102,10 @@ export function AppointmentsPanel({ userId, token, list, services, onSessionExpi
       )}
       {status === 'empty' && <p className="appointments__state">{messages.spec.noAppointments}</p>}
       {(status === 'ready' || status === 'empty') && (
-        <p className="appointments__help">
+        // A div, not a p: the help popup renders inside it, and a p cannot hold its headings and paragraphs.
+        <div className="appointments__help">
           <HelpButton isLoggedIn appointments={appointments} loadContacts={services.actors.loadHelpContacts} />
-        </p>
+        </div>
       )}
       {isLoading && status !== 'loading' && (
         <p role="status" className="appointments__refreshing">

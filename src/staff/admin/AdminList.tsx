@@ -35,6 +35,16 @@ export interface FormApi {
   readonly change: (field: string, value: string) => void;
 }
 
+/** A form field's value, its server error, disabled while saving, and its change: spread on a Field. */
+export function bound(form: FormApi, field: string) {
+  return {
+    value: form.draft[field] ?? '',
+    error: form.errors[field],
+    disabled: form.saving,
+    onChange: (value: string) => form.change(field, value),
+  };
+}
+
 export interface AdminListProps<Item extends ListItem> {
   readonly actor: ActorRefFrom<AdminListMachine<Item>>;
   readonly title: string;

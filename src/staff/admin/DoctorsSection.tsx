@@ -10,16 +10,10 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import type { AdminDoctor } from '../../../contract/staffAdmin';
-import {
-  selectItems,
-  type LoadInput,
-  type RemoveInput,
-  type ReorderInput,
-  type SaveInput,
-} from '../../../machines/staffAdmin/adminListMachine';
+import { selectItems, type LoadInput } from '../../../machines/staffAdmin/adminListMachine';
 import { doctorPayload, doctorsMachine, joinIds, locationsMachine, splitIds } from '../../../machines/staffAdmin/lists';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-import { call, callMapped } from './actors';
+import { call, listActors } from './actors';
 import { AdminList, type FormApi } from './AdminList';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
@@ -34,16 +28,13 @@ const texts = staffAdminMessages.doctors;
 
 export function DoctorsSection() {
   const { api } = useAdminServices();
-  const actor = useAdminList(doctorsMachine, {
-    loadItems: call(({ token }: LoadInput, signal) => api.fetchDoctors(token, signal)),
-    saveItem: callMapped(
-      ({ id, draft, token }: SaveInput, signal) =>
-        id === null ? api.addDoctor(doctorPayload(draft), token, signal) : api.updateDoctor(id, doctorPayload(draft), token, signal),
-      ({ message }) => ({ message }),
+  const actor = useAdminList(
+    doctorsMachine,
+    listActors(
+      { fetch: api.fetchDoctors, add: api.addDoctor, update: api.updateDoctor, remove: api.deleteDoctor, reorder: api.reorderDoctors },
+      doctorPayload,
     ),
-    removeItem: call(({ id, token }: RemoveInput, signal) => api.deleteDoctor(id, token, signal)),
-    reorderItems: call(({ ids, token }: ReorderInput, signal) => api.reorderDoctors(ids, token, signal)),
-  });
+  );
   const locationsList = useAdminList(locationsMachine, {
     loadItems: call(({ token }: LoadInput, signal) => api.fetchLocations(token, signal)),
   });

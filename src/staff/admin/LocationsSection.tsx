@@ -1,8 +1,7 @@
 /** Locations (issue 6): list, add, rename, delete (the server refuses while one is used, and says why), reorder. */
-import type { LoadInput, RemoveInput, ReorderInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
 import { locationPayload, locationsMachine } from '../../../machines/staffAdmin/lists';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-import { call, callMapped } from './actors';
+import { listActors } from './actors';
 import { AdminList } from './AdminList';
 import { Field } from './parts';
 import { useAdminServices } from './services';
@@ -13,16 +12,13 @@ const texts = staffAdminMessages.locations;
 
 export function LocationsSection() {
   const { api } = useAdminServices();
-  const actor = useAdminList(locationsMachine, {
-    loadItems: call(({ token }: LoadInput, signal) => api.fetchLocations(token, signal)),
-    saveItem: callMapped(
-      ({ id, draft, token }: SaveInput, signal) =>
-        id === null ? api.addLocation(locationPayload(draft), token, signal) : api.renameLocation(id, locationPayload(draft), token, signal),
-      ({ message }) => ({ message }),
+  const actor = useAdminList(
+    locationsMachine,
+    listActors(
+      { fetch: api.fetchLocations, add: api.addLocation, update: api.renameLocation, remove: api.deleteLocation, reorder: api.reorderLocations },
+      locationPayload,
     ),
-    removeItem: call(({ id, token }: RemoveInput, signal) => api.deleteLocation(id, token, signal)),
-    reorderItems: call(({ ids, token }: ReorderInput, signal) => api.reorderLocations(ids, token, signal)),
-  });
+  );
   return (
     <AdminList
       actor={actor}

@@ -1,32 +1,28 @@
 /**
- * Move one booking (issue 6): the patient's edit popup's flow (machines/appointmentEdit: the
- * doctor's locations, a date from today in clinic time, the doctor's free slots that day there),
- * saved with the admin's move call (POST /staff/appointments/{id}/move, by location id).
+ * Move one booking (issue 6): the patient's edit popup's flow, fields and messages
+ * (machines/appointmentEdit, src/components/Appointments/SlotChoiceFields.tsx: the doctor's
+ * locations, a date from today in clinic time, the doctor's free slots that day there), saved
+ * with the admin's move call (POST /staff/appointments/{id}/move, by location id).
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import type { Doctor } from '../../../contract/site';
 import type { AdminDoctor } from '../../../contract/staffAdmin';
 import {
   appointmentEditMachine,
   selectCanSave,
-  selectChoices,
   selectIsSaving,
-  selectLocations,
-  selectMinDate,
-  selectSlots,
-  selectSlotsStatus,
-  type AppointmentEditNotice,
   type UpdateRequest,
 } from '../../../machines/appointmentEdit/appointmentEditMachine';
 import type { SlotsRequest } from '../../../machines/slotPicker/slots';
 import { clinicToday } from '../../../machines/booking/choices';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
+import { editNoticeText } from '../../components/Appointments/notices';
+import { SlotChoiceFields } from '../../components/Appointments/SlotChoiceFields';
 import { Dialog } from '../../components/Popup/Dialog';
 import { toast } from '../../components/Toast/toast';
-import { messages } from '../../i18n/messages';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
 import { useStaff } from '../StaffContext';
 import { call } from './actors';
@@ -34,25 +30,6 @@ import { patientName } from './parts';
 import { useAdminServices } from './services';
 
 const texts = staffAdminMessages.appointments;
-const patientTexts = messages.appointments;
-
-function moveNoticeText(notice: AppointmentEditNotice): string {
-  const { spec } = messages;
-  switch (notice.kind) {
-    case 'updated':
-      return spec.appointmentUpdated;
-    case 'updateFailed':
-      return spec.appointmentUpdateFailed;
-    case 'updateError':
-      return spec.appointmentUpdateError;
-    case 'slotTaken':
-      return spec.slotBooked;
-    case 'somethingWentWrong':
-      return spec.somethingWentWrong;
-    case 'server':
-      return notice.text;
-  }
-}
 
 /** The public doctor shape the edit flow reads (locations by name). */
 const asDoctor = (d: AdminDoctor): Doctor => ({
@@ -104,18 +81,12 @@ export function MoveDialog({ appointment, onMoved, onClose }: MoveDialogProps) {
 
   const [today] = useState(() => clinicToday(new Date((now ?? Date.now)())));
   const actor = useActorRef(logic, { input: { appointment, token, today } });
-  const choices = useSelector(actor, selectChoices);
-  const locations = useSelector(actor, selectLocations);
-  const minDate = useSelector(actor, selectMinDate);
-  const slots = useSelector(actor, selectSlots);
-  const slotsStatus = useSelector(actor, selectSlotsStatus);
   const canSave = useSelector(actor, selectCanSave);
   const isSaving = useSelector(actor, selectIsSaving);
-  const ids = { location: useId(), date: useId() };
 
   useEffect(() => {
     const subscriptions = [
-      actor.on('notice', ({ tone, notice }) => (tone === 'success' ? toast.info(moveNoticeText(notice)) : toast.error(moveNoticeText(notice)))),
+      actor.on('notice', ({ tone, notice }) => (tone === 'success' ? toast.info(editNoticeText(notice)) : toast.error(editNoticeText(notice)))),
       actor.on('appointment.updated', ({ appointment: moved }) => {
         onMoved(moved);
         onClose();
@@ -146,76 +117,7 @@ export function MoveDialog({ appointment, onMoved, onClose }: MoveDialogProps) {
             formatClinicTime(appointment.startTime),
           )}
         </p>
-        <div className="admin-field">
-          <label htmlFor={ids.location} className="admin-field__label">
-            {texts.location}
-          </label>
-          <select
-            id={ids.location}
-            className="admin-field__input"
-            value={choices.location ?? ''}
-            disabled={isSaving}
-            onChange={(e) => actor.send({ type: 'location.selected', location: e.target.value })}
-          >
-            {choices.location === null && <option value="">{patientTexts.chooseLocation}</option>}
-            {locations.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor={ids.date} className="admin-field__label">
-            {texts.date}
-          </label>
-          <input
-            id={ids.date}
-            type="date"
-            className="admin-field__input"
-            min={minDate}
-            value={choices.date ?? ''}
-            disabled={isSaving}
-            onChange={(e) => actor.send({ type: 'date.selected', date: e.target.value })}
-          />
-        </div>
-        <fieldset className="admin-slots" disabled={isSaving}>
-          <legend className="admin-field__label">{texts.time}</legend>
-          {slotsStatus === 'waiting' && <p>{patientTexts.slotsWaiting}</p>}
-          {slotsStatus === 'loading' && <p role="status">{patientTexts.slotsLoading}</p>}
-          {slotsStatus === 'noSchedule' && <p>{messages.spec.noSchedule}</p>}
-          {slotsStatus === 'notAvailable' && <p>{messages.spec.doctorNotAvailable}</p>}
-          {slotsStatus === 'failed' && (
-            <p>
-              {messages.spec.somethingWentWrong}{' '}
-              <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'slots.retry' })}>
-                {staffAdminMessages.common.tryAgain}
-              </button>
-            </p>
-          )}
-          {slotsStatus === 'ready' && (
-            <div className="admin-slots__group">
-              {slots.map((slot) => {
-                const taken = slot.status !== 'free';
-                const why = slot.status === 'booked' ? patientTexts.slotBooked : slot.status === 'unavailable' ? patientTexts.slotUnavailable : null;
-                return (
-                  <label key={slot.time} className="admin-slots__slot" data-disabled={taken}>
-                    <input
-                      type="radio"
-                      name="admin-move-slot"
-                      value={slot.time}
-                      checked={choices.time === slot.time}
-                      disabled={taken}
-                      onChange={() => actor.send({ type: 'slot.selected', time: slot.time })}
-                    />
-                    {formatClinicTime(slot.time)}
-                    {why && <span> ({why})</span>}
-                  </label>
-                );
-              })}
-            </div>
-          )}
-        </fieldset>
+        <SlotChoiceFields actor={actor} />
         <p className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={!canSave || isSaving} aria-busy={isSaving}>
             {isSaving ? staffAdminMessages.common.saving : texts.move}

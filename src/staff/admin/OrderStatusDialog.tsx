@@ -14,6 +14,7 @@ import { staffAdminMessages } from '../../i18n/staffAdminMessages';
 import { patientName } from './parts';
 import { useAdminServices } from './services';
 import { useConfirmedChange } from './useConfirmedChange';
+import './admin.css';
 
 const texts = staffAdminMessages.appointments;
 export const orderStatuses: readonly AdminOrderStatus[] = ['Placed', 'Ready', 'Delivered', 'Cancelled'];

@@ -2,7 +2,7 @@
  * Site content (issue 6): events, team members and testimonials, each a list to add to, edit,
  * delete and reorder, with every image and video link previewed as the site will show it.
  */
-import type { LoadInput, RemoveInput, ReorderInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
+import type { AdminListMachine, Draft, ListItem } from '../../../machines/staffAdmin/adminListMachine';
 import {
   eventPayload,
   eventsMachine,
@@ -11,11 +11,10 @@ import {
   testimonialPayload,
   testimonialsMachine,
 } from '../../../machines/staffAdmin/lists';
-import type { SiteCalls } from '../../api/staffAdmin';
-import type { Draft } from '../../../machines/staffAdmin/adminListMachine';
+import type { ListCalls } from '../../api/staffAdmin';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-import { call, callMapped } from './actors';
-import { AdminList } from './AdminList';
+import { listActors } from './actors';
+import { AdminList, bound, type AdminListProps } from './AdminList';
 import { Field } from './parts';
 import { MediaLinkField } from './MediaLinkField';
 import { useAdminServices } from './services';
@@ -24,141 +23,115 @@ import './admin.css';
 
 const texts = staffAdminMessages.site;
 
-/** The four list calls of one kind of content, as the list machine's actors. */
-function siteActors<Item, Payload, Answer extends { message: string }>(calls: SiteCalls<Item, Payload, Answer>, payload: (draft: Draft) => Payload) {
-  return {
-    loadItems: call(({ token }: LoadInput, signal) => calls.fetch(token, signal)),
-    saveItem: callMapped(
-      ({ id, draft, token }: SaveInput, signal) =>
-        id === null ? calls.add(payload(draft), token, signal) : calls.update(id, payload(draft), token, signal),
-      ({ message }: Answer) => ({ message }),
-    ),
-    removeItem: call(({ id, token }: RemoveInput, signal) => calls.remove(id, token, signal)),
-    reorderItems: call(({ ids, token }: ReorderInput, signal) => calls.reorder(ids, token, signal)),
-  };
-}
-
 export function SiteSection() {
+  const { api } = useAdminServices();
   return (
     <div className="admin-site">
       <h1>{texts.title}</h1>
-      <EventsList />
-      <TeamList />
-      <TestimonialsList />
+      <SiteList
+        machine={eventsMachine}
+        calls={api.events}
+        payload={eventPayload}
+        title={texts.events}
+        emptyText={texts.noEvents}
+        addLabel={texts.addEvent}
+        itemTitle={texts.eventTitle}
+        nameOf={(e) => e.caption || texts.untitledEvent}
+        renderForm={(form) => (
+          <>
+            <Field label={texts.caption} {...bound(form, 'caption')} />
+            <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
+            <MediaLinkField label={texts.video} kind="video" {...bound(form, 'video')} />
+          </>
+        )}
+      />
+      <SiteList
+        machine={teamMachine}
+        calls={api.team}
+        payload={teamMemberPayload}
+        title={texts.team}
+        emptyText={texts.noTeam}
+        addLabel={texts.addMember}
+        itemTitle={texts.memberTitle}
+        nameOf={(m) => m.name}
+        metaOf={(m) => m.role}
+        renderForm={(form) => (
+          <>
+            <Field label={texts.name} required {...bound(form, 'name')} />
+            <Field label={texts.role} {...bound(form, 'role')} />
+            <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
+            <Field label={texts.description} multiline {...bound(form, 'description')} />
+          </>
+        )}
+      />
+      <SiteList
+        machine={testimonialsMachine}
+        calls={api.testimonials}
+        payload={testimonialPayload}
+        title={texts.testimonials}
+        emptyText={texts.noTestimonials}
+        addLabel={texts.addTestimonial}
+        itemTitle={texts.testimonialTitle}
+        nameOf={(t) => t.name}
+        metaOf={(t) => t.subject}
+        renderForm={(form) => (
+          <>
+            <Field label={texts.name} required {...bound(form, 'name')} />
+            <Field label={texts.subject} {...bound(form, 'subject')} />
+            <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
+            <Field label={texts.description} multiline required {...bound(form, 'description')} />
+          </>
+        )}
+      />
     </div>
   );
 }
 
-function EventsList() {
-  const { api } = useAdminServices();
-  const actor = useAdminList(eventsMachine, siteActors(api.events, eventPayload));
-  return (
-    <AdminList
-      actor={actor}
-      level={2}
-      title={texts.events}
-      emptyText={texts.noEvents}
-      addLabel={texts.addEvent}
-      nameOf={(e) => e.caption || texts.untitledEvent}
-      formTitle={(e) => (e ? `${texts.eventTitle}: ${e.caption || texts.untitledEvent}` : texts.addEvent)}
-      renderItem={(e) => (
-        <div className="admin-row__media">
-          {e.displayImage && <img src={e.displayImage} alt="" className="admin-row__thumb" loading="lazy" />}
-          <strong className="admin-row__title">{e.caption || texts.untitledEvent}</strong>
-        </div>
-      )}
-      renderForm={({ draft, errors, saving, change }) => (
-        <>
-          <Field label={texts.caption} value={draft.caption ?? ''} error={errors.caption} disabled={saving} onChange={(v) => change('caption', v)} />
-          <MediaLinkField label={texts.image} kind="image" value={draft.image ?? ''} error={errors.image} disabled={saving} onChange={(v) => change('image', v)} />
-          <MediaLinkField label={texts.video} kind="video" value={draft.video ?? ''} error={errors.video} disabled={saving} onChange={(v) => change('video', v)} />
-        </>
-      )}
-      deletable
-      reorderable
-    />
-  );
+interface SiteListProps<Item extends SiteItem, Payload, Answer extends { message: string }> {
+  readonly machine: AdminListMachine<Item>;
+  readonly calls: ListCalls<Item, Payload, Answer>;
+  /** The form as the call's body. */
+  readonly payload: (draft: Draft) => Payload;
+  readonly title: string;
+  readonly emptyText: string;
+  readonly addLabel: string;
+  /** What one entry is called in its form's title ("Event: Diwali camp"). */
+  readonly itemTitle: string;
+  readonly nameOf: (item: Item) => string;
+  /** The line under the name in the list (a member's role, a testimonial's subject). */
+  readonly metaOf?: (item: Item) => string;
+  readonly renderForm: AdminListProps<Item>['renderForm'];
 }
 
-function TeamList() {
-  const { api } = useAdminServices();
-  const actor = useAdminList(teamMachine, siteActors(api.team, teamMemberPayload));
-  return (
-    <AdminList
-      actor={actor}
-      level={2}
-      title={texts.team}
-      emptyText={texts.noTeam}
-      addLabel={texts.addMember}
-      nameOf={(m) => m.name}
-      formTitle={(m) => (m ? `${texts.memberTitle}: ${m.name}` : texts.addMember)}
-      renderItem={(m) => (
-        <div className="admin-row__media">
-          {m.displayImage && <img src={m.displayImage} alt="" className="admin-row__thumb" loading="lazy" />}
-          <span>
-            <strong className="admin-row__title">{m.name}</strong>
-            <span className="admin-row__meta">{m.role}</span>
-          </span>
-        </div>
-      )}
-      renderForm={({ draft, errors, saving, change }) => (
-        <>
-          <Field label={texts.name} value={draft.name ?? ''} error={errors.name} disabled={saving} required onChange={(v) => change('name', v)} />
-          <Field label={texts.role} value={draft.role ?? ''} error={errors.role} disabled={saving} onChange={(v) => change('role', v)} />
-          <MediaLinkField label={texts.image} kind="image" value={draft.image ?? ''} error={errors.image} disabled={saving} onChange={(v) => change('image', v)} />
-          <Field
-            label={texts.description}
-            multiline
-            value={draft.description ?? ''}
-            error={errors.description}
-            disabled={saving}
-            onChange={(v) => change('description', v)}
-          />
-        </>
-      )}
-      deletable
-      reorderable
-    />
-  );
-}
+type SiteItem = ListItem & { readonly displayImage: string };
 
-function TestimonialsList() {
-  const { api } = useAdminServices();
-  const actor = useAdminList(testimonialsMachine, siteActors(api.testimonials, testimonialPayload));
+/** One kind of site content: its list with the image and name of each entry, its form; every entry can be deleted and moved. */
+function SiteList<Item extends SiteItem, Payload, Answer extends { message: string }>(props: SiteListProps<Item, Payload, Answer>) {
+  const { nameOf, metaOf, addLabel, itemTitle } = props;
+  const actor = useAdminList(props.machine, listActors(props.calls, props.payload));
   return (
     <AdminList
       actor={actor}
       level={2}
-      title={texts.testimonials}
-      emptyText={texts.noTestimonials}
-      addLabel={texts.addTestimonial}
-      nameOf={(t) => t.name}
-      formTitle={(t) => (t ? `${texts.testimonialTitle}: ${t.name}` : texts.addTestimonial)}
-      renderItem={(t) => (
+      title={props.title}
+      emptyText={props.emptyText}
+      addLabel={addLabel}
+      nameOf={nameOf}
+      formTitle={(item) => (item ? `${itemTitle}: ${nameOf(item)}` : addLabel)}
+      renderItem={(item) => (
         <div className="admin-row__media">
-          {t.displayImage && <img src={t.displayImage} alt="" className="admin-row__thumb" loading="lazy" />}
-          <span>
-            <strong className="admin-row__title">{t.name}</strong>
-            <span className="admin-row__meta">{t.subject}</span>
-          </span>
+          {item.displayImage && <img src={item.displayImage} alt="" className="admin-row__thumb" loading="lazy" />}
+          {metaOf ? (
+            <span>
+              <strong className="admin-row__title">{nameOf(item)}</strong>
+              <span className="admin-row__meta">{metaOf(item)}</span>
+            </span>
+          ) : (
+            <strong className="admin-row__title">{nameOf(item)}</strong>
+          )}
         </div>
       )}
-      renderForm={({ draft, errors, saving, change }) => (
-        <>
-          <Field label={texts.name} value={draft.name ?? ''} error={errors.name} disabled={saving} required onChange={(v) => change('name', v)} />
-          <Field label={texts.subject} value={draft.subject ?? ''} error={errors.subject} disabled={saving} onChange={(v) => change('subject', v)} />
-          <MediaLinkField label={texts.image} kind="image" value={draft.image ?? ''} error={errors.image} disabled={saving} onChange={(v) => change('image', v)} />
-          <Field
-            label={texts.description}
-            multiline
-            required
-            value={draft.description ?? ''}
-            error={errors.description}
-            disabled={saving}
-            onChange={(v) => change('description', v)}
-          />
-        </>
-      )}
+      renderForm={props.renderForm}
       deletable
       reorderable
     />
