@@ -15,6 +15,11 @@
  *   completed.'), writes the prescription again on a Completed one ('Prescription updated.').
  * - `order.changed` { field: 'pharmacyId' | 'total', value }; `order.mode` { paymentMode }.
  * - `order.save`: checked first (`checkOrder`), then creates the order.
+ * - `appointment.replaced` { appointment }: the record as the server now has it after a change made
+ *   outside this machine (an admin setting the order's status: src/staff/admin/OrderStatusDialog.tsx).
+ *   Only while shown, and only a record of this appointment. The record is replaced, the forms
+ *   offered follow it, and what was typed in the prescription and order forms is KEPT (loading
+ *   again would throw the unsaved drafts away).
  *
  * What is offered:
  * - a Cancelled appointment: no form; the view says it cannot be completed (`selectIsCancelled`);
@@ -79,7 +84,8 @@ export type ConsultationEvent =
   | { type: 'order.changed'; field: 'pharmacyId' | 'total'; value: string }
   | { type: 'order.mode'; paymentMode: PaymentMode }
   | { type: 'order.save' }
-  /** Internal: the stored appointment changed (raised after a save). */
+  | { type: 'appointment.replaced'; appointment: AppointmentRecord }
+  /** Internal: the stored appointment changed (raised after a prescription save or a replaced record): the forms judge again. */
   | { type: 'appointment.stored' };
 
 export type ConsultationContext = {
@@ -154,6 +160,7 @@ export const consultationMachine = setup({
     isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, [401]),
     isRefusedToLoad: (_, params: { error: unknown }) => refusedWith(params.error, [400, 403, 404]),
     isConflict: (_, params: { error: unknown }) => refusedWith(params.error, [409]),
+    isThisAppointment: ({ context }, params: { appointment: AppointmentRecord }) => params.appointment._id === context.appointmentId,
   },
   actions: {
     storeDetail: assign(({ context }, params: { detail: StaffAppointmentDetail }) => {
@@ -171,6 +178,11 @@ export const consultationMachine = setup({
       detail: context.detail ? { ...context.detail, appointment: params.appointment } : null,
       order: context.order.pharmacyId.trim() === '' ? { ...context.order, pharmacyId: params.appointment.medicines.pharmacyId } : context.order,
     })),
+    /** A change made elsewhere: the record only; the drafts and their problems stay as typed. */
+    replaceAppointment: assign({
+      detail: ({ context }, params: { appointment: AppointmentRecord }) =>
+        context.detail ? { ...context.detail, appointment: params.appointment } : null,
+    }),
     /** The prescription saved: the form shows it as stored (blank remedy rows were not sent). */
     showSavedPrescription: assign({
       prescription: (_, params: { appointment: AppointmentRecord }) => prescriptionDraftOf(params.appointment.medicines),
@@ -286,6 +298,12 @@ export const consultationMachine = setup({
     Ready: {
       description: 'The appointment is shown; its two forms run side by side.',
       type: 'parallel',
+      on: {
+        'appointment.replaced': {
+          guard: { type: 'isThisAppointment', params: ({ event }) => ({ appointment: event.appointment }) },
+          actions: [{ type: 'replaceAppointment', params: ({ event }) => ({ appointment: event.appointment }) }, 'announceStored'],
+        },
+      },
       states: {
         Prescription: {
           description: 'Completing the consultation, or writing its prescription again.',
@@ -297,8 +315,9 @@ export const consultationMachine = setup({
             },
             Closed: { description: 'Cancelled: no form, and the reason said plainly.' },
             Editing: {
-              description: 'The prescription form.',
+              description: 'The prescription form (what was typed stays when the record is replaced).',
               on: {
+                'appointment.stored': 'Judging',
                 'prescription.changed': { actions: 'editPrescription' },
                 'prescription.showMedicine': { actions: 'editPrescription' },
                 'remedy.added': { actions: 'editPrescription' },
@@ -362,8 +381,9 @@ export const consultationMachine = setup({
               on: { 'appointment.stored': 'Judging' },
             },
             Offered: {
-              description: 'The order form: pharmacy id, total in rupees, payment mode.',
+              description: 'The order form: pharmacy id, total in rupees, payment mode (what was typed stays when the record is replaced).',
               on: {
+                'appointment.stored': 'Judging',
                 'order.changed': { actions: 'editOrder' },
                 'order.mode': { actions: 'editOrder' },
                 'order.save': [

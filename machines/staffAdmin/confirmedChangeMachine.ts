@@ -9,12 +9,14 @@
  * Events: `choice.change` { value }, `change.confirm`, `change.dismiss`,
  * `conflict.handled` { appointmentId } (one listed appointment was moved or cancelled).
  *
- * The app provides `applyChange` { token, choice } -> { message }, rejecting with an ApiFailure
- * (an OrphanFailure for the ORPHAN RULE); what is changed (which doctor, which order) is the
- * app's, given with `machine.provide`.
+ * The app provides `applyChange` { token, choice } -> { message, appointment }, rejecting with an
+ * ApiFailure (an OrphanFailure for the ORPHAN RULE); what is changed (which doctor, which order) is
+ * the app's, given with `machine.provide`. `appointment` is the record the server answered when the
+ * change was to one appointment (an order's status), null otherwise (a doctor).
  *
- * Emitted: `notice` { tone, notice } (the server's words, or failed), `change.done` { message },
- * `session.expired` (a 401).
+ * Emitted: `notice` { tone, notice } (the server's words, or failed), `change.done` { message,
+ * appointment } (so a page showing that appointment can take the record as it now is, without
+ * loading it again), `session.expired` (a 401).
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
@@ -24,14 +26,14 @@ import { affectedOf, isUnauthorized } from './failures.js';
 export type ConfirmedChangeNotice = { kind: 'failed' } | ServerNotice;
 export type ConfirmedChangeEmitted =
   | NoticeEvent<ConfirmedChangeNotice>
-  | { type: 'change.done'; message: string }
+  | { type: 'change.done'; message: string; appointment: AppointmentRecord | null }
   | { type: 'session.expired' };
 export type ConfirmedChangeEvent =
   | { type: 'choice.change'; value: string }
   | { type: 'change.confirm' }
   | { type: 'change.dismiss' }
   | { type: 'conflict.handled'; appointmentId: string };
-export type ConfirmedChangeAnswer = { message: string };
+export type ConfirmedChangeAnswer = { message: string; appointment: AppointmentRecord | null };
 
 export interface ConfirmedChangeContext {
   token: string;
@@ -65,7 +67,11 @@ export const confirmedChangeMachine = setup({
       conflict: ({ context, event }) =>
         event.type === 'conflict.handled' && context.conflict ? context.conflict.filter((a) => a._id !== event.appointmentId) : context.conflict,
     }),
-    tellDone: emit((_, params: { answer: ConfirmedChangeAnswer }) => ({ type: 'change.done' as const, message: params.answer.message })),
+    tellDone: emit((_, params: { answer: ConfirmedChangeAnswer }) => ({
+      type: 'change.done' as const,
+      message: params.answer.message,
+      appointment: params.answer.appointment,
+    })),
     tellSaid: emit((_, params: { answer: ConfirmedChangeAnswer }) => notice('success', { kind: 'server', text: params.answer.message })),
     tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr<ConfirmedChangeNotice>(params.error, { kind: 'failed' }))),
     tellExpired: emit({ type: 'session.expired' as const }),

@@ -40,26 +40,7 @@ const adminTexts = staffAdminMessages.appointments;
 export function Consultation({ services }: { services: StaffServices }) {
   const { appointmentId = '' } = useParams();
   // Another appointment: another machine.
-  return <ConsultationPage key={appointmentId} appointmentId={appointmentId} services={services} />;
-}
-
-/**
- * An admin's change of the order's status (./admin/OrderStatusDialog.tsx) is not one of the
- * consultation machine's events: the appointment is loaded again as the server now has it (a new
- * machine), and focus goes to its order.
- */
-function ConsultationPage({ appointmentId, services }: { appointmentId: string; services: StaffServices }) {
-  const [orderChanges, setOrderChanges] = useState(0);
-  const reload = useCallback(() => setOrderChanges((count) => count + 1), []);
-  return (
-    <ConsultationFor
-      key={orderChanges}
-      appointmentId={appointmentId}
-      services={services}
-      onOrderChanged={reload}
-      focusOrder={orderChanges > 0}
-    />
-  );
+  return <ConsultationFor key={appointmentId} appointmentId={appointmentId} services={services} />;
 }
 
 export function consultationNoticeText(notice: ConsultationNotice): string {
@@ -73,17 +54,7 @@ export function consultationNoticeText(notice: ConsultationNotice): string {
   }
 }
 
-function ConsultationFor({
-  appointmentId,
-  services,
-  onOrderChanged,
-  focusOrder,
-}: {
-  appointmentId: string;
-  services: StaffServices;
-  onOrderChanged: () => void;
-  focusOrder: boolean;
-}) {
+function ConsultationFor({ appointmentId, services }: { appointmentId: string; services: StaffServices }) {
   const { token, onSessionExpired } = useStaff();
   const [logic] = useState(() =>
     consultationMachine.provide({
@@ -135,30 +106,31 @@ function ConsultationFor({
         </>
       )}
       {status === 'ready' && appointment && (
-        <Details actor={actor} appointment={appointment} onOrderChanged={onOrderChanged} focusOrder={focusOrder} />
+        <Details actor={actor} appointment={appointment} />
       )}
     </section>
   );
 }
 
-function Details({
-  actor,
-  appointment,
-  onOrderChanged,
-  focusOrder,
-}: {
-  actor: ConsultationActor;
-  appointment: AppointmentRecord;
-  onOrderChanged: () => void;
-  focusOrder: boolean;
-}) {
+function Details({ actor, appointment }: { actor: ConsultationActor; appointment: AppointmentRecord }) {
   const { me } = useStaff();
   const [changingOrder, setChangingOrder] = useState(false);
   const closeOrderStatus = useCallback(() => setChangingOrder(false), []);
+  // An admin's change of the order's status (./admin/OrderStatusDialog.tsx) gives the record as the
+  // server now has it: the machine takes it without loading again, so an unsaved prescription or
+  // order draft stays; focus then goes to the order (the popup's button may be gone: a cancelled order).
+  const [orderChanges, setOrderChanges] = useState(0);
+  const orderChanged = useCallback(
+    (changed: AppointmentRecord) => {
+      actor.send({ type: 'appointment.replaced', appointment: changed });
+      setOrderChanges((count) => count + 1);
+    },
+    [actor],
+  );
   const orderHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (focusOrder) orderHeading.current?.focus();
-  }, [focusOrder]);
+    if (orderChanges > 0) orderHeading.current?.focus();
+  }, [orderChanges]);
   const payments = useSelector(actor, selectPayments);
   const slotMinutes = useSelector(actor, selectSlotMinutes);
   const isCancelled = useSelector(actor, selectIsCancelled);
@@ -241,7 +213,7 @@ function Details({
         )}
       </section>
       {changingOrder && appointment.order && (
-        <OrderStatusDialog appointment={appointment} order={appointment.order} onChanged={onOrderChanged} onClose={closeOrderStatus} />
+        <OrderStatusDialog appointment={appointment} order={appointment.order} onChanged={orderChanged} onClose={closeOrderStatus} />
       )}
     </>
   );

@@ -208,24 +208,49 @@ describe("an admin and the order's status", () => {
     return { fake, fetch };
   }
 
-  it('is set in the overview\'s popup; the appointment is loaded again with it, and focus is on the order', async () => {
+  it("is set in the popup; the page takes the answered record, keeps the unsaved prescription, and focus is on the order", async () => {
     const user = userEvent.setup();
     const ready = withOrder('Ready');
     const { fake, fetch } = await openAsAdmin(withOrder('Placed'), {
       [statusPath]: { status: 200, body: { message: 'Order status saved.', appointment: ready } },
     });
+    // The admin starts rewriting the prescription and does not save it.
+    const complaint = within(form()).getByLabelText('Complaint');
+    await user.clear(complaint);
+    await user.type(complaint, 'Eczema, worse at night');
+
     await user.click(screen.getByRole('button', { name: 'Change the order status of Asha Verma' }));
     const dialog = screen.getByRole('dialog', { name: 'Order status' });
     await user.click(within(dialog).getByRole('radio', { name: /^Ready/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save status' }));
     await expectToast('Order status saved.', 'status');
     expect(sentTo(fetch, statusPath)).toEqual([{ orderStatus: 'Ready' }]);
-    await waitFor(() => expect(fake.loadAppointment.calls).toHaveLength(2));
-    expect(screen.queryByRole('dialog', { name: 'Order status' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order status' })).toBeNull());
 
-    await answer(() => fake.loadAppointment.latest().resolve(detailOf(ready)));
     const order = screen.getByRole('region', { name: 'Pharmacy order' });
     expect(within(order).getByText('Ready')).toBeTruthy();
+    expect(within(order).queryByText('Placed')).toBeNull();
+    expect(within(form()).getByLabelText('Complaint')).toHaveProperty('value', 'Eczema, worse at night');
+    // Not loaded again: that would have thrown the draft away.
+    expect(fake.loadAppointment.calls).toHaveLength(1);
+    expect(document.activeElement).toBe(within(order).getByRole('heading', { name: 'Pharmacy order' }));
+  });
+
+  it('a cancelled order is shown as such without its button; focus is on the order', async () => {
+    const user = userEvent.setup();
+    const { fake } = await openAsAdmin(withOrder('Placed'), {
+      [statusPath]: { status: 200, body: { message: 'Order status saved.', appointment: withOrder('Cancelled') } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Change the order status of Asha Verma' }));
+    const dialog = screen.getByRole('dialog', { name: 'Order status' });
+    await user.click(within(dialog).getByRole('radio', { name: /^Cancelled/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save status' }));
+    await expectToast('Order status saved.', 'status');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order status' })).toBeNull());
+    const order = screen.getByRole('region', { name: 'Pharmacy order' });
+    expect(within(order).getByText('Cancelled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change the order status of Asha Verma' })).toBeNull();
+    expect(fake.loadAppointment.calls).toHaveLength(1);
     expect(document.activeElement).toBe(within(order).getByRole('heading', { name: 'Pharmacy order' }));
   });
 

@@ -3,7 +3,7 @@
  * that invoke actors, so the model below is the appointment as the doctor sees it: opened Booked,
  * Completed or Cancelled; the prescription saved (refused, conflicting with a cancellation made
  * meanwhile, or done); the order created (with problems, refused, made by someone else meanwhile,
- * or done). Along every path the REAL machine runs with fake calls: each step must emit what the
+ * or done); its status set by an admin (the record replaced, what was typed kept). Along every path the REAL machine runs with fake calls: each step must emit what the
  * doctor should read, and each state must offer the model's forms.
  */
 import { createMachine, type SnapshotFrom } from 'xstate';
@@ -35,6 +35,8 @@ const emits = {
   'order.refused': ['server: Nope.'],
   'order.done': ['server: Order created.', 'appointment.changed'],
   'order.madeMeanwhile': ['server: This appointment already has an order.'],
+  // The admin's popup says the server's words; the consultation machine only takes the record.
+  'order.statusSet': [],
 } as const satisfies Record<string, readonly string[]>;
 
 type ModelEvent = { type: keyof typeof emits };
@@ -65,7 +67,7 @@ const model = createMachine({
       },
     },
     /** The prescription form updates it; the order is shown. */
-    WithOrder: { on: { 'save.again': 'WithOrder' } },
+    WithOrder: { on: { 'save.again': 'WithOrder', 'order.statusSet': 'WithOrder' } },
     /** No form: it cannot be completed. */
     Cancelled: {},
   },
@@ -165,6 +167,16 @@ function harness() {
         record = { ...record, order: staffOrder({ appointmentId: record._id }) };
         void settle().then(() => real().calls.loadAppointment.latest().resolve(detailOf(record)));
       }),
+      'order.statusSet': step('order.statusSet', () => {
+        const order = record.order;
+        if (!order) throw new Error('no order to set the status of');
+        // An unsaved edit of the prescription, then the admin's change arrives.
+        real().send({ type: 'prescription.changed', field: 'complain', value: 'Worse at night' });
+        record = { ...record, order: { ...order, orderStatus: order.orderStatus === 'Ready' ? 'Delivered' : 'Ready' } };
+        real().send({ type: 'appointment.replaced', appointment: record });
+        expect(real().snapshot().context.prescription.complain).toBe('Worse at night');
+        expect(real().calls.loadAppointment.calls).toHaveLength(1);
+      }),
     },
     states: {
       NotOpen: () => expect(page).toBeUndefined(),
@@ -185,6 +197,8 @@ function harness() {
         expect(selectOffersPrescription(s)).toBe(true);
         expect(selectOffersOrder(s)).toBe(false);
         expect(selectAppointment(s)?.order).not.toBeNull();
+        // The record as the server last answered it (created, made meanwhile, or its status set).
+        expect(selectAppointment(s)?.order).toEqual(record.order);
       },
       Cancelled: () => {
         const s = real().snapshot();
@@ -203,6 +217,8 @@ describe('consultationMachine paths', () => {
     [
       // The flow: a booked consultation, a slip, completed, the order with a typo, then made.
       ['open.booked', 'save.invalid', 'save.unanswered', 'save.done', 'order.invalid', 'order.done', 'save.again'],
+      // An admin sets the order's status while the doctor is rewriting the prescription, which is then saved.
+      ['open.completed', 'order.done', 'order.statusSet', 'order.statusSet', 'save.again'],
       // Cancelled by the clinic while the doctor was writing.
       ['open.booked', 'save.cancelledMeanwhile'],
     ] as const
@@ -211,9 +227,9 @@ describe('consultationMachine paths', () => {
   it('takes every transition of the model, and every event', () => {
     const declared = declaredTransitions(model);
     const taken = takenTransitions(everyTransition);
-    expect(declared).toHaveLength(13);
+    expect(declared).toHaveLength(14);
     expect(taken).toEqual(new Set(declared));
-    expect(journeys).toHaveLength(2);
+    expect(journeys).toHaveLength(3);
   });
 
   testPaths({ 'every transition': everyTransition, journeys }, harness);

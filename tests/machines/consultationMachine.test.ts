@@ -275,3 +275,59 @@ describe('consultationMachine: the order', () => {
     expect(selectOffersOrder(snapshot())).toBe(false);
   });
 });
+
+describe('consultationMachine: the record replaced (an admin set the order status)', () => {
+  const withOrder = () => staffAppointment({ appointmentStatus: 'Completed', medicines: prescription, order: staffOrder() });
+
+  it('stores the record as answered and keeps the unsaved prescription draft and its problems', async () => {
+    const { snapshot, send, calls, emitted, record } = await opened(withOrder());
+    send({ type: 'prescription.changed', field: 'complain', value: 'Eczema, worse at night' });
+    send({ type: 'remedy.added' });
+    const added = selectPrescription(snapshot()).remedies[1]!.key;
+    send({ type: 'remedy.changed', key: added, field: 'medicineName', value: 'Sulphur' });
+    send({ type: 'prescription.save' });
+    const problems = { 'remedies.1.dosage': 'required', 'remedies.1.frequency': 'required' };
+    expect(selectPrescriptionProblems(snapshot())).toEqual(problems);
+    emitted.take();
+    const typed = selectPrescription(snapshot());
+
+    const ready = { ...record, order: staffOrder({ orderStatus: 'Ready' }) };
+    send({ type: 'appointment.replaced', appointment: ready });
+    expect(selectAppointment(snapshot())).toEqual(ready);
+    expect(selectPrescription(snapshot())).toBe(typed);
+    expect(selectPrescription(snapshot()).complain).toBe('Eczema, worse at night');
+    expect(selectPrescription(snapshot()).remedies).toHaveLength(2);
+    expect(selectPrescriptionProblems(snapshot())).toEqual(problems);
+    expect(selectOffersPrescription(snapshot())).toBe(true);
+    expect(selectIsUpdate(snapshot())).toBe(true);
+    // Nothing is loaded or sent again, and nothing is said (the popup said it).
+    expect(calls.loadAppointment.calls).toHaveLength(1);
+    expect(calls.completeAppointment.calls).toHaveLength(0);
+    expect(emitted.take()).toEqual([]);
+  });
+
+  it('keeps the order draft; the order form follows the record (an order made elsewhere hides it)', async () => {
+    const { snapshot, send, record } = await opened(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription }));
+    send({ type: 'order.changed', field: 'total', value: '640' });
+    send({ type: 'order.mode', paymentMode: 'Cash' });
+    send({ type: 'appointment.replaced', appointment: { ...record, consultationFee: 500 } });
+    expect(selectOffersOrder(snapshot())).toBe(true);
+    expect(selectOrderDraft(snapshot())).toEqual({ pharmacyId: 'PH-7', total: '640', paymentMode: 'Cash' });
+    send({ type: 'appointment.replaced', appointment: { ...record, order: staffOrder({ appointmentId: record._id }) } });
+    expect(selectOffersOrder(snapshot())).toBe(false);
+    expect(selectOrderDraft(snapshot()).total).toBe('640');
+  });
+
+  it("ignores another appointment's record, and any record before the appointment is shown", async () => {
+    const record = withOrder();
+    const { snapshot, send, calls } = startConsultation(record._id);
+    send({ type: 'appointment.replaced', appointment: record });
+    expect(selectStatus(snapshot())).toBe('loading');
+    expect(selectAppointment(snapshot())).toBeNull();
+    calls.loadAppointment.latest().resolve(detailOf(record));
+    await settle();
+    send({ type: 'appointment.replaced', appointment: staffAppointment({ appointmentStatus: 'Cancelled' }) });
+    expect(selectAppointment(snapshot())).toEqual(record);
+    expect(selectIsCancelled(snapshot())).toBe(false);
+  });
+});

@@ -202,7 +202,7 @@ describe('confirmed change machine', () => {
     return { actor, apply, emitted, s: () => actor.getSnapshot() };
   }
 
-  it('makes the change with the choice once confirmed, says the server words and that it is done', async () => {
+  it('makes the change with the choice once confirmed, says the server words and that it is done, with the appointment answered', async () => {
     const t = start('Placed');
     expect(selectChoice(t.s())).toBe('Placed');
     t.actor.send({ type: 'choice.change', value: 'Delivered' });
@@ -210,11 +210,12 @@ describe('confirmed change machine', () => {
     t.actor.send({ type: 'change.confirm' });
     expect(selectIsApplying(t.s())).toBe(true);
     expect(t.apply.latest().input).toEqual({ token: 'tok-admin', choice: 'Delivered' });
-    t.apply.latest().resolve({ message: 'Order status saved.' });
+    const delivered = appointment({ appointmentStatus: 'Completed' });
+    t.apply.latest().resolve({ message: 'Order status saved.', appointment: delivered });
     await settle();
     expect(t.emitted.all).toEqual([
       { type: 'notice', tone: 'success', notice: { kind: 'server', text: 'Order status saved.' } },
-      { type: 'change.done', message: 'Order status saved.' },
+      { type: 'change.done', message: 'Order status saved.', appointment: delivered },
     ]);
     expect(t.s().status).toBe('done');
   });
@@ -230,9 +231,10 @@ describe('confirmed change machine', () => {
     expect(selectChangeConflict(t.s())?.map((a) => a.firstName)).toEqual(['Ravi']);
     t.actor.send({ type: 'change.confirm' });
     expect(t.apply.calls).toHaveLength(2);
-    t.apply.latest().resolve({ message: 'Doctor retired: no longer listed or bookable.' });
+    t.apply.latest().resolve({ message: 'Doctor retired: no longer listed or bookable.', appointment: null });
     await settle();
-    expect(t.emitted.all.map((e) => e.type)).toContain('change.done');
+    // A doctor's change answers no appointment: done says so with null.
+    expect(t.emitted.all.at(-1)).toEqual({ type: 'change.done', message: 'Doctor retired: no longer listed or bookable.', appointment: null });
   });
 
   it('another refusal asks again without a list; a 401 ends the session; dismissing changes nothing', async () => {

@@ -26,7 +26,8 @@ export const orderStatusChangeable = (order: Order | null): order is Order => or
 export interface OrderStatusDialogProps {
   readonly appointment: AppointmentRecord;
   readonly order: Order;
-  readonly onChanged: () => void;
+  /** Saved: the appointment as the server answered it (with the order's new status). */
+  readonly onChanged: (appointment: AppointmentRecord) => void;
   readonly onClose: () => void;
 }
 
@@ -34,8 +35,9 @@ export function OrderStatusDialog({ appointment, order, onChanged, onClose }: Or
   const { api } = useAdminServices();
   const actor = useConfirmedChange(
     (choice, token, signal) => api.setOrderStatus(order._id, isOrderStatus(choice) ? choice : 'Placed', token, signal),
-    () => {
-      onChanged();
+    (changed) => {
+      // The status call always answers the appointment (StaffAppointmentAnswer).
+      if (changed) onChanged(changed);
       onClose();
     },
     order.orderStatus,
