@@ -3,29 +3,31 @@
  * (Asha's, with Dr Anita Rao of bookingFakes), an order, the clock, and each machine started with
  * calls the test answers by hand (provided as the app provides the real ones).
  */
-import { createActor, fromCallback, type AnyEventObject, type EventObject } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  type Actor,
+  type AnyActorLogic,
+  type AnyEventObject,
+  type EmittedFrom,
+  type EventFromLogic,
+  type EventObject,
+} from 'xstate';
 import { emptyMedicines, type AppointmentRecord, type Order, type TimeSlot } from '../../contract/appointments.js';
 import type { Doctor } from '../../contract/site.js';
 import type { MessageAnswer } from '../../contract/auth.js';
 import {
   appointmentEditMachine,
-  type AppointmentEditEmitted,
   type AppointmentEditInput,
   type UpdateAnswer,
   type UpdateRequest,
 } from '../../machines/appointmentEdit/appointmentEditMachine.js';
 import {
   appointmentCancelMachine,
-  type AppointmentCancelEmitted,
   type AppointmentCancelInput,
   type DeleteRequest,
 } from '../../machines/appointmentCancel/appointmentCancelMachine.js';
-import {
-  orderPaymentMachine,
-  type OrderPaymentAnswer,
-  type OrderPaymentEmitted,
-  type OrderPaymentInput,
-} from '../../machines/orderPayment/orderPaymentMachine.js';
+import { orderPaymentMachine, type OrderPaymentAnswer, type OrderPaymentInput } from '../../machines/orderPayment/orderPaymentMachine.js';
 import { answeredByHand, recordEmitted } from './accountFakes.js';
 import { anita, today, type SlotsInput } from './bookingFakes.js';
 
@@ -51,7 +53,8 @@ export function newId(): string {
 
 /**
  * Asha's paid Video appointment with Dr Anita Rao at Andheri West, tomorrow at 09:00 (booked in
- * bookingFakes' slot lists: her own); `overrides` change it.
+ * bookingFakes' slot lists: her own); `overrides` change it. The one record builder of the tests:
+ * the staff console's and the admin's fakes take it too, with their own date or ids.
  */
 export function appointment(overrides: RecordOverrides = {}): AppointmentRecord {
   const id = overrides._id ?? newId();
@@ -124,6 +127,22 @@ export function handClock() {
   return { logic, tick: (at: number) => listeners.forEach((send) => send({ type: 'clock.tick', now: at })), listeners };
 }
 
+/**
+ * Starts `actor` with what it emits recorded, and gives the test what it drives it by: its
+ * snapshot, `send`, the emitted events and the `calls` it answers by hand.
+ */
+export function started<TLogic extends AnyActorLogic, TCalls>(actor: Actor<TLogic>, calls: TCalls) {
+  const emitted = recordEmitted<EmittedFrom<TLogic>>(actor);
+  actor.start();
+  return {
+    actor,
+    snapshot: () => actor.getSnapshot(),
+    send: (event: EventFromLogic<TLogic>) => actor.send(event),
+    emitted,
+    calls,
+  };
+}
+
 /** The real edit popup with every call answered by hand. */
 export function startEdit(input: Partial<AppointmentEditInput> = {}) {
   const loadDoctors = answeredByHand<Doctor[], unknown>();
@@ -133,15 +152,7 @@ export function startEdit(input: Partial<AppointmentEditInput> = {}) {
     actors: { loadDoctors: loadDoctors.logic, loadTimeSlots: loadTimeSlots.logic, updateAppointment: updateAppointment.logic },
   });
   const actor = createActor(machine, { input: { appointment: appointment(), token: 'tok-1', today, ...input } });
-  const emitted = recordEmitted<AppointmentEditEmitted>(actor);
-  actor.start();
-  return {
-    actor,
-    snapshot: () => actor.getSnapshot(),
-    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
-    emitted,
-    calls: { loadDoctors, loadTimeSlots, updateAppointment },
-  };
+  return started(actor, { loadDoctors, loadTimeSlots, updateAppointment });
 }
 
 export type Edit = ReturnType<typeof startEdit>;
@@ -151,15 +162,7 @@ export function startCancel(input: Partial<AppointmentCancelInput> = {}) {
   const deleteAppointment = answeredByHand<MessageAnswer, DeleteRequest>();
   const machine = appointmentCancelMachine.provide({ actors: { deleteAppointment: deleteAppointment.logic } });
   const actor = createActor(machine, { input: { appointment: appointment(), userId, token: 'tok-1', ...input } });
-  const emitted = recordEmitted<AppointmentCancelEmitted>(actor);
-  actor.start();
-  return {
-    actor,
-    snapshot: () => actor.getSnapshot(),
-    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
-    emitted,
-    calls: { deleteAppointment },
-  };
+  return started(actor, { deleteAppointment });
 }
 
 /** The real order payment with its call answered by hand. */
@@ -167,13 +170,5 @@ export function startOrderPayment(input: Partial<OrderPaymentInput> = {}) {
   const createOrderPayment = answeredByHand<OrderPaymentAnswer, { order: Order; token: string }>();
   const machine = orderPaymentMachine.provide({ actors: { createOrderPayment: createOrderPayment.logic } });
   const actor = createActor(machine, { input: { appointment: completed(order()), token: 'tok-1', ...input } });
-  const emitted = recordEmitted<OrderPaymentEmitted>(actor);
-  actor.start();
-  return {
-    actor,
-    snapshot: () => actor.getSnapshot(),
-    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
-    emitted,
-    calls: { createOrderPayment },
-  };
+  return started(actor, { createOrderPayment });
 }

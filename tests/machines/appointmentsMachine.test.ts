@@ -11,13 +11,12 @@ import {
   selectIsPaying,
   selectIsRedirected,
   selectPayingId,
-  type AppointmentsEmitted,
   type AppointmentsInput,
   type CalendarFile,
 } from '../../machines/appointments/appointmentsMachine.js';
 import type { PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine.js';
-import { answeredByHand, noticeWords, recordEmitted, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
-import { appointment, checkoutUrl, completed, handClock, minutes, now, order, unpaid } from './appointmentFakes.js';
+import { answeredByHand, noticeWords, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
+import { appointment, checkoutUrl, completed, handClock, minutes, now, order, started, unpaid } from './appointmentFakes.js';
 
 /** The real page machine with every call answered by hand. */
 function startPage(input: Partial<AppointmentsInput> = {}) {
@@ -28,16 +27,7 @@ function startPage(input: Partial<AppointmentsInput> = {}) {
     actors: { createPayment: createPayment.logic, downloadCalendar: downloadCalendar.logic, clock: clock.logic },
   });
   const actor = createActor(machine, { input: { token: 'tok-1', now, ...input } });
-  const emitted = recordEmitted<AppointmentsEmitted>(actor);
-  actor.start();
-  return {
-    actor,
-    snapshot: () => actor.getSnapshot(),
-    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
-    emitted,
-    clock,
-    calls: { createPayment, downloadCalendar },
-  };
+  return { ...started(actor, { createPayment, downloadCalendar }), clock };
 }
 
 const pay = (a: AppointmentRecord) => ({ type: 'appointment.pay' as const, appointment: a });

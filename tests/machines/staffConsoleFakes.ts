@@ -4,25 +4,18 @@
  * calls the test answers by hand (provided as the console provides the real ones).
  */
 import { createActor } from 'xstate';
-import { emptyMedicines, type AppointmentRecord, type Medicines, type Order } from '../../contract/appointments.js';
+import type { AppointmentRecord, Medicines, Order } from '../../contract/appointments.js';
 import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff.js';
 import type { AdminDoctor } from '../../contract/staffAdmin.js';
-import {
-  consultationMachine,
-  type ChangeAnswer,
-  type ConsultationEmitted,
-} from '../../machines/consultation/consultationMachine.js';
+import { consultationMachine, type ChangeAnswer } from '../../machines/consultation/consultationMachine.js';
 import type { OrderRequest } from '../../machines/consultation/forms.js';
-import { auditLogMachine, type AuditLogEmitted, type AuditRecord } from '../../machines/staffConsole/auditLogMachine.js';
-import { staffAccessMachine, type StaffAccessEmitted } from '../../machines/staffConsole/staffAccessMachine.js';
-import {
-  staffAppointmentsMachine,
-  type StaffAppointmentsEmitted,
-  type StaffAppointmentsFilter,
-} from '../../machines/staffConsole/staffAppointmentsMachine.js';
-import { answeredByHand, recordEmitted } from './accountFakes.js';
+import { auditLogMachine, type AuditRecord } from '../../machines/staffConsole/auditLogMachine.js';
+import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine.js';
+import { staffAppointmentsMachine, type StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine.js';
+import { answeredByHand } from './accountFakes.js';
+import { appointment, order, started, today, type RecordOverrides } from './appointmentFakes.js';
 
-export const today = '2025-03-10';
+export { today };
 
 export const doctorMe: StaffMe = {
   _id: 'u-doc',
@@ -41,38 +34,9 @@ export function newId(): string {
   return `00000000-0000-4000-9000-${String(made).padStart(12, '0')}`;
 }
 
-/** Changes to a record; dates and times as plain text (the fakes are not decoded). */
-export type StaffRecordOverrides = {
-  [K in keyof AppointmentRecord]?: K extends 'date' | 'startTime' ? string : AppointmentRecord[K];
-};
-
 /** Asha's paid Video appointment with Dr Anita Rao today at 09:00, Booked; `overrides` change it. */
-export function staffAppointment(overrides: StaffRecordOverrides = {}): AppointmentRecord {
-  return {
-    _id: newId(),
-    appointmentId: `APT-${1000 + made}`,
-    firstName: 'Asha',
-    lastName: 'Verma',
-    email: 'asha@example.in',
-    phoneNumber: '9876543210',
-    age: 34,
-    gender: 'female',
-    doctorEmail: 'anita.rao@clinic.in',
-    doctorName: 'Dr Anita Rao',
-    location: 'Andheri West',
-    date: today,
-    startTime: '09:00',
-    consultationType: 'Video',
-    consultationFee: 450,
-    appointmentStatus: 'Booked',
-    appointmentPaymentStatus: 'paid',
-    appointmentPaymentId: 'PAY-1',
-    holdExpiresAt: null,
-    medicines: emptyMedicines,
-    order: null,
-    createdAt: '2025-03-09T05:00:00.000Z',
-    ...overrides,
-  } as AppointmentRecord;
+export function staffAppointment(overrides: RecordOverrides = {}): AppointmentRecord {
+  return appointment({ date: today, ...overrides });
 }
 
 export const prescription: Medicines = {
@@ -86,17 +50,9 @@ export const prescription: Medicines = {
   showMedicine: true,
 };
 
+/** The order the doctor makes for `prescription`: ₹640 by card at its pharmacy (PH-7), Placed. */
 export function staffOrder(overrides: Partial<Order> = {}): Order {
-  return {
-    _id: '11111111-2222-4333-8444-555555555555',
-    appointmentId: 'a',
-    totalPrice: 640,
-    paymentMode: 'Card',
-    paymentStatus: 'Pending',
-    orderStatus: 'Placed',
-    pharmacyId: 'PH-7',
-    ...overrides,
-  };
+  return order({ totalPrice: 640, orderStatus: 'Placed', pharmacyId: 'PH-7', ...overrides });
 }
 
 export function detailOf(appointment: AppointmentRecord, payments: StaffAppointmentDetail['payments'] = []): StaffAppointmentDetail {
@@ -137,9 +93,7 @@ export function auditEntry(id: number, overrides: Partial<AuditRecord> = {}): Au
 export function startAccess(token = 'tok-staff') {
   const fetchStaffMe = answeredByHand<StaffMe, { token: string }>();
   const actor = createActor(staffAccessMachine.provide({ actors: { fetchStaffMe: fetchStaffMe.logic } }), { input: { token } });
-  const emitted = recordEmitted<StaffAccessEmitted>(actor);
-  actor.start();
-  return { actor, snapshot: () => actor.getSnapshot(), send: actor.send.bind(actor), emitted, calls: { fetchStaffMe } };
+  return started(actor, { fetchStaffMe });
 }
 
 export function startStaffList({
@@ -152,9 +106,7 @@ export function startStaffList({
     actors: { loadAppointments: loadAppointments.logic, loadFilterDoctors: loadFilterDoctors.logic },
   });
   const actor = createActor(machine, { input: { token: 'tok-staff', filter, withFilters } });
-  const emitted = recordEmitted<StaffAppointmentsEmitted>(actor);
-  actor.start();
-  return { actor, snapshot: () => actor.getSnapshot(), send: actor.send.bind(actor), emitted, calls: { loadAppointments, loadFilterDoctors } };
+  return started(actor, { loadAppointments, loadFilterDoctors });
 }
 
 export function startAudit(pageSize = 2) {
@@ -162,9 +114,7 @@ export function startAudit(pageSize = 2) {
   const actor = createActor(auditLogMachine.provide({ actors: { loadAudit: loadAudit.logic } }), {
     input: { token: 'tok-admin', pageSize },
   });
-  const emitted = recordEmitted<AuditLogEmitted>(actor);
-  actor.start();
-  return { actor, snapshot: () => actor.getSnapshot(), send: actor.send.bind(actor), emitted, calls: { loadAudit } };
+  return started(actor, { loadAudit });
 }
 
 export function startConsultation(appointmentId = 'apt-1') {
@@ -175,13 +125,5 @@ export function startConsultation(appointmentId = 'apt-1') {
     actors: { loadAppointment: loadAppointment.logic, completeAppointment: completeAppointment.logic, createOrder: createOrder.logic },
   });
   const actor = createActor(machine, { input: { appointmentId, token: 'tok-doc' } });
-  const emitted = recordEmitted<ConsultationEmitted>(actor);
-  actor.start();
-  return {
-    actor,
-    snapshot: () => actor.getSnapshot(),
-    send: actor.send.bind(actor),
-    emitted,
-    calls: { loadAppointment, completeAppointment, createOrder },
-  };
+  return started(actor, { loadAppointment, completeAppointment, createOrder });
 }

@@ -2,49 +2,15 @@ import { isLeft, isRight } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { asked, server } from './fakeServer.js';
 import { appointmentsQuery, createStaffAdminApi, isOrphanFailure } from '../../src/api/staffAdmin.js';
-import { emptyMedicines } from '../../contract/appointments.js';
+import { appointment } from '../machines/appointmentFakes.js';
+import { andheri, doctor } from '../machines/staffAdminFakes.js';
 
 const api = (fetch: typeof globalThis.fetch) => createStaffAdminApi({ fetch, base: '/api' });
-const doctorId = '20000000-0000-4000-8000-000000000001';
-const locationId = '10000000-0000-4000-8000-000000000001';
+const doctorId = doctor._id;
+const locationId = andheri._id;
 const location = { _id: locationId, name: 'Andheri West', displayOrder: 1, doctorCount: 1, appointmentCount: 3 };
-const doctor = {
-  _id: doctorId,
-  name: 'Dr Anita Rao',
-  email: 'anita@clinic.example',
-  type: 'clinic',
-  qualification: 'BHMS',
-  slotMinutes: 30,
-  active: true,
-  displayOrder: 1,
-  locations: [{ _id: locationId, name: 'Andheri West' }],
-  accountRole: 'doctor',
-};
 const schedule = { doctor, hours: [{ locationId, location: 'Andheri West', weekday: 1, start: '09:00', end: '13:00' }], leave: [] };
-const booked = {
-  _id: '40000000-0000-4000-8000-000000000001',
-  appointmentId: 'SHC-1',
-  firstName: 'Asha',
-  lastName: 'Verma',
-  email: 'asha@example.in',
-  phoneNumber: '9876543210',
-  age: 34,
-  gender: 'female',
-  doctorEmail: doctor.email,
-  doctorName: doctor.name,
-  location: 'Andheri West',
-  date: '2025-03-17',
-  startTime: '09:00',
-  consultationType: 'Video',
-  consultationFee: 450,
-  appointmentStatus: 'Booked',
-  appointmentPaymentStatus: 'paid',
-  appointmentPaymentId: 'PAY-1',
-  holdExpiresAt: null,
-  medicines: emptyMedicines,
-  order: null,
-  createdAt: '2025-03-09T05:00:00.000Z',
-};
+const booked = appointment({ _id: '40000000-0000-4000-8000-000000000001', appointmentId: 'SHC-1', date: '2025-03-17' });
 
 describe('staff admin API', () => {
   const signal = new AbortController().signal;
