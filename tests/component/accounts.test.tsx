@@ -3,29 +3,15 @@
  * machines' own tests do): login and sign-up popups, the session in the header, /account,
  * /forgotpassword and the Google return. Every message is checked word for word (spec §8).
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, afterEach, describe, expect, it } from 'vitest';
-import { refused, refusedPlainly, settle, unanswered } from '../machines/accountFakes';
-import { currentPath, demoUser, fakeAccount, loginUser, renderApp, warmAccountChunks } from './support';
+import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
+import { answer, currentPath, demoUser, expectToast, fakeAccount, loginUser, renderApp, warmAccountChunks } from './support';
 
 beforeAll(warmAccountChunks, 30_000);
 
 afterEach(() => sessionStorage.clear());
-
-/** Settles a fake call and lets the machines and React catch up. */
-async function answer(settleCall: () => void) {
-  await act(async () => {
-    settleCall();
-    await settle();
-  });
-}
-
-/** A toast with these exact words, in the live region of that role. */
-async function expectToast(text: string, role: 'status' | 'alert') {
-  const toast = await screen.findByText(text, { selector: '.toast__text' });
-  expect(toast.closest('[role]')?.getAttribute('role')).toBe(role);
-}
 
 /** The app with a stored token that the server accepts: logged in as Asha. */
 async function loggedInApp(route = '/') {

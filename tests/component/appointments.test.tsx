@@ -15,8 +15,8 @@ import { AppointmentsServicesProvider } from '../../src/components/Appointments/
 import MyAppointmentsPage from '../../src/pages/MyAppointments/MyAppointmentsPage';
 import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
 import { appointment, checkoutUrl, completed, order, unpaid } from '../machines/appointmentFakes';
-import { answer, expectToast, fakeAppointments, renderMyAppointments, showList } from './appointmentsSupport';
-import { demoUser, fakeAccount } from './support';
+import { fakeAppointments, renderMyAppointments, showList } from './appointmentsSupport';
+import { answer, demoUser, expectToast, fakeAccount } from './support';
 
 /** The card of the appointment with this appointment id. */
 function card(appointmentId: string): HTMLElement {

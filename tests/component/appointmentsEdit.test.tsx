@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
 import { appointment } from '../machines/appointmentFakes';
 import { doctors, someFree } from '../machines/bookingFakes';
-import { answer, expectToast, fakeAppointments, showList } from './appointmentsSupport';
+import { fakeAppointments, showList } from './appointmentsSupport';
+import { answer, expectToast } from './support';
 
 async function openEdit() {
   const user = userEvent.setup();

@@ -12,7 +12,8 @@ import { HelpButton } from '../../src/components/Appointments/HelpButton';
 import { ToastRegion } from '../../src/components/Toast/ToastRegion';
 import { unanswered } from '../machines/accountFakes';
 import { appointment } from '../machines/appointmentFakes';
-import { answer, expectToast, fakeAppointments, showList } from './appointmentsSupport';
+import { fakeAppointments, showList } from './appointmentsSupport';
+import { answer, expectToast } from './support';
 
 const contacts = { chatNumber: '+91 98220 12345', callNumber: '+91 20 4000 1234', email: 'help@sahaj-clinic.example' };
 

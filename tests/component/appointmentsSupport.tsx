@@ -3,7 +3,7 @@
  * by hand (as in the machines' tests), a clock the test ticks, the payment redirect recorded, and
  * the page rendered for Asha, logged in with a stored token.
  */
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AppointmentRecord, Order, TimeSlot } from '../../contract/appointments';
 import type { MessageAnswer } from '../../contract/auth';
@@ -18,9 +18,9 @@ import { AccountProvider } from '../../src/app/account';
 import { AppointmentsServicesProvider, type AppointmentsServices } from '../../src/components/Appointments/services';
 import { ToastRegion } from '../../src/components/Toast/ToastRegion';
 import MyAppointmentsPage from '../../src/pages/MyAppointments/MyAppointmentsPage';
-import { answeredByHand, settle } from '../machines/accountFakes';
+import { answeredByHand } from '../machines/accountFakes';
 import { handClock, now } from '../machines/appointmentFakes';
-import { demoUser, fakeAccount } from './support';
+import { answer, demoUser, fakeAccount } from './support';
 
 export function fakeAppointments() {
   const calls = {
@@ -57,21 +57,6 @@ export function fakeAppointments() {
 }
 
 export type FakeAppointments = ReturnType<typeof fakeAppointments>;
-
-/** Settles a fake call and lets the machines and React catch up. */
-export async function answer(settleCall: () => void) {
-  await act(async () => {
-    settleCall();
-    await settle();
-  });
-}
-
-/** A toast with these exact words, in the live region of that role. */
-export async function expectToast(text: string, role: 'status' | 'alert') {
-  const toast = await screen.findByText(text, { selector: '.toast__text' });
-  const region = toast.closest('[role="status"], [role="alert"]');
-  if (region?.getAttribute('role') !== role) throw new Error(`"${text}" is not in a ${role} region`);
-}
 
 /**
  * The page for Asha (logged in with a stored token), its list asked for but not yet answered. The

@@ -15,9 +15,9 @@ import { clinicToday } from '../../machines/booking/choices';
 import { AppShell } from '../../src/app/App';
 import type { BookingServices } from '../../src/app/booking';
 import { keptBookingKey } from '../../src/app/useBookingServices';
-import { answeredByHand, refused, settle } from '../machines/accountFakes';
+import { answeredByHand, refused } from '../machines/accountFakes';
 import { anita, appointmentFor, doctors, fees, kavita, someFree, tenTaken, type SlotsInput } from '../machines/bookingFakes';
-import { demoOptions, demoUser, fakeAccount, fakeSiteOptionsLogic, loginUser, warmAccountChunks, type FakeAccount } from './support';
+import { answer, demoOptions, demoUser, expectToast, fakeAccount, type FakeAccount, fakeSiteOptionsLogic, loginUser, warmAccountChunks } from './support';
 
 beforeAll(async () => {
   await warmAccountChunks();
@@ -94,18 +94,6 @@ function renderBookingApp({
     </MemoryRouter>,
   );
   return { account, booking };
-}
-
-async function answer(settleCall: () => void) {
-  await act(async () => {
-    settleCall();
-    await settle();
-  });
-}
-
-async function expectToast(text: string, role: 'status' | 'alert') {
-  const toast = await screen.findByText(text, { selector: '.toast__text' });
-  expect(toast.closest('[role]')?.getAttribute('role')).toBe(role);
 }
 
 async function loggedIn(booking = fakeBooking(), route = '/') {

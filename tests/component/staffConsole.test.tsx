@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { clinic } from '../../src/content/clinic';
 import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
 import { adminDoctor, adminMe, auditEntry, doctorMe, staffAppointment, today } from '../machines/staffConsoleFakes';
-import { answer, expectToast, fakeStaff, renderConsole } from './staffSupport';
+import { fakeStaff, renderConsole } from './staffSupport';
+import { answer, expectToast } from './support';
 
 const navigation = () => screen.getByRole('navigation', { name: 'Staff console sections' });
 const path = () => screen.getByTestId('path').textContent;

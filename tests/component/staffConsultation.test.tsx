@@ -12,7 +12,8 @@ import { refused, unanswered } from '../machines/accountFakes';
 import { createStaffAdminApi } from '../../src/api/staffAdmin';
 import { adminMe, detailOf, doctorMe, prescription, staffAppointment, staffOrder } from '../machines/staffConsoleFakes';
 import { fakeFetch, sentTo, type Routes } from './staffAdminSupport';
-import { answer, expectToast, fakeStaff, renderConsole } from './staffSupport';
+import { fakeStaff, renderConsole } from './staffSupport';
+import { answer, expectToast } from './support';
 
 async function openAppointment(record: AppointmentRecord) {
   const fake = fakeStaff();

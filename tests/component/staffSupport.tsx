@@ -3,7 +3,7 @@
  * machines' tests), and the console rendered at a /staff address for a logged-in user, inside a
  * router with the toast region, with admin sections given by the test.
  */
-import { act, render, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AppointmentRecord, Medicines } from '../../contract/appointments';
 import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff';
@@ -19,9 +19,9 @@ import type { AdminSection } from '../../src/staff/admin/sections';
 import { AdminServicesProvider } from '../../src/staff/admin/services';
 import { StaffServicesProvider, type StaffServices } from '../../src/staff/services';
 import StaffConsole from '../../src/staff/StaffConsole';
-import { answeredByHand, settle } from '../machines/accountFakes';
+import { answeredByHand } from '../machines/accountFakes';
 import { today } from '../machines/staffConsoleFakes';
-import { demoUser, fakeAccount } from './support';
+import { answer, demoUser, fakeAccount } from './support';
 
 export function fakeStaff() {
   const calls = {
@@ -49,14 +49,6 @@ export function fakeStaff() {
 }
 
 export type FakeStaff = ReturnType<typeof fakeStaff>;
-
-/** Settles a fake call and lets the machines and React catch up. */
-export async function answer(settleCall: () => void) {
-  await act(async () => {
-    settleCall();
-    await settle();
-  });
-}
 
 /** Where the router is, for the test to read. */
 function WhereAmI() {
@@ -104,12 +96,4 @@ export async function renderConsole({
   });
   if (me) await answer(() => fake.fetchStaffMe.latest().resolve(me));
   return { fake, account };
-}
-
-/** A toast with these exact words, in the live region of that role. */
-export async function expectToast(text: string, role: 'status' | 'alert') {
-  const { screen } = await import('@testing-library/react');
-  const toast = await screen.findByText(text, { selector: '.toast__text' });
-  const region = toast.closest('[role="status"], [role="alert"]');
-  if (region?.getAttribute('role') !== role) throw new Error(`"${text}" is not in a ${role} region`);
 }

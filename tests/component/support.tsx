@@ -2,7 +2,7 @@
  * Helpers for the component tests: a fake site-options loader, fake account calls (each answered
  * by hand, as in the machines' tests) with an in-memory token store, and the app in a MemoryRouter.
  */
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { LoginAnswer, LoginUser, User } from '../../contract/auth';
 import type { SiteOptions } from '../../contract/site';
@@ -11,7 +11,7 @@ import type { RegisterInput } from '../../machines/registration/registrationMach
 import type { AccountServices } from '../../src/app/account';
 import { AppShell } from '../../src/app/App';
 import { siteOptionsLogicFor } from '../../src/app/liveSiteOptions';
-import { answeredByHand } from '../machines/accountFakes';
+import { answeredByHand, settle } from '../machines/accountFakes';
 
 export const demoOptions: SiteOptions = {
   locations: ['Kothrud', 'Aundh', 'Viman Nagar', 'Hadapsar'],
@@ -160,4 +160,19 @@ export function renderApp({
 /** The router's current path (with its query). */
 export function currentPath(): string {
   return document.querySelector('[data-testid="path"]')?.textContent ?? '';
+}
+
+/** Settles a fake call and lets the machines and React catch up. */
+export async function answer(settleCall: () => void) {
+  await act(async () => {
+    settleCall();
+    await settle();
+  });
+}
+
+/** A toast with these exact words, in the live region of that role. */
+export async function expectToast(text: string, role: 'status' | 'alert') {
+  const toast = await screen.findByText(text, { selector: '.toast__text' });
+  const region = toast.closest('[role="status"], [role="alert"]');
+  if (region?.getAttribute('role') !== role) throw new Error(`"${text}" is not in a ${role} region`);
 }
