@@ -139,6 +139,7 @@ export interface OrderForPayment {
   totalPrice: number;
   paymentMode: string;
   paymentStatus: string;
+  orderStatus: string;
 }
 
 export async function findOrderForPayment(q: Queryable, id: string, forUpdate = false): Promise<OrderForPayment | null> {
@@ -151,8 +152,10 @@ export async function findOrderForPayment(q: Queryable, id: string, forUpdate = 
     total_price: string;
     payment_mode: string;
     payment_status: string;
+    order_status: string;
   }>(
-    `select o.id, o.appointment_id, a.appointment_number, a.user_id, o.pharmacy_id, o.total_price, o.payment_mode, o.payment_status
+    `select o.id, o.appointment_id, a.appointment_number, a.user_id, o.pharmacy_id, o.total_price, o.payment_mode, o.payment_status,
+            o.order_status
        from orders o join appointments a on a.id = o.appointment_id
       where o.id = $1${forUpdate ? ' for update of o' : ''}`,
     [id],
@@ -168,6 +171,7 @@ export async function findOrderForPayment(q: Queryable, id: string, forUpdate = 
         totalPrice: Number(r.total_price),
         paymentMode: r.payment_mode,
         paymentStatus: r.payment_status,
+        orderStatus: r.order_status,
       }
     : null;
 }
@@ -175,6 +179,14 @@ export async function findOrderForPayment(q: Queryable, id: string, forUpdate = 
 export async function markOrderPaid(q: Queryable, id: string, paymentId: string, now: Date): Promise<void> {
   await q.query(
     `update orders set payment_status = 'Completed', payment_id = $2, updated_at = $3 where id = $1`,
+    [id, paymentId, now],
+  );
+}
+
+/** Paid after the clinic cancelled it: the money is owed back (listed under Refunds). Never over a paid order. */
+export async function markOrderRefund(q: Queryable, id: string, paymentId: string, now: Date): Promise<void> {
+  await q.query(
+    `update orders set payment_status = 'Refund', payment_id = $2, updated_at = $3 where id = $1 and payment_status <> 'Completed'`,
     [id, paymentId, now],
   );
 }

@@ -29,7 +29,7 @@ import type {
   CreateOrderPaymentRequest,
 } from '../../contract/appointments.js';
 import type { User } from '../../contract/auth.js';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import type { PaymentProvider, ProviderReport } from '../payment/provider.js';
 import {
   findAppointmentForPayment,
@@ -48,6 +48,7 @@ import {
   flagPaymentRefund,
   insertPayment,
   markOrderPaid,
+  markOrderRefund,
   type PaymentPurpose,
   type PaymentRow,
   setProviderOrderId,
@@ -62,6 +63,7 @@ export const paymentMessages = {
   orderNotFound: 'Order not found.',
   alreadyPaid: 'This appointment is already paid.',
   orderAlreadyPaid: 'This order is already paid.',
+  orderCancelled: 'This order was cancelled, so it cannot be paid.',
   cancelled: 'This appointment was cancelled.',
   wrongAmount: 'The amount does not match the consultation fee.',
   wrongOrderAmount: 'The amount does not match the order.',
@@ -106,6 +108,14 @@ export interface PaymentServiceDeps {
    * confirmation mail: services/index.ts).
    */
   onAppointmentPaid?: (appointmentId: string) => void;
+}
+
+/**
+ * A checkout of an unpaid appointment closed without paying it (failed, or paid but refunded):
+ * the appointment reads 'failed' unless another checkout is still open. Never over paid or refund.
+ */
+async function followClosedCheckout(q: Queryable, appointmentId: string, at: Date): Promise<void> {
+  if ((await countOpenPayments(q, appointmentId)) === 0) await setUnpaidPaymentStatus(q, appointmentId, 'failed', at);
 }
 
 export function createPaymentService({ db, now, provider, holdMinutes, publicUrl, onAppointmentPaid }: PaymentServiceDeps) {
@@ -156,10 +166,24 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
         const { doctorId } = (await findAppointmentForPayment(tx, payment.appointmentId!))!;
         await lockDoctorForShare(tx, doctorId);
         const a = (await findAppointmentForPayment(tx, payment.appointmentId!, true))!;
-        if (a.paymentStatus === 'paid' || a.status === 'Cancelled' || toPaise(a.fee) !== payment.amountPaise) {
-          // Paid twice, cancelled meanwhile, or its fee changed since: the money goes back.
+        if (a.paymentStatus === 'paid') {
+          // Paid twice: this one goes back; the appointment stays paid by the first.
           await flagPaymentRefund(tx, payment.merchantOrderId, at);
-          return a.paymentStatus === 'paid' ? 'paid' : 'refund';
+          return 'paid';
+        }
+        if (a.status === 'Cancelled') {
+          // Cancelled (by the patient or the clinic) while its checkout was open: the appointment
+          // says its fee is owed back, as its payment does, so staff see one refund.
+          await flagPaymentRefund(tx, payment.merchantOrderId, at);
+          await markAppointmentRefund(tx, a.id, payment.merchantOrderId, at);
+          return 'refund';
+        }
+        if (toPaise(a.fee) !== payment.amountPaise) {
+          // Its fee changed since (the patient re-booked another type): this payment goes back and
+          // the appointment is unpaid again, 'pending' only while another checkout is open.
+          await flagPaymentRefund(tx, payment.merchantOrderId, at);
+          await followClosedCheckout(tx, a.id, at);
+          return 'refund';
         }
         // The clock is read again under the lock: a schedule change this waited for judged the hold
         // by its own clock, and counted it lapsed only if it was by then.
@@ -199,9 +223,21 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
     const outcome = await db.transaction(async (tx): Promise<SettleOutcome | 'settled'> => {
       if (!(await settlePayment(tx, payment.merchantOrderId, 'paid', ids, at))) return 'settled';
       const order = (await findOrderForPayment(tx, payment.orderId!, true))!;
-      if (order.paymentStatus === 'Completed' || toPaise(order.totalPrice) !== payment.amountPaise) {
+      if (order.paymentStatus === 'Completed' || order.paymentStatus === 'Refund') {
+        // Paid twice: this one goes back; the order keeps what the first one made it.
         await flagPaymentRefund(tx, payment.merchantOrderId, at);
         return order.paymentStatus === 'Completed' ? 'paid' : 'refund';
+      }
+      if (order.orderStatus === 'Cancelled') {
+        // Cancelled by the clinic while its checkout was open: the order says the money is owed
+        // back, as its payment does (what cancelling a paid order says too).
+        await flagPaymentRefund(tx, payment.merchantOrderId, at);
+        await markOrderRefund(tx, order.id, payment.merchantOrderId, at);
+        return 'refund';
+      }
+      if (toPaise(order.totalPrice) !== payment.amountPaise) {
+        await flagPaymentRefund(tx, payment.merchantOrderId, at);
+        return 'refund';
       }
       await markOrderPaid(tx, order.id, payment.merchantOrderId, at);
       return 'paid';
@@ -238,9 +274,7 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
           providerOrderId: report.providerOrderId,
           transactionId: report.transactionId,
         }, at);
-        if (won && payment.appointmentId && (await countOpenPayments(db, payment.appointmentId)) === 0) {
-          await setUnpaidPaymentStatus(db, payment.appointmentId, 'failed', at);
-        }
+        if (won && payment.appointmentId) await followClosedCheckout(db, payment.appointmentId, at);
         return won ? 'failed' : current(payment.merchantOrderId);
       }
       case 'COMPLETED':
@@ -306,6 +340,7 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
       const order = await findOrderForPayment(db, request.orderId);
       if (!order || order.userId !== user._id) throw new NotFoundError(paymentMessages.orderNotFound);
       if (order.paymentStatus === 'Completed') throw new ConflictError(paymentMessages.orderAlreadyPaid);
+      if (order.orderStatus === 'Cancelled' || order.paymentStatus === 'Refund') throw new ConflictError(paymentMessages.orderCancelled);
       if (order.paymentMode.trim().toLowerCase() !== 'card') throw new ConflictError(paymentMessages.notByCard);
       if (request.pharmacyId !== order.pharmacyId) {
         throw new BadRequestError(paymentMessages.wrongPharmacy, [{ field: 'pharmacyId', message: 'must be the order\'s pharmacy' }]);
