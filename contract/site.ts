@@ -1,6 +1,6 @@
 /** Site options and clinic reference data (spec §3, §7: /super/*, /doctor/*, /appointmentfee/all). */
 import * as t from 'io-ts';
-import { ConsultationType, Email, NonEmptyString, Rupees } from './primitives.js';
+import { ClinicDate, ConsultationType, Email, NonEmptyString, Rupees } from './primitives.js';
 
 /** Image and video links as a clinic stores them: a local path, an https URL or a Drive share link. */
 export const MediaLink = t.string;
@@ -33,15 +33,24 @@ export const TestimonialList = t.array(Testimonial, 'TestimonialList');
 export const DoctorType = t.keyof({ online: null, clinic: null }, 'DoctorType');
 export type DoctorType = t.TypeOf<typeof DoctorType>;
 
-export const Doctor = t.type(
-  {
-    _id: t.string,
-    name: t.string,
-    email: t.string,
-    type: DoctorType,
-    locations: t.array(t.string),
-    qualification: t.string,
-  },
+/**
+ * `bookableUntil`: the last day (clinic time) the doctor can be booked or an appointment moved to,
+ * today + BOOKING_HORIZON_DAYS; the date pickers' `max`. Optional: older answers lack it.
+ */
+export const BookableUntil = t.partial({ bookableUntil: ClinicDate }, 'BookableUntil');
+
+export const Doctor = t.intersection(
+  [
+    t.type({
+      _id: t.string,
+      name: t.string,
+      email: t.string,
+      type: DoctorType,
+      locations: t.array(t.string),
+      qualification: t.string,
+    }),
+    BookableUntil,
+  ],
   'Doctor',
 );
 export type Doctor = t.TypeOf<typeof Doctor>;

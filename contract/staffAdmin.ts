@@ -108,7 +108,7 @@ import {
   intBetween,
   Rupees,
 } from './primitives.js';
-import { DoctorType } from './site.js';
+import { BookableUntil, DoctorType } from './site.js';
 import { textUpTo } from './staff.js';
 
 /* ------------------------------------------------------------------ shared pieces */
@@ -209,21 +209,25 @@ export const LocationAnswer = t.type({ message: t.string, location: AdminLocatio
 export const AccountRole = UserRole;
 export type AccountRole = UserRole;
 
-export const AdminDoctor = t.type(
-  {
-    _id: t.string,
-    name: t.string,
-    email: t.string,
-    type: DoctorType,
-    qualification: t.string,
-    slotMinutes: t.number,
-    /** false: retired, hidden from the public list and from booking. */
-    active: t.boolean,
-    displayOrder: t.number,
-    locations: t.array(t.type({ _id: t.string, name: t.string })),
-    /** The role of the account with the doctor's email; null: nobody has registered with it. */
-    accountRole: t.union([AccountRole, t.null]),
-  },
+export const AdminDoctor = t.intersection(
+  [
+    t.type({
+      _id: t.string,
+      name: t.string,
+      email: t.string,
+      type: DoctorType,
+      qualification: t.string,
+      slotMinutes: t.number,
+      /** false: retired, hidden from the public list and from booking. */
+      active: t.boolean,
+      displayOrder: t.number,
+      locations: t.array(t.type({ _id: t.string, name: t.string })),
+      /** The role of the account with the doctor's email; null: nobody has registered with it. */
+      accountRole: t.union([AccountRole, t.null]),
+    }),
+    /** Only in GET /staff/doctors (the move form's date picker stops at it). */
+    BookableUntil,
+  ],
   'AdminDoctor',
 );
 export type AdminDoctor = t.TypeOf<typeof AdminDoctor>;

@@ -31,7 +31,7 @@ export interface AppOptions {
    * the help contacts (HELP_*; absent: the clinic's defaults).
    * Absent: the defaults of an empty environment.
    */
-  config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'> & Partial<Pick<Config, 'help'>>;
+  config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'> & Partial<Pick<Config, 'help' | 'booking'>>;
   /** Tests: parts of what the services get instead (a clock, a mailer, a cheap password cost, limits). */
   services?: Partial<ServiceOptions>;
 }
@@ -72,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     appSecret: config.accounts.appSecret,
     sessionDays: config.accounts.sessionDays,
     holdMinutes: config.payments.holdMinutes,
+    ...(config.booking ? { bookingHorizonDays: config.booking.horizonDays } : {}),
     publicUrl: config.http.publicUrl,
     paymentProvider,
     onBackgroundError: (error, task) => app.log.warn({ err: error }, `${task} failed`),

@@ -58,7 +58,19 @@ export interface Config {
   payments: PaymentsConfig;
   /** The help contacts patients are offered on /myappointment (GET /api/site/contacts). */
   help: HelpConfig;
+  booking: {
+    /**
+     * BOOKING_HORIZON_DAYS: how far ahead patients book and anybody moves an appointment; the last
+     * bookable day is today + this many days, clinic time.
+     */
+    horizonDays: number;
+  };
 }
+
+/** BOOKING_HORIZON_DAYS' default: about three months, as far ahead as the clinic plans its doctors' hours. */
+export const defaultBookingHorizonDays = 90;
+/** Two years: beyond that the clinic cannot promise a doctor's hours. */
+export const maxBookingHorizonDays = 730;
 
 /**
  * HELP_CHAT_NUMBER (the WhatsApp number the chat opens), HELP_CALL_NUMBER and HELP_EMAIL. The spec
@@ -244,6 +256,17 @@ function emailAddress(env: Env, name: string, fallback: string): Read<string> {
     : bad(`${name} must be one email address like care@clinic.example (got "${value}")`);
 }
 
+function bookingHorizonDays(env: Env, name: string): Read<number> {
+  const value = raw(env, name);
+  if (value === undefined) return ok(defaultBookingHorizonDays);
+  const n = Number(value);
+  return /^\d+$/.test(value) && n >= 0 && n <= maxBookingHorizonDays
+    ? ok(n)
+    : bad(
+        `${name} must be a whole number of days from 0 (today only) to ${maxBookingHorizonDays}: how far ahead patients may book (got "${value}")`,
+      );
+}
+
 /** Reads the whole configuration, reporting every bad variable at once. Throws ConfigError. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -287,6 +310,9 @@ export function loadConfig(env: Env = process.env): Config {
       chatNumber: take(phoneNumber(env, 'HELP_CHAT_NUMBER', defaultHelpContacts.chatNumber), defaultHelpContacts.chatNumber),
       callNumber: take(phoneNumber(env, 'HELP_CALL_NUMBER', defaultHelpContacts.callNumber), defaultHelpContacts.callNumber),
       email: take(emailAddress(env, 'HELP_EMAIL', defaultHelpContacts.email), defaultHelpContacts.email),
+    },
+    booking: {
+      horizonDays: take(bookingHorizonDays(env, 'BOOKING_HORIZON_DAYS'), defaultBookingHorizonDays),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

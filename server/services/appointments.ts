@@ -17,6 +17,9 @@
  * details): no 409 against one's own hold, no second appointment. If that hold lapsed meanwhile,
  * it claims the slot again when the slot is still free.
  *
+ * Beyond the booking horizon (BOOKING_HORIZON_DAYS, services/schedule.ts) a booking or a move is
+ * refused with 400 naming the date field, before anything is read or written.
+ *
  * One patient may hold at most `maxUnpaidHolds` slots unpaid at once (429 beyond), so nobody can
  * block a doctor's day without paying. (A soft limit: two instances may each let one more in.)
  *
@@ -240,6 +243,7 @@ export async function moveBooking(
 ): Promise<void> {
   const before = await mover.changeable(db, id, at, false);
   if (to.date < clinicClock(at).date) throw badField(mover.fields.date, 'must be today or later (clinic time)', bookingMessages.pastDate);
+  schedule.checkHorizon(to.date, mover.fields.date, at);
   const want = { date: to.date, time: to.time, consultationType: before.record.consultationType };
   checkDayPlan(await schedule.dayPlan(before.record.doctorEmail, to.location, to.date), want, at, mover.fields);
   try {
@@ -330,6 +334,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
       const at = now();
       const { date, startTime: time, location, consultationType } = request;
       if (date < clinicClock(at).date) throw badField('date', 'must be today or later (clinic time)', bookingMessages.pastDate);
+      schedule.checkHorizon(date, 'date', at);
 
       const want = { date, time, consultationType };
       const { doctorId, locationId } = checkDayPlan(await schedule.dayPlan(request.doctorEmail, location, date), want, at, bookingFields);

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPasswordHasher, owaspScryptCost, type ScryptCost } from '../security/passwords.js';
 import { createSecrets } from '../security/secrets.js';
+import { defaultBookingHorizonDays } from '../config.js';
 import { defaultHoldMinutes } from '../payment/config.js';
 import type { AnyPaymentProvider } from '../payment/providers.js';
 import { createSandboxProvider } from '../payment/sandbox.js';
@@ -34,6 +35,8 @@ export interface ServiceOptions {
   limits: AccountLimits;
   /** HOLD_MINUTES: how long an unpaid appointment holds its slot. */
   holdMinutes: number;
+  /** BOOKING_HORIZON_DAYS. */
+  bookingHorizonDays: number;
   /** PUBLIC_URL: where payment providers send the browser back to. */
   publicUrl: string;
   /** PAYMENT_PROVIDER's provider (server/payment/providers.ts); the sandbox when absent. */
@@ -78,14 +81,14 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const sessions = createSessionService({ db, now, sessionDays: options.sessionDays ?? 30 });
   const holdMinutes = options.holdMinutes ?? defaultHoldMinutes;
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
-  const schedule = createScheduleService({ db, now });
+  const schedule = createScheduleService({ db, now, horizonDays: options.bookingHorizonDays ?? defaultBookingHorizonDays });
   const mailer = options.mailer ?? noMailer;
   const background =
     options.background ?? createBackgroundTasks(options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
   const appointments = createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl });
   return {
     site: createSiteService(db),
-    doctors: createDoctorService(db),
+    doctors: createDoctorService(db, schedule.lastBookableDate),
     /** Email codes: send, validate (proofs for registration and reset). */
     otp: createOtpService({
       db,

@@ -16,13 +16,18 @@
  *   (clinic time), or the doctor is on leave that day;
  * - free otherwise.
  * No hours that day at that location (or a location the doctor does not work at): no slots.
+ *
+ * The booking horizon (BOOKING_HORIZON_DAYS, issue 10): the last day anybody may book or move an
+ * appointment onto is today + that many days, clinic time. gettimeslot answers 400 beyond it (the
+ * popups' date pickers stop at it, so only a hand-made request gets there), and so do booking and
+ * both kinds of move, each naming its date field.
  */
 import type { SlotStatus, TimeSlot } from '../../contract/appointments.js';
-import type { ClinicTime } from '../../contract/primitives.js';
+import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
 import type { Database, Queryable } from '../db/database.js';
 import { loadDaySchedule } from '../repositories/appointments.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
-import { NotFoundError } from './errors.js';
+import { BadRequestError, NotFoundError } from './errors.js';
 
 export const clinicTimeZone = 'Asia/Kolkata';
 /** IST, UTC+05:30, in minutes. */
@@ -43,6 +48,31 @@ export function clinicClock(now: Date): { date: string; minutes: number } {
 export function clinicInstant(date: string, time: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d, 0, toMinutes(time) - clinicOffsetMinutes));
+}
+
+/** `date` (`YYYY-MM-DD`) plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMinutes * minuteMs).toISOString().slice(0, 10);
+}
+
+/** The last day that can be booked at `now`: today + `horizonDays`, clinic time. */
+export function lastBookableDate(now: Date, horizonDays: number): ClinicDate {
+  return addDays(clinicClock(now).date, horizonDays) as ClinicDate;
+}
+
+export const horizonMessage = (horizonDays: number) =>
+  horizonDays === 0
+    ? 'Appointments can be booked for today only. Please choose today.'
+    : `Appointments can be booked up to ${horizonDays} days ahead. Please choose an earlier date.`;
+
+/** 400 naming `field` when `date` is beyond the booking horizon at `now`. */
+export function checkHorizon(date: string, now: Date, horizonDays: number, field: string): void {
+  const last = lastBookableDate(now, horizonDays);
+  if (date > last) {
+    throw new BadRequestError(horizonMessage(horizonDays), [
+      { field, message: `must be ${last} or earlier (${horizonDays} days ahead, clinic time)` },
+    ]);
+  }
 }
 
 /** 0 = Sunday ... 6 = Saturday, as doctor_hours.weekday counts. */
@@ -125,14 +155,22 @@ export async function lockedDayPlan(tx: Queryable, doctorId: string, location: s
   return loadDayPlan(tx, doctor.email, location, date, now);
 }
 
-export function createScheduleService({ db, now }: { db: Database; now: () => Date }) {
+export function createScheduleService({ db, now, horizonDays }: { db: Database; now: () => Date; horizonDays: number }) {
   const dayPlan = (doctorEmail: string, location: string, date: string) => loadDayPlan(db, doctorEmail, location, date, now());
 
   return {
     dayPlan,
 
-    /** GET /doctor/gettimeslot: NotFoundError (404) for a doctor we do not have. */
+    /** BOOKING_HORIZON_DAYS. */
+    horizonDays,
+    /** The last bookable day now (clinic time): what the date pickers' `max` follows. */
+    lastBookableDate: (): ClinicDate => lastBookableDate(now(), horizonDays),
+    /** 400 naming `field` when `date` is beyond the booking horizon now (or at `at`). */
+    checkHorizon: (date: string, field: string, at: Date = now()): void => checkHorizon(date, at, horizonDays, field),
+
+    /** GET /doctor/gettimeslot: 400 beyond the booking horizon; NotFoundError (404) for a doctor we do not have. */
     async timeSlots(doctorEmail: string, location: string, date: string, viewerId: string | null): Promise<TimeSlot[]> {
+      checkHorizon(date, now(), horizonDays, 'date');
       const plan = await dayPlan(doctorEmail, location, date);
       if (!plan) throw new NotFoundError('Doctor not found.');
       const at = now();

@@ -279,7 +279,8 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
 
     async list(staff: Staff): Promise<AdminDoctor[]> {
       assertAdmin(staff);
-      return listAdminDoctors(db);
+      const bookableUntil = schedule.lastBookableDate();
+      return (await listAdminDoctors(db)).map((doctor) => ({ ...doctor, bookableUntil }));
     },
 
     async schedule(staff: Staff, id: string): Promise<DoctorSchedule> {
