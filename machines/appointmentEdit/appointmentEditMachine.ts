@@ -61,7 +61,7 @@ import type {
   TimeSlot,
 } from '../../contract/appointments.js';
 import type { Doctor } from '../../contract/site.js';
-import { findDoctor, fitChoices, isBookableDate, nextChoices, type BookingChoices } from '../booking/choices.js';
+import { findDoctor, fitChoices, isBookableDate, lastBookableDate, nextChoices, type BookingChoices } from '../booking/choices.js';
 import {
   passLoadTimeSlotsOn,
   shownSlots,
@@ -209,7 +209,9 @@ const definition = setup({
   guards: {
     isOfferedLocation: ({ context, event }) =>
       event.type === 'location.selected' && locationsFor(context).includes(event.location),
-    isBookableDate: ({ context, event }) => event.type === 'date.selected' && isBookableDate(event.date, context.today),
+    isBookableDate: ({ context, event }) =>
+      event.type === 'date.selected' &&
+      isBookableDate(event.date, context.today, lastBookableDate(context.doctors ?? [], context.appointment.doctorEmail)),
     isFreeSlot: ({ context, event }) => event.type === 'slot.selected' && canChooseSlot(context.slots, event.time),
     canSave: ({ context }) => canSaveNow(context),
     isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 401),
@@ -397,6 +399,9 @@ export const selectChoices = (snapshot: Snapshot): EditChoices => {
 };
 /** The earliest date the date picker offers (today, clinic time). */
 export const selectMinDate = (snapshot: Snapshot): string => snapshot.context.today;
+/** The last date the date picker offers (the booking horizon: the doctor's `bookableUntil`); undefined until the doctors load. */
+export const selectMaxDate = (snapshot: Snapshot): string | undefined =>
+  lastBookableDate(snapshot.context.doctors ?? [], snapshot.context.appointment.doctorEmail);
 /** The doctor's locations; the appointment's own until the doctors load (or if the doctor is not listed). */
 export const selectLocations = (snapshot: Snapshot): string[] => locationsFor(snapshot.context);
 export const selectDoctorsStatus = (snapshot: Snapshot): DoctorsStatus =>

@@ -100,6 +100,7 @@ import {
   findDoctor,
   fitChoices,
   isBookableDate,
+  lastBookableDate,
   locationsOf,
   missingChoices,
   nextChoices,
@@ -267,7 +268,9 @@ const definition = setup({
     isOfferedType: ({ context, event }) =>
       event.type === 'type.selected' &&
       consultationTypesFor(findDoctor(context.doctors ?? [], context.choices.doctorEmail)).includes(event.consultationType),
-    isBookableDate: ({ context, event }) => event.type === 'date.selected' && isBookableDate(event.date, context.today),
+    isBookableDate: ({ context, event }) =>
+      event.type === 'date.selected' &&
+      isBookableDate(event.date, context.today, lastBookableDate(context.doctors ?? [], context.choices.doctorEmail)),
     isFreeSlot: ({ context, event }) => event.type === 'slot.selected' && canChooseSlot(context.slots, event.time),
     hasDoctors: ({ context }) => context.doctors !== null,
     hasMissingChoices: ({ context }) => missingChoices(settledChoices(context)).length > 0,
@@ -597,6 +600,9 @@ export const selectChoices = (snapshot: Snapshot): BookingChoices => snapshot.co
 export const selectDetails = (snapshot: Snapshot): PersonalDetails => snapshot.context.details;
 /** The earliest date the date picker offers (today, clinic time). */
 export const selectMinDate = (snapshot: Snapshot): string => snapshot.context.today;
+/** The last date the date picker offers (the booking horizon); undefined until the doctors say. */
+export const selectMaxDate = (snapshot: Snapshot): string | undefined =>
+  lastBookableDate(snapshot.context.doctors ?? [], snapshot.context.choices.doctorEmail);
 /** Where some doctor works; empty until the doctors load ('No Location found' once loaded and empty). */
 export const selectLocations = (snapshot: Snapshot): string[] => locationsOf(snapshot.context.doctors ?? []);
 /** The doctors at the chosen location; none before a location is chosen. */

@@ -4,7 +4,8 @@
  *
  * The choices come in the spec's order: location -> doctor -> consultation type -> date -> slot.
  * A choice only fits the ones before it: a doctor works at the chosen location, a doctor of type
- * online offers no Clinic Visit, a date is not before today (clinic time), a slot belongs to the
+ * online offers no Clinic Visit, a date is not before today (clinic time) nor after the booking
+ * horizon's last day (the doctor list's `bookableUntil`), a slot belongs to the
  * list loaded for that doctor, location and date. Changing one choice clears the later ones that
  * no longer fit (`nextChoices`). Which slots can be chosen in a loaded list is the slot picker's
  * part (machines/slotPicker).
@@ -72,9 +73,23 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
-/** A date that can be chosen: a calendar day, not before today (clinic time). */
-export function isBookableDate(value: string, today: string): boolean {
-  return isCalendarDate(value) && value >= today;
+/**
+ * A date that can be chosen: a calendar day, not before today (clinic time), and not after `last`
+ * (the booking horizon's last day, `lastBookableDate`) when that is known.
+ */
+export function isBookableDate(value: string, today: string, last?: string): boolean {
+  return isCalendarDate(value) && value >= today && (last === undefined || value <= last);
+}
+
+/**
+ * The last day that can be chosen (the date picker's `max`): the doctor's `bookableUntil` (today +
+ * the server's BOOKING_HORIZON_DAYS), or before a doctor is chosen the latest of the loaded doctors'.
+ * undefined while unknown (no doctors loaded, or a server that does not say): the server still refuses.
+ */
+export function lastBookableDate(doctors: readonly Doctor[], email: string | null): string | undefined {
+  const chosen = findDoctor(doctors, email);
+  if (chosen) return chosen.bookableUntil;
+  return doctors.reduce<string | undefined>((last, d) => (d.bookableUntil !== undefined && (last === undefined || d.bookableUntil > last) ? d.bookableUntil : last), undefined);
 }
 
 /** Today in clinic time (Asia/Kolkata), `YYYY-MM-DD`, whatever the browser's time zone. */
@@ -128,7 +143,8 @@ export function fitChoices(choices: BookingChoices, doctors: readonly Doctor[] |
     doctorEmail = doctor?.email ?? null;
     if (consultationType !== null && !consultationTypesFor(doctor).includes(consultationType)) consultationType = null;
   }
-  const date = choices.date !== null && isBookableDate(choices.date, today) ? choices.date : null;
+  const last = doctors === null ? undefined : lastBookableDate(doctors, doctorEmail);
+  const date = choices.date !== null && isBookableDate(choices.date, today, last) ? choices.date : null;
   const fitted: BookingChoices = { location, doctorEmail, consultationType, date, time: choices.time };
   // A slot only exists in a list for a doctor, location and date.
   if (fitted.time !== null && (slotListOf(fitted) === null || !timePattern.test(fitted.time))) fitted.time = null;

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
 import { appointment } from '../machines/appointmentFakes';
+import type { Doctor } from '../../contract/site';
 import { doctors, someFree } from '../machines/bookingFakes';
 import { fakeAppointments, showList } from './appointmentsSupport';
 import { answer, expectToast } from './support';
@@ -21,7 +22,8 @@ async function openEdit() {
   const card = screen.getByText('APT-E1').closest('article') as HTMLElement;
   await user.click(within(card).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit appointment' });
-  await answer(() => fake.loadDoctors.latest().resolve(doctors));
+  // The doctor list says how far ahead one may book (the booking horizon).
+  await answer(() => fake.loadDoctors.latest().resolve(doctors.map((d) => ({ ...d, bookableUntil: '2025-06-08' }) as Doctor)));
   expect(fake.loadTimeSlots.latest().input).toEqual({
     doctorEmail: record.doctorEmail,
     date: '2025-03-11',
@@ -44,7 +46,7 @@ if (typeof globalThis.CSS.escape !== 'function') {
 const radio = (dialog: HTMLElement, time: RegExp) => within(dialog).getByRole('radio', { name: time });
 
 describe('edit popup', () => {
-  it("offers the doctor's locations, a date from today and the slots, booked and unavailable ones disabled", async () => {
+  it("offers the doctor's locations, a date from today to the booking horizon and the slots, booked and unavailable ones disabled", async () => {
     const { dialog } = await openEdit();
     const location = within(dialog).getByLabelText('Location') as HTMLSelectElement;
     expect(location.value).toBe('Andheri West');
@@ -52,6 +54,7 @@ describe('edit popup', () => {
     const date = within(dialog).getByLabelText('Date') as HTMLInputElement;
     expect(date.type).toBe('date');
     expect(date.min).toBe('2025-03-10');
+    expect(date.max).toBe('2025-06-08');
     expect(date.value).toBe('2025-03-11');
     const group = within(dialog).getByRole('group', { name: 'Time' });
     expect((radio(group, /^9:00\s?am\s?\(booked\)$/i) as HTMLInputElement).disabled).toBe(true);

@@ -194,6 +194,25 @@ describe('Book Appointment popup', () => {
     await waitFor(() => expect(booking.left).toEqual([sandboxCheckout]));
   });
 
+  it("stops the date picker at the booking horizon: max is the doctor list's last bookable day", async () => {
+    const user = userEvent.setup();
+    const { booking } = await loggedIn();
+    await user.click(screen.getAllByRole('button', { name: 'Book Appointment' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
+    const last = dayAfter(90);
+    await answer(() => booking.loadDoctors.latest().resolve(doctors.map((d) => ({ ...d, bookableUntil: last }) as Doctor)));
+    await answer(() => booking.loadFees.latest().resolve(fees));
+    await user.selectOptions(within(dialog).getByLabelText('Location'), 'Andheri West');
+    await user.selectOptions(await within(dialog).findByLabelText('Doctor'), anita.email);
+    await user.selectOptions(await within(dialog).findByLabelText('Consultation type'), 'Clinic Visit');
+    const date = (await within(dialog).findByLabelText('Date')) as HTMLInputElement;
+    expect(date.getAttribute('min')).toBe(clinicToday());
+    expect(date.getAttribute('max')).toBe(last);
+    // Typed past it anyway: not taken, no slots asked for.
+    fireEvent.change(date, { target: { value: dayAfter(91) } });
+    expect(booking.loadTimeSlots.calls).toHaveLength(0);
+  });
+
   it('offers no Clinic Visit for an online doctor and filters the doctors by location', async () => {
     const user = userEvent.setup();
     const { booking } = await loggedIn();

@@ -279,7 +279,7 @@ describe('moving an appointment', () => {
     let moved = false;
     const { fetch } = renderSection(<AppointmentsSection />, {
       [`GET /staff/appointments?${today}`]: () => ok([moved ? { ...asha, startTime: '10:00' } : asha]),
-      'GET /staff/doctors': ok([anita]),
+      'GET /staff/doctors': ok([{ ...anita, bookableUntil: '2025-06-08' }]),
       'GET /staff/locations': ok([andheri, bandra]),
       [slotsOn17th]: ok(slots),
       [`POST /staff/appointments/${asha._id}/move`]: () => {
@@ -295,7 +295,8 @@ describe('moving an appointment', () => {
     expect((within(dialog).getByRole('radio', { name: /^9:30\s?am\s?\(unavailable\)$/i }) as HTMLInputElement).disabled).toBe(true);
     expect((within(dialog).getByLabelText('Location') as HTMLSelectElement).value).toBe('Andheri West');
     const date = within(dialog).getByLabelText('Date') as HTMLInputElement;
-    expect([date.value, date.min]).toEqual(['2025-03-17', '2025-03-10']);
+    // From today to the booking horizon's last day (GET /staff/doctors says it).
+    expect([date.value, date.min, date.max]).toEqual(['2025-03-17', '2025-03-10', '2025-06-08']);
     const move = within(dialog).getByRole('button', { name: 'Move' }) as HTMLButtonElement;
     expect(move.disabled).toBe(true);
 

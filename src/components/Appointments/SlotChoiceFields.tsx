@@ -1,6 +1,6 @@
 /**
  * The choices of the appointment edit flow (machines/appointmentEdit): one of the doctor's
- * locations, a date (native date input, not before today in clinic time) and that day's slots as a
+ * locations, a date (native date input, from today to the booking horizon's last day, clinic time) and that day's slots as a
  * radio group (booked and unavailable ones disabled, and said so). The patient's edit popup
  * (./EditDialog.tsx) and the admin's move popup (src/staff/admin/MoveDialog.tsx) both show it over
  * their own edit machine; each keeps its own Save.
@@ -13,6 +13,7 @@ import {
   selectDoctorsStatus,
   selectIsSaving,
   selectLocations,
+  selectMaxDate,
   selectMinDate,
   selectSlots,
   selectSlotsStatus,
@@ -28,6 +29,7 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
   const choices = useSelector(actor, selectChoices);
   const locations = useSelector(actor, selectLocations);
   const minDate = useSelector(actor, selectMinDate);
+  const maxDate = useSelector(actor, selectMaxDate);
   const doctorsStatus = useSelector(actor, selectDoctorsStatus);
   const slots = useSelector(actor, selectSlots);
   const slotsStatus = useSelector(actor, selectSlotsStatus);
@@ -68,6 +70,7 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
           type="date"
           className="slot-choice__input"
           min={minDate}
+          max={maxDate}
           value={choices.date ?? ''}
           disabled={isSaving}
           onChange={(event) => actor.send({ type: 'date.selected', date: event.target.value })}

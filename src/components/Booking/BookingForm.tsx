@@ -22,6 +22,7 @@ import {
   selectFeesStatus,
   selectIsBusy,
   selectLocations,
+  selectMaxDate,
   selectMinDate,
   selectSlots,
   selectSlotsStatus,
@@ -66,6 +67,7 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
   const doctorsStatus = useSelector(actor, selectDoctorsStatus);
   const types = useSelector(actor, selectConsultationTypes);
   const minDate = useSelector(actor, selectMinDate);
+  const maxDate = useSelector(actor, selectMaxDate);
   const slots = useSelector(actor, selectSlots);
   const slotsStatus = useSelector(actor, selectSlotsStatus);
   const fee = useSelector(actor, selectFee);
@@ -171,6 +173,7 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
               id={f('date')}
               type="date"
               min={minDate}
+              max={maxDate}
               value={choices.date ?? ''}
               disabled={busy}
               aria-describedby={f('date-hint')}

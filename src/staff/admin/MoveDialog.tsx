@@ -39,6 +39,8 @@ const asDoctor = (d: AdminDoctor): Doctor => ({
   type: d.type,
   qualification: d.qualification,
   locations: d.locations.map((l) => l.name),
+  // The date picker's max: the booking horizon (GET /staff/doctors carries it).
+  ...(d.bookableUntil === undefined ? {} : { bookableUntil: d.bookableUntil }),
 });
 
 export interface MoveDialogProps {
