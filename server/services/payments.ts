@@ -15,8 +15,11 @@
  * it (a lapsed hold does not count for the staff console's orphan rule, so an admin may have cut
  * the hours, added leave or retired the doctor meanwhile) and the slot is still free. Otherwise
  * the appointment is flagged 'refund' (its record says so to the patient, and staff see it under
- * Refunds) and the payment too. A second payment of an appointment or order that is already paid,
- * or of a cancelled one, is flagged 'refund' as well.
+ * Refunds) and the payment too. A second payment of an appointment or order that is already paid
+ * is flagged 'refund' as well. The record a payment is for follows it in the same transaction
+ * (issue 10): one cancelled while its checkout was open says 'refund' (an order 'Refund') with its
+ * payment, so staff see one refund; one whose fee changed meanwhile is unpaid again. The full
+ * table: docs/api.md, "The payment state follows the payment".
  *
  * Refused at the start (409, nothing recorded): an appointment whose time has passed (Expired,
  * clinic time: nobody can be seen in a slot that is over), and a pharmacy order whose payment mode
