@@ -8,9 +8,11 @@ import {
   Gender,
   Id,
   intBetween,
-  NonEmptyString,
+  line,
+  nonEmptyLine,
   PhoneNumber,
   Rupees,
+  text,
 } from './primitives.js';
 
 export const Remedy = t.type(
@@ -35,6 +37,30 @@ export const Medicines = t.type(
 );
 export type Medicines = t.TypeOf<typeof Medicines>;
 
+/**
+ * The prescription as staff write it (and the booking's empty one): the same fields as Medicines,
+ * each by the text rules (contract/primitives.ts textProblem), as long as the console's form
+ * allows (machines/consultation/forms.ts); the complaint and instructions may have line breaks.
+ * Answers keep the plain Medicines codec, so a record written under older rules still loads.
+ */
+export const RemedyInput = t.type(
+  { medicineName: line(2000), dosage: line(2000), frequency: line(2000) },
+  'RemedyInput',
+);
+export const MedicinesInput = t.type(
+  {
+    complain: text(2000),
+    remedies: t.array(RemedyInput),
+    potency: line(2000),
+    duration: line(2000),
+    pharmacyName: line(2000),
+    pharmacyId: line(2000),
+    instructions: text(2000),
+    showMedicine: t.boolean,
+  },
+  'MedicinesInput',
+);
+
 export const emptyMedicines: Medicines = {
   complain: '',
   remedies: [],
@@ -52,21 +78,22 @@ export type PaymentStatus = t.TypeOf<typeof PaymentStatus>;
 /** The spec's create payload. The server trusts only its ids: doctor name and fee come from its own records. */
 export const AppointmentCreateRequest = t.type(
   {
-    firstName: NonEmptyString,
-    lastName: NonEmptyString,
+    // Names and location as long as their columns (appointments, locations: 200).
+    firstName: nonEmptyLine(200),
+    lastName: nonEmptyLine(200),
     email: Email,
     phoneNumber: PhoneNumber,
     age: intBetween(1, 120),
     gender: Gender,
     date: ClinicDate,
-    doctorName: t.string,
+    doctorName: line(200),
     doctorEmail: Email,
-    location: NonEmptyString,
+    location: nonEmptyLine(200),
     consultationType: ConsultationType,
     startTime: ClinicTime,
     appointmentPaymentStatus: t.literal('failed'),
     appointmentPaymentId: t.null,
-    medicines: Medicines,
+    medicines: MedicinesInput,
   },
   'AppointmentCreateRequest',
 );
@@ -125,7 +152,7 @@ export const AppointmentList = t.array(AppointmentRecord, 'AppointmentList');
 
 export const AppointmentUpdateRequest = t.type(
   {
-    selectedLocation: NonEmptyString,
+    selectedLocation: nonEmptyLine(200),
     appointmentToEdit: Id,
     newDate: ClinicDate,
     selectedTime: ClinicTime,
@@ -151,7 +178,7 @@ export const TimeSlotList = t.array(TimeSlot, 'TimeSlotList');
 
 /** Path of GET /doctor/gettimeslot/{doctorEmail}/{location}/{date}. */
 export const TimeSlotParams = t.type(
-  { doctorEmail: Email, location: NonEmptyString, date: ClinicDate },
+  { doctorEmail: Email, location: nonEmptyLine(200), date: ClinicDate },
   'TimeSlotParams',
 );
 
@@ -169,13 +196,27 @@ export const CreateAppointmentPaymentAnswer = t.type(
 
 /** amount is in paise (price times 100), as the spec says. */
 export const CreateOrderPaymentRequest = t.type(
-  { pharmacyId: t.string, orderId: Id, amount: intBetween(1, 100_000_000) },
+  { pharmacyId: line(200), orderId: Id, amount: intBetween(1, 100_000_000) },
   'CreateOrderPaymentRequest',
 );
 export type CreateOrderPaymentRequest = t.TypeOf<typeof CreateOrderPaymentRequest>;
 export const CreateOrderPaymentAnswer = t.type(
   { checkoutPageUrl: t.string },
   'CreateOrderPaymentAnswer',
+);
+
+/** Path of GET /payment/return/{merchantOrderId}: our reference as the payments table keeps it. */
+export const PaymentReturnParams = t.type(
+  {
+    merchantOrderId: new t.Type<string, string, unknown>(
+      'MerchantOrderId',
+      (u): u is string => typeof u === 'string' && /^[A-Za-z0-9_-]{1,63}$/.test(u),
+      (u, c) =>
+        typeof u === 'string' && /^[A-Za-z0-9_-]{1,63}$/.test(u) ? t.success(u) : t.failure(u, c, 'must be a payment reference'),
+      (a) => a,
+    ),
+  },
+  'PaymentReturnParams',
 );
 
 /** GET /payment/config: the checkout origins (or origin + path prefixes) /payment may redirect to. */

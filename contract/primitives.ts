@@ -21,15 +21,71 @@ function refinedString<B extends { readonly [K in N]: symbol }, N extends string
   );
 }
 
+/*
+ * Text rules every stored string follows (issue 10): PostgreSQL cannot store NUL, and JSON with
+ * a lone UTF-16 surrogate is not valid UTF-8, so both would fail at the database as a 500; other
+ * control characters are never typed by a person. `multiline` fields (descriptions, notes,
+ * instructions) may also hold line breaks and tabs. Lengths count UTF-16 units, never fewer than
+ * the characters PostgreSQL counts, so a column's limit holds.
+ */
+const controlCharacters = /[\u0000-\u001F\u007F-\u009F]/;
+const controlCharactersButLineBreaks = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export interface TextRules {
+  readonly max: number;
+  /** Line breaks (\n) and tabs allowed. */
+  readonly multiline?: boolean;
+}
+
+/** What is wrong with `s` as stored text, in words for the person who typed it; null when nothing. */
+export function textProblem(s: string, { max, multiline = false }: TextRules): string | null {
+  if ((multiline ? controlCharactersButLineBreaks : controlCharacters).test(s)) {
+    return multiline ? 'must not contain control characters (line breaks and tabs are fine)' : 'must not contain control characters or line breaks';
+  }
+  if (loneSurrogate.test(s)) return 'must be valid Unicode text';
+  if (s.length > max) return `must be at most ${max} characters`;
+  return null;
+}
+
+/** Text (may be empty) of at most `max` characters: one line, or `multiline`. Taken as given. */
+function plainText(name: string, rules: TextRules): t.Type<string, string, unknown> {
+  return new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string' && textProblem(u, rules) === null,
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c, 'must be text');
+      const problem = textProblem(u, rules);
+      return problem === null ? t.success(u) : t.failure(u, c, problem);
+    },
+    (a) => a,
+  );
+}
+
+/** One line of text, possibly empty, at most `max` characters. */
+export const line = (max: number) => plainText(`Line(${max})`, { max });
+/** Text that may have line breaks and tabs, possibly empty, at most `max` characters. */
+export const text = (max: number) => plainText(`Text(${max})`, { max, multiline: true });
+
 export interface NonEmptyStringBrand {
   readonly NonEmptyString: unique symbol;
 }
-/** Text with at least one non-space character, at most 2000 characters. */
-export const NonEmptyString = refinedString<NonEmptyStringBrand, 'NonEmptyString'>(
-  'NonEmptyString',
-  (s) => s.trim().length > 0 && s.length <= 2000,
-  'is required',
-);
+/** One line with at least one non-space character, at most `max` characters. */
+export function nonEmptyLine(max: number): t.Type<t.Branded<string, NonEmptyStringBrand>, string, unknown> {
+  const problem = (u: unknown) =>
+    typeof u !== 'string' || u.trim().length === 0 ? 'is required' : textProblem(u, { max });
+  return new t.Type<t.Branded<string, NonEmptyStringBrand>, string, unknown>(
+    max === 2000 ? 'NonEmptyString' : `NonEmptyString(${max})`,
+    (u): u is t.Branded<string, NonEmptyStringBrand> => problem(u) === null,
+    (u, c) => {
+      const why = problem(u);
+      return why === null ? t.success(u as t.Branded<string, NonEmptyStringBrand>) : t.failure(u, c, why);
+    },
+    (a) => a,
+  );
+}
+/** One line with at least one non-space character, at most 2000 characters. */
+export const NonEmptyString = nonEmptyLine(2000);
 export type NonEmptyString = t.TypeOf<typeof NonEmptyString>;
 
 export interface EmailBrand {
@@ -39,7 +95,7 @@ export interface EmailBrand {
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const Email = refinedString<EmailBrand, 'Email'>(
   'Email',
-  (s) => s.length <= 254 && emailPattern.test(s),
+  (s) => s.length <= 254 && emailPattern.test(s) && textProblem(s, { max: 254 }) === null,
   'must be an email address like name@example.com',
 );
 export type Email = t.TypeOf<typeof Email>;
@@ -47,15 +103,31 @@ export type Email = t.TypeOf<typeof Email>;
 export interface ClinicDateBrand {
   readonly ClinicDate: unique symbol;
 }
-/** A calendar day in clinic time (Asia/Kolkata), `YYYY-MM-DD`. */
-export const ClinicDate = refinedString<ClinicDateBrand, 'ClinicDate'>(
+/** The days the API takes: a clinic's records and bookings fall well inside; PostgreSQL has no year 0. */
+export const earliestClinicDate = '1900-01-01';
+export const latestClinicDate = '2999-12-31';
+
+function isCalendarDay(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+const isClinicDate = (u: unknown): u is t.Branded<string, ClinicDateBrand> =>
+  typeof u === 'string' && isCalendarDay(u) && u >= earliestClinicDate && u <= latestClinicDate;
+
+/** A calendar day in clinic time (Asia/Kolkata), `YYYY-MM-DD`, from 1900 to 2999. */
+export const ClinicDate = new t.Type<t.Branded<string, ClinicDateBrand>, string, unknown>(
   'ClinicDate',
-  (s) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  isClinicDate,
+  (u, c) => {
+    if (isClinicDate(u)) return t.success(u);
+    const message =
+      typeof u === 'string' && isCalendarDay(u)
+        ? `must be a date from ${earliestClinicDate} to ${latestClinicDate}`
+        : 'must be a date written YYYY-MM-DD';
+    return t.failure(u, c, message);
   },
-  'must be a date written YYYY-MM-DD',
+  (a) => a,
 );
 export type ClinicDate = t.TypeOf<typeof ClinicDate>;
 
@@ -76,7 +148,8 @@ export interface PhoneNumberBrand {
 /** An Indian mobile or landline number: 10 digits, optionally after +91 or 0. */
 export const PhoneNumber = refinedString<PhoneNumberBrand, 'PhoneNumber'>(
   'PhoneNumber',
-  (s) => /^(\+91[\s-]?|0)?[1-9]\d{9}$/.test(s.replace(/[\s-]/g, '')),
+  // At most 20 characters as written (the column's limit), spaces and hyphens included.
+  (s) => s.length <= 20 && !controlCharacters.test(s) && /^(\+91[\s-]?|0)?[1-9]\d{9}$/.test(s.replace(/[\s-]/g, '')),
   'must be a 10-digit phone number',
 );
 export type PhoneNumber = t.TypeOf<typeof PhoneNumber>;
@@ -115,12 +188,16 @@ export function intBetween(min: number, max: number) {
   );
 }
 
-/** An amount of rupees: not negative, at most two decimals (checked with a tolerance: 19.99 * 100 is not exact in floating point). */
+/** The largest amount the tables hold (numeric(10, 2)). */
+export const maxRupees = 99_999_999.99;
+
+/** An amount of rupees: not negative, at most two decimals (checked with a tolerance: 19.99 * 100 is not exact in floating point), at most maxRupees. */
 function isRupees(u: unknown): u is number {
   return (
     typeof u === 'number' &&
     Number.isFinite(u) &&
     u >= 0 &&
+    u <= maxRupees &&
     Math.abs(Math.round(u * 100) - u * 100) < 1e-6
   );
 }
@@ -128,7 +205,9 @@ export const Rupees = new t.Type<number, number, unknown>(
   'Rupees',
   isRupees,
   (u, c) =>
-    isRupees(u) ? t.success(u) : t.failure(u, c, 'must be an amount in rupees, not negative, at most two decimals'),
+    isRupees(u)
+      ? t.success(u)
+      : t.failure(u, c, 'must be an amount in rupees from 0 to 99,999,999.99, at most two decimals'),
   (a) => a,
 );
 

@@ -19,17 +19,11 @@
  * message }] } for bad input, 404 for an unknown appointment.
  */
 import * as t from 'io-ts';
-import { AppointmentRecord, Medicines } from './appointments.js';
-import { ClinicDate, Id, intBetween, Rupees } from './primitives.js';
+import { AppointmentRecord, MedicinesInput } from './appointments.js';
+import { ClinicDate, Id, intBetween, line, Rupees } from './primitives.js';
 
-/** Text of at most `max` characters (may be empty). */
-export const textUpTo = (max: number) =>
-  new t.Type<string, string, unknown>(
-    `TextUpTo(${max})`,
-    (u): u is string => typeof u === 'string' && u.length <= max,
-    (u, c) => (typeof u === 'string' && u.length <= max ? t.success(u) : t.failure(u, c, `must be text of at most ${max} characters`)),
-    (a) => a,
-  );
+/** One line of text of at most `max` characters (may be empty). */
+export const textUpTo = (max: number) => line(max);
 
 export const StaffRole = t.keyof({ admin: null, doctor: null }, 'StaffRole');
 
@@ -89,7 +83,7 @@ export const StaffAppointmentDetail = t.type(
 export type StaffAppointmentDetail = t.TypeOf<typeof StaffAppointmentDetail>;
 
 /** POST /staff/appointments/{id}/complete: the prescription (the spec's `medicines`). */
-export const StaffCompleteRequest = Medicines;
+export const StaffCompleteRequest = MedicinesInput;
 
 export const OrderPaymentMode = t.keyof({ Card: null, Cash: null }, 'OrderPaymentMode');
 

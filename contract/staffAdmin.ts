@@ -107,34 +107,37 @@ import {
   Id,
   intBetween,
   Rupees,
+  textProblem,
 } from './primitives.js';
 import { BookableUntil, DoctorType } from './site.js';
 import { textUpTo } from './staff.js';
 
 /* ------------------------------------------------------------------ shared pieces */
 
-/** Text with a non-space character, at most `max` characters, trimmed on the way in. */
-export const requiredText = (max: number) =>
+/** Text with a non-space character, at most `max` characters (textProblem's rules), trimmed on the way in. */
+export const requiredText = (max: number, { multiline = false }: { multiline?: boolean } = {}) =>
   new t.Type<string, string, unknown>(
     `RequiredText(${max})`,
-    (u): u is string => typeof u === 'string' && u.trim() !== '' && u.length <= max,
+    (u): u is string => typeof u === 'string' && u.trim() !== '' && textProblem(u, { max, multiline }) === null,
     (u, c) => {
       if (typeof u !== 'string' || u.trim() === '') return t.failure(u, c, 'is required');
       const trimmed = u.trim();
-      return trimmed.length <= max ? t.success(trimmed) : t.failure(u, c, `must be at most ${max} characters`);
+      const problem = textProblem(trimmed, { max, multiline });
+      return problem === null ? t.success(trimmed) : t.failure(u, c, problem);
     },
     (a) => a,
   );
 
-/** Optional text, trimmed, at most `max` characters ('' allowed). */
-export const optionalText = (max: number) =>
+/** Optional text, trimmed, at most `max` characters ('' allowed; textProblem's rules). */
+export const optionalText = (max: number, { multiline = false }: { multiline?: boolean } = {}) =>
   new t.Type<string, string, unknown>(
     `OptionalText(${max})`,
-    (u): u is string => typeof u === 'string' && u.length <= max,
+    (u): u is string => typeof u === 'string' && textProblem(u, { max, multiline }) === null,
     (u, c) => {
       if (typeof u !== 'string') return t.failure(u, c, 'must be text');
       const trimmed = u.trim();
-      return trimmed.length <= max ? t.success(trimmed) : t.failure(u, c, `must be at most ${max} characters`);
+      const problem = textProblem(trimmed, { max, multiline });
+      return problem === null ? t.success(trimmed) : t.failure(u, c, problem);
     },
     (a) => a,
   );
@@ -149,7 +152,7 @@ export const mediaLinkHostSuffix = '.googleusercontent.com';
  */
 export function isMediaLinkInput(link: string): boolean {
   if (link === '') return true;
-  if (link.length > 2000 || /\s/.test(link)) return false;
+  if (/\s/.test(link) || textProblem(link, { max: 2000 }) !== null) return false;
   if (link.startsWith('/')) return !link.startsWith('//') && !link.startsWith('/\\');
   try {
     const url = new URL(link);
@@ -336,7 +339,7 @@ export const AdminTeamMember = t.type(
 export type AdminTeamMember = t.TypeOf<typeof AdminTeamMember>;
 export const AdminTeamList = t.array(AdminTeamMember, 'AdminTeamList');
 export const TeamMemberInput = t.type(
-  { name: requiredText(200), role: optionalText(200), description: optionalText(4000), image: MediaLinkInput },
+  { name: requiredText(200), role: optionalText(200), description: optionalText(4000, { multiline: true }), image: MediaLinkInput },
   'TeamMemberInput',
 );
 export type TeamMemberInput = t.TypeOf<typeof TeamMemberInput>;
@@ -357,7 +360,7 @@ export const AdminTestimonial = t.type(
 export type AdminTestimonial = t.TypeOf<typeof AdminTestimonial>;
 export const AdminTestimonialList = t.array(AdminTestimonial, 'AdminTestimonialList');
 export const TestimonialInput = t.type(
-  { name: requiredText(200), subject: optionalText(200), description: requiredText(4000), image: MediaLinkInput },
+  { name: requiredText(200), subject: optionalText(200), description: requiredText(4000, { multiline: true }), image: MediaLinkInput },
   'TestimonialInput',
 );
 export type TestimonialInput = t.TypeOf<typeof TestimonialInput>;
@@ -447,6 +450,6 @@ export const RefundItem = t.type(
 );
 export type RefundItem = t.TypeOf<typeof RefundItem>;
 export const RefundList = t.array(RefundItem, 'RefundList');
-export const RefundResolveRequest = t.type({ note: requiredText(500) }, 'RefundResolveRequest');
+export const RefundResolveRequest = t.type({ note: requiredText(500, { multiline: true }) }, 'RefundResolveRequest');
 export type RefundResolveRequest = t.TypeOf<typeof RefundResolveRequest>;
 export const RefundAnswer = t.type({ message: t.string, refund: RefundItem }, 'RefundAnswer');

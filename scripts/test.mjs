@@ -8,11 +8,15 @@
 //                                            TEST_DATABASE_URL is set)
 //   e2e         vitest project "e2e"        (builds what is missing, real server, Chromium)
 //
+// The server suite's fuzz test (tests/server/fuzz.test.ts) writes .tmp/test-results/fuzz-<backend>.json;
+// the summary prints its request count as `fuzz: N requests, N answers >= 500` just before the
+// last line.
+//
 // `npm test -- unit server` runs only the named suites. The last line printed is always
 // `N passed, N failed` (`, N skipped` when some were skipped), summed over every suite; the exit
 // code is non-zero when anything failed or a suite could not run.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, buildReason, ensureBuilt } from '../tests/e2e/support/build.mjs';
 import { CHROMIUM_PATH } from '../tests/e2e/support/chromium.mjs';
@@ -186,6 +190,8 @@ async function vitestProject(name) {
     }
   }
   mkdirSync(RESULTS, { recursive: true });
+  // A fuzz count left by an earlier run must not be printed as this run's.
+  if (name === 'server') for (const file of fuzzReports()) rmSync(join(RESULTS, file), { force: true });
   const reportPath = join(RESULTS, `${name}.json`);
   rmSync(reportPath, { force: true });
   const exit = await run(
@@ -203,6 +209,28 @@ async function vitestProject(name) {
     SUITES[/** @type {keyof typeof SUITES} */ (name)].timeoutMs,
   );
   return readVitestReport(name, reportPath, exit, started);
+}
+
+/** The fuzz suite's reports (one a backend) in RESULTS. */
+function fuzzReports() {
+  return existsSync(RESULTS) ? readdirSync(RESULTS).filter((f) => /^fuzz-[a-z]+\.json$/.test(f)).sort() : [];
+}
+
+/** `fuzz: 812 requests (pglite 406, postgres 406), 0 answers >= 500`, or null when the fuzz suite did not run. */
+function fuzzLine() {
+  /** @type {{ backend: string, requests: number, serverErrors: number }[]} */
+  const reports = [];
+  for (const file of fuzzReports()) {
+    try {
+      reports.push(JSON.parse(readFileSync(join(RESULTS, file), 'utf8')));
+    } catch {
+      /* half written: the server suite's own result says it failed */
+    }
+  }
+  if (reports.length === 0) return null;
+  const requests = reports.reduce((n, r) => n + r.requests, 0);
+  const errors = reports.reduce((n, r) => n + r.serverErrors, 0);
+  return `fuzz: ${requests} requests (${reports.map((r) => `${r.backend} ${r.requests}`).join(', ')}), ${errors} answers >= 500`;
 }
 
 /** @type {SuiteResult[]} */
@@ -229,5 +257,7 @@ for (const r of results) {
   console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(10)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}`);
 }
 console.log(`total time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+const fuzz = selected.includes('server') ? fuzzLine() : null;
+if (fuzz) console.log(fuzz);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exitCode = total.failed > 0 ? 1 : 0;

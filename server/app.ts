@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
+import { recordRoutes } from './http/route.js';
 import { type LogOptions, loggerOptions } from './http/logger.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerClient } from './http/static.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   backgroundIdle = services.background.idle;
 
   registerErrorHandling(app);
+  recordRoutes(app);
   await registerSecurityHeaders(app);
   await app.register(apiRoutes, { prefix: '/api', services, help: config.help });
   // Its own plugin, which can also run as its own process (server/payment/main.ts).

@@ -2,9 +2,15 @@
  * One error shape for the whole API (contract/errors.ts: `{message, errors?}`):
  * bad input 400 naming each field, unknown route 404, and a crash a plain 500 that shows
  * nothing of the server's insides (the details go to the log).
+ *
+ * A value the database refuses as bad data (SQLSTATE class 22, or a check constraint: 23514) is
+ * bad input that slipped past the codecs: a 400 too, never a 500. The plugins' own handlers
+ * (routes/index.ts, payment/plugin.ts, routes/staffAdmin.ts) rethrow what they do not know, so
+ * it lands here for every route.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../contract/errors.js';
+import { sqlState, violatedConstraint } from '../db/database.js';
 import { NotFoundError } from '../services/errors.js';
 import { InvalidRequestError } from './route.js';
 
@@ -24,6 +30,26 @@ function clientError(error: FastifyError): ApiError {
     default:
       return { message: 'Invalid request' };
   }
+}
+
+/** Data exceptions (22xxx: NUL in text, a number or date out of range, ...) and check violations. */
+export const isBadDataState = (state: string | undefined): boolean => state !== undefined && (state.startsWith('22') || state === '23514');
+
+const camelCase = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * The field a refused value most likely came from: the column when the driver names it, else
+ * the check constraint's middle (`appointments_names_check` -> `names`), else the whole body.
+ */
+function badDataField(error: unknown): string {
+  const { column, table } = error as { column?: unknown; table?: unknown };
+  if (typeof column === 'string' && column !== '') return camelCase(column);
+  const constraint = violatedConstraint(error);
+  if (constraint) {
+    const middle = constraint.replace(typeof table === 'string' ? new RegExp(`^${table}_`) : /^$/, '').replace(/_check$/, '');
+    if (middle !== '') return camelCase(middle);
+  }
+  return '(body)';
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -49,6 +75,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof NotFoundError) {
       return reply.code(404).send({ message: error.message } satisfies ApiError);
+    }
+    const state = sqlState(error);
+    if (isBadDataState(state)) {
+      // The SQLSTATE and constraint only: the statement's values may be personal data.
+      request.log.warn({ sqlState: state, constraint: violatedConstraint(error) }, 'the database refused a value');
+      return reply.code(400).send(invalid(badDataField(error), 'is not a value that can be stored'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -4,7 +4,7 @@
  * becomes a 400 naming each field (server/http/errors.ts) before any service runs, so it
  * never writes anything.
  */
-import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { FieldError } from '../../contract/errors.js';
@@ -52,14 +52,47 @@ export function decodeRequest<A, P, Q, B>(codecs: RouteCodecs<A, P, Q, B>, reque
   return input;
 }
 
+type AnyRouteCodecs = RouteCodecs<unknown, unknown, unknown, unknown>;
+const codecsOfHandler = new WeakMap<RouteHandlerMethod, AnyRouteCodecs>();
+
 /** A Fastify handler that decodes its input with the route's codecs and encodes its answer. */
 export function handle<A, P = undefined, Q = undefined, B = undefined>(
   codecs: RouteCodecs<A, P, Q, B>,
   fn: (input: RouteInput<P, Q, B>, request: FastifyRequest, reply: FastifyReply) => Promise<A>,
 ): RouteHandlerMethod {
-  return async (request, reply) => {
+  const handler: RouteHandlerMethod = async (request, reply) => {
     const input = decodeRequest(codecs, request);
     const answer = await fn(input, request, reply);
     return reply.send(codecs.answer.encode(answer));
   };
+  codecsOfHandler.set(handler, codecs as AnyRouteCodecs);
+  return handler;
+}
+
+/** A route as the app registered it, with its codecs when `handle` built its handler. */
+export interface RegisteredRoute {
+  readonly method: string;
+  /** With its prefix, e.g. `/api/staff/doctors/:id`. */
+  readonly url: string;
+  readonly codecs: AnyRouteCodecs | undefined;
+}
+
+const routesOfApp = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/**
+ * Keeps a list of every route registered on `app` from now on (call it before the routes), so
+ * tests can walk them all (tests/server/fuzz.test.ts) and a new route is covered by itself.
+ */
+export function recordRoutes(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  routesOfApp.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, codecs: codecsOfHandler.get(route.handler as RouteHandlerMethod) });
+    }
+  });
+}
+
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return routesOfApp.get(app) ?? [];
 }

@@ -24,6 +24,7 @@ import {
   CreateOrderPaymentAnswer,
   CreateOrderPaymentRequest,
   PaymentConfigAnswer,
+  PaymentReturnParams,
 } from '../../contract/appointments.js';
 import type { ApiError } from '../../contract/errors.js';
 import { decodeRequest, handle } from '../http/route.js';
@@ -34,8 +35,6 @@ import type { SettleOutcome } from '../services/payments.js';
 import { PhonePeWebhook, webhookReport } from './phonepe.js';
 import type { AnyPaymentProvider } from './providers.js';
 import { resultUrl, sandboxPages } from './sandboxPages.js';
-
-const ReturnParams = t.type({ merchantOrderId: t.string });
 
 export const webhookMessages = {
   forged: 'This webhook is not from our payment provider.',
@@ -79,7 +78,7 @@ export async function paymentService(app: FastifyInstance, { services, provider,
   );
 
   app.get('/return/:merchantOrderId', async (request, reply) => {
-    const { params } = decodeRequest({ params: ReturnParams, answer: t.unknown }, request);
+    const { params } = decodeRequest({ params: PaymentReturnParams, answer: t.unknown }, request);
     let outcome: SettleOutcome = 'failed';
     const purpose = await services.payments.purposeOf(params.merchantOrderId);
     try {

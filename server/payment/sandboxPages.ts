@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as t from 'io-ts';
+import { PaymentReturnParams } from '../../contract/appointments.js';
 import { decodeRequest } from '../http/route.js';
 import { contentSecurityPolicy } from '../http/security.js';
 import type { Services } from '../services/index.js';
@@ -23,7 +24,8 @@ import { sandboxCheckoutPath, type SandboxProvider } from './sandbox.js';
 
 export const clinicName = 'Sahaj Homeopathy Clinic';
 
-const Params = t.type({ merchantOrderId: t.string });
+// The same reference as the payments table keeps: anything else is a 400, never reaches SQL.
+const Params = PaymentReturnParams;
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -33,7 +33,8 @@ export interface AppointmentsApp {
   anotherInstance(): Promise<FastifyInstance>;
 }
 
-export function useAppointmentsApp(backend: Backend): AppointmentsApp {
+/** `clientDir`: a built client to serve (default none: `/` answers 503). */
+export function useAppointmentsApp(backend: Backend, { clientDir = noClientDir }: { clientDir?: string } = {}): AppointmentsApp {
   const databases = useTestDatabases(backend);
   const clock = new TestClock();
   let current:
@@ -51,7 +52,7 @@ export function useAppointmentsApp(backend: Backend): AppointmentsApp {
   const build = (db: Database, dataDir: string, mailer: MemoryMailer, background: ReturnType<typeof createBackgroundTasks>) =>
     buildApp({
       db,
-      clientDir: noClientDir,
+      clientDir,
       logger: false,
       config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
       services: { now: clock.now, mailer, passwordCost: cheapCost, background },
