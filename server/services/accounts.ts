@@ -123,12 +123,12 @@ export function createAccountService({ db, now, passwords, sessions, limits }: A
     },
 
     /**
-     * Throttling (per client IP address; see TRUST_PROXY):
+     * Throttling (per client IP address; see TRUST_PROXY), the numbers are settings (limits.ts):
      * - per (account, client) pair: 5 failed logins in 15 minutes, then that client is refused
      *   for that account (429) until the window ends. The owner on another device or network is
      *   not affected; a success forgets the pair's failures; a password reset forgets them all.
-     * - per client: 30 failed logins in 15 minutes, whatever the accounts, then 429 for every
-     *   login from it (password spraying from one address).
+     * - per client: 300 failed logins in 15 minutes, whatever the accounts, then 429 for every
+     *   login from it (password spraying from one address; loose because patients share addresses).
      * - never per account alone: that would let anybody lock a patient out.
      */
     async login(request: LoginRequest, client: string): Promise<LoginAnswer> {

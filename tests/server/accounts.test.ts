@@ -251,14 +251,40 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect((await login(t.app(), patient.email, 'wrong', owner)).statusCode).toBe(429);
     });
 
-    it('slows one client trying many accounts', async () => {
+    it('slows one client trying many accounts as RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT says', async () => {
+      const { loadConfig } = await import('../../server/config.js');
+      const app = await t.anotherInstance({ config: loadConfig({ RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT: '30/15m', DATA_DIR: t.dataDir() }) });
       for (let i = 0; i < 30; i++) {
-        expect((await login(t.app(), `victim${i}@example.com`, 'password guess', attacker)).statusCode).toBe(401);
+        expect((await login(app, `victim${i}@example.com`, 'password guess', attacker)).statusCode).toBe(401);
       }
-      const refused = await login(t.app(), 'victim99@example.com', 'password guess', attacker);
+      const refused = await login(app, 'victim99@example.com', 'password guess', attacker);
       expect(refused.statusCode).toBe(429);
       expect(messageOf(refused)).toBe('Too many failed logins from your network. Please try again in 15 minutes.');
-      expect((await login(t.app(), 'victim99@example.com', 'password guess', owner)).statusCode).toBe(401);
+      expect((await login(app, 'victim99@example.com', 'password guess', owner)).statusCode).toBe(401);
+    });
+
+    it('lets many patients behind one shared address mistype by default, and still stops a brute force on one account', async () => {
+      await registered(t);
+      const sharedAddress = '100.64.0.1'; // carrier-grade NAT
+      // 40 patients, one typo each: more than the old limit of 30 per address.
+      for (let i = 0; i < 40; i++) {
+        expect((await login(t.app(), `patient${i}@example.com`, 'a typo', sharedAddress)).statusCode).toBe(401);
+      }
+      expect((await login(t.app(), patient.email, patient.password, sharedAddress)).statusCode).toBe(200);
+      // Guessing one account from that address stops after 5 failures, even with the right password.
+      for (let i = 0; i < 5; i++) expect((await login(t.app(), patient.email, `guess ${i}`, sharedAddress)).statusCode).toBe(401);
+      expect((await login(t.app(), patient.email, patient.password, sharedAddress)).statusCode).toBe(429);
+    });
+
+    it('slows guessing one account as RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT says', async () => {
+      await registered(t);
+      const { loadConfig } = await import('../../server/config.js');
+      const config = loadConfig({ RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT: '3/30m', DATA_DIR: t.dataDir() });
+      const app = await t.anotherInstance({ config });
+      for (let i = 0; i < 3; i++) expect((await login(app, patient.email, `guess ${i}`, attacker)).statusCode).toBe(401);
+      const refused = await login(app, patient.email, patient.password, attacker);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(30 * 60));
     });
 
     it('counts guesses sent at the same moment', async () => {
