@@ -79,7 +79,8 @@ function wordsOf(owner: PasswordOwner): string[] {
   for (const phrase of phrases) {
     if (!phrase) continue;
     const lower = phrase.normalize('NFKC').toLowerCase().trim();
-    words.add(lower);
+    // Shorter ones would take letters out of unrelated words below ("om" out of "tomato").
+    if (lower.length >= 3) words.add(lower);
     // An email's own words are before the @ (the domain is mostly a provider's: gmail, com).
     const personal = phrase === owner.email ? lower.slice(0, Math.max(0, lower.lastIndexOf('@'))) : lower;
     for (const part of personal.split(/[^\p{L}\p{N}]+/u)) if (part.length >= 3) words.add(part);
