@@ -29,10 +29,12 @@ export interface AppOptions {
   /**
    * The settings the app itself reads (server/config.ts): mail, accounts, TRUST_PROXY, DATA_DIR
    * for the mail outbox, PUBLIC_URL, payments (HOLD_MINUTES, PAYMENT_PROVIDER and its keys) and
-   * the help contacts (HELP_*; absent: the clinic's defaults).
+   * the help contacts (HELP_*; absent: the clinic's defaults) and the rate limits (RATE_LIMIT_*;
+   * absent: server/services/limits.ts's defaults).
    * Absent: the defaults of an empty environment.
    */
-  config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'> & Partial<Pick<Config, 'help' | 'booking'>>;
+  config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'> &
+    Partial<Pick<Config, 'help' | 'booking' | 'limits'>>;
   /** Tests: parts of what the services get instead (a clock, a mailer, a cheap password cost, limits). */
   services?: Partial<ServiceOptions>;
 }
@@ -77,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.http.publicUrl,
     paymentProvider,
     onBackgroundError: (error, task) => app.log.warn({ err: error }, `${task} failed`),
+    ...(config.limits ? { limits: config.limits } : {}),
     ...options.services,
     mailer,
   });

@@ -4,12 +4,17 @@
  *
  * Later issues add their own groups (mail: SMTP_URL, MAIL_FROM; payments: PAYMENT_PROVIDER;
  * identity: OIDC_*): add a field to `Config`, a reader below, and a row in docs/operations.md.
+ *
+ * A PUBLIC_URL that is not this machine (not loopback) means real patients: there, the laptop
+ * defaults that would quietly break or fake something are refused instead (no Google settings,
+ * no PAYMENT_PROVIDER, no SMTP_URL); the sandbox and the outbox must then be chosen by name.
  */
 import { isIP } from 'node:net';
-import { type OidcConfig, readOidcConfig } from './identity/config.js';
+import { isLoopbackUrl, type OidcConfig, readOidcConfig } from './identity/config.js';
 import { defaultMailFrom } from './mail/mailer.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payment/config.js';
 import { fromPackageRoot } from './paths.js';
+import { type AccountLimits, defaultLimits, formatRateLimit, type RateLimit, rateLimitSettings } from './services/limits.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -35,7 +40,10 @@ export interface Config {
   clientDir: string;
   logLevel: LogLevel;
   mail: {
-    /** SMTP_URL: null sends every mail to DATA_DIR/outbox and prints it. May hold a password: never logged. */
+    /**
+     * SMTP_URL: null sends every mail to DATA_DIR/outbox and prints it (unset on a loopback
+     * PUBLIC_URL, or `outbox` said explicitly). May hold a password: never logged.
+     */
     smtpUrl: string | null;
     /** MAIL_FROM: the sender, `Name <address>` or a bare address. */
     from: string;
@@ -52,6 +60,8 @@ export interface Config {
    * and CIDR ranges.
    */
   trustProxy: boolean | number | string[];
+  /** The accounts' rate limits (RATE_LIMIT_*) and code lifetimes: server/services/limits.ts. */
+  limits: AccountLimits;
   /** Google sign-in (OIDC_*): a real provider, or the built-in development one (docs/google-sign-in.md). */
   oidc: OidcConfig;
   /** Booking and payment: HOLD_MINUTES, PAYMENT_PROVIDER and PhonePe's keys (server/payment/config.ts). */
@@ -167,10 +177,23 @@ function oneOf<A extends string>(env: Env, name: string, allowed: readonly A[], 
     : bad(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
 }
 
-/** Never echoes the value: it may hold a password. */
-function smtpUrl(env: Env, name: string): Read<string | null> {
+/**
+ * Never echoes the value: it may hold a password. `outbox` keeps mails in DATA_DIR/outbox; unset
+ * means the same, but only while PUBLIC_URL is this machine: a public site without a mail server
+ * could send nobody a code, so it must say `outbox` to mean it.
+ */
+function smtpUrl(env: Env, name: string, publicUrl: string): Read<string | null> {
   const value = raw(env, name);
-  if (value === undefined) return ok(null);
+  if (value === 'outbox') return ok(null);
+  if (value === undefined) {
+    return publicUrl === '' || isLoopbackUrl(publicUrl)
+      ? ok(null)
+      : bad(
+          `${name} is required when PUBLIC_URL (${publicUrl}) is not this machine: set it to the mail server, like ` +
+            `smtps://user:password@smtp.example.com:465, or set ${name}=outbox to knowingly keep every mail in ` +
+            'DATA_DIR/outbox (nobody receives a code)',
+        );
+  }
   let url: URL;
   try {
     url = new URL(value);
@@ -234,6 +257,32 @@ function trustProxy(env: Env, name: string): Read<boolean | number | string[]> {
 }
 
 /**
+ * A rate limit as `count/window`, the window in minutes or hours: `5/15m`, `200/1h`. The count is
+ * capped per setting (the strict ones stop password guessing), the window from 1 minute to 24 hours.
+ */
+function rateLimit(env: Env, name: string, mostAllowed: number, fallback: RateLimit): Read<RateLimit> {
+  const value = raw(env, name);
+  if (value === undefined) return ok(fallback);
+  const match = /^(\d+)\s*\/\s*(\d+)\s*(m|h)$/.exec(value);
+  const max = Number(match?.[1]);
+  const minutes = Number(match?.[2]) * (match?.[3] === 'h' ? 60 : 1);
+  return match && max >= 1 && max <= mostAllowed && minutes >= 1 && minutes <= 24 * 60
+    ? ok({ max, windowMs: minutes * 60_000 })
+    : bad(
+        `${name} must be a count from 1 to ${mostAllowed} per window of 1 minute to 24 hours, like ` +
+          `${formatRateLimit(fallback)} (got "${value}")`,
+      );
+}
+
+function accountLimits(env: Env, take: <A>(read: Read<A>, fallback: A) => A): AccountLimits {
+  const limits: AccountLimits = { ...defaultLimits };
+  for (const { name, key, mostAllowed } of rateLimitSettings) {
+    limits[key] = take(rateLimit(env, name, mostAllowed, defaultLimits[key]), defaultLimits[key]);
+  }
+  return limits;
+}
+
+/**
  * A phone number a link can dial: international (`+` or `00`, then 8 to 15 digits) or an Indian
  * number of 10 digits (or 11 with the trunk 0), as the client's links accept (machines/help/helpLinks.ts).
  * Spaces, dashes, dots and brackets are allowed for reading.
@@ -280,7 +329,7 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = take(httpUrl(env, 'PUBLIC_URL', `http://localhost:${portNumber}`), '');
   const oidc = readOidcConfig(env, publicUrl);
   problems.push(...oidc.problems);
-  const payments = readPaymentsConfig(env);
+  const payments = readPaymentsConfig(env, publicUrl);
   problems.push(...payments.problems);
   const config: Config = {
     http: {
@@ -296,7 +345,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientDir: take(dirOrFile(env, 'CLIENT_DIR', 'dist/client'), ''),
     logLevel: take(oneOf(env, 'LOG_LEVEL', logLevels, 'info'), 'info'),
     mail: {
-      smtpUrl: take(smtpUrl(env, 'SMTP_URL'), null),
+      smtpUrl: take(smtpUrl(env, 'SMTP_URL', publicUrl), null),
       from: take(mailFrom(env, 'MAIL_FROM', defaultMailFrom), defaultMailFrom),
     },
     accounts: {
@@ -304,6 +353,7 @@ export function loadConfig(env: Env = process.env): Config {
       sessionDays: take(wholeNumber(env, 'SESSION_DAYS', 1, 365, 30), 30),
     },
     trustProxy: take(trustProxy(env, 'TRUST_PROXY'), false),
+    limits: accountLimits(env, take),
     oidc: oidc.value,
     payments: payments.value,
     help: {

@@ -23,8 +23,9 @@
  *   - passwordReset           'Password reset successfully!'
  *   - missingFields {fields}  no spec text (§5: new password required); the view's required
  *                             fields normally stop the form first
- *   - server {text}           the server's message, preferred (e.g. a password that is too short
- *                             or too common, or an address no longer proven after 30 minutes)
+ *   - server {text, fieldErrors?} the server's message, preferred (e.g. a password that is too
+ *                             short or easy to guess, or an address no longer proven after 30
+ *                             minutes), with the fields a 400 named, for the view to mark
  *   - somethingWentWrong      'Something went wrong.' (no answer, or no readable message)
  * - after success, where to go: `navigate` { to: '/' } when logged in, else `openLogin` (the app
  *   sends `session.showLogin`). The machine is done, with output `{ next: 'home' | 'login' }`.
@@ -33,7 +34,7 @@
  */
 import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { otpMachine, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
-import { isBlank, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 
 export type ForgotPasswordInput = { loggedIn: boolean };
 
@@ -105,7 +106,7 @@ export const forgotPasswordMachine = setup({
     tellMissingFields: emit(({ event }) => notice('error', { kind: 'missingFields', fields: blankFields(event) })),
     tellPasswordsMismatch: emit(notice('error', { kind: 'passwordsMismatch' })),
     tellResetFailure: emit((_, params: { error: unknown }) =>
-      notice('error', serverWordsOr(params.error, { kind: 'somethingWentWrong' })),
+      notice('error', serverWordsWithFields(params.error, { kind: 'somethingWentWrong' })),
     ),
     tellPasswordReset: emit(notice('success', { kind: 'passwordReset' })),
     goHome: emit({ type: 'navigate', to: '/' }),

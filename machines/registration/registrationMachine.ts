@@ -27,8 +27,9 @@
  * - registered {firstName}  'Registration successful! Welcome, {first name}'
  * - registrationFailed      'Registration failed. Please try again.' (no readable server message:
  *                           no answer, or an error without one)
- * - server {text}           the server's message, preferred when it sent one (409 for an email
- *                           that has an account; 400 naming a bad field, or
+ * - server {text, fieldErrors?} the server's message, preferred when it sent one (409 for an
+ *                           email that has an account; 400 naming a bad field, such as a
+ *                           password that is easy to guess, in `fieldErrors` for the view; or
  *                           'Please validate your email OTP before registering.' when the proof
  *                           lapsed after 30 minutes).
  */
@@ -36,7 +37,7 @@ import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type 
 import type { User } from '../../contract/auth.js';
 import type { Gender } from '../../contract/primitives.js';
 import { otpMachine, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
-import { isBlank, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 
 /** The sign-up form as its inputs hold it. `confirmPassword` and the terms box are not sent. */
 export type RegistrationForm = {
@@ -165,7 +166,7 @@ export const registrationMachine = setup({
       notice('success', { kind: 'registered', firstName: params.user.firstName }),
     ),
     tellRegistrationFailure: emit((_, params: { error: unknown }) =>
-      notice('error', serverWordsOr(params.error, { kind: 'registrationFailed' })),
+      notice('error', serverWordsWithFields(params.error, { kind: 'registrationFailed' })),
     ),
     storeUser: assign({ user: (_, params: { user: User }) => params.user }),
     announceRegistered: emit((_, params: { user: User }) => ({ type: 'registered' as const, user: params.user })),

@@ -7,13 +7,18 @@
  * Each machine file lists its kinds and the message each stands for.
  */
 
+import type { FieldError } from '../../contract/errors.js';
+
 /** 'success' for a toast with role="status", 'error' for one with role="alert". */
 export type Tone = 'success' | 'error';
 
 export type NoticeEvent<N> = { type: 'notice'; tone: Tone; notice: N };
 
-/** The server's own words (an HTTP failure whose body had a readable `message`). */
-export type ServerNotice = { kind: 'server'; text: string };
+/**
+ * The server's own words (an HTTP failure whose body had a readable `message`), and, for a form
+ * that shows them under its fields, the 400's `errors` naming each field (serverWordsWithFields).
+ */
+export type ServerNotice = { kind: 'server'; text: string; fieldErrors?: readonly FieldError[] };
 
 /**
  * How a call failed, read from what a provided actor rejects with: an ApiFailure
@@ -39,6 +44,17 @@ export function describeFailure(error: unknown): CallFailure {
 export function serverWordsOr<N>(error: unknown, otherwise: N): N | ServerNotice {
   const failure = describeFailure(error);
   return failure.kind === 'refused' && failure.text !== null ? { kind: 'server', text: failure.text } : otherwise;
+}
+
+/** serverWordsOr, keeping the fields a 400 named (`{ field: 'password', ... }`) for the form to mark. */
+export function serverWordsWithFields<N>(error: unknown, otherwise: N): N | ServerNotice {
+  const notice = serverWordsOr(error, otherwise);
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  if (notice === otherwise || !Array.isArray(errors)) return notice;
+  const fieldErrors = errors.filter(
+    (e): e is FieldError => typeof (e as FieldError | null)?.field === 'string' && typeof (e as FieldError).message === 'string',
+  );
+  return fieldErrors.length > 0 ? { ...(notice as ServerNotice), fieldErrors } : notice;
 }
 
 /** A form field counts as filled when it has a non-space character. */

@@ -2,8 +2,9 @@
  * Booking and payment settings from environment variables (docs/operations.md, "Payments"):
  *
  * - `HOLD_MINUTES` (15): how long an unpaid booking holds its slot.
- * - `PAYMENT_PROVIDER`: `sandbox` (the default: a checkout page served by this server, no money
- *   moves) or `phonepe` (PhonePe Standard Checkout v2), which needs:
+ * - `PAYMENT_PROVIDER`: `sandbox` (a checkout page served by this server, no money moves: the
+ *   default only while PUBLIC_URL is this machine; a public site must name it, or every booking
+ *   would be "paid" for free) or `phonepe` (PhonePe Standard Checkout v2), which needs:
  *   `PHONEPE_CLIENT_ID`, `PHONEPE_CLIENT_SECRET`, `PHONEPE_CLIENT_VERSION` (1 on PhonePe's
  *   sandbox; production's comes in the credentials mail), `PHONEPE_ENV` (`sandbox` | `production`:
  *   which of PhonePe's hosts), `PHONEPE_WEBHOOK_USERNAME` and `PHONEPE_WEBHOOK_PASSWORD` (as set
@@ -11,6 +12,7 @@
  *   serves both the token and the payment API: a local fake of PhonePe).
  */
 import type { Env } from '../config.js';
+import { isLoopbackUrl } from '../identity/config.js';
 
 export type PhonePeEnvironment = 'sandbox' | 'production';
 
@@ -63,8 +65,11 @@ function raw(env: Env, name: string): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
-/** Reads the payment settings; `problems` names each bad or missing variable (never a secret's value). */
-export function readPaymentsConfig(env: Env): { value: PaymentsConfig; problems: string[] } {
+/**
+ * Reads the payment settings; `problems` names each bad or missing variable (never a secret's
+ * value). `publicUrl` '' (itself invalid, reported already) is not judged.
+ */
+export function readPaymentsConfig(env: Env, publicUrl: string): { value: PaymentsConfig; problems: string[] } {
   const problems: string[] = [];
 
   let holdMinutes = defaultHoldMinutes;
@@ -74,7 +79,14 @@ export function readPaymentsConfig(env: Env): { value: PaymentsConfig; problems:
     else problems.push(`HOLD_MINUTES must be a whole number of minutes from 1 to 120 (got "${hold}")`);
   }
 
-  const kind = raw(env, 'PAYMENT_PROVIDER') ?? 'sandbox';
+  const chosen = raw(env, 'PAYMENT_PROVIDER');
+  if (chosen === undefined && publicUrl !== '' && !isLoopbackUrl(publicUrl)) {
+    problems.push(
+      `PAYMENT_PROVIDER is required when PUBLIC_URL (${publicUrl}) is not this machine: set PAYMENT_PROVIDER=phonepe ` +
+        'with its PHONEPE_* keys, or PAYMENT_PROVIDER=sandbox to knowingly run the sandbox checkout, which takes no money',
+    );
+  }
+  const kind = chosen ?? 'sandbox';
   if (kind !== 'sandbox' && kind !== 'phonepe') {
     problems.push(`PAYMENT_PROVIDER must be one of sandbox, phonepe (got "${kind}")`);
     return { value: { holdMinutes, provider: { kind: 'sandbox' } }, problems };

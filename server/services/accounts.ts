@@ -4,7 +4,8 @@
  * - Registration and reset need an address proven by an emailed code in the last 30 minutes
  *   (otp.ts); each uses the proof up. The client's word that it validated a code counts for
  *   nothing.
- * - Passwords follow OWASP ASVS 5 (security/passwordPolicy.ts) and are hashed with scrypt
+ * - Passwords follow NIST SP 800-63B (security/passwordPolicy.ts: long enough, not guessable from
+ *   common passwords, patterns, or the person's and the site's own words) and are hashed with scrypt
  *   (security/passwords.ts). The hashing runs before any transaction opens.
  * - Login answers one message for a wrong email and a wrong password, and does the same scrypt
  *   work for an unknown email. Failed logins are throttled per (account, client) pair and per
@@ -15,7 +16,7 @@ import { type Database, violatedConstraint } from '../db/database.js';
 import * as rateLimits from '../repositories/rateLimits.js';
 import { consumeProof, hasProof } from '../repositories/otp.js';
 import * as users from '../repositories/users.js';
-import { commonPasswordMessage, passwordProblem } from '../security/passwordPolicy.js';
+import { type PasswordOwner, passwordProblem } from '../security/passwordPolicy.js';
 import type { PasswordHasher } from '../security/passwords.js';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 import { type AccountLimits, minutesUntil, secondsUntil } from './limits.js';
@@ -39,6 +40,8 @@ export interface AccountServiceDeps {
   passwords: PasswordHasher;
   sessions: SessionService;
   limits: AccountLimits;
+  /** PUBLIC_URL: its host name counts as the site's own words, which no password may lean on. */
+  publicUrl: string;
 }
 
 /** What Google sign-in knows of a person: an email the provider verified, and names. */
@@ -58,10 +61,13 @@ const pairPrefix = (email: string) => `login-fail:pair:${email} `;
 const pairBucket = (email: string, client: string) => `${pairPrefix(email)}${client}`;
 const clientBucket = (client: string) => `login-fail:client:${client}`;
 
-export function createAccountService({ db, now, passwords, sessions, limits }: AccountServiceDeps) {
-  async function refuseCommonPassword(password: string): Promise<void> {
-    const problem = await passwordProblem(password);
-    if (problem) throw new BadRequestError(commonPasswordMessage, [problem]);
+export function createAccountService({ db, now, passwords, sessions, limits, publicUrl }: AccountServiceDeps) {
+  const siteWords = [new URL(publicUrl).hostname];
+
+  /** The one password rule, for registration, reset and any later change: 400 naming `password`. */
+  async function refuseGuessablePassword(password: string, owner: Omit<PasswordOwner, 'siteWords'>): Promise<void> {
+    const problem = await passwordProblem(password, { ...owner, siteWords });
+    if (problem) throw new BadRequestError(problem.message, [problem.error]);
   }
 
   /**
@@ -95,7 +101,7 @@ export function createAccountService({ db, now, passwords, sessions, limits }: A
       const email = normalizeEmail(request.email);
       if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.registerUnproven);
       if (await users.findUserByEmail(db, email)) throw new ConflictError(accountMessages.emailTaken);
-      await refuseCommonPassword(request.password);
+      await refuseGuessablePassword(request.password, request);
       const passwordHash = await passwords.hash(request.password);
       try {
         return await db.transaction(async (tx) => {
@@ -123,12 +129,12 @@ export function createAccountService({ db, now, passwords, sessions, limits }: A
     },
 
     /**
-     * Throttling (per client IP address; see TRUST_PROXY):
+     * Throttling (per client IP address; see TRUST_PROXY), the numbers are settings (limits.ts):
      * - per (account, client) pair: 5 failed logins in 15 minutes, then that client is refused
      *   for that account (429) until the window ends. The owner on another device or network is
      *   not affected; a success forgets the pair's failures; a password reset forgets them all.
-     * - per client: 30 failed logins in 15 minutes, whatever the accounts, then 429 for every
-     *   login from it (password spraying from one address).
+     * - per client: 300 failed logins in 15 minutes, whatever the accounts, then 429 for every
+     *   login from it (password spraying from one address; loose because patients share addresses).
      * - never per account alone: that would let anybody lock a patient out.
      */
     async login(request: LoginRequest, client: string): Promise<LoginAnswer> {
@@ -161,7 +167,7 @@ export function createAccountService({ db, now, passwords, sessions, limits }: A
       if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.resetUnproven);
       const found = await users.findUserByEmail(db, email);
       if (!found) throw new NotFoundError(accountMessages.noAccount);
-      await refuseCommonPassword(request.password);
+      await refuseGuessablePassword(request.password, { email, firstName: found.user.firstName, lastName: found.user.lastName });
       const passwordHash = await passwords.hash(request.password);
       await db.transaction(async (tx) => {
         if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.resetUnproven);

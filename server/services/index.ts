@@ -104,6 +104,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       passwords: createPasswordHasher(options.passwordCost ?? owaspScryptCost),
       sessions,
       limits,
+      publicUrl,
     }),
     /** Tokens: `issue` (a login's answer, also for Google sign-in), `authenticate`, `revoke`. */
     sessions,

@@ -1,7 +1,13 @@
 /**
  * The accounts' limits, in one place: how long codes, proofs and sessions last, and the rate
  * limits (counted in the database, so N instances count as one; see repositories/rateLimits.ts).
- * Tests pass other values through createServices.
+ * The four rate limits are settings (RATE_LIMIT_*, server/config.ts); tests also pass other
+ * values through createServices.
+ *
+ * Why the defaults: in India many patients share one public address (mobile carriers' NAT, a
+ * clinic's reception Wi-Fi), so the per-client limits are loose and only stop one machine
+ * flooding; the limits per email address and per (account, client) pair stay strict, and they are
+ * what stops code bombing of one mailbox and password guessing against one account.
  */
 export interface RateLimit {
   /** Requests allowed in one window. */
@@ -16,13 +22,16 @@ export interface AccountLimits {
   maxWrongCodeTries: number;
   /** A right code proves the address for 30 minutes (one registration or reset). */
   proofTtlMs: number;
-  /** Codes sent to one address: 5 per 15 minutes. */
+  /** Codes sent to one address (RATE_LIMIT_CODES_PER_EMAIL): 5 per 15 minutes. */
   sendsPerAddress: RateLimit;
-  /** Codes sent on behalf of one client (IP address): 20 per hour. */
+  /** Codes sent on behalf of one client IP address, whatever the addresses (RATE_LIMIT_CODES_PER_CLIENT): 200 per hour. */
   sendsPerClient: RateLimit;
-  /** Failed logins of one client to one account: 5 per 15 minutes, then 429 for that pair only. */
+  /**
+   * Failed logins of one client to one account (RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT):
+   * 5 per 15 minutes, then 429 for that pair only.
+   */
   loginFailuresPerAccountAndClient: RateLimit;
-  /** Failed logins of one client, whatever the account: 30 per 15 minutes. */
+  /** Failed logins of one client, whatever the account (RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT): 300 per 15 minutes. */
   loginFailuresPerClient: RateLimit;
 }
 
@@ -33,10 +42,25 @@ export const defaultLimits: AccountLimits = {
   maxWrongCodeTries: 5,
   proofTtlMs: 30 * minute,
   sendsPerAddress: { max: 5, windowMs: 15 * minute },
-  sendsPerClient: { max: 20, windowMs: 60 * minute },
+  sendsPerClient: { max: 200, windowMs: 60 * minute },
   loginFailuresPerAccountAndClient: { max: 5, windowMs: 15 * minute },
-  loginFailuresPerClient: { max: 30, windowMs: 15 * minute },
+  loginFailuresPerClient: { max: 300, windowMs: 15 * minute },
 };
+
+/** The settings behind the rate limits, with the most each may allow in one window. */
+export const rateLimitSettings = [
+  // Strict on purpose: these stop code bombing of one mailbox and guessing one account's password.
+  { name: 'RATE_LIMIT_CODES_PER_EMAIL', key: 'sendsPerAddress', mostAllowed: 20 },
+  { name: 'RATE_LIMIT_CODES_PER_CLIENT', key: 'sendsPerClient', mostAllowed: 100_000 },
+  { name: 'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT', key: 'loginFailuresPerAccountAndClient', mostAllowed: 20 },
+  { name: 'RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT', key: 'loginFailuresPerClient', mostAllowed: 100_000 },
+] as const satisfies ReadonlyArray<{ name: string; key: keyof AccountLimits; mostAllowed: number }>;
+
+/** "5/15m", "200/1h": a limit as its setting writes it. */
+export function formatRateLimit({ max, windowMs }: RateLimit): string {
+  const minutes = windowMs / minute;
+  return minutes % 60 === 0 ? `${max}/${minutes / 60}h` : `${max}/${minutes}m`;
+}
 
 /** "1 minute", "14 minutes": how long until `until`, rounded up. */
 export function minutesUntil(until: Date, now: Date): string {

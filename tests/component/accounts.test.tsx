@@ -313,6 +313,37 @@ describe('sign-up popup', () => {
     expect(screen.getByRole('dialog', { name: 'Sign up' })).toBe(dialog);
   });
 
+  it('shows a refused password under the password field (aria-invalid, described, focused), not only as a toast', async () => {
+    const user = userEvent.setup();
+    const { account } = renderApp();
+    const dialog = await openSignUp(user);
+    await user.type(within(dialog).getByLabelText('Email'), 'asha@example.in');
+    await fillForm(user, dialog, 'monsoon evenings in pune');
+    await user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
+    await answer(() => account.sendOtp.latest().resolve({ message: 'OTP sent.' }));
+    await user.type(within(dialog).getByLabelText('Email OTP'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    await answer(() => account.validateOtp.latest().resolve({ message: 'Email OTP validated.' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
+    const words = 'This password is too easy to guess: it repeats characters. Choose another: a few words you will remember work well.';
+    await answer(() =>
+      account.register.latest().reject({
+        ...refused(400, words),
+        errors: [{ field: 'password', message: 'is too easy to guess: it repeats characters. Choose another.' }],
+      }),
+    );
+    await expectToast(words, 'alert');
+    const password = within(dialog).getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(description(password)).toContain(words);
+    expect(document.activeElement).toBe(password);
+    // Only the field the server named is marked.
+    expect(within(dialog).getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
+    await user.type(password, 'x');
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(description(password)).not.toContain(words);
+  });
+
   it('names every blank field and the terms box, moving focus to the first', async () => {
     const user = userEvent.setup();
     renderApp();
@@ -576,15 +607,41 @@ describe('/forgotpassword', () => {
     expect(document.activeElement).toBe(within(main).getByLabelText('New password'));
   });
 
-  it("shows the server's refusal of a new password", async () => {
+  it("shows the server's refusal of a new password as a toast and under the field", async () => {
     const user = userEvent.setup();
     const { account } = renderApp({ route: '/forgotpassword' });
     const { main, password, confirm } = await proveAndChoose(user, account, 'asha@example.in');
     await user.type(password, 'password');
     await user.type(confirm, 'password');
     await user.click(within(main).getByRole('button', { name: 'Reset password' }));
+    const words = 'This password is too easy to guess: it is one of the most common passwords. Choose another.';
+    await answer(() =>
+      account.resetPassword
+        .latest()
+        .reject({ ...refused(400, words), errors: [{ field: 'password', message: 'is too easy to guess: it is one of the most common passwords' }] }),
+    );
+    await expectToast(words, 'alert');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(description(password)).toContain(words);
+    expect(document.activeElement).toBe(password);
+    expect(confirm.getAttribute('aria-invalid')).toBeNull();
+
+    // The contract's own 400 ("Invalid request") shows the field's words as a sentence.
+    await user.click(within(main).getByRole('button', { name: 'Reset password' }));
+    await answer(() =>
+      account.resetPassword
+        .latest()
+        .reject({ ...refused(400, 'Invalid request'), errors: [{ field: 'password', message: 'must be 8 to 128 characters long' }] }),
+    );
+    expect(description(password)).toContain('Must be 8 to 128 characters long.');
+
+    // A refusal that names no field marks none.
+    await user.clear(password);
+    await user.type(password, 'password');
+    await user.click(within(main).getByRole('button', { name: 'Reset password' }));
     await answer(() => account.resetPassword.latest().reject(refused(400, 'This password is too common.')));
     await expectToast('This password is too common.', 'alert');
+    expect(password.getAttribute('aria-invalid')).toBeNull();
     await user.click(within(main).getByRole('button', { name: 'Reset password' }));
     await answer(() => account.resetPassword.latest().reject(unanswered));
     await expectToast('Something went wrong.', 'alert');

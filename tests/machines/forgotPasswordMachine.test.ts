@@ -145,6 +145,20 @@ describe('forgotPasswordMachine', () => {
     expect(selectIsChoosingPassword(actor.getSnapshot())).toBe(true);
   });
 
+  it('keeps the fields a 400 named on its notice, for the view to mark them', async () => {
+    const { actor, emitted, resetPassword, prove } = start(false);
+    await prove();
+    emitted.take();
+    actor.send(submit('aaaaaaaa', 'aaaaaaaa'));
+    const errors = [{ field: 'password', message: 'is too easy to guess: it repeats characters' }];
+    resetPassword.latest().reject({ ...refused(400, 'This password is too easy to guess.'), errors });
+    await settle();
+    expect(emitted.take()).toEqual([
+      { type: 'notice', tone: 'error', notice: { kind: 'server', text: 'This password is too easy to guess.', fieldErrors: errors } },
+    ]);
+    expect(selectIsChoosingPassword(actor.getSnapshot())).toBe(true);
+  });
+
   it('goes back to proving when the email changes after validation', async () => {
     const { actor, otp, prove, resetPassword } = start(false);
     await prove();

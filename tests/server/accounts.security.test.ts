@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { scrubUrl } from '../../server/http/logger.js';
-import { commonPasswordCount, isCommonPassword } from '../../server/security/passwordPolicy.js';
+import { commonPasswordCount, isCommonPassword, passwordProblem } from '../../server/security/passwordPolicy.js';
 import {
   createPasswordHasher,
   hashPassword,
@@ -55,6 +55,19 @@ describe('passwords', () => {
       expect(await verifyPassword('anything', stored), stored).toBe(false);
     }
     expect(await createPasswordHasher(cost).verifyNobody('anything')).toBe(false);
+  });
+
+  it('refuse what issue 10 found accepted, and accept passphrases and random characters', async () => {
+    const owner = { email: 'asha.deshpande@example.com', firstName: 'Asha', lastName: 'Deshpande', phoneNumber: '+91 98765-43210' };
+    for (const p of ['        ', '\t\t\t\t\t\t\t\t', 'aaaaaaaa', '12341234', 'abcdefgh', 'qwertyui', 'sahaj123', 'clinic2026', 'Sahaj@2026', 'sahaj clinic homeopathy', 'asha1990']) {
+      expect((await passwordProblem(p, owner))?.error.field, JSON.stringify(p)).toBe('password');
+    }
+    // The site's own host name counts as its words.
+    expect(await passwordProblem('kothrudcare2026', { email: 'x@example.com', siteWords: ['kothrudcare.in'] })).not.toBeNull();
+    expect(await passwordProblem('kothrudcare2026', { email: 'x@example.com' })).toBeNull();
+    for (const p of ['monsoon garden lantern', 'x7#pQ9vL', 'correct horse battery staple', 'asha loves monsoon rain', 'a'.repeat(3) + ' quiet river under the old mango tree'.repeat(3)]) {
+      expect(await passwordProblem(p, owner), p).toBeNull();
+    }
   });
 
   it('refuse the most common passwords: thousands of them, whatever the case', async () => {

@@ -78,16 +78,47 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect((await t.db().query('select 1 from users')).rowCount).toBe(1);
     });
 
-    it('refuses the most common passwords whatever their case, and allows long passphrases', async () => {
+    it('refuses guessable passwords (NIST SP 800-63B) naming the password field, and allows long passphrases', async () => {
       await prove(t, patient.email);
-      for (const password of ['password123', 'Password1', 'iloveyou', 'QWERTYUIOP']) {
+      const guessable = {
+        '        ': 'must have at least 8 characters, not counting spaces at the start and end',
+        '\t\t\t\t\t\t\t\t': 'must have at least 8 characters, not counting spaces at the start and end',
+        aaaaaaaa: 'it repeats characters',
+        '12341234': 'it repeats characters',
+        abcdefgh: 'it is a sequence like abcd or 1234',
+        qwertyui: 'it is one of the most common passwords',
+        QWERTYUIOP: 'it is one of the most common passwords',
+        zxcvbnm123: 'follows the keys of a keyboard|most common passwords',
+        sahaj123: "it uses your name, email or phone, or the clinic's name",
+        clinic2026: "it uses your name, email or phone, or the clinic's name",
+        'Deshpande1985': "it uses your name, email or phone, or the clinic's name",
+        'asha.deshpande': "it uses your name, email or phone, or the clinic's name",
+        '9876543210': "it uses your name, email or phone, or the clinic's name|sequence",
+        Password1: 'it is one of the most common passwords',
+      };
+      for (const [password, why] of Object.entries(guessable)) {
         const res = await register(t.app(), { password });
-        expect(res.statusCode, password).toBe(400);
-        expect(res.json()).toEqual({
-          message: 'This password is too common. Please choose a less common one.',
-          errors: [{ field: 'password', message: 'is one of the most common passwords; choose a less common one' }],
-        });
+        expect(res.statusCode, JSON.stringify(password)).toBe(400);
+        const body = res.json() as { message: string; errors: { field: string; message: string }[] };
+        expect(body.errors, JSON.stringify(password)).toEqual([{ field: 'password', message: expect.stringMatching(new RegExp(why)) }]);
+        // It says what to do, in the message a toast shows as in the field's.
+        expect(body.message).toMatch(/^(This password is too easy to guess: .*Choose another|Please choose a password of at least 8)/);
       }
+      expect((await t.db().query('select 1 from users')).rowCount).toBe(0);
+      // The proof is kept for another try.
+      expect((await register(t.app(), { password: 'tulsi neem and amla' })).statusCode).toBe(200);
+    });
+
+    it('accepts good passwords: passphrases, random characters, names used with more', async () => {
+      for (const [i, password] of ['x7#pQ9vL', 'Asha-Kothrud-2025!', 'rainy season in pune', 'Tr0ub4dor&3'].entries()) {
+        const email = `person${i}@example.com`;
+        await prove(t, email);
+        expect((await register(t.app(), { email, password })).statusCode, password).toBe(200);
+      }
+    });
+
+    it('refuses passwords too short for the contract before the rule runs, and allows 128-character passphrases', async () => {
+      await prove(t, patient.email);
       const short = await register(t.app(), { password: 'short' });
       expect(short.statusCode).toBe(400);
       expect(short.json().errors).toEqual([{ field: 'password', message: 'must be 8 to 128 characters long' }]);
@@ -251,14 +282,40 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect((await login(t.app(), patient.email, 'wrong', owner)).statusCode).toBe(429);
     });
 
-    it('slows one client trying many accounts', async () => {
+    it('slows one client trying many accounts as RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT says', async () => {
+      const { loadConfig } = await import('../../server/config.js');
+      const app = await t.anotherInstance({ config: loadConfig({ RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT: '30/15m', DATA_DIR: t.dataDir() }) });
       for (let i = 0; i < 30; i++) {
-        expect((await login(t.app(), `victim${i}@example.com`, 'password guess', attacker)).statusCode).toBe(401);
+        expect((await login(app, `victim${i}@example.com`, 'password guess', attacker)).statusCode).toBe(401);
       }
-      const refused = await login(t.app(), 'victim99@example.com', 'password guess', attacker);
+      const refused = await login(app, 'victim99@example.com', 'password guess', attacker);
       expect(refused.statusCode).toBe(429);
       expect(messageOf(refused)).toBe('Too many failed logins from your network. Please try again in 15 minutes.');
-      expect((await login(t.app(), 'victim99@example.com', 'password guess', owner)).statusCode).toBe(401);
+      expect((await login(app, 'victim99@example.com', 'password guess', owner)).statusCode).toBe(401);
+    });
+
+    it('lets many patients behind one shared address mistype by default, and still stops a brute force on one account', async () => {
+      await registered(t);
+      const sharedAddress = '100.64.0.1'; // carrier-grade NAT
+      // 40 patients, one typo each: more than the old limit of 30 per address.
+      for (let i = 0; i < 40; i++) {
+        expect((await login(t.app(), `patient${i}@example.com`, 'a typo', sharedAddress)).statusCode).toBe(401);
+      }
+      expect((await login(t.app(), patient.email, patient.password, sharedAddress)).statusCode).toBe(200);
+      // Guessing one account from that address stops after 5 failures, even with the right password.
+      for (let i = 0; i < 5; i++) expect((await login(t.app(), patient.email, `guess ${i}`, sharedAddress)).statusCode).toBe(401);
+      expect((await login(t.app(), patient.email, patient.password, sharedAddress)).statusCode).toBe(429);
+    });
+
+    it('slows guessing one account as RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT says', async () => {
+      await registered(t);
+      const { loadConfig } = await import('../../server/config.js');
+      const config = loadConfig({ RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT: '3/30m', DATA_DIR: t.dataDir() });
+      const app = await t.anotherInstance({ config });
+      for (let i = 0; i < 3; i++) expect((await login(app, patient.email, `guess ${i}`, attacker)).statusCode).toBe(401);
+      const refused = await login(app, patient.email, patient.password, attacker);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(30 * 60));
     });
 
     it('counts guesses sent at the same moment', async () => {
@@ -317,12 +374,16 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect((await reset('yet another passphrase')).statusCode).toBe(400);
     });
 
-    it('refuses a common password and keeps the proof for another try', async () => {
+    it('refuses a guessable password by the same rule, naming the field, and keeps the proof for another try', async () => {
       await registered(t);
       await prove(t, patient.email);
-      const res = await reset('Welcome123');
-      expect(res.statusCode).toBe(400);
-      expect(messageOf(res)).toBe('This password is too common. Please choose a less common one.');
+      for (const password of ['Welcome123', 'abcdefgh', 'sahaj123', 'Deshpande2026']) {
+        const res = await reset(password);
+        expect(res.statusCode, password).toBe(400);
+        expect(messageOf(res)).toMatch(/^This password is too easy to guess: .* Choose another/);
+        expect(res.json().errors).toEqual([{ field: 'password', message: expect.stringMatching(/^is too easy to guess/) }]);
+      }
+      expect((await login(t.app(), patient.email, patient.password)).statusCode).toBe(200);
       expect((await reset(newPassword)).statusCode).toBe(200);
     });
 

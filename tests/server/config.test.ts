@@ -13,6 +13,9 @@ function problemsOf(env: Record<string, string>): readonly string[] {
   throw new Error('expected a ConfigError');
 }
 
+/** The development stand-ins, each chosen by name, as a staging site would. */
+const explicitStandIns = { OIDC_DEV_PROVIDER: 'on', PAYMENT_PROVIDER: 'sandbox', SMTP_URL: 'outbox' };
+
 describe('loadConfig', () => {
   it('has defaults that work on a laptop, with paths from the package root', () => {
     const config = loadConfig({});
@@ -44,8 +47,8 @@ describe('loadConfig', () => {
   });
 
   it('drops the trailing slash of PUBLIC_URL and treats blank values as unset', () => {
-    // A public address needs a real identity provider, or the development one switched on explicitly.
-    const config = loadConfig({ PUBLIC_URL: 'https://clinic.example/', PORT: ' ', DATABASE_URL: '', OIDC_DEV_PROVIDER: 'on' });
+    // A public address needs real providers, or the stand-ins chosen explicitly.
+    const config = loadConfig({ ...explicitStandIns, PUBLIC_URL: 'https://clinic.example/', PORT: ' ', DATABASE_URL: '' });
     expect(config.http.publicUrl).toBe('https://clinic.example');
     expect(config.http.port).toBe(3000);
     expect(config.storage.databaseUrl).toBeNull();
@@ -91,5 +94,104 @@ describe('loadConfig', () => {
       'HELP_CALL_NUMBER must be a phone number like +91 20 4000 1234 (international, or 10 Indian digits) (got "12345")',
       'HELP_EMAIL must be one email address like care@clinic.example (got "help@clinic.example?cc=x@y.z")',
     ]);
+  });
+});
+
+describe('a public PUBLIC_URL needs real settings', () => {
+  const phonePe = {
+    PAYMENT_PROVIDER: 'phonepe',
+    PHONEPE_CLIENT_ID: 'id',
+    PHONEPE_CLIENT_SECRET: 'secret',
+    PHONEPE_WEBHOOK_USERNAME: 'hook_user',
+    PHONEPE_WEBHOOK_PASSWORD: 'hookpass1',
+  };
+  const google = { OIDC_ISSUER: 'https://accounts.google.com', OIDC_CLIENT_ID: 'client', OIDC_CLIENT_SECRET: 'secret' };
+  const production = { PUBLIC_URL: 'https://clinic.example', ...google, ...phonePe, SMTP_URL: 'smtps://u:p@smtp.example.com:465' };
+
+  it('starts with a payment provider, a mail server and Google set', () => {
+    const config = loadConfig(production);
+    expect(config.payments.provider.kind).toBe('phonepe');
+    expect(config.mail.smtpUrl).toBe('smtps://u:p@smtp.example.com:465');
+    expect(config.oidc.kind).toBe('external');
+  });
+
+  it('refuses to start without PAYMENT_PROVIDER or SMTP_URL, naming each', () => {
+    const { PAYMENT_PROVIDER: _p, SMTP_URL: _s, ...halfConfigured } = production;
+    const problems = problemsOf(halfConfigured);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^PAYMENT_PROVIDER is required when PUBLIC_URL \(https:\/\/clinic\.example\) is not this machine: set PAYMENT_PROVIDER=phonepe .*PAYMENT_PROVIDER=sandbox/);
+    expect(problems[1]).toMatch(/^SMTP_URL is required when PUBLIC_URL \(https:\/\/clinic\.example\) is not this machine: .*SMTP_URL=outbox/);
+    // Each alone is enough to stop it.
+    expect(problemsOf({ ...production, PAYMENT_PROVIDER: ' ' })).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER is required/)]);
+    expect(problemsOf({ ...production, SMTP_URL: '' })).toEqual([expect.stringMatching(/^SMTP_URL is required/)]);
+  });
+
+  it.each(['http://192.168.1.20:3000', 'http://clinic.lan', 'https://clinic.example'])('counts %s as public', (publicUrl) => {
+    expect(problemsOf({ PUBLIC_URL: publicUrl, OIDC_DEV_PROVIDER: 'on' }).map((p) => p.split(' ')[0])).toEqual(['PAYMENT_PROVIDER', 'SMTP_URL']);
+  });
+
+  it('runs the sandbox and the outbox when a staging site names them', () => {
+    const config = loadConfig({ ...explicitStandIns, PUBLIC_URL: 'https://staging.clinic.example' });
+    expect(config.payments.provider).toEqual({ kind: 'sandbox' });
+    expect(config.mail.smtpUrl).toBeNull();
+  });
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000', 'http://clinic.localhost'])(
+    'keeps the laptop defaults on a loopback PUBLIC_URL (%s)',
+    (publicUrl) => {
+      const config = loadConfig({ PUBLIC_URL: publicUrl });
+      expect(config.payments.provider).toEqual({ kind: 'sandbox' });
+      expect(config.mail.smtpUrl).toBeNull();
+      expect(config.oidc.kind).toBe('development');
+    },
+  );
+
+  it('takes SMTP_URL=outbox on a laptop too, and still refuses other words', () => {
+    expect(loadConfig({ SMTP_URL: 'outbox' }).mail.smtpUrl).toBeNull();
+    expect(problemsOf({ SMTP_URL: 'inbox' })).toEqual([expect.stringMatching(/^SMTP_URL must be a URL like smtps:/)]);
+  });
+});
+
+describe('rate limits (RATE_LIMIT_*)', () => {
+  const minute = 60_000;
+
+  it('defaults to loose limits per client address and strict ones per email and per account', () => {
+    expect(loadConfig({}).limits).toMatchObject({
+      sendsPerAddress: { max: 5, windowMs: 15 * minute },
+      sendsPerClient: { max: 200, windowMs: 60 * minute },
+      loginFailuresPerAccountAndClient: { max: 5, windowMs: 15 * minute },
+      loginFailuresPerClient: { max: 300, windowMs: 15 * minute },
+    });
+  });
+
+  it('reads each limit as count/window', () => {
+    const limits = loadConfig({
+      RATE_LIMIT_CODES_PER_EMAIL: '3/10m',
+      RATE_LIMIT_CODES_PER_CLIENT: '1000 / 1h',
+      RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT: '10/30m',
+      RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT: '50/24h',
+    }).limits;
+    expect(limits.sendsPerAddress).toEqual({ max: 3, windowMs: 10 * minute });
+    expect(limits.sendsPerClient).toEqual({ max: 1000, windowMs: 60 * minute });
+    expect(limits.loginFailuresPerAccountAndClient).toEqual({ max: 10, windowMs: 30 * minute });
+    expect(limits.loginFailuresPerClient).toEqual({ max: 50, windowMs: 24 * 60 * minute });
+  });
+
+  it('refuses malformed limits, and per-account or per-email limits loose enough to guess with', () => {
+    expect(
+      problemsOf({
+        RATE_LIMIT_CODES_PER_EMAIL: '100/15m',
+        RATE_LIMIT_CODES_PER_CLIENT: '200',
+        RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT: '1000/1m',
+        RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT: '0/15m',
+      }),
+    ).toEqual([
+      'RATE_LIMIT_CODES_PER_EMAIL must be a count from 1 to 20 per window of 1 minute to 24 hours, like 5/15m (got "100/15m")',
+      'RATE_LIMIT_CODES_PER_CLIENT must be a count from 1 to 100000 per window of 1 minute to 24 hours, like 200/1h (got "200")',
+      'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT must be a count from 1 to 20 per window of 1 minute to 24 hours, like 5/15m (got "1000/1m")',
+      'RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT must be a count from 1 to 100000 per window of 1 minute to 24 hours, like 300/15m (got "0/15m")',
+    ]);
+    expect(problemsOf({ RATE_LIMIT_CODES_PER_CLIENT: '200/25h' })).toHaveLength(1);
+    expect(problemsOf({ RATE_LIMIT_CODES_PER_CLIENT: '200/0m' })).toHaveLength(1);
   });
 });

@@ -29,9 +29,26 @@ export function fieldErrorsFor(notice: AccountNotice): FieldErrors {
       return { otp: noticeText(notice) };
     case 'termsRequired':
       return { terms: account.termsRequired };
+    case 'server':
+      return serverFieldErrors(notice.text, notice.fieldErrors ?? []);
     default:
       return {};
   }
+}
+
+const isFormField = (field: string): field is NamedField => Object.hasOwn(messages.account.fields, field);
+
+/**
+ * A 400's fields under this form's inputs. A refusal about one field says it all in its message
+ * ("This password is too easy to guess: ... Choose another ..."); otherwise (a contract 400 only
+ * says 'Invalid request') each field gets the
+ * server's words for it ("must be 8 to 128 characters long") as a sentence.
+ */
+function serverFieldErrors(text: string, errors: readonly { field: string; message: string }[]): FieldErrors {
+  const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}${/[.!?]$/.test(words) ? '' : '.'}`;
+  const ours = errors.filter((e) => isFormField(e.field));
+  const single = errors.length === 1 && text !== 'Invalid request';
+  return Object.fromEntries(ours.map((e) => [e.field, single ? text : sentence(e.message)]));
 }
 
 /** The errors shown under the fields of one form; a field's error goes when it is edited. */
