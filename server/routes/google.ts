@@ -22,7 +22,9 @@ import type { Database } from '../db/database.js';
 import { decodeRequest } from '../http/route.js';
 import { oidcRedirectUri, type OidcConfig } from '../identity/config.js';
 import { createDevProvider } from '../identity/devProvider.js';
+import { errorPage } from '../identity/devPages.js';
 import { IdentityRefused } from '../identity/identity.js';
+import { isLocalClient } from '../identity/localClient.js';
 import type { GoogleAccountPort } from '../identity/port.js';
 import { createRelyingParty, describeFailure, type RelyingParty } from '../identity/relyingParty.js';
 import { attemptTtlMs, createIdentityStore, type Clock } from '../identity/store.js';
@@ -40,6 +42,9 @@ export interface GoogleSignInOptions {
 }
 
 export const googleFailedError = 'google_failed';
+export const notLocalMessage =
+  'The development sign-in works only on the computer running the clinic portal. ' +
+  'Google sign-in from other computers needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.';
 export const handoffRefusedMessage = 'This Google sign-in has expired or was already used. Please continue with Google again.';
 
 const startPath = '/api/auth/google/start';
@@ -87,6 +92,19 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
     });
     app.log.info({ issuer: options.oidc.issuer }, 'Google sign-in through the OpenID provider at OIDC_ISSUER');
   } else {
+    // First, before any route: the development provider signs anybody in as any email, so it,
+    // and the steps that trust it, answer this machine only (server/identity/localClient.ts).
+    // This plugin is encapsulated: the hook covers its routes and nothing else of the app.
+    app.addHook('onRequest', async (request, reply) => {
+      if (isLocalClient(request)) return;
+      request.log.warn('Development sign-in refused: the client is not on this machine');
+      reply.code(403).header('cache-control', 'no-store');
+      // The app's POST reads JSON; every other step is a page in a browser.
+      if (request.routeOptions.url === exchangePath) return reply.send({ message: notLocalMessage } satisfies ApiError);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(errorPage('Development sign-in is for this computer only', notLocalMessage));
+    });
     const dev = createDevProvider({ publicUrl, redirectUri });
     await dev.routes(app);
     relyingParty = createRelyingParty({

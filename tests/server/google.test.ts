@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../contract/errors.js';
 import type { LoginAnswer } from '../../contract/auth.js';
 import type { Database } from '../../server/db/database.js';
-import { handoffRefusedMessage } from '../../server/routes/google.js';
+import { handoffRefusedMessage, notLocalMessage } from '../../server/routes/google.js';
 import { appReturn, type Browser, formActions, freePort, type GoogleServer, startGoogleServer, type Visit } from './googleBrowser.js';
 import { backends, useTestDatabases } from './helpers.js';
 
@@ -367,6 +367,82 @@ describe.each(backends)('Google sign-in on %s', (backend) => {
     expect(visit.body).toContain('This sign-in has expired');
   });
 
+  describe('answers this machine only', () => {
+    const stranger = '192.168.1.23';
+    const steps = ['/api/auth/google/start', '/dev-idp/.well-known/openid-configuration', '/dev-idp/auth', '/api/auth/google/callback?code=x&state=y'];
+
+    /** What a request from `remoteAddress` (the socket's peer) with these headers gets at /start. */
+    const startFrom = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      s.app.inject({ method: 'GET', url: '/api/auth/google/start', remoteAddress, headers });
+
+    it('refuses every step to a client on another address, and issues nothing', async () => {
+      // A real code, made by a browser on this machine, that the stranger tries to swap.
+      const code = await codeFor(s.browser(), { account: 'asha' });
+      const attemptsBefore = await rowsOf('select * from google_login_attempts');
+      for (const url of steps) {
+        const answer = await s.app.inject({ method: 'GET', url, remoteAddress: stranger });
+        expect(answer.statusCode, url).toBe(403);
+        expect(answer.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(answer.body, url).toContain('Development sign-in is for this computer only');
+        expect(answer.headers['set-cookie'], url).toBeUndefined();
+        expect(answer.headers.location, url).toBeUndefined();
+      }
+      const form = await s.app.inject({ method: 'POST', url: '/dev-idp/interaction/x/login', remoteAddress: stranger, payload: { account: 'asha' } });
+      expect(form.statusCode).toBe(403);
+      const swap = await s.app.inject({ method: 'POST', url: '/api/auth/google/exchange', remoteAddress: stranger, payload: { code } });
+      expect(swap.statusCode).toBe(403);
+      expect(swap.json()).toEqual({ message: notLocalMessage });
+      expect(s.accounts.sessions).toEqual([]);
+      expect(await rowsOf('select * from google_login_attempts')).toEqual(attemptsBefore);
+      expect(s.logs.filter((l) => l.msg.startsWith('Development sign-in refused'))).toHaveLength(steps.length + 2);
+    });
+
+    it('counts 127.0.0.0/8, ::1 and IPv4-mapped loopback as this machine', async () => {
+      for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+        expect((await startFrom(address)).statusCode, address).toBe(302);
+      }
+      for (const address of ['::ffff:10.0.0.1', '10.0.0.1', '2001:db8::1', '0.0.0.0', '128.0.0.1']) {
+        expect((await startFrom(address)).statusCode, address).toBe(403);
+      }
+    });
+
+    it('refuses a request forwarded by a local proxy unless every address it names is loopback', async () => {
+      const refused: Record<string, string>[] = [
+        { 'x-forwarded-for': '203.0.113.7' },
+        { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' },
+        { 'x-forwarded-for': 'unknown' },
+        { 'x-forwarded-for': '' },
+        { 'x-real-ip': '10.0.0.2' },
+        { forwarded: 'for=203.0.113.7' },
+        { forwarded: 'for="[2001:db8::1]:4711";proto=https' },
+        { forwarded: 'for=127.0.0.1, for=198.51.100.1' },
+        { forwarded: 'for=_hidden' },
+        { forwarded: 'proto=https;by=127.0.0.1' },
+      ];
+      for (const headers of refused) expect((await startFrom('127.0.0.1', headers)).statusCode, JSON.stringify(headers)).toBe(403);
+      const allowed: Record<string, string>[] = [
+        { 'x-forwarded-for': '127.0.0.1' },
+        { 'x-forwarded-for': '127.0.0.1, ::1' },
+        { 'x-real-ip': '::1' },
+        { forwarded: 'for="[::1]:51234";proto=http' },
+        { forwarded: 'For=127.0.0.1:3000' },
+      ];
+      for (const headers of allowed) expect((await startFrom('127.0.0.1', headers)).statusCode, JSON.stringify(headers)).toBe(302);
+    });
+
+    it('decides on the socket, so TRUST_PROXY does not let X-Forwarded-For claim to be loopback', async () => {
+      const trusting = await startGoogleServer(db, { kind: 'development' }, { trustProxy: true });
+      servers.push(trusting);
+      const spoof = await trusting.app.inject({
+        method: 'GET',
+        url: '/api/auth/google/start',
+        remoteAddress: stranger,
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(spoof.statusCode).toBe(403);
+    });
+  });
+
   it('publishes the development provider for discovery under /dev-idp', async () => {
     const visit = await s.browser().request('/dev-idp/.well-known/openid-configuration');
     expect(visit.status).toBe(200);
@@ -402,5 +478,9 @@ describe.each(backends)('Google sign-in with OIDC_ISSUER set, on %s', (backend) 
     expect(start.setCookies).toEqual([]);
     expect(refusals(s)).toEqual([expect.stringMatching(/fetch failed|ECONNREFUSED/)]);
     expect(s.logs.some((l) => /DEVELOPMENT/.test(l.msg))).toBe(false);
+    // A real provider serves every client: the loopback rule is the development provider's only.
+    const remote = await s.app.inject({ method: 'GET', url: '/api/auth/google/start', remoteAddress: '192.168.1.23' });
+    expect(remote.statusCode).toBe(302);
+    expect(appReturn({ ...start, location: remote.headers.location as string }).params.get('error')).toBe('google_failed');
   });
 });
