@@ -29,6 +29,13 @@ vi.mock('openid-client', async (importOriginal) => {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** The handoff secret the callback gave this browser, from the Set-Cookie it received. */
+function handoffSecretOf(browser: Browser): string {
+  const setCookie = browser.visits.flatMap((v) => v.setCookies).findLast((c) => c.startsWith('clinic_google_handoff=') && !c.includes('Max-Age=0'));
+  if (!setCookie) throw new Error('no handoff cookie was set');
+  return setCookie.slice('clinic_google_handoff='.length, setCookie.indexOf(';'));
+}
+
 /** Starts a sign-in and follows it to the development provider's account chooser. */
 async function openChooser(browser: Browser): Promise<{ page: Visit; login: string; abort: string }> {
   const page = await browser.navigate('/api/auth/google/start');
@@ -132,18 +139,27 @@ describe.each(backends)('Google sign-in on %s', (backend) => {
     const code = await codeFor(browser, { account: 'asha' });
     expect(s.accounts.created).toEqual([{ email: 'asha.rao@gmail.example', firstName: 'Asha', lastName: 'Rao' }]);
 
+    // The code is bound to this browser by a second secret, sent to the exchange only.
+    const callback = browser.visits.find((v) => new URL(v.url).pathname === '/api/auth/google/callback')!;
+    expect(callback.setCookies).toEqual([
+      'clinic_google=; Max-Age=0; Path=/api/auth/google; HttpOnly; SameSite=Lax',
+      expect.stringMatching(/^clinic_google_handoff=[A-Za-z0-9_-]{43}; Max-Age=60; Path=\/api\/auth\/google\/exchange; HttpOnly; SameSite=Lax$/),
+    ]);
+
     const answer = await exchange(browser, code);
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
     const login = JSON.parse(answer.body) as LoginAnswer;
     expect(login).toEqual(s.accounts.sessions[0]);
     expect(login.user).toMatchObject({ email: 'asha.rao@gmail.example', firstName: 'Asha', lastName: 'Rao' });
-    // The attempt cookie is gone once used.
+    // Both of our cookies are gone once used.
     expect(browser.cookieNames()).not.toContain('clinic_google');
+    expect(browser.cookieNames()).not.toContain('clinic_google_handoff');
   });
 
   it('logs a known email in to the same account, without making another', async () => {
-    const first = await exchange(s.browser(), await codeFor(s.browser(), { account: 'vikram' }));
+    const one = s.browser();
+    const first = await exchange(one, await codeFor(one, { account: 'vikram' }));
     const browser = s.browser();
     const second = await exchange(browser, await codeFor(browser, { account: 'vikram' }));
     expect(s.accounts.created).toHaveLength(1);
@@ -246,14 +262,15 @@ describe.each(backends)('Google sign-in on %s', (backend) => {
     expect(again.status).toBe(400);
     expect(JSON.parse(again.body)).toEqual({
       message: handoffRefusedMessage,
-      errors: [{ field: 'code', message: 'is unknown, expired or already used' }],
+      errors: [{ field: 'code', message: 'is unknown, expired, already used or from another browser' }],
     } satisfies ApiError);
     expect(s.accounts.sessions).toHaveLength(1);
   });
 
   it('gives one session when the same code is swapped twice at once', async () => {
-    const code = await codeFor(s.browser(), { account: 'asha' });
-    const answers = await Promise.all([exchange(s.browser(), code), exchange(s.browser(), code), exchange(s.browser(), code)]);
+    const browser = s.browser();
+    const code = await codeFor(browser, { account: 'asha' });
+    const answers = await Promise.all([exchange(browser, code), exchange(browser, code), exchange(browser, code)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
     expect(s.accounts.sessions).toHaveLength(1);
   });
@@ -293,11 +310,62 @@ describe.each(backends)('Google sign-in on %s', (backend) => {
     expect(s.accounts.sessions).toEqual([]);
   });
 
-  it('keeps only hashes of handoff codes in the database', async () => {
-    const code = await codeFor(s.browser(), { account: 'asha' });
-    const rows = await rowsOf('select code_hash, user_id from google_handoff_codes');
-    expect(rows).toEqual([{ code_hash: sha256(code), user_id: (await s.accounts.findOrCreateFromIdentity(s.accounts.created[0]!))._id }]);
+  it('keeps only hashes of handoff codes and of their browsers\' secrets in the database', async () => {
+    const browser = s.browser();
+    const code = await codeFor(browser, { account: 'asha' });
+    const secret = handoffSecretOf(browser);
+    const rows = await rowsOf('select code_hash, user_id, browser_hash from google_handoff_codes');
+    expect(rows).toEqual([
+      { code_hash: sha256(code), user_id: (await s.accounts.findOrCreateFromIdentity(s.accounts.created[0]!))._id, browser_hash: sha256(secret) },
+    ]);
     expect(JSON.stringify(rows)).not.toContain(code);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+  });
+
+  describe('binds a handoff code to the browser that finished the sign-in (login CSRF)', () => {
+    const refusedInLog = () => s.logs.filter((l) => /handoff code was brought by a browser/.test(l.msg));
+
+    it("refuses the attacker's code in the victim's browser, which keeps its own sign-in", async () => {
+      const attacker = s.browser();
+      const attackersCode = await codeFor(attacker, { email: 'attacker@example.com' });
+      const victim = s.browser();
+      // The victim signs in as herself, then opens `/#/auth/google?code=<the attacker's code>`.
+      const own = await exchange(victim, await codeFor(victim, { account: 'meera' }));
+      expect(own.status).toBe(200);
+      const swapped = await exchange(victim, attackersCode);
+      expect(swapped.status).toBe(400);
+      expect((JSON.parse(swapped.body) as ApiError).message).toBe(handoffRefusedMessage);
+      expect(s.accounts.sessions.map((x) => x.user.email)).toEqual(['meera.iyer@gmail.example']);
+      expect(refusedInLog()).toHaveLength(1);
+      // And the code died there: the attacker cannot use it either.
+      expect((await exchange(attacker, attackersCode)).status).toBe(400);
+      expect(s.accounts.sessions).toHaveLength(1);
+    });
+
+    it("refuses a code brought with another browser's secret, or a made-up one, and kills it", async () => {
+      const attacker = s.browser();
+      const attackersCode = await codeFor(attacker, { account: 'vikram' });
+      const victim = s.browser();
+      await codeFor(victim, { account: 'asha' }); // the victim holds a live handoff secret of her own
+      expect((await exchange(victim, attackersCode)).status).toBe(400);
+      expect((await exchange(attacker, attackersCode)).status).toBe(400);
+
+      const next = await codeFor(attacker, { account: 'vikram' });
+      const forged = await attacker.request('/api/auth/google/exchange', { json: { code: next }, headers: { cookie: `clinic_google_handoff=${'A'.repeat(43)}` } });
+      expect(forged.status).toBe(400);
+      expect((await exchange(attacker, next)).status).toBe(400);
+      expect(s.accounts.sessions).toEqual([]);
+      expect(refusedInLog()).toHaveLength(2);
+    });
+
+    it('refuses a code brought without the secret (a fresh browser), and the right browser cannot use it afterwards', async () => {
+      const browser = s.browser();
+      const code = await codeFor(browser, { account: 'asha' });
+      const bare = await s.browser().request('/api/auth/google/exchange', { json: { code } });
+      expect(bare.status).toBe(400);
+      expect((await exchange(browser, code)).status).toBe(400);
+      expect(s.accounts.sessions).toEqual([]);
+    });
   });
 
   it("never shows the browser the provider's tokens, and never puts our token in an address", async () => {

@@ -76,11 +76,16 @@ export class Browser {
   }
 
   /** One request, no redirect followed. */
-  async request(url: string, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}): Promise<Visit> {
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Visit> {
     const target = new URL(url, this.origin);
     const headers: Record<string, string> = {};
     const cookie = this.cookieHeader(target);
     if (cookie) headers.cookie = cookie;
+    // Extra headers win: a test may forge the cookie a browser sends.
+    Object.assign(headers, init.headers);
     let body: string | undefined;
     if (init.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
