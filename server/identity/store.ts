@@ -7,12 +7,15 @@
  *   Ten minutes, used once.
  * - a handoff code, from /callback to /exchange: a random value the browser carries in the
  *   address of the app (`/#/auth/google?code=...`) and swaps once for a session. The table keys
- *   its SHA-256. Sixty seconds, used once.
+ *   its SHA-256. Sixty seconds, used once. It is bound to the browser that finished the sign-in:
+ *   with the code, the callback gives that browser a second secret (an httpOnly cookie), whose
+ *   SHA-256 is kept with the code; the exchange must bring it, or the code dies unused. So a code
+ *   pasted into another browser (login CSRF: `/#/auth/google?code=<the attacker's>`) is worthless.
  *
  * Both values are 256 random bits, so a plain SHA-256 is enough: a stolen table gives nothing
  * that could be replayed. Times come from the caller's clock (tests move it).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.js';
 
 export const attemptTtlMs = 10 * 60 * 1000;
@@ -47,11 +50,17 @@ export interface IdentityStore {
   saveAttempt(attempt: LoginAttempt): Promise<string>;
   /** The attempt of that id, deleted as it is read; null when unknown, used or expired. */
   takeAttempt(attemptId: string): Promise<LoginAttempt | null>;
-  /** A new handoff code for that user. */
-  issueHandoff(userId: string): Promise<string>;
-  /** The user of that code, deleted as it is read; null when unknown, used or expired. */
-  redeemHandoff(code: string): Promise<string | null>;
+  /** A new handoff code for that user, and the secret of the browser it is bound to. */
+  issueHandoff(userId: string): Promise<{ code: string; browserSecret: string }>;
+  /**
+   * The user of that code, when `browserSecret` is the one it was issued with. The code is deleted
+   * as it is read, whatever the secret: a wrong or missing one kills it. The reason for a refusal
+   * is for the log only.
+   */
+  redeemHandoff(code: string, browserSecret: string | undefined): Promise<{ userId: string } | { refused: HandoffRefusal }>;
 }
+
+export type HandoffRefusal = 'unknown' | 'expired' | 'other browser';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -83,24 +92,32 @@ export function createIdentityStore(db: Database, now: Clock = Date.now): Identi
 
     async issueHandoff(userId) {
       const code = newSecret();
+      const browserSecret = newSecret();
       const at = now();
       await db.query('delete from google_handoff_codes where expires_at <= $1', [iso(at)]);
       await db.query(
-        'insert into google_handoff_codes (code_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)',
-        [secretHash(code), userId, iso(at), iso(at + handoffTtlMs)],
+        'insert into google_handoff_codes (code_hash, user_id, browser_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)',
+        [secretHash(code), userId, secretHash(browserSecret), iso(at), iso(at + handoffTtlMs)],
       );
-      return code;
+      return { code, browserSecret };
     },
 
-    async redeemHandoff(code) {
-      if (!isWellFormedSecret(code)) return null;
-      // One statement: of two requests racing with the same code, only one gets the row.
-      const { rows } = await db.query<{ user_id: string; live: boolean }>(
-        'delete from google_handoff_codes where code_hash = $1 returning user_id, expires_at > $2 as live',
+    async redeemHandoff(code, browserSecret) {
+      if (!isWellFormedSecret(code)) return { refused: 'unknown' };
+      // One statement: of two requests racing with the same code, only one gets the row; and the
+      // row goes before the secret is compared, so a wrong guess cannot be followed by the right one.
+      const { rows } = await db.query<{ user_id: string; browser_hash: string; live: boolean }>(
+        'delete from google_handoff_codes where code_hash = $1 returning user_id, browser_hash, expires_at > $2 as live',
         [secretHash(code), iso(now())],
       );
       const row = rows[0];
-      return row?.live ? row.user_id : null;
+      if (!row) return { refused: 'unknown' };
+      if (!row.live) return { refused: 'expired' };
+      const sameBrowser =
+        browserSecret !== undefined &&
+        isWellFormedSecret(browserSecret) &&
+        timingSafeEqual(Buffer.from(secretHash(browserSecret)), Buffer.from(row.browser_hash));
+      return sameBrowser ? { userId: row.user_id } : { refused: 'other browser' };
     },
   };
 }

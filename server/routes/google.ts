@@ -6,7 +6,8 @@
  *                                      302 to `${PUBLIC_URL}/#/auth/google?code=<one-time code>`
  *                                      or `...?error=google_failed` on any failure
  *   POST /api/auth/google/exchange  {code} -> the same answer as a login; 400 for a code that is
- *                                      unknown, expired (60 s) or already used
+ *                                      unknown, expired (60 s), already used, or brought without
+ *                                      the handoff cookie the callback gave its browser
  *
  * The browser never sees the provider's tokens, and our session token never travels in an
  * address: the address carries only the one-time code, which the app swaps with a POST.
@@ -22,10 +23,12 @@ import type { Database } from '../db/database.js';
 import { decodeRequest } from '../http/route.js';
 import { oidcRedirectUri, type OidcConfig } from '../identity/config.js';
 import { createDevProvider } from '../identity/devProvider.js';
+import { errorPage } from '../identity/devPages.js';
 import { IdentityRefused } from '../identity/identity.js';
+import { isLocalClient } from '../identity/localClient.js';
 import type { GoogleAccountPort } from '../identity/port.js';
 import { createRelyingParty, describeFailure, type RelyingParty } from '../identity/relyingParty.js';
-import { attemptTtlMs, createIdentityStore, type Clock } from '../identity/store.js';
+import { attemptTtlMs, createIdentityStore, handoffTtlMs, type Clock } from '../identity/store.js';
 import { NotFoundError } from '../services/errors.js';
 
 export interface GoogleSignInOptions {
@@ -40,6 +43,9 @@ export interface GoogleSignInOptions {
 }
 
 export const googleFailedError = 'google_failed';
+export const notLocalMessage =
+  'The development sign-in works only on the computer running the clinic portal. ' +
+  'Google sign-in from other computers needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.';
 export const handoffRefusedMessage = 'This Google sign-in has expired or was already used. Please continue with Google again.';
 
 const startPath = '/api/auth/google/start';
@@ -47,17 +53,27 @@ const callbackPath = '/api/auth/google/callback';
 const exchangePath = '/api/auth/google/exchange';
 const cookiePath = '/api/auth/google';
 
-/** The attempt cookie: httpOnly, Lax (it must come back on the provider's top-level redirect), ten minutes. */
-function attemptCookie(publicUrl: string) {
+/** An httpOnly, SameSite=Lax cookie (`__Secure-` and Secure on https) for `path`, living `ttlMs`. */
+function cookie(publicUrl: string, baseName: string, path: string, ttlMs: number) {
   const secure = publicUrl.startsWith('https:');
-  const name = secure ? '__Secure-clinic_google' : 'clinic_google';
-  const attributes = `Path=${cookiePath}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const name = secure ? `__Secure-${baseName}` : baseName;
+  const attributes = `Path=${path}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   return {
     name,
-    set: (value: string) => `${name}=${value}; Max-Age=${attemptTtlMs / 1000}; ${attributes}`,
+    set: (value: string) => `${name}=${value}; Max-Age=${ttlMs / 1000}; ${attributes}`,
     clear: `${name}=; Max-Age=0; ${attributes}`,
   };
 }
+
+/** The attempt cookie, from /start to the callback: Lax, as it must come back on the provider's top-level redirect. */
+const attemptCookie = (publicUrl: string) => cookie(publicUrl, 'clinic_google', cookiePath, attemptTtlMs);
+
+/**
+ * The handoff cookie, from the callback to the exchange: the secret the handoff code is bound to
+ * (store.ts), sent only to the exchange. The app's POST is same-origin, so the browser sends it
+ * without any code in the app; no script can read it.
+ */
+const handoffCookie = (publicUrl: string) => cookie(publicUrl, 'clinic_google_handoff', exchangePath, handoffTtlMs);
 
 function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
@@ -73,7 +89,7 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
   const { publicUrl, accounts } = options;
   const store = createIdentityStore(options.db, options.now);
   const redirectUri = oidcRedirectUri(publicUrl);
-  const cookie = attemptCookie(publicUrl);
+  const cookies = { attempt: attemptCookie(publicUrl), handoff: handoffCookie(publicUrl) };
   const appReturn = `${publicUrl}/#/auth/google`;
 
   let relyingParty: RelyingParty;
@@ -87,6 +103,19 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
     });
     app.log.info({ issuer: options.oidc.issuer }, 'Google sign-in through the OpenID provider at OIDC_ISSUER');
   } else {
+    // First, before any route: the development provider signs anybody in as any email, so it,
+    // and the steps that trust it, answer this machine only (server/identity/localClient.ts).
+    // This plugin is encapsulated: the hook covers its routes and nothing else of the app.
+    app.addHook('onRequest', async (request, reply) => {
+      if (isLocalClient(request)) return;
+      request.log.warn('Development sign-in refused: the client is not on this machine');
+      reply.code(403).header('cache-control', 'no-store');
+      // The app's POST reads JSON; every other step is a page in a browser.
+      if (request.routeOptions.url === exchangePath) return reply.send({ message: notLocalMessage } satisfies ApiError);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(errorPage('Development sign-in is for this computer only', notLocalMessage));
+    });
     const dev = createDevProvider({ publicUrl, redirectUri });
     await dev.routes(app);
     relyingParty = createRelyingParty({
@@ -110,7 +139,7 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
     try {
       const { url, attempt } = await relyingParty.begin();
       const attemptId = await store.saveAttempt(attempt);
-      reply.header('set-cookie', cookie.set(attemptId));
+      reply.header('set-cookie', cookies.attempt.set(attemptId));
       return reply.redirect(url.href, 302);
     } catch (error) {
       request.log.error({ failure: describeFailure(error) }, 'Google sign-in could not start: is the OpenID provider reachable?');
@@ -121,19 +150,21 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
   app.get(callbackPath, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     // The attempt is over whatever happens next: used once.
-    reply.header('set-cookie', cookie.clear);
+    reply.header('set-cookie', cookies.attempt.clear);
     try {
-      const attemptId = readCookie(request, cookie.name);
-      const attempt = attemptId ? await store.takeAttempt(attemptId) : null;
-      if (!attempt) {
+      const attemptId = readCookie(request, cookies.attempt.name);
+      const started = attemptId ? await store.takeAttempt(attemptId) : null;
+      if (!started) {
         request.log.warn('Google sign-in refused: no live attempt in this browser (expired, used, or started elsewhere)');
         return failed(reply);
       }
       const url = request.raw.url ?? '';
       const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-      const identity = await relyingParty.finish(query, attempt);
+      const identity = await relyingParty.finish(query, started);
       const user = await accounts.findOrCreateFromIdentity(identity);
-      const code = await store.issueHandoff(user._id);
+      const { code, browserSecret } = await store.issueHandoff(user._id);
+      // Added to the attempt's clearing above (Fastify appends set-cookie headers).
+      reply.header('set-cookie', cookies.handoff.set(browserSecret));
       return reply.redirect(`${appReturn}?code=${code}`, 302);
     } catch (error) {
       // What a person or a forged link causes is a warning; what the operator must fix (provider
@@ -151,15 +182,23 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
   app.post(exchangePath, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { body } = decodeRequest({ body: GoogleExchangeRequest, answer: LoginAnswer }, request);
+    // One answer for every refusal, so a stranger's code tells nothing; the reason goes to the log.
     const refuse = () =>
       reply.code(400).send({
         message: handoffRefusedMessage,
-        errors: [{ field: 'code', message: 'is unknown, expired or already used' }],
+        errors: [{ field: 'code', message: 'is unknown, expired, already used or from another browser' }],
       } satisfies ApiError);
-    const userId = await store.redeemHandoff(body.code);
-    if (!userId) return refuse();
+    // The browser's secret is used once, like the code.
+    reply.header('set-cookie', cookies.handoff.clear);
+    const redeemed = await store.redeemHandoff(body.code, readCookie(request, cookies.handoff.name));
+    if ('refused' in redeemed) {
+      if (redeemed.refused === 'other browser') {
+        request.log.warn('Google sign-in refused: the handoff code was brought by a browser that did not finish that sign-in');
+      }
+      return refuse();
+    }
     try {
-      return reply.send(LoginAnswer.encode(await accounts.issueSession(userId)));
+      return reply.send(LoginAnswer.encode(await accounts.issueSession(redeemed.userId)));
     } catch (error) {
       // The account went in the sixty seconds since the callback: as good as an expired code.
       if (error instanceof NotFoundError) return refuse();

@@ -48,7 +48,12 @@ export type AuthApi = {
   logout(token: string, signal?: AbortSignal): Call<MessageAnswer>;
   /** POST /auth/forgotpassword: refused unless a code proved the address in the last 30 minutes. */
   forgotPassword(fields: ForgotPasswordFields, signal?: AbortSignal): Call<MessageAnswer>;
-  /** POST /auth/google/exchange: the one-time code from `/#/auth/google?code=...` for a login answer. */
+  /**
+   * POST /auth/google/exchange: the one-time code from `/#/auth/google?code=...` for a login answer.
+   * The code works only with the httpOnly cookie the sign-in's callback gave this browser, which a
+   * same-origin fetch sends by itself (the API is on the app's origin): a code opened in another
+   * browser is refused, and the app says 'Google login failed. Please try again.'.
+   */
   exchangeGoogleCode(code: string, signal?: AbortSignal): Call<LoginAnswer>;
 };
 

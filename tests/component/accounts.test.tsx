@@ -670,6 +670,21 @@ describe('/auth/google, back from Google', () => {
     expect(sessionStorage.getItem('googleReturnTo')).toBeNull();
   });
 
+  it("a refused code (another browser's: login CSRF) keeps the session that was there", async () => {
+    const account = await loggedInApp('/auth/google?code=attackers-code');
+    await waitFor(() => expect(account.exchangeGoogleCode.calls).toHaveLength(1));
+    await answer(() =>
+      account.exchangeGoogleCode
+        .latest()
+        .reject(refused(400, 'This Google sign-in has expired or was already used. Please continue with Google again.')),
+    );
+    await expectToast('Google login failed. Please try again.', 'alert');
+    await waitFor(() => expect(currentPath()).toBe('/'));
+    expect(account.storage.token).toBe('tok-stored');
+    expect(account.logout.calls).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'My Profile' })).toBeTruthy();
+  });
+
   it('a code the server refuses is a Google failure too', async () => {
     const { account } = renderApp({ route: '/auth/google?code=used-code' });
     await waitFor(() => expect(account.exchangeGoogleCode.calls).toHaveLength(1));

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../contract/errors.js';
 import type { LoginAnswer } from '../../contract/auth.js';
 import type { Database } from '../../server/db/database.js';
-import { handoffRefusedMessage } from '../../server/routes/google.js';
+import { handoffRefusedMessage, notLocalMessage } from '../../server/routes/google.js';
 import { appReturn, type Browser, formActions, freePort, type GoogleServer, startGoogleServer, type Visit } from './googleBrowser.js';
 import { backends, useTestDatabases } from './helpers.js';
 
@@ -28,6 +28,13 @@ vi.mock('openid-client', async (importOriginal) => {
 });
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The handoff secret the callback gave this browser, from the Set-Cookie it received. */
+function handoffSecretOf(browser: Browser): string {
+  const setCookie = browser.visits.flatMap((v) => v.setCookies).findLast((c) => c.startsWith('clinic_google_handoff=') && !c.includes('Max-Age=0'));
+  if (!setCookie) throw new Error('no handoff cookie was set');
+  return setCookie.slice('clinic_google_handoff='.length, setCookie.indexOf(';'));
+}
 
 /** Starts a sign-in and follows it to the development provider's account chooser. */
 async function openChooser(browser: Browser): Promise<{ page: Visit; login: string; abort: string }> {
@@ -132,18 +139,27 @@ describe.each(backends)('Google sign-in on %s', (backend) => {
     const code = await codeFor(browser, { account: 'asha' });
     expect(s.accounts.created).toEqual([{ email: 'asha.rao@gmail.example', firstName: 'Asha', lastName: 'Rao' }]);
 
+    // The code is bound to this browser by a second secret, sent to the exchange only.
+    const callback = browser.visits.find((v) => new URL(v.url).pathname === '/api/auth/google/callback')!;
+    expect(callback.setCookies).toEqual([
+      'clinic_google=; Max-Age=0; Path=/api/auth/google; HttpOnly; SameSite=Lax',
+      expect.stringMatching(/^clinic_google_handoff=[A-Za-z0-9_-]{43}; Max-Age=60; Path=\/api\/auth\/google\/exchange; HttpOnly; SameSite=Lax$/),
+    ]);
+
     const answer = await exchange(browser, code);
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
     const login = JSON.parse(answer.body) as LoginAnswer;
     expect(login).toEqual(s.accounts.sessions[0]);
     expect(login.user).toMatchObject({ email: 'asha.rao@gmail.example', firstName: 'Asha', lastName: 'Rao' });
-    // The attempt cookie is gone once used.
+    // Both of our cookies are gone once used.
     expect(browser.cookieNames()).not.toContain('clinic_google');
+    expect(browser.cookieNames()).not.toContain('clinic_google_handoff');
   });
 
   it('logs a known email in to the same account, without making another', async () => {
-    const first = await exchange(s.browser(), await codeFor(s.browser(), { account: 'vikram' }));
+    const one = s.browser();
+    const first = await exchange(one, await codeFor(one, { account: 'vikram' }));
     const browser = s.browser();
     const second = await exchange(browser, await codeFor(browser, { account: 'vikram' }));
     expect(s.accounts.created).toHaveLength(1);
@@ -246,14 +262,15 @@ describe.each(backends)('Google sign-in on %s', (backend) => {
     expect(again.status).toBe(400);
     expect(JSON.parse(again.body)).toEqual({
       message: handoffRefusedMessage,
-      errors: [{ field: 'code', message: 'is unknown, expired or already used' }],
+      errors: [{ field: 'code', message: 'is unknown, expired, already used or from another browser' }],
     } satisfies ApiError);
     expect(s.accounts.sessions).toHaveLength(1);
   });
 
   it('gives one session when the same code is swapped twice at once', async () => {
-    const code = await codeFor(s.browser(), { account: 'asha' });
-    const answers = await Promise.all([exchange(s.browser(), code), exchange(s.browser(), code), exchange(s.browser(), code)]);
+    const browser = s.browser();
+    const code = await codeFor(browser, { account: 'asha' });
+    const answers = await Promise.all([exchange(browser, code), exchange(browser, code), exchange(browser, code)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
     expect(s.accounts.sessions).toHaveLength(1);
   });
@@ -293,11 +310,62 @@ describe.each(backends)('Google sign-in on %s', (backend) => {
     expect(s.accounts.sessions).toEqual([]);
   });
 
-  it('keeps only hashes of handoff codes in the database', async () => {
-    const code = await codeFor(s.browser(), { account: 'asha' });
-    const rows = await rowsOf('select code_hash, user_id from google_handoff_codes');
-    expect(rows).toEqual([{ code_hash: sha256(code), user_id: (await s.accounts.findOrCreateFromIdentity(s.accounts.created[0]!))._id }]);
+  it('keeps only hashes of handoff codes and of their browsers\' secrets in the database', async () => {
+    const browser = s.browser();
+    const code = await codeFor(browser, { account: 'asha' });
+    const secret = handoffSecretOf(browser);
+    const rows = await rowsOf('select code_hash, user_id, browser_hash from google_handoff_codes');
+    expect(rows).toEqual([
+      { code_hash: sha256(code), user_id: (await s.accounts.findOrCreateFromIdentity(s.accounts.created[0]!))._id, browser_hash: sha256(secret) },
+    ]);
     expect(JSON.stringify(rows)).not.toContain(code);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+  });
+
+  describe('binds a handoff code to the browser that finished the sign-in (login CSRF)', () => {
+    const refusedInLog = () => s.logs.filter((l) => /handoff code was brought by a browser/.test(l.msg));
+
+    it("refuses the attacker's code in the victim's browser, which keeps its own sign-in", async () => {
+      const attacker = s.browser();
+      const attackersCode = await codeFor(attacker, { email: 'attacker@example.com' });
+      const victim = s.browser();
+      // The victim signs in as herself, then opens `/#/auth/google?code=<the attacker's code>`.
+      const own = await exchange(victim, await codeFor(victim, { account: 'meera' }));
+      expect(own.status).toBe(200);
+      const swapped = await exchange(victim, attackersCode);
+      expect(swapped.status).toBe(400);
+      expect((JSON.parse(swapped.body) as ApiError).message).toBe(handoffRefusedMessage);
+      expect(s.accounts.sessions.map((x) => x.user.email)).toEqual(['meera.iyer@gmail.example']);
+      expect(refusedInLog()).toHaveLength(1);
+      // And the code died there: the attacker cannot use it either.
+      expect((await exchange(attacker, attackersCode)).status).toBe(400);
+      expect(s.accounts.sessions).toHaveLength(1);
+    });
+
+    it("refuses a code brought with another browser's secret, or a made-up one, and kills it", async () => {
+      const attacker = s.browser();
+      const attackersCode = await codeFor(attacker, { account: 'vikram' });
+      const victim = s.browser();
+      await codeFor(victim, { account: 'asha' }); // the victim holds a live handoff secret of her own
+      expect((await exchange(victim, attackersCode)).status).toBe(400);
+      expect((await exchange(attacker, attackersCode)).status).toBe(400);
+
+      const next = await codeFor(attacker, { account: 'vikram' });
+      const forged = await attacker.request('/api/auth/google/exchange', { json: { code: next }, headers: { cookie: `clinic_google_handoff=${'A'.repeat(43)}` } });
+      expect(forged.status).toBe(400);
+      expect((await exchange(attacker, next)).status).toBe(400);
+      expect(s.accounts.sessions).toEqual([]);
+      expect(refusedInLog()).toHaveLength(2);
+    });
+
+    it('refuses a code brought without the secret (a fresh browser), and the right browser cannot use it afterwards', async () => {
+      const browser = s.browser();
+      const code = await codeFor(browser, { account: 'asha' });
+      const bare = await s.browser().request('/api/auth/google/exchange', { json: { code } });
+      expect(bare.status).toBe(400);
+      expect((await exchange(browser, code)).status).toBe(400);
+      expect(s.accounts.sessions).toEqual([]);
+    });
   });
 
   it("never shows the browser the provider's tokens, and never puts our token in an address", async () => {
@@ -367,6 +435,82 @@ describe.each(backends)('Google sign-in on %s', (backend) => {
     expect(visit.body).toContain('This sign-in has expired');
   });
 
+  describe('answers this machine only', () => {
+    const stranger = '192.168.1.23';
+    const steps = ['/api/auth/google/start', '/dev-idp/.well-known/openid-configuration', '/dev-idp/auth', '/api/auth/google/callback?code=x&state=y'];
+
+    /** What a request from `remoteAddress` (the socket's peer) with these headers gets at /start. */
+    const startFrom = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      s.app.inject({ method: 'GET', url: '/api/auth/google/start', remoteAddress, headers });
+
+    it('refuses every step to a client on another address, and issues nothing', async () => {
+      // A real code, made by a browser on this machine, that the stranger tries to swap.
+      const code = await codeFor(s.browser(), { account: 'asha' });
+      const attemptsBefore = await rowsOf('select * from google_login_attempts');
+      for (const url of steps) {
+        const answer = await s.app.inject({ method: 'GET', url, remoteAddress: stranger });
+        expect(answer.statusCode, url).toBe(403);
+        expect(answer.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(answer.body, url).toContain('Development sign-in is for this computer only');
+        expect(answer.headers['set-cookie'], url).toBeUndefined();
+        expect(answer.headers.location, url).toBeUndefined();
+      }
+      const form = await s.app.inject({ method: 'POST', url: '/dev-idp/interaction/x/login', remoteAddress: stranger, payload: { account: 'asha' } });
+      expect(form.statusCode).toBe(403);
+      const swap = await s.app.inject({ method: 'POST', url: '/api/auth/google/exchange', remoteAddress: stranger, payload: { code } });
+      expect(swap.statusCode).toBe(403);
+      expect(swap.json()).toEqual({ message: notLocalMessage });
+      expect(s.accounts.sessions).toEqual([]);
+      expect(await rowsOf('select * from google_login_attempts')).toEqual(attemptsBefore);
+      expect(s.logs.filter((l) => l.msg.startsWith('Development sign-in refused'))).toHaveLength(steps.length + 2);
+    });
+
+    it('counts 127.0.0.0/8, ::1 and IPv4-mapped loopback as this machine', async () => {
+      for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+        expect((await startFrom(address)).statusCode, address).toBe(302);
+      }
+      for (const address of ['::ffff:10.0.0.1', '10.0.0.1', '2001:db8::1', '0.0.0.0', '128.0.0.1']) {
+        expect((await startFrom(address)).statusCode, address).toBe(403);
+      }
+    });
+
+    it('refuses a request forwarded by a local proxy unless every address it names is loopback', async () => {
+      const refused: Record<string, string>[] = [
+        { 'x-forwarded-for': '203.0.113.7' },
+        { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' },
+        { 'x-forwarded-for': 'unknown' },
+        { 'x-forwarded-for': '' },
+        { 'x-real-ip': '10.0.0.2' },
+        { forwarded: 'for=203.0.113.7' },
+        { forwarded: 'for="[2001:db8::1]:4711";proto=https' },
+        { forwarded: 'for=127.0.0.1, for=198.51.100.1' },
+        { forwarded: 'for=_hidden' },
+        { forwarded: 'proto=https;by=127.0.0.1' },
+      ];
+      for (const headers of refused) expect((await startFrom('127.0.0.1', headers)).statusCode, JSON.stringify(headers)).toBe(403);
+      const allowed: Record<string, string>[] = [
+        { 'x-forwarded-for': '127.0.0.1' },
+        { 'x-forwarded-for': '127.0.0.1, ::1' },
+        { 'x-real-ip': '::1' },
+        { forwarded: 'for="[::1]:51234";proto=http' },
+        { forwarded: 'For=127.0.0.1:3000' },
+      ];
+      for (const headers of allowed) expect((await startFrom('127.0.0.1', headers)).statusCode, JSON.stringify(headers)).toBe(302);
+    });
+
+    it('decides on the socket, so TRUST_PROXY does not let X-Forwarded-For claim to be loopback', async () => {
+      const trusting = await startGoogleServer(db, { kind: 'development' }, { trustProxy: true });
+      servers.push(trusting);
+      const spoof = await trusting.app.inject({
+        method: 'GET',
+        url: '/api/auth/google/start',
+        remoteAddress: stranger,
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(spoof.statusCode).toBe(403);
+    });
+  });
+
   it('publishes the development provider for discovery under /dev-idp', async () => {
     const visit = await s.browser().request('/dev-idp/.well-known/openid-configuration');
     expect(visit.status).toBe(200);
@@ -402,5 +546,9 @@ describe.each(backends)('Google sign-in with OIDC_ISSUER set, on %s', (backend) 
     expect(start.setCookies).toEqual([]);
     expect(refusals(s)).toEqual([expect.stringMatching(/fetch failed|ECONNREFUSED/)]);
     expect(s.logs.some((l) => /DEVELOPMENT/.test(l.msg))).toBe(false);
+    // A real provider serves every client: the loopback rule is the development provider's only.
+    const remote = await s.app.inject({ method: 'GET', url: '/api/auth/google/start', remoteAddress: '192.168.1.23' });
+    expect(remote.statusCode).toBe(302);
+    expect(appReturn({ ...start, location: remote.headers.location as string }).params.get('error')).toBe('google_failed');
   });
 });

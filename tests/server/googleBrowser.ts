@@ -76,11 +76,16 @@ export class Browser {
   }
 
   /** One request, no redirect followed. */
-  async request(url: string, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}): Promise<Visit> {
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Visit> {
     const target = new URL(url, this.origin);
     const headers: Record<string, string> = {};
     const cookie = this.cookieHeader(target);
     if (cookie) headers.cookie = cookie;
+    // Extra headers win: a test may forge the cookie a browser sends.
+    Object.assign(headers, init.headers);
     let body: string | undefined;
     if (init.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -205,8 +210,19 @@ export interface GoogleServer {
   browser(): Browser;
 }
 
+export interface GoogleServerOptions {
+  /** Where to listen: 127.0.0.1, or 0.0.0.0 to be reachable from other addresses too. PUBLIC_URL stays 127.0.0.1. */
+  host?: string;
+  /** Fastify's trustProxy (TRUST_PROXY): whether X-Forwarded-For decides request.ip. */
+  trustProxy?: boolean;
+}
+
 /** Our error handling and security headers, the plugin, and nothing else; listening. */
-export async function startGoogleServer(db: Database, oidc: OidcConfig = { kind: 'development' }): Promise<GoogleServer> {
+export async function startGoogleServer(
+  db: Database,
+  oidc: OidcConfig = { kind: 'development' },
+  { host = '127.0.0.1', trustProxy = false }: GoogleServerOptions = {},
+): Promise<GoogleServer> {
   // A port taken between the probe and listen is rare; one retry covers it.
   for (let tries = 0; ; tries++) {
     const port = await freePort();
@@ -220,12 +236,12 @@ export async function startGoogleServer(db: Database, oidc: OidcConfig = { kind:
         done();
       },
     });
-    const app = Fastify({ logger: loggerOptions({ level: 'info', stream }) });
+    const app = Fastify({ logger: loggerOptions({ level: 'info', stream }), trustProxy });
     registerErrorHandling(app);
     await registerSecurityHeaders(app);
     await app.register(googleSignIn, { publicUrl, oidc, accounts, db, now: () => Date.now() + clock.offsetMs });
     try {
-      await app.listen({ host: '127.0.0.1', port });
+      await app.listen({ host, port });
     } catch (error) {
       await app.close();
       if (tries < 1 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') continue;
