@@ -116,10 +116,16 @@ describe.each(backends)('%s', (backend) => {
         admin: await t.staff('admin', officeEmail),
       };
       // Something of every kind to aim at: an appointment with a checkout, a completed one with an order.
-      const made = (await app.inject({ method: 'POST', url: '/api/appointment/add', payload: bookingBody({ startTime: '11:00' }), headers: accounts.patient.headers })).json();
+      const setUp = async (who: Patient, method: 'POST', url: string, payload: object) => {
+        const res = await app.inject({ method, url, payload, headers: who.headers });
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+        return res.json();
+      };
+      const made = await setUp(accounts.patient, 'POST', '/api/appointment/add', bookingBody({ startTime: '11:00' }));
       await checkout(app, accounts.patient, made);
-      const done = (await app.inject({ method: 'POST', url: '/api/appointment/add', payload: bookingBody({ startTime: '11:15' }), headers: accounts.patient.headers })).json();
-      await app.inject({ method: 'POST', url: `/api/staff/appointments/${done._id}/order`, payload: { totalPrice: 250, paymentMode: 'Card', pharmacyId: 'P-1' }, headers: accounts.admin.headers });
+      const done = await setUp(accounts.patient, 'POST', '/api/appointment/add', bookingBody({ startTime: '11:15' }));
+      await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/complete`, { ...bookingBody().medicines, complain: 'Cough', showMedicine: true });
+      await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/order`, { totalPrice: 250, paymentMode: 'Card', pharmacyId: 'P-1' });
 
       const ids = await db.query<{ id: string }>(
         `select id::text from locations union all select id::text from doctors union all select id::text from appointments
