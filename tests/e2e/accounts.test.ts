@@ -9,8 +9,10 @@
 //
 // The tests of one width build on each other (the account made by the first is reset by the
 // second) and share one browser context (so localStorage, the session, carries over).
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, formatViolations, newContext, screenshot, useSite, type PageWatch, type Viewport } from './harness';
@@ -19,6 +21,8 @@ import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
 import { freePort } from './support/server.mjs';
 
 const mailbox = new MailCatcher();
+const run = promisify(execFile);
+const walkScript = join(import.meta.dirname, '..', 'server', 'googleWalk.mjs');
 
 const site = useSite(async () => {
   await mailbox.start();
@@ -50,6 +54,21 @@ const MSG = {
 
 // ---------------------------------------------------------------------------------------------
 // Page helpers
+
+/**
+ * A handoff code made for the attacker's account in the attacker's own "browser" (a Node client on
+ * this machine: tests/server/googleWalk.mjs), not yet swapped: what a login CSRF link would carry.
+ */
+async function attackerHandoffCode(): Promise<string> {
+  const base = site.server.url;
+  const { stdout } = await run(process.execPath, [walkScript, base, base], {
+    env: { ...process.env, WALK_STOP: 'code', WALK_ACCOUNT: 'vikram' },
+    timeout: STEP_MS,
+  });
+  const result = JSON.parse(stdout.trim().split('\n').pop()!) as { code?: string; stoppedAt?: string };
+  if (!result.code) throw new Error(`the attacker's walk found no code: ${stdout}`);
+  return result.code;
+}
 
 async function goto(page: Page, route: string): Promise<void> {
   await page.goto(site.url(route), { waitUntil: 'load' });
@@ -322,7 +341,7 @@ describe.each([
   });
 
   test('continue with Google through the development provider; an unverified email is refused', async () => {
-    const { page } = await site.open(context);
+    const { page, watch } = await site.open(context);
     await goto(page, '/');
     await expectHeader(page, 'logged out', 'before Google sign-in');
 
@@ -358,6 +377,17 @@ describe.each([
     expect(page.url(), 'no one-time code left in the address').not.toMatch(/code=/);
     expect(await currentUserEmail(page), 'logged in as the email the provider gave').toBe(google.email);
     await shot(page, 'google-logged-in', width);
+
+    // Login CSRF: an attacker's own handoff code, opened in this logged-in browser, is refused
+    // (it is bound to the attacker's browser) and the session stays this person's.
+    const attackersCode = await attackerHandoffCode();
+    const token = await storedToken(page);
+    expectRefusal(watch, 400, '/api/auth/google/exchange');
+    await page.goto(site.url(`/auth/google?code=${attackersCode}`), { waitUntil: 'load' });
+    await expectToast(page, 'alert', MSG.googleFailed);
+    await expectHeader(page, 'logged in', "after an attacker's Google code was opened");
+    expect(await storedToken(page), 'the session token is unchanged').toBe(token);
+    expect(await currentUserEmail(page), "still this person's session, not the attacker's").toBe(google.email);
     await logOut(page);
 
     // Refused: an email the provider does not call verified.

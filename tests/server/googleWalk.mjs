@@ -5,10 +5,12 @@
 //
 // The server's redirects name PUBLIC_URL (127.0.0.1); a client elsewhere rewrites them to the
 // address it reaches the server on, as an attacker on the clinic's network would. Extra request
-// headers come as JSON in WALK_HEADERS (e.g. a forged X-Forwarded-For). Prints one JSON line:
-// { steps: [{ method, path, status }], token: string | null, stoppedAt?: string }.
+// headers come as JSON in WALK_HEADERS (e.g. a forged X-Forwarded-For). WALK_STOP=code stops
+// before the exchange and prints the handoff code too (an attacker's code, for the browser tests).
+// Prints one JSON line: { steps: [{ method, path, status }], token: string | null, code?, stoppedAt? }.
 // Plain Node (no TypeScript) so that `ip netns exec NS node ...` runs it as it is.
 const [base, publicUrl] = process.argv.slice(2);
+const account = process.env.WALK_ACCOUNT ?? 'asha';
 if (!base || !publicUrl) {
   console.error('usage: node googleWalk.mjs <base URL> <PUBLIC_URL>');
   process.exit(2);
@@ -64,11 +66,13 @@ try {
   if (chooser.status !== 200 || !action) {
     done({ token: null, stoppedAt: 'the sign-in page' });
   } else {
-    const back = await follow(await request(action, { method: 'POST', form: { account: 'asha' } }));
+    const back = await follow(await request(action, { method: 'POST', form: { account } }));
     const hash = back.location ? new URL(back.location, back.url).hash : '';
     const code = new URLSearchParams(hash.split('?')[1] ?? '').get('code');
     if (!code) {
       done({ token: null, stoppedAt: 'the callback' });
+    } else if (process.env.WALK_STOP === 'code') {
+      done({ token: null, code });
     } else {
       const swap = await request('/api/auth/google/exchange', { method: 'POST', json: { code } });
       const token = swap.status === 200 ? (JSON.parse(swap.text).token ?? null) : null;
