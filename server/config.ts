@@ -258,26 +258,29 @@ function trustProxy(env: Env, name: string): Read<boolean | number | string[]> {
 
 /**
  * A rate limit as `count/window`, the window in minutes or hours: `5/15m`, `200/1h`. The count is
- * capped per setting (the strict ones stop password guessing), the window from 1 minute to 24 hours.
+ * capped per setting, the window from 1 minute to 24 hours. The strict limits (they stop password
+ * guessing and code bombing) also may not allow more than their cap per 15 minutes: `20/1m` is no
+ * way around `20`.
  */
-function rateLimit(env: Env, name: string, mostAllowed: number, fallback: RateLimit): Read<RateLimit> {
+function rateLimit(env: Env, name: string, mostAllowed: number, strict: boolean, fallback: RateLimit): Read<RateLimit> {
   const value = raw(env, name);
   if (value === undefined) return ok(fallback);
   const match = /^(\d+)\s*\/\s*(\d+)\s*(m|h)$/.exec(value);
   const max = Number(match?.[1]);
   const minutes = Number(match?.[2]) * (match?.[3] === 'h' ? 60 : 1);
-  return match && max >= 1 && max <= mostAllowed && minutes >= 1 && minutes <= 24 * 60
+  const paced = !strict || max * 15 <= mostAllowed * minutes;
+  return match && max >= 1 && max <= mostAllowed && minutes >= 1 && minutes <= 24 * 60 && paced
     ? ok({ max, windowMs: minutes * 60_000 })
     : bad(
-        `${name} must be a count from 1 to ${mostAllowed} per window of 1 minute to 24 hours, like ` +
-          `${formatRateLimit(fallback)} (got "${value}")`,
+        `${name} must be a count from 1 to ${mostAllowed} per window of 1 minute to 24 hours` +
+          `${strict ? `, at most ${mostAllowed} per 15 minutes` : ''}, like ${formatRateLimit(fallback)} (got "${value}")`,
       );
 }
 
 function accountLimits(env: Env, take: <A>(read: Read<A>, fallback: A) => A): AccountLimits {
   const limits: AccountLimits = { ...defaultLimits };
-  for (const { name, key, mostAllowed } of rateLimitSettings) {
-    limits[key] = take(rateLimit(env, name, mostAllowed, defaultLimits[key]), defaultLimits[key]);
+  for (const { name, key, mostAllowed, strict } of rateLimitSettings) {
+    limits[key] = take(rateLimit(env, name, mostAllowed, strict, defaultLimits[key]), defaultLimits[key]);
   }
   return limits;
 }

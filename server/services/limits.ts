@@ -50,11 +50,11 @@ export const defaultLimits: AccountLimits = {
 /** The settings behind the rate limits, with the most each may allow in one window. */
 export const rateLimitSettings = [
   // Strict on purpose: these stop code bombing of one mailbox and guessing one account's password.
-  { name: 'RATE_LIMIT_CODES_PER_EMAIL', key: 'sendsPerAddress', mostAllowed: 20 },
-  { name: 'RATE_LIMIT_CODES_PER_CLIENT', key: 'sendsPerClient', mostAllowed: 100_000 },
-  { name: 'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT', key: 'loginFailuresPerAccountAndClient', mostAllowed: 20 },
-  { name: 'RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT', key: 'loginFailuresPerClient', mostAllowed: 100_000 },
-] as const satisfies ReadonlyArray<{ name: string; key: keyof AccountLimits; mostAllowed: number }>;
+  { name: 'RATE_LIMIT_CODES_PER_EMAIL', key: 'sendsPerAddress', mostAllowed: 20, strict: true },
+  { name: 'RATE_LIMIT_CODES_PER_CLIENT', key: 'sendsPerClient', mostAllowed: 100_000, strict: false },
+  { name: 'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT', key: 'loginFailuresPerAccountAndClient', mostAllowed: 20, strict: true },
+  { name: 'RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT', key: 'loginFailuresPerClient', mostAllowed: 100_000, strict: false },
+] as const satisfies ReadonlyArray<{ name: string; key: keyof AccountLimits; mostAllowed: number; strict: boolean }>;
 
 /** "5/15m", "200/1h": a limit as its setting writes it. */
 export function formatRateLimit({ max, windowMs }: RateLimit): string {

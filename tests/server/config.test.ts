@@ -186,12 +186,17 @@ describe('rate limits (RATE_LIMIT_*)', () => {
         RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT: '0/15m',
       }),
     ).toEqual([
-      'RATE_LIMIT_CODES_PER_EMAIL must be a count from 1 to 20 per window of 1 minute to 24 hours, like 5/15m (got "100/15m")',
+      'RATE_LIMIT_CODES_PER_EMAIL must be a count from 1 to 20 per window of 1 minute to 24 hours, at most 20 per 15 minutes, like 5/15m (got "100/15m")',
       'RATE_LIMIT_CODES_PER_CLIENT must be a count from 1 to 100000 per window of 1 minute to 24 hours, like 200/1h (got "200")',
-      'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT must be a count from 1 to 20 per window of 1 minute to 24 hours, like 5/15m (got "1000/1m")',
+      'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT must be a count from 1 to 20 per window of 1 minute to 24 hours, at most 20 per 15 minutes, like 5/15m (got "1000/1m")',
       'RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT must be a count from 1 to 100000 per window of 1 minute to 24 hours, like 300/15m (got "0/15m")',
     ]);
     expect(problemsOf({ RATE_LIMIT_CODES_PER_CLIENT: '200/25h' })).toHaveLength(1);
+    // A strict limit's cap holds per 15 minutes, however short the window; slower is fine.
+    expect(problemsOf({ RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT: '20/1m' })).toHaveLength(1);
+    expect(problemsOf({ RATE_LIMIT_CODES_PER_EMAIL: '5/1m' })).toHaveLength(1);
+    expect(loadConfig({ RATE_LIMIT_CODES_PER_EMAIL: '3/5m' }).limits.sendsPerAddress).toEqual({ max: 3, windowMs: 5 * minute });
+    expect(loadConfig({ RATE_LIMIT_CODES_PER_CLIENT: '100/1m' }).limits.sendsPerClient).toEqual({ max: 100, windowMs: minute });
     expect(problemsOf({ RATE_LIMIT_CODES_PER_CLIENT: '200/0m' })).toHaveLength(1);
   });
 });
