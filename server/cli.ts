@@ -37,7 +37,7 @@ import { DirLockedError } from './db/dir-lock.js';
 import { migrate, MigrationError } from './db/migrate.js';
 import { openDatabase, pgliteDir } from './db/open.js';
 import { openPGliteDir, RestoreRefused, restorePGliteDir } from './db/pglite.js';
-import { type OpsFile, opsFile } from './ops/server.js';
+import { type OpsFile, opsFile } from './ops/opsFile.js';
 import { changeAccountRole, listStaffAccounts, RoleChangeRefused, type Role } from './repositories/staff.js';
 
 export interface CliOutput {

@@ -14,24 +14,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { MetricsConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { bearerMatches } from './http.js';
 import type { Metrics } from './metrics.js';
+import { type OpsFile, opsFile } from './opsFile.js';
 
-/** What DATA_DIR/ops.json holds. */
-export interface OpsFile {
-  pid: number;
-  /** Where to connect (a wildcard listen address becomes loopback). */
-  host: string;
-  port: number;
-  token: string;
-}
-
-export const opsFileName = 'ops.json';
-export const opsFile = (dataDir: string) => path.join(dataDir, opsFileName);
 
 export interface OpsServerOptions {
   config: MetricsConfig & { port: number };

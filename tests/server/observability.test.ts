@@ -48,8 +48,8 @@ describe.each(backends)('observability on %s', (backend) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function build(env: Env = {}, level: 'info' | 'trace' = 'info'): Promise<Built> {
-    const db = await databases.seeded();
+  async function build(env: Env = {}, level: 'info' | 'trace' = 'info', wrap: (db: Database) => Database = (db) => db): Promise<Built> {
+    const db = wrap(await databases.seeded());
     const lines: string[] = [];
     const stream = { write: (line: string) => void lines.push(line) } as unknown as NodeJS.WritableStream;
     const metrics = createMetrics();
@@ -98,8 +98,14 @@ describe.each(backends)('observability on %s', (backend) => {
     });
 
     it('/healthz keeps answering when the database is gone; /readyz says unreachable', async () => {
-      const { app, db } = await build();
-      await db.close();
+      let reachable = true;
+      const gone = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+      const { app } = await build({}, 'info', (db) => ({
+        ...db,
+        query: (sql, params) => (reachable ? db.query(sql, params) : gone()),
+      }));
+      expect((await app.inject('/readyz')).statusCode).toBe(200);
+      reachable = false;
       expect((await app.inject('/healthz')).statusCode).toBe(200);
       const res = await app.inject('/readyz');
       expect(res.statusCode).toBe(503);
@@ -186,9 +192,9 @@ describe.each(backends)('observability on %s', (backend) => {
 
   describe('metrics', () => {
     it('are not served on the public port without METRICS_TOKEN, and only to its bearer with it', async () => {
-      const open = (await build()).app;
-      expect((await open.inject('/metrics')).statusCode).toBe(404);
-      expect((await open.inject({ url: '/metrics', headers: { authorization: 'Bearer anything' } })).statusCode).toBe(404);
+      const plain = (await build()).app;
+      expect((await plain.inject('/metrics')).statusCode).toBe(404);
+      expect((await plain.inject({ url: '/metrics', headers: { authorization: 'Bearer anything' } })).statusCode).toBe(404);
 
       const token = 'm'.repeat(40);
       const guarded = (await build({ METRICS_TOKEN: token })).app;
