@@ -329,6 +329,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     shutdownGraceSeconds: take(wholeNumber(env, 'SHUTDOWN_GRACE_SECONDS', 1, 3600, 10), 10),
   };
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.metrics.host) || config.metrics.host.startsWith('127.');
+  if (config.metrics.port !== null && !loopback && config.metrics.token === null) {
+    problems.push(`METRICS_HOST ${config.metrics.host} is reachable from other machines: set METRICS_TOKEN too (32+ characters), so only Prometheus reads the metrics`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import type { MetricsConfig } from '../config.js';
+import { ConfigError, type MetricsConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { bearerMatches } from './http.js';
 import type { Metrics } from './metrics.js';
@@ -64,7 +64,18 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
       .send(Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream));
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      throw new ConfigError([
+        `Cannot listen on the operations port ${config.host}:${config.port} (${code}): set another METRICS_PORT, unset it for a free one, or METRICS_PORT=off`,
+      ]);
+    }
+    throw error;
+  }
   const port = (app.server.address() as AddressInfo).port;
   let written: string | null = null;
   if (options.dataDir !== null) {

@@ -68,6 +68,11 @@ describe('loadConfig', () => {
       'SHUTDOWN_GRACE_SECONDS must be a whole number from 1 to 3600 (got "0")',
     ]);
     expect(problems.join(' ')).not.toContain('short-secret');
+    // Metrics reachable from other machines need the token.
+    expect(problemsOf({ METRICS_HOST: '0.0.0.0' })).toEqual([
+      'METRICS_HOST 0.0.0.0 is reachable from other machines: set METRICS_TOKEN too (32+ characters), so only Prometheus reads the metrics',
+    ]);
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0', METRICS_PORT: 'off' }).metrics.port).toBeNull();
   });
 
   it('names every bad variable at once', () => {

@@ -10,7 +10,13 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../server/config.js';
+import type { Database } from '../../server/db/database.js';
+import { createMetrics } from '../../server/ops/metrics.js';
+import { startOpsServer } from '../../server/ops/server.js';
 import { runClinicCommand } from '../../server/cli.js';
 import type { Env } from '../../server/config.js';
 import { pgliteDir } from '../../server/db/open.js';
@@ -142,5 +148,28 @@ describe('the server process (embedded database)', () => {
     const restore = await clinic(['restore', backupFile], env);
     expect(restore.status).toBe(1);
     expect(restore.err).toContain('pg_restore');
+  });
+});
+
+describe('the operations port', () => {
+  it('a taken METRICS_PORT stops the start with a message naming the variable', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    const unused = () => Promise.reject(new Error('unused'));
+    const db: Database = { kind: 'postgres', query: unused, exec: unused, transaction: unused, close: async () => {} };
+    try {
+      const start = startOpsServer({
+        config: { port, host: '127.0.0.1', token: null },
+        metrics: createMetrics(),
+        db,
+        dataDir: null,
+        log: Fastify({ logger: false }).log,
+      });
+      await expect(start).rejects.toBeInstanceOf(ConfigError);
+      await expect(start).rejects.toThrow(`Cannot listen on the operations port 127.0.0.1:${port} (EADDRINUSE): set another METRICS_PORT`);
+    } finally {
+      taken.close();
+    }
   });
 });
