@@ -3,7 +3,7 @@
  * error shape. It does not open the database or listen: main.ts does that, and tests call
  * buildApp with a prepared database and use `app.inject`.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -18,6 +18,9 @@ import { paymentService } from './payment/plugin.js';
 import { createPaymentProvider } from './payment/providers.js';
 import { createMailer, outboxDir } from './mail/index.js';
 import { createServices, type ServiceOptions } from './services/index.js';
+import { createMetrics, type Metrics } from './ops/metrics.js';
+import { type ReadinessCheck, registerObservability, requestIdGenerator } from './ops/http.js';
+import type { Drain } from './ops/drain.js';
 
 export interface AppOptions {
   /** Migrated (and seeded) database; the app does not close it. */
@@ -34,9 +37,15 @@ export interface AppOptions {
    * Absent: the defaults of an empty environment.
    */
   config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'> &
-    Partial<Pick<Config, 'help' | 'booking' | 'limits'>>;
+    Partial<Pick<Config, 'help' | 'booking' | 'limits' | 'metrics'>>;
   /** Tests: parts of what the services get instead (a clock, a mailer, a cheap password cost, limits). */
   services?: Partial<ServiceOptions>;
+  /** Where requests, bookings, payments, mails and queries are counted; a fresh registry when absent. */
+  metrics?: Metrics;
+  /** What /readyz waits for besides the database (server/ops/http.ts). */
+  readinessChecks?: readonly ReadinessCheck[];
+  /** main.ts's shutdown: /readyz says 503 once it drains; long-lived streams register on it. */
+  drain?: Drain;
 }
 
 /** Fastify's trustProxy from TRUST_PROXY: a number counts the proxies in front of us. */
@@ -46,8 +55,16 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((a
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig({});
+  const metrics = options.metrics ?? createMetrics();
+  // Every statement timed; the app and its services only ever see this one.
+  const db = metrics.instrumentDatabase(options.db);
   const app = Fastify({
     logger: loggerOptions(options.logger ?? false),
+    // A trusted proxy's X-Request-Id, else our own; returned as x-request-id and on every log line.
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
+    // One line per request, written in server/ops/http.ts, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // The API takes small JSON bodies only.
     bodyLimit: 100 * 1024,
     // Whose X-Forwarded-For to believe for request.ip (the rate limits count per client).
@@ -67,11 +84,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.services?.now;
   const paymentProvider =
     options.services?.paymentProvider ??
-    createPaymentProvider(config.payments.provider, { db: options.db, publicUrl: config.http.publicUrl, now: now ?? (() => new Date()) });
+    createPaymentProvider(config.payments.provider, { db, publicUrl: config.http.publicUrl, now: now ?? (() => new Date()) });
   if (paymentProvider.kind === 'sandbox' && !isLoopbackUrl(config.http.publicUrl)) {
     app.log.warn('PAYMENT_PROVIDER is sandbox: its checkout takes no money and anyone can press Pay. Set PAYMENT_PROVIDER=phonepe before real patients book.');
   }
-  const services = createServices(options.db, {
+  const services = createServices(db, {
     appSecret: config.accounts.appSecret,
     sessionDays: config.accounts.sessionDays,
     holdMinutes: config.payments.holdMinutes,
@@ -80,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentProvider,
     onBackgroundError: (error, task) => app.log.warn({ err: error }, `${task} failed`),
     ...(config.limits ? { limits: config.limits } : {}),
+    observer: metrics.observer,
     ...options.services,
     mailer,
   });
@@ -88,6 +106,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   recordRoutes(app);
   await registerSecurityHeaders(app);
+  registerObservability(app, {
+    db,
+    metrics,
+    metricsToken: config.metrics?.token ?? null,
+    ...(options.readinessChecks ? { readinessChecks: options.readinessChecks } : {}),
+    ...(options.drain ? { drain: options.drain } : {}),
+  });
   await app.register(apiRoutes, { prefix: '/api', services, help: config.help });
   // Its own plugin, which can also run as its own process (server/payment/main.ts).
   await app.register(paymentService, { prefix: '/api/payment', services, provider: paymentProvider, publicUrl: config.http.publicUrl });
@@ -95,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(googleSignIn, {
     publicUrl: config.http.publicUrl,
     oidc: config.oidc,
-    db: options.db,
+    db,
     accounts: {
       findOrCreateFromIdentity: (identity) => services.accounts.findOrCreateFromIdentity(identity),
       issueSession: (userId) => services.sessions.issue(userId),

@@ -7,17 +7,27 @@
  *                          the clinic's doctor list must have the same email
  *   make-patient <email>   back to an ordinary patient account (no staff endpoint)
  *   list-staff             every admin and doctor account
+ *   backup <file>          a consistent copy of the embedded database, taken by the running
+ *                          server (asked over its loopback operations port, server/ops/server.ts)
+ *                          or, when none runs, from DATA_DIR directly
+ *   restore <file>         loads such a copy into DATA_DIR/db; the server must be stopped; an
+ *                          existing database is replaced only with --force (and kept aside)
  *
  * The account must exist (registered on the site, or signed in with Google once). A role change
  * takes effect at the caller's next request, on every instance, and is written to the audit log
  * (actor 'command line'). Pending migrations are applied first; nothing is seeded.
  *
  * The embedded database (PGlite, no DATABASE_URL) belongs to one process: while a server holds it,
- * the command refuses to open it and says so. Stop the server, run the command, start it again.
+ * the role commands and restore refuse to open it and say so. Stop the server, run the command,
+ * start it again. On PostgreSQL, backup and restore point to pg_dump and pg_restore.
  *
  * Exit status: 0 done, 1 refused or failed (the reason on standard error), 2 usage.
  */
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { Email } from '../contract/primitives.js';
@@ -26,6 +36,8 @@ import type { Database } from './db/database.js';
 import { DirLockedError } from './db/dir-lock.js';
 import { migrate, MigrationError } from './db/migrate.js';
 import { openDatabase, pgliteDir } from './db/open.js';
+import { openPGliteDir, RestoreRefused, restorePGliteDir } from './db/pglite.js';
+import { type OpsFile, opsFile } from './ops/opsFile.js';
 import { changeAccountRole, listStaffAccounts, RoleChangeRefused, type Role } from './repositories/staff.js';
 
 export interface CliOutput {
@@ -39,6 +51,8 @@ export const usage = `Usage: npm run clinic -- <command>
   make-doctor <email>    make the account a doctor (a doctor with that email must be in the doctor list)
   make-patient <email>   make the account an ordinary patient again
   list-staff             list admin and doctor accounts
+  backup <file>          copy the embedded database to <file> (.tar.gz), also while the server runs
+  restore <file>         load such a copy into DATA_DIR (server stopped; --force replaces a database)
 
 The account must exist: register on the site (or sign in with Google) first.
 Runs on the server's database: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).`;
@@ -89,7 +103,90 @@ async function listStaff(db: Database): Promise<string> {
   return staff.map((s) => `${s.role.padEnd(6)}  ${s.email}${s.doctorName ? `  (${s.doctorName})` : ''}`).join('\n');
 }
 
+const usePgTools = (what: 'backup' | 'restore') =>
+  what === 'backup'
+    ? 'This server runs on PostgreSQL (DATABASE_URL): back it up with pg_dump, e.g.\n  pg_dump --format=custom --file=clinic-$(date +%F).dump "$DATABASE_URL"'
+    : 'This server runs on PostgreSQL (DATABASE_URL): restore with pg_restore, servers stopped, e.g.\n  pg_restore --clean --if-exists --dbname="$DATABASE_URL" clinic-2025-03-11.dump';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running server's operations port, if a live one wrote DATA_DIR/ops.json. */
+function runningServer(dataDir: string): OpsFile | null {
+  let ops: OpsFile;
+  try {
+    ops = JSON.parse(readFileSync(opsFile(dataDir), 'utf8')) as OpsFile;
+  } catch {
+    return null;
+  }
+  return Number.isInteger(ops.pid) && isRunning(ops.pid) ? ops : null;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function backup(dataDir: string, file: string, force: boolean): Promise<string> {
+  if (existsSync(file) && !force) throw new CommandError(`${file} already exists. Choose another name, or add --force to overwrite it.`);
+  // Written aside and renamed: a failed backup never leaves a file that looks whole.
+  const draft = `${file}.partial-${process.pid}`;
+  let source: string;
+  try {
+    const server = runningServer(dataDir);
+    if (server) {
+      const host = server.host.includes(':') ? `[${server.host}]` : server.host;
+      let res: Response;
+      try {
+        res = await fetch(`http://${host}:${server.port}/backup`, { method: 'POST', headers: { authorization: `Bearer ${server.token}` } });
+      } catch (error) {
+        throw new CommandError(`The running server (pid ${server.pid}) did not answer on its operations port ${server.port}: ${(error as Error).message}`);
+      }
+      if (!res.ok || !res.body) throw new CommandError(`The running server (pid ${server.pid}) refused the backup: ${res.status} ${await res.text()}`);
+      await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(draft, { mode: 0o600 }));
+      source = `the running server (pid ${server.pid})`;
+    } else {
+      if (!existsSync(pgliteDir(dataDir))) throw new CommandError(`There is no database in ${pgliteDir(dataDir)} to back up. Set DATA_DIR to the server's.`);
+      let db;
+      try {
+        db = await openPGliteDir(pgliteDir(dataDir));
+      } catch (error) {
+        if (!(error instanceof DirLockedError)) throw error;
+        throw new CommandError(
+          `${error.message}\nThat server has no operations port (METRICS_PORT=off), so it cannot be asked for a copy. ` +
+            'Restart it without METRICS_PORT=off and run this again, or stop it and run this again.',
+        );
+      }
+      try {
+        writeFileSync(draft, Buffer.from(await (await db.dumpDataDir!()).arrayBuffer()), { mode: 0o600 });
+      } finally {
+        await db.close();
+      }
+      source = `${pgliteDir(dataDir)} (no server running)`;
+    }
+    renameSync(draft, file);
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  return `Backup of the embedded database written to ${file} (${megabytes(statSync(file).size)}), taken by ${source}.\nRestore it with: npm run clinic -- restore ${file}  (server stopped)`;
+}
+
+async function restore(dataDir: string, file: string, force: boolean): Promise<string> {
+  if (!existsSync(file)) throw new CommandError(`There is no file ${file}.`);
+  const dir = pgliteDir(dataDir);
+  const { keptAside } = await restorePGliteDir(dir, new Blob([readFileSync(file)]), force);
+  return (
+    `Restored ${file} into ${dir}.` +
+    (keptAside ? ` The database that was there is kept in ${keptAside}; delete it once the restored one is right.` : '') +
+    '\nStart the server (npm start); it applies any newer migrations.'
+  );
+}
+
 function explain(error: unknown): string | null {
+  if (error instanceof RestoreRefused) return error.message;
   if (error instanceof CommandError || error instanceof ConfigError || error instanceof MigrationError) return error.message;
   if (error instanceof DirLockedError) {
     return (
@@ -116,6 +213,7 @@ export async function runClinicCommand(
     io.out(usage);
     return command === undefined ? 2 : 0;
   }
+  if (command === 'backup' || command === 'restore') return runFileCommand(command, rest, env, io);
   const role = roleCommands[command];
   if ((role === undefined && command !== 'list-staff') || rest.length !== (role === undefined ? 0 : 1)) {
     io.err(role === undefined && command !== 'list-staff' ? `Unknown command "${command}".\n\n${usage}` : usage);
@@ -141,6 +239,26 @@ export async function runClinicCommand(
     return 1;
   } finally {
     await db?.close().catch(() => undefined);
+  }
+}
+
+async function runFileCommand(command: 'backup' | 'restore', rest: readonly string[], env: Env, io: CliOutput): Promise<number> {
+  const force = rest.includes('--force');
+  const files = rest.filter((a) => a !== '--force');
+  if (files.length !== 1 || files[0]!.startsWith('-')) {
+    io.err(usage);
+    return 2;
+  }
+  try {
+    const config = loadConfig(env);
+    if (config.storage.databaseUrl !== null) throw new CommandError(usePgTools(command));
+    const file = path.resolve(files[0]!);
+    io.out(command === 'backup' ? await backup(config.storage.dataDir, file, force) : await restore(config.storage.dataDir, file, force));
+    return 0;
+  } catch (error) {
+    const reason = explain(error);
+    io.err(reason ?? `The command failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
   }
 }
 

@@ -75,6 +75,22 @@ export interface Config {
      */
     horizonDays: number;
   };
+  /**
+   * The operations port (server/ops/server.ts): /metrics, and the online backup of the embedded
+   * database. METRICS_PORT (unset: a free port picked at start and written to DATA_DIR/ops.json;
+   * `off`: none), METRICS_HOST (127.0.0.1), METRICS_TOKEN (also serves /metrics on the public
+   * port to a bearer of it; never logged).
+   */
+  metrics: MetricsConfig;
+  /** SHUTDOWN_GRACE_SECONDS: how long requests in flight may take after SIGTERM before the process exits anyway. */
+  shutdownGraceSeconds: number;
+}
+
+export interface MetricsConfig {
+  /** null: no operations port; 0: a free one. */
+  port: number | null;
+  host: string;
+  token: string | null;
 }
 
 /** BOOKING_HORIZON_DAYS' default: about three months, as far ahead as the clinic plans its doctors' hours. */
@@ -123,6 +139,17 @@ function port(env: Env, name: string, fallback: number): Read<number> {
   return /^\d+$/.test(value) && n >= 1 && n <= 65535
     ? ok(n)
     : bad(`${name} must be a port number from 1 to 65535 (got "${value}")`);
+}
+
+/** Like port(), plus `off` (null) and 0 (a free port picked at start). */
+function opsPort(env: Env, name: string): Read<number | null> {
+  const value = raw(env, name);
+  if (value === undefined) return ok(0);
+  if (value.toLowerCase() === 'off') return ok(null);
+  const n = Number(value);
+  return /^\d+$/.test(value) && n >= 0 && n <= 65535
+    ? ok(n)
+    : bad(`${name} must be a port number from 1 to 65535, 0 (a free port) or off (got "${value}")`);
 }
 
 function text(env: Env, name: string, fallback: string): Read<string> {
@@ -214,6 +241,13 @@ function mailFrom(env: Env, name: string, fallback: string): Read<string> {
   return address.test(value) || named.test(value)
     ? ok(value)
     : bad(`${name} must be an address, or a name and an address like Clinic <no-reply@clinic.example> (got "${value}")`);
+}
+
+function listenAddress(env: Env, name: string, fallback: string): Read<string> {
+  const value = raw(env, name) ?? fallback;
+  return isIP(value) !== 0 || value === 'localhost'
+    ? ok(value)
+    : bad(`${name} must be an IP address to listen on, like 127.0.0.1 (got "${value}")`);
 }
 
 /** Never echoes the value. */
@@ -367,7 +401,17 @@ export function loadConfig(env: Env = process.env): Config {
     booking: {
       horizonDays: take(bookingHorizonDays(env, 'BOOKING_HORIZON_DAYS'), defaultBookingHorizonDays),
     },
+    metrics: {
+      port: take(opsPort(env, 'METRICS_PORT'), 0),
+      host: take(listenAddress(env, 'METRICS_HOST', '127.0.0.1'), '127.0.0.1'),
+      token: take(secret(env, 'METRICS_TOKEN', 32), null),
+    },
+    shutdownGraceSeconds: take(wholeNumber(env, 'SHUTDOWN_GRACE_SECONDS', 1, 3600, 10), 10),
   };
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.metrics.host) || config.metrics.host.startsWith('127.');
+  if (config.metrics.port !== null && !loopback && config.metrics.token === null) {
+    problems.push(`METRICS_HOST ${config.metrics.host} is reachable from other machines: set METRICS_TOKEN too (32+ characters), so only Prometheus reads the metrics`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -1,6 +1,8 @@
 /**
- * The server process: configuration, database, migrations, seed, then listen; on SIGINT or
- * SIGTERM it stops taking requests, finishes those in flight and closes the database.
+ * The server process: configuration, database, migrations, seed, then listen (and the loopback
+ * operations port, server/ops/server.ts); on SIGINT or SIGTERM it drains (server/ops/drain.ts),
+ * stops taking connections, finishes the requests in flight within SHUTDOWN_GRACE_SECONDS,
+ * closes the database (releasing DATA_DIR/db.lock) and exits 0.
  * A start that cannot succeed (bad configuration, broken seed file, database in use) prints
  * why on standard error and exits 1.
  */
@@ -13,9 +15,12 @@ import { MigrationError } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { SeedError } from './seed/seed.js';
 import { prepareDatabase } from './startup.js';
+import { Drain } from './ops/drain.js';
+import { createMetrics } from './ops/metrics.js';
+import { type OpsServer, startOpsServer } from './ops/server.js';
 
-// Long enough for requests in flight, short enough for a process manager's patience.
-const shutdownGraceMs = 10_000;
+// After the grace, connections still open are cut; this long again and the process just exits.
+const lastResortMs = 5_000;
 
 function explain(error: unknown, port: number): string | undefined {
   if (error instanceof ConfigError || error instanceof SeedError || error instanceof MigrationError) return error.message;
@@ -33,19 +38,37 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let app: FastifyInstance | undefined;
   let db: Database | undefined;
+  let ops: OpsServer | undefined;
+  const metrics = createMetrics({ processMetrics: true });
+  const drain = new Drain();
   try {
     db = await openDatabase(config.storage, (error) => app?.log.error({ err: error }, 'idle database connection failed'));
-    app = await buildApp({ db, clientDir: config.clientDir, config, logger: { level: config.logLevel } });
+    app = await buildApp({ db, clientDir: config.clientDir, config, logger: { level: config.logLevel }, metrics, drain });
     await prepareDatabase(db, { seedFile: config.seedFile, log: app.log });
+    if (config.metrics.port !== null) {
+      ops = await startOpsServer({
+        config: { ...config.metrics, port: config.metrics.port },
+        metrics,
+        db,
+        // ops.json is for the embedded database's backup; PostgreSQL instances may share DATA_DIR.
+        dataDir: config.storage.databaseUrl ? null : config.storage.dataDir,
+        log: app.log,
+      });
+    }
     await app.listen({ port: config.http.port, host: config.http.host });
   } catch (error) {
+    await ops?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     throw error;
   }
   const running = { app, db };
   running.app.log.info(
-    { database: running.db.kind, dataDir: config.storage.databaseUrl ? undefined : config.storage.dataDir },
+    {
+      database: running.db.kind,
+      dataDir: config.storage.databaseUrl ? undefined : config.storage.dataDir,
+      opsPort: ops ? `${config.metrics.host}:${ops.port}` : 'off',
+    },
     `Clinic portal ready at ${config.http.publicUrl}`,
   );
 
@@ -56,16 +79,34 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    running.app.log.info({ signal }, 'shutting down');
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    running.app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
     const force = setTimeout(() => {
       running.app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, shutdownGraceMs);
+    }, graceMs + lastResortMs);
     force.unref();
+    let cut = false;
     try {
-      await running.app.close();
+      // Streams told to reconnect elsewhere, /readyz 503; then no new connections, idle
+      // keep-alive ones closed, requests in flight finished (Fastify's close).
+      await drain.start((error) => running.app.log.warn({ err: error }, 'drain hook failed'));
+      const closing = running.app.close();
+      let graceTimer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'late'>((resolve) => {
+        graceTimer = setTimeout(() => resolve('late'), graceMs);
+      });
+      if ((await Promise.race([closing.then(() => 'done' as const), graceOver])) === 'late') {
+        cut = true;
+        running.app.log.warn('grace period over: closing the connections still open');
+        running.app.server.closeAllConnections();
+        await closing;
+      }
+      clearTimeout(graceTimer);
+      await ops?.close();
       await running.db.close();
-      process.exit(0);
+      running.app.log.info(cut ? 'stopped, some requests cut off' : 'stopped');
+      process.exit(cut ? 1 : 0);
     } catch (error) {
       running.app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);

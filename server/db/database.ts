@@ -30,6 +30,21 @@ export interface Database extends Queryable {
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. Not nestable. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's figures, for the metrics. */
+  poolStats?(): PoolStats;
+  /**
+   * PGlite only: a consistent gzipped tarball of the whole data directory (PGlite's
+   * dumpDataDir), taken between two statements; what `npm run clinic -- backup` saves.
+   */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export interface PoolStats {
+  /** Open connections. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
 }
 
 /** The SQLSTATE code of a database error (e.g. '23505' unique violation), if it is one. */

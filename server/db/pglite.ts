@@ -1,6 +1,6 @@
 /** The embedded database: PGlite (PostgreSQL compiled to WebAssembly) in one process. */
 import { PGlite, type PGliteInterface, type Transaction } from '@electric-sql/pglite';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Database, Queryable, QueryResult } from './database.js';
 import { acquireDirLock } from './dir-lock.js';
@@ -25,6 +25,12 @@ export function pgliteDatabase(pg: PGliteInterface, onClose?: () => void | Promi
     kind: 'pglite',
     ...queryable(pg),
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    // A checkpoint first, so the copy needs little WAL replay when it is loaded. The dump itself
+    // runs between two statements (PGlite's query lock): a moment's crash-consistent image.
+    async dumpDataDir() {
+      await pg.exec('checkpoint');
+      return pg.dumpDataDir('gzip');
+    },
     async close() {
       if (!pg.closed) await pg.close();
       await onClose?.();
@@ -45,5 +51,41 @@ export async function openPGliteDir(dir: string): Promise<Database> {
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+export class RestoreRefused extends Error {}
+
+/**
+ * Loads a backup (a tarball of dumpDataDir, gzipped or not) into `dir`, under the same lock as
+ * a server, so never under a running one. A non-empty `dir` is refused unless `replace`; then it
+ * is kept aside as `dir.before-restore-<time>` (answered), and put back if the load fails.
+ */
+export async function restorePGliteDir(dir: string, backup: Blob, replace: boolean, now = new Date()): Promise<{ keptAside: string | null }> {
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const release = acquireDirLock(`${dir}.lock`, dir);
+  let keptAside: string | null = null;
+  try {
+    if (existsSync(dir) && readdirSync(dir).length > 0) {
+      if (!replace) throw new RestoreRefused(`${dir} already holds a database. Add --force to replace it (it is kept aside, not deleted).`);
+      keptAside = `${dir}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+      renameSync(dir, keptAside);
+    }
+    try {
+      const pg = await PGlite.create(dir, { loadDataDir: backup });
+      try {
+        await pg.query('select count(*) from schema_migrations');
+      } finally {
+        await pg.close();
+      }
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      if (keptAside) renameSync(keptAside, dir);
+      keptAside = null;
+      throw new RestoreRefused(`The file is not a backup of the clinic's database (${error instanceof Error ? error.message : String(error)}). Nothing was changed.`);
+    }
+    return { keptAside };
+  } finally {
+    release();
   }
 }

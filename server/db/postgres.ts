@@ -65,6 +65,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         client.release(broken);
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

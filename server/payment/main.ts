@@ -10,7 +10,7 @@
  * (DATABASE_URL); the main server, which migrates the database, should start first (this one
  * applies pending migrations too, under the same lock, but never seeds).
  */
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { ConfigError, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { migrate, MigrationError } from '../db/migrate.js';
@@ -20,6 +20,9 @@ import { loggerOptions } from '../http/logger.js';
 import { registerSecurityHeaders } from '../http/security.js';
 import { createMailer } from '../mail/index.js';
 import { createServices } from '../services/index.js';
+import { registerObservability, requestIdGenerator } from '../ops/http.js';
+import { createMetrics } from '../ops/metrics.js';
+import { type OpsServer, startOpsServer } from '../ops/server.js';
 import { paymentService } from './plugin.js';
 import { createPaymentProvider } from './providers.js';
 
@@ -30,10 +33,21 @@ async function main(): Promise<void> {
       'DATABASE_URL is required to run the payment service on its own: the embedded database belongs to the main server (without DATABASE_URL, the main server serves /api/payment itself)',
     ]);
   }
-  const app = Fastify({ logger: loggerOptions({ level: config.logLevel }), bodyLimit: 100 * 1024 });
+  // The main server's request ids, request log line, /healthz, /readyz and metrics (server/ops).
+  const app = Fastify({
+    logger: loggerOptions({ level: config.logLevel }),
+    bodyLimit: 100 * 1024,
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  const metrics = createMetrics({ processMetrics: true });
   let db: Database | undefined;
+  let ops: OpsServer | undefined;
   try {
-    db = await openDatabase(config.storage, (error) => app.log.error({ err: error }, 'idle database connection failed'));
+    db = metrics.instrumentDatabase(
+      await openDatabase(config.storage, (error) => app.log.error({ err: error }, 'idle database connection failed')),
+    );
     await migrate(db);
     const now = () => new Date();
     const mailer = createMailer(config.mail, config.storage.dataDir);
@@ -48,6 +62,7 @@ async function main(): Promise<void> {
       // The booking confirmation mail goes out when a payment settles here.
       mailer,
       onBackgroundError: (error, task) => app.log.warn({ err: error }, `${task} failed`),
+      observer: metrics.observer,
     });
     app.addHook('onClose', async () => {
       await services.background.idle();
@@ -55,18 +70,27 @@ async function main(): Promise<void> {
     });
     registerErrorHandling(app);
     await registerSecurityHeaders(app);
+    registerObservability(app, { db, metrics, metricsToken: config.metrics.token });
+    if (config.metrics.port !== null) {
+      ops = await startOpsServer({ config: { ...config.metrics, port: config.metrics.port }, metrics, db, dataDir: null, log: app.log });
+    }
     await app.register(paymentService, { prefix: '/api/payment', services, provider, publicUrl: config.http.publicUrl });
     await app.listen({ port: config.http.port, host: config.http.host });
   } catch (error) {
+    await ops?.close().catch(() => undefined);
     await app.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     throw error;
   }
   const opened = db;
-  app.log.info({ provider: config.payments.provider.kind }, `Payment service ready on port ${config.http.port}`);
+  app.log.info(
+    { provider: config.payments.provider.kind, opsPort: ops ? `${config.metrics.host}:${ops.port}` : 'off' },
+    `Payment service ready on port ${config.http.port}`,
+  );
 
   const stop = async () => {
     await app.close();
+    await ops?.close();
     await opened.close();
     process.exit(0);
   };

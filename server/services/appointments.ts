@@ -83,6 +83,7 @@ import {
 import { type AuditEntry, insertAudit } from '../repositories/staff.js';
 import { BadRequestError, ConflictError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
 import { clinicClock, clinicInstant, type DayPlan, lockedDayPlan, type ScheduleService, unavailability } from './schedule.js';
+import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 
 export const bookingMessages = {
   slotTaken: 'This slot is already booked',
@@ -294,9 +295,11 @@ export interface AppointmentServiceDeps {
   mailer: Mailer;
   /** PUBLIC_URL: links in the mail and the calendar event's UID. */
   publicUrl: string;
+  /** Counts bookings made and slots lost (server/ops/metrics.ts). */
+  observer?: Pick<ServiceObserver, 'booking'>;
 }
 
-export function createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl }: AppointmentServiceDeps) {
+export function createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl, observer = noObserver }: AppointmentServiceDeps) {
   /**
    * The caller's own appointment that may still be moved or cancelled (Booked or Expired).
    * 404 for none or somebody else's; 409 when Completed or Cancelled, or (moves only) flagged
@@ -383,9 +386,13 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
         if (!isSlotViolation(error)) throw error;
         // Lost a race; maybe to this same patient's other request (a double click on another instance).
         const own = await ownLive();
-        if (!own) throw new ConflictError(bookingMessages.slotTaken);
+        if (!own) {
+          observer.booking('slot_taken');
+          throw new ConflictError(bookingMessages.slotTaken);
+        }
         id = own.id;
       }
+      observer.booking('booked');
       return (await findAppointmentRecord(db, id))!;
     },
 

@@ -20,6 +20,7 @@ import { createSiteService } from './site.js';
 import { createStaffService } from './staff.js';
 import { createStaffAdminService } from './staffAdmin.js';
 import { createStaffScheduleService } from './staffSchedule.js';
+import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 
 export interface ServiceOptions {
   /** The clock every service reads (tests move it instead of sleeping). */
@@ -45,6 +46,25 @@ export interface ServiceOptions {
   onBackgroundError: (error: unknown, task: string) => void;
   /** Tests: their own tracker of background tasks, to wait for (`idle()`) before looking at the mailbox. */
   background: BackgroundTasks;
+  /** Where bookings, payments and mails are counted (the app's metrics); nowhere when absent. */
+  observer: ServiceObserver;
+}
+
+/** The mailer, with every send counted as sent or failed where it is decided. */
+function observedMailer(mailer: Mailer, observer: ServiceObserver): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        observer.mail('failed');
+        throw error;
+      }
+      observer.mail('sent');
+    },
+    close: () => mailer.close(),
+  };
 }
 
 /**
@@ -82,10 +102,11 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const holdMinutes = options.holdMinutes ?? defaultHoldMinutes;
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const schedule = createScheduleService({ db, now, horizonDays: options.bookingHorizonDays ?? defaultBookingHorizonDays });
-  const mailer = options.mailer ?? noMailer;
+  const observer = options.observer ?? noObserver;
+  const mailer = observedMailer(options.mailer ?? noMailer, observer);
   const background =
     options.background ?? createBackgroundTasks(options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
-  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl });
+  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl, observer });
   return {
     site: createSiteService(db),
     doctors: createDoctorService(db, schedule.lastBookableDate),
@@ -128,6 +149,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       holdMinutes,
       publicUrl,
       provider: options.paymentProvider ?? createSandboxProvider({ db, publicUrl, now }),
+      observer,
       onAppointmentPaid: (appointmentId) =>
         background.run('booking confirmation mail', () => appointments.sendConfirmation(appointmentId)),
     }),

@@ -60,6 +60,7 @@ import {
 import { bookingMessages, isSlotViolation, statusAt } from './appointments.js';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
 import { clinicClock, lockedDayPlan, scheduleOffers } from './schedule.js';
+import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 
 export const paymentMessages = {
   appointmentNotFound: 'Appointment not found.',
@@ -111,6 +112,8 @@ export interface PaymentServiceDeps {
    * confirmation mail: services/index.ts).
    */
   onAppointmentPaid?: (appointmentId: string) => void;
+  /** Counts checkouts and settle outcomes (server/ops/metrics.ts). */
+  observer?: Pick<ServiceObserver, 'payment'>;
 }
 
 /**
@@ -121,7 +124,7 @@ async function followClosedCheckout(q: Queryable, appointmentId: string, at: Dat
   if ((await countOpenPayments(q, appointmentId)) === 0) await setUnpaidPaymentStatus(q, appointmentId, 'failed', at);
 }
 
-export function createPaymentService({ db, now, provider, holdMinutes, publicUrl, onAppointmentPaid }: PaymentServiceDeps) {
+export function createPaymentService({ db, now, provider, holdMinutes, publicUrl, onAppointmentPaid, observer = noObserver }: PaymentServiceDeps) {
   const returnUrl = (merchantOrderId: string) => `${publicUrl}/api/payment/return/${encodeURIComponent(merchantOrderId)}`;
 
   async function open(
@@ -142,9 +145,11 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
       });
     } catch (error) {
       // Nothing was opened: this attempt is over.
+      observer.payment('provider_error');
       await settlePayment(db, payment.merchantOrderId, 'failed', { providerOrderId: null, transactionId: null }, now());
       throw error;
     }
+    observer.payment('checkout_opened');
     if (checkout.providerOrderId) await setProviderOrderId(db, payment.merchantOrderId, checkout.providerOrderId, now());
     return checkout;
   }
@@ -265,6 +270,12 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
 
   /** Settles a payment on the provider's word (a verified webhook or our status check). Idempotent. */
   async function settle(report: ProviderReport): Promise<SettleOutcome> {
+    const outcome = await decide(report);
+    observer.payment(outcome);
+    return outcome;
+  }
+
+  async function decide(report: ProviderReport): Promise<SettleOutcome> {
     const payment = await findPayment(db, report.merchantOrderId);
     if (!payment) return 'unknown';
     if (payment.status !== 'pending') return current(payment.merchantOrderId);

@@ -54,6 +54,30 @@ describe('loadConfig', () => {
     expect(config.storage.databaseUrl).toBeNull();
   });
 
+  it('reads the operations settings: METRICS_PORT, METRICS_HOST, METRICS_TOKEN, SHUTDOWN_GRACE_SECONDS', () => {
+    const defaults = loadConfig({});
+    expect(defaults.metrics).toEqual({ port: 0, host: '127.0.0.1', token: null });
+    expect(defaults.shutdownGraceSeconds).toBe(10);
+    const token = 't'.repeat(32);
+    const set = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.7', METRICS_TOKEN: token, SHUTDOWN_GRACE_SECONDS: '30' });
+    expect(set.metrics).toEqual({ port: 9464, host: '10.0.0.7', token });
+    expect(set.shutdownGraceSeconds).toBe(30);
+    expect(loadConfig({ METRICS_PORT: 'off' }).metrics.port).toBeNull();
+    const problems = problemsOf({ METRICS_PORT: '70000', METRICS_HOST: 'everywhere', METRICS_TOKEN: 'short-secret', SHUTDOWN_GRACE_SECONDS: '0' });
+    expect(problems).toEqual([
+      'METRICS_PORT must be a port number from 1 to 65535, 0 (a free port) or off (got "70000")',
+      'METRICS_HOST must be an IP address to listen on, like 127.0.0.1 (got "everywhere")',
+      'METRICS_TOKEN must be at least 32 characters long (e.g. the output of: openssl rand -base64 32)',
+      'SHUTDOWN_GRACE_SECONDS must be a whole number from 1 to 3600 (got "0")',
+    ]);
+    expect(problems.join(' ')).not.toContain('short-secret');
+    // Metrics reachable from other machines need the token.
+    expect(problemsOf({ METRICS_HOST: '0.0.0.0' })).toEqual([
+      'METRICS_HOST 0.0.0.0 is reachable from other machines: set METRICS_TOKEN too (32+ characters), so only Prometheus reads the metrics',
+    ]);
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0', METRICS_PORT: 'off' }).metrics.port).toBeNull();
+  });
+
   it('names every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'abc', PUBLIC_URL: 'ftp://x', LOG_LEVEL: 'loud' });
     expect(problems).toEqual([
