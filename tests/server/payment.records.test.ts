@@ -210,6 +210,18 @@ describe.each(backends)('payment and appointment records agree on %s', (backend)
       expect((await t.db().query('select 1 from payments where order_id = $1', [orderId])).rowCount).toBe(1);
     });
 
+    it('the database itself refuses a cancelled order that reads Completed', async () => {
+      const asha = await t.patient('asha');
+      const { orderId } = await orderFor(asha, 120);
+      await t.db().query(`update orders set payment_status = 'Completed' where id = $1`, [orderId]);
+      await expect(t.db().query(`update orders set order_status = 'Cancelled' where id = $1`, [orderId])).rejects.toMatchObject({
+        code: '23514',
+        constraint: 'orders_cancelled_paid_check',
+      });
+      await t.db().query(`update orders set order_status = 'Cancelled', payment_status = 'Refund' where id = $1`, [orderId]);
+      expect(await orderRow(orderId)).toMatchObject({ payment_status: 'Refund', order_status: 'Cancelled' });
+    });
+
     it('its status changed during checkout (Ready), then paid: Completed; paid twice: the second owed back', async () => {
       const admin = await t.staff('admin', officeEmail);
       const asha = await t.patient('asha');
