@@ -8,18 +8,21 @@
 //                                            TEST_DATABASE_URL is set)
 //   e2e         vitest project "e2e"        (builds what is missing, real server, Chromium)
 //
-// `npm test -- unit server` runs only the named suites. The last line printed is always
-// `N passed, N failed` (`, N skipped` when some were skipped), summed over every suite; the exit
+// `npm test -- unit server` runs only the named suites. With the unit suite, the summary has a
+// `machines: N/N states, M/M transitions walked` line (tests/machines/pathsSummary.mjs) just
+// before the last. The last line printed is always `N passed, N failed` (`, N skipped` when some were skipped), summed over every suite; the exit
 // code is non-zero when anything failed or a suite could not run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, buildReason, ensureBuilt } from '../tests/e2e/support/build.mjs';
 import { CHROMIUM_PATH } from '../tests/e2e/support/chromium.mjs';
+import { clearMachinePaths, machinePathsLine } from '../tests/machines/pathsSummary.mjs';
 
 const MINUTE = 60_000;
 const MAX_WORKERS = 2; // the machines have 2 cores
 const RESULTS = join(ROOT, '.tmp/test-results');
+const MACHINE_PATHS = join(RESULTS, 'machine-paths'); // written by the unit suite's path tests
 
 const SUITES = {
   typecheck: { kind: 'tsc', timeoutMs: 6 * MINUTE },
@@ -186,6 +189,7 @@ async function vitestProject(name) {
     }
   }
   mkdirSync(RESULTS, { recursive: true });
+  if (name === 'unit') clearMachinePaths(MACHINE_PATHS);
   const reportPath = join(RESULTS, `${name}.json`);
   rmSync(reportPath, { force: true });
   const exit = await run(
@@ -229,5 +233,6 @@ for (const r of results) {
   console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(10)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}`);
 }
 console.log(`total time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+if (selected.includes('unit')) console.log(machinePathsLine(MACHINE_PATHS) ?? 'machines: no paths recorded');
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exitCode = total.failed > 0 ? 1 : 0;

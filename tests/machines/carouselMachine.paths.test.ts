@@ -16,6 +16,7 @@ import {
   type CarouselEvent,
 } from '../../machines/carousel/carouselMachine.js';
 import { testPaths } from './modelPaths';
+import { recordWalk } from './pathCoverage.js';
 
 const count = 3;
 const intervalMs = 3000;
@@ -103,7 +104,7 @@ function harness() {
     return actor.getSnapshot();
   };
   const mount = (reducedMotion: boolean) => {
-    actor = createActor(carouselMachine, { input: { count, intervalMs, reducedMotion } }).start();
+    actor = createActor(carouselMachine, { input: { count, intervalMs, reducedMotion }, inspect: recordWalk }).start();
   };
   /** A model event that is also a carousel event goes to the real machine as it is. */
   const send = ({ event }: { event: { type: string } }) => {

@@ -24,6 +24,7 @@ import {
 } from '../../machines/registration/registrationMachine.js';
 import { answeredByHand, noticeWords, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
+import { recordWalk } from './pathCoverage.js';
 
 type ModelEvent = { type: keyof typeof steps };
 
@@ -103,7 +104,7 @@ function harness() {
       otp: otpMachine.provide({ actors: { sendOtp: sendOtp.logic, validateOtp: validateOtp.logic } }),
     },
   });
-  const actor: Actor<typeof machine> = createActor(machine).start();
+  const actor: Actor<typeof machine> = createActor(machine, { inspect: recordWalk }).start();
   const emitted = recordEmitted<RegistrationEmitted>(actor);
 
   let address: string = addresses[0];

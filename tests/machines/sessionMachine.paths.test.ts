@@ -33,6 +33,7 @@ import {
 import { answeredByHand, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { appointment } from './appointmentFakes.js';
 import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
+import { recordWalk } from './pathCoverage.js';
 
 type ModelEvent = { type: keyof typeof steps };
 
@@ -130,7 +131,7 @@ function harness() {
   };
   const boot = (storedToken: string | null) => {
     stored = storedToken;
-    actor = createActor(machine, { input: { storedToken } });
+    actor = createActor(machine, { input: { storedToken }, inspect: recordWalk });
     emitted = recordEmitted<SessionEmitted>(actor);
     actor.start();
   };
