@@ -133,3 +133,20 @@ function writeWalked(): void {
   mkdirSync(PATHS_DIR, { recursive: true });
   writeFileSync(`${PATHS_DIR}walked-${randomUUID()}.json`, JSON.stringify(record));
 }
+
+/**
+ * For a path test file that walks one machine whole: after its tests, every state and transition
+ * the machine declares must have been walked (`unwalkable` names any that cannot be, each with why).
+ */
+export function expectWalkedFully(machine: AnyStateMachine, unwalkable: Record<string, string> = {}): void {
+  writeWalkAfterAll();
+  afterAll(() => {
+    const walk = walked.get(machine.id) ?? { states: new Set<string>(), transitions: new Set<string>() };
+    const { states, transitions } = declaredGraph(machine);
+    const missing = [
+      ...states.filter((s) => !walk.states.has(s)).map((s) => `state ${s}`),
+      ...transitions.filter((t) => !walk.transitions.has(t)).map((t) => `transition ${t}`),
+    ].filter((m) => !(m.replace(/^(state|transition) /, '') in unwalkable));
+    if (missing.length > 0) throw new Error(`${machine.id}: not walked by its paths:\n  ${missing.join('\n  ')}`);
+  });
+}
