@@ -90,7 +90,11 @@ export function recordWalk(event: InspectionEvent): void {
   const walk = walkOf(logic);
   for (const id of activeStates(logic.root, (event.snapshot as { value?: unknown }).value)) walk.states.add(id);
   if (event.type === '@xstate.microstep') {
-    for (const t of event._transitions as unknown as TransitionLike[]) walk.transitions.add(transitionKey(t));
+    for (const t of event._transitions as unknown as TransitionLike[]) {
+      walk.transitions.add(transitionKey(t));
+      // A transient state (left at once by `always`) is in no snapshot, but was the source.
+      if (t.source !== logic.root) walk.states.add(t.source.id);
+    }
   }
 }
 
