@@ -67,7 +67,7 @@ function activeStates(root: StateNodeLike, value: unknown): string[] {
 type Walk = { states: Set<string>; transitions: Set<string> };
 const walked = new Map<string, Walk>();
 let pathsRunning = 0;
-let flushRegistered = false;
+const walkFile = `walked-${randomUUID()}.json`;
 
 function walkOf(machine: AnyStateMachine): Walk {
   let walk = walked.get(machine.id);
@@ -98,10 +98,11 @@ export function recordWalk(event: InspectionEvent): void {
   }
 }
 
-/** Call while tests are collected (testPaths does): the file's walk is written once its tests are done. */
+/**
+ * Call while tests are collected (testPaths does): what the file walked so far is written after
+ * the enclosing describe's tests (again after each, to the same file, so none is left out).
+ */
 export function writeWalkAfterAll(): void {
-  if (flushRegistered) return;
-  flushRegistered = true;
   afterAll(writeWalked);
 }
 
@@ -135,7 +136,7 @@ function writeWalked(): void {
   for (const [id, walk] of walked) record[id] = { states: [...walk.states], transitions: [...walk.transitions] };
   if (Object.keys(record).length === 0) return;
   mkdirSync(PATHS_DIR, { recursive: true });
-  writeFileSync(`${PATHS_DIR}walked-${randomUUID()}.json`, JSON.stringify(record));
+  writeFileSync(`${PATHS_DIR}${walkFile}`, JSON.stringify(record));
 }
 
 /**

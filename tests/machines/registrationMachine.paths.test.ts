@@ -24,7 +24,7 @@ import {
 } from '../../machines/registration/registrationMachine.js';
 import { answeredByHand, noticeWords, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
-import { recordWalk } from './pathCoverage.js';
+import { expectWalkedFully, recordWalk } from './pathCoverage.js';
 
 type ModelEvent = { type: keyof typeof steps };
 
@@ -45,6 +45,7 @@ const steps = {
   'email.changed': [],
   'submit.incomplete': ['missingFields'],
   'submit.passwordsDiffer': ['passwordsMismatch'],
+  'submit.noTerms': ['termsRequired'],
   'submit.unproven': ['otpNotValidated'],
   'submit.refused': ['server: An account with this email already exists.'],
   'submit.ok': ['registered'],
@@ -84,6 +85,7 @@ const model = createMachine({
         'email.changed': 'NotSent',
         'resend.ok': 'Sent',
         'submit.passwordsDiffer': 'Validated',
+        'submit.noTerms': 'Validated',
         'submit.refused': 'Validated',
         'submit.ok': 'Registered',
       },
@@ -215,6 +217,7 @@ function harness() {
       }),
       'submit.incomplete': step('submit.incomplete', submit({ phoneNumber: '' })),
       'submit.passwordsDiffer': step('submit.passwordsDiffer', submit({ confirmPassword: 'monsoon evening in pune' })),
+      'submit.noTerms': step('submit.noTerms', submit({ termsAccepted: false })),
       'submit.unproven': step('submit.unproven', submit({})),
       'submit.refused': step(
         'submit.refused',
@@ -250,6 +253,7 @@ function harness() {
 }
 
 describe('registrationMachine paths', () => {
+  expectWalkedFully(registrationMachine);
   const testModel = createTestModel(model);
   const everyTransition = pathsTakingEveryTransition(testModel);
   const simplePaths = testModel.getSimplePaths();
@@ -272,7 +276,7 @@ describe('registrationMachine paths', () => {
     const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
       Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
     );
-    expect(declared).toHaveLength(21);
+    expect(declared).toHaveLength(22);
     expect(taken).toEqual(new Set(declared));
     const visited = new Set(simplePaths.flatMap((p) => p.steps.map((s) => s.state.value)));
     expect(visited).toEqual(new Set(['NotSent', 'Sent', 'Validated', 'Registered']));
