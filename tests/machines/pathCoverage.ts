@@ -15,11 +15,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
 
-export const PATHS_DIR = fileURLToPath(new URL('../../.tmp/test-results/machine-paths/', import.meta.url));
+// From the project root, where vitest and scripts/test.mjs run (import.meta.url is not a file under jsdom).
+export const PATHS_DIR = join(process.cwd(), '.tmp/test-results/machine-paths/');
 
 type StateNodeLike = AnyStateMachine['root'];
 type TransitionLike = { source: StateNodeLike; eventType: string };
