@@ -110,7 +110,7 @@ const items: Item[] = ['Andheri West', 'Bandra', 'Pune'].map((name, i) => ({ _id
 
 function harness() {
   const calls = {
-    loadItems: answeredByHand<Item[], LoadInput>(),
+    loadItems: answeredByHand<ListItem[], LoadInput>(),
     saveItem: answeredByHand<SaveAnswer, SaveInput>(),
     removeItem: answeredByHand<SaveAnswer, RemoveInput>(),
     reorderItems: answeredByHand<ListItem[], ReorderInput>(),

@@ -8,7 +8,7 @@
 import { createActor, createMachine, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import type { HelpContacts } from '../../contract/site.js';
+import type { HelpContacts } from '../../machines/help/helpLinks.js';
 import {
   helpMachine,
   selectContacts,
