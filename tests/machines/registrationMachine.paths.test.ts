@@ -8,7 +8,7 @@
  * read, and each state must show what the model says, with no call left unanswered and none made
  * twice.
  */
-import { createActor, createMachine, type Actor } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../contract/auth.js';
@@ -25,74 +25,7 @@ import {
 import { answeredByHand, noticeWords, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
 import { expectWalkedFully, recordWalk } from './pathCoverage.js';
-
-type ModelEvent = { type: keyof typeof steps };
-
-/** What the person does, with the server's answer, and what they should then read. */
-const steps = {
-  'send.withoutEmail': ['enterEmail'],
-  'send.unanswered': ['otpSendError'],
-  'send.failed': ['otpSendFailed'],
-  'send.ok': ['otpSent'],
-  // A refused code is its own kind (the view marks the code field), in the server's words.
-  'validate.wrongCode': ['otpRefused: Invalid email OTP. Please try again.'],
-  'validate.expiredCode': ['otpRefused: This OTP has expired. Please request a new one.'],
-  'validate.tooManyTries': ['otpRefused: Too many wrong attempts. Please request a new OTP.'],
-  'validate.unanswered': ['otpValidateError'],
-  'validate.ok': ['otpValidated'],
-  'resend.ok': ['otpSent'],
-  'resend.tooMany': ['server: Too many codes sent. Try again in 10 minutes.'],
-  'email.changed': [],
-  'submit.incomplete': ['missingFields'],
-  'submit.passwordsDiffer': ['passwordsMismatch'],
-  'submit.noTerms': ['termsRequired'],
-  'submit.unproven': ['otpNotValidated'],
-  'submit.refused': ['server: An account with this email already exists.'],
-  'submit.ok': ['registered'],
-} as const satisfies Record<string, readonly string[]>;
-
-const model = createMachine({
-  id: 'registrationModel',
-  types: {} as { events: ModelEvent },
-  initial: 'NotSent',
-  states: {
-    NotSent: {
-      on: {
-        'send.withoutEmail': 'NotSent',
-        'send.unanswered': 'NotSent',
-        'send.failed': 'NotSent',
-        'send.ok': 'Sent',
-        'submit.incomplete': 'NotSent',
-        'submit.unproven': 'NotSent',
-      },
-    },
-    Sent: {
-      on: {
-        'validate.wrongCode': 'Sent',
-        'validate.expiredCode': 'Sent',
-        'validate.tooManyTries': 'Sent',
-        'validate.unanswered': 'Sent',
-        'validate.ok': 'Validated',
-        'resend.ok': 'Sent',
-        'resend.tooMany': 'Sent',
-        'email.changed': 'NotSent',
-        'submit.passwordsDiffer': 'Sent',
-        'submit.unproven': 'Sent',
-      },
-    },
-    Validated: {
-      on: {
-        'email.changed': 'NotSent',
-        'resend.ok': 'Sent',
-        'submit.passwordsDiffer': 'Validated',
-        'submit.noTerms': 'Validated',
-        'submit.refused': 'Validated',
-        'submit.ok': 'Registered',
-      },
-    },
-    Registered: { type: 'final' },
-  },
-});
+import { registrationModel as model, registrationSteps as steps, type RegistrationModelEvent as ModelEvent } from './models/registrationModel.js';
 
 const addresses = ['asha@example.in', 'asha.verma@example.in'] as const;
 
