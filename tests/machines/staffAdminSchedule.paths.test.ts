@@ -53,6 +53,7 @@ const emits = {
   'leave.remove.invalid': ['server: Please check the fields.'],
   'leave.remove.unanswered': ['saveFailed'],
   'affected.handled': [],
+  'handled.none': [],
   'conflict.dismiss': [],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -84,6 +85,8 @@ const model = setup({ types: {} as { events: ModelEvent } }).createMachine({
         'leave.remove.expired': 'Editing',
         'leave.remove.invalid': 'Editing',
         'leave.remove.unanswered': 'Editing',
+        // A booking handled elsewhere while no refusal lists any: nothing changes.
+        'handled.none': 'Editing',
       },
     },
     /** Both affected appointments still hold their slot. */
@@ -92,6 +95,9 @@ const model = setup({ types: {} as { events: ModelEvent } }).createMachine({
         'affected.handled': 'ConflictOne',
         'conflict.dismiss': 'Editing',
         'row.change': 'ConflictTwo',
+        'row.add': 'ConflictTwo',
+        'row.remove': 'ConflictTwo',
+        'leave.remove.ok': 'Editing',
         'hours.save.orphan': 'ConflictTwo',
       },
     },
@@ -281,6 +287,7 @@ function harness() {
       'leave.remove.expired': step('leave.remove.expired', removeLeave((call) => call.reject(refusedPlainly(401)))),
       'leave.remove.invalid': step('leave.remove.invalid', removeLeave((call) => call.reject(invalid([leaveError])))),
       'leave.remove.unanswered': step('leave.remove.unanswered', removeLeave((call) => call.reject(unanswered))),
+      'handled.none': step('handled.none', () => s.send({ type: 'conflict.handled', appointmentId: 'someone-else' })),
       'affected.handled': step('affected.handled', () => {
         const still = selectConflict(s.snapshot())?.affected ?? [];
         const first = still[0];
@@ -342,7 +349,7 @@ describe('doctor schedule paths (hours, leave, the orphan branch)', () => {
     const declared = modelTransitions(testModel);
     const taken = pathEndings(everyTransition);
     expect(taken).toEqual(declared);
-    expect(declared.size).toBe(32);
+    expect(declared.size).toBe(36);
     const events = new Set(everyTransition.flatMap((p) => p.steps.map((step) => step.event.type)));
     for (const type of Object.keys(emits)) expect(events, type).toContain(type);
     expect(journeys).toHaveLength(2);
