@@ -54,6 +54,7 @@ const emits = {
   'leave.remove.unanswered': ['saveFailed'],
   'affected.handled': [],
   'handled.none': [],
+  'location.reselect': [],
   'conflict.dismiss': [],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -87,6 +88,8 @@ const model = setup({ types: {} as { events: ModelEvent } }).createMachine({
         'leave.remove.unanswered': 'Editing',
         // A booking handled elsewhere while no refusal lists any: nothing changes.
         'handled.none': 'Editing',
+        // The location chosen again: the rows go back to its saved week.
+        'location.reselect': 'Editing',
       },
     },
     /** Both affected appointments still hold their slot. */
@@ -97,6 +100,7 @@ const model = setup({ types: {} as { events: ModelEvent } }).createMachine({
         'row.change': 'ConflictTwo',
         'row.add': 'ConflictTwo',
         'row.remove': 'ConflictTwo',
+        'location.reselect': 'ConflictTwo',
         'leave.remove.ok': 'Editing',
         'hours.save.orphan': 'ConflictTwo',
       },
@@ -287,6 +291,10 @@ function harness() {
       'leave.remove.expired': step('leave.remove.expired', removeLeave((call) => call.reject(refusedPlainly(401)))),
       'leave.remove.invalid': step('leave.remove.invalid', removeLeave((call) => call.reject(invalid([leaveError])))),
       'leave.remove.unanswered': step('leave.remove.unanswered', removeLeave((call) => call.reject(unanswered))),
+      'location.reselect': step('location.reselect', () => {
+        rows = atAndheri(shown?.hours ?? []);
+        s.send({ type: 'hours.location.selected', locationId: andheri._id });
+      }),
       'handled.none': step('handled.none', () => s.send({ type: 'conflict.handled', appointmentId: 'someone-else' })),
       'affected.handled': step('affected.handled', () => {
         const still = selectConflict(s.snapshot())?.affected ?? [];
@@ -349,7 +357,7 @@ describe('doctor schedule paths (hours, leave, the orphan branch)', () => {
     const declared = modelTransitions(testModel);
     const taken = pathEndings(everyTransition);
     expect(taken).toEqual(declared);
-    expect(declared.size).toBe(36);
+    expect(declared.size).toBe(38);
     const events = new Set(everyTransition.flatMap((p) => p.steps.map((step) => step.event.type)));
     for (const type of Object.keys(emits)) expect(events, type).toContain(type);
     expect(journeys).toHaveLength(2);
