@@ -3,8 +3,8 @@
 // (support/preparedSite.ts): migrated and seeded as a start would, a patient for each width and a
 // clinic admin (made an admin with the command line's own function, `npm run clinic -- create-admin`),
 // each with a login token. The patient's session is the stored token (the Login popup has its own
-// suite); each books four appointments through the API, one per test that changes one. Then, on
-// /#/myappointment:
+// suite); three appointments of the patient and one of a second patient are booked through the
+// API, one per test that changes one. Then, on /#/myappointment:
 // - the unconfirmed fee says so, and Pay goes through the sandbox checkout to /#/paymentsuccess;
 //   the appointment is paid and offers Add to calendar (the .ics downloads);
 // - Edit moves another to another date and slot ('Appointment updated successfully.'), and the list
@@ -65,12 +65,16 @@ function daysOf(doctorEmail: string): { location: string; first: string; second:
 
 const admin = 'clinic.admin@clinic-e2e.example';
 const patientEmail = (width: number) => `meena.rao.${width}@clinic-e2e.example`;
+/** A second patient per width, whose appointment the Edit test moves (a patient may hold three unpaid bookings). */
+const editorEmail = (width: number) => `anil.joshi.${width}@clinic-e2e.example`;
 
 const people = preparedPeople(
   [
     { email: admin, firstName: 'Kiran', lastName: 'Rao' },
     { email: patientEmail(DESKTOP.width), firstName: 'Meena', lastName: 'Rao' },
     { email: patientEmail(PHONE.width), firstName: 'Meena', lastName: 'Rao' },
+    { email: editorEmail(DESKTOP.width), firstName: 'Anil', lastName: 'Joshi' },
+    { email: editorEmail(PHONE.width), firstName: 'Anil', lastName: 'Joshi' },
   ],
   { admin },
 );
@@ -191,11 +195,13 @@ describe.each([
   const { location, first, second } = daysOf(doctorEmail);
   let patient: Account;
   let context: BrowserContext;
-  /** A: paid in the browser; D: moved; B: cancelled; C: completed by the clinic, with an order (one each, so the tests run in any order). */
+  /** A: paid in the browser; D (the second patient's): moved; B: cancelled; C: completed by the clinic, with an order (one each, so the tests run in any order). */
   let a: Booked;
   let b: Booked;
   let c: Booked;
   let d: Booked;
+  /** The second patient's own context, for the Edit test. */
+  let editContext: BrowserContext;
 
   beforeAll(async () => {
     patient = people.account(patientEmail(width));
@@ -204,8 +210,13 @@ describe.each([
     a = await book(patient, { doctorEmail, location, date: first, startTime: t1!, consultationType: 'Video' });
     b = await book(patient, { doctorEmail, location, date: first, startTime: t2!, consultationType: 'Call' });
     c = await book(patient, { doctorEmail, location, date: first, startTime: t3!, consultationType: 'Video' });
-    d = await book(patient, { doctorEmail, location, date: first, startTime: t4!, consultationType: 'Video' });
+    const editor = people.account(editorEmail(width));
+    d = await book(editor, { doctorEmail, location, date: first, startTime: t4!, consultationType: 'Video' });
     context = await contextFor(viewport, patient.token);
+    editContext = await signedInContext(site.browser, viewport, editor.token);
+  });
+  afterAll(async () => {
+    await editContext?.close();
   });
 
   test('an unconfirmed fee says so; Pay goes through the sandbox, and the paid appointment offers its .ics', async () => {
@@ -243,7 +254,7 @@ describe.each([
   });
 
   test('Edit moves the appointment to another date and slot, and the list shows it', async () => {
-    const page = await open(context);
+    const page = await open(editContext);
     await gotoAppointments(page);
     await card(page, d.appointmentId).getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit appointment' });
