@@ -9,8 +9,9 @@
 //   e2e         vitest project "e2e"        (builds what is missing, real server, Chromium)
 //
 // The server suite's fuzz test (tests/server/fuzz.test.ts) writes .tmp/test-results/fuzz-<backend>.json;
-// the summary prints its request count as `fuzz: N requests, N answers >= 500` just before the
-// last line.
+// the summary prints its request count as `fuzz: N requests, N answers >= 500`, and with the unit
+// suite a `machines: N/N states, M/M transitions walked` line (tests/machines/pathsSummary.mjs),
+// both just before the last line.
 //
 // `npm test -- unit server` runs only the named suites. The last line printed is always
 // `N passed, N failed` (`, N skipped` when some were skipped), summed over every suite; the exit
@@ -20,10 +21,12 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import { ROOT, buildReason, ensureBuilt } from '../tests/e2e/support/build.mjs';
 import { CHROMIUM_PATH } from '../tests/e2e/support/chromium.mjs';
+import { clearMachinePaths, machinePathsLine } from '../tests/machines/pathsSummary.mjs';
 
 const MINUTE = 60_000;
 const MAX_WORKERS = 2; // the machines have 2 cores
 const RESULTS = join(ROOT, '.tmp/test-results');
+const MACHINE_PATHS = join(RESULTS, 'machine-paths'); // written by the unit suite's path tests
 
 const SUITES = {
   typecheck: { kind: 'tsc', timeoutMs: 6 * MINUTE },
@@ -192,6 +195,7 @@ async function vitestProject(name) {
   mkdirSync(RESULTS, { recursive: true });
   // A fuzz count left by an earlier run must not be printed as this run's.
   if (name === 'server') for (const file of fuzzReports()) rmSync(join(RESULTS, file), { force: true });
+  if (name === 'unit') clearMachinePaths(MACHINE_PATHS);
   const reportPath = join(RESULTS, `${name}.json`);
   rmSync(reportPath, { force: true });
   const exit = await run(
@@ -259,5 +263,6 @@ for (const r of results) {
 console.log(`total time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 const fuzz = selected.includes('server') ? fuzzLine() : null;
 if (fuzz) console.log(fuzz);
+if (selected.includes('unit')) console.log(machinePathsLine(MACHINE_PATHS) ?? 'machines: no paths recorded');
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exitCode = total.failed > 0 ? 1 : 0;

@@ -7,14 +7,14 @@
 // Login and Sign up dialogs, /account and /forgotpassword; screenshots of each step in
 // test-results/screenshots/accounts-*.png.
 //
-// The tests of one width build on each other (the account made by the first is reset by the
-// second) and share one browser context (so localStorage, the session, carries over).
+// Each test stands alone, in any order: its own browser context (a new localStorage, so no
+// session carries over) and its own accounts (the reset test registers its own through the API).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { axeViolations, formatViolations, newContext, screenshot, useSite, type PageWatch, type Viewport } from './harness';
 import { MailCatcher } from './support/mailCatcher';
 import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
@@ -118,6 +118,19 @@ function expectRefusal(watch: PageWatch, status: number, path: string): void {
   watch.allow(new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b.*${escaped}`));
 }
 
+/** Registers `person` through the API, the code read from the mail: for a test that needs an account, not the sign-up. */
+async function registerThroughApi(person: { firstName: string; lastName: string; email: string; age: string; phone: string; password: string }): Promise<void> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${site.server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`POST /api${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  };
+  const since = mailbox.count();
+  await post('/otp/send-otp', { email: person.email });
+  await post('/otp/validate-otp', { email: person.email, otp: await mailbox.codeFor(person.email, since) });
+  const { firstName, lastName, email, password } = person;
+  await post('/auth/register', { firstName, lastName, email, age: Number(person.age), gender: 'female', phoneNumber: person.phone.replace(/\s/g, ''), password });
+}
+
 /** Sends a code to `email` with the form's Send OTP (in `scope`), and returns the code from the mail. */
 async function sendCode(page: Page, scope: Locator, email: string): Promise<string> {
   const since = mailbox.count();
@@ -178,7 +191,7 @@ describe.each([
   { label: 'phone', viewport: PHONE },
 ])('accounts at $viewport.width px', ({ viewport }) => {
   const width = viewport.width;
-  const person = {
+  const signedUp = {
     firstName: 'Priya',
     lastName: 'Sharma',
     email: `priya.sharma.${width}@clinic-e2e.example`,
@@ -187,12 +200,13 @@ describe.each([
     password: `monsoon lotus garden ${width}`,
     newPassword: `quiet harbour lantern ${width}`,
   };
+  const person = signedUp;
   let context: BrowserContext;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     context = await newContext(site.browser, viewport);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await context?.close();
   });
 
@@ -300,6 +314,9 @@ describe.each([
   });
 
   test('reset the password with an emailed code: the new password logs in, the old one is refused', async () => {
+    // An account of its own, made through the API (signing up in the browser is the test above).
+    const person = { ...signedUp, email: `priya.reset.${width}@clinic-e2e.example` };
+    await registerThroughApi(person);
     const { page, watch } = await site.open(context);
     expectRefusal(watch, 401, '/api/auth/login');
     await goto(page, '/forgotpassword');

@@ -3,10 +3,11 @@
 // (support/preparedSite.ts): migrated and seeded as a start would, a patient for each width and a
 // clinic admin (made an admin with the command line's own function, `npm run clinic -- create-admin`),
 // each with a login token. The patient's session is the stored token (the Login popup has its own
-// suite); each books three appointments through the API. Then, on /#/myappointment:
+// suite); three appointments of the patient and one of a second patient are booked through the
+// API, one per test that changes one. Then, on /#/myappointment:
 // - the unconfirmed fee says so, and Pay goes through the sandbox checkout to /#/paymentsuccess;
 //   the appointment is paid and offers Add to calendar (the .ics downloads);
-// - Edit moves it to another date and slot ('Appointment updated successfully.'), and the list
+// - Edit moves another to another date and slot ('Appointment updated successfully.'), and the list
 //   shows the new date and time;
 // - Cancel asks 'Your appointment fee will not be refunded. Still want to cancel?', says
 //   'Appointment Deleted Successfully.', and the record stays, as Cancelled;
@@ -17,7 +18,8 @@
 //   (tel:) and email (mailto:) links built from the server's configured contacts.
 // axe on the page at each step that changes it; screenshots in test-results/screenshots/appointments-*.png.
 //
-// The tests of one width build on each other in file order (one browser context per width).
+// Each test has its own appointment, so the tests run in any order (one browser context per
+// width, its stored token the patient's session, which no test changes).
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -63,12 +65,16 @@ function daysOf(doctorEmail: string): { location: string; first: string; second:
 
 const admin = 'clinic.admin@clinic-e2e.example';
 const patientEmail = (width: number) => `meena.rao.${width}@clinic-e2e.example`;
+/** A second patient per width, whose appointment the Edit test moves (a patient may hold three unpaid bookings). */
+const editorEmail = (width: number) => `anil.joshi.${width}@clinic-e2e.example`;
 
 const people = preparedPeople(
   [
     { email: admin, firstName: 'Kiran', lastName: 'Rao' },
     { email: patientEmail(DESKTOP.width), firstName: 'Meena', lastName: 'Rao' },
     { email: patientEmail(PHONE.width), firstName: 'Meena', lastName: 'Rao' },
+    { email: editorEmail(DESKTOP.width), firstName: 'Anil', lastName: 'Joshi' },
+    { email: editorEmail(PHONE.width), firstName: 'Anil', lastName: 'Joshi' },
   ],
   { admin },
 );
@@ -189,19 +195,28 @@ describe.each([
   const { location, first, second } = daysOf(doctorEmail);
   let patient: Account;
   let context: BrowserContext;
-  /** A: paid in the browser, then moved; B: cancelled; C: completed by the clinic, with an order. */
+  /** A: paid in the browser; D (the second patient's): moved; B: cancelled; C: completed by the clinic, with an order (one each, so the tests run in any order). */
   let a: Booked;
   let b: Booked;
   let c: Booked;
+  let d: Booked;
+  /** The second patient's own context, for the Edit test. */
+  let editContext: BrowserContext;
 
   beforeAll(async () => {
     patient = people.account(patientEmail(width));
-    const [t1, t2, t3] = await freeSlots(doctorEmail, location, first, patient.token);
-    expect(t3, `three free slots of ${doctorEmail} at ${location} on ${first}`).toBeTruthy();
+    const [t1, t2, t3, t4] = await freeSlots(doctorEmail, location, first, patient.token);
+    expect(t4, `four free slots of ${doctorEmail} at ${location} on ${first}`).toBeTruthy();
     a = await book(patient, { doctorEmail, location, date: first, startTime: t1!, consultationType: 'Video' });
     b = await book(patient, { doctorEmail, location, date: first, startTime: t2!, consultationType: 'Call' });
     c = await book(patient, { doctorEmail, location, date: first, startTime: t3!, consultationType: 'Video' });
+    const editor = people.account(editorEmail(width));
+    d = await book(editor, { doctorEmail, location, date: first, startTime: t4!, consultationType: 'Video' });
     context = await contextFor(viewport, patient.token);
+    editContext = await signedInContext(site.browser, viewport, editor.token);
+  });
+  afterAll(async () => {
+    await editContext?.close();
   });
 
   test('an unconfirmed fee says so; Pay goes through the sandbox, and the paid appointment offers its .ics', async () => {
@@ -239,9 +254,9 @@ describe.each([
   });
 
   test('Edit moves the appointment to another date and slot, and the list shows it', async () => {
-    const page = await open(context);
+    const page = await open(editContext);
     await gotoAppointments(page);
-    await card(page, a.appointmentId).getByRole('button', { name: 'Edit', exact: true }).click();
+    await card(page, d.appointmentId).getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit appointment' });
     await expectDialogOpen(dialog, 'the Edit appointment popup is open');
     await expect.poll(() => dialog.getByLabel('Location', { exact: true }).inputValue(), { message: 'the location is chosen', timeout: STEP_MS }).toBe(location);
@@ -257,7 +272,7 @@ describe.each([
     await expectToast(page, 'status', MSG.updated);
     await expect.poll(() => dialog.count(), { message: 'the popup closes', timeout: STEP_MS }).toBe(0);
 
-    const moved = card(page, a.appointmentId);
+    const moved = card(page, d.appointmentId);
     await expect.poll(() => moved.locator(`dd time[datetime="${second}"]`).count(), { message: 'the list shows the new date', timeout: STEP_MS }).toBe(1);
     expect(await moved.locator(`dd time[datetime="${time}"]`).count(), 'and the new time').toBe(1);
     expect(await fact(moved, 'Status')).toBe('Booked');

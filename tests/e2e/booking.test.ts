@@ -309,213 +309,217 @@ afterAll(async () => {
   for (const context of contexts.values()) await context.close();
 });
 
-describe.each([
-  { label: 'desktop', viewport: DESKTOP, kind: 'clinic' as const, types: ['Clinic Visit', 'Call'] },
-  { label: 'phone', viewport: PHONE, kind: 'online' as const, types: ['Chat', 'Call'] },
-])('booking at $viewport.width px', ({ viewport, kind, types }) => {
-  const width = viewport.width;
-  const patient: Patient = {
-    firstName: 'Anjali',
-    lastName: 'Mehta',
-    email: `anjali.mehta.${width}@clinic-e2e.example`,
-    age: 29,
-    gender: 'female',
-    phoneNumber: '9822012345',
-    password: `saffron river evening ${width}`,
-  };
-  const plan = planFor(kind, 1);
-  const first: Choice = { ...plan, consultationType: types[0]! };
-  const second: Choice = { ...plan, consultationType: types[1]! };
-  let context: BrowserContext;
+// One story in file order, even when the run shuffles: the later tests read what the earlier left
+// (the paid and held slots, the logged-in contexts). Not yet independent tests: see the header.
+describe('booking, as one story', { shuffle: false }, () => {
+  describe.each([
+    { label: 'desktop', viewport: DESKTOP, kind: 'clinic' as const, types: ['Clinic Visit', 'Call'] },
+    { label: 'phone', viewport: PHONE, kind: 'online' as const, types: ['Chat', 'Call'] },
+  ])('booking at $viewport.width px', ({ viewport, kind, types }) => {
+    const width = viewport.width;
+    const patient: Patient = {
+      firstName: 'Anjali',
+      lastName: 'Mehta',
+      email: `anjali.mehta.${width}@clinic-e2e.example`,
+      age: 29,
+      gender: 'female',
+      phoneNumber: '9822012345',
+      password: `saffron river evening ${width}`,
+    };
+    const plan = planFor(kind, 1);
+    const first: Choice = { ...plan, consultationType: types[0]! };
+    const second: Choice = { ...plan, consultationType: types[1]! };
+    let context: BrowserContext;
 
-  beforeAll(async () => {
-    await register(patient);
-    context = await contextFor(viewport);
-  });
-
-  test('book, pay at the sandbox checkout, and come back to "Appointment booked successfully."', async () => {
-    const { page } = await site.open(context);
-    await goto(page, '/');
-    await logIn(page, patient);
-
-    const dialog = await openBooking(page, width);
-    await expectNoA11yViolations(page, `the Book Appointment popup at ${width} px`);
-    await shot(page, 'open', width);
-
-    // The personal fields come from the logged-in user.
-    expect(await dialog.getByLabel('First name', { exact: true }).inputValue()).toBe(patient.firstName);
-    expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe(patient.email);
-
-    await choose(dialog, first);
-    const time = await chooseFreeSlot(dialog);
-    await expectFee(dialog, feeOf(first.consultationType));
-    await expectStepsStill(dialog);
-    await expectNoA11yViolations(page, `the Book Appointment popup with every choice made at ${width} px`);
-    await shot(page, 'chosen', width);
-
-    await bookToCheckout(page, dialog, feeOf(first.consultationType), width, 'pay');
-    await page.getByRole('button', { name: /^Pay / }).click();
-
-    // /#/paymentsuccess counts down from 5 and goes home by itself.
-    await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the /paymentsuccess heading', timeout: STEP_MS })
-      .toBe('Payment received');
-    const timer = page.getByRole('timer');
-    await expect.poll(() => timer.innerText(), { message: 'the countdown shows the seconds left', timeout: STEP_MS }).toMatch(/^Going to the home page in [1-5] seconds?\.$/);
-    await shot(page, 'success', width);
-    await expect.poll(() => routeOf(page), { message: 'the countdown ends on /', timeout: STEP_MS }).toBe('/');
-    await expectToast(page, 'status', MSG.booked);
-    expect(await bookingDialog(page).count(), 'no booking popup after a success').toBe(0);
-    await shot(page, 'success-home', width);
-
-    // The server believes it: paid, at the fee of the type.
-    await expectPaymentStatus(page, patient, first, time, 'paid', `the ${time} appointment is paid`);
-    paid.push({ choice: first, time });
-  });
-
-  test('a failed payment comes back to the popup with every choice kept', async () => {
-    const before = paid.find((p) => p.choice === first);
-    expect(before, 'the first booking of this width was paid (previous test)').toBeTruthy();
-    const { page } = await site.open(context);
-    await goto(page, '/');
-    await expect
-      .poll(() => header(page).getByRole('button', { name: 'My Profile', exact: true }).isVisible(), { message: 'still logged in', timeout: STEP_MS })
-      .toBe(true);
-
-    const dialog = await openBooking(page, width);
-    await choose(dialog, second);
-    // The slot paid for in the first test is booked now: not choosable, and it says why.
-    const paidSlot = (await slotStates(dialog)).find((s) => s.time === before!.time);
-    expect(paidSlot, `slot ${before!.time} is listed`).toEqual({ time: before!.time, enabled: false, checked: false, title: MSG.slotBooked });
-    const time = await chooseFreeSlot(dialog);
-    await expectFee(dialog, feeOf(second.consultationType));
-    await expectStepsStill(dialog);
-    await shot(page, 'second-chosen', width);
-
-    await bookToCheckout(page, dialog, feeOf(second.consultationType), width, 'fail');
-    await page.getByRole('button', { name: 'Fail the payment', exact: true }).click();
-
-    await page.waitForURL((url) => url.hash.startsWith('#/paymentfail'), { timeout: STEP_MS });
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the /paymentfail heading', timeout: STEP_MS })
-      .toBe('Payment not completed');
-    await expect.poll(() => page.getByRole('timer').innerText(), { message: 'the countdown', timeout: STEP_MS }).toMatch(/^Going to the home page in [1-5] seconds?\.$/);
-    await shot(page, 'fail', width);
-    await page.getByRole('button', { name: 'Go now', exact: true }).click();
-
-    // Home, with the popup open again and the choices as they were.
-    await expect.poll(() => routeOf(page), { message: '/paymentfail goes to /', timeout: STEP_MS }).toBe('/');
-    const again = bookingDialog(page);
-    await expectDialogOpen(again, 'the Book Appointment popup opens again after a failed payment');
-    const kept = async () => ({
-      location: await again.getByLabel('Location', { exact: true }).inputValue(),
-      doctor: await again.getByLabel('Doctor', { exact: true }).inputValue(),
-      type: await again.getByLabel('Consultation type', { exact: true }).inputValue(),
-      date: await again.getByLabel('Date', { exact: true }).inputValue(),
-      slot: (await slotStates(again)).filter((s) => s.checked).map((s) => s.time),
+    beforeAll(async () => {
+      await register(patient);
+      context = await contextFor(viewport);
     });
-    await expect
-      .poll(kept, { message: 'every choice is kept', timeout: STEP_MS })
-      .toEqual({ location: second.location, doctor: second.doctorEmail, type: second.consultationType, date: second.date, slot: [time] });
-    await expectFee(again, feeOf(second.consultationType));
-    await expectStepsStill(again);
-    await expectNoA11yViolations(page, `the Book Appointment popup reopened after a failed payment at ${width} px`);
-    await shot(page, 'fail-reopened', width);
 
-    // The server did not take the failure for a payment.
-    await expectPaymentStatus(page, patient, second, time, 'failed', `the ${time} appointment is not paid`);
-    held.push({ choice: second, time, patient, width });
-  });
-});
+    test('book, pay at the sandbox checkout, and come back to "Appointment booked successfully."', async () => {
+      const { page } = await site.open(context);
+      await goto(page, '/');
+      await logIn(page, patient);
 
-describe('another patient (1280 px)', () => {
-  const other: Patient = {
-    firstName: 'Vikram',
-    lastName: 'Nair',
-    email: 'vikram.nair@clinic-e2e.example',
-    age: 41,
-    gender: 'male',
-    phoneNumber: '9890012345',
-    password: 'teak window monsoon',
-  };
-  let context: BrowserContext;
+      const dialog = await openBooking(page, width);
+      await expectNoA11yViolations(page, `the Book Appointment popup at ${width} px`);
+      await shot(page, 'open', width);
 
-  beforeAll(async () => {
-    await register(other);
-    context = await newContext(site.browser, DESKTOP);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+      // The personal fields come from the logged-in user.
+      expect(await dialog.getByLabel('First name', { exact: true }).inputValue()).toBe(patient.firstName);
+      expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe(patient.email);
 
-  test('sees paid slots and slots held for an unpaid booking as not choosable: "This slot is already booked"', async () => {
-    expect(paid.length, 'the bookings above were paid').toBe(2);
-    expect(held.length, 'the failed payments above left their holds').toBe(2);
-    const { page } = await site.open(context);
-    await goto(page, '/');
-    await logIn(page, other);
-    const slots = [...paid.map((p) => ['paid', p] as const), ...held.map((h) => ['held', h] as const)];
-    for (const [what, { choice, time }] of slots) {
-      const dialog = await openBooking(page, DESKTOP.width);
-      await choose(dialog, choice);
-      const slot = (await slotStates(dialog)).find((s) => s.time === time);
-      expect(slot, `${what} slot ${time} of ${choice.doctorName} on ${choice.date}`).toEqual({ time, enabled: false, checked: false, title: MSG.slotBooked });
-      const radio = slotGroup(dialog).getByRole('radio', { name: time, exact: true });
-      const describedBy = await radio.getAttribute('aria-describedby');
-      expect(describedBy, 'the booked slot is described').toBeTruthy();
-      expect(await page.locator(`[id="${describedBy}"]`).innerText(), 'and says why').toBe(MSG.slotBooked);
-      // Clicking it changes nothing.
-      await radio.click({ force: true });
-      expect(await radio.isChecked(), 'a booked slot cannot be chosen').toBe(false);
+      await choose(dialog, first);
+      const time = await chooseFreeSlot(dialog);
+      await expectFee(dialog, feeOf(first.consultationType));
       await expectStepsStill(dialog);
-      const doctor = choice.doctorEmail.split('@')[0]!.replace(/\./g, '-');
-      await shot(page, `other-patient-${what}-${doctor}`, DESKTOP.width);
-      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-      await expect.poll(() => bookingDialog(page).count(), { message: 'Close closes the popup', timeout: STEP_MS }).toBe(0);
-    }
+      await expectNoA11yViolations(page, `the Book Appointment popup with every choice made at ${width} px`);
+      await shot(page, 'chosen', width);
+
+      await bookToCheckout(page, dialog, feeOf(first.consultationType), width, 'pay');
+      await page.getByRole('button', { name: /^Pay / }).click();
+
+      // /#/paymentsuccess counts down from 5 and goes home by itself.
+      await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the /paymentsuccess heading', timeout: STEP_MS })
+        .toBe('Payment received');
+      const timer = page.getByRole('timer');
+      await expect.poll(() => timer.innerText(), { message: 'the countdown shows the seconds left', timeout: STEP_MS }).toMatch(/^Going to the home page in [1-5] seconds?\.$/);
+      await shot(page, 'success', width);
+      await expect.poll(() => routeOf(page), { message: 'the countdown ends on /', timeout: STEP_MS }).toBe('/');
+      await expectToast(page, 'status', MSG.booked);
+      expect(await bookingDialog(page).count(), 'no booking popup after a success').toBe(0);
+      await shot(page, 'success-home', width);
+
+      // The server believes it: paid, at the fee of the type.
+      await expectPaymentStatus(page, patient, first, time, 'paid', `the ${time} appointment is paid`);
+      paid.push({ choice: first, time });
+    });
+
+    test('a failed payment comes back to the popup with every choice kept', async () => {
+      const before = paid.find((p) => p.choice === first);
+      expect(before, 'the first booking of this width was paid (previous test)').toBeTruthy();
+      const { page } = await site.open(context);
+      await goto(page, '/');
+      await expect
+        .poll(() => header(page).getByRole('button', { name: 'My Profile', exact: true }).isVisible(), { message: 'still logged in', timeout: STEP_MS })
+        .toBe(true);
+
+      const dialog = await openBooking(page, width);
+      await choose(dialog, second);
+      // The slot paid for in the first test is booked now: not choosable, and it says why.
+      const paidSlot = (await slotStates(dialog)).find((s) => s.time === before!.time);
+      expect(paidSlot, `slot ${before!.time} is listed`).toEqual({ time: before!.time, enabled: false, checked: false, title: MSG.slotBooked });
+      const time = await chooseFreeSlot(dialog);
+      await expectFee(dialog, feeOf(second.consultationType));
+      await expectStepsStill(dialog);
+      await shot(page, 'second-chosen', width);
+
+      await bookToCheckout(page, dialog, feeOf(second.consultationType), width, 'fail');
+      await page.getByRole('button', { name: 'Fail the payment', exact: true }).click();
+
+      await page.waitForURL((url) => url.hash.startsWith('#/paymentfail'), { timeout: STEP_MS });
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the /paymentfail heading', timeout: STEP_MS })
+        .toBe('Payment not completed');
+      await expect.poll(() => page.getByRole('timer').innerText(), { message: 'the countdown', timeout: STEP_MS }).toMatch(/^Going to the home page in [1-5] seconds?\.$/);
+      await shot(page, 'fail', width);
+      await page.getByRole('button', { name: 'Go now', exact: true }).click();
+
+      // Home, with the popup open again and the choices as they were.
+      await expect.poll(() => routeOf(page), { message: '/paymentfail goes to /', timeout: STEP_MS }).toBe('/');
+      const again = bookingDialog(page);
+      await expectDialogOpen(again, 'the Book Appointment popup opens again after a failed payment');
+      const kept = async () => ({
+        location: await again.getByLabel('Location', { exact: true }).inputValue(),
+        doctor: await again.getByLabel('Doctor', { exact: true }).inputValue(),
+        type: await again.getByLabel('Consultation type', { exact: true }).inputValue(),
+        date: await again.getByLabel('Date', { exact: true }).inputValue(),
+        slot: (await slotStates(again)).filter((s) => s.checked).map((s) => s.time),
+      });
+      await expect
+        .poll(kept, { message: 'every choice is kept', timeout: STEP_MS })
+        .toEqual({ location: second.location, doctor: second.doctorEmail, type: second.consultationType, date: second.date, slot: [time] });
+      await expectFee(again, feeOf(second.consultationType));
+      await expectStepsStill(again);
+      await expectNoA11yViolations(page, `the Book Appointment popup reopened after a failed payment at ${width} px`);
+      await shot(page, 'fail-reopened', width);
+
+      // The server did not take the failure for a payment.
+      await expectPaymentStatus(page, patient, second, time, 'failed', `the ${time} appointment is not paid`);
+      held.push({ choice: second, time, patient, width });
+    });
   });
-});
 
-// Paying again after the failure: the patient's own hold is still theirs (free to them), and Book
-// pays the appointment the server already holds for this booking: no 409, no second appointment.
-describe.each([
-  { label: 'desktop', viewport: DESKTOP },
-  { label: 'phone', viewport: PHONE },
-])('paying again after a failed payment at $viewport.width px', ({ viewport }) => {
-  const width = viewport.width;
+  describe('another patient (1280 px)', () => {
+    const other: Patient = {
+      firstName: 'Vikram',
+      lastName: 'Nair',
+      email: 'vikram.nair@clinic-e2e.example',
+      age: 41,
+      gender: 'male',
+      phoneNumber: '9890012345',
+      password: 'teak window monsoon',
+    };
+    let context: BrowserContext;
 
-  test('the held slot is still choosable by its patient, and paying it makes one paid appointment', async () => {
-    const hold = held.find((h) => h.width === width);
-    expect(hold, 'the failed payment of this width left its hold (tests above)').toBeTruthy();
-    const { choice, time, patient } = hold!;
-    const { page } = await site.open(await contextFor(viewport));
-    await goto(page, '/');
-    await expect
-      .poll(() => header(page).getByRole('button', { name: 'My Profile', exact: true }).isVisible(), { message: 'still logged in', timeout: STEP_MS })
-      .toBe(true);
+    beforeAll(async () => {
+      await register(other);
+      context = await newContext(site.browser, DESKTOP);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
 
-    const dialog = await openBooking(page, width);
-    await choose(dialog, choice);
-    const own = (await slotStates(dialog)).find((s) => s.time === time);
-    expect(own, `the patient's own held slot ${time} is free to them`).toEqual({ time, enabled: true, checked: false, title: null });
-    const radio = slotGroup(dialog).getByRole('radio', { name: time, exact: true });
-    await radio.check();
-    await expect.poll(() => radio.isChecked(), { message: `slot ${time} is chosen`, timeout: STEP_MS }).toBe(true);
-    await expectFee(dialog, feeOf(choice.consultationType));
-    await expectStepsStill(dialog);
-    await shot(page, 'again-chosen', width);
+    test('sees paid slots and slots held for an unpaid booking as not choosable: "This slot is already booked"', async () => {
+      expect(paid.length, 'the bookings above were paid').toBe(2);
+      expect(held.length, 'the failed payments above left their holds').toBe(2);
+      const { page } = await site.open(context);
+      await goto(page, '/');
+      await logIn(page, other);
+      const slots = [...paid.map((p) => ['paid', p] as const), ...held.map((h) => ['held', h] as const)];
+      for (const [what, { choice, time }] of slots) {
+        const dialog = await openBooking(page, DESKTOP.width);
+        await choose(dialog, choice);
+        const slot = (await slotStates(dialog)).find((s) => s.time === time);
+        expect(slot, `${what} slot ${time} of ${choice.doctorName} on ${choice.date}`).toEqual({ time, enabled: false, checked: false, title: MSG.slotBooked });
+        const radio = slotGroup(dialog).getByRole('radio', { name: time, exact: true });
+        const describedBy = await radio.getAttribute('aria-describedby');
+        expect(describedBy, 'the booked slot is described').toBeTruthy();
+        expect(await page.locator(`[id="${describedBy}"]`).innerText(), 'and says why').toBe(MSG.slotBooked);
+        // Clicking it changes nothing.
+        await radio.click({ force: true });
+        expect(await radio.isChecked(), 'a booked slot cannot be chosen').toBe(false);
+        await expectStepsStill(dialog);
+        const doctor = choice.doctorEmail.split('@')[0]!.replace(/\./g, '-');
+        await shot(page, `other-patient-${what}-${doctor}`, DESKTOP.width);
+        await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+        await expect.poll(() => bookingDialog(page).count(), { message: 'Close closes the popup', timeout: STEP_MS }).toBe(0);
+      }
+    });
+  });
 
-    await bookToCheckout(page, dialog, feeOf(choice.consultationType), width, 'again');
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
-    await expect.poll(() => page.getByRole('timer').innerText(), { message: 'the countdown', timeout: STEP_MS }).toMatch(/^Going to the home page in [1-5] seconds?\.$/);
-    await page.getByRole('button', { name: 'Go now', exact: true }).click();
-    await expect.poll(() => routeOf(page), { message: 'Go now goes to /', timeout: STEP_MS }).toBe('/');
-    await expectToast(page, 'status', MSG.booked);
-    await shot(page, 'again-home', width);
+  // Paying again after the failure: the patient's own hold is still theirs (free to them), and Book
+  // pays the appointment the server already holds for this booking: no 409, no second appointment.
+  describe.each([
+    { label: 'desktop', viewport: DESKTOP },
+    { label: 'phone', viewport: PHONE },
+  ])('paying again after a failed payment at $viewport.width px', ({ viewport }) => {
+    const width = viewport.width;
 
-    // One appointment for that slot, now paid (expectPaymentStatus wants exactly one).
-    await expectPaymentStatus(page, patient, choice, time, 'paid', `the held ${time} appointment is paid, and there is only one`);
+    test('the held slot is still choosable by its patient, and paying it makes one paid appointment', async () => {
+      const hold = held.find((h) => h.width === width);
+      expect(hold, 'the failed payment of this width left its hold (tests above)').toBeTruthy();
+      const { choice, time, patient } = hold!;
+      const { page } = await site.open(await contextFor(viewport));
+      await goto(page, '/');
+      await expect
+        .poll(() => header(page).getByRole('button', { name: 'My Profile', exact: true }).isVisible(), { message: 'still logged in', timeout: STEP_MS })
+        .toBe(true);
+
+      const dialog = await openBooking(page, width);
+      await choose(dialog, choice);
+      const own = (await slotStates(dialog)).find((s) => s.time === time);
+      expect(own, `the patient's own held slot ${time} is free to them`).toEqual({ time, enabled: true, checked: false, title: null });
+      const radio = slotGroup(dialog).getByRole('radio', { name: time, exact: true });
+      await radio.check();
+      await expect.poll(() => radio.isChecked(), { message: `slot ${time} is chosen`, timeout: STEP_MS }).toBe(true);
+      await expectFee(dialog, feeOf(choice.consultationType));
+      await expectStepsStill(dialog);
+      await shot(page, 'again-chosen', width);
+
+      await bookToCheckout(page, dialog, feeOf(choice.consultationType), width, 'again');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
+      await expect.poll(() => page.getByRole('timer').innerText(), { message: 'the countdown', timeout: STEP_MS }).toMatch(/^Going to the home page in [1-5] seconds?\.$/);
+      await page.getByRole('button', { name: 'Go now', exact: true }).click();
+      await expect.poll(() => routeOf(page), { message: 'Go now goes to /', timeout: STEP_MS }).toBe('/');
+      await expectToast(page, 'status', MSG.booked);
+      await shot(page, 'again-home', width);
+
+      // One appointment for that slot, now paid (expectPaymentStatus wants exactly one).
+      await expectPaymentStatus(page, patient, choice, time, 'paid', `the held ${time} appointment is paid, and there is only one`);
+    });
   });
 });

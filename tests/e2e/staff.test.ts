@@ -238,385 +238,389 @@ function payAtSandbox(page: Page, rupees: number, width: number, step: string): 
 
 // ---------------------------------------------------------------------------------------------
 
-describe.each(casts)('the clinic run from the browser at $width px', (cast) => {
-  const viewport = cast.width === DESKTOP.width ? DESKTOP : PHONE;
-  const width = cast.width;
-  const tomorrow = clinicDate(1);
-  const weekday = weekdayOf(tomorrow);
-  let admin: Account;
-  let patient: Account;
-  let doctorAccount: Account;
-  /** The booking the patient makes (read back from the server). */
-  let booking: StoredAppointment | undefined;
+// One story in file order, even when the run shuffles: each step acts on what the one before made
+// (the location and doctor, the booking, the consultation). Not yet independent tests.
+describe('the clinic run from the browser, as one story', { shuffle: false }, () => {
+  describe.each(casts)('the clinic run from the browser at $width px', (cast) => {
+    const viewport = cast.width === DESKTOP.width ? DESKTOP : PHONE;
+    const width = cast.width;
+    const tomorrow = clinicDate(1);
+    const weekday = weekdayOf(tomorrow);
+    let admin: Account;
+    let patient: Account;
+    let doctorAccount: Account;
+    /** The booking the patient makes (read back from the server). */
+    let booking: StoredAppointment | undefined;
 
-  beforeAll(() => {
-    admin = people.account(adminEmail);
-    patient = people.account(cast.patientEmail);
-    doctorAccount = people.account(cast.doctor.email);
-  });
+    beforeAll(() => {
+      admin = people.account(adminEmail);
+      patient = people.account(cast.patientEmail);
+      doctorAccount = people.account(cast.doctor.email);
+    });
 
-  test("a patient opening /#/staff reads 'This is for clinic staff only.'; the server refuses a patient's token", async () => {
-    const { page, watch } = await site.open(await contextFor(viewport, patient));
-    // The console asks GET /staff/me, which answers 403 to a patient: Chromium logs the refused call.
-    watch.allow(/Failed to load resource: the server responded with a status of 403 .*\/api\/staff\/me/);
-    await page.goto(`${base()}/#/staff`, { waitUntil: 'load' });
-    await expectHeading(page, 1, 'Staff console');
-    await expect.poll(() => page.getByText(MSG.staffOnly, { exact: true }).count(), { message: 'the refusal', timeout: STEP_MS }).toBe(1);
-    expect(await page.getByRole('navigation', { name: 'Staff console sections' }).count(), 'no console sections').toBe(0);
-    await review(page, 'patient-refused', width);
+    test("a patient opening /#/staff reads 'This is for clinic staff only.'; the server refuses a patient's token", async () => {
+      const { page, watch } = await site.open(await contextFor(viewport, patient));
+      // The console asks GET /staff/me, which answers 403 to a patient: Chromium logs the refused call.
+      watch.allow(/Failed to load resource: the server responded with a status of 403 .*\/api\/staff\/me/);
+      await page.goto(`${base()}/#/staff`, { waitUntil: 'load' });
+      await expectHeading(page, 1, 'Staff console');
+      await expect.poll(() => page.getByText(MSG.staffOnly, { exact: true }).count(), { message: 'the refusal', timeout: STEP_MS }).toBe(1);
+      expect(await page.getByRole('navigation', { name: 'Staff console sections' }).count(), 'no console sections').toBe(0);
+      await review(page, 'patient-refused', width);
 
-    // Every staff endpoint checks the role on the server, whatever the page shows.
-    for (const [method, path] of [
-      ['GET', '/staff/me'],
-      ['GET', '/staff/appointments'],
-      ['GET', '/staff/audit'],
-      ['GET', '/staff/doctors'],
-      ['GET', '/staff/accounts'],
-      ['GET', '/staff/refunds'],
-    ] as const) {
-      expect(await status(method, path, patient.token), `${method} ${path} with a patient's token`).toBe(403);
-    }
-  });
+      // Every staff endpoint checks the role on the server, whatever the page shows.
+      for (const [method, path] of [
+        ['GET', '/staff/me'],
+        ['GET', '/staff/appointments'],
+        ['GET', '/staff/audit'],
+        ['GET', '/staff/doctors'],
+        ['GET', '/staff/accounts'],
+        ['GET', '/staff/refunds'],
+      ] as const) {
+        expect(await status(method, path, patient.token), `${method} ${path} with a patient's token`).toBe(403);
+      }
+    });
 
-  test('the admin adds a location, a doctor with hours for tomorrow, and gives the account the doctor role', async () => {
-    const page = await open(await contextFor(viewport, admin));
-    await openConsole(page);
-    await review(page, 'admin-today', width);
+    test('the admin adds a location, a doctor with hours for tomorrow, and gives the account the doctor role', async () => {
+      const page = await open(await contextFor(viewport, admin));
+      await openConsole(page);
+      await review(page, 'admin-today', width);
 
-    // Locations: add one.
-    const locations = await adminSection(page, 'Locations');
-    await locations.getByRole('button', { name: 'Add location', exact: true }).click();
-    const locationForm = adminForm(page, 'Add location');
-    await locationForm.getByLabel('Location name', { exact: true }).fill(cast.location);
-    await locationForm.getByRole('button', { name: 'Save', exact: true }).click();
-    await expectToast(page, 'status', MSG.locationAdded);
-    await expect.poll(() => locations.getByRole('listitem').filter({ hasText: cast.location }).count(), { message: 'the new location is listed', timeout: STEP_MS }).toBe(1);
-    await review(page, 'admin-locations', width);
+      // Locations: add one.
+      const locations = await adminSection(page, 'Locations');
+      await locations.getByRole('button', { name: 'Add location', exact: true }).click();
+      const locationForm = adminForm(page, 'Add location');
+      await locationForm.getByLabel('Location name', { exact: true }).fill(cast.location);
+      await locationForm.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectToast(page, 'status', MSG.locationAdded);
+      await expect.poll(() => locations.getByRole('listitem').filter({ hasText: cast.location }).count(), { message: 'the new location is listed', timeout: STEP_MS }).toBe(1);
+      await review(page, 'admin-locations', width);
 
-    // Doctors: add one, working at the new location.
-    const doctors = await adminSection(page, 'Doctors');
-    await doctors.getByRole('button', { name: 'Add doctor', exact: true }).click();
-    const doctorForm = adminForm(page, 'Add doctor');
-    await doctorForm.getByLabel('Name', { exact: true }).fill(cast.doctor.name);
-    await doctorForm.getByLabel('Email', { exact: true }).fill(cast.doctor.email);
-    await doctorForm.getByLabel('Type', { exact: true }).selectOption('clinic');
-    await doctorForm.getByLabel('Qualification', { exact: true }).fill('BHMS, MD (Hom)');
-    await doctorForm.getByLabel('Slot length (minutes)', { exact: true }).fill('30');
-    await doctorForm.getByRole('group', { name: 'Locations' }).getByLabel(cast.location, { exact: true }).check();
-    await review(page, 'admin-doctor-form', width);
-    await doctorForm.getByRole('button', { name: 'Save', exact: true }).click();
-    await expectToast(page, 'status', MSG.doctorAdded);
-    const doctorRow = doctors.getByRole('listitem').filter({ hasText: cast.doctor.email });
-    await expect.poll(() => doctorRow.count(), { message: 'the new doctor is listed', timeout: STEP_MS }).toBe(1);
-    expect(await doctorRow.innerText()).toContain(cast.location);
+      // Doctors: add one, working at the new location.
+      const doctors = await adminSection(page, 'Doctors');
+      await doctors.getByRole('button', { name: 'Add doctor', exact: true }).click();
+      const doctorForm = adminForm(page, 'Add doctor');
+      await doctorForm.getByLabel('Name', { exact: true }).fill(cast.doctor.name);
+      await doctorForm.getByLabel('Email', { exact: true }).fill(cast.doctor.email);
+      await doctorForm.getByLabel('Type', { exact: true }).selectOption('clinic');
+      await doctorForm.getByLabel('Qualification', { exact: true }).fill('BHMS, MD (Hom)');
+      await doctorForm.getByLabel('Slot length (minutes)', { exact: true }).fill('30');
+      await doctorForm.getByRole('group', { name: 'Locations' }).getByLabel(cast.location, { exact: true }).check();
+      await review(page, 'admin-doctor-form', width);
+      await doctorForm.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectToast(page, 'status', MSG.doctorAdded);
+      const doctorRow = doctors.getByRole('listitem').filter({ hasText: cast.doctor.email });
+      await expect.poll(() => doctorRow.count(), { message: 'the new doctor is listed', timeout: STEP_MS }).toBe(1);
+      expect(await doctorRow.innerText()).toContain(cast.location);
 
-    // Their weekly hours at that location: tomorrow's weekday, 10:00 to 12:00 (four 30-minute slots).
-    await doctors.getByRole('button', { name: `Hours and leave of ${cast.doctor.name}`, exact: true }).click();
-    const schedule = page.getByRole('region', { name: `Hours and leave: ${cast.doctor.name}`, exact: true });
-    const hours = schedule.getByRole('form', { name: 'Weekly hours' });
-    await expect.poll(() => hours.count(), { message: 'the schedule has loaded', timeout: STEP_MS }).toBe(1);
-    expect(await hours.getByLabel('Location', { exact: true }).locator('option:checked').innerText(), 'the hours are for the new location').toBe(cast.location);
-    await hours.getByRole('button', { name: 'Add hours', exact: true }).click();
-    const row = hours.getByRole('group', { name: 'Hours 1', exact: true });
-    await row.getByLabel('Day', { exact: true }).selectOption({ label: WEEKDAYS[weekday]! });
-    await row.getByLabel('From', { exact: true }).fill('10:00');
-    await row.getByLabel('To', { exact: true }).fill('12:00');
-    await hours.getByRole('button', { name: 'Save hours', exact: true }).click();
-    await expectToast(page, 'status', MSG.hoursSaved);
-    await review(page, 'admin-doctor-hours', width);
+      // Their weekly hours at that location: tomorrow's weekday, 10:00 to 12:00 (four 30-minute slots).
+      await doctors.getByRole('button', { name: `Hours and leave of ${cast.doctor.name}`, exact: true }).click();
+      const schedule = page.getByRole('region', { name: `Hours and leave: ${cast.doctor.name}`, exact: true });
+      const hours = schedule.getByRole('form', { name: 'Weekly hours' });
+      await expect.poll(() => hours.count(), { message: 'the schedule has loaded', timeout: STEP_MS }).toBe(1);
+      expect(await hours.getByLabel('Location', { exact: true }).locator('option:checked').innerText(), 'the hours are for the new location').toBe(cast.location);
+      await hours.getByRole('button', { name: 'Add hours', exact: true }).click();
+      const row = hours.getByRole('group', { name: 'Hours 1', exact: true });
+      await row.getByLabel('Day', { exact: true }).selectOption({ label: WEEKDAYS[weekday]! });
+      await row.getByLabel('From', { exact: true }).fill('10:00');
+      await row.getByLabel('To', { exact: true }).fill('12:00');
+      await hours.getByRole('button', { name: 'Save hours', exact: true }).click();
+      await expectToast(page, 'status', MSG.hoursSaved);
+      await review(page, 'admin-doctor-hours', width);
 
-    // The account with the doctor's email becomes a doctor's (Staff accounts).
-    const staffAccounts = await adminSection(page, 'Staff accounts');
-    await staffAccounts.getByRole('button', { name: 'Set a role', exact: true }).click();
-    const roleForm = adminForm(page, 'Set the role of an account');
-    await roleForm.getByLabel('Email', { exact: true }).fill(cast.doctor.email);
-    await roleForm.getByLabel('Role', { exact: true }).selectOption('doctor');
-    await roleForm.getByRole('button', { name: 'Set a role', exact: true }).click();
-    await expectToast(page, 'status', MSG.roleChanged);
-    const accountRow = staffAccounts.getByRole('listitem').filter({ hasText: cast.doctor.email });
-    await expect.poll(() => accountRow.count(), { message: 'the doctor account is listed among staff', timeout: STEP_MS }).toBe(1);
-    expect(await accountRow.innerText()).toContain('Doctor');
-    await review(page, 'admin-accounts', width);
+      // The account with the doctor's email becomes a doctor's (Staff accounts).
+      const staffAccounts = await adminSection(page, 'Staff accounts');
+      await staffAccounts.getByRole('button', { name: 'Set a role', exact: true }).click();
+      const roleForm = adminForm(page, 'Set the role of an account');
+      await roleForm.getByLabel('Email', { exact: true }).fill(cast.doctor.email);
+      await roleForm.getByLabel('Role', { exact: true }).selectOption('doctor');
+      await roleForm.getByRole('button', { name: 'Set a role', exact: true }).click();
+      await expectToast(page, 'status', MSG.roleChanged);
+      const accountRow = staffAccounts.getByRole('listitem').filter({ hasText: cast.doctor.email });
+      await expect.poll(() => accountRow.count(), { message: 'the doctor account is listed among staff', timeout: STEP_MS }).toBe(1);
+      expect(await accountRow.innerText()).toContain('Doctor');
+      await review(page, 'admin-accounts', width);
 
-    // The rest of the admin's screens: each loads, passes axe, and fits the width.
-    await adminSection(page, 'Fees', 'Consultation fees');
-    await review(page, 'admin-fees', width);
-    await adminSection(page, 'Refunds');
-    await review(page, 'admin-refunds', width);
+      // The rest of the admin's screens: each loads, passes axe, and fits the width.
+      await adminSection(page, 'Fees', 'Consultation fees');
+      await review(page, 'admin-fees', width);
+      await adminSection(page, 'Refunds');
+      await review(page, 'admin-refunds', width);
 
-    // Site content: a Drive share link is previewed as the site will show it.
-    await openSection(page, 'Site content');
-    const events = page.getByRole('region', { name: 'Events', exact: true });
-    await expect.poll(() => events.getByRole('button', { name: 'Add event', exact: true }).isEnabled(), { message: 'the events have loaded', timeout: STEP_MS }).toBe(true);
-    await events.getByRole('button', { name: 'Add event', exact: true }).click();
-    const eventForm = adminForm(page, 'Add event');
-    await eventForm.getByLabel('Caption', { exact: true }).fill('Free camp');
-    await eventForm.getByLabel('Image link', { exact: true }).fill('https://drive.google.com/file/d/1AbC_dEf-123/view?usp=sharing');
-    await expect
-      .poll(() => eventForm.locator('code').first().innerText(), { message: 'the converted link is previewed', timeout: STEP_MS })
-      .toBe('https://drive.google.com/thumbnail?id=1AbC_dEf-123&sz=w2000');
-    await review(page, 'admin-site', width);
-    await eventForm.getByRole('button', { name: 'Cancel', exact: true }).click();
+      // Site content: a Drive share link is previewed as the site will show it.
+      await openSection(page, 'Site content');
+      const events = page.getByRole('region', { name: 'Events', exact: true });
+      await expect.poll(() => events.getByRole('button', { name: 'Add event', exact: true }).isEnabled(), { message: 'the events have loaded', timeout: STEP_MS }).toBe(true);
+      await events.getByRole('button', { name: 'Add event', exact: true }).click();
+      const eventForm = adminForm(page, 'Add event');
+      await eventForm.getByLabel('Caption', { exact: true }).fill('Free camp');
+      await eventForm.getByLabel('Image link', { exact: true }).fill('https://drive.google.com/file/d/1AbC_dEf-123/view?usp=sharing');
+      await expect
+        .poll(() => eventForm.locator('code').first().innerText(), { message: 'the converted link is previewed', timeout: STEP_MS })
+        .toBe('https://drive.google.com/thumbnail?id=1AbC_dEf-123&sz=w2000');
+      await review(page, 'admin-site', width);
+      await eventForm.getByRole('button', { name: 'Cancel', exact: true }).click();
 
-    await adminSection(page, 'Appointments');
-    await review(page, 'admin-appointments-empty', width);
+      await adminSection(page, 'Appointments');
+      await review(page, 'admin-appointments-empty', width);
 
-    // The role change reached the server: the doctor's token opens the console as a doctor, but
-    // not the admin's calls.
-    expect(await status('GET', '/staff/me', doctorAccount.token)).toBe(200);
-    expect(await status('GET', '/staff/doctors', doctorAccount.token), "the admin's doctor list with a doctor's token").toBe(403);
-    expect(await status('GET', '/staff/accounts', doctorAccount.token), "the staff accounts with a doctor's token").toBe(403);
-  });
+      // The role change reached the server: the doctor's token opens the console as a doctor, but
+      // not the admin's calls.
+      expect(await status('GET', '/staff/me', doctorAccount.token)).toBe(200);
+      expect(await status('GET', '/staff/doctors', doctorAccount.token), "the admin's doctor list with a doctor's token").toBe(403);
+      expect(await status('GET', '/staff/accounts', doctorAccount.token), "the staff accounts with a doctor's token").toBe(403);
+    });
 
-  test('the patient books the new doctor in the Book Appointment popup and pays at the sandbox checkout', async () => {
-    const page = await open(await contextFor(viewport, patient));
-    await page.goto(`${base()}/#/`, { waitUntil: 'load' });
-    await expect.poll(() => header(page).getByRole('button', { name: 'My Profile', exact: true }).isVisible(), { message: 'logged in', timeout: STEP_MS }).toBe(true);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    if (width <= 768) {
-      const menu = nav.getByRole('button', { name: 'Menu' });
-      if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
-    }
-    await nav.getByRole('button', { name: 'Book Appointment', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Book Appointment', exact: true });
-    await expectDialogOpen(dialog, 'the Book Appointment popup is open');
-    await expect.poll(() => dialog.getByLabel('Location', { exact: true }).isEnabled(), { message: 'the doctors loaded', timeout: STEP_MS }).toBe(true);
-    await dialog.getByLabel('Location', { exact: true }).selectOption(cast.location);
-    await dialog.getByLabel('Doctor', { exact: true }).selectOption(cast.doctor.email);
-    await dialog.getByLabel('Consultation type', { exact: true }).selectOption('Clinic Visit');
-    await dialog.getByLabel('Date', { exact: true }).fill(tomorrow);
-    const slots = dialog.getByRole('group', { name: 'Time slot' });
-    await expect.poll(() => slots.getByRole('radio').count(), { message: "the new doctor's slots tomorrow", timeout: STEP_MS }).toBe(4);
-    const times = await slots.getByRole('radio').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-    expect(times, 'the hours the admin set, in 30-minute slots').toEqual(['10:00', '10:30', '11:00', '11:30']);
-    await slots.getByRole('radio', { name: '10:30', exact: true }).check();
-    await shot(page, 'patient-booking', width, false);
-    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
-    await payAtSandbox(page, 600, width, 'patient-fee');
-    await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
-    await page.getByRole('button', { name: 'Go now', exact: true }).click();
-    await expectToast(page, 'status', MSG.booked);
+    test('the patient books the new doctor in the Book Appointment popup and pays at the sandbox checkout', async () => {
+      const page = await open(await contextFor(viewport, patient));
+      await page.goto(`${base()}/#/`, { waitUntil: 'load' });
+      await expect.poll(() => header(page).getByRole('button', { name: 'My Profile', exact: true }).isVisible(), { message: 'logged in', timeout: STEP_MS }).toBe(true);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      if (width <= 768) {
+        const menu = nav.getByRole('button', { name: 'Menu' });
+        if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+      }
+      await nav.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Book Appointment', exact: true });
+      await expectDialogOpen(dialog, 'the Book Appointment popup is open');
+      await expect.poll(() => dialog.getByLabel('Location', { exact: true }).isEnabled(), { message: 'the doctors loaded', timeout: STEP_MS }).toBe(true);
+      await dialog.getByLabel('Location', { exact: true }).selectOption(cast.location);
+      await dialog.getByLabel('Doctor', { exact: true }).selectOption(cast.doctor.email);
+      await dialog.getByLabel('Consultation type', { exact: true }).selectOption('Clinic Visit');
+      await dialog.getByLabel('Date', { exact: true }).fill(tomorrow);
+      const slots = dialog.getByRole('group', { name: 'Time slot' });
+      await expect.poll(() => slots.getByRole('radio').count(), { message: "the new doctor's slots tomorrow", timeout: STEP_MS }).toBe(4);
+      const times = await slots.getByRole('radio').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+      expect(times, 'the hours the admin set, in 30-minute slots').toEqual(['10:00', '10:30', '11:00', '11:30']);
+      await slots.getByRole('radio', { name: '10:30', exact: true }).check();
+      await shot(page, 'patient-booking', width, false);
+      await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+      await payAtSandbox(page, 600, width, 'patient-fee');
+      await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
+      await page.getByRole('button', { name: 'Go now', exact: true }).click();
+      await expectToast(page, 'status', MSG.booked);
 
-    const mine = await call<StoredAppointment[]>('GET', `/auth/getUser/${encodeURIComponent(patient.email)}`, patient.token);
-    booking = mine.find((a) => a.doctorEmail === cast.doctor.email);
-    expect(booking, 'the booking with the new doctor').toBeTruthy();
-    expect({ date: booking!.date, startTime: booking!.startTime, paid: booking!.appointmentPaymentStatus }).toEqual({ date: tomorrow, startTime: '10:30', paid: 'paid' });
-  });
+      const mine = await call<StoredAppointment[]>('GET', `/auth/getUser/${encodeURIComponent(patient.email)}`, patient.token);
+      booking = mine.find((a) => a.doctorEmail === cast.doctor.email);
+      expect(booking, 'the booking with the new doctor').toBeTruthy();
+      expect({ date: booking!.date, startTime: booking!.startTime, paid: booking!.appointmentPaymentStatus }).toEqual({ date: tomorrow, startTime: '10:30', paid: 'paid' });
+    });
 
-  test("the admin sees the paid booking; an hours change that would orphan it lists it and changes nothing", async () => {
-    expect(booking, 'the patient booked (previous test)').toBeTruthy();
-    const { page, watch } = await site.open(await contextFor(viewport, admin));
-    // The refused save is a 409 (the ORPHAN RULE): Chromium logs the refused call.
-    watch.allow(/Failed to load resource: the server responded with a status of 409 .*\/api\/staff\/doctors\/[^/]+\/hours\//);
-    await openConsole(page);
+    test("the admin sees the paid booking; an hours change that would orphan it lists it and changes nothing", async () => {
+      expect(booking, 'the patient booked (previous test)').toBeTruthy();
+      const { page, watch } = await site.open(await contextFor(viewport, admin));
+      // The refused save is a 409 (the ORPHAN RULE): Chromium logs the refused call.
+      watch.allow(/Failed to load resource: the server responded with a status of 409 .*\/api\/staff\/doctors\/[^/]+\/hours\//);
+      await openConsole(page);
 
-    // Appointments by day, doctor and location, with the payment state.
-    const appointments = await adminSection(page, 'Appointments');
-    await appointments.getByLabel('Date', { exact: true }).fill(tomorrow);
-    await appointments.getByLabel('Doctor', { exact: true }).selectOption({ label: cast.doctor.name });
-    const row = appointments.getByRole('row').filter({ hasText: booking!.appointmentId });
-    await expect.poll(() => row.count(), { message: "tomorrow's booking of the new doctor", timeout: STEP_MS }).toBe(1);
-    expect(await row.getByRole('cell').filter({ hasText: 'Paid' }).count(), 'its fee is paid').toBe(1);
-    await review(page, 'admin-appointments', width);
+      // Appointments by day, doctor and location, with the payment state.
+      const appointments = await adminSection(page, 'Appointments');
+      await appointments.getByLabel('Date', { exact: true }).fill(tomorrow);
+      await appointments.getByLabel('Doctor', { exact: true }).selectOption({ label: cast.doctor.name });
+      const row = appointments.getByRole('row').filter({ hasText: booking!.appointmentId });
+      await expect.poll(() => row.count(), { message: "tomorrow's booking of the new doctor", timeout: STEP_MS }).toBe(1);
+      expect(await row.getByRole('cell').filter({ hasText: 'Paid' }).count(), 'its fee is paid').toBe(1);
+      await review(page, 'admin-appointments', width);
 
-    // Tomorrow's hours moved to another weekday would leave the booking outside the schedule.
-    const doctorId = (await call<{ _id: string; email: string }[]>('GET', '/staff/doctors', admin.token)).find((d) => d.email === cast.doctor.email)!._id;
-    const before = await call<unknown>('GET', `/staff/doctors/${doctorId}`, admin.token);
-    const doctors = await adminSection(page, 'Doctors');
-    await doctors.getByRole('button', { name: `Hours and leave of ${cast.doctor.name}`, exact: true }).click();
-    const schedule = page.getByRole('region', { name: `Hours and leave: ${cast.doctor.name}`, exact: true });
-    const hours = schedule.getByRole('form', { name: 'Weekly hours' });
-    const hoursRow = hours.getByRole('group', { name: 'Hours 1', exact: true });
-    await expect.poll(() => hoursRow.count(), { message: 'the saved hours are shown', timeout: STEP_MS }).toBe(1);
-    expect(await hoursRow.getByLabel('Day', { exact: true }).locator('option:checked').innerText()).toBe(WEEKDAYS[weekday]);
-    await hoursRow.getByLabel('Day', { exact: true }).selectOption({ label: WEEKDAYS[(weekday + 1) % 7]! });
-    await hours.getByRole('button', { name: 'Save hours', exact: true }).click();
-    await expectToast(page, 'alert', MSG.orphaned);
-    const affected = schedule.getByRole('region', { name: 'Nothing was changed', exact: true });
-    await expect.poll(() => affected.count(), { message: 'the affected appointments are listed', timeout: STEP_MS }).toBe(1);
-    expect(await affected.getByRole('listitem').count()).toBe(1);
-    expect(await affected.getByRole('listitem').innerText()).toContain('Meena Rao');
-    expect(await affected.getByRole('button', { name: 'Move the appointment of Meena Rao', exact: true }).count()).toBe(1);
-    expect(await affected.getByRole('button', { name: 'Cancel the appointment of Meena Rao', exact: true }).count()).toBe(1);
-    await review(page, 'admin-orphan', width);
-    await affected.getByRole('button', { name: 'Hide this list', exact: true }).click();
-    expect(await affected.count(), 'the list hides').toBe(0);
-    // Closing the editor gives focus back to the doctor's Hours and leave button.
-    await schedule.getByRole('button', { name: 'Close', exact: true }).click();
-    expect(await schedule.count(), 'the editor closes').toBe(0);
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
-    expect(focused, 'focus returns to the button that opened the editor').toBe(`Hours and leave of ${cast.doctor.name}`);
+      // Tomorrow's hours moved to another weekday would leave the booking outside the schedule.
+      const doctorId = (await call<{ _id: string; email: string }[]>('GET', '/staff/doctors', admin.token)).find((d) => d.email === cast.doctor.email)!._id;
+      const before = await call<unknown>('GET', `/staff/doctors/${doctorId}`, admin.token);
+      const doctors = await adminSection(page, 'Doctors');
+      await doctors.getByRole('button', { name: `Hours and leave of ${cast.doctor.name}`, exact: true }).click();
+      const schedule = page.getByRole('region', { name: `Hours and leave: ${cast.doctor.name}`, exact: true });
+      const hours = schedule.getByRole('form', { name: 'Weekly hours' });
+      const hoursRow = hours.getByRole('group', { name: 'Hours 1', exact: true });
+      await expect.poll(() => hoursRow.count(), { message: 'the saved hours are shown', timeout: STEP_MS }).toBe(1);
+      expect(await hoursRow.getByLabel('Day', { exact: true }).locator('option:checked').innerText()).toBe(WEEKDAYS[weekday]);
+      await hoursRow.getByLabel('Day', { exact: true }).selectOption({ label: WEEKDAYS[(weekday + 1) % 7]! });
+      await hours.getByRole('button', { name: 'Save hours', exact: true }).click();
+      await expectToast(page, 'alert', MSG.orphaned);
+      const affected = schedule.getByRole('region', { name: 'Nothing was changed', exact: true });
+      await expect.poll(() => affected.count(), { message: 'the affected appointments are listed', timeout: STEP_MS }).toBe(1);
+      expect(await affected.getByRole('listitem').count()).toBe(1);
+      expect(await affected.getByRole('listitem').innerText()).toContain('Meena Rao');
+      expect(await affected.getByRole('button', { name: 'Move the appointment of Meena Rao', exact: true }).count()).toBe(1);
+      expect(await affected.getByRole('button', { name: 'Cancel the appointment of Meena Rao', exact: true }).count()).toBe(1);
+      await review(page, 'admin-orphan', width);
+      await affected.getByRole('button', { name: 'Hide this list', exact: true }).click();
+      expect(await affected.count(), 'the list hides').toBe(0);
+      // Closing the editor gives focus back to the doctor's Hours and leave button.
+      await schedule.getByRole('button', { name: 'Close', exact: true }).click();
+      expect(await schedule.count(), 'the editor closes').toBe(0);
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+      expect(focused, 'focus returns to the button that opened the editor').toBe(`Hours and leave of ${cast.doctor.name}`);
 
-    // Nothing changed on the server: the same schedule, and the booking stays Booked and paid.
-    expect(await call<unknown>('GET', `/staff/doctors/${doctorId}`, admin.token)).toEqual(before);
-    const mine = await call<StoredAppointment[]>('GET', `/auth/getUser/${encodeURIComponent(patient.email)}`, patient.token);
-    expect(mine.find((a) => a._id === booking!._id)).toMatchObject({ date: tomorrow, startTime: '10:30', appointmentPaymentStatus: 'paid' });
-  });
+      // Nothing changed on the server: the same schedule, and the booking stays Booked and paid.
+      expect(await call<unknown>('GET', `/staff/doctors/${doctorId}`, admin.token)).toEqual(before);
+      const mine = await call<StoredAppointment[]>('GET', `/auth/getUser/${encodeURIComponent(patient.email)}`, patient.token);
+      expect(mine.find((a) => a._id === booking!._id)).toMatchObject({ date: tomorrow, startTime: '10:30', appointmentPaymentStatus: 'paid' });
+    });
 
-  test('the doctor opens the appointment from Upcoming and completes it with a prescription and a Card order', async () => {
-    expect(booking, 'the patient booked (above)').toBeTruthy();
-    const page = await open(await contextFor(viewport, doctorAccount));
-    await openConsole(page);
-    const nav = page.getByRole('navigation', { name: 'Staff console sections' });
-    expect(await nav.getByRole('link', { name: 'Doctors', exact: true }).count(), 'a doctor has no admin sections').toBe(0);
-    expect(await nav.getByRole('link', { name: 'Audit log', exact: true }).count(), 'nor the audit log').toBe(0);
-    await review(page, 'doctor-today', width);
+    test('the doctor opens the appointment from Upcoming and completes it with a prescription and a Card order', async () => {
+      expect(booking, 'the patient booked (above)').toBeTruthy();
+      const page = await open(await contextFor(viewport, doctorAccount));
+      await openConsole(page);
+      const nav = page.getByRole('navigation', { name: 'Staff console sections' });
+      expect(await nav.getByRole('link', { name: 'Doctors', exact: true }).count(), 'a doctor has no admin sections').toBe(0);
+      expect(await nav.getByRole('link', { name: 'Audit log', exact: true }).count(), 'nor the audit log').toBe(0);
+      await review(page, 'doctor-today', width);
 
-    await openSection(page, 'Upcoming');
-    await expectHeading(page, 1, /^Upcoming, /);
-    const list = page.getByRole('list', { name: 'Appointments' });
-    await expect.poll(() => list.getByRole('listitem').count(), { message: 'the upcoming list has loaded', timeout: STEP_MS }).toBeGreaterThan(0);
-    // A doctor sees only their own: here, the one booking.
-    expect(await list.getByRole('listitem').count()).toBe(1);
-    await review(page, 'doctor-upcoming', width);
-    await list.getByRole('link', { name: /Meena Rao/ }).click();
-    await expectHeading(page, 1, /^Appointment: Meena Rao, /);
-    const appointmentCard = page.getByRole('region', { name: 'Appointment', exact: true });
-    expect(await fact(appointmentCard, 'Appointment ID')).toBe(booking!.appointmentId);
-    expect(await fact(appointmentCard, 'Fee payment')).toBe('Paid');
-    await review(page, 'doctor-consultation', width);
+      await openSection(page, 'Upcoming');
+      await expectHeading(page, 1, /^Upcoming, /);
+      const list = page.getByRole('list', { name: 'Appointments' });
+      await expect.poll(() => list.getByRole('listitem').count(), { message: 'the upcoming list has loaded', timeout: STEP_MS }).toBeGreaterThan(0);
+      // A doctor sees only their own: here, the one booking.
+      expect(await list.getByRole('listitem').count()).toBe(1);
+      await review(page, 'doctor-upcoming', width);
+      await list.getByRole('link', { name: /Meena Rao/ }).click();
+      await expectHeading(page, 1, /^Appointment: Meena Rao, /);
+      const appointmentCard = page.getByRole('region', { name: 'Appointment', exact: true });
+      expect(await fact(appointmentCard, 'Appointment ID')).toBe(booking!.appointmentId);
+      expect(await fact(appointmentCard, 'Fee payment')).toBe('Paid');
+      await review(page, 'doctor-consultation', width);
 
-    // The prescription: two remedies, shown to the patient.
-    const prescription = page.getByRole('region', { name: 'Complete the consultation', exact: true });
-    await prescription.getByLabel('Complaint', { exact: true }).fill('Seasonal cough, worse at night');
-    // The form starts with one empty remedy row; Add a remedy gives the second.
-    expect(await prescription.getByRole('group', { name: /^Remedy \d$/ }).count()).toBe(1);
-    for (const [index, remedy] of [
-      ['1', { name: 'Bryonia alba', dosage: '4 pills', frequency: 'Twice a day' }],
-      ['2', { name: 'Drosera', dosage: '2 pills', frequency: 'At bedtime' }],
-    ] as const) {
-      if (index === '2') await prescription.getByRole('button', { name: 'Add a remedy', exact: true }).click();
-      const group = prescription.getByRole('group', { name: `Remedy ${index}`, exact: true });
-      await group.getByLabel('Medicine name', { exact: true }).fill(remedy.name);
-      await group.getByLabel('Dosage', { exact: true }).fill(remedy.dosage);
-      await group.getByLabel('Frequency', { exact: true }).fill(remedy.frequency);
-    }
-    await prescription.getByLabel('Potency', { exact: true }).fill('30C');
-    await prescription.getByLabel('Duration', { exact: true }).fill('2 weeks');
-    await prescription.getByLabel('Pharmacy name', { exact: true }).fill('Sahaj Pharmacy');
-    await prescription.getByLabel('Pharmacy ID', { exact: true }).fill('PH-1');
-    await prescription.getByLabel('Instructions', { exact: true }).fill('Avoid coffee.');
-    await prescription.getByLabel('Show the medicines to the patient', { exact: true }).check();
-    await review(page, 'doctor-prescription', width);
-    await prescription.getByRole('button', { name: 'Complete consultation', exact: true }).click();
-    await expectToast(page, 'status', MSG.completed);
-    await expect.poll(() => fact(appointmentCard, 'Status'), { message: 'the appointment is Completed', timeout: STEP_MS }).toBe('Completed');
-    // The form now shows the prescription as saved, to be updated if need be.
-    const saved = page.getByRole('region', { name: 'Update the prescription', exact: true });
-    await expect.poll(() => saved.getByRole('group', { name: /^Remedy \d$/ }).count(), { message: 'the two remedies saved', timeout: STEP_MS }).toBe(2);
+      // The prescription: two remedies, shown to the patient.
+      const prescription = page.getByRole('region', { name: 'Complete the consultation', exact: true });
+      await prescription.getByLabel('Complaint', { exact: true }).fill('Seasonal cough, worse at night');
+      // The form starts with one empty remedy row; Add a remedy gives the second.
+      expect(await prescription.getByRole('group', { name: /^Remedy \d$/ }).count()).toBe(1);
+      for (const [index, remedy] of [
+        ['1', { name: 'Bryonia alba', dosage: '4 pills', frequency: 'Twice a day' }],
+        ['2', { name: 'Drosera', dosage: '2 pills', frequency: 'At bedtime' }],
+      ] as const) {
+        if (index === '2') await prescription.getByRole('button', { name: 'Add a remedy', exact: true }).click();
+        const group = prescription.getByRole('group', { name: `Remedy ${index}`, exact: true });
+        await group.getByLabel('Medicine name', { exact: true }).fill(remedy.name);
+        await group.getByLabel('Dosage', { exact: true }).fill(remedy.dosage);
+        await group.getByLabel('Frequency', { exact: true }).fill(remedy.frequency);
+      }
+      await prescription.getByLabel('Potency', { exact: true }).fill('30C');
+      await prescription.getByLabel('Duration', { exact: true }).fill('2 weeks');
+      await prescription.getByLabel('Pharmacy name', { exact: true }).fill('Sahaj Pharmacy');
+      await prescription.getByLabel('Pharmacy ID', { exact: true }).fill('PH-1');
+      await prescription.getByLabel('Instructions', { exact: true }).fill('Avoid coffee.');
+      await prescription.getByLabel('Show the medicines to the patient', { exact: true }).check();
+      await review(page, 'doctor-prescription', width);
+      await prescription.getByRole('button', { name: 'Complete consultation', exact: true }).click();
+      await expectToast(page, 'status', MSG.completed);
+      await expect.poll(() => fact(appointmentCard, 'Status'), { message: 'the appointment is Completed', timeout: STEP_MS }).toBe('Completed');
+      // The form now shows the prescription as saved, to be updated if need be.
+      const saved = page.getByRole('region', { name: 'Update the prescription', exact: true });
+      await expect.poll(() => saved.getByRole('group', { name: /^Remedy \d$/ }).count(), { message: 'the two remedies saved', timeout: STEP_MS }).toBe(2);
 
-    // Its pharmacy order, paid by card online.
-    const order = page.getByRole('form', { name: 'Create the pharmacy order', exact: true });
-    await expect.poll(() => order.count(), { message: 'the order form is offered', timeout: STEP_MS }).toBe(1);
-    await order.getByLabel('Pharmacy ID', { exact: true }).fill('PH-1');
-    await order.getByLabel('Total (₹)', { exact: true }).fill('349.50');
-    await order.getByRole('radio', { name: /^Card/ }).check();
-    await order.getByRole('button', { name: 'Create order', exact: true }).click();
-    await expectToast(page, 'status', MSG.orderCreated);
-    const orderSection = page.getByRole('region', { name: 'Pharmacy order', exact: true });
-    await expect.poll(() => fact(orderSection, 'Payment mode').catch(() => ''), { message: 'the order is shown', timeout: STEP_MS }).toBe('Card');
-    expect((await fact(orderSection, 'Total')).replace(/[\s,]/g, '')).toBe('₹349.50');
-    await review(page, 'doctor-completed', width);
-    // Back to the list it was opened from.
-    await page.getByRole('link', { name: 'Back to the list', exact: true }).click();
-    await expectHeading(page, 1, /^Upcoming, /);
-    await expect.poll(() => list.getByText('Completed', { exact: true }).count(), { message: 'the list shows it Completed', timeout: STEP_MS }).toBe(1);
-  });
+      // Its pharmacy order, paid by card online.
+      const order = page.getByRole('form', { name: 'Create the pharmacy order', exact: true });
+      await expect.poll(() => order.count(), { message: 'the order form is offered', timeout: STEP_MS }).toBe(1);
+      await order.getByLabel('Pharmacy ID', { exact: true }).fill('PH-1');
+      await order.getByLabel('Total (₹)', { exact: true }).fill('349.50');
+      await order.getByRole('radio', { name: /^Card/ }).check();
+      await order.getByRole('button', { name: 'Create order', exact: true }).click();
+      await expectToast(page, 'status', MSG.orderCreated);
+      const orderSection = page.getByRole('region', { name: 'Pharmacy order', exact: true });
+      await expect.poll(() => fact(orderSection, 'Payment mode').catch(() => ''), { message: 'the order is shown', timeout: STEP_MS }).toBe('Card');
+      expect((await fact(orderSection, 'Total')).replace(/[\s,]/g, '')).toBe('₹349.50');
+      await review(page, 'doctor-completed', width);
+      // Back to the list it was opened from.
+      await page.getByRole('link', { name: 'Back to the list', exact: true }).click();
+      await expectHeading(page, 1, /^Upcoming, /);
+      await expect.poll(() => list.getByText('Completed', { exact: true }).count(), { message: 'the list shows it Completed', timeout: STEP_MS }).toBe(1);
+    });
 
-  test('the patient sees the prescription and the order on My appointments and pays the order', async () => {
-    expect(booking, 'the patient booked (above)').toBeTruthy();
-    const page = await open(await contextFor(viewport, patient));
-    await page.goto(`${base()}/#/myappointment`, { waitUntil: 'load' });
-    const card = page.locator('article.appointment-card', { hasText: booking!.appointmentId });
-    await expect.poll(() => card.count(), { message: 'the appointment is listed', timeout: STEP_MS }).toBe(1);
-    expect(await fact(card, 'Status')).toBe('Completed');
-    const prescription = card.getByRole('region', { name: 'Prescription' });
-    expect(await prescription.getByRole('cell', { name: 'Bryonia alba' }).count()).toBe(1);
-    expect(await prescription.getByRole('cell', { name: 'Drosera' }).count()).toBe(1);
-    expect(await fact(prescription, 'Potency')).toBe('30C');
-    const orderSection = card.getByRole('region', { name: 'Pharmacy order' });
-    expect((await fact(orderSection, 'Total')).replace(/[\s,]/g, '')).toBe('₹349.50');
-    expect(await fact(orderSection, 'Payment mode')).toBe('Card');
-    await shot(page, 'patient-order', width);
+    test('the patient sees the prescription and the order on My appointments and pays the order', async () => {
+      expect(booking, 'the patient booked (above)').toBeTruthy();
+      const page = await open(await contextFor(viewport, patient));
+      await page.goto(`${base()}/#/myappointment`, { waitUntil: 'load' });
+      const card = page.locator('article.appointment-card', { hasText: booking!.appointmentId });
+      await expect.poll(() => card.count(), { message: 'the appointment is listed', timeout: STEP_MS }).toBe(1);
+      expect(await fact(card, 'Status')).toBe('Completed');
+      const prescription = card.getByRole('region', { name: 'Prescription' });
+      expect(await prescription.getByRole('cell', { name: 'Bryonia alba' }).count()).toBe(1);
+      expect(await prescription.getByRole('cell', { name: 'Drosera' }).count()).toBe(1);
+      expect(await fact(prescription, 'Potency')).toBe('30C');
+      const orderSection = card.getByRole('region', { name: 'Pharmacy order' });
+      expect((await fact(orderSection, 'Total')).replace(/[\s,]/g, '')).toBe('₹349.50');
+      expect(await fact(orderSection, 'Payment mode')).toBe('Card');
+      await shot(page, 'patient-order', width);
 
-    await orderSection.getByRole('button', { name: 'Pay Now', exact: true }).click();
-    await payAtSandbox(page, 349.5, width, 'patient-order');
-    await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess?for=order'), { timeout: STEP_MS });
-    await page.getByRole('button', { name: 'Go now', exact: true }).click();
-    await expect.poll(() => routeOf(page), { message: 'back to My appointments', timeout: STEP_MS }).toBe('/myappointment');
-    const paidOrder = page.locator('article.appointment-card', { hasText: booking!.appointmentId }).getByRole('region', { name: 'Pharmacy order' });
-    await expect.poll(() => fact(paidOrder, 'Payment status').catch(() => ''), { message: 'the order is paid', timeout: STEP_MS }).toBe('Completed');
-    await shot(page, 'patient-order-paid', width);
-  });
+      await orderSection.getByRole('button', { name: 'Pay Now', exact: true }).click();
+      await payAtSandbox(page, 349.5, width, 'patient-order');
+      await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess?for=order'), { timeout: STEP_MS });
+      await page.getByRole('button', { name: 'Go now', exact: true }).click();
+      await expect.poll(() => routeOf(page), { message: 'back to My appointments', timeout: STEP_MS }).toBe('/myappointment');
+      const paidOrder = page.locator('article.appointment-card', { hasText: booking!.appointmentId }).getByRole('region', { name: 'Pharmacy order' });
+      await expect.poll(() => fact(paidOrder, 'Payment status').catch(() => ''), { message: 'the order is paid', timeout: STEP_MS }).toBe('Completed');
+      await shot(page, 'patient-order-paid', width);
+    });
 
-  test("the audit log shows the doctor's and the admin's changes", async () => {
-    const page = await open(await contextFor(viewport, admin));
-    await openConsole(page);
-    await openSection(page, 'Audit log');
-    await expectHeading(page, 1, 'Audit log');
-    const entries = page.locator('.staff-audit__entry');
-    await expect.poll(() => entries.count(), { message: 'the log has loaded', timeout: STEP_MS }).toBeGreaterThan(0);
-    const entry = (action: string, who: string) => entries.filter({ has: page.getByRole('heading', { name: new RegExp(`^${action} `) }) }).filter({ hasText: who });
-    for (const [action, who] of [
-      ['Completed a consultation', cast.doctor.email],
-      ['Created a pharmacy order', cast.doctor.email],
-      ['Added a location', adminEmail],
-      ['Added a doctor', adminEmail],
-      ['Changed weekly hours', adminEmail],
-      ['Changed a staff role', adminEmail],
-    ] as const) {
-      expect(await entry(action, who).count(), `"${action}" by ${who}`).toBeGreaterThan(0);
-    }
-    // The refused hours change recorded nothing: one hours change for this doctor, the first.
-    const added = entry('Added a doctor', adminEmail).filter({ hasText: cast.doctor.email });
-    expect(await added.count(), `the doctor ${cast.doctor.email} was added once`).toBe(1);
-    await review(page, 'admin-audit', width);
+    test("the audit log shows the doctor's and the admin's changes", async () => {
+      const page = await open(await contextFor(viewport, admin));
+      await openConsole(page);
+      await openSection(page, 'Audit log');
+      await expectHeading(page, 1, 'Audit log');
+      const entries = page.locator('.staff-audit__entry');
+      await expect.poll(() => entries.count(), { message: 'the log has loaded', timeout: STEP_MS }).toBeGreaterThan(0);
+      const entry = (action: string, who: string) => entries.filter({ has: page.getByRole('heading', { name: new RegExp(`^${action} `) }) }).filter({ hasText: who });
+      for (const [action, who] of [
+        ['Completed a consultation', cast.doctor.email],
+        ['Created a pharmacy order', cast.doctor.email],
+        ['Added a location', adminEmail],
+        ['Added a doctor', adminEmail],
+        ['Changed weekly hours', adminEmail],
+        ['Changed a staff role', adminEmail],
+      ] as const) {
+        expect(await entry(action, who).count(), `"${action}" by ${who}`).toBeGreaterThan(0);
+      }
+      // The refused hours change recorded nothing: one hours change for this doctor, the first.
+      const added = entry('Added a doctor', adminEmail).filter({ hasText: cast.doctor.email });
+      expect(await added.count(), `the doctor ${cast.doctor.email} was added once`).toBe(1);
+      await review(page, 'admin-audit', width);
 
-    // The admin sees the completed consultation too.
-    await entries.filter({ has: page.getByRole('heading', { name: /^Completed a consultation / }) }).filter({ hasText: cast.doctor.email }).getByRole('link').first().click();
-    await expectHeading(page, 1, /^Appointment: Meena Rao, /);
-    const orderSection = page.getByRole('region', { name: 'Pharmacy order', exact: true });
-    await expect.poll(() => fact(orderSection, 'Payment status').catch(() => ''), { message: 'the order shows as paid', timeout: STEP_MS }).toBe('Completed');
-    await review(page, 'admin-consultation', width);
-  });
+      // The admin sees the completed consultation too.
+      await entries.filter({ has: page.getByRole('heading', { name: /^Completed a consultation / }) }).filter({ hasText: cast.doctor.email }).getByRole('link').first().click();
+      await expectHeading(page, 1, /^Appointment: Meena Rao, /);
+      const orderSection = page.getByRole('region', { name: 'Pharmacy order', exact: true });
+      await expect.poll(() => fact(orderSection, 'Payment status').catch(() => ''), { message: 'the order shows as paid', timeout: STEP_MS }).toBe('Completed');
+      await review(page, 'admin-consultation', width);
+    });
 
-  test("the admin moves the order along, and retires and reactivates the doctor", async () => {
-    expect(booking, 'the patient booked (above)').toBeTruthy();
-    const page = await open(await contextFor(viewport, admin));
-    await openConsole(page);
+    test("the admin moves the order along, and retires and reactivates the doctor", async () => {
+      expect(booking, 'the patient booked (above)').toBeTruthy();
+      const page = await open(await contextFor(viewport, admin));
+      await openConsole(page);
 
-    // The order's status, from the appointments of the day.
-    const appointments = await adminSection(page, 'Appointments');
-    await appointments.getByLabel('Date', { exact: true }).fill(tomorrow);
-    const row = appointments.getByRole('row').filter({ hasText: booking!.appointmentId });
-    await expect.poll(() => row.count(), { message: "tomorrow's consultation is listed", timeout: STEP_MS }).toBe(1);
-    expect(await row.innerText()).toContain('Placed, payment Completed');
-    await row.getByRole('button', { name: 'Change the order status of Meena Rao', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Order status', exact: true });
-    await expectDialogOpen(dialog, 'the Order status popup is open');
-    await dialog.getByRole('radio', { name: /^Ready/ }).check();
-    await review(page, 'admin-order-status', width);
-    await dialog.getByRole('button', { name: 'Save status', exact: true }).click();
-    await expectToast(page, 'status', 'Order status saved.');
-    await expect.poll(() => row.innerText(), { message: 'the list shows the new status', timeout: STEP_MS }).toContain('Ready, payment Completed');
+      // The order's status, from the appointments of the day.
+      const appointments = await adminSection(page, 'Appointments');
+      await appointments.getByLabel('Date', { exact: true }).fill(tomorrow);
+      const row = appointments.getByRole('row').filter({ hasText: booking!.appointmentId });
+      await expect.poll(() => row.count(), { message: "tomorrow's consultation is listed", timeout: STEP_MS }).toBe(1);
+      expect(await row.innerText()).toContain('Placed, payment Completed');
+      await row.getByRole('button', { name: 'Change the order status of Meena Rao', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Order status', exact: true });
+      await expectDialogOpen(dialog, 'the Order status popup is open');
+      await dialog.getByRole('radio', { name: /^Ready/ }).check();
+      await review(page, 'admin-order-status', width);
+      await dialog.getByRole('button', { name: 'Save status', exact: true }).click();
+      await expectToast(page, 'status', 'Order status saved.');
+      await expect.poll(() => row.innerText(), { message: 'the list shows the new status', timeout: STEP_MS }).toContain('Ready, payment Completed');
 
-    // Retire the doctor (their one appointment is completed: nothing to move), then reactivate them.
-    const doctors = await adminSection(page, 'Doctors');
-    await doctors.getByRole('button', { name: `Retire ${cast.doctor.name}`, exact: true }).click();
-    const retire = page.getByRole('region', { name: `Retire ${cast.doctor.name}?`, exact: true });
-    await review(page, 'admin-doctor-retire', width);
-    await retire.getByRole('button', { name: 'Yes, retire', exact: true }).click();
-    await expectToast(page, 'status', 'Doctor retired: no longer listed or bookable.');
-    const reactivate = doctors.getByRole('button', { name: `Reactivate ${cast.doctor.name}`, exact: true });
-    await expect.poll(() => reactivate.count(), { message: 'the doctor is retired', timeout: STEP_MS }).toBe(1);
-    const publicDoctors = async () => (await (await fetch(`${base()}/api/doctor/getall`)).json()) as { email: string }[];
-    expect((await publicDoctors()).map((d) => d.email), 'a retired doctor is not offered to patients').not.toContain(cast.doctor.email);
-    await reactivate.click();
-    await page.getByRole('region', { name: `Reactivate ${cast.doctor.name}?`, exact: true }).getByRole('button', { name: 'Yes, reactivate', exact: true }).click();
-    await expectToast(page, 'status', 'Doctor listed and bookable again.');
-    await expect
-      .poll(() => doctors.getByRole('button', { name: `Retire ${cast.doctor.name}`, exact: true }).count(), { message: 'the doctor is active again', timeout: STEP_MS })
-      .toBe(1);
-    expect((await publicDoctors()).map((d) => d.email)).toContain(cast.doctor.email);
+      // Retire the doctor (their one appointment is completed: nothing to move), then reactivate them.
+      const doctors = await adminSection(page, 'Doctors');
+      await doctors.getByRole('button', { name: `Retire ${cast.doctor.name}`, exact: true }).click();
+      const retire = page.getByRole('region', { name: `Retire ${cast.doctor.name}?`, exact: true });
+      await review(page, 'admin-doctor-retire', width);
+      await retire.getByRole('button', { name: 'Yes, retire', exact: true }).click();
+      await expectToast(page, 'status', 'Doctor retired: no longer listed or bookable.');
+      const reactivate = doctors.getByRole('button', { name: `Reactivate ${cast.doctor.name}`, exact: true });
+      await expect.poll(() => reactivate.count(), { message: 'the doctor is retired', timeout: STEP_MS }).toBe(1);
+      const publicDoctors = async () => (await (await fetch(`${base()}/api/doctor/getall`)).json()) as { email: string }[];
+      expect((await publicDoctors()).map((d) => d.email), 'a retired doctor is not offered to patients').not.toContain(cast.doctor.email);
+      await reactivate.click();
+      await page.getByRole('region', { name: `Reactivate ${cast.doctor.name}?`, exact: true }).getByRole('button', { name: 'Yes, reactivate', exact: true }).click();
+      await expectToast(page, 'status', 'Doctor listed and bookable again.');
+      await expect
+        .poll(() => doctors.getByRole('button', { name: `Retire ${cast.doctor.name}`, exact: true }).count(), { message: 'the doctor is active again', timeout: STEP_MS })
+        .toBe(1);
+      expect((await publicDoctors()).map((d) => d.email)).toContain(cast.doctor.email);
+    });
   });
 });

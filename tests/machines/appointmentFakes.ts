@@ -30,6 +30,7 @@ import {
 import { orderPaymentMachine, type OrderPaymentAnswer, type OrderPaymentInput } from '../../machines/orderPayment/orderPaymentMachine.js';
 import { answeredByHand, recordEmitted } from './accountFakes.js';
 import { anita, today, type SlotsInput } from './bookingFakes.js';
+import { recordWalk } from './pathCoverage.js';
 
 export { today, tomorrow } from './bookingFakes.js';
 
@@ -151,7 +152,7 @@ export function startEdit(input: Partial<AppointmentEditInput> = {}) {
   const machine = appointmentEditMachine.provide({
     actors: { loadDoctors: loadDoctors.logic, loadTimeSlots: loadTimeSlots.logic, updateAppointment: updateAppointment.logic },
   });
-  const actor = createActor(machine, { input: { appointment: appointment(), token: 'tok-1', today, ...input } });
+  const actor = createActor(machine, { input: { appointment: appointment(), token: 'tok-1', today, ...input }, inspect: recordWalk });
   return started(actor, { loadDoctors, loadTimeSlots, updateAppointment });
 }
 
@@ -161,7 +162,7 @@ export type Edit = ReturnType<typeof startEdit>;
 export function startCancel(input: Partial<AppointmentCancelInput> = {}) {
   const deleteAppointment = answeredByHand<MessageAnswer, DeleteRequest>();
   const machine = appointmentCancelMachine.provide({ actors: { deleteAppointment: deleteAppointment.logic } });
-  const actor = createActor(machine, { input: { appointment: appointment(), userId, token: 'tok-1', ...input } });
+  const actor = createActor(machine, { input: { appointment: appointment(), userId, token: 'tok-1', ...input }, inspect: recordWalk });
   return started(actor, { deleteAppointment });
 }
 
@@ -169,6 +170,6 @@ export function startCancel(input: Partial<AppointmentCancelInput> = {}) {
 export function startOrderPayment(input: Partial<OrderPaymentInput> = {}) {
   const createOrderPayment = answeredByHand<OrderPaymentAnswer, { order: Order; token: string }>();
   const machine = orderPaymentMachine.provide({ actors: { createOrderPayment: createOrderPayment.logic } });
-  const actor = createActor(machine, { input: { appointment: completed(order()), token: 'tok-1', ...input } });
+  const actor = createActor(machine, { input: { appointment: completed(order()), token: 'tok-1', ...input }, inspect: recordWalk });
   return started(actor, { createOrderPayment });
 }

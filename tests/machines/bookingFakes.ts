@@ -16,6 +16,7 @@ import {
 } from '../../machines/booking/bookingMachine.js';
 import type { BookingUser } from '../../machines/booking/choices.js';
 import { answeredByHand, recordEmitted, settle } from './accountFakes.js';
+import { recordWalk } from './pathCoverage.js';
 
 export const today = '2025-03-10';
 export const tomorrow = '2025-03-11';
@@ -127,7 +128,7 @@ export function startBooking(input: Partial<BookingInput> = {}) {
       createPayment: createPayment.logic,
     },
   });
-  const actor = createActor(machine, { input: { today, token: 'tok-1', user, ...input } });
+  const actor = createActor(machine, { input: { today, token: 'tok-1', user, ...input }, inspect: recordWalk });
   const emitted = recordEmitted<BookingEmitted>(actor);
   actor.start();
   return {

@@ -16,6 +16,7 @@ import {
   type CarouselEvent,
 } from '../../machines/carousel/carouselMachine.js';
 import { testPaths } from './modelPaths';
+import { expectWalkedFully, recordWalk } from './pathCoverage.js';
 
 const count = 3;
 const intervalMs = 3000;
@@ -32,7 +33,9 @@ type ModelEvent =
   | { type: 'carousel.focusIn' }
   | { type: 'carousel.focusOut' }
   | { type: 'carousel.pause' }
-  | { type: 'carousel.play' };
+  | { type: 'carousel.play' }
+  // The slides were loaded again, as many as before: nothing shown changes (Playing re-arms its timer).
+  | { type: 'carousel.countChanged'; count: number };
 
 const model = setup({
   types: {} as { context: { index: number; hovered: boolean; focused: boolean }; events: ModelEvent },
@@ -53,6 +56,7 @@ const model = setup({
 }).createMachine({
   id: 'carouselModel',
   context: { index: 0, hovered: false, focused: false },
+  on: { 'carousel.countChanged': {} },
   initial: 'Unmounted',
   states: {
     Unmounted: { on: { mount: 'Playing', 'mount.reducedMotion': 'Stopped' } },
@@ -103,7 +107,7 @@ function harness() {
     return actor.getSnapshot();
   };
   const mount = (reducedMotion: boolean) => {
-    actor = createActor(carouselMachine, { input: { count, intervalMs, reducedMotion } }).start();
+    actor = createActor(carouselMachine, { input: { count, intervalMs, reducedMotion }, inspect: recordWalk }).start();
   };
   /** A model event that is also a carousel event goes to the real machine as it is. */
   const send = ({ event }: { event: { type: string } }) => {
@@ -147,6 +151,7 @@ function harness() {
       'carousel.focusOut': send,
       'carousel.pause': send,
       'carousel.play': send,
+      'carousel.countChanged': send,
     },
     states: {
       Unmounted: () => expect(actor).toBeUndefined(),
@@ -162,9 +167,18 @@ describe('carouselMachine paths', () => {
     events: [
       { type: 'carousel.goTo', index: 0 },
       { type: 'carousel.goTo', index: 2 },
+      { type: 'carousel.countChanged', count },
     ],
   });
   const paths = testModel.getShortestPaths();
+  // Shortest paths never take a transition back to a state they reached (Playing's own next, the
+  // count loaded again): these do.
+  const journeys = (
+    [
+      ['mount', 'carousel.next', 'time.interval', 'carousel.next'],
+      ['mount', 'carousel.countChanged', 'time.interval', 'carousel.pause', 'carousel.countChanged'],
+    ] as const
+  ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => (type === 'carousel.countChanged' ? { type, count } : { type })) as ModelEvent[]));
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -186,5 +200,8 @@ describe('carouselMachine paths', () => {
     }
   });
 
-  testPaths({ paths }, harness);
+  it('has its journeys', () => expect(journeys).toHaveLength(2));
+
+  testPaths({ paths, journeys }, harness);
+  expectWalkedFully(carouselMachine);
 });

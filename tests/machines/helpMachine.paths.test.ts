@@ -19,6 +19,7 @@ import {
 } from '../../machines/help/helpMachine.js';
 import { recordEmitted, settle } from './accountFakes.js';
 import { pathsTakingEveryTransition, testPaths, modelTransitions, pathEndings } from './modelPaths.js';
+import { recordWalk } from './pathCoverage.js';
 
 type Situation = 'Out' | 'None' | 'VisitsOnly' | 'Available';
 
@@ -103,6 +104,7 @@ function harness() {
   const machine = helpMachine.provide({ actors: { loadContacts: fromPromise(async () => contacts) } });
   const actor = createActor(machine, {
     input: { ...sessions.Out, chatText: 'Hello, I want help.' },
+    inspect: recordWalk,
   });
   const emitted = recordEmitted<HelpEmitted>(actor);
   actor.start();

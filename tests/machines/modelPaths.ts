@@ -7,6 +7,7 @@
 import { describe, it } from 'vitest';
 import type { EventObject, Snapshot } from 'xstate';
 import type { TestModel, TestParam, TestPath } from 'xstate/graph';
+import { walkingPath, writeWalkAfterAll } from './pathCoverage.js';
 
 type ModelSnapshot = Snapshot<unknown> & { value: unknown };
 
@@ -83,16 +84,19 @@ export function testPaths<TSnapshot extends Snapshot<unknown>, TEvent extends Ev
   groups: Record<string, ReadonlyArray<TestPath<TSnapshot, TEvent>>>,
   harness: () => PathHarness<TSnapshot, TEvent>,
 ): void {
+  writeWalkAfterAll();
   for (const [name, paths] of Object.entries(groups)) {
     describe(name, () => {
       for (const path of paths) {
         it(path.description, async () => {
-          const { stop, events, states } = harness();
-          try {
-            await path.test({ events, states });
-          } finally {
-            stop();
-          }
+          await walkingPath(async () => {
+            const { stop, events, states } = harness();
+            try {
+              await path.test({ events, states });
+            } finally {
+              stop();
+            }
+          });
         });
       }
     });

@@ -17,8 +17,10 @@ import {
   selectIsRedirected,
   selectOffersPayNow,
   selectStatusNotice,
+  orderPaymentMachine,
   type OrderPaymentEmitted,
 } from '../../machines/orderPayment/orderPaymentMachine.js';
+import { expectWalkedFully } from './pathCoverage.js';
 import { refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
 import { checkoutUrl, completed, order, startOrderPayment } from './appointmentFakes.js';
 import { pathsTakingEveryTransition, declaredTransitions, takenTransitions, testPaths } from './modelPaths.js';
@@ -28,6 +30,9 @@ const total = 1250.5;
 /** What each step makes the machine emit (notice kinds with their amount, a server's words, or the event type). */
 const emits = {
   'open.noOrder': [],
+  'open.notCompleted': [],
+  'appointment.completed': [],
+  'order.delivered': [],
   'open.cardOrder': [],
   'open.paidOrder': [],
   'order.madeCard': [],
@@ -49,7 +54,9 @@ const model = createMachine({
   types: {} as { events: ModelEvent },
   initial: 'NotOpen',
   states: {
-    NotOpen: { on: { 'open.noOrder': 'Pending', 'open.cardOrder': 'Payable', 'open.paidOrder': 'Paid' } },
+    NotOpen: { on: { 'open.noOrder': 'Pending', 'open.cardOrder': 'Payable', 'open.paidOrder': 'Paid', 'open.notCompleted': 'NotCompleted' } },
+    /** A Booked appointment (the card shows no order), until the consultation is completed. */
+    NotCompleted: { on: { 'appointment.completed': 'Pending' } },
     /** 'Order Status: Pending'; no Pay Now. */
     Pending: { on: { 'order.madeCard': 'Payable', 'order.madeCash': 'Other', 'pay.ignored': 'Pending' } },
     /** Card, not Completed: Pay Now. */
@@ -66,7 +73,7 @@ const model = createMachine({
     /** Cash at the pharmacy: shown, no Pay Now. */
     Other: { on: { 'pay.ignored': 'Other', 'order.settled': 'Paid' } },
     /** Completed: the amount already paid; Pay Now says so. */
-    Paid: { on: { 'pay.alreadyPaid': 'Paid' } },
+    Paid: { on: { 'pay.alreadyPaid': 'Paid', 'order.delivered': 'Paid' } },
     Redirected: { type: 'final' },
   },
 });
@@ -135,6 +142,15 @@ function harness() {
       'open.noOrder': step('open.noOrder', open(null)),
       'open.cardOrder': step('open.cardOrder', open(order({ totalPrice: total }))),
       'open.paidOrder': step('open.paidOrder', open(order({ totalPrice: total, paymentStatus: 'Completed' }))),
+      'open.notCompleted': step('open.notCompleted', () => {
+        record = { ...completed(null), appointmentStatus: 'Booked' };
+        page = startOrderPayment({ appointment: record });
+      }),
+      'appointment.completed': step('appointment.completed', () => {
+        record = { ...(record as AppointmentRecord), appointmentStatus: 'Completed' };
+        real().send({ type: 'appointment.changed', appointment: record });
+      }),
+      'order.delivered': step('order.delivered', changed((r) => ({ ...(r.order as Order), orderStatus: 'Delivered' }))),
       'order.madeCard': step('order.madeCard', changed((r) => order({ appointmentId: r._id, totalPrice: total }))),
       'order.madeCash': step('order.madeCash', changed((r) => order({ appointmentId: r._id, totalPrice: total, paymentMode: 'Cash' }))),
       'order.settled': step('order.settled', changed((r) => ({ ...(r.order as Order), paymentStatus: 'Completed' }))),
@@ -148,6 +164,10 @@ function harness() {
     },
     states: {
       NotOpen: () => expect(page).toBeUndefined(),
+      NotCompleted: () => {
+        shows(null, false)();
+        expect(selectOffersPayNow(real().snapshot())).toBe(false);
+      },
       Pending: () => {
         shows({ kind: 'orderPending' }, false)();
         expect(selectOffersPayNow(real().snapshot())).toBe(false);
@@ -182,6 +202,7 @@ function harness() {
 }
 
 describe('orderPaymentMachine paths', () => {
+  expectWalkedFully(orderPaymentMachine);
   const testModel = createTestModel(model);
   const everyTransition = pathsTakingEveryTransition(testModel);
   const journeys = (
@@ -198,7 +219,7 @@ describe('orderPaymentMachine paths', () => {
   it('takes every transition of the model, and every event', () => {
     const taken = takenTransitions(everyTransition);
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(15);
+    expect(declared).toHaveLength(18);
     expect(taken).toEqual(new Set(declared));
     const events = new Set(everyTransition.flatMap((p) => p.steps.map((s) => s.event.type)));
     for (const type of Object.keys(emits)) expect(events, type).toContain(type);

@@ -18,6 +18,7 @@ import {
 } from '../../machines/paymentResult/paymentResultMachine.js';
 import { recordEmitted } from './accountFakes.js';
 import { pathsTakingEveryTransition, declaredTransitions, takenTransitions, testPaths } from './modelPaths.js';
+import { recordWalk } from './pathCoverage.js';
 
 type ModelEvent = { type: 'open.success' | 'open.fail' | 'time.second' | 'countdown.skip' };
 
@@ -46,7 +47,7 @@ function harness() {
   let actor: Actor<typeof paymentResultMachine> | undefined;
   let emitted: ReturnType<typeof recordEmitted<PaymentResultEmitted>> | undefined;
   const open = (outcome: PaymentOutcome) => () => {
-    actor = createActor(paymentResultMachine, { input: { outcome } });
+    actor = createActor(paymentResultMachine, { input: { outcome }, inspect: recordWalk });
     emitted = recordEmitted<PaymentResultEmitted>(actor);
     actor.start();
   };

@@ -8,7 +8,7 @@
  * read, and each state must show what the model says, with no call left unanswered and none made
  * twice.
  */
-import { createActor, createMachine, type Actor } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../contract/auth.js';
@@ -24,72 +24,8 @@ import {
 } from '../../machines/registration/registrationMachine.js';
 import { answeredByHand, noticeWords, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
-
-type ModelEvent = { type: keyof typeof steps };
-
-/** What the person does, with the server's answer, and what they should then read. */
-const steps = {
-  'send.withoutEmail': ['enterEmail'],
-  'send.unanswered': ['otpSendError'],
-  'send.failed': ['otpSendFailed'],
-  'send.ok': ['otpSent'],
-  // A refused code is its own kind (the view marks the code field), in the server's words.
-  'validate.wrongCode': ['otpRefused: Invalid email OTP. Please try again.'],
-  'validate.expiredCode': ['otpRefused: This OTP has expired. Please request a new one.'],
-  'validate.tooManyTries': ['otpRefused: Too many wrong attempts. Please request a new OTP.'],
-  'validate.unanswered': ['otpValidateError'],
-  'validate.ok': ['otpValidated'],
-  'resend.ok': ['otpSent'],
-  'resend.tooMany': ['server: Too many codes sent. Try again in 10 minutes.'],
-  'email.changed': [],
-  'submit.incomplete': ['missingFields'],
-  'submit.passwordsDiffer': ['passwordsMismatch'],
-  'submit.unproven': ['otpNotValidated'],
-  'submit.refused': ['server: An account with this email already exists.'],
-  'submit.ok': ['registered'],
-} as const satisfies Record<string, readonly string[]>;
-
-const model = createMachine({
-  id: 'registrationModel',
-  types: {} as { events: ModelEvent },
-  initial: 'NotSent',
-  states: {
-    NotSent: {
-      on: {
-        'send.withoutEmail': 'NotSent',
-        'send.unanswered': 'NotSent',
-        'send.failed': 'NotSent',
-        'send.ok': 'Sent',
-        'submit.incomplete': 'NotSent',
-        'submit.unproven': 'NotSent',
-      },
-    },
-    Sent: {
-      on: {
-        'validate.wrongCode': 'Sent',
-        'validate.expiredCode': 'Sent',
-        'validate.tooManyTries': 'Sent',
-        'validate.unanswered': 'Sent',
-        'validate.ok': 'Validated',
-        'resend.ok': 'Sent',
-        'resend.tooMany': 'Sent',
-        'email.changed': 'NotSent',
-        'submit.passwordsDiffer': 'Sent',
-        'submit.unproven': 'Sent',
-      },
-    },
-    Validated: {
-      on: {
-        'email.changed': 'NotSent',
-        'resend.ok': 'Sent',
-        'submit.passwordsDiffer': 'Validated',
-        'submit.refused': 'Validated',
-        'submit.ok': 'Registered',
-      },
-    },
-    Registered: { type: 'final' },
-  },
-});
+import { expectWalkedFully, recordWalk } from './pathCoverage.js';
+import { registrationModel as model, registrationSteps as steps, type RegistrationModelEvent as ModelEvent } from './models/registrationModel.js';
 
 const addresses = ['asha@example.in', 'asha.verma@example.in'] as const;
 
@@ -103,7 +39,7 @@ function harness() {
       otp: otpMachine.provide({ actors: { sendOtp: sendOtp.logic, validateOtp: validateOtp.logic } }),
     },
   });
-  const actor: Actor<typeof machine> = createActor(machine).start();
+  const actor: Actor<typeof machine> = createActor(machine, { inspect: recordWalk }).start();
   const emitted = recordEmitted<RegistrationEmitted>(actor);
 
   let address: string = addresses[0];
@@ -214,6 +150,7 @@ function harness() {
       }),
       'submit.incomplete': step('submit.incomplete', submit({ phoneNumber: '' })),
       'submit.passwordsDiffer': step('submit.passwordsDiffer', submit({ confirmPassword: 'monsoon evening in pune' })),
+      'submit.noTerms': step('submit.noTerms', submit({ termsAccepted: false })),
       'submit.unproven': step('submit.unproven', submit({})),
       'submit.refused': step(
         'submit.refused',
@@ -249,6 +186,7 @@ function harness() {
 }
 
 describe('registrationMachine paths', () => {
+  expectWalkedFully(registrationMachine);
   const testModel = createTestModel(model);
   const everyTransition = pathsTakingEveryTransition(testModel);
   const simplePaths = testModel.getSimplePaths();
@@ -271,7 +209,7 @@ describe('registrationMachine paths', () => {
     const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
       Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
     );
-    expect(declared).toHaveLength(21);
+    expect(declared).toHaveLength(22);
     expect(taken).toEqual(new Set(declared));
     const visited = new Set(simplePaths.flatMap((p) => p.steps.map((s) => s.state.value)));
     expect(visited).toEqual(new Set(['NotSent', 'Sent', 'Validated', 'Registered']));

@@ -8,7 +8,7 @@
  * what the app should act on, and each state must show what the model says, the stored token
  * included.
  */
-import { createActor, createMachine, type Actor } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { AppointmentRecord } from '../../contract/appointments.js';
@@ -33,67 +33,8 @@ import {
 import { answeredByHand, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { appointment } from './appointmentFakes.js';
 import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
-
-type ModelEvent = { type: keyof typeof steps };
-
-/** What happens, and what the session then emits for the app. */
-const steps = {
-  'app.start': [],
-  'app.startWithToken': [],
-  'user.found': [],
-  'user.tokenRefused': [],
-  'user.unanswered': [],
-  'user.failed': [{ type: 'navigate', to: '/' }, { type: 'notice', tone: 'error', notice: { kind: 'somethingWentWrong' } }],
-  'session.retry': [],
-  'session.showLogin': [],
-  'session.showRegister': [],
-  'session.closePanels': [],
-  login: [],
-  'session.logout': [{ type: 'notice', tone: 'success', notice: { kind: 'loggedOut' } }],
-  'revoke.done': [],
-  'revoke.unanswered': [],
-  'session.expired': [],
-  'list.loaded': [],
-  'list.expired': [],
-  'appointments.refresh': [],
-} as const satisfies Record<string, readonly SessionEmitted[]>;
-
-const model = createMachine({
-  id: 'sessionModel',
-  types: {} as { events: ModelEvent },
-  initial: 'NotStarted',
-  states: {
-    NotStarted: { on: { 'app.start': 'LoggedOut', 'app.startWithToken': 'Restoring' } },
-    Restoring: { on: { 'user.found': 'LoggedIn', 'user.tokenRefused': 'LoggedOut', 'user.unanswered': 'Unverified' } },
-    Unverified: { on: { 'session.retry': 'Restoring', login: 'Verifying' } },
-    LoggedOut: { on: { 'session.showLogin': 'LoginOpen', 'session.showRegister': 'RegisterOpen' } },
-    LoginOpen: {
-      on: { 'session.showRegister': 'RegisterOpen', 'session.closePanels': 'LoggedOut', login: 'Verifying' },
-    },
-    RegisterOpen: { on: { 'session.showLogin': 'LoginOpen', 'session.closePanels': 'LoggedOut' } },
-    Verifying: { on: { 'user.found': 'LoggedIn', 'user.failed': 'LoggedOut' } },
-    LoggedIn: {
-      on: {
-        'session.logout': 'LoggingOut',
-        'session.expired': 'LoggedOut',
-        'session.showLogin': 'LoggedIn',
-        login: 'Verifying',
-        'list.loaded': 'ListShown',
-        'list.expired': 'LoggedOut',
-      },
-    },
-    ListShown: {
-      on: {
-        'appointments.refresh': 'LoggedIn',
-        'session.logout': 'LoggingOut',
-        'session.expired': 'LoggedOut',
-        'session.showLogin': 'ListShown',
-        login: 'Verifying',
-      },
-    },
-    LoggingOut: { on: { 'revoke.done': 'LoggedOut', 'revoke.unanswered': 'LoggedOut' } },
-  },
-});
+import { recordWalk } from './pathCoverage.js';
+import { sessionModel as model, sessionSteps as steps, type SessionModelEvent as ModelEvent } from './models/sessionModel.js';
 
 const loginUser: LoginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' };
 const user: User = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual', role: 'patient' };
@@ -130,7 +71,7 @@ function harness() {
   };
   const boot = (storedToken: string | null) => {
     stored = storedToken;
-    actor = createActor(machine, { input: { storedToken } });
+    actor = createActor(machine, { input: { storedToken }, inspect: recordWalk });
     emitted = recordEmitted<SessionEmitted>(actor);
     actor.start();
   };

@@ -14,6 +14,7 @@ import {
   selectSiteOptions,
   siteOptionsMachine,
 } from '../../machines/siteOptions/siteOptionsMachine.js';
+import { recordWalk, walkingPath, writeWalkAfterAll } from './pathCoverage.js';
 
 const model = createMachine({
   id: 'siteOptionsModel',
@@ -39,7 +40,7 @@ function harness() {
       ),
     },
   });
-  const actor: Actor<typeof machine> = createActor(machine).start();
+  const actor: Actor<typeof machine> = createActor(machine, { inspect: recordWalk }).start();
   let loadsStarted = 1; // the model's count of Loading entries, to compare with the loader's calls
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0)); // let the promise reach the actor
   const latest = () => {
@@ -93,6 +94,7 @@ function harness() {
 
 describe('siteOptionsMachine paths', () => {
   const paths = createTestModel(model).getSimplePaths();
+  writeWalkAfterAll();
 
   it('covers every state and transition of the model', () => {
     const stepsTaken = new Set(paths.flatMap((p) => p.steps.map((s) => `${JSON.stringify(s.state.value)}<-${s.event.type}`)));
@@ -103,15 +105,17 @@ describe('siteOptionsMachine paths', () => {
   });
 
   for (const path of paths) {
-    it(path.description, async () => {
-      const { actor, events, states } = harness();
-      try {
-        await path.test({ events, states });
-        // The last state is asserted by the step that reached it; check the end once more.
-        expect(actor.getSnapshot().value).toBe(path.state.value);
-      } finally {
-        actor.stop();
-      }
-    });
+    it(path.description, () =>
+      walkingPath(async () => {
+        const { actor, events, states } = harness();
+        try {
+          await path.test({ events, states });
+          // The last state is asserted by the step that reached it; check the end once more.
+          expect(actor.getSnapshot().value).toBe(path.state.value);
+        } finally {
+          actor.stop();
+        }
+      }),
+    );
   }
 });

@@ -14,6 +14,7 @@ import {
 import type { SlotList, SlotsRequest } from '../../machines/slotPicker/slots.js';
 import { answeredByHand } from './accountFakes.js';
 import { anita, tomorrow } from './bookingFakes.js';
+import { recordWalk } from './pathCoverage.js';
 
 /** Dr Anita Rao at Andheri West on `date`. */
 export const listOn = (date: string = tomorrow): SlotList => ({ doctorEmail: anita.email, location: 'Andheri West', date });
@@ -29,7 +30,7 @@ export function startPicker(input: SlotPickerInput) {
     invoke: { id: 'slotPicker', src: 'slotPicker', input },
     on: { 'slots.failed': { actions: ({ event }) => reports.push(event) } },
   });
-  const actor = createActor(host).start();
+  const actor = createActor(host, { inspect: recordWalk }).start();
   const picker = (): ActorRefFrom<typeof slotPickerMachine> => {
     const child = actor.getSnapshot().children.slotPicker;
     if (!child) throw new Error('the host has no picker');

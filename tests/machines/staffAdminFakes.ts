@@ -15,6 +15,7 @@ import {
 } from '../../machines/staffAdmin/doctorScheduleMachine.js';
 import { answeredByHand, recordEmitted } from './accountFakes.js';
 import { appointment } from './appointmentFakes.js';
+import { recordWalk } from './pathCoverage.js';
 
 export const andheri = { _id: '10000000-0000-4000-8000-000000000001', name: 'Andheri West' };
 export const bandra = { _id: '10000000-0000-4000-8000-000000000002', name: 'Bandra' };
@@ -84,7 +85,7 @@ export function startSchedule() {
         removeLeave: calls.removeLeave.logic,
       },
     }),
-    { input: { doctorId: doctor._id, token: 'tok-admin' } },
+    { input: { doctorId: doctor._id, token: 'tok-admin' }, inspect: recordWalk },
   );
   const emitted = recordEmitted<ScheduleEmitted>(actor);
   actor.start();

@@ -32,6 +32,7 @@ import { andheri, hour, invalid, leaveEntry, orphanRefusal, orphans, schedule, s
 const emits = {
   'load.ok': [],
   'load.failed': ['server: The server is down.'],
+  'load.expired': ['session.expired'],
   retry: [],
   'row.add': [],
   'row.change': [],
@@ -45,7 +46,15 @@ const emits = {
   'leave.add.ok': ['server: Leave added.'],
   'leave.add.orphan': ['server: These booked appointments would lose their slot. Move or cancel them first.'],
   'leave.remove.ok': ['server: Leave removed.'],
+  'leave.add.expired': ['session.expired', 'saveFailed'],
+  'leave.add.invalid': ['server: Please check the fields.'],
+  'leave.add.unanswered': ['saveFailed'],
+  'leave.remove.expired': ['session.expired', 'saveFailed'],
+  'leave.remove.invalid': ['server: Please check the fields.'],
+  'leave.remove.unanswered': ['saveFailed'],
   'affected.handled': [],
+  'handled.none': [],
+  'location.reselect': [],
   'conflict.dismiss': [],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -55,7 +64,7 @@ const model = setup({ types: {} as { events: ModelEvent } }).createMachine({
   id: 'scheduleModel',
   initial: 'Loading',
   states: {
-    Loading: { on: { 'load.ok': 'Editing', 'load.failed': 'Failed' } },
+    Loading: { on: { 'load.ok': 'Editing', 'load.failed': 'Failed', 'load.expired': 'Failed' } },
     Failed: { on: { retry: 'Editing' } },
     Editing: {
       on: {
@@ -71,6 +80,16 @@ const model = setup({ types: {} as { events: ModelEvent } }).createMachine({
         'leave.add.orphan': 'ConflictTwo',
         'leave.add.ok': 'Editing',
         'leave.remove.ok': 'Editing',
+        'leave.add.expired': 'Editing',
+        'leave.add.invalid': 'Editing',
+        'leave.add.unanswered': 'Editing',
+        'leave.remove.expired': 'Editing',
+        'leave.remove.invalid': 'Editing',
+        'leave.remove.unanswered': 'Editing',
+        // A booking handled elsewhere while no refusal lists any: nothing changes.
+        'handled.none': 'Editing',
+        // The location chosen again: the rows go back to its saved week.
+        'location.reselect': 'Editing',
       },
     },
     /** Both affected appointments still hold their slot. */
@@ -79,6 +98,10 @@ const model = setup({ types: {} as { events: ModelEvent } }).createMachine({
         'affected.handled': 'ConflictOne',
         'conflict.dismiss': 'Editing',
         'row.change': 'ConflictTwo',
+        'row.add': 'ConflictTwo',
+        'row.remove': 'ConflictTwo',
+        'location.reselect': 'ConflictTwo',
+        'leave.remove.ok': 'Editing',
         'hours.save.orphan': 'ConflictTwo',
       },
     },
@@ -90,6 +113,8 @@ const model = setup({ types: {} as { events: ModelEvent } }).createMachine({
 type ModelSnapshot = SnapshotFrom<typeof model>;
 
 type Row = { weekday: string; start: string; end: string };
+/** The leave refusal naming a field (a 400). */
+const leaveError = { field: 'leave.to', message: 'must not be before the start' };
 const rowOf = (h: HoursEntry): Row => ({ weekday: String(h.weekday), start: h.start, end: h.end });
 
 function words(events: readonly ScheduleEmitted[]): string[] {
@@ -146,6 +171,16 @@ function harness() {
     const call = s.calls.addLeave.latest();
     expect(call.input).toEqual({ doctorId: server.doctor._id, leave: leaveTyped, token: 'tok-admin' });
     settleCall(call);
+  };
+
+  /** Remove the first leave; `settleCall` answers with a refusal (the leave stays). */
+  const removeLeave = (settleCall: (call: ReturnType<Schedule['calls']['removeLeave']['latest']>) => void) => () => {
+    const first = server.leave[0];
+    if (!first) throw new Error('no leave to remove');
+    s.send({ type: 'leave.remove', leaveId: first._id });
+    expectedCalls.removeLeave += 1;
+    expect(s.calls.removeLeave.latest().input).toEqual({ doctorId: server.doctor._id, leaveId: first._id, token: 'tok-admin' });
+    settleCall(s.calls.removeLeave.latest());
   };
 
   return {
@@ -249,6 +284,18 @@ function harness() {
         rows = atAndheri(server.hours);
         s.calls.removeLeave.latest().resolve(answer('Leave removed.'));
       }),
+      'load.expired': step('load.expired', () => s.calls.loadSchedule.latest().reject(refusedPlainly(401))),
+      'leave.add.expired': step('leave.add.expired', addLeave((call) => call.reject(refusedPlainly(401)))),
+      'leave.add.invalid': step('leave.add.invalid', addLeave((call) => call.reject(invalid([leaveError])))),
+      'leave.add.unanswered': step('leave.add.unanswered', addLeave((call) => call.reject(unanswered))),
+      'leave.remove.expired': step('leave.remove.expired', removeLeave((call) => call.reject(refusedPlainly(401)))),
+      'leave.remove.invalid': step('leave.remove.invalid', removeLeave((call) => call.reject(invalid([leaveError])))),
+      'leave.remove.unanswered': step('leave.remove.unanswered', removeLeave((call) => call.reject(unanswered))),
+      'location.reselect': step('location.reselect', () => {
+        rows = atAndheri(shown?.hours ?? []);
+        s.send({ type: 'hours.location.selected', locationId: andheri._id });
+      }),
+      'handled.none': step('handled.none', () => s.send({ type: 'conflict.handled', appointmentId: 'someone-else' })),
       'affected.handled': step('affected.handled', () => {
         const still = selectConflict(s.snapshot())?.affected ?? [];
         const first = still[0];
@@ -287,8 +334,10 @@ function harness() {
     for (const [name, count] of Object.entries(expectedCalls)) {
       expect(s.calls[name as keyof typeof expectedCalls].calls, name).toHaveLength(count);
     }
-    const errors = selectFieldErrors(snap);
-    if (Object.keys(errors).length > 0) expect(errors).toEqual({ 'hours.0.end': 'must be after the start' });
+    // Only what the server named, as it said it (the hours' and the leave's refusals).
+    for (const [field, message] of Object.entries(selectFieldErrors(snap))) {
+      expect([`hours.0.end: must be after the start`, `${leaveError.field}: ${leaveError.message}`]).toContain(`${field}: ${message}`);
+    }
   }
 }
 
@@ -308,7 +357,7 @@ describe('doctor schedule paths (hours, leave, the orphan branch)', () => {
     const declared = modelTransitions(testModel);
     const taken = pathEndings(everyTransition);
     expect(taken).toEqual(declared);
-    expect(declared.size).toBe(25);
+    expect(declared.size).toBe(38);
     const events = new Set(everyTransition.flatMap((p) => p.steps.map((step) => step.event.type)));
     for (const type of Object.keys(emits)) expect(events, type).toContain(type);
     expect(journeys).toHaveLength(2);

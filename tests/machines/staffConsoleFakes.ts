@@ -14,6 +14,7 @@ import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachi
 import { staffAppointmentsMachine, type StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine.js';
 import { answeredByHand } from './accountFakes.js';
 import { appointment, order, started, today, type RecordOverrides } from './appointmentFakes.js';
+import { recordWalk } from './pathCoverage.js';
 
 export { today };
 
@@ -92,7 +93,7 @@ export function auditEntry(id: number, overrides: Partial<AuditRecord> = {}): Au
 
 export function startAccess(token = 'tok-staff') {
   const fetchStaffMe = answeredByHand<StaffMe, { token: string }>();
-  const actor = createActor(staffAccessMachine.provide({ actors: { fetchStaffMe: fetchStaffMe.logic } }), { input: { token } });
+  const actor = createActor(staffAccessMachine.provide({ actors: { fetchStaffMe: fetchStaffMe.logic } }), { input: { token }, inspect: recordWalk });
   return started(actor, { fetchStaffMe });
 }
 
@@ -105,7 +106,7 @@ export function startStaffList({
   const machine = staffAppointmentsMachine.provide({
     actors: { loadAppointments: loadAppointments.logic, loadFilterDoctors: loadFilterDoctors.logic },
   });
-  const actor = createActor(machine, { input: { token: 'tok-staff', filter, withFilters } });
+  const actor = createActor(machine, { input: { token: 'tok-staff', filter, withFilters }, inspect: recordWalk });
   return started(actor, { loadAppointments, loadFilterDoctors });
 }
 
@@ -113,6 +114,7 @@ export function startAudit(pageSize = 2) {
   const loadAudit = answeredByHand<AuditRecord[], { limit: number; before: string | null; token: string }>();
   const actor = createActor(auditLogMachine.provide({ actors: { loadAudit: loadAudit.logic } }), {
     input: { token: 'tok-admin', pageSize },
+    inspect: recordWalk,
   });
   return started(actor, { loadAudit });
 }
@@ -124,6 +126,6 @@ export function startConsultation(appointmentId = 'apt-1') {
   const machine = consultationMachine.provide({
     actors: { loadAppointment: loadAppointment.logic, completeAppointment: completeAppointment.logic, createOrder: createOrder.logic },
   });
-  const actor = createActor(machine, { input: { appointmentId, token: 'tok-doc' } });
+  const actor = createActor(machine, { input: { appointmentId, token: 'tok-doc' }, inspect: recordWalk });
   return started(actor, { loadAppointment, completeAppointment, createOrder });
 }

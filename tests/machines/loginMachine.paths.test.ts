@@ -1,0 +1,113 @@
+/**
+ * Model-based paths for the login form: a blank field, email and password answered or refused,
+ * Google started, returned with an error, returned with a code that is exchanged or not. Along
+ * every path the REAL machine runs with its calls answered by hand; each step must emit what the
+ * person reads (and the app acts on) and each state must show what the model says.
+ */
+import { createActor, createMachine, type SnapshotFrom } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import type { LoginAnswer } from '../../contract/auth.js';
+import { loginMachine, selectHasLoggedIn, selectIsLoggingIn, type LoginCredentials, type LoginEmitted } from '../../machines/login/loginMachine.js';
+import { answeredByHand, recordEmitted, refused, unanswered } from './accountFakes.js';
+import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
+import { expectWalkedFully, recordWalk } from './pathCoverage.js';
+import { stepper } from './pathSteps.js';
+
+const answer: LoginAnswer = { token: 'tok-1', user: { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' } };
+
+const emits = {
+  'submit.blank': ['missingFields'],
+  submit: [],
+  'login.done': ['welcome', 'loggedIn'],
+  'login.refused': ['server: Invalid email or password.'],
+  'google.start': ['google.redirect'],
+  'google.error': ['googleFailed'],
+  'google.code': [],
+  'exchange.done': ['welcome', 'loggedIn'],
+  'exchange.failed': ['googleFailed'],
+} as const satisfies Record<string, readonly string[]>;
+
+type ModelEvent = { type: keyof typeof emits };
+
+const model = createMachine({
+  id: 'loginModel',
+  types: {} as { events: ModelEvent },
+  initial: 'Form',
+  states: {
+    Form: {
+      on: {
+        'submit.blank': 'Form',
+        submit: 'Checking',
+        'google.start': 'Form',
+        'google.error': 'Form',
+        'google.code': 'Exchanging',
+      },
+    },
+    Checking: { on: { 'login.done': 'LoggedIn', 'login.refused': 'Form' } },
+    Exchanging: { on: { 'exchange.done': 'LoggedIn', 'exchange.failed': 'Form' } },
+    LoggedIn: { type: 'final' },
+  },
+});
+
+function harness() {
+  const login = answeredByHand<LoginAnswer, LoginCredentials>();
+  const exchange = answeredByHand<LoginAnswer, { code: string }>();
+  const machine = loginMachine.provide({ actors: { login: login.logic, exchangeGoogleCode: exchange.logic } });
+  const actor = createActor(machine, { inspect: recordWalk });
+  const emitted = recordEmitted<LoginEmitted>(actor);
+  actor.start();
+  const step = stepper(emitted.take, emits);
+  const snapshot = () => actor.getSnapshot();
+  const waiting = (busy: boolean) => () => {
+    expect(selectIsLoggingIn(snapshot())).toBe(busy);
+    expect(selectHasLoggedIn(snapshot())).toBe(false);
+    expect(snapshot().status).toBe('active');
+  };
+  return {
+    stop: () => actor.stop(),
+    events: {
+      'submit.blank': step('submit.blank', () => actor.send({ type: 'login.submit', email: 'asha@example.in', password: '' })),
+      submit: step('submit', () => {
+        actor.send({ type: 'login.submit', email: ' asha@example.in ', password: 'secret words' });
+        expect(login.latest().input).toEqual({ email: 'asha@example.in', password: 'secret words' });
+      }),
+      'login.done': step('login.done', () => login.latest().resolve(answer)),
+      'login.refused': step('login.refused', () => login.latest().reject(refused(401, 'Invalid email or password.'))),
+      'google.start': step('google.start', () => actor.send({ type: 'google.start' })),
+      'google.error': step('google.error', () => actor.send({ type: 'google.returned', error: 'access_denied' })),
+      'google.code': step('google.code', () => {
+        actor.send({ type: 'google.returned', code: ' c-1 ' });
+        expect(exchange.latest().input).toEqual({ code: 'c-1' });
+      }),
+      'exchange.done': step('exchange.done', () => exchange.latest().resolve(answer)),
+      'exchange.failed': step('exchange.failed', () => exchange.latest().reject(unanswered)),
+    },
+    states: {
+      Form: waiting(false),
+      Checking: waiting(true),
+      Exchanging: waiting(true),
+      LoggedIn: () => {
+        expect(selectHasLoggedIn(snapshot())).toBe(true);
+        expect(snapshot().output).toEqual(answer);
+      },
+    } satisfies Record<string, (state: SnapshotFrom<typeof model>) => void>,
+  };
+}
+
+describe('loginMachine paths', () => {
+  const testModel = createTestModel(model);
+  const everyTransition = pathsTakingEveryTransition(testModel);
+  const journeys = testModel.getPathsFromEvents(
+    (['submit.blank', 'submit', 'login.refused', 'google.code', 'exchange.failed', 'submit', 'login.done'] as const).map((type) => ({ type })),
+  );
+
+  it('takes every transition of the model', () => {
+    const declared = declaredTransitions(model);
+    expect(declared).toHaveLength(9);
+    expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
+  });
+
+  testPaths({ 'every transition': everyTransition, journeys }, harness);
+  expectWalkedFully(loginMachine);
+});

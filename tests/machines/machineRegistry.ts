@@ -1,0 +1,58 @@
+/**
+ * Every statechart under machines/, one entry per `createMachine` (the admin list factory once,
+ * as `adminListMachine`: every list section runs that one chart). machinePaths.test.ts checks this
+ * list against the folder, so a new machine cannot be left out of the walked-paths figure.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { appointmentCancelMachine } from '../../machines/appointmentCancel/appointmentCancelMachine.js';
+import { appointmentEditMachine } from '../../machines/appointmentEdit/appointmentEditMachine.js';
+import { appointmentsListMachine } from '../../machines/appointments/appointmentsListMachine.js';
+import { appointmentsMachine } from '../../machines/appointments/appointmentsMachine.js';
+import { bookingMachine } from '../../machines/booking/bookingMachine.js';
+import { carouselMachine } from '../../machines/carousel/carouselMachine.js';
+import { consultationMachine } from '../../machines/consultation/consultationMachine.js';
+import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPasswordMachine.js';
+import { helpMachine } from '../../machines/help/helpMachine.js';
+import { loginMachine } from '../../machines/login/loginMachine.js';
+import { orderPaymentMachine } from '../../machines/orderPayment/orderPaymentMachine.js';
+import { otpMachine } from '../../machines/otp/otpMachine.js';
+import { paymentResultMachine } from '../../machines/paymentResult/paymentResultMachine.js';
+import { registrationMachine } from '../../machines/registration/registrationMachine.js';
+import { sessionMachine } from '../../machines/session/sessionMachine.js';
+import { siteOptionsMachine } from '../../machines/siteOptions/siteOptionsMachine.js';
+import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
+import { adminCancelMachine } from '../../machines/staffAdmin/adminCancelMachine.js';
+import { adminListMachine } from '../../machines/staffAdmin/adminListMachine.js';
+import { confirmedChangeMachine } from '../../machines/staffAdmin/confirmedChangeMachine.js';
+import { doctorScheduleMachine } from '../../machines/staffAdmin/doctorScheduleMachine.js';
+import { auditLogMachine } from '../../machines/staffConsole/auditLogMachine.js';
+import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine.js';
+import { staffAppointmentsMachine } from '../../machines/staffConsole/staffAppointmentsMachine.js';
+
+/** File (relative to machines/) and the machine it creates. */
+export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMachine }> = [
+  { file: 'appointmentCancel/appointmentCancelMachine.ts', machine: appointmentCancelMachine },
+  { file: 'appointmentEdit/appointmentEditMachine.ts', machine: appointmentEditMachine },
+  { file: 'appointments/appointmentsListMachine.ts', machine: appointmentsListMachine },
+  { file: 'appointments/appointmentsMachine.ts', machine: appointmentsMachine },
+  { file: 'booking/bookingMachine.ts', machine: bookingMachine },
+  { file: 'carousel/carouselMachine.ts', machine: carouselMachine },
+  { file: 'consultation/consultationMachine.ts', machine: consultationMachine },
+  { file: 'forgotPassword/forgotPasswordMachine.ts', machine: forgotPasswordMachine },
+  { file: 'help/helpMachine.ts', machine: helpMachine },
+  { file: 'login/loginMachine.ts', machine: loginMachine },
+  { file: 'orderPayment/orderPaymentMachine.ts', machine: orderPaymentMachine },
+  { file: 'otp/otpMachine.ts', machine: otpMachine },
+  { file: 'paymentResult/paymentResultMachine.ts', machine: paymentResultMachine },
+  { file: 'registration/registrationMachine.ts', machine: registrationMachine },
+  { file: 'session/sessionMachine.ts', machine: sessionMachine },
+  { file: 'siteOptions/siteOptionsMachine.ts', machine: siteOptionsMachine },
+  { file: 'slotPicker/slotPickerMachine.ts', machine: slotPickerMachine },
+  { file: 'staffAdmin/adminCancelMachine.ts', machine: adminCancelMachine },
+  { file: 'staffAdmin/adminListMachine.ts', machine: adminListMachine },
+  { file: 'staffAdmin/confirmedChangeMachine.ts', machine: confirmedChangeMachine },
+  { file: 'staffAdmin/doctorScheduleMachine.ts', machine: doctorScheduleMachine },
+  { file: 'staffConsole/auditLogMachine.ts', machine: auditLogMachine },
+  { file: 'staffConsole/staffAccessMachine.ts', machine: staffAccessMachine },
+  { file: 'staffConsole/staffAppointmentsMachine.ts', machine: staffAppointmentsMachine },
+];

@@ -1,0 +1,75 @@
+/**
+ * Signing up, as a test model: the email proven with a code (the otp child), then the form sent.
+ * Shared by the machine's path test (tests/machines/registrationMachine.paths.test.ts, the real
+ * machine) and the rendered app's (tests/component/renderedPaths.test.tsx, the sign-up popup).
+ */
+import { createMachine } from 'xstate';
+
+export type RegistrationModelEvent = { type: keyof typeof registrationSteps };
+
+/** What the person does, with the server's answer, and what they should then read. */
+export const registrationSteps = {
+  'send.withoutEmail': ['enterEmail'],
+  'send.unanswered': ['otpSendError'],
+  'send.failed': ['otpSendFailed'],
+  'send.ok': ['otpSent'],
+  // A refused code is its own kind (the view marks the code field), in the server's words.
+  'validate.wrongCode': ['otpRefused: Invalid email OTP. Please try again.'],
+  'validate.expiredCode': ['otpRefused: This OTP has expired. Please request a new one.'],
+  'validate.tooManyTries': ['otpRefused: Too many wrong attempts. Please request a new OTP.'],
+  'validate.unanswered': ['otpValidateError'],
+  'validate.ok': ['otpValidated'],
+  'resend.ok': ['otpSent'],
+  'resend.tooMany': ['server: Too many codes sent. Try again in 10 minutes.'],
+  'email.changed': [],
+  'submit.incomplete': ['missingFields'],
+  'submit.passwordsDiffer': ['passwordsMismatch'],
+  'submit.noTerms': ['termsRequired'],
+  'submit.unproven': ['otpNotValidated'],
+  'submit.refused': ['server: An account with this email already exists.'],
+  'submit.ok': ['registered'],
+} as const satisfies Record<string, readonly string[]>;
+
+export const registrationModel = createMachine({
+  id: 'registrationModel',
+  types: {} as { events: RegistrationModelEvent },
+  initial: 'NotSent',
+  states: {
+    NotSent: {
+      on: {
+        'send.withoutEmail': 'NotSent',
+        'send.unanswered': 'NotSent',
+        'send.failed': 'NotSent',
+        'send.ok': 'Sent',
+        'submit.incomplete': 'NotSent',
+        'submit.unproven': 'NotSent',
+      },
+    },
+    Sent: {
+      on: {
+        'validate.wrongCode': 'Sent',
+        'validate.expiredCode': 'Sent',
+        'validate.tooManyTries': 'Sent',
+        'validate.unanswered': 'Sent',
+        'validate.ok': 'Validated',
+        'resend.ok': 'Sent',
+        'resend.tooMany': 'Sent',
+        'email.changed': 'NotSent',
+        'submit.passwordsDiffer': 'Sent',
+        'submit.unproven': 'Sent',
+      },
+    },
+    Validated: {
+      on: {
+        'email.changed': 'NotSent',
+        'resend.ok': 'Sent',
+        'submit.passwordsDiffer': 'Validated',
+        'submit.noTerms': 'Validated',
+        'submit.refused': 'Validated',
+        'submit.ok': 'Registered',
+      },
+    },
+    Registered: { type: 'final' },
+  },
+});
+

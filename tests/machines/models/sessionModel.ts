@@ -1,0 +1,69 @@
+/**
+ * The session as the app lives it, as a test model: shared by the machine's path test
+ * (tests/machines/sessionMachine.paths.test.ts, the real machine) and the rendered app's
+ * (tests/component/renderedPaths.test.tsx, the views and providers with fake calls).
+ */
+import { createMachine } from 'xstate';
+import type { SessionEmitted } from '../../../machines/session/sessionMachine.js';
+
+export type SessionModelEvent = { type: keyof typeof sessionSteps };
+
+/** What happens, and what the session then emits for the app. */
+export const sessionSteps = {
+  'app.start': [],
+  'app.startWithToken': [],
+  'user.found': [],
+  'user.tokenRefused': [],
+  'user.unanswered': [],
+  'user.failed': [{ type: 'navigate', to: '/' }, { type: 'notice', tone: 'error', notice: { kind: 'somethingWentWrong' } }],
+  'session.retry': [],
+  'session.showLogin': [],
+  'session.showRegister': [],
+  'session.closePanels': [],
+  login: [],
+  'session.logout': [{ type: 'notice', tone: 'success', notice: { kind: 'loggedOut' } }],
+  'revoke.done': [],
+  'revoke.unanswered': [],
+  'session.expired': [],
+  'list.loaded': [],
+  'list.expired': [],
+  'appointments.refresh': [],
+} as const satisfies Record<string, readonly SessionEmitted[]>;
+
+export const sessionModel = createMachine({
+  id: 'sessionModel',
+  types: {} as { events: SessionModelEvent },
+  initial: 'NotStarted',
+  states: {
+    NotStarted: { on: { 'app.start': 'LoggedOut', 'app.startWithToken': 'Restoring' } },
+    Restoring: { on: { 'user.found': 'LoggedIn', 'user.tokenRefused': 'LoggedOut', 'user.unanswered': 'Unverified' } },
+    Unverified: { on: { 'session.retry': 'Restoring', login: 'Verifying' } },
+    LoggedOut: { on: { 'session.showLogin': 'LoginOpen', 'session.showRegister': 'RegisterOpen' } },
+    LoginOpen: {
+      on: { 'session.showRegister': 'RegisterOpen', 'session.closePanels': 'LoggedOut', login: 'Verifying' },
+    },
+    RegisterOpen: { on: { 'session.showLogin': 'LoginOpen', 'session.closePanels': 'LoggedOut' } },
+    Verifying: { on: { 'user.found': 'LoggedIn', 'user.failed': 'LoggedOut' } },
+    LoggedIn: {
+      on: {
+        'session.logout': 'LoggingOut',
+        'session.expired': 'LoggedOut',
+        'session.showLogin': 'LoggedIn',
+        login: 'Verifying',
+        'list.loaded': 'ListShown',
+        'list.expired': 'LoggedOut',
+      },
+    },
+    ListShown: {
+      on: {
+        'appointments.refresh': 'LoggedIn',
+        'session.logout': 'LoggingOut',
+        'session.expired': 'LoggedOut',
+        'session.showLogin': 'ListShown',
+        login: 'Verifying',
+      },
+    },
+    LoggingOut: { on: { 'revoke.done': 'LoggedOut', 'revoke.unanswered': 'LoggedOut' } },
+  },
+});
+
