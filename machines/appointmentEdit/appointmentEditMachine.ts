@@ -74,6 +74,7 @@ import {
 import { canChooseSlot, slotListOf, slotThatCounts, type SlotsStatus } from '../slotPicker/slots.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 import { canEdit } from '../appointments/rules.js';
+import { isAnswered, isSlotTaken, isUnauthorized } from '../failures.js';
 
 export type AppointmentEditInput = { appointment: AppointmentRecord; token: string; today: string };
 
@@ -183,11 +184,6 @@ function chosen(context: AppointmentEditContext, change: Partial<EditChoices>): 
 
 const notice = (tone: Tone, n: AppointmentEditNotice): NoticeEvent<AppointmentEditNotice> => ({ type: 'notice', tone, notice: n });
 
-const refusedWith = (error: unknown, status: (s: number) => boolean): boolean => {
-  const failure = describeFailure(error);
-  return failure.kind === 'refused' && status(failure.status);
-};
-
 const definition = setup({
   types: {} as {
     context: AppointmentEditContext;
@@ -212,10 +208,10 @@ const definition = setup({
     isBookableDate: ({ context, event }) => event.type === 'date.selected' && isBookableDate(event.date, context.today),
     isFreeSlot: ({ context, event }) => event.type === 'slot.selected' && canChooseSlot(context.slots, event.time),
     canSave: ({ context }) => canSaveNow(context),
-    isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 401),
-    isSlotTaken: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 409),
+    isUnauthorized,
+    isSlotTaken,
     /** The server answered no (any error status), as opposed to no answer at all. */
-    isRefused: (_, params: { error: unknown }) => refusedWith(params.error, () => true),
+    isRefused: isAnswered,
   },
   actions: {
     /** The doctors arrived: a location the doctor no longer works at is cleared (the slot picker is told). */

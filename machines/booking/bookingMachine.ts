@@ -114,6 +114,7 @@ import {
   type PersonalDetails,
   type PreviousBooking,
 } from './choices.js';
+import { isRefused, isSlotTaken, isUnauthorized } from '../failures.js';
 
 export type BookingInput = {
   today: string;
@@ -231,11 +232,6 @@ const requestKey = (context: BookingContext): string => JSON.stringify(bookingRe
 
 const notice = (tone: Tone, n: BookingNotice): NoticeEvent<BookingNotice> => ({ type: 'notice', tone, notice: n });
 
-const refusedWith = (error: unknown, status: (s: number) => boolean): boolean => {
-  const failure = describeFailure(error);
-  return failure.kind === 'refused' && status(failure.status);
-};
-
 const definition = setup({
   types: {} as {
     context: BookingContext;
@@ -274,11 +270,11 @@ const definition = setup({
     feeNotKnown: ({ context }) => feeOf(context.fees ?? [], context.choices.consultationType) === null,
     isLoggedOut: ({ context }) => context.token === null,
     holdsThisBooking: ({ context }) => context.held !== null && context.held.request === requestKey(context),
-    feeDiffers: ({ context }, params: { appointment: AppointmentRecord }) =>
+    feeDiffers: ({ context }: { context: BookingContext }, params: { appointment: AppointmentRecord }) =>
       params.appointment.consultationFee !== feeOf(context.fees ?? [], context.choices.consultationType),
-    isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 401),
-    isSlotTaken: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 409),
-    isRefused: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s >= 400 && s < 500),
+    isUnauthorized,
+    isSlotTaken,
+    isRefused,
   },
   actions: {
     storeDoctors: assign(({ context }, params: { doctors: Doctor[] }) => ({

@@ -8,8 +8,8 @@
  * and the API module come later, in their own chunks (see liveAccount.ts and the popups).
  *
  * The session also runs the user's appointments list (spec §4; issue 5). Its call comes from
- * `actors.loadAppointments` when given (tests), else from ./liveAppointments.ts, fetched with the
- * API module the first time the list loads (after login), never with the home page.
+ * `actors.loadAppointments` when given (tests), else from the appointments API module, fetched
+ * the first time the list loads (after login), never with the home page.
  *
  * `AccountServices` is that seam: the real calls in main.tsx (liveAccount.ts), fakes in tests,
  * given to each machine with `machine.provide(...)` as the machines' own tests do.
@@ -40,7 +40,7 @@ import {
   type Panel,
   type SessionUser,
 } from '../../machines/session/sessionMachine';
-import { fromAbortablePromise } from './abortable';
+import { fromApi, loadOnce } from './fromApi';
 
 /**
  * The calls the account machines invoke, as fromPromise actors. Each rejects with an ApiFailure
@@ -81,18 +81,11 @@ export interface AccountServices {
   readonly preload?: () => void;
 }
 
-/**
- * The live list call, with its module (and the appointments API under it) fetched the first time
- * the list loads; a fetch that failed (offline) is tried again on the next load.
- */
-let liveAppointments: Promise<typeof import('./liveAppointments')> | null = null;
-const lazyLoadAppointments = fromAbortablePromise<AppointmentRecord[], AppointmentsListInput>(async ({ input, signal }) => {
-  liveAppointments ??= import('./liveAppointments').catch((error: unknown) => {
-    liveAppointments = null;
-    throw error;
-  });
-  return (await liveAppointments).loadAppointmentsList(input, signal);
-});
+/** The live list call; the appointments API is fetched the first time the list loads (after login). */
+const appointmentsApi = loadOnce(() => import('../api/appointments'));
+const lazyLoadAppointments = fromApi(async ({ email, token }: AppointmentsListInput, signal) =>
+  (await appointmentsApi()).fetchAppointments(email, token, signal),
+);
 
 /** The session machine with the app's calls and token storage. */
 export function provideSession(services: AccountServices) {
