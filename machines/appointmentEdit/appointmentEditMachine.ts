@@ -20,11 +20,11 @@
  * `selectCanSave` is false.
  *
  * The app provides (`appointmentEditMachine.provide({ actors })`), each rejecting with an
- * ApiFailure (src/api/client.ts) when it fails (wrap the Either calls in `orReject`):
+ * ApiFailure (machines/failures.ts) when it fails (`fromApi`, src/app/fromApi.ts):
  * - `loadDoctors` () -> Doctor[]                      (fetchDoctors, src/api/site.ts; the doctor's locations)
  * - `loadTimeSlots` { doctorEmail, date, location, token } -> TimeSlot[]
- *                                                      (fetchTimeSlots, src/api/booking.ts), as for booking;
- *                                                      `provide` hands it on to the slot picker child
+ *                                                      (fetchTimeSlots, src/api/booking.ts), as for booking,
+ *                                                      to the slot picker child (`slotPicker: slotPickerMachine.provide(...)`)
  * - `updateAppointment` { request: { selectedLocation, appointmentToEdit, newDate, selectedTime }, token }
  *                       -> { message, appointment }   (updateAppointment, src/api/appointments.ts)
  *
@@ -63,11 +63,9 @@ import type {
 import type { Doctor } from '../../contract/site.js';
 import { findDoctor, fitChoices, isBookableDate, nextChoices, type BookingChoices } from '../booking/choices.js';
 import {
-  passLoadTimeSlotsOn,
   shownSlots,
   slotPickerMachine,
   slotsFor,
-  slotsNotProvided,
   type SlotPickerReport,
   type SlotPickerSnapshot,
 } from '../slotPicker/slotPickerMachine.js';
@@ -184,7 +182,7 @@ function chosen(context: AppointmentEditContext, change: Partial<EditChoices>): 
 
 const notice = (tone: Tone, n: AppointmentEditNotice): NoticeEvent<AppointmentEditNotice> => ({ type: 'notice', tone, notice: n });
 
-const definition = setup({
+export const appointmentEditMachine = setup({
   types: {} as {
     context: AppointmentEditContext;
     events: AppointmentEditEvent;
@@ -195,8 +193,6 @@ const definition = setup({
   actors: {
     // Declared here with their types; the real ones come from the app, so these must never run.
     loadDoctors: fromPromise<Doctor[]>(() => Promise.reject(new Error('not provided'))),
-    /** Handed on to the slot picker (`passLoadTimeSlotsOn`); this machine does not run it itself. */
-    loadTimeSlots: slotsNotProvided,
     slotPicker: slotPickerMachine,
     updateAppointment: fromPromise<UpdateAnswer, { request: UpdateRequest; token: string }>(() =>
       Promise.reject(new Error('not provided')),
@@ -380,8 +376,6 @@ const definition = setup({
   output: ({ context }) => ({ appointment: context.updated as AppointmentRecord }),
 });
 
-/** The edit appointment machine; its `provide` hands `loadTimeSlots` on to the slot picker child. */
-export const appointmentEditMachine = passLoadTimeSlotsOn(definition);
 
 type Snapshot = SnapshotFrom<typeof appointmentEditMachine>;
 

@@ -15,13 +15,13 @@
  *   doctors and the slots load; its details win over the user's.
  *
  * The app provides the calls (`bookingMachine.provide({ actors })`), each rejecting with an
- * ApiFailure (src/api/client.ts) when it fails (wrap the Either calls in `orReject`):
+ * ApiFailure (machines/failures.ts) when it fails (`fromApi`, src/app/fromApi.ts):
  * - `loadDoctors` () -> Doctor[]                        (fetchDoctors, src/api/site.ts)
  * - `loadFees` () -> { data: AppointmentFee[] }          (fetchFees)
  * - `loadTimeSlots` { doctorEmail, date, location, token } -> TimeSlot[]
  *                       (fetchTimeSlots, src/api/booking.ts; the token, when there is one, lets
- *                       the server show the patient's own unpaid hold as free to them). The
- *                       slot picker child runs it: `provide` hands it on (`passLoadTimeSlotsOn`).
+ *                       the server show the patient's own unpaid hold as free to them), to
+ *                       the slot picker child: `slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } })`.
  * - `addAppointment` { request, token } -> AppointmentRecord        (addAppointment)
  * - `createPayment` { request: { appointmentId, consultationAmount }, token }
  *                       -> { merchantOrderId, checkoutPageUrl }     (createAppointmentPayment)
@@ -83,11 +83,9 @@ import type { ConsultationType, Gender } from '../../contract/primitives.js';
 import type { AppointmentFee, AppointmentFeeList, Doctor } from '../../contract/site.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 import {
-  passLoadTimeSlotsOn,
   shownSlots,
   slotPickerMachine,
   slotsFor,
-  slotsNotProvided,
   type SlotPickerReport,
   type SlotPickerSnapshot,
 } from '../slotPicker/slotPickerMachine.js';
@@ -232,7 +230,7 @@ const requestKey = (context: BookingContext): string => JSON.stringify(bookingRe
 
 const notice = (tone: Tone, n: BookingNotice): NoticeEvent<BookingNotice> => ({ type: 'notice', tone, notice: n });
 
-const definition = setup({
+export const bookingMachine = setup({
   types: {} as {
     context: BookingContext;
     events: BookingEvent;
@@ -244,8 +242,6 @@ const definition = setup({
     // Declared here with their types; the real ones come from the app, so these must never run.
     loadDoctors: fromPromise<Doctor[]>(() => Promise.reject(new Error('not provided'))),
     loadFees: fromPromise<AppointmentFeeList>(() => Promise.reject(new Error('not provided'))),
-    /** Handed on to the slot picker (`passLoadTimeSlotsOn`); this machine does not run it itself. */
-    loadTimeSlots: slotsNotProvided,
     slotPicker: slotPickerMachine,
     addAppointment: fromPromise<AppointmentRecord, { request: BookingRequest; token: string }>(() =>
       Promise.reject(new Error('not provided')),
@@ -584,8 +580,6 @@ const definition = setup({
   }),
 });
 
-/** The booking machine; its `provide` hands `loadTimeSlots` on to the slot picker child. */
-export const bookingMachine = passLoadTimeSlotsOn(definition);
 
 type Snapshot = SnapshotFrom<typeof bookingMachine>;
 

@@ -30,6 +30,7 @@ import {
 import { orderPaymentMachine, type OrderPaymentAnswer, type OrderPaymentInput } from '../../machines/orderPayment/orderPaymentMachine.js';
 import { answeredByHand, recordEmitted } from './accountFakes.js';
 import { anita, today, type SlotsInput } from './bookingFakes.js';
+import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
 
 export { today, tomorrow } from './bookingFakes.js';
 
@@ -149,7 +150,11 @@ export function startEdit(input: Partial<AppointmentEditInput> = {}) {
   const loadTimeSlots = answeredByHand<TimeSlot[], SlotsInput>();
   const updateAppointment = answeredByHand<UpdateAnswer, { request: UpdateRequest; token: string }>();
   const machine = appointmentEditMachine.provide({
-    actors: { loadDoctors: loadDoctors.logic, loadTimeSlots: loadTimeSlots.logic, updateAppointment: updateAppointment.logic },
+    actors: {
+      loadDoctors: loadDoctors.logic,
+      slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots: loadTimeSlots.logic } }),
+      updateAppointment: updateAppointment.logic,
+    },
   });
   const actor = createActor(machine, { input: { appointment: appointment(), token: 'tok-1', today, ...input } });
   return started(actor, { loadDoctors, loadTimeSlots, updateAppointment });

@@ -16,6 +16,7 @@ import {
 } from '../../machines/booking/bookingMachine.js';
 import type { BookingUser } from '../../machines/booking/choices.js';
 import { answeredByHand, recordEmitted, settle } from './accountFakes.js';
+import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
 
 export const today = '2025-03-10';
 export const tomorrow = '2025-03-11';
@@ -122,7 +123,7 @@ export function startBooking(input: Partial<BookingInput> = {}) {
     actors: {
       loadDoctors: loadDoctors.logic,
       loadFees: loadFees.logic,
-      loadTimeSlots: loadTimeSlots.logic,
+      slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots: loadTimeSlots.logic } }),
       addAppointment: addAppointment.logic,
       createPayment: createPayment.logic,
     },

@@ -18,6 +18,7 @@ import {
 } from '../../../machines/appointmentEdit/appointmentEditMachine';
 import type { SlotsRequest } from '../../../machines/slotPicker/slots';
 import { clinicToday } from '../../../machines/booking/choices';
+import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { editNoticeText } from '../../components/Appointments/notices';
 import { SlotChoiceFields } from '../../components/Appointments/SlotChoiceFields';
@@ -59,9 +60,13 @@ export function MoveDialog({ appointment, onMoved, onClose }: MoveDialogProps) {
           if (!isLeft(answer)) doctors.current = answer.right;
           return isLeft(answer) ? answer : { ...answer, right: answer.right.map(asDoctor) };
         }),
-        loadTimeSlots: fromApi((input: SlotsRequest, signal) =>
-          api.fetchTimeSlots(input.doctorEmail, input.date, input.location, token, signal),
-        ),
+        slotPicker: slotPickerMachine.provide({
+          actors: {
+            loadTimeSlots: fromApi((input: SlotsRequest, signal) =>
+              api.fetchTimeSlots(input.doctorEmail, input.date, input.location, token, signal),
+            ),
+          },
+        }),
         updateAppointment: fromApi(async (input: { request: UpdateRequest; token: string }, signal) => {
           const { selectedLocation, newDate, selectedTime } = input.request;
           const locationId = await locationIdOf(selectedLocation, signal);
