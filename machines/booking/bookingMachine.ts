@@ -26,8 +26,9 @@
  * - `createPayment` { request: { appointmentId, consultationAmount }, token }
  *                       -> { merchantOrderId, checkoutPageUrl }     (createAppointmentPayment)
  *
- * Emitted (`actor.on(...)`):
- * - `notice` { tone, notice }: a toast. Kinds and the message each stands for:
+ * Effects, actions the app provides (src/components/Booking/provider.ts); until provided they are
+ * emitted (`actor.on(...)`), as the machine's tests read them:
+ * - `notify` { tone, notice }: a toast. Kinds and the message each stands for:
  *   - missingChoices {fields}  'Please select all required fields.' (Book before a location,
  *                              doctor, type, date and free slot are chosen)
  *   - server {text}            the server's message, preferred: 'This slot is already booked'
@@ -42,9 +43,11 @@
  *                              shown; the fee shown is corrected and nothing is paid until Book
  *                              again. Suggested: 'The consultation fee is now ₹{fee}. Please
  *                              check it and book again.'
- * - `login.required` { expired }: the app opens the login popup (`session.showLogin`); when
- *   `expired` (the server answered 401), it first sends `session.expired` to the session. After a
- *   login it sends `booking.loggedIn`; if the person closes the login popup, `booking.loginCancelled`.
+ * - `askForLogin` { expired } (emits `login.required`): the app opens the login popup
+ *   (`session.showLogin` with `replyTo`: this actor); when `expired` (the server answered 401), it
+ *   first sends `session.expired`. The session answers `login.succeeded` { token, user } (at the
+ *   login, again with the whole user), `login.cancelled` if the popup closes without a login, or
+ *   `session.ended` if the login could not be completed.
  * - `redirect` { url, payUrl, kept }: the app stores `kept` (for /paymentfail) and sends the
  *   browser to `url` = '/#/payment?payUrl=' + encodeURIComponent(payUrl), the /payment page that
  *   checks `payUrl` against the provider's origins (machines/paymentRedirect). The machine is then
@@ -137,7 +140,7 @@ export type BookingNotice =
 export type BookingEmitted =
   | NoticeEvent<BookingNotice>
   | { type: 'login.required'; expired: boolean }
-  | { type: 'redirect'; url: string; payUrl: string; kept: KeptBooking };
+  | ({ type: 'redirect' } & BookingRedirect);
 
 export type BookingEvent =
   | { type: 'location.selected'; location: string }
@@ -148,12 +151,12 @@ export type BookingEvent =
   /** Every change of a personal field (or several at once). */
   | { type: 'details.changed'; details: Partial<PersonalDetails> }
   | { type: 'booking.book' }
-  /** The login popup logged in (the login machine's `loggedIn`). */
-  | { type: 'booking.loggedIn'; token: string; user: BookingUser }
-  /** The login popup closed without a login. */
-  | { type: 'booking.loginCancelled' }
-  /** The session ended while the popup was open. */
-  | { type: 'booking.loggedOut' }
+  /** The session's answer to `askForLogin` (`replyTo`): logged in (again once the whole user is known). */
+  | { type: 'login.succeeded'; token: string; user: BookingUser }
+  /** The session's answer to `askForLogin`: the login popup closed without a login. */
+  | { type: 'login.cancelled' }
+  /** The session's answer to `askForLogin`: the login could not be completed (the token given is void). */
+  | { type: 'session.ended' }
   | { type: 'doctors.retry' }
   | { type: 'fees.retry' }
   | { type: 'slots.retry' }
@@ -229,6 +232,19 @@ export function paymentPageUrl(payUrl: string): string {
 const requestKey = (context: BookingContext): string => JSON.stringify(bookingRequest(context));
 
 const notice = (tone: Tone, n: BookingNotice): NoticeEvent<BookingNotice> => ({ type: 'notice', tone, notice: n });
+const somethingWentWrong = notice('error', { kind: 'somethingWentWrong' });
+const missingChoicesNotice = (context: BookingContext) =>
+  notice('error', { kind: 'missingChoices', fields: missingChoices(settledChoices(context)) });
+const slotTakenNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'slotTaken' }));
+const failureNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'somethingWentWrong' }));
+
+/** Where a payment goes: the /payment page that checks the checkout address, and the choices kept for /paymentfail. */
+export type BookingRedirect = { url: string; payUrl: string; kept: KeptBooking };
+const redirectTo = (context: BookingContext, answer: PaymentAnswer): BookingRedirect => ({
+  url: paymentPageUrl(answer.checkoutPageUrl),
+  payUrl: answer.checkoutPageUrl,
+  kept: { choices: context.choices, details: context.details },
+});
 
 export const bookingMachine = setup({
   types: {} as {
@@ -322,23 +338,12 @@ export const bookingMachine = setup({
       },
     }),
     storePayment: assign({ payment: (_, params: { answer: PaymentAnswer }) => params.answer }),
-    tellMissingChoices: emit(({ context }) =>
-      notice('error', { kind: 'missingChoices', fields: missingChoices(settledChoices(context)) }),
-    ),
-    tellFeeUnknown: emit(notice('error', { kind: 'feeUnknown' })),
-    tellFeeChanged: emit((_, params: { fee: number }) => notice('error', { kind: 'feeChanged', fee: params.fee })),
-    tellSlotTaken: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'slotTaken' }))),
-    tellFailure: emit((_, params: { error: unknown }) =>
-      notice('error', serverWordsOr(params.error, { kind: 'somethingWentWrong' })),
-    ),
-    tellSomethingWentWrong: emit(notice('error', { kind: 'somethingWentWrong' })),
+    // The machine's effects: the app provides each (a toast, the session's login popup, the way
+    // to /payment: src/components/Booking/provider.ts); until then they are emitted, so the
+    // machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<BookingNotice>) => params),
     askForLogin: emit((_, params: { expired: boolean }) => ({ type: 'login.required' as const, expired: params.expired })),
-    redirect: emit(({ context }, params: { answer: PaymentAnswer }) => ({
-      type: 'redirect' as const,
-      url: paymentPageUrl(params.answer.checkoutPageUrl),
-      payUrl: params.answer.checkoutPageUrl,
-      kept: { choices: context.choices, details: context.details },
-    })),
+    redirect: emit((_, params: BookingRedirect) => ({ type: 'redirect' as const, ...params })),
   },
 }).createMachine({
   id: 'booking',
@@ -377,7 +382,7 @@ export const bookingMachine = setup({
                 id: 'loadDoctors',
                 src: 'loadDoctors',
                 onDone: { target: 'Ready', actions: { type: 'storeDoctors', params: ({ event }) => ({ doctors: event.output }) } },
-                onError: { target: 'Failed', actions: 'tellSomethingWentWrong' },
+                onError: { target: 'Failed', actions: { type: 'notify', params: somethingWentWrong } },
               },
             },
             Ready: { description: 'The doctors are known.' },
@@ -428,7 +433,7 @@ export const bookingMachine = setup({
               on: {
                 'slots.refresh': { actions: 'tellSlotPicker' },
                 'slots.retry': { actions: 'passToSlotPicker' },
-                'slots.failed': { actions: 'tellSomethingWentWrong' },
+                'slots.failed': { actions: { type: 'notify', params: somethingWentWrong } },
               },
             },
           },
@@ -436,10 +441,10 @@ export const bookingMachine = setup({
         Flow: {
           description: 'What the person is doing: choosing, logging in, booking, paying.',
           on: {
-            'booking.loggedIn': {
+            'login.succeeded': {
               actions: [{ type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) }, 'refreshSlots'],
             },
-            'booking.loggedOut': { target: '.Choosing', actions: ['forgetLogin', 'refreshSlots'] },
+            'session.ended': { target: '.Choosing', actions: ['forgetLogin', 'refreshSlots'] },
           },
           initial: 'Choosing',
           states: {
@@ -466,8 +471,8 @@ export const bookingMachine = setup({
                 'slot.selected': { guard: 'isFreeSlot', actions: 'passToSlotPicker' },
                 'details.changed': { actions: 'changeDetails' },
                 'booking.book': [
-                  { guard: 'hasMissingChoices', actions: 'tellMissingChoices' },
-                  { guard: 'feeNotKnown', actions: 'tellFeeUnknown' },
+                  { guard: 'hasMissingChoices', actions: { type: 'notify', params: ({ context }) => missingChoicesNotice(context) } },
+                  { guard: 'feeNotKnown', actions: { type: 'notify', params: notice('error', { kind: 'feeUnknown' }) } },
                   {
                     guard: 'isLoggedOut',
                     target: 'AwaitingLogin',
@@ -481,11 +486,11 @@ export const bookingMachine = setup({
             AwaitingLogin: {
               description: 'The login popup is open. Back to the same choices, logged in or not.',
               on: {
-                'booking.loggedIn': {
+                'login.succeeded': {
                   target: 'Choosing',
                   actions: [{ type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) }, 'refreshSlots'],
                 },
-                'booking.loginCancelled': 'Choosing',
+                'login.cancelled': 'Choosing',
               },
             },
             Booking: {
@@ -503,7 +508,7 @@ export const bookingMachine = setup({
                     actions: [
                       { type: 'hold', params: ({ event }) => ({ appointment: event.output }) },
                       { type: 'correctFee', params: ({ event }) => ({ appointment: event.output }) },
-                      { type: 'tellFeeChanged', params: ({ event }) => ({ fee: event.output.consultationFee }) },
+                      { type: 'notify', params: ({ event }) => notice('error', { kind: 'feeChanged', fee: event.output.consultationFee }) },
                     ],
                   },
                   {
@@ -520,9 +525,9 @@ export const bookingMachine = setup({
                   {
                     guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
                     target: 'Choosing',
-                    actions: ['dropTakenSlot', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }],
+                    actions: ['dropTakenSlot', { type: 'notify', params: ({ event }) => slotTakenNotice(event.error) }],
                   },
-                  { target: 'Choosing', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+                  { target: 'Choosing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
                 ],
               },
             },
@@ -541,7 +546,7 @@ export const bookingMachine = setup({
                   target: '#booking.Redirected',
                   actions: [
                     { type: 'storePayment', params: ({ event }) => ({ answer: event.output }) },
-                    { type: 'redirect', params: ({ event }) => ({ answer: event.output }) },
+                    { type: 'redirect', params: ({ context, event }) => redirectTo(context, event.output) },
                   ],
                 },
                 onError: [
@@ -553,14 +558,14 @@ export const bookingMachine = setup({
                   {
                     guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
                     target: 'Choosing',
-                    actions: ['dropHeld', 'dropTakenSlot', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }],
+                    actions: ['dropHeld', 'dropTakenSlot', { type: 'notify', params: ({ event }) => slotTakenNotice(event.error) }],
                   },
                   {
                     guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
                     target: 'Choosing',
-                    actions: ['dropHeld', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+                    actions: ['dropHeld', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
                   },
-                  { target: 'Choosing', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+                  { target: 'Choosing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
                 ],
               },
             },

@@ -41,6 +41,7 @@ import {
   type SessionUser,
 } from '../../machines/session/sessionMachine';
 import { fromApi, loadOnce } from './fromApi';
+import { inspect } from './inspect';
 
 /**
  * The calls the account machines invoke, as fromPromise actors. Each rejects with an ApiFailure
@@ -116,7 +117,7 @@ export function AccountProvider({ services, children }: { services: AccountServi
   const [storedToken] = useState(() => services.tokenStore.read());
   return (
     <ServicesContext.Provider value={services}>
-      <SessionContext.Provider logic={logic} options={{ input: { storedToken } }}>
+      <SessionContext.Provider logic={logic} options={{ input: { storedToken }, inspect }}>
         {children}
       </SessionContext.Provider>
     </ServicesContext.Provider>
