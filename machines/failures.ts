@@ -82,16 +82,16 @@ const guardOn =
     refusedWith(params.error, test);
 
 /** 401: the stored token is no longer valid (the session expired or was revoked). */
-export const isUnauthorized: FailureGuard = guardOn((status) => status === 401);
+export const isUnauthorized: FailureGuard = /* @__PURE__ */ guardOn((status) => status === 401);
 /** 403: signed in, but not allowed (a patient at the staff console). */
-export const isForbidden: FailureGuard = guardOn((status) => status === 403);
+export const isForbidden: FailureGuard = /* @__PURE__ */ guardOn((status) => status === 403);
 /** 409: someone else took the slot first (booking, edit, move); for staff, a refused change. */
-export const isSlotTaken: FailureGuard = guardOn((status) => status === 409);
+export const isSlotTaken: FailureGuard = /* @__PURE__ */ guardOn((status) => status === 409);
 export const isConflict: FailureGuard = isSlotTaken;
 /** A 4xx: the server said no to this request; trying again will not help. */
-export const isRefused: FailureGuard = guardOn((status) => status >= 400 && status < 500);
+export const isRefused: FailureGuard = /* @__PURE__ */ guardOn((status) => status >= 400 && status < 500);
 /** Any error status, as opposed to no answer at all. */
-export const isAnswered: FailureGuard = guardOn(() => true);
+export const isAnswered: FailureGuard = /* @__PURE__ */ guardOn(() => true);
 
 /** A form's errors by field, as the server named them (`name`, `hours.2.start`, ...). */
 export type FieldErrors = Readonly<Record<string, string>>;

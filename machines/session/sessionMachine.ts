@@ -63,7 +63,8 @@ import {
 } from 'xstate';
 import type { LoginUser, User } from '../../contract/auth.js';
 import { appointmentsListMachine } from '../appointments/appointmentsListMachine.js';
-import { describeFailure, type NoticeEvent } from './notices.js';
+import { isUnauthorized } from '../failures.js';
+import type { NoticeEvent } from './notices.js';
 
 /** The user: the login answer's fields at once, the whole profile once fetched. */
 export type SessionUser = LoginUser & Partial<Omit<User, keyof LoginUser>>;
@@ -118,10 +119,7 @@ export const sessionMachine = setup({
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
     isNotLoggedIn: not(stateIn('#session.Auth.LoggedIn')),
-    tokenRefused: (_, params: { error: unknown }) => {
-      const failure = describeFailure(params.error);
-      return failure.kind === 'refused' && failure.status === 401;
-    },
+    tokenRefused: isUnauthorized,
   },
   actions: {
     // Provided by the app (local storage); nothing until then.

@@ -10,22 +10,25 @@ import type { RegisterInput } from '../../machines/registration/registrationMach
 import { toast } from '../components/Toast/toast';
 import { messages } from '../i18n/shell';
 import { tokenKey, type AccountActors, type AccountServices, type TokenStore } from './account';
-import { fromApi, loadOnce } from './fromApi';
+import { fromApi, loadOnce, type ApiCall } from './fromApi';
 import { rememberGoogleReturn } from './googleReturn';
 
 const loadAuthApi = loadOnce(() => import('../api/auth'));
+type AuthApi = Awaited<ReturnType<typeof loadAuthApi>>;
+
+/** `fromApi` over a call of the auth module, fetched first (kept short: this file ships with the home page). */
+const auth = <TOutput, TInput>(call: (api: AuthApi, input: TInput, signal: AbortSignal) => ReturnType<ApiCall<TInput, TOutput>>) =>
+  fromApi<TOutput, TInput>(async (input, signal) => call(await loadAuthApi(), input, signal));
 
 export const liveAccountActors: AccountActors = {
-  fetchCurrentUser: fromApi(async ({ token }: { token: string }, signal) => (await loadAuthApi()).fetchCurrentUser(token, signal)),
-  logout: fromApi<unknown, { token: string }>(async ({ token }, signal) => (await loadAuthApi()).logout(token, signal)),
-  login: fromApi(async (credentials: LoginCredentials, signal) => (await loadAuthApi()).login(credentials, signal)),
-  exchangeGoogleCode: fromApi(async ({ code }: { code: string }, signal) => (await loadAuthApi()).exchangeGoogleCode(code, signal)),
-  register: fromApi(async (fields: RegisterInput, signal) => (await loadAuthApi()).register(fields, signal)),
-  sendOtp: fromApi<unknown, { email: string }>(async (fields, signal) => (await loadAuthApi()).sendOtp(fields, signal)),
-  validateOtp: fromApi<unknown, { email: string; otp: string }>(async (fields, signal) => (await loadAuthApi()).validateOtp(fields, signal)),
-  resetPassword: fromApi<unknown, { email: string; password: string }>(
-    async (fields, signal) => (await loadAuthApi()).forgotPassword(fields, signal),
-  ),
+  fetchCurrentUser: auth((api, { token }: { token: string }, signal) => api.fetchCurrentUser(token, signal)),
+  logout: auth<unknown, { token: string }>((api, { token }, signal) => api.logout(token, signal)),
+  login: auth((api, credentials: LoginCredentials, signal) => api.login(credentials, signal)),
+  exchangeGoogleCode: auth((api, { code }: { code: string }, signal) => api.exchangeGoogleCode(code, signal)),
+  register: auth((api, fields: RegisterInput, signal) => api.register(fields, signal)),
+  sendOtp: auth<unknown, { email: string }>((api, fields, signal) => api.sendOtp(fields, signal)),
+  validateOtp: auth<unknown, { email: string; otp: string }>((api, fields, signal) => api.validateOtp(fields, signal)),
+  resetPassword: auth<unknown, { email: string; password: string }>((api, fields, signal) => api.forgotPassword(fields, signal)),
 };
 
 /** Local storage under `token`; storage that is off (a private window) just keeps nothing. */
