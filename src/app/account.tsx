@@ -15,7 +15,8 @@
  * given to each machine with `machine.provide(...)` as the machines' own tests do.
  */
 import { createActorContext, useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments';
 import type { LoginAnswer, User } from '../../contract/auth';
@@ -41,6 +42,8 @@ import {
   type SessionUser,
 } from '../../machines/session/sessionMachine';
 import { fromApi, loadOnce } from './fromApi';
+import { toast } from '../components/Toast/toast';
+import { messages } from '../i18n/shell';
 import { inspect } from './inspect';
 
 /**
@@ -88,8 +91,16 @@ const lazyLoadAppointments = fromApi(async ({ email, token }: AppointmentsListIn
   (await appointmentsApi()).fetchAppointments(email, token, signal),
 );
 
-/** The session machine with the app's calls and token storage. */
-export function provideSession(services: AccountServices) {
+/** What the session's effects reach outside the machine: the router. */
+export interface SessionPage {
+  readonly navigate: (to: string) => void;
+}
+
+/**
+ * The session's provider: the machine with the app's calls and token storage, and its effects as
+ * provided actions (a toast in the catalog's words, going home), not events a view listens for.
+ */
+export function provideSession(services: AccountServices, page: SessionPage) {
   const { actors, tokenStore } = services;
   return sessionMachine.provide({
     actors: {
@@ -102,6 +113,9 @@ export function provideSession(services: AccountServices) {
     actions: {
       storeToken: (_, params) => tokenStore.write(params.token),
       forgetToken: () => tokenStore.remove(),
+      tellLoggedOut: () => toast.info(messages.spec.logoutSuccess),
+      tellSomethingWentWrong: () => toast.error(messages.spec.somethingWentWrong),
+      goHome: () => page.navigate('/'),
     },
   });
 }
@@ -113,7 +127,10 @@ const ServicesContext = createContext<AccountServices | null>(null);
 /** Creates the session actor once, with the token stored when the app started. */
 export function AccountProvider({ services, children }: { services: AccountServices; children: ReactNode }) {
   // Both read once: the actor is created on the first render and lives as long as the app.
-  const [logic] = useState(() => provideSession(services));
+  const navigate = useNavigate();
+  const latestNavigate = useRef(navigate);
+  latestNavigate.current = navigate;
+  const [logic] = useState(() => provideSession(services, { navigate: (to) => latestNavigate.current(to) }));
   const [storedToken] = useState(() => services.tokenStore.read());
   return (
     <ServicesContext.Provider value={services}>
