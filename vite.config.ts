@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { ioTsPure, machineDescriptionsOut, reactRouterProduction } from './scripts/vite/bundleTrims.ts';
+import { machineDescriptionsOut, reactRouterProduction } from './scripts/vite/bundleTrims.ts';
 
 // The API the dev server forwards to (scripts/dev.mjs runs it on this port).
 const devApiPort = Number(process.env.DEV_API_PORT ?? 3001);
@@ -12,7 +12,6 @@ export default defineConfig({
     react(),
     // Trims of library code the home page cannot reach: scripts/vite/bundleTrims.ts.
     reactRouterProduction(),
-    ioTsPure(),
     machineDescriptionsOut(),
     // Precompressed copies next to every asset; the server sends them as they are.
     compression({

@@ -38,6 +38,7 @@ import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { MessageAnswer } from '../../contract/auth.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 import { canCancel } from '../appointments/rules.js';
+import { isUnauthorized } from '../failures.js';
 
 export type AppointmentCancelInput = { appointment: AppointmentRecord; userId: string; token: string };
 
@@ -78,10 +79,7 @@ export const appointmentCancelMachine = setup({
   },
   guards: {
     isCancellable: ({ context }) => canCancel(context.appointment),
-    isUnauthorized: (_, params: { error: unknown }) => {
-      const failure = describeFailure(params.error);
-      return failure.kind === 'refused' && failure.status === 401;
-    },
+    isUnauthorized,
   },
   actions: {
     markCancelled: assign({ cancelled: true }),

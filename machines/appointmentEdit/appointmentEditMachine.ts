@@ -20,11 +20,11 @@
  * `selectCanSave` is false.
  *
  * The app provides (`appointmentEditMachine.provide({ actors })`), each rejecting with an
- * ApiFailure (src/api/client.ts) when it fails (wrap the Either calls in `orReject`):
+ * ApiFailure (machines/failures.ts) when it fails (`fromApi`, src/app/fromApi.ts):
  * - `loadDoctors` () -> Doctor[]                      (fetchDoctors, src/api/site.ts; the doctor's locations)
  * - `loadTimeSlots` { doctorEmail, date, location, token } -> TimeSlot[]
- *                                                      (fetchTimeSlots, src/api/booking.ts), as for booking;
- *                                                      `provide` hands it on to the slot picker child
+ *                                                      (fetchTimeSlots, src/api/booking.ts), as for booking,
+ *                                                      to the slot picker child (`slotPicker: slotPickerMachine.provide(...)`)
  * - `updateAppointment` { request: { selectedLocation, appointmentToEdit, newDate, selectedTime }, token }
  *                       -> { message, appointment }   (updateAppointment, src/api/appointments.ts)
  *
@@ -63,17 +63,16 @@ import type {
 import type { Doctor } from '../../contract/site.js';
 import { findDoctor, fitChoices, isBookableDate, lastBookableDate, nextChoices, type BookingChoices } from '../booking/choices.js';
 import {
-  passLoadTimeSlotsOn,
   shownSlots,
   slotPickerMachine,
   slotsFor,
-  slotsNotProvided,
   type SlotPickerReport,
   type SlotPickerSnapshot,
 } from '../slotPicker/slotPickerMachine.js';
 import { canChooseSlot, slotListOf, slotThatCounts, type SlotsStatus } from '../slotPicker/slots.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 import { canEdit } from '../appointments/rules.js';
+import { isAnswered, isSlotTaken, isUnauthorized } from '../failures.js';
 
 export type AppointmentEditInput = { appointment: AppointmentRecord; token: string; today: string };
 
@@ -183,12 +182,7 @@ function chosen(context: AppointmentEditContext, change: Partial<EditChoices>): 
 
 const notice = (tone: Tone, n: AppointmentEditNotice): NoticeEvent<AppointmentEditNotice> => ({ type: 'notice', tone, notice: n });
 
-const refusedWith = (error: unknown, status: (s: number) => boolean): boolean => {
-  const failure = describeFailure(error);
-  return failure.kind === 'refused' && status(failure.status);
-};
-
-const definition = setup({
+export const appointmentEditMachine = setup({
   types: {} as {
     context: AppointmentEditContext;
     events: AppointmentEditEvent;
@@ -199,8 +193,6 @@ const definition = setup({
   actors: {
     // Declared here with their types; the real ones come from the app, so these must never run.
     loadDoctors: fromPromise<Doctor[]>(() => Promise.reject(new Error('not provided'))),
-    /** Handed on to the slot picker (`passLoadTimeSlotsOn`); this machine does not run it itself. */
-    loadTimeSlots: slotsNotProvided,
     slotPicker: slotPickerMachine,
     updateAppointment: fromPromise<UpdateAnswer, { request: UpdateRequest; token: string }>(() =>
       Promise.reject(new Error('not provided')),
@@ -214,10 +206,10 @@ const definition = setup({
       isBookableDate(event.date, context.today, lastBookableDate(context.doctors ?? [], context.appointment.doctorEmail)),
     isFreeSlot: ({ context, event }) => event.type === 'slot.selected' && canChooseSlot(context.slots, event.time),
     canSave: ({ context }) => canSaveNow(context),
-    isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 401),
-    isSlotTaken: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 409),
+    isUnauthorized,
+    isSlotTaken,
     /** The server answered no (any error status), as opposed to no answer at all. */
-    isRefused: (_, params: { error: unknown }) => refusedWith(params.error, () => true),
+    isRefused: isAnswered,
   },
   actions: {
     /** The doctors arrived: a location the doctor no longer works at is cleared (the slot picker is told). */
@@ -386,8 +378,6 @@ const definition = setup({
   output: ({ context }) => ({ appointment: context.updated as AppointmentRecord }),
 });
 
-/** The edit appointment machine; its `provide` hands `loadTimeSlots` on to the slot picker child. */
-export const appointmentEditMachine = passLoadTimeSlotsOn(definition);
 
 type Snapshot = SnapshotFrom<typeof appointmentEditMachine>;
 

@@ -27,6 +27,7 @@
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { describeFailure } from '../session/notices.js';
+import { isUnauthorized } from '../failures.js';
 
 export type AppointmentsListInput = { email: string; token: string };
 
@@ -46,10 +47,7 @@ export const appointmentsListMachine = setup({
     loadAppointments: fromPromise<AppointmentRecord[], AppointmentsListInput>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
-    isUnauthorized: (_, params: { error: unknown }) => {
-      const failure = describeFailure(params.error);
-      return failure.kind === 'refused' && failure.status === 401;
-    },
+    isUnauthorized,
   },
   actions: {
     storeAppointments: assign({ appointments: (_, params: { appointments: AppointmentRecord[] }) => params.appointments }),

@@ -43,6 +43,7 @@ import type { AppointmentRecord } from '../../contract/appointments.js';
 import { paymentPageUrl, paymentRequest, type PaymentAnswer, type PaymentRequest } from '../booking/bookingMachine.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 import { canAddToCalendar, canPay, viewOf, type AppointmentView } from './rules.js';
+import { isRefused, isUnauthorized } from '../failures.js';
 
 export type AppointmentsInput = { token: string; now: number };
 
@@ -88,11 +89,6 @@ export function clockEvery(ms: number) {
 
 const notice = (tone: Tone, n: AppointmentsNotice): NoticeEvent<AppointmentsNotice> => ({ type: 'notice', tone, notice: n });
 
-const refusedWith = (error: unknown, status: (s: number) => boolean): boolean => {
-  const failure = describeFailure(error);
-  return failure.kind === 'refused' && status(failure.status);
-};
-
 export const appointmentsMachine = setup({
   types: {} as {
     context: AppointmentsContext;
@@ -113,8 +109,8 @@ export const appointmentsMachine = setup({
   guards: {
     isPayable: ({ context, event }) => event.type === 'appointment.pay' && canPay(event.appointment, context.now),
     isInCalendars: ({ event }) => event.type === 'appointment.addToCalendar' && canAddToCalendar(event.appointment),
-    isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 401),
-    isRefused: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s >= 400 && s < 500),
+    isUnauthorized,
+    isRefused,
   },
   actions: {
     storeNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),

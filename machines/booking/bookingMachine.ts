@@ -15,19 +15,20 @@
  *   doctors and the slots load; its details win over the user's.
  *
  * The app provides the calls (`bookingMachine.provide({ actors })`), each rejecting with an
- * ApiFailure (src/api/client.ts) when it fails (wrap the Either calls in `orReject`):
+ * ApiFailure (machines/failures.ts) when it fails (`fromApi`, src/app/fromApi.ts):
  * - `loadDoctors` () -> Doctor[]                        (fetchDoctors, src/api/site.ts)
  * - `loadFees` () -> { data: AppointmentFee[] }          (fetchFees)
  * - `loadTimeSlots` { doctorEmail, date, location, token } -> TimeSlot[]
  *                       (fetchTimeSlots, src/api/booking.ts; the token, when there is one, lets
- *                       the server show the patient's own unpaid hold as free to them). The
- *                       slot picker child runs it: `provide` hands it on (`passLoadTimeSlotsOn`).
+ *                       the server show the patient's own unpaid hold as free to them), to
+ *                       the slot picker child: `slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } })`.
  * - `addAppointment` { request, token } -> AppointmentRecord        (addAppointment)
  * - `createPayment` { request: { appointmentId, consultationAmount }, token }
  *                       -> { merchantOrderId, checkoutPageUrl }     (createAppointmentPayment)
  *
- * Emitted (`actor.on(...)`):
- * - `notice` { tone, notice }: a toast. Kinds and the message each stands for:
+ * Effects, actions the app provides (src/components/Booking/provider.ts); until provided they are
+ * emitted (`actor.on(...)`), as the machine's tests read them:
+ * - `notify` { tone, notice }: a toast. Kinds and the message each stands for:
  *   - missingChoices {fields}  'Please select all required fields.' (Book before a location,
  *                              doctor, type, date and free slot are chosen)
  *   - server {text}            the server's message, preferred: 'This slot is already booked'
@@ -42,9 +43,11 @@
  *                              shown; the fee shown is corrected and nothing is paid until Book
  *                              again. Suggested: 'The consultation fee is now ₹{fee}. Please
  *                              check it and book again.'
- * - `login.required` { expired }: the app opens the login popup (`session.showLogin`); when
- *   `expired` (the server answered 401), it first sends `session.expired` to the session. After a
- *   login it sends `booking.loggedIn`; if the person closes the login popup, `booking.loginCancelled`.
+ * - `askForLogin` { expired } (emits `login.required`): the app opens the login popup
+ *   (`session.showLogin` with `replyTo`: this actor); when `expired` (the server answered 401), it
+ *   first sends `session.expired`. The session answers `login.succeeded` { token, user } (at the
+ *   login, again with the whole user), `login.cancelled` if the popup closes without a login, or
+ *   `session.ended` if the login could not be completed.
  * - `redirect` { url, payUrl, kept }: the app stores `kept` (for /paymentfail) and sends the
  *   browser to `url` = '/#/payment?payUrl=' + encodeURIComponent(payUrl), the /payment page that
  *   checks `payUrl` against the provider's origins (machines/paymentRedirect). The machine is then
@@ -83,11 +86,9 @@ import type { ConsultationType, Gender } from '../../contract/primitives.js';
 import type { AppointmentFee, AppointmentFeeList, Doctor } from '../../contract/site.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 import {
-  passLoadTimeSlotsOn,
   shownSlots,
   slotPickerMachine,
   slotsFor,
-  slotsNotProvided,
   type SlotPickerReport,
   type SlotPickerSnapshot,
 } from '../slotPicker/slotPickerMachine.js';
@@ -115,6 +116,7 @@ import {
   type PersonalDetails,
   type PreviousBooking,
 } from './choices.js';
+import { isRefused, isSlotTaken, isUnauthorized } from '../failures.js';
 
 export type BookingInput = {
   today: string;
@@ -139,7 +141,7 @@ export type BookingNotice =
 export type BookingEmitted =
   | NoticeEvent<BookingNotice>
   | { type: 'login.required'; expired: boolean }
-  | { type: 'redirect'; url: string; payUrl: string; kept: KeptBooking };
+  | ({ type: 'redirect' } & BookingRedirect);
 
 export type BookingEvent =
   | { type: 'location.selected'; location: string }
@@ -150,12 +152,12 @@ export type BookingEvent =
   /** Every change of a personal field (or several at once). */
   | { type: 'details.changed'; details: Partial<PersonalDetails> }
   | { type: 'booking.book' }
-  /** The login popup logged in (the login machine's `loggedIn`). */
-  | { type: 'booking.loggedIn'; token: string; user: BookingUser }
-  /** The login popup closed without a login. */
-  | { type: 'booking.loginCancelled' }
-  /** The session ended while the popup was open. */
-  | { type: 'booking.loggedOut' }
+  /** The session's answer to `askForLogin` (`replyTo`): logged in (again once the whole user is known). */
+  | { type: 'login.succeeded'; token: string; user: BookingUser }
+  /** The session's answer to `askForLogin`: the login popup closed without a login. */
+  | { type: 'login.cancelled' }
+  /** The session's answer to `askForLogin`: the login could not be completed (the token given is void). */
+  | { type: 'session.ended' }
   | { type: 'doctors.retry' }
   | { type: 'fees.retry' }
   | { type: 'slots.retry' }
@@ -231,13 +233,21 @@ export function paymentPageUrl(payUrl: string): string {
 const requestKey = (context: BookingContext): string => JSON.stringify(bookingRequest(context));
 
 const notice = (tone: Tone, n: BookingNotice): NoticeEvent<BookingNotice> => ({ type: 'notice', tone, notice: n });
+const somethingWentWrong = notice('error', { kind: 'somethingWentWrong' });
+const missingChoicesNotice = (context: BookingContext) =>
+  notice('error', { kind: 'missingChoices', fields: missingChoices(settledChoices(context)) });
+const slotTakenNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'slotTaken' }));
+const failureNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'somethingWentWrong' }));
 
-const refusedWith = (error: unknown, status: (s: number) => boolean): boolean => {
-  const failure = describeFailure(error);
-  return failure.kind === 'refused' && status(failure.status);
-};
+/** Where a payment goes: the /payment page that checks the checkout address, and the choices kept for /paymentfail. */
+export type BookingRedirect = { url: string; payUrl: string; kept: KeptBooking };
+const redirectTo = (context: BookingContext, answer: PaymentAnswer): BookingRedirect => ({
+  url: paymentPageUrl(answer.checkoutPageUrl),
+  payUrl: answer.checkoutPageUrl,
+  kept: { choices: context.choices, details: context.details },
+});
 
-const definition = setup({
+export const bookingMachine = setup({
   types: {} as {
     context: BookingContext;
     events: BookingEvent;
@@ -249,8 +259,6 @@ const definition = setup({
     // Declared here with their types; the real ones come from the app, so these must never run.
     loadDoctors: fromPromise<Doctor[]>(() => Promise.reject(new Error('not provided'))),
     loadFees: fromPromise<AppointmentFeeList>(() => Promise.reject(new Error('not provided'))),
-    /** Handed on to the slot picker (`passLoadTimeSlotsOn`); this machine does not run it itself. */
-    loadTimeSlots: slotsNotProvided,
     slotPicker: slotPickerMachine,
     addAppointment: fromPromise<AppointmentRecord, { request: BookingRequest; token: string }>(() =>
       Promise.reject(new Error('not provided')),
@@ -277,11 +285,11 @@ const definition = setup({
     feeNotKnown: ({ context }) => feeOf(context.fees ?? [], context.choices.consultationType) === null,
     isLoggedOut: ({ context }) => context.token === null,
     holdsThisBooking: ({ context }) => context.held !== null && context.held.request === requestKey(context),
-    feeDiffers: ({ context }, params: { appointment: AppointmentRecord }) =>
+    feeDiffers: ({ context }: { context: BookingContext }, params: { appointment: AppointmentRecord }) =>
       params.appointment.consultationFee !== feeOf(context.fees ?? [], context.choices.consultationType),
-    isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 401),
-    isSlotTaken: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s === 409),
-    isRefused: (_, params: { error: unknown }) => refusedWith(params.error, (s) => s >= 400 && s < 500),
+    isUnauthorized,
+    isSlotTaken,
+    isRefused,
   },
   actions: {
     storeDoctors: assign(({ context }, params: { doctors: Doctor[] }) => ({
@@ -333,23 +341,12 @@ const definition = setup({
       },
     }),
     storePayment: assign({ payment: (_, params: { answer: PaymentAnswer }) => params.answer }),
-    tellMissingChoices: emit(({ context }) =>
-      notice('error', { kind: 'missingChoices', fields: missingChoices(settledChoices(context)) }),
-    ),
-    tellFeeUnknown: emit(notice('error', { kind: 'feeUnknown' })),
-    tellFeeChanged: emit((_, params: { fee: number }) => notice('error', { kind: 'feeChanged', fee: params.fee })),
-    tellSlotTaken: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'slotTaken' }))),
-    tellFailure: emit((_, params: { error: unknown }) =>
-      notice('error', serverWordsOr(params.error, { kind: 'somethingWentWrong' })),
-    ),
-    tellSomethingWentWrong: emit(notice('error', { kind: 'somethingWentWrong' })),
+    // The machine's effects: the app provides each (a toast, the session's login popup, the way
+    // to /payment: src/components/Booking/provider.ts); until then they are emitted, so the
+    // machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<BookingNotice>) => params),
     askForLogin: emit((_, params: { expired: boolean }) => ({ type: 'login.required' as const, expired: params.expired })),
-    redirect: emit(({ context }, params: { answer: PaymentAnswer }) => ({
-      type: 'redirect' as const,
-      url: paymentPageUrl(params.answer.checkoutPageUrl),
-      payUrl: params.answer.checkoutPageUrl,
-      kept: { choices: context.choices, details: context.details },
-    })),
+    redirect: emit((_, params: BookingRedirect) => ({ type: 'redirect' as const, ...params })),
   },
 }).createMachine({
   id: 'booking',
@@ -388,7 +385,7 @@ const definition = setup({
                 id: 'loadDoctors',
                 src: 'loadDoctors',
                 onDone: { target: 'Ready', actions: { type: 'storeDoctors', params: ({ event }) => ({ doctors: event.output }) } },
-                onError: { target: 'Failed', actions: 'tellSomethingWentWrong' },
+                onError: { target: 'Failed', actions: { type: 'notify', params: somethingWentWrong } },
               },
             },
             Ready: { description: 'The doctors are known.' },
@@ -439,7 +436,7 @@ const definition = setup({
               on: {
                 'slots.refresh': { actions: 'tellSlotPicker' },
                 'slots.retry': { actions: 'passToSlotPicker' },
-                'slots.failed': { actions: 'tellSomethingWentWrong' },
+                'slots.failed': { actions: { type: 'notify', params: somethingWentWrong } },
               },
             },
           },
@@ -447,10 +444,10 @@ const definition = setup({
         Flow: {
           description: 'What the person is doing: choosing, logging in, booking, paying.',
           on: {
-            'booking.loggedIn': {
+            'login.succeeded': {
               actions: [{ type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) }, 'refreshSlots'],
             },
-            'booking.loggedOut': { target: '.Choosing', actions: ['forgetLogin', 'refreshSlots'] },
+            'session.ended': { target: '.Choosing', actions: ['forgetLogin', 'refreshSlots'] },
           },
           initial: 'Choosing',
           states: {
@@ -477,8 +474,8 @@ const definition = setup({
                 'slot.selected': { guard: 'isFreeSlot', actions: 'passToSlotPicker' },
                 'details.changed': { actions: 'changeDetails' },
                 'booking.book': [
-                  { guard: 'hasMissingChoices', actions: 'tellMissingChoices' },
-                  { guard: 'feeNotKnown', actions: 'tellFeeUnknown' },
+                  { guard: 'hasMissingChoices', actions: { type: 'notify', params: ({ context }) => missingChoicesNotice(context) } },
+                  { guard: 'feeNotKnown', actions: { type: 'notify', params: notice('error', { kind: 'feeUnknown' }) } },
                   {
                     guard: 'isLoggedOut',
                     target: 'AwaitingLogin',
@@ -492,11 +489,11 @@ const definition = setup({
             AwaitingLogin: {
               description: 'The login popup is open. Back to the same choices, logged in or not.',
               on: {
-                'booking.loggedIn': {
+                'login.succeeded': {
                   target: 'Choosing',
                   actions: [{ type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) }, 'refreshSlots'],
                 },
-                'booking.loginCancelled': 'Choosing',
+                'login.cancelled': 'Choosing',
               },
             },
             Booking: {
@@ -514,7 +511,7 @@ const definition = setup({
                     actions: [
                       { type: 'hold', params: ({ event }) => ({ appointment: event.output }) },
                       { type: 'correctFee', params: ({ event }) => ({ appointment: event.output }) },
-                      { type: 'tellFeeChanged', params: ({ event }) => ({ fee: event.output.consultationFee }) },
+                      { type: 'notify', params: ({ event }) => notice('error', { kind: 'feeChanged', fee: event.output.consultationFee }) },
                     ],
                   },
                   {
@@ -531,9 +528,9 @@ const definition = setup({
                   {
                     guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
                     target: 'Choosing',
-                    actions: ['dropTakenSlot', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }],
+                    actions: ['dropTakenSlot', { type: 'notify', params: ({ event }) => slotTakenNotice(event.error) }],
                   },
-                  { target: 'Choosing', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+                  { target: 'Choosing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
                 ],
               },
             },
@@ -552,7 +549,7 @@ const definition = setup({
                   target: '#booking.Redirected',
                   actions: [
                     { type: 'storePayment', params: ({ event }) => ({ answer: event.output }) },
-                    { type: 'redirect', params: ({ event }) => ({ answer: event.output }) },
+                    { type: 'redirect', params: ({ context, event }) => redirectTo(context, event.output) },
                   ],
                 },
                 onError: [
@@ -564,14 +561,14 @@ const definition = setup({
                   {
                     guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
                     target: 'Choosing',
-                    actions: ['dropHeld', 'dropTakenSlot', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }],
+                    actions: ['dropHeld', 'dropTakenSlot', { type: 'notify', params: ({ event }) => slotTakenNotice(event.error) }],
                   },
                   {
                     guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
                     target: 'Choosing',
-                    actions: ['dropHeld', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+                    actions: ['dropHeld', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
                   },
-                  { target: 'Choosing', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+                  { target: 'Choosing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
                 ],
               },
             },
@@ -591,8 +588,6 @@ const definition = setup({
   }),
 });
 
-/** The booking machine; its `provide` hands `loadTimeSlots` on to the slot picker child. */
-export const bookingMachine = passLoadTimeSlotsOn(definition);
 
 type Snapshot = SnapshotFrom<typeof bookingMachine>;
 

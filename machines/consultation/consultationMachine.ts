@@ -61,6 +61,7 @@ import {
   type PrescriptionField,
   type RemedyField,
 } from './forms.js';
+import { isConflict, isUnauthorized, refusedWith } from '../failures.js';
 
 export type ConsultationInput = { appointmentId: string; token: string };
 
@@ -123,11 +124,6 @@ const emptyOrder: OrderDraft = { pharmacyId: '', total: '', paymentMode: 'Card' 
 
 const notice = (tone: Tone, n: ConsultationNotice): NoticeEvent<ConsultationNotice> => ({ type: 'notice', tone, notice: n });
 
-const refusedWith = (error: unknown, statuses: readonly number[]): boolean => {
-  const failure = describeFailure(error);
-  return failure.kind === 'refused' && statuses.includes(failure.status);
-};
-
 const appointmentOf = (context: ConsultationContext): AppointmentRecord | null => context.detail?.appointment ?? null;
 
 export const consultationMachine = setup({
@@ -157,9 +153,9 @@ export const consultationMachine = setup({
     },
     prescriptionHasProblems: ({ context }) => !checkPrescription(context.prescription).ok,
     orderHasProblems: ({ context }) => !checkOrder(context.order).ok,
-    isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, [401]),
-    isRefusedToLoad: (_, params: { error: unknown }) => refusedWith(params.error, [400, 403, 404]),
-    isConflict: (_, params: { error: unknown }) => refusedWith(params.error, [409]),
+    isUnauthorized,
+    isRefusedToLoad: (_, params: { error: unknown }) => refusedWith(params.error, (status) => [400, 403, 404].includes(status)),
+    isConflict,
     isThisAppointment: ({ context }, params: { appointment: AppointmentRecord }) => params.appointment._id === context.appointmentId,
   },
   actions: {

@@ -42,6 +42,7 @@ import type { AppointmentRecord, CreateOrderPaymentAnswer, Order } from '../../c
 import { paymentPageUrl } from '../booking/bookingMachine.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 import { orderStateOf, type OrderState } from '../appointments/rules.js';
+import { isUnauthorized } from '../failures.js';
 
 export type OrderPaymentInput = { appointment: AppointmentRecord; token: string };
 
@@ -86,10 +87,7 @@ export const orderPaymentMachine = setup({
     isPending: ({ context }) => kindOf(context) === 'pending',
     isPayable: ({ context }) => kindOf(context) === 'payable',
     isPaid: ({ context }) => kindOf(context) === 'paid',
-    isUnauthorized: (_, params: { error: unknown }) => {
-      const failure = describeFailure(params.error);
-      return failure.kind === 'refused' && failure.status === 401;
-    },
+    isUnauthorized,
   },
   actions: {
     storeAppointment: assign({

@@ -20,31 +20,8 @@ export type NoticeEvent<N> = { type: 'notice'; tone: Tone; notice: N };
  */
 export type ServerNotice = { kind: 'server'; text: string; fieldErrors?: readonly FieldError[] };
 
-/**
- * How a call failed, read from what a provided actor rejects with: an ApiFailure
- * (src/api/client.ts) when the app provides the real actors, anything at all if one broke.
- * - `refused`: the server answered with an error status; `text` is its message when it sent a
- *   readable one (not the client's generic "The server answered with status N.").
- * - `unanswered`: no answer (network, timeout), an answer that is not what the contract says,
- *   or an error that is not an ApiFailure.
- */
-export type CallFailure = { kind: 'refused'; status: number; text: string | null } | { kind: 'unanswered' };
-
-export function describeFailure(error: unknown): CallFailure {
-  const failure = error as { _tag?: unknown; status?: unknown; message?: unknown; generic?: unknown } | null;
-  if (failure?._tag !== 'HttpFailure' || typeof failure.status !== 'number') return { kind: 'unanswered' };
-  const text =
-    failure.generic !== true && typeof failure.message === 'string' && failure.message.trim() !== ''
-      ? failure.message
-      : null;
-  return { kind: 'refused', status: failure.status, text };
-}
-
-/** The server's words as a notice when it sent some, else the given notice. */
-export function serverWordsOr<N>(error: unknown, otherwise: N): N | ServerNotice {
-  const failure = describeFailure(error);
-  return failure.kind === 'refused' && failure.text !== null ? { kind: 'server', text: failure.text } : otherwise;
-}
+// How a call failed is read in one place for every machine (../failures.ts).
+export { describeFailure, serverWordsOr, type CallFailure } from '../failures.js';
 
 /** serverWordsOr, keeping the fields a 400 named (`{ field: 'password', ... }`) for the form to mark. */
 export function serverWordsWithFields<N>(error: unknown, otherwise: N): N | ServerNotice {

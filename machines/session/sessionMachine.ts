@@ -29,7 +29,11 @@
  *   by a password reset): forgets the token and clears the user, quietly.
  * - `session.retry`: checks a stored token again after the check got no answer (Unverified).
  * - `session.showLogin`, `session.showRegister`, `session.closePanels`: the popups. Showing one
- *   hides the other; neither opens while logged in.
+ *   hides the other; neither opens while logged in. An actor that asks for the popup and waits on
+ *   it (the booking) passes `replyTo: self`: the session sends it `login.succeeded` { token, user }
+ *   at the login and again once the whole user is known, `login.cancelled` when the popups close
+ *   without a login, or `session.ended` if the user could not be fetched after the login; so
+ *   nobody compares session snapshots to find out.
  *
  * A stored token the server refuses (401) is dropped quietly. A check that gets no answer (offline,
  * a 5xx, an answer that is not a user) keeps the token and leaves the session Unverified: shown
@@ -45,10 +49,22 @@
  * - `appointments.refresh`: after every change (edit, cancel, payment); passed on to the list.
  * A 401 while loading the list ends the session quietly (the list sends `session.expired`).
  */
-import { assign, emit, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  emit,
+  fromPromise,
+  not,
+  sendTo,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate';
 import type { LoginUser, User } from '../../contract/auth.js';
 import { appointmentsListMachine } from '../appointments/appointmentsListMachine.js';
-import { describeFailure, type NoticeEvent } from './notices.js';
+import { isUnauthorized } from '../failures.js';
+import type { NoticeEvent } from './notices.js';
 
 /** The user: the login answer's fields at once, the whole profile once fetched. */
 export type SessionUser = LoginUser & Partial<Omit<User, keyof LoginUser>>;
@@ -64,8 +80,8 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.expired' }
   | { type: 'session.retry' }
-  | { type: 'session.showLogin' }
-  | { type: 'session.showRegister' }
+  | { type: 'session.showLogin'; replyTo?: AnyActorRef }
+  | { type: 'session.showRegister'; replyTo?: AnyActorRef }
   | { type: 'session.closePanels' }
   | { type: 'appointments.refresh' };
 
@@ -73,7 +89,15 @@ export type SessionContext = {
   /** The token in use; while LoggingOut, the one being revoked; in Unverified, the one to check again. */
   token: string | null;
   user: SessionUser | null;
+  /** The actor that opened the login popup and waits for its outcome (the booking), if any. */
+  waiting: AnyActorRef | null;
 };
+
+/** What the session tells the actor that asked for the login popup (`replyTo`). */
+export type LoginOutcome =
+  | { type: 'login.succeeded'; token: string; user: SessionUser }
+  | { type: 'login.cancelled' }
+  | { type: 'session.ended' };
 
 export type Panel = 'login' | 'register' | null;
 
@@ -95,10 +119,7 @@ export const sessionMachine = setup({
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
     isNotLoggedIn: not(stateIn('#session.Auth.LoggedIn')),
-    tokenRefused: (_, params: { error: unknown }) => {
-      const failure = describeFailure(params.error);
-      return failure.kind === 'refused' && failure.status === 401;
-    },
+    tokenRefused: isUnauthorized,
   },
   actions: {
     // Provided by the app (local storage); nothing until then.
@@ -115,11 +136,31 @@ export const sessionMachine = setup({
     tellLoggedOut: emit({ type: 'notice', tone: 'success', notice: { kind: 'loggedOut' } }),
     tellSomethingWentWrong: emit({ type: 'notice', tone: 'error', notice: { kind: 'somethingWentWrong' } }),
     goHome: emit({ type: 'navigate', to: '/' }),
+    awaitLogin: assign(({ context }: { context: SessionContext }, params: { replyTo: AnyActorRef | undefined }) => ({
+      waiting: params.replyTo ?? context.waiting,
+    })),
+    /** Logged in (with the login answer's fields, then again with the whole user): the waiting actor goes on, logged in. */
+    replyLoggedIn: ({ context }: { context: SessionContext }) => {
+      if (context.waiting === null || context.token === null || context.user === null) return;
+      const outcome: LoginOutcome = { type: 'login.succeeded', token: context.token, user: context.user };
+      context.waiting.send(outcome);
+    },
+    /** The popup closed without a login: the waiting actor goes on without. */
+    replyCancelled: ({ context }: { context: SessionContext }) => {
+      const outcome: LoginOutcome = { type: 'login.cancelled' };
+      context.waiting?.send(outcome);
+    },
+    /** The login could not be completed (the user could not be fetched): the waiting actor drops the token it was given. */
+    replyEnded: ({ context }: { context: SessionContext }) => {
+      const outcome: LoginOutcome = { type: 'session.ended' };
+      context.waiting?.send(outcome);
+    },
+    forgetWaiting: assign({ waiting: null }),
   },
 }).createMachine({
   id: 'session',
   description: 'Who is logged in (token and user), and which of the login and register panels is open.',
-  context: ({ input }) => ({ token: input.storedToken || null, user: null }),
+  context: ({ input }) => ({ token: input.storedToken || null, user: null, waiting: null }),
   type: 'parallel',
   states: {
     Auth: {
@@ -130,6 +171,7 @@ export const sessionMachine = setup({
           actions: [
             { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
             { type: 'startSession', params: ({ event }) => ({ token: event.token, user: event.user }) },
+            'replyLoggedIn',
           ],
         },
       },
@@ -190,12 +232,13 @@ export const sessionMachine = setup({
                 onDone: { target: 'Ready', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
                 onError: {
                   target: '#session.Auth.LoggedOut',
-                  actions: ['forgetToken', 'clearSession', 'goHome', 'tellSomethingWentWrong'],
+                  actions: ['forgetToken', 'clearSession', 'goHome', 'tellSomethingWentWrong', 'replyEnded', 'forgetWaiting'],
                 },
               },
             },
             Ready: {
               description: 'The user is known: their appointments list runs, loaded again after every change.',
+              entry: ['replyLoggedIn', 'forgetWaiting'],
               invoke: {
                 id: 'appointments',
                 src: 'appointmentsList',
@@ -220,9 +263,17 @@ export const sessionMachine = setup({
     Panel: {
       description: 'The login and register popups: at most one open.',
       on: {
-        'session.showLogin': { guard: 'isNotLoggedIn', target: '.Login' },
-        'session.showRegister': { guard: 'isNotLoggedIn', target: '.Register' },
-        'session.closePanels': '.None',
+        'session.showLogin': {
+          guard: 'isNotLoggedIn',
+          target: '.Login',
+          actions: { type: 'awaitLogin', params: ({ event }) => ({ replyTo: event.replyTo }) },
+        },
+        'session.showRegister': {
+          guard: 'isNotLoggedIn',
+          target: '.Register',
+          actions: { type: 'awaitLogin', params: ({ event }) => ({ replyTo: event.replyTo }) },
+        },
+        'session.closePanels': [{ guard: 'isNotLoggedIn', target: '.None', actions: ['replyCancelled', 'forgetWaiting'] }, { target: '.None' }],
         'session.loggedIn': '.None',
       },
       initial: 'None',

@@ -27,10 +27,13 @@
  * sends it (`SlotPickerReport`): the parent says 'Something went wrong.' as its own notice.
  *
  * The app provides `loadTimeSlots` { doctorEmail, date, location, token } -> TimeSlot[]
- * (fetchTimeSlots, src/api/booking.ts), rejecting with an ApiFailure, to the parent as before:
- * `passLoadTimeSlotsOn` (below) hands it on to this machine.
+ * (fetchTimeSlots, src/api/booking.ts), rejecting with an ApiFailure, by providing this machine
+ * itself to its parent, as the sign-up dialog does for its email-code child (XState looks an
+ * invoked actor's name up in the machine that invokes it, so a parent's own `loadTimeSlots` would
+ * never reach the picker):
+ * `parent.provide({ actors: { slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } }) } })`.
  */
-import { assign, fromPromise, sendParent, setup, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import type { TimeSlot } from '../../contract/appointments.js';
 import {
   canChooseSlot,
@@ -176,34 +179,5 @@ export function slotsFor(context: {
   token: string | null;
 }): Extract<SlotPickerEvent, { type: 'slots.for' }> {
   return { type: 'slots.for', list: slotListOf(context.choices), token: context.token };
-}
-
-type SlotLoader = typeof slotsNotProvided;
-type Implementations = { actors?: { loadTimeSlots?: SlotLoader; slotPicker?: unknown } };
-
-/**
- * The parent machine (one that invokes this one as `slotPicker`), with a `provide` that hands the
- * `loadTimeSlots` it is given on to the picker.
- *
- * Why: XState looks an invoked actor's name up in the machine that invokes it, so the picker's
- * `loadTimeSlots` is the picker's own, and a parent's `provide({ actors: { loadTimeSlots } })`
- * would never reach it. A child machine's actors are provided by providing the child machine
- * itself, `parent.provide({ actors: { slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } }) } })`
- * (as registration does for its otp child). This does exactly that on every `provide` (and on the
- * machine each `provide` returns), so the apps, their tests and the views keep providing the
- * parents `loadTimeSlots` as before. A `slotPicker` provided explicitly wins.
- */
-export function passLoadTimeSlotsOn<TMachine extends AnyStateMachine>(machine: TMachine): TMachine {
-  const provideOwn = machine.provide.bind(machine) as (implementations: Implementations) => TMachine;
-  const provide = (implementations: Implementations): TMachine => {
-    const actors = implementations.actors;
-    const loadTimeSlots = actors?.loadTimeSlots;
-    const withPicker =
-      loadTimeSlots === undefined || actors?.slotPicker !== undefined
-        ? implementations
-        : { ...implementations, actors: { ...actors, slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } }) } };
-    return passLoadTimeSlotsOn(provideOwn(withPicker));
-  };
-  return Object.assign(machine, { provide });
 }
 

@@ -18,7 +18,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
-import { fieldErrorsOf, isUnauthorized, type FieldErrors } from './failures.js';
+import { fieldErrorsOf, isUnauthorized, type FieldErrors } from '../failures.js';
 
 export type AdminCancelNotice = { kind: 'cancelled' } | { kind: 'cancelFailed' } | ServerNotice;
 export type AdminCancelEmitted =
@@ -57,7 +57,7 @@ export const adminCancelMachine = setup({
   },
   guards: {
     isCancellable: ({ context }) => isCancellable(context.appointment),
-    isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+    isUnauthorized,
   },
   actions: {
     changeReason: assign(({ event }) => (event.type === 'reason.change' ? { reason: event.value, fieldErrors: {} } : {})),

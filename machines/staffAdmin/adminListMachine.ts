@@ -32,7 +32,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
-import { affectedOf, fieldErrorsOf, hasFieldErrors, isUnauthorized, type FieldErrors } from './failures.js';
+import { affectedOf, fieldErrorsOf, hasFieldErrors, isUnauthorized, type FieldErrors } from '../failures.js';
 
 export type { FieldErrors };
 export type ListItem = { readonly _id: string };
@@ -136,7 +136,7 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
     guards: {
       isListed: ({ context }, params: { id: string }) => context.items.some((item) => item._id === params.id),
       canMove: ({ context }, params: { id: string; offset: -1 | 1 }) => reordered(context.items, params.id, params.offset) !== null,
-      isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+      isUnauthorized,
       namesFields: (_, params: { error: unknown }) => hasFieldErrors(params.error),
       isOrphanConflict: (_, params: { error: unknown }) => affectedOf(params.error) !== null,
     },

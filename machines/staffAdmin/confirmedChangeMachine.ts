@@ -21,7 +21,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
-import { affectedOf, isUnauthorized } from './failures.js';
+import { affectedOf, isUnauthorized } from '../failures.js';
 
 export type ConfirmedChangeNotice = { kind: 'failed' } | ServerNotice;
 export type ConfirmedChangeEmitted =
@@ -57,7 +57,7 @@ export const confirmedChangeMachine = setup({
     applyChange: fromPromise<ConfirmedChangeAnswer, { token: string; choice: string }>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
-    isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+    isUnauthorized,
     isOrphanConflict: (_, params: { error: unknown }) => affectedOf(params.error) !== null,
   },
   actions: {

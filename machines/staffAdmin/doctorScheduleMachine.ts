@@ -28,7 +28,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { DoctorSchedule, HoursEntry } from '../../contract/staffAdmin.js';
 import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
-import { affectedOf, fieldErrorsOf, hasFieldErrors, isUnauthorized, type FieldErrors } from './failures.js';
+import { affectedOf, fieldErrorsOf, hasFieldErrors, isUnauthorized, type FieldErrors } from '../failures.js';
 
 /** One row of the week being edited, as typed: weekday '0' (Sunday) to '6', start and end `HH:mm`. */
 export type HoursRow = { readonly key: number; readonly weekday: string; readonly start: string; readonly end: string };
@@ -139,7 +139,7 @@ export const doctorScheduleMachine = setup({
     worksThere: ({ context, event }) =>
       event.type === 'hours.location.selected' && (context.schedule?.doctor.locations.some((l) => l._id === event.locationId) ?? false),
     hasLocation: ({ context }) => context.locationId !== null,
-    isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+    isUnauthorized,
     namesFields: (_, params: { error: unknown }) => hasFieldErrors(params.error),
     isOrphanConflict: (_, params: { error: unknown }) => affectedOf(params.error) !== null,
   },

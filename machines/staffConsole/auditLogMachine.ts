@@ -25,6 +25,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type * as t from 'io-ts';
 import type { AuditEntry } from '../../contract/staff.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice } from '../session/notices.js';
+import { isUnauthorized } from '../failures.js';
 
 export type AuditRecord = t.TypeOf<typeof AuditEntry>;
 
@@ -50,11 +51,6 @@ export type AuditLogStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
 type PageRequest = { limit: number; before: string | null; token: string };
 
-const isUnauthorized = (error: unknown): boolean => {
-  const failure = describeFailure(error);
-  return failure.kind === 'refused' && failure.status === 401;
-};
-
 export const auditLogMachine = setup({
   types: {} as {
     context: AuditLogContext;
@@ -68,7 +64,7 @@ export const auditLogMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
-    isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+    isUnauthorized,
   },
   actions: {
     storeFirstPage: assign(({ context }, params: { page: AuditRecord[] }) => ({

@@ -27,6 +27,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { StaffMe } from '../../contract/staff.js';
 import { describeFailure } from '../session/notices.js';
+import { isForbidden, isUnauthorized } from '../failures.js';
 
 export type StaffAccessInput = { token: string };
 
@@ -43,11 +44,6 @@ export type StaffAccessContext = {
 
 export type StaffAccess = 'checking' | 'admin' | 'doctor' | 'notStaff' | 'failed';
 
-const refusedWith = (error: unknown, status: number): boolean => {
-  const failure = describeFailure(error);
-  return failure.kind === 'refused' && failure.status === status;
-};
-
 export const staffAccessMachine = setup({
   types: {} as {
     context: StaffAccessContext;
@@ -61,8 +57,8 @@ export const staffAccessMachine = setup({
   },
   guards: {
     isAdmin: ({ context }) => context.me?.role === 'admin',
-    isForbidden: (_, params: { error: unknown }) => refusedWith(params.error, 403),
-    isUnauthorized: (_, params: { error: unknown }) => refusedWith(params.error, 401),
+    isForbidden,
+    isUnauthorized,
   },
   actions: {
     storeMe: assign({ me: (_, params: { me: StaffMe }) => params.me, refusal: null }),

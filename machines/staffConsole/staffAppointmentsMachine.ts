@@ -31,6 +31,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { AdminDoctor } from '../../contract/staffAdmin.js';
 import { describeFailure } from '../session/notices.js';
+import { isUnauthorized } from '../failures.js';
 
 /**
  * Which appointments: clinic dates `from` to `to` (both included, `YYYY-MM-DD`, at most 62 days),
@@ -88,10 +89,7 @@ export const staffAppointmentsMachine = setup({
   },
   guards: {
     wantsFilters: ({ context }) => context.withFilters,
-    isUnauthorized: (_, params: { error: unknown }) => {
-      const failure = describeFailure(params.error);
-      return failure.kind === 'refused' && failure.status === 401;
-    },
+    isUnauthorized,
   },
   actions: {
     storeFilter: assign({

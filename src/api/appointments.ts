@@ -6,8 +6,7 @@
  *
  * Every call resolves to an Either (see client.ts) and passes the caller's signal on to fetch.
  * The machines' actors reject with the ApiFailure instead, so the app provides them as
- * `fromPromise(({ input, signal }) => orReject(fetchAppointments(input.email, input.token, signal)))`
- * (`orReject` is in auth.ts).
+ * `fromApi(({ email, token }, signal) => fetchAppointments(email, token, signal))` (src/app/fromApi.ts).
  */
 import type * as t from 'io-ts';
 import { isRight, left, right, type Either } from 'fp-ts/lib/Either.js';

@@ -2,11 +2,11 @@
  * Accounts and one-time codes (spec §7: /auth/*, /otp/*; Google sign-in's code exchange).
  *
  * Every call resolves to an Either (see client.ts) and passes the caller's signal on to fetch.
- * The account machines' actors reject with the ApiFailure instead (as loadSiteOptions does), so
- * the app provides them as `fromPromise(({ input, signal }) => orReject(login(input, signal)))`.
+ * The account machines' actors reject with the ApiFailure instead: the app makes each call an
+ * actor with `fromApi` (src/app/fromApi.ts).
  */
 import type * as t from 'io-ts';
-import { isLeft, type Either } from 'fp-ts/lib/Either.js';
+import type { Either } from 'fp-ts/lib/Either.js';
 import {
   ForgotPasswordRequest,
   LoginAnswer,
@@ -71,16 +71,6 @@ export function createAuthApi({ request }: ApiClient): AuthApi {
     exchangeGoogleCode: (code, signal) =>
       request(LoginAnswer, '/auth/google/exchange', { method: 'POST', body: { code }, signal }),
   };
-}
-
-/**
- * The Right value, or a rejection with the Left ApiFailure: what a fromPromise actor needs, so
- * that the machine gets the failure as `event.error`. An aborted request already rejects.
- */
-export async function orReject<A>(call: Call<A>): Promise<A> {
-  const result = await call;
-  if (isLeft(result)) throw result.left;
-  return result.right;
 }
 
 /**

@@ -4,8 +4,7 @@
  *
  * Every call resolves to an Either (see client.ts) and passes the caller's signal on to fetch.
  * The booking machine's actors reject with the ApiFailure instead, so the app provides them as
- * `fromPromise(({ input, signal }) => orReject(addAppointment(input.request, input.token, signal)))`
- * (`orReject` is in auth.ts).
+ * `fromApi(({ request, token }, signal) => addAppointment(request, token, signal))` (src/app/fromApi.ts).
  */
 import type * as t from 'io-ts';
 import type { Either } from 'fp-ts/lib/Either.js';

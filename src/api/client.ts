@@ -16,28 +16,12 @@
  */
 import type * as t from 'io-ts';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { ApiError, type FieldError } from '../../contract/errors.js';
+import { ApiError } from '../../contract/errors.js';
 import { describeErrors, summarizeErrors } from '../../contract/report.js';
+import type { ApiFailure, HttpFailure } from '../../machines/failures.js';
 
-export type NetworkFailure = { readonly _tag: 'NetworkFailure'; readonly message: string };
-export type HttpFailure = {
-  readonly _tag: 'HttpFailure';
-  readonly status: number;
-  /** The server's `message`, else a generic text (then `generic` is true). */
-  readonly message: string;
-  /** The fields the server named on a 400. */
-  readonly errors?: readonly FieldError[];
-  /** True when the answer carried no readable message and `message` is ours. */
-  readonly generic?: boolean;
-  /** A refusal that carries more than `message` and `errors` (a 409's `affected`): its whole JSON body. */
-  readonly body?: Readonly<Record<string, unknown>>;
-};
-export type DecodeFailure = {
-  readonly _tag: 'DecodeFailure';
-  readonly message: string;
-  readonly errors: readonly FieldError[];
-};
-export type ApiFailure = NetworkFailure | HttpFailure | DecodeFailure;
+// The failure union is written next to the machines that read it (machines/failures.ts).
+export type { ApiFailure, DecodeFailure, HttpFailure, NetworkFailure } from '../../machines/failures.js';
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -7,7 +7,7 @@
  * Each needs the staff member's bearer token: 401 without a live one, 403 for a patient's (the
  * server's message 'This is for clinic staff only.'), 403 for another doctor's appointment.
  * Every call resolves to an Either (see client.ts) and passes the caller's signal on to fetch;
- * the console's actors reject with the ApiFailure instead (`orReject`, ./auth.ts).
+ * the console's actors reject with the ApiFailure instead (`fromApi`, src/app/fromApi.ts).
  */
 import type { Either } from 'fp-ts/lib/Either.js';
 import { AppointmentList, type AppointmentRecord, type Medicines } from '../../contract/appointments.js';

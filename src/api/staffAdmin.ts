@@ -4,7 +4,7 @@
  * doctor's token.
  *
  * Every call resolves to an Either (see client.ts) and passes the caller's signal on to fetch;
- * the admin screens' actors reject with the ApiFailure instead (`orReject`, ./auth.ts).
+ * the admin screens' actors reject with the ApiFailure instead (`fromApi`, src/app/fromApi.ts).
  *
  * The ORPHAN RULE: a change to a doctor's hours, leave, locations or slot length that would
  * leave live bookings outside the schedule is refused with 409 `{ message, affected }`. The
@@ -58,12 +58,12 @@ import {
   type TeamMemberInput,
   type TestimonialInput,
 } from '../../contract/staffAdmin.js';
-import { createApiClient, type ApiClientConfig, type ApiFailure, type HttpFailure, type RequestOptions } from './client.js';
+import type { OrphanFailure } from '../../machines/failures.js';
+import { createApiClient, type ApiClientConfig, type ApiFailure, type RequestOptions } from './client.js';
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
 
-/** A 409 of the ORPHAN RULE: the server's message and the live bookings the change would leave without a slot. */
-export type OrphanFailure = HttpFailure & { readonly affected: readonly AppointmentRecord[] };
+export type { OrphanFailure } from '../../machines/failures.js';
 
 /**
  * The payloads as the screens build them: plain strings and numbers (the contract's codecs trim
@@ -168,12 +168,6 @@ export type StaffAdminApi = {
   /** PUT /staff/accounts/role: 404 no such account, 400 `role`, 409 the last admin. */
   setRole(body: RolePayload, token: string, signal?: AbortSignal): Call<t.TypeOf<typeof RoleAnswer>>;
 };
-
-/** True for the 409 of the ORPHAN RULE, with the appointments it names. */
-export function isOrphanFailure(failure: unknown): failure is OrphanFailure {
-  const f = failure as { _tag?: unknown; status?: unknown; affected?: unknown } | null;
-  return f?._tag === 'HttpFailure' && f.status === 409 && Array.isArray(f.affected);
-}
 
 /** The query string of the overview: one day (from = to), the doctor and location when chosen. */
 export function appointmentsQuery(filter: AdminAppointmentsFilter): string {

@@ -14,6 +14,7 @@ import { liveAccountServices } from './liveAccount';
 import { SessionEvents } from './SessionEvents';
 import { SelectedLocationProvider } from './location';
 import { SiteOptionsContext, type SiteOptionsLogic } from './siteOptions';
+import { inspect } from './inspect';
 
 const TreatmentsPage = lazy(() => import('../pages/Treatments/TreatmentsPage'));
 const GalleryPage = lazy(() => import('../pages/Gallery/GalleryPage'));
@@ -54,7 +55,7 @@ export function AppShell({
   bookingServices = null,
 }: AppProps) {
   return (
-    <SiteOptionsContext.Provider logic={siteOptionsLogic}>
+    <SiteOptionsContext.Provider logic={siteOptionsLogic} options={{ inspect }}>
       <AccountProvider services={accountServices}>
         <BookingServicesProvider services={bookingServices}>
           <SessionEvents />

@@ -8,14 +8,15 @@
  * and the API module come later, in their own chunks (see liveAccount.ts and the popups).
  *
  * The session also runs the user's appointments list (spec §4; issue 5). Its call comes from
- * `actors.loadAppointments` when given (tests), else from ./liveAppointments.ts, fetched with the
- * API module the first time the list loads (after login), never with the home page.
+ * `actors.loadAppointments` when given (tests), else from the appointments API module, fetched
+ * the first time the list loads (after login), never with the home page.
  *
  * `AccountServices` is that seam: the real calls in main.tsx (liveAccount.ts), fakes in tests,
  * given to each machine with `machine.provide(...)` as the machines' own tests do.
  */
 import { createActorContext, useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments';
 import type { LoginAnswer, User } from '../../contract/auth';
@@ -40,7 +41,10 @@ import {
   type Panel,
   type SessionUser,
 } from '../../machines/session/sessionMachine';
-import { fromAbortablePromise } from './abortable';
+import { fromApi, loadOnce } from './fromApi';
+import { toast } from '../components/Toast/toast';
+import { messages } from '../i18n/shell';
+import { inspect } from './inspect';
 
 /**
  * The calls the account machines invoke, as fromPromise actors. Each rejects with an ApiFailure
@@ -81,21 +85,22 @@ export interface AccountServices {
   readonly preload?: () => void;
 }
 
-/**
- * The live list call, with its module (and the appointments API under it) fetched the first time
- * the list loads; a fetch that failed (offline) is tried again on the next load.
- */
-let liveAppointments: Promise<typeof import('./liveAppointments')> | null = null;
-const lazyLoadAppointments = fromAbortablePromise<AppointmentRecord[], AppointmentsListInput>(async ({ input, signal }) => {
-  liveAppointments ??= import('./liveAppointments').catch((error: unknown) => {
-    liveAppointments = null;
-    throw error;
-  });
-  return (await liveAppointments).loadAppointmentsList(input, signal);
-});
+/** The live list call; the appointments API is fetched the first time the list loads (after login). */
+const appointmentsApi = loadOnce(() => import('../api/appointments'));
+const lazyLoadAppointments = fromApi(async ({ email, token }: AppointmentsListInput, signal) =>
+  (await appointmentsApi()).fetchAppointments(email, token, signal),
+);
 
-/** The session machine with the app's calls and token storage. */
-export function provideSession(services: AccountServices) {
+/** What the session's effects reach outside the machine: the router. */
+export interface SessionPage {
+  readonly navigate: (to: string) => void;
+}
+
+/**
+ * The session's provider: the machine with the app's calls and token storage, and its effects as
+ * provided actions (a toast in the catalog's words, going home), not events a view listens for.
+ */
+export function provideSession(services: AccountServices, page: SessionPage) {
   const { actors, tokenStore } = services;
   return sessionMachine.provide({
     actors: {
@@ -108,6 +113,9 @@ export function provideSession(services: AccountServices) {
     actions: {
       storeToken: (_, params) => tokenStore.write(params.token),
       forgetToken: () => tokenStore.remove(),
+      tellLoggedOut: () => toast.info(messages.spec.logoutSuccess),
+      tellSomethingWentWrong: () => toast.error(messages.spec.somethingWentWrong),
+      goHome: () => page.navigate('/'),
     },
   });
 }
@@ -119,11 +127,14 @@ const ServicesContext = createContext<AccountServices | null>(null);
 /** Creates the session actor once, with the token stored when the app started. */
 export function AccountProvider({ services, children }: { services: AccountServices; children: ReactNode }) {
   // Both read once: the actor is created on the first render and lives as long as the app.
-  const [logic] = useState(() => provideSession(services));
+  const navigate = useNavigate();
+  const latestNavigate = useRef(navigate);
+  latestNavigate.current = navigate;
+  const [logic] = useState(() => provideSession(services, { navigate: (to) => latestNavigate.current(to) }));
   const [storedToken] = useState(() => services.tokenStore.read());
   return (
     <ServicesContext.Provider value={services}>
-      <SessionContext.Provider logic={logic} options={{ input: { storedToken } }}>
+      <SessionContext.Provider logic={logic} options={{ input: { storedToken }, inspect }}>
         {children}
       </SessionContext.Provider>
     </ServicesContext.Provider>

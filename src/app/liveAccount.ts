@@ -5,50 +5,30 @@
  * time a call needs it (or earlier, from `preload`), so the home page's first JavaScript stays
  * small: this file holds only the small wrappers below.
  */
-import type { Either } from 'fp-ts/lib/Either.js';
-import type { ApiFailure } from '../api/client';
+import type { LoginCredentials } from '../../machines/login/loginMachine';
+import type { RegisterInput } from '../../machines/registration/registrationMachine';
 import { toast } from '../components/Toast/toast';
 import { messages } from '../i18n/shell';
-import { fromAbortablePromise } from './abortable';
 import { tokenKey, type AccountActors, type AccountServices, type TokenStore } from './account';
+import { fromApi, loadOnce, type ApiCall } from './fromApi';
 import { rememberGoogleReturn } from './googleReturn';
 
-type AuthApiModule = typeof import('../api/auth');
+const loadAuthApi = loadOnce(() => import('../api/auth'));
+type AuthApi = Awaited<ReturnType<typeof loadAuthApi>>;
 
-let authApi: Promise<AuthApiModule> | null = null;
-
-/** The API module, fetched once; a failed fetch (offline) is tried again on the next call. */
-function loadAuthApi(): Promise<AuthApiModule> {
-  authApi ??= import('../api/auth').catch((error: unknown) => {
-    authApi = null;
-    throw error;
-  });
-  return authApi;
-}
-
-/**
- * A promise actor over one API call: resolves with the answer or rejects with the ApiFailure
- * (what the account machines expect); the machine's abort signal goes on to fetch, and what a
- * call answers after it aborted is dropped (see ./abortable.ts).
- */
-function call<TOutput, TInput>(
-  run: (api: AuthApiModule, input: TInput, signal: AbortSignal) => Promise<Either<ApiFailure, TOutput>>,
-) {
-  return fromAbortablePromise<TOutput, TInput>(async ({ input, signal }) => {
-    const api = await loadAuthApi();
-    return api.orReject(run(api, input, signal));
-  });
-}
+/** `fromApi` over a call of the auth module, fetched first (kept short: this file ships with the home page). */
+const auth = <TOutput, TInput>(call: (api: AuthApi, input: TInput, signal: AbortSignal) => ReturnType<ApiCall<TInput, TOutput>>) =>
+  fromApi<TOutput, TInput>(async (input, signal) => call(await loadAuthApi(), input, signal));
 
 export const liveAccountActors: AccountActors = {
-  fetchCurrentUser: call((api, { token }, signal) => api.fetchCurrentUser(token, signal)),
-  logout: call<unknown, { token: string }>((api, { token }, signal) => api.logout(token, signal)),
-  login: call((api, credentials, signal) => api.login(credentials, signal)),
-  exchangeGoogleCode: call((api, { code }, signal) => api.exchangeGoogleCode(code, signal)),
-  register: call((api, fields, signal) => api.register(fields, signal)),
-  sendOtp: call<unknown, { email: string }>((api, fields, signal) => api.sendOtp(fields, signal)),
-  validateOtp: call<unknown, { email: string; otp: string }>((api, fields, signal) => api.validateOtp(fields, signal)),
-  resetPassword: call<unknown, { email: string; password: string }>((api, fields, signal) => api.forgotPassword(fields, signal)),
+  fetchCurrentUser: auth((api, { token }: { token: string }, signal) => api.fetchCurrentUser(token, signal)),
+  logout: auth<unknown, { token: string }>((api, { token }, signal) => api.logout(token, signal)),
+  login: auth((api, credentials: LoginCredentials, signal) => api.login(credentials, signal)),
+  exchangeGoogleCode: auth((api, { code }: { code: string }, signal) => api.exchangeGoogleCode(code, signal)),
+  register: auth((api, fields: RegisterInput, signal) => api.register(fields, signal)),
+  sendOtp: auth<unknown, { email: string }>((api, fields, signal) => api.sendOtp(fields, signal)),
+  validateOtp: auth<unknown, { email: string; otp: string }>((api, fields, signal) => api.validateOtp(fields, signal)),
+  resetPassword: auth<unknown, { email: string; password: string }>((api, fields, signal) => api.forgotPassword(fields, signal)),
 };
 
 /** Local storage under `token`; storage that is off (a private window) just keeps nothing. */

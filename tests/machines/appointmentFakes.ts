@@ -31,6 +31,7 @@ import { orderPaymentMachine, type OrderPaymentAnswer, type OrderPaymentInput } 
 import { answeredByHand, recordEmitted } from './accountFakes.js';
 import { anita, today, type SlotsInput } from './bookingFakes.js';
 import { recordWalk } from './pathCoverage.js';
+import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
 
 export { today, tomorrow } from './bookingFakes.js';
 
@@ -150,7 +151,11 @@ export function startEdit(input: Partial<AppointmentEditInput> = {}) {
   const loadTimeSlots = answeredByHand<TimeSlot[], SlotsInput>();
   const updateAppointment = answeredByHand<UpdateAnswer, { request: UpdateRequest; token: string }>();
   const machine = appointmentEditMachine.provide({
-    actors: { loadDoctors: loadDoctors.logic, loadTimeSlots: loadTimeSlots.logic, updateAppointment: updateAppointment.logic },
+    actors: {
+      loadDoctors: loadDoctors.logic,
+      slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots: loadTimeSlots.logic } }),
+      updateAppointment: updateAppointment.logic,
+    },
   });
   const actor = createActor(machine, { input: { appointment: appointment(), token: 'tok-1', today, ...input }, inspect: recordWalk });
   return started(actor, { loadDoctors, loadTimeSlots, updateAppointment });

@@ -17,6 +17,7 @@ import {
 import type { BookingUser } from '../../machines/booking/choices.js';
 import { answeredByHand, recordEmitted, settle } from './accountFakes.js';
 import { recordWalk } from './pathCoverage.js';
+import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
 
 export const today = '2025-03-10';
 export const tomorrow = '2025-03-11';
@@ -123,7 +124,7 @@ export function startBooking(input: Partial<BookingInput> = {}) {
     actors: {
       loadDoctors: loadDoctors.logic,
       loadFees: loadFees.logic,
-      loadTimeSlots: loadTimeSlots.logic,
+      slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots: loadTimeSlots.logic } }),
       addAppointment: addAppointment.logic,
       createPayment: createPayment.logic,
     },

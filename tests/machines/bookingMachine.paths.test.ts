@@ -325,8 +325,8 @@ function harness() {
         held = (await makeAppointment())._id;
         real().calls.createPayment.latest().reject(unanswered);
       }),
-      login: step('login', () => real().send({ type: 'booking.loggedIn', token: 'tok-2', user })),
-      'login.cancelled': step('login.cancelled', () => real().send({ type: 'booking.loginCancelled' })),
+      login: step('login', () => real().send({ type: 'login.succeeded', token: 'tok-2', user })),
+      'login.cancelled': step('login.cancelled', () => real().send({ type: 'login.cancelled' })),
       reopen: step('reopen', async () => {
         // /paymentfail: the app opens a new popup with what the last one kept. The patient's own
         // hold on the slot shows as free to them.

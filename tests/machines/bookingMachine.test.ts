@@ -466,7 +466,7 @@ describe('bookingMachine: book', () => {
     expect(selectIsAwaitingLogin(booking.snapshot())).toBe(true);
     expect(booking.calls.addAppointment.calls).toHaveLength(0);
 
-    booking.send({ type: 'booking.loggedIn', token: 'tok-9', user });
+    booking.send({ type: 'login.succeeded', token: 'tok-9', user });
     expect(selectIsAwaitingLogin(booking.snapshot())).toBe(false);
     expect(selectChoices(booking.snapshot())).toEqual(before);
     expect(selectDetails(booking.snapshot())).toEqual({
@@ -485,7 +485,7 @@ describe('bookingMachine: book', () => {
     const booking = await chosen(await loaded({ token: null, user: null }));
     booking.send({ type: 'booking.book' });
     expect(booking.emitted.take()).toEqual([{ type: 'login.required', expired: false }]);
-    booking.send({ type: 'booking.loginCancelled' });
+    booking.send({ type: 'login.cancelled' });
     expect(selectIsAwaitingLogin(booking.snapshot())).toBe(false);
     expect(selectChoices(booking.snapshot()).time).toBe('10:00');
     booking.send({ type: 'booking.book' });
@@ -503,7 +503,7 @@ describe('bookingMachine: book', () => {
     await settle();
     expect(booking.emitted.take()).toEqual([{ type: 'login.required', expired: true }]);
     expect(selectIsAwaitingLogin(booking.snapshot())).toBe(true);
-    booking.send({ type: 'booking.loggedIn', token: 'tok-2', user });
+    booking.send({ type: 'login.succeeded', token: 'tok-2', user });
     booking.send({ type: 'booking.book' });
     expect(booking.calls[call].latest().input.token).toBe('tok-2');
   });
@@ -573,7 +573,7 @@ describe('bookingMachine: book', () => {
   it('forgets the login, the personal fields and the appointment when the session ends', async () => {
     const booking = await chosen(await loaded());
     await bookAndAnswer(booking);
-    booking.send({ type: 'booking.loggedOut' });
+    booking.send({ type: 'session.ended' });
     expect(selectIsBusy(booking.snapshot())).toBe(false);
     expect(booking.calls.createPayment.latest().signal.aborted).toBe(true);
     expect(selectHeldAppointment(booking.snapshot())).toBeNull();

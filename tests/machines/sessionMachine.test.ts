@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, createMachine } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginUser, User } from '../../contract/auth.js';
 import {
@@ -10,6 +10,7 @@ import {
   selectToken,
   selectUser,
   sessionMachine,
+  type LoginOutcome,
   type SessionEmitted,
 } from '../../machines/session/sessionMachine.js';
 import { answeredByHand, recordEmitted, refused, refusedPlainly, settle, unanswered, undecodable } from './accountFakes.js';
@@ -218,7 +219,7 @@ describe('sessionMachine: logout and expiry', () => {
     actor.send({ type: 'session.expired' });
     expect(snapshot().value).toEqual({ Auth: 'LoggedOut', Panel: 'None' });
     expect(forgetToken).toHaveBeenCalledTimes(1);
-    expect(snapshot().context).toEqual({ token: null, user: null });
+    expect(snapshot().context).toEqual({ token: null, user: null, waiting: null });
     expect(selectAppointmentsList(snapshot())).toBeUndefined();
     expect(logout.calls).toHaveLength(0);
     expect(emitted.all).toEqual([]);
@@ -250,5 +251,59 @@ describe('sessionMachine: panels', () => {
     const { actor, snapshot } = start('tok-stored');
     actor.send({ type: 'session.showLogin' });
     expect(selectPanel(snapshot())).toBe('login');
+  });
+});
+
+describe('sessionMachine: answering the actor that asked for the login popup', () => {
+  /** A stand-in for the booking: an actor that records what the session sends it. */
+  function waiter() {
+    const received: LoginOutcome[] = [];
+    const actor = createActor(createMachine({ types: {} as { events: LoginOutcome }, on: { '*': { actions: ({ event }) => received.push(event) } } }));
+    actor.start();
+    return { actor, received };
+  }
+
+  it('says login.succeeded at the login and again with the whole user, then forgets the actor', async () => {
+    const session = start(null);
+    const booking = waiter();
+    session.actor.send({ type: 'session.showLogin', replyTo: booking.actor });
+    // Switching to sign-up and back keeps the waiting actor.
+    session.actor.send({ type: 'session.showRegister' });
+    session.actor.send({ type: 'session.showLogin' });
+    expect(booking.received).toEqual([]);
+    session.actor.send({ type: 'session.loggedIn', token: 'tok-new', user: loginUser });
+    expect(booking.received).toEqual([{ type: 'login.succeeded', token: 'tok-new', user: loginUser }]);
+    session.fetchCurrentUser.latest().resolve(user);
+    await settle();
+    expect(booking.received.at(-1)).toEqual({ type: 'login.succeeded', token: 'tok-new', user });
+    expect(booking.received).toHaveLength(2);
+    expect(session.snapshot().context.waiting).toBeNull();
+    session.actor.send({ type: 'session.logout' });
+    session.actor.send({ type: 'session.loggedIn', token: 'tok-2', user: loginUser });
+    session.fetchCurrentUser.latest().resolve(user);
+    await settle();
+    expect(booking.received).toHaveLength(2);
+  });
+
+  it('says login.cancelled when the popups close without a login, and nothing to nobody otherwise', () => {
+    const session = start(null);
+    const booking = waiter();
+    session.actor.send({ type: 'session.closePanels' });
+    session.actor.send({ type: 'session.showLogin', replyTo: booking.actor });
+    session.actor.send({ type: 'session.closePanels' });
+    expect(booking.received).toEqual([{ type: 'login.cancelled' }]);
+    session.actor.send({ type: 'session.closePanels' });
+    expect(booking.received).toHaveLength(1);
+  });
+
+  it('says session.ended when the user cannot be fetched after the login', async () => {
+    const session = start(null);
+    const booking = waiter();
+    session.actor.send({ type: 'session.showLogin', replyTo: booking.actor });
+    session.actor.send({ type: 'session.loggedIn', token: 'tok-new', user: loginUser });
+    session.fetchCurrentUser.latest().reject(unanswered);
+    await settle();
+    expect(booking.received.map((event) => event.type)).toEqual(['login.succeeded', 'session.ended']);
+    expect(selectIsLoggedIn(session.snapshot())).toBe(false);
   });
 });

@@ -2,7 +2,6 @@ import { assign, createActor, setup, StateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '../../contract/appointments.js';
 import {
-  passLoadTimeSlotsOn,
   selectSlots,
   selectSlotsStatus,
   selectTime,
@@ -226,66 +225,5 @@ describe('what a parent keeps of its picker', () => {
     const choices = { doctorEmail: anita.email, location: 'Andheri West', date: tomorrow };
     expect(slotsFor({ choices, token: 'tok-1' })).toEqual({ type: 'slots.for', list: listOn(), token: 'tok-1' });
     expect(slotsFor({ choices: { ...choices, date: null }, token: null })).toEqual({ type: 'slots.for', list: null, token: null });
-  });
-});
-
-describe('passLoadTimeSlotsOn: the apps provide the parent, the picker gets the call', () => {
-  /** A parent as the booking and edit machines are: it invokes the picker and declares `loadTimeSlots` for the app. */
-  const parent = passLoadTimeSlotsOn(
-    setup({
-      types: {} as { events: { type: 'slots.failed' }; context: { failed: number } },
-      actors: { loadTimeSlots: slotsNotProvided, slotPicker: slotPickerMachine },
-    }).createMachine({
-      context: { failed: 0 },
-      invoke: { id: 'slotPicker', src: 'slotPicker', input: { token: 't', list: listOn() } },
-      on: { 'slots.failed': { actions: assign({ failed: ({ context }) => context.failed + 1 }) } },
-    }),
-  );
-  const start = (machine: typeof parent) => createActor(machine).start();
-
-  it("runs the loadTimeSlots given to the parent's provide", () => {
-    const loader = answeredByHand<TimeSlot[], SlotsRequest>();
-    const actor = start(parent.provide({ actors: { loadTimeSlots: loader.logic } }));
-    expect(loader.calls).toHaveLength(1);
-    expect(loader.latest().input).toEqual({ ...listOn(), token: 't' });
-    actor.stop();
-  });
-
-  it('still hands it on after a second provide, with the parent and the picker as they were', () => {
-    const loader = answeredByHand<TimeSlot[], SlotsRequest>();
-    const provided = parent.provide({ actors: { loadTimeSlots: loader.logic } }).provide({});
-    const actor = start(provided);
-    expect(loader.calls).toHaveLength(1);
-    actor.stop();
-    const later = answeredByHand<TimeSlot[], SlotsRequest>();
-    start(parent.provide({}).provide({ actors: { loadTimeSlots: later.logic } })).stop();
-    expect(later.calls).toHaveLength(1);
-    expect(parent.implementations.actors.slotPicker).toBe(slotPickerMachine); // the parent itself is unchanged
-  });
-
-  it('lets a slot picker provided explicitly win', () => {
-    const given = answeredByHand<TimeSlot[], SlotsRequest>();
-    const ignored = answeredByHand<TimeSlot[], SlotsRequest>();
-    const actor = start(
-      parent.provide({
-        actors: { loadTimeSlots: ignored.logic, slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots: given.logic } }) },
-      }),
-    );
-    expect(given.calls).toHaveLength(1);
-    expect(ignored.calls).toHaveLength(0);
-    actor.stop();
-  });
-
-  it('fails the list, as a missing call would, when nothing was provided', async () => {
-    const actor = start(parent.provide({ actors: {} }));
-    await settle();
-    expect(actor.getSnapshot().context.failed).toBe(1);
-    actor.stop();
-  });
-
-  it('keeps the parents state machines, as the statechart export (scripts/export-machines.ts) finds them', () => {
-    for (const machine of [parent, parent.provide({}), bookingMachine, appointmentEditMachine, bookingMachine.provide({})]) {
-      expect(machine).toBeInstanceOf(StateMachine);
-    }
   });
 });

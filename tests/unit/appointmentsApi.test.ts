@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { asked, server } from './fakeServer.js';
 import { createApiClient, type ApiFailure } from '../../src/api/client.js';
 import { createAppointmentsApi, fileNameOf, orderPaymentFields } from '../../src/api/appointments.js';
-import { orReject } from '../../src/api/auth.js';
+import { answerOf } from '../../src/app/fromApi.js';
 import { emptyMedicines, type Order } from '../../contract/appointments.js';
 
 function api(fetch: typeof globalThis.fetch) {
@@ -74,11 +74,11 @@ describe('appointments API', () => {
     expect(isLeft(result) && result.left).toMatchObject({ _tag: 'DecodeFailure', errors: [{ field: '0.appointmentStatus' }] });
   });
 
-  it("returns the server's 403 as a Left HttpFailure, which orReject turns into the actor's error", async () => {
+  it("returns the server's 403 as a Left HttpFailure, which answerOf (fromApi) turns into the actor's error", async () => {
     const fetch = server(403, { message: 'These are not your appointments.' });
     const failure = { _tag: 'HttpFailure', status: 403, message: 'These are not your appointments.' };
     expect(await api(fetch).fetchAppointments('b@b.example', 'tok-1').then((r) => isLeft(r) && r.left)).toEqual(failure);
-    await expect(orReject(api(fetch).fetchAppointments('b@b.example', 'tok-1'))).rejects.toEqual(failure);
+    await expect(answerOf(api(fetch).fetchAppointments('b@b.example', 'tok-1'))).rejects.toEqual(failure);
   });
 
   it('puts the update with the bearer token and decodes the moved appointment', async () => {

@@ -1,8 +1,8 @@
-import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { isLeft, isRight, type Either } from 'fp-ts/lib/Either.js';
 import { describe, expect, it, vi } from 'vitest';
 import { asked, server } from './fakeServer.js';
 import { createApiClient, type ApiFailure } from '../../src/api/client.js';
-import { createAuthApi, googleStartUrl, orReject } from '../../src/api/auth.js';
+import { createAuthApi, googleStartUrl } from '../../src/api/auth.js';
 
 const loginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' };
 const user = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual', role: 'patient' };
@@ -55,14 +55,6 @@ describe('auth API', () => {
   it('returns a Left DecodeFailure for a login answer without a token', async () => {
     const result = await api(server(200, { user: loginUser })).login({ email: 'asha@example.in', password: 'x' });
     expect(isLeft(result) && result.left).toMatchObject({ _tag: 'DecodeFailure', errors: [{ field: 'token' }] });
-  });
-});
-
-describe('orReject', () => {
-  it('resolves with the Right value and rejects with the Left failure', async () => {
-    await expect(orReject(Promise.resolve(right(42)))).resolves.toBe(42);
-    const failure = { _tag: 'NetworkFailure', message: 'Failed to fetch' } as const;
-    await expect(orReject(Promise.resolve(left(failure)))).rejects.toBe(failure);
   });
 });
 

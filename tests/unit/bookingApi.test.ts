@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { asked, server } from './fakeServer.js';
 import { createApiClient, type ApiFailure } from '../../src/api/client.js';
 import { createBookingApi, rupeesToPaise, type AppointmentCreateFields } from '../../src/api/booking.js';
-import { orReject } from '../../src/api/auth.js';
+import { answerOf } from '../../src/app/fromApi.js';
 import { emptyMedicines } from '../../contract/appointments.js';
 
 function api(fetch: typeof globalThis.fetch) {
@@ -87,12 +87,12 @@ describe('booking API', () => {
     expect(asked(fetch)).toEqual({ ...expected, authorization: 'Bearer tok-1', signal });
   });
 
-  it("returns the server's 409 as a Left HttpFailure, which orReject turns into the actor's error", async () => {
+  it("returns the server's 409 as a Left HttpFailure, which answerOf (fromApi) turns into the actor's error", async () => {
     const fetch = server(409, { message: 'This slot is already booked' });
     const failure = { _tag: 'HttpFailure', status: 409, message: 'This slot is already booked' };
     const result = await api(fetch).addAppointment(request, 'tok-1');
     expect(isLeft(result) && result.left).toEqual(failure);
-    await expect(orReject(api(fetch).addAppointment(request, 'tok-1'))).rejects.toEqual(failure);
+    await expect(answerOf(api(fetch).addAppointment(request, 'tok-1'))).rejects.toEqual(failure);
   });
 
   it('returns a Left DecodeFailure for a payment answer without a checkout page', async () => {

@@ -15,6 +15,7 @@ import {
   readKeptBooking,
 } from '../../machines/booking/choices.js';
 import { anita, doctors, fees, kavita, rahul, someFree, today, tomorrow, type SlotsInput } from '../machines/bookingFakes.js';
+import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
 
 describe('clinicToday', () => {
   it.each([
@@ -123,7 +124,9 @@ describe('bookingMachine: whatever the person picks, in any order', () => {
           actors: {
             loadDoctors: fromPromise(async () => doctors),
             loadFees: fromPromise(async () => fees),
-            loadTimeSlots: fromPromise<TimeSlot[], SlotsInput>(async ({ input }) => slotsFor(input.date)),
+            slotPicker: slotPickerMachine.provide({
+              actors: { loadTimeSlots: fromPromise<TimeSlot[], SlotsInput>(async ({ input }) => slotsFor(input.date)) },
+            }),
           },
         });
         const actor = createActor(machine, { input: { today, token: 't', user: null } }).start();

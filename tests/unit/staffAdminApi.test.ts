@@ -1,7 +1,8 @@
 import { isLeft, isRight } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { asked, server } from './fakeServer.js';
-import { appointmentsQuery, createStaffAdminApi, isOrphanFailure } from '../../src/api/staffAdmin.js';
+import { isOrphanFailure } from '../../machines/failures.js';
+import { appointmentsQuery, createStaffAdminApi } from '../../src/api/staffAdmin.js';
 import { appointment } from '../machines/appointmentFakes.js';
 import { andheri, doctor } from '../machines/staffAdminFakes.js';
 

@@ -17,6 +17,7 @@ import {
   type EditField,
 } from '../../../machines/appointmentEdit/appointmentEditMachine';
 import { clinicToday } from '../../../machines/booking/choices';
+import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
 import { messages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { toast } from '../Toast/toast';
@@ -44,7 +45,7 @@ export function EditDialog({ appointment, token, services, onUpdated, onClose, o
     appointmentEditMachine.provide({
       actors: {
         loadDoctors: services.actors.loadDoctors,
-        loadTimeSlots: services.actors.loadTimeSlots,
+        slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots: services.actors.loadTimeSlots } }),
         updateAppointment: services.actors.updateAppointment,
       },
     }),

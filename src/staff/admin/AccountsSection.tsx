@@ -7,7 +7,7 @@ import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminLis
 import { accountRows, accountsMachine, rolePayload } from '../../../machines/staffAdmin/lists';
 import type { AccountRole } from '../../../contract/staffAdmin';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-import { callMapped } from './actors';
+import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
 import { Field, SelectField } from './parts';
 import { useAdminServices } from './services';
@@ -20,8 +20,8 @@ const roles: readonly AccountRole[] = ['admin', 'doctor', 'patient'];
 export function AccountsSection() {
   const { api } = useAdminServices();
   const actor = useAdminList(accountsMachine, {
-    loadItems: callMapped(({ token }: LoadInput, signal) => api.fetchAccounts(token, signal), accountRows),
-    saveItem: callMapped(({ draft, token }: SaveInput, signal) => api.setRole(rolePayload(draft), token, signal), ({ message }) => ({ message })),
+    loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchAccounts(token, signal), accountRows),
+    saveItem: fromApi(({ draft, token }: SaveInput, signal) => api.setRole(rolePayload(draft), token, signal), ({ message }) => ({ message })),
   });
   return (
     <AdminList

@@ -19,7 +19,7 @@ import { appointmentsOverviewMachine, doctorsMachine, locationsMachine } from '.
 import { clinicToday } from '../../../machines/booking/choices';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-import { call } from './actors';
+import { fromApi } from '../../app/fromApi';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { OrderStatusDialog, orderStatusChangeable } from './OrderStatusDialog';
@@ -36,15 +36,15 @@ export function AppointmentsSection() {
   const list = useAdminList(
     appointmentsOverviewMachine,
     {
-      loadItems: call(({ token, query }: LoadInput, signal) =>
+      loadItems: fromApi(({ token, query }: LoadInput, signal) =>
         api.fetchAppointments({ date: query.date ?? today, doctorId: query.doctorId ?? '', locationId: query.locationId ?? '' }, token, signal),
       ),
     },
     { date: today, doctorId: '', locationId: '' },
   );
-  const doctorsList = useAdminList(doctorsMachine, { loadItems: call(({ token }: LoadInput, signal) => api.fetchDoctors(token, signal)) });
+  const doctorsList = useAdminList(doctorsMachine, { loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchDoctors(token, signal)) });
   const locationsList = useAdminList(locationsMachine, {
-    loadItems: call(({ token }: LoadInput, signal) => api.fetchLocations(token, signal)),
+    loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchLocations(token, signal)),
   });
   const status = useSelector(list, selectListStatus);
   const loading = useSelector(list, selectIsLoading);

@@ -18,7 +18,7 @@ import { Dialog } from '../../components/Popup/Dialog';
 import { toast } from '../../components/Toast/toast';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
 import { useStaff } from '../StaffContext';
-import { call } from './actors';
+import { fromApi } from '../../app/fromApi';
 import { Field, patientName } from './parts';
 import { useAdminServices } from './services';
 
@@ -47,7 +47,7 @@ export function CancelDialog({ appointment, onCancelled, onClose }: CancelDialog
   const [logic] = useState(() =>
     adminCancelMachine.provide({
       actors: {
-        cancelAppointment: call((input: { appointmentId: string; reason: string; token: string }, signal) =>
+        cancelAppointment: fromApi((input: { appointmentId: string; reason: string; token: string }, signal) =>
           api.cancelAppointment(input.appointmentId, { reason: input.reason }, token, signal),
         ),
       },

@@ -13,7 +13,8 @@ import type { AdminDoctor } from '../../../contract/staffAdmin';
 import { selectItems, type LoadInput } from '../../../machines/staffAdmin/adminListMachine';
 import { doctorPayload, doctorsMachine, joinIds, locationsMachine, splitIds } from '../../../machines/staffAdmin/lists';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-import { call, listActors } from './actors';
+import { fromApi } from '../../app/fromApi';
+import { listActors } from './actors';
 import { AdminList, type FormApi } from './AdminList';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
@@ -36,7 +37,7 @@ export function DoctorsSection() {
     ),
   );
   const locationsList = useAdminList(locationsMachine, {
-    loadItems: call(({ token }: LoadInput, signal) => api.fetchLocations(token, signal)),
+    loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchLocations(token, signal)),
   });
   const locations = useSelector(locationsList, selectItems);
   const doctors = useSelector(actor, selectItems);

@@ -3,7 +3,7 @@ import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminLis
 import { feePayload, feeRows, feesMachine } from '../../../machines/staffAdmin/lists';
 import { formatRupees } from '../../components/Appointments/format';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-import { callMapped } from './actors';
+import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
 import { Field } from './parts';
 import { useAdminServices } from './services';
@@ -15,8 +15,8 @@ const texts = staffAdminMessages.fees;
 export function FeesSection() {
   const { api } = useAdminServices();
   const actor = useAdminList(feesMachine, {
-    loadItems: callMapped(({ token }: LoadInput, signal) => api.fetchFees(token, signal), feeRows),
-    saveItem: callMapped(
+    loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchFees(token, signal), feeRows),
+    saveItem: fromApi(
       ({ id, draft, token }: SaveInput, signal) => api.saveFee(feePayload(id ?? '', draft), token, signal),
       ({ message }) => ({ message }),
     ),

@@ -18,6 +18,7 @@ import {
 } from '../../../machines/appointmentEdit/appointmentEditMachine';
 import type { SlotsRequest } from '../../../machines/slotPicker/slots';
 import { clinicToday } from '../../../machines/booking/choices';
+import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { editNoticeText } from '../../components/Appointments/notices';
 import { SlotChoiceFields } from '../../components/Appointments/SlotChoiceFields';
@@ -25,7 +26,7 @@ import { Dialog } from '../../components/Popup/Dialog';
 import { toast } from '../../components/Toast/toast';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
 import { useStaff } from '../StaffContext';
-import { call } from './actors';
+import { fromApi } from '../../app/fromApi';
 import { patientName } from './parts';
 import { useAdminServices } from './services';
 
@@ -56,15 +57,19 @@ export function MoveDialog({ appointment, onMoved, onClose }: MoveDialogProps) {
   const [logic] = useState(() =>
     appointmentEditMachine.provide({
       actors: {
-        loadDoctors: call(async (_input: unknown, signal) => {
+        loadDoctors: fromApi(async (_input: unknown, signal) => {
           const answer = await api.fetchDoctors(token, signal);
           if (!isLeft(answer)) doctors.current = answer.right;
           return isLeft(answer) ? answer : { ...answer, right: answer.right.map(asDoctor) };
         }),
-        loadTimeSlots: call((input: SlotsRequest, signal) =>
-          api.fetchTimeSlots(input.doctorEmail, input.date, input.location, token, signal),
-        ),
-        updateAppointment: call(async (input: { request: UpdateRequest; token: string }, signal) => {
+        slotPicker: slotPickerMachine.provide({
+          actors: {
+            loadTimeSlots: fromApi((input: SlotsRequest, signal) =>
+              api.fetchTimeSlots(input.doctorEmail, input.date, input.location, token, signal),
+            ),
+          },
+        }),
+        updateAppointment: fromApi(async (input: { request: UpdateRequest; token: string }, signal) => {
           const { selectedLocation, newDate, selectedTime } = input.request;
           const locationId = await locationIdOf(selectedLocation, signal);
           return api.moveAppointment(appointment._id, { date: newDate, startTime: selectedTime, locationId }, token, signal);

@@ -6,7 +6,7 @@ import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminLis
 import { refundPayload, refundsMachine } from '../../../machines/staffAdmin/lists';
 import { formatClinicRecorded, formatRupees } from '../../components/Appointments/format';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-import { call, callMapped } from './actors';
+import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
 import { Field } from './parts';
 import { useAdminServices } from './services';
@@ -18,8 +18,8 @@ const texts = staffAdminMessages.refunds;
 export function RefundsSection() {
   const { api } = useAdminServices();
   const actor = useAdminList(refundsMachine, {
-    loadItems: call(({ token }: LoadInput, signal) => api.fetchRefunds('open', token, signal)),
-    saveItem: callMapped(
+    loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchRefunds('open', token, signal)),
+    saveItem: fromApi(
       ({ id, draft, token }: SaveInput, signal) => api.resolveRefund(id ?? '', refundPayload(draft), token, signal),
       ({ message }) => ({ message }),
     ),

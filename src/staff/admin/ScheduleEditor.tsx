@@ -29,7 +29,7 @@ import { formatClinicDate } from '../../components/Appointments/format';
 import { toast } from '../../components/Toast/toast';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
 import { useStaff } from '../StaffContext';
-import { call } from './actors';
+import { fromApi } from '../../app/fromApi';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { AffectedAppointments, Field, SelectField } from './parts';
@@ -59,14 +59,14 @@ export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoct
   const [logic] = useState(() =>
     doctorScheduleMachine.provide({
       actors: {
-        loadSchedule: call((input: { doctorId: string; token: string }, signal) => api.fetchSchedule(input.doctorId, input.token, signal)),
-        replaceHours: call((input: { doctorId: string; locationId: string; hours: HoursPayload; token: string }, signal) =>
+        loadSchedule: fromApi((input: { doctorId: string; token: string }, signal) => api.fetchSchedule(input.doctorId, input.token, signal)),
+        replaceHours: fromApi((input: { doctorId: string; locationId: string; hours: HoursPayload; token: string }, signal) =>
           api.replaceHours(input.doctorId, input.locationId, { hours: input.hours }, input.token, signal),
         ),
-        addLeave: call((input: { doctorId: string; leave: LeaveDraft; token: string }, signal) =>
+        addLeave: fromApi((input: { doctorId: string; leave: LeaveDraft; token: string }, signal) =>
           api.addLeave(input.doctorId, input.leave, input.token, signal),
         ),
-        removeLeave: call((input: { doctorId: string; leaveId: string; token: string }, signal) =>
+        removeLeave: fromApi((input: { doctorId: string; leaveId: string; token: string }, signal) =>
           api.removeLeave(input.doctorId, input.leaveId, input.token, signal),
         ),
       },

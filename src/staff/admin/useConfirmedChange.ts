@@ -13,7 +13,7 @@ import type { ApiFailure } from '../../api/client';
 import { toast } from '../../components/Toast/toast';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
 import { useStaff } from '../StaffContext';
-import { callMapped } from './actors';
+import { fromApi } from '../../app/fromApi';
 
 function noticeText(notice: ConfirmedChangeNotice): string {
   return notice.kind === 'server' ? notice.text : staffAdminMessages.appointments.changeFailed;
@@ -31,7 +31,7 @@ export function useConfirmedChange(
   const [logic] = useState(() =>
     confirmedChangeMachine.provide({
       actors: {
-        applyChange: callMapped(
+        applyChange: fromApi(
           (input: { token: string; choice: string }, signal) => apply(input.choice, input.token, signal),
           // Only the words and the appointment go on: other answers' records (a doctor) are the list's to load.
           (answer) => ({ message: answer.message, appointment: answer.appointment ?? null }),

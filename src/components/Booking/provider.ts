@@ -1,0 +1,107 @@
+/**
+ * Booking's provider: the booking machine with the real services (src/app/liveBooking.ts, or the
+ * fakes a test gives through BookingServicesProvider) and its effects as provided actions:
+ * - `notify`: a toast in the catalog's words (one at a time; an error still shown goes with the popup);
+ * - `askForLogin`: the session's login popup, with this actor as `replyTo`, so the session itself
+ *   answers `login.succeeded` or `login.cancelled` (machines/session/sessionMachine.ts);
+ * - `redirect`: keeps the choices for /paymentfail, closes the popup and goes to /payment.
+ * The popup's view (./BookingPopup.tsx) only renders the state and sends events.
+ */
+import { useActorRef } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { bookingMachine, type BookingNotice } from '../../../machines/booking/bookingMachine';
+import { clinicToday, type BookingUser, type PreviousBooking } from '../../../machines/booking/choices';
+import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
+import { selectToken, selectUser, type sessionMachine } from '../../../machines/session/sessionMachine';
+import type { BookingServices } from '../../app/booking';
+import { SessionContext } from '../../app/account';
+import { storeKeptBooking, useBookingServices } from '../../app/useBookingServices';
+import { messages } from '../../i18n/messages';
+import { toast } from '../Toast/toast';
+import { formatRupees } from './BookingForm';
+import { inspect } from '../../app/inspect';
+
+export function bookingNoticeText(notice: BookingNotice): string {
+  const { spec, booking } = messages;
+  switch (notice.kind) {
+    case 'server':
+      return notice.text;
+    case 'missingChoices':
+      return spec.selectAllRequired;
+    case 'slotTaken':
+      return spec.slotBooked;
+    case 'somethingWentWrong':
+      return spec.somethingWentWrong;
+    case 'feeUnknown':
+      return booking.feeUnknown;
+    case 'feeChanged':
+      return booking.feeChanged(formatRupees(notice.fee));
+  }
+}
+
+/** What the booking's effects reach outside the machine. */
+export interface BookingPage {
+  readonly session: ActorRefFrom<typeof sessionMachine>;
+  /** Shows a toast, replacing the booking's previous one. */
+  readonly notify: (tone: 'success' | 'error', text: string) => void;
+  /** Leaves the popup for an in-app path (the /payment page). */
+  readonly leaveFor: (path: string) => void;
+}
+
+/** The booking machine with its calls (the slot picker child gets the slot call) and its effects. */
+export function provideBooking(services: BookingServices, page: BookingPage) {
+  const { loadTimeSlots, ...actors } = services.actors;
+  return bookingMachine.provide({
+    actors: { ...actors, slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } }) },
+    actions: {
+      notify: (_, { tone, notice }) => page.notify(tone, bookingNoticeText(notice)),
+      askForLogin: ({ self }, { expired }) => {
+        if (expired) page.session.send({ type: 'session.expired' });
+        page.session.send({ type: 'session.showLogin', replyTo: self });
+      },
+      redirect: (_, { url, kept }) => {
+        storeKeptBooking(kept);
+        // '/#/payment?payUrl=…': through the hash router.
+        page.leaveFor(url.startsWith('/#') ? url.slice(2) : url);
+      },
+    },
+  });
+}
+
+/** The Book Appointment popup's actor, for as long as the popup is mounted. */
+export function useBookingActor({ previous, onClose }: { previous: PreviousBooking | null; onClose: (options?: { returnFocus?: boolean }) => void }) {
+  const services = useBookingServices();
+  const session = SessionContext.useActorRef();
+  const navigate = useNavigate();
+  const latest = useRef({ onClose, navigate });
+  latest.current = { onClose, navigate };
+  const shown = useRef<{ id: number; error: boolean } | null>(null);
+
+  const [logic] = useState(() =>
+    provideBooking(services, {
+      session,
+      notify(tone, text) {
+        if (shown.current) toast.dismiss(shown.current.id);
+        shown.current = { id: tone === 'success' ? toast.info(text) : toast.error(text), error: tone !== 'success' };
+      },
+      leaveFor(path) {
+        latest.current.onClose({ returnFocus: false });
+        latest.current.navigate(path);
+      },
+    }),
+  );
+  const [input] = useState(() => {
+    const snapshot = session.getSnapshot();
+    return { today: clinicToday(), token: selectToken(snapshot), user: selectUser(snapshot) as BookingUser | null, previous };
+  });
+  // An error toast about this booking goes with the popup.
+  useEffect(
+    () => () => {
+      if (shown.current?.error) toast.dismiss(shown.current.id);
+    },
+    [],
+  );
+  return useActorRef(logic, { input, inspect });
+}
