@@ -21,6 +21,7 @@ export type NoticeEvent<N> = { type: 'notice'; tone: Tone; notice: N };
 export type ServerNotice = { kind: 'server'; text: string; fieldErrors?: readonly FieldError[] };
 
 // How a call failed is read in one place for every machine (../failures.ts).
+import { serverWordsOr } from '../failures.js';
 export { describeFailure, serverWordsOr, type CallFailure } from '../failures.js';
 
 /** serverWordsOr, keeping the fields a 400 named (`{ field: 'password', ... }`) for the form to mark. */

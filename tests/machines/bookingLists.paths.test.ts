@@ -92,11 +92,11 @@ function harness() {
       }),
       login: step('login', () => {
         loggedIn = true;
-        real().send({ type: 'booking.loggedIn', token: 'tok-2', user });
+        real().send({ type: 'login.succeeded', token: 'tok-2', user });
       }),
       logout: step('logout', () => {
         loggedIn = false;
-        real().send({ type: 'booking.loggedOut' });
+        real().send({ type: 'session.ended' });
       }),
     },
     states: {
