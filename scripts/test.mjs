@@ -32,7 +32,7 @@ const SUITES = {
   typecheck: { kind: 'tsc', timeoutMs: 6 * MINUTE },
   unit: { kind: 'vitest', timeoutMs: 10 * MINUTE },
   component: { kind: 'vitest', timeoutMs: 10 * MINUTE },
-  server: { kind: 'vitest', timeoutMs: 20 * MINUTE },
+  server: { kind: 'vitest', timeoutMs: 30 * MINUTE }, // both backends, the fuzz suite and the nginx walk
   e2e: { kind: 'vitest', timeoutMs: 15 * MINUTE },
 };
 

@@ -60,7 +60,7 @@ export function rssBytes(pid) {
  * @returns {Promise<RunningServer>}
  */
 export async function startServer(opts = {}) {
-  const { timeoutMs = 90_000, pollMs = 50 } = opts;
+  const { timeoutMs = 180_000, pollMs = 50 } = opts; // a start takes seconds; a loaded 2-core machine can take a minute and more
   const port = opts.port ?? (await freePort());
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? tempDataDir();
