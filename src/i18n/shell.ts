@@ -1,15 +1,15 @@
 /**
  * The catalog's texts that the page frame (header, footer, toasts) and the home page show: the
  * only part of the catalog in the home page's first JavaScript. Every other text is in
- * ./messages.ts, which also holds the catalog's type (`Messages`) and assembles the whole catalog
- * from both files; a text lives in exactly one of them.
+ * ./messages.ts, which assembles the whole catalog (and its type, `Messages`) from both files; a
+ * text lives in exactly one of them.
  *
  * Modules that are part of the first page import `messages` from here: its type,
  * `ShellMessages`, lets them read only what is here. Everything else imports ./messages.
  */
-import type { ShellMessages } from './messages';
+import type { Catalog } from './catalog';
 
-export const messages: ShellMessages = {
+const shellEn = {
   app: {
     skipToContent: 'Skip to main content',
     loadingPage: 'Loading the page…',
@@ -46,7 +46,7 @@ export const messages: ShellMessages = {
     callHeading: 'Call us',
     followUsOn: 'Follow Us On',
     opensInNewTab: '(opens in a new tab)',
-    copyright: (year, clinic) => `© ${year} ${clinic}. All rights reserved.`,
+    copyright: (year: number, clinic: string) => `© ${year} ${clinic}. All rights reserved.`,
     disclaimer:
       'Homeopathy works alongside, not instead of, your regular medical care. In an emergency, go to the nearest hospital or call 112.',
   },
@@ -68,8 +68,8 @@ export const messages: ShellMessages = {
     pause: 'Pause',
     play: 'Play',
     slide: 'slide',
-    slideOf: (position, count) => `${position} of ${count}`,
-    goToSlide: (position) => `Go to slide ${position}`,
+    slideOf: (position: number, count: number) => `${position} of ${count}`,
+    goToSlide: (position: number) => `Go to slide ${position}`,
     pickersLabel: 'Choose a slide',
   },
   toast: {
@@ -106,3 +106,8 @@ export const messages: ShellMessages = {
     noLocations: 'No Location found',
   },
 };
+
+/** The type of this part of the catalog, derived from its English texts (see ./catalog.ts). */
+export type ShellMessages = Catalog<typeof shellEn>;
+
+export const messages: ShellMessages = shellEn;
