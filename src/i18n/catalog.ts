@@ -32,9 +32,8 @@ export function createCatalog<T>(english: T): CatalogStore<T> {
   return {
     get: () => current,
     set: (next) => {
-      if (next === current) return;
       current = next;
-      for (const listener of [...listeners]) listener();
+      listeners.forEach((listener) => listener());
     },
     subscribe: (listener) => {
       listeners.add(listener);

@@ -9,8 +9,8 @@
  * the first page import from ./shell; every other module imports from here.
  */
 import type { AppointmentStatus } from '../../contract/appointments';
-import type { Catalog } from './catalog';
-import { messages as shell } from './shell';
+import { useCatalog, type Catalog } from './catalog';
+import { shellEnglish as shell, siteCatalog } from './shell';
 
 export const en = {
   app: shell.app,
@@ -382,5 +382,43 @@ export const en = {
  */
 export type Messages = Catalog<typeof en>;
 
-/** The catalog in use. One language today; a language switch would pick another `Messages`. */
-export const messages: Messages = en;
+// The store starts with ./shell.ts's part of English; from here on it holds a whole catalog
+// (unless a language was already set, which is whole too).
+if (siteCatalog.get() === shell) siteCatalog.set(en);
+
+/** The texts in use, for a view: it renders again when the language changes. */
+export const useMessages = (): Messages => useCatalog(siteCatalog) as Messages;
+
+/** The texts in use, for code outside React (machines' notices, document titles). */
+export const getMessages = (): Messages => siteCatalog.get() as Messages;
+
+/**
+ * The texts in use, read where they are used (`messages.spec.slotBooked`): the module binding
+ * follows the language. Views should prefer `useMessages()`, which also renders them again.
+ */
+export let messages: Messages = getMessages();
+siteCatalog.subscribe(() => {
+  messages = getMessages();
+});
+
+/** Puts another language's whole catalog in use (or English back). */
+export function setCatalog(next: Messages): void {
+  siteCatalog.set(next);
+}
+
+/**
+ * The languages the site can show, each loaded when first chosen. English only for now; issue 15
+ * adds `hi` and `mr` as `() => import('./hi').then((module) => module.messages)`, each a
+ * `Messages` checked like tests/unit/catalogShape.typecheck.ts, so they stay out of every chunk
+ * until chosen.
+ */
+const languages = {
+  en: async (): Promise<Messages> => en,
+} satisfies Record<string, () => Promise<Messages>>;
+
+export type Language = keyof typeof languages;
+
+/** Loads a language's catalog and puts it in use; views reading `useMessages()` show it. */
+export async function loadLanguage(language: Language): Promise<void> {
+  setCatalog(await languages[language]());
+}

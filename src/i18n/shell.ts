@@ -4,10 +4,11 @@
  * ./messages.ts, which assembles the whole catalog (and its type, `Messages`) from both files; a
  * text lives in exactly one of them.
  *
- * Modules that are part of the first page import `messages` from here: its type,
- * `ShellMessages`, lets them read only what is here. Everything else imports ./messages.
+ * Modules that are part of the first page import from here: `useMessages()` in views, `getMessages()`
+ * elsewhere; their type, `ShellMessages`, lets them read only what is here. Everything else
+ * imports the same names from ./messages, typed with the whole catalog.
  */
-import type { Catalog } from './catalog';
+import { createCatalog, useCatalog, type Catalog } from './catalog';
 
 const shellEn = {
   app: {
@@ -110,4 +111,18 @@ const shellEn = {
 /** The type of this part of the catalog, derived from its English texts (see ./catalog.ts). */
 export type ShellMessages = Catalog<typeof shellEn>;
 
-export const messages: ShellMessages = shellEn;
+/**
+ * The site's catalog in use, for ./shell.ts and ./messages.ts alone (others call the functions
+ * below): English, only this part of it until ./messages.ts loads and puts in the whole, or
+ * another language's whole catalog once ./messages.ts `setCatalog` replaced it.
+ */
+export const siteCatalog = createCatalog<ShellMessages>(shellEn);
+
+/** The English texts of this part, for ./messages.ts to assemble the whole English catalog. */
+export const shellEnglish: ShellMessages = shellEn;
+
+/** The texts in use, for a view: it renders again when the language changes. */
+export const useMessages = (): ShellMessages => useCatalog(siteCatalog);
+
+/** The texts in use, for code outside React (machines' notices, document titles). */
+export const getMessages = (): ShellMessages => siteCatalog.get();
