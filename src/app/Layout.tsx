@@ -8,9 +8,10 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '../components/Footer/Footer';
 import { Header } from '../components/Header/Header';
 import { ToastRegion } from '../components/Toast/ToastRegion';
-import { messages } from '../i18n/shell';
+import { useMessages } from '../i18n/shell';
 
 export function Layout() {
+  const messages = useMessages();
   const main = useRef<HTMLElement>(null);
   const { pathname, hash } = useLocation();
   const firstRender = useRef(true);

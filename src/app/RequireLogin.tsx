@@ -5,12 +5,13 @@
  * checked it waits; when the check got no answer it offers to try again.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { messages } from '../i18n/messages';
+import { useMessages } from '../i18n/messages';
 import { usePopup } from '../components/Popup/popups';
 import { SessionContext, useSession } from './account';
 import { usePageTitle } from './usePageTitle';
 
 export function RequireLogin({ title, children }: { title: string; children: ReactNode }) {
+  const messages = useMessages();
   const { isLoggedIn, isChecking, isUnverified } = useSession();
   const session = SessionContext.useActorRef();
   const popup = usePopup();
@@ -57,6 +58,7 @@ function LoginNeeded({
   onLogin: () => void;
   onRetry: () => void;
 }) {
+  const messages = useMessages();
   usePageTitle(title);
   const { account } = messages;
   return (

@@ -43,7 +43,7 @@ import {
 } from '../../machines/session/sessionMachine';
 import { fromApi, loadOnce } from './fromApi';
 import { toast } from '../components/Toast/toast';
-import { messages } from '../i18n/shell';
+import { getMessages } from '../i18n/shell';
 import { inspect } from './inspect';
 
 /**
@@ -113,8 +113,8 @@ export function provideSession(services: AccountServices, page: SessionPage) {
     actions: {
       storeToken: (_, params) => tokenStore.write(params.token),
       forgetToken: () => tokenStore.remove(),
-      tellLoggedOut: () => toast.info(messages.spec.logoutSuccess),
-      tellSomethingWentWrong: () => toast.error(messages.spec.somethingWentWrong),
+      tellLoggedOut: () => toast.info(getMessages().spec.logoutSuccess),
+      tellSomethingWentWrong: () => toast.error(getMessages().spec.somethingWentWrong),
       goHome: () => page.navigate('/'),
     },
   });

@@ -8,7 +8,7 @@
 import type { LoginCredentials } from '../../machines/login/loginMachine';
 import type { RegisterInput } from '../../machines/registration/registrationMachine';
 import { toast } from '../components/Toast/toast';
-import { messages } from '../i18n/shell';
+import { getMessages } from '../i18n/shell';
 import { tokenKey, type AccountActors, type AccountServices, type TokenStore } from './account';
 import { fromApi, loadOnce, type ApiCall } from './fromApi';
 import { rememberGoogleReturn } from './googleReturn';
@@ -65,7 +65,7 @@ export const liveAccountServices: AccountServices = {
       (api) => window.location.assign(api.googleStartUrl()),
       () => {
         // The API module could not load (offline): say so like any other Google failure.
-        toast.error(messages.spec.googleLoginFailed);
+        toast.error(getMessages().spec.googleLoginFailed);
       },
     );
   },

@@ -9,446 +9,10 @@
  * the first page import from ./shell; every other module imports from here.
  */
 import type { AppointmentStatus } from '../../contract/appointments';
-import { messages as shell } from './shell';
+import { useCatalog, type Catalog } from './catalog';
+import { shellEnglish as shell, siteCatalog } from './shell';
 
-export interface Messages {
-  readonly app: {
-    readonly skipToContent: string;
-    readonly loadingPage: string;
-    readonly clinicName: string;
-  };
-  readonly header: {
-    readonly contactBarLabel: string;
-    readonly callUs: string;
-    readonly emailUs: string;
-    readonly hoursLabel: string;
-    readonly hoursSummary: string;
-    readonly location: string;
-    readonly login: string;
-    readonly signUp: string;
-    readonly menu: string;
-    readonly mainNavLabel: string;
-  };
-  readonly nav: {
-    readonly home: string;
-    readonly treatments: string;
-    readonly gallery: string;
-    readonly teams: string;
-    readonly aboutUs: string;
-    readonly contactUs: string;
-    readonly bookAppointment: string;
-  };
-  readonly footer: {
-    readonly linksHeading: string;
-    readonly aboutUs: string;
-    readonly contact: string;
-    readonly privacyPolicy: string;
-    readonly termsOfService: string;
-    readonly locationsHeading: string;
-    readonly callHeading: string;
-    readonly followUsOn: string;
-    readonly opensInNewTab: string;
-    readonly copyright: (year: number, clinic: string) => string;
-    readonly disclaimer: string;
-  };
-  readonly social: {
-    readonly facebook: string;
-    readonly instagram: string;
-    readonly x: string;
-    readonly youtube: string;
-    readonly linkedin: string;
-  };
-  readonly siteOptions: {
-    readonly loading: string;
-    readonly failed: string;
-    readonly tryAgain: string;
-  };
-  readonly carousel: {
-    readonly previous: string;
-    readonly next: string;
-    readonly pause: string;
-    readonly play: string;
-    readonly slide: string;
-    readonly slideOf: (position: number, count: number) => string;
-    readonly goToSlide: (position: number) => string;
-    readonly pickersLabel: string;
-  };
-  readonly popup: {
-    readonly close: string;
-    readonly bookingTitle: string;
-    readonly callToBook: (phone: string) => string;
-  };
-  readonly toast: {
-    readonly regionLabel: string;
-    readonly dismiss: string;
-  };
-  readonly home: {
-    readonly heroCarouselLabel: string;
-    readonly insightsCarouselLabel: string;
-    readonly testimonialsCarouselLabel: string;
-    readonly testimonialsHeading: string;
-    readonly insightsHeading: string;
-    readonly insightsIntro: string;
-    readonly treatmentsHeading: string;
-    readonly treatmentsIntro: string;
-    readonly readMore: string;
-    readonly videoNotSupported: string;
-  };
-  readonly gallery: {
-    readonly title: string;
-    readonly intro: string;
-    readonly videosHeading: string;
-    readonly videosCarouselLabel: string;
-    readonly imagesHeading: string;
-    readonly imagesCarouselLabel: string;
-    readonly beforeAfterHeading: string;
-    readonly beforeAfterNote: string;
-    readonly before: string;
-    readonly after: string;
-  };
-  readonly teams: {
-    readonly title: string;
-    readonly intro: string;
-    readonly noMembers: string;
-    readonly portraitAlt: (name: string) => string;
-  };
-  readonly contact: {
-    readonly title: string;
-    readonly intro: string;
-    readonly locationsHeading: string;
-    readonly phone: string;
-    readonly hoursHeading: string;
-    readonly hoursCaption: string;
-    readonly day: string;
-    readonly hours: string;
-    readonly closed: string;
-    readonly allLocationsPhone: string;
-    readonly email: string;
-    readonly emergency: string;
-    readonly addressUnknown: string;
-  };
-  readonly quotation: {
-    readonly heading: string;
-    readonly honesty: string;
-    readonly name: string;
-    readonly phone: string;
-    readonly phoneHint: string;
-    readonly email: string;
-    readonly message: string;
-    readonly messageHint: string;
-    readonly submit: string;
-    readonly errorSummary: string;
-    readonly nameRequired: string;
-    readonly phoneInvalid: string;
-    readonly emailInvalid: string;
-    readonly messageTooShort: string;
-    readonly readyHeading: string;
-    readonly readyBody: string;
-    readonly sendByEmail: string;
-    readonly callInstead: (phone: string) => string;
-    readonly edit: string;
-    readonly emailSubject: (name: string) => string;
-    readonly emailBody: (fields: { name: string; phone: string; email: string; message: string }) => string;
-    readonly handedToEmail: string;
-  };
-  readonly remedies: {
-    readonly title: string;
-    readonly body: string;
-    readonly callUs: (phone: string) => string;
-  };
-  readonly soon: {
-    readonly appointmentsTitle: string;
-    readonly paymentSuccessTitle: string;
-    readonly paymentFailTitle: string;
-    readonly paymentTitle: string;
-    readonly body: string;
-    readonly callUs: (phone: string) => string;
-    readonly backHome: string;
-  };
-  /** The Book Appointment popup and the payment pages (the spec's own words are in `spec`). */
-  readonly booking: {
-    readonly intro: string;
-    readonly location: string;
-    readonly doctor: string;
-    readonly consultationType: string;
-    readonly date: string;
-    readonly dateHint: string;
-    readonly slots: string;
-    readonly chooseLocation: string;
-    readonly chooseDoctor: string;
-    readonly chooseType: string;
-    readonly chooseDateFirst: string;
-    readonly loadingDoctors: string;
-    readonly loadingSlots: string;
-    readonly tryAgain: string;
-    readonly fee: string;
-    readonly feeLoading: string;
-    readonly feeFailed: string;
-    readonly detailsHeading: string;
-    readonly genderChoose: string;
-    readonly book: string;
-    readonly booking: string;
-    readonly loginToBook: string;
-    readonly doctorOnline: string;
-    /** No spec text: Book before the fee list gave the fee of the chosen type. */
-    readonly feeUnknown: string;
-    /** No spec text: the server's fee differs from the one shown. */
-    readonly feeChanged: (fee: string) => string;
-    readonly paymentTitle: string;
-    readonly paymentRedirecting: string;
-    readonly paymentRefused: string;
-    readonly paymentConfigFailed: string;
-    readonly paymentSuccessTitle: string;
-    readonly paymentSuccessBody: string;
-    readonly paymentFailTitle: string;
-    readonly paymentFailBody: string;
-    readonly paymentRefundBody: string;
-    readonly redirectingIn: (seconds: number) => string;
-    readonly goNow: string;
-    readonly backHome: string;
-  };
-  /** /myappointment: the list, its cards, the edit, cancel and help popups (the spec's own words are in `spec`). */
-  readonly appointments: {
-    readonly title: string;
-    readonly loading: string;
-    readonly refreshing: string;
-    readonly tryAgain: string;
-    readonly listLabel: string;
-    readonly appointmentHeading: (doctor: string, date: string) => string;
-    readonly doctor: string;
-    readonly location: string;
-    readonly consultationType: string;
-    readonly date: string;
-    readonly time: string;
-    readonly status: string;
-    readonly appointmentId: string;
-    readonly statusNames: Readonly<Record<AppointmentStatus, string>>;
-    /** `until`: the end of the hold on the slot, in clinic time; null when unknown. */
-    readonly feeUnpaid: (until: string | null) => string;
-    readonly feeLapsed: string;
-    readonly feeRefunded: string;
-    readonly payFee: (amount: string) => string;
-    readonly paying: string;
-    readonly edit: string;
-    readonly cancel: string;
-    readonly addToCalendar: string;
-    readonly preparingCalendar: string;
-    /** No spec text: the .ics could not be fetched and the server gave no words. */
-    readonly calendarFailed: string;
-    readonly cancelTitle: string;
-    readonly cancelYes: string;
-    readonly cancelNo: string;
-    readonly cancelling: string;
-    readonly orderHeading: string;
-    readonly orderTotal: string;
-    readonly orderPaymentMode: string;
-    readonly orderPaymentStatus: string;
-    readonly orderStatus: string;
-    readonly payNow: string;
-    /** No spec text: spec §4 "the user is told the amount already paid". */
-    readonly alreadyPaid: (amount: string) => string;
-    readonly editTitle: string;
-    readonly editWhich: (doctor: string, type: string) => string;
-    readonly editLocation: string;
-    readonly chooseLocation: string;
-    readonly editDate: string;
-    readonly editTime: string;
-    readonly slotsWaiting: string;
-    readonly slotsLoading: string;
-    readonly slotBooked: string;
-    readonly slotUnavailable: string;
-    readonly slotsNote: string;
-    readonly doctorsFailed: string;
-    readonly save: string;
-    readonly saving: string;
-    readonly close: string;
-    readonly missing: (fields: readonly string[]) => string;
-    readonly sameAsBefore: string;
-    readonly help: string;
-    readonly helpTitle: string;
-    readonly helpIntro: string;
-    readonly helpLoading: string;
-    readonly helpChat: string;
-    readonly helpCall: (phone: string) => string;
-    readonly helpEmail: (address: string) => string;
-    readonly opensInNewTab: string;
-    readonly prescriptionHeading: string;
-    readonly complaint: string;
-    readonly remedies: string;
-    readonly medicine: string;
-    readonly dosage: string;
-    readonly frequency: string;
-    readonly potency: string;
-    readonly duration: string;
-    readonly pharmacy: string;
-    readonly instructions: string;
-    /** /paymentsuccess?for=order and /paymentfail?for=order: a pharmacy order's payment, not a booking. */
-    readonly orderPaymentSuccessTitle: string;
-    readonly orderPaymentSuccessBody: string;
-    readonly orderPaymentFailTitle: string;
-    readonly orderPaymentFailBody: string;
-    readonly orderRedirectingIn: (seconds: number) => string;
-  };
-  /** Accounts: the header's profile menu, the login and sign-up popups, /account, /forgotpassword. */
-  readonly account: {
-    readonly myProfile: string;
-    readonly myAppointment: string;
-    /** The profile menu's link to /staff, for admin and doctor accounts only. */
-    readonly staffConsole: string;
-    readonly logout: string;
-    readonly checkingSession: string;
-    readonly sessionUnverified: string;
-    readonly tryAgain: string;
-    readonly fields: {
-      readonly firstName: string;
-      readonly lastName: string;
-      readonly email: string;
-      readonly age: string;
-      readonly gender: string;
-      readonly male: string;
-      readonly female: string;
-      readonly phoneNumber: string;
-      readonly password: string;
-      readonly confirmPassword: string;
-      readonly newPassword: string;
-      readonly confirmNewPassword: string;
-      readonly otp: string;
-    };
-    readonly passwordHint: string;
-    readonly phoneHint: string;
-    readonly otpHint: string;
-    readonly fieldRequired: string;
-    /**
-     * No spec text: a form sent with blank required fields (spec §5 "all fields required"). Names
-     * one or two; for more, counts them (each field then says so, and focus moves to the first).
-     */
-    readonly missingFields: (labels: readonly string[]) => string;
-    /** No spec text: sign-up without the terms box (spec §5 "terms checkbox required"). */
-    readonly termsRequired: string;
-    readonly termsBefore: string;
-    readonly termsLink: string;
-    readonly sendOtp: string;
-    readonly sendingOtp: string;
-    readonly resendOtp: string;
-    readonly validateOtp: string;
-    readonly validatingOtp: string;
-    readonly otpSentTo: (email: string) => string;
-    readonly emailVerified: string;
-    readonly loginTitle: string;
-    readonly loginSubmit: string;
-    readonly loggingIn: string;
-    readonly or: string;
-    readonly continueWithGoogle: string;
-    readonly forgotPassword: string;
-    readonly noAccount: string;
-    readonly switchToSignUp: string;
-    readonly signUpTitle: string;
-    readonly signUpIntro: string;
-    readonly signUpSubmit: string;
-    readonly signingUp: string;
-    readonly haveAccount: string;
-    readonly switchToLogin: string;
-    readonly resetTitle: string;
-    readonly resetIntro: string;
-    readonly resetStepEmail: string;
-    readonly resetStepPassword: string;
-    readonly resetAfterProof: string;
-    readonly resetSubmit: string;
-    readonly resetting: string;
-    readonly resetDone: string;
-    readonly resetDoneLogin: string;
-    readonly profileTitle: string;
-    readonly profileIntro: string;
-    readonly name: string;
-    readonly maskedPassword: string;
-    readonly passwordHidden: string;
-    readonly edit: string;
-    readonly editLabel: (field: string) => string;
-    readonly loginNeededBody: string;
-    readonly loginButton: string;
-    readonly googleSigningIn: string;
-    readonly backHome: string;
-  };
-  readonly notFound: {
-    readonly title: string;
-    readonly body: string;
-    readonly backHome: string;
-  };
-  readonly legal: {
-    readonly lastUpdated: (date: string) => string;
-  };
-  readonly pageTitles: {
-    readonly home: string;
-    readonly treatments: string;
-    readonly gallery: string;
-    readonly about: string;
-    readonly teams: string;
-    readonly contact: string;
-    readonly terms: string;
-    readonly privacy: string;
-    readonly remedies: string;
-    readonly account: string;
-    readonly forgotPassword: string;
-    readonly googleSignIn: string;
-    readonly soon: string;
-    readonly notFound: string;
-  };
-  /** Spec §8, word for word. Shown by this issue or by later ones. */
-  readonly spec: {
-    readonly registrationSuccess: (firstName: string) => string;
-    readonly registrationFailed: string;
-    readonly welcome: (firstName: string) => string;
-    readonly loginFailed: string;
-    readonly googleLoginFailed: string;
-    readonly otpSent: string;
-    readonly otpSendFailed: string;
-    readonly otpSendError: string;
-    readonly otpValidated: string;
-    readonly otpInvalid: string;
-    readonly otpValidateError: string;
-    readonly somethingWentWrong: string;
-    readonly appointmentDeleted: string;
-    readonly appointmentDeleteFailed: string;
-    readonly appointmentUpdated: string;
-    readonly appointmentUpdateFailed: string;
-    readonly appointmentUpdateError: string;
-    readonly passwordReset: string;
-    readonly pleaseLogin: string;
-    readonly noAppointmentBooked: string;
-    readonly notChatVideoCall: string;
-    readonly logoutSuccess: string;
-    readonly appointmentBooked: string;
-    readonly passwordsDoNotMatch: string;
-    readonly validateOtpFirst: string;
-    readonly enterEmail: string;
-    readonly selectAllRequired: string;
-    readonly noSchedule: string;
-    readonly doctorNotAvailable: string;
-    readonly noAppointments: string;
-    readonly noTestimonials: string;
-    readonly noEvents: string;
-    readonly noLocations: string;
-    readonly slotBooked: string;
-    readonly slotUnavailable: string;
-    readonly cancelWarning: string;
-    readonly orderPending: string;
-    readonly helpPrefill: string;
-  };
-}
-
-/**
- * The part of the catalog in ./shell.ts: the texts the page frame and the home page show. Its
- * modules import `messages` from there, so the home page's first JavaScript carries no text of
- * the other pages and popups.
- */
-export type ShellMessages = Pick<Messages, 'app' | 'header' | 'nav' | 'footer' | 'social' | 'siteOptions' | 'carousel' | 'toast' | 'home'> & {
-  readonly account: Pick<Messages['account'], 'checkingSession'>;
-  readonly teams: Pick<Messages['teams'], 'title'>;
-  readonly pageTitles: Pick<Messages['pageTitles'], 'home'>;
-  readonly spec: Pick<Messages['spec'], 'noTestimonials' | 'noLocations' | 'logoutSuccess' | 'somethingWentWrong' | 'googleLoginFailed'>;
-};
-
-export const en: Messages = {
+export const en = {
   app: shell.app,
   header: shell.header,
   nav: shell.nav,
@@ -461,7 +25,7 @@ export const en: Messages = {
   popup: {
     close: 'Close',
     bookingTitle: 'Book Appointment',
-    callToBook: (phone) => `Call ${phone}`,
+    callToBook: (phone: string) => `Call ${phone}`,
   },
   gallery: {
     title: 'Gallery',
@@ -479,7 +43,7 @@ export const en: Messages = {
   teams: {
     intro: 'The doctors, pharmacist and coordinators who look after you at every Sahaj clinic.',
     noMembers: 'Our team page is being updated. Call us to know who is consulting this week.',
-    portraitAlt: (name) => `Portrait of ${name}`,
+    portraitAlt: (name: string) => `Portrait of ${name}`,
     ...shell.teams,
   },
   contact: {
@@ -518,17 +82,17 @@ export const en: Messages = {
     readyBody:
       'Nothing has been sent yet. Choose how to reach us: your email app opens with the message filled in, or call us and read it out.',
     sendByEmail: 'Send it from my email app',
-    callInstead: (phone) => `Call ${phone}`,
+    callInstead: (phone: string) => `Call ${phone}`,
     edit: 'Edit my message',
-    emailSubject: (name) => `Question from ${name}`,
-    emailBody: ({ name, phone, email, message }) =>
+    emailSubject: (name: string) => `Question from ${name}`,
+    emailBody: ({ name, phone, email, message }: { name: string; phone: string; email: string; message: string }) =>
       `${message}\n\nName: ${name}\nPhone: ${phone}\nEmail: ${email}`,
     handedToEmail: 'Your email app should now open with your message. Send it from there.',
   },
   remedies: {
     title: 'My remedies',
     body: 'Your remedies will show here once you have had a consultation with one of our doctors: the medicine, its potency, how often to take it and for how long.',
-    callUs: (phone) => `Questions about a remedy you already have? Call us on ${phone}.`,
+    callUs: (phone: string) => `Questions about a remedy you already have? Call us on ${phone}.`,
   },
   soon: {
     appointmentsTitle: 'My appointments',
@@ -536,9 +100,10 @@ export const en: Messages = {
     paymentFailTitle: 'Payment',
     paymentTitle: 'Payment',
     body: 'This part of the site opens soon.',
-    callUs: (phone) => `Meanwhile, call us on ${phone} to book, change or pay for an appointment.`,
+    callUs: (phone: string) => `Meanwhile, call us on ${phone} to book, change or pay for an appointment.`,
     backHome: 'Back to the home page',
   },
+  /** The Book Appointment popup and the payment pages (the spec's own words are in `spec`). */
   booking: {
     intro: 'Choose a clinic, a doctor, how you want to consult and a time. You pay online to confirm.',
     location: 'Location',
@@ -563,8 +128,10 @@ export const en: Messages = {
     booking: 'Booking…',
     loginToBook: 'You will be asked to log in before paying.',
     doctorOnline: 'online only',
+    /** No spec text: Book before the fee list gave the fee of the chosen type. */
     feeUnknown: 'The consultation fee could not be loaded. Please try again.',
-    feeChanged: (fee) => `The consultation fee is now ${fee}. Please check it and book again.`,
+    /** No spec text: the server's fee differs from the one shown. */
+    feeChanged: (fee: string) => `The consultation fee is now ${fee}. Please check it and book again.`,
     paymentTitle: 'Payment',
     paymentRedirecting: 'Taking you to the payment page…',
     paymentRefused: 'This payment link is not one of our payment pages, so we did not open it. Please book again from the home page.',
@@ -575,17 +142,18 @@ export const en: Messages = {
     paymentFailBody: 'Your payment did not go through. Your choices are kept: you can try again.',
     paymentRefundBody:
       'Your payment arrived after the hold on your slot had lapsed and the slot was no longer available, so the amount will be refunded to you in full. Please choose another slot.',
-    redirectingIn: (seconds) => `Going to the home page in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    redirectingIn: (seconds: number) => `Going to the home page in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
     goNow: 'Go now',
     backHome: 'Back to the home page',
   },
+  /** /myappointment: the list, its cards, the edit, cancel and help popups (the spec's own words are in `spec`). */
   appointments: {
     title: 'My appointments',
     loading: 'Loading your appointments…',
     refreshing: 'Updating the list…',
     tryAgain: 'Try again',
     listLabel: 'Your appointments',
-    appointmentHeading: (doctor, date) => `${doctor}, ${date}`,
+    appointmentHeading: (doctor: string, date: string) => `${doctor}, ${date}`,
     doctor: 'Doctor',
     location: 'Location',
     consultationType: 'Consultation type',
@@ -594,18 +162,20 @@ export const en: Messages = {
     status: 'Status',
     appointmentId: 'Appointment ID',
     statusNames: { Booked: 'Booked', Expired: 'Expired', Completed: 'Completed', Cancelled: 'Cancelled' },
-    feeUnpaid: (until) =>
+    /** `until`: the end of the hold on the slot, in clinic time; null when unknown. */
+    feeUnpaid: (until: string | null) =>
       until === null
         ? 'Fee not paid: this appointment is not confirmed yet. Pay to keep it.'
         : `Fee not paid: this appointment is not confirmed yet. Your slot is held until ${until}; pay to keep it.`,
     feeLapsed: 'Fee not paid: this appointment was never confirmed, and its slot is no longer held.',
     feeRefunded: 'Fee refunded.',
-    payFee: (amount) => `Pay ${amount}`,
+    payFee: (amount: string) => `Pay ${amount}`,
     paying: 'Opening the payment page…',
     edit: 'Edit',
     cancel: 'Cancel',
     addToCalendar: 'Add to calendar',
     preparingCalendar: 'Preparing the calendar file…',
+    /** No spec text: the .ics could not be fetched and the server gave no words. */
     calendarFailed: 'We could not make the calendar file. Please try again.',
     cancelTitle: 'Cancel appointment',
     cancelYes: 'Yes, cancel it',
@@ -617,9 +187,10 @@ export const en: Messages = {
     orderPaymentStatus: 'Payment status',
     orderStatus: 'Order status',
     payNow: 'Pay Now',
-    alreadyPaid: (amount) => `You have already paid ${amount}.`,
+    /** No spec text: spec §4 "the user is told the amount already paid". */
+    alreadyPaid: (amount: string) => `You have already paid ${amount}.`,
     editTitle: 'Edit appointment',
-    editWhich: (doctor, type) => `${doctor}, ${type}`,
+    editWhich: (doctor: string, type: string) => `${doctor}, ${type}`,
     editLocation: 'Location',
     chooseLocation: 'Choose a location',
     editDate: 'Date',
@@ -633,15 +204,15 @@ export const en: Messages = {
     save: 'Save',
     saving: 'Saving…',
     close: 'Close',
-    missing: (fields) => `To save, choose: ${fields.join(', ')}.`,
+    missing: (fields: readonly string[]) => `To save, choose: ${fields.join(', ')}.`,
     sameAsBefore: 'Choose a different location, date or time to save.',
     help: 'Help',
     helpTitle: 'Help with your consultation',
     helpIntro: 'Chat with us, call us or write to us about your consultation.',
     helpLoading: "Loading the clinic's contacts…",
     helpChat: 'Chat on WhatsApp',
-    helpCall: (phone) => `Call ${phone}`,
-    helpEmail: (address) => `Email ${address}`,
+    helpCall: (phone: string) => `Call ${phone}`,
+    helpEmail: (address: string) => `Email ${address}`,
     opensInNewTab: '(opens in a new tab)',
     prescriptionHeading: 'Prescription',
     complaint: 'Complaint',
@@ -653,16 +224,19 @@ export const en: Messages = {
     duration: 'Duration',
     pharmacy: 'Pharmacy',
     instructions: 'Instructions',
+    /** /paymentsuccess?for=order and /paymentfail?for=order: a pharmacy order's payment, not a booking. */
     orderPaymentSuccessTitle: 'Order payment received',
     orderPaymentSuccessBody:
       'Thank you. Your pharmacy order shows as paid in My appointments once the payment provider confirms the payment.',
     orderPaymentFailTitle: 'Order payment not completed',
     orderPaymentFailBody: 'Your payment for the pharmacy order did not go through. You can pay again from My appointments.',
-    orderRedirectingIn: (seconds) => `Going to My appointments in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    orderRedirectingIn: (seconds: number) => `Going to My appointments in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   },
+  /** Accounts: the header's profile menu, the login and sign-up popups, /account, /forgotpassword. */
   account: {
     myProfile: 'My Profile',
     myAppointment: 'My Appointment',
+    /** The profile menu's link to /staff, for admin and doctor accounts only. */
     staffConsole: 'Staff console',
     logout: 'Logout',
     sessionUnverified: 'We could not check your login just now.',
@@ -686,8 +260,13 @@ export const en: Messages = {
     phoneHint: '10 digits, for example 98220 12345',
     otpHint: 'The 6-digit code from the email we sent you.',
     fieldRequired: 'This field is required.',
-    missingFields: (labels) =>
+    /**
+     * No spec text: a form sent with blank required fields (spec §5 "all fields required"). Names
+     * one or two; for more, counts them (each field then says so, and focus moves to the first).
+     */
+    missingFields: (labels: readonly string[]) =>
       labels.length <= 2 ? `Please fill in: ${labels.join(', ')}.` : `Please fill in the ${labels.length} fields marked below.`,
+    /** No spec text: sign-up without the terms box (spec §5 "terms checkbox required"). */
     termsRequired: 'Please accept the Terms and Conditions to sign up.',
     termsBefore: 'I agree to the',
     termsLink: 'Terms and Conditions',
@@ -696,7 +275,7 @@ export const en: Messages = {
     resendOtp: 'Resend OTP',
     validateOtp: 'Validate',
     validatingOtp: 'Validating…',
-    otpSentTo: (email) => `We sent a code to ${email}. It is valid for 10 minutes.`,
+    otpSentTo: (email: string) => `We sent a code to ${email}. It is valid for 10 minutes.`,
     emailVerified: 'Email verified.',
     loginTitle: 'Login',
     loginSubmit: 'Login',
@@ -727,7 +306,7 @@ export const en: Messages = {
     maskedPassword: '••••••••',
     passwordHidden: 'hidden',
     edit: 'Edit',
-    editLabel: (field) => `Edit ${field.toLowerCase()}`,
+    editLabel: (field: string) => `Edit ${field.toLowerCase()}`,
     loginNeededBody: 'Log in to see this page. You will come back here afterwards.',
     loginButton: 'Login',
     googleSigningIn: 'Signing you in with Google…',
@@ -740,7 +319,7 @@ export const en: Messages = {
     backHome: 'Go to the home page',
   },
   legal: {
-    lastUpdated: (date) => `Last updated: ${date}`,
+    lastUpdated: (date: string) => `Last updated: ${date}`,
   },
   pageTitles: {
     treatments: 'Our Treatments',
@@ -758,10 +337,11 @@ export const en: Messages = {
     notFound: 'Page not found',
     ...shell.pageTitles,
   },
+  /** Spec §8, word for word. Shown by this issue or by later ones. */
   spec: {
-    registrationSuccess: (firstName) => `Registration successful! Welcome, ${firstName}`,
+    registrationSuccess: (firstName: string) => `Registration successful! Welcome, ${firstName}`,
     registrationFailed: 'Registration failed. Please try again.',
-    welcome: (firstName) => `Welcome ${firstName}!`,
+    welcome: (firstName: string) => `Welcome ${firstName}!`,
     loginFailed: 'Please forgot password and try again.',
     otpSent: 'OTP sent to your email.',
     otpSendFailed: 'Failed to send OTP. Please try again.',
@@ -796,5 +376,49 @@ export const en: Messages = {
   },
 };
 
-/** The catalog in use. One language today; a language switch would pick another `Messages`. */
-export const messages: Messages = en;
+/**
+ * The site's catalog type, derived from the English texts above: another language must have the
+ * same keys, with strings where English has strings and functions of the same parameters.
+ */
+export type Messages = Catalog<typeof en>;
+
+// The store starts with ./shell.ts's part of English; from here on it holds a whole catalog
+// (unless a language was already set, which is whole too).
+if (siteCatalog.get() === shell) siteCatalog.set(en);
+
+/** The texts in use, for a view: it renders again when the language changes. */
+export const useMessages = (): Messages => useCatalog(siteCatalog) as Messages;
+
+/** The texts in use, for code outside React (machines' notices, document titles). */
+export const getMessages = (): Messages => siteCatalog.get() as Messages;
+
+/**
+ * The texts in use, read where they are used (`messages.spec.slotBooked`): the module binding
+ * follows the language. Views should prefer `useMessages()`, which also renders them again.
+ */
+export let messages: Messages = getMessages();
+siteCatalog.subscribe(() => {
+  messages = getMessages();
+});
+
+/** Puts another language's whole catalog in use (or English back). */
+export function setCatalog(next: Messages): void {
+  siteCatalog.set(next);
+}
+
+/**
+ * The languages the site can show, each loaded when first chosen. English only for now; issue 15
+ * adds `hi` and `mr` as `() => import('./hi').then((module) => module.messages)`, each a
+ * `Messages` checked like tests/unit/catalogShape.typecheck.ts, so they stay out of every chunk
+ * until chosen.
+ */
+const languages = {
+  en: async (): Promise<Messages> => en,
+} satisfies Record<string, () => Promise<Messages>>;
+
+export type Language = keyof typeof languages;
+
+/** Loads a language's catalog and puts it in use; views reading `useMessages()` show it. */
+export async function loadLanguage(language: Language): Promise<void> {
+  setCatalog(await languages[language]());
+}

@@ -1,15 +1,16 @@
 /**
  * The catalog's texts that the page frame (header, footer, toasts) and the home page show: the
  * only part of the catalog in the home page's first JavaScript. Every other text is in
- * ./messages.ts, which also holds the catalog's type (`Messages`) and assembles the whole catalog
- * from both files; a text lives in exactly one of them.
+ * ./messages.ts, which assembles the whole catalog (and its type, `Messages`) from both files; a
+ * text lives in exactly one of them.
  *
- * Modules that are part of the first page import `messages` from here: its type,
- * `ShellMessages`, lets them read only what is here. Everything else imports ./messages.
+ * Modules that are part of the first page import from here: `useMessages()` in views, `getMessages()`
+ * elsewhere; their type, `ShellMessages`, lets them read only what is here. Everything else
+ * imports the same names from ./messages, typed with the whole catalog.
  */
-import type { ShellMessages } from './messages';
+import { createCatalog, useCatalog, type Catalog } from './catalog';
 
-export const messages: ShellMessages = {
+const shellEn = {
   app: {
     skipToContent: 'Skip to main content',
     loadingPage: 'Loading the page…',
@@ -46,7 +47,7 @@ export const messages: ShellMessages = {
     callHeading: 'Call us',
     followUsOn: 'Follow Us On',
     opensInNewTab: '(opens in a new tab)',
-    copyright: (year, clinic) => `© ${year} ${clinic}. All rights reserved.`,
+    copyright: (year: number, clinic: string) => `© ${year} ${clinic}. All rights reserved.`,
     disclaimer:
       'Homeopathy works alongside, not instead of, your regular medical care. In an emergency, go to the nearest hospital or call 112.',
   },
@@ -68,8 +69,8 @@ export const messages: ShellMessages = {
     pause: 'Pause',
     play: 'Play',
     slide: 'slide',
-    slideOf: (position, count) => `${position} of ${count}`,
-    goToSlide: (position) => `Go to slide ${position}`,
+    slideOf: (position: number, count: number) => `${position} of ${count}`,
+    goToSlide: (position: number) => `Go to slide ${position}`,
     pickersLabel: 'Choose a slide',
   },
   toast: {
@@ -106,3 +107,22 @@ export const messages: ShellMessages = {
     noLocations: 'No Location found',
   },
 };
+
+/** The type of this part of the catalog, derived from its English texts (see ./catalog.ts). */
+export type ShellMessages = Catalog<typeof shellEn>;
+
+/**
+ * The site's catalog in use, for ./shell.ts and ./messages.ts alone (others call the functions
+ * below): English, only this part of it until ./messages.ts loads and puts in the whole, or
+ * another language's whole catalog once ./messages.ts `setCatalog` replaced it.
+ */
+export const siteCatalog = createCatalog<ShellMessages>(shellEn);
+
+/** The English texts of this part, for ./messages.ts to assemble the whole English catalog. */
+export const shellEnglish: ShellMessages = shellEn;
+
+/** The texts in use, for a view: it renders again when the language changes. */
+export const useMessages = (): ShellMessages => useCatalog(siteCatalog);
+
+/** The texts in use, for code outside React (machines' notices, document titles). */
+export const getMessages = (): ShellMessages => siteCatalog.get();

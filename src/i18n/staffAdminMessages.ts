@@ -7,243 +7,7 @@ import type { AppointmentStatus, PaymentStatus } from '../../contract/appointmen
 import type { ConsultationType } from '../../contract/primitives';
 import type { DoctorType } from '../../contract/site';
 import type { AccountRole, AdminOrderStatus, RefundReason } from '../../contract/staffAdmin';
-
-export interface StaffAdminMessages {
-  readonly sections: {
-    readonly appointments: string;
-    readonly refunds: string;
-    readonly doctors: string;
-    readonly locations: string;
-    readonly fees: string;
-    readonly site: string;
-    readonly accounts: string;
-  };
-  readonly common: {
-    readonly loading: string;
-    readonly refreshing: string;
-    readonly loadFailed: string;
-    readonly tryAgain: string;
-    readonly save: string;
-    readonly saving: string;
-    readonly cancel: string;
-    readonly close: string;
-    readonly add: string;
-    readonly edit: string;
-    readonly delete: string;
-    readonly deleting: string;
-    readonly moveUp: (name: string) => string;
-    readonly moveDown: (name: string) => string;
-    readonly editItem: (name: string) => string;
-    readonly deleteItem: (name: string) => string;
-    readonly deleteTitle: string;
-    readonly deleteQuestion: (name: string) => string;
-    readonly deleteYes: string;
-    readonly deleteNo: string;
-    readonly saved: string;
-    readonly deleted: string;
-    readonly saveFailed: string;
-    readonly deleteFailed: string;
-    readonly reorderFailed: string;
-    readonly checkFields: string;
-    readonly empty: string;
-    readonly optional: string;
-    readonly actions: string;
-  };
-  readonly appointments: {
-    readonly title: string;
-    readonly filtersLabel: string;
-    readonly date: string;
-    readonly doctor: string;
-    readonly location: string;
-    readonly everyDoctor: string;
-    readonly everyLocation: string;
-    readonly none: (date: string) => string;
-    readonly listLabel: (date: string) => string;
-    readonly time: string;
-    readonly patient: string;
-    readonly type: string;
-    readonly status: string;
-    readonly payment: string;
-    readonly order: string;
-    readonly noOrder: string;
-    readonly orderState: (orderStatus: string, paymentStatus: string) => string;
-    readonly statusNames: Readonly<Record<AppointmentStatus, string>>;
-    readonly paymentNames: Readonly<Record<PaymentStatus, string>>;
-    readonly move: string;
-    readonly moveWhich: (patient: string) => string;
-    readonly cancelWhich: (patient: string) => string;
-    readonly moveTitle: string;
-    readonly moveSubject: (patient: string, doctor: string, date: string, time: string) => string;
-    readonly cancelTitle: string;
-    readonly cancelQuestion: string;
-    readonly cancelPaidNote: string;
-    readonly cancelReason: string;
-    readonly cancelYes: string;
-    readonly cancelNo: string;
-    readonly cancelling: string;
-    readonly cancelled: string;
-    readonly cancelFailed: string;
-    readonly orderStatus: string;
-    readonly changeOrderStatus: (patient: string) => string;
-    readonly orderStatusTitle: string;
-    readonly orderStatusSubject: (patient: string, total: string, payment: string) => string;
-    readonly orderStatusNames: Readonly<Record<AdminOrderStatus, string>>;
-    readonly orderStatusHints: Readonly<Record<AdminOrderStatus, string>>;
-    readonly orderCancelPaidNote: string;
-    readonly saveOrderStatus: string;
-    readonly changeFailed: string;
-  };
-  readonly refunds: {
-    readonly title: string;
-    readonly intro: string;
-    readonly none: string;
-    readonly patient: string;
-    readonly amount: string;
-    readonly flaggedAt: string;
-    readonly why: string;
-    readonly appointment: string;
-    readonly reference: string;
-    readonly reasons: Readonly<Record<RefundReason, string>>;
-    readonly purposeOrder: string;
-    readonly markRefunded: string;
-    readonly markRefundedFor: (patient: string) => string;
-    readonly resolveTitle: string;
-    readonly note: string;
-    readonly noteHint: string;
-  };
-  readonly doctors: {
-    readonly title: string;
-    readonly none: string;
-    readonly add: string;
-    readonly addTitle: string;
-    readonly editTitle: (name: string) => string;
-    readonly name: string;
-    readonly email: string;
-    readonly type: string;
-    readonly types: Readonly<Record<DoctorType, string>>;
-    readonly qualification: string;
-    readonly slotMinutes: string;
-    readonly slotMinutesHint: string;
-    readonly locations: string;
-    readonly noLocationsYet: string;
-    readonly retired: string;
-    readonly accountRole: (role: AccountRole | null) => string;
-    readonly slotLength: (minutes: number) => string;
-    readonly schedule: string;
-    readonly scheduleFor: (name: string) => string;
-    readonly scheduleTitle: (name: string) => string;
-    readonly scheduleLoading: string;
-    readonly hoursHeading: string;
-    readonly hoursLocation: string;
-    readonly hoursIntro: string;
-    readonly noHours: string;
-    readonly noLocations: string;
-    readonly weekday: string;
-    readonly weekdays: readonly string[];
-    readonly start: string;
-    readonly end: string;
-    readonly rowLabel: (position: number) => string;
-    readonly addRow: string;
-    /** The visible text of the remove buttons of hours and leave (their names add which). */
-    readonly remove: string;
-    readonly removeRow: (position: number) => string;
-    readonly saveHours: string;
-    readonly savingHours: string;
-    readonly leaveHeading: string;
-    readonly noLeave: string;
-    readonly leaveFrom: string;
-    readonly leaveTo: string;
-    readonly leaveReason: string;
-    readonly addLeave: string;
-    readonly addingLeave: string;
-    readonly removeLeave: (from: string, to: string) => string;
-    readonly leaveRange: (from: string, to: string) => string;
-    readonly conflictHeading: string;
-    readonly conflictText: string;
-    readonly conflictAllHandled: string;
-    readonly conflictDismiss: string;
-    readonly retire: string;
-    readonly reactivate: string;
-    readonly retireFor: (name: string) => string;
-    readonly reactivateFor: (name: string) => string;
-    readonly retireTitle: (name: string) => string;
-    readonly reactivateTitle: (name: string) => string;
-    readonly retireText: string;
-    readonly reactivateText: string;
-    readonly retireYes: string;
-    readonly reactivateYes: string;
-    readonly keepAsIs: string;
-    readonly working: string;
-    readonly retiredConflictAllHandled: string;
-  };
-  readonly locations: {
-    readonly title: string;
-    readonly none: string;
-    readonly add: string;
-    readonly addTitle: string;
-    readonly renameTitle: (name: string) => string;
-    readonly rename: string;
-    readonly renameItem: (name: string) => string;
-    readonly name: string;
-    readonly usage: (doctors: number, appointments: number) => string;
-  };
-  readonly fees: {
-    readonly title: string;
-    readonly intro: string;
-    readonly type: string;
-    readonly fee: string;
-    readonly feeFor: (type: ConsultationType) => string;
-    readonly notOffered: string;
-    readonly editFee: (type: ConsultationType) => string;
-    readonly editTitle: (type: ConsultationType) => string;
-    readonly feeHint: string;
-  };
-  readonly site: {
-    readonly title: string;
-    readonly events: string;
-    readonly team: string;
-    readonly testimonials: string;
-    readonly noEvents: string;
-    readonly noTeam: string;
-    readonly noTestimonials: string;
-    readonly addEvent: string;
-    readonly addMember: string;
-    readonly addTestimonial: string;
-    readonly eventTitle: string;
-    readonly memberTitle: string;
-    readonly testimonialTitle: string;
-    readonly caption: string;
-    readonly image: string;
-    readonly video: string;
-    readonly name: string;
-    readonly role: string;
-    readonly subject: string;
-    readonly description: string;
-    readonly linkHint: string;
-    readonly previewHeading: string;
-    readonly previewEmpty: string;
-    readonly previewUnchanged: string;
-    readonly previewConverted: string;
-    readonly previewImageAlt: (field: string) => string;
-    readonly openVideo: string;
-    readonly untitledEvent: string;
-  };
-  readonly accounts: {
-    readonly title: string;
-    readonly intro: string;
-    readonly none: string;
-    readonly name: string;
-    readonly email: string;
-    readonly role: string;
-    readonly doctor: string;
-    readonly roles: Readonly<Record<AccountRole, string>>;
-    readonly setRole: string;
-    readonly setRoleTitle: string;
-    readonly changeRole: (email: string) => string;
-    readonly changeRoleText: string;
-    readonly roleHint: string;
-  };
-}
+import type { Catalog } from './catalog';
 
 const statusNames: Record<AppointmentStatus, string> = {
   Booked: 'Booked',
@@ -252,7 +16,7 @@ const statusNames: Record<AppointmentStatus, string> = {
   Cancelled: 'Cancelled',
 };
 
-export const staffAdminMessages: StaffAdminMessages = {
+export const staffAdminMessages = {
   sections: {
     appointments: 'Appointments',
     refunds: 'Refunds',
@@ -275,12 +39,12 @@ export const staffAdminMessages: StaffAdminMessages = {
     edit: 'Edit',
     delete: 'Delete',
     deleting: 'Deleting…',
-    moveUp: (name) => `Move ${name} up`,
-    moveDown: (name) => `Move ${name} down`,
-    editItem: (name) => `Edit ${name}`,
-    deleteItem: (name) => `Delete ${name}`,
+    moveUp: (name: string) => `Move ${name} up`,
+    moveDown: (name: string) => `Move ${name} down`,
+    editItem: (name: string) => `Edit ${name}`,
+    deleteItem: (name: string) => `Delete ${name}`,
     deleteTitle: 'Delete',
-    deleteQuestion: (name) => `Delete ${name}? This cannot be undone.`,
+    deleteQuestion: (name: string) => `Delete ${name}? This cannot be undone.`,
     deleteYes: 'Yes, delete',
     deleteNo: 'No, keep it',
     saved: 'Saved.',
@@ -301,8 +65,8 @@ export const staffAdminMessages: StaffAdminMessages = {
     location: 'Location',
     everyDoctor: 'Every doctor',
     everyLocation: 'Every location',
-    none: (date) => `No appointments on ${date}.`,
-    listLabel: (date) => `Appointments on ${date}`,
+    none: (date: string) => `No appointments on ${date}.`,
+    listLabel: (date: string) => `Appointments on ${date}`,
     time: 'Time',
     patient: 'Patient',
     type: 'Type',
@@ -310,14 +74,14 @@ export const staffAdminMessages: StaffAdminMessages = {
     payment: 'Payment',
     order: 'Order',
     noOrder: 'No order',
-    orderState: (orderStatus, paymentStatus) => `${orderStatus}, payment ${paymentStatus}`,
+    orderState: (orderStatus: string, paymentStatus: string) => `${orderStatus}, payment ${paymentStatus}`,
     statusNames,
     paymentNames: { paid: 'Paid', pending: 'Pending', failed: 'Failed', refund: 'Refund' },
     move: 'Move',
-    moveWhich: (patient) => `Move the appointment of ${patient}`,
-    cancelWhich: (patient) => `Cancel the appointment of ${patient}`,
+    moveWhich: (patient: string) => `Move the appointment of ${patient}`,
+    cancelWhich: (patient: string) => `Cancel the appointment of ${patient}`,
     moveTitle: 'Move appointment',
-    moveSubject: (patient, doctor, date, time) => `${patient} with ${doctor}, now ${date} at ${time}`,
+    moveSubject: (patient: string, doctor: string, date: string, time: string) => `${patient} with ${doctor}, now ${date} at ${time}`,
     cancelTitle: 'Cancel appointment',
     cancelQuestion: 'Cancel this appointment? Its slot is freed for others.',
     cancelPaidNote: 'The fee was paid: it will be flagged for refund under Refunds.',
@@ -328,9 +92,9 @@ export const staffAdminMessages: StaffAdminMessages = {
     cancelled: 'The appointment was cancelled.',
     cancelFailed: 'The appointment could not be cancelled. Please try again.',
     orderStatus: 'Order status',
-    changeOrderStatus: (patient) => `Change the order status of ${patient}`,
+    changeOrderStatus: (patient: string) => `Change the order status of ${patient}`,
     orderStatusTitle: 'Order status',
-    orderStatusSubject: (patient, total, payment) => `The pharmacy order of ${patient}: ${total}, payment ${payment}.`,
+    orderStatusSubject: (patient: string, total: string, payment: string) => `The pharmacy order of ${patient}: ${total}, payment ${payment}.`,
     orderStatusNames: { Placed: 'Placed', Ready: 'Ready', Delivered: 'Delivered', Cancelled: 'Cancelled' },
     orderStatusHints: {
       Placed: 'the pharmacy has the order',
@@ -360,7 +124,7 @@ export const staffAdminMessages: StaffAdminMessages = {
     },
     purposeOrder: 'Pharmacy order',
     markRefunded: 'Mark refunded',
-    markRefundedFor: (patient) => `Mark refunded: ${patient}`,
+    markRefundedFor: (patient: string) => `Mark refunded: ${patient}`,
     resolveTitle: 'Mark refunded',
     note: 'Note',
     noteHint: 'How and when it was refunded, e.g. the provider’s refund reference.',
@@ -370,7 +134,7 @@ export const staffAdminMessages: StaffAdminMessages = {
     none: 'No doctors yet.',
     add: 'Add doctor',
     addTitle: 'Add doctor',
-    editTitle: (name) => `Edit ${name}`,
+    editTitle: (name: string) => `Edit ${name}`,
     name: 'Name',
     email: 'Email',
     type: 'Type',
@@ -381,11 +145,11 @@ export const staffAdminMessages: StaffAdminMessages = {
     locations: 'Locations',
     noLocationsYet: 'Add a location first (Locations).',
     retired: 'Retired',
-    accountRole: (role) => (role === null ? 'No account yet' : `Account: ${role}`),
-    slotLength: (minutes) => `${minutes}-minute slots`,
+    accountRole: (role: AccountRole | null) => (role === null ? 'No account yet' : `Account: ${role}`),
+    slotLength: (minutes: number) => `${minutes}-minute slots`,
     schedule: 'Hours and leave',
-    scheduleFor: (name) => `Hours and leave of ${name}`,
-    scheduleTitle: (name) => `Hours and leave: ${name}`,
+    scheduleFor: (name: string) => `Hours and leave of ${name}`,
+    scheduleTitle: (name: string) => `Hours and leave: ${name}`,
     scheduleLoading: 'Loading the schedule…',
     hoursHeading: 'Weekly hours',
     hoursLocation: 'Location',
@@ -396,10 +160,11 @@ export const staffAdminMessages: StaffAdminMessages = {
     weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
     start: 'From',
     end: 'To',
-    rowLabel: (position) => `Hours ${position}`,
+    rowLabel: (position: number) => `Hours ${position}`,
     addRow: 'Add hours',
+    /** The visible text of the remove buttons of hours and leave (their names add which). */
     remove: 'Remove',
-    removeRow: (position) => `Remove hours ${position}`,
+    removeRow: (position: number) => `Remove hours ${position}`,
     saveHours: 'Save hours',
     savingHours: 'Saving hours…',
     leaveHeading: 'Leave',
@@ -409,18 +174,18 @@ export const staffAdminMessages: StaffAdminMessages = {
     leaveReason: 'Leave reason',
     addLeave: 'Add leave',
     addingLeave: 'Adding leave…',
-    removeLeave: (from, to) => `Remove leave ${from} to ${to}`,
-    leaveRange: (from, to) => (from === to ? from : `${from} to ${to}`),
+    removeLeave: (from: string, to: string) => `Remove leave ${from} to ${to}`,
+    leaveRange: (from: string, to: string) => (from === to ? from : `${from} to ${to}`),
     conflictHeading: 'Nothing was changed',
     conflictText: 'These booked appointments would lose their slot: move or cancel them first.',
     conflictAllHandled: 'Every affected appointment was moved or cancelled: save again.',
     conflictDismiss: 'Hide this list',
     retire: 'Retire',
     reactivate: 'Reactivate',
-    retireFor: (name) => `Retire ${name}`,
-    reactivateFor: (name) => `Reactivate ${name}`,
-    retireTitle: (name) => `Retire ${name}?`,
-    reactivateTitle: (name) => `Reactivate ${name}?`,
+    retireFor: (name: string) => `Retire ${name}`,
+    reactivateFor: (name: string) => `Reactivate ${name}`,
+    retireTitle: (name: string) => `Retire ${name}?`,
+    reactivateTitle: (name: string) => `Reactivate ${name}?`,
     retireText:
       'A retired doctor is no longer listed on the site nor bookable; their records stay. Their booked appointments must be moved or cancelled first. You can reactivate them later.',
     reactivateText: 'The doctor is listed on the site and bookable again, in the hours they had.',
@@ -435,11 +200,11 @@ export const staffAdminMessages: StaffAdminMessages = {
     none: 'No locations yet.',
     add: 'Add location',
     addTitle: 'Add location',
-    renameTitle: (name) => `Rename ${name}`,
+    renameTitle: (name: string) => `Rename ${name}`,
     rename: 'Rename',
-    renameItem: (name) => `Rename ${name}`,
+    renameItem: (name: string) => `Rename ${name}`,
     name: 'Location name',
-    usage: (doctors, appointments) =>
+    usage: (doctors: number, appointments: number) =>
       `${doctors} ${doctors === 1 ? 'doctor' : 'doctors'}, ${appointments} ${appointments === 1 ? 'appointment' : 'appointments'}`,
   },
   fees: {
@@ -447,10 +212,10 @@ export const staffAdminMessages: StaffAdminMessages = {
     intro: 'Booked appointments keep the fee they were booked at.',
     type: 'Consultation type',
     fee: 'Fee',
-    feeFor: (type) => `${type} fee (₹)`,
+    feeFor: (type: ConsultationType) => `${type} fee (₹)`,
     notOffered: 'Not set',
-    editFee: (type) => `Edit ${type} fee`,
-    editTitle: (type) => `${type} fee`,
+    editFee: (type: ConsultationType) => `Edit ${type} fee`,
+    editTitle: (type: ConsultationType) => `${type} fee`,
     feeHint: 'In rupees, up to two decimals.',
   },
   site: {
@@ -479,7 +244,7 @@ export const staffAdminMessages: StaffAdminMessages = {
     previewEmpty: 'No link.',
     previewUnchanged: 'Shown as given:',
     previewConverted: 'Shown as:',
-    previewImageAlt: (field) => `Preview of the ${field.toLowerCase()}`,
+    previewImageAlt: (field: string) => `Preview of the ${field.toLowerCase()}`,
     openVideo: 'Open the video (new tab)',
     untitledEvent: 'Event without caption',
   },
@@ -494,8 +259,11 @@ export const staffAdminMessages: StaffAdminMessages = {
     roles: { admin: 'Admin', doctor: 'Doctor', patient: 'Patient (no staff access)' },
     setRole: 'Set a role',
     setRoleTitle: 'Set the role of an account',
-    changeRole: (email) => `Change role: ${email}`,
+    changeRole: (email: string) => `Change role: ${email}`,
     changeRoleText: 'Change role',
     roleHint: 'Email of the account',
   },
 };
+
+/** The type of this catalog, derived from the English texts above (see ./catalog.ts). */
+export type StaffAdminMessages = Catalog<typeof staffAdminMessages>;

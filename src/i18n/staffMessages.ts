@@ -7,172 +7,113 @@
  */
 import type { AppointmentStatus, PaymentStatus } from '../../contract/appointments';
 import type { Problem } from '../../machines/consultation/forms';
+import type { Catalog } from './catalog';
 
-export interface StaffMessages {
-  readonly console: {
-    readonly title: string;
-    /** The browser tab's title on one section: "Doctors · Staff console". */
-    readonly sectionTitle: (section: string) => string;
-    readonly checking: string;
-    /** Shown when the server refused without its own words. */
-    readonly staffOnly: string;
-    readonly unreachable: string;
-    readonly tryAgain: string;
-    readonly navLabel: string;
-    readonly sections: string;
-    readonly signedInAs: (name: string, role: string) => string;
-    readonly roles: { readonly admin: string; readonly doctor: string };
-    readonly doctorGroup: string;
-    readonly adminGroup: string;
-    readonly today: string;
-    readonly upcoming: string;
-    readonly audit: string;
-    readonly unknownSection: string;
-    readonly backToToday: string;
-  };
-  readonly list: {
-    readonly todayHeading: (date: string) => string;
-    readonly upcomingHeading: (from: string, to: string) => string;
-    readonly label: string;
-    readonly loading: string;
-    readonly refreshing: string;
-    readonly refresh: string;
-    readonly empty: string;
-    readonly somethingWentWrong: string;
-    readonly filtersLabel: string;
-    readonly doctor: string;
-    readonly allDoctors: string;
-    readonly location: string;
-    readonly allLocations: string;
-    readonly filtersFailed: string;
-    readonly time: string;
-    readonly date: string;
-    readonly patient: string;
-    readonly type: string;
-    readonly status: string;
-    readonly payment: string;
-    readonly rowHeading: (time: string, patient: string) => string;
-  };
-  readonly statusNames: Readonly<Record<AppointmentStatus, string>>;
-  readonly paymentNames: Readonly<Record<PaymentStatus, string>>;
-  readonly detail: {
-    readonly title: string;
-    readonly back: string;
-    readonly loading: string;
-    readonly refused: string;
-    readonly failed: string;
-    readonly patientHeading: string;
-    readonly name: string;
-    readonly email: string;
-    readonly phone: string;
-    readonly age: string;
-    readonly gender: string;
-    readonly genders: { readonly male: string; readonly female: string };
-    readonly appointmentHeading: string;
-    readonly appointmentId: string;
-    readonly doctor: string;
-    readonly location: string;
-    readonly type: string;
-    readonly when: string;
-    readonly whenValue: (date: string, time: string, minutes: number | null) => string;
-    readonly status: string;
-    readonly fee: string;
-    readonly feePayment: string;
-    readonly payments: string;
-    readonly paymentLine: (what: string, amount: string, status: string, at: string) => string;
-    readonly paymentPurposes: { readonly appointment: string; readonly order: string };
-    readonly cancelled: string;
-    readonly prescriptionHeading: string;
-    readonly noPrescription: string;
-    readonly orderHeading: string;
-    readonly noOrder: string;
-    readonly orderTotal: string;
-    readonly orderMode: string;
-    readonly orderPayment: string;
-    readonly orderStatus: string;
-    readonly orderPharmacy: string;
-  };
-  readonly prescription: {
-    readonly completeHeading: string;
-    readonly updateHeading: string;
-    readonly complain: string;
-    readonly remedies: string;
-    readonly remedy: (position: number) => string;
-    readonly medicineName: string;
-    readonly dosage: string;
-    readonly frequency: string;
-    readonly addRemedy: string;
-    readonly removeRemedy: (position: number) => string;
-    readonly noRemedies: string;
-    readonly potency: string;
-    readonly duration: string;
-    readonly pharmacyName: string;
-    readonly pharmacyId: string;
-    readonly instructions: string;
-    readonly showMedicine: string;
-    readonly showMedicineHint: string;
-    readonly complete: string;
-    readonly update: string;
-    readonly saving: string;
-  };
-  readonly order: {
-    readonly heading: string;
-    readonly intro: string;
-    readonly pharmacyId: string;
-    readonly total: string;
-    readonly totalHint: string;
-    readonly paymentMode: string;
-    readonly card: string;
-    readonly cardHint: string;
-    readonly cash: string;
-    readonly cashHint: string;
-    readonly create: string;
-    readonly saving: string;
-  };
-  readonly problems: Readonly<Record<Problem, string>>;
-  readonly checkFields: string;
-  readonly audit: {
-    readonly heading: string;
-    readonly intro: string;
-    readonly loading: string;
-    readonly empty: string;
-    readonly failed: string;
-    readonly refresh: string;
-    readonly older: string;
-    readonly loadingOlder: string;
-    readonly end: string;
-    readonly when: string;
-    readonly who: string;
-    readonly role: string;
-    readonly action: string;
-    readonly appointment: string;
-    /** The appointment link's text when the entry's appointment has no number (it was deleted). */
-    readonly openAppointment: string;
-    readonly changes: string;
-    readonly field: string;
-    readonly before: string;
-    readonly after: string;
-    readonly none: string;
-    readonly empty_value: string;
-    readonly noChanges: string;
-    readonly roles: { readonly patient: string; readonly admin: string; readonly doctor: string; readonly operator: string };
-    readonly actions: Readonly<Record<string, string>>;
-    /** The recorded names of the changed values, as a clinic reads them (others are shown as recorded). */
-    readonly fieldNames: Readonly<Record<string, string>>;
-  };
-}
+/** The audit log's names of actions; an action not named here is shown as recorded. Open-ended, so typed by hand. */
+const auditActions: Readonly<Record<string, string>> = {
+    'appointment.completed': 'Completed a consultation',
+    'prescription.updated': 'Updated a prescription',
+    'order.created': 'Created a pharmacy order',
+    'appointment.moved': 'Moved an appointment',
+    'appointment.cancelled': 'Cancelled an appointment',
+    'order.status': 'Changed an order status',
+    'user.role': 'Changed a staff role',
+    'doctor.created': 'Added a doctor',
+    'doctor.updated': 'Changed a doctor',
+    'doctor.retired': 'Retired a doctor',
+    'doctor.reactivated': 'Reactivated a doctor',
+    'doctor.deleted': 'Deleted a doctor',
+    'doctor.reordered': 'Reordered the doctors',
+    'hours.replaced': 'Changed weekly hours',
+    'leave.added': 'Added leave',
+    'leave.removed': 'Removed leave',
+    'fee.updated': 'Changed a fee',
+    'location.created': 'Added a location',
+    'location.renamed': 'Renamed a location',
+    'location.deleted': 'Deleted a location',
+    'location.reordered': 'Reordered the locations',
+    'refund.resolved': 'Resolved a refund',
+    'site.event.created': 'Added an event',
+    'site.event.updated': 'Changed an event',
+    'site.event.deleted': 'Deleted an event',
+    'site.event.reordered': 'Reordered the events',
+    'site.team.created': 'Added a team member',
+    'site.team.updated': 'Changed a team member',
+    'site.team.deleted': 'Deleted a team member',
+    'site.team.reordered': 'Reordered the team members',
+    'site.testimonial.created': 'Added a testimonial',
+    'site.testimonial.updated': 'Changed a testimonial',
+    'site.testimonial.deleted': 'Deleted a testimonial',
+    'site.testimonial.reordered': 'Reordered the testimonials',
+};
 
-export const staffMessages: StaffMessages = {
+/** The audit log's names of changed fields; a field not named here is shown as recorded. Open-ended, so typed by hand. */
+const auditFieldNames: Readonly<Record<string, string>> = {
+    status: 'Status',
+    medicines: 'Prescription',
+    complain: 'Complaint',
+    remedies: 'Remedies',
+    medicineName: 'Medicine name',
+    dosage: 'Dosage',
+    frequency: 'Frequency',
+    potency: 'Potency',
+    duration: 'Duration',
+    pharmacyName: 'Pharmacy name',
+    pharmacyId: 'Pharmacy ID',
+    instructions: 'Instructions',
+    showMedicine: 'Shown to the patient',
+    orderId: 'Order ID',
+    totalPrice: 'Total (₹)',
+    orderStatus: 'Order status',
+    paymentMode: 'Payment mode',
+    paymentStatus: 'Payment status',
+    name: 'Name',
+    email: 'Email',
+    role: 'Role',
+    type: 'Type',
+    qualification: 'Qualification',
+    slotMinutes: 'Slot length (minutes)',
+    active: 'Listed and bookable',
+    locations: 'Locations',
+    location: 'Location',
+    locationId: 'Location ID',
+    doctor: 'Doctor',
+    doctorId: 'Doctor ID',
+    hours: 'Hours',
+    weekday: 'Day',
+    start: 'From',
+    end: 'To',
+    from: 'From',
+    to: 'To',
+    leaveId: 'Leave ID',
+    reason: 'Reason',
+    date: 'Date',
+    startTime: 'Time',
+    fee: 'Fee (₹)',
+    consultationType: 'Consultation type',
+    caption: 'Caption',
+    image: 'Image link',
+    video: 'Video link',
+    subject: 'Subject',
+    description: 'Description',
+    note: 'Note',
+    id: 'ID',
+    value: 'Value',
+};
+
+export const staffMessages = {
   console: {
     title: 'Staff console',
-    sectionTitle: (section) => `${section} · Staff console`,
+    /** The browser tab's title on one section: "Doctors · Staff console". */
+    sectionTitle: (section: string) => `${section} · Staff console`,
     checking: 'Checking your staff access…',
+    /** Shown when the server refused without its own words. */
     staffOnly: 'This is for clinic staff only.',
     unreachable: 'We could not reach the server to check your staff access.',
     tryAgain: 'Try again',
     navLabel: 'Staff console sections',
     sections: 'Sections',
-    signedInAs: (name, role) => `Signed in as ${name} (${role})`,
+    signedInAs: (name: string, role: string) => `Signed in as ${name} (${role})`,
     roles: { admin: 'admin', doctor: 'doctor' },
     doctorGroup: 'Consultations',
     adminGroup: 'Clinic',
@@ -183,8 +124,8 @@ export const staffMessages: StaffMessages = {
     backToToday: "Go to today's appointments",
   },
   list: {
-    todayHeading: (date) => `Today, ${date}`,
-    upcomingHeading: (from, to) => `Upcoming, ${from} to ${to}`,
+    todayHeading: (date: string) => `Today, ${date}`,
+    upcomingHeading: (from: string, to: string) => `Upcoming, ${from} to ${to}`,
     label: 'Appointments',
     loading: 'Loading the appointments…',
     refreshing: 'Updating the list…',
@@ -203,7 +144,7 @@ export const staffMessages: StaffMessages = {
     type: 'Type',
     status: 'Status',
     payment: 'Fee',
-    rowHeading: (time, patient) => `${time}, ${patient}`,
+    rowHeading: (time: string, patient: string) => `${time}, ${patient}`,
   },
   statusNames: { Booked: 'Booked', Expired: 'Expired', Completed: 'Completed', Cancelled: 'Cancelled' },
   paymentNames: { paid: 'Paid', pending: 'Payment pending', failed: 'Not paid', refund: 'Refund due' },
@@ -226,12 +167,12 @@ export const staffMessages: StaffMessages = {
     location: 'Location',
     type: 'Consultation type',
     when: 'When',
-    whenValue: (date, time, minutes) => (minutes === null ? `${date}, ${time}` : `${date}, ${time} (${minutes} minutes)`),
+    whenValue: (date: string, time: string, minutes: number | null) => (minutes === null ? `${date}, ${time}` : `${date}, ${time} (${minutes} minutes)`),
     status: 'Status',
     fee: 'Fee',
     feePayment: 'Fee payment',
     payments: 'Checkouts',
-    paymentLine: (what, amount, status, at) => `${what}: ${amount}, ${status}, ${at}`,
+    paymentLine: (what: string, amount: string, status: string, at: string) => `${what}: ${amount}, ${status}, ${at}`,
     paymentPurposes: { appointment: 'Consultation fee', order: 'Pharmacy order' },
     cancelled: 'This appointment was cancelled: it cannot be completed.',
     prescriptionHeading: 'Prescription',
@@ -249,12 +190,12 @@ export const staffMessages: StaffMessages = {
     updateHeading: 'Update the prescription',
     complain: 'Complaint',
     remedies: 'Remedies',
-    remedy: (position) => `Remedy ${position}`,
+    remedy: (position: number) => `Remedy ${position}`,
     medicineName: 'Medicine name',
     dosage: 'Dosage',
     frequency: 'Frequency',
     addRemedy: 'Add a remedy',
-    removeRemedy: (position) => `Remove remedy ${position}`,
+    removeRemedy: (position: number) => `Remove remedy ${position}`,
     noRemedies: 'No remedies: add one if the patient needs medicine.',
     potency: 'Potency',
     duration: 'Duration',
@@ -304,6 +245,7 @@ export const staffMessages: StaffMessages = {
     role: 'Role',
     action: 'Action',
     appointment: 'Appointment',
+    /** The appointment link's text when the entry's appointment has no number (it was deleted). */
     openAppointment: 'Open the appointment',
     changes: 'Changes',
     field: 'Field',
@@ -313,93 +255,11 @@ export const staffMessages: StaffMessages = {
     empty_value: '(empty)',
     noChanges: 'No values changed.',
     roles: { patient: 'patient', admin: 'admin', doctor: 'doctor', operator: 'operator (command line)' },
-    actions: {
-      'appointment.completed': 'Completed a consultation',
-      'prescription.updated': 'Updated a prescription',
-      'order.created': 'Created a pharmacy order',
-      'appointment.moved': 'Moved an appointment',
-      'appointment.cancelled': 'Cancelled an appointment',
-      'order.status': 'Changed an order status',
-      'user.role': 'Changed a staff role',
-      'doctor.created': 'Added a doctor',
-      'doctor.updated': 'Changed a doctor',
-      'doctor.retired': 'Retired a doctor',
-      'doctor.reactivated': 'Reactivated a doctor',
-      'doctor.deleted': 'Deleted a doctor',
-      'doctor.reordered': 'Reordered the doctors',
-      'hours.replaced': 'Changed weekly hours',
-      'leave.added': 'Added leave',
-      'leave.removed': 'Removed leave',
-      'fee.updated': 'Changed a fee',
-      'location.created': 'Added a location',
-      'location.renamed': 'Renamed a location',
-      'location.deleted': 'Deleted a location',
-      'location.reordered': 'Reordered the locations',
-      'refund.resolved': 'Resolved a refund',
-      'site.event.created': 'Added an event',
-      'site.event.updated': 'Changed an event',
-      'site.event.deleted': 'Deleted an event',
-      'site.event.reordered': 'Reordered the events',
-      'site.team.created': 'Added a team member',
-      'site.team.updated': 'Changed a team member',
-      'site.team.deleted': 'Deleted a team member',
-      'site.team.reordered': 'Reordered the team members',
-      'site.testimonial.created': 'Added a testimonial',
-      'site.testimonial.updated': 'Changed a testimonial',
-      'site.testimonial.deleted': 'Deleted a testimonial',
-      'site.testimonial.reordered': 'Reordered the testimonials',
-    },
-    fieldNames: {
-      status: 'Status',
-      medicines: 'Prescription',
-      complain: 'Complaint',
-      remedies: 'Remedies',
-      medicineName: 'Medicine name',
-      dosage: 'Dosage',
-      frequency: 'Frequency',
-      potency: 'Potency',
-      duration: 'Duration',
-      pharmacyName: 'Pharmacy name',
-      pharmacyId: 'Pharmacy ID',
-      instructions: 'Instructions',
-      showMedicine: 'Shown to the patient',
-      orderId: 'Order ID',
-      totalPrice: 'Total (₹)',
-      orderStatus: 'Order status',
-      paymentMode: 'Payment mode',
-      paymentStatus: 'Payment status',
-      name: 'Name',
-      email: 'Email',
-      role: 'Role',
-      type: 'Type',
-      qualification: 'Qualification',
-      slotMinutes: 'Slot length (minutes)',
-      active: 'Listed and bookable',
-      locations: 'Locations',
-      location: 'Location',
-      locationId: 'Location ID',
-      doctor: 'Doctor',
-      doctorId: 'Doctor ID',
-      hours: 'Hours',
-      weekday: 'Day',
-      start: 'From',
-      end: 'To',
-      from: 'From',
-      to: 'To',
-      leaveId: 'Leave ID',
-      reason: 'Reason',
-      date: 'Date',
-      startTime: 'Time',
-      fee: 'Fee (₹)',
-      consultationType: 'Consultation type',
-      caption: 'Caption',
-      image: 'Image link',
-      video: 'Video link',
-      subject: 'Subject',
-      description: 'Description',
-      note: 'Note',
-      id: 'ID',
-      value: 'Value',
-    },
+    actions: auditActions,
+    /** The recorded names of the changed values, as a clinic reads them (others are shown as recorded). */
+    fieldNames: auditFieldNames,
   },
 };
+
+/** The type of this catalog, derived from the English texts above (see ./catalog.ts). */
+export type StaffMessages = Catalog<typeof staffMessages>;

@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import type { AppointmentCardView } from '../../../machines/appointments/appointmentsMachine';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from './format';
 import { OrderSection } from './OrderSection';
 import { Prescription } from './Prescription';
@@ -46,6 +46,7 @@ export function AppointmentCard({
   onEdit,
   onSessionExpired,
 }: AppointmentCardProps) {
+  const messages = useMessages();
   const texts = messages.appointments;
   const { appointment, fee } = view;
   const headingId = useId();

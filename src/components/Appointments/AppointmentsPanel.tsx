@@ -21,7 +21,7 @@ import {
   selectPayingId,
 } from '../../../machines/appointments/appointmentsMachine';
 import type { AppointmentsListView } from '../../app/account';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
 import { AppointmentCard } from './AppointmentCard';
 import { CancelDialog } from './CancelDialog';
@@ -55,6 +55,7 @@ function useAppointmentsLogic(services: AppointmentsServices) {
 }
 
 export function AppointmentsPanel({ userId, token, list, services, onSessionExpired }: AppointmentsPanelProps) {
+  const messages = useMessages();
   const texts = messages.appointments;
   const logic = useAppointmentsLogic(services);
   const actor = useActorRef(logic, { input: { token, now: (services.now ?? Date.now)() } });

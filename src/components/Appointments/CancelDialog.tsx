@@ -12,7 +12,7 @@ import {
   selectCanConfirm,
   selectIsDeleting,
 } from '../../../machines/appointmentCancel/appointmentCancelMachine';
-import { messages } from '../../i18n/messages';
+import { messages, useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { toast } from '../Toast/toast';
 import { formatClinicDate, formatClinicTime } from './format';
@@ -34,6 +34,7 @@ export interface CancelDialogProps {
 }
 
 export function CancelDialog({ appointment, userId, token, services, onCancelled, onClose, onSessionExpired }: CancelDialogProps) {
+  const messages = useMessages();
   const [logic] = useState(() =>
     appointmentCancelMachine.provide({ actors: { deleteAppointment: services.actors.deleteAppointment } }),
   );

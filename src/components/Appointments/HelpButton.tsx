@@ -17,7 +17,7 @@ import {
   selectIsOpen,
   selectLinks,
 } from '../../../machines/help/helpMachine';
-import { messages } from '../../i18n/messages';
+import { messages, useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { toast } from '../Toast/toast';
 import { helpNoticeText } from './notices';
@@ -36,6 +36,7 @@ export interface HelpButtonProps {
 }
 
 export function HelpButton({ isLoggedIn, appointments, loadContacts }: HelpButtonProps) {
+  const messages = useMessages();
   const [logic] = useState(() => helpMachine.provide({ actors: { loadContacts } }));
   const actor = useActorRef(logic, {
     input: { isLoggedIn, appointments, chatText: messages.spec.helpPrefill },
@@ -81,6 +82,7 @@ interface HelpDialogProps {
 }
 
 function HelpDialog({ links, contacts, failed, onRetry, onClose }: HelpDialogProps) {
+  const messages = useMessages();
   useReturnFocus();
   return (
     <Dialog title={texts.helpTitle} onClose={onClose}>

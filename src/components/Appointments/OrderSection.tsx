@@ -14,7 +14,7 @@ import {
   selectOrder,
   selectStatusNotice,
 } from '../../../machines/orderPayment/orderPaymentMachine';
-import { messages } from '../../i18n/messages';
+import { messages, useMessages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
 import { formatRupees } from './format';
 import type { AppointmentsServices } from './services';
@@ -30,6 +30,7 @@ export interface OrderSectionProps {
 }
 
 export function OrderSection({ appointment, token, services, onSessionExpired }: OrderSectionProps) {
+  const messages = useMessages();
   const headingId = useId();
   const [logic] = useState(() =>
     orderPaymentMachine.provide({ actors: { createOrderPayment: services.actors.createOrderPayment } }),

@@ -19,7 +19,7 @@ import {
   selectSlotsStatus,
   type appointmentEditMachine,
 } from '../../../machines/appointmentEdit/appointmentEditMachine';
-import { messages } from '../../i18n/messages';
+import { messages, useMessages } from '../../i18n/messages';
 import { formatClinicTime } from './format';
 import './SlotChoiceFields.css';
 
@@ -110,6 +110,7 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
 }
 
 function SlotsState({ status, onRetry }: { status: ReturnType<typeof selectSlotsStatus>; onRetry: () => void }) {
+  const messages = useMessages();
   const { spec } = messages;
   switch (status) {
     case 'waiting':

@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loginMachine, selectIsLoggingIn } from '../../../machines/login/loginMachine';
 import { SessionContext, useAccountServices } from '../../app/account';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
 import { usePopup } from '../Popup/popups';
@@ -22,6 +22,7 @@ import './Auth.css';
 const fieldOrder: readonly FieldKey[] = ['email', 'password'];
 
 export default function LoginDialog({ onClose }: { onClose: () => void }) {
+  const messages = useMessages();
   const { account } = messages;
   const id = useId();
   const services = useAccountServices();

@@ -14,7 +14,7 @@ import {
   type otpMachine,
   type OtpStatus,
 } from '../../../machines/otp/otpMachine';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { BusyButton, TextField, type FieldErrors, type FieldKey } from './fields';
 
 export interface OtpFieldsProps {
@@ -31,6 +31,7 @@ export interface OtpFieldsProps {
 }
 
 export function OtpFields({ idPrefix, otp, email, onEmailChange, errors, add, clear, autoFocus }: OtpFieldsProps) {
+  const messages = useMessages();
   const { account } = messages;
   const [code, setCode] = useState('');
   const status = useSelector(otp, (snapshot): OtpStatus => (snapshot ? selectOtpStatus(snapshot) : 'NotSent'));

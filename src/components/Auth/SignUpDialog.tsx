@@ -14,7 +14,7 @@ import {
   type RegistrationForm,
 } from '../../../machines/registration/registrationMachine';
 import { SessionContext, useAccountServices } from '../../app/account';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
 import { usePopup } from '../Popup/popups';
@@ -53,6 +53,7 @@ const fieldOrder: readonly FieldKey[] = [
 type TextKey = 'firstName' | 'lastName' | 'age' | 'phoneNumber' | 'password' | 'confirmPassword';
 
 export default function SignUpDialog({ onClose }: { onClose: () => void }) {
+  const messages = useMessages();
   const { account, footer } = messages;
   const id = useId();
   const services = useAccountServices();

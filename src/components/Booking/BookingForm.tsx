@@ -29,7 +29,7 @@ import {
 } from '../../../machines/booking/bookingMachine';
 import type { PersonalDetails } from '../../../machines/booking/choices';
 import type { ConsultationType } from '../../../contract/primitives';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 });
 
@@ -59,6 +59,7 @@ function Step({ show, children }: { show: boolean; children: ReactNode }) {
 }
 
 export function BookingForm({ actor }: { actor: BookingActor }) {
+  const messages = useMessages();
   const id = useId();
   const choices = useSelector(actor, selectChoices);
   const details = useSelector(actor, selectDetails);

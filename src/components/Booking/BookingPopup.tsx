@@ -10,7 +10,7 @@
 import { SessionContext } from '../../app/account';
 import { selectPanel } from '../../../machines/session/sessionMachine';
 import type { PreviousBooking } from '../../../machines/booking/choices';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { BookingForm } from './BookingForm';
 import { useBookingActor } from './provider';
@@ -22,6 +22,7 @@ export interface BookingPopupProps {
 }
 
 export default function BookingPopup({ previous, onClose }: BookingPopupProps) {
+  const messages = useMessages();
   const actor = useBookingActor({ previous, onClose });
   const panel = SessionContext.useSelector(selectPanel);
 

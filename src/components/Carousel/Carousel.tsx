@@ -14,7 +14,7 @@ import {
   selectIsAutoPlaying,
   selectIsStopped,
 } from '../../../machines/carousel/carouselMachine';
-import { messages } from '../../i18n/shell';
+import { useMessages } from '../../i18n/shell';
 import './Carousel.css';
 
 export interface SlideState {
@@ -38,6 +38,7 @@ function prefersReducedMotion(): boolean {
 }
 
 export function Carousel<T>({ label, items, intervalMs, getKey, renderSlide, className }: CarouselProps<T>) {
+  const messages = useMessages();
   const count = items.length;
   // Read once, when the carousel mounts: the machine's input.
   const [reducedMotion] = useState(prefersReducedMotion);

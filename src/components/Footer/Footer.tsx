@@ -3,21 +3,21 @@
  * phone as a tel: link, the Follow Us On icons (new tabs) and the 2024 copyright line.
  */
 import { clinic, socialPages } from '../../content/clinic';
-import { messages } from '../../i18n/shell';
+import { useMessages } from '../../i18n/shell';
 import { SocialIcon } from '../Icons/SocialIcon';
 import { PhoneIcon } from '../Icons/icons';
 import { Link } from '../Link/Link';
 import { SiteOptionsGate } from '../SiteOptionsStatus/SiteOptionsGate';
 import './Footer.css';
 
-const footerLinks = [
-  { to: '/aboutus', label: messages.footer.aboutUs },
-  { to: '/contactus', label: messages.footer.contact },
-  { to: '/privacypolicy', label: messages.footer.privacyPolicy },
-  { to: '/termandcondition', label: messages.footer.termsOfService },
-] as const;
-
 export function Footer() {
+  const messages = useMessages();
+  const footerLinks = [
+    { to: '/aboutus', label: messages.footer.aboutUs },
+    { to: '/contactus', label: messages.footer.contact },
+    { to: '/privacypolicy', label: messages.footer.privacyPolicy },
+    { to: '/termandcondition', label: messages.footer.termsOfService },
+  ];
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

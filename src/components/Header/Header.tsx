@@ -9,20 +9,20 @@ import { useSession } from '../../app/account';
 import { useSelectedLocation } from '../../app/location';
 import { useSiteOptions } from '../../app/siteOptions';
 import { clinic } from '../../content/clinic';
-import { messages } from '../../i18n/shell';
+import { useMessages, type ShellMessages } from '../../i18n/shell';
 import { ClockIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '../Icons/icons';
 import { Link, NavLink } from '../Link/Link';
 import { accountButtonAttribute, preloadPopup, usePopup } from '../Popup/popups';
 import './Header.css';
 
-const navItems = [
-  { to: '/', label: messages.nav.home, end: true },
-  { to: '/ourtreatment', label: messages.nav.treatments, end: false },
-  { to: '/gallery', label: messages.nav.gallery, end: false },
-  { to: '/teams', label: messages.nav.teams, end: false },
-  { to: '/aboutus', label: messages.nav.aboutUs, end: false },
-  { to: '/contactus', label: messages.nav.contactUs, end: false },
-] as const;
+const navItems = (nav: ShellMessages['nav']) => [
+  { to: '/', label: nav.home, end: true },
+  { to: '/ourtreatment', label: nav.treatments, end: false },
+  { to: '/gallery', label: nav.gallery, end: false },
+  { to: '/teams', label: nav.teams, end: false },
+  { to: '/aboutus', label: nav.aboutUs, end: false },
+  { to: '/contactus', label: nav.contactUs, end: false },
+];
 
 const navListId = 'main-nav-list';
 
@@ -46,6 +46,7 @@ export function Header() {
 }
 
 function ContactBar() {
+  const messages = useMessages();
   return (
     <div className="contact-bar">
       <div className="container contact-bar__inner">
@@ -87,6 +88,7 @@ const ProfileMenu = lazy(loadProfileMenu);
  * is being checked, neither: a placeholder of the same size keeps the header from jumping.
  */
 function AccountTools() {
+  const messages = useMessages();
   const popup = usePopup();
   const { isLoggedIn, isChecking } = useSession();
   const wasLoggedIn = useRef(isLoggedIn);
@@ -142,6 +144,7 @@ function AccountTools() {
 }
 
 function LocationPicker() {
+  const messages = useMessages();
   const { options } = useSiteOptions();
   const { location, setLocation } = useSelectedLocation();
   const locations = options?.locations ?? [];
@@ -168,6 +171,7 @@ function LocationPicker() {
 }
 
 function MainNav() {
+  const messages = useMessages();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -202,7 +206,7 @@ function MainNav() {
         <span>{messages.header.menu}</span>
       </button>
       <ul id={navListId} className={`main-nav__list${open ? ' main-nav__list--open' : ''}`}>
-        {navItems.map((item) => (
+        {navItems(messages.nav).map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}

@@ -9,13 +9,14 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SessionContext, useSession } from '../../app/account';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { accountButtonAttribute, takeAccountFocus } from '../Popup/popups';
 
 const profileMenuId = 'profile-menu-list';
 
 export default function ProfileMenu() {
+  const messages = useMessages();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);

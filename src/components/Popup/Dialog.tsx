@@ -5,7 +5,7 @@
  */
 import { domAnimation, LazyMotion, m, useReducedMotion } from 'framer-motion';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import './Dialog.css';
 
 const focusableSelector =
@@ -27,6 +27,7 @@ export interface DialogProps {
 }
 
 export function Dialog({ title, onClose, children, describeBody = true, wide = false, closeOnBackdrop = true }: DialogProps) {
+  const messages = useMessages();
   const titleId = useId();
   const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);

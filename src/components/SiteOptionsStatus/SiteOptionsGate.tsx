@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { SiteOptions } from '../../../contract/site';
 import { useSiteOptions } from '../../app/siteOptions';
-import { messages } from '../../i18n/shell';
+import { useMessages } from '../../i18n/shell';
 import './SiteOptionsGate.css';
 
 export interface SiteOptionsGateProps {
@@ -15,6 +15,7 @@ export interface SiteOptionsGateProps {
 }
 
 export function SiteOptionsGate({ children, compact = false }: SiteOptionsGateProps) {
+  const messages = useMessages();
   const { options, isLoading, error, retry } = useSiteOptions();
   const className = `site-options-status${compact ? ' site-options-status--compact' : ''}`;
   if (options) return <>{children(options)}</>;

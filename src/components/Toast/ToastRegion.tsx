@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { messages } from '../../i18n/shell';
+import { useMessages } from '../../i18n/shell';
 import { toast, type Toast } from './toast';
 import './Toast.css';
 
@@ -8,6 +8,7 @@ import './Toast.css';
  * info toasts in role="status" (polite), errors in role="alert" (assertive).
  */
 export function ToastRegion() {
+  const messages = useMessages();
   const toasts = useSyncExternalStore(toast.subscribe, toast.getSnapshot, toast.getSnapshot);
   const info = toasts.filter((t) => t.kind === 'info');
   const errors = toasts.filter((t) => t.kind === 'error');
@@ -28,6 +29,7 @@ export function ToastRegion() {
 }
 
 function ToastItem({ toast: item }: { toast: Toast }) {
+  const messages = useMessages();
   return (
     <div className={`toast toast--${item.kind}`}>
       <p className="toast__text">{item.text}</p>

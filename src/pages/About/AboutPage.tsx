@@ -1,10 +1,11 @@
 /** /aboutus */
 import { usePageTitle } from '../../app/usePageTitle';
 import { aboutPage } from '../../content/about';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import './AboutPage.css';
 
 export default function AboutPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.about);
   return (
     <div className="page container">

@@ -7,11 +7,12 @@ import { useSession } from '../../app/account';
 import { RequireLogin } from '../../app/RequireLogin';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import './AccountPage.css';
 
 /** The route: logged out, it asks for login (and shows the profile once logged in there). */
 export default function AccountRoute() {
+  const messages = useMessages();
   return (
     <RequireLogin title={messages.account.profileTitle}>
       <AccountPage />
@@ -20,6 +21,7 @@ export default function AccountRoute() {
 }
 
 function AccountPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.account);
   const { user } = useSession();
   const { account } = messages;

@@ -2,7 +2,7 @@
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
 import { clinic } from '../../content/clinic';
-import { messages } from '../../i18n/messages';
+import { messages, useMessages } from '../../i18n/messages';
 
 export type ComingSoonPart = 'myappointment' | 'paymentsuccess' | 'paymentfail' | 'payment';
 
@@ -14,6 +14,7 @@ const titles: Record<ComingSoonPart, string> = {
 };
 
 export default function ComingSoonPage({ part }: { part: ComingSoonPart }) {
+  const messages = useMessages();
   usePageTitle(titles[part]);
   return (
     <div className="page container">

@@ -4,11 +4,12 @@ import { MailIcon, PhoneIcon, PinIcon } from '../../components/Icons/icons';
 import { SiteOptionsGate } from '../../components/SiteOptionsStatus/SiteOptionsGate';
 import { clinic } from '../../content/clinic';
 import { clinicHours, locationDetails } from '../../content/locations';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { QuotationForm } from './QuotationForm';
 import './ContactPage.css';
 
 export default function ContactPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.contact);
   return (
     <div className="page container">

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../components/Toast/toast';
 import { clinic } from '../../content/clinic';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import {
   emptyQuotation,
   quotationMailto,
@@ -17,6 +17,7 @@ import {
 const fieldOrder: ReadonlyArray<keyof QuotationFields> = ['name', 'phone', 'email', 'message'];
 
 export function QuotationForm() {
+  const messages = useMessages();
   const id = useId();
   const [fields, setFields] = useState<QuotationFields>(emptyQuotation);
   const [errors, setErrors] = useState<QuotationErrors>({});

@@ -30,12 +30,13 @@ import { OtpFields } from '../../components/Auth/OtpFields';
 import { useFormNotices } from '../../components/Auth/useFormNotices';
 import { Link } from '../../components/Link/Link';
 import { usePopup } from '../../components/Popup/popups';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import '../../components/Auth/Auth.css';
 
 const fieldOrder: readonly FieldKey[] = ['email', 'otp', 'password', 'confirmPassword'];
 
 export default function ForgotPasswordPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.forgotPassword);
   const { isChecking } = useSession();
   const { account } = messages;
@@ -58,6 +59,7 @@ export default function ForgotPasswordPage() {
 }
 
 function ResetForm() {
+  const messages = useMessages();
   const { account, spec } = messages;
   const id = useId();
   const services = useAccountServices();

@@ -4,10 +4,11 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { Carousel } from '../../components/Carousel/Carousel';
 import { SiteOptionsGate } from '../../components/SiteOptionsStatus/SiteOptionsGate';
 import { beforeAfter } from '../../content/gallery';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import './GalleryPage.css';
 
 export default function GalleryPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.gallery);
   return (
     <div className="page container">

@@ -13,9 +13,10 @@ import { SessionContext, useAccountServices } from '../../app/account';
 import { takeGoogleReturn } from '../../app/googleReturn';
 import { usePageTitle } from '../../app/usePageTitle';
 import { showNotice } from '../../components/Auth/notices';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 
 export default function GoogleReturnPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.googleSignIn);
   const services = useAccountServices();
   const session = SessionContext.useActorRef();

@@ -10,10 +10,11 @@ import { Link } from '../../components/Link/Link';
 import { preloadPopup, usePopup } from '../../components/Popup/popups';
 import { SiteOptionsGate } from '../../components/SiteOptionsStatus/SiteOptionsGate';
 import { about, doctorPromo, heroIntro, heroSlides, insightVideos, treatmentCards, whyHomeopathy } from '../../content/home';
-import { messages } from '../../i18n/shell';
+import { useMessages } from '../../i18n/shell';
 import './HomePage.css';
 
 export function HomePage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.home);
   return (
     <>
@@ -29,6 +30,7 @@ export function HomePage() {
 }
 
 function BookButton({ className = 'button button--accent' }: { className?: string }) {
+  const messages = useMessages();
   const popup = usePopup();
   return (
     <button
@@ -44,6 +46,7 @@ function BookButton({ className = 'button button--accent' }: { className?: strin
 }
 
 function Hero() {
+  const messages = useMessages();
   return (
     <section className="hero" aria-labelledby="home-title">
       <div className="container hero__inner">
@@ -113,6 +116,7 @@ function AboutSection() {
 }
 
 function TreatmentsSection() {
+  const messages = useMessages();
   return (
     <section className="section section--tint" aria-labelledby="home-treatments">
       <div className="container">
@@ -149,6 +153,7 @@ function TreatmentsSection() {
 }
 
 function DoctorPromo() {
+  const messages = useMessages();
   return (
     <section className="section" aria-labelledby="home-doctor">
       <div className="container promo">
@@ -196,6 +201,7 @@ function WhyHomeopathy() {
 }
 
 function InsightVideos() {
+  const messages = useMessages();
   return (
     <section className="section" aria-labelledby="home-insights">
       <div className="container">
@@ -234,6 +240,7 @@ function InsightVideos() {
 }
 
 function Testimonials() {
+  const messages = useMessages();
   return (
     <section className="section section--tint" aria-labelledby="home-testimonials">
       <div className="container">

@@ -1,9 +1,10 @@
 /** Renders a legal document (terms, privacy) with its date. */
 import type { LegalDocument } from '../../content/legal';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import './Legal.css';
 
 export function LegalDocumentView({ document: doc }: { document: LegalDocument }) {
+  const messages = useMessages();
   return (
     <div className="page container">
       <article className="legal prose">

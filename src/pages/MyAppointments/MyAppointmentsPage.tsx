@@ -13,9 +13,10 @@ import { liveAppointmentsServices } from '../../app/liveAppointments';
 import { usePageTitle } from '../../app/usePageTitle';
 import { AppointmentsPanel } from '../../components/Appointments/AppointmentsPanel';
 import { useGivenAppointmentsServices } from '../../components/Appointments/services';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 
 export default function MyAppointmentsPage() {
+  const messages = useMessages();
   const texts = messages.appointments;
   usePageTitle(texts.title);
   const { user } = useSession();

@@ -1,9 +1,10 @@
 /** /myremedies: a placeholder until consultations record remedies (the accounts issue adds login). */
 import { usePageTitle } from '../../app/usePageTitle';
 import { clinic } from '../../content/clinic';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 
 export default function MyRemediesPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.remedies);
   return (
     <div className="page container">

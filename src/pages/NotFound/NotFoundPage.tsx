@@ -1,9 +1,10 @@
 /** Any unknown route. */
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 
 export default function NotFoundPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.notFound);
   return (
     <div className="page container">

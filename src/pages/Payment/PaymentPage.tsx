@@ -9,11 +9,12 @@ import { checkPayUrl } from '../../../machines/paymentRedirect/payUrl';
 import { useBookingServices } from '../../app/useBookingServices';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 
 type State = 'checking' | 'leaving' | 'refused' | 'configFailed';
 
 export default function PaymentPage() {
+  const messages = useMessages();
   const { booking } = messages;
   usePageTitle(booking.paymentTitle);
   const [params] = useSearchParams();

@@ -23,7 +23,7 @@ import { takeKeptBooking } from '../../app/useBookingServices';
 import { usePageTitle } from '../../app/usePageTitle';
 import { usePopup } from '../../components/Popup/popups';
 import { toast } from '../../components/Toast/toast';
-import { messages } from '../../i18n/messages';
+import { messages, useMessages } from '../../i18n/messages';
 
 /** The page's words: a booking's, or a pharmacy order's. */
 function wordsFor(success: boolean, forOrder: boolean, refunded: boolean) {
@@ -43,6 +43,7 @@ function wordsFor(success: boolean, forOrder: boolean, refunded: boolean) {
 }
 
 export default function PaymentResultPage({ outcome, seconds }: { outcome: PaymentOutcome; seconds?: number }) {
+  const messages = useMessages();
   const { booking, spec } = messages;
   const success = outcome === 'success';
   const [search] = useSearchParams();

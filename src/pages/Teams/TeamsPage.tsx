@@ -1,10 +1,11 @@
 /** /teams: members from site options (image, name, role, description). */
 import { usePageTitle } from '../../app/usePageTitle';
 import { SiteOptionsGate } from '../../components/SiteOptionsStatus/SiteOptionsGate';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import './TeamsPage.css';
 
 export default function TeamsPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.teams);
   return (
     <div className="page container">

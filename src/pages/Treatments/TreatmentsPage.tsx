@@ -3,10 +3,11 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
 import { treatmentSections, treatmentsPage } from '../../content/treatments';
-import { messages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import './TreatmentsPage.css';
 
 export default function TreatmentsPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.treatments);
   const { hash } = useLocation();
 

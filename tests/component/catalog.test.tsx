@@ -1,0 +1,43 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { en, getMessages, loadLanguage, messages, setCatalog, type Messages } from '../../src/i18n/messages';
+import { getMessages as getShellMessages } from '../../src/i18n/shell';
+import { renderApp } from './support';
+
+// A stand-in second language: English with a few texts changed, the shape issue 15's Hindi
+// and Marathi catalogs will have.
+const other: Messages = {
+  ...en,
+  nav: { ...en.nav, home: 'Accueil' },
+  header: { ...en.header, login: 'Connexion' },
+  footer: { ...en.footer, followUsOn: 'Suivez-nous', copyright: (year: number) => `© ${year} autre` },
+};
+
+describe('the catalog in use', () => {
+  afterEach(() => act(() => setCatalog(en)));
+
+  it('starts as the English catalog, whole', () => {
+    expect(getMessages()).toBe(en);
+    expect(getShellMessages()).toBe(en);
+    expect(messages).toBe(en);
+  });
+
+  it('shows another language in the views already on screen once it is set, and English again after', async () => {
+    renderApp();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('heading', { name: 'Follow Us On' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' }).textContent).toContain('Home');
+
+    act(() => setCatalog(other));
+    expect(within(footer).getByRole('heading', { name: 'Suivez-nous' })).toBeTruthy();
+    expect(footer.textContent).toContain('© 2024 autre');
+    expect(screen.getByRole('navigation', { name: 'Main' }).textContent).toContain('Accueil');
+    // Code outside React reads the same catalog.
+    expect(getMessages().header.login).toBe('Connexion');
+    expect(messages.nav.home).toBe('Accueil');
+
+    await act(() => loadLanguage('en'));
+    expect(within(footer).getByRole('heading', { name: 'Follow Us On' })).toBeTruthy();
+    expect(messages).toBe(en);
+  });
+});
