@@ -7,7 +7,7 @@
  *   app.get('/auth/getUser/:email', handle({ params: UserEmailParams, answer: AppointmentList },
  *     async ({ params }, request) => {
  *       const user = await requireUser(services, request);   // 401 unless a live bearer token
- *       if (user.email !== params.email.toLowerCase()) throw new ServiceError(403, '...');
+ *       if (user.email !== params.email.toLowerCase()) throw new ForbiddenError('...');
  *       ...
  *     }));
  */
