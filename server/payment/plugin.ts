@@ -27,8 +27,8 @@ import {
   PaymentReturnParams,
 } from '../../contract/appointments.js';
 import type { ApiError } from '../../contract/errors.js';
+import { loginRequired } from '../http/auth.js';
 import { decodeRequest, handle } from '../http/route.js';
-import { loginRequired } from '../routes/appointments.js';
 import type { Services } from '../services/index.js';
 import type { SettleOutcome } from '../services/payments.js';
 import { PhonePeWebhook, webhookReport } from './phonepe.js';

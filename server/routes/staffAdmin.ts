@@ -5,7 +5,7 @@
  * services check the admin role again. The orphan rule's 409 carries the affected appointments
  * (services/staffSchedule.ts OrphanedBookingsError, a ConflictWithBodyError the app's handler sends as it is).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type * as t from 'io-ts';
 import { MessageAnswer } from '../../contract/auth.js';
 import { StaffAppointmentAnswer } from '../../contract/staff.js';
@@ -51,12 +51,11 @@ import {
   type AdminTeamMember,
   type AdminTestimonial,
 } from '../../contract/staffAdmin.js';
+import { adminRequired } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { SiteFields, SiteKind } from '../repositories/site.js';
 import type { Services } from '../services/index.js';
-import { assertAdmin } from '../services/staff.js';
 import { adminMessages } from '../services/staffAdmin.js';
-import { staffRequired } from './staff.js';
 
 /** One kind of site content's entry, as the console reads it. */
 type SiteEntry = { events: AdminEvent; team: AdminTeamMember; testimonials: AdminTestimonial };
@@ -70,13 +69,10 @@ interface SiteKindCodecs<K extends SiteKind, Answer> {
 }
 
 export async function staffAdminRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
-  const guard = staffRequired(services);
+  const guard = adminRequired(services);
   // Every route below is for admins: 401, then 403 for a patient (staff only), then 403 for a
   // doctor (admins only), before any route reads its input. The hook holds for this plugin only.
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    await guard.preHandler(request);
-    assertAdmin(guard.staffOf(request));
-  });
+  app.addHook('preHandler', guard.preHandler);
   const admin = guard.staffOf;
   const { staffAdmin, staffSchedule } = services;
 
