@@ -1,17 +1,20 @@
 /**
- * One error shape for the whole API (contract/errors.ts: `{message, errors?}`):
- * bad input 400 naming each field, unknown route 404, and a crash a plain 500 that shows
- * nothing of the server's insides (the details go to the log).
- *
- * A value the database refuses as bad data (SQLSTATE class 22, or a check constraint: 23514) is
- * bad input that slipped past the codecs: a 400 too, never a 500. The plugins' own handlers
- * (routes/index.ts, payment/plugin.ts, routes/staffAdmin.ts) rethrow what they do not know, so
- * it lands here for every route.
+ * The app's one error handler, and one error shape for the whole API (contract/errors.ts:
+ * `{message, errors?}`), in this order:
+ *   - bad input (http/route.ts InvalidRequestError): 400 naming each field;
+ *   - a service's refusal (services/errors.ts ServiceError: 400, 401, 403, 404, 409, 429, 502):
+ *     its status, message and headers (401's WWW-Authenticate, 429's Retry-After); a
+ *     ConflictWithBodyError sends its own body (the orphan rule's affected bookings);
+ *   - a value the database refuses as bad data (SQLSTATE class 22, or a check constraint: 23514),
+ *     bad input that slipped past the codecs: a 400 too, never a 500;
+ *   - Fastify's own client errors (a body that is not JSON...): their 4xx in our shape;
+ *   - anything else: a plain 500 that shows nothing of the server's insides (the details go to the log).
+ * No plugin sets a handler of its own, so every route (the API, the payment service) lands here.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../contract/errors.js';
 import { sqlState, violatedConstraint } from '../db/database.js';
-import { NotFoundError } from '../services/errors.js';
+import { ConflictWithBodyError, MailDeliveryError, PaymentProviderError, ServiceError } from '../services/errors.js';
 import { InvalidRequestError } from './route.js';
 
 const invalid = (field: string, message: string): ApiError => ({ message: 'Invalid request', errors: [{ field, message }] });
@@ -73,8 +76,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const body: ApiError = { message: error.message, errors: [...error.errors] };
       return reply.code(400).send(body);
     }
-    if (error instanceof NotFoundError) {
-      return reply.code(404).send({ message: error.message } satisfies ApiError);
+    if (error instanceof ServiceError) {
+      if (error instanceof MailDeliveryError) request.log.warn({ err: error.cause }, 'mail could not be sent');
+      if (error instanceof PaymentProviderError) request.log.warn({ err: error.cause }, 'payment provider failed');
+      const body: ApiError | ConflictWithBodyError<ApiError>['body'] =
+        error instanceof ConflictWithBodyError
+          ? error.body
+          : error.errors
+            ? { message: error.message, errors: [...error.errors] }
+            : { message: error.message };
+      return reply.code(error.status).headers(error.headers).send(body);
     }
     const state = sqlState(error);
     if (isBadDataState(state)) {

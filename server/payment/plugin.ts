@@ -27,9 +27,8 @@ import {
   PaymentReturnParams,
 } from '../../contract/appointments.js';
 import type { ApiError } from '../../contract/errors.js';
+import { loginRequired } from '../http/auth.js';
 import { decodeRequest, handle } from '../http/route.js';
-import { loginRequired } from '../routes/appointments.js';
-import { serviceErrorHandler } from '../routes/index.js';
 import type { Services } from '../services/index.js';
 import type { SettleOutcome } from '../services/payments.js';
 import { PhonePeWebhook, webhookReport } from './phonepe.js';
@@ -53,7 +52,6 @@ export interface PaymentServiceOptions {
 }
 
 export async function paymentService(app: FastifyInstance, { services, provider, publicUrl }: PaymentServiceOptions): Promise<void> {
-  app.setErrorHandler(serviceErrorHandler);
   const login = loginRequired(services);
 
   app.post(

@@ -12,7 +12,7 @@
  * does not exist (ids are not probed). 409 'This slot is already booked' when a move meets a slot
  * somebody else holds (nothing changes).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as t from 'io-ts';
 import {
   AppointmentCreateRequest,
@@ -23,28 +23,10 @@ import {
   AppointmentUpdateAnswer,
   AppointmentUpdateRequest,
 } from '../../contract/appointments.js';
-import { MessageAnswer, type User, UserEmailParams } from '../../contract/auth.js';
+import { MessageAnswer, UserEmailParams } from '../../contract/auth.js';
+import { loginRequired } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
-import { requireUser } from './auth.js';
-
-/**
- * A preHandler that answers 401 before anything else unless the request carries a live bearer
- * token, and `userOf(request)` for the handler that follows.
- */
-export function loginRequired(services: Services) {
-  const users = new WeakMap<FastifyRequest, User>();
-  return {
-    preHandler: async (request: FastifyRequest) => {
-      users.set(request, await requireUser(services, request));
-    },
-    userOf: (request: FastifyRequest): User => {
-      const user = users.get(request);
-      if (!user) throw new Error('loginRequired: the preHandler did not run');
-      return user;
-    },
-  };
-}
 
 export async function appointmentRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const login = loginRequired(services);

@@ -1,17 +1,9 @@
 /**
  * POST /api/auth/register, /login, /logout, /forgotpassword and GET /api/auth/getuser (spec §7),
  * with the fixes of design.md "Where we deliberately differ" (services/accounts.ts).
- *
- * `requireUser` is how every patient endpoint (appointments, orders, help) learns who calls:
- *
- *   app.get('/auth/getUser/:email', handle({ params: UserEmailParams, answer: AppointmentList },
- *     async ({ params }, request) => {
- *       const user = await requireUser(services, request);   // 401 unless a live bearer token
- *       if (user.email !== params.email.toLowerCase()) throw new ServiceError(403, '...');
- *       ...
- *     }));
+ * Who calls is learnt in http/auth.ts (requireUser, loginRequired, staffRequired), as on every route.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ForgotPasswordRequest,
   LoginAnswer,
@@ -21,17 +13,9 @@ import {
   RegisterRequest,
   User,
 } from '../../contract/auth.js';
+import { requireSession, requireUser } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
-
-/**
- * The user whose bearer token (`Authorization: Bearer <token>`) the request carries. Throws
- * UnauthorizedError, answered 401 `{message}` with `WWW-Authenticate: Bearer`, when the header is
- * missing or the token is unknown, expired or revoked.
- */
-export async function requireUser(services: Services, request: FastifyRequest): Promise<User> {
-  return (await services.sessions.authenticate(request.headers.authorization)).user;
-}
 
 export const loggedOutMessage = 'Logged out.';
 
@@ -55,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   app.post(
     '/auth/logout',
     handle({ answer: MessageAnswer }, async (_input, request) => {
-      const { sessionId } = await services.sessions.authenticate(request.headers.authorization);
+      const { sessionId } = await requireSession(services, request);
       await services.sessions.revoke(sessionId);
       return { message: loggedOutMessage };
     }),

@@ -4,27 +4,17 @@
  * is optional: with a live one, the caller's own unpaid hold shows as free to them; a missing,
  * expired or unknown token only means the caller is anonymous here.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { TimeSlotList, TimeSlotParams } from '../../contract/appointments.js';
+import { optionalUser } from '../http/auth.js';
 import { handle } from '../http/route.js';
-import { ServiceError } from '../services/errors.js';
 import type { Services } from '../services/index.js';
-
-async function optionalUserId(services: Services, request: FastifyRequest): Promise<string | null> {
-  if (request.headers.authorization === undefined) return null;
-  try {
-    return (await services.sessions.authenticate(request.headers.authorization)).user._id;
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 401) return null;
-    throw error;
-  }
-}
 
 export async function slotRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   app.get(
     '/doctor/gettimeslot/:doctorEmail/:location/:date',
     handle({ params: TimeSlotParams, answer: TimeSlotList }, async ({ params }, request, reply) => {
-      const viewer = await optionalUserId(services, request);
+      const viewer = (await optionalUser(services, request))?._id ?? null;
       // Slots change with every booking: never from a cache; and per caller when a token was sent.
       reply.header('cache-control', 'no-store');
       return services.schedule.timeSlots(params.doctorEmail, params.location, params.date, viewer);

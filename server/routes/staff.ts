@@ -16,7 +16,7 @@
  * 401 without a live token, then 403 for a patient's token: both before the body is read. A doctor
  * acting on another doctor's appointment: 403; no such appointment: 404.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppointmentList } from '../../contract/appointments.js';
 import {
   StaffMe,
@@ -29,25 +29,9 @@ import {
   AuditQuery,
   AuditList,
 } from '../../contract/staff.js';
+import { staffRequired } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
-import type { Staff } from '../services/staff.js';
-import { requireUser } from './auth.js';
-
-/** A preHandler answering 401 (no live token), then 403 (not staff), before anything else. */
-export function staffRequired(services: Services) {
-  const staff = new WeakMap<FastifyRequest, Staff>();
-  return {
-    preHandler: async (request: FastifyRequest) => {
-      staff.set(request, await services.staff.authorize(await requireUser(services, request)));
-    },
-    staffOf: (request: FastifyRequest): Staff => {
-      const found = staff.get(request);
-      if (!found) throw new Error('staffRequired: the preHandler did not run');
-      return found;
-    },
-  };
-}
 
 export async function staffRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const guard = staffRequired(services);

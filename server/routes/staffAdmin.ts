@@ -2,10 +2,10 @@
  * The staff console's admin-only endpoints (issue 6); the full list, with codecs and statuses, is
  * contract/staffAdmin.ts. One preHandler hook, on every route of this plugin, answers 401 (no
  * live token), then 403 (a patient's token, then a doctor's) before the body is read; the
- * services check the admin role again. The orphan rule's 409 carries the affected appointments: this plugin's error handler
- * sends them, and hands every other error on (services' refusals, then the app's handler).
+ * services check the admin role again. The orphan rule's 409 carries the affected appointments
+ * (services/staffSchedule.ts OrphanedBookingsError, a ConflictWithBodyError the app's handler sends as it is).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type * as t from 'io-ts';
 import { MessageAnswer } from '../../contract/auth.js';
 import { StaffAppointmentAnswer } from '../../contract/staff.js';
@@ -34,7 +34,6 @@ import {
   LocationAnswer,
   LocationInput,
   OrderStatusRequest,
-  OrphanConflict,
   RefundAnswer,
   RefundList,
   RefundQuery,
@@ -52,14 +51,11 @@ import {
   type AdminTeamMember,
   type AdminTestimonial,
 } from '../../contract/staffAdmin.js';
+import { adminRequired } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { SiteFields, SiteKind } from '../repositories/site.js';
 import type { Services } from '../services/index.js';
-import { assertAdmin } from '../services/staff.js';
 import { adminMessages } from '../services/staffAdmin.js';
-import { OrphanedBookingsError } from '../services/staffSchedule.js';
-import { serviceErrorHandler } from './index.js';
-import { staffRequired } from './staff.js';
 
 /** One kind of site content's entry, as the console reads it. */
 type SiteEntry = { events: AdminEvent; team: AdminTeamMember; testimonials: AdminTestimonial };
@@ -72,22 +68,11 @@ interface SiteKindCodecs<K extends SiteKind, Answer> {
   readonly answerOf: (message: string, entry: SiteEntry[K]) => Answer;
 }
 
-export function orphanErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof OrphanedBookingsError) {
-    return reply.code(409).send(OrphanConflict.encode({ message: error.message, affected: [...error.affected] }));
-  }
-  return serviceErrorHandler(error, request, reply);
-}
-
 export async function staffAdminRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
-  app.setErrorHandler(orphanErrorHandler);
-  const guard = staffRequired(services);
+  const guard = adminRequired(services);
   // Every route below is for admins: 401, then 403 for a patient (staff only), then 403 for a
   // doctor (admins only), before any route reads its input. The hook holds for this plugin only.
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    await guard.preHandler(request);
-    assertAdmin(guard.staffOf(request));
-  });
+  app.addHook('preHandler', guard.preHandler);
   const admin = guard.staffOf;
   const { staffAdmin, staffSchedule } = services;
 

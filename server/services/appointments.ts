@@ -81,7 +81,7 @@ import {
   type StoredAppointment,
 } from '../repositories/appointments.js';
 import { type AuditEntry, insertAudit } from '../repositories/staff.js';
-import { BadRequestError, ConflictError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
 import { clinicClock, clinicInstant, type DayPlan, lockedDayPlan, type ScheduleService, unavailability } from './schedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 
@@ -157,7 +157,7 @@ export interface BookingFields {
   /** The field an online doctor's Clinic Visit is blamed on, and what it says. */
   onlineOnly: { field: string; message: string };
   /** The answer when the doctor is not there (unknown, or retired meanwhile). */
-  noDoctor: () => ServiceError | NotFoundError;
+  noDoctor: () => ServiceError;
 }
 
 /**
@@ -398,7 +398,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
 
     /** GET /auth/getUser/{email}: only the user's own list (403 for another email), newest first. */
     async list(user: User, email: string): Promise<AppointmentRecord[]> {
-      if (email.toLowerCase() !== user.email) throw new ServiceError(403, appointmentMessages.notYourList);
+      if (email.toLowerCase() !== user.email) throw new ForbiddenError(appointmentMessages.notYourList);
       const at = now();
       return (await listUserAppointments(db, user._id)).map((stored) => recordAt(stored, at));
     },
@@ -417,7 +417,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
      * own (403 otherwise); the appointment is kept as Cancelled, with its payment, and its slot freed.
      */
     async cancel(user: User, userId: string, appointmentId: string): Promise<MessageAnswer> {
-      if (userId.toLowerCase() !== user._id.toLowerCase()) throw new ServiceError(403, appointmentMessages.notYourAccount);
+      if (userId.toLowerCase() !== user._id.toLowerCase()) throw new ForbiddenError(appointmentMessages.notYourAccount);
       const at = now();
       await ownChangeable(db, user, appointmentId, at, false, true);
       await db.transaction(async (tx) => {

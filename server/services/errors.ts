@@ -1,17 +1,7 @@
 /**
- * Failures a service reports on purpose. The HTTP layer turns them into status codes
- * (server/http/errors.ts); their message is shown to the person, so it must be fit to read.
- */
-export class NotFoundError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotFoundError';
-  }
-}
-
-/**
- * A refusal with its HTTP status (the accounts issue on). The API's error handler
- * (server/routes/index.ts) answers `status` with `{ message, errors? }` and the headers.
+ * Failures a service reports on purpose, each with its HTTP status. The app's one error handler
+ * (server/http/errors.ts) answers `status` with `{ message, errors? }` (or a conflict's own
+ * body) and the headers; the message is shown to the person, so it must be fit to read.
  */
 export class ServiceError extends Error {
   constructor(
@@ -41,11 +31,35 @@ export class UnauthorizedError extends ServiceError {
   }
 }
 
-/** 409: the record exists already (an account for that email). */
+/** 403: the caller is known but may not do this (a patient on a staff route, a doctor on an admin's). */
+export class ForbiddenError extends ServiceError {
+  constructor(message: string) {
+    super(403, message);
+    this.name = 'ForbiddenError';
+  }
+}
+
+/** 404: no such record, or one that is not the caller's (the two answer the same). */
+export class NotFoundError extends ServiceError {
+  constructor(message: string) {
+    super(404, message);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** 409: the record exists already (an account for that email), or its state forbids the change. */
 export class ConflictError extends ServiceError {
   constructor(message: string) {
     super(409, message);
     this.name = 'ConflictError';
+  }
+}
+
+/** 409 whose answer says more than its message: `body` is sent as it is (the orphan rule's affected bookings). */
+export class ConflictWithBodyError<Body extends { message: string }> extends ConflictError {
+  constructor(readonly body: Body) {
+    super(body.message);
+    this.name = 'ConflictWithBodyError';
   }
 }
 

@@ -3,8 +3,8 @@
  * SHA-256, with an expiry (SESSION_DAYS). Logout revokes one session; a password reset revokes
  * every session of the user.
  *
- * `authenticate` is how every patient endpoint knows who is calling: see `requireUser` in
- * server/routes/auth.ts.
+ * `authenticate` is how every endpoint knows who is calling: see `requireUser` in
+ * server/http/auth.ts.
  */
 import type { LoginAnswer, User } from '../../contract/auth.js';
 import type { Database, Queryable } from '../db/database.js';

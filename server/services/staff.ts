@@ -35,7 +35,7 @@ import {
 import { listAppointmentPayments } from '../repositories/refunds.js';
 import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
 import { recordAt, statusAt } from './appointments.js';
-import { BadRequestError, ConflictError, NotFoundError, ServiceError } from './errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.js';
 import { clinicClock } from './schedule.js';
 
 export const staffMessages = {
@@ -58,7 +58,7 @@ export const staffMessages = {
 
 /** 403 unless the caller is an admin (every admin-only call checks it again, whatever its route did). */
 export function assertAdmin(staff: Staff): void {
-  if (staff.role !== 'admin') throw new ServiceError(403, staffMessages.adminOnly);
+  if (staff.role !== 'admin') throw new ForbiddenError(staffMessages.adminOnly);
 }
 
 /** Who acted, for the audit log. */
@@ -91,7 +91,7 @@ export function createStaffService({ db, now }: { db: Database; now: () => Date 
   async function actionable(tx: Queryable, staff: Staff, id: string, lock = true): Promise<StoredAppointment> {
     const a = await findStoredAppointment(tx, id, lock);
     if (!a) throw new NotFoundError(staffMessages.notFound);
-    if (staff.role === 'doctor' && a.doctorId !== staff.doctorId) throw new ServiceError(403, staffMessages.notYours);
+    if (staff.role === 'doctor' && a.doctorId !== staff.doctorId) throw new ForbiddenError(staffMessages.notYours);
     return a;
   }
 
@@ -105,8 +105,8 @@ export function createStaffService({ db, now }: { db: Database; now: () => Date 
     /** The caller as staff, or 403 for a patient (and for a doctor account with no doctor record). */
     async authorize(user: User): Promise<Staff> {
       const account = await findAccountRole(db, user._id);
-      if (!account || account.role === 'patient') throw new ServiceError(403, staffMessages.staffOnly);
-      if (account.role === 'doctor' && account.doctorId === null) throw new ServiceError(403, staffMessages.noDoctorRecord);
+      if (!account || account.role === 'patient') throw new ForbiddenError(staffMessages.staffOnly);
+      if (account.role === 'doctor' && account.doctorId === null) throw new ForbiddenError(staffMessages.noDoctorRecord);
       return {
         user,
         role: account.role,
@@ -134,7 +134,7 @@ export function createStaffService({ db, now }: { db: Database; now: () => Date 
         ]);
       }
       if (staff.role === 'doctor' && query.doctorId !== undefined && query.doctorId.toLowerCase() !== staff.doctorId) {
-        throw new ServiceError(403, staffMessages.otherDoctor);
+        throw new ForbiddenError(staffMessages.otherDoctor);
       }
       const doctorId = staff.role === 'doctor' ? staff.doctorId : (query.doctorId ?? null);
       const stored = await listAppointmentsBetween(db, { from, to, doctorId, locationId: query.locationId ?? null });

@@ -25,13 +25,14 @@
  * paid appointment cancelled by the clinic is flagged for refund.
  */
 import type { AppointmentRecord } from '../../contract/appointments.js';
-import type {
-  AdminDoctor,
-  AdminMoveRequest,
-  DoctorInput,
-  DoctorSchedule,
-  HoursRange,
-  LeaveInput,
+import {
+  type AdminDoctor,
+  type AdminMoveRequest,
+  type DoctorInput,
+  type DoctorSchedule,
+  type HoursRange,
+  type LeaveInput,
+  OrphanConflict,
 } from '../../contract/staffAdmin.js';
 import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
 import {
@@ -61,7 +62,7 @@ import { existingLocationIds, findAdminLocation } from '../repositories/location
 import { flagPaymentRefund } from '../repositories/payments.js';
 import { findAccountRoleByEmail, insertAudit } from '../repositories/staff.js';
 import { bookingMessages, type Mover, moveBooking, recordAt, statusAt } from './appointments.js';
-import { BadRequestError, ConflictError, NotFoundError, ServiceError } from './errors.js';
+import { BadRequestError, ConflictError, ConflictWithBodyError, NotFoundError } from './errors.js';
 import { clinicClock, cutSlots, type ScheduleService, toMinutes, weekdayOf } from './schedule.js';
 import { assertAdmin, auditActor, type Staff } from './staff.js';
 
@@ -99,9 +100,9 @@ export const scheduleMessages = {
 } as const;
 
 /** 409 of the orphan rule: `affected` are the bookings to move or cancel first. */
-export class OrphanedBookingsError extends ServiceError {
+export class OrphanedBookingsError extends ConflictWithBodyError<ReturnType<typeof OrphanConflict.encode>> {
   constructor(readonly affected: readonly AppointmentRecord[]) {
-    super(409, scheduleMessages.orphans(affected.length));
+    super(OrphanConflict.encode({ message: scheduleMessages.orphans(affected.length), affected: [...affected] }));
     this.name = 'OrphanedBookingsError';
   }
 }

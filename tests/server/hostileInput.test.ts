@@ -3,13 +3,11 @@
  * case below answered 500 before the contract's codecs refused it (a NUL byte reaching SQL, a
  * name longer than its column, a lone UTF-16 surrogate, a fee or total beyond numeric(10, 2), the
  * year 0). The last tests prove the net under the codecs: a value the database itself refuses as
- * bad data (SQLSTATE 22xxx, 23514) is a 400 under every plugin's error handler.
+ * bad data (SQLSTATE 22xxx, 23514) is a 400 at every depth of plugins, all answered by the app's one handler.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../server/http/errors.js';
-import { serviceErrorHandler } from '../../server/routes/index.js';
-import { orphanErrorHandler } from '../../server/routes/staffAdmin.js';
 import { useAppointmentsApp } from './appointmentsSupport.js';
 import { backends, useTestDatabases } from './helpers.js';
 import { bookingBody, meera, type Patient, type Response } from './paymentSupport.js';
@@ -116,9 +114,9 @@ describe.each(backends)('%s: the database refusing a value', (backend) => {
   const databases = useTestDatabases(backend);
 
   /**
-   * A bare app with the real error handlers, whose routes send a value the database refuses
-   * straight to it, past any codec: under the app, under the API's plugin handler and under the
-   * staff console's.
+   * A bare app with the real error handler, whose routes send a value the database refuses
+   * straight to it, past any codec: at the app's root, in a plugin (as the API's routes are) and
+   * in a plugin inside it (as the staff console's are).
    */
   async function appOver(statement: string, params: unknown[] = []): Promise<FastifyInstance> {
     const db = await databases.seeded();
@@ -127,10 +125,8 @@ describe.each(backends)('%s: the database refusing a value', (backend) => {
     const route = async () => (await db.query(statement, params)).rows;
     app.get('/bare', route);
     await app.register(async (api) => {
-      api.setErrorHandler(serviceErrorHandler);
       api.get('/api', route);
       await api.register(async (staff) => {
-        staff.setErrorHandler(orphanErrorHandler);
         staff.get('/staff', route);
       });
     });
@@ -143,7 +139,7 @@ describe.each(backends)('%s: the database refusing a value', (backend) => {
     ['a number beyond numeric(10, 2) (22003)', `update appointment_fees set fee = $1 where consultation_type = 'Video'`, [1e8], '(body)'],
     ['the year 0 (22008)', 'select $1::date as x', ['0000-01-01'], '(body)'],
     ['text longer than its check allows (23514)', `update locations set name = repeat('x', 201)`, [], 'name'],
-  ])('%s is a 400, never a 500, under every handler', async (_what, statement, params, field) => {
+  ])('%s is a 400, never a 500, at every depth', async (_what, statement, params, field) => {
     const app = await appOver(statement, params);
     try {
       for (const url of ['/bare', '/api', '/staff']) {

@@ -1,0 +1,77 @@
+/**
+ * Who calls: the one place routes learn it (the patient's, the payment service's, the staff
+ * console's). Each guard throws a ServiceError the app's error handler (http/errors.ts) answers:
+ * 401 `{message}` with `WWW-Authenticate: Bearer` when the bearer token is missing, unknown,
+ * expired or revoked (services/sessions.ts); 403 for a role that may not (services/staff.ts).
+ *
+ * Routes guard with a preHandler, so an anonymous or unentitled caller is refused before the body
+ * is read and learns nothing from validation:
+ *
+ *   const login = loginRequired(services);
+ *   app.post('/appointment/add', { preHandler: login.preHandler },
+ *     handle({ body, answer }, ({ body }, request) => services.appointments.create(login.userOf(request), body)));
+ */
+import type { FastifyRequest } from 'fastify';
+import type { User } from '../../contract/auth.js';
+import { ServiceError } from '../services/errors.js';
+import type { Services } from '../services/index.js';
+import type { AuthenticatedUser } from '../services/sessions.js';
+import { assertAdmin, type Staff } from '../services/staff.js';
+
+/** The live session (user and session id) whose bearer token (`Authorization: Bearer <token>`) the request carries; 401 otherwise. */
+export function requireSession(services: Services, request: FastifyRequest): Promise<AuthenticatedUser> {
+  return services.sessions.authenticate(request.headers.authorization);
+}
+
+/** The user whose bearer token the request carries; 401 otherwise. */
+export async function requireUser(services: Services, request: FastifyRequest): Promise<User> {
+  return (await requireSession(services, request)).user;
+}
+
+/** The caller when the token is optional: no header, or one that is not live, is an anonymous caller (null), not a 401. */
+export async function optionalUser(services: Services, request: FastifyRequest): Promise<User | null> {
+  if (request.headers.authorization === undefined) return null;
+  try {
+    return await requireUser(services, request);
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** A preHandler that finds who calls (or throws), and `of(request)` for the handler after it. */
+function guard<Caller extends object>(name: string, find: (request: FastifyRequest) => Promise<Caller>) {
+  const callers = new WeakMap<FastifyRequest, Caller>();
+  return {
+    preHandler: async (request: FastifyRequest): Promise<void> => {
+      callers.set(request, await find(request));
+    },
+    of: (request: FastifyRequest): Caller => {
+      const caller = callers.get(request);
+      if (!caller) throw new Error(`${name}: the preHandler did not run`);
+      return caller;
+    },
+  };
+}
+
+/** 401 unless a live bearer token; `userOf(request)` is its user. */
+export function loginRequired(services: Services) {
+  const { preHandler, of } = guard('loginRequired', (request) => requireUser(services, request));
+  return { preHandler, userOf: of };
+}
+
+/** 401 (no live token), then 403 (not staff: a patient, or a doctor without a doctor record); `staffOf(request)` is the staff member. */
+export function staffRequired(services: Services) {
+  const { preHandler, of } = guard('staffRequired', async (request) => services.staff.authorize(await requireUser(services, request)));
+  return { preHandler, staffOf: of };
+}
+
+/** As staffRequired, then 403 for a doctor: admins only. The services check the role again. */
+export function adminRequired(services: Services) {
+  const { preHandler, of } = guard('adminRequired', async (request): Promise<Staff> => {
+    const staff = await services.staff.authorize(await requireUser(services, request));
+    assertAdmin(staff);
+    return staff;
+  });
+  return { preHandler, staffOf: of };
+}
