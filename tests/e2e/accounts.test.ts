@@ -213,6 +213,7 @@ describe.each([
   test('sign up with the emailed code, log in, stay logged in across a reload, see the profile, log out', async () => {
     const { page, watch } = await site.open(context);
     expectRefusal(watch, 400, '/api/otp/validate-otp');
+    expectRefusal(watch, 400, '/api/auth/register'); // the guessable password
     await goto(page, '/');
     await expectHeader(page, 'logged out', 'a new visitor');
 
@@ -258,7 +259,21 @@ describe.each([
     await expectNoA11yViolations(page, `the Sign up dialog showing errors at ${width} px`);
     await shot(page, 'signup-passwords-differ', width);
 
-    // The same passwords: registered, and the Login dialog takes the Sign up dialog's place.
+    // A password people guess (issue 10): the server's words under the Password field, focus on it.
+    await dialog.getByLabel('Password', { exact: true }).fill('sahaj123');
+    await dialog.getByLabel('Confirm password', { exact: true }).fill('sahaj123');
+    await dialog.getByRole('button', { name: 'Sign up', exact: true }).click();
+    const passwordField = dialog.getByLabel('Password', { exact: true });
+    await expect.poll(() => passwordField.getAttribute('aria-invalid'), { message: 'the password is marked invalid', timeout: STEP_MS }).toBe('true');
+    const describedBy = (await passwordField.getAttribute('aria-describedby')) ?? '';
+    const described = await Promise.all(describedBy.split(/\s+/).filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
+    expect(described.join(' '), 'the field says why, under it').toMatch(/too easy to guess/);
+    expect(await passwordField.evaluate((el) => el === document.activeElement), 'focus is on the password').toBe(true);
+    await expectNoA11yViolations(page, `the Sign up dialog refusing a guessable password at ${width} px`);
+    await shot(page, 'signup-guessable-password', width);
+
+    // The same good passwords: registered, and the Login dialog takes the Sign up dialog's place.
+    await dialog.getByLabel('Password', { exact: true }).fill(person.password);
     await dialog.getByLabel('Confirm password', { exact: true }).fill(person.password);
     await dialog.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expectToast(page, 'status', MSG.registered(person.firstName));
