@@ -27,12 +27,16 @@ describe.each(backends)('booking horizon on %s', (backend) => {
       const beyond = '2025-06-10'; // a Tuesday, 91 days ahead
       const lastTuesday = '2025-06-03';
       for (const date of [beyond, '9999-12-30']) {
+        // 9999-12-30 is already refused by the contract's date range (contract/primitives.ts),
+        // before the horizon is asked: a 400 naming the same field either way.
+        const expected =
+          date === beyond ? dateError('date', '2025-06-09', 90) : { message: 'Invalid request', errors: [{ field: 'date', message: 'must be a date from 1900-01-01 to 2999-12-31' }] };
         const slots = await slotsOf(t.app(), meera.email, 'Aundh', date);
         expect(slots.statusCode).toBe(400);
-        expect(slots.json()).toEqual(dateError('date', '2025-06-09', 90));
+        expect(slots.json()).toEqual(expected);
         const res = await book(t.app(), asha, { date });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual(dateError('date', '2025-06-09', 90));
+        expect(res.json()).toEqual(expected);
       }
       expect((await t.db().query('select 1 from appointments')).rowCount).toBe(0);
 
