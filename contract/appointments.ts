@@ -72,11 +72,14 @@ export const emptyMedicines: Medicines = {
   showMedicine: false,
 };
 
+/** A location's name, or '' for none: an online consultation (010). */
+export const locationOrOnline = t.union([t.literal(''), nonEmptyLine(200)], 'LocationOrOnline');
+
 export const PaymentStatus = t.keyof({ failed: null, pending: null, paid: null, refund: null }, 'PaymentStatus');
 export type PaymentStatus = t.TypeOf<typeof PaymentStatus>;
 
 /** The spec's create payload. The server trusts only its ids: doctor name and fee come from its own records. */
-export const AppointmentCreateRequest = t.type(
+const AppointmentCreateFields = t.type(
   {
     // Names and location as long as their columns (appointments, locations: 200).
     firstName: nonEmptyLine(200),
@@ -88,15 +91,34 @@ export const AppointmentCreateRequest = t.type(
     date: ClinicDate,
     doctorName: line(200),
     doctorEmail: Email,
-    location: nonEmptyLine(200),
+    /** '' for Chat, Video and Call from the doctor's online hours (no location; 010); a Clinic Visit names one. */
+    location: locationOrOnline,
     consultationType: ConsultationType,
     startTime: ClinicTime,
     appointmentPaymentStatus: t.literal('failed'),
     appointmentPaymentId: t.null,
     medicines: MedicinesInput,
   },
-  'AppointmentCreateRequest',
+  'AppointmentCreateFields',
 );
+
+/**
+ * Beyond the spec (issue 12): who the appointment is for, and the teleconsultation consent.
+ * - `familyMemberId`: one of the caller's family members (contract/people.ts) is the person
+ *   consulted; their name, age and gender come from that record, not from the request. Absent or
+ *   null: the account holder.
+ * - `consentText`: the words of the teleconsultation consent the patient ticked, as shown to them.
+ *   Required for Chat, Video and Call (400 naming it), ignored for a Clinic Visit.
+ */
+const AppointmentCreateExtras = t.partial(
+  {
+    familyMemberId: t.union([Id, t.null]),
+    consentText: nonEmptyLine(2000),
+  },
+  'AppointmentCreateExtras',
+);
+
+export const AppointmentCreateRequest = t.intersection([AppointmentCreateFields, AppointmentCreateExtras], 'AppointmentCreateRequest');
 export type AppointmentCreateRequest = t.TypeOf<typeof AppointmentCreateRequest>;
 
 export const AppointmentStatus = t.keyof(
@@ -119,7 +141,22 @@ export const Order = t.type(
 );
 export type Order = t.TypeOf<typeof Order>;
 
-export const AppointmentRecord = t.type(
+/**
+ * Who the appointment is for (issue 12): the record's names, age and gender are the person
+ * consulted's; `accountHolder` is who booked and paid (the same person when `familyMemberId` is
+ * null). `consentAt`: when the teleconsultation consent was given (null: none, e.g. a Clinic
+ * Visit). Optional in the codec so records of older servers still decode.
+ */
+export const AppointmentPeople = t.partial(
+  {
+    familyMemberId: t.union([t.string, t.null]),
+    accountHolder: t.type({ firstName: t.string, lastName: t.string }),
+    consentAt: t.union([t.string, t.null]),
+  },
+  'AppointmentPeople',
+);
+
+const AppointmentRecordFields = t.type(
   {
     _id: t.string,
     appointmentId: t.string,
@@ -145,14 +182,31 @@ export const AppointmentRecord = t.type(
     order: t.union([Order, t.null]),
     createdAt: t.string,
   },
-  'AppointmentRecord',
+  'AppointmentRecordFields',
 );
+/**
+ * Chat appointments (issue 13): messages from the other party the caller has not read yet, on the
+ * patient's list (GET /auth/getUser) and a doctor's (GET /staff/appointments); absent elsewhere
+ * and for admins.
+ */
+export const AppointmentUnread = t.partial({ unreadMessages: t.number }, 'AppointmentUnread');
+
+export const AppointmentRecord = t.intersection([AppointmentRecordFields, AppointmentPeople, AppointmentUnread], 'AppointmentRecord');
 export type AppointmentRecord = t.TypeOf<typeof AppointmentRecord>;
+
+/**
+ * Where an appointment happens, as people read it: its clinic, or for a Chat, Video or Call booked
+ * from the doctor's online hours (no location, `location` ''; migration 010) 'Online (Video)'.
+ */
+export function appointmentPlace(record: { location: string; consultationType: ConsultationType }): string {
+  return record.location === '' ? `Online (${record.consultationType})` : record.location;
+}
 export const AppointmentList = t.array(AppointmentRecord, 'AppointmentList');
 
 export const AppointmentUpdateRequest = t.type(
   {
-    selectedLocation: nonEmptyLine(200),
+    /** '' moves a Chat, Video or Call onto the doctor's online hours (010). */
+    selectedLocation: locationOrOnline,
     appointmentToEdit: Id,
     newDate: ClinicDate,
     selectedTime: ClinicTime,
@@ -218,6 +272,29 @@ export const PaymentReturnParams = t.type(
   },
   'PaymentReturnParams',
 );
+
+/**
+ * GET /payment/status/{merchantOrderId} (issue 12, "after paying, the truth"): what the server
+ * knows of one of the caller's payments, after asking the provider when it was still pending.
+ * `appointment` (an appointment's payment) is the record as My appointments shows it, for the
+ * confirmation view; `amountPaid` is in rupees.
+ */
+export const PaymentStatusParams = PaymentReturnParams;
+export const PaymentCheckStatus = t.keyof({ paid: null, pending: null, failed: null, refund: null }, 'PaymentCheckStatus');
+export type PaymentCheckStatus = t.TypeOf<typeof PaymentCheckStatus>;
+export const PaymentStatusAnswer = t.intersection(
+  [
+    t.type({
+      merchantOrderId: t.string,
+      purpose: t.keyof({ appointment: null, order: null }),
+      status: PaymentCheckStatus,
+      amountPaid: t.number,
+    }),
+    t.partial({ appointment: AppointmentRecord }),
+  ],
+  'PaymentStatusAnswer',
+);
+export type PaymentStatusAnswer = t.TypeOf<typeof PaymentStatusAnswer>;
 
 /** GET /payment/config: the checkout origins (or origin + path prefixes) /payment may redirect to. */
 export const PaymentConfigAnswer = t.type({ checkoutOrigins: t.array(t.string) }, 'PaymentConfigAnswer');

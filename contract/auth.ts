@@ -53,6 +53,8 @@ export const User = t.intersection(
       signInMethod: t.keyof({ manual: null, google: null }),
       role: UserRole,
     }),
+    /** false: no password yet (a Google sign-up); /account offers "Set a password". Optional for older servers. */
+    t.partial({ hasPassword: t.boolean }),
   ],
   'User',
 );
@@ -90,3 +92,13 @@ export const RegisterAnswer = User;
  */
 export const GoogleExchangeRequest = t.type({ code: NonEmptyString }, 'GoogleExchangeRequest');
 export type GoogleExchangeRequest = t.TypeOf<typeof GoogleExchangeRequest>;
+
+/**
+ * The languages of the patient side (issue 15): English, हिन्दी, मराठी. The account keeps one
+ * (GET/PUT /auth/language), which its mails follow; the staff console stays English.
+ */
+export const Language = t.keyof({ en: null, hi: null, mr: null }, 'Language');
+export type Language = t.TypeOf<typeof Language>;
+/** PUT /auth/language's body and both calls' answer. */
+export const LanguageSetting = t.type({ language: Language }, 'LanguageSetting');
+export type LanguageSetting = t.TypeOf<typeof LanguageSetting>;

@@ -7,3 +7,6 @@ export * from './staff.js';
 export * from './staffAdmin.js';
 export * from './errors.js';
 export * from './report.js';
+export * from './consultation.js';
+export * from './people.js';
+export * from './availability.js';

@@ -50,6 +50,18 @@ export const Doctor = t.intersection(
       qualification: t.string,
     }),
     BookableUntil,
+    /**
+     * Issue 12, the doctor step: registration (council and number, '' until entered), languages,
+     * a photo path ('' none), and whether the doctor has online hours (Chat, Video, Call with no
+     * location). Optional: older answers and test fixtures lack them.
+     */
+    t.partial({
+      registrationCouncil: t.string,
+      registrationNumber: t.string,
+      languages: t.array(t.string),
+      photo: t.string,
+      consultsOnline: t.boolean,
+    }),
   ],
   'Doctor',
 );

@@ -44,6 +44,9 @@
  *
  * Weekly hours and leave (answers: the doctor's whole schedule as it is now)
  *   PUT    /staff/doctors/{id}/hours/{locationId}  HoursRequest -> ScheduleAnswer   hours.replaced
+ *   PUT    /staff/doctors/{id}/onlinehours         HoursRequest -> ScheduleAnswer   onlinehours.replaced
+ *          (issue 12: online hours, no location; overlaps only within the online week are refused;
+ *          ORPHAN RULE as for clinic hours, for the bookings made from online hours)
  *          Replaces that location's whole week. Each range start < end (HH:mm, clinic time); no
  *          overlap with another range that weekday, at this or any other location of the doctor
  *          (400 naming `hours.N.start`). 404 unknown doctor; 400 `locationId` when the doctor
@@ -220,6 +223,9 @@ export const AdminDoctor = t.intersection(
       email: t.string,
       type: DoctorType,
       qualification: t.string,
+      /** India's telemedicine guidelines (issue 13): the council that registered the doctor and its number; '' until entered. */
+      registrationCouncil: t.string,
+      registrationNumber: t.string,
       slotMinutes: t.number,
       /** false: retired, hidden from the public list and from booking. */
       active: t.boolean,
@@ -236,16 +242,39 @@ export const AdminDoctor = t.intersection(
 export type AdminDoctor = t.TypeOf<typeof AdminDoctor>;
 export const AdminDoctorList = t.array(AdminDoctor, 'AdminDoctorList');
 
-export const DoctorInput = t.type(
-  {
-    name: requiredText(200),
-    email: Email,
-    type: DoctorType,
-    qualification: optionalText(500),
-    slotMinutes: intBetween(5, 240),
-    /** The locations the doctor works at (ids from GET /staff/locations). */
-    locationIds: t.array(Id),
+/**
+ * A registration number as councils print them: letters, digits, spaces, dots, slashes and dashes,
+ * starting with a letter or digit, at most 50 (the column's limit); '' for none.
+ */
+export const RegistrationNumber = new t.Type<string, string, unknown>(
+  'RegistrationNumber',
+  (u): u is string => typeof u === 'string' && (u === '' || /^[A-Za-z0-9][A-Za-z0-9 ./-]{0,49}$/.test(u)),
+  (u, c) => {
+    if (typeof u !== 'string') return t.failure(u, c, 'must be text');
+    const trimmed = u.trim();
+    if (trimmed === '' || /^[A-Za-z0-9][A-Za-z0-9 ./-]{0,49}$/.test(trimmed)) return t.success(trimmed);
+    return t.failure(u, c, trimmed.length > 50 ? 'must be at most 50 characters' : 'must be letters, digits, spaces, dots, slashes or dashes');
   },
+  (a) => a,
+);
+
+export const DoctorInput = t.intersection(
+  [
+    t.type({
+      name: requiredText(200),
+      email: Email,
+      type: DoctorType,
+      qualification: optionalText(500),
+      slotMinutes: intBetween(5, 240),
+      /** The locations the doctor works at (ids from GET /staff/locations). */
+      locationIds: t.array(Id),
+    }),
+    /**
+     * The registration (issue 13): both or neither ('' clears it); absent on an update: unchanged.
+     * A council without a number (or the reverse) is refused, 400 naming the empty one.
+     */
+    t.partial({ registrationCouncil: optionalText(200), registrationNumber: RegistrationNumber }),
+  ],
   'DoctorInput',
 );
 export type DoctorInput = t.TypeOf<typeof DoctorInput>;
@@ -269,9 +298,15 @@ export const LeaveEntry = t.type(
 );
 export type LeaveEntry = t.TypeOf<typeof LeaveEntry>;
 
-/** GET /staff/doctors/{id}: hours by weekday, location, start; leave by its first day. */
-export const DoctorSchedule = t.type(
-  { doctor: AdminDoctor, hours: t.array(HoursEntry), leave: t.array(LeaveEntry) },
+/**
+ * GET /staff/doctors/{id}: hours by weekday, location, start; leave by its first day; online hours
+ * (Chat, Video, Call: no location; issue 12) by weekday and start (optional: older answers lack it).
+ */
+export const DoctorSchedule = t.intersection(
+  [
+    t.type({ doctor: AdminDoctor, hours: t.array(HoursEntry), leave: t.array(LeaveEntry) }),
+    t.partial({ onlineHours: t.array(HoursRange) }),
+  ],
   'DoctorSchedule',
 );
 export type DoctorSchedule = t.TypeOf<typeof DoctorSchedule>;
@@ -281,6 +316,9 @@ export const HoursParams = t.type({ id: Id, locationId: Id }, 'HoursParams');
 /** The whole week at one location (at most 50 ranges; [] clears it). */
 export const HoursRequest = t.type({ hours: t.array(HoursRange) }, 'HoursRequest');
 export type HoursRequest = t.TypeOf<typeof HoursRequest>;
+
+/** PUT /staff/doctors/{id}/onlinehours (issue 12): the whole online week (HoursRequest). */
+export const OnlineHoursParams = t.type({ id: Id }, 'OnlineHoursParams');
 
 export const LeaveParams = t.type({ id: Id, leaveId: Id }, 'LeaveParams');
 export const LeaveInput = t.type({ from: ClinicDate, to: ClinicDate, reason: optionalText(500) }, 'LeaveInput');

@@ -33,7 +33,7 @@ const SUITES = {
   unit: { kind: 'vitest', timeoutMs: 10 * MINUTE },
   component: { kind: 'vitest', timeoutMs: 10 * MINUTE },
   server: { kind: 'vitest', timeoutMs: 30 * MINUTE }, // both backends, the fuzz suite and the nginx walk
-  e2e: { kind: 'vitest', timeoutMs: 15 * MINUTE },
+  e2e: { kind: 'vitest', timeoutMs: 40 * MINUTE }, // 15 files at two widths: about 20 minutes here
 };
 
 /** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note: string }} SuiteResult */

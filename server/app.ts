@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type Config, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
-import { registerErrorHandling } from './http/errors.js';
+import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { recordRoutes } from './http/route.js';
 import { type LogOptions, loggerOptions } from './http/logger.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -18,9 +18,13 @@ import { paymentService } from './payment/plugin.js';
 import { createPaymentProvider } from './payment/providers.js';
 import { createMailer, outboxDir } from './mail/index.js';
 import { createServices, type ServiceOptions } from './services/index.js';
+import { loadClinicDetails } from './services/records.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { type ReadinessCheck, registerObservability, requestIdGenerator } from './ops/http.js';
 import type { Drain } from './ops/drain.js';
+import { createJobs } from './jobs/index.js';
+import { defaultJobsConfig } from './jobs/config.js';
+import type { EngineTuning } from './jobs/engine.js';
 
 export interface AppOptions {
   /** Migrated (and seeded) database; the app does not close it. */
@@ -37,7 +41,7 @@ export interface AppOptions {
    * Absent: the defaults of an empty environment.
    */
   config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'> &
-    Partial<Pick<Config, 'help' | 'booking' | 'limits' | 'metrics'>>;
+    Partial<Pick<Config, 'help' | 'booking' | 'limits' | 'metrics' | 'consultation' | 'jobs'>>;
   /** Tests: parts of what the services get instead (a clock, a mailer, a cheap password cost, limits). */
   services?: Partial<ServiceOptions>;
   /** Where requests, bookings, payments, mails and queries are counted; a fresh registry when absent. */
@@ -46,6 +50,14 @@ export interface AppOptions {
   readinessChecks?: readonly ReadinessCheck[];
   /** main.ts's shutdown: /readyz says 503 once it drains; long-lived streams register on it. */
   drain?: Drain;
+  /**
+   * Whether this process runs the background jobs (main.ts: JOBS=on): then /readyz reports
+   * `jobs` not ready until `app.jobs.start()` ran, and again once they stopped. Tests leave it
+   * off and drive `app.jobs` themselves.
+   */
+  runJobs?: boolean;
+  /** Tests: the job engine's polling, retry delay and expiry (server/jobs/engine.ts). */
+  jobTuning?: Partial<EngineTuning>;
 }
 
 /** Fastify's trustProxy from TRUST_PROXY: a number counts the proxies in front of us. */
@@ -65,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     // One line per request, written in server/ops/http.ts, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // Errors before routing (a malformed address) in our shape too (http/errors.ts).
+    frameworkErrors,
     // The API takes small JSON bodies only.
     bodyLimit: 100 * 1024,
     // Whose X-Forwarded-For to believe for request.ip (the rate limits count per client).
@@ -75,9 +89,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (mailer.kind === 'outbox') {
     app.log.info({ outbox: outboxDir(config.storage.dataDir) }, 'SMTP_URL is not set: mails are saved in the outbox and their codes printed');
   }
-  // Mails still going out (booking confirmations) finish before the mailer closes.
+  // Mails still going out (booking confirmations, jobs in hand) finish before the mailer closes.
   let backgroundIdle: (() => Promise<void>) | undefined;
+  let stopJobs: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
+    await stopJobs?.();
     await backgroundIdle?.();
     await mailer.close();
   });
@@ -97,11 +113,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentProvider,
     onBackgroundError: (error, task) => app.log.warn({ err: error }, `${task} failed`),
     ...(config.limits ? { limits: config.limits } : {}),
+    ...(config.consultation ? { consultation: config.consultation } : {}),
     observer: metrics.observer,
+    clinic: loadClinicDetails(process.env),
     ...options.services,
     mailer,
   });
   backgroundIdle = services.background.idle;
+  // Chat (issue 13): LISTEN from the start; open streams end when the app closes, and with a
+  // `reconnect` event as soon as a graceful shutdown starts (the browser reconnects elsewhere).
+  await services.chatHub.start();
+  app.addHook('preClose', async () => services.chatHub.endAll());
+  app.addHook('onClose', () => services.chatHub.close());
+  const unregisterDrain = options.drain?.register(() => services.chatHub.endAll());
+  if (unregisterDrain) app.addHook('onClose', async () => void unregisterDrain());
+  const jobs = createJobs({
+    db,
+    now: now ?? (() => new Date()),
+    mailer: services.mailer,
+    publicUrl: config.http.publicUrl,
+    config: config.jobs ?? defaultJobsConfig,
+    onError: (error) => app.log.error({ err: error }, 'job engine error'),
+    ...(options.jobTuning ? { tuning: options.jobTuning } : {}),
+  });
+  app.decorate('jobs', jobs);
+  stopJobs = () => jobs.stop();
+  const jobsCheck = options.runJobs
+    ? [
+        {
+          name: 'jobs',
+          check: async () => {
+            if (!jobs.engine.running()) throw new Error('background jobs are not running');
+          },
+        },
+      ]
+    : [];
 
   registerErrorHandling(app);
   recordRoutes(app);
@@ -110,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     metrics,
     metricsToken: config.metrics?.token ?? null,
-    ...(options.readinessChecks ? { readinessChecks: options.readinessChecks } : {}),
+    readinessChecks: [...(options.readinessChecks ?? []), ...jobsCheck],
     ...(options.drain ? { drain: options.drain } : {}),
   });
   await app.register(apiRoutes, { prefix: '/api', services, help: config.help });

@@ -12,6 +12,10 @@
  *                          or, when none runs, from DATA_DIR directly
  *   restore <file>         loads such a copy into DATA_DIR/db; the server must be stopped; an
  *                          existing database is replaced only with --force (and kept aside)
+ *   jobs [state...]        the background jobs (server/jobs, pg-boss): due, scheduled, running
+ *                          and failed ones (or only the states named: created retry active
+ *                          failed cancelled completed), newest first, with a failed one's error
+ *   jobs retry <id>        runs a failed job again (the workers of a running server take it)
  *
  * The account must exist (registered on the site, or signed in with Google once). A role change
  * takes effect at the caller's next request, on every instance, and is written to the audit log
@@ -33,12 +37,15 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import { Email } from '../contract/primitives.js';
 import { ConfigError, type Env, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
-import { DirLockedError } from './db/dir-lock.js';
+import { DirLockedError, isRunning } from './db/dir-lock.js';
 import { migrate, MigrationError } from './db/migrate.js';
 import { openDatabase, pgliteDir } from './db/open.js';
 import { openPGliteDir, RestoreRefused, restorePGliteDir } from './db/pglite.js';
 import { type OpsFile, opsFile } from './ops/opsFile.js';
 import { changeAccountRole, listStaffAccounts, RoleChangeRefused, type Role } from './repositories/staff.js';
+import type { JobEngine, JobRow, JobState } from './jobs/engine.js';
+import { createJobs } from './jobs/index.js';
+import type { Mailer } from './mail/mailer.js';
 
 export interface CliOutput {
   out: (line: string) => void;
@@ -53,6 +60,8 @@ export const usage = `Usage: npm run clinic -- <command>
   list-staff             list admin and doctor accounts
   backup <file>          copy the embedded database to <file> (.tar.gz), also while the server runs
   restore <file>         load such a copy into DATA_DIR (server stopped; --force replaces a database)
+  jobs [state...]        list background jobs: due, scheduled, running, failed (or the states named)
+  jobs retry <id>        run a failed background job again
 
 The account must exist: register on the site (or sign in with Google) first.
 Runs on the server's database: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).`;
@@ -107,15 +116,6 @@ const usePgTools = (what: 'backup' | 'restore') =>
   what === 'backup'
     ? 'This server runs on PostgreSQL (DATABASE_URL): back it up with pg_dump, e.g.\n  pg_dump --format=custom --file=clinic-$(date +%F).dump "$DATABASE_URL"'
     : 'This server runs on PostgreSQL (DATABASE_URL): restore with pg_restore, servers stopped, e.g.\n  pg_restore --clean --if-exists --dbname="$DATABASE_URL" clinic-2025-03-11.dump';
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The running server's operations port, if a live one wrote DATA_DIR/ops.json. */
 function runningServer(dataDir: string): OpsFile | null {
@@ -214,6 +214,7 @@ export async function runClinicCommand(
     return command === undefined ? 2 : 0;
   }
   if (command === 'backup' || command === 'restore') return runFileCommand(command, rest, env, io);
+  if (command === 'jobs') return runJobsCommand(rest, env, io, now);
   const role = roleCommands[command];
   if ((role === undefined && command !== 'list-staff') || rest.length !== (role === undefined ? 0 : 1)) {
     io.err(role === undefined && command !== 'list-staff' ? `Unknown command "${command}".\n\n${usage}` : usage);
@@ -261,6 +262,77 @@ async function runFileCommand(command: 'backup' | 'restore', rest: readonly stri
     return 1;
   }
 }
+
+const jobStates: readonly JobState[] = ['created', 'retry', 'active', 'failed', 'cancelled', 'completed'];
+
+/** One job on one line: state (due or scheduled for created/retry), queue, id, times, attempts, error. */
+export function describeJob(job: JobRow, dbNow: Date): string {
+  const when = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const waiting = job.state === 'created' || job.state === 'retry';
+  const label = waiting ? (job.startAfter.getTime() <= dbNow.getTime() ? 'due' : 'scheduled') : job.state === 'active' ? 'running' : job.state;
+  const detail =
+    waiting
+      ? `${job.startAfter.getTime() <= dbNow.getTime() ? 'due since' : 'runs at'} ${when(job.startAfter)}`
+      : job.state === 'active'
+        ? `started ${when(job.startedOn ?? job.createdOn)}`
+        : `ended ${job.completedOn ? when(job.completedOn) : '-'}`;
+  const attempts = `attempts ${job.retryCount + (job.state === 'created' ? 0 : 1)}/${job.retryLimit + 1}`;
+  return `${label.padEnd(9)}  ${job.queue.padEnd(16)}  ${job.id}  ${detail}  ${attempts}${job.error ? `  error: ${job.error}` : ''}`;
+}
+
+async function runJobsCommand(rest: readonly string[], env: Env, io: CliOutput, now: () => Date): Promise<number> {
+  const retryId = rest[0] === 'retry' ? rest[1] : undefined;
+  const states = rest[0] === 'retry' ? [] : rest;
+  if ((rest[0] === 'retry' && (rest.length !== 2 || !retryId)) || states.some((s) => !jobStates.includes(s as JobState))) {
+    io.err(`${usage}\n\nJob states: ${jobStates.join(', ')}.`);
+    return 2;
+  }
+  let db: Database | undefined;
+  let engine: JobEngine | undefined;
+  try {
+    const config = loadConfig(env);
+    if (config.storage.databaseUrl === null && !existsSync(pgliteDir(config.storage.dataDir))) {
+      throw new CommandError(`There is no database in ${pgliteDir(config.storage.dataDir)}. Set DATA_DIR (or DATABASE_URL) to the server's.`);
+    }
+    db = await openDatabase(config.storage);
+    await migrate(db);
+    const opened = db;
+    // The server's queues over this database; this process starts no worker and runs no job.
+    engine = createJobs({
+      db: opened,
+      now,
+      mailer: noMail,
+      publicUrl: config.http.publicUrl,
+      config: config.jobs,
+      onError: (error) => io.err(`job engine: ${error.message}`),
+    }).engine;
+    if (retryId !== undefined) {
+      if (!(await engine.retry(retryId))) throw new CommandError(`No failed job has the id ${retryId}. List them with: npm run clinic -- jobs failed`);
+      io.out(`Job ${retryId} will run again: a running server's workers take it within seconds.`);
+      return 0;
+    }
+    const jobs = await engine.list(states.length > 0 ? { states: states as JobState[] } : {});
+    const { rows } = await opened.query<{ now: Date | string }>('select now() as now');
+    const dbNow = new Date(rows[0]!.now);
+    io.out(
+      jobs.length === 0
+        ? states.length > 0
+          ? `No jobs in state ${states.join(', ')}.`
+          : 'No jobs waiting, running or failed.'
+        : jobs.map((job) => describeJob(job, dbNow)).join('\n'),
+    );
+    return 0;
+  } catch (error) {
+    const reason = explain(error);
+    io.err(reason ?? `The command failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  } finally {
+    await engine?.stop().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+  }
+}
+
+const noMail: Mailer = { kind: 'test', send: () => Promise.reject(new Error('the command line sends no mail')), close() {} };
 
 // Run as a program (npm run clinic, or node dist/node/server/cli.js), not when imported by tests.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

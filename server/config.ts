@@ -12,6 +12,8 @@
 import { isIP } from 'node:net';
 import { isLoopbackUrl, type OidcConfig, readOidcConfig } from './identity/config.js';
 import { defaultMailFrom } from './mail/mailer.js';
+import { type ConsultationConfig, readConsultationConfig } from './consultation/config.js';
+import { type JobsConfig, readJobsConfig } from './jobs/config.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payment/config.js';
 import { fromPackageRoot } from './paths.js';
 import { type AccountLimits, defaultLimits, formatRateLimit, type RateLimit, rateLimitSettings } from './services/limits.js';
@@ -82,8 +84,12 @@ export interface Config {
    * port to a bearer of it; never logged).
    */
   metrics: MetricsConfig;
+  /** Background work (server/jobs): JOBS, REMINDER_LEADS (server/jobs/config.ts). */
+  jobs: JobsConfig;
   /** SHUTDOWN_GRACE_SECONDS: how long requests in flight may take after SIGTERM before the process exits anyway. */
   shutdownGraceSeconds: number;
+  /** Video rooms and join windows (JITSI_*, JOIN_*): server/consultation/config.ts. */
+  consultation: ConsultationConfig;
 }
 
 export interface MetricsConfig {
@@ -368,6 +374,10 @@ export function loadConfig(env: Env = process.env): Config {
   problems.push(...oidc.problems);
   const payments = readPaymentsConfig(env, publicUrl);
   problems.push(...payments.problems);
+  const consultation = readConsultationConfig(env);
+  problems.push(...consultation.problems);
+  const jobs = readJobsConfig(env);
+  problems.push(...jobs.problems);
   const config: Config = {
     http: {
       port: portNumber,
@@ -406,7 +416,9 @@ export function loadConfig(env: Env = process.env): Config {
       host: take(listenAddress(env, 'METRICS_HOST', '127.0.0.1'), '127.0.0.1'),
       token: take(secret(env, 'METRICS_TOKEN', 32), null),
     },
+    jobs: jobs.value,
     shutdownGraceSeconds: take(wholeNumber(env, 'SHUTDOWN_GRACE_SECONDS', 1, 3600, 10), 10),
+    consultation: consultation.value,
   };
   const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.metrics.host) || config.metrics.host.startsWith('127.');
   if (config.metrics.port !== null && !loopback && config.metrics.token === null) {

@@ -16,6 +16,7 @@ import { openDatabase } from './db/open.js';
 import { SeedError } from './seed/seed.js';
 import { prepareDatabase } from './startup.js';
 import { Drain } from './ops/drain.js';
+import { formatLeads } from './jobs/config.js';
 import { createMetrics } from './ops/metrics.js';
 import { type OpsServer, startOpsServer } from './ops/server.js';
 
@@ -43,8 +44,18 @@ async function main(): Promise<void> {
   const drain = new Drain();
   try {
     db = await openDatabase(config.storage, (error) => app?.log.error({ err: error }, 'idle database connection failed'));
-    app = await buildApp({ db, clientDir: config.clientDir, config, logger: { level: config.logLevel }, metrics, drain });
+    app = await buildApp({
+      db,
+      clientDir: config.clientDir,
+      config,
+      logger: { level: config.logLevel },
+      metrics,
+      drain,
+      runJobs: config.jobs.enabled,
+    });
     await prepareDatabase(db, { seedFile: config.seedFile, log: app.log });
+    // Background work (server/jobs): pg-boss's schema, the queues, their workers and timers.
+    if (config.jobs.enabled) await app.jobs.start();
     if (config.metrics.port !== null) {
       ops = await startOpsServer({
         config: { ...config.metrics, port: config.metrics.port },
@@ -68,6 +79,7 @@ async function main(): Promise<void> {
       database: running.db.kind,
       dataDir: config.storage.databaseUrl ? undefined : config.storage.dataDir,
       opsPort: ops ? `${config.metrics.host}:${ops.port}` : 'off',
+      jobs: config.jobs.enabled ? `on (reminders ${formatLeads(config.jobs.reminderLeadsMinutes)} before)` : 'off',
     },
     `Clinic portal ready at ${config.http.publicUrl}`,
   );

@@ -5,5 +5,6 @@ import bundle from './bundle.mjs';
 import lighthouse from './lighthouse.mjs';
 import coldstart from './coldstart.mjs';
 import slots from './slots.mjs';
+import availability from './availability.mjs';
 
-export default [bundle, lighthouse, coldstart, slots];
+export default [bundle, lighthouse, coldstart, slots, availability];

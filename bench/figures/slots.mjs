@@ -84,7 +84,7 @@ async function slotList(url) {
  * Load at `connections` for `duration` s after `warmup` s (not counted). Bounded: autocannon stops
  * itself at the end of its duration, and a watchdog stops it 15 s later if it has not.
  */
-async function load(url, { connections, duration, warmup }) {
+export async function load(url, { connections, duration, warmup }) {
   const { default: autocannon } = await import('autocannon');
   const once = (seconds) =>
     new Promise((resolve, reject) => {
@@ -118,7 +118,7 @@ async function load(url, { connections, duration, warmup }) {
 }
 
 /** A fresh database on the PostgreSQL server of `adminUrl`, and how to drop it. */
-async function freshPostgres(adminUrl) {
+export async function freshPostgres(adminUrl) {
   const { default: pg } = await import('pg');
   const name = `clinic_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = async (sql) => {

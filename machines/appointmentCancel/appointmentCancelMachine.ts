@@ -19,8 +19,11 @@
  *                                        (deleteAppointment, src/api/appointments.ts; appointmentId
  *                                        is the record's `_id`)
  *
- * Shown while Confirming (not a toast; `selectQuestion`): { kind: 'cancelWarning' }, the spec's
- * 'Your appointment fee will not be refunded. Still want to cancel?'.
+ * Shown while Confirming (not a toast; `selectQuestion`), by what was paid (issue 12):
+ * - { kind: 'cancelWarning' }  a paid fee: the spec's 'Your appointment fee will not be refunded.
+ *                              Still want to cancel?';
+ * - { kind: 'releaseHold' }    no fee paid (an unpaid hold, or a payment that failed): nothing is
+ *                              kept back, so the question only says the slot will be released.
  *
  * Emitted (`actor.on(...)`):
  * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
@@ -41,6 +44,12 @@ import { canCancel } from '../appointments/rules.js';
 import { isUnauthorized } from '../failures.js';
 
 export type AppointmentCancelInput = { appointment: AppointmentRecord; userId: string; token: string };
+
+/** What the popup asks before cancelling: the refund warning only when a fee was paid. */
+export type CancelQuestion = { kind: 'cancelWarning' } | { kind: 'releaseHold' };
+
+export const cancelQuestionFor = (appointment: AppointmentRecord): CancelQuestion =>
+  appointment.appointmentPaymentStatus === 'paid' ? { kind: 'cancelWarning' } : { kind: 'releaseHold' };
 
 export type AppointmentCancelNotice = { kind: 'deleted' } | { kind: 'deleteFailed' } | ServerNotice;
 
@@ -90,12 +99,12 @@ export const appointmentCancelMachine = setup({
   },
 }).createMachine({
   id: 'appointmentCancel',
-  description: 'Cancel appointment: the fee is not refunded; confirm, then the appointment is cancelled.',
+  description: 'Cancel appointment: a paid fee is not refunded, an unpaid hold releases its slot; confirm, then the appointment is cancelled.',
   context: ({ input }) => ({ appointment: input.appointment, userId: input.userId, token: input.token, cancelled: false }),
   initial: 'Confirming',
   states: {
     Confirming: {
-      description: "'Your appointment fee will not be refunded. Still want to cancel?' Yes or No.",
+      description: "Paid: 'Your appointment fee will not be refunded. Still want to cancel?'; unpaid: the slot will be released. Yes or No.",
       on: {
         'cancel.confirm': { guard: 'isCancellable', target: 'Deleting' },
         'cancel.dismiss': 'Dismissed',
@@ -128,9 +137,9 @@ export const appointmentCancelMachine = setup({
 type Snapshot = SnapshotFrom<typeof appointmentCancelMachine>;
 
 export const selectAppointment = (snapshot: Snapshot): AppointmentRecord => snapshot.context.appointment;
-/** The question the popup asks while confirming: 'Your appointment fee will not be refunded. Still want to cancel?'. */
-export const selectQuestion = (snapshot: Snapshot): { kind: 'cancelWarning' } | null =>
-  snapshot.matches('Confirming') ? { kind: 'cancelWarning' } : null;
+/** The question the popup asks while confirming (cancelQuestionFor: the refund warning only for a paid fee). */
+export const selectQuestion = (snapshot: Snapshot): CancelQuestion | null =>
+  snapshot.matches('Confirming') ? cancelQuestionFor(snapshot.context.appointment) : null;
 /** Yes will cancel: enable it only then. */
 export const selectCanConfirm = (snapshot: Snapshot): boolean => snapshot.matches('Confirming') && canCancel(snapshot.context.appointment);
 export const selectIsDeleting = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');

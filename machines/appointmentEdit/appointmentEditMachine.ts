@@ -383,6 +383,15 @@ type Snapshot = SnapshotFrom<typeof appointmentEditMachine>;
 
 /** The appointment being moved, as it was when the popup opened. */
 export const selectAppointment = (snapshot: Snapshot): AppointmentRecord => snapshot.context.appointment;
+/**
+ * Issue 12: whether a slot of the chosen location and date is the one the appointment holds now
+ * (shown as "current", not "booked": it is the patient's own).
+ */
+export const selectIsCurrentSlot = (snapshot: Snapshot, time: string): boolean => {
+  const { appointment } = snapshot.context;
+  const choices = selectChoices(snapshot);
+  return choices.location === appointment.location && choices.date === appointment.date && time === appointment.startTime;
+};
 export const selectChoices = (snapshot: Snapshot): EditChoices => {
   const { location, date, time } = snapshot.context.choices;
   return { location, date, time };

@@ -120,3 +120,22 @@ export function viewOf(appointment: AppointmentRecord, now: number): Appointment
     showPrescription: appointment.medicines.showMedicine,
   };
 }
+
+/**
+ * Issue 12, "My Appointment, tidy": the list in two parts. `upcoming`: Booked appointments, the
+ * soonest first (clinic date and time). `earlier`: the past and the cancelled (Expired, Completed,
+ * Cancelled), the most recent first, shown collapsed; `earlierNeedsAction` when one of them still
+ * asks for something (an Expired one to move or cancel, a pharmacy order to pay), so the page opens
+ * that part instead of hiding it.
+ */
+export function groupViews<V extends Pick<AppointmentView, 'appointment' | 'order' | 'canEdit' | 'canCancel'>>(
+  views: readonly V[],
+): { upcoming: V[]; earlier: V[]; earlierNeedsAction: boolean } {
+  const when = (view: V) => `${view.appointment.date}T${view.appointment.startTime}`;
+  const upcoming = views.filter((view) => view.appointment.appointmentStatus === 'Booked');
+  const earlier = views.filter((view) => view.appointment.appointmentStatus !== 'Booked');
+  upcoming.sort((a, b) => when(a).localeCompare(when(b)));
+  earlier.sort((a, b) => when(b).localeCompare(when(a)));
+  const earlierNeedsAction = earlier.some((view) => view.canEdit || view.canCancel || view.order?.kind === 'payable');
+  return { upcoming, earlier, earlierNeedsAction };
+}

@@ -71,7 +71,13 @@
  * call the server refused (4xx) forgets it: the next Book asks for the appointment again, and the
  * server answers the same one for the same booking.
  *
- * Personal fields are not checked here (spec §5); the server's 400 names a bad one.
+ * The patient-details step (issue 12; ./details.ts): Book, once the choices, the fee and the login
+ * are there, checks the details with the contract's codec before any request; each problem is
+ * kept on its field (`selectDetailErrors`) and `selectErrorsShown` counts each time they are shown,
+ * so the view moves the focus to the first. A 400 naming details fields is shown the same way,
+ * without a toast. Changing a field clears its error. `patient.selected` books for a family member
+ * (or, null, for the account holder); `consent.changed` carries the words of the teleconsultation
+ * consent the person ticked (null: unticked), which Chat, Video and Call need.
  */
 import { assign, emit, enqueueActions, forwardTo, fromPromise, raise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type * as t from 'io-ts';
@@ -106,6 +112,10 @@ import {
   missingChoices,
   nextChoices,
   noChoices,
+  isOnline,
+  offersOnline,
+  onlineLocation,
+  onlineTypes,
   noDetails,
   prefillDetails,
   readKeptBooking,
@@ -116,7 +126,27 @@ import {
   type PersonalDetails,
   type PreviousBooking,
 } from './choices.js';
-import { isRefused, isSlotTaken, isUnauthorized } from '../failures.js';
+import { fieldErrorsOf, isRefused, isSlotTaken, isUnauthorized } from '../failures.js';
+import type { FamilyMember } from '../../contract/people.js';
+import {
+  checkDetails,
+  clearChanged,
+  detailErrorsOf,
+  detailsFor,
+  isTeleconsultation,
+  type DetailErrors,
+} from './details.js';
+import type { Availability } from '../../contract/availability.js';
+import {
+  availabilityFor,
+  availabilityMachine,
+  firstFreeDay,
+  selectStripStatus as stripStatusOf,
+  stripDay,
+  type AvailabilityReport,
+  type AvailabilitySnapshot,
+  type StripStatus,
+} from '../availability/availabilityMachine.js';
 
 export type BookingInput = {
   today: string;
@@ -151,6 +181,13 @@ export type BookingEvent =
   | { type: 'slot.selected'; time: string }
   /** Every change of a personal field (or several at once). */
   | { type: 'details.changed'; details: Partial<PersonalDetails> }
+  /**
+   * "Booking for": the account holder ('self'), or somebody else: one of the account's family
+   * members (null until one is chosen or added; Book then names the field).
+   */
+  | { type: 'patient.selected'; for: 'self' | 'other'; member: FamilyMember | null }
+  /** The teleconsultation consent ticked (the words shown) or unticked (null). */
+  | { type: 'consent.changed'; text: string | null }
   | { type: 'booking.book' }
   /** The session's answer to `askForLogin` (`replyTo`): logged in (again once the whole user is known). */
   | { type: 'login.succeeded'; token: string; user: BookingUser }
@@ -164,7 +201,19 @@ export type BookingEvent =
   /** Pass the current doctor, location, date and token to the slot picker (the machine raises it itself). */
   | { type: 'slots.refresh' }
   /** The slot picker could not load the slots (it sends this itself). */
-  | SlotPickerReport;
+  | SlotPickerReport
+  /** Pass the current doctor, place and token to the date strip (the machine raises it itself). */
+  | { type: 'availability.refresh' }
+  /** The date strip: two weeks from `from`, or again after a failure. */
+  | { type: 'availability.page'; from: string }
+  | { type: 'availability.retry' }
+  /** The date strip loaded (or not): it sends these itself. */
+  | AvailabilityReport
+  /**
+   * "Consult online now / soonest" (issue 12): a doctor picked from the soonest list: online (no
+   * location), that doctor and type, their soonest day and slot, all at once.
+   */
+  | { type: 'online.soonest'; doctorEmail: string; consultationType: ConsultationType; date: string; time: string };
 
 export type BookingOutput = { kept: KeptBooking; appointment: AppointmentRecord; payment: PaymentAnswer };
 
@@ -182,9 +231,23 @@ export type BookingContext = {
   slots: TimeSlot[];
   /** The slot picker's state, as the view shows it. */
   slotsStatus: SlotsStatus;
+  /** The date strip of the chosen doctor and place (issue 12); null until it loads. */
+  strip: Availability | null;
+  stripStatus: StripStatus;
+  /** A slot to choose once its list loads (the soonest one of `online.soonest`). */
+  wantTime: string | null;
   /** The appointment this popup made, and the request (as JSON) it was made for. */
   held: { appointment: AppointmentRecord; request: string } | null;
   payment: PaymentAnswer | null;
+  /** The family member the appointment is for; null: the account holder (or, `for` 'other', none chosen yet). */
+  member: FamilyMember | null;
+  for: 'self' | 'other';
+  /** The words of the teleconsultation consent the person ticked; null: not ticked. */
+  consent: string | null;
+  /** The details step's problems, each on its field (./details.ts). */
+  detailErrors: DetailErrors;
+  /** How many times problems were shown: the view moves the focus to the first each time it grows. */
+  errorsShown: number;
 };
 
 export type { SlotsStatus };
@@ -215,8 +278,23 @@ export function bookingRequest(context: BookingContext): BookingRequest {
     appointmentPaymentStatus: 'failed',
     appointmentPaymentId: null,
     medicines: emptyMedicines,
+    ...(context.member !== null ? { familyMemberId: context.member._id } : {}),
+    ...(isTeleconsultation(choices.consultationType) && context.consent !== null ? { consentText: context.consent } : {}),
   };
 }
+
+/** A 400 that names fields of the details step (shown on them, not as a toast). */
+const namesDetailFields = (_: { context: unknown }, params: { error: unknown }): boolean =>
+  Object.keys(detailErrorsOf(fieldErrorsOf(params.error))).length > 0;
+
+/** The details step's problems by the contract's codec, before any request. */
+const detailProblems = (context: BookingContext): DetailErrors =>
+  checkDetails(bookingRequest(context), {
+    consent: isTeleconsultation(context.choices.consultationType),
+    consentGiven: context.consent !== null,
+    memberMissing: context.for === 'other' && context.member === null,
+    typed: context.details,
+  });
 
 /**
  * What the payment service is asked: the appointment's record id and its fee as the server
@@ -244,7 +322,7 @@ export type BookingRedirect = { url: string; payUrl: string; kept: KeptBooking }
 const redirectTo = (context: BookingContext, answer: PaymentAnswer): BookingRedirect => ({
   url: paymentPageUrl(answer.checkoutPageUrl),
   payUrl: answer.checkoutPageUrl,
-  kept: { choices: context.choices, details: context.details },
+  kept: { choices: context.choices, details: context.details, ...(context.member !== null ? { member: context.member } : {}) },
 });
 
 export const bookingMachine = setup({
@@ -260,6 +338,7 @@ export const bookingMachine = setup({
     loadDoctors: fromPromise<Doctor[]>(() => Promise.reject(new Error('not provided'))),
     loadFees: fromPromise<AppointmentFeeList>(() => Promise.reject(new Error('not provided'))),
     slotPicker: slotPickerMachine,
+    availability: availabilityMachine,
     addAppointment: fromPromise<AppointmentRecord, { request: BookingRequest; token: string }>(() =>
       Promise.reject(new Error('not provided')),
     ),
@@ -269,13 +348,19 @@ export const bookingMachine = setup({
   },
   guards: {
     isOfferedLocation: ({ context, event }) =>
-      event.type === 'location.selected' && locationsOf(context.doctors ?? []).includes(event.location),
+      event.type === 'location.selected' &&
+      (isOnline(event.location) ? offersOnline(context.doctors ?? []) : locationsOf(context.doctors ?? []).includes(event.location)),
+    isSoonestOffer: ({ context, event }) =>
+      event.type === 'online.soonest' &&
+      doctorsAt(context.doctors ?? [], onlineLocation).some((d) => d.email === event.doctorEmail) &&
+      onlineTypes.includes(event.consultationType) &&
+      isBookableDate(event.date, context.today, lastBookableDate(context.doctors ?? [], event.doctorEmail)),
     isDoctorHere: ({ context, event }) =>
       event.type === 'doctor.selected' &&
       doctorsAt(context.doctors ?? [], context.choices.location).some((d) => d.email === event.doctorEmail),
     isOfferedType: ({ context, event }) =>
       event.type === 'type.selected' &&
-      consultationTypesFor(findDoctor(context.doctors ?? [], context.choices.doctorEmail)).includes(event.consultationType),
+      consultationTypesFor(findDoctor(context.doctors ?? [], context.choices.doctorEmail), context.choices.location).includes(event.consultationType),
     isBookableDate: ({ context, event }) =>
       event.type === 'date.selected' &&
       isBookableDate(event.date, context.today, lastBookableDate(context.doctors ?? [], context.choices.doctorEmail)),
@@ -285,6 +370,8 @@ export const bookingMachine = setup({
     feeNotKnown: ({ context }) => feeOf(context.fees ?? [], context.choices.consultationType) === null,
     isLoggedOut: ({ context }) => context.token === null,
     holdsThisBooking: ({ context }) => context.held !== null && context.held.request === requestKey(context),
+    hasDetailErrors: ({ context }) => Object.keys(detailProblems(context)).length > 0,
+    namesDetailFields,
     feeDiffers: ({ context }: { context: BookingContext }, params: { appointment: AppointmentRecord }) =>
       params.appointment.consultationFee !== feeOf(context.fees ?? [], context.choices.consultationType),
     isUnauthorized,
@@ -299,32 +386,86 @@ export const bookingMachine = setup({
     storeFees: assign({ fees: (_, params: { fees: AppointmentFee[] }) => params.fees }),
     /** One choice changed: the later ones that no longer fit are cleared, and the slot picker is told. */
     choose: enqueueActions(({ context, enqueue }, params: { change: Partial<BookingChoices> }) => {
-      enqueue.assign({ choices: nextChoices(context.choices, params.change, context.doctors, context.today) });
+      enqueue.assign({ choices: nextChoices(context.choices, params.change, context.doctors, context.today), wantTime: null });
       enqueue.raise({ type: 'slots.refresh' });
+      enqueue.raise({ type: 'availability.refresh' });
+    }),
+    /** `online.soonest`: every choice at once; the slot is chosen once its list loads. */
+    chooseSoonest: enqueueActions(({ context, enqueue, event }) => {
+      if (event.type !== 'online.soonest') return;
+      const { doctorEmail, consultationType, date, time } = event;
+      enqueue.assign({
+        choices: fitChoices({ location: onlineLocation, doctorEmail, consultationType, date, time: null }, context.doctors, context.today),
+        wantTime: time,
+      });
+      enqueue.raise({ type: 'slots.refresh' });
+      enqueue.raise({ type: 'availability.refresh' });
+    }),
+    tellStrip: sendTo('availability', ({ context }) => availabilityFor(context)),
+    passToStrip: forwardTo('availability'),
+    showStrip: assign({ stripStatus: (_, params: { strip: AvailabilitySnapshot }) => stripStatusOf(params.strip) }),
+    /**
+     * The strip loaded: kept, and the first day with a free slot chosen for the person when no day
+     * is chosen yet, or the day chosen is in these two weeks with nothing free. Two weeks with
+     * nothing free and no day chosen turn to the weeks of the soonest free slot there.
+     */
+    takeStrip: enqueueActions(({ context, enqueue }, params: { strip: Availability }) => {
+      const { strip } = params;
+      enqueue.assign({ strip });
+      const chosen = context.choices.date;
+      const inWindow = chosen !== null && chosen >= strip.from && chosen <= strip.to;
+      if (chosen !== null && (!inWindow || (stripDay(strip, chosen)?.free ?? 0) > 0)) return;
+      const first = firstFreeDay(strip);
+      if (first !== null) {
+        enqueue.assign({ choices: nextChoices(context.choices, { date: first }, context.doctors, context.today) });
+        enqueue.raise({ type: 'slots.refresh' });
+      } else if (chosen === null && strip.next !== null && strip.next.location === strip.location && strip.next.date > strip.to) {
+        enqueue.sendTo('availability', { type: 'availability.page', from: strip.next.date });
+      }
     }),
     refreshSlots: raise({ type: 'slots.refresh' }),
     tellSlotPicker: sendTo('slotPicker', ({ context }) => slotsFor(context)),
     passToSlotPicker: forwardTo('slotPicker'),
     dropTakenSlot: sendTo('slotPicker', { type: 'slot.taken' as const }),
-    showSlots: assign(({ context }, params: { picker: SlotPickerSnapshot }) => shownSlots(params.picker, context.choices)),
-    changeDetails: assign({
-      details: ({ context, event }) => {
-        if (event.type !== 'details.changed') return context.details;
-        const details = { ...context.details };
-        for (const field of Object.keys(noDetails) as Array<keyof PersonalDetails>) {
-          const value = event.details[field];
-          if (typeof value === 'string') (details as Record<keyof PersonalDetails, string>)[field] = value;
-        }
-        return details;
-      },
+    showSlots: enqueueActions(({ context, enqueue }, params: { picker: SlotPickerSnapshot }) => {
+      const shown = shownSlots(params.picker, context.choices);
+      enqueue.assign(shown);
+      // The soonest slot of `online.soonest`, once its list is there.
+      if (context.wantTime !== null && shown.slotsStatus !== 'loading' && shown.slotsStatus !== 'waiting') {
+        if (canChooseSlot(shown.slots, context.wantTime)) enqueue.sendTo('slotPicker', { type: 'slot.selected', time: context.wantTime });
+        enqueue.assign({ wantTime: null });
+      }
     }),
+    changeDetails: assign(({ context, event }) => {
+      if (event.type !== 'details.changed') return {};
+      const details = { ...context.details };
+      for (const field of Object.keys(noDetails) as Array<keyof PersonalDetails>) {
+        const value = event.details[field];
+        if (typeof value === 'string') (details as Record<keyof PersonalDetails, string>)[field] = value;
+      }
+      return { details, detailErrors: clearChanged(context.detailErrors, Object.keys(event.details)) };
+    }),
+    choosePatient: assign(({ context }, params: { for: 'self' | 'other'; member: FamilyMember | null }) => ({
+      for: params.for,
+      member: params.for === 'other' ? params.member : null,
+      details: detailsFor(context.details, params.for === 'other' ? params.member : null, context.user),
+      detailErrors: clearChanged(context.detailErrors, ['familyMemberId', 'firstName', 'lastName', 'age', 'gender']),
+    })),
+    changeConsent: assign(({ context }, params: { text: string | null }) => ({
+      consent: params.text,
+      detailErrors: clearChanged(context.detailErrors, ['consentText']),
+    })),
+    showDetailErrors: assign(({ context }, params: { errors: DetailErrors }) => ({
+      detailErrors: params.errors,
+      errorsShown: context.errorsShown + 1,
+    })),
     storeLogin: assign(({ context }, params: { token: string; user: BookingUser }) => ({
       token: params.token,
       user: params.user,
       details: prefillDetails(context.details, params.user),
     })),
     forgetToken: assign({ token: null }),
-    forgetLogin: assign({ token: null, user: null, held: null, details: noDetails }),
+    forgetLogin: assign({ token: null, user: null, held: null, details: noDetails, member: null, for: 'self', detailErrors: {} }),
     hold: assign({
       held: ({ context }, params: { appointment: AppointmentRecord }) => ({
         appointment: params.appointment,
@@ -364,8 +505,16 @@ export const bookingMachine = setup({
       details,
       slots: [],
       slotsStatus: 'waiting',
+      strip: null,
+      stripStatus: 'waiting',
+      wantTime: null,
       held: null,
       payment: null,
+      member: previous.member ?? null,
+      for: previous.member ? 'other' : 'self',
+      consent: null,
+      detailErrors: {},
+      errorsShown: 0,
     };
   },
   initial: 'Open',
@@ -441,6 +590,31 @@ export const bookingMachine = setup({
             },
           },
         },
+        Availability: {
+          description: 'The date strip of the chosen doctor at the chosen clinic or online: the availability child (issue 12).',
+          initial: 'AwaitingDoctors',
+          states: {
+            AwaitingDoctors: {
+              description: 'No strip before the doctors load: the choices (kept ones too) are fitted to them first.',
+              always: { guard: 'hasDoctors', target: 'Showing' },
+            },
+            Showing: {
+              description: 'The strip loads for every doctor and place chosen; each load may choose the first free day.',
+              invoke: {
+                id: 'availability',
+                src: 'availability',
+                input: ({ context }) => ({ target: availabilityFor(context).target }),
+                onSnapshot: { actions: { type: 'showStrip', params: ({ event }) => ({ strip: event.snapshot }) } },
+              },
+              on: {
+                'availability.refresh': { actions: 'tellStrip' },
+                'availability.page': { actions: 'passToStrip' },
+                'availability.retry': { actions: 'passToStrip' },
+                'availability.loaded': { actions: { type: 'takeStrip', params: ({ event }) => ({ strip: event.strip }) } },
+              },
+            },
+          },
+        },
         Flow: {
           description: 'What the person is doing: choosing, logging in, booking, paying.',
           on: {
@@ -472,7 +646,10 @@ export const bookingMachine = setup({
                   actions: { type: 'choose', params: ({ event }) => ({ change: { date: event.date } }) },
                 },
                 'slot.selected': { guard: 'isFreeSlot', actions: 'passToSlotPicker' },
+                'online.soonest': { guard: 'isSoonestOffer', actions: 'chooseSoonest' },
                 'details.changed': { actions: 'changeDetails' },
+                'patient.selected': { actions: { type: 'choosePatient', params: ({ event }) => ({ for: event.for, member: event.member }) } },
+                'consent.changed': { actions: { type: 'changeConsent', params: ({ event }) => ({ text: event.text }) } },
                 'booking.book': [
                   { guard: 'hasMissingChoices', actions: { type: 'notify', params: ({ context }) => missingChoicesNotice(context) } },
                   { guard: 'feeNotKnown', actions: { type: 'notify', params: notice('error', { kind: 'feeUnknown' }) } },
@@ -480,6 +657,10 @@ export const bookingMachine = setup({
                     guard: 'isLoggedOut',
                     target: 'AwaitingLogin',
                     actions: { type: 'askForLogin', params: { expired: false } },
+                  },
+                  {
+                    guard: 'hasDetailErrors',
+                    actions: { type: 'showDetailErrors', params: ({ context }) => ({ errors: detailProblems(context) }) },
                   },
                   { guard: 'holdsThisBooking', target: 'CreatingPayment' },
                   { target: 'Booking' },
@@ -529,6 +710,15 @@ export const bookingMachine = setup({
                     guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
                     target: 'Choosing',
                     actions: ['dropTakenSlot', { type: 'notify', params: ({ event }) => slotTakenNotice(event.error) }],
+                  },
+                  {
+                    // A 400 naming details fields: shown on the fields, not as a toast.
+                    guard: { type: 'namesDetailFields', params: ({ event }) => ({ error: event.error }) },
+                    target: 'Choosing',
+                    actions: {
+                      type: 'showDetailErrors',
+                      params: ({ event }) => ({ errors: detailErrorsOf(fieldErrorsOf(event.error)) }),
+                    },
                   },
                   { target: 'Choosing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
                 ],
@@ -582,7 +772,7 @@ export const bookingMachine = setup({
     },
   },
   output: ({ context }) => ({
-    kept: { choices: context.choices, details: context.details },
+    kept: { choices: context.choices, details: context.details, ...(context.member !== null ? { member: context.member } : {}) },
     appointment: (context.held as NonNullable<BookingContext['held']>).appointment,
     payment: context.payment as PaymentAnswer,
   }),
@@ -606,7 +796,17 @@ export const selectDoctors = (snapshot: Snapshot): Doctor[] =>
 export const selectDoctor = (snapshot: Snapshot): Doctor | null =>
   findDoctor(snapshot.context.doctors ?? [], snapshot.context.choices.doctorEmail);
 /** The types the chosen doctor offers (no Clinic Visit for an online doctor); all four before a doctor. */
-export const selectConsultationTypes = (snapshot: Snapshot): ConsultationType[] => consultationTypesFor(selectDoctor(snapshot));
+export const selectConsultationTypes = (snapshot: Snapshot): ConsultationType[] =>
+  consultationTypesFor(selectDoctor(snapshot), snapshot.context.choices.location);
+/** The fee list, once loaded (the doctor card shows each type's fee). */
+export const selectFees = (snapshot: Snapshot): AppointmentFee[] => snapshot.context.fees ?? [];
+/** Some doctor consults online: the location step offers "Online" (issue 12). */
+export const selectOffersOnline = (snapshot: Snapshot): boolean => offersOnline(snapshot.context.doctors ?? []);
+/** The date strip (issue 12) and its state. */
+export const selectStrip = (snapshot: Snapshot): Availability | null => snapshot.context.strip;
+export const selectStripStatus = (snapshot: Snapshot): StripStatus => snapshot.context.stripStatus;
+/** The strip's day for the chosen date (whether the doctor works, is on leave, how many are free). */
+export const selectChosenDay = (snapshot: Snapshot) => stripDay(snapshot.context.strip, snapshot.context.choices.date);
 /** The fee to show, in rupees: 500 until the fee list has one for the chosen type (spec §9). */
 export const selectFee = (snapshot: Snapshot): number =>
   feeOf(snapshot.context.fees ?? [], snapshot.context.choices.consultationType) ?? defaultFee;
@@ -642,3 +842,17 @@ export const selectCanBook = (snapshot: Snapshot): boolean =>
 /** The appointment this popup made and has not paid yet (Book pays it again if nothing changed). */
 export const selectHeldAppointment = (snapshot: Snapshot): AppointmentRecord | null => snapshot.context.held?.appointment ?? null;
 export const selectIsRedirected = (snapshot: Snapshot): boolean => snapshot.matches('Redirected');
+/** The details step's problems, each on its field, in the form's order. */
+export const selectDetailErrors = (snapshot: Snapshot): DetailErrors => snapshot.context.detailErrors;
+/** Grows each time problems are shown: the view moves the focus to the first. */
+export const selectErrorsShown = (snapshot: Snapshot): number => snapshot.context.errorsShown;
+/** Who the appointment is for: the account holder, or somebody else (`selectMember`). */
+export const selectBookingFor = (snapshot: Snapshot): 'self' | 'other' => snapshot.context.for;
+/** The session's token as the popup holds it (null: logged out). */
+export const selectBookingToken = (snapshot: Snapshot): string | null => snapshot.context.token;
+/** The family member the appointment is for; null: the account holder. */
+export const selectMember = (snapshot: Snapshot): FamilyMember | null => snapshot.context.member;
+/** The teleconsultation consent's words as ticked; null: not ticked. */
+export const selectConsent = (snapshot: Snapshot): string | null => snapshot.context.consent;
+/** The session's user, as the popup knows it (a Google sign-up may have no phone, age or gender). */
+export const selectUser = (snapshot: Snapshot): BookingUser | null => snapshot.context.user;

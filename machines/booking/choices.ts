@@ -12,9 +12,11 @@
  */
 import { consultationTypes, type ConsultationType, type Gender } from '../../contract/primitives.js';
 import type { Doctor } from '../../contract/site.js';
+import type { FamilyMember } from '../../contract/people.js';
 import { sameList, slotListOf } from '../slotPicker/slots.js';
 
 export type BookingChoices = {
+  /** A clinic's name; `onlineLocation` ('') for Chat, Video or Call from online hours (no clinic; issue 12); null: not chosen. */
   location: string | null;
   doctorEmail: string | null;
   consultationType: ConsultationType | null;
@@ -52,10 +54,10 @@ export type BookingUser = {
  * with the same choices (the app stores it, e.g. in sessionStorage, and passes it back as the
  * machine's `previous` input).
  */
-export type KeptBooking = { choices: BookingChoices; details: PersonalDetails };
+export type KeptBooking = { choices: BookingChoices; details: PersonalDetails; member?: FamilyMember | null };
 
 /** A kept booking as the machine accepts it back: any part may be missing. */
-export type PreviousBooking = { choices?: Partial<BookingChoices>; details?: Partial<PersonalDetails> };
+export type PreviousBooking = { choices?: Partial<BookingChoices>; details?: Partial<PersonalDetails>; member?: FamilyMember | null };
 
 /** Spec §9: the fee shown until the fee list loads. */
 export const defaultFee = 500;
@@ -104,6 +106,20 @@ export function clinicToday(now: Date = new Date()): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/**
+ * The "location" of a consultation at no clinic (issue 12): Chat, Video and Call from the doctor's
+ * online hours. The create request sends it as is ('': no location).
+ */
+export const onlineLocation = '';
+export const isOnline = (location: string | null): boolean => location === onlineLocation;
+/** The types of a consultation at no clinic. */
+export const onlineTypes: readonly ConsultationType[] = consultationTypes.filter((t) => t !== 'Clinic Visit');
+
+/** Some doctor has online hours: the popup offers consulting online. */
+export function offersOnline(doctors: readonly Doctor[]): boolean {
+  return doctors.some((d) => d.consultsOnline === true);
+}
+
 /** The locations at least one doctor works at, in the order the doctor list first names them. */
 export function locationsOf(doctors: readonly Doctor[]): string[] {
   const seen: string[] = [];
@@ -113,11 +129,17 @@ export function locationsOf(doctors: readonly Doctor[]): string[] {
 
 /** The doctors working at a location; none until a location is chosen. */
 export function doctorsAt(doctors: readonly Doctor[], location: string | null): Doctor[] {
-  return location === null ? [] : doctors.filter((d) => d.locations.includes(location));
+  if (location === null) return [];
+  if (isOnline(location)) return doctors.filter((d) => d.consultsOnline === true);
+  return doctors.filter((d) => d.locations.includes(location));
 }
 
-/** The consultation types a doctor offers: online doctors no Clinic Visit; all four before a doctor is chosen. */
-export function consultationTypesFor(doctor: Doctor | null | undefined): ConsultationType[] {
+/**
+ * The consultation types a doctor offers: online doctors no Clinic Visit; all four before a doctor
+ * is chosen. Online (`location` ''): Chat, Video and Call only.
+ */
+export function consultationTypesFor(doctor: Doctor | null | undefined, location: string | null = null): ConsultationType[] {
+  if (isOnline(location)) return [...onlineTypes];
   return doctor?.type === 'online' ? consultationTypes.filter((t) => t !== 'Clinic Visit') : [...consultationTypes];
 }
 
@@ -137,11 +159,17 @@ export function feeOf(fees: ReadonlyArray<{ consultationType: ConsultationType; 
  */
 export function fitChoices(choices: BookingChoices, doctors: readonly Doctor[] | null, today: string): BookingChoices {
   let { location, doctorEmail, consultationType } = choices;
+  if (doctors !== null && location === null && doctorEmail !== null) {
+    // A doctor chosen before any place (the team page's "Book with Dr. X"): their first clinic,
+    // or online for a doctor who consults online only or has no clinic.
+    const doctor = findDoctor(doctors, doctorEmail);
+    if (doctor) location = doctor.type === 'online' && doctor.consultsOnline === true ? onlineLocation : (doctor.locations[0] ?? (doctor.consultsOnline === true ? onlineLocation : null));
+  }
   if (doctors !== null) {
-    if (location !== null && !locationsOf(doctors).includes(location)) location = null;
+    if (location !== null && !(isOnline(location) ? offersOnline(doctors) : locationsOf(doctors).includes(location))) location = null;
     const doctor = doctorsAt(doctors, location).find((d) => d.email === doctorEmail) ?? null;
     doctorEmail = doctor?.email ?? null;
-    if (consultationType !== null && !consultationTypesFor(doctor).includes(consultationType)) consultationType = null;
+    if (consultationType !== null && !consultationTypesFor(doctor, location).includes(consultationType)) consultationType = null;
   }
   const last = doctors === null ? undefined : lastBookableDate(doctors, doctorEmail);
   const date = choices.date !== null && isBookableDate(choices.date, today, last) ? choices.date : null;
@@ -197,7 +225,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
  */
 export function readKeptBooking(value: unknown): PreviousBooking {
   if (typeof value !== 'object' || value === null) return {};
-  const { choices, details } = value as { choices?: unknown; details?: unknown };
+  const { choices, details, member } = value as { choices?: unknown; details?: unknown; member?: unknown };
   const pick = <K extends string>(source: unknown, keys: readonly K[]): Partial<Record<K, string>> => {
     const out: Partial<Record<K, string>> = {};
     if (typeof source !== 'object' || source === null) return out;
@@ -210,8 +238,14 @@ export function readKeptBooking(value: unknown): PreviousBooking {
   const { consultationType, ...c } = pick(choices, choiceFields);
   const { gender, ...d } = pick(details, ['firstName', 'lastName', 'email', 'phoneNumber', 'age', 'gender'] as const);
   const type = consultationTypes.find((t) => t === consultationType);
-  return {
+  const kept: PreviousBooking = {
     choices: type === undefined ? c : { ...c, consultationType: type },
     details: gender === 'male' || gender === 'female' ? { ...d, gender } : d,
   };
+  const m = pick(member, ['_id', 'firstName', 'lastName', 'gender', 'relation'] as const);
+  const age = typeof member === 'object' && member !== null ? (member as { age?: unknown }).age : undefined;
+  if (m._id !== undefined && m.firstName !== undefined && m.lastName !== undefined && m.relation !== undefined && typeof age === 'number' && (m.gender === 'male' || m.gender === 'female')) {
+    kept.member = { _id: m._id, firstName: m.firstName, lastName: m.lastName, age, gender: m.gender, relation: m.relation };
+  }
+  return kept;
 }

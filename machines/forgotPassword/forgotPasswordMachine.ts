@@ -33,6 +33,8 @@
  *   working: the app should also send `session.expired` when the reset address is the user's own.
  */
 import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { ForgotPasswordRequest } from '../../contract/auth.js';
+import { checkFields, type FieldsNotice } from '../fieldCheck.js';
 import { otpMachine, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
 import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 
@@ -43,6 +45,7 @@ export type NewPasswordField = 'password' | 'confirmPassword';
 export type ForgotPasswordNotice =
   | OtpNotice
   | { kind: 'missingFields'; fields: NewPasswordField[] }
+  | FieldsNotice
   | { kind: 'passwordsMismatch' }
   | { kind: 'passwordReset' }
   | { kind: 'somethingWentWrong' }
@@ -73,6 +76,12 @@ function blankFields(event: ForgotPasswordEvent): NewPasswordField[] {
   return (['password', 'confirmPassword'] as const).filter((field) => isBlank(event[field]));
 }
 
+/** The new password as the contract's ForgotPasswordRequest checks it (the proven email passed it already). */
+const newPasswordErrors = (context: ForgotPasswordContext, event: ForgotPasswordEvent) =>
+  event.type === 'forgotPassword.submit'
+    ? checkFields(ForgotPasswordRequest, { email: context.provenEmail ?? '', password: event.password })
+    : [];
+
 export const forgotPasswordMachine = setup({
   types: {} as {
     context: ForgotPasswordContext;
@@ -91,6 +100,7 @@ export const forgotPasswordMachine = setup({
   },
   guards: {
     hasBlankField: ({ event }) => blankFields(event).length > 0,
+    failsContract: ({ context, event }) => newPasswordErrors(context, event).length > 0,
     passwordsDiffer: ({ event }) => event.type === 'forgotPassword.submit' && event.password !== event.confirmPassword,
     wasLoggedIn: ({ context }) => context.loggedIn,
   },
@@ -104,6 +114,7 @@ export const forgotPasswordMachine = setup({
     }),
     forgetProvenEmail: assign({ provenEmail: null }),
     tellMissingFields: emit(({ event }) => notice('error', { kind: 'missingFields', fields: blankFields(event) })),
+    tellBadFields: emit(({ context, event }) => notice('error', { kind: 'fields', fieldErrors: newPasswordErrors(context, event) })),
     tellPasswordsMismatch: emit(notice('error', { kind: 'passwordsMismatch' })),
     tellResetFailure: emit((_, params: { error: unknown }) =>
       notice('error', serverWordsWithFields(params.error, { kind: 'somethingWentWrong' })),
@@ -136,6 +147,7 @@ export const forgotPasswordMachine = setup({
         'otp.unproven': { target: 'Proving', actions: 'forgetProvenEmail' },
         'forgotPassword.submit': [
           { guard: 'hasBlankField', actions: 'tellMissingFields' },
+          { guard: 'failsContract', actions: 'tellBadFields' },
           { guard: 'passwordsDiffer', actions: 'tellPasswordsMismatch' },
           { target: 'Resetting' },
         ],

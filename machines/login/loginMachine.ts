@@ -24,13 +24,16 @@
  *   - googleFailed         'Google login failed. Please try again.' (any Google failure)
  *   - missingFields {fields}  no spec text: submit with a blank email or password (the view's
  *                          required fields normally stop it first)
+ *   - fields {fieldErrors}  no toast: the credentials fail the contract's LoginRequest (an email
+ *                          that is not one), said under each field before any request
  * - `loggedIn` { token, user }: the app passes it on as `session.loggedIn`. The machine is then
  *   done, with the same output `{ token, user }`.
  * - `google.redirect`: the app sends the browser to `googleStartUrl()`.
  */
 import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { LoginAnswer } from '../../contract/auth.js';
-import { describeFailure, isBlank, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { LoginRequest, type LoginAnswer } from '../../contract/auth.js';
+import { checkFields, type FieldsNotice } from '../fieldCheck.js';
+import { describeFailure, isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 
 export type LoginCredentials = { email: string; password: string };
 
@@ -40,6 +43,7 @@ export type LoginNotice =
   | { kind: 'somethingWentWrong' }
   | { kind: 'googleFailed' }
   | { kind: 'missingFields'; fields: Array<keyof LoginCredentials> }
+  | FieldsNotice
   | ServerNotice;
 
 export type LoginEmitted =
@@ -61,8 +65,11 @@ const notice = (tone: Tone, n: LoginNotice): NoticeEvent<LoginNotice> => ({ type
 function loginFailureNotice(error: unknown): LoginNotice {
   const failure = describeFailure(error);
   if (failure.kind === 'unanswered' || failure.status >= 500) return { kind: 'somethingWentWrong' };
-  return failure.text !== null ? { kind: 'server', text: failure.text } : { kind: 'loginFailed' };
+  return failure.text !== null ? serverWordsWithFields(error, { kind: 'loginFailed' }) : { kind: 'loginFailed' };
 }
+
+const credentialsOf = (event: LoginEvent): LoginCredentials =>
+  event.type === 'login.submit' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' };
 
 function blankFields(event: LoginEvent): Array<keyof LoginCredentials> {
   if (event.type !== 'login.submit') return [];
@@ -78,11 +85,13 @@ export const loginMachine = setup({
   },
   guards: {
     hasBlankField: ({ event }) => blankFields(event).length > 0,
+    failsContract: ({ event }) => checkFields(LoginRequest, credentialsOf(event)).length > 0,
     isGoogleFailure: ({ event }) =>
       event.type === 'google.returned' && (!isBlank(event.error) || isBlank(event.code)),
   },
   actions: {
     tellMissingFields: emit(({ event }) => notice('error', { kind: 'missingFields', fields: blankFields(event) })),
+    tellBadFields: emit(({ event }) => notice('error', { kind: 'fields', fieldErrors: checkFields(LoginRequest, credentialsOf(event)) })),
     tellLoginFailure: emit((_, params: { error: unknown }) =>
       notice('error', loginFailureNotice(params.error)),
     ),
@@ -103,7 +112,11 @@ export const loginMachine = setup({
     Idle: {
       description: 'The login form, or the Google return route before it sends what it got.',
       on: {
-        'login.submit': [{ guard: 'hasBlankField', actions: 'tellMissingFields' }, { target: 'LoggingIn' }],
+        'login.submit': [
+          { guard: 'hasBlankField', actions: 'tellMissingFields' },
+          { guard: 'failsContract', actions: 'tellBadFields' },
+          { target: 'LoggingIn' },
+        ],
         'google.start': { actions: 'redirectToGoogle' },
         'google.returned': [
           { guard: 'isGoogleFailure', actions: 'tellGoogleFailed' },
@@ -119,7 +132,7 @@ export const loginMachine = setup({
         src: 'login',
         input: ({ event }) => {
           assertEvent(event, 'login.submit');
-          return { email: event.email.trim(), password: event.password };
+          return credentialsOf(event);
         },
         onDone: {
           target: 'LoggedIn',

@@ -31,7 +31,9 @@
  *                     codes sent (429), a malformed address.
  */
 import { assertEvent, assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
-import { describeFailure, isBlank, type ServerNotice, type Tone } from '../session/notices.js';
+import { SendOtpRequest, ValidateOtpRequest } from '../../contract/auth.js';
+import { checkFields, type FieldsNotice } from '../fieldCheck.js';
+import { describeFailure, isBlank, serverWordsWithFields, type ServerNotice, type Tone } from '../session/notices.js';
 
 export type OtpNotice =
   | { kind: 'enterEmail' }
@@ -41,6 +43,7 @@ export type OtpNotice =
   | { kind: 'otpValidated' }
   | { kind: 'otpRefused'; text: string | null }
   | { kind: 'otpValidateError' }
+  | FieldsNotice
   | ServerNotice;
 
 /** What this machine sends its parent. */
@@ -76,7 +79,7 @@ const notice = (tone: Tone, n: OtpNotice): OtpReport => ({ type: 'otp.notice', t
 function sendFailureNotice(error: unknown): OtpNotice {
   const failure = describeFailure(error);
   if (failure.kind === 'unanswered') return { kind: 'otpSendError' };
-  if (failure.status < 500 && failure.text !== null) return { kind: 'server', text: failure.text };
+  if (failure.status < 500 && failure.text !== null) return serverWordsWithFields(error, { kind: 'otpSendFailed' });
   return { kind: 'otpSendFailed' };
 }
 
@@ -100,6 +103,11 @@ export const otpMachine = setup({
       event.type === 'otp.emailChanged' && context.email !== null && event.email.trim() !== context.email,
     hadSentCode: ({ context }) => context.codeSent,
     hasCode: ({ event }) => event.type === 'otp.validate' && !isBlank(event.code),
+    /** The address as the contract's SendOtpRequest checks it: not one, no request. */
+    emailFailsContract: ({ event }) => event.type === 'otp.send' && checkFields(SendOtpRequest, { email: event.email.trim() }).length > 0,
+    /** The code as ValidateOtpRequest checks it (6 digits): not one, no request. */
+    codeFailsContract: ({ context, event }) =>
+      event.type === 'otp.validate' && !isBlank(event.code) && checkFields(ValidateOtpRequest, { email: context.email ?? '', otp: event.code.trim() }).length > 0,
   },
   actions: {
     rememberAddress: assign({
@@ -108,6 +116,18 @@ export const otpMachine = setup({
     forgetAddress: assign({ email: null, codeSent: false }),
     markCodeSent: assign({ codeSent: true }),
     askForEmail: sendParent(notice('error', { kind: 'enterEmail' })),
+    tellBadEmail: sendParent(({ event }) =>
+      notice('error', { kind: 'fields', fieldErrors: event.type === 'otp.send' ? checkFields(SendOtpRequest, { email: event.email.trim() }) : [] }),
+    ),
+    tellBadCode: sendParent(({ context, event }) =>
+      notice('error', {
+        kind: 'fields',
+        fieldErrors: (event.type === 'otp.validate'
+          ? checkFields(ValidateOtpRequest, { email: context.email ?? '', otp: event.code.trim() })
+          : []
+        ).filter((e) => e.field === 'otp'),
+      }),
+    ),
     tellCodeSent: sendParent(notice('success', { kind: 'otpSent' })),
     tellSendFailure: sendParent((_, params: { error: unknown }) => notice('error', sendFailureNotice(params.error))),
     tellValidated: sendParent(notice('success', { kind: 'otpValidated' })),
@@ -132,6 +152,7 @@ export const otpMachine = setup({
       on: {
         'otp.send': [
           { guard: 'hasNoEmail', actions: 'askForEmail' },
+          { guard: 'emailFailsContract', actions: 'tellBadEmail' },
           { target: 'Sending', actions: 'rememberAddress' },
         ],
       },
@@ -161,7 +182,10 @@ export const otpMachine = setup({
       description: 'A code is on its way to the address. The person types it and validates, or asks for another.',
       on: {
         'otp.resend': 'Sending',
-        'otp.validate': { guard: 'hasCode', target: 'Validating' },
+        'otp.validate': [
+          { guard: 'codeFailsContract', actions: 'tellBadCode' },
+          { guard: 'hasCode', target: 'Validating' },
+        ],
       },
     },
     Validating: {

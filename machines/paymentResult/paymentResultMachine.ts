@@ -1,43 +1,95 @@
 /**
  * The payment result pages (spec §2 /paymentsuccess and /paymentfail, §9 "redirect after 5
- * seconds"): a countdown showing the seconds left, each second, then home. The page starts one
- * of these when it mounts and stops it when it unmounts.
+ * seconds"), with issue 12's "after paying, the truth".
  *
- * Input: `{ outcome: 'success' | 'fail', seconds? }` (seconds: 5 unless a test says otherwise).
+ * /paymentsuccess says 'Appointment booked successfully.' only for a payment the server confirms:
+ * the payment service sends the browser back with the payment's reference (`?order=`), and this
+ * machine asks the server about it (`checkPayment`: GET /api/payment/status/{ref}, which asks the
+ * provider while the payment is pending). What the page shows follows the answer:
  *
- * Events: `countdown.skip`, a "go now" link: leaves at once.
+ * - AwaitingSession     'Confirming your payment...' while the app still checks the stored login
+ *                        (the page sends `session.changed`); logged out: Unconfirmed.
+ * - Checking / Waiting   'Confirming your payment...', asked again every 3 seconds, up to
+ *                        `maxChecks` times in all, then StillPending ("Check again" asks again).
+ * - Confirmed            paid: the confirmation view (`selectConfirmation`: the appointment and
+ *                        the fee paid); no countdown, nothing emitted: the page says it, once.
+ * - NotPaid              failed, or paid too late and flagged for refund: said plainly, no toast.
+ * - Unconfirmed          no reference (a direct visit), no login, or a reference the server does
+ *                        not know as the caller's: nothing is claimed, and nothing is replayed.
  *
- * Emitted (`actor.on(...)`) when the countdown ends or is skipped, in this order:
- * - `navigate` { to: '/' }: the app's router goes home.
- * - success: `notice` { tone: 'success', notice: { kind: 'appointmentBooked' } }, the spec §8
- *   alert 'Appointment booked successfully.'. (The page only says so: the booking counts once the
- *   payment provider confirmed it to the server, never because the browser came back here.)
- * - fail: `booking.reopen`: the app opens the Book Appointment popup again, with the kept
- *   choices it stored when the booking machine emitted `redirect` (its `previous` input).
- * The machine is then done, with output `{ to: '/', reopenBooking }`.
+ * A pharmacy order's payment (`forOrder`) that the server confirms counts down as before and goes
+ * to My appointments (the page's choice). /paymentfail counts down and reopens the booking popup,
+ * as the spec says; a Back press there reopens nothing the app no longer keeps (the page's kept
+ * choices are taken once).
+ *
+ * Input: `{ outcome, seconds?, merchantOrderId?, token?, sessionChecking?, forOrder? }`.
+ * Events: `countdown.skip` ("Go now"), `payment.recheck` ("Check again", in StillPending),
+ * `calendar.add` (Add to calendar, in Confirmed), `session.changed` { token, checking } (the
+ * session's token once logged in, and whether it is still checking a stored one).
+ * The app provides (rejecting with the ApiFailure) `checkPayment` { merchantOrderId, token } ->
+ * PaymentStatusAnswer and `downloadCalendar` { appointmentId, token } -> CalendarFile.
+ *
+ * Emitted: when a countdown ends or is skipped, `navigate` { to: '/' }, then for /paymentfail
+ * `booking.reopen` (the machine is then done, with output `{ to: '/', reopenBooking }`); in
+ * Confirmed, `calendar.file` { fileName, content } for the app to offer as a download, or
+ * `notice` { kind: 'calendarFailed' | server words } when it could not be made.
  */
-import { assign, emit, setup, type SnapshotFrom } from 'xstate';
-import type { NoticeEvent } from '../session/notices.js';
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { AppointmentRecord, PaymentStatusAnswer } from '../../contract/appointments.js';
+import type { CalendarFile } from '../appointments/appointmentsMachine.js';
+import { refusedWith, serverWordsOr } from '../failures.js';
+import type { NoticeEvent, ServerNotice } from '../session/notices.js';
 
 export type PaymentOutcome = 'success' | 'fail';
 
-export type PaymentResultInput = { outcome: PaymentOutcome; seconds?: number };
+export type PaymentResultInput = {
+  outcome: PaymentOutcome;
+  seconds?: number;
+  /** The `order` query parameter the payment service sent the browser back with; null for a direct visit. */
+  merchantOrderId?: string | null;
+  /** The session's bearer token; null when logged out, or while a stored one is being checked. */
+  token?: string | null;
+  /** The session is still checking a stored token: wait for `session.changed`. */
+  sessionChecking?: boolean;
+  /** A pharmacy order's payment (`?for=order`). */
+  forOrder?: boolean;
+};
 
-export type PaymentResultNotice = { kind: 'appointmentBooked' };
+export type PaymentResultNotice = { kind: 'calendarFailed' } | ServerNotice;
 
 export type PaymentResultEmitted =
   | { type: 'navigate'; to: '/' }
-  | NoticeEvent<PaymentResultNotice>
-  | { type: 'booking.reopen' };
+  | { type: 'booking.reopen' }
+  | ({ type: 'calendar.file' } & CalendarFile)
+  | NoticeEvent<PaymentResultNotice>;
 
-export type PaymentResultEvent = { type: 'countdown.skip' };
+export type PaymentResultEvent =
+  | { type: 'countdown.skip' }
+  | { type: 'payment.recheck' }
+  | { type: 'calendar.add' }
+  | { type: 'session.changed'; token: string | null; checking: boolean };
 
-export type PaymentResultContext = { outcome: PaymentOutcome; secondsLeft: number };
+export type PaymentResultContext = {
+  outcome: PaymentOutcome;
+  secondsLeft: number;
+  merchantOrderId: string | null;
+  token: string | null;
+  sessionChecking: boolean;
+  forOrder: boolean;
+  checks: number;
+  answer: PaymentStatusAnswer | null;
+};
 
 export type PaymentResultOutput = { to: '/'; reopenBooking: boolean };
 
 /** Spec §9: the payment result pages redirect after 5 seconds. */
 export const paymentResultSeconds = 5;
+/** A pending payment is asked about again after this long, this many times in all before the page says it is still pending. */
+export const recheckMs = 3000;
+export const maxChecks = 10;
+
+const secondsOf = (input: PaymentResultInput) =>
+  Math.max(0, Math.ceil(Number.isFinite(input.seconds) ? (input.seconds as number) : paymentResultSeconds));
 
 export const paymentResultMachine = setup({
   types: {} as {
@@ -47,28 +99,151 @@ export const paymentResultMachine = setup({
     emitted: PaymentResultEmitted;
     output: PaymentResultOutput;
   },
+  actors: {
+    // Declared here with its type; the real one comes from the app, so this must never run.
+    checkPayment: fromPromise<PaymentStatusAnswer, { merchantOrderId: string; token: string }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+    downloadCalendar: fromPromise<CalendarFile, { appointmentId: string; token: string }>(() => Promise.reject(new Error('not provided'))),
+  },
   delays: {
     second: 1000,
+    recheck: recheckMs,
   },
   guards: {
     isTimeUp: ({ context }) => context.secondsLeft <= 0,
-    isSuccess: ({ context }) => context.outcome === 'success',
+    isFail: ({ context }) => context.outcome === 'fail',
+    hasReference: ({ context }) => context.merchantOrderId !== null,
+    hasToken: ({ context }) => context.token !== null,
+    sessionSettled: ({ context }) => !context.sessionChecking,
+    loggedIn: ({ event }) => event.type === 'session.changed' && event.token !== null,
+    loggedOut: ({ event }) => event.type === 'session.changed' && event.token === null && !event.checking,
+    isPaid: (_, params: { answer: PaymentStatusAnswer }) => params.answer.status === 'paid',
+    isPending: (_, params: { answer: PaymentStatusAnswer }) => params.answer.status === 'pending',
+    isOrder: ({ context }) => context.forOrder,
+    checksLeft: ({ context }) => context.checks < maxChecks,
+    /** 401 (logged out meanwhile), 404 (not the caller's payment) or 400: asking again changes nothing. */
+    isFinalRefusal: (_, params: { error: unknown }) =>
+      refusedWith(params.error, (status) => status === 401 || status === 404 || status === 400),
   },
   actions: {
     tick: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
+    countCheck: assign({ checks: ({ context }) => context.checks + 1 }),
+    resetChecks: assign({ checks: 0 }),
+    takeToken: assign({ token: ({ context, event }) => (event.type === 'session.changed' ? event.token : context.token) }),
+    storeAnswer: assign({ answer: (_, params: { answer: PaymentStatusAnswer }) => params.answer }),
     goHome: emit({ type: 'navigate', to: '/' }),
-    tellBooked: emit({ type: 'notice', tone: 'success', notice: { kind: 'appointmentBooked' } }),
     reopenBooking: emit({ type: 'booking.reopen' }),
+    offerFile: emit((_, params: { file: CalendarFile }) => ({ type: 'calendar.file' as const, ...params.file })),
+    tellCalendarFailed: emit((_, params: { error: unknown }) => ({
+      type: 'notice' as const,
+      tone: 'error' as const,
+      notice: serverWordsOr(params.error, { kind: 'calendarFailed' as const }),
+    })),
   },
 }).createMachine({
   id: 'paymentResult',
-  description: 'The /paymentsuccess and /paymentfail countdown: 5 seconds, then home.',
+  description: '/paymentsuccess asks the server about the payment it came back with and says only what it confirms; /paymentfail counts 5 seconds down, then home.',
   context: ({ input }) => ({
     outcome: input.outcome,
-    secondsLeft: Math.max(0, Math.ceil(Number.isFinite(input.seconds) ? (input.seconds as number) : paymentResultSeconds)),
+    secondsLeft: secondsOf(input),
+    merchantOrderId: input.merchantOrderId ?? null,
+    token: input.token ?? null,
+    sessionChecking: input.sessionChecking === true,
+    forOrder: input.forOrder === true,
+    checks: 0,
+    answer: null,
   }),
-  initial: 'Counting',
+  initial: 'Starting',
   states: {
+    Starting: {
+      description: '/paymentfail counts down; /paymentsuccess asks about its payment when it knows which one and who asks.',
+      always: [
+        { guard: 'isFail', target: 'Counting' },
+        { guard: 'hasReference', target: 'AwaitingSession' },
+        { target: 'Unconfirmed' },
+      ],
+    },
+    AwaitingSession: {
+      description: "'Confirming your payment...' while the stored login is checked; logged in: ask; logged out: claim nothing.",
+      tags: ['confirming'],
+      always: [{ guard: 'hasToken', target: 'Checking' }, { guard: 'sessionSettled', target: 'Unconfirmed' }],
+      on: {
+        'session.changed': [
+          { guard: 'loggedIn', target: 'Checking', actions: 'takeToken' },
+          { guard: 'loggedOut', target: 'Unconfirmed' },
+        ],
+      },
+    },
+    Checking: {
+      description: "'Confirming your payment...': asking the server (which asks the provider while it is pending).",
+      tags: ['confirming'],
+      entry: 'countCheck',
+      invoke: {
+        id: 'checkPayment',
+        src: 'checkPayment',
+        input: ({ context }) => ({ merchantOrderId: context.merchantOrderId ?? '', token: context.token ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isPaid', params: ({ event }) => ({ answer: event.output }) },
+            target: 'Paid',
+            actions: { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+          },
+          {
+            guard: { type: 'isPending', params: ({ event }) => ({ answer: event.output }) },
+            target: 'Waiting',
+            actions: { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+          },
+          { target: 'NotPaid', actions: { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) } },
+        ],
+        onError: [
+          { guard: { type: 'isFinalRefusal', params: ({ event }) => ({ error: event.error }) }, target: 'Unconfirmed' },
+          // No answer (offline, a 5xx): still not known, asked again like a pending payment.
+          { target: 'Waiting' },
+        ],
+      },
+    },
+    Waiting: {
+      description: "Still pending: 'Confirming your payment...', asked again in 3 seconds, or StillPending after the last try.",
+      tags: ['confirming'],
+      after: {
+        recheck: [{ guard: 'checksLeft', target: 'Checking' }, { target: 'StillPending' }],
+      },
+    },
+    StillPending: {
+      description: 'The provider has not confirmed it yet: said so, with My appointments and "Check again".',
+      on: { 'payment.recheck': { target: 'Checking', actions: 'resetChecks' } },
+    },
+    Paid: {
+      description: 'The server confirmed the payment: an appointment shows its confirmation; an order counts down to My appointments.',
+      always: [{ guard: 'isOrder', target: 'Counting' }, { target: 'Confirmed' }],
+    },
+    Confirmed: {
+      description: "'Appointment booked successfully.' and the confirmation view: what, when, where or how, the fee paid, Add to calendar, My appointments.",
+      initial: 'Idle',
+      states: {
+        Idle: { on: { 'calendar.add': 'FetchingCalendar' } },
+        FetchingCalendar: {
+          description: 'Fetching the .ics of the appointment (the same as the confirmation mail).',
+          tags: ['calendar'],
+          invoke: {
+            id: 'downloadCalendar',
+            src: 'downloadCalendar',
+            input: ({ context }) => ({ appointmentId: context.answer?.appointment?._id ?? '', token: context.token ?? '' }),
+            onDone: { target: 'Idle', actions: { type: 'offerFile', params: ({ event }) => ({ file: event.output }) } },
+            onError: { target: 'Idle', actions: { type: 'tellCalendarFailed', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    NotPaid: {
+      description: 'The server says the payment failed (or came too late and is refunded): said plainly, nothing booked is claimed.',
+      type: 'final',
+    },
+    Unconfirmed: {
+      description: 'No payment to ask about (a direct visit, logged out, not the caller\'s): nothing is claimed or replayed.',
+      type: 'final',
+    },
     Counting: {
       description: 'Shows the seconds left; one less each second. Go now leaves at once.',
       always: { guard: 'isTimeUp', target: 'Leaving' },
@@ -76,10 +251,10 @@ export const paymentResultMachine = setup({
       on: { 'countdown.skip': 'Leaving' },
     },
     Leaving: {
-      description: 'Home; with the success alert, or the booking popup opened again.',
+      description: 'Home (the page sends an order to My appointments), and after a failure the booking popup opened again.',
       always: [
-        { guard: 'isSuccess', target: 'Left', actions: ['goHome', 'tellBooked'] },
-        { target: 'Left', actions: ['goHome', 'reopenBooking'] },
+        { guard: 'isFail', target: 'Left', actions: ['goHome', 'reopenBooking'] },
+        { target: 'Left', actions: 'goHome' },
       ],
     },
     Left: {
@@ -96,3 +271,25 @@ type Snapshot = SnapshotFrom<typeof paymentResultMachine>;
 export const selectSecondsLeft = (snapshot: Snapshot): number =>
   snapshot.matches('Counting') ? snapshot.context.secondsLeft : 0;
 export const selectHasLeft = (snapshot: Snapshot): boolean => snapshot.matches('Left');
+
+/** What the page says: which of its views to show. */
+export type PaymentResultView = 'confirming' | 'stillPending' | 'confirmed' | 'notPaid' | 'unconfirmed' | 'counting';
+export function selectView(snapshot: Snapshot): PaymentResultView {
+  if (snapshot.hasTag('confirming')) return 'confirming';
+  if (snapshot.matches('StillPending')) return 'stillPending';
+  if (snapshot.matches('Confirmed')) return 'confirmed';
+  if (snapshot.matches('NotPaid')) return 'notPaid';
+  if (snapshot.matches('Unconfirmed')) return 'unconfirmed';
+  return 'counting';
+}
+
+/** The confirmed appointment and the fee paid, for the confirmation view; null until Confirmed. */
+export function selectConfirmation(snapshot: Snapshot): { appointment: AppointmentRecord; amountPaid: number } | null {
+  const { answer } = snapshot.context;
+  return snapshot.matches('Confirmed') && answer?.appointment ? { appointment: answer.appointment, amountPaid: answer.amountPaid } : null;
+}
+
+/** A failed payment flagged for refund (it came after the slot was lost). */
+export const selectIsRefund = (snapshot: Snapshot): boolean => snapshot.context.answer?.status === 'refund';
+/** The calendar file is being fetched: Add to calendar waits. */
+export const selectIsFetchingCalendar = (snapshot: Snapshot): boolean => snapshot.hasTag('calendar');

@@ -21,6 +21,8 @@
  * Notice kinds of its own and the message each stands for:
  * - missingFields {fields}  no spec text (§5: "all fields required"); the view's required fields
  *                           normally stop the form first. `fields` names the blank ones.
+ * - fields {fieldErrors}    no toast: a value the contract's RegisterRequest refuses (an email, age
+ *                           or phone that is not one, a password under 8), under its field
  * - termsRequired           no spec text (§5: "terms checkbox required"), as above.
  * - passwordsMismatch       'Passwords do not match!'
  * - otpNotValidated         'Please validate your email OTP before registering.'
@@ -34,7 +36,8 @@
  *                           lapsed after 30 minutes).
  */
 import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { User } from '../../contract/auth.js';
+import { RegisterRequest, type User } from '../../contract/auth.js';
+import { checkFields, type FieldsNotice } from '../fieldCheck.js';
 import type { Gender } from '../../contract/primitives.js';
 import { otpMachine, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
 import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
@@ -68,6 +71,7 @@ export type RegisterInput = {
 export type RegistrationNotice =
   | OtpNotice
   | { kind: 'missingFields'; fields: RequiredField[] }
+  | FieldsNotice
   | { kind: 'termsRequired' }
   | { kind: 'passwordsMismatch' }
   | { kind: 'otpNotValidated' }
@@ -140,6 +144,10 @@ export const registrationMachine = setup({
       const form = formOf(event);
       return form !== null && missingFields(form).length > 0;
     },
+    failsContract: ({ event }) => {
+      const form = formOf(event);
+      return form !== null && checkFields(RegisterRequest, registerInput(form)).length > 0;
+    },
     termsNotAccepted: ({ event }) => formOf(event)?.termsAccepted !== true,
     passwordsDiffer: ({ event }) => {
       const form = formOf(event);
@@ -158,6 +166,9 @@ export const registrationMachine = setup({
     forgetProvenEmail: assign({ provenEmail: null }),
     tellMissingFields: emit(({ event }) =>
       notice('error', { kind: 'missingFields', fields: missingFields(formOf(event) as RegistrationForm) }),
+    ),
+    tellBadFields: emit(({ event }) =>
+      notice('error', { kind: 'fields', fieldErrors: checkFields(RegisterRequest, registerInput(formOf(event) as RegistrationForm)) }),
     ),
     tellTermsRequired: emit(notice('error', { kind: 'termsRequired' })),
     tellPasswordsMismatch: emit(notice('error', { kind: 'passwordsMismatch' })),
@@ -184,10 +195,11 @@ export const registrationMachine = setup({
   initial: 'Editing',
   states: {
     Editing: {
-      description: 'The person fills the form and proves the email. Submit checks, in order: every field, the terms, the passwords, the proven email.',
+      description: 'The person fills the form and proves the email. Submit checks, in order: every field, the contract rules for each (RegisterRequest), the terms, the passwords, the proven email.',
       on: {
         'registration.submit': [
           { guard: 'hasMissingFields', actions: 'tellMissingFields' },
+          { guard: 'failsContract', actions: 'tellBadFields' },
           { guard: 'termsNotAccepted', actions: 'tellTermsRequired' },
           { guard: 'passwordsDiffer', actions: 'tellPasswordsMismatch' },
           { guard: 'emailNotProven', actions: 'tellOtpNotValidated' },

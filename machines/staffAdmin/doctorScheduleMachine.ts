@@ -83,10 +83,16 @@ export interface ScheduleContext {
 
 const emptyLeave: LeaveDraft = { from: '', to: '', reason: '' };
 
-/** The week of one location as rows, by weekday and start. */
-export function rowsFor(hours: readonly HoursEntry[], locationId: string | null, firstKey: number): HoursRow[] {
-  return hours
-    .filter((h) => h.locationId === locationId)
+/**
+ * The hours editor's "location" for the doctor's online hours (Chat, Video, Call; no clinic; issue
+ * 12): chosen like a location, its week saved with PUT /staff/doctors/{id}/onlinehours.
+ */
+export const onlineHoursId = 'online';
+
+/** The week of one location (or of the online hours, `onlineHoursId`) as rows, by weekday and start. */
+export function rowsFor(hours: readonly HoursEntry[], locationId: string | null, firstKey: number, onlineHours: DoctorSchedule['onlineHours'] = []): HoursRow[] {
+  const week = locationId === onlineHoursId ? (onlineHours ?? []) : hours.filter((h) => h.locationId === locationId);
+  return [...week]
     .sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start))
     .map((h, i) => ({ key: firstKey + i, weekday: String(h.weekday), start: h.start, end: h.end }));
 }
@@ -137,7 +143,10 @@ export const doctorScheduleMachine = setup({
   },
   guards: {
     worksThere: ({ context, event }) =>
-      event.type === 'hours.location.selected' && (context.schedule?.doctor.locations.some((l) => l._id === event.locationId) ?? false),
+      event.type === 'hours.location.selected' &&
+      (event.locationId === onlineHoursId
+        ? context.schedule !== null
+        : (context.schedule?.doctor.locations.some((l) => l._id === event.locationId) ?? false)),
     hasLocation: ({ context }) => context.locationId !== null,
     isUnauthorized,
     namesFields: (_, params: { error: unknown }) => hasFieldErrors(params.error),
@@ -146,19 +155,19 @@ export const doctorScheduleMachine = setup({
   actions: {
     storeLoaded: assign(({ context }, params: { schedule: DoctorSchedule }) => {
       const locationId = firstLocation(params.schedule);
-      const rows = rowsFor(params.schedule.hours, locationId, context.nextKey);
+      const rows = rowsFor(params.schedule.hours, locationId, context.nextKey, params.schedule.onlineHours);
       return { schedule: params.schedule, locationId, rows, nextKey: context.nextKey + rows.length };
     }),
     /** A saved change: the schedule as the server has it now; the week's rows are read again. */
     storeSaved: assign(({ context }, params: { schedule: DoctorSchedule }) => {
-      const stillThere = params.schedule.doctor.locations.some((l) => l._id === context.locationId);
+      const stillThere = context.locationId === onlineHoursId || params.schedule.doctor.locations.some((l) => l._id === context.locationId);
       const locationId = stillThere ? context.locationId : firstLocation(params.schedule);
-      const rows = rowsFor(params.schedule.hours, locationId, context.nextKey);
+      const rows = rowsFor(params.schedule.hours, locationId, context.nextKey, params.schedule.onlineHours);
       return { schedule: params.schedule, locationId, rows, nextKey: context.nextKey + rows.length, fieldErrors: {}, conflict: null };
     }),
     chooseLocation: assign(({ context, event }) => {
       if (event.type !== 'hours.location.selected' || !context.schedule) return {};
-      const rows = rowsFor(context.schedule.hours, event.locationId, context.nextKey);
+      const rows = rowsFor(context.schedule.hours, event.locationId, context.nextKey, context.schedule.onlineHours);
       return { locationId: event.locationId, rows, nextKey: context.nextKey + rows.length, fieldErrors: {} };
     }),
     addRow: assign(({ context }) => {

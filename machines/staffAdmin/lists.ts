@@ -44,13 +44,15 @@ export const splitIds = (text: string | undefined): string[] => (text ?? '').spl
 
 export const doctorsMachine = createAdminListMachine<AdminDoctor>({
   id: 'adminDoctors',
-  description: 'Doctors: list, add, edit (name, email, type, qualification, slot length, locations), delete, reorder.',
-  emptyDraft: { name: '', email: '', type: 'clinic', qualification: '', slotMinutes: '30', locationIds: '' },
+  description: 'Doctors: list, add, edit (name, email, type, qualification, registration, slot length, locations), delete, reorder.',
+  emptyDraft: { name: '', email: '', type: 'clinic', qualification: '', registrationCouncil: '', registrationNumber: '', slotMinutes: '30', locationIds: '' },
   toDraft: (doctor) => ({
     name: doctor.name,
     email: doctor.email,
     type: doctor.type,
     qualification: doctor.qualification,
+    registrationCouncil: doctor.registrationCouncil,
+    registrationNumber: doctor.registrationNumber,
     slotMinutes: String(doctor.slotMinutes),
     locationIds: joinIds(doctor.locations.map((l) => l._id)),
   }),
@@ -62,6 +64,8 @@ export function doctorPayload(draft: Draft) {
     email: (draft.email ?? '').trim(),
     type,
     qualification: draft.qualification ?? '',
+    registrationCouncil: draft.registrationCouncil ?? '',
+    registrationNumber: draft.registrationNumber ?? '',
     slotMinutes: numberOrText(draft.slotMinutes ?? ''),
     locationIds: splitIds(draft.locationIds),
   };

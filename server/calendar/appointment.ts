@@ -3,7 +3,7 @@
  * and for the booking confirmation mail. It starts at the appointment's clinic date and time
  * (Asia/Kolkata) and lasts the doctor's slot length.
  */
-import type { AppointmentRecord } from '../../contract/appointments.js';
+import { appointmentPlace, type AppointmentRecord } from '../../contract/appointments.js';
 import { clinicName } from '../mail/templates.js';
 import { clinicInstant } from '../services/schedule.js';
 import { icsCalendar } from './ics.js';
@@ -39,18 +39,20 @@ export function appointmentIcs(record: AppointmentRecord, options: AppointmentEv
   const host = new URL(options.publicUrl).hostname;
   const place = `${clinicName}, ${record.location}`;
   const online = record.consultationType !== 'Clinic Visit';
+  // Booked from the doctor's online hours (010): no clinic at all, 'Online (Video)'.
+  const noClinic = record.location === '';
   return icsCalendar({
     uid: `${record._id}@${host}`,
     start,
     end,
     stamp: options.stamp,
     summary: appointmentSummary(record),
-    location: online ? `${record.consultationType} (${place})` : place,
+    location: noClinic ? appointmentPlace(record) : online ? `${record.consultationType} (${place})` : place,
     description: [
       `Appointment ${record.appointmentId}`,
       `${appointmentSummary(record)}`,
       `When: ${clinicWhen(record.date, record.startTime)}`,
-      `Where: ${online ? `${record.consultationType}, booked at ${place}` : place}`,
+      `Where: ${noClinic ? appointmentPlace(record) : online ? `${record.consultationType}, booked at ${place}` : place}`,
       `Your appointments: ${options.publicUrl}/#/myappointment`,
     ].join('\n'),
     url: `${options.publicUrl}/#/myappointment`,

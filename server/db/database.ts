@@ -37,6 +37,20 @@ export interface Database extends Queryable {
    * dumpDataDir), taken between two statements; what `npm run clinic -- backup` saves.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * A script of one or more statements without parameters, answering the last statement's rows
+   * (PGlite's exec, pg's simple protocol). For the job engine (server/jobs), whose schema
+   * scripts and maintenance run as one text; not for repositories.
+   */
+  script?(sql: string): Promise<QueryResult<Record<string, unknown>>>;
+  /**
+   * LISTEN on `channel` (a plain identifier): `onPayload` gets each NOTIFY's payload, from this
+   * instance and every other on the same database. PostgreSQL: one dedicated client (not from the
+   * pool) per call, reconnected after an error, and `onReconnect` called then (notifications sent
+   * while it was away are lost: catch up from the tables). PGlite: its in-process listen.
+   * Answers the unlisten (which closes the dedicated client).
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 }
 
 export interface PoolStats {

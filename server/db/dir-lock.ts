@@ -15,12 +15,12 @@ export class DirLockedError extends Error {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, but belongs to someone else). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

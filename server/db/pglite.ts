@@ -25,11 +25,23 @@ export function pgliteDatabase(pg: PGliteInterface, onClose?: () => void | Promi
     kind: 'pglite',
     ...queryable(pg),
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    async script(sql) {
+      const results = await pg.exec(sql);
+      const last = results.at(-1);
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.affectedRows ?? 0) };
+    },
     // A checkpoint first, so the copy needs little WAL replay when it is loaded. The dump itself
     // runs between two statements (PGlite's query lock): a moment's crash-consistent image.
     async dumpDataDir() {
       await pg.exec('checkpoint');
       return pg.dumpDataDir('gzip');
+    },
+    async listen(channel, onPayload) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      const unlisten = await pg.listen(channel, onPayload);
+      return async () => {
+        if (!pg.closed) await unlisten();
+      };
     },
     async close() {
       if (!pg.closed) await pg.close();

@@ -65,6 +65,68 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         client.release(broken);
       }
     },
+    async script(sql) {
+      // No parameters: the simple protocol, one answer per statement. A script that fails inside
+      // its own BEGIN leaves the session in an aborted transaction: roll it back before the
+      // connection goes back to the pool.
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        const answer = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
+        const last = Array.isArray(answer) ? answer.at(-1) : answer;
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.rowCount ?? 0) };
+      } catch (error) {
+        try {
+          await client.query('rollback');
+        } catch {
+          broken = true;
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async listen(channel, onPayload, onReconnect) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      let closed = false;
+      let client: pg.Client | null = null;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: options.connectionString, application_name: 'clinic-portal-listen' });
+        c.on('notification', (n) => {
+          if (n.channel === channel) onPayload(n.payload ?? '');
+        });
+        c.on('error', (error) => {
+          options.onIdleError?.(error);
+          c.end().catch(() => undefined);
+          if (client === c) client = null;
+          if (!closed) setTimeout(() => void retry(), 1000).unref();
+        });
+        await c.connect();
+        await c.query(`listen ${channel}`);
+        if (closed) {
+          await c.end();
+          return;
+        }
+        client = c;
+      };
+      const retry = async (): Promise<void> => {
+        if (closed || client) return;
+        try {
+          await connect();
+          onReconnect?.();
+        } catch (error) {
+          options.onIdleError?.(error as Error);
+          if (!closed) setTimeout(() => void retry(), 1000).unref();
+        }
+      };
+      await connect();
+      return async () => {
+        closed = true;
+        const c = client;
+        client = null;
+        await c?.end().catch(() => undefined);
+      };
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };

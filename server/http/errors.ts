@@ -8,6 +8,7 @@
  *   - a value the database refuses as bad data (SQLSTATE class 22, or a check constraint: 23514),
  *     bad input that slipped past the codecs: a 400 too, never a 500;
  *   - Fastify's own client errors (a body that is not JSON...): their 4xx in our shape;
+ *   every 400 names at least one field in `errors` ('(body)' or '(request)' when no single field is to blame);
  *   - anything else: a plain 500 that shows nothing of the server's insides (the details go to the log).
  * No plugin sets a handler of its own, so every route (the API, the payment service) lands here.
  */
@@ -31,7 +32,7 @@ function clientError(error: FastifyError): ApiError {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { message: 'Send the request body as application/json.' };
     default:
-      return { message: 'Invalid request' };
+      return error.statusCode === 400 ? invalid('(request)', 'is not valid') : { message: 'Invalid request' };
   }
 }
 
@@ -69,6 +70,16 @@ const notFoundPage = `<!doctype html>
 </body>
 </html>
 `;
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (an address that is not valid
+ * percent-encoding, FST_ERR_BAD_URL) never reach the error handler, so they are answered here in
+ * our shape, naming the address as the field.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send(status === 400 ? invalid('(url)', 'is not a valid address') : ({ message: 'Invalid request' } satisfies ApiError));
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

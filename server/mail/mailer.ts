@@ -18,11 +18,19 @@ export interface Mail {
   consoleSummary?: string;
   /** Files sent with the mail (the booking confirmation's .ics). */
   attachments?: readonly MailAttachment[];
+  /**
+   * Background mails (server/jobs): the same key on a retried send means the same mail. The
+   * outbox writes it once; SMTP sends it with a Message-ID made from the key, so a retry after a
+   * crash between the server's "accepted" and our record of it carries the same id (mail
+   * programs show it once). Never shown to the reader.
+   */
+  idempotencyKey?: string;
 }
 
 export interface MailAttachment {
   filename: string;
-  content: string;
+  /** Text (the .ics) or bytes (the prescription's PDF). */
+  content: string | Buffer;
   /** e.g. 'text/calendar; charset=utf-8; method=PUBLISH'. */
   contentType: string;
 }

@@ -1,6 +1,10 @@
 /** Mail over SMTP with nodemailer: `SMTP_URL` such as smtps://user:password@smtp.example.com:465. */
+import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Mail, Mailer } from './mailer.js';
+
+/** A Message-ID made from an idempotency key: a retried background mail carries the same one. */
+export const keyedMessageId = (key: string) => `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@clinic-portal.jobs>`;
 
 export interface SmtpOptions {
   url: string;
@@ -28,6 +32,7 @@ export function createSmtpMailer(options: SmtpOptions): Mailer {
         text: mail.text,
         html: mail.html,
         ...(mail.attachments ? { attachments: mail.attachments.map((a) => ({ ...a })) } : {}),
+        ...(mail.idempotencyKey ? { messageId: keyedMessageId(mail.idempotencyKey) } : {}),
       });
     },
     close() {

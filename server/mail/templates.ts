@@ -1,5 +1,11 @@
-/** The mails the server sends, in plain text and simple HTML. */
+/**
+ * The mails the server sends, in plain text and simple HTML, in the account's language (issue 15):
+ * English below as it was, हिन्दी and मराठी from ./words.ts.
+ */
+import type { Language } from '../../contract/auth.js';
+import type { ConsultationType } from '../../contract/primitives.js';
 import type { Mail, MailAttachment } from './mailer.js';
+import { clinicWhenIn, mailWords, rupeesIn, type MailLanguage } from './words.js';
 
 export const clinicName = 'Sahaj Homeopathy Clinic';
 const clinic = clinicName;
@@ -11,7 +17,8 @@ const escapeHtml = (s: string) =>
  * The email code. The same words whether or not the address has an account, so the mail tells
  * nobody more than the answer to send-otp does.
  */
-export function oneTimeCodeMail(to: string, code: string, validMinutes: number): Mail {
+export function oneTimeCodeMail(to: string, code: string, validMinutes: number, language: Language = 'en'): Mail {
+  if (language !== 'en') return localizedCodeMail(language, to, code, validMinutes);
   const subject = `Your ${clinic} verification code`;
   const text = [
     'Hello,',
@@ -43,11 +50,16 @@ Nobody from the clinic will ever ask you for this code.</p>
 
 export interface BookingConfirmation {
   to: string;
+  /** The account holder's, who booked and reads the mail. */
   firstName: string;
+  /** The person consulted when not the account holder (a family member): 'Riya Sharma (Daughter)'. */
+  forPerson?: string | null;
   /** 'SHC-25-000001'. */
   appointmentNumber: string;
   /** 'Video consultation with Dr. Meera Kulkarni'. */
   summary: string;
+  /** The doctor's registration, 'Maharashtra Council of Homoeopathy, MH-HOM-48213' ('' when not entered; then not printed). */
+  doctorRegistration?: string;
   /** The clinic's date and time in words ('Tuesday, 11 March 2025 at 11:00 (India Standard Time)'). */
   when: string;
   location: string;
@@ -58,6 +70,12 @@ export interface BookingConfirmation {
   appointmentsUrl: string;
   /** The appointment's .ics, attached. */
   calendar: MailAttachment;
+  /** The account's language (015); English when not given. */
+  language?: Language;
+  /** For a mail in हिन्दी or मराठी, which writes the summary and the date itself. */
+  doctorName?: string;
+  date?: string;
+  startTime?: string;
 }
 
 const rupees = (amount: number) =>
@@ -65,14 +83,23 @@ const rupees = (amount: number) =>
 
 /** Sent once, when the payment of an appointment settles (server/services/appointments.ts). */
 export function bookingConfirmationMail(b: BookingConfirmation): Mail {
+  if (b.language && b.language !== 'en') return localizedConfirmationMail(b.language, b);
   const subject = `Appointment confirmed: ${b.when.replace(/ \(India Standard Time\)$/, '')} (${b.appointmentNumber})`;
-  const where = b.consultationType === 'Clinic Visit' ? `${clinic}, ${b.location}` : `${b.consultationType}, booked at ${clinic}, ${b.location}`;
+  // location '': booked from the doctor's online hours (010), 'Online (Video)'.
+  const where =
+    b.location === ''
+      ? `Online (${b.consultationType})`
+      : b.consultationType === 'Clinic Visit'
+        ? `${clinic}, ${b.location}`
+        : `${b.consultationType}, booked at ${clinic}, ${b.location}`;
   const text = [
     `Hello ${b.firstName},`,
     '',
     `Your appointment is booked and its fee of ${rupees(b.fee)} is paid.`,
     '',
     `  ${b.summary}`,
+    ...(b.doctorRegistration ? [`  Doctor's registration: ${b.doctorRegistration}`] : []),
+    ...(b.forPerson ? [`  For: ${b.forPerson}`] : []),
     `  When: ${b.when}`,
     `  Where: ${where}`,
     `  Appointment id: ${b.appointmentNumber}`,
@@ -90,7 +117,8 @@ export function bookingConfirmationMail(b: BookingConfirmation): Mail {
 <p>Your appointment is booked and its fee of ${escapeHtml(rupees(b.fee))} is paid.</p>
 <table role="presentation" style="border-collapse: collapse">
 <tr><td style="padding: 2px 12px 2px 0"><strong>What</strong></td><td>${escapeHtml(b.summary)}</td></tr>
-<tr><td style="padding: 2px 12px 2px 0"><strong>When</strong></td><td>${escapeHtml(b.when)}</td></tr>
+${b.doctorRegistration ? `<tr><td style="padding: 2px 12px 2px 0"><strong>Doctor's registration</strong></td><td>${escapeHtml(b.doctorRegistration)}</td></tr>
+` : ''}${b.forPerson ? `<tr><td style="padding: 2px 12px 2px 0"><strong>For</strong></td><td>${escapeHtml(b.forPerson)}</td></tr>\n` : ''}<tr><td style="padding: 2px 12px 2px 0"><strong>When</strong></td><td>${escapeHtml(b.when)}</td></tr>
 <tr><td style="padding: 2px 12px 2px 0"><strong>Where</strong></td><td>${escapeHtml(where)}</td></tr>
 <tr><td style="padding: 2px 12px 2px 0"><strong>Appointment id</strong></td><td>${escapeHtml(b.appointmentNumber)}</td></tr>
 </table>
@@ -101,4 +129,114 @@ export function bookingConfirmationMail(b: BookingConfirmation): Mail {
 </html>
 `;
   return { to: b.to, subject, text, html, consoleSummary: `booking ${b.appointmentNumber} confirmed`, attachments: [b.calendar] };
+}
+
+const page = (language: MailLanguage, body: string) => `<!doctype html>
+<html lang="${language}">
+<body style="font-family: Arial, Helvetica, 'Noto Sans Devanagari', 'Nirmala UI', 'Kohinoor Devanagari', sans-serif; color: #1f2933; line-height: 1.5">
+${body}
+</body>
+</html>
+`;
+
+function localizedCodeMail(language: MailLanguage, to: string, code: string, validMinutes: number): Mail {
+  const w = mailWords[language];
+  const subject = w.code.subject(w.clinic);
+  const text = [w.code.hello, '', `${w.code.yourCode} ${code}`, '', w.code.valid(validMinutes), '', w.code.notYou, w.code.neverAsk, '', w.clinic].join('\n');
+  const html = page(
+    language,
+    `<p>${escapeHtml(w.code.hello)}</p>
+<p>${escapeHtml(w.code.yourCode)}</p>
+<p style="font-size: 28px; font-weight: bold; letter-spacing: 6px">${escapeHtml(code)}</p>
+<p>${escapeHtml(w.code.valid(validMinutes))}</p>
+<p>${escapeHtml(w.code.notYou)}
+${escapeHtml(w.code.neverAsk)}</p>
+<p>${escapeHtml(w.clinic)}</p>`,
+  );
+  return { to, subject, text, html, consoleSummary: `code ${code}` };
+}
+
+function localizedConfirmationMail(language: MailLanguage, b: BookingConfirmation): Mail {
+  const w = mailWords[language];
+  const c = w.confirmation;
+  const type = b.consultationType as ConsultationType;
+  const known = b.date !== undefined && b.startTime !== undefined && b.doctorName !== undefined && type in w.typeNames;
+  // Without the parts (an older caller), the English summary and date are kept rather than guessed.
+  const when = b.date !== undefined && b.startTime !== undefined ? clinicWhenIn(language, b.date, b.startTime) : b.when;
+  const summary = known ? c.summary(type, b.doctorName!) : b.summary;
+  const place = `${w.clinic}, ${b.location}`;
+  const where = type === 'Clinic Visit' || !(type in w.typeNames) ? place : c.online(type, place);
+  const fee = rupeesIn(language, b.fee);
+  const subject = c.subject(when.replace(/ \([^)]*\)$/, ''), b.appointmentNumber);
+  const text = [
+    c.hello(b.firstName),
+    '',
+    c.paid(fee),
+    '',
+    `  ${summary}`,
+    ...(b.doctorRegistration ? [`  ${c.registration}: ${b.doctorRegistration}`] : []),
+    ...(b.forPerson ? [`  ${c.forPerson}: ${b.forPerson}`] : []),
+    `  ${c.when}: ${when}`,
+    `  ${c.where}: ${where}`,
+    `  ${c.number}: ${b.appointmentNumber}`,
+    '',
+    c.calendar(b.calendar.filename),
+    `${c.manage} ${b.appointmentsUrl}`,
+    c.noRefund,
+    '',
+    w.clinic,
+  ].join('\n');
+  const row = (label: string, value: string) =>
+    `<tr><td style="padding: 2px 12px 2px 0"><strong>${escapeHtml(label)}</strong></td><td>${escapeHtml(value)}</td></tr>`;
+  const html = page(
+    language,
+    `<p>${escapeHtml(c.hello(b.firstName))}</p>
+<p>${escapeHtml(c.paid(fee))}</p>
+<table role="presentation" style="border-collapse: collapse">
+${row(c.what, summary)}
+${b.doctorRegistration ? `${row(c.registration, b.doctorRegistration)}\n` : ''}${b.forPerson ? `${row(c.forPerson, b.forPerson)}\n` : ''}${row(c.when, when)}
+${row(c.where, where)}
+${row(c.number, b.appointmentNumber)}
+</table>
+<p>${escapeHtml(c.calendar(b.calendar.filename))}</p>
+<p><a href="${escapeHtml(b.appointmentsUrl)}">${escapeHtml(c.manageLink)}</a>. ${escapeHtml(c.noRefund)}</p>
+<p>${escapeHtml(w.clinic)}</p>`,
+  );
+  return { to: b.to, subject, text, html, consoleSummary: `booking ${b.appointmentNumber} confirmed`, attachments: [b.calendar] };
+}
+
+export interface PrescriptionMail {
+  to: string;
+  firstName: string;
+  appointmentNumber: string;
+  doctorName: string;
+  /** PUBLIC_URL/#/myremedies. */
+  remediesUrl: string;
+  /** The prescription's PDF, attached. */
+  prescription: MailAttachment;
+}
+
+/** Sent once, when a consultation is first completed (server/services/records.ts sendPrescription). */
+export function prescriptionMail(p: PrescriptionMail): Mail {
+  const subject = `Your prescription from ${p.doctorName} (${p.appointmentNumber})`;
+  const text = [
+    `Hello ${p.firstName},`,
+    '',
+    `Your consultation ${p.appointmentNumber} with ${p.doctorName} is completed. Your prescription is attached (${p.prescription.filename}).`,
+    '',
+    `Your remedies, when to take them, and your receipts: ${p.remediesUrl}`,
+    '',
+    clinic,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5">
+<p>Hello ${escapeHtml(p.firstName)},</p>
+<p>Your consultation ${escapeHtml(p.appointmentNumber)} with ${escapeHtml(p.doctorName)} is completed. Your prescription is attached (${escapeHtml(p.prescription.filename)}).</p>
+<p><a href="${escapeHtml(p.remediesUrl)}">Your remedies, when to take them, and your receipts</a></p>
+<p>${escapeHtml(clinic)}</p>
+</body>
+</html>
+`;
+  return { to: p.to, subject, text, html, consoleSummary: `prescription ${p.appointmentNumber}`, attachments: [p.prescription] };
 }

@@ -1,8 +1,8 @@
 /**
  * The start of a graceful shutdown, before the listener closes: /readyz answers 503 so load
  * balancers stop sending, and whatever keeps connections open for long registers here to let
- * its clients go. Chat's Server-Sent Events (a later issue) will register a hook that sends each
- * open stream a "reconnect" event and ends it, so the browser reconnects to another instance
+ * its clients go. Chat's Server-Sent Events (server/chat/hub.ts, registered by server/app.ts) send
+ * each open stream a "reconnect" event and end it, so the browser reconnects to another instance
  * (nginx: proxy_next_upstream) instead of holding this one open until the grace runs out.
  */
 export type DrainHook = () => void | Promise<void>;

@@ -15,7 +15,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { migrate, MigrationError } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
-import { registerErrorHandling } from '../http/errors.js';
+import { frameworkErrors, registerErrorHandling } from '../http/errors.js';
 import { loggerOptions } from '../http/logger.js';
 import { registerSecurityHeaders } from '../http/security.js';
 import { createMailer } from '../mail/index.js';
@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,
     logController: new LogController({ disableRequestLogging: true }),
+    // Errors before routing (a malformed address) in our shape too (http/errors.ts).
+    frameworkErrors,
   });
   const metrics = createMetrics({ processMetrics: true });
   let db: Database | undefined;

@@ -5,6 +5,10 @@
  *   POST /create-appointment   { appointmentId, consultationAmount } -> { merchantOrderId, checkoutPageUrl }
  *   POST /create-order         { pharmacyId, orderId, amount (paise) } -> { checkoutPageUrl }
  *   GET  /config               { checkoutOrigins }: where the client's /payment page may redirect
+ *   GET  /status/{merchantOrderId}
+ *                              (bearer token; the payer's own payment, else 404) the payment as the
+ *                              server knows it after asking the provider: paid, pending, failed
+ *                              or refund, with the appointment for the confirmation view (issue 12)
  *   GET  /return/{merchantOrderId}
  *                              where the provider sends the browser back: we ask the provider
  *                              (server to server), settle, and redirect (303) to /#/paymentsuccess
@@ -25,6 +29,8 @@ import {
   CreateOrderPaymentRequest,
   PaymentConfigAnswer,
   PaymentReturnParams,
+  PaymentStatusAnswer,
+  PaymentStatusParams,
 } from '../../contract/appointments.js';
 import type { ApiError } from '../../contract/errors.js';
 import { loginRequired } from '../http/auth.js';
@@ -75,6 +81,17 @@ export async function paymentService(app: FastifyInstance, { services, provider,
     handle({ answer: PaymentConfigAnswer }, async () => ({ checkoutOrigins: [...provider.checkoutOrigins] })),
   );
 
+  app.get(
+    '/status/:merchantOrderId',
+    { preHandler: login.preHandler },
+    handle({ params: PaymentStatusParams, answer: PaymentStatusAnswer }, async ({ params }, request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return services.payments.statusFor(login.userOf(request), params.merchantOrderId, (error) =>
+        request.log.warn({ err: error }, 'payment status check failed'),
+      );
+    }),
+  );
+
   app.get('/return/:merchantOrderId', async (request, reply) => {
     const { params } = decodeRequest({ params: PaymentReturnParams, answer: t.unknown }, request);
     let outcome: SettleOutcome = 'failed';
@@ -86,25 +103,26 @@ export async function paymentService(app: FastifyInstance, { services, provider,
       request.log.warn({ err: error }, 'payment status check failed');
     }
     if (outcome === 'mismatch') request.log.warn({ merchantOrderId: params.merchantOrderId }, 'provider reported another amount');
-    return reply.header('cache-control', 'no-store').redirect(resultUrl(publicUrl, outcome, purpose), 303);
+    return reply.header('cache-control', 'no-store').redirect(resultUrl(publicUrl, outcome, purpose, params.merchantOrderId), 303);
   });
 
   if (provider.kind === 'phonepe') {
     app.post('/phonepe/webhook', async (request, reply) => {
-      const send = (status: number, message: string) => reply.code(status).send({ message } satisfies ApiError);
+      const send = (status: number, message: string, field?: string) =>
+        reply.code(status).send((field ? { message, errors: [{ field, message }] } : { message }) satisfies ApiError);
       if (!provider.verifyWebhook(request.headers.authorization)) {
         request.log.warn('webhook refused: wrong Authorization');
         return send(401, webhookMessages.forged);
       }
       const decoded = PhonePeWebhook.decode(request.body);
-      if (isLeft(decoded)) return send(400, webhookMessages.malformed);
+      if (isLeft(decoded)) return send(400, webhookMessages.malformed, '(body)');
       const { event } = decoded.right;
       if (!/^(checkout|pg)\.order\.(completed|failed)$/.test(event)) return send(200, webhookMessages.ignored);
       const outcome = await services.payments.settle(webhookReport(decoded.right));
       if (outcome === 'unknown') return send(404, webhookMessages.unknown);
       if (outcome === 'mismatch') {
         request.log.warn({ merchantOrderId: decoded.right.payload.merchantOrderId }, 'webhook reported another amount');
-        return send(400, webhookMessages.mismatch);
+        return send(400, webhookMessages.mismatch, 'payload.amount');
       }
       return send(200, webhookMessages.ok);
     });

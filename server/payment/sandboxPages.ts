@@ -38,9 +38,17 @@ const rupees = (paise: number) =>
  * flagged for refund; `reason=refund` lets the page tell the patient so. A pharmacy order's
  * payment carries `for=order`, so the page speaks of the order, not of a booking.
  */
-export function resultUrl(publicUrl: string, outcome: SettleOutcome, purpose: PaymentPurpose | null = 'appointment'): string {
+export function resultUrl(
+  publicUrl: string,
+  outcome: SettleOutcome,
+  purpose: PaymentPurpose | null = 'appointment',
+  merchantOrderId?: string,
+): string {
   const query = new URLSearchParams();
   if (purpose === 'order') query.set('for', 'order');
+  // The result page asks the server about this payment (GET /api/payment/status/...) rather than
+  // believing the address it was sent to (issue 12).
+  if (merchantOrderId && purpose !== null) query.set('order', merchantOrderId);
   if (outcome === 'refund' && purpose !== 'order') query.set('reason', 'refund');
   const search = query.size > 0 ? `?${query.toString()}` : '';
   return `${publicUrl}/#/${outcome === 'paid' ? 'paymentsuccess' : 'paymentfail'}${search}`;
@@ -131,7 +139,7 @@ export async function sandboxPages(app: FastifyInstance, { services, provider, p
           200,
           page(
             'Payment finished',
-            `${heading}\n<p>This payment is finished (${checkout.state === 'COMPLETED' ? 'paid' : 'failed'}).</p>\n<p><a href="${escape(resultUrl(publicUrl, outcome, purpose))}">Back to ${escape(clinicName)}</a></p>`,
+            `${heading}\n<p>This payment is finished (${checkout.state === 'COMPLETED' ? 'paid' : 'failed'}).</p>\n<p><a href="${escape(resultUrl(publicUrl, outcome, purpose, params.merchantOrderId))}">Back to ${escape(clinicName)}</a></p>`,
           ),
         );
       }
@@ -165,7 +173,7 @@ export async function sandboxPages(app: FastifyInstance, { services, provider, p
         // Server side, as with a real provider's webhook: ask the provider, settle on its word.
         const outcome = await services.payments.checkAndSettle(params.merchantOrderId);
         const purpose = await services.payments.purposeOf(params.merchantOrderId);
-        return reply.header('cache-control', 'no-store').redirect(resultUrl(publicUrl, outcome, purpose), 303);
+        return reply.header('cache-control', 'no-store').redirect(resultUrl(publicUrl, outcome, purpose, params.merchantOrderId), 303);
       },
     );
   }

@@ -20,6 +20,8 @@ export const slotConstraint = 'appointments_slot_key';
 
 export interface DaySchedule {
   doctor: { id: string; name: string; email: string; type: DoctorType; slotMinutes: number };
+  /** Online hours (`location` null): no location, and `locationId` is null. */
+  online: boolean;
   locationId: string | null;
   onLeave: boolean;
   hours: { start: string; end: string }[];
@@ -34,8 +36,9 @@ export interface DaySchedule {
  */
 export async function loadDaySchedule(
   db: Queryable,
-  q: { doctorEmail: string; location: string; date: string; weekday: number; now: Date },
+  q: { doctorEmail: string; location: string | null; date: string; weekday: number; now: Date },
 ): Promise<DaySchedule | null> {
+  // location null: the doctor's online hours (doctor_online_hours, 010), which name no location.
   const { rows } = await db.query<{
     id: string;
     name: string;
@@ -52,10 +55,17 @@ export async function loadDaySchedule(
               where dl.doctor_id = d.id and l.name = $2) as location_id,
             exists (select 1 from doctor_leave lv
                      where lv.doctor_id = d.id and $3::date between lv.from_date and lv.to_date) as on_leave,
-            coalesce((select json_agg(json_build_object('start', to_char(h.start_time, 'HH24:MI'),
-                                                        'end', to_char(h.end_time, 'HH24:MI')) order by h.start_time)
-                        from doctor_hours h join locations l on l.id = h.location_id
-                       where h.doctor_id = d.id and l.name = $2 and h.weekday = $4), '[]'::json) as hours,
+            case when $2::text is null then
+              coalesce((select json_agg(json_build_object('start', to_char(h.start_time, 'HH24:MI'),
+                                                          'end', to_char(h.end_time, 'HH24:MI')) order by h.start_time)
+                          from doctor_online_hours h
+                         where h.doctor_id = d.id and h.weekday = $4), '[]'::json)
+            else
+              coalesce((select json_agg(json_build_object('start', to_char(h.start_time, 'HH24:MI'),
+                                                          'end', to_char(h.end_time, 'HH24:MI')) order by h.start_time)
+                          from doctor_hours h join locations l on l.id = h.location_id
+                         where h.doctor_id = d.id and l.name = $2 and h.weekday = $4), '[]'::json)
+            end as hours,
             coalesce((select json_agg(json_build_object('time', to_char(a.start_time, 'HH24:MI'),
                                                         'userId', a.user_id, 'paid', a.payment_status = 'paid'))
                         from appointments a
@@ -69,6 +79,7 @@ export async function loadDaySchedule(
   if (!row) return null;
   return {
     doctor: { id: row.id, name: row.name, email: row.email, type: row.type, slotMinutes: row.slot_minutes },
+    online: q.location === null,
     locationId: row.location_id,
     onLeave: row.on_leave,
     hours: row.hours,
@@ -110,12 +121,18 @@ export interface PatientDetails {
   phoneNumber: string;
   age: number;
   gender: Gender;
+  /** The person consulted when not the account holder (family_members, 009); null: the account holder. */
+  familyMemberId: string | null;
+  /** The teleconsultation consent's words and when it was given; both null for a Clinic Visit. */
+  consentText: string | null;
+  consentAt: Date | null;
 }
 
 export interface NewAppointment extends PatientDetails {
   userId: string;
   doctorId: string;
-  locationId: string;
+  /** null: an online consultation from the doctor's online hours (010). */
+  locationId: string | null;
   date: string;
   time: string;
   consultationType: ConsultationType;
@@ -132,9 +149,9 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment, now: D
     `insert into appointments (appointment_number, user_id, doctor_id, location_id, date, start_time,
                                consultation_type, consultation_fee, first_name, last_name, email, phone_number,
                                age, gender, status, payment_status, payment_id, holds_slot, hold_expires_at,
-                               medicines, created_at, updated_at)
+                               medicines, created_at, updated_at, family_member_id, consent_text, consent_at)
      values ($1 || lpad(nextval('appointment_number_seq')::text, 6, '0'), $2, $3, $4, $5::date, $6::time,
-             $7, $8, $9, $10, $11, $12, $13, $14, 'Booked', 'failed', null, true, $15, $16, $17, $17)
+             $7, $8, $9, $10, $11, $12, $13, $14, 'Booked', 'failed', null, true, $15, $16, $17, $17, $18, $19, $20)
      returning id`,
     [
       a.numberPrefix,
@@ -154,6 +171,9 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment, now: D
       a.holdExpiresAt,
       JSON.stringify(a.medicines),
       now,
+      a.familyMemberId,
+      a.consentText,
+      a.consentAt,
     ],
   );
   return rows[0]!.id;
@@ -195,7 +215,7 @@ export async function findOwnBooking(
 export async function rebookOwnHold(
   tx: Queryable,
   id: string,
-  change: PatientDetails & { locationId: string; consultationType: ConsultationType; fee: number; holdExpiresAt: Date | null },
+  change: PatientDetails & { locationId: string | null; consultationType: ConsultationType; fee: number; holdExpiresAt: Date | null },
   now: Date,
 ): Promise<void> {
   await tx.query(
@@ -204,7 +224,7 @@ export async function rebookOwnHold(
             email = $7, phone_number = $8, age = $9, gender = $10,
             holds_slot = case when $11::timestamptz is null then holds_slot else true end,
             hold_expires_at = coalesce($11::timestamptz, hold_expires_at),
-            updated_at = $12
+            updated_at = $12, family_member_id = $13, consent_text = $14, consent_at = $15
       where id = $1 and payment_status <> 'paid'`,
     [
       id,
@@ -219,6 +239,9 @@ export async function rebookOwnHold(
       change.gender,
       change.holdExpiresAt,
       now,
+      change.familyMemberId,
+      change.consentText,
+      change.consentAt,
     ],
   );
 }
@@ -259,10 +282,10 @@ export async function findAppointmentForPayment(q: Queryable, id: string, forUpd
     holds_slot: boolean;
     hold_expires_at: Date | null;
   }>(
-    `select a.id, a.appointment_number, a.user_id, a.doctor_id, d.name as doctor_name, l.name as location,
+    `select a.id, a.appointment_number, a.user_id, a.doctor_id, d.name as doctor_name, coalesce(l.name, '') as location,
             to_char(a.date, 'YYYY-MM-DD') as date, to_char(a.start_time, 'HH24:MI') as time,
             a.consultation_type, a.consultation_fee, a.status, a.payment_status, a.holds_slot, a.hold_expires_at
-       from appointments a join doctors d on d.id = a.doctor_id join locations l on l.id = a.location_id
+       from appointments a join doctors d on d.id = a.doctor_id left join locations l on l.id = a.location_id
       where a.id = $1${forUpdate ? ' for update of a' : ''}`,
     [id],
   );
@@ -350,20 +373,26 @@ interface RecordRow {
   user_id: string;
   doctor_id: string;
   slot_minutes: number;
+  family_member_id: string | null;
+  holder_first_name: string;
+  holder_last_name: string;
+  consent_at: Date | null;
 }
 
 export const selectAppointmentRecords = `
   select a.id, a.appointment_number, a.first_name, a.last_name, a.email, a.phone_number, a.age, a.gender,
-         d.email as doctor_email, d.name as doctor_name, l.name as location,
+         d.email as doctor_email, d.name as doctor_name, coalesce(l.name, '') as location,
          to_char(a.date, 'YYYY-MM-DD') as date, to_char(a.start_time, 'HH24:MI') as start_time,
          a.consultation_type, a.consultation_fee, a.status, a.payment_status, a.payment_id, a.holds_slot, a.hold_expires_at,
          a.medicines, a.created_at, a.user_id, a.doctor_id, d.slot_minutes,
+         a.family_member_id, holder.first_name as holder_first_name, holder.last_name as holder_last_name, a.consent_at,
          case when o.id is null then null else json_build_object(
            '_id', o.id, 'appointmentId', o.appointment_id, 'totalPrice', o.total_price, 'paymentMode', o.payment_mode,
            'paymentStatus', o.payment_status, 'orderStatus', o.order_status, 'pharmacyId', o.pharmacy_id) end as "order"
     from appointments a
     join doctors d on d.id = a.doctor_id
-    join locations l on l.id = a.location_id
+    left join locations l on l.id = a.location_id
+    join users holder on holder.id = a.user_id
     left join orders o on o.appointment_id = a.id`;
 
 export const toAppointmentRecord = (r: RecordRow): AppointmentRecord => ({
@@ -390,6 +419,9 @@ export const toAppointmentRecord = (r: RecordRow): AppointmentRecord => ({
   medicines: r.medicines,
   order: r.order === null ? null : { ...r.order, totalPrice: Number(r.order.totalPrice) },
   createdAt: r.created_at.toISOString(),
+  familyMemberId: r.family_member_id,
+  accountHolder: { firstName: r.holder_first_name, lastName: r.holder_last_name },
+  consentAt: r.consent_at === null ? null : r.consent_at.toISOString(),
 });
 
 export async function findAppointmentRecord(q: Queryable, id: string): Promise<AppointmentRecord | null> {
@@ -460,7 +492,7 @@ export async function listDayAppointments(q: Queryable, date: string, doctorId: 
 export async function moveAppointment(
   tx: Queryable,
   id: string,
-  to: { locationId: string; date: string; time: string; holdExpiresAt: Date | null },
+  to: { locationId: string | null; date: string; time: string; holdExpiresAt: Date | null },
   now: Date,
 ): Promise<void> {
   await tx.query(
@@ -533,8 +565,8 @@ export async function listLiveBookingsOfDoctor(
   doctorId: string,
   fromDate: string,
   now: Date,
-): Promise<(StoredAppointment & { locationId: string })[]> {
-  const { rows } = await q.query<RecordRow & { location_id: string }>(
+): Promise<(StoredAppointment & { locationId: string | null })[]> {
+  const { rows } = await q.query<RecordRow & { location_id: string | null }>(
     `${selectAppointmentRecords.replace('select a.id,', 'select a.location_id, a.id,')}
       where a.doctor_id = $1 and a.date >= $2::date and a.status = 'Booked' and a.holds_slot
         and (a.payment_status = 'paid' or a.hold_expires_at > $3)

@@ -11,6 +11,8 @@ import type { Queryable } from '../db/database.js';
 // One query, locations folded into an array in location order: no query per doctor.
 const selectDoctors = `
   select d.id as "_id", d.name, d.email, d.type, d.qualification,
+         d.registration_council, d.registration_number, d.languages, d.photo,
+         exists (select 1 from doctor_online_hours o where o.doctor_id = d.id) as consults_online,
          coalesce(
            (select json_agg(l.name order by l.display_order, l.name)
               from doctor_locations dl join locations l on l.id = dl.location_id
@@ -26,6 +28,11 @@ interface DoctorRow {
   type: DoctorType;
   qualification: string;
   locations: string[];
+  registration_council: string;
+  registration_number: string;
+  languages: string[];
+  photo: string;
+  consults_online: boolean;
 }
 
 const toDoctor = (row: DoctorRow): Doctor => ({
@@ -35,6 +42,11 @@ const toDoctor = (row: DoctorRow): Doctor => ({
   type: row.type,
   locations: row.locations,
   qualification: row.qualification,
+  registrationCouncil: row.registration_council,
+  registrationNumber: row.registration_number,
+  languages: row.languages,
+  photo: row.photo,
+  consultsOnline: row.consults_online,
 });
 
 export async function listDoctors(db: Queryable): Promise<Doctor[]> {
@@ -51,7 +63,8 @@ export async function findDoctorByEmail(db: Queryable, email: string): Promise<D
 /* ------------------------------------------------------------ staff console (issue 6) */
 
 const selectAdminDoctors = `
-  select d.id, d.name, d.email, d.type, d.qualification, d.slot_minutes, d.active, d.display_order,
+  select d.id, d.name, d.email, d.type, d.qualification, d.registration_council, d.registration_number,
+         d.slot_minutes, d.active, d.display_order,
          coalesce(
            (select json_agg(json_build_object('_id', l.id, 'name', l.name) order by l.display_order, l.name)
               from doctor_locations dl join locations l on l.id = dl.location_id
@@ -67,6 +80,8 @@ interface AdminDoctorRow {
   email: string;
   type: DoctorType;
   qualification: string;
+  registration_council: string;
+  registration_number: string;
   slot_minutes: number;
   active: boolean;
   display_order: number;
@@ -80,6 +95,8 @@ const toAdminDoctor = (r: AdminDoctorRow): AdminDoctor => ({
   email: r.email,
   type: r.type,
   qualification: r.qualification,
+  registrationCouncil: r.registration_council,
+  registrationNumber: r.registration_number,
   slotMinutes: r.slot_minutes,
   active: r.active,
   displayOrder: r.display_order,
@@ -115,27 +132,28 @@ export interface DoctorFields {
   type: DoctorType;
   qualification: string;
   slotMinutes: number;
+  /** undefined: '' for a new doctor, unchanged on an update. */
+  registrationCouncil?: string;
+  registrationNumber?: string;
 }
 
 /** Throws a unique violation on doctors_email_key when another doctor has the email. Last in the display order. */
 export async function insertDoctor(tx: Queryable, d: DoctorFields): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `insert into doctors (name, email, type, qualification, slot_minutes, display_order)
-     values ($1, $2, $3, $4, $5, (select coalesce(max(display_order), -1) + 1 from doctors)) returning id`,
-    [d.name, d.email, d.type, d.qualification, d.slotMinutes],
+    `insert into doctors (name, email, type, qualification, slot_minutes, registration_council, registration_number, display_order)
+     values ($1, $2, $3, $4, $5, $6, $7, (select coalesce(max(display_order), -1) + 1 from doctors)) returning id`,
+    [d.name, d.email, d.type, d.qualification, d.slotMinutes, d.registrationCouncil ?? '', d.registrationNumber ?? ''],
   );
   return rows[0]!.id;
 }
 
 export async function updateDoctor(tx: Queryable, id: string, d: DoctorFields): Promise<void> {
-  await tx.query('update doctors set name = $2, email = $3, type = $4, qualification = $5, slot_minutes = $6 where id = $1', [
-    id,
-    d.name,
-    d.email,
-    d.type,
-    d.qualification,
-    d.slotMinutes,
-  ]);
+  await tx.query(
+    `update doctors set name = $2, email = $3, type = $4, qualification = $5, slot_minutes = $6,
+            registration_council = coalesce($7, registration_council), registration_number = coalesce($8, registration_number)
+      where id = $1`,
+    [id, d.name, d.email, d.type, d.qualification, d.slotMinutes, d.registrationCouncil ?? null, d.registrationNumber ?? null],
+  );
 }
 
 /** The doctor works at exactly these locations; hours at a dropped one go with it (foreign key cascade). */
@@ -204,6 +222,32 @@ export async function replaceDoctorHours(
      select $1, $2, h.weekday, h.start_time, h.end_time
        from json_to_recordset($3::json) as h(weekday smallint, start_time time, end_time time)`,
     [doctorId, locationId, JSON.stringify(hours.map((h) => ({ weekday: h.weekday, start_time: h.start, end_time: h.end })))],
+  );
+}
+
+/** The doctor's online hours (Chat, Video, Call; no location; 009/010), by weekday and start. */
+export async function listDoctorOnlineHours(q: Queryable, doctorId: string): Promise<{ weekday: number; start: ClinicTime; end: ClinicTime }[]> {
+  const { rows } = await q.query<{ weekday: number; start: string; end: string }>(
+    `select weekday, to_char(start_time, 'HH24:MI') as start, to_char(end_time, 'HH24:MI') as "end"
+       from doctor_online_hours where doctor_id = $1 order by weekday, start_time`,
+    [doctorId],
+  );
+  return rows.map((r) => ({ weekday: r.weekday, start: r.start as ClinicTime, end: r.end as ClinicTime }));
+}
+
+/** The doctor's whole online week becomes `hours`. */
+export async function replaceDoctorOnlineHours(
+  tx: Queryable,
+  doctorId: string,
+  hours: readonly { weekday: number; start: string; end: string }[],
+): Promise<void> {
+  await tx.query('delete from doctor_online_hours where doctor_id = $1', [doctorId]);
+  if (hours.length === 0) return;
+  await tx.query(
+    `insert into doctor_online_hours (doctor_id, weekday, start_time, end_time)
+     select $1, h.weekday, h.start_time, h.end_time
+       from json_to_recordset($2::json) as h(weekday smallint, start_time time, end_time time)`,
+    [doctorId, JSON.stringify(hours.map((h) => ({ weekday: h.weekday, start_time: h.start, end_time: h.end })))],
   );
 }
 

@@ -1,5 +1,5 @@
 /** SQL for user accounts. Emails passed in must already be lower case (they are stored so). */
-import type { User, UserRole } from '../../contract/auth.js';
+import type { Language, User, UserRole } from '../../contract/auth.js';
 import type { Gender } from '../../contract/primitives.js';
 import type { Queryable } from '../db/database.js';
 
@@ -13,6 +13,7 @@ interface UserRow {
   phone_number: string | null;
   sign_in_method: 'manual' | 'google';
   role: UserRole;
+  has_password: boolean;
 }
 
 export interface UserWithPassword {
@@ -22,7 +23,8 @@ export interface UserWithPassword {
 }
 
 /** The columns `toUser` reads, of `users u`. */
-export const userColumns = 'u.id, u.email, u.first_name, u.last_name, u.age, u.gender, u.phone_number, u.sign_in_method, u.role';
+export const userColumns = 'u.id, u.email, u.first_name, u.last_name, u.age, u.gender, u.phone_number, u.sign_in_method, u.role,' +
+  ' (u.password_hash is not null) as has_password';
 
 export const toUser = (row: UserRow): User => ({
   _id: row.id,
@@ -34,6 +36,7 @@ export const toUser = (row: UserRow): User => ({
   phoneNumber: row.phone_number,
   signInMethod: row.sign_in_method,
   role: row.role,
+  hasPassword: row.has_password,
 });
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserWithPassword | null> {
@@ -93,4 +96,20 @@ export async function insertIdentityUser(
 
 export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string, now: Date): Promise<void> {
   await db.query('update users set password_hash = $2, updated_at = $3 where id = $1', [userId, passwordHash, now]);
+}
+
+/** The account's language (015): what its mails are written in. */
+export async function findLanguage(db: Queryable, userId: string): Promise<Language | null> {
+  const { rows } = await db.query<{ language: Language }>('select language from users where id = $1', [userId]);
+  return rows[0]?.language ?? null;
+}
+
+/** The account's language, by its email (the booking confirmation knows the address). */
+export async function findLanguageByEmail(db: Queryable, email: string): Promise<Language | null> {
+  const { rows } = await db.query<{ language: Language }>('select language from users where email = $1', [email.toLowerCase()]);
+  return rows[0]?.language ?? null;
+}
+
+export async function setLanguage(db: Queryable, userId: string, language: Language, now: Date): Promise<void> {
+  await db.query('update users set language = $2, updated_at = $3 where id = $1', [userId, language, now]);
 }

@@ -28,6 +28,14 @@ import { loginRequired } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
+/** Chat appointments get their unread count for this reader (issue 13). */
+export async function withUnread(services: Services, list: AppointmentRecord[], userId: string, as: 'patient' | 'doctor'): Promise<AppointmentRecord[]> {
+  const chats = list.filter((a) => a.consultationType === 'Chat').map((a) => a._id);
+  if (chats.length === 0) return list;
+  const counts = await services.chat.unreadCounts(chats, userId, as);
+  return list.map((a) => (a.consultationType === 'Chat' ? { ...a, unreadMessages: counts.get(a._id) ?? 0 } : a));
+}
+
 export async function appointmentRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const login = loginRequired(services);
   app.post(
@@ -41,9 +49,11 @@ export async function appointmentRoutes(app: FastifyInstance, { services }: { se
   app.get(
     '/auth/getUser/:email',
     { preHandler: login.preHandler },
-    handle({ params: UserEmailParams, answer: AppointmentList }, ({ params }, request) =>
-      services.appointments.list(login.userOf(request), params.email),
-    ),
+    handle({ params: UserEmailParams, answer: AppointmentList }, async ({ params }, request) => {
+      const user = login.userOf(request);
+      const list = await services.appointments.list(user, params.email);
+      return withUnread(services, list, user._id, 'patient');
+    }),
   );
 
   app.put(

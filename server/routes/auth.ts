@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ForgotPasswordRequest,
+  LanguageSetting,
   LoginAnswer,
   LoginRequest,
   MessageAnswer,
@@ -13,13 +14,14 @@ import {
   RegisterRequest,
   User,
 } from '../../contract/auth.js';
-import { requireSession, requireUser } from '../http/auth.js';
+import { loginRequired, requireSession, requireUser } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
 export const loggedOutMessage = 'Logged out.';
 
 export async function authRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+  const login = loginRequired(services);
   app.post(
     '/auth/register',
     handle({ body: RegisterRequest, answer: RegisterAnswer }, ({ body }) => services.accounts.register(body)),
@@ -35,6 +37,20 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   );
 
   app.get('/auth/getuser', handle({ answer: User }, (_input, request) => requireUser(services, request)));
+
+  // The account's language (issue 15): the caller's own, so there is nobody else's to ask for.
+  app.get(
+    '/auth/language',
+    { preHandler: login.preHandler },
+    handle({ answer: LanguageSetting }, (_input, request) => services.accounts.language(login.userOf(request))),
+  );
+  app.put(
+    '/auth/language',
+    { preHandler: login.preHandler },
+    handle({ body: LanguageSetting, answer: LanguageSetting }, ({ body }, request) =>
+      services.accounts.setLanguage(login.userOf(request), body),
+    ),
+  );
 
   app.post(
     '/auth/logout',

@@ -7,12 +7,16 @@ import type { Services } from '../services/index.js';
 import { authRoutes } from './auth.js';
 import { doctorRoutes } from './doctors.js';
 import { otpRoutes } from './otp.js';
+import { peopleRoutes } from './people.js';
 import type { HelpConfig } from '../config.js';
 import { siteRoutes } from './site.js';
 import { appointmentRoutes } from './appointments.js';
+import { consultationRoutes } from './consultations.js';
+import { chatRoutes } from './chat.js';
 import { slotRoutes } from './slots.js';
 import { staffRoutes } from './staff.js';
 import { staffAdminRoutes } from './staffAdmin.js';
+import { recordRoutes } from './records.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   await app.register(siteRoutes, { services, help });
@@ -21,8 +25,12 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(appointmentRoutes, { services });
   await app.register(otpRoutes, { services });
   await app.register(authRoutes, { services });
+  await app.register(peopleRoutes, { services });
   await app.register(staffRoutes, { services });
   await app.register(staffAdminRoutes, { services });
+  await app.register(consultationRoutes, { services });
+  await app.register(recordRoutes, { services });
+  await app.register(chatRoutes, { services, hub: services.chatHub });
   // Unknown API paths go straight to the JSON 404, without a look for a file of that name.
   app.get('/*', (_request, reply) => reply.callNotFound());
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MessageAnswer, SendOtpRequest, ValidateOtpRequest } from '../../contract/auth.js';
+import { requestLanguage } from '../http/language.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
@@ -11,7 +12,7 @@ export async function otpRoutes(app: FastifyInstance, { services }: { services: 
   app.post(
     '/otp/send-otp',
     handle({ body: SendOtpRequest, answer: MessageAnswer }, async ({ body }, request) => {
-      const answer = await services.otp.send(body.email, request.ip);
+      const answer = await services.otp.send(body.email, request.ip, requestLanguage(request));
       await services.housekeeping.maybeSweep((error) => request.log.warn({ err: error }, 'housekeeping failed'));
       return answer;
     }),

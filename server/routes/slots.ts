@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { TimeSlotList, TimeSlotParams } from '../../contract/appointments.js';
+import { Availability, AvailabilityParams, AvailabilityQuery, OnlineTimeSlotParams, SoonestOnlineList } from '../../contract/availability.js';
 import { optionalUser } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
@@ -18,6 +19,35 @@ export async function slotRoutes(app: FastifyInstance, { services }: { services:
       // Slots change with every booking: never from a cache; and per caller when a token was sent.
       reply.header('cache-control', 'no-store');
       return services.schedule.timeSlots(params.doctorEmail, params.location, params.date, viewer);
+    }),
+  );
+
+  // Online hours (Chat, Video, Call; 010): the same slots as gettimeslot, with no location.
+  app.get(
+    '/doctor/onlinetimeslot/:doctorEmail/:date',
+    handle({ params: OnlineTimeSlotParams, answer: TimeSlotList }, async ({ params }, request, reply) => {
+      const viewer = (await optionalUser(services, request))?._id ?? null;
+      reply.header('cache-control', 'no-store');
+      return services.schedule.timeSlots(params.doctorEmail, null, params.date, viewer);
+    }),
+  );
+
+  // Availability at a glance (issue 12): per-day free counts for the booking popup's date strip.
+  app.get(
+    '/doctor/availability/:doctorEmail',
+    handle({ params: AvailabilityParams, query: AvailabilityQuery, answer: Availability }, async ({ params, query }, request, reply) => {
+      const viewer = (await optionalUser(services, request))?._id ?? null;
+      reply.header('cache-control', 'no-store');
+      return services.schedule.availability(params.doctorEmail, query, viewer);
+    }),
+  );
+
+  app.get(
+    '/doctor/soonest/online',
+    handle({ answer: SoonestOnlineList }, async (_input, request, reply) => {
+      const viewer = (await optionalUser(services, request))?._id ?? null;
+      reply.header('cache-control', 'no-store');
+      return services.schedule.soonestOnline(viewer);
     }),
   );
 }

@@ -18,6 +18,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppointmentList } from '../../contract/appointments.js';
+import { withUnread } from './appointments.js';
 import {
   StaffMe,
   StaffAppointmentParams,
@@ -49,9 +50,12 @@ export async function staffRoutes(app: FastifyInstance, { services }: { services
   app.get(
     '/staff/appointments',
     { preHandler },
-    handle({ query: StaffAppointmentsQuery, answer: AppointmentList }, ({ query }, request) =>
-      services.staff.appointments(guard.staffOf(request), query),
-    ),
+    handle({ query: StaffAppointmentsQuery, answer: AppointmentList }, async ({ query }, request) => {
+      const staff = guard.staffOf(request);
+      const list = await services.staff.appointments(staff, query);
+      // A doctor's list shows the unread chat messages of their patients (issue 13); admins' none.
+      return staff.role === 'doctor' ? withUnread(services, list, staff.user._id, 'doctor') : list;
+    }),
   );
 
   app.get(

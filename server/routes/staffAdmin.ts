@@ -29,6 +29,7 @@ import {
   FeesAnswer,
   HoursParams,
   HoursRequest,
+  OnlineHoursParams,
   LeaveInput,
   LeaveParams,
   LocationAnswer,
@@ -133,6 +134,12 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
     '/staff/doctors/:id/hours/:locationId',
     handle({ params: HoursParams, body: HoursRequest, answer: ScheduleAnswer }, ({ params, body }, request) =>
       staffSchedule.replaceHours(admin(request), params.id, params.locationId, body.hours),
+    ),
+  );
+  app.put(
+    '/staff/doctors/:id/onlinehours',
+    handle({ params: OnlineHoursParams, body: HoursRequest, answer: ScheduleAnswer }, ({ params, body }, request) =>
+      staffSchedule.replaceOnlineHours(admin(request), params.id, body.hours),
     ),
   );
   app.post(

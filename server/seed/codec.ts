@@ -12,7 +12,9 @@ import {
   consultationTypes,
   Email,
   intBetween,
+  line,
   NonEmptyString,
+  nonEmptyLine,
   Rupees,
 } from '../../contract/primitives.js';
 import { describeErrors } from '../../contract/report.js';
@@ -44,17 +46,29 @@ const ClinicHours = t.type(
   'ClinicHours',
 );
 
-const SeedDoctor = t.type(
-  {
-    name: NonEmptyString,
-    email: Email,
-    type: DoctorType,
-    qualification: t.string,
-    slotMinutes: intBetween(5, 240),
-    locations: t.array(NonEmptyString),
-    /** location -> the weekdays the doctor works there, during that day's clinic hours. */
-    hours: t.record(t.string, t.array(Weekday)),
-  },
+const SeedDoctor = t.intersection(
+  [
+    t.type({
+      name: NonEmptyString,
+      email: Email,
+      type: DoctorType,
+      qualification: t.string,
+      slotMinutes: intBetween(5, 240),
+      locations: t.array(NonEmptyString),
+      /** location -> the weekdays the doctor works there, during that day's clinic hours. */
+      hours: t.record(t.string, t.array(Weekday)),
+    }),
+    t.partial({
+      /** The council that registered the doctor and its number (telemedicine guidelines). */
+      registration: t.type({ council: line(200), number: line(50) }),
+      languages: t.array(nonEmptyLine(50)),
+      photo: MediaLink,
+      /** weekday -> time ranges for Chat, Video and Call consultations (no clinic). */
+      onlineHours: t.partial(
+        Object.fromEntries(weekdays.map((d) => [d, t.array(TimeRange)])) as Record<Weekday, t.ArrayC<typeof TimeRange>>,
+      ),
+    }),
+  ],
   'SeedDoctor',
 );
 
@@ -131,6 +145,20 @@ function crossCheck(seed: SeedFile): FieldError[] {
         } else dayAt.set(day, name);
         if (seed.clinicHours[day].length === 0) problem(`${at}.hours.${name}.${j}`, `the clinic has no hours on ${day}`);
       });
+    }
+
+    for (const [day, ranges] of Object.entries(doctor.onlineHours ?? {})) {
+      if (!(weekdays as readonly string[]).includes(day)) {
+        problem(`${at}.onlineHours`, `"${day}" is not a weekday (sunday ... saturday)`);
+        continue;
+      }
+      const sorted = [...(ranges ?? [])].sort((a, b) => a[0].localeCompare(b[0]));
+      (ranges ?? []).forEach(([start, end], j) => {
+        if (start >= end) problem(`${at}.onlineHours.${day}.${j}`, `must end after it starts (${start} to ${end})`);
+      });
+      for (let j = 1; j < sorted.length; j++) {
+        if (sorted[j]![0] < sorted[j - 1]![1]) problem(`${at}.onlineHours.${day}`, 'has overlapping time ranges');
+      }
     }
   });
 

@@ -98,11 +98,31 @@ async function insertSeed(tx: Queryable, seed: SeedFile): Promise<void> {
 
   for (const [i, doctor] of seed.doctors.entries()) {
     const { rows } = await tx.query<{ id: string }>(
-      `insert into doctors (name, email, type, qualification, slot_minutes, display_order)
-       values ($1, $2, $3, $4, $5, $6) returning id`,
-      [doctor.name, doctor.email.toLowerCase(), doctor.type, doctor.qualification, doctor.slotMinutes, i],
+      `insert into doctors (name, email, type, qualification, slot_minutes, display_order,
+                            registration_council, registration_number, languages, photo)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+      [
+        doctor.name,
+        doctor.email.toLowerCase(),
+        doctor.type,
+        doctor.qualification,
+        doctor.slotMinutes,
+        i,
+        doctor.registration?.council ?? '',
+        doctor.registration?.number ?? '',
+        doctor.languages ?? [],
+        doctor.photo ?? '',
+      ],
     );
     const doctorId = rows[0]!.id;
+    for (const [day, ranges] of Object.entries(doctor.onlineHours ?? {})) {
+      for (const [start, end] of ranges ?? []) {
+        await tx.query(
+          'insert into doctor_online_hours (doctor_id, weekday, start_time, end_time) values ($1, $2, $3, $4)',
+          [doctorId, weekdays.indexOf(day as (typeof weekdays)[number]), start, end],
+        );
+      }
+    }
     for (const name of doctor.locations) {
       await tx.query('insert into doctor_locations (doctor_id, location_id) values ($1, $2)', [
         doctorId,

@@ -11,7 +11,7 @@
  *   work for an unknown email. Failed logins are throttled per (account, client) pair and per
  *   client, never per account alone, so a stranger cannot lock a patient out: see `login`.
  */
-import type { ForgotPasswordRequest, LoginAnswer, LoginRequest, MessageAnswer, RegisterRequest, User } from '../../contract/auth.js';
+import type { ForgotPasswordRequest, LanguageSetting, LoginAnswer, LoginRequest, MessageAnswer, RegisterRequest, User } from '../../contract/auth.js';
 import { type Database, violatedConstraint } from '../db/database.js';
 import * as rateLimits from '../repositories/rateLimits.js';
 import { consumeProof, hasProof } from '../repositories/otp.js';
@@ -21,6 +21,9 @@ import type { PasswordHasher } from '../security/passwords.js';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 import { type AccountLimits, minutesUntil, secondsUntil } from './limits.js';
 import type { SessionService } from './sessions.js';
+
+/** The field of a missing email proof: the code (otp) is what the person has to validate. */
+const unprovenEmail = [{ field: 'otp', message: 'must be validated for this email first' }] as const;
 
 export const accountMessages = {
   registerUnproven: 'Please validate your email OTP before registering.',
@@ -99,14 +102,14 @@ export function createAccountService({ db, now, passwords, sessions, limits, pub
   return {
     async register(request: RegisterRequest): Promise<User> {
       const email = normalizeEmail(request.email);
-      if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.registerUnproven);
+      if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.registerUnproven, unprovenEmail);
       if (await users.findUserByEmail(db, email)) throw new ConflictError(accountMessages.emailTaken);
       await refuseGuessablePassword(request.password, request);
       const passwordHash = await passwords.hash(request.password);
       try {
         return await db.transaction(async (tx) => {
           // Checked again, and used up, in the transaction that makes the account.
-          if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.registerUnproven);
+          if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.registerUnproven, unprovenEmail);
           return users.insertManualUser(
             tx,
             {
@@ -164,13 +167,13 @@ export function createAccountService({ db, now, passwords, sessions, limits, pub
      */
     async resetPassword(request: ForgotPasswordRequest): Promise<MessageAnswer> {
       const email = normalizeEmail(request.email);
-      if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.resetUnproven);
+      if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.resetUnproven, unprovenEmail);
       const found = await users.findUserByEmail(db, email);
       if (!found) throw new NotFoundError(accountMessages.noAccount);
       await refuseGuessablePassword(request.password, { email, firstName: found.user.firstName, lastName: found.user.lastName });
       const passwordHash = await passwords.hash(request.password);
       await db.transaction(async (tx) => {
-        if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.resetUnproven);
+        if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.resetUnproven, unprovenEmail);
         await users.setPasswordHash(tx, found.user._id, passwordHash, now());
         await sessions.revokeAll(found.user._id, tx);
       });
@@ -194,6 +197,17 @@ export function createAccountService({ db, now, passwords, sessions, limits, pub
       const raced = await users.findUserByEmail(db, email);
       if (!raced) throw new Error('the account vanished while it was being made');
       return raced.user;
+    },
+
+    /** GET /auth/language: the caller's own account's language (015). */
+    async language(user: User): Promise<LanguageSetting> {
+      return { language: (await users.findLanguage(db, user._id)) ?? 'en' };
+    },
+
+    /** PUT /auth/language: sets the caller's own account's language; its mails follow it. */
+    async setLanguage(user: User, { language }: LanguageSetting): Promise<LanguageSetting> {
+      await users.setLanguage(db, user._id, language, now());
+      return { language };
     },
   };
 }

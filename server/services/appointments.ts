@@ -65,6 +65,7 @@ import { calendarContentType } from '../calendar/ics.js';
 import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { bookingConfirmationMail } from '../mail/templates.js';
+import { findLanguage } from '../repositories/users.js';
 import {
   cancelAppointment,
   findAppointmentRecord,
@@ -82,14 +83,18 @@ import {
 } from '../repositories/appointments.js';
 import { type AuditEntry, insertAudit } from '../repositories/staff.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
-import { clinicClock, clinicInstant, type DayPlan, lockedDayPlan, type ScheduleService, unavailability } from './schedule.js';
+import { clinicClock, clinicInstant, type DayPlan, lockedDayPlan, type ScheduleService, unavailability, worksThere } from './schedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
+import { adultAge } from '../../contract/people.js';
+import { fillMissingProfile } from '../repositories/people.js';
+import type { PeopleService } from './people.js';
 
 export const bookingMessages = {
   slotTaken: 'This slot is already booked',
   alreadyYours: 'You have already booked and paid for this slot.',
   doctorUnknown: 'Doctor not found.',
   notHere: 'This doctor does not work at this location.',
+  locationNeeded: 'Please choose a location for a Clinic Visit.',
   onlineOnly: 'This doctor consults online only: please choose Chat, Video or Call.',
   pastDate: 'Please choose a date from today on.',
   notOffered: 'The doctor does not see patients at this time on this date. Please choose a slot from the list.',
@@ -97,7 +102,13 @@ export const bookingMessages = {
   onLeave: 'Doctor is not available for this date.',
   noFee: 'There is no fee for this consultation type. Please choose another.',
   tooManyHolds: 'You have several unpaid bookings. Please pay one of them, or try again when they lapse.',
+  consentNeeded: 'Please agree to a teleconsultation to book a Chat, Video or Call consultation.',
+  minorNeedsAdult: 'A minor can be booked only by an adult account holder.',
+  holderAgeUnknown: 'Please add your age on your account first: a minor can be booked only by an adult account holder.',
 } as const;
+
+/** The consultation types that happen at no clinic, and need the patient's consent to a teleconsultation. */
+export const isTeleconsultation = (type: ConsultationType): boolean => type !== 'Clinic Visit';
 
 /**
  * How many unpaid holds one patient may have at once: enough to retry and to book for the family,
@@ -171,9 +182,12 @@ export function checkDayPlan(
   want: { date: string; time: string; consultationType: ConsultationType },
   at: Date,
   fields: BookingFields,
-): { doctorId: string; locationId: string } {
+): { doctorId: string; locationId: string | null } {
   if (!plan) throw fields.noDoctor();
-  if (plan.locationId === null) throw badField(fields.location, 'is not a location of this doctor', bookingMessages.notHere);
+  if (!worksThere(plan)) throw badField(fields.location, 'is not a location of this doctor', bookingMessages.notHere);
+  if (plan.online && want.consultationType === 'Clinic Visit') {
+    throw badField(fields.location, 'is required for a Clinic Visit', bookingMessages.locationNeeded);
+  }
   if (plan.doctor.type === 'online' && want.consultationType === 'Clinic Visit') {
     throw badField(fields.onlineOnly.field, fields.onlineOnly.message, bookingMessages.onlineOnly);
   }
@@ -239,7 +253,8 @@ export async function moveBooking(
   { db, schedule, holdMinutes }: MoveDeps,
   mover: Mover,
   id: string,
-  to: { location: string; date: string; time: string },
+  /** `location` null: the doctor's online hours (Chat, Video, Call; 010). */
+  to: { location: string | null; date: string; time: string },
   at: Date,
 ): Promise<void> {
   const before = await mover.changeable(db, id, at, false);
@@ -297,9 +312,11 @@ export interface AppointmentServiceDeps {
   publicUrl: string;
   /** Counts bookings made and slots lost (server/ops/metrics.ts). */
   observer?: Pick<ServiceObserver, 'booking'>;
+  /** Family members a booking may be for (services/people.ts). */
+  people: Pick<PeopleService, 'bookable'>;
 }
 
-export function createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl, observer = noObserver }: AppointmentServiceDeps) {
+export function createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl, observer = noObserver, people }: AppointmentServiceDeps) {
   /**
    * The caller's own appointment that may still be moved or cancelled (Booked or Expired).
    * 404 for none or somebody else's; 409 when Completed or Cancelled, or (moves only) flagged
@@ -335,7 +352,9 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
     /** POST /appointment/add for the logged-in `user`. */
     async create(user: User, request: AppointmentCreateRequest): Promise<AppointmentRecord> {
       const at = now();
-      const { date, startTime: time, location, consultationType } = request;
+      const { date, startTime: time, consultationType } = request;
+      // '' (Chat, Video, Call only): the doctor's online hours, no location (010).
+      const location = request.location === '' ? null : request.location;
       if (date < clinicClock(at).date) throw badField('date', 'must be today or later (clinic time)', bookingMessages.pastDate);
       schedule.checkHorizon(date, 'date', at);
 
@@ -344,14 +363,31 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
       const fee = await findFee(db, consultationType);
       if (fee === null) throw badField('consultationType', 'has no fee', bookingMessages.noFee);
 
+      // Teleconsultation consent (telemedicine guidelines): the words the patient ticked, and when.
+      const consentText = isTeleconsultation(consultationType) ? (request.consentText?.trim() ?? null) : null;
+      if (isTeleconsultation(consultationType) && !consentText) {
+        throw badField('consentText', 'is required for a Chat, Video or Call consultation', bookingMessages.consentNeeded);
+      }
+      // The person consulted: the account holder, or one of their family members, whose name, age
+      // and gender come from their record. A minor only by an adult account holder.
+      const familyMemberId = request.familyMemberId ?? null;
+      const member = familyMemberId === null ? null : (await people.bookable(db, user, familyMemberId)).member;
+      if (member !== null && member.age < adultAge) {
+        if (user.age === null) throw badField('familyMemberId', 'your own age is needed to book for a minor', bookingMessages.holderAgeUnknown);
+        if (user.age < adultAge) throw badField('familyMemberId', 'a minor can be booked only by an adult account holder', bookingMessages.minorNeedsAdult);
+      }
+
       const slot = { doctorId, date, time };
       const details = {
-        firstName: request.firstName.trim(),
-        lastName: request.lastName.trim(),
+        firstName: member ? member.firstName : request.firstName.trim(),
+        lastName: member ? member.lastName : request.lastName.trim(),
         email: user.email,
         phoneNumber: phone(request.phoneNumber),
-        age: request.age,
-        gender: request.gender,
+        age: member ? member.age : request.age,
+        gender: member ? member.gender : request.gender,
+        familyMemberId: member ? member._id : null,
+        consentText,
+        consentAt: consentText === null ? null : at,
       };
       const holdExpiresAt = new Date(at.getTime() + holdMinutes * 60_000);
       const numberPrefix = `${appointmentNumberPrefix}-${clinicClock(at).date.slice(2, 4)}-`;
@@ -366,6 +402,12 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
         id = await db.transaction(async (tx) => {
           // The schedule may have changed since the check above: again, under the doctor row's lock.
           checkDayPlan(await lockedDayPlan(tx, doctorId, location, date, at), want, at, bookingFields);
+          // Archived meanwhile: refused as gone.
+          if (familyMemberId !== null) await people.bookable(tx, user, familyMemberId);
+          // A Google sign-up's first booking for themselves keeps its phone, age and gender on the account.
+          if (member === null && (user.phoneNumber === null || user.age === null || user.gender === null)) {
+            await fillMissingProfile(tx, user._id, { phoneNumber: details.phoneNumber, age: details.age, gender: details.gender }, at);
+          }
           const own = await findOwnBooking(tx, { userId: user._id, ...slot });
           if (own?.paid) throw new ConflictError(bookingMessages.alreadyYours);
           if (own) {
@@ -406,7 +448,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
     /** PUT /appointment/update: moves the owner's Booked or Expired appointment to a free slot of its doctor. */
     async update(user: User, request: AppointmentUpdateRequest): Promise<{ message: string; appointment: AppointmentRecord }> {
       const id = request.appointmentToEdit;
-      const to = { location: request.selectedLocation, date: request.newDate, time: request.selectedTime };
+      const to = { location: request.selectedLocation === '' ? null : request.selectedLocation, date: request.newDate, time: request.selectedTime };
       await moveBooking({ db, schedule, holdMinutes }, patientMover(user), id, to, now());
       const moved = (await findStoredAppointment(db, id))!;
       return { message: appointmentMessages.updated, appointment: recordAt(moved, now()) };
@@ -466,10 +508,26 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
       const stored = await findStoredAppointment(db, appointmentId);
       if (!stored || stored.record.appointmentPaymentStatus !== 'paid') return;
       const { record } = stored;
+      // India's telemedicine guidelines: every consultation mail names the doctor's registration.
+      const registration = await db.query<{ council: string; number: string }>(
+        'select registration_council as council, registration_number as number from doctors where id = $1',
+        [stored.doctorId],
+      );
+      const reg = registration.rows[0];
+      // In the account's language (015); the doctor's and the place's names stay as written.
+      const language = (await findLanguage(db, stored.userId)) ?? 'en';
       await mailer.send(
         bookingConfirmationMail({
+          language,
+          doctorName: record.doctorName,
+          date: record.date,
+          startTime: record.startTime,
+          doctorRegistration: reg && reg.council !== '' && reg.number !== '' ? `${reg.council}, ${reg.number}` : '',
           to: record.email,
-          firstName: record.firstName,
+          // The mail goes to the account holder: for themselves it greets the name they booked
+          // with; for a family member it greets the holder and says who is consulted.
+          firstName: record.familyMemberId ? (record.accountHolder?.firstName ?? record.firstName) : record.firstName,
+          forPerson: record.familyMemberId ? `${record.firstName} ${record.lastName}`.trim() : null,
           appointmentNumber: record.appointmentId,
           summary: appointmentSummary(record),
           when: clinicWhen(record.date, record.startTime),

@@ -15,9 +15,13 @@ export class ServiceError extends Error {
   }
 }
 
-/** 400: the request is well formed but cannot be done as asked (no proven address, a common password...). */
+/**
+ * 400: the request is well formed but cannot be done as asked (no proven address, a common
+ * password...). `errors` is required and names at least one field (issue 12: every 400 says which
+ * field it is about, so the form can show it there).
+ */
 export class BadRequestError extends ServiceError {
-  constructor(message: string, errors?: readonly { field: string; message: string }[]) {
+  constructor(message: string, errors: readonly [{ field: string; message: string }, ...{ field: string; message: string }[]]) {
     super(400, message, errors);
     this.name = 'BadRequestError';
   }

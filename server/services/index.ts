@@ -9,15 +9,22 @@ import type { AnyPaymentProvider } from '../payment/providers.js';
 import { createSandboxProvider } from '../payment/sandbox.js';
 import { createAccountService } from './accounts.js';
 import { createAppointmentService } from './appointments.js';
+import { createConsultationService } from './consultations.js';
+import { createChatService } from './chat.js';
+import { createChatHub } from '../chat/hub.js';
+import type { ConsultationConfig } from '../consultation/config.js';
 import { createDoctorService } from './doctors.js';
 import { createHousekeeping } from './housekeeping.js';
 import { type AccountLimits, defaultLimits } from './limits.js';
 import { createOtpService } from './otp.js';
+import { createPeopleService } from './people.js';
 import { createPaymentService } from './payments.js';
 import { createScheduleService } from './schedule.js';
 import { createSessionService } from './sessions.js';
 import { createSiteService } from './site.js';
 import { createStaffService } from './staff.js';
+import { type ClinicDetails } from '../documents/prescription.js';
+import { createRecordService, loadClinicDetails } from './records.js';
 import { createStaffAdminService } from './staffAdmin.js';
 import { createStaffScheduleService } from './staffSchedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
@@ -48,6 +55,10 @@ export interface ServiceOptions {
   background: BackgroundTasks;
   /** Where bookings, payments and mails are counted (the app's metrics); nowhere when absent. */
   observer: ServiceObserver;
+  /** JITSI_*, JOIN_*: video rooms and join windows (server/consultation/config.ts); the defaults when absent. */
+  consultation: ConsultationConfig;
+  /** The clinic's name, address and tax details on prescriptions and receipts (CLINIC_ADDRESS, CLINIC_TAX_DETAILS). */
+  clinic: ClinicDetails;
 }
 
 /** The mailer, with every send counted as sent or failed where it is decided. */
@@ -106,18 +117,22 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const mailer = observedMailer(options.mailer ?? noMailer, observer);
   const background =
     options.background ?? createBackgroundTasks(options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
-  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl, observer });
+  const chatHub = createChatHub(db, options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
+  const people = createPeopleService({ db, now });
+  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl, observer, people });
+  const otp = createOtpService({
+    db,
+    now,
+    mailer,
+    secrets: createSecrets(db, options.appSecret ?? null),
+    limits,
+  });
+  const records = createRecordService({ db, now, mailer, otp, clinic: options.clinic ?? loadClinicDetails({}), publicUrl });
   return {
     site: createSiteService(db),
     doctors: createDoctorService(db, schedule.lastBookableDate),
     /** Email codes: send, validate (proofs for registration and reset). */
-    otp: createOtpService({
-      db,
-      now,
-      mailer,
-      secrets: createSecrets(db, options.appSecret ?? null),
-      limits,
-    }),
+    otp,
     /** Registration, login, password reset; `findOrCreateFromIdentity` for Google sign-in. */
     accounts: createAccountService({
       db,
@@ -127,6 +142,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       limits,
       publicUrl,
     }),
+    /** Family members (the people a patient books for) and the patient's own profile. */
+    people,
     /** Tokens: `issue` (a login's answer, also for Google sign-in), `authenticate`, `revoke`. */
     sessions,
     housekeeping: createHousekeeping(db, now),
@@ -135,13 +152,26 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     /** Booking (holds a slot for an unpaid appointment); a patient's list, moves, cancellations, calendar. */
     appointments,
     /** Staff: roles, completing consultations, pharmacy orders, the audit log. */
-    staff: createStaffService({ db, now }),
+    staff: createStaffService({
+      db,
+      now,
+      onCompleted: (appointmentId) => background.run('prescription mail', () => records.sendPrescription(appointmentId)),
+    }),
+    /** The patient's record: My Remedies, prescription and receipt PDFs, the data export, closing the account. */
+    records,
     /** Staff console, admins only: locations, fees, site content, accounts and roles, orders, refunds. */
     staffAdmin: createStaffAdminService({ db, now }),
     /** Staff console, admins only: doctors, weekly hours, leave (the orphan rule), moving and cancelling appointments. */
     staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes }),
+    /** The consultation itself (issue 13): join windows, Jitsi links, the call's no-answer notes. */
+    consultations: createConsultationService({ db, now, ...(options.consultation ? { config: options.consultation } : {}) }),
+    /** Chat consultations (issue 13): messages, photos, read marks; `chatHub` delivers them in real time. */
+    chat: createChatService({ db, now, hub: chatHub, ...(options.consultation ? { config: options.consultation } : {}) }),
+    chatHub,
     /** Work started by requests and not awaited by them (mails). */
     background,
+    /** The mailer, every send counted: background jobs (server/jobs) send through it too. */
+    mailer,
     /** The payment service: checkouts with the provider, and settling on its word. */
     payments: createPaymentService({
       db,

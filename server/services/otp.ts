@@ -12,7 +12,7 @@
  * - A right code deletes it and records the address as proven for 30 minutes; registration and
  *   password reset use that proof up (accounts.ts).
  */
-import type { MessageAnswer } from '../../contract/auth.js';
+import type { Language, MessageAnswer } from '../../contract/auth.js';
 import type { Database } from '../db/database.js';
 import { oneTimeCodeMail } from '../mail/templates.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -69,7 +69,7 @@ export function createOtpService({ db, now, mailer, secrets, limits }: OtpServic
 
   return {
     /** Emails a new code to the address; `client` is the caller's IP address. */
-    async send(rawEmail: string, client: string): Promise<MessageAnswer> {
+    async send(rawEmail: string, client: string, language: Language = 'en'): Promise<MessageAnswer> {
       const email = normalize(rawEmail);
       await checkSendLimits(email, client);
 
@@ -80,7 +80,7 @@ export function createOtpService({ db, now, mailer, secrets, limits }: OtpServic
 
       // Committed above; the mail goes out with no transaction open.
       try {
-        await mailer.send(oneTimeCodeMail(email, code, Math.round(limits.codeTtlMs / 60_000)));
+        await mailer.send(oneTimeCodeMail(email, code, Math.round(limits.codeTtlMs / 60_000), language));
       } catch (error) {
         await codes.deleteCode(db, email, codeHash);
         throw new MailDeliveryError(otpMessages.sendFailed, error);
@@ -109,7 +109,7 @@ export function createOtpService({ db, now, mailer, secrets, limits }: OtpServic
         await codes.recordProof(tx, email, at, new Date(at.getTime() + limits.proofTtlMs));
         return 'validated';
       });
-      if (outcome !== 'validated') throw new BadRequestError(otpMessages[outcome]);
+      if (outcome !== 'validated') throw new BadRequestError(otpMessages[outcome], [{ field: 'otp', message: otpMessages[outcome] }]);
       return { message: otpMessages.validated };
     },
   };

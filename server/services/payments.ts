@@ -30,6 +30,8 @@ import { randomBytes } from 'node:crypto';
 import type {
   CreateAppointmentPaymentRequest,
   CreateOrderPaymentRequest,
+  PaymentCheckStatus,
+  PaymentStatusAnswer,
 } from '../../contract/appointments.js';
 import type { User } from '../../contract/auth.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -57,13 +59,14 @@ import {
   setProviderOrderId,
   settlePayment,
 } from '../repositories/payments.js';
-import { bookingMessages, isSlotViolation, statusAt } from './appointments.js';
+import { bookingMessages, isSlotViolation, recordAt, statusAt } from './appointments.js';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
 import { clinicClock, lockedDayPlan, scheduleOffers } from './schedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 
 export const paymentMessages = {
   appointmentNotFound: 'Appointment not found.',
+  paymentNotFound: 'Payment not found.',
   orderNotFound: 'Order not found.',
   alreadyPaid: 'This appointment is already paid.',
   orderAlreadyPaid: 'This order is already paid.',
@@ -197,7 +200,7 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
         // by its own clock, and counted it lapsed only if it was by then.
         const lapsed = !a.holdsSlot || a.holdExpiresAt === null || a.holdExpiresAt <= now();
         if (lapsed) {
-          const plan = await lockedDayPlan(tx, a.doctorId, a.location, a.date, at);
+          const plan = await lockedDayPlan(tx, a.doctorId, a.location === '' ? null : a.location, a.date, at);
           if (!scheduleOffers(plan, a.time, a.consultationType)) {
             // Its slot left the schedule during the lapse: lost, as if somebody else had taken it.
             await flagPaymentRefund(tx, payment.merchantOrderId, at);
@@ -310,7 +313,7 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
       const stored = await findStoredAppointment(db, a.id);
       if (stored && statusAt(stored, now()) === 'Expired') throw new ConflictError(paymentMessages.expired);
       const amountPaise = toPaise(a.fee);
-      if (amountPaise <= 0) throw new BadRequestError(paymentMessages.nothingToPay);
+      if (amountPaise <= 0) throw new BadRequestError(paymentMessages.nothingToPay, [{ field: 'appointmentId', message: 'has no fee to pay' }]);
       if (toPaise(request.consultationAmount) !== amountPaise) {
         throw new BadRequestError(paymentMessages.wrongAmount, [
           { field: 'consultationAmount', message: `must be the consultation fee, ${a.fee}` },
@@ -328,7 +331,7 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
             // A lapsed hold no longer counts for the staff console's orphan rule: its slot may have
             // left the schedule since (hours, leave, a retired doctor). Checked as a booking is,
             // under the doctor row's lock, so no schedule change slips in between.
-            const plan = await lockedDayPlan(tx, a.doctorId, a.location, a.date, at);
+            const plan = await lockedDayPlan(tx, a.doctorId, a.location === '' ? null : a.location, a.date, at);
             if (!scheduleOffers(plan, a.time, a.consultationType)) throw new ConflictError(paymentMessages.notInSchedule);
             await lapseHolds(tx, { doctorId: a.doctorId, date: a.date, time: a.time }, at, a.id);
             await reclaimHold(tx, a.id, until, at);
@@ -343,7 +346,7 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
       const checkout = await open(
         { merchantOrderId, purpose: 'appointment', appointmentId: a.id, orderId: null, userId: user._id, amountPaise },
         (holdEnds.getTime() - at.getTime()) / 1000,
-        `${a.consultationType} with ${a.doctorName}, ${a.location}, ${a.date} ${a.time} (${a.appointmentNumber})`,
+        `${a.consultationType} with ${a.doctorName}, ${a.location === '' ? 'online' : a.location}, ${a.date} ${a.time} (${a.appointmentNumber})`,
       );
       await setUnpaidPaymentStatus(db, a.id, 'pending', now());
       return { merchantOrderId, checkoutPageUrl: checkout.checkoutPageUrl };
@@ -360,7 +363,7 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
         throw new BadRequestError(paymentMessages.wrongPharmacy, [{ field: 'pharmacyId', message: 'must be the order\'s pharmacy' }]);
       }
       const amountPaise = toPaise(order.totalPrice);
-      if (amountPaise <= 0) throw new BadRequestError(paymentMessages.nothingToPay);
+      if (amountPaise <= 0) throw new BadRequestError(paymentMessages.nothingToPay, [{ field: 'orderId', message: 'has nothing to pay' }]);
       if (request.amount !== amountPaise) {
         throw new BadRequestError(paymentMessages.wrongOrderAmount, [
           { field: 'amount', message: `must be the order's total in paise, ${amountPaise}` },
@@ -386,6 +389,34 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
       return settle(await provider.orderStatus(merchantOrderId));
     },
 
+    /**
+     * GET /payment/status/{merchantOrderId}, for the result page (issue 12): one of the caller's
+     * payments as the server knows it, after asking the provider (server to server) while it is
+     * pending, so the page says "booked" only for a confirmed payment. Somebody else's payment
+     * or an unknown reference: 404 alike. A provider that cannot say now leaves it pending.
+     */
+    async statusFor(user: User, merchantOrderId: string, log?: (error: unknown) => void): Promise<PaymentStatusAnswer> {
+      const payment = await findPayment(db, merchantOrderId);
+      if (!payment || payment.userId !== user._id) throw new NotFoundError(paymentMessages.paymentNotFound);
+      let outcome: SettleOutcome = payment.status;
+      try {
+        outcome = payment.status !== 'pending' ? await current(merchantOrderId) : await settle(await provider.orderStatus(merchantOrderId));
+      } catch (error) {
+        log?.(error);
+        outcome = 'pending';
+      }
+      const status: PaymentCheckStatus =
+        outcome === 'unknown' || outcome === 'mismatch' ? 'failed' : outcome;
+      const stored = payment.appointmentId ? await findStoredAppointment(db, payment.appointmentId) : null;
+      return {
+        merchantOrderId,
+        purpose: payment.purpose,
+        status,
+        amountPaid: status === 'paid' ? payment.amountPaise / 100 : 0,
+        ...(stored && payment.purpose === 'appointment' ? { appointment: recordAt(stored, now()) } : {}),
+      };
+    },
+
     /** What a payment was for (the result pages speak of a booking or of an order); null: no such payment. */
     async purposeOf(merchantOrderId: string): Promise<PaymentPurpose | null> {
       return (await findPayment(db, merchantOrderId))?.purpose ?? null;
@@ -400,7 +431,7 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
         return {
           payment,
           description: a
-            ? `${a.consultationType} with ${a.doctorName} at ${a.location}, ${a.date} at ${a.time} (appointment ${a.appointmentNumber})`
+            ? `${a.consultationType} with ${a.doctorName} ${a.location === '' ? 'online' : `at ${a.location}`}, ${a.date} at ${a.time} (appointment ${a.appointmentNumber})`
             : 'Consultation',
         };
       }

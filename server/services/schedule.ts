@@ -26,6 +26,8 @@ import type { SlotStatus, TimeSlot } from '../../contract/appointments.js';
 import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
 import type { Database, Queryable } from '../db/database.js';
 import { loadDaySchedule } from '../repositories/appointments.js';
+import { loadAvailability, loadSoonestOnline } from '../repositories/availability.js';
+import { availabilityWindowDays, type Availability, type SoonestOnlineDoctor } from '../../contract/availability.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
 import { BadRequestError, NotFoundError } from './errors.js';
 
@@ -101,7 +103,9 @@ export function cutSlots(ranges: readonly { start: string; end: string }[], slot
 
 export interface DayPlan {
   doctor: { id: string; name: string; email: string; type: 'online' | 'clinic'; slotMinutes: number };
-  /** null: the doctor does not work at that location. */
+  /** The doctor's online hours (Chat, Video, Call; 010): no location, `locationId` null. */
+  online: boolean;
+  /** null: online, or the doctor does not work at that location. */
   locationId: string | null;
   onLeave: boolean;
   /** Slot starts offered that day at that location, before anything is booked. */
@@ -111,20 +115,27 @@ export interface DayPlan {
 }
 
 /** Why a slot cannot be had, or null when it is there to book (booked-ness aside). */
+/** Whether the plan is a place the doctor works: online hours, or a location of theirs. */
+export const worksThere = (plan: DayPlan): boolean => plan.online || plan.locationId !== null;
+
 export function unavailability(plan: DayPlan, date: string, time: string, now: Date): 'past' | 'leave' | 'notOffered' | null {
-  if (plan.locationId === null || !plan.starts.includes(time)) return 'notOffered';
+  if (!worksThere(plan) || !plan.starts.includes(time)) return 'notOffered';
   const today = clinicClock(now);
   if (date < today.date || (date === today.date && toMinutes(time) <= today.minutes)) return 'past';
   if (plan.onLeave) return 'leave';
   return null;
 }
 
-/** The doctor's day at a location, read through `q` (the database, or a transaction). null: no such active doctor. */
-export async function loadDayPlan(q: Queryable, doctorEmail: string, location: string, date: string, now: Date): Promise<DayPlan | null> {
+/**
+ * The doctor's day at a location (`location` null: their online hours), read through `q` (the
+ * database, or a transaction). null: no such active doctor.
+ */
+export async function loadDayPlan(q: Queryable, doctorEmail: string, location: string | null, date: string, now: Date): Promise<DayPlan | null> {
   const day = await loadDaySchedule(q, { doctorEmail: doctorEmail.toLowerCase(), location, date, weekday: weekdayOf(date), now });
   if (!day) return null;
   return {
     doctor: day.doctor,
+    online: day.online,
     locationId: day.locationId,
     onLeave: day.onLeave,
     starts: cutSlots(day.hours, day.doctor.slotMinutes),
@@ -138,7 +149,8 @@ export async function loadDayPlan(q: Queryable, doctorEmail: string, location: s
  * Visit with an online doctor. (services/staffSchedule.ts fitsSchedule says the same of a booking.)
  */
 export function scheduleOffers(plan: DayPlan | null, time: string, consultationType: string): boolean {
-  if (!plan || plan.locationId === null || plan.onLeave || !plan.starts.includes(time)) return false;
+  if (!plan || !worksThere(plan) || plan.onLeave || !plan.starts.includes(time)) return false;
+  if (plan.online && consultationType === 'Clinic Visit') return false;
   return !(plan.doctor.type === 'online' && consultationType === 'Clinic Visit');
 }
 
@@ -149,14 +161,14 @@ export function scheduleOffers(plan: DayPlan | null, time: string, consultationT
  * booking. The plan is read by a statement after the lock, so (READ COMMITTED) it sees the change
  * that was waited for. By id: the email may have changed meanwhile. null: no such doctor, or retired.
  */
-export async function lockedDayPlan(tx: Queryable, doctorId: string, location: string, date: string, now: Date): Promise<DayPlan | null> {
+export async function lockedDayPlan(tx: Queryable, doctorId: string, location: string | null, date: string, now: Date): Promise<DayPlan | null> {
   const doctor = await lockDoctorForShare(tx, doctorId);
   if (!doctor?.active) return null;
   return loadDayPlan(tx, doctor.email, location, date, now);
 }
 
 export function createScheduleService({ db, now, horizonDays }: { db: Database; now: () => Date; horizonDays: number }) {
-  const dayPlan = (doctorEmail: string, location: string, date: string) => loadDayPlan(db, doctorEmail, location, date, now());
+  const dayPlan = (doctorEmail: string, location: string | null, date: string) => loadDayPlan(db, doctorEmail, location, date, now());
 
   return {
     dayPlan,
@@ -169,7 +181,8 @@ export function createScheduleService({ db, now, horizonDays }: { db: Database; 
     checkHorizon: (date: string, field: string, at: Date = now()): void => checkHorizon(date, at, horizonDays, field),
 
     /** GET /doctor/gettimeslot: 400 beyond the booking horizon; NotFoundError (404) for a doctor we do not have. */
-    async timeSlots(doctorEmail: string, location: string, date: string, viewerId: string | null): Promise<TimeSlot[]> {
+    /** `location` null: the doctor's online hours (GET /doctor/onlinetimeslot, 010). */
+    async timeSlots(doctorEmail: string, location: string | null, date: string, viewerId: string | null): Promise<TimeSlot[]> {
       checkHorizon(date, now(), horizonDays, 'date');
       const plan = await dayPlan(doctorEmail, location, date);
       if (!plan) throw new NotFoundError('Doctor not found.');
@@ -181,6 +194,45 @@ export function createScheduleService({ db, now, horizonDays }: { db: Database; 
         if (holder && !(holder.userId === viewerId && !holder.paid)) return slot(time, 'booked');
         return slot(time, 'free');
       });
+    },
+
+    /**
+     * GET /doctor/availability/{doctorEmail}: the strip of `availabilityWindowDays` days from
+     * `from` (today when absent; 400 before today or beyond the horizon) at `location` (absent:
+     * online hours), cut at the horizon, and the soonest free slot. One query
+     * (repositories/availability.ts). 404 for a doctor we do not have.
+     */
+    async availability(doctorEmail: string, query: { from?: string; location?: string }, viewerId: string | null): Promise<Availability> {
+      const at = now();
+      const today = clinicClock(at);
+      const last = lastBookableDate(at, horizonDays);
+      const from = query.from ?? today.date;
+      if (from < today.date) throw new BadRequestError('Please choose today or a later date.', [{ field: 'from', message: 'must be today or later (clinic time)' }]);
+      checkHorizon(from, at, horizonDays, 'from');
+      const windowEnd = addDays(from, availabilityWindowDays - 1);
+      const to = (windowEnd < last ? windowEnd : last) as ClinicDate;
+      const place = query.location ?? '';
+      const row = await loadAvailability(db, {
+        doctorEmail: doctorEmail.toLowerCase(), place, from, to, today: today.date, nowMinutes: today.minutes, last, now: at, viewerId,
+      });
+      if (!row) throw new NotFoundError('Doctor not found.');
+      return {
+        doctorEmail: doctorEmail.toLowerCase(),
+        location: place,
+        from: from as ClinicDate,
+        to,
+        bookableUntil: last,
+        days: row.days.map((d) => ({ ...d, date: d.date as ClinicDate })),
+        next: row.next && { ...row.next, date: row.next.date as ClinicDate, time: row.next.time as ClinicTime },
+      };
+    },
+
+    /** GET /doctor/soonest/online: every doctor with a free online slot up to the horizon, soonest first. One query. */
+    async soonestOnline(viewerId: string | null): Promise<SoonestOnlineDoctor[]> {
+      const at = now();
+      const today = clinicClock(at);
+      const rows = await loadSoonestOnline(db, { today: today.date, nowMinutes: today.minutes, last: lastBookableDate(at, horizonDays), now: at, viewerId });
+      return rows.map((r) => ({ ...r, next: { ...r.next, date: r.next.date as ClinicDate, time: r.next.time as ClinicTime } }));
     },
   };
 }

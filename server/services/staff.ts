@@ -86,7 +86,16 @@ export interface NewOrder {
   pharmacyId: string;
 }
 
-export function createStaffService({ db, now }: { db: Database; now: () => Date }) {
+export function createStaffService({
+  db,
+  now,
+  onCompleted,
+}: {
+  db: Database;
+  now: () => Date;
+  /** Once a completion that first shows the patient the prescription committed: the prescription mail (services/records.ts). */
+  onCompleted?: (appointmentId: string) => void;
+}) {
   /** The appointment, locked, that this staff member may act on: 404 none, 403 another doctor's. */
   async function actionable(tx: Queryable, staff: Staff, id: string, lock = true): Promise<StoredAppointment> {
     const a = await findStoredAppointment(tx, id, lock);
@@ -150,11 +159,14 @@ export function createStaffService({ db, now }: { db: Database; now: () => Date 
     /** POST /staff/appointments/{id}/complete: Completed, with the prescription. */
     async complete(staff: Staff, id: string, medicines: Medicines) {
       const at = now();
+      let releasedNow = false;
       const message = await db.transaction(async (tx) => {
         const a = await actionable(tx, staff, id);
         const status = statusAt(a, at);
         if (status === 'Cancelled') throw new ConflictError(staffMessages.cancelled);
         const again = status === 'Completed';
+        // The patient is sent the prescription once it is first shown to them (completed with it, or shown later).
+        releasedNow = medicines.showMedicine && !(again && a.record.medicines.showMedicine);
         await completeAppointment(tx, a.record._id, medicines, at);
         await insertAudit(
           tx,
@@ -171,6 +183,7 @@ export function createStaffService({ db, now }: { db: Database; now: () => Date 
         );
         return again ? staffMessages.prescriptionUpdated : staffMessages.completed;
       });
+      if (releasedNow) onCompleted?.(id);
       return answer(id, message);
     },
 

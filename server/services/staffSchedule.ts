@@ -24,6 +24,7 @@
  * patient's), the admin in the audit. Cancelling frees the slot like the patient's cancel, and a
  * paid appointment cancelled by the clinic is flagged for refund.
  */
+import type { FieldError } from '../../contract/errors.js';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import {
   type AdminDoctor,
@@ -51,6 +52,8 @@ import {
   insertLeave,
   listAdminDoctors,
   listDoctorHours,
+  listDoctorOnlineHours,
+  replaceDoctorOnlineHours,
   listDoctorLeave,
   replaceDoctorHours,
   setDoctorActive,
@@ -84,6 +87,7 @@ export const scheduleMessages = {
   completed: 'This consultation is completed: it cannot be changed.',
   cancelled: 'This appointment is already cancelled.',
   refundFlagged: 'This appointment lost its slot and its fee is flagged for refund: it cannot be moved.',
+  registrationIncomplete: 'Enter both the registration council and the registration number, or neither.',
   created: 'Doctor added.',
   updated: 'Doctor updated.',
   retired: 'Doctor retired: no longer listed or bookable.',
@@ -114,14 +118,27 @@ export interface ScheduleShape {
   slotMinutes: number;
   locationIds: ReadonlySet<string>;
   hours: readonly { locationId: string; weekday: number; start: string; end: string }[];
+  /** Online hours (Chat, Video, Call; no location; issue 12). */
+  onlineHours: readonly { weekday: number; start: string; end: string }[];
   leave: readonly { from: string; to: string }[];
 }
 
-type LiveBooking = StoredAppointment & { locationId: string };
+/** `locationId` null: booked from the doctor's online hours (010). */
+type LiveBooking = StoredAppointment & { locationId: string | null };
 
 /** Whether the booking keeps its place in the schedule (see the orphan rule above). */
-export function fitsSchedule(shape: ScheduleShape, booking: { locationId: string; record: Pick<AppointmentRecord, 'date' | 'startTime' | 'consultationType'> }): boolean {
+export function fitsSchedule(
+  shape: ScheduleShape,
+  booking: { locationId: string | null; record: Pick<AppointmentRecord, 'date' | 'startTime' | 'consultationType'> },
+): boolean {
   const { date, startTime, consultationType } = booking.record;
+  if (booking.locationId === null) {
+    // From the online hours: no location to work at, and never a Clinic Visit (010's check).
+    if (!shape.active || consultationType === 'Clinic Visit') return false;
+    if (shape.leave.some((l) => l.from <= date && date <= l.to)) return false;
+    const online = shape.onlineHours.filter((h) => h.weekday === weekdayOf(date));
+    return cutSlots(online, shape.slotMinutes).includes(startTime);
+  }
   if (!shape.active || !shape.locationIds.has(booking.locationId)) return false;
   if (shape.type === 'online' && consultationType === 'Clinic Visit') return false;
   if (shape.leave.some((l) => l.from <= date && date <= l.to)) return false;
@@ -160,11 +177,22 @@ function sameIds(ids: readonly string[], existing: readonly string[]): boolean {
   return wanted.size === ids.length && wanted.size === existing.length && existing.every((id) => wanted.has(id));
 }
 
+/** A registration is a council and its number: both, or neither (400 naming the missing one). */
+function checkRegistration(council: string, number: string): void {
+  if (council === '' && number !== '') {
+    throw new BadRequestError(scheduleMessages.registrationIncomplete, [{ field: 'registrationCouncil', message: 'is required with a registration number' }]);
+  }
+  if (number === '' && council !== '') {
+    throw new BadRequestError(scheduleMessages.registrationIncomplete, [{ field: 'registrationNumber', message: 'is required with a council' }]);
+  }
+}
+
 const doctorFacts = (d: AdminDoctor) => ({
   name: d.name,
   email: d.email,
   type: d.type,
   qualification: d.qualification,
+  registration: { council: d.registrationCouncil, number: d.registrationNumber },
   slotMinutes: d.slotMinutes,
   active: d.active,
   locations: d.locations.map((l) => l.name),
@@ -194,6 +222,7 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
       slotMinutes: doctor.slotMinutes,
       locationIds: new Set(doctor.locations.map((l) => l._id)),
       hours: await listDoctorHours(tx, doctor._id),
+      onlineHours: await listDoctorOnlineHours(tx, doctor._id),
       leave: await listDoctorLeave(tx, doctor._id),
     };
   }
@@ -228,7 +257,7 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
   async function scheduleOf(q: Queryable, id: string): Promise<DoctorSchedule> {
     const doctor = await findAdminDoctor(q, id);
     if (!doctor) throw new NotFoundError(scheduleMessages.doctorNotFound);
-    return { doctor, hours: await listDoctorHours(q, id), leave: await listDoctorLeave(q, id) };
+    return { doctor, hours: await listDoctorHours(q, id), leave: await listDoctorLeave(q, id), onlineHours: await listDoctorOnlineHours(q, id) };
   }
 
   async function doctorAnswer(id: string, message: string) {
@@ -291,6 +320,7 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
 
     async create(staff: Staff, input: DoctorInput) {
       assertAdmin(staff);
+      checkRegistration(input.registrationCouncil ?? '', input.registrationNumber ?? '');
       const at = now();
       const fields: DoctorFields = { ...input, email: input.email.toLowerCase() };
       let id: string;
@@ -318,6 +348,7 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
       try {
         await db.transaction(async (tx) => {
           const doctor = await lockedDoctor(tx, id);
+          checkRegistration(input.registrationCouncil ?? doctor.registrationCouncil, input.registrationNumber ?? doctor.registrationNumber);
           const locationIds = await validLocationIds(tx, input.locationIds);
           if (fields.email !== doctor.email) await refuseIfDoctorAccount(tx, doctor.email);
           const current = await shapeOf(tx, doctor);
@@ -415,7 +446,7 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
         const current = await shapeOf(tx, doctor);
         const elsewhere = (await listDoctorHours(tx, doctor._id)).filter((h) => h.locationId !== location._id);
         const errors = checkHours(hours, elsewhere);
-        if (errors.length > 0) throw new BadRequestError(scheduleMessages.badHours, errors);
+        if (errors.length > 0) throw new BadRequestError(scheduleMessages.badHours, errors as [FieldError, ...FieldError[]]);
         const sorted = [...hours].sort((a, b) => a.weekday - b.weekday || toMinutes(a.start) - toMinutes(b.start));
         const next: ScheduleShape = {
           ...current,
@@ -437,6 +468,35 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
               before: week(current.hours.filter((h) => h.locationId === location._id)),
               after: week(sorted),
             },
+          },
+          at,
+        );
+      });
+      return { message: scheduleMessages.hoursSaved, schedule: await scheduleOf(db, id) };
+    },
+
+    /** The doctor's whole online week (Chat, Video, Call; no location; issue 12). ORPHAN RULE, as for clinic hours. */
+    async replaceOnlineHours(staff: Staff, id: string, hours: readonly HoursRange[]) {
+      assertAdmin(staff);
+      const at = now();
+      await db.transaction(async (tx) => {
+        const doctor = await lockedDoctor(tx, id);
+        const current = await shapeOf(tx, doctor);
+        // Online hours may overlap clinic hours (the slot index keeps one patient at a time): only
+        // overlaps within the online week are refused.
+        const [first, ...rest] = checkHours(hours, []);
+        if (first) throw new BadRequestError(scheduleMessages.badHours, [first, ...rest]);
+        const sorted = [...hours].sort((a, b) => a.weekday - b.weekday || toMinutes(a.start) - toMinutes(b.start));
+        await refuseOrphans(tx, doctor._id, current, { ...current, onlineHours: sorted }, at);
+        await replaceDoctorOnlineHours(tx, doctor._id, sorted);
+        const week = (list: readonly { weekday: number; start: string; end: string }[]) =>
+          list.map(({ weekday, start, end }) => ({ weekday, start, end }));
+        await insertAudit(
+          tx,
+          {
+            ...auditActor(staff),
+            action: 'onlinehours.replaced',
+            details: { doctorId: doctor._id, doctor: doctor.name, before: week(current.onlineHours), after: week(sorted) },
           },
           at,
         );

@@ -9,7 +9,7 @@
  * `fromApi(({ email, token }, signal) => fetchAppointments(email, token, signal))` (src/app/fromApi.ts).
  */
 import type * as t from 'io-ts';
-import { isRight, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import {
   AppointmentList,
   AppointmentUpdateAnswer,
@@ -18,9 +18,8 @@ import {
   type Order,
 } from '../../contract/appointments.js';
 import { MessageAnswer } from '../../contract/auth.js';
-import { ApiError } from '../../contract/errors.js';
 import { createBookingApi, rupeesToPaise, type OrderPaymentAnswer, type OrderPaymentFields } from './booking.js';
-import { apiClient, isAbortError, type ApiClient, type ApiFailure } from './client.js';
+import { apiClient, attachmentFileName, httpFailureOfText as httpFailure, isAbortError, type ApiClient, type ApiFailure } from './client.js';
 
 /** The update payload as the edit popup builds it: plain strings (the record's `_id` as `appointmentToEdit`). */
 export type AppointmentUpdateFields = t.OutputOf<typeof AppointmentUpdateRequest>;
@@ -74,22 +73,7 @@ const fallbackFileName = 'appointment.ics';
 
 /** The file name of `Content-Disposition: attachment; filename="..."`, when it is a plain one. */
 export function fileNameOf(disposition: string | null): string {
-  const name = /filename="([^"\\/]+)"/i.exec(disposition ?? '')?.[1]?.trim();
-  return name ? name : fallbackFileName;
-}
-
-/** A failed answer as the request helper reports it: the server's message when it sent one. */
-function httpFailure(status: number, text: string): ApiFailure {
-  let body: unknown;
-  try {
-    body = JSON.parse(text) as unknown;
-  } catch {
-    body = undefined;
-  }
-  const decoded = ApiError.decode(body);
-  return isRight(decoded) && decoded.right.message.trim() !== ''
-    ? { _tag: 'HttpFailure', status, message: decoded.right.message }
-    : { _tag: 'HttpFailure', status, message: `The server answered with status ${status}.`, generic: true };
+  return attachmentFileName(disposition, fallbackFileName);
 }
 
 function createFileFetcher({ fetch: fetchImpl, base }: FileFetchConfig) {

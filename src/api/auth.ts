@@ -9,6 +9,7 @@ import type * as t from 'io-ts';
 import type { Either } from 'fp-ts/lib/Either.js';
 import {
   ForgotPasswordRequest,
+  LanguageSetting,
   LoginAnswer,
   LoginRequest,
   MessageAnswer,
@@ -18,6 +19,7 @@ import {
   User,
   ValidateOtpRequest,
 } from '../../contract/auth.js';
+import type { Language } from '../../contract/auth.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
 
 /**
@@ -55,6 +57,10 @@ export type AuthApi = {
    * browser is refused, and the app says 'Google login failed. Please try again.'.
    */
   exchangeGoogleCode(code: string, signal?: AbortSignal): Call<LoginAnswer>;
+  /** GET /auth/language with the bearer token: the account's language (issue 15). */
+  fetchLanguage(token: string, signal?: AbortSignal): Call<LanguageSetting>;
+  /** PUT /auth/language with the bearer token: the account keeps the language; its mails follow it. */
+  saveLanguage(language: Language, token: string, signal?: AbortSignal): Call<LanguageSetting>;
 };
 
 export function createAuthApi({ request }: ApiClient): AuthApi {
@@ -70,6 +76,9 @@ export function createAuthApi({ request }: ApiClient): AuthApi {
       request(MessageAnswer, '/auth/forgotpassword', { method: 'POST', body: fields, signal }),
     exchangeGoogleCode: (code, signal) =>
       request(LoginAnswer, '/auth/google/exchange', { method: 'POST', body: { code }, signal }),
+    fetchLanguage: (token, signal) => request(LanguageSetting, '/auth/language', { token, signal }),
+    saveLanguage: (language, token, signal) =>
+      request(LanguageSetting, '/auth/language', { method: 'PUT', body: { language }, token, signal }),
   };
 }
 
@@ -82,5 +91,16 @@ export function googleStartUrl(base: string = import.meta.env.VITE_API_BASE ?? '
 }
 
 const authApi = createAuthApi(apiClient);
-export const { sendOtp, validateOtp, register, login, fetchCurrentUser, logout, forgotPassword, exchangeGoogleCode } =
+export const {
+  sendOtp,
+  validateOtp,
+  register,
+  login,
+  fetchCurrentUser,
+  logout,
+  forgotPassword,
+  exchangeGoogleCode,
+  fetchLanguage,
+  saveLanguage,
+} =
   authApi;

@@ -15,9 +15,11 @@ import {
   CreateAppointmentPaymentRequest,
   CreateOrderPaymentAnswer,
   CreateOrderPaymentRequest,
+  PaymentStatusAnswer,
   TimeSlotList,
   type TimeSlot,
 } from '../../contract/appointments.js';
+import { Availability, SoonestOnlineList, type SoonestOnlineDoctor } from '../../contract/availability.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
 
 /**
@@ -62,22 +64,51 @@ export type BookingApi = {
   ): Call<AppointmentPaymentAnswer>;
   /** POST /payment/create-order with the bearer token: where to send the browser to pay an order. */
   createOrderPayment(request: OrderPaymentFields, token: string, signal?: AbortSignal): Call<OrderPaymentAnswer>;
+  /**
+   * GET /payment/status/{merchantOrderId} with the bearer token (issue 12): the caller's payment
+   * as the server knows it after asking the provider; 404 for a reference that is not theirs.
+   */
+  fetchPaymentStatus(merchantOrderId: string, token: string, signal?: AbortSignal): Call<PaymentStatusAnswer>;
+  /**
+   * GET /doctor/availability/{doctorEmail}?from=&location= (issue 12): two weeks of free counts at
+   * `location`, or online hours when `location` is ''; `from` null: from today.
+   */
+  fetchAvailability(doctorEmail: string, location: string, from: string | null, signal?: AbortSignal, token?: string | null): Call<Availability>;
+  /** GET /doctor/soonest/online (issue 12): doctors with free online slots, soonest first. */
+  fetchSoonestOnline(signal?: AbortSignal, token?: string | null): Call<SoonestOnlineDoctor[]>;
 };
 
 export function createBookingApi({ request }: ApiClient): BookingApi {
   return {
+    // location '': online hours, which have no location (issue 12).
     fetchTimeSlots: (doctorEmail, date, location, signal, token) =>
       request(
         TimeSlotList,
-        `/doctor/gettimeslot/${encodeURIComponent(doctorEmail)}/${encodeURIComponent(location)}/${encodeURIComponent(date)}`,
+        location === ''
+          ? `/doctor/onlinetimeslot/${encodeURIComponent(doctorEmail)}/${encodeURIComponent(date)}`
+          : `/doctor/gettimeslot/${encodeURIComponent(doctorEmail)}/${encodeURIComponent(location)}/${encodeURIComponent(date)}`,
         token ? { signal, token } : { signal },
       ),
+    fetchAvailability: (doctorEmail, location, from, signal, token) => {
+      const query = new URLSearchParams();
+      if (from !== null) query.set('from', from);
+      if (location !== '') query.set('location', location);
+      const search = query.toString();
+      return request(
+        Availability,
+        `/doctor/availability/${encodeURIComponent(doctorEmail)}${search === '' ? '' : `?${search}`}`,
+        token ? { signal, token } : { signal },
+      );
+    },
+    fetchSoonestOnline: (signal, token) => request(SoonestOnlineList, '/doctor/soonest/online', token ? { signal, token } : { signal }),
     addAppointment: (body, token, signal) =>
       request(AppointmentRecord, '/appointment/add', { method: 'POST', body, token, signal }),
     createAppointmentPayment: (body, token, signal) =>
       request(CreateAppointmentPaymentAnswer, '/payment/create-appointment', { method: 'POST', body, token, signal }),
     createOrderPayment: (body, token, signal) =>
       request(CreateOrderPaymentAnswer, '/payment/create-order', { method: 'POST', body, token, signal }),
+    fetchPaymentStatus: (merchantOrderId, token, signal) =>
+      request(PaymentStatusAnswer, `/payment/status/${encodeURIComponent(merchantOrderId)}`, { token, signal }),
   };
 }
 
@@ -87,4 +118,12 @@ export function rupeesToPaise(rupees: number): number {
 }
 
 const bookingApi = createBookingApi(apiClient);
-export const { fetchTimeSlots, addAppointment, createAppointmentPayment, createOrderPayment } = bookingApi;
+export const {
+  fetchTimeSlots,
+  addAppointment,
+  createAppointmentPayment,
+  createOrderPayment,
+  fetchPaymentStatus,
+  fetchAvailability,
+  fetchSoonestOnline,
+} = bookingApi;

@@ -78,6 +78,9 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
+    // The language the page is in (issue 15: `<html lang>` follows the choice), for the mails a
+    // call sends, such as the email code, instead of the browser's own preference.
+    if (typeof document !== 'undefined' && document.documentElement.lang) headers['Accept-Language'] = document.documentElement.lang;
 
     let response: Response;
     let text: string;
@@ -141,6 +144,17 @@ function parseJson(text: string): unknown {
   } catch {
     return invalidJson;
   }
+}
+
+/** A failed file download's body (text) as the request helper reports a failed JSON call. */
+export function httpFailureOfText(status: number, text: string): HttpFailure {
+  return httpFailure(status, parseJson(text));
+}
+
+/** The file name of `Content-Disposition: attachment; filename="..."` when it is a plain one, else `fallback`. */
+export function attachmentFileName(disposition: string | null, fallback: string): string {
+  const name = /filename="([^"\\/]+)"/i.exec(disposition ?? '')?.[1]?.trim();
+  return name ? name : fallback;
 }
 
 function httpFailure(status: number, json: unknown): HttpFailure {

@@ -149,6 +149,8 @@ export type StaffAdminApi = {
   fetchSchedule(id: string, token: string, signal?: AbortSignal): Call<Schedule>;
   /** PUT /staff/doctors/{id}/hours/{locationId}: replaces that location's week. ORPHAN RULE. */
   replaceHours(id: string, locationId: string, body: HoursPayload, token: string, signal?: AbortSignal): Call<ScheduleAnswerType>;
+  /** PUT /staff/doctors/{id}/onlinehours: replaces the online week (issue 12). ORPHAN RULE. */
+  replaceOnlineHours(id: string, body: HoursPayload, token: string, signal?: AbortSignal): Call<ScheduleAnswerType>;
   /** POST /staff/doctors/{id}/leave. ORPHAN RULE. */
   addLeave(id: string, body: LeavePayload, token: string, signal?: AbortSignal): Call<ScheduleAnswerType>;
   /** DELETE /staff/doctors/{id}/leave/{leaveId}. */
@@ -248,6 +250,8 @@ export function createStaffAdminApi(config: ApiClientConfig = {}): StaffAdminApi
     fetchSchedule: (doctorId, token, signal) => request(DoctorSchedule, doctorPath(doctorId), { token, signal }),
     replaceHours: (doctorId, locationId, body, token, signal) =>
       withConflictBody(ScheduleAnswer, `${doctorPath(doctorId)}/hours/${id(locationId)}`, { method: 'PUT', body, token, signal }),
+    replaceOnlineHours: (doctorId, body, token, signal) =>
+      withConflictBody(ScheduleAnswer, `${doctorPath(doctorId)}/onlinehours`, { method: 'PUT', body, token, signal }),
     addLeave: (doctorId, body, token, signal) =>
       withConflictBody(ScheduleAnswer, `${doctorPath(doctorId)}/leave`, { method: 'POST', body, token, signal }),
     removeLeave: (doctorId, leaveId, token, signal) =>

@@ -9,6 +9,7 @@ import { PopupProvider } from '../components/Popup/popups';
 import { HomePage } from '../pages/Home/HomePage';
 import { AccountProvider, type AccountServices } from './account';
 import { BookingServicesProvider, type BookingServices } from './booking';
+import { PeopleServicesProvider, type PeopleServices } from './people';
 import { Layout } from './Layout';
 import { liveAccountServices } from './liveAccount';
 import { SessionEvents } from './SessionEvents';
@@ -46,6 +47,8 @@ export interface AppProps {
   readonly accountServices?: AccountServices;
   /** The booking calls and the checkout redirect: fakes in tests; by default the live ones, loaded with the booking views. */
   readonly bookingServices?: BookingServices | null;
+  /** The family-member and profile calls: fakes in tests; by default the live ones, loaded with their views. */
+  readonly peopleServices?: PeopleServices | null;
 }
 
 /** Everything but the router, so tests can render it inside a MemoryRouter. */
@@ -53,17 +56,20 @@ export function AppShell({
   siteOptionsLogic,
   accountServices = liveAccountServices,
   bookingServices = null,
+  peopleServices = null,
 }: AppProps) {
   return (
     <SiteOptionsContext.Provider logic={siteOptionsLogic} options={{ inspect }}>
       <AccountProvider services={accountServices}>
         <BookingServicesProvider services={bookingServices}>
-          <SessionEvents />
-          <SelectedLocationProvider>
-            <PopupProvider>
-              <AppRoutes />
-            </PopupProvider>
-          </SelectedLocationProvider>
+          <PeopleServicesProvider services={peopleServices}>
+            <SessionEvents />
+            <SelectedLocationProvider>
+              <PopupProvider>
+                <AppRoutes />
+              </PopupProvider>
+            </SelectedLocationProvider>
+          </PeopleServicesProvider>
         </BookingServicesProvider>
       </AccountProvider>
     </SiteOptionsContext.Provider>

@@ -83,6 +83,11 @@ export interface AccountServices {
   readonly redirectToGoogle: (returnTo: string) => void;
   /** Starts loading the account forms and the API module (a pointer or focus near Login). */
   readonly preload?: () => void;
+  /**
+   * While logged in, keeps the account's language in step with the page's (issue 15,
+   * ./languageAccount.ts); returns the function that stops it. Absent (tests' fakes): not kept.
+   */
+  readonly syncLanguage?: (token: string) => () => void;
 }
 
 /** The live list call; the appointments API is fetched the first time the list loads (after login). */

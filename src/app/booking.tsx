@@ -8,9 +8,12 @@
  */
 import { createContext, type ReactNode } from 'react';
 import type { PromiseActorLogic } from 'xstate';
-import type { AppointmentRecord, TimeSlot } from '../../contract/appointments';
+import type { AppointmentRecord, PaymentStatusAnswer, TimeSlot } from '../../contract/appointments';
+import type { CalendarFile } from '../../machines/appointments/appointmentsMachine';
 import type { AppointmentFeeList, Doctor } from '../../contract/site';
 import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
+import type { Availability, SoonestOnlineDoctor } from '../../contract/availability';
+import type { AvailabilityRequest } from '../../machines/availability/availabilityMachine';
 
 export interface BookingActors {
   readonly loadDoctors: PromiseActorLogic<Doctor[]>;
@@ -18,10 +21,24 @@ export interface BookingActors {
   readonly loadTimeSlots: PromiseActorLogic<TimeSlot[], { doctorEmail: string; date: string; location: string; token: string | null }>;
   readonly addAppointment: PromiseActorLogic<AppointmentRecord, { request: BookingRequest; token: string }>;
   readonly createPayment: PromiseActorLogic<PaymentAnswer, { request: PaymentRequest; token: string }>;
+  /** The date strip (issue 12); a fake without it leaves the strip failed (the date input still works). */
+  readonly loadAvailability?: PromiseActorLogic<Availability, AvailabilityRequest>;
+  /** "Consult online now / soonest" (issue 12). */
+  readonly loadSoonest?: PromiseActorLogic<SoonestOnlineDoctor[], { token: string | null }>;
+}
+
+/** The /paymentsuccess page's calls (issue 12): what the server knows of the payment, and the appointment's .ics. */
+export interface PaymentResultServices {
+  readonly checkPayment: PromiseActorLogic<PaymentStatusAnswer, { merchantOrderId: string; token: string }>;
+  readonly downloadCalendar: PromiseActorLogic<CalendarFile, { appointmentId: string; token: string }>;
+  /** Offers the file as a download. */
+  readonly offerDownload: (file: CalendarFile) => void;
 }
 
 export interface BookingServices {
   readonly actors: BookingActors;
+  /** The payment result page's calls; absent: the live ones. */
+  readonly paymentResult?: PaymentResultServices;
   /** The payment provider's checkout origins (GET /api/payment/config); rejects when it fails. */
   readonly checkoutOrigins: (signal: AbortSignal) => Promise<string[]>;
   /** Leaves the site for the checkout page (window.location.assign). */

@@ -74,4 +74,8 @@ export const liveAccountServices: AccountServices = {
       // Reported by the call that needs it.
     });
   },
+  syncLanguage(token) {
+    const sync = import('./languageAccount').then((module) => module.syncAccountLanguage(token));
+    return () => void sync.then((stop) => stop(), () => undefined);
+  },
 };

@@ -5,23 +5,12 @@
 import type { HelpContacts } from '../../machines/help/helpLinks';
 import { deleteAppointment, downloadCalendar, payOrder, updateAppointment } from '../api/appointments';
 import { createAppointmentPayment, fetchTimeSlots } from '../api/booking';
+import { fetchConsultation } from '../api/consultations';
 import { fetchDoctors, fetchHelpContacts } from '../api/site';
 import type { AppointmentsServices } from '../components/Appointments/services';
 import { fromApi } from './fromApi';
+import { offerDownload } from './offerDownload';
 
-/** Offers a file as a download: a link to an object URL, clicked, then the URL let go. */
-function offerDownload({ fileName, content }: { fileName: string; content: Blob }): void {
-  const url = URL.createObjectURL(content);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; a minute is ample before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export const liveAppointmentsServices: AppointmentsServices = {
   actors: {
@@ -51,6 +40,9 @@ export const liveAppointmentsServices: AppointmentsServices = {
       downloadCalendar(appointmentId, token, signal),
     ),
     loadHelpContacts: fromApi<HelpContacts, unknown>((_input, signal) => fetchHelpContacts(signal)),
+    loadConsultation: fromApi(({ appointmentId, token }: { appointmentId: string; token: string }, signal) =>
+      fetchConsultation(appointmentId, token, signal),
+    ),
   },
   leaveFor(url) {
     window.location.assign(url);

@@ -4,6 +4,10 @@
  */
 import { answerOf, fromApi, loadOnce } from './fromApi';
 import type { BookingServices } from './booking';
+import { offerDownload } from './offerDownload';
+
+/** The .ics call lives with the appointments API; loaded only when a confirmation asks for it. */
+const loadAppointmentsApi = loadOnce(() => import('../api/appointments'));
 
 const loadApis = loadOnce(() =>
   Promise.all([import('../api/booking'), import('../api/site'), import('../api/client'), import('../../contract/appointments')]).then(
@@ -20,6 +24,11 @@ export const liveBookingServices: BookingServices = {
       async ({ doctorEmail, date, location, token }: { doctorEmail: string; date: string; location: string; token: string | null }, signal) =>
         (await loadApis()).booking.fetchTimeSlots(doctorEmail, date, location, signal, token),
     ),
+    loadAvailability: fromApi(
+      async ({ doctorEmail, location, from, token }: { doctorEmail: string; location: string; from: string | null; token: string | null }, signal) =>
+        (await loadApis()).booking.fetchAvailability(doctorEmail, location, from, signal, token),
+    ),
+    loadSoonest: fromApi(async ({ token }: { token: string | null }, signal) => (await loadApis()).booking.fetchSoonestOnline(signal, token)),
     addAppointment: fromApi(
       async ({ request, token }: { request: Parameters<Apis['booking']['addAppointment']>[0]; token: string }, signal) =>
         (await loadApis()).booking.addAppointment(request, token, signal),
@@ -28,6 +37,15 @@ export const liveBookingServices: BookingServices = {
       async ({ request, token }: { request: { appointmentId: string; consultationAmount: number }; token: string }, signal) =>
         (await loadApis()).booking.createAppointmentPayment(request, token, signal),
     ),
+  },
+  paymentResult: {
+    checkPayment: fromApi(async ({ merchantOrderId, token }: { merchantOrderId: string; token: string }, signal) =>
+      (await loadApis()).booking.fetchPaymentStatus(merchantOrderId, token, signal),
+    ),
+    downloadCalendar: fromApi(async ({ appointmentId, token }: { appointmentId: string; token: string }, signal) =>
+      (await loadAppointmentsApi()).downloadCalendar(appointmentId, token, signal),
+    ),
+    offerDownload,
   },
   async checkoutOrigins(signal) {
     const api = await loadApis();

@@ -1,4 +1,9 @@
-/** Copy and media of the home page. Images are local SVG illustrations under public/media. */
+/**
+ * Copy and media of the home page. Images are local SVG illustrations under public/media.
+ * English here; हिन्दी and मराठी in ./hi/home.ts and ./mr/home.ts, loaded with their catalogs
+ * (issue 15), and put in use through `homeContent` (the home page reads `useHomeContent()`).
+ */
+import { createCatalog, useCatalog } from '../i18n/catalog';
 
 export interface Picture {
   readonly src: string;
@@ -183,3 +188,26 @@ export const insightVideos: readonly InsightVideo[] = [
     poster: '/media/insights/alongside-care.svg',
   },
 ];
+
+/** The home page's copy, whatever the language: the same images, ids and files, other words. */
+export interface HomeContent {
+  readonly heroIntro: { readonly title: string; readonly lead: string };
+  readonly heroSlides: readonly HeroSlide[];
+  readonly about: { readonly heading: string; readonly paragraphs: readonly string[]; readonly image: Picture; readonly linkText: string };
+  readonly treatmentCards: readonly TreatmentCard[];
+  readonly doctorPromo: { readonly heading: string; readonly role: string; readonly text: string; readonly cta: string; readonly image: Picture };
+  readonly whyHomeopathy: {
+    readonly heading: string;
+    readonly points: readonly { readonly title: string; readonly text: string }[];
+    readonly emergencyNote: string;
+  };
+  readonly insightVideos: readonly InsightVideo[];
+}
+
+export const homeEnglish: HomeContent = { heroIntro, heroSlides, about, treatmentCards, doctorPromo, whyHomeopathy, insightVideos };
+
+/** The home page's copy in use: English until a language's is set (src/i18n/languageChoice.ts). */
+export const homeContent = createCatalog<HomeContent>(homeEnglish);
+
+/** The home page's copy in the language in use; the page renders again when it changes. */
+export const useHomeContent = (): HomeContent => useCatalog(homeContent);

@@ -46,3 +46,4 @@ export function createCatalog<T>(english: T): CatalogStore<T> {
 export function useCatalog<T>(store: CatalogStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
+

@@ -10,6 +10,8 @@
  */
 import type { AppointmentStatus } from '../../contract/appointments';
 import { useCatalog, type Catalog } from './catalog';
+import { plural } from './plural';
+import type { Language as LanguageCode } from './language';
 import { shellEnglish as shell, siteCatalog } from './shell';
 
 export const en = {
@@ -44,6 +46,9 @@ export const en = {
     intro: 'The doctors, pharmacist and coordinators who look after you at every Sahaj clinic.',
     noMembers: 'Our team page is being updated. Call us to know who is consulting this week.',
     portraitAlt: (name: string) => `Portrait of ${name}`,
+    /** Issue 12: opens Book Appointment with this doctor chosen. */
+    bookWith: (name: string) => `Book with ${name}`,
+    registration: (council: string, number: string) => `Registration ${number}, ${council}`,
     ...shell.teams,
   },
   contact: {
@@ -94,6 +99,67 @@ export const en = {
     body: 'Your remedies will show here once you have had a consultation with one of our doctors: the medicine, its potency, how often to take it and for how long.',
     callUs: (phone: string) => `Questions about a remedy you already have? Call us on ${phone}.`,
   },
+  /** The patient's record (issue 14): My Remedies' list, documents, the data export, closing the account. */
+  records: {
+    loading: 'Loading your remedies…',
+    loadFailed: 'We could not load your remedies.',
+    retry: 'Try again',
+    currentHeading: 'Current remedies',
+    pastHeading: 'Earlier prescriptions',
+    currentUntil: (day: string) => `Take until ${day}`,
+    prescriptionOf: (date: string, doctor: string) => `${date} with ${doctor}`,
+    forPerson: (name: string, relation: string) => `For ${name} (${relation})`,
+    consultation: (type: string) => (type === 'Clinic Visit' ? 'Clinic visit' : `${type} consultation`),
+    complaint: 'Complaint',
+    remedies: 'Remedies',
+    remedy: 'Remedy',
+    potency: 'Potency',
+    dosage: 'Dosage',
+    whenToTake: 'When to take',
+    duration: 'Duration',
+    instructions: 'Instructions',
+    pharmacy: 'Pharmacy',
+    order: 'Pharmacy order',
+    orderState: (total: string, orderStatus: string, paymentStatus: string) => `${total}: order ${orderStatus}, payment ${paymentStatus}`,
+    noOrder: 'No pharmacy order yet.',
+    downloadPrescription: 'Download prescription (PDF)',
+    downloadReceipt: 'Download fee receipt (PDF)',
+    downloadOrderReceipt: 'Download order receipt (PDF)',
+    downloading: 'Downloading…',
+    downloadFailed: 'The document could not be downloaded. Please try again.',
+    viewRemedies: 'My remedies: prescription and receipts',
+    /** Plain words for the frequencies doctors abbreviate; anything else is shown as written. */
+    frequencies: {
+      od: 'Once a day',
+      bd: 'Twice a day, morning and evening',
+      tds: 'Three times a day: morning, afternoon and evening',
+      qid: 'Four times a day',
+      hs: 'At bedtime',
+      sos: 'Only when needed',
+      stat: 'Once, straight away',
+      weekly: 'Once a week',
+    },
+    takeLine: (dosage: string, when: string) => (dosage ? `${dosage}, ${when.charAt(0).toLowerCase()}${when.slice(1)}` : when),
+    dataHeading: 'Your data',
+    dataIntro:
+      'Download everything the clinic holds about your account: profile, family members, appointments, prescriptions, orders, payments, consents and our log entries about them, as a zip of JSON files with your prescriptions and receipts as PDF.',
+    downloadData: 'Download my data',
+    preparingData: 'Preparing your data…',
+    dataFailed: 'Your data could not be downloaded. Please try again.',
+    deleteHeading: 'Delete my account',
+    deleteIntro: (clinicalYears: number, paymentYears: number) =>
+      `Deleting your account closes it for good: you can no longer log in, and your name, email, phone number and family members' names are erased. By law the clinic keeps your clinical records (consultations, prescriptions) for ${clinicalYears} years and payment records (receipts, refunds) for ${paymentYears} years, under a pseudonym instead of your name, and then deletes them. Download your data first if you want a copy.`,
+    deleteBlocked: 'You have paid appointments still ahead. Please cancel them, or attend them, before deleting your account:',
+    upcomingLine: (appointmentId: string, when: string, doctor: string) => `${appointmentId}: ${when} with ${doctor}`,
+    sendDeleteCode: 'Email me a code to delete my account',
+    codeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to delete your account.`,
+    codeLabel: 'Code from the email',
+    confirmDelete: 'Delete my account',
+    deleting: 'Deleting…',
+    deleted: 'Your account is deleted. Thank you for trusting us with your care.',
+    deleteFailed: 'Your account could not be deleted. Please try again.',
+    cancelDelete: 'Cancel',
+  },
   soon: {
     appointmentsTitle: 'My appointments',
     paymentSuccessTitle: 'Payment',
@@ -128,6 +194,8 @@ export const en = {
     booking: 'Booking…',
     loginToBook: 'You will be asked to log in before paying.',
     doctorOnline: 'online only',
+    /** The consultation types (spec §3's values), as a patient reads them. */
+    consultationTypeNames: { Chat: 'Chat', Video: 'Video', Call: 'Call', 'Clinic Visit': 'Clinic Visit' },
     /** No spec text: Book before the fee list gave the fee of the chosen type. */
     feeUnknown: 'The consultation fee could not be loaded. Please try again.',
     /** No spec text: the server's fee differs from the one shown. */
@@ -142,9 +210,76 @@ export const en = {
     paymentFailBody: 'Your payment did not go through. Your choices are kept: you can try again.',
     paymentRefundBody:
       'Your payment arrived after the hold on your slot had lapsed and the slot was no longer available, so the amount will be refunded to you in full. Please choose another slot.',
-    redirectingIn: (seconds: number) => `Going to the home page in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    redirectingIn: (seconds: number) =>
+      `Going to the home page in ${seconds} ${plural('en-IN', seconds, { one: 'second', other: 'seconds' })}.`,
     goNow: 'Go now',
+    /** Issue 12: /paymentsuccess while the server has not confirmed the payment yet (asked again every few seconds). */
+    confirmingPayment: 'Confirming your payment...',
+    /** No spec text: still not confirmed after the page asked for half a minute. */
+    stillPendingTitle: 'Payment not confirmed yet',
+    stillPendingBody:
+      'The payment provider has not confirmed your payment yet. If money has left your account, My appointments shows the appointment as paid once it is confirmed.',
+    checkAgain: 'Check again',
+    /** No spec text: the server says this payment did not go through (no booking popup is reopened from here). */
+    notPaidBody: 'Your payment did not go through, so the appointment is not confirmed. You can pay for it from My appointments while its slot is held.',
+    /** No spec text: /paymentsuccess with no payment to ask about (a direct visit, or logged out). */
+    unconfirmedTitle: 'Payment',
+    unconfirmedBody: 'There is no payment to confirm on this page. My appointments shows each of your appointments with its payment.',
+    /** The confirmation view after a payment the server confirmed (issue 12). */
+    confirmation: {
+      label: 'Your appointment',
+      what: 'What',
+      whatValue: (type: string, doctor: string) => `${type} consultation with ${doctor}`,
+      when: 'When',
+      whenValue: (date: string, time: string) => `${date}, ${time} (clinic time, IST)`,
+      where: 'Where',
+      how: 'How',
+      online: (type: string) => `Online (${type})`,
+      callOn: (type: string, phone: string) => `Online (${type}): the doctor will call you on ${phone}.`,
+      openMap: (location: string) => `${location} on the map`,
+      feePaid: 'Fee paid',
+      appointmentNumber: 'Appointment number',
+      myAppointments: 'Go to My appointments',
+    },
     backHome: 'Back to the home page',
+  },
+  /** Issue 12: the booking popup's online choice, date strip, grouped slots, doctor card and "soonest" list. */
+  availability: {
+    locationOnline: 'Online (Chat, Video, Call)',
+    onlineChosen: 'Online consultation: no clinic to choose. The times are the doctor\'s online hours.',
+    stripLegend: 'Free days',
+    stripShowing: (from: string, to: string) => `Free days from ${from} to ${to}`,
+    dayFree: (count: number) => (count === 1 ? '1 free' : `${count} free`),
+    dayFull: 'Full',
+    dayClosed: 'Not working',
+    dayLeave: 'On leave',
+    earlier: 'Earlier days',
+    later: 'Later days',
+    loading: 'Loading free days…',
+    failed: 'The free days could not be loaded. You can still type a date.',
+    nextAvailable: (when: string) => `Next available: ${when}`,
+    nextAvailableAt: (when: string, place: string) => `Next available: ${when} at ${place}`,
+    noneFree: 'No free times up to the last day that can be booked.',
+    typeDate: 'Or type a date',
+    onLeave: (doctor: string) => `${doctor} is on leave on this day.`,
+    morning: 'Morning',
+    afternoon: 'Afternoon',
+    evening: 'Evening',
+    soonestOpen: 'Consult online now / soonest',
+    soonestClose: 'Choose step by step instead',
+    soonestHeading: 'Online doctors, soonest first',
+    soonestIntro: 'Chat, Video or Call from home: no clinic to choose, the soonest free time is picked for you.',
+    soonestType: 'Consult by',
+    soonestLoading: 'Looking for the soonest online times…',
+    soonestNone: 'No online times are free up to the last day that can be booked.',
+    soonestToday: (count: number) => (count === 1 ? '1 free online time today' : `${count} free online times today`),
+    soonestNotToday: 'Nothing free online today',
+    soonestBook: (doctor: string, when: string) => `Choose ${doctor}, ${when}`,
+    doctorCard: 'About the doctor',
+    registration: (council: string, number: string) => `Registration ${number}, ${council}`,
+    languages: (list: string) => `Consults in ${list}`,
+    typesAndFees: 'Consultation types and fees',
+    today: 'Today',
   },
   /** /myappointment: the list, its cards, the edit, cancel and help popups (the spec's own words are in `spec`). */
   appointments: {
@@ -153,9 +288,14 @@ export const en = {
     refreshing: 'Updating the list…',
     tryAgain: 'Try again',
     listLabel: 'Your appointments',
+    /** Issue 12: the list in two parts, upcoming first (soonest at the top), then the rest collapsed. */
+    upcomingHeading: 'Upcoming',
+    earlierHeading: (count: number) => `Past and cancelled (${count})`,
     appointmentHeading: (doctor: string, date: string) => `${doctor}, ${date}`,
     doctor: 'Doctor',
     location: 'Location',
+    /** A family member's appointment (issue 12): the person the doctor consults. */
+    patientFor: 'For',
     consultationType: 'Consultation type',
     date: 'Date',
     time: 'Time',
@@ -178,6 +318,11 @@ export const en = {
     /** No spec text: the .ics could not be fetched and the server gave no words. */
     calendarFailed: 'We could not make the calendar file. Please try again.',
     cancelTitle: 'Cancel appointment',
+    /**
+     * No spec text (issue 12): the cancel question of an appointment whose fee was not paid; the
+     * spec's 'Your appointment fee will not be refunded...' is asked only when a fee was paid.
+     */
+    cancelReleaseHold: 'No fee has been paid for this appointment. Cancelling releases its slot for someone else. Still want to cancel?',
     cancelYes: 'Yes, cancel it',
     cancelNo: 'No, keep it',
     cancelling: 'Cancelling…',
@@ -199,6 +344,8 @@ export const en = {
     slotsLoading: 'Loading the times…',
     slotBooked: 'booked',
     slotUnavailable: 'unavailable',
+    /** Issue 12: the edit popup's slot that the appointment holds now. */
+    slotCurrent: 'current',
     slotsNote: 'Times marked booked or unavailable cannot be chosen.',
     doctorsFailed: "We could not load the doctor's other locations.",
     save: 'Save',
@@ -230,12 +377,29 @@ export const en = {
       'Thank you. Your pharmacy order shows as paid in My appointments once the payment provider confirms the payment.',
     orderPaymentFailTitle: 'Order payment not completed',
     orderPaymentFailBody: 'Your payment for the pharmacy order did not go through. You can pay again from My appointments.',
-    orderRedirectingIn: (seconds: number) => `Going to My appointments in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    orderRedirectingIn: (seconds: number) =>
+      `Going to My appointments in ${seconds} ${plural('en-IN', seconds, { one: 'second', other: 'seconds' })}.`,
+  },
+  /** The consultation itself (issue 13): a Video or Call appointment's card on /myappointment. */
+  consultation: {
+    heading: 'Your consultation',
+    loading: 'Loading your consultation…',
+    failed: 'We could not load your consultation.',
+    tryAgain: 'Try again',
+    joinVideo: 'Join video consultation',
+    /** `time`: when the join link appears, clinic time. */
+    videoOpensAt: (time: string) => `Join video consultation opens at ${time}.`,
+    videoOpensOn: (date: string, time: string) => `Join video consultation opens on ${date} at ${time}.`,
+    /** Spec-like: "Dr. X will call you on +91 ... at 10:00". */
+    callText: (doctor: string, phone: string, time: string) => `${doctor} will call you on ${phone} at ${time}.`,
+    callOnDate: (date: string) => `On ${date}.`,
+    registration: (council: string, number: string) => `Registration: ${council}, ${number}`,
   },
   /** Accounts: the header's profile menu, the login and sign-up popups, /account, /forgotpassword. */
   account: {
     myProfile: 'My Profile',
     myAppointment: 'My Appointment',
+    myRemedies: 'My Remedies',
     /** The profile menu's link to /staff, for admin and doctor accounts only. */
     staffConsole: 'Staff console',
     logout: 'Logout',
@@ -266,6 +430,11 @@ export const en = {
      */
     missingFields: (labels: readonly string[]) =>
       labels.length <= 2 ? `Please fill in: ${labels.join(', ')}.` : `Please fill in the ${labels.length} fields marked below.`,
+    /**
+     * No spec text: values the contract refuses, said under each field; this line is read only
+     * where a field is not on the form (each field otherwise says its own problem, no toast).
+     */
+    fixFields: 'Please correct the marked fields.',
     /** No spec text: sign-up without the terms box (spec §5 "terms checkbox required"). */
     termsRequired: 'Please accept the Terms and Conditions to sign up.',
     termsBefore: 'I agree to the',
@@ -312,6 +481,52 @@ export const en = {
     googleSigningIn: 'Signing you in with Google…',
     backHome: 'Back to the home page',
     ...shell.account,
+  },
+  /** Who the appointment is for (issue 12): family members, "Booking for", the profile edit and the teleconsultation consent. */
+  people: {
+    bookingFor: 'Booking for',
+    myself: 'Myself',
+    someoneElse: 'Someone else',
+    whoIsIt: 'Who is the appointment for?',
+    chooseMember: 'Choose a family member',
+    addMember: 'Add a family member',
+    addingMember: 'Adding…',
+    noMembers: 'No family members yet. Add one below.',
+    familyLoading: 'Loading your family members…',
+    familyFailed: 'Your family members could not be loaded.',
+    tryAgain: 'Try again',
+    relation: 'Relation',
+    relationHint: 'For example Mother, Son, Spouse',
+    memberSummary: (name: string, relation: string, age: number) => `${name} (${relation}, ${age})`,
+    contactNote: 'We send the booking to your email and may call the phone number below.',
+    minorNote:
+      "An adult must be present during a minor's teleconsultation (India's Telemedicine Practice Guidelines). A minor can be booked only by an adult account holder.",
+    profileOnceNote: 'We keep your phone number, age and gender on your account, so you are asked for them only once.',
+    consent:
+      'I agree to a teleconsultation: the doctor will see me by chat, video or call, not in person, and may ask me to visit a clinic if needed.',
+    /** A field's problem, next to it: the label and what is wrong ('Phone number must be a 10-digit phone number'). */
+    fieldError: (label: string, problem: string) => `${label} ${problem}`,
+    consentRequired: 'Please tick the teleconsultation consent to book a Chat, Video or Call consultation.',
+    memberProblem: (problem: string) => `Family member: ${problem}`,
+    consentHeading: 'Teleconsultation consent',
+    familyHeading: 'Family members',
+    familyIntro: 'People you book appointments for. You book and pay; the doctor consults them.',
+    save: 'Save',
+    saving: 'Saving…',
+    cancel: 'Cancel',
+    edit: 'Edit',
+    remove: 'Remove',
+    editMemberLabel: (name: string) => `Edit ${name}`,
+    removeMemberLabel: (name: string) => `Remove ${name}`,
+    memberSaved: 'Family member saved.',
+    memberRemoved: 'Family member removed.',
+    saveFailed: 'Something went wrong.',
+    profileHeading: 'Profile details',
+    editProfile: 'Edit profile',
+    profileSaved: 'Your profile is saved.',
+    notGiven: 'Not given yet',
+    setPassword: 'Set a password',
+    noPassword: 'No password yet: you sign in with Google.',
   },
   notFound: {
     title: 'Page not found',
@@ -407,14 +622,16 @@ export function setCatalog(next: Messages): void {
 }
 
 /**
- * The languages the site can show, each loaded when first chosen. English only for now; issue 15
- * adds `hi` and `mr` as `() => import('./hi').then((module) => module.messages)`, each a
- * `Messages` checked like tests/unit/catalogShape.typecheck.ts, so they stay out of every chunk
- * until chosen.
+ * The languages the site can show, each loaded when first chosen: Hindi and Marathi are chunks of
+ * their own (./hi/, ./mr/, one file per area mirroring the English files), each a `Messages`, so
+ * a missing or extra key fails the type-check; tests/unit/catalogLanguages.test.ts checks that no
+ * text is empty or left in English unless it is a spec message or a name.
  */
 const languages = {
   en: async (): Promise<Messages> => en,
-} satisfies Record<string, () => Promise<Messages>>;
+  hi: () => import('./hi/messages').then((module) => module.messages),
+  mr: () => import('./mr/messages').then((module) => module.messages),
+} satisfies Record<LanguageCode, () => Promise<Messages>>;
 
 export type Language = keyof typeof languages;
 
@@ -422,3 +639,6 @@ export type Language = keyof typeof languages;
 export async function loadLanguage(language: Language): Promise<void> {
   setCatalog(await languages[language]());
 }
+
+/** Every language's catalog, loaded (for tests and the missing-keys script). */
+export const loadCatalog = (language: Language): Promise<Messages> => languages[language]();

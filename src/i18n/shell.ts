@@ -27,6 +27,8 @@ const shellEn = {
     signUp: 'Sign up',
     menu: 'Menu',
     mainNavLabel: 'Main',
+    /** The label of the language choice (each language's name is in its own script, ./language.ts). */
+    language: 'Language',
   },
   nav: {
     home: 'Home',
@@ -43,6 +45,8 @@ const shellEn = {
     contact: 'Contact',
     privacyPolicy: 'Privacy Policy',
     termsOfService: 'Terms of Service',
+    /** Issue 12: help (chat, call, email) for everyone; a logged-out person is told 'Please login.'. */
+    help: 'Help with a consultation',
     locationsHeading: 'Our locations',
     callHeading: 'Call us',
     followUsOn: 'Follow Us On',

@@ -6,6 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import type { AppointmentRecord } from '../../contract/appointments';
+import { appointmentPlace } from '../../contract/appointments';
 import { rangeOf, type ListRange } from '../../machines/staffConsole/ranges';
 import {
   selectAppointments,
@@ -170,8 +171,11 @@ function AppointmentRow({
       </h2>
       <dl className="staff-facts">
         {showDoctor && <Fact label={texts.doctor} value={appointment.doctorName} />}
+        {appointment.familyMemberId && appointment.accountHolder && (
+          <Fact label={texts.bookedBy} value={`${appointment.accountHolder.firstName} ${appointment.accountHolder.lastName}`.trim()} />
+        )}
         <Fact label={texts.type} value={appointment.consultationType} />
-        <Fact label={texts.location} value={appointment.location} />
+        <Fact label={texts.location} value={appointmentPlace(appointment)} />
         <Fact
           label={texts.status}
           value={

@@ -10,6 +10,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import type { AppointmentRecord } from '../../contract/appointments';
+import { appointmentPlace } from '../../contract/appointments';
 import type { StaffPayment } from '../../contract/staff';
 import {
   consultationMachine,
@@ -34,6 +35,7 @@ import { backPathOf } from './backTo';
 import { Fact, LoadState } from './parts';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
+import { Teleconsultation } from './Teleconsultation';
 
 const adminTexts = staffAdminMessages.appointments;
 
@@ -106,13 +108,15 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
         </>
       )}
       {status === 'ready' && appointment && (
-        <Details actor={actor} appointment={appointment} />
+        <Details actor={actor} appointment={appointment} services={services} />
       )}
+
     </section>
   );
 }
 
-function Details({ actor, appointment }: { actor: ConsultationActor; appointment: AppointmentRecord }) {
+function Details({ actor, appointment, services }: { actor: ConsultationActor; appointment: AppointmentRecord; services: StaffServices }) {
+  const { loadConsultation, noteNoAnswer } = services.actors;
   const { me } = useStaff();
   const [changingOrder, setChangingOrder] = useState(false);
   const closeOrderStatus = useCallback(() => setChangingOrder(false), []);
@@ -149,6 +153,9 @@ function Details({ actor, appointment }: { actor: ConsultationActor; appointment
           <h2 id="staff-patient-heading">{texts.patientHeading}</h2>
           <dl className="staff-facts">
             <Fact label={texts.name} value={patient} />
+            {appointment.familyMemberId && appointment.accountHolder && (
+              <Fact label={texts.bookedBy} value={`${appointment.accountHolder.firstName} ${appointment.accountHolder.lastName}`.trim()} />
+            )}
             <Fact label={texts.email} value={appointment.email} />
             <Fact label={texts.phone} value={appointment.phoneNumber} />
             <Fact label={texts.age} value={String(appointment.age)} />
@@ -160,7 +167,7 @@ function Details({ actor, appointment }: { actor: ConsultationActor; appointment
           <dl className="staff-facts">
             <Fact label={texts.appointmentId} value={appointment.appointmentId} />
             <Fact label={texts.doctor} value={appointment.doctorName} />
-            <Fact label={texts.location} value={appointment.location} />
+            <Fact label={texts.location} value={appointmentPlace(appointment)} />
             <Fact label={texts.type} value={appointment.consultationType} />
             <Fact
               label={texts.when}
@@ -173,6 +180,9 @@ function Details({ actor, appointment }: { actor: ConsultationActor; appointment
           {payments.length > 0 && <Payments payments={payments} />}
         </section>
       </div>
+      {appointment.consultationType !== 'Clinic Visit' && loadConsultation && noteNoAnswer && (
+        <Teleconsultation appointment={appointment} actors={{ loadConsultation, noteNoAnswer }} />
+      )}
 
       {isCancelled && (
         <p className="notice staff-detail__cancelled" role="note">

@@ -12,6 +12,7 @@ import {
   fetchStaffMe,
   type StaffAppointmentsFilter,
 } from '../api/staff';
+import { fetchConsultation, noteNoAnswer } from '../api/consultations';
 import { fromApi } from '../app/fromApi';
 import { clinicToday } from '../../machines/booking/choices';
 import type { StaffServices } from './services';
@@ -36,6 +37,12 @@ export const liveStaffServices: StaffServices = {
     ),
     loadAudit: fromApi(({ limit, before, token }: { limit: number; before: string | null; token: string }, signal) =>
       fetchAudit({ limit, before }, token, signal),
+    ),
+    loadConsultation: fromApi(({ appointmentId, token }: { appointmentId: string; token: string }, signal) =>
+      fetchConsultation(appointmentId, token, signal),
+    ),
+    noteNoAnswer: fromApi(({ appointmentId, note, token }: { appointmentId: string; note: string; token: string }, signal) =>
+      noteNoAnswer(appointmentId, note, token, signal),
     ),
   },
   today: () => clinicToday(),

@@ -7,6 +7,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff';
+import type { Consultation } from '../../contract/consultation';
 import type { AdminDoctor } from '../../contract/staffAdmin';
 import type { AppointmentRecord, Medicines } from '../../contract/appointments';
 import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
@@ -23,6 +24,9 @@ export interface StaffActors {
   readonly completeAppointment: PromiseActorLogic<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>;
   readonly createOrder: PromiseActorLogic<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>;
   readonly loadAudit: PromiseActorLogic<AuditRecord[], { limit: number; before: string | null; token: string }>;
+  /** The consultation itself (issue 13); absent: no teleconsultation panel. */
+  readonly loadConsultation?: PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;
+  readonly noteNoAnswer?: PromiseActorLogic<Consultation, { appointmentId: string; note: string; token: string }>;
 }
 
 export interface StaffServices {

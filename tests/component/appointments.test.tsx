@@ -46,11 +46,12 @@ describe('the list', () => {
     await answer(() => fake.loadAppointments.latest().resolve([booked, done, expired, cancelled]));
 
     const first = card('APT-1001');
-    expect(fact(first, 'Doctor')).toBe(booked.doctorName);
+    // Doctor and date once, in the card's heading (issue 12: compact cards).
+    expect(within(first).getByRole('heading', { level: 3 }).textContent).toMatch(new RegExp(`^${booked.doctorName}, Tue, 11 Mar,? 2025$`));
+    expect(within(first).queryByText('Doctor', { selector: 'dt' })).toBeNull();
     expect(fact(first, 'Location')).toBe('Andheri West');
     expect(fact(first, 'Consultation type')).toBe('Video');
-    expect(fact(first, 'Date')).toMatch(/^Tue, 11 Mar,? 2025$/);
-    expect(fact(first, 'Time')).toMatch(/^9:00\s?am$/i);
+    expect(fact(first, 'Time')).toMatch(/9:00\s?am$/i);
     expect(fact(first, 'Status')).toBe('Booked');
     expect(fact(first, 'Appointment ID')).toBe('APT-1001');
     expect(within(first).getByRole('button', { name: 'Cancel' })).toBeTruthy();
@@ -64,6 +65,29 @@ describe('the list', () => {
     expect(within(card('APT-0997')).queryByRole('button', { name: 'Cancel' })).toBeNull();
     // A paid appointment says nothing about its fee.
     expect(within(first).queryByText(/Fee not paid/)).toBeNull();
+  });
+
+  it('shows upcoming appointments first, soonest at the top, and the past and cancelled below, collapsed (issue 12)', async () => {
+    const later = appointment({ appointmentId: 'APT-2002', date: '2025-03-20', startTime: '10:00' });
+    const soonest = appointment({ appointmentId: 'APT-2001', date: '2025-03-12', startTime: '16:00' });
+    const sameDayEarlier = appointment({ appointmentId: 'APT-2000', date: '2025-03-12', startTime: '09:30' });
+    const done = completed(null, { appointmentId: 'APT-1999', date: '2025-03-01' });
+    const cancelled = appointment({ appointmentId: 'APT-1998', appointmentStatus: 'Cancelled', date: '2025-03-05' });
+    await showList([later, done, soonest, cancelled, sameDayEarlier]);
+    const upcoming = screen.getByRole('region', { name: 'Upcoming' });
+    const ids = (scope: HTMLElement) => within(scope).getAllByText(/^APT-/, { selector: 'dd' }).map((dd) => dd.textContent);
+    expect(ids(upcoming)).toEqual(['APT-2000', 'APT-2001', 'APT-2002']);
+    const earlier = document.querySelector('details.appointments__earlier') as HTMLDetailsElement;
+    expect(earlier.open).toBe(false);
+    expect(within(earlier).getByRole('heading', { level: 2 }).textContent).toBe('Past and cancelled (2)');
+    // The most recent first.
+    expect(ids(earlier)).toEqual(['APT-1998', 'APT-1999']);
+  });
+
+  it('opens the past part when something there still asks for action (an Expired appointment to move or cancel)', async () => {
+    await showList([appointment({ appointmentId: 'APT-3001' }), appointment({ appointmentId: 'APT-3000', appointmentStatus: 'Expired' })]);
+    const earlier = document.querySelector('details.appointments__earlier') as HTMLDetailsElement;
+    expect(earlier.open).toBe(true);
   });
 
   it("says 'No Appointments Found.' when there are none", async () => {
@@ -137,10 +161,9 @@ describe('an appointment whose fee was never confirmed', () => {
 });
 
 describe('cancel', () => {
-  async function openCancel(appointmentId: string) {
+  async function openCancel(appointmentId: string, record: AppointmentRecord = appointment({ appointmentId })) {
     const user = userEvent.setup();
     const fake = fakeAppointments();
-    const record = appointment({ appointmentId });
     await showList([record], fake);
     await user.click(within(card(appointmentId)).getByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
@@ -160,6 +183,17 @@ describe('cancel', () => {
     expect(fake.loadAppointments.calls).toHaveLength(2);
     await answer(() => fake.loadAppointments.latest().resolve([{ ...record, appointmentStatus: 'Cancelled' }]));
     expect(fact(card('APT-C1'), 'Status')).toBe('Cancelled');
+  });
+
+  it('asks an unpaid hold whether to release its slot, without the refund warning (issue 12)', async () => {
+    const { user, fake, dialog } = await openCancel('APT-C5', unpaid(20, { appointmentId: 'APT-C5' }));
+    expect(
+      within(dialog).getByText('No fee has been paid for this appointment. Cancelling releases its slot for someone else. Still want to cancel?'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/will not be refunded/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    await answer(() => fake.deleteAppointment.latest().resolve({ message: 'Cancelled.' }));
+    await expectToast('Appointment Deleted Successfully.', 'status');
   });
 
   it("shows the server's message when it refuses, and asks again", async () => {

@@ -157,13 +157,13 @@ describe('header', () => {
 
     it.each(['admin', 'doctor'] as const)('an %s account finds Staff console (to /staff) just before Logout', async (role) => {
       const items = await openMenuAs({ ...demoUser, role });
-      expect(items.map((item) => item.textContent)).toEqual(['My Profile', 'My Appointment', 'Staff console', 'Logout']);
+      expect(items.map((item) => item.textContent)).toEqual(['My Profile', 'My Appointment', 'My Remedies', 'Help', 'Staff console', 'Logout']);
       expect(screen.getByRole('link', { name: 'Staff console' }).getAttribute('href')).toBe('/staff');
     });
 
     it('a patient sees no link to the staff console', async () => {
       const items = await openMenuAs({ ...demoUser, role: 'patient' });
-      expect(items.map((item) => item.textContent)).toEqual(['My Profile', 'My Appointment', 'Logout']);
+      expect(items.map((item) => item.textContent)).toEqual(['My Profile', 'My Appointment', 'My Remedies', 'Help', 'Logout']);
       expect(screen.queryByRole('link', { name: 'Staff console' })).toBeNull();
     });
   });

@@ -21,7 +21,7 @@ import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
 import { modelTransitions, pathEndings, pathsTakingEveryTransition, testPaths } from '../machines/modelPaths';
 import { registrationModel, type RegistrationModelEvent } from '../machines/models/registrationModel';
 import { sessionModel, type SessionModelEvent } from '../machines/models/sessionModel';
-import { answer, demoUser, expectToast, fakeAccount, loginUser, renderApp, warmAccountChunks, type FakeAccount } from './support';
+import { answer, demoUser, expectOnField, expectToast, fakeAccount, loginUser, renderApp, warmAccountChunks, type FakeAccount } from './support';
 
 beforeAll(async () => {
   await warmAccountChunks();
@@ -261,6 +261,26 @@ function registrationHarness() {
       await click('Send OTP');
       await expectToast('Please enter email!', 'alert');
     },
+    // The contract's rules before any call: the words under the field, focus on it, no toast.
+    'send.badEmail': async () => {
+      const email = await field('Email');
+      const calls = account.sendOtp.calls.length;
+      await user.clear(email);
+      await user.type(email, 'asha at example');
+      await click('Send OTP');
+      await expectOnField(email, 'Must be an email address like name@example.com.');
+      expect(account.sendOtp.calls).toHaveLength(calls);
+      await typeEmail();
+    },
+    'validate.badCode': async () => {
+      const code = await field('Email OTP');
+      const calls = account.validateOtp.calls.length;
+      await user.clear(code);
+      await user.type(code, '12ab');
+      await click('Validate');
+      await expectOnField(code, 'Must be the 6-digit code from the email.');
+      expect(account.validateOtp.calls).toHaveLength(calls);
+    },
     'send.unanswered': async () => {
       await send((call) => call.reject(unanswered))();
       await expectToast('An error occurred while sending the OTP.', 'alert');
@@ -312,6 +332,20 @@ function registrationHarness() {
         () => user.type(phone, '9876543210'),
         'Please fill in: Phone number.',
       );
+    },
+    'submit.invalid': async () => {
+      const phone = await field('Phone number');
+      const calls = account.register.calls.length;
+      await typeEmail();
+      await fillForm();
+      await user.clear(phone);
+      await user.type(phone, '12');
+      await click('Sign up');
+      await expectOnField(phone, 'Must be a 10-digit phone number.');
+      expect(account.register.calls).toHaveLength(calls);
+      await user.clear(phone);
+      await user.type(phone, '9876543210');
+      expect(phone.getAttribute('aria-invalid')).toBeNull();
     },
     'submit.passwordsDiffer': async () => {
       const confirm = await field('Confirm password');
@@ -393,7 +427,7 @@ describe('the sign-up model through the rendered popup', () => {
 
   it('takes every transition the popup offers', () => {
     expect(pathEndings(everyTransition)).toEqual(modelTransitions(signUpModel));
-    expect(modelTransitions(signUpModel).size).toBe(21);
+    expect(modelTransitions(signUpModel).size).toBe(24);
   });
 
   testPaths({ 'every transition': everyTransition }, registrationHarness);

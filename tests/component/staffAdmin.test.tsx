@@ -26,6 +26,8 @@ const anita = {
   email: 'anita@clinic.example',
   type: 'clinic',
   qualification: 'BHMS',
+  registrationCouncil: 'Maharashtra Council of Homoeopathy',
+  registrationNumber: 'MH-HOM-10001',
   slotMinutes: 30,
   active: true,
   displayOrder: 1,
@@ -227,7 +229,16 @@ describe("a doctor's hours and leave", () => {
     expect(screen.getByText('must be a whole number from 5 to 240')).toBeTruthy();
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Dr Kiran Shah');
     expect(sentTo(fetch, 'POST /staff/doctors')).toEqual([
-      { name: 'Dr Kiran Shah', email: 'kiran', type: 'clinic', qualification: '', slotMinutes: 2, locationIds: [bandra._id] },
+      {
+        name: 'Dr Kiran Shah',
+        email: 'kiran',
+        type: 'clinic',
+        qualification: '',
+        registrationCouncil: '',
+        registrationNumber: '',
+        slotMinutes: 2,
+        locationIds: [bandra._id],
+      },
     ]);
   });
 });
@@ -289,10 +300,10 @@ describe('moving an appointment', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Move the appointment of Asha Verma' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move appointment' });
-    const free = (await within(dialog).findByRole('radio', { name: /^10:00\s?am$/i })) as HTMLInputElement;
+    const free = (await within(dialog).findByRole('radio', { name: /^10:00$/ })) as HTMLInputElement;
     expect(free.disabled).toBe(false);
-    expect((within(dialog).getByRole('radio', { name: /^9:00\s?am\s?\(booked\)$/i }) as HTMLInputElement).disabled).toBe(true);
-    expect((within(dialog).getByRole('radio', { name: /^9:30\s?am\s?\(unavailable\)$/i }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('radio', { name: /^09:00\s?\(current\)$/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('radio', { name: /^09:30\s?\(unavailable\)$/ }) as HTMLInputElement).disabled).toBe(true);
     expect((within(dialog).getByLabelText('Location') as HTMLSelectElement).value).toBe('Andheri West');
     const date = within(dialog).getByLabelText('Date') as HTMLInputElement;
     // From today to the booking horizon's last day (GET /staff/doctors says it).

@@ -2,13 +2,15 @@
  * Helpers for the component tests: a fake site-options loader, fake account calls (each answered
  * by hand, as in the machines' tests) with an in-memory token store, and the app in a MemoryRouter.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { LoginAnswer, LoginUser, User } from '../../contract/auth';
 import type { SiteOptions } from '../../contract/site';
 import type { LoginCredentials } from '../../machines/login/loginMachine';
 import type { RegisterInput } from '../../machines/registration/registrationMachine';
 import type { AccountServices } from '../../src/app/account';
+import type { BookingServices } from '../../src/app/booking';
 import { AppShell } from '../../src/app/App';
 import { siteOptionsLogicFor } from '../../src/app/liveSiteOptions';
 import { answeredByHand, settle } from '../machines/accountFakes';
@@ -147,10 +149,11 @@ export function renderApp({
   route = '/',
   load = () => Promise.resolve(demoOptions),
   account = fakeAccount(),
-}: { route?: string; load?: (signal: AbortSignal) => Promise<SiteOptions>; account?: FakeAccount } = {}) {
+  booking = null,
+}: { route?: string; load?: (signal: AbortSignal) => Promise<SiteOptions>; account?: FakeAccount; booking?: BookingServices | null } = {}) {
   const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <AppShell siteOptionsLogic={fakeSiteOptionsLogic(load)} accountServices={account.services} />
+      <AppShell siteOptionsLogic={fakeSiteOptionsLogic(load)} accountServices={account.services} bookingServices={booking} />
       <PathProbe />
     </MemoryRouter>,
   );
@@ -171,6 +174,19 @@ export async function answer(settleCall: () => void) {
 }
 
 /** A toast with these exact words, in the live region of that role. */
+/**
+ * Issue 12: a problem said on its field: the input is aria-invalid, described by the words, has
+ * the focus (the first of the form's problems), and no toast repeats them.
+ */
+export async function expectOnField(input: HTMLElement, words: string, { focused = true } = {}) {
+  await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+  const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+  expect(described).toContain(words);
+  if (focused) expect(document.activeElement).toBe(input);
+  expect(screen.queryByText(words, { selector: '.toast__text' })).toBeNull();
+  expect(screen.queryByText('Invalid request', { selector: '.toast__text' })).toBeNull();
+}
+
 export async function expectToast(text: string, role: 'status' | 'alert') {
   const toast = await screen.findByText(text, { selector: '.toast__text' });
   const region = toast.closest('[role="status"], [role="alert"]');

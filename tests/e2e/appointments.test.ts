@@ -5,7 +5,8 @@
 // each with a login token. The patient's session is the stored token (the Login popup has its own
 // suite); three appointments of the patient and one of a second patient are booked through the
 // API, one per test that changes one. Then, on /#/myappointment:
-// - the unconfirmed fee says so, and Pay goes through the sandbox checkout to /#/paymentsuccess;
+// - the unconfirmed fee says so, and Pay goes through the sandbox checkout to /#/paymentsuccess, which
+//   confirms it with the server (issue 12);
 //   the appointment is paid and offers Add to calendar (the .ics downloads);
 // - Edit moves another to another date and slot ('Appointment updated successfully.'), and the list
 //   shows the new date and time;
@@ -37,6 +38,8 @@ const MSG = {
   updated: 'Appointment updated successfully.',
   deleted: 'Appointment Deleted Successfully.',
   cancelWarning: 'Your appointment fee will not be refunded. Still want to cancel?',
+  /** Issue 12: an unpaid hold's cancel question (no fee was paid, so no refund warning). */
+  cancelReleaseHold: 'No fee has been paid for this appointment. Cancelling releases its slot for someone else. Still want to cancel?',
   orderPending: 'Order Status: Pending',
 } as const;
 
@@ -153,6 +156,8 @@ function book(account: Account, choice: { doctorEmail: string; location: string;
     appointmentPaymentStatus: 'failed',
     appointmentPaymentId: null,
     medicines: { complain: '', remedies: [], potency: '', duration: '', pharmacyName: '', pharmacyId: '', instructions: '', showMedicine: false },
+    // Chat, Video and Call need the teleconsultation consent's words (issue 12/13); ignored for a Clinic Visit.
+    consentText: 'I agree to a teleconsultation.',
   });
 }
 
@@ -171,6 +176,9 @@ async function gotoAppointments(page: Page): Promise<void> {
   await expect
     .poll(() => page.locator('.appointments__list article').count(), { message: 'the list has loaded', timeout: STEP_MS })
     .toBeGreaterThan(0);
+  // Issue 12: the past and cancelled ones are below, collapsed; the tests read them too, so open it.
+  const collapsed = page.locator('details.appointments__earlier:not([open]) > summary');
+  if ((await collapsed.count()) > 0) await collapsed.click();
 }
 
 /** The card of the appointment with this appointment id. */
@@ -230,15 +238,17 @@ describe.each([
     expect(await cardA.locator(`dd time[datetime="${a.startTime}"]`).count(), 'the time').toBe(1);
     expect(await cardA.getByText(/^Fee not paid: this appointment is not confirmed yet\./).count(), 'the unpaid fee is said plainly').toBe(1);
     expect(await cardA.getByRole('button', { name: 'Add to calendar' }).count(), 'no calendar for an unconfirmed one').toBe(0);
+    // Issue 12: upcoming first; a's card is among them, doctor and date in its heading.
+    expect(await page.getByRole('region', { name: 'Upcoming' }).locator('article.appointment-card', { hasText: a.appointmentId }).count()).toBe(1);
     await expectNoA11yViolations(page, `/myappointment at ${width} px`);
     await shot(page, 'list', width);
 
     await cardA.getByRole('button', { name: /^Pay ₹/ }).click();
     await payAtSandbox(page, feeOf('Video'), width, 'fee');
-    await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the success heading', timeout: STEP_MS }).toBe('Payment received');
-    await page.getByRole('button', { name: 'Go now', exact: true }).click();
-    await expectToast(page, 'status', MSG.booked);
+    await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess?order='), { timeout: STEP_MS });
+    // Issue 12: said only once the server confirms the payment, on the page, with the confirmation.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the success heading', timeout: STEP_MS }).toBe(MSG.booked);
+    await page.getByRole('region', { name: 'Your appointment' }).getByRole('link', { name: 'Go to My appointments' }).click();
 
     await gotoAppointments(page);
     const paid = card(page, a.appointmentId);
@@ -285,7 +295,9 @@ describe.each([
     await card(page, b.appointmentId).getByRole('button', { name: 'Cancel', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel appointment' });
     await expectDialogOpen(dialog, 'the Cancel appointment popup is open');
-    expect(await dialog.getByText(MSG.cancelWarning, { exact: true }).count()).toBe(1);
+    // b was never paid: the question says its slot will be released, not that a fee is kept.
+    expect(await dialog.getByText(MSG.cancelReleaseHold, { exact: true }).count()).toBe(1);
+    expect(await dialog.getByText(MSG.cancelWarning, { exact: true }).count()).toBe(0);
     await expectNoA11yViolations(page, `the cancel popup at ${width} px`);
     await shot(page, 'cancel', width, false);
     await dialog.getByRole('button', { name: 'Yes, cancel it', exact: true }).click();

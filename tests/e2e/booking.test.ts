@@ -3,8 +3,9 @@
 // sign-up codes: a patient (made through the API with the code from the mail, then logged in
 // through the Login popup) opens Book Appointment, chooses location, doctor, consultation type,
 // date (typed into the date input) and a free slot, sees the fee of that type, presses Book and
-// lands on the sandbox checkout on our own origin, showing the amount; Pay -> /#/paymentsuccess,
-// its countdown, then '/' with 'Appointment booked successfully.'. A second booking -> Fail ->
+// lands on the sandbox checkout on our own origin, showing the amount; Pay -> /#/paymentsuccess?order=,
+// which asks the server and shows 'Appointment booked successfully.' with the confirmation (issue 12);
+// a direct visit there claims nothing. A second booking -> Fail ->
 // /#/paymentfail -> Go now -> '/' with the Book Appointment popup open again and every choice
 // kept. The server is asked each time what it believes (paid or not). Another patient then sees
 // the paid slots and the slots held for the failed payments as not choosable, 'This slot is
@@ -256,6 +257,9 @@ async function expectFee(dialog: Locator, rupees: number): Promise<void> {
 
 /** Book -> /#/payment -> the sandbox checkout, on our own origin, showing the amount. */
 async function bookToCheckout(page: Page, dialog: Locator, rupees: number, width: number, step: string): Promise<void> {
+  // Chat, Video and Call: the teleconsultation consent is ticked for each booking (issue 12/13).
+  const consent = dialog.getByRole('checkbox', { name: /I agree to a teleconsultation/ });
+  if ((await consent.count()) > 0) await consent.check();
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/api/payment/sandbox/checkout/'), { timeout: STEP_MS, waitUntil: 'load' });
   expect(new URL(page.url()).origin, 'the sandbox checkout is served from our origin').toBe(site.server.url);
@@ -359,18 +363,40 @@ describe('booking, as one story', { shuffle: false }, () => {
       await bookToCheckout(page, dialog, feeOf(first.consultationType), width, 'pay');
       await page.getByRole('button', { name: /^Pay / }).click();
 
-      // /#/paymentsuccess counts down from 5 and goes home by itself.
-      await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
+      // Issue 12: /#/paymentsuccess names its payment and asks the server about it; only a
+      // confirmed payment says 'Appointment booked successfully.', with the confirmation view.
+      await page.waitForURL((url) => /^#\/paymentsuccess\?order=SHCA-/.test(url.hash), { timeout: STEP_MS });
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the /paymentsuccess heading', timeout: STEP_MS })
-        .toBe('Payment received');
-      const timer = page.getByRole('timer');
-      await expect.poll(() => timer.innerText(), { message: 'the countdown shows the seconds left', timeout: STEP_MS }).toMatch(/^Going to the home page in [1-5] seconds?\.$/);
-      await shot(page, 'success', width);
-      await expect.poll(() => routeOf(page), { message: 'the countdown ends on /', timeout: STEP_MS }).toBe('/');
-      await expectToast(page, 'status', MSG.booked);
+        .toBe(MSG.booked);
+      const confirmation = page.getByRole('region', { name: 'Your appointment' });
+      expect(await confirmation.getByText(new RegExp(`^${first.consultationType} consultation with `)).count(), 'what').toBe(1);
+      expect(await confirmation.getByText(/\(clinic time, IST\)$/).count(), 'when, in clinic time').toBe(1);
+      expect(await confirmation.getByText(`₹${feeOf(first.consultationType)}.00`).count(), 'the fee paid').toBe(1);
+      expect(await confirmation.getByRole('button', { name: 'Add to calendar' }).count()).toBe(1);
+      expect(await confirmation.getByRole('link', { name: 'Go to My appointments' }).count()).toBe(1);
+      await expectNoA11yViolations(page, `the payment confirmation at ${width} px`);
+      await shot(page, 'success', width, true);
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: STEP_MS }),
+        confirmation.getByRole('button', { name: 'Add to calendar' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.ics$/);
+      // Nothing replayed: no toast, no countdown home, however long the page stays.
+      await page.waitForTimeout(1500);
+      expect(routeOf(page), 'still on the result page').toBe('/paymentsuccess');
+      expect(new URL(page.url()).hash).toMatch(/^#\/paymentsuccess\?order=SHCA-/);
+      expect(await page.locator('.toast__text', { hasText: MSG.booked }).count(), 'no success toast replayed').toBe(0);
       expect(await bookingDialog(page).count(), 'no booking popup after a success').toBe(0);
-      await shot(page, 'success-home', width);
+
+      // A direct visit claims nothing.
+      await goto(page, '/paymentsuccess');
+      await expect
+        .poll(() => page.getByText(/^There is no payment to confirm on this page\./).count(), { message: 'a direct visit claims nothing', timeout: STEP_MS })
+        .toBe(1);
+      expect(await page.getByText(MSG.booked).count(), 'nothing booked is claimed').toBe(0);
+      await expectNoA11yViolations(page, `/paymentsuccess visited directly at ${width} px`);
+      await shot(page, 'success-direct', width);
 
       // The server believes it: paid, at the fee of the type.
       await expectPaymentStatus(page, patient, first, time, 'paid', `the ${time} appointment is paid`);
@@ -512,11 +538,11 @@ describe('booking, as one story', { shuffle: false }, () => {
       await bookToCheckout(page, dialog, feeOf(choice.consultationType), width, 'again');
       await page.getByRole('button', { name: /^Pay / }).click();
       await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
-      await expect.poll(() => page.getByRole('timer').innerText(), { message: 'the countdown', timeout: STEP_MS }).toMatch(/^Going to the home page in [1-5] seconds?\.$/);
-      await page.getByRole('button', { name: 'Go now', exact: true }).click();
-      await expect.poll(() => routeOf(page), { message: 'Go now goes to /', timeout: STEP_MS }).toBe('/');
-      await expectToast(page, 'status', MSG.booked);
-      await shot(page, 'again-home', width);
+      // Issue 12: the server confirms it, and the page says so with the confirmation (no countdown).
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the confirmation', timeout: STEP_MS })
+        .toBe(MSG.booked);
+      await shot(page, 'again-confirmed', width);
 
       // One appointment for that slot, now paid (expectPaymentStatus wants exactly one).
       await expectPaymentStatus(page, patient, choice, time, 'paid', `the held ${time} appointment is paid, and there is only one`);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT, axeViolations, formatViolations, newContext, screenshot, settle, useSite, type Viewport } from './harness';
+import { expectToast } from './support/ui';
 
 const site = useSite();
 
@@ -392,5 +393,31 @@ describe('footer (1280 px)', () => {
       await expect.poll(() => routeOf(page), { message: `footer "${name}" leads to ${route}` }).toBe(route);
       await expect.poll(() => mainHeading(page).innerText()).not.toBe('Page not found');
     }
+  });
+});
+
+describe.each([
+  { label: 'desktop', viewport: DESKTOP },
+  { label: 'phone', viewport: PHONE },
+])('help from the footer at $viewport.width px (issue 12)', ({ viewport }) => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await newContext(site.browser, viewport);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test("a logged-out visitor's Help says 'Please login.', opens nothing and keeps focus on Help", async () => {
+    const { page } = await site.open(context);
+    await goto(page, '/');
+    const help = page.locator('footer').last().getByRole('button', { name: 'Help with a consultation', exact: true });
+    await help.scrollIntoViewIfNeeded();
+    await help.click();
+    await expectToast(page, 'alert', 'Please login.');
+    expect(await page.getByRole('dialog').count(), 'no popup for a logged-out visitor').toBe(0);
+    await expect.poll(() => help.evaluate((el) => el === document.activeElement), { message: 'focus back on Help' }).toBe(true);
+    await expectNoA11yViolations(page, `the footer's Help, logged out, at ${viewport.width} px`);
+    await screenshot(page, `help-logged-out-${viewport.width}`, { fullPage: false });
   });
 });

@@ -22,6 +22,14 @@ describe('appointmentCancelMachine', () => {
     expect(emitted.all).toEqual([]);
   });
 
+  it('asks an unpaid hold only whether to release the slot: no refund warning without a fee paid', () => {
+    for (const paymentStatus of ['failed', 'pending'] as const) {
+      const { snapshot } = startCancel({ appointment: appointment({ appointmentPaymentStatus: paymentStatus, appointmentPaymentId: null }) });
+      expect(selectQuestion(snapshot()), paymentStatus).toEqual({ kind: 'releaseHold' });
+      expect(selectCanConfirm(snapshot())).toBe(true);
+    }
+  });
+
   it('is done without a call when dismissed', () => {
     const { snapshot, send, calls, emitted } = startCancel();
     send({ type: 'cancel.dismiss' });

@@ -18,6 +18,8 @@ import type { BookingUser } from '../../machines/booking/choices.js';
 import { answeredByHand, recordEmitted, settle } from './accountFakes.js';
 import { recordWalk } from './pathCoverage.js';
 import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
+import { availabilityMachine, type AvailabilityRequest } from '../../machines/availability/availabilityMachine.js';
+import type { Availability } from '../../contract/availability.js';
 
 export const today = '2025-03-10';
 export const tomorrow = '2025-03-11';
@@ -113,18 +115,28 @@ export const checkout = (n = 1): PaymentAnswer => ({
 
 export type SlotsInput = { doctorEmail: string; date: string; location: string; token: string | null };
 
-/** The real booking machine with every call answered by hand. */
-export function startBooking(input: Partial<BookingInput> = {}) {
+/** The words of the teleconsultation consent as the popup shows them (the catalog's). */
+export const consentWords = 'I agree to a teleconsultation.';
+
+/**
+ * The real booking machine with every call answered by hand. `consent` (default true): the person
+ * ticks the teleconsultation consent as the popup opens, so a Chat, Video or Call booking goes
+ * ahead; false leaves it unticked (the details step's own tests).
+ */
+export function startBooking(input: Partial<BookingInput> = {}, { consent = true }: { consent?: boolean } = {}) {
   const loadDoctors = answeredByHand<Doctor[], unknown>();
   const loadFees = answeredByHand<AppointmentFeeList, unknown>();
   const loadTimeSlots = answeredByHand<TimeSlot[], SlotsInput>();
   const addAppointment = answeredByHand<AppointmentRecord, { request: BookingRequest; token: string }>();
   const createPayment = answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>();
+  // The date strip (issue 12): unanswered unless a test answers it.
+  const loadAvailability = answeredByHand<Availability, AvailabilityRequest>();
   const machine = bookingMachine.provide({
     actors: {
       loadDoctors: loadDoctors.logic,
       loadFees: loadFees.logic,
       slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots: loadTimeSlots.logic } }),
+      availability: availabilityMachine.provide({ actors: { loadAvailability: loadAvailability.logic } }),
       addAppointment: addAppointment.logic,
       createPayment: createPayment.logic,
     },
@@ -132,20 +144,21 @@ export function startBooking(input: Partial<BookingInput> = {}) {
   const actor = createActor(machine, { input: { today, token: 'tok-1', user, ...input }, inspect: recordWalk });
   const emitted = recordEmitted<BookingEmitted>(actor);
   actor.start();
+  if (consent) actor.send({ type: 'consent.changed', text: consentWords });
   return {
     actor,
     snapshot: () => actor.getSnapshot(),
     send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
     emitted,
-    calls: { loadDoctors, loadFees, loadTimeSlots, addAppointment, createPayment },
+    calls: { loadDoctors, loadFees, loadTimeSlots, addAppointment, createPayment, loadAvailability },
   };
 }
 
 export type Booking = ReturnType<typeof startBooking>;
 
 /** Doctors and fees answered. */
-export async function loaded(input: Partial<BookingInput> = {}): Promise<Booking> {
-  const booking = startBooking(input);
+export async function loaded(input: Partial<BookingInput> = {}, options: { consent?: boolean } = {}): Promise<Booking> {
+  const booking = startBooking(input, options);
   booking.calls.loadDoctors.latest().resolve(doctors);
   booking.calls.loadFees.latest().resolve(fees);
   await settle();

@@ -29,6 +29,7 @@ const emitsWhen = (loggedIn: boolean) =>
     'code.sent': ['otpSent'],
     'code.valid': ['otpValidated'],
     'submit.blank': ['missingFields'],
+    'submit.short': ['fields'],
     'submit.differ': ['passwordsMismatch'],
     submit: [],
     'email.changed': [],
@@ -47,7 +48,7 @@ const model = createMachine({
   states: {
     Proving: { on: { 'send.blank': 'Proving', 'code.sent': 'CodeSent' } },
     CodeSent: { on: { 'code.valid': 'Choosing' } },
-    Choosing: { on: { 'submit.blank': 'Choosing', 'submit.differ': 'Choosing', submit: 'Resetting', 'email.changed': 'Proving' } },
+    Choosing: { on: { 'submit.blank': 'Choosing', 'submit.short': 'Choosing', 'submit.differ': 'Choosing', submit: 'Resetting', 'email.changed': 'Proving' } },
     /** The reset under way, the address proven. */
     Resetting: { on: { 'reset.done': 'Done', 'reset.refused': 'Choosing', resend: 'ResettingUnproven' } },
     /** The reset under way while a new code is asked for (the proof is undone). */
@@ -101,6 +102,7 @@ const harnessWhen = (loggedIn: boolean) => () => {
       'code.sent': step('code.sent', sendCode),
       'code.valid': step('code.valid', validate),
       'submit.blank': step('submit.blank', () => submit('', '')),
+      'submit.short': step('submit.short', () => submit('short', 'short')),
       'submit.differ': step('submit.differ', () => submit('a brand new passphrase', 'a brand new passphras')),
       submit: step('submit', () => {
         submit('a brand new passphrase', 'a brand new passphrase');
@@ -156,7 +158,7 @@ describe('forgotPasswordMachine paths', () => {
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(11);
+    expect(declared).toHaveLength(12);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 

@@ -131,6 +131,23 @@ describe('forgotPasswordMachine', () => {
     ]);
   });
 
+  it('checks the new password with the contract before any call: too short is said on the field', async () => {
+    const { actor, emitted, resetPassword, prove } = start(false);
+    await prove();
+    emitted.take();
+    actor.send(submit('short', 'short'));
+    await settle();
+    expect(resetPassword.calls).toHaveLength(0);
+    expect(emitted.take()).toEqual([
+      {
+        type: 'notice',
+        tone: 'error',
+        notice: { kind: 'fields', fieldErrors: [{ field: 'password', message: 'must be 8 to 128 characters long' }] },
+      },
+    ]);
+    expect(selectIsChoosingPassword(actor.getSnapshot())).toBe(true);
+  });
+
   it.each([
     ['in the server words', refused(400, 'password: must be 8 to 128 characters long'), 'server: password: must be 8 to 128 characters long'],
     ['plainly when there is no answer', unanswered, 'somethingWentWrong'],
@@ -138,7 +155,7 @@ describe('forgotPasswordMachine', () => {
     const { actor, emitted, resetPassword, prove } = start(false);
     await prove();
     emitted.take();
-    actor.send(submit('short', 'short'));
+    actor.send(submit('long enough words', 'long enough words'));
     resetPassword.latest().reject(failure);
     await settle();
     expect(noticeWords(emitted.take())).toEqual([words]);

@@ -18,6 +18,7 @@ const answer: LoginAnswer = { token: 'tok-1', user: { _id: 'u1', firstName: 'Ash
 
 const emits = {
   'submit.blank': ['missingFields'],
+  'submit.invalid': ['fields'],
   submit: [],
   'login.done': ['welcome', 'loggedIn'],
   'login.refused': ['server: Invalid email or password.'],
@@ -38,6 +39,7 @@ const model = createMachine({
     Form: {
       on: {
         'submit.blank': 'Form',
+        'submit.invalid': 'Form',
         submit: 'Checking',
         'google.start': 'Form',
         'google.error': 'Form',
@@ -68,6 +70,11 @@ function harness() {
     stop: () => actor.stop(),
     events: {
       'submit.blank': step('submit.blank', () => actor.send({ type: 'login.submit', email: 'asha@example.in', password: '' })),
+      'submit.invalid': step('submit.invalid', () => {
+        const calls = login.calls.length;
+        actor.send({ type: 'login.submit', email: 'asha at example', password: 'secret words' });
+        expect(login.calls).toHaveLength(calls);
+      }),
       submit: step('submit', () => {
         actor.send({ type: 'login.submit', email: ' asha@example.in ', password: 'secret words' });
         expect(login.latest().input).toEqual({ email: 'asha@example.in', password: 'secret words' });
@@ -104,7 +111,7 @@ describe('loginMachine paths', () => {
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(9);
+    expect(declared).toHaveLength(10);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 

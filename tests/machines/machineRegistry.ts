@@ -8,15 +8,23 @@ import { appointmentCancelMachine } from '../../machines/appointmentCancel/appoi
 import { appointmentEditMachine } from '../../machines/appointmentEdit/appointmentEditMachine.js';
 import { appointmentsListMachine } from '../../machines/appointments/appointmentsListMachine.js';
 import { appointmentsMachine } from '../../machines/appointments/appointmentsMachine.js';
+import { availabilityMachine } from '../../machines/availability/availabilityMachine.js';
+import { soonestMachine } from '../../machines/availability/soonestMachine.js';
 import { bookingMachine } from '../../machines/booking/bookingMachine.js';
+import { chatMachine } from '../../machines/chat/chatMachine.js';
 import { carouselMachine } from '../../machines/carousel/carouselMachine.js';
 import { consultationMachine } from '../../machines/consultation/consultationMachine.js';
+import { consultationJoinMachine } from '../../machines/consultationJoin/consultationJoinMachine.js';
 import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPasswordMachine.js';
 import { helpMachine } from '../../machines/help/helpMachine.js';
 import { loginMachine } from '../../machines/login/loginMachine.js';
 import { orderPaymentMachine } from '../../machines/orderPayment/orderPaymentMachine.js';
 import { otpMachine } from '../../machines/otp/otpMachine.js';
+import { familyMachine } from '../../machines/people/familyMachine.js';
+import { profileMachine } from '../../machines/people/profileMachine.js';
 import { paymentResultMachine } from '../../machines/paymentResult/paymentResultMachine.js';
+import { accountRecordsMachine } from '../../machines/records/accountRecordsMachine.js';
+import { remediesMachine } from '../../machines/records/remediesMachine.js';
 import { registrationMachine } from '../../machines/registration/registrationMachine.js';
 import { sessionMachine } from '../../machines/session/sessionMachine.js';
 import { siteOptionsMachine } from '../../machines/siteOptions/siteOptionsMachine.js';
@@ -35,15 +43,23 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'appointmentEdit/appointmentEditMachine.ts', machine: appointmentEditMachine },
   { file: 'appointments/appointmentsListMachine.ts', machine: appointmentsListMachine },
   { file: 'appointments/appointmentsMachine.ts', machine: appointmentsMachine },
+  { file: 'availability/availabilityMachine.ts', machine: availabilityMachine },
+  { file: 'availability/soonestMachine.ts', machine: soonestMachine },
   { file: 'booking/bookingMachine.ts', machine: bookingMachine },
   { file: 'carousel/carouselMachine.ts', machine: carouselMachine },
+  { file: 'chat/chatMachine.ts', machine: chatMachine },
   { file: 'consultation/consultationMachine.ts', machine: consultationMachine },
+  { file: 'consultationJoin/consultationJoinMachine.ts', machine: consultationJoinMachine },
   { file: 'forgotPassword/forgotPasswordMachine.ts', machine: forgotPasswordMachine },
   { file: 'help/helpMachine.ts', machine: helpMachine },
   { file: 'login/loginMachine.ts', machine: loginMachine },
   { file: 'orderPayment/orderPaymentMachine.ts', machine: orderPaymentMachine },
   { file: 'otp/otpMachine.ts', machine: otpMachine },
   { file: 'paymentResult/paymentResultMachine.ts', machine: paymentResultMachine },
+  { file: 'records/accountRecordsMachine.ts', machine: accountRecordsMachine },
+  { file: 'records/remediesMachine.ts', machine: remediesMachine },
+  { file: 'people/familyMachine.ts', machine: familyMachine },
+  { file: 'people/profileMachine.ts', machine: profileMachine },
   { file: 'registration/registrationMachine.ts', machine: registrationMachine },
   { file: 'session/sessionMachine.ts', machine: sessionMachine },
   { file: 'siteOptions/siteOptionsMachine.ts', machine: siteOptionsMachine },

@@ -1,26 +1,33 @@
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import type { PaymentStatusAnswer } from '../../contract/appointments.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   paymentResultMachine,
   paymentResultSeconds,
   selectHasLeft,
   selectSecondsLeft,
+  selectView,
   type PaymentOutcome,
   type PaymentResultEmitted,
 } from '../../machines/paymentResult/paymentResultMachine.js';
 import { recordEmitted } from './accountFakes.js';
 
+const paidOrder: PaymentStatusAnswer = { merchantOrderId: 'SHCO-261124-x', purpose: 'order', status: 'paid', amountPaid: 120 };
+
+/** /paymentfail, or a pharmacy order's /paymentsuccess that the server confirms at once. */
 function start(outcome: PaymentOutcome, seconds?: number) {
-  const actor = createActor(paymentResultMachine, { input: seconds === undefined ? { outcome } : { outcome, seconds } });
+  const machine = paymentResultMachine.provide({
+    actors: { checkPayment: fromPromise(() => Promise.resolve(paidOrder)) },
+  });
+  const input = { outcome, merchantOrderId: 'SHCO-261124-x', token: 'tok-1', forOrder: true };
+  const actor = createActor(machine, { input: seconds === undefined ? input : { ...input, seconds } });
   const emitted = recordEmitted<PaymentResultEmitted>(actor);
   actor.start();
   return { actor, emitted, secondsLeft: () => selectSecondsLeft(actor.getSnapshot()) };
 }
 
-const booked: PaymentResultEmitted[] = [
-  { type: 'navigate', to: '/' },
-  { type: 'notice', tone: 'success', notice: { kind: 'appointmentBooked' } },
-];
+/** A pharmacy order's confirmed payment counts down and goes (the page sends it to My appointments); no toast is replayed. */
+const booked: PaymentResultEmitted[] = [{ type: 'navigate', to: '/' }];
 const reopened: PaymentResultEmitted[] = [{ type: 'navigate', to: '/' }, { type: 'booking.reopen' }];
 
 beforeEach(() => {
@@ -38,8 +45,9 @@ describe('paymentResultMachine', () => {
   it.each([
     ['success', booked, false],
     ['fail', reopened, true],
-  ] as const)('counts down each second on /payment%s, then goes home', (outcome, expected, reopenBooking) => {
+  ] as const)('counts down each second on /payment%s, then goes home', async (outcome, expected, reopenBooking) => {
     const { actor, emitted, secondsLeft } = start(outcome);
+    await vi.advanceTimersByTimeAsync(0);
     const shown = [secondsLeft()];
     for (let i = 0; i < 4; i += 1) {
       vi.advanceTimersByTime(999);
@@ -67,9 +75,9 @@ describe('paymentResultMachine', () => {
   it.each([
     ['success', booked],
     ['fail', reopened],
-  ] as const)('goes at once on "go now" (%s), and only once', (outcome, expected) => {
+  ] as const)('goes at once on "go now" (%s), and only once', async (outcome, expected) => {
     const { actor, emitted } = start(outcome);
-    vi.advanceTimersByTime(2000);
+    await vi.advanceTimersByTimeAsync(2000);
     actor.send({ type: 'countdown.skip' });
     expect(emitted.take()).toEqual(expected);
     actor.send({ type: 'countdown.skip' });
@@ -77,9 +85,9 @@ describe('paymentResultMachine', () => {
     expect(emitted.take()).toEqual([]);
   });
 
-  it('says nothing when the page goes away first', () => {
+  it('says nothing when the page goes away first', async () => {
     const { actor, emitted } = start('success');
-    vi.advanceTimersByTime(3000);
+    await vi.advanceTimersByTimeAsync(3000);
     actor.stop();
     vi.advanceTimersByTime(10_000);
     expect(emitted.all).toEqual([]);
@@ -90,8 +98,9 @@ describe('paymentResultMachine', () => {
     [2.5, 3],
     [-1, 0],
     [Number.NaN, 5],
-  ])('counts from %s seconds as %s', (seconds, from) => {
+  ])('counts from %s seconds as %s', async (seconds, from) => {
     const { actor, emitted } = start('success', seconds);
+    await vi.advanceTimersByTimeAsync(0);
     const first = actor.getSnapshot();
     if (from === 0) {
       expect(selectHasLeft(first)).toBe(true); // nothing to wait for
@@ -102,5 +111,22 @@ describe('paymentResultMachine', () => {
       vi.advanceTimersByTime(1);
     }
     expect(emitted.all).toEqual(booked);
+  });
+
+  it.each([
+    ['a direct visit (no payment reference)', { merchantOrderId: null, token: 'tok-1' }],
+    ['a logged-out visit', { merchantOrderId: 'SHCA-261124-x', token: null }],
+  ])('claims nothing and asks nothing on %s', async (_, given) => {
+    let asked = 0;
+    const machine = paymentResultMachine.provide({
+      actors: { checkPayment: fromPromise(() => ((asked += 1), Promise.resolve(paidOrder))) },
+    });
+    const actor = createActor(machine, { input: { outcome: 'success', ...given } });
+    const emitted = recordEmitted<PaymentResultEmitted>(actor);
+    actor.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(selectView(actor.getSnapshot())).toBe('unconfirmed');
+    expect(asked).toBe(0);
+    expect(emitted.all).toEqual([]);
   });
 });

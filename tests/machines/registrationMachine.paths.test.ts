@@ -122,6 +122,12 @@ function harness() {
       'send.withoutEmail': step('send.withoutEmail', () => {
         otp().send({ type: 'otp.send', email: ' ' });
       }),
+      'send.badEmail': step('send.badEmail', () => {
+        otp().send({ type: 'otp.send', email: 'asha at example' });
+      }),
+      'validate.badCode': step('validate.badCode', () => {
+        otp().send({ type: 'otp.validate', code: '12ab' });
+      }),
       'send.unanswered': step('send.unanswered', send((call) => call.reject(unanswered))),
       'send.failed': step('send.failed', send((call) => call.reject(refused(500, 'Internal Server Error')))),
       'send.ok': step('send.ok', send((call) => call.resolve({ message: 'OTP sent.' }))),
@@ -149,6 +155,7 @@ function harness() {
         otp().send({ type: 'otp.emailChanged', email: address });
       }),
       'submit.incomplete': step('submit.incomplete', submit({ phoneNumber: '' })),
+      'submit.invalid': step('submit.invalid', submit({ phoneNumber: '12', firstName: 'Asha' })),
       'submit.passwordsDiffer': step('submit.passwordsDiffer', submit({ confirmPassword: 'monsoon evening in pune' })),
       'submit.noTerms': step('submit.noTerms', submit({ termsAccepted: false })),
       'submit.unproven': step('submit.unproven', submit({})),
@@ -209,7 +216,7 @@ describe('registrationMachine paths', () => {
     const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
       Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
     );
-    expect(declared).toHaveLength(22);
+    expect(declared).toHaveLength(25);
     expect(taken).toEqual(new Set(declared));
     const visited = new Set(simplePaths.flatMap((p) => p.steps.map((s) => s.state.value)));
     expect(visited).toEqual(new Set(['NotSent', 'Sent', 'Validated', 'Registered']));

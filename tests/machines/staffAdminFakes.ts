@@ -26,6 +26,8 @@ export const doctor: AdminDoctor = {
   email: 'anita@clinic.example',
   type: 'clinic',
   qualification: 'BHMS',
+  registrationCouncil: 'Maharashtra Council of Homoeopathy',
+  registrationNumber: 'MH-HOM-10001',
   slotMinutes: 30,
   active: true,
   displayOrder: 1,

@@ -300,7 +300,16 @@ describe('admin drafts', () => {
     expect(numberOrText('4 50')).toBe('4 50');
     expect(numberOrText('')).toBe('');
     const draft: Draft = { name: 'Dr X', email: ' x@clinic.example ', type: 'online', qualification: '', slotMinutes: '20', locationIds: 'a,b' };
-    expect(doctorPayload(draft)).toEqual({ name: 'Dr X', email: 'x@clinic.example', type: 'online', qualification: '', slotMinutes: 20, locationIds: ['a', 'b'] });
+    expect(doctorPayload(draft)).toEqual({
+      name: 'Dr X',
+      email: 'x@clinic.example',
+      type: 'online',
+      qualification: '',
+      registrationCouncil: '',
+      registrationNumber: '',
+      slotMinutes: 20,
+      locationIds: ['a', 'b'],
+    });
     expect(splitIds('')).toEqual([]);
     expect(feePayload('Video', { consultationFee: '499.50' })).toEqual({ consultationType: 'Video', consultationFee: 499.5 });
   });

@@ -67,6 +67,8 @@ export function adminDoctor(name: string, locations: Array<{ _id: string; name: 
     email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@clinic.in`,
     type: 'clinic',
     qualification: 'BHMS',
+    registrationCouncil: '',
+    registrationNumber: '',
     slotMinutes: 15,
     active: true,
     displayOrder: made,

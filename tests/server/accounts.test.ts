@@ -39,7 +39,10 @@ describe.each(backends)('accounts on %s', (backend) => {
     it('refuses an address no code proved, and writes nothing', async () => {
       const res = await register(t.app());
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Please validate your email OTP before registering.' });
+      expect(res.json()).toEqual({
+        message: 'Please validate your email OTP before registering.',
+        errors: [{ field: 'otp', message: 'must be validated for this email first' }],
+      });
       expect((await t.db().query('select 1 from users')).rowCount).toBe(0);
     });
 
@@ -58,6 +61,7 @@ describe.each(backends)('accounts on %s', (backend) => {
         phoneNumber: '+919876543210',
         signInMethod: 'manual',
         role: 'patient',
+        hasPassword: true,
       });
       expect((await t.db().query('select 1 from email_proofs')).rowCount).toBe(0);
       // The proof is gone: another attempt needs a new code.
@@ -354,7 +358,10 @@ describe.each(backends)('accounts on %s', (backend) => {
       await registered(t);
       const res = await reset(newPassword);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Please validate your email OTP before resetting your password.' });
+      expect(res.json()).toEqual({
+        message: 'Please validate your email OTP before resetting your password.',
+        errors: [{ field: 'otp', message: 'must be validated for this email first' }],
+      });
       expect((await login(t.app(), patient.email, patient.password)).statusCode).toBe(200);
     });
 
@@ -420,6 +427,7 @@ describe.each(backends)('accounts on %s', (backend) => {
         phoneNumber: null,
         signInMethod: 'google',
         role: 'patient',
+        hasPassword: false,
       });
       const again = await services.accounts.findOrCreateFromIdentity({ email: 'gita.rao@example.com', firstName: 'G', lastName: '' });
       expect(again).toEqual(made);

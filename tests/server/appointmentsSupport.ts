@@ -33,8 +33,11 @@ export interface AppointmentsApp {
   anotherInstance(): Promise<FastifyInstance>;
 }
 
-/** `clientDir`: a built client to serve (default none: `/` answers 503). */
-export function useAppointmentsApp(backend: Backend, { clientDir = noClientDir }: { clientDir?: string } = {}): AppointmentsApp {
+/** `clientDir`: a built client to serve (default none: `/` answers 503); `env`: more settings (JITSI_*...). */
+export function useAppointmentsApp(
+  backend: Backend,
+  { clientDir = noClientDir, env = {} }: { clientDir?: string; env?: Record<string, string> } = {},
+): AppointmentsApp {
   const databases = useTestDatabases(backend);
   const clock = new TestClock();
   let current:
@@ -54,7 +57,7 @@ export function useAppointmentsApp(backend: Backend, { clientDir = noClientDir }
       db,
       clientDir,
       logger: false,
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
+      config: loadConfig({ ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
       services: { now: clock.now, mailer, passwordCost: cheapCost, background },
     });
 
@@ -151,7 +154,31 @@ export const staffCall = (app: FastifyInstance, who: Patient | null, method: 'GE
 /** Presses Pay on the sandbox checkout of `checkoutPageUrl`; answers where the browser is sent. */
 export async function pressPay(app: FastifyInstance, checkoutPageUrl: string): Promise<string | undefined> {
   const res = await app.inject({ method: 'POST', url: `${new URL(checkoutPageUrl).pathname}/pay` });
-  return res.headers.location as string | undefined;
+  return withoutOrderRef(res.headers.location as string | undefined, merchantOrderIdOf(checkoutPageUrl));
+}
+
+/** A result page's address without its payment reference, which must look like one of ours (SHCA-/SHCO-...). */
+export function resultOf(location: unknown): string | undefined {
+  if (typeof location !== 'string') return undefined;
+  const ref = new URLSearchParams(location.split('?')[1] ?? '').get('order');
+  if (ref === null || !/^SHC[AO]-\d{6}-[A-Za-z0-9_-]+$/.test(ref)) throw new Error(`the result page was not told which payment: ${location}`);
+  return withoutOrderRef(location, ref);
+}
+
+/** The sandbox checkout page's payment reference: the last part of its path. */
+export const merchantOrderIdOf = (checkoutPageUrl: string): string => decodeURIComponent(new URL(checkoutPageUrl).pathname.split('/').at(-1)!);
+
+/**
+ * The result page's address as the tests compare it: its `order` parameter must be this payment's
+ * reference (issue 12: the page asks the server about that payment), and is then left out.
+ */
+export function withoutOrderRef(location: string | undefined, merchantOrderId: string): string | undefined {
+  if (location === undefined) return undefined;
+  const [base, query = ''] = location.split('?') as [string, string?];
+  const params = new URLSearchParams(query);
+  if (params.get('order') !== merchantOrderId) throw new Error(`the result page was not told which payment (${merchantOrderId}): ${location}`);
+  params.delete('order');
+  return params.size > 0 ? `${base}?${params.toString()}` : base;
 }
 
 /** Books and pays through the sandbox: a paid appointment (Video with Meera at Aundh, 11:00 unless told). */

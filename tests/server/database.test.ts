@@ -45,12 +45,19 @@ describe.each(backends)('database on %s', (backend) => {
         'appointment_fees',
         'appointments',
         'audit_log',
+        'chat_messages',
+        'chat_photos',
+        'chat_reads',
+        'consultation_events',
+        'consultation_rooms',
         'doctor_hours',
         'doctor_leave',
         'doctor_locations',
+        'doctor_online_hours',
         'doctors',
         'email_codes',
         'email_proofs',
+        'family_members',
         'google_handoff_codes',
         'google_login_attempts',
         'locations',
@@ -58,7 +65,9 @@ describe.each(backends)('database on %s', (backend) => {
         'orders',
         'payments',
         'rate_limits',
+        'receipts',
         'refund_resolutions',
+        'reminder_sends',
         'sandbox_checkouts',
         'schema_migrations',
         'sessions',
@@ -149,6 +158,32 @@ describe.each(backends)('database on %s', (backend) => {
       const meta = await db.query<{ key: string; value: unknown }>('select key, value from meta order by key');
       expect(meta.rows.map((r) => r.key)).toEqual(['city', 'seed']);
       expect(meta.rows[0]!.value).toBe('Pune');
+    });
+
+    it("keeps each doctor's registration, languages and online hours (weekday 0 = Sunday)", async () => {
+      const db = await t.seeded();
+      const expected = demoSeed.doctors.flatMap((d) => Object.values(d.onlineHours ?? {}).flat()).length;
+      expect(expected).toBeGreaterThan(0);
+      expect(await count(db, 'doctor_online_hours')).toBe(expected);
+      const { rows } = await db.query<{
+        registration_council: string;
+        registration_number: string;
+        languages: string[];
+        weekday: number;
+        start_time: string;
+      }>(
+        `select d.registration_council, d.registration_number, d.languages, h.weekday, h.start_time::text as start_time
+           from doctors d join doctor_online_hours h on h.doctor_id = d.id
+          where d.email = 'kavita.iyer@sahaj-clinic.example'
+          order by h.weekday, h.start_time limit 1`,
+      );
+      expect(rows[0]).toEqual({
+        registration_council: 'Maharashtra Council of Homoeopathy',
+        registration_number: 'MH-HOM-57126',
+        languages: ['English', 'हिन्दी'],
+        weekday: 1,
+        start_time: '10:00:00',
+      });
     });
 
     it("turns each doctor's working days into that day's clinic hours, weekday 0 = Sunday", async () => {

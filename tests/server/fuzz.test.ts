@@ -175,6 +175,11 @@ describe.each(backends)('%s', (backend) => {
           refusedRequests[res.statusCode] = (refusedRequests[res.statusCode] ?? 0) + 1;
           expect(changed, `a refused request changed rows: ${what}`).toEqual([]);
         }
+        // Issue 12: every 400 of the API names at least one field, so a form can show it there.
+        if (res.statusCode === 400 && /json/.test(String(res.headers['content-type'] ?? ''))) {
+          const body = JSON.parse(res.body) as { errors?: { field?: unknown }[] };
+          expect(body.errors?.length ?? 0, `a 400 without field errors: ${what}`).toBeGreaterThan(0);
+        }
         // A fuzzed logout (or role change) must not end the run for that role: a new session,
         // the roles back as they were, and the checksum taken again.
         if (res.statusCode < 300 && /logout|accounts\/role/.test(request.url)) {

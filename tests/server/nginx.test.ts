@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../server/paths.js';
 import { testDatabaseUrl } from './helpers.js';
 import { bookFirstFreeSlot, call, freePort, type ServerProcess, signUp, startServer } from './processSupport.js';
+import { resultOf } from './appointmentsSupport.js';
 
 const nginxBinary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
 const skipReason = !nginxBinary
@@ -51,6 +52,22 @@ ${site}
 }
 `;
 }
+
+describe('docs/nginx.conf for the chat (issue 13)', () => {
+  const conf = readFileSync(path.join(packageRoot, 'docs', 'nginx.conf'), 'utf8');
+  /** The body of the location block whose regex matches `uri` (the first, as nginx picks regexes in order). */
+  const locationFor = (uri: string): string | null => {
+    for (const m of conf.matchAll(/location ~ (\S+) \{([^}]*)\}/g)) if (new RegExp(m[1]!).test(uri)) return m[2]!;
+    return null;
+  };
+  it('does not buffer the chat stream and reads it for long; lets 10 MB photos through', () => {
+    const stream = locationFor('/api/appointment/0b7c3a5e-1111-4222-8333-944445555666/chat/stream');
+    expect(stream).toMatch(/proxy_buffering off;/);
+    expect(stream).toMatch(/proxy_read_timeout 1h;/);
+    expect(locationFor('/api/appointment/0b7c3a5e-1111-4222-8333-944445555666/chat/photos')).toMatch(/client_max_body_size 12m;/);
+    expect(locationFor('/api/appointment/0b7c3a5e-1111-4222-8333-944445555666/chat/messages')).toBeNull();
+  });
+});
 
 describe.skipIf(skipReason !== null)(`two instances on PostgreSQL behind nginx${skipReason ? ` (${skipReason})` : ''}`, () => {
   // Made in the test, not here: a skipped suite's body still runs, its afterAll does not.
@@ -124,7 +141,7 @@ describe.skipIf(skipReason !== null)(`two instances on PostgreSQL behind nginx${
     expect((await call(publicUrl, 'GET', checkoutPage.pathname)).status).toBe(200);
     const paid = await call(publicUrl, 'POST', `${checkoutPage.pathname}/pay`);
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${publicUrl}/#/paymentsuccess`);
+    expect(resultOf(paid.headers.get('location'))).toBe(`${publicUrl}/#/paymentsuccess`);
     const list = await call(publicUrl, 'GET', `/api/auth/getUser/${encodeURIComponent(email)}`, undefined, token);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([expect.objectContaining({ _id: appointment._id, appointmentPaymentStatus: 'paid' })]);

@@ -81,7 +81,10 @@ describe.each(backends)('one-time codes on %s', (backend) => {
     const wrong = code === '000000' ? '111111' : '000000';
     const res = await validateCode(t.app(), email, wrong);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid email OTP. Please try again.' });
+    expect(res.json()).toEqual({
+      message: 'Invalid email OTP. Please try again.',
+      errors: [{ field: 'otp', message: 'Invalid email OTP. Please try again.' }],
+    });
     // A wrong try does not spoil the right code.
     expect((await validateCode(t.app(), email, code)).statusCode).toBe(200);
   });

@@ -6,7 +6,7 @@
  * the staff console's refunds.
  */
 import { describe, expect, it } from 'vitest';
-import { cancel, listOf, moveTo, pressPay, useAppointmentsApp } from './appointmentsSupport.js';
+import { cancel, listOf, moveTo, pressPay, resultOf, useAppointmentsApp } from './appointmentsSupport.js';
 import { backends } from './helpers.js';
 import {
   appointmentRow,
@@ -28,7 +28,7 @@ import { idOf, officeEmail, ok } from './staffAdminSupport.js';
 const success = `${publicUrl}/#/paymentsuccess`;
 const failure = `${publicUrl}/#/paymentfail`;
 const pressFail = async (app: Parameters<typeof pressPay>[0], checkoutPageUrl: string) =>
-  (await post(app, `${new URL(checkoutPageUrl).pathname}/fail`)).headers.location;
+  resultOf((await post(app, `${new URL(checkoutPageUrl).pathname}/fail`)).headers.location);
 
 describe.each(backends)('payment and appointment records agree on %s', (backend) => {
   const t = useAppointmentsApp(backend);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
-import { pressPay, useAppointmentsApp } from './appointmentsSupport.js';
+import { pressPay, resultOf, useAppointmentsApp } from './appointmentsSupport.js';
 import { backends, testDatabaseUrl } from './helpers.js';
 import {
   appointmentRow,
@@ -96,7 +96,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       const { merchantOrderId } = await checkout(t.app(), owner, appointment);
       const back = await t.app().inject(`/api/payment/return/${merchantOrderId}`);
       expect(back.statusCode).toBe(303);
-      expect(back.headers.location).toBe(failure);
+      expect(resultOf(back.headers.location)).toBe(failure);
       expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('pending');
       expect((await paymentRow(t.db(), merchantOrderId)).status).toBe('pending');
     });
@@ -110,7 +110,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
         payload: '',
       });
       expect(paid.statusCode).toBe(303);
-      expect(paid.headers.location).toBe(success);
+      expect(resultOf(paid.headers.location)).toBe(success);
       expect(await appointmentRow(t.db(), appointment._id)).toMatchObject({
         payment_status: 'paid',
         payment_id: merchantOrderId,
@@ -122,8 +122,8 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       t.clock.advance(30 * minute);
       expect((await slotMap(t.app(), meera.email, 'Aundh', today, owner))['11:00']).toBe('booked');
       // Pressing again or coming back changes nothing.
-      expect((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/fail`)).headers.location).toBe(success);
-      expect((await t.app().inject(`/api/payment/return/${merchantOrderId}`)).headers.location).toBe(success);
+      expect(resultOf((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/fail`)).headers.location)).toBe(success);
+      expect(resultOf((await t.app().inject(`/api/payment/return/${merchantOrderId}`)).headers.location)).toBe(success);
       const again = await payAppointment(t.app(), owner, appointment._id, 500);
       expect(again.statusCode).toBe(409);
       expect(messageOf(again)).toBe('This appointment is already paid.');
@@ -136,7 +136,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       const appointment = await booked(t.app(), owner);
       const first = await checkout(t.app(), owner, appointment);
       const failed = await post(t.app(), `${checkoutPath(first.checkoutPageUrl)}/fail`);
-      expect(failed.headers.location).toBe(failure);
+      expect(resultOf(failed.headers.location)).toBe(failure);
       expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('failed');
       expect((await paymentRow(t.db(), first.merchantOrderId)).status).toBe('failed');
       // Back in the popup: the own hold is free to its owner, the same booking answers the same appointment.
@@ -145,8 +145,44 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       expect(again._id).toBe(appointment._id);
       const second = await checkout(t.app(), owner, again);
       expect(second.merchantOrderId).not.toBe(first.merchantOrderId);
-      expect((await post(t.app(), `${checkoutPath(second.checkoutPageUrl)}/pay`)).headers.location).toBe(success);
+      expect(resultOf((await post(t.app(), `${checkoutPath(second.checkoutPageUrl)}/pay`)).headers.location)).toBe(success);
       expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('paid');
+    });
+
+    it('the result page is told which payment, and asks the server about it: the owner only, the truth only (issue 12)', async () => {
+      const owner = await t.patient();
+      const appointment = await booked(t.app(), owner);
+      const { merchantOrderId, checkoutPageUrl } = await checkout(t.app(), owner, appointment);
+      const status = (who?: typeof owner, ref = merchantOrderId) =>
+        t.app().inject({ method: 'GET', url: `/api/payment/status/${ref}`, headers: who ? who.headers : {} });
+      // Not paid yet: pending (the provider was asked and said so), nothing booked to say.
+      const pending = await status(owner);
+      expect(pending.statusCode).toBe(200);
+      expect(pending.headers['cache-control']).toBe('no-store');
+      expect(pending.json()).toMatchObject({ merchantOrderId, purpose: 'appointment', status: 'pending', amountPaid: 0 });
+      // Nobody else learns anything of it: 401 anonymous, 404 another patient or an unknown reference.
+      expect((await status()).statusCode).toBe(401);
+      expect((await status(await t.patient())).statusCode).toBe(404);
+      expect((await status(owner, 'SHCA-000000-unknown')).statusCode).toBe(404);
+      expect((await status(owner, 'not a ref!')).statusCode).toBe(400);
+      // The provider took the money but nobody told us yet: the status call asks it and settles.
+      await t.db().query(`update sandbox_checkouts set state = 'COMPLETED' where merchant_order_id = $1`, [merchantOrderId]);
+      const paid = await status(owner);
+      expect(paid.json()).toMatchObject({ status: 'paid', amountPaid: 500, appointment: { _id: appointment._id, appointmentPaymentStatus: 'paid' } });
+      expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('paid');
+      // The return address names the payment.
+      const back = await t.app().inject(`/api/payment/return/${merchantOrderId}`);
+      expect(new URLSearchParams(String(back.headers.location).split('?')[1]).get('order')).toBe(merchantOrderId);
+      expect(checkoutPath(checkoutPageUrl)).toContain(merchantOrderId);
+    });
+
+    it('a failed payment is said failed by the status call', async () => {
+      const owner = await t.patient();
+      const appointment = await booked(t.app(), owner);
+      const { merchantOrderId, checkoutPageUrl } = await checkout(t.app(), owner, appointment);
+      await post(t.app(), `${checkoutPath(checkoutPageUrl)}/fail`);
+      const res = await t.app().inject({ method: 'GET', url: `/api/payment/status/${merchantOrderId}`, headers: owner.headers });
+      expect(res.json()).toMatchObject({ status: 'failed', amountPaid: 0, appointment: { appointmentPaymentStatus: 'failed' } });
     });
 
     it('settles once when confirmations race (several instances asking at once)', async () => {
@@ -159,7 +195,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       const answers = await Promise.all(
         [t.app(), other, t.app(), other, t.app()].map((app) => app.inject(`/api/payment/return/${merchantOrderId}`)),
       );
-      expect(answers.map((a) => a.headers.location)).toEqual(Array(5).fill(success));
+      expect(answers.map((a) => resultOf(a.headers.location))).toEqual(Array(5).fill(success));
       expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('paid');
       expect((await t.db().query(`select 1 from payments where status = 'paid'`)).rowCount).toBe(1);
     });
@@ -171,7 +207,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       t.clock.advance(20 * minute);
       // Somebody looked at the slot and tried another one: the lapsed hold was released meanwhile.
       await t.db().query('update appointments set holds_slot = false where id = $1', [appointment._id]);
-      expect((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/pay`)).headers.location).toBe(success);
+      expect(resultOf((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/pay`)).headers.location)).toBe(success);
       expect(await appointmentRow(t.db(), appointment._id)).toMatchObject({ payment_status: 'paid', holds_slot: true });
     });
 
@@ -182,7 +218,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       t.clock.advance(16 * minute);
       const other = await booked(t.app(), await t.patient());
       const paid = await post(t.app(), `${checkoutPath(checkoutPageUrl)}/pay`);
-      expect(paid.headers.location).toBe(`${failure}?reason=refund`);
+      expect(resultOf(paid.headers.location)).toBe(`${failure}?reason=refund`);
       expect(await appointmentRow(t.db(), appointment._id)).toMatchObject({ payment_status: 'refund', holds_slot: false });
       expect((await paymentRow(t.db(), merchantOrderId)).status).toBe('refund');
       expect(await appointmentRow(t.db(), other._id)).toMatchObject({ holds_slot: true });
@@ -246,7 +282,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       const { checkoutPageUrl } = res.json() as { checkoutPageUrl: string };
       expect((await t.app().inject(checkoutPath(checkoutPageUrl))).body).toContain('₹349.50');
       // The result page is told it was an order, so it does not speak of a booking.
-      expect((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/pay`)).headers.location).toBe(`${success}?for=order`);
+      expect(resultOf((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/pay`)).headers.location)).toBe(`${success}?for=order`);
       const { rows } = await t.db().query<{ payment_status: string }>('select payment_status from orders where id = $1', [orderId]);
       expect(rows[0]!.payment_status).toBe('Completed');
       const again = await payOrder(owner, { pharmacyId: 'PH-7', orderId, amount: 34950 });
@@ -259,9 +295,9 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       const orderId = await orderFor(owner, 120);
       const res = await payOrder(owner, { pharmacyId: 'PH-7', orderId, amount: 12000 });
       const { checkoutPageUrl } = res.json() as { checkoutPageUrl: string };
-      expect((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/fail`)).headers.location).toBe(`${failure}?for=order`);
+      expect(resultOf((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/fail`)).headers.location)).toBe(`${failure}?for=order`);
       const merchantOrderId = checkoutPath(checkoutPageUrl).split('/').at(-1)!;
-      expect((await t.app().inject(`/api/payment/return/${merchantOrderId}`)).headers.location).toBe(`${failure}?for=order`);
+      expect(resultOf((await t.app().inject(`/api/payment/return/${merchantOrderId}`)).headers.location)).toBe(`${failure}?for=order`);
       const { rows } = await t.db().query<{ payment_status: string }>('select payment_status from orders where id = $1', [orderId]);
       expect(rows[0]!.payment_status).not.toBe('Completed');
     });
@@ -310,7 +346,7 @@ describe.each(backends)('a payment confirmed after the hold lapsed, its slot gon
       expect((await paymentRow(t.db(), merchantOrderId)).status).toBe('refund');
       // Pressing again or coming back changes nothing.
       expect(await pressPay(app, checkoutPageUrl)).toBe(`${failure}?reason=refund`);
-      expect((await app.inject(`/api/payment/return/${merchantOrderId}`)).headers.location).toBe(`${failure}?reason=refund`);
+      expect(resultOf((await app.inject(`/api/payment/return/${merchantOrderId}`)).headers.location)).toBe(`${failure}?reason=refund`);
     };
     expect((await api(app, admin, 'PUT', `/doctors/${meeraId}/hours/${aundh}`, noTuesdayMornings)).statusCode).toBe(200);
     await lost(morning, morningPay.merchantOrderId, morningPay.checkoutPageUrl);

@@ -168,9 +168,15 @@ export function bookingBody(choice: BookingChoice = {}, extra: Record<string, un
       instructions: '',
       showMedicine: false,
     },
+    // The teleconsultation consent the popup shows for Chat, Video and Call (ignored for a Clinic Visit).
+    consentText: teleconsultationConsent,
     ...extra,
   };
 }
+
+/** The consent's words as the booking popup sends them (src/i18n/messages.ts booking.consent). */
+export const teleconsultationConsent =
+  'I agree to a teleconsultation: the doctor will see me by chat, video or call, not in person, and may ask me to visit a clinic if needed.';
 
 export const book = (app: FastifyInstance, patient: Patient | null, choice: BookingChoice = {}, extra: Record<string, unknown> = {}) =>
   app.inject({

@@ -209,6 +209,8 @@ export async function bookFirstFreeSlot(base: string, token: string, email: stri
         doctorEmail: meeraEmail,
         location: 'Aundh',
         consultationType: 'Video',
+        // A teleconsultation records the patient's consent (issue 13).
+        consentText: 'I agree to a teleconsultation.',
         startTime: free.time,
         appointmentPaymentStatus: 'failed',
         appointmentPaymentId: null,

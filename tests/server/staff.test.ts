@@ -184,9 +184,10 @@ describe.each(backends)('staff on %s', (backend) => {
     const listed = (await listOf(t.app(), patient, patient.email)).json() as { order: { paymentStatus: string } | null }[];
     expect(listed[0]!.order).toMatchObject({ paymentStatus: 'Completed', orderStatus: 'Placed', totalPrice: 349.5 });
     expect((await pay(patient, 34950)).statusCode).toBe(409);
-    // Paying an order sends no booking confirmation (the appointment's own payment sent one).
+    // Paying an order sends no booking confirmation (the appointment's own payment sent one); the
+    // completion sent the prescription (issue 14).
     await t.idle();
-    expect(t.mailer().sent.map((m) => m.subject.startsWith('Appointment confirmed'))).toEqual([true]);
+    expect(t.mailer().sent.map((m) => m.subject.split(':')[0]!.split(' (')[0])).toEqual(['Appointment confirmed', `Your prescription from ${meera.name}`]);
   });
 
   it('a doctor account with no doctor of its email is refused (403), as is a role taken away', async () => {

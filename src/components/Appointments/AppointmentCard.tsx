@@ -4,12 +4,15 @@
  * Edit and Cancel when Booked or Expired, and for a Completed one its pharmacy order and the
  * prescription the clinic shows.
  */
+import { appointmentPlace } from '../../../contract/appointments';
 import { useId } from 'react';
 import type { AppointmentCardView } from '../../../machines/appointments/appointmentsMachine';
 import { useMessages } from '../../i18n/messages';
 import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from './format';
+import { ConsultationPanel } from './ConsultationPanel';
 import { OrderSection } from './OrderSection';
 import { Prescription } from './Prescription';
+import { RemediesLink } from '../Records/RemediesLink';
 import type { AppointmentsServices } from './services';
 
 export interface AppointmentCardProps {
@@ -57,31 +60,32 @@ export function AppointmentCard({
 
   return (
     <article className="appointment-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="appointment-card__title">
+      <h3 id={headingId} className="appointment-card__title">
         {texts.appointmentHeading(appointment.doctorName, date)}
-      </h2>
+      </h3>
       <dl className="appointment-card__facts">
         <div>
-          <dt>{texts.doctor}</dt>
-          <dd>{appointment.doctorName}</dd>
-        </div>
-        <div>
           <dt>{texts.location}</dt>
-          <dd>{appointment.location}</dd>
+          <dd>{appointmentPlace(appointment)}</dd>
         </div>
+        {appointment.familyMemberId && (
+          // Booked for a family member (issue 12): who the doctor consults.
+          <div>
+            <dt>{texts.patientFor}</dt>
+            <dd>{`${appointment.firstName} ${appointment.lastName}`.trim()}</dd>
+          </div>
+        )}
         <div>
           <dt>{texts.consultationType}</dt>
-          <dd>{appointment.consultationType}</dd>
-        </div>
-        <div>
-          <dt>{texts.date}</dt>
-          <dd>
-            <time dateTime={appointment.date}>{date}</time>
-          </dd>
+          <dd>{messages.booking.consultationTypeNames[appointment.consultationType]}</dd>
         </div>
         <div>
           <dt>{texts.time}</dt>
           <dd>
+            {/* The date is in the heading (issue 12: doctor and date once); kept here for machines. */}
+            <time dateTime={appointment.date} hidden>
+              {date}
+            </time>
             <time dateTime={appointment.startTime}>{formatClinicTime(appointment.startTime)}</time>
           </dd>
         </div>
@@ -115,10 +119,15 @@ export function AppointmentCard({
       )}
       {fee === 'refunded' && <p className="appointment-card__fee">{texts.feeRefunded}</p>}
 
+      {services.actors.loadConsultation && (appointment.consultationType === 'Video' || appointment.consultationType === 'Call') &&
+        appointment.appointmentPaymentStatus === 'paid' && (status === 'Booked' || status === 'Expired') && (
+          <ConsultationPanel appointment={appointment} token={token} loadConsultation={services.actors.loadConsultation} onSessionExpired={onSessionExpired} />
+        )}
       {view.order && (
         <OrderSection appointment={appointment} token={token} services={services} onSessionExpired={onSessionExpired} />
       )}
       {view.showPrescription && <Prescription medicines={appointment.medicines} />}
+      {appointment.appointmentStatus === 'Completed' && <RemediesLink />}
 
       {(view.canEdit || view.canCancel || view.canAddToCalendar) && (
         <p className="appointment-card__actions">

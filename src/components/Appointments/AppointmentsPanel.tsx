@@ -11,8 +11,9 @@
  * a change the session loads the list again.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
+import { groupViews } from '../../../machines/appointments/rules';
 import {
   appointmentsMachine,
   selectAppointmentViews,
@@ -83,6 +84,27 @@ export function AppointmentsPanel({ userId, token, list, services, onSessionExpi
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor, services, onSessionExpired, refresh]);
 
+  const { upcoming, earlier, earlierNeedsAction } = groupViews(views);
+  const upcomingId = useId();
+  const renderCard = (view: (typeof views)[number]) => (
+    <li key={view.appointment._id}>
+      <AppointmentCard
+        view={view}
+        token={token}
+        services={services}
+        paying={isPaying && payingId === view.appointment._id}
+        payDisabled={isPaying}
+        fetchingCalendar={calendarId === view.appointment._id}
+        calendarDisabled={calendarId !== null}
+        onPay={() => actor.send({ type: 'appointment.pay', appointment: view.appointment })}
+        onAddToCalendar={() => actor.send({ type: 'appointment.addToCalendar', appointment: view.appointment })}
+        onCancel={() => setCancelling(view.appointment)}
+        onEdit={() => setEditing(view.appointment)}
+        onSessionExpired={onSessionExpired}
+      />
+    </li>
+  );
+
   const closeCancel = useCallback(() => setCancelling(null), []);
   const closeEdit = useCallback(() => setEditing(null), []);
 
@@ -113,27 +135,22 @@ export function AppointmentsPanel({ userId, token, list, services, onSessionExpi
           {texts.refreshing}
         </p>
       )}
-      {views.length > 0 && (
-        <ul className="appointments__list">
-          {views.map((view) => (
-            <li key={view.appointment._id}>
-              <AppointmentCard
-                view={view}
-                token={token}
-                services={services}
-                paying={isPaying && payingId === view.appointment._id}
-                payDisabled={isPaying}
-                fetchingCalendar={calendarId === view.appointment._id}
-                calendarDisabled={calendarId !== null}
-                onPay={() => actor.send({ type: 'appointment.pay', appointment: view.appointment })}
-                onAddToCalendar={() => actor.send({ type: 'appointment.addToCalendar', appointment: view.appointment })}
-                onCancel={() => setCancelling(view.appointment)}
-                onEdit={() => setEditing(view.appointment)}
-                onSessionExpired={onSessionExpired}
-              />
-            </li>
-          ))}
-        </ul>
+      {upcoming.length > 0 && (
+        <section aria-labelledby={upcomingId}>
+          <h2 id={upcomingId} className="appointments__group">
+            {texts.upcomingHeading}
+          </h2>
+          <ul className="appointments__list">{upcoming.map(renderCard)}</ul>
+        </section>
+      )}
+      {earlier.length > 0 && (
+        // Past and cancelled, collapsed (issue 12), unless one of them still asks for something.
+        <details className="appointments__earlier" open={earlierNeedsAction || undefined}>
+          <summary>
+            <h2 className="appointments__group">{texts.earlierHeading(earlier.length)}</h2>
+          </summary>
+          <ul className="appointments__list">{earlier.map(renderCard)}</ul>
+        </details>
       )}
       {cancelling && (
         <CancelDialog

@@ -1,6 +1,7 @@
 /**
  * The cancel confirmation popup (spec §2, §8), wired to the cancel machine: 'Your appointment fee
- * will not be refunded. Still want to cancel?', Yes or No; then 'Appointment Deleted
+ * will not be refunded. Still want to cancel?' when a fee was paid, else that the slot will be
+ * released (issue 12), Yes or No; then 'Appointment Deleted
  * Successfully.' (the list is loaded again and the popup closes) or the server's message /
  * 'Failed to delete appointment' (the question stays, to try again or keep it).
  */
@@ -9,8 +10,10 @@ import { useEffect, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import {
   appointmentCancelMachine,
+  cancelQuestionFor,
   selectCanConfirm,
   selectIsDeleting,
+  selectQuestion,
 } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import { messages, useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
@@ -20,7 +23,7 @@ import type { AppointmentsServices } from './services';
 import { useReturnFocus } from './useReturnFocus';
 import { cancelNoticeText } from './notices';
 
-const texts = messages.appointments;
+// Read where used (the live binding), so a change of language shows at the next render.
 
 export interface CancelDialogProps {
   readonly appointment: AppointmentRecord;
@@ -42,6 +45,7 @@ export function CancelDialog({ appointment, userId, token, services, onCancelled
   useReturnFocus();
   const canConfirm = useSelector(actor, selectCanConfirm);
   const isDeleting = useSelector(actor, selectIsDeleting);
+  const question = useSelector(actor, selectQuestion) ?? cancelQuestionFor(appointment);
 
   useEffect(() => {
     const subscriptions = [
@@ -64,8 +68,8 @@ export function CancelDialog({ appointment, userId, token, services, onCancelled
   }
 
   return (
-    <Dialog title={texts.cancelTitle} onClose={dismiss}>
-      <p>{messages.spec.cancelWarning}</p>
+    <Dialog title={messages.appointments.cancelTitle} onClose={dismiss}>
+      <p>{question.kind === 'cancelWarning' ? messages.spec.cancelWarning : messages.appointments.cancelReleaseHold}</p>
       <p className="cancel-dialog__which">
         {appointment.doctorName}, {formatClinicDate(appointment.date)}, {formatClinicTime(appointment.startTime)}
       </p>
@@ -77,10 +81,10 @@ export function CancelDialog({ appointment, userId, token, services, onCancelled
           disabled={!canConfirm}
           aria-busy={isDeleting}
         >
-          {isDeleting ? texts.cancelling : texts.cancelYes}
+          {isDeleting ? messages.appointments.cancelling : messages.appointments.cancelYes}
         </button>
         <button type="button" className="button button--outline" onClick={dismiss} disabled={isDeleting} data-autofocus>
-          {texts.cancelNo}
+          {messages.appointments.cancelNo}
         </button>
       </p>
     </Dialog>

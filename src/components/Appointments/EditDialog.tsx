@@ -26,7 +26,7 @@ import type { AppointmentsServices } from './services';
 import { SlotChoiceFields } from './SlotChoiceFields';
 import { useReturnFocus } from './useReturnFocus';
 
-const texts = messages.appointments;
+// Read where used (the live binding), so a change of language shows at the next render.
 
 export interface EditDialogProps {
   readonly appointment: AppointmentRecord;
@@ -38,7 +38,7 @@ export interface EditDialogProps {
   readonly onSessionExpired: () => void;
 }
 
-const fieldNames: Record<EditField, string> = { location: texts.editLocation, date: texts.editDate, time: texts.editTime };
+const fieldNames: Record<EditField, string> = { location: messages.appointments.editLocation, date: messages.appointments.editDate, time: messages.appointments.editTime };
 
 export function EditDialog({ appointment, token, services, onUpdated, onClose, onSessionExpired }: EditDialogProps) {
   const [logic] = useState(() =>
@@ -79,11 +79,11 @@ export function EditDialog({ appointment, token, services, onUpdated, onClose, o
   const saveHint = canSave
     ? null
     : missing.length > 0
-      ? texts.missing(missing.map((field) => fieldNames[field]))
-      : texts.sameAsBefore;
+      ? messages.appointments.missing(missing.map((field) => fieldNames[field]))
+      : messages.appointments.sameAsBefore;
 
   return (
-    <Dialog title={texts.editTitle} onClose={close} describeBody={false} closeOnBackdrop={false}>
+    <Dialog title={messages.appointments.editTitle} onClose={close} describeBody={false} closeOnBackdrop={false}>
       <form
         className="edit-dialog"
         onSubmit={(event) => {
@@ -91,7 +91,7 @@ export function EditDialog({ appointment, token, services, onUpdated, onClose, o
           actor.send({ type: 'appointment.save' });
         }}
       >
-        <p>{texts.editWhich(appointment.doctorName, appointment.consultationType)}</p>
+        <p>{messages.appointments.editWhich(appointment.doctorName, messages.booking.consultationTypeNames[appointment.consultationType])}</p>
         <SlotChoiceFields actor={actor} />
         {saveHint && (
           <p id={saveHintId} className="field__hint">
@@ -106,10 +106,10 @@ export function EditDialog({ appointment, token, services, onUpdated, onClose, o
             aria-describedby={saveHint ? saveHintId : undefined}
             aria-busy={isSaving}
           >
-            {isSaving ? texts.saving : texts.save}
+            {isSaving ? messages.appointments.saving : messages.appointments.save}
           </button>
           <button type="button" className="button button--outline" onClick={close} disabled={isSaving}>
-            {texts.close}
+            {messages.appointments.close}
           </button>
         </p>
       </form>

@@ -23,7 +23,7 @@ import { toast } from '../Toast/toast';
 import { helpNoticeText } from './notices';
 import { useReturnFocus } from './useReturnFocus';
 
-const texts = messages.appointments;
+// Read where used (the live binding), so a change of language shows at the next render.
 
 type HelpAppointment = Pick<AppointmentRecord, 'consultationType' | 'appointmentStatus'>;
 
@@ -58,7 +58,7 @@ export function HelpButton({ isLoggedIn, appointments, loadContacts }: HelpButto
   return (
     <>
       <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'help.request' })}>
-        {texts.help}
+        {messages.appointments.help}
       </button>
       {isOpen && (
         <HelpDialog
@@ -73,7 +73,7 @@ export function HelpButton({ isLoggedIn, appointments, loadContacts }: HelpButto
   );
 }
 
-interface HelpDialogProps {
+export interface HelpDialogProps {
   readonly links: HelpLinks | null;
   readonly contacts: HelpContacts | null;
   readonly failed: boolean;
@@ -81,18 +81,18 @@ interface HelpDialogProps {
   readonly onClose: () => void;
 }
 
-function HelpDialog({ links, contacts, failed, onRetry, onClose }: HelpDialogProps) {
+export function HelpDialog({ links, contacts, failed, onRetry, onClose }: HelpDialogProps) {
   const messages = useMessages();
   useReturnFocus();
   return (
-    <Dialog title={texts.helpTitle} onClose={onClose}>
-      <p>{texts.helpIntro}</p>
-      {!links && !failed && <p role="status">{texts.helpLoading}</p>}
+    <Dialog title={messages.appointments.helpTitle} onClose={onClose}>
+      <p>{messages.appointments.helpIntro}</p>
+      {!links && !failed && <p role="status">{messages.appointments.helpLoading}</p>}
       {failed && (
         <p role="alert">
           {messages.spec.somethingWentWrong}{' '}
           <button type="button" className="button button--outline" onClick={onRetry}>
-            {texts.tryAgain}
+            {messages.appointments.tryAgain}
           </button>
         </p>
       )}
@@ -100,17 +100,17 @@ function HelpDialog({ links, contacts, failed, onRetry, onClose }: HelpDialogPro
         <p className="help__links">
           {links.chat && (
             <a className="button button--primary" href={links.chat} target="_blank" rel="noopener noreferrer">
-              {texts.helpChat} <span className="visually-hidden">{texts.opensInNewTab}</span>
+              {messages.appointments.helpChat} <span className="visually-hidden">{messages.appointments.opensInNewTab}</span>
             </a>
           )}
           {links.call && (
             <a className="button button--outline" href={links.call}>
-              {texts.helpCall(contacts.callNumber)}
+              {messages.appointments.helpCall(contacts.callNumber)}
             </a>
           )}
           {links.email && (
             <a className="button button--outline" href={links.email}>
-              {texts.helpEmail(contacts.email)}
+              {messages.appointments.helpEmail(contacts.email)}
             </a>
           )}
         </p>

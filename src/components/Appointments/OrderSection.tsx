@@ -20,7 +20,7 @@ import { formatRupees } from './format';
 import type { AppointmentsServices } from './services';
 import { orderNoticeText } from './notices';
 
-const texts = messages.appointments;
+// Read where used (the live binding), so a change of language shows at the next render.
 
 export interface OrderSectionProps {
   readonly appointment: AppointmentRecord;
@@ -59,29 +59,29 @@ export function OrderSection({ appointment, token, services, onSessionExpired }:
 
   return (
     <section className="appointment-card__order" aria-labelledby={headingId}>
-      <h3 id={headingId}>{texts.orderHeading}</h3>
+      <h4 id={headingId}>{messages.appointments.orderHeading}</h4>
       {order && (
         <dl className="appointment-card__facts">
           <div>
-            <dt>{texts.orderTotal}</dt>
+            <dt>{messages.appointments.orderTotal}</dt>
             <dd>{formatRupees(order.totalPrice)}</dd>
           </div>
           <div>
-            <dt>{texts.orderPaymentMode}</dt>
+            <dt>{messages.appointments.orderPaymentMode}</dt>
             <dd>{order.paymentMode}</dd>
           </div>
           <div>
-            <dt>{texts.orderPaymentStatus}</dt>
+            <dt>{messages.appointments.orderPaymentStatus}</dt>
             <dd>{order.paymentStatus}</dd>
           </div>
           <div>
-            <dt>{texts.orderStatus}</dt>
+            <dt>{messages.appointments.orderStatus}</dt>
             <dd>{order.orderStatus}</dd>
           </div>
         </dl>
       )}
       {statusNotice?.kind === 'orderPending' && <p>{messages.spec.orderPending}</p>}
-      {statusNotice?.kind === 'alreadyPaid' && <p>{texts.alreadyPaid(formatRupees(statusNotice.amount))}</p>}
+      {statusNotice?.kind === 'alreadyPaid' && <p>{messages.appointments.alreadyPaid(formatRupees(statusNotice.amount))}</p>}
       {(canPay || isPaying) && (
         <p>
           <button
@@ -91,7 +91,7 @@ export function OrderSection({ appointment, token, services, onSessionExpired }:
             disabled={!canPay}
             aria-busy={isPaying}
           >
-            {isPaying ? texts.paying : texts.payNow}
+            {isPaying ? messages.appointments.paying : messages.appointments.payNow}
           </button>
         </p>
       )}

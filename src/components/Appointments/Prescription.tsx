@@ -3,28 +3,28 @@ import { useId } from 'react';
 import type { Medicines } from '../../../contract/appointments';
 import { messages } from '../../i18n/messages';
 
-const texts = messages.appointments;
+// Read where used (the live binding), so a change of language shows at the next render.
 
 export function Prescription({ medicines }: { medicines: Medicines }) {
   const headingId = useId();
   const facts: Array<[string, string]> = [
-    [texts.complaint, medicines.complain],
-    [texts.potency, medicines.potency],
-    [texts.duration, medicines.duration],
-    [texts.pharmacy, medicines.pharmacyName],
-    [texts.instructions, medicines.instructions],
+    [messages.appointments.complaint, medicines.complain],
+    [messages.appointments.potency, medicines.potency],
+    [messages.appointments.duration, medicines.duration],
+    [messages.appointments.pharmacy, medicines.pharmacyName],
+    [messages.appointments.instructions, medicines.instructions],
   ];
   return (
     <section className="appointment-card__prescription" aria-labelledby={headingId}>
-      <h3 id={headingId}>{texts.prescriptionHeading}</h3>
+      <h4 id={headingId}>{messages.appointments.prescriptionHeading}</h4>
       {medicines.remedies.length > 0 && (
         <table>
-          <caption>{texts.remedies}</caption>
+          <caption>{messages.appointments.remedies}</caption>
           <thead>
             <tr>
-              <th scope="col">{texts.medicine}</th>
-              <th scope="col">{texts.dosage}</th>
-              <th scope="col">{texts.frequency}</th>
+              <th scope="col">{messages.appointments.medicine}</th>
+              <th scope="col">{messages.appointments.dosage}</th>
+              <th scope="col">{messages.appointments.frequency}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,7 +1,8 @@
 /**
  * The choices of the appointment edit flow (machines/appointmentEdit): one of the doctor's
  * locations, a date (native date input, from today to the booking horizon's last day, clinic time) and that day's slots as a
- * radio group (booked and unavailable ones disabled, and said so). The patient's edit popup
+ * radio group in 24-hour time as Book shows them (booked and unavailable ones disabled, and said
+ * so; the appointment's own slot says "current", issue 12). The patient's edit popup
  * (./EditDialog.tsx) and the admin's move popup (src/staff/admin/MoveDialog.tsx) both show it over
  * their own edit machine; each keeps its own Save.
  */
@@ -11,6 +12,7 @@ import type { ActorRefFrom } from 'xstate';
 import {
   selectChoices,
   selectDoctorsStatus,
+  selectIsCurrentSlot,
   selectIsSaving,
   selectLocations,
   selectMaxDate,
@@ -20,10 +22,9 @@ import {
   type appointmentEditMachine,
 } from '../../../machines/appointmentEdit/appointmentEditMachine';
 import { messages, useMessages } from '../../i18n/messages';
-import { formatClinicTime } from './format';
 import './SlotChoiceFields.css';
 
-const texts = messages.appointments;
+// Read where used (the live binding), so a change of language shows at the next render.
 
 export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeof appointmentEditMachine> }) {
   const choices = useSelector(actor, selectChoices);
@@ -34,12 +35,13 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
   const slots = useSelector(actor, selectSlots);
   const slotsStatus = useSelector(actor, selectSlotsStatus);
   const isSaving = useSelector(actor, selectIsSaving);
+  const currentTime = useSelector(actor, (snapshot) => slots.find((slot) => selectIsCurrentSlot(snapshot, slot.time))?.time ?? null);
   const ids = { location: useId(), date: useId(), slots: useId(), slotsNote: useId() };
 
   return (
     <>
       <p className="slot-choice__field">
-        <label htmlFor={ids.location}>{texts.editLocation}</label>
+        <label htmlFor={ids.location}>{messages.appointments.editLocation}</label>
         <select
           id={ids.location}
           className="slot-choice__input"
@@ -47,7 +49,7 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
           disabled={isSaving}
           onChange={(event) => actor.send({ type: 'location.selected', location: event.target.value })}
         >
-          {choices.location === null && <option value="">{texts.chooseLocation}</option>}
+          {choices.location === null && <option value="">{messages.appointments.chooseLocation}</option>}
           {locations.map((location) => (
             <option key={location} value={location}>
               {location}
@@ -57,14 +59,14 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
       </p>
       {doctorsStatus === 'failed' && (
         <p className="notice">
-          {texts.doctorsFailed}{' '}
+          {messages.appointments.doctorsFailed}{' '}
           <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'doctors.retry' })}>
-            {texts.tryAgain}
+            {messages.appointments.tryAgain}
           </button>
         </p>
       )}
       <p className="slot-choice__field">
-        <label htmlFor={ids.date}>{texts.editDate}</label>
+        <label htmlFor={ids.date}>{messages.appointments.editDate}</label>
         <input
           id={ids.date}
           type="date"
@@ -77,13 +79,21 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
         />
       </p>
       <fieldset className="slot-choice__slots" aria-describedby={ids.slotsNote} disabled={isSaving}>
-        <legend>{texts.editTime}</legend>
+        <legend>{messages.appointments.editTime}</legend>
         <SlotsState status={slotsStatus} onRetry={() => actor.send({ type: 'slots.retry' })} />
         {slotsStatus === 'ready' && slots.length > 0 && (
           <div className="slot-choice__group">
             {slots.map((slot) => {
-              const taken = slot.status !== 'free';
-              const why = slot.status === 'booked' ? texts.slotBooked : slot.status === 'unavailable' ? texts.slotUnavailable : null;
+              // The appointment's own slot is "current", not "booked" (issue 12); choosing it changes nothing.
+              const current = slot.time === currentTime;
+              const taken = current || slot.status !== 'free';
+              const why = current
+                ? messages.appointments.slotCurrent
+                : slot.status === 'booked'
+                  ? messages.appointments.slotBooked
+                  : slot.status === 'unavailable'
+                    ? messages.appointments.slotUnavailable
+                    : null;
               return (
                 <label key={slot.time} className="slot-choice__slot" data-disabled={taken}>
                   <input
@@ -94,7 +104,8 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
                     disabled={taken}
                     onChange={() => actor.send({ type: 'slot.selected', time: slot.time })}
                   />
-                  {formatClinicTime(slot.time)}
+                  {/* 24-hour, as Book shows the slots (spec's HH:mm) */}
+                  {slot.time}
                   {why && <span> ({why})</span>}
                 </label>
               );
@@ -102,7 +113,7 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
           </div>
         )}
         <p id={ids.slotsNote} className="slot-choice__hint">
-          {texts.slotsNote}
+          {messages.appointments.slotsNote}
         </p>
       </fieldset>
     </>
@@ -114,9 +125,9 @@ function SlotsState({ status, onRetry }: { status: ReturnType<typeof selectSlots
   const { spec } = messages;
   switch (status) {
     case 'waiting':
-      return <p>{texts.slotsWaiting}</p>;
+      return <p>{messages.appointments.slotsWaiting}</p>;
     case 'loading':
-      return <p role="status">{texts.slotsLoading}</p>;
+      return <p role="status">{messages.appointments.slotsLoading}</p>;
     case 'noSchedule':
       return <p>{spec.noSchedule}</p>;
     case 'notAvailable':
@@ -126,7 +137,7 @@ function SlotsState({ status, onRetry }: { status: ReturnType<typeof selectSlots
         <p>
           {spec.somethingWentWrong}{' '}
           <button type="button" className="button button--outline" onClick={onRetry}>
-            {texts.tryAgain}
+            {messages.appointments.tryAgain}
           </button>
         </p>
       );

@@ -3,63 +3,114 @@
  * time are the clinic's wall clock (Asia/Kolkata, spec §9), so they are formatted as they are,
  * whatever the browser's time zone; an instant (the unpaid hold's end) is shown in clinic time.
  */
-export const clinicTimeZone = 'Asia/Kolkata';
-const locale = 'en-IN';
+import { getLocale } from '../../i18n/languageChoice';
 
-const dateFormat = new Intl.DateTimeFormat(locale, {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', hour12: true });
-const instantFormat = new Intl.DateTimeFormat(locale, {
-  timeZone: clinicTimeZone,
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-const recordedFormat = new Intl.DateTimeFormat(locale, {
-  timeZone: clinicTimeZone,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-const rupeeFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+export const clinicTimeZone = 'Asia/Kolkata';
+
+/**
+ * Intl formatters of the language in use (en-IN, hi-IN, mr-IN: src/i18n/language.ts), made once
+ * per locale. Marathi's default digits are Devanagari (CLDR), as Intl gives them.
+ */
+function formatters(locale: string) {
+  let made = byLocale.get(locale);
+  if (!made) {
+    // Hindi and Marathi say the time of day as the front desk does ("सकाळ ११:००", "सुबह 11:00"),
+    // English with am and pm.
+    const clock = locale.startsWith('en') ? { hour12: true } : { dayPeriod: 'short' as const };
+    made = {
+      date: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+      time: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', ...clock }),
+      /** An instant's time of day in clinic time. */
+      clinicClock: new Intl.DateTimeFormat(locale, { timeZone: clinicTimeZone, hour: 'numeric', minute: '2-digit', ...clock }),
+      instant: new Intl.DateTimeFormat(locale, {
+        timeZone: clinicTimeZone,
+        day: 'numeric',
+        month: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+        ...clock,
+      }),
+      recorded: new Intl.DateTimeFormat(locale, {
+        timeZone: clinicTimeZone,
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        ...clock,
+      }),
+      rupees: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }),
+    };
+    byLocale.set(locale, made);
+  }
+  return made;
+}
+const byLocale = new Map<string, {
+  date: Intl.DateTimeFormat;
+  time: Intl.DateTimeFormat;
+  clinicClock: Intl.DateTimeFormat;
+  instant: Intl.DateTimeFormat;
+  recorded: Intl.DateTimeFormat;
+  rupees: Intl.NumberFormat;
+}>();
+const current = () => formatters(getLocale());
 
 /** `YYYY-MM-DD` (clinic date) as e.g. "Tue, 11 Mar 2025"; the text itself if it is not a date. */
 export function formatClinicDate(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(day.getTime()) ? date : dateFormat.format(day);
+  return Number.isNaN(day.getTime()) ? date : current().date.format(day);
 }
 
 /** `HH:MM` (clinic time) as e.g. "9:00 am"; the text itself if it is not a time. */
 export function formatClinicTime(time: string): string {
   const at = new Date(`1970-01-01T${time}:00Z`);
-  return Number.isNaN(at.getTime()) ? time : timeFormat.format(at);
+  return Number.isNaN(at.getTime()) ? time : current().time.format(at);
 }
 
 /** An ISO instant in clinic time, e.g. "11 Mar, 9:15 am"; null when it is not an instant. */
 export function formatClinicInstant(iso: string | null): string | null {
   if (iso === null) return null;
   const at = Date.parse(iso);
-  return Number.isFinite(at) ? instantFormat.format(new Date(at)) : null;
+  return Number.isFinite(at) ? current().instant.format(new Date(at)) : null;
 }
 
 /** When something was recorded (an audit entry, a payment, a refund flag), with its year: e.g. "11 Mar 2025, 9:15 am"; null when it is not an instant. */
 export function formatClinicRecorded(iso: string | null): string | null {
   if (iso === null) return null;
   const at = Date.parse(iso);
-  return Number.isFinite(at) ? recordedFormat.format(new Date(at)) : null;
+  return Number.isFinite(at) ? current().recorded.format(new Date(at)) : null;
 }
 
 /** Rupees as e.g. "₹1,250.00" (or "₹450"). */
 export function formatRupees(amount: number): string {
-  return rupeeFormat.format(amount);
+  return current().rupees.format(amount);
+}
+
+const clinicDateOfInstant = new Intl.DateTimeFormat('en-CA', { timeZone: clinicTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** An ISO instant's clinic time, e.g. "10:50 am", and its clinic date `YYYY-MM-DD`; null when it is not an instant. */
+export function clinicTimeAndDate(iso: string): { time: string; date: string } | null {
+  const at = Date.parse(iso);
+  if (!Number.isFinite(at)) return null;
+  return { time: current().clinicClock.format(new Date(at)), date: clinicDateOfInstant.format(new Date(at)) };
+}
+
+/**
+ * A phone number as a person reads it: an Indian mobile (+91 and 10 digits, or 10 digits) as
+ * "+91 98765 43210"; anything else as it was given.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/[\s().-]/g, '');
+  const indian = /^(?:\+91|0091|0)?([6-9]\d{9})$/.exec(digits);
+  if (indian) return `+91 ${indian[1]!.slice(0, 5)} ${indian[1]!.slice(5)}`;
+  return phone;
+}
+
+/** A phone number for a tel: link: digits with a leading + (India's +91 added to a 10-digit number). */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/[\s().-]/g, '');
+  if (/^[6-9]\d{9}$/.test(digits)) return `tel:+91${digits}`;
+  if (/^0[6-9]\d{9}$/.test(digits)) return `tel:+91${digits.slice(1)}`;
+  if (digits.startsWith('00')) return `tel:+${digits.slice(2)}`;
+  return `tel:${digits}`;
 }

@@ -17,6 +17,7 @@ import type { CalendarFile } from '../../../machines/appointments/appointmentsMa
 import type { UpdateAnswer, UpdateRequest } from '../../../machines/appointmentEdit/appointmentEditMachine';
 import type { DeleteRequest } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import type { PaymentAnswer, PaymentRequest } from '../../../machines/booking/bookingMachine';
+import type { LoadConsultation } from './ConsultationPanel';
 import type { OrderPaymentAnswer } from '../../../machines/orderPayment/orderPaymentMachine';
 
 export interface AppointmentsActors {
@@ -31,6 +32,8 @@ export interface AppointmentsActors {
   readonly updateAppointment: PromiseActorLogic<UpdateAnswer, { request: UpdateRequest; token: string }>;
   readonly downloadCalendar: PromiseActorLogic<CalendarFile, { appointmentId: string; token: string }>;
   readonly loadHelpContacts: PromiseActorLogic<HelpContacts>;
+  /** GET /appointment/{id}/consultation (issue 13); absent: no consultation panel on the cards. */
+  readonly loadConsultation?: LoadConsultation;
 }
 
 export interface AppointmentsServices {

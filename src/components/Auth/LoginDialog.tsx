@@ -45,7 +45,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const { errors, add, clear } = useFieldErrors();
   useEffect(() => forgetLoginEmail(), []);
 
-  useFormNotices(actor, id, fieldOrder, add);
+  useFormNotices(actor, id, fieldOrder, add, errors);
 
   const returnTo = location.pathname + location.search;
   useEffect(() => {

@@ -79,7 +79,7 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState<RegistrationForm>(emptyForm);
   const { errors, add, clear } = useFieldErrors();
 
-  useFormNotices(actor, id, fieldOrder, add);
+  useFormNotices(actor, id, fieldOrder, add, errors);
 
   // Registered (registering does not log in): the login popup takes this one's place.
   useEffect(() => {

@@ -31,12 +31,28 @@ export function fieldErrorsFor(notice: AccountNotice): FieldErrors {
       return { terms: account.termsRequired };
     case 'server':
       return serverFieldErrors(notice.text, notice.fieldErrors ?? []);
+    case 'fields':
+      return serverFieldErrors(genericRefusal, notice.fieldErrors);
     default:
       return {};
   }
 }
 
 const isFormField = (field: string): field is NamedField => Object.hasOwn(messages.account.fields, field);
+
+/** The server's message for a 400 of the contract: it says nothing a field does not say better. */
+export const genericRefusal = 'Invalid request';
+
+/**
+ * Whether a notice's toast would only repeat what its fields now say: a refusal (the contract's,
+ * client side `fields`, or the server's 400 with `errors`) whose every named field is on this form
+ * and shows its words. Those are said on the fields only (issue 12: "instead of a toast"; focus
+ * moves to the first, which reads its words), so no toast covers the form at 375 px.
+ */
+export function saidOnFields(notice: AccountNotice, shown: FieldErrors): boolean {
+  const named = notice.kind === 'fields' || notice.kind === 'server' ? notice.fieldErrors : undefined;
+  return named !== undefined && named.length > 0 && named.every((e) => isFormField(e.field) && shown[e.field] !== undefined);
+}
 
 /**
  * A 400's fields under this form's inputs. A refusal about one field says it all in its message
@@ -47,7 +63,7 @@ const isFormField = (field: string): field is NamedField => Object.hasOwn(messag
 function serverFieldErrors(text: string, errors: readonly { field: string; message: string }[]): FieldErrors {
   const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}${/[.!?]$/.test(words) ? '' : '.'}`;
   const ours = errors.filter((e) => isFormField(e.field));
-  const single = errors.length === 1 && text !== 'Invalid request';
+  const single = errors.length === 1 && text !== genericRefusal;
   return Object.fromEntries(ours.map((e) => [e.field, single ? text : sentence(e.message)]));
 }
 

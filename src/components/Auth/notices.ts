@@ -25,6 +25,8 @@ export function noticeText(notice: AccountNotice): string {
   switch (notice.kind) {
     case 'server':
       return notice.text;
+    case 'fields':
+      return account.fixFields;
     case 'loggedOut':
       return spec.logoutSuccess;
     case 'somethingWentWrong':

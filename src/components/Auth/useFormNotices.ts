@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { NoticeEvent } from '../../../machines/session/notices';
 import { toast } from '../Toast/toast';
-import { focusFirstError, fieldErrorsFor, type FieldErrors, type FieldKey } from './fields';
+import { focusFirstError, fieldErrorsFor, saidOnFields, type FieldErrors, type FieldKey } from './fields';
 import { showNotice, type AccountNotice } from './notices';
 
 /** An actor that emits account notices (the login, registration and forgot-password machines). */
@@ -16,29 +16,48 @@ interface NoticeSource {
  * One toast per form at a time: a new notice replaces the form's previous one (error toasts stay
  * until dismissed, and a pile of them would cover the form), and the form's error toast leaves
  * with the form (a success toast stays and fades by itself).
+ *
+ * Issue 12: a refusal of the contract's rules that every named field shows (`saidOnFields`) gets
+ * no toast at all, only the fields and the focus; and an error toast about fields goes away once
+ * the person has edited every field it named (`errors`, the form's current field errors, no
+ * longer has any of them): the problem it names is being fixed where it is shown.
  */
 export function useFormNotices(
   actor: NoticeSource,
   idPrefix: string,
   order: readonly FieldKey[],
   add: (errors: FieldErrors) => void,
+  errors?: FieldErrors,
 ): void {
   const latest = useRef({ idPrefix, order, add });
   latest.current = { idPrefix, order, add };
+  const shown = useRef<{ id: number; error: boolean; fields: FieldKey[] } | null>(null);
 
   useEffect(() => {
-    let shown: { id: number; error: boolean } | null = null;
     const subscription = actor.on('notice', (event) => {
-      if (shown) toast.dismiss(shown.id);
-      shown = { id: showNotice(event), error: event.tone === 'error' };
-      const errors = fieldErrorsFor(event.notice);
-      if (Object.keys(errors).length === 0) return;
-      latest.current.add(errors);
-      focusFirstError(latest.current.idPrefix, latest.current.order, errors);
+      if (shown.current) toast.dismiss(shown.current.id);
+      shown.current = null;
+      const fieldErrors = fieldErrorsFor(event.notice);
+      if (!saidOnFields(event.notice, fieldErrors)) {
+        shown.current = { id: showNotice(event), error: event.tone === 'error', fields: Object.keys(fieldErrors) as FieldKey[] };
+      }
+      if (Object.keys(fieldErrors).length === 0) return;
+      latest.current.add(fieldErrors);
+      focusFirstError(latest.current.idPrefix, latest.current.order, fieldErrors);
     });
     return () => {
       subscription.unsubscribe();
-      if (shown?.error) toast.dismiss(shown.id);
+      if (shown.current?.error) toast.dismiss(shown.current.id);
+      shown.current = null;
     };
   }, [actor]);
+
+  // The error toast goes once none of the fields it was about is marked any more.
+  useEffect(() => {
+    const current = shown.current;
+    if (!errors || !current?.error || current.fields.length === 0) return;
+    if (current.fields.some((field) => errors[field] !== undefined)) return;
+    toast.dismiss(current.id);
+    shown.current = null;
+  }, [errors]);
 }

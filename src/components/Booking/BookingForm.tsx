@@ -9,13 +9,12 @@
  */
 import { useSelector } from '@xstate/react';
 import { AnimatePresence, m, useReducedMotion } from 'framer-motion';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   bookingMachine,
   selectChoices,
   selectConsultationTypes,
-  selectDetails,
   selectDoctors,
   selectDoctorsStatus,
   selectFee,
@@ -26,15 +25,32 @@ import {
   selectMinDate,
   selectSlots,
   selectSlotsStatus,
+  selectChosenDay,
+  selectDoctor,
+  selectFees,
+  selectOffersOnline,
 } from '../../../machines/booking/bookingMachine';
-import type { PersonalDetails } from '../../../machines/booking/choices';
+import { isOnline, onlineLocation } from '../../../machines/booking/choices';
+import { DateStrip } from './DateStrip';
+import { DoctorCard } from './DoctorCard';
+import { SoonestOnline } from './SoonestOnline';
+import { periodOf, periods } from './availabilityFormat';
 import type { ConsultationType } from '../../../contract/primitives';
+import { getLocale } from '../../i18n/languageChoice';
 import { useMessages } from '../../i18n/messages';
+import { PatientDetails } from './PatientDetails';
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const rupeeFormats = new Map<string, Intl.NumberFormat>();
 
+/** Rupees in the language in use (en-IN, hi-IN, mr-IN). */
 export function formatRupees(amount: number): string {
-  return rupees.format(amount);
+  const locale = getLocale();
+  let format = rupeeFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 });
+    rupeeFormats.set(locale, format);
+  }
+  return format.format(amount);
 }
 
 type BookingActor = ActorRefFrom<typeof bookingMachine>;
@@ -58,11 +74,13 @@ function Step({ show, children }: { show: boolean; children: ReactNode }) {
   );
 }
 
-export function BookingForm({ actor }: { actor: BookingActor }) {
+/** The location select's value for "Online" (the choice itself is '' : no location). */
+const onlineOption = '@online';
+
+export function BookingForm({ actor, token = null }: { actor: BookingActor; token?: string | null }) {
   const messages = useMessages();
   const id = useId();
   const choices = useSelector(actor, selectChoices);
-  const details = useSelector(actor, selectDetails);
   const locations = useSelector(actor, selectLocations);
   const doctors = useSelector(actor, selectDoctors);
   const doctorsStatus = useSelector(actor, selectDoctorsStatus);
@@ -74,10 +92,16 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
   const fee = useSelector(actor, selectFee);
   const feesStatus = useSelector(actor, selectFeesStatus);
   const busy = useSelector(actor, selectIsBusy);
-  const { booking, spec, account } = messages;
+  const offersOnline = useSelector(actor, selectOffersOnline);
+  const doctor = useSelector(actor, selectDoctor);
+  const fees = useSelector(actor, selectFees);
+  const chosenDay = useSelector(actor, selectChosenDay);
+  const [soonestOpen, setSoonestOpen] = useState(false);
+  const { booking, spec, account, availability } = messages;
+  const online = isOnline(choices.location);
+  const onLeave = chosenDay?.onLeave === true;
   const f = (name: string) => `${id}-${name}`;
 
-  const changeDetails = (change: Partial<PersonalDetails>) => actor.send({ type: 'details.changed', details: change });
 
   return (
     <form
@@ -90,6 +114,21 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
       }}
     >
       <p className="booking__intro">{booking.intro}</p>
+
+      {offersOnline && (
+        <p className="booking__soonest-toggle">
+          <button
+            type="button"
+            className={`button ${soonestOpen ? '' : 'button--primary'}`}
+            aria-expanded={soonestOpen}
+            disabled={busy}
+            onClick={() => setSoonestOpen((open) => !open)}
+          >
+            {soonestOpen ? availability.soonestClose : availability.soonestOpen}
+          </button>
+        </p>
+      )}
+      {soonestOpen && <SoonestOnline actor={actor} token={token} today={minDate} onChosen={() => setSoonestOpen(false)} />}
 
       {doctorsStatus === 'loading' && <p role="status">{booking.loadingDoctors}</p>}
       {doctorsStatus === 'failed' && (
@@ -108,19 +147,28 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
           <select
             id={f('location')}
             data-autofocus
-            value={choices.location ?? ''}
+            value={choices.location === null ? '' : online ? onlineOption : choices.location}
             disabled={busy || doctorsStatus !== 'ready'}
-            onChange={(event) => actor.send({ type: 'location.selected', location: event.target.value })}
+            aria-describedby={online ? f('online-note') : undefined}
+            onChange={(event) =>
+              actor.send({ type: 'location.selected', location: event.target.value === onlineOption ? onlineLocation : event.target.value })
+            }
           >
             <option value="" disabled>
               {booking.chooseLocation}
             </option>
+            {offersOnline && <option value={onlineOption}>{availability.locationOnline}</option>}
             {locations.map((location) => (
               <option key={location} value={location}>
                 {location}
               </option>
             ))}
           </select>
+          {online && (
+            <p id={f('online-note')} className="booking__hint" aria-live="polite">
+              {availability.onlineChosen}
+            </p>
+          )}
         </div>
 
         <Step show={choices.location !== null}>
@@ -141,6 +189,7 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
                 </option>
               ))}
             </select>
+            {doctor && <DoctorCard doctor={doctor} location={choices.location} fees={fees} />}
           </div>
         </Step>
 
@@ -160,34 +209,36 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
               </option>
               {types.map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {booking.consultationTypeNames[type]}
                 </option>
               ))}
             </select>
           </div>
         </Step>
 
-        <Step show={choices.consultationType !== null}>
-          <div className="booking__field">
-            <label htmlFor={f('date')}>{booking.date}</label>
-            <input
-              id={f('date')}
-              type="date"
-              min={minDate}
-              max={maxDate}
-              value={choices.date ?? ''}
-              disabled={busy}
-              aria-describedby={f('date-hint')}
-              onChange={(event) => {
-                if (event.target.value !== '') actor.send({ type: 'date.selected', date: event.target.value });
-              }}
-            />
-            <p id={f('date-hint')} className="booking__hint">
-              {booking.dateHint}
-            </p>
-          </div>
-        </Step>
       </div>
+
+      <Step show={choices.consultationType !== null}>
+        <DateStrip actor={actor} today={minDate} disabled={busy} />
+        <div className="booking__field">
+          <label htmlFor={f('date')}>{booking.date}</label>
+          <input
+            id={f('date')}
+            type="date"
+            min={minDate}
+            max={maxDate}
+            value={choices.date ?? ''}
+            disabled={busy}
+            aria-describedby={f('date-hint')}
+            onChange={(event) => {
+              if (event.target.value !== '') actor.send({ type: 'date.selected', date: event.target.value });
+            }}
+          />
+          <p id={f('date-hint')} className="booking__hint">
+            {booking.dateHint}
+          </p>
+        </div>
+      </Step>
 
       <Step show={choices.date !== null}>
         <fieldset className="booking__slots" disabled={busy}>
@@ -195,7 +246,8 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
           {slotsStatus === 'waiting' && <p className="booking__hint">{booking.chooseDateFirst}</p>}
           {slotsStatus === 'loading' && <p role="status">{booking.loadingSlots}</p>}
           {slotsStatus === 'noSchedule' && <p role="status">{spec.noSchedule}</p>}
-          {slotsStatus === 'notAvailable' && <p role="status">{spec.doctorNotAvailable}</p>}
+          {slotsStatus === 'notAvailable' && !onLeave && <p role="status">{spec.doctorNotAvailable}</p>}
+          {slotsStatus === 'notAvailable' && onLeave && doctor && <p role="status">{availability.onLeave(doctor.name)}</p>}
           {slotsStatus === 'failed' && (
             <p role="alert" className="booking__problem">
               {spec.somethingWentWrong}{' '}
@@ -204,9 +256,17 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
               </button>
             </p>
           )}
-          {(slotsStatus === 'ready' || slotsStatus === 'notAvailable') && (
+          {(slotsStatus === 'ready' || (slotsStatus === 'notAvailable' && !onLeave)) &&
+            periods.map((period) => {
+              const inPeriod = slots.filter((slot) => periodOf(slot.time) === period);
+              if (inPeriod.length === 0) return null;
+              return (
+                <div key={period} className="booking__period" role="group" aria-labelledby={f(`period-${period}`)}>
+                  <p id={f(`period-${period}`)} className="booking__period-name">
+                    {availability[period]}
+                  </p>
             <div className="booking__slot-list">
-              {slots.map((slot) => {
+              {inPeriod.map((slot) => {
                 const why = slot.status === 'booked' ? spec.slotBooked : slot.status === 'unavailable' ? spec.slotUnavailable : null;
                 const whyId = f(`slot-${slot.time}-why`);
                 return (
@@ -232,7 +292,9 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
                 );
               })}
             </div>
-          )}
+                </div>
+              );
+            })}
         </fieldset>
       </Step>
 
@@ -251,41 +313,7 @@ export function BookingForm({ actor }: { actor: BookingActor }) {
         )}
       </p>
 
-      <fieldset className="booking__details" disabled={busy}>
-        <legend>{booking.detailsHeading}</legend>
-        <div className="booking__field">
-          <label htmlFor={f('firstName')}>{account.fields.firstName}</label>
-          <input id={f('firstName')} autoComplete="given-name" value={details.firstName} onChange={(e) => changeDetails({ firstName: e.target.value })} />
-        </div>
-        <div className="booking__field">
-          <label htmlFor={f('lastName')}>{account.fields.lastName}</label>
-          <input id={f('lastName')} autoComplete="family-name" value={details.lastName} onChange={(e) => changeDetails({ lastName: e.target.value })} />
-        </div>
-        <div className="booking__field">
-          <label htmlFor={f('email')}>{account.fields.email}</label>
-          <input id={f('email')} type="email" autoComplete="email" value={details.email} onChange={(e) => changeDetails({ email: e.target.value })} />
-        </div>
-        <div className="booking__field">
-          <label htmlFor={f('phone')}>{account.fields.phoneNumber}</label>
-          <input id={f('phone')} type="tel" autoComplete="tel" value={details.phoneNumber} onChange={(e) => changeDetails({ phoneNumber: e.target.value })} />
-        </div>
-        <div className="booking__field">
-          <label htmlFor={f('age')}>{account.fields.age}</label>
-          <input id={f('age')} inputMode="numeric" value={details.age} onChange={(e) => changeDetails({ age: e.target.value })} />
-        </div>
-        <div className="booking__field">
-          <label htmlFor={f('gender')}>{account.fields.gender}</label>
-          <select
-            id={f('gender')}
-            value={details.gender}
-            onChange={(e) => changeDetails({ gender: e.target.value as PersonalDetails['gender'] })}
-          >
-            <option value="">{booking.genderChoose}</option>
-            <option value="male">{account.fields.male}</option>
-            <option value="female">{account.fields.female}</option>
-          </select>
-        </div>
-      </fieldset>
+      <PatientDetails actor={actor} />
 
       <p className="dialog__actions">
         <button type="submit" className="button button--primary" disabled={busy}>

@@ -8,7 +8,7 @@
  * the booking itself (`login.succeeded`, `login.cancelled`).
  */
 import { SessionContext } from '../../app/account';
-import { selectPanel } from '../../../machines/session/sessionMachine';
+import { selectPanel, selectToken } from '../../../machines/session/sessionMachine';
 import type { PreviousBooking } from '../../../machines/booking/choices';
 import { useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
@@ -25,13 +25,14 @@ export default function BookingPopup({ previous, onClose }: BookingPopupProps) {
   const messages = useMessages();
   const actor = useBookingActor({ previous, onClose });
   const panel = SessionContext.useSelector(selectPanel);
+  const token = SessionContext.useSelector(selectToken);
 
   // While the login (or sign-up) popup is open, this one waits out of sight.
   if (panel !== null) return null;
 
   return (
     <Dialog title={messages.popup.bookingTitle} onClose={() => onClose()} describeBody={false} wide closeOnBackdrop={false}>
-      <BookingForm actor={actor} />
+      <BookingForm actor={actor} token={token} />
     </Dialog>
   );
 }

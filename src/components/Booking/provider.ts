@@ -14,6 +14,7 @@ import type { ActorRefFrom } from 'xstate';
 import { bookingMachine, type BookingNotice } from '../../../machines/booking/bookingMachine';
 import { clinicToday, type BookingUser, type PreviousBooking } from '../../../machines/booking/choices';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
+import { availabilityMachine } from '../../../machines/availability/availabilityMachine';
 import { selectToken, selectUser, type sessionMachine } from '../../../machines/session/sessionMachine';
 import type { BookingServices } from '../../app/booking';
 import { SessionContext } from '../../app/account';
@@ -52,9 +53,13 @@ export interface BookingPage {
 
 /** The booking machine with its calls (the slot picker child gets the slot call) and its effects. */
 export function provideBooking(services: BookingServices, page: BookingPage) {
-  const { loadTimeSlots, ...actors } = services.actors;
+  const { loadTimeSlots, loadAvailability, loadSoonest: _soonest, ...actors } = services.actors;
   return bookingMachine.provide({
-    actors: { ...actors, slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } }) },
+    actors: {
+      ...actors,
+      slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } }),
+      availability: loadAvailability ? availabilityMachine.provide({ actors: { loadAvailability } }) : availabilityMachine,
+    },
     actions: {
       notify: (_, { tone, notice }) => page.notify(tone, bookingNoticeText(notice)),
       askForLogin: ({ self }, { expired }) => {

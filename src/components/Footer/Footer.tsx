@@ -1,17 +1,20 @@
 /**
- * The global footer (spec §2): page links, the clinic locations from site options, the clinic
- * phone as a tel: link, the Follow Us On icons (new tabs) and the 2024 copyright line.
+ * The global footer (spec §2): page links, Help with a consultation (issue 12: chat, call or
+ * email, or 'Please login.'; the Help popup's own chunk), the clinic locations from site options,
+ * the clinic phone as a tel: link, the Follow Us On icons (new tabs) and the 2024 copyright line.
  */
 import { clinic, socialPages } from '../../content/clinic';
 import { useMessages } from '../../i18n/shell';
 import { SocialIcon } from '../Icons/SocialIcon';
 import { PhoneIcon } from '../Icons/icons';
 import { Link } from '../Link/Link';
+import { usePopup } from '../Popup/popups';
 import { SiteOptionsGate } from '../SiteOptionsStatus/SiteOptionsGate';
 import './Footer.css';
 
 export function Footer() {
   const messages = useMessages();
+  const popup = usePopup();
   const footerLinks = [
     { to: '/aboutus', label: messages.footer.aboutUs },
     { to: '/contactus', label: messages.footer.contact },
@@ -31,6 +34,17 @@ export function Footer() {
                 <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
+            <li>
+              <button
+                type="button"
+                className="site-footer__help"
+                onClick={() => popup.open('help')}
+                onPointerEnter={() => popup.preload('help')}
+                onFocus={() => popup.preload('help')}
+              >
+                {messages.footer.help}
+              </button>
+            </li>
           </ul>
         </section>
 

@@ -74,8 +74,21 @@ function HeaderTools() {
   return (
     <div className="header-tools">
       <LocationPicker />
+      <LanguageChoice id="language-picker" className="language-picker--header" />
       <AccountTools />
     </div>
+  );
+}
+
+// The language choice (issue 15): its own chunk, with the language store, out of the home page's
+// first JavaScript; a placeholder of its size keeps the header from moving while it loads.
+const LanguagePicker = lazy(() => import('../LanguagePicker/LanguagePicker'));
+
+function LanguageChoice({ id, className }: { id: string; className: string }) {
+  return (
+    <Suspense fallback={<div className={`language-picker language-picker--loading ${className}`} />}>
+      <LanguagePicker id={id} className={className} />
+    </Suspense>
   );
 }
 
@@ -218,6 +231,9 @@ function MainNav() {
             </NavLink>
           </li>
         ))}
+        <li className="main-nav__language">
+          <LanguageChoice id="language-picker-menu" className="language-picker--menu" />
+        </li>
         <li className="main-nav__cta">
           <button
             type="button"

@@ -1,5 +1,6 @@
 /**
- * The My Profile menu of a logged-in user (spec §2: My Profile, My Appointment, Logout): a
+ * The My Profile menu of a logged-in user (spec §2: My Profile, My Appointment, Logout; and Help,
+ * issue 12, the Help popup with chat, call and email): a
  * disclosure button (aria-expanded) over a short list of links and the Logout button. Staff (an
  * admin or doctor account, as GET /auth/getuser says) also find the Staff console there; patients
  * never see it (the console checks the role on every call anyway). Escape
@@ -9,9 +10,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SessionContext, useSession } from '../../app/account';
+import { LanguageSync } from '../../app/LanguageSync';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
-import { accountButtonAttribute, takeAccountFocus } from '../Popup/popups';
+import { accountButtonAttribute, takeAccountFocus, usePopup } from '../Popup/popups';
 
 const profileMenuId = 'profile-menu-list';
 
@@ -23,6 +25,7 @@ export default function ProfileMenu() {
   const list = useRef<HTMLUListElement>(null);
   const focusFirstItem = useRef(false);
   const session = SessionContext.useActorRef();
+  const popup = usePopup();
   // Known once the whole profile is fetched: until then (just logged in) no console link.
   const role = useSession().user?.role;
   const isStaff = role === 'admin' || role === 'doctor';
@@ -94,6 +97,8 @@ export default function ProfileMenu() {
         if (open && next && !root.current?.contains(next)) setOpen(false);
       }}
     >
+      {/* The account keeps the language while logged in (issue 15). */}
+      <LanguageSync />
       <button
         ref={button}
         type="button"
@@ -123,6 +128,24 @@ export default function ProfileMenu() {
           <Link to="/myappointment" className="profile-menu__item">
             {account.myAppointment}
           </Link>
+        </li>
+        <li>
+          <Link to="/myremedies" className="profile-menu__item">
+            {account.myRemedies}
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="profile-menu__item"
+            onClick={() => {
+              setOpen(false);
+              popup.open('help');
+            }}
+            onFocus={() => popup.preload('help')}
+          >
+            {messages.appointments.help}
+          </button>
         </li>
         {isStaff && (
           <li>

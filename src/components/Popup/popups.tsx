@@ -25,7 +25,7 @@ import { selectPanel } from '../../../machines/session/sessionMachine';
 import { SessionContext, useAccountServices } from '../../app/account';
 import { useSelectedLocation } from '../../app/location';
 
-export type PopupKind = 'login' | 'signup' | 'booking';
+export type PopupKind = 'login' | 'signup' | 'booking' | 'help';
 
 interface PopupControls {
   /** `previous`: the Book Appointment popup's kept choices (/paymentfail), or the header's location. */
@@ -45,6 +45,9 @@ const loadLoginDialog = () => import('../Auth/loginViews');
 const LoginDialog = lazy(() => loadLoginDialog().then((views) => ({ default: views.LoginDialog })));
 const loadSignUpDialog = () => import('../Auth/SignUpDialog');
 const SignUpDialog = lazy(loadSignUpDialog);
+// Help from the footer and the profile menu (issue 12): its machine and calls load on first use.
+const loadHelpPopup = () => import('../Appointments/HelpPopup');
+const HelpPopup = lazy(loadHelpPopup);
 
 /** Start loading the Book Appointment popup's code (on hover or focus of a button that opens it). */
 export function preloadPopup(): void {
@@ -72,11 +75,12 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const panel = SessionContext.useSelector(selectPanel);
   // The Book Appointment popup, with what it opened with; a new object per opening.
   const [booking, setBooking] = useState<{ previous: PreviousBooking | null } | null>(null);
+  const [help, setHelp] = useState(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const { location: headerLocation } = useSelectedLocation();
 
   const current: PopupKind | null =
-    panel === 'login' ? 'login' : panel === 'register' ? 'signup' : booking !== null ? 'booking' : null;
+    panel === 'login' ? 'login' : panel === 'register' ? 'signup' : booking !== null ? 'booking' : help ? 'help' : null;
 
   const rememberFocus = useCallback(() => {
     if (returnFocusTo.current) return; // a popup is open already: keep where the first came from
@@ -99,6 +103,13 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const open = useCallback(
     (kind: PopupKind, options?: { previous?: PreviousBooking | null }) => {
       rememberFocus();
+      if (kind === 'help') {
+        setBooking(null);
+        session.send({ type: 'session.closePanels' });
+        setHelp(true);
+        return;
+      }
+      setHelp(false);
       if (kind === 'booking') {
         session.send({ type: 'session.closePanels' });
         // The header's location picker preselects the clinic, unless kept choices come back.
@@ -115,6 +126,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const close = useCallback((options?: { returnFocus?: boolean }) => {
     if (options?.returnFocus === false) returnFocusTo.current = null;
     setBooking(null);
+    setHelp(false);
     session.send({ type: 'session.closePanels' });
   }, [session]);
 
@@ -126,6 +138,10 @@ export function PopupProvider({ children }: { children: ReactNode }) {
       if (kind === 'booking') {
         void loadBookingPopup();
         services.preload?.();
+        return;
+      }
+      if (kind === 'help') {
+        void loadHelpPopup();
         return;
       }
       void (kind === 'login' ? loadLoginDialog() : loadSignUpDialog());
@@ -160,6 +176,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
           {booking !== null && <BookingPopup key={bookingKey(booking)} previous={booking.previous} onClose={close} />}
           {current === 'login' && <LoginDialog onClose={booking !== null ? closePanel : () => close()} />}
           {current === 'signup' && <SignUpDialog onClose={booking !== null ? closePanel : () => close()} />}
+          {current === 'help' && <HelpPopup onClose={() => close()} />}
         </Suspense>
       )}
     </PopupContext.Provider>

@@ -3,11 +3,15 @@
  * an Edit button that goes to /forgotpassword, where a new password is set after proving the
  * email with a code.
  */
-import { useSession } from '../../app/account';
+import { SessionContext, useSession } from '../../app/account';
+import { selectToken } from '../../../machines/session/sessionMachine';
+import { FamilySection } from '../../components/People/FamilySection';
+import { ProfileSection } from '../../components/People/ProfileSection';
 import { RequireLogin } from '../../app/RequireLogin';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
 import { useMessages } from '../../i18n/messages';
+import AccountRecords from '../../components/Records/AccountRecords';
 import './AccountPage.css';
 
 /** The route: logged out, it asks for login (and shows the profile once logged in there). */
@@ -24,8 +28,11 @@ function AccountPage() {
   const messages = useMessages();
   usePageTitle(messages.pageTitles.account);
   const { user } = useSession();
-  const { account } = messages;
+  const token = SessionContext.useSelector(selectToken);
+  const { account, people } = messages;
   if (!user) return null;
+  // A Google sign-up has no password yet: "Set a password" instead of a masked one (issue 12).
+  const noPassword = user.hasPassword === false;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
 
   return (
@@ -43,23 +50,36 @@ function AccountPage() {
         </div>
         <div className="profile__row">
           <dt>{account.fields.password}</dt>
-          <dd>
-            <span aria-hidden="true" className="profile__masked">
-              {account.maskedPassword}
-            </span>
-            <span className="visually-hidden">{account.passwordHidden}</span>
-          </dd>
+          {noPassword ? (
+            <dd>{people.noPassword}</dd>
+          ) : (
+            <dd>
+              <span aria-hidden="true" className="profile__masked">
+                {account.maskedPassword}
+              </span>
+              <span className="visually-hidden">{account.passwordHidden}</span>
+            </dd>
+          )}
           <dd className="profile__action">
-            <Link
-              to="/forgotpassword"
-              className="button button--outline"
-              aria-label={account.editLabel(account.fields.password)}
-            >
-              {account.edit}
-            </Link>
+            {noPassword ? (
+              <Link to="/forgotpassword" className="button button--outline">
+                {people.setPassword}
+              </Link>
+            ) : (
+              <Link
+                to="/forgotpassword"
+                className="button button--outline"
+                aria-label={account.editLabel(account.fields.password)}
+              >
+                {account.edit}
+              </Link>
+            )}
           </dd>
         </div>
       </dl>
+      {token && <ProfileSection user={user} token={token} />}
+      {token && <FamilySection token={token} />}
+      <AccountRecords user={user} />
     </div>
   );
 }

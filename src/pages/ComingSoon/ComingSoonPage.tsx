@@ -2,24 +2,25 @@
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
 import { clinic } from '../../content/clinic';
-import { messages, useMessages } from '../../i18n/messages';
+import { useMessages, type Messages } from '../../i18n/messages';
 
 export type ComingSoonPart = 'myappointment' | 'paymentsuccess' | 'paymentfail' | 'payment';
 
-const titles: Record<ComingSoonPart, string> = {
-  myappointment: messages.soon.appointmentsTitle,
-  paymentsuccess: messages.soon.paymentSuccessTitle,
-  paymentfail: messages.soon.paymentFailTitle,
-  payment: messages.soon.paymentTitle,
-};
+const titleKeys = {
+  myappointment: 'appointmentsTitle',
+  paymentsuccess: 'paymentSuccessTitle',
+  paymentfail: 'paymentFailTitle',
+  payment: 'paymentTitle',
+} as const satisfies Record<ComingSoonPart, keyof Messages['soon']>;
 
 export default function ComingSoonPage({ part }: { part: ComingSoonPart }) {
   const messages = useMessages();
-  usePageTitle(titles[part]);
+  const title = messages.soon[titleKeys[part]];
+  usePageTitle(title);
   return (
     <div className="page container">
       <div className="prose">
-        <h1>{titles[part]}</h1>
+        <h1>{title}</h1>
         <p className="page__lead">{messages.soon.body}</p>
         <p>{messages.soon.callUs(clinic.phone.display)}</p>
         <p>

@@ -93,7 +93,7 @@ function ResetForm() {
   const { errors, add, clear } = useFieldErrors();
   const newPasswordInput = useRef<HTMLInputElement>(null);
 
-  useFormNotices(actor, id, fieldOrder, add);
+  useFormNotices(actor, id, fieldOrder, add, errors);
 
   useEffect(() => {
     // What the machine asks for after the reset, with the session as it is now.

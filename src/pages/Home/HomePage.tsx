@@ -9,7 +9,7 @@ import { Carousel } from '../../components/Carousel/Carousel';
 import { Link } from '../../components/Link/Link';
 import { preloadPopup, usePopup } from '../../components/Popup/popups';
 import { SiteOptionsGate } from '../../components/SiteOptionsStatus/SiteOptionsGate';
-import { about, doctorPromo, heroIntro, heroSlides, insightVideos, treatmentCards, whyHomeopathy } from '../../content/home';
+import { useHomeContent } from '../../content/home';
 import { useMessages } from '../../i18n/shell';
 import './HomePage.css';
 
@@ -46,6 +46,7 @@ function BookButton({ className = 'button button--accent' }: { className?: strin
 }
 
 function Hero() {
+  const { heroIntro, heroSlides } = useHomeContent();
   const messages = useMessages();
   return (
     <section className="hero" aria-labelledby="home-title">
@@ -92,6 +93,7 @@ function Hero() {
 }
 
 function AboutSection() {
+  const { about } = useHomeContent();
   return (
     <section className="section" aria-labelledby="home-about">
       <div className="container split">
@@ -116,6 +118,7 @@ function AboutSection() {
 }
 
 function TreatmentsSection() {
+  const { treatmentCards } = useHomeContent();
   const messages = useMessages();
   return (
     <section className="section section--tint" aria-labelledby="home-treatments">
@@ -153,6 +156,7 @@ function TreatmentsSection() {
 }
 
 function DoctorPromo() {
+  const { doctorPromo } = useHomeContent();
   const messages = useMessages();
   return (
     <section className="section" aria-labelledby="home-doctor">
@@ -182,6 +186,7 @@ function DoctorPromo() {
 }
 
 function WhyHomeopathy() {
+  const { whyHomeopathy } = useHomeContent();
   return (
     <section className="section section--sand" aria-labelledby="home-why">
       <div className="container">
@@ -201,6 +206,7 @@ function WhyHomeopathy() {
 }
 
 function InsightVideos() {
+  const { insightVideos } = useHomeContent();
   const messages = useMessages();
   return (
     <section className="section" aria-labelledby="home-insights">

@@ -1,21 +1,100 @@
-/** /myremedies: a placeholder until consultations record remedies (the accounts issue adds login). */
+/**
+ * /myremedies (issue 14): the account's prescriptions, for every person it booked for. Remedies
+ * still within their course come first as "current", with when to take them in plain words;
+ * then the earlier ones, newest first. Each has its prescription and receipts as PDF. Until there
+ * is a prescription, the page keeps the spec's placeholder words.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { remediesMachine, selectDownloading, selectFailed, selectIsLoading, selectPrescriptions } from '../../../machines/records/remediesMachine';
+import { selectToken } from '../../../machines/session/sessionMachine';
+import { SessionContext } from '../../app/account';
+import { liveRemediesActors, offerDownload } from '../../app/liveRecords';
 import { usePageTitle } from '../../app/usePageTitle';
+import { PrescriptionCard } from '../../components/Records/PrescriptionCard';
+import { toast } from '../../components/Toast/toast';
 import { clinic } from '../../content/clinic';
-import { useMessages } from '../../i18n/messages';
+import { getMessages, useMessages } from '../../i18n/messages';
+import '../../components/Records/Records.css';
 
 export default function MyRemediesPage() {
   const messages = useMessages();
   usePageTitle(messages.pageTitles.remedies);
+  const token = SessionContext.useSelector(selectToken);
   return (
     <div className="page container">
+      <h1>{messages.remedies.title}</h1>
+      {token && <Remedies key={token} token={token} />}
+    </div>
+  );
+}
+
+function Remedies({ token }: { token: string }) {
+  const messages = useMessages();
+  const texts = messages.records;
+  const session = SessionContext.useActorRef();
+  const [logic] = useState(() =>
+    remediesMachine.provide({
+      actors: liveRemediesActors,
+      actions: {
+        offerDownload: (_args, file) => offerDownload(file),
+        notifyFailure: (_args, { text }) => toast.error(text ?? getMessages().records.downloadFailed),
+        sessionExpired: () => session.send({ type: 'session.expired' }),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { token } });
+  const isLoading = useSelector(actor, selectIsLoading);
+  const failed = useSelector(actor, selectFailed);
+  const prescriptions = useSelector(actor, selectPrescriptions);
+  const downloading = useSelector(actor, selectDownloading);
+  const download = (path: string) => actor.send({ type: 'document.download', path });
+
+  if (isLoading) return <p role="status">{texts.loading}</p>;
+  if (failed) {
+    return (
+      <div role="alert">
+        <p>{texts.loadFailed}</p>
+        <button type="button" className="button" onClick={() => actor.send({ type: 'remedies.retry' })}>
+          {texts.retry}
+        </button>
+      </div>
+    );
+  }
+  if (prescriptions.length === 0) {
+    return (
       <div className="prose">
-        <h1>{messages.remedies.title}</h1>
         <p className="page__lead">{messages.remedies.body}</p>
         <p>
-          {messages.remedies.callUs(clinic.phone.display)}{' '}
-          <a href={clinic.phone.href}>{messages.popup.callToBook(clinic.phone.display)}</a>
+          {messages.remedies.callUs(clinic.phone.display)} <a href={clinic.phone.href}>{messages.popup.callToBook(clinic.phone.display)}</a>
         </p>
       </div>
+    );
+  }
+  const current = prescriptions.filter((p) => p.current);
+  const past = prescriptions.filter((p) => !p.current);
+  return (
+    <div className="remedies">
+      {current.length > 0 && (
+        <section className="remedies__group" aria-labelledby="remedies-current">
+          <h2 id="remedies-current">{texts.currentHeading}</h2>
+          <ul className="remedies__list">
+            {current.map((p) => (
+              <PrescriptionCard key={p.appointmentId} prescription={p} downloading={downloading} onDownload={download} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {past.length > 0 && (
+        <section className="remedies__group" aria-labelledby="remedies-past">
+          <h2 id="remedies-past">{texts.pastHeading}</h2>
+          <ul className="remedies__list">
+            {past.map((p) => (
+              <PrescriptionCard key={p.appointmentId} prescription={p} downloading={downloading} onDownload={download} />
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,29 +1,42 @@
 /**
- * /paymentsuccess and /paymentfail (spec §2, §4 countdowns): the paymentResult machine counts
- * 5 seconds down, showing the seconds left, with "Go now"; then home, with the
- * 'Appointment booked successfully.' toast (success) or the Book Appointment popup open again
- * with the choices kept when the browser left to pay (fail).
+ * /paymentsuccess and /paymentfail (spec §2, §4 countdowns), with issue 12's "after paying, the
+ * truth" (machines/paymentResult): /paymentsuccess asks the server about the payment it was sent
+ * back with (`?order=`), says 'Confirming your payment...' while it is pending, and shows
+ * 'Appointment booked successfully.' with the confirmation view only for a payment the server
+ * confirms. A direct visit or a Back press claims nothing and replays no toast; a failed payment
+ * is said plainly.
+ *
+ * /paymentfail counts 5 seconds down and goes home with the Book Appointment popup open again
+ * with the choices kept when the browser left to pay.
  *
  * A pharmacy order's payment comes back with `?for=order` (server/payment/sandboxPages.ts
  * `resultUrl`): the page speaks of the order, not of a booking, and the countdown ends on
- * /myappointment, where the order shows its payment status, without the booking's toast or popup.
- * (The machine knows only a booking's way home; the destination is chosen here until it takes
- * the purpose as input.)
+ * /myappointment, where the order shows its payment status.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { readKeptBooking } from '../../../machines/booking/choices';
 import {
   paymentResultMachine,
+  selectConfirmation,
+  selectIsFetchingCalendar,
+  selectIsRefund,
   selectSecondsLeft,
+  selectView,
   type PaymentOutcome,
 } from '../../../machines/paymentResult/paymentResultMachine';
-import { takeKeptBooking } from '../../app/useBookingServices';
+import { selectIsCheckingSession, selectToken } from '../../../machines/session/sessionMachine';
+import { SessionContext } from '../../app/account';
+import { liveBookingServices } from '../../app/liveBooking';
+import { takeKeptBooking, useBookingServices } from '../../app/useBookingServices';
 import { usePageTitle } from '../../app/usePageTitle';
+import { Link } from '../../components/Link/Link';
 import { usePopup } from '../../components/Popup/popups';
 import { toast } from '../../components/Toast/toast';
 import { messages, useMessages } from '../../i18n/messages';
+import { PaymentConfirmation } from './PaymentConfirmation';
+import './Payment.css';
 
 /** The page's words: a booking's, or a pharmacy order's. */
 function wordsFor(success: boolean, forOrder: boolean, refunded: boolean) {
@@ -42,50 +55,126 @@ function wordsFor(success: boolean, forOrder: boolean, refunded: boolean) {
   };
 }
 
-export default function PaymentResultPage({ outcome, seconds }: { outcome: PaymentOutcome; seconds?: number }) {
+/**
+ * A new address (another `?order=`, or none: a direct visit after a confirmed one) is a new
+ * page with a new machine, never the previous answer shown again.
+ */
+export default function PaymentResultPage(props: { outcome: PaymentOutcome; seconds?: number }) {
+  const [search] = useSearchParams();
+  return <PaymentResult key={search.toString()} {...props} />;
+}
+
+function PaymentResult({ outcome, seconds }: { outcome: PaymentOutcome; seconds?: number }) {
   const messages = useMessages();
-  const { booking, spec } = messages;
+  const { booking, spec, appointments } = messages;
   const success = outcome === 'success';
   const [search] = useSearchParams();
   // The payment service adds for=order for a pharmacy order, reason=refund when the money came
-  // after the slot was lost.
+  // after the slot was lost, and order=<reference> for the page to ask about.
   const forOrder = search.get('for') === 'order';
   const refunded = !success && search.get('reason') === 'refund';
-  const words = wordsFor(success, forOrder, refunded);
-  usePageTitle(words.title);
-  const actor = useActorRef(paymentResultMachine, { input: { outcome, seconds } });
+  const merchantOrderId = search.get('order');
+  const token = SessionContext.useSelector(selectToken);
+  const sessionChecking = SessionContext.useSelector(selectIsCheckingSession);
+  const services = useBookingServices().paymentResult ?? liveBookingServices.paymentResult!;
+  const [logic] = useState(() =>
+    paymentResultMachine.provide({ actors: { checkPayment: services.checkPayment, downloadCalendar: services.downloadCalendar } }),
+  );
+  const actor = useActorRef(logic, { input: { outcome, seconds, merchantOrderId, token, sessionChecking, forOrder } });
   const secondsLeft = useSelector(actor, selectSecondsLeft);
+  const view = useSelector(actor, selectView);
+  const confirmation = useSelector(actor, selectConfirmation);
+  const isRefund = useSelector(actor, selectIsRefund);
+  const fetchingCalendar = useSelector(actor, selectIsFetchingCalendar);
+  const words = wordsFor(success, forOrder, refunded);
+  const title = {
+    confirming: booking.unconfirmedTitle,
+    unconfirmed: booking.unconfirmedTitle,
+    stillPending: booking.stillPendingTitle,
+    confirmed: spec.appointmentBooked,
+    notPaid: forOrder ? appointments.orderPaymentFailTitle : booking.paymentFailTitle,
+    counting: words.title,
+  }[view];
+  usePageTitle(title);
   const navigate = useNavigate();
   const popup = usePopup();
-  const latest = useRef({ navigate, popup, forOrder });
-  latest.current = { navigate, popup, forOrder };
+  const latest = useRef({ navigate, popup, forOrder, offerDownload: services.offerDownload });
+  latest.current = { navigate, popup, forOrder, offerDownload: services.offerDownload };
+  const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     const subscriptions = [
       actor.on('navigate', ({ to }) => latest.current.navigate(latest.current.forOrder ? '/myappointment' : to)),
-      actor.on('notice', () => {
-        if (!latest.current.forOrder) toast.info(spec.appointmentBooked);
-      }),
       actor.on('booking.reopen', () => {
         if (!latest.current.forOrder) latest.current.popup.open('booking', { previous: readKeptBooking(takeKeptBooking()) });
       }),
+      actor.on('calendar.file', ({ fileName, content }) => latest.current.offerDownload({ fileName, content })),
+      actor.on('notice', ({ notice }) => toast.error(notice.kind === 'server' ? notice.text : messages.appointments.calendarFailed)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, spec]);
+  }, [actor, messages]);
+
+  // The stored login, once checked: the page asks with its token, or claims nothing.
+  useEffect(() => {
+    actor.send({ type: 'session.changed', token, checking: sessionChecking });
+  }, [actor, token, sessionChecking]);
+
+  // The heading changes with what the server said: focus follows it, so a screen reader reads it.
+  useEffect(() => {
+    if (view !== 'confirming' && view !== 'counting') heading.current?.focus();
+  }, [view]);
 
   return (
     <div className="page container">
-      <div className="prose">
-        <h1>{words.title}</h1>
-        <p className="page__lead">{words.body}</p>
-        <p className="payment-result__count" role="timer" aria-live="off">
-          {words.redirectingIn(secondsLeft)}
-        </p>
-        <p>
-          <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'countdown.skip' })}>
-            {booking.goNow}
-          </button>
-        </p>
+      <div className="prose payment-result">
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        <div role="status" aria-live="polite">
+          {view === 'confirming' && <p className="page__lead">{booking.confirmingPayment}</p>}
+          {view === 'stillPending' && <p className="page__lead">{booking.stillPendingBody}</p>}
+          {view === 'notPaid' && (
+            <p className="page__lead">
+              {forOrder ? appointments.orderPaymentFailBody : isRefund ? booking.paymentRefundBody : booking.notPaidBody}
+            </p>
+          )}
+          {view === 'unconfirmed' && <p className="page__lead">{booking.unconfirmedBody}</p>}
+        </div>
+        {view === 'confirmed' && confirmation && (
+          <PaymentConfirmation
+            appointment={confirmation.appointment}
+            amountPaid={confirmation.amountPaid}
+            fetchingCalendar={fetchingCalendar}
+            onAddToCalendar={() => actor.send({ type: 'calendar.add' })}
+          />
+        )}
+        {view === 'stillPending' && (
+          <p>
+            <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'payment.recheck' })}>
+              {booking.checkAgain}
+            </button>
+          </p>
+        )}
+        {(view === 'stillPending' || view === 'notPaid' || view === 'unconfirmed') && (
+          <p>
+            <Link to="/myappointment" className="button button--outline">
+              {booking.confirmation.myAppointments}
+            </Link>
+          </p>
+        )}
+        {view === 'counting' && (
+          <>
+            <p className="page__lead">{words.body}</p>
+            <p className="payment-result__count" role="timer" aria-live="off">
+              {words.redirectingIn(secondsLeft)}
+            </p>
+            <p>
+              <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'countdown.skip' })}>
+                {booking.goNow}
+              </button>
+            </p>
+          </>
+        )}
       </div>
     </div>
   );

@@ -8,6 +8,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
+import { appointmentPlace } from '../../../contract/appointments';
 import {
   selectIsLoading,
   selectItems,
@@ -132,7 +133,7 @@ export function AppointmentsSection() {
                     <span className="admin-table__sub">{a.appointmentId}</span>
                   </td>
                   <td data-label={texts.doctor}>{a.doctorName}</td>
-                  <td data-label={texts.location}>{a.location}</td>
+                  <td data-label={texts.location}>{appointmentPlace(a)}</td>
                   <td data-label={texts.type}>{a.consultationType}</td>
                   <td data-label={texts.status}>{texts.statusNames[a.appointmentStatus]}</td>
                   <td data-label={texts.payment}>

@@ -132,6 +132,9 @@ function DoctorSummary({ doctor }: { readonly doctor: AdminDoctor }) {
       <span className="admin-row__meta">
         {doctor.locations.map((l) => l.name).join(', ') || '—'} · {texts.accountRole(doctor.accountRole)}
       </span>
+      <span className="admin-row__meta">
+        {doctor.registrationNumber === '' ? texts.noRegistration : texts.registration(doctor.registrationCouncil, doctor.registrationNumber)}
+      </span>
     </>
   );
 }
@@ -157,6 +160,21 @@ function DoctorFields({ form, locations }: { readonly form: FormApi; readonly lo
         ]}
       />
       <Field label={texts.qualification} value={draft.qualification ?? ''} error={errors.qualification} disabled={saving} onChange={(v) => change('qualification', v)} />
+      <Field
+        label={texts.registrationCouncil}
+        hint={texts.registrationHint}
+        value={draft.registrationCouncil ?? ''}
+        error={errors.registrationCouncil}
+        disabled={saving}
+        onChange={(v) => change('registrationCouncil', v)}
+      />
+      <Field
+        label={texts.registrationNumber}
+        value={draft.registrationNumber ?? ''}
+        error={errors.registrationNumber}
+        disabled={saving}
+        onChange={(v) => change('registrationNumber', v)}
+      />
       <Field
         label={texts.slotMinutes}
         type="number"

@@ -21,6 +21,7 @@ import {
   selectRows,
   selectSchedule,
   selectStatus,
+  onlineHoursId,
   type HoursPayload,
   type LeaveDraft,
   type ScheduleNotice,
@@ -61,7 +62,9 @@ export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoct
       actors: {
         loadSchedule: fromApi((input: { doctorId: string; token: string }, signal) => api.fetchSchedule(input.doctorId, input.token, signal)),
         replaceHours: fromApi((input: { doctorId: string; locationId: string; hours: HoursPayload; token: string }, signal) =>
-          api.replaceHours(input.doctorId, input.locationId, { hours: input.hours }, input.token, signal),
+          input.locationId === onlineHoursId
+            ? api.replaceOnlineHours(input.doctorId, { hours: input.hours }, input.token, signal)
+            : api.replaceHours(input.doctorId, input.locationId, { hours: input.hours }, input.token, signal),
         ),
         addLeave: fromApi((input: { doctorId: string; leave: LeaveDraft; token: string }, signal) =>
           api.addLeave(input.doctorId, input.leave, input.token, signal),
@@ -153,7 +156,7 @@ export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoct
                   value={locationId ?? ''}
                   disabled={busy}
                   onChange={(value) => actor.send({ type: 'hours.location.selected', locationId: value })}
-                  options={locations.map((l) => ({ value: l._id, label: l.name }))}
+                  options={[...locations.map((l) => ({ value: l._id, label: l.name })), { value: onlineHoursId, label: texts.hoursOnline }]}
                 />
                 <p className="admin-field__hint">{texts.hoursIntro}</p>
                 {errors.locationId && <p className="admin-field__error">{errors.locationId}</p>}

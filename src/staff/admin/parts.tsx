@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
+import { appointmentPlace } from '../../../contract/appointments';
 import type { ListStatus } from '../../../machines/staffAdmin/adminListMachine';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { Dialog } from '../../components/Popup/Dialog';
@@ -342,7 +343,7 @@ export function AffectedAppointments({
             {appointments.map((a) => (
               <li key={a._id} className="admin-conflict__item">
                 <span>
-                  {formatClinicDate(a.date)}, {formatClinicTime(a.startTime)}: {patientName(a)} ({a.location}, {a.consultationType})
+                  {formatClinicDate(a.date)}, {formatClinicTime(a.startTime)}: {patientName(a)} ({appointmentPlace(a)}, {a.consultationType})
                 </span>
                 <span className="admin-row__actions">
                   <button type="button" className="button button--outline" onClick={() => onMove(a)} aria-label={texts.moveWhich(patientName(a))}>

@@ -10,6 +10,8 @@ export type RegistrationModelEvent = { type: keyof typeof registrationSteps };
 /** What the person does, with the server's answer, and what they should then read. */
 export const registrationSteps = {
   'send.withoutEmail': ['enterEmail'],
+  // The contract's rules checked before any call: said under the field, no toast.
+  'send.badEmail': ['fields'],
   'send.unanswered': ['otpSendError'],
   'send.failed': ['otpSendFailed'],
   'send.ok': ['otpSent'],
@@ -19,10 +21,12 @@ export const registrationSteps = {
   'validate.tooManyTries': ['otpRefused: Too many wrong attempts. Please request a new OTP.'],
   'validate.unanswered': ['otpValidateError'],
   'validate.ok': ['otpValidated'],
+  'validate.badCode': ['fields'],
   'resend.ok': ['otpSent'],
   'resend.tooMany': ['server: Too many codes sent. Try again in 10 minutes.'],
   'email.changed': [],
   'submit.incomplete': ['missingFields'],
+  'submit.invalid': ['fields'],
   'submit.passwordsDiffer': ['passwordsMismatch'],
   'submit.noTerms': ['termsRequired'],
   'submit.unproven': ['otpNotValidated'],
@@ -38,10 +42,12 @@ export const registrationModel = createMachine({
     NotSent: {
       on: {
         'send.withoutEmail': 'NotSent',
+        'send.badEmail': 'NotSent',
         'send.unanswered': 'NotSent',
         'send.failed': 'NotSent',
         'send.ok': 'Sent',
         'submit.incomplete': 'NotSent',
+        'submit.invalid': 'NotSent',
         'submit.unproven': 'NotSent',
       },
     },
@@ -52,6 +58,7 @@ export const registrationModel = createMachine({
         'validate.tooManyTries': 'Sent',
         'validate.unanswered': 'Sent',
         'validate.ok': 'Validated',
+        'validate.badCode': 'Sent',
         'resend.ok': 'Sent',
         'resend.tooMany': 'Sent',
         'email.changed': 'NotSent',

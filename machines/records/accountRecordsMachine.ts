@@ -1,0 +1,150 @@
+/**
+ * The patient's own data on /account (issue 14): "Download my data" and "Delete my account".
+ *
+ * Input: `{ token, email }`. Two parallel regions:
+ * - Export: Idle -> Exporting on `data.export` (the zip of GET /records/export.zip), then Idle;
+ *   the provided `offerDownload` saves it, `notifyFailure` says a failure.
+ * - Deletion: Loading (what must happen first: paid appointments ahead, retention years) ->
+ *   Blocked (some are ahead: the page lists them) or Ready; `deletion.sendCode` -> SendingCode
+ *   (POST /otp/send-otp to the account's own address) -> CodeSent; `deletion.confirm` { otp } ->
+ *   Deleting -> Deleted (final; `accountDeleted`), or back to CodeSent with the server's words
+ *   (`error`). `deletion.cancel` from CodeSent goes back to Ready. A 401 anywhere: `sessionExpired`.
+ *
+ * Provided by the app: actors `downloadDocument`, `loadDeletion`, `sendCode`, `deleteAccount`
+ * (each rejecting with an ApiFailure), actions `offerDownload`, `notifyFailure`, `sessionExpired`,
+ * `accountDeleted`.
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { AccountDeletionAnswer } from '../../contract/records.js';
+import { isUnauthorized } from '../failures.js';
+import { serverWordsOr } from '../session/notices.js';
+import type { DownloadedFile } from './remediesMachine.js';
+
+export interface AccountRecordsContext {
+  token: string;
+  email: string;
+  deletion: AccountDeletionAnswer | null;
+  /** The server's words for the last refusal, or '' for a failure without words; null: none. */
+  error: string | null;
+}
+
+export type AccountRecordsEvent =
+  | { type: 'data.export' }
+  | { type: 'deletion.retry' }
+  | { type: 'deletion.sendCode' }
+  | { type: 'deletion.confirm'; otp: string }
+  | { type: 'deletion.cancel' };
+
+const serverText = (error: unknown): string => {
+  const words = serverWordsOr(error, null);
+  return words === null ? '' : words.text;
+};
+
+const unauthorized = { guard: { type: 'isUnauthorized' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, actions: 'sessionExpired' as const };
+
+export const accountRecordsMachine = setup({
+  types: {
+    context: {} as AccountRecordsContext,
+    events: {} as AccountRecordsEvent,
+    input: {} as { token: string; email: string },
+  },
+  actors: {
+    downloadDocument: fromPromise<DownloadedFile, { path: string; token: string }>(() => Promise.reject(new Error('provided by the app'))),
+    loadDeletion: fromPromise<AccountDeletionAnswer, { token: string }>(() => Promise.reject(new Error('provided by the app'))),
+    sendCode: fromPromise<{ message: string }, { email: string }>(() => Promise.reject(new Error('provided by the app'))),
+    deleteAccount: fromPromise<{ message: string }, { otp: string; token: string }>(() => Promise.reject(new Error('provided by the app'))),
+  },
+  actions: {
+    offerDownload: (_args, _file: DownloadedFile) => {},
+    notifyFailure: (_args, _params: { text: string }) => {},
+    sessionExpired: () => {},
+    accountDeleted: () => {},
+  },
+  guards: {
+    isUnauthorized,
+    hasUpcoming: ({ context }) => (context.deletion?.upcomingPaid.length ?? 0) > 0,
+  },
+}).createMachine({
+  id: 'accountRecords',
+  type: 'parallel',
+  context: ({ input }) => ({ token: input.token, email: input.email, deletion: null, error: null }),
+  states: {
+    Export: {
+      initial: 'Idle',
+      states: {
+        Idle: { description: 'Nothing is being exported.', on: { 'data.export': 'Exporting' } },
+        Exporting: {
+          description: 'The zip of the account\'s data is being downloaded.',
+          invoke: {
+            src: 'downloadDocument',
+            input: ({ context }) => ({ path: '/export.zip', token: context.token }),
+            onDone: { target: 'Idle', actions: { type: 'offerDownload', params: ({ event }) => event.output } },
+            onError: [
+              { ...unauthorized, target: 'Idle' },
+              { target: 'Idle', actions: { type: 'notifyFailure', params: ({ event }) => ({ text: serverText(event.error) }) } },
+            ],
+          },
+        },
+      },
+    },
+    Deletion: {
+      initial: 'Loading',
+      states: {
+        Loading: {
+          description: 'Asks what must happen before the account can close.',
+          invoke: {
+            src: 'loadDeletion',
+            input: ({ context }) => ({ token: context.token }),
+            onDone: { target: 'Checking', actions: assign({ deletion: ({ event }) => event.output }) },
+            onError: [{ ...unauthorized, target: 'Failed' }, { target: 'Failed' }],
+          },
+        },
+        Checking: { description: 'Decides between Blocked and Ready.', always: [{ guard: 'hasUpcoming', target: 'Blocked' }, { target: 'Ready' }] },
+        Failed: { description: 'The deletion section could not load.', on: { 'deletion.retry': 'Loading' } },
+        Blocked: { description: 'Paid appointments are ahead: they are listed and must be dealt with first.' },
+        Ready: {
+          description: 'The retention is said; the person may ask for the email code.',
+          on: { 'deletion.sendCode': { target: 'SendingCode', actions: assign({ error: null }) } },
+        },
+        SendingCode: {
+          description: 'A fresh code is sent to the account\'s own address.',
+          invoke: {
+            src: 'sendCode',
+            input: ({ context }) => ({ email: context.email }),
+            onDone: 'CodeSent',
+            onError: { target: 'Ready', actions: assign({ error: ({ event }) => serverText(event.error) }) },
+          },
+        },
+        CodeSent: {
+          description: 'The person types the code and confirms.',
+          on: {
+            'deletion.confirm': { target: 'Deleting', actions: assign({ error: null }) },
+            'deletion.cancel': { target: 'Ready', actions: assign({ error: null }) },
+          },
+        },
+        Deleting: {
+          description: 'Closes the account with the code.',
+          invoke: {
+            src: 'deleteAccount',
+            input: ({ context, event }) => ({ otp: (event as { otp: string }).otp, token: context.token }),
+            onDone: { target: 'Deleted', actions: 'accountDeleted' },
+            onError: [
+              { ...unauthorized, target: 'CodeSent' },
+              { target: 'CodeSent', actions: assign({ error: ({ event }) => serverText(event.error) }) },
+            ],
+          },
+        },
+        Deleted: { type: 'final', description: 'The account is closed; the app logs out.' },
+      },
+    },
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof accountRecordsMachine>;
+export const selectIsExporting = (s: Snapshot) => s.matches({ Export: 'Exporting' });
+export const selectDeletion = (s: Snapshot) => s.context.deletion;
+export const selectDeletionError = (s: Snapshot) => s.context.error;
+export const selectDeletionStep = (s: Snapshot) => {
+  const v = (s.value as { Deletion: string }).Deletion;
+  return v as 'Loading' | 'Checking' | 'Failed' | 'Blocked' | 'Ready' | 'SendingCode' | 'CodeSent' | 'Deleting' | 'Deleted';
+};

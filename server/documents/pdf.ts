@@ -1,0 +1,147 @@
+/**
+ * The clinic's PDF documents (prescriptions, receipts) with pdfkit, in fonts shipped with the
+ * repository (server/documents/fonts, SIL Open Font License): Noto Sans for Latin text and Noto
+ * Sans Devanagari for Hindi and Marathi. fontkit (pdfkit's font engine) shapes Devanagari
+ * (conjuncts, reordered vowel signs, reph), but pdfkit falls back to no other font for a glyph a
+ * font lacks, so a line is cut into runs by script and each run drawn in its font (`paragraph`).
+ *
+ * Each Devanagari run is drawn inside a marked-content span whose ActualText is the run as typed,
+ * so text extraction (pdftotext, screen readers, copy and paste) gives the words in logical order
+ * instead of the glyphs' visual order (a short i sign is drawn before its consonant).
+ */
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+
+const fontFile = (name: string) => fileURLToPath(new URL(`./fonts/${name}`, import.meta.url).href.replace('/dist/node/server/', '/server/'));
+
+export const fonts = {
+  latin: fontFile('NotoSans-Regular.ttf'),
+  latinBold: fontFile('NotoSans-Bold.ttf'),
+  deva: fontFile('NotoSansDevanagari-Regular.ttf'),
+  devaBold: fontFile('NotoSansDevanagari-Bold.ttf'),
+} as const;
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+const devanagari = /[\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF]/;
+const joiner = /[\u200C\u200D]/;
+
+interface Run {
+  deva: boolean;
+  text: string;
+}
+
+/** A word cut into runs of Devanagari and of everything else (joiners stay with the run they join). */
+export function scriptRuns(word: string): Run[] {
+  const runs: Run[] = [];
+  for (const ch of word) {
+    const last = runs[runs.length - 1];
+    const deva = devanagari.test(ch) || (joiner.test(ch) && last?.deva === true);
+    if (last && last.deva === deva) last.text += ch;
+    else runs.push({ deva, text: ch });
+  }
+  return runs;
+}
+
+export interface TextStyle {
+  size?: number;
+  bold?: boolean;
+  color?: string;
+}
+
+/** A4 with the clinic's margins, its fonts registered, and the document's metadata. */
+export function newDocument(info: { title: string; author: string }): Doc {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: info.title, Author: info.author, Creator: info.author }, lang: 'en-IN' });
+  doc.registerFont('latin', fonts.latin);
+  doc.registerFont('latinBold', fonts.latinBold);
+  doc.registerFont('deva', fonts.deva);
+  doc.registerFont('devaBold', fonts.devaBold);
+  doc.font('latin');
+  return doc;
+}
+
+/**
+ * Draws `text` from (x, doc.y) wrapped within `width`, each line on one baseline whatever its
+ * scripts; line breaks in the text are kept. Moves doc.y below it (a new page when the text
+ * reaches the bottom margin).
+ */
+export function paragraph(doc: Doc, text: string, style: TextStyle = {}, x = doc.page.margins.left, width = doc.page.width - doc.page.margins.left - doc.page.margins.right): void {
+  const size = style.size ?? 10.5;
+  const lineHeight = size * 1.55;
+  const bottom = doc.page.height - doc.page.margins.bottom;
+  const font = (deva: boolean) => (deva ? (style.bold ? 'devaBold' : 'deva') : style.bold ? 'latinBold' : 'latin');
+  doc.fillColor(style.color ?? '#1f2933').fontSize(size);
+  let y = doc.y;
+  const newLine = () => {
+    y += lineHeight;
+    if (y + lineHeight > bottom) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+  };
+  for (const [index, textLine] of text.split(/\r?\n/).entries()) {
+    if (index > 0) newLine();
+    let cx = x;
+    for (const word of textLine.split(/\s+/).filter(Boolean)) {
+      const runs = scriptRuns(word);
+      const width_ = runs.reduce((sum, r) => sum + doc.font(font(r.deva)).widthOfString(r.text), 0);
+      const space = doc.font(font(false)).widthOfString(' ');
+      if (cx > x && cx + width_ > x + width) {
+        newLine();
+        cx = x;
+      }
+      for (const r of runs) {
+        doc.font(font(r.deva));
+        if (r.deva) doc.markContent('Span', { actual: r.text });
+        doc.text(r.text, cx, y + size, { lineBreak: false, baseline: 'alphabetic' });
+        if (r.deva) doc.endMarkedContent();
+        cx += doc.widthOfString(r.text);
+      }
+      cx += space;
+    }
+  }
+  doc.x = x;
+  doc.y = y + lineHeight;
+}
+
+/** A label and its value on one line (wrapped under the value's column when long). */
+export function field(doc: Doc, label: string, value: string, labelWidth = 130): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const y = doc.y;
+  paragraph(doc, label, { bold: true }, left, labelWidth - 8);
+  const afterLabel = doc.y;
+  doc.y = y;
+  paragraph(doc, value === '' ? '-' : value, {}, left + labelWidth, width - labelWidth);
+  doc.y = Math.max(doc.y, afterLabel);
+}
+
+export function rule(doc: Doc, gap = 6): void {
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  doc.y += gap;
+  doc.moveTo(left, doc.y).lineTo(right, doc.y).lineWidth(0.6).strokeColor('#9aa5b1').stroke();
+  doc.y += gap;
+}
+
+/** The finished document as bytes. */
+export function toBuffer(doc: Doc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+export const rupees = (amount: number) => rupeeFormat.format(amount);
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** '11 March 2025' for a clinic date 'YYYY-MM-DD'. */
+export const clinicDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+
+const instantFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Kolkata' });
+/** An instant in clinic time, '11 March 2025, 14:05'. */
+export const clinicMoment = (at: Date) => instantFormat.format(at);

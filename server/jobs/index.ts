@@ -1,0 +1,62 @@
+/**
+ * The server's background work (issue 16), built once per app (server/app.ts) over the app's
+ * database, clock and mailer: the job engine (server/jobs/engine.ts, pg-boss) and the queues
+ * of each kind of work. `app.jobs` is this object; main.ts starts it (JOBS=on) once the database
+ * is migrated, and the app's close stops it before the mailer closes.
+ */
+import type { Database } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { JobsConfig } from './config.js';
+import { createJobEngine, type EngineTuning, type JobEngine } from './engine.js';
+import { createReminders, type Reminders } from './reminders.js';
+
+export interface JobsOptions {
+  db: Database;
+  now: () => Date;
+  mailer: Mailer;
+  publicUrl: string;
+  config: JobsConfig;
+  onError: (error: Error) => void;
+  /** Tests: shorter polling, retry delays and expiry. */
+  tuning?: Partial<EngineTuning>;
+}
+
+export interface Jobs {
+  engine: JobEngine;
+  reminders: Reminders;
+  /** Starts the engine with its workers and timers (cron, maintenance): what main.ts does. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createJobs(options: JobsOptions): Jobs {
+  let engine: JobEngine | undefined;
+  const reminders = createReminders({
+    db: options.db,
+    now: options.now,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    leadsMinutes: options.config.reminderLeadsMinutes,
+    engine: () => engine!,
+  });
+  engine = createJobEngine({
+    db: options.db,
+    queues: [...reminders.queues],
+    onError: options.onError,
+    ...(options.tuning ? { tuning: options.tuning } : {}),
+  });
+  const ready = engine;
+  return {
+    engine: ready,
+    reminders,
+    start: () => ready.start({ workers: true, timers: true }),
+    stop: () => ready.stop(),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background work: the job engine and its queues (server/jobs). */
+    jobs: Jobs;
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * Appointment reminders (issue 16): REMINDER_LEADS before each paid appointment, by email.
+ *
+ * Two queues of the job engine:
+ * - `reminders.sweep`, every minute (pg-boss cron, one instance per tick): at the server's clock
+ *   `now`, every (appointment, lead) that is due (Booked, paid, starting after now, start - lead
+ *   at or before now) and has no row yet gets one in `reminder_sends` (migration 014) and, in the
+ *   same transaction, a `reminders.send` job. The row's key (appointment, lead, start) is unique,
+ *   so two instances sweeping together insert it once and queue one job.
+ *   Per appointment only the smallest due lead is sent; the larger ones due at the same sweep are
+ *   `skipped` (a server down for a day does not send a "24 hours" reminder 2 hours before). A
+ *   lead whose due instant is before the appointment was booked is skipped too: the booking
+ *   confirmation has just said it all.
+ * - `reminders.send`: checks the appointment again (a cancelled, moved, unpaid or started one is
+ *   `dropped`), marks the row `sending`, sends the mail with the row's key as its idempotency key
+ *   (server/mail/mailer.ts), then `sent`. A crash mid-send leaves `sending` and a job that
+ *   pg-boss takes back after its expiry and runs again: the retry sends with the same key (the
+ *   outbox writes one file; SMTP sends the same Message-ID), never a second distinct reminder.
+ *
+ * Moves and cancels need no hook: a moved appointment's start differs from its rows' (new keys,
+ * the old queued ones are dropped when their job runs); a cancelled one is not Booked.
+ */
+import type { Database, Queryable } from '../db/database.js';
+import { findStoredAppointment } from '../repositories/appointments.js';
+import { appointmentSummary, clinicWhen } from '../calendar/appointment.js';
+import { clinicInstant } from '../services/schedule.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { AppointmentRecord } from '../../contract/appointments.js';
+import { appointmentReminderMail, leadInWords } from '../mail/reminderTemplates.js';
+import type { JobEngine, QueueDefinition } from './engine.js';
+
+export const sweepQueue = 'reminders.sweep';
+export const sendQueue = 'reminders.send';
+
+export interface RemindersOptions {
+  db: Database;
+  now: () => Date;
+  mailer: Mailer;
+  publicUrl: string;
+  /** REMINDER_LEADS in minutes; empty: no reminders. */
+  leadsMinutes: readonly number[];
+  /** The engine the sweep queues send jobs on (set once the engine exists). */
+  engine: () => JobEngine;
+}
+
+export type ReminderState = 'queued' | 'sending' | 'sent' | 'dropped' | 'skipped';
+
+interface DueRow {
+  key: string;
+  state: ReminderState;
+}
+
+interface SendRow {
+  key: string;
+  appointment_id: string;
+  lead_minutes: number;
+  starts_at: Date | string;
+  state: ReminderState;
+}
+
+const clinicStart = `((a.date + a.start_time) at time zone 'Asia/Kolkata')`;
+
+/**
+ * Inserts the reminders due at `at` (once: the key is unique) and answers the new ones. Only
+ * appointments starting within 15 days are looked at (leads are at most 14 days).
+ */
+async function insertDue(q: Queryable, at: Date, leads: readonly number[]): Promise<DueRow[]> {
+  const { rows } = await q.query<DueRow>(
+    `with due as (
+       select a.id, l.lead, ${clinicStart} as starts_at, ${clinicStart} - make_interval(mins => l.lead) as due_at,
+              a.created_at,
+              a.id::text || ':' || l.lead || ':' || to_char(a.date, 'YYYY-MM-DD') || 'T' || to_char(a.start_time, 'HH24:MI') as key,
+              row_number() over (partition by a.id order by l.lead) as nearest
+         from appointments a
+         cross join unnest($2::int[]) as l(lead)
+        where a.status = 'Booked' and a.payment_status = 'paid'
+          and a.date between ($1::timestamptz at time zone 'Asia/Kolkata')::date - 1
+                         and ($1::timestamptz at time zone 'Asia/Kolkata')::date + 15
+          and ${clinicStart} > $1::timestamptz
+          and ${clinicStart} - make_interval(mins => l.lead) <= $1::timestamptz
+     )
+     insert into reminder_sends (key, appointment_id, lead_minutes, starts_at, due_at, state, note, created_at, updated_at)
+     select key, id, lead, starts_at, due_at,
+            case when nearest = 1 and created_at <= due_at then 'queued' else 'skipped' end,
+            case when nearest > 1 then 'a nearer reminder was due at the same time'
+                 when created_at > due_at then 'booked after this reminder was due'
+                 else '' end,
+            $1, $1
+       from due
+     on conflict (key) do nothing
+     returning key, state`,
+    [at, [...leads]],
+  );
+  return rows;
+}
+
+export interface SweepResult {
+  queued: number;
+  skipped: number;
+}
+
+export function createReminders(options: RemindersOptions) {
+  const { db, now, mailer, publicUrl } = options;
+
+  /** One sweep at the server's clock: due reminders recorded and queued, in one transaction. */
+  async function sweep(): Promise<SweepResult> {
+    if (options.leadsMinutes.length === 0) return { queued: 0, skipped: 0 };
+    await options.engine().prepare();
+    const at = now();
+    return db.transaction(async (tx) => {
+      const rows = await insertDue(tx, at, options.leadsMinutes);
+      const queued = rows.filter((r) => r.state === 'queued');
+      for (const row of queued) await options.engine().send(sendQueue, { key: row.key }, { tx });
+      return { queued: queued.length, skipped: rows.length - queued.length };
+    });
+  }
+
+  const setState = (q: Queryable, key: string, state: ReminderState, note: string, at: Date) =>
+    q.query(
+      `update reminder_sends set state = $2, note = $3, updated_at = $4${state === 'sent' ? ', sent_at = $4' : ''}${state === 'sending' ? ', attempts = attempts + 1' : ''} where key = $1`,
+      [key, state, note, at],
+    );
+
+  /** The send job: the appointment checked again, then the mail, keyed. */
+  async function send(key: string): Promise<ReminderState> {
+    type Claim = { state: ReminderState; record?: undefined } | { state: 'sending'; record: AppointmentRecord; lead: number };
+    const claimed = await db.transaction(async (tx): Promise<Claim> => {
+      const { rows } = await tx.query<SendRow>(
+        'select key, appointment_id, lead_minutes, starts_at, state from reminder_sends where key = $1 for update',
+        [key],
+      );
+      const row = rows[0];
+      if (!row || (row.state !== 'queued' && row.state !== 'sending')) return { state: row?.state ?? 'dropped' };
+      const stored = await findStoredAppointment(tx, row.appointment_id);
+      const at = now();
+      const record = stored?.record;
+      const startsAt = new Date(row.starts_at).getTime();
+      const why = !record
+        ? 'appointment gone'
+        : record.appointmentStatus === 'Cancelled'
+          ? 'cancelled'
+          : record.appointmentStatus !== 'Booked'
+            ? `appointment ${record.appointmentStatus.toLowerCase()}`
+            : record.appointmentPaymentStatus !== 'paid'
+              ? 'not paid'
+              : clinicInstant(record.date, record.startTime).getTime() !== startsAt
+                ? 'moved'
+                : startsAt <= at.getTime()
+                  ? 'started before it went out'
+                  : null;
+      if (why !== null || !record) {
+        await setState(tx, key, 'dropped', why ?? 'appointment gone', at);
+        return { state: 'dropped' };
+      }
+      await setState(tx, key, 'sending', row.state === 'sending' ? 'sent again after an interrupted send' : '', at);
+      return { state: 'sending', record, lead: row.lead_minutes };
+    });
+    if (claimed.record === undefined) return claimed.state;
+    const { record, lead } = claimed;
+    const appointmentsUrl = `${publicUrl}/#/myappointment`;
+    try {
+      await mailer.send(
+        appointmentReminderMail(
+          {
+            to: record.email,
+            firstName: record.firstName,
+            appointmentNumber: record.appointmentId,
+            summary: appointmentSummary(record),
+            when: clinicWhen(record.date, record.startTime),
+            leadInWords: leadInWords(lead),
+            consultationType: record.consultationType,
+            doctorName: record.doctorName,
+            location: record.location,
+            phoneNumber: record.phoneNumber,
+            appointmentsUrl,
+          },
+          `reminder:${key}`,
+        ),
+      );
+    } catch (error) {
+      await db.query('update reminder_sends set note = $2, updated_at = $3 where key = $1', [
+        key,
+        `send failed: ${(error instanceof Error ? error.message : String(error)).slice(0, 400)}`,
+        now(),
+      ]);
+      throw error;
+    }
+    await setState(db, key, 'sent', '', now());
+    return 'sent';
+  }
+
+  const queues: QueueDefinition<any>[] = [
+    {
+      name: sweepQueue,
+      cron: '* * * * *',
+      retryLimit: 0,
+      expireInSeconds: 5 * 60,
+      handler: async () => {
+        await sweep();
+      },
+    },
+    {
+      name: sendQueue,
+      // A mail server down for a while: 1, 2, 4, 8... minutes, then the job is failed and listed.
+      retryLimit: 6,
+      retryDelaySeconds: 60,
+      // A send takes seconds; after 5 minutes the worker is presumed dead and the job runs again.
+      expireInSeconds: 5 * 60,
+      handler: async (data: { key?: unknown }) => {
+        if (typeof data?.key !== 'string') throw new Error('reminders.send without a key');
+        await send(data.key);
+      },
+    },
+  ];
+
+  return { sweep, send, queues };
+}
+export type Reminders = ReturnType<typeof createReminders>;
+
+/** The rows of one appointment, oldest first: what tests and the operator look at. */
+export async function reminderRows(q: Queryable, appointmentId: string) {
+  const { rows } = await q.query<{ key: string; lead_minutes: number; state: ReminderState; attempts: number; note: string }>(
+    'select key, lead_minutes, state, attempts, note from reminder_sends where appointment_id = $1 order by created_at, lead_minutes desc',
+    [appointmentId],
+  );
+  return rows;
+}

@@ -1,0 +1,118 @@
+/**
+ * Chat consultations (issue 13; services/chat.ts, contract/chat.ts, chat/hub.ts):
+ *
+ *   GET  /appointment/{id}/chat                    the conversation (state, messages, unread)
+ *   POST /appointment/{id}/chat/messages           { text } a text message
+ *   POST /appointment/{id}/chat/photos             a photo: the image's bytes as the body
+ *                                                  (content-type image/* or application/octet-stream)
+ *   GET  /appointment/{id}/chat/photos/{photoId}   the re-encoded JPEG
+ *   POST /appointment/{id}/chat/read               { upTo } marks messages read
+ *   GET  /appointment/{id}/chat/stream             Server-Sent Events, resumed after Last-Event-ID
+ *
+ * 401 without a live token; 404 for anybody but the patient, the doctor and admins (read-only).
+ * Nothing here is cached anywhere: cache-control private, no-store on every answer.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as t from 'io-ts';
+import { AppointmentIdParams } from '../../contract/appointments.js';
+import {
+  ChatConversation,
+  ChatMessage,
+  ChatMessageId,
+  ChatPhotoParams,
+  ChatReadRequest,
+  ChatTextRequest,
+  ChatUnread,
+  chatPhotoMaxBytes,
+} from '../../contract/chat.js';
+import { serveChatStream, type ChatHub } from '../chat/hub.js';
+import { loginRequired } from '../http/auth.js';
+import { decodeRequest, handle, InvalidRequestError } from '../http/route.js';
+import type { Services } from '../services/index.js';
+
+/** A keep-alive comment this often: below the usual 60 s idle timeouts of proxies and carriers. */
+export const chatKeepAliveMs = 25_000;
+
+const uploadLimit = chatPhotoMaxBytes + 2 * 1024 * 1024;
+const photoTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/octet-stream'];
+
+export async function chatRoutes(app: FastifyInstance, { services, hub }: { services: Services; hub: ChatHub }): Promise<void> {
+  const login = loginRequired(services);
+
+  // Only inside this plugin: the photo's raw bytes, up to 10 MB (the app's bodyLimit is 100 kB).
+  // A little more than the 10 MB a photo may be, so a slightly larger one gets the service's 400
+  // with the reason; far larger bodies are cut off by Fastify (413) without being read.
+  app.addContentTypeParser(photoTypes, { parseAs: 'buffer', bodyLimit: uploadLimit }, (_request, body, done) => done(null, body));
+
+  app.get(
+    '/appointment/:id/chat',
+    { preHandler: login.preHandler },
+    handle({ params: AppointmentIdParams, answer: ChatConversation }, async ({ params }, request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return services.chat.conversation(login.userOf(request), params.id);
+    }),
+  );
+
+  app.post(
+    '/appointment/:id/chat/messages',
+    { preHandler: login.preHandler },
+    handle({ params: AppointmentIdParams, body: ChatTextRequest, answer: ChatMessage }, async ({ params, body }, request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return services.chat.postText(login.userOf(request), params.id, body.text);
+    }),
+  );
+
+  app.post(
+    '/appointment/:id/chat/photos',
+    { preHandler: login.preHandler, bodyLimit: uploadLimit },
+    handle({ params: AppointmentIdParams, answer: ChatMessage }, async ({ params }, request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      return services.chat.postPhoto(login.userOf(request), params.id, body);
+    }),
+  );
+
+  app.get(
+    '/appointment/:id/chat/photos/:photoId',
+    { preHandler: login.preHandler },
+    handle({ params: ChatPhotoParams, answer: t.unknown }, async ({ params }, request, reply) => {
+      const photo = await services.chat.photo(login.userOf(request), params.id, params.photoId);
+      reply.header('cache-control', 'private, no-store').header('content-type', photo.contentType);
+      return photo.data;
+    }),
+  );
+
+  app.post(
+    '/appointment/:id/chat/read',
+    { preHandler: login.preHandler },
+    handle({ params: AppointmentIdParams, body: ChatReadRequest, answer: ChatUnread }, async ({ params, body }, request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return services.chat.read(login.userOf(request), params.id, body.upTo);
+    }),
+  );
+
+  app.get('/appointment/:id/chat/stream', { preHandler: login.preHandler }, async (request, reply) => {
+    const { params } = decodeRequest({ params: AppointmentIdParams, answer: t.unknown }, request);
+    const header = request.headers['last-event-id'];
+    const lastEventId = Array.isArray(header) ? header[0] : header;
+    let after = '0';
+    if (lastEventId !== undefined && lastEventId !== '') {
+      if (!ChatMessageId.is(lastEventId)) throw new InvalidRequestError([{ field: 'Last-Event-ID', message: 'must be a message id' }]);
+      after = lastEventId;
+    }
+    const { facts } = await services.chat.partOf(login.userOf(request), params.id);
+    reply.hijack();
+    await serveChatStream({
+      raw: reply.raw,
+      hub,
+      appointmentId: facts.id,
+      after,
+      load: (from) => services.chat.after(facts.id, from),
+      keepAliveMs: chatKeepAliveMs,
+      onError: (error) => {
+        request.log.warn({ err: error }, 'chat stream failed');
+        reply.raw.end();
+      },
+    });
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * The consultation itself (issue 13; services/consultations.ts, contract/consultation.ts):
+ *
+ *   GET  /appointment/{id}/consultation            its state, join window, the person consulted; the
+ *                                                  Video join link while open (patient and doctor)
+ *   POST /staff/appointments/{id}/call/noanswer    { note } the doctor's call went unanswered
+ *
+ * 401 without a live token (before anything is read); 404 for anybody but the appointment's
+ * patient, its doctor and admins; the no-answer note is staff only (403 for a patient's token).
+ * Answers are never cached: a join link is a key.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AppointmentIdParams } from '../../contract/appointments.js';
+import { CallNoAnswerRequest, Consultation } from '../../contract/consultation.js';
+import { StaffAppointmentParams } from '../../contract/staff.js';
+import { loginRequired, staffRequired } from '../http/auth.js';
+import { handle } from '../http/route.js';
+import type { Services } from '../services/index.js';
+
+export async function consultationRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+  const login = loginRequired(services);
+  const staff = staffRequired(services);
+
+  app.get(
+    '/appointment/:id/consultation',
+    { preHandler: login.preHandler },
+    handle({ params: AppointmentIdParams, answer: Consultation }, async ({ params }, request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return services.consultations.get(login.userOf(request), params.id);
+    }),
+  );
+
+  app.post(
+    '/staff/appointments/:id/call/noanswer',
+    { preHandler: staff.preHandler },
+    handle({ params: StaffAppointmentParams, body: CallNoAnswerRequest, answer: Consultation }, async ({ params, body }, request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return services.consultations.noteNoAnswer(staff.staffOf(request), params.id, body.note);
+    }),
+  );
+}

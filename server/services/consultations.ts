@@ -1,0 +1,212 @@
+/**
+ * The consultation itself (issue 13): how a Video or Call appointment happens.
+ *
+ * Who may ask: the appointment's patient (the account that booked it), its doctor (a doctor
+ * account whose doctor it is) and admins, for audit. Anybody else gets 404, as for an appointment
+ * that does not exist, so ids cannot be probed.
+ *
+ * The join window (JOIN_OPENS_MINUTES_BEFORE, JOIN_CLOSES_MINUTES_AFTER; server/consultation/config.ts):
+ * from that many minutes before the start until that many after the slot ends, by the services'
+ * clock. Never for a cancelled, unpaid or completed appointment.
+ *
+ * Video: a Jitsi Meet room per appointment (consultation_rooms), named with 128 bits from the
+ * CSPRNG the first time its patient or doctor asks inside the window. With JITSI_APP_ID/SECRET
+ * the link carries a JWT (HS256, the claims of Jitsi's token authentication: aud 'jitsi', iss the
+ * app id, sub the server's host, room, context.user, moderator) valid from the window's opening
+ * to its close; the doctor moderates, the patient does not. Admins see the record, never a link:
+ * an audit needs what happened, not a seat in the consultation.
+ *
+ * Call: the doctor calls the person consulted on the number given at booking; "no answer" is
+ * noted (consultation_events and the audit log) so the clinic can follow up.
+ */
+import { randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { Consultation, ConsultationState, UnavailableReason } from '../../contract/consultation.js';
+import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
+import type { User } from '../../contract/auth.js';
+import type { Database } from '../db/database.js';
+import { type ConsultationConfig, defaultConsultationConfig } from '../consultation/config.js';
+import {
+  type ConsultationFacts,
+  type EventRole,
+  ensureRoom,
+  findConsultationFacts,
+  insertConsultationEvent,
+  listConsultationEvents,
+} from '../repositories/consultations.js';
+import { findAccountRole, insertAudit } from '../repositories/staff.js';
+import { ConflictError, NotFoundError } from './errors.js';
+import { clinicInstant } from './schedule.js';
+import type { Staff } from './staff.js';
+
+export const consultationMessages = {
+  notFound: 'Appointment not found.',
+  notACall: 'This is not a Call consultation.',
+  callNotOpen: 'The call can be noted from the time it opens.',
+  unavailable: 'This consultation was cancelled, is unpaid or is completed.',
+} as const;
+
+const minuteMs = 60_000;
+/** Adults present for the person consulted below this age (the guidelines' minor). */
+export const adultAge = 18;
+
+/** 128 bits from the CSPRNG, 32 lower-case hex digits (Jitsi folds room names to lower case). */
+export const newRoomName = (): string => randomBytes(16).toString('hex');
+
+export function joinWindow(facts: Pick<ConsultationFacts, 'date' | 'startTime' | 'slotMinutes'>, config: ConsultationConfig) {
+  const start = clinicInstant(facts.date, facts.startTime).getTime();
+  return {
+    opensAt: new Date(start - config.joinOpensMinutesBefore * minuteMs),
+    closesAt: new Date(start + (facts.slotMinutes + config.joinClosesMinutesAfter) * minuteMs),
+  };
+}
+
+export function stateAt(
+  facts: Pick<ConsultationFacts, 'status' | 'paymentStatus' | 'date' | 'startTime' | 'slotMinutes'>,
+  config: ConsultationConfig,
+  now: Date,
+): { state: ConsultationState; reason: UnavailableReason | null } {
+  if (facts.status === 'Cancelled') return { state: 'unavailable', reason: 'cancelled' };
+  if (facts.paymentStatus !== 'paid') return { state: 'unavailable', reason: 'unpaid' };
+  if (facts.status === 'Completed') return { state: 'unavailable', reason: 'completed' };
+  const { opensAt, closesAt } = joinWindow(facts, config);
+  if (now < opensAt) return { state: 'upcoming', reason: null };
+  if (now >= closesAt) return { state: 'closed', reason: null };
+  return { state: 'open', reason: null };
+}
+
+/** The Jitsi token of one person for one room (Jitsi's token authentication, shared secret). */
+export async function jitsiToken(
+  config: ConsultationConfig,
+  room: string,
+  who: { id: string; name: string; email: string; moderator: boolean },
+  window: { opensAt: Date; closesAt: Date },
+): Promise<string | null> {
+  if (!config.jitsiJwt) return null;
+  const host = new URL(config.jitsiUrl).host;
+  return new SignJWT({
+    room,
+    // Jitsi reads context.user's values as strings (a boolean there makes lib-jitsi-meet throw).
+    context: { user: { id: who.id, name: who.name, email: who.email, moderator: who.moderator ? 'true' : 'false', affiliation: who.moderator ? 'owner' : 'member' } },
+    moderator: who.moderator,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setAudience('jitsi')
+    .setIssuer(config.jitsiJwt.appId)
+    .setSubject(host)
+    .setIssuedAt()
+    .setNotBefore(Math.floor(window.opensAt.getTime() / 1000))
+    .setExpirationTime(Math.floor(window.closesAt.getTime() / 1000))
+    .sign(new TextEncoder().encode(config.jitsiJwt.appSecret));
+}
+
+export function createConsultationService({
+  db,
+  now,
+  config = defaultConsultationConfig,
+}: {
+  db: Database;
+  now: () => Date;
+  config?: ConsultationConfig;
+}) {
+  /** The appointment and the caller's part in it; 404 for anybody who has none. */
+  async function partOf(user: User, id: string): Promise<{ facts: ConsultationFacts; as: EventRole }> {
+    const facts = await findConsultationFacts(db, id);
+    if (!facts || facts.consultationType === 'Clinic Visit') throw new NotFoundError(consultationMessages.notFound);
+    if (facts.userId === user._id) return { facts, as: 'patient' };
+    const account = await findAccountRole(db, user._id);
+    if (account?.role === 'doctor' && account.doctorId === facts.doctorId) return { facts, as: 'doctor' };
+    if (account?.role === 'admin') return { facts, as: 'admin' };
+    throw new NotFoundError(consultationMessages.notFound);
+  }
+
+  async function describe(user: User, facts: ConsultationFacts, as: EventRole): Promise<Consultation> {
+    const at = now();
+    const { state, reason } = stateAt(facts, config, at);
+    const window = joinWindow(facts, config);
+    const fm = facts.familyMember;
+    const person = fm
+      ? {
+          firstName: fm.firstName,
+          lastName: fm.lastName,
+          age: fm.age,
+          gender: fm.gender,
+          relation: fm.relation,
+          phoneNumber: facts.phoneNumber,
+          adultPresent: fm.age < adultAge ? { firstName: facts.holderFirstName, lastName: facts.holderLastName } : null,
+        }
+      : {
+          firstName: facts.firstName,
+          lastName: facts.lastName,
+          age: facts.age,
+          gender: facts.gender,
+          relation: '',
+          phoneNumber: facts.phoneNumber,
+          adultPresent: null,
+        };
+    let joinUrl: string | null = null;
+    if (state === 'open' && facts.consultationType === 'Video' && as !== 'admin') {
+      const room = await ensureRoom(db, facts.id, newRoomName(), at);
+      const doctor = as === 'doctor';
+      const name = doctor ? facts.doctorName : `${person.firstName} ${person.lastName}`.trim();
+      const token = await jitsiToken(config, room, { id: user._id, name, email: user.email, moderator: doctor }, window);
+      joinUrl = `${config.jitsiUrl}/${room}${token ? `?jwt=${encodeURIComponent(token)}` : ''}`;
+      await insertConsultationEvent(db, { appointmentId: facts.id, kind: 'video.link', actorUserId: user._id, actorRole: as }, at);
+    }
+    const staff = as !== 'patient';
+    const events = staff ? await listConsultationEvents(db, facts.id) : [];
+    return {
+      appointmentId: facts.id,
+      consultationType: facts.consultationType,
+      as,
+      state,
+      reason,
+      date: facts.date as ClinicDate,
+      startTime: facts.startTime as ClinicTime,
+      opensAt: window.opensAt.toISOString(),
+      closesAt: window.closesAt.toISOString(),
+      doctorName: facts.doctorName,
+      registration: { council: facts.registrationCouncil, number: facts.registrationNumber },
+      joinUrl,
+      person,
+      consent: staff && facts.consent ? { text: facts.consent.text, at: facts.consent.at.toISOString() } : null,
+      events: events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), role: e.role, note: e.note })),
+    };
+  }
+
+  return {
+    /** GET /appointment/{id}/consultation. */
+    async get(user: User, id: string): Promise<Consultation> {
+      const { facts, as } = await partOf(user, id);
+      return describe(user, facts, as);
+    },
+
+    /** POST /staff/appointments/{id}/call/noanswer: the doctor (or an admin) notes a call nobody answered. */
+    async noteNoAnswer(staff: Staff, id: string, note: string): Promise<Consultation> {
+      const { facts, as } = await partOf(staff.user, id);
+      if (as === 'patient') throw new NotFoundError(consultationMessages.notFound);
+      if (facts.consultationType !== 'Call') throw new ConflictError(consultationMessages.notACall);
+      const at = now();
+      const { state } = stateAt(facts, config, at);
+      if (state === 'unavailable') throw new ConflictError(consultationMessages.unavailable);
+      if (state === 'upcoming') throw new ConflictError(consultationMessages.callNotOpen);
+      await db.transaction(async (tx) => {
+        await insertConsultationEvent(tx, { appointmentId: facts.id, kind: 'call.noanswer', actorUserId: staff.user._id, actorRole: as, note }, at);
+        await insertAudit(
+          tx,
+          {
+            actorUserId: staff.user._id,
+            actor: staff.user.email,
+            actorRole: staff.role,
+            action: 'call.noanswer',
+            appointmentId: facts.id,
+            details: { note },
+          },
+          at,
+        );
+      });
+      return describe(staff.user, facts, as);
+    },
+  };
+}
+export type ConsultationService = ReturnType<typeof createConsultationService>;

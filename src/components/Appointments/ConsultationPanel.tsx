@@ -1,0 +1,101 @@
+/**
+ * A Video or Call appointment's consultation on its /myappointment card (issue 13), wired to the
+ * consultation panel machine (machines/consultationJoin): "Join video consultation" (a new tab;
+ * on a phone the Jitsi app takes over) while the join window is open, else when it opens; for a
+ * Call, who calls the person consulted on which number and when. The server decides what is
+ * open; the machine asks again when the window opens or closes.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import type { PromiseActorLogic } from 'xstate';
+import type { AppointmentRecord } from '../../../contract/appointments';
+import type { Consultation } from '../../../contract/consultation';
+import {
+  consultationJoinMachine,
+  selectConsultation,
+  selectHasFailed,
+  selectIsLoading,
+} from '../../../machines/consultationJoin/consultationJoinMachine';
+import { useMessages } from '../../i18n/messages';
+import { clinicTimeAndDate, formatClinicDate, formatClinicTime, formatPhone } from './format';
+
+export type LoadConsultation = PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;
+
+export interface ConsultationPanelProps {
+  readonly appointment: AppointmentRecord;
+  readonly token: string;
+  readonly loadConsultation: LoadConsultation;
+  readonly onSessionExpired: () => void;
+}
+
+export function ConsultationPanel({ appointment, token, loadConsultation, onSessionExpired }: ConsultationPanelProps) {
+  const messages = useMessages();
+  const texts = messages.consultation;
+  const headingId = useId();
+  const [logic] = useState(() => consultationJoinMachine.provide({ actors: { loadConsultation } }));
+  const actor = useActorRef(logic, { input: { appointmentId: appointment._id, token, now: Date.now() } });
+  const consultation = useSelector(actor, selectConsultation);
+  const loading = useSelector(actor, selectIsLoading);
+  const failed = useSelector(actor, selectHasFailed);
+
+  useEffect(() => {
+    const subscription = actor.on('session.expired', () => onSessionExpired());
+    return () => subscription.unsubscribe();
+  }, [actor, onSessionExpired]);
+
+  // Nothing to do in a consultation that is over, cancelled, unpaid or completed: the card says the rest.
+  if (consultation?.state === 'unavailable' || consultation?.state === 'closed') return null;
+  return (
+    <section className="appointment-card__consultation" aria-labelledby={headingId}>
+      <h3 id={headingId}>{texts.heading}</h3>
+      {loading && consultation === null && <p role="status">{texts.loading}</p>}
+      {failed && (
+        <p role="alert">
+          {texts.failed}{' '}
+          <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'consultation.retry' })}>
+            {texts.tryAgain}
+          </button>
+        </p>
+      )}
+      {consultation && <ConsultationBody consultation={consultation} />}
+    </section>
+  );
+}
+
+function ConsultationBody({ consultation }: { consultation: Consultation }) {
+  const messages = useMessages();
+  const texts = messages.consultation;
+  if (consultation.consultationType === 'Video') {
+    if (consultation.state === 'open' && consultation.joinUrl) {
+      return (
+        <p>
+          <a className="button button--primary" href={consultation.joinUrl} target="_blank" rel="noopener noreferrer">
+            {texts.joinVideo} <span className="visually-hidden">{messages.appointments.opensInNewTab}</span>
+          </a>
+        </p>
+      );
+    }
+    if (consultation.state === 'upcoming') {
+      const opens = clinicTimeAndDate(consultation.opensAt);
+      if (!opens) return null;
+      return (
+        <p>
+          {/* Today: the time says it all; another day also says which. */}
+          {opens.date === clinicTimeAndDate(new Date().toISOString())?.date
+            ? texts.videoOpensAt(opens.time)
+            : texts.videoOpensOn(formatClinicDate(opens.date), opens.time)}
+        </p>
+      );
+    }
+    return null;
+  }
+  if (consultation.consultationType === 'Call' && (consultation.state === 'upcoming' || consultation.state === 'open')) {
+    return (
+      <p>
+        {texts.callText(consultation.doctorName, formatPhone(consultation.person.phoneNumber), formatClinicTime(consultation.startTime))}{' '}
+        {texts.callOnDate(formatClinicDate(consultation.date))}
+      </p>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,70 @@
+/**
+ * Help from anywhere (issue 12): the footer's and the profile menu's Help opens this popup (its
+ * own lazy chunk, see Popup/popups.tsx), which asks the help machine as My appointments' Help
+ * button does: logged out, 'Please login.'; no appointment, or only clinic visits, the spec's
+ * words (all as toasts, and the popup closes); otherwise chat, call and email. It waits for the
+ * stored login to be checked and the appointments to load, so it never says "no appointment"
+ * before it knows.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { helpMachine, selectContacts, selectContactsFailed, selectIsOpen, selectLinks } from '../../../machines/help/helpMachine';
+import { useAppointmentsList, useSession } from '../../app/account';
+import { liveAppointmentsServices } from '../../app/liveAppointments';
+import { useMessages } from '../../i18n/messages';
+import { toast } from '../Toast/toast';
+import { HelpDialog } from './HelpButton';
+import { helpNoticeText } from './notices';
+import { useGivenAppointmentsServices } from './services';
+import './Appointments.css';
+
+export default function HelpPopup({ onClose }: { onClose: () => void }) {
+  const messages = useMessages();
+  const { isLoggedIn, isChecking } = useSession();
+  const { status, appointments } = useAppointmentsList();
+  const services = useGivenAppointmentsServices() ?? liveAppointmentsServices;
+  const [logic] = useState(() => helpMachine.provide({ actors: { loadContacts: services.actors.loadHelpContacts } }));
+  const actor = useActorRef(logic, { input: { isLoggedIn, appointments, chatText: messages.spec.helpPrefill } });
+  const isOpen = useSelector(actor, selectIsOpen);
+  const links = useSelector(actor, selectLinks);
+  const contacts = useSelector(actor, selectContacts);
+  const failed = useSelector(actor, selectContactsFailed);
+  const asked = useRef(false);
+  const latest = useRef(onClose);
+  latest.current = onClose;
+  // Known enough to answer: logged out, or logged in with the list loaded (or failed to load).
+  const known = !isChecking && (!isLoggedIn || status !== 'loading');
+
+  useEffect(() => {
+    const subscription = actor.on('notice', ({ notice }) => toast.error(helpNoticeText(notice)));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  useEffect(() => {
+    actor.send({ type: 'session.changed', isLoggedIn, appointments });
+  }, [actor, isLoggedIn, appointments]);
+
+  useEffect(() => {
+    if (!known || asked.current) return;
+    asked.current = true;
+    actor.send({ type: 'help.request' });
+    // Not offered: the toast says why, and there is nothing to show.
+    if (!selectIsOpen(actor.getSnapshot())) latest.current();
+  }, [actor, known]);
+
+  // Closed from inside (Close, Escape, logout): the popup goes.
+  useEffect(() => {
+    if (asked.current && !selectIsOpen(actor.getSnapshot())) latest.current();
+  }, [actor, isOpen]);
+
+  if (!isOpen) return null;
+  return (
+    <HelpDialog
+      links={links}
+      contacts={contacts}
+      failed={failed}
+      onRetry={() => actor.send({ type: 'help.retry' })}
+      onClose={() => actor.send({ type: 'help.close' })}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The chosen doctor at the doctor step (issue 12): photo, qualification, registration (council and
+ * number, when the clinic entered them), languages, and the consultation types offered with their fees.
+ */
+import type { AppointmentFee, Doctor } from '../../../contract/site';
+import { consultationTypesFor } from '../../../machines/booking/choices';
+import { useMessages } from '../../i18n/messages';
+import { formatRupees } from './BookingForm';
+
+export function DoctorCard({ doctor, location, fees }: { doctor: Doctor; location: string | null; fees: readonly AppointmentFee[] }) {
+  const { availability: a } = useMessages();
+  const types = consultationTypesFor(doctor, location);
+  const council = doctor.registrationCouncil ?? '';
+  const number = doctor.registrationNumber ?? '';
+  const languages = doctor.languages ?? [];
+  return (
+    <section className="doctor-card" aria-label={`${a.doctorCard}: ${doctor.name}`}>
+      {doctor.photo ? <img className="doctor-card__photo" src={doctor.photo} alt="" width={64} height={64} /> : null}
+      <div className="doctor-card__text">
+        <p className="doctor-card__name">{doctor.name}</p>
+        {doctor.qualification && <p className="doctor-card__line">{doctor.qualification}</p>}
+        {number !== '' && <p className="doctor-card__line">{a.registration(council, number)}</p>}
+        {languages.length > 0 && <p className="doctor-card__line">{a.languages(languages.join(', '))}</p>}
+        <p className="doctor-card__line">
+          <span className="visually-hidden">{a.typesAndFees}: </span>
+          {types
+            .map((t) => {
+              const fee = fees.find((f) => f.consultationType === t)?.consultationFee;
+              return fee === undefined ? t : `${t} ${formatRupees(fee)}`;
+            })
+            .join(' · ')}
+        </p>
+      </div>
+    </section>
+  );
+}

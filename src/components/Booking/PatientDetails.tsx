@@ -1,0 +1,290 @@
+/**
+ * The Book Appointment popup's patient-details step (issue 12): "Booking for: Myself / Someone
+ * else" (a family member chosen, or added inline), the person's details, and for Chat, Video and
+ * Call the teleconsultation consent. It renders the booking machine's details state and sends its
+ * events (machines/booking/details.ts holds the rules); the family list is the family machine's
+ * (machines/people/familyMachine.ts).
+ *
+ * Every problem shows on its field (aria-invalid, the message tied with aria-describedby), checked
+ * first with the contract's codec on Book and then by the server; each time problems are shown the
+ * focus moves to the first.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { FamilyMember } from '../../../contract/people';
+import {
+  selectBookingFor,
+  selectBookingToken,
+  selectChoices,
+  selectConsent,
+  selectDetailErrors,
+  selectDetails,
+  selectErrorsShown,
+  selectIsBusy,
+  selectMember,
+  selectUser,
+  type bookingMachine,
+} from '../../../machines/booking/bookingMachine';
+import type { PersonalDetails } from '../../../machines/booking/choices';
+import { detailFields, isMinor, isTeleconsultation, profileIncomplete, type DetailField } from '../../../machines/booking/details';
+import { selectFamilyStatus, selectMembers } from '../../../machines/people/familyMachine';
+import { useMessages } from '../../i18n/messages';
+import { FamilyMemberForm } from '../People/FamilyMemberForm';
+import { FieldProblem, fieldProps } from '../People/fieldParts';
+import { useFamilyActor } from '../People/useFamily';
+import '../People/People.css';
+
+type BookingActor = ActorRefFrom<typeof bookingMachine>;
+
+export function PatientDetails({ actor }: { actor: BookingActor }) {
+  const messages = useMessages();
+  const { booking, account, people } = messages;
+  const base = useId();
+  const details = useSelector(actor, selectDetails);
+  const errors = useSelector(actor, selectDetailErrors);
+  const shown = useSelector(actor, selectErrorsShown);
+  const busy = useSelector(actor, selectIsBusy);
+  const token = useSelector(actor, selectBookingToken);
+  const user = useSelector(actor, selectUser);
+  const bookingFor = useSelector(actor, selectBookingFor);
+  const member = useSelector(actor, selectMember);
+  const consent = useSelector(actor, selectConsent);
+  const type = useSelector(actor, selectChoices).consultationType;
+  const tele = isTeleconsultation(type);
+  const box = useRef<HTMLDivElement>(null);
+  const lastShown = useRef(shown);
+
+  useEffect(() => {
+    if (shown === lastShown.current) return;
+    lastShown.current = shown;
+    const first = detailFields.find((f) => errors[f] !== undefined);
+    if (first) box.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+  }, [shown, errors]);
+
+  const labels: Record<DetailField, string> = {
+    familyMemberId: people.bookingFor,
+    firstName: account.fields.firstName,
+    lastName: account.fields.lastName,
+    email: account.fields.email,
+    phoneNumber: account.fields.phoneNumber,
+    age: account.fields.age,
+    gender: account.fields.gender,
+    consentText: people.consentHeading,
+  };
+  const problemText = (field: DetailField): string | undefined => {
+    const problem = errors[field];
+    if (problem === undefined) return undefined;
+    if (field === 'consentText') return people.consentRequired;
+    if (field === 'familyMemberId') return people.memberProblem(problem);
+    return people.fieldError(labels[field], problem);
+  };
+  const f = (field: DetailField) => fieldProps(base, field, errors[field]);
+  const problem = (field: DetailField) => <FieldProblem base={base} field={field} text={problemText(field)} />;
+  const changeDetails = (change: Partial<PersonalDetails>) => actor.send({ type: 'details.changed', details: change });
+  const forSelf = bookingFor === 'self';
+
+  return (
+    <div ref={box} className="booking__details-step">
+      <fieldset className="booking__details" disabled={busy}>
+        <legend>{booking.detailsHeading}</legend>
+
+        {token !== null && (
+          <fieldset className="people-choice">
+            <legend>{people.bookingFor}</legend>
+            <div className="people-choice__options">
+              <label>
+                <input
+                  type="radio"
+                  name={`${base}-for`}
+                  checked={forSelf}
+                  onChange={() => actor.send({ type: 'patient.selected', for: 'self', member: null })}
+                />
+                {people.myself}
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name={`${base}-for`}
+                  checked={!forSelf}
+                  onChange={() => actor.send({ type: 'patient.selected', for: 'other', member: null })}
+                />
+                {people.someoneElse}
+              </label>
+            </div>
+          </fieldset>
+        )}
+
+        {token !== null && !forSelf && (
+          <SomeoneElse
+            token={token}
+            member={member}
+            fieldId={f('familyMemberId')}
+            problem={problem('familyMemberId')}
+            onChoose={(chosen) => actor.send({ type: 'patient.selected', for: 'other', member: chosen })}
+          />
+        )}
+
+        {forSelf && profileIncomplete(user) && <p className="people-note">{people.profileOnceNote}</p>}
+        {!forSelf && <p className="booking__hint">{people.contactNote}</p>}
+        {member !== null && isMinor(member) && <p className="people-note">{people.minorNote}</p>}
+
+        {forSelf && (
+          <>
+            <div className="booking__field">
+              <label htmlFor={f('firstName').id}>{labels.firstName}</label>
+              <input {...f('firstName')} autoComplete="given-name" value={details.firstName} onChange={(e) => changeDetails({ firstName: e.target.value })} />
+              {problem('firstName')}
+            </div>
+            <div className="booking__field">
+              <label htmlFor={f('lastName').id}>{labels.lastName}</label>
+              <input {...f('lastName')} autoComplete="family-name" value={details.lastName} onChange={(e) => changeDetails({ lastName: e.target.value })} />
+              {problem('lastName')}
+            </div>
+          </>
+        )}
+        <div className="booking__field">
+          <label htmlFor={f('email').id}>{labels.email}</label>
+          <input {...f('email')} type="email" autoComplete="email" value={details.email} onChange={(e) => changeDetails({ email: e.target.value })} />
+          {problem('email')}
+        </div>
+        <div className="booking__field">
+          <label htmlFor={f('phoneNumber').id}>{labels.phoneNumber}</label>
+          <input
+            {...f('phoneNumber')}
+            type="tel"
+            autoComplete="tel"
+            value={details.phoneNumber}
+            onChange={(e) => changeDetails({ phoneNumber: e.target.value })}
+          />
+          {problem('phoneNumber')}
+        </div>
+        {forSelf && (
+          <>
+            <div className="booking__field">
+              <label htmlFor={f('age').id}>{labels.age}</label>
+              <input {...f('age')} inputMode="numeric" value={details.age} onChange={(e) => changeDetails({ age: e.target.value })} />
+              {problem('age')}
+            </div>
+            <div className="booking__field">
+              <label htmlFor={f('gender').id}>{labels.gender}</label>
+              <select {...f('gender')} value={details.gender} onChange={(e) => changeDetails({ gender: e.target.value as PersonalDetails['gender'] })}>
+                <option value="">{booking.genderChoose}</option>
+                <option value="male">{account.fields.male}</option>
+                <option value="female">{account.fields.female}</option>
+              </select>
+              {problem('gender')}
+            </div>
+          </>
+        )}
+      </fieldset>
+
+      {tele && (
+        <div className="booking__field people-consent-field">
+          <p className="people-consent">
+            <input
+              {...f('consentText')}
+              type="checkbox"
+              checked={consent !== null}
+              disabled={busy}
+              onChange={(e) => actor.send({ type: 'consent.changed', text: e.target.checked ? people.consent : null })}
+            />
+            <label htmlFor={f('consentText').id}>{people.consent}</label>
+          </p>
+          {problem('consentText')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** "Someone else": a family member chosen from the account's list, or added here. */
+function SomeoneElse({
+  token,
+  member,
+  fieldId,
+  problem,
+  onChoose,
+}: {
+  token: string;
+  member: FamilyMember | null;
+  fieldId: ReturnType<typeof fieldProps>;
+  problem: ReactNode;
+  onChoose: (member: FamilyMember) => void;
+}) {
+  const messages = useMessages();
+  const { people } = messages;
+  const [added, setAdded] = useState(0);
+  const family = useFamilyActor(token, {
+    quiet: true,
+    onSaved: (saved) => {
+      setAdded((n) => n + 1);
+      onChoose(saved);
+    },
+  });
+  const members = useSelector(family, selectMembers);
+  const status = useSelector(family, selectFamilyStatus);
+  const [adding, setAdding] = useState(false);
+  const showForm = status === 'ready' && (adding || members.length === 0);
+
+  return (
+    <div className="people-wide">
+      {status === 'loading' && <p role="status">{people.familyLoading}</p>}
+      {status === 'failed' && (
+        <p role="alert">
+          {people.familyFailed}{' '}
+          <button type="button" className="button button--small" onClick={() => family.send({ type: 'family.retry' })}>
+            {people.tryAgain}
+          </button>
+        </p>
+      )}
+      {status === 'ready' && members.length > 0 && (
+        <div className="booking__field">
+          <label htmlFor={fieldId.id}>{people.whoIsIt}</label>
+          <select
+            {...fieldId}
+            value={member?._id ?? ''}
+            onChange={(e) => {
+              const chosen = members.find((m) => m._id === e.target.value);
+              if (chosen) onChoose(chosen);
+            }}
+          >
+            <option value="" disabled>
+              {people.chooseMember}
+            </option>
+            {members.map((m) => (
+              <option key={m._id} value={m._id}>
+                {people.memberSummary(`${m.firstName} ${m.lastName}`.trim(), m.relation, m.age)}
+              </option>
+            ))}
+          </select>
+          {problem}
+        </div>
+      )}
+      {status === 'ready' && members.length === 0 && (
+        <>
+          <p id={fieldId.id} data-field="familyMemberId" tabIndex={-1} className="booking__hint">
+            {people.noMembers}
+          </p>
+          {problem}
+        </>
+      )}
+      {status === 'ready' && members.length > 0 && !adding && (
+        <p>
+          <button type="button" className="button button--outline button--small" onClick={() => setAdding(true)}>
+            {people.addMember}
+          </button>
+        </p>
+      )}
+      {showForm && (
+        <FamilyMemberForm
+          key={added}
+          actor={family}
+          id={null}
+          heading={people.addMember}
+          onCancel={members.length > 0 ? () => setAdding(false) : undefined}
+        />
+      )}
+    </div>
+  );
+}

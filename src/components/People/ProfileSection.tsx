@@ -1,0 +1,161 @@
+/**
+ * /account's profile details (issue 12): phone, age and gender beside the page's name and email,
+ * and "Edit profile" for first and last name, phone, age and gender (PUT /auth/profile, audited on
+ * the server). Each problem on its field (the contract's codec first, then the server's 400), the
+ * focus on the first. Saved, the session fetches the user again, so the header and the booking
+ * popup know the new profile.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SessionUser } from '../../../machines/session/sessionMachine';
+import {
+  profileDraftOf,
+  profileFields,
+  profileMachine,
+  selectIsEditingProfile,
+  selectProfileBusy,
+  selectProfileErrors,
+  selectProfileErrorsShown,
+  type ProfileDraft,
+} from '../../../machines/people/profileMachine';
+import { SessionContext } from '../../app/account';
+import { inspect } from '../../app/inspect';
+import { usePeopleServices } from '../../app/livePeople';
+import { useMessages, messages as liveMessages } from '../../i18n/messages';
+import { toast } from '../Toast/toast';
+import { FieldProblem, fieldProps } from './fieldParts';
+import './People.css';
+
+export function ProfileSection({ user, token }: { user: SessionUser; token: string }) {
+  const messages = useMessages();
+  const { people, account } = messages;
+  const services = usePeopleServices();
+  const session = SessionContext.useActorRef();
+  const [logic] = useState(() =>
+    profileMachine.provide({
+      actors: services.profile,
+      actions: {
+        notify: (_, { tone, notice }) => {
+          if (tone === 'success') toast.info(liveMessages.people.profileSaved);
+          else toast.error(notice.kind === 'failed' ? (notice.text ?? liveMessages.people.saveFailed) : liveMessages.people.saveFailed);
+        },
+        // The session starts again with the same token: it fetches the user, now with the new profile.
+        saved: (_, { user: saved }) => session.send({ type: 'session.loggedIn', token, user: saved }),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { token }, inspect });
+  const editing = useSelector(actor, selectIsEditingProfile);
+  const busy = useSelector(actor, selectProfileBusy);
+  const errors = useSelector(actor, selectProfileErrors);
+  const shown = useSelector(actor, selectProfileErrorsShown);
+  const base = useId();
+  const [draft, setDraft] = useState<ProfileDraft>(() => profileDraftOf(user));
+  const form = useRef<HTMLFieldSetElement>(null);
+  const lastShown = useRef(shown);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (shown === lastShown.current) return;
+    lastShown.current = shown;
+    const first = profileFields.find((f) => errors[f] !== undefined);
+    if (first) form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+  }, [shown, errors]);
+
+  const labels: Record<(typeof profileFields)[number], string> = {
+    firstName: account.fields.firstName,
+    lastName: account.fields.lastName,
+    phoneNumber: account.fields.phoneNumber,
+    age: account.fields.age,
+    gender: account.fields.gender,
+  };
+  const f = (field: (typeof profileFields)[number]) => fieldProps(base, field, errors[field]);
+  const problem = (field: (typeof profileFields)[number]) => (
+    <FieldProblem base={base} field={field} text={errors[field] === undefined ? undefined : people.fieldError(labels[field], errors[field]!)} />
+  );
+  const change = (field: keyof ProfileDraft, value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    if (errors[field] !== undefined) actor.send({ type: 'profile.edited', field });
+  };
+  const gender = user.gender === 'male' ? account.fields.male : user.gender === 'female' ? account.fields.female : people.notGiven;
+
+  return (
+    <section className="people-section" aria-labelledby="profile-details-heading">
+      <h2 id="profile-details-heading">{people.profileHeading}</h2>
+      {!editing ? (
+        <>
+          <dl className="profile">
+            <div className="profile__row">
+              <dt>{account.fields.phoneNumber}</dt>
+              <dd>{user.phoneNumber || people.notGiven}</dd>
+            </div>
+            <div className="profile__row">
+              <dt>{account.fields.age}</dt>
+              <dd>{typeof user.age === 'number' ? user.age : people.notGiven}</dd>
+            </div>
+            <div className="profile__row">
+              <dt>{account.fields.gender}</dt>
+              <dd>{gender}</dd>
+            </div>
+          </dl>
+          <p>
+            <button
+              ref={editButton}
+              type="button"
+              className="button button--outline"
+              onClick={() => {
+                setDraft(profileDraftOf(user));
+                actor.send({ type: 'profile.edit' });
+              }}
+            >
+              {people.editProfile}
+            </button>
+          </p>
+        </>
+      ) : (
+        <fieldset className="people-form" ref={form} disabled={busy}>
+          <legend>{people.editProfile}</legend>
+          <div className="people-form__grid">
+            <div className="people-field">
+              <label htmlFor={f('firstName').id}>{labels.firstName}</label>
+              <input {...f('firstName')} autoComplete="given-name" value={draft.firstName} onChange={(e) => change('firstName', e.target.value)} />
+              {problem('firstName')}
+            </div>
+            <div className="people-field">
+              <label htmlFor={f('lastName').id}>{labels.lastName}</label>
+              <input {...f('lastName')} autoComplete="family-name" value={draft.lastName} onChange={(e) => change('lastName', e.target.value)} />
+              {problem('lastName')}
+            </div>
+            <div className="people-field">
+              <label htmlFor={f('phoneNumber').id}>{labels.phoneNumber}</label>
+              <input {...f('phoneNumber')} type="tel" autoComplete="tel" value={draft.phoneNumber} onChange={(e) => change('phoneNumber', e.target.value)} />
+              {problem('phoneNumber')}
+            </div>
+            <div className="people-field">
+              <label htmlFor={f('age').id}>{labels.age}</label>
+              <input {...f('age')} inputMode="numeric" value={draft.age} onChange={(e) => change('age', e.target.value)} />
+              {problem('age')}
+            </div>
+            <div className="people-field">
+              <label htmlFor={f('gender').id}>{labels.gender}</label>
+              <select {...f('gender')} value={draft.gender} onChange={(e) => change('gender', e.target.value)}>
+                <option value="">{messages.booking.genderChoose}</option>
+                <option value="male">{account.fields.male}</option>
+                <option value="female">{account.fields.female}</option>
+              </select>
+              {problem('gender')}
+            </div>
+          </div>
+          <p className="people-form__actions">
+            <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'profile.save', draft })}>
+              {busy ? people.saving : people.save}
+            </button>
+            <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'profile.cancel' })}>
+              {people.cancel}
+            </button>
+          </p>
+        </fieldset>
+      )}
+    </section>
+  );
+}

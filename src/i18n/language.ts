@@ -1,0 +1,45 @@
+/**
+ * The language the site speaks (issue 15): English, हिन्दी or मराठी. This file is the only part
+ * of it in the home page's first JavaScript: which languages there are, where the choice is
+ * remembered and how the first visit picks one. The choice in use, its store and the catalogs
+ * load lazily (./languageChoice.ts; ./messages.ts `loadLanguage`, each language its own chunk),
+ * as does the header's language choice (components/LanguagePicker).
+ */
+
+export const languageCodes = ['en', 'hi', 'mr'] as const;
+export type Language = (typeof languageCodes)[number];
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (languageCodes as readonly string[]).includes(value);
+
+/** The local storage key of the chosen language. */
+export const languageKey = 'language';
+
+/** The language chosen earlier in this browser, or null when none was chosen (or storage is off). */
+export function storedLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(languageKey);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+
+/** The first of the browser's preferred languages that the site speaks ('hi-IN' is 'hi'), else English. */
+export function preferredLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return 'en';
+}
+
+/**
+ * At start: the language chosen in this browser before, else the browser's preferred one if the
+ * site speaks it. English needs nothing loaded; another language loads its catalog (a chunk).
+ */
+export function startLanguage(): void {
+  const language = storedLanguage() ?? preferredLanguage(navigator.languages ?? [navigator.language]);
+  if (language !== 'en') void import('./languageChoice').then((choice) => choice.chooseLanguage(language, { remember: false }));
+}

@@ -1,0 +1,86 @@
+/**
+ * The confirmation after a payment the server confirmed (issue 12): what, when (clinic time),
+ * where (the clinic's address with a map link) or how (online, the phone the doctor calls), the
+ * fee paid, Add to calendar (the same .ics as the confirmation mail) and the way to My appointments.
+ */
+import type { AppointmentRecord } from '../../../contract/appointments';
+import { formatClinicDate, formatClinicTime, formatRupees } from '../../components/Appointments/format';
+import { Link } from '../../components/Link/Link';
+import { locationDetails } from '../../content/locations';
+import { useMessages } from '../../i18n/messages';
+
+export interface PaymentConfirmationProps {
+  readonly appointment: AppointmentRecord;
+  readonly amountPaid: number;
+  readonly fetchingCalendar: boolean;
+  readonly onAddToCalendar: () => void;
+}
+
+const mapLink = (address: readonly string[]) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address.join(', '))}`;
+
+export function PaymentConfirmation({ appointment, amountPaid, fetchingCalendar, onAddToCalendar }: PaymentConfirmationProps) {
+  const { booking, appointments } = useMessages();
+  const texts = booking.confirmation;
+  const atClinic = appointment.consultationType === 'Clinic Visit';
+  const details = atClinic ? locationDetails[appointment.location] : undefined;
+  return (
+    <section className="payment-confirmation" aria-label={texts.label}>
+      <dl className="payment-confirmation__facts">
+        <div>
+          <dt>{texts.what}</dt>
+          <dd>{texts.whatValue(appointment.consultationType, appointment.doctorName)}</dd>
+        </div>
+        <div>
+          <dt>{texts.when}</dt>
+          <dd>{texts.whenValue(formatClinicDate(appointment.date), formatClinicTime(appointment.startTime))}</dd>
+        </div>
+        {atClinic ? (
+          <div>
+            <dt>{texts.where}</dt>
+            <dd>
+              <span className="payment-confirmation__place">{appointment.location}</span>
+              {details && (
+                <>
+                  <address>
+                    {details.address.map((line) => (
+                      <span key={line}>{line}</span>
+                    ))}
+                  </address>
+                  <a href={mapLink(details.address)} target="_blank" rel="noopener noreferrer">
+                    {texts.openMap(appointment.location)}
+                  </a>
+                </>
+              )}
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{texts.how}</dt>
+            <dd>
+              {appointment.consultationType === 'Call'
+                ? texts.callOn(appointment.consultationType, appointment.phoneNumber)
+                : texts.online(appointment.consultationType)}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{texts.feePaid}</dt>
+          <dd>{formatRupees(amountPaid)}</dd>
+        </div>
+        <div>
+          <dt>{texts.appointmentNumber}</dt>
+          <dd>{appointment.appointmentId}</dd>
+        </div>
+      </dl>
+      <p className="payment-confirmation__actions">
+        <button type="button" className="button button--primary" onClick={onAddToCalendar} aria-disabled={fetchingCalendar || undefined}>
+          {fetchingCalendar ? appointments.preparingCalendar : appointments.addToCalendar}
+        </button>
+        <Link to="/myappointment" className="button button--outline">
+          {texts.myAppointments}
+        </Link>
+      </p>
+    </section>
+  );
+}

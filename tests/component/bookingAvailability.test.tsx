@@ -1,0 +1,199 @@
+/**
+ * Issue 12 in the Book Appointment popup, wired to the real booking machine and its date-strip
+ * child with fake calls answered by hand: Online as a place (no clinic asked; online doctors; Chat,
+ * Video and Call; online slots), the doctor card, the strip choosing the first free day with full
+ * days disabled, slots grouped Morning / Afternoon / Evening, a day on leave, and "Consult online
+ * now / soonest".
+ */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import type { AppointmentRecord, TimeSlot } from '../../contract/appointments';
+import type { Availability, SoonestOnlineDoctor } from '../../contract/availability';
+import type { AppointmentFeeList, Doctor } from '../../contract/site';
+import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
+import type { AvailabilityRequest } from '../../machines/availability/availabilityMachine';
+import { clinicToday } from '../../machines/booking/choices';
+import { AppShell } from '../../src/app/App';
+import type { BookingServices } from '../../src/app/booking';
+import { answeredByHand } from '../machines/accountFakes';
+import { anita, fees, kavita, type SlotsInput } from '../machines/bookingFakes';
+import { answer, demoOptions, fakeAccount, fakeSiteOptionsLogic, warmAccountChunks } from './support';
+
+beforeAll(async () => {
+  await warmAccountChunks();
+  await import('../../src/components/Booking/BookingPopup');
+}, 30_000);
+
+const online: Doctor = {
+  ...kavita,
+  consultsOnline: true,
+  registrationCouncil: 'Maharashtra Council of Homoeopathy',
+  registrationNumber: 'MH-HOM-57126',
+  languages: ['English', 'हिन्दी'],
+  photo: '/media/team/kavita-iyer.svg',
+};
+const doctors: Doctor[] = [anita, online];
+
+function dayAfter(days: number): string {
+  const day = new Date(`${clinicToday()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Two weeks from today: today full, tomorrow free (4), the day after on leave, then 2 free a day. */
+function stripFor(request: AvailabilityRequest): Availability {
+  const days = Array.from({ length: 14 }, (_, i) => ({
+    date: dayAfter(i),
+    works: true,
+    onLeave: i === 2,
+    free: i === 0 || i === 2 ? 0 : i === 1 ? 4 : 2,
+  })) as Availability['days'];
+  return {
+    doctorEmail: request.doctorEmail,
+    location: request.location,
+    from: days[0]!.date,
+    to: days[13]!.date,
+    bookableUntil: dayAfter(90) as Availability['bookableUntil'],
+    days,
+    next: { date: days[1]!.date, time: '09:00' as NonNullable<Availability['next']>['time'], location: request.location },
+  };
+}
+
+const slot = (time: string, status: TimeSlot['status']) => ({ time, status }) as TimeSlot;
+const daySlots: TimeSlot[] = [slot('09:00', 'free'), slot('11:40', 'booked'), slot('13:00', 'free'), slot('18:00', 'free')];
+
+function fakeBooking() {
+  const calls = {
+    loadDoctors: answeredByHand<Doctor[], unknown>(),
+    loadFees: answeredByHand<AppointmentFeeList, unknown>(),
+    loadTimeSlots: answeredByHand<TimeSlot[], SlotsInput>(),
+    addAppointment: answeredByHand<AppointmentRecord, { request: BookingRequest; token: string }>(),
+    createPayment: answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>(),
+    loadAvailability: answeredByHand<Availability, AvailabilityRequest>(),
+    loadSoonest: answeredByHand<SoonestOnlineDoctor[], { token: string | null }>(),
+  };
+  const services: BookingServices = {
+    actors: {
+      loadDoctors: calls.loadDoctors.logic,
+      loadFees: calls.loadFees.logic,
+      loadTimeSlots: calls.loadTimeSlots.logic,
+      addAppointment: calls.addAppointment.logic,
+      createPayment: calls.createPayment.logic,
+      loadAvailability: calls.loadAvailability.logic,
+      loadSoonest: calls.loadSoonest.logic,
+    },
+    checkoutOrigins: () => Promise.resolve([]),
+    leaveFor: () => undefined,
+  };
+  return { ...calls, services };
+}
+
+async function openPopup() {
+  const booking = fakeBooking();
+  const account = fakeAccount();
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <AppShell siteOptionsLogic={fakeSiteOptionsLogic(() => Promise.resolve(demoOptions))} accountServices={account.services} bookingServices={booking.services} />
+    </MemoryRouter>,
+  );
+  const user = userEvent.setup();
+  await user.click(screen.getAllByRole('button', { name: 'Book Appointment' })[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
+  await answer(() => booking.loadDoctors.latest().resolve(doctors));
+  await answer(() => booking.loadFees.latest().resolve(fees));
+  return { user, dialog, booking };
+}
+
+describe('Book Appointment popup: availability at a glance', () => {
+  it('online asks no clinic: online doctors, Chat/Video/Call, the strip chooses the first free day, slots grouped, the doctor card', async () => {
+    const { user, dialog, booking } = await openPopup();
+    await user.selectOptions(within(dialog).getByLabelText('Location'), 'Online (Chat, Video, Call)');
+    expect(within(dialog).getByText(/no clinic to choose/)).toBeTruthy();
+    const doctorSelect = await within(dialog).findByLabelText('Doctor');
+    expect(within(doctorSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a doctor', `${online.name} (online only)`]);
+    await user.selectOptions(doctorSelect, online.email);
+
+    const card = within(dialog).getByRole('region', { name: `About the doctor: ${online.name}` });
+    expect(card.textContent).toContain('Registration MH-HOM-57126, Maharashtra Council of Homoeopathy');
+    expect(card.textContent).toContain('Consults in English, हिन्दी');
+    expect(card.textContent).toContain('Video ₹450');
+    expect(card.textContent).not.toContain('Clinic Visit');
+
+    const types = await within(dialog).findByLabelText('Consultation type');
+    expect(within(types).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a consultation type', 'Chat', 'Video', 'Call']);
+    await user.selectOptions(types, 'Video');
+
+    await waitFor(() => expect(booking.loadAvailability.calls.length).toBeGreaterThan(0));
+    expect(booking.loadAvailability.latest().input).toEqual({ doctorEmail: online.email, location: '', from: null, token: null });
+    await answer(() => booking.loadAvailability.latest().resolve(stripFor(booking.loadAvailability.latest().input)));
+
+    const strip = within(dialog).getByRole('group', { name: 'Free days' });
+    const days = within(strip).getAllByRole('radio') as HTMLInputElement[];
+    expect(days).toHaveLength(14);
+    expect(days[0]!.disabled).toBe(true);
+    expect(days[0]!.getAttribute('aria-label')).toMatch(/\(Today\): Full$/);
+    expect(days[2]!.getAttribute('aria-label')).toMatch(/: On leave$/);
+    expect(days[1]!.checked).toBe(true);
+    expect(days[1]!.getAttribute('aria-label')).toMatch(/: 4 free$/);
+    expect((within(dialog).getByLabelText('Date') as HTMLInputElement).value).toBe(dayAfter(1));
+    expect(within(strip).getByText(/^Free days from .+\. Next available: /)).toBeTruthy();
+
+    await waitFor(() => expect(booking.loadTimeSlots.calls.length).toBeGreaterThan(0));
+    expect(booking.loadTimeSlots.latest().input).toEqual({ doctorEmail: online.email, location: '', date: dayAfter(1), token: null });
+    await answer(() => booking.loadTimeSlots.latest().resolve(daySlots));
+    const slots = within(dialog).getByRole('group', { name: 'Time slot' });
+    expect(within(slots).getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
+      'Morning',
+      'Afternoon',
+      'Evening',
+    ]);
+    expect(within(within(slots).getByRole('group', { name: 'Morning' })).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['09:00', '11:40']);
+    expect(within(within(slots).getByRole('group', { name: 'Evening' })).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['18:00']);
+
+    // Two weeks on: the strip asks from the day after its last.
+    await user.click(within(strip).getByRole('button', { name: 'Later days' }));
+    await waitFor(() => expect(booking.loadAvailability.latest().input.from).toBe(dayAfter(14)));
+  });
+
+  it('a day on leave says so instead of a wall of unavailable times', async () => {
+    const { user, dialog, booking } = await openPopup();
+    await user.selectOptions(within(dialog).getByLabelText('Location'), 'Andheri West');
+    await user.selectOptions(await within(dialog).findByLabelText('Doctor'), anita.email);
+    await user.selectOptions(await within(dialog).findByLabelText('Consultation type'), 'Clinic Visit');
+    await waitFor(() => expect(booking.loadAvailability.calls.length).toBeGreaterThan(0));
+    expect(booking.loadAvailability.latest().input.location).toBe('Andheri West');
+    await answer(() => booking.loadAvailability.latest().resolve(stripFor(booking.loadAvailability.latest().input)));
+    await answer(() => booking.loadTimeSlots.latest().resolve(daySlots));
+    // The day on leave, typed into the date input (the spec's way stays).
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: dayAfter(2) } });
+    await waitFor(() => expect(booking.loadTimeSlots.latest().input.date).toBe(dayAfter(2)));
+    await answer(() => booking.loadTimeSlots.latest().resolve([slot('09:00', 'unavailable'), slot('09:30', 'unavailable')]));
+    const slots = within(dialog).getByRole('group', { name: 'Time slot' });
+    expect(within(slots).getByRole('status').textContent).toBe(`${anita.name} is on leave on this day.`);
+    expect(within(slots).queryAllByRole('radio')).toHaveLength(0);
+  });
+
+  it('"Consult online now / soonest" lists the online doctors and chooses everything at once', async () => {
+    const { user, dialog, booking } = await openPopup();
+    await user.click(within(dialog).getByRole('button', { name: 'Consult online now / soonest' }));
+    const list = within(dialog).getByRole('region', { name: 'Online doctors, soonest first' });
+    expect(within(list).getByRole('status').textContent).toBe('Looking for the soonest online times…');
+    const soonest: SoonestOnlineDoctor[] = [
+      { doctorEmail: online.email, doctorName: online.name, freeToday: 3, next: { date: dayAfter(0), time: '18:00', location: '' } as SoonestOnlineDoctor['next'] },
+    ];
+    await answer(() => booking.loadSoonest.latest().resolve(soonest));
+    await user.click(within(list).getByRole('radio', { name: 'Call' }));
+    await user.click(within(list).getByRole('button', { name: /^Choose Dr Kavita Shah, Today, 18:00/ }));
+    expect(within(dialog).queryByRole('region', { name: 'Online doctors, soonest first' })).toBeNull();
+    expect((within(dialog).getByLabelText('Location') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Online (Chat, Video, Call)');
+    expect((within(dialog).getByLabelText('Doctor') as HTMLSelectElement).value).toBe(online.email);
+    expect((within(dialog).getByLabelText('Consultation type') as HTMLSelectElement).value).toBe('Call');
+    expect((within(dialog).getByLabelText('Date') as HTMLInputElement).value).toBe(dayAfter(0));
+    await waitFor(() => expect(booking.loadTimeSlots.calls.length).toBeGreaterThan(0));
+    await answer(() => booking.loadTimeSlots.latest().resolve(daySlots));
+    const chosen = within(within(dialog).getByRole('group', { name: 'Time slot' })).getByRole('radio', { name: '18:00' }) as HTMLInputElement;
+    expect(chosen.checked).toBe(true);
+  });
+});

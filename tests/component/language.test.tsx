@@ -1,0 +1,52 @@
+/**
+ * Issue 15 in the rendered app: the language choice in the header (each language named in its own
+ * script) loads that language's catalog, puts it on screen, sets `<html lang>` and remembers the
+ * choice; dates and rupees follow the locale.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatClinicDate, formatRupees } from '../../src/components/Appointments/format';
+import { languageKey } from '../../src/i18n/language';
+import { chooseLanguage } from '../../src/i18n/languageChoice';
+import { renderApp } from './support';
+
+describe('the language choice', () => {
+  afterEach(async () => {
+    await act(() => chooseLanguage('en'));
+    localStorage.removeItem(languageKey);
+  });
+
+  it('offers English, हिन्दी and मराठी, each in its own script, and puts मराठी on screen', async () => {
+    renderApp();
+    // The choice is a chunk of its own: it comes just after the first render.
+    const picker = (await screen.findAllByLabelText('Language', {}, { timeout: 10_000 }))[0] as HTMLSelectElement;
+    const options = within(picker).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => [o.textContent, o.lang])).toEqual([
+      ['English', 'en'],
+      ['हिन्दी', 'hi'],
+      ['मराठी', 'mr'],
+    ]);
+    fireEvent.change(picker, { target: { value: 'mr' } });
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'मुख्य' }).textContent).toContain('अपॉइंटमेंट बुक करा'));
+    expect(document.documentElement.lang).toBe('mr-IN');
+    expect(localStorage.getItem(languageKey)).toBe('mr');
+    // The spec's messages stay in English; the footer is Marathi.
+    expect(screen.getByRole('contentinfo').textContent).toContain('आम्हाला इथे फॉलो करा');
+    expect((await screen.findAllByLabelText('भाषा')).length).toBeGreaterThan(0);
+  });
+
+  it('formats dates and rupees in the chosen locale, in clinic time', async () => {
+    // (The exact punctuation is the ICU data's: asserted by its parts.)
+    expect(formatClinicDate('2025-03-11')).toMatch(/^Tue, 11 Mar,? 2025$/);
+    expect(formatRupees(1250)).toBe('₹1,250.00');
+    await act(() => chooseLanguage('mr'));
+    // Marathi: Marathi day and month names, Devanagari digits (CLDR's default for mr).
+    expect(formatClinicDate('2025-03-11')).toMatch(/^मंगळ, ११,? मार्च,? २०२५$/);
+    expect(formatRupees(1250)).toBe('₹१,२५०.००');
+    await act(() => chooseLanguage('hi'));
+    // Hindi: Hindi names, Latin digits (CLDR's default for hi).
+    expect(formatClinicDate('2025-03-11')).toMatch(/^मंगल, 11,? मार्च,? 2025$/);
+    expect(formatRupees(1250)).toBe('₹1,250.00');
+    expect(document.documentElement.lang).toBe('hi-IN');
+  });
+});

@@ -1,0 +1,255 @@
+// The patient's record (issue 14) in a real browser, at 1280 and 375 px, against the production
+// server with the sandbox payment provider and a mail catcher. Per width a patient (name in
+// Devanagari on the booking) has a Video consultation with Dr. Meera Kulkarni, paid through the
+// sandbox, completed by the admin with a prescription (one remedy in Devanagari) and a paid Card
+// order. Then:
+// - /#/myremedies lists it under "Current remedies" with when to take each remedy in plain words;
+//   the prescription and the fee receipt download as PDFs whose text (pdftotext) has the doctor's
+//   registration number, the patient's name in Devanagari, the remedies and the amount;
+// - another patient gets 404 for each document;
+// - /#/account's "Download my data" downloads a zip of JSON and PDFs;
+// - "Delete my account" sends a code to the account's address; with it the account is deleted,
+//   the page goes home logged out, and the account can no longer log in.
+// axe at each step; screenshots in test-results/screenshots/records-*.png.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './harness';
+import { clinicDate, demoSeed as seed, type Weekday } from './support/clinic';
+import { MailCatcher } from './support/mailCatcher';
+import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
+import { freePort } from './support/server.mjs';
+import { expectToast, STEP_MS } from './support/ui';
+
+const DESKTOP: Viewport = { width: 1280, height: 800 };
+const PHONE: Viewport = { width: 375, height: 812 };
+const meera = 'meera.kulkarni@sahaj-clinic.example';
+const admin = 'clinic.admin@records-e2e.example';
+const patientEmail = (width: number) => `sunita.${width}@records-e2e.example`;
+const strangerEmail = 'stranger@records-e2e.example';
+
+const mailbox = new MailCatcher();
+const people = preparedPeople(
+  [
+    { email: admin, firstName: 'Kiran', lastName: 'Rao' },
+    { email: patientEmail(DESKTOP.width), firstName: 'Sunita', lastName: 'Kshatriya' },
+    { email: patientEmail(PHONE.width), firstName: 'Sunita', lastName: 'Kshatriya' },
+    { email: strangerEmail, firstName: 'Other', lastName: 'Person' },
+  ],
+  { admin },
+);
+
+const site = useSite(async () => {
+  await mailbox.start();
+  const port = await freePort();
+  return {
+    port,
+    prepare: people.prepare,
+    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox', SMTP_URL: mailbox.url },
+  };
+});
+afterAll(async () => {
+  await mailbox.stop();
+});
+
+const base = (): string => site.server.url;
+
+async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${base()}/api${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, json: json as T };
+}
+async function ok<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await call<T>(method, path, token, body);
+  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
+  return res.json;
+}
+
+/** Pays a checkout of the sandbox the way its page's Pay button does. */
+async function paySandbox(checkoutPageUrl: string): Promise<void> {
+  const res = await fetch(`${new URL(checkoutPageUrl).pathname.replace(/^/, base())}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(res.status, 'the sandbox Pay').toBeLessThan(400);
+}
+
+const weekdayOf = (date: string): Weekday =>
+  (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+
+function nextDayOf(doctorEmail: string): { location: string; date: string } {
+  const doctor = seed.doctors.find((d) => d.email === doctorEmail)!;
+  const location = doctor.locations[0]!;
+  for (let n = 1; n < 30; n++) {
+    const date = clinicDate(n);
+    if (doctor.hours[location]?.includes(weekdayOf(date))) return { location, date };
+  }
+  throw new Error('no working day');
+}
+
+const prescription = {
+  complain: 'Dry cough for two weeks, worse at night',
+  remedies: [
+    { medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'TDS' },
+    { medicineName: 'आर्निका मॉन्टाना', dosage: '2 pills', frequency: 'HS' },
+  ],
+  potency: '30C',
+  duration: '30 days',
+  pharmacyName: 'Sahaj Pharmacy',
+  pharmacyId: 'PH-1',
+  instructions: 'No coffee or mint while taking the remedies.',
+  showMedicine: true,
+};
+
+function pdfText(file: string): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
+}
+
+async function downloadVia(page: Page, click: () => Promise<void>): Promise<{ name: string; path: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: STEP_MS }), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), path: path! };
+}
+
+describe.each([
+  { label: 'desktop', viewport: DESKTOP, slotIndex: 0 },
+  { label: 'phone', viewport: PHONE, slotIndex: 1 },
+])('the patient record at $viewport.width px', ({ viewport, slotIndex }) => {
+  const width = viewport.width;
+  let patient: Account;
+  let context: BrowserContext;
+  let appointment: { _id: string; appointmentId: string; consultationFee: number };
+
+  beforeAll(async () => {
+    patient = people.account(patientEmail(width));
+    const staff = people.account(admin);
+    const { location, date } = nextDayOf(meera);
+    const slots = await ok<{ time: string; status: string }[]>('GET', `/doctor/gettimeslot/${encodeURIComponent(meera)}/${encodeURIComponent(location)}/${date}`, patient.token);
+    const time = slots.filter((s) => s.status === 'free')[slotIndex]!.time;
+    appointment = await ok('POST', '/appointment/add', patient.token, {
+      firstName: 'सुनीता',
+      lastName: 'क्षत्रिय',
+      email: patient.email,
+      phoneNumber: '9822012345',
+      age: 38,
+      gender: 'female',
+      date,
+      doctorName: '',
+      doctorEmail: meera,
+      location,
+      consultationType: 'Video',
+      // A teleconsultation records the patient's consent (issue 13; the people branch's rule).
+      consentText: 'I agree to a teleconsultation.',
+      startTime: time,
+      appointmentPaymentStatus: 'failed',
+      appointmentPaymentId: null,
+      medicines: { complain: '', remedies: [], potency: '', duration: '', pharmacyName: '', pharmacyId: '', instructions: '', showMedicine: false },
+    });
+    const fee = await ok<{ checkoutPageUrl: string }>('POST', '/payment/create-appointment', patient.token, {
+      appointmentId: appointment._id,
+      consultationAmount: appointment.consultationFee,
+    });
+    await paySandbox(fee.checkoutPageUrl);
+    await ok('POST', `/staff/appointments/${appointment._id}/complete`, staff.token, prescription);
+    const ordered = await ok<{ appointment: { order: { _id: string } } }>('POST', `/staff/appointments/${appointment._id}/order`, staff.token, {
+      totalPrice: 349.5,
+      paymentMode: 'Card',
+      pharmacyId: 'PH-1',
+    });
+    const orderPay = await ok<{ checkoutPageUrl: string }>('POST', '/payment/create-order', patient.token, {
+      pharmacyId: 'PH-1',
+      orderId: ordered.appointment.order._id,
+      amount: 34950,
+    });
+    await paySandbox(orderPay.checkoutPageUrl);
+    context = await signedInContext(site.browser, viewport, patient.token);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('My Remedies shows the current prescription; its prescription and receipt download as PDFs; others get 404', async () => {
+    const page = (await site.open(context)).page;
+    await page.goto(`${base()}/#/myremedies`, { waitUntil: 'load' });
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Current remedies' }).count(), { timeout: STEP_MS }).toBe(1);
+    const card = page.locator('.prescription-card', { hasText: appointment.appointmentId });
+    expect(await card.getByText('Bryonia alba 30C').count()).toBe(1);
+    expect(await card.getByText('4 pills, three times a day: morning, afternoon and evening').count()).toBe(1);
+    expect(await card.getByText('आर्निका मॉन्टाना 30C').count()).toBe(1);
+    expect(await card.getByText('2 pills, at bedtime').count()).toBe(1);
+    await expectNoA11yViolations(page, `/myremedies at ${width} px`);
+    await screenshot(page, `records-remedies-${width}`);
+
+    const rx = await downloadVia(page, () => card.getByRole('button', { name: 'Download prescription (PDF)' }).click());
+    expect(rx.name).toBe(`prescription-${appointment.appointmentId}.pdf`);
+    expect(readFileSync(rx.path).subarray(0, 5).toString()).toBe('%PDF-');
+    const rxText = pdfText(rx.path);
+    for (const expected of ['Dr. Meera Kulkarni', 'सुनीता', 'क्षत्रिय', 'Bryonia alba 30C', 'आर्निका', 'Online (Video)']) expect(rxText, expected).toContain(expected);
+    // The demo seed's registration of Dr. Meera Kulkarni (server/seed/demo-clinic.json).
+    const registration = (seed.doctors.find((d) => d.email === meera) as unknown as { registration: { number: string } }).registration.number;
+    expect(rxText).toContain(registration);
+
+    const receipt = await downloadVia(page, () => card.getByRole('button', { name: 'Download fee receipt (PDF)' }).click());
+    expect(receipt.name).toBe(`receipt-${appointment.appointmentId}.pdf`);
+    const receiptText = pdfText(receipt.path);
+    expect(receiptText).toMatch(/RCT-\d{6}/);
+    expect(receiptText).toContain(`₹${appointment.consultationFee.toFixed(2)}`);
+    const orderReceipt = await downloadVia(page, () => card.getByRole('button', { name: 'Download order receipt (PDF)' }).click());
+    expect(pdfText(orderReceipt.path)).toContain('₹349.50');
+
+    const stranger = people.account(strangerEmail);
+    for (const url of [`/records/appointments/${appointment._id}/prescription.pdf`, `/records/appointments/${appointment._id}/receipt.pdf`]) {
+      expect((await call('GET', url, stranger.token)).status, url).toBe(404);
+    }
+
+    // The link from the completed appointment.
+    await page.goto(`${base()}/#/myappointment`, { waitUntil: 'load' });
+    const link = page.locator('article.appointment-card', { hasText: appointment.appointmentId }).getByRole('link', { name: 'My remedies: prescription and receipts' });
+    await expect.poll(() => link.count(), { timeout: STEP_MS }).toBe(1);
+  });
+
+  test('Download my data gives a zip; Delete my account with an emailed code closes it for good', async () => {
+    const page = (await site.open(context)).page;
+    await page.goto(`${base()}/#/account`, { waitUntil: 'load' });
+    const exportButton = page.getByRole('button', { name: 'Download my data' });
+    await expect.poll(() => exportButton.count(), { timeout: STEP_MS }).toBe(1);
+    const sendCode = page.getByRole('button', { name: 'Email me a code to delete my account' });
+    await expect.poll(() => sendCode.count(), { timeout: STEP_MS }).toBe(1);
+    expect(await page.getByText(/clinical records \(consultations, prescriptions\) for 3 years/).count()).toBe(1);
+    await expectNoA11yViolations(page, `/account at ${width} px`);
+    await screenshot(page, `records-account-${width}`);
+
+    const zip = await downloadVia(page, () => exportButton.click());
+    expect(zip.name).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const names = execFileSync('zipinfo', ['-1', zip.path], { encoding: 'utf8' }).trim().split('\n');
+    expect(names).toEqual(expect.arrayContaining(['profile.json', 'appointments.json', `prescriptions/prescription-${appointment.appointmentId}.pdf`]));
+
+    const since = mailbox.count();
+    await sendCode.click();
+    const code = await mailbox.codeFor(patient.email, since);
+    const field = page.getByLabel('Code from the email');
+    await expect.poll(() => field.count(), { timeout: STEP_MS }).toBe(1);
+    await field.fill(code);
+    await expectNoA11yViolations(page, `/account, deleting, at ${width} px`);
+    await screenshot(page, `records-delete-code-${width}`);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expectToast(page, 'status', 'Your account is deleted. Thank you for trusting us with your care.');
+    await page.waitForURL((url) => url.hash === '#/' || url.hash === '', { timeout: STEP_MS });
+    await expect.poll(() => page.getByRole('button', { name: /^Login/ }).count(), { timeout: STEP_MS }).toBeGreaterThan(0);
+    await screenshot(page, `records-deleted-${width}`);
+
+    // The old token is dead, and the address has no account to log in to.
+    expect((await call('GET', '/auth/getuser', patient.token)).status).toBe(401);
+    const login = await call('POST', '/auth/login', null, { email: patient.email, password: 'a long enough password 42' });
+    expect(login.status).toBeGreaterThanOrEqual(400);
+    expect(login.status).toBeLessThan(500);
+  });
+});

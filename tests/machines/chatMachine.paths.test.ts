@@ -1,0 +1,241 @@
+/**
+ * Model-based paths for a Chat appointment's conversation (issue 13): loaded as upcoming (then
+ * asked again exactly when it opens, not a second before), open (live), read-only or closed;
+ * failed and retried, the session gone (401); messages arriving on the stream (one arriving twice
+ * is kept once); a text and a photo sent, or refused with the server's words; the stream dropping,
+ * the pause, the reload, and the stream resumed after the last message id (no loss, no doubles).
+ * Along every path the REAL machine runs with its calls answered by hand, a hand-driven stream and
+ * a silent clock; each state must show what the model says, and the calls made.
+ */
+import { createActor, createMachine, fromCallback, type SnapshotFrom } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import type { ChatConversation, ChatMessage } from '../../contract/chat.js';
+import {
+  chatMachine,
+  mergeMessages,
+  selectCanSend,
+  selectConversation,
+  selectIsLive,
+  selectIsReconnecting,
+  selectIsSending,
+  selectMessages,
+  type ChatEmitted,
+  type ChatEvent,
+} from '../../machines/chat/chatMachine.js';
+import { answeredByHand, recordEmitted, refused, unanswered } from './accountFakes.js';
+import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
+import { recordWalk } from './pathCoverage.js';
+import { stepper } from './pathSteps.js';
+
+const emits = {
+  upcoming: [],
+  open: [],
+  readonly: [],
+  closed: [],
+  failed: [],
+  expired: ['session.expired'],
+  retry: [],
+  early: [],
+  due: [],
+  received: [],
+  receivedAgain: [],
+  send: [],
+  sendPhoto: [],
+  sent: [],
+  sendRefused: ['server: Too many messages in a minute. Wait a moment and send it again.'],
+  dropped: [],
+  pauseOver: [],
+} as const satisfies Record<string, readonly string[]>;
+
+const model = createMachine({
+  id: 'chatModel',
+  types: {} as { events: { type: keyof typeof emits } },
+  initial: 'Loading',
+  states: {
+    Loading: { on: { upcoming: 'WaitingToOpen', open: 'Ready', readonly: 'ReadOnly', closed: 'Closed', failed: 'Failed', expired: 'Failed' } },
+    WaitingToOpen: { on: { early: 'WaitingToOpen', due: 'Loading' } },
+    Ready: { on: { received: 'Ready', receivedAgain: 'Ready', send: 'SendingText', sendPhoto: 'SendingPhoto', dropped: 'Reconnecting' } },
+    SendingText: { on: { sent: 'Ready', sendRefused: 'Ready', received: 'SendingText', dropped: 'Reconnecting' } },
+    SendingPhoto: { on: { sent: 'Ready', sendRefused: 'Ready' } },
+    Reconnecting: { on: { pauseOver: 'Loading' } },
+    ReadOnly: {},
+    Closed: {},
+    Failed: { on: { retry: 'Loading' } },
+  },
+});
+
+const id = '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c';
+const opensAt = '2025-03-11T05:20:00.000Z';
+let nextId = 1;
+const message = (from: ChatMessage['from'], text: string): ChatMessage => ({ id: String(nextId++), from, text, photo: null, at: opensAt });
+const conversation = (state: ChatConversation['state'], messages: ChatMessage[]): ChatConversation => ({
+  appointmentId: id,
+  as: 'patient',
+  state,
+  canWrite: state === 'open' || state === 'followup',
+  opensAt,
+  followUpUntil: null,
+  doctorName: 'Dr. Meera Kulkarni',
+  messages,
+  unread: 0,
+});
+
+function harness() {
+  nextId = 1;
+  const load = answeredByHand<ChatConversation, { appointmentId: string; token: string }>();
+  const postText = answeredByHand<ChatMessage, { appointmentId: string; text: string; token: string }>();
+  const postPhoto = answeredByHand<ChatMessage, { appointmentId: string; photo: Blob; token: string }>();
+  const streams: Array<{ after: string; send: (e: ChatEvent) => void; open: boolean }> = [];
+  const stream = fromCallback<ChatEvent, { appointmentId: string; token: string; after: string }>(({ sendBack, input }) => {
+    const s = { after: input.after, send: sendBack, open: true };
+    streams.push(s);
+    return () => {
+      s.open = false;
+    };
+  });
+  const silent = fromCallback<ChatEvent>(() => () => {});
+  const actor = createActor(
+    chatMachine.provide({ actors: { loadChat: load.logic, postText: postText.logic, postPhoto: postPhoto.logic, stream, clock: silent, reconnectPause: silent } }),
+    { input: { appointmentId: id, token: 'tok', now: Date.parse(opensAt) - 3_600_000 }, inspect: recordWalk },
+  );
+  const emitted = recordEmitted<ChatEmitted>(actor);
+  actor.start();
+  const step = stepper(emitted.take, emits);
+
+  // What the user should see: every message once, in order, as the server has them.
+  let server: ChatMessage[] = [];
+  // What the machine has been given so far (a message written while the stream was down is not yet).
+  let shown: ChatMessage[] = [];
+  let expectedAfter = '0';
+  let loads = 1;
+  let streamsOpened = 0;
+  let texts = 0;
+  let photos = 0;
+  const answer = (state: ChatConversation['state']) => () => {
+    if (server.length === 0) server = [message('patient', 'Hello doctor')];
+    load.latest().resolve(conversation(state, server));
+    shown = server;
+    if (state === 'open') {
+      streamsOpened += 1;
+      expectedAfter = server.at(-1)!.id;
+    }
+  };
+  const live = () => streams.filter((s) => s.open);
+  const shows = (state: 'Loading' | 'WaitingToOpen' | 'Ready' | 'Sending' | 'Reconnecting' | 'ReadOnly' | 'Closed' | 'Failed') => () => {
+    const s = actor.getSnapshot();
+    expect(selectIsLive(s)).toBe(state === 'Ready' || state === 'Sending');
+    expect(selectIsSending(s)).toBe(state === 'Sending');
+    expect(selectIsReconnecting(s)).toBe(state === 'Reconnecting');
+    expect(selectCanSend(s)).toBe(state === 'Ready');
+    expect(s.matches('Failed')).toBe(state === 'Failed');
+    expect(s.matches('ReadOnly')).toBe(state === 'ReadOnly');
+    expect(s.matches('Closed')).toBe(state === 'Closed');
+    expect(s.matches('WaitingToOpen')).toBe(state === 'WaitingToOpen');
+    expect(load.calls).toHaveLength(loads);
+    expect(postText.calls).toHaveLength(texts);
+    expect(postPhoto.calls).toHaveLength(photos);
+    // One stream while live, none otherwise; each opened after the last message it had.
+    expect(live()).toHaveLength(state === 'Ready' || state === 'Sending' ? 1 : 0);
+    expect(streams).toHaveLength(streamsOpened);
+    if (selectConversation(s) !== null) expect(selectMessages(s)).toEqual(shown);
+    // The live stream resumes after the last message the machine had when it opened.
+    const current = live()[0];
+    if (current) expect(current.after).toBe(expectedAfter);
+  };
+  const received = (twice: boolean) => () => {
+    const m = message('doctor', 'Please send a photo.');
+    server = mergeMessages(server, [m]);
+    shown = server;
+    live()[0]!.send({ type: 'stream.message', message: m });
+    if (twice) live()[0]!.send({ type: 'stream.message', message: m });
+  };
+  return {
+    stop: () => actor.stop(),
+    events: {
+      upcoming: step('upcoming', answer('upcoming')),
+      open: step('open', answer('open')),
+      readonly: step('readonly', answer('readonly')),
+      closed: step('closed', answer('unavailable')),
+      failed: step('failed', () => load.latest().reject(unanswered)),
+      expired: step('expired', () => load.latest().reject(refused(401, 'Please login.'))),
+      retry: step('retry', () => {
+        actor.send({ type: 'chat.retry' });
+        loads += 1;
+      }),
+      early: step('early', () => actor.send({ type: 'clock.tick', now: Date.parse(opensAt) - 1000 })),
+      due: step('due', () => {
+        actor.send({ type: 'clock.tick', now: Date.parse(opensAt) });
+        loads += 1;
+      }),
+      received: step('received', received(false)),
+      receivedAgain: step('receivedAgain', received(true)),
+      send: step('send', () => {
+        actor.send({ type: 'message.send', text: '   ' }); // nothing to send: ignored
+        actor.send({ type: 'message.send', text: 'It itches at night' });
+        texts += 1;
+        expect(postText.latest().input).toEqual({ appointmentId: id, text: 'It itches at night', token: 'tok' });
+      }),
+      sendPhoto: step('sendPhoto', () => {
+        actor.send({ type: 'photo.send', photo: new Blob(['jpeg bytes']) });
+        photos += 1;
+      }),
+      sent: step('sent', () => {
+        const m = message('patient', 'It itches at night');
+        server = mergeMessages(server, [m]);
+        shown = server;
+        (actor.getSnapshot().matches({ Live: 'SendingPhoto' }) ? postPhoto : postText).latest().resolve(m);
+        // The stream brings the same message too: kept once.
+        live()[0]!.send({ type: 'stream.message', message: m });
+      }),
+      sendRefused: step('sendRefused', () =>
+        (actor.getSnapshot().matches({ Live: 'SendingPhoto' }) ? postPhoto : postText).latest().reject(refused(429, 'Too many messages in a minute. Wait a moment and send it again.')),
+      ),
+      dropped: step('dropped', () => {
+        live()[0]!.send({ type: 'stream.dropped' });
+        // Meanwhile the doctor writes: the reload brings it.
+        server = mergeMessages(server, [message('doctor', 'Written while you were away')]);
+      }),
+      pauseOver: step('pauseOver', () => {
+        actor.send({ type: 'reconnect.due' });
+        loads += 1;
+      }),
+    },
+    states: {
+      Loading: shows('Loading'),
+      WaitingToOpen: shows('WaitingToOpen'),
+      Ready: shows('Ready'),
+      SendingText: shows('Sending'),
+      SendingPhoto: shows('Sending'),
+      Reconnecting: shows('Reconnecting'),
+      ReadOnly: shows('ReadOnly'),
+      Closed: shows('Closed'),
+      Failed: shows('Failed'),
+    } satisfies Record<string, (state: SnapshotFrom<typeof model>) => void>,
+  };
+}
+
+describe('chatMachine paths', () => {
+  const testModel = createTestModel(model);
+  const everyTransition = pathsTakingEveryTransition(testModel);
+  const journeys = testModel.getPathsFromEvents(
+    (['failed', 'retry', 'upcoming', 'early', 'due', 'open', 'received', 'send', 'received', 'sent', 'dropped', 'pauseOver', 'open', 'sendPhoto', 'sendRefused', 'receivedAgain'] as const).map(
+      (type) => ({ type }),
+    ),
+  );
+
+  it('takes every transition of the model', () => {
+    const declared = declaredTransitions(model);
+    expect(declared).toHaveLength(21);
+    expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
+  });
+
+  testPaths({ 'every transition': everyTransition, journeys }, harness);
+});
+
+describe('mergeMessages', () => {
+  it('keeps each id once, in id order (ids compared as numbers)', () => {
+    const m = (idText: string): ChatMessage => ({ id: idText, from: 'doctor', text: idText, photo: null, at: opensAt });
+    expect(mergeMessages([m('9'), m('10')], [m('10'), m('2'), m('11')]).map((x) => x.id)).toEqual(['2', '9', '10', '11']);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The patient's record machines (issue 14): My Remedies' list and downloads, and /account's data
+ * export and account deletion, with their calls answered by fakes.
+ */
+import { createActor, fromPromise } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import type { AccountDeletionAnswer, PrescriptionRecord } from '../../contract/records.js';
+import { accountRecordsMachine, selectDeletion, selectDeletionError, selectDeletionStep, selectIsExporting } from '../../machines/records/accountRecordsMachine.js';
+import { remediesMachine, selectDownloading, selectFailed, selectIsLoading, selectPrescriptions } from '../../machines/records/remediesMachine.js';
+import { refused, settle, unanswered } from './accountFakes.js';
+
+const file = { fileName: 'prescription-SHC-25-000001.pdf', content: new Blob(['%PDF-']) };
+const prescription = { appointmentId: 'a1', current: true } as PrescriptionRecord;
+
+function remedies(load: () => Promise<{ prescriptions: PrescriptionRecord[] }>, download: () => Promise<typeof file>) {
+  const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn(), sessionExpired: vi.fn() };
+  const actor = createActor(
+    remediesMachine.provide({
+      actors: { loadRemedies: fromPromise(load), downloadDocument: fromPromise(download) },
+      actions: {
+        offerDownload: (_a, f) => effects.offerDownload(f),
+        notifyFailure: (_a, p) => effects.notifyFailure(p.text),
+        sessionExpired: () => effects.sessionExpired(),
+      },
+    }),
+    { input: { token: 't' } },
+  );
+  actor.start();
+  return { actor, effects };
+}
+
+describe('remediesMachine', () => {
+  it('loads the prescriptions, downloads one document at a time and offers it', async () => {
+    const { actor, effects } = remedies(async () => ({ prescriptions: [prescription] }), async () => file);
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(selectPrescriptions(actor.getSnapshot())).toEqual([prescription]);
+    actor.send({ type: 'document.download', path: '/appointments/a1/prescription.pdf' });
+    expect(selectDownloading(actor.getSnapshot())).toBe('/appointments/a1/prescription.pdf');
+    actor.send({ type: 'document.download', path: '/appointments/a1/receipt.pdf' });
+    await settle();
+    expect(effects.offerDownload).toHaveBeenCalledTimes(1);
+    expect(effects.offerDownload).toHaveBeenCalledWith(file);
+    expect(selectDownloading(actor.getSnapshot())).toBeNull();
+  });
+
+  it('a failed list can be retried; a refused download says the server\'s words; 401 ends the session', async () => {
+    let fail = true;
+    let answer: unknown = refused(404, 'Document not found.');
+    const { actor, effects } = remedies(
+      async () => {
+        if (fail) throw unanswered;
+        return { prescriptions: [] };
+      },
+      async () => {
+        throw answer;
+      },
+    );
+    await settle();
+    expect(selectFailed(actor.getSnapshot())).toBe(true);
+    fail = false;
+    actor.send({ type: 'remedies.retry' });
+    await settle();
+    expect(selectFailed(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'document.download', path: '/x' });
+    await settle();
+    expect(effects.notifyFailure).toHaveBeenCalledWith('Document not found.');
+    answer = unanswered;
+    actor.send({ type: 'document.download', path: '/x' });
+    await settle();
+    expect(effects.notifyFailure).toHaveBeenLastCalledWith(null);
+    answer = refused(401, 'Please login.');
+    actor.send({ type: 'document.download', path: '/x' });
+    await settle();
+    expect(effects.sessionExpired).toHaveBeenCalledTimes(1);
+  });
+});
+
+const ready: AccountDeletionAnswer = { upcomingPaid: [], clinicalRetentionYears: 3, paymentRetentionYears: 8 };
+
+function account(deletion: AccountDeletionAnswer, remove: (otp: string) => Promise<{ message: string }>) {
+  const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn(), sessionExpired: vi.fn(), accountDeleted: vi.fn(), sent: vi.fn() };
+  const actor = createActor(
+    accountRecordsMachine.provide({
+      actors: {
+        downloadDocument: fromPromise(async ({ input }) => ({ fileName: `data${input.path}`, content: new Blob([]) })),
+        loadDeletion: fromPromise(async () => deletion),
+        sendCode: fromPromise(async ({ input }) => {
+          effects.sent(input.email);
+          return { message: 'OTP sent to your email.' };
+        }),
+        deleteAccount: fromPromise(async ({ input }) => remove(input.otp)),
+      },
+      actions: {
+        offerDownload: (_a, f) => effects.offerDownload(f.fileName),
+        notifyFailure: (_a, p) => effects.notifyFailure(p.text),
+        sessionExpired: () => effects.sessionExpired(),
+        accountDeleted: () => effects.accountDeleted(),
+      },
+    }),
+    { input: { token: 't', email: 'asha@example.com' } },
+  );
+  actor.start();
+  return { actor, effects };
+}
+
+describe('accountRecordsMachine', () => {
+  it('exports the data as a download', async () => {
+    const { actor, effects } = account(ready, async () => ({ message: 'ok' }));
+    actor.send({ type: 'data.export' });
+    expect(selectIsExporting(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(effects.offerDownload).toHaveBeenCalledWith('data/export.zip');
+  });
+
+  it('paid appointments ahead block the deletion: no code can be asked for', async () => {
+    const upcoming = { _id: 'a', appointmentId: 'SHC-25-000002', date: '2025-03-12', startTime: '10:00', doctorName: 'Dr. X' };
+    const { actor, effects } = account({ ...ready, upcomingPaid: [upcoming] }, async () => ({ message: 'ok' }));
+    await settle();
+    expect(selectDeletionStep(actor.getSnapshot())).toBe('Blocked');
+    actor.send({ type: 'deletion.sendCode' });
+    await settle();
+    expect(effects.sent).not.toHaveBeenCalled();
+  });
+
+  it('sends a code to the account\'s address; a wrong code is said; the right one deletes the account', async () => {
+    const { actor, effects } = account(ready, async (otp) => {
+      if (otp !== '123456') throw refused(400, 'Invalid email OTP. Please try again.');
+      return { message: 'deleted' };
+    });
+    await settle();
+    expect(selectDeletion(actor.getSnapshot())).toEqual(ready);
+    expect(selectDeletionStep(actor.getSnapshot())).toBe('Ready');
+    actor.send({ type: 'deletion.sendCode' });
+    await settle();
+    expect(effects.sent).toHaveBeenCalledWith('asha@example.com');
+    expect(selectDeletionStep(actor.getSnapshot())).toBe('CodeSent');
+    actor.send({ type: 'deletion.confirm', otp: '000000' });
+    await settle();
+    expect(selectDeletionStep(actor.getSnapshot())).toBe('CodeSent');
+    expect(selectDeletionError(actor.getSnapshot())).toBe('Invalid email OTP. Please try again.');
+    actor.send({ type: 'deletion.confirm', otp: '123456' });
+    await settle();
+    expect(selectDeletionStep(actor.getSnapshot())).toBe('Deleted');
+    expect(effects.accountDeleted).toHaveBeenCalledTimes(1);
+  });
+});

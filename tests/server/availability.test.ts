@@ -1,0 +1,175 @@
+/**
+ * Availability at a glance (issue 12): GET /api/doctor/availability/{doctorEmail} (the booking
+ * popup's date strip), GET /api/doctor/soonest/online ("Consult online now / soonest") and
+ * GET /api/doctor/onlinetimeslot/{doctorEmail}/{date}; online appointments with no location
+ * (migration 010). The strip's counts must be what gettimeslot says day by day, from ONE query.
+ *
+ * The test clock starts on Tuesday 11 March 2025 at 10:00 in the clinic.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { backends } from './helpers.js';
+import { book, booked, kavita, meera, messageOf, slotMap, today, useBookingApp, type Patient, type Response } from './paymentSupport.js';
+
+const rohan = { email: 'rohan.patil@sahaj-clinic.example', name: 'Dr. Rohan Patil' };
+
+type Day = { date: string; works: boolean; onLeave: boolean; free: number };
+type Strip = { location: string; from: string; to: string; bookableUntil: string; days: Day[]; next: { date: string; time: string; location: string } | null };
+
+const strip = (app: FastifyInstance, email: string, query: Record<string, string> = {}, patient?: Patient) =>
+  app.inject({
+    method: 'GET',
+    url: `/api/doctor/availability/${encodeURIComponent(email)}`,
+    query,
+    headers: patient ? patient.headers : {},
+  }) as Promise<Response>;
+
+async function stripOf(app: FastifyInstance, email: string, query: Record<string, string> = {}, patient?: Patient): Promise<Strip> {
+  const res = await strip(app, email, query, patient);
+  if (res.statusCode !== 200) throw new Error(`availability answered ${res.statusCode}: ${res.body}`);
+  return res.json() as Strip;
+}
+
+async function onlineSlotMap(app: FastifyInstance, email: string, date: string, patient?: Patient): Promise<Record<string, string>> {
+  const res = await app.inject({ method: 'GET', url: `/api/doctor/onlinetimeslot/${encodeURIComponent(email)}/${date}`, headers: patient ? patient.headers : {} });
+  if (res.statusCode !== 200) throw new Error(`onlinetimeslot answered ${res.statusCode}: ${res.body}`);
+  return Object.fromEntries((res.json() as { time: string; status: string }[]).map((s) => [s.time, s.status]));
+}
+
+const freeIn = (slots: Record<string, string>) => Object.values(slots).filter((s) => s === 'free').length;
+
+describe.each(backends)('availability on %s', (backend) => {
+  const t = useBookingApp(backend);
+
+  it("a clinic's strip is two weeks of gettimeslot's free counts, day by day, with the first free slot across the doctor's clinics", async () => {
+    const patient = await t.patient();
+    await booked(t.app(), patient, { date: today, startTime: '11:00', location: 'Aundh' });
+    await t.db().query(
+      `insert into doctor_leave (doctor_id, from_date, to_date) select id, '2025-03-16', '2025-03-17' from doctors where email = $1`,
+      [meera.email],
+    );
+    const aundh = await stripOf(t.app(), meera.email, { location: 'Aundh' });
+    expect(aundh.from).toBe(today);
+    expect(aundh.to).toBe('2025-03-24');
+    expect(aundh.location).toBe('Aundh');
+    expect(aundh.days).toHaveLength(14);
+    for (const day of aundh.days) {
+      const slots = await slotMap(t.app(), meera.email, 'Aundh', day.date);
+      expect({ date: day.date, free: day.free, works: day.works }).toEqual({ date: day.date, free: freeIn(slots), works: Object.keys(slots).length > 0 });
+    }
+    // Tuesday at 10:00: 09:00-10:00 have begun and 11:00 is held: 32 - 5 - 1.
+    expect(aundh.days[0]).toEqual({ date: today, works: true, onLeave: false, free: 26 });
+    // Kothrud is Monday, Thursday and Saturday: Wednesday 12 is an Aundh day.
+    expect(aundh.days.find((d) => d.date === '2025-03-13')).toMatchObject({ works: false, free: 0 });
+    // Sunday 16 is on leave: works, nothing free.
+    expect(aundh.days.find((d) => d.date === '2025-03-16')).toEqual({ date: '2025-03-16', works: true, onLeave: true, free: 0 });
+    expect(aundh.next).toEqual({ date: today, time: '10:15', location: 'Aundh' });
+
+    // The same patient sees their own unpaid hold as free, as gettimeslot does.
+    expect((await stripOf(t.app(), meera.email, { location: 'Aundh' }, patient)).days[0]!.free).toBe(27);
+
+    // Kothrud works on none of today: its next is the soonest slot across both clinics, today at Aundh.
+    const kothrud = await stripOf(t.app(), meera.email, { location: 'Kothrud' });
+    expect(kothrud.days[0]).toMatchObject({ works: false, free: 0 });
+    expect(kothrud.days.find((d) => d.date === '2025-03-13')).toMatchObject({ works: true, free: 32 });
+    expect(kothrud.next).toEqual({ date: today, time: '10:15', location: 'Aundh' });
+  });
+
+  it('online hours: the strip, the day list and booking with no location', async () => {
+    const online = await stripOf(t.app(), kavita.email);
+    expect(online.location).toBe('');
+    for (const day of online.days) {
+      const slots = await onlineSlotMap(t.app(), kavita.email, day.date);
+      expect({ date: day.date, free: day.free }).toEqual({ date: day.date, free: freeIn(slots) });
+    }
+    // Tuesday online 10:00-13:00 in 20 minutes: 10:00 has begun, 8 left; Sunday has no online hours.
+    expect(online.days[0]).toEqual({ date: today, works: true, onLeave: false, free: 8 });
+    expect(online.days.find((d) => d.date === '2025-03-16')).toMatchObject({ works: false, free: 0 });
+    expect(online.next).toEqual({ date: today, time: '10:20', location: '' });
+
+    const patient = await t.patient();
+    const res = await book(t.app(), patient, { doctorEmail: kavita.email, location: '', consultationType: 'Video', startTime: '10:20' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ location: '', consultationType: 'Video', startTime: '10:20' });
+    const row = await t.db().query<{ location_id: string | null }>('select location_id from appointments where id = $1', [res.json()._id]);
+    expect(row.rows[0]!.location_id).toBeNull();
+    expect((await onlineSlotMap(t.app(), kavita.email, today))['10:20']).toBe('booked');
+    expect((await stripOf(t.app(), kavita.email)).days[0]!.free).toBe(7);
+    // A doctor sees one patient at a time: the online booking holds the slot at a clinic too (Aundh, Tuesday).
+    expect((await slotMap(t.app(), kavita.email, 'Aundh', today))['10:20']).toBe('booked');
+
+    // Not an online slot (10:10 is not cut from 10:00 in 20 minutes); no online hours on Sunday.
+    const off = await book(t.app(), patient, { doctorEmail: kavita.email, location: '', consultationType: 'Chat', startTime: '10:10' });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().errors).toEqual([expect.objectContaining({ field: 'startTime' })]);
+    const sunday = await book(t.app(), patient, { doctorEmail: kavita.email, location: '', consultationType: 'Call', date: '2025-03-16', startTime: '10:00' });
+    expect(sunday.statusCode).toBe(400);
+    // A Clinic Visit names a clinic.
+    const visit = await book(t.app(), patient, { doctorEmail: meera.email, location: '', consultationType: 'Clinic Visit', startTime: '11:00' });
+    expect(visit.statusCode).toBe(400);
+    expect(visit.json().errors).toEqual([{ field: 'location', message: 'is required for a Clinic Visit' }]);
+    expect(messageOf(visit)).toBe('Please choose a location for a Clinic Visit.');
+    const count = await t.db().query<{ n: number }>(`select count(*)::int as n from appointments where user_id = $1`, [patient.id]);
+    expect(count.rows[0]!.n).toBe(1);
+  });
+
+  it('the database refuses a Clinic Visit with no location', async () => {
+    const patient = await t.patient();
+    const a = await booked(t.app(), patient, { location: 'Aundh', consultationType: 'Clinic Visit' });
+    await expect(t.db().query('update appointments set location_id = null where id = $1', [a._id])).rejects.toThrow(/appointments_location_check/);
+  });
+
+  it('answers the strip in one query, however many days; the window stops at the horizon', async () => {
+    const db = t.db();
+    const spy = vi.spyOn(db, 'query');
+    try {
+      await stripOf(t.app(), meera.email, { location: 'Aundh' });
+      expect(spy).toHaveBeenCalledTimes(1);
+      spy.mockClear();
+      await stripOf(t.app(), kavita.email, { from: '2025-04-01' });
+      expect(spy).toHaveBeenCalledTimes(1);
+      spy.mockClear();
+      await t.app().inject({ method: 'GET', url: '/api/doctor/soonest/online' });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+    // 90 days ahead is 9 June: a strip from 1 June has 9 days.
+    const end = await stripOf(t.app(), kavita.email, { from: '2025-06-01' });
+    expect(end.bookableUntil).toBe('2025-06-09');
+    expect(end.to).toBe('2025-06-09');
+    expect(end.days).toHaveLength(9);
+  });
+
+  it('"Consult online now": online doctors soonest first, with what is free today', async () => {
+    const res = await t.app().inject({ method: 'GET', url: '/api/doctor/soonest/online' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // Tuesday 10:00: Kavita from 10:20 (10:00-13:00); Rohan's Tuesday is 07:00-09:00 (over) and 20:00-22:00.
+    expect(res.json()).toEqual([
+      { doctorEmail: kavita.email, doctorName: kavita.name, freeToday: 8, next: { date: today, time: '10:20', location: '' } },
+      { doctorEmail: rohan.email, doctorName: rohan.name, freeToday: 8, next: { date: today, time: '20:00', location: '' } },
+    ]);
+  });
+
+  it('refuses bad input with the field named, and an unknown doctor with 404', async () => {
+    const past = await strip(t.app(), meera.email, { from: '2025-03-10' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toEqual([expect.objectContaining({ field: 'from' })]);
+    const beyond = await strip(t.app(), meera.email, { from: '2025-06-10' });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().errors).toEqual([expect.objectContaining({ field: 'from' })]);
+    const bad = await strip(t.app(), 'not-an-email', { from: '2025-02-30' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['doctorEmail', 'from']);
+    const blank = await strip(t.app(), meera.email, { location: '' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual([expect.objectContaining({ field: 'location' })]);
+    expect((await strip(t.app(), 'nobody@example.com')).statusCode).toBe(404);
+    const retired = await t.db().query('update doctors set active = false where email = $1', [rohan.email]);
+    expect(retired.rowCount).toBe(1);
+    expect((await strip(t.app(), rohan.email)).statusCode).toBe(404);
+    const soonest = await t.app().inject({ method: 'GET', url: '/api/doctor/soonest/online' });
+    expect(soonest.json().map((d: { doctorEmail: string }) => d.doctorEmail)).toEqual([kavita.email]);
+  });
+});

@@ -1,0 +1,340 @@
+/**
+ * The patient's record (issue 14), on every backend: My Remedies, the prescription and receipt
+ * PDFs (their text read back with poppler's pdftotext), who may fetch them (404 for others), the
+ * completion mail's attachment, the streamed data export and closing the account.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { courseUntil } from '../../server/services/records.js';
+import { backends } from './helpers.js';
+import { bookedAndPaid, cancel, prescription, pressPay, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
+import { book, kavita, meera, type Patient, post, publicUrl, type Response } from './paymentSupport.js';
+
+/** Where the documents are kept for a person to look at (pdftoppm -png): test-results/documents. */
+const keepDir = path.join(process.cwd(), 'test-results', 'documents');
+function keep(name: string, body: Buffer): void {
+  mkdirSync(keepDir, { recursive: true });
+  writeFileSync(path.join(keepDir, name), body);
+}
+
+/** The text of a PDF as pdftotext reads it (the ActualText of Devanagari runs included). */
+function pdfText(body: Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'records-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    writeFileSync(file, body);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function zipListing(body: Buffer): { names: string[]; read: (name: string) => string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'records-zip-'));
+  const file = path.join(dir, 'data.zip');
+  writeFileSync(file, body);
+  const names = execFileSync('zipinfo', ['-1', file], { encoding: 'utf8' }).trim().split('\n');
+  const read = (name: string) => execFileSync('unzip', ['-p', file, name], { encoding: 'utf8' });
+  return { names, read };
+}
+
+const get = (app: FastifyInstance, who: Patient | null, url: string) =>
+  app.inject({ method: 'GET', url: `/api/records${url}`, headers: who ? who.headers : {} }) as Promise<Response>;
+
+const hindiPrescription = {
+  ...prescription,
+  remedies: [...prescription.remedies, { medicineName: 'आर्निका मॉन्टाना', dosage: '२ गोलियाँ', frequency: 'TDS' }],
+};
+
+describe('course length', () => {
+  it('reads days, weeks, months and Hindi words; nothing else', () => {
+    expect(courseUntil('2025-03-11', '10 days')).toBe('2025-03-20');
+    expect(courseUntil('2025-03-11', '2 weeks')).toBe('2025-03-24');
+    expect(courseUntil('2025-03-11', '1 month')).toBe('2025-04-09');
+    expect(courseUntil('2025-03-11', '7')).toBe('2025-03-17');
+    expect(courseUntil('2025-03-11', '15 दिन')).toBe('2025-03-25');
+    expect(courseUntil('2025-03-11', 'until better')).toBeNull();
+    expect(courseUntil('2025-03-11', '')).toBeNull();
+  });
+});
+
+describe.each(backends)('the patient record on %s', (backend) => {
+  const t = useAppointmentsApp(backend);
+
+  /** A paid Video consultation with Dr. Meera for a patient whose name is in Devanagari, completed with a prescription, and its paid order. */
+  async function completedConsultation() {
+    await t.db().query(`update doctors set registration_council = 'Maharashtra Council of Homoeopathy', registration_number = 'MCH-48213' where email = $1`, [
+      meera.email,
+    ]);
+    const patient = await t.patient('sunita');
+    const res = await book(t.app(), patient, { startTime: '11:00' }, { firstName: 'सुनीता', lastName: 'क्षत्रिय' });
+    expect(res.statusCode).toBe(200);
+    const appointment = res.json() as { _id: string; appointmentId: string; consultationFee: number };
+    const pay = await post(t.app(), '/api/payment/create-appointment', {
+      payload: { appointmentId: appointment._id, consultationAmount: appointment.consultationFee },
+      headers: patient.headers,
+    });
+    expect(await pressPay(t.app(), (pay.json() as { checkoutPageUrl: string }).checkoutPageUrl)).toBe(`${publicUrl}/#/paymentsuccess`);
+    const admin = await t.staff('admin', 'office@sahaj-clinic.example');
+    expect((await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, hindiPrescription)).statusCode).toBe(200);
+    const ordered = await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/order`, { totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-7' });
+    const orderId = (ordered.json() as { appointment: { order: { _id: string } } }).appointment.order._id;
+    const orderPay = await post(t.app(), '/api/payment/create-order', { payload: { pharmacyId: 'PH-7', orderId, amount: 34950 }, headers: patient.headers });
+    expect(await pressPay(t.app(), (orderPay.json() as { checkoutPageUrl: string }).checkoutPageUrl)).toBe(`${publicUrl}/#/paymentsuccess?for=order`);
+    await t.idle();
+    return { patient, appointment, orderId, admin };
+  }
+
+  it('My Remedies lists the prescription with its remedies, current within its course, its order and receipts; empty for another patient', async () => {
+    const { patient, appointment, orderId } = await completedConsultation();
+    const res = await get(t.app(), patient, '/remedies');
+    expect(res.statusCode).toBe(200);
+    const { prescriptions } = res.json() as { prescriptions: Record<string, unknown>[] };
+    expect(prescriptions).toHaveLength(1);
+    expect(prescriptions[0]).toMatchObject({
+      appointmentId: appointment._id,
+      appointmentNumber: appointment.appointmentId,
+      date: '2025-03-11',
+      doctorName: meera.name,
+      consultationType: 'Video',
+      patientName: 'सुनीता क्षत्रिय',
+      relation: null,
+      complaint: prescription.complain,
+      remedies: hindiPrescription.remedies,
+      potency: '30C',
+      duration: '10 days',
+      courseUntil: '2025-03-20',
+      current: true,
+      hasReceipt: true,
+      order: { _id: orderId, totalPrice: 349.5, paymentStatus: 'Completed', orderStatus: 'Placed', hasReceipt: true },
+    });
+    // Eleven days later the course is over: still listed, no longer current.
+    t.clock.advance(11 * 86_400_000);
+    expect(((await get(t.app(), patient, '/remedies')).json() as { prescriptions: { current: boolean }[] }).prescriptions[0]!.current).toBe(false);
+
+    const other = await t.patient('other');
+    expect((await get(t.app(), other, '/remedies')).json()).toEqual({ prescriptions: [] });
+    expect((await get(t.app(), null, '/remedies')).statusCode).toBe(401);
+  });
+
+  it('the prescription PDF has the clinic, the doctor and registration, the patient in Devanagari, the mode, the remedies; the mail carries it', async () => {
+    const { patient, appointment } = await completedConsultation();
+    const res = await get(t.app(), patient, `/appointments/${appointment._id}/prescription.pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="prescription-${appointment.appointmentId}.pdf"`);
+    keep('prescription.pdf', res.rawPayload);
+    const text = pdfText(res.rawPayload);
+    for (const expected of [
+      'Sahaj Homeopathy Clinic',
+      'Kothrud, Pune 411038',
+      meera.name,
+      'Maharashtra Council of Homoeopathy',
+      'MCH-48213',
+      'सुनीता',
+      'क्षत्रिय',
+      '34 years / Female',
+      '11 March 2025',
+      'Online (Video)',
+      prescription.complain,
+      'Bryonia alba 30C',
+      'Drosera 30C',
+      'आर्निका',
+      'मॉन्टाना',
+      'three times a day',
+      prescription.instructions,
+      '20 March 2025',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+
+    const mail = t.mailer().sent.find((m) => m.subject.startsWith('Your prescription'));
+    expect(mail?.to).toBe(patient.email);
+    expect(mail?.attachments?.[0]).toMatchObject({ filename: `prescription-${appointment.appointmentId}.pdf`, contentType: 'application/pdf' });
+    expect(pdfText(mail!.attachments![0]!.content as Buffer)).toContain('MCH-48213');
+  });
+
+  it('receipts: one number sequence, who paid, for what, the amount and the reference; the same number when fetched again', async () => {
+    const { patient, appointment, orderId } = await completedConsultation();
+    const fee = await get(t.app(), patient, `/appointments/${appointment._id}/receipt.pdf`);
+    expect(fee.statusCode).toBe(200);
+    expect(fee.headers['cache-control']).toBe('private, no-store');
+    keep('receipt.pdf', fee.rawPayload);
+    const feeText = pdfText(fee.rawPayload);
+    expect(feeText).toContain('RCT-000001');
+    expect(feeText).toContain(`₹${appointment.consultationFee.toFixed(2)}`);
+    expect(feeText).toContain('सुनीता');
+    expect(feeText).toContain(patient.email);
+    expect(feeText).toContain(`Video consultation fee, appointment ${appointment.appointmentId}`);
+    const { rows } = await t.db().query<{ merchant_order_id: string }>(`select merchant_order_id from payments where appointment_id = $1`, [appointment._id]);
+    expect(feeText).toContain(rows[0]!.merchant_order_id);
+
+    const order = await get(t.app(), patient, `/orders/${orderId}/receipt.pdf`);
+    const orderText = pdfText(order.rawPayload);
+    expect(orderText).toContain('RCT-000002');
+    expect(orderText).toContain('₹349.50');
+    expect(orderText).toContain('Pharmacy order');
+    expect(pdfText((await get(t.app(), patient, `/appointments/${appointment._id}/receipt.pdf`)).rawPayload)).toContain('RCT-000001');
+
+    // Tax details only when configured: none here.
+    expect(feeText).not.toContain('GSTIN');
+  });
+
+  it('a refund is its own receipt line with its own number', async () => {
+    const { patient, orderId, admin } = await completedConsultation();
+    // The admin cancels the paid order: the clinic owes its payment back.
+    const cancelled = await t.app().inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/status`, payload: { orderStatus: 'Cancelled' }, headers: admin.headers });
+    expect(cancelled.statusCode).toBe(200);
+    const refundReceipt = (await get(t.app(), patient, `/orders/${orderId}/receipt.pdf`)).rawPayload;
+    keep('receipt-refund.pdf', refundReceipt);
+    const text = pdfText(refundReceipt);
+    expect(text).toContain('RCT-000001');
+    expect(text).toContain('Refund receipt');
+    expect(text).toContain('RCT-000002');
+    expect(text).toContain('-₹349.50');
+    expect(text).toContain('₹0.00');
+  });
+
+  it('only the account holder, the appointment\'s doctor and admins get a document: 404 for others, 401 for nobody', async () => {
+    const { appointment, orderId, admin } = await completedConsultation();
+    const other = await t.patient('other');
+    const meerasAccount = await t.staff('doctor', meera.email);
+    const kavitasAccount = await t.staff('doctor', kavita.email);
+    const urls = [`/appointments/${appointment._id}/prescription.pdf`, `/appointments/${appointment._id}/receipt.pdf`, `/orders/${orderId}/receipt.pdf`];
+    for (const url of urls) {
+      const refused = await get(t.app(), other, url);
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json()).toEqual({ message: 'Document not found.' });
+      expect((await get(t.app(), kavitasAccount, url)).statusCode, url).toBe(404);
+      expect((await get(t.app(), null, url)).statusCode, url).toBe(401);
+      expect((await get(t.app(), meerasAccount, url)).statusCode, url).toBe(200);
+      expect((await get(t.app(), admin, url)).statusCode, url).toBe(200);
+    }
+    // An id that does not exist reads the same as somebody else's; a malformed one is a 400 naming it.
+    expect((await get(t.app(), other, '/appointments/00000000-0000-4000-8000-000000000000/prescription.pdf')).statusCode).toBe(404);
+    const bad = await get(t.app(), other, '/appointments/nope/prescription.pdf');
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { errors: { field: string }[] }).errors[0]!.field).toBe('id');
+  });
+
+  it('no prescription before completion, no receipt before payment (409)', async () => {
+    const patient = await t.patient();
+    const res = await book(t.app(), patient);
+    const appointment = res.json() as { _id: string };
+    expect((await get(t.app(), patient, `/appointments/${appointment._id}/prescription.pdf`)).statusCode).toBe(409);
+    expect((await get(t.app(), patient, `/appointments/${appointment._id}/receipt.pdf`)).statusCode).toBe(409);
+  });
+
+  it('the data export is a zip of JSON sections and the PDFs, streamed', async () => {
+    const { patient, appointment } = await completedConsultation();
+    const res = await get(t.app(), patient, '/export.zip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const zip = zipListing(res.rawPayload);
+    expect(zip.names).toEqual([
+      'README.txt',
+      'profile.json',
+      'family-members.json',
+      'appointments.json',
+      'orders.json',
+      'payments.json',
+      'receipts.json',
+      'audit.json',
+      `prescriptions/prescription-${appointment.appointmentId}.pdf`,
+      `receipts/receipt-${appointment.appointmentId}.pdf`,
+      `receipts/receipt-${appointment.appointmentId}-order.pdf`,
+    ]);
+    expect(JSON.parse(zip.read('profile.json'))).toMatchObject({ email: patient.email, firstName: 'sunita' });
+    const appointments = JSON.parse(zip.read('appointments.json')) as { firstName: string; prescription: { remedies: unknown[] } }[];
+    expect(appointments[0]).toMatchObject({ firstName: 'सुनीता', prescription: { remedies: hindiPrescription.remedies } });
+    expect((JSON.parse(zip.read('audit.json')) as { action: string }[]).map((a) => a.action)).toEqual(
+      expect.arrayContaining(['appointment.completed', 'order.created']),
+    );
+    expect(JSON.parse(zip.read('payments.json'))).toHaveLength(2);
+    // Another patient's export holds nothing of this one.
+    const other = await t.patient('other');
+    const theirs = zipListing((await get(t.app(), other, '/export.zip')).rawPayload);
+    expect(JSON.parse(theirs.read('appointments.json'))).toEqual([]);
+    expect(theirs.names.some((n) => n.endsWith('.pdf'))).toBe(false);
+  });
+
+  it('deleting the account: upcoming paid appointments first, then a fresh email code; personal data erased, records kept pseudonymised, no login', async () => {
+    const { patient, appointment } = await completedConsultation();
+    const upcoming = await bookedAndPaid(t.app(), patient, { startTime: '11:30' });
+    const deletion = await get(t.app(), patient, '/account/deletion');
+    expect(deletion.json()).toMatchObject({ upcomingPaid: [{ _id: upcoming._id, date: '2025-03-11', startTime: '11:30' }], clinicalRetentionYears: 3, paymentRetentionYears: 8 });
+
+    const sendCode = () => post(t.app(), '/api/otp/send-otp', { payload: { email: patient.email } });
+    const remove = (otp: string) => post(t.app(), '/api/records/account/delete', { payload: { otp }, headers: patient.headers });
+    expect((await sendCode()).statusCode).toBe(200);
+    const refused = await remove(t.mailer().lastCode(patient.email));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/paid appointments still ahead/);
+
+    expect((await cancel(t.app(), patient, patient.id, upcoming._id)).statusCode).toBe(200);
+    const wrong = await remove('000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].field).toBe('otp');
+    expect((await sendCode()).statusCode).toBe(200);
+    const done = await remove(t.mailer().lastCode(patient.email));
+    expect(done.statusCode).toBe(200);
+
+    // The session is gone, and nothing under the old address is left to log in with.
+    expect((await get(t.app(), patient, '/remedies')).statusCode).toBe(401);
+    const user = (await t.db().query<Record<string, unknown>>('select email, first_name, last_name, age, gender, phone_number, password_hash, deleted_at from users where id = $1', [patient.id])).rows[0]!;
+    expect(user).toMatchObject({ first_name: expect.stringMatching(/^deleted-/), last_name: '', age: null, gender: null, phone_number: null, password_hash: null });
+    expect(user.email).toMatch(/^deleted-[0-9a-f]{12}@deleted\.invalid$/);
+    expect(user.deleted_at).not.toBeNull();
+    const login = await post(t.app(), '/api/auth/login', { payload: { email: patient.email, password: 'whatever it was 1' } });
+    expect(login.statusCode).toBeGreaterThanOrEqual(400);
+    expect(login.statusCode).toBeLessThan(500);
+
+    // Clinical and payment records stay, without the name, email or phone.
+    const kept = (await t.db().query<{ first_name: string; email: string; phone_number: string; medicines: { remedies: unknown[] }; age: number }>(
+      'select first_name, email, phone_number, medicines, age from appointments where id = $1',
+      [appointment._id],
+    )).rows[0]!;
+    expect(kept.first_name).not.toContain('सुनीता');
+    expect(kept.email).toBe(user.email);
+    expect(kept.phone_number).toBe('0');
+    expect(kept.medicines.remedies).toEqual(hindiPrescription.remedies);
+    expect(kept.age).toBe(34);
+    expect((await t.db().query('select 1 from payments where user_id = $1', [patient.id])).rowCount).toBe(3);
+    // The audit log has the request, not the data; no row names the old address any more.
+    const audit = (await t.db().query<{ action: string; actor: string; details: object }>('select action, actor, details from audit_log order by id')).rows;
+    expect(audit.at(-1)).toMatchObject({ action: 'account.deleted', actor: user.email, details: { retention: { clinicalYears: 3, paymentYears: 8 } } });
+    expect(JSON.stringify(audit)).not.toContain(patient.email);
+  });
+
+  it('a prescription the clinic has not shown the patient: not in My Remedies, 409 for the patient, there for the doctor; mailed once shown', async () => {
+    const patient = await t.patient();
+    const appointment = await bookedAndPaid(t.app(), patient);
+    const admin = await t.staff('admin', 'office@sahaj-clinic.example');
+    await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, { ...prescription, showMedicine: false });
+    await t.idle();
+    expect(t.mailer().sent.filter((m) => m.subject.startsWith('Your prescription'))).toHaveLength(0);
+    expect((await get(t.app(), patient, '/remedies')).json()).toEqual({ prescriptions: [] });
+    expect((await get(t.app(), patient, `/appointments/${appointment._id}/prescription.pdf`)).statusCode).toBe(409);
+    expect((await get(t.app(), admin, `/appointments/${appointment._id}/prescription.pdf`)).statusCode).toBe(200);
+    await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, prescription);
+    await t.idle();
+    expect(t.mailer().sent.filter((m) => m.subject.startsWith('Your prescription'))).toHaveLength(1);
+    expect((await get(t.app(), patient, `/appointments/${appointment._id}/prescription.pdf`)).statusCode).toBe(200);
+    // Written again, already shown: no second mail.
+    await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, { ...prescription, instructions: 'Plenty of water.' });
+    await t.idle();
+    expect(t.mailer().sent.filter((m) => m.subject.startsWith('Your prescription'))).toHaveLength(1);
+  });
+
+  it('a staff account is not closed from here (403)', async () => {
+    const admin = await t.staff('admin', 'office@sahaj-clinic.example');
+    const res = await post(t.app(), '/api/records/account/delete', { payload: { otp: '123456' }, headers: admin.headers });
+    expect(res.statusCode).toBe(403);
+  });
+});
