@@ -278,6 +278,8 @@ export const en = {
     doctorCard: 'About the doctor',
     registration: (council: string, number: string) => `Registration ${number}, ${council}`,
     languages: (list: string) => `Consults in ${list}`,
+    /** The doctor's languages as the clinic enters them (in English or in their own script), named in the language in use. */
+    languageNames: { English: 'English', Hindi: 'Hindi', Marathi: 'Marathi', हिन्दी: 'Hindi', मराठी: 'Marathi' } as Readonly<Record<string, string>>,
     typesAndFees: 'Consultation types and fees',
     today: 'Today',
   },

@@ -117,7 +117,7 @@ describe('Book Appointment popup: availability at a glance', () => {
 
     const card = within(dialog).getByRole('region', { name: `About the doctor: ${online.name}` });
     expect(card.textContent).toContain('Registration MH-HOM-57126, Maharashtra Council of Homoeopathy');
-    expect(card.textContent).toContain('Consults in English, हिन्दी');
+    expect(card.textContent).toContain('Consults in English, Hindi'); // the clinic entered हिन्दी: named in the language in use
     expect(card.textContent).toContain('Video ₹450');
     expect(card.textContent).not.toContain('Clinic Visit');
 

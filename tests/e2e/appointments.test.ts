@@ -28,7 +28,7 @@ import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './ha
 import { clinicDate, demoSeed as seed, type Weekday } from './support/clinic';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
 import { freePort } from './support/server.mjs';
-import { expectDialogOpen, expectToast, fact, sandboxCheckout, STEP_MS } from './support/ui';
+import { expectDialogOpen, expectToast, fact, openEarlier, sandboxCheckout, STEP_MS } from './support/ui';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -303,7 +303,8 @@ describe.each([
     await dialog.getByRole('button', { name: 'Yes, cancel it', exact: true }).click();
     await expectToast(page, 'status', MSG.deleted);
     const cancelled = card(page, b.appointmentId);
-    await expect.poll(() => fact(cancelled, 'Status'), { message: 'the record stays, Cancelled', timeout: STEP_MS }).toBe('Cancelled');
+    // A cancelled appointment moves to the collapsed Earlier group (issue 12).
+    await expect.poll(async () => (await openEarlier(page), fact(cancelled, 'Status').catch(() => '')), { message: 'the record stays, Cancelled', timeout: STEP_MS }).toBe('Cancelled');
     expect(await cancelled.getByRole('button', { name: 'Cancel', exact: true }).count(), 'no Cancel any more').toBe(0);
     await shot(page, 'cancelled', width);
   });
@@ -351,7 +352,10 @@ describe.each([
     await expect.poll(() => routeOf(page), { message: 'the countdown ends on My appointments', timeout: STEP_MS }).toBe('/myappointment');
 
     const paidOrder = card(page, c.appointmentId).getByRole('region', { name: 'Pharmacy order' });
-    await expect.poll(() => fact(paidOrder, 'Payment status').catch(() => ''), { message: 'the order is paid', timeout: STEP_MS }).toBe('Completed');
+    // Paid, the completed appointment asks for nothing more: it sits in the collapsed Earlier group.
+    await expect
+      .poll(async () => (await openEarlier(page), fact(paidOrder, 'Payment status').catch(() => '')), { message: 'the order is paid', timeout: STEP_MS })
+      .toBe('Completed');
     expect(await paidOrder.getByText('You have already paid ₹349.50.').count()).toBe(1);
     expect(await paidOrder.getByRole('button', { name: 'Pay Now' }).count(), 'nothing left to pay').toBe(0);
     await shot(page, 'order-paid', width);

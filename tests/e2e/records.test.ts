@@ -20,7 +20,7 @@ import { clinicDate, demoSeed as seed, type Weekday } from './support/clinic';
 import { MailCatcher } from './support/mailCatcher';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
 import { freePort } from './support/server.mjs';
-import { expectToast, STEP_MS } from './support/ui';
+import { expectToast, openEarlier, STEP_MS } from './support/ui';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -213,7 +213,8 @@ describe.each([
     // The link from the completed appointment.
     await page.goto(`${base()}/#/myappointment`, { waitUntil: 'load' });
     const link = page.locator('article.appointment-card', { hasText: appointment.appointmentId }).getByRole('link', { name: 'My remedies: prescription and receipts' });
-    await expect.poll(() => link.count(), { timeout: STEP_MS }).toBe(1);
+    // The completed appointment, paid up, is in the collapsed Earlier group (issue 12).
+    await expect.poll(async () => (await openEarlier(page), link.count()), { timeout: STEP_MS }).toBe(1);
   });
 
   test('Download my data gives a zip; Delete my account with an emailed code closes it for good', async () => {

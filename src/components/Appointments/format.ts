@@ -19,6 +19,10 @@ function formatters(locale: string) {
     const clock = locale.startsWith('en') ? { hour12: true } : { dayPeriod: 'short' as const };
     made = {
       date: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+      /** A day of the booking popup's date strip, without its year, and its two lines. */
+      day: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }),
+      weekday: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' }),
+      dayMonth: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short' }),
       time: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', ...clock }),
       /** An instant's time of day in clinic time. */
       clinicClock: new Intl.DateTimeFormat(locale, { timeZone: clinicTimeZone, hour: 'numeric', minute: '2-digit', ...clock }),
@@ -40,6 +44,8 @@ function formatters(locale: string) {
         ...clock,
       }),
       rupees: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }),
+      /** A fee as the booking popup shows it: whole rupees without ".00". */
+      fee: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }),
     };
     byLocale.set(locale, made);
   }
@@ -47,11 +53,15 @@ function formatters(locale: string) {
 }
 const byLocale = new Map<string, {
   date: Intl.DateTimeFormat;
+  day: Intl.DateTimeFormat;
+  weekday: Intl.DateTimeFormat;
+  dayMonth: Intl.DateTimeFormat;
   time: Intl.DateTimeFormat;
   clinicClock: Intl.DateTimeFormat;
   instant: Intl.DateTimeFormat;
   recorded: Intl.DateTimeFormat;
   rupees: Intl.NumberFormat;
+  fee: Intl.NumberFormat;
 }>();
 const current = () => formatters(getLocale());
 
@@ -60,6 +70,17 @@ export function formatClinicDate(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
   return Number.isNaN(day.getTime()) ? date : current().date.format(day);
 }
+
+const asDay = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** A day of the booking popup's date strip, e.g. "Tue, 11 Mar". */
+export const formatStripDay = (date: string): string => current().day.format(asDay(date));
+
+/** The strip's two lines: "Tue" and "11 Mar". */
+export const stripDayParts = (date: string): { weekday: string; day: string } => ({
+  weekday: current().weekday.format(asDay(date)),
+  day: current().dayMonth.format(asDay(date)),
+});
 
 /** `HH:MM` (clinic time) as e.g. "9:00 am"; the text itself if it is not a time. */
 export function formatClinicTime(time: string): string {
@@ -81,9 +102,14 @@ export function formatClinicRecorded(iso: string | null): string | null {
   return Number.isFinite(at) ? current().recorded.format(new Date(at)) : null;
 }
 
-/** Rupees as e.g. "₹1,250.00" (or "₹450"). */
+/** Rupees as e.g. "₹1,250.00". */
 export function formatRupees(amount: number): string {
   return current().rupees.format(amount);
+}
+
+/** A fee in the booking popup, e.g. "₹450" or "₹349.50". */
+export function formatFee(amount: number): string {
+  return current().fee.format(amount);
 }
 
 const clinicDateOfInstant = new Intl.DateTimeFormat('en-CA', { timeZone: clinicTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });

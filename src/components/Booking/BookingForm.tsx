@@ -35,23 +35,10 @@ import { DateStrip } from './DateStrip';
 import { DoctorCard } from './DoctorCard';
 import { SoonestOnline } from './SoonestOnline';
 import { periodOf, periods } from './availabilityFormat';
+import { formatFee } from '../Appointments/format';
 import type { ConsultationType } from '../../../contract/primitives';
-import { getLocale } from '../../i18n/languageChoice';
 import { useMessages } from '../../i18n/messages';
 import { PatientDetails } from './PatientDetails';
-
-const rupeeFormats = new Map<string, Intl.NumberFormat>();
-
-/** Rupees in the language in use (en-IN, hi-IN, mr-IN). */
-export function formatRupees(amount: number): string {
-  const locale = getLocale();
-  let format = rupeeFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 });
-    rupeeFormats.set(locale, format);
-  }
-  return format.format(amount);
-}
 
 type BookingActor = ActorRefFrom<typeof bookingMachine>;
 
@@ -300,7 +287,7 @@ export function BookingForm({ actor, token = null }: { actor: BookingActor; toke
 
       <p className="booking__fee" aria-live="polite">
         <span>{booking.fee}: </span>
-        <strong data-testid="booking-fee">{formatRupees(fee)}</strong>
+        <strong data-testid="booking-fee">{formatFee(fee)}</strong>
         {feesStatus === 'loading' && <span className="booking__hint"> {booking.feeLoading}</span>}
         {feesStatus === 'failed' && (
           <span className="booking__hint">

@@ -1,14 +1,16 @@
 /**
  * The chosen doctor at the doctor step (issue 12): photo, qualification, registration (council and
  * number, when the clinic entered them), languages, and the consultation types offered with their fees.
+ * The languages the clinic enters in English ("Marathi") are named in the language in use when the
+ * catalog knows them; the qualification and registration are the clinic's words, shown as entered.
  */
 import type { AppointmentFee, Doctor } from '../../../contract/site';
 import { consultationTypesFor } from '../../../machines/booking/choices';
 import { useMessages } from '../../i18n/messages';
-import { formatRupees } from './BookingForm';
+import { formatFee } from '../Appointments/format';
 
 export function DoctorCard({ doctor, location, fees }: { doctor: Doctor; location: string | null; fees: readonly AppointmentFee[] }) {
-  const { availability: a } = useMessages();
+  const { availability: a, booking } = useMessages();
   const types = consultationTypesFor(doctor, location);
   const council = doctor.registrationCouncil ?? '';
   const number = doctor.registrationNumber ?? '';
@@ -20,13 +22,14 @@ export function DoctorCard({ doctor, location, fees }: { doctor: Doctor; locatio
         <p className="doctor-card__name">{doctor.name}</p>
         {doctor.qualification && <p className="doctor-card__line">{doctor.qualification}</p>}
         {number !== '' && <p className="doctor-card__line">{a.registration(council, number)}</p>}
-        {languages.length > 0 && <p className="doctor-card__line">{a.languages(languages.join(', '))}</p>}
+        {languages.length > 0 && <p className="doctor-card__line">{a.languages(languages.map((language) => a.languageNames[language] ?? language).join(', '))}</p>}
         <p className="doctor-card__line">
           <span className="visually-hidden">{a.typesAndFees}: </span>
           {types
             .map((t) => {
               const fee = fees.find((f) => f.consultationType === t)?.consultationFee;
-              return fee === undefined ? t : `${t} ${formatRupees(fee)}`;
+              const name = booking.consultationTypeNames[t];
+              return fee === undefined ? name : `${name} ${formatFee(fee)}`;
             })
             .join(' · ')}
         </p>

@@ -21,7 +21,7 @@ import { SessionContext } from '../../app/account';
 import { storeKeptBooking, useBookingServices } from '../../app/useBookingServices';
 import { messages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
-import { formatRupees } from './BookingForm';
+import { formatFee } from '../Appointments/format';
 import { inspect } from '../../app/inspect';
 
 export function bookingNoticeText(notice: BookingNotice): string {
@@ -38,7 +38,7 @@ export function bookingNoticeText(notice: BookingNotice): string {
     case 'feeUnknown':
       return booking.feeUnknown;
     case 'feeChanged':
-      return booking.feeChanged(formatRupees(notice.fee));
+      return booking.feeChanged(formatFee(notice.fee));
   }
 }
 

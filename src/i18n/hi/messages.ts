@@ -263,6 +263,7 @@ export const messages: Messages = {
     doctorCard: 'डॉक्टर के बारे में',
     registration: (council: string, number: string) => `रजिस्ट्रेशन नंबर ${number}, ${council}`,
     languages: (list: string) => `इन भाषाओं में बात करते हैं: ${list}`,
+    languageNames: { English: 'अंग्रेज़ी', Hindi: 'हिन्दी', Marathi: 'मराठी', हिन्दी: 'हिन्दी', मराठी: 'मराठी' },
     typesAndFees: 'कंसल्टेशन के तरीके और फ़ीस',
     today: 'आज',
   },

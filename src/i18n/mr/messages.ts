@@ -265,6 +265,7 @@ export const messages: Messages = {
     doctorCard: 'डॉक्टरांविषयी',
     registration: (council: string, number: string) => `नोंदणी क्रमांक ${number}, ${council}`,
     languages: (list: string) => `या भाषांमध्ये बोलतात: ${list}`,
+    languageNames: { English: 'इंग्रजी', Hindi: 'हिंदी', Marathi: 'मराठी', हिन्दी: 'हिंदी', मराठी: 'मराठी' },
     typesAndFees: 'कन्सल्टेशनचे प्रकार आणि फी',
     today: 'आज',
   },

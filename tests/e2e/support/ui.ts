@@ -38,6 +38,16 @@ export function fact(scope: Locator, label: string): Promise<string> {
 }
 
 /**
+ * Opens My Appointment's "Earlier" group (past and cancelled appointments, collapsed unless one of
+ * them asks for something: issue 12) when it is there and closed, so its cards can be read.
+ */
+export async function openEarlier(page: Page): Promise<void> {
+  const earlier = page.locator('details.appointments__earlier');
+  if ((await earlier.count()) === 0) return;
+  if (!(await earlier.evaluate((details) => (details as HTMLDetailsElement).open))) await earlier.locator('summary').click();
+}
+
+/**
  * The sandbox checkout, served from the site's own `origin`: waits for it, checks the amount it
  * shows, runs `beforePay` (a screenshot, say), then presses Pay.
  */
