@@ -10,7 +10,9 @@
  * instead of the glyphs' visual order (a short i sign is drawn before its consonant).
  */
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
+// pdfkit (and fontkit under it) is loaded with the first document, not at the server's start:
+// about 28 MB and 0.3 s that most processes never need (issue 17's start and memory figures).
+import type PDFDocument from 'pdfkit';
 
 const fontFile = (name: string) => fileURLToPath(new URL(`./fonts/${name}`, import.meta.url).href.replace('/dist/node/server/', '/server/'));
 
@@ -50,7 +52,8 @@ export interface TextStyle {
 }
 
 /** A4 with the clinic's margins, its fonts registered, and the document's metadata. */
-export function newDocument(info: { title: string; author: string }): Doc {
+export async function newDocument(info: { title: string; author: string }): Promise<Doc> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: info.title, Author: info.author, Creator: info.author }, lang: 'en-IN' });
   doc.registerFont('latin', fonts.latin);
   doc.registerFont('latinBold', fonts.latinBold);

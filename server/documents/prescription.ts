@@ -33,7 +33,7 @@ export function followUp(until: string | null): string {
 }
 
 export async function prescriptionPdf(a: RecordAppointment, clinic: ClinicDetails, courseUntil: string | null): Promise<Buffer> {
-  const doc = newDocument({ title: `Prescription ${a.appointmentNumber}`, author: clinic.name });
+  const doc = await newDocument({ title: `Prescription ${a.appointmentNumber}`, author: clinic.name });
   const m = a.medicines;
   paragraph(doc, clinic.name, { size: 16, bold: true });
   if (clinic.address.length > 0) paragraph(doc, clinic.address.join(', '), { size: 9.5, color: '#52606d' });

@@ -19,7 +19,7 @@ export function receiptFileName(a: Pick<RecordAppointment, 'appointmentNumber'>,
 }
 
 export async function receiptPdf(a: RecordAppointment, purpose: 'appointment' | 'order', lines: readonly ReceiptLine[], clinic: ClinicDetails): Promise<Buffer> {
-  const doc = newDocument({ title: `Receipt ${lines.map((l) => l.number).join(', ')}`, author: clinic.name });
+  const doc = await newDocument({ title: `Receipt ${lines.map((l) => l.number).join(', ')}`, author: clinic.name });
   paragraph(doc, clinic.name, { size: 16, bold: true });
   if (clinic.address.length > 0) paragraph(doc, clinic.address.join(', '), { size: 9.5, color: '#52606d' });
   if (clinic.taxDetails) paragraph(doc, clinic.taxDetails, { size: 9.5, color: '#52606d' });

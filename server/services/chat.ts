@@ -13,7 +13,6 @@
  * Rate limit: CHAT_MESSAGES_PER_MINUTE per person, all conversations together, counted in the
  * database (repositories/rateLimits.ts), so every instance counts the same.
  */
-import sharp from 'sharp';
 import type { User } from '../../contract/auth.js';
 import { type ChatConversation, type ChatMessage, type ChatState, chatPhotoMaxBytes } from '../../contract/chat.js';
 import type { ChatHub } from '../chat/hub.js';
@@ -31,12 +30,15 @@ import {
   unreadCount,
   unreadCounts,
 } from '../repositories/chat.js';
-import { type ConsultationFacts, findConsultationFacts } from '../repositories/consultations.js';
+import type { ConsultationFacts } from '../repositories/consultations.js';
 import { hit } from '../repositories/rateLimits.js';
-import { findAccountRole } from '../repositories/staff.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from './errors.js';
-import { joinWindow } from './consultations.js';
+import { consultationPartOf, joinWindow } from './consultations.js';
 import { secondsUntil } from './limits.js';
+
+// sharp (libvips) is loaded with the first photo, not at the server's start (issue 17's start and
+// memory figures: about 20 MB and 0.25 s most processes never need).
+const loadSharp = async () => (await import('sharp')).default;
 
 export const chatMessages = {
   notFound: 'Appointment not found.',
@@ -72,6 +74,7 @@ export async function reencodePhoto(bytes: Buffer | undefined): Promise<{ data: 
   if (!bytes || bytes.length === 0) throw photoError(chatMessages.photoRequired);
   if (bytes.length > chatPhotoMaxBytes) throw photoError(chatMessages.photoTooLarge);
   const heic = looksLikeHeic(bytes);
+  const sharp = await loadSharp(); // outside the try: a library that fails to load is not the photo's fault
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { failOn: 'error', limitInputPixels: 60_000_000 }).metadata()).format;
@@ -104,15 +107,9 @@ export function createChatService({
   hub: ChatHub;
   config?: ConsultationConfig;
 }) {
-  async function partOf(user: User, id: string): Promise<ChatPart> {
-    const facts = await findConsultationFacts(db, id);
-    if (!facts || facts.consultationType !== 'Chat') throw new NotFoundError(chatMessages.notFound);
-    if (facts.userId === user._id) return { facts, as: 'patient' };
-    const account = await findAccountRole(db, user._id);
-    if (account?.role === 'doctor' && account.doctorId === facts.doctorId) return { facts, as: 'doctor' };
-    if (account?.role === 'admin') return { facts, as: 'admin' };
-    throw new NotFoundError(chatMessages.notFound);
-  }
+  /** Only a Chat appointment has a chat: 404 for the other types as for strangers. */
+  const partOf = (user: User, id: string): Promise<ChatPart> =>
+    consultationPartOf(db, user, id, (facts) => facts.consultationType === 'Chat', chatMessages.notFound);
 
   async function stateOf(facts: ConsultationFacts, at: Date): Promise<{ state: ChatState; opensAt: Date; followUpUntil: Date | null }> {
     const { opensAt } = joinWindow(facts, config);

@@ -100,6 +100,28 @@ export async function jitsiToken(
     .sign(new TextEncoder().encode(config.jitsiJwt.appSecret));
 }
 
+
+/**
+ * The appointment and the caller's part in it: its patient, its doctor, or an admin (who may read
+ * for audit). 404 with `notFound` for anybody else, for an unknown id, and for an appointment the
+ * feature does not apply to (`applies`), so a stranger cannot tell which one exists.
+ */
+export async function consultationPartOf(
+  db: Database,
+  user: User,
+  id: string,
+  applies: (facts: ConsultationFacts) => boolean,
+  notFound: string,
+): Promise<{ facts: ConsultationFacts; as: EventRole }> {
+  const facts = await findConsultationFacts(db, id);
+  if (!facts || !applies(facts)) throw new NotFoundError(notFound);
+  if (facts.userId === user._id) return { facts, as: 'patient' };
+  const account = await findAccountRole(db, user._id);
+  if (account?.role === 'doctor' && account.doctorId === facts.doctorId) return { facts, as: 'doctor' };
+  if (account?.role === 'admin') return { facts, as: 'admin' };
+  throw new NotFoundError(notFound);
+}
+
 export function createConsultationService({
   db,
   now,
@@ -109,16 +131,9 @@ export function createConsultationService({
   now: () => Date;
   config?: ConsultationConfig;
 }) {
-  /** The appointment and the caller's part in it; 404 for anybody who has none. */
-  async function partOf(user: User, id: string): Promise<{ facts: ConsultationFacts; as: EventRole }> {
-    const facts = await findConsultationFacts(db, id);
-    if (!facts || facts.consultationType === 'Clinic Visit') throw new NotFoundError(consultationMessages.notFound);
-    if (facts.userId === user._id) return { facts, as: 'patient' };
-    const account = await findAccountRole(db, user._id);
-    if (account?.role === 'doctor' && account.doctorId === facts.doctorId) return { facts, as: 'doctor' };
-    if (account?.role === 'admin') return { facts, as: 'admin' };
-    throw new NotFoundError(consultationMessages.notFound);
-  }
+  /** An online appointment (not a Clinic Visit) and the caller's part in it. */
+  const partOf = (user: User, id: string) =>
+    consultationPartOf(db, user, id, (facts) => facts.consultationType !== 'Clinic Visit', consultationMessages.notFound);
 
   async function describe(user: User, facts: ConsultationFacts, as: EventRole): Promise<Consultation> {
     const at = now();
