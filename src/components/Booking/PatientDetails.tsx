@@ -31,7 +31,7 @@ import { detailFields, isMinor, isTeleconsultation, profileIncomplete, type Deta
 import { selectFamilyStatus, selectMembers } from '../../../machines/people/familyMachine';
 import { useMessages } from '../../i18n/messages';
 import { FamilyMemberForm } from '../People/FamilyMemberForm';
-import { FieldProblem, fieldProps } from '../People/fieldParts';
+import { type FieldControlProps, FieldProblem, fieldProps, GenderOptions, LabelledField } from '../People/fieldParts';
 import { useFamilyActor } from '../People/useFamily';
 import '../People/People.css';
 
@@ -81,6 +81,11 @@ export function PatientDetails({ actor }: { actor: BookingActor }) {
   };
   const f = (field: DetailField) => fieldProps(base, field, errors[field]);
   const problem = (field: DetailField) => <FieldProblem base={base} field={field} text={problemText(field)} />;
+  const field = (name: DetailField, control: (props: FieldControlProps) => ReactNode) => (
+    <LabelledField base={base} field={name} label={labels[name]} problem={problemText(name)} className="booking__field">
+      {control}
+    </LabelledField>
+  );
   const changeDetails = (change: Partial<PersonalDetails>) => actor.send({ type: 'details.changed', details: change });
   const forSelf = bookingFor === 'self';
 
@@ -129,54 +134,17 @@ export function PatientDetails({ actor }: { actor: BookingActor }) {
         {!forSelf && <p className="booking__hint">{people.contactNote}</p>}
         {member !== null && isMinor(member) && <p className="people-note">{people.minorNote}</p>}
 
-        {forSelf && (
-          <>
-            <div className="booking__field">
-              <label htmlFor={f('firstName').id}>{labels.firstName}</label>
-              <input {...f('firstName')} autoComplete="given-name" value={details.firstName} onChange={(e) => changeDetails({ firstName: e.target.value })} />
-              {problem('firstName')}
-            </div>
-            <div className="booking__field">
-              <label htmlFor={f('lastName').id}>{labels.lastName}</label>
-              <input {...f('lastName')} autoComplete="family-name" value={details.lastName} onChange={(e) => changeDetails({ lastName: e.target.value })} />
-              {problem('lastName')}
-            </div>
-          </>
-        )}
-        <div className="booking__field">
-          <label htmlFor={f('email').id}>{labels.email}</label>
-          <input {...f('email')} type="email" autoComplete="email" value={details.email} onChange={(e) => changeDetails({ email: e.target.value })} />
-          {problem('email')}
-        </div>
-        <div className="booking__field">
-          <label htmlFor={f('phoneNumber').id}>{labels.phoneNumber}</label>
-          <input
-            {...f('phoneNumber')}
-            type="tel"
-            autoComplete="tel"
-            value={details.phoneNumber}
-            onChange={(e) => changeDetails({ phoneNumber: e.target.value })}
-          />
-          {problem('phoneNumber')}
-        </div>
-        {forSelf && (
-          <>
-            <div className="booking__field">
-              <label htmlFor={f('age').id}>{labels.age}</label>
-              <input {...f('age')} inputMode="numeric" value={details.age} onChange={(e) => changeDetails({ age: e.target.value })} />
-              {problem('age')}
-            </div>
-            <div className="booking__field">
-              <label htmlFor={f('gender').id}>{labels.gender}</label>
-              <select {...f('gender')} value={details.gender} onChange={(e) => changeDetails({ gender: e.target.value as PersonalDetails['gender'] })}>
-                <option value="">{booking.genderChoose}</option>
-                <option value="male">{account.fields.male}</option>
-                <option value="female">{account.fields.female}</option>
-              </select>
-              {problem('gender')}
-            </div>
-          </>
-        )}
+        {forSelf && field('firstName', (p) => <input {...p} autoComplete="given-name" value={details.firstName} onChange={(e) => changeDetails({ firstName: e.target.value })} />)}
+        {forSelf && field('lastName', (p) => <input {...p} autoComplete="family-name" value={details.lastName} onChange={(e) => changeDetails({ lastName: e.target.value })} />)}
+        {field('email', (p) => <input {...p} type="email" autoComplete="email" value={details.email} onChange={(e) => changeDetails({ email: e.target.value })} />)}
+        {field('phoneNumber', (p) => <input {...p} type="tel" autoComplete="tel" value={details.phoneNumber} onChange={(e) => changeDetails({ phoneNumber: e.target.value })} />)}
+        {forSelf && field('age', (p) => <input {...p} inputMode="numeric" value={details.age} onChange={(e) => changeDetails({ age: e.target.value })} />)}
+        {forSelf &&
+          field('gender', (p) => (
+            <select {...p} value={details.gender} onChange={(e) => changeDetails({ gender: e.target.value as PersonalDetails['gender'] })}>
+              <GenderOptions />
+            </select>
+          ))}
       </fieldset>
 
       {tele && (

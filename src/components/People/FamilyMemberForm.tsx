@@ -5,7 +5,7 @@
  * The draft lives here; the machine (machines/people/familyMachine.ts) checks and saves it.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   emptyDraft,
@@ -17,7 +17,7 @@ import {
   type MemberDraft,
 } from '../../../machines/people/familyMachine';
 import { useMessages } from '../../i18n/messages';
-import { FieldProblem, fieldProps } from './fieldParts';
+import { type FieldControlProps, GenderOptions, LabelledField } from './fieldParts';
 
 type FamilyActor = ActorRefFrom<typeof familyMachine>;
 
@@ -63,53 +63,25 @@ export function FamilyMemberForm({
     setDraft((d) => ({ ...d, [field]: value }));
     if (errors[field] !== undefined) actor.send({ type: 'member.edited', field });
   };
-  const f = (field: (typeof memberFields)[number]) => fieldProps(base, field, errors[field]);
-  const problem = (field: (typeof memberFields)[number]) => (
-    <FieldProblem base={base} field={field} text={errors[field] === undefined ? undefined : people.fieldError(labels[field], errors[field]!)} />
+  const field = (name: (typeof memberFields)[number], control: (props: FieldControlProps) => ReactNode, hint?: string) => (
+    <LabelledField base={base} field={name} label={labels[name]} hint={hint} problem={errors[name] === undefined ? undefined : people.fieldError(labels[name], errors[name]!)}>
+      {control}
+    </LabelledField>
   );
 
   return (
     <fieldset className="people-form" ref={form} disabled={busy}>
       <legend>{heading}</legend>
       <div className="people-form__grid">
-        <div className="people-field">
-          <label htmlFor={f('firstName').id}>{labels.firstName}</label>
-          <input {...f('firstName')} autoComplete="off" value={draft.firstName} onChange={(e) => change('firstName', e.target.value)} />
-          {problem('firstName')}
-        </div>
-        <div className="people-field">
-          <label htmlFor={f('lastName').id}>{labels.lastName}</label>
-          <input {...f('lastName')} autoComplete="off" value={draft.lastName} onChange={(e) => change('lastName', e.target.value)} />
-          {problem('lastName')}
-        </div>
-        <div className="people-field">
-          <label htmlFor={f('age').id}>{labels.age}</label>
-          <input {...f('age')} inputMode="numeric" value={draft.age} onChange={(e) => change('age', e.target.value)} />
-          {problem('age')}
-        </div>
-        <div className="people-field">
-          <label htmlFor={f('gender').id}>{labels.gender}</label>
-          <select {...f('gender')} value={draft.gender} onChange={(e) => change('gender', e.target.value)}>
-            <option value="">{messages.booking.genderChoose}</option>
-            <option value="male">{account.fields.male}</option>
-            <option value="female">{account.fields.female}</option>
+        {field('firstName', (p) => <input {...p} autoComplete="off" value={draft.firstName} onChange={(e) => change('firstName', e.target.value)} />)}
+        {field('lastName', (p) => <input {...p} autoComplete="off" value={draft.lastName} onChange={(e) => change('lastName', e.target.value)} />)}
+        {field('age', (p) => <input {...p} inputMode="numeric" value={draft.age} onChange={(e) => change('age', e.target.value)} />)}
+        {field('gender', (p) => (
+          <select {...p} value={draft.gender} onChange={(e) => change('gender', e.target.value)}>
+            <GenderOptions />
           </select>
-          {problem('gender')}
-        </div>
-        <div className="people-field">
-          <label htmlFor={f('relation').id}>{labels.relation}</label>
-          <input
-            {...f('relation')}
-            autoComplete="off"
-            value={draft.relation}
-            aria-describedby={[`${base}-relation-hint`, f('relation')['aria-describedby']].filter(Boolean).join(' ')}
-            onChange={(e) => change('relation', e.target.value)}
-          />
-          <p id={`${base}-relation-hint`} className="people-field__hint">
-            {people.relationHint}
-          </p>
-          {problem('relation')}
-        </div>
+        ))}
+        {field('relation', (p) => <input {...p} autoComplete="off" value={draft.relation} onChange={(e) => change('relation', e.target.value)} />, people.relationHint)}
       </div>
       <p className="people-form__actions">
         <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'member.save', id, draft })}>

@@ -6,7 +6,7 @@
  * popup know the new profile.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { SessionUser } from '../../../machines/session/sessionMachine';
 import {
   profileDraftOf,
@@ -23,7 +23,7 @@ import { inspect } from '../../app/inspect';
 import { usePeopleServices } from '../../app/livePeople';
 import { useMessages, messages as liveMessages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
-import { FieldProblem, fieldProps } from './fieldParts';
+import { type FieldControlProps, GenderOptions, LabelledField } from './fieldParts';
 import './People.css';
 
 export function ProfileSection({ user, token }: { user: SessionUser; token: string }) {
@@ -69,9 +69,10 @@ export function ProfileSection({ user, token }: { user: SessionUser; token: stri
     age: account.fields.age,
     gender: account.fields.gender,
   };
-  const f = (field: (typeof profileFields)[number]) => fieldProps(base, field, errors[field]);
-  const problem = (field: (typeof profileFields)[number]) => (
-    <FieldProblem base={base} field={field} text={errors[field] === undefined ? undefined : people.fieldError(labels[field], errors[field]!)} />
+  const field = (name: (typeof profileFields)[number], control: (props: FieldControlProps) => ReactNode) => (
+    <LabelledField base={base} field={name} label={labels[name]} problem={errors[name] === undefined ? undefined : people.fieldError(labels[name], errors[name]!)}>
+      {control}
+    </LabelledField>
   );
   const change = (field: keyof ProfileDraft, value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
@@ -116,35 +117,15 @@ export function ProfileSection({ user, token }: { user: SessionUser; token: stri
         <fieldset className="people-form" ref={form} disabled={busy}>
           <legend>{people.editProfile}</legend>
           <div className="people-form__grid">
-            <div className="people-field">
-              <label htmlFor={f('firstName').id}>{labels.firstName}</label>
-              <input {...f('firstName')} autoComplete="given-name" value={draft.firstName} onChange={(e) => change('firstName', e.target.value)} />
-              {problem('firstName')}
-            </div>
-            <div className="people-field">
-              <label htmlFor={f('lastName').id}>{labels.lastName}</label>
-              <input {...f('lastName')} autoComplete="family-name" value={draft.lastName} onChange={(e) => change('lastName', e.target.value)} />
-              {problem('lastName')}
-            </div>
-            <div className="people-field">
-              <label htmlFor={f('phoneNumber').id}>{labels.phoneNumber}</label>
-              <input {...f('phoneNumber')} type="tel" autoComplete="tel" value={draft.phoneNumber} onChange={(e) => change('phoneNumber', e.target.value)} />
-              {problem('phoneNumber')}
-            </div>
-            <div className="people-field">
-              <label htmlFor={f('age').id}>{labels.age}</label>
-              <input {...f('age')} inputMode="numeric" value={draft.age} onChange={(e) => change('age', e.target.value)} />
-              {problem('age')}
-            </div>
-            <div className="people-field">
-              <label htmlFor={f('gender').id}>{labels.gender}</label>
-              <select {...f('gender')} value={draft.gender} onChange={(e) => change('gender', e.target.value)}>
-                <option value="">{messages.booking.genderChoose}</option>
-                <option value="male">{account.fields.male}</option>
-                <option value="female">{account.fields.female}</option>
+            {field('firstName', (p) => <input {...p} autoComplete="given-name" value={draft.firstName} onChange={(e) => change('firstName', e.target.value)} />)}
+            {field('lastName', (p) => <input {...p} autoComplete="family-name" value={draft.lastName} onChange={(e) => change('lastName', e.target.value)} />)}
+            {field('phoneNumber', (p) => <input {...p} type="tel" autoComplete="tel" value={draft.phoneNumber} onChange={(e) => change('phoneNumber', e.target.value)} />)}
+            {field('age', (p) => <input {...p} inputMode="numeric" value={draft.age} onChange={(e) => change('age', e.target.value)} />)}
+            {field('gender', (p) => (
+              <select {...p} value={draft.gender} onChange={(e) => change('gender', e.target.value)}>
+                <GenderOptions />
               </select>
-              {problem('gender')}
-            </div>
+            ))}
           </div>
           <p className="people-form__actions">
             <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'profile.save', draft })}>
