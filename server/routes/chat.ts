@@ -38,6 +38,10 @@ const photoTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'imag
 
 export async function chatRoutes(app: FastifyInstance, { services, hub }: { services: Services; hub: ChatHub }): Promise<void> {
   const login = loginRequired(services);
+  // Every answer here is one person's consultation: never stored by a browser or a proxy.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
 
   // Only inside this plugin: the photo's raw bytes, up to 10 MB (the app's bodyLimit is 100 kB).
   // A little more than the 10 MB a photo may be, so a slightly larger one gets the service's 400
@@ -47,8 +51,7 @@ export async function chatRoutes(app: FastifyInstance, { services, hub }: { serv
   app.get(
     '/appointment/:id/chat',
     { preHandler: login.preHandler },
-    handle({ params: AppointmentIdParams, answer: ChatConversation }, async ({ params }, request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    handle({ params: AppointmentIdParams, answer: ChatConversation }, async ({ params }, request) => {
       return services.chat.conversation(login.userOf(request), params.id);
     }),
   );
@@ -56,8 +59,7 @@ export async function chatRoutes(app: FastifyInstance, { services, hub }: { serv
   app.post(
     '/appointment/:id/chat/messages',
     { preHandler: login.preHandler },
-    handle({ params: AppointmentIdParams, body: ChatTextRequest, answer: ChatMessage }, async ({ params, body }, request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    handle({ params: AppointmentIdParams, body: ChatTextRequest, answer: ChatMessage }, async ({ params, body }, request) => {
       return services.chat.postText(login.userOf(request), params.id, body.text);
     }),
   );
@@ -65,8 +67,7 @@ export async function chatRoutes(app: FastifyInstance, { services, hub }: { serv
   app.post(
     '/appointment/:id/chat/photos',
     { preHandler: login.preHandler, bodyLimit: uploadLimit },
-    handle({ params: AppointmentIdParams, answer: ChatMessage }, async ({ params }, request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    handle({ params: AppointmentIdParams, answer: ChatMessage }, async ({ params }, request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : undefined;
       return services.chat.postPhoto(login.userOf(request), params.id, body);
     }),
@@ -77,7 +78,7 @@ export async function chatRoutes(app: FastifyInstance, { services, hub }: { serv
     { preHandler: login.preHandler },
     handle({ params: ChatPhotoParams, answer: t.unknown }, async ({ params }, request, reply) => {
       const photo = await services.chat.photo(login.userOf(request), params.id, params.photoId);
-      reply.header('cache-control', 'private, no-store').header('content-type', photo.contentType);
+      reply.header('content-type', photo.contentType);
       return photo.data;
     }),
   );
@@ -85,8 +86,7 @@ export async function chatRoutes(app: FastifyInstance, { services, hub }: { serv
   app.post(
     '/appointment/:id/chat/read',
     { preHandler: login.preHandler },
-    handle({ params: AppointmentIdParams, body: ChatReadRequest, answer: ChatUnread }, async ({ params, body }, request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    handle({ params: AppointmentIdParams, body: ChatReadRequest, answer: ChatUnread }, async ({ params, body }, request) => {
       return services.chat.read(login.userOf(request), params.id, body.upTo);
     }),
   );

@@ -20,12 +20,15 @@ import type { Services } from '../services/index.js';
 export async function consultationRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const login = loginRequired(services);
   const staff = staffRequired(services);
+  // Every answer here is one person's consultation: never stored by a browser or a proxy.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
 
   app.get(
     '/appointment/:id/consultation',
     { preHandler: login.preHandler },
-    handle({ params: AppointmentIdParams, answer: Consultation }, async ({ params }, request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    handle({ params: AppointmentIdParams, answer: Consultation }, async ({ params }, request) => {
       return services.consultations.get(login.userOf(request), params.id);
     }),
   );
@@ -33,8 +36,7 @@ export async function consultationRoutes(app: FastifyInstance, { services }: { s
   app.post(
     '/staff/appointments/:id/call/noanswer',
     { preHandler: staff.preHandler },
-    handle({ params: StaffAppointmentParams, body: CallNoAnswerRequest, answer: Consultation }, async ({ params, body }, request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    handle({ params: StaffAppointmentParams, body: CallNoAnswerRequest, answer: Consultation }, async ({ params, body }, request) => {
       return services.consultations.noteNoAnswer(staff.staffOf(request), params.id, body.note);
     }),
   );
