@@ -427,9 +427,12 @@ export const RoleAnswer = t.type({ message: t.string, account: StaffAccount }, '
 
 /* ------------------------------------------------------------------ appointments and orders */
 
-/** The same doctor; `locationId` from GET /staff/locations (one of the doctor's). */
+/**
+ * The same doctor; `locationId` from GET /staff/locations (one of the doctor's), or '' for the
+ * doctor's online hours (a Chat, Video or Call that has no clinic, issue 12).
+ */
 export const AdminMoveRequest = t.type(
-  { date: ClinicDate, startTime: ClinicTime, locationId: Id },
+  { date: ClinicDate, startTime: ClinicTime, locationId: t.union([Id, t.literal('')]) },
   'AdminMoveRequest',
 );
 export type AdminMoveRequest = t.TypeOf<typeof AdminMoveRequest>;

@@ -61,7 +61,7 @@ import type {
   TimeSlot,
 } from '../../contract/appointments.js';
 import type { Doctor } from '../../contract/site.js';
-import { findDoctor, fitChoices, isBookableDate, lastBookableDate, nextChoices, type BookingChoices } from '../booking/choices.js';
+import { findDoctor, fitChoices, isBookableDate, isOnline, lastBookableDate, nextChoices, onlineLocation, type BookingChoices } from '../booking/choices.js';
 import {
   shownSlots,
   slotPickerMachine,
@@ -129,8 +129,13 @@ export type AppointmentEditContext = {
 
 export type DoctorsStatus = 'loading' | 'ready' | 'failed';
 
-/** The locations offered: the doctor's, once the doctors load; until then (or if the doctor is not listed) the appointment's own. */
+/**
+ * The locations offered: the doctor's, once the doctors load; until then (or if the doctor is not
+ * listed) the appointment's own. An online appointment (Chat, Video or Call on the doctor's online
+ * hours, issue 12) stays online: it moves within the online hours, no clinic is offered.
+ */
 function locationsFor(context: Pick<AppointmentEditContext, 'doctors' | 'appointment'>): string[] {
+  if (isOnline(context.appointment.location)) return [onlineLocation];
   const doctor = findDoctor(context.doctors ?? [], context.appointment.doctorEmail);
   return doctor ? [...doctor.locations] : [context.appointment.location];
 }
@@ -401,6 +406,8 @@ export const selectMinDate = (snapshot: Snapshot): string => snapshot.context.to
 /** The last date the date picker offers (the booking horizon: the doctor's `bookableUntil`); undefined until the doctors load. */
 export const selectMaxDate = (snapshot: Snapshot): string | undefined =>
   lastBookableDate(snapshot.context.doctors ?? [], snapshot.context.appointment.doctorEmail);
+/** Whether the appointment is online (no clinic to choose: the popup says so instead of a location select). */
+export const selectIsOnline = (snapshot: Snapshot): boolean => isOnline(snapshot.context.appointment.location);
 /** The doctor's locations; the appointment's own until the doctors load (or if the doctor is not listed). */
 export const selectLocations = (snapshot: Snapshot): string[] => locationsFor(snapshot.context);
 export const selectDoctorsStatus = (snapshot: Snapshot): DoctorsStatus =>

@@ -550,6 +550,11 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
     async move(staff: Staff, id: string, to: AdminMoveRequest) {
       assertAdmin(staff);
       const at = now();
+      if (to.locationId === '') {
+        // The online hours: moveBooking refuses them for a Clinic Visit, with the field named.
+        await moveBooking({ db, schedule, holdMinutes }, adminMover(staff), id, { location: null, date: to.date, time: to.startTime }, at);
+        return appointmentAnswer(id, scheduleMessages.moved);
+      }
       const location = await findAdminLocation(db, to.locationId.toLowerCase());
       if (!location) {
         // An unknown appointment is 404 whatever the location says.

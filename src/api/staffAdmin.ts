@@ -216,8 +216,13 @@ export function createStaffAdminApi(config: ApiClientConfig = {}): StaffAdminApi
   return {
     fetchAppointments: (filter, token, signal) =>
       request(AppointmentList, `/staff/appointments?${appointmentsQuery(filter)}`, { token, signal }),
+    // location '': the doctor's online hours (issue 12).
     fetchTimeSlots: (doctorEmail, date, location, token, signal) =>
-      request(TimeSlotList, `/doctor/gettimeslot/${id(doctorEmail)}/${id(location)}/${id(date)}`, { token, signal }),
+      request(
+        TimeSlotList,
+        location === '' ? `/doctor/onlinetimeslot/${id(doctorEmail)}/${id(date)}` : `/doctor/gettimeslot/${id(doctorEmail)}/${id(location)}/${id(date)}`,
+        { token, signal },
+      ),
     moveAppointment: (appointmentId, body, token, signal) =>
       request(StaffAppointmentAnswer, `/staff/appointments/${id(appointmentId)}/move`, { method: 'POST', body, token, signal }),
     cancelAppointment: (appointmentId, body, token, signal) =>

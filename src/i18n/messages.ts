@@ -339,6 +339,8 @@ export const en = {
     editTitle: 'Edit appointment',
     editWhich: (doctor: string, type: string) => `${doctor}, ${type}`,
     editLocation: 'Location',
+    /** An online appointment's edit popup, instead of the location select (issue 12). */
+    editOnline: (type: string) => `Online (${type}): moved within the doctor's online hours, no clinic to visit.`,
     chooseLocation: 'Choose a location',
     editDate: 'Date',
     editTime: 'Time',

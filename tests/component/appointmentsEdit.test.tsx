@@ -64,6 +64,20 @@ describe('edit popup', () => {
     expect((radio(group, /^10:00$/) as HTMLInputElement).disabled).toBe(false);
   });
 
+  it('an online appointment offers no clinic: it says it stays online and loads the online hours (issue 12)', async () => {
+    const user = userEvent.setup();
+    const fake = fakeAppointments();
+    const record = appointment({ appointmentId: 'APT-O1', location: '', consultationType: 'Video', date: '2025-03-11', startTime: '09:00' });
+    await showList([record], fake);
+    const card = screen.getByText('APT-O1').closest('article') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit appointment' });
+    await answer(() => fake.loadDoctors.latest().resolve(doctors.map((d) => ({ ...d, bookableUntil: '2025-06-08' }) as Doctor)));
+    expect(fake.loadTimeSlots.latest().input).toMatchObject({ location: '', date: '2025-03-11' });
+    expect(within(dialog).queryByLabelText('Location')).toBeNull();
+    expect(within(dialog).getByText(/^Online \(Video\): moved within the doctor's online hours/)).toBeTruthy();
+  });
+
   it('Save does nothing until a time is chosen, then moves it, tells, closes and refreshes', async () => {
     const { user, fake, record, dialog } = await openEdit();
     const save = within(dialog).getByRole('button', { name: 'Save' });

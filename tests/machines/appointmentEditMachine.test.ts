@@ -6,6 +6,7 @@ import {
   selectDoctorsStatus,
   selectIsLoadingDoctors,
   selectIsLoadingSlots,
+  selectIsOnline,
   selectIsSaved,
   selectIsSaving,
   selectLocations,
@@ -124,6 +125,29 @@ describe('appointmentEditMachine: opening', () => {
     edit.send({ type: 'doctors.retry' });
     expect(edit.calls.loadDoctors.calls).toHaveLength(2);
     expect(selectIsLoadingDoctors(edit.snapshot())).toBe(true);
+  });
+});
+
+describe('appointmentEditMachine: an online appointment (issue 12)', () => {
+  it("stays online: no clinic is offered, the online hours' slots load, and Save sends location ''", async () => {
+    const record = appointment({ location: '', consultationType: 'Video', date: tomorrow, startTime: '10:00' });
+    const edit = await opened(record);
+    expect(selectIsOnline(edit.snapshot())).toBe(true);
+    expect(edit.calls.loadTimeSlots.calls[0]!.input).toMatchObject({ location: '', date: tomorrow });
+    // The doctor works at clinics, but the appointment is online: only the online "place" is offered.
+    expect(selectLocations(edit.snapshot())).toEqual(['']);
+    edit.send({ type: 'location.selected', location: 'Bandra' });
+    expect(selectChoices(edit.snapshot()).location, 'a clinic is refused').toBe('');
+    await dated(edit, dayAfter);
+    edit.send({ type: 'slot.selected', time: '10:30' });
+    expect(selectCanSave(edit.snapshot())).toBe(true);
+    const moved = await saved(edit);
+    expect(moved.location).toBe('');
+    expect(selectIsSaved(edit.snapshot())).toBe(true);
+  });
+
+  it('a clinic appointment is not online', async () => {
+    expect(selectIsOnline((await opened(appointment({ location: 'Bandra' }))).snapshot())).toBe(false);
   });
 });
 

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { OrphanConflict, RefundList } from '../../contract/staffAdmin.js';
 import { backends } from './helpers.js';
 import { bookedAndPaid, prescription, pressPay, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
-import { appointmentRow, book, booked, meera, messageOf, paymentRow, post, slotMap, today } from './paymentSupport.js';
+import { appointmentRow, book, booked, kavita, meera, messageOf, paymentRow, post, slotMap, today } from './paymentSupport.js';
 import { adminTableCounts, api, auditRows, idOf, officeEmail, ok, week } from './staffAdminSupport.js';
 
 /** Meera's seeded week at Aundh: Tuesday, Wednesday, Sunday. */
@@ -231,5 +231,30 @@ describe.each(backends)('staff console schedules on %s', (backend) => {
       'doctor.deleted',
       'location.deleted',
     ]);
+  });
+
+  it("moves an online appointment within the doctor's online hours (locationId ''), never a Clinic Visit (issue 12)", async () => {
+    const app = t.app();
+    const admin = await t.staff('admin', officeEmail);
+    const asha = await t.patient('asha');
+    // Dr. Kavita Iyer's online hours on Tuesday: 10:00-13:00 in 20 minutes (the seed).
+    const video = await booked(app, asha, { doctorEmail: kavita.email, location: '', consultationType: 'Video', startTime: '10:20' });
+    const move = (id: string, to: object) => api(app, admin, 'POST', `/appointments/${id}/move`, { date: today, locationId: '', ...to });
+    const notOnline = await move(video._id, { startTime: '10:30' });
+    expect(notOnline.statusCode, 'not a slot of the online hours').toBe(400);
+    expect(notOnline.json().errors).toEqual([{ field: 'startTime', message: expect.any(String) }]);
+    const moved = await move(video._id, { startTime: '11:00' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ message: 'Appointment moved.', appointment: { _id: video._id, location: '', startTime: '11:00' } });
+    const row = await t.db().query<{ location_id: string | null; start_time: string }>('select location_id, start_time::text from appointments where id = $1', [video._id]);
+    expect(row.rows[0]).toMatchObject({ location_id: null, start_time: expect.stringMatching(/^11:00/) });
+
+    // A Clinic Visit has no online hours to go to: refused, nothing changed.
+    const visit = await booked(app, asha, { startTime: '11:00' });
+    const refused = await move(visit._id, { startTime: '12:00' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([expect.objectContaining({ field: expect.any(String) })]);
+    const kept = await t.db().query<{ location_id: string | null; start_time: string }>('select location_id, start_time::text from appointments where id = $1', [visit._id]);
+    expect(kept.rows[0]).toMatchObject({ location_id: expect.any(String), start_time: expect.stringMatching(/^11:00/) });
   });
 });

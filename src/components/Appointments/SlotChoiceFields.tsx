@@ -13,6 +13,7 @@ import {
   selectChoices,
   selectDoctorsStatus,
   selectIsCurrentSlot,
+  selectIsOnline,
   selectIsSaving,
   selectLocations,
   selectMaxDate,
@@ -29,6 +30,8 @@ import './SlotChoiceFields.css';
 export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeof appointmentEditMachine> }) {
   const choices = useSelector(actor, selectChoices);
   const locations = useSelector(actor, selectLocations);
+  const online = useSelector(actor, selectIsOnline);
+  const consultationType = useSelector(actor, (snapshot) => snapshot.context.appointment.consultationType);
   const minDate = useSelector(actor, selectMinDate);
   const maxDate = useSelector(actor, selectMaxDate);
   const doctorsStatus = useSelector(actor, selectDoctorsStatus);
@@ -40,6 +43,12 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
 
   return (
     <>
+      {online ? (
+        // Chat, Video or Call on the online hours: no clinic to choose (issue 12).
+        <p className="slot-choice__field">
+          {messages.appointments.editOnline(messages.booking.consultationTypeNames[consultationType])}
+        </p>
+      ) : (
       <p className="slot-choice__field">
         <label htmlFor={ids.location}>{messages.appointments.editLocation}</label>
         <select
@@ -57,7 +66,8 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
           ))}
         </select>
       </p>
-      {doctorsStatus === 'failed' && (
+      )}
+      {doctorsStatus === 'failed' && !online && (
         <p className="notice">
           {messages.appointments.doctorsFailed}{' '}
           <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'doctors.retry' })}>

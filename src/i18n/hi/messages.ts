@@ -313,6 +313,7 @@ export const messages: Messages = {
     editTitle: 'अपॉइंटमेंट बदलें',
     editWhich: (doctor: string, type: string) => `${doctor}, ${type}`,
     editLocation: 'क्लिनिक',
+    editOnline: (type: string) => `ऑनलाइन (${type}): डॉक्टर के ऑनलाइन समय में ही बदलेगा, क्लिनिक आने की ज़रूरत नहीं।`,
     chooseLocation: 'क्लिनिक चुनें',
     editDate: 'तारीख़',
     editTime: 'समय',

@@ -315,6 +315,7 @@ export const messages: Messages = {
     editTitle: 'अपॉइंटमेंट बदला',
     editWhich: (doctor: string, type: string) => `${doctor}, ${type}`,
     editLocation: 'क्लिनिक',
+    editOnline: (type: string) => `ऑनलाइन (${type}): डॉक्टरांच्या ऑनलाइन वेळेतच बदलेल, क्लिनिकला यायची गरज नाही.`,
     chooseLocation: 'क्लिनिक निवडा',
     editDate: 'तारीख',
     editTime: 'वेळ',
