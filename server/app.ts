@@ -18,7 +18,7 @@ import { paymentService } from './payment/plugin.js';
 import { createPaymentProvider } from './payment/providers.js';
 import { createMailer, outboxDir } from './mail/index.js';
 import { createServices, type ServiceOptions } from './services/index.js';
-import { loadClinicDetails } from './services/records.js';
+import { defaultRecordsConfig } from './records/config.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { type ReadinessCheck, registerObservability, requestIdGenerator } from './ops/http.js';
 import type { Drain } from './ops/drain.js';
@@ -41,7 +41,7 @@ export interface AppOptions {
    * Absent: the defaults of an empty environment.
    */
   config?: Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'> &
-    Partial<Pick<Config, 'help' | 'booking' | 'limits' | 'metrics' | 'consultation' | 'jobs'>>;
+    Partial<Pick<Config, 'help' | 'booking' | 'limits' | 'metrics' | 'consultation' | 'jobs' | 'records'>>;
   /** Tests: parts of what the services get instead (a clock, a mailer, a cheap password cost, limits). */
   services?: Partial<ServiceOptions>;
   /** Where requests, bookings, payments, mails and queries are counted; a fresh registry when absent. */
@@ -115,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(config.limits ? { limits: config.limits } : {}),
     ...(config.consultation ? { consultation: config.consultation } : {}),
     observer: metrics.observer,
-    clinic: loadClinicDetails(process.env),
+    records: config.records ?? defaultRecordsConfig,
     ...options.services,
     mailer,
   });
@@ -133,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: services.mailer,
     publicUrl: config.http.publicUrl,
     config: config.jobs ?? defaultJobsConfig,
+    retention: (config.records ?? defaultRecordsConfig).retention,
     onError: (error) => app.log.error({ err: error }, 'job engine error'),
     ...(options.jobTuning ? { tuning: options.jobTuning } : {}),
   });

@@ -15,6 +15,7 @@ import { defaultMailFrom } from './mail/mailer.js';
 import { type ConsultationConfig, readConsultationConfig } from './consultation/config.js';
 import { type JobsConfig, readJobsConfig } from './jobs/config.js';
 import { type PaymentsConfig, readPaymentsConfig } from './payment/config.js';
+import { type RecordsConfig, readRecordsConfig } from './records/config.js';
 import { fromPackageRoot } from './paths.js';
 import { type AccountLimits, defaultLimits, formatRateLimit, type RateLimit, rateLimitSettings } from './services/limits.js';
 
@@ -90,6 +91,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** Video rooms and join windows (JITSI_*, JOIN_*): server/consultation/config.ts. */
   consultation: ConsultationConfig;
+  /** The clinic on its documents and how long a closed account's records are kept (CLINIC_*, RETENTION_*): server/records/config.ts. */
+  records: RecordsConfig;
 }
 
 export interface MetricsConfig {
@@ -378,6 +381,8 @@ export function loadConfig(env: Env = process.env): Config {
   problems.push(...consultation.problems);
   const jobs = readJobsConfig(env);
   problems.push(...jobs.problems);
+  const records = readRecordsConfig(env);
+  problems.push(...records.problems);
   const config: Config = {
     http: {
       port: portNumber,
@@ -419,6 +424,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobs: jobs.value,
     shutdownGraceSeconds: take(wholeNumber(env, 'SHUTDOWN_GRACE_SECONDS', 1, 3600, 10), 10),
     consultation: consultation.value,
+    records: records.value,
   };
   const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.metrics.host) || config.metrics.host.startsWith('127.');
   if (config.metrics.port !== null && !loopback && config.metrics.token === null) {

@@ -18,7 +18,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AccountDeletionAnswer } from '../../contract/records.js';
 import { isUnauthorized } from '../failures.js';
 import { serverWordsOr } from '../session/notices.js';
-import type { DownloadedFile } from './remediesMachine.js';
+import type { DownloadedFile } from './documentDownloadMachine.js';
 
 export interface AccountRecordsContext {
   token: string;

@@ -9,6 +9,8 @@ import type { Mailer } from '../mail/mailer.js';
 import type { JobsConfig } from './config.js';
 import { createJobEngine, type EngineTuning, type JobEngine } from './engine.js';
 import { createReminders, type Reminders } from './reminders.js';
+import { createPurge, type Purge } from './purge.js';
+import type { Retention } from '../records/config.js';
 
 export interface JobsOptions {
   db: Database;
@@ -16,6 +18,8 @@ export interface JobsOptions {
   mailer: Mailer;
   publicUrl: string;
   config: JobsConfig;
+  /** RETENTION_*: when a closed account's records are purged (server/jobs/purge.ts); the legal minimums when absent. */
+  retention?: Retention;
   onError: (error: Error) => void;
   /** Tests: shorter polling, retry delays and expiry. */
   tuning?: Partial<EngineTuning>;
@@ -24,6 +28,7 @@ export interface JobsOptions {
 export interface Jobs {
   engine: JobEngine;
   reminders: Reminders;
+  purge: Purge;
   /** Starts the engine with its workers and timers (cron, maintenance): what main.ts does. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -39,9 +44,10 @@ export function createJobs(options: JobsOptions): Jobs {
     leadsMinutes: options.config.reminderLeadsMinutes,
     engine: () => engine!,
   });
+  const purge = createPurge({ db: options.db, now: options.now, ...(options.retention ? { retention: options.retention } : {}) });
   engine = createJobEngine({
     db: options.db,
-    queues: [...reminders.queues],
+    queues: [...reminders.queues, ...purge.queues],
     onError: options.onError,
     ...(options.tuning ? { tuning: options.tuning } : {}),
   });
@@ -49,6 +55,7 @@ export function createJobs(options: JobsOptions): Jobs {
   return {
     engine: ready,
     reminders,
+    purge,
     start: () => ready.start({ workers: true, timers: true }),
     stop: () => ready.stop(),
   };

@@ -208,6 +208,48 @@ export async function receiptNumber(q: Queryable, paymentId: string, kind: 'paym
   return rows[0]!.receipt_number;
 }
 
+/** A chat message of one of the account's appointments, as the data export lists it. */
+export interface ExportChatMessage {
+  appointmentId: string;
+  appointmentNumber: string;
+  from: 'patient' | 'doctor';
+  text: string;
+  /** The photo's file in the export (chat-photos/<id>.jpg), or null for a text message. */
+  photo: string | null;
+  at: Date;
+}
+
+export const chatPhotoFileName = (photoId: string) => `chat-photos/${photoId}.jpg`;
+
+/** Chat messages of every appointment the account booked (family members' too), oldest first. */
+export async function listChatOfAccount(q: Queryable, userId: string): Promise<ExportChatMessage[]> {
+  const { rows } = await q.query<{ appointment_id: string; appointment_number: string; sender_role: 'patient' | 'doctor'; text: string; photo_id: string | null; created_at: Date }>(
+    `select m.appointment_id, a.appointment_number, m.sender_role, m.text, m.photo_id, m.created_at
+       from chat_messages m join appointments a on a.id = m.appointment_id
+      where a.user_id = $1
+      order by a.date, a.start_time, m.id`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    appointmentId: r.appointment_id,
+    appointmentNumber: r.appointment_number,
+    from: r.sender_role,
+    text: r.text,
+    photo: r.photo_id === null ? null : chatPhotoFileName(r.photo_id),
+    at: new Date(r.created_at),
+  }));
+}
+
+/** The ids of the photos sent in the account's chats (the bytes are read one at a time: repositories/chat.ts findPhoto). */
+export async function listChatPhotosOfAccount(q: Queryable, userId: string): Promise<{ id: string; appointmentId: string }[]> {
+  const { rows } = await q.query<{ id: string; appointment_id: string }>(
+    `select p.id, p.appointment_id from chat_photos p join appointments a on a.id = p.appointment_id
+      where a.user_id = $1 order by p.created_at, p.id`,
+    [userId],
+  );
+  return rows.map((r) => ({ id: r.id, appointmentId: r.appointment_id }));
+}
+
 /** The account's live (not closed) user row, or null. */
 export async function findLiveAccount(q: Queryable, userId: string): Promise<{ id: string; email: string; role: string } | null> {
   const { rows } = await q.query<{ id: string; email: string; role: string }>(
@@ -247,7 +289,10 @@ export async function listUpcomingPaid(
  * refer to it) under a pseudonymous address that receives no mail and matches no login; its
  * sessions are revoked, its codes, proofs and rate-limit counters deleted. Appointments keep the
  * clinical record (date, doctor, type, prescription, age and gender) and the payment record, with
- * the names, email and phone replaced; family members likewise. The audit log's rows keep what
+ * the names, email and phone replaced; family members likewise. Chat messages and photos are part
+ * of the consultation's record (the Telemedicine Practice Guidelines 2020 ask for the chat record):
+ * they name nobody but through the (now pseudonymous) account and stay with their appointment until
+ * the purge (server/jobs/purge.ts); the account's read marks go. The audit log's rows keep what
  * happened, with the account's email replaced by the pseudonym.
  */
 export async function closeAccount(tx: Queryable, user: { id: string; email: string }, pseudonym: string, now: Date): Promise<void> {
@@ -269,6 +314,7 @@ export async function closeAccount(tx: Queryable, user: { id: string; email: str
       where user_id = $1`,
     [user.id, pseudonym, now],
   );
+  await tx.query('delete from chat_reads where user_id = $1', [user.id]);
   await tx.query(`update audit_log set actor = $2 where actor_user_id = $1`, [user.id, alias]);
   await tx.query('delete from email_codes where email = $1', [user.email]);
   await tx.query('delete from email_proofs where email = $1', [user.email]);

@@ -23,8 +23,8 @@ import { createScheduleService } from './schedule.js';
 import { createSessionService } from './sessions.js';
 import { createSiteService } from './site.js';
 import { createStaffService } from './staff.js';
-import { type ClinicDetails } from '../documents/prescription.js';
-import { createRecordService, loadClinicDetails } from './records.js';
+import { defaultRecordsConfig, type RecordsConfig } from '../records/config.js';
+import { createRecordService } from './records.js';
 import { createStaffAdminService } from './staffAdmin.js';
 import { createStaffScheduleService } from './staffSchedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
@@ -57,8 +57,12 @@ export interface ServiceOptions {
   observer: ServiceObserver;
   /** JITSI_*, JOIN_*: video rooms and join windows (server/consultation/config.ts); the defaults when absent. */
   consultation: ConsultationConfig;
-  /** The clinic's name, address and tax details on prescriptions and receipts (CLINIC_ADDRESS, CLINIC_TAX_DETAILS). */
-  clinic: ClinicDetails;
+  /**
+   * The clinic's name, address and tax details on prescriptions and receipts (CLINIC_ADDRESS,
+   * CLINIC_TAX_DETAILS), and how long a closed account's records are kept (RETENTION_*):
+   * server/records/config.ts; its defaults when absent.
+   */
+  records: RecordsConfig;
 }
 
 /** The mailer, with every send counted as sent or failed where it is decided. */
@@ -127,7 +131,15 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     secrets: createSecrets(db, options.appSecret ?? null),
     limits,
   });
-  const records = createRecordService({ db, now, mailer, otp, clinic: options.clinic ?? loadClinicDetails({}), publicUrl });
+  const records = createRecordService({
+    db,
+    now,
+    mailer,
+    otp,
+    clinic: (options.records ?? defaultRecordsConfig).clinic,
+    retention: (options.records ?? defaultRecordsConfig).retention,
+    publicUrl,
+  });
   return {
     site: createSiteService(db),
     doctors: createDoctorService(db, schedule.lastBookableDate),

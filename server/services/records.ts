@@ -13,16 +13,21 @@ import type { User } from '../../contract/auth.js';
 import type { AccountDeletionAnswer, PrescriptionRecord, RemediesAnswer } from '../../contract/records.js';
 import type { Database, Queryable } from '../db/database.js';
 import { type ClinicDetails, prescriptionFileName, prescriptionPdf } from '../documents/prescription.js';
+import { defaultRecordsConfig, type Retention } from '../records/config.js';
 import { type ReceiptLine, receiptFileName, receiptPdf } from '../documents/receipt.js';
 import type { Mailer } from '../mail/mailer.js';
-import { clinicName, prescriptionMail } from '../mail/templates.js';
+import { prescriptionMail } from '../mail/templates.js';
+import { findPhoto } from '../repositories/chat.js';
 import { consumeProof } from '../repositories/otp.js';
 import {
+  chatPhotoFileName,
   closeAccount,
   findLiveAccount,
   findRecordAppointment,
   findRecordAppointmentOfOrder,
   listAllAppointments,
+  listChatOfAccount,
+  listChatPhotosOfAccount,
   listCompletedAppointments,
   listSettledPayments,
   listUpcomingPaid,
@@ -43,24 +48,6 @@ export const recordMessages = {
   staffAccount: 'A staff account is closed by a clinic admin, not from here.',
   deleted: 'Your account is deleted. Thank you for trusting us with your care.',
 } as const;
-
-/**
- * How long the clinic keeps what a closed account leaves behind (docs/records.md): clinical records
- * three years from the last consultation (Indian Medical Council (Professional Conduct, Etiquette
- * and Ethics) Regulations 2002, 1.3.1), payment records eight years (books of account: Income-tax
- * Act 1961 and Companies Act 2013 s.128).
- */
-export const retention = { clinicalYears: 3, paymentYears: 8 } as const;
-
-/** The clinic's details printed on documents: CLINIC_ADDRESS (lines separated by '|') and CLINIC_TAX_DETAILS. */
-export function loadClinicDetails(env: Record<string, string | undefined>): ClinicDetails {
-  const address = (env.CLINIC_ADDRESS ?? '2nd floor, Shantiniketan Arcade|Paud Road, near Karishma Society|Kothrud, Pune 411038')
-    .split('|')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const tax = env.CLINIC_TAX_DETAILS?.trim();
-  return { name: clinicName, address, taxDetails: tax ? tax : null };
-}
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -84,6 +71,11 @@ export interface RecordServiceDeps {
   mailer: Mailer;
   otp: OtpService;
   clinic: ClinicDetails;
+  /**
+   * How long the clinic keeps what a closed account leaves behind (RETENTION_*, server/records/config.ts;
+   * docs/records.md): the deletion page and the audit entry say it, the purge job (server/jobs/purge.ts) applies it.
+   */
+  retention?: Retention;
   publicUrl: string;
 }
 
@@ -92,7 +84,7 @@ export interface DownloadFile {
   body: Buffer;
 }
 
-export function createRecordService({ db, now, mailer, otp, clinic, publicUrl }: RecordServiceDeps) {
+export function createRecordService({ db, now, mailer, otp, clinic, retention = defaultRecordsConfig.retention, publicUrl }: RecordServiceDeps) {
   /** The appointment when `user` may read its documents: its account, its doctor, an admin. 404 otherwise. */
   async function readable(user: User, a: RecordAppointment | null): Promise<{ a: RecordAppointment; staff: boolean }> {
     if (!a) throw new NotFoundError(recordMessages.notFound);
@@ -200,6 +192,7 @@ export function createRecordService({ db, now, mailer, otp, clinic, publicUrl }:
               'profile.json: your account. family-members.json: the people you booked for.',
               'appointments.json: every appointment with its prescription and consent. orders.json, payments.json, receipts.json: pharmacy orders, payments and receipt numbers.',
               'audit.json: the clinic\'s log entries about your account and appointments.',
+              'chat-messages.json: the messages of your chat consultations; chat-photos/: the photos sent in them (JPEG).',
               'prescriptions/ and receipts/: the documents as PDF.',
               '',
             ].join('\n'),
@@ -299,10 +292,19 @@ export function createRecordService({ db, now, mailer, otp, clinic, publicUrl }:
             ),
           ),
       },
-      // ---- Chat messages and photos (issue 13, the consult change): add their sections HERE,
-      // e.g. { name: 'chat-messages.json', make: ... } and one entry per photo under chat-photos/,
-      // each read only when the zip reaches it, like the PDFs below.
+      { name: 'chat-messages.json', make: async () => json(await listChatOfAccount(db, user._id)) },
     ];
+    // Each photo's bytes are read only when the zip reaches it, like the PDFs below.
+    for (const photo of await listChatPhotosOfAccount(db, user._id)) {
+      entries.push({
+        name: chatPhotoFileName(photo.id),
+        make: async () => {
+          const found = await findPhoto(db, photo.appointmentId, photo.id);
+          if (!found) throw new Error('a chat photo went while the export was written');
+          return found.data;
+        },
+      });
+    }
     for (const a of appointments) {
       if (a.status === 'Completed' && released(a)) entries.push({ name: `prescriptions/${prescriptionFileName(a)}`, make: async () => (await prescriptionOf(a)).body });
       for (const purpose of ['appointment', 'order'] as const) {

@@ -9,6 +9,7 @@ import { fetchConsultation } from '../api/consultations';
 import { fetchDoctors, fetchHelpContacts } from '../api/site';
 import type { AppointmentsServices } from '../components/Appointments/services';
 import { fromApi } from './fromApi';
+import { liveDownloadDocument } from './liveDocuments';
 import { offerDownload } from './offerDownload';
 
 
@@ -43,6 +44,7 @@ export const liveAppointmentsServices: AppointmentsServices = {
     loadConsultation: fromApi(({ appointmentId, token }: { appointmentId: string; token: string }, signal) =>
       fetchConsultation(appointmentId, token, signal),
     ),
+    downloadDocument: liveDownloadDocument,
   },
   leaveFor(url) {
     window.location.assign(url);

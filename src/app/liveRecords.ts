@@ -4,17 +4,16 @@
  */
 import { accountRecordsMachine } from '../../machines/records/accountRecordsMachine';
 import { remediesMachine } from '../../machines/records/remediesMachine';
-import { deleteAccount, downloadRecord, fetchAccountDeletion, fetchRemedies, sendDeletionCode } from '../api/records';
+import { deleteAccount, fetchAccountDeletion, fetchRemedies, sendDeletionCode } from '../api/records';
 import { fromApi } from './fromApi';
+import { liveDownloadDocument as downloadDocument } from './liveDocuments';
 
 // The one download helper (src/app/offerDownload.ts), passed on to the records views.
 export { offerDownload } from './offerDownload';
-
-const downloadDocument = fromApi(({ path, token }: { path: string; token: string }, signal) => downloadRecord(path, token, signal));
+export { liveDownloadDocument } from './liveDocuments';
 
 export const liveRemediesActors = {
   loadRemedies: fromApi(({ token }: { token: string }, signal) => fetchRemedies(token, signal)),
-  downloadDocument,
 } satisfies Parameters<typeof remediesMachine.provide>[0]['actors'];
 
 export const liveAccountRecordsActors = {

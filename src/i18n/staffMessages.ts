@@ -189,6 +189,13 @@ export const staffMessages = {
     orderPayment: 'Payment status',
     orderStatus: 'Order status',
     orderPharmacy: 'Pharmacy ID',
+    documentsHeading: 'Documents',
+    noDocuments: 'None yet: the prescription comes with completing the consultation, a receipt with a settled payment.',
+    prescriptionPdf: 'Prescription (PDF)',
+    feeReceiptPdf: 'Fee receipt (PDF)',
+    orderReceiptPdf: 'Order receipt (PDF)',
+    downloading: 'Downloading…',
+    downloadFailed: 'The document could not be downloaded. Please try again.',
   },
   prescription: {
     completeHeading: 'Complete the consultation',

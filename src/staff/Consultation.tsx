@@ -3,8 +3,9 @@
  * checkouts, then the doctor's work on it: the prescription form (completes the consultation, or
  * writes the prescription again once Completed) and, once Completed without an order, the pharmacy
  * order form. A Cancelled appointment says plainly that it cannot be completed. An admin may also
- * set the order's status (the popup of the appointments overview). The server's messages come as
- * toasts; field problems are shown at the fields.
+ * set the order's status (the popup of the appointments overview). Its documents (issue 14: the
+ * prescription PDF once Completed, the fee's and the order's receipts once a payment settled) can
+ * be downloaded. The server's messages come as toasts; field problems are shown at the fields.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -26,6 +27,8 @@ import {
 } from '../../machines/consultation/consultationMachine';
 import { formatClinicDate, formatClinicRecorded, formatClinicTime, formatRupees } from '../components/Appointments/format';
 import { Link } from '../components/Link/Link';
+import { DocumentDownloads, type DownloadDocument } from '../components/Records/DocumentDownloads';
+import { appointmentDocuments } from '../components/Records/documents';
 import { toast } from '../components/Toast/toast';
 import { staffAdminMessages } from '../i18n/staffAdminMessages';
 import { staffMessages } from '../i18n/staffMessages';
@@ -116,7 +119,7 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
 }
 
 function Details({ actor, appointment, services }: { actor: ConsultationActor; appointment: AppointmentRecord; services: StaffServices }) {
-  const { loadConsultation, noteNoAnswer } = services.actors;
+  const { loadConsultation, noteNoAnswer, downloadDocument } = services.actors;
   const { me } = useStaff();
   const [changingOrder, setChangingOrder] = useState(false);
   const closeOrderStatus = useCallback(() => setChangingOrder(false), []);
@@ -222,10 +225,53 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
           </p>
         )}
       </section>
+      {downloadDocument && <Documents appointment={appointment} payments={payments} downloadDocument={downloadDocument} />}
       {changingOrder && appointment.order && (
         <OrderStatusDialog appointment={appointment} order={appointment.order} onChanged={orderChanged} onClose={closeOrderStatus} />
       )}
     </>
+  );
+}
+
+/** The appointment's documents: staff get the prescription whether or not the patient was shown it. */
+function Documents({
+  appointment,
+  payments,
+  downloadDocument,
+}: {
+  appointment: AppointmentRecord;
+  payments: readonly StaffPayment[];
+  downloadDocument: DownloadDocument;
+}) {
+  const { token, onSessionExpired } = useStaff();
+  const texts = staffMessages.detail;
+  const settled = (purpose: StaffPayment['purpose']) => payments.some((p) => p.purpose === purpose && (p.status === 'paid' || p.status === 'refund'));
+  const documents = appointmentDocuments(
+    appointment._id,
+    {
+      prescription: appointment.appointmentStatus === 'Completed',
+      feeSettled: settled('appointment'),
+      orderSettled: appointment.order && settled('order') ? appointment.order._id : null,
+    },
+    { prescription: texts.prescriptionPdf, feeReceipt: texts.feeReceiptPdf, orderReceipt: texts.orderReceiptPdf },
+  );
+  return (
+    <section className="staff-card" aria-labelledby="staff-documents-heading">
+      <h2 id="staff-documents-heading">{texts.documentsHeading}</h2>
+      {documents.length === 0 ? (
+        <p>{texts.noDocuments}</p>
+      ) : (
+        <DocumentDownloads
+          token={token}
+          downloadDocument={downloadDocument}
+          onSessionExpired={onSessionExpired}
+          failedText={() => texts.downloadFailed}
+          documents={documents}
+          downloadingText={texts.downloading}
+          className="staff-documents"
+        />
+      )}
+    </section>
   );
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../api/staff';
 import { fetchConsultation, noteNoAnswer } from '../api/consultations';
 import { fromApi } from '../app/fromApi';
+import { liveDownloadDocument } from '../app/liveDocuments';
 import { clinicToday } from '../../machines/booking/choices';
 import type { StaffServices } from './services';
 
@@ -44,6 +45,7 @@ export const liveStaffServices: StaffServices = {
     noteNoAnswer: fromApi(({ appointmentId, note, token }: { appointmentId: string; note: string; token: string }, signal) =>
       noteNoAnswer(appointmentId, note, token, signal),
     ),
+    downloadDocument: liveDownloadDocument,
   },
   today: () => clinicToday(),
 };

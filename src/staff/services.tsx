@@ -14,6 +14,7 @@ import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
 import type { ChangeAnswer } from '../../machines/consultation/consultationMachine';
 import type { OrderRequest } from '../../machines/consultation/forms';
+import type { DownloadDocument } from '../components/Records/DocumentDownloads';
 
 export interface StaffActors {
   readonly fetchStaffMe: PromiseActorLogic<StaffMe, { token: string }>;
@@ -27,6 +28,8 @@ export interface StaffActors {
   /** The consultation itself (issue 13); absent: no teleconsultation panel. */
   readonly loadConsultation?: PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;
   readonly noteNoAnswer?: PromiseActorLogic<Consultation, { appointmentId: string; note: string; token: string }>;
+  /** A document under /api/records (issue 14: prescription, receipts); absent: no documents section. */
+  readonly downloadDocument?: DownloadDocument;
 }
 
 export interface StaffServices {

@@ -275,6 +275,47 @@ describe('a completed consultation', () => {
   });
 });
 
+describe('documents on the cards (issue 14)', () => {
+  const released = { ...emptyMedicines, complain: 'Dry cough', showMedicine: true };
+
+  it('a Completed appointment offers its prescription and the settled fee and order receipts; they download one at a time', async () => {
+    const paidOrder = order({ totalPrice: 800, paymentStatus: 'Completed' });
+    const first = completed(paidOrder, { appointmentId: 'APT-D1', appointmentPaymentStatus: 'paid', medicines: released });
+    const { fake } = await showList([
+      first,
+      completed(null, { appointmentId: 'APT-D2', appointmentPaymentStatus: 'paid', medicines: { ...released, showMedicine: false } }),
+      completed(order({ paymentMode: 'Cash', paymentStatus: 'Completed' }), { appointmentId: 'APT-D3', appointmentPaymentStatus: 'failed', medicines: released }),
+    ]);
+    const done = card('APT-D1');
+    const buttons = within(done).getAllByRole('button', { name: /^Download/ });
+    expect(buttons.map((b) => b.textContent)).toEqual(['Download prescription (PDF)', 'Download fee receipt (PDF)', 'Download order receipt (PDF)']);
+    const user = userEvent.setup();
+    await user.click(buttons[0]!);
+    expect(fake.downloadDocument.latest().input.path).toBe(`/appointments/${first._id}/prescription.pdf`);
+    expect(fake.downloadDocument.latest().input.token).toBe('tok-stored');
+    // Busy: every button of the card waits.
+    expect(buttons[0]!.textContent).toBe('Downloading…');
+    expect(buttons.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    const file = { fileName: 'prescription-APT-D1.pdf', content: new Blob(['%PDF-']) };
+    await answer(() => fake.downloadDocument.latest().resolve(file));
+    expect(fake.downloads).toEqual([file]);
+    await user.click(within(done).getByRole('button', { name: 'Download order receipt (PDF)' }));
+    expect(fake.downloadDocument.latest().input.path).toBe(`/orders/${paidOrder._id}/receipt.pdf`);
+    await answer(() => fake.downloadDocument.latest().reject(refused(409, 'There is no settled payment for this yet.')));
+    await expectToast('There is no settled payment for this yet.', 'alert');
+
+    // Not shown to the patient yet: no prescription; the fee receipt still.
+    expect(within(card('APT-D2')).getAllByRole('button', { name: /^Download/ }).map((b) => b.textContent)).toEqual(['Download fee receipt (PDF)']);
+    // Fee never confirmed, order paid in cash at the pharmacy: only the prescription.
+    expect(within(card('APT-D3')).getAllByRole('button', { name: /^Download/ }).map((b) => b.textContent)).toEqual(['Download prescription (PDF)']);
+  });
+
+  it('a booked appointment not yet paid offers no document', async () => {
+    await showList([appointment({ appointmentId: 'APT-D4', appointmentPaymentStatus: 'pending' })]);
+    expect(within(card('APT-D4')).queryByRole('button', { name: /^Download/ })).toBeNull();
+  });
+});
+
 describe('settled appointments', () => {
   it('a Completed or Cancelled appointment whose fee was never confirmed says nothing about the fee', async () => {
     await showList([

@@ -9,6 +9,7 @@ import type { AppointmentRecord, Order, TimeSlot } from '../../contract/appointm
 import type { MessageAnswer } from '../../contract/auth';
 import type { Doctor } from '../../contract/site';
 import type { CalendarFile } from '../../machines/appointments/appointmentsMachine';
+import type { DownloadedFile } from '../../machines/records/documentDownloadMachine';
 import type { HelpContacts } from '../../machines/help/helpLinks';
 import type { UpdateAnswer, UpdateRequest } from '../../machines/appointmentEdit/appointmentEditMachine';
 import type { DeleteRequest } from '../../machines/appointmentCancel/appointmentCancelMachine';
@@ -33,6 +34,7 @@ export function fakeAppointments() {
     updateAppointment: answeredByHand<UpdateAnswer, { request: UpdateRequest; token: string }>(),
     downloadCalendar: answeredByHand<CalendarFile, { appointmentId: string; token: string }>(),
     loadHelpContacts: answeredByHand<HelpContacts, unknown>(),
+    downloadDocument: answeredByHand<DownloadedFile, { path: string; token: string }>(),
   };
   const clock = handClock();
   const redirects: string[] = [];
@@ -47,6 +49,7 @@ export function fakeAppointments() {
       updateAppointment: calls.updateAppointment.logic,
       downloadCalendar: calls.downloadCalendar.logic,
       loadHelpContacts: calls.loadHelpContacts.logic,
+      downloadDocument: calls.downloadDocument.logic,
     },
     clock: clock.logic,
     now: () => now,

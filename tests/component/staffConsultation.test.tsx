@@ -6,8 +6,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentRecord } from '../../contract/appointments';
+import type { StaffAppointmentDetail } from '../../contract/staff';
 import { refused, unanswered } from '../machines/accountFakes';
 import { createStaffAdminApi } from '../../src/api/staffAdmin';
 import { adminMe, detailOf, doctorMe, prescription, staffAppointment, staffOrder } from '../machines/staffConsoleFakes';
@@ -15,25 +16,21 @@ import { fakeFetch, sentTo, type Routes } from './staffAdminSupport';
 import { fakeStaff, renderConsole } from './staffSupport';
 import { answer, expectToast } from './support';
 
-async function openAppointment(record: AppointmentRecord) {
+const paidFee = {
+  merchantOrderId: 'M-1',
+  provider: 'sandbox',
+  purpose: 'appointment' as const,
+  amount: 450,
+  status: 'paid' as const,
+  createdAt: '2025-03-09T05:00:00.000Z',
+  settledAt: '2025-03-09T05:01:00.000Z',
+};
+
+async function openAppointment(record: AppointmentRecord, payments: StaffAppointmentDetail['payments'] = [paidFee]) {
   const fake = fakeStaff();
   await renderConsole({ path: `/staff/appointments/${record._id}`, fake, me: doctorMe });
   expect(fake.loadAppointment.latest().input).toEqual({ appointmentId: record._id, token: 'tok-stored' });
-  await answer(() =>
-    fake.loadAppointment.latest().resolve(
-      detailOf(record, [
-        {
-          merchantOrderId: 'M-1',
-          provider: 'sandbox',
-          purpose: 'appointment',
-          amount: 450,
-          status: 'paid',
-          createdAt: '2025-03-09T05:00:00.000Z',
-          settledAt: '2025-03-09T05:01:00.000Z',
-        },
-      ]),
-    ),
-  );
+  await answer(() => fake.loadAppointment.latest().resolve(detailOf(record, payments)));
   return fake;
 }
 
@@ -261,5 +258,41 @@ describe("an admin and the order's status", () => {
     expect(screen.queryByRole('button', { name: 'Change the order status of Asha Verma' })).toBeNull();
     await openAsAdmin(withOrder('Cancelled'));
     expect(screen.queryByRole('button', { name: 'Change the order status of Asha Verma' })).toBeNull();
+  });
+});
+
+describe('the appointment\'s documents (issue 14)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a Completed appointment: the prescription (shown to the patient or not) and the settled fee and order receipts, downloaded with the token', async () => {
+    const saved: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(Object.create(URL) as typeof URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:doc'), revokeObjectURL: () => {} }));
+    const record = staffAppointment({
+      appointmentStatus: 'Completed',
+      medicines: { ...prescription, showMedicine: false },
+      order: staffOrder({ paymentStatus: 'Completed' }),
+    });
+    const orderPaid = { ...paidFee, merchantOrderId: 'M-2', purpose: 'order' as const, amount: 640 };
+    const fake = await openAppointment(record, [paidFee, orderPaid]);
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    const buttons = within(documents).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Prescription (PDF)', 'Fee receipt (PDF)', 'Order receipt (PDF)']);
+    await userEvent.setup().click(buttons[0]!);
+    expect(fake.downloadDocument.latest().input).toEqual({ path: `/appointments/${record._id}/prescription.pdf`, token: 'tok-stored' });
+    expect(buttons[0]!.textContent).toBe('Downloading…');
+    const content = new Blob(['%PDF-']);
+    await answer(() => fake.downloadDocument.latest().resolve({ fileName: 'prescription-APT.pdf', content }));
+    expect(saved).toEqual([content]);
+    expect(buttons[0]!.textContent).toBe('Prescription (PDF)');
+    await userEvent.setup().click(buttons[2]!);
+    await answer(() => fake.downloadDocument.latest().reject(unanswered));
+    await expectToast('The document could not be downloaded. Please try again.', 'alert');
+  });
+
+  it('before completion and without a settled payment: nothing to download, said plainly', async () => {
+    await openAppointment(staffAppointment({ appointmentPaymentStatus: 'pending' }), [{ ...paidFee, status: 'pending', settledAt: null }]);
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(within(documents).queryByRole('button')).toBeNull();
+    expect(documents.textContent).toContain('None yet: the prescription comes with completing the consultation, a receipt with a settled payment.');
   });
 });

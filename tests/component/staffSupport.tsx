@@ -18,6 +18,7 @@ import type { StaffAdminApi } from '../../src/api/staffAdmin';
 import type { AdminSection } from '../../src/staff/admin/sections';
 import { AdminServicesProvider } from '../../src/staff/admin/services';
 import { StaffServicesProvider, type StaffServices } from '../../src/staff/services';
+import type { DownloadedFile } from '../../machines/records/documentDownloadMachine';
 import StaffConsole from '../../src/staff/StaffConsole';
 import { answeredByHand } from '../machines/accountFakes';
 import { today } from '../machines/staffConsoleFakes';
@@ -32,6 +33,7 @@ export function fakeStaff() {
     completeAppointment: answeredByHand<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>(),
     createOrder: answeredByHand<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>(),
     loadAudit: answeredByHand<AuditRecord[], { limit: number; before: string | null; token: string }>(),
+    downloadDocument: answeredByHand<DownloadedFile, { path: string; token: string }>(),
   };
   const services: StaffServices = {
     actors: {
@@ -42,6 +44,7 @@ export function fakeStaff() {
       completeAppointment: calls.completeAppointment.logic,
       createOrder: calls.createOrder.logic,
       loadAudit: calls.loadAudit.logic,
+      downloadDocument: calls.downloadDocument.logic,
     },
     today: () => today,
   };

@@ -215,6 +215,18 @@ describe.each([
     const link = page.locator('article.appointment-card', { hasText: appointment.appointmentId }).getByRole('link', { name: 'My remedies: prescription and receipts' });
     // The completed appointment, paid up, is in the collapsed Earlier group (issue 12).
     await expect.poll(async () => (await openEarlier(page), link.count()), { timeout: STEP_MS }).toBe(1);
+    // The card offers the same documents itself (one download code with My Remedies).
+    const appointmentCard = page.locator('article.appointment-card', { hasText: appointment.appointmentId });
+    const cardButtons = appointmentCard.getByRole('button', { name: /^Download/ });
+    expect(await cardButtons.allTextContents()).toEqual(['Download prescription (PDF)', 'Download fee receipt (PDF)', 'Download order receipt (PDF)']);
+    await appointmentCard.scrollIntoViewIfNeeded();
+    await expectNoA11yViolations(page, `/myappointment with documents at ${width} px`);
+    await screenshot(page, `records-appointment-card-${width}`);
+    const fromCard = await downloadVia(page, () => appointmentCard.getByRole('button', { name: 'Download prescription (PDF)' }).click());
+    expect(fromCard.name).toBe(`prescription-${appointment.appointmentId}.pdf`);
+    expect(pdfText(fromCard.path)).toContain('Bryonia alba 30C');
+    const cardReceipt = await downloadVia(page, () => appointmentCard.getByRole('button', { name: 'Download order receipt (PDF)' }).click());
+    expect(pdfText(cardReceipt.path)).toContain('₹349.50');
   });
 
   test('Download my data gives a zip; Delete my account with an emailed code closes it for good', async () => {

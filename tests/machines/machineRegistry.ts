@@ -25,6 +25,7 @@ import { profileMachine } from '../../machines/people/profileMachine.js';
 import { paymentResultMachine } from '../../machines/paymentResult/paymentResultMachine.js';
 import { accountRecordsMachine } from '../../machines/records/accountRecordsMachine.js';
 import { remediesMachine } from '../../machines/records/remediesMachine.js';
+import { documentDownloadMachine } from '../../machines/records/documentDownloadMachine.js';
 import { registrationMachine } from '../../machines/registration/registrationMachine.js';
 import { sessionMachine } from '../../machines/session/sessionMachine.js';
 import { siteOptionsMachine } from '../../machines/siteOptions/siteOptionsMachine.js';
@@ -58,6 +59,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'paymentResult/paymentResultMachine.ts', machine: paymentResultMachine },
   { file: 'records/accountRecordsMachine.ts', machine: accountRecordsMachine },
   { file: 'records/remediesMachine.ts', machine: remediesMachine },
+  { file: 'records/documentDownloadMachine.ts', machine: documentDownloadMachine },
   { file: 'people/familyMachine.ts', machine: familyMachine },
   { file: 'people/profileMachine.ts', machine: profileMachine },
   { file: 'registration/registrationMachine.ts', machine: registrationMachine },

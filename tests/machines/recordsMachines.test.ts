@@ -1,22 +1,33 @@
 /**
- * The patient's record machines (issue 14): My Remedies' list and downloads, and /account's data
+ * The patient's record machines (issue 14): My Remedies' list, documents' downloads, and /account's data
  * export and account deletion, with their calls answered by fakes.
  */
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountDeletionAnswer, PrescriptionRecord } from '../../contract/records.js';
 import { accountRecordsMachine, selectDeletion, selectDeletionError, selectDeletionStep, selectIsExporting } from '../../machines/records/accountRecordsMachine.js';
-import { remediesMachine, selectDownloading, selectFailed, selectIsLoading, selectPrescriptions } from '../../machines/records/remediesMachine.js';
+import { documentDownloadMachine, selectDownloading } from '../../machines/records/documentDownloadMachine.js';
+import { remediesMachine, selectFailed, selectIsLoading, selectPrescriptions } from '../../machines/records/remediesMachine.js';
 import { refused, settle, unanswered } from './accountFakes.js';
 
 const file = { fileName: 'prescription-SHC-25-000001.pdf', content: new Blob(['%PDF-']) };
 const prescription = { appointmentId: 'a1', current: true } as PrescriptionRecord;
 
-function remedies(load: () => Promise<{ prescriptions: PrescriptionRecord[] }>, download: () => Promise<typeof file>) {
+function remedies(load: () => Promise<{ prescriptions: PrescriptionRecord[] }>) {
+  const effects = { sessionExpired: vi.fn() };
+  const actor = createActor(
+    remediesMachine.provide({ actors: { loadRemedies: fromPromise(load) }, actions: { sessionExpired: () => effects.sessionExpired() } }),
+    { input: { token: 't' } },
+  );
+  actor.start();
+  return { actor, effects };
+}
+
+function documents(download: () => Promise<typeof file>) {
   const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn(), sessionExpired: vi.fn() };
   const actor = createActor(
-    remediesMachine.provide({
-      actors: { loadRemedies: fromPromise(load), downloadDocument: fromPromise(download) },
+    documentDownloadMachine.provide({
+      actors: { downloadDocument: fromPromise(download) },
       actions: {
         offerDownload: (_a, f) => effects.offerDownload(f),
         notifyFailure: (_a, p) => effects.notifyFailure(p.text),
@@ -30,38 +41,56 @@ function remedies(load: () => Promise<{ prescriptions: PrescriptionRecord[] }>, 
 }
 
 describe('remediesMachine', () => {
-  it('loads the prescriptions, downloads one document at a time and offers it', async () => {
-    const { actor, effects } = remedies(async () => ({ prescriptions: [prescription] }), async () => file);
+  it('loads the prescriptions', async () => {
+    const { actor } = remedies(async () => ({ prescriptions: [prescription] }));
     expect(selectIsLoading(actor.getSnapshot())).toBe(true);
     await settle();
     expect(selectPrescriptions(actor.getSnapshot())).toEqual([prescription]);
+  });
+
+  it('a failed list can be retried; 401 ends the session', async () => {
+    let answer: unknown = unanswered;
+    const { actor, effects } = remedies(async () => {
+      if (answer !== null) throw answer;
+      return { prescriptions: [] };
+    });
+    await settle();
+    expect(selectFailed(actor.getSnapshot())).toBe(true);
+    expect(effects.sessionExpired).not.toHaveBeenCalled();
+    answer = null;
+    actor.send({ type: 'remedies.retry' });
+    await settle();
+    expect(selectFailed(actor.getSnapshot())).toBe(false);
+    expect(selectPrescriptions(actor.getSnapshot())).toEqual([]);
+
+    const expired = remedies(async () => {
+      throw refused(401, 'Please login.');
+    });
+    await settle();
+    expect(expired.effects.sessionExpired).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('documentDownloadMachine', () => {
+  it('downloads one document at a time and offers it', async () => {
+    const { actor, effects } = documents(async () => file);
     actor.send({ type: 'document.download', path: '/appointments/a1/prescription.pdf' });
     expect(selectDownloading(actor.getSnapshot())).toBe('/appointments/a1/prescription.pdf');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    // Another download waits until this one ends: it is not taken.
     actor.send({ type: 'document.download', path: '/appointments/a1/receipt.pdf' });
+    expect(selectDownloading(actor.getSnapshot())).toBe('/appointments/a1/prescription.pdf');
     await settle();
     expect(effects.offerDownload).toHaveBeenCalledTimes(1);
     expect(effects.offerDownload).toHaveBeenCalledWith(file);
     expect(selectDownloading(actor.getSnapshot())).toBeNull();
   });
 
-  it('a failed list can be retried; a refused download says the server\'s words; 401 ends the session', async () => {
-    let fail = true;
+  it('a refused download says the server\'s words, an unanswered one the view\'s; 401 ends the session', async () => {
     let answer: unknown = refused(404, 'Document not found.');
-    const { actor, effects } = remedies(
-      async () => {
-        if (fail) throw unanswered;
-        return { prescriptions: [] };
-      },
-      async () => {
-        throw answer;
-      },
-    );
-    await settle();
-    expect(selectFailed(actor.getSnapshot())).toBe(true);
-    fail = false;
-    actor.send({ type: 'remedies.retry' });
-    await settle();
-    expect(selectFailed(actor.getSnapshot())).toBe(false);
+    const { actor, effects } = documents(async () => {
+      throw answer;
+    });
     actor.send({ type: 'document.download', path: '/x' });
     await settle();
     expect(effects.notifyFailure).toHaveBeenCalledWith('Document not found.');
@@ -73,6 +102,8 @@ describe('remediesMachine', () => {
     actor.send({ type: 'document.download', path: '/x' });
     await settle();
     expect(effects.sessionExpired).toHaveBeenCalledTimes(1);
+    expect(effects.offerDownload).not.toHaveBeenCalled();
+    expect(selectDownloading(actor.getSnapshot())).toBeNull();
   });
 });
 

@@ -121,6 +121,50 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the record settings (CLINIC_*, RETENTION_*)', () => {
+  it('defaults to the Kothrud address, no tax details and the legal retention periods', () => {
+    expect(loadConfig({}).records).toEqual({
+      clinic: {
+        name: 'Sahaj Homeopathy Clinic',
+        address: ['2nd floor, Shantiniketan Arcade', 'Paud Road, near Karishma Society', 'Kothrud, Pune 411038'],
+        taxDetails: null,
+      },
+      retention: { clinicalYears: 3, paymentYears: 8 },
+    });
+  });
+
+  it('reads the address lines, the tax details (Devanagari too) and longer periods', () => {
+    const records = loadConfig({
+      CLINIC_ADDRESS: ' Plot 7, Karve Road |  | एरंडवणे, पुणे 411004 ',
+      CLINIC_TAX_DETAILS: 'GSTIN 27AAAAA0000A1Z5 (exempt: healthcare services)',
+      RETENTION_CLINICAL_YEARS: '5',
+      RETENTION_PAYMENT_YEARS: '10',
+    }).records;
+    expect(records.clinic.address).toEqual(['Plot 7, Karve Road', 'एरंडवणे, पुणे 411004']);
+    expect(records.clinic.taxDetails).toBe('GSTIN 27AAAAA0000A1Z5 (exempt: healthcare services)');
+    expect(records.retention).toEqual({ clinicalYears: 5, paymentYears: 10 });
+    // Blank means unset, as for every variable.
+    expect(loadConfig({ CLINIC_TAX_DETAILS: '  ', CLINIC_ADDRESS: '' }).records.clinic.taxDetails).toBeNull();
+  });
+
+  it('refuses what the documents could not print, and periods below the legal minimum, naming each variable', () => {
+    const named = (env: Record<string, string>) => problemsOf(env).map((p) => p.split(' ')[0]);
+    expect(named({ CLINIC_ADDRESS: '|||' })).toEqual(['CLINIC_ADDRESS']);
+    expect(named({ CLINIC_ADDRESS: 'a|b|c|d|e|f|g' })).toEqual(['CLINIC_ADDRESS']);
+    expect(named({ CLINIC_ADDRESS: 'x'.repeat(81) })).toEqual(['CLINIC_ADDRESS']);
+    expect(named({ CLINIC_ADDRESS: 'Kothrud 🏥' })).toEqual(['CLINIC_ADDRESS']);
+    expect(named({ CLINIC_ADDRESS: '東京都' })).toEqual(['CLINIC_ADDRESS']);
+    expect(named({ CLINIC_TAX_DETAILS: 'GSTIN \u0007 27' })).toEqual(['CLINIC_TAX_DETAILS']);
+    expect(named({ CLINIC_TAX_DETAILS: 'GSTIN 27\nline two' })).toEqual(['CLINIC_TAX_DETAILS']);
+    expect(named({ CLINIC_TAX_DETAILS: 'G'.repeat(121) })).toEqual(['CLINIC_TAX_DETAILS']);
+    expect(problemsOf({ RETENTION_CLINICAL_YEARS: '2' })).toEqual([
+      'RETENTION_CLINICAL_YEARS must be a whole number of years from 3 (the legal minimum, docs/records.md) to 99 (got "2")',
+    ]);
+    expect(named({ RETENTION_PAYMENT_YEARS: '7', RETENTION_CLINICAL_YEARS: '3.5' })).toEqual(['RETENTION_CLINICAL_YEARS', 'RETENTION_PAYMENT_YEARS']);
+    expect(named({ RETENTION_PAYMENT_YEARS: '100' })).toEqual(['RETENTION_PAYMENT_YEARS']);
+  });
+});
+
 describe('a public PUBLIC_URL needs real settings', () => {
   const phonePe = {
     PAYMENT_PROVIDER: 'phonepe',

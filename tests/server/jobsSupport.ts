@@ -8,6 +8,7 @@ import { parseReminderLeads } from '../../server/jobs/config.js';
 import type { EngineTuning } from '../../server/jobs/engine.js';
 import { createJobs, type Jobs } from '../../server/jobs/index.js';
 import type { Mailer } from '../../server/mail/mailer.js';
+import type { Retention } from '../../server/records/config.js';
 import { MemoryMailer } from './accountsSupport.js';
 import { publicUrl } from './paymentSupport.js';
 
@@ -28,7 +29,7 @@ export interface TestJobs extends Jobs {
 export function jobsOver(
   db: Database,
   now: () => Date,
-  options: { leads?: string; mailer?: Mailer; tuning?: Partial<EngineTuning> } = {},
+  options: { leads?: string; mailer?: Mailer; tuning?: Partial<EngineTuning>; retention?: Retention } = {},
 ): TestJobs {
   const mailer = new MemoryMailer();
   const errors: Error[] = [];
@@ -38,6 +39,7 @@ export function jobsOver(
     mailer: options.mailer ?? mailer,
     publicUrl,
     config: { enabled: true, reminderLeadsMinutes: leads(options.leads ?? '24h,2h') },
+    ...(options.retention ? { retention: options.retention } : {}),
     onError: (error) => errors.push(error),
     tuning: options.tuning ?? testTuning,
   });

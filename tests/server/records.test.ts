@@ -8,11 +8,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/db/database.js';
 import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { insertMessage, insertPhoto } from '../../server/repositories/chat.js';
 import { courseUntil } from '../../server/services/records.js';
 import { backends } from './helpers.js';
-import { bookedAndPaid, cancel, prescription, pressPay, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
-import { book, kavita, meera, type Patient, post, publicUrl, type Response } from './paymentSupport.js';
+import { bookedAndPaid, cancel, prescription, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
+import { book, kavita, meera, type Patient, post, type Response } from './paymentSupport.js';
+import { closeAccountOf, completedConsultation as completedOf, hindiPrescription } from './recordsSupport.js';
 
 /** Where the documents are kept for a person to look at (pdftoppm -png): test-results/documents. */
 const keepDir = path.join(process.cwd(), 'test-results', 'documents');
@@ -33,22 +37,29 @@ function pdfText(body: Buffer): string {
   }
 }
 
-function zipListing(body: Buffer): { names: string[]; read: (name: string) => string } {
+function zipListing(body: Buffer): { names: string[]; read: (name: string) => string; readBytes: (name: string) => Buffer } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'records-zip-'));
   const file = path.join(dir, 'data.zip');
   writeFileSync(file, body);
   const names = execFileSync('zipinfo', ['-1', file], { encoding: 'utf8' }).trim().split('\n');
   const read = (name: string) => execFileSync('unzip', ['-p', file, name], { encoding: 'utf8' });
-  return { names, read };
+  const readBytes = (name: string) => execFileSync('unzip', ['-p', file, name]);
+  return { names, read, readBytes };
 }
 
 const get = (app: FastifyInstance, who: Patient | null, url: string) =>
   app.inject({ method: 'GET', url: `/api/records${url}`, headers: who ? who.headers : {} }) as Promise<Response>;
 
-const hindiPrescription = {
-  ...prescription,
-  remedies: [...prescription.remedies, { medicineName: 'आर्निका मॉन्टाना', dosage: '२ गोलियाँ', frequency: 'TDS' }],
-};
+/** A chat of the appointment, as the chat service stores it: a text from each side and a photo from the patient. */
+async function chatAbout(db: Database, appointmentId: string, patientId: string, doctorId: string, at: Date) {
+  const jpeg = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
+  await insertMessage(db, { appointmentId, senderUserId: patientId, senderRole: 'patient', text: 'खुजली रात में बढ़ती है', photoId: null }, at);
+  const photoId = await insertPhoto(db, { appointmentId, contentType: 'image/jpeg', width: 8, height: 6, data: jpeg }, at);
+  await insertMessage(db, { appointmentId, senderUserId: patientId, senderRole: 'patient', text: 'the rash today', photoId }, at);
+  await insertMessage(db, { appointmentId, senderUserId: doctorId, senderRole: 'doctor', text: 'Thank you, noted.', photoId: null }, at);
+  await db.query('insert into chat_reads (appointment_id, user_id, last_read_id) values ($1, $2, 3)', [appointmentId, patientId]);
+  return { photoId, jpeg };
+}
 
 describe('course length', () => {
   it('reads days, weeks, months and Hindi words; nothing else', () => {
@@ -65,29 +76,7 @@ describe('course length', () => {
 describe.each(backends)('the patient record on %s', (backend) => {
   const t = useAppointmentsApp(backend);
 
-  /** A paid Video consultation with Dr. Meera for a patient whose name is in Devanagari, completed with a prescription, and its paid order. */
-  async function completedConsultation() {
-    await t.db().query(`update doctors set registration_council = 'Maharashtra Council of Homoeopathy', registration_number = 'MCH-48213' where email = $1`, [
-      meera.email,
-    ]);
-    const patient = await t.patient('sunita');
-    const res = await book(t.app(), patient, { startTime: '11:00' }, { firstName: 'सुनीता', lastName: 'क्षत्रिय' });
-    expect(res.statusCode).toBe(200);
-    const appointment = res.json() as { _id: string; appointmentId: string; consultationFee: number };
-    const pay = await post(t.app(), '/api/payment/create-appointment', {
-      payload: { appointmentId: appointment._id, consultationAmount: appointment.consultationFee },
-      headers: patient.headers,
-    });
-    expect(await pressPay(t.app(), (pay.json() as { checkoutPageUrl: string }).checkoutPageUrl)).toBe(`${publicUrl}/#/paymentsuccess`);
-    const admin = await t.staff('admin', 'office@sahaj-clinic.example');
-    expect((await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, hindiPrescription)).statusCode).toBe(200);
-    const ordered = await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/order`, { totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-7' });
-    const orderId = (ordered.json() as { appointment: { order: { _id: string } } }).appointment.order._id;
-    const orderPay = await post(t.app(), '/api/payment/create-order', { payload: { pharmacyId: 'PH-7', orderId, amount: 34950 }, headers: patient.headers });
-    expect(await pressPay(t.app(), (orderPay.json() as { checkoutPageUrl: string }).checkoutPageUrl)).toBe(`${publicUrl}/#/paymentsuccess?for=order`);
-    await t.idle();
-    return { patient, appointment, orderId, admin };
-  }
+  const completedConsultation = () => completedOf(t);
 
   it('My Remedies lists the prescription with its remedies, current within its course, its order and receipts; empty for another patient', async () => {
     const { patient, appointment, orderId } = await completedConsultation();
@@ -230,8 +219,10 @@ describe.each(backends)('the patient record on %s', (backend) => {
     expect((await get(t.app(), patient, `/appointments/${appointment._id}/receipt.pdf`)).statusCode).toBe(409);
   });
 
-  it('the data export is a zip of JSON sections and the PDFs, streamed', async () => {
+  it('the data export is a zip of JSON sections, the chat\'s photos and the PDFs, streamed', async () => {
     const { patient, appointment } = await completedConsultation();
+    const doctor = await t.staff('doctor', meera.email);
+    const { photoId, jpeg } = await chatAbout(t.db(), appointment._id, patient.id, doctor.id, t.clock.now());
     const res = await get(t.app(), patient, '/export.zip');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -246,6 +237,8 @@ describe.each(backends)('the patient record on %s', (backend) => {
       'payments.json',
       'receipts.json',
       'audit.json',
+      'chat-messages.json',
+      `chat-photos/${photoId}.jpg`,
       `prescriptions/prescription-${appointment.appointmentId}.pdf`,
       `receipts/receipt-${appointment.appointmentId}.pdf`,
       `receipts/receipt-${appointment.appointmentId}-order.pdf`,
@@ -257,15 +250,26 @@ describe.each(backends)('the patient record on %s', (backend) => {
       expect.arrayContaining(['appointment.completed', 'order.created']),
     );
     expect(JSON.parse(zip.read('payments.json'))).toHaveLength(2);
+    expect(JSON.parse(zip.read('chat-messages.json'))).toEqual([
+      { appointmentId: appointment._id, appointmentNumber: appointment.appointmentId, from: 'patient', text: 'खुजली रात में बढ़ती है', photo: null, at: t.clock.now().toISOString() },
+      { appointmentId: appointment._id, appointmentNumber: appointment.appointmentId, from: 'patient', text: 'the rash today', photo: `chat-photos/${photoId}.jpg`, at: t.clock.now().toISOString() },
+      { appointmentId: appointment._id, appointmentNumber: appointment.appointmentId, from: 'doctor', text: 'Thank you, noted.', photo: null, at: t.clock.now().toISOString() },
+    ]);
+    expect(zip.readBytes(`chat-photos/${photoId}.jpg`).equals(jpeg)).toBe(true);
+    expect(zip.read('README.txt')).toContain('chat-messages.json');
     // Another patient's export holds nothing of this one.
     const other = await t.patient('other');
     const theirs = zipListing((await get(t.app(), other, '/export.zip')).rawPayload);
     expect(JSON.parse(theirs.read('appointments.json'))).toEqual([]);
+    expect(JSON.parse(theirs.read('chat-messages.json'))).toEqual([]);
+    expect(theirs.names.some((n) => n.startsWith('chat-photos/'))).toBe(false);
     expect(theirs.names.some((n) => n.endsWith('.pdf'))).toBe(false);
   });
 
   it('deleting the account: upcoming paid appointments first, then a fresh email code; personal data erased, records kept pseudonymised, no login', async () => {
     const { patient, appointment } = await completedConsultation();
+    const doctor = await t.staff('doctor', meera.email);
+    const { photoId } = await chatAbout(t.db(), appointment._id, patient.id, doctor.id, t.clock.now());
     const upcoming = await bookedAndPaid(t.app(), patient, { startTime: '11:30' });
     const deletion = await get(t.app(), patient, '/account/deletion');
     expect(deletion.json()).toMatchObject({ upcomingPaid: [{ _id: upcoming._id, date: '2025-03-11', startTime: '11:30' }], clinicalRetentionYears: 3, paymentRetentionYears: 8 });
@@ -306,6 +310,19 @@ describe.each(backends)('the patient record on %s', (backend) => {
     expect(kept.medicines.remedies).toEqual(hindiPrescription.remedies);
     expect(kept.age).toBe(34);
     expect((await t.db().query('select 1 from payments where user_id = $1', [patient.id])).rowCount).toBe(3);
+    // The chat is part of the consultation's record: kept with it, naming nobody but the pseudonymous
+    // account; the account's read marks go.
+    const chat = (await t.db().query<{ sender_user_id: string; text: string; photo_id: string | null }>(
+      'select sender_user_id, text, photo_id from chat_messages where appointment_id = $1 order by id',
+      [appointment._id],
+    )).rows;
+    expect(chat.map((m) => [m.sender_user_id, m.text])).toEqual([
+      [patient.id, 'खुजली रात में बढ़ती है'],
+      [patient.id, 'the rash today'],
+      [doctor.id, 'Thank you, noted.'],
+    ]);
+    expect(chat[1]!.photo_id).toBe(photoId);
+    expect((await t.db().query('select 1 from chat_reads where user_id = $1', [patient.id])).rowCount).toBe(0);
     // The audit log has the request, not the data; no row names the old address any more.
     const audit = (await t.db().query<{ action: string; actor: string; details: object }>('select action, actor, details from audit_log order by id')).rows;
     expect(audit.at(-1)).toMatchObject({ action: 'account.deleted', actor: user.email, details: { retention: { clinicalYears: 3, paymentYears: 8 } } });
@@ -336,5 +353,28 @@ describe.each(backends)('the patient record on %s', (backend) => {
     const admin = await t.staff('admin', 'office@sahaj-clinic.example');
     const res = await post(t.app(), '/api/records/account/delete', { payload: { otp: '123456' }, headers: admin.headers });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe.each(backends)('the clinic\'s own record settings on %s', (backend) => {
+  const t = useAppointmentsApp(backend, {
+    env: {
+      CLINIC_ADDRESS: 'Plot 7, Karve Road | Erandwane, Pune 411004',
+      CLINIC_TAX_DETAILS: 'GSTIN 27AAAAA0000A1Z5',
+      RETENTION_CLINICAL_YEARS: '5',
+      RETENTION_PAYMENT_YEARS: '10',
+    },
+  });
+
+  it('CLINIC_ADDRESS and CLINIC_TAX_DETAILS print on the documents; RETENTION_* is what the deletion page and its audit entry say', async () => {
+    const { patient, appointment } = await completedOf(t);
+    const text = pdfText((await get(t.app(), patient, `/appointments/${appointment._id}/receipt.pdf`)).rawPayload);
+    expect(text).toContain('GSTIN 27AAAAA0000A1Z5');
+    expect(text).toContain('Erandwane, Pune 411004');
+    expect(text).not.toContain('Kothrud');
+    expect((await get(t.app(), patient, '/account/deletion')).json()).toMatchObject({ clinicalRetentionYears: 5, paymentRetentionYears: 10 });
+    await closeAccountOf(t, patient);
+    const audit = (await t.db().query<{ details: object }>(`select details from audit_log where action = 'account.deleted'`)).rows;
+    expect(audit).toEqual([{ details: { retention: { clinicalYears: 5, paymentYears: 10 } } }]);
   });
 });

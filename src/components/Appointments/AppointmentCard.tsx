@@ -2,16 +2,19 @@
  * One appointment of the /myappointment list: what it is, its status, its fee when that was never
  * confirmed (said plainly, with Pay while the slot is held), Add to calendar when Booked and paid,
  * Edit and Cancel when Booked or Expired, and for a Completed one its pharmacy order and the
- * prescription the clinic shows.
+ * prescription the clinic shows; its documents (issue 14: the prescription PDF once Completed and
+ * shown, the fee's and the card-paid order's receipts once settled) as download buttons.
  */
 import { appointmentPlace } from '../../../contract/appointments';
 import { useId } from 'react';
 import type { AppointmentCardView } from '../../../machines/appointments/appointmentsMachine';
-import { useMessages } from '../../i18n/messages';
+import { getMessages, useMessages } from '../../i18n/messages';
 import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from './format';
 import { ConsultationPanel } from './ConsultationPanel';
 import { OrderSection } from './OrderSection';
 import { Prescription } from './Prescription';
+import { DocumentDownloads } from '../Records/DocumentDownloads';
+import { appointmentDocuments, settledCardOrderId } from '../Records/documents';
 import { RemediesLink } from '../Records/RemediesLink';
 import type { AppointmentsServices } from './services';
 
@@ -57,6 +60,16 @@ export function AppointmentCard({
   const status = appointment.appointmentStatus;
   // Said for an appointment still to come or just past; a Completed or Cancelled one is settled.
   const notConfirmed = (fee === 'unpaid' || fee === 'lapsed') && (status === 'Booked' || status === 'Expired');
+  const recordTexts = messages.records;
+  const documents = appointmentDocuments(
+    appointment._id,
+    {
+      prescription: status === 'Completed' && view.showPrescription,
+      feeSettled: appointment.appointmentPaymentStatus === 'paid' || appointment.appointmentPaymentStatus === 'refund',
+      orderSettled: status === 'Completed' ? settledCardOrderId(appointment.order) : null,
+    },
+    { prescription: recordTexts.downloadPrescription, feeReceipt: recordTexts.downloadReceipt, orderReceipt: recordTexts.downloadOrderReceipt },
+  );
 
   return (
     <article className="appointment-card" aria-labelledby={headingId}>
@@ -127,6 +140,18 @@ export function AppointmentCard({
         <OrderSection appointment={appointment} token={token} services={services} onSessionExpired={onSessionExpired} />
       )}
       {view.showPrescription && <Prescription medicines={appointment.medicines} />}
+      {services.actors.downloadDocument && documents.length > 0 && (
+        <DocumentDownloads
+          token={token}
+          downloadDocument={services.actors.downloadDocument}
+          onSessionExpired={onSessionExpired}
+          failedText={() => getMessages().records.downloadFailed}
+          offer={services.offerDownload}
+          documents={documents}
+          downloadingText={recordTexts.downloading}
+          className="appointment-card__documents"
+        />
+      )}
       {appointment.appointmentStatus === 'Completed' && <RemediesLink />}
 
       {(view.canEdit || view.canCancel || view.canAddToCalendar) && (

@@ -18,6 +18,7 @@ import type { UpdateAnswer, UpdateRequest } from '../../../machines/appointmentE
 import type { DeleteRequest } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import type { PaymentAnswer, PaymentRequest } from '../../../machines/booking/bookingMachine';
 import type { LoadConsultation } from './ConsultationPanel';
+import type { DownloadDocument } from '../Records/DocumentDownloads';
 import type { OrderPaymentAnswer } from '../../../machines/orderPayment/orderPaymentMachine';
 
 export interface AppointmentsActors {
@@ -34,6 +35,8 @@ export interface AppointmentsActors {
   readonly loadHelpContacts: PromiseActorLogic<HelpContacts>;
   /** GET /appointment/{id}/consultation (issue 13); absent: no consultation panel on the cards. */
   readonly loadConsultation?: LoadConsultation;
+  /** A document under /api/records (issue 14: prescription, receipts); absent: no download buttons on the cards. */
+  readonly downloadDocument?: DownloadDocument;
 }
 
 export interface AppointmentsServices {
@@ -44,7 +47,7 @@ export interface AppointmentsServices {
   readonly now?: () => number;
   /** Leaves for the payment page, '/#/payment?payUrl=...' (window.location.assign). */
   readonly leaveFor: (url: string) => void;
-  /** Offers a file to save (Add to calendar): a link to an object URL, clicked. */
+  /** Offers a file to save (Add to calendar, a document): a link to an object URL, clicked. */
   readonly offerDownload: (file: CalendarFile) => void;
 }
 

@@ -3,6 +3,8 @@ import { useId } from 'react';
 import type { PrescriptionRecord } from '../../../contract/records';
 import { useMessages } from '../../i18n/messages';
 import { formatClinicDate, formatRupees } from '../Appointments/format';
+import { DocumentButtons } from './DocumentDownloads';
+import { appointmentDocuments } from './documents';
 import { whenToTake } from './whenToTake';
 
 export interface PrescriptionCardProps {
@@ -11,10 +13,6 @@ export interface PrescriptionCardProps {
   readonly downloading: string | null;
   readonly onDownload: (path: string) => void;
 }
-
-export const prescriptionPath = (p: Pick<PrescriptionRecord, 'appointmentId'>) => `/appointments/${p.appointmentId}/prescription.pdf`;
-export const feeReceiptPath = (p: Pick<PrescriptionRecord, 'appointmentId'>) => `/appointments/${p.appointmentId}/receipt.pdf`;
-export const orderReceiptPath = (orderId: string) => `/orders/${orderId}/receipt.pdf`;
 
 export function PrescriptionCard({ prescription: p, downloading, onDownload }: PrescriptionCardProps) {
   const texts = useMessages().records;
@@ -26,10 +24,10 @@ export function PrescriptionCard({ prescription: p, downloading, onDownload }: P
     [texts.instructions, p.instructions],
     [texts.pharmacy, p.pharmacyName],
   ];
-  const button = (path: string, label: string) => (
-    <button type="button" className="button button--outline" onClick={() => onDownload(path)} disabled={downloading !== null} aria-busy={downloading === path}>
-      {downloading === path ? texts.downloading : label}
-    </button>
+  const documents = appointmentDocuments(
+    p.appointmentId,
+    { prescription: true, feeSettled: p.hasReceipt, orderSettled: p.order?.hasReceipt ? p.order._id : null },
+    { prescription: texts.downloadPrescription, feeReceipt: texts.downloadReceipt, orderReceipt: texts.downloadOrderReceipt },
   );
   return (
     <li className={`prescription-card${p.current ? ' prescription-card--current' : ''}`} aria-labelledby={headingId}>
@@ -69,11 +67,13 @@ export function PrescriptionCard({ prescription: p, downloading, onDownload }: P
           <dd>{p.order ? texts.orderState(formatRupees(p.order.totalPrice), p.order.orderStatus, p.order.paymentStatus) : texts.noOrder}</dd>
         </div>
       </dl>
-      <div className="prescription-card__actions">
-        {button(prescriptionPath(p), texts.downloadPrescription)}
-        {p.hasReceipt && button(feeReceiptPath(p), texts.downloadReceipt)}
-        {p.order?.hasReceipt && button(orderReceiptPath(p.order._id), texts.downloadOrderReceipt)}
-      </div>
+      <DocumentButtons
+        documents={documents}
+        downloading={downloading}
+        onDownload={onDownload}
+        downloadingText={texts.downloading}
+        className="prescription-card__actions"
+      />
     </li>
   );
 }

@@ -6,13 +6,13 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { remediesMachine, selectDownloading, selectFailed, selectIsLoading, selectPrescriptions } from '../../../machines/records/remediesMachine';
+import { remediesMachine, selectFailed, selectIsLoading, selectPrescriptions } from '../../../machines/records/remediesMachine';
 import { selectToken } from '../../../machines/session/sessionMachine';
 import { SessionContext } from '../../app/account';
-import { liveRemediesActors, offerDownload } from '../../app/liveRecords';
+import { liveDownloadDocument, liveRemediesActors } from '../../app/liveRecords';
 import { usePageTitle } from '../../app/usePageTitle';
+import { useDocumentDownload } from '../../components/Records/DocumentDownloads';
 import { PrescriptionCard } from '../../components/Records/PrescriptionCard';
-import { toast } from '../../components/Toast/toast';
 import { clinic } from '../../content/clinic';
 import { getMessages, useMessages } from '../../i18n/messages';
 import '../../components/Records/Records.css';
@@ -36,19 +36,20 @@ function Remedies({ token }: { token: string }) {
   const [logic] = useState(() =>
     remediesMachine.provide({
       actors: liveRemediesActors,
-      actions: {
-        offerDownload: (_args, file) => offerDownload(file),
-        notifyFailure: (_args, { text }) => toast.error(text ?? getMessages().records.downloadFailed),
-        sessionExpired: () => session.send({ type: 'session.expired' }),
-      },
+      actions: { sessionExpired: () => session.send({ type: 'session.expired' }) },
     }),
   );
   const actor = useActorRef(logic, { input: { token } });
   const isLoading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectFailed);
   const prescriptions = useSelector(actor, selectPrescriptions);
-  const downloading = useSelector(actor, selectDownloading);
-  const download = (path: string) => actor.send({ type: 'document.download', path });
+  // One download at a time on the whole page.
+  const { downloading, download } = useDocumentDownload({
+    token,
+    downloadDocument: liveDownloadDocument,
+    onSessionExpired: () => session.send({ type: 'session.expired' }),
+    failedText: () => getMessages().records.downloadFailed,
+  });
 
   if (isLoading) return <p role="status">{texts.loading}</p>;
   if (failed) {
