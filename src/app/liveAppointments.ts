@@ -9,6 +9,7 @@ import { fetchConsultation } from '../api/consultations';
 import { fetchDoctors, fetchHelpContacts } from '../api/site';
 import type { AppointmentsServices } from '../components/Appointments/services';
 import { fromApi } from './fromApi';
+import { liveChatServices } from './liveChat';
 import { offerDownload } from './offerDownload';
 
 
@@ -44,6 +45,7 @@ export const liveAppointmentsServices: AppointmentsServices = {
       fetchConsultation(appointmentId, token, signal),
     ),
   },
+  chat: liveChatServices,
   leaveFor(url) {
     window.location.assign(url);
   },

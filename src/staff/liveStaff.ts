@@ -14,6 +14,7 @@ import {
 } from '../api/staff';
 import { fetchConsultation, noteNoAnswer } from '../api/consultations';
 import { fromApi } from '../app/fromApi';
+import { liveChatServices } from '../app/liveChat';
 import { clinicToday } from '../../machines/booking/choices';
 import type { StaffServices } from './services';
 
@@ -45,5 +46,6 @@ export const liveStaffServices: StaffServices = {
       noteNoAnswer(appointmentId, note, token, signal),
     ),
   },
+  chat: liveChatServices,
   today: () => clinicToday(),
 };

@@ -14,6 +14,7 @@ import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
 import type { ChangeAnswer } from '../../machines/consultation/consultationMachine';
 import type { OrderRequest } from '../../machines/consultation/forms';
+import type { ChatServices } from '../components/Chat/services';
 
 export interface StaffActors {
   readonly fetchStaffMe: PromiseActorLogic<StaffMe, { token: string }>;
@@ -31,6 +32,8 @@ export interface StaffActors {
 
 export interface StaffServices {
   readonly actors: StaffActors;
+  /** A Chat appointment's conversation (issue 13); absent: no chat in the console. */
+  readonly chat?: ChatServices;
   /** Today in clinic time, `YYYY-MM-DD` (the live one reads the clock; tests fix it). */
   readonly today: () => string;
 }

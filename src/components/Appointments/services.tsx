@@ -18,6 +18,7 @@ import type { UpdateAnswer, UpdateRequest } from '../../../machines/appointmentE
 import type { DeleteRequest } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import type { PaymentAnswer, PaymentRequest } from '../../../machines/booking/bookingMachine';
 import type { LoadConsultation } from './ConsultationPanel';
+import type { ChatServices } from '../Chat/services';
 import type { OrderPaymentAnswer } from '../../../machines/orderPayment/orderPaymentMachine';
 
 export interface AppointmentsActors {
@@ -38,6 +39,8 @@ export interface AppointmentsActors {
 
 export interface AppointmentsServices {
   readonly actors: AppointmentsActors;
+  /** A Chat appointment's conversation (issue 13); absent: no chat on the cards. */
+  readonly chat?: ChatServices;
   /** The list's clock (`clock.tick`); none: the machine's own, every 15 seconds. Tests give a silent one. */
   readonly clock?: AnyActorLogic;
   /** The current instant, epoch milliseconds (`Date.now` when absent). */
