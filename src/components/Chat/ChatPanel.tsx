@@ -329,7 +329,14 @@ function ChatPhoto({
       if (url) URL.revokeObjectURL(url);
     };
   }, [appointmentId, photo.id, token, load]);
-  if (failed) return <p className="chat__photo-state">{texts.photoFailed}</p>;
-  if (!src) return <p className="chat__photo-state">{texts.photoLoading}</p>;
-  return <img className="chat__photo" src={src} alt={alt} width={photo.width} height={photo.height} />;
+  // The photo's place is kept while it loads, so the log does not jump (and stays scrolled to the newest).
+  return (
+    <span className="chat__photo-frame" style={{ aspectRatio: `${photo.width} / ${photo.height}`, maxWidth: `min(100%, 20rem, ${photo.width}px)` }}>
+      {src ? (
+        <img className="chat__photo" src={src} alt={alt} width={photo.width} height={photo.height} />
+      ) : (
+        <span className="chat__photo-state">{failed ? texts.photoFailed : texts.photoLoading}</span>
+      )}
+    </span>
+  );
 }
