@@ -137,6 +137,8 @@ describe.each([DESKTOP, PHONE])('the chat at $width px', (viewport) => {
     expect(await photo.getAttribute('src')).toMatch(/^blob:/);
     await patientChat.getByRole('img', { name: /^Photo from You, / }).waitFor({ timeout: STEP_MS });
 
+    // The photo's box never widens the page (it once did at 375 px).
+    for (const page of [patient, doctor]) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectNoA11yViolations(patient, `patient's chat at ${width}`);
     await expectNoA11yViolations(doctor, `doctor's chat at ${width}`);
     await screenshot(patient, `chat-patient-${width}`);

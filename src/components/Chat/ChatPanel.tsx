@@ -177,7 +177,7 @@ function Conversation({ actor, texts, patientName, services, token, appointmentI
           ) : (
             <ol className="chat__messages">
               {messages.map((m) => (
-                <li key={m.id} className={`chat__message chat__message--${m.from === conversation.as ? 'own' : 'other'}`}>
+                <li key={m.id} className={`chat__message chat__message--${m.from === conversation.as ? 'own' : 'other'}${m.photo ? ' chat__message--photo' : ''}`}>
                   <p className="chat__meta">
                     <span className="chat__who">{whoWrote(m)}</span> <time dateTime={m.at}>{messageTime(m.at)}</time>
                   </p>
@@ -331,7 +331,7 @@ function ChatPhoto({
   }, [appointmentId, photo.id, token, load]);
   // The photo's place is kept while it loads, so the log does not jump (and stays scrolled to the newest).
   return (
-    <span className="chat__photo-frame" style={{ aspectRatio: `${photo.width} / ${photo.height}`, maxWidth: `min(100%, 20rem, ${photo.width}px)` }}>
+    <span className="chat__photo-frame" style={{ aspectRatio: `${photo.width} / ${photo.height}`, maxWidth: `${photo.width}px` }}>
       {src ? (
         <img className="chat__photo" src={src} alt={alt} width={photo.width} height={photo.height} />
       ) : (
