@@ -6,5 +6,6 @@ import lighthouse from './lighthouse.mjs';
 import coldstart from './coldstart.mjs';
 import slots from './slots.mjs';
 import availability from './availability.mjs';
+import chat from './chat.mjs';
 
-export default [bundle, lighthouse, coldstart, slots, availability];
+export default [bundle, lighthouse, coldstart, slots, availability, chat];

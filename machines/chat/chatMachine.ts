@@ -14,24 +14,30 @@
  * Events:
  * - `clock.tick` { now }: the time moved on (the `clock` actor; tests send it).
  * - `chat.retry`: after a failed load.
+ * - `draft.changed` { text }: the text box (kept here, so a refused text stays and a sent one goes).
  * - `message.send` { text } / `photo.send` { photo }: only while Live and the caller may write.
+ * - `view.shown` / `view.hidden`: the messages are on screen (the panel is open and the page
+ *   visible) or not. While they are, the other party's messages are marked read (`markRead`).
  * - From the `stream` actor: `stream.message` { message }, `stream.dropped`.
  * - From the `reconnectPause` actor: `reconnect.due`.
  *
  * Emitted: `session.expired` (401), `notice` with the server's words or 'somethingWentWrong' when
- * a message could not be sent.
+ * a message could not be sent for another reason than the message itself. A 400 (the text or the
+ * photo refused: too long, not an image, too large) is kept as `problem` on its field instead.
  *
  * Actors (the app provides them; tests provide fakes):
  * - `loadChat` { appointmentId, token } -> ChatConversation; rejects with an ApiFailure.
  * - `postText` { appointmentId, text, token } -> ChatMessage; `postPhoto` { appointmentId, photo, token } -> ChatMessage.
  * - `stream` { appointmentId, token, after }: reads the stream with fetch (bearer token, Last-Event-ID
  *   `after`), sends back `stream.message` per event and `stream.dropped` when it ends or fails.
+ * - `markRead` { appointmentId, upTo, token } -> ChatUnread: spawned, its answer and failure are not
+ *   waited for (a read mark that did not land is only an unread count one too high until the next load).
  * - `reconnectPause`: sends `reconnect.due` after a pause (2 s by default).
  * - `clock` (optional): sends `clock.tick` { now } every 15 s.
  */
-import { assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { ChatConversation, ChatMessage } from '../../contract/chat.js';
-import { isUnauthorized, serverWordsOr } from '../failures.js';
+import { assign, emit, fromCallback, fromPromise, raise, setup, spawnChild, type SnapshotFrom } from 'xstate';
+import type { ChatConversation, ChatMessage, ChatUnread } from '../../contract/chat.js';
+import { fieldErrorsOf, isUnauthorized, refusedWith, serverWordsOr } from '../failures.js';
 import type { NoticeEvent } from '../session/notices.js';
 
 export type ChatInput = { appointmentId: string; token: string; now: number };
@@ -39,11 +45,16 @@ export type ChatInput = { appointmentId: string; token: string; now: number };
 export type ChatEvent =
   | { type: 'clock.tick'; now: number }
   | { type: 'chat.retry' }
+  | { type: 'draft.changed'; text: string }
+  | { type: 'view.shown' }
+  | { type: 'view.hidden' }
   | { type: 'message.send'; text: string }
   | { type: 'photo.send'; photo: Blob }
   | { type: 'stream.message'; message: ChatMessage }
   | { type: 'stream.dropped' }
-  | { type: 'reconnect.due' };
+  | { type: 'reconnect.due' }
+  /** Internal: is there something on screen to mark read? */
+  | { type: 'read.check' };
 
 export type ChatNotice = { kind: 'server'; text: string } | { kind: 'somethingWentWrong' };
 export type ChatEmitted = { type: 'session.expired' } | NoticeEvent<ChatNotice>;
@@ -55,7 +66,17 @@ export type ChatContext = {
   conversation: ChatConversation | null;
   /** Every message once, in id order. */
   messages: ChatMessage[];
+  /** The text being written. */
+  draft: string;
+  /** Why the server refused the last text or photo (a 400), shown on that field; null: none. */
+  problem: ChatProblem | null;
+  /** The last message id known read by the caller ('0': none). */
+  readUpTo: string;
+  /** The messages are on screen (`view.shown`), so what arrives is read. */
+  onScreen: boolean;
 };
+
+export type ChatProblem = { field: 'text' | 'photo'; text: string };
 
 export const chatTickMs = 15_000;
 export const chatReconnectMs = 2_000;
@@ -68,6 +89,42 @@ export function mergeMessages(known: readonly ChatMessage[], more: readonly Chat
 }
 
 export const lastMessageId = (messages: readonly ChatMessage[]): string => messages.at(-1)?.id ?? '0';
+
+const idAfter = (a: string, b: string): boolean => BigInt(a) > BigInt(b);
+
+/** Who wrote to the caller: the doctor for a patient, the patient for a doctor; null for an admin. */
+const otherParty = (conversation: ChatConversation | null): ChatMessage['from'] | null =>
+  conversation === null || conversation.as === 'admin' ? null : conversation.as === 'patient' ? 'doctor' : 'patient';
+
+/** The other party's messages after the read mark: the unread count. */
+export function unreadOf(conversation: ChatConversation | null, messages: readonly ChatMessage[], readUpTo: string): number {
+  const other = otherParty(conversation);
+  return other === null ? 0 : messages.filter((m) => m.from === other && idAfter(m.id, readUpTo)).length;
+}
+
+/**
+ * A read mark that gives the server's unread count: the id of the other party's message just
+ * before the last `unread` of theirs ('0' when all of them are unread).
+ */
+export function readMarkOf(conversation: ChatConversation): string {
+  const other = otherParty(conversation);
+  if (other === null) return '0';
+  const theirs = conversation.messages.filter((m) => m.from === other);
+  return theirs.at(-conversation.unread - 1)?.id ?? '0';
+}
+
+/** The id of the other party's newest message; null: none (or an admin reading). */
+function newestOfOther(context: ChatContext): string | null {
+  const other = otherParty(context.conversation);
+  return context.messages.findLast((m) => m.from === other)?.id ?? null;
+}
+
+/** A 400 naming the text or the photo: the server's words for that field; null for any other failure. */
+function problemOf(error: unknown, field: ChatProblem['field']): ChatProblem | null {
+  if (!refusedWith(error, (status) => status === 400)) return null;
+  const text = fieldErrorsOf(error)[field];
+  return text === undefined ? null : { field, text };
+}
 
 export const chatMachine = setup({
   types: {} as { context: ChatContext; events: ChatEvent; input: ChatInput; emitted: ChatEmitted },
@@ -83,6 +140,9 @@ export const chatMachine = setup({
     }),
     stream: fromCallback<ChatEvent, { appointmentId: string; token: string; after: string }>(() => {
       throw new Error('stream is provided by the app');
+    }),
+    markRead: fromPromise<ChatUnread, { appointmentId: string; upTo: string; token: string }>(() => {
+      throw new Error('markRead is provided by the app');
     }),
     reconnectPause: fromCallback<ChatEvent>(({ sendBack }) => {
       const timer = setTimeout(() => sendBack({ type: 'reconnect.due' }), chatReconnectMs);
@@ -102,14 +162,40 @@ export const chatMachine = setup({
     isOpeningDue: ({ context, event }) =>
       event.type === 'clock.tick' && context.conversation !== null && event.now >= Date.parse(context.conversation.opensAt),
     hasText: ({ event }) => event.type === 'message.send' && event.text.trim().length > 0,
+    isTextProblem: (_, params: { error: unknown }) => problemOf(params.error, 'text') !== null,
+    isPhotoProblem: (_, params: { error: unknown }) => problemOf(params.error, 'photo') !== null,
+    hasUnseen: ({ context }) => {
+      const newest = newestOfOther(context);
+      return context.onScreen && newest !== null && idAfter(newest, context.readUpTo);
+    },
   },
   actions: {
     storeNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),
     store: assign({
       conversation: (_, params: { conversation: ChatConversation }) => params.conversation,
       messages: ({ context }, params: { conversation: ChatConversation }) => mergeMessages(context.messages, params.conversation.messages),
+      // The server's mark, unless this view marked more (a mark still on its way).
+      readUpTo: ({ context }, params: { conversation: ChatConversation }) => {
+        const server = readMarkOf(params.conversation);
+        return idAfter(context.readUpTo, server) ? context.readUpTo : server;
+      },
     }),
     add: assign({ messages: ({ context }, params: { message: ChatMessage }) => mergeMessages(context.messages, [params.message]) }),
+    changeDraft: assign({
+      draft: ({ context, event }) => (event.type === 'draft.changed' ? event.text : context.draft),
+      problem: ({ context }) => (context.problem?.field === 'text' ? null : context.problem),
+    }),
+    clearDraft: assign({ draft: '' }),
+    clearProblem: assign({ problem: null }),
+    setProblem: assign({ problem: (_, params: { error: unknown; field: ChatProblem['field'] }) => problemOf(params.error, params.field) }),
+    setOnScreen: assign({ onScreen: (_, params: { onScreen: boolean }) => params.onScreen }),
+    /** Asks whether the other party's newest message is on screen and not yet marked read (`read.check`). */
+    markSeen: raise({ type: 'read.check' }),
+    /** Marks the other party's newest message, and all before it, read: here at once, on the server in the background. */
+    markRead: assign({ readUpTo: ({ context }) => newestOfOther(context) ?? context.readUpTo }),
+    sendReadMark: spawnChild('markRead', {
+      input: ({ context }) => ({ appointmentId: context.appointmentId, upTo: context.readUpTo, token: context.token }),
+    }),
     tellSessionExpired: emit({ type: 'session.expired' }),
     tellFailure: emit((_, params: { error: unknown }) => ({
       type: 'notice' as const,
@@ -120,9 +206,25 @@ export const chatMachine = setup({
 }).createMachine({
   id: 'chat',
   description: "A Chat appointment's conversation: loaded, followed live over the stream, resumed after a drop without losing or doubling a message.",
-  context: ({ input }) => ({ appointmentId: input.appointmentId, token: input.token, now: input.now, conversation: null, messages: [] }),
+  context: ({ input }) => ({
+    appointmentId: input.appointmentId,
+    token: input.token,
+    now: input.now,
+    conversation: null,
+    messages: [],
+    draft: '',
+    problem: null,
+    readUpTo: '0',
+    onScreen: false,
+  }),
   invoke: { id: 'clock', src: 'clock' },
-  on: { 'clock.tick': { actions: 'storeNow' } },
+  on: {
+    'clock.tick': { actions: 'storeNow' },
+    'draft.changed': { actions: 'changeDraft' },
+    'view.shown': { actions: [{ type: 'setOnScreen', params: { onScreen: true } }, 'markSeen'] },
+    'view.hidden': { actions: { type: 'setOnScreen', params: { onScreen: false } } },
+    'read.check': { guard: 'hasUnseen', actions: ['markRead', 'sendReadMark'] },
+  },
   initial: 'Loading',
   states: {
     Loading: {
@@ -134,19 +236,19 @@ export const chatMachine = setup({
           {
             guard: { type: 'isUpcoming', params: ({ event }) => ({ conversation: event.output }) },
             target: 'WaitingToOpen',
-            actions: { type: 'store', params: ({ event }) => ({ conversation: event.output }) },
+            actions: [{ type: 'store', params: ({ event }) => ({ conversation: event.output }) }, 'markSeen'],
           },
           {
             guard: { type: 'isLive', params: ({ event }) => ({ conversation: event.output }) },
             target: 'Live',
-            actions: { type: 'store', params: ({ event }) => ({ conversation: event.output }) },
+            actions: [{ type: 'store', params: ({ event }) => ({ conversation: event.output }) }, 'markSeen'],
           },
           {
             guard: { type: 'isClosed', params: ({ event }) => ({ conversation: event.output }) },
             target: 'Closed',
-            actions: { type: 'store', params: ({ event }) => ({ conversation: event.output }) },
+            actions: [{ type: 'store', params: ({ event }) => ({ conversation: event.output }) }, 'markSeen'],
           },
-          { target: 'ReadOnly', actions: { type: 'store', params: ({ event }) => ({ conversation: event.output }) } },
+          { target: 'ReadOnly', actions: [{ type: 'store', params: ({ event }) => ({ conversation: event.output }) }, 'markSeen'] },
         ],
         onError: [
           { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'Failed', actions: 'tellSessionExpired' },
@@ -167,14 +269,17 @@ export const chatMachine = setup({
         input: ({ context }) => ({ appointmentId: context.appointmentId, token: context.token, after: lastMessageId(context.messages) }),
       },
       on: {
-        'stream.message': { actions: { type: 'add', params: ({ event }) => ({ message: event.message }) } },
+        'stream.message': { actions: [{ type: 'add', params: ({ event }) => ({ message: event.message }) }, 'markSeen'] },
         'stream.dropped': 'Reconnecting',
       },
       initial: 'Ready',
       states: {
         Ready: {
           description: 'Waiting for the next message to send.',
-          on: { 'message.send': { guard: 'hasText', target: 'SendingText' }, 'photo.send': 'SendingPhoto' },
+          on: {
+            'message.send': { guard: 'hasText', target: 'SendingText', actions: 'clearProblem' },
+            'photo.send': { target: 'SendingPhoto', actions: 'clearProblem' },
+          },
         },
         SendingText: {
           description: 'Sending a text message.',
@@ -185,9 +290,14 @@ export const chatMachine = setup({
               text: event.type === 'message.send' ? event.text : '',
               token: context.token,
             }),
-            onDone: { target: 'Ready', actions: { type: 'add', params: ({ event }) => ({ message: event.output }) } },
+            onDone: { target: 'Ready', actions: [{ type: 'add', params: ({ event }) => ({ message: event.output }) }, 'clearDraft'] },
             onError: [
               { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'Ready', actions: 'tellSessionExpired' },
+              {
+                guard: { type: 'isTextProblem', params: ({ event }) => ({ error: event.error }) },
+                target: 'Ready',
+                actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error, field: 'text' as const }) },
+              },
               { target: 'Ready', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
@@ -204,6 +314,11 @@ export const chatMachine = setup({
             onDone: { target: 'Ready', actions: { type: 'add', params: ({ event }) => ({ message: event.output }) } },
             onError: [
               { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'Ready', actions: 'tellSessionExpired' },
+              {
+                guard: { type: 'isPhotoProblem', params: ({ event }) => ({ error: event.error }) },
+                target: 'Ready',
+                actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error, field: 'photo' as const }) },
+              },
               { target: 'Ready', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
@@ -236,3 +351,13 @@ export const selectIsLive = (s: Snapshot): boolean => s.matches('Live');
 export const selectIsSending = (s: Snapshot): boolean => s.matches({ Live: 'SendingText' }) || s.matches({ Live: 'SendingPhoto' });
 export const selectIsReconnecting = (s: Snapshot): boolean => s.matches('Reconnecting');
 export const selectCanSend = (s: Snapshot): boolean => s.can({ type: 'message.send', text: 'x' });
+export const selectIsSendingText = (s: Snapshot): boolean => s.matches({ Live: 'SendingText' });
+export const selectIsSendingPhoto = (s: Snapshot): boolean => s.matches({ Live: 'SendingPhoto' });
+export const selectDraft = (s: Snapshot): string => s.context.draft;
+export const selectProblem = (s: Snapshot): ChatProblem | null => s.context.problem;
+export const selectUnread = (s: Snapshot): number => unreadOf(s.context.conversation, s.context.messages, s.context.readUpTo);
+export const selectIsLoading = (s: Snapshot): boolean => s.matches('Loading');
+export const selectHasFailed = (s: Snapshot): boolean => s.matches('Failed');
+export const selectIsWaiting = (s: Snapshot): boolean => s.matches('WaitingToOpen');
+export const selectIsReadOnly = (s: Snapshot): boolean => s.matches('ReadOnly');
+export const selectIsClosed = (s: Snapshot): boolean => s.matches('Closed');

@@ -7,13 +7,15 @@ import type { FastifyInstance } from 'fastify';
  * staff console stores Drive share links; contract/mediaLink.ts turns them into a thumbnail,
  * https://drive.google.com/thumbnail?..., which redirects to an image on *.googleusercontent.com,
  * or a video preview, https://drive.google.com/file/d/.../preview, shown in an iframe). The app
- * has no inline scripts or styles.
+ * has no inline scripts or styles. `blob:` images are the chat's photos (issue 13): fetched with
+ * the bearer token and shown through object URLs the page itself made (an `<img src>` cannot
+ * carry the token).
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'https://drive.google.com', 'https://*.googleusercontent.com'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://drive.google.com', 'https://*.googleusercontent.com'],
   frameSrc: ["'self'", 'https://drive.google.com'],
   mediaSrc: ["'self'"],
   fontSrc: ["'self'"],

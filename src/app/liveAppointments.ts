@@ -10,6 +10,7 @@ import { fetchDoctors, fetchHelpContacts } from '../api/site';
 import type { AppointmentsServices } from '../components/Appointments/services';
 import { fromApi } from './fromApi';
 import { liveDownloadDocument } from './liveDocuments';
+import { liveChatServices } from './liveChat';
 import { offerDownload } from './offerDownload';
 
 
@@ -46,6 +47,7 @@ export const liveAppointmentsServices: AppointmentsServices = {
     ),
     downloadDocument: liveDownloadDocument,
   },
+  chat: liveChatServices,
   leaveFor(url) {
     window.location.assign(url);
   },

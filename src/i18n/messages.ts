@@ -399,6 +399,38 @@ export const en = {
     callOnDate: (date: string) => `On ${date}.`,
     registration: (council: string, number: string) => `Registration: ${council}, ${number}`,
   },
+  /** A Chat appointment's conversation (issue 13), on the patient's card and in the doctor's console. */
+  chat: {
+    heading: 'Chat with your doctor',
+    show: 'Open the chat',
+    hide: 'Hide the chat',
+    /** The unread badge: the other party's messages not yet seen. */
+    newMessages: (count: number) => `${count} new ${plural('en-IN', count, { one: 'message', other: 'messages' })}`,
+    loading: 'Loading the chat…',
+    failed: 'We could not load the chat.',
+    tryAgain: 'Try again',
+    /** `time`: when the chat opens, clinic time. */
+    opensAt: (time: string) => `The chat opens at ${time}.`,
+    opensOn: (date: string, time: string) => `The chat opens on ${date} at ${time}.`,
+    reconnecting: 'The connection was interrupted. Reconnecting… your messages are safe.',
+    /** `until`: when the follow-up ends, clinic time. */
+    followUp: (until: string) => `The consultation is complete. You can ask follow-up questions here until ${until}.`,
+    readOnly: 'This chat is closed. You can still read it.',
+    closed: 'This consultation was cancelled or is unpaid, so it has no chat.',
+    auditOnly: 'You can read this chat for audit; only the patient and the doctor write in it.',
+    log: 'Messages',
+    noMessages: 'No messages yet. Write to start the conversation.',
+    you: 'You',
+    messageLabel: 'Your message',
+    send: 'Send',
+    sending: 'Sending…',
+    photoLabel: 'Send a photo',
+    photoHint: 'JPEG, PNG, WebP or HEIC, up to 10 MB.',
+    sendingPhoto: 'Sending the photo…',
+    photoAlt: (who: string, time: string) => `Photo from ${who}, ${time}`,
+    photoLoading: 'Loading the photo…',
+    photoFailed: 'The photo could not be shown.',
+  },
   /** Accounts: the header's profile menu, the login and sign-up popups, /account, /forgotpassword. */
   account: {
     myProfile: 'My Profile',

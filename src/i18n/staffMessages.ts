@@ -148,7 +148,12 @@ export const staffMessages = {
     rowHeading: (time: string, patient: string) => `${time}, ${patient}`,
     /** A family member's appointment: the account holder who booked it. */
     bookedBy: 'Booked by',
+    /** A Chat appointment's messages from the patient the doctor has not read (issue 13). */
+    unreadLabel: 'Chat',
+    unread: (count: number) => (count === 1 ? '1 unread message' : `${count} unread messages`),
   },
+  /** The chat panel's heading in the console (its other texts are the patient side's English ones, src/i18n/messages.ts). */
+  chat: { heading: 'Chat with the patient' },
   statusNames: { Booked: 'Booked', Expired: 'Expired', Completed: 'Completed', Cancelled: 'Cancelled' },
   paymentNames: { paid: 'Paid', pending: 'Payment pending', failed: 'Not paid', refund: 'Refund due' },
   detail: {

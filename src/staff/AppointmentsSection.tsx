@@ -185,6 +185,9 @@ function AppointmentRow({
           }
         />
         <Fact label={texts.payment} value={staffMessages.paymentNames[appointment.appointmentPaymentStatus]} />
+        {(appointment.unreadMessages ?? 0) > 0 && (
+          <Fact label={texts.unreadLabel} value={<span className="staff-badge staff-badge--unread">{texts.unread(appointment.unreadMessages ?? 0)}</span>} />
+        )}
       </dl>
     </article>
   );

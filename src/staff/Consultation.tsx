@@ -39,6 +39,8 @@ import { Fact, LoadState } from './parts';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 import { Teleconsultation } from './Teleconsultation';
+import { ChatPanel } from '../components/Chat/ChatPanel';
+import { en } from '../i18n/messages';
 
 const adminTexts = staffAdminMessages.appointments;
 
@@ -120,7 +122,7 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
 
 function Details({ actor, appointment, services }: { actor: ConsultationActor; appointment: AppointmentRecord; services: StaffServices }) {
   const { loadConsultation, noteNoAnswer, downloadDocument } = services.actors;
-  const { me } = useStaff();
+  const { me, token, onSessionExpired } = useStaff();
   const [changingOrder, setChangingOrder] = useState(false);
   const closeOrderStatus = useCallback(() => setChangingOrder(false), []);
   // An admin's change of the order's status (./admin/OrderStatusDialog.tsx) gives the record as the
@@ -185,6 +187,23 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
       </div>
       {appointment.consultationType !== 'Clinic Visit' && loadConsultation && noteNoAnswer && (
         <Teleconsultation appointment={appointment} actors={{ loadConsultation, noteNoAnswer }} />
+      )}
+      {appointment.consultationType === 'Chat' && services.chat && (
+        // The console is English (docs/i18n.md): the chat's English texts, whatever the language chosen.
+        <div className="staff-card">
+          <ChatPanel
+            appointmentId={appointment._id}
+            token={token}
+            services={services.chat}
+            texts={en.chat}
+            somethingWentWrong={staffMessages.list.somethingWentWrong}
+            heading={staffMessages.chat.heading}
+            headingLevel={2}
+            patientName={patient}
+            foldable={false}
+            onSessionExpired={onSessionExpired}
+          />
+        </div>
       )}
 
       {isCancelled && (

@@ -15,6 +15,7 @@ import {
 import { fetchConsultation, noteNoAnswer } from '../api/consultations';
 import { fromApi } from '../app/fromApi';
 import { liveDownloadDocument } from '../app/liveDocuments';
+import { liveChatServices } from '../app/liveChat';
 import { clinicToday } from '../../machines/booking/choices';
 import type { StaffServices } from './services';
 
@@ -47,5 +48,6 @@ export const liveStaffServices: StaffServices = {
     ),
     downloadDocument: liveDownloadDocument,
   },
+  chat: liveChatServices,
   today: () => clinicToday(),
 };

@@ -15,6 +15,7 @@ import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffA
 import type { ChangeAnswer } from '../../machines/consultation/consultationMachine';
 import type { OrderRequest } from '../../machines/consultation/forms';
 import type { DownloadDocument } from '../components/Records/DocumentDownloads';
+import type { ChatServices } from '../components/Chat/services';
 
 export interface StaffActors {
   readonly fetchStaffMe: PromiseActorLogic<StaffMe, { token: string }>;
@@ -34,6 +35,8 @@ export interface StaffActors {
 
 export interface StaffServices {
   readonly actors: StaffActors;
+  /** A Chat appointment's conversation (issue 13); absent: no chat in the console. */
+  readonly chat?: ChatServices;
   /** Today in clinic time, `YYYY-MM-DD` (the live one reads the clock; tests fix it). */
   readonly today: () => string;
 }

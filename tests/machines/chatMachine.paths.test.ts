@@ -2,7 +2,9 @@
  * Model-based paths for a Chat appointment's conversation (issue 13): loaded as upcoming (then
  * asked again exactly when it opens, not a second before), open (live), read-only or closed;
  * failed and retried, the session gone (401); messages arriving on the stream (one arriving twice
- * is kept once); a text and a photo sent, or refused with the server's words; the stream dropping,
+ * is kept once); a text and a photo sent, or refused with the server's words (a 400 on its field,
+ * anything else as a notice); the text box's draft kept when refused and emptied once sent; the
+ * messages on screen marked read (the other party's newest, once); the stream dropping,
  * the pause, the reload, and the stream resumed after the last message id (no loss, no doubles).
  * Along every path the REAL machine runs with its calls answered by hand, a hand-driven stream and
  * a silent clock; each state must show what the model says, and the calls made.
@@ -19,7 +21,10 @@ import {
   selectIsLive,
   selectIsReconnecting,
   selectIsSending,
+  selectDraft,
   selectMessages,
+  selectProblem,
+  selectUnread,
   type ChatEmitted,
   type ChatEvent,
 } from '../../machines/chat/chatMachine.js';
@@ -44,6 +49,10 @@ const emits = {
   sendPhoto: [],
   sent: [],
   sendRefused: ['server: Too many messages in a minute. Wait a moment and send it again.'],
+  textRefused: [],
+  photoRefused: [],
+  typed: [],
+  shown: [],
   dropped: [],
   pauseOver: [],
 } as const satisfies Record<string, readonly string[]>;
@@ -55,11 +64,13 @@ const model = createMachine({
   states: {
     Loading: { on: { upcoming: 'WaitingToOpen', open: 'Ready', readonly: 'ReadOnly', closed: 'Closed', failed: 'Failed', expired: 'Failed' } },
     WaitingToOpen: { on: { early: 'WaitingToOpen', due: 'Loading' } },
-    Ready: { on: { received: 'Ready', receivedAgain: 'Ready', send: 'SendingText', sendPhoto: 'SendingPhoto', dropped: 'Reconnecting' } },
-    SendingText: { on: { sent: 'Ready', sendRefused: 'Ready', received: 'SendingText', dropped: 'Reconnecting' } },
-    SendingPhoto: { on: { sent: 'Ready', sendRefused: 'Ready' } },
+    Ready: {
+      on: { received: 'Ready', receivedAgain: 'Ready', typed: 'Ready', shown: 'Ready', send: 'SendingText', sendPhoto: 'SendingPhoto', dropped: 'Reconnecting' },
+    },
+    SendingText: { on: { sent: 'Ready', sendRefused: 'Ready', textRefused: 'Ready', received: 'SendingText', dropped: 'Reconnecting' } },
+    SendingPhoto: { on: { sent: 'Ready', sendRefused: 'Ready', photoRefused: 'Ready' } },
     Reconnecting: { on: { pauseOver: 'Loading' } },
-    ReadOnly: {},
+    ReadOnly: { on: { shown: 'ReadOnly' } },
     Closed: {},
     Failed: { on: { retry: 'Loading' } },
   },
@@ -86,6 +97,7 @@ function harness() {
   const load = answeredByHand<ChatConversation, { appointmentId: string; token: string }>();
   const postText = answeredByHand<ChatMessage, { appointmentId: string; text: string; token: string }>();
   const postPhoto = answeredByHand<ChatMessage, { appointmentId: string; photo: Blob; token: string }>();
+  const markRead = answeredByHand<{ unread: number }, { appointmentId: string; upTo: string; token: string }>();
   const streams: Array<{ after: string; send: (e: ChatEvent) => void; open: boolean }> = [];
   const stream = fromCallback<ChatEvent, { appointmentId: string; token: string; after: string }>(({ sendBack, input }) => {
     const s = { after: input.after, send: sendBack, open: true };
@@ -96,7 +108,7 @@ function harness() {
   });
   const silent = fromCallback<ChatEvent>(() => () => {});
   const actor = createActor(
-    chatMachine.provide({ actors: { loadChat: load.logic, postText: postText.logic, postPhoto: postPhoto.logic, stream, clock: silent, reconnectPause: silent } }),
+    chatMachine.provide({ actors: { loadChat: load.logic, postText: postText.logic, postPhoto: postPhoto.logic, markRead: markRead.logic, stream, clock: silent, reconnectPause: silent } }),
     { input: { appointmentId: id, token: 'tok', now: Date.parse(opensAt) - 3_600_000 }, inspect: recordWalk },
   );
   const emitted = recordEmitted<ChatEmitted>(actor);
@@ -112,10 +124,23 @@ function harness() {
   let streamsOpened = 0;
   let texts = 0;
   let photos = 0;
+  // On screen once `shown`: each doctor's message then read at once, marked on the server once.
+  let onScreen = false;
+  const readMarks: string[] = [];
+  let draft = '';
+  let problem: { field: 'text' | 'photo'; text: string } | null = null;
+  const newestFromDoctor = () => shown.findLast((m) => m.from === 'doctor')?.id;
+  const markIfOnScreen = () => {
+    const newest = newestFromDoctor();
+    if (onScreen && newest !== undefined && !readMarks.includes(newest) && (readMarks.length === 0 || BigInt(newest) > BigInt(readMarks.at(-1)!))) readMarks.push(newest);
+  };
   const answer = (state: ChatConversation['state']) => () => {
     if (server.length === 0) server = [message('patient', 'Hello doctor')];
-    load.latest().resolve(conversation(state, server));
+    // The server counts the doctor's messages after the last read mark it was sent.
+    const unread = server.filter((m) => m.from === 'doctor' && (readMarks.length === 0 || BigInt(m.id) > BigInt(readMarks.at(-1)!))).length;
+    load.latest().resolve({ ...conversation(state, server), unread });
     shown = server;
+    markIfOnScreen();
     if (state === 'open') {
       streamsOpened += 1;
       expectedAfter = server.at(-1)!.id;
@@ -139,6 +164,12 @@ function harness() {
     expect(live()).toHaveLength(state === 'Ready' || state === 'Sending' ? 1 : 0);
     expect(streams).toHaveLength(streamsOpened);
     if (selectConversation(s) !== null) expect(selectMessages(s)).toEqual(shown);
+    expect(selectDraft(s)).toBe(draft);
+    expect(selectProblem(s)).toEqual(problem);
+    // Read marks: one per newest doctor's message seen on screen, none while off screen.
+    expect(markRead.calls.map((c) => c.input)).toEqual(readMarks.map((upTo) => ({ appointmentId: id, upTo, token: 'tok' })));
+    const unreadNow = shown.filter((m) => m.from === 'doctor' && (readMarks.length === 0 || BigInt(m.id) > BigInt(readMarks.at(-1)!))).length;
+    if (selectConversation(s) !== null) expect(selectUnread(s)).toBe(unreadNow);
     // The live stream resumes after the last message the machine had when it opened.
     const current = live()[0];
     if (current) expect(current.after).toBe(expectedAfter);
@@ -149,6 +180,7 @@ function harness() {
     shown = server;
     live()[0]!.send({ type: 'stream.message', message: m });
     if (twice) live()[0]!.send({ type: 'stream.message', message: m });
+    markIfOnScreen();
   };
   return {
     stop: () => actor.stop(),
@@ -170,27 +202,51 @@ function harness() {
       }),
       received: step('received', received(false)),
       receivedAgain: step('receivedAgain', received(true)),
+      typed: step('typed', () => {
+        actor.send({ type: 'draft.changed', text: 'It itches at night' });
+        draft = 'It itches at night';
+        // Typing again answers a refusal of the text, not one of a photo.
+        if (problem?.field === 'text') problem = null;
+      }),
+      shown: step('shown', () => {
+        actor.send({ type: 'view.shown' });
+        onScreen = true;
+        markIfOnScreen();
+      }),
       send: step('send', () => {
         actor.send({ type: 'message.send', text: '   ' }); // nothing to send: ignored
         actor.send({ type: 'message.send', text: 'It itches at night' });
+        problem = null;
         texts += 1;
         expect(postText.latest().input).toEqual({ appointmentId: id, text: 'It itches at night', token: 'tok' });
       }),
       sendPhoto: step('sendPhoto', () => {
         actor.send({ type: 'photo.send', photo: new Blob(['jpeg bytes']) });
         photos += 1;
+        problem = null;
       }),
       sent: step('sent', () => {
         const m = message('patient', 'It itches at night');
         server = mergeMessages(server, [m]);
         shown = server;
-        (actor.getSnapshot().matches({ Live: 'SendingPhoto' }) ? postPhoto : postText).latest().resolve(m);
+        const photo = actor.getSnapshot().matches({ Live: 'SendingPhoto' });
+        (photo ? postPhoto : postText).latest().resolve(m);
+        if (!photo) draft = ''; // the text went: the box is empty again
         // The stream brings the same message too: kept once.
         live()[0]!.send({ type: 'stream.message', message: m });
       }),
       sendRefused: step('sendRefused', () =>
         (actor.getSnapshot().matches({ Live: 'SendingPhoto' }) ? postPhoto : postText).latest().reject(refused(429, 'Too many messages in a minute. Wait a moment and send it again.')),
       ),
+      textRefused: step('textRefused', () => {
+        postText.latest().reject({ ...refused(400, 'text: must be at most 2000 characters'), errors: [{ field: 'text', message: 'must be at most 2000 characters' }] });
+        problem = { field: 'text', text: 'must be at most 2000 characters' };
+      }),
+      photoRefused: step('photoRefused', () => {
+        const words = 'This file is not a photo. Send a JPEG, PNG, WebP or HEIC picture.';
+        postPhoto.latest().reject({ ...refused(400, words), errors: [{ field: 'photo', message: words }] });
+        problem = { field: 'photo', text: words };
+      }),
       dropped: step('dropped', () => {
         live()[0]!.send({ type: 'stream.dropped' });
         // Meanwhile the doctor writes: the reload brings it.
@@ -219,14 +275,17 @@ describe('chatMachine paths', () => {
   const testModel = createTestModel(model);
   const everyTransition = pathsTakingEveryTransition(testModel);
   const journeys = testModel.getPathsFromEvents(
-    (['failed', 'retry', 'upcoming', 'early', 'due', 'open', 'received', 'send', 'received', 'sent', 'dropped', 'pauseOver', 'open', 'sendPhoto', 'sendRefused', 'receivedAgain'] as const).map(
+    ([
+      'failed', 'retry', 'upcoming', 'early', 'due', 'open', 'received', 'shown', 'typed', 'send', 'received', 'sent', 'dropped', 'pauseOver', 'open',
+      'sendPhoto', 'photoRefused', 'typed', 'send', 'textRefused', 'typed', 'sendPhoto', 'sendRefused', 'receivedAgain',
+    ] as const).map(
       (type) => ({ type }),
     ),
   );
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(21);
+    expect(declared).toHaveLength(26);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 

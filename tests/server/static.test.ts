@@ -19,7 +19,7 @@ const indexHtml = '<!doctype html><html lang="en"><head><title>Clinic</title><sc
 const script = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
 const csp =
   "default-src 'self';script-src 'self';style-src 'self';" +
-  "img-src 'self' data: https://drive.google.com https://*.googleusercontent.com;frame-src 'self' https://drive.google.com;" +
+  "img-src 'self' data: blob: https://drive.google.com https://*.googleusercontent.com;frame-src 'self' https://drive.google.com;" +
   "media-src 'self';font-src 'self';" +
   "connect-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
 

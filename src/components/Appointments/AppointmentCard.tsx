@@ -11,6 +11,7 @@ import type { AppointmentCardView } from '../../../machines/appointments/appoint
 import { getMessages, useMessages } from '../../i18n/messages';
 import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from './format';
 import { ConsultationPanel } from './ConsultationPanel';
+import { ChatPanel } from '../Chat/ChatPanel';
 import { OrderSection } from './OrderSection';
 import { Prescription } from './Prescription';
 import { DocumentDownloads } from '../Records/DocumentDownloads';
@@ -136,6 +137,22 @@ export function AppointmentCard({
         appointment.appointmentPaymentStatus === 'paid' && (status === 'Booked' || status === 'Expired') && (
           <ConsultationPanel appointment={appointment} token={token} loadConsultation={services.actors.loadConsultation} onSessionExpired={onSessionExpired} />
         )}
+      {services.chat && appointment.consultationType === 'Chat' && appointment.appointmentPaymentStatus === 'paid' && status !== 'Cancelled' && (
+        // Open from shortly before the start; after completion, follow-up questions, then read-only.
+        <ChatPanel
+          appointmentId={appointment._id}
+          token={token}
+          services={services.chat}
+          texts={messages.chat}
+          somethingWentWrong={messages.spec.somethingWentWrong}
+          heading={messages.chat.heading}
+          headingLevel={3}
+          patientName={`${appointment.firstName} ${appointment.lastName}`.trim()}
+          foldable
+          listedUnread={appointment.unreadMessages}
+          onSessionExpired={onSessionExpired}
+        />
+      )}
       {view.order && (
         <OrderSection appointment={appointment} token={token} services={services} onSessionExpired={onSessionExpired} />
       )}

@@ -19,6 +19,7 @@ import type { DeleteRequest } from '../../../machines/appointmentCancel/appointm
 import type { PaymentAnswer, PaymentRequest } from '../../../machines/booking/bookingMachine';
 import type { LoadConsultation } from './ConsultationPanel';
 import type { DownloadDocument } from '../Records/DocumentDownloads';
+import type { ChatServices } from '../Chat/services';
 import type { OrderPaymentAnswer } from '../../../machines/orderPayment/orderPaymentMachine';
 
 export interface AppointmentsActors {
@@ -41,6 +42,8 @@ export interface AppointmentsActors {
 
 export interface AppointmentsServices {
   readonly actors: AppointmentsActors;
+  /** A Chat appointment's conversation (issue 13); absent: no chat on the cards. */
+  readonly chat?: ChatServices;
   /** The list's clock (`clock.tick`); none: the machine's own, every 15 seconds. Tests give a silent one. */
   readonly clock?: AnyActorLogic;
   /** The current instant, epoch milliseconds (`Date.now` when absent). */

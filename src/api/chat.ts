@@ -1,0 +1,210 @@
+/**
+ * A Chat appointment's conversation (issue 13; contract/chat.ts, server/routes/chat.ts): load it,
+ * send a text or a photo, mark messages read, fetch a photo, and read the live stream.
+ *
+ * JSON calls go through the request helper. Three calls cannot: a photo goes up as its raw bytes
+ * (`content-type: image/*`), a photo comes down as a JPEG, and the stream is Server-Sent Events.
+ * An `EventSource` cannot send the bearer token (and a token in the address would end up in
+ * logs), so the stream is read with fetch and a stream reader, parsed here (`SseParser`), resumed
+ * with `Last-Event-ID`.
+ */
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { ChatConversation, ChatMessage, ChatUnread } from '../../contract/chat.js';
+import { describeErrors, summarizeErrors } from '../../contract/report.js';
+import type { ApiFailure } from '../../machines/failures.js';
+import { apiClient, httpFailureOfText, isAbortError, type ApiClient } from './client.js';
+
+type Call<A> = Promise<Either<ApiFailure, A>>;
+
+/** The types the server takes as a photo; anything else goes as bytes and the server decides from them. */
+const photoTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif']);
+
+/** What the file picker offers: the server's formats by type and by name (a phone may give HEIC without a type). */
+export const chatPhotoAccept = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif';
+
+export type ChatApiConfig = {
+  /** Defaults to the platform's fetch. */
+  fetch?: typeof fetch;
+  /** Defaults to VITE_API_BASE, '/api' unless the build says otherwise (as the request helper). */
+  base?: string;
+};
+
+/** One Server-Sent Event: its type ('message' unless named), its data, the last event id seen. */
+export type SseEvent = { event: string; data: string; id: string };
+
+/**
+ * Server-Sent Events as the HTML standard parses them: lines end with CR LF, LF or CR; a blank
+ * line ends an event; `:` starts a comment; `data` lines are joined with LF; `id` is kept for the
+ * events after it. Chunks may cut a line (or a CR LF) anywhere.
+ */
+export class SseParser {
+  private buffer = '';
+  private data: string[] = [];
+  private type = '';
+  private lastId = '';
+  private pendingCr = false;
+
+  /** Feeds a chunk of text; returns the events it completed. */
+  push(chunk: string): SseEvent[] {
+    let text = chunk;
+    // A CR at the end of the last chunk and an LF at the start of this one are one line end.
+    if (this.pendingCr && text.startsWith('\n')) text = text.slice(1);
+    this.pendingCr = text.endsWith('\r');
+    this.buffer += text;
+    const events: SseEvent[] = [];
+    const lines = this.buffer.split(/\r\n|\r|\n/);
+    this.buffer = lines.pop() ?? '';
+    for (const line of lines) {
+      const event = this.line(line);
+      if (event) events.push(event);
+    }
+    return events;
+  }
+
+  private line(line: string): SseEvent | null {
+    if (line === '') {
+      const event = this.data.length > 0 ? { event: this.type || 'message', data: this.data.join('\n'), id: this.lastId } : null;
+      this.data = [];
+      this.type = '';
+      return event;
+    }
+    if (line.startsWith(':')) return null;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') this.data.push(value);
+    else if (field === 'event') this.type = value;
+    else if (field === 'id' && !value.includes('\0')) this.lastId = value;
+    return null;
+  }
+}
+
+/** What the stream tells its reader. */
+export interface StreamHandlers {
+  /** A message, decoded with the contract's codec. */
+  onMessage: (message: ChatMessage) => void;
+}
+
+/**
+ * How a stream ended: `reconnect` (the server asked: it is shutting down), `ended` (the
+ * connection closed), or a failure (refused before it started, or broken, or an event that is not
+ * a message). An abort by the caller rejects with the abort, as the request helper does.
+ */
+export type StreamEnd = { kind: 'reconnect' } | { kind: 'ended' } | { kind: 'failed'; failure: ApiFailure };
+
+export function createChatApi({ request }: ApiClient, config: ChatApiConfig = {}) {
+  const root = (config.base ?? import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
+  const fetchImpl: typeof fetch = (input, init) => (config.fetch ?? globalThis.fetch)(input, init);
+  const chatPath = (appointmentId: string) => `/appointment/${encodeURIComponent(appointmentId)}/chat`;
+
+  /** A fetch that is not JSON: the answer, or a failure as the request helper gives it. */
+  async function raw(path: string, init: RequestInit, signal?: AbortSignal): Promise<Either<ApiFailure, Response>> {
+    try {
+      const response = await fetchImpl(`${root}${path}`, { ...init, signal });
+      if (!response.ok) return left(httpFailureOfText(response.status, await response.text()));
+      return right(response);
+    } catch (error) {
+      // Aborted by the caller: nobody wants the answer.
+      if (signal?.aborted && isAbortError(signal.reason)) throw signal.reason;
+      return left({ _tag: 'NetworkFailure', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return {
+    /** GET /appointment/{id}/chat. */
+    fetchChat: (appointmentId: string, token: string, signal?: AbortSignal): Call<ChatConversation> =>
+      request(ChatConversation, chatPath(appointmentId), { token, signal }),
+
+    /** POST /appointment/{id}/chat/messages. */
+    postText: (appointmentId: string, text: string, token: string, signal?: AbortSignal): Call<ChatMessage> =>
+      request(ChatMessage, `${chatPath(appointmentId)}/messages`, { method: 'POST', body: { text }, token, signal }),
+
+    /** POST /appointment/{id}/chat/read: every message up to `upTo` read. */
+    markRead: (appointmentId: string, upTo: string, token: string, signal?: AbortSignal): Call<ChatUnread> =>
+      request(ChatUnread, `${chatPath(appointmentId)}/read`, { method: 'POST', body: { upTo }, token, signal }),
+
+    /** POST /appointment/{id}/chat/photos: the photo's bytes as they are; the server re-encodes them. */
+    async postPhoto(appointmentId: string, photo: Blob, token: string, signal?: AbortSignal): Call<ChatMessage> {
+      const type = photoTypes.has(photo.type) ? photo.type : 'application/octet-stream';
+      const answer = await raw(
+        `${chatPath(appointmentId)}/photos`,
+        { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': type, Authorization: `Bearer ${token}` }, body: photo },
+        signal,
+      );
+      if (isLeft(answer)) return answer;
+      let json: unknown;
+      try {
+        json = await answer.right.json();
+      } catch {
+        const errors = [{ field: '(body)', message: 'is not JSON' }];
+        return left({ _tag: 'DecodeFailure', message: summarizeErrors(errors), errors });
+      }
+      const decoded = ChatMessage.decode(json);
+      if (isLeft(decoded)) {
+        const errors = describeErrors(decoded.left);
+        return left({ _tag: 'DecodeFailure', message: summarizeErrors(errors), errors });
+      }
+      return right(decoded.right);
+    },
+
+    /** GET /appointment/{id}/chat/photos/{photoId}: the JPEG, to show through an object URL. */
+    async fetchPhoto(appointmentId: string, photoId: string, token: string, signal?: AbortSignal): Call<Blob> {
+      const answer = await raw(
+        `${chatPath(appointmentId)}/photos/${encodeURIComponent(photoId)}`,
+        { headers: { Accept: 'image/jpeg', Authorization: `Bearer ${token}` } },
+        signal,
+      );
+      return isLeft(answer) ? answer : right(await answer.right.blob());
+    },
+
+    /**
+     * GET /appointment/{id}/chat/stream after `after` (the last message id the reader has; '0':
+     * from the start), until it ends, fails or `signal` aborts.
+     */
+    async readStream(appointmentId: string, after: string, token: string, handlers: StreamHandlers, signal: AbortSignal): Promise<StreamEnd> {
+      const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
+      if (after !== '0') headers['Last-Event-ID'] = after;
+      const answer = await raw(`${chatPath(appointmentId)}/stream`, { headers, cache: 'no-store' }, signal);
+      if (isLeft(answer)) return { kind: 'failed', failure: answer.left };
+      const body = answer.right.body;
+      if (!body) return { kind: 'failed', failure: { _tag: 'NetworkFailure', message: 'The stream has no body.' } };
+      const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+      const parser = new SseParser();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return { kind: 'ended' };
+          for (const event of parser.push(value)) {
+            if (event.event === 'reconnect') return { kind: 'reconnect' };
+            if (event.event !== 'message') continue;
+            const decoded = ChatMessage.decode(parseOrUndefined(event.data));
+            if (isLeft(decoded)) {
+              const errors = describeErrors(decoded.left);
+              return { kind: 'failed', failure: { _tag: 'DecodeFailure', message: summarizeErrors(errors), errors } };
+            }
+            handlers.onMessage(decoded.right);
+          }
+        }
+      } catch (error) {
+        if (signal.aborted && isAbortError(signal.reason)) throw signal.reason;
+        return { kind: 'failed', failure: { _tag: 'NetworkFailure', message: error instanceof Error ? error.message : String(error) } };
+      } finally {
+        // Ends the connection when we stop early (reconnect, a bad event); a no-op once it ended.
+        reader.cancel().catch(() => undefined);
+      }
+    },
+  };
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export type ChatApi = ReturnType<typeof createChatApi>;
+
+export const chatApi: ChatApi = createChatApi(apiClient);

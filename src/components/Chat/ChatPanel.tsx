@@ -1,0 +1,342 @@
+/**
+ * A Chat appointment's conversation (issue 13), on the patient's /myappointment card and in the
+ * doctor's console, wired to the chat machine (machines/chat): the messages (own and the other
+ * party's, with their clinic times and photos), a text box with Send and a photo picker while the
+ * chat is open, and what else is true: when it opens, reconnecting, follow-up, closed, read-only,
+ * or failed with Try again. The messages are a labelled log region (`role="log"`, polite), so a
+ * screen reader hears a new message without losing its place.
+ *
+ * On the card the panel folds (a button with the unread count); it marks messages read only
+ * while they are on screen: unfolded (or in the console) and the page visible.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import type { ChatMessage } from '../../../contract/chat';
+import {
+  chatMachine,
+  selectCanSend,
+  selectConversation,
+  selectDraft,
+  selectHasFailed,
+  selectIsClosed,
+  selectIsLive,
+  selectIsLoading,
+  selectIsReadOnly,
+  selectIsReconnecting,
+  selectIsSendingPhoto,
+  selectIsSendingText,
+  selectIsWaiting,
+  selectMessages,
+  selectProblem,
+  selectUnread,
+  type ChatNotice,
+} from '../../../machines/chat/chatMachine';
+import { chatPhotoAccept } from '../../api/chat';
+import type { Messages } from '../../i18n/messages';
+import { clinicTimeAndDate, formatClinicDate, formatClinicInstant } from '../Appointments/format';
+import { toast } from '../Toast/toast';
+import type { ChatServices } from './services';
+import './Chat.css';
+
+export type ChatTexts = Messages['chat'];
+
+export interface ChatPanelProps {
+  readonly appointmentId: string;
+  readonly token: string;
+  readonly services: ChatServices;
+  /** The catalog's chat texts (the console passes the English ones: it is not translated). */
+  readonly texts: ChatTexts;
+  /** Said for a failure without the server's words. */
+  readonly somethingWentWrong: string;
+  readonly heading: string;
+  readonly headingLevel: 2 | 3;
+  /** The patient's name, on their messages when the reader is not the patient. */
+  readonly patientName: string;
+  /** On the card: folded until opened, with the unread count on its button. */
+  readonly foldable: boolean;
+  /** The unread count the appointment list gave, until the conversation has loaded. */
+  readonly listedUnread?: number;
+  readonly onSessionExpired: () => void;
+}
+
+type PanelActor = ReturnType<typeof useActorRef<typeof chatMachine>>;
+
+export function ChatPanel(props: ChatPanelProps) {
+  const { appointmentId, token, services, texts, heading, headingLevel, foldable, onSessionExpired, somethingWentWrong } = props;
+  const headingId = useId();
+  const bodyId = useId();
+  const [logic] = useState(() => chatMachine.provide({ actors: services.actors }));
+  const actor = useActorRef(logic, { input: { appointmentId, token, now: Date.now() } });
+  const conversation = useSelector(actor, selectConversation);
+  const loading = useSelector(actor, selectIsLoading);
+  const failed = useSelector(actor, selectHasFailed);
+  const unread = useSelector(actor, selectUnread);
+  const [unfolded, setUnfolded] = useState(!foldable);
+
+  useEffect(() => {
+    const noticeText = (notice: ChatNotice) => (notice.kind === 'server' ? notice.text : somethingWentWrong);
+    const subscriptions = [
+      actor.on('session.expired', () => onSessionExpired()),
+      actor.on('notice', ({ notice }) => toast.error(noticeText(notice))),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, onSessionExpired, somethingWentWrong]);
+
+  // On screen: unfolded and the page visible. Only then are messages marked read.
+  useEffect(() => {
+    const tell = () => actor.send({ type: unfolded && document.visibilityState === 'visible' ? 'view.shown' : 'view.hidden' });
+    tell();
+    document.addEventListener('visibilitychange', tell);
+    return () => document.removeEventListener('visibilitychange', tell);
+  }, [actor, unfolded]);
+
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const shownUnread = conversation === null ? (props.listedUnread ?? 0) : unread;
+  return (
+    <section className="chat" aria-labelledby={headingId}>
+      <Heading id={headingId} className="chat__heading">
+        {heading}
+      </Heading>
+      {foldable && (
+        <p className="chat__fold">
+          <button
+            type="button"
+            className="button button--outline"
+            aria-expanded={unfolded}
+            aria-controls={bodyId}
+            onClick={() => setUnfolded((open) => !open)}
+          >
+            {unfolded ? texts.hide : texts.show}
+            {shownUnread > 0 && (
+              <>
+                {' '}
+                <span className="chat__badge">{texts.newMessages(shownUnread)}</span>
+              </>
+            )}
+          </button>
+        </p>
+      )}
+      <div id={bodyId} className="chat__body" hidden={!unfolded}>
+        {loading && conversation === null && <p role="status">{texts.loading}</p>}
+        {failed && (
+          <p role="alert">
+            {texts.failed}{' '}
+            <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'chat.retry' })}>
+              {texts.tryAgain}
+            </button>
+          </p>
+        )}
+        {conversation && <Conversation actor={actor} {...props} />}
+      </div>
+    </section>
+  );
+}
+
+function Conversation({ actor, texts, patientName, services, token, appointmentId }: ChatPanelProps & { actor: PanelActor }) {
+  const conversation = useSelector(actor, selectConversation)!;
+  const messages = useSelector(actor, selectMessages);
+  const waiting = useSelector(actor, selectIsWaiting);
+  const reconnecting = useSelector(actor, selectIsReconnecting);
+  const readOnly = useSelector(actor, selectIsReadOnly);
+  const closed = useSelector(actor, selectIsClosed);
+  const live = useSelector(actor, selectIsLive);
+  const logRef = useRef<HTMLDivElement>(null);
+
+  // The newest message in view, as a chat shows it.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages.length]);
+
+  if (closed) return <p className="notice">{texts.closed}</p>;
+  const names = { patient: patientName, doctor: conversation.doctorName };
+  const whoWrote = (m: ChatMessage) => (m.from === conversation.as ? texts.you : names[m.from]);
+  const opens = clinicTimeAndDate(conversation.opensAt);
+  return (
+    <>
+      {waiting && opens && (
+        <p>
+          {opens.date === clinicTimeAndDate(new Date().toISOString())?.date
+            ? texts.opensAt(opens.time)
+            : texts.opensOn(formatClinicDate(opens.date), opens.time)}
+        </p>
+      )}
+      {reconnecting && (
+        <p role="status" className="chat__reconnecting">
+          {texts.reconnecting}
+        </p>
+      )}
+      {conversation.state === 'followup' && conversation.followUpUntil && conversation.as !== 'admin' && (
+        <p>{texts.followUp(formatClinicInstant(conversation.followUpUntil) ?? conversation.followUpUntil)}</p>
+      )}
+      {readOnly && <p className="notice">{conversation.as === 'admin' ? texts.auditOnly : texts.readOnly}</p>}
+      {!waiting && (
+        <div ref={logRef} className="chat__log" role="log" aria-live="polite" aria-label={texts.log} tabIndex={0}>
+          {messages.length === 0 ? (
+            <p className="chat__empty">{texts.noMessages}</p>
+          ) : (
+            <ol className="chat__messages">
+              {messages.map((m) => (
+                <li key={m.id} className={`chat__message chat__message--${m.from === conversation.as ? 'own' : 'other'}${m.photo ? ' chat__message--photo' : ''}`}>
+                  <p className="chat__meta">
+                    <span className="chat__who">{whoWrote(m)}</span> <time dateTime={m.at}>{messageTime(m.at)}</time>
+                  </p>
+                  {m.photo && (
+                    <ChatPhoto
+                      appointmentId={appointmentId}
+                      photo={m.photo}
+                      token={token}
+                      load={services.loadPhoto}
+                      alt={texts.photoAlt(whoWrote(m), messageTime(m.at))}
+                      texts={texts}
+                    />
+                  )}
+                  {m.text !== '' && <p className="chat__text">{m.text}</p>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+      {(live || reconnecting) && conversation.canWrite && <Composer actor={actor} texts={texts} />}
+    </>
+  );
+}
+
+/** A message's time in clinic time: the time of day today, the day and time before. */
+function messageTime(at: string): string {
+  const when = clinicTimeAndDate(at);
+  if (!when) return at;
+  return when.date === clinicTimeAndDate(new Date().toISOString())?.date ? when.time : (formatClinicInstant(at) ?? at);
+}
+
+function Composer({ actor, texts }: { actor: PanelActor; texts: ChatTexts }) {
+  const draft = useSelector(actor, selectDraft);
+  const problem = useSelector(actor, selectProblem);
+  const canSend = useSelector(actor, selectCanSend);
+  const sendingText = useSelector(actor, selectIsSendingText);
+  const sendingPhoto = useSelector(actor, selectIsSendingPhoto);
+  const textId = useId();
+  const photoId = useId();
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const photoRef = useRef<HTMLInputElement>(null);
+  const textError = problem?.field === 'text' ? problem.text : null;
+  const photoError = problem?.field === 'photo' ? problem.text : null;
+
+  // A refusal moves focus to the field it is about, where it is said.
+  useEffect(() => {
+    if (problem?.field === 'text') textRef.current?.focus();
+    if (problem?.field === 'photo') photoRef.current?.focus();
+  }, [problem]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSend) return;
+    actor.send({ type: 'message.send', text: draft });
+    // Back to the box for the next message (after a click on Send too).
+    textRef.current?.focus();
+  };
+  return (
+    <form className="chat__composer" onSubmit={submit} noValidate>
+      <div className="chat__field">
+        <label htmlFor={textId}>{texts.messageLabel}</label>
+        <textarea
+          id={textId}
+          ref={textRef}
+          rows={2}
+          value={draft}
+          readOnly={sendingText}
+          onChange={(event) => actor.send({ type: 'draft.changed', text: event.target.value })}
+          onKeyDown={(event) => {
+            // Enter sends, Shift+Enter starts a new line, as chats do.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+          }}
+          aria-invalid={textError ? true : undefined}
+          aria-describedby={textError ? `${textId}-error` : undefined}
+        />
+        {textError && (
+          <p id={`${textId}-error`} className="chat__error">
+            {textError}
+          </p>
+        )}
+      </div>
+      <p className="chat__send">
+        <button type="submit" className="button button--primary" aria-disabled={!canSend || undefined} aria-busy={sendingText}>
+          {sendingText ? texts.sending : texts.send}
+        </button>
+      </p>
+      <div className="chat__field chat__field--photo">
+        <label htmlFor={photoId}>{texts.photoLabel}</label>
+        <p id={`${photoId}-hint`} className="chat__hint">
+          {texts.photoHint}
+        </p>
+        <input
+          id={photoId}
+          ref={photoRef}
+          type="file"
+          accept={chatPhotoAccept}
+          onChange={(event) => {
+            const photo = event.target.files?.[0];
+            event.target.value = ''; // the same file can be chosen again
+            if (photo && canSend) actor.send({ type: 'photo.send', photo });
+          }}
+          aria-disabled={!canSend || undefined}
+          aria-invalid={photoError ? true : undefined}
+          aria-describedby={[`${photoId}-hint`, photoError && `${photoId}-error`].filter(Boolean).join(' ')}
+        />
+        {sendingPhoto && <p role="status">{texts.sendingPhoto}</p>}
+        {photoError && (
+          <p id={`${photoId}-error`} className="chat__error">
+            {photoError}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** A photo of the conversation, fetched with the token and shown through an object URL, revoked when it goes. */
+function ChatPhoto({
+  appointmentId,
+  photo,
+  token,
+  load,
+  alt,
+  texts,
+}: {
+  appointmentId: string;
+  photo: NonNullable<ChatMessage['photo']>;
+  token: string;
+  load: ChatServices['loadPhoto'];
+  alt: string;
+  texts: ChatTexts;
+}) {
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    let url: string | null = null;
+    load({ appointmentId, photoId: photo.id, token }, controller.signal).then(
+      (blob) => {
+        if (controller.signal.aborted) return;
+        url = URL.createObjectURL(blob);
+        setSrc(url);
+      },
+      () => controller.signal.aborted || setFailed(true),
+    );
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [appointmentId, photo.id, token, load]);
+  // The photo's place is kept while it loads, so the log does not jump (and stays scrolled to the newest).
+  return (
+    <span className="chat__photo-frame" style={{ aspectRatio: `${photo.width} / ${photo.height}`, maxWidth: `${photo.width}px` }}>
+      {src ? (
+        <img className="chat__photo" src={src} alt={alt} width={photo.width} height={photo.height} />
+      ) : (
+        <span className="chat__photo-state">{failed ? texts.photoFailed : texts.photoLoading}</span>
+      )}
+    </span>
+  );
+}

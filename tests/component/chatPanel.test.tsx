@@ -1,0 +1,241 @@
+/**
+ * The chat panel (issue 13) with its calls faked and a hand-driven stream: own and the other
+ * party's messages in a labelled polite log; a text sent (the box emptied) or refused on its
+ * field; a message arriving on the stream; the unread badge while folded, read marks once
+ * unfolded; a photo sent, refused on its field (focused, described), shown through an object URL
+ * revoked when the panel goes; when it opens; reconnecting; follow-up, read-only, closed; Try again
+ * after a failed load; the session told on a 401.
+ */
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fromCallback, fromPromise } from 'xstate';
+import type { ChatConversation, ChatMessage } from '../../contract/chat';
+import type { ChatEvent } from '../../machines/chat/chatMachine';
+import { ChatPanel } from '../../src/components/Chat/ChatPanel';
+import type { ChatServices } from '../../src/components/Chat/services';
+import { en } from '../../src/i18n/messages';
+
+const appointmentId = '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c';
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+const clinicHHMM = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(iso));
+
+let nextId = 10;
+const msg = (from: ChatMessage['from'], text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id: String(nextId++),
+  from,
+  text,
+  photo: null,
+  at: at(1),
+  ...extra,
+});
+
+function conversation(extra: Partial<ChatConversation> = {}): ChatConversation {
+  return {
+    appointmentId,
+    as: 'patient',
+    state: 'open',
+    canWrite: true,
+    opensAt: at(10),
+    followUpUntil: null,
+    doctorName: 'Dr. Meera Kulkarni',
+    messages: [],
+    unread: 0,
+    ...extra,
+  };
+}
+
+type Fakes = {
+  load?: () => Promise<ChatConversation>;
+  postText?: (text: string) => Promise<ChatMessage>;
+  postPhoto?: (photo: Blob) => Promise<ChatMessage>;
+};
+
+function renderPanel(fakes: Fakes, options: { foldable?: boolean; listedUnread?: number } = {}) {
+  const streams: Array<(event: ChatEvent) => void> = [];
+  const markRead = vi.fn(async (_input: { appointmentId: string; upTo: string; token: string }) => ({ unread: 0 }));
+  const postText = vi.fn(async ({ text }: { text: string }) => (fakes.postText ?? (async (t: string) => msg('patient', t)))(text));
+  const postPhoto = vi.fn(async ({ photo }: { photo: Blob }) => fakes.postPhoto!(photo));
+  const loadPhoto = vi.fn(async (_request: { appointmentId: string; photoId: string; token: string }, _signal: AbortSignal) => new Blob(['jpeg'], { type: 'image/jpeg' }));
+  const services: ChatServices = {
+    actors: {
+      loadChat: fromPromise(() => (fakes.load ?? (async () => conversation()))()),
+      postText: fromPromise(({ input }) => postText(input)),
+      postPhoto: fromPromise(({ input }) => postPhoto(input)),
+      markRead: fromPromise(({ input }) => markRead(input)),
+      stream: fromCallback<ChatEvent, { appointmentId: string; token: string; after: string }>(({ sendBack }) => {
+        streams.push(sendBack);
+        return () => undefined;
+      }),
+    },
+    loadPhoto,
+  };
+  const onSessionExpired = vi.fn();
+  const view = render(
+    <ChatPanel
+      appointmentId={appointmentId}
+      token="tok"
+      services={services}
+      texts={en.chat}
+      somethingWentWrong="Something went wrong."
+      heading="Chat with your doctor"
+      headingLevel={3}
+      patientName="Asha Deshpande"
+      foldable={options.foldable ?? false}
+      listedUnread={options.listedUnread}
+      onSessionExpired={onSessionExpired}
+    />,
+  );
+  const push = (event: ChatEvent) => act(() => streams.at(-1)!(event));
+  return { ...view, markRead, postText, postPhoto, loadPhoto, onSessionExpired, push, streams };
+}
+
+const log = () => screen.getByRole('log', { name: 'Messages' });
+
+describe('the chat panel', () => {
+  it("shows own and the doctor's messages with their clinic times in a polite log, and sends a text", async () => {
+    const hello = msg('patient', 'Hello doctor');
+    const reply = msg('doctor', 'Please describe the rash.');
+    const panel = renderPanel({ load: async () => conversation({ messages: [hello, reply] }) });
+    await screen.findByText('Please describe the rash.');
+    expect(log().getAttribute('aria-live')).toBe('polite');
+    const items = within(log()).getAllByRole('listitem');
+    expect(items.map((li) => li.className)).toEqual(['chat__message chat__message--own', 'chat__message chat__message--other']);
+    expect(items[0]!.textContent).toBe(`You ${clinicHHMM(hello.at)}Hello doctor`);
+    expect(items[1]!.textContent).toContain('Dr. Meera Kulkarni');
+
+    const box = screen.getByLabelText('Your message');
+    await userEvent.type(box, 'It itches at night');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(panel.postText).toHaveBeenCalledWith({ appointmentId, text: 'It itches at night', token: 'tok' });
+    await within(log()).findByText('It itches at night');
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    expect(document.activeElement).toBe(box);
+  });
+
+  it("keeps a refused text in the box with the server's words on the field", async () => {
+    renderPanel({
+      postText: async () => {
+        throw { _tag: 'HttpFailure', status: 400, message: 'text: must be at most 2000 characters', errors: [{ field: 'text', message: 'must be at most 2000 characters' }] };
+      },
+    });
+    const box = await screen.findByLabelText('Your message');
+    await userEvent.type(box, 'Too long{Enter}');
+    const error = await screen.findByText('must be at most 2000 characters');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(box.getAttribute('aria-describedby')).toBe(error.id);
+    expect((box as HTMLTextAreaElement).value).toBe('Too long');
+    // Writing again answers it.
+    await userEvent.type(box, '!');
+    expect(screen.queryByText('must be at most 2000 characters')).toBeNull();
+  });
+
+  it('shows what arrives on the stream; folded, it counts it on the button and marks it read once opened', async () => {
+    const panel = renderPanel({ load: async () => conversation({ messages: [msg('doctor', 'Good morning')], unread: 1 }) }, { foldable: true, listedUnread: 1 });
+    const button = screen.getByRole('button', { name: 'Open the chat 1 new message' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await vi.waitFor(() => expect(panel.streams).toHaveLength(1));
+    const arriving = msg('doctor', 'Any fever?');
+    panel.push({ type: 'stream.message', message: arriving });
+    await screen.findByRole('button', { name: 'Open the chat 2 new messages' });
+    expect(panel.markRead).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: /Open the chat/ }));
+    expect(screen.getByRole('button', { name: 'Hide the chat' }).getAttribute('aria-expanded')).toBe('true');
+    expect(within(log()).getByText('Any fever?')).toBeTruthy();
+    await vi.waitFor(() => expect(panel.markRead).toHaveBeenCalledWith({ appointmentId, upTo: arriving.id, token: 'tok' }));
+    const next = msg('doctor', 'And since when?');
+    panel.push({ type: 'stream.message', message: next });
+    await vi.waitFor(() => expect(panel.markRead).toHaveBeenLastCalledWith({ appointmentId, upTo: next.id, token: 'tok' }));
+    expect(panel.markRead).toHaveBeenCalledTimes(2);
+  });
+
+  it("sends a photo, shows the server's refusal on the field (focused), and shows photos through object URLs revoked when it goes", async () => {
+    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:photo-1');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const words = 'This file is not a photo. Send a JPEG, PNG, WebP or HEIC picture.';
+    let refuse = true;
+    const panel = renderPanel({
+      postPhoto: async () => {
+        if (refuse) throw { _tag: 'HttpFailure', status: 400, message: words, errors: [{ field: 'photo', message: words }] };
+        return msg('patient', '', { photo: { id: 'p1', url: `/api/appointment/${appointmentId}/chat/photos/p1`, width: 640, height: 480 } });
+      },
+    });
+    const input = await screen.findByLabelText('Send a photo');
+    expect(input.getAttribute('accept')).toContain('image/heic');
+    const pdf = new File(['%PDF'], 'rash.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(input, pdf);
+    expect(panel.postPhoto).toHaveBeenCalledWith({ appointmentId, photo: pdf, token: 'tok' });
+    const error = await screen.findByText(words);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(error.id);
+    expect(document.activeElement).toBe(input);
+
+    refuse = false;
+    await userEvent.upload(input, new File(['jpeg'], 'rash.jpg', { type: 'image/jpeg' }));
+    const img = await screen.findByRole('img', { name: /^Photo from You, / });
+    expect(img.getAttribute('src')).toBe('blob:photo-1');
+    expect(panel.loadPhoto).toHaveBeenCalledWith({ appointmentId, photoId: 'p1', token: 'tok' }, expect.any(AbortSignal));
+    expect(screen.queryByText(words)).toBeNull();
+    expect(created).toHaveBeenCalledTimes(1);
+    panel.unmount();
+    expect(revoked).toHaveBeenCalledWith('blob:photo-1');
+  });
+
+  it('says when it opens, and writes nothing before', async () => {
+    const opensAt = new Date(Date.now() + 30 * 60_000).toISOString();
+    renderPanel({ load: async () => conversation({ state: 'upcoming', canWrite: false, opensAt }) });
+    await screen.findByText(`The chat opens at ${clinicHHMM(opensAt)}.`);
+    expect(screen.queryByLabelText('Your message')).toBeNull();
+    expect(screen.queryByRole('log')).toBeNull();
+  });
+
+  it('says politely that it reconnects when the stream drops, keeping the draft', async () => {
+    const panel = renderPanel({});
+    await userEvent.type(await screen.findByLabelText('Your message'), 'Half written');
+    panel.push({ type: 'stream.dropped' });
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('The connection was interrupted. Reconnecting… your messages are safe.');
+    expect((screen.getByLabelText('Your message') as HTMLTextAreaElement).value).toBe('Half written');
+    expect(screen.getByRole('button', { name: 'Send' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('follow-up, read-only and closed: says so; only the follow-up can be written in', async () => {
+    const followUpUntil = new Date(Date.now() + 48 * 3_600_000).toISOString();
+    const first = renderPanel({ load: async () => conversation({ state: 'followup', followUpUntil, messages: [msg('doctor', 'Take the remedy twice a day.')] }) });
+    await screen.findByText(/^The consultation is complete\. You can ask follow-up questions here until /);
+    expect(screen.getByLabelText('Your message')).toBeTruthy();
+    first.unmount();
+
+    const second = renderPanel({ load: async () => conversation({ state: 'readonly', canWrite: false, messages: [msg('doctor', 'Get well soon.')] }) });
+    await screen.findByText('This chat is closed. You can still read it.');
+    expect(within(log()).getByText('Get well soon.')).toBeTruthy();
+    expect(screen.queryByLabelText('Your message')).toBeNull();
+    second.unmount();
+
+    renderPanel({ load: async () => conversation({ state: 'unavailable', canWrite: false }) });
+    await screen.findByText('This consultation was cancelled or is unpaid, so it has no chat.');
+    expect(screen.queryByRole('log')).toBeNull();
+  });
+
+  it('offers Try again after a failed load, and tells the session on a 401', async () => {
+    let calls = 0;
+    renderPanel({
+      load: async () => {
+        calls += 1;
+        if (calls === 1) throw { _tag: 'NetworkFailure', message: 'Failed to fetch' };
+        return conversation({ messages: [msg('doctor', 'Back again')] });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Back again')).toBeTruthy();
+
+    const expired = renderPanel({
+      load: async () => {
+        throw { _tag: 'HttpFailure', status: 401, message: 'Please login.' };
+      },
+    });
+    await vi.waitFor(() => expect(expired.onSessionExpired).toHaveBeenCalledTimes(1));
+  });
+});
