@@ -3,14 +3,7 @@
 // real route beside a bare Fastify answering the same bytes, on PGlite and on PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { startBareFastify } from './bare-fastify.mjs';
-
-export function positive(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${JSON.stringify(raw)}`);
-  return n;
-}
+import { positiveNumberEnv as positive } from './util.mjs';
 
 /** The load settings every such figure shares (BENCH_SLOTS_CONNECTIONS, _DURATION, _WARMUP). */
 export function loadOptions() {

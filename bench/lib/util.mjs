@@ -52,11 +52,14 @@ export function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** A positive whole number from the environment, or `fallback` when unset; anything else throws. */
-export function positiveEnv(name, fallback) {
+/** A positive number from the environment, or `fallback` when unset; anything else throws. */
+export function positiveNumberEnv(name, fallback) {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${JSON.stringify(raw)}`);
-  return Math.round(n);
+  return n;
 }
+
+/** positiveNumberEnv, rounded to a whole number (counts). */
+export const positiveEnv = (name, fallback) => Math.round(positiveNumberEnv(name, fallback));
