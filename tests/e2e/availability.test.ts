@@ -11,24 +11,11 @@
 //   grouped Morning / Afternoon / Evening.
 // axe on the open popup at each step; screenshots test-results/screenshots/availability-*.png.
 import type { Locator, Page, Request } from 'playwright-core';
-import { afterAll, describe, expect, test } from 'vitest';
-import { axeViolations, formatViolations, newContext, screenshot, useSite, type Viewport } from './harness';
-import { MailCatcher } from './support/mailCatcher';
+import { describe, expect, test } from 'vitest';
+import { axeViolations, DESKTOP, formatViolations, newContext, PHONE, screenshot, useSiteWithMailbox } from './harness';
 import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
-import { freePort } from './support/server.mjs';
 
-const mailbox = new MailCatcher();
-const site = useSite(async () => {
-  await mailbox.start();
-  const port = await freePort();
-  return { port, env: { SMTP_URL: mailbox.url, PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
-});
-afterAll(async () => {
-  await mailbox.stop();
-});
-
-const DESKTOP: Viewport = { width: 1280, height: 800 };
-const PHONE: Viewport = { width: 375, height: 812 };
+const { site, mailbox } = useSiteWithMailbox();
 
 interface Patient {
   firstName: string;

@@ -17,43 +17,19 @@
 //
 // The date is computed in clinic time (Asia/Kolkata): the first day from tomorrow on on which the
 // chosen doctor works at the chosen location (server/seed/demo-clinic.json), so no slot is past.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ROOT, axeViolations, formatViolations, newContext, screenshot, useSite, type Viewport } from './harness';
-import { MailCatcher } from './support/mailCatcher';
+import { axeViolations, DESKTOP, formatViolations, newContext, PHONE, screenshot, useSiteWithMailbox, type Viewport } from './harness';
+import { clinicDate, demoSeed as seed, weekdayOf } from './support/clinic';
 import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
-import { freePort } from './support/server.mjs';
 
-const mailbox = new MailCatcher();
-
-const site = useSite(async () => {
-  await mailbox.start();
-  const port = await freePort();
-  // PUBLIC_URL: where the sandbox checkout sends the browser back to (our own origin).
-  return { port, env: { SMTP_URL: mailbox.url, PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-});
-
-const DESKTOP: Viewport = { width: 1280, height: 800 };
-const PHONE: Viewport = { width: 375, height: 812 };
+const { site, mailbox } = useSiteWithMailbox();
 
 const MSG = {
   welcome: (firstName: string) => `Welcome ${firstName}!`,
   booked: 'Appointment booked successfully.',
   slotBooked: 'This slot is already booked',
 } as const;
-
-type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-
-const seed = JSON.parse(readFileSync(join(ROOT, 'server/seed/demo-clinic.json'), 'utf8')) as {
-  fees: { consultationType: string; consultationFee: number }[];
-  doctors: { name: string; email: string; type: string; locations: string[]; hours: Record<string, Weekday[]> }[];
-};
 
 const feeOf = (type: string): number => {
   const fee = seed.fees.find((f) => f.consultationType === type)?.consultationFee;
@@ -63,19 +39,6 @@ const feeOf = (type: string): number => {
 
 // ---------------------------------------------------------------------------------------------
 // Dates in clinic time
-
-/** A clinic-time calendar day (YYYY-MM-DD) `days` after today's. */
-function clinicDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
-function weekdayOf(date: string): Weekday {
-  const names: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-  return names[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
-}
 
 interface Plan {
   location: string;

@@ -13,7 +13,6 @@
 //   same room's join link; the Call in 6 minutes: a tel: link, and "Note: no answer" stored (a
 //   toast, the consultation record); screenshots consultation-doctor-<width>.
 import type { BrowserContext, Page } from 'playwright-core';
-import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runClinicCommand } from '../../server/cli';
 import { pgliteDir } from '../../server/db/open';

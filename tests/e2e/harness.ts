@@ -9,7 +9,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ROOT, ensureBuilt } from './support/build.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from './support/chromium.mjs';
-import { startServer, tempDataDir, type RunningServer } from './support/server.mjs';
+import { MailCatcher } from './support/mailCatcher';
+import { freePort, startServer, tempDataDir, type RunningServer } from './support/server.mjs';
 
 export { ROOT };
 export type { RunningServer };
@@ -82,6 +83,10 @@ export interface Viewport {
   width: number;
   height: number;
 }
+
+/** The two widths every page is tried at. */
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+export const PHONE: Viewport = { width: 375, height: 812 };
 
 export async function newContext(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -194,6 +199,24 @@ export function useSite(options?: () => SiteOptions | Promise<SiteOptions>) {
       return { page, watch };
     },
   };
+}
+
+/**
+ * `useSite` for a patient's whole journey: the sandbox payment provider (its checkout on our own
+ * origin, PUBLIC_URL being where it sends the browser back) and a real SMTP server catching the
+ * mails, started before the server and stopped after the file.
+ */
+export function useSiteWithMailbox() {
+  const mailbox = new MailCatcher();
+  const site = useSite(async () => {
+    await mailbox.start();
+    const port = await freePort();
+    return { port, env: { SMTP_URL: mailbox.url, PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
+  });
+  afterAll(async () => {
+    await mailbox.stop();
+  });
+  return { site, mailbox };
 }
 
 /** Waits until the page has made no network request for a moment (bounded). */

@@ -9,58 +9,20 @@
 // Screenshots: test-results/screenshots/lang-*.png.
 //
 // The payment page itself is the sandbox provider's stand-in for PhonePe's (English, not ours).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { en } from '../../src/i18n/messages';
-import { ROOT, axeViolations, formatViolations, screenshot, useSite, type Viewport } from './harness';
-import { MailCatcher } from './support/mailCatcher';
+import { axeViolations, DESKTOP, formatViolations, PHONE, screenshot, useSiteWithMailbox, type Viewport } from './harness';
+import { clinicDate, demoSeed as seed, weekdayOf } from './support/clinic';
 import { expectDialogOpen, sandboxCheckout, STEP_MS } from './support/ui';
-import { freePort } from './support/server.mjs';
 
-const mailbox = new MailCatcher();
+const { site, mailbox } = useSiteWithMailbox();
 
-const site = useSite(async () => {
-  await mailbox.start();
-  const port = await freePort();
-  return { port, env: { SMTP_URL: mailbox.url, PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-});
-
-const DESKTOP: Viewport = { width: 1280, height: 800 };
-const PHONE: Viewport = { width: 375, height: 812 };
-
-type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-const seed = JSON.parse(readFileSync(join(ROOT, 'server/seed/demo-clinic.json'), 'utf8')) as {
-  fees: { consultationType: string; consultationFee: number }[];
-  doctors: {
-    name: string;
-    email: string;
-    type: string;
-    locations: string[];
-    hours: Record<string, Weekday[]>;
-    qualification: string;
-    registration?: { council: string; number: string };
-  }[];
-};
 const locations = [...new Set(seed.doctors.flatMap((d) => d.locations))];
 /** Names stay as written: the doctors' (the doctor list shows them all). */
 const doctorNames = seed.doctors.map((d) => d.name);
 /** The doctor card's qualification and registration are the clinic's words, shown as entered (docs/i18n.md). */
 const doctorCredentials = seed.doctors.flatMap((d) => [d.qualification, d.registration?.council ?? '', d.registration?.number ?? '']).filter(Boolean);
-
-function clinicDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-const weekdayOf = (date: string): Weekday =>
-  (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
 /** A clinic doctor, a location and a date (from `startDay` on, clinic time) on which they work there. */
 function planFor(startDay: number) {
@@ -269,7 +231,8 @@ describe('मराठी: switch on the home page, book, pay, My Appointment', 
       const mainText = await page.locator('main').innerText();
       expect(mainText).toContain('बुक झाली');
       const left = englishLeft(mainText, [
-        patient.firstName, patient.lastName, ...doctorNames, ...locations, ...specMessages, appointmentNumber!, 'Dr.',
+        // "PDF" names the file format in Marathi too (the card's document downloads, issue 14).
+        patient.firstName, patient.lastName, ...doctorNames, ...locations, ...specMessages, appointmentNumber!, 'Dr.', 'PDF',
       ]);
       expect(left, `English left on My Appointment: ${left.join(' ')}`).toEqual([]);
       expect(await page.title()).toContain('माझ्या अपॉइंटमेंट्स');
