@@ -8,6 +8,7 @@ import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { JobsConfig } from './config.js';
 import { createJobEngine, type EngineTuning, type JobEngine } from './engine.js';
+import { createReconciliation, type Reconciliation, type ReconciliationOptions } from './reconcile.js';
 import { createReminders, type Reminders } from './reminders.js';
 
 export interface JobsOptions {
@@ -17,6 +18,10 @@ export interface JobsOptions {
   publicUrl: string;
   config: JobsConfig;
   onError: (error: Error) => void;
+  /** The payment service: reconciliation of pending payments runs when given (server/app.ts gives it). */
+  payments?: ReconciliationOptions['payments'];
+  /** A provider that could not answer a reconciliation check (a warning: the next check asks again). */
+  onCheckError?: ReconciliationOptions['onCheckError'];
   /** Tests: shorter polling, retry delays and expiry. */
   tuning?: Partial<EngineTuning>;
 }
@@ -24,6 +29,8 @@ export interface JobsOptions {
 export interface Jobs {
   engine: JobEngine;
   reminders: Reminders;
+  /** Absent when no payment service was given. */
+  reconciliation: Reconciliation | null;
   /** Starts the engine with its workers and timers (cron, maintenance): what main.ts does. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -39,9 +46,18 @@ export function createJobs(options: JobsOptions): Jobs {
     leadsMinutes: options.config.reminderLeadsMinutes,
     engine: () => engine!,
   });
+  const reconciliation = options.payments
+    ? createReconciliation({
+        db: options.db,
+        now: options.now,
+        payments: options.payments,
+        engine: () => engine!,
+        onCheckError: options.onCheckError ?? (() => undefined),
+      })
+    : null;
   engine = createJobEngine({
     db: options.db,
-    queues: [...reminders.queues],
+    queues: [...reminders.queues, ...(reconciliation?.queues ?? [])],
     onError: options.onError,
     ...(options.tuning ? { tuning: options.tuning } : {}),
   });
@@ -49,6 +65,7 @@ export function createJobs(options: JobsOptions): Jobs {
   return {
     engine: ready,
     reminders,
+    reconciliation,
     start: () => ready.start({ workers: true, timers: true }),
     stop: () => ready.stop(),
   };

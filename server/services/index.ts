@@ -57,6 +57,8 @@ export interface ServiceOptions {
   observer: ServiceObserver;
   /** JITSI_*, JOIN_*: video rooms and join windows (server/consultation/config.ts); the defaults when absent. */
   consultation: ConsultationConfig;
+  /** A checkout opened (server/jobs/reconcile.ts wakes its sweep for the first check); nothing when absent. */
+  onCheckoutOpened: (firstCheckAt: Date) => Promise<void>;
   /** The clinic's name, address and tax details on prescriptions and receipts (CLINIC_ADDRESS, CLINIC_TAX_DETAILS). */
   clinic: ClinicDetails;
 }
@@ -182,6 +184,10 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       observer,
       onAppointmentPaid: (appointmentId) =>
         background.run('booking confirmation mail', () => appointments.sendConfirmation(appointmentId)),
+      onCheckoutOpened: (firstCheckAt) => {
+        const wake = options.onCheckoutOpened;
+        if (wake) background.run('payment check wake-up', () => wake(firstCheckAt));
+      },
     }),
   };
 }
