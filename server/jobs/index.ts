@@ -10,6 +10,8 @@ import type { JobsConfig } from './config.js';
 import { createJobEngine, type EngineTuning, type JobEngine } from './engine.js';
 import { createReconciliation, type Reconciliation, type ReconciliationOptions } from './reconcile.js';
 import { createReminders, type Reminders } from './reminders.js';
+import { createKeyedMails, type KeyedMails } from './keyedMails.js';
+import { refundNoticeKind, refundSummaryKind } from './refundMails.js';
 
 export interface JobsOptions {
   db: Database;
@@ -31,6 +33,8 @@ export interface Jobs {
   reminders: Reminders;
   /** Absent when no payment service was given. */
   reconciliation: Reconciliation | null;
+  /** Refund notices, the admin's refund summary, the doctors' morning lists. */
+  mails: KeyedMails;
   /** Starts the engine with its workers and timers (cron, maintenance): what main.ts does. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -55,9 +59,19 @@ export function createJobs(options: JobsOptions): Jobs {
         onCheckError: options.onCheckError ?? (() => undefined),
       })
     : null;
+  const mails = createKeyedMails({
+    db: options.db,
+    now: options.now,
+    mailer: options.mailer,
+    engine: () => engine!,
+    kinds: [
+      refundNoticeKind(options.db),
+      refundSummaryKind(options.db, { adminEmail: options.config.adminEmail, hour: options.config.refundSummaryHour, publicUrl: options.publicUrl }),
+    ],
+  });
   engine = createJobEngine({
     db: options.db,
-    queues: [...reminders.queues, ...(reconciliation?.queues ?? [])],
+    queues: [...reminders.queues, ...(reconciliation?.queues ?? []), ...mails.queues],
     onError: options.onError,
     ...(options.tuning ? { tuning: options.tuning } : {}),
   });
@@ -66,6 +80,7 @@ export function createJobs(options: JobsOptions): Jobs {
     engine: ready,
     reminders,
     reconciliation,
+    mails,
     start: () => ready.start({ workers: true, timers: true }),
     stop: () => ready.stop(),
   };

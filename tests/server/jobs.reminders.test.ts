@@ -45,8 +45,8 @@ describe.each(backends)('reminders on %s', (backend) => {
     expect(leads('off')).toEqual([]);
     for (const bad of ['24', '2d', '0m', '-1h', '24h;2h', '15000h', '1m,2m,3m,4m,5m,6m']) expect(() => leads(bad)).toThrow(/REMINDER_LEADS/);
     // The server's configuration: JOBS and REMINDER_LEADS, a bad value stops the start naming it.
-    expect(loadConfig({}).jobs).toEqual({ enabled: true, reminderLeadsMinutes: [1440, 120] });
-    expect(loadConfig({ JOBS: 'off', REMINDER_LEADS: '2m' }).jobs).toEqual({ enabled: false, reminderLeadsMinutes: [2] });
+    expect(loadConfig({}).jobs).toEqual({ enabled: true, reminderLeadsMinutes: [1440, 120], adminEmail: null, refundSummaryHour: 9, morningListHour: 7 });
+    expect(loadConfig({ JOBS: 'off', REMINDER_LEADS: '2m' }).jobs).toMatchObject({ enabled: false, reminderLeadsMinutes: [2] });
     expect(() => loadConfig({ REMINDER_LEADS: '2d' })).toThrow(/REMINDER_LEADS must be leads like "24h,2h"/);
     expect(() => loadConfig({ JOBS: 'maybe' })).toThrow(/JOBS must be "on" or "off"/);
   });
