@@ -12,6 +12,7 @@ import { createReconciliation, type Reconciliation, type ReconciliationOptions }
 import { createReminders, type Reminders } from './reminders.js';
 import { createKeyedMails, type KeyedMails } from './keyedMails.js';
 import { refundNoticeKind, refundSummaryKind } from './refundMails.js';
+import { morningListKind } from './morningList.js';
 
 export interface JobsOptions {
   db: Database;
@@ -67,6 +68,7 @@ export function createJobs(options: JobsOptions): Jobs {
     kinds: [
       refundNoticeKind(options.db),
       refundSummaryKind(options.db, { adminEmail: options.config.adminEmail, hour: options.config.refundSummaryHour, publicUrl: options.publicUrl }),
+      morningListKind(options.db, { hour: options.config.morningListHour, publicUrl: options.publicUrl }),
     ],
   });
   engine = createJobEngine({
