@@ -5,13 +5,11 @@
  * also on a day with none booked (the list says so). English: the staff side is not translated.
  */
 import type { Database, Queryable } from '../db/database.js';
-import { clinicName } from '../mail/templates.js';
+import { clinicName, escapeHtml } from '../mail/templates.js';
 import { listDayAppointments } from '../repositories/appointments.js';
 import { clinicClock } from '../services/schedule.js';
 import type { KeyedMailKind } from './keyedMails.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function morningListKind(db: Database, options: { hour: number; publicUrl: string }): KeyedMailKind {
   return {

@@ -4,11 +4,9 @@
  */
 import type { Language } from '../../contract/auth.js';
 import type { Mail } from './mailer.js';
-import { clinicName } from './templates.js';
+import { clinicName, escapeHtml } from './templates.js';
 import { mailWords, rupeesIn, type MailWords } from './words.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export type RefundReason = 'slotLost' | 'cancelled' | 'duplicate' | 'order' | 'unused';
 

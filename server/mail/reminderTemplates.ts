@@ -6,11 +6,9 @@
 import type { Language } from '../../contract/auth.js';
 import type { ConsultationType } from '../../contract/primitives.js';
 import type { Mail } from './mailer.js';
-import { clinicName } from './templates.js';
+import { clinicName, escapeHtml } from './templates.js';
 import { clinicWhenIn, type MailLanguage, mailWords } from './words.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface AppointmentReminder {
   to: string;
