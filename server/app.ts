@@ -104,7 +104,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (paymentProvider.kind === 'sandbox' && !isLoopbackUrl(config.http.publicUrl)) {
     app.log.warn('PAYMENT_PROVIDER is sandbox: its checkout takes no money and anyone can press Pay. Set PAYMENT_PROVIDER=phonepe before real patients book.');
   }
+  // A checkout's first status check is 25 s away: a running engine wakes its sweep for it
+  // (tests, which drive the sweeps themselves, start no engine for it).
+  let wakeReconciliation: ((at: Date) => Promise<void>) | undefined;
   const services = createServices(db, {
+    ...(options.runJobs ? { onCheckoutOpened: async (at: Date) => wakeReconciliation?.(at) } : {}),
     appSecret: config.accounts.appSecret,
     sessionDays: config.accounts.sessionDays,
     holdMinutes: config.payments.holdMinutes,
@@ -135,9 +139,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config: config.jobs ?? defaultJobsConfig,
     retention: (config.records ?? defaultRecordsConfig).retention,
     onError: (error) => app.log.error({ err: error }, 'job engine error'),
+    payments: services.payments,
+    onCheckError: (error, merchantOrderId) => app.log.warn({ err: error, merchantOrderId }, 'payment status check failed'),
     ...(options.jobTuning ? { tuning: options.jobTuning } : {}),
   });
   app.decorate('jobs', jobs);
+  wakeReconciliation = async (at) => {
+    if (jobs.engine.running()) await jobs.reconciliation?.wake(at);
+  };
   stopJobs = () => jobs.stop();
   const jobsCheck = options.runJobs
     ? [

@@ -7,6 +7,11 @@
  *   REMINDER_LEADS  how long before a paid appointment its reminders go out, comma separated,
  *                   each a whole number of hours (`24h`) or minutes (`90m`): default `24h,2h`;
  *                   `off` sends none. At most 5 leads, each from 1 minute to 14 days.
+ *   ADMIN_EMAIL     the clinic's admin address: the daily summary of open refunds goes there.
+ *                   Unset: no summary.
+ *   REFUND_SUMMARY_HOUR  the clinic-time hour (0-23) from which the day's summary goes: 9.
+ *   MORNING_LIST_HOUR    the clinic-time hour (0-23) from which doctors who asked for it get
+ *                   the day's list of appointments: 7.
  */
 import type { Env } from '../config.js';
 
@@ -14,9 +19,30 @@ export interface JobsConfig {
   enabled: boolean;
   /** Minutes before the appointment's start, largest first, no repeats. */
   reminderLeadsMinutes: readonly number[];
+  /** ADMIN_EMAIL: null sends no refund summary. */
+  adminEmail: string | null;
+  /** REFUND_SUMMARY_HOUR, clinic time. */
+  refundSummaryHour: number;
+  /** MORNING_LIST_HOUR, clinic time. */
+  morningListHour: number;
 }
 
-export const defaultJobsConfig: JobsConfig = { enabled: true, reminderLeadsMinutes: [24 * 60, 2 * 60] };
+export const defaultJobsConfig: JobsConfig = {
+  enabled: true,
+  reminderLeadsMinutes: [24 * 60, 2 * 60],
+  adminEmail: null,
+  refundSummaryHour: 9,
+  morningListHour: 7,
+};
+
+/** A clinic-time hour setting: a whole number 0-23, or a problem naming the variable. */
+function readHour(env: Env, name: string, fallback: number, problems: string[]): number {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (/^\d{1,2}$/.test(value) && Number(value) <= 23) return Number(value);
+  problems.push(`${name} must be an hour of the clinic's day, a whole number from 0 to 23 (got "${env[name]}")`);
+  return fallback;
+}
 
 const maxLeadMinutes = 14 * 24 * 60;
 
@@ -54,7 +80,15 @@ export function readJobsConfig(env: Env): { value: JobsConfig; problems: string[
     if (parsed.ok) reminderLeadsMinutes = parsed.value;
     else problems.push(parsed.problem);
   }
-  return { value: { enabled, reminderLeadsMinutes }, problems };
+  let adminEmail: string | null = null;
+  const admin = env.ADMIN_EMAIL?.trim();
+  if (admin) {
+    if (admin.length <= 254 && /^[A-Za-z0-9._+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(admin)) adminEmail = admin;
+    else problems.push(`ADMIN_EMAIL must be one email address like admin@clinic.example (got "${env.ADMIN_EMAIL}")`);
+  }
+  const refundSummaryHour = readHour(env, 'REFUND_SUMMARY_HOUR', defaultJobsConfig.refundSummaryHour, problems);
+  const morningListHour = readHour(env, 'MORNING_LIST_HOUR', defaultJobsConfig.morningListHour, problems);
+  return { value: { enabled, reminderLeadsMinutes, adminEmail, refundSummaryHour, morningListHour }, problems };
 }
 
 /** `[1440, 120]` -> `24h,2h`, for logs and the CLI. */

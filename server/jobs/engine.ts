@@ -44,6 +44,8 @@ export interface QueueDefinition<D = unknown> {
   expireInSeconds?: number;
   /** A cron expression (database time): pg-boss enqueues one job per tick, on one instance. */
   cron?: string;
+  /** pg-boss's queue policy: 'short' keeps at most one job waiting (a second send is dropped). Default 'standard'. */
+  policy?: 'standard' | 'short';
 }
 
 export interface EngineTuning {
@@ -89,7 +91,7 @@ export interface JobEngine {
   /** Started, not stopped: what /readyz reports. */
   running(): boolean;
   /** Enqueues a job; inside `tx` when given (it exists only if that transaction commits). */
-  send(queue: string, data: object, options?: { tx?: Queryable; singletonKey?: string }): Promise<string | null>;
+  send(queue: string, data: object, options?: { tx?: Queryable; singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
   /** Runs, in this process, every job of these queues (all when absent) that is available now, until none is left; answers how many ran. */
   drain(queues?: readonly string[]): Promise<number>;
   /** pg-boss's maintenance now: expired active jobs become retry (or failed), old ones archived. */
@@ -215,7 +217,7 @@ export function createJobEngine(options: EngineOptions): JobEngine {
         if (await instance.getQueue(q.name)) await instance.updateQueue(q.name, { name: q.name, ...settings });
         else {
           try {
-            await instance.createQueue(q.name, { name: q.name, policy: 'standard', ...settings });
+            await instance.createQueue(q.name, { name: q.name, policy: q.policy ?? 'standard', ...settings });
           } catch (error) {
             if (!(await instance.getQueue(q.name))) throw error;
           }
@@ -258,6 +260,8 @@ export function createJobEngine(options: EngineOptions): JobEngine {
       return instance.send(queue, data, {
         ...settingsOf(q),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        // A delay from the database's now (its clock, not ours, decides when it has come).
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.tx ? { db: bossDb(sendOptions.tx) } : {}),
       });
     },

@@ -8,9 +8,13 @@ import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { JobsConfig } from './config.js';
 import { createJobEngine, type EngineTuning, type JobEngine } from './engine.js';
+import { createReconciliation, type Reconciliation, type ReconciliationOptions } from './reconcile.js';
 import { createReminders, type Reminders } from './reminders.js';
 import { createPurge, type Purge } from './purge.js';
 import type { Retention } from '../records/config.js';
+import { createKeyedMails, type KeyedMails } from './keyedMails.js';
+import { refundNoticeKind, refundSummaryKind } from './refundMails.js';
+import { morningListKind } from './morningList.js';
 
 export interface JobsOptions {
   db: Database;
@@ -21,6 +25,10 @@ export interface JobsOptions {
   /** RETENTION_*: when a closed account's records are purged (server/jobs/purge.ts); the legal minimums when absent. */
   retention?: Retention;
   onError: (error: Error) => void;
+  /** The payment service: reconciliation of pending payments runs when given (server/app.ts gives it). */
+  payments?: ReconciliationOptions['payments'];
+  /** A provider that could not answer a reconciliation check (a warning: the next check asks again). */
+  onCheckError?: ReconciliationOptions['onCheckError'];
   /** Tests: shorter polling, retry delays and expiry. */
   tuning?: Partial<EngineTuning>;
 }
@@ -29,6 +37,10 @@ export interface Jobs {
   engine: JobEngine;
   reminders: Reminders;
   purge: Purge;
+  /** Absent when no payment service was given. */
+  reconciliation: Reconciliation | null;
+  /** Refund notices, the admin's refund summary, the doctors' morning lists. */
+  mails: KeyedMails;
   /** Starts the engine with its workers and timers (cron, maintenance): what main.ts does. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -45,9 +57,29 @@ export function createJobs(options: JobsOptions): Jobs {
     engine: () => engine!,
   });
   const purge = createPurge({ db: options.db, now: options.now, ...(options.retention ? { retention: options.retention } : {}) });
+  const reconciliation = options.payments
+    ? createReconciliation({
+        db: options.db,
+        now: options.now,
+        payments: options.payments,
+        engine: () => engine!,
+        onCheckError: options.onCheckError ?? (() => undefined),
+      })
+    : null;
+  const mails = createKeyedMails({
+    db: options.db,
+    now: options.now,
+    mailer: options.mailer,
+    engine: () => engine!,
+    kinds: [
+      refundNoticeKind(options.db),
+      refundSummaryKind(options.db, { adminEmail: options.config.adminEmail, hour: options.config.refundSummaryHour, publicUrl: options.publicUrl }),
+      morningListKind(options.db, { hour: options.config.morningListHour, publicUrl: options.publicUrl }),
+    ],
+  });
   engine = createJobEngine({
     db: options.db,
-    queues: [...reminders.queues, ...purge.queues],
+    queues: [...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...mails.queues],
     onError: options.onError,
     ...(options.tuning ? { tuning: options.tuning } : {}),
   });
@@ -56,6 +88,8 @@ export function createJobs(options: JobsOptions): Jobs {
     engine: ready,
     reminders,
     purge,
+    reconciliation,
+    mails,
     start: () => ready.start({ workers: true, timers: true }),
     stop: () => ready.stop(),
   };

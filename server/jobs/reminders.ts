@@ -22,6 +22,7 @@
  */
 import type { Database, Queryable } from '../db/database.js';
 import { findStoredAppointment } from '../repositories/appointments.js';
+import { findLanguage } from '../repositories/users.js';
 import { appointmentSummary, clinicWhen } from '../calendar/appointment.js';
 import { clinicInstant } from '../services/schedule.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -123,7 +124,9 @@ export function createReminders(options: RemindersOptions) {
 
   /** The send job: the appointment checked again, then the mail, keyed. */
   async function send(key: string): Promise<ReminderState> {
-    type Claim = { state: ReminderState; record?: undefined } | { state: 'sending'; record: AppointmentRecord; lead: number };
+    type Claim =
+      | { state: ReminderState; record?: undefined }
+      | { state: 'sending'; record: AppointmentRecord; lead: number; userId: string };
     const claimed = await db.transaction(async (tx): Promise<Claim> => {
       const { rows } = await tx.query<SendRow>(
         'select key, appointment_id, lead_minutes, starts_at, state from reminder_sends where key = $1 for update',
@@ -153,11 +156,13 @@ export function createReminders(options: RemindersOptions) {
         return { state: 'dropped' };
       }
       await setState(tx, key, 'sending', row.state === 'sending' ? 'sent again after an interrupted send' : '', at);
-      return { state: 'sending', record, lead: row.lead_minutes };
+      return { state: 'sending', record, lead: row.lead_minutes, userId: stored!.userId };
     });
     if (claimed.record === undefined) return claimed.state;
     const { record, lead } = claimed;
     const appointmentsUrl = `${publicUrl}/#/myappointment`;
+    // In the account's language (015), as the booking confirmation; names stay as written.
+    const language = (await findLanguage(db, claimed.userId)) ?? 'en';
     try {
       await mailer.send(
         appointmentReminderMail(
@@ -173,6 +178,10 @@ export function createReminders(options: RemindersOptions) {
             location: record.location,
             phoneNumber: record.phoneNumber,
             appointmentsUrl,
+            language,
+            date: record.date,
+            startTime: record.startTime,
+            leadMinutes: lead,
           },
           `reminder:${key}`,
         ),

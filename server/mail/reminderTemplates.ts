@@ -1,13 +1,14 @@
 /**
- * The appointment reminder mail (issue 16), in English, written like server/mail/templates.ts:
- * plain text and simple HTML, the clinic's date and time in words. The language issue translates
- * these texts (they are the only words of the reminder; server/jobs/reminders.ts fills them).
+ * The appointment reminder mail (issue 16), written like server/mail/templates.ts: plain text and
+ * simple HTML, the clinic's date and time in words, in the account's language (English here,
+ * हिन्दी and मराठी from server/mail/words.ts; server/jobs/reminders.ts fills them).
  */
+import type { Language } from '../../contract/auth.js';
+import type { ConsultationType } from '../../contract/primitives.js';
 import type { Mail } from './mailer.js';
-import { clinicName } from './templates.js';
+import { clinicName, escapeHtml } from './templates.js';
+import { clinicWhenIn, type MailLanguage, mailWords } from './words.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface AppointmentReminder {
   to: string;
@@ -25,6 +26,11 @@ export interface AppointmentReminder {
   phoneNumber: string;
   /** PUBLIC_URL/#/myappointment: to see, move or cancel it, and where video and chat open. */
   appointmentsUrl: string;
+  /** The account's language (015); English when absent. With it, the clinic date and time and the lead in minutes. */
+  language?: Language;
+  date?: string;
+  startTime?: string;
+  leadMinutes?: number;
 }
 
 /** Where or how the consultation happens, in one sentence. */
@@ -45,6 +51,9 @@ export const leadInWords = (minutes: number) =>
   minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
 
 export function appointmentReminderMail(r: AppointmentReminder, idempotencyKey: string): Mail {
+  if (r.language && r.language !== 'en' && r.date && r.startTime && r.leadMinutes !== undefined && r.consultationType in mailWords[r.language].typeNames) {
+    return localizedReminderMail(r.language, r as Required<AppointmentReminder>, idempotencyKey);
+  }
   const subject = `Reminder: ${r.summary}, ${r.when.replace(/ \(India Standard Time\)$/, '')}`;
   const where = reminderWhere(r);
   const text = [
@@ -77,5 +86,56 @@ export function appointmentReminderMail(r: AppointmentReminder, idempotencyKey: 
 </body>
 </html>
 `;
+  return { to: r.to, subject, text, html, consoleSummary: `reminder ${r.appointmentNumber}`, idempotencyKey };
+}
+
+function localizedReminderMail(language: MailLanguage, r: Required<AppointmentReminder>, idempotencyKey: string): Mail {
+  const w = mailWords[language];
+  const c = w.confirmation;
+  const type = r.consultationType as ConsultationType;
+  const summary = c.summary(type, r.doctorName);
+  const when = clinicWhenIn(language, r.date, r.startTime);
+  const where =
+    type === 'Clinic Visit'
+      ? w.reminder.atClinic(`${w.clinic}, ${r.location}`)
+      : type === 'Call'
+        ? w.reminder.byCall(r.doctorName, r.phoneNumber)
+        : type === 'Video'
+          ? w.reminder.byVideo(r.appointmentsUrl)
+          : w.reminder.byChat(r.appointmentsUrl);
+  const intro = w.reminder.intro(w.reminder.leadIn(r.leadMinutes));
+  const text = [
+    c.hello(r.firstName),
+    '',
+    intro,
+    '',
+    `  ${summary}`,
+    `  ${c.when}: ${when}`,
+    `  ${c.where}: ${where}`,
+    `  ${c.number}: ${r.appointmentNumber}`,
+    '',
+    `${c.manage} ${r.appointmentsUrl}`,
+    '',
+    w.clinic,
+  ].join('\n');
+  const row = (label: string, value: string) =>
+    `<tr><td style="padding: 2px 12px 2px 0"><strong>${escapeHtml(label)}</strong></td><td>${escapeHtml(value)}</td></tr>`;
+  const html = `<!doctype html>
+<html lang="${language}">
+<body style="font-family: Arial, Helvetica, 'Noto Sans Devanagari', 'Nirmala UI', 'Kohinoor Devanagari', sans-serif; color: #1f2933; line-height: 1.5">
+<p>${escapeHtml(c.hello(r.firstName))}</p>
+<p>${escapeHtml(intro)}</p>
+<table role="presentation" style="border-collapse: collapse">
+${row(c.what, summary)}
+${row(c.when, when)}
+${row(c.where, where)}
+${row(c.number, r.appointmentNumber)}
+</table>
+<p><a href="${escapeHtml(r.appointmentsUrl)}">${escapeHtml(c.manageLink)}</a></p>
+<p>${escapeHtml(w.clinic)}</p>
+</body>
+</html>
+`;
+  const subject = w.reminder.subject(summary, when.replace(/ \([^)]*\)$/, ''));
   return { to: r.to, subject, text, html, consoleSummary: `reminder ${r.appointmentNumber}`, idempotencyKey };
 }

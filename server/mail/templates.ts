@@ -10,7 +10,8 @@ import { clinicWhenIn, mailWords, rupeesIn, type MailLanguage } from './words.js
 export const clinicName = 'Sahaj Homeopathy Clinic';
 const clinic = clinicName;
 
-const escapeHtml = (s: string) =>
+/** For the mails' HTML parts (every template here and in server/jobs). */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**

@@ -42,6 +42,29 @@ export interface MailWords {
     timeZone: string;
   };
   typeNames: Readonly<Record<ConsultationType, string>>;
+  /** The appointment reminder (issue 16); what, when, where and the number reuse `confirmation`'s labels. */
+  reminder: {
+    subject: (summary: string, when: string) => string;
+    /** `lead`: leadIn's words, "about 24 hours" before. */
+    intro: (lead: string) => string;
+    leadIn: (minutes: number) => string;
+    atClinic: (clinicAndPlace: string) => string;
+    byCall: (doctor: string, phoneNumber: string) => string;
+    byVideo: (appointmentsUrl: string) => string;
+    byChat: (appointmentsUrl: string) => string;
+  };
+  /** A refund flagged (issue 16): what happens next. */
+  refund: {
+    subject: (number: string) => string;
+    slotLost: (number: string) => string;
+    cancelled: (number: string) => string;
+    duplicate: (number: string) => string;
+    order: (number: string) => string;
+    unused: (number: string) => string;
+    amount: (rupees: string) => string;
+    next: string;
+    questions: string;
+  };
 }
 
 export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
@@ -75,6 +98,27 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       timeZone: 'भारतीय समय',
     },
     typeNames: { Chat: 'चैट', Video: 'वीडियो कॉल', Call: 'फ़ोन कॉल', 'Clinic Visit': 'क्लिनिक में आकर' },
+    reminder: {
+      subject: (summary, when) => `याद दिला रहे हैं: ${summary}, ${when}`,
+      intro: (lead) => `आपका अपॉइंटमेंट लगभग ${lead} बाद है। यह उसकी याद दिलाने के लिए है।`,
+      // "लगभग 24 घंटे बाद", "लगभग 1 घंटे बाद" (oblique), "लगभग 30 मिनट बाद".
+      leadIn: (minutes) => (minutes % 60 === 0 ? `${minutes / 60} घंटे` : `${minutes} मिनट`),
+      atClinic: (clinicAndPlace) => `${clinicAndPlace}। कृपया 10 मिनट पहले आएँ।`,
+      byCall: (doctor, phoneNumber) => `${doctor} आपको ${phoneNumber} पर फ़ोन करेंगे।`,
+      byVideo: (url) => `वीडियो कॉल पोर्टल में "मेरे अपॉइंटमेंट" से खुलेगी: ${url}`,
+      byChat: (url) => `चैट पोर्टल में "मेरे अपॉइंटमेंट" से खुलेगी: ${url}`,
+    },
+    refund: {
+      subject: (number) => `आपकी फ़ीस वापस की जाएगी (${number})`,
+      slotLost: (number) => `अपॉइंटमेंट ${number} का पेमेंट उसका रोका गया समय खत्म होने के बाद पहुँचा, और तब तक वह समय किसी और ने ले लिया था।`,
+      cancelled: (number) => `अपॉइंटमेंट ${number} रद्द हो गया है, जबकि उसकी फ़ीस भरी जा चुकी थी।`,
+      duplicate: (number) => `अपॉइंटमेंट ${number} की फ़ीस दो बार भरी गई।`,
+      order: (number) => `अपॉइंटमेंट ${number} का फ़ार्मेसी ऑर्डर रद्द हो गया है, जबकि उसका पेमेंट हो चुका था।`,
+      amount: (rupees) => `क्लिनिक आपको ${rupees} वापस करेगा।`,
+      unused: (number) => `अपॉइंटमेंट ${number} के लिए किया गया एक पेमेंट उसमें इस्तेमाल नहीं हो सका।`,
+      next: 'क्लिनिक का स्टाफ़ यह रकम उसी तरीके से वापस करेगा जिससे आपने पेमेंट किया था। आपको कुछ नहीं करना है।',
+      questions: 'कोई सवाल हो तो इस ईमेल का जवाब दें या क्लिनिक को फ़ोन करें।',
+    },
   },
   mr: {
     clinic: 'सहज होमिओपॅथी क्लिनिक',
@@ -106,6 +150,30 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       timeZone: 'भारतीय वेळ',
     },
     typeNames: { Chat: 'चॅट', Video: 'व्हिडिओ कॉल', Call: 'फोन कॉल', 'Clinic Visit': 'क्लिनिकमध्ये येऊन' },
+    reminder: {
+      subject: (summary, when) => `आठवण: ${summary}, ${when}`,
+      intro: (lead) => `तुमची अपॉइंटमेंट साधारण ${lead} आहे. तिची आठवण करून देण्यासाठी हा ईमेल.`,
+      // "साधारण 24 तासांनी", "1 तासाने", "30 मिनिटांनी", "1 मिनिटाने".
+      leadIn: (minutes) =>
+        minutes % 60 === 0
+          ? `${minutes / 60} ${minutes === 60 ? 'तासाने' : 'तासांनी'}`
+          : `${minutes} ${minutes === 1 ? 'मिनिटाने' : 'मिनिटांनी'}`,
+      atClinic: (clinicAndPlace) => `${clinicAndPlace}. कृपया 10 मिनिटे आधी या.`,
+      byCall: (doctor, phoneNumber) => `${doctor} तुम्हाला ${phoneNumber} वर फोन करतील.`,
+      byVideo: (url) => `व्हिडिओ कॉल पोर्टलमधील "माझ्या अपॉइंटमेंट्स" मधून उघडेल: ${url}`,
+      byChat: (url) => `चॅट पोर्टलमधील "माझ्या अपॉइंटमेंट्स" मधून उघडेल: ${url}`,
+    },
+    refund: {
+      subject: (number) => `तुमची फी परत केली जाईल (${number})`,
+      slotLost: (number) => `अपॉइंटमेंट ${number} चे पेमेंट तिची राखून ठेवलेली वेळ संपल्यानंतर आले, आणि तोपर्यंत ती वेळ दुसऱ्या कोणी घेतली होती.`,
+      cancelled: (number) => `अपॉइंटमेंट ${number} रद्द झाली आहे, पण तिची फी भरलेली होती.`,
+      duplicate: (number) => `अपॉइंटमेंट ${number} ची फी दोनदा भरली गेली.`,
+      order: (number) => `अपॉइंटमेंट ${number} ची फार्मसी ऑर्डर रद्द झाली आहे, पण तिचे पेमेंट झाले होते.`,
+      amount: (rupees) => `क्लिनिक तुम्हाला ${rupees} परत करेल.`,
+      unused: (number) => `अपॉइंटमेंट ${number} साठी केलेले एक पेमेंट तिच्यासाठी वापरता आले नाही.`,
+      next: 'क्लिनिकचे कर्मचारी ही रक्कम तुम्ही ज्या पद्धतीने पेमेंट केले त्याच पद्धतीने परत करतील. तुम्हाला काहीही करायचे नाही.',
+      questions: 'काही प्रश्न असल्यास या ईमेलला उत्तर द्या किंवा क्लिनिकला फोन करा.',
+    },
   },
 };
 

@@ -114,6 +114,20 @@ export async function lapseHolds(
   return rowCount;
 }
 
+/**
+ * One unpaid appointment's hold, lapsed by `now`, no longer holds its slot (a stale payment given
+ * up on by reconciliation): the slot is free for others at once. A live hold (another checkout
+ * of it still open) is kept.
+ */
+export async function releaseLapsedHold(q: Queryable, id: string, now: Date): Promise<number> {
+  const { rowCount } = await q.query(
+    `update appointments set holds_slot = false, updated_at = $2
+      where id = $1 and holds_slot and payment_status not in ('paid', 'refund') and hold_expires_at <= $2`,
+    [id, now],
+  );
+  return rowCount;
+}
+
 export interface PatientDetails {
   firstName: string;
   lastName: string;

@@ -23,6 +23,10 @@ export interface PaymentRow {
   providerTransactionId: string | null;
   createdAt: Date;
   settledAt: Date | null;
+  /** The checkout's expiry as asked of the provider (018; null before it). */
+  expiresAt: Date | null;
+  /** Reconciliation gave up on it, still pending long after its expiry (018). */
+  staleFailedAt: Date | null;
 }
 
 interface Row {
@@ -40,6 +44,8 @@ interface Row {
   provider_transaction_id: string | null;
   created_at: Date;
   settled_at: Date | null;
+  expires_at: Date | null;
+  stale_failed_at: Date | null;
 }
 
 const toPayment = (r: Row): PaymentRow => ({
@@ -56,6 +62,8 @@ const toPayment = (r: Row): PaymentRow => ({
   providerTransactionId: r.provider_transaction_id,
   createdAt: r.created_at,
   settledAt: r.settled_at,
+  expiresAt: r.expires_at,
+  staleFailedAt: r.stale_failed_at,
 });
 
 export async function insertPayment(
@@ -68,14 +76,18 @@ export async function insertPayment(
     orderId: string | null;
     userId: string;
     amountPaise: number;
+    /** The checkout's expiry as asked of the provider. */
+    expiresAt: Date;
+    /** Reconciliation's first status check (server/payment/checkSchedule.ts). */
+    firstCheckAt: Date;
   },
   now: Date,
 ): Promise<void> {
   await q.query(
     `insert into payments (merchant_order_id, provider, purpose, appointment_id, order_id, user_id, amount_paise,
-                           status, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8)`,
-    [p.merchantOrderId, p.provider, p.purpose, p.appointmentId, p.orderId, p.userId, p.amountPaise, now],
+                           status, created_at, updated_at, expires_at, next_check_at)
+     values ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9, $10)`,
+    [p.merchantOrderId, p.provider, p.purpose, p.appointmentId, p.orderId, p.userId, p.amountPaise, now, p.expiresAt, p.firstCheckAt],
   );
 }
 
@@ -109,6 +121,70 @@ export async function settlePayment(
             provider_transaction_id = coalesce($4, provider_transaction_id), settled_at = $5, updated_at = $5
       where merchant_order_id = $1 and status = 'pending'`,
     [merchantOrderId, status, ids.providerOrderId, ids.transactionId, now],
+  );
+  return rowCount > 0;
+}
+
+/* ------------------------------------------------------------- reconciliation (018) */
+
+export interface DueCheck {
+  merchantOrderId: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
+/**
+ * The pending payments of this provider whose next check is due at `now`, locked (another
+ * instance sweeping at once skips them): the caller moves each one's next_check_at on in the
+ * same transaction, which is what makes a check happen once per due instant.
+ */
+export async function lockDueChecks(tx: Queryable, provider: string, now: Date, limit: number): Promise<DueCheck[]> {
+  const { rows } = await tx.query<{ merchant_order_id: string; created_at: Date; expires_at: Date | null }>(
+    `select merchant_order_id, created_at, expires_at from payments
+      where status = 'pending' and provider = $1 and next_check_at <= $2
+      order by next_check_at, merchant_order_id
+      limit $3
+      for update skip locked`,
+    [provider, now, limit],
+  );
+  return rows.map((r) => ({ merchantOrderId: r.merchant_order_id, createdAt: new Date(r.created_at), expiresAt: r.expires_at && new Date(r.expires_at) }));
+}
+
+export async function moveCheckOn(tx: Queryable, merchantOrderId: string, next: Date | null, now: Date): Promise<void> {
+  await tx.query(
+    'update payments set next_check_at = $2, checks = checks + 1, last_checked_at = $3 where merchant_order_id = $1',
+    [merchantOrderId, next, now],
+  );
+}
+
+/** The earliest next check of this provider's pending payments (when the sweep should wake next). */
+export async function earliestCheck(q: Queryable, provider: string): Promise<Date | null> {
+  const { rows } = await q.query<{ at: Date | null }>(
+    `select min(next_check_at) as at from payments where status = 'pending' and provider = $1`,
+    [provider],
+  );
+  return rows[0]?.at ? new Date(rows[0].at) : null;
+}
+
+/** Pending -> failed, given up on by reconciliation; true: this call did it. */
+export async function failStalePayment(q: Queryable, merchantOrderId: string, now: Date): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `update payments set status = 'failed', stale_failed_at = $2, settled_at = $2, updated_at = $2, next_check_at = null
+      where merchant_order_id = $1 and status = 'pending'`,
+    [merchantOrderId, now],
+  );
+  return rowCount > 0;
+}
+
+/**
+ * A payment reconciliation gave up on turned out confirmed after all (a late webhook or status
+ * check): pending again, so it is settled as any confirmation is. true: this call reopened it.
+ */
+export async function reopenStalePayment(q: Queryable, merchantOrderId: string, now: Date): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `update payments set status = 'pending', stale_failed_at = null, settled_at = null, updated_at = $2, next_check_at = $2
+      where merchant_order_id = $1 and status = 'failed' and stale_failed_at is not null`,
+    [merchantOrderId, now],
   );
   return rowCount > 0;
 }

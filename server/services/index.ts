@@ -63,6 +63,8 @@ export interface ServiceOptions {
    * server/records/config.ts; its defaults when absent.
    */
   records: RecordsConfig;
+  /** A checkout opened (server/jobs/reconcile.ts wakes its sweep for the first check); nothing when absent. */
+  onCheckoutOpened: (firstCheckAt: Date) => Promise<void>;
 }
 
 /** The mailer, with every send counted as sent or failed where it is decided. */
@@ -194,6 +196,10 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       observer,
       onAppointmentPaid: (appointmentId) =>
         background.run('booking confirmation mail', () => appointments.sendConfirmation(appointmentId)),
+      onCheckoutOpened: (firstCheckAt) => {
+        const wake = options.onCheckoutOpened;
+        if (wake) background.run('payment check wake-up', () => wake(firstCheckAt));
+      },
     }),
   };
 }

@@ -43,17 +43,21 @@ import {
   markAppointmentPaid,
   markAppointmentRefund,
   reclaimHold,
+  releaseLapsedHold,
   setUnpaidPaymentStatus,
 } from '../repositories/appointments.js';
+import { firstCheckSeconds } from '../payment/checkSchedule.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
 import {
   countOpenPayments,
+  failStalePayment,
   findOrderForPayment,
   findPayment,
   flagPaymentRefund,
   insertPayment,
   markOrderPaid,
   markOrderRefund,
+  reopenStalePayment,
   type PaymentPurpose,
   type PaymentRow,
   setProviderOrderId,
@@ -117,6 +121,8 @@ export interface PaymentServiceDeps {
   onAppointmentPaid?: (appointmentId: string) => void;
   /** Counts checkouts and settle outcomes (server/ops/metrics.ts). */
   observer?: Pick<ServiceObserver, 'payment'>;
+  /** A checkout opened: its first reconciliation check is due at `firstCheckAt` (server/jobs/reconcile.ts wakes for it). Must not throw. */
+  onCheckoutOpened?: (firstCheckAt: Date) => void;
 }
 
 /**
@@ -127,7 +133,16 @@ async function followClosedCheckout(q: Queryable, appointmentId: string, at: Dat
   if ((await countOpenPayments(q, appointmentId)) === 0) await setUnpaidPaymentStatus(q, appointmentId, 'failed', at);
 }
 
-export function createPaymentService({ db, now, provider, holdMinutes, publicUrl, onAppointmentPaid, observer = noObserver }: PaymentServiceDeps) {
+export function createPaymentService({
+  db,
+  now,
+  provider,
+  holdMinutes,
+  publicUrl,
+  onAppointmentPaid,
+  onCheckoutOpened,
+  observer = noObserver,
+}: PaymentServiceDeps) {
   const returnUrl = (merchantOrderId: string) => `${publicUrl}/api/payment/return/${encodeURIComponent(merchantOrderId)}`;
 
   async function open(
@@ -136,7 +151,13 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
     description: string,
   ) {
     const at = now();
-    await insertPayment(db, { ...payment, provider: provider.kind }, at);
+    const firstCheckAt = new Date(at.getTime() + firstCheckSeconds * 1000);
+    await insertPayment(
+      db,
+      { ...payment, provider: provider.kind, expiresAt: new Date(at.getTime() + expireAfterSeconds * 1000), firstCheckAt },
+      at,
+    );
+    onCheckoutOpened?.(firstCheckAt);
     let checkout: Awaited<ReturnType<PaymentProvider['startCheckout']>>;
     try {
       checkout = await provider.startCheckout({
@@ -279,8 +300,19 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
   }
 
   async function decide(report: ProviderReport): Promise<SettleOutcome> {
-    const payment = await findPayment(db, report.merchantOrderId);
+    let payment = await findPayment(db, report.merchantOrderId);
     if (!payment) return 'unknown';
+    if (
+      payment.status === 'failed' &&
+      payment.staleFailedAt !== null &&
+      report.state === 'COMPLETED' &&
+      report.amountPaise === payment.amountPaise &&
+      (await reopenStalePayment(db, payment.merchantOrderId, now()))
+    ) {
+      // Given up on by reconciliation, yet the provider took the money after all: settled now
+      // as any confirmation is (paid if its slot is still to be had, else flagged for refund).
+      payment = (await findPayment(db, report.merchantOrderId))!;
+    }
     if (payment.status !== 'pending') return current(payment.merchantOrderId);
     const at = now();
     switch (report.state) {
@@ -381,11 +413,31 @@ export function createPaymentService({ db, now, provider, holdMinutes, publicUrl
 
     settle,
 
+    /**
+     * Reconciliation gives up on a payment still pending long after its checkout expired
+     * (server/jobs/reconcile.ts): failed, as a FAILED report would make it, and its appointment's
+     * lapsed hold lets the slot go at once. A confirmation arriving later reopens it (`decide`).
+     */
+    async failStale(merchantOrderId: string): Promise<SettleOutcome> {
+      const at = now();
+      const payment = await findPayment(db, merchantOrderId);
+      if (!payment) return 'unknown';
+      const won = await failStalePayment(db, merchantOrderId, at);
+      if (!won) return current(merchantOrderId);
+      if (payment.appointmentId) {
+        await followClosedCheckout(db, payment.appointmentId, at);
+        await releaseLapsedHold(db, payment.appointmentId, at);
+      }
+      observer.payment('failed');
+      return 'failed';
+    },
+
     /** Asks the provider (server to server) and settles on its answer. */
     async checkAndSettle(merchantOrderId: string): Promise<SettleOutcome> {
       const payment = await findPayment(db, merchantOrderId);
       if (!payment) return 'unknown';
-      if (payment.status !== 'pending') return current(merchantOrderId);
+      // One given up on by reconciliation is asked about again: the provider may have taken the money late.
+      if (payment.status !== 'pending' && payment.staleFailedAt === null) return current(merchantOrderId);
       return settle(await provider.orderStatus(merchantOrderId));
     },
 

@@ -60,6 +60,7 @@ describe.each(backends)('database on %s', (backend) => {
         'family_members',
         'google_handoff_codes',
         'google_login_attempts',
+        'job_mails',
         'locations',
         'meta',
         'orders',

@@ -5,6 +5,7 @@
  * job is active; the restarted engine gets the job back from pg-boss once its expiry (1 s, the
  * shortest pg-boss allows; on the database's clock, so this test waits that second) has passed.
  */
+import { defaultJobsConfig } from '../../server/jobs/config.js';
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -64,7 +65,7 @@ describe.each(backends)('a crash mid-send on %s', (backend) => {
           now: clock.now,
           mailer: new MemoryMailer(),
           publicUrl,
-          config: { enabled: true, reminderLeadsMinutes: [1440, 120] },
+          config: { ...defaultJobsConfig, reminderLeadsMinutes: [1440, 120] },
           onError: () => undefined,
           tuning: testTuning,
         });
@@ -110,7 +111,7 @@ describe.each(backends)('a crash mid-send on %s', (backend) => {
         now: clock.now,
         mailer: createMailer({ smtpUrl: null, from: 'clinic@example.com' }, storage.dataDir, () => undefined),
         publicUrl,
-        config: { enabled: true, reminderLeadsMinutes: [1440, 120] },
+        config: { ...defaultJobsConfig, reminderLeadsMinutes: [1440, 120] },
         onError: () => undefined,
         tuning: testTuning,
       });

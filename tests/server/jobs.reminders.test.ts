@@ -45,10 +45,37 @@ describe.each(backends)('reminders on %s', (backend) => {
     expect(leads('off')).toEqual([]);
     for (const bad of ['24', '2d', '0m', '-1h', '24h;2h', '15000h', '1m,2m,3m,4m,5m,6m']) expect(() => leads(bad)).toThrow(/REMINDER_LEADS/);
     // The server's configuration: JOBS and REMINDER_LEADS, a bad value stops the start naming it.
-    expect(loadConfig({}).jobs).toEqual({ enabled: true, reminderLeadsMinutes: [1440, 120] });
-    expect(loadConfig({ JOBS: 'off', REMINDER_LEADS: '2m' }).jobs).toEqual({ enabled: false, reminderLeadsMinutes: [2] });
+    expect(loadConfig({}).jobs).toEqual({ enabled: true, reminderLeadsMinutes: [1440, 120], adminEmail: null, refundSummaryHour: 9, morningListHour: 7 });
+    expect(loadConfig({ JOBS: 'off', REMINDER_LEADS: '2m' }).jobs).toMatchObject({ enabled: false, reminderLeadsMinutes: [2] });
     expect(() => loadConfig({ REMINDER_LEADS: '2d' })).toThrow(/REMINDER_LEADS must be leads like "24h,2h"/);
     expect(() => loadConfig({ JOBS: 'maybe' })).toThrow(/JOBS must be "on" or "off"/);
+  });
+
+  it("is written in the account's language (हिन्दी, मराठी), as the booking confirmation", async () => {
+    const hindi = await t.patient();
+    const marathi = await t.patient();
+    await t.db().query(`update users set language = 'hi' where id = $1`, [hindi.id]);
+    await t.db().query(`update users set language = 'mr' where id = $1`, [marathi.id]);
+    const a = await bookedAndPaid(t.app(), hindi, wednesday);
+    const b = await bookedAndPaid(t.app(), marathi, { ...wednesday, startTime: '17:15', consultationType: 'Clinic Visit' });
+    const j = jobs('24h,30m');
+    clinicTime('2025-03-11 17:15');
+    expect(await sweepAndSend(j)).toEqual({ queued: 2, ran: 2 });
+    const to = (email: string) => j.mailer.sent.find((m) => m.to === email)!;
+    const hi = to(hindi.email);
+    expect(hi.subject).toBe('याद दिला रहे हैं: Dr. Meera Kulkarni के साथ वीडियो कॉल पर कंसल्टेशन, बुधवार, 12 मार्च 2025, शाम 5:00');
+    expect(hi.text).toContain('आपका अपॉइंटमेंट लगभग 24 घंटे बाद है।');
+    expect(hi.text).toContain(`अपॉइंटमेंट नंबर: ${a.appointmentId}`);
+    expect(hi.text).toContain('वीडियो कॉल पोर्टल में "मेरे अपॉइंटमेंट" से खुलेगी: http://localhost:3000/#/myappointment');
+    expect(hi.html).toContain('<html lang="hi">');
+    const mr = to(marathi.email);
+    expect(mr.text).toContain('तुमची अपॉइंटमेंट साधारण 24 तासांनी आहे.');
+    expect(mr.text).toContain('सहज होमिओपॅथी क्लिनिक, Aundh. कृपया 10 मिनिटे आधी या.');
+    expect(mr.text).toContain(`अपॉइंटमेंट क्रमांक: ${b.appointmentId}`);
+    clinicTime('2025-03-12 16:45');
+    expect(await sweepAndSend(j)).toEqual({ queued: 2, ran: 2 });
+    expect(j.mailer.sent.filter((m) => m.to === hindi.email).at(-1)!.text).toContain('आपका अपॉइंटमेंट लगभग 30 मिनट बाद है।');
+    expect(j.mailer.sent.filter((m) => m.to === marathi.email).at(-1)!.text).toContain('तुमची अपॉइंटमेंट साधारण 30 मिनिटांनी आहे.');
   });
 
   it('sends the 24-hour and the 2-hour reminder at their clinic-time instants, each once', async () => {

@@ -8,6 +8,7 @@
  * Run with: node --import tsx tests/server/jobsChild.ts
  */
 import { openDatabase } from '../../server/db/open.js';
+import { defaultJobsConfig } from '../../server/jobs/config.js';
 import { createJobs } from '../../server/jobs/index.js';
 import { createMailer } from '../../server/mail/index.js';
 import type { Mailer } from '../../server/mail/mailer.js';
@@ -34,7 +35,7 @@ const jobs = createJobs({
   now: () => new Date(env.NOW!),
   mailer,
   publicUrl: 'http://localhost:3000',
-  config: { enabled: true, reminderLeadsMinutes: [1440, 120] },
+  config: { ...defaultJobsConfig, reminderLeadsMinutes: [1440, 120] },
   onError: (error) => console.error(error),
   tuning: { retryDelaySeconds: 0, expireInSeconds: 1 },
 });

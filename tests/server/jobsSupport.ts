@@ -4,7 +4,7 @@
  * test tuning: retries available at once, the shortest expiry pg-boss allows (1 s).
  */
 import type { Database } from '../../server/db/database.js';
-import { parseReminderLeads } from '../../server/jobs/config.js';
+import { defaultJobsConfig, type JobsConfig, parseReminderLeads } from '../../server/jobs/config.js';
 import type { EngineTuning } from '../../server/jobs/engine.js';
 import { createJobs, type Jobs } from '../../server/jobs/index.js';
 import type { Mailer } from '../../server/mail/mailer.js';
@@ -29,7 +29,7 @@ export interface TestJobs extends Jobs {
 export function jobsOver(
   db: Database,
   now: () => Date,
-  options: { leads?: string; mailer?: Mailer; tuning?: Partial<EngineTuning>; retention?: Retention } = {},
+  options: { leads?: string; mailer?: Mailer; tuning?: Partial<EngineTuning>; retention?: Retention; config?: Partial<JobsConfig> } = {},
 ): TestJobs {
   const mailer = new MemoryMailer();
   const errors: Error[] = [];
@@ -38,7 +38,7 @@ export function jobsOver(
     now,
     mailer: options.mailer ?? mailer,
     publicUrl,
-    config: { enabled: true, reminderLeadsMinutes: leads(options.leads ?? '24h,2h') },
+    config: { ...defaultJobsConfig, reminderLeadsMinutes: leads(options.leads ?? '24h,2h'), ...options.config },
     ...(options.retention ? { retention: options.retention } : {}),
     onError: (error) => errors.push(error),
     tuning: options.tuning ?? testTuning,

@@ -1,0 +1,83 @@
+/**
+ * Refund mails (issue 16), two kinds of keyed mail (server/jobs/keyedMails.ts):
+ *
+ * - `refund:<subject>:<id>`: a refund flagged (a cancelled paid appointment, a slot lost to a late
+ *   payment, a duplicate payment, a cancelled paid pharmacy order) tells the patient what happens
+ *   next, once, in the account's language. Only refunds flagged in the last 2 days are looked at
+ *   (those flagged before this version was deployed get no late mail); one resolved before its
+ *   mail went out is dropped.
+ * - `refund-summary:<clinic date>`: from REFUND_SUMMARY_HOUR (clinic time) each day, the open
+ *   refunds to ADMIN_EMAIL; none when ADMIN_EMAIL is unset, dropped on a day with none open.
+ */
+import type { Queryable, Database } from '../db/database.js';
+import { refundNoticeMail, type RefundReason, refundSummaryMail } from '../mail/refundTemplates.js';
+import { findRefund, listRefunds, type RefundRow } from '../repositories/refunds.js';
+import { findLanguage } from '../repositories/users.js';
+import { clinicClock } from '../services/schedule.js';
+import { refundReason } from '../services/staffAdmin.js';
+import type { KeyedMailKind } from './keyedMails.js';
+
+const noticeWindowMs = 2 * 24 * 3_600_000;
+
+/** Why the money is owed back, as the staff console says it (services/staffAdmin.ts), in the mail's terms. */
+export function mailReason(r: RefundRow): RefundReason {
+  const reason = refundReason(r);
+  if (reason === 'amountChanged') return 'unused';
+  return reason === 'cancelled' && r.purpose === 'order' ? 'order' : reason;
+}
+
+const noticeKey = (r: RefundRow) => `refund:${r.subject}:${r.id}`;
+
+export function refundNoticeKind(db: Database): KeyedMailKind {
+  return {
+    kind: 'refund',
+    async due(q: Queryable, at: Date) {
+      const open = await listRefunds(q, 'open');
+      return open.filter((r) => at.getTime() - r.flaggedAt.getTime() <= noticeWindowMs).map(noticeKey);
+    },
+    async build(key) {
+      const id = key.split(':')[2] ?? '';
+      const refund = /^[0-9a-f-]{36}$/i.test(id) ? await findRefund(db, id) : null;
+      if (!refund || noticeKey(refund) !== key) return { drop: 'refund gone' };
+      if (refund.resolved) return { drop: 'refund resolved before its mail went out' };
+      const language = (await findLanguage(db, refund.patient.userId)) ?? 'en';
+      const { rows } = await db.query<{ first_name: string }>('select first_name from appointments where id = $1', [refund.appointmentId]);
+      return refundNoticeMail({
+        to: refund.patient.email,
+        firstName: rows[0]?.first_name ?? refund.patient.name,
+        appointmentNumber: refund.appointmentNumber,
+        reason: mailReason(refund),
+        amountPaise: refund.amountPaise,
+        language,
+      });
+    },
+  };
+}
+
+export function refundSummaryKind(db: Database, options: { adminEmail: string | null; hour: number; publicUrl: string }): KeyedMailKind {
+  return {
+    kind: 'refund-summary',
+    async due(_q, at) {
+      if (options.adminEmail === null) return [];
+      const clock = clinicClock(at);
+      return clock.minutes >= options.hour * 60 ? [`refund-summary:${clock.date}`] : [];
+    },
+    async build(key) {
+      if (options.adminEmail === null) return { drop: 'ADMIN_EMAIL unset' };
+      const open = (await listRefunds(db, 'open')).reverse();
+      if (open.length === 0) return { drop: 'no refunds open' };
+      return refundSummaryMail(
+        options.adminEmail,
+        key.slice('refund-summary:'.length),
+        open.map((r) => ({
+          appointmentNumber: r.appointmentNumber,
+          patient: r.patient.name,
+          amountPaise: r.amountPaise,
+          flaggedOn: clinicClock(r.flaggedAt).date,
+          reason: mailReason(r),
+        })),
+        `${options.publicUrl}/#/staff/admin/refunds`,
+      );
+    },
+  };
+}

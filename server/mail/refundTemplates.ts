@@ -1,0 +1,87 @@
+/**
+ * Refund mails (issue 16): the patient's notice when a refund is flagged, in the account's
+ * language (server/mail/words.ts), and the admin's daily summary of open refunds (staff: English).
+ */
+import type { Language } from '../../contract/auth.js';
+import type { Mail } from './mailer.js';
+import { clinicName, escapeHtml } from './templates.js';
+import { mailWords, rupeesIn, type MailWords } from './words.js';
+
+
+export type RefundReason = 'slotLost' | 'cancelled' | 'duplicate' | 'order' | 'unused';
+
+const english: MailWords['refund'] = {
+  subject: (number) => `Your fee will be refunded (${number})`,
+  slotLost: (number) => `The payment for appointment ${number} arrived after its held time had run out, and by then somebody else had booked that time.`,
+  cancelled: (number) => `Appointment ${number} was cancelled after its fee was paid.`,
+  duplicate: (number) => `The fee for appointment ${number} was paid twice.`,
+  order: (number) => `The pharmacy order of appointment ${number} was cancelled after it was paid.`,
+  unused: (number) => `A payment for appointment ${number} could not be used for it.`,
+  amount: (rupees) => `The clinic will refund ${rupees} to you.`,
+  next: "The clinic's staff will pay it back the way you paid. You need not do anything.",
+  questions: 'If you have a question, reply to this mail or call the clinic.',
+};
+
+export interface RefundNotice {
+  to: string;
+  firstName: string;
+  appointmentNumber: string;
+  reason: RefundReason;
+  amountPaise: number;
+  language: Language;
+}
+
+export function refundNoticeMail(n: RefundNotice): Omit<Mail, 'idempotencyKey'> {
+  const w = n.language === 'en' ? english : mailWords[n.language].refund;
+  const hello = n.language === 'en' ? `Hello ${n.firstName},` : mailWords[n.language].confirmation.hello(n.firstName);
+  const clinic = n.language === 'en' ? clinicName : mailWords[n.language].clinic;
+  const paragraphs = [w[n.reason](n.appointmentNumber), w.amount(rupeesIn(n.language, n.amountPaise / 100)), w.next, w.questions];
+  const text = [hello, '', ...paragraphs.flatMap((p) => [p, '']), clinic].join('\n');
+  const html = `<!doctype html>
+<html lang="${n.language}">
+<body style="font-family: Arial, Helvetica, 'Noto Sans Devanagari', 'Nirmala UI', sans-serif; color: #1f2933; line-height: 1.5">
+<p>${escapeHtml(hello)}</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p>${escapeHtml(clinic)}</p>
+</body>
+</html>
+`;
+  return { to: n.to, subject: w.subject(n.appointmentNumber), text, html, consoleSummary: `refund notice ${n.appointmentNumber}` };
+}
+
+export interface RefundSummaryLine {
+  appointmentNumber: string;
+  patient: string;
+  amountPaise: number;
+  flaggedOn: string;
+  reason: RefundReason;
+}
+
+const reasonForStaff: Readonly<Record<RefundReason, string>> = {
+  slotLost: 'paid after the hold lapsed, slot lost',
+  cancelled: 'cancelled after paying',
+  duplicate: 'paid twice',
+  order: 'pharmacy order cancelled after paying',
+  unused: 'payment not applicable (fee changed)',
+};
+
+/** The admin's daily summary: every open refund, oldest first, with the staff console's address. */
+export function refundSummaryMail(to: string, day: string, lines: readonly RefundSummaryLine[], refundsUrl: string): Omit<Mail, 'idempotencyKey'> {
+  const total = lines.reduce((sum, l) => sum + l.amountPaise, 0);
+  const row = (l: RefundSummaryLine) =>
+    `${l.appointmentNumber}  ${l.patient}  ${rupeesIn('en', l.amountPaise / 100)}  flagged ${l.flaggedOn}  (${reasonForStaff[l.reason]})`;
+  const intro = `${lines.length} refund${lines.length === 1 ? '' : 's'} open on ${day}, ${rupeesIn('en', total / 100)} in all. Mark each one resolved in the staff console once paid back: ${refundsUrl}`;
+  const text = [intro, '', ...lines.map(row), '', clinicName].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5">
+<p>${escapeHtml(intro)}</p>
+<ul>
+${lines.map((l) => `<li>${escapeHtml(row(l))}</li>`).join('\n')}
+</ul>
+<p>${escapeHtml(clinicName)}</p>
+</body>
+</html>
+`;
+  return { to, subject: `Open refunds: ${lines.length} (${day})`, text, html, consoleSummary: `refund summary ${day}` };
+}
