@@ -10,83 +10,31 @@
 // - the patient sends a photo (a JPEG made here): it appears in the doctor's console, loaded;
 // - a third account gets 404 from the chat's endpoints (the conversation, the stream, the photo);
 // - axe-clean on both pages; screenshots chat-patient-<width>, chat-doctor-<width>.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, describe, expect, test } from 'vitest';
-import { runClinicCommand } from '../../server/cli';
-import { pgliteDir } from '../../server/db/open';
-import { openPGliteDir } from '../../server/db/pglite';
-import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './harness';
-import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, useSite } from './harness';
+import { clinicAt, kavita, patientOf, preparePaidOnline, signedInPages, teleconsultPeople, thirdEmail } from './support/teleconsult';
 import { STEP_MS } from './support/ui';
 
-const DESKTOP: Viewport = { width: 1280, height: 800 };
-const PHONE: Viewport = { width: 375, height: 812 };
-const kavita = 'kavita.iyer@sahaj-clinic.example';
-const adminEmail = 'clinic.admin@clinic-e2e.example';
-const thirdEmail = 'someone.else@clinic-e2e.example';
-const patientOf = (width: number) => `asha.${width}@clinic-e2e.example`;
-
-const people = preparedPeople(
-  [
-    { email: adminEmail, firstName: 'Kiran', lastName: 'Sawant' },
-    { email: thirdEmail, firstName: 'Ravi', lastName: 'Kale' },
-    { email: kavita, firstName: 'Kavita', lastName: 'Iyer' },
-    ...[DESKTOP, PHONE].map((v) => ({ email: patientOf(v.width), firstName: 'Asha', lastName: 'Deshpande' })),
-  ],
-  { admin: adminEmail },
-);
-
-/** The clinic's date and time (Asia/Kolkata) of an instant, `YYYY-MM-DD` and `HH:MM`. */
-function clinicAt(at: Date): { date: string; time: string } {
-  const shifted = new Date(at.getTime() + 330 * 60_000);
-  return { date: shifted.toISOString().slice(0, 10), time: shifted.toISOString().slice(11, 16) };
-}
+const people = teleconsultPeople();
 
 /** Chat appointment ids by width. */
 const ids = new Map<number, string>();
 
 async function prepare(dataDir: string): Promise<void> {
   await people.prepare(dataDir);
-  const db = await openPGliteDir(pgliteDir(dataDir));
-  try {
-    const one = async (sql: string, params: unknown[] = []) => (await db.query<{ id: string }>(sql, params)).rows[0]!.id;
-    const doctorId = await one('select id from doctors where email = $1', [kavita]);
-    const locationId = await one("select id from locations where name = 'Aundh'");
-    let n = 910000;
-    for (const [index, width] of [DESKTOP.width, PHONE.width].entries()) {
-      const userId = await one('select id from users where email = $1', [patientOf(width)]);
-      // The widths' slots one minute apart: one doctor is never booked twice for one slot.
-      const at = clinicAt(new Date(Date.now() + (3 + index) * 60_000));
-      const id = await one(
-        `insert into appointments (appointment_number, user_id, doctor_id, location_id, date, start_time, consultation_type,
-           consultation_fee, first_name, last_name, email, phone_number, age, gender, status, payment_status, payment_id,
-           holds_slot, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, 'Chat', 500, 'Asha', 'Deshpande', $7, '9822012345', 34, 'female', 'Booked', 'paid', $8, true, now(), now())
-         returning id`,
-        [`SHC-26-${++n}`, userId, doctorId, locationId, at.date, at.time, patientOf(width), `E2E${n}`],
-      );
-      ids.set(width, id);
-    }
-  } finally {
-    await db.close();
-  }
-  const said: string[] = [];
-  const status = await runClinicCommand(['make-doctor', kavita], { DATA_DIR: dataDir }, { out: (l) => said.push(l), err: (l) => said.push(l) });
-  if (status !== 0) throw new Error(`make-doctor failed: ${said.join('\n')}`);
+  // The widths' slots one minute apart: one doctor is never booked twice for one slot.
+  const widths = [DESKTOP.width, PHONE.width];
+  const made = await preparePaidOnline(
+    dataDir,
+    widths.map((width, index) => ({ width, type: 'Chat' as const, at: clinicAt(new Date(Date.now() + (3 + index) * 60_000)), number: 910001 + index })),
+  );
+  widths.forEach((width, index) => ids.set(width, made[index]!));
 }
 
 const site = useSite(async () => ({ prepare }));
-
-const contexts: BrowserContext[] = [];
-async function pageFor(viewport: Viewport, account: Account): Promise<Page> {
-  const context = await signedInContext(site.browser, viewport, account.token);
-  contexts.push(context);
-  return (await site.open(context)).page;
-}
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-});
+const pageFor = signedInPages(site);
 
 /** Waits until a message with this text is in the chat log of the page. */
 async function seen(page: Page, text: string): Promise<void> {

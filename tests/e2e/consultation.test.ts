@@ -12,37 +12,12 @@
 // - the doctor opens the appointment in the console: the person consulted, the registration, the
 //   same room's join link; the Call in 6 minutes: a tel: link, and "Note: no answer" stored (a
 //   toast, the consultation record); screenshots consultation-doctor-<width>.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, test } from 'vitest';
-import { runClinicCommand } from '../../server/cli';
-import { pgliteDir } from '../../server/db/open';
-import { openPGliteDir } from '../../server/db/pglite';
-import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './harness';
-import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, useSite } from './harness';
+import { clinicAt, kavita, patientOf, preparePaidOnline, signedInPages, teleconsultPeople, thirdEmail } from './support/teleconsult';
 import { expectToast, STEP_MS } from './support/ui';
 
-const DESKTOP: Viewport = { width: 1280, height: 800 };
-const PHONE: Viewport = { width: 375, height: 812 };
-const kavita = 'kavita.iyer@sahaj-clinic.example';
-const adminEmail = 'clinic.admin@clinic-e2e.example';
-const thirdEmail = 'someone.else@clinic-e2e.example';
-const patientOf = (width: number) => `asha.${width}@clinic-e2e.example`;
-
-const people = preparedPeople(
-  [
-    { email: adminEmail, firstName: 'Kiran', lastName: 'Sawant' },
-    { email: thirdEmail, firstName: 'Ravi', lastName: 'Kale' },
-    { email: kavita, firstName: 'Kavita', lastName: 'Iyer' },
-    ...[DESKTOP, PHONE].map((v) => ({ email: patientOf(v.width), firstName: 'Asha', lastName: 'Deshpande' })),
-  ],
-  { admin: adminEmail },
-);
-
-/** The clinic's date and time (Asia/Kolkata) of an instant, `YYYY-MM-DD` and `HH:MM`. */
-function clinicAt(at: Date): { date: string; time: string } {
-  const shifted = new Date(at.getTime() + 330 * 60_000);
-  return { date: shifted.toISOString().slice(0, 10), time: shifted.toISOString().slice(11, 16) };
-}
+const people = teleconsultPeople();
 const inMinutes = (minutes: number) => clinicAt(new Date(Date.now() + minutes * 60_000));
 
 type Kind = 'videoNow' | 'videoLater' | 'callLater' | 'callNow';
@@ -58,48 +33,21 @@ const times = new Map<string, { date: string; time: string }>();
 
 async function prepare(dataDir: string): Promise<void> {
   await people.prepare(dataDir);
-  const db = await openPGliteDir(pgliteDir(dataDir));
-  try {
-    const one = async (sql: string, params: unknown[] = []) => (await db.query<{ id: string }>(sql, params)).rows[0]!.id;
-    const doctorId = await one('select id from doctors where email = $1', [kavita]);
-    const locationId = await one("select id from locations where name = 'Aundh'");
-    let n = 900000;
-    for (const [index, width] of [DESKTOP.width, PHONE.width].entries()) {
-      const userId = await one('select id from users where email = $1', [patientOf(width)]);
-      for (const [kind, { type, minutes }] of Object.entries(plan)) {
-        // The widths' slots one minute apart: one doctor is never booked twice for one slot.
-        const at = inMinutes(minutes + index);
-        times.set(`${width} ${kind}`, at);
-        const id = await one(
-          `insert into appointments (appointment_number, user_id, doctor_id, location_id, date, start_time, consultation_type,
-             consultation_fee, first_name, last_name, email, phone_number, age, gender, status, payment_status, payment_id,
-             holds_slot, created_at, updated_at)
-           values ($1, $2, $3, $4, $5, $6, $7, 500, 'Asha', 'Deshpande', $8, '9822012345', 34, 'female', 'Booked', 'paid', $9, true, now(), now())
-           returning id`,
-          [`SHC-26-${++n}`, userId, doctorId, locationId, at.date, at.time, type, patientOf(width), `E2E${n}`],
-        );
-        ids.set(`${width} ${kind}`, id);
-      }
-    }
-  } finally {
-    await db.close();
-  }
-  const said: string[] = [];
-  const status = await runClinicCommand(['make-doctor', kavita], { DATA_DIR: dataDir }, { out: (l) => said.push(l), err: (l) => said.push(l) });
-  if (status !== 0) throw new Error(`make-doctor failed: ${said.join('\n')}`);
+  let n = 900000;
+  const wanted = [DESKTOP.width, PHONE.width].flatMap((width, index) =>
+    Object.entries(plan).map(([kind, { type, minutes }]) => {
+      // The widths' slots one minute apart: one doctor is never booked twice for one slot.
+      const at = inMinutes(minutes + index);
+      times.set(`${width} ${kind}`, at);
+      return { key: `${width} ${kind}`, width, type, at, number: ++n };
+    }),
+  );
+  const made = await preparePaidOnline(dataDir, wanted);
+  wanted.forEach(({ key }, i) => ids.set(key, made[i]!));
 }
 
 const site = useSite(async () => ({ prepare }));
-
-const contexts: BrowserContext[] = [];
-async function pageFor(viewport: Viewport, account: Account): Promise<Page> {
-  const context = await signedInContext(site.browser, viewport, account.token);
-  contexts.push(context);
-  return (await site.open(context)).page;
-}
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-});
+const pageFor = signedInPages(site);
 
 /** "10:05 am": the card's way of saying a clinic time. */
 const spoken = (time: string) =>
