@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { axeViolations, formatViolations, newContext, screenshot, useSite, type PageWatch, type Viewport } from './harness';
+import { expectNoA11yViolations, newContext, type PageWatch, screenshot, useSite, type Viewport } from './harness';
 import { MailCatcher } from './support/mailCatcher';
 import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
 import { freePort } from './support/server.mjs';
@@ -102,11 +102,6 @@ async function expectHeader(page: Page, state: 'logged in' | 'logged out', why: 
 }
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
-
-async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
-  const violations = await axeViolations(page);
-  expect(violations.length, `axe: serious or critical violations on ${what}:\n${formatViolations(violations)}`).toBe(0);
-}
 
 async function shot(page: Page, step: string, width: number, fullPage = false): Promise<void> {
   await screenshot(page, `accounts-${step}-${width}`, { fullPage });

@@ -12,8 +12,8 @@
 // axe on the open popup at each step; screenshots test-results/screenshots/availability-*.png.
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { axeViolations, DESKTOP, formatViolations, newContext, PHONE, screenshot, useSiteWithMailbox } from './harness';
-import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
+import { DESKTOP, expectNoA11yViolations, newContext, PHONE, screenshot, useSiteWithMailbox } from './harness';
+import { expectBookingStepsStill, expectDialogOpen, expectToast, STEP_MS } from './support/ui';
 
 const { site, mailbox } = useSiteWithMailbox();
 
@@ -70,27 +70,6 @@ async function startCounting(page: Page): Promise<void> {
   });
 }
 const interactions = (page: Page) => page.evaluate(() => (window as unknown as { interactions: string[] }).interactions);
-
-async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
-  const violations = await axeViolations(page);
-  expect(violations.length, `axe: serious or critical violations on ${what}:\n${formatViolations(violations)}`).toBe(0);
-}
-
-/** Every step of the booking form has faded in (axe measures contrast; screenshots show the end state). */
-async function expectStill(dialog: Locator): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        dialog.locator('.booking__step').evaluateAll((steps) =>
-          steps.every((s) => {
-            const style = getComputedStyle(s);
-            return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
-          }),
-        ),
-      { message: 'the steps of the booking form have faded in', timeout: STEP_MS },
-    )
-    .toBe(true);
-}
 
 /** The home page's own Book Appointment (the hero's): what a new patient sees first at any width. */
 async function openBookingFromHome(page: Page): Promise<Locator> {
@@ -167,7 +146,7 @@ describe.each([
       expect(await dialog.getByLabel('Date', { exact: true }).inputValue()).toBe(soonest[0]!.next.date);
       expect(await dialog.getByLabel('Consultation type', { exact: true }).inputValue()).toBe('Video');
       await expect.poll(async () => (await dialog.getByTestId('booking-fee').innerText()).replace(/[\s,]/g, '')).toBe('₹500');
-      await expectStill(dialog);
+      await expectBookingStepsStill(dialog);
       await expectNoA11yViolations(page, `the popup with the soonest online slot chosen at ${width}px`);
       await dialog.getByRole('group', { name: 'Free days' }).scrollIntoViewIfNeeded();
       await screenshot(page, `availability-soonest-chosen-${width}`, { fullPage: false });
@@ -263,7 +242,7 @@ describe.each([
       expect(periods.length).toBeGreaterThan(0);
       for (const p of periods) expect(['Morning', 'Afternoon', 'Evening']).toContain(p);
       expect(await strip.locator('[aria-live="polite"]').innerText()).toMatch(/^Free days from .+ to .+\. Next available: /);
-      await expectStill(dialog);
+      await expectBookingStepsStill(dialog);
       await expectNoA11yViolations(page, `the date strip at ${width}px`);
       await dialog.getByLabel('Doctor', { exact: true }).scrollIntoViewIfNeeded();
       await screenshot(page, `availability-doctor-card-${width}`, { fullPage: false });

@@ -19,9 +19,9 @@
 // chosen doctor works at the chosen location (server/seed/demo-clinic.json), so no slot is past.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { axeViolations, DESKTOP, formatViolations, newContext, PHONE, screenshot, useSiteWithMailbox, type Viewport } from './harness';
+import { DESKTOP, expectNoA11yViolations, newContext, PHONE, screenshot, useSiteWithMailbox, type Viewport } from './harness';
 import { clinicDate, demoSeed as seed, weekdayOf } from './support/clinic';
-import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
+import { expectBookingStepsStill, expectDialogOpen, expectToast, STEP_MS } from './support/ui';
 
 const { site, mailbox } = useSiteWithMailbox();
 
@@ -111,27 +111,6 @@ async function goto(page: Page, route: string): Promise<void> {
 const header = (page: Page) => page.locator('header.site-header');
 const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'Login', exact: true });
 const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book Appointment', exact: true });
-
-/** Every step of the booking form has faded in (axe measures contrast; screenshots show the end state). */
-async function expectStepsStill(dialog: Locator): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        dialog.locator('.booking__step').evaluateAll((steps) =>
-          steps.every((s) => {
-            const style = getComputedStyle(s);
-            return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
-          }),
-        ),
-      { message: 'the steps of the booking form have faded in', timeout: STEP_MS },
-    )
-    .toBe(true);
-}
-
-async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
-  const violations = await axeViolations(page);
-  expect(violations.length, `axe: serious or critical violations on ${what}:\n${formatViolations(violations)}`).toBe(0);
-}
 
 async function shot(page: Page, step: string, width: number, fullPage = false): Promise<void> {
   await screenshot(page, `booking-${step}-${width}`, { fullPage });
@@ -319,7 +298,7 @@ describe('booking, as one story', { shuffle: false }, () => {
       await choose(dialog, first);
       const time = await chooseFreeSlot(dialog);
       await expectFee(dialog, feeOf(first.consultationType));
-      await expectStepsStill(dialog);
+      await expectBookingStepsStill(dialog);
       await expectNoA11yViolations(page, `the Book Appointment popup with every choice made at ${width} px`);
       await shot(page, 'chosen', width);
 
@@ -382,7 +361,7 @@ describe('booking, as one story', { shuffle: false }, () => {
       expect(paidSlot, `slot ${before!.time} is listed`).toEqual({ time: before!.time, enabled: false, checked: false, title: MSG.slotBooked });
       const time = await chooseFreeSlot(dialog);
       await expectFee(dialog, feeOf(second.consultationType));
-      await expectStepsStill(dialog);
+      await expectBookingStepsStill(dialog);
       await shot(page, 'second-chosen', width);
 
       await bookToCheckout(page, dialog, feeOf(second.consultationType), width, 'fail');
@@ -411,7 +390,7 @@ describe('booking, as one story', { shuffle: false }, () => {
         .poll(kept, { message: 'every choice is kept', timeout: STEP_MS })
         .toEqual({ location: second.location, doctor: second.doctorEmail, type: second.consultationType, date: second.date, slot: [time] });
       await expectFee(again, feeOf(second.consultationType));
-      await expectStepsStill(again);
+      await expectBookingStepsStill(again);
       await expectNoA11yViolations(page, `the Book Appointment popup reopened after a failed payment at ${width} px`);
       await shot(page, 'fail-reopened', width);
 
@@ -460,7 +439,7 @@ describe('booking, as one story', { shuffle: false }, () => {
         // Clicking it changes nothing.
         await radio.click({ force: true });
         expect(await radio.isChecked(), 'a booked slot cannot be chosen').toBe(false);
-        await expectStepsStill(dialog);
+        await expectBookingStepsStill(dialog);
         const doctor = choice.doctorEmail.split('@')[0]!.replace(/\./g, '-');
         await shot(page, `other-patient-${what}-${doctor}`, DESKTOP.width);
         await dialog.getByRole('button', { name: 'Close', exact: true }).click();
@@ -495,7 +474,7 @@ describe('booking, as one story', { shuffle: false }, () => {
       await radio.check();
       await expect.poll(() => radio.isChecked(), { message: `slot ${time} is chosen`, timeout: STEP_MS }).toBe(true);
       await expectFee(dialog, feeOf(choice.consultationType));
-      await expectStepsStill(dialog);
+      await expectBookingStepsStill(dialog);
       await shot(page, 'again-chosen', width);
 
       await bookToCheckout(page, dialog, feeOf(choice.consultationType), width, 'again');

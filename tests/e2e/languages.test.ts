@@ -12,7 +12,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { en } from '../../src/i18n/messages';
-import { axeViolations, DESKTOP, formatViolations, PHONE, screenshot, useSiteWithMailbox, type Viewport } from './harness';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, useSiteWithMailbox, type Viewport } from './harness';
 import { clinicDate, demoSeed as seed, weekdayOf } from './support/clinic';
 import { expectDialogOpen, sandboxCheckout, STEP_MS } from './support/ui';
 
@@ -54,11 +54,6 @@ async function register(patient: Patient): Promise<void> {
   const otp = await mailbox.codeFor(patient.email, since);
   await api('/otp/validate-otp', { email: patient.email, otp });
   await api('/auth/register', { ...patient, age: 41, gender: 'female', phoneNumber: '9822012345' });
-}
-
-async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
-  const violations = await axeViolations(page);
-  expect(violations.length, `axe: serious or critical violations on ${what}:\n${formatViolations(violations)}`).toBe(0);
 }
 
 /** A toast (role=status) with this text, in the notifications region, named in the page's language. */

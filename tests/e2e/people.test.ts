@@ -11,7 +11,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { axeViolations, formatViolations, screenshot, useSite, type Viewport } from './harness';
 import { clinicDate, demoSeed, type Weekday } from './support/clinic';
 import { preparedPeople, signedInContext } from './support/preparedSite';
-import { expectDialogOpen, fact, STEP_MS } from './support/ui';
+import { expectBookingStepsStill, expectDialogOpen, fact, STEP_MS } from './support/ui';
 import { freePort } from './support/server.mjs';
 import { openPGliteDir } from '../../server/db/pglite';
 import { pgliteDir } from '../../server/db/open';
@@ -121,15 +121,6 @@ async function choose(dialog: Locator, plan: { location: string; doctorEmail: st
   return time!;
 }
 
-async function expectStill(dialog: Locator): Promise<void> {
-  await expect
-    .poll(() => dialog.locator('.booking__step').evaluateAll((steps) => steps.every((s) => getComputedStyle(s).opacity === '1')), {
-      message: 'the steps have faded in',
-      timeout: STEP_MS,
-    })
-    .toBe(true);
-}
-
 async function expectAxeClean(page: Page, what: string): Promise<void> {
   const violations = await axeViolations(page);
   expect(violations.length, `axe on ${what}:\n${formatViolations(violations)}`).toBe(0);
@@ -173,7 +164,7 @@ describe.each([
     expect(await describedBy(phone)).toBe('Phone number must be a 10-digit phone number');
     expect(await firstName.evaluate((el) => el === document.activeElement), 'the focus is on First name').toBe(true);
     expect(requests, 'no booking request was sent').toEqual([]);
-    await expectStill(dialog);
+    await expectBookingStepsStill(dialog);
     await expectAxeClean(page, `the popup with field errors at ${width} px`);
     await phone.scrollIntoViewIfNeeded();
     await screenshot(page, `people-field-errors-${width}`, { fullPage: false });
@@ -199,7 +190,7 @@ describe.each([
       .poll(() => dialog.getByText(/An adult must be present during a minor's teleconsultation/).isVisible(), { message: 'the minor note', timeout: STEP_MS })
       .toBe(true);
     await dialog.getByRole('checkbox', { name: /I agree to a teleconsultation/ }).check();
-    await expectStill(dialog);
+    await expectBookingStepsStill(dialog);
     await expectAxeClean(page, `the popup booking for a family member at ${width} px`);
     await dialog.getByRole('checkbox', { name: /I agree to a teleconsultation/ }).scrollIntoViewIfNeeded();
     await screenshot(page, `people-family-member-${width}`, { fullPage: false });
@@ -265,7 +256,7 @@ describe.each([
     expect(await describedBy(phone)).toBe('Phone number is required');
     expect(await dialog.getByLabel('Age', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByLabel('Gender', { exact: true }).getAttribute('aria-invalid')).toBe('true');
-    await expectStill(dialog);
+    await expectBookingStepsStill(dialog);
     await expectAxeClean(page, `the popup asking a Google account for its profile at ${width} px`);
     await screenshot(page, `people-google-asked-${width}`, { fullPage: false });
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ROOT, axeViolations, formatViolations, newContext, screenshot, settle, useSite, type Viewport } from './harness';
+import { expectNoA11yViolations, newContext, ROOT, screenshot, settle, useSite, type Viewport } from './harness';
 import { expectToast } from './support/ui';
 
 const site = useSite();
@@ -55,11 +55,6 @@ function mainHeading(page: Page): Locator {
 async function goto(page: Page, route: string): Promise<void> {
   await page.goto(site.url(route), { waitUntil: 'load' });
   await expect.poll(() => mainHeading(page).count(), { message: `a level-1 heading on ${route}`, timeout: 15_000 }).toBeGreaterThan(0);
-}
-
-async function expectNoA11yViolations(page: Page, what: string): Promise<void> {
-  const violations = await axeViolations(page);
-  expect(violations.length, `axe: serious or critical violations on ${what}:\n${formatViolations(violations)}`).toBe(0);
 }
 
 describe.each([

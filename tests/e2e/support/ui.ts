@@ -37,6 +37,22 @@ export function fact(scope: Locator, label: string): Promise<string> {
   return scope.locator('div', { has: scope.page().locator(`dt:text-is("${label}")`) }).locator('dd').first().innerText();
 }
 
+/** Every step of the booking form has faded in (axe measures contrast; screenshots show the end state). */
+export async function expectBookingStepsStill(dialog: Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        dialog.locator('.booking__step').evaluateAll((steps) =>
+          steps.every((s) => {
+            const style = getComputedStyle(s);
+            return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
+          }),
+        ),
+      { message: 'the steps of the booking form have faded in', timeout: STEP_MS },
+    )
+    .toBe(true);
+}
+
 /**
  * Opens My Appointment's "Earlier" group (past and cancelled appointments, collapsed unless one of
  * them asks for something: issue 12) when it is there and closed, so its cards can be read.
