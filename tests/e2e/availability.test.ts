@@ -84,6 +84,12 @@ async function giveConsent(dialog: Locator): Promise<void> {
   const consent = dialog.getByRole('checkbox', { name: /teleconsultation/i });
   await consent.scrollIntoViewIfNeeded();
   await consent.check();
+  // Laid out as a tick box beside its words: the booking form's full-width input style once
+  // stretched the box across the popup and pushed the words out of sight.
+  const [box, words, popup] = await Promise.all([consent.boundingBox(), dialog.locator('.people-consent label').boundingBox(), dialog.boundingBox()]);
+  expect(box!.width, 'the consent box is a tick box, not a full-width field').toBeLessThan(40);
+  expect(words!.x, 'the consent words start inside the popup').toBeGreaterThanOrEqual(popup!.x);
+  expect(words!.x + words!.width, 'the consent words end inside the popup').toBeLessThanOrEqual(popup!.x + popup!.width);
 }
 
 async function openBooking(page: Page, width: number): Promise<Locator> {
