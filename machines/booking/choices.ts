@@ -3,8 +3,9 @@
  * functions the booking machine uses and tests can check on their own.
  *
  * The choices come in the spec's order: location -> doctor -> consultation type -> date -> slot.
- * A choice only fits the ones before it: a doctor works at the chosen location, a doctor of type
- * online offers no Clinic Visit, a date is not before today (clinic time) nor after the booking
+ * A choice only fits the ones before it: a doctor works at the chosen location, at a clinic the
+ * type is a Clinic Visit (Chat, Video and Call are online, from the doctor's online hours; issue
+ * 12), a doctor of type online sees nobody at a clinic, a date is not before today (clinic time) nor after the booking
  * horizon's last day (the doctor list's `bookableUntil`), a slot belongs to the
  * list loaded for that doctor, location and date. Changing one choice clears the later ones that
  * no longer fit (`nextChoices`). Which slots can be chosen in a loaded list is the slot picker's
@@ -120,27 +121,35 @@ export function offersOnline(doctors: readonly Doctor[]): boolean {
   return doctors.some((d) => d.consultsOnline === true);
 }
 
-/** The locations at least one doctor works at, in the order the doctor list first names them. */
+/** A doctor who sees patients at a clinic (a doctor of type online consults from online hours only). */
+const seesPatientsInPerson = (doctor: Doctor): boolean => doctor.type !== 'online';
+
+/** The clinics where at least one doctor sees patients, in the order the doctor list first names them. */
 export function locationsOf(doctors: readonly Doctor[]): string[] {
   const seen: string[] = [];
-  for (const doctor of doctors) for (const location of doctor.locations) if (!seen.includes(location)) seen.push(location);
+  for (const doctor of doctors.filter(seesPatientsInPerson)) for (const location of doctor.locations) if (!seen.includes(location)) seen.push(location);
   return seen;
 }
 
-/** The doctors working at a location; none until a location is chosen. */
+/** The doctors with online hours (online), or seeing patients at the clinic; none until a location is chosen. */
 export function doctorsAt(doctors: readonly Doctor[], location: string | null): Doctor[] {
   if (location === null) return [];
   if (isOnline(location)) return doctors.filter((d) => d.consultsOnline === true);
-  return doctors.filter((d) => d.locations.includes(location));
+  return doctors.filter((d) => seesPatientsInPerson(d) && d.locations.includes(location));
 }
 
+/** The one type of a consultation at a clinic: Chat, Video and Call happen online (issue 12). */
+export const clinicTypes: readonly ConsultationType[] = ['Clinic Visit'];
+
 /**
- * The consultation types a doctor offers: online doctors no Clinic Visit; all four before a doctor
- * is chosen. Online (`location` ''): Chat, Video and Call only.
+ * The consultation types offered at a place: online (`location` ''): Chat, Video and Call; at a
+ * clinic: a Clinic Visit. Before a place is chosen, what the doctor offers anywhere (an online
+ * doctor no Clinic Visit; all four before a doctor is chosen).
  */
 export function consultationTypesFor(doctor: Doctor | null | undefined, location: string | null = null): ConsultationType[] {
   if (isOnline(location)) return [...onlineTypes];
-  return doctor?.type === 'online' ? consultationTypes.filter((t) => t !== 'Clinic Visit') : [...consultationTypes];
+  if (location !== null) return doctor && !seesPatientsInPerson(doctor) ? [] : [...clinicTypes];
+  return doctor?.type === 'online' ? [...onlineTypes] : [...consultationTypes];
 }
 
 export function findDoctor(doctors: readonly Doctor[], email: string | null): Doctor | null {
@@ -169,7 +178,10 @@ export function fitChoices(choices: BookingChoices, doctors: readonly Doctor[] |
     if (location !== null && !(isOnline(location) ? offersOnline(doctors) : locationsOf(doctors).includes(location))) location = null;
     const doctor = doctorsAt(doctors, location).find((d) => d.email === doctorEmail) ?? null;
     doctorEmail = doctor?.email ?? null;
-    if (consultationType !== null && !consultationTypesFor(doctor, location).includes(consultationType)) consultationType = null;
+    const types = consultationTypesFor(doctor, location);
+    if (consultationType !== null && !types.includes(consultationType)) consultationType = null;
+    // At a clinic the type is a Clinic Visit: nothing to ask.
+    if (consultationType === null && location !== null && !isOnline(location) && types.length === 1) consultationType = types[0]!;
   }
   const last = doctors === null ? undefined : lastBookableDate(doctors, doctorEmail);
   const date = choices.date !== null && isBookableDate(choices.date, today, last) ? choices.date : null;

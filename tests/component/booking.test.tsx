@@ -213,18 +213,26 @@ describe('Book Appointment popup', () => {
     expect(booking.loadTimeSlots.calls).toHaveLength(0);
   });
 
-  it('offers no Clinic Visit for an online doctor and filters the doctors by location', async () => {
+  it('offers a Clinic Visit at a clinic and Chat, Video and Call online, with the doctors of each place', async () => {
     const user = userEvent.setup();
     const { booking } = await loggedIn();
     const dialog = await openPopup(user, booking);
+    const typeOptions = async () =>
+      within(await within(dialog).findByLabelText('Consultation type'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
     await user.selectOptions(within(dialog).getByLabelText('Location'), 'Andheri West');
     const doctorSelect = await within(dialog).findByLabelText('Doctor');
     expect(within(doctorSelect).queryByRole('option', { name: /Kavita/ })).toBeNull();
+    // Kavita is at Bandra too, but consults online only: not offered at the clinic.
     await user.selectOptions(within(dialog).getByLabelText('Location'), 'Bandra');
+    expect(within(within(dialog).getByLabelText('Doctor')).queryByRole('option', { name: /Kavita/ })).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText('Doctor'), anita.email);
+    expect(await typeOptions()).not.toContain('Video');
+    expect((within(dialog).getByLabelText('Consultation type') as HTMLSelectElement).value).toBe('Clinic Visit');
+    await user.selectOptions(within(dialog).getByLabelText('Location'), 'Online (Chat, Video, Call)');
     await user.selectOptions(within(dialog).getByLabelText('Doctor'), kavita.email);
-    const types = within(await within(dialog).findByLabelText('Consultation type'))
-      .getAllByRole('option')
-      .map((option) => option.textContent);
+    const types = await typeOptions();
     expect(types).toContain('Video');
     expect(types).not.toContain('Clinic Visit');
   });
@@ -267,10 +275,10 @@ describe('Book Appointment popup', () => {
     expect(within(dialog).getByTestId('booking-fee').textContent).toBe('₹500');
     await user.selectOptions(within(dialog).getByLabelText('Location'), 'Andheri West');
     await user.selectOptions(await within(dialog).findByLabelText('Doctor'), anita.email);
-    await user.selectOptions(await within(dialog).findByLabelText('Consultation type'), 'Video');
+    expect((within(dialog).getByLabelText('Consultation type') as HTMLSelectElement).value).toBe('Clinic Visit');
     expect(within(dialog).getByTestId('booking-fee').textContent).toBe('₹500');
     await answer(() => booking.loadFees.latest().resolve(fees));
-    expect(within(dialog).getByTestId('booking-fee').textContent).toBe('₹450');
+    expect(within(dialog).getByTestId('booking-fee').textContent).toBe('₹700');
   });
 
   it("says 'Please select all required fields.' when Book comes before the choices", async () => {
@@ -388,7 +396,7 @@ describe('payment result pages', () => {
     sessionStorage.setItem(
       keptBookingKey,
       JSON.stringify({
-        choices: { location: 'Bandra', doctorEmail: kavita.email, consultationType: 'Video', date: bookingDay, time: '10:00' },
+        choices: { location: '', doctorEmail: kavita.email, consultationType: 'Video', date: bookingDay, time: '10:00' },
         details: { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in', phoneNumber: '9876543210', age: '34', gender: 'female' },
       }),
     );
@@ -403,7 +411,7 @@ describe('payment result pages', () => {
     await answer(() => booking.loadFees.latest().resolve(fees));
     await waitFor(() => expect(booking.loadTimeSlots.calls.length).toBeGreaterThan(0));
     await answer(() => booking.loadTimeSlots.latest().resolve(someFree));
-    expect((within(dialog).getByLabelText('Location') as HTMLSelectElement).value).toBe('Bandra');
+    expect((within(dialog).getByLabelText('Location') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Online (Chat, Video, Call)');
     expect((within(dialog).getByLabelText('Doctor') as HTMLSelectElement).value).toBe(kavita.email);
     expect((within(dialog).getByLabelText('Consultation type') as HTMLSelectElement).value).toBe('Video');
     expect((within(dialog).getByLabelText('Date') as HTMLInputElement).value).toBe(bookingDay);

@@ -163,7 +163,7 @@ describe('the booking popup’s patient details', () => {
   it('a Video consultation asks for the teleconsultation consent, and sends its words', async () => {
     const ui = userEvent.setup();
     const f = await renderApp('/');
-    const dialog = await openAndChoose(ui, f, { doctor: kavita, type: 'Video', location: 'Bandra' });
+    const dialog = await openAndChoose(ui, f, { doctor: kavita, type: 'Video', location: 'Online (Chat, Video, Call)' });
     const consent = within(dialog).getByLabelText(messages.people.consent);
     await ui.click(within(dialog).getByRole('button', { name: 'Book' }));
     expect(f.booking.addAppointment.calls).toHaveLength(0);
@@ -180,7 +180,7 @@ describe('the booking popup’s patient details', () => {
   it('books for a family member picked from the list; a minor shows the adult-present note', async () => {
     const ui = userEvent.setup();
     const f = await renderApp('/');
-    const dialog = await openAndChoose(ui, f, { doctor: kavita, type: 'Video', location: 'Bandra' });
+    const dialog = await openAndChoose(ui, f, { doctor: kavita, type: 'Video', location: 'Online (Chat, Video, Call)' });
     await ui.click(within(dialog).getByRole('radio', { name: 'Someone else' }));
     await waitFor(() => expect(f.people.loadFamily.calls).toHaveLength(1));
     expect(f.people.loadFamily.latest().input).toEqual({ token: 'tok-stored' });

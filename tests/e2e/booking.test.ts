@@ -20,7 +20,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, expectNoA11yViolations, newContext, PHONE, screenshot, useSiteWithMailbox, type Viewport } from './harness';
-import { clinicDate, demoSeed as seed, weekdayOf } from './support/clinic';
+import { clinicDate, demoSeed as seed, planFor, type Plan } from './support/clinic';
 import { expectBookingStepsStill, expectDialogOpen, expectToast, STEP_MS } from './support/ui';
 
 const { site, mailbox } = useSiteWithMailbox();
@@ -39,26 +39,6 @@ const feeOf = (type: string): number => {
 
 // ---------------------------------------------------------------------------------------------
 // Dates in clinic time
-
-interface Plan {
-  location: string;
-  doctorEmail: string;
-  doctorName: string;
-  date: string;
-}
-
-/** A doctor of the given kind, a location and a date from tomorrow on (clinic time) on which they work there. */
-function planFor(kind: 'clinic' | 'online', startDay: number): Plan {
-  for (let days = startDay; days < startDay + 14; days++) {
-    const date = clinicDate(days);
-    const weekday = weekdayOf(date);
-    for (const doctor of seed.doctors.filter((d) => d.type === kind)) {
-      const location = doctor.locations.find((l) => doctor.hours[l]?.includes(weekday));
-      if (location) return { location, doctorEmail: doctor.email, doctorName: doctor.name, date };
-    }
-  }
-  throw new Error(`no ${kind} doctor works within two weeks of day ${startDay}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Accounts: made through the API (the code read from the mail), logged in through the UI
@@ -259,7 +239,7 @@ afterAll(async () => {
 // (the paid and held slots, the logged-in contexts). Not yet independent tests: see the header.
 describe('booking, as one story', { shuffle: false }, () => {
   describe.each([
-    { label: 'desktop', viewport: DESKTOP, kind: 'clinic' as const, types: ['Clinic Visit', 'Call'] },
+    { label: 'desktop', viewport: DESKTOP, kind: 'clinic' as const, types: ['Clinic Visit', 'Clinic Visit'] },
     { label: 'phone', viewport: PHONE, kind: 'online' as const, types: ['Chat', 'Call'] },
   ])('booking at $viewport.width px', ({ viewport, kind, types }) => {
     const width = viewport.width;

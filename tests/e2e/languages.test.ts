@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { en } from '../../src/i18n/messages';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, useSiteWithMailbox, type Viewport } from './harness';
-import { clinicDate, demoSeed as seed, weekdayOf } from './support/clinic';
+import { demoSeed as seed, planFor } from './support/clinic';
 import { expectDialogOpen, sandboxCheckout, STEP_MS } from './support/ui';
 
 const { site, mailbox } = useSiteWithMailbox();
@@ -23,18 +23,6 @@ const locations = [...new Set(seed.doctors.flatMap((d) => d.locations))];
 const doctorNames = seed.doctors.map((d) => d.name);
 /** The doctor card's qualification and registration are the clinic's words, shown as entered (docs/i18n.md). */
 const doctorCredentials = seed.doctors.flatMap((d) => [d.qualification, d.registration?.council ?? '', d.registration?.number ?? '']).filter(Boolean);
-
-/** A clinic doctor, a location and a date (from `startDay` on, clinic time) on which they work there. */
-function planFor(startDay: number) {
-  for (let days = startDay; days < startDay + 14; days++) {
-    const date = clinicDate(days);
-    for (const doctor of seed.doctors.filter((d) => d.type === 'clinic')) {
-      const location = doctor.locations.find((l) => doctor.hours[l]?.includes(weekdayOf(date)));
-      if (location) return { location, doctorEmail: doctor.email, doctorName: doctor.name, date };
-    }
-  }
-  throw new Error('no clinic doctor works within two weeks');
-}
 
 async function api(path: string, body: unknown): Promise<void> {
   const res = await fetch(`${site.server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -126,7 +114,7 @@ describe('मराठी: switch on the home page, book, pay, My Appointment', 
   ])('at $viewport.width px', ({ viewport, startDay }) => {
     const width = viewport.width;
     const patient: Patient = { firstName: 'Sunita', lastName: 'Pawar', email: `sunita.pawar.${width}@clinic-e2e.example`, password: `tamarind monsoon lantern ${width}` };
-    const plan = planFor(startDay);
+    const plan = planFor('clinic', startDay);
 
     test('in Marathi from the home page to My Appointment, with the confirmation mail in Marathi', async () => {
       await register(patient);

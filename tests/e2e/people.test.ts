@@ -9,7 +9,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { axeViolations, formatViolations, screenshot, useSite, type Viewport } from './harness';
-import { clinicDate, demoSeed, type Weekday } from './support/clinic';
+import { planFor } from './support/clinic';
 import { preparedPeople, signedInContext } from './support/preparedSite';
 import { expectBookingStepsStill, expectDialogOpen, fact, STEP_MS } from './support/ui';
 import { freePort } from './support/server.mjs';
@@ -75,23 +75,6 @@ async function api<T>(method: string, path: string, token: string): Promise<T> {
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} /api${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
-}
-
-function weekdayOf(date: string): Weekday {
-  const names: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-  return names[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
-}
-
-/** A doctor of that kind, a location and a day from `startDay` on when they work there. */
-function planFor(kind: 'clinic' | 'online', startDay: number) {
-  for (let days = startDay; days < startDay + 14; days++) {
-    const date = clinicDate(days);
-    for (const doctor of demoSeed.doctors.filter((d) => d.type === kind)) {
-      const location = doctor.locations.find((l) => doctor.hours[l]?.includes(weekdayOf(date)));
-      if (location) return { location, doctorEmail: doctor.email, date };
-    }
-  }
-  throw new Error(`no ${kind} doctor within two weeks of day ${startDay}`);
 }
 
 async function openBooking(page: Page, width: number): Promise<Locator> {

@@ -93,7 +93,7 @@ function harness() {
       open: step('open', async () => {
         booking = await loaded({}, { consent: false });
         const b = real();
-        b.send({ type: 'location.selected', location: 'Bandra' });
+        b.send({ type: 'location.selected', location: '' }); // online: no clinic (issue 12)
         b.send({ type: 'doctor.selected', doctorEmail: kavita.email });
         b.send({ type: 'type.selected', consultationType: 'Video' });
         b.send({ type: 'date.selected', date: tomorrow });

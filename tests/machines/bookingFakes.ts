@@ -39,6 +39,8 @@ export const kavita: Doctor = {
   type: 'online',
   locations: ['Bandra'],
   qualification: 'BHMS, MD',
+  // Online hours: Chat, Video and Call from home (issue 12); a doctor of type online sees nobody at a clinic.
+  consultsOnline: true,
 };
 export const rahul: Doctor = {
   _id: 'd3',

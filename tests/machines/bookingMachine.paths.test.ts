@@ -1,7 +1,8 @@
 /**
  * Model-based paths for booking. `createTestModel` refuses machines that invoke actors, so the
  * model below is the Book Appointment popup as a patient goes through it, in three regions: the
- * booking itself (location, a clinic or an online doctor, a type, a date with or without a
+ * booking itself (a clinic, where the type is a Clinic Visit without asking, or online, where the
+ * patient picks Chat, Video or Call; issue 12), a doctor there, a date with or without a
  * schedule, a slot, book, log in, pay, reopen after /paymentfail), the fee list (on time, late,
  * failing and retried) and the login. Each event is a thing the person does together with what
  * the server answers: a slot taken meanwhile (409), a payment call with no answer.
@@ -54,9 +55,9 @@ const emits = {
   'fees.failed': [],
   'fees.retried': [],
   'choose.location': [],
+  'choose.online': [],
   'choose.clinicDoctor': [],
   'choose.onlineDoctor': [],
-  'choose.clinicVisit': [],
   'choose.video': [],
   'choose.date': [],
   'choose.dateWithoutSchedule': [],
@@ -75,6 +76,7 @@ type ModelEvent = { type: keyof typeof emits };
 
 const bookEmits: Record<string, string[]> = {
   Located: ['missingChoices'],
+  Online: ['missingChoices'],
   Slotted: ['feeUnknown'],
   AwaitingLogin: ['login.required'],
   Redirected: ['redirect'],
@@ -97,18 +99,16 @@ const model = setup({
       initial: 'Closed',
       states: {
         Closed: { on: { open: 'Start', 'open.loggedOut': 'Start' } },
-        Start: { on: { 'choose.location': 'Located' } },
-        Located: {
-          on: { 'choose.clinicDoctor': 'ClinicDoctor', 'choose.onlineDoctor': 'OnlineDoctor', book: 'Located' },
-        },
-        ClinicDoctor: {
-          on: { 'choose.clinicVisit': 'ClinicVisit', 'choose.video': 'Video', 'choose.onlineDoctor': 'OnlineDoctor' },
-        },
-        OnlineDoctor: { on: { 'choose.video': 'Video', 'choose.clinicDoctor': 'ClinicDoctor' } },
-        /** Clinic Visit with the clinic doctor: choosing the online doctor clears it. */
-        ClinicVisit: { on: { 'choose.onlineDoctor': 'OnlineDoctor', 'choose.date': 'Dated' } },
-        /** Video: either doctor offers it, so it stays whichever is chosen. */
-        Video: { on: { 'choose.clinicDoctor': 'Video', 'choose.onlineDoctor': 'Video', 'choose.date': 'Dated' } },
+        Start: { on: { 'choose.location': 'Located', 'choose.online': 'Online' } },
+        /** At a clinic: a Clinic Visit, chosen without asking; the clinic's doctors. */
+        Located: { on: { 'choose.clinicDoctor': 'ClinicVisit', 'choose.online': 'Online', book: 'Located' } },
+        /** Online: the doctors with online hours; no type yet. */
+        Online: { on: { 'choose.onlineDoctor': 'OnlineDoctor', 'choose.location': 'Located', book: 'Online' } },
+        /** The clinic doctor, Clinic Visit: going online clears both (no online hours, not online). */
+        ClinicVisit: { on: { 'choose.online': 'Online', 'choose.date': 'Dated' } },
+        OnlineDoctor: { on: { 'choose.video': 'Video', 'choose.location': 'Located' } },
+        /** Video with the online doctor: a clinic clears both (she sees nobody there; a Clinic Visit there). */
+        Video: { on: { 'choose.location': 'Located', 'choose.date': 'Dated' } },
         Dated: {
           on: { 'choose.slot': 'Slotted', 'choose.bookedSlot': 'Dated', 'choose.dateWithoutSchedule': 'NoSchedule' },
         },
@@ -213,8 +213,16 @@ function harness() {
   const choose = (type: ModelEvent['type'], change: Partial<BookingChoices>, event: Parameters<Booking['send']>[0]) =>
     step(type, () => {
       const next = { ...expected, ...change };
-      if (next.doctorEmail !== expected.doctorEmail || next.date !== expected.date) next.time = null;
-      if (next.doctorEmail === kavita.email && next.consultationType === 'Clinic Visit') next.consultationType = null;
+      if (next.location !== expected.location || next.doctorEmail !== expected.doctorEmail || next.date !== expected.date) next.time = null;
+      if (next.location === '') {
+        // Online: Anita has no online hours, and a Clinic Visit is not online.
+        if (next.doctorEmail === anita.email) next.doctorEmail = null;
+        if (next.consultationType === 'Clinic Visit') next.consultationType = null;
+      } else if (next.location !== null) {
+        // At a clinic: Kavita consults online only; the type is a Clinic Visit.
+        if (next.doctorEmail === kavita.email) next.doctorEmail = null;
+        next.consultationType = 'Clinic Visit';
+      }
       expected = next;
       real().send(event);
     });
@@ -277,13 +285,9 @@ function harness() {
         real().calls.loadFees.latest().resolve(fees);
       }),
       'choose.location': choose('choose.location', { location: 'Bandra' }, { type: 'location.selected', location: 'Bandra' }),
+      'choose.online': choose('choose.online', { location: '' }, { type: 'location.selected', location: '' }),
       'choose.clinicDoctor': choose('choose.clinicDoctor', { doctorEmail: anita.email }, { type: 'doctor.selected', doctorEmail: anita.email }),
       'choose.onlineDoctor': choose('choose.onlineDoctor', { doctorEmail: kavita.email }, { type: 'doctor.selected', doctorEmail: kavita.email }),
-      'choose.clinicVisit': choose(
-        'choose.clinicVisit',
-        { consultationType: 'Clinic Visit' },
-        { type: 'type.selected', consultationType: 'Clinic Visit' },
-      ),
       'choose.video': choose('choose.video', { consultationType: 'Video' }, { type: 'type.selected', consultationType: 'Video' }),
       'choose.date': step('choose.date', () => {
         const date = expected.date === tomorrow ? dayAfter : tomorrow;
@@ -348,24 +352,29 @@ function harness() {
       },
       'Booking.Located': () => {
         const s = common();
-        expect(selectDoctors(s)).toEqual([anita, kavita]);
+        expect(selectDoctors(s)).toEqual([anita]);
+        expect(selectConsultationTypes(s)).toEqual(['Clinic Visit']);
+        expect(expected).toMatchObject({ location: 'Bandra', doctorEmail: null, consultationType: 'Clinic Visit' });
         expect(selectSlotsStatus(s)).toBe('waiting');
       },
-      'Booking.ClinicDoctor': () => {
-        expect(selectConsultationTypes(common())).toEqual(['Chat', 'Video', 'Call', 'Clinic Visit']);
-        expect(expected).toMatchObject({ doctorEmail: anita.email, consultationType: null });
+      'Booking.Online': () => {
+        const s = common();
+        expect(selectDoctors(s)).toEqual([kavita]);
+        expect(selectConsultationTypes(s)).toEqual(['Chat', 'Video', 'Call']);
+        expect(expected).toMatchObject({ location: '', doctorEmail: null, consultationType: null });
+        expect(selectSlotsStatus(s)).toBe('waiting');
       },
       'Booking.OnlineDoctor': () => {
         expect(selectConsultationTypes(common())).toEqual(['Chat', 'Video', 'Call']);
-        expect(expected).toMatchObject({ doctorEmail: kavita.email, consultationType: null });
+        expect(expected).toMatchObject({ location: '', doctorEmail: kavita.email, consultationType: null });
       },
       'Booking.ClinicVisit': () => {
-        common();
-        expect(expected).toMatchObject({ doctorEmail: anita.email, consultationType: 'Clinic Visit', date: null });
+        expect(selectConsultationTypes(common())).toEqual(['Clinic Visit']);
+        expect(expected).toMatchObject({ location: 'Bandra', doctorEmail: anita.email, consultationType: 'Clinic Visit', date: null });
       },
       'Booking.Video': () => {
         common();
-        expect(expected).toMatchObject({ consultationType: 'Video', date: null });
+        expect(expected).toMatchObject({ location: '', doctorEmail: kavita.email, consultationType: 'Video', date: null });
       },
       'Booking.Dated': () => {
         const s = common();
@@ -432,13 +441,13 @@ function harness() {
 describe('bookingMachine paths', () => {
   const testModel = createTestModel(model, { filterEvents: (state, event) => state.can(event) });
   const everyTransition = pathsTakingEveryTransition(testModel);
-  const choices = ['choose.location', 'choose.clinicDoctor', 'choose.clinicVisit', 'choose.date', 'choose.slot'] as const;
+  const choices = ['choose.location', 'choose.clinicDoctor', 'choose.date', 'choose.slot'] as const;
   // The issue's cases, end to end.
   const journeys = (
     [
-      // An online doctor: Clinic Visit is cleared, Video kept.
-      ['open', 'fees.loaded', 'choose.location', 'choose.clinicDoctor', 'choose.clinicVisit', 'choose.onlineDoctor',
-        'choose.video', 'choose.clinicDoctor', 'choose.onlineDoctor', 'choose.date', 'choose.slot', 'book'],
+      // From a clinic to online and back: each place clears the doctor and the type that are not there.
+      ['open', 'fees.loaded', 'choose.location', 'choose.clinicDoctor', 'choose.online', 'choose.onlineDoctor',
+        'choose.video', 'choose.location', 'choose.clinicDoctor', 'choose.date', 'choose.slot', 'book'],
       // The fee list late: Book waits for it.
       ['open', ...choices, 'book', 'fees.loaded', 'book'],
       // The fee list failing, then retried.
@@ -450,7 +459,7 @@ describe('bookingMachine paths', () => {
       // The payment call fails, is paid again, the payment fails at the provider, and the popup reopens with the choices.
       ['open', 'fees.loaded', ...choices, 'book.paymentFails', 'book', 'reopen', 'book'],
       // No schedule that day, then another date.
-      ['open', 'fees.loaded', 'choose.location', 'choose.onlineDoctor', 'choose.video', 'choose.date',
+      ['open', 'fees.loaded', 'choose.online', 'choose.onlineDoctor', 'choose.video', 'choose.date',
         'choose.dateWithoutSchedule', 'choose.date', 'choose.slot', 'choose.date', 'choose.slot', 'book'],
     ] as const
   ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));

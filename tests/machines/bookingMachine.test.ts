@@ -153,11 +153,16 @@ describe('bookingMachine: choices', () => {
   it('offers the doctors of the chosen location only', async () => {
     const { snapshot, send } = await loaded();
     send({ type: 'location.selected', location: 'Bandra' });
-    expect(selectDoctors(snapshot()).map((d) => d.email)).toEqual([anita.email, kavita.email]);
+    // Kavita is at Bandra too, but consults online only: she is offered online, not at the clinic.
+    expect(selectDoctors(snapshot()).map((d) => d.email)).toEqual([anita.email]);
     send({ type: 'doctor.selected', doctorEmail: 'rahul@clinic.example' }); // works at Thane only
+    expect(selectChoices(snapshot()).doctorEmail).toBeNull();
+    send({ type: 'doctor.selected', doctorEmail: kavita.email });
     expect(selectChoices(snapshot()).doctorEmail).toBeNull();
     send({ type: 'location.selected', location: 'Nowhere' });
     expect(selectChoices(snapshot()).location).toBe('Bandra');
+    send({ type: 'location.selected', location: '' });
+    expect(selectDoctors(snapshot()).map((d) => d.email)).toEqual([kavita.email]);
     send({ type: 'doctor.selected', doctorEmail: kavita.email });
     expect(selectDoctor(snapshot())).toEqual(kavita);
   });
@@ -168,28 +173,35 @@ describe('bookingMachine: choices', () => {
     expect(selectChoices(snapshot()).doctorEmail).toBeNull();
   });
 
-  it('offers an online doctor Chat, Video and Call only', async () => {
+  it('offers a Clinic Visit at a clinic (chosen without asking), and Chat, Video and Call online', async () => {
     const { snapshot, send } = await loaded();
     expect(selectConsultationTypes(snapshot())).toEqual(['Chat', 'Video', 'Call', 'Clinic Visit']);
     send({ type: 'location.selected', location: 'Bandra' });
+    expect(selectConsultationTypes(snapshot())).toEqual(['Clinic Visit']);
+    expect(selectChoices(snapshot()).consultationType).toBe('Clinic Visit');
+    send({ type: 'type.selected', consultationType: 'Video' });
+    expect(selectChoices(snapshot()).consultationType).toBe('Clinic Visit');
+    send({ type: 'location.selected', location: '' });
     send({ type: 'doctor.selected', doctorEmail: kavita.email });
     expect(selectConsultationTypes(snapshot())).toEqual(['Chat', 'Video', 'Call']);
+    expect(selectChoices(snapshot()).consultationType).toBeNull();
     send({ type: 'type.selected', consultationType: 'Clinic Visit' });
     expect(selectChoices(snapshot()).consultationType).toBeNull();
     send({ type: 'type.selected', consultationType: 'Video' });
     expect(selectChoices(snapshot()).consultationType).toBe('Video');
   });
 
-  it('clears Clinic Visit when an online doctor is chosen after it, and keeps a type that still fits', async () => {
+  it('clears the type and a doctor who is not there when moving between a clinic and online', async () => {
     const { snapshot, send } = await loaded();
     send({ type: 'location.selected', location: 'Bandra' });
     send({ type: 'doctor.selected', doctorEmail: anita.email });
-    send({ type: 'type.selected', consultationType: 'Clinic Visit' });
+    expect(selectChoices(snapshot())).toMatchObject({ doctorEmail: anita.email, consultationType: 'Clinic Visit' });
+    send({ type: 'location.selected', location: '' }); // Anita has no online hours
+    expect(selectChoices(snapshot())).toMatchObject({ location: '', doctorEmail: null, consultationType: null });
     send({ type: 'doctor.selected', doctorEmail: kavita.email });
-    expect(selectChoices(snapshot())).toMatchObject({ doctorEmail: kavita.email, consultationType: null });
     send({ type: 'type.selected', consultationType: 'Call' });
-    send({ type: 'doctor.selected', doctorEmail: anita.email });
-    expect(selectChoices(snapshot())).toMatchObject({ doctorEmail: anita.email, consultationType: 'Call' });
+    send({ type: 'location.selected', location: 'Bandra' });
+    expect(selectChoices(snapshot())).toMatchObject({ location: 'Bandra', doctorEmail: null, consultationType: 'Clinic Visit' });
   });
 
   it('clears the doctor when the new location is not theirs, and keeps one who works there', async () => {
@@ -255,14 +267,15 @@ describe('bookingMachine: choices', () => {
 
   it('tells the view what cannot be chosen (snapshot.can), so it can disable it', async () => {
     const booking = await chosen(await loaded());
-    booking.send({ type: 'location.selected', location: 'Bandra' });
+    booking.send({ type: 'location.selected', location: '' });
     booking.send({ type: 'doctor.selected', doctorEmail: kavita.email });
+    booking.send({ type: 'type.selected', consultationType: 'Video' });
     booking.calls.loadTimeSlots.latest().resolve(someFree);
     await settle();
     const can = (event: Parameters<typeof booking.send>[0]) => booking.snapshot().can(event);
     expect(can({ type: 'location.selected', location: 'Thane' })).toBe(true);
     expect(can({ type: 'location.selected', location: 'Pune' })).toBe(false);
-    expect(can({ type: 'doctor.selected', doctorEmail: anita.email })).toBe(true);
+    expect(can({ type: 'doctor.selected', doctorEmail: anita.email })).toBe(false); // no online hours
     expect(can({ type: 'doctor.selected', doctorEmail: 'rahul@clinic.example' })).toBe(false);
     expect(can({ type: 'type.selected', consultationType: 'Call' })).toBe(true);
     expect(can({ type: 'type.selected', consultationType: 'Clinic Visit' })).toBe(false);
@@ -336,7 +349,7 @@ describe('bookingMachine: choices', () => {
 describe('bookingMachine: book', () => {
   it('names what is missing, and calls nothing', async () => {
     const booking = await loaded();
-    booking.send({ type: 'location.selected', location: 'Bandra' });
+    booking.send({ type: 'location.selected', location: '' });
     booking.send({ type: 'booking.book' });
     expect(booking.emitted.take()).toEqual([
       { type: 'notice', tone: 'error', notice: { kind: 'missingChoices', fields: ['doctorEmail', 'consultationType', 'date', 'time'] } },
@@ -616,12 +629,12 @@ describe('bookingMachine: reopened with kept choices', () => {
   it('drops what no longer fits: a past date, a doctor gone, a type the doctor does not offer', async () => {
     const booking = startBooking({
       today: '2025-03-12',
-      previous: { choices: { ...kept.choices, location: 'Bandra', doctorEmail: kavita.email } },
+      previous: { choices: { ...kept.choices, location: '', doctorEmail: kavita.email } },
     });
     booking.calls.loadDoctors.latest().resolve(doctors);
     await settle();
     expect(selectChoices(booking.snapshot())).toEqual({
-      location: 'Bandra',
+      location: '',
       doctorEmail: kavita.email,
       consultationType: null,
       date: null,

@@ -31,26 +31,35 @@ describe('clinicToday', () => {
 describe('the rules between choices', () => {
   const chosen = { location: 'Bandra', doctorEmail: anita.email, consultationType: 'Clinic Visit' as const, date: tomorrow, time: '10:00' };
 
-  it('offers an online doctor no Clinic Visit', () => {
+  it('offers a Clinic Visit at a clinic, Chat, Video and Call online, and an online doctor no Clinic Visit', () => {
+    expect(consultationTypesFor(anita, 'Bandra')).toEqual(['Clinic Visit']);
+    expect(consultationTypesFor(anita, '')).toEqual(['Chat', 'Video', 'Call']);
+    expect(consultationTypesFor(kavita, '')).toEqual(['Chat', 'Video', 'Call']);
+    expect(consultationTypesFor(kavita, 'Bandra')).toEqual([]); // sees nobody at a clinic
+    // Before a place is chosen: what the doctor offers anywhere.
     expect(consultationTypesFor(kavita)).toEqual(['Chat', 'Video', 'Call']);
     expect(consultationTypesFor(anita)).toEqual(['Chat', 'Video', 'Call', 'Clinic Visit']);
     expect(consultationTypesFor(null)).toEqual(['Chat', 'Video', 'Call', 'Clinic Visit']);
   });
 
   it('clears what no longer fits a change, and the slot whenever its list changes', () => {
-    expect(nextChoices(chosen, { doctorEmail: kavita.email }, doctors, today)).toEqual({
-      ...chosen,
-      doctorEmail: kavita.email,
-      consultationType: null,
-      time: null,
-    });
+    // An online-only doctor is not at a clinic.
+    expect(nextChoices(chosen, { doctorEmail: kavita.email }, doctors, today)).toEqual({ ...chosen, doctorEmail: null, time: null });
     expect(nextChoices(chosen, { location: 'Thane' }, doctors, today)).toEqual({
       ...chosen,
       location: 'Thane',
       doctorEmail: null,
       time: null,
     });
-    expect(nextChoices(chosen, { consultationType: 'Chat' }, doctors, today)).toEqual({ ...chosen, consultationType: 'Chat' });
+    // Online: Anita has no online hours, and a Clinic Visit is not online.
+    expect(nextChoices(chosen, { location: '' }, doctors, today)).toEqual({ ...chosen, location: '', doctorEmail: null, consultationType: null, time: null });
+    expect(nextChoices({ ...chosen, location: '', doctorEmail: kavita.email, consultationType: 'Video' }, { location: 'Bandra' }, doctors, today)).toEqual({
+      ...chosen,
+      doctorEmail: null,
+      consultationType: 'Clinic Visit', // the one type at a clinic, chosen without asking
+      time: null,
+    });
+    expect(nextChoices(chosen, { consultationType: 'Chat' }, doctors, today)).toEqual(chosen); // Chat is not at a clinic
     expect(nextChoices(chosen, { date: '2025-03-12' }, doctors, today)).toEqual({ ...chosen, date: '2025-03-12', time: null });
     expect(nextChoices(chosen, { time: '10:30' }, doctors, today)).toEqual({ ...chosen, time: '10:30' });
   });

@@ -15,6 +15,8 @@ export const demoSeed = JSON.parse(readFileSync(join(ROOT, 'server/seed/demo-cli
     type: string;
     locations: string[];
     hours: Record<string, Weekday[]>;
+    /** Chat, Video and Call hours, no clinic (issue 12): weekday -> [start, end] ranges. */
+    onlineHours?: Partial<Record<Weekday, [string, string][]>>;
     qualification: string;
     registration?: { council: string; number: string };
   }[];
@@ -32,4 +34,33 @@ export function clinicDate(days: number): string {
 export function weekdayOf(date: string): Weekday {
   const names: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
   return names[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+}
+
+/** The booking popup's Location value for "Online (Chat, Video, Call)": no clinic (issue 12). */
+export const onlinePlace = '@online';
+
+export interface Plan {
+  /** The Location select's value: a clinic's name, or `onlinePlace` for the online hours. */
+  location: string;
+  doctorEmail: string;
+  doctorName: string;
+  date: string;
+}
+
+/**
+ * A seeded doctor of the given kind and a day from `startDay` on (clinic time) on which they
+ * work: a clinic doctor at one of their clinics, an online doctor in their online hours (Chat,
+ * Video and Call are not booked at a clinic).
+ */
+export function planFor(kind: 'clinic' | 'online', startDay: number): Plan {
+  for (let days = startDay; days < startDay + 14; days++) {
+    const date = clinicDate(days);
+    const weekday = weekdayOf(date);
+    for (const doctor of demoSeed.doctors.filter((d) => d.type === kind)) {
+      const location =
+        kind === 'online' ? (doctor.onlineHours?.[weekday]?.length ? onlinePlace : undefined) : doctor.locations.find((l) => doctor.hours[l]?.includes(weekday));
+      if (location) return { location, doctorEmail: doctor.email, doctorName: doctor.name, date };
+    }
+  }
+  throw new Error(`no ${kind} doctor works within two weeks of day ${startDay}`);
 }
