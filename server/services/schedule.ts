@@ -25,7 +25,7 @@
 import type { SlotStatus, TimeSlot } from '../../contract/appointments.js';
 import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
 import type { Database, Queryable } from '../db/database.js';
-import { loadDaySchedule } from '../repositories/appointments.js';
+import { loadDaySchedule } from '../repositories/daySchedule.js';
 import { loadAvailability, loadSoonestOnline } from '../repositories/availability.js';
 import { availabilityWindowDays, type Availability, type SoonestOnlineDoctor } from '../../contract/availability.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
