@@ -6,7 +6,7 @@
  */
 import type { Database, Queryable } from '../db/database.js';
 import { clinicName, escapeHtml } from '../mail/templates.js';
-import { listDayAppointments } from '../repositories/appointments.js';
+import { listDayAppointments } from '../repositories/appointmentLists.js';
 import { clinicClock } from '../services/schedule.js';
 import type { KeyedMailKind } from './keyedMails.js';
 

@@ -21,7 +21,7 @@
  * the old queued ones are dropped when their job runs); a cancelled one is not Booked.
  */
 import type { Database, Queryable } from '../db/database.js';
-import { findStoredAppointment } from '../repositories/appointments.js';
+import { findStoredAppointment } from '../repositories/appointmentRecords.js';
 import { findLanguage } from '../repositories/users.js';
 import { appointmentSummary, clinicWhen } from '../calendar/appointment.js';
 import { clinicInstant } from '../services/schedule.js';

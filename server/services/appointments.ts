@@ -10,7 +10,7 @@
  * A new appointment is unpaid (`appointmentPaymentStatus` 'failed', `appointmentPaymentId` null,
  * as the spec creates it) and holds its slot for HOLD_MINUTES; when the hold lapses unpaid the
  * slot is free again. Two holds of one slot cannot exist: the database refuses the second
- * (repositories/appointments.ts), and its loser gets 409 'This slot is already booked'.
+ * (repositories/bookings.ts), and its loser gets 409 'This slot is already booked'.
  *
  * Booking the same doctor, date and time again while the patient's own unpaid appointment is
  * there gives that same appointment back, updated with the new choices (type, fee, location,
@@ -66,21 +66,19 @@ import { type Database, type Queryable, sqlState, violatedConstraint } from '../
 import type { Mailer } from '../mail/mailer.js';
 import { bookingConfirmationMail } from '../mail/templates.js';
 import { findLanguage } from '../repositories/users.js';
+import { listUserAppointments } from '../repositories/appointmentLists.js';
+import { findAppointmentRecord, findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
+import { cancelAppointment } from '../repositories/appointmentStatus.js';
 import {
-  cancelAppointment,
-  findAppointmentRecord,
-  findFee,
   findOwnBooking,
-  findStoredAppointment,
   insertAppointment,
   lapseHolds,
-  listUserAppointments,
   liveUnpaidHolds,
   moveAppointment,
   rebookOwnHold,
   slotConstraint,
-  type StoredAppointment,
-} from '../repositories/appointments.js';
+} from '../repositories/bookings.js';
+import { findFeeOf } from '../repositories/fees.js';
 import { type AuditEntry, insertAudit } from '../repositories/staff.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
 import { clinicClock, clinicInstant, type DayPlan, lockedDayPlan, type ScheduleService, unavailability, worksThere } from './schedule.js';
@@ -360,7 +358,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
 
       const want = { date, time, consultationType };
       const { doctorId, locationId } = checkDayPlan(await schedule.dayPlan(request.doctorEmail, location, date), want, at, bookingFields);
-      const fee = await findFee(db, consultationType);
+      const fee = await findFeeOf(db, consultationType);
       if (fee === null) throw badField('consultationType', 'has no fee', bookingMessages.noFee);
 
       // Teleconsultation consent (telemedicine guidelines): the words the patient ticked, and when.

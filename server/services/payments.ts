@@ -36,16 +36,9 @@ import type {
 import type { User } from '../../contract/auth.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { PaymentProvider, ProviderReport } from '../payment/provider.js';
-import {
-  findAppointmentForPayment,
-  findStoredAppointment,
-  lapseHolds,
-  markAppointmentPaid,
-  markAppointmentRefund,
-  reclaimHold,
-  releaseLapsedHold,
-  setUnpaidPaymentStatus,
-} from '../repositories/appointments.js';
+import { findAppointmentForPayment, markAppointmentPaid, markAppointmentRefund, setUnpaidPaymentStatus } from '../repositories/appointmentPayments.js';
+import { findStoredAppointment } from '../repositories/appointmentRecords.js';
+import { lapseHolds, reclaimHold, releaseLapsedHold } from '../repositories/bookings.js';
 import { firstCheckSeconds } from '../payment/checkSchedule.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
 import {

@@ -24,14 +24,10 @@ import type { AppointmentRecord, Medicines } from '../../contract/appointments.j
 import { maxAppointmentRangeDays, type StaffAppointmentDetail, type StaffAppointmentsQuery } from '../../contract/staff.js';
 import type { User } from '../../contract/auth.js';
 import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
-import {
-  completeAppointment,
-  findStoredAppointment,
-  insertOrder,
-  listAppointmentsBetween,
-  orderConstraint,
-  type StoredAppointment,
-} from '../repositories/appointments.js';
+import { listAppointmentsBetween } from '../repositories/appointmentLists.js';
+import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
+import { completeAppointment } from '../repositories/appointmentStatus.js';
+import { insertOrder, orderConstraint } from '../repositories/orders.js';
 import { listAppointmentPayments } from '../repositories/refunds.js';
 import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
 import { recordAt, statusAt } from './appointments.js';

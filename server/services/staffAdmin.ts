@@ -23,7 +23,7 @@ import type {
   StaffAccount,
 } from '../../contract/staffAdmin.js';
 import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
-import { findStoredAppointment } from '../repositories/appointments.js';
+import { findStoredAppointment } from '../repositories/appointmentRecords.js';
 import { findFeeOf, listFees, setFee } from '../repositories/fees.js';
 import {
   deleteLocation,
@@ -34,15 +34,14 @@ import {
   renameLocation,
   setLocationOrder,
 } from '../repositories/locations.js';
+import { findOrderState, setOrderStatus } from '../repositories/orders.js';
 import { flagPaymentRefund } from '../repositories/payments.js';
 import {
-  findOrderState,
   findRefund,
   insertResolution,
   listRefunds,
   type RefundRow,
   resolutionConstraints,
-  setOrderStatus,
 } from '../repositories/refunds.js';
 import {
   deleteSiteRow,

@@ -36,12 +36,9 @@ import {
   OrphanConflict,
 } from '../../contract/staffAdmin.js';
 import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
-import {
-  cancelAppointmentByClinic,
-  findStoredAppointment,
-  listLiveBookingsOfDoctor,
-  type StoredAppointment,
-} from '../repositories/appointments.js';
+import { listLiveBookingsOfDoctor } from '../repositories/appointmentLists.js';
+import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
+import { cancelAppointmentByClinic } from '../repositories/appointmentStatus.js';
 import {
   countDoctorAppointments,
   deleteDoctor,
