@@ -56,7 +56,7 @@ import { adminRequired } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { SiteFields, SiteKind } from '../repositories/site.js';
 import type { Services } from '../services/index.js';
-import { adminMessages } from '../services/staffAdmin.js';
+import { adminMessages } from '../services/staffAdmin/messages.js';
 
 /** One kind of site content's entry, as the console reads it. */
 type SiteEntry = { events: AdminEvent; team: AdminTeamMember; testimonials: AdminTestimonial };

@@ -62,7 +62,7 @@ import type { MessageAnswer, User } from '../../contract/auth.js';
 import type { ConsultationType } from '../../contract/primitives.js';
 import { appointmentFileName, appointmentIcs, appointmentSummary, clinicWhen } from '../calendar/appointment.js';
 import { calendarContentType } from '../calendar/ics.js';
-import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
+import { type Database, isUniqueViolation, type Queryable, sqlState } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { bookingConfirmationMail } from '../mail/templates.js';
 import { findLanguage } from '../repositories/users.js';
@@ -80,7 +80,7 @@ import {
 } from '../repositories/bookings.js';
 import { findFeeOf } from '../repositories/fees.js';
 import { type AuditEntry, insertAudit } from '../repositories/staff.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
+import { badField, ConflictError, ForbiddenError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
 import { clinicClock, clinicInstant, type DayPlan, lockedDayPlan, type ScheduleService, unavailability, worksThere } from './schedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 import { adultAge } from '../../contract/people.js';
@@ -151,12 +151,11 @@ export function recordAt(stored: StoredAppointment, now: Date): AppointmentRecor
 }
 
 export function isSlotViolation(error: unknown): boolean {
-  return sqlState(error) === '23505' && violatedConstraint(error) === slotConstraint;
+  return isUniqueViolation(error, slotConstraint);
 }
 
 const phone = (value: string) => value.replace(/[\s-]/g, '');
 
-const badField = (name: string, message: string, summary: string) => new BadRequestError(summary, [{ field: name, message }]);
 
 /** How a request names what the booking rules check, for the field errors of its 400 answers. */
 export interface BookingFields {

@@ -23,7 +23,7 @@
 import type { AppointmentRecord, Medicines } from '../../contract/appointments.js';
 import { maxAppointmentRangeDays, type StaffAppointmentDetail, type StaffAppointmentsQuery } from '../../contract/staff.js';
 import type { User } from '../../contract/auth.js';
-import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
+import { type Database, isUniqueViolation, type Queryable } from '../db/database.js';
 import { listAppointmentsBetween } from '../repositories/appointmentLists.js';
 import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
 import { completeAppointment } from '../repositories/appointmentStatus.js';
@@ -55,6 +55,12 @@ export const staffMessages = {
 /** 403 unless the caller is an admin (every admin-only call checks it again, whatever its route did). */
 export function assertAdmin(staff: Staff): void {
   if (staff.role !== 'admin') throw new ForbiddenError(staffMessages.adminOnly);
+}
+
+/** A reorder request names every id of `existing` exactly once (ids in any case). */
+export function sameIds(ids: readonly string[], existing: readonly string[]): boolean {
+  const wanted = new Set(ids.map((id) => id.toLowerCase()));
+  return wanted.size === ids.length && wanted.size === existing.length && existing.every((id) => wanted.has(id));
 }
 
 /** Who acted, for the audit log. */
@@ -206,7 +212,7 @@ export function createStaffService({
         });
       } catch (error) {
         // Two staff creating one appointment's order at once: the second meets the unique constraint.
-        if (sqlState(error) === '23505' && violatedConstraint(error) === orderConstraint) throw new ConflictError(staffMessages.hasOrder);
+        if (isUniqueViolation(error, orderConstraint)) throw new ConflictError(staffMessages.hasOrder);
         throw error;
       }
       return answer(id, staffMessages.orderCreated);
