@@ -7,7 +7,7 @@
 import type { Database, Queryable } from '../db/database.js';
 import { clinicName, escapeHtml } from '../mail/templates.js';
 import { listDayAppointments } from '../repositories/appointmentLists.js';
-import { clinicClock } from '../services/schedule.js';
+import { clinicClock } from '../../contract/clinicTime.js';
 import type { KeyedMailKind } from './keyedMails.js';
 
 

@@ -13,7 +13,7 @@ import type { Queryable, Database } from '../db/database.js';
 import { refundNoticeMail, type RefundReason, refundSummaryMail } from '../mail/refundTemplates.js';
 import { findRefund, listRefunds, type RefundRow } from '../repositories/refunds.js';
 import { findLanguage } from '../repositories/users.js';
-import { clinicClock } from '../services/schedule.js';
+import { clinicClock } from '../../contract/clinicTime.js';
 import { refundReason } from '../services/staffAdmin/refunds.js';
 import type { KeyedMailKind } from './keyedMails.js';
 

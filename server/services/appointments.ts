@@ -81,7 +81,8 @@ import {
 import { findFeeOf } from '../repositories/fees.js';
 import { type AuditEntry, insertAudit } from '../repositories/staff.js';
 import { badField, ConflictError, ForbiddenError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
-import { clinicClock, clinicInstant, type DayPlan, lockedDayPlan, type ScheduleService, unavailability, worksThere } from './schedule.js';
+import { clinicClock, clinicInstant } from '../../contract/clinicTime.js';
+import { type DayPlan, lockedDayPlan, type ScheduleService, unavailability, worksThere } from './schedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 import { adultAge } from '../../contract/people.js';
 import { fillMissingProfile } from '../repositories/people.js';

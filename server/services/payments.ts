@@ -58,7 +58,8 @@ import {
 } from '../repositories/payments.js';
 import { bookingMessages, isSlotViolation, recordAt, statusAt } from './appointments.js';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
-import { clinicClock, lockedDayPlan, scheduleOffers } from './schedule.js';
+import { clinicClock } from '../../contract/clinicTime.js';
+import { lockedDayPlan, scheduleOffers } from './schedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 
 export const paymentMessages = {

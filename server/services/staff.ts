@@ -32,7 +32,7 @@ import { listAppointmentPayments } from '../repositories/refunds.js';
 import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
 import { recordAt, statusAt } from './appointments.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.js';
-import { clinicClock } from './schedule.js';
+import { clinicClock, daysBetween } from '../../contract/clinicTime.js';
 
 export const staffMessages = {
   staffOnly: 'This is for clinic staff only.',
@@ -65,11 +65,6 @@ export function sameIds(ids: readonly string[], existing: readonly string[]): bo
 
 /** Who acted, for the audit log. */
 export const auditActor = (staff: Staff) => ({ actorUserId: staff.user._id, actor: staff.user.email, actorRole: staff.role });
-
-/** Days from `from` to `to`, both included (clinic dates). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 export type StaffRole = Exclude<Role, 'patient'>;
 

@@ -63,7 +63,8 @@ import { flagPaymentRefund } from '../repositories/payments.js';
 import { findAccountRoleByEmail, insertAudit } from '../repositories/staff.js';
 import { bookingMessages, type Mover, moveBooking, recordAt, statusAt } from './appointments.js';
 import { badField, BadRequestError, ConflictError, ConflictWithBodyError, NotFoundError } from './errors.js';
-import { clinicClock, cutSlots, type ScheduleService, toMinutes, weekdayOf } from './schedule.js';
+import { clinicClock, toMinutes, weekdayOf } from '../../contract/clinicTime.js';
+import { cutSlots, type ScheduleService } from './schedule.js';
 import { assertAdmin, auditActor, sameIds, type Staff } from './staff.js';
 
 export const scheduleMessages = {
