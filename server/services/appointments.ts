@@ -157,7 +157,6 @@ export function isSlotViolation(error: unknown): boolean {
 
 const phone = (value: string) => value.replace(/[\s-]/g, '');
 
-
 /** How a request names what the booking rules check, for the field errors of its 400 answers. */
 export interface BookingFields {
   location: string;

@@ -31,7 +31,7 @@ import { insertOrder, orderConstraint } from '../repositories/orders.js';
 import { listAppointmentPayments } from '../repositories/refunds.js';
 import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
 import { recordAt, statusAt } from './appointments.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.js';
+import { badField, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.js';
 import { clinicClock, daysBetween } from '../../contract/clinicTime.js';
 
 export const staffMessages = {
@@ -57,14 +57,42 @@ export function assertAdmin(staff: Staff): void {
   if (staff.role !== 'admin') throw new ForbiddenError(staffMessages.adminOnly);
 }
 
+/** Who acted, for the audit log. */
+export const auditActor = (staff: Staff) => ({ actorUserId: staff.user._id, actor: staff.user.email, actorRole: staff.role });
+
 /** A reorder request names every id of `existing` exactly once (ids in any case). */
-export function sameIds(ids: readonly string[], existing: readonly string[]): boolean {
+function sameIds(ids: readonly string[], existing: readonly string[]): boolean {
   const wanted = new Set(ids.map((id) => id.toLowerCase()));
   return wanted.size === ids.length && wanted.size === existing.length && existing.every((id) => wanted.has(id));
 }
 
-/** Who acted, for the audit log. */
-export const auditActor = (staff: Staff) => ({ actorUserId: staff.user._id, actor: staff.user.email, actorRole: staff.role });
+/**
+ * A whole list put in a new order (doctors, locations, site content), in one transaction with its
+ * audit row (`action`, the ids before and after). 400 naming `ids` with `summary` unless `ids`
+ * names every row of the list exactly once.
+ */
+export async function reorderWithAudit(
+  db: Database,
+  staff: Staff,
+  at: Date,
+  o: {
+    ids: readonly string[];
+    list: (tx: Queryable) => Promise<readonly { _id: string }[]>;
+    save: (tx: Queryable, order: string[]) => Promise<void>;
+    action: string;
+    /** What a row is called in the field's message: 'doctor', 'location', 'entry'. */
+    row: string;
+    summary: string;
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await o.list(tx);
+    if (!sameIds(o.ids, before.map((r) => r._id))) throw badField('ids', `must list every ${o.row} exactly once`, o.summary);
+    const order = o.ids.map((id) => id.toLowerCase());
+    await o.save(tx, order);
+    await insertAudit(tx, { ...auditActor(staff), action: o.action, details: { before: before.map((r) => r._id), after: order } }, at);
+  });
+}
 
 export type StaffRole = Exclude<Role, 'patient'>;
 

@@ -65,7 +65,7 @@ import { bookingMessages, type Mover, moveBooking, recordAt, statusAt } from './
 import { badField, BadRequestError, ConflictError, ConflictWithBodyError, NotFoundError } from './errors.js';
 import { clinicClock, toMinutes, weekdayOf } from '../../contract/clinicTime.js';
 import { cutSlots, type ScheduleService } from './schedule.js';
-import { assertAdmin, auditActor, sameIds, type Staff } from './staff.js';
+import { assertAdmin, auditActor, reorderWithAudit, type Staff } from './staff.js';
 
 export const scheduleMessages = {
   doctorNotFound: 'Doctor not found.',
@@ -200,7 +200,6 @@ export interface StaffScheduleDeps {
 }
 
 export function createStaffScheduleService({ db, now, schedule, holdMinutes }: StaffScheduleDeps) {
-
   async function lockedDoctor(tx: Queryable, id: string): Promise<AdminDoctor> {
     const doctor = await findAdminDoctor(tx, id, true);
     if (!doctor) throw new NotFoundError(scheduleMessages.doctorNotFound);
@@ -410,17 +409,13 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
 
     async reorder(staff: Staff, ids: readonly string[]): Promise<AdminDoctor[]> {
       assertAdmin(staff);
-      const at = now();
-      await db.transaction(async (tx) => {
-        const before = await listAdminDoctors(tx);
-        if (!sameIds(ids, before.map((d) => d._id))) throw badField('ids', 'must list every doctor exactly once', scheduleMessages.badOrder);
-        const order = ids.map((id) => id.toLowerCase());
-        await setDoctorOrder(tx, order);
-        await insertAudit(
-          tx,
-          { ...auditActor(staff), action: 'doctor.reordered', details: { before: before.map((d) => d._id), after: order } },
-          at,
-        );
+      await reorderWithAudit(db, staff, now(), {
+        ids,
+        list: listAdminDoctors,
+        save: setDoctorOrder,
+        action: 'doctor.reordered',
+        row: 'doctor',
+        summary: scheduleMessages.badOrder,
       });
       return listAdminDoctors(db);
     },

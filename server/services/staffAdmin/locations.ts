@@ -11,8 +11,8 @@ import {
   setLocationOrder,
 } from '../../repositories/locations.js';
 import { insertAudit } from '../../repositories/staff.js';
-import { badField, ConflictError, NotFoundError } from '../errors.js';
-import { assertAdmin, auditActor, sameIds, type Staff } from '../staff.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { assertAdmin, auditActor, reorderWithAudit, type Staff } from '../staff.js';
 import type { AdminDeps } from '../staffAdmin.js';
 import { adminMessages } from './messages.js';
 
@@ -84,17 +84,13 @@ export function locationsAdmin({ db, now }: AdminDeps) {
 
     async reorderLocations(staff: Staff, ids: readonly string[]): Promise<AdminLocation[]> {
       assertAdmin(staff);
-      const at = now();
-      await db.transaction(async (tx) => {
-        const before = await listAdminLocations(tx);
-        if (!sameIds(ids, before.map((l) => l._id))) throw badField('ids', 'must list every location exactly once', adminMessages.badOrder);
-        const order = ids.map((id) => id.toLowerCase());
-        await setLocationOrder(tx, order);
-        await insertAudit(
-          tx,
-          { ...auditActor(staff), action: 'location.reordered', details: { before: before.map((l) => l._id), after: order } },
-          at,
-        );
+      await reorderWithAudit(db, staff, now(), {
+        ids,
+        list: listAdminLocations,
+        save: setLocationOrder,
+        action: 'location.reordered',
+        row: 'location',
+        summary: adminMessages.badOrder,
       });
       return listAdminLocations(db);
     },

@@ -16,8 +16,8 @@ import {
   updateSiteRow,
 } from '../../repositories/site.js';
 import { insertAudit } from '../../repositories/staff.js';
-import { badField, NotFoundError } from '../errors.js';
-import { assertAdmin, auditActor, sameIds, type Staff } from '../staff.js';
+import { NotFoundError } from '../errors.js';
+import { assertAdmin, auditActor, reorderWithAudit, type Staff } from '../staff.js';
 import type { AdminDeps } from '../staffAdmin.js';
 import { adminMessages } from './messages.js';
 
@@ -81,17 +81,13 @@ export function siteContentAdmin({ db, now }: AdminDeps) {
 
     async siteReorder<K extends SiteKind>(staff: Staff, kind: K, ids: readonly string[]): Promise<SiteAnswer[K][]> {
       assertAdmin(staff);
-      const at = now();
-      await db.transaction(async (tx) => {
-        const before = await listSiteRows(tx, kind);
-        if (!sameIds(ids, before.map((r) => r._id))) throw badField('ids', 'must list every entry exactly once', adminMessages.badOrder);
-        const order = ids.map((id) => id.toLowerCase());
-        await setSiteOrder(tx, kind, order);
-        await insertAudit(
-          tx,
-          { ...auditActor(staff), action: `site.${siteAction[kind]}.reordered`, details: { before: before.map((r) => r._id), after: order } },
-          at,
-        );
+      await reorderWithAudit(db, staff, now(), {
+        ids,
+        list: (tx) => listSiteRows(tx, kind),
+        save: (tx, order) => setSiteOrder(tx, kind, order),
+        action: `site.${siteAction[kind]}.reordered`,
+        row: 'entry',
+        summary: adminMessages.badOrder,
       });
       return (await listSiteRows(db, kind)).map((row) => toSiteAnswer(kind, row));
     },
