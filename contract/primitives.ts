@@ -3,6 +3,7 @@
  * error, what a person should fix; `report.ts` turns those into `{field, message}`.
  */
 import * as t from 'io-ts';
+import { isCalendarDate } from './clinicTime.js';
 
 /** A codec that only narrows a string: the check and its message live together. */
 function refinedString<B extends { readonly [K in N]: symbol }, N extends string>(
@@ -107,13 +108,8 @@ export interface ClinicDateBrand {
 export const earliestClinicDate = '1900-01-01';
 export const latestClinicDate = '2999-12-31';
 
-function isCalendarDay(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
 const isClinicDate = (u: unknown): u is t.Branded<string, ClinicDateBrand> =>
-  typeof u === 'string' && isCalendarDay(u) && u >= earliestClinicDate && u <= latestClinicDate;
+  typeof u === 'string' && isCalendarDate(u) && u >= earliestClinicDate && u <= latestClinicDate;
 
 /** A calendar day in clinic time (Asia/Kolkata), `YYYY-MM-DD`, from 1900 to 2999. */
 export const ClinicDate = new t.Type<t.Branded<string, ClinicDateBrand>, string, unknown>(
@@ -122,7 +118,7 @@ export const ClinicDate = new t.Type<t.Branded<string, ClinicDateBrand>, string,
   (u, c) => {
     if (isClinicDate(u)) return t.success(u);
     const message =
-      typeof u === 'string' && isCalendarDay(u)
+      typeof u === 'string' && isCalendarDate(u)
         ? `must be a date from ${earliestClinicDate} to ${latestClinicDate}`
         : 'must be a date written YYYY-MM-DD';
     return t.failure(u, c, message);

@@ -341,68 +341,53 @@ export const FeesAnswer = t.type({ message: t.string, fees: AdminFeeList }, 'Fee
 export const SiteKind = t.keyof({ events: null, team: null, testimonials: null }, 'SiteKind');
 export type SiteKind = t.TypeOf<typeof SiteKind>;
 
-export const AdminEvent = t.type(
-  {
-    _id: t.string,
-    caption: t.string,
-    image: t.string,
-    video: t.string,
-    displayImage: t.string,
-    displayVideo: t.string,
-    displayOrder: t.number,
-  },
-  'AdminEvent',
-);
-export type AdminEvent = t.TypeOf<typeof AdminEvent>;
-export const AdminEventList = t.array(AdminEvent, 'AdminEventList');
-export const EventInput = t.type(
+/**
+ * The codecs of one kind of site content: the entry as the console reads it (its stored fields,
+ * `displayImage` for the preview and its place in the order), the list, the input of add and
+ * save, and their answer, which names the entry `key`.
+ */
+function siteContentCodecs<Name extends string, Fields extends t.Props, Input extends t.Props, Key extends string>(
+  name: Name,
+  fields: Fields,
+  input: Input,
+  key: Key,
+) {
+  const entry = t.type({ _id: t.string, ...fields, displayImage: t.string, displayOrder: t.number }, `Admin${name}`);
+  const answer: t.TypeC<{ message: t.StringC } & Record<Key, typeof entry>> = t.type(
+    { message: t.string, [key]: entry } as { message: t.StringC } & Record<Key, typeof entry>,
+    `${name}Answer`,
+  );
+  return { entry, list: t.array(entry, `Admin${name}List`), input: t.type(input, `${name}Input`), answer, key };
+}
+
+export const eventCodecs = siteContentCodecs(
+  'Event',
+  { caption: t.string, image: t.string, video: t.string, displayVideo: t.string },
   { caption: optionalText(500), image: MediaLinkInput, video: MediaLinkInput },
-  'EventInput',
+  'event',
 );
-export type EventInput = t.TypeOf<typeof EventInput>;
-export const EventAnswer = t.type({ message: t.string, event: AdminEvent }, 'EventAnswer');
-
-export const AdminTeamMember = t.type(
-  {
-    _id: t.string,
-    name: t.string,
-    role: t.string,
-    description: t.string,
-    image: t.string,
-    displayImage: t.string,
-    displayOrder: t.number,
-  },
-  'AdminTeamMember',
-);
-export type AdminTeamMember = t.TypeOf<typeof AdminTeamMember>;
-export const AdminTeamList = t.array(AdminTeamMember, 'AdminTeamList');
-export const TeamMemberInput = t.type(
+export const teamCodecs = siteContentCodecs(
+  'TeamMember',
+  { name: t.string, role: t.string, description: t.string, image: t.string },
   { name: requiredText(200), role: optionalText(200), description: optionalText(4000, { multiline: true }), image: MediaLinkInput },
-  'TeamMemberInput',
+  'member',
 );
-export type TeamMemberInput = t.TypeOf<typeof TeamMemberInput>;
-export const TeamMemberAnswer = t.type({ message: t.string, member: AdminTeamMember }, 'TeamMemberAnswer');
-
-export const AdminTestimonial = t.type(
-  {
-    _id: t.string,
-    name: t.string,
-    subject: t.string,
-    description: t.string,
-    image: t.string,
-    displayImage: t.string,
-    displayOrder: t.number,
-  },
-  'AdminTestimonial',
-);
-export type AdminTestimonial = t.TypeOf<typeof AdminTestimonial>;
-export const AdminTestimonialList = t.array(AdminTestimonial, 'AdminTestimonialList');
-export const TestimonialInput = t.type(
+export const testimonialCodecs = siteContentCodecs(
+  'Testimonial',
+  { name: t.string, subject: t.string, description: t.string, image: t.string },
   { name: requiredText(200), subject: optionalText(200), description: requiredText(4000, { multiline: true }), image: MediaLinkInput },
-  'TestimonialInput',
+  'testimonial',
 );
+
+export const { entry: AdminEvent, list: AdminEventList, input: EventInput, answer: EventAnswer } = eventCodecs;
+export type AdminEvent = t.TypeOf<typeof AdminEvent>;
+export type EventInput = t.TypeOf<typeof EventInput>;
+export const { entry: AdminTeamMember, list: AdminTeamList, input: TeamMemberInput, answer: TeamMemberAnswer } = teamCodecs;
+export type AdminTeamMember = t.TypeOf<typeof AdminTeamMember>;
+export type TeamMemberInput = t.TypeOf<typeof TeamMemberInput>;
+export const { entry: AdminTestimonial, list: AdminTestimonialList, input: TestimonialInput, answer: TestimonialAnswer } = testimonialCodecs;
+export type AdminTestimonial = t.TypeOf<typeof AdminTestimonial>;
 export type TestimonialInput = t.TypeOf<typeof TestimonialInput>;
-export const TestimonialAnswer = t.type({ message: t.string, testimonial: AdminTestimonial }, 'TestimonialAnswer');
 
 /* ------------------------------------------------------------------ staff accounts */
 

@@ -10,7 +10,7 @@
  * - `appointment`: the record to move (from the appointments list). Its location is chosen at
  *   the start, and its date when that is not before today; no slot is.
  * - `token`: the session's bearer token. `today`: the date in clinic time, `YYYY-MM-DD`
- *   (`clinicToday()` in machines/booking/choices.ts).
+ *   (`clinicToday()`, contract/clinicTime.ts).
  *
  * Events: `location.selected` { location }, `date.selected` { date }, `slot.selected` { time },
  * `appointment.save`, `doctors.retry`, `slots.retry` (`slots.refresh` is raised by the machine).

@@ -26,6 +26,7 @@
  */
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import type { Availability, AvailabilityDay } from '../../contract/availability.js';
+import { addDays } from '../../contract/clinicTime.js';
 
 /** What a strip is for. `location` '' is online hours. */
 export type AvailabilityTarget = { doctorEmail: string; location: string; token: string | null };
@@ -135,21 +136,16 @@ export function stripDay(strip: Availability | null, date: string | null): Avail
   return strip.days.find((d) => d.date === date) ?? null;
 }
 
-/** `date` plus `days` calendar days (`YYYY-MM-DD`). */
-export function plusDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The first day of the next two weeks, or null at the horizon. */
 export function nextPageFrom(strip: Availability): string | null {
-  const next = plusDays(strip.to, 1);
+  const next = addDays(strip.to, 1);
   return next <= strip.bookableUntil ? next : null;
 }
 
 /** The first day of the previous two weeks, or null when the strip starts today (`today`). */
 export function previousPageFrom(strip: Availability, today: string, days: number): string | null {
   if (strip.from <= today) return null;
-  const back = plusDays(strip.from, -days);
+  const back = addDays(strip.from, -days);
   return back < today ? today : back;
 }
 

@@ -4,7 +4,7 @@
  * popup starts one per opening; the app keeps it running while the login popup it asks for is open.
  *
  * Input: `{ today, token, user, previous? }`
- * - `today`: the date in clinic time, `YYYY-MM-DD` (`clinicToday()` in ./choices.ts); no date
+ * - `today`: the date in clinic time, `YYYY-MM-DD` (`clinicToday()`, contract/clinicTime.ts); no date
  *   before it can be chosen.
  * - `token`: the session's bearer token, null when logged out (the brief's `isLoggedIn` is
  *   `token !== null`: the calls need the token itself). `user`: the session's user, null when

@@ -11,6 +11,7 @@
  * no longer fit (`nextChoices`). Which slots can be chosen in a loaded list is the slot picker's
  * part (machines/slotPicker).
  */
+import { isCalendarDate } from '../../contract/clinicTime.js';
 import { consultationTypes, type ConsultationType, type Gender } from '../../contract/primitives.js';
 import type { Doctor } from '../../contract/site.js';
 import type { FamilyMember } from '../../contract/people.js';
@@ -66,15 +67,7 @@ export const defaultFee = 500;
 export const noChoices: BookingChoices = { location: null, doctorEmail: null, consultationType: null, date: null, time: null };
 export const noDetails: PersonalDetails = { firstName: '', lastName: '', email: '', phoneNumber: '', age: '', gender: '' };
 
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** A real calendar day written `YYYY-MM-DD`. */
-export function isCalendarDate(value: string): boolean {
-  if (!datePattern.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-}
 
 /**
  * A date that can be chosen: a calendar day, not before today (clinic time), and not after `last`
@@ -93,18 +86,6 @@ export function lastBookableDate(doctors: readonly Doctor[], email: string | nul
   const chosen = findDoctor(doctors, email);
   if (chosen) return chosen.bookableUntil;
   return doctors.reduce<string | undefined>((last, d) => (d.bookableUntil !== undefined && (last === undefined || d.bookableUntil > last) ? d.bookableUntil : last), undefined);
-}
-
-/** Today in clinic time (Asia/Kolkata), `YYYY-MM-DD`, whatever the browser's time zone. */
-export function clinicToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /**

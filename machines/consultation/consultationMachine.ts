@@ -45,7 +45,7 @@
  * - `session.expired`: a call answered 401.
  */
 import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import type { AppointmentRecord, Medicines } from '../../contract/appointments.js';
+import { type AppointmentRecord, emptyMedicines, type Medicines } from '../../contract/appointments.js';
 import type { StaffAppointmentDetail, StaffPayment } from '../../contract/staff.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 import {
@@ -103,16 +103,7 @@ export type ConsultationContext = {
 
 export type ConsultationStatus = 'loading' | 'ready' | 'refused' | 'failed';
 
-const emptyPrescription: PrescriptionDraft = prescriptionDraftOf({
-  complain: '',
-  remedies: [],
-  potency: '',
-  duration: '',
-  pharmacyName: '',
-  pharmacyId: '',
-  instructions: '',
-  showMedicine: false,
-});
+const emptyPrescription: PrescriptionDraft = prescriptionDraftOf(emptyMedicines);
 
 /** The first form of a new consultation has one remedy row to fill in. */
 function draftFor(appointment: AppointmentRecord): PrescriptionDraft {

@@ -1,19 +1,13 @@
 /**
  * The date ranges of the console's lists, in clinic dates (`YYYY-MM-DD`, Asia/Kolkata): Today is
- * today alone; Upcoming is the days after today, `upcomingDays` of them. Plain calendar arithmetic
- * on the date itself (at UTC midnight), so the browser's time zone never moves a day.
+ * today alone; Upcoming is the days after today, `upcomingDays` of them (contract/clinicTime.ts
+ * `addDays`: calendar arithmetic that no browser time zone moves).
  */
+import { addDays } from '../../contract/clinicTime.js';
 import type { StaffAppointmentsFilter } from './staffAppointmentsMachine.js';
 
 /** How far Upcoming looks ahead, in days after today. */
 export const upcomingDays = 30;
-
-/** `date` moved by `days` (negative: back). */
-export function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 
 export type ListRange = 'today' | 'upcoming';
 

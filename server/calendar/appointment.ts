@@ -5,7 +5,8 @@
  */
 import { appointmentPlace, type AppointmentRecord } from '../../contract/appointments.js';
 import { clinicName } from '../mail/templates.js';
-import { clinicInstant } from '../services/schedule.js';
+import { clinicInstant } from '../../contract/clinicTime.js';
+import { clinicDayLong } from '../formats.js';
 import { icsCalendar } from './ics.js';
 
 export interface AppointmentEventOptions {
@@ -17,11 +18,9 @@ export interface AppointmentEventOptions {
   stamp: Date;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** 'Tuesday, 11 March 2025 at 11:00 (India Standard Time)': the clinic's wall clock, in words. */
 export function clinicWhen(date: string, time: string): string {
-  return `${dayFormat.format(new Date(`${date}T00:00:00Z`))} at ${time} (India Standard Time)`;
+  return `${clinicDayLong(date)} at ${time} (India Standard Time)`;
 }
 
 export function appointmentSummary(record: Pick<AppointmentRecord, 'consultationType' | 'doctorName'>): string {

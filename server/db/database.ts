@@ -72,3 +72,8 @@ export function violatedConstraint(error: unknown): string | undefined {
   const constraint = (error as { constraint?: unknown } | null)?.constraint;
   return typeof constraint === 'string' ? constraint : undefined;
 }
+
+/** A unique violation (23505) of `constraint`, or of one of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string | readonly string[]): boolean {
+  return sqlState(error) === '23505' && [constraint].flat().includes(violatedConstraint(error) ?? '');
+}

@@ -137,14 +137,3 @@ export function toBuffer(doc: Doc): Promise<Buffer> {
     doc.end();
   });
 }
-
-const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
-export const rupees = (amount: number) => rupeeFormat.format(amount);
-
-const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** '11 March 2025' for a clinic date 'YYYY-MM-DD'. */
-export const clinicDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
-
-const instantFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Kolkata' });
-/** An instant in clinic time, '11 March 2025, 14:05'. */
-export const clinicMoment = (at: Date) => instantFormat.format(at);

@@ -5,7 +5,8 @@
  * the instructions, the follow-up, and the doctor's name as signature.
  */
 import type { RecordAppointment } from '../repositories/records.js';
-import { clinicDay, field, newDocument, paragraph, rule, toBuffer } from './pdf.js';
+import { clinicDay } from '../formats.js';
+import { field, newDocument, paragraph, rule, toBuffer } from './pdf.js';
 
 export interface ClinicDetails {
   name: string;

@@ -4,7 +4,8 @@
  * the clinic's tax details when configured. A refund is its own line with its own receipt number.
  */
 import type { ReceiptPayment, RecordAppointment } from '../repositories/records.js';
-import { clinicDay, clinicMoment, field, newDocument, paragraph, rule, rupees, toBuffer } from './pdf.js';
+import { clinicDay, clinicMoment, rupees } from '../formats.js';
+import { field, newDocument, paragraph, rule, toBuffer } from './pdf.js';
 import { type ClinicDetails, modeOf } from './prescription.js';
 
 export interface ReceiptLine {

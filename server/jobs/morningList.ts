@@ -6,8 +6,8 @@
  */
 import type { Database, Queryable } from '../db/database.js';
 import { clinicName, escapeHtml } from '../mail/templates.js';
-import { listDayAppointments } from '../repositories/appointments.js';
-import { clinicClock } from '../services/schedule.js';
+import { listDayAppointments } from '../repositories/appointmentLists.js';
+import { clinicClock } from '../../contract/clinicTime.js';
 import type { KeyedMailKind } from './keyedMails.js';
 
 

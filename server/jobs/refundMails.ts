@@ -13,13 +13,13 @@ import type { Queryable, Database } from '../db/database.js';
 import { refundNoticeMail, type RefundReason, refundSummaryMail } from '../mail/refundTemplates.js';
 import { findRefund, listRefunds, type RefundRow } from '../repositories/refunds.js';
 import { findLanguage } from '../repositories/users.js';
-import { clinicClock } from '../services/schedule.js';
-import { refundReason } from '../services/staffAdmin.js';
+import { clinicClock } from '../../contract/clinicTime.js';
+import { refundReason } from '../services/staffAdmin/refunds.js';
 import type { KeyedMailKind } from './keyedMails.js';
 
 const noticeWindowMs = 2 * 24 * 3_600_000;
 
-/** Why the money is owed back, as the staff console says it (services/staffAdmin.ts), in the mail's terms. */
+/** Why the money is owed back, as the staff console says it (services/staffAdmin/refunds.ts), in the mail's terms. */
 export function mailReason(r: RefundRow): RefundReason {
   const reason = refundReason(r);
   if (reason === 'amountChanged') return 'unused';

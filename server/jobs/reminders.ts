@@ -21,10 +21,10 @@
  * the old queued ones are dropped when their job runs); a cancelled one is not Booked.
  */
 import type { Database, Queryable } from '../db/database.js';
-import { findStoredAppointment } from '../repositories/appointments.js';
+import { findStoredAppointment } from '../repositories/appointmentRecords.js';
 import { findLanguage } from '../repositories/users.js';
 import { appointmentSummary, clinicWhen } from '../calendar/appointment.js';
-import { clinicInstant } from '../services/schedule.js';
+import { clinicInstant } from '../../contract/clinicTime.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { appointmentReminderMail, leadInWords } from '../mail/reminderTemplates.js';

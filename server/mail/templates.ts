@@ -5,7 +5,8 @@
 import type { Language } from '../../contract/auth.js';
 import type { ConsultationType } from '../../contract/primitives.js';
 import type { Mail, MailAttachment } from './mailer.js';
-import { clinicWhenIn, mailWords, rupeesIn, type MailLanguage } from './words.js';
+import { rupees } from '../formats.js';
+import { clinicWhenIn, mailWords, type MailLanguage } from './words.js';
 
 export const clinicName = 'Sahaj Homeopathy Clinic';
 const clinic = clinicName;
@@ -78,9 +79,6 @@ export interface BookingConfirmation {
   date?: string;
   startTime?: string;
 }
-
-const rupees = (amount: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(amount);
 
 /** Sent once, when the payment of an appointment settles (server/services/appointments.ts). */
 export function bookingConfirmationMail(b: BookingConfirmation): Mail {
@@ -167,7 +165,7 @@ function localizedConfirmationMail(language: MailLanguage, b: BookingConfirmatio
   const summary = known ? c.summary(type, b.doctorName!) : b.summary;
   const place = `${w.clinic}, ${b.location}`;
   const where = type === 'Clinic Visit' || !(type in w.typeNames) ? place : c.online(type, place);
-  const fee = rupeesIn(language, b.fee);
+  const fee = rupees(b.fee, language);
   const subject = c.subject(when.replace(/ \([^)]*\)$/, ''), b.appointmentNumber);
   const text = [
     c.hello(b.firstName),

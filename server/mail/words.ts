@@ -5,10 +5,9 @@
  */
 import type { Language } from '../../contract/auth.js';
 import type { ConsultationType } from '../../contract/primitives.js';
+import { clinicDayLong, localeOf } from '../formats.js';
 
 export type MailLanguage = Exclude<Language, 'en'>;
-
-export const mailLocale: Readonly<Record<Language, string>> = { en: 'en-IN', hi: 'hi-IN', mr: 'mr-IN' };
 
 export interface MailWords {
   clinic: string;
@@ -193,13 +192,7 @@ const mailWordsTypeMr: Readonly<Record<ConsultationType, string>> = {
 
 /** The clinic's date and time (`YYYY-MM-DD`, `HH:mm`, clinic time) in words, in the language. */
 export function clinicWhenIn(language: MailLanguage, date: string, time: string): string {
-  const locale = mailLocale[language];
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   // The time of day as the front desk says it: "सकाळ ११:००", "सुबह 11:00".
-  const clock = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', dayPeriod: 'short', timeZone: 'UTC' });
-  const at = new Date(`${date}T${time}:00Z`);
-  return `${day.format(at)}, ${clock.format(at)} (${mailWords[language].confirmation.timeZone})`;
+  const clock = new Intl.DateTimeFormat(localeOf[language], { hour: 'numeric', minute: '2-digit', dayPeriod: 'short', timeZone: 'UTC' });
+  return `${clinicDayLong(date, language)}, ${clock.format(new Date(`${date}T${time}:00Z`))} (${mailWords[language].confirmation.timeZone})`;
 }
-
-export const rupeesIn = (language: Language, amount: number): string =>
-  new Intl.NumberFormat(mailLocale[language], { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(amount);

@@ -181,31 +181,3 @@ export async function listAppointmentPayments(q: Queryable, appointmentId: strin
     settledAt: r.settled_at === null ? null : r.settled_at.toISOString(),
   }));
 }
-
-/* Orders, as an admin changes them. */
-
-export interface OrderState {
-  id: string;
-  appointmentId: string;
-  orderStatus: string;
-  paymentStatus: string;
-  paymentId: string | null;
-}
-
-export async function findOrderState(q: Queryable, id: string, forUpdate = false): Promise<OrderState | null> {
-  const { rows } = await q.query<{ id: string; appointment_id: string; order_status: string; payment_status: string; payment_id: string | null }>(
-    `select id, appointment_id, order_status, payment_status, payment_id from orders where id = $1${forUpdate ? ' for update' : ''}`,
-    [id],
-  );
-  const r = rows[0];
-  return r ? { id: r.id, appointmentId: r.appointment_id, orderStatus: r.order_status, paymentStatus: r.payment_status, paymentId: r.payment_id } : null;
-}
-
-/** The order's status; `refund`: its payment went through, so cancelling it means the money goes back. */
-export async function setOrderStatus(tx: Queryable, id: string, orderStatus: string, refund: boolean, now: Date): Promise<void> {
-  await tx.query(
-    `update orders set order_status = $2, payment_status = case when $3 then 'Refund' else payment_status end, updated_at = $4
-      where id = $1`,
-    [id, orderStatus, refund, now],
-  );
-}

@@ -12,19 +12,15 @@ import { StaffAppointmentAnswer } from '../../contract/staff.js';
 import {
   AdminCancelRequest,
   AdminDoctorList,
-  AdminEventList,
   AdminFeeList,
   AdminIdParams,
   AdminLocationList,
   AdminMoveRequest,
-  AdminTeamList,
-  AdminTestimonialList,
   DoctorActiveRequest,
   DoctorAnswer,
   DoctorInput,
   DoctorSchedule,
-  EventAnswer,
-  EventInput,
+  eventCodecs,
   FeeInput,
   FeesAnswer,
   HoursParams,
@@ -44,10 +40,8 @@ import {
   RoleRequest,
   ScheduleAnswer,
   StaffAccountList,
-  TeamMemberAnswer,
-  TeamMemberInput,
-  TestimonialAnswer,
-  TestimonialInput,
+  teamCodecs,
+  testimonialCodecs,
   type AdminEvent,
   type AdminTeamMember,
   type AdminTestimonial,
@@ -56,17 +50,17 @@ import { adminRequired } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { SiteFields, SiteKind } from '../repositories/site.js';
 import type { Services } from '../services/index.js';
-import { adminMessages } from '../services/staffAdmin.js';
+import { adminMessages } from '../services/staffAdmin/messages.js';
 
 /** One kind of site content's entry, as the console reads it. */
 type SiteEntry = { events: AdminEvent; team: AdminTeamMember; testimonials: AdminTestimonial };
 
-/** The codecs of one kind's routes, and how its add / save answer names the entry. */
-interface SiteKindCodecs<K extends SiteKind, Answer> {
+/** The codecs of one kind's routes (contract/staffAdmin.ts siteContentCodecs), and the name its add / save answer gives the entry. */
+interface SiteKindCodecs<K extends SiteKind, Key extends string> {
   readonly input: t.Decoder<unknown, SiteFields[K]>;
   readonly list: t.Encoder<SiteEntry[K][], unknown>;
-  readonly answer: t.Encoder<Answer, unknown>;
-  readonly answerOf: (message: string, entry: SiteEntry[K]) => Answer;
+  readonly answer: t.Encoder<{ message: string } & Record<Key, SiteEntry[K]>, unknown>;
+  readonly key: Key;
 }
 
 export async function staffAdminRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
@@ -168,13 +162,14 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
   /* ------------------------------------------------------------------ site content */
 
   /** The five routes of one kind of site content. */
-  const siteKind = <K extends SiteKind, Answer>(kind: K, codecs: SiteKindCodecs<K, Answer>) => {
+  const siteKind = <K extends SiteKind, Key extends string>(kind: K, codecs: SiteKindCodecs<K, Key>) => {
     const base = `/staff/site/${kind}`;
+    const answerOf = (message: string, entry: SiteEntry[K]) => ({ message, [codecs.key]: entry }) as { message: string } & Record<Key, SiteEntry[K]>;
     app.get(base, handle({ answer: codecs.list }, (_input, request) => staffAdmin.siteList(admin(request), kind)));
     app.post(
       base,
       handle({ body: codecs.input, answer: codecs.answer }, async ({ body }, request) =>
-        codecs.answerOf(adminMessages.siteCreated, await staffAdmin.siteCreate(admin(request), kind, body)),
+        answerOf(adminMessages.siteCreated, await staffAdmin.siteCreate(admin(request), kind, body)),
       ),
     );
     app.put(
@@ -184,7 +179,7 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
     app.put(
       `${base}/:id`,
       handle({ params: AdminIdParams, body: codecs.input, answer: codecs.answer }, async ({ params, body }, request) =>
-        codecs.answerOf(adminMessages.siteUpdated, await staffAdmin.siteUpdate(admin(request), kind, params.id, body)),
+        answerOf(adminMessages.siteUpdated, await staffAdmin.siteUpdate(admin(request), kind, params.id, body)),
       ),
     );
     app.delete(
@@ -192,24 +187,9 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
       handle({ params: AdminIdParams, answer: MessageAnswer }, ({ params }, request) => staffAdmin.siteDelete(admin(request), kind, params.id)),
     );
   };
-  siteKind('events', {
-    input: EventInput,
-    list: AdminEventList,
-    answer: EventAnswer,
-    answerOf: (message, event) => ({ message, event }),
-  });
-  siteKind('team', {
-    input: TeamMemberInput,
-    list: AdminTeamList,
-    answer: TeamMemberAnswer,
-    answerOf: (message, member) => ({ message, member }),
-  });
-  siteKind('testimonials', {
-    input: TestimonialInput,
-    list: AdminTestimonialList,
-    answer: TestimonialAnswer,
-    answerOf: (message, testimonial) => ({ message, testimonial }),
-  });
+  siteKind('events', eventCodecs);
+  siteKind('team', teamCodecs);
+  siteKind('testimonials', testimonialCodecs);
 
   /* ------------------------------------------------------------------ staff accounts */
 

@@ -10,7 +10,7 @@
  * A new appointment is unpaid (`appointmentPaymentStatus` 'failed', `appointmentPaymentId` null,
  * as the spec creates it) and holds its slot for HOLD_MINUTES; when the hold lapses unpaid the
  * slot is free again. Two holds of one slot cannot exist: the database refuses the second
- * (repositories/appointments.ts), and its loser gets 409 'This slot is already booked'.
+ * (repositories/bookings.ts), and its loser gets 409 'This slot is already booked'.
  *
  * Booking the same doctor, date and time again while the patient's own unpaid appointment is
  * there gives that same appointment back, updated with the new choices (type, fee, location,
@@ -62,28 +62,27 @@ import type { MessageAnswer, User } from '../../contract/auth.js';
 import type { ConsultationType } from '../../contract/primitives.js';
 import { appointmentFileName, appointmentIcs, appointmentSummary, clinicWhen } from '../calendar/appointment.js';
 import { calendarContentType } from '../calendar/ics.js';
-import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
+import { type Database, isUniqueViolation, type Queryable, sqlState } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { bookingConfirmationMail } from '../mail/templates.js';
 import { findLanguage } from '../repositories/users.js';
+import { listUserAppointments } from '../repositories/appointmentLists.js';
+import { findAppointmentRecord, findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
+import { cancelAppointment } from '../repositories/appointmentStatus.js';
 import {
-  cancelAppointment,
-  findAppointmentRecord,
-  findFee,
   findOwnBooking,
-  findStoredAppointment,
   insertAppointment,
   lapseHolds,
-  listUserAppointments,
   liveUnpaidHolds,
   moveAppointment,
   rebookOwnHold,
   slotConstraint,
-  type StoredAppointment,
-} from '../repositories/appointments.js';
+} from '../repositories/bookings.js';
+import { findFeeOf } from '../repositories/fees.js';
 import { type AuditEntry, insertAudit } from '../repositories/staff.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
-import { clinicClock, clinicInstant, type DayPlan, lockedDayPlan, type ScheduleService, unavailability, worksThere } from './schedule.js';
+import { badField, ConflictError, ForbiddenError, NotFoundError, ServiceError, TooManyRequestsError } from './errors.js';
+import { clinicClock, clinicInstant } from '../../contract/clinicTime.js';
+import { type DayPlan, lockedDayPlan, type ScheduleService, unavailability, worksThere } from './schedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 import { adultAge } from '../../contract/people.js';
 import { fillMissingProfile } from '../repositories/people.js';
@@ -153,12 +152,10 @@ export function recordAt(stored: StoredAppointment, now: Date): AppointmentRecor
 }
 
 export function isSlotViolation(error: unknown): boolean {
-  return sqlState(error) === '23505' && violatedConstraint(error) === slotConstraint;
+  return isUniqueViolation(error, slotConstraint);
 }
 
 const phone = (value: string) => value.replace(/[\s-]/g, '');
-
-const badField = (name: string, message: string, summary: string) => new BadRequestError(summary, [{ field: name, message }]);
 
 /** How a request names what the booking rules check, for the field errors of its 400 answers. */
 export interface BookingFields {
@@ -360,7 +357,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
 
       const want = { date, time, consultationType };
       const { doctorId, locationId } = checkDayPlan(await schedule.dayPlan(request.doctorEmail, location, date), want, at, bookingFields);
-      const fee = await findFee(db, consultationType);
+      const fee = await findFeeOf(db, consultationType);
       if (fee === null) throw badField('consultationType', 'has no fee', bookingMessages.noFee);
 
       // Teleconsultation consent (telemedicine guidelines): the words the patient ticked, and when.

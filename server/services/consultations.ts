@@ -36,7 +36,7 @@ import {
 } from '../repositories/consultations.js';
 import { findAccountRole, insertAudit } from '../repositories/staff.js';
 import { ConflictError, NotFoundError } from './errors.js';
-import { clinicInstant } from './schedule.js';
+import { clinicInstant } from '../../contract/clinicTime.js';
 import type { Staff } from './staff.js';
 
 export const consultationMessages = {

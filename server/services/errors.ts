@@ -27,6 +27,10 @@ export class BadRequestError extends ServiceError {
   }
 }
 
+/** 400 with `summary`, naming one `field` and what is wrong with it. */
+export const badField = (field: string, message: string, summary: string): BadRequestError =>
+  new BadRequestError(summary, [{ field, message }]);
+
 /** 401: no bearer token, or one that is unknown, expired or revoked. */
 export class UnauthorizedError extends ServiceError {
   constructor(message: string) {

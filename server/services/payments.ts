@@ -36,16 +36,9 @@ import type {
 import type { User } from '../../contract/auth.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { PaymentProvider, ProviderReport } from '../payment/provider.js';
-import {
-  findAppointmentForPayment,
-  findStoredAppointment,
-  lapseHolds,
-  markAppointmentPaid,
-  markAppointmentRefund,
-  reclaimHold,
-  releaseLapsedHold,
-  setUnpaidPaymentStatus,
-} from '../repositories/appointments.js';
+import { findAppointmentForPayment, markAppointmentPaid, markAppointmentRefund, setUnpaidPaymentStatus } from '../repositories/appointmentPayments.js';
+import { findStoredAppointment } from '../repositories/appointmentRecords.js';
+import { lapseHolds, reclaimHold, releaseLapsedHold } from '../repositories/bookings.js';
 import { firstCheckSeconds } from '../payment/checkSchedule.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
 import {
@@ -65,7 +58,8 @@ import {
 } from '../repositories/payments.js';
 import { bookingMessages, isSlotViolation, recordAt, statusAt } from './appointments.js';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
-import { clinicClock, lockedDayPlan, scheduleOffers } from './schedule.js';
+import { clinicClock } from '../../contract/clinicTime.js';
+import { lockedDayPlan, scheduleOffers } from './schedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 
 export const paymentMessages = {

@@ -37,7 +37,7 @@ import {
 import { findAccountRole, insertAudit } from '../repositories/staff.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ServiceError } from './errors.js';
 import type { OtpService } from './otp.js';
-import { clinicClock, clinicInstant } from './schedule.js';
+import { addDays, clinicClock, clinicInstant } from '../../contract/clinicTime.js';
 
 export const recordMessages = {
   notFound: 'Document not found.',
@@ -48,8 +48,6 @@ export const recordMessages = {
   staffAccount: 'A staff account is closed by a clinic admin, not from here.',
   deleted: 'Your account is deleted. Thank you for trusting us with your care.',
 } as const;
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The last day of a course that starts on `date` and lasts `duration` as staff wrote it: '7 days',

@@ -1,10 +1,8 @@
 /**
- * Clinic time and the slots of a doctor's day (spec §7 gettimeslot; issue 4 "Schedules and slots").
+ * The slots of a doctor's day (spec §7 gettimeslot; issue 4 "Schedules and slots").
  *
- * Clinic time is Asia/Kolkata, India Standard Time: UTC+05:30 all year (India has kept no
- * daylight-saving time since 1945). So clinic dates and times are computed with that fixed
- * offset and UTC arithmetic only, never with the process's local zone: the server gives the same
- * answers whatever TZ it runs in. (`clinicClock` agrees with Intl's Asia/Kolkata; the tests check.)
+ * Clinic time (Asia/Kolkata, the same answers whatever TZ the server runs in) is
+ * contract/clinicTime.ts, shared with the machines and the views.
  *
  * A doctor's slots on a date at a location: that weekday's doctor_hours rows there, cut into
  * pieces of the doctor's slot length (a piece that does not fit before the end is not offered).
@@ -23,39 +21,16 @@
  * both kinds of move, each naming its date field.
  */
 import type { SlotStatus, TimeSlot } from '../../contract/appointments.js';
+import { addDays, clinicClock, fromMinutes, toMinutes, weekdayOf } from '../../contract/clinicTime.js';
 import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
 import type { Database, Queryable } from '../db/database.js';
-import { loadDaySchedule } from '../repositories/appointments.js';
+import { loadDaySchedule } from '../repositories/daySchedule.js';
 import { loadAvailability, loadSoonestOnline } from '../repositories/availability.js';
 import { availabilityWindowDays, type Availability, type SoonestOnlineDoctor } from '../../contract/availability.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
 import { BadRequestError, NotFoundError } from './errors.js';
 
-export const clinicTimeZone = 'Asia/Kolkata';
-/** IST, UTC+05:30, in minutes. */
-export const clinicOffsetMinutes = 330;
-const minuteMs = 60_000;
 const dayMinutes = 24 * 60;
-
-/** The clinic's calendar day (`YYYY-MM-DD`) and minutes since its midnight, at `now`. */
-export function clinicClock(now: Date): { date: string; minutes: number } {
-  const shifted = new Date(now.getTime() + clinicOffsetMinutes * minuteMs);
-  return {
-    date: shifted.toISOString().slice(0, 10),
-    minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
-  };
-}
-
-/** The instant at which `time` (`HH:mm`) begins on `date` in clinic time. */
-export function clinicInstant(date: string, time: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d, 0, toMinutes(time) - clinicOffsetMinutes));
-}
-
-/** `date` (`YYYY-MM-DD`) plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMinutes * minuteMs).toISOString().slice(0, 10);
-}
 
 /** The last day that can be booked at `now`: today + `horizonDays`, clinic time. */
 export function lastBookableDate(now: Date, horizonDays: number): ClinicDate {
@@ -75,20 +50,6 @@ export function checkHorizon(date: string, now: Date, horizonDays: number, field
       { field, message: `must be ${last} or earlier (${horizonDays} days ahead, clinic time)` },
     ]);
   }
-}
-
-/** 0 = Sunday ... 6 = Saturday, as doctor_hours.weekday counts. */
-export function weekdayOf(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
-
-export function toMinutes(time: string): number {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-}
-
-export function fromMinutes(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** The starts (`HH:mm`) of the slots of `slotMinutes` that fit in the working ranges, in order, without repeats. */

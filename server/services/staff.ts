@@ -23,20 +23,16 @@
 import type { AppointmentRecord, Medicines } from '../../contract/appointments.js';
 import { maxAppointmentRangeDays, type StaffAppointmentDetail, type StaffAppointmentsQuery } from '../../contract/staff.js';
 import type { User } from '../../contract/auth.js';
-import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
-import {
-  completeAppointment,
-  findStoredAppointment,
-  insertOrder,
-  listAppointmentsBetween,
-  orderConstraint,
-  type StoredAppointment,
-} from '../repositories/appointments.js';
+import { type Database, isUniqueViolation, type Queryable } from '../db/database.js';
+import { listAppointmentsBetween } from '../repositories/appointmentLists.js';
+import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
+import { completeAppointment } from '../repositories/appointmentStatus.js';
+import { insertOrder, orderConstraint } from '../repositories/orders.js';
 import { listAppointmentPayments } from '../repositories/refunds.js';
 import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
 import { recordAt, statusAt } from './appointments.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.js';
-import { clinicClock } from './schedule.js';
+import { badField, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.js';
+import { clinicClock, daysBetween } from '../../contract/clinicTime.js';
 
 export const staffMessages = {
   staffOnly: 'This is for clinic staff only.',
@@ -64,9 +60,38 @@ export function assertAdmin(staff: Staff): void {
 /** Who acted, for the audit log. */
 export const auditActor = (staff: Staff) => ({ actorUserId: staff.user._id, actor: staff.user.email, actorRole: staff.role });
 
-/** Days from `from` to `to`, both included (clinic dates). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+/** A reorder request names every id of `existing` exactly once (ids in any case). */
+function sameIds(ids: readonly string[], existing: readonly string[]): boolean {
+  const wanted = new Set(ids.map((id) => id.toLowerCase()));
+  return wanted.size === ids.length && wanted.size === existing.length && existing.every((id) => wanted.has(id));
+}
+
+/**
+ * A whole list put in a new order (doctors, locations, site content), in one transaction with its
+ * audit row (`action`, the ids before and after). 400 naming `ids` with `summary` unless `ids`
+ * names every row of the list exactly once.
+ */
+export async function reorderWithAudit(
+  db: Database,
+  staff: Staff,
+  at: Date,
+  o: {
+    ids: readonly string[];
+    list: (tx: Queryable) => Promise<readonly { _id: string }[]>;
+    save: (tx: Queryable, order: string[]) => Promise<void>;
+    action: string;
+    /** What a row is called in the field's message: 'doctor', 'location', 'entry'. */
+    row: string;
+    summary: string;
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await o.list(tx);
+    if (!sameIds(o.ids, before.map((r) => r._id))) throw badField('ids', `must list every ${o.row} exactly once`, o.summary);
+    const order = o.ids.map((id) => id.toLowerCase());
+    await o.save(tx, order);
+    await insertAudit(tx, { ...auditActor(staff), action: o.action, details: { before: before.map((r) => r._id), after: order } }, at);
+  });
 }
 
 export type StaffRole = Exclude<Role, 'patient'>;
@@ -210,7 +235,7 @@ export function createStaffService({
         });
       } catch (error) {
         // Two staff creating one appointment's order at once: the second meets the unique constraint.
-        if (sqlState(error) === '23505' && violatedConstraint(error) === orderConstraint) throw new ConflictError(staffMessages.hasOrder);
+        if (isUniqueViolation(error, orderConstraint)) throw new ConflictError(staffMessages.hasOrder);
         throw error;
       }
       return answer(id, staffMessages.orderCreated);

@@ -35,13 +35,10 @@ import {
   type LeaveInput,
   OrphanConflict,
 } from '../../contract/staffAdmin.js';
-import { type Database, type Queryable, sqlState, violatedConstraint } from '../db/database.js';
-import {
-  cancelAppointmentByClinic,
-  findStoredAppointment,
-  listLiveBookingsOfDoctor,
-  type StoredAppointment,
-} from '../repositories/appointments.js';
+import { type Database, isUniqueViolation, type Queryable } from '../db/database.js';
+import { listLiveBookingsOfDoctor } from '../repositories/appointmentLists.js';
+import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
+import { cancelAppointmentByClinic } from '../repositories/appointmentStatus.js';
 import {
   countDoctorAppointments,
   deleteDoctor,
@@ -65,9 +62,10 @@ import { existingLocationIds, findAdminLocation } from '../repositories/location
 import { flagPaymentRefund } from '../repositories/payments.js';
 import { findAccountRoleByEmail, insertAudit } from '../repositories/staff.js';
 import { bookingMessages, type Mover, moveBooking, recordAt, statusAt } from './appointments.js';
-import { BadRequestError, ConflictError, ConflictWithBodyError, NotFoundError } from './errors.js';
-import { clinicClock, cutSlots, type ScheduleService, toMinutes, weekdayOf } from './schedule.js';
-import { assertAdmin, auditActor, type Staff } from './staff.js';
+import { badField, BadRequestError, ConflictError, ConflictWithBodyError, NotFoundError } from './errors.js';
+import { clinicClock, toMinutes, weekdayOf } from '../../contract/clinicTime.js';
+import { cutSlots, type ScheduleService } from './schedule.js';
+import { assertAdmin, auditActor, reorderWithAudit, type Staff } from './staff.js';
 
 export const scheduleMessages = {
   doctorNotFound: 'Doctor not found.',
@@ -172,11 +170,6 @@ export function checkHours(
   return errors;
 }
 
-function sameIds(ids: readonly string[], existing: readonly string[]): boolean {
-  const wanted = new Set(ids.map((id) => id.toLowerCase()));
-  return wanted.size === ids.length && wanted.size === existing.length && existing.every((id) => wanted.has(id));
-}
-
 /** A registration is a council and its number: both, or neither (400 naming the missing one). */
 function checkRegistration(council: string, number: string): void {
   if (council === '' && number !== '') {
@@ -207,8 +200,6 @@ export interface StaffScheduleDeps {
 }
 
 export function createStaffScheduleService({ db, now, schedule, holdMinutes }: StaffScheduleDeps) {
-  const badField = (field: string, message: string, summary: string) => new BadRequestError(summary, [{ field, message }]);
-
   async function lockedDoctor(tx: Queryable, id: string): Promise<AdminDoctor> {
     const doctor = await findAdminDoctor(tx, id, true);
     if (!doctor) throw new NotFoundError(scheduleMessages.doctorNotFound);
@@ -252,7 +243,7 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
     return unique;
   }
 
-  const emailTaken = (error: unknown) => sqlState(error) === '23505' && violatedConstraint(error) === 'doctors_email_key';
+  const emailTaken = (error: unknown) => isUniqueViolation(error, 'doctors_email_key');
 
   async function scheduleOf(q: Queryable, id: string): Promise<DoctorSchedule> {
     const doctor = await findAdminDoctor(q, id);
@@ -418,17 +409,13 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
 
     async reorder(staff: Staff, ids: readonly string[]): Promise<AdminDoctor[]> {
       assertAdmin(staff);
-      const at = now();
-      await db.transaction(async (tx) => {
-        const before = await listAdminDoctors(tx);
-        if (!sameIds(ids, before.map((d) => d._id))) throw badField('ids', 'must list every doctor exactly once', scheduleMessages.badOrder);
-        const order = ids.map((id) => id.toLowerCase());
-        await setDoctorOrder(tx, order);
-        await insertAudit(
-          tx,
-          { ...auditActor(staff), action: 'doctor.reordered', details: { before: before.map((d) => d._id), after: order } },
-          at,
-        );
+      await reorderWithAudit(db, staff, now(), {
+        ids,
+        list: listAdminDoctors,
+        save: setDoctorOrder,
+        action: 'doctor.reordered',
+        row: 'doctor',
+        summary: scheduleMessages.badOrder,
       });
       return listAdminDoctors(db);
     },

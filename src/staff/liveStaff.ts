@@ -16,7 +16,7 @@ import { fetchConsultation, noteNoAnswer } from '../api/consultations';
 import { fromApi } from '../app/fromApi';
 import { liveDownloadDocument } from '../app/liveDocuments';
 import { liveChatServices } from '../app/liveChat';
-import { clinicToday } from '../../machines/booking/choices';
+import { clinicToday } from '../../contract/clinicTime';
 import type { StaffServices } from './services';
 
 export const liveStaffServices: StaffServices = {

@@ -11,7 +11,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { AppointmentRecord, TimeSlot } from '../../contract/appointments';
 import type { AppointmentFeeList, Doctor } from '../../contract/site';
 import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
-import { clinicToday } from '../../machines/booking/choices';
+import { clinicToday } from '../../contract/clinicTime';
 import { AppShell } from '../../src/app/App';
 import type { BookingServices } from '../../src/app/booking';
 import { keptBookingKey } from '../../src/app/useBookingServices';

@@ -14,7 +14,7 @@ import type { Availability, SoonestOnlineDoctor } from '../../contract/availabil
 import type { AppointmentFeeList, Doctor } from '../../contract/site';
 import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
 import type { AvailabilityRequest } from '../../machines/availability/availabilityMachine';
-import { clinicToday } from '../../machines/booking/choices';
+import { clinicToday } from '../../contract/clinicTime';
 import { AppShell } from '../../src/app/App';
 import type { BookingServices } from '../../src/app/booking';
 import { answeredByHand } from '../machines/accountFakes';

@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatClinicDate, formatRupees } from '../../src/components/Appointments/format';
+import { formatClinicDate, formatFee, formatRupees } from '../../src/components/Appointments/format';
 import { languageKey } from '../../src/i18n/language';
 import { chooseLanguage } from '../../src/i18n/languageChoice';
 import { renderApp } from './support';
@@ -39,10 +39,15 @@ describe('the language choice', () => {
     // (The exact punctuation is the ICU data's: asserted by its parts.)
     expect(formatClinicDate('2025-03-11')).toMatch(/^Tue, 11 Mar,? 2025$/);
     expect(formatRupees(1250)).toBe('₹1,250.00');
+    // A fee: whole rupees bare, anything else with both paise digits, as formatRupees writes it.
+    expect(formatFee(450)).toBe('₹450');
+    expect(formatFee(349.5)).toBe('₹349.50');
+    expect(formatFee(349.5)).toBe(formatRupees(349.5));
     await act(() => chooseLanguage('mr'));
     // Marathi: Marathi day and month names, Devanagari digits (CLDR's default for mr).
     expect(formatClinicDate('2025-03-11')).toMatch(/^मंगळ, ११,? मार्च,? २०२५$/);
     expect(formatRupees(1250)).toBe('₹१,२५०.००');
+    expect(formatFee(450)).toBe('₹४५०');
     await act(() => chooseLanguage('hi'));
     // Hindi: Hindi names, Latin digits (CLDR's default for hi).
     expect(formatClinicDate('2025-03-11')).toMatch(/^मंगल, 11,? मार्च,? 2025$/);

@@ -14,7 +14,7 @@ import type { User } from '../../contract/auth';
 import type { FamilyMember } from '../../contract/people';
 import type { AppointmentFeeList, Doctor } from '../../contract/site';
 import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
-import { clinicToday } from '../../machines/booking/choices';
+import { clinicToday } from '../../contract/clinicTime';
 import type { MemberRequest } from '../../machines/people/familyMachine';
 import type { ProfileRequest } from '../../machines/people/profileMachine';
 import { AppShell } from '../../src/app/App';

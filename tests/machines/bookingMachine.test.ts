@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyMedicines } from '../../contract/appointments.js';
 import {
   paymentPageUrl,
   selectCanBook,
@@ -382,16 +383,7 @@ describe('bookingMachine: book', () => {
         startTime: '10:00',
         appointmentPaymentStatus: 'failed',
         appointmentPaymentId: null,
-        medicines: {
-          complain: '',
-          remedies: [],
-          potency: '',
-          duration: '',
-          pharmacyName: '',
-          pharmacyId: '',
-          instructions: '',
-          showMedicine: false,
-        },
+        medicines: emptyMedicines,
       },
     });
     // Choices cannot change while booking.

@@ -7,7 +7,8 @@ import {
   selectLogStatus,
   selectFailure as selectAuditFailure,
 } from '../../machines/staffConsole/auditLogMachine.js';
-import { addDays, rangeOf, upcomingDays } from '../../machines/staffConsole/ranges.js';
+import { addDays } from '../../contract/clinicTime.js';
+import { rangeOf, upcomingDays } from '../../machines/staffConsole/ranges.js';
 import { selectAccess, selectMe, selectRefusal } from '../../machines/staffConsole/staffAccessMachine.js';
 import {
   selectAppointments,

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../server/paths.js';
 import { newSessionToken, sessionTokenHash } from '../../server/security/tokens.js';
-import { clinicClock, weekdayOf } from '../../server/services/schedule.js';
+import { clinicClock, weekdayOf } from '../../contract/clinicTime.js';
 import { testDatabaseUrl, useTestDatabases } from './helpers.js';
 import { bookingBody, meera } from './paymentSupport.js';
 

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
+import { emptyMedicines } from '../../contract/appointments.js';
 import { buildApp } from '../../server/app.js';
 import { type Env, loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
@@ -158,16 +159,7 @@ export function bookingBody(choice: BookingChoice = {}, extra: Record<string, un
     startTime: choice.startTime ?? '11:00',
     appointmentPaymentStatus: 'failed',
     appointmentPaymentId: null,
-    medicines: {
-      complain: '',
-      remedies: [],
-      potency: '',
-      duration: '',
-      pharmacyName: '',
-      pharmacyId: '',
-      instructions: '',
-      showMedicine: false,
-    },
+    medicines: emptyMedicines,
     // The teleconsultation consent the popup shows for Chat, Video and Call (ignored for a Clinic Visit).
     consentText: teleconsultationConsent,
     ...extra,

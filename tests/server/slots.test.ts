@@ -4,32 +4,16 @@
  * every backend, around midnight in the clinic, when the server's calendar day is another one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicClock, clinicInstant, cutSlots, weekdayOf } from '../../server/services/schedule.js';
+import { cutSlots } from '../../server/services/schedule.js';
 import { backends } from './helpers.js';
-import { book, meera, messageOf, minute, slotMap, useBookingApp } from './paymentSupport.js';
+import { book, meera, messageOf, slotMap, useBookingApp } from './paymentSupport.js';
 
 const zones = ['UTC', 'America/New_York'] as const;
 const start = new Date('2025-03-11T04:30:00Z'); // the test clock's start
 
-describe('clinic time arithmetic', () => {
-  it('agrees with Intl Asia/Kolkata across a year of instants, and cuts slots that fit', () => {
-    const intl = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Kolkata',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2026, 0, 1); t += 97 * minute) {
-      const parts = Object.fromEntries(intl.formatToParts(new Date(t)).map((p) => [p.type, p.value]));
-      const clock = clinicClock(new Date(t));
-      expect(clock.date).toBe(`${parts.year}-${parts.month}-${parts.day}`);
-      expect(clock.minutes).toBe(Number(parts.hour) * 60 + Number(parts.minute));
-    }
-    expect(clinicInstant('2025-03-12', '00:00').toISOString()).toBe('2025-03-11T18:30:00.000Z');
-    expect(weekdayOf('2025-03-12')).toBe(3);
+describe('slot cutting', () => {
+  // Clinic time itself (the Intl agreement, day boundaries): tests/unit/clinicTime.test.ts.
+  it('cuts the slots that fit, once each', () => {
     expect(cutSlots([{ start: '17:00', end: '18:00' }], 20)).toEqual(['17:00', '17:20', '17:40']);
     expect(cutSlots([{ start: '09:00', end: '09:50' }, { start: '09:30', end: '10:00' }], 20)).toEqual(['09:00', '09:20', '09:30']);
   });

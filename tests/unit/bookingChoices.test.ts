@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '../../contract/appointments.js';
 import { bookingMachine, selectChoices, type BookingEvent } from '../../machines/booking/bookingMachine.js';
 import {
-  clinicToday,
   consultationTypesFor,
   fitChoices,
   isBookableDate,
@@ -16,17 +15,6 @@ import {
 } from '../../machines/booking/choices.js';
 import { anita, doctors, fees, kavita, rahul, someFree, today, tomorrow, type SlotsInput } from '../machines/bookingFakes.js';
 import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
-
-describe('clinicToday', () => {
-  it.each([
-    ['2025-03-10T18:29:59.999Z', '2025-03-10'], // 23:59:59 in Kolkata
-    ['2025-03-10T18:30:00.000Z', '2025-03-11'], // midnight in Kolkata, still the 10th in UTC
-    ['2024-12-31T18:30:00.000Z', '2025-01-01'],
-    ['2024-02-29T00:00:00.000Z', '2024-02-29'],
-  ])('is the date in Asia/Kolkata at %s', (instant, date) => {
-    expect(clinicToday(new Date(instant))).toBe(date);
-  });
-});
 
 describe('the rules between choices', () => {
   const chosen = { location: 'Bandra', doctorEmail: anita.email, consultationType: 'Clinic Visit' as const, date: tomorrow, time: '10:00' };

@@ -16,7 +16,7 @@ import {
   selectMissingChoices,
   type EditField,
 } from '../../../machines/appointmentEdit/appointmentEditMachine';
-import { clinicToday } from '../../../machines/booking/choices';
+import { clinicToday } from '../../../contract/clinicTime';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
 import { messages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';

@@ -3,9 +3,8 @@
  * time are the clinic's wall clock (Asia/Kolkata, spec §9), so they are formatted as they are,
  * whatever the browser's time zone; an instant (the unpaid hold's end) is shown in clinic time.
  */
+import { clinicClock, clinicTimeZone, dayStart } from '../../../contract/clinicTime';
 import { getLocale } from '../../i18n/languageChoice';
-
-export const clinicTimeZone = 'Asia/Kolkata';
 
 /**
  * Intl formatters of the language in use (en-IN, hi-IN, mr-IN: src/i18n/language.ts), made once
@@ -43,9 +42,9 @@ function formatters(locale: string) {
         minute: '2-digit',
         ...clock,
       }),
-      rupees: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }),
-      /** A fee as the booking popup shows it: whole rupees without ".00". */
-      fee: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }),
+      /** Rupees and paise, as INR is written: "₹1,250.00". */
+      rupees: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' }),
+      wholeRupees: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 }),
     };
     byLocale.set(locale, made);
   }
@@ -61,25 +60,23 @@ const byLocale = new Map<string, {
   instant: Intl.DateTimeFormat;
   recorded: Intl.DateTimeFormat;
   rupees: Intl.NumberFormat;
-  fee: Intl.NumberFormat;
+  wholeRupees: Intl.NumberFormat;
 }>();
 const current = () => formatters(getLocale());
 
 /** `YYYY-MM-DD` (clinic date) as e.g. "Tue, 11 Mar 2025"; the text itself if it is not a date. */
 export function formatClinicDate(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
+  const day = dayStart(date);
   return Number.isNaN(day.getTime()) ? date : current().date.format(day);
 }
 
-const asDay = (date: string) => new Date(`${date}T00:00:00Z`);
-
 /** A day of the booking popup's date strip, e.g. "Tue, 11 Mar". */
-export const formatStripDay = (date: string): string => current().day.format(asDay(date));
+export const formatStripDay = (date: string): string => current().day.format(dayStart(date));
 
 /** The strip's two lines: "Tue" and "11 Mar". */
 export const stripDayParts = (date: string): { weekday: string; day: string } => ({
-  weekday: current().weekday.format(asDay(date)),
-  day: current().dayMonth.format(asDay(date)),
+  weekday: current().weekday.format(dayStart(date)),
+  day: current().dayMonth.format(dayStart(date)),
 });
 
 /** `HH:MM` (clinic time) as e.g. "9:00 am"; the text itself if it is not a time. */
@@ -107,18 +104,19 @@ export function formatRupees(amount: number): string {
   return current().rupees.format(amount);
 }
 
-/** A fee in the booking popup, e.g. "₹450" or "₹349.50". */
+/**
+ * A fee in the booking popup: whole rupees without ".00" ("₹450"), any other amount as
+ * formatRupees writes it ("₹349.50", never "₹349.5").
+ */
 export function formatFee(amount: number): string {
-  return current().fee.format(amount);
+  return Number.isInteger(amount) ? current().wholeRupees.format(amount) : formatRupees(amount);
 }
-
-const clinicDateOfInstant = new Intl.DateTimeFormat('en-CA', { timeZone: clinicTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** An ISO instant's clinic time, e.g. "10:50 am", and its clinic date `YYYY-MM-DD`; null when it is not an instant. */
 export function clinicTimeAndDate(iso: string): { time: string; date: string } | null {
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return null;
-  return { time: current().clinicClock.format(new Date(at)), date: clinicDateOfInstant.format(new Date(at)) };
+  return { time: current().clinicClock.format(new Date(at)), date: clinicClock(new Date(at)).date };
 }
 
 /**

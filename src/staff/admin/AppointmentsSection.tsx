@@ -17,7 +17,7 @@ import {
   type LoadInput,
 } from '../../../machines/staffAdmin/adminListMachine';
 import { appointmentsOverviewMachine, doctorsMachine, locationsMachine } from '../../../machines/staffAdmin/lists';
-import { clinicToday } from '../../../machines/booking/choices';
+import { clinicToday } from '../../../contract/clinicTime';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';

@@ -17,7 +17,7 @@ import {
   type UpdateRequest,
 } from '../../../machines/appointmentEdit/appointmentEditMachine';
 import type { SlotsRequest } from '../../../machines/slotPicker/slots';
-import { clinicToday } from '../../../machines/booking/choices';
+import { clinicToday } from '../../../contract/clinicTime';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { editNoticeText } from '../../components/Appointments/notices';

@@ -1,0 +1,48 @@
+/**
+ * How the server writes rupees and clinic dates for people: mails, PDFs, the calendar file and
+ * the payment sandbox's page. One Intl formatter a locale and style, made on first use. The
+ * browser's counterpart is src/components/Appointments/format.ts; both write an amount as INR's
+ * own two decimals ("₹1,250.00"; in Marathi with its own digits, "₹१,२५०.००").
+ */
+import type { Language } from '../contract/auth.js';
+import { clinicTimeZone, dayStart } from '../contract/clinicTime.js';
+
+export const localeOf: Readonly<Record<Language, string>> = { en: 'en-IN', hi: 'hi-IN', mr: 'mr-IN' };
+
+const rupeeFormats = new Map<Language, Intl.NumberFormat>();
+/** Rupees and paise in the language's locale: "₹1,250.00". */
+export function rupees(amount: number, language: Language = 'en'): string {
+  let format = rupeeFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf[language], { style: 'currency', currency: 'INR' });
+    rupeeFormats.set(language, format);
+  }
+  return format.format(amount);
+}
+
+const longDays = new Map<Language, Intl.DateTimeFormat>();
+/** A clinic date (`YYYY-MM-DD`) with its weekday, as a mail says it: "Tuesday, 11 March 2025". */
+export function clinicDayLong(date: string, language: Language = 'en'): string {
+  let format = longDays.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf[language], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    longDays.set(language, format);
+  }
+  return format.format(dayStart(date));
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A clinic date as a document dates it: "11 March 2025". */
+export const clinicDay = (date: string): string => dayFormat.format(dayStart(date));
+
+const momentFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: clinicTimeZone,
+});
+/** An instant in clinic time: "11 March 2025, 14:05". */
+export const clinicMoment = (at: Date): string => momentFormat.format(at);

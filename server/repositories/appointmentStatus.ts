@@ -1,0 +1,34 @@
+/**
+ * SQL for an appointment's status as staff and patients change it: Cancelled (by the patient, or
+ * by the clinic with a refund flag when paid) and Completed with its prescription.
+ */
+import type { Medicines } from '../../contract/appointments.js';
+import type { Queryable } from '../db/database.js';
+
+/** Cancelled: the record stays (with its payment), the slot is free. */
+export async function cancelAppointment(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query(`update appointments set status = 'Cancelled', holds_slot = false, updated_at = $2 where id = $1`, [id, now]);
+}
+
+/** Completed, with the prescription. */
+export async function completeAppointment(tx: Queryable, id: string, medicines: Medicines, now: Date): Promise<void> {
+  await tx.query(`update appointments set status = 'Completed', medicines = $2, updated_at = $3 where id = $1`, [
+    id,
+    JSON.stringify(medicines),
+    now,
+  ]);
+}
+
+/**
+ * Cancelled by the clinic: the record stays, the slot is free, and a paid one is flagged for
+ * refund (the clinic owes the fee back).
+ */
+export async function cancelAppointmentByClinic(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query(
+    `update appointments
+        set status = 'Cancelled', holds_slot = false,
+            payment_status = case when payment_status = 'paid' then 'refund' else payment_status end, updated_at = $2
+      where id = $1`,
+    [id, now],
+  );
+}

@@ -1,0 +1,98 @@
+/** Locations: listed with what uses them, added, renamed, deleted while unused, put in order. */
+import type { AdminLocation } from '../../../contract/staffAdmin.js';
+import { isUniqueViolation } from '../../db/database.js';
+import {
+  deleteLocation,
+  findAdminLocation,
+  insertLocation,
+  listAdminLocations,
+  locationNameConstraint,
+  renameLocation,
+  setLocationOrder,
+} from '../../repositories/locations.js';
+import { insertAudit } from '../../repositories/staff.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { assertAdmin, auditActor, reorderWithAudit, type Staff } from '../staff.js';
+import type { AdminDeps } from '../staffAdmin.js';
+import { adminMessages } from './messages.js';
+
+export function locationsAdmin({ db, now }: AdminDeps) {
+  async function locationAnswer(id: string, message: string): Promise<{ message: string; location: AdminLocation }> {
+    return { message, location: (await findAdminLocation(db, id))! };
+  }
+
+  return {
+    async locations(staff: Staff): Promise<AdminLocation[]> {
+      assertAdmin(staff);
+      return listAdminLocations(db);
+    },
+
+    async createLocation(staff: Staff, name: string) {
+      assertAdmin(staff);
+      const at = now();
+      let id: string;
+      try {
+        id = await db.transaction(async (tx) => {
+          const newId = await insertLocation(tx, name, at);
+          await insertAudit(tx, { ...auditActor(staff), action: 'location.created', details: { locationId: newId, after: { name } } }, at);
+          return newId;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, locationNameConstraint)) throw new ConflictError(adminMessages.locationTaken);
+        throw error;
+      }
+      return locationAnswer(id, adminMessages.locationCreated);
+    },
+
+    /** Appointments and hours refer to the location by id: they follow the new name. */
+    async renameLocation(staff: Staff, id: string, name: string) {
+      assertAdmin(staff);
+      const at = now();
+      try {
+        await db.transaction(async (tx) => {
+          const before = await findAdminLocation(tx, id, true);
+          if (!before) throw new NotFoundError(adminMessages.locationNotFound);
+          await renameLocation(tx, before._id, name);
+          await insertAudit(
+            tx,
+            { ...auditActor(staff), action: 'location.renamed', details: { locationId: before._id, before: { name: before.name }, after: { name } } },
+            at,
+          );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, locationNameConstraint)) throw new ConflictError(adminMessages.locationTaken);
+        throw error;
+      }
+      return locationAnswer(id.toLowerCase(), adminMessages.locationRenamed);
+    },
+
+    /** Refused while a doctor works there or any appointment was booked there (their records need it). */
+    async deleteLocation(staff: Staff, id: string) {
+      assertAdmin(staff);
+      const at = now();
+      await db.transaction(async (tx) => {
+        const before = await findAdminLocation(tx, id, true);
+        if (!before) throw new NotFoundError(adminMessages.locationNotFound);
+        if (before.doctorCount > 0 || before.appointmentCount > 0) {
+          throw new ConflictError(adminMessages.locationInUse(before.doctorCount, before.appointmentCount));
+        }
+        await deleteLocation(tx, before._id);
+        await insertAudit(tx, { ...auditActor(staff), action: 'location.deleted', details: { locationId: before._id, before: { name: before.name } } }, at);
+      });
+      return { message: adminMessages.locationDeleted };
+    },
+
+    async reorderLocations(staff: Staff, ids: readonly string[]): Promise<AdminLocation[]> {
+      assertAdmin(staff);
+      await reorderWithAudit(db, staff, now(), {
+        ids,
+        list: listAdminLocations,
+        save: setLocationOrder,
+        action: 'location.reordered',
+        row: 'location',
+        summary: adminMessages.badOrder,
+      });
+      return listAdminLocations(db);
+    },
+  };
+}
