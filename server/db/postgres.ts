@@ -32,6 +32,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     connectionTimeoutMillis: 10_000,
     // A stuck query should fail the request, not hold a connection for ever.
     statement_timeout: 30_000,
+    // No JIT: its compile (seconds, done per statement) is planned from cost estimates, which
+    // generate_series and recursive CTEs inflate; our statements run in a millisecond or two
+    // without it (docs/performance.md).
+    options: '-c jit=off',
     application_name: 'clinic-portal',
   });
   pool.on('error', (error) => options.onIdleError?.(error));
