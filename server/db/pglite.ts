@@ -2,7 +2,7 @@
 import { PGlite, type PGliteInterface, type Transaction } from '@electric-sql/pglite';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Database, Queryable, QueryResult } from './database.js';
+import { isReadOnly, writeSignal, type Database, type Queryable, type QueryResult } from './database.js';
 import { acquireDirLock } from './dir-lock.js';
 
 type PGliteQueryable = Pick<PGliteInterface | Transaction, 'query' | 'exec'>;
@@ -21,15 +21,20 @@ function queryable(pg: PGliteQueryable): Queryable {
 
 /** Wraps an open PGlite instance (tests wrap clones of a prepared one). */
 export function pgliteDatabase(pg: PGliteInterface, onClose?: () => void | Promise<void>): Database {
+  const base = queryable(pg);
+  const writes = writeSignal();
   return {
     kind: 'pglite',
-    ...queryable(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
-    async script(sql) {
-      const results = await pg.exec(sql);
-      const last = results.at(-1);
-      return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.affectedRows ?? 0) };
-    },
+    query: (sql, params) => (isReadOnly(sql) ? base.query(sql, params) : writes.watch(() => base.query(sql, params))),
+    exec: (sql) => writes.watch(() => base.exec(sql)),
+    transaction: (fn) => writes.watch(() => pg.transaction((tx) => fn(queryable(tx)))),
+    script: (sql) =>
+      writes.watch(async () => {
+        const results = await pg.exec(sql);
+        const last = results.at(-1);
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.affectedRows ?? 0) };
+      }),
+    onWrite: writes.onWrite,
     // A checkpoint first, so the copy needs little WAL replay when it is loaded. The dump itself
     // runs between two statements (PGlite's query lock): a moment's crash-consistent image.
     async dumpDataDir() {
