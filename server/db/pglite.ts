@@ -56,6 +56,14 @@ export function pgliteDatabase(pg: PGliteInterface, onClose?: () => void | Promi
 }
 
 /**
+ * PostgreSQL settings of the server's embedded database (issue 17). shared_buffers: PGlite's
+ * default 128 MB is kept in the process's memory once touched; a clinic's database is a few MB
+ * and its files stay in the operating system's cache, so 16 MB costs no speed and ~110 MiB less
+ * resident memory (docs/performance.md).
+ */
+const serverSettings = ['-c', 'shared_buffers=16MB'];
+
+/**
  * Opens (or creates) the database in `dir`. PGlite does not stop a second process from opening
  * the same files, which would corrupt them, so a lock file next to the directory does.
  */
@@ -63,7 +71,7 @@ export async function openPGliteDir(dir: string): Promise<Database> {
   mkdirSync(path.dirname(dir), { recursive: true });
   const release = acquireDirLock(`${dir}.lock`, dir);
   try {
-    const pg = await PGlite.create(dir);
+    const pg = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...serverSettings] });
     return pgliteDatabase(pg, release);
   } catch (error) {
     release();

@@ -52,7 +52,8 @@ function countsOf(doctor: string, day: string, placeCondition: string): string {
  * The common part. Parameters: $1 the doctors (email, or null: every active doctor), $2 today,
  * $3 minutes since the clinic's midnight now, $4 the last bookable day, $5 now (instant),
  * $6 the viewer's user id or null, $7 online hours (true) or the clinics' (false).
- * `walk` holds, per doctor, the days from today until the first with a free slot (or the horizon):
+ * `walk` holds, per doctor, a start row (the day before today), then the days from today until the
+ * first with a free slot (or the horizon):
  * that day's first free slot (m, minutes since midnight, and its place) on the last row, null before.
  */
 const common = `
@@ -74,8 +75,8 @@ const common = `
      where $7::boolean and o.doctor_id in (select id from doc)
   ),
   walk (doctor_id, day, m, place) as (
-    select doc.id, $2::date, f.m, f.place
-      from doc left join lateral (${firstFree('doc.id', '$2::date')}) f on true
+    -- From the day before today, so that the slot search is written (and planned) once.
+    select doc.id, $2::date - 1, null::int, null::text from doc
     union all
     select w.doctor_id, w.day + 1, f.m, f.place
       from walk w left join lateral (${firstFree('w.doctor_id', '(w.day + 1)')}) f on true
