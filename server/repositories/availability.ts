@@ -16,35 +16,38 @@
  */
 import type { Queryable } from '../db/database.js';
 
-/** The slots (s.m, r.place) a doctor's hours offer on a day, before anything else is checked. */
+/**
+ * The slots (s.m, r.place) a doctor's hours offer on a day, each with what it needs to be judged:
+ * t.held, the minutes of that day's live holds (at any place), and t.on_leave, both read once per
+ * day, by index (appointments_slot_key, doctor_leave_doctor_idx), not once per slot.
+ */
 function slotsOf(doctor: string, day: string): string {
-  return `ranges r
+  return `(select array(select (extract(epoch from a.start_time) / 60)::int from appointments a
+                         where a.doctor_id = ${doctor} and a.date = ${day} and a.holds_slot
+                           and (a.payment_status = 'paid' or a.hold_expires_at > $5::timestamptz)
+                           and not ($6::uuid is not null and a.user_id = $6::uuid and a.payment_status <> 'paid')) as held,
+                 exists (select 1 from doctor_leave lv
+                          where lv.doctor_id = ${doctor} and ${day} between lv.from_date and lv.to_date) as on_leave) as t
+      cross join ranges r
       join doc sd on sd.id = r.doctor_id
       cross join lateral generate_series(r.start_m, r.end_m - sd.slot_minutes, sd.slot_minutes) as s(m)
      where r.doctor_id = ${doctor} and r.weekday = extract(dow from ${day})::int`;
 }
 
-/** Whether slot s.m of a doctor's day is free: not begun, no leave, no live hold (but the viewer's own unpaid one). */
-function isFree(doctor: string, day: string): string {
-  return `(${day} > $2::date or s.m > $3::int)
-       and not exists (select 1 from doctor_leave lv
-                        where lv.doctor_id = ${doctor} and ${day} between lv.from_date and lv.to_date)
-       and not exists (select 1 from appointments a
-                        where a.doctor_id = ${doctor} and a.date = ${day} and a.holds_slot
-                          and a.start_time = make_time(s.m / 60, s.m % 60, 0)
-                          and (a.payment_status = 'paid' or a.hold_expires_at > $5::timestamptz)
-                          and not ($6::uuid is not null and a.user_id = $6::uuid and a.payment_status <> 'paid'))`;
+/** Whether slot s.m of slotsOf's day is free: not begun, no leave, no live hold (but the viewer's own unpaid one). */
+function isFree(day: string): string {
+  return `(${day} > $2::date or s.m > $3::int) and not t.on_leave and s.m <> all (t.held)`;
 }
 
 function firstFree(doctor: string, day: string): string {
-  return `select s.m, r.place from ${slotsOf(doctor, day)} and ${isFree(doctor, day)}
+  return `select s.m, r.place from ${slotsOf(doctor, day)} and ${isFree(day)}
      order by s.m, r.place limit 1`;
 }
 
 /** How many distinct slots a doctor's day offers at the places `placeCondition` keeps, and how many are free. */
 function countsOf(doctor: string, day: string, placeCondition: string): string {
   return `select count(distinct s.m)::int as slots,
-                 count(distinct s.m) filter (where ${isFree(doctor, day)})::int as free
+                 count(distinct s.m) filter (where ${isFree(day)})::int as free
             from ${slotsOf(doctor, day)} and ${placeCondition}`;
 }
 
