@@ -76,14 +76,20 @@ export function isReadOnly(sql: string): boolean {
  */
 export function writeSignal() {
   const listeners = new Set<() => void>();
+  const watch = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } finally {
+      for (const listener of listeners) listener();
+    }
+  };
   return {
-    async watch<T>(write: () => Promise<T>): Promise<T> {
-      try {
-        return await write();
-      } finally {
-        for (const listener of listeners) listener();
-      }
-    },
+    watch,
+    /** `base` whose writes (not a plain select; any exec) tell the listeners. */
+    queryable: (base: Queryable): Queryable => ({
+      query: (sql, params) => (isReadOnly(sql) ? base.query(sql, params) : watch(() => base.query(sql, params))),
+      exec: (sql) => watch(() => base.exec(sql)),
+    }),
     onWrite(listener: () => void): () => void {
       listeners.add(listener);
       return () => void listeners.delete(listener);

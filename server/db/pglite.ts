@@ -2,7 +2,7 @@
 import { PGlite, type PGliteInterface, type Transaction } from '@electric-sql/pglite';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { isReadOnly, writeSignal, type Database, type Queryable, type QueryResult } from './database.js';
+import { writeSignal, type Database, type Queryable, type QueryResult } from './database.js';
 import { acquireDirLock } from './dir-lock.js';
 
 type PGliteQueryable = Pick<PGliteInterface | Transaction, 'query' | 'exec'>;
@@ -25,8 +25,7 @@ export function pgliteDatabase(pg: PGliteInterface, onClose?: () => void | Promi
   const writes = writeSignal();
   return {
     kind: 'pglite',
-    query: (sql, params) => (isReadOnly(sql) ? base.query(sql, params) : writes.watch(() => base.query(sql, params))),
-    exec: (sql) => writes.watch(() => base.exec(sql)),
+    ...writes.queryable(base),
     transaction: (fn) => writes.watch(() => pg.transaction((tx) => fn(queryable(tx)))),
     script: (sql) =>
       writes.watch(async () => {

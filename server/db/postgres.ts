@@ -1,6 +1,6 @@
 /** PostgreSQL through a `pg` connection pool, for production and for several instances. */
 import pg from 'pg';
-import { isReadOnly, writeSignal, type Database, type Queryable, type QueryResult } from './database.js';
+import { writeSignal, type Database, type Queryable, type QueryResult } from './database.js';
 
 type PgQueryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -93,8 +93,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   const writes = writeSignal();
   return {
     kind: 'postgres',
-    query: (sql, params) => (isReadOnly(sql) ? base.query(sql, params) : writes.watch(() => base.query(sql, params))),
-    exec: (sql) => writes.watch(() => base.exec(sql)),
+    ...writes.queryable(base),
     onWrite: writes.onWrite,
     transaction: (fn) => writes.watch(() => transaction(fn)),
     script: (sql) => writes.watch(() => script(sql)),

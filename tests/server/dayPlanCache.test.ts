@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/database.js';
+import { isReadOnly, type Database } from '../../server/db/database.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { createDayPlanCache } from '../../server/services/dayPlanCache.js';
 import type { DayPlan } from '../../server/services/schedule.js';
@@ -110,6 +110,12 @@ describe('the day-plan cache', () => {
     now += 1_000;
     await cache.get('k', load);
     expect(load).toHaveBeenCalledTimes(5);
+  });
+
+  it("counts every statement but a plain select as a write (the adapters' onWrite)", () => {
+    expect(['select 1', '\n  SELECT * from doctors', '-- why\nselect 1'].map(isReadOnly)).toEqual([true, true, true]);
+    const writes = ['update doctors set active = false', 'with x as (update doctors set active = false returning id) select * from x', 'insert into doctor_leave values (1)', '(select 1)'];
+    expect(writes.map(isReadOnly)).toEqual([false, false, false, false]);
   });
 
   it('keeps at most maxEntries, the oldest going first', async () => {

@@ -12,17 +12,15 @@ begin
 end;
 $$;
 
-create trigger appointments_day_plans after insert or update or delete or truncate on appointments
-  for each statement execute function announce_day_plan_change();
-create trigger doctors_day_plans after insert or update or delete or truncate on doctors
-  for each statement execute function announce_day_plan_change();
-create trigger doctor_hours_day_plans after insert or update or delete or truncate on doctor_hours
-  for each statement execute function announce_day_plan_change();
-create trigger doctor_online_hours_day_plans after insert or update or delete or truncate on doctor_online_hours
-  for each statement execute function announce_day_plan_change();
-create trigger doctor_leave_day_plans after insert or update or delete or truncate on doctor_leave
-  for each statement execute function announce_day_plan_change();
-create trigger doctor_locations_day_plans after insert or update or delete or truncate on doctor_locations
-  for each statement execute function announce_day_plan_change();
-create trigger locations_day_plans after insert or update or delete or truncate on locations
-  for each statement execute function announce_day_plan_change();
+-- <table>_day_plans on each table a day plan reads (repositories/appointments.ts loadDaySchedule).
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['appointments', 'doctors', 'doctor_hours', 'doctor_online_hours', 'doctor_leave',
+                           'doctor_locations', 'locations'] loop
+    execute format('create trigger %I after insert or update or delete or truncate on %I
+                      for each statement execute function announce_day_plan_change()', t || '_day_plans', t);
+  end loop;
+end;
+$$;
