@@ -8,9 +8,10 @@
  * Issue 17: the statement no longer cuts every slot of the horizon. The strip's counts cut only
  * the days shown, and the soonest free slot is found by walking forward a day at a time (a
  * recursive CTE that stops at the first day with a free slot), so the usual answer cuts one or
- * two days. Each slot is checked against the slot index (appointments_slot_key) and the leave
- * index directly, never by scanning a materialized list, so a busy doctor costs an index probe
- * per slot, not a pass over all their bookings. docs/performance.md has the figures.
+ * two days. Each day looked at reads its live holds and its leave once, through the slot index
+ * (appointments_slot_key) and the leave index, never by scanning a materialized list of the
+ * horizon, so a busy doctor costs a few index reads per day, not a pass over all their bookings.
+ * docs/performance.md has the figures.
  *
  * A "place" is a clinic's name, or '' for the doctor's online hours (doctor_online_hours, 010).
  */
@@ -56,8 +57,8 @@ function countsOf(doctor: string, day: string, placeCondition: string): string {
  * $3 minutes since the clinic's midnight now, $4 the last bookable day, $5 now (instant),
  * $6 the viewer's user id or null, $7 online hours (true) or the clinics' (false).
  * `walk` holds, per doctor, a start row (the day before today), then the days from today until the
- * first with a free slot (or the horizon):
- * that day's first free slot (m, minutes since midnight, and its place) on the last row, null before.
+ * first with a free slot (or the horizon); the last row has that day's first free slot (m, minutes
+ * since midnight, and its place), the others null.
  */
 const common = `
   with recursive doc as (
