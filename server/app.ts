@@ -127,6 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Chat (issue 13): LISTEN from the start; open streams end when the app closes, and with a
   // `reconnect` event as soon as a graceful shutdown starts (the browser reconnects elsewhere).
   await services.chatHub.start();
+  // gettimeslot's day plans are cached only while this instance hears every write (LISTEN).
+  await services.dayPlans.start(db);
+  app.addHook('onClose', () => services.dayPlans.close());
   app.addHook('preClose', async () => services.chatHub.endAll());
   app.addHook('onClose', () => services.chatHub.close());
   const unregisterDrain = options.drain?.register(() => services.chatHub.endAll());

@@ -54,8 +54,6 @@ async function main(): Promise<void> {
       runJobs: config.jobs.enabled,
     });
     await prepareDatabase(db, { seedFile: config.seedFile, log: app.log });
-    // Background work (server/jobs): pg-boss's schema, the queues, their workers and timers.
-    if (config.jobs.enabled) await app.jobs.start();
     if (config.metrics.port !== null) {
       ops = await startOpsServer({
         config: { ...config.metrics, port: config.metrics.port },
@@ -67,6 +65,10 @@ async function main(): Promise<void> {
       });
     }
     await app.listen({ port: config.http.port, host: config.http.host });
+    // Background work (server/jobs): pg-boss's schema, the queues, their workers and timers.
+    // Started once the server answers (issue 17: pg-boss's start is the longest part of a start);
+    // /readyz says `jobs: background jobs are not running` until then.
+    if (config.jobs.enabled) await app.jobs.start();
   } catch (error) {
     await ops?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);

@@ -7,17 +7,16 @@
 //
 // Settings: those of (d) (BENCH_SLOTS_CONNECTIONS, BENCH_SLOTS_DURATION, BENCH_SLOTS_WARMUP).
 //
-// Budget: a lower bound on the throughput ratio, from ONE run on the shared 2-core machine
-// (2026-11-24 08:17 UTC, load average about 25 from seven engineers' test runs): PGlite 15 req/s,
-// p99 4963 ms, ratio 0.002 to a bare Fastify at 5999 req/s. The bound sits under it; it is a first
-// figure, not a tuned one, and on a quiet machine it should be re-measured. That each answer is one
-// statement is checked by tests/server/availability.test.ts, not by this figure. PostgreSQL's bound
-// is a guess (not measured yet).
+// Budget: a lower bound on the throughput ratio. Issue 17 (2026-11-24, load average 11-15 on the
+// shared 2-core machine) made the statement cut only the days shown and walk to the soonest slot
+// (docs/performance.md): PGlite 0.004-0.007 in two runs (the statement before: 0.004 in the same
+// conditions), PostgreSQL 0.022-0.032 (before: 0.012). The bounds sit under the lowest runs. That
+// each answer is one statement is checked by tests/server/availability.test.ts, not by this figure.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { besideBare, fmtMs, fmtRps, loadOptions } from '../lib/underLoad.mjs';
 
-export const BUDGETS = { pglite: { throughput: 0.0015 }, postgres: { throughput: 0.01 } };
+export const BUDGETS = { pglite: { throughput: 0.003 }, postgres: { throughput: 0.015 } };
 const ROUTE = '/api/doctor/availability/:doctorEmail';
 
 /** The strip answers at least one day. */

@@ -1,6 +1,9 @@
 // (c) Server cold start: from spawning `node dist/node/server/main.js` to its first 200 on
 // /api/super/locations, on an empty DATA_DIR (migrations and demo seed) and on an existing one
-// (a restart), several runs each; and the server's resident memory once it answers.
+// (a restart), several runs each; and the server's resident memory once it answers, over all
+// starts and for restarts alone. An empty DATA_DIR holds more (PGlite's initdb grows WebAssembly
+// memory, which never shrinks); issue 17's budget of 300 MiB applies to a restart, the usual start.
+// No budget on the times: the shared machine's load moves them several-fold (docs/performance.md).
 import { rmSync } from 'node:fs';
 import { mib, median, sleep } from '../lib/util.mjs';
 
@@ -50,6 +53,7 @@ export default {
     const all = [...empty, ...existing];
     const rssReady = median(all.map((r) => r.rssReady ?? NaN));
     const rssSettled = median(all.map((r) => r.rssSettled ?? NaN));
+    const rssRestart = median(existing.map((r) => r.rssReady ?? NaN));
     const emptyMedian = median(empty.map((r) => r.ms));
     const existingMedian = median(existing.map((r) => r.ms));
     return {
@@ -58,6 +62,7 @@ export default {
         { name: `cold start, existing DATA_DIR (median of ${runs})`, value: existingMedian, unit: 'ms', display: `${Math.round(existingMedian)} ms` },
         { name: 'server RSS at first answer (median)', value: rssReady, unit: 'bytes', display: mib(rssReady) },
         { name: 'server RSS 1 s later (median)', value: rssSettled, unit: 'bytes', display: mib(rssSettled) },
+        { name: 'server RSS at first answer, existing DATA_DIR (median)', value: rssRestart, unit: 'bytes', display: mib(rssRestart), budget: { max: 300 * 2 ** 20 } },
       ],
       details: { runs, empty, existing },
     };

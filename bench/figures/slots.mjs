@@ -17,13 +17,14 @@
 // 5), BENCH_SLOTS_WARMUP (seconds of load before each measurement, not counted, 1).
 //
 // Budgets: lower bounds on the throughput ratio only (absolute figures depend on the machine).
-// Chosen by measuring, 2026-11-21, on the shared 2-core development machine (load average 8-10
-// from other work): over 7 runs the ratio was 0.010-0.037 on PGlite and 0.048-0.093 on
-// PostgreSQL, so the bounds sit a little under the lowest seen; they catch a route several
-// times slower, not a few per cent. A bound of 0.05 would fail on PGlite, which runs every query
-// of the process one at a time, in WebAssembly. The p99 ratio is printed without a budget:
-// the bare Fastify's p99 is a few milliseconds and on a shared machine swings 4-35 ms between
-// runs, so the ratio swings tenfold (PGlite 47-404, PostgreSQL 4-60).
+// Issue 17 (2026-11-24, the shared 2-core machine under a load average of 11-15 from three other
+// engineers' work): gettimeslot is answered from a day-plan cache (docs/performance.md), and two
+// runs measured PGlite 0.143 and 0.213 (before: 0.018-0.025), PostgreSQL 0.105 and 0.227 (before:
+// 0.036-0.089). PGlite's bound is issue 17's target, 0.05, met in every run. PostgreSQL's target,
+// 0.15, was met in one of the two runs only, so its bound sits under the lowest run, 0.08. The p99
+// is printed without a budget: issue 17's targets (PGlite <= 50 ms, PostgreSQL <= 25 ms) were met
+// on PGlite in one run (38 ms; 145 ms in the other) and on PostgreSQL in neither (44 and 99 ms),
+// beside a bare Fastify whose own p99 was 9-61 ms on the loaded machine.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { besideBare, fmtMs, fmtRps, loadOptions } from '../lib/underLoad.mjs';
@@ -32,8 +33,8 @@ import { besideBare, fmtMs, fmtRps, loadOptions } from '../lib/underLoad.mjs';
 export { freshPostgres, load } from '../lib/underLoad.mjs';
 
 export const BUDGETS = {
-  pglite: { throughput: 0.008 },
-  postgres: { throughput: 0.04 },
+  pglite: { throughput: 0.05 },
+  postgres: { throughput: 0.08 },
 };
 
 const ROUTE = '/api/doctor/gettimeslot/:doctorEmail/:location/:date';

@@ -47,10 +47,54 @@ export interface Database extends Queryable {
    * LISTEN on `channel` (a plain identifier): `onPayload` gets each NOTIFY's payload, from this
    * instance and every other on the same database. PostgreSQL: one dedicated client (not from the
    * pool) per call, reconnected after an error, and `onReconnect` called then (notifications sent
-   * while it was away are lost: catch up from the tables). PGlite: its in-process listen.
-   * Answers the unlisten (which closes the dedicated client).
+   * while it was away are lost: catch up from the tables), and `onLost` as soon as it is lost.
+   * PGlite: its in-process listen. Answers the unlisten (which closes the dedicated client).
    */
-  listen?(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` after each write through this object returns (every statement that is not a
+   * plain `select`, every transaction and script, committed or not), before its caller goes on;
+   * answers the unsubscribe. For in-process caches (services/dayPlanCache.ts): a NOTIFY from
+   * PostgreSQL reaches this process a little later.
+   */
+  onWrite?(listener: () => void): () => void;
+}
+
+/** Whether a statement only reads: it begins with `select` (after comments); `with ... update` does not count. */
+export function isReadOnly(sql: string): boolean {
+  return /^\s*select\b/i.test(sql.replace(/^(\s*--[^\n]*\n)+/, ''));
+}
+
+/**
+ * The adapters' `onWrite`: `watch(write)` runs a write and then tells every listener, whether it
+ * succeeded or not (a failed statement may still have been part of a committed script).
+ */
+export function writeSignal() {
+  const listeners = new Set<() => void>();
+  const watch = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } finally {
+      for (const listener of listeners) listener();
+    }
+  };
+  return {
+    watch,
+    /** `base` whose writes (not a plain select; any exec) tell the listeners. */
+    queryable: (base: Queryable): Queryable => ({
+      query: (sql, params) => (isReadOnly(sql) ? base.query(sql, params) : watch(() => base.query(sql, params))),
+      exec: (sql) => watch(() => base.exec(sql)),
+    }),
+    onWrite(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 export interface PoolStats {

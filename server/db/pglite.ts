@@ -2,7 +2,7 @@
 import { PGlite, type PGliteInterface, type Transaction } from '@electric-sql/pglite';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Database, Queryable, QueryResult } from './database.js';
+import { writeSignal, type Database, type Queryable, type QueryResult } from './database.js';
 import { acquireDirLock } from './dir-lock.js';
 
 type PGliteQueryable = Pick<PGliteInterface | Transaction, 'query' | 'exec'>;
@@ -21,15 +21,19 @@ function queryable(pg: PGliteQueryable): Queryable {
 
 /** Wraps an open PGlite instance (tests wrap clones of a prepared one). */
 export function pgliteDatabase(pg: PGliteInterface, onClose?: () => void | Promise<void>): Database {
+  const base = queryable(pg);
+  const writes = writeSignal();
   return {
     kind: 'pglite',
-    ...queryable(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
-    async script(sql) {
-      const results = await pg.exec(sql);
-      const last = results.at(-1);
-      return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.affectedRows ?? 0) };
-    },
+    ...writes.queryable(base),
+    transaction: (fn) => writes.watch(() => pg.transaction((tx) => fn(queryable(tx)))),
+    script: (sql) =>
+      writes.watch(async () => {
+        const results = await pg.exec(sql);
+        const last = results.at(-1);
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.affectedRows ?? 0) };
+      }),
+    onWrite: writes.onWrite,
     // A checkpoint first, so the copy needs little WAL replay when it is loaded. The dump itself
     // runs between two statements (PGlite's query lock): a moment's crash-consistent image.
     async dumpDataDir() {
@@ -51,6 +55,14 @@ export function pgliteDatabase(pg: PGliteInterface, onClose?: () => void | Promi
 }
 
 /**
+ * PostgreSQL settings of the server's embedded database (issue 17). shared_buffers: PGlite's
+ * default 128 MB is kept in the process's memory once touched; a clinic's database is a few MB
+ * and its files stay in the operating system's cache, so 16 MB costs no speed and ~110 MiB less
+ * resident memory (docs/performance.md).
+ */
+const serverSettings = ['-c', 'shared_buffers=16MB'];
+
+/**
  * Opens (or creates) the database in `dir`. PGlite does not stop a second process from opening
  * the same files, which would corrupt them, so a lock file next to the directory does.
  */
@@ -58,7 +70,7 @@ export async function openPGliteDir(dir: string): Promise<Database> {
   mkdirSync(path.dirname(dir), { recursive: true });
   const release = acquireDirLock(`${dir}.lock`, dir);
   try {
-    const pg = await PGlite.create(dir);
+    const pg = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...serverSettings] });
     return pgliteDatabase(pg, release);
   } catch (error) {
     release();

@@ -1,6 +1,6 @@
 /** PostgreSQL through a `pg` connection pool, for production and for several instances. */
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './database.js';
+import { writeSignal, type Database, type Queryable, type QueryResult } from './database.js';
 
 type PgQueryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -32,6 +32,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     connectionTimeoutMillis: 10_000,
     // A stuck query should fail the request, not hold a connection for ever.
     statement_timeout: 30_000,
+    // No JIT: its compile (seconds, done per statement) is planned from cost estimates, which
+    // generate_series and recursive CTEs inflate; our statements run in a millisecond or two
+    // without it (docs/performance.md).
+    options: '-c jit=off',
     application_name: 'clinic-portal',
   });
   pool.on('error', (error) => options.onIdleError?.(error));
@@ -43,50 +47,57 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     throw error;
   }
 
+  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      const result = await fn(queryable(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('rollback');
+      } catch {
+        broken = true; // the connection is unusable; do not return it to the pool
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async function script(sql: string): Promise<QueryResult<Record<string, unknown>>> {
+    // No parameters: the simple protocol, one answer per statement. A script that fails inside
+    // its own BEGIN leaves the session in an aborted transaction: roll it back before the
+    // connection goes back to the pool.
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      const answer = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(answer) ? answer.at(-1) : answer;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.rowCount ?? 0) };
+    } catch (error) {
+      try {
+        await client.query('rollback');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  const base = queryable(pool);
+  const writes = writeSignal();
   return {
     kind: 'postgres',
-    ...queryable(pool),
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        await client.query('begin');
-        const result = await fn(queryable(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        try {
-          await client.query('rollback');
-        } catch {
-          broken = true; // the connection is unusable; do not return it to the pool
-        }
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
-    async script(sql) {
-      // No parameters: the simple protocol, one answer per statement. A script that fails inside
-      // its own BEGIN leaves the session in an aborted transaction: roll it back before the
-      // connection goes back to the pool.
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        const answer = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
-        const last = Array.isArray(answer) ? answer.at(-1) : answer;
-        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.rowCount ?? 0) };
-      } catch (error) {
-        try {
-          await client.query('rollback');
-        } catch {
-          broken = true;
-        }
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
-    async listen(channel, onPayload, onReconnect) {
+    ...writes.queryable(base),
+    onWrite: writes.onWrite,
+    transaction: (fn) => writes.watch(() => transaction(fn)),
+    script: (sql) => writes.watch(() => script(sql)),
+    async listen(channel, onPayload, onReconnect, onLost) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
       let closed = false;
       let client: pg.Client | null = null;
@@ -98,7 +109,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         c.on('error', (error) => {
           options.onIdleError?.(error);
           c.end().catch(() => undefined);
-          if (client === c) client = null;
+          if (client === c) {
+            client = null;
+            onLost?.();
+          }
           if (!closed) setTimeout(() => void retry(), 1000).unref();
         });
         await c.connect();

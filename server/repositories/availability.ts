@@ -1,73 +1,93 @@
 /**
- * Availability at a glance (issue 12), each answer ONE statement, whatever the number of days:
- * every slot of the doctors' weeks from today to the booking horizon is cut in SQL
- * (generate_series over the days and over each range of hours), and what gettimeslot would call
- * free is kept: not begun (clinic time), not on leave, not held by a live appointment (paid, or
- * unpaid within its hold) at any location, except the viewer's own unpaid hold. Then counted per
- * day and place, and the soonest kept. services/schedule.ts (cutSlots, unavailability) says the
- * same thing slot by slot; tests/server/availability.test.ts checks both agree.
+ * Availability at a glance (issue 12), each answer ONE statement, whatever the number of days.
+ * What gettimeslot would call free is kept: not begun (clinic time), not on leave, not held by a
+ * live appointment (paid, or unpaid within its hold) at any location, except the viewer's own
+ * unpaid hold. services/schedule.ts (cutSlots, unavailability) says the same thing slot by slot;
+ * tests/server/availability.test.ts checks both agree.
+ *
+ * Issue 17: the statement no longer cuts every slot of the horizon. The strip's counts cut only
+ * the days shown, and the soonest free slot is found by walking forward a day at a time (a
+ * recursive CTE that stops at the first day with a free slot), so the usual answer cuts one or
+ * two days. Each day looked at reads its live holds and its leave once, through the slot index
+ * (appointments_slot_key) and the leave index, never by scanning a materialized list of the
+ * horizon, so a busy doctor costs a few index reads per day, not a pass over all their bookings.
+ * docs/performance.md has the figures.
  *
  * A "place" is a clinic's name, or '' for the doctor's online hours (doctor_online_hours, 010).
  */
 import type { Queryable } from '../db/database.js';
 
 /**
+ * The slots (s.m, r.place) a doctor's hours offer on a day, each with what it needs to be judged:
+ * t.held, the minutes of that day's live holds (at any place), and t.on_leave, both read once per
+ * day, by index (appointments_slot_key, doctor_leave_doctor_idx), not once per slot.
+ */
+function slotsOf(doctor: string, day: string): string {
+  return `(select array(select (extract(epoch from a.start_time) / 60)::int from appointments a
+                         where a.doctor_id = ${doctor} and a.date = ${day} and a.holds_slot
+                           and (a.payment_status = 'paid' or a.hold_expires_at > $5::timestamptz)
+                           and not ($6::uuid is not null and a.user_id = $6::uuid and a.payment_status <> 'paid')) as held,
+                 exists (select 1 from doctor_leave lv
+                          where lv.doctor_id = ${doctor} and ${day} between lv.from_date and lv.to_date) as on_leave) as t
+      cross join ranges r
+      join doc sd on sd.id = r.doctor_id
+      cross join lateral generate_series(r.start_m, r.end_m - sd.slot_minutes, sd.slot_minutes) as s(m)
+     where r.doctor_id = ${doctor} and r.weekday = extract(dow from ${day})::int`;
+}
+
+/** Whether slot s.m of slotsOf's day is free: not begun, no leave, no live hold (but the viewer's own unpaid one). */
+function isFree(day: string): string {
+  return `(${day} > $2::date or s.m > $3::int) and not t.on_leave and s.m <> all (t.held)`;
+}
+
+function firstFree(doctor: string, day: string): string {
+  return `select s.m, r.place from ${slotsOf(doctor, day)} and ${isFree(day)}
+     order by s.m, r.place limit 1`;
+}
+
+/** How many distinct slots a doctor's day offers at the places `placeCondition` keeps, and how many are free. */
+function countsOf(doctor: string, day: string, placeCondition: string): string {
+  return `select count(distinct s.m)::int as slots,
+                 count(distinct s.m) filter (where ${isFree(day)})::int as free
+            from ${slotsOf(doctor, day)} and ${placeCondition}`;
+}
+
+/**
  * The common part. Parameters: $1 the doctors (email, or null: every active doctor), $2 today,
  * $3 minutes since the clinic's midnight now, $4 the last bookable day, $5 now (instant),
- * $6 the viewer's user id or null, $7 online only (true) or every place (false).
+ * $6 the viewer's user id or null, $7 online hours (true) or the clinics' (false).
+ * `walk` holds, per doctor, a start row (the day before today), then the days from today until the
+ * first with a free slot (or the horizon); the last row has that day's first free slot (m, minutes
+ * since midnight, and its place), the others null.
  */
-const freeSlots = `
-  with doc as (
+const common = `
+  with recursive doc as (
     select d.id, d.email, d.name, d.slot_minutes from doctors d
      where d.active and ($1::text is null or d.email = $1::text)
   ),
-  days as (
-    select g::date as day from generate_series($2::date, $4::date, interval '1 day') as g
-  ),
   ranges as (
-    select h.doctor_id, l.name as place, h.weekday, h.start_time, h.end_time
+    select h.doctor_id, l.name as place, h.weekday,
+           (extract(epoch from h.start_time) / 60)::int as start_m, (extract(epoch from h.end_time) / 60)::int as end_m
       from doctor_hours h
       join locations l on l.id = h.location_id
       join doctor_locations dl on dl.doctor_id = h.doctor_id and dl.location_id = h.location_id
      where not $7::boolean and h.doctor_id in (select id from doc)
     union all
-    select o.doctor_id, '' as place, o.weekday, o.start_time, o.end_time
+    select o.doctor_id, '' as place, o.weekday,
+           (extract(epoch from o.start_time) / 60)::int, (extract(epoch from o.end_time) / 60)::int
       from doctor_online_hours o
-     where o.doctor_id in (select id from doc)
+     where $7::boolean and o.doctor_id in (select id from doc)
   ),
-  slots as (
-    select distinct doc.id as doctor_id, r.place, days.day, s.m
-      from doc
-      join ranges r on r.doctor_id = doc.id
-      join days on extract(dow from days.day)::int = r.weekday
-      cross join lateral generate_series(
-        (extract(epoch from r.start_time) / 60)::int,
-        (extract(epoch from r.end_time) / 60)::int - doc.slot_minutes,
-        doc.slot_minutes) as s(m)
-  ),
-  leave as (
-    select distinct lv.doctor_id, days.day
-      from doctor_leave lv join days on days.day between lv.from_date and lv.to_date
-     where lv.doctor_id in (select id from doc)
-  ),
-  held as (
-    select a.doctor_id, a.date as day,
-           (extract(hour from a.start_time) * 60 + extract(minute from a.start_time))::int as m
-      from appointments a
-     where a.doctor_id in (select id from doc) and a.date between $2::date and $4::date and a.holds_slot
-       and (a.payment_status = 'paid' or a.hold_expires_at > $5::timestamptz)
-       and not ($6::uuid is not null and a.user_id = $6::uuid and a.payment_status <> 'paid')
-  ),
-  free as (
-    select s.* from slots s
-     where (s.day > $2::date or s.m > $3::int)
-       and not exists (select 1 from leave l where l.doctor_id = s.doctor_id and l.day = s.day)
-       and not exists (select 1 from held h where h.doctor_id = s.doctor_id and h.day = s.day and h.m = s.m)
+  walk (doctor_id, day, m, place) as (
+    -- From the day before today, so that the slot search is written (and planned) once.
+    select doc.id, $2::date - 1, null::int, null::text from doc
+    union all
+    select w.doctor_id, w.day + 1, f.m, f.place
+      from walk w left join lateral (${firstFree('w.doctor_id', '(w.day + 1)')}) f on true
+     where w.m is null and w.day < $4::date
   )`;
 
 const hhmmOf = (m: string) => `lpad((${m} / 60)::text, 2, '0') || ':' || lpad((${m} % 60)::text, 2, '0')`;
-const hhmm = hhmmOf('m');
-
 export interface AvailabilityRow {
   days: { date: string; works: boolean; onLeave: boolean; free: number }[];
   next: { date: string; time: string; location: string } | null;
@@ -83,23 +103,20 @@ export async function loadAvailability(
   a: { doctorEmail: string; place: string; from: string; to: string; today: string; nowMinutes: number; last: string; now: Date; viewerId: string | null },
 ): Promise<AvailabilityRow | null> {
   const { rows } = await q.query<{ found: boolean; days: AvailabilityRow['days'] | null; next: AvailabilityRow['next'] }>(
-    `${freeSlots},
-  counts as (select day, count(*)::int as free from free where place = $8 group by day),
-  works as (select distinct day from slots where place = $8)
+    `${common}
   select exists (select 1 from doc) as found,
          (select json_agg(json_build_object(
                    'date', to_char(days.day, 'YYYY-MM-DD'),
-                   'works', works.day is not null,
-                   'onLeave', leave.day is not null,
-                   'free', coalesce(counts.free, 0)) order by days.day)
-            from days
-            left join counts on counts.day = days.day
-            left join works on works.day = days.day
-            left join leave on leave.day = days.day
-           where days.day between $9::date and $10::date) as days,
-         (select json_build_object('date', to_char(day, 'YYYY-MM-DD'), 'time', ${hhmm}, 'location', place)
-            from free where (place = '') = ($8 = '')
-           order by day, m, place limit 1) as next`,
+                   'works', c.slots > 0,
+                   'onLeave', exists (select 1 from doctor_leave lv, doc
+                                       where lv.doctor_id = doc.id and days.day between lv.from_date and lv.to_date),
+                   'free', c.free) order by days.day)
+            from generate_series($9::date, $10::date, interval '1 day') as g
+            cross join lateral (select g::date as day) as days
+            cross join doc
+            cross join lateral (${countsOf('doc.id', 'days.day', 'r.place = $8')}) as c) as days,
+         (select json_build_object('date', to_char(day, 'YYYY-MM-DD'), 'time', ${hhmmOf('m')}, 'location', place)
+            from walk where m is not null) as next`,
     [a.doctorEmail, a.today, a.nowMinutes, a.last, a.now, a.viewerId, a.place === '', a.place, a.from, a.to],
   );
   const row = rows[0]!;
@@ -113,15 +130,13 @@ export async function loadSoonestOnline(
   a: { today: string; nowMinutes: number; last: string; now: Date; viewerId: string | null },
 ): Promise<{ doctorEmail: string; doctorName: string; freeToday: number; next: { date: string; time: string; location: string } }[]> {
   const { rows } = await q.query<{ doctor_email: string; doctor_name: string; free_today: number; next: { date: string; time: string; location: string } }>(
-    `${freeSlots},
-  firsts as (
-    select distinct on (doctor_id) doctor_id, day, m from free where place = '' order by doctor_id, day, m
-  )
+    `${common}
   select doc.email as doctor_email, doc.name as doctor_name,
-         (select count(*)::int from free f where f.doctor_id = doc.id and f.place = '' and f.day = $2::date) as free_today,
-         json_build_object('date', to_char(firsts.day, 'YYYY-MM-DD'), 'time', ${hhmmOf('firsts.m')}, 'location', '') as next
-    from firsts join doc on doc.id = firsts.doctor_id
-   order by firsts.day, firsts.m, doc.name`,
+         (select c.free from (${countsOf('doc.id', '$2::date', "r.place = ''")}) as c) as free_today,
+         json_build_object('date', to_char(w.day, 'YYYY-MM-DD'), 'time', ${hhmmOf('w.m')}, 'location', '') as next
+    from walk w join doc on doc.id = w.doctor_id
+   where w.m is not null
+   order by w.day, w.m, doc.name`,
     [null, a.today, a.nowMinutes, a.last, a.now, a.viewerId, true],
   );
   return rows.map((r) => ({ doctorEmail: r.doctor_email, doctorName: r.doctor_name, freeToday: r.free_today, next: r.next }));

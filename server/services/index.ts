@@ -20,6 +20,7 @@ import { createOtpService } from './otp.js';
 import { createPeopleService } from './people.js';
 import { createPaymentService } from './payments.js';
 import { createScheduleService } from './schedule.js';
+import { createDayPlanCache } from './dayPlanCache.js';
 import { createSessionService } from './sessions.js';
 import { createSiteService } from './site.js';
 import { createStaffService } from './staff.js';
@@ -113,12 +114,14 @@ const noMailer: Mailer = {
 };
 
 export function createServices(db: Database, options: Partial<ServiceOptions> = {}) {
+  // gettimeslot's day plans (issue 17); the app starts it (LISTEN, and the database's onWrite).
+  const dayPlans = createDayPlanCache();
   const now = options.now ?? (() => new Date());
   const limits = options.limits ?? defaultLimits;
   const sessions = createSessionService({ db, now, sessionDays: options.sessionDays ?? 30 });
   const holdMinutes = options.holdMinutes ?? defaultHoldMinutes;
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
-  const schedule = createScheduleService({ db, now, horizonDays: options.bookingHorizonDays ?? defaultBookingHorizonDays });
+  const schedule = createScheduleService({ db, now, horizonDays: options.bookingHorizonDays ?? defaultBookingHorizonDays, dayPlans });
   const observer = options.observer ?? noObserver;
   const mailer = observedMailer(options.mailer ?? noMailer, observer);
   const background =
@@ -182,6 +185,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     /** Chat consultations (issue 13): messages, photos, read marks; `chatHub` delivers them in real time. */
     chat: createChatService({ db, now, hub: chatHub, ...(options.consultation ? { config: options.consultation } : {}) }),
     chatHub,
+    /** gettimeslot's cache of day plans; the app starts it (LISTEN) and closes it. */
+    dayPlans,
     /** Work started by requests and not awaited by them (mails). */
     background,
     /** The mailer, every send counted: background jobs (server/jobs) send through it too. */

@@ -29,6 +29,7 @@ import { loadAvailability, loadSoonestOnline } from '../repositories/availabilit
 import { availabilityWindowDays, type Availability, type SoonestOnlineDoctor } from '../../contract/availability.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
 import { BadRequestError, NotFoundError } from './errors.js';
+import { liveHolders, type DayPlanCache } from './dayPlanCache.js';
 
 const dayMinutes = 24 * 60;
 
@@ -71,8 +72,8 @@ export interface DayPlan {
   onLeave: boolean;
   /** Slot starts offered that day at that location, before anything is booked. */
   starts: string[];
-  /** Slots held by a live appointment (any location), and by whom. */
-  holders: { time: string; userId: string; paid: boolean }[];
+  /** Slots held by a live appointment (any location), and by whom; `expiresAt` ends an unpaid hold. */
+  holders: { time: string; userId: string; paid: boolean; expiresAt: string | null }[];
 }
 
 /** Why a slot cannot be had, or null when it is there to book (booked-ness aside). */
@@ -128,8 +129,13 @@ export async function lockedDayPlan(tx: Queryable, doctorId: string, location: s
   return loadDayPlan(tx, doctor.email, location, date, now);
 }
 
-export function createScheduleService({ db, now, horizonDays }: { db: Database; now: () => Date; horizonDays: number }) {
+export function createScheduleService({ db, now, horizonDays, dayPlans }: { db: Database; now: () => Date; horizonDays: number; dayPlans?: DayPlanCache }) {
   const dayPlan = (doctorEmail: string, location: string | null, date: string) => loadDayPlan(db, doctorEmail, location, date, now());
+  /** gettimeslot's read: from the day-plan cache when there is one (its holders judged live by the caller). */
+  const shownDayPlan = (doctorEmail: string, location: string | null, date: string) =>
+    dayPlans
+      ? dayPlans.get(JSON.stringify([doctorEmail.toLowerCase(), location, date]), () => dayPlan(doctorEmail, location, date))
+      : dayPlan(doctorEmail, location, date);
 
   return {
     dayPlan,
@@ -145,13 +151,14 @@ export function createScheduleService({ db, now, horizonDays }: { db: Database; 
     /** `location` null: the doctor's online hours (GET /doctor/onlinetimeslot, 010). */
     async timeSlots(doctorEmail: string, location: string | null, date: string, viewerId: string | null): Promise<TimeSlot[]> {
       checkHorizon(date, now(), horizonDays, 'date');
-      const plan = await dayPlan(doctorEmail, location, date);
+      const plan = await shownDayPlan(doctorEmail, location, date);
       if (!plan) throw new NotFoundError('Doctor not found.');
       const at = now();
+      const holders = liveHolders(plan, at);
       const slot = (time: string, status: SlotStatus): TimeSlot => ({ time: time as ClinicTime, status });
       return plan.starts.map((time) => {
         if (unavailability(plan, date, time, at) !== null) return slot(time, 'unavailable');
-        const holder = plan.holders.find((h) => h.time === time);
+        const holder = holders.find((h) => h.time === time);
         if (holder && !(holder.userId === viewerId && !holder.paid)) return slot(time, 'booked');
         return slot(time, 'free');
       });

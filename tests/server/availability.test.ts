@@ -113,6 +113,42 @@ describe.each(backends)('availability on %s', (backend) => {
     expect(count.rows[0]!.n).toBe(1);
   });
 
+  it('finds the soonest free slot weeks ahead, past leave and a full day, and none when the horizon has none', async () => {
+    const leave = (from: string, to: string) =>
+      t.db().query(`insert into doctor_leave (doctor_id, from_date, to_date) select id, $2, $3 from doctors where email = $1`, [meera.email, from, to]);
+    // Leave from today to 1 April; 2 April (a Wednesday: Aundh only) held but for one slot.
+    await leave(today, '2025-04-01');
+    const day = '2025-04-02';
+    const times = Object.keys(await slotMap(t.app(), meera.email, 'Aundh', day));
+    const kept = times[Math.floor(times.length / 2)]!;
+    const first = await booked(t.app(), await t.patient(), { date: day, startTime: times[0]!, location: 'Aundh' });
+    // The rest of the day as paid copies of that booking (the API would need a patient per few slots).
+    await t.db().query(
+      `insert into appointments
+       select (jsonb_populate_record(a, jsonb_build_object(
+                 'id', gen_random_uuid(), 'start_time', s.time, 'payment_status', 'paid',
+                 'appointment_number', regexp_replace(a.appointment_number, '[0-9]+$', lpad((900000 + s.n)::text, 6, '0'))))).*
+         from appointments a, unnest($2::time[]) with ordinality as s(time, n)
+        where a.id = $1`,
+      [first._id, times.slice(1).filter((time) => time !== kept)],
+    );
+    const slots = await slotMap(t.app(), meera.email, 'Aundh', day);
+    expect(Object.keys(slots).filter((time) => slots[time] === 'free')).toEqual([kept]);
+    // The first page is all leave; the soonest is that one slot, three weeks on, at Aundh.
+    const kothrud = await stripOf(t.app(), meera.email, { location: 'Kothrud' });
+    expect(kothrud.days.every((d) => d.onLeave && d.free === 0)).toBe(true);
+    expect(kothrud.next).toEqual({ date: day, time: kept, location: 'Aundh' });
+    // Leave to the horizon: nothing to offer.
+    await leave('2025-04-03', '2025-06-09');
+    await t.db().query(`update appointments set holds_slot = true, payment_status = 'paid' where id = $1`, [first._id]);
+    await t.db().query(
+      `insert into appointments select (jsonb_populate_record(a, jsonb_build_object('id', gen_random_uuid(), 'start_time', $2::time,
+         'appointment_number', regexp_replace(a.appointment_number, '[0-9]+$', '999999')))).* from appointments a where a.id = $1`,
+      [first._id, kept],
+    );
+    expect((await stripOf(t.app(), meera.email, { location: 'Aundh' })).next).toBeNull();
+  });
+
   it('the database refuses a Clinic Visit with no location', async () => {
     const patient = await t.patient();
     const a = await booked(t.app(), patient, { location: 'Aundh', consultationType: 'Clinic Visit' });

@@ -1,0 +1,120 @@
+/**
+ * The day-plan cache of gettimeslot (issue 17): a doctor's day at a place (hours, leave, the
+ * holds of that date) kept in memory, so that the slot list under load costs no query at all.
+ *
+ * Safe only because every write that could change a plan empties it, on every instance:
+ * - the database announces each write to the tables a plan is read from (appointments, doctors,
+ *   doctor_hours, doctor_online_hours, doctor_leave, doctor_locations, locations) with
+ *   NOTIFY day_plans, from statement triggers (migration 019), so writers elsewhere (another
+ *   instance, the payment service on its own, psql) are seen; every instance LISTENs;
+ * - writes through this process's database object empty it as soon as they return
+ *   (`Database.onWrite`), before the request that wrote answers: a notice from PostgreSQL
+ *   arrives a little later;
+ * - a plan read while a write was announced is not kept (the generation counter): it may
+ *   predate that write, whose notice has already gone by;
+ * - while the LISTEN connection is down (notices lost) nothing is kept or served, and after it
+ *   comes back the cache starts empty;
+ * - an entry is dropped after `maxAgeMs` whatever happens, so a notice lost some other way
+ *   costs that long at most.
+ * Holds lapse with time, not with a write: an entry keeps each hold with its expiry, and the
+ * caller judges which are live with its clock at answer time (`liveHolders`). Booking itself
+ * never reads from here: it re-reads the plan inside its transaction, under the doctor's lock.
+ */
+import type { Database } from '../db/database.js';
+import type { DayPlan } from './schedule.js';
+
+export const dayPlanChannel = 'day_plans';
+
+export interface DayPlanCacheOptions {
+  /** The longest an entry is served, whatever notices came (ms). */
+  maxAgeMs?: number;
+  /** The most entries kept (the oldest go first). */
+  maxEntries?: number;
+  clock?: () => number;
+}
+
+export function createDayPlanCache(options: DayPlanCacheOptions = {}) {
+  const maxAgeMs = options.maxAgeMs ?? 10_000;
+  const maxEntries = options.maxEntries ?? 5_000;
+  const clock = options.clock ?? Date.now;
+  const entries = new Map<string, { plan: DayPlan | null; at: number }>();
+  // Reads in flight per key, shared by the requests that miss together (one query, not fifty).
+  const loading = new Map<string, { generation: number; plan: Promise<DayPlan | null> }>();
+  let generation = 0;
+  let listening = false;
+  let unlisten: (() => Promise<void>) | null = null;
+  let unwatch: (() => void) | null = null;
+
+  /** Something was written: nothing read before now may be kept or served. */
+  function invalidate(): void {
+    generation++;
+    entries.clear();
+    loading.clear();
+  }
+
+  return {
+    /** Starts listening for the database's notices; until then (and without listen) nothing is cached. */
+    async start(db: Database): Promise<void> {
+      if (!db.listen || !db.onWrite || unlisten) return;
+      unwatch = db.onWrite(invalidate);
+      unlisten = await db.listen(
+        dayPlanChannel,
+        () => invalidate(),
+        () => {
+          invalidate();
+          listening = true;
+        },
+        () => {
+          listening = false;
+          invalidate();
+        },
+      );
+      invalidate();
+      listening = true;
+    },
+
+    async close(): Promise<void> {
+      listening = false;
+      invalidate();
+      unwatch?.();
+      unwatch = null;
+      const stop = unlisten;
+      unlisten = null;
+      await stop?.();
+    },
+
+    invalidate,
+
+    /** The plan under `key`, read with `load` when it is not cached (or the cache is off). */
+    async get(key: string, load: () => Promise<DayPlan | null>): Promise<DayPlan | null> {
+      if (!listening) return load();
+      const kept = entries.get(key);
+      if (kept && clock() - kept.at < maxAgeMs) return kept.plan;
+      const pending = loading.get(key);
+      if (pending && pending.generation === generation) return pending.plan;
+      const started = generation;
+      const plan = load();
+      loading.set(key, { generation: started, plan });
+      try {
+        const value = await plan;
+        if (generation === started && listening) {
+          entries.delete(key);
+          entries.set(key, { plan: value, at: clock() });
+          if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+        }
+        return value;
+      } finally {
+        if (loading.get(key)?.plan === plan) loading.delete(key);
+      }
+    },
+
+    /** For tests and metrics. */
+    size: () => entries.size,
+  };
+}
+export type DayPlanCache = ReturnType<typeof createDayPlanCache>;
+
+/** The holders of a cached plan still holding at `now`: paid, or unpaid within the hold. */
+export function liveHolders(plan: DayPlan, now: Date): DayPlan['holders'] {
+  return plan.holders.filter((h) => h.paid || (h.expiresAt !== null && Date.parse(h.expiresAt) > now.getTime()));
+}
