@@ -5,11 +5,12 @@
  * A new PGlite costs 2-4 s and ~700 MiB, so each backend builds one migrated, seeded template
  * and every test gets a copy of it:
  * - PGlite: the template is built once and kept as a tarball in the OS temp directory (keyed by
- *   a hash of the migrations, the seed file and the code that writes them), loaded once per test
- *   file (~0.5 s) and `clone()`d per test (~0.5 s).
- * - PostgreSQL: each test file creates its own template database, and each test its own
- *   database copied from it (CREATE DATABASE ... TEMPLATE, ~50 ms). All are dropped afterwards,
- *   so files running in parallel never see each other's data.
+ *   a hash of the migrations, the seed file and the code that writes them), read once per test
+ *   file, and every test's PGlite is loaded from it (~0.6 s of CPU; clone() would also dump a
+ *   running template first, ~0.3 s more).
+ * - PostgreSQL: the template is a database named after the same hash, built once and kept
+ *   between runs; each test gets its own database copied from it (CREATE DATABASE ... TEMPLATE,
+ *   ~50 ms), dropped afterwards, so files running in parallel never see each other's data.
  *
  * Usage, inside a describe block per backend:
  *
@@ -137,12 +138,13 @@ const seededTarball = () =>
 
 const emptyTarball = () => cachedTarball('empty', () => PGlite.create());
 
-// One template per test file (vitest isolates files, so per worker means per file here).
-let pgliteTemplate: Promise<PGlite> | undefined;
+// Read once per test file (vitest isolates files). Every test's PGlite is loaded straight from
+// these bytes: cheaper than clone(), which dumps a running template to a tarball first.
+let seededTemplate: Promise<Blob> | undefined;
 
-function seededPGliteTemplate(): Promise<PGlite> {
-  pgliteTemplate ??= seededTarball().then((loadDataDir) => PGlite.create({ loadDataDir }));
-  return pgliteTemplate;
+function seededPGliteTarball(): Promise<Blob> {
+  seededTemplate ??= seededTarball();
+  return seededTemplate;
 }
 
 /* -------------------------------------------------------------- PostgreSQL */
@@ -176,21 +178,54 @@ async function dropDatabase(name: string): Promise<void> {
   await admin((c) => c.query(`drop database if exists ${name} with (force)`));
 }
 
+/**
+ * One migrated, seeded template per schema (the same key as PGlite's tarball), shared by every
+ * test file and kept between runs, like the tarball. Built under a draft name and renamed when
+ * complete, so a file never copies half a template; when two files build at once, the second
+ * rename fails and that file uses the first one's.
+ */
 let postgresTemplate: Promise<string> | undefined;
 
 function seededPostgresTemplate(): Promise<string> {
   postgresTemplate ??= (async () => {
-    const name = `${runTag}_template`;
-    await createDatabase(name);
-    const db = await openPostgres({ connectionString: databaseUrl(name), max: 2 });
+    const name = `cp_test_template_${templateKey()}`;
+    const exists = await admin((c) => c.query('select 1 from pg_database where datname = $1', [name]));
+    if (exists.rowCount) return name;
+    const draft = `${runTag}_draft`;
+    await createDatabase(draft);
     try {
-      await prepareDatabase(db, { seedFile });
-    } finally {
-      await db.close(); // a template must have no connections when it is copied
+      const db = await openPostgres({ connectionString: databaseUrl(draft), max: 2 });
+      try {
+        await prepareDatabase(db, { seedFile });
+      } finally {
+        await db.close(); // a template must have no connections when it is copied
+      }
+      await admin(async (c) => {
+        await c.query(`alter database ${draft} rename to ${name}`);
+        await c.query(`comment on database ${name} is 'clinic-portal test template, built ${new Date().toISOString()}'`);
+      });
+      await removeStalePostgresTemplates(name);
+    } catch (error) {
+      await dropDatabase(draft);
+      const built = await admin((c) => c.query('select 1 from pg_database where datname = $1', [name]));
+      if (!built.rowCount) throw error; // not a lost race: a real failure
     }
     return name;
   })();
   return postgresTemplate;
+}
+
+/** Templates of older schemas: dropped a day after they were built (another checkout may still use one). */
+async function removeStalePostgresTemplates(current: string): Promise<void> {
+  const { rows } = await admin((c) =>
+    c.query<{ datname: string; built: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as built from pg_database where datname like 'cp\\_test\\_template\\_%'`,
+    ),
+  );
+  for (const { datname, built } of rows) {
+    const at = Date.parse(/built (\S+)/.exec(built ?? '')?.[1] ?? '');
+    if (datname !== current && !(Date.now() - at < 24 * 60 * 60 * 1000)) await dropDatabase(datname).catch(() => undefined);
+  }
 }
 
 /* ------------------------------------------------------------------ shared */
@@ -217,7 +252,7 @@ export function useTestDatabases(backend: Backend): TestDatabases {
   const tempDirs: string[] = [];
 
   beforeAll(async () => {
-    if (backend === 'pglite') await seededPGliteTemplate();
+    if (backend === 'pglite') await seededPGliteTarball();
     else await seededPostgresTemplate();
   });
 
@@ -230,16 +265,7 @@ export function useTestDatabases(backend: Backend): TestDatabases {
 
   afterAll(async () => {
     for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-    if (backend === 'pglite' && pgliteTemplate) {
-      const template = await pgliteTemplate;
-      pgliteTemplate = undefined;
-      await template.close();
-    }
-    if (backend === 'postgres' && postgresTemplate) {
-      const name = await postgresTemplate;
-      postgresTemplate = undefined;
-      await dropDatabase(name);
-    }
+    if (backend === 'pglite') seededTemplate = undefined;
   });
 
   const track = (db: Database, drop?: () => Promise<void>): Database => {
@@ -264,8 +290,7 @@ export function useTestDatabases(backend: Backend): TestDatabases {
   return {
     async seeded() {
       if (backend === 'pglite') {
-        const clone = await (await seededPGliteTemplate()).clone();
-        return track(pgliteDatabase(clone));
+        return track(pgliteDatabase(await PGlite.create({ loadDataDir: await seededPGliteTarball() })));
       }
       return postgresDatabase(await seededPostgresTemplate());
     },
