@@ -24,7 +24,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,9 +36,9 @@ import type { Database } from '../../server/db/database.js';
 import { pgliteDatabase } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import type { LogOptions } from '../../server/http/logger.js';
-import { migrationsDir, packageRoot } from '../../server/paths.js';
 import type { SeedFile } from '../../server/seed/codec.js';
 import { prepareDatabase } from '../../server/startup.js';
+import { demoSeedFile, templateKey } from './templateKey.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -47,7 +47,7 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefine
 
 export const backends: Backend[] = testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 
-export const seedFile = path.join(packageRoot, 'server', 'seed', 'demo-clinic.json');
+export const seedFile = demoSeedFile;
 
 /** The demo clinic as written in the seed file, to compare answers against. */
 export const demoSeed = JSON.parse(readFileSync(seedFile, 'utf8')) as SeedFile;
@@ -80,21 +80,6 @@ export const noClientDir = path.join(os.tmpdir(), 'clinic-portal-no-client');
 /* ------------------------------------------------------------------ PGlite */
 
 const templateCacheDir = path.join(os.tmpdir(), 'clinic-portal-test-db');
-
-/** Changes whenever the prepared database could differ: schema, seed data, or the code writing them. */
-function templateKey(): string {
-  const hash = createHash('sha256');
-  const files = [
-    ...readdirSync(migrationsDir).map((f) => path.join(migrationsDir, f)),
-    seedFile,
-    ...['server/db/migrate.ts', 'server/seed/seed.ts', 'server/seed/codec.ts', 'server/startup.ts'].map((f) =>
-      path.join(packageRoot, f),
-    ),
-    path.join(packageRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
-  ].sort();
-  for (const file of files) hash.update(file).update(readFileSync(file));
-  return hash.digest('hex').slice(0, 16);
-}
 
 async function cachedTarball(name: string, build: () => Promise<PGlite>): Promise<Blob> {
   const file = path.join(templateCacheDir, `${name}-${templateKey()}.tar`);
