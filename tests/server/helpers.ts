@@ -6,8 +6,9 @@
  * and every test gets a copy of it:
  * - PGlite: the template is built once and kept as a tarball in the OS temp directory (keyed by
  *   a hash of the migrations, the seed file and the code that writes them), read once per test
- *   file, and every test's PGlite is loaded from it (~0.6 s of CPU; clone() would also dump a
- *   running template first, ~0.3 s more).
+ *   file; a file loads a PGlite from it (~0.6 s of CPU) and, after each test, puts that instance
+ *   back to the template's state for the next test (~0.1 s; seededPGlite.ts says how, and when
+ *   it loads a fresh one instead).
  * - PostgreSQL: the template is a database named after the same hash, built once and kept
  *   between runs; each test gets its own database copied from it (CREATE DATABASE ... TEMPLATE,
  *   ~50 ms), dropped afterwards, so files running in parallel never see each other's data.
@@ -33,11 +34,13 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { Config } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
+import { pgliteDir } from '../../server/db/open.js';
 import { pgliteDatabase } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import type { LogOptions } from '../../server/http/logger.js';
 import type { SeedFile } from '../../server/seed/codec.js';
 import { prepareDatabase } from '../../server/startup.js';
+import { seededPGlitePool } from './seededPGlite.js';
 import { demoSeedFile, templateKey } from './templateKey.js';
 
 export type Backend = 'pglite' | 'postgres';
@@ -123,8 +126,8 @@ const seededTarball = () =>
 
 const emptyTarball = () => cachedTarball('empty', () => PGlite.create());
 
-// Read once per test file (vitest isolates files). Every test's PGlite is loaded straight from
-// these bytes: cheaper than clone(), which dumps a running template to a tarball first.
+// Read once per test file (vitest isolates files); PGlites are loaded straight from these bytes
+// (seededPGlite.ts), cheaper than clone(), which dumps a running template to a tarball first.
 let seededTemplate: Promise<Blob> | undefined;
 
 function seededPGliteTarball(): Promise<Blob> {
@@ -225,6 +228,12 @@ export interface TestDatabases {
    * openDatabase (start-up and restart tests): a temp DATA_DIR for PGlite, a new database for PostgreSQL.
    */
   emptyStorage(): Promise<Config['storage']>;
+  /**
+   * The same with the seeded template in it, as a server leaves it after its first start (CLI,
+   * crash and restart tests that are not about that start): PGlite's files loaded from the
+   * template tarball into the temp DATA_DIR, or a PostgreSQL database copied from the template.
+   */
+  seededStorage(): Promise<Config['storage']>;
 }
 
 /**
@@ -235,6 +244,7 @@ export function useTestDatabases(backend: Backend): TestDatabases {
   if (backend === 'postgres' && !testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const cleanups: (() => Promise<void>)[] = [];
   const tempDirs: string[] = [];
+  const pglitePool = seededPGlitePool(seededPGliteTarball);
 
   beforeAll(async () => {
     if (backend === 'pglite') await seededPGliteTarball();
@@ -250,7 +260,7 @@ export function useTestDatabases(backend: Backend): TestDatabases {
 
   afterAll(async () => {
     for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-    if (backend === 'pglite') seededTemplate = undefined;
+    await pglitePool.close();
   });
 
   const track = (db: Database, drop?: () => Promise<void>): Database => {
@@ -275,7 +285,9 @@ export function useTestDatabases(backend: Backend): TestDatabases {
   return {
     async seeded() {
       if (backend === 'pglite') {
-        return track(pgliteDatabase(await PGlite.create({ loadDataDir: await seededPGliteTarball() })));
+        const { pg, giveBack } = await pglitePool.take();
+        cleanups.push(giveBack); // the handle's close() is the test's own: it really closes
+        return pgliteDatabase(pg);
       }
       return postgresDatabase(await seededPostgresTemplate());
     },
@@ -291,6 +303,20 @@ export function useTestDatabases(backend: Backend): TestDatabases {
       if (backend === 'pglite') return { dataDir, databaseUrl: null };
       const name = newDatabaseName();
       await createDatabase(name);
+      cleanups.push(() => dropDatabase(name));
+      return { dataDir, databaseUrl: databaseUrl(name) };
+    },
+
+    async seededStorage() {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-data-'));
+      tempDirs.push(dataDir);
+      if (backend === 'pglite') {
+        const pglite = await PGlite.create(pgliteDir(dataDir), { loadDataDir: await seededPGliteTarball() });
+        await pglite.close();
+        return { dataDir, databaseUrl: null };
+      }
+      const name = newDatabaseName();
+      await createDatabase(name, await seededPostgresTemplate());
       cleanups.push(() => dropDatabase(name));
       return { dataDir, databaseUrl: databaseUrl(name) };
     },
