@@ -1,8 +1,9 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-// Suites by kind: each runs in the environment it needs. The browser suite (tests/e2e)
-// builds and starts the real server, so it runs alone, one file at a time.
+// Suites by kind: each runs in the environment it needs. The browser suite (tests/e2e) starts
+// a real server and a Chromium per file; files run side by side (each on its own port, DATA_DIR
+// and browser profile), as a file spends most of its time waiting on the page, not computing.
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -46,7 +47,6 @@ export default mergeConfig(
             environment: 'node',
             testTimeout: 120_000,
             hookTimeout: 180_000,
-            fileParallelism: false,
           },
         },
       ],

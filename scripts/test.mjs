@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: everything CI runs, in order, and one summary line at the end.
+// `npm test`: everything CI runs, and one summary line at the end.
 //
-//   typecheck   tsc -p tsconfig.json --noEmit, tsc -p tsconfig.server.json --noEmit (one check each)
+//   typecheck   tsc -p tsconfig.json --noEmit, tsc -p tsconfig.server.json (one check each; the
+//               second also writes the server build, dist/node, which e2e then need not redo)
 //   unit        vitest project "unit"       (unit and machine tests)
 //   component   vitest project "component"  (React views in jsdom)
 //   server      vitest project "server"     (fastify.inject on PGlite; on PostgreSQL too when
@@ -13,17 +14,25 @@
 // suite a `machines: N/N states, M/M transitions walked` line (tests/machines/pathsSummary.mjs),
 // both just before the last line.
 //
+// Two lanes run side by side, as neither keeps both cores busy alone (the server suite waits on
+// PostgreSQL and child processes, the browser suite on pages): `server`, and `typecheck, unit,
+// component, e2e` one after another. With both lanes running, each suite's output goes to
+// .tmp/test-results/<suite>.log and is printed whole when the suite ends; with one lane it
+// streams as it comes.
+//
 // `npm test -- unit server` runs only the named suites. The last line printed is always
 // `N passed, N failed` (`, N skipped` when some were skipped), summed over every suite; the exit
 // code is non-zero when anything failed or a suite could not run.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, buildReason, ensureBuilt } from '../tests/e2e/support/build.mjs';
 import { CHROMIUM_PATH } from '../tests/e2e/support/chromium.mjs';
 import { clearMachinePaths, machinePathsLine } from '../tests/machines/pathsSummary.mjs';
 
 const MINUTE = 60_000;
+/** Lanes run at the same time; the suites of one lane one after another. */
+const LANES = [['server'], ['typecheck', 'unit', 'component', 'e2e']];
 const MAX_WORKERS = 2; // the machines have 2 cores
 const RESULTS = join(ROOT, '.tmp/test-results');
 const MACHINE_PATHS = join(RESULTS, 'machine-paths'); // written by the unit suite's path tests
@@ -65,18 +74,21 @@ function killGroup(child) {
 }
 
 /**
- * Runs a command with its output on our console, its process group killed after timeoutMs.
+ * Runs a command with its output on our console (or kept, with `capture`, or written to the
+ * suite's log, with `out`), its process group killed after timeoutMs.
  * @param {string[]} command
  * @param {number} timeoutMs
- * @param {{ capture?: boolean }} [opts]
+ * @param {{ capture?: boolean, out?: Output }} [opts]
  * @returns {Promise<{ code: number | null, timedOut: boolean, output: string }>}
  */
-function run(command, timeoutMs, { capture = false } = {}) {
+function run(command, timeoutMs, { capture = false, out } = {}) {
   return new Promise((resolve) => {
     const [cmd, ...args] = command;
+    const toFile = !capture && out?.fd !== undefined;
+    const stdout = capture ? 'pipe' : toFile ? out.fd : 'inherit';
     const child = spawn(/** @type {string} */ (cmd), args, {
       cwd: ROOT,
-      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
+      stdio: ['ignore', stdout, stdout],
       detached: true, // own process group, so a timeout takes its children too
       env: process.env,
     });
@@ -87,7 +99,7 @@ function run(command, timeoutMs, { capture = false } = {}) {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      console.error(`\n${command.join(' ')}: timed out after ${Math.round(timeoutMs / 1000)} s, stopping it`);
+      (out ?? console).log(`\n${command.join(' ')}: timed out after ${Math.round(timeoutMs / 1000)} s, stopping it`);
       killGroup(child);
     }, timeoutMs);
     child.on('error', (err) => {
@@ -108,12 +120,34 @@ function banner(text) {
   console.log(`\n=== ${text} ${'='.repeat(Math.max(0, 74 - text.length))}`);
 }
 
-/** @returns {Promise<SuiteResult>} */
-async function typecheck() {
+/**
+ * Where a suite writes: the console, or (lanes side by side) its log file, printed when it ends.
+ * @typedef {{ log: (line: string) => void, fd?: number, file?: string }} Output
+ */
+
+/** @returns {Output} */
+function consoleOutput() {
+  return { log: (line) => console.log(line) };
+}
+
+/** @param {string} name @returns {Output} */
+function fileOutput(name) {
+  const file = join(RESULTS, `${name}.log`);
+  const fd = openSync(file, 'w');
+  return { fd, file, log: (line) => writeSync(fd, `${line}\n`) };
+}
+
+/** @param {Output} out @returns {Promise<SuiteResult>} */
+async function typecheck(out) {
   const started = Date.now();
-  const projects = ['tsconfig.json', 'tsconfig.server.json'];
+  // The server project is checked by the same run that builds it (the browser tests' dist/node):
+  // tsc writes its output even when there are type errors, which are reported here either way.
+  const projects = [
+    { name: 'tsconfig.json', args: ['--noEmit'] },
+    { name: 'tsconfig.server.json', args: [] },
+  ];
   const results = await Promise.all(
-    projects.map((p) => run([bin('tsc'), '-p', p, '--noEmit', '--pretty', 'false'], SUITES.typecheck.timeoutMs, { capture: true })),
+    projects.map((p) => run([bin('tsc'), '-p', p.name, ...p.args, '--pretty', 'false'], SUITES.typecheck.timeoutMs, { capture: true })),
   );
   let passed = 0;
   let failed = 0;
@@ -121,8 +155,9 @@ async function typecheck() {
     const ok = r.code === 0;
     ok ? passed++ : failed++;
     const why = r.timedOut ? 'timed out' : ok ? 'no errors' : `exit code ${r.code}`;
-    console.log(`${ok ? 'PASS' : 'FAIL'} tsc -p ${projects[i]} --noEmit (${why})`);
-    if (!ok && r.output.trim()) console.log(r.output.trim().split('\n').map((l) => `  ${l}`).join('\n'));
+    const project = /** @type {{ name: string, args: string[] }} */ (projects[i]);
+    out.log(`${ok ? 'PASS' : 'FAIL'} tsc -p ${[project.name, ...project.args].join(' ')} (${why})`);
+    if (!ok && r.output.trim()) out.log(r.output.trim().split('\n').map((l) => `  ${l}`).join('\n'));
   });
   return { name: 'typecheck', passed, failed, skipped: 0, seconds: (Date.now() - started) / 1000, note: '' };
 }
@@ -168,31 +203,30 @@ function readVitestReport(name, reportPath, exit, started) {
   return { name, passed, failed, skipped, seconds, note: notes.join('; ') };
 }
 
-/** @returns {Promise<SuiteResult>} */
-async function vitestProject(name) {
+/** @param {string} name @param {Output} out @returns {Promise<SuiteResult>} */
+async function vitestProject(name, out) {
   const started = Date.now();
   if (name === 'server') {
     if (process.env.TEST_DATABASE_URL) {
-      console.log(`PostgreSQL suites: on (TEST_DATABASE_URL=${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]*):[^@]*@/, '//$1:***@')})`);
+      out.log(`PostgreSQL suites: on (TEST_DATABASE_URL=${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]*):[^@]*@/, '//$1:***@')})`);
     } else {
-      console.log('PostgreSQL suites skipped: TEST_DATABASE_URL is not set');
+      out.log('PostgreSQL suites skipped: TEST_DATABASE_URL is not set');
     }
   }
   if (name === 'e2e') {
     if (!existsSync(CHROMIUM_PATH)) {
-      console.log(`e2e could not run: ${CHROMIUM_PATH} is missing (apt-get install -y chromium)`);
+      out.log(`e2e could not run: ${CHROMIUM_PATH} is missing (apt-get install -y chromium)`);
       return { name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: `could not run (${CHROMIUM_PATH} missing)` };
     }
     if (buildReason('client') || buildReason('server')) {
       try {
-        await ensureBuilt({ log: (line) => console.log(line) });
+        await ensureBuilt({ log: (line) => out.log(line) });
       } catch (err) {
-        console.log(String(err instanceof Error ? err.message : err));
+        out.log(String(err instanceof Error ? err.message : err));
         return { name, passed: 0, failed: 1, skipped: 0, seconds: (Date.now() - started) / 1000, note: 'could not run (build failed)' };
       }
     }
   }
-  mkdirSync(RESULTS, { recursive: true });
   // A fuzz count left by an earlier run must not be printed as this run's.
   if (name === 'server') for (const file of fuzzReports()) rmSync(join(RESULTS, file), { force: true });
   if (name === 'unit') clearMachinePaths(MACHINE_PATHS);
@@ -211,6 +245,7 @@ async function vitestProject(name) {
       `--outputFile.json=${reportPath}`,
     ],
     SUITES[/** @type {keyof typeof SUITES} */ (name)].timeoutMs,
+    { out },
   );
   return readVitestReport(name, reportPath, exit, started);
 }
@@ -237,18 +272,46 @@ function fuzzLine() {
   return `fuzz: ${requests} requests (${reports.map((r) => `${r.backend} ${r.requests}`).join(', ')}), ${errors} answers >= 500`;
 }
 
-/** @type {SuiteResult[]} */
-const results = [];
-const t0 = Date.now();
-for (const name of selected) {
-  banner(name);
+/**
+ * Runs one suite; its output goes to `out`. Never throws: a suite that could not run is a failure.
+ * @param {string} name @param {Output} out @returns {Promise<SuiteResult>}
+ */
+async function runSuite(name, out) {
   try {
-    results.push(name === 'typecheck' ? await typecheck() : await vitestProject(name));
+    return name === 'typecheck' ? await typecheck(out) : await vitestProject(name, out);
   } catch (err) {
-    console.log(`${name} could not run: ${err instanceof Error ? err.stack : String(err)}`);
-    results.push({ name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'could not run' });
+    out.log(`${name} could not run: ${err instanceof Error ? err.stack : String(err)}`);
+    return { name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'could not run' };
   }
 }
+
+mkdirSync(RESULTS, { recursive: true });
+const lanes = LANES.map((lane) => lane.filter((s) => selected.includes(s))).filter((lane) => lane.length > 0);
+const sideBySide = lanes.length > 1;
+/** @type {Map<string, SuiteResult>} */
+const byName = new Map();
+const t0 = Date.now();
+if (sideBySide) console.log(`running side by side: ${lanes.map((lane) => lane.join(' -> ')).join('  |  ')}`);
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (const name of lane) {
+      if (!sideBySide) {
+        banner(name);
+        byName.set(name, await runSuite(name, consoleOutput()));
+        continue;
+      }
+      const out = fileOutput(name);
+      console.log(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${name} started (output: ${out.file?.replace(ROOT + '/', '')})`);
+      const result = await runSuite(name, out);
+      closeSync(/** @type {number} */ (out.fd));
+      byName.set(name, result);
+      banner(`${name} (ended at ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+      process.stdout.write(readFileSync(/** @type {string} */ (out.file), 'utf8'));
+    }
+  }),
+);
+/** @type {SuiteResult[]} */
+const results = selected.map((name) => /** @type {SuiteResult} */ (byName.get(name)));
 
 const total = results.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),

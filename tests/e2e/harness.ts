@@ -1,6 +1,7 @@
 // The browser end-to-end harness: builds what is missing once, runs the real production server
-// on a free port with a fresh DATA_DIR (a new seeded demo clinic), drives Debian's Chromium with
-// playwright-core, fails a test on any console or page error, and runs axe-core.
+// on a free port with a fresh DATA_DIR (a copy of the seeded demo clinic, support/seededDataDir.ts),
+// drives Debian's Chromium with playwright-core, fails a test on any console or page error, and
+// runs axe-core.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ROOT, ensureBuilt } from './support/build.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from './support/chromium.mjs';
 import { MailCatcher } from './support/mailCatcher';
+import { copySeededDataDir } from './support/seededDataDir';
 import { freePort, startServer, tempDataDir, type RunningServer } from './support/server.mjs';
 
 export { ROOT };
@@ -29,9 +31,9 @@ export interface SiteOptions {
   /** Listen here (take it with freePort()), for a PUBLIC_URL that names the server's own address. */
   port?: number;
   /**
-   * Fills a new DATA_DIR before the server opens it, e.g. accounts and tokens in its embedded
-   * database (PGlite lets one process in at a time, so this cannot wait until the server runs).
-   * The folder is removed when the server stops. Without it the server makes its own DATA_DIR.
+   * Adds to the new DATA_DIR (already a copy of the seeded demo clinic) before the server opens
+   * it, e.g. accounts and tokens in its embedded database (PGlite lets one process in at a time,
+   * so this cannot wait until the server runs).
    */
   prepare?: (dataDir: string) => Promise<void>;
 }
@@ -46,19 +48,20 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningServe
   built ??= ensureBuilt();
   await built;
   const clientDir = mkdtempSync(join(tmpdir(), 'clinic-client-'));
-  // startServer removes only a DATA_DIR it made itself: a prepared one is ours to remove.
-  const preparedDir = options.prepare ? tempDataDir('clinic-e2e-data-') : undefined;
+  // startServer removes only a DATA_DIR it made itself: this one is ours to remove.
+  const dataDir = tempDataDir('clinic-e2e-data-');
   const removeOwnDirs = () => {
-    for (const dir of [clientDir, preparedDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [clientDir, dataDir]) rmSync(dir, { recursive: true, force: true });
   };
   try {
     cpSync(CLIENT_SOURCE, clientDir, { recursive: true });
     if (!existsSync(join(clientDir, 'index.html'))) throw new Error(`${CLIENT_SOURCE}/index.html is missing or vanished while it was copied`);
-    if (preparedDir) await options.prepare!(preparedDir);
+    await copySeededDataDir(dataDir);
+    await options.prepare?.(dataDir);
     const server = await startServer({
       env: { ...options.env, CLIENT_DIR: clientDir },
       ...(options.port !== undefined ? { port: options.port } : {}),
-      ...(preparedDir ? { dataDir: preparedDir } : {}),
+      dataDir,
     });
     return {
       ...server,

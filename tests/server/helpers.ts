@@ -5,11 +5,13 @@
  * A new PGlite costs 2-4 s and ~700 MiB, so each backend builds one migrated, seeded template
  * and every test gets a copy of it:
  * - PGlite: the template is built once and kept as a tarball in the OS temp directory (keyed by
- *   a hash of the migrations, the seed file and the code that writes them), loaded once per test
- *   file (~0.5 s) and `clone()`d per test (~0.5 s).
- * - PostgreSQL: each test file creates its own template database, and each test its own
- *   database copied from it (CREATE DATABASE ... TEMPLATE, ~50 ms). All are dropped afterwards,
- *   so files running in parallel never see each other's data.
+ *   a hash of the migrations, the seed file and the code that writes them), read once per test
+ *   file; a file loads a PGlite from it (~0.6 s of CPU) and, after each test, puts that instance
+ *   back to the template's state for the next test (~0.1 s; seededPGlite.ts says how, and when
+ *   it loads a fresh one instead).
+ * - PostgreSQL: the template is a database named after the same hash, built once and kept
+ *   between runs; each test gets its own database copied from it (CREATE DATABASE ... TEMPLATE,
+ *   ~50 ms), dropped afterwards, so files running in parallel never see each other's data.
  *
  * Usage, inside a describe block per backend:
  *
@@ -23,7 +25,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,12 +34,14 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { Config } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
+import { pgliteDir } from '../../server/db/open.js';
 import { pgliteDatabase } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import type { LogOptions } from '../../server/http/logger.js';
-import { migrationsDir, packageRoot } from '../../server/paths.js';
 import type { SeedFile } from '../../server/seed/codec.js';
 import { prepareDatabase } from '../../server/startup.js';
+import { seededPGlitePool } from './seededPGlite.js';
+import { demoSeedFile, templateKey } from './templateKey.js';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -46,7 +50,7 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefine
 
 export const backends: Backend[] = testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 
-export const seedFile = path.join(packageRoot, 'server', 'seed', 'demo-clinic.json');
+export const seedFile = demoSeedFile;
 
 /** The demo clinic as written in the seed file, to compare answers against. */
 export const demoSeed = JSON.parse(readFileSync(seedFile, 'utf8')) as SeedFile;
@@ -79,21 +83,6 @@ export const noClientDir = path.join(os.tmpdir(), 'clinic-portal-no-client');
 /* ------------------------------------------------------------------ PGlite */
 
 const templateCacheDir = path.join(os.tmpdir(), 'clinic-portal-test-db');
-
-/** Changes whenever the prepared database could differ: schema, seed data, or the code writing them. */
-function templateKey(): string {
-  const hash = createHash('sha256');
-  const files = [
-    ...readdirSync(migrationsDir).map((f) => path.join(migrationsDir, f)),
-    seedFile,
-    ...['server/db/migrate.ts', 'server/seed/seed.ts', 'server/seed/codec.ts', 'server/startup.ts'].map((f) =>
-      path.join(packageRoot, f),
-    ),
-    path.join(packageRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
-  ].sort();
-  for (const file of files) hash.update(file).update(readFileSync(file));
-  return hash.digest('hex').slice(0, 16);
-}
 
 async function cachedTarball(name: string, build: () => Promise<PGlite>): Promise<Blob> {
   const file = path.join(templateCacheDir, `${name}-${templateKey()}.tar`);
@@ -137,12 +126,13 @@ const seededTarball = () =>
 
 const emptyTarball = () => cachedTarball('empty', () => PGlite.create());
 
-// One template per test file (vitest isolates files, so per worker means per file here).
-let pgliteTemplate: Promise<PGlite> | undefined;
+// Read once per test file (vitest isolates files); PGlites are loaded straight from these bytes
+// (seededPGlite.ts), cheaper than clone(), which dumps a running template to a tarball first.
+let seededTemplate: Promise<Blob> | undefined;
 
-function seededPGliteTemplate(): Promise<PGlite> {
-  pgliteTemplate ??= seededTarball().then((loadDataDir) => PGlite.create({ loadDataDir }));
-  return pgliteTemplate;
+function seededPGliteTarball(): Promise<Blob> {
+  seededTemplate ??= seededTarball();
+  return seededTemplate;
 }
 
 /* -------------------------------------------------------------- PostgreSQL */
@@ -176,21 +166,54 @@ async function dropDatabase(name: string): Promise<void> {
   await admin((c) => c.query(`drop database if exists ${name} with (force)`));
 }
 
+/**
+ * One migrated, seeded template per schema (the same key as PGlite's tarball), shared by every
+ * test file and kept between runs, like the tarball. Built under a draft name and renamed when
+ * complete, so a file never copies half a template; when two files build at once, the second
+ * rename fails and that file uses the first one's.
+ */
 let postgresTemplate: Promise<string> | undefined;
 
 function seededPostgresTemplate(): Promise<string> {
   postgresTemplate ??= (async () => {
-    const name = `${runTag}_template`;
-    await createDatabase(name);
-    const db = await openPostgres({ connectionString: databaseUrl(name), max: 2 });
+    const name = `cp_test_template_${templateKey()}`;
+    const exists = await admin((c) => c.query('select 1 from pg_database where datname = $1', [name]));
+    if (exists.rowCount) return name;
+    const draft = `${runTag}_draft`;
+    await createDatabase(draft);
     try {
-      await prepareDatabase(db, { seedFile });
-    } finally {
-      await db.close(); // a template must have no connections when it is copied
+      const db = await openPostgres({ connectionString: databaseUrl(draft), max: 2 });
+      try {
+        await prepareDatabase(db, { seedFile });
+      } finally {
+        await db.close(); // a template must have no connections when it is copied
+      }
+      await admin(async (c) => {
+        await c.query(`alter database ${draft} rename to ${name}`);
+        await c.query(`comment on database ${name} is 'clinic-portal test template, built ${new Date().toISOString()}'`);
+      });
+      await removeStalePostgresTemplates(name);
+    } catch (error) {
+      await dropDatabase(draft);
+      const built = await admin((c) => c.query('select 1 from pg_database where datname = $1', [name]));
+      if (!built.rowCount) throw error; // not a lost race: a real failure
     }
     return name;
   })();
   return postgresTemplate;
+}
+
+/** Templates of older schemas: dropped a day after they were built (another checkout may still use one). */
+async function removeStalePostgresTemplates(current: string): Promise<void> {
+  const { rows } = await admin((c) =>
+    c.query<{ datname: string; built: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as built from pg_database where datname like 'cp\\_test\\_template\\_%'`,
+    ),
+  );
+  for (const { datname, built } of rows) {
+    const at = Date.parse(/built (\S+)/.exec(built ?? '')?.[1] ?? '');
+    if (datname !== current && !(Date.now() - at < 24 * 60 * 60 * 1000)) await dropDatabase(datname).catch(() => undefined);
+  }
 }
 
 /* ------------------------------------------------------------------ shared */
@@ -205,6 +228,12 @@ export interface TestDatabases {
    * openDatabase (start-up and restart tests): a temp DATA_DIR for PGlite, a new database for PostgreSQL.
    */
   emptyStorage(): Promise<Config['storage']>;
+  /**
+   * The same with the seeded template in it, as a server leaves it after its first start (CLI,
+   * crash and restart tests that are not about that start): PGlite's files loaded from the
+   * template tarball into the temp DATA_DIR, or a PostgreSQL database copied from the template.
+   */
+  seededStorage(): Promise<Config['storage']>;
 }
 
 /**
@@ -215,9 +244,10 @@ export function useTestDatabases(backend: Backend): TestDatabases {
   if (backend === 'postgres' && !testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const cleanups: (() => Promise<void>)[] = [];
   const tempDirs: string[] = [];
+  const pglitePool = seededPGlitePool(seededPGliteTarball);
 
   beforeAll(async () => {
-    if (backend === 'pglite') await seededPGliteTemplate();
+    if (backend === 'pglite') await seededPGliteTarball();
     else await seededPostgresTemplate();
   });
 
@@ -230,16 +260,7 @@ export function useTestDatabases(backend: Backend): TestDatabases {
 
   afterAll(async () => {
     for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-    if (backend === 'pglite' && pgliteTemplate) {
-      const template = await pgliteTemplate;
-      pgliteTemplate = undefined;
-      await template.close();
-    }
-    if (backend === 'postgres' && postgresTemplate) {
-      const name = await postgresTemplate;
-      postgresTemplate = undefined;
-      await dropDatabase(name);
-    }
+    await pglitePool.close();
   });
 
   const track = (db: Database, drop?: () => Promise<void>): Database => {
@@ -264,8 +285,9 @@ export function useTestDatabases(backend: Backend): TestDatabases {
   return {
     async seeded() {
       if (backend === 'pglite') {
-        const clone = await (await seededPGliteTemplate()).clone();
-        return track(pgliteDatabase(clone));
+        const { pg, giveBack } = await pglitePool.take();
+        cleanups.push(giveBack); // the handle's close() is the test's own: it really closes
+        return pgliteDatabase(pg);
       }
       return postgresDatabase(await seededPostgresTemplate());
     },
@@ -281,6 +303,20 @@ export function useTestDatabases(backend: Backend): TestDatabases {
       if (backend === 'pglite') return { dataDir, databaseUrl: null };
       const name = newDatabaseName();
       await createDatabase(name);
+      cleanups.push(() => dropDatabase(name));
+      return { dataDir, databaseUrl: databaseUrl(name) };
+    },
+
+    async seededStorage() {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-data-'));
+      tempDirs.push(dataDir);
+      if (backend === 'pglite') {
+        const pglite = await PGlite.create(pgliteDir(dataDir), { loadDataDir: await seededPGliteTarball() });
+        await pglite.close();
+        return { dataDir, databaseUrl: null };
+      }
+      const name = newDatabaseName();
+      await createDatabase(name, await seededPostgresTemplate());
       cleanups.push(() => dropDatabase(name));
       return { dataDir, databaseUrl: databaseUrl(name) };
     },

@@ -14,7 +14,7 @@ describe.each(backends)('jobs command on %s', (backend) => {
   const databases = useTestDatabases(backend);
 
   it('lists a failed job with its error, runs it again on retry, refuses what it does not know', async () => {
-    const storage = await databases.emptyStorage();
+    const storage = await databases.seededStorage();
     const clock = new TestClock();
     const db = await openDatabase(storage);
     let failedId: string;

@@ -17,7 +17,8 @@ import { jobsOver, type TestJobs } from './jobsSupport.js';
 import { publicUrl } from './paymentSupport.js';
 
 describe.runIf(testDatabaseUrl)('two instances on postgres', () => {
-  const databases = useTestDatabases('postgres');
+  // Collected (not run) without TEST_DATABASE_URL too: only ask for PostgreSQL when there is one.
+  const databases = testDatabaseUrl ? useTestDatabases('postgres') : null;
   const opened: { jobs: TestJobs[]; pools: Database[] } = { jobs: [], pools: [] };
   afterEach(async () => {
     for (const j of opened.jobs.splice(0)) await j.stop();
@@ -26,7 +27,7 @@ describe.runIf(testDatabaseUrl)('two instances on postgres', () => {
 
   /** The test's database, three paid appointments on Wednesday at 17:00, 17:15 and 17:30, and two instances over it. */
   async function setUp(clock: TestClock) {
-    const db = await databases.seeded();
+    const db = await databases!.seeded();
     const { rows } = await db.query<{ name: string }>('select current_database() as name');
     const url = new URL(testDatabaseUrl!);
     url.pathname = `/${rows[0]!.name}`;

@@ -39,7 +39,7 @@ describe.each(backends)('npm run clinic on %s', (backend) => {
   const t = useTestDatabases(backend);
 
   it('create-admin and make-doctor change the role of an existing account, audited; refusals say why', async () => {
-    const storage = await t.emptyStorage();
+    const storage = await t.seededStorage();
     const env = envOf(storage);
     let db = await openDatabase(storage);
     await prepareDatabase(db, { seedFile });

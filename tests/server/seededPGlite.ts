@@ -1,0 +1,159 @@
+/**
+ * The server tests' seeded PGlite databases, one test at a time per file. Loading a PGlite from
+ * the template tarball costs ~0.6 s of CPU; putting a used one back to the seeded state costs
+ * ~0.1 s. So a test file keeps the instance its last test used and resets it for the next:
+ *
+ * - every table of the schema is emptied and refilled with the template's rows (COPY, in the
+ *   same order), the sequences get the template's values, and `discard all` drops the session's
+ *   settings, LISTENs, advisory locks, prepared statements and temporary tables;
+ * - a test whose work changed the catalog (a table, schema, function, role, setting: e.g. the
+ *   job engine installing pg-boss), closed the database itself, or left it unusable, gets no
+ *   reset: that instance is closed and the next test loads a fresh one;
+ * - a test's handle stops working when the test ends (as a closed PGlite would), so a late query
+ *   from its app cannot reach the next test's database.
+ *
+ * A second seeded() in one test gets a fresh instance, as before.
+ */
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+
+/** What a fresh instance holds: compared (catalog) and restored (rows, sequences) after each test. */
+interface SeededState {
+  tables: string[];
+  rows: { table: string; data: Blob }[];
+  sequences: { name: string; lastValue: string; isCalled: boolean }[];
+  catalog: string;
+}
+
+// Every object a test could add or change besides rows: user relations and their columns and
+// constraints, functions, types, schemas, triggers, roles, per-database settings, extensions.
+const CATALOG = `select md5(concat_ws('|',
+  (select string_agg(concat_ws(',', oid, relname, relnamespace, relkind, relnatts), ';' order by oid) from pg_class where oid >= 16384),
+  (select string_agg(concat_ws(',', attrelid, attnum, attname, atttypid, attnotnull, atthasdef, attisdropped), ';' order by attrelid, attnum) from pg_attribute where attrelid >= 16384),
+  (select string_agg(concat_ws(',', oid, conname, contype, conrelid), ';' order by oid) from pg_constraint where oid >= 16384),
+  (select string_agg(concat_ws(',', oid, proname, md5(prosrc)), ';' order by oid) from pg_proc where oid >= 16384),
+  (select string_agg(concat_ws(',', oid, typname), ';' order by oid) from pg_type where oid >= 16384),
+  (select string_agg(concat_ws(',', oid, nspname), ';' order by oid) from pg_namespace),
+  (select string_agg(concat_ws(',', oid, tgname, tgenabled), ';' order by oid) from pg_trigger),
+  (select string_agg(concat_ws(',', oid, rolname), ';' order by oid) from pg_authid),
+  (select string_agg(array_to_string(setconfig, ','), ';' order by setdatabase, setrole) from pg_db_role_setting),
+  (select string_agg(extname, ';' order by oid) from pg_extension)
+)) as catalog`;
+
+async function catalogOf(pg: PGliteInterface): Promise<string> {
+  return (await pg.query<{ catalog: string }>(CATALOG)).rows[0]!.catalog;
+}
+
+async function seededStateOf(pg: PGliteInterface): Promise<SeededState> {
+  const { rows: tables } = await pg.query<{ name: string; rows: number }>(
+    `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public' order by 1`,
+  );
+  const rows: SeededState['rows'] = [];
+  for (const { name } of tables) {
+    const { rows: count } = await pg.query<{ n: number }>(`select count(*)::int as n from ${name}`);
+    if (count[0]!.n === 0) continue;
+    const { blob } = await pg.query(`copy ${name} to '/dev/blob'`);
+    rows.push({ table: name, data: blob! });
+  }
+  const { rows: names } = await pg.query<{ name: string }>(
+    `select format('%I.%I', schemaname, sequencename) as name from pg_sequences where schemaname = 'public' order by 1`,
+  );
+  const sequences: SeededState['sequences'] = [];
+  for (const { name } of names) {
+    const { rows: seq } = await pg.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from ${name}`);
+    sequences.push({ name, lastValue: seq[0]!.last_value, isCalled: seq[0]!.is_called });
+  }
+  return { tables: tables.map((t) => t.name), rows, sequences, catalog: await catalogOf(pg) };
+}
+
+/** Puts a used instance back to the seeded state; false when it cannot be (then close it). */
+async function resetToSeeded(pg: PGliteInterface, state: SeededState): Promise<boolean> {
+  if (pg.closed) return false;
+  try {
+    await pg.exec('discard all'); // fails inside a transaction left open: no reset
+    if ((await catalogOf(pg)) !== state.catalog) return false;
+    const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+    // Replica mode: no foreign-key checks while the tables are refilled in any order.
+    await pg.exec(
+      [
+        'set session_replication_role = replica',
+        `truncate ${state.tables.join(', ')}`,
+        ...state.sequences.map((s) => `select setval(${literal(s.name)}, ${s.lastValue}, ${s.isCalled})`),
+      ].join(';\n'),
+    );
+    for (const { table, data } of state.rows) await pg.query(`copy ${table} from '/dev/blob'`, [], { blob: data });
+    await pg.exec('reset session_replication_role');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The instance as the test sees it: every call throws once the test has ended, as on a closed
+ * PGlite; the test's own close() really closes it (and it is not reused).
+ */
+function handleFor(pg: PGlite): { pg: PGliteInterface; end: () => Promise<void>; closedByTest: () => boolean } {
+  let ended = false;
+  let closedByTest = false;
+  const channels = new Set<string>();
+  const handle = new Proxy(pg, {
+    get(target, key) {
+      if (key === 'closed') return ended || target.closed;
+      if (key === 'close') {
+        return async () => {
+          closedByTest = true;
+          if (!target.closed) await target.close();
+        };
+      }
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (ended) throw new Error('PGlite is closed (this test has ended)');
+        if (key === 'listen') channels.add(args[0] as string);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return {
+    pg: handle,
+    async end() {
+      ended = true;
+      for (const channel of channels) if (!pg.closed) await pg.unlisten(channel).catch(() => undefined);
+    },
+    closedByTest: () => closedByTest,
+  };
+}
+
+/** One file's seeded PGlite instances (vitest isolates test files, so this is per file). */
+export function seededPGlitePool(tarball: () => Promise<Blob>) {
+  let idle: PGlite | undefined;
+  let state: Promise<SeededState> | undefined;
+
+  return {
+    /** An instance in the seeded state and what gives it back after the test. */
+    async take(): Promise<{ pg: PGliteInterface; giveBack: () => Promise<void> }> {
+      let pg = idle;
+      idle = undefined;
+      if (!pg) {
+        pg = await PGlite.create({ loadDataDir: await tarball() });
+        state ??= seededStateOf(pg); // read from the first instance, before any test touched it
+        await state;
+      }
+      const instance = pg;
+      const handle = handleFor(instance);
+      return {
+        pg: handle.pg,
+        async giveBack() {
+          await handle.end();
+          if (!handle.closedByTest() && !idle && (await resetToSeeded(instance, await state!))) idle = instance;
+          else if (!instance.closed) await instance.close();
+        },
+      };
+    },
+    async close() {
+      const last = idle;
+      idle = undefined;
+      await last?.close();
+    },
+  };
+}
