@@ -16,7 +16,8 @@ export interface DaySchedule {
   locationId: string | null;
   onLeave: boolean;
   hours: { start: string; end: string }[];
-  holders: { time: string; userId: string; paid: boolean }[];
+  /** `expiresAt`: when an unpaid hold lapses (ISO), so a cached plan can judge it later (services/dayPlanCache.ts). */
+  holders: { time: string; userId: string; paid: boolean; expiresAt: string | null }[];
 }
 
 /**
@@ -39,7 +40,7 @@ export async function loadDaySchedule(
     location_id: string | null;
     on_leave: boolean;
     hours: { start: string; end: string }[];
-    holders: { time: string; userId: string; paid: boolean }[];
+    holders: DaySchedule['holders'];
   }>(
     `select d.id, d.name, d.email, d.type, d.slot_minutes,
             (select l.id from locations l join doctor_locations dl on dl.location_id = l.id
@@ -58,7 +59,8 @@ export async function loadDaySchedule(
                          where h.doctor_id = d.id and l.name = $2 and h.weekday = $4), '[]'::json)
             end as hours,
             coalesce((select json_agg(json_build_object('time', to_char(a.start_time, 'HH24:MI'),
-                                                        'userId', a.user_id, 'paid', a.payment_status = 'paid'))
+                                                        'userId', a.user_id, 'paid', a.payment_status = 'paid',
+                                                        'expiresAt', a.hold_expires_at))
                         from appointments a
                        where a.doctor_id = d.id and a.date = $3::date and a.holds_slot
                          and (a.payment_status = 'paid' or a.hold_expires_at > $5)), '[]'::json) as holders
