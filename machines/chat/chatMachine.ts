@@ -126,6 +126,12 @@ function problemOf(error: unknown, field: ChatProblem['field']): ChatProblem | n
   return text === undefined ? null : { field, text };
 }
 
+const failureNotice = (error: unknown): NoticeEvent<ChatNotice> => ({
+  type: 'notice',
+  tone: 'error',
+  notice: serverWordsOr<ChatNotice>(error, { kind: 'somethingWentWrong' }),
+});
+
 export const chatMachine = setup({
   types: {} as { context: ChatContext; events: ChatEvent; input: ChatInput; emitted: ChatEmitted },
   actors: {
@@ -196,12 +202,10 @@ export const chatMachine = setup({
     sendReadMark: spawnChild('markRead', {
       input: ({ context }) => ({ appointmentId: context.appointmentId, upTo: context.readUpTo, token: context.token }),
     }),
+    // The effects: the app provides them (src/components/Chat/ChatPanel.tsx); until then they are
+    // emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<ChatNotice>) => params),
     tellSessionExpired: emit({ type: 'session.expired' }),
-    tellFailure: emit((_, params: { error: unknown }) => ({
-      type: 'notice' as const,
-      tone: 'error' as const,
-      notice: serverWordsOr<ChatNotice>(params.error, { kind: 'somethingWentWrong' }),
-    })),
   },
 }).createMachine({
   id: 'chat',
@@ -298,7 +302,7 @@ export const chatMachine = setup({
                 target: 'Ready',
                 actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error, field: 'text' as const }) },
               },
-              { target: 'Ready', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+              { target: 'Ready', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
             ],
           },
         },
@@ -319,7 +323,7 @@ export const chatMachine = setup({
                 target: 'Ready',
                 actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error, field: 'photo' as const }) },
               },
-              { target: 'Ready', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+              { target: 'Ready', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
             ],
           },
         },

@@ -54,6 +54,13 @@ export function nextChange(consultation: Consultation | null): number | null {
   return null;
 }
 
+const noted: NoticeEvent<ConsultationJoinNotice> = { type: 'notice', tone: 'success', notice: { kind: 'noted' } };
+const failureNotice = (error: unknown): NoticeEvent<ConsultationJoinNotice> => ({
+  type: 'notice',
+  tone: 'error',
+  notice: serverWordsOr<ConsultationJoinNotice>(error, { kind: 'somethingWentWrong' }),
+});
+
 export const consultationJoinMachine = setup({
   types: {} as {
     context: ConsultationJoinContext;
@@ -88,13 +95,10 @@ export const consultationJoinMachine = setup({
   actions: {
     storeNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),
     store: assign({ consultation: (_, params: { consultation: Consultation }) => params.consultation }),
+    // The effects: the app provides them (src/components/Appointments/provider.ts); until then
+    // they are emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<ConsultationJoinNotice>) => params),
     tellSessionExpired: emit({ type: 'session.expired' }),
-    tellNoted: emit({ type: 'notice', tone: 'success', notice: { kind: 'noted' } } as const),
-    tellFailure: emit((_, params: { error: unknown }) => ({
-      type: 'notice' as const,
-      tone: 'error' as const,
-      notice: serverWordsOr<ConsultationJoinNotice>(params.error, { kind: 'somethingWentWrong' }),
-    })),
   },
 }).createMachine({
   id: 'consultationJoin',
@@ -138,11 +142,11 @@ export const consultationJoinMachine = setup({
         }),
         onDone: {
           target: 'Shown',
-          actions: [{ type: 'store', params: ({ event }) => ({ consultation: event.output }) }, 'tellNoted'],
+          actions: [{ type: 'store', params: ({ event }) => ({ consultation: event.output }) }, { type: 'notify', params: noted }],
         },
         onError: [
           { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'Shown', actions: 'tellSessionExpired' },
-          { target: 'Shown', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'Shown', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },
     },

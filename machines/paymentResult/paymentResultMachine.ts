@@ -91,6 +91,12 @@ export const maxChecks = 10;
 const secondsOf = (input: PaymentResultInput) =>
   Math.max(0, Math.ceil(Number.isFinite(input.seconds) ? (input.seconds as number) : paymentResultSeconds));
 
+const calendarFailed = (error: unknown): NoticeEvent<PaymentResultNotice> => ({
+  type: 'notice',
+  tone: 'error',
+  notice: serverWordsOr(error, { kind: 'calendarFailed' as const }),
+});
+
 export const paymentResultMachine = setup({
   types: {} as {
     context: PaymentResultContext;
@@ -132,14 +138,12 @@ export const paymentResultMachine = setup({
     resetChecks: assign({ checks: 0 }),
     takeToken: assign({ token: ({ context, event }) => (event.type === 'session.changed' ? event.token : context.token) }),
     storeAnswer: assign({ answer: (_, params: { answer: PaymentStatusAnswer }) => params.answer }),
+    // The effects: the app provides them (src/pages/Payment/PaymentResultPage.tsx); until then
+    // they are emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<PaymentResultNotice>) => params),
     goHome: emit({ type: 'navigate', to: '/' }),
     reopenBooking: emit({ type: 'booking.reopen' }),
     offerFile: emit((_, params: { file: CalendarFile }) => ({ type: 'calendar.file' as const, ...params.file })),
-    tellCalendarFailed: emit((_, params: { error: unknown }) => ({
-      type: 'notice' as const,
-      tone: 'error' as const,
-      notice: serverWordsOr(params.error, { kind: 'calendarFailed' as const }),
-    })),
   },
 }).createMachine({
   id: 'paymentResult',
@@ -231,7 +235,7 @@ export const paymentResultMachine = setup({
             src: 'downloadCalendar',
             input: ({ context }) => ({ appointmentId: context.answer?.appointment?._id ?? '', token: context.token ?? '' }),
             onDone: { target: 'Idle', actions: { type: 'offerFile', params: ({ event }) => ({ file: event.output }) } },
-            onError: { target: 'Idle', actions: { type: 'tellCalendarFailed', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'Idle', actions: { type: 'notify', params: ({ event }) => calendarFailed(event.error) } },
           },
         },
       },

@@ -13,7 +13,7 @@
  * send events; they hand their form's `notify` to the hook.
  */
 import { useActorRef } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword/forgotPasswordMachine';
@@ -24,6 +24,7 @@ import { selectIsLoggedIn, selectUser, type sessionMachine } from '../../../mach
 import { SessionContext, useAccountServices, type AccountServices } from '../../app/account';
 import { takeGoogleReturn } from '../../app/googleReturn';
 import { inspect } from '../../app/inspect';
+import { useLatest } from '../../app/useLatest';
 import { suggestLoginEmail } from './loginHint';
 import { showNotice } from './notices';
 import type { FormNotify } from './useFormNotices';
@@ -98,13 +99,6 @@ export function provideForgotPassword(services: AccountServices, session: Sessio
 
 function sameAddress(a: string | null | undefined, b: string): boolean {
   return !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-
-/** Keeps the latest value of something a long-lived actor's actions read (props, router hooks). */
-function useLatest<T>(value: T): { readonly current: T } {
-  const ref = useRef(value);
-  ref.current = value;
-  return ref;
 }
 
 /** The login popup's actor: its notices go to the form (`notify`, from useFormNotices). */
