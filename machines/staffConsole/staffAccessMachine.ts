@@ -69,6 +69,8 @@ export const staffAccessMachine = setup({
         return failure.kind === 'refused' ? failure.text : null;
       },
     }),
+    // The effect: the app provides it (src/staff/provider.ts); until then it is emitted,
+    // so the machine's tests and the inspector see it.
     tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({

@@ -107,6 +107,8 @@ export const staffAppointmentsMachine = setup({
       },
     }),
     storeFilterDoctors: assign({ filterDoctors: (_, params: { doctors: AdminDoctor[] }) => params.doctors }),
+    // The effect: the app provides it (src/staff/provider.ts); until then it is emitted,
+    // so the machine's tests and the inspector see it.
     tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({

@@ -20,18 +20,12 @@ import { appointmentsMachine } from '../../../machines/appointments/appointments
 import { clinicToday } from '../../../machines/booking/choices';
 import { consultationJoinMachine } from '../../../machines/consultationJoin/consultationJoinMachine';
 import { orderPaymentMachine } from '../../../machines/orderPayment/orderPaymentMachine';
-import type { Tone } from '../../../machines/session/notices';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
 import { useLatest } from '../../app/useLatest';
-import { toast } from '../Toast/toast';
+import { showToast } from '../Toast/showToast';
 import type { LoadConsultation } from './ConsultationPanel';
 import { appointmentsNoticeText, cancelNoticeText, editNoticeText, orderNoticeText } from './notices';
 import type { AppointmentsServices } from './services';
-
-/** A notice as a toast: success with role="status", error with role="alert". */
-export function showToast(tone: Tone, text: string): number {
-  return tone === 'success' ? toast.info(text) : toast.error(text);
-}
 
 /** What every /myappointment machine's effects reach: the session, through the page. */
 export interface AppointmentsPage {
