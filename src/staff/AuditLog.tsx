@@ -15,7 +15,7 @@ import {
 } from '../../machines/staffConsole/auditLogMachine';
 import { formatClinicRecorded } from '../components/Appointments/format';
 import { Link } from '../components/Link/Link';
-import { staffMessages } from '../i18n/staffMessages';
+import { getStaffMessages, useStaffMessages } from '../i18n/staffMessages';
 import { backTo } from './backTo';
 import { Fact, LoadState } from './parts';
 import { useAuditLogActor } from './provider';
@@ -31,7 +31,7 @@ export function AuditLog({ services, pageSize = auditPageSize }: { services: Sta
   const hasMore = useSelector(actor, selectHasMore);
   const loadingMore = useSelector(actor, selectIsLoadingMore);
   const failure = useSelector(actor, selectFailure);
-  const texts = staffMessages.audit;
+  const texts = useStaffMessages().audit;
 
   return (
     <section className="staff-audit" aria-busy={status === 'loading' || loadingMore}>
@@ -79,7 +79,7 @@ export function AuditLog({ services, pageSize = auditPageSize }: { services: Sta
 }
 
 function AuditEntryView({ entry }: { entry: AuditRecord }) {
-  const texts = staffMessages.audit;
+  const texts = useStaffMessages().audit;
   const changes = auditChanges(entry.details);
   const when = formatClinicRecorded(entry.at) ?? entry.at;
   const action = texts.actions[entry.action] ?? entry.action;
@@ -134,7 +134,7 @@ function AuditEntryView({ entry }: { entry: AuditRecord }) {
 
 /** `medicines › remedies › #1 › dosage` as `Prescription › Remedies › #1 › Dosage`. */
 function fieldName(path: string): string {
-  const names = staffMessages.audit.fieldNames;
+  const names = getStaffMessages().audit.fieldNames;
   return path
     .split(' › ')
     .map((part) => names[part] ?? part)
@@ -142,7 +142,7 @@ function fieldName(path: string): string {
 }
 
 function shown(value: string | null): string {
-  const texts = staffMessages.audit;
+  const texts = getStaffMessages().audit;
   if (value === null) return texts.none;
   return value === '' ? texts.empty_value : value;
 }

@@ -18,7 +18,7 @@ import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachi
 import { staffAppointmentsMachine, type StaffAppointmentsInput } from '../../machines/staffConsole/staffAppointmentsMachine';
 import { useLatest } from '../app/useLatest';
 import { showToast } from '../components/Toast/showToast';
-import { staffMessages } from '../i18n/staffMessages';
+import { getStaffMessages } from '../i18n/staffMessages';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 
@@ -27,25 +27,25 @@ function consultationNoticeText(notice: ConsultationNotice): string {
     case 'server':
       return notice.text;
     case 'checkFields':
-      return staffMessages.checkFields;
+      return getStaffMessages().checkFields;
     case 'somethingWentWrong':
-      return staffMessages.list.somethingWentWrong;
+      return getStaffMessages().list.somethingWentWrong;
   }
 }
 
 function teleconsultationNoticeText(notice: ConsultationJoinNotice): string {
   switch (notice.kind) {
     case 'noted':
-      return staffMessages.teleconsultation.noted;
+      return getStaffMessages().teleconsultation.noted;
     case 'server':
       return notice.text;
     case 'somethingWentWrong':
-      return staffMessages.list.somethingWentWrong;
+      return getStaffMessages().list.somethingWentWrong;
   }
 }
 
 const auditNoticeText = (notice: AuditLogNotice): string =>
-  notice.kind === 'server' ? notice.text : staffMessages.list.somethingWentWrong;
+  notice.kind === 'server' ? notice.text : getStaffMessages().list.somethingWentWrong;
 
 /** The staff caller's session ending (a 401), read when an action runs. */
 export function useExpiry() {

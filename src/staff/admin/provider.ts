@@ -35,14 +35,14 @@ import { fromApi } from '../../app/fromApi';
 import { useLatest } from '../../app/useLatest';
 import { editNoticeText } from '../../components/Appointments/notices';
 import { showToast } from '../../components/Toast/showToast';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { getStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { useExpiry } from '../provider';
 import { useStaff } from '../StaffContext';
 import { useAdminServices } from './services';
 
-const { common, appointments: appointmentTexts } = staffAdminMessages;
 
-export function listNoticeText(notice: AdminListNotice): string {
+function listNoticeText(notice: AdminListNotice): string {
+  const { common } = getStaffAdminMessages();
   switch (notice.kind) {
     case 'server':
       return notice.text;
@@ -64,6 +64,7 @@ export function listNoticeText(notice: AdminListNotice): string {
 }
 
 function scheduleNoticeText(notice: ScheduleNotice): string {
+  const { common } = getStaffAdminMessages();
   switch (notice.kind) {
     case 'server':
       return notice.text;
@@ -79,18 +80,19 @@ function scheduleNoticeText(notice: ScheduleNotice): string {
 }
 
 function cancelNoticeText(notice: AdminCancelNotice): string {
+  const texts = getStaffAdminMessages().appointments;
   switch (notice.kind) {
     case 'server':
       return notice.text;
     case 'cancelled':
-      return appointmentTexts.cancelled;
+      return texts.cancelled;
     case 'cancelFailed':
-      return appointmentTexts.cancelFailed;
+      return texts.cancelFailed;
   }
 }
 
 const changeNoticeText = (notice: ConfirmedChangeNotice): string =>
-  notice.kind === 'server' ? notice.text : appointmentTexts.changeFailed;
+  notice.kind === 'server' ? notice.text : getStaffAdminMessages().appointments.changeFailed;
 
 /** A `notify` action that shows the machine's notice as a toast, in the words `text` gives. */
 const toastIn =
