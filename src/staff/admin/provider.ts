@@ -41,7 +41,8 @@ import { useStaff } from '../StaffContext';
 import { useAdminServices } from './services';
 
 
-function listNoticeText(notice: AdminListNotice): string {
+/** The lists' and the schedule's notices (a schedule's kinds are a few of a list's). */
+function listNoticeText(notice: AdminListNotice | ScheduleNotice): string {
   const { common } = getStaffAdminMessages();
   switch (notice.kind) {
     case 'server':
@@ -58,22 +59,6 @@ function listNoticeText(notice: AdminListNotice): string {
       return common.deleteFailed;
     case 'reorderFailed':
       return common.reorderFailed;
-    case 'checkFields':
-      return common.checkFields;
-  }
-}
-
-function scheduleNoticeText(notice: ScheduleNotice): string {
-  const { common } = getStaffAdminMessages();
-  switch (notice.kind) {
-    case 'server':
-      return notice.text;
-    case 'saved':
-      return common.saved;
-    case 'loadFailed':
-      return common.loadFailed;
-    case 'saveFailed':
-      return common.saveFailed;
     case 'checkFields':
       return common.checkFields;
   }
@@ -170,7 +155,7 @@ export function useScheduleActor(doctorId: string) {
           api.removeLeave(input.doctorId, input.leaveId, input.token, signal),
         ),
       },
-      actions: { notify: toastIn(scheduleNoticeText), tellExpired: expired },
+      actions: { notify: toastIn(listNoticeText), tellExpired: expired },
     }),
   );
   return useActorRef(logic, { input: { doctorId, token } });
