@@ -28,7 +28,11 @@
  * - `updateAppointment` { request: { selectedLocation, appointmentToEdit, newDate, selectedTime }, token }
  *                       -> { message, appointment }   (updateAppointment, src/api/appointments.ts)
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/components/Appointments/provider.ts; the admin move:
+ * src/staff/admin/provider.ts): `notify` (emits `notice`), `announceUpdated` (emits
+ * `appointment.updated`), `tellExpired` (emits `session.expired`); until provided they are emitted,
+ * as the machine's tests read them (`actor.on(...)`).
+ * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
  *   - updated             'Appointment updated successfully.'
  *   - server {text}       the server's message, preferred when it refused with one

@@ -21,6 +21,9 @@
  * - From the `stream` actor: `stream.message` { message }, `stream.dropped`.
  * - From the `reconnectPause` actor: `reconnect.due`.
  *
+ * Effects, actions the app provides (src/components/Chat/provider.ts): `notify` (emits `notice`),
+ * `tellSessionExpired` (emits `session.expired`); until provided they are emitted, as the machine's
+ * tests read them (`actor.on(...)`).
  * Emitted: `session.expired` (401), `notice` with the server's words or 'somethingWentWrong' when
  * a message could not be sent for another reason than the message itself. A 400 (the text or the
  * photo refused: too long, not an image, too large) is kept as `problem` on its field instead.

@@ -35,7 +35,10 @@
  * Load outcome (`selectStatus`): 'loading' | 'ready' | 'refused' (403/404: `selectFailure` has the
  * server's words: another doctor's, not found) | 'failed' (no answer: retry).
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/staff/provider.ts): `notify` (emits `notice`),
+ * `tellChanged` (emits `appointment.changed`), `tellExpired` (emits `session.expired`); until
+ * provided they are emitted, as the machine's tests read them (`actor.on(...)`).
+ * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds:
  *   - server {text}       the server's words: its success message, or why it refused
  *   - checkFields         the form has problems, shown at the fields (nothing was sent)

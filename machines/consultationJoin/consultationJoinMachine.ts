@@ -12,6 +12,10 @@
  * - `call.noanswer` { note }: the doctor (or an admin) notes that the person consulted did not
  *   answer the call; only for a Call that has opened, as staff (the server checks it again).
  *
+ * Effects, actions the app provides (src/components/Appointments/provider.ts,
+ * src/staff/provider.ts): `notify` (emits `notice`), `tellSessionExpired` (emits
+ * `session.expired`); until provided they are emitted, as the machine's tests read them
+ * (`actor.on(...)`).
  * Emitted: `session.expired` when the server says the token is no longer live (401); `notice`
  * { kind: 'noted' } once the note is stored, or the server's words / 'somethingWentWrong'.
  *

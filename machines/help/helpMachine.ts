@@ -21,7 +21,9 @@
  * - `session.changed` { isLoggedIn, appointments }: the session or its list changed; the links
  *   close if help is no longer available.
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/components/Appointments/helpProvider.ts): `notify` (emits
+ * `notice`); until provided they are emitted, as the machine's tests read them (`actor.on(...)`).
+ * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
  *   - pleaseLogin         'Please login.' (help asked while logged out)
  *   - noAppointmentBooked 'You have not booked any appointment' (no appointment, cancelled ones aside)

@@ -27,7 +27,10 @@
  *   the order's `_id`, amount: rupeesToPaise(order.totalPrice) } (the server checks the amount
  *   against the stored order).
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/components/Appointments/provider.ts): `notify` (emits
+ * `notice`), `redirect` (emits `redirect`), `tellExpired` (emits `session.expired`); until provided
+ * they are emitted, as the machine's tests read them (`actor.on(...)`).
+ * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds and the message each stands for:
  *   - alreadyPaid {amount}  the amount already paid (see above), on Pay Now for a paid order
  *   - server {text}         the server's message, preferred when the payment call is refused

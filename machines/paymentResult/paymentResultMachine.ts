@@ -29,6 +29,9 @@
  * The app provides (rejecting with the ApiFailure) `checkPayment` { merchantOrderId, token } ->
  * PaymentStatusAnswer and `downloadCalendar` { appointmentId, token } -> CalendarFile.
  *
+ * Effects, actions the app provides (src/pages/Payment/provider.ts): `goHome` (emits `navigate`),
+ * `reopenBooking` (emits `booking.reopen`), `offerFile` (emits `calendar.file`), `notify` (emits
+ * `notice`); until provided they are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: when a countdown ends or is skipped, `navigate` { to: '/' }, then for /paymentfail
  * `booking.reopen` (the machine is then done, with output `{ to: '/', reopenBooking }`); in
  * Confirmed, `calendar.file` { fileName, content } for the app to offer as a download, or

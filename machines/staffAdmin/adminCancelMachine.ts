@@ -11,6 +11,9 @@
  * The app provides `cancelAppointment` { appointmentId, reason, token } -> { message, appointment },
  * rejecting with an ApiFailure.
  *
+ * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
+ * `announceCancelled` (emits `appointment.cancelled`), `tellExpired` (emits `session.expired`);
+ * until provided they are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (the server's words, or cancelled / cancelFailed),
  * `appointment.cancelled` { appointment } (as it is now), `session.expired` (a 401). After a failure
  * the question is asked again, with the reason kept.

@@ -24,6 +24,9 @@
  * - `reorderItems` { ids, token } -> Item[]
  * After a save or a delete the list is loaded again (counts and order come from the server).
  *
+ * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
+ * `announceSaved` (emits `item.saved`), `tellExpired` (emits `session.expired`); until provided
+ * they are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (a toast: the server's own words, or a kind below),
  * `item.saved` { id } (id null for a new item), `session.expired` (a 401).
  * Notice kinds: saved, deleted (the server said nothing), loadFailed, saveFailed, deleteFailed,

@@ -14,6 +14,9 @@
  * the app's, given with `machine.provide`. `appointment` is the record the server answered when the
  * change was to one appointment (an order's status), null otherwise (a doctor).
  *
+ * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
+ * `tellDone` (emits `change.done`), `tellExpired` (emits `session.expired`); until provided they
+ * are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (the server's words, or failed), `change.done` { message,
  * appointment } (so a page showing that appointment can take the record as it now is, without
  * loading it again), `session.expired` (a 401).

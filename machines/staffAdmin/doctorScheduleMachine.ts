@@ -21,6 +21,9 @@
  * - `addLeave` { doctorId, leave: { from, to, reason }, token } -> { message, schedule }
  * - `removeLeave` { doctorId, leaveId, token } -> { message, schedule }
  *
+ * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
+ * `tellExpired` (emits `session.expired`); until provided they are emitted, as the machine's tests
+ * read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (the server's words, or: saved, loadFailed, saveFailed,
  * checkFields), `session.expired` (a 401).
  */

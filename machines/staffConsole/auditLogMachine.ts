@@ -16,7 +16,10 @@
  * Shown: `selectLogStatus` 'loading' | 'ready' | 'empty' | 'failed' (`selectFailure`: the server's
  * words or null); `selectEntries`; `selectIsLoadingMore`.
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/staff/provider.ts): `notify` (emits `notice`),
+ * `tellExpired` (emits `session.expired`); until provided they are emitted, as the machine's tests
+ * read them (`actor.on(...)`).
+ * What is emitted:
  * - `notice` { tone: 'error', notice }: an older page could not be loaded (the entries shown stay):
  *   the server's words, or { kind: 'somethingWentWrong' }.
  * - `session.expired`: a call answered 401.

@@ -24,7 +24,10 @@
  * | 'failed' (`selectFailure`: the server's words, or null for no answer: the view then says
  * 'Something went wrong.'; with `appointments.retry`).
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/staff/provider.ts): `tellExpired` (emits
+ * `session.expired`); until provided they are emitted, as the machine's tests read them
+ * (`actor.on(...)`).
+ * What is emitted:
  * - `session.expired`: a call answered 401; the app sends `session.expired` to the session.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
