@@ -8,7 +8,7 @@
  * The views render the state and send events.
  */
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { Consultation as ConsultationRecord } from '../../contract/consultation';
 import { consultationMachine, type ConsultationNotice } from '../../machines/consultation/consultationMachine';
@@ -16,8 +16,7 @@ import { consultationJoinMachine, type ConsultationJoinNotice } from '../../mach
 import { auditLogMachine, type AuditLogNotice } from '../../machines/staffConsole/auditLogMachine';
 import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine';
 import { staffAppointmentsMachine, type StaffAppointmentsInput } from '../../machines/staffConsole/staffAppointmentsMachine';
-import { useLatest } from '../app/useLatest';
-import { showToast } from '../components/Toast/showToast';
+import { showToast } from '../components/Appointments/notices';
 import { getStaffMessages } from '../i18n/staffMessages';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
@@ -50,13 +49,15 @@ const auditNoticeText = (notice: AuditLogNotice): string =>
 /** The staff caller's session ending (a 401), read when an action runs. */
 export function useExpiry() {
   const { onSessionExpired } = useStaff();
-  const latest = useLatest(onSessionExpired);
+  const latest = useRef(onSessionExpired);
+  latest.current = onSessionExpired;
   return () => latest.current();
 }
 
 /** Before the console: who is signed in (GET /staff/me); a 401 ends the session (`onSessionExpired`). */
 export function useStaffAccessActor(services: StaffServices, token: string, onSessionExpired: () => void) {
-  const latest = useLatest(onSessionExpired);
+  const latest = useRef(onSessionExpired);
+  latest.current = onSessionExpired;
   const [logic] = useState(() =>
     staffAccessMachine.provide({
       actors: { fetchStaffMe: services.actors.fetchStaffMe },

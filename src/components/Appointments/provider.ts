@@ -12,7 +12,7 @@
  * Chat appointment's conversation (../Chat/provider.ts, also in the staff console).
  */
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import { appointmentCancelMachine } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import { appointmentEditMachine } from '../../../machines/appointmentEdit/appointmentEditMachine';
@@ -21,10 +21,8 @@ import { clinicToday } from '../../../machines/booking/choices';
 import { consultationJoinMachine } from '../../../machines/consultationJoin/consultationJoinMachine';
 import { orderPaymentMachine } from '../../../machines/orderPayment/orderPaymentMachine';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
-import { useLatest } from '../../app/useLatest';
-import { showToast } from '../Toast/showToast';
+import { appointmentsNoticeText, cancelNoticeText, editNoticeText, orderNoticeText, showToast } from './notices';
 import type { LoadConsultation } from './ConsultationPanel';
-import { appointmentsNoticeText, cancelNoticeText, editNoticeText, orderNoticeText } from './notices';
 import type { AppointmentsServices } from './services';
 
 /** What every /myappointment machine's effects reach: the session, through the page. */
@@ -100,7 +98,8 @@ export function useAppointmentsActor(
   services: AppointmentsServices,
   { token, ...page }: AppointmentsPage & { readonly refresh: () => void; readonly token: string },
 ) {
-  const latest = useLatest(page);
+  const latest = useRef(page);
+  latest.current = page;
   const [logic] = useState(() =>
     provideAppointments(services, {
       sessionExpired: () => latest.current.sessionExpired(),
@@ -118,7 +117,8 @@ interface ChangePopup {
 }
 
 function useChangePage(popup: ChangePopup): ChangePage {
-  const latest = useLatest(popup);
+  const latest = useRef(popup);
+  latest.current = popup;
   const [page] = useState<ChangePage>(() => ({
     changed: () => {
       latest.current.onChanged();
@@ -154,7 +154,8 @@ export function useOrderPaymentActor(
   input: { appointment: AppointmentRecord; token: string },
   onSessionExpired: () => void,
 ) {
-  const latest = useLatest(onSessionExpired);
+  const latest = useRef(onSessionExpired);
+  latest.current = onSessionExpired;
   const [logic] = useState(() => provideOrderPayment(services, { sessionExpired: () => latest.current() }));
   return useActorRef(logic, { input });
 }
@@ -165,7 +166,8 @@ export function useConsultationJoinActor(
   input: { appointmentId: string; token: string },
   onSessionExpired: () => void,
 ) {
-  const latest = useLatest(onSessionExpired);
+  const latest = useRef(onSessionExpired);
+  latest.current = onSessionExpired;
   const [logic] = useState(() => provideConsultationJoin(loadConsultation, { sessionExpired: () => latest.current() }));
   return useActorRef(logic, { input: { ...input, now: Date.now() } });
 }

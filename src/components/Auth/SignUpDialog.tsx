@@ -13,7 +13,7 @@ import { Dialog } from '../Popup/Dialog';
 import { usePopup } from '../Popup/popups';
 import { BusyButton, describedBy, TextField, useFieldErrors, type FieldKey } from './fields';
 import { OtpFields } from './OtpFields';
-import { useRegistrationActor } from './provider';
+import { useRegistrationActor } from './signUpProvider';
 import { useFormNotices } from './useFormNotices';
 import './Auth.css';
 

@@ -9,7 +9,7 @@ import type { LoginNotice } from '../../../machines/login/loginMachine';
 import type { RegistrationNotice } from '../../../machines/registration/registrationMachine';
 import type { ForgotPasswordNotice } from '../../../machines/forgotPassword/forgotPasswordMachine';
 import { messages } from '../../i18n/messages';
-import { showToast } from '../Toast/showToast';
+import { toast } from '../Toast/toast';
 
 export type AccountNotice = SessionNotice | LoginNotice | RegistrationNotice | ForgotPasswordNotice;
 
@@ -70,5 +70,6 @@ export function noticeText(notice: AccountNotice): string {
 
 /** Shows a machine's notice as a toast; returns the toast's id. */
 export function showNotice({ tone, notice }: Pick<NoticeEvent<AccountNotice>, 'tone' | 'notice'>): number {
-  return showToast(tone, noticeText(notice));
+  const text = noticeText(notice);
+  return tone === 'success' ? toast.info(text) : toast.error(text);
 }

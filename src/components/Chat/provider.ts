@@ -4,9 +4,8 @@
  * words or the page's 'Something went wrong.'; `tellSessionExpired`, the session ends.
  */
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { chatMachine } from '../../../machines/chat/chatMachine';
-import { useLatest } from '../../app/useLatest';
 import { toast } from '../Toast/toast';
 import type { ChatServices } from './services';
 
@@ -33,7 +32,8 @@ export function useChatActor(
   input: { appointmentId: string; token: string },
   page: { readonly somethingWentWrong: string; readonly onSessionExpired: () => void },
 ) {
-  const latest = useLatest(page);
+  const latest = useRef(page);
+  latest.current = page;
   const [logic] = useState(() =>
     provideChat(services, {
       somethingWentWrong: () => latest.current.somethingWentWrong,

@@ -22,7 +22,7 @@ import { useSession } from '../../app/account';
 import { usePageTitle } from '../../app/usePageTitle';
 import { BusyButton, TextField, useFieldErrors, type FieldKey } from '../../components/Auth/fields';
 import { OtpFields } from '../../components/Auth/OtpFields';
-import { useForgotPasswordActor } from '../../components/Auth/provider';
+import { useForgotPasswordActor } from '../../components/Auth/resetProvider';
 import { useFormNotices } from '../../components/Auth/useFormNotices';
 import { Link } from '../../components/Link/Link';
 import { usePopup } from '../../components/Popup/popups';

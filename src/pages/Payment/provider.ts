@@ -8,13 +8,12 @@
  * - `offerFile`: the calendar file as a download; `notify`: a toast when it could not be had.
  */
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { readKeptBooking } from '../../../machines/booking/choices';
 import { paymentResultMachine, type PaymentResultInput } from '../../../machines/paymentResult/paymentResultMachine';
 import type { PaymentResultServices } from '../../app/booking';
 import { takeKeptBooking } from '../../app/useBookingServices';
-import { useLatest } from '../../app/useLatest';
 import { usePopup } from '../../components/Popup/popups';
 import { toast } from '../../components/Toast/toast';
 import { messages } from '../../i18n/messages';
@@ -45,7 +44,9 @@ export function providePaymentResult(services: PaymentResultServices, page: Paym
 export function usePaymentResultActor(services: PaymentResultServices, input: PaymentResultInput) {
   const navigate = useNavigate();
   const popup = usePopup();
-  const latest = useLatest({ navigate, popup });
+  const current = { navigate, popup };
+  const latest = useRef(current);
+  latest.current = current;
   const [logic] = useState(() =>
     providePaymentResult(services, {
       forOrder: input.forOrder ?? false,

@@ -32,9 +32,7 @@ import {
 } from '../../../machines/staffAdmin/doctorScheduleMachine';
 import type { ApiFailure } from '../../api/client';
 import { fromApi } from '../../app/fromApi';
-import { useLatest } from '../../app/useLatest';
-import { editNoticeText } from '../../components/Appointments/notices';
-import { showToast } from '../../components/Toast/showToast';
+import { editNoticeText, showToast } from '../../components/Appointments/notices';
 import { getStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { useExpiry } from '../provider';
 import { useStaff } from '../StaffContext';
@@ -114,7 +112,8 @@ export function useConfirmedChange(
   const { token } = useStaff();
   const expired = useExpiry();
   // The latest onDone, without starting the machine again when the caller's function changes.
-  const done = useLatest(onDone);
+  const done = useRef(onDone);
+  done.current = onDone;
   const [logic] = useState(() =>
     confirmedChangeMachine.provide({
       actors: {
@@ -172,7 +171,8 @@ export function useAdminCancelActor(appointment: AppointmentRecord, popup: Appoi
   const { token } = useStaff();
   const { api } = useAdminServices();
   const expired = useExpiry();
-  const latest = useLatest(popup);
+  const latest = useRef(popup);
+  latest.current = popup;
   const [logic] = useState(() =>
     adminCancelMachine.provide({
       actors: {
@@ -213,7 +213,8 @@ export function useMoveActor(appointment: AppointmentRecord, popup: AppointmentP
   const { token } = useStaff();
   const { api, now } = useAdminServices();
   const expired = useExpiry();
-  const latest = useLatest(popup);
+  const latest = useRef(popup);
+  latest.current = popup;
   const doctors = useRef<AdminDoctor[]>([]);
 
   /** The id of a location of the doctor, by name (the edit flow chooses names). */
