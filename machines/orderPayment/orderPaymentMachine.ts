@@ -72,6 +72,8 @@ const kindOf = (context: OrderPaymentContext): OrderState['kind'] | null => orde
 /** The order of the appointment; only called where there is one. */
 const orderOf = (context: OrderPaymentContext): Order => context.appointment.order as Order;
 
+const failureNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'somethingWentWrong' }));
+
 /** Where Pay Now leaves for: '/#/payment?payUrl=' + encodeURIComponent(payUrl). */
 export type OrderRedirect = { url: string; payUrl: string; orderId: string };
 
@@ -165,9 +167,9 @@ export const orderPaymentMachine = setup({
           {
             guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
             target: 'Payable',
-            actions: ['tellExpired', { type: 'notify', params: ({ event }) => notice('error', serverWordsOr(event.error, { kind: 'somethingWentWrong' })) }],
+            actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
           },
-          { target: 'Payable', actions: { type: 'notify', params: ({ event }) => notice('error', serverWordsOr(event.error, { kind: 'somethingWentWrong' })) } },
+          { target: 'Payable', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },
     },

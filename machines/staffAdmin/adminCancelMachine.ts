@@ -44,6 +44,7 @@ export const isCancellable = (appointment: Pick<AppointmentRecord, 'appointmentS
 
 const notice = (tone: Tone, n: AdminCancelNotice): NoticeEvent<AdminCancelNotice> => ({ type: 'notice', tone, notice: n });
 
+const failureNotice = (error: unknown) => notice('error', serverWordsOr<AdminCancelNotice>(error, { kind: 'cancelFailed' }));
 const cancelledNotice = (answer: AdminCancelAnswer) =>
   notice('success', answer.message.trim() === '' ? { kind: 'cancelled' } : { kind: 'server', text: answer.message });
 
@@ -107,13 +108,13 @@ export const adminCancelMachine = setup({
           {
             guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
             target: 'Confirming',
-            actions: ['tellExpired', { type: 'notify', params: ({ event }) => notice('error', serverWordsOr<AdminCancelNotice>(event.error, { kind: 'cancelFailed' })) }],
+            actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
           },
           {
             target: 'Confirming',
             actions: [
               { type: 'storeFieldErrors', params: ({ event }) => ({ error: event.error }) },
-              { type: 'notify', params: ({ event }) => notice('error', serverWordsOr<AdminCancelNotice>(event.error, { kind: 'cancelFailed' })) },
+              { type: 'notify', params: ({ event }) => failureNotice(event.error) },
             ],
           },
         ],
