@@ -25,16 +25,17 @@
  * - { kind: 'releaseHold' }    no fee paid (an unpaid hold, or a payment that failed): nothing is
  *                              kept back, so the question only says the slot will be released.
  *
- * Emitted (`actor.on(...)`):
- * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
+ * Effects, actions the app provides (src/components/Appointments/provider.ts); until provided they
+ * are emitted (`actor.on(...)`), as the machine's tests read them:
+ * - `notify` { tone, notice } (emits `notice`): a toast. Kinds and the spec §8 message each stands for:
  *   - deleted        'Appointment Deleted Successfully.'
  *   - server {text}  the server's message, preferred when a cancel fails
  *   - deleteFailed   'Failed to delete appointment' (refused without a readable message, or no answer)
  *   After a failure the question is asked again: the person may try again or dismiss.
- * - `appointment.cancelled` { appointmentId }: the record's `_id`; the app sends
+ * - `announceCancelled` (emits `appointment.cancelled` { appointmentId }): the record's `_id`; the app sends
  *   `appointments.refresh` to the list and closes the popup. The machine is then done, with
  *   output `{ cancelled: true }` (`{ cancelled: false }` when dismissed).
- * - `session.expired`: the server answered 401; the app sends `session.expired` to the session.
+ * - `tellExpired` (emits `session.expired`): the server answered 401; the app sends `session.expired` to the session.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
@@ -74,6 +75,8 @@ export type DeleteRequest = { userId: string; appointmentId: string; token: stri
 
 const notice = (tone: Tone, n: AppointmentCancelNotice): NoticeEvent<AppointmentCancelNotice> => ({ type: 'notice', tone, notice: n });
 
+const failureNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'deleteFailed' }));
+
 export const appointmentCancelMachine = setup({
   types: {} as {
     context: AppointmentCancelContext;
@@ -92,9 +95,10 @@ export const appointmentCancelMachine = setup({
   },
   actions: {
     markCancelled: assign({ cancelled: true }),
-    tellDeleted: emit(notice('success', { kind: 'deleted' })),
+    // The effects: the app provides them (src/components/Appointments/provider.ts); until then
+    // they are emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<AppointmentCancelNotice>) => params),
     announceCancelled: emit(({ context }) => ({ type: 'appointment.cancelled' as const, appointmentId: context.appointment._id })),
-    tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'deleteFailed' }))),
     tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
@@ -117,14 +121,14 @@ export const appointmentCancelMachine = setup({
         id: 'deleteAppointment',
         src: 'deleteAppointment',
         input: ({ context }) => ({ userId: context.userId, appointmentId: context.appointment._id, token: context.token }),
-        onDone: { target: 'Cancelled', actions: ['markCancelled', 'tellDeleted', 'announceCancelled'] },
+        onDone: { target: 'Cancelled', actions: ['markCancelled', { type: 'notify', params: notice('success', { kind: 'deleted' }) }, 'announceCancelled'] },
         onError: [
           {
             guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
             target: 'Confirming',
-            actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+            actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
           },
-          { target: 'Confirming', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'Confirming', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },
     },

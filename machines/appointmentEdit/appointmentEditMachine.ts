@@ -28,7 +28,11 @@
  * - `updateAppointment` { request: { selectedLocation, appointmentToEdit, newDate, selectedTime }, token }
  *                       -> { message, appointment }   (updateAppointment, src/api/appointments.ts)
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/components/Appointments/provider.ts; the admin move:
+ * src/staff/admin/provider.ts): `notify` (emits `notice`), `announceUpdated` (emits
+ * `appointment.updated`), `tellExpired` (emits `session.expired`); until provided they are emitted,
+ * as the machine's tests read them (`actor.on(...)`).
+ * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
  *   - updated             'Appointment updated successfully.'
  *   - server {text}       the server's message, preferred when it refused with one
@@ -187,6 +191,9 @@ function chosen(context: AppointmentEditContext, change: Partial<EditChoices>): 
 
 const notice = (tone: Tone, n: AppointmentEditNotice): NoticeEvent<AppointmentEditNotice> => ({ type: 'notice', tone, notice: n });
 
+const somethingWentWrong = notice('error', { kind: 'somethingWentWrong' });
+const refusedNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'updateFailed' }));
+
 export const appointmentEditMachine = setup({
   types: {} as {
     context: AppointmentEditContext;
@@ -234,16 +241,14 @@ export const appointmentEditMachine = setup({
     dropTakenSlot: sendTo('slotPicker', { type: 'slot.taken' as const }),
     showSlots: assign(({ context }, params: { picker: SlotPickerSnapshot }) => shownSlots(params.picker, context.choices)),
     storeUpdated: assign({ updated: (_, params: { appointment: AppointmentRecord }) => params.appointment }),
-    tellUpdated: emit(notice('success', { kind: 'updated' })),
+    // The effects: the app provides them (src/components/Appointments/provider.ts); until then
+    // they are emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<AppointmentEditNotice>) => params),
     announceUpdated: emit((_, params: { appointment: AppointmentRecord }) => ({
       type: 'appointment.updated' as const,
       appointment: params.appointment,
     })),
     tellExpired: emit({ type: 'session.expired' as const }),
-    tellSlotTaken: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'slotTaken' }))),
-    tellRefused: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'updateFailed' }))),
-    tellUpdateError: emit(notice('error', { kind: 'updateError' })),
-    tellSomethingWentWrong: emit(notice('error', { kind: 'somethingWentWrong' })),
   },
 }).createMachine({
   id: 'appointmentEdit',
@@ -291,7 +296,7 @@ export const appointmentEditMachine = setup({
                   target: 'Ready',
                   actions: [{ type: 'storeDoctors', params: ({ event }) => ({ doctors: event.output }) }, 'refreshSlots'],
                 },
-                onError: { target: 'Failed', actions: 'tellSomethingWentWrong' },
+                onError: { target: 'Failed', actions: { type: 'notify', params: somethingWentWrong } },
               },
             },
             Ready: { description: "The doctor's locations are offered." },
@@ -313,7 +318,7 @@ export const appointmentEditMachine = setup({
           on: {
             'slots.refresh': { actions: 'tellSlotPicker' },
             'slots.retry': { actions: 'passToSlotPicker' },
-            'slots.failed': { actions: 'tellSomethingWentWrong' },
+            'slots.failed': { actions: { type: 'notify', params: somethingWentWrong } },
           },
         },
         Flow: {
@@ -347,7 +352,7 @@ export const appointmentEditMachine = setup({
                   target: '#appointmentEdit.Saved',
                   actions: [
                     { type: 'storeUpdated', params: ({ event }) => ({ appointment: event.output.appointment }) },
-                    'tellUpdated',
+                    { type: 'notify', params: notice('success', { kind: 'updated' }) },
                     { type: 'announceUpdated', params: ({ event }) => ({ appointment: event.output.appointment }) },
                   ],
                 },
@@ -355,19 +360,19 @@ export const appointmentEditMachine = setup({
                   {
                     guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                     target: 'Editing',
-                    actions: ['tellExpired', { type: 'tellRefused', params: ({ event }) => ({ error: event.error }) }],
+                    actions: ['tellExpired', { type: 'notify', params: ({ event }) => refusedNotice(event.error) }],
                   },
                   {
                     guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
                     target: 'Editing',
-                    actions: ['dropTakenSlot', { type: 'tellSlotTaken', params: ({ event }) => ({ error: event.error }) }],
+                    actions: ['dropTakenSlot', { type: 'notify', params: ({ event }) => notice('error', serverWordsOr(event.error, { kind: 'slotTaken' })) }],
                   },
                   {
                     guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
                     target: 'Editing',
-                    actions: { type: 'tellRefused', params: ({ event }) => ({ error: event.error }) },
+                    actions: { type: 'notify', params: ({ event }) => refusedNotice(event.error) },
                   },
-                  { target: 'Editing', actions: 'tellUpdateError' },
+                  { target: 'Editing', actions: { type: 'notify', params: notice('error', { kind: 'updateError' }) } },
                 ],
               },
             },

@@ -26,17 +26,18 @@
  *                                                       (downloadCalendar, src/api/appointments.ts)
  * - `clock` (optional): sends `clock.tick` { now }; the default ticks every 15 seconds.
  *
- * Emitted (`actor.on(...)`):
- * - `notice` { tone, notice }: a toast. Kinds and the message each stands for:
+ * Effects, actions the app provides (src/components/Appointments/provider.ts); until provided they
+ * are emitted (`actor.on(...)`), as the machine's tests read them:
+ * - `notify` { tone, notice } (emits `notice`): a toast. Kinds and the message each stands for:
  *   - server {text}       the server's message, preferred (a payment refused: the hold lapsed, ...)
  *   - somethingWentWrong  'Something went wrong.' (a payment call failed without a readable message)
  *   - calendarFailed      the calendar file could not be fetched (no spec text; the catalog's words)
- * - `session.expired`: a call answered 401; the app sends `session.expired` to the session.
- * - `appointments.stale`: the server refused a payment (the hold lapsed meanwhile): the app sends
+ * - `tellExpired` (emits `session.expired`): a call answered 401; the app sends `session.expired` to the session.
+ * - `tellStale` (emits `appointments.stale`): the server refused a payment (the hold lapsed meanwhile): the app sends
  *   `appointments.refresh` to the session so the list shows why.
  * - `redirect` { url, payUrl, appointmentId }: the app sends the browser to `url` =
  *   '/#/payment?payUrl=' + encodeURIComponent(payUrl), as the booking popup does.
- * - `calendar.file` { fileName, content }: the app offers the file as a download.
+ * - `offerFile` { file } (emits `calendar.file` { fileName, content }): the app offers the file as a download.
  */
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
@@ -49,6 +50,9 @@ export type AppointmentsInput = { token: string; now: number };
 
 export type AppointmentsNotice = { kind: 'somethingWentWrong' } | { kind: 'calendarFailed' } | ServerNotice;
 
+/** Where Pay leaves for: '/#/payment?payUrl=' + encodeURIComponent(payUrl). */
+export type AppointmentsRedirect = { url: string; payUrl: string; appointmentId: string };
+
 /** An iCalendar file to offer as a download. */
 export type CalendarFile = { fileName: string; content: Blob };
 
@@ -56,7 +60,7 @@ export type AppointmentsEmitted =
   | NoticeEvent<AppointmentsNotice>
   | { type: 'session.expired' }
   | { type: 'appointments.stale' }
-  | { type: 'redirect'; url: string; payUrl: string; appointmentId: string }
+  | ({ type: 'redirect' } & AppointmentsRedirect)
   | ({ type: 'calendar.file' } & CalendarFile);
 
 export type AppointmentsEvent =
@@ -89,6 +93,14 @@ export function clockEvery(ms: number) {
 
 const notice = (tone: Tone, n: AppointmentsNotice): NoticeEvent<AppointmentsNotice> => ({ type: 'notice', tone, notice: n });
 
+const failureNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'somethingWentWrong' }));
+
+const redirectTo = (context: AppointmentsContext, answer: PaymentAnswer): AppointmentsRedirect => ({
+  url: paymentPageUrl(answer.checkoutPageUrl),
+  payUrl: answer.checkoutPageUrl,
+  appointmentId: context.paying?._id ?? '',
+});
+
 export const appointmentsMachine = setup({
   types: {} as {
     context: AppointmentsContext;
@@ -120,16 +132,12 @@ export const appointmentsMachine = setup({
       calendarId: ({ event }) => (event.type === 'appointment.addToCalendar' ? event.appointment._id : null),
     }),
     stopCalendar: assign({ calendarId: null }),
+    // The effects: the app provides them (src/components/Appointments/provider.ts); until then
+    // they are emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<AppointmentsNotice>) => params),
     tellExpired: emit({ type: 'session.expired' as const }),
     tellStale: emit({ type: 'appointments.stale' as const }),
-    tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'somethingWentWrong' }))),
-    tellCalendarFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'calendarFailed' }))),
-    redirect: emit(({ context }, params: { answer: PaymentAnswer }) => ({
-      type: 'redirect' as const,
-      url: paymentPageUrl(params.answer.checkoutPageUrl),
-      payUrl: params.answer.checkoutPageUrl,
-      appointmentId: context.paying?._id ?? '',
-    })),
+    redirect: emit((_, params: AppointmentsRedirect) => ({ type: 'redirect' as const, ...params })),
     offerFile: emit((_, params: { file: CalendarFile }) => ({ type: 'calendar.file' as const, ...params.file })),
   },
 }).createMachine({
@@ -157,22 +165,22 @@ export const appointmentsMachine = setup({
             input: ({ context }) => ({ request: paymentRequest(context.paying as AppointmentRecord), token: context.token }),
             onDone: {
               target: 'Redirected',
-              actions: { type: 'redirect', params: ({ event }) => ({ answer: event.output }) },
+              actions: { type: 'redirect', params: ({ context, event }) => redirectTo(context, event.output) },
             },
             onError: [
               {
                 guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                 target: 'Idle',
-                actions: ['stopPaying', 'tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+                actions: ['stopPaying', 'tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
               },
               {
                 guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
                 target: 'Idle',
-                actions: ['stopPaying', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }, 'tellStale'],
+                actions: ['stopPaying', { type: 'notify', params: ({ event }) => failureNotice(event.error) }, 'tellStale'],
               },
               {
                 target: 'Idle',
-                actions: ['stopPaying', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+                actions: ['stopPaying', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
               },
             ],
           },
@@ -207,7 +215,7 @@ export const appointmentsMachine = setup({
               },
               {
                 target: 'Idle',
-                actions: ['stopCalendar', { type: 'tellCalendarFailure', params: ({ event }) => ({ error: event.error }) }],
+                actions: ['stopCalendar', { type: 'notify', params: ({ event }) => notice('error', serverWordsOr(event.error, { kind: 'calendarFailed' })) }],
               },
             ],
           },

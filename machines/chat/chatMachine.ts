@@ -21,6 +21,9 @@
  * - From the `stream` actor: `stream.message` { message }, `stream.dropped`.
  * - From the `reconnectPause` actor: `reconnect.due`.
  *
+ * Effects, actions the app provides (src/components/Chat/provider.ts): `notify` (emits `notice`),
+ * `tellSessionExpired` (emits `session.expired`); until provided they are emitted, as the machine's
+ * tests read them (`actor.on(...)`).
  * Emitted: `session.expired` (401), `notice` with the server's words or 'somethingWentWrong' when
  * a message could not be sent for another reason than the message itself. A 400 (the text or the
  * photo refused: too long, not an image, too large) is kept as `problem` on its field instead.
@@ -126,6 +129,12 @@ function problemOf(error: unknown, field: ChatProblem['field']): ChatProblem | n
   return text === undefined ? null : { field, text };
 }
 
+const failureNotice = (error: unknown): NoticeEvent<ChatNotice> => ({
+  type: 'notice',
+  tone: 'error',
+  notice: serverWordsOr<ChatNotice>(error, { kind: 'somethingWentWrong' }),
+});
+
 export const chatMachine = setup({
   types: {} as { context: ChatContext; events: ChatEvent; input: ChatInput; emitted: ChatEmitted },
   actors: {
@@ -196,12 +205,10 @@ export const chatMachine = setup({
     sendReadMark: spawnChild('markRead', {
       input: ({ context }) => ({ appointmentId: context.appointmentId, upTo: context.readUpTo, token: context.token }),
     }),
+    // The effects: the app provides them (src/components/Chat/ChatPanel.tsx); until then they are
+    // emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<ChatNotice>) => params),
     tellSessionExpired: emit({ type: 'session.expired' }),
-    tellFailure: emit((_, params: { error: unknown }) => ({
-      type: 'notice' as const,
-      tone: 'error' as const,
-      notice: serverWordsOr<ChatNotice>(params.error, { kind: 'somethingWentWrong' }),
-    })),
   },
 }).createMachine({
   id: 'chat',
@@ -298,7 +305,7 @@ export const chatMachine = setup({
                 target: 'Ready',
                 actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error, field: 'text' as const }) },
               },
-              { target: 'Ready', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+              { target: 'Ready', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
             ],
           },
         },
@@ -319,7 +326,7 @@ export const chatMachine = setup({
                 target: 'Ready',
                 actions: { type: 'setProblem', params: ({ event }) => ({ error: event.error, field: 'photo' as const }) },
               },
-              { target: 'Ready', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+              { target: 'Ready', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
             ],
           },
         },

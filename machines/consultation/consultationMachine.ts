@@ -35,7 +35,10 @@
  * Load outcome (`selectStatus`): 'loading' | 'ready' | 'refused' (403/404: `selectFailure` has the
  * server's words: another doctor's, not found) | 'failed' (no answer: retry).
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/staff/provider.ts): `notify` (emits `notice`),
+ * `tellChanged` (emits `appointment.changed`), `tellExpired` (emits `session.expired`); until
+ * provided they are emitted, as the machine's tests read them (`actor.on(...)`).
+ * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds:
  *   - server {text}       the server's words: its success message, or why it refused
  *   - checkFields         the form has problems, shown at the fields (nothing was sent)
@@ -116,6 +119,8 @@ const emptyOrder: OrderDraft = { pharmacyId: '', total: '', paymentMode: 'Card' 
 const notice = (tone: Tone, n: ConsultationNotice): NoticeEvent<ConsultationNotice> => ({ type: 'notice', tone, notice: n });
 
 const appointmentOf = (context: ConsultationContext): AppointmentRecord | null => context.detail?.appointment ?? null;
+
+const failureNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'somethingWentWrong' }));
 
 export const consultationMachine = setup({
   types: {} as {
@@ -226,15 +231,15 @@ export const consultationMachine = setup({
       },
     }),
     clearOrderProblems: assign({ orderProblems: {} }),
-    tellCheckFields: emit(() => notice('error', { kind: 'checkFields' })),
-    tellDone: emit((_, params: { answer: ChangeAnswer }) => notice('success', { kind: 'server', text: params.answer.message })),
+    announceStored: raise({ type: 'appointment.stored' as const }),
+    // The effects: the app provides them (src/staff/provider.ts); until then they are emitted,
+    // so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<ConsultationNotice>) => params),
     tellChanged: emit((_, params: { answer: ChangeAnswer }) => ({
       type: 'appointment.changed' as const,
       appointment: params.answer.appointment,
     })),
-    tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'somethingWentWrong' }))),
     tellExpired: emit({ type: 'session.expired' as const }),
-    announceStored: raise({ type: 'appointment.stored' as const }),
   },
 }).createMachine({
   id: 'consultation',
@@ -311,7 +316,7 @@ export const consultationMachine = setup({
                 'remedy.removed': { actions: 'editPrescription' },
                 'remedy.changed': { actions: 'editPrescription' },
                 'prescription.save': [
-                  { guard: 'prescriptionHasProblems', actions: ['showPrescriptionProblems', 'tellCheckFields'] },
+                  { guard: 'prescriptionHasProblems', actions: ['showPrescriptionProblems', { type: 'notify', params: notice('error', { kind: 'checkFields' }) }] },
                   { target: 'Saving', actions: 'clearPrescriptionProblems' },
                 ],
               },
@@ -333,7 +338,7 @@ export const consultationMachine = setup({
                   actions: [
                     { type: 'storeAnswer', params: ({ event }) => ({ appointment: event.output.appointment }) },
                     { type: 'showSavedPrescription', params: ({ event }) => ({ appointment: event.output.appointment }) },
-                    { type: 'tellDone', params: ({ event }) => ({ answer: event.output }) },
+                    { type: 'notify', params: ({ event }) => notice('success', { kind: 'server', text: event.output.message }) },
                     { type: 'tellChanged', params: ({ event }) => ({ answer: event.output }) },
                     'announceStored',
                   ],
@@ -342,14 +347,14 @@ export const consultationMachine = setup({
                   {
                     guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                     target: 'Editing',
-                    actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+                    actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
                   },
                   {
                     guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
                     target: '#consultation.Loading',
-                    actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) },
+                    actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) },
                   },
-                  { target: 'Editing', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+                  { target: 'Editing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
                 ],
               },
             },
@@ -374,7 +379,7 @@ export const consultationMachine = setup({
                 'order.changed': { actions: 'editOrder' },
                 'order.mode': { actions: 'editOrder' },
                 'order.save': [
-                  { guard: 'orderHasProblems', actions: ['showOrderProblems', 'tellCheckFields'] },
+                  { guard: 'orderHasProblems', actions: ['showOrderProblems', { type: 'notify', params: notice('error', { kind: 'checkFields' }) }] },
                   { target: 'Saving', actions: 'clearOrderProblems' },
                 ],
               },
@@ -394,7 +399,7 @@ export const consultationMachine = setup({
                   target: 'Judging',
                   actions: [
                     { type: 'storeAnswer', params: ({ event }) => ({ appointment: event.output.appointment }) },
-                    { type: 'tellDone', params: ({ event }) => ({ answer: event.output }) },
+                    { type: 'notify', params: ({ event }) => notice('success', { kind: 'server', text: event.output.message }) },
                     { type: 'tellChanged', params: ({ event }) => ({ answer: event.output }) },
                   ],
                 },
@@ -402,14 +407,14 @@ export const consultationMachine = setup({
                   {
                     guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                     target: 'Offered',
-                    actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+                    actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
                   },
                   {
                     guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
                     target: '#consultation.Loading',
-                    actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) },
+                    actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) },
                   },
-                  { target: 'Offered', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+                  { target: 'Offered', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
                 ],
               },
             },

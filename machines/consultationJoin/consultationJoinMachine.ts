@@ -12,6 +12,10 @@
  * - `call.noanswer` { note }: the doctor (or an admin) notes that the person consulted did not
  *   answer the call; only for a Call that has opened, as staff (the server checks it again).
  *
+ * Effects, actions the app provides (src/components/Appointments/provider.ts,
+ * src/staff/provider.ts): `notify` (emits `notice`), `tellSessionExpired` (emits
+ * `session.expired`); until provided they are emitted, as the machine's tests read them
+ * (`actor.on(...)`).
  * Emitted: `session.expired` when the server says the token is no longer live (401); `notice`
  * { kind: 'noted' } once the note is stored, or the server's words / 'somethingWentWrong'.
  *
@@ -54,6 +58,13 @@ export function nextChange(consultation: Consultation | null): number | null {
   return null;
 }
 
+const noted: NoticeEvent<ConsultationJoinNotice> = { type: 'notice', tone: 'success', notice: { kind: 'noted' } };
+const failureNotice = (error: unknown): NoticeEvent<ConsultationJoinNotice> => ({
+  type: 'notice',
+  tone: 'error',
+  notice: serverWordsOr<ConsultationJoinNotice>(error, { kind: 'somethingWentWrong' }),
+});
+
 export const consultationJoinMachine = setup({
   types: {} as {
     context: ConsultationJoinContext;
@@ -88,13 +99,10 @@ export const consultationJoinMachine = setup({
   actions: {
     storeNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),
     store: assign({ consultation: (_, params: { consultation: Consultation }) => params.consultation }),
+    // The effects: the app provides them (src/components/Appointments/provider.ts); until then
+    // they are emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<ConsultationJoinNotice>) => params),
     tellSessionExpired: emit({ type: 'session.expired' }),
-    tellNoted: emit({ type: 'notice', tone: 'success', notice: { kind: 'noted' } } as const),
-    tellFailure: emit((_, params: { error: unknown }) => ({
-      type: 'notice' as const,
-      tone: 'error' as const,
-      notice: serverWordsOr<ConsultationJoinNotice>(params.error, { kind: 'somethingWentWrong' }),
-    })),
   },
 }).createMachine({
   id: 'consultationJoin',
@@ -138,11 +146,11 @@ export const consultationJoinMachine = setup({
         }),
         onDone: {
           target: 'Shown',
-          actions: [{ type: 'store', params: ({ event }) => ({ consultation: event.output }) }, 'tellNoted'],
+          actions: [{ type: 'store', params: ({ event }) => ({ consultation: event.output }) }, { type: 'notify', params: noted }],
         },
         onError: [
           { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'Shown', actions: 'tellSessionExpired' },
-          { target: 'Shown', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'Shown', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },
     },

@@ -17,8 +17,9 @@
  * child's `sendOtp` and `validateOtp`:
  *   forgotPasswordMachine.provide({ actors: { resetPassword, otp: otpMachine.provide({ actors: { sendOtp, validateOtp } }) } })
  *
- * Emitted (`actor.on(...)`):
- * - `notice` { tone, notice }: a toast; the kinds below plus the otp child's (see otpMachine.ts):
+ * Effects, actions the app provides (src/components/Auth/provider.ts); until provided they are
+ * emitted (`actor.on(...)`), as the machine's tests read them:
+ * - `notify` { tone, notice } (emits `notice`): a toast; the kinds below plus the otp child's (see otpMachine.ts):
  *   - passwordsMismatch       'Passwords do not match!'
  *   - passwordReset           'Password reset successfully!'
  *   - missingFields {fields}  no spec text (§5: new password required); the view's required
@@ -27,7 +28,8 @@
  *                             short or easy to guess, or an address no longer proven after 30
  *                             minutes), with the fields a 400 named, for the view to mark
  *   - somethingWentWrong      'Something went wrong.' (no answer, or no readable message)
- * - after success, where to go: `navigate` { to: '/' } when logged in, else `openLogin` (the app
+ * - after success, where to go: `goHome` (emits `navigate` { to: '/' }) when logged in, else
+ *   `openLogin` (emits `openLogin`; the app
  *   sends `session.showLogin`). The machine is done, with output `{ next: 'home' | 'login' }`.
  *   The server ends every session of the user on a reset, so a logged-in user's token stops
  *   working: the app should also send `session.expired` when the reset address is the user's own.
@@ -35,7 +37,7 @@
 import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ForgotPasswordRequest } from '../../contract/auth.js';
 import { checkFields, type FieldsNotice } from '../fieldCheck.js';
-import { otpMachine, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
+import { otpMachine, otpNotice, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
 import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 
 export type ForgotPasswordInput = { loggedIn: boolean };
@@ -71,6 +73,8 @@ const notice = (tone: Tone, n: ForgotPasswordNotice): NoticeEvent<ForgotPassword
   notice: n,
 });
 
+const passwordReset = notice('success', { kind: 'passwordReset' });
+
 function blankFields(event: ForgotPasswordEvent): NewPasswordField[] {
   if (event.type !== 'forgotPassword.submit') return [];
   return (['password', 'confirmPassword'] as const).filter((field) => isBlank(event[field]));
@@ -105,21 +109,13 @@ export const forgotPasswordMachine = setup({
     wasLoggedIn: ({ context }) => context.loggedIn,
   },
   actions: {
-    passOnOtpNotice: emit(({ event }) => {
-      assertEvent(event, 'otp.notice');
-      return { type: 'notice' as const, tone: event.tone, notice: event.notice };
-    }),
     rememberProvenEmail: assign({
       provenEmail: ({ context, event }) => (event.type === 'otp.proven' ? event.email : context.provenEmail),
     }),
     forgetProvenEmail: assign({ provenEmail: null }),
-    tellMissingFields: emit(({ event }) => notice('error', { kind: 'missingFields', fields: blankFields(event) })),
-    tellBadFields: emit(({ context, event }) => notice('error', { kind: 'fields', fieldErrors: newPasswordErrors(context, event) })),
-    tellPasswordsMismatch: emit(notice('error', { kind: 'passwordsMismatch' })),
-    tellResetFailure: emit((_, params: { error: unknown }) =>
-      notice('error', serverWordsWithFields(params.error, { kind: 'somethingWentWrong' })),
-    ),
-    tellPasswordReset: emit(notice('success', { kind: 'passwordReset' })),
+    // The effects: the app provides them (src/components/Auth/provider.ts); until then they are
+    // emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<ForgotPasswordNotice>) => params),
     goHome: emit({ type: 'navigate', to: '/' }),
     openLogin: emit({ type: 'openLogin' }),
   },
@@ -129,7 +125,7 @@ export const forgotPasswordMachine = setup({
   context: ({ input }) => ({ loggedIn: input.loggedIn, provenEmail: null }),
   invoke: { id: 'otp', src: 'otp' },
   on: {
-    'otp.notice': { actions: 'passOnOtpNotice' },
+    'otp.notice': { actions: { type: 'notify', params: ({ event }) => otpNotice(event) } },
     'otp.proven': { actions: 'rememberProvenEmail' },
     'otp.unproven': { actions: 'forgetProvenEmail' },
   },
@@ -146,9 +142,12 @@ export const forgotPasswordMachine = setup({
       on: {
         'otp.unproven': { target: 'Proving', actions: 'forgetProvenEmail' },
         'forgotPassword.submit': [
-          { guard: 'hasBlankField', actions: 'tellMissingFields' },
-          { guard: 'failsContract', actions: 'tellBadFields' },
-          { guard: 'passwordsDiffer', actions: 'tellPasswordsMismatch' },
+          { guard: 'hasBlankField', actions: { type: 'notify', params: ({ event }) => notice('error', { kind: 'missingFields', fields: blankFields(event) }) } },
+          {
+            guard: 'failsContract',
+            actions: { type: 'notify', params: ({ context, event }) => notice('error', { kind: 'fields', fieldErrors: newPasswordErrors(context, event) }) },
+          },
+          { guard: 'passwordsDiffer', actions: { type: 'notify', params: notice('error', { kind: 'passwordsMismatch' }) } },
           { target: 'Resetting' },
         ],
       },
@@ -164,12 +163,12 @@ export const forgotPasswordMachine = setup({
           return { email: context.provenEmail ?? '', password: event.password };
         },
         onDone: [
-          { guard: 'wasLoggedIn', target: 'Done', actions: ['tellPasswordReset', 'goHome'] },
-          { target: 'Done', actions: ['tellPasswordReset', 'openLogin'] },
+          { guard: 'wasLoggedIn', target: 'Done', actions: [{ type: 'notify', params: passwordReset }, 'goHome'] },
+          { target: 'Done', actions: [{ type: 'notify', params: passwordReset }, 'openLogin'] },
         ],
         onError: {
           target: 'ChoosingPassword',
-          actions: { type: 'tellResetFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'notify', params: ({ event }) => notice('error', serverWordsWithFields(event.error, { kind: 'somethingWentWrong' })) },
         },
       },
     },

@@ -21,7 +21,9 @@
  * - `session.changed` { isLoggedIn, appointments }: the session or its list changed; the links
  *   close if help is no longer available.
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/components/Appointments/helpProvider.ts): `notify` (emits
+ * `notice`); until provided they are emitted, as the machine's tests read them (`actor.on(...)`).
+ * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
  *   - pleaseLogin         'Please login.' (help asked while logged out)
  *   - noAppointmentBooked 'You have not booked any appointment' (no appointment, cancelled ones aside)
@@ -67,6 +69,12 @@ const refusal: Record<Exclude<HelpAvailability, 'available'>, HelpNotice> = {
 
 const availabilityOf = (context: HelpContext): HelpAvailability => helpAvailability(context.isLoggedIn, context.appointments);
 
+/** Why help cannot be given now (never 'available': the guard asked first). */
+function whyNot(context: HelpContext): NoticeEvent<HelpNotice> {
+  const availability = availabilityOf(context);
+  return { type: 'notice', tone: 'error', notice: refusal[availability === 'available' ? 'loginRequired' : availability] };
+}
+
 export const helpMachine = setup({
   types: {} as { context: HelpContext; events: HelpEvent; input: HelpInput; emitted: HelpEmitted },
   actors: {
@@ -82,14 +90,9 @@ export const helpMachine = setup({
     storeSession: assign(({ context, event }) =>
       event.type === 'session.changed' ? { isLoggedIn: event.isLoggedIn, appointments: event.appointments } : context,
     ),
-    tellWhyNot: emit(({ context }) => {
-      const availability = availabilityOf(context);
-      return {
-        type: 'notice' as const,
-        tone: 'error' as const,
-        notice: refusal[availability === 'available' ? 'loginRequired' : availability],
-      };
-    }),
+    // The effect: the app provides it (src/components/Appointments/provider.ts); until then it is
+    // emitted, so the machine's tests and the inspector see it.
+    notify: emit((_, params: NoticeEvent<HelpNotice>) => params),
   },
 }).createMachine({
   id: 'help',
@@ -102,7 +105,7 @@ export const helpMachine = setup({
       description: 'The Help button. Pressed: the links, or why help is not offered.',
       on: {
         'help.request': [
-          { guard: not('isAvailable'), actions: 'tellWhyNot' },
+          { guard: not('isAvailable'), actions: { type: 'notify', params: ({ context }) => whyNot(context) } },
           { guard: 'hasContacts', target: 'Offering' },
           { target: 'LoadingContacts' },
         ],

@@ -3,7 +3,7 @@
  * popup starts one per opening; so does the `/#/auth/google` route the browser comes back to.
  *
  * Manual: the view holds the two fields and sends them with `login.submit`.
- * Google: `google.start` emits `google.redirect`, on which the app sends the browser to
+ * Google: `google.start` runs `redirectToGoogle`, with which the app sends the browser to
  * `googleStartUrl()` (src/api/auth.ts), a full page load: the server runs the OpenID Connect flow
  * and brings the browser back to `/#/auth/google?code=...` (or `?error=...`). That route starts a
  * login actor and sends `google.returned` with what the address carried.
@@ -11,8 +11,9 @@
  * The app provides `login` ({ email, password } -> LoginAnswer) and `exchangeGoogleCode`
  * ({ code } -> LoginAnswer), each rejecting with an ApiFailure when the call fails.
  *
- * Emitted (`actor.on(...)`):
- * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
+ * Effects, actions the app provides (src/components/Auth/provider.ts); until provided they are
+ * emitted (`actor.on(...)`), as the machine's tests read them:
+ * - `notify` { tone, notice } (emits `notice`): a toast. Kinds and the spec §8 message each stands for:
  *   - welcome {firstName}  'Welcome {first name}!'
  *   - loginFailed          'Please forgot password and try again.' (refused, a 4xx, with no
  *                          readable server message)
@@ -26,9 +27,9 @@
  *                          required fields normally stop it first)
  *   - fields {fieldErrors}  no toast: the credentials fail the contract's LoginRequest (an email
  *                          that is not one), said under each field before any request
- * - `loggedIn` { token, user }: the app passes it on as `session.loggedIn`. The machine is then
+ * - `announceLoggedIn` { answer } (emits `loggedIn` { token, user }): the app passes it on as `session.loggedIn`. The machine is then
  *   done, with the same output `{ token, user }`.
- * - `google.redirect`: the app sends the browser to `googleStartUrl()`.
+ * - `redirectToGoogle` (emits `google.redirect`): the app sends the browser to `googleStartUrl()`.
  */
 import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { LoginRequest, type LoginAnswer } from '../../contract/auth.js';
@@ -71,6 +72,9 @@ function loginFailureNotice(error: unknown): LoginNotice {
 const credentialsOf = (event: LoginEvent): LoginCredentials =>
   event.type === 'login.submit' ? { email: event.email.trim(), password: event.password } : { email: '', password: '' };
 
+const googleFailed = notice('error', { kind: 'googleFailed' });
+const welcome = (answer: LoginAnswer) => notice('success', { kind: 'welcome', firstName: answer.user.firstName });
+
 function blankFields(event: LoginEvent): Array<keyof LoginCredentials> {
   if (event.type !== 'login.submit') return [];
   return (['email', 'password'] as const).filter((field) => isBlank(event[field]));
@@ -90,16 +94,10 @@ export const loginMachine = setup({
       event.type === 'google.returned' && (!isBlank(event.error) || isBlank(event.code)),
   },
   actions: {
-    tellMissingFields: emit(({ event }) => notice('error', { kind: 'missingFields', fields: blankFields(event) })),
-    tellBadFields: emit(({ event }) => notice('error', { kind: 'fields', fieldErrors: checkFields(LoginRequest, credentialsOf(event)) })),
-    tellLoginFailure: emit((_, params: { error: unknown }) =>
-      notice('error', loginFailureNotice(params.error)),
-    ),
-    tellGoogleFailed: emit(notice('error', { kind: 'googleFailed' })),
     storeAnswer: assign({ answer: (_, params: { answer: LoginAnswer }) => params.answer }),
-    welcome: emit((_, params: { answer: LoginAnswer }) =>
-      notice('success', { kind: 'welcome', firstName: params.answer.user.firstName }),
-    ),
+    // The effects: the app provides them (src/components/Auth/provider.ts); until then they are
+    // emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<LoginNotice>) => params),
     announceLoggedIn: emit((_, params: { answer: LoginAnswer }) => ({ type: 'loggedIn' as const, ...params.answer })),
     redirectToGoogle: emit({ type: 'google.redirect' }),
   },
@@ -113,13 +111,19 @@ export const loginMachine = setup({
       description: 'The login form, or the Google return route before it sends what it got.',
       on: {
         'login.submit': [
-          { guard: 'hasBlankField', actions: 'tellMissingFields' },
-          { guard: 'failsContract', actions: 'tellBadFields' },
+          {
+            guard: 'hasBlankField',
+            actions: { type: 'notify', params: ({ event }) => notice('error', { kind: 'missingFields', fields: blankFields(event) }) },
+          },
+          {
+            guard: 'failsContract',
+            actions: { type: 'notify', params: ({ event }) => notice('error', { kind: 'fields', fieldErrors: checkFields(LoginRequest, credentialsOf(event)) }) },
+          },
           { target: 'LoggingIn' },
         ],
         'google.start': { actions: 'redirectToGoogle' },
         'google.returned': [
-          { guard: 'isGoogleFailure', actions: 'tellGoogleFailed' },
+          { guard: 'isGoogleFailure', actions: { type: 'notify', params: googleFailed } },
           { target: 'ExchangingGoogleCode' },
         ],
       },
@@ -138,13 +142,13 @@ export const loginMachine = setup({
           target: 'LoggedIn',
           actions: [
             { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
-            { type: 'welcome', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'notify', params: ({ event }) => welcome(event.output) },
             { type: 'announceLoggedIn', params: ({ event }) => ({ answer: event.output }) },
           ],
         },
         onError: {
           target: 'Idle',
-          actions: { type: 'tellLoginFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'notify', params: ({ event }) => notice('error', loginFailureNotice(event.error)) },
         },
       },
     },
@@ -162,11 +166,11 @@ export const loginMachine = setup({
           target: 'LoggedIn',
           actions: [
             { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
-            { type: 'welcome', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'notify', params: ({ event }) => welcome(event.output) },
             { type: 'announceLoggedIn', params: ({ event }) => ({ answer: event.output }) },
           ],
         },
-        onError: { target: 'Idle', actions: 'tellGoogleFailed' },
+        onError: { target: 'Idle', actions: { type: 'notify', params: googleFailed } },
       },
     },
     LoggedIn: {

@@ -27,7 +27,10 @@
  *   the order's `_id`, amount: rupeesToPaise(order.totalPrice) } (the server checks the amount
  *   against the stored order).
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/components/Appointments/provider.ts): `notify` (emits
+ * `notice`), `redirect` (emits `redirect`), `tellExpired` (emits `session.expired`); until provided
+ * they are emitted, as the machine's tests read them (`actor.on(...)`).
+ * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds and the message each stands for:
  *   - alreadyPaid {amount}  the amount already paid (see above), on Pay Now for a paid order
  *   - server {text}         the server's message, preferred when the payment call is refused
@@ -55,7 +58,7 @@ export type OrderStatusNotice = { kind: 'orderPending' } | { kind: 'alreadyPaid'
 
 export type OrderPaymentEmitted =
   | NoticeEvent<OrderPaymentNotice>
-  | { type: 'redirect'; url: string; payUrl: string; orderId: string }
+  | ({ type: 'redirect' } & OrderRedirect)
   | { type: 'session.expired' };
 
 export type OrderPaymentEvent = { type: 'order.pay' } | { type: 'appointment.changed'; appointment: AppointmentRecord };
@@ -68,6 +71,17 @@ const kindOf = (context: OrderPaymentContext): OrderState['kind'] | null => orde
 
 /** The order of the appointment; only called where there is one. */
 const orderOf = (context: OrderPaymentContext): Order => context.appointment.order as Order;
+
+const failureNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'somethingWentWrong' }));
+
+/** Where Pay Now leaves for: '/#/payment?payUrl=' + encodeURIComponent(payUrl). */
+export type OrderRedirect = { url: string; payUrl: string; orderId: string };
+
+const redirectTo = (context: OrderPaymentContext, answer: OrderPaymentAnswer): OrderRedirect => ({
+  url: paymentPageUrl(answer.checkoutPageUrl),
+  payUrl: answer.checkoutPageUrl,
+  orderId: orderOf(context)._id,
+});
 
 export const orderPaymentMachine = setup({
   types: {} as {
@@ -93,15 +107,11 @@ export const orderPaymentMachine = setup({
     storeAppointment: assign({
       appointment: ({ context, event }) => (event.type === 'appointment.changed' ? event.appointment : context.appointment),
     }),
-    tellAlreadyPaid: emit(({ context }) => notice('success', { kind: 'alreadyPaid', amount: orderOf(context).totalPrice })),
-    tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr(params.error, { kind: 'somethingWentWrong' }))),
+    // The effects: the app provides them (src/components/Appointments/provider.ts); until then
+    // they are emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<OrderPaymentNotice>) => params),
     tellExpired: emit({ type: 'session.expired' as const }),
-    redirect: emit(({ context }, params: { answer: OrderPaymentAnswer }) => ({
-      type: 'redirect' as const,
-      url: paymentPageUrl(params.answer.checkoutPageUrl),
-      payUrl: params.answer.checkoutPageUrl,
-      orderId: orderOf(context)._id,
-    })),
+    redirect: emit((_, params: OrderRedirect) => ({ type: 'redirect' as const, ...params })),
   },
 }).createMachine({
   id: 'orderPayment',
@@ -137,7 +147,7 @@ export const orderPaymentMachine = setup({
     Paid: {
       description: 'Paid: Pay Now tells the amount already paid.',
       on: {
-        'order.pay': { actions: 'tellAlreadyPaid' },
+        'order.pay': { actions: { type: 'notify', params: ({ context }) => notice('success', { kind: 'alreadyPaid', amount: orderOf(context).totalPrice }) } },
         'appointment.changed': { target: 'Judging', actions: 'storeAppointment' },
       },
     },
@@ -152,14 +162,14 @@ export const orderPaymentMachine = setup({
         id: 'createOrderPayment',
         src: 'createOrderPayment',
         input: ({ context }) => ({ order: orderOf(context), token: context.token }),
-        onDone: { target: 'Redirected', actions: { type: 'redirect', params: ({ event }) => ({ answer: event.output }) } },
+        onDone: { target: 'Redirected', actions: { type: 'redirect', params: ({ context, event }) => redirectTo(context, event.output) } },
         onError: [
           {
             guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
             target: 'Payable',
-            actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+            actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
           },
-          { target: 'Payable', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'Payable', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },
     },

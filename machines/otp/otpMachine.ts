@@ -33,7 +33,7 @@
 import { assertEvent, assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import { SendOtpRequest, ValidateOtpRequest } from '../../contract/auth.js';
 import { checkFields, type FieldsNotice } from '../fieldCheck.js';
-import { describeFailure, isBlank, serverWordsWithFields, type ServerNotice, type Tone } from '../session/notices.js';
+import { describeFailure, isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 
 export type OtpNotice =
   | { kind: 'enterEmail' }
@@ -53,6 +53,13 @@ export type OtpReport =
   | { type: 'otp.proven'; email: string }
   /** The proven address was changed, or a new code was asked for: it must be proven again. */
   | { type: 'otp.unproven' };
+
+/** A notice the child reported, as the parent's own notice to the person (its `notify` action). */
+export const otpNotice = (report: Extract<OtpReport, { type: 'otp.notice' }>): NoticeEvent<OtpNotice> => ({
+  type: 'notice',
+  tone: report.tone,
+  notice: report.notice,
+});
 
 export type OtpEvent =
   /** Every change of the email field. Another address than the code's starts again from NotSent. */

@@ -29,6 +29,9 @@
  * The app provides (rejecting with the ApiFailure) `checkPayment` { merchantOrderId, token } ->
  * PaymentStatusAnswer and `downloadCalendar` { appointmentId, token } -> CalendarFile.
  *
+ * Effects, actions the app provides (src/pages/Payment/provider.ts): `goHome` (emits `navigate`),
+ * `reopenBooking` (emits `booking.reopen`), `offerFile` (emits `calendar.file`), `notify` (emits
+ * `notice`); until provided they are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: when a countdown ends or is skipped, `navigate` { to: '/' }, then for /paymentfail
  * `booking.reopen` (the machine is then done, with output `{ to: '/', reopenBooking }`); in
  * Confirmed, `calendar.file` { fileName, content } for the app to offer as a download, or
@@ -91,6 +94,12 @@ export const maxChecks = 10;
 const secondsOf = (input: PaymentResultInput) =>
   Math.max(0, Math.ceil(Number.isFinite(input.seconds) ? (input.seconds as number) : paymentResultSeconds));
 
+const calendarFailed = (error: unknown): NoticeEvent<PaymentResultNotice> => ({
+  type: 'notice',
+  tone: 'error',
+  notice: serverWordsOr(error, { kind: 'calendarFailed' as const }),
+});
+
 export const paymentResultMachine = setup({
   types: {} as {
     context: PaymentResultContext;
@@ -132,14 +141,12 @@ export const paymentResultMachine = setup({
     resetChecks: assign({ checks: 0 }),
     takeToken: assign({ token: ({ context, event }) => (event.type === 'session.changed' ? event.token : context.token) }),
     storeAnswer: assign({ answer: (_, params: { answer: PaymentStatusAnswer }) => params.answer }),
+    // The effects: the app provides them (src/pages/Payment/PaymentResultPage.tsx); until then
+    // they are emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<PaymentResultNotice>) => params),
     goHome: emit({ type: 'navigate', to: '/' }),
     reopenBooking: emit({ type: 'booking.reopen' }),
     offerFile: emit((_, params: { file: CalendarFile }) => ({ type: 'calendar.file' as const, ...params.file })),
-    tellCalendarFailed: emit((_, params: { error: unknown }) => ({
-      type: 'notice' as const,
-      tone: 'error' as const,
-      notice: serverWordsOr(params.error, { kind: 'calendarFailed' as const }),
-    })),
   },
 }).createMachine({
   id: 'paymentResult',
@@ -231,7 +238,7 @@ export const paymentResultMachine = setup({
             src: 'downloadCalendar',
             input: ({ context }) => ({ appointmentId: context.answer?.appointment?._id ?? '', token: context.token ?? '' }),
             onDone: { target: 'Idle', actions: { type: 'offerFile', params: ({ event }) => ({ file: event.output }) } },
-            onError: { target: 'Idle', actions: { type: 'tellCalendarFailed', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'Idle', actions: { type: 'notify', params: ({ event }) => calendarFailed(event.error) } },
           },
         },
       },

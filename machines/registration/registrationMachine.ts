@@ -12,9 +12,10 @@
  * `validateOtp`:
  *   registrationMachine.provide({ actors: { register, otp: otpMachine.provide({ actors: { sendOtp, validateOtp } }) } })
  *
- * Emitted (`actor.on(...)`):
- * - `notice` { tone, notice }: a toast; the kinds below plus the otp child's (see otpMachine.ts).
- * - `registered` { user }: the account exists (registering does not log in). The app then opens
+ * Effects, actions the app provides (src/components/Auth/provider.ts); until provided they are
+ * emitted (`actor.on(...)`), as the machine's tests read them:
+ * - `notify` { tone, notice } (emits `notice`): a toast; the kinds below plus the otp child's (see otpMachine.ts).
+ * - `announceRegistered` { user } (emits `registered`): the account exists (registering does not log in). The app then opens
  *   the login panel: `session.send({ type: 'session.showLogin' })`. The machine is done, with
  *   output `{ user }`.
  *
@@ -39,7 +40,7 @@ import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type 
 import { RegisterRequest, type User } from '../../contract/auth.js';
 import { checkFields, type FieldsNotice } from '../fieldCheck.js';
 import type { Gender } from '../../contract/primitives.js';
-import { otpMachine, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
+import { otpMachine, otpNotice, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
 import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
 
 /** The sign-up form as its inputs hold it. `confirmPassword` and the terms box are not sent. */
@@ -156,30 +157,14 @@ export const registrationMachine = setup({
     emailNotProven: ({ context, event }) => formOf(event)?.email.trim() !== context.provenEmail,
   },
   actions: {
-    passOnOtpNotice: emit(({ event }) => {
-      assertEvent(event, 'otp.notice');
-      return { type: 'notice' as const, tone: event.tone, notice: event.notice };
-    }),
     rememberProvenEmail: assign({
       provenEmail: ({ context, event }) => (event.type === 'otp.proven' ? event.email : context.provenEmail),
     }),
     forgetProvenEmail: assign({ provenEmail: null }),
-    tellMissingFields: emit(({ event }) =>
-      notice('error', { kind: 'missingFields', fields: missingFields(formOf(event) as RegistrationForm) }),
-    ),
-    tellBadFields: emit(({ event }) =>
-      notice('error', { kind: 'fields', fieldErrors: checkFields(RegisterRequest, registerInput(formOf(event) as RegistrationForm)) }),
-    ),
-    tellTermsRequired: emit(notice('error', { kind: 'termsRequired' })),
-    tellPasswordsMismatch: emit(notice('error', { kind: 'passwordsMismatch' })),
-    tellOtpNotValidated: emit(notice('error', { kind: 'otpNotValidated' })),
-    tellRegistered: emit((_, params: { user: User }) =>
-      notice('success', { kind: 'registered', firstName: params.user.firstName }),
-    ),
-    tellRegistrationFailure: emit((_, params: { error: unknown }) =>
-      notice('error', serverWordsWithFields(params.error, { kind: 'registrationFailed' })),
-    ),
     storeUser: assign({ user: (_, params: { user: User }) => params.user }),
+    // The effects: the app provides them (src/components/Auth/provider.ts); until then they are
+    // emitted, so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<RegistrationNotice>) => params),
     announceRegistered: emit((_, params: { user: User }) => ({ type: 'registered' as const, user: params.user })),
   },
 }).createMachine({
@@ -188,7 +173,7 @@ export const registrationMachine = setup({
   context: { provenEmail: null, user: null },
   invoke: { id: 'otp', src: 'otp' },
   on: {
-    'otp.notice': { actions: 'passOnOtpNotice' },
+    'otp.notice': { actions: { type: 'notify', params: ({ event }) => otpNotice(event) } },
     'otp.proven': { actions: 'rememberProvenEmail' },
     'otp.unproven': { actions: 'forgetProvenEmail' },
   },
@@ -198,11 +183,24 @@ export const registrationMachine = setup({
       description: 'The person fills the form and proves the email. Submit checks, in order: every field, the contract rules for each (RegisterRequest), the terms, the passwords, the proven email.',
       on: {
         'registration.submit': [
-          { guard: 'hasMissingFields', actions: 'tellMissingFields' },
-          { guard: 'failsContract', actions: 'tellBadFields' },
-          { guard: 'termsNotAccepted', actions: 'tellTermsRequired' },
-          { guard: 'passwordsDiffer', actions: 'tellPasswordsMismatch' },
-          { guard: 'emailNotProven', actions: 'tellOtpNotValidated' },
+          {
+            guard: 'hasMissingFields',
+            actions: {
+              type: 'notify',
+              params: ({ event }) => notice('error', { kind: 'missingFields', fields: missingFields(formOf(event) as RegistrationForm) }),
+            },
+          },
+          {
+            guard: 'failsContract',
+            actions: {
+              type: 'notify',
+              params: ({ event }) =>
+                notice('error', { kind: 'fields', fieldErrors: checkFields(RegisterRequest, registerInput(formOf(event) as RegistrationForm)) }),
+            },
+          },
+          { guard: 'termsNotAccepted', actions: { type: 'notify', params: notice('error', { kind: 'termsRequired' }) } },
+          { guard: 'passwordsDiffer', actions: { type: 'notify', params: notice('error', { kind: 'passwordsMismatch' }) } },
+          { guard: 'emailNotProven', actions: { type: 'notify', params: notice('error', { kind: 'otpNotValidated' }) } },
           { target: 'Registering' },
         ],
       },
@@ -221,13 +219,13 @@ export const registrationMachine = setup({
           target: 'Registered',
           actions: [
             { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-            { type: 'tellRegistered', params: ({ event }) => ({ user: event.output }) },
+            { type: 'notify', params: ({ event }) => notice('success', { kind: 'registered', firstName: event.output.firstName }) },
             { type: 'announceRegistered', params: ({ event }) => ({ user: event.output }) },
           ],
         },
         onError: {
           target: 'Editing',
-          actions: { type: 'tellRegistrationFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'notify', params: ({ event }) => notice('error', serverWordsWithFields(event.error, { kind: 'registrationFailed' })) },
         },
       },
     },

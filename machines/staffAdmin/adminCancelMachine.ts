@@ -11,6 +11,9 @@
  * The app provides `cancelAppointment` { appointmentId, reason, token } -> { message, appointment },
  * rejecting with an ApiFailure.
  *
+ * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
+ * `announceCancelled` (emits `appointment.cancelled`), `tellExpired` (emits `session.expired`);
+ * until provided they are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (the server's words, or cancelled / cancelFailed),
  * `appointment.cancelled` { appointment } (as it is now), `session.expired` (a 401). After a failure
  * the question is asked again, with the reason kept.
@@ -41,6 +44,10 @@ export const isCancellable = (appointment: Pick<AppointmentRecord, 'appointmentS
 
 const notice = (tone: Tone, n: AdminCancelNotice): NoticeEvent<AdminCancelNotice> => ({ type: 'notice', tone, notice: n });
 
+const failureNotice = (error: unknown) => notice('error', serverWordsOr<AdminCancelNotice>(error, { kind: 'cancelFailed' }));
+const cancelledNotice = (answer: AdminCancelAnswer) =>
+  notice('success', answer.message.trim() === '' ? { kind: 'cancelled' } : { kind: 'server', text: answer.message });
+
 export const adminCancelMachine = setup({
   types: {} as {
     context: AdminCancelContext;
@@ -63,11 +70,10 @@ export const adminCancelMachine = setup({
     changeReason: assign(({ event }) => (event.type === 'reason.change' ? { reason: event.value, fieldErrors: {} } : {})),
     storeCancelled: assign({ appointment: (_, params: { answer: AdminCancelAnswer }) => params.answer.appointment }),
     storeFieldErrors: assign({ fieldErrors: (_, params: { error: unknown }) => fieldErrorsOf(params.error) }),
-    tellCancelled: emit((_, params: { answer: AdminCancelAnswer }) =>
-      notice('success', params.answer.message.trim() === '' ? { kind: 'cancelled' } : { kind: 'server', text: params.answer.message }),
-    ),
+    // The effects: the app provides them (src/staff/admin/provider.ts); until then they are emitted,
+    // so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<AdminCancelNotice>) => params),
     announceCancelled: emit(({ context }) => ({ type: 'appointment.cancelled' as const, appointment: context.appointment })),
-    tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr<AdminCancelNotice>(params.error, { kind: 'cancelFailed' }))),
     tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
@@ -94,7 +100,7 @@ export const adminCancelMachine = setup({
           target: 'Cancelled',
           actions: [
             { type: 'storeCancelled', params: ({ event }) => ({ answer: event.output }) },
-            { type: 'tellCancelled', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'notify', params: ({ event }) => cancelledNotice(event.output) },
             'announceCancelled',
           ],
         },
@@ -102,13 +108,13 @@ export const adminCancelMachine = setup({
           {
             guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
             target: 'Confirming',
-            actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+            actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
           },
           {
             target: 'Confirming',
             actions: [
               { type: 'storeFieldErrors', params: ({ event }) => ({ error: event.error }) },
-              { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) },
+              { type: 'notify', params: ({ event }) => failureNotice(event.error) },
             ],
           },
         ],

@@ -24,6 +24,9 @@
  * - `reorderItems` { ids, token } -> Item[]
  * After a save or a delete the list is loaded again (counts and order come from the server).
  *
+ * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
+ * `announceSaved` (emits `item.saved`), `tellExpired` (emits `session.expired`); until provided
+ * they are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (a toast: the server's own words, or a kind below),
  * `item.saved` { id } (id null for a new item), `session.expired` (a 401).
  * Notice kinds: saved, deleted (the server said nothing), loadFailed, saveFailed, deleteFailed,
@@ -105,6 +108,7 @@ export interface AdminListOptions<Item extends ListItem> {
 const notice = (tone: Tone, n: AdminListNotice): NoticeEvent<AdminListNotice> => ({ type: 'notice', tone, notice: n });
 const spoken = (message: string, otherwise: AdminListNotice): AdminListNotice =>
   message.trim() === '' ? otherwise : { kind: 'server', text: message };
+const failureNotice = (error: unknown, kind: FailureKind) => notice('error', serverWordsOr<AdminListNotice>(error, { kind }));
 
 /** The ids in their new order after moving `id` by `offset`, or null when it cannot move that way. */
 export function reordered(items: readonly ListItem[], id: string, offset: -1 | 1): string[] | null {
@@ -163,12 +167,10 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
       }),
       markDelete: assign({ pendingDelete: (_, params: { id: string }) => params.id }),
       clearDelete: assign({ pendingDelete: null }),
-      tellSaved: emit((_, params: { message: string }) => notice('success', spoken(params.message, { kind: 'saved' }))),
-      tellDeleted: emit((_, params: { message: string }) => notice('success', spoken(params.message, { kind: 'deleted' }))),
+      // The effects: the app provides them (src/staff/admin/provider.ts); until then they are
+      // emitted, so the machine's tests and the inspector see them.
+      notify: emit((_, params: NoticeEvent<AdminListNotice>) => params),
       announceSaved: emit(({ context }) => ({ type: 'item.saved' as const, id: context.form?.id ?? null })),
-      tellFailure: emit((_, params: { error: unknown; kind: FailureKind }) =>
-        notice('error', serverWordsOr<AdminListNotice>(params.error, { kind: params.kind })),
-      ),
       tellExpired: emit({ type: 'session.expired' as const }),
     },
   }).createMachine({
@@ -209,7 +211,7 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
             },
             {
               target: 'Failed',
-              actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error, kind: 'loadFailed' as const }) },
+              actions: { type: 'notify', params: ({ event }) => failureNotice(event.error, 'loadFailed') },
             },
           ],
         },
@@ -271,7 +273,7 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
               onDone: {
                 target: `#${id}.Loading`,
                 actions: [
-                  { type: 'tellSaved', params: ({ event }) => ({ message: event.output.message }) },
+                  { type: 'notify', params: ({ event }) => notice('success', spoken(event.output.message, { kind: 'saved' })) },
                   'announceSaved',
                   'closeForm',
                 ],
@@ -280,14 +282,14 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
                 {
                   guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                   target: 'Editing',
-                  actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error, kind: 'saveFailed' as const }) }],
+                  actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error, 'saveFailed') }],
                 },
                 {
                   guard: { type: 'namesFields', params: ({ event }) => ({ error: event.error }) },
                   target: 'Editing',
                   actions: [
                     { type: 'storeFieldErrors', params: ({ event }) => ({ error: event.error }) },
-                    { type: 'tellFailure', params: ({ event }) => ({ error: event.error, kind: 'checkFields' as const }) },
+                    { type: 'notify', params: ({ event }) => failureNotice(event.error, 'checkFields') },
                   ],
                 },
                 {
@@ -295,12 +297,12 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
                   target: 'Editing',
                   actions: [
                     { type: 'storeConflict', params: ({ event }) => ({ error: event.error }) },
-                    { type: 'tellFailure', params: ({ event }) => ({ error: event.error, kind: 'saveFailed' as const }) },
+                    { type: 'notify', params: ({ event }) => failureNotice(event.error, 'saveFailed') },
                   ],
                 },
                 {
                   target: 'Editing',
-                  actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error, kind: 'saveFailed' as const }) },
+                  actions: { type: 'notify', params: ({ event }) => failureNotice(event.error, 'saveFailed') },
                 },
               ],
             },
@@ -321,7 +323,7 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
               input: ({ context }) => ({ id: context.pendingDelete ?? '', token: context.token }),
               onDone: {
                 target: `#${id}.Loading`,
-                actions: [{ type: 'tellDeleted', params: ({ event }) => ({ message: event.output.message }) }, 'clearDelete'],
+                actions: [{ type: 'notify', params: ({ event }) => notice('success', spoken(event.output.message, { kind: 'deleted' })) }, 'clearDelete'],
               },
               onError: [
                 {
@@ -332,7 +334,7 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
                 {
                   target: 'Browsing',
                   actions: [
-                    { type: 'tellFailure', params: ({ event }) => ({ error: event.error, kind: 'deleteFailed' as const }) },
+                    { type: 'notify', params: ({ event }) => failureNotice(event.error, 'deleteFailed') },
                     'clearDelete',
                   ],
                 },
@@ -357,7 +359,7 @@ export function createAdminListMachine<Item extends ListItem>(options: AdminList
                 },
                 {
                   target: 'Browsing',
-                  actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error, kind: 'reorderFailed' as const }) },
+                  actions: { type: 'notify', params: ({ event }) => failureNotice(event.error, 'reorderFailed') },
                 },
               ],
             },

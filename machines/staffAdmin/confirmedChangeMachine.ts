@@ -14,6 +14,9 @@
  * the app's, given with `machine.provide`. `appointment` is the record the server answered when the
  * change was to one appointment (an order's status), null otherwise (a doctor).
  *
+ * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
+ * `tellDone` (emits `change.done`), `tellExpired` (emits `session.expired`); until provided they
+ * are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (the server's words, or failed), `change.done` { message,
  * appointment } (so a page showing that appointment can take the record as it now is, without
  * loading it again), `session.expired` (a 401).
@@ -44,6 +47,8 @@ export interface ConfirmedChangeContext {
 
 const notice = (tone: Tone, n: ConfirmedChangeNotice): NoticeEvent<ConfirmedChangeNotice> => ({ type: 'notice', tone, notice: n });
 
+const failureNotice = (error: unknown) => notice('error', serverWordsOr<ConfirmedChangeNotice>(error, { kind: 'failed' }));
+
 export const confirmedChangeMachine = setup({
   types: {} as {
     context: ConfirmedChangeContext;
@@ -67,13 +72,14 @@ export const confirmedChangeMachine = setup({
       conflict: ({ context, event }) =>
         event.type === 'conflict.handled' && context.conflict ? context.conflict.filter((a) => a._id !== event.appointmentId) : context.conflict,
     }),
+    // The effects: the app provides them (src/staff/admin/provider.ts); until then they are emitted,
+    // so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<ConfirmedChangeNotice>) => params),
     tellDone: emit((_, params: { answer: ConfirmedChangeAnswer }) => ({
       type: 'change.done' as const,
       message: params.answer.message,
       appointment: params.answer.appointment,
     })),
-    tellSaid: emit((_, params: { answer: ConfirmedChangeAnswer }) => notice('success', { kind: 'server', text: params.answer.message })),
-    tellFailure: emit((_, params: { error: unknown }) => notice('error', serverWordsOr<ConfirmedChangeNotice>(params.error, { kind: 'failed' }))),
     tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
@@ -100,7 +106,7 @@ export const confirmedChangeMachine = setup({
         onDone: {
           target: 'Done',
           actions: [
-            { type: 'tellSaid', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'notify', params: ({ event }) => notice('success', { kind: 'server', text: event.output.message }) },
             { type: 'tellDone', params: ({ event }) => ({ answer: event.output }) },
           ],
         },
@@ -108,17 +114,17 @@ export const confirmedChangeMachine = setup({
           {
             guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
             target: 'Confirming',
-            actions: ['tellExpired', { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) }],
+            actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
           },
           {
             guard: { type: 'isOrphanConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'Confirming',
             actions: [
               { type: 'storeConflict', params: ({ event }) => ({ error: event.error }) },
-              { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) },
+              { type: 'notify', params: ({ event }) => failureNotice(event.error) },
             ],
           },
-          { target: 'Confirming', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'Confirming', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },
     },

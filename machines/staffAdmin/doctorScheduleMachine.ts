@@ -21,6 +21,9 @@
  * - `addLeave` { doctorId, leave: { from, to, reason }, token } -> { message, schedule }
  * - `removeLeave` { doctorId, leaveId, token } -> { message, schedule }
  *
+ * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
+ * `tellExpired` (emits `session.expired`); until provided they are emitted, as the machine's tests
+ * read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (the server's words, or: saved, loadFailed, saveFailed,
  * checkFields), `session.expired` (a 401).
  */
@@ -120,6 +123,9 @@ const draftEdits = {
   'conflict.handled': { actions: 'dropHandled' },
 } as const;
 
+const savedNotice = (message: string) => notice('success', message.trim() === '' ? { kind: 'saved' } : { kind: 'server', text: message });
+const failureNotice = (error: unknown, kind: FailureKind) => notice('error', serverWordsOr<ScheduleNotice>(error, { kind }));
+
 export const doctorScheduleMachine = setup({
   types: {} as {
     context: ScheduleContext;
@@ -208,12 +214,9 @@ export const doctorScheduleMachine = setup({
       return { conflict: { ...context.conflict, affected: context.conflict.affected.filter((a) => a._id !== event.appointmentId) } };
     }),
     clearConflict: assign({ conflict: null }),
-    tellSaved: emit((_, params: { message: string }) =>
-      notice('success', params.message.trim() === '' ? { kind: 'saved' } : { kind: 'server', text: params.message }),
-    ),
-    tellFailure: emit((_, params: { error: unknown; kind: FailureKind }) =>
-      notice('error', serverWordsOr<ScheduleNotice>(params.error, { kind: params.kind })),
-    ),
+    // The effects: the app provides them (src/staff/admin/provider.ts); until then they are emitted,
+    // so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<ScheduleNotice>) => params),
     tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
@@ -245,7 +248,7 @@ export const doctorScheduleMachine = setup({
             target: 'Failed',
             actions: 'tellExpired',
           },
-          { target: 'Failed', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error, kind: 'loadFailed' as const }) } },
+          { target: 'Failed', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error, 'loadFailed') } },
         ],
       },
     },
@@ -290,7 +293,7 @@ export const doctorScheduleMachine = setup({
               target: 'Editing',
               actions: [
                 { type: 'storeSaved', params: ({ event }) => ({ schedule: event.output.schedule }) },
-                { type: 'tellSaved', params: ({ event }) => ({ message: event.output.message }) },
+                { type: 'notify', params: ({ event }) => savedNotice(event.output.message) },
               ],
             },
             onError: failureTransitions('hours'),
@@ -307,7 +310,7 @@ export const doctorScheduleMachine = setup({
               actions: [
                 { type: 'storeSaved', params: ({ event }) => ({ schedule: event.output.schedule }) },
                 'clearLeave',
-                { type: 'tellSaved', params: ({ event }) => ({ message: event.output.message }) },
+                { type: 'notify', params: ({ event }) => savedNotice(event.output.message) },
               ],
             },
             onError: failureTransitions('leave'),
@@ -327,7 +330,7 @@ export const doctorScheduleMachine = setup({
               target: 'Editing',
               actions: [
                 { type: 'storeSaved', params: ({ event }) => ({ schedule: event.output.schedule }) },
-                { type: 'tellSaved', params: ({ event }) => ({ message: event.output.message }) },
+                { type: 'notify', params: ({ event }) => savedNotice(event.output.message) },
               ],
             },
             onError: failureTransitions('leave'),
@@ -346,7 +349,7 @@ function failureTransitions(change: 'hours' | 'leave') {
       target: 'Editing',
       actions: [
         'tellExpired',
-        { type: 'tellFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, kind: 'saveFailed' as const }) },
+        { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failureNotice(event.error, 'saveFailed') },
       ],
     },
     {
@@ -354,7 +357,7 @@ function failureTransitions(change: 'hours' | 'leave') {
       target: 'Editing',
       actions: [
         { type: 'storeFieldErrors', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-        { type: 'tellFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, kind: 'checkFields' as const }) },
+        { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failureNotice(event.error, 'checkFields') },
       ],
     },
     {
@@ -362,12 +365,12 @@ function failureTransitions(change: 'hours' | 'leave') {
       target: 'Conflict',
       actions: [
         { type: 'storeConflict', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, change }) },
-        { type: 'tellFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, kind: 'saveFailed' as const }) },
+        { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failureNotice(event.error, 'saveFailed') },
       ],
     },
     {
       target: 'Editing',
-      actions: { type: 'tellFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, kind: 'saveFailed' as const }) },
+      actions: { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failureNotice(event.error, 'saveFailed') },
     },
   ] as const;
 }

@@ -16,7 +16,10 @@
  * Shown: `selectLogStatus` 'loading' | 'ready' | 'empty' | 'failed' (`selectFailure`: the server's
  * words or null); `selectEntries`; `selectIsLoadingMore`.
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/staff/provider.ts): `notify` (emits `notice`),
+ * `tellExpired` (emits `session.expired`); until provided they are emitted, as the machine's tests
+ * read them (`actor.on(...)`).
+ * What is emitted:
  * - `notice` { tone: 'error', notice }: an older page could not be loaded (the entries shown stay):
  *   the server's words, or { kind: 'somethingWentWrong' }.
  * - `session.expired`: a call answered 401.
@@ -50,6 +53,12 @@ export type AuditLogContext = {
 export type AuditLogStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
 type PageRequest = { limit: number; before: string | null; token: string };
+
+const failureNotice = (error: unknown): NoticeEvent<AuditLogNotice> => ({
+  type: 'notice',
+  tone: 'error',
+  notice: serverWordsOr<AuditLogNotice>(error, { kind: 'somethingWentWrong' }),
+});
 
 export const auditLogMachine = setup({
   types: {} as {
@@ -86,11 +95,9 @@ export const auditLogMachine = setup({
         return failure.kind === 'refused' ? failure.text : null;
       },
     }),
-    tellFailure: emit((_, params: { error: unknown }) => ({
-      type: 'notice' as const,
-      tone: 'error' as const,
-      notice: serverWordsOr<AuditLogNotice>(params.error, { kind: 'somethingWentWrong' }),
-    })),
+    // The effects: the app provides them (src/staff/provider.ts); until then they are emitted,
+    // so the machine's tests and the inspector see them.
+    notify: emit((_, params: NoticeEvent<AuditLogNotice>) => params),
     tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
@@ -138,7 +145,7 @@ export const auditLogMachine = setup({
             target: 'Ready',
             actions: 'tellExpired',
           },
-          { target: 'Ready', actions: { type: 'tellFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'Ready', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },
     },

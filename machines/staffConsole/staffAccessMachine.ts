@@ -20,7 +20,10 @@
  *   sent none (the view then says 'This is for clinic staff only.' itself);
  * - 'failed': no answer, or not one the contract knows: the view offers `access.retry`.
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/staff/provider.ts): `tellExpired` (emits
+ * `session.expired`); until provided they are emitted, as the machine's tests read them
+ * (`actor.on(...)`).
+ * What is emitted:
  * - `session.expired`: the server answered 401; the app sends `session.expired` to the session
  *   (which logs out, and the console asks for login again).
  */
@@ -69,6 +72,8 @@ export const staffAccessMachine = setup({
         return failure.kind === 'refused' ? failure.text : null;
       },
     }),
+    // The effect: the app provides it (src/staff/provider.ts); until then it is emitted,
+    // so the machine's tests and the inspector see it.
     tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({

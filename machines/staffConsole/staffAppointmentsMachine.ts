@@ -24,7 +24,10 @@
  * | 'failed' (`selectFailure`: the server's words, or null for no answer: the view then says
  * 'Something went wrong.'; with `appointments.retry`).
  *
- * Emitted (`actor.on(...)`):
+ * Effects, actions the app provides (src/staff/provider.ts): `tellExpired` (emits
+ * `session.expired`); until provided they are emitted, as the machine's tests read them
+ * (`actor.on(...)`).
+ * What is emitted:
  * - `session.expired`: a call answered 401; the app sends `session.expired` to the session.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
@@ -107,6 +110,8 @@ export const staffAppointmentsMachine = setup({
       },
     }),
     storeFilterDoctors: assign({ filterDoctors: (_, params: { doctors: AdminDoctor[] }) => params.doctors }),
+    // The effect: the app provides it (src/staff/provider.ts); until then it is emitted,
+    // so the machine's tests and the inspector see it.
     tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({

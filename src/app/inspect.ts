@@ -5,7 +5,8 @@
  *
  * Never in a production build: there `import.meta.env.DEV` is false, `inspect` is undefined and
  * the dynamic import below is dropped, so the package is not bundled (docs/architecture.md).
- * Given to the root actors (`{ inspect }`); their children are inspected with them.
+ * Given to the root actors (`{ inspect }`: the session, site options, booking and the account
+ * popups' actors); their children are inspected with them.
  */
 import type { InspectionEvent } from 'xstate';
 

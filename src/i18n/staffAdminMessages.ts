@@ -7,7 +7,7 @@ import type { AppointmentStatus, PaymentStatus } from '../../contract/appointmen
 import type { ConsultationType } from '../../contract/primitives';
 import type { DoctorType } from '../../contract/site';
 import type { AccountRole, AdminOrderStatus, RefundReason } from '../../contract/staffAdmin';
-import type { Catalog } from './catalog';
+import { createCatalog, useCatalog, type Catalog } from './catalog';
 
 const statusNames: Record<AppointmentStatus, string> = {
   Booked: 'Booked',
@@ -274,3 +274,17 @@ export const staffAdminMessages = {
 
 /** The type of this catalog, derived from the English texts above (see ./catalog.ts). */
 export type StaffAdminMessages = Catalog<typeof staffAdminMessages>;
+
+// The admin sections' texts in use: English until another language is set (the console stays English for
+// now; a language would plug in here as the site's does in ./messages.ts).
+const catalog = createCatalog<StaffAdminMessages>(staffAdminMessages);
+
+/** The admin sections' texts in use, for a view: it renders again when they change. */
+export const useStaffAdminMessages = (): StaffAdminMessages => useCatalog(catalog);
+
+/** The admin sections' texts in use, for code outside React. */
+export const getStaffAdminMessages = (): StaffAdminMessages => catalog.get();
+
+/** Puts texts of the same shape in use (another language), or English back. */
+export const setStaffAdminCatalog = (next: StaffAdminMessages): void => catalog.set(next);
+

@@ -7,7 +7,7 @@
  */
 import type { AppointmentStatus, PaymentStatus } from '../../contract/appointments';
 import type { Problem } from '../../machines/consultation/forms';
-import type { Catalog } from './catalog';
+import { createCatalog, useCatalog, type Catalog } from './catalog';
 
 /** The audit log's names of actions; an action not named here is shown as recorded. Open-ended, so typed by hand. */
 const auditActions: Readonly<Record<string, string>> = {
@@ -320,3 +320,17 @@ export const staffMessages = {
 
 /** The type of this catalog, derived from the English texts above (see ./catalog.ts). */
 export type StaffMessages = Catalog<typeof staffMessages>;
+
+// The console's texts in use: English until another language is set (the console stays English for
+// now; a language would plug in here as the site's does in ./messages.ts).
+const catalog = createCatalog<StaffMessages>(staffMessages);
+
+/** The console's texts in use, for a view: it renders again when they change. */
+export const useStaffMessages = (): StaffMessages => useCatalog(catalog);
+
+/** The console's texts in use, for code outside React. */
+export const getStaffMessages = (): StaffMessages => catalog.get();
+
+/** Puts texts of the same shape in use (another language), or English back. */
+export const setStaffCatalog = (next: StaffMessages): void => catalog.set(next);
+

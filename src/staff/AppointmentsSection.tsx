@@ -3,8 +3,8 @@
  * patient, consultation type, location, status and fee payment (and the doctor, for an admin,
  * who may narrow the list to one doctor and one location). Each row opens the appointment.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
 import type { AppointmentRecord } from '../../contract/appointments';
 import { appointmentPlace } from '../../contract/appointments';
 import { rangeOf, type ListRange } from '../../machines/staffConsole/ranges';
@@ -17,13 +17,13 @@ import {
   selectFiltersStatus,
   selectIsLoading,
   selectListStatus,
-  staffAppointmentsMachine,
 } from '../../machines/staffConsole/staffAppointmentsMachine';
 import { formatClinicDate, formatClinicTime } from '../components/Appointments/format';
 import { Link } from '../components/Link/Link';
 import { staffMessages } from '../i18n/staffMessages';
 import { backTo } from './backTo';
 import { Fact, LoadState } from './parts';
+import { useStaffAppointmentsActor } from './provider';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 
@@ -33,25 +33,15 @@ export interface AppointmentsSectionProps {
 }
 
 export function AppointmentsSection({ range, services }: AppointmentsSectionProps) {
-  const { me, token, onSessionExpired } = useStaff();
+  const { me } = useStaff();
   const isAdmin = me.role === 'admin';
-  const [logic] = useState(() =>
-    staffAppointmentsMachine.provide({
-      actors: { loadAppointments: services.actors.loadAppointments, loadFilterDoctors: services.actors.loadFilterDoctors },
-    }),
-  );
   const [dates] = useState(() => rangeOf(range, services.today()));
-  const actor = useActorRef(logic, { input: { token, filter: dates, withFilters: isAdmin } });
+  const actor = useStaffAppointmentsActor(services, { filter: dates, withFilters: isAdmin });
   const status = useSelector(actor, selectListStatus);
   const appointments = useSelector(actor, selectAppointments);
   const isLoading = useSelector(actor, selectIsLoading);
   const failure = useSelector(actor, selectFailure);
   const texts = staffMessages.list;
-
-  useEffect(() => {
-    const subscription = actor.on('session.expired', onSessionExpired);
-    return () => subscription.unsubscribe();
-  }, [actor, onSessionExpired]);
 
   const heading =
     range === 'today'
@@ -92,7 +82,7 @@ export function AppointmentsSection({ range, services }: AppointmentsSectionProp
   );
 }
 
-type ListActor = ReturnType<typeof useActorRef<typeof staffAppointmentsMachine>>;
+type ListActor = ReturnType<typeof useStaffAppointmentsActor>;
 
 /** An admin's doctor and location choices; a change loads the list again. */
 function Filters({ actor }: { actor: ListActor }) {

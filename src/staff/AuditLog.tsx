@@ -3,53 +3,35 @@
  * who (email and role), what (the action), which appointment, and the values before and after
  * (machines/staffConsole/auditDetails.ts makes them readable).
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { auditChanges } from '../../machines/staffConsole/auditDetails';
 import {
-  auditLogMachine,
   selectEntries,
   selectFailure,
   selectHasMore,
   selectIsLoadingMore,
   selectLogStatus,
-  type AuditLogNotice,
   type AuditRecord,
 } from '../../machines/staffConsole/auditLogMachine';
 import { formatClinicRecorded } from '../components/Appointments/format';
 import { Link } from '../components/Link/Link';
-import { toast } from '../components/Toast/toast';
-import { staffMessages } from '../i18n/staffMessages';
+import { getStaffMessages, useStaffMessages } from '../i18n/staffMessages';
 import { backTo } from './backTo';
 import { Fact, LoadState } from './parts';
+import { useAuditLogActor } from './provider';
 import type { StaffServices } from './services';
-import { useStaff } from './StaffContext';
 
 /** Entries asked for at a time. */
 export const auditPageSize = 50;
 
-function noticeText(notice: AuditLogNotice): string {
-  return notice.kind === 'server' ? notice.text : staffMessages.list.somethingWentWrong;
-}
-
 export function AuditLog({ services, pageSize = auditPageSize }: { services: StaffServices; pageSize?: number }) {
-  const { token, onSessionExpired } = useStaff();
-  const [logic] = useState(() => auditLogMachine.provide({ actors: { loadAudit: services.actors.loadAudit } }));
-  const actor = useActorRef(logic, { input: { token, pageSize } });
+  const actor = useAuditLogActor(services, pageSize);
   const status = useSelector(actor, selectLogStatus);
   const entries = useSelector(actor, selectEntries);
   const hasMore = useSelector(actor, selectHasMore);
   const loadingMore = useSelector(actor, selectIsLoadingMore);
   const failure = useSelector(actor, selectFailure);
-  const texts = staffMessages.audit;
-
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('notice', ({ notice }) => toast.error(noticeText(notice))),
-      actor.on('session.expired', onSessionExpired),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onSessionExpired]);
+  const texts = useStaffMessages().audit;
 
   return (
     <section className="staff-audit" aria-busy={status === 'loading' || loadingMore}>
@@ -97,7 +79,7 @@ export function AuditLog({ services, pageSize = auditPageSize }: { services: Sta
 }
 
 function AuditEntryView({ entry }: { entry: AuditRecord }) {
-  const texts = staffMessages.audit;
+  const texts = useStaffMessages().audit;
   const changes = auditChanges(entry.details);
   const when = formatClinicRecorded(entry.at) ?? entry.at;
   const action = texts.actions[entry.action] ?? entry.action;
@@ -152,7 +134,7 @@ function AuditEntryView({ entry }: { entry: AuditRecord }) {
 
 /** `medicines › remedies › #1 › dosage` as `Prescription › Remedies › #1 › Dosage`. */
 function fieldName(path: string): string {
-  const names = staffMessages.audit.fieldNames;
+  const names = getStaffMessages().audit.fieldNames;
   return path
     .split(' › ')
     .map((part) => names[part] ?? part)
@@ -160,7 +142,7 @@ function fieldName(path: string): string {
 }
 
 function shown(value: string | null): string {
-  const texts = staffMessages.audit;
+  const texts = getStaffMessages().audit;
   if (value === null) return texts.none;
   return value === '' ? texts.empty_value : value;
 }

@@ -7,14 +7,13 @@
  * prescription PDF once Completed, the fee's and the order's receipts once a payment settled) can
  * be downloaded. The server's messages come as toasts; field problems are shown at the fields.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import type { AppointmentRecord } from '../../contract/appointments';
 import { appointmentPlace } from '../../contract/appointments';
 import type { StaffPayment } from '../../contract/staff';
 import {
-  consultationMachine,
   selectAppointment,
   selectFailure,
   selectIsCancelled,
@@ -23,18 +22,17 @@ import {
   selectPayments,
   selectSlotMinutes,
   selectStatus,
-  type ConsultationNotice,
 } from '../../machines/consultation/consultationMachine';
 import { formatClinicDate, formatClinicRecorded, formatClinicTime, formatRupees } from '../components/Appointments/format';
 import { Link } from '../components/Link/Link';
 import { DocumentDownloads, type DownloadDocument } from '../components/Records/DocumentDownloads';
 import { appointmentDocuments } from '../components/Records/documents';
-import { toast } from '../components/Toast/toast';
 import { staffAdminMessages } from '../i18n/staffAdminMessages';
 import { staffMessages } from '../i18n/staffMessages';
 import { OrderStatusDialog, orderStatusChangeable } from './admin/OrderStatusDialog';
 import { OrderForm, PrescriptionForm, type ConsultationActor } from './ConsultationForms';
 import { backPathOf } from './backTo';
+import { useConsultationActor } from './provider';
 import { Fact, LoadState } from './parts';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
@@ -50,45 +48,15 @@ export function Consultation({ services }: { services: StaffServices }) {
   return <ConsultationFor key={appointmentId} appointmentId={appointmentId} services={services} />;
 }
 
-export function consultationNoticeText(notice: ConsultationNotice): string {
-  switch (notice.kind) {
-    case 'server':
-      return notice.text;
-    case 'checkFields':
-      return staffMessages.checkFields;
-    case 'somethingWentWrong':
-      return staffMessages.list.somethingWentWrong;
-  }
-}
-
 function ConsultationFor({ appointmentId, services }: { appointmentId: string; services: StaffServices }) {
-  const { token, onSessionExpired } = useStaff();
-  const [logic] = useState(() =>
-    consultationMachine.provide({
-      actors: {
-        loadAppointment: services.actors.loadAppointment,
-        completeAppointment: services.actors.completeAppointment,
-        createOrder: services.actors.createOrder,
-      },
-    }),
-  );
-  const actor: ConsultationActor = useActorRef(logic, { input: { appointmentId, token } });
+  // Its calls, toasts and a 401 are the provider's.
+  const actor: ConsultationActor = useConsultationActor(services, appointmentId);
   const status = useSelector(actor, selectStatus);
   const appointment = useSelector(actor, selectAppointment);
   const failure = useSelector(actor, selectFailure);
   const texts = staffMessages.detail;
   // Back where the appointment was opened from (Upcoming, the audit log), Today otherwise.
   const back = backPathOf(useLocation().state);
-
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('notice', ({ tone, notice }) =>
-        tone === 'success' ? toast.info(consultationNoticeText(notice)) : toast.error(consultationNoticeText(notice)),
-      ),
-      actor.on('session.expired', onSessionExpired),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onSessionExpired]);
 
   return (
     <section className="staff-detail">

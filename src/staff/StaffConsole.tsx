@@ -8,14 +8,13 @@
  * It stays inside the site's frame (header with the profile menu to log out, footer): staff are
  * signed in with the same accounts, and the frame already does focus, skip link and toasts.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
 import { selectToken } from '../../machines/session/sessionMachine';
 import {
   selectAccess,
   selectMe,
   selectRefusal,
-  staffAccessMachine,
   type StaffAccess as AccessOutcome,
 } from '../../machines/staffConsole/staffAccessMachine';
 import { SessionContext } from '../app/account';
@@ -23,6 +22,7 @@ import { usePageTitle } from '../app/usePageTitle';
 import { staffMessages } from '../i18n/staffMessages';
 import { adminSections as foundAdminSections, type AdminSection } from './admin/sections';
 import { liveStaffServices } from './liveStaff';
+import { useStaffAccessActor } from './provider';
 import { useGivenStaffServices, type StaffServices } from './services';
 import { StaffContext, type StaffCaller } from './StaffContext';
 import { StaffShell } from './StaffShell';
@@ -50,17 +50,11 @@ function StaffAccess({
   adminSections: ReadonlyArray<AdminSection>;
 }) {
   const session = SessionContext.useActorRef();
-  const [logic] = useState(() => staffAccessMachine.provide({ actors: { fetchStaffMe: services.actors.fetchStaffMe } }));
-  const actor = useActorRef(logic, { input: { token } });
+  const onSessionExpired = useCallback(() => session.send({ type: 'session.expired' }), [session]);
+  const actor = useStaffAccessActor(services, token, onSessionExpired);
   const access = useSelector(actor, selectAccess);
   const me = useSelector(actor, selectMe);
   const refusal = useSelector(actor, selectRefusal);
-  const onSessionExpired = useCallback(() => session.send({ type: 'session.expired' }), [session]);
-
-  useEffect(() => {
-    const subscription = actor.on('session.expired', onSessionExpired);
-    return () => subscription.unsubscribe();
-  }, [actor, onSessionExpired]);
 
   const caller = useMemo<StaffCaller | null>(() => (me ? { me, token, onSessionExpired } : null), [me, token, onSessionExpired]);
 

@@ -7,60 +7,31 @@
  * up; and the consultation record (who took part how, and when). Wired to the consultation
  * panel machine (machines/consultationJoin), as the patient's card is.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { PromiseActorLogic } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useId, useState, type FormEvent } from 'react';
 import type { AppointmentRecord } from '../../contract/appointments';
 import type { Consultation } from '../../contract/consultation';
 import {
-  consultationJoinMachine,
   selectCanNote,
   selectConsultation,
   selectHasFailed,
   selectIsLoading,
   selectIsNoting,
-  type ConsultationJoinNotice,
 } from '../../machines/consultationJoin/consultationJoinMachine';
 import { clinicTimeAndDate, formatClinicDate, formatClinicRecorded, formatPhone, telHref } from '../components/Appointments/format';
-import { toast } from '../components/Toast/toast';
 import { staffMessages } from '../i18n/staffMessages';
 import { Fact, LoadState } from './parts';
-import { useStaff } from './StaffContext';
+import { useTeleconsultationActor, type TeleconsultationActors } from './provider';
 
 const texts = staffMessages.teleconsultation;
 
-export interface TeleconsultationActors {
-  readonly loadConsultation: PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;
-  readonly noteNoAnswer: PromiseActorLogic<Consultation, { appointmentId: string; note: string; token: string }>;
-}
-
-function noticeText(notice: ConsultationJoinNotice): string {
-  switch (notice.kind) {
-    case 'noted':
-      return texts.noted;
-    case 'server':
-      return notice.text;
-    case 'somethingWentWrong':
-      return staffMessages.list.somethingWentWrong;
-  }
-}
-
 export function Teleconsultation({ appointment, actors }: { appointment: AppointmentRecord; actors: TeleconsultationActors }) {
-  const { token, onSessionExpired } = useStaff();
   const headingId = useId();
-  const [logic] = useState(() => consultationJoinMachine.provide({ actors }));
-  const actor = useActorRef(logic, { input: { appointmentId: appointment._id, token, now: Date.now() } });
+  // Its calls, toasts and a 401 are the provider's.
+  const actor = useTeleconsultationActor(actors, appointment._id);
   const consultation = useSelector(actor, selectConsultation);
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectHasFailed);
-
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('session.expired', onSessionExpired),
-      actor.on('notice', ({ tone, notice }) => (tone === 'success' ? toast.info(noticeText(notice)) : toast.error(noticeText(notice)))),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onSessionExpired]);
 
   return (
     <section className="staff-card staff-teleconsultation" aria-labelledby={headingId}>
@@ -78,7 +49,7 @@ export function Teleconsultation({ appointment, actors }: { appointment: Appoint
   );
 }
 
-type PanelActor = ReturnType<typeof useActorRef<typeof consultationJoinMachine>>;
+type PanelActor = ReturnType<typeof useTeleconsultationActor>;
 
 function Body({ consultation: c, actor }: { consultation: Consultation; actor: PanelActor }) {
   const genders = staffMessages.detail.genders;

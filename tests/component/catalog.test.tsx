@@ -1,7 +1,15 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { en, getMessages, loadLanguage, messages, setCatalog, type Messages } from '../../src/i18n/messages';
 import { getMessages as getShellMessages } from '../../src/i18n/shell';
+import { getStaffMessages, setStaffCatalog, staffMessages, useStaffMessages, type StaffMessages } from '../../src/i18n/staffMessages';
+import {
+  getStaffAdminMessages,
+  setStaffAdminCatalog,
+  staffAdminMessages,
+  useStaffAdminMessages,
+  type StaffAdminMessages,
+} from '../../src/i18n/staffAdminMessages';
 import { renderApp } from './support';
 
 // A stand-in second language: English with a few texts changed, the shape issue 15's Hindi
@@ -39,5 +47,41 @@ describe('the catalog in use', () => {
     await act(() => loadLanguage('en'));
     expect(within(footer).getByRole('heading', { name: 'Follow Us On' })).toBeTruthy();
     expect(messages).toBe(en);
+  });
+});
+
+describe("the staff console's catalogs in use", () => {
+  afterEach(() =>
+    act(() => {
+      setStaffCatalog(staffMessages);
+      setStaffAdminCatalog(staffAdminMessages);
+    }),
+  );
+
+  function Headings() {
+    return (
+      <>
+        <h1>{useStaffMessages().audit.heading}</h1>
+        <h2>{useStaffAdminMessages().sections.doctors}</h2>
+      </>
+    );
+  }
+
+  it('start as English and show other texts of the same shape in the views on screen once set', () => {
+    expect(getStaffMessages()).toBe(staffMessages);
+    expect(getStaffAdminMessages()).toBe(staffAdminMessages);
+    render(<Headings />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(staffMessages.audit.heading);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(staffAdminMessages.sections.doctors);
+
+    const console: StaffMessages = { ...staffMessages, audit: { ...staffMessages.audit, heading: 'Journal' } };
+    const admin: StaffAdminMessages = { ...staffAdminMessages, sections: { ...staffAdminMessages.sections, doctors: 'Médecins' } };
+    act(() => {
+      setStaffCatalog(console);
+      setStaffAdminCatalog(admin);
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Journal');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Médecins');
+    expect(getStaffMessages().audit.heading).toBe('Journal');
   });
 });

@@ -10,12 +10,11 @@
  * file is offered as a download, a 401 ends the session. Cancel and Edit open their popups; after
  * a change the session loads the list again.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useId, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import { groupViews } from '../../../machines/appointments/rules';
 import {
-  appointmentsMachine,
   selectAppointmentViews,
   selectCalendarId,
   selectIsPaying,
@@ -23,12 +22,11 @@ import {
 } from '../../../machines/appointments/appointmentsMachine';
 import type { AppointmentsListView } from '../../app/account';
 import { useMessages } from '../../i18n/messages';
-import { toast } from '../Toast/toast';
 import { AppointmentCard } from './AppointmentCard';
 import { CancelDialog } from './CancelDialog';
 import { EditDialog } from './EditDialog';
 import { HelpButton } from './HelpButton';
-import { appointmentsNoticeText } from './notices';
+import { useAppointmentsActor } from './provider';
 import type { AppointmentsServices } from './services';
 import './Appointments.css';
 
@@ -42,25 +40,12 @@ export interface AppointmentsPanelProps {
   readonly onSessionExpired: () => void;
 }
 
-function useAppointmentsLogic(services: AppointmentsServices) {
-  const [logic] = useState(() =>
-    appointmentsMachine.provide({
-      actors: {
-        createPayment: services.actors.createPayment,
-        downloadCalendar: services.actors.downloadCalendar,
-        ...(services.clock ? { clock: services.clock } : {}),
-      },
-    }),
-  );
-  return logic;
-}
-
 export function AppointmentsPanel({ userId, token, list, services, onSessionExpired }: AppointmentsPanelProps) {
   const messages = useMessages();
   const texts = messages.appointments;
-  const logic = useAppointmentsLogic(services);
-  const actor = useActorRef(logic, { input: { token, now: (services.now ?? Date.now)() } });
   const { status, appointments, isLoading, refresh, retry } = list;
+  // Its toasts, the payment page, the calendar file and a 401 are the provider's.
+  const actor = useAppointmentsActor(services, { token, refresh, sessionExpired: onSessionExpired });
   const views = useSelector(
     actor,
     useCallback((snapshot) => selectAppointmentViews(snapshot, appointments), [appointments]),
@@ -70,19 +55,6 @@ export function AppointmentsPanel({ userId, token, list, services, onSessionExpi
   const calendarId = useSelector(actor, selectCalendarId);
   const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
   const [editing, setEditing] = useState<AppointmentRecord | null>(null);
-
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('notice', ({ tone, notice }) =>
-        tone === 'success' ? toast.info(appointmentsNoticeText(notice)) : toast.error(appointmentsNoticeText(notice)),
-      ),
-      actor.on('session.expired', () => onSessionExpired()),
-      actor.on('appointments.stale', () => refresh()),
-      actor.on('redirect', ({ url }) => services.leaveFor(url)),
-      actor.on('calendar.file', ({ fileName, content }) => services.offerDownload({ fileName, content })),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, services, onSessionExpired, refresh]);
 
   const { upcoming, earlier, earlierNeedsAction } = groupViews(views);
   const upcomingId = useId();

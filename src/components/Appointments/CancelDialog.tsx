@@ -5,11 +5,9 @@
  * Successfully.' (the list is loaded again and the popup closes) or the server's message /
  * 'Failed to delete appointment' (the question stays, to try again or keep it).
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import {
-  appointmentCancelMachine,
   cancelQuestionFor,
   selectCanConfirm,
   selectIsDeleting,
@@ -17,11 +15,10 @@ import {
 } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import { messages, useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
-import { toast } from '../Toast/toast';
 import { formatClinicDate, formatClinicTime } from './format';
+import { useCancelActor } from './provider';
 import type { AppointmentsServices } from './services';
 import { useReturnFocus } from './useReturnFocus';
-import { cancelNoticeText } from './notices';
 
 // Read where used (the live binding), so a change of language shows at the next render.
 
@@ -38,28 +35,11 @@ export interface CancelDialogProps {
 
 export function CancelDialog({ appointment, userId, token, services, onCancelled, onClose, onSessionExpired }: CancelDialogProps) {
   const messages = useMessages();
-  const [logic] = useState(() =>
-    appointmentCancelMachine.provide({ actors: { deleteAppointment: services.actors.deleteAppointment } }),
-  );
-  const actor = useActorRef(logic, { input: { appointment, userId, token } });
+  const actor = useCancelActor(services, { appointment, userId, token }, { onChanged: onCancelled, onClose, onSessionExpired });
   useReturnFocus();
   const canConfirm = useSelector(actor, selectCanConfirm);
   const isDeleting = useSelector(actor, selectIsDeleting);
   const question = useSelector(actor, selectQuestion) ?? cancelQuestionFor(appointment);
-
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('notice', ({ tone, notice }) =>
-        tone === 'success' ? toast.info(cancelNoticeText(notice)) : toast.error(cancelNoticeText(notice)),
-      ),
-      actor.on('appointment.cancelled', () => {
-        onCancelled();
-        onClose();
-      }),
-      actor.on('session.expired', () => onSessionExpired()),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onCancelled, onClose, onSessionExpired]);
 
   function dismiss() {
     if (isDeleting) return;

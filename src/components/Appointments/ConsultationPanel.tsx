@@ -5,18 +5,18 @@
  * Call, who calls the person consulted on which number and when. The server decides what is
  * open; the machine asks again when the window opens or closes.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import type { Consultation } from '../../../contract/consultation';
 import {
-  consultationJoinMachine,
   selectConsultation,
   selectHasFailed,
   selectIsLoading,
 } from '../../../machines/consultationJoin/consultationJoinMachine';
 import { useMessages } from '../../i18n/messages';
+import { useConsultationJoinActor } from './provider';
 import { clinicTimeAndDate, formatClinicDate, formatClinicTime, formatPhone } from './format';
 
 export type LoadConsultation = PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;
@@ -32,16 +32,10 @@ export function ConsultationPanel({ appointment, token, loadConsultation, onSess
   const messages = useMessages();
   const texts = messages.consultation;
   const headingId = useId();
-  const [logic] = useState(() => consultationJoinMachine.provide({ actors: { loadConsultation } }));
-  const actor = useActorRef(logic, { input: { appointmentId: appointment._id, token, now: Date.now() } });
+  const actor = useConsultationJoinActor(loadConsultation, { appointmentId: appointment._id, token }, onSessionExpired);
   const consultation = useSelector(actor, selectConsultation);
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectHasFailed);
-
-  useEffect(() => {
-    const subscription = actor.on('session.expired', () => onSessionExpired());
-    return () => subscription.unsubscribe();
-  }, [actor, onSessionExpired]);
 
   // Nothing to do in a consultation that is over, cancelled, unpaid or completed: the card says the rest.
   if (consultation?.state === 'unavailable' || consultation?.state === 'closed') return null;

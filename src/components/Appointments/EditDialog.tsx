@@ -6,22 +6,18 @@
  * successfully.' (the list is loaded again and the popup closes), or the server's words, 'Failed
  * to update appointment.' or 'Something went wrong while updating the appointment.'.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import {
-  appointmentEditMachine,
   selectCanSave,
   selectIsSaving,
   selectMissingChoices,
   type EditField,
 } from '../../../machines/appointmentEdit/appointmentEditMachine';
-import { clinicToday } from '../../../contract/clinicTime';
-import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
 import { messages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
-import { toast } from '../Toast/toast';
-import { editNoticeText } from './notices';
+import { useEditActor } from './provider';
 import type { AppointmentsServices } from './services';
 import { SlotChoiceFields } from './SlotChoiceFields';
 import { useReturnFocus } from './useReturnFocus';
@@ -41,36 +37,12 @@ export interface EditDialogProps {
 const fieldNames: Record<EditField, string> = { location: messages.appointments.editLocation, date: messages.appointments.editDate, time: messages.appointments.editTime };
 
 export function EditDialog({ appointment, token, services, onUpdated, onClose, onSessionExpired }: EditDialogProps) {
-  const [logic] = useState(() =>
-    appointmentEditMachine.provide({
-      actors: {
-        loadDoctors: services.actors.loadDoctors,
-        slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots: services.actors.loadTimeSlots } }),
-        updateAppointment: services.actors.updateAppointment,
-      },
-    }),
-  );
-  const [today] = useState(() => clinicToday(new Date((services.now ?? Date.now)())));
-  const actor = useActorRef(logic, { input: { appointment, token, today } });
+  const actor = useEditActor(services, { appointment, token }, { onChanged: onUpdated, onClose, onSessionExpired });
   useReturnFocus();
   const missing = useSelector(actor, selectMissingChoices);
   const canSave = useSelector(actor, selectCanSave);
   const isSaving = useSelector(actor, selectIsSaving);
   const saveHintId = useId();
-
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('notice', ({ tone, notice }) =>
-        tone === 'success' ? toast.info(editNoticeText(notice)) : toast.error(editNoticeText(notice)),
-      ),
-      actor.on('appointment.updated', () => {
-        onUpdated();
-        onClose();
-      }),
-      actor.on('session.expired', () => onSessionExpired()),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onUpdated, onClose, onSessionExpired]);
 
   function close() {
     if (!isSaving) onClose();

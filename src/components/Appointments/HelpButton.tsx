@@ -5,13 +5,12 @@
  * appointment', 'Your consultation type is not chat, video or call.'. The numbers and the address
  * are the server's configuration (GET /api/site/contacts), loaded when the popup first opens.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import type { HelpContacts, HelpLinks } from '../../../machines/help/helpLinks';
 import {
-  helpMachine,
   selectContacts,
   selectContactsFailed,
   selectIsOpen,
@@ -19,8 +18,7 @@ import {
 } from '../../../machines/help/helpMachine';
 import { messages, useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
-import { toast } from '../Toast/toast';
-import { helpNoticeText } from './notices';
+import { useHelpActor } from './helpProvider';
 import { useReturnFocus } from './useReturnFocus';
 
 // Read where used (the live binding), so a change of language shows at the next render.
@@ -37,19 +35,11 @@ export interface HelpButtonProps {
 
 export function HelpButton({ isLoggedIn, appointments, loadContacts }: HelpButtonProps) {
   const messages = useMessages();
-  const [logic] = useState(() => helpMachine.provide({ actors: { loadContacts } }));
-  const actor = useActorRef(logic, {
-    input: { isLoggedIn, appointments, chatText: messages.spec.helpPrefill },
-  });
+  const actor = useHelpActor(loadContacts, { isLoggedIn, appointments, chatText: messages.spec.helpPrefill });
   const isOpen = useSelector(actor, selectIsOpen);
   const links = useSelector(actor, selectLinks);
   const contacts = useSelector(actor, selectContacts);
   const failed = useSelector(actor, selectContactsFailed);
-
-  useEffect(() => {
-    const subscription = actor.on('notice', ({ notice }) => toast.error(helpNoticeText(notice)));
-    return () => subscription.unsubscribe();
-  }, [actor]);
 
   useEffect(() => {
     actor.send({ type: 'session.changed', isLoggedIn, appointments });

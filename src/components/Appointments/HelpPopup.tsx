@@ -6,15 +6,14 @@
  * stored login to be checked and the appointments to load, so it never says "no appointment"
  * before it knows.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { helpMachine, selectContacts, selectContactsFailed, selectIsOpen, selectLinks } from '../../../machines/help/helpMachine';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { selectContacts, selectContactsFailed, selectIsOpen, selectLinks } from '../../../machines/help/helpMachine';
 import { useAppointmentsList, useSession } from '../../app/account';
 import { liveAppointmentsServices } from '../../app/liveAppointments';
 import { useMessages } from '../../i18n/messages';
-import { toast } from '../Toast/toast';
 import { HelpDialog } from './HelpButton';
-import { helpNoticeText } from './notices';
+import { useHelpActor } from './helpProvider';
 import { useGivenAppointmentsServices } from './services';
 import './Appointments.css';
 
@@ -23,8 +22,7 @@ export default function HelpPopup({ onClose }: { onClose: () => void }) {
   const { isLoggedIn, isChecking } = useSession();
   const { status, appointments } = useAppointmentsList();
   const services = useGivenAppointmentsServices() ?? liveAppointmentsServices;
-  const [logic] = useState(() => helpMachine.provide({ actors: { loadContacts: services.actors.loadHelpContacts } }));
-  const actor = useActorRef(logic, { input: { isLoggedIn, appointments, chatText: messages.spec.helpPrefill } });
+  const actor = useHelpActor(services.actors.loadHelpContacts, { isLoggedIn, appointments, chatText: messages.spec.helpPrefill });
   const isOpen = useSelector(actor, selectIsOpen);
   const links = useSelector(actor, selectLinks);
   const contacts = useSelector(actor, selectContacts);
@@ -34,11 +32,6 @@ export default function HelpPopup({ onClose }: { onClose: () => void }) {
   latest.current = onClose;
   // Known enough to answer: logged out, or logged in with the list loaded (or failed to load).
   const known = !isChecking && (!isLoggedIn || status !== 'loading');
-
-  useEffect(() => {
-    const subscription = actor.on('notice', ({ notice }) => toast.error(helpNoticeText(notice)));
-    return () => subscription.unsubscribe();
-  }, [actor]);
 
   useEffect(() => {
     actor.send({ type: 'session.changed', isLoggedIn, appointments });

@@ -4,21 +4,19 @@
  * 'Order Status: Pending'; Card and not Completed: Pay Now (leaves for the payment page); paid:
  * the amount already paid.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import {
-  orderPaymentMachine,
   selectCanPay,
   selectIsPaying,
   selectOrder,
   selectStatusNotice,
 } from '../../../machines/orderPayment/orderPaymentMachine';
 import { messages, useMessages } from '../../i18n/messages';
-import { toast } from '../Toast/toast';
 import { formatRupees } from './format';
 import type { AppointmentsServices } from './services';
-import { orderNoticeText } from './notices';
+import { useOrderPaymentActor } from './provider';
 
 // Read where used (the live binding), so a change of language shows at the next render.
 
@@ -32,25 +30,11 @@ export interface OrderSectionProps {
 export function OrderSection({ appointment, token, services, onSessionExpired }: OrderSectionProps) {
   const messages = useMessages();
   const headingId = useId();
-  const [logic] = useState(() =>
-    orderPaymentMachine.provide({ actors: { createOrderPayment: services.actors.createOrderPayment } }),
-  );
-  const actor = useActorRef(logic, { input: { appointment, token } });
+  const actor = useOrderPaymentActor(services, { appointment, token }, onSessionExpired);
   const order = useSelector(actor, selectOrder);
   const statusNotice = useSelector(actor, selectStatusNotice);
   const canPay = useSelector(actor, selectCanPay);
   const isPaying = useSelector(actor, selectIsPaying);
-
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('notice', ({ tone, notice }) =>
-        tone === 'success' ? toast.info(orderNoticeText(notice)) : toast.error(orderNoticeText(notice)),
-      ),
-      actor.on('session.expired', () => onSessionExpired()),
-      actor.on('redirect', ({ url }) => services.leaveFor(url)),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, services, onSessionExpired]);
 
   // A refreshed list brings a newer record: the order is judged again.
   useEffect(() => {

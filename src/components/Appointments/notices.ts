@@ -8,8 +8,19 @@ import type { AppointmentEditNotice } from '../../../machines/appointmentEdit/ap
 import type { AppointmentsNotice } from '../../../machines/appointments/appointmentsMachine';
 import type { HelpNotice } from '../../../machines/help/helpMachine';
 import type { OrderPaymentNotice } from '../../../machines/orderPayment/orderPaymentMachine';
+import type { Tone } from '../../../machines/session/notices';
 import { messages } from '../../i18n/messages';
+import { toast } from '../Toast/toast';
 import { formatRupees } from './format';
+
+/**
+ * A machine's notice as a toast: success with role="status" (fades), error with role="alert"
+ * (stays). Used by the /myappointment and staff providers; kept here, in a chunk they already
+ * share, rather than in a module of its own that the home page's preload list would name.
+ */
+export function showToast(tone: Tone, text: string): number {
+  return tone === 'success' ? toast.info(text) : toast.error(text);
+}
 
 /** Pay and Add to calendar. */
 export function appointmentsNoticeText(notice: AppointmentsNotice): string {

@@ -4,11 +4,9 @@
  * to sign up instead. On success the machine says 'Welcome {first name}!' and hands the token and
  * user to the session, which closes the popup.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { loginMachine, selectIsLoggingIn } from '../../../machines/login/loginMachine';
-import { SessionContext, useAccountServices } from '../../app/account';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import { selectIsLoggingIn } from '../../../machines/login/loginMachine';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
@@ -16,6 +14,7 @@ import { usePopup } from '../Popup/popups';
 import { BusyButton, TextField, useFieldErrors, type FieldKey } from './fields';
 import { GoogleIcon } from './GoogleIcon';
 import { forgetLoginEmail, suggestedLoginEmail } from './loginHint';
+import { useLoginActor } from './provider';
 import { useFormNotices } from './useFormNotices';
 import './Auth.css';
 
@@ -25,36 +24,15 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const messages = useMessages();
   const { account } = messages;
   const id = useId();
-  const services = useAccountServices();
-  const session = SessionContext.useActorRef();
   const popup = usePopup();
-  const location = useLocation();
-
-  const logic = useMemo(
-    () =>
-      loginMachine.provide({
-        actors: { login: services.actors.login, exchangeGoogleCode: services.actors.exchangeGoogleCode },
-      }),
-    [services],
-  );
-  const actor = useActorRef(logic);
-  const busy = useSelector(actor, selectIsLoggingIn);
 
   const [email, setEmail] = useState(suggestedLoginEmail);
   const [password, setPassword] = useState('');
   const { errors, add, clear } = useFieldErrors();
   useEffect(() => forgetLoginEmail(), []);
 
-  useFormNotices(actor, id, fieldOrder, add, errors);
-
-  const returnTo = location.pathname + location.search;
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('loggedIn', ({ token, user }) => session.send({ type: 'session.loggedIn', token, user })),
-      actor.on('google.redirect', () => services.redirectToGoogle(returnTo)),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, session, services, returnTo]);
+  const actor = useLoginActor(useFormNotices(id, fieldOrder, add, errors));
+  const busy = useSelector(actor, selectIsLoggingIn);
 
   return (
     <Dialog title={account.loginTitle} onClose={onClose} describeBody={false}>

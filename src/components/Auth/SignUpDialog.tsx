@@ -4,23 +4,16 @@
  * the email and its code are the machine's `otp` child (OtpFields). Every message is the
  * machine's notice in the catalog's words. On success the login popup shows, with the email in it.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { otpMachine } from '../../../machines/otp/otpMachine';
-import {
-  registrationMachine,
-  selectIsRegistering,
-  selectOtpRef,
-  type RegistrationForm,
-} from '../../../machines/registration/registrationMachine';
-import { SessionContext, useAccountServices } from '../../app/account';
+import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import { selectIsRegistering, selectOtpRef, type RegistrationForm } from '../../../machines/registration/registrationMachine';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
 import { usePopup } from '../Popup/popups';
 import { BusyButton, describedBy, TextField, useFieldErrors, type FieldKey } from './fields';
-import { suggestLoginEmail } from './loginHint';
 import { OtpFields } from './OtpFields';
+import { useRegistrationActor } from './signUpProvider';
 import { useFormNotices } from './useFormNotices';
 import './Auth.css';
 
@@ -56,39 +49,14 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
   const messages = useMessages();
   const { account, footer } = messages;
   const id = useId();
-  const services = useAccountServices();
-  const session = SessionContext.useActorRef();
   const popup = usePopup();
-
-  const logic = useMemo(
-    () =>
-      registrationMachine.provide({
-        actors: {
-          register: services.actors.register,
-          otp: otpMachine.provide({
-            actors: { sendOtp: services.actors.sendOtp, validateOtp: services.actors.validateOtp },
-          }),
-        },
-      }),
-    [services],
-  );
-  const actor = useActorRef(logic);
-  const otp = useSelector(actor, selectOtpRef);
-  const busy = useSelector(actor, selectIsRegistering);
 
   const [form, setForm] = useState<RegistrationForm>(emptyForm);
   const { errors, add, clear } = useFieldErrors();
 
-  useFormNotices(actor, id, fieldOrder, add, errors);
-
-  // Registered (registering does not log in): the login popup takes this one's place.
-  useEffect(() => {
-    const subscription = actor.on('registered', ({ user }) => {
-      suggestLoginEmail(user.email);
-      session.send({ type: 'session.showLogin' });
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, session]);
+  const actor = useRegistrationActor(useFormNotices(id, fieldOrder, add, errors));
+  const otp = useSelector(actor, selectOtpRef);
+  const busy = useSelector(actor, selectIsRegistering);
 
   function update<K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) {
     setForm((current) => ({ ...current, [key]: value }));

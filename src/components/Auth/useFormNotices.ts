@@ -1,16 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { NoticeEvent } from '../../../machines/session/notices';
 import { toast } from '../Toast/toast';
 import { focusFirstError, fieldErrorsFor, saidOnFields, type FieldErrors, type FieldKey } from './fields';
 import { showNotice, type AccountNotice } from './notices';
 
-/** An actor that emits account notices (the login, registration and forgot-password machines). */
-interface NoticeSource {
-  on(type: 'notice', handler: (event: NoticeEvent<AccountNotice>) => void): { unsubscribe(): void };
-}
+/** Shows one of a form machine's notices (the login, registration and forgot-password machines' `notify`). */
+export type FormNotify = (event: Pick<NoticeEvent<AccountNotice>, 'tone' | 'notice'>) => void;
 
 /**
- * Shows a form's machine notices: each as a toast, and, when it is about fields, as their errors,
+ * Shows a form's machine notices (the returned function is the machine's `notify` action, given by
+ * ./provider.ts): each as a toast, and, when it is about fields, as their errors,
  * moving focus to the first of them (in `order`, inputs with ids `${idPrefix}-${field}`).
  *
  * One toast per form at a time: a new notice replaces the form's previous one (error toasts stay
@@ -23,34 +22,35 @@ interface NoticeSource {
  * longer has any of them): the problem it names is being fixed where it is shown.
  */
 export function useFormNotices(
-  actor: NoticeSource,
   idPrefix: string,
   order: readonly FieldKey[],
   add: (errors: FieldErrors) => void,
   errors?: FieldErrors,
-): void {
+): FormNotify {
   const latest = useRef({ idPrefix, order, add });
   latest.current = { idPrefix, order, add };
   const shown = useRef<{ id: number; error: boolean; fields: FieldKey[] } | null>(null);
 
-  useEffect(() => {
-    const subscription = actor.on('notice', (event) => {
-      if (shown.current) toast.dismiss(shown.current.id);
-      shown.current = null;
-      const fieldErrors = fieldErrorsFor(event.notice);
-      if (!saidOnFields(event.notice, fieldErrors)) {
-        shown.current = { id: showNotice(event), error: event.tone === 'error', fields: Object.keys(fieldErrors) as FieldKey[] };
-      }
-      if (Object.keys(fieldErrors).length === 0) return;
-      latest.current.add(fieldErrors);
-      focusFirstError(latest.current.idPrefix, latest.current.order, fieldErrors);
-    });
-    return () => {
-      subscription.unsubscribe();
+  const notify = useCallback<FormNotify>((event) => {
+    if (shown.current) toast.dismiss(shown.current.id);
+    shown.current = null;
+    const fieldErrors = fieldErrorsFor(event.notice);
+    if (!saidOnFields(event.notice, fieldErrors)) {
+      shown.current = { id: showNotice(event), error: event.tone === 'error', fields: Object.keys(fieldErrors) as FieldKey[] };
+    }
+    if (Object.keys(fieldErrors).length === 0) return;
+    latest.current.add(fieldErrors);
+    focusFirstError(latest.current.idPrefix, latest.current.order, fieldErrors);
+  }, []);
+
+  // The form's error toast leaves with the form.
+  useEffect(
+    () => () => {
       if (shown.current?.error) toast.dismiss(shown.current.id);
       shown.current = null;
-    };
-  }, [actor]);
+    },
+    [],
+  );
 
   // The error toast goes once none of the fields it was about is marked any more.
   useEffect(() => {
@@ -60,4 +60,6 @@ export function useFormNotices(
     toast.dismiss(current.id);
     shown.current = null;
   }, [errors]);
+
+  return notify;
 }

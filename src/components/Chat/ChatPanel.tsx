@@ -9,11 +9,10 @@
  * On the card the panel folds (a button with the unread count); it marks messages read only
  * while they are on screen: unfolded (or in the console) and the page visible.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '../../../contract/chat';
 import {
-  chatMachine,
   selectCanSend,
   selectConversation,
   selectDraft,
@@ -29,12 +28,11 @@ import {
   selectMessages,
   selectProblem,
   selectUnread,
-  type ChatNotice,
 } from '../../../machines/chat/chatMachine';
 import { chatPhotoAccept } from '../../api/chat';
 import type { Messages } from '../../i18n/messages';
 import { clinicTimeAndDate, formatClinicDate, formatClinicInstant } from '../Appointments/format';
-import { toast } from '../Toast/toast';
+import { useChatActor } from './provider';
 import type { ChatServices } from './services';
 import './Chat.css';
 
@@ -59,28 +57,19 @@ export interface ChatPanelProps {
   readonly onSessionExpired: () => void;
 }
 
-type PanelActor = ReturnType<typeof useActorRef<typeof chatMachine>>;
+type PanelActor = ReturnType<typeof useChatActor>;
 
 export function ChatPanel(props: ChatPanelProps) {
   const { appointmentId, token, services, texts, heading, headingLevel, foldable, onSessionExpired, somethingWentWrong } = props;
   const headingId = useId();
   const bodyId = useId();
-  const [logic] = useState(() => chatMachine.provide({ actors: services.actors }));
-  const actor = useActorRef(logic, { input: { appointmentId, token, now: Date.now() } });
+  // Its toasts and a 401 are the provider's.
+  const actor = useChatActor(services, { appointmentId, token }, { somethingWentWrong, onSessionExpired });
   const conversation = useSelector(actor, selectConversation);
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectHasFailed);
   const unread = useSelector(actor, selectUnread);
   const [unfolded, setUnfolded] = useState(!foldable);
-
-  useEffect(() => {
-    const noticeText = (notice: ChatNotice) => (notice.kind === 'server' ? notice.text : somethingWentWrong);
-    const subscriptions = [
-      actor.on('session.expired', () => onSessionExpired()),
-      actor.on('notice', ({ notice }) => toast.error(noticeText(notice))),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, onSessionExpired, somethingWentWrong]);
 
   // On screen: unfolded and the page visible. Only then are messages marked read.
   useEffect(() => {

@@ -10,23 +10,19 @@
  * with the new password is the next step. A logged-in user who reset another address they can
  * prove stays logged in and goes to '/'.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
-  forgotPasswordMachine,
   selectIsChoosingPassword,
   selectIsReset,
   selectIsResetting,
   selectOtpRef,
 } from '../../../machines/forgotPassword/forgotPasswordMachine';
-import { otpMachine } from '../../../machines/otp/otpMachine';
-import { selectIsLoggedIn, selectUser } from '../../../machines/session/sessionMachine';
-import { SessionContext, useAccountServices, useSession } from '../../app/account';
+import { useSession } from '../../app/account';
 import { usePageTitle } from '../../app/usePageTitle';
 import { BusyButton, TextField, useFieldErrors, type FieldKey } from '../../components/Auth/fields';
-import { suggestLoginEmail } from '../../components/Auth/loginHint';
 import { OtpFields } from '../../components/Auth/OtpFields';
+import { useForgotPasswordActor } from '../../components/Auth/resetProvider';
 import { useFormNotices } from '../../components/Auth/useFormNotices';
 import { Link } from '../../components/Link/Link';
 import { usePopup } from '../../components/Popup/popups';
@@ -62,29 +58,8 @@ function ResetForm() {
   const messages = useMessages();
   const { account, spec } = messages;
   const id = useId();
-  const services = useAccountServices();
-  const session = SessionContext.useActorRef();
   const { isLoggedIn, user } = useSession();
-  const navigate = useNavigate();
   const popup = usePopup();
-
-  const logic = useMemo(
-    () =>
-      forgotPasswordMachine.provide({
-        actors: {
-          resetPassword: services.actors.resetPassword,
-          otp: otpMachine.provide({
-            actors: { sendOtp: services.actors.sendOtp, validateOtp: services.actors.validateOtp },
-          }),
-        },
-      }),
-    [services],
-  );
-  const actor = useActorRef(logic, { input: { loggedIn: isLoggedIn } });
-  const otp = useSelector(actor, selectOtpRef);
-  const choosing = useSelector(actor, selectIsChoosingPassword);
-  const resetting = useSelector(actor, selectIsResetting);
-  const done = useSelector(actor, selectIsReset);
 
   // A logged-in user most likely resets their own password: start from their address.
   const [email, setEmail] = useState(() => user?.email ?? '');
@@ -93,23 +68,12 @@ function ResetForm() {
   const { errors, add, clear } = useFieldErrors();
   const newPasswordInput = useRef<HTMLInputElement>(null);
 
-  useFormNotices(actor, id, fieldOrder, add, errors);
-
-  useEffect(() => {
-    // What the machine asks for after the reset, with the session as it is now.
-    function afterReset() {
-      const provenEmail = actor.getSnapshot().context.provenEmail ?? '';
-      suggestLoginEmail(provenEmail);
-      const current = session.getSnapshot();
-      const loggedIn = selectIsLoggedIn(current);
-      const ownAddress = loggedIn && sameAddress(selectUser(current)?.email, provenEmail);
-      if (ownAddress) session.send({ type: 'session.expired' });
-      if (loggedIn) navigate('/');
-      if (!loggedIn || ownAddress) session.send({ type: 'session.showLogin' });
-    }
-    const subscriptions = [actor.on('navigate', afterReset), actor.on('openLogin', afterReset)];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, session, navigate]);
+  // Where success leads (home, the login popup, the session ended) is the provider's.
+  const actor = useForgotPasswordActor(useFormNotices(id, fieldOrder, add, errors), isLoggedIn);
+  const otp = useSelector(actor, selectOtpRef);
+  const choosing = useSelector(actor, selectIsChoosingPassword);
+  const resetting = useSelector(actor, selectIsResetting);
+  const done = useSelector(actor, selectIsReset);
 
   // The address is proven: the new password comes next.
   useEffect(() => {
@@ -198,8 +162,4 @@ function ResetForm() {
       )}
     </form>
   );
-}
-
-function sameAddress(a: string | null | undefined, b: string): boolean {
-  return !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 }

@@ -5,47 +5,18 @@
  * then goes back to the page the person started from (kept in session storage before leaving),
  * or '/', replacing this address so Back does not return to a used code.
  */
-import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { loginMachine } from '../../../machines/login/loginMachine';
-import { SessionContext, useAccountServices } from '../../app/account';
-import { takeGoogleReturn } from '../../app/googleReturn';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
-import { showNotice } from '../../components/Auth/notices';
+import { useGoogleReturnActor } from '../../components/Auth/provider';
 import { useMessages } from '../../i18n/messages';
 
 export default function GoogleReturnPage() {
   const messages = useMessages();
   usePageTitle(messages.pageTitles.googleSignIn);
-  const services = useAccountServices();
-  const session = SessionContext.useActorRef();
-  const navigate = useNavigate();
   const { search } = useLocation();
-
-  const logic = useMemo(
-    () =>
-      loginMachine.provide({
-        actors: { login: services.actors.login, exchangeGoogleCode: services.actors.exchangeGoogleCode },
-      }),
-    [services],
-  );
-  const actor = useActorRef(logic);
-
-  useEffect(() => {
-    const leave = () => navigate(takeGoogleReturn(), { replace: true });
-    const subscriptions = [
-      actor.on('notice', (event) => {
-        showNotice(event);
-        if (event.notice.kind === 'googleFailed') leave();
-      }),
-      actor.on('loggedIn', ({ token, user }) => {
-        session.send({ type: 'session.loggedIn', token, user });
-        leave();
-      }),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, session, navigate]);
+  // Its notices and where it goes afterwards are the provider's.
+  const actor = useGoogleReturnActor();
 
   // Sent once the actor is running for good: a timer that a remount (React's strict mode runs
   // effects twice in development) cancels, so the single-use code is exchanged only once.

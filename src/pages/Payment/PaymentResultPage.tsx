@@ -13,12 +13,10 @@
  * `resultUrl`): the page speaks of the order, not of a booking, and the countdown ends on
  * /myappointment, where the order shows its payment status.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { readKeptBooking } from '../../../machines/booking/choices';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
-  paymentResultMachine,
   selectConfirmation,
   selectIsFetchingCalendar,
   selectIsRefund,
@@ -29,13 +27,12 @@ import {
 import { selectIsCheckingSession, selectToken } from '../../../machines/session/sessionMachine';
 import { SessionContext } from '../../app/account';
 import { liveBookingServices } from '../../app/liveBooking';
-import { takeKeptBooking, useBookingServices } from '../../app/useBookingServices';
+import { useBookingServices } from '../../app/useBookingServices';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
-import { usePopup } from '../../components/Popup/popups';
-import { toast } from '../../components/Toast/toast';
 import { messages, useMessages } from '../../i18n/messages';
 import { PaymentConfirmation } from './PaymentConfirmation';
+import { usePaymentResultActor } from './provider';
 import './Payment.css';
 
 /** The page's words: a booking's, or a pharmacy order's. */
@@ -77,10 +74,8 @@ function PaymentResult({ outcome, seconds }: { outcome: PaymentOutcome; seconds?
   const token = SessionContext.useSelector(selectToken);
   const sessionChecking = SessionContext.useSelector(selectIsCheckingSession);
   const services = useBookingServices().paymentResult ?? liveBookingServices.paymentResult!;
-  const [logic] = useState(() =>
-    paymentResultMachine.provide({ actors: { checkPayment: services.checkPayment, downloadCalendar: services.downloadCalendar } }),
-  );
-  const actor = useActorRef(logic, { input: { outcome, seconds, merchantOrderId, token, sessionChecking, forOrder } });
+  // Where the countdown leads, the reopened booking, the calendar file and its toast are the provider's.
+  const actor = usePaymentResultActor(services, { outcome, seconds, merchantOrderId, token, sessionChecking, forOrder });
   const secondsLeft = useSelector(actor, selectSecondsLeft);
   const view = useSelector(actor, selectView);
   const confirmation = useSelector(actor, selectConfirmation);
@@ -96,23 +91,7 @@ function PaymentResult({ outcome, seconds }: { outcome: PaymentOutcome; seconds?
     counting: words.title,
   }[view];
   usePageTitle(title);
-  const navigate = useNavigate();
-  const popup = usePopup();
-  const latest = useRef({ navigate, popup, forOrder, offerDownload: services.offerDownload });
-  latest.current = { navigate, popup, forOrder, offerDownload: services.offerDownload };
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('navigate', ({ to }) => latest.current.navigate(latest.current.forOrder ? '/myappointment' : to)),
-      actor.on('booking.reopen', () => {
-        if (!latest.current.forOrder) latest.current.popup.open('booking', { previous: readKeptBooking(takeKeptBooking()) });
-      }),
-      actor.on('calendar.file', ({ fileName, content }) => latest.current.offerDownload({ fileName, content })),
-      actor.on('notice', ({ notice }) => toast.error(notice.kind === 'server' ? notice.text : messages.appointments.calendarFailed)),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, messages]);
 
   // The stored login, once checked: the page asks with its token, or claims nothing.
   useEffect(() => {

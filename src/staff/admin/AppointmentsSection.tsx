@@ -26,7 +26,7 @@ import { MoveDialog } from './MoveDialog';
 import { OrderStatusDialog, orderStatusChangeable } from './OrderStatusDialog';
 import { ListState, patientName, SelectField } from './parts';
 import { useAdminServices } from './services';
-import { useAdminList } from './useAdminList';
+import { useAdminList } from './provider';
 import './admin.css';
 
 const texts = staffAdminMessages.appointments;

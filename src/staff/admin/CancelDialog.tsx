@@ -2,38 +2,21 @@
  * The clinic cancels one booking (machines/staffAdmin/adminCancelMachine.ts): the question, a
  * note that a paid fee becomes a refund to make, an optional reason; then the server's words.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import {
-  adminCancelMachine,
   selectCanConfirm,
   selectIsCancelling,
   selectReason,
   selectReasonError,
-  type AdminCancelNotice,
 } from '../../../machines/staffAdmin/adminCancelMachine';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { Dialog } from '../../components/Popup/Dialog';
-import { toast } from '../../components/Toast/toast';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-import { useStaff } from '../StaffContext';
-import { fromApi } from '../../app/fromApi';
 import { Field, patientName } from './parts';
-import { useAdminServices } from './services';
+import { useAdminCancelActor } from './provider';
 
 const texts = staffAdminMessages.appointments;
-
-function cancelNoticeText(notice: AdminCancelNotice): string {
-  switch (notice.kind) {
-    case 'server':
-      return notice.text;
-    case 'cancelled':
-      return texts.cancelled;
-    case 'cancelFailed':
-      return texts.cancelFailed;
-  }
-}
 
 export interface CancelDialogProps {
   readonly appointment: AppointmentRecord;
@@ -42,34 +25,12 @@ export interface CancelDialogProps {
 }
 
 export function CancelDialog({ appointment, onCancelled, onClose }: CancelDialogProps) {
-  const { token, onSessionExpired } = useStaff();
-  const { api } = useAdminServices();
-  const [logic] = useState(() =>
-    adminCancelMachine.provide({
-      actors: {
-        cancelAppointment: fromApi((input: { appointmentId: string; reason: string; token: string }, signal) =>
-          api.cancelAppointment(input.appointmentId, { reason: input.reason }, token, signal),
-        ),
-      },
-    }),
-  );
-  const actor = useActorRef(logic, { input: { appointment, token } });
+  // Its call, toasts, the cancelled record and a 401 are the provider's.
+  const actor = useAdminCancelActor(appointment, { onChanged: onCancelled, onClose });
   const reason = useSelector(actor, selectReason);
   const reasonError = useSelector(actor, selectReasonError);
   const cancelling = useSelector(actor, selectIsCancelling);
   const canConfirm = useSelector(actor, selectCanConfirm);
-
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('notice', ({ tone, notice }) => (tone === 'success' ? toast.info(cancelNoticeText(notice)) : toast.error(cancelNoticeText(notice)))),
-      actor.on('appointment.cancelled', ({ appointment: cancelled }) => {
-        onCancelled(cancelled);
-        onClose();
-      }),
-      actor.on('session.expired', () => onSessionExpired()),
-    ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [actor, onCancelled, onClose, onSessionExpired]);
 
   const close = () => {
     if (cancelling) return;

@@ -14,7 +14,7 @@ import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { AffectedAppointments } from './parts';
 import { useAdminServices } from './services';
-import { useConfirmedChange } from './useConfirmedChange';
+import { useConfirmedChange } from './provider';
 
 const texts = staffAdminMessages.doctors;
 

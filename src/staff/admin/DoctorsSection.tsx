@@ -22,7 +22,7 @@ import { AffectedAppointments, Field, SelectField } from './parts';
 import { DoctorActivePanel } from './DoctorActivePanel';
 import { ScheduleEditor } from './ScheduleEditor';
 import { useAdminServices } from './services';
-import { useAdminList } from './useAdminList';
+import { useAdminList } from './provider';
 import './admin.css';
 
 const texts = staffAdminMessages.doctors;

@@ -7,7 +7,7 @@ import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
 import { Field } from './parts';
 import { useAdminServices } from './services';
-import { useAdminList } from './useAdminList';
+import { useAdminList } from './provider';
 import './admin.css';
 
 const texts = staffAdminMessages.fees;

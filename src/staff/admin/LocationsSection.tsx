@@ -5,7 +5,7 @@ import { listActors } from './actors';
 import { AdminList } from './AdminList';
 import { Field } from './parts';
 import { useAdminServices } from './services';
-import { useAdminList } from './useAdminList';
+import { useAdminList } from './provider';
 import './admin.css';
 
 const texts = staffAdminMessages.locations;

@@ -13,7 +13,7 @@ import { Dialog } from '../../components/Popup/Dialog';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
 import { patientName } from './parts';
 import { useAdminServices } from './services';
-import { useConfirmedChange } from './useConfirmedChange';
+import { useConfirmedChange } from './provider';
 import './admin.css';
 
 const texts = staffAdminMessages.appointments;

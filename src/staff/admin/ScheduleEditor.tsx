@@ -4,12 +4,11 @@
  * server refuses because booked appointments would lose their slot, they are listed plainly with
  * Move and Cancel for each; what was typed stays, and nothing changed.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import type { AdminDoctor } from '../../../contract/staffAdmin';
 import {
-  doctorScheduleMachine,
   rowError,
   selectConflict,
   selectFieldErrors,
@@ -22,60 +21,20 @@ import {
   selectSchedule,
   selectStatus,
   onlineHoursId,
-  type HoursPayload,
-  type LeaveDraft,
-  type ScheduleNotice,
 } from '../../../machines/staffAdmin/doctorScheduleMachine';
 import { formatClinicDate } from '../../components/Appointments/format';
-import { toast } from '../../components/Toast/toast';
 import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-import { useStaff } from '../StaffContext';
-import { fromApi } from '../../app/fromApi';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { AffectedAppointments, Field, SelectField } from './parts';
-import { useAdminServices } from './services';
+import { useScheduleActor } from './provider';
 
 const texts = staffAdminMessages.doctors;
 const { common } = staffAdminMessages;
 
-function scheduleNoticeText(notice: ScheduleNotice): string {
-  switch (notice.kind) {
-    case 'server':
-      return notice.text;
-    case 'saved':
-      return common.saved;
-    case 'loadFailed':
-      return common.loadFailed;
-    case 'saveFailed':
-      return common.saveFailed;
-    case 'checkFields':
-      return common.checkFields;
-  }
-}
-
 export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoctor; readonly onClose: () => void }) {
-  const { token, onSessionExpired } = useStaff();
-  const { api } = useAdminServices();
-  const [logic] = useState(() =>
-    doctorScheduleMachine.provide({
-      actors: {
-        loadSchedule: fromApi((input: { doctorId: string; token: string }, signal) => api.fetchSchedule(input.doctorId, input.token, signal)),
-        replaceHours: fromApi((input: { doctorId: string; locationId: string; hours: HoursPayload; token: string }, signal) =>
-          input.locationId === onlineHoursId
-            ? api.replaceOnlineHours(input.doctorId, { hours: input.hours }, input.token, signal)
-            : api.replaceHours(input.doctorId, input.locationId, { hours: input.hours }, input.token, signal),
-        ),
-        addLeave: fromApi((input: { doctorId: string; leave: LeaveDraft; token: string }, signal) =>
-          api.addLeave(input.doctorId, input.leave, input.token, signal),
-        ),
-        removeLeave: fromApi((input: { doctorId: string; leaveId: string; token: string }, signal) =>
-          api.removeLeave(input.doctorId, input.leaveId, input.token, signal),
-        ),
-      },
-    }),
-  );
-  const actor = useActorRef(logic, { input: { doctorId: doctor._id, token } });
+  // Its calls, toasts and a 401 are the provider's.
+  const actor = useScheduleActor(doctor._id);
   const status = useSelector(actor, selectStatus);
   const schedule = useSelector(actor, selectSchedule);
   const locationId = useSelector(actor, selectLocationId);
@@ -93,14 +52,7 @@ export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoct
 
   useEffect(() => {
     heading.current?.focus();
-    const subscriptions = [
-      actor.on('notice', ({ tone, notice }) =>
-        tone === 'success' ? toast.info(scheduleNoticeText(notice)) : toast.error(scheduleNoticeText(notice)),
-      ),
-      actor.on('session.expired', () => onSessionExpired()),
-    ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [actor, onSessionExpired]);
+  }, []);
 
   const handled = useCallback((a: AppointmentRecord) => actor.send({ type: 'conflict.handled', appointmentId: a._id }), [actor]);
   const closeMove = useCallback(() => setMoving(null), []);

@@ -18,7 +18,7 @@ import { AdminList, bound, type AdminListProps } from './AdminList';
 import { Field } from './parts';
 import { MediaLinkField } from './MediaLinkField';
 import { useAdminServices } from './services';
-import { useAdminList } from './useAdminList';
+import { useAdminList } from './provider';
 import './admin.css';
 
 const texts = staffAdminMessages.site;

@@ -1,0 +1,39 @@
+/**
+ * Sign-up's provider (see ./provider.ts): the registration machine with its calls and the email-code
+ * child's, and its effects: `notify`, the form's notices; `announceRegistered`, the login popup
+ * takes the sign-up popup's place, with the new address in it.
+ */
+import { useActorRef } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { otpMachine } from '../../../machines/otp/otpMachine';
+import { registrationMachine } from '../../../machines/registration/registrationMachine';
+import { SessionContext, useAccountServices, type AccountServices } from '../../app/account';
+import { inspect } from '../../app/inspect';
+import { suggestLoginEmail } from './loginHint';
+import type { Session } from './provider';
+import type { FormNotify } from './useFormNotices';
+
+export function provideRegistration(services: AccountServices, session: Session, notify: FormNotify) {
+  const { register, sendOtp, validateOtp } = services.actors;
+  return registrationMachine.provide({
+    actors: { register, otp: otpMachine.provide({ actors: { sendOtp, validateOtp } }) },
+    actions: {
+      notify: (_, event) => notify(event),
+      // Registering does not log in: the login popup takes the sign-up popup's place.
+      announceRegistered: (_, { user }) => {
+        suggestLoginEmail(user.email);
+        session.send({ type: 'session.showLogin' });
+      },
+    },
+  });
+}
+
+/** The sign-up popup's actor: its notices go to the form (`notify`, from useFormNotices). */
+export function useRegistrationActor(notify: FormNotify) {
+  const services = useAccountServices();
+  const session = SessionContext.useActorRef();
+  const latest = useRef(notify);
+  latest.current = notify;
+  const [logic] = useState(() => provideRegistration(services, session, (event) => latest.current(event)));
+  return useActorRef(logic, { inspect });
+}

@@ -1,0 +1,128 @@
+/**
+ * The staff console's provider (the admin screens have theirs: ./admin/provider.ts): the access
+ * check, the appointment lists, the audit log, one appointment's consultation and its
+ * teleconsultation panel, with their calls (./services.tsx: src/staff/liveStaff.ts, or a test's
+ * fakes) and their effects as provided actions, not events the views listen for:
+ * - `notify`: a toast in the console's words (src/i18n/staffMessages.ts), or the server's;
+ * - `tellExpired` / `tellSessionExpired`: a call answered 401, the session ends.
+ * The views render the state and send events.
+ */
+import { useActorRef } from '@xstate/react';
+import { useRef, useState } from 'react';
+import type { PromiseActorLogic } from 'xstate';
+import type { Consultation as ConsultationRecord } from '../../contract/consultation';
+import { consultationMachine, type ConsultationNotice } from '../../machines/consultation/consultationMachine';
+import { consultationJoinMachine, type ConsultationJoinNotice } from '../../machines/consultationJoin/consultationJoinMachine';
+import { auditLogMachine, type AuditLogNotice } from '../../machines/staffConsole/auditLogMachine';
+import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine';
+import { staffAppointmentsMachine, type StaffAppointmentsInput } from '../../machines/staffConsole/staffAppointmentsMachine';
+import { showToast } from '../components/Appointments/notices';
+import { getStaffMessages } from '../i18n/staffMessages';
+import type { StaffServices } from './services';
+import { useStaff } from './StaffContext';
+
+function consultationNoticeText(notice: ConsultationNotice): string {
+  switch (notice.kind) {
+    case 'server':
+      return notice.text;
+    case 'checkFields':
+      return getStaffMessages().checkFields;
+    case 'somethingWentWrong':
+      return getStaffMessages().list.somethingWentWrong;
+  }
+}
+
+function teleconsultationNoticeText(notice: ConsultationJoinNotice): string {
+  switch (notice.kind) {
+    case 'noted':
+      return getStaffMessages().teleconsultation.noted;
+    case 'server':
+      return notice.text;
+    case 'somethingWentWrong':
+      return getStaffMessages().list.somethingWentWrong;
+  }
+}
+
+const auditNoticeText = (notice: AuditLogNotice): string =>
+  notice.kind === 'server' ? notice.text : getStaffMessages().list.somethingWentWrong;
+
+/** The staff caller's session ending (a 401), read when an action runs. */
+export function useExpiry() {
+  const { onSessionExpired } = useStaff();
+  const latest = useRef(onSessionExpired);
+  latest.current = onSessionExpired;
+  return () => latest.current();
+}
+
+/** Before the console: who is signed in (GET /staff/me); a 401 ends the session (`onSessionExpired`). */
+export function useStaffAccessActor(services: StaffServices, token: string, onSessionExpired: () => void) {
+  const latest = useRef(onSessionExpired);
+  latest.current = onSessionExpired;
+  const [logic] = useState(() =>
+    staffAccessMachine.provide({
+      actors: { fetchStaffMe: services.actors.fetchStaffMe },
+      actions: { tellExpired: () => latest.current() },
+    }),
+  );
+  return useActorRef(logic, { input: { token } });
+}
+
+/** Today's or the upcoming appointments (`filter` and `withFilters`: the section's). */
+export function useStaffAppointmentsActor(services: StaffServices, input: Omit<StaffAppointmentsInput, 'token'>) {
+  const { token } = useStaff();
+  const expired = useExpiry();
+  const [logic] = useState(() =>
+    staffAppointmentsMachine.provide({
+      actors: { loadAppointments: services.actors.loadAppointments, loadFilterDoctors: services.actors.loadFilterDoctors },
+      actions: { tellExpired: expired },
+    }),
+  );
+  return useActorRef(logic, { input: { ...input, token } });
+}
+
+export function useAuditLogActor(services: StaffServices, pageSize: number) {
+  const { token } = useStaff();
+  const expired = useExpiry();
+  const [logic] = useState(() =>
+    auditLogMachine.provide({
+      actors: { loadAudit: services.actors.loadAudit },
+      actions: { notify: (_, { tone, notice }) => showToast(tone, auditNoticeText(notice)), tellExpired: expired },
+    }),
+  );
+  return useActorRef(logic, { input: { token, pageSize } });
+}
+
+/** One appointment's consultation (the prescription, the order). */
+export function useConsultationActor(services: StaffServices, appointmentId: string) {
+  const { token } = useStaff();
+  const expired = useExpiry();
+  const [logic] = useState(() => {
+    const { loadAppointment, completeAppointment, createOrder } = services.actors;
+    return consultationMachine.provide({
+      actors: { loadAppointment, completeAppointment, createOrder },
+      actions: { notify: (_, { tone, notice }) => showToast(tone, consultationNoticeText(notice)), tellExpired: expired },
+    });
+  });
+  return useActorRef(logic, { input: { appointmentId, token } });
+}
+
+export interface TeleconsultationActors {
+  readonly loadConsultation: PromiseActorLogic<ConsultationRecord, { appointmentId: string; token: string }>;
+  readonly noteNoAnswer: PromiseActorLogic<ConsultationRecord, { appointmentId: string; note: string; token: string }>;
+}
+
+/** A Video or Call appointment's panel in the console (the link, the call, "no answer"). */
+export function useTeleconsultationActor(actors: TeleconsultationActors, appointmentId: string) {
+  const { token } = useStaff();
+  const expired = useExpiry();
+  const [logic] = useState(() =>
+    consultationJoinMachine.provide({
+      actors,
+      actions: {
+        notify: (_, { tone, notice }) => showToast(tone, teleconsultationNoticeText(notice)),
+        tellSessionExpired: expired,
+      },
+    }),
+  );
+  return useActorRef(logic, { input: { appointmentId, token, now: Date.now() } });
+}
