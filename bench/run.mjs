@@ -40,13 +40,15 @@ const selected = FIGURES.filter((f) => wanted.length === 0 || wanted.includes(f.
 /** @param {Figure} f */
 function verdict(f) {
   if (!f.budget) return { text: '', over: false };
+  // A budget in bytes reads like its figure, in MiB.
+  const shown = (limit) => (f.unit === 'bytes' ? `${(limit / 2 ** 20).toFixed(0)} MiB` : limit);
   if (f.budget.max !== undefined) {
     const over = f.value > f.budget.max;
-    return { text: `budget <= ${f.budget.max}  ${over ? 'OVER' : 'OK'}`, over };
+    return { text: `budget <= ${shown(f.budget.max)}  ${over ? 'OVER' : 'OK'}`, over };
   }
   if (f.budget.min !== undefined) {
     const under = f.value < f.budget.min;
-    return { text: `budget >= ${f.budget.min}  ${under ? 'UNDER' : 'OK'}`, over: under };
+    return { text: `budget >= ${shown(f.budget.min)}  ${under ? 'UNDER' : 'OK'}`, over: under };
   }
   return { text: '', over: false };
 }
