@@ -33,6 +33,7 @@ describe('familyMachine paths', () => {
     retry: [],
     'add.bad': [],
     'edit.field': [],
+    reset: [],
     'add.ok': ['saved', 'saved'],
     'add.serverNamesAge': [],
     'add.unanswered': ['failed'],
@@ -51,7 +52,8 @@ describe('familyMachine paths', () => {
       /** The list loaded (empty). */
       Empty: { on: { 'add.bad': 'EmptyErrors', 'add.ok': 'One', 'add.serverNamesAge': 'EmptyServerErrors', 'add.unanswered': 'Empty' } },
       EmptyErrors: { on: { 'edit.field': 'EmptyErrorsLess' } },
-      EmptyErrorsLess: {},
+      /** The form cancelled, or another member opened for editing: the errors go with it. */
+      EmptyErrorsLess: { on: { reset: 'Empty' } },
       EmptyServerErrors: {},
       One: { on: { 'edit.ok': 'OneEdited', 'archive.fails': 'One' } },
       OneEdited: { on: { 'archive.ok': 'Empty' } },
@@ -100,6 +102,7 @@ describe('familyMachine paths', () => {
         }),
         'add.bad': step('add.bad', () => actor.send({ type: 'member.save', id: null, draft: { firstName: ' ', lastName: '', age: 'x', gender: '', relation: '' } })),
         'edit.field': step('edit.field', () => actor.send({ type: 'member.edited', field: 'firstName' })),
+        reset: step('reset', () => actor.send({ type: 'member.reset' })),
         'add.ok': step('add.ok', () => {
           const call = save(null, draft(riya));
           expect(call.input).toEqual({ id: null, token: 'tok-1', input: { firstName: 'Riya', lastName: 'Verma', age: 9, gender: 'female', relation: 'Daughter' } });
