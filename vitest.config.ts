@@ -1,5 +1,20 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import viteConfig from './vite.config.ts';
+
+/**
+ * The server suite's network-namespace walk (tests/server/google.netns.test.ts) adds and removes a
+ * veth pair; Chromium, running the browser suite in the other lane of `npm test` at the same time,
+ * fails its page loads with net::ERR_NETWORK_CHANGED when that happens. Run it first, so it is
+ * done long before the browser suite starts (after typecheck, unit and component: minutes).
+ */
+class NetworkNamespacesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const changesNetwork = (f: TestSpecification) => f.moduleId.endsWith('.netns.test.ts');
+    return [...sorted.filter(changesNetwork), ...sorted.filter((f) => !changesNetwork(f))];
+  }
+}
 
 // Suites by kind: each runs in the environment it needs. The browser suite (tests/e2e) starts
 // a real server and a Chromium per file; files run side by side (each on its own port, DATA_DIR
@@ -8,6 +23,7 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      sequence: { sequencer: NetworkNamespacesFirst },
       projects: [
         {
           extends: true,
