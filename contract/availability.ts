@@ -70,3 +70,31 @@ export const SoonestOnlineDoctor = t.type(
 export type SoonestOnlineDoctor = t.TypeOf<typeof SoonestOnlineDoctor>;
 /** Soonest first; doctors with nothing free up to the horizon are left out. */
 export const SoonestOnlineList = t.array(SoonestOnlineDoctor, 'SoonestOnlineList');
+
+/**
+ * GET /api/doctor/nextfree?location= (issue 12's doctor step): the next free slot of every doctor
+ * of one place, in one request. `location`: a clinic's name; absent: online hours.
+ */
+export const NextFreeQuery = t.partial({ location: nonEmptyLine(200) }, 'NextFreeQuery');
+export type NextFreeQuery = t.TypeOf<typeof NextFreeQuery>;
+
+export const DoctorNextFree = t.type(
+  {
+    doctorEmail: t.string,
+    /** The soonest free slot at this place up to the horizon; null: nothing free until then. */
+    next: t.union([NextSlot, t.null]),
+  },
+  'DoctorNextFree',
+);
+export type DoctorNextFree = t.TypeOf<typeof DoctorNextFree>;
+
+export const NextFreeList = t.type(
+  {
+    /** The clinic asked about, '' for online hours. */
+    location: t.string,
+    /** The active doctors who work there (clinic: linked to it; online: with online hours), by name. */
+    doctors: t.array(DoctorNextFree),
+  },
+  'NextFreeList',
+);
+export type NextFreeList = t.TypeOf<typeof NextFreeList>;

@@ -226,6 +226,8 @@ export const AdminDoctor = t.intersection(
       /** India's telemedicine guidelines (issue 13): the council that registered the doctor and its number; '' until entered. */
       registrationCouncil: t.string,
       registrationNumber: t.string,
+      /** Issue 16: the doctor gets the day's appointments by email each morning (MORNING_LIST_HOUR). */
+      morningList: t.boolean,
       slotMinutes: t.number,
       /** false: retired, hidden from the public list and from booking. */
       active: t.boolean,
@@ -274,6 +276,8 @@ export const DoctorInput = t.intersection(
      * A council without a number (or the reverse) is refused, 400 naming the empty one.
      */
     t.partial({ registrationCouncil: optionalText(200), registrationNumber: RegistrationNumber }),
+    /** The morning list by email (issue 16): absent on a new doctor: off; on an update: unchanged. */
+    t.partial({ morningList: t.boolean }),
   ],
   'DoctorInput',
 );

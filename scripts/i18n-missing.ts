@@ -4,6 +4,7 @@
  * language; exits 1 if any. The type-check names the same missing keys (src/i18n/hi|mr/*.ts).
  */
 import { homeEnglish } from '../src/content/home';
+import { pageCopies } from '../src/content/translatedCopy';
 import { compareCatalogs, sameInCopy } from '../src/i18n/check';
 import { en, loadCatalog } from '../src/i18n/messages';
 
@@ -14,6 +15,7 @@ for (const language of ['hi', 'mr'] as const) {
     report = compareCatalogs(en, await loadCatalog(language));
     const { home } = (await import(`../src/content/${language}/home.ts`)) as { home: unknown };
     compareCatalogs(homeEnglish, home, 'content/home', report, sameInCopy);
+    for (const [page, copy] of Object.entries(pageCopies)) compareCatalogs(copy.english, await copy.load(language), `content/${page}`, report, sameInCopy);
   } catch (error) {
     console.log(`${language}: the catalog does not load (${String(error)})`);
     problems += 1;

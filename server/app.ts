@@ -22,6 +22,8 @@ import { defaultRecordsConfig } from './records/config.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { type ReadinessCheck, registerObservability, requestIdGenerator } from './ops/http.js';
 import type { Drain } from './ops/drain.js';
+import { createSecrets } from './security/secrets.js';
+import { optOutPages, optOutToken, optOutUrl } from './messaging/optOut.js';
 import { createJobs } from './jobs/index.js';
 import { defaultJobsConfig } from './jobs/config.js';
 import type { EngineTuning } from './jobs/engine.js';
@@ -110,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = createServices(db, {
     ...(options.runJobs ? { onCheckoutOpened: async (at: Date) => wakeReconciliation?.(at) } : {}),
     appSecret: config.accounts.appSecret,
+    textChannels: { sms: Boolean(config.jobs?.texts?.sms), whatsapp: Boolean(config.jobs?.texts?.whatsapp) },
     sessionDays: config.accounts.sessionDays,
     holdMinutes: config.payments.holdMinutes,
     ...(config.booking ? { bookingHorizonDays: config.booking.horizonDays } : {}),
@@ -134,6 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => services.chatHub.close());
   const unregisterDrain = options.drain?.register(() => services.chatHub.endAll());
   if (unregisterDrain) app.addHook('onClose', async () => void unregisterDrain());
+  // The opt-out links' key: derived from the same secret as the one-time codes' (APP_SECRET or the stored one).
+  const optOutSecrets = createSecrets(db, config.accounts.appSecret);
   const jobs = createJobs({
     db,
     now: now ?? (() => new Date()),
@@ -144,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'job engine error'),
     payments: services.payments,
     onCheckError: (error, merchantOrderId) => app.log.warn({ err: error, merchantOrderId }, 'payment status check failed'),
+    optOutLink: async (userId, channel) => optOutUrl(config.http.publicUrl, await optOutToken(optOutSecrets, userId, channel)),
     ...(options.jobTuning ? { tuning: options.jobTuning } : {}),
   });
   app.decorate('jobs', jobs);
@@ -186,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     ...(now ? { now: () => now().getTime() } : {}),
   });
+  // At the root: the address in reminders is PUBLIC_URL/optout/<token> (no login, no script).
+  await app.register(optOutPages, { db, secrets: optOutSecrets, now: now ?? (() => new Date()) });
   await registerClient(app, options.clientDir);
   await app.ready();
   return app;

@@ -31,18 +31,32 @@ export function clinicDayLong(date: string, language: Language = 'en'): string {
   return format.format(dayStart(date));
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** A clinic date as a document dates it: "11 March 2025". */
-export const clinicDay = (date: string): string => dayFormat.format(dayStart(date));
+const dayFormats = new Map<Language, Intl.DateTimeFormat>();
+/** A clinic date as a document dates it, in the language: "11 March 2025", "११ मार्च, २०२५". */
+export function clinicDay(date: string, language: Language = 'en'): string {
+  let format = dayFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    dayFormats.set(language, format);
+  }
+  return format.format(dayStart(date));
+}
 
-const momentFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: clinicTimeZone,
-});
-/** An instant in clinic time: "11 March 2025, 14:05". */
-export const clinicMoment = (at: Date): string => momentFormat.format(at);
+const momentFormats = new Map<Language, Intl.DateTimeFormat>();
+/** An instant in clinic time, in the language: "11 March 2025, 14:05". */
+export function clinicMoment(at: Date, language: Language = 'en'): string {
+  let format = momentFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf[language], {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZone: clinicTimeZone,
+    });
+    momentFormats.set(language, format);
+  }
+  return format.format(at);
+}

@@ -23,6 +23,8 @@
  *                       the server show the patient's own unpaid hold as free to them), to
  *                       the slot picker child: `slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } })`.
  * - `addAppointment` { request, token } -> AppointmentRecord        (addAppointment)
+ * - `loadNextFree` { location, token } -> NextFreeList  (fetchNextFree, src/api/booking.ts): the doctor
+ *                       step's next free slot of every doctor of the chosen place (issue 12)
  * - `createPayment` { request: { appointmentId, consultationAmount }, token }
  *                       -> { merchantOrderId, checkoutPageUrl }     (createAppointmentPayment)
  *
@@ -136,7 +138,7 @@ import {
   isTeleconsultation,
   type DetailErrors,
 } from './details.js';
-import type { Availability } from '../../contract/availability.js';
+import type { Availability, NextFreeList, NextSlot } from '../../contract/availability.js';
 import {
   availabilityFor,
   availabilityMachine,
@@ -158,6 +160,8 @@ export type BookingInput = {
 /** The create payload as plain strings and numbers (the server decodes it with the contract's codec). */
 export type BookingRequest = t.OutputOf<typeof AppointmentCreateRequest>;
 export type PaymentRequest = { appointmentId: string; consultationAmount: number };
+/** The `loadNextFree` input: the place ('' online) and the token (the caller's own unpaid hold counts as free). */
+export type NextFreeRequest = { location: string; token: string | null };
 export type PaymentAnswer = t.TypeOf<typeof CreateAppointmentPaymentAnswer>;
 
 export type BookingNotice =
@@ -234,6 +238,10 @@ export type BookingContext = {
   /** The date strip of the chosen doctor and place (issue 12); null until it loads. */
   strip: Availability | null;
   stripStatus: StripStatus;
+  /** The doctor step's next free slot of each doctor of a place (issue 12); null until loaded. */
+  nextFree: NextFreeList | null;
+  /** The place `nextFree` was last asked for; null: not yet. */
+  nextFreeFor: string | null;
   /** A slot to choose once its list loads (the soonest one of `online.soonest`). */
   wantTime: string | null;
   /** The appointment this popup made, and the request (as JSON) it was made for. */
@@ -339,6 +347,7 @@ export const bookingMachine = setup({
     loadFees: fromPromise<AppointmentFeeList>(() => Promise.reject(new Error('not provided'))),
     slotPicker: slotPickerMachine,
     availability: availabilityMachine,
+    loadNextFree: fromPromise<NextFreeList, NextFreeRequest>(() => Promise.reject(new Error('not provided'))),
     addAppointment: fromPromise<AppointmentRecord, { request: BookingRequest; token: string }>(() =>
       Promise.reject(new Error('not provided')),
     ),
@@ -366,6 +375,9 @@ export const bookingMachine = setup({
       isBookableDate(event.date, context.today, lastBookableDate(context.doctors ?? [], context.choices.doctorEmail)),
     isFreeSlot: ({ context, event }) => event.type === 'slot.selected' && canChooseSlot(context.slots, event.time),
     hasDoctors: ({ context }) => context.doctors !== null,
+    /** A place is chosen whose doctors' next free slots were not asked for yet. */
+    needsNextFree: ({ context }) =>
+      context.doctors !== null && context.choices.location !== null && context.choices.location !== context.nextFreeFor,
     hasMissingChoices: ({ context }) => missingChoices(settledChoices(context)).length > 0,
     feeNotKnown: ({ context }) => feeOf(context.fees ?? [], context.choices.consultationType) === null,
     isLoggedOut: ({ context }) => context.token === null,
@@ -379,6 +391,8 @@ export const bookingMachine = setup({
     isRefused,
   },
   actions: {
+    askNextFree: assign({ nextFreeFor: ({ context }) => context.choices.location }),
+    storeNextFree: assign({ nextFree: (_, params: { list: NextFreeList }) => params.list }),
     storeDoctors: assign(({ context }, params: { doctors: Doctor[] }) => ({
       doctors: params.doctors,
       choices: fitChoices(context.choices, params.doctors, context.today),
@@ -507,6 +521,8 @@ export const bookingMachine = setup({
       slotsStatus: 'waiting',
       strip: null,
       stripStatus: 'waiting',
+      nextFree: null,
+      nextFreeFor: null,
       wantTime: null,
       held: null,
       payment: null,
@@ -612,6 +628,37 @@ export const bookingMachine = setup({
                 'availability.retry': { actions: 'passToStrip' },
                 'availability.loaded': { actions: { type: 'takeStrip', params: ({ event }) => ({ strip: event.strip }) } },
               },
+            },
+          },
+        },
+        NextFree: {
+          description:
+            "The doctor step's next free slot for every doctor of the chosen clinic or online (issue 12): one request per place, never one per doctor.",
+          initial: 'Waiting',
+          states: {
+            Waiting: {
+              description: 'No place chosen yet (or the doctors not loaded): nothing to ask.',
+              always: { guard: 'needsNextFree', target: 'Loading' },
+            },
+            Loading: {
+              description: "Fetching the place's list. Another place chosen meanwhile asks again for that one.",
+              entry: 'askNextFree',
+              always: { guard: 'needsNextFree', target: 'Loading', reenter: true },
+              invoke: {
+                id: 'loadNextFree',
+                src: 'loadNextFree',
+                input: ({ context }) => ({ location: context.nextFreeFor ?? '', token: context.token }),
+                onDone: { target: 'Ready', actions: { type: 'storeNextFree', params: ({ event }) => ({ list: event.output }) } },
+                onError: 'Failed',
+              },
+            },
+            Ready: {
+              description: 'The doctor choices say each next free slot; another place asks again.',
+              always: { guard: 'needsNextFree', target: 'Loading' },
+            },
+            Failed: {
+              description: 'Not loaded: the doctor choices say no next slot (the strip still does); another place asks again.',
+              always: { guard: 'needsNextFree', target: 'Loading' },
             },
           },
         },
@@ -804,6 +851,15 @@ export const selectFees = (snapshot: Snapshot): AppointmentFee[] => snapshot.con
 export const selectOffersOnline = (snapshot: Snapshot): boolean => offersOnline(snapshot.context.doctors ?? []);
 /** The date strip (issue 12) and its state. */
 export const selectStrip = (snapshot: Snapshot): Availability | null => snapshot.context.strip;
+/**
+ * The doctor step (issue 12): each doctor's next free slot at the chosen place, by email; a doctor
+ * listed with nothing free up to the horizon is null; a doctor not in the map: not known (yet).
+ */
+export function selectNextFree(snapshot: Snapshot): ReadonlyMap<string, NextSlot | null> {
+  const { nextFree, choices } = snapshot.context;
+  if (nextFree === null || nextFree.location !== choices.location) return new Map();
+  return new Map(nextFree.doctors.map((d) => [d.doctorEmail, d.next]));
+}
 export const selectStripStatus = (snapshot: Snapshot): StripStatus => snapshot.context.stripStatus;
 /** The strip's day for the chosen date (whether the doctor works, is on leave, how many are free). */
 export const selectChosenDay = (snapshot: Snapshot) => stripDay(snapshot.context.strip, snapshot.context.choices.date);

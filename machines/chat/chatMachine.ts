@@ -26,7 +26,8 @@
  * tests read them (`actor.on(...)`).
  * Emitted: `session.expired` (401), `notice` with the server's words or 'somethingWentWrong' when
  * a message could not be sent for another reason than the message itself. A 400 (the text or the
- * photo refused: too long, not an image, too large) is kept as `problem` on its field instead.
+ * photo refused: too long, not an image, too large) is kept as `problem` on its field instead; so
+ * is a photo over `chatPhotoMaxBytes` or a file whose type is not an image, found before any upload.
  *
  * Actors (the app provides them; tests provide fakes):
  * - `loadChat` { appointmentId, token } -> ChatConversation; rejects with an ApiFailure.
@@ -39,7 +40,7 @@
  * - `clock` (optional): sends `clock.tick` { now } every 15 s.
  */
 import { assign, emit, fromCallback, fromPromise, raise, setup, spawnChild, type SnapshotFrom } from 'xstate';
-import type { ChatConversation, ChatMessage, ChatUnread } from '../../contract/chat.js';
+import { type ChatConversation, type ChatMessage, type ChatUnread, chatPhotoMaxBytes } from '../../contract/chat.js';
 import { fieldErrorsOf, isUnauthorized, refusedWith, serverWordsOr } from '../failures.js';
 import type { NoticeEvent } from '../session/notices.js';
 
@@ -79,7 +80,12 @@ export type ChatContext = {
   onScreen: boolean;
 };
 
-export type ChatProblem = { field: 'text' | 'photo'; text: string };
+/**
+ * Why a text or photo was not sent, shown on its field: the server's words (a 400), or what the
+ * browser found before sending (`kind`, said in the panel's language): a photo over the size limit
+ * or a file that says it is not an image.
+ */
+export type ChatProblem = { field: 'text' | 'photo'; text: string } | { field: 'photo'; kind: 'photoTooLarge' | 'notAPhoto' };
 
 export const chatTickMs = 15_000;
 export const chatReconnectMs = 2_000;
@@ -171,6 +177,10 @@ export const chatMachine = setup({
     isOpeningDue: ({ context, event }) =>
       event.type === 'clock.tick' && context.conversation !== null && event.now >= Date.parse(context.conversation.opensAt),
     hasText: ({ event }) => event.type === 'message.send' && event.text.trim().length > 0,
+    // Checked before uploading up to 10 MB over a phone's data; the server checks again.
+    isPhotoTooLarge: ({ event }) => event.type === 'photo.send' && event.photo.size > chatPhotoMaxBytes,
+    // A file that says what it is and is not an image (no type: the server decides; HEIC often has none).
+    isNotAPhoto: ({ event }) => event.type === 'photo.send' && event.photo.type !== '' && !event.photo.type.startsWith('image/'),
     isTextProblem: (_, params: { error: unknown }) => problemOf(params.error, 'text') !== null,
     isPhotoProblem: (_, params: { error: unknown }) => problemOf(params.error, 'photo') !== null,
     hasUnseen: ({ context }) => {
@@ -197,6 +207,7 @@ export const chatMachine = setup({
     clearDraft: assign({ draft: '' }),
     clearProblem: assign({ problem: null }),
     setProblem: assign({ problem: (_, params: { error: unknown; field: ChatProblem['field'] }) => problemOf(params.error, params.field) }),
+    refusePhoto: assign({ problem: (_, params: { kind: 'photoTooLarge' | 'notAPhoto' }): ChatProblem => ({ field: 'photo', kind: params.kind }) }),
     setOnScreen: assign({ onScreen: (_, params: { onScreen: boolean }) => params.onScreen }),
     /** Asks whether the other party's newest message is on screen and not yet marked read (`read.check`). */
     markSeen: raise({ type: 'read.check' }),
@@ -285,7 +296,11 @@ export const chatMachine = setup({
           description: 'Waiting for the next message to send.',
           on: {
             'message.send': { guard: 'hasText', target: 'SendingText', actions: 'clearProblem' },
-            'photo.send': { target: 'SendingPhoto', actions: 'clearProblem' },
+            'photo.send': [
+              { guard: 'isPhotoTooLarge', actions: { type: 'refusePhoto', params: { kind: 'photoTooLarge' } } },
+              { guard: 'isNotAPhoto', actions: { type: 'refusePhoto', params: { kind: 'notAPhoto' } } },
+              { target: 'SendingPhoto', actions: 'clearProblem' },
+            ],
           },
         },
         SendingText: {

@@ -333,7 +333,8 @@ export const doctorScheduleMachine = setup({
                 { type: 'notify', params: ({ event }) => savedNotice(event.output.message) },
               ],
             },
-            onError: failureTransitions('leave'),
+            // Fewer days off never orphans a booking: the server has no 409 for this one.
+            onError: failureTransitions('leave', { mayOrphan: false }),
           },
         },
       },
@@ -341,9 +342,12 @@ export const doctorScheduleMachine = setup({
   },
 });
 
-/** What a refused save does: 401, fields named (400), the ORPHAN RULE (409 with `affected`), anything else. */
-function failureTransitions(change: 'hours' | 'leave') {
-  return [
+/**
+ * What a refused save does: 401, fields named (400), the ORPHAN RULE (409 with `affected`; only
+ * for a change that can orphan a booking), anything else.
+ */
+function failureTransitions(change: 'hours' | 'leave', { mayOrphan }: { mayOrphan: boolean } = { mayOrphan: true }) {
+  const [expired, fields, orphans, other] = [
     {
       guard: { type: 'isUnauthorized', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
       target: 'Editing',
@@ -373,6 +377,7 @@ function failureTransitions(change: 'hours' | 'leave') {
       actions: { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failureNotice(event.error, 'saveFailed') },
     },
   ] as const;
+  return mayOrphan ? ([expired, fields, orphans, other] as const) : ([expired, fields, other] as const);
 }
 
 function withoutHoursErrors(errors: FieldErrors): FieldErrors {

@@ -38,14 +38,17 @@ export const locationPayload = (draft: Draft) => ({ name: draft.name ?? '' });
 
 /* Doctors */
 
-/** The doctor form keeps the chosen location ids as one text, comma separated (ids have no commas). */
+/**
+ * The doctor form keeps the chosen location ids as one text, comma separated (ids have no commas),
+ * and the morning list's checkbox as 'on' or '' (drafts are text).
+ */
 export const joinIds = (ids: readonly string[]): string => ids.join(',');
 export const splitIds = (text: string | undefined): string[] => (text ?? '').split(',').filter((id) => id !== '');
 
 export const doctorsMachine = createAdminListMachine<AdminDoctor>({
   id: 'adminDoctors',
-  description: 'Doctors: list, add, edit (name, email, type, qualification, registration, slot length, locations), delete, reorder.',
-  emptyDraft: { name: '', email: '', type: 'clinic', qualification: '', registrationCouncil: '', registrationNumber: '', slotMinutes: '30', locationIds: '' },
+  description: 'Doctors: list, add, edit (name, email, type, qualification, registration, morning list, slot length, locations), delete, reorder.',
+  emptyDraft: { name: '', email: '', type: 'clinic', qualification: '', registrationCouncil: '', registrationNumber: '', morningList: '', slotMinutes: '30', locationIds: '' },
   toDraft: (doctor) => ({
     name: doctor.name,
     email: doctor.email,
@@ -53,6 +56,7 @@ export const doctorsMachine = createAdminListMachine<AdminDoctor>({
     qualification: doctor.qualification,
     registrationCouncil: doctor.registrationCouncil,
     registrationNumber: doctor.registrationNumber,
+    morningList: doctor.morningList ? 'on' : '',
     slotMinutes: String(doctor.slotMinutes),
     locationIds: joinIds(doctor.locations.map((l) => l._id)),
   }),
@@ -66,6 +70,7 @@ export function doctorPayload(draft: Draft) {
     qualification: draft.qualification ?? '',
     registrationCouncil: draft.registrationCouncil ?? '',
     registrationNumber: draft.registrationNumber ?? '',
+    morningList: draft.morningList === 'on',
     slotMinutes: numberOrText(draft.slotMinutes ?? ''),
     locationIds: splitIds(draft.locationIds),
   };

@@ -22,6 +22,8 @@ export interface ChatStream {
   appointmentId: string;
   /** Ends the stream with a `reconnect` event (the graceful shutdown). */
   end(): void;
+  /** Ends the stream with a `changed` event: the appointment's state changed (024), load it again. */
+  changed(): void;
 }
 
 export function createChatHub(db: Database, onError: (error: unknown, task: string) => void) {
@@ -34,13 +36,19 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
   };
 
   function onPayload(payload: string): void {
-    let appointmentId: unknown;
+    let notice: { a?: unknown; s?: unknown };
     try {
-      appointmentId = (JSON.parse(payload) as { a?: unknown }).a;
+      notice = JSON.parse(payload) as { a?: unknown; s?: unknown };
     } catch {
       return;
     }
+    const appointmentId = notice.a;
     if (typeof appointmentId !== 'string') return;
+    // The appointment itself changed (completed, cancelled, moved, paid: 024_chat_state_notices.sql).
+    if (notice.s !== undefined) {
+      for (const s of [...streams]) if (s.appointmentId === appointmentId) s.changed();
+      return;
+    }
     for (const poke of subscribers.get(appointmentId) ?? []) poke();
   }
 
@@ -117,7 +125,8 @@ export interface StreamOptions<M extends { id: string }> {
 /**
  * Serves one Server-Sent Events stream on a hijacked response: `message` events with the message
  * id as the event id, a comment every keepAliveMs so proxies and phones keep the connection, and
- * a `reconnect` event before the server ends it.
+ * a `reconnect` event before the server ends it (a `changed` event when the appointment's state
+ * changed: the browser loads the conversation again and so learns its new state).
  */
 export async function serveChatStream<M extends { id: string }>(o: StreamOptions<M>): Promise<void> {
   const { raw } = o;
@@ -187,14 +196,12 @@ export async function serveChatStream<M extends { id: string }>(o: StreamOptions
   };
   raw.on('close', finish);
 
-  untrack = o.hub.track({
-    appointmentId: o.appointmentId,
-    end: () => {
-      write('event: reconnect\ndata: {}\n\n');
-      finish();
-      raw.end();
-    },
-  });
+  const endWith = (event: 'reconnect' | 'changed') => {
+    write(`event: ${event}\ndata: {}\n\n`);
+    finish();
+    raw.end();
+  };
+  untrack = o.hub.track({ appointmentId: o.appointmentId, end: () => endWith('reconnect'), changed: () => endWith('changed') });
   unsubscribe = await o.hub.subscribe(o.appointmentId, poke);
   if (closed) unsubscribe();
   poke();

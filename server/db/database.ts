@@ -63,6 +63,12 @@ export interface Database extends Queryable {
    * PostgreSQL reaches this process a little later.
    */
   onWrite?(listener: () => void): () => void;
+  /**
+   * The same database without `onWrite`'s signal: for statements that never touch a table a
+   * cache reads, so they need not empty it. The job engine's own statements (pg-boss polls its
+   * `pgboss` schema every few seconds per queue) go through it; the jobs' handlers do not.
+   */
+  unsignalled?: Queryable & { script(sql: string): Promise<QueryResult<Record<string, unknown>>> };
 }
 
 /** Whether a statement only reads: it begins with `select` (after comments); `with ... update` does not count. */

@@ -23,17 +23,18 @@ function queryable(pg: PGliteQueryable): Queryable {
 export function pgliteDatabase(pg: PGliteInterface, onClose?: () => void | Promise<void>): Database {
   const base = queryable(pg);
   const writes = writeSignal();
+  const script = async (sql: string) => {
+    const results = await pg.exec(sql);
+    const last = results.at(-1);
+    return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.affectedRows ?? 0) };
+  };
   return {
     kind: 'pglite',
     ...writes.queryable(base),
     transaction: (fn) => writes.watch(() => pg.transaction((tx) => fn(queryable(tx)))),
-    script: (sql) =>
-      writes.watch(async () => {
-        const results = await pg.exec(sql);
-        const last = results.at(-1);
-        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.affectedRows ?? 0) };
-      }),
+    script: (sql) => writes.watch(() => script(sql)),
     onWrite: writes.onWrite,
+    unsignalled: { ...base, script },
     // A checkpoint first, so the copy needs little WAL replay when it is loaded. The dump itself
     // runs between two statements (PGlite's query lock): a moment's crash-consistent image.
     async dumpDataDir() {

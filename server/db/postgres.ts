@@ -95,6 +95,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     kind: 'postgres',
     ...writes.queryable(base),
     onWrite: writes.onWrite,
+    unsignalled: { ...base, script },
     transaction: (fn) => writes.watch(() => transaction(fn)),
     script: (sql) => writes.watch(() => script(sql)),
     async listen(channel, onPayload, onReconnect, onLost) {

@@ -5,8 +5,10 @@
  * the instructions, the follow-up, and the doctor's name as signature.
  */
 import type { RecordAppointment } from '../repositories/records.js';
+import type { Language } from '../../contract/auth.js';
 import { clinicDay } from '../formats.js';
 import { field, newDocument, paragraph, rule, toBuffer } from './pdf.js';
+import { documentWords } from './words.js';
 
 export interface ClinicDetails {
   name: string;
@@ -16,65 +18,71 @@ export interface ClinicDetails {
   taxDetails: string | null;
 }
 
-/** 'Clinic visit, Kothrud' or 'Online (Video)': how the patient was seen. */
-export function modeOf(a: Pick<RecordAppointment, 'consultationType' | 'location'>): string {
-  if (a.consultationType === 'Clinic Visit') return a.location === null ? 'Clinic visit' : `Clinic visit, ${a.location}`;
-  return `Online (${a.consultationType})`;
+/** 'Clinic visit, Kothrud' or 'Online (Video)': how the patient was seen, in the language. */
+export function modeOf(a: Pick<RecordAppointment, 'consultationType' | 'location'>, language: Language = 'en'): string {
+  const w = documentWords[language];
+  if (a.consultationType === 'Clinic Visit') return a.location === null ? w.mode.clinicVisit : w.mode.clinicVisitAt(a.location);
+  return w.mode.online(w.typeNames[a.consultationType]);
 }
 
-export const genderWord = (g: string) => (g === 'male' ? 'Male' : g === 'female' ? 'Female' : g);
+/** The doctor's registration as documents print it ("<council>, Reg. No. <number>"), or that there is none. */
+export function registrationOf(a: Pick<RecordAppointment, 'doctor'>, language: Language = 'en'): string {
+  const w = documentWords[language];
+  const registration = w.registration(a.doctor.registrationCouncil, a.doctor.registrationNumber);
+  return registration === '' ? w.notOnRecord : registration;
+}
 
 export function prescriptionFileName(a: Pick<RecordAppointment, 'appointmentNumber'>): string {
   return `prescription-${a.appointmentNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf`;
 }
 
 /** The follow-up line: after the remedies' course when its length is known, else as the doctor said. */
-export function followUp(until: string | null): string {
-  return until === null ? 'As advised by the doctor.' : `Review when the course ends, from ${clinicDay(until)}, or earlier if symptoms worsen.`;
+export function followUp(until: string | null, language: Language = 'en'): string {
+  const w = documentWords[language].prescription;
+  return until === null ? w.asAdvised : w.afterCourse(clinicDay(until, language));
 }
 
-export async function prescriptionPdf(a: RecordAppointment, clinic: ClinicDetails, courseUntil: string | null): Promise<Buffer> {
-  const doc = await newDocument({ title: `Prescription ${a.appointmentNumber}`, author: clinic.name });
+/** The prescription with its labels in `language` (the account's); what the doctor wrote stays as written. */
+export async function prescriptionPdf(a: RecordAppointment, clinic: ClinicDetails, courseUntil: string | null, language: Language = 'en'): Promise<Buffer> {
+  const words = documentWords[language];
+  const w = words.prescription;
+  const doc = await newDocument({ title: `${w.title} ${a.appointmentNumber}`, author: clinic.name });
   const m = a.medicines;
   paragraph(doc, clinic.name, { size: 16, bold: true });
   if (clinic.address.length > 0) paragraph(doc, clinic.address.join(', '), { size: 9.5, color: '#52606d' });
   rule(doc);
   paragraph(doc, a.doctor.name, { size: 12, bold: true });
   if (a.doctor.qualification) paragraph(doc, a.doctor.qualification);
-  const registration = [a.doctor.registrationCouncil, a.doctor.registrationNumber].filter(Boolean).join(', Reg. No. ');
-  paragraph(doc, `Registration: ${registration === '' ? 'not on record' : registration}`);
+  paragraph(doc, `${w.registration}: ${registrationOf(a, language)}`);
   rule(doc);
   const patient = `${a.patient.firstName} ${a.patient.lastName}`.trim();
-  field(doc, 'Patient', patient);
-  field(doc, 'Age / Gender', `${a.patient.age} years / ${genderWord(a.patient.gender)}`);
-  if (a.patient.relation !== null) field(doc, 'Booked by', `${a.holder.firstName} ${a.holder.lastName}`.trim() + ` (${a.patient.relation})`);
-  field(doc, 'Date', `${clinicDay(a.date)}, ${a.startTime}`);
-  field(doc, 'Mode', modeOf(a));
-  field(doc, 'Appointment', a.appointmentNumber);
+  field(doc, w.patient, patient);
+  field(doc, w.ageGender, w.ageGenderValue(a.patient.age, words.genders[a.patient.gender] ?? a.patient.gender));
+  if (a.patient.relation !== null) field(doc, w.bookedBy, `${a.holder.firstName} ${a.holder.lastName}`.trim() + ` (${a.patient.relation})`);
+  field(doc, w.date, `${clinicDay(a.date, language)}, ${a.startTime}`);
+  field(doc, w.mode, modeOf(a, language));
+  field(doc, w.appointment, a.appointmentNumber);
   rule(doc);
-  field(doc, 'Complaint', m.complain);
+  field(doc, w.complaint, m.complain);
   doc.y += 4;
   paragraph(doc, 'Rx', { size: 13, bold: true });
-  if (m.remedies.length === 0) paragraph(doc, 'No remedies prescribed.');
+  if (m.remedies.length === 0) paragraph(doc, w.noRemedies);
   m.remedies.forEach((r, i) => {
     const potency = m.potency ? ` ${m.potency}` : '';
     paragraph(doc, `${i + 1}. ${r.medicineName}${potency}`, { bold: true });
-    const parts = [r.dosage && `Dosage: ${r.dosage}`, r.frequency && `Frequency: ${r.frequency}`, m.duration && `Duration: ${m.duration}`].filter(Boolean);
+    const parts = [r.dosage && `${w.dosage}: ${r.dosage}`, r.frequency && `${w.frequency}: ${r.frequency}`, m.duration && `${w.duration}: ${m.duration}`].filter(Boolean);
     if (parts.length > 0) paragraph(doc, parts.join('; '), {}, doc.page.margins.left + 16);
   });
   doc.y += 4;
-  field(doc, 'Instructions', m.instructions);
-  if (m.pharmacyName) field(doc, 'Pharmacy', m.pharmacyName);
-  field(doc, 'Follow-up', followUp(courseUntil));
+  field(doc, w.instructions, m.instructions);
+  if (m.pharmacyName) field(doc, w.pharmacy, m.pharmacyName);
+  field(doc, w.followUp, followUp(courseUntil, language));
   doc.y += 28;
   const right = doc.page.width - doc.page.margins.right;
   paragraph(doc, a.doctor.name, { bold: true }, right - 220, 220);
-  paragraph(doc, registration === '' ? 'Signature' : `Signature (Reg. No. ${a.doctor.registrationNumber})`, { size: 9, color: '#52606d' }, right - 220, 220);
+  const signature = a.doctor.registrationNumber === '' ? w.signature : w.signatureWithNumber(a.doctor.registrationNumber);
+  paragraph(doc, signature, { size: 9, color: '#52606d' }, right - 220, 220);
   doc.y += 16;
-  paragraph(
-    doc,
-    'This prescription was issued after a consultation under the Telemedicine Practice Guidelines (2020) where the mode is online. Take remedies only as prescribed.',
-    { size: 8.5, color: '#52606d' },
-  );
+  paragraph(doc, w.footer, { size: 8.5, color: '#52606d' });
   return toBuffer(doc);
 }

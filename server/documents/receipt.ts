@@ -4,9 +4,11 @@
  * the clinic's tax details when configured. A refund is its own line with its own receipt number.
  */
 import type { ReceiptPayment, RecordAppointment } from '../repositories/records.js';
+import type { Language } from '../../contract/auth.js';
 import { clinicDay, clinicMoment, rupees } from '../formats.js';
 import { field, newDocument, paragraph, rule, toBuffer } from './pdf.js';
-import { type ClinicDetails, modeOf } from './prescription.js';
+import { type ClinicDetails, modeOf, registrationOf } from './prescription.js';
+import { documentWords } from './words.js';
 
 export interface ReceiptLine {
   payment: ReceiptPayment;
@@ -19,38 +21,52 @@ export function receiptFileName(a: Pick<RecordAppointment, 'appointmentNumber'>,
   return `receipt-${a.appointmentNumber.replace(/[^A-Za-z0-9-]/g, '')}${purpose === 'order' ? '-order' : ''}.pdf`;
 }
 
-export async function receiptPdf(a: RecordAppointment, purpose: 'appointment' | 'order', lines: readonly ReceiptLine[], clinic: ClinicDetails): Promise<Buffer> {
-  const doc = await newDocument({ title: `Receipt ${lines.map((l) => l.number).join(', ')}`, author: clinic.name });
+/** The receipt with its labels in `language` (the account's). */
+export async function receiptPdf(
+  a: RecordAppointment,
+  purpose: 'appointment' | 'order',
+  lines: readonly ReceiptLine[],
+  clinic: ClinicDetails,
+  language: Language = 'en',
+): Promise<Buffer> {
+  const words = documentWords[language];
+  const w = words.receipt;
+  const doc = await newDocument({ title: `${w.title} ${lines.map((l) => l.number).join(', ')}`, author: clinic.name });
   paragraph(doc, clinic.name, { size: 16, bold: true });
   if (clinic.address.length > 0) paragraph(doc, clinic.address.join(', '), { size: 9.5, color: '#52606d' });
   if (clinic.taxDetails) paragraph(doc, clinic.taxDetails, { size: 9.5, color: '#52606d' });
   rule(doc);
-  paragraph(doc, 'Receipt', { size: 14, bold: true });
+  paragraph(doc, w.title, { size: 14, bold: true });
   const payer = `${a.holder.firstName} ${a.holder.lastName}`.trim();
-  field(doc, 'Received from', `${payer} (${a.holder.email})`);
+  field(doc, w.receivedFrom, `${payer} (${a.holder.email})`);
   const patient = `${a.patient.firstName} ${a.patient.lastName}`.trim();
+  const day = clinicDay(a.date, language);
   const what =
     purpose === 'appointment'
-      ? `${a.consultationType} consultation fee, appointment ${a.appointmentNumber} with ${a.doctor.name} on ${clinicDay(a.date)} (${modeOf(a)}), for ${patient}`
-      : `Pharmacy order for appointment ${a.appointmentNumber} with ${a.doctor.name} on ${clinicDay(a.date)}, for ${patient}`;
-  field(doc, 'For', what);
+      ? w.feeFor({ type: words.typeNames[a.consultationType], number: a.appointmentNumber, doctor: a.doctor.name, day, mode: modeOf(a, language), patient })
+      : w.orderFor({ number: a.appointmentNumber, doctor: a.doctor.name, day, patient });
+  field(doc, w.for, what);
+  // The telemedicine guidelines ask for the doctor's registration on every receipt too.
+  field(doc, w.doctor, w.doctorLine(`${a.doctor.name}${a.doctor.qualification ? `, ${a.doctor.qualification}` : ''}`, registrationOf(a, language)));
   rule(doc);
   for (const line of lines) {
     const p = line.payment;
-    field(doc, 'Receipt number', line.number);
-    field(doc, 'Date', clinicMoment(p.settledAt ?? p.createdAt));
-    field(doc, 'Amount', `${rupees(p.amount)} received`);
-    field(doc, 'Payment reference', [p.merchantOrderId, p.providerTransactionId].filter(Boolean).join(' / '));
+    field(doc, w.number, line.number);
+    field(doc, w.date, clinicMoment(p.settledAt ?? p.createdAt, language));
+    field(doc, w.amountLabel, w.amount(rupees(p.amount, language)));
+    if (p.provider === 'cash') field(doc, w.paid, w.inCash);
+    field(doc, w.reference, [p.merchantOrderId, p.providerTransactionId].filter(Boolean).join(' / '));
     if (line.refund) {
       doc.y += 4;
-      field(doc, 'Refund receipt', line.refund.number);
-      field(doc, 'Refund', `${rupees(-p.amount)} ${line.refund.refundedAt ? `refunded on ${clinicMoment(line.refund.refundedAt)}` : 'due: the clinic owes it back'}`);
+      field(doc, w.refundReceipt, line.refund.number);
+      const back = rupees(-p.amount, language);
+      field(doc, w.refund, line.refund.refundedAt ? w.refundedOn(back, clinicMoment(line.refund.refundedAt, language)) : w.refundDue(back));
     }
     rule(doc);
   }
   const total = lines.reduce((sum, l) => sum + l.payment.amount - (l.refund ? l.payment.amount : 0), 0);
-  field(doc, 'Net amount', rupees(total));
+  field(doc, w.net, rupees(total, language));
   doc.y += 12;
-  paragraph(doc, 'Amounts in Indian rupees. This receipt is computer generated and needs no signature.', { size: 8.5, color: '#52606d' });
+  paragraph(doc, w.footer, { size: 8.5, color: '#52606d' });
   return toBuffer(doc);
 }

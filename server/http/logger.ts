@@ -38,15 +38,16 @@ const emailLike = /@|%40/i;
 
 /**
  * A request URL fit for the log: a path segment holding an email address (GET
- * /api/auth/getUser/{email}) becomes `[email]`, and the values of secret or email-bearing query
- * parameters `[redacted]`.
+ * /api/auth/getUser/{email}) becomes `[email]`, a reminder's opt-out token (/optout/{token}: it
+ * turns a patient's channel off, so it is a credential) `[token]`, and the values of secret or
+ * email-bearing query parameters `[redacted]`.
  */
 export function scrubUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const scrubbedPath = path
     .split('/')
-    .map((segment) => (emailLike.test(segment) ? '[email]' : segment))
+    .map((segment, i, segments) => (emailLike.test(segment) ? '[email]' : i === 2 && segments[1] === 'optout' ? '[token]' : segment))
     .join('/');
   if (queryAt === -1) return scrubbedPath;
   const query = url

@@ -14,6 +14,7 @@
  *                   the day's list of appointments: 7.
  */
 import type { Env } from '../config.js';
+import { noTexts, readTextsConfig, type TextsConfig } from '../messaging/config.js';
 
 export interface JobsConfig {
   enabled: boolean;
@@ -25,6 +26,8 @@ export interface JobsConfig {
   refundSummaryHour: number;
   /** MORNING_LIST_HOUR, clinic time. */
   morningListHour: number;
+  /** Reminders by SMS (SMS_PROVIDER, MSG91_*) and WhatsApp (WHATSAPP_*): server/messaging/config.ts. */
+  texts: TextsConfig;
 }
 
 export const defaultJobsConfig: JobsConfig = {
@@ -33,6 +36,7 @@ export const defaultJobsConfig: JobsConfig = {
   adminEmail: null,
   refundSummaryHour: 9,
   morningListHour: 7,
+  texts: noTexts,
 };
 
 /** A clinic-time hour setting: a whole number 0-23, or a problem naming the variable. */
@@ -88,7 +92,9 @@ export function readJobsConfig(env: Env): { value: JobsConfig; problems: string[
   }
   const refundSummaryHour = readHour(env, 'REFUND_SUMMARY_HOUR', defaultJobsConfig.refundSummaryHour, problems);
   const morningListHour = readHour(env, 'MORNING_LIST_HOUR', defaultJobsConfig.morningListHour, problems);
-  return { value: { enabled, reminderLeadsMinutes, adminEmail, refundSummaryHour, morningListHour }, problems };
+  const texts = readTextsConfig(env);
+  problems.push(...texts.problems);
+  return { value: { enabled, reminderLeadsMinutes, adminEmail, refundSummaryHour, morningListHour, texts: texts.value }, problems };
 }
 
 /** `[1440, 120]` -> `24h,2h`, for logs and the CLI. */

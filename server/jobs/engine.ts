@@ -148,7 +148,10 @@ export function createJobEngine(options: EngineOptions): JobEngine {
   const { db, queues } = options;
   // Checked when the engine starts, not here: an app built over a database stand-in (tests of
   // static files) never starts it.
-  const script = db.script?.bind(db);
+  // pg-boss's own statements (polling, maintenance: its `pgboss` schema only) do not signal
+  // writes, so they do not empty the day-plan cache every few seconds (services/dayPlanCache.ts).
+  const bossQueries: Queryable = db.unsignalled ?? db;
+  const script = db.unsignalled?.script ?? db.script?.bind(db);
   const tuning: EngineTuning = { ...defaultTuning, ...options.tuning };
   let started: Promise<PgBoss> | undefined;
   let isRunning = false;
@@ -189,7 +192,7 @@ export function createJobEngine(options: EngineOptions): JobEngine {
       const timers = startOptions.timers ?? false;
       const makeBoss = () => {
         const boss = new PgBoss({
-          db: bossDb(db, script),
+          db: bossDb(bossQueries, script),
           schema: pgBossSchema,
           migrate: true,
           supervise: timers,

@@ -9,7 +9,8 @@ import type { Mailer } from '../mail/mailer.js';
 import type { JobsConfig } from './config.js';
 import { createJobEngine, type EngineTuning, type JobEngine } from './engine.js';
 import { createReconciliation, type Reconciliation, type ReconciliationOptions } from './reconcile.js';
-import { createReminders, type Reminders } from './reminders.js';
+import { createReminders, type OptOutLink, type Reminders } from './reminders.js';
+import { createTextSenders, type TextChannel, type TextSender } from '../messaging/senders.js';
 import { createPurge, type Purge } from './purge.js';
 import type { Retention } from '../records/config.js';
 import { createKeyedMails, type KeyedMails } from './keyedMails.js';
@@ -31,6 +32,10 @@ export interface JobsOptions {
   onCheckError?: ReconciliationOptions['onCheckError'];
   /** Tests: shorter polling, retry delays and expiry. */
   tuning?: Partial<EngineTuning>;
+  /** Reminders' opt-out links (server/messaging/optOut.ts); the app gives it. */
+  optOutLink?: OptOutLink;
+  /** Tests: text senders instead of the configured ones (config.texts). */
+  texts?: Partial<Record<TextChannel, TextSender>>;
 }
 
 export interface Jobs {
@@ -55,6 +60,8 @@ export function createJobs(options: JobsOptions): Jobs {
     publicUrl: options.publicUrl,
     leadsMinutes: options.config.reminderLeadsMinutes,
     engine: () => engine!,
+    texts: options.texts ?? createTextSenders(options.config.texts ?? { sms: null, whatsapp: null }),
+    ...(options.optOutLink ? { optOutLink: options.optOutLink } : {}),
   });
   const purge = createPurge({ db: options.db, now: options.now, ...(options.retention ? { retention: options.retention } : {}) });
   const reconciliation = options.payments

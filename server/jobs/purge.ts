@@ -13,7 +13,14 @@
  * The audit log then holds one `records.purged` row with the counts, naming nobody.
  *
  * Both periods, not each on its own: a payment record names what it paid for (the appointment's
- * date, type and fee), so the appointments stay as long as their payments.
+ * date, type and fee), so the appointments stay as long as their payments. What a payment record
+ * does not need goes earlier: once the clinical period alone has ended, the account's clinical
+ * detail is erased (`eraseClinicalDetail`: prescriptions, consent, chat and photos, consultation
+ * rooms and events, the doctor's no-answer notes, family members), once, marked by
+ * `users.clinical_erased_at` (023), with one `records.clinical.erased` audit row naming nobody.
+ * The appointment rows keep what the payments name (number, date, time, doctor, type, fee,
+ * status) and the pseudonymised person with age and gender (the record's shape needs them; without
+ * a name they identify nobody; they go at the purge).
  *
  * Queue `records.purge`: a pg-boss cron job once a day (21:30 UTC, 03:00 in the clinic), on one
  * instance per tick; it sweeps accounts in batches, each locked (`for update skip locked`), so two
@@ -34,6 +41,8 @@ export interface PurgeOptions {
 }
 
 export interface PurgeResult {
+  /** Accounts whose clinical detail this sweep erased (their payment period still runs). */
+  clinicalErased: number;
   accounts: number;
   appointments: number;
   payments: number;
@@ -59,6 +68,43 @@ async function dueAccounts(q: Queryable, at: Date, retention: Retention): Promis
     [at, retention.clinicalYears, retention.paymentYears, batchSize],
   );
   return rows.map((r) => r.id);
+}
+
+/** Closed patient accounts whose clinical period has ended at `at` and whose clinical detail is still there, locked. */
+async function dueForClinicalErasure(q: Queryable, at: Date, retention: Retention): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `select u.id from users u
+      where u.deleted_at is not null and u.role = 'patient' and u.clinical_erased_at is null
+        -- null (no appointment: nothing clinical) is not due
+        and (select max(a.date) from appointments a where a.user_id = u.id)
+              + make_interval(years => $2) <= ($1::timestamptz at time zone 'Asia/Kolkata')::date
+      order by u.deleted_at, u.id
+      limit $3
+      for update of u skip locked`,
+    [at, retention.clinicalYears, batchSize],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Erases one closed account's clinical detail, keeping what its payment records name; answers how many appointments it touched. */
+async function eraseClinicalDetail(tx: Queryable, userId: string, at: Date): Promise<number> {
+  const appointments = (await tx.query<{ id: string }>('select id from appointments where user_id = $1', [userId])).rows.map((r) => r.id);
+  // Messages before photos (a message names its photo); read marks with them.
+  await tx.query('delete from chat_messages where appointment_id = any($1::uuid[])', [appointments]);
+  await tx.query('delete from chat_photos where appointment_id = any($1::uuid[])', [appointments]);
+  await tx.query('delete from chat_reads where appointment_id = any($1::uuid[])', [appointments]);
+  await tx.query('delete from consultation_rooms where appointment_id = any($1::uuid[])', [appointments]);
+  await tx.query('delete from consultation_events where appointment_id = any($1::uuid[])', [appointments]);
+  // The audit rows that carry a doctor's note about the consultation.
+  await tx.query(`delete from audit_log where action = 'call.noanswer' and appointment_id = any($1::uuid[])`, [appointments]);
+  await tx.query(
+    `update appointments set medicines = default, consent_text = null, consent_at = null, family_member_id = null, updated_at = $2
+      where id = any($1::uuid[])`,
+    [appointments, at],
+  );
+  await tx.query('delete from family_members where user_id = $1', [userId]);
+  await tx.query('update users set clinical_erased_at = $2 where id = $1', [userId, at]);
+  return appointments.length;
 }
 
 /** Deletes what is left of one closed account; answers the counts. */
@@ -97,9 +143,38 @@ export function createPurge(options: PurgeOptions) {
   const { db, now } = options;
   const retention = options.retention ?? legalRetention;
 
-  /** One sweep at the server's clock: every account due, a batch per transaction. */
+  /** The clinical detail of every account due, a batch per transaction; answers how many accounts. */
+  async function eraseClinical(): Promise<number> {
+    let erased = 0;
+    for (;;) {
+      const at = now();
+      const due = await db.transaction(async (tx) => {
+        const accounts = await dueForClinicalErasure(tx, at, retention);
+        let appointments = 0;
+        for (const userId of accounts) appointments += await eraseClinicalDetail(tx, userId, at);
+        if (accounts.length > 0) {
+          await insertAudit(
+            tx,
+            {
+              actorUserId: null,
+              actor: 'records purge',
+              actorRole: 'operator',
+              action: 'records.clinical.erased',
+              details: { accounts: accounts.length, appointments, retention: { clinicalYears: retention.clinicalYears } },
+            },
+            at,
+          );
+        }
+        return accounts.length;
+      });
+      erased += due;
+      if (due < batchSize) return erased;
+    }
+  }
+
+  /** One sweep at the server's clock: clinical detail past its period, then every account due, a batch per transaction. */
   async function sweep(): Promise<PurgeResult> {
-    const total: PurgeResult = { accounts: 0, appointments: 0, payments: 0 };
+    const total: PurgeResult = { clinicalErased: await eraseClinical(), accounts: 0, appointments: 0, payments: 0 };
     for (;;) {
       const at = now();
       const batch = await db.transaction(async (tx) => {

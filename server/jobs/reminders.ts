@@ -29,9 +29,15 @@ import type { Mailer } from '../mail/mailer.js';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { appointmentReminderMail, leadInWords } from '../mail/reminderTemplates.js';
 import type { JobEngine, QueueDefinition } from './engine.js';
+import { clinicWhenIn } from '../mail/words.js';
+import { TextSendError, textChannels, type TextChannel, type TextSender } from '../messaging/senders.js';
 
 export const sweepQueue = 'reminders.sweep';
 export const sendQueue = 'reminders.send';
+export const textQueue = 'reminders.text';
+
+/** The no-login opt-out page's address for one account and channel (server/messaging/optOut.ts). */
+export type OptOutLink = (userId: string, channel: 'email' | TextChannel) => Promise<string>;
 
 export interface RemindersOptions {
   db: Database;
@@ -42,6 +48,34 @@ export interface RemindersOptions {
   leadsMinutes: readonly number[];
   /** The engine the sweep queues send jobs on (set once the engine exists). */
   engine: () => JobEngine;
+  /** SMS and WhatsApp senders configured on this server (server/messaging); none: email only. */
+  texts?: Partial<Record<TextChannel, TextSender>>;
+  /** Each reminder carries its channel's opt-out link when given (the app gives it). */
+  optOutLink?: OptOutLink;
+}
+
+export type TextState = 'queued' | 'sending' | 'sent' | 'dropped' | 'unknown';
+
+/** Why a reminder for `record` meant for `startsAt` should not go out at `at`; null: it should. */
+function whyNot(record: AppointmentRecord | undefined, startsAt: number, at: Date): string | null {
+  if (!record) return 'appointment gone';
+  if (record.appointmentStatus === 'Cancelled') return 'cancelled';
+  if (record.appointmentStatus !== 'Booked') return `appointment ${record.appointmentStatus.toLowerCase()}`;
+  if (record.appointmentPaymentStatus !== 'paid') return 'not paid';
+  if (clinicInstant(record.date, record.startTime).getTime() !== startsAt) return 'moved';
+  if (startsAt <= at.getTime()) return 'started before it went out';
+  return null;
+}
+
+interface Choices {
+  remind_email: boolean;
+  remind_sms: boolean;
+  remind_whatsapp: boolean;
+}
+
+async function channelChoices(q: Queryable, userId: string): Promise<Choices> {
+  const { rows } = await q.query<Choices>('select remind_email, remind_sms, remind_whatsapp from users where id = $1', [userId]);
+  return rows[0] ?? { remind_email: true, remind_sms: false, remind_whatsapp: false };
 }
 
 export type ReminderState = 'queued' | 'sending' | 'sent' | 'dropped' | 'skipped';
@@ -138,21 +172,27 @@ export function createReminders(options: RemindersOptions) {
       const at = now();
       const record = stored?.record;
       const startsAt = new Date(row.starts_at).getTime();
-      const why = !record
-        ? 'appointment gone'
-        : record.appointmentStatus === 'Cancelled'
-          ? 'cancelled'
-          : record.appointmentStatus !== 'Booked'
-            ? `appointment ${record.appointmentStatus.toLowerCase()}`
-            : record.appointmentPaymentStatus !== 'paid'
-              ? 'not paid'
-              : clinicInstant(record.date, record.startTime).getTime() !== startsAt
-                ? 'moved'
-                : startsAt <= at.getTime()
-                  ? 'started before it went out'
-                  : null;
+      const why = whyNot(record, startsAt, at);
       if (why !== null || !record) {
         await setState(tx, key, 'dropped', why ?? 'appointment gone', at);
+        return { state: 'dropped' };
+      }
+      // The texts of this reminder, once (a claim again after a crash inserts nothing new),
+      // on the channels this server has and the patient wants; each its own job, so a failing
+      // SMS provider never holds back or repeats the mail.
+      const choices = await channelChoices(tx, stored!.userId);
+      const channels = textChannels.filter((c) => options.texts?.[c] && choices[`remind_${c}`]);
+      if (channels.length > 0) {
+        const { rows: texts } = await tx.query<{ key: string }>(
+          `insert into reminder_texts (key, reminder_key, channel, state, created_at, updated_at)
+           select $1 || ':' || c, $1, c, 'queued', $3, $3 from unnest($2::text[]) as c
+           on conflict (key) do nothing returning key`,
+          [key, channels, at],
+        );
+        for (const text of texts) await options.engine().send(textQueue, { key: text.key }, { tx });
+      }
+      if (!choices.remind_email) {
+        await setState(tx, key, 'dropped', 'the patient turned email reminders off', at);
         return { state: 'dropped' };
       }
       await setState(tx, key, 'sending', row.state === 'sending' ? 'sent again after an interrupted send' : '', at);
@@ -182,6 +222,7 @@ export function createReminders(options: RemindersOptions) {
             date: record.date,
             startTime: record.startTime,
             leadMinutes: lead,
+            ...(options.optOutLink ? { optOutUrl: await options.optOutLink(claimed.userId, 'email') } : {}),
           },
           `reminder:${key}`,
         ),
@@ -196,6 +237,79 @@ export function createReminders(options: RemindersOptions) {
     }
     await setState(db, key, 'sent', '', now());
     return 'sent';
+  }
+
+  const setTextState = (q: Queryable, key: string, state: TextState, note: string, at: Date, providerId?: string) =>
+    q.query(
+      `update reminder_texts set state = $2, note = $3, updated_at = $4${state === 'sent' ? ', sent_at = $4, provider_id = $5' : ''}${state === 'sending' ? ', attempts = attempts + 1' : ''} where key = $1`,
+      state === 'sent' ? [key, state, note.slice(0, 500), at, providerId ?? null] : [key, state, note.slice(0, 500), at],
+    );
+
+  /**
+   * The text job: one reminder on one channel. Checked again (appointment, the patient's choice,
+   * the channel still configured), claimed, sent. No provider takes an idempotency key, so a row
+   * found `sending` (the last run died mid-send) becomes `unknown` and is not sent again; a
+   * provider that answered with an error surely did not send it: the row is queued again and the
+   * job fails, so the engine retries it with backoff.
+   */
+  async function sendText(key: string): Promise<TextState> {
+    type TextRow = { channel: TextChannel; state: TextState; appointment_id: string; lead_minutes: number; starts_at: Date | string };
+    const claimed = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<TextRow>(
+        `select t.channel, t.state, r.appointment_id, r.lead_minutes, r.starts_at
+           from reminder_texts t join reminder_sends r on r.key = t.reminder_key
+          where t.key = $1 for update of t`,
+        [key],
+      );
+      const row = rows[0];
+      const at = now();
+      if (!row) return { state: 'dropped' as const };
+      if (row.state === 'sending') {
+        await setTextState(tx, key, 'unknown', 'interrupted mid-send: it may have gone out, so it is not sent again', at);
+        return { state: 'unknown' as const };
+      }
+      if (row.state !== 'queued') return { state: row.state };
+      const stored = await findStoredAppointment(tx, row.appointment_id);
+      const why =
+        whyNot(stored?.record, new Date(row.starts_at).getTime(), at) ??
+        (!(await channelChoices(tx, stored!.userId))[`remind_${row.channel}`]
+          ? `the patient turned ${row.channel === 'sms' ? 'SMS' : 'WhatsApp'} reminders off`
+          : !options.texts?.[row.channel]
+            ? `${row.channel} is not configured on this server`
+            : null);
+      if (why !== null) {
+        await setTextState(tx, key, 'dropped', why, at);
+        return { state: 'dropped' as const };
+      }
+      await setTextState(tx, key, 'sending', '', at);
+      return { state: 'sending' as const, row, record: stored!.record, userId: stored!.userId };
+    });
+    if (claimed.state !== 'sending' || !('record' in claimed)) return claimed.state;
+    const { row, record, userId } = claimed;
+    const language = (await findLanguage(db, userId)) ?? 'en';
+    const sender = options.texts![row.channel]!;
+    try {
+      const { providerId } = await sender.send({
+        phoneNumber: record.phoneNumber,
+        language,
+        name: record.firstName,
+        doctor: record.doctorName,
+        whenIn: (l) => (l === 'en' ? clinicWhen(record.date, record.startTime) : clinicWhenIn(l, record.date, record.startTime)),
+        link: `${publicUrl}/#/myappointment`,
+        optOut: options.optOutLink ? await options.optOutLink(userId, row.channel) : `${publicUrl}/#/account`,
+      });
+      await setTextState(db, key, 'sent', '', now(), providerId);
+      return 'sent';
+    } catch (error) {
+      const message = `send failed: ${error instanceof Error ? error.message : String(error)}`;
+      if (error instanceof TextSendError && !error.notSent) {
+        await setTextState(db, key, 'unknown', `${message}; it may have gone out, so it is not sent again`, now());
+        return 'unknown';
+      }
+      // Surely not sent: queued again for the engine's retry.
+      await setTextState(db, key, 'queued', message, now());
+      throw error;
+    }
   }
 
   const queues: QueueDefinition<any>[] = [
@@ -220,9 +334,20 @@ export function createReminders(options: RemindersOptions) {
         await send(data.key);
       },
     },
+    {
+      name: textQueue,
+      // A provider down for a while: 1, 2, 4... minutes, as the mail; then failed and listed.
+      retryLimit: 6,
+      retryDelaySeconds: 60,
+      expireInSeconds: 5 * 60,
+      handler: async (data: { key?: unknown }) => {
+        if (typeof data?.key !== 'string') throw new Error('reminders.text without a key');
+        await sendText(data.key);
+      },
+    },
   ];
 
-  return { sweep, send, queues };
+  return { sweep, send, sendText, queues };
 }
 export type Reminders = ReturnType<typeof createReminders>;
 
@@ -230,6 +355,17 @@ export type Reminders = ReturnType<typeof createReminders>;
 export async function reminderRows(q: Queryable, appointmentId: string) {
   const { rows } = await q.query<{ key: string; lead_minutes: number; state: ReminderState; attempts: number; note: string }>(
     'select key, lead_minutes, state, attempts, note from reminder_sends where appointment_id = $1 order by created_at, lead_minutes desc',
+    [appointmentId],
+  );
+  return rows;
+}
+
+/** The texts of one appointment's reminders: what tests and the operator look at. */
+export async function reminderTextRows(q: Queryable, appointmentId: string) {
+  const { rows } = await q.query<{ key: string; channel: TextChannel; state: TextState; attempts: number; provider_id: string | null; note: string }>(
+    `select t.key, t.channel, t.state, t.attempts, t.provider_id, t.note
+       from reminder_texts t join reminder_sends r on r.key = t.reminder_key
+      where r.appointment_id = $1 order by t.created_at, t.key`,
     [appointmentId],
   );
   return rows;

@@ -31,7 +31,11 @@ export interface AppointmentReminder {
   date?: string;
   startTime?: string;
   leadMinutes?: number;
+  /** The no-login page that turns email reminders off (server/messaging/optOut.ts). */
+  optOutUrl?: string;
 }
+
+const englishOptOut = 'No more reminders by email? Turn them off here (no login needed):';
 
 /** Where or how the consultation happens, in one sentence. */
 export function reminderWhere(r: Pick<AppointmentReminder, 'consultationType' | 'doctorName' | 'location' | 'phoneNumber' | 'appointmentsUrl'>): string {
@@ -52,7 +56,7 @@ export const leadInWords = (minutes: number) =>
 
 export function appointmentReminderMail(r: AppointmentReminder, idempotencyKey: string): Mail {
   if (r.language && r.language !== 'en' && r.date && r.startTime && r.leadMinutes !== undefined && r.consultationType in mailWords[r.language].typeNames) {
-    return localizedReminderMail(r.language, r as Required<AppointmentReminder>, idempotencyKey);
+    return localizedReminderMail(r.language, r as Localizable, idempotencyKey);
   }
   const subject = `Reminder: ${r.summary}, ${r.when.replace(/ \(India Standard Time\)$/, '')}`;
   const where = reminderWhere(r);
@@ -68,6 +72,7 @@ export function appointmentReminderMail(r: AppointmentReminder, idempotencyKey: 
     '',
     `To see, move or cancel it: ${r.appointmentsUrl}`,
     '',
+    ...(r.optOutUrl ? [`${englishOptOut} ${r.optOutUrl}`, ''] : []),
     clinicName,
   ].join('\n');
   const html = `<!doctype html>
@@ -82,14 +87,19 @@ export function appointmentReminderMail(r: AppointmentReminder, idempotencyKey: 
 <tr><td style="padding: 2px 12px 2px 0"><strong>Appointment id</strong></td><td>${escapeHtml(r.appointmentNumber)}</td></tr>
 </table>
 <p><a href="${escapeHtml(r.appointmentsUrl)}">See, move or cancel your appointment</a></p>
-<p>${escapeHtml(clinicName)}</p>
+${optOutHtml(englishOptOut, r.optOutUrl)}<p>${escapeHtml(clinicName)}</p>
 </body>
 </html>
 `;
   return { to: r.to, subject, text, html, consoleSummary: `reminder ${r.appointmentNumber}`, idempotencyKey };
 }
 
-function localizedReminderMail(language: MailLanguage, r: Required<AppointmentReminder>, idempotencyKey: string): Mail {
+type Localizable = Required<Omit<AppointmentReminder, 'optOutUrl'>> & Pick<AppointmentReminder, 'optOutUrl'>;
+
+const optOutHtml = (words: string, url: string | undefined) =>
+  url ? `<p style="font-size: 13px; color: #52606d">${escapeHtml(words)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>\n` : '';
+
+function localizedReminderMail(language: MailLanguage, r: Localizable, idempotencyKey: string): Mail {
   const w = mailWords[language];
   const c = w.confirmation;
   const type = r.consultationType as ConsultationType;
@@ -116,6 +126,7 @@ function localizedReminderMail(language: MailLanguage, r: Required<AppointmentRe
     '',
     `${c.manage} ${r.appointmentsUrl}`,
     '',
+    ...(r.optOutUrl ? [`${w.reminder.optOut} ${r.optOutUrl}`, ''] : []),
     w.clinic,
   ].join('\n');
   const row = (label: string, value: string) =>
@@ -132,7 +143,7 @@ ${row(c.where, where)}
 ${row(c.number, r.appointmentNumber)}
 </table>
 <p><a href="${escapeHtml(r.appointmentsUrl)}">${escapeHtml(c.manageLink)}</a></p>
-<p>${escapeHtml(w.clinic)}</p>
+${optOutHtml(w.reminder.optOut, r.optOutUrl)}<p>${escapeHtml(w.clinic)}</p>
 </body>
 </html>
 `;

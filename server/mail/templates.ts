@@ -164,7 +164,13 @@ function localizedConfirmationMail(language: MailLanguage, b: BookingConfirmatio
   const when = b.date !== undefined && b.startTime !== undefined ? clinicWhenIn(language, b.date, b.startTime) : b.when;
   const summary = known ? c.summary(type, b.doctorName!) : b.summary;
   const place = `${w.clinic}, ${b.location}`;
-  const where = type === 'Clinic Visit' || !(type in w.typeNames) ? place : c.online(type, place);
+  // location '': booked from the online hours, no clinic to name (issue 12).
+  const where =
+    b.location === '' && type in w.typeNames
+      ? c.onlineNoClinic(type)
+      : type === 'Clinic Visit' || !(type in w.typeNames)
+        ? place
+        : c.online(type, place);
   const fee = rupees(b.fee, language);
   const subject = c.subject(when.replace(/ \([^)]*\)$/, ''), b.appointmentNumber);
   const text = [
@@ -213,10 +219,28 @@ export interface PrescriptionMail {
   remediesUrl: string;
   /** The prescription's PDF, attached. */
   prescription: MailAttachment;
+  /** The account's language (015); English when not given. */
+  language?: Language;
+}
+
+function localizedPrescriptionMail(language: MailLanguage, p: PrescriptionMail): Mail {
+  const w = mailWords[language];
+  const subject = w.prescription.subject(p.doctorName, p.appointmentNumber);
+  const completed = w.prescription.completed(p.appointmentNumber, p.doctorName, p.prescription.filename);
+  const text = [w.confirmation.hello(p.firstName), '', completed, '', `${w.prescription.remedies}: ${p.remediesUrl}`, '', w.clinic].join('\n');
+  const html = page(
+    language,
+    `<p>${escapeHtml(w.confirmation.hello(p.firstName))}</p>
+<p>${escapeHtml(completed)}</p>
+<p><a href="${escapeHtml(p.remediesUrl)}">${escapeHtml(w.prescription.remedies)}</a></p>
+<p>${escapeHtml(w.clinic)}</p>`,
+  );
+  return { to: p.to, subject, text, html, consoleSummary: `prescription ${p.appointmentNumber}`, attachments: [p.prescription] };
 }
 
 /** Sent once, when a consultation is first completed (server/services/records.ts sendPrescription). */
 export function prescriptionMail(p: PrescriptionMail): Mail {
+  if (p.language && p.language !== 'en') return localizedPrescriptionMail(p.language, p);
   const subject = `Your prescription from ${p.doctorName} (${p.appointmentNumber})`;
   const text = [
     `Hello ${p.firstName},`,

@@ -33,6 +33,8 @@ export interface MailWords {
     where: string;
     number: string;
     online: (type: ConsultationType, clinicAndPlace: string) => string;
+    /** Booked from the doctor's online hours, with no clinic (issue 12): "Online (Video)". */
+    onlineNoClinic: (type: ConsultationType) => string;
     calendar: (file: string) => string;
     manage: string;
     manageLink: string;
@@ -51,6 +53,14 @@ export interface MailWords {
     byCall: (doctor: string, phoneNumber: string) => string;
     byVideo: (appointmentsUrl: string) => string;
     byChat: (appointmentsUrl: string) => string;
+    /** The line before the no-login opt-out link. */
+    optOut: string;
+  };
+  /** The completion mail with the prescription attached (issue 14). */
+  prescription: {
+    subject: (doctor: string, number: string) => string;
+    completed: (number: string, doctor: string, file: string) => string;
+    remedies: string;
   };
   /** A refund flagged (issue 16): what happens next. */
   refund: {
@@ -90,6 +100,7 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       where: 'कहाँ',
       number: 'अपॉइंटमेंट नंबर',
       online: (type, clinicAndPlace) => `${mailWords.hi.typeNames[type]}, ${clinicAndPlace} से बुक किया गया`,
+      onlineNoClinic: (type) => `ऑनलाइन (${mailWords.hi.typeNames[type]})`,
       calendar: (file) => `साथ में लगी फ़ाइल (${file}) इसे आपके कैलेंडर में जोड़ देती है।`,
       manage: 'अपॉइंटमेंट देखने, बदलने या रद्द करने के लिए:',
       manageLink: 'अपने अपॉइंटमेंट देखें, बदलें या रद्द करें',
@@ -106,6 +117,12 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       byCall: (doctor, phoneNumber) => `${doctor} आपको ${phoneNumber} पर फ़ोन करेंगे।`,
       byVideo: (url) => `वीडियो कॉल पोर्टल में "मेरे अपॉइंटमेंट" से खुलेगी: ${url}`,
       byChat: (url) => `चैट पोर्टल में "मेरे अपॉइंटमेंट" से खुलेगी: ${url}`,
+      optOut: 'ईमेल से रिमाइंडर नहीं चाहिए? यहाँ बंद करें (लॉग इन की ज़रूरत नहीं):',
+    },
+    prescription: {
+      subject: (doctor, number) => `${doctor} का पर्चा (${number})`,
+      completed: (number, doctor, file) => `${doctor} के साथ आपका कंसल्टेशन ${number} पूरा हुआ। आपका पर्चा साथ में लगा है (${file})।`,
+      remedies: 'आपकी दवाइयाँ, उन्हें कब लेना है, और आपकी रसीदें',
     },
     refund: {
       subject: (number) => `आपकी फ़ीस वापस की जाएगी (${number})`,
@@ -142,6 +159,7 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       where: 'कुठे',
       number: 'अपॉइंटमेंट क्रमांक',
       online: (type, clinicAndPlace) => `${mailWords.mr.typeNames[type]}, ${clinicAndPlace} येथून बुक केलेली`,
+      onlineNoClinic: (type) => `ऑनलाइन (${mailWords.mr.typeNames[type]})`,
       calendar: (file) => `सोबत जोडलेली फाइल (${file}) ही अपॉइंटमेंट तुमच्या कॅलेंडरमध्ये जोडते.`,
       manage: 'अपॉइंटमेंट पाहण्यासाठी, बदलण्यासाठी किंवा रद्द करण्यासाठी:',
       manageLink: 'तुमच्या अपॉइंटमेंट्स पाहा, बदला किंवा रद्द करा',
@@ -161,6 +179,12 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       byCall: (doctor, phoneNumber) => `${doctor} तुम्हाला ${phoneNumber} वर फोन करतील.`,
       byVideo: (url) => `व्हिडिओ कॉल पोर्टलमधील "माझ्या अपॉइंटमेंट्स" मधून उघडेल: ${url}`,
       byChat: (url) => `चॅट पोर्टलमधील "माझ्या अपॉइंटमेंट्स" मधून उघडेल: ${url}`,
+      optOut: 'ईमेलवर आठवण नको असल्यास इथे बंद करा (लॉग इन करायची गरज नाही):',
+    },
+    prescription: {
+      subject: (doctor, number) => `${doctor} यांचे प्रिस्क्रिप्शन (${number})`,
+      completed: (number, doctor, file) => `${doctor} यांच्याशी तुमचे कन्सल्टेशन ${number} पूर्ण झाले. तुमचे प्रिस्क्रिप्शन सोबत जोडले आहे (${file}).`,
+      remedies: 'तुमची औषधे, ती कधी घ्यायची, आणि तुमच्या पावत्या',
     },
     refund: {
       subject: (number) => `तुमची फी परत केली जाईल (${number})`,

@@ -60,10 +60,10 @@ function countsOf(doctor: string, day: string, placeCondition: string): string {
  * first with a free slot (or the horizon); the last row has that day's first free slot (m, minutes
  * since midnight, and its place), the others null.
  */
-const common = `
+const commonWith = (docCondition: string, clinicCondition: string) => `
   with recursive doc as (
     select d.id, d.email, d.name, d.slot_minutes from doctors d
-     where d.active and ($1::text is null or d.email = $1::text)
+     where d.active and ($1::text is null or d.email = $1::text) and ${docCondition}
   ),
   ranges as (
     select h.doctor_id, l.name as place, h.weekday,
@@ -71,7 +71,7 @@ const common = `
       from doctor_hours h
       join locations l on l.id = h.location_id
       join doctor_locations dl on dl.doctor_id = h.doctor_id and dl.location_id = h.location_id
-     where not $7::boolean and h.doctor_id in (select id from doc)
+     where not $7::boolean and h.doctor_id in (select id from doc) and ${clinicCondition}
     union all
     select o.doctor_id, '' as place, o.weekday,
            (extract(epoch from o.start_time) / 60)::int, (extract(epoch from o.end_time) / 60)::int
@@ -86,6 +86,9 @@ const common = `
       from walk w left join lateral (${firstFree('w.doctor_id', '(w.day + 1)')}) f on true
      where w.m is null and w.day < $4::date
   )`;
+
+/** Every active doctor (or the one of $1), every place. */
+const common = commonWith('true', 'true');
 
 const hhmmOf = (m: string) => `lpad((${m} / 60)::text, 2, '0') || ':' || lpad((${m} % 60)::text, 2, '0')`;
 export interface AvailabilityRow {
@@ -140,4 +143,35 @@ export async function loadSoonestOnline(
     [null, a.today, a.nowMinutes, a.last, a.now, a.viewerId, true],
   );
   return rows.map((r) => ({ doctorEmail: r.doctor_email, doctorName: r.doctor_name, freeToday: r.free_today, next: r.next }));
+}
+
+/**
+ * The next free slot of every active doctor of one place, up to the horizon, in ONE statement:
+ * the same walk as the strip's "next available", started for all the place's doctors at once and
+ * kept to that place's hours (a clinic's name in $8; online when $7). A clinic's doctors are those
+ * linked to it who see patients in person (a doctor of type online is offered online only, as the
+ * booking popup does), online's those with online hours; a doctor with nothing free has `next` null.
+ * null: no such clinic.
+ */
+export async function loadNextFree(
+  q: Queryable,
+  a: { place: string; today: string; nowMinutes: number; last: string; now: Date; viewerId: string | null },
+): Promise<{ doctorEmail: string; next: { date: string; time: string; location: string } | null }[] | null> {
+  const docOfPlace = `(case when $7::boolean
+       then exists (select 1 from doctor_online_hours o where o.doctor_id = d.id)
+       else d.type <> 'online' and exists (select 1 from doctor_locations dl join locations l on l.id = dl.location_id
+                     where dl.doctor_id = d.id and l.name = $8::text) end)`;
+  const { rows } = await q.query<{ known: boolean; doctor_email: string | null; next: { date: string; time: string; location: string } | null }>(
+    `${commonWith(docOfPlace, 'l.name = $8::text')}
+  select ($7::boolean or exists (select 1 from locations where name = $8::text)) as known,
+         doc.email as doctor_email,
+         (select json_build_object('date', to_char(w.day, 'YYYY-MM-DD'), 'time', ${hhmmOf('w.m')}, 'location', w.place)
+            from walk w where w.doctor_id = doc.id and w.m is not null) as next
+    from (select 1) as one
+    left join doc on true
+   order by doc.name, doc.email`,
+    [null, a.today, a.nowMinutes, a.last, a.now, a.viewerId, a.place === '', a.place],
+  );
+  if (!rows[0]?.known) return null;
+  return rows.filter((r) => r.doctor_email !== null).map((r) => ({ doctorEmail: r.doctor_email!, next: r.next }));
 }

@@ -64,7 +64,7 @@ export async function findDoctorByEmail(db: Queryable, email: string): Promise<D
 
 const selectAdminDoctors = `
   select d.id, d.name, d.email, d.type, d.qualification, d.registration_council, d.registration_number,
-         d.slot_minutes, d.active, d.display_order,
+         d.morning_list, d.slot_minutes, d.active, d.display_order,
          coalesce(
            (select json_agg(json_build_object('_id', l.id, 'name', l.name) order by l.display_order, l.name)
               from doctor_locations dl join locations l on l.id = dl.location_id
@@ -82,6 +82,7 @@ interface AdminDoctorRow {
   qualification: string;
   registration_council: string;
   registration_number: string;
+  morning_list: boolean;
   slot_minutes: number;
   active: boolean;
   display_order: number;
@@ -97,6 +98,7 @@ const toAdminDoctor = (r: AdminDoctorRow): AdminDoctor => ({
   qualification: r.qualification,
   registrationCouncil: r.registration_council,
   registrationNumber: r.registration_number,
+  morningList: r.morning_list,
   slotMinutes: r.slot_minutes,
   active: r.active,
   displayOrder: r.display_order,
@@ -135,14 +137,16 @@ export interface DoctorFields {
   /** undefined: '' for a new doctor, unchanged on an update. */
   registrationCouncil?: string;
   registrationNumber?: string;
+  /** undefined: off for a new doctor, unchanged on an update. */
+  morningList?: boolean;
 }
 
 /** Throws a unique violation on doctors_email_key when another doctor has the email. Last in the display order. */
 export async function insertDoctor(tx: Queryable, d: DoctorFields): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `insert into doctors (name, email, type, qualification, slot_minutes, registration_council, registration_number, display_order)
-     values ($1, $2, $3, $4, $5, $6, $7, (select coalesce(max(display_order), -1) + 1 from doctors)) returning id`,
-    [d.name, d.email, d.type, d.qualification, d.slotMinutes, d.registrationCouncil ?? '', d.registrationNumber ?? ''],
+    `insert into doctors (name, email, type, qualification, slot_minutes, registration_council, registration_number, morning_list, display_order)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, (select coalesce(max(display_order), -1) + 1 from doctors)) returning id`,
+    [d.name, d.email, d.type, d.qualification, d.slotMinutes, d.registrationCouncil ?? '', d.registrationNumber ?? '', d.morningList ?? false],
   );
   return rows[0]!.id;
 }
@@ -150,9 +154,10 @@ export async function insertDoctor(tx: Queryable, d: DoctorFields): Promise<stri
 export async function updateDoctor(tx: Queryable, id: string, d: DoctorFields): Promise<void> {
   await tx.query(
     `update doctors set name = $2, email = $3, type = $4, qualification = $5, slot_minutes = $6,
-            registration_council = coalesce($7, registration_council), registration_number = coalesce($8, registration_number)
+            registration_council = coalesce($7, registration_council), registration_number = coalesce($8, registration_number),
+            morning_list = coalesce($9, morning_list)
       where id = $1`,
-    [id, d.name, d.email, d.type, d.qualification, d.slotMinutes, d.registrationCouncil ?? null, d.registrationNumber ?? null],
+    [id, d.name, d.email, d.type, d.qualification, d.slotMinutes, d.registrationCouncil ?? null, d.registrationNumber ?? null, d.morningList ?? null],
   );
 }
 

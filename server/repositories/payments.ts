@@ -8,11 +8,13 @@ import type { Queryable } from '../db/database.js';
 
 export type PaymentPurpose = 'appointment' | 'order';
 export type PaymentRowStatus = 'pending' | 'paid' | 'failed' | 'refund';
+/** Who took the money: a checkout provider, or the pharmacy's counter for a Cash order (022). */
+export type PaymentProvider = 'sandbox' | 'phonepe' | 'cash';
 
 export interface PaymentRow {
   id: string;
   merchantOrderId: string;
-  provider: 'sandbox' | 'phonepe';
+  provider: PaymentProvider;
   purpose: PaymentPurpose;
   appointmentId: string | null;
   orderId: string | null;
@@ -32,7 +34,7 @@ export interface PaymentRow {
 interface Row {
   id: string;
   merchant_order_id: string;
-  provider: 'sandbox' | 'phonepe';
+  provider: PaymentProvider;
   purpose: PaymentPurpose;
   appointment_id: string | null;
   order_id: string | null;
@@ -257,6 +259,27 @@ export async function markOrderPaid(q: Queryable, id: string, paymentId: string,
     `update orders set payment_status = 'Completed', payment_id = $2, updated_at = $3 where id = $1`,
     [id, paymentId, now],
   );
+}
+
+/**
+ * A Cash order handed over: the pharmacy took its total, so a settled 'cash' payment is recorded
+ * and the order is paid (022_cash_payments.sql), in the caller's transaction. Nothing for a Card
+ * order, one already paid, or a free one (a payment is never of ₹0). Returns whether it recorded one.
+ */
+export async function recordCashPayment(tx: Queryable, orderId: string, now: Date): Promise<boolean> {
+  const { rows } = await tx.query<{ merchant_order_id: string }>(
+    `insert into payments (merchant_order_id, provider, purpose, order_id, user_id, amount_paise, status, created_at, updated_at, settled_at)
+     select 'CASH-' || replace(o.id::text, '-', ''), 'cash', 'order', o.id, a.user_id, round(o.total_price * 100)::bigint, 'paid', $2, $2, $2
+       from orders o join appointments a on a.id = o.appointment_id
+      where o.id = $1 and o.payment_mode = 'Cash' and o.payment_status = 'Pending' and o.total_price > 0
+     on conflict (merchant_order_id) do nothing
+     returning merchant_order_id`,
+    [orderId, now],
+  );
+  const paymentId = rows[0]?.merchant_order_id;
+  if (paymentId === undefined) return false;
+  await markOrderPaid(tx, orderId, paymentId, now);
+  return true;
 }
 
 /** Paid after the clinic cancelled it: the money is owed back (listed under Refunds). Never over a paid order. */

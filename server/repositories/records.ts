@@ -4,8 +4,10 @@
  * online appointments may have none (the booking change of migration 010).
  */
 import type { Medicines } from '../../contract/appointments.js';
+import type { Language } from '../../contract/auth.js';
 import type { ConsultationType, Gender } from '../../contract/primitives.js';
 import type { Queryable } from '../db/database.js';
+import type { PaymentProvider } from './payments.js';
 
 /** An appointment as its documents need it. */
 export interface RecordAppointment {
@@ -26,6 +28,8 @@ export interface RecordAppointment {
   /** Who booked and paid (the account holder as the appointment recorded them). */
   holder: { firstName: string; lastName: string; email: string; phoneNumber: string };
   doctor: { name: string; qualification: string; registrationCouncil: string; registrationNumber: string };
+  /** The account's language (015): the documents' and mails' words follow it. */
+  language: Language;
   medicines: Medicines;
   order: { id: string; totalPrice: number; paymentMode: string; paymentStatus: string; orderStatus: string; pharmacyId: string } | null;
   updatedAt: Date;
@@ -59,6 +63,7 @@ interface Row {
   qualification: string;
   registration_council: string;
   registration_number: string;
+  language: Language;
   medicines: Medicines;
   order: { id: string; totalPrice: string | number; paymentMode: string; paymentStatus: string; orderStatus: string; pharmacyId: string } | null;
   updated_at: Date;
@@ -72,12 +77,13 @@ const select = `
          fm.first_name as fm_first_name, fm.last_name as fm_last_name, fm.age as fm_age, fm.gender as fm_gender,
          fm.relation as fm_relation,
          d.name as doctor_name, d.qualification, d.registration_council, d.registration_number,
-         a.medicines, a.updated_at,
+         u.language, a.medicines, a.updated_at,
          case when o.id is null then null else json_build_object(
            'id', o.id, 'totalPrice', o.total_price, 'paymentMode', o.payment_mode, 'paymentStatus', o.payment_status,
            'orderStatus', o.order_status, 'pharmacyId', o.pharmacy_id) end as "order"
     from appointments a
     join doctors d on d.id = a.doctor_id
+    join users u on u.id = a.user_id
     left join locations l on l.id = a.location_id
     left join family_members fm on fm.id = a.family_member_id
     left join orders o on o.appointment_id = a.id`;
@@ -101,6 +107,7 @@ const toRecord = (r: Row): RecordAppointment => ({
       : { firstName: r.first_name, lastName: r.last_name, age: r.age, gender: r.gender, relation: null },
   holder: { firstName: r.first_name, lastName: r.last_name, email: r.email, phoneNumber: r.phone_number },
   doctor: { name: r.doctor_name, qualification: r.qualification, registrationCouncil: r.registration_council, registrationNumber: r.registration_number },
+  language: r.language,
   medicines: r.medicines,
   order: r.order === null ? null : { ...r.order, totalPrice: Number(r.order.totalPrice) },
   updatedAt: r.updated_at,
@@ -139,6 +146,8 @@ export async function listAllAppointments(q: Queryable, userId: string): Promise
 export interface ReceiptPayment {
   id: string;
   merchantOrderId: string;
+  /** 'cash': taken at the pharmacy's counter (a Cash order, 022); else a checkout provider. */
+  provider: PaymentProvider;
   purpose: 'appointment' | 'order';
   amount: number;
   status: 'paid' | 'refund';
@@ -158,6 +167,7 @@ export async function listSettledPayments(q: Queryable, of: { appointmentId: str
   const { rows } = await q.query<{
     id: string;
     merchant_order_id: string;
+    provider: PaymentProvider;
     purpose: 'appointment' | 'order';
     amount_paise: string | number;
     status: 'paid' | 'refund';
@@ -166,7 +176,7 @@ export async function listSettledPayments(q: Queryable, of: { appointmentId: str
     created_at: Date;
     refunded_at: Date | null;
   }>(
-    `select p.id, p.merchant_order_id, p.purpose, p.amount_paise, p.status, p.provider_transaction_id, p.settled_at,
+    `select p.id, p.merchant_order_id, p.provider, p.purpose, p.amount_paise, p.status, p.provider_transaction_id, p.settled_at,
             p.created_at,
             (select r.resolved_at from refund_resolutions r
               where r.payment_id = p.id or r.appointment_id = p.appointment_id or r.order_id = p.order_id
@@ -179,6 +189,7 @@ export async function listSettledPayments(q: Queryable, of: { appointmentId: str
   return rows.map((r) => ({
     id: r.id,
     merchantOrderId: r.merchant_order_id,
+    provider: r.provider,
     purpose: r.purpose,
     amount: Number(r.amount_paise) / 100,
     status: r.status,

@@ -1,5 +1,6 @@
 /** SQL for user accounts. Emails passed in must already be lower case (they are stored so). */
 import type { Language, User, UserRole } from '../../contract/auth.js';
+import type { ReminderChannels } from '../../contract/reminders.js';
 import type { Gender } from '../../contract/primitives.js';
 import type { Queryable } from '../db/database.js';
 
@@ -112,4 +113,23 @@ export async function findLanguageByEmail(db: Queryable, email: string): Promise
 
 export async function setLanguage(db: Queryable, userId: string, language: Language, now: Date): Promise<void> {
   await db.query('update users set language = $2, updated_at = $3 where id = $1', [userId, language, now]);
+}
+
+/** The account's reminder channels (025, issue 16); booking confirmations go by email regardless. */
+export async function findReminderChannels(db: Queryable, userId: string): Promise<ReminderChannels> {
+  const { rows } = await db.query<{ email: boolean; sms: boolean; whatsapp: boolean }>(
+    'select remind_email as email, remind_sms as sms, remind_whatsapp as whatsapp from users where id = $1',
+    [userId],
+  );
+  return rows[0] ?? { email: true, sms: true, whatsapp: false };
+}
+
+export async function setReminderChannels(db: Queryable, userId: string, c: ReminderChannels, now: Date): Promise<void> {
+  await db.query('update users set remind_email = $2, remind_sms = $3, remind_whatsapp = $4, updated_at = $5 where id = $1', [
+    userId,
+    c.email,
+    c.sms,
+    c.whatsapp,
+    now,
+  ]);
 }

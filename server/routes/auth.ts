@@ -4,6 +4,7 @@
  * Who calls is learnt in http/auth.ts (requireUser, loginRequired, staffRequired), as on every route.
  */
 import type { FastifyInstance } from 'fastify';
+import { ReminderChannels, ReminderSettings } from '../../contract/reminders.js';
 import {
   ForgotPasswordRequest,
   LanguageSetting,
@@ -49,6 +50,20 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     { preHandler: login.preHandler },
     handle({ body: LanguageSetting, answer: LanguageSetting }, ({ body }, request) =>
       services.accounts.setLanguage(login.userOf(request), body),
+    ),
+  );
+
+  // Reminder channels (issue 16): the caller's own, like the language.
+  app.get(
+    '/auth/reminders',
+    { preHandler: login.preHandler },
+    handle({ answer: ReminderSettings }, (_input, request) => services.accounts.reminders(login.userOf(request))),
+  );
+  app.put(
+    '/auth/reminders',
+    { preHandler: login.preHandler },
+    handle({ body: ReminderChannels, answer: ReminderSettings }, ({ body }, request) =>
+      services.accounts.setReminders(login.userOf(request), body),
     ),
   );
 

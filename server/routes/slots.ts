@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { TimeSlotList, TimeSlotParams } from '../../contract/appointments.js';
-import { Availability, AvailabilityParams, AvailabilityQuery, OnlineTimeSlotParams, SoonestOnlineList } from '../../contract/availability.js';
+import { Availability, AvailabilityParams, AvailabilityQuery, NextFreeList, NextFreeQuery, OnlineTimeSlotParams, SoonestOnlineList } from '../../contract/availability.js';
 import { optionalUser } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
@@ -39,6 +39,16 @@ export async function slotRoutes(app: FastifyInstance, { services }: { services:
       const viewer = (await optionalUser(services, request))?._id ?? null;
       reply.header('cache-control', 'no-store');
       return services.schedule.availability(params.doctorEmail, query, viewer);
+    }),
+  );
+
+  // The doctor step (issue 12): every doctor of a clinic (or online) with their next free slot.
+  app.get(
+    '/doctor/nextfree',
+    handle({ query: NextFreeQuery, answer: NextFreeList }, async ({ query }, request, reply) => {
+      const viewer = (await optionalUser(services, request))?._id ?? null;
+      reply.header('cache-control', 'no-store');
+      return services.schedule.nextFree(query.location, viewer);
     }),
   );
 

@@ -11,6 +11,7 @@
  *   work for an unknown email. Failed logins are throttled per (account, client) pair and per
  *   client, never per account alone, so a stranger cannot lock a patient out: see `login`.
  */
+import type { ReminderChannels, ReminderSettings } from '../../contract/reminders.js';
 import type { ForgotPasswordRequest, LanguageSetting, LoginAnswer, LoginRequest, MessageAnswer, RegisterRequest, User } from '../../contract/auth.js';
 import { type Database, violatedConstraint } from '../db/database.js';
 import * as rateLimits from '../repositories/rateLimits.js';
@@ -45,6 +46,8 @@ export interface AccountServiceDeps {
   limits: AccountLimits;
   /** PUBLIC_URL: its host name counts as the site's own words, which no password may lean on. */
   publicUrl: string;
+  /** Which reminder text channels this server has set up (SMS_PROVIDER, WHATSAPP_*; issue 16). */
+  textChannels?: { sms: boolean; whatsapp: boolean };
 }
 
 /** What Google sign-in knows of a person: an email the provider verified, and names. */
@@ -64,7 +67,8 @@ const pairPrefix = (email: string) => `login-fail:pair:${email} `;
 const pairBucket = (email: string, client: string) => `${pairPrefix(email)}${client}`;
 const clientBucket = (client: string) => `login-fail:client:${client}`;
 
-export function createAccountService({ db, now, passwords, sessions, limits, publicUrl }: AccountServiceDeps) {
+export function createAccountService({ db, now, passwords, sessions, limits, publicUrl, textChannels }: AccountServiceDeps) {
+  const available = textChannels ?? { sms: false, whatsapp: false };
   const siteWords = [new URL(publicUrl).hostname];
 
   /** The one password rule, for registration, reset and any later change: 400 naming `password`. */
@@ -208,6 +212,17 @@ export function createAccountService({ db, now, passwords, sessions, limits, pub
     async setLanguage(user: User, { language }: LanguageSetting): Promise<LanguageSetting> {
       await users.setLanguage(db, user._id, language, now());
       return { language };
+    },
+
+    /** GET /auth/reminders: the caller's own reminder channels (025) and the ones the clinic has. */
+    async reminders(user: User): Promise<ReminderSettings> {
+      return { channels: await users.findReminderChannels(db, user._id), available };
+    },
+
+    /** PUT /auth/reminders: sets the caller's own; a channel the clinic lacks is kept as chosen for when it comes. */
+    async setReminders(user: User, channels: ReminderChannels): Promise<ReminderSettings> {
+      await users.setReminderChannels(db, user._id, channels, now());
+      return { channels, available };
     },
   };
 }

@@ -94,6 +94,7 @@ export const bookingMessages = {
   doctorUnknown: 'Doctor not found.',
   notHere: 'This doctor does not work at this location.',
   locationNeeded: 'Please choose a location for a Clinic Visit.',
+  onlineNoClinic: 'Chat, Video and Call are online: please choose Online, not a clinic, or book a Clinic Visit.',
   onlineOnly: 'This doctor consults online only: please choose Chat, Video or Call.',
   pastDate: 'Please choose a date from today on.',
   notOffered: 'The doctor does not see patients at this time on this date. Please choose a slot from the list.',
@@ -184,6 +185,11 @@ export function checkDayPlan(
   if (!worksThere(plan)) throw badField(fields.location, 'is not a location of this doctor', bookingMessages.notHere);
   if (plan.online && want.consultationType === 'Clinic Visit') {
     throw badField(fields.location, 'is required for a Clinic Visit', bookingMessages.locationNeeded);
+  }
+  // Chat, Video and Call happen at no clinic: they are booked from the online hours only (issue 12).
+  // Rows booked at a clinic before this rule stay valid records; only new bookings and moves are refused.
+  if (!plan.online && isTeleconsultation(want.consultationType)) {
+    throw badField(fields.location, 'must be empty (online) for Chat, Video or Call', bookingMessages.onlineNoClinic);
   }
   if (plan.doctor.type === 'online' && want.consultationType === 'Clinic Visit') {
     throw badField(fields.onlineOnly.field, fields.onlineOnly.message, bookingMessages.onlineOnly);
@@ -492,7 +498,12 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
       return {
         fileName: appointmentFileName(stored.record),
         contentType: calendarContentType,
-        body: appointmentIcs(stored.record, { slotMinutes: stored.slotMinutes, publicUrl, stamp: at }),
+        body: appointmentIcs(stored.record, {
+          slotMinutes: stored.slotMinutes,
+          publicUrl,
+          stamp: at,
+          language: (await findLanguage(db, stored.userId)) ?? 'en',
+        }),
       };
     },
 
@@ -535,7 +546,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
           calendar: {
             filename: appointmentFileName(record),
             contentType: calendarContentType,
-            content: appointmentIcs(record, { slotMinutes: stored.slotMinutes, publicUrl, stamp: now() }),
+            content: appointmentIcs(record, { slotMinutes: stored.slotMinutes, publicUrl, stamp: now(), language }),
           },
         }),
       );

@@ -31,6 +31,8 @@ import { createStaffScheduleService } from './staffSchedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 
 export interface ServiceOptions {
+  /** Which reminder text channels are set up (issue 16): /auth/reminders offers only those. */
+  textChannels?: { sms: boolean; whatsapp: boolean };
   /** The clock every service reads (tests move it instead of sleeping). */
   now: () => Date;
   /** Where mail goes (server/mail). Without one, sending a code fails with 502. */
@@ -158,6 +160,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       sessions,
       limits,
       publicUrl,
+      ...(options.textChannels ? { textChannels: options.textChannels } : {}),
     }),
     /** Family members (the people a patient books for) and the patient's own profile. */
     people,

@@ -109,7 +109,7 @@ export function createRecordService({ db, now, mailer, otp, clinic, retention = 
 
   async function prescriptionOf(a: RecordAppointment): Promise<DownloadFile> {
     if (a.status !== 'Completed') throw new ConflictError(recordMessages.notCompleted);
-    return { fileName: prescriptionFileName(a), body: await prescriptionPdf(a, clinic, until(a)) };
+    return { fileName: prescriptionFileName(a), body: await prescriptionPdf(a, clinic, until(a), a.language) };
   }
 
   /** The receipt lines of an appointment's fee or its order, numbers given on first issue. */
@@ -134,7 +134,7 @@ export function createRecordService({ db, now, mailer, otp, clinic, retention = 
   async function receiptOf(a: RecordAppointment, purpose: 'appointment' | 'order'): Promise<DownloadFile> {
     const lines = await receiptLines(a, purpose);
     if (lines.length === 0) throw new ConflictError(recordMessages.noPayment);
-    return { fileName: receiptFileName(a, purpose), body: await receiptPdf(a, purpose, lines, clinic) };
+    return { fileName: receiptFileName(a, purpose), body: await receiptPdf(a, purpose, lines, clinic, a.language) };
   }
 
   function toPrescription(a: RecordAppointment, today: string, paid: { fee: boolean; order: boolean }): PrescriptionRecord {
@@ -427,6 +427,7 @@ export function createRecordService({ db, now, mailer, otp, clinic, retention = 
           appointmentNumber: a.appointmentNumber,
           doctorName: a.doctor.name,
           remediesUrl: `${publicUrl}/#/myremedies`,
+          language: a.language,
           prescription: { filename: file.fileName, content: file.body, contentType: 'application/pdf' },
         }),
       );

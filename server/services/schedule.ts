@@ -25,8 +25,8 @@ import { addDays, clinicClock, fromMinutes, toMinutes, weekdayOf } from '../../c
 import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
 import type { Database, Queryable } from '../db/database.js';
 import { loadDaySchedule } from '../repositories/daySchedule.js';
-import { loadAvailability, loadSoonestOnline } from '../repositories/availability.js';
-import { availabilityWindowDays, type Availability, type SoonestOnlineDoctor } from '../../contract/availability.js';
+import { loadAvailability, loadNextFree, loadSoonestOnline } from '../repositories/availability.js';
+import { availabilityWindowDays, type Availability, type NextFreeList, type SoonestOnlineDoctor } from '../../contract/availability.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
 import { BadRequestError, NotFoundError } from './errors.js';
 import { liveHolders, type DayPlanCache } from './dayPlanCache.js';
@@ -192,6 +192,22 @@ export function createScheduleService({ db, now, horizonDays, dayPlans }: { db: 
         bookableUntil: last,
         days: row.days.map((d) => ({ ...d, date: d.date as ClinicDate })),
         next: row.next && { ...row.next, date: row.next.date as ClinicDate, time: row.next.time as ClinicTime },
+      };
+    },
+
+    /**
+     * GET /doctor/nextfree?location=: the next free slot of each doctor of a clinic (absent:
+     * online hours), for the booking popup's doctor step. One query. 404 for a clinic we do not have.
+     */
+    async nextFree(location: string | undefined, viewerId: string | null): Promise<NextFreeList> {
+      const at = now();
+      const today = clinicClock(at);
+      const place = location ?? '';
+      const rows = await loadNextFree(db, { place, today: today.date, nowMinutes: today.minutes, last: lastBookableDate(at, horizonDays), now: at, viewerId });
+      if (!rows) throw new NotFoundError('Location not found.');
+      return {
+        location: place,
+        doctors: rows.map((r) => ({ doctorEmail: r.doctorEmail, next: r.next && { ...r.next, date: r.next.date as ClinicDate, time: r.next.time as ClinicTime } })),
       };
     },
 

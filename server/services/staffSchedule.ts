@@ -186,6 +186,7 @@ const doctorFacts = (d: AdminDoctor) => ({
   type: d.type,
   qualification: d.qualification,
   registration: { council: d.registrationCouncil, number: d.registrationNumber },
+  morningList: d.morningList,
   slotMinutes: d.slotMinutes,
   active: d.active,
   locations: d.locations.map((l) => l.name),

@@ -19,7 +19,7 @@ import {
   TimeSlotList,
   type TimeSlot,
 } from '../../contract/appointments.js';
-import { Availability, SoonestOnlineList, type SoonestOnlineDoctor } from '../../contract/availability.js';
+import { Availability, NextFreeList, SoonestOnlineList, type SoonestOnlineDoctor } from '../../contract/availability.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
 
 /**
@@ -76,6 +76,8 @@ export type BookingApi = {
   fetchAvailability(doctorEmail: string, location: string, from: string | null, signal?: AbortSignal, token?: string | null): Call<Availability>;
   /** GET /doctor/soonest/online (issue 12): doctors with free online slots, soonest first. */
   fetchSoonestOnline(signal?: AbortSignal, token?: string | null): Call<SoonestOnlineDoctor[]>;
+  /** GET /doctor/nextfree (issue 12's doctor step): the next free slot of every doctor of a clinic, or online ('' ). */
+  fetchNextFree(location: string, signal?: AbortSignal, token?: string | null): Call<NextFreeList>;
 };
 
 export function createBookingApi({ request }: ApiClient): BookingApi {
@@ -101,6 +103,12 @@ export function createBookingApi({ request }: ApiClient): BookingApi {
       );
     },
     fetchSoonestOnline: (signal, token) => request(SoonestOnlineList, '/doctor/soonest/online', token ? { signal, token } : { signal }),
+    fetchNextFree: (location, signal, token) =>
+      request(
+        NextFreeList,
+        location === '' ? '/doctor/nextfree' : `/doctor/nextfree?${new URLSearchParams({ location }).toString()}`,
+        token ? { signal, token } : { signal },
+      ),
     addAppointment: (body, token, signal) =>
       request(AppointmentRecord, '/appointment/add', { method: 'POST', body, token, signal }),
     createAppointmentPayment: (body, token, signal) =>
@@ -126,4 +134,5 @@ export const {
   fetchPaymentStatus,
   fetchAvailability,
   fetchSoonestOnline,
+  fetchNextFree,
 } = bookingApi;

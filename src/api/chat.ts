@@ -87,11 +87,12 @@ export interface StreamHandlers {
 }
 
 /**
- * How a stream ended: `reconnect` (the server asked: it is shutting down), `ended` (the
+ * How a stream ended: `reconnect` (the server asked: it is shutting down), `changed` (the
+ * appointment was completed, cancelled, moved or paid: load the conversation again), `ended` (the
  * connection closed), or a failure (refused before it started, or broken, or an event that is not
  * a message). An abort by the caller rejects with the abort, as the request helper does.
  */
-export type StreamEnd = { kind: 'reconnect' } | { kind: 'ended' } | { kind: 'failed'; failure: ApiFailure };
+export type StreamEnd = { kind: 'reconnect' } | { kind: 'changed' } | { kind: 'ended' } | { kind: 'failed'; failure: ApiFailure };
 
 export function createChatApi({ request }: ApiClient, config: ChatApiConfig = {}) {
   const root = (config.base ?? import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
@@ -177,6 +178,7 @@ export function createChatApi({ request }: ApiClient, config: ChatApiConfig = {}
           if (done) return { kind: 'ended' };
           for (const event of parser.push(value)) {
             if (event.event === 'reconnect') return { kind: 'reconnect' };
+            if (event.event === 'changed') return { kind: 'changed' };
             if (event.event !== 'message') continue;
             const decoded = ChatMessage.decode(parseOrUndefined(event.data));
             if (isLeft(decoded)) {

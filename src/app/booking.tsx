@@ -11,8 +11,8 @@ import type { PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord, PaymentStatusAnswer, TimeSlot } from '../../contract/appointments';
 import type { CalendarFile } from '../../machines/appointments/appointmentsMachine';
 import type { AppointmentFeeList, Doctor } from '../../contract/site';
-import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
-import type { Availability, SoonestOnlineDoctor } from '../../contract/availability';
+import type { BookingRequest, NextFreeRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
+import type { Availability, NextFreeList, SoonestOnlineDoctor } from '../../contract/availability';
 import type { AvailabilityRequest } from '../../machines/availability/availabilityMachine';
 
 export interface BookingActors {
@@ -25,6 +25,8 @@ export interface BookingActors {
   readonly loadAvailability?: PromiseActorLogic<Availability, AvailabilityRequest>;
   /** "Consult online now / soonest" (issue 12). */
   readonly loadSoonest?: PromiseActorLogic<SoonestOnlineDoctor[], { token: string | null }>;
+  /** The doctor step's next free slots (issue 12); a fake without it shows none (the choices still work). */
+  readonly loadNextFree?: PromiseActorLogic<NextFreeList, NextFreeRequest>;
 }
 
 /** The /paymentsuccess page's calls (issue 12): what the server knows of the payment, and the appointment's .ics. */

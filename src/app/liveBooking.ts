@@ -28,6 +28,9 @@ export const liveBookingServices: BookingServices = {
       async ({ doctorEmail, location, from, token }: { doctorEmail: string; location: string; from: string | null; token: string | null }, signal) =>
         (await loadApis()).booking.fetchAvailability(doctorEmail, location, from, signal, token),
     ),
+    loadNextFree: fromApi(async ({ location, token }: { location: string; token: string | null }, signal) =>
+      (await loadApis()).booking.fetchNextFree(location, signal, token),
+    ),
     loadSoonest: fromApi(async ({ token }: { token: string | null }, signal) => (await loadApis()).booking.fetchSoonestOnline(signal, token)),
     addAppointment: fromApi(
       async ({ request, token }: { request: Parameters<Apis['booking']['addAppointment']>[0]; token: string }, signal) =>

@@ -22,8 +22,9 @@ export const liveChatServices: ChatServices = {
       const controller = new AbortController();
       chatApi
         .readStream(input.appointmentId, input.after, input.token, { onMessage: (message) => sendBack({ type: 'stream.message', message }) }, controller.signal)
-        // However it ended (the server's reconnect, a closed connection, a refusal, a broken
-        // network), the machine reconnects; the reload then says what is wrong (a 401, a 404).
+        // However it ended (the server's reconnect, the appointment's state changed, a closed
+        // connection, a refusal, a broken network), the machine reconnects; the reload then says
+        // where the conversation stands (completed: follow-up; cancelled: closed) or what is wrong.
         .then(
           () => controller.signal.aborted || sendBack({ type: 'stream.dropped' }),
           () => controller.signal.aborted || sendBack({ type: 'stream.dropped' }),

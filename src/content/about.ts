@@ -1,5 +1,9 @@
-/** Copy of /aboutus. */
+/**
+ * Copy of /aboutus. English here; हिन्दी and मराठी in ./hi/about.ts and ./mr/about.ts (the same
+ * shape and image), each its own chunk, read by the page through `useAboutCopy()`.
+ */
 import type { Picture } from './home';
+import { pageCopy } from './pageCopy';
 
 export const aboutPage = {
   title: 'About us',
@@ -41,3 +45,21 @@ export const aboutPage = {
     { title: 'Access', text: 'Clinics across Pune, evening hours, and consultations by video, call or chat.' },
   ],
 } as const;
+
+/** The page's copy, whatever the language: the same image, other words. */
+export interface AboutCopy {
+  readonly title: string;
+  readonly lead: string;
+  readonly image: Picture;
+  readonly sections: ReadonlyArray<{ readonly heading: string; readonly paragraphs: readonly string[] }>;
+  readonly valuesHeading: string;
+  readonly values: ReadonlyArray<{ readonly title: string; readonly text: string }>;
+}
+
+export const about = pageCopy<AboutCopy>(aboutPage, {
+  hi: () => import('./hi/about').then((module) => module.about),
+  mr: () => import('./mr/about').then((module) => module.about),
+});
+
+/** About us' copy in the language in use. */
+export const useAboutCopy = about.useCopy;

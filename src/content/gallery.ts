@@ -1,5 +1,10 @@
-/** Before/after illustrations of /gallery (drawn, not photographs, to protect patients' privacy). */
+/**
+ * Before/after illustrations of /gallery (drawn, not photographs, to protect patients' privacy).
+ * English here; हिन्दी and मराठी in ./hi/gallery.ts and ./mr/gallery.ts (the same ids and images,
+ * titles and alternative texts translated), read by the page through `useGalleryCopy()`.
+ */
 import type { Picture } from './home';
+import { pageCopy } from './pageCopy';
 
 export interface BeforeAfter {
   readonly id: string;
@@ -62,3 +67,11 @@ export const beforeAfter: readonly BeforeAfter[] = [
     },
   },
 ];
+
+export const gallery = pageCopy<readonly BeforeAfter[]>(beforeAfter, {
+  hi: () => import('./hi/gallery').then((module) => module.beforeAfter),
+  mr: () => import('./mr/gallery').then((module) => module.beforeAfter),
+});
+
+/** The before/after pairs in the language in use. */
+export const useGalleryCopy = gallery.useCopy;

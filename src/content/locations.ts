@@ -1,9 +1,18 @@
-/** The clinic's opening hours (spec §9) and the addresses of its locations, for the contact page. */
+/**
+ * The clinic's opening hours (spec §9) and the addresses of its locations, for the contact page.
+ * Addresses, names and phone numbers stay as written in every language; the days, the hours and
+ * each location's landmark are in ./hi/locations.ts and ./mr/locations.ts (issue 15), read by the
+ * page through `useContactCopy()`.
+ */
+import { pageCopy } from './pageCopy';
 
 export type Weekday = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
 
+/** The opening hours' ranges, as English writes them (each language says them its own way). */
+export type HoursRange = '9:00 am – 1:00 pm' | '3:00 pm – 7:00 pm' | '5:00 pm – 8:00 pm';
+
 /** Opening hours shown to visitors (spec §9), the same at every location. Empty means closed. */
-export const clinicHours: ReadonlyArray<{ day: Weekday; hours: readonly string[] }> = [
+export const clinicHours: ReadonlyArray<{ day: Weekday; hours: readonly HoursRange[] }> = [
   { day: 'Monday', hours: ['9:00 am – 1:00 pm', '3:00 pm – 7:00 pm'] },
   { day: 'Tuesday', hours: ['9:00 am – 1:00 pm', '3:00 pm – 7:00 pm'] },
   { day: 'Wednesday', hours: ['5:00 pm – 8:00 pm'] },
@@ -42,3 +51,32 @@ export const locationDetails: Readonly<Record<string, LocationDetails>> = {
     landmark: 'Opposite Magarpatta City gate 1.',
   },
 };
+
+/** The locations with an address above (their landmarks are translated). */
+export type LocationWithAddress = 'Kothrud' | 'Aundh' | 'Viman Nagar' | 'Hadapsar';
+
+/** The contact page's words from this file, whatever the language. */
+export interface ContactCopy {
+  readonly days: Readonly<Record<Weekday, string>>;
+  readonly hours: Readonly<Record<HoursRange, string>>;
+  readonly landmarks: Readonly<Record<LocationWithAddress, string>>;
+}
+
+const contactEnglish: ContactCopy = {
+  days: { Monday: 'Monday', Tuesday: 'Tuesday', Wednesday: 'Wednesday', Thursday: 'Thursday', Friday: 'Friday', Saturday: 'Saturday', Sunday: 'Sunday' },
+  hours: { '9:00 am – 1:00 pm': '9:00 am – 1:00 pm', '3:00 pm – 7:00 pm': '3:00 pm – 7:00 pm', '5:00 pm – 8:00 pm': '5:00 pm – 8:00 pm' },
+  landmarks: {
+    Kothrud: locationDetails.Kothrud!.landmark,
+    Aundh: locationDetails.Aundh!.landmark,
+    'Viman Nagar': locationDetails['Viman Nagar']!.landmark,
+    Hadapsar: locationDetails.Hadapsar!.landmark,
+  },
+};
+
+export const contact = pageCopy<ContactCopy>(contactEnglish, {
+  hi: () => import('./hi/locations').then((module) => module.contact),
+  mr: () => import('./mr/locations').then((module) => module.contact),
+});
+
+/** The contact page's days, hours and landmarks in the language in use. */
+export const useContactCopy = contact.useCopy;

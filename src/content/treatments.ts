@@ -1,5 +1,10 @@
-/** Copy of /ourtreatment: one section per category, each with an id the home cards link to. */
+/**
+ * Copy of /ourtreatment: one section per category, each with an id the home cards link to.
+ * English here; हिन्दी and मराठी in ./hi/treatments.ts and ./mr/treatments.ts (the same shape, the
+ * same ids and images), each its own chunk, read by the page through `useTreatmentsCopy()`.
+ */
 import type { Picture, TreatmentId } from './home';
+import { pageCopy } from './pageCopy';
 
 export interface TreatmentSection {
   readonly id: TreatmentId;
@@ -109,3 +114,29 @@ export const treatmentSections: readonly TreatmentSection[] = [
     },
   },
 ];
+
+/** The page's copy, whatever the language: the same ids and images, other words. */
+export interface TreatmentsCopy {
+  readonly page: {
+    readonly title: string;
+    readonly intro: readonly string[];
+    readonly alongsideHeading: string;
+    readonly alongside: string;
+    readonly sectionsNavLabel: string;
+    readonly conditionsHeading: string;
+    readonly howWeHelpHeading: string;
+    readonly seeADoctorHeading: string;
+  };
+  readonly sections: readonly TreatmentSection[];
+}
+
+export const treatments = pageCopy<TreatmentsCopy>(
+  { page: treatmentsPage, sections: treatmentSections },
+  {
+    hi: () => import('./hi/treatments').then((module) => module.treatments),
+    mr: () => import('./mr/treatments').then((module) => module.treatments),
+  },
+);
+
+/** Our Treatments' copy in the language in use. */
+export const useTreatmentsCopy = treatments.useCopy;

@@ -42,6 +42,15 @@ const homeCopy: Readonly<Record<Language, () => Promise<HomeContent>>> = {
   mr: () => import('../content/mr/home').then((module) => module.home),
 };
 
+/**
+ * The pages' copy already shown (src/content/pageCopy.ts): a new language loads theirs with its
+ * catalog, so the page on screen changes language without waiting on a blank page.
+ */
+const withLanguage = new Set<(language: Language) => Promise<unknown>>();
+export function loadWithLanguage(load: (language: Language) => Promise<unknown>): void {
+  withLanguage.add(load);
+}
+
 let pending = 0;
 
 /**
@@ -51,7 +60,12 @@ let pending = 0;
 export async function chooseLanguage(language: Language, { remember = true } = {}): Promise<void> {
   if (remember) rememberLanguage(language);
   const ticket = ++pending;
-  const [{ loadCatalog, setCatalog }, home] = await Promise.all([import('./messages'), homeCopy[language]()]);
+  const [{ loadCatalog, setCatalog }, home] = await Promise.all([
+    import('./messages'),
+    homeCopy[language](),
+    // A page whose copy failed to load stays in its language until shown again; the choice goes on.
+    ...[...withLanguage].map((load) => load(language).catch(() => undefined)),
+  ]);
   const catalog = await loadCatalog(language);
   // A later choice made while this one was loading wins.
   if (ticket !== pending) return;

@@ -259,6 +259,9 @@ export const en = {
     failed: 'The free days could not be loaded. You can still type a date.',
     nextAvailable: (when: string) => `Next available: ${when}`,
     nextAvailableAt: (when: string, place: string) => `Next available: ${when} at ${place}`,
+    /** The doctor step: each doctor's next free time at the place chosen, after the name. */
+    doctorNext: (doctor: string, when: string) => `${doctor}, next free ${when}`,
+    doctorNoneFree: (doctor: string) => `${doctor}, nothing free`,
     noneFree: 'No free times up to the last day that can be booked.',
     typeDate: 'Or type a date',
     onLeave: (doctor: string) => `${doctor} is on leave on this day.`,
@@ -426,6 +429,8 @@ export const en = {
     sending: 'Sending…',
     photoLabel: 'Send a photo',
     photoHint: 'JPEG, PNG, WebP or HEIC, up to 10 MB.',
+    photoTooLarge: 'A photo can be at most 10 MB.',
+    notAPhoto: 'This file is not a photo. Send a JPEG, PNG, WebP or HEIC picture.',
     sendingPhoto: 'Sending the photo…',
     photoAlt: (who: string, time: string) => `Photo from ${who}, ${time}`,
     photoLoading: 'Loading the photo…',

@@ -20,7 +20,7 @@ import {
 } from '../../machines/staffConsole/staffAppointmentsMachine';
 import { formatClinicDate, formatClinicTime } from '../components/Appointments/format';
 import { Link } from '../components/Link/Link';
-import { staffMessages } from '../i18n/staffMessages';
+import { useStaffMessages } from '../i18n/staffMessages';
 import { backTo } from './backTo';
 import { Fact, LoadState } from './parts';
 import { useStaffAppointmentsActor } from './provider';
@@ -33,6 +33,7 @@ export interface AppointmentsSectionProps {
 }
 
 export function AppointmentsSection({ range, services }: AppointmentsSectionProps) {
+  const staff = useStaffMessages();
   const { me } = useStaff();
   const isAdmin = me.role === 'admin';
   const [dates] = useState(() => rangeOf(range, services.today()));
@@ -41,7 +42,7 @@ export function AppointmentsSection({ range, services }: AppointmentsSectionProp
   const appointments = useSelector(actor, selectAppointments);
   const isLoading = useSelector(actor, selectIsLoading);
   const failure = useSelector(actor, selectFailure);
-  const texts = staffMessages.list;
+  const texts = staff.list;
 
   const heading =
     range === 'today'
@@ -86,13 +87,14 @@ type ListActor = ReturnType<typeof useStaffAppointmentsActor>;
 
 /** An admin's doctor and location choices; a change loads the list again. */
 function Filters({ actor }: { actor: ListActor }) {
+  const staff = useStaffMessages();
   const filtersStatus = useSelector(actor, selectFiltersStatus);
   const doctors = useSelector(actor, selectFilterDoctors);
   const locations = useSelector(actor, selectFilterLocations);
   const filter = useSelector(actor, selectFilter);
   const doctorId = useId();
   const locationId = useId();
-  const texts = staffMessages.list;
+  const texts = staff.list;
 
   if (filtersStatus === 'none') return null;
   if (filtersStatus === 'unavailable') return <p className="staff-state staff-state--quiet">{texts.filtersFailed}</p>;
@@ -144,7 +146,8 @@ function AppointmentRow({
   range: ListRange;
   showDoctor: boolean;
 }) {
-  const texts = staffMessages.list;
+  const staff = useStaffMessages();
+  const texts = staff.list;
   const showDate = range !== 'today';
   const time = formatClinicTime(appointment.startTime);
   const patient = `${appointment.firstName} ${appointment.lastName}`;
@@ -170,11 +173,11 @@ function AppointmentRow({
           label={texts.status}
           value={
             <span className={`staff-badge staff-badge--${appointment.appointmentStatus.toLowerCase()}`}>
-              {staffMessages.statusNames[appointment.appointmentStatus]}
+              {staff.statusNames[appointment.appointmentStatus]}
             </span>
           }
         />
-        <Fact label={texts.payment} value={staffMessages.paymentNames[appointment.appointmentPaymentStatus]} />
+        <Fact label={texts.payment} value={staff.paymentNames[appointment.appointmentPaymentStatus]} />
         {(appointment.unreadMessages ?? 0) > 0 && (
           <Fact label={texts.unreadLabel} value={<span className="staff-badge staff-badge--unread">{texts.unread(appointment.unreadMessages ?? 0)}</span>} />
         )}

@@ -27,8 +27,8 @@ import { formatClinicDate, formatClinicRecorded, formatClinicTime, formatRupees 
 import { Link } from '../components/Link/Link';
 import { DocumentDownloads, type DownloadDocument } from '../components/Records/DocumentDownloads';
 import { appointmentDocuments } from '../components/Records/documents';
-import { staffAdminMessages } from '../i18n/staffAdminMessages';
-import { staffMessages } from '../i18n/staffMessages';
+import { useStaffAdminMessages } from '../i18n/staffAdminMessages';
+import { useStaffMessages } from '../i18n/staffMessages';
 import { OrderStatusDialog, orderStatusChangeable } from './admin/OrderStatusDialog';
 import { OrderForm, PrescriptionForm, type ConsultationActor } from './ConsultationForms';
 import { backPathOf } from './backTo';
@@ -40,8 +40,6 @@ import { Teleconsultation } from './Teleconsultation';
 import { ChatPanel } from '../components/Chat/ChatPanel';
 import { en } from '../i18n/messages';
 
-const adminTexts = staffAdminMessages.appointments;
-
 export function Consultation({ services }: { services: StaffServices }) {
   const { appointmentId = '' } = useParams();
   // Another appointment: another machine.
@@ -49,12 +47,13 @@ export function Consultation({ services }: { services: StaffServices }) {
 }
 
 function ConsultationFor({ appointmentId, services }: { appointmentId: string; services: StaffServices }) {
+  const staff = useStaffMessages();
   // Its calls, toasts and a 401 are the provider's.
   const actor: ConsultationActor = useConsultationActor(services, appointmentId);
   const status = useSelector(actor, selectStatus);
   const appointment = useSelector(actor, selectAppointment);
   const failure = useSelector(actor, selectFailure);
-  const texts = staffMessages.detail;
+  const texts = staff.detail;
   // Back where the appointment was opened from (Upcoming, the audit log), Today otherwise.
   const back = backPathOf(useLocation().state);
 
@@ -89,6 +88,8 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
 }
 
 function Details({ actor, appointment, services }: { actor: ConsultationActor; appointment: AppointmentRecord; services: StaffServices }) {
+  const adminTexts = useStaffAdminMessages().appointments;
+  const staff = useStaffMessages();
   const { loadConsultation, noteNoAnswer, downloadDocument } = services.actors;
   const { me, token, onSessionExpired } = useStaff();
   const [changingOrder, setChangingOrder] = useState(false);
@@ -113,7 +114,7 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
   const isCancelled = useSelector(actor, selectIsCancelled);
   const offersPrescription = useSelector(actor, selectOffersPrescription);
   const offersOrder = useSelector(actor, selectOffersOrder);
-  const texts = staffMessages.detail;
+  const texts = staff.detail;
   const patient = `${appointment.firstName} ${appointment.lastName}`;
 
   return (
@@ -146,9 +147,9 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
               label={texts.when}
               value={texts.whenValue(formatClinicDate(appointment.date), formatClinicTime(appointment.startTime), slotMinutes)}
             />
-            <Fact label={texts.status} value={staffMessages.statusNames[appointment.appointmentStatus]} />
+            <Fact label={texts.status} value={staff.statusNames[appointment.appointmentStatus]} />
             <Fact label={texts.fee} value={formatRupees(appointment.consultationFee)} />
-            <Fact label={texts.feePayment} value={staffMessages.paymentNames[appointment.appointmentPaymentStatus]} />
+            <Fact label={texts.feePayment} value={staff.paymentNames[appointment.appointmentPaymentStatus]} />
           </dl>
           {payments.length > 0 && <Payments payments={payments} />}
         </section>
@@ -164,8 +165,8 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
             token={token}
             services={services.chat}
             texts={en.chat}
-            somethingWentWrong={staffMessages.list.somethingWentWrong}
-            heading={staffMessages.chat.heading}
+            somethingWentWrong={staff.list.somethingWentWrong}
+            heading={staff.chat.heading}
             headingLevel={2}
             patientName={patient}
             foldable={false}
@@ -230,8 +231,9 @@ function Documents({
   payments: readonly StaffPayment[];
   downloadDocument: DownloadDocument;
 }) {
+  const staff = useStaffMessages();
   const { token, onSessionExpired } = useStaff();
-  const texts = staffMessages.detail;
+  const texts = staff.detail;
   const settled = (purpose: StaffPayment['purpose']) => payments.some((p) => p.purpose === purpose && (p.status === 'paid' || p.status === 'refund'));
   const documents = appointmentDocuments(
     appointment._id,
@@ -263,7 +265,8 @@ function Documents({
 }
 
 function Payments({ payments }: { payments: readonly StaffPayment[] }) {
-  const texts = staffMessages.detail;
+  const staff = useStaffMessages();
+  const texts = staff.detail;
   return (
     <>
       <h3 className="staff-card__subheading">{texts.payments}</h3>
@@ -273,7 +276,7 @@ function Payments({ payments }: { payments: readonly StaffPayment[] }) {
             {texts.paymentLine(
               texts.paymentPurposes[payment.purpose],
               formatRupees(payment.amount),
-              staffMessages.paymentNames[payment.status],
+              staff.paymentNames[payment.status],
               formatClinicRecorded(payment.settledAt ?? payment.createdAt) ?? payment.createdAt,
             )}
           </li>
@@ -285,8 +288,9 @@ function Payments({ payments }: { payments: readonly StaffPayment[] }) {
 
 /** The prescription as stored, read only (a Cancelled appointment's, if it ever had one). */
 function StoredPrescription({ appointment }: { appointment: AppointmentRecord }) {
-  const texts = staffMessages.detail;
-  const words = staffMessages.prescription;
+  const staff = useStaffMessages();
+  const texts = staff.detail;
+  const words = staff.prescription;
   const m = appointment.medicines;
   const empty = m.complain === '' && m.remedies.length === 0;
   return (

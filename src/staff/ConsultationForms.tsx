@@ -16,7 +16,7 @@ import {
   selectPrescriptionProblems,
 } from '../../machines/consultation/consultationMachine';
 import { maxPharmacyIdLength, maxTextLength, type PrescriptionField, type Problem } from '../../machines/consultation/forms';
-import { staffMessages } from '../i18n/staffMessages';
+import { useStaffMessages } from '../i18n/staffMessages';
 
 export type ConsultationActor = ReturnType<typeof useActorRef<typeof consultationMachine>>;
 
@@ -33,6 +33,7 @@ interface TextFieldProps {
 }
 
 function TextField({ label, value, problem, onChange, disabled, multiline = false, maxLength = maxTextLength, hint, inputMode }: TextFieldProps) {
+  const staff = useStaffMessages();
   const id = useId();
   const problemId = `${id}-problem`;
   const hintId = `${id}-hint`;
@@ -60,7 +61,7 @@ function TextField({ label, value, problem, onChange, disabled, multiline = fals
       )}
       {problem && (
         <p id={problemId} className="staff-field__problem">
-          {staffMessages.problems[problem]}
+          {staff.problems[problem]}
         </p>
       )}
     </div>
@@ -68,6 +69,7 @@ function TextField({ label, value, problem, onChange, disabled, multiline = fals
 }
 
 export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
+  const staff = useStaffMessages();
   const draft = useSelector(actor, selectPrescription);
   const problems = useSelector(actor, selectPrescriptionProblems);
   const saving = useSelector(actor, selectIsSavingPrescription);
@@ -75,7 +77,7 @@ export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
   const headingId = useId();
   const showId = useId();
   const showHintId = useId();
-  const texts = staffMessages.prescription;
+  const texts = staff.prescription;
 
   const text = (field: PrescriptionField, label: string, multiline = false) => (
     <TextField
@@ -162,11 +164,12 @@ export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
 }
 
 export function OrderForm({ actor }: { actor: ConsultationActor }) {
+  const staff = useStaffMessages();
   const draft = useSelector(actor, selectOrderDraft);
   const problems = useSelector(actor, selectOrderProblems);
   const saving = useSelector(actor, selectIsSavingOrder);
   const modeProblemId = useId();
-  const texts = staffMessages.order;
+  const texts = staff.order;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -218,7 +221,7 @@ export function OrderForm({ actor }: { actor: ConsultationActor }) {
         ))}
         {problems.paymentMode && (
           <p id={modeProblemId} className="staff-field__problem">
-            {staffMessages.problems[problems.paymentMode]}
+            {staff.problems[problems.paymentMode]}
           </p>
         )}
       </fieldset>

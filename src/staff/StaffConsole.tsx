@@ -19,7 +19,7 @@ import {
 } from '../../machines/staffConsole/staffAccessMachine';
 import { SessionContext } from '../app/account';
 import { usePageTitle } from '../app/usePageTitle';
-import { staffMessages } from '../i18n/staffMessages';
+import { useStaffMessages } from '../i18n/staffMessages';
 import { adminSections as foundAdminSections, type AdminSection } from './admin/sections';
 import { liveStaffServices } from './liveStaff';
 import { useStaffAccessActor } from './provider';
@@ -73,7 +73,8 @@ function StaffAccess({
  * page itself (StaffShell.tsx); this names it only while there is none.
  */
 function AccessCheck({ access, refusal, onRetry }: { access: AccessOutcome; refusal: string | null; onRetry: () => void }) {
-  const { console: texts } = staffMessages;
+  const staff = useStaffMessages();
+  const { console: texts } = staff;
   usePageTitle(texts.title);
   return (
     <div className="page container">

@@ -14,7 +14,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../app/usePageTitle';
 import { NavLink } from '../components/Link/Link';
-import { staffMessages } from '../i18n/staffMessages';
+import { useStaffMessages } from '../i18n/staffMessages';
 import type { AdminSection } from './admin/sections';
 import { AppointmentsSection } from './AppointmentsSection';
 import { AuditLog } from './AuditLog';
@@ -29,9 +29,10 @@ export interface StaffShellProps {
 }
 
 export function StaffShell({ services, adminSections }: StaffShellProps) {
+  const staff = useStaffMessages();
   const { me } = useStaff();
   const isAdmin = me.role === 'admin';
-  const texts = staffMessages.console;
+  const texts = staff.console;
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { pathname } = useLocation();
@@ -42,7 +43,7 @@ export function StaffShell({ services, adminSections }: StaffShellProps) {
   const sections: ReadonlyArray<{ path: string; title: string; element: ReactNode }> = [
     { path: 'today', title: texts.today, element: <AppointmentsSection key="today" range="today" services={services} /> },
     { path: 'upcoming', title: texts.upcoming, element: <AppointmentsSection key="upcoming" range="upcoming" services={services} /> },
-    { path: 'appointments/:appointmentId', title: staffMessages.detail.title, element: <Consultation services={services} /> },
+    { path: 'appointments/:appointmentId', title: staff.detail.title, element: <Consultation services={services} /> },
     ...(isAdmin
       ? [
           { path: 'audit', title: texts.audit, element: <AuditLog services={services} /> },
@@ -116,12 +117,14 @@ export function StaffShell({ services, adminSections }: StaffShellProps) {
 
 /** A section, with its name in the browser's tab ("Doctors · Staff console"). */
 function Titled({ title, children }: { title: string; children: ReactNode }) {
-  usePageTitle(staffMessages.console.sectionTitle(title));
+  const staff = useStaffMessages();
+  usePageTitle(staff.console.sectionTitle(title));
   return children;
 }
 
 function UnknownSection() {
-  const texts = staffMessages.console;
+  const staff = useStaffMessages();
+  const texts = staff.console;
   usePageTitle(texts.title);
   return (
     <div>

@@ -19,13 +19,12 @@ import {
   selectIsNoting,
 } from '../../machines/consultationJoin/consultationJoinMachine';
 import { clinicTimeAndDate, formatClinicDate, formatClinicRecorded, formatPhone, telHref } from '../components/Appointments/format';
-import { staffMessages } from '../i18n/staffMessages';
+import { useStaffMessages } from '../i18n/staffMessages';
 import { Fact, LoadState } from './parts';
 import { useTeleconsultationActor, type TeleconsultationActors } from './provider';
 
-const texts = staffMessages.teleconsultation;
-
 export function Teleconsultation({ appointment, actors }: { appointment: AppointmentRecord; actors: TeleconsultationActors }) {
+  const texts = useStaffMessages().teleconsultation;
   const headingId = useId();
   // Its calls, toasts and a 401 are the provider's.
   const actor = useTeleconsultationActor(actors, appointment._id);
@@ -52,7 +51,9 @@ export function Teleconsultation({ appointment, actors }: { appointment: Appoint
 type PanelActor = ReturnType<typeof useTeleconsultationActor>;
 
 function Body({ consultation: c, actor }: { consultation: Consultation; actor: PanelActor }) {
-  const genders = staffMessages.detail.genders;
+  const staff = useStaffMessages();
+  const texts = staff.teleconsultation;
+  const genders = staff.detail.genders;
   const name = `${c.person.firstName} ${c.person.lastName}`.trim();
   const opens = clinicTimeAndDate(c.opensAt);
   const opensToday = opens !== null && opens.date === clinicTimeAndDate(new Date().toISOString())?.date;
@@ -117,6 +118,7 @@ function Body({ consultation: c, actor }: { consultation: Consultation; actor: P
 }
 
 function NoAnswerForm({ actor }: { actor: PanelActor }) {
+  const texts = useStaffMessages().teleconsultation;
   const canNote = useSelector(actor, selectCanNote);
   const noting = useSelector(actor, selectIsNoting);
   const [note, setNote] = useState('');

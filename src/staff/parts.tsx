@@ -3,7 +3,7 @@
  * what a screen shows while its data is not there, and one labelled fact of a record.
  */
 import type { ReactNode } from 'react';
-import { staffMessages } from '../i18n/staffMessages';
+import { useStaffMessages } from '../i18n/staffMessages';
 
 /**
  * Loading (a status), a failure with Try again (an alert), or the empty text; nothing once ready.
@@ -21,6 +21,7 @@ export function LoadState({
   readonly emptyText?: string;
   readonly onRetry: () => void;
 }) {
+  const staff = useStaffMessages();
   switch (status) {
     case 'loading':
       return (
@@ -33,7 +34,7 @@ export function LoadState({
         <div role="alert" className="staff-state">
           <p>{failureText}</p>
           <button type="button" className="button button--outline" onClick={onRetry}>
-            {staffMessages.console.tryAgain}
+            {staff.console.tryAgain}
           </button>
         </div>
       );

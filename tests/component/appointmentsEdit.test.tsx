@@ -12,7 +12,7 @@ import { appointment } from '../machines/appointmentFakes';
 import type { Doctor } from '../../contract/site';
 import { doctors, someFree } from '../machines/bookingFakes';
 import { fakeAppointments, showList } from './appointmentsSupport';
-import { answer, expectToast } from './support';
+import { answer, answerWhenCalled, expectToast } from './support';
 
 async function openEdit() {
   const user = userEvent.setup();
@@ -23,7 +23,7 @@ async function openEdit() {
   await user.click(within(card).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit appointment' });
   // The doctor list says how far ahead one may book (the booking horizon).
-  await answer(() => fake.loadDoctors.latest().resolve(doctors.map((d) => ({ ...d, bookableUntil: '2025-06-08' }) as Doctor)));
+  await answerWhenCalled(fake.loadDoctors, (call) => call.resolve(doctors.map((d) => ({ ...d, bookableUntil: '2025-06-08' }) as Doctor)));
   expect(fake.loadTimeSlots.latest().input).toEqual({
     doctorEmail: record.doctorEmail,
     date: '2025-03-11',
@@ -72,7 +72,7 @@ describe('edit popup', () => {
     const card = screen.getByText('APT-O1').closest('article') as HTMLElement;
     await user.click(within(card).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit appointment' });
-    await answer(() => fake.loadDoctors.latest().resolve(doctors.map((d) => ({ ...d, bookableUntil: '2025-06-08' }) as Doctor)));
+    await answerWhenCalled(fake.loadDoctors, (call) => call.resolve(doctors.map((d) => ({ ...d, bookableUntil: '2025-06-08' }) as Doctor)));
     expect(fake.loadTimeSlots.latest().input).toMatchObject({ location: '', date: '2025-03-11' });
     expect(within(dialog).queryByLabelText('Location')).toBeNull();
     expect(within(dialog).getByText(/^Online \(Video\): moved within the doctor's online hours/)).toBeTruthy();

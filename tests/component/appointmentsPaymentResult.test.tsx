@@ -85,7 +85,7 @@ describe('after paying, the truth (issue 12)', () => {
     expect(document.activeElement).toBe(heading);
     const view = screen.getByRole('region', { name: 'Your appointment' });
     expect(within(view).getByText(`Clinic Visit consultation with ${record.doctorName}`)).toBeTruthy();
-    expect(within(view).getByText(/^Tue, 11 Mar,? 2025, 4:30\s?pm \(clinic time, IST\)$/i)).toBeTruthy();
+    expect(within(view).getByText(/^Tue, 11 Mar,? 2025, 16:30 \(clinic time, IST\)$/i)).toBeTruthy();
     expect(within(view).getByText('Aundh')).toBeTruthy();
     expect(within(view).getByRole('link', { name: 'Aundh on the map' }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
     expect(within(view).getByText('₹450.00')).toBeTruthy();

@@ -4,20 +4,17 @@
  * Clinic Visit, a booked slot that explains itself, missing choices, login asked then resumed,
  * a 409, the /payment allow-list, /paymentsuccess claiming nothing unasked and the /paymentfail countdown.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { AppointmentRecord, TimeSlot } from '../../contract/appointments';
-import type { AppointmentFeeList, Doctor } from '../../contract/site';
-import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
+import type { TimeSlot } from '../../contract/appointments';
+import type { Doctor } from '../../contract/site';
 import { clinicToday } from '../../contract/clinicTime';
-import { AppShell } from '../../src/app/App';
-import type { BookingServices } from '../../src/app/booking';
 import { keptBookingKey } from '../../src/app/useBookingServices';
-import { answeredByHand, refused } from '../machines/accountFakes';
-import { anita, appointmentFor, doctors, fees, kavita, someFree, tenTaken, type SlotsInput } from '../machines/bookingFakes';
-import { answer, demoOptions, demoUser, expectToast, fakeAccount, type FakeAccount, fakeSiteOptionsLogic, loginUser, warmAccountChunks } from './support';
+import { refused } from '../machines/accountFakes';
+import { anita, appointmentFor, doctors, fees, kavita, someFree, tenTaken } from '../machines/bookingFakes';
+import { bookingDay, checkoutAnswer, dayAfter, fakeBooking, type FakeBooking, renderBookingApp, sandboxCheckout } from './bookingSupport';
+import { answer, answerWhenCalled, currentPath, demoUser, expectToast, fakeAccount, loginUser, warmAccountChunks } from './support';
 
 beforeAll(async () => {
   await warmAccountChunks();
@@ -33,69 +30,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A day a few days after today (clinic time), `YYYY-MM-DD`. */
-function dayAfter(days: number): string {
-  const day = new Date(`${clinicToday()}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-const bookingDay = dayAfter(3);
-
-const sandboxCheckout = 'http://localhost:3000/api/payment/sandbox/checkout/MO-1';
-const checkoutAnswer: PaymentAnswer = { merchantOrderId: 'MO-1', checkoutPageUrl: sandboxCheckout };
-
-function fakeBooking({ origins = ['http://localhost:3000/api/payment/sandbox/'] } = {}) {
-  const calls = {
-    loadDoctors: answeredByHand<Doctor[], unknown>(),
-    loadFees: answeredByHand<AppointmentFeeList, unknown>(),
-    loadTimeSlots: answeredByHand<TimeSlot[], SlotsInput>(),
-    addAppointment: answeredByHand<AppointmentRecord, { request: BookingRequest; token: string }>(),
-    createPayment: answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>(),
-  };
-  const left: string[] = [];
-  const configAsked = { count: 0 };
-  const services: BookingServices = {
-    actors: {
-      loadDoctors: calls.loadDoctors.logic,
-      loadFees: calls.loadFees.logic,
-      loadTimeSlots: calls.loadTimeSlots.logic,
-      addAppointment: calls.addAppointment.logic,
-      createPayment: calls.createPayment.logic,
-    },
-    checkoutOrigins: () => {
-      configAsked.count += 1;
-      return Promise.resolve(origins);
-    },
-    leaveFor: (url) => left.push(url),
-  };
-  return { ...calls, services, left, configAsked };
-}
-type FakeBooking = ReturnType<typeof fakeBooking>;
-
-function PathProbe() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="path" hidden>{pathname + search}</output>;
-}
-const currentPath = () => document.querySelector('[data-testid="path"]')?.textContent ?? '';
-
-function renderBookingApp({
-  route = '/',
-  account = fakeAccount(),
-  booking = fakeBooking(),
-}: { route?: string; account?: FakeAccount; booking?: FakeBooking } = {}) {
-  render(
-    <MemoryRouter initialEntries={[route]}>
-      <AppShell
-        siteOptionsLogic={fakeSiteOptionsLogic(() => Promise.resolve(demoOptions))}
-        accountServices={account.services}
-        bookingServices={booking.services}
-      />
-      <PathProbe />
-    </MemoryRouter>,
-  );
-  return { account, booking };
-}
-
 async function loggedIn(booking = fakeBooking(), route = '/') {
   const account = fakeAccount({ storedToken: 'tok-stored' });
   renderBookingApp({ route, account, booking });
@@ -108,8 +42,8 @@ async function loggedIn(booking = fakeBooking(), route = '/') {
 async function openPopup(user: ReturnType<typeof userEvent.setup>, booking: FakeBooking, { feesNow = true } = {}) {
   await user.click(screen.getAllByRole('button', { name: 'Book Appointment' })[0]!);
   const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
-  await answer(() => booking.loadDoctors.latest().resolve(doctors));
-  if (feesNow) await answer(() => booking.loadFees.latest().resolve(fees));
+  await answerWhenCalled(booking.loadDoctors, (call) => call.resolve(doctors));
+  if (feesNow) await answerWhenCalled(booking.loadFees, (call) => call.resolve(fees));
   return dialog;
 }
 
@@ -200,8 +134,8 @@ describe('Book Appointment popup', () => {
     await user.click(screen.getAllByRole('button', { name: 'Book Appointment' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
     const last = dayAfter(90);
-    await answer(() => booking.loadDoctors.latest().resolve(doctors.map((d) => ({ ...d, bookableUntil: last }) as Doctor)));
-    await answer(() => booking.loadFees.latest().resolve(fees));
+    await answerWhenCalled(booking.loadDoctors, (call) => call.resolve(doctors.map((d) => ({ ...d, bookableUntil: last }) as Doctor)));
+    await answerWhenCalled(booking.loadFees, (call) => call.resolve(fees));
     await user.selectOptions(within(dialog).getByLabelText('Location'), 'Andheri West');
     await user.selectOptions(await within(dialog).findByLabelText('Doctor'), anita.email);
     await user.selectOptions(await within(dialog).findByLabelText('Consultation type'), 'Clinic Visit');
@@ -277,7 +211,7 @@ describe('Book Appointment popup', () => {
     await user.selectOptions(await within(dialog).findByLabelText('Doctor'), anita.email);
     expect((within(dialog).getByLabelText('Consultation type') as HTMLSelectElement).value).toBe('Clinic Visit');
     expect(within(dialog).getByTestId('booking-fee').textContent).toBe('₹500');
-    await answer(() => booking.loadFees.latest().resolve(fees));
+    await answerWhenCalled(booking.loadFees, (call) => call.resolve(fees));
     expect(within(dialog).getByTestId('booking-fee').textContent).toBe('₹700');
   });
 
@@ -407,8 +341,8 @@ describe('payment result pages', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
     expect(currentPath()).toBe('/');
     expect(sessionStorage.getItem(keptBookingKey)).toBeNull();
-    await answer(() => booking.loadDoctors.latest().resolve(doctors));
-    await answer(() => booking.loadFees.latest().resolve(fees));
+    await answerWhenCalled(booking.loadDoctors, (call) => call.resolve(doctors));
+    await answerWhenCalled(booking.loadFees, (call) => call.resolve(fees));
     await waitFor(() => expect(booking.loadTimeSlots.calls.length).toBeGreaterThan(0));
     await answer(() => booking.loadTimeSlots.latest().resolve(someFree));
     expect((within(dialog).getByLabelText('Location') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Online (Chat, Video, Call)');

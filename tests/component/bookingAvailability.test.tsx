@@ -10,16 +10,17 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import type { AppointmentRecord, TimeSlot } from '../../contract/appointments';
-import type { Availability, SoonestOnlineDoctor } from '../../contract/availability';
+import type { Availability, NextFreeList, SoonestOnlineDoctor } from '../../contract/availability';
 import type { AppointmentFeeList, Doctor } from '../../contract/site';
-import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
+import type { BookingRequest, NextFreeRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
+import { formatStripDay } from '../../src/components/Appointments/format';
 import type { AvailabilityRequest } from '../../machines/availability/availabilityMachine';
 import { clinicToday } from '../../contract/clinicTime';
 import { AppShell } from '../../src/app/App';
 import type { BookingServices } from '../../src/app/booking';
 import { answeredByHand } from '../machines/accountFakes';
 import { anita, fees, kavita, type SlotsInput } from '../machines/bookingFakes';
-import { answer, demoOptions, fakeAccount, fakeSiteOptionsLogic, warmAccountChunks } from './support';
+import { answer, answerWhenCalled, demoOptions, fakeAccount, fakeSiteOptionsLogic, warmAccountChunks } from './support';
 
 beforeAll(async () => {
   await warmAccountChunks();
@@ -64,7 +65,8 @@ function stripFor(request: AvailabilityRequest): Availability {
 const slot = (time: string, status: TimeSlot['status']) => ({ time, status }) as TimeSlot;
 const daySlots: TimeSlot[] = [slot('09:00', 'free'), slot('11:40', 'booked'), slot('13:00', 'free'), slot('18:00', 'free')];
 
-function fakeBooking() {
+/** `withNextFree` false: a fake without the doctor step's call (as older fakes), which must still work. */
+function fakeBooking({ withNextFree = false }: { withNextFree?: boolean } = {}) {
   const calls = {
     loadDoctors: answeredByHand<Doctor[], unknown>(),
     loadFees: answeredByHand<AppointmentFeeList, unknown>(),
@@ -73,6 +75,7 @@ function fakeBooking() {
     createPayment: answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>(),
     loadAvailability: answeredByHand<Availability, AvailabilityRequest>(),
     loadSoonest: answeredByHand<SoonestOnlineDoctor[], { token: string | null }>(),
+    loadNextFree: answeredByHand<NextFreeList, NextFreeRequest>(),
   };
   const services: BookingServices = {
     actors: {
@@ -83,6 +86,7 @@ function fakeBooking() {
       createPayment: calls.createPayment.logic,
       loadAvailability: calls.loadAvailability.logic,
       loadSoonest: calls.loadSoonest.logic,
+      ...(withNextFree ? { loadNextFree: calls.loadNextFree.logic } : {}),
     },
     checkoutOrigins: () => Promise.resolve([]),
     leaveFor: () => undefined,
@@ -90,8 +94,8 @@ function fakeBooking() {
   return { ...calls, services };
 }
 
-async function openPopup() {
-  const booking = fakeBooking();
+async function openPopup(options: { withNextFree?: boolean } = {}) {
+  const booking = fakeBooking(options);
   const account = fakeAccount();
   render(
     <MemoryRouter initialEntries={['/']}>
@@ -101,8 +105,8 @@ async function openPopup() {
   const user = userEvent.setup();
   await user.click(screen.getAllByRole('button', { name: 'Book Appointment' })[0]!);
   const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
-  await answer(() => booking.loadDoctors.latest().resolve(doctors));
-  await answer(() => booking.loadFees.latest().resolve(fees));
+  await answerWhenCalled(booking.loadDoctors, (call) => call.resolve(doctors));
+  await answerWhenCalled(booking.loadFees, (call) => call.resolve(fees));
   return { user, dialog, booking };
 }
 
@@ -195,5 +199,32 @@ describe('Book Appointment popup: availability at a glance', () => {
     await answer(() => booking.loadTimeSlots.latest().resolve(daySlots));
     const chosen = within(within(dialog).getByRole('group', { name: 'Time slot' })).getByRole('radio', { name: '18:00' }) as HTMLInputElement;
     expect(chosen.checked).toBe(true);
+  });
+
+  it("the doctor step: each doctor's next free time at the chosen place, in the option and on the card; another place asks again", async () => {
+    const { user, dialog, booking } = await openPopup({ withNextFree: true });
+    await user.selectOptions(within(dialog).getByLabelText('Location'), 'Andheri West');
+    // One call for the place, not one per doctor.
+    await waitFor(() => expect(booking.loadNextFree.calls).toHaveLength(1));
+    expect(booking.loadNextFree.latest().input).toEqual({ location: 'Andheri West', token: null });
+    const at = (date: string, time: string, location: string) => ({ date, time, location }) as NonNullable<NextFreeList['doctors'][number]['next']>;
+    await answer(() => booking.loadNextFree.latest().resolve({ location: 'Andheri West', doctors: [{ doctorEmail: anita.email, next: at(dayAfter(1), '10:15', 'Andheri West') }] }));
+    const doctorSelect = within(dialog).getByLabelText('Doctor') as HTMLSelectElement;
+    const when = `${formatStripDay(dayAfter(1))}, 10:15`;
+    expect(within(doctorSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a doctor', `${anita.name}, next free ${when}`]);
+    // A native select (keyboard and screen reader as before); the card says the same time.
+    await user.selectOptions(doctorSelect, anita.email);
+    const card = within(dialog).getByRole('region', { name: `About the doctor: ${anita.name}` });
+    expect(card.textContent).toContain(`Next available: ${when}`);
+
+    // Online: asked again for online hours; a doctor with nothing free says so.
+    await user.selectOptions(within(dialog).getByLabelText('Location'), 'Online (Chat, Video, Call)');
+    await waitFor(() => expect(booking.loadNextFree.calls).toHaveLength(2));
+    expect(booking.loadNextFree.latest().input).toEqual({ location: '', token: null });
+    // Until it answers, the clinic's times are not shown for online.
+    const onlineSelect = within(dialog).getByLabelText('Doctor') as HTMLSelectElement;
+    expect(within(onlineSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a doctor', `${online.name} (online only)`]);
+    await answer(() => booking.loadNextFree.latest().resolve({ location: '', doctors: [{ doctorEmail: online.email, next: null }] }));
+    expect(within(onlineSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a doctor', `${online.name} (online only), nothing free`]);
   });
 });

@@ -18,8 +18,8 @@ import { en } from '../../src/i18n/messages';
 
 const appointmentId = '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c';
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-const clinicHHMM = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(iso));
+/** The clinic's wall-clock "HH:MM" of an instant (24-hour, as every time on the patient's side; issue 12). */
+const clinicHHMM = (iso: string) => new Date(Date.parse(iso) + 5.5 * 3_600_000).toISOString().slice(11, 16);
 
 let nextId = 10;
 const msg = (from: ChatMessage['from'], text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -183,12 +183,40 @@ describe('the chat panel', () => {
     expect(revoked).toHaveBeenCalledWith('blob:photo-1');
   });
 
-  it('says when it opens, and writes nothing before', async () => {
-    const opensAt = new Date(Date.now() + 30 * 60_000).toISOString();
-    renderPanel({ load: async () => conversation({ state: 'upcoming', canWrite: false, opensAt }) });
-    await screen.findByText(`The chat opens at ${clinicHHMM(opensAt)}.`);
+  it('refuses a photo over 10 MB, or a file that is not an image, on the field before any upload', async () => {
+    const panel = renderPanel({ postPhoto: async () => msg('patient', '') });
+    const input = await screen.findByLabelText('Send a photo');
+    // A picker that lets anything through (the accept list is only a hint to the browser).
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'rash.jpg', { type: 'image/jpeg' }));
+    const tooLarge = await screen.findByText('A photo can be at most 10 MB.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(tooLarge.id);
+    expect(document.activeElement).toBe(input);
+    await user.upload(input, new File(['%PDF-1.7'], 'report.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('This file is not a photo. Send a JPEG, PNG, WebP or HEIC picture.')).toBeTruthy();
+    expect(screen.queryByText('A photo can be at most 10 MB.')).toBeNull();
+    expect(panel.postPhoto).not.toHaveBeenCalled();
+    // A photo within the limit goes, and the problem with it.
+    await user.upload(input, new File(['jpeg'], 'rash.jpg', { type: 'image/jpeg' }));
+    expect(panel.postPhoto).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(input.getAttribute('aria-invalid')).toBeNull());
+  });
+
+  it('says when it opens (the time alone on the same clinic day, else the date too), and writes nothing before', async () => {
+    // Half an hour ahead is still today in the clinic unless the test runs after 23:30 there.
+    const soon = new Date(Date.now() + 30 * 60_000).toISOString();
+    const clinicDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+    const first = renderPanel({ load: async () => conversation({ state: 'upcoming', canWrite: false, opensAt: soon }) });
+    if (clinicDay(soon) === clinicDay(new Date().toISOString())) await screen.findByText(`The chat opens at ${clinicHHMM(soon)}.`);
+    else await screen.findByText(new RegExp(`^The chat opens on .+ at ${clinicHHMM(soon)}\\.$`));
     expect(screen.queryByLabelText('Your message')).toBeNull();
     expect(screen.queryByRole('log')).toBeNull();
+    first.unmount();
+    // Two days ahead: always another day.
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    renderPanel({ load: async () => conversation({ state: 'upcoming', canWrite: false, opensAt: later }) });
+    await screen.findByText(new RegExp(`^The chat opens on .+ at ${clinicHHMM(later)}\\.$`));
   });
 
   it('says politely that it reconnects when the stream drops, keeping the draft', async () => {

@@ -35,6 +35,23 @@ describe('the language choice', () => {
     expect((await screen.findAllByLabelText('भाषा')).length).toBeGreaterThan(0);
   });
 
+  it("shows Our Treatments in Marathi, and changes it to Hindi on the page", async () => {
+    await act(() => chooseLanguage('mr'));
+    renderApp({ route: '/ourtreatment' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'आमचे उपचार' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'त्वचेची काळजी' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'उपचारांचे प्रकार' })).toBeTruthy();
+    // The images are the English ones, described in Marathi.
+    const image = screen.getByAltText('त्वचेच्या काळजीसाठी: पानासोबत शांत चेहऱ्याचे चित्र') as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe('/media/treatments/skin.svg');
+    expect(screen.queryByText('Skin care')).toBeNull();
+    // Switching language on the page: its copy loads with the catalog.
+    await act(() => chooseLanguage('hi'));
+    expect(screen.getByRole('heading', { level: 1, name: 'हमारे इलाज' })).toBeTruthy();
+    await act(() => chooseLanguage('en'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Our Treatments' })).toBeTruthy();
+  });
+
   it('formats dates and rupees in the chosen locale, in clinic time', async () => {
     // (The exact punctuation is the ICU data's: asserted by its parts.)
     expect(formatClinicDate('2025-03-11')).toMatch(/^Tue, 11 Mar,? 2025$/);

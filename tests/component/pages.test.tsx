@@ -15,7 +15,8 @@ describe('routes and pages', () => {
     ['/myremedies', 'My remedies'],
   ])('%s has the heading %s', async (route, heading) => {
     renderApp({ route });
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    // Each page is a lazy chunk; on a loaded machine the first one's import can take seconds.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('shows "Page not found" for an unknown route', async () => {

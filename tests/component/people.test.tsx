@@ -23,7 +23,7 @@ import type { PeopleServices } from '../../src/app/people';
 import { messages } from '../../src/i18n/messages';
 import { answeredByHand, refused } from '../machines/accountFakes';
 import { anita, appointmentFor, doctors, fees, kavita, someFree, type SlotsInput } from '../machines/bookingFakes';
-import { answer, demoOptions, demoUser, fakeAccount, fakeSiteOptionsLogic, warmAccountChunks } from './support';
+import { answer, answerWhenCalled, demoOptions, demoUser, fakeAccount, fakeSiteOptionsLogic, warmAccountChunks } from './support';
 
 beforeAll(async () => {
   await warmAccountChunks();
@@ -93,8 +93,8 @@ async function renderApp(route: string, user: User = demoUser) {
 async function openAndChoose(ui: ReturnType<typeof userEvent.setup>, f: ReturnType<typeof fakes>, { doctor = anita, type = 'Clinic Visit', location = 'Andheri West' } = {}) {
   await ui.click(screen.getAllByRole('button', { name: 'Book Appointment' })[0]!);
   const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
-  await answer(() => f.booking.loadDoctors.latest().resolve(doctors));
-  await answer(() => f.booking.loadFees.latest().resolve(fees));
+  await answerWhenCalled(f.booking.loadDoctors, (call) => call.resolve(doctors));
+  await answerWhenCalled(f.booking.loadFees, (call) => call.resolve(fees));
   await ui.selectOptions(within(dialog).getByLabelText('Location'), location);
   await ui.selectOptions(await within(dialog).findByLabelText('Doctor'), doctor.email);
   await ui.selectOptions(await within(dialog).findByLabelText('Consultation type'), type);

@@ -28,6 +28,7 @@ const anita = {
   qualification: 'BHMS',
   registrationCouncil: 'Maharashtra Council of Homoeopathy',
   registrationNumber: 'MH-HOM-10001',
+  morningList: false,
   slotMinutes: 30,
   active: true,
   displayOrder: 1,
@@ -202,6 +203,34 @@ describe("a doctor's hours and leave", () => {
     expect(sentTo(fetch, `POST /staff/doctors/${anita._id}/leave`)).toEqual([{ from: '2025-03-20', to: '2025-03-21', reason: 'Conference' }]);
   });
 
+  it("the morning list by email: the doctor's form shows it off, the admin ticks it, the PUT sends it and the row says so", async () => {
+    const user = userEvent.setup();
+    // The server as it would answer: the list read again after the save shows the change.
+    let morningList = false;
+    const { fetch } = renderSection(<DoctorsSection />, {
+      ...routes(),
+      'GET /staff/doctors': () => ok([{ ...anita, morningList }]),
+      [`PUT /staff/doctors/${anita._id}`]: () => {
+        morningList = true;
+        return ok({ message: 'Doctor saved.', doctor: { ...anita, morningList } });
+      },
+    });
+    expect(await screen.findByText('Dr Anita Rao')).toBeTruthy();
+    expect(screen.queryByText(/Morning list by email: on/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit Dr Anita Rao' }));
+    const box = (await screen.findByRole('checkbox', { name: 'Morning list by email' })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(/booked and paid appointments by email/);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await expectToast('Doctor saved.', 'status');
+    expect(sentTo(fetch, `PUT /staff/doctors/${anita._id}`)).toEqual([
+      expect.objectContaining({ name: 'Dr Anita Rao', morningList: true, registrationNumber: 'MH-HOM-10001', locationIds: [andheri._id] }),
+    ]);
+    expect(await screen.findByText(/Morning list by email: on/)).toBeTruthy();
+  });
+
   it("a doctor's form: the server's 400 beside each field, what was typed kept", async () => {
     const user = userEvent.setup();
     const { fetch } = renderSection(<DoctorsSection />, {
@@ -236,6 +265,7 @@ describe("a doctor's hours and leave", () => {
         qualification: '',
         registrationCouncil: '',
         registrationNumber: '',
+        morningList: false,
         slotMinutes: 2,
         locationIds: [bandra._id],
       },

@@ -115,8 +115,8 @@ describe('Today and Upcoming', () => {
     await answer(() => fake.loadAppointments.latest().resolve([later, first]));
     const rows = within(screen.getByRole('list', { name: 'Appointments' })).getAllByRole('article');
     expect(rows.map((row) => within(row).getByRole('heading').textContent)).toEqual([
-      expect.stringMatching(/^9:00\s?am, Asha Verma$/i),
-      expect.stringMatching(/^11:30\s?am, Ravi Kumar$/i),
+      expect.stringMatching(/^09:00, Asha Verma$/),
+      expect.stringMatching(/^11:30, Ravi Kumar$/),
     ]);
     const facts = (row: HTMLElement) =>
       Object.fromEntries(within(row).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
@@ -143,7 +143,7 @@ describe('Today and Upcoming', () => {
     const { fake } = await renderConsole({ path: '/staff/upcoming', me: doctorMe });
     expect(fake.loadAppointments.latest().input.filter).toEqual({ from: '2025-03-11', to: '2025-04-09' });
     await answer(() => fake.loadAppointments.latest().resolve([staffAppointment({ date: '2025-03-12', startTime: '10:00' })]));
-    expect(screen.getByRole('article').querySelector('h2')?.textContent).toMatch(/^Wed, 12 Mar,? 2025, 10:00\s?am, Asha Verma$/i);
+    expect(screen.getByRole('article').querySelector('h2')?.textContent).toMatch(/^Wed, 12 Mar,? 2025, 10:00, Asha Verma$/i);
   });
 
   it('an appointment opened from Upcoming goes back to Upcoming', async () => {

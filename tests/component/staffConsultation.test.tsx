@@ -46,7 +46,7 @@ describe('the details', () => {
     expect(within(patient).getByText('Female')).toBeTruthy();
     const appointment = screen.getByRole('region', { name: 'Appointment' });
     expect(within(appointment).getByText('APT-77')).toBeTruthy();
-    expect(within(appointment).getByText(/^Mon, 10 Mar,? 2025, 9:00\s?am \(15 minutes\)$/i)).toBeTruthy();
+    expect(within(appointment).getByText(/^Mon, 10 Mar,? 2025, 09:00 \(15 minutes\)$/i)).toBeTruthy();
     expect(within(appointment).getByText('Paid')).toBeTruthy();
     expect(within(appointment).getByText(/^Consultation fee: ₹450(\.00)?, Paid, /)).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Pharmacy order' }).textContent).toContain('No order yet.');

@@ -140,7 +140,8 @@ export async function warmAccountChunks(): Promise<void> {
 }
 
 /** Shows the router's current path, so a test can see where the app went. */
-function PathProbe() {
+/** Shows the router's path for `currentPath` (hidden). */
+export function PathProbe() {
   const { pathname, search } = useLocation();
   return <output data-testid="path" hidden>{pathname + search}</output>;
 }
@@ -173,7 +174,15 @@ export async function answer(settleCall: () => void) {
   });
 }
 
-/** A toast with these exact words, in the live region of that role. */
+/**
+ * Answers a fake's latest call once the machine has made it. A lazily loaded popup's machine may
+ * call a moment after the dialog shows; `latest()` right away then finds no call on a busy machine.
+ */
+export async function answerWhenCalled<TCall>(fake: { calls: readonly TCall[]; latest: () => TCall }, settleCall: (call: TCall) => void) {
+  await waitFor(() => expect(fake.calls.length).toBeGreaterThan(0));
+  await answer(() => settleCall(fake.latest()));
+}
+
 /**
  * Issue 12: a problem said on its field: the input is aria-invalid, described by the words, has
  * the focus (the first of the form's problems), and no toast repeats them.
@@ -187,6 +196,7 @@ export async function expectOnField(input: HTMLElement, words: string, { focused
   expect(screen.queryByText('Invalid request', { selector: '.toast__text' })).toBeNull();
 }
 
+/** A toast with these exact words, in the live region of that role. */
 export async function expectToast(text: string, role: 'status' | 'alert') {
   const toast = await screen.findByText(text, { selector: '.toast__text' });
   const region = toast.closest('[role="status"], [role="alert"]');

@@ -215,11 +215,12 @@ describe.each([
     patient = people.account(patientEmail(width));
     const [t1, t2, t3, t4] = await freeSlots(doctorEmail, location, first, patient.token);
     expect(t4, `four free slots of ${doctorEmail} at ${location} on ${first}`).toBeTruthy();
-    a = await book(patient, { doctorEmail, location, date: first, startTime: t1!, consultationType: 'Video' });
-    b = await book(patient, { doctorEmail, location, date: first, startTime: t2!, consultationType: 'Call' });
-    c = await book(patient, { doctorEmail, location, date: first, startTime: t3!, consultationType: 'Video' });
+    // At a clinic, a Clinic Visit: Chat, Video and Call are booked online only (issue 12).
+    a = await book(patient, { doctorEmail, location, date: first, startTime: t1!, consultationType: 'Clinic Visit' });
+    b = await book(patient, { doctorEmail, location, date: first, startTime: t2!, consultationType: 'Clinic Visit' });
+    c = await book(patient, { doctorEmail, location, date: first, startTime: t3!, consultationType: 'Clinic Visit' });
     const editor = people.account(editorEmail(width));
-    d = await book(editor, { doctorEmail, location, date: first, startTime: t4!, consultationType: 'Video' });
+    d = await book(editor, { doctorEmail, location, date: first, startTime: t4!, consultationType: 'Clinic Visit' });
     context = await contextFor(viewport, patient.token);
     editContext = await signedInContext(site.browser, viewport, editor.token);
   });
@@ -232,7 +233,7 @@ describe.each([
     await gotoAppointments(page);
     const cardA = card(page, a.appointmentId);
     expect(await fact(cardA, 'Status')).toBe('Booked');
-    expect(await fact(cardA, 'Consultation type')).toBe('Video');
+    expect(await fact(cardA, 'Consultation type')).toBe('Clinic Visit');
     expect(await fact(cardA, 'Location')).toBe(location);
     expect(await cardA.locator(`dd time[datetime="${first}"]`).count(), 'the date').toBe(1);
     expect(await cardA.locator(`dd time[datetime="${a.startTime}"]`).count(), 'the time').toBe(1);
@@ -244,7 +245,7 @@ describe.each([
     await shot(page, 'list', width);
 
     await cardA.getByRole('button', { name: /^Pay ₹/ }).click();
-    await payAtSandbox(page, feeOf('Video'), width, 'fee');
+    await payAtSandbox(page, feeOf('Clinic Visit'), width, 'fee');
     await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess?order='), { timeout: STEP_MS });
     // Issue 12: said only once the server confirms the payment, on the page, with the confirmation.
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the success heading', timeout: STEP_MS }).toBe(MSG.booked);

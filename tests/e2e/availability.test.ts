@@ -13,33 +13,13 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, expectNoA11yViolations, newContext, PHONE, screenshot, useSiteWithMailbox } from './harness';
+import { clinicApi, type Patient } from './support/patients';
 import { expectBookingStepsStill, expectDialogOpen, expectToast, STEP_MS } from './support/ui';
 
 const { site, mailbox } = useSiteWithMailbox();
 
-interface Patient {
-  firstName: string;
-  lastName: string;
-  email: string;
-  age: number;
-  gender: 'male' | 'female';
-  phoneNumber: string;
-  password: string;
-}
-
-async function api(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${site.server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`POST /api${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-}
-
-async function register(patient: Patient): Promise<void> {
-  const since = mailbox.count();
-  await api('/otp/send-otp', { email: patient.email });
-  const otp = await mailbox.codeFor(patient.email, since);
-  await api('/otp/validate-otp', { email: patient.email, otp });
-  const { firstName, lastName, email, age, gender, phoneNumber, password } = patient;
-  await api('/auth/register', { firstName, lastName, email, age, gender, phoneNumber, password });
-}
+const api = clinicApi(() => site.server.url);
+const register = (patient: Patient): Promise<void> => api.register(mailbox, patient);
 
 const header = (page: Page) => page.locator('header.site-header');
 const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book Appointment', exact: true });
@@ -268,6 +248,47 @@ describe.each([
         new Date(Date.parse(`${days[13]!.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
       );
       await screenshot(page, `availability-strip-later-${width}`, { fullPage: false });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the doctor step says each doctor's next free time at the chosen place, as the server does, and the select still works by keyboard", async () => {
+    const context = await newContext(site.browser, viewport);
+    try {
+      const page = await context.newPage();
+      await page.goto(site.url('/'), { waitUntil: 'load' });
+      const dialog = await openBooking(page, width);
+      await expect.poll(() => dialog.getByLabel('Location', { exact: true }).isEnabled(), { timeout: STEP_MS }).toBe(true);
+      await dialog.getByLabel('Location', { exact: true }).selectOption('Kothrud');
+      const doctor = dialog.getByLabel('Doctor', { exact: true });
+      // What the server says for Kothrud (one request for all its doctors).
+      const res = await fetch(`${site.server.url}/api/doctor/nextfree?location=Kothrud`);
+      expect(res.status).toBe(200);
+      const list = (await res.json()) as { doctors: { doctorEmail: string; next: { date: string; time: string } | null }[] };
+      expect(list.doctors.length).toBeGreaterThan(0);
+      const texts = () => doctor.locator('option:not([value=""])').allInnerTexts();
+      await expect.poll(async () => (await texts()).every((t) => / next free .+, \d\d:\d\d$| nothing free$/.test(t)), { message: 'every doctor says when', timeout: STEP_MS }).toBe(true);
+      const options = await doctor.locator('option:not([value=""])').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+      expect(options.map((o) => o.value).sort()).toEqual(list.doctors.map((d) => d.doctorEmail).sort());
+      for (const d of list.doctors) {
+        const text = options.find((o) => o.value === d.doctorEmail)!.text;
+        if (d.next === null) expect(text).toMatch(/, nothing free$/);
+        else expect(text, d.doctorEmail).toMatch(new RegExp(`, next free .+, ${d.next.time}$`));
+      }
+      await expectNoA11yViolations(page, `the doctor step at ${width}px`);
+      await doctor.scrollIntoViewIfNeeded();
+      await screenshot(page, `availability-doctor-step-${width}`, { fullPage: false });
+      // The keyboard: ArrowDown on the focused select chooses the first doctor; the card says the same time.
+      await doctor.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => doctor.inputValue(), { message: 'ArrowDown chose a doctor', timeout: STEP_MS }).toBe(options[0]!.value);
+      const first = list.doctors.find((d) => d.doctorEmail === options[0]!.value)!;
+      const card = dialog.locator('.doctor-card__next');
+      await expect
+        .poll(() => card.innerText(), { message: 'the card says the next free time', timeout: STEP_MS })
+        .toMatch(first.next === null ? /^No free times/ : new RegExp(`^Next available: .+, ${first.next.time}$`));
+      await screenshot(page, `availability-doctor-step-card-${width}`, { fullPage: false });
     } finally {
       await context.close();
     }

@@ -107,7 +107,8 @@ async function contextFor(browser: Browser, viewport: Viewport, locale: string):
   return context;
 }
 
-describe('मराठी: switch on the home page, book, pay, My Appointment', { shuffle: false }, () => {
+// One journey per width, each with its own patient and day (startDay): either runs alone, in any order.
+describe('मराठी: switch on the home page, book, pay, My Appointment', () => {
   describe.each([
     { viewport: DESKTOP, startDay: 1 },
     { viewport: PHONE, startDay: 2 },
@@ -263,5 +264,30 @@ describe('हिन्दी: the first visit of a browser that prefers Hindi', 
     await screenshot(page, `lang-hi-booking-${width}`, { fullPage: false });
     // Not remembered: a first visit's guess is not a choice.
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
+  });
+});
+
+describe('मराठी: the pages of src/content (Our Treatments, Contact)', () => {
+  test.each([DESKTOP, PHONE])('Our Treatments and Contact in Marathi at $width px', async (viewport) => {
+    const width = viewport.width;
+    const context = await contextFor(site.browser, viewport, 'mr-IN');
+    const { page } = await site.open(context);
+    await page.goto(site.url('/ourtreatment'), { waitUntil: 'load' });
+    await expect.poll(() => htmlLang(page), { message: 'Marathi from navigator.languages', timeout: STEP_MS }).toBe('mr-IN');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: "Our Treatments' copy in Marathi", timeout: STEP_MS })
+      .toBe('आमचे उपचार');
+    const treatmentsLeft = englishLeft(await page.locator('main').innerText(), ['PCOS', 'IBS']);
+    expect(treatmentsLeft, `English left on Our Treatments: ${treatmentsLeft.join(' ')}`).toEqual([]);
+    await expectNoA11yViolations(page, `Our Treatments in Marathi at ${width} px`);
+    await screenshot(page, `lang-mr-treatments-${width}`, { fullPage: true });
+
+    await page.goto(site.url('/contactus'), { waitUntil: 'load' });
+    const hours = page.getByRole('table');
+    await expect.poll(() => hours.innerText(), { message: 'the opening hours in Marathi', timeout: STEP_MS }).toContain('सकाळी ९:०० – दुपारी १:००');
+    expect(await hours.innerText()).toContain('शुक्रवार');
+    expect(await htmlLang(page)).toBe('mr-IN');
+    await expectNoA11yViolations(page, `Contact in Marathi at ${width} px`);
+    await screenshot(page, `lang-mr-contact-${width}`, { fullPage: false });
   });
 });

@@ -1,8 +1,8 @@
 // The patient's record (issue 14) in a real browser, at 1280 and 375 px, against the production
-// server with the sandbox payment provider and a mail catcher. Per width a patient (name in
-// Devanagari on the booking) has a Video consultation with Dr. Meera Kulkarni, paid through the
-// sandbox, completed by the admin with a prescription (one remedy in Devanagari) and a paid Card
-// order. Then:
+// server with the sandbox payment provider and a mail catcher. Each test, at each width, makes its
+// own patient (name in Devanagari on the booking) with a clinic visit with Dr. Meera Kulkarni,
+// paid through the sandbox, completed by the admin with a prescription (one remedy in Devanagari)
+// and a paid Card order, so the tests pass in any order. Then:
 // - /#/myremedies lists it under "Current remedies" with when to take each remedy in plain words;
 //   the prescription and the fee receipt download as PDFs whose text (pdftotext) has the doctor's
 //   registration number, the patient's name in Devanagari, the remedies and the amount;
@@ -27,6 +27,7 @@ const PHONE: Viewport = { width: 375, height: 812 };
 const meera = 'meera.kulkarni@sahaj-clinic.example';
 const admin = 'clinic.admin@records-e2e.example';
 const patientEmail = (width: number) => `sunita.${width}@records-e2e.example`;
+const closingEmail = (width: number) => `asha.${width}@records-e2e.example`;
 const strangerEmail = 'stranger@records-e2e.example';
 
 const mailbox = new MailCatcher();
@@ -35,6 +36,8 @@ const people = preparedPeople(
     { email: admin, firstName: 'Kiran', lastName: 'Rao' },
     { email: patientEmail(DESKTOP.width), firstName: 'Sunita', lastName: 'Kshatriya' },
     { email: patientEmail(PHONE.width), firstName: 'Sunita', lastName: 'Kshatriya' },
+    { email: closingEmail(DESKTOP.width), firstName: 'Asha', lastName: 'Kulkarni' },
+    { email: closingEmail(PHONE.width), firstName: 'Asha', lastName: 'Kulkarni' },
     { email: strangerEmail, firstName: 'Other', lastName: 'Person' },
   ],
   { admin },
@@ -124,17 +127,23 @@ describe.each([
   { label: 'phone', viewport: PHONE, slotIndex: 1 },
 ])('the patient record at $viewport.width px', ({ viewport, slotIndex }) => {
   const width = viewport.width;
-  let patient: Account;
-  let context: BrowserContext;
-  let appointment: { _id: string; appointmentId: string; consultationFee: number };
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+  });
 
-  beforeAll(async () => {
-    patient = people.account(patientEmail(width));
+  /**
+   * What each test reads, made for it alone (so the tests pass in any order): `email`'s clinic
+   * visit with Dr. Meera at the `nth` free slot of her next working day, paid through the sandbox,
+   * completed by the admin with a prescription, and its paid Card order; a browser signed in as them.
+   */
+  async function completedVisit(email: string, nth: number) {
+    const patient = people.account(email);
     const staff = people.account(admin);
     const { location, date } = nextDayOf(meera);
     const slots = await ok<{ time: string; status: string }[]>('GET', `/doctor/gettimeslot/${encodeURIComponent(meera)}/${encodeURIComponent(location)}/${date}`, patient.token);
-    const time = slots.filter((s) => s.status === 'free')[slotIndex]!.time;
-    appointment = await ok('POST', '/appointment/add', patient.token, {
+    const time = slots.filter((s) => s.status === 'free')[nth]!.time;
+    const appointment = await ok<{ _id: string; appointmentId: string; consultationFee: number }>('POST', '/appointment/add', patient.token, {
       firstName: 'सुनीता',
       lastName: 'क्षत्रिय',
       email: patient.email,
@@ -145,9 +154,8 @@ describe.each([
       doctorName: '',
       doctorEmail: meera,
       location,
-      consultationType: 'Video',
-      // A teleconsultation records the patient's consent (issue 13; the people branch's rule).
-      consentText: 'I agree to a teleconsultation.',
+      // At a clinic, a Clinic Visit (Chat, Video and Call are booked online only, issue 12).
+      consultationType: 'Clinic Visit',
       startTime: time,
       appointmentPaymentStatus: 'failed',
       appointmentPaymentId: null,
@@ -170,13 +178,13 @@ describe.each([
       amount: 34950,
     });
     await paySandbox(orderPay.checkoutPageUrl);
-    context = await signedInContext(site.browser, viewport, patient.token);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+    const context = await signedInContext(site.browser, viewport, patient.token);
+    contexts.push(context);
+    return { patient, appointment, context, place: location };
+  }
 
   test('My Remedies shows the current prescription; its prescription and receipt download as PDFs; others get 404', async () => {
+    const { appointment, context, place } = await completedVisit(patientEmail(width), slotIndex);
     const page = (await site.open(context)).page;
     await page.goto(`${base()}/#/myremedies`, { waitUntil: 'load' });
     await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Current remedies' }).count(), { timeout: STEP_MS }).toBe(1);
@@ -192,7 +200,7 @@ describe.each([
     expect(rx.name).toBe(`prescription-${appointment.appointmentId}.pdf`);
     expect(readFileSync(rx.path).subarray(0, 5).toString()).toBe('%PDF-');
     const rxText = pdfText(rx.path);
-    for (const expected of ['Dr. Meera Kulkarni', 'सुनीता', 'क्षत्रिय', 'Bryonia alba 30C', 'आर्निका', 'Online (Video)']) expect(rxText, expected).toContain(expected);
+    for (const expected of ['Dr. Meera Kulkarni', 'सुनीता', 'क्षत्रिय', 'Bryonia alba 30C', 'आर्निका', `Clinic visit, ${place}`]) expect(rxText, expected).toContain(expected);
     // The demo seed's registration of Dr. Meera Kulkarni (server/seed/demo-clinic.json).
     const registration = (seed.doctors.find((d) => d.email === meera) as unknown as { registration: { number: string } }).registration.number;
     expect(rxText).toContain(registration);
@@ -230,6 +238,8 @@ describe.each([
   });
 
   test('Download my data gives a zip; Delete my account with an emailed code closes it for good', async () => {
+    // Its own patient: closing the account must not take another test's records with it.
+    const { patient, appointment, context } = await completedVisit(closingEmail(width), slotIndex + 2);
     const page = (await site.open(context)).page;
     await page.goto(`${base()}/#/account`, { waitUntil: 'load' });
     const exportButton = page.getByRole('button', { name: 'Download my data' });

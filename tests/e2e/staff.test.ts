@@ -21,8 +21,10 @@
 // - the admin moves the order along (Ready) and retires, then reactivates, the doctor.
 // Screenshots in test-results/screenshots/staff-*.png.
 //
-// The tests of one width build on each other in file order (one server for the file, one browser
-// context per person and width).
+// One width's run is one test: its steps act on what the one before made (the location and
+// doctor, the booking, the consultation), so they are steps of one journey, each named when it
+// fails. The two widths' journeys make their own location, doctor and patient, and the refused
+// patient is a test of its own: any test runs alone (-t) and in any order.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './harness';
@@ -238,9 +240,7 @@ function payAtSandbox(page: Page, rupees: number, width: number, step: string): 
 
 // ---------------------------------------------------------------------------------------------
 
-// One story in file order, even when the run shuffles: each step acts on what the one before made
-// (the location and doctor, the booking, the consultation). Not yet independent tests.
-describe('the clinic run from the browser, as one story', { shuffle: false }, () => {
+describe('the clinic run from the browser', () => {
   describe.each(casts)('the clinic run from the browser at $width px', (cast) => {
     const viewport = cast.width === DESKTOP.width ? DESKTOP : PHONE;
     const width = cast.width;
@@ -251,6 +251,12 @@ describe('the clinic run from the browser, as one story', { shuffle: false }, ()
     let doctorAccount: Account;
     /** The booking the patient makes (read back from the server). */
     let booking: StoredAppointment | undefined;
+
+    /** The journey's steps, in order: one test runs them (see the header). */
+    const journey: [string, () => Promise<void>][] = [];
+    const step = (name: string, run: () => Promise<void>): void => {
+      journey.push([name, run]);
+    };
 
     beforeAll(() => {
       admin = people.account(adminEmail);
@@ -281,7 +287,7 @@ describe('the clinic run from the browser, as one story', { shuffle: false }, ()
       }
     });
 
-    test('the admin adds a location, a doctor with hours for tomorrow, and gives the account the doctor role', async () => {
+    step('the admin adds a location, a doctor with hours for tomorrow, and gives the account the doctor role', async () => {
       const page = await open(await contextFor(viewport, admin));
       await openConsole(page);
       await review(page, 'admin-today', width);
@@ -371,7 +377,7 @@ describe('the clinic run from the browser, as one story', { shuffle: false }, ()
       expect(await status('GET', '/staff/accounts', doctorAccount.token), "the staff accounts with a doctor's token").toBe(403);
     });
 
-    test('the patient books the new doctor in the Book Appointment popup and pays at the sandbox checkout', async () => {
+    step('the patient books the new doctor in the Book Appointment popup and pays at the sandbox checkout', async () => {
       const page = await open(await contextFor(viewport, patient));
       await page.goto(`${base()}/#/`, { waitUntil: 'load' });
       await expect.poll(() => header(page).getByRole('button', { name: 'My Profile', exact: true }).isVisible(), { message: 'logged in', timeout: STEP_MS }).toBe(true);
@@ -406,8 +412,8 @@ describe('the clinic run from the browser, as one story', { shuffle: false }, ()
       expect({ date: booking!.date, startTime: booking!.startTime, paid: booking!.appointmentPaymentStatus }).toEqual({ date: tomorrow, startTime: '10:30', paid: 'paid' });
     });
 
-    test("the admin sees the paid booking; an hours change that would orphan it lists it and changes nothing", async () => {
-      expect(booking, 'the patient booked (previous test)').toBeTruthy();
+    step("the admin sees the paid booking; an hours change that would orphan it lists it and changes nothing", async () => {
+      expect(booking, 'the patient booked (step above)').toBeTruthy();
       const { page, watch } = await site.open(await contextFor(viewport, admin));
       // The refused save is a 409 (the ORPHAN RULE): Chromium logs the refused call.
       watch.allow(/Failed to load resource: the server responded with a status of 409 .*\/api\/staff\/doctors\/[^/]+\/hours\//);
@@ -456,8 +462,8 @@ describe('the clinic run from the browser, as one story', { shuffle: false }, ()
       expect(mine.find((a) => a._id === booking!._id)).toMatchObject({ date: tomorrow, startTime: '10:30', appointmentPaymentStatus: 'paid' });
     });
 
-    test('the doctor opens the appointment from Upcoming and completes it with a prescription and a Card order', async () => {
-      expect(booking, 'the patient booked (above)').toBeTruthy();
+    step('the doctor opens the appointment from Upcoming and completes it with a prescription and a Card order', async () => {
+      expect(booking, 'the patient booked (step above)').toBeTruthy();
       const page = await open(await contextFor(viewport, doctorAccount));
       await openConsole(page);
       const nav = page.getByRole('navigation', { name: 'Staff console sections' });
@@ -526,8 +532,8 @@ describe('the clinic run from the browser, as one story', { shuffle: false }, ()
       await expect.poll(() => list.getByText('Completed', { exact: true }).count(), { message: 'the list shows it Completed', timeout: STEP_MS }).toBe(1);
     });
 
-    test('the patient sees the prescription and the order on My appointments and pays the order', async () => {
-      expect(booking, 'the patient booked (above)').toBeTruthy();
+    step('the patient sees the prescription and the order on My appointments and pays the order', async () => {
+      expect(booking, 'the patient booked (step above)').toBeTruthy();
       const page = await open(await contextFor(viewport, patient));
       await page.goto(`${base()}/#/myappointment`, { waitUntil: 'load' });
       const card = page.locator('article.appointment-card', { hasText: booking!.appointmentId });
@@ -554,7 +560,7 @@ describe('the clinic run from the browser, as one story', { shuffle: false }, ()
       await shot(page, 'patient-order-paid', width);
     });
 
-    test("the audit log shows the doctor's and the admin's changes", async () => {
+    step("the audit log shows the doctor's and the admin's changes", async () => {
       const page = await open(await contextFor(viewport, admin));
       await openConsole(page);
       await openSection(page, 'Audit log');
@@ -585,8 +591,8 @@ describe('the clinic run from the browser, as one story', { shuffle: false }, ()
       await review(page, 'admin-consultation', width);
     });
 
-    test("the admin moves the order along, and retires and reactivates the doctor", async () => {
-      expect(booking, 'the patient booked (above)').toBeTruthy();
+    step("the admin moves the order along, and retires and reactivates the doctor", async () => {
+      expect(booking, 'the patient booked (step above)').toBeTruthy();
       const page = await open(await contextFor(viewport, admin));
       await openConsole(page);
 
@@ -624,5 +630,16 @@ describe('the clinic run from the browser, as one story', { shuffle: false }, ()
         .toBe(1);
       expect((await publicDoctors()).map((d) => d.email)).toContain(cast.doctor.email);
     });
+
+    test('the journey: the admin sets up a doctor, the patient books and pays, the doctor completes it, the patient pays the order, the audit log, the admin moves the order on', async () => {
+      for (const [name, run] of journey) {
+        try {
+          await run();
+        } catch (error) {
+          if (error instanceof Error) error.message = `step "${name}": ${error.message}`;
+          throw error;
+        }
+      }
+    }, 480_000);
   });
 });

@@ -11,6 +11,7 @@ import {
   type BookingEmitted,
   type BookingInput,
   type BookingRequest,
+  type NextFreeRequest,
   type PaymentAnswer,
   type PaymentRequest,
 } from '../../machines/booking/bookingMachine.js';
@@ -19,7 +20,7 @@ import { answeredByHand, recordEmitted, settle } from './accountFakes.js';
 import { recordWalk } from './pathCoverage.js';
 import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
 import { availabilityMachine, type AvailabilityRequest } from '../../machines/availability/availabilityMachine.js';
-import type { Availability } from '../../contract/availability.js';
+import type { Availability, NextFreeList } from '../../contract/availability.js';
 
 export const today = '2025-03-10';
 export const tomorrow = '2025-03-11';
@@ -133,12 +134,15 @@ export function startBooking(input: Partial<BookingInput> = {}, { consent = true
   const createPayment = answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>();
   // The date strip (issue 12): unanswered unless a test answers it.
   const loadAvailability = answeredByHand<Availability, AvailabilityRequest>();
+  // The doctor step's next free slots (issue 12): unanswered unless a test answers it.
+  const loadNextFree = answeredByHand<NextFreeList, NextFreeRequest>();
   const machine = bookingMachine.provide({
     actors: {
       loadDoctors: loadDoctors.logic,
       loadFees: loadFees.logic,
       slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots: loadTimeSlots.logic } }),
       availability: availabilityMachine.provide({ actors: { loadAvailability: loadAvailability.logic } }),
+      loadNextFree: loadNextFree.logic,
       addAppointment: addAppointment.logic,
       createPayment: createPayment.logic,
     },
@@ -152,7 +156,7 @@ export function startBooking(input: Partial<BookingInput> = {}, { consent = true
     snapshot: () => actor.getSnapshot(),
     send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
     emitted,
-    calls: { loadDoctors, loadFees, loadTimeSlots, addAppointment, createPayment, loadAvailability },
+    calls: { loadDoctors, loadFees, loadTimeSlots, addAppointment, createPayment, loadAvailability, loadNextFree },
   };
 }
 

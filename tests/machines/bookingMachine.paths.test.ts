@@ -1,18 +1,13 @@
 /**
- * Model-based paths for booking. `createTestModel` refuses machines that invoke actors, so the
- * model below is the Book Appointment popup as a patient goes through it, in three regions: the
- * booking itself (a clinic, where the type is a Clinic Visit without asking, or online, where the
- * patient picks Chat, Video or Call; issue 12), a doctor there, a date with or without a
- * schedule, a slot, book, log in, pay, reopen after /paymentfail), the fee list (on time, late,
- * failing and retried) and the login. Each event is a thing the person does together with what
- * the server answers: a slot taken meanwhile (409), a payment call with no answer.
+ * Model-based paths for booking: the model (tests/machines/models/bookingModel.ts, shared with the
+ * rendered app's paths) is the Book Appointment popup as a patient goes through it.
  *
  * Along every path the REAL booking machine runs with fake calls (provided as the app provides
  * the real ones): each step must emit what the person should read and what the app should act
  * on; each state must show what the model says (choices, lists, fee, slot state, login), with no
  * call made that the step did not expect.
  */
-import { and, not, or, setup, stateIn, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '../../contract/appointments.js';
@@ -46,116 +41,11 @@ import {
   type Booking,
 } from './bookingFakes.js';
 import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';
+import { bookEmits, bookingEmits, bookingJourneys, bookingModel, type BookingModelEvent } from './models/bookingModel.js';
 
-/** What each step makes the machine emit (notice kinds, a server's words, or the event type). */
-const emits = {
-  open: [],
-  'open.loggedOut': [],
-  'fees.loaded': [],
-  'fees.failed': [],
-  'fees.retried': [],
-  'choose.location': [],
-  'choose.online': [],
-  'choose.clinicDoctor': [],
-  'choose.onlineDoctor': [],
-  'choose.video': [],
-  'choose.date': [],
-  'choose.dateWithoutSchedule': [],
-  'choose.slot': [],
-  'choose.bookedSlot': [],
-  /** Depends on where it leads: see `bookEmits`. */
-  book: null,
-  'book.slotTaken': ['server: This slot is already booked'],
-  'book.paymentFails': ['somethingWentWrong'],
-  login: [],
-  'login.cancelled': [],
-  reopen: [],
-} as const satisfies Record<string, readonly string[] | null>;
-
-type ModelEvent = { type: keyof typeof emits };
-
-const bookEmits: Record<string, string[]> = {
-  Located: ['missingChoices'],
-  Online: ['missingChoices'],
-  Slotted: ['feeUnknown'],
-  AwaitingLogin: ['login.required'],
-  Redirected: ['redirect'],
-};
-
-const model = setup({
-  types: {} as { events: ModelEvent },
-  guards: {
-    feesReady: stateIn({ Fees: 'Ready' }),
-    loggedOut: stateIn({ Auth: 'Out' }),
-    awaitingLogin: stateIn({ Booking: 'AwaitingLogin' }),
-    /** The fee list answers at the start, or late: once every choice is made. */
-    feeListMayAnswer: or([stateIn({ Booking: 'Start' }), stateIn({ Booking: 'Slotted' })]),
-  },
-}).createMachine({
-  id: 'bookingModel',
-  type: 'parallel',
-  states: {
-    Booking: {
-      initial: 'Closed',
-      states: {
-        Closed: { on: { open: 'Start', 'open.loggedOut': 'Start' } },
-        Start: { on: { 'choose.location': 'Located', 'choose.online': 'Online' } },
-        /** At a clinic: a Clinic Visit, chosen without asking; the clinic's doctors. */
-        Located: { on: { 'choose.clinicDoctor': 'ClinicVisit', 'choose.online': 'Online', book: 'Located' } },
-        /** Online: the doctors with online hours; no type yet. */
-        Online: { on: { 'choose.onlineDoctor': 'OnlineDoctor', 'choose.location': 'Located', book: 'Online' } },
-        /** The clinic doctor, Clinic Visit: going online clears both (no online hours, not online). */
-        ClinicVisit: { on: { 'choose.online': 'Online', 'choose.date': 'Dated' } },
-        OnlineDoctor: { on: { 'choose.video': 'Video', 'choose.location': 'Located' } },
-        /** Video with the online doctor: a clinic clears both (she sees nobody there; a Clinic Visit there). */
-        Video: { on: { 'choose.location': 'Located', 'choose.date': 'Dated' } },
-        Dated: {
-          on: { 'choose.slot': 'Slotted', 'choose.bookedSlot': 'Dated', 'choose.dateWithoutSchedule': 'NoSchedule' },
-        },
-        NoSchedule: { on: { 'choose.date': 'Dated' } },
-        Slotted: {
-          on: {
-            book: [
-              { guard: not('feesReady'), target: 'Slotted' },
-              { guard: 'loggedOut', target: 'AwaitingLogin' },
-              { target: 'Redirected' },
-            ],
-            'book.slotTaken': { guard: and(['feesReady', not('loggedOut')]), target: 'Dated' },
-            'book.paymentFails': { guard: and(['feesReady', not('loggedOut')]), target: 'PaymentFailed' },
-            'choose.date': 'Dated',
-          },
-        },
-        AwaitingLogin: { on: { login: 'Slotted', 'login.cancelled': 'Slotted' } },
-        /** The appointment is made and kept; Book pays it again. */
-        PaymentFailed: { on: { book: 'Redirected' } },
-        /** At the checkout page; /paymentfail opens the popup again with the kept choices. */
-        Redirected: { on: { reopen: 'Slotted' } },
-      },
-    },
-    Fees: {
-      initial: 'Closed',
-      states: {
-        Closed: { on: { open: 'Loading', 'open.loggedOut': 'Loading' } },
-        Loading: {
-          on: {
-            'fees.loaded': { guard: 'feeListMayAnswer', target: 'Ready' },
-            'fees.failed': { guard: 'feeListMayAnswer', target: 'Failed' },
-          },
-        },
-        Failed: { on: { 'fees.retried': { guard: 'feeListMayAnswer', target: 'Ready' } } },
-        Ready: {},
-      },
-    },
-    Auth: {
-      initial: 'Closed',
-      states: {
-        Closed: { on: { open: 'In', 'open.loggedOut': 'Out' } },
-        Out: { on: { login: { guard: 'awaitingLogin', target: 'In' } } },
-        In: {},
-      },
-    },
-  },
-});
+const emits = bookingEmits;
+type ModelEvent = BookingModelEvent;
+const model = bookingModel;
 
 type ModelSnapshot = SnapshotFrom<typeof model>;
 
@@ -441,28 +331,7 @@ function harness() {
 describe('bookingMachine paths', () => {
   const testModel = createTestModel(model, { filterEvents: (state, event) => state.can(event) });
   const everyTransition = pathsTakingEveryTransition(testModel);
-  const choices = ['choose.location', 'choose.clinicDoctor', 'choose.date', 'choose.slot'] as const;
-  // The issue's cases, end to end.
-  const journeys = (
-    [
-      // From a clinic to online and back: each place clears the doctor and the type that are not there.
-      ['open', 'fees.loaded', 'choose.location', 'choose.clinicDoctor', 'choose.online', 'choose.onlineDoctor',
-        'choose.video', 'choose.location', 'choose.clinicDoctor', 'choose.date', 'choose.slot', 'book'],
-      // The fee list late: Book waits for it.
-      ['open', ...choices, 'book', 'fees.loaded', 'book'],
-      // The fee list failing, then retried.
-      ['open', 'fees.failed', ...choices, 'book', 'fees.retried', 'book'],
-      // The slot taken while choosing: booked slots refused, another one booked.
-      ['open', 'fees.loaded', ...choices, 'book.slotTaken', 'choose.bookedSlot', 'choose.slot', 'book'],
-      // Login asked mid-flow, cancelled once, then done: back to the same choices.
-      ['open.loggedOut', 'fees.loaded', ...choices, 'book', 'login.cancelled', 'book', 'login', 'book'],
-      // The payment call fails, is paid again, the payment fails at the provider, and the popup reopens with the choices.
-      ['open', 'fees.loaded', ...choices, 'book.paymentFails', 'book', 'reopen', 'book'],
-      // No schedule that day, then another date.
-      ['open', 'fees.loaded', 'choose.online', 'choose.onlineDoctor', 'choose.video', 'choose.date',
-        'choose.dateWithoutSchedule', 'choose.date', 'choose.slot', 'choose.date', 'choose.slot', 'book'],
-    ] as const
-  ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
+  const journeys = bookingJourneys.flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
 
   it('takes every transition of the model, and the journeys end at the checkout', () => {
     const key = (state: ModelSnapshot | undefined) => JSON.stringify(state?.value);

@@ -12,7 +12,7 @@
 import { createActor, createMachine, fromCallback, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import type { ChatConversation, ChatMessage } from '../../contract/chat.js';
+import { type ChatConversation, type ChatMessage, chatPhotoMaxBytes } from '../../contract/chat.js';
 import {
   chatMachine,
   mergeMessages,
@@ -27,6 +27,7 @@ import {
   selectUnread,
   type ChatEmitted,
   type ChatEvent,
+  type ChatProblem,
 } from '../../machines/chat/chatMachine.js';
 import { answeredByHand, recordEmitted, refused, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
@@ -49,10 +50,15 @@ const emits = {
   sendPhoto: [],
   sent: [],
   sendRefused: ['server: Too many messages in a minute. Wait a moment and send it again.'],
+  sendExpired: ['session.expired'],
   textRefused: [],
   photoRefused: [],
+  photoTooLarge: [],
+  notAPhoto: [],
   typed: [],
   shown: [],
+  hidden: [],
+  ticked: [],
   dropped: [],
   pauseOver: [],
 } as const satisfies Record<string, readonly string[]>;
@@ -65,10 +71,24 @@ const model = createMachine({
     Loading: { on: { upcoming: 'WaitingToOpen', open: 'Ready', readonly: 'ReadOnly', closed: 'Closed', failed: 'Failed', expired: 'Failed' } },
     WaitingToOpen: { on: { early: 'WaitingToOpen', due: 'Loading' } },
     Ready: {
-      on: { received: 'Ready', receivedAgain: 'Ready', typed: 'Ready', shown: 'Ready', send: 'SendingText', sendPhoto: 'SendingPhoto', dropped: 'Reconnecting' },
+      on: {
+        received: 'Ready',
+        receivedAgain: 'Ready',
+        typed: 'Ready',
+        shown: 'Ready',
+        hidden: 'Ready',
+        ticked: 'Ready',
+        send: 'SendingText',
+        sendPhoto: 'SendingPhoto',
+        photoTooLarge: 'Ready',
+        notAPhoto: 'Ready',
+        dropped: 'Reconnecting',
+      },
     },
-    SendingText: { on: { sent: 'Ready', sendRefused: 'Ready', textRefused: 'Ready', received: 'SendingText', dropped: 'Reconnecting' } },
-    SendingPhoto: { on: { sent: 'Ready', sendRefused: 'Ready', photoRefused: 'Ready' } },
+    SendingText: {
+      on: { sent: 'Ready', sendRefused: 'Ready', sendExpired: 'Ready', textRefused: 'Ready', received: 'SendingText', dropped: 'Reconnecting' },
+    },
+    SendingPhoto: { on: { sent: 'Ready', sendRefused: 'Ready', sendExpired: 'Ready', photoRefused: 'Ready' } },
     Reconnecting: { on: { pauseOver: 'Loading' } },
     ReadOnly: { on: { shown: 'ReadOnly' } },
     Closed: {},
@@ -77,6 +97,8 @@ const model = createMachine({
 });
 
 const id = '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c';
+/** One byte over the limit, typed as a JPEG: refused by its size alone. */
+const oversizedPhoto = new Blob([new Uint8Array(chatPhotoMaxBytes + 1)], { type: 'image/jpeg' });
 const opensAt = '2025-03-11T05:20:00.000Z';
 let nextId = 1;
 const message = (from: ChatMessage['from'], text: string): ChatMessage => ({ id: String(nextId++), from, text, photo: null, at: opensAt });
@@ -94,6 +116,8 @@ const conversation = (state: ChatConversation['state'], messages: ChatMessage[])
 
 function harness() {
   nextId = 1;
+  // The machine's clock (the `clock` actor is silent here: the steps send its ticks).
+  let now = Date.parse(opensAt) - 3_600_000;
   const load = answeredByHand<ChatConversation, { appointmentId: string; token: string }>();
   const postText = answeredByHand<ChatMessage, { appointmentId: string; text: string; token: string }>();
   const postPhoto = answeredByHand<ChatMessage, { appointmentId: string; photo: Blob; token: string }>();
@@ -109,7 +133,7 @@ function harness() {
   const silent = fromCallback<ChatEvent>(() => () => {});
   const actor = createActor(
     chatMachine.provide({ actors: { loadChat: load.logic, postText: postText.logic, postPhoto: postPhoto.logic, markRead: markRead.logic, stream, clock: silent, reconnectPause: silent } }),
-    { input: { appointmentId: id, token: 'tok', now: Date.parse(opensAt) - 3_600_000 }, inspect: recordWalk },
+    { input: { appointmentId: id, token: 'tok', now }, inspect: recordWalk },
   );
   const emitted = recordEmitted<ChatEmitted>(actor);
   actor.start();
@@ -128,7 +152,7 @@ function harness() {
   let onScreen = false;
   const readMarks: string[] = [];
   let draft = '';
-  let problem: { field: 'text' | 'photo'; text: string } | null = null;
+  let problem: ChatProblem | null = null;
   const newestFromDoctor = () => shown.findLast((m) => m.from === 'doctor')?.id;
   const markIfOnScreen = () => {
     const newest = newestFromDoctor();
@@ -165,6 +189,7 @@ function harness() {
     expect(streams).toHaveLength(streamsOpened);
     if (selectConversation(s) !== null) expect(selectMessages(s)).toEqual(shown);
     expect(selectDraft(s)).toBe(draft);
+    expect(s.context.now).toBe(now);
     expect(selectProblem(s)).toEqual(problem);
     // Read marks: one per newest doctor's message seen on screen, none while off screen.
     expect(markRead.calls.map((c) => c.input)).toEqual(readMarks.map((upTo) => ({ appointmentId: id, upTo, token: 'tok' })));
@@ -195,10 +220,19 @@ function harness() {
         actor.send({ type: 'chat.retry' });
         loads += 1;
       }),
-      early: step('early', () => actor.send({ type: 'clock.tick', now: Date.parse(opensAt) - 1000 })),
+      early: step('early', () => {
+        now = Date.parse(opensAt) - 1000;
+        actor.send({ type: 'clock.tick', now });
+      }),
       due: step('due', () => {
-        actor.send({ type: 'clock.tick', now: Date.parse(opensAt) });
+        now = Date.parse(opensAt);
+        actor.send({ type: 'clock.tick', now });
         loads += 1;
+      }),
+      // While live the clock only moves the time on: no reload, no new stream.
+      ticked: step('ticked', () => {
+        now += 15_000;
+        actor.send({ type: 'clock.tick', now });
       }),
       received: step('received', received(false)),
       receivedAgain: step('receivedAgain', received(true)),
@@ -212,6 +246,11 @@ function harness() {
         actor.send({ type: 'view.shown' });
         onScreen = true;
         markIfOnScreen();
+      }),
+      // The panel closed or the page hidden: what arrives next stays unread until shown again.
+      hidden: step('hidden', () => {
+        actor.send({ type: 'view.hidden' });
+        onScreen = false;
       }),
       send: step('send', () => {
         actor.send({ type: 'message.send', text: '   ' }); // nothing to send: ignored
@@ -238,6 +277,10 @@ function harness() {
       sendRefused: step('sendRefused', () =>
         (actor.getSnapshot().matches({ Live: 'SendingPhoto' }) ? postPhoto : postText).latest().reject(refused(429, 'Too many messages in a minute. Wait a moment and send it again.')),
       ),
+      // A 401 on sending: the session is told it ended; the draft stays, no problem on a field.
+      sendExpired: step('sendExpired', () =>
+        (actor.getSnapshot().matches({ Live: 'SendingPhoto' }) ? postPhoto : postText).latest().reject(refused(401, 'Please login.')),
+      ),
       textRefused: step('textRefused', () => {
         postText.latest().reject({ ...refused(400, 'text: must be at most 2000 characters'), errors: [{ field: 'text', message: 'must be at most 2000 characters' }] });
         problem = { field: 'text', text: 'must be at most 2000 characters' };
@@ -246,6 +289,15 @@ function harness() {
         const words = 'This file is not a photo. Send a JPEG, PNG, WebP or HEIC picture.';
         postPhoto.latest().reject({ ...refused(400, words), errors: [{ field: 'photo', message: words }] });
         problem = { field: 'photo', text: words };
+      }),
+      // Refused in the browser before any upload: no call, the problem on the photo field.
+      photoTooLarge: step('photoTooLarge', () => {
+        actor.send({ type: 'photo.send', photo: oversizedPhoto });
+        problem = { field: 'photo', kind: 'photoTooLarge' };
+      }),
+      notAPhoto: step('notAPhoto', () => {
+        actor.send({ type: 'photo.send', photo: new Blob(['%PDF-1.7'], { type: 'application/pdf' }) });
+        problem = { field: 'photo', kind: 'notAPhoto' };
       }),
       dropped: step('dropped', () => {
         live()[0]!.send({ type: 'stream.dropped' });
@@ -278,6 +330,7 @@ describe('chatMachine paths', () => {
     ([
       'failed', 'retry', 'upcoming', 'early', 'due', 'open', 'received', 'shown', 'typed', 'send', 'received', 'sent', 'dropped', 'pauseOver', 'open',
       'sendPhoto', 'photoRefused', 'typed', 'send', 'textRefused', 'typed', 'sendPhoto', 'sendRefused', 'receivedAgain',
+      'photoTooLarge', 'typed', 'notAPhoto', 'sendPhoto', 'sent', 'hidden', 'received', 'ticked', 'shown', 'typed', 'send', 'sendExpired',
     ] as const).map(
       (type) => ({ type }),
     ),
@@ -285,7 +338,7 @@ describe('chatMachine paths', () => {
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(26);
+    expect(declared).toHaveLength(32);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 

@@ -154,6 +154,22 @@ function harness() {
         expect(selectToken(s)).toBeNull();
         expect(stored).toBe('tok-stored'); // kept for the retry
       },
+      RestoringLoginOpen: () => {
+        const s = session().getSnapshot();
+        expect(s.value).toEqual({ Auth: 'Restoring', Panel: 'Login' });
+        expect(selectIsCheckingSession(s)).toBe(true);
+        expect(selectIsLoggedIn(s)).toBe(false);
+        expect(selectPanel(s)).toBe('login');
+        expect(stored).toBe('tok-stored');
+      },
+      LoggedInLoginOpen: () => {
+        const s = session().getSnapshot();
+        expect(s.value).toEqual({ Auth: { LoggedIn: 'Ready' }, Panel: 'Login' });
+        expect(selectIsLoggedIn(s)).toBe(true);
+        expect(selectUser(s)).toEqual(user);
+        expect(selectToken(s)).toBe('tok-stored');
+        expect(selectPanel(s)).toBe('login');
+      },
       LoggedOut: () => loggedOut(null),
       LoginOpen: () => loggedOut('login'),
       RegisterOpen: () => loggedOut('register'),
@@ -219,7 +235,7 @@ describe('sessionMachine paths', () => {
     const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
       Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
     );
-    expect(declared).toHaveLength(29);
+    expect(declared).toHaveLength(32);
     expect(taken).toEqual(new Set(declared));
     expect(journeys).toHaveLength(4);
   });

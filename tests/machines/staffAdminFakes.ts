@@ -28,6 +28,7 @@ export const doctor: AdminDoctor = {
   qualification: 'BHMS',
   registrationCouncil: 'Maharashtra Council of Homoeopathy',
   registrationNumber: 'MH-HOM-10001',
+  morningList: false,
   slotMinutes: 30,
   active: true,
   displayOrder: 1,

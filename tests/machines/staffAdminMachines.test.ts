@@ -307,9 +307,11 @@ describe('admin drafts', () => {
       qualification: '',
       registrationCouncil: '',
       registrationNumber: '',
+      morningList: false,
       slotMinutes: 20,
       locationIds: ['a', 'b'],
     });
+    expect(doctorPayload({ ...draft, morningList: 'on' }).morningList).toBe(true);
     expect(splitIds('')).toEqual([]);
     expect(feePayload('Video', { consultationFee: '499.50' })).toEqual({ consultationType: 'Video', consultationFee: 499.5 });
   });

@@ -69,6 +69,7 @@ export function adminDoctor(name: string, locations: Array<{ _id: string; name: 
     qualification: 'BHMS',
     registrationCouncil: '',
     registrationNumber: '',
+    morningList: false,
     slotMinutes: 15,
     active: true,
     displayOrder: made,

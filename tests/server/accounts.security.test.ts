@@ -153,6 +153,9 @@ describe('log lines', () => {
       '/api/auth/google/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp',
     );
     expect(scrubUrl('/api/super/events')).toBe('/api/super/events');
+    // A reminder's opt-out token turns a channel off: a credential, never logged.
+    expect(scrubUrl('/optout/8be2fea4-48ba-4d11-9bbf-7bd4552fb8f9.sms.Xc6t3HzX-pxeGVi5xb_ryz7V')).toBe('/optout/[token]');
+    expect(scrubUrl('/optout/x.email.y?utm=1')).toBe('/optout/[token]?utm=1');
   });
 });
 

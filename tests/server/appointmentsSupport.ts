@@ -181,7 +181,7 @@ export function withoutOrderRef(location: string | undefined, merchantOrderId: s
   return params.size > 0 ? `${base}?${params.toString()}` : base;
 }
 
-/** Books and pays through the sandbox: a paid appointment (Video with Meera at Aundh, 11:00 unless told). */
+/** Books and pays through the sandbox: a paid appointment (a Clinic Visit with Meera at Aundh, 11:00 unless told). */
 export async function bookedAndPaid(app: FastifyInstance, who: Patient, choice: BookingChoice = {}) {
   const appointment = await booked(app, who, choice);
   const { checkoutPageUrl } = await checkout(app, who, appointment);

@@ -208,4 +208,93 @@ describe.each(backends)('availability on %s', (backend) => {
     const soonest = await t.app().inject({ method: 'GET', url: '/api/doctor/soonest/online' });
     expect(soonest.json().map((d: { doctorEmail: string }) => d.doctorEmail)).toEqual([kavita.email]);
   });
+
+  // The doctor step's list form (issue 12): every doctor of one place with their next free slot there.
+  const nextFree = (app: FastifyInstance, query: Record<string, string> = {}, patient?: Patient) =>
+    app.inject({ method: 'GET', url: '/api/doctor/nextfree', query, headers: patient ? patient.headers : {} }) as Promise<Response>;
+  type NextFree = { location: string; doctors: { doctorEmail: string; next: { date: string; time: string; location: string } | null }[] };
+
+  /** The first free slot gettimeslot (or onlinetimeslot) gives, day by day from today, over two weeks. */
+  async function firstFreeByDays(app: FastifyInstance, email: string, location: string, patient?: Patient) {
+    for (let i = 0; i < 14; i += 1) {
+      const date = new Date(Date.parse(`${today}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+      const slots = location === '' ? await onlineSlotMap(app, email, date, patient) : await slotMap(app, email, location, date, patient);
+      const time = Object.keys(slots).find((time) => slots[time] === 'free');
+      if (time) return { date, time, location };
+    }
+    return null;
+  }
+
+  it("the doctor step's list: each doctor of a clinic (or online) with the next free slot there, as gettimeslot says, in one query", async () => {
+    const patient = await t.patient();
+    // Meera's 10:15 at Aundh is held: the next free there is 10:30, for everyone but the patient who holds it.
+    await booked(t.app(), patient, { date: today, startTime: '10:15', location: 'Aundh' });
+    const all = (await t.app().inject({ method: 'GET', url: '/api/doctor/getall' })).json() as { email: string; type: string; locations: string[] }[];
+    for (const place of ['Aundh', 'Kothrud']) {
+      const res = await nextFree(t.app(), { location: place });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const list = res.json() as NextFree;
+      expect(list.location).toBe(place);
+      // The doctors of that clinic who see patients in person (an online-only doctor is offered online), no other.
+      const inPerson = all.filter((d) => d.locations.includes(place) && d.type !== 'online').map((d) => d.email);
+      expect(inPerson.length).toBeGreaterThan(0);
+      expect(list.doctors.map((d) => d.doctorEmail).sort()).toEqual(inPerson.sort());
+      for (const d of list.doctors) {
+        const expected = await firstFreeByDays(t.app(), d.doctorEmail, place);
+        // Beyond two weeks the walk goes on; within them it must agree with gettimeslot.
+        if (expected) expect({ email: d.doctorEmail, next: d.next }).toEqual({ email: d.doctorEmail, next: expected });
+      }
+    }
+    const aundh = (await nextFree(t.app(), { location: 'Aundh' })).json() as NextFree;
+    expect(aundh.doctors.find((d) => d.doctorEmail === meera.email)!.next).toEqual({ date: today, time: '10:30', location: 'Aundh' });
+    // Kavita is linked to Aundh but consults online only: not offered at the clinic.
+    expect(aundh.doctors.map((d) => d.doctorEmail)).not.toContain(kavita.email);
+    // Kothrud is Monday, Thursday and Saturday for Meera: not today's Aundh slot.
+    const kothrud = (await nextFree(t.app(), { location: 'Kothrud' })).json() as NextFree;
+    expect(kothrud.doctors.find((d) => d.doctorEmail === meera.email)!.next).toMatchObject({ date: '2025-03-13', location: 'Kothrud' });
+    // The holder sees their own unpaid hold as free, as gettimeslot does.
+    const mine = (await nextFree(t.app(), { location: 'Aundh' }, patient)).json() as NextFree;
+    expect(mine.doctors.find((d) => d.doctorEmail === meera.email)!.next).toEqual({ date: today, time: '10:15', location: 'Aundh' });
+
+    // Online: the doctors with online hours, each with their online strip's next.
+    const online = (await nextFree(t.app())).json() as NextFree;
+    expect(online.location).toBe('');
+    expect(online.doctors.map((d) => d.doctorEmail)).toEqual(expect.arrayContaining([kavita.email, rohan.email]));
+    expect(online.doctors.map((d) => d.doctorEmail)).not.toContain(meera.email);
+    for (const d of online.doctors) {
+      expect({ email: d.doctorEmail, next: d.next }).toEqual({ email: d.doctorEmail, next: (await stripOf(t.app(), d.doctorEmail)).next });
+    }
+    expect(online.doctors.find((d) => d.doctorEmail === kavita.email)!.next).toEqual({ date: today, time: '10:20', location: '' });
+
+    // One statement for the whole list, however many doctors.
+    const spy = vi.spyOn(t.db(), 'query');
+    try {
+      await nextFree(t.app(), { location: 'Aundh' });
+      expect(spy).toHaveBeenCalledTimes(1);
+      spy.mockClear();
+      await nextFree(t.app());
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("the doctor step's list: leave to the horizon is null, a retired doctor is left out, bad input names its field, an unknown clinic is 404", async () => {
+    await t.db().query(
+      `insert into doctor_leave (doctor_id, from_date, to_date) select id, $2, '2025-06-09' from doctors where email = $1`,
+      [meera.email, today],
+    );
+    const aundh = (await nextFree(t.app(), { location: 'Aundh' })).json() as NextFree;
+    expect(aundh.doctors.find((d) => d.doctorEmail === meera.email)).toEqual({ doctorEmail: meera.email, next: null });
+    await t.db().query('update doctors set active = false where email = $1', [rohan.email]);
+    const online = (await nextFree(t.app())).json() as NextFree;
+    expect(online.doctors.map((d) => d.doctorEmail)).not.toContain(rohan.email);
+    const blank = await nextFree(t.app(), { location: '' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual([expect.objectContaining({ field: 'location' })]);
+    const unknown = await nextFree(t.app(), { location: 'Nowhere' });
+    expect(unknown.statusCode).toBe(404);
+    expect(messageOf(unknown)).toBe('Location not found.');
+  });
 });

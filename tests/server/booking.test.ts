@@ -82,7 +82,7 @@ describe.each(backends)('booking on %s', (backend) => {
 
     it('trusts only ids: name, fee and email from the server; unpaid, held for 15 minutes', async () => {
       const patient = await t.patient('asha');
-      const res = await book(t.app(), patient, { consultationType: 'Call' }, { medicines: { ...bookingMedicines, complain: 'injected', showMedicine: true } });
+      const res = await book(t.app(), patient, { consultationType: 'Clinic Visit' }, { medicines: { ...bookingMedicines, complain: 'injected', showMedicine: true } });
       expect(res.statusCode).toBe(200);
       const decoded = AppointmentRecord.decode(res.json());
       expect(isRight(decoded)).toBe(true);
@@ -95,8 +95,8 @@ describe.each(backends)('booking on %s', (backend) => {
         location: 'Aundh',
         date: today,
         startTime: '11:00',
-        consultationType: 'Call',
-        consultationFee: 400,
+        consultationType: 'Clinic Visit',
+        consultationFee: 600,
         appointmentStatus: 'Booked',
         appointmentPaymentStatus: 'failed',
         appointmentPaymentId: null,
@@ -122,9 +122,10 @@ describe.each(backends)('booking on %s', (backend) => {
 
     it("answers a patient's own live hold again, with the new choices, and makes no second appointment", async () => {
       const patient = await t.patient();
-      const first = await booked(t.app(), patient);
+      // Video online with Kavita (500), then Chat at the same slot (300).
+      const first = await booked(t.app(), patient, { doctorEmail: kavita.email, location: '' });
       t.clock.advance(5 * minute);
-      const again = await booked(t.app(), patient, { consultationType: 'Chat' });
+      const again = await booked(t.app(), patient, { doctorEmail: kavita.email, location: '', consultationType: 'Chat' });
       expect(again._id).toBe(first._id);
       expect(again.appointmentId).toBe(first.appointmentId);
       expect(again.consultationFee).toBe(300);
@@ -168,10 +169,17 @@ describe.each(backends)('booking on %s', (backend) => {
       expect((await book(t.app(), patient, { startTime: '11:45' })).statusCode).toBe(200);
     });
 
-    it('refuses what the doctor does not offer: Clinic Visit online, a foreign location, an off-grid or past time, a past date', async () => {
+    it('refuses what the doctor does not offer: Clinic Visit online, Chat/Video/Call at a clinic, a foreign location, an off-grid or past time, a past date', async () => {
       const patient = await t.patient();
       const cases: [Parameters<typeof book>[2], string, string][] = [
         [{ doctorEmail: kavita.email, consultationType: 'Clinic Visit', startTime: '11:00' }, 'consultationType', 'This doctor consults online only: please choose Chat, Video or Call.'],
+        // Chat, Video and Call happen online, never at a clinic (issue 12), even for a doctor who works there.
+        ...(['Chat', 'Video', 'Call'] as const).map((consultationType): [Parameters<typeof book>[2], string, string] => [
+          { doctorEmail: kavita.email, location: 'Aundh', consultationType, startTime: '11:00' },
+          'location',
+          'Chat, Video and Call are online: please choose Online, not a clinic, or book a Clinic Visit.',
+        ]),
+        [{ location: 'Aundh', consultationType: 'Video' }, 'location', 'Chat, Video and Call are online: please choose Online, not a clinic, or book a Clinic Visit.'],
         [{ location: 'Viman Nagar' }, 'location', 'This doctor does not work at this location.'],
         [{ location: 'Kothrud' }, 'startTime', 'The doctor does not see patients at this time on this date. Please choose a slot from the list.'],
         [{ startTime: '11:05' }, 'startTime', 'The doctor does not see patients at this time on this date. Please choose a slot from the list.'],
@@ -186,8 +194,8 @@ describe.each(backends)('booking on %s', (backend) => {
         expect(messageOf(res)).toBe(message);
         expect(res.json().errors[0].field).toBe(field);
       }
-      // Kavita (online) at Aundh on Tuesday, 20-minute slots: Video is fine.
-      expect((await book(t.app(), patient, { doctorEmail: kavita.email, startTime: '11:00' })).statusCode).toBe(200);
+      // Kavita's online hours on Tuesday, 20-minute slots: Video with no clinic is fine.
+      expect((await book(t.app(), patient, { doctorEmail: kavita.email, location: '', startTime: '11:00' })).statusCode).toBe(200);
       expect((await t.db().query('select 1 from appointments')).rowCount).toBe(1);
     });
 

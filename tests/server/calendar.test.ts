@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { foldLine, icsCalendar, icsText } from '../../server/calendar/ics.js';
 import { backends } from './helpers.js';
 import { bookedAndPaid, calendarOf, cancel, pressPay, useAppointmentsApp } from './appointmentsSupport.js';
-import { booked, checkout, messageOf, minute, post, publicUrl } from './paymentSupport.js';
+import { booked, checkout, messageOf, minute, post, publicUrl, meeraOnlineToo } from './paymentSupport.js';
 
 /** The content lines of an .ics, unfolded. */
 const unfold = (ics: string) => ics.replace(/\r\n /g, '').split('\r\n');
@@ -65,7 +65,9 @@ describe.each(backends)('calendar on %s', (backend) => {
 
   it('the confirmation mail with the same .ics goes out once, when the payment settles', async () => {
     const patient = await t.patient('asha');
-    const appointment = await booked(t.app(), patient, { startTime: '11:00', consultationType: 'Video' });
+    // Video is online, with no clinic (issue 12).
+    await meeraOnlineToo(t.db());
+    const appointment = await booked(t.app(), patient, { startTime: '11:00', location: '', consultationType: 'Video' });
     const { checkoutPageUrl, merchantOrderId } = await checkout(t.app(), patient, appointment);
     await t.idle();
     expect(t.mailer().sent).toEqual([]);

@@ -9,12 +9,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeEach } from 'vitest';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { ChatConversation, type ChatMessage } from '../../contract/chat.js';
 import { backends } from './helpers.js';
 import { bookedAndPaid, cancel, prescription, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
-import { booked, kavita, meera, type Patient, type Response } from './paymentSupport.js';
+import { booked, kavita, meera, type Patient, type Response, meeraOnlineToo } from './paymentSupport.js';
 import { minute } from './accountsSupport.js';
 import { readConsultationConfig } from '../../server/consultation/config.js';
 import { looksLikeHeic } from '../../server/services/chat.js';
@@ -133,6 +133,8 @@ const photoWithExif = () =>
 
 describe.each(backends)('chat on %s', (backend) => {
   const t = useAppointmentsApp(backend, { env: { CHAT_MESSAGES_PER_MINUTE: '5' } });
+  // Chat and Video are online only (issue 12): Dr. Meera consults online this Tuesday too.
+  beforeEach(() => meeraOnlineToo(t.db()));
 
   /** The clock: 10:00 in the clinic; a paid Chat with Dr. Meera Kulkarni at 11:00 (opens 10:50). */
   async function chatAppointment(startTime = '11:00') {
@@ -200,7 +202,7 @@ describe.each(backends)('chat on %s', (backend) => {
     expect(await messageRows()).toBe(2);
 
     // A Video appointment has no chat.
-    const video = await bookedAndPaid(t.app(), patient, { startTime: '12:00' });
+    const video = await bookedAndPaid(t.app(), patient, { startTime: '12:00', consultationType: 'Video' });
     expect((await chatOf(t.app(), patient, video._id)).statusCode).toBe(404);
   });
 
@@ -337,7 +339,7 @@ describe.each(backends)('chat on %s', (backend) => {
     await said(t.app(), patient, id, 'No fever.');
     expect((await conversation(t.app(), doctor, id)).unread).toBe(1);
     // The patient's appointments: the Chat has its unread count (the doctor's answer is read), a Video none.
-    await bookedAndPaid(t.app(), patient, { startTime: '12:00' });
+    await bookedAndPaid(t.app(), patient, { startTime: '12:00', consultationType: 'Video' });
     // Answering moves the doctor's own read mark to their answer: 'No fever.' is read now.
     await said(t.app(), doctor, id, 'Take the remedy twice a day.');
     expect((await conversation(t.app(), doctor, id)).unread).toBe(0);
@@ -412,6 +414,38 @@ describe.each(backends)('chat on %s', (backend) => {
     expect(Math.max(...latencies)).toBeLessThan(1000);
     expect(stream.messages().map((m) => m.text)).toEqual([0, 1, 2, 3, 4].map((i) => `over the database ${i}`));
     await stream.close();
+  });
+
+  it('tells open streams, on every instance, when the appointment changes (completed, cancelled), so the browser loads its new state; a message does not', async () => {
+    const { patient, appointment } = await openChat();
+    const doctor = await t.staff('doctor', meera.email);
+    const id = appointment._id;
+    const second = await t.anotherInstance();
+    const patientStream = await openStream(await listening(second), patient, id);
+    const doctorStream = await openStream(await listening(t.app()), doctor, id);
+    await patientStream.waitFor(() => patientStream.res.ok);
+    await doctorStream.waitFor(() => doctorStream.res.ok);
+    await new Promise((r) => setTimeout(r, 50));
+    await said(t.app(), patient, id, 'Still here');
+    await doctorStream.waitFor(() => doctorStream.messages().length === 1, 1000);
+    expect(doctorStream.ended).toBe(false);
+
+    expect((await staffCall(t.app(), doctor, 'POST', `/appointments/${id}/complete`, prescription)).statusCode).toBe(200);
+    await patientStream.waitFor(() => patientStream.ended, 1000);
+    await doctorStream.waitFor(() => doctorStream.ended, 1000);
+    expect(patientStream.events.map((e) => e.event)).toEqual(['message', 'changed']);
+    expect(doctorStream.events.at(-1)?.event).toBe('changed');
+    expect((await conversation(t.app(), patient, id)).state).toBe('followup');
+
+    // Another Chat appointment, cancelled by its patient while the stream is open.
+    const other = await bookedAndPaid(t.app(), patient, { startTime: '11:30', consultationType: 'Chat' });
+    t.clock.advance(30 * minute);
+    const otherStream = await openStream(await listening(second), patient, other._id);
+    await otherStream.waitFor(() => otherStream.res.ok);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await cancel(t.app(), patient, patient.id, other._id)).statusCode).toBe(200);
+    await otherStream.waitFor(() => otherStream.ended, 1000);
+    expect(otherStream.events.map((e) => e.event)).toEqual(['changed']);
   });
 
   it('ends open streams with a reconnect event when the app closes (the graceful shutdown)', async () => {

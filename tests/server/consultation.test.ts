@@ -6,13 +6,13 @@
  * 404 for anybody else, 401 without a token, 400 for bad input with nothing stored.
  */
 import { jwtVerify } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeEach } from 'vitest';
 import { isRight } from 'fp-ts/lib/Either.js';
 import type { FastifyInstance } from 'fastify';
 import { Consultation } from '../../contract/consultation.js';
 import { backends } from './helpers.js';
 import { bookedAndPaid, cancel, prescription, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
-import { booked, kavita, meera, type Patient, type Response } from './paymentSupport.js';
+import { booked, kavita, meera, type Patient, type Response, meeraOnlineToo } from './paymentSupport.js';
 import { minute } from './accountsSupport.js';
 import { api, idOf, officeEmail, ok } from './staffAdminSupport.js';
 import { defaultConsultationConfig, readConsultationConfig } from '../../server/consultation/config.js';
@@ -42,6 +42,8 @@ const secret = 'a-jitsi-shared-secret-of-the-clinic';
 
 describe.each(backends)('consultations on %s', (backend) => {
   const t = useAppointmentsApp(backend);
+  // Video, Chat and Call are online only (issue 12): Dr. Meera consults online this Tuesday too.
+  beforeEach(() => meeraOnlineToo(t.db()));
 
   it('hands the Video link to the patient and the doctor from 10 minutes before the start until 30 after the slot, one room, 404 for others', async () => {
     const patient = await t.patient();
@@ -50,7 +52,7 @@ describe.each(backends)('consultations on %s', (backend) => {
     const otherDoctor = await t.staff('doctor', kavita.email);
     const admin = await t.staff('admin', 'office@sahaj-clinic.example');
     // The clock: 10:00 in the clinic; Video with Dr. Meera Kulkarni at 11:00, slots of 15 minutes.
-    const appointment = await bookedAndPaid(t.app(), patient, { startTime: '11:00' });
+    const appointment = await bookedAndPaid(t.app(), patient, { startTime: '11:00', consultationType: 'Video' });
 
     const before = await consultation(t.app(), patient, appointment._id);
     expect(before).toMatchObject({
@@ -113,9 +115,9 @@ describe.each(backends)('consultations on %s', (backend) => {
   it('never for an unpaid, cancelled or completed appointment; a Clinic Visit has no consultation here', async () => {
     const patient = await t.patient();
     const doctor = await t.staff('doctor', meera.email);
-    const unpaid = await booked(t.app(), patient, { startTime: '10:45' });
-    const cancelled = await bookedAndPaid(t.app(), patient, { startTime: '10:30' });
-    const completed = await bookedAndPaid(t.app(), patient, { startTime: '10:15' });
+    const unpaid = await booked(t.app(), patient, { startTime: '10:45', consultationType: 'Video' });
+    const cancelled = await bookedAndPaid(t.app(), patient, { startTime: '10:30', consultationType: 'Video' });
+    const completed = await bookedAndPaid(t.app(), patient, { startTime: '10:15', consultationType: 'Video' });
     const visit = await bookedAndPaid(t.app(), patient, { startTime: '11:30', consultationType: 'Clinic Visit' });
     expect((await cancel(t.app(), patient, patient.id, cancelled._id)).statusCode).toBe(200);
     expect((await staffCall(t.app(), doctor, 'POST', `/appointments/${completed._id}/complete`, prescription)).statusCode).toBe(200);
@@ -140,7 +142,7 @@ describe.each(backends)('consultations on %s', (backend) => {
     const doctor = await t.staff('doctor', meera.email);
     const otherDoctor = await t.staff('doctor', kavita.email);
     const call = await bookedAndPaid(t.app(), patient, { startTime: '11:00', consultationType: 'Call' });
-    const video = await bookedAndPaid(t.app(), patient, { startTime: '11:15' });
+    const video = await bookedAndPaid(t.app(), patient, { startTime: '11:15', consultationType: 'Video' });
 
     const seen = await consultation(t.app(), patient, call._id);
     expect(seen).toMatchObject({
@@ -226,7 +228,7 @@ describe.each(backends)('consultations on %s', (backend) => {
     const audit = await t.db().query<{ details: any }>("select details from audit_log where action = 'doctor.updated' order by id desc limit 1");
     expect(audit.rows[0]!.details.after.registration).toEqual({ council: 'Central Council of Homoeopathy', number: 'CCH/2011/7781' });
 
-    const appointment = await bookedAndPaid(t.app(), patient, { startTime: '11:00' });
+    const appointment = await bookedAndPaid(t.app(), patient, { startTime: '11:00', consultationType: 'Video' });
     expect((await consultation(t.app(), patient, appointment._id)).registration).toEqual({
       council: 'Central Council of Homoeopathy',
       number: 'CCH/2011/7781',
@@ -241,11 +243,12 @@ describe.each(backends)('consultations on %s', (backend) => {
     const j = useAppointmentsApp(backend, {
       env: { JITSI_URL: 'https://video.sahaj-clinic.example/', JITSI_APP_ID: 'sahaj', JITSI_APP_SECRET: secret },
     });
+    beforeEach(() => meeraOnlineToo(j.db()));
 
     it('each link carries a JWT for that room and person, the doctor moderating, valid for the join window', async () => {
       const patient = await j.patient();
       const doctor = await j.staff('doctor', meera.email);
-      const appointment = await bookedAndPaid(j.app(), patient, { startTime: '10:15' });
+      const appointment = await bookedAndPaid(j.app(), patient, { startTime: '10:15', consultationType: 'Video' });
       j.clock.advance(5 * minute); // 10:05: open
       const patientLink = new URL((await consultation(j.app(), patient, appointment._id)).joinUrl!);
       const doctorLink = new URL((await consultation(j.app(), doctor, appointment._id)).joinUrl!);

@@ -69,6 +69,7 @@ describe.each(backends)('database on %s', (backend) => {
         'receipts',
         'refund_resolutions',
         'reminder_sends',
+        'reminder_texts',
         'sandbox_checkouts',
         'schema_migrations',
         'sessions',

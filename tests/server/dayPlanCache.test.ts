@@ -11,6 +11,7 @@
  * The test clock starts on Tuesday 11 March 2025 at 10:00 in the clinic; Meera works at Aundh.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { jobsOver } from './jobsSupport.js';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -182,6 +183,25 @@ describe.each(backends)('gettimeslot from the day-plan cache on %s', (backend) =
       expect(spy).not.toHaveBeenCalled();
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it("the job engine's own statements (pg-boss fetching from its queues) leave the cache as it was", async () => {
+    const jobs = jobsOver(t.db(), t.clock.now);
+    try {
+      await jobs.engine.start({ workers: false });
+      await aundh();
+      // Every queue asked for work: pg-boss's fetch is an update in its own schema.
+      expect(await jobs.engine.drain()).toBe(0);
+      const spy = vi.spyOn(t.db(), 'query');
+      try {
+        expect((await aundh())['11:00']).toBe('free');
+        expect(spy).not.toHaveBeenCalled();
+      } finally {
+        spy.mockRestore();
+      }
+    } finally {
+      await jobs.stop();
     }
   });
 

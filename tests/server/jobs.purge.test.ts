@@ -78,23 +78,47 @@ describe.each(backends)('purging closed accounts\' records on %s', (backend) => 
     expect(before).toMatchObject({ users: 1, appointments: 1, orders: 1, payments: 2, receipts: 1, chat: 1, photos: 1, family: 1 });
     expect(before.audit).toBeGreaterThan(0);
     const liveBefore = await holdings(t.db(), [live.id]);
+    const consented = await t.db().query(`select 1 from appointments where user_id = $1 and consent_text is not null and medicines->>'complain' <> ''`, [closed.id]);
+    expect(consented.rows).toHaveLength(1);
     const j = jobs();
 
     // The clinical period (3 years from the consultation on 11 March 2025) has not ended.
     untilClinicDay('2028-03-10');
     await runDailyJob(j);
     expect(await holdings(t.db(), [closed.id])).toEqual(before);
-    // It has, but not the payment period (8 years from the payments of 11 March 2025).
+    // It has, but not the payment period (8 years from the payments of 11 March 2025): the clinical
+    // detail goes (prescription, consent, chat and photos, family members), the payment records and
+    // what they name stay.
     untilClinicDay('2028-03-11');
-    expect(await j.purge.sweep()).toEqual({ accounts: 0, appointments: 0, payments: 0 });
+    expect(await j.purge.sweep()).toEqual({ clinicalErased: 1, accounts: 0, appointments: 0, payments: 0 });
+    const erased = { ...before, chat: 0, photos: 0, family: 0, audit: before.audit + 0 };
+    expect(await holdings(t.db(), [closed.id])).toEqual(erased);
+    const kept = (await t.db().query<{ medicines: { remedies: unknown[]; complain: string }; consent_text: string | null; consent_at: Date | null; date: string; consultation_type: string; consultation_fee: string | number; status: string; first_name: string }>(
+      `select medicines, consent_text, consent_at, to_char(date, 'YYYY-MM-DD') as date, consultation_type, consultation_fee, status, first_name
+         from appointments where user_id = $1`,
+      [closed.id],
+    )).rows[0]!;
+    expect(kept).toMatchObject({ consent_text: null, consent_at: null, date: '2025-03-11', consultation_type: 'Video', status: 'Completed' });
+    expect(kept.medicines).toMatchObject({ remedies: [], complain: '' });
+    expect(Number(kept.consultation_fee)).toBeGreaterThan(0);
+    expect(kept.first_name).not.toBe('सुनीता');
+    // The receipts stay whole: the clinic's admin can still print them.
+    const admin = await t.staff('admin', 'office-purge@sahaj-clinic.example');
+    const { rows: [paid] } = await t.db().query<{ order_id: string }>(`select order_id from payments where user_id = $1 and purpose = 'order'`, [closed.id]);
+    expect((await t.app().inject({ method: 'GET', url: `/api/records/orders/${paid!.order_id}/receipt.pdf`, headers: admin.headers })).statusCode).toBe(200);
+    expect((await t.db().query(`select details from audit_log where action = 'records.clinical.erased'`)).rows).toEqual([
+      { details: { accounts: 1, appointments: 1, retention: { clinicalYears: 3 } } },
+    ]);
+    // Once: the next days erase nothing more.
+    const afterErasure = await holdings(t.db(), [closed.id]);
     untilClinicDay('2033-03-10');
     await runDailyJob(j);
-    expect(await holdings(t.db(), [closed.id])).toEqual(before);
+    expect(await holdings(t.db(), [closed.id])).toEqual(afterErasure);
 
     // Both have: everything about the closed account goes, in one sweep; the live account keeps all.
     untilClinicDay('2033-03-11');
     t.clock.advance(7 * 3_600_000); // past the payments' time of day, 8 years on
-    expect(await j.purge.sweep()).toEqual({ accounts: 1, appointments: 1, payments: 2 });
+    expect(await j.purge.sweep()).toEqual({ clinicalErased: 0, accounts: 1, appointments: 1, payments: 2 });
     expect(await holdings(t.db(), [closed.id])).toEqual({
       users: 0, appointments: 0, orders: 0, payments: 0, receipts: 0, chat: 0, photos: 0, family: 0, audit: 0,
     });
@@ -108,7 +132,7 @@ describe.each(backends)('purging closed accounts\' records on %s', (backend) => 
     ]);
     // Nothing is left to do the next day.
     t.clock.advance(day);
-    expect(await j.purge.sweep()).toEqual({ accounts: 0, appointments: 0, payments: 0 });
+    expect(await j.purge.sweep()).toEqual({ clinicalErased: 0, accounts: 0, appointments: 0, payments: 0 });
   });
 
   it('an account closed with nothing to keep goes at the next sweep; longer RETENTION_* periods keep the rest longer', async () => {
@@ -116,12 +140,16 @@ describe.each(backends)('purging closed accounts\' records on %s', (backend) => 
     await closeAccountOf(t, empty);
     const closed = await closedAccount('sunita', '11:00');
     const j = jobs({ clinicalYears: 5, paymentYears: 10 });
-    expect(await j.purge.sweep()).toEqual({ accounts: 1, appointments: 0, payments: 0 });
+    expect(await j.purge.sweep()).toEqual({ clinicalErased: 0, accounts: 1, appointments: 0, payments: 0 });
     expect(await holdings(t.db(), [empty.id])).toMatchObject({ users: 0, audit: 0 });
-    untilClinicDay('2033-03-12'); // 8 years on: the legal minimums have ended, the configured periods have not
-    expect(await j.purge.sweep()).toEqual({ accounts: 0, appointments: 0, payments: 0 });
+    untilClinicDay('2030-03-10'); // 5 years on, less a day: the configured clinical period still runs
+    expect(await j.purge.sweep()).toEqual({ clinicalErased: 0, accounts: 0, appointments: 0, payments: 0 });
+    expect(await holdings(t.db(), [closed.id])).toMatchObject({ chat: 1, family: 1 });
+    untilClinicDay('2033-03-12'); // 8 years on: the legal minimums have ended, the configured payment period has not
+    expect(await j.purge.sweep()).toEqual({ clinicalErased: 1, accounts: 0, appointments: 0, payments: 0 });
+    expect(await holdings(t.db(), [closed.id])).toMatchObject({ users: 1, payments: 2, chat: 0, family: 0 });
     untilClinicDay('2035-03-12');
-    expect(await j.purge.sweep()).toEqual({ accounts: 1, appointments: 1, payments: 2 });
+    expect(await j.purge.sweep()).toEqual({ clinicalErased: 0, accounts: 1, appointments: 1, payments: 2 });
     expect(await holdings(t.db(), [closed.id])).toMatchObject({ users: 0, appointments: 0, payments: 0 });
   });
 

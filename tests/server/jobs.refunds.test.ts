@@ -60,7 +60,7 @@ describe.each(backends)('refund mails on %s', (backend) => {
     const notice = j.mailer.sent.find((m) => m.to === patient.email)!;
     expect(notice.subject).toBe(`Your fee will be refunded (${appointment.appointmentId})`);
     expect(notice.text).toContain(`Appointment ${appointment.appointmentId} was cancelled after its fee was paid.`);
-    expect(notice.text).toContain('The clinic will refund ₹500.00 to you.');
+    expect(notice.text).toContain('The clinic will refund ₹600.00 to you.');
     expect(notice.idempotencyKey).toMatch(/^refund:payment:[0-9a-f-]{36}$/);
     const summaries = () => j.mailer.sent.filter((m) => m.to === admin);
     expect(summaries()).toHaveLength(1);
@@ -74,7 +74,7 @@ describe.each(backends)('refund mails on %s', (backend) => {
     const [tuesday, wednesday] = summaries();
     expect(tuesday!.subject).toBe('Open refunds: 1 (2025-03-11)');
     expect(wednesday!.subject).toBe('Open refunds: 1 (2025-03-12)');
-    expect(wednesday!.text).toContain(`${appointment.appointmentId}  ${appointment.firstName} ${appointment.lastName}  ₹500.00  flagged 2025-03-11  (cancelled after paying)`);
+    expect(wednesday!.text).toContain(`${appointment.appointmentId}  ${appointment.firstName} ${appointment.lastName}  ₹600.00  flagged 2025-03-11  (cancelled after paying)`);
     expect(wednesday!.text).toContain('http://localhost:3000/#/staff/admin/refunds');
     // The patient's notice went once.
     expect(j.mailer.sent.filter((m) => m.to === patient.email)).toHaveLength(1);

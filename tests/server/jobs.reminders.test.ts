@@ -10,7 +10,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { reminderRows } from '../../server/jobs/reminders.js';
-import { booked } from './paymentSupport.js';
+import { booked, meeraOnlineToo } from './paymentSupport.js';
 import { bookedAndPaid, cancel, moveTo, useAppointmentsApp } from './appointmentsSupport.js';
 import { backends } from './helpers.js';
 import { jobsOver, leads, sweepAndSend, type TestJobs } from './jobsSupport.js';
@@ -18,6 +18,8 @@ import { jobsOver, leads, sweepAndSend, type TestJobs } from './jobsSupport.js';
 const hour = 3_600_000;
 /** Wednesday 12 March 2025, 17:00: Dr. Meera Kulkarni at Aundh (Wednesdays 17:00-20:00). */
 const wednesday = { date: '2025-03-12', startTime: '17:00' };
+/** The same, as a Video consultation: online, with no clinic (issue 12); see meeraOnlineToo. */
+const videoWednesday = { ...wednesday, location: '', consultationType: 'Video' };
 
 describe.each(backends)('reminders on %s', (backend) => {
   const t = useAppointmentsApp(backend);
@@ -45,7 +47,14 @@ describe.each(backends)('reminders on %s', (backend) => {
     expect(leads('off')).toEqual([]);
     for (const bad of ['24', '2d', '0m', '-1h', '24h;2h', '15000h', '1m,2m,3m,4m,5m,6m']) expect(() => leads(bad)).toThrow(/REMINDER_LEADS/);
     // The server's configuration: JOBS and REMINDER_LEADS, a bad value stops the start naming it.
-    expect(loadConfig({}).jobs).toEqual({ enabled: true, reminderLeadsMinutes: [1440, 120], adminEmail: null, refundSummaryHour: 9, morningListHour: 7 });
+    expect(loadConfig({}).jobs).toEqual({
+      enabled: true,
+      reminderLeadsMinutes: [1440, 120],
+      adminEmail: null,
+      refundSummaryHour: 9,
+      morningListHour: 7,
+      texts: { sms: null, whatsapp: null },
+    });
     expect(loadConfig({ JOBS: 'off', REMINDER_LEADS: '2m' }).jobs).toMatchObject({ enabled: false, reminderLeadsMinutes: [2] });
     expect(() => loadConfig({ REMINDER_LEADS: '2d' })).toThrow(/REMINDER_LEADS must be leads like "24h,2h"/);
     expect(() => loadConfig({ JOBS: 'maybe' })).toThrow(/JOBS must be "on" or "off"/);
@@ -56,7 +65,8 @@ describe.each(backends)('reminders on %s', (backend) => {
     const marathi = await t.patient();
     await t.db().query(`update users set language = 'hi' where id = $1`, [hindi.id]);
     await t.db().query(`update users set language = 'mr' where id = $1`, [marathi.id]);
-    const a = await bookedAndPaid(t.app(), hindi, wednesday);
+    await meeraOnlineToo(t.db(), 3, '17:00', '20:00');
+    const a = await bookedAndPaid(t.app(), hindi, videoWednesday);
     const b = await bookedAndPaid(t.app(), marathi, { ...wednesday, startTime: '17:15', consultationType: 'Clinic Visit' });
     const j = jobs('24h,30m');
     clinicTime('2025-03-11 17:15');
@@ -80,7 +90,8 @@ describe.each(backends)('reminders on %s', (backend) => {
 
   it('sends the 24-hour and the 2-hour reminder at their clinic-time instants, each once', async () => {
     const patient = await t.patient();
-    const appointment = await bookedAndPaid(t.app(), patient, wednesday);
+    await meeraOnlineToo(t.db(), 3, '17:00', '20:00');
+    const appointment = await bookedAndPaid(t.app(), patient, videoWednesday);
     const j = jobs();
 
     clinicTime('2025-03-11 16:59'); // 24 hours and 1 minute before

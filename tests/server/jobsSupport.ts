@@ -7,6 +7,7 @@ import type { Database } from '../../server/db/database.js';
 import { defaultJobsConfig, type JobsConfig, parseReminderLeads } from '../../server/jobs/config.js';
 import type { EngineTuning } from '../../server/jobs/engine.js';
 import { createJobs, type Jobs } from '../../server/jobs/index.js';
+import type { OptOutLink } from '../../server/jobs/reminders.js';
 import type { Mailer } from '../../server/mail/mailer.js';
 import type { Retention } from '../../server/records/config.js';
 import { MemoryMailer } from './accountsSupport.js';
@@ -29,7 +30,7 @@ export interface TestJobs extends Jobs {
 export function jobsOver(
   db: Database,
   now: () => Date,
-  options: { leads?: string; mailer?: Mailer; tuning?: Partial<EngineTuning>; retention?: Retention; config?: Partial<JobsConfig> } = {},
+  options: { leads?: string; mailer?: Mailer; tuning?: Partial<EngineTuning>; retention?: Retention; config?: Partial<JobsConfig>; optOutLink?: OptOutLink } = {},
 ): TestJobs {
   const mailer = new MemoryMailer();
   const errors: Error[] = [];
@@ -40,6 +41,7 @@ export function jobsOver(
     publicUrl,
     config: { ...defaultJobsConfig, reminderLeadsMinutes: leads(options.leads ?? '24h,2h'), ...options.config },
     ...(options.retention ? { retention: options.retention } : {}),
+    ...(options.optOutLink ? { optOutLink: options.optOutLink } : {}),
     onError: (error) => errors.push(error),
     tuning: options.tuning ?? testTuning,
   });

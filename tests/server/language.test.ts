@@ -8,7 +8,7 @@ import { requestLanguage } from '../../server/http/language.js';
 import { oneTimeCodeMail } from '../../server/mail/templates.js';
 import { backends } from './helpers.js';
 import { pressPay, useAppointmentsApp } from './appointmentsSupport.js';
-import { booked, checkout, publicUrl, type Patient } from './paymentSupport.js';
+import { booked, checkout, publicUrl, type Patient, meeraOnlineToo } from './paymentSupport.js';
 
 const devanagari = /[\u0900-\u097F]/;
 
@@ -51,7 +51,8 @@ describe.each(backends)('the account language on %s', (backend) => {
   it("the booking confirmation is in the account's language: Marathi, with Intl's Marathi date and rupees", async () => {
     const patient = await t.patient('asha');
     await putLanguage(patient, { language: 'mr' });
-    const appointment = await booked(t.app(), patient, { startTime: '11:00', consultationType: 'Video' });
+    await meeraOnlineToo(t.db());
+    const appointment = await booked(t.app(), patient, { startTime: '11:00', location: '', consultationType: 'Video' });
     const { checkoutPageUrl } = await checkout(t.app(), patient, appointment);
     await pressPay(t.app(), checkoutPageUrl);
     await t.idle();
@@ -63,7 +64,8 @@ describe.each(backends)('the account language on %s', (backend) => {
     expect(mail.text).toContain('नमस्कार Asha,'); // the booking's first name, as written
     expect(mail.text).toContain('तुमची अपॉइंटमेंट बुक झाली आहे आणि तिची ₹५००.०० फी भरली आहे.');
     expect(mail.text).toContain('Dr. Meera Kulkarni यांच्याशी व्हिडिओ कॉलवर कन्सल्टेशन');
-    expect(mail.text).toContain('कुठे: व्हिडिओ कॉल, सहज होमिओपॅथी क्लिनिक, Aundh येथून बुक केलेली');
+    // Online, with no clinic (issue 12): no clinic named.
+    expect(mail.text).toContain('कुठे: ऑनलाइन (व्हिडिओ कॉल)');
     expect(mail.text).toContain(`अपॉइंटमेंट क्रमांक: ${appointment.appointmentId}`);
     expect(mail.text).toContain('अपॉइंटमेंट रद्द केल्यास फी परत मिळत नाही.');
     expect(mail.text).toContain(`${publicUrl}/#/myappointment`);
@@ -71,6 +73,17 @@ describe.each(backends)('the account language on %s', (backend) => {
     // Nothing of the English mail is left but names, the place and the appointment's number.
     expect(mail.text).not.toMatch(/Hello|appointment is booked|When:|Where:|cancelled/);
     expect(mail.attachments).toHaveLength(1);
+    // The calendar event too, attached and downloaded: its title and description in Marathi.
+    const unfold = (ics: string) => ics.replace(/\r\n /g, '').split('\r\n');
+    const attached = unfold(String(mail.attachments![0]!.content));
+    expect(attached).toContain('SUMMARY:Dr. Meera Kulkarni यांच्याशी व्हिडिओ कॉलवर कन्सल्टेशन');
+    const description = attached.find((line) => line.startsWith('DESCRIPTION:'))!;
+    expect(description).toContain(`अपॉइंटमेंट क्रमांक: ${appointment.appointmentId}`);
+    expect(description).toContain('कधी: मंगळवार\\, ११ मार्च\\, २०२५\\, सकाळ ११:०० (भारतीय वेळ)');
+    expect(description).not.toMatch(/When:|Where:|Your appointments/);
+    const downloaded = await t.app().inject({ method: 'GET', url: `/api/appointment/${appointment._id}/calendar.ics`, headers: patient.headers });
+    expect(downloaded.statusCode).toBe(200);
+    expect(unfold(downloaded.body)).toContain('SUMMARY:Dr. Meera Kulkarni यांच्याशी व्हिडिओ कॉलवर कन्सल्टेशन');
   });
 
   it('a Hindi account gets the confirmation in Hindi; an English one as before', async () => {

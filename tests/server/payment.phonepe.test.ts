@@ -69,7 +69,7 @@ describe.each(backends)('payment service (phonepe) on %s', (backend) => {
     const { merchantOrderId, checkoutPageUrl, appointment } = await openCheckout();
     expect(new URL(checkoutPageUrl).origin).toBe(fake.url);
     const order = fake.orders.get(merchantOrderId)!;
-    expect(order.amount).toBe(50000);
+    expect(order.amount).toBe(60000);
     expect(order.expireAfter).toBe(900);
     expect(order.redirectUrl).toBe(`${publicUrl}/api/payment/return/${merchantOrderId}`);
     expect(order.body.paymentFlow).toMatchObject({ type: 'PG_CHECKOUT' });
@@ -120,7 +120,7 @@ describe.each(backends)('payment service (phonepe) on %s', (backend) => {
   it('a forged webhook (no or wrong Authorization) is refused and pays nothing', async () => {
     const { merchantOrderId, appointment } = await openCheckout();
     for (const authorization of [null, 'x', createHash('sha256').update(`${webhookUser}:guess`).digest('hex'), `Basic ${goodAuthorization}`]) {
-      const res = await webhook(completed(merchantOrderId, 50000), authorization);
+      const res = await webhook(completed(merchantOrderId, 60000), authorization);
       expect(res.statusCode).toBe(401);
       expect(messageOf(res)).toBe('This webhook is not from our payment provider.');
     }
@@ -130,15 +130,15 @@ describe.each(backends)('payment service (phonepe) on %s', (backend) => {
 
   it('a verified webhook settles; replayed, it changes nothing', async () => {
     const { merchantOrderId, appointment } = await openCheckout();
-    const first = await webhook(completed(merchantOrderId, 50000));
+    const first = await webhook(completed(merchantOrderId, 60000));
     expect(first.statusCode).toBe(200);
     const settled = await paymentRow(t.db(), merchantOrderId);
     expect(settled).toMatchObject({ status: 'paid', provider_transaction_id: 'OM123456' });
     expect(await appointmentRow(t.db(), appointment._id)).toMatchObject({ payment_status: 'paid', hold_expires_at: null });
     t.clock.advance(5 * minute);
-    for (let i = 0; i < 3; i++) expect((await webhook(completed(merchantOrderId, 50000))).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await webhook(completed(merchantOrderId, 60000))).statusCode).toBe(200);
     // A late "failed" for the same order cannot undo a payment either.
-    expect((await webhook({ ...completed(merchantOrderId, 50000), event: 'checkout.order.failed', payload: { ...completed(merchantOrderId, 50000).payload, state: 'FAILED' } })).statusCode).toBe(200);
+    expect((await webhook({ ...completed(merchantOrderId, 60000), event: 'checkout.order.failed', payload: { ...completed(merchantOrderId, 60000).payload, state: 'FAILED' } })).statusCode).toBe(200);
     expect(await paymentRow(t.db(), merchantOrderId)).toEqual(settled);
     expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('paid');
   });
@@ -150,7 +150,7 @@ describe.each(backends)('payment service (phonepe) on %s', (backend) => {
     expect(messageOf(res)).toBe('The amount does not match the payment.');
     expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('pending');
     expect((await paymentRow(t.db(), merchantOrderId)).status).toBe('pending');
-    expect((await webhook(completed('SHCA-unknown', 50000))).statusCode).toBe(404);
+    expect((await webhook(completed('SHCA-unknown', 60000))).statusCode).toBe(404);
     expect((await webhook({ event: 'checkout.order.completed' })).statusCode).toBe(400);
   });
 
@@ -159,10 +159,10 @@ describe.each(backends)('payment service (phonepe) on %s', (backend) => {
     fake.complete(merchantOrderId);
     const other = await t.anotherInstance();
     const answers = await Promise.all([
-      webhook(completed(merchantOrderId, 50000)),
+      webhook(completed(merchantOrderId, 60000)),
       other.inject(`/api/payment/return/${merchantOrderId}`),
       t.app().inject(`/api/payment/return/${merchantOrderId}`),
-      webhook(completed(merchantOrderId, 50000)),
+      webhook(completed(merchantOrderId, 60000)),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 303, 303, 200]);
     expect(resultOf(answers[1]!.headers.location)).toBe(`${publicUrl}/#/paymentsuccess`);
@@ -173,10 +173,10 @@ describe.each(backends)('payment service (phonepe) on %s', (backend) => {
   it('a second payment of an appointment already paid is flagged for refund, the appointment stays paid', async () => {
     const { owner, appointment, merchantOrderId } = await openCheckout();
     // The person opened a second checkout before the first was confirmed (a failed-looking return).
-    const second = await payAppointment(t.app(), owner, appointment._id, 500);
+    const second = await payAppointment(t.app(), owner, appointment._id, 600);
     const secondId = (second.json() as { merchantOrderId: string }).merchantOrderId;
-    await webhook(completed(merchantOrderId, 50000));
-    const res = await webhook(completed(secondId, 50000));
+    await webhook(completed(merchantOrderId, 60000));
+    const res = await webhook(completed(secondId, 60000));
     expect(res.statusCode).toBe(200);
     expect((await paymentRow(t.db(), secondId)).status).toBe('refund');
     expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('paid');
@@ -187,7 +187,7 @@ describe.each(backends)('payment service (phonepe) on %s', (backend) => {
     const appointment = await booked(t.app(), owner);
     await fake.close();
     try {
-      const res = await payAppointment(t.app(), owner, appointment._id, 500);
+      const res = await payAppointment(t.app(), owner, appointment._id, 600);
       expect(res.statusCode).toBe(502);
       expect(messageOf(res)).toBe('The payment service could not be reached. Please try again.');
       expect((await t.db().query(`select status from payments`)).rows).toEqual([{ status: 'failed' }]);

@@ -13,6 +13,7 @@ import {
   book,
   booked,
   checkout,
+  kavita,
   messageOf,
   meera,
   minute,
@@ -59,7 +60,7 @@ describe.each(backends)('payment and appointment records agree on %s', (backend)
       holds_slot: false,
     });
     expect(await listed(asha, appointment._id)).toMatchObject({ appointmentStatus: 'Cancelled', appointmentPaymentStatus: 'refund' });
-    expect(await refunds(admin)).toMatchObject([{ reason: 'cancelled', merchantOrderId, appointmentId: appointment._id, amount: 500 }]);
+    expect(await refunds(admin)).toMatchObject([{ reason: 'cancelled', merchantOrderId, appointmentId: appointment._id, amount: 600 }]);
     // The slot stays free for others.
     expect((await slotMap(t.app(), meera.email, 'Aundh', today))['11:00']).toBe('free');
   });
@@ -158,9 +159,10 @@ describe.each(backends)('payment and appointment records agree on %s', (backend)
   it('its fee changed during checkout (re-booked as another type), then paid: the payment goes back and the appointment is unpaid, payable again', async () => {
     const admin = await t.staff('admin', officeEmail);
     const asha = await t.patient('asha');
-    const appointment = await booked(t.app(), asha); // Video, 500
+    // Online with Dr. Kavita (Chat, Video and Call are online only, issue 12).
+    const appointment = await booked(t.app(), asha, { doctorEmail: kavita.email, location: '' }); // Video, 500
     const { merchantOrderId, checkoutPageUrl } = await checkout(t.app(), asha, appointment);
-    const rebooked = await book(t.app(), asha, { consultationType: 'Chat' }); // the same slot: the same appointment, 300
+    const rebooked = await book(t.app(), asha, { doctorEmail: kavita.email, location: '', consultationType: 'Chat' }); // the same slot: the same appointment, 300
     expect(rebooked.json()).toMatchObject({ _id: appointment._id, consultationFee: 300 });
 
     await pressPay(t.app(), checkoutPageUrl);

@@ -45,8 +45,8 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
     it('needs the owner: 401 without a token, 404 for somebody else', async () => {
       const owner = await t.patient();
       const appointment = await booked(t.app(), owner);
-      expect((await payAppointment(t.app(), null, appointment._id, 500)).statusCode).toBe(401);
-      const stranger = await payAppointment(t.app(), await t.patient(), appointment._id, 500);
+      expect((await payAppointment(t.app(), null, appointment._id, 600)).statusCode).toBe(401);
+      const stranger = await payAppointment(t.app(), await t.patient(), appointment._id, 600);
       expect(stranger.statusCode).toBe(404);
       expect(messageOf(stranger)).toBe('Appointment not found.');
       expect((await t.db().query('select 1 from payments')).rowCount).toBe(0);
@@ -54,12 +54,12 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
 
     it('refuses an amount that is not the stored fee (400), and never trusts the client for it', async () => {
       const owner = await t.patient();
-      const appointment = await booked(t.app(), owner); // Video: 500
+      const appointment = await booked(t.app(), owner); // a Clinic Visit: 600
       const res = await payAppointment(t.app(), owner, appointment._id, 1);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: 'The amount does not match the consultation fee.',
-        errors: [{ field: 'consultationAmount', message: 'must be the consultation fee, 500' }],
+        errors: [{ field: 'consultationAmount', message: 'must be the consultation fee, 600' }],
       });
       expect((await t.db().query('select 1 from payments')).rowCount).toBe(0);
     });
@@ -76,7 +76,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.body).toContain('Sahaj Homeopathy Clinic');
-      expect(page.body).toContain('₹500.00');
+      expect(page.body).toContain('₹600.00');
       expect(page.body).toContain(`${appointment.appointmentId}`);
       expect(page.body).toContain(`action="${answer.merchantOrderId}/pay"`);
       expect(page.body).not.toMatch(/<script|style=|<style/);
@@ -124,7 +124,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       // Pressing again or coming back changes nothing.
       expect(resultOf((await post(t.app(), `${checkoutPath(checkoutPageUrl)}/fail`)).headers.location)).toBe(success);
       expect(resultOf((await t.app().inject(`/api/payment/return/${merchantOrderId}`)).headers.location)).toBe(success);
-      const again = await payAppointment(t.app(), owner, appointment._id, 500);
+      const again = await payAppointment(t.app(), owner, appointment._id, 600);
       expect(again.statusCode).toBe(409);
       expect(messageOf(again)).toBe('This appointment is already paid.');
       const record = await booked(t.app(), await t.patient(), { startTime: '11:15' });
@@ -168,7 +168,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       // The provider took the money but nobody told us yet: the status call asks it and settles.
       await t.db().query(`update sandbox_checkouts set state = 'COMPLETED' where merchant_order_id = $1`, [merchantOrderId]);
       const paid = await status(owner);
-      expect(paid.json()).toMatchObject({ status: 'paid', amountPaid: 500, appointment: { _id: appointment._id, appointmentPaymentStatus: 'paid' } });
+      expect(paid.json()).toMatchObject({ status: 'paid', amountPaid: 600, appointment: { _id: appointment._id, appointmentPaymentStatus: 'paid' } });
       expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('paid');
       // The return address names the payment.
       const back = await t.app().inject(`/api/payment/return/${merchantOrderId}`);
@@ -223,7 +223,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       expect((await paymentRow(t.db(), merchantOrderId)).status).toBe('refund');
       expect(await appointmentRow(t.db(), other._id)).toMatchObject({ holds_slot: true });
       // The patient's record says so; and paying it again is refused as the slot is gone.
-      const again = await payAppointment(t.app(), owner, appointment._id, 500);
+      const again = await payAppointment(t.app(), owner, appointment._id, 600);
       expect(again.statusCode).toBe(409);
       expect(messageOf(again)).toBe('This slot is already booked');
     });
@@ -232,7 +232,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       const owner = await t.patient();
       const appointment = await booked(t.app(), owner); // today 11:00 with Dr Meera, the clock at 10:00
       t.clock.advance(2 * 60 * minute);
-      const res = await payAppointment(t.app(), owner, appointment._id, 500);
+      const res = await payAppointment(t.app(), owner, appointment._id, 600);
       expect(res.statusCode).toBe(409);
       expect(messageOf(res)).toBe('The time of this appointment has passed, so it can no longer be paid. Please book a new one.');
       expect((await t.db().query('select 1 from payments')).rowCount).toBe(0);
@@ -251,7 +251,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       const lateAppointment = await booked(t.app(), late, { startTime: '11:15' });
       t.clock.advance(16 * minute);
       await booked(t.app(), await t.patient(), { startTime: '11:15' });
-      const refused = await payAppointment(t.app(), late, lateAppointment._id, 500);
+      const refused = await payAppointment(t.app(), late, lateAppointment._id, 600);
       expect(refused.statusCode).toBe(409);
       expect(messageOf(refused)).toBe('This slot is already booked');
     });
@@ -369,7 +369,7 @@ describe.each(backends)('a payment confirmed after the hold lapsed, its slot gon
     expect(slotLost.map((r) => r.merchantOrderId).sort()).toEqual(
       [morningPay.merchantOrderId, eveningPay.merchantOrderId, laterPay.merchantOrderId].sort(),
     );
-    expect(slotLost.every((r) => r.amount === 500)).toBe(true);
+    expect(slotLost.every((r) => r.amount === 600)).toBe(true);
     const mine = (await app.inject({ url: `/api/auth/getUser/${ravi.email}`, headers: ravi.headers })).json() as {
       appointmentPaymentStatus: string;
     }[];

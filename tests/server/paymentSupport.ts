@@ -154,8 +154,10 @@ export function bookingBody(choice: BookingChoice = {}, extra: Record<string, un
     date: choice.date ?? today,
     doctorName: 'whatever the client says',
     doctorEmail: choice.doctorEmail ?? meera.email,
-    location: choice.location ?? 'Aundh',
-    consultationType: choice.consultationType ?? 'Video',
+    // Chat, Video and Call are booked online only (issue 12): with no location given they go
+    // online ('', see meeraOnlineToo); a clinic's default type is a Clinic Visit, online's Video.
+    location: choice.location ?? (choice.consultationType && choice.consultationType !== 'Clinic Visit' ? '' : 'Aundh'),
+    consultationType: choice.consultationType ?? (choice.location === '' ? 'Video' : 'Clinic Visit'),
     startTime: choice.startTime ?? '11:00',
     appointmentPaymentStatus: 'failed',
     appointmentPaymentId: null,
@@ -223,3 +225,19 @@ export async function paymentRow(db: Database, merchantOrderId: string) {
 }
 
 export const messageOf = (res: Response) => (res.json() as { message: string }).message;
+
+/**
+ * A fixture for tests whose point is a teleconsultation with Dr. Meera (chat, join link, consent,
+ * "Online (Video)"): Chat, Video and Call are booked online only (issue 12), and the seed gives her
+ * clinic hours only, so she also consults online on `weekday` (0 Sunday ... 6 Saturday; default
+ * Tuesday, the tests' today) from `start` to `end`. Book with `location: ''`.
+ */
+export async function meeraOnlineToo(db: Database, weekday = 2, start = '09:00', end = '13:00'): Promise<void> {
+  await db.query(
+    // Once per day: a test may set up several consultations.
+    `insert into doctor_online_hours (doctor_id, weekday, start_time, end_time)
+     select d.id, $2, $3, $4 from doctors d
+      where d.email = $1 and not exists (select 1 from doctor_online_hours o where o.doctor_id = d.id and o.weekday = $2)`,
+    [meera.email, weekday, start, end],
+  );
+}

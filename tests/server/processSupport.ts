@@ -184,7 +184,7 @@ export async function logIn(base: string, email: string): Promise<string> {
 
 const meeraEmail = 'meera.kulkarni@sahaj-clinic.example';
 
-/** Books Dr. Meera's first free Video slot at Aundh from tomorrow (clinic time) on; answers the record. */
+/** Books Dr. Meera's first free Clinic Visit slot at Aundh from tomorrow (clinic time) on (Video is online only, issue 12); answers the record. */
 export async function bookFirstFreeSlot(base: string, token: string, email: string): Promise<{ _id: string; consultationFee: number; date: string; startTime: string }> {
   const clinicToday = new Date(Date.now() + 5.5 * 3600_000);
   for (let day = 1; day <= 14; day++) {
@@ -208,9 +208,7 @@ export async function bookFirstFreeSlot(base: string, token: string, email: stri
         doctorName: 'Dr. Meera Kulkarni',
         doctorEmail: meeraEmail,
         location: 'Aundh',
-        consultationType: 'Video',
-        // A teleconsultation records the patient's consent (issue 13).
-        consentText: 'I agree to a teleconsultation.',
+        consultationType: 'Clinic Visit',
         startTime: free.time,
         appointmentPaymentStatus: 'failed',
         appointmentPaymentId: null,

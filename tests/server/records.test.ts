@@ -15,7 +15,7 @@ import { insertMessage, insertPhoto } from '../../server/repositories/chat.js';
 import { courseUntil } from '../../server/services/records.js';
 import { backends } from './helpers.js';
 import { bookedAndPaid, cancel, prescription, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
-import { book, kavita, meera, type Patient, post, type Response } from './paymentSupport.js';
+import { book, kavita, meera, meeraOnlineToo, type Patient, post, type Response } from './paymentSupport.js';
 import { closeAccountOf, completedConsultation as completedOf, hindiPrescription } from './recordsSupport.js';
 
 /** Where the documents are kept for a person to look at (pdftoppm -png): test-results/documents. */
@@ -148,6 +148,57 @@ describe.each(backends)('the patient record on %s', (backend) => {
     expect(pdfText(mail!.attachments![0]!.content as Buffer)).toContain('MCH-48213');
   });
 
+  it("a Marathi-speaking patient's prescription, receipt and completion mail are in Marathi; the doctor's words stay as written", async () => {
+    const patient = await t.patient('meena');
+    await t.db().query(`update users set language = 'mr' where id = $1`, [patient.id]);
+    await t.db().query(`update doctors set registration_council = 'Maharashtra Council of Homoeopathy', registration_number = 'MCH-48213' where email = $1`, [meera.email]);
+    // A Video consultation: online, with no clinic (issue 12).
+    await meeraOnlineToo(t.db());
+    const appointment = (await bookedAndPaid(t.app(), patient, { startTime: '11:00', location: '', consultationType: 'Video' })) as {
+      _id: string;
+      appointmentId: string;
+      consultationFee: number;
+    };
+    const admin = await t.staff('admin', 'office-meena@sahaj-clinic.example');
+    expect((await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, hindiPrescription)).statusCode).toBe(200);
+    await t.idle();
+
+    const rx = await get(t.app(), patient, `/appointments/${appointment._id}/prescription.pdf`);
+    keep('prescription-mr.pdf', rx.rawPayload);
+    const text = pdfText(rx.rawPayload);
+    // Word by word: pdftotext places each Devanagari run (drawn with its ActualText) on its own,
+    // so a label of two words does not come out as one string (the page itself reads right:
+    // test-results/documents/prescription-mr.pdf, looked at).
+    const words = (phrase: string) => phrase.split(/[\s/(),.:]+/).filter(Boolean);
+    for (const expected of ['रुग्ण', 'वय / लिंग', 'वर्षे स्त्री', 'तारीख', '११ मार्च २०२५', 'ऑनलाइन (व्हिडिओ कॉल)', 'तक्रार', 'डोस', 'किती वेळा', 'सूचना', 'नोंदणी क्र', 'MCH-48213', 'स्वाक्षरी']) {
+      for (const word of words(expected)) expect(text, `${expected}: ${word}`).toContain(word);
+    }
+    // What the doctor wrote, as written.
+    for (const expected of [prescription.complain, 'Bryonia alba 30C', 'आर्निका', 'three times a day', prescription.instructions]) expect(text, expected).toContain(expected);
+    expect(text).not.toContain('Complaint');
+    expect(text).not.toContain('Patient');
+
+    const receiptPdf = (await get(t.app(), patient, `/appointments/${appointment._id}/receipt.pdf`)).rawPayload;
+    keep('receipt-mr.pdf', receiptPdf);
+    const receipt = pdfText(receiptPdf);
+    for (const expected of ['पावती', 'कोणाकडून मिळाले', 'कशासाठी', 'कन्सल्टेशनची फी', 'पावती क्रमांक', 'निव्वळ रक्कम']) {
+      for (const word of words(expected)) expect(receipt, `${expected}: ${word}`).toContain(word);
+    }
+    // The amount in Marathi digits ("₹५००.०० मिळाले"; the sign and the point are Latin runs).
+    const fee = new Intl.NumberFormat('mr-IN', { style: 'currency', currency: 'INR' }).format(appointment.consultationFee);
+    for (const part of fee.split(/[₹.,]/).filter(Boolean)) expect(receipt, fee).toContain(part);
+    expect(fee).toMatch(/^₹[०-९]/);
+    expect(receipt).toContain('मिळाले');
+    expect(receipt).not.toContain('Receipt number');
+
+    const mail = t.mailer().sent.find((m) => m.to === patient.email && m.attachments?.[0]?.contentType === 'application/pdf');
+    expect(mail?.subject).toBe(`Dr. Meera Kulkarni यांचे प्रिस्क्रिप्शन (${appointment.appointmentId})`);
+    expect(mail?.text).toContain(`कन्सल्टेशन ${appointment.appointmentId} पूर्ण झाले`);
+    expect(mail?.html).toContain('<html lang="mr">');
+    expect(pdfText(mail!.attachments![0]!.content as Buffer)).toContain('रुग्ण');
+    // An English account's documents stay English (the test above reads them whole).
+  });
+
   it('receipts: one number sequence, who paid, for what, the amount and the reference; the same number when fetched again', async () => {
     const { patient, appointment, orderId } = await completedConsultation();
     const fee = await get(t.app(), patient, `/appointments/${appointment._id}/receipt.pdf`);
@@ -160,6 +211,8 @@ describe.each(backends)('the patient record on %s', (backend) => {
     expect(feeText).toContain('सुनीता');
     expect(feeText).toContain(patient.email);
     expect(feeText).toContain(`Video consultation fee, appointment ${appointment.appointmentId}`);
+    // The doctor's registration (the telemedicine guidelines: on every receipt).
+    expect(feeText).toContain('Maharashtra Council of Homoeopathy, Reg. No. MCH-48213');
     const { rows } = await t.db().query<{ merchant_order_id: string }>(`select merchant_order_id from payments where appointment_id = $1`, [appointment._id]);
     expect(feeText).toContain(rows[0]!.merchant_order_id);
 
@@ -187,6 +240,52 @@ describe.each(backends)('the patient record on %s', (backend) => {
     expect(text).toContain('RCT-000002');
     expect(text).toContain('-₹349.50');
     expect(text).toContain('₹0.00');
+  });
+
+  it('a Cash order: no receipt until the pharmacy hands it over; delivered, its cash payment is recorded once with a receipt; cancelled, a refund line', async () => {
+    const patient = await t.patient('ravi');
+    const admin = await t.staff('admin', 'office-ravi@sahaj-clinic.example');
+    const appointment = (await bookedAndPaid(t.app(), patient, { startTime: '12:00' })) as { _id: string };
+    expect((await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, prescription)).statusCode).toBe(200);
+    const ordered = await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/order`, { totalPrice: 215, paymentMode: 'Cash', pharmacyId: 'PH-7' });
+    const orderId = (ordered.json() as { appointment: { order: { _id: string } } }).appointment.order._id;
+    const setStatus = (orderStatus: string) =>
+      t.app().inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/status`, payload: { orderStatus }, headers: admin.headers });
+
+    expect((await setStatus('Ready')).statusCode).toBe(200);
+    expect((await get(t.app(), patient, `/orders/${orderId}/receipt.pdf`)).statusCode).toBe(409);
+
+    const delivered = await setStatus('Delivered');
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.json()).toMatchObject({ message: 'Order delivered. Its cash payment is recorded and its receipt is ready.' });
+    expect((delivered.json() as { appointment: { order: unknown } }).appointment.order).toMatchObject({ paymentMode: 'Cash', paymentStatus: 'Completed' });
+    // Handed over again (Ready, then Delivered): still one payment.
+    expect((await setStatus('Ready')).statusCode).toBe(200);
+    expect((await setStatus('Delivered')).json()).toMatchObject({ message: 'Order status saved.' });
+    const { rows } = await t.db().query<{ provider: string; status: string; amount_paise: string | number; user_id: string }>(
+      'select provider, status, amount_paise, user_id from payments where order_id = $1',
+      [orderId],
+    );
+    expect(rows.map((r) => ({ ...r, amount_paise: Number(r.amount_paise) }))).toEqual([
+      { provider: 'cash', status: 'paid', amount_paise: 21500, user_id: patient.id },
+    ]);
+
+    const receipt = await get(t.app(), patient, `/orders/${orderId}/receipt.pdf`);
+    expect(receipt.statusCode).toBe(200);
+    keep('receipt-cash.pdf', receipt.rawPayload);
+    const text = pdfText(receipt.rawPayload);
+    expect(text).toContain('Pharmacy order');
+    expect(text).toContain('in cash at the pharmacy');
+    expect(text).toContain('₹215.00');
+    expect(text).toMatch(/RCT-\d{6}/);
+    // Another patient: 404, as for every document.
+    expect((await get(t.app(), await t.patient('intruder'), `/orders/${orderId}/receipt.pdf`)).statusCode).toBe(404);
+
+    // Cancelled after it was paid in cash: the money is owed back, a refund line of its own.
+    expect((await setStatus('Cancelled')).json()).toMatchObject({ message: 'Order cancelled. It was paid: it is listed under Refunds.' });
+    const refundText = pdfText((await get(t.app(), patient, `/orders/${orderId}/receipt.pdf`)).rawPayload);
+    expect(refundText).toContain('Refund receipt');
+    expect(refundText).toContain('-₹215.00');
   });
 
   it('only the account holder, the appointment\'s doctor and admins get a document: 404 for others, 401 for nobody', async () => {

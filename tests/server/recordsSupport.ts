@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { type AppointmentsApp, pressPay, prescription, staffCall } from './appointmentsSupport.js';
-import { book, meera, type Patient, post, publicUrl } from './paymentSupport.js';
+import { book, meera, meeraOnlineToo, type Patient, post, publicUrl } from './paymentSupport.js';
 
 export const hindiPrescription = {
   ...prescription,
@@ -16,8 +16,10 @@ export async function completedConsultation(t: AppointmentsApp, name = 'sunita',
   await t.db().query(`update doctors set registration_council = 'Maharashtra Council of Homoeopathy', registration_number = 'MCH-48213' where email = $1`, [
     meera.email,
   ]);
+  // A Video consultation: online, with no clinic (issue 12).
+  await meeraOnlineToo(t.db());
   const patient = await t.patient(name);
-  const res = await book(t.app(), patient, choice, { firstName: 'सुनीता', lastName: 'क्षत्रिय' });
+  const res = await book(t.app(), patient, { ...choice, location: '', consultationType: 'Video' }, { firstName: 'सुनीता', lastName: 'क्षत्रिय' });
   expect(res.statusCode).toBe(200);
   const appointment = res.json() as { _id: string; appointmentId: string; consultationFee: number };
   const pay = await post(t.app(), '/api/payment/create-appointment', {

@@ -48,7 +48,7 @@ describe.each(backends)('staff on %s', (backend) => {
   it("a doctor completes their own appointment with the prescription, and only their own; the patient sees it", async () => {
     const patient = await t.patient('asha');
     const mine = await bookedAndPaid(t.app(), patient, { startTime: '11:00' });
-    const kavitas = await bookedAndPaid(t.app(), patient, { doctorEmail: kavita.email, startTime: '11:20' });
+    const kavitas = await bookedAndPaid(t.app(), patient, { doctorEmail: kavita.email, location: '', startTime: '11:20' });
     const doctor = await t.staff('doctor', meera.email);
 
     const me = await staffCall(t.app(), doctor, 'GET', '/me');
@@ -102,7 +102,7 @@ describe.each(backends)('staff on %s', (backend) => {
   it('an admin acts on every appointment; a cancelled one cannot be completed; the audit log lists it all', async () => {
     const patient = await t.patient();
     const admin = await t.staff('admin', 'office@sahaj-clinic.example');
-    const kavitas = await bookedAndPaid(t.app(), patient, { doctorEmail: kavita.email, startTime: '11:20' });
+    const kavitas = await bookedAndPaid(t.app(), patient, { doctorEmail: kavita.email, location: '', startTime: '11:20' });
     const cancelled = await bookedAndPaid(t.app(), patient, { startTime: '12:00' });
     await t.app().inject({ method: 'DELETE', url: `/api/appointment/delete/${patient.id}/${cancelled._id}`, headers: patient.headers });
 

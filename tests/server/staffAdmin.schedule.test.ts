@@ -12,7 +12,7 @@ import { isRight } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { OrphanConflict, RefundList } from '../../contract/staffAdmin.js';
 import { backends } from './helpers.js';
-import { bookedAndPaid, prescription, pressPay, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
+import { bookedAndPaid, listOf, moveTo, prescription, pressPay, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
 import { appointmentRow, book, booked, kavita, meera, messageOf, paymentRow, post, slotMap, today } from './paymentSupport.js';
 import { adminTableCounts, api, auditRows, idOf, officeEmail, ok, week } from './staffAdminSupport.js';
 
@@ -142,7 +142,7 @@ describe.each(backends)('staff console schedules on %s', (backend) => {
         _id: expect.any(String),
         purpose: 'appointment',
         reason: 'cancelled',
-        amount: 500,
+        amount: 600,
         merchantOrderId,
         provider: 'sandbox',
         flaggedAt: t.clock.now().toISOString(),
@@ -162,7 +162,7 @@ describe.each(backends)('staff console schedules on %s', (backend) => {
     const audit = await auditRows(t.db());
     expect(audit.map((r) => r.action)).toEqual(['appointment.cancelled', 'refund.resolved']);
     expect(audit[0]!.details.after).toEqual({ status: 'Cancelled', paymentStatus: 'refund' });
-    expect(audit[1]).toMatchObject({ appointment_id: paid._id, subject_user_id: asha.id, details: { amount: 500, reason: 'cancelled', merchantOrderId } });
+    expect(audit[1]).toMatchObject({ appointment_id: paid._id, subject_user_id: asha.id, details: { amount: 600, reason: 'cancelled', merchantOrderId } });
 
     // No live booking left: Meera may retire. She leaves the public list and booking, and comes back.
     expect((await ok(app, admin, 'PUT', `/doctors/${meeraId}/active`, { active: false })).doctor.active).toBe(false);
@@ -256,5 +256,31 @@ describe.each(backends)('staff console schedules on %s', (backend) => {
     expect(refused.json().errors).toEqual([expect.objectContaining({ field: expect.any(String) })]);
     const kept = await t.db().query<{ location_id: string | null; start_time: string }>('select location_id, start_time::text from appointments where id = $1', [visit._id]);
     expect(kept.rows[0]).toMatchObject({ location_id: expect.any(String), start_time: expect.stringMatching(/^11:00/) });
+  });
+
+  it('a Video booked at a clinic before issue 12 stays a valid record, but neither the patient nor the admin can move it within the clinic; nothing changes', async () => {
+    const app = t.app();
+    const admin = await t.staff('admin', officeEmail);
+    const asha = await t.patient('asha');
+    const paid = await bookedAndPaid(app, asha, { startTime: '11:00' });
+    // What a row booked before the rule looks like: Video, at Aundh.
+    await t.db().query(`update appointments set consultation_type = 'Video' where id = $1`, [paid._id]);
+    const listed = (await listOf(app, asha, asha.email)).json() as { _id: string; location: string; consultationType: string }[];
+    expect(JSON.stringify(listed)).toContain(paid._id);
+    const onlineWords = 'Chat, Video and Call are online: please choose Online, not a clinic, or book a Clinic Visit.';
+    const byPatient = await moveTo(app, asha, paid._id, { selectedLocation: 'Aundh', selectedTime: '11:30' });
+    expect(byPatient.statusCode).toBe(400);
+    expect(messageOf(byPatient)).toBe(onlineWords);
+    expect(byPatient.json().errors).toEqual([{ field: 'selectedLocation', message: 'must be empty (online) for Chat, Video or Call' }]);
+    const aundh = await idOf(t.db(), 'locations', 'name', 'Aundh');
+    const byAdmin = await api(app, admin, 'POST', `/appointments/${paid._id}/move`, { date: today, locationId: aundh, startTime: '11:30' });
+    expect(byAdmin.statusCode).toBe(400);
+    expect(messageOf(byAdmin)).toBe(onlineWords);
+    expect(byAdmin.json().errors).toEqual([{ field: 'locationId', message: 'must be empty (online) for Chat, Video or Call' }]);
+    const kept = await t.db().query<{ location_id: string | null; start_time: string; consultation_type: string }>(
+      'select location_id, start_time::text, consultation_type from appointments where id = $1',
+      [paid._id],
+    );
+    expect(kept.rows[0]).toEqual({ location_id: aundh, start_time: expect.stringMatching(/^11:00/), consultation_type: 'Video' });
   });
 });

@@ -32,7 +32,7 @@ describe.each(backends)('staff console on %s', (backend) => {
   it('checks the role on every staff endpoint: 401 without a token, 403 for a patient, 403 for a doctor on admin ones', async () => {
     const patient = await t.patient();
     const doctor = await t.staff('doctor', meera.email);
-    const kavitas = await booked(t.app(), patient, { doctorEmail: kavita.email, startTime: '11:20' });
+    const kavitas = await booked(t.app(), patient, { doctorEmail: kavita.email, location: '', startTime: '11:20' });
     const aundh = await idOf(t.db(), 'locations', 'name', 'Aundh');
     const meeraId = await idOf(t.db(), 'doctors', 'email', meera.email);
     const doctorInput = { name: 'Dr. New', email: 'new@sahaj-clinic.example', type: 'clinic', qualification: '', slotMinutes: 15, locationIds: [aundh] };
@@ -102,7 +102,7 @@ describe.each(backends)('staff console on %s', (backend) => {
     const patient = await t.patient('asha');
     const mine = await bookedAndPaid(t.app(), patient, { startTime: '11:00' });
     const later = await booked(t.app(), patient, { date: '2025-03-16', startTime: '17:30' }); // Sunday, Aundh
-    const kavitas = await booked(t.app(), patient, { doctorEmail: kavita.email, startTime: '11:20' });
+    const kavitas = await booked(t.app(), patient, { doctorEmail: kavita.email, location: '', startTime: '11:20' });
     const doctor = await t.staff('doctor', meera.email);
     const admin = await t.staff('admin', officeEmail);
     const kavitaId = await idOf(t.db(), 'doctors', 'email', kavita.email);
@@ -125,7 +125,7 @@ describe.each(backends)('staff console on %s', (backend) => {
     expect(detail).toMatchObject({
       appointment: { _id: mine._id, firstName: 'Asha', phoneNumber: '+919876543210', appointmentPaymentStatus: 'paid', order: null },
       slotMinutes: 15,
-      payments: [{ purpose: 'appointment', amount: 500, status: 'paid' }],
+      payments: [{ purpose: 'appointment', amount: 600, status: 'paid' }],
     });
 
     // An admin: every doctor, narrowed by doctor and location on request.

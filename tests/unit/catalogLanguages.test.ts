@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { homeEnglish } from '../../src/content/home';
+import { pageCopies } from '../../src/content/translatedCopy';
 import { compareCatalogs, sameAsEnglish, sameInCopy } from '../../src/i18n/check';
 import { en, loadCatalog } from '../../src/i18n/messages';
 import { preferredLanguage } from '../../src/i18n/language';
@@ -32,6 +33,13 @@ describe.each(['hi', 'mr'] as const)('the %s catalog', (language) => {
     const report = compareCatalogs(homeEnglish, home, '', undefined, sameInCopy);
     expect(report).toEqual({ missing: [], extra: [], empty: [], untranslated: [], specChanged: [] });
     expect(home.heroIntro.title).toMatch(devanagari);
+  });
+
+  it.each(Object.entries(pageCopies))("has the %s page's copy translated, with the same images and ids", async (_, copy) => {
+    const translated = await copy.load(language);
+    const report = compareCatalogs(copy.english, translated, '', undefined, sameInCopy);
+    expect(report).toEqual({ missing: [], extra: [], empty: [], untranslated: [], specChanged: [] });
+    expect(JSON.stringify(translated)).toMatch(devanagari);
   });
 
   it('is written in Devanagari', async () => {

@@ -4,6 +4,9 @@
  * `@ts-expect-error` fails the type-check if the line below it stops being an error, i.e. if a
  * catalog missing a key, with an extra key or with a function of other parameters were accepted.
  */
+import { about, type AboutCopy } from '../../src/content/about';
+import { contact, type ContactCopy } from '../../src/content/locations';
+import { treatments, type TreatmentsCopy } from '../../src/content/treatments';
 import { en, type Messages } from '../../src/i18n/messages';
 import { staffMessages, type StaffMessages } from '../../src/i18n/staffMessages';
 import { staffAdminMessages, type StaffAdminMessages } from '../../src/i18n/staffAdminMessages';
@@ -66,4 +69,21 @@ export const staffAdmin: StaffAdminMessages = {
   ...staffAdminMessages,
   // @ts-expect-error: `sections.blog` is not in the English catalog.
   sections: { ...staffAdminMessages.sections, blog: 'Blog' },
+};
+
+// The pages' copy (src/content) is held to its English shape too.
+export const treatmentsWithoutHeading: TreatmentsCopy = {
+  ...treatments.english,
+  // @ts-expect-error: `page` lacks `seeADoctorHeading`.
+  page: (({ seeADoctorHeading: _heading, ...rest }) => rest)(treatments.english.page),
+};
+export const contactWithoutSunday: ContactCopy = {
+  ...contact.english,
+  // @ts-expect-error: `days` lacks Sunday.
+  days: (({ Sunday: _sunday, ...rest }) => rest)(contact.english.days),
+};
+export const aboutWithExtra: AboutCopy = {
+  ...about.english,
+  // @ts-expect-error: a key the English copy does not have.
+  subtitle: 'Extra',
 };

@@ -81,6 +81,14 @@ describe('the chat stream', () => {
     expect(headersOf(init!).get('last-event-id')).toBe('4');
   });
 
+  it("ends on the server's `changed` (the appointment's state moved on), reading nothing after it", async () => {
+    const body = streaming([`id: 8\nevent: message\ndata: ${JSON.stringify(message(8))}\n\nevent: changed\ndata: {}\n\n`, `id: 9\nevent: message\ndata: ${JSON.stringify(message(9))}\n\n`]);
+    const { api: chat } = api((_url, init) => body(init.signal));
+    const seen: ChatMessage[] = [];
+    expect(await chat.readStream(id, '7', 'tok', { onMessage: (m) => seen.push(m) }, new AbortController().signal)).toEqual({ kind: 'changed' });
+    expect(seen.map((m) => m.id)).toEqual(['8']);
+  });
+
   it('sends no Last-Event-ID from the start, and says when the connection ended', async () => {
     const { api: chat, fetch } = api(() => streaming([`id: 1\ndata: ${JSON.stringify(message(1))}\n\n`])());
     const seen: ChatMessage[] = [];

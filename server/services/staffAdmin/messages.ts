@@ -23,6 +23,7 @@ export const adminMessages = {
   orderCancelled: 'This order was cancelled: its status cannot change any more.',
   orderStatusSaved: 'Order status saved.',
   orderCancelledRefund: 'Order cancelled. It was paid: it is listed under Refunds.',
+  orderDeliveredCash: 'Order delivered. Its cash payment is recorded and its receipt is ready.',
   refundNotFound: 'There is no refund to record with this id.',
   refundResolved: 'Refund recorded as paid back.',
   refundAlreadyResolved: 'This refund was recorded as paid back already.',

@@ -3,7 +3,7 @@ import type { AppointmentRecord } from '../../../contract/appointments.js';
 import type { AdminOrderStatus } from '../../../contract/staffAdmin.js';
 import { findStoredAppointment } from '../../repositories/appointmentRecords.js';
 import { findOrderState, setOrderStatus } from '../../repositories/orders.js';
-import { flagPaymentRefund } from '../../repositories/payments.js';
+import { flagPaymentRefund, recordCashPayment } from '../../repositories/payments.js';
 import { insertAudit } from '../../repositories/staff.js';
 import { recordAt } from '../appointments.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -13,7 +13,10 @@ import { adminMessages } from './messages.js';
 
 export function ordersAdmin({ db, now }: AdminDeps) {
   return {
-    /** Placed, Ready, Delivered, Cancelled (final). Cancelling a paid order flags its payment for refund. */
+    /**
+     * Placed, Ready, Delivered, Cancelled (final). Cancelling a paid order flags its payment for
+     * refund; delivering a Cash order records its cash payment (so it has a receipt).
+     */
     async setOrderStatus(staff: Staff, id: string, orderStatus: AdminOrderStatus): Promise<{ message: string; appointment: AppointmentRecord }> {
       assertAdmin(staff);
       const at = now();
@@ -25,6 +28,8 @@ export function ordersAdmin({ db, now }: AdminDeps) {
         const refund = orderStatus === 'Cancelled' && order.paymentStatus === 'Completed';
         await setOrderStatus(tx, order.id, orderStatus, refund, at);
         if (refund && order.paymentId !== null) await flagPaymentRefund(tx, order.paymentId, at);
+        const cashTaken = orderStatus === 'Delivered' && (await recordCashPayment(tx, order.id, at));
+        const paymentStatus = refund ? 'Refund' : cashTaken ? 'Completed' : order.paymentStatus;
         await insertAudit(
           tx,
           {
@@ -34,12 +39,13 @@ export function ordersAdmin({ db, now }: AdminDeps) {
             details: {
               orderId: order.id,
               before: { orderStatus: order.orderStatus, paymentStatus: order.paymentStatus },
-              after: { orderStatus, paymentStatus: refund ? 'Refund' : order.paymentStatus },
+              after: { orderStatus, paymentStatus },
             },
           },
           at,
         );
-        return { appointmentId: order.appointmentId, message: refund ? adminMessages.orderCancelledRefund : adminMessages.orderStatusSaved };
+        const message = refund ? adminMessages.orderCancelledRefund : cashTaken ? adminMessages.orderDeliveredCash : adminMessages.orderStatusSaved;
+        return { appointmentId: order.appointmentId, message };
       });
       return { message, appointment: recordAt((await findStoredAppointment(db, appointmentId))!, now()) };
     },

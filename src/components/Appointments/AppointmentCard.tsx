@@ -15,7 +15,7 @@ import { ChatPanel } from '../Chat/ChatPanel';
 import { OrderSection } from './OrderSection';
 import { Prescription } from './Prescription';
 import { DocumentDownloads } from '../Records/DocumentDownloads';
-import { appointmentDocuments, settledCardOrderId } from '../Records/documents';
+import { appointmentDocuments, settledOrderId } from '../Records/documents';
 import { RemediesLink } from '../Records/RemediesLink';
 import type { AppointmentsServices } from './services';
 
@@ -67,7 +67,7 @@ export function AppointmentCard({
     {
       prescription: status === 'Completed' && view.showPrescription,
       feeSettled: appointment.appointmentPaymentStatus === 'paid' || appointment.appointmentPaymentStatus === 'refund',
-      orderSettled: status === 'Completed' ? settledCardOrderId(appointment.order) : null,
+      orderSettled: status === 'Completed' ? settledOrderId(appointment.order) : null,
     },
     { prescription: recordTexts.downloadPrescription, feeReceipt: recordTexts.downloadReceipt, orderReceipt: recordTexts.downloadOrderReceipt },
   );

@@ -13,23 +13,23 @@ import { getLocale } from '../../i18n/languageChoice';
 function formatters(locale: string) {
   let made = byLocale.get(locale);
   if (!made) {
-    // Hindi and Marathi say the time of day as the front desk does ("सकाळ ११:००", "सुबह 11:00"),
-    // English with am and pm.
-    const clock = locale.startsWith('en') ? { hour12: true } : { dayPeriod: 'short' as const };
+    // 24-hour "20:15" in every language, as the booking popup's slots and the spec's times are
+    // ("09:00"; issue 12: one time format on the patient's side). Latin digits, as on the slots, so
+    // a Marathi card says the same "20:15" the patient chose (dates keep the language's digits).
+    const clock = { hour: '2-digit' as const, hourCycle: 'h23' as const, numberingSystem: 'latn' };
     made = {
       date: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
       /** A day of the booking popup's date strip, without its year, and its two lines. */
       day: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }),
       weekday: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' }),
       dayMonth: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short' }),
-      time: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', ...clock }),
+      time: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', minute: '2-digit', ...clock }),
       /** An instant's time of day in clinic time. */
-      clinicClock: new Intl.DateTimeFormat(locale, { timeZone: clinicTimeZone, hour: 'numeric', minute: '2-digit', ...clock }),
+      clinicClock: new Intl.DateTimeFormat(locale, { timeZone: clinicTimeZone, minute: '2-digit', ...clock }),
       instant: new Intl.DateTimeFormat(locale, {
         timeZone: clinicTimeZone,
         day: 'numeric',
         month: 'short',
-        hour: 'numeric',
         minute: '2-digit',
         ...clock,
       }),
@@ -38,7 +38,6 @@ function formatters(locale: string) {
         day: 'numeric',
         month: 'short',
         year: 'numeric',
-        hour: 'numeric',
         minute: '2-digit',
         ...clock,
       }),
@@ -79,20 +78,20 @@ export const stripDayParts = (date: string): { weekday: string; day: string } =>
   day: current().dayMonth.format(dayStart(date)),
 });
 
-/** `HH:MM` (clinic time) as e.g. "9:00 am"; the text itself if it is not a time. */
+/** `HH:MM` (clinic time) as e.g. "09:00" (24-hour, as the slots); the text itself if it is not a time. */
 export function formatClinicTime(time: string): string {
   const at = new Date(`1970-01-01T${time}:00Z`);
   return Number.isNaN(at.getTime()) ? time : current().time.format(at);
 }
 
-/** An ISO instant in clinic time, e.g. "11 Mar, 9:15 am"; null when it is not an instant. */
+/** An ISO instant in clinic time, e.g. "11 Mar, 09:15"; null when it is not an instant. */
 export function formatClinicInstant(iso: string | null): string | null {
   if (iso === null) return null;
   const at = Date.parse(iso);
   return Number.isFinite(at) ? current().instant.format(new Date(at)) : null;
 }
 
-/** When something was recorded (an audit entry, a payment, a refund flag), with its year: e.g. "11 Mar 2025, 9:15 am"; null when it is not an instant. */
+/** When something was recorded (an audit entry, a payment, a refund flag), with its year: e.g. "11 Mar 2025, 09:15"; null when it is not an instant. */
 export function formatClinicRecorded(iso: string | null): string | null {
   if (iso === null) return null;
   const at = Date.parse(iso);

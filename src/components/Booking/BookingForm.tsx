@@ -17,6 +17,7 @@ import {
   selectConsultationTypes,
   selectDoctors,
   selectDoctorsStatus,
+  selectNextFree,
   selectFee,
   selectFeesStatus,
   selectIsBusy,
@@ -34,7 +35,8 @@ import { isOnline, onlineLocation } from '../../../machines/booking/choices';
 import { DateStrip } from './DateStrip';
 import { DoctorCard } from './DoctorCard';
 import { SoonestOnline } from './SoonestOnline';
-import { periodOf, periods } from './availabilityFormat';
+import { formatStripDay, periodOf, periods } from './availabilityFormat';
+import type { NextSlot } from '../../../contract/availability';
 import { formatFee } from '../Appointments/format';
 import type { ConsultationType } from '../../../contract/primitives';
 import { useMessages } from '../../i18n/messages';
@@ -61,6 +63,20 @@ function Step({ show, children }: { show: boolean; children: ReactNode }) {
   );
 }
 
+/** A free slot as the doctor step says it: the strip's day and the 24-hour time ("Tue 11 Mar, 10:30"). */
+const whenOf = (next: NextSlot): string => `${formatStripDay(next.date)}, ${next.time}`;
+
+/** The next-free map changes only when its entries do (a new Map each snapshot otherwise re-renders the select). */
+function sameNextFree(a: ReadonlyMap<string, NextSlot | null>, b: ReadonlyMap<string, NextSlot | null>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [email, next] of a) {
+    const other = b.get(email);
+    if (other === undefined && !b.has(email)) return false;
+    if ((next === null || other === null || other === undefined) ? next !== other : next.date !== other.date || next.time !== other.time) return false;
+  }
+  return true;
+}
+
 /** The location select's value for "Online" (the choice itself is '' : no location). */
 const onlineOption = '@online';
 
@@ -83,6 +99,7 @@ export function BookingForm({ actor, token = null }: { actor: BookingActor; toke
   const doctor = useSelector(actor, selectDoctor);
   const fees = useSelector(actor, selectFees);
   const chosenDay = useSelector(actor, selectChosenDay);
+  const nextFree = useSelector(actor, selectNextFree, sameNextFree);
   const [soonestOpen, setSoonestOpen] = useState(false);
   const { booking, spec, account, availability } = messages;
   const online = isOnline(choices.location);
@@ -170,13 +187,18 @@ export function BookingForm({ actor, token = null }: { actor: BookingActor; toke
               <option value="" disabled>
                 {booking.chooseDoctor}
               </option>
-              {doctors.map((doctor) => (
-                <option key={doctor.email} value={doctor.email}>
-                  {doctor.type === 'online' ? `${doctor.name} (${booking.doctorOnline})` : doctor.name}
-                </option>
-              ))}
+              {doctors.map((doctor) => {
+                const name = doctor.type === 'online' ? `${doctor.name} (${booking.doctorOnline})` : doctor.name;
+                // The next free time at this place (issue 12), in the option itself: read by keyboard and screen reader alike.
+                const next = nextFree.get(doctor.email);
+                return (
+                  <option key={doctor.email} value={doctor.email}>
+                    {next === undefined ? name : next === null ? availability.doctorNoneFree(name) : availability.doctorNext(name, whenOf(next))}
+                  </option>
+                );
+              })}
             </select>
-            {doctor && <DoctorCard doctor={doctor} location={choices.location} fees={fees} />}
+            {doctor && <DoctorCard doctor={doctor} location={choices.location} fees={fees} next={nextFree.get(doctor.email)} />}
           </div>
         </Step>
 

@@ -5,11 +5,24 @@
  * catalog knows them; the qualification and registration are the clinic's words, shown as entered.
  */
 import type { AppointmentFee, Doctor } from '../../../contract/site';
+import type { NextSlot } from '../../../contract/availability';
+import { formatStripDay } from './availabilityFormat';
 import { consultationTypesFor } from '../../../machines/booking/choices';
 import { useMessages } from '../../i18n/messages';
 import { formatFee } from '../Appointments/format';
 
-export function DoctorCard({ doctor, location, fees }: { doctor: Doctor; location: string | null; fees: readonly AppointmentFee[] }) {
+export function DoctorCard({
+  doctor,
+  location,
+  fees,
+  next,
+}: {
+  doctor: Doctor;
+  location: string | null;
+  fees: readonly AppointmentFee[];
+  /** The next free slot at this place (issue 12); null: none up to the horizon; undefined: not known. */
+  next?: NextSlot | null;
+}) {
   const { availability: a, booking } = useMessages();
   const types = consultationTypesFor(doctor, location);
   const council = doctor.registrationCouncil ?? '';
@@ -33,6 +46,9 @@ export function DoctorCard({ doctor, location, fees }: { doctor: Doctor; locatio
             })
             .join(' · ')}
         </p>
+        {next !== undefined && (
+          <p className="doctor-card__line doctor-card__next">{next === null ? a.noneFree : a.nextAvailable(`${formatStripDay(next.date)}, ${next.time}`)}</p>
+        )}
       </div>
     </section>
   );

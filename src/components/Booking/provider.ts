@@ -54,10 +54,11 @@ export interface BookingPage {
 
 /** The booking machine with its calls (the slot picker child gets the slot call) and its effects. */
 export function provideBooking(services: BookingServices, page: BookingPage) {
-  const { loadTimeSlots, loadAvailability, loadSoonest: _soonest, ...actors } = services.actors;
+  const { loadTimeSlots, loadAvailability, loadSoonest: _soonest, loadNextFree, ...actors } = services.actors;
   return bookingMachine.provide({
     actors: {
       ...actors,
+      ...(loadNextFree ? { loadNextFree } : {}),
       slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } }),
       availability: loadAvailability ? availabilityMachine.provide({ actors: { loadAvailability } }) : availabilityMachine,
     },

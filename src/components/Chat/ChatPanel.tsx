@@ -209,8 +209,8 @@ function Composer({ actor, texts }: { actor: PanelActor; texts: ChatTexts }) {
   const photoId = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const photoRef = useRef<HTMLInputElement>(null);
-  const textError = problem?.field === 'text' ? problem.text : null;
-  const photoError = problem?.field === 'photo' ? problem.text : null;
+  const textError = problem && 'text' in problem && problem.field === 'text' ? problem.text : null;
+  const photoError = problem?.field === 'photo' ? ('kind' in problem ? texts[problem.kind] : problem.text) : null;
 
   // A refusal moves focus to the field it is about, where it is said.
   useEffect(() => {

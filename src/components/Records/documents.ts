@@ -1,10 +1,10 @@
 /**
  * The documents of an appointment (issue 14) as paths under /api/records, and which of them
- * exist: the prescription once Completed, a receipt once the fee or the card-paid order was
- * settled (paid, or owed back). Shared by My Remedies, My Appointment's cards and the staff console.
+ * exist: the prescription once Completed, a receipt once the fee or the order was settled (paid
+ * online or in cash at the pharmacy, or owed back). Shared by My Remedies, My Appointment's cards and the staff console.
  */
 import type { Order } from '../../../contract/appointments';
-import { isCardOrder, isOrderPaid } from '../../../machines/appointments/rules';
+import { isOrderPaid } from '../../../machines/appointments/rules';
 
 export const prescriptionPath = (appointmentId: string) => `/appointments/${appointmentId}/prescription.pdf`;
 export const feeReceiptPath = (appointmentId: string) => `/appointments/${appointmentId}/receipt.pdf`;
@@ -39,8 +39,11 @@ export function appointmentDocuments(
   return links;
 }
 
-/** The order's id when it was paid by card through the portal (paid, or owed back): it has a receipt. */
-export function settledCardOrderId(order: Order | null): string | null {
-  if (order === null || !isCardOrder(order)) return null;
+/**
+ * The order's id when it was paid (by card through the portal, or in cash when the pharmacy handed
+ * it over: the server records that payment) or is owed back: it has a receipt.
+ */
+export function settledOrderId(order: Order | null): string | null {
+  if (order === null) return null;
   return isOrderPaid(order) || order.paymentStatus.trim().toLowerCase() === 'refund' ? order._id : null;
 }

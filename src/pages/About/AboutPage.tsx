@@ -1,11 +1,12 @@
 /** /aboutus */
 import { usePageTitle } from '../../app/usePageTitle';
-import { aboutPage } from '../../content/about';
+import { useAboutCopy } from '../../content/about';
 import { useMessages } from '../../i18n/messages';
 import './AboutPage.css';
 
 export default function AboutPage() {
   const messages = useMessages();
+  const aboutPage = useAboutCopy();
   usePageTitle(messages.pageTitles.about);
   return (
     <div className="page container">

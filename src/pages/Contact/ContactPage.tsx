@@ -3,13 +3,16 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { MailIcon, PhoneIcon, PinIcon } from '../../components/Icons/icons';
 import { SiteOptionsGate } from '../../components/SiteOptionsStatus/SiteOptionsGate';
 import { clinic } from '../../content/clinic';
-import { clinicHours, locationDetails } from '../../content/locations';
+import { clinicHours, locationDetails, useContactCopy } from '../../content/locations';
 import { useMessages } from '../../i18n/messages';
 import { QuotationForm } from './QuotationForm';
 import './ContactPage.css';
 
 export default function ContactPage() {
   const messages = useMessages();
+  const copy = useContactCopy();
+  // A location the server lists but this file does not know keeps its English landmark (none).
+  const landmarks: Readonly<Partial<Record<string, string>>> = copy.landmarks;
   usePageTitle(messages.pageTitles.contact);
   return (
     <div className="page container">
@@ -55,7 +58,7 @@ export default function ContactPage() {
                               <span key={line}>{line}</span>
                             ))}
                           </address>
-                          <p className="location-card__landmark">{details.landmark}</p>
+                          <p className="location-card__landmark">{landmarks[name] ?? details.landmark}</p>
                           <p className="location-card__phone">
                             {messages.contact.phone}: <a href={details.phone.href}>{details.phone.display}</a>
                           </p>
@@ -88,13 +91,13 @@ export default function ContactPage() {
             <tbody>
               {clinicHours.map(({ day, hours }) => (
                 <tr key={day} className={hours.length === 0 ? 'hours-table__closed' : undefined}>
-                  <th scope="row">{day}</th>
+                  <th scope="row">{copy.days[day]}</th>
                   <td>
                     {hours.length === 0
                       ? messages.contact.closed
                       : hours.map((range) => (
                           <span key={range} className="hours-table__range">
-                            {range}
+                            {copy.hours[range]}
                           </span>
                         ))}
                   </td>

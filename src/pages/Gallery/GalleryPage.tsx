@@ -3,12 +3,13 @@ import { imageCarouselMs, videoCarouselMs } from '../../app/constants';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Carousel } from '../../components/Carousel/Carousel';
 import { SiteOptionsGate } from '../../components/SiteOptionsStatus/SiteOptionsGate';
-import { beforeAfter } from '../../content/gallery';
+import { useGalleryCopy } from '../../content/gallery';
 import { useMessages } from '../../i18n/messages';
 import './GalleryPage.css';
 
 export default function GalleryPage() {
   const messages = useMessages();
+  const beforeAfter = useGalleryCopy();
   usePageTitle(messages.pageTitles.gallery);
   return (
     <div className="page container">

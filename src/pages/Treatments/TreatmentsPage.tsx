@@ -2,12 +2,13 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
-import { treatmentSections, treatmentsPage } from '../../content/treatments';
+import { useTreatmentsCopy } from '../../content/treatments';
 import { useMessages } from '../../i18n/messages';
 import './TreatmentsPage.css';
 
 export default function TreatmentsPage() {
   const messages = useMessages();
+  const { page: treatmentsPage, sections: treatmentSections } = useTreatmentsCopy();
   usePageTitle(messages.pageTitles.treatments);
   const { hash } = useLocation();
 

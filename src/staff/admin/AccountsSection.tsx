@@ -6,7 +6,7 @@
 import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
 import { accountRows, accountsMachine, rolePayload } from '../../../machines/staffAdmin/lists';
 import type { AccountRole } from '../../../contract/staffAdmin';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
 import { Field, SelectField } from './parts';
@@ -14,10 +14,10 @@ import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
 
-const texts = staffAdminMessages.accounts;
 const roles: readonly AccountRole[] = ['admin', 'doctor', 'patient'];
 
 export function AccountsSection() {
+  const texts = useStaffAdminMessages().accounts;
   const { api } = useAdminServices();
   const actor = useAdminList(accountsMachine, {
     loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchAccounts(token, signal), accountRows),

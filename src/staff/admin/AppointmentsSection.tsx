@@ -19,7 +19,7 @@ import {
 import { appointmentsOverviewMachine, doctorsMachine, locationsMachine } from '../../../machines/staffAdmin/lists';
 import { clinicToday } from '../../../contract/clinicTime';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
@@ -29,9 +29,9 @@ import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
 
-const texts = staffAdminMessages.appointments;
-
 export function AppointmentsSection() {
+  const staffAdmin = useStaffAdminMessages();
+  const texts = staffAdmin.appointments;
   const { api, now } = useAdminServices();
   const [today] = useState(() => clinicToday(new Date((now ?? Date.now)())));
   const list = useAdminList(
@@ -119,7 +119,7 @@ export function AppointmentsSection() {
                 <th scope="col">{texts.status}</th>
                 <th scope="col">{texts.payment}</th>
                 <th scope="col">{texts.order}</th>
-                <th scope="col">{staffAdminMessages.common.actions}</th>
+                <th scope="col">{staffAdmin.common.actions}</th>
               </tr>
             </thead>
             <tbody>
@@ -154,14 +154,14 @@ export function AppointmentsSection() {
                       </span>
                     )}
                   </td>
-                  <td data-label={staffAdminMessages.common.actions}>
+                  <td data-label={staffAdmin.common.actions}>
                     {a.appointmentStatus === 'Booked' && (
                       <span className="admin-row__actions">
                         <button type="button" className="button button--outline" onClick={() => setMoving(a)} aria-label={texts.moveWhich(patientName(a))}>
                           {texts.move}
                         </button>
                         <button type="button" className="button button--outline" onClick={() => setCancelling(a)} aria-label={texts.cancelWhich(patientName(a))}>
-                          {staffAdminMessages.common.cancel}
+                          {staffAdmin.common.cancel}
                         </button>
                       </span>
                     )}

@@ -12,11 +12,9 @@ import {
 } from '../../../machines/staffAdmin/adminCancelMachine';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { Dialog } from '../../components/Popup/Dialog';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { Field, patientName } from './parts';
 import { useAdminCancelActor } from './provider';
-
-const texts = staffAdminMessages.appointments;
 
 export interface CancelDialogProps {
   readonly appointment: AppointmentRecord;
@@ -25,6 +23,7 @@ export interface CancelDialogProps {
 }
 
 export function CancelDialog({ appointment, onCancelled, onClose }: CancelDialogProps) {
+  const texts = useStaffAdminMessages().appointments;
   // Its call, toasts, the cancelled record and a 401 are the provider's.
   const actor = useAdminCancelActor(appointment, { onChanged: onCancelled, onClose });
   const reason = useSelector(actor, selectReason);

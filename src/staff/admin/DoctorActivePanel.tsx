@@ -9,14 +9,12 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import type { AdminDoctor } from '../../../contract/staffAdmin';
 import { selectConflict, selectIsApplying } from '../../../machines/staffAdmin/confirmedChangeMachine';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { AffectedAppointments } from './parts';
 import { useAdminServices } from './services';
 import { useConfirmedChange } from './provider';
-
-const texts = staffAdminMessages.doctors;
 
 export interface DoctorActivePanelProps {
   readonly doctor: AdminDoctor;
@@ -26,6 +24,7 @@ export interface DoctorActivePanelProps {
 }
 
 export function DoctorActivePanel({ doctor, onChanged, onClose }: DoctorActivePanelProps) {
+  const texts = useStaffAdminMessages().doctors;
   const { api } = useAdminServices();
   const retiring = doctor.active;
   const actor = useConfirmedChange((_choice, token, signal) => api.setDoctorActive(doctor._id, !retiring, token, signal), onChanged);

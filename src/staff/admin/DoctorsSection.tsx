@@ -1,6 +1,6 @@
 /**
  * Doctors (issue 6): the list (retired ones marked); add and edit (name, email, type,
- * qualification, slot length, locations); delete (the server refuses once a doctor has
+ * qualification, registration, the morning list by email (issue 16), slot length, locations); delete (the server refuses once a doctor has
  * appointments); retire or list again (DoctorActivePanel); reorder; and each doctor's weekly
  * hours and leave (ScheduleEditor). A change of
  * locations or slot length that would orphan booked appointments is refused: they are listed,
@@ -12,22 +12,21 @@ import type { AppointmentRecord } from '../../../contract/appointments';
 import type { AdminDoctor } from '../../../contract/staffAdmin';
 import { selectItems, type LoadInput } from '../../../machines/staffAdmin/adminListMachine';
 import { doctorPayload, doctorsMachine, joinIds, locationsMachine, splitIds } from '../../../machines/staffAdmin/lists';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { listActors } from './actors';
 import { AdminList, type FormApi } from './AdminList';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
-import { AffectedAppointments, Field, SelectField } from './parts';
+import { AffectedAppointments, CheckField, Field, SelectField } from './parts';
 import { DoctorActivePanel } from './DoctorActivePanel';
 import { ScheduleEditor } from './ScheduleEditor';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
 
-const texts = staffAdminMessages.doctors;
-
 export function DoctorsSection() {
+  const texts = useStaffAdminMessages().doctors;
   const { api } = useAdminServices();
   const actor = useAdminList(
     doctorsMachine,
@@ -121,6 +120,7 @@ export function DoctorsSection() {
 }
 
 function DoctorSummary({ doctor }: { readonly doctor: AdminDoctor }) {
+  const texts = useStaffAdminMessages().doctors;
   return (
     <>
       <strong className="admin-row__title">
@@ -134,12 +134,14 @@ function DoctorSummary({ doctor }: { readonly doctor: AdminDoctor }) {
       </span>
       <span className="admin-row__meta">
         {doctor.registrationNumber === '' ? texts.noRegistration : texts.registration(doctor.registrationCouncil, doctor.registrationNumber)}
+        {doctor.morningList && ` · ${texts.morningListOn}`}
       </span>
     </>
   );
 }
 
 function DoctorFields({ form, locations }: { readonly form: FormApi; readonly locations: ReadonlyArray<{ _id: string; name: string }> }) {
+  const texts = useStaffAdminMessages().doctors;
   const { draft, errors, saving, change } = form;
   const chosen = splitIds(draft.locationIds);
   const toggle = (id: string, on: boolean) => change('locationIds', joinIds(on ? [...chosen, id] : chosen.filter((c) => c !== id)));
@@ -174,6 +176,14 @@ function DoctorFields({ form, locations }: { readonly form: FormApi; readonly lo
         error={errors.registrationNumber}
         disabled={saving}
         onChange={(v) => change('registrationNumber', v)}
+      />
+      <CheckField
+        label={texts.morningList}
+        hint={texts.morningListHint}
+        checked={draft.morningList === 'on'}
+        error={errors.morningList}
+        disabled={saving}
+        onChange={(on) => change('morningList', on ? 'on' : '')}
       />
       <Field
         label={texts.slotMinutes}

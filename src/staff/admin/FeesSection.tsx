@@ -2,7 +2,7 @@
 import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
 import { feePayload, feeRows, feesMachine } from '../../../machines/staffAdmin/lists';
 import { formatRupees } from '../../components/Appointments/format';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
 import { Field } from './parts';
@@ -10,9 +10,9 @@ import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
 
-const texts = staffAdminMessages.fees;
-
 export function FeesSection() {
+  const staffAdmin = useStaffAdminMessages();
+  const texts = staffAdmin.fees;
   const { api } = useAdminServices();
   const actor = useAdminList(feesMachine, {
     loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchFees(token, signal), feeRows),
@@ -26,7 +26,7 @@ export function FeesSection() {
       actor={actor}
       title={texts.title}
       intro={<p className="admin-section__intro">{texts.intro}</p>}
-      emptyText={staffAdminMessages.common.empty}
+      emptyText={staffAdmin.common.empty}
       nameOf={(row) => row.consultationType}
       editLabel={(row) => texts.editFee(row.consultationType)}
       formTitle={(row) => (row ? texts.editTitle(row.consultationType) : texts.title)}

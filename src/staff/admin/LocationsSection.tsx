@@ -1,6 +1,6 @@
 /** Locations (issue 6): list, add, rename, delete (the server refuses while one is used, and says why), reorder. */
 import { locationPayload, locationsMachine } from '../../../machines/staffAdmin/lists';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { listActors } from './actors';
 import { AdminList } from './AdminList';
 import { Field } from './parts';
@@ -8,9 +8,8 @@ import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
 
-const texts = staffAdminMessages.locations;
-
 export function LocationsSection() {
+  const texts = useStaffAdminMessages().locations;
   const { api } = useAdminServices();
   const actor = useAdminList(
     locationsMachine,

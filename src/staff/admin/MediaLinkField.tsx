@@ -6,10 +6,8 @@
 import { useId } from 'react';
 import { toDisplayableMediaLink } from '../../../contract/mediaLink';
 import { isMediaLinkInput } from '../../../contract/staffAdmin';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { Field } from './parts';
-
-const texts = staffAdminMessages.site;
 
 export function MediaLinkField({
   label,
@@ -26,6 +24,7 @@ export function MediaLinkField({
   readonly disabled?: boolean;
   readonly onChange: (value: string) => void;
 }) {
+  const texts = useStaffAdminMessages().site;
   const previewId = useId();
   const link = value.trim();
   const shown = toDisplayableMediaLink(link);

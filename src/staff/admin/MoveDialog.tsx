@@ -10,11 +10,9 @@ import { selectCanSave, selectIsSaving } from '../../../machines/appointmentEdit
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { SlotChoiceFields } from '../../components/Appointments/SlotChoiceFields';
 import { Dialog } from '../../components/Popup/Dialog';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { patientName } from './parts';
 import { useMoveActor } from './provider';
-
-const texts = staffAdminMessages.appointments;
 
 export interface MoveDialogProps {
   readonly appointment: AppointmentRecord;
@@ -23,6 +21,8 @@ export interface MoveDialogProps {
 }
 
 export function MoveDialog({ appointment, onMoved, onClose }: MoveDialogProps) {
+  const staffAdmin = useStaffAdminMessages();
+  const texts = staffAdmin.appointments;
   // Its calls, toasts, the moved record and a 401 are the provider's.
   const actor = useMoveActor(appointment, { onChanged: onMoved, onClose });
   const canSave = useSelector(actor, selectCanSave);
@@ -52,10 +52,10 @@ export function MoveDialog({ appointment, onMoved, onClose }: MoveDialogProps) {
         <SlotChoiceFields actor={actor} />
         <p className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={!canSave || isSaving} aria-busy={isSaving}>
-            {isSaving ? staffAdminMessages.common.saving : texts.move}
+            {isSaving ? staffAdmin.common.saving : texts.move}
           </button>
           <button type="button" className="button button--outline" onClick={close} disabled={isSaving}>
-            {staffAdminMessages.common.close}
+            {staffAdmin.common.close}
           </button>
         </p>
       </form>

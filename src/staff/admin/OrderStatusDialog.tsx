@@ -10,13 +10,12 @@ import type { AdminOrderStatus } from '../../../contract/staffAdmin';
 import { selectChoice, selectIsApplying } from '../../../machines/staffAdmin/confirmedChangeMachine';
 import { formatRupees } from '../../components/Appointments/format';
 import { Dialog } from '../../components/Popup/Dialog';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { patientName } from './parts';
 import { useAdminServices } from './services';
 import { useConfirmedChange } from './provider';
 import './admin.css';
 
-const texts = staffAdminMessages.appointments;
 export const orderStatuses: readonly AdminOrderStatus[] = ['Placed', 'Ready', 'Delivered', 'Cancelled'];
 const isOrderStatus = (value: string): value is AdminOrderStatus => (orderStatuses as readonly string[]).includes(value);
 
@@ -32,6 +31,8 @@ export interface OrderStatusDialogProps {
 }
 
 export function OrderStatusDialog({ appointment, order, onChanged, onClose }: OrderStatusDialogProps) {
+  const staffAdmin = useStaffAdminMessages();
+  const texts = staffAdmin.appointments;
   const { api } = useAdminServices();
   const actor = useConfirmedChange(
     (choice, token, signal) => api.setOrderStatus(order._id, isOrderStatus(choice) ? choice : 'Placed', token, signal),
@@ -80,10 +81,10 @@ export function OrderStatusDialog({ appointment, order, onChanged, onClose }: Or
         {choice === 'Cancelled' && paid && <p className="notice">{texts.orderCancelPaidNote}</p>}
         <p className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={applying || choice === order.orderStatus} aria-busy={applying}>
-            {applying ? staffAdminMessages.common.saving : texts.saveOrderStatus}
+            {applying ? staffAdmin.common.saving : texts.saveOrderStatus}
           </button>
           <button type="button" className="button button--outline" onClick={close} disabled={applying}>
-            {staffAdminMessages.common.close}
+            {staffAdmin.common.close}
           </button>
         </p>
       </form>

@@ -5,7 +5,7 @@
 import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
 import { refundPayload, refundsMachine } from '../../../machines/staffAdmin/lists';
 import { formatClinicRecorded, formatRupees } from '../../components/Appointments/format';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
 import { Field } from './parts';
@@ -13,9 +13,8 @@ import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
 
-const texts = staffAdminMessages.refunds;
-
 export function RefundsSection() {
+  const texts = useStaffAdminMessages().refunds;
   const { api } = useAdminServices();
   const actor = useAdminList(refundsMachine, {
     loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchRefunds('open', token, signal)),

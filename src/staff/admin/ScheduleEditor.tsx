@@ -23,16 +23,16 @@ import {
   onlineHoursId,
 } from '../../../machines/staffAdmin/doctorScheduleMachine';
 import { formatClinicDate } from '../../components/Appointments/format';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { AffectedAppointments, Field, SelectField } from './parts';
 import { useScheduleActor } from './provider';
 
-const texts = staffAdminMessages.doctors;
-const { common } = staffAdminMessages;
-
 export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoctor; readonly onClose: () => void }) {
+  const staffAdmin = useStaffAdminMessages();
+  const texts = staffAdmin.doctors;
+  const common = staffAdmin.common;
   // Its calls, toasts and a 401 are the provider's.
   const actor = useScheduleActor(doctor._id);
   const status = useSelector(actor, selectStatus);

@@ -12,7 +12,7 @@ import {
   testimonialsMachine,
 } from '../../../machines/staffAdmin/lists';
 import type { ListCalls } from '../../api/staffAdmin';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { listActors } from './actors';
 import { AdminList, bound, type AdminListProps } from './AdminList';
 import { Field } from './parts';
@@ -21,9 +21,8 @@ import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
 
-const texts = staffAdminMessages.site;
-
 export function SiteSection() {
+  const texts = useStaffAdminMessages().site;
   const { api } = useAdminServices();
   return (
     <div className="admin-site">

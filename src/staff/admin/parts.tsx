@@ -10,9 +10,7 @@ import { appointmentPlace } from '../../../contract/appointments';
 import type { ListStatus } from '../../../machines/staffAdmin/adminListMachine';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { Dialog } from '../../components/Popup/Dialog';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
-
-const { common } = staffAdminMessages;
+import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 
 export function ListState({
   status,
@@ -25,6 +23,7 @@ export function ListState({
   readonly emptyText: string;
   readonly onRetry: () => void;
 }) {
+  const common = useStaffAdminMessages().common;
   switch (status) {
     case 'loading':
       return (
@@ -106,6 +105,53 @@ export function Field({ label, value, onChange, error, hint, disabled, type = 't
   );
 }
 
+/** A labelled checkbox ('on' or '' in the draft), its hint and the server's error tied with aria-describedby. */
+export function CheckField({
+  label,
+  checked,
+  onChange,
+  hint,
+  error,
+  disabled,
+}: {
+  readonly label: string;
+  readonly checked: boolean;
+  readonly onChange: (checked: boolean) => void;
+  readonly hint?: string | undefined;
+  readonly error?: string | undefined;
+  readonly disabled?: boolean;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`admin-field${error ? ' admin-field--invalid' : ''}`}>
+      <label className="admin-checks__item">
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="admin-field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="admin-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function SelectField({
   label,
   value,
@@ -164,7 +210,7 @@ export function FormPanel({
   onSave,
   onCancel,
   children,
-  saveLabel = common.save,
+  saveLabel,
 }: {
   readonly title: string;
   /** One below the list's own heading. */
@@ -175,6 +221,7 @@ export function FormPanel({
   readonly children: ReactNode;
   readonly saveLabel?: string;
 }) {
+  const common = useStaffAdminMessages().common;
   const headingId = useId();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -199,7 +246,7 @@ export function FormPanel({
         {children}
         <p className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? common.saving : saveLabel}
+            {saving ? common.saving : (saveLabel ?? common.save)}
           </button>
           <button
             type="button"
@@ -226,6 +273,7 @@ export function DeleteDialog({
   readonly onConfirm: () => void;
   readonly onDismiss: () => void;
 }) {
+  const common = useStaffAdminMessages().common;
   const close = () => {
     if (!deleting) onDismiss();
   };
@@ -254,7 +302,7 @@ export function RowActions({
   onDelete,
   onMove,
   editLabel,
-  editText = common.edit,
+  editText,
 }: {
   readonly name: string;
   readonly index: number;
@@ -266,11 +314,12 @@ export function RowActions({
   readonly editLabel?: string;
   readonly editText?: string;
 }) {
+  const common = useStaffAdminMessages().common;
   return (
     <div className="admin-row__actions">
       {onEdit && (
         <button type="button" className="button button--outline" disabled={disabled} onClick={onEdit} aria-label={editLabel ?? common.editItem(name)}>
-          {editText}
+          {editText ?? common.edit}
         </button>
       )}
       {onDelete && (
@@ -315,7 +364,7 @@ export function AffectedAppointments({
   onMove,
   onCancel,
   onDismiss,
-  allHandledText = staffAdminMessages.doctors.conflictAllHandled,
+  allHandledText,
 }: {
   readonly appointments: readonly AppointmentRecord[];
   readonly onMove: (appointment: AppointmentRecord) => void;
@@ -324,7 +373,9 @@ export function AffectedAppointments({
   /** What to do once every listed booking is handled (save again, retire again). */
   readonly allHandledText?: string;
 }) {
-  const { doctors, appointments: texts } = staffAdminMessages;
+  const staffAdmin = useStaffAdminMessages();
+  const common = staffAdmin.common;
+  const { doctors, appointments: texts } = staffAdmin;
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   // The toast says the server refused; focus comes here, where the admin acts on it.
@@ -335,7 +386,7 @@ export function AffectedAppointments({
         {doctors.conflictHeading}
       </h3>
       {appointments.length === 0 ? (
-        <p>{allHandledText}</p>
+        <p>{allHandledText ?? doctors.conflictAllHandled}</p>
       ) : (
         <>
           <p>{doctors.conflictText}</p>

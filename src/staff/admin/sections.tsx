@@ -3,7 +3,7 @@
  * /staff/admin/<path>. Each reads the caller with useStaff() and its calls from useAdminServices().
  */
 import type { ReactNode } from 'react';
-import { staffAdminMessages } from '../../i18n/staffAdminMessages';
+import { getStaffAdminMessages, type StaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { AccountsSection } from './AccountsSection';
 import { AppointmentsSection } from './AppointmentsSection';
 import { DoctorsSection } from './DoctorsSection';
@@ -12,8 +12,6 @@ import { LocationsSection } from './LocationsSection';
 import { RefundsSection } from './RefundsSection';
 import { SiteSection } from './SiteSection';
 
-const names = staffAdminMessages.sections;
-
 export interface AdminSection {
   /** Relative to /staff/admin/, e.g. 'doctors'. */
   readonly path: string;
@@ -21,12 +19,21 @@ export interface AdminSection {
   readonly element: ReactNode;
 }
 
+// The label is read when shown, from the catalog in use (a second staff language plugs in there).
+const section = (path: string, name: keyof StaffAdminMessages['sections'], element: ReactNode): AdminSection => ({
+  path,
+  get label() {
+    return getStaffAdminMessages().sections[name];
+  },
+  element,
+});
+
 export const adminSections: ReadonlyArray<AdminSection> = [
-  { path: 'appointments', label: names.appointments, element: <AppointmentsSection /> },
-  { path: 'refunds', label: names.refunds, element: <RefundsSection /> },
-  { path: 'doctors', label: names.doctors, element: <DoctorsSection /> },
-  { path: 'locations', label: names.locations, element: <LocationsSection /> },
-  { path: 'fees', label: names.fees, element: <FeesSection /> },
-  { path: 'site', label: names.site, element: <SiteSection /> },
-  { path: 'accounts', label: names.accounts, element: <AccountsSection /> },
+  section('appointments', 'appointments', <AppointmentsSection />),
+  section('refunds', 'refunds', <RefundsSection />),
+  section('doctors', 'doctors', <DoctorsSection />),
+  section('locations', 'locations', <LocationsSection />),
+  section('fees', 'fees', <FeesSection />),
+  section('site', 'site', <SiteSection />),
+  section('accounts', 'accounts', <AccountsSection />),
 ];

@@ -36,7 +36,14 @@ export const sessionModel = createMachine({
   initial: 'NotStarted',
   states: {
     NotStarted: { on: { 'app.start': 'LoggedOut', 'app.startWithToken': 'Restoring' } },
-    Restoring: { on: { 'user.found': 'LoggedIn', 'user.tokenRefused': 'LoggedOut', 'user.unanswered': 'Unverified' } },
+    Restoring: {
+      on: { 'user.found': 'LoggedIn', 'user.tokenRefused': 'LoggedOut', 'user.unanswered': 'Unverified', 'session.showLogin': 'RestoringLoginOpen' },
+    },
+    // Login asked for (a booking's Continue) while the stored token is still being checked: the
+    // token turns out good, so the person is logged in with the popup still open; closing it then
+    // takes closePanels' second branch (logged in: no "cancelled" reply, just the popup gone).
+    RestoringLoginOpen: { on: { 'user.found': 'LoggedInLoginOpen' } },
+    LoggedInLoginOpen: { on: { 'session.closePanels': 'LoggedIn' } },
     Unverified: { on: { 'session.retry': 'Restoring', login: 'Verifying' } },
     LoggedOut: { on: { 'session.showLogin': 'LoginOpen', 'session.showRegister': 'RegisterOpen' } },
     LoginOpen: {
