@@ -1,12 +1,14 @@
 /**
  * Family members and the patient's profile (issue 12; contract/people.ts): GET/POST /family,
- * PUT/DELETE /family/{id}, PUT /auth/profile. Each with the bearer token; each resolves to an
+ * PUT/DELETE /family/{id}, PUT /auth/profile; the reminder channels (issue 16, contract/reminders.ts):
+ * GET/PUT /auth/reminders. Each with the bearer token; each resolves to an
  * Either (client.ts). A 400 names the bad fields (`errors`).
  */
 import type * as t from 'io-ts';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { MessageAnswer, User } from '../../contract/auth.js';
 import { FamilyMember, FamilyMemberInput, FamilyMemberList, ProfileUpdateRequest } from '../../contract/people.js';
+import { ReminderChannels, ReminderSettings } from '../../contract/reminders.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
@@ -24,6 +26,9 @@ export function createPeopleApi({ request }: ApiClient) {
       request(MessageAnswer, `/family/${encodeURIComponent(id)}`, { method: 'DELETE', token, signal }),
     updateProfile: (body: ProfileFields, token: string, signal?: AbortSignal): Call<User> =>
       request(User, '/auth/profile', { method: 'PUT', body, token, signal }),
+    loadReminders: (token: string, signal?: AbortSignal): Call<ReminderSettings> => request(ReminderSettings, '/auth/reminders', { token, signal }),
+    saveReminders: (body: ReminderChannels, token: string, signal?: AbortSignal): Call<ReminderSettings> =>
+      request(ReminderSettings, '/auth/reminders', { method: 'PUT', body, token, signal }),
   };
 }
 

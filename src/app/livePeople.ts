@@ -6,6 +6,7 @@ import { useContext } from 'react';
 import { fromApi, loadOnce } from './fromApi';
 import { PeopleServicesContext, type PeopleServices } from './people';
 import type { FamilyMemberFields, ProfileFields } from '../api/people';
+import type { ReminderChannels } from '../../contract/reminders';
 import type { MemberRequest } from '../../machines/people/familyMachine';
 import type { ProfileRequest } from '../../machines/people/profileMachine';
 
@@ -25,6 +26,12 @@ export const livePeopleServices: PeopleServices = {
   profile: {
     saveProfile: fromApi(async ({ input, token }: { input: ProfileRequest; token: string }, signal) =>
       (await loadApi()).updateProfile(input as ProfileFields, token, signal),
+    ),
+  },
+  reminders: {
+    loadReminders: fromApi(async ({ token }: { token: string }, signal) => (await loadApi()).loadReminders(token, signal)),
+    saveReminders: fromApi(async ({ channels, token }: { channels: ReminderChannels; token: string }, signal) =>
+      (await loadApi()).saveReminders(channels, token, signal),
     ),
   },
 };

@@ -1,5 +1,5 @@
 /**
- * Family members and the profile edit (issue 12): the seam between their views (/account's
+ * Family members and the profile edit (issue 12), the reminder channels (issue 16): the seam between their views (/account's
  * sections, the booking popup's "Booking for") and the calls. `PeopleServices` holds the family
  * and profile machines' actors: fakes in tests (PeopleServicesProvider); none given, the views use
  * the live ones (./livePeople.ts), which only their lazy chunks import.
@@ -10,6 +10,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { User } from '../../contract/auth';
 import type { FamilyMember } from '../../contract/people';
+import type { ReminderChannels, ReminderSettings } from '../../contract/reminders';
 import type { MemberRequest } from '../../machines/people/familyMachine';
 import type { ProfileRequest } from '../../machines/people/profileMachine';
 
@@ -23,6 +24,11 @@ export interface PeopleServices {
   };
   readonly profile: {
     readonly saveProfile: PromiseActorLogic<User, { input: ProfileRequest; token: string }>;
+  };
+  /** /account's reminder channels (issue 16). */
+  readonly reminders: {
+    readonly loadReminders: PromiseActorLogic<ReminderSettings, { token: string }>;
+    readonly saveReminders: PromiseActorLogic<ReminderSettings, { channels: ReminderChannels; token: string }>;
   };
 }
 

@@ -16,6 +16,7 @@ export const sameAsEnglish: readonly RegExp[] = [
   /^account\.maskedPassword$/, // dots
   /^appointments\.appointmentHeading$/, // `${doctor}, ${date}`
   /^appointments\.editWhich$/, // `${doctor}, ${type}`
+  /^people\.reminder(Sms|Whatsapp)$/, // SMS, WhatsApp: written so in Hindi and Marathi too
 ];
 
 export interface CatalogReport {

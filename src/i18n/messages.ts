@@ -568,6 +568,17 @@ export const en = {
     notGiven: 'Not given yet',
     setPassword: 'Set a password',
     noPassword: 'No password yet: you sign in with Google.',
+    remindersHeading: 'Appointment reminders',
+    remindersIntro: 'Before each paid appointment we remind you on the channels you choose. Booking confirmations always come by email.',
+    remindersLegend: 'Remind me by',
+    reminderEmail: 'Email',
+    reminderSms: 'SMS',
+    reminderWhatsapp: 'WhatsApp',
+    /** Under a text channel's switch: where the texts go (the booking's number, server/jobs/reminders.ts). */
+    reminderPhone: 'To the phone number given with each appointment.',
+    remindersLoading: 'Loading your reminder settings…',
+    remindersFailed: 'Your reminder settings could not be loaded.',
+    remindersSaved: 'Your reminder settings are saved.',
   },
   notFound: {
     title: 'Page not found',

@@ -3,7 +3,8 @@
  * the booking popup's details step (a blank first name and the phone `12` named on their fields,
  * checked before any request, the focus on the first; the server's 400 on its field; the
  * teleconsultation consent; booking for a family member, a minor's note; a Google account asked
- * for phone, age and gender), and /account's profile edit, family members and "Set a password".
+ * for phone, age and gender), and /account's profile edit, family members, "Set a password" and
+ * the reminder switches (issue 16).
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +13,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { AppointmentRecord, TimeSlot } from '../../contract/appointments';
 import type { User } from '../../contract/auth';
 import type { FamilyMember } from '../../contract/people';
+import type { ReminderChannels, ReminderSettings } from '../../contract/reminders';
 import type { AppointmentFeeList, Doctor } from '../../contract/site';
 import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
 import { clinicToday } from '../../contract/clinicTime';
@@ -53,6 +55,8 @@ function fakes() {
     saveMember: answeredByHand<FamilyMember, { id: string | null; input: MemberRequest; token: string }>(),
     archiveMember: answeredByHand<unknown, { id: string; token: string }>(),
     saveProfile: answeredByHand<User, { input: ProfileRequest; token: string }>(),
+    loadReminders: answeredByHand<ReminderSettings, { token: string }>(),
+    saveReminders: answeredByHand<ReminderSettings, { channels: ReminderChannels; token: string }>(),
   };
   const bookingServices: BookingServices = {
     actors: {
@@ -68,6 +72,7 @@ function fakes() {
   const peopleServices: PeopleServices = {
     family: { loadFamily: people.loadFamily.logic, saveMember: people.saveMember.logic, archiveMember: people.archiveMember.logic },
     profile: { saveProfile: people.saveProfile.logic },
+    reminders: { loadReminders: people.loadReminders.logic, saveReminders: people.saveReminders.logic },
   };
   return { booking, people, bookingServices, peopleServices };
 }
@@ -286,5 +291,54 @@ describe('/account', () => {
     await renderApp('/account', google);
     expect(await screen.findByRole('link', { name: 'Set a password' })).toBeTruthy();
     expect(screen.getByText(messages.people.noPassword)).toBeTruthy();
+  });
+
+  it('reminder switches: only the channels the clinic has, each saved as turned; a refusal puts it back with a toast', async () => {
+    const ui = userEvent.setup();
+    const f = await renderApp('/account');
+    expect(f.people.loadReminders.latest().input).toEqual({ token: 'tok-stored' });
+    await answer(() =>
+      f.people.loadReminders.latest().resolve({ channels: { email: true, sms: true, whatsapp: true }, available: { sms: true, whatsapp: false } }),
+    );
+    const section = screen.getByRole('region', { name: 'Appointment reminders' });
+    const email = within(section).getByRole('switch', { name: 'Email' });
+    const sms = within(section).getByRole('switch', { name: 'SMS' });
+    // WhatsApp is not set up at this clinic: not offered, whatever the account once chose.
+    expect(within(section).queryByRole('switch', { name: 'WhatsApp' })).toBeNull();
+    expect((email as HTMLInputElement).checked).toBe(true);
+    expect(described(email)).toBe(demoUser.email);
+    expect(described(sms)).toBe('To the phone number given with each appointment.');
+
+    await ui.click(sms);
+    expect(f.people.saveReminders.latest().input).toEqual({ token: 'tok-stored', channels: { email: true, sms: false, whatsapp: true } });
+    expect((sms as HTMLInputElement).checked).toBe(false);
+    expect(email.matches(':disabled')).toBe(true);
+    await answer(() =>
+      f.people.saveReminders.latest().resolve({ channels: { email: true, sms: false, whatsapp: true }, available: { sms: true, whatsapp: false } }),
+    );
+    expect(await screen.findByText('Your reminder settings are saved.')).toBeTruthy();
+    expect((sms as HTMLInputElement).checked).toBe(false);
+
+    await ui.click(email);
+    expect(f.people.saveReminders.calls).toHaveLength(2);
+    await answer(() => f.people.saveReminders.latest().reject(refused(429, 'Too many requests. Please try again later.')));
+    expect(await screen.findByText('Too many requests. Please try again later.')).toBeTruthy();
+    await waitFor(() => expect((email as HTMLInputElement).checked).toBe(true));
+    expect(email.matches(':disabled')).toBe(false);
+  });
+
+  it('reminders: a failed load offers a retry; WhatsApp alone set up, only it is offered beside email', async () => {
+    const ui = userEvent.setup();
+    const f = await renderApp('/account');
+    await answer(() => f.people.loadReminders.latest().reject({ _tag: 'NetworkFailure', message: 'Failed to fetch' }));
+    const section = screen.getByRole('region', { name: 'Appointment reminders' });
+    expect(within(section).getByRole('alert').textContent).toContain('Your reminder settings could not be loaded.');
+    await ui.click(within(section).getByRole('button', { name: 'Try again' }));
+    await answer(() =>
+      f.people.loadReminders.latest().resolve({ channels: { email: true, sms: false, whatsapp: false }, available: { sms: false, whatsapp: true } }),
+    );
+    const whatsapp = await within(section).findByRole('switch', { name: 'WhatsApp' });
+    expect(described(whatsapp)).toBe('To the phone number given with each appointment.');
+    expect(within(section).queryByRole('switch', { name: 'SMS' })).toBeNull();
   });
 });

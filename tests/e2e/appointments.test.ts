@@ -70,6 +70,10 @@ const admin = 'clinic.admin@clinic-e2e.example';
 const patientEmail = (width: number) => `meena.rao.${width}@clinic-e2e.example`;
 /** A second patient per width, whose appointment the Edit test moves (a patient may hold three unpaid bookings). */
 const editorEmail = (width: number) => `anil.joshi.${width}@clinic-e2e.example`;
+/** A third patient per width, with an online Video consultation: Help is offered for chat, video and call ones only. */
+const helpEmail = (width: number) => `lata.pawar.${width}@clinic-e2e.example`;
+/** A doctor with online hours in the demo clinic (seed), for the Help test's Video consultation. */
+const onlineDoctor = 'rohan.patil@sahaj-clinic.example';
 
 const people = preparedPeople(
   [
@@ -78,6 +82,8 @@ const people = preparedPeople(
     { email: patientEmail(PHONE.width), firstName: 'Meena', lastName: 'Rao' },
     { email: editorEmail(DESKTOP.width), firstName: 'Anil', lastName: 'Joshi' },
     { email: editorEmail(PHONE.width), firstName: 'Anil', lastName: 'Joshi' },
+    { email: helpEmail(DESKTOP.width), firstName: 'Lata', lastName: 'Pawar' },
+    { email: helpEmail(PHONE.width), firstName: 'Lata', lastName: 'Pawar' },
   ],
   { admin },
 );
@@ -130,13 +136,22 @@ interface Booked {
   consultationType: string;
 }
 
+/** Free slots at a clinic, or in the doctor's online hours when `location` is ''. */
 async function freeSlots(doctorEmail: string, location: string, date: string, token: string): Promise<string[]> {
-  const slots = await call<{ time: string; status: string }[]>(
-    'GET',
-    `/doctor/gettimeslot/${encodeURIComponent(doctorEmail)}/${encodeURIComponent(location)}/${date}`,
-    token,
-  );
+  const doctor = encodeURIComponent(doctorEmail);
+  const path = location === '' ? `/doctor/onlinetimeslot/${doctor}/${date}` : `/doctor/gettimeslot/${doctor}/${encodeURIComponent(location)}/${date}`;
+  const slots = await call<{ time: string; status: string }[]>('GET', path, token);
   return slots.filter((s) => s.status === 'free').map((s) => s.time);
+}
+
+/** Books the online doctor's first free slot from tomorrow on, as a Video consultation. */
+async function bookOnlineVideo(account: Account): Promise<Booked> {
+  for (let n = 1; n < 15; n++) {
+    const date = clinicDate(n);
+    const [startTime] = await freeSlots(onlineDoctor, '', date, account.token);
+    if (startTime) return book(account, { doctorEmail: onlineDoctor, location: '', date, startTime, consultationType: 'Video' });
+  }
+  throw new Error(`no free online slot of ${onlineDoctor} in two weeks`);
 }
 
 function book(account: Account, choice: { doctorEmail: string; location: string; date: string; startTime: string; consultationType: string }): Promise<Booked> {
@@ -363,6 +378,10 @@ describe.each([
   });
 
   test("Help offers chat, call and email from the clinic's configured contacts", async () => {
+    // Help is for a chat, video or call consultation: its own patient with a Video one.
+    const helped = people.account(helpEmail(width));
+    await bookOnlineVideo(helped);
+    const context = await signedInContext(site.browser, viewport, helped.token);
     const page = await open(context);
     // The chat opens WhatsApp in a new tab: answered here, so the real site is never loaded.
     const opened: string[] = [];
@@ -393,7 +412,7 @@ describe.each([
       await popup.close();
       expect(routeOf(page), 'the page itself stays').toBe('/myappointment');
     } finally {
-      await context.unroute('https://wa.me/**');
+      await context.close();
     }
   });
 });

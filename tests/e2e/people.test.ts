@@ -22,12 +22,15 @@ const PHONE: Viewport = { width: 375, height: 812 };
 const admin = 'clinic.admin@people-e2e.example';
 const asha = (w: number) => `asha.${w}@people-e2e.example`;
 const gita = (w: number) => `gita.${w}@people-e2e.example`;
+/** Her own account per width for the reminder switches (issue 16), so the tests run in any order. */
+const nisha = (w: number) => `nisha.${w}@people-e2e.example`;
 const people = preparedPeople(
   [
     { email: admin, firstName: 'Kiran', lastName: 'Rao' },
     ...[DESKTOP.width, PHONE.width].flatMap((w) => [
       { email: asha(w), firstName: 'Asha', lastName: 'Kulkarni' },
       { email: gita(w), firstName: 'Gita', lastName: 'Rao' },
+      { email: nisha(w), firstName: 'Nisha', lastName: 'Patil' },
     ]),
   ],
   { admin },
@@ -47,7 +50,15 @@ const site = useSite(async () => {
         await db.close();
       }
     },
-    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' },
+    env: {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PAYMENT_PROVIDER: 'sandbox',
+      // WhatsApp set up, so /account offers its switch; the address is a closed port: no text leaves.
+      WHATSAPP_TOKEN: 'e2e-token',
+      WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+      WHATSAPP_REMINDER_TEMPLATE: 'appointment_reminder',
+      WHATSAPP_BASE_URL: 'http://127.0.0.1:9',
+    },
   };
 });
 
@@ -220,6 +231,36 @@ describe.each([
     await expectAxeClean(page, `/account with a profile error at ${width} px`);
     await screenshot(page, `people-account-${width}`, { fullPage: true });
     await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+  });
+
+  test('/account: reminder switches for email and the WhatsApp the clinic has set up, saved as turned and kept', async () => {
+    const account = people.account(nisha(width));
+    const page = await pageAs(nisha(width), viewport);
+    await page.goto(site.url('/account'), { waitUntil: 'load' });
+    const section = page.getByRole('region', { name: 'Appointment reminders', exact: true });
+    const email = section.getByRole('switch', { name: 'Email', exact: true });
+    const whatsapp = section.getByRole('switch', { name: 'WhatsApp', exact: true });
+    await expect.poll(() => whatsapp.isVisible(), { message: 'the WhatsApp switch', timeout: STEP_MS }).toBe(true);
+    expect(await section.getByRole('switch', { name: 'SMS', exact: true }).count(), 'SMS is not set up here').toBe(0);
+    expect(await email.isChecked()).toBe(true);
+    expect(await describedBy(whatsapp)).toBe('To the phone number given with each appointment.');
+    await expectAxeClean(page, `/account's reminders at ${width} px`);
+
+    const turnedOn = !(await whatsapp.isChecked());
+    await whatsapp.setChecked(turnedOn);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Your reminder settings are saved.' }).count(), { message: 'the saved toast', timeout: STEP_MS }).toBe(1);
+    await email.setChecked(false);
+    await expect
+      .poll(async () => (await api<{ channels: Record<string, boolean> }>('GET', '/auth/reminders', account.token)).channels, { message: 'the server has both', timeout: STEP_MS })
+      .toMatchObject({ email: false, whatsapp: turnedOn });
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, `people-reminders-${width}`, { fullPage: false });
+
+    // Kept: a new visit shows them as set.
+    await page.reload({ waitUntil: 'load' });
+    await expect.poll(() => whatsapp.isVisible(), { message: 'the switches again', timeout: STEP_MS }).toBe(true);
+    expect(await email.isChecked()).toBe(false);
+    expect(await whatsapp.isChecked()).toBe(turnedOn);
   });
 
   test('a Google account is asked for phone, age and gender once: the next popup has them', async () => {

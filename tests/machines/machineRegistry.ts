@@ -22,6 +22,7 @@ import { orderPaymentMachine } from '../../machines/orderPayment/orderPaymentMac
 import { otpMachine } from '../../machines/otp/otpMachine.js';
 import { familyMachine } from '../../machines/people/familyMachine.js';
 import { profileMachine } from '../../machines/people/profileMachine.js';
+import { reminderChannelsMachine } from '../../machines/people/reminderChannelsMachine.js';
 import { paymentResultMachine } from '../../machines/paymentResult/paymentResultMachine.js';
 import { accountRecordsMachine } from '../../machines/records/accountRecordsMachine.js';
 import { remediesMachine } from '../../machines/records/remediesMachine.js';
@@ -62,6 +63,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'records/documentDownloadMachine.ts', machine: documentDownloadMachine },
   { file: 'people/familyMachine.ts', machine: familyMachine },
   { file: 'people/profileMachine.ts', machine: profileMachine },
+  { file: 'people/reminderChannelsMachine.ts', machine: reminderChannelsMachine },
   { file: 'registration/registrationMachine.ts', machine: registrationMachine },
   { file: 'session/sessionMachine.ts', machine: sessionMachine },
   { file: 'siteOptions/siteOptionsMachine.ts', machine: siteOptionsMachine },

@@ -1,5 +1,6 @@
 /**
- * Model-based paths for the family-members machine and /account's profile machine (issue 12).
+ * Model-based paths for the family-members machine, /account's profile machine (issue 12) and its
+ * reminder channels (issue 16).
  * Along every path the REAL machine runs with its calls answered by hand; each step must emit what
  * the person reads (toasts) or the app acts on (`saved`), each state must show what the model says
  * (the list, the errors on fields, no request made on bad input).
@@ -18,7 +19,16 @@ import {
   type MemberRequest,
 } from '../../machines/people/familyMachine.js';
 import { profileMachine, selectIsEditingProfile, selectProfileErrors, type ProfileRequest } from '../../machines/people/profileMachine.js';
-import { answeredByHand, recordEmitted, refused, unanswered } from './accountFakes.js';
+import {
+  reminderChannelsMachine,
+  selectReminderChannels,
+  selectReminderOffered,
+  selectReminderStatus,
+  selectRemindersBusy,
+  type ReminderNoticeEvent,
+} from '../../machines/people/reminderChannelsMachine.js';
+import type { ReminderChannels, ReminderSettings } from '../../contract/reminders.js';
+import { answeredByHand, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 import { recordWalk } from './pathCoverage.js';
 import { stepper } from './pathSteps.js';
@@ -231,6 +241,108 @@ describe('profileMachine paths', () => {
             expect(selectIsEditingProfile(s)).toBe(!['Showing', 'Saved'].includes(state));
             expect(Object.keys(selectProfileErrors(s))).toEqual(fields);
             expect(saveProfile.calls).toHaveLength(saves);
+          },
+        ]),
+      ) as Record<string, (state: SnapshotFrom<typeof model>) => void>,
+    };
+  }
+  const testModel = createTestModel(model);
+  const everyTransition = pathsTakingEveryTransition(testModel);
+  it('takes every transition of the model', () => {
+    expect(takenTransitions(everyTransition)).toEqual(new Set(declaredTransitions(model)));
+  });
+  testPaths({ 'every transition': everyTransition }, harness);
+});
+
+describe('reminderChannelsMachine paths', () => {
+  // The clinic has SMS, not WhatsApp; the account starts with email and SMS on.
+  const loaded: ReminderSettings = { channels: { email: true, sms: true, whatsapp: false }, available: { sms: true, whatsapp: false } };
+  const emits = {
+    'load.ok': [],
+    'load.fails': [],
+    retry: [],
+    'sms.off': [],
+    'whatsapp.on': [],
+    'email.on': [],
+    'email.off': [],
+    'save.ok': ['saved'],
+    'save.unanswered': ['failed'],
+    'save.refused': ['failed'],
+  } as const satisfies Record<string, readonly string[]>;
+  const model = createMachine({
+    id: 'reminderChannelsModel',
+    types: {} as { events: { type: keyof typeof emits } },
+    initial: 'Loading',
+    states: {
+      Loading: { on: { 'load.ok': 'Ready', 'load.fails': 'Failed' } },
+      Failed: { on: { retry: 'Ready' } },
+      /** WhatsApp is not offered and email is already on: neither switch sends anything. */
+      Ready: { on: { 'sms.off': 'SavingSmsOff', 'whatsapp.on': 'Ready', 'email.on': 'Ready' } },
+      SavingSmsOff: { on: { 'save.ok': 'SmsOff', 'save.unanswered': 'Ready' } },
+      SmsOff: { on: { 'email.off': 'SavingEmailOff' } },
+      SavingEmailOff: { on: { 'save.refused': 'SmsOff' } },
+    },
+  });
+  const shownIn: Record<string, { channels: ReminderChannels | null; busy: boolean; saves: number }> = {
+    Loading: { channels: null, busy: false, saves: 0 },
+    Failed: { channels: null, busy: false, saves: 0 },
+    Ready: { channels: loaded.channels, busy: false, saves: 0 },
+    SavingSmsOff: { channels: { email: true, sms: false, whatsapp: false }, busy: true, saves: 1 },
+    SmsOff: { channels: { email: true, sms: false, whatsapp: false }, busy: false, saves: 1 },
+    SavingEmailOff: { channels: { email: false, sms: false, whatsapp: false }, busy: true, saves: 1 },
+  };
+  function harness() {
+    const loadReminders = answeredByHand<ReminderSettings, { token: string }>();
+    const saveReminders = answeredByHand<ReminderSettings, { channels: ReminderChannels; token: string }>();
+    const actor = createActor(reminderChannelsMachine.provide({ actors: { loadReminders: loadReminders.logic, saveReminders: saveReminders.logic } }), {
+      input: { token: 'tok-1' },
+      inspect: recordWalk,
+    });
+    const emitted = recordEmitted<ReminderNoticeEvent>(actor);
+    actor.start();
+    const step = stepper(() => emitted.take().map((e) => ({ type: e.notice.kind })), emits);
+    // Saves the path has made so far (each state's figure counts only those since the last load).
+    let saves = 0;
+    const set = (channel: 'email' | 'sms' | 'whatsapp', on: boolean) => actor.send({ type: 'reminders.set', channel, on });
+    return {
+      stop: () => actor.stop(),
+      events: {
+        'load.ok': step('load.ok', () => loadReminders.latest().resolve(loaded)),
+        'load.fails': step('load.fails', () => loadReminders.latest().reject(unanswered)),
+        retry: step('retry', () => {
+          actor.send({ type: 'reminders.retry' });
+          loadReminders.latest().resolve(loaded);
+        }),
+        'sms.off': step('sms.off', () => {
+          set('sms', false);
+          saves += 1;
+          expect(saveReminders.latest().input).toEqual({ token: 'tok-1', channels: { email: true, sms: false, whatsapp: false } });
+        }),
+        'whatsapp.on': step('whatsapp.on', () => set('whatsapp', true)),
+        'email.on': step('email.on', () => set('email', true)),
+        'email.off': step('email.off', () => {
+          set('email', false);
+          saves += 1;
+          expect(saveReminders.latest().input.channels).toEqual({ email: false, sms: false, whatsapp: false });
+        }),
+        'save.ok': step('save.ok', () => saveReminders.latest().resolve({ ...loaded, channels: { email: true, sms: false, whatsapp: false } })),
+        'save.unanswered': step('save.unanswered', () => saveReminders.latest().reject(unanswered)),
+        'save.refused': step('save.refused', async () => {
+          saveReminders.latest().reject(refused(400, 'Invalid request'));
+          await settle();
+          expect(emitted.all.at(-1)?.notice).toEqual({ kind: 'failed', text: 'Invalid request' });
+        }),
+      },
+      states: Object.fromEntries(
+        Object.entries(shownIn).map(([state, shown]) => [
+          state,
+          () => {
+            const s = actor.getSnapshot();
+            expect(selectReminderStatus(s)).toBe(state === 'Loading' ? 'loading' : state === 'Failed' ? 'failed' : 'ready');
+            expect(selectReminderChannels(s)).toEqual(shown.channels);
+            expect(selectRemindersBusy(s)).toBe(shown.busy);
+            expect(selectReminderOffered(s)).toEqual(shown.channels ? ['email', 'sms'] : []);
+            expect(saveReminders.calls).toHaveLength(saves);
           },
         ]),
       ) as Record<string, (state: SnapshotFrom<typeof model>) => void>,

@@ -1,12 +1,14 @@
 /**
  * /account (spec §2): the profile of the logged-in user: name, email and a masked password, with
  * an Edit button that goes to /forgotpassword, where a new password is set after proving the
- * email with a code.
+ * email with a code. Below: profile details, family members, appointment reminders (issue 16), the
+ * account's own data.
  */
 import { SessionContext, useSession } from '../../app/account';
 import { selectToken } from '../../../machines/session/sessionMachine';
 import { FamilySection } from '../../components/People/FamilySection';
 import { ProfileSection } from '../../components/People/ProfileSection';
+import { ReminderSection } from '../../components/People/ReminderSection';
 import { RequireLogin } from '../../app/RequireLogin';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
@@ -79,6 +81,7 @@ function AccountPage() {
       </dl>
       {token && <ProfileSection user={user} token={token} />}
       {token && <FamilySection token={token} />}
+      {token && <ReminderSection user={user} token={token} />}
       <AccountRecords user={user} />
     </div>
   );

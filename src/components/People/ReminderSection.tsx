@@ -1,0 +1,83 @@
+/**
+ * /account's Appointment reminders (issue 16): a switch per channel the clinic has (email always;
+ * SMS and WhatsApp only when set up), each saved as it is turned (PUT /auth/reminders). Booking
+ * confirmations go by email whatever is chosen here. Each switch says where its reminders go: the
+ * account's email, or the phone number given with each appointment (the texts' number).
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import type { SessionUser } from '../../../machines/session/sessionMachine';
+import {
+  reminderChannelsMachine,
+  selectReminderChannels,
+  selectReminderOffered,
+  selectReminderStatus,
+  selectRemindersBusy,
+  type ReminderChannel,
+} from '../../../machines/people/reminderChannelsMachine';
+import { inspect } from '../../app/inspect';
+import { usePeopleServices } from '../../app/livePeople';
+import { useMessages, messages as liveMessages } from '../../i18n/messages';
+import { toast } from '../Toast/toast';
+import './People.css';
+
+export function ReminderSection({ user, token }: { user: SessionUser; token: string }) {
+  const { people } = useMessages();
+  const services = usePeopleServices();
+  const [logic] = useState(() =>
+    reminderChannelsMachine.provide({
+      actors: services.reminders,
+      actions: {
+        notify: (_, { tone, notice }) => {
+          if (tone === 'success') toast.info(liveMessages.people.remindersSaved);
+          else toast.error(notice.kind === 'failed' ? (notice.text ?? liveMessages.people.saveFailed) : liveMessages.people.saveFailed);
+        },
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { token }, inspect });
+  const status = useSelector(actor, selectReminderStatus);
+  const busy = useSelector(actor, selectRemindersBusy);
+  const channels = useSelector(actor, selectReminderChannels);
+  const offered = useSelector(actor, selectReminderOffered);
+  const base = useId();
+  const labels: Record<ReminderChannel, string> = { email: people.reminderEmail, sms: people.reminderSms, whatsapp: people.reminderWhatsapp };
+  const hint = (channel: ReminderChannel) => (channel === 'email' ? user.email : people.reminderPhone);
+
+  return (
+    <section className="people-section" aria-labelledby="reminders-heading">
+      <h2 id="reminders-heading">{people.remindersHeading}</h2>
+      <p>{people.remindersIntro}</p>
+      {status === 'loading' && <p role="status">{people.remindersLoading}</p>}
+      {status === 'failed' && (
+        <p role="alert">
+          {people.remindersFailed}{' '}
+          <button type="button" className="button button--small" onClick={() => actor.send({ type: 'reminders.retry' })}>
+            {people.tryAgain}
+          </button>
+        </p>
+      )}
+      {status === 'ready' && channels && (
+        <fieldset className="people-form reminder-switches" aria-busy={busy} disabled={busy}>
+          <legend>{people.remindersLegend}</legend>
+          {offered.map((channel) => (
+            <div className="reminder-switch" key={channel}>
+              <input
+                id={`${base}-${channel}`}
+                type="checkbox"
+                role="switch"
+                checked={channels[channel]}
+                aria-describedby={`${base}-${channel}-hint`}
+                onChange={(e) => actor.send({ type: 'reminders.set', channel, on: e.target.checked })}
+              />
+              <label htmlFor={`${base}-${channel}`}>{labels[channel]}</label>
+              <p id={`${base}-${channel}-hint`} className="people-field__hint reminder-switch__hint">
+                {hint(channel)}
+              </p>
+            </div>
+          ))}
+        </fieldset>
+      )}
+    </section>
+  );
+}
