@@ -6,6 +6,7 @@ import lighthouse from './lighthouse.mjs';
 import coldstart from './coldstart.mjs';
 import slots from './slots.mjs';
 import availability from './availability.mjs';
+import nextfree from './nextfree.mjs';
 import chat from './chat.mjs';
 
-export default [bundle, lighthouse, coldstart, slots, availability, chat];
+export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat];

@@ -1,5 +1,10 @@
-/** Terms of Service and Privacy Policy (spec §2, §9: dated 11/03/2025). */
+/**
+ * Terms of Service and Privacy Policy (spec §2, §9: dated 11/03/2025). English here; हिन्दी and
+ * मराठी each their own chunk (./hi/legal.ts, ./mr/legal.ts), loaded when a legal page is shown in
+ * that language. A translation says at its top, in its language, that the English text binds.
+ */
 import { clinic } from './clinic';
+import { pageCopy } from './pageCopy';
 
 export interface LegalSection {
   readonly heading: string;
@@ -184,3 +189,22 @@ export const privacyPolicy: LegalDocument = {
     },
   ],
 };
+
+/** Both documents in one language, and (translations only) the note that the English text binds. */
+export interface LegalCopy {
+  readonly terms: LegalDocument;
+  readonly privacy: LegalDocument;
+  /** Null in English; in a translation, shown above each document with a link to the English. */
+  readonly englishBinds: { readonly text: string; readonly link: string } | null;
+}
+
+export const legal = pageCopy<LegalCopy>(
+  { terms: termsOfService, privacy: privacyPolicy, englishBinds: null },
+  {
+    hi: () => import('./hi/legal').then((module) => module.legal),
+    mr: () => import('./mr/legal').then((module) => module.legal),
+  },
+);
+
+/** The legal documents in the language in use. */
+export const useLegalCopy = legal.useCopy;

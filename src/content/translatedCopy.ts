@@ -4,7 +4,8 @@
  */
 import { about } from './about';
 import { gallery } from './gallery';
+import { legal } from './legal';
 import { contact } from './locations';
 import { treatments } from './treatments';
 
-export const pageCopies = { treatments, about, contact, gallery } as const;
+export const pageCopies = { treatments, about, contact, gallery, legal } as const;

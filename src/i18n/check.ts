@@ -50,8 +50,8 @@ const render = (value: unknown): unknown =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Page copy (src/content/*): the images' files and sizes, ids and video files stay as they are. */
-export const sameInCopy: readonly RegExp[] = [/\.(src|poster|id|width|height)$/];
+/** Page copy (src/content/*): the images' files and sizes, ids and video files stay as they are; the legal pages' date (spec §9). */
+export const sameInCopy: readonly RegExp[] = [/\.(src|poster|id|width|height)$/, /(^|[./])(terms|privacy)\.date$/];
 
 export function compareCatalogs(
   english: unknown,
@@ -71,6 +71,11 @@ export function compareCatalogs(
       else compareCatalogs(item, other[index], `${path}.${index}`, out, allowed);
     });
     for (let index = english.length; index < other.length; index++) out.extra.push(`${path}.${index}`);
+    return out;
+  }
+  if (english === null) {
+    // Null in English, given in a translation only (the legal pages' note that the English binds).
+    if (isRecord(other)) for (const [key, value] of Object.entries(other)) compareCatalogs('', value, `${path}.${key}`, out, [/./]);
     return out;
   }
   if (typeof english === 'number' || typeof english === 'boolean') {

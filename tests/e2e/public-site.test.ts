@@ -102,6 +102,40 @@ describe.each([
   });
 });
 
+describe.each([
+  { label: 'desktop', viewport: DESKTOP },
+  { label: 'phone', viewport: PHONE },
+])('the legal pages in Hindi and Marathi at $viewport.width px', ({ viewport }) => {
+  const cases = [
+    { language: 'hi', route: '/termandcondition', title: 'सेवा की शर्तें', englishTitle: 'Terms of Service', englishButton: 'अंग्रेज़ी पाठ पढ़ें' },
+    { language: 'mr', route: '/privacypolicy', title: 'गोपनीयता धोरण', englishTitle: 'Privacy Policy', englishButton: 'इंग्रजी मजकूर वाचा' },
+  ] as const;
+  test.each(cases)('$route in $language says first that the English text binds, and its button shows the English', async (c) => {
+    const context = await newContext(site.browser, viewport);
+    try {
+      // A language chosen earlier in this browser (src/i18n/language.ts keeps it under 'language').
+      await context.addInitScript((language) => localStorage.setItem('language', language), c.language);
+      const { page } = await site.open(context);
+      await goto(page, c.route);
+      await expect.poll(() => mainHeading(page).innerText(), { message: `the ${c.language} title`, timeout: 15_000 }).toBe(c.title);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(`${c.language}-IN`);
+      const note = page.locator('.legal__binds');
+      expect(await note.count(), 'the note that the English binds').toBe(1);
+      // Ten numbered sections, as in English.
+      expect(await page.locator('.legal__section h2').count()).toBe(10);
+      await expectNoA11yViolations(page, `${c.route} in ${c.language} at ${viewport.width} px`);
+      await screenshot(page, `legal-${c.language}-${viewport.width}`, { fullPage: false });
+
+      await note.getByRole('button', { name: c.englishButton, exact: true }).click();
+      await expect.poll(() => mainHeading(page).innerText(), { message: 'the English title', timeout: 15_000 }).toBe(c.englishTitle);
+      expect(await page.locator('.legal__binds').count(), 'no note on the English text').toBe(0);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-IN');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('content from the demo clinic', () => {
   let context: BrowserContext;
   beforeAll(async () => {

@@ -1,15 +1,28 @@
-/** Renders a legal document (terms, privacy) with its date. */
-import type { LegalDocument } from '../../content/legal';
+/**
+ * Renders a legal document (terms, privacy) with its date. A translation (issue 15) first says, in
+ * its language, that the English text binds, with a button that shows the English (the language
+ * choice, as the header's picker makes it).
+ */
+import type { LegalCopy, LegalDocument } from '../../content/legal';
+import { chooseLanguage } from '../../i18n/languageChoice';
 import { useMessages } from '../../i18n/messages';
 import './Legal.css';
 
-export function LegalDocumentView({ document: doc }: { document: LegalDocument }) {
+export function LegalDocumentView({ document: doc, englishBinds }: { document: LegalDocument; englishBinds: LegalCopy['englishBinds'] }) {
   const messages = useMessages();
   return (
     <div className="page container">
       <article className="legal prose">
         <h1>{doc.title}</h1>
         <p className="legal__date">{messages.legal.lastUpdated(doc.date)}</p>
+        {englishBinds && (
+          <p className="legal__binds">
+            {englishBinds.text}{' '}
+            <button type="button" className="button button--small button--outline" onClick={() => void chooseLanguage('en')}>
+              {englishBinds.link}
+            </button>
+          </p>
+        )}
         {doc.intro.map((text) => (
           <p key={text}>{text}</p>
         ))}
