@@ -7,13 +7,15 @@
 //
 // Settings: those of (d) (BENCH_SLOTS_CONNECTIONS, BENCH_SLOTS_DURATION, BENCH_SLOTS_WARMUP).
 //
-// Budget: a lower bound on the throughput ratio, set under the first runs' figures
-// (docs/availability.md, "Figures").
+// Budget: a lower bound on the throughput ratio, under the first run's figures (2026-11-24, load
+// average 4-7 on the shared 2-core machine; docs/availability.md, "Figures"): PGlite 0.008
+// (Kothrud) and 0.005 (online), PostgreSQL 0.024 and 0.013. The bare Fastify beside them moved
+// from 39k to 82k req/s within the run, so the ratios move with it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { besideBare, fmtMs, fmtRps, loadOptions } from '../lib/underLoad.mjs';
 
-export const BUDGETS = { pglite: { throughput: 0.003 }, postgres: { throughput: 0.01 } };
+export const BUDGETS = { pglite: { throughput: 0.003 }, postgres: { throughput: 0.008 } };
 const ROUTE = '/api/doctor/nextfree';
 
 /** The list names at least one doctor. */
