@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { machineDescriptionsOut, reactRouterProduction } from './scripts/vite/bundleTrims.ts';
+import { prerenderHome } from './scripts/vite/prerenderHome.ts';
 
 // The API the dev server forwards to (scripts/dev.mjs runs it on this port).
 const devApiPort = Number(process.env.DEV_API_PORT ?? 3001);
@@ -13,6 +14,8 @@ export default defineConfig({
     // Trims of library code the home page cannot reach: scripts/vite/bundleTrims.ts.
     reactRouterProduction(),
     machineDescriptionsOut(),
+    // The home route's first frame written into index.html (issue 17): scripts/vite/prerenderHome.ts.
+    prerenderHome(),
     // Precompressed copies next to every asset; the server sends them as they are.
     compression({
       algorithms: [defineAlgorithm('gzip', { level: 9 }), defineAlgorithm('brotliCompress')],
@@ -46,6 +49,9 @@ export default defineConfig({
     // only without fetching it early; the polyfill would cost every visitor its bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The prerender (scripts/vite/prerenderHome.ts) takes a second or two inside the HTML step by
+      // design: no warning about slow plugins on every build.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           groups: [

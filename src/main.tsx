@@ -1,6 +1,6 @@
 // Base styles first, so component sheets come after them in the cascade.
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { liveSiteOptionsLogic, prefetchSiteApi } from './app/liveSiteOptions';
@@ -13,9 +13,24 @@ startLanguage();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+const container = root;
 
-createRoot(root).render(
-  <StrictMode>
-    <App siteOptionsLogic={liveSiteOptionsLogic} />
-  </StrictMode>,
-);
+/** Once the app's first frame is on screen, the deep-link mark (server/http/firstFrame.ts) goes. */
+function FirstFrameShown() {
+  useLayoutEffect(() => document.documentElement.classList.remove('deep-link'), []);
+  return null;
+}
+
+function start() {
+  createRoot(container).render(
+    <StrictMode>
+      <App siteOptionsLogic={liveSiteOptionsLogic} />
+      <FirstFrameShown />
+    </StrictMode>,
+  );
+}
+
+// index.html holds the home page's first frame (scripts/vite/prerenderHome.ts): let the browser
+// paint it before React's first render takes the main thread (on a slow phone, a few hundred ms).
+if (container.firstChild) requestAnimationFrame(() => setTimeout(start, 0));
+else start();

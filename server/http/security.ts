@@ -1,19 +1,20 @@
 /** Security headers on every answer, pages and API alike. */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { deepLinkScriptSource } from './firstFrame.js';
 
 /**
  * Everything from our own origin and nothing else, but for the clinic's Google Drive media (the
  * staff console stores Drive share links; contract/mediaLink.ts turns them into a thumbnail,
  * https://drive.google.com/thumbnail?..., which redirects to an image on *.googleusercontent.com,
  * or a video preview, https://drive.google.com/file/d/.../preview, shown in an iframe). The app
- * has no inline scripts or styles. `blob:` images are the chat's photos (issue 13): fetched with
+ * has no inline styles, and one inline script, allowed by its hash (./firstFrame.ts). `blob:` images are the chat's photos (issue 13): fetched with
  * the bearer token and shown through object URLs the page itself made (an `<img src>` cannot
  * carry the token).
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", deepLinkScriptSource],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https://drive.google.com', 'https://*.googleusercontent.com'],
   frameSrc: ["'self'", 'https://drive.google.com'],

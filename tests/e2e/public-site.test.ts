@@ -136,6 +136,52 @@ describe.each([
   });
 });
 
+describe.each([
+  { label: 'desktop', viewport: DESKTOP },
+  { label: 'phone', viewport: PHONE },
+])('the first frame before the app starts at $viewport.width px (issue 17)', ({ viewport }) => {
+  // The app's JavaScript never arrives here: what shows is index.html's prerendered first frame.
+  async function withoutTheApp(route: string): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+    const context = await newContext(site.browser, viewport);
+    await context.route(/\/assets\/.*\.js$/, (r) => r.abort());
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+    });
+    await page.goto(site.url(route), { waitUntil: 'load' });
+    return { page, context, errors };
+  }
+
+  test('/ shows the header, the hero and its image from the HTML alone, within the CSP', async () => {
+    const { page, context, errors } = await withoutTheApp('/');
+    try {
+      expect(await mainHeading(page).innerText()).toBe('Homeopathy for the whole family, across Pune');
+      const hero = page.locator('img.hero-slide__image').first();
+      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the hero image loaded' }).toBe(true);
+      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
+      // Routes are hash routes: a click before the app starts goes where the app's link goes.
+      expect(await page.locator('a.main-nav__link', { hasText: 'Teams' }).getAttribute('href')).toBe('#/teams');
+      expect(errors, 'no CSP refusal or other console error').toEqual([]);
+      await screenshot(page, `first-frame-home-${viewport.width}`, { fullPage: false });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("another route shows the header and footer, not the home page's content", async () => {
+    const { page, context, errors } = await withoutTheApp('/teams');
+    try {
+      expect(await page.evaluate(() => document.documentElement.classList.contains('deep-link'))).toBe(true);
+      expect(await mainHeading(page).isVisible(), 'the home hero stays hidden').toBe(false);
+      expect(await page.locator('header.site-header').isVisible()).toBe(true);
+      expect(errors, 'the inline script ran within the CSP').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('content from the demo clinic', () => {
   let context: BrowserContext;
   beforeAll(async () => {

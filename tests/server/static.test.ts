@@ -4,6 +4,7 @@
  * run once rather than per backend.
  */
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { Database } from '../../server/db/database.js';
+// index.html's one inline script, allowed by its hash and nothing else inline (issue 17).
+import { deepLinkScript } from '../../server/http/firstFrame.js';
 
 const unused = () => Promise.reject(new Error('static tests use no database'));
 const noDatabase: Database = { kind: 'pglite', query: unused, exec: unused, transaction: unused, close: async () => {} };
@@ -18,7 +21,7 @@ const noDatabase: Database = { kind: 'pglite', query: unused, exec: unused, tran
 const indexHtml = '<!doctype html><html lang="en"><head><title>Clinic</title><script type="module" src="/assets/index-B7xq2Lm9.js"></script></head><body><div id="root"></div></body></html>\n';
 const script = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
 const csp =
-  "default-src 'self';script-src 'self';style-src 'self';" +
+  `default-src 'self';script-src 'self' 'sha256-${createHash('sha256').update(deepLinkScript).digest('base64')}';style-src 'self';` +
   "img-src 'self' data: blob: https://drive.google.com https://*.googleusercontent.com;frame-src 'self' https://drive.google.com;" +
   "media-src 'self';font-src 'self';" +
   "connect-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";

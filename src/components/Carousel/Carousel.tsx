@@ -34,7 +34,8 @@ export interface CarouselProps<T> {
 }
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  // No window when the home page is prerendered at build (src/prerender/home.tsx): it plays, as most do.
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 export function Carousel<T>({ label, items, intervalMs, getKey, renderSlide, className }: CarouselProps<T>) {

@@ -21,7 +21,7 @@ const BIN = join(ROOT, 'node_modules/.bin');
 const PARTS = {
   client: {
     output: CLIENT_INDEX,
-    inputs: ['src', 'contract', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'],
+    inputs: ['src', 'contract', 'machines', 'public', 'index.html', 'vite.config.ts', 'scripts/vite', 'package-lock.json'],
     command: [join(BIN, 'vite'), 'build', '--logLevel', 'warn'],
     timeoutMs: 10 * 60_000,
   },
