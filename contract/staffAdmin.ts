@@ -74,6 +74,12 @@
  *   characters; trimmed, stored as given otherwise (isMediaLinkInput).
  *   Answers carry the stored link and its display form (contract/mediaLink.ts
  *   toDisplayableMediaLink) as displayImage / displayVideo, for the preview.
+ *   Issue 15: each input may carry `translations: { hi?: {...}, mr?: {...} }`, the Hindi and
+ *   Marathi texts of the kind's translatable fields (events: caption; team: role, description;
+ *   testimonials: subject, description), each with its English field's rules, optional, trimmed,
+ *   blank = not given (the public site shows English); 400 names `translations.hi.role`. Absent
+ *   on a PUT: the stored ones are kept; given: they replace the stored ones. Entries answer
+ *   `translations` with every language and field ('' where not given).
  *
  * Staff accounts and roles
  *   GET    /staff/accounts                  -> StaffAccountList (every admin and doctor account)
