@@ -23,6 +23,17 @@ export const Testimonial = t.type(
 );
 export type Testimonial = t.TypeOf<typeof Testimonial>;
 
+/**
+ * Issue 15: `?lang=` of GET /super/events, /super/teams and /super/testimonials: the language of
+ * the translatable texts (an event's caption, a member's role and description, a testimonial's
+ * subject and description), each falling back to English where the clinic gave none. Absent or
+ * `en`: English, the answer as it always was.
+ */
+export const SiteLanguage = t.keyof({ en: null, hi: null, mr: null }, 'SiteLanguage');
+export type SiteLanguage = t.TypeOf<typeof SiteLanguage>;
+export const SiteLanguageQuery = t.partial({ lang: SiteLanguage }, 'SiteLanguageQuery');
+export type SiteLanguageQuery = t.TypeOf<typeof SiteLanguageQuery>;
+
 /** Locations are plain text strings (spec §3), e.g. "Andheri West". */
 export const LocationList = t.array(t.string, 'LocationList');
 export const EventList = t.array(SiteEvent, 'EventList');

@@ -8,8 +8,9 @@ import { startLanguage } from './i18n/language';
 
 // Fetch the API client's chunk while React renders the first frame.
 prefetchSiteApi();
-// The language chosen before in this browser, else the browser's preferred one: its catalog is a chunk of its own.
-startLanguage();
+// The language chosen before in this browser, else the browser's preferred one: its catalog is a
+// chunk of its own. The site options load in it from the start (issue 15).
+const language = startLanguage();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -24,7 +25,7 @@ function FirstFrameShown() {
 function start() {
   createRoot(container).render(
     <StrictMode>
-      <App siteOptionsLogic={liveSiteOptionsLogic} />
+      <App siteOptionsLogic={liveSiteOptionsLogic} language={language} />
       <FirstFrameShown />
     </StrictMode>,
   );

@@ -16,8 +16,11 @@ import type {
   AdminTeamMember,
   AdminTestimonial,
   RefundItem,
+  SiteTranslations,
   StaffAccount,
+  TranslatedLanguage,
 } from '../../contract/staffAdmin.js';
+import { translatedLanguages } from '../../contract/staffAdmin.js';
 import { createAdminListMachine, type Draft } from './adminListMachine.js';
 
 /** A number typed in a form: the number when it is one, else the text as typed (the server then names the field). */
@@ -102,38 +105,93 @@ export function feePayload(type: string, draft: Draft) {
 
 /* Site content */
 
+/*
+ * Issue 15: each kind's translatable texts in Hindi and Marathi. The form keeps them under the
+ * server's own field names (`translations.hi.role`), so a 400 naming one lands on its field.
+ */
+const translationKey = (language: TranslatedLanguage, field: string) => `translations.${language}.${field}`;
+
+/** The draft's Hindi and Marathi texts of an entry ('' for a new one). */
+export function translationsDraft(fields: readonly string[], translations?: SiteTranslations<string>): Draft {
+  return Object.fromEntries(
+    translatedLanguages.flatMap((language) => fields.map((field) => [translationKey(language, field), translations?.[language]?.[field] ?? ''])),
+  );
+}
+
+/** The call's `translations`: every language and field as typed (the server trims; blank is "not given"). */
+export function translationsPayload<Field extends string>(fields: readonly Field[], draft: Draft): SiteTranslations<Field> {
+  const texts = (language: TranslatedLanguage) =>
+    Object.fromEntries(fields.map((field) => [field, draft[translationKey(language, field)] ?? ''])) as Record<Field, string>;
+  return { hi: texts('hi'), mr: texts('mr') };
+}
+
+/**
+ * The languages in which the site shows an entry partly in English: a translatable text given in
+ * English but not in that language. What the console marks for staff ("Hindi: English shown").
+ */
+export function languagesShowingEnglish<Field extends string>(
+  item: Record<Field, string> & { readonly translations: SiteTranslations<Field> },
+  fields: readonly Field[],
+): TranslatedLanguage[] {
+  return translatedLanguages.filter((language) =>
+    fields.some((field) => item[field].trim() !== '' && (item.translations[language]?.[field] ?? '').trim() === ''),
+  );
+}
+
+export const eventTexts = ['caption'] as const;
 export const eventsMachine = createAdminListMachine<AdminEvent>({
   id: 'adminEvents',
-  description: 'Site events: caption, image link, video link; add, edit, delete, reorder.',
-  emptyDraft: { caption: '', image: '', video: '' },
-  toDraft: (event) => ({ caption: event.caption, image: event.image, video: event.video }),
+  description: 'Site events: caption (and in Hindi and Marathi), image link, video link; add, edit, delete, reorder.',
+  emptyDraft: { caption: '', image: '', video: '', ...translationsDraft(eventTexts) },
+  toDraft: (event) => ({ caption: event.caption, image: event.image, video: event.video, ...translationsDraft(eventTexts, event.translations) }),
 });
-export const eventPayload = (draft: Draft) => ({ caption: draft.caption ?? '', image: draft.image ?? '', video: draft.video ?? '' });
+export const eventPayload = (draft: Draft) => ({
+  caption: draft.caption ?? '',
+  image: draft.image ?? '',
+  video: draft.video ?? '',
+  translations: translationsPayload(eventTexts, draft),
+});
 
+export const memberTexts = ['role', 'description'] as const;
 export const teamMachine = createAdminListMachine<AdminTeamMember>({
   id: 'adminTeam',
-  description: 'Team members: name, role, image, description; add, edit, delete, reorder.',
-  emptyDraft: { name: '', role: '', image: '', description: '' },
-  toDraft: (member) => ({ name: member.name, role: member.role, image: member.image, description: member.description }),
+  description: 'Team members: name, role, image, description (role and description in Hindi and Marathi too); add, edit, delete, reorder.',
+  emptyDraft: { name: '', role: '', image: '', description: '', ...translationsDraft(memberTexts) },
+  toDraft: (member) => ({
+    name: member.name,
+    role: member.role,
+    image: member.image,
+    description: member.description,
+    ...translationsDraft(memberTexts, member.translations),
+  }),
 });
 export const teamMemberPayload = (draft: Draft) => ({
   name: draft.name ?? '',
   role: draft.role ?? '',
   image: draft.image ?? '',
   description: draft.description ?? '',
+  translations: translationsPayload(memberTexts, draft),
 });
 
+export const testimonialTexts = ['subject', 'description'] as const;
 export const testimonialsMachine = createAdminListMachine<AdminTestimonial>({
   id: 'adminTestimonials',
-  description: 'Testimonials: name, subject, image, description; add, edit, delete, reorder.',
-  emptyDraft: { name: '', subject: '', image: '', description: '' },
-  toDraft: (item) => ({ name: item.name, subject: item.subject, image: item.image, description: item.description }),
+  description: 'Testimonials: name, subject, image, description (subject and description in Hindi and Marathi too); add, edit, delete, reorder.',
+  emptyDraft: { name: '', subject: '', image: '', description: '', ...translationsDraft(testimonialTexts) },
+  toDraft: (item) => ({
+    name: item.name,
+    subject: item.subject,
+    image: item.image,
+    description: item.description,
+    ...translationsDraft(testimonialTexts, item.translations),
+  }),
 });
 export const testimonialPayload = (draft: Draft) => ({
   name: draft.name ?? '',
   subject: draft.subject ?? '',
   image: draft.image ?? '',
   description: draft.description ?? '',
+  translations: translationsPayload(testimonialTexts, draft),
 });
 
 /* Staff accounts: the form sets a role by email. */

@@ -1,5 +1,6 @@
 /**
- * GET /api/super/*: the site options every page load asks for (spec §7).
+ * GET /api/super/*: the site options every page load asks for (spec §7); events, teams and
+ * testimonials in the language of `?lang=` (issue 15), English texts where none was given.
  * GET /api/site/contacts: the clinic's help contacts (HELP_CHAT_NUMBER, HELP_CALL_NUMBER,
  * HELP_EMAIL; server/config.ts), which the help popup on /myappointment loads when it opens. They
  * are the clinic's public contacts, so no login is needed; they change only with a restart, so
@@ -7,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { EventList, HelpContactsAnswer, LocationList, TeamList, TestimonialList } from '../../contract/site.js';
+import { EventList, HelpContactsAnswer, LocationList, SiteLanguageQuery, TeamList, TestimonialList } from '../../contract/site.js';
 import { defaultHelpContacts, type HelpConfig } from '../config.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
@@ -24,9 +25,14 @@ export async function siteRoutes(app: FastifyInstance, { services, help = defaul
   if (isLeft(decoded)) throw new Error('The help contacts in the configuration are not valid (HELP_CHAT_NUMBER, HELP_CALL_NUMBER, HELP_EMAIL)');
   const contacts = decoded.right;
 
-  app.get('/super/events', handle({ answer: EventList }, () => services.site.events()));
-  app.get('/super/teams', handle({ answer: TeamList }, () => services.site.team()));
-  app.get('/super/testimonials', handle({ answer: TestimonialList }, () => services.site.testimonials()));
+  // Issue 15: `?lang=en|hi|mr` (400 naming `lang` otherwise). These answers carry no cache
+  // headers or ETags, and each language has its own address, so no cache mixes two languages.
+  app.get('/super/events', handle({ query: SiteLanguageQuery, answer: EventList }, ({ query }) => services.site.events(query.lang)));
+  app.get('/super/teams', handle({ query: SiteLanguageQuery, answer: TeamList }, ({ query }) => services.site.team(query.lang)));
+  app.get(
+    '/super/testimonials',
+    handle({ query: SiteLanguageQuery, answer: TestimonialList }, ({ query }) => services.site.testimonials(query.lang)),
+  );
   app.get('/super/locations', handle({ answer: LocationList }, () => services.site.locations()));
   app.get(
     '/site/contacts',

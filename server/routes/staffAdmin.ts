@@ -57,7 +57,7 @@ type SiteEntry = { events: AdminEvent; team: AdminTeamMember; testimonials: Admi
 
 /** The codecs of one kind's routes (contract/staffAdmin.ts siteContentCodecs), and the name its add / save answer gives the entry. */
 interface SiteKindCodecs<K extends SiteKind, Key extends string> {
-  readonly input: t.Decoder<unknown, SiteFields[K]>;
+  readonly input: t.Decoder<unknown, SiteFields<K>>;
   readonly list: t.Encoder<SiteEntry[K][], unknown>;
   readonly answer: t.Encoder<{ message: string } & Record<Key, SiteEntry[K]>, unknown>;
   readonly key: Key;

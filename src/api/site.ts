@@ -12,6 +12,7 @@ import {
   LocationList,
   TeamList,
   TestimonialList,
+  type SiteLanguage,
   type SiteOptions,
 } from '../../contract/site.js';
 import { toDisplayableMediaLink } from '../../contract/mediaLink.js';
@@ -22,9 +23,11 @@ export type SiteApi = {
    * The four site-option lists, fetched side by side, with every image and video link made
    * displayable. Rejects with the ApiFailure of the first list (in the order events, teams,
    * testimonials, locations) that failed, so an invoking fromPromise actor gets it as
-   * `event.error`; rejects with the abort reason when `signal` aborts.
+   * `event.error`; rejects with the abort reason when `signal` aborts. Events, team and
+   * testimonials come in `language` (issue 15: `?lang=`, English texts where the clinic gave
+   * none); English asks as before, with no query.
    */
-  loadSiteOptions(signal: AbortSignal): Promise<SiteOptions>;
+  loadSiteOptions(signal: AbortSignal, language?: SiteLanguage): Promise<SiteOptions>;
   fetchDoctors(signal?: AbortSignal): Promise<Either<ApiFailure, Doctor[]>>;
   fetchDoctorByEmail(email: string, signal?: AbortSignal): Promise<Either<ApiFailure, Doctor>>;
   fetchFees(signal?: AbortSignal): Promise<Either<ApiFailure, AppointmentFeeList>>;
@@ -34,11 +37,12 @@ export type SiteApi = {
 
 export function createSiteApi({ request }: ApiClient): SiteApi {
   return {
-    async loadSiteOptions(signal) {
+    async loadSiteOptions(signal, language = 'en') {
+      const lang = language === 'en' ? '' : `?lang=${language}`;
       const [events, teams, testimonials, locations] = await Promise.all([
-        request(EventList, '/super/events', { signal }),
-        request(TeamList, '/super/teams', { signal }),
-        request(TestimonialList, '/super/testimonials', { signal }),
+        request(EventList, `/super/events${lang}`, { signal }),
+        request(TeamList, `/super/teams${lang}`, { signal }),
+        request(TestimonialList, `/super/testimonials${lang}`, { signal }),
         request(LocationList, '/super/locations', { signal }),
       ]);
       if (isLeft(events)) throw events.left;

@@ -14,7 +14,8 @@ import { Layout } from './Layout';
 import { liveAccountServices } from './liveAccount';
 import { SessionEvents } from './SessionEvents';
 import { SelectedLocationProvider } from './location';
-import { SiteOptionsContext, type SiteOptionsLogic } from './siteOptions';
+import { SiteOptionsContext, SiteOptionsLanguage, type SiteOptionsLogic } from './siteOptions';
+import type { Language } from '../i18n/language';
 import { inspect } from './inspect';
 
 const TreatmentsPage = lazy(() => import('../pages/Treatments/TreatmentsPage'));
@@ -43,6 +44,8 @@ const GoogleReturnPage = lazy(() =>
 export interface AppProps {
   /** The site-options machine with its loader: the live one in main.tsx, a fake in tests. */
   readonly siteOptionsLogic: SiteOptionsLogic;
+  /** The language the site starts in (src/i18n/language.ts startLanguage): the site options load in it first. English by default. */
+  readonly language?: Language;
   /** The account calls and token storage: the live ones by default, fakes in tests. */
   readonly accountServices?: AccountServices;
   /** The booking calls and the checkout redirect: fakes in tests; by default the live ones, loaded with the booking views. */
@@ -54,12 +57,14 @@ export interface AppProps {
 /** Everything but the router, so tests can render it inside a MemoryRouter. */
 export function AppShell({
   siteOptionsLogic,
+  language = 'en',
   accountServices = liveAccountServices,
   bookingServices = null,
   peopleServices = null,
 }: AppProps) {
   return (
-    <SiteOptionsContext.Provider logic={siteOptionsLogic} options={{ inspect }}>
+    <SiteOptionsContext.Provider logic={siteOptionsLogic} options={{ inspect, input: { language } }}>
+      <SiteOptionsLanguage />
       <AccountProvider services={accountServices}>
         <BookingServicesProvider services={bookingServices}>
           <PeopleServicesProvider services={peopleServices}>
@@ -104,10 +109,10 @@ export function AppRoutes() {
   );
 }
 
-export function App({ siteOptionsLogic, accountServices, bookingServices }: AppProps) {
+export function App({ siteOptionsLogic, language, accountServices, bookingServices }: AppProps) {
   return (
     <HashRouter>
-      <AppShell siteOptionsLogic={siteOptionsLogic} accountServices={accountServices} bookingServices={bookingServices} />
+      <AppShell siteOptionsLogic={siteOptionsLogic} language={language} accountServices={accountServices} bookingServices={bookingServices} />
     </HashRouter>
   );
 }

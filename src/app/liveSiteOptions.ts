@@ -6,7 +6,7 @@
  * parallel with the first render, which does not wait for it: until the answer the views show
  * the loading text, and a chunk that cannot load is a failure with a Try again like any other.
  */
-import type { SiteOptions } from '../../contract/site';
+import type { SiteLanguage, SiteOptions } from '../../contract/site';
 import { siteOptionsMachine } from '../../machines/siteOptions/siteOptionsMachine';
 import { fromAbortablePromise } from './abortable';
 import type { SiteOptionsLogic } from './siteOptions';
@@ -32,12 +32,15 @@ export function prefetchSiteApi(): void {
 
 /**
  * The site-options machine with a loader: the real one below, fakes in tests. The loader gets the
- * actor's abort signal; what it answers after that signal aborted is dropped (see ./abortable.ts).
+ * actor's abort signal and the language to load in (issue 15); what it answers after that signal
+ * aborted is dropped (see ./abortable.ts).
  */
-export function siteOptionsLogicFor(load: (signal: AbortSignal) => Promise<SiteOptions>): SiteOptionsLogic {
+export function siteOptionsLogicFor(load: (signal: AbortSignal, language: SiteLanguage) => Promise<SiteOptions>): SiteOptionsLogic {
   return siteOptionsMachine.provide({
-    actors: { loadSiteOptions: fromAbortablePromise<SiteOptions>(({ signal }) => load(signal)) },
+    actors: {
+      loadSiteOptions: fromAbortablePromise<SiteOptions, { language: SiteLanguage }>(({ input, signal }) => load(signal, input.language)),
+    },
   });
 }
 
-export const liveSiteOptionsLogic = siteOptionsLogicFor(async (signal) => (await loadSiteApi()).loadSiteOptions(signal));
+export const liveSiteOptionsLogic = siteOptionsLogicFor(async (signal, language) => (await loadSiteApi()).loadSiteOptions(signal, language));

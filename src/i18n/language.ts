@@ -38,8 +38,10 @@ export function preferredLanguage(preferred: readonly string[]): Language {
 /**
  * At start: the language chosen in this browser before, else the browser's preferred one if the
  * site speaks it. English needs nothing loaded; another language loads its catalog (a chunk).
+ * Answers it, for the site options' first load (issue 15).
  */
-export function startLanguage(): void {
+export function startLanguage(): Language {
   const language = storedLanguage() ?? preferredLanguage(navigator.languages ?? [navigator.language]);
   if (language !== 'en') void import('./languageChoice').then((choice) => choice.chooseLanguage(language, { remember: false }));
+  return language;
 }

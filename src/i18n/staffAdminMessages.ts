@@ -257,6 +257,12 @@ export const staffAdminMessages = {
     previewImageAlt: (field: string) => `Preview of the ${field.toLowerCase()}`,
     openVideo: 'Open the video (new tab)',
     untitledEvent: 'Event without caption',
+    /** Issue 15: the texts in Hindi and Marathi; the public site shows English where one is blank. */
+    languageNames: { hi: 'हिन्दी', mr: 'मराठी' },
+    translationsHeading: { hi: 'In Hindi (हिन्दी)', mr: 'In Marathi (मराठी)' },
+    translationsHint: 'Optional. Where a text is left blank, the site shows the English one.',
+    inLanguage: (field: string, languageName: string) => `${field} (${languageName})`,
+    englishShown: { hi: 'Hindi: English shown', mr: 'Marathi: English shown' },
   },
   accounts: {
     title: 'Staff accounts',

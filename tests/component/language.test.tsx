@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatClinicDate, formatFee, formatRupees } from '../../src/components/Appointments/format';
 import { languageKey } from '../../src/i18n/language';
 import { chooseLanguage } from '../../src/i18n/languageChoice';
-import { renderApp } from './support';
+import type { SiteLanguage, SiteOptions } from '../../contract/site';
+import { demoOptions, renderApp } from './support';
 
 describe('the language choice', () => {
   afterEach(async () => {
@@ -50,6 +51,54 @@ describe('the language choice', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'हमारे इलाज' })).toBeTruthy();
     await act(() => chooseLanguage('en'));
     expect(screen.getByRole('heading', { level: 1, name: 'Our Treatments' })).toBeTruthy();
+  });
+
+  it('asks for the site content in the language in use, and again when it changes (the team page)', async () => {
+    // What the server answers per language: Marathi given for the role, Hindi not (English falls back).
+    const member = demoOptions.teams[0]!;
+    const inLanguage: Record<SiteLanguage, SiteOptions> = {
+      en: demoOptions,
+      mr: { ...demoOptions, teams: [{ ...member, role: 'संस्थापक आणि मुख्य होमिओपॅथ' }], testimonials: [{ ...demoOptions.testimonials[0]!, subject: 'दोन्ही हातांवर इसब' }] },
+      hi: demoOptions,
+    };
+    const asked: SiteLanguage[] = [];
+    const load = (_signal: AbortSignal, language: SiteLanguage) => {
+      asked.push(language);
+      return Promise.resolve(inLanguage[language]);
+    };
+    renderApp({ route: '/teams', load });
+    expect(await screen.findByText('Founder and chief homeopath', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(asked).toEqual(['en']);
+
+    await act(() => chooseLanguage('mr'));
+    expect(await screen.findByText('संस्थापक आणि मुख्य होमिओपॅथ')).toBeTruthy();
+    expect(screen.queryByText('Founder and chief homeopath')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: member.name })).toBeTruthy(); // names stay as written
+    expect(asked).toEqual(['en', 'mr']);
+
+    await act(() => chooseLanguage('hi'));
+    expect(await screen.findByText('Founder and chief homeopath')).toBeTruthy();
+    expect(asked).toEqual(['en', 'mr', 'hi']);
+    // Choosing the language in use again asks nothing.
+    await act(() => chooseLanguage('hi'));
+    expect(asked).toEqual(['en', 'mr', 'hi']);
+  });
+
+  it("starts in the language the site starts in: one first load, in it (the home page's testimonials)", async () => {
+    const asked: SiteLanguage[] = [];
+    const marathi: SiteOptions = { ...demoOptions, testimonials: [{ ...demoOptions.testimonials[0]!, subject: 'दोन्ही हातांवर इसब' }] };
+    await act(() => chooseLanguage('mr'));
+    renderApp({
+      language: 'mr',
+      load: (_signal, language) => {
+        asked.push(language);
+        return Promise.resolve(language === 'mr' ? marathi : demoOptions);
+      },
+    });
+    expect(await screen.findByText('दोन्ही हातांवर इसब', {}, { timeout: 10_000 })).toBeTruthy();
+    // The language store arrives after the first render and says Marathi too: nothing asked again.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(asked).toEqual(['mr']);
   });
 
   it('formats dates and rupees in the chosen locale, in clinic time', async () => {

@@ -445,7 +445,16 @@ describe('fees, refunds, accounts, site content', () => {
 
   it('lists each kind of site content with its picture, name and line, and edits one of each with its own fields', async () => {
     const user = userEvent.setup();
-    const event = { _id: 'ev-1', caption: '', image: '', video: '/media/camp.mp4', displayImage: '', displayVideo: '/media/camp.mp4', displayOrder: 1 };
+    const event = {
+      _id: 'ev-1',
+      caption: '',
+      image: '',
+      video: '/media/camp.mp4',
+      displayImage: '',
+      displayVideo: '/media/camp.mp4',
+      displayOrder: 1,
+      translations: { hi: { caption: '' }, mr: { caption: '' } },
+    };
     const member = {
       _id: 'tm-1',
       name: 'Dr Neha Joshi',
@@ -454,8 +463,10 @@ describe('fees, refunds, accounts, site content', () => {
       image: '/media/team/neha.webp',
       displayImage: '/media/team/neha.webp',
       displayOrder: 1,
+      translations: { hi: { role: 'होम्योपैथ', description: 'दस साल का अभ्यास।' }, mr: { role: 'होमिओपॅथ', description: 'दहा वर्षांचा अनुभव.' } },
     };
-    const testimonial = { _id: 'ts-1', name: 'Ravi', subject: 'Eczema', description: 'Much better now.', image: '', displayImage: '', displayOrder: 1 };
+    const noTexts = { subject: '', description: '' };
+    const testimonial = { _id: 'ts-1', name: 'Ravi', subject: 'Eczema', description: 'Much better now.', image: '', displayImage: '', displayOrder: 1, translations: { hi: noTexts, mr: noTexts } };
     const { fetch } = renderSection(<SiteSection />, {
       'GET /staff/site/events': ok([event]),
       'GET /staff/site/team': ok([member]),
@@ -477,7 +488,9 @@ describe('fees, refunds, accounts, site content', () => {
     await user.type(within(eventForm).getByLabelText('Caption'), 'Health camp');
     await user.click(within(eventForm).getByRole('button', { name: 'Save' }));
     await expectToast('Saved.', 'status');
-    expect(sentTo(fetch, 'PUT /staff/site/events/ev-1')).toEqual([{ caption: 'Health camp', image: '', video: '/media/camp.mp4' }]);
+    expect(sentTo(fetch, 'PUT /staff/site/events/ev-1')).toEqual([
+      { caption: 'Health camp', image: '', video: '/media/camp.mp4', translations: { hi: { caption: '' }, mr: { caption: '' } } },
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Edit Dr Neha Joshi' }));
     const memberForm = screen.getByRole('form', { name: 'Team member: Dr Neha Joshi' });
@@ -485,7 +498,7 @@ describe('fees, refunds, accounts, site content', () => {
     expect((within(memberForm).getByLabelText('Description') as HTMLTextAreaElement).required).toBe(false);
     await user.click(within(memberForm).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentTo(fetch, 'PUT /staff/site/team/tm-1')).toEqual([
-      { name: 'Dr Neha Joshi', role: 'Homeopath', image: '/media/team/neha.webp', description: 'Ten years of practice.' },
+      { name: 'Dr Neha Joshi', role: 'Homeopath', image: '/media/team/neha.webp', description: 'Ten years of practice.', translations: member.translations },
     ]));
 
     await user.click(screen.getByRole('button', { name: 'Edit Ravi' }));
@@ -494,8 +507,78 @@ describe('fees, refunds, accounts, site content', () => {
     expect((within(testimonialForm).getByLabelText('Subject') as HTMLInputElement).value).toBe('Eczema');
     await user.click(within(testimonialForm).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentTo(fetch, 'PUT /staff/site/testimonials/ts-1')).toEqual([
-      { name: 'Ravi', subject: 'Eczema', image: '', description: 'Much better now.' },
+      { name: 'Ravi', subject: 'Eczema', image: '', description: 'Much better now.', translations: { hi: noTexts, mr: noTexts } },
     ]));
+  });
+
+  it('gives texts in Hindi and Marathi: marks in the list what shows English, labels each input with its language, puts a 400 on its field', async () => {
+    const user = userEvent.setup();
+    const noTexts = { role: '', description: '' };
+    const member = {
+      _id: 'tm-1',
+      name: 'Dr Neha Joshi',
+      role: 'Homeopath',
+      description: '',
+      image: '',
+      displayImage: '',
+      displayOrder: 1,
+      translations: { hi: noTexts, mr: noTexts },
+    };
+    let saved = member;
+    const { fetch } = renderSection(<SiteSection />, {
+      'GET /staff/site/events': ok([]),
+      'GET /staff/site/team': () => ok([saved]),
+      'GET /staff/site/testimonials': ok([]),
+      'PUT /staff/site/team/tm-1': (body) => {
+        const texts = (body as { translations: typeof member.translations }).translations;
+        if (texts.hi.role.length > 5) {
+          return { status: 400, body: { message: 'Please check the fields.', errors: [{ field: 'translations.hi.role', message: 'must be at most 200 characters' }] } };
+        }
+        saved = { ...member, translations: { hi: texts.hi, mr: texts.mr } };
+        return ok({ message: 'Saved.', member: saved });
+      },
+    });
+    const team = within(await screen.findByRole('list', { name: 'Team members' }));
+    // Neither language given: both marked. (The empty description needs no translation.)
+    expect(team.getByText('Hindi: English shown')).toBeTruthy();
+    expect(team.getByText('Marathi: English shown')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Dr Neha Joshi' }));
+    const form = screen.getByRole('form', { name: 'Team member: Dr Neha Joshi' });
+    const labels = ['Role (हिन्दी)', 'Description (हिन्दी)', 'Role (मराठी)', 'Description (मराठी)'];
+    expect(labels.map((label) => [within(form).getByLabelText(label).tagName, within(form).getByLabelText(label).getAttribute('lang')])).toEqual([
+      ['INPUT', 'hi'],
+      ['TEXTAREA', 'hi'],
+      ['INPUT', 'mr'],
+      ['TEXTAREA', 'mr'],
+    ]);
+    expect(within(form).getByRole('group', { name: 'In Hindi (हिन्दी)' })).toBeTruthy();
+    expect(within(form).getByLabelText('Role').getAttribute('lang')).toBeNull();
+
+    // The server refuses the Hindi role: its message under that field, what was typed kept.
+    await user.type(within(form).getByLabelText('Role (मराठी)'), 'होमिओपॅथ');
+    await user.type(within(form).getByLabelText('Role (हिन्दी)'), 'होम्योपैथ चिकित्सक');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await expectToast('Please check the fields.', 'alert');
+    const hindiRole = within(form).getByLabelText('Role (हिन्दी)');
+    expect(hindiRole.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(hindiRole.getAttribute('aria-describedby') ?? '')?.textContent).toBe('must be at most 200 characters');
+    expect(within(form).getByLabelText('Role (मराठी)').getAttribute('aria-invalid')).toBeNull();
+    expect((within(form).getByLabelText('Role (मराठी)') as HTMLInputElement).value).toBe('होमिओपॅथ');
+
+    // Without the Hindi role it saves: Marathi given, Hindi still shows English.
+    await user.clear(hindiRole);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await expectToast('Saved.', 'status');
+    expect(sentTo(fetch, 'PUT /staff/site/team/tm-1').at(-1)).toEqual({
+      name: 'Dr Neha Joshi',
+      role: 'Homeopath',
+      image: '',
+      description: '',
+      translations: { hi: { role: '', description: '' }, mr: { role: 'होमिओपॅथ', description: '' } },
+    });
+    await waitFor(() => expect(team.queryByText('Marathi: English shown')).toBeNull());
+    expect(team.getByText('Hindi: English shown')).toBeTruthy();
   });
 
   it('previews a Drive share link as the site will show it', async () => {

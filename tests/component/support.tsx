@@ -6,7 +6,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { LoginAnswer, LoginUser, User } from '../../contract/auth';
-import type { SiteOptions } from '../../contract/site';
+import type { SiteLanguage, SiteOptions } from '../../contract/site';
 import type { LoginCredentials } from '../../machines/login/loginMachine';
 import type { RegisterInput } from '../../machines/registration/registrationMachine';
 import type { AccountServices } from '../../src/app/account';
@@ -61,7 +61,7 @@ export const demoOptions: SiteOptions = {
 export const emptyOptions: SiteOptions = { locations: [], events: [], teams: [], testimonials: [] };
 
 /** The site-options machine with a fake loader, provided the same way main.tsx provides the real one. */
-export function fakeSiteOptionsLogic(load: (signal: AbortSignal) => Promise<SiteOptions>) {
+export function fakeSiteOptionsLogic(load: (signal: AbortSignal, language: SiteLanguage) => Promise<SiteOptions>) {
   return siteOptionsLogicFor(load);
 }
 
@@ -151,10 +151,18 @@ export function renderApp({
   load = () => Promise.resolve(demoOptions),
   account = fakeAccount(),
   booking = null,
-}: { route?: string; load?: (signal: AbortSignal) => Promise<SiteOptions>; account?: FakeAccount; booking?: BookingServices | null } = {}) {
+  language,
+}: {
+  route?: string;
+  load?: (signal: AbortSignal, language: SiteLanguage) => Promise<SiteOptions>;
+  account?: FakeAccount;
+  booking?: BookingServices | null;
+  /** The start language (main.tsx's startLanguage()); English when not given. */
+  language?: SiteLanguage;
+} = {}) {
   const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <AppShell siteOptionsLogic={fakeSiteOptionsLogic(load)} accountServices={account.services} bookingServices={booking} />
+      <AppShell siteOptionsLogic={fakeSiteOptionsLogic(load)} language={language} accountServices={account.services} bookingServices={booking} />
       <PathProbe />
     </MemoryRouter>,
   );

@@ -207,14 +207,15 @@ export function useSite(options?: () => SiteOptions | Promise<SiteOptions>) {
 /**
  * `useSite` for a patient's whole journey: the sandbox payment provider (its checkout on our own
  * origin, PUBLIC_URL being where it sends the browser back) and a real SMTP server catching the
- * mails, started before the server and stopped after the file.
+ * mails, started before the server and stopped after the file. `prepare`: as useSite's (accounts
+ * and tokens made in the database before the server opens it).
  */
-export function useSiteWithMailbox() {
+export function useSiteWithMailbox({ prepare }: Pick<SiteOptions, 'prepare'> = {}) {
   const mailbox = new MailCatcher();
   const site = useSite(async () => {
     await mailbox.start();
     const port = await freePort();
-    return { port, env: { SMTP_URL: mailbox.url, PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
+    return { port, prepare, env: { SMTP_URL: mailbox.url, PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
   });
   afterAll(async () => {
     await mailbox.stop();

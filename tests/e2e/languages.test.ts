@@ -6,6 +6,9 @@
 // spec's messages; `<html lang>` is mr-IN and axe is clean. The account keeps the language
 // (GET /api/auth/language) and the booking confirmation mail is in Marathi. A smaller हिन्दी
 // path: a browser whose preferred language is Hindi opens the site in Hindi on its first visit.
+// Site content per language: an admin (through the staff API) gives a team member a Marathi role
+// and description; the team page in Marathi shows them, and switched to Hindi on the page shows
+// the English ones (none given in Hindi).
 // Screenshots: test-results/screenshots/lang-*.png.
 //
 // The payment page itself is the sandbox provider's stand-in for PhonePe's (English, not ours).
@@ -14,9 +17,13 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { en } from '../../src/i18n/messages';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, useSiteWithMailbox, type Viewport } from './harness';
 import { demoSeed as seed, planFor } from './support/clinic';
+import { preparedPeople } from './support/preparedSite';
 import { expectDialogOpen, sandboxCheckout, STEP_MS } from './support/ui';
 
-const { site, mailbox } = useSiteWithMailbox();
+// The clinic's admin, for the site content it gives in Marathi (a token made before the server starts).
+const adminEmail = 'clinic.admin@clinic-e2e.example';
+const people = preparedPeople([{ email: adminEmail, firstName: 'Kiran', lastName: 'Sawant' }], { admin: adminEmail });
+const { site, mailbox } = useSiteWithMailbox({ prepare: people.prepare });
 
 const locations = [...new Set(seed.doctors.flatMap((d) => d.locations))];
 /** Names stay as written: the doctors' (the doctor list shows them all). */
@@ -289,5 +296,49 @@ describe('मराठी: the pages of src/content (Our Treatments, Contact)', 
     expect(await htmlLang(page)).toBe('mr-IN');
     await expectNoA11yViolations(page, `Contact in Marathi at ${width} px`);
     await screenshot(page, `lang-mr-contact-${width}`, { fullPage: false });
+  });
+});
+
+describe('site content per language: a team member given in Marathi, not in Hindi', () => {
+  test.each([DESKTOP, PHONE])('the team page in Marathi shows the Marathi role; switched to Hindi, the English one, at $width px', async (viewport) => {
+    const width = viewport.width;
+    // Its own member, named for this width: the test runs alone and in any order.
+    const name = `Sarita Kale ${width}`;
+    const english = { role: 'Front desk lead', description: 'Books your visits and answers your calls.' };
+    const marathi = { role: 'स्वागत कक्ष प्रमुख', description: 'तुमच्या भेटी ठरवतात आणि तुमचे फोन घेतात.' };
+    const res = await fetch(`${site.server.url}/api/staff/site/team`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${people.account(adminEmail).token}` },
+      body: JSON.stringify({ name, ...english, image: '/media/team/anjali-shinde.svg', translations: { mr: marathi } }),
+    });
+    expect(res.status, await res.text()).toBe(200);
+
+    const context = await contextFor(site.browser, viewport, 'mr-IN');
+    const { page } = await site.open(context);
+    await page.goto(site.url('/teams'), { waitUntil: 'load' });
+    await expect.poll(() => htmlLang(page), { message: 'Marathi from navigator.languages', timeout: STEP_MS }).toBe('mr-IN');
+    const card = page.locator('li.team-member').filter({ hasText: name });
+    const role = card.locator('.team-member__role');
+    await expect.poll(() => role.innerText().catch(() => ''), { message: 'the Marathi role', timeout: STEP_MS }).toBe(marathi.role);
+    expect(await card.locator('.team-member__text').innerText()).toBe(marathi.description);
+    expect(await card.getByRole('heading', { level: 2 }).innerText(), 'the name stays as written').toBe(name);
+    await card.scrollIntoViewIfNeeded();
+    await expectNoA11yViolations(page, `the team page in Marathi at ${width} px`);
+    await screenshot(page, `lang-mr-team-${width}`, { fullPage: false });
+
+    // Switched to Hindi on the page: asked again, and the English texts (no Hindi given).
+    const choice = await languageChoice(page, width, 'मेनू');
+    await choice.selectOption('hi');
+    await expect.poll(() => htmlLang(page), { message: 'Hindi chosen', timeout: STEP_MS }).toBe('hi-IN');
+    await expect.poll(() => role.innerText().catch(() => ''), { message: 'the English role in Hindi', timeout: STEP_MS }).toBe(english.role);
+    expect(await card.locator('.team-member__text').innerText()).toBe(english.description);
+    expect(await page.getByRole('heading', { level: 1 }).innerText(), 'the page itself in Hindi').not.toMatch(/[A-Za-z]{3}/);
+    if (width <= 768) {
+      const menu = page.getByRole('navigation', { name: /./ }).getByRole('button', { name: 'मेन्यू', exact: true });
+      if ((await menu.getAttribute('aria-expanded')) === 'true') await menu.click();
+    }
+    await card.scrollIntoViewIfNeeded();
+    await expectNoA11yViolations(page, `the team page in Hindi at ${width} px`);
+    await screenshot(page, `lang-hi-team-${width}`, { fullPage: false });
   });
 });

@@ -631,6 +631,41 @@ describe('the clinic run from the browser', () => {
       expect((await publicDoctors()).map((d) => d.email)).toContain(cast.doctor.email);
     });
 
+    test('site content per language (issue 15): the admin gives a team member a Marathi role; the list marks Hindi as showing English', async () => {
+      // Its own member, named for this width: the test runs alone and in any order.
+      const name = `Asha Gokhale ${width}`;
+      const page = await open(await contextFor(viewport, admin));
+      await openConsole(page);
+      await openSection(page, 'Site content');
+      const team = page.getByRole('region', { name: 'Team members', exact: true });
+      const add = team.getByRole('button', { name: 'Add team member', exact: true });
+      await expect.poll(() => add.isEnabled(), { message: 'the team has loaded', timeout: STEP_MS }).toBe(true);
+      await add.click();
+      const form = adminForm(page, 'Add team member');
+      await form.getByLabel('Name', { exact: true }).fill(name);
+      await form.getByLabel('Role', { exact: true }).fill('Dispensary pharmacist');
+      const marathiRole = form.getByLabel('Role (मराठी)', { exact: true });
+      expect(await marathiRole.getAttribute('lang'), 'the Marathi input says its language').toBe('mr');
+      expect(await form.getByLabel('Role (हिन्दी)', { exact: true }).getAttribute('lang')).toBe('hi');
+      await marathiRole.fill('दवाखान्याच्या फार्मसीचे प्रमुख');
+      await review(page, 'admin-site-translations', width);
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectToast(page, 'status', 'Added.');
+
+      const row = team.getByRole('listitem').filter({ hasText: name });
+      await expect.poll(() => row.count(), { message: 'the member is listed', timeout: STEP_MS }).toBe(1);
+      await expect.poll(() => row.getByText('Hindi: English shown', { exact: true }).count(), { message: 'Hindi marked as showing English', timeout: STEP_MS }).toBe(1);
+      expect(await row.getByText('Marathi: English shown', { exact: true }).count(), 'Marathi is given').toBe(0);
+      await row.scrollIntoViewIfNeeded();
+      await review(page, 'admin-site-marked', width);
+
+      // The public site answers it: Marathi given, Hindi falls back to English.
+      const member = async (lang: string) =>
+        ((await (await fetch(`${base()}/api/super/teams?lang=${lang}`)).json()) as { name: string; role: string }[]).find((m) => m.name === name);
+      expect((await member('mr'))?.role).toBe('दवाखान्याच्या फार्मसीचे प्रमुख');
+      expect((await member('hi'))?.role).toBe('Dispensary pharmacist');
+    });
+
     test('the journey: the admin sets up a doctor, the patient books and pays, the doctor completes it, the patient pays the order, the audit log, the admin moves the order on', async () => {
       for (const [name, run] of journey) {
         try {

@@ -1,9 +1,10 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import type { SiteOptions } from '../../contract/site.js';
+import type { SiteLanguage, SiteOptions } from '../../contract/site.js';
 import {
   selectIsLoading,
   selectLoadError,
+  selectSiteLanguage,
   selectSiteOptions,
   siteOptionsMachine,
 } from '../../machines/siteOptions/siteOptionsMachine.js';
@@ -16,11 +17,11 @@ const options: SiteOptions = {
 };
 
 /** The machine with a fake loader, provided exactly the way the app provides the real one. */
-function start(load: (signal: AbortSignal) => Promise<SiteOptions>) {
+function start(load: (signal: AbortSignal, language: SiteLanguage) => Promise<SiteOptions>, language?: SiteLanguage) {
   const machine = siteOptionsMachine.provide({
-    actors: { loadSiteOptions: fromPromise(({ signal }) => load(signal)) },
+    actors: { loadSiteOptions: fromPromise<SiteOptions, { language: SiteLanguage }>(({ input, signal }) => load(signal, input.language)) },
   });
-  return createActor(machine).start();
+  return createActor(machine, { input: language ? { language } : undefined }).start();
 }
 
 describe('siteOptionsMachine', () => {
@@ -83,8 +84,38 @@ describe('siteOptionsMachine', () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  it('loads in the start language, and again (keeping the options shown) when another language is in use', async () => {
+    const inHindi: SiteOptions = { ...options, teams: [{ ...options.teams[0]!, role: 'होम्योपैथ' }] };
+    const inMarathi: SiteOptions = { ...options, teams: [{ ...options.teams[0]!, role: 'होमिओपॅथ' }] };
+    const answers: Record<SiteLanguage, SiteOptions> = { en: options, hi: inHindi, mr: inMarathi };
+    const load = vi.fn(async (_signal: AbortSignal, language: SiteLanguage) => answers[language]);
+    const actor = start(load, 'hi');
+    expect(selectSiteLanguage(actor.getSnapshot())).toBe('hi');
+    expect(selectSiteOptions(await waitFor(actor, (s) => s.matches('Ready')))).toEqual(inHindi);
+    expect(load.mock.calls.map((c) => c[1])).toEqual(['hi']);
+
+    actor.send({ type: 'siteOptions.language', language: 'hi' }); // the same language: nothing to do
+    expect(actor.getSnapshot().value).toBe('Ready');
+    actor.send({ type: 'siteOptions.language', language: 'mr' });
+    expect(actor.getSnapshot().value).toBe('Loading');
+    expect(selectSiteOptions(actor.getSnapshot())).toEqual(inHindi); // still shown while Marathi loads
+    expect(selectSiteOptions(await waitFor(actor, (s) => s.matches('Ready')))).toEqual(inMarathi);
+    expect(load.mock.calls.map((c) => c[1])).toEqual(['hi', 'mr']);
+  });
+
+  it('drops a load under way when the language changes again, and answers the last one', async () => {
+    const signals: Partial<Record<SiteLanguage, AbortSignal>> = {};
+    const actor = start((signal, language) => {
+      signals[language] = signal;
+      return language === 'en' ? new Promise(() => {}) : Promise.resolve({ ...options, locations: [language] });
+    });
+    actor.send({ type: 'siteOptions.language', language: 'mr' });
+    expect(signals.en?.aborted).toBe(true);
+    expect(selectSiteOptions(await waitFor(actor, (s) => s.matches('Ready')))?.locations).toEqual(['mr']);
+  });
+
   it('fails plainly when the app forgot to provide the loader', async () => {
-    const actor = createActor(siteOptionsMachine).start();
+    const actor = createActor(siteOptionsMachine, { input: undefined }).start();
     const failed = await waitFor(actor, (s) => s.matches('Failed'));
     expect(selectLoadError(failed)).toBe('not provided');
   });

@@ -33,7 +33,17 @@ import {
   type ConfirmedChangeAnswer,
   type ConfirmedChangeEmitted,
 } from '../../machines/staffAdmin/confirmedChangeMachine.js';
-import { doctorPayload, feePayload, feeRows, locationsMachine, numberOrText, splitIds } from '../../machines/staffAdmin/lists.js';
+import {
+  doctorPayload,
+  feePayload,
+  feeRows,
+  languagesShowingEnglish,
+  locationsMachine,
+  memberTexts,
+  numberOrText,
+  splitIds,
+  teamMemberPayload,
+} from '../../machines/staffAdmin/lists.js';
 import { answeredByHand, noticeWords, recordEmitted, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
 import { appointment } from './appointmentFakes.js';
 import { invalid, orphanRefusal, orphans } from './staffAdminFakes.js';
@@ -323,5 +333,19 @@ describe('admin drafts', () => {
       ['Call', 300],
       ['Clinic Visit', null],
     ]);
+  });
+
+  it('site texts per language (issue 15): the draft holds them under the server\'s field names; the list marks a language showing English', () => {
+    const translations = { hi: { role: 'होम्योपैथ', description: '' }, mr: { role: '', description: '' } };
+    const member = { _id: 'm1', name: 'Neha', role: 'Homeopath', description: 'Ten years.', image: '', displayImage: '', displayOrder: 0, translations };
+    const draft: Draft = { name: 'Neha', role: 'Homeopath', image: '', description: 'Ten years.', 'translations.hi.role': 'होम्योपैथ', 'translations.mr.description': 'दहा वर्षे.' };
+    expect(teamMemberPayload(draft).translations).toEqual({ hi: { role: 'होम्योपैथ', description: '' }, mr: { role: '', description: 'दहा वर्षे.' } });
+    // Hindi lacks the description, Marathi the role and description: both show some English.
+    expect(languagesShowingEnglish(member, memberTexts)).toEqual(['hi', 'mr']);
+    // An English text left empty needs no translation.
+    expect(languagesShowingEnglish({ ...member, description: '' }, memberTexts)).toEqual(['mr']);
+    expect(
+      languagesShowingEnglish({ ...member, translations: { hi: { role: 'र', description: 'द' }, mr: { role: 'र', description: 'द' } } }, memberTexts),
+    ).toEqual([]);
   });
 });

@@ -72,7 +72,8 @@ describe('staff admin API', () => {
   });
 
   it('site content: each kind under its own path, reorder with the ids', async () => {
-    const member = { _id: 'm1', name: 'Dr Meera', role: 'Founder', description: '', image: '', displayImage: '', displayOrder: 1 };
+    const texts = { role: '', description: '' };
+    const member = { _id: 'm1', name: 'Dr Meera', role: 'Founder', description: '', image: '', displayImage: '', displayOrder: 1, translations: { hi: texts, mr: texts } };
     const fetch = server(200, [member]);
     const result = await api(fetch).team.reorder(['m1'], 'tok-admin');
     expect(isRight(result) && result.right).toEqual([member]);

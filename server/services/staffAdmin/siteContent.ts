@@ -5,6 +5,7 @@
 import { toDisplayableMediaLink } from '../../../contract/mediaLink.js';
 import type { AdminEvent, AdminTeamMember, AdminTestimonial } from '../../../contract/staffAdmin.js';
 import {
+  allTranslations,
   deleteSiteRow,
   findSiteRow,
   insertSiteRow,
@@ -13,6 +14,7 @@ import {
   type SiteFields,
   type SiteKind,
   type SiteRow,
+  storedTranslations,
   updateSiteRow,
 } from '../../repositories/site.js';
 import { insertAudit } from '../../repositories/staff.js';
@@ -25,12 +27,17 @@ type SiteAnswer = { events: AdminEvent; team: AdminTeamMember; testimonials: Adm
 
 function toSiteAnswer<K extends SiteKind>(kind: K, row: SiteRow<K>): SiteAnswer[K];
 function toSiteAnswer(kind: SiteKind, row: SiteRow<SiteKind>): SiteAnswer[SiteKind] {
-  const withImage = { ...row, displayImage: toDisplayableMediaLink(row.image) };
+  const withImage = { ...row, displayImage: toDisplayableMediaLink(row.image), translations: allTranslations(kind, row.translations) };
   if (kind === 'events') {
-    const event = withImage as SiteRow<'events'> & { displayImage: string };
+    const event = withImage as AdminEvent;
     return { ...event, displayVideo: toDisplayableMediaLink(event.video) };
   }
   return withImage as AdminTeamMember | AdminTestimonial;
+}
+
+/** What the audit row's `after` holds: the English fields and the translations as stored (only texts given). */
+function audited<K extends SiteKind>(fields: SiteFields<K>): object {
+  return fields.translations ? { ...fields, translations: storedTranslations(fields.translations) } : fields;
 }
 
 /** The audit actions' middle word: site.event.created, site.team.updated, site.testimonial.deleted... */
@@ -43,18 +50,18 @@ export function siteContentAdmin({ db, now }: AdminDeps) {
       return (await listSiteRows(db, kind)).map((row) => toSiteAnswer(kind, row));
     },
 
-    async siteCreate<K extends SiteKind>(staff: Staff, kind: K, fields: SiteFields[K]): Promise<SiteAnswer[K]> {
+    async siteCreate<K extends SiteKind>(staff: Staff, kind: K, fields: SiteFields<K>): Promise<SiteAnswer[K]> {
       assertAdmin(staff);
       const at = now();
       const id = await db.transaction(async (tx) => {
         const newId = await insertSiteRow(tx, kind, fields, at);
-        await insertAudit(tx, { ...auditActor(staff), action: `site.${siteAction[kind]}.created`, details: { id: newId, after: fields } }, at);
+        await insertAudit(tx, { ...auditActor(staff), action: `site.${siteAction[kind]}.created`, details: { id: newId, after: audited({ translations: allTranslations(kind, {}), ...fields }) } }, at);
         return newId;
       });
       return toSiteAnswer(kind, (await findSiteRow(db, kind, id))!);
     },
 
-    async siteUpdate<K extends SiteKind>(staff: Staff, kind: K, id: string, fields: SiteFields[K]): Promise<SiteAnswer[K]> {
+    async siteUpdate<K extends SiteKind>(staff: Staff, kind: K, id: string, fields: SiteFields<K>): Promise<SiteAnswer[K]> {
       assertAdmin(staff);
       const at = now();
       await db.transaction(async (tx) => {
@@ -62,7 +69,7 @@ export function siteContentAdmin({ db, now }: AdminDeps) {
         if (!before) throw new NotFoundError(adminMessages.siteNotFound);
         const { _id, displayOrder: _order, ...stored } = before;
         await updateSiteRow(tx, kind, _id, fields);
-        await insertAudit(tx, { ...auditActor(staff), action: `site.${siteAction[kind]}.updated`, details: { id: _id, before: stored, after: fields } }, at);
+        await insertAudit(tx, { ...auditActor(staff), action: `site.${siteAction[kind]}.updated`, details: { id: _id, before: stored, after: audited(fields) } }, at);
       });
       return toSiteAnswer(kind, (await findSiteRow(db, kind, id))!);
     },

@@ -1,20 +1,27 @@
 /**
  * Site content (issue 6): events, team members and testimonials, each a list to add to, edit,
  * delete and reorder, with every image and video link previewed as the site will show it.
+ * Issue 15: each form has the translatable texts in Hindi and Marathi too (inputs marked with
+ * their `lang`); the list marks an entry the site shows partly in English in a language.
  */
 import type { AdminListMachine, Draft, ListItem } from '../../../machines/staffAdmin/adminListMachine';
 import {
   eventPayload,
   eventsMachine,
+  eventTexts,
+  languagesShowingEnglish,
+  memberTexts,
   teamMachine,
   teamMemberPayload,
   testimonialPayload,
   testimonialsMachine,
+  testimonialTexts,
 } from '../../../machines/staffAdmin/lists';
+import { translatedLanguages, type SiteTranslations } from '../../../contract/staffAdmin';
 import type { ListCalls } from '../../api/staffAdmin';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { listActors } from './actors';
-import { AdminList, bound, type AdminListProps } from './AdminList';
+import { AdminList, bound, type AdminListProps, type FormApi } from './AdminList';
 import { Field } from './parts';
 import { MediaLinkField } from './MediaLinkField';
 import { useAdminServices } from './services';
@@ -36,11 +43,13 @@ export function SiteSection() {
         addLabel={texts.addEvent}
         itemTitle={texts.eventTitle}
         nameOf={(e) => e.caption || texts.untitledEvent}
+        translatable={eventTexts}
         renderForm={(form) => (
           <>
             <Field label={texts.caption} {...bound(form, 'caption')} />
             <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
             <MediaLinkField label={texts.video} kind="video" {...bound(form, 'video')} />
+            <TranslationFields form={form} fields={[{ field: 'caption', label: texts.caption }]} />
           </>
         )}
       />
@@ -54,12 +63,20 @@ export function SiteSection() {
         itemTitle={texts.memberTitle}
         nameOf={(m) => m.name}
         metaOf={(m) => m.role}
+        translatable={memberTexts}
         renderForm={(form) => (
           <>
             <Field label={texts.name} required {...bound(form, 'name')} />
             <Field label={texts.role} {...bound(form, 'role')} />
             <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
             <Field label={texts.description} multiline {...bound(form, 'description')} />
+            <TranslationFields
+              form={form}
+              fields={[
+                { field: 'role', label: texts.role },
+                { field: 'description', label: texts.description, multiline: true },
+              ]}
+            />
           </>
         )}
       />
@@ -73,16 +90,48 @@ export function SiteSection() {
         itemTitle={texts.testimonialTitle}
         nameOf={(t) => t.name}
         metaOf={(t) => t.subject}
+        translatable={testimonialTexts}
         renderForm={(form) => (
           <>
             <Field label={texts.name} required {...bound(form, 'name')} />
             <Field label={texts.subject} {...bound(form, 'subject')} />
             <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
             <Field label={texts.description} multiline required {...bound(form, 'description')} />
+            <TranslationFields
+              form={form}
+              fields={[
+                { field: 'subject', label: texts.subject },
+                { field: 'description', label: texts.description, multiline: true },
+              ]}
+            />
           </>
         )}
       />
     </div>
+  );
+}
+
+/** One language's fieldset of the translatable texts: "Role (हिन्दी)", each input with its `lang`. */
+function TranslationFields({ form, fields }: { readonly form: FormApi; readonly fields: readonly { field: string; label: string; multiline?: boolean }[] }) {
+  const texts = useStaffAdminMessages().site;
+  return (
+    <>
+      {translatedLanguages.map((language) => (
+        <fieldset key={language} className="admin-translations">
+          <legend>{texts.translationsHeading[language]}</legend>
+          <p className="admin-field__hint">{texts.translationsHint}</p>
+          {fields.map(({ field, label, multiline }) => (
+            <Field
+              key={field}
+              label={texts.inLanguage(label, texts.languageNames[language])}
+              lang={language}
+              multiline={multiline}
+              {...bound(form, `translations.${language}.${field}`)}
+            />
+          ))}
+        </fieldset>
+      ))}
+    </>
   );
 }
 
@@ -99,14 +148,17 @@ interface SiteListProps<Item extends SiteItem, Payload, Answer extends { message
   readonly nameOf: (item: Item) => string;
   /** The line under the name in the list (a member's role, a testimonial's subject). */
   readonly metaOf?: (item: Item) => string;
+  /** The entry's texts given per language (issue 15): the list marks a language that shows English. */
+  readonly translatable: readonly string[];
   readonly renderForm: AdminListProps<Item>['renderForm'];
 }
 
-type SiteItem = ListItem & { readonly displayImage: string };
+type SiteItem = ListItem & { readonly displayImage: string; readonly translations: SiteTranslations<string> };
 
 /** One kind of site content: its list with the image and name of each entry, its form; every entry can be deleted and moved. */
 function SiteList<Item extends SiteItem, Payload, Answer extends { message: string }>(props: SiteListProps<Item, Payload, Answer>) {
-  const { nameOf, metaOf, addLabel, itemTitle } = props;
+  const { nameOf, metaOf, addLabel, itemTitle, translatable } = props;
+  const texts = useStaffAdminMessages().site;
   const actor = useAdminList(props.machine, listActors(props.calls, props.payload));
   return (
     <AdminList
@@ -117,19 +169,27 @@ function SiteList<Item extends SiteItem, Payload, Answer extends { message: stri
       addLabel={addLabel}
       nameOf={nameOf}
       formTitle={(item) => (item ? `${itemTitle}: ${nameOf(item)}` : addLabel)}
-      renderItem={(item) => (
-        <div className="admin-row__media">
-          {item.displayImage && <img src={item.displayImage} alt="" className="admin-row__thumb" loading="lazy" />}
-          {metaOf ? (
+      renderItem={(item) => {
+        const showingEnglish = languagesShowingEnglish(item as unknown as Parameters<typeof languagesShowingEnglish>[0], translatable);
+        return (
+          <div className="admin-row__media">
+            {item.displayImage && <img src={item.displayImage} alt="" className="admin-row__thumb" loading="lazy" />}
             <span>
               <strong className="admin-row__title">{nameOf(item)}</strong>
-              <span className="admin-row__meta">{metaOf(item)}</span>
+              {metaOf && <span className="admin-row__meta">{metaOf(item)}</span>}
+              {showingEnglish.length > 0 && (
+                <span className="admin-row__languages">
+                  {showingEnglish.map((language) => (
+                    <span key={language} className="admin-row__missing">
+                      {texts.englishShown[language]}
+                    </span>
+                  ))}
+                </span>
+              )}
             </span>
-          ) : (
-            <strong className="admin-row__title">{nameOf(item)}</strong>
-          )}
-        </div>
-      )}
+          </div>
+        );
+      }}
       renderForm={props.renderForm}
       deletable
       reorderable

@@ -64,10 +64,12 @@ interface FieldProps {
   readonly inputMode?: 'decimal' | 'numeric';
   readonly step?: string;
   readonly min?: string;
+  /** The language of what is typed when it is not the console's (a Hindi or Marathi text: 'hi', 'mr'). */
+  readonly lang?: string;
 }
 
 /** A labelled input (or textarea): its hint and the server's error tied with aria-describedby. */
-export function Field({ label, value, onChange, error, hint, disabled, type = 'text', multiline, required, inputMode, step, min }: FieldProps) {
+export function Field({ label, value, onChange, error, hint, disabled, type = 'text', multiline, required, inputMode, step, min, lang }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -80,6 +82,7 @@ export function Field({ label, value, onChange, error, hint, disabled, type = 't
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     className: 'admin-field__input',
+    lang,
   } as const;
   return (
     <div className={`admin-field${error ? ' admin-field--invalid' : ''}`}>
