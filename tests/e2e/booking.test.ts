@@ -229,6 +229,28 @@ describe.each(widths)('booking at $viewport.width px', (width_) => {
   const width = viewport.width;
   const { first, second } = choicesOf(width_);
 
+  test("Book before the choices: the spec's toast covers neither the choices nor Book (issue 12's toast audit)", async () => {
+    const { page } = await site.open(await contexts.fresh(site.browser, viewport));
+    await goto(page, '/');
+    const dialog = await openBooking(page, width);
+    const book = dialog.getByRole('button', { name: 'Book', exact: true });
+    await book.click();
+    const toastBox = page.locator('.toast', { hasText: 'Please select all required fields.' });
+    await expect.poll(() => toastBox.count(), { message: "the spec's toast", timeout: STEP_MS }).toBe(1);
+    await book.scrollIntoViewIfNeeded();
+    const box = async (l: Locator) => (await l.boundingBox())!;
+    const meets = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const toastAt = await box(toastBox);
+    for (const [name, control] of [
+      ['Book', book],
+      ['Location', dialog.getByLabel('Location', { exact: true })],
+    ] as const) {
+      expect(meets(toastAt, await box(control)), `the toast does not cover ${name}`).toBe(false);
+    }
+    await shot(page, 'book-before-choices', width);
+  });
+
   test('book, pay at the sandbox checkout, and come back to "Appointment booked successfully."', async () => {
     const patient = patientFor('pays', width);
     await api.registerAndLogIn(mailbox, patient);
