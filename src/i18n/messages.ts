@@ -465,6 +465,8 @@ export const en = {
     phoneHint: '10 digits, for example 98220 12345',
     otpHint: 'The 6-digit code from the email we sent you.',
     fieldRequired: 'This field is required.',
+    /** The server's words for one field of an account form ('must be 8 to 128 characters long'), as a sentence. */
+    fieldProblem: (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}${/[.!?]$/.test(words) ? '' : '.'}`,
     /**
      * No spec text: a form sent with blank required fields (spec §5 "all fields required"). Names
      * one or two; for more, counts them (each field then says so, and focus moves to the first).

@@ -58,13 +58,14 @@ export function saidOnFields(notice: AccountNotice, shown: FieldErrors): boolean
  * A 400's fields under this form's inputs. A refusal about one field says it all in its message
  * ("This password is too easy to guess: ... Choose another ..."); otherwise (a contract 400 only
  * says 'Invalid request') each field gets the
- * server's words for it ("must be 8 to 128 characters long") as a sentence.
+ * server's words for it ("must be 8 to 128 characters long") as a sentence, translated by the
+ * catalog (`account.fieldProblem`) in Hindi and Marathi.
  */
 function serverFieldErrors(text: string, errors: readonly { field: string; message: string }[]): FieldErrors {
-  const sentence = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}${/[.!?]$/.test(words) ? '' : '.'}`;
   const ours = errors.filter((e) => isFormField(e.field));
   const single = errors.length === 1 && text !== genericRefusal;
-  return Object.fromEntries(ours.map((e) => [e.field, single ? text : sentence(e.message)]));
+  // The words as a sentence, in the language in use where the catalog knows them (issue 15).
+  return Object.fromEntries(ours.map((e) => [e.field, single ? text : messages.account.fieldProblem(e.message)]));
 }
 
 /** The errors shown under the fields of one form; a field's error goes when it is edited. */

@@ -4,10 +4,28 @@
  * say it, not word for word; the spec's messages stay in English (`spec`). Words: docs/glossary.md.
  */
 import { plural } from '../plural';
+import { problemIn, type ProblemRule } from '../problems';
 import { en, type Messages } from '../messages';
 import { shellHi as shell } from './shell';
 
 const seconds = (n: number) => `${n} ${plural('hi-IN', n, { one: 'सेकंड', other: 'सेकंड' })}`;
+
+/** The contract's problem words in Hindi (src/i18n/problems.ts): said as the front desk would ask. */
+const problems: readonly ProblemRule[] = [
+  [/^is required$/, () => 'ज़रूरी है'],
+  [/^must be a 10-digit phone number$/, () => '10 अंकों का फ़ोन नंबर लिखें'],
+  [/^must be a whole number from (\d+) to (\d+)$/, (from, to) => `${from} से ${to} तक की पूरी संख्या लिखें`],
+  [/^must be an email address like (\S+)$/, (example) => `${example} जैसा ईमेल पता लिखें`],
+  [/^must be (\d+) to (\d+) characters long$/, (from, to) => `${from} से ${to} अक्षरों का होना चाहिए`],
+  [/^must be the 6-digit code from the email$/, () => 'ईमेल में आया 6 अंकों का कोड लिखें'],
+  [/^must be at most (\d+) characters$/, (n) => `ज़्यादा से ज़्यादा ${n} अक्षर लिखें`],
+  [/^must be one of: (.+)$/, (choices) => `इनमें से एक चुनें: ${choices}`],
+  [/^must not contain control characters/, () => 'इसमें लाइन ब्रेक या कंट्रोल अक्षर नहीं होने चाहिए'],
+  [/^must be (valid Unicode )?text$/, () => 'सामान्य अक्षरों में लिखें'],
+  [/^must be a date written YYYY-MM-DD$/, () => 'तारीख YYYY-MM-DD के रूप में लिखें'],
+  [/^must be a time written HH:mm \(24-hour\)$/, () => 'समय HH:mm (24 घंटे) के रूप में लिखें'],
+];
+const problem = (english: string) => problemIn(problems, english);
 
 /** The consultation types by the names the booking popup shows (the server sends spec §3's values). */
 const typeName = (type: string): string =>
@@ -425,6 +443,7 @@ export const messages: Messages = {
     phoneHint: '10 अंक, जैसे 98220 12345',
     otpHint: 'हमारे भेजे ईमेल में आया 6 अंकों का कोड।',
     fieldRequired: 'यह भरना ज़रूरी है।',
+    fieldProblem: (words: string) => `${problem(words)}।`,
     missingFields: (labels: readonly string[]) =>
       labels.length <= 2 ? `कृपया भरें: ${labels.join(', ')}।` : `कृपया नीचे चिह्नित ${labels.length} जगहें भरें।`,
     fixFields: 'कृपया चिह्नित जगहें ठीक करें।',
@@ -495,9 +514,9 @@ export const messages: Messages = {
     profileOnceNote: 'आपका फ़ोन नंबर, उम्र और लिंग हम आपके अकाउंट में रखते हैं, इसलिए ये सिर्फ़ एक बार पूछे जाते हैं।',
     consent:
       'मैं ऑनलाइन कंसल्टेशन के लिए सहमत हूँ: डॉक्टर मुझे आमने-सामने नहीं, बल्कि चैट, वीडियो कॉल या फ़ोन कॉल पर देखेंगे, और ज़रूरत हो तो क्लिनिक आने को कह सकते हैं।',
-    fieldError: (label: string, problem: string) => `${label}: ${problem}`,
+    fieldError: (label: string, words: string) => `${label}: ${problem(words)}`,
     consentRequired: 'चैट, वीडियो कॉल या फ़ोन कॉल वाला कंसल्टेशन बुक करने के लिए कृपया ऑनलाइन कंसल्टेशन की सहमति पर टिक करें।',
-    memberProblem: (problem: string) => `परिवार का सदस्य: ${problem}`,
+    memberProblem: (words: string) => `परिवार का सदस्य: ${problem(words)}`,
     consentHeading: 'ऑनलाइन कंसल्टेशन की सहमति',
     familyHeading: 'परिवार के सदस्य',
     familyIntro: 'जिनके लिए आप अपॉइंटमेंट बुक करते हैं। बुकिंग और पेमेंट आप करते हैं; डॉक्टर उन्हें देखते हैं।',

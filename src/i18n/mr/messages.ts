@@ -4,11 +4,29 @@
  * say it, not word for word; the spec's messages stay in English (`spec`). Words: docs/glossary.md.
  */
 import { plural } from '../plural';
+import { problemIn, type ProblemRule } from '../problems';
 import { en, type Messages } from '../messages';
 import { shellMr as shell } from './shell';
 
 // Numbers in Marathi's own digits, as Intl gives dates and rupees (CLDR's default for mr).
 const seconds = (n: number) => `${new Intl.NumberFormat('mr-IN').format(n)} ${plural('mr-IN', n, { one: 'सेकंदात', other: 'सेकंदांत' })}`;
+
+/** The contract's problem words in Marathi (src/i18n/problems.ts): said as the front desk would ask. */
+const problems: readonly ProblemRule[] = [
+  [/^is required$/, () => 'आवश्यक आहे'],
+  [/^must be a 10-digit phone number$/, () => '10 अंकी फोन नंबर लिहा'],
+  [/^must be a whole number from (\d+) to (\d+)$/, (from, to) => `${from} ते ${to} मधील पूर्ण संख्या लिहा`],
+  [/^must be an email address like (\S+)$/, (example) => `${example} सारखा ईमेल पत्ता लिहा`],
+  [/^must be (\d+) to (\d+) characters long$/, (from, to) => `${from} ते ${to} अक्षरांचा असावा`],
+  [/^must be the 6-digit code from the email$/, () => 'ईमेलमध्ये आलेला 6 अंकी कोड लिहा'],
+  [/^must be at most (\d+) characters$/, (n) => `जास्तीत जास्त ${n} अक्षरे लिहा`],
+  [/^must be one of: (.+)$/, (choices) => `यापैकी एक निवडा: ${choices}`],
+  [/^must not contain control characters/, () => 'यात लाइन ब्रेक किंवा कंट्रोल अक्षरे नसावीत'],
+  [/^must be (valid Unicode )?text$/, () => 'साध्या अक्षरांत लिहा'],
+  [/^must be a date written YYYY-MM-DD$/, () => 'तारीख YYYY-MM-DD अशी लिहा'],
+  [/^must be a time written HH:mm \(24-hour\)$/, () => 'वेळ HH:mm (24 तास) अशी लिहा'],
+];
+const problem = (english: string) => problemIn(problems, english);
 const num = (n: number) => new Intl.NumberFormat('mr-IN').format(n);
 
 /** The consultation types by the names the booking popup shows (the server sends spec §3's values). */
@@ -427,6 +445,7 @@ export const messages: Messages = {
     phoneHint: '10 अंक, उदा. 98220 12345',
     otpHint: 'आम्ही पाठवलेल्या ईमेलमधील 6 अंकी कोड.',
     fieldRequired: 'हे भरणे आवश्यक आहे.',
+    fieldProblem: (words: string) => `${problem(words)}.`,
     missingFields: (labels: readonly string[]) =>
       labels.length <= 2 ? `कृपया भरा: ${labels.join(', ')}.` : `कृपया खाली खूण केलेल्या ${labels.length} जागा भरा.`,
     fixFields: 'कृपया खूण केलेल्या जागा दुरुस्त करा.',
@@ -497,9 +516,9 @@ export const messages: Messages = {
     profileOnceNote: 'तुमचा फोन नंबर, वय आणि लिंग आम्ही तुमच्या अकाउंटमध्ये ठेवतो, त्यामुळे ते फक्त एकदाच विचारले जातात.',
     consent:
       'मी ऑनलाइन कन्सल्टेशनला संमती देतो/देते: डॉक्टर मला प्रत्यक्ष न भेटता चॅट, व्हिडिओ कॉल किंवा फोन कॉलवर तपासतील, आणि गरज वाटल्यास क्लिनिकमध्ये यायला सांगू शकतात.',
-    fieldError: (label: string, problem: string) => `${label}: ${problem}`,
+    fieldError: (label: string, words: string) => `${label}: ${problem(words)}`,
     consentRequired: 'चॅट, व्हिडिओ कॉल किंवा फोन कॉल कन्सल्टेशन बुक करण्यासाठी कृपया ऑनलाइन कन्सल्टेशनच्या संमतीवर खूण करा.',
-    memberProblem: (problem: string) => `कुटुंबातील सदस्य: ${problem}`,
+    memberProblem: (words: string) => `कुटुंबातील सदस्य: ${problem(words)}`,
     consentHeading: 'ऑनलाइन कन्सल्टेशनसाठी संमती',
     familyHeading: 'कुटुंबातील सदस्य',
     familyIntro: 'ज्यांच्यासाठी तुम्ही अपॉइंटमेंट बुक करता ते. बुकिंग आणि पेमेंट तुम्ही करता; डॉक्टर त्यांना तपासतात.',
