@@ -15,6 +15,12 @@ import type { Language as LanguageCode } from './language';
 import { shellEnglish as shell, siteCatalog } from './shell';
 
 export const en = {
+  /**
+   * The server's own messages that are not the spec's, as the API client receives them
+   * (src/api/client.ts): as they are in English; Hindi and Marathi translate the ones they know
+   * (src/i18n/hi|mr/server.ts) and show the others as they came.
+   */
+  serverWords: (words: string) => words,
   app: shell.app,
   header: shell.header,
   nav: shell.nav,

@@ -1,16 +1,21 @@
 /**
  * The contract's problem words ('must be a 10-digit phone number', contract/primitives.ts and the
- * codecs) in another language (issue 15). The client's own checks and the server's 400 `errors`
+ * codecs) and the server's own refusals that are not the spec's ('Please choose a date from today
+ * on.', server/services/*Messages) in another language (issue 15). The client's own checks and the server's 400 `errors`
  * use the same English words, so one table per language translates both. Words the table does not
  * know are shown as they came (English), rather than guessed at. Imported by the hi and mr
  * catalogs only (their own chunks).
  */
 export type ProblemRule = readonly [RegExp, (...parts: string[]) => string];
 
+/** A rule for one exact sentence (no parts). */
+export const exactly = (english: string, said: string): ProblemRule => [new RegExp(`^${english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), () => said];
+
 export function problemIn(rules: readonly ProblemRule[], english: string): string {
+  const words = String(english);
   for (const [pattern, say] of rules) {
-    const found = pattern.exec(String(english).trim());
+    const found = pattern.exec(words.trim());
     if (found) return say(...found.slice(1));
   }
-  return english;
+  return words;
 }

@@ -5,6 +5,7 @@
  */
 import { plural } from '../plural';
 import { problemIn, type ProblemRule } from '../problems';
+import { serverRules } from './server';
 import { en, type Messages } from '../messages';
 import { shellHi as shell } from './shell';
 
@@ -25,13 +26,14 @@ const problems: readonly ProblemRule[] = [
   [/^must be a date written YYYY-MM-DD$/, () => 'तारीख YYYY-MM-DD के रूप में लिखें'],
   [/^must be a time written HH:mm \(24-hour\)$/, () => 'समय HH:mm (24 घंटे) के रूप में लिखें'],
 ];
-const problem = (english: string) => problemIn(problems, english);
+const problem = (english: string) => problemIn([...problems, ...serverRules], english);
 
 /** The consultation types by the names the booking popup shows (the server sends spec §3's values). */
 const typeName = (type: string): string =>
   (({ Chat: 'चैट', Video: 'वीडियो कॉल', Call: 'फ़ोन कॉल', 'Clinic Visit': 'क्लिनिक में आकर' }) as Record<string, string>)[type] ?? type;
 
 export const messages: Messages = {
+  serverWords: (words: string) => problemIn(serverRules, words),
   app: shell.app,
   header: shell.header,
   nav: shell.nav,

@@ -5,6 +5,7 @@
  */
 import { plural } from '../plural';
 import { problemIn, type ProblemRule } from '../problems';
+import { serverRules } from './server';
 import { en, type Messages } from '../messages';
 import { shellMr as shell } from './shell';
 
@@ -26,7 +27,7 @@ const problems: readonly ProblemRule[] = [
   [/^must be a date written YYYY-MM-DD$/, () => 'तारीख YYYY-MM-DD अशी लिहा'],
   [/^must be a time written HH:mm \(24-hour\)$/, () => 'वेळ HH:mm (24 तास) अशी लिहा'],
 ];
-const problem = (english: string) => problemIn(problems, english);
+const problem = (english: string) => problemIn([...problems, ...serverRules], english);
 const num = (n: number) => new Intl.NumberFormat('mr-IN').format(n);
 
 /** The consultation types by the names the booking popup shows (the server sends spec §3's values). */
@@ -34,6 +35,7 @@ const typeName = (type: string): string =>
   (({ Chat: 'चॅट', Video: 'व्हिडिओ कॉल', Call: 'फोन कॉल', 'Clinic Visit': 'क्लिनिकमध्ये येऊन' }) as Record<string, string>)[type] ?? type;
 
 export const messages: Messages = {
+  serverWords: (words: string) => problemIn(serverRules, words),
   app: shell.app,
   header: shell.header,
   nav: shell.nav,
