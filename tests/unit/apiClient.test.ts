@@ -178,3 +178,19 @@ describe('failureMessage', () => {
     );
   });
 });
+
+describe("the server's words in the language in use (issue 15)", () => {
+  it('a refusal the Marathi catalog knows is received in Marathi; a spec message stays English; English again after', async () => {
+    const { loadLanguage } = await import('../../src/i18n/messages.js');
+    const refusal = (message: string) => createApiClient({ fetch: fakeFetch(json(400, { message })), base: '/api' }).request(t.unknown, '/appointment/add');
+    try {
+      await loadLanguage('mr');
+      const mr = await refusal('Please choose a date from today on.');
+      expect(mr).toEqual(left({ _tag: 'HttpFailure', status: 400, message: 'कृपया आजची किंवा पुढची तारीख निवडा.' }));
+      expect(await refusal('This slot is already booked')).toEqual(left({ _tag: 'HttpFailure', status: 400, message: 'This slot is already booked' }));
+    } finally {
+      await loadLanguage('en');
+    }
+    expect(await refusal('Please choose a date from today on.')).toEqual(left({ _tag: 'HttpFailure', status: 400, message: 'Please choose a date from today on.' }));
+  });
+});
