@@ -8,5 +8,6 @@ import slots from './slots.mjs';
 import availability from './availability.mjs';
 import nextfree from './nextfree.mjs';
 import chat from './chat.mjs';
+import scale from './scale.mjs';
 
-export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat];
+export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat, scale];
