@@ -16,9 +16,15 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const container = root;
 
-/** Once the app's first frame is on screen, the deep-link mark (server/http/firstFrame.ts) goes. */
+/**
+ * Once the app's first frame is on screen, the prerendered frame's marks go: the deep-link class
+ * (server/http/firstFrame.ts) and `#root`'s data-first-frame (scripts/vite/prerenderHome.ts).
+ */
 function FirstFrameShown() {
-  useLayoutEffect(() => document.documentElement.classList.remove('deep-link'), []);
+  useLayoutEffect(() => {
+    document.documentElement.classList.remove('deep-link');
+    container.removeAttribute('data-first-frame');
+  }, []);
   return null;
 }
 

@@ -5,7 +5,9 @@
  * Vite server in SSR mode with this same config), exactly what the app's first render shows on a
  * first visit: English, the site options loading, nobody logged in. main.tsx's createRoot
  * replaces it on start (React empties the container), with the same boxes, so nothing shifts;
- * on another route or in another language the app's first frame simply takes its place.
+ * on another route or in another language the app's first frame simply takes its place. `#root`
+ * carries `data-first-frame` until then (main.tsx takes it off), so tools and tests can tell the
+ * prerendered frame from the running app.
  *
  * Links: the app's routes are hash routes (`#/ourtreatment`); the prerender's router writes
  * `/ourtreatment`, so each in-site route `href="/..."` (no dot: not a file such as the hero image
@@ -68,7 +70,7 @@ export function prerenderHome(): Plugin {
           // On another route the home page's own content stays hidden until the app starts.
           return html
             .replace('</title>', `</title>\n    <script>${deepLinkScript}</script>`)
-            .replace(ROOT_TAG, `<div id="root">${markup}</div>`);
+            .replace(ROOT_TAG, `<div id="root" data-first-frame="">${markup}</div>`);
         } finally {
           await server.close();
         }

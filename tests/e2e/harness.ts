@@ -197,6 +197,7 @@ export function useSite(options?: () => SiteOptions | Promise<SiteOptions>) {
     /** A new watched page in the given context. */
     async open(context: BrowserContext): Promise<{ page: Page; watch: PageWatch }> {
       const page = await context.newPage();
+      untilTheAppRuns(page);
       const watch = new PageWatch(page);
       watches.push(watch);
       return { page, watch };
@@ -221,6 +222,29 @@ export function useSiteWithMailbox({ prepare }: Pick<SiteOptions, 'prepare'> = {
     await mailbox.stop();
   });
   return { site, mailbox };
+}
+
+/**
+ * index.html carries the home page's prerendered first frame (issue 17), whose controls do nothing
+ * until the app starts: after each goto and reload the page waits for the app to have taken over
+ * (`#root` loses data-first-frame; a page without #root, a server page, waits for nothing), so
+ * no test clicks a control of the frame. tests/e2e/public-site.test.ts tests the frame itself with
+ * pages of its own.
+ */
+function untilTheAppRuns(page: Page): void {
+  const appRuns = () => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-first-frame'), undefined, { timeout: 20_000 });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await appRuns();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await appRuns();
+    return response;
+  };
 }
 
 /** Waits until the page has made no network request for a moment (bounded). */
