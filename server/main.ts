@@ -7,6 +7,7 @@
  * why on standard error and exits 1.
  */
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
@@ -22,6 +23,22 @@ import { type OpsServer, startOpsServer } from './ops/server.js';
 
 // After the grace, connections still open are cut; this long again and the process just exits.
 const lastResortMs = 5_000;
+/** The background jobs start at the latest this long after the server listens. */
+const jobsStartLatestMs = 1_000;
+
+/** Resolves once `server` has finished answering a request, or after `latestMs`. */
+function afterFirstAnswer(server: Server, latestMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const go = () => {
+      clearTimeout(timer);
+      server.off('request', onRequest);
+      resolve();
+    };
+    const onRequest = (_request: IncomingMessage, response: ServerResponse) => response.once('close', go);
+    const timer = setTimeout(go, latestMs);
+    server.on('request', onRequest);
+  });
+}
 
 function explain(error: unknown, port: number): string | undefined {
   if (error instanceof ConfigError || error instanceof SeedError || error instanceof MigrationError) return error.message;
@@ -66,9 +83,14 @@ async function main(): Promise<void> {
     }
     await app.listen({ port: config.http.port, host: config.http.host });
     // Background work (server/jobs): pg-boss's schema, the queues, their workers and timers.
-    // Started once the server answers (issue 17: pg-boss's start is the longest part of a start);
-    // /readyz says `jobs: background jobs are not running` until then.
-    if (config.jobs.enabled) await app.jobs.start();
+    // Started once the server has answered its first request, or a second after listening if
+    // none comes (issue 17: pg-boss's start queues a few hundred ms of statements on PGlite's one
+    // executor, which the first answer would otherwise wait behind); /readyz says `jobs:
+    // background jobs are not running` until then. A failing start still stops the process.
+    if (config.jobs.enabled) {
+      await afterFirstAnswer(app.server, jobsStartLatestMs);
+      await app.jobs.start();
+    }
   } catch (error) {
     await ops?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
