@@ -19,7 +19,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { ApiError } from '../../contract/errors.js';
 import { describeErrors, summarizeErrors } from '../../contract/report.js';
 import type { ApiFailure, HttpFailure } from '../../machines/failures.js';
-import { messages } from '../i18n/messages';
+import { serverWords } from './serverWords.js';
 
 // The failure union is written next to the machines that read it (machines/failures.ts).
 export type { ApiFailure, DecodeFailure, HttpFailure, NetworkFailure } from '../../machines/failures.js';
@@ -164,9 +164,9 @@ function httpFailure(status: number, json: unknown): HttpFailure {
     // A proxy's HTML page or an empty body: nothing a person should read.
     return { _tag: 'HttpFailure', status, message: `The server answered with status ${status}.`, generic: true };
   }
-  // The server's words in the language in use where the catalog knows them (issue 15); the spec's
-  // messages, and the fields' problems (translated where they are shown), stay as they came.
-  const message = messages.serverWords(decoded.right.message);
+  // The server's words in the language in use where the catalog knows them (issue 15, ./serverWords.ts);
+  // the spec's messages, and the fields' problems (translated where they are shown), stay as they came.
+  const message = serverWords(decoded.right.message);
   const { errors } = decoded.right;
   const failure: HttpFailure = errors ? { _tag: 'HttpFailure', status, message, errors } : { _tag: 'HttpFailure', status, message };
   const body = json as Record<string, unknown>;

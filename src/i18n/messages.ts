@@ -8,6 +8,7 @@
  * home page show (`ShellMessages`), this file the rest, and `en` puts them together. Modules of
  * the first page import from ./shell; every other module imports from here.
  */
+import { translateServerWordsWith } from '../api/serverWords';
 import type { AppointmentStatus } from '../../contract/appointments';
 import { useCatalog, type Catalog } from './catalog';
 import { plural } from './plural';
@@ -672,8 +673,11 @@ export const getMessages = (): Messages => siteCatalog.get() as Messages;
  * follows the language. Views should prefer `useMessages()`, which also renders them again.
  */
 export let messages: Messages = getMessages();
+translateServerWordsWith(messages.serverWords);
 siteCatalog.subscribe(() => {
   messages = getMessages();
+  // The API client puts the server's words in the language in use (src/api/serverWords.ts).
+  translateServerWordsWith(messages.serverWords);
 });
 
 /** Puts another language's whole catalog in use (or English back). */
