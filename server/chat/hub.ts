@@ -201,7 +201,15 @@ export async function serveChatStream<M extends { id: string }>(o: StreamOptions
     finish();
     raw.end();
   };
-  untrack = o.hub.track({ appointmentId: o.appointmentId, end: () => endWith('reconnect'), changed: () => endWith('changed') });
+  // A change of state ends the stream after one more read: the messages committed before it (one
+  // whose notice came before this instance listened, say) are sent first, then `changed`.
+  const changed = () => {
+    queue = queue
+      .then(drainMessages)
+      .catch((error: unknown) => o.onError(error))
+      .then(() => endWith('changed'));
+  };
+  untrack = o.hub.track({ appointmentId: o.appointmentId, end: () => endWith('reconnect'), changed });
   unsubscribe = await o.hub.subscribe(o.appointmentId, poke);
   if (closed) unsubscribe();
   poke();

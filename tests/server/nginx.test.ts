@@ -152,6 +152,15 @@ describe.skipIf(skipReason !== null)(`two instances on PostgreSQL behind nginx${
     const [a, b] = servers.map(completed) as [ReturnType<typeof completed>, ReturnType<typeof completed>];
     expect(a.length).toBeGreaterThan(0);
     expect(b.length).toBeGreaterThan(0);
+    // nginx writes a request's access line once it has sent the answer: the last one may still be
+    // on its way when the client has it.
+    const ids = [...a, ...b].map((l) => l.reqId);
+    await expect
+      .poll(() => {
+        const log = readFileSync(path.join(dir, 'access.log'), 'utf8');
+        return ids.every((id) => log.includes(`rid=${id}`));
+      }, { timeout: 5_000 })
+      .toBe(true);
     const accessLog = readFileSync(path.join(dir, 'access.log'), 'utf8');
     for (const line of [...a, ...b]) {
       expect(line.reqId).toMatch(/^[0-9a-f]{32}$/);
