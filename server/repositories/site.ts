@@ -10,48 +10,35 @@ export async function listLocationNames(db: Queryable): Promise<string[]> {
 
 /*
  * The public lists in a language (issue 15): each translatable text is the language's where the
- * clinic gave one, else the English column. English (no language, or 'en') runs the statements
- * as they always were, so its answer is the same, byte for byte. The language is a parameter, the
- * field names fixed text.
+ * clinic gave one, else the English column. English (no language, or 'en') passes no language, so
+ * every text is its English column and the answer is what it always was. The language is a
+ * parameter, the field names fixed text.
  */
-const inLanguage = (field: string) => `coalesce(nullif(translations -> $1 ->> '${field}', ''), ${field}) as ${field}`;
+const inLanguage = (field: string) => `coalesce(nullif(translations -> $1::text ->> '${field}', ''), ${field}) as ${field}`;
 const translatedOf = (language: SiteLanguage | undefined): TranslatedLanguage | null =>
   language === 'hi' || language === 'mr' ? language : null;
 
 export async function listEvents(db: Queryable, language?: SiteLanguage): Promise<SiteEvent[]> {
-  const translated = translatedOf(language);
-  const { rows } = translated
-    ? await db.query<SiteEvent>(
-        `select id as "_id", image, video, ${inLanguage('caption')} from site_events order by display_order, created_at, id`,
-        [translated],
-      )
-    : await db.query<SiteEvent>('select id as "_id", image, video, caption from site_events order by display_order, created_at, id');
+  const { rows } = await db.query<SiteEvent>(
+    `select id as "_id", image, video, ${inLanguage('caption')} from site_events order by display_order, created_at, id`,
+    [translatedOf(language)],
+  );
   return rows;
 }
 
 export async function listTeamMembers(db: Queryable, language?: SiteLanguage): Promise<TeamMember[]> {
-  const translated = translatedOf(language);
-  const { rows } = translated
-    ? await db.query<TeamMember>(
-        `select id as "_id", image, name, ${inLanguage('role')}, ${inLanguage('description')} from team_members order by display_order, created_at, id`,
-        [translated],
-      )
-    : await db.query<TeamMember>(
-        'select id as "_id", image, name, role, description from team_members order by display_order, created_at, id',
-      );
+  const { rows } = await db.query<TeamMember>(
+    `select id as "_id", image, name, ${inLanguage('role')}, ${inLanguage('description')} from team_members order by display_order, created_at, id`,
+    [translatedOf(language)],
+  );
   return rows;
 }
 
 export async function listTestimonials(db: Queryable, language?: SiteLanguage): Promise<Testimonial[]> {
-  const translated = translatedOf(language);
-  const { rows } = translated
-    ? await db.query<Testimonial>(
-        `select id as "_id", image, name, ${inLanguage('subject')}, ${inLanguage('description')} from testimonials order by display_order, created_at, id`,
-        [translated],
-      )
-    : await db.query<Testimonial>(
-        'select id as "_id", image, name, subject, description from testimonials order by display_order, created_at, id',
-      );
+  const { rows } = await db.query<Testimonial>(
+    `select id as "_id", image, name, ${inLanguage('subject')}, ${inLanguage('description')} from testimonials order by display_order, created_at, id`,
+    [translatedOf(language)],
+  );
   return rows;
 }
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { NextFreeList } from '../../contract/availability.js';
 import { selectChoices, selectNextFree } from '../../machines/booking/bookingMachine.js';
 import { settle, unanswered } from './accountFakes.js';
-import { anita, fees, doctors, kavita, startBooking, tomorrow, type Booking } from './bookingFakes.js';
+import { anita, doctors, kavita, loaded, tomorrow, type Booking } from './bookingFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 
 type ModelEvent = { type: 'open' | 'choose.clinic' | 'choose.online' | 'answer' | 'fail' | 'choose.doctor' };
@@ -53,10 +53,7 @@ function harness() {
     stop: () => booking?.actor.stop(),
     events: {
       open: async () => {
-        booking = startBooking();
-        booking.calls.loadDoctors.latest().resolve(doctors);
-        booking.calls.loadFees.latest().resolve(fees);
-        await settle();
+        booking = await loaded();
       },
       'choose.clinic': async () => {
         real().send({ type: 'location.selected', location: 'Andheri West' });

@@ -94,6 +94,15 @@ export function Field({ label, value, onChange, error, hint, disabled, type = 't
       ) : (
         <input {...shared} type={type} inputMode={inputMode} step={step} min={min} onChange={(e) => onChange(e.target.value)} />
       )}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A field's hint and the server's error under it, with the ids its control's aria-describedby names. */
+function FieldNotes({ hint, hintId, error, errorId }: { hint?: string | undefined; hintId: string; error?: string | undefined; errorId: string }) {
+  return (
+    <>
       {hint && (
         <p id={hintId} className="admin-field__hint">
           {hint}
@@ -104,7 +113,7 @@ export function Field({ label, value, onChange, error, hint, disabled, type = 't
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
@@ -141,16 +150,7 @@ export function CheckField({
         />
         {label}
       </label>
-      {hint && (
-        <p id={hintId} className="admin-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="admin-field__error">
-          {error}
-        </p>
-      )}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
