@@ -26,7 +26,8 @@ const problems: readonly ProblemRule[] = [
   [/^must be a date written YYYY-MM-DD$/, () => 'तारीख YYYY-MM-DD के रूप में लिखें'],
   [/^must be a time written HH:mm \(24-hour\)$/, () => 'समय HH:mm (24 घंटे) के रूप में लिखें'],
 ];
-const problem = (english: string) => problemIn([...problems, ...serverRules], english);
+const fieldRules = [...problems, ...serverRules];
+const problem = (english: string) => problemIn(fieldRules, english);
 
 /** The consultation types by the names the booking popup shows (the server sends spec §3's values). */
 const typeName = (type: string): string =>

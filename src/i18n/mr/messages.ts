@@ -27,7 +27,8 @@ const problems: readonly ProblemRule[] = [
   [/^must be a date written YYYY-MM-DD$/, () => 'तारीख YYYY-MM-DD अशी लिहा'],
   [/^must be a time written HH:mm \(24-hour\)$/, () => 'वेळ HH:mm (24 तास) अशी लिहा'],
 ];
-const problem = (english: string) => problemIn([...problems, ...serverRules], english);
+const fieldRules = [...problems, ...serverRules];
+const problem = (english: string) => problemIn(fieldRules, english);
 const num = (n: number) => new Intl.NumberFormat('mr-IN').format(n);
 
 /** The consultation types by the names the booking popup shows (the server sends spec §3's values). */
