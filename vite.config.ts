@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { machineDescriptionsOut, reactRouterProduction } from './scripts/vite/bundleTrims.ts';
+import { inlineShellStyles } from './scripts/vite/inlineShellStyles.ts';
 import { prerenderHome } from './scripts/vite/prerenderHome.ts';
 
 // The API the dev server forwards to (scripts/dev.mjs runs it on this port).
@@ -16,6 +17,8 @@ export default defineConfig({
     machineDescriptionsOut(),
     // The home route's first frame written into index.html (issue 17): scripts/vite/prerenderHome.ts.
     prerenderHome(),
+    // Its stylesheet inside index.html too, no second round trip: scripts/vite/inlineShellStyles.ts.
+    inlineShellStyles(),
     // Precompressed copies next to every asset; the server sends them as they are.
     compression({
       algorithms: [defineAlgorithm('gzip', { level: 9 }), defineAlgorithm('brotliCompress')],

@@ -9,6 +9,7 @@ import type { Database } from './db/database.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { recordRoutes } from './http/route.js';
 import { type LogOptions, loggerOptions } from './http/logger.js';
+import { inlineSourcesOf } from './http/firstFrame.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerClient } from './http/static.js';
 import { apiRoutes } from './routes/index.js';
@@ -170,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   recordRoutes(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, inlineSourcesOf(options.clientDir));
   registerObservability(app, {
     db,
     metrics,

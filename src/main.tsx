@@ -1,6 +1,6 @@
 // Base styles first, so component sheets come after them in the cascade.
 import './app/global.css';
-import { StrictMode, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { liveSiteOptionsLogic, prefetchSiteApi } from './app/liveSiteOptions';
@@ -28,16 +28,16 @@ function FirstFrameShown() {
   return null;
 }
 
-function start() {
-  createRoot(container).render(
+// When index.html holds the home page's first frame, this module runs after it is painted
+// (scripts/vite/prerenderHome.ts). React's first render is a transition: rendered in slices
+// that leave the main thread free between them (a phone takes a few hundred milliseconds for
+// the whole app), while the prerendered frame stays on screen until the app's replaces it.
+const app = createRoot(container);
+startTransition(() => {
+  app.render(
     <StrictMode>
       <App siteOptionsLogic={liveSiteOptionsLogic} language={language} />
       <FirstFrameShown />
     </StrictMode>,
   );
-}
-
-// index.html holds the home page's first frame (scripts/vite/prerenderHome.ts): let the browser
-// paint it before React's first render takes the main thread (on a slow phone, a few hundred ms).
-if (container.firstChild) requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+});

@@ -1,6 +1,7 @@
 // (b) Lighthouse 12 mobile scores for / (its default: a mid-range phone on a slow 4G link,
 // simulated), against the production server started fresh, in Debian's Chromium.
-// Budgets: performance >= 95, accessibility 100, best practices 100.
+// Budgets: performance >= 95, accessibility 100, best practices 100; LCP <= 1.8 s and TBT <=
+// 150 ms (issue 17's targets), medians of the runs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from '../../tests/e2e/support/chromium.mjs';
@@ -28,7 +29,8 @@ export default {
     /** @type {any[]} */
     const lhrs = [];
     try {
-      for (let i = 0; i < runs; i++) {
+      let retries = 0;
+      while (lhrs.length < runs) {
         // A new browser with a new empty profile for every run.
         const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
         try {
@@ -40,10 +42,17 @@ export default {
           });
           if (!result) throw new Error('Lighthouse returned no result');
           const lhr = result.lhr;
-          if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+          if (lhr.runtimeError) {
+            // NO_NAVSTART and kin: the trace was lost (one run in ten or so with Debian's Chromium
+            // 156); Lighthouse's own advice is to run again. More than twice in a run is not luck.
+            const error = `Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+            if (++retries > 2) throw new Error(error);
+            ctx.log(`  run ${lhrs.length + 1}/${runs} lost (${lhr.runtimeError.code}), run again`);
+            continue;
+          }
           lhrs.push(lhr);
           const scores = CATEGORIES.map((c) => `${c.id} ${Math.round((lhr.categories[c.id]?.score ?? 0) * 100)}`).join(', ');
-          ctx.log(`  run ${i + 1}/${runs}: ${scores}`);
+          ctx.log(`  run ${lhrs.length}/${runs}: ${scores}`);
         } finally {
           await chrome.kill();
         }
@@ -91,6 +100,15 @@ export default {
       const value = median(lhrs.map((l) => score(l, c.id)));
       return { name: c.name, value, unit: 'score', display: String(value), budget: { min: c.min } };
     });
+    // The issue's targets for the phone: largest paint and blocking time, medians of the runs.
+    for (const [id, name, max] of [
+      ['first-contentful-paint', 'Lighthouse first contentful paint, median', undefined],
+      ['largest-contentful-paint', 'Lighthouse largest contentful paint, median', 1800],
+      ['total-blocking-time', 'Lighthouse total blocking time, median', 150],
+    ]) {
+      const value = median(lhrs.map((l) => l.audits[id]?.numericValue ?? NaN));
+      figures.push({ name, value, unit: 'ms', display: `${Math.round(value)} ms`, ...(max ? { budget: { max } } : {}) });
+    }
     figures.push({ name: `JS fetched by / in the browser (${scripts.length} files), gzip`, value: loadedGzip, unit: 'bytes', display: kib(loadedGzip) });
     if (floor) {
       const ratio = loadedGzip / floor;

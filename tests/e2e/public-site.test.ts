@@ -170,6 +170,36 @@ describe.each([
     }
   });
 
+  test('the app starts from it with the inline styles: their file is never fetched, not by a lazy route either', async () => {
+    const context = await newContext(site.browser, viewport);
+    try {
+      const { page } = await site.open(context);
+      const requested: string[] = [];
+      page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      // The entry's stylesheet: inline in index.html, its file still named there (scripts/vite/inlineShellStyles.ts).
+      const indexHtml = await (await page.request.get(site.url('/'))).text();
+      const entryStyles = /<link rel="stylesheet"[^>]* href="(\/assets\/index-[\w-]+\.css)"/.exec(indexHtml)?.[1];
+      expect(entryStyles, "index.html names the entry's stylesheet").toBeDefined();
+      await goto(page, '/');
+      // A lazy route, whose chunk lists the entry's stylesheet among its dependencies.
+      await goto(page, '/teams');
+      await expect.poll(() => mainHeading(page).innerText()).not.toBe('');
+      await settle(page);
+      const sheets = requested.filter((p) => /^\/assets\/.+\.css$/.test(p));
+      expect(sheets, 'route sheets only').not.toContain(entryStyles);
+      expect(sheets.length, "the route's own sheet loaded").toBeGreaterThan(0);
+      // The inline styles apply (the header's colours come from them), and the CSP allowed them.
+      expect(await page.locator('.contact-bar').evaluate((e) => getComputedStyle(e).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+      expect(errors, 'no CSP refusal or other console error').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("another route shows the header and footer, not the home page's content", async () => {
     const { page, context, errors } = await withoutTheApp('/teams');
     try {

@@ -12,16 +12,22 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { Database } from '../../server/db/database.js';
-// index.html's one inline script, allowed by its hash and nothing else inline (issue 17).
-import { deepLinkScript } from '../../server/http/firstFrame.js';
+// What index.html holds inline is allowed by its hash, and nothing else inline (issue 17).
+import { deepLinkScript, startAfterFirstPaintScript } from '../../server/http/firstFrame.js';
 
 const unused = () => Promise.reject(new Error('static tests use no database'));
 const noDatabase: Database = { kind: 'pglite', query: unused, exec: unused, transaction: unused, close: async () => {} };
 
-const indexHtml = '<!doctype html><html lang="en"><head><title>Clinic</title><script type="module" src="/assets/index-B7xq2Lm9.js"></script></head><body><div id="root"></div></body></html>\n';
+const startScript = startAfterFirstPaintScript('/assets/index-B7xq2Lm9.js');
+const inlineStyle = 'body{margin:0}.hero>img{width:100%}';
+const indexHtml =
+  `<!doctype html><html lang="en"><head><title>Clinic</title><script>${deepLinkScript}</script>` +
+  `<link rel="modulepreload" crossorigin href="/assets/index-B7xq2Lm9.js"><style>${inlineStyle}</style></head>` +
+  `<body><div id="root"></div><script>${startScript}</script></body></html>\n`;
 const script = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const csp =
-  `default-src 'self';script-src 'self' 'sha256-${createHash('sha256').update(deepLinkScript).digest('base64')}';style-src 'self';` +
+  `default-src 'self';script-src 'self' ${hash(deepLinkScript)} ${hash(startScript)};style-src 'self' ${hash(inlineStyle)};` +
   "img-src 'self' data: blob: https://drive.google.com https://*.googleusercontent.com;frame-src 'self' https://drive.google.com;" +
   "media-src 'self';font-src 'self';" +
   "connect-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
@@ -126,6 +132,8 @@ describe('before the client is built', () => {
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(res.body).toContain('npm run build');
+      // No index.html, nothing inline to allow.
+      expect(res.headers['content-security-policy']).toContain("script-src 'self';style-src 'self';");
       // The API is still served (here its database fails, as the stub does).
       expect((await unbuilt.inject('/api/nothing')).statusCode).toBe(404);
     } finally {

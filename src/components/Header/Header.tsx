@@ -4,6 +4,7 @@
  * 768 px and below.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import LanguagePicker from '../LanguagePicker/LanguagePicker';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../../app/account';
 import { useSelectedLocation } from '../../app/location';
@@ -74,21 +75,9 @@ function HeaderTools() {
   return (
     <div className="header-tools">
       <LocationPicker />
-      <LanguageChoice id="language-picker" className="language-picker--header" />
+      <LanguagePicker id="language-picker" className="language-picker--header" />
       <AccountTools />
     </div>
-  );
-}
-
-// The language choice (issue 15): its own chunk, with the language store, out of the home page's
-// first JavaScript; a placeholder of its size keeps the header from moving while it loads.
-const LanguagePicker = lazy(() => import('../LanguagePicker/LanguagePicker'));
-
-function LanguageChoice({ id, className }: { id: string; className: string }) {
-  return (
-    <Suspense fallback={<div className={`language-picker language-picker--loading ${className}`} />}>
-      <LanguagePicker id={id} className={className} />
-    </Suspense>
   );
 }
 
@@ -232,7 +221,7 @@ function MainNav() {
           </li>
         ))}
         <li className="main-nav__language">
-          <LanguageChoice id="language-picker-menu" className="language-picker--menu" />
+          <LanguagePicker id="language-picker-menu" className="language-picker--menu" />
         </li>
         <li className="main-nav__cta">
           <button

@@ -2,8 +2,9 @@
  * The language choice (issue 15): English, हिन्दी, मराठी, each written in its own script (and
  * marked with its `lang`, so a screen reader reads it in that language). In the header above the
  * 768 px breakpoint and in the hamburger menu below it. Choosing loads that language's catalog
- * (its own chunk) and remembers the choice (src/i18n/languageChoice.ts). This component is a chunk
- * of its own too (components/Header/Header.tsx), so the home page's first JavaScript does not grow.
+ * (its own chunk) and remembers the choice (src/i18n/languageChoice.ts). It is part of the first
+ * frame (the home page's prerendered HTML shows it): as a chunk of its own, it and the language
+ * store cost the home page two more requests and more bytes than they weigh in the first one.
  */
 import { useState } from 'react';
 import { chooseLanguage, isLanguage, languageCodes, languageNames, useLanguage, type Language } from '../../i18n/languageChoice';
