@@ -1,9 +1,9 @@
 /**
- * The language the site speaks (issue 15): English, हिन्दी or मराठी. This file is the only part
- * of it in the home page's first JavaScript: which languages there are, where the choice is
- * remembered and how the first visit picks one. The choice in use, its store and the catalogs
- * load lazily (./languageChoice.ts; ./messages.ts `loadLanguage`, each language its own chunk),
- * as does the header's language choice (components/LanguagePicker).
+ * The language the site speaks (issue 15): English, हिन्दी or मराठी: which languages there are,
+ * where the choice is remembered and how the first visit picks one. The choice in use and its
+ * store (./languageChoice.ts) come with the header's language picker, in the home page's first
+ * JavaScript too; the catalogs load lazily (./messages.ts `loadLanguage`, each language its own
+ * chunk).
  */
 
 export const languageCodes = ['en', 'hi', 'mr'] as const;

@@ -1,7 +1,7 @@
 /**
- * The language in use (issue 15), loaded after the first page: its store, the names each in its
- * own script, the Intl locales, and `chooseLanguage`, which loads a language's catalog (its own
- * chunk), puts it in use and sets `<html lang>`. ./language.ts is the part the first page carries.
+ * The language in use (issue 15): its store, the names each in its own script, the Intl locales,
+ * and `chooseLanguage`, which loads a language's catalog (its own chunk), puts it in use and sets
+ * `<html lang>`. The header's language picker brings it into the home page's first JavaScript.
  */
 import { homeContent, homeEnglish, type HomeContent } from '../content/home';
 import { createCatalog, useCatalog } from './catalog';
