@@ -9,9 +9,9 @@ import type { InlineSources } from './firstFrame.js';
  * https://drive.google.com/thumbnail?..., which redirects to an image on *.googleusercontent.com,
  * or a video preview, https://drive.google.com/file/d/.../preview, shown in an iframe). The app
  * has no inline style attributes; index.html's inline scripts and stylesheet are allowed by
- * their hashes (./firstFrame.ts), added by the site's server. `blob:` images are the chat's photos (issue 13): fetched with
- * the bearer token and shown through object URLs the page itself made (an `<img src>` cannot
- * carry the token).
+ * their hashes (./firstFrame.ts), added by the site's server. `blob:` images are the chat's
+ * photos (issue 13): fetched with the bearer token and shown through object URLs the page itself
+ * made (an `<img src>` cannot carry the token).
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],

@@ -4,7 +4,6 @@
  * 768 px and below.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import LanguagePicker from '../LanguagePicker/LanguagePicker';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../../app/account';
 import { useSelectedLocation } from '../../app/location';
@@ -12,6 +11,7 @@ import { useSiteOptions } from '../../app/siteOptions';
 import { clinic } from '../../content/clinic';
 import { useMessages, type ShellMessages } from '../../i18n/shell';
 import { ClockIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon } from '../Icons/icons';
+import LanguagePicker from '../LanguagePicker/LanguagePicker';
 import { Link, NavLink } from '../Link/Link';
 import { accountButtonAttribute, preloadPopup, usePopup } from '../Popup/popups';
 import './Header.css';
