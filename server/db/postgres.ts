@@ -1,5 +1,5 @@
 /** PostgreSQL through a `pg` connection pool, for production and for several instances. */
-import pg from 'pg';
+import type pg from 'pg';
 import { writeSignal, type Database, type Queryable, type QueryResult } from './database.js';
 
 type PgQueryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
@@ -26,6 +26,8 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  // Loaded here, not with the server: the embedded database never needs it (issue 17).
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,

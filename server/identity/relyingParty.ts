@@ -9,7 +9,7 @@
  * a successful one is kept for the life of the process (it is only a cache: every instance
  * discovers for itself).
  */
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import { hasEmailClaims, IdentityRefused, identityFromClaims, type Claims } from './identity.js';
 import type { GoogleIdentity } from './port.js';
 import type { LoginAttempt } from './store.js';
@@ -49,21 +49,25 @@ export interface RelyingParty {
 export const oidcScope = 'openid email profile';
 
 export function createRelyingParty(options: RelyingPartyOptions): RelyingParty {
-  let discovered: Promise<client.Configuration> | undefined;
+  let discovered: Promise<{ client: typeof OpenIdClient; config: OpenIdClient.Configuration }> | undefined;
 
-  function configuration(): Promise<client.Configuration> {
-    discovered ??= client
-      .discovery(
-        new URL(options.issuer),
-        options.clientId,
-        { client_secret: options.clientSecret, id_token_signed_response_alg: 'RS256' },
-        client.ClientSecretPost(options.clientSecret),
-        {
-          // Verify the ID token's signature with the provider's keys too, not only its claims.
-          execute: [client.enableNonRepudiationChecks, ...(options.allowHttp ? [client.allowInsecureRequests] : [])],
-          timeout: options.timeoutSeconds ?? 10,
-        },
-      )
+  /** openid-client is loaded for the first sign-in, not with the server (issue 17). */
+  function configuration(): Promise<{ client: typeof OpenIdClient; config: OpenIdClient.Configuration }> {
+    discovered ??= import('openid-client')
+      .then(async (client) => {
+        const config = await client.discovery(
+          new URL(options.issuer),
+          options.clientId,
+          { client_secret: options.clientSecret, id_token_signed_response_alg: 'RS256' },
+          client.ClientSecretPost(options.clientSecret),
+          {
+            // Verify the ID token's signature with the provider's keys too, not only its claims.
+            execute: [client.enableNonRepudiationChecks, ...(options.allowHttp ? [client.allowInsecureRequests] : [])],
+            timeout: options.timeoutSeconds ?? 10,
+          },
+        );
+        return { client, config };
+      })
       .catch((error: unknown) => {
         discovered = undefined;
         throw error;
@@ -73,7 +77,7 @@ export function createRelyingParty(options: RelyingPartyOptions): RelyingParty {
 
   return {
     async begin() {
-      const config = await configuration();
+      const { client, config } = await configuration();
       const attempt: LoginAttempt = {
         state: client.randomState(),
         nonce: client.randomNonce(),
@@ -92,7 +96,7 @@ export function createRelyingParty(options: RelyingPartyOptions): RelyingParty {
     },
 
     async finish(callbackQuery, attempt) {
-      const config = await configuration();
+      const { client, config } = await configuration();
       const currentUrl = new URL(options.redirectUri);
       currentUrl.search = callbackQuery;
       const tokens = await client.authorizationCodeGrant(config, currentUrl, {

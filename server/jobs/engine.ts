@@ -20,7 +20,7 @@
  * and a periodic sweep job (pg-boss's cron, every minute) enqueues what is due at `now()`. Tests
  * move the clock and call `drain()`: no sleeping.
  */
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Database, Queryable } from '../db/database.js';
 
 // Shared with nothing else (migrations and the seed have their own): instances take turns
@@ -189,6 +189,8 @@ export function createJobEngine(options: EngineOptions): JobEngine {
   function startBoss(startOptions: { workers?: boolean; timers?: boolean }): Promise<PgBoss> {
     return (async () => {
       if (!script) throw new Error('The job engine needs Database.script (server/db/pglite.ts, postgres.ts)');
+      // Loaded when the jobs start (after the first answer), not with the server (issue 17).
+      const { default: PgBoss } = await import('pg-boss');
       const timers = startOptions.timers ?? false;
       const makeBoss = () => {
         const boss = new PgBoss({

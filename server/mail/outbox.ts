@@ -6,9 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Mail, Mailer } from './mailer.js';
-import { keyedMessageId } from './smtp.js';
+import { keyedMessageId, transportOnFirstUse } from './smtp.js';
 
 export interface OutboxOptions {
   dir: string;
@@ -19,12 +18,14 @@ export interface OutboxOptions {
 
 export function createOutboxMailer(options: OutboxOptions): Mailer {
   // nodemailer builds the RFC 5322 message (headers, MIME parts, encodings) without sending it.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from: options.from });
+  const composer = transportOnFirstUse((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from: options.from }),
+  );
   const print = options.print ?? ((line: string) => console.log(line));
   return {
     kind: 'outbox',
     async send(mail: Mail) {
-      const info = await composer.sendMail({
+      const info = await (await composer.get()).sendMail({
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
@@ -51,6 +52,8 @@ export function createOutboxMailer(options: OutboxOptions): Mailer {
       const summary = mail.consoleSummary ? ` (${mail.consoleSummary})` : '';
       print(`[outbox] mail to ${mail.to}: "${mail.subject}"${summary}, saved as ${file}`);
     },
-    close() {},
+    close() {
+      composer.close();
+    },
   };
 }

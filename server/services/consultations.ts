@@ -20,7 +20,6 @@
  * noted (consultation_events and the audit log) so the clinic can follow up.
  */
 import { randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { Consultation, ConsultationState, UnavailableReason } from '../../contract/consultation.js';
 import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
 import type { User } from '../../contract/auth.js';
@@ -84,6 +83,8 @@ export async function jitsiToken(
 ): Promise<string | null> {
   if (!config.jitsiJwt) return null;
   const host = new URL(config.jitsiUrl).host;
+  // Loaded for the first token, not with the server (issue 17: a restart's first answer needs none).
+  const { SignJWT } = await import('jose');
   return new SignJWT({
     room,
     // Jitsi reads context.user's values as strings (a boolean there makes lib-jitsi-meet throw).
