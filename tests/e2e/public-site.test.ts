@@ -200,6 +200,28 @@ describe.each([
     }
   });
 
+  test("the insight videos' posters are fetched only once their section comes near", async () => {
+    const context = await newContext(site.browser, viewport);
+    try {
+      const { page } = await site.open(context);
+      const posters: string[] = [];
+      page.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (path.startsWith('/media/insights/')) posters.push(path);
+      });
+      await goto(page, '/');
+      await settle(page);
+      const withPoster = page.locator('video.video-slide__video[poster]');
+      expect(posters, 'no poster fetched with the first screen').toEqual([]);
+      expect(await withPoster.count()).toBe(0);
+      await page.locator('#home-insights').scrollIntoViewIfNeeded();
+      await expect.poll(() => withPoster.count(), { message: 'each insight video has its poster' }).toBe(3);
+      await expect.poll(() => posters.length, { message: 'the posters were fetched' }).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("another route shows the header and footer, not the home page's content", async () => {
     const { page, context, errors } = await withoutTheApp('/teams');
     try {

@@ -3,7 +3,9 @@
  * insight-video carousel and testimonials carousel. Part of the first chunk, so it uses no
  * animation library: slides move with a CSS transition.
  */
+import { useRef } from 'react';
 import { imageCarouselMs, testimonialCarouselMs, videoCarouselMs } from '../../app/constants';
+import { useNearViewport } from '../../app/useNearViewport';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Carousel } from '../../components/Carousel/Carousel';
 import { Link } from '../../components/Link/Link';
@@ -208,8 +210,11 @@ function WhyHomeopathy() {
 function InsightVideos() {
   const { insightVideos } = useHomeContent();
   const messages = useMessages();
+  const section = useRef<HTMLElement>(null);
+  // Far below the first screen: the posters wait until the section comes near.
+  const showPosters = useNearViewport(section);
   return (
-    <section className="section" aria-labelledby="home-insights">
+    <section ref={section} className="section" aria-labelledby="home-insights">
       <div className="container">
         <h2 id="home-insights">{messages.home.insightsHeading}</h2>
         <p className="section__intro">{messages.home.insightsIntro}</p>
@@ -225,7 +230,7 @@ function InsightVideos() {
                 className="video-slide__video"
                 controls
                 preload="none"
-                poster={video.poster}
+                poster={showPosters ? video.poster : undefined}
                 width={640}
                 height={360}
                 aria-label={video.title}
