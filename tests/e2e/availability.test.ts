@@ -10,9 +10,9 @@
 //   nothing free are marked and disabled, the arrow keys move between days, and the slots are
 //   grouped Morning / Afternoon / Evening.
 // axe on the open popup at each step; screenshots test-results/screenshots/availability-*.png.
-import type { Locator, Page, Request } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, expectNoA11yViolations, newContext, PHONE, screenshot, useSiteWithMailbox } from './harness';
+import { DESKTOP, expectNoA11yViolations, newContext, PHONE, screenshot, untilTheAppRuns, useSiteWithMailbox } from './harness';
 import { clinicApi, type Patient } from './support/patients';
 import { expectBookingStepsStill, expectDialogOpen, expectToast, STEP_MS } from './support/ui';
 
@@ -23,6 +23,13 @@ const register = (patient: Patient): Promise<void> => api.register(mailbox, pati
 
 const header = (page: Page) => page.locator('header.site-header');
 const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book Appointment', exact: true });
+
+/** A page whose goto and reload wait until the app has taken over from index.html's first frame. */
+async function newAppPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  untilTheAppRuns(page);
+  return page;
+}
 
 async function logIn(page: Page, patient: Patient): Promise<void> {
   await header(page).getByRole('button', { name: 'Login', exact: true }).click();
@@ -100,7 +107,7 @@ describe.each([
     await register(patient);
     const context = await newContext(site.browser, viewport);
     try {
-      const page = await context.newPage();
+      const page = await newAppPage(context);
       await page.goto(site.url('/'), { waitUntil: 'load' });
       await logIn(page, patient);
       const soonest = (await (await fetch(`${site.server.url}/api/doctor/soonest/online`)).json()) as { doctorName: string; next: { date: string; time: string } }[];
@@ -155,7 +162,7 @@ describe.each([
     // Counted again from a fresh page of the same (logged-in) kind, up to Book; the checkout page is another document.
     const context = await newContext(site.browser, viewport);
     try {
-      const page = await context.newPage();
+      const page = await newAppPage(context);
       await page.goto(site.url('/'), { waitUntil: 'load' });
       await logIn(page, patient);
       await startCounting(page);
@@ -181,7 +188,7 @@ describe.each([
   test('the team page shows registrations and "Book with Dr. X" opens the popup with that doctor chosen', async () => {
     const context = await newContext(site.browser, viewport);
     try {
-      const page = await context.newPage();
+      const page = await newAppPage(context);
       await page.goto(site.url('/teams'), { waitUntil: 'load' });
       const member = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Dr. Kavita Iyer' }) });
       const book = member.getByRole('button', { name: 'Book with Dr. Kavita Iyer', exact: true });
@@ -206,7 +213,7 @@ describe.each([
   test('the date strip chooses the first free day, marks full days, moves with the arrow keys, and groups the slots', async () => {
     const context = await newContext(site.browser, viewport);
     try {
-      const page = await context.newPage();
+      const page = await newAppPage(context);
       await page.goto(site.url('/'), { waitUntil: 'load' });
       const dialog = await openBooking(page, width);
       await expect.poll(() => dialog.getByLabel('Location', { exact: true }).isEnabled(), { timeout: STEP_MS }).toBe(true);
@@ -256,7 +263,7 @@ describe.each([
   test("the doctor step says each doctor's next free time at the chosen place, as the server does, and the select still works by keyboard", async () => {
     const context = await newContext(site.browser, viewport);
     try {
-      const page = await context.newPage();
+      const page = await newAppPage(context);
       await page.goto(site.url('/'), { waitUntil: 'load' });
       const dialog = await openBooking(page, width);
       await expect.poll(() => dialog.getByLabel('Location', { exact: true }).isEnabled(), { timeout: STEP_MS }).toBe(true);

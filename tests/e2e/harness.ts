@@ -231,7 +231,7 @@ export function useSiteWithMailbox({ prepare }: Pick<SiteOptions, 'prepare'> = {
  * no test clicks a control of the frame. tests/e2e/public-site.test.ts tests the frame itself with
  * pages of its own.
  */
-function untilTheAppRuns(page: Page): void {
+export function untilTheAppRuns(page: Page): void {
   const appRuns = () => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-first-frame'), undefined, { timeout: 20_000 });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
