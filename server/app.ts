@@ -9,7 +9,7 @@ import type { Database } from './db/database.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { recordRoutes } from './http/route.js';
 import { type LogOptions, loggerOptions } from './http/logger.js';
-import { inlineSourcesOf } from './http/firstFrame.js';
+import { inlineSourcesOf } from './http/inlineSources.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerClient } from './http/static.js';
 import { apiRoutes } from './routes/index.js';

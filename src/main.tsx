@@ -18,7 +18,7 @@ const container = root;
 
 /**
  * Once the app's first frame is on screen, the prerendered frame's marks go: the deep-link class
- * (server/http/firstFrame.ts) and `#root`'s data-first-frame (scripts/vite/prerenderHome.ts).
+ * (scripts/vite/firstFrameScripts.ts) and `#root`'s data-first-frame (scripts/vite/prerenderHome.ts).
  */
 function FirstFrameShown() {
   useLayoutEffect(() => {

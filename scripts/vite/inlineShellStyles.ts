@@ -3,7 +3,7 @@
  * 4 KiB gzip) goes into index.html as a `<style>` element instead of a `<link>`, so the first
  * paint no longer waits for a second round trip (Lighthouse counted 150-160 ms of render-blocking
  * on a simulated phone). The server allows exactly that text by its hash
- * (server/http/firstFrame.ts reads index.html at start).
+ * (server/http/inlineSources.ts reads index.html at start).
  *
  * The `<link>` stays, `disabled`: a disabled stylesheet link is neither fetched nor applied, but
  * Vite's loader of lazy chunks (which lists the entry's stylesheet among every chunk's

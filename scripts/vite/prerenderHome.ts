@@ -16,7 +16,7 @@
  * the browser fetches it as soon as the HTML arrives.
  *
  * On another route than home (the hash, which only the browser sees), the inline script of
- * server/http/firstFrame.ts hides the home page's content before the first paint; the header and
+ * ./firstFrameScripts.ts hides the home page's content before the first paint; the header and
  * the footer show, as on every route.
  *
  * The app's entry module is no longer a `<script type="module">`: it is fetched at once as a
@@ -28,7 +28,7 @@
  * `CLINIC_PRERENDER=off` builds without it (index.html's `#root` stays empty).
  */
 import type { Plugin } from 'vite';
-import { deepLinkScript, startAfterFirstPaintScript } from '../../server/http/firstFrame.ts';
+import { deepLinkScript, startAfterFirstPaintScript } from './firstFrameScripts.ts';
 
 const ROOT_TAG = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;

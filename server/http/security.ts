@@ -1,7 +1,7 @@
 /** Security headers on every answer, pages and API alike. */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { InlineSources } from './firstFrame.js';
+import type { InlineSources } from './inlineSources.js';
 
 /**
  * Everything from our own origin and nothing else, but for the clinic's Google Drive media (the
@@ -9,7 +9,7 @@ import type { InlineSources } from './firstFrame.js';
  * https://drive.google.com/thumbnail?..., which redirects to an image on *.googleusercontent.com,
  * or a video preview, https://drive.google.com/file/d/.../preview, shown in an iframe). The app
  * has no inline style attributes; index.html's inline scripts and stylesheet are allowed by
- * their hashes (./firstFrame.ts), added by the site's server. `blob:` images are the chat's
+ * their hashes (./inlineSources.ts), added by the site's server. `blob:` images are the chat's
  * photos (issue 13): fetched with the bearer token and shown through object URLs the page itself
  * made (an `<img src>` cannot carry the token).
  */
@@ -28,7 +28,7 @@ export const contentSecurityPolicy = {
   formAction: ["'self'"],
 };
 
-/** `inline`: the hashes of what the built index.html holds inline (./firstFrame.ts), for the site's server. */
+/** `inline`: the hashes of what the built index.html holds inline (./inlineSources.ts), for the site's server. */
 export async function registerSecurityHeaders(app: FastifyInstance, inline: InlineSources = { scriptSrc: [], styleSrc: [] }): Promise<void> {
   await app.register(helmet, {
     // Exactly the list above: helmet's defaults add upgrade-insecure-requests, which would

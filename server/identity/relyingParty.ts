@@ -48,11 +48,17 @@ export interface RelyingParty {
 
 export const oidcScope = 'openid email profile';
 
+/** The library, loaded on first use, and the provider's configuration it discovered. */
+interface Discovered {
+  client: typeof OpenIdClient;
+  config: OpenIdClient.Configuration;
+}
+
 export function createRelyingParty(options: RelyingPartyOptions): RelyingParty {
-  let discovered: Promise<{ client: typeof OpenIdClient; config: OpenIdClient.Configuration }> | undefined;
+  let discovered: Promise<Discovered> | undefined;
 
   /** openid-client is loaded for the first sign-in, not with the server (issue 17). */
-  function configuration(): Promise<{ client: typeof OpenIdClient; config: OpenIdClient.Configuration }> {
+  function configuration(): Promise<Discovered> {
     discovered ??= import('openid-client')
       .then(async (client) => {
         const config = await client.discovery(

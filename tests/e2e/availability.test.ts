@@ -10,9 +10,9 @@
 //   nothing free are marked and disabled, the arrow keys move between days, and the slots are
 //   grouped Morning / Afternoon / Evening.
 // axe on the open popup at each step; screenshots test-results/screenshots/availability-*.png.
-import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, expectNoA11yViolations, newContext, PHONE, screenshot, untilTheAppRuns, useSiteWithMailbox } from './harness';
+import { DESKTOP, expectNoA11yViolations, newAppPage, newContext, PHONE, screenshot, useSiteWithMailbox } from './harness';
 import { clinicApi, type Patient } from './support/patients';
 import { expectBookingStepsStill, expectDialogOpen, expectToast, STEP_MS } from './support/ui';
 
@@ -23,13 +23,6 @@ const register = (patient: Patient): Promise<void> => api.register(mailbox, pati
 
 const header = (page: Page) => page.locator('header.site-header');
 const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book Appointment', exact: true });
-
-/** A page whose goto and reload wait until the app has taken over from index.html's first frame. */
-async function newAppPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  untilTheAppRuns(page);
-  return page;
-}
 
 async function logIn(page: Page, patient: Patient): Promise<void> {
   await header(page).getByRole('button', { name: 'Login', exact: true }).click();

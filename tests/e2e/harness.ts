@@ -196,8 +196,7 @@ export function useSite(options?: () => SiteOptions | Promise<SiteOptions>) {
     },
     /** A new watched page in the given context. */
     async open(context: BrowserContext): Promise<{ page: Page; watch: PageWatch }> {
-      const page = await context.newPage();
-      untilTheAppRuns(page);
+      const page = await newAppPage(context);
       const watch = new PageWatch(page);
       watches.push(watch);
       return { page, watch };
@@ -229,9 +228,15 @@ export function useSiteWithMailbox({ prepare }: Pick<SiteOptions, 'prepare'> = {
  * until the app starts: after each goto and reload the page waits for the app to have taken over
  * (`#root` loses data-first-frame; a page without #root, a server page, waits for nothing), so
  * no test clicks a control of the frame. tests/e2e/public-site.test.ts tests the frame itself with
- * pages of its own.
+ * pages of its own. `site.open` gives such a page, watched; this one is not.
  */
-export function untilTheAppRuns(page: Page): void {
+export async function newAppPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  untilTheAppRuns(page);
+  return page;
+}
+
+function untilTheAppRuns(page: Page): void {
   const appRuns = () => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-first-frame'), undefined, { timeout: 20_000 });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { Database } from '../../server/db/database.js';
 // What index.html holds inline is allowed by its hash, and nothing else inline (issue 17).
-import { deepLinkScript, startAfterFirstPaintScript } from '../../server/http/firstFrame.js';
+import { deepLinkScript, startAfterFirstPaintScript } from '../../scripts/vite/firstFrameScripts.ts';
 
 const unused = () => Promise.reject(new Error('static tests use no database'));
 const noDatabase: Database = { kind: 'pglite', query: unused, exec: unused, transaction: unused, close: async () => {} };
