@@ -51,5 +51,7 @@ describe.each(backends)('jobs command on %s', (backend) => {
     expect(unknown.err).toContain(`No failed job has the id ${failedId}.`);
     expect((await run('jobs', 'broken')).status).toBe(2);
     expect((await run('jobs', 'retry')).status).toBe(2);
-  });
+    // Seven openings of the database: on PGlite each loads the data directory again, which took
+    // over 30 s on a loaded 2-core machine (CI, session 10).
+  }, 120_000);
 });
