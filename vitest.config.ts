@@ -30,7 +30,7 @@ export default mergeConfig(
           // Property and path tests run thousands of cases: give them room on a busy 2-core machine.
           // The files share their workers' modules (no isolation): they test pure functions and
           // machines, restore the timers and globals they fake, and so need no fresh module
-          // graph each; that halves the suite's CPU time (76 -> 28 CPU-s, docs/performance.md).
+          // graph each; that cuts the suite's CPU to about a third (76 -> 28 CPU-s, docs/performance.md).
           test: {
             name: 'unit',
             include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
