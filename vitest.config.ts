@@ -1,6 +1,7 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import viteConfig from './vite.config.ts';
+import { serverFilesWithMocks } from './tests/server/isolatedFiles.ts';
 
 /**
  * The server suite's network-namespace walk (tests/server/google.netns.test.ts) adds and removes a
@@ -49,14 +50,34 @@ export default mergeConfig(
             setupFiles: ['tests/component/setup.ts'],
           },
         },
+        // The server suite's files share their worker's modules (no isolation): each file used to
+        // load the whole server, fastify, pdfkit and PGlite's WASM again, a third of the suite's
+        // CPU (docs/performance.md). What must happen per file is in tests/server/setup.ts. A file
+        // that replaces a module with vi.mock needs the module graph to itself (a mock does not
+        // reach a module an earlier file loaded, and would leak into later files): those are the
+        // "server-isolated" project, which `npm test`'s server suite runs with this one.
         {
           extends: true,
           test: {
             name: 'server',
             include: ['tests/server/**/*.test.ts'],
+            exclude: [...serverFilesWithMocks],
             environment: 'node',
             testTimeout: 30_000,
             hookTimeout: 120_000,
+            isolate: false,
+            setupFiles: ['tests/server/setup.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server-isolated',
+            include: [...serverFilesWithMocks],
+            environment: 'node',
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+            setupFiles: ['tests/server/setup.ts'],
           },
         },
         {

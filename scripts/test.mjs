@@ -5,8 +5,8 @@
 //               second also writes the server build, dist/node, which e2e then need not redo)
 //   unit        vitest project "unit"       (unit and machine tests)
 //   component   vitest project "component"  (React views in jsdom)
-//   server      vitest project "server"     (fastify.inject on PGlite; on PostgreSQL too when
-//                                            TEST_DATABASE_URL is set)
+//   server      vitest projects "server" and "server-isolated" (fastify.inject on PGlite; on
+//                                            PostgreSQL too when TEST_DATABASE_URL is set)
 //   e2e         vitest project "e2e"        (builds what is missing, real server, Chromium)
 //
 // The server suite's fuzz test (tests/server/fuzz.test.ts) writes .tmp/test-results/fuzz-<backend>.json;
@@ -41,7 +41,9 @@ const SUITES = {
   typecheck: { kind: 'tsc', timeoutMs: 6 * MINUTE },
   unit: { kind: 'vitest', timeoutMs: 10 * MINUTE },
   component: { kind: 'vitest', timeoutMs: 10 * MINUTE },
-  server: { kind: 'vitest', timeoutMs: 30 * MINUTE }, // both backends, the fuzz suite and the nginx walk
+  // Both backends, the fuzz suite and the nginx walk; its files that mock a module run isolated
+  // in a project of their own (vitest.config.ts).
+  server: { kind: 'vitest', timeoutMs: 30 * MINUTE, projects: ['server', 'server-isolated'] },
   e2e: { kind: 'vitest', timeoutMs: 40 * MINUTE }, // 15 files at two widths: about 20 minutes here
 };
 
@@ -237,7 +239,7 @@ async function vitestProject(name, out) {
       process.execPath,
       join(ROOT, 'node_modules/vitest/vitest.mjs'),
       'run',
-      `--project=${name}`,
+      ...(SUITES[/** @type {keyof typeof SUITES} */ (name)].projects ?? [name]).map((project) => `--project=${project}`),
       `--maxWorkers=${MAX_WORKERS}`,
       '--passWithNoTests',
       '--reporter=default',

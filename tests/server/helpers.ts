@@ -6,7 +6,7 @@
  * and every test gets a copy of it:
  * - PGlite: the template is built once and kept as a tarball in the OS temp directory (keyed by
  *   a hash of the migrations, the seed file and the code that writes them), read once per test
- *   file; a file loads a PGlite from it (~0.6 s of CPU) and, after each test, puts that instance
+ *   worker; a file loads a PGlite from it (~0.6 s of CPU) and, after each test, puts that instance
  *   back to the template's state for the next test (~0.1 s; seededPGlite.ts says how, and when
  *   it loads a fresh one instead).
  * - PostgreSQL: the template is a database named after the same hash, built once and kept
@@ -71,11 +71,15 @@ export function seedFileWith(change: ((seed: Record<string, any>) => void) | str
   return file;
 }
 
-// Registered on the importing test file as a whole: its seed files go when it ends.
-afterAll(() => {
+/**
+ * Removes the seed files written so far. Registered for each test file by tests/server/setup.ts:
+ * the server suite's files share their worker's modules (vitest.config.ts), so a hook registered
+ * here, at this module's top level, would run for the first file of a worker only.
+ */
+export function removeSeedFiles(): void {
   if (seedDir) rmSync(seedDir, { recursive: true, force: true });
   seedDir = undefined;
-});
+}
 
 /** A client dir with no build in it: API tests do not need the SPA. */
 export const noClientDir = path.join(os.tmpdir(), 'clinic-portal-no-client');
@@ -126,8 +130,9 @@ const seededTarball = () =>
 
 const emptyTarball = () => cachedTarball('empty', () => PGlite.create());
 
-// Read once per test file (vitest isolates files); PGlites are loaded straight from these bytes
-// (seededPGlite.ts), cheaper than clone(), which dumps a running template to a tarball first.
+// Read once per worker (the server suite's files share their worker's modules, vitest.config.ts);
+// PGlites are loaded straight from these bytes (seededPGlite.ts), cheaper than clone(), which
+// dumps a running template to a tarball first.
 let seededTemplate: Promise<Blob> | undefined;
 
 function seededPGliteTarball(): Promise<Blob> {

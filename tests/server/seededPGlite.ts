@@ -124,7 +124,7 @@ function handleFor(pg: PGlite): { pg: PGliteInterface; end: () => Promise<void>;
   };
 }
 
-/** One file's seeded PGlite instances (vitest isolates test files, so this is per file). */
+/** The seeded PGlite instances of one `useTestDatabases` (one describe block of a test file). */
 export function seededPGlitePool(tarball: () => Promise<Blob>) {
   let idle: PGlite | undefined;
   let state: Promise<SeededState> | undefined;
