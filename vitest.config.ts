@@ -40,6 +40,10 @@ export default mergeConfig(
             isolate: false,
           },
         },
+        // The views' files share their worker's modules and jsdom too (no isolation: 115 -> 66
+        // CPU-s, docs/performance.md). tests/component/setup.ts, run before each file, cleans
+        // the DOM, toasts, timers and mocks after every test; a file that changes the language
+        // or a global puts it back after each of its tests.
         {
           extends: true,
           test: {
@@ -48,6 +52,7 @@ export default mergeConfig(
             environment: 'jsdom',
             testTimeout: 30_000,
             setupFiles: ['tests/component/setup.ts'],
+            isolate: false,
           },
         },
         // The server suite's files share their worker's modules (no isolation): each file used to

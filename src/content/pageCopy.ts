@@ -17,13 +17,20 @@ export type Translations<T> = Readonly<Record<Exclude<Language, 'en'>, () => Pro
  */
 export function pageCopy<T>(english: T, translations: Translations<T>) {
   const loading = new Map<Language, Promise<T>>();
+  // Copies already loaded are returned as they are: `use` suspends once on a promise React has
+  // not yet seen settle, even a settled one (the route's fallback for a moment, and in the
+  // component suite, whose files share modules, a retry that never came).
+  const loaded = new Map<Language, T>();
   const load = (language: Language): Promise<T> => {
     if (language === 'en') return Promise.resolve(english);
     let copy = loading.get(language);
     if (!copy) {
       copy = translations[language]();
-      // A failed chunk (offline) is tried again next time rather than kept failed.
-      copy.catch(() => loading.delete(language));
+      copy.then(
+        (value) => loaded.set(language, value),
+        // A failed chunk (offline) is tried again next time rather than kept failed.
+        () => loading.delete(language),
+      );
       loading.set(language, copy);
     }
     return copy;
@@ -35,7 +42,8 @@ export function pageCopy<T>(english: T, translations: Translations<T>) {
       shown = true;
       loadWithLanguage(load);
     }
-    return language === 'en' ? english : use(load(language));
+    if (language === 'en') return english;
+    return loaded.get(language) ?? use(load(language));
   };
   return { english, load, useCopy };
 }

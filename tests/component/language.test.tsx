@@ -3,7 +3,7 @@
  * script) loads that language's catalog, puts it on screen, sets `<html lang>` and remembers the
  * choice; dates and rupees follow the locale.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatClinicDate, formatFee, formatRupees } from '../../src/components/Appointments/format';
 import { languageKey } from '../../src/i18n/language';
@@ -51,6 +51,20 @@ describe('the language choice', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'हमारे इलाज' })).toBeTruthy();
     await act(() => chooseLanguage('en'));
     expect(screen.getByRole('heading', { level: 1, name: 'Our Treatments' })).toBeTruthy();
+  });
+
+  it('opens a page whose copy in the language is already loaded at once, without the loading fallback', async () => {
+    for (const [route, heading] of [['/gallery', 'Gallery'], ['/ourtreatment', 'Our Treatments']] as const) {
+      renderApp({ route });
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 })).toBeTruthy();
+      cleanup();
+    }
+    // The pages were shown once: choosing Marathi now loads their Marathi copy with the catalog.
+    await act(() => chooseLanguage('mr'));
+    // Opened again: the copy is there in the same render.
+    renderApp({ route: '/ourtreatment' });
+    expect(screen.getByRole('heading', { level: 1, name: 'आमचे उपचार' })).toBeTruthy();
+    expect(document.querySelector('.route-loading')).toBeNull();
   });
 
   it('asks for the site content in the language in use, and again when it changes (the team page)', async () => {

@@ -7,9 +7,12 @@ import { toast } from '../../src/components/Toast/toast';
 // longer than Testing Library's default 1 s wait.
 configure({ asyncUtilTimeout: 5000 });
 
+// The files share one jsdom per worker (vitest.config.ts): what a test leaves is cleared here.
 afterEach(() => {
   cleanup();
   toast.clear();
+  localStorage.clear();
+  sessionStorage.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
