@@ -71,6 +71,10 @@ async function main(): Promise<void> {
       runJobs: config.jobs.enabled,
     });
     await prepareDatabase(db, { seedFile: config.seedFile, log: app.log });
+    await app.listen({ port: config.http.port, host: config.http.host });
+    // The operations port after the public one: when it is a free port of the system's choosing
+    // (METRICS_PORT unset), that can then never be the PORT just chosen by whoever started us
+    // (it was, once, in the browser tests: "Port ... is already in use").
     if (config.metrics.port !== null) {
       ops = await startOpsServer({
         config: { ...config.metrics, port: config.metrics.port },
@@ -81,7 +85,6 @@ async function main(): Promise<void> {
         log: app.log,
       });
     }
-    await app.listen({ port: config.http.port, host: config.http.host });
     // Background work (server/jobs): pg-boss's schema, the queues, their workers and timers.
     // Started once the server has answered its first request, or a second after listening if
     // none comes (issue 17: pg-boss's start queues a few hundred ms of statements on PGlite's one
