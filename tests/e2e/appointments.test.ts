@@ -28,7 +28,7 @@ import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './ha
 import { clinicDate, demoSeed as seed, type Weekday } from './support/clinic';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
 import { freePort } from './support/server.mjs';
-import { expectDialogOpen, expectToast, fact, openEarlier, sandboxCheckout, STEP_MS } from './support/ui';
+import { expectDialogOpen, expectToast, fact, factNow, openEarlier, sandboxCheckout, STEP_MS } from './support/ui';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -320,7 +320,7 @@ describe.each([
     await expectToast(page, 'status', MSG.deleted);
     const cancelled = card(page, b.appointmentId);
     // A cancelled appointment moves to the collapsed Earlier group (issue 12).
-    await expect.poll(async () => (await openEarlier(page), fact(cancelled, 'Status').catch(() => '')), { message: 'the record stays, Cancelled', timeout: STEP_MS }).toBe('Cancelled');
+    await expect.poll(async () => (await openEarlier(page), factNow(cancelled, 'Status')), { message: 'the record stays, Cancelled', timeout: STEP_MS }).toBe('Cancelled');
     expect(await cancelled.getByRole('button', { name: 'Cancel', exact: true }).count(), 'no Cancel any more').toBe(0);
     await shot(page, 'cancelled', width);
   });
@@ -370,7 +370,7 @@ describe.each([
     const paidOrder = card(page, c.appointmentId).getByRole('region', { name: 'Pharmacy order' });
     // Paid, the completed appointment asks for nothing more: it sits in the collapsed Earlier group.
     await expect
-      .poll(async () => (await openEarlier(page), fact(paidOrder, 'Payment status').catch(() => '')), { message: 'the order is paid', timeout: STEP_MS })
+      .poll(async () => (await openEarlier(page), factNow(paidOrder, 'Payment status')), { message: 'the order is paid', timeout: STEP_MS })
       .toBe('Completed');
     expect(await paidOrder.getByText('You have already paid ₹349.50.').count()).toBe(1);
     expect(await paidOrder.getByRole('button', { name: 'Pay Now' }).count(), 'nothing left to pay').toBe(0);

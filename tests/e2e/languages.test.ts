@@ -18,7 +18,7 @@ import { en } from '../../src/i18n/messages';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, useSiteWithMailbox, type Viewport } from './harness';
 import { demoSeed as seed, planFor } from './support/clinic';
 import { preparedPeople } from './support/preparedSite';
-import { expectDialogOpen, sandboxCheckout, STEP_MS } from './support/ui';
+import { expectDialogOpen, sandboxCheckout, STEP_MS, textNow } from './support/ui';
 
 // The clinic's admin, for the site content it gives in Marathi (a token made before the server starts).
 const adminEmail = 'clinic.admin@clinic-e2e.example';
@@ -319,7 +319,7 @@ describe('site content per language: a team member given in Marathi, not in Hind
     await expect.poll(() => htmlLang(page), { message: 'Marathi from navigator.languages', timeout: STEP_MS }).toBe('mr-IN');
     const card = page.locator('li.team-member').filter({ hasText: name });
     const role = card.locator('.team-member__role');
-    await expect.poll(() => role.innerText().catch(() => ''), { message: 'the Marathi role', timeout: STEP_MS }).toBe(marathi.role);
+    await expect.poll(() => textNow(role), { message: 'the Marathi role', timeout: STEP_MS }).toBe(marathi.role);
     expect(await card.locator('.team-member__text').innerText()).toBe(marathi.description);
     expect(await card.getByRole('heading', { level: 2 }).innerText(), 'the name stays as written').toBe(name);
     await card.scrollIntoViewIfNeeded();
@@ -330,7 +330,7 @@ describe('site content per language: a team member given in Marathi, not in Hind
     const choice = await languageChoice(page, width, 'मेनू');
     await choice.selectOption('hi');
     await expect.poll(() => htmlLang(page), { message: 'Hindi chosen', timeout: STEP_MS }).toBe('hi-IN');
-    await expect.poll(() => role.innerText().catch(() => ''), { message: 'the English role in Hindi', timeout: STEP_MS }).toBe(english.role);
+    await expect.poll(() => textNow(role), { message: 'the English role in Hindi', timeout: STEP_MS }).toBe(english.role);
     expect(await card.locator('.team-member__text').innerText()).toBe(english.description);
     expect(await page.getByRole('heading', { level: 1 }).innerText(), 'the page itself in Hindi').not.toMatch(/[A-Za-z]{3}/);
     if (width <= 768) {

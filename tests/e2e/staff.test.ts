@@ -31,7 +31,7 @@ import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './ha
 import { clinicDate } from './support/clinic';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
 import { freePort } from './support/server.mjs';
-import { expectDialogOpen, expectToast, fact, openEarlier, sandboxCheckout, STEP_MS } from './support/ui';
+import { expectDialogOpen, expectToast, fact, factNow, openEarlier, sandboxCheckout, STEP_MS } from './support/ui';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -523,7 +523,7 @@ describe('the clinic run from the browser', () => {
       await order.getByRole('button', { name: 'Create order', exact: true }).click();
       await expectToast(page, 'status', MSG.orderCreated);
       const orderSection = page.getByRole('region', { name: 'Pharmacy order', exact: true });
-      await expect.poll(() => fact(orderSection, 'Payment mode').catch(() => ''), { message: 'the order is shown', timeout: STEP_MS }).toBe('Card');
+      await expect.poll(() => factNow(orderSection, 'Payment mode'), { message: 'the order is shown', timeout: STEP_MS }).toBe('Card');
       expect((await fact(orderSection, 'Total')).replace(/[\s,]/g, '')).toBe('₹349.50');
       await review(page, 'doctor-completed', width);
       // Back to the list it was opened from.
@@ -555,7 +555,7 @@ describe('the clinic run from the browser', () => {
       await expect.poll(() => routeOf(page), { message: 'back to My appointments', timeout: STEP_MS }).toBe('/myappointment');
       const paidOrder = page.locator('article.appointment-card', { hasText: booking!.appointmentId }).getByRole('region', { name: 'Pharmacy order' });
       await expect
-        .poll(async () => (await openEarlier(page), fact(paidOrder, 'Payment status').catch(() => '')), { message: 'the order is paid', timeout: STEP_MS })
+        .poll(async () => (await openEarlier(page), factNow(paidOrder, 'Payment status')), { message: 'the order is paid', timeout: STEP_MS })
         .toBe('Completed');
       await shot(page, 'patient-order-paid', width);
     });
@@ -587,7 +587,7 @@ describe('the clinic run from the browser', () => {
       await entries.filter({ has: page.getByRole('heading', { name: /^Completed a consultation / }) }).filter({ hasText: cast.doctor.email }).getByRole('link').first().click();
       await expectHeading(page, 1, /^Appointment: Meena Rao, /);
       const orderSection = page.getByRole('region', { name: 'Pharmacy order', exact: true });
-      await expect.poll(() => fact(orderSection, 'Payment status').catch(() => ''), { message: 'the order shows as paid', timeout: STEP_MS }).toBe('Completed');
+      await expect.poll(() => factNow(orderSection, 'Payment status'), { message: 'the order shows as paid', timeout: STEP_MS }).toBe('Completed');
       await review(page, 'admin-consultation', width);
     });
 

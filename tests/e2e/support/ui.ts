@@ -32,9 +32,25 @@ export async function expectDialogOpen(dialog: Locator, what: string): Promise<v
     .toBe(true);
 }
 
+const factValue = (scope: Locator, label: string) =>
+  scope.locator('div', { has: scope.page().locator(`dt:text-is("${label}")`) }).locator('dd').first();
+
 /** The text of a fact (dt/dd pair) in a card or section. */
 export function fact(scope: Locator, label: string): Promise<string> {
-  return scope.locator('div', { has: scope.page().locator(`dt:text-is("${label}")`) }).locator('dd').first().innerText();
+  return factValue(scope, label).innerText();
+}
+
+/**
+ * The text as the page shows it now, '' while the element is not there: for expect.poll, whose
+ * first reading may come before the element (innerText would wait its whole 10 s for it first).
+ */
+export async function textNow(locator: Locator): Promise<string> {
+  return (await locator.count()) === 0 ? '' : locator.first().innerText({ timeout: 1_000 }).catch(() => '');
+}
+
+/** The text of a fact as the page shows it now, '' while it is not there (see textNow). */
+export function factNow(scope: Locator, label: string): Promise<string> {
+  return textNow(factValue(scope, label));
 }
 
 /** Every step of the booking form has faded in (axe measures contrast; screenshots show the end state). */
