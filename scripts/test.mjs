@@ -27,7 +27,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, buildReason, ensureBuilt } from '../tests/e2e/support/build.mjs';
-import { CHROMIUM_PATH } from '../tests/e2e/support/chromium.mjs';
+import { TEST_BROWSER_PATH } from '../tests/e2e/support/chromium.mjs';
 import { clearMachinePaths, machinePathsLine } from '../tests/machines/pathsSummary.mjs';
 
 const MINUTE = 60_000;
@@ -216,10 +216,11 @@ async function vitestProject(name, out) {
     }
   }
   if (name === 'e2e') {
-    if (!existsSync(CHROMIUM_PATH)) {
-      out.log(`e2e could not run: ${CHROMIUM_PATH} is missing (apt-get install -y chromium)`);
-      return { name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: `could not run (${CHROMIUM_PATH} missing)` };
+    if (!existsSync(TEST_BROWSER_PATH)) {
+      out.log(`e2e could not run: ${TEST_BROWSER_PATH} is missing (apt-get install -y chromium chromium-headless-shell)`);
+      return { name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: `could not run (${TEST_BROWSER_PATH} missing)` };
     }
+    out.log(`e2e browser: ${TEST_BROWSER_PATH}`);
     if (buildReason('client') || buildReason('server')) {
       try {
         await ensureBuilt({ log: (line) => out.log(line) });

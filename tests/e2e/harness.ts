@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ROOT, ensureBuilt } from './support/build.mjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from './support/chromium.mjs';
+import { CHROMIUM_FLAGS, TEST_BROWSER_PATH, assertChromium } from './support/chromium.mjs';
 import { MailCatcher } from './support/mailCatcher';
 import { copySeededDataDir } from './support/seededDataDir';
 import { freePort, startServer, tempDataDir, type RunningServer } from './support/server.mjs';
@@ -77,9 +77,9 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningServe
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  assertChromium();
+  assertChromium(TEST_BROWSER_PATH);
   // launch() gives every browser a new, empty, temporary profile (user data dir).
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
+  return chromium.launch({ executablePath: TEST_BROWSER_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
 }
 
 export interface Viewport {

@@ -1,3 +1,4 @@
 export declare const CHROMIUM_PATH: string;
+export declare const TEST_BROWSER_PATH: string;
 export declare const CHROMIUM_FLAGS: string[];
-export declare function assertChromium(): void;
+export declare function assertChromium(path?: string): void;
