@@ -7,9 +7,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The browser the end-to-end tests drive: Debian's chromium-headless-shell when it is installed
- * (the same Blink without the browser's own interface: the e2e suite took 441 CPU-s with it against
- * about 700 with the full browser, docs/performance.md), else the full browser. CHROMIUM_PATH,
- * when set, names the one browser for both.
+ * (the same Blink without the browser's own interface: Chromium's processes took 220 CPU-s of the
+ * e2e suite with it against 343 with the full browser, docs/performance.md), else the full
+ * browser. CHROMIUM_PATH, when set, names the one browser for both.
  */
 export const TEST_BROWSER_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM_PATH);
