@@ -4,7 +4,8 @@
 // gracefully. Configuration is the server's environment variables (docs/operations.md).
 //
 //   client  dist/client/index.html       <- npx vite build            (src, public, contract...)
-//   server  dist/node/server/main.js     <- npx tsc -p tsconfig.server.json (server, contract)
+//   server  dist/node/server/main.js     <- scripts/build-server.mjs: tsc -p tsconfig.server.json
+//                                           (server, contract) and the embedded database's initdb tarball
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -25,7 +26,7 @@ const parts = [
     name: 'server',
     output: SERVER_MAIN,
     inputs: ['server', 'contract', 'tsconfig.server.json', 'package-lock.json'],
-    command: [join(BIN, 'tsc'), '-p', 'tsconfig.server.json'],
+    command: [process.execPath, join(ROOT, 'scripts/build-server.mjs')],
   },
 ];
 
@@ -120,6 +121,9 @@ async function buildWhatIsMissing() {
       }
       console.log(`Built the ${part.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
+    // A server compiled by tsc alone (say by `npm test`'s type-check) has no initdb template:
+    // written here, or the first start on an empty DATA_DIR runs initdb (scripts/build-server.mjs).
+    if (!process.env.DATABASE_URL?.trim()) await run([process.execPath, join(ROOT, 'scripts/build-server.mjs'), '--template'], process.env);
   });
 }
 

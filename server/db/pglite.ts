@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path';
 import { writeSignal, type Database, type Queryable, type QueryResult } from './database.js';
 import { acquireDirLock } from './dir-lock.js';
+import { readInitdbTemplate } from './pgliteTemplate.js';
 
 type PGliteQueryable = Pick<PGliteInterface | Transaction, 'query' | 'exec'>;
 
@@ -67,11 +68,14 @@ const serverSettings = ['-c', 'shared_buffers=16MB'];
  * Opens (or creates) the database in `dir`. PGlite does not stop a second process from opening
  * the same files, which would corrupt them, so a lock file next to the directory does.
  */
-export async function openPGliteDir(dir: string): Promise<Database> {
+export async function openPGliteDir(dir: string, template: () => Blob | null = readInitdbTemplate): Promise<Database> {
   mkdirSync(path.dirname(dir), { recursive: true });
   const release = acquireDirLock(`${dir}.lock`, dir);
   try {
-    const pg = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...serverSettings] });
+    const startParams = [...PGlite.defaultStartParams, ...serverSettings];
+    // A new database starts from the build's initdb tarball when there is one (pgliteTemplate.ts).
+    const initdb = existsSync(dir) && readdirSync(dir).length > 0 ? null : template();
+    const pg = await PGlite.create(dir, initdb ? { startParams, loadDataDir: initdb } : { startParams });
     return pgliteDatabase(pg, release);
   } catch (error) {
     release();

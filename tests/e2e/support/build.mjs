@@ -1,5 +1,6 @@
 // Builds what the production server needs, once: the client (vite build -> dist/client) and the
-// server (tsc -p tsconfig.server.json -> dist/node). Used by the browser tests, scripts/test.mjs
+// server (scripts/build-server.mjs: tsc -p tsconfig.server.json -> dist/node, and the embedded
+// database's initdb tarball). Used by the browser tests, scripts/test.mjs
 // and bench/, so it is plain ESM with JSDoc types (see build.d.mts).
 //
 // A part is built when its output is missing, or when a source file is newer than that output
@@ -28,7 +29,7 @@ const PARTS = {
   server: {
     output: SERVER_MAIN,
     inputs: ['server', 'contract', 'tsconfig.server.json', 'package-lock.json'],
-    command: [join(BIN, 'tsc'), '-p', 'tsconfig.server.json'],
+    command: [process.execPath, join(ROOT, 'scripts/build-server.mjs')],
     timeoutMs: 10 * 60_000,
   },
 };
