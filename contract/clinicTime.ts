@@ -54,9 +54,17 @@ export const weekdayOf = (date: string): number => dayStart(date).getUTCDay();
 
 /** A real calendar day written `YYYY-MM-DD` (not 2025-02-30). */
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = dayStart(value);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!parts) return false;
+  // By arithmetic, not by parsing a Date: every request's date is checked (issue 17's profile).
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** Days in `month` (1-12) of `year`, Gregorian leap years as Date counts them. */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** `HH:mm` as minutes since midnight. */

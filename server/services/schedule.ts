@@ -80,9 +80,11 @@ export interface DayPlan {
 /** Whether the plan is a place the doctor works: online hours, or a location of theirs. */
 export const worksThere = (plan: DayPlan): boolean => plan.online || plan.locationId !== null;
 
-export function unavailability(plan: DayPlan, date: string, time: string, now: Date): 'past' | 'leave' | 'notOffered' | null {
+/** `today`: the clinic clock at `now`, when the caller asks about many slots at one instant. */
+export function unavailability(
+  plan: DayPlan, date: string, time: string, now: Date, today: { date: string; minutes: number } = clinicClock(now),
+): 'past' | 'leave' | 'notOffered' | null {
   if (!worksThere(plan) || !plan.starts.includes(time)) return 'notOffered';
-  const today = clinicClock(now);
   if (date < today.date || (date === today.date && toMinutes(time) <= today.minutes)) return 'past';
   if (plan.onLeave) return 'leave';
   return null;
@@ -154,10 +156,11 @@ export function createScheduleService({ db, now, horizonDays, dayPlans }: { db: 
       const plan = await shownDayPlan(doctorEmail, location, date);
       if (!plan) throw new NotFoundError('Doctor not found.');
       const at = now();
+      const today = clinicClock(at); // once, not per slot: it was a sixth of a cached answer's time
       const holders = liveHolders(plan, at);
       const slot = (time: string, status: SlotStatus): TimeSlot => ({ time: time as ClinicTime, status });
       return plan.starts.map((time) => {
-        if (unavailability(plan, date, time, at) !== null) return slot(time, 'unavailable');
+        if (unavailability(plan, date, time, at, today) !== null) return slot(time, 'unavailable');
         const holder = holders.find((h) => h.time === time);
         if (holder && !(holder.userId === viewerId && !holder.paid)) return slot(time, 'booked');
         return slot(time, 'free');

@@ -100,6 +100,25 @@ describe('clinic time', () => {
     expect(isCalendarDate('')).toBe(false);
   });
 
+  it('says of every YYYY-MM-DD what a UTC Date says (day 00 to 32 of every month, leap centuries too)', () => {
+    const byDate = (value: string) => {
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+    };
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    let valid = 0;
+    for (const year of [1900, 2000, 2023, 2024, 2025, 2100, 2400, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const value = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          expect(isCalendarDate(value), value).toBe(byDate(value));
+          if (byDate(value)) valid++;
+        }
+      }
+    }
+    expect(valid).toBe(365 * 5 + 366 * 3); // 2000, 2024 and 2400 are leap years; 1900 and 2100 are not
+  });
+
   it('writes times of day both ways', () => {
     expect(toMinutes('00:00')).toBe(0);
     expect(toMinutes('09:05')).toBe(545);
