@@ -68,8 +68,8 @@ console.log(`bench: node ${process.version}, ${cpus().length} cores, ${(totalmem
 if (selected.some((f) => f.needsBuild)) {
   const { built } = await ensureBuilt({ log });
   if (built.length === 0) log('build: dist/ is up to date');
-  // The cold start is measured as `npm start` runs it: with the initdb template (a server compiled
-  // by the type-check alone has none).
+  // The cold start is measured as `npm start` runs it: with the initdb template (the bundle step
+  // writes it; this writes it again if it was removed since).
   if (!process.env.CLINIC_SERVER_MAIN) execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs'), '--template'], { stdio: 'inherit' });
 }
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or older than its sources, then runs the production
-// server (`node dist/node/server/main.js`) in the foreground. Ctrl-C (or SIGTERM) stops it
+// server (`node dist/server/main.js`) in the foreground. Ctrl-C (or SIGTERM) stops it
 // gracefully. Configuration is the server's environment variables (docs/operations.md).
 //
-//   client  dist/client/index.html       <- npx vite build            (src, public, contract...)
-//   server  dist/node/server/main.js     <- scripts/build-server.mjs: tsc -p tsconfig.server.json
-//                                           (server, contract) and the embedded database's initdb tarball
+//   client  dist/client/index.html  <- npx vite build            (src, public, contract...)
+//   server  dist/server/main.js     <- scripts/build-server.mjs: tsc -p tsconfig.server.json
+//                                      (server, contract) -> dist/node, bundled by esbuild, and the
+//                                      embedded database's initdb tarball
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'node_modules/.bin');
-const SERVER_MAIN = join(ROOT, 'dist/node/server/main.js');
+const SERVER_MAIN = join(ROOT, 'dist/server/main.js');
 
 const parts = [
   {
@@ -25,7 +26,7 @@ const parts = [
   {
     name: 'server',
     output: SERVER_MAIN,
-    inputs: ['server', 'contract', 'tsconfig.server.json', 'package-lock.json'],
+    inputs: ['server', 'contract', 'tsconfig.server.json', 'scripts/build-server.mjs', 'package-lock.json'],
     command: [process.execPath, join(ROOT, 'scripts/build-server.mjs')],
   },
 ];
@@ -121,9 +122,6 @@ async function buildWhatIsMissing() {
       }
       console.log(`Built the ${part.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
-    // A server compiled by tsc alone (say by `npm test`'s type-check) has no initdb template:
-    // written here, or the first start on an empty DATA_DIR runs initdb (scripts/build-server.mjs).
-    if (!process.env.DATABASE_URL?.trim()) await run([process.execPath, join(ROOT, 'scripts/build-server.mjs'), '--template'], process.env);
   });
 }
 

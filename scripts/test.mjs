@@ -221,7 +221,7 @@ async function vitestProject(name, out) {
       return { name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: `could not run (${TEST_BROWSER_PATH} missing)` };
     }
     out.log(`e2e browser: ${TEST_BROWSER_PATH}`);
-    if (buildReason('client') || buildReason('server')) {
+    if (buildReason('client') || buildReason('server') || buildReason('bundle')) {
       try {
         await ensureBuilt({ log: (line) => out.log(line) });
       } catch (err) {

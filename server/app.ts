@@ -28,6 +28,7 @@ import { optOutPages, optOutToken, optOutUrl } from './messaging/optOut.js';
 import { createJobs } from './jobs/index.js';
 import { defaultJobsConfig } from './jobs/config.js';
 import type { EngineTuning } from './jobs/engine.js';
+import { schemaController } from './http/schemaCompilers.js';
 
 export interface AppOptions {
   /** Migrated (and seeded) database; the app does not close it. */
@@ -75,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = metrics.instrumentDatabase(options.db);
   const app = Fastify({
     logger: loggerOptions(options.logger ?? false),
+    // ajv and fast-json-stringify only if a route declares a JSON schema (none does).
+    schemaController,
     // A trusted proxy's X-Request-Id, else our own; returned as x-request-id and on every log line.
     genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,

@@ -1,4 +1,4 @@
-// (c) Server cold start: from spawning `node dist/node/server/main.js` to its first 200 on
+// (c) Server cold start: from spawning `node dist/server/main.js` to its first 200 on
 // /api/super/locations, on an empty DATA_DIR (migrations and demo seed) and on an existing one
 // (a restart), several runs each; and the server's resident memory once it answers, over all
 // starts and for restarts alone. An empty DATA_DIR holds more (PGlite's initdb grows WebAssembly

@@ -9,12 +9,14 @@
  * so text extraction (pdftotext, screen readers, copy and paste) gives the words in logical order
  * instead of the glyphs' visual order (a short i sign is drawn before its consonant).
  */
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { packageRoot } from '../paths.js';
 // pdfkit (and fontkit under it) is loaded with the first document, not at the server's start:
 // about 28 MB and 0.3 s that most processes never need (issue 17's start and memory figures).
 import type PDFDocument from 'pdfkit';
 
-const fontFile = (name: string) => fileURLToPath(new URL(`./fonts/${name}`, import.meta.url).href.replace('/dist/node/server/', '/server/'));
+// From the package root: the same files whether the server runs bundled, compiled or from source.
+const fontFile = (name: string) => path.join(packageRoot, 'server', 'documents', 'fonts', name);
 
 export const fonts = {
   latin: fontFile('NotoSans-Regular.ttf'),

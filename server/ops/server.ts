@@ -20,6 +20,7 @@ import type { Database } from '../db/database.js';
 import { bearerMatches } from './http.js';
 import type { Metrics } from './metrics.js';
 import { type OpsFile, opsFile } from './opsFile.js';
+import { schemaController } from '../http/schemaCompilers.js';
 
 
 export interface OpsServerOptions {
@@ -42,7 +43,7 @@ const connectHost = (host: string) => (host === '0.0.0.0' ? '127.0.0.1' : host =
 export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
   const { config, metrics, db } = options;
   const opsToken = randomBytes(32).toString('base64url');
-  const app = Fastify({ loggerInstance: options.log.child({ listener: 'ops' }), logController: new LogController({ disableRequestLogging: true }) });
+  const app = Fastify({ loggerInstance: options.log.child({ listener: 'ops' }), logController: new LogController({ disableRequestLogging: true }), schemaController });
 
   app.get('/metrics', async (request, reply) => {
     if (config.token !== null && !bearerMatches(request, config.token)) return reply.code(401).send({ message: 'Bearer METRICS_TOKEN required' });

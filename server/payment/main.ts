@@ -25,6 +25,7 @@ import { createMetrics } from '../ops/metrics.js';
 import { type OpsServer, startOpsServer } from '../ops/server.js';
 import { paymentService } from './plugin.js';
 import { createPaymentProvider } from './providers.js';
+import { schemaController } from '../http/schemaCompilers.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   // The main server's request ids, request log line, /healthz, /readyz and metrics (server/ops).
   const app = Fastify({
     logger: loggerOptions({ level: config.logLevel }),
+    // ajv and fast-json-stringify only if a route declares a JSON schema (none does).
+    schemaController,
     bodyLimit: 100 * 1024,
     genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,

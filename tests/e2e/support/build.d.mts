@@ -1,7 +1,8 @@
 export declare const ROOT: string;
 export declare const CLIENT_INDEX: string;
+export declare const SERVER_COMPILED: string;
 export declare const SERVER_MAIN: string;
-export declare function buildReason(part: 'client' | 'server'): string | null;
+export declare function buildReason(part: 'client' | 'server' | 'bundle'): string | null;
 export declare function run(
   command: string[],
   opts: { timeoutMs: number; env?: NodeJS.ProcessEnv; quiet?: boolean },

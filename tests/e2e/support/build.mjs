@@ -1,7 +1,9 @@
-// Builds what the production server needs, once: the client (vite build -> dist/client) and the
-// server (scripts/build-server.mjs: tsc -p tsconfig.server.json -> dist/node, and the embedded
-// database's initdb tarball). Used by the browser tests, scripts/test.mjs
-// and bench/, so it is plain ESM with JSDoc types (see build.d.mts).
+// Builds what the production server needs, once: the client (vite build -> dist/client), the
+// compiled server (scripts/build-server.mjs: tsc -p tsconfig.server.json -> dist/node) and its
+// bundle (scripts/build-server.mjs --bundle: dist/server/main.js, what `npm start` runs, and the
+// embedded database's initdb tarball). Used by the browser tests, scripts/test.mjs
+// and bench/, so it is plain ESM with JSDoc types (see build.d.mts). The type-check step of
+// scripts/test.mjs writes dist/node itself; then only the bundle is left to make here.
 //
 // A part is built when its output is missing, or when a source file is newer than that output
 // (so a stale dist/ from an older checkout is not tested). CLINIC_BUILD=always forces a build,
@@ -14,11 +16,15 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLIENT_INDEX = join(ROOT, 'dist/client/index.html');
-export const SERVER_MAIN = join(ROOT, 'dist/node/server/main.js');
+/** The compiled tree's entry (tsc), which the bundle is made from. */
+export const SERVER_COMPILED = join(ROOT, 'dist/node/server/main.js');
+/** The production server: the bundle. */
+export const SERVER_MAIN = join(ROOT, 'dist/server/main.js');
 
 const BIN = join(ROOT, 'node_modules/.bin');
 
-/** @type {Record<'client' | 'server', { output: string, inputs: string[], command: string[], timeoutMs: number }>} */
+/** @typedef {'client' | 'server' | 'bundle'} Part */
+/** @type {Record<Part, { output: string, inputs: string[], command: string[], timeoutMs: number }>} */
 const PARTS = {
   client: {
     output: CLIENT_INDEX,
@@ -27,10 +33,16 @@ const PARTS = {
     timeoutMs: 10 * 60_000,
   },
   server: {
-    output: SERVER_MAIN,
+    output: SERVER_COMPILED,
     inputs: ['server', 'contract', 'tsconfig.server.json', 'package-lock.json'],
-    command: [process.execPath, join(ROOT, 'scripts/build-server.mjs')],
+    command: [process.execPath, join(ROOT, 'scripts/build-server.mjs'), '--compile'],
     timeoutMs: 10 * 60_000,
+  },
+  bundle: {
+    output: SERVER_MAIN,
+    inputs: ['dist/node', 'scripts/build-server.mjs', 'package-lock.json'],
+    command: [process.execPath, join(ROOT, 'scripts/build-server.mjs'), '--bundle'],
+    timeoutMs: 5 * 60_000,
   },
 };
 
@@ -54,7 +66,7 @@ function newestMtime(path) {
 
 /**
  * Why a part needs building, or null when its output is there and fresh.
- * @param {'client' | 'server'} part
+ * @param {Part} part
  * @returns {string | null}
  */
 export function buildReason(part) {
@@ -161,8 +173,8 @@ export async function ensureBuilt({ log = (line) => process.stderr.write(line + 
   return withLock(async () => {
     /** @type {string[]} */
     const built = [];
-    for (const part of /** @type {const} */ (['client', 'server'])) {
-      if (part === 'server' && process.env.CLINIC_SERVER_MAIN) continue;
+    for (const part of /** @type {const} */ (['client', 'server', 'bundle'])) {
+      if (part !== 'client' && process.env.CLINIC_SERVER_MAIN) continue;
       if (part === 'client' && process.env.CLINIC_CLIENT_DIR) continue;
       const reason = buildReason(part);
       if (!reason) continue;

@@ -1,4 +1,4 @@
-// Starts the production server (`node dist/node/server/main.js`) as a child process on a free
+// Starts the production server (`node dist/server/main.js`, the bundle) as a child process on a free
 // port, with its own DATA_DIR, and stops it. Used by the browser tests and by bench/.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
