@@ -3,7 +3,9 @@
 // (a restart), several runs each; and the server's resident memory once it answers, over all
 // starts and for restarts alone. An empty DATA_DIR holds more (PGlite's initdb grows WebAssembly
 // memory, which never shrinks); issue 17's budget of 300 MiB applies to a restart, the usual start.
-// No budget on the times: the shared machine's load moves them several-fold (docs/performance.md).
+// Budgets on the times: issue 17's targets, a restart within 1 s and an empty start within 4 s.
+// They are wall-clock times of one process and the host's load moves them (several-fold on the
+// shared host of 2026-11-24; docs/performance.md): a busy host shows OVER there first.
 import { rmSync } from 'node:fs';
 import { mib, median, sleep } from '../lib/util.mjs';
 
@@ -58,8 +60,8 @@ export default {
     const existingMedian = median(existing.map((r) => r.ms));
     return {
       figures: [
-        { name: `cold start, empty DATA_DIR (median of ${runs})`, value: emptyMedian, unit: 'ms', display: `${Math.round(emptyMedian)} ms` },
-        { name: `cold start, existing DATA_DIR (median of ${runs})`, value: existingMedian, unit: 'ms', display: `${Math.round(existingMedian)} ms` },
+        { name: `cold start, empty DATA_DIR (median of ${runs})`, value: emptyMedian, unit: 'ms', display: `${Math.round(emptyMedian)} ms`, budget: { max: 4000 } },
+        { name: `cold start, existing DATA_DIR (median of ${runs})`, value: existingMedian, unit: 'ms', display: `${Math.round(existingMedian)} ms`, budget: { max: 1000 } },
         { name: 'server RSS at first answer (median)', value: rssReady, unit: 'bytes', display: mib(rssReady) },
         { name: 'server RSS 1 s later (median)', value: rssSettled, unit: 'bytes', display: mib(rssSettled) },
         { name: 'server RSS at first answer, existing DATA_DIR (median)', value: rssRestart, unit: 'bytes', display: mib(rssRestart), budget: { max: 300 * 2 ** 20 } },

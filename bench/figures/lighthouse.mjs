@@ -1,14 +1,14 @@
 // (b) Lighthouse 12 mobile scores for / (its default: a mid-range phone on a slow 4G link,
 // simulated), against the production server started fresh, in Debian's Chromium.
-// Budgets: performance >= 95, accessibility 100, best practices 100; LCP <= 1.8 s and TBT <=
-// 150 ms (issue 17's targets), medians of the runs.
+// Budgets: issue 17's targets, medians of the runs: performance >= 98, accessibility 100, best
+// practices 100; LCP <= 1.8 s and TBT <= 150 ms.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from '../../tests/e2e/support/chromium.mjs';
 import { gzipSize, kib, median } from '../lib/util.mjs';
 
 const CATEGORIES = [
-  { id: 'performance', name: 'Lighthouse performance', min: 95 },
+  { id: 'performance', name: 'Lighthouse performance', min: 98 },
   { id: 'accessibility', name: 'Lighthouse accessibility', min: 100 },
   { id: 'best-practices', name: 'Lighthouse best practices', min: 100 },
 ];

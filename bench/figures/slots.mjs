@@ -16,15 +16,14 @@
 // Settings (environment): BENCH_SLOTS_CONNECTIONS (50), BENCH_SLOTS_DURATION (seconds measured,
 // 5), BENCH_SLOTS_WARMUP (seconds of load before each measurement, not counted, 1).
 //
-// Budgets: lower bounds on the throughput ratio only (absolute figures depend on the machine).
-// Issue 17 (2026-11-24, the shared 2-core machine under a load average of 11-15 from three other
-// engineers' work): gettimeslot is answered from a day-plan cache (docs/performance.md), and two
-// runs measured PGlite 0.143 and 0.213 (before: 0.018-0.025), PostgreSQL 0.105 and 0.227 (before:
-// 0.036-0.089). PGlite's bound is issue 17's target, 0.05, met in every run. PostgreSQL's target,
-// 0.15, was met in one of the two runs only, so its bound sits under the lowest run, 0.08. The p99
-// is printed without a budget: issue 17's targets (PGlite <= 50 ms, PostgreSQL <= 25 ms) were met
-// on PGlite in one run (38 ms; 145 ms in the other) and on PostgreSQL in neither (44 and 99 ms),
-// beside a bare Fastify whose own p99 was 9-61 ms on the loaded machine.
+// Budgets: issue 17's targets. The throughput ratio to the bare Fastify beside it (PostgreSQL >=
+// 0.15, PGlite >= 0.05), and the p99 latency itself (PostgreSQL <= 25 ms, PGlite <= 50 ms), which
+// depends on the machine: a busy host shows OVER there first (a budget never fails the run).
+// History: 2026-11-24, on the shared host under a load average of 11-15, the day-plan cache took
+// PGlite from 0.018-0.025 to 0.143-0.213 and PostgreSQL from 0.036-0.089 to 0.105-0.227; its
+// bound then sat at 0.08. 2026-11-27 (session 13), on a quiet host: 0.15-0.16 on both before,
+// and 0.21-0.23 after the clinic clock was read once per answer instead of once per slot and
+// helmet's headers were worked out once (docs/performance.md, "Session 13").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { besideBare, fmtMs, fmtRps, loadOptions } from '../lib/underLoad.mjs';
@@ -33,8 +32,8 @@ import { besideBare, fmtMs, fmtRps, loadOptions } from '../lib/underLoad.mjs';
 export { freshPostgres, load } from '../lib/underLoad.mjs';
 
 export const BUDGETS = {
-  pglite: { throughput: 0.05 },
-  postgres: { throughput: 0.08 },
+  pglite: { throughput: 0.05, p99Ms: 50 },
+  postgres: { throughput: 0.15, p99Ms: 25 },
 };
 
 const ROUTE = '/api/doctor/gettimeslot/:doctorEmail/:location/:date';
@@ -94,7 +93,7 @@ export default {
       ctx.log(`  ${L}: ${fmtRps(real.rps)}, p99 ${fmtMs(real.p99)} (${body.length} slots, ready in ${Math.round(readyMs)} ms)`);
       figures.push(
         { name: `gettimeslot on ${L}, requests/s`, value: real.rps, unit: 'req/s', display: fmtRps(real.rps) },
-        { name: `gettimeslot on ${L}, p99 latency`, value: real.p99, unit: 'ms', display: fmtMs(real.p99) },
+        { name: `gettimeslot on ${L}, p99 latency`, value: real.p99, unit: 'ms', display: fmtMs(real.p99), budget: { max: BUDGETS[id].p99Ms } },
         { name: `bare Fastify beside ${L}, requests/s`, value: floor.rps, unit: 'req/s', display: fmtRps(floor.rps) },
         { name: `bare Fastify beside ${L}, p99 latency`, value: floor.p99, unit: 'ms', display: fmtMs(floor.p99) },
         { name: `gettimeslot on ${L} / bare, throughput ratio`, value: throughput, unit: 'ratio', display: throughput.toFixed(3), budget: { min: BUDGETS[id].throughput } },
