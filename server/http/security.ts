@@ -66,5 +66,7 @@ function helmetHeaders(options: HelmetOptions): [string, string][] {
   helmet(options)({} as IncomingMessage, collect as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
+  // helmet's middleware runs synchronously; one that did not would leave every answer bare.
+  if (headers.length === 0) throw new Error('helmet set no security headers');
   return headers;
 }
