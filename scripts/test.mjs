@@ -2,7 +2,7 @@
 // `npm test`: everything CI runs, and one summary line at the end.
 //
 //   typecheck   tsc -p tsconfig.json --noEmit, tsc -p tsconfig.server.json (one check each; the
-//               second also writes the server build, dist/node, which e2e then need not redo)
+//               second also writes the compiled server, dist/node, which e2e then only bundles)
 //   unit        vitest project "unit"       (unit and machine tests)
 //   component   vitest project "component"  (React views in jsdom)
 //   server      vitest projects "server" and "server-isolated" (fastify.inject on PGlite; on
