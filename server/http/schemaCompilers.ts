@@ -7,16 +7,17 @@
 import type { FastifyServerOptions } from 'fastify';
 import { createRequire } from 'node:module';
 
-// Fastify's own dependencies, found from Fastify's folder as Fastify finds them.
-const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
-
 type CompilerFactory = (...args: never[]) => unknown;
 
-/** A factory that requires `id` (which exports a function making the factory) on its first call. */
+/**
+ * A factory that requires `id` (which exports a function making the factory) on its first call,
+ * from Fastify's folder, as Fastify itself would find it.
+ */
 function onFirstUse(id: string): CompilerFactory {
-  let factory: ((...args: unknown[]) => unknown) | undefined;
+  type Factory = (...args: unknown[]) => unknown;
+  let factory: Factory | undefined;
   return (...args) => {
-    factory ??= (fromFastify(id) as () => (...args: unknown[]) => unknown)();
+    factory ??= (createRequire(createRequire(import.meta.url).resolve('fastify'))(id) as () => Factory)();
     return factory(...args);
   };
 }

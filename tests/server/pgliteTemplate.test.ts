@@ -48,7 +48,7 @@ describe('the initdb template of the embedded database', () => {
     }
   }, 60_000);
 
-  it('a damaged tarball reads as none, so the database is made by initdb (as every test run from source is)', () => {
+  it('a damaged tarball reads as none, so the database is made by initdb (as where no build has written one)', () => {
     const garbage = path.join(temp, 'garbage.tar.gz');
     writeFileSync(garbage, Buffer.from('not a tarball at all'.repeat(100)));
     expect(readInitdbTemplate(garbage)).toBeNull();
