@@ -10,8 +10,9 @@
  *   `token !== null`: the calls need the token itself). `user`: the session's user, null when
  *   logged out; the personal fields are prefilled from it.
  * - `previous`: a kept booking (the `kept` of the `redirect` event, read back with
- *   `readKeptBooking` when /paymentfail reopens the popup; or just `{ choices: { location } }`
- *   from the header's location picker). Its choices are kept where they still fit once the
+ *   `readKeptBooking` when /paymentfail reopens the popup; what the popup held when it last
+ *   closed in this tab, `selectKeptBooking`; or just `{ choices: { location } }` from the
+ *   header's location picker). Its choices are kept where they still fit once the
  *   doctors and the slots load; its details win over the user's.
  *
  * The app provides the calls (`bookingMachine.provide({ actors })`), each rejecting with an
@@ -135,8 +136,10 @@ import {
   clearChanged,
   detailErrorsOf,
   detailsFor,
+  firstErrorField,
   isTeleconsultation,
   type DetailErrors,
+  type DetailField,
 } from './details.js';
 import type { Availability, NextFreeList, NextSlot } from '../../contract/availability.js';
 import {
@@ -325,12 +328,19 @@ const missingChoicesNotice = (context: BookingContext) =>
 const slotTakenNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'slotTaken' }));
 const failureNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'somethingWentWrong' }));
 
+/** What a later opening starts from: the choices, the details as typed and the family member. */
+const keptOf = (context: BookingContext): KeptBooking => ({
+  choices: context.choices,
+  details: context.details,
+  ...(context.member !== null ? { member: context.member } : {}),
+});
+
 /** Where a payment goes: the /payment page that checks the checkout address, and the choices kept for /paymentfail. */
 export type BookingRedirect = { url: string; payUrl: string; kept: KeptBooking };
 const redirectTo = (context: BookingContext, answer: PaymentAnswer): BookingRedirect => ({
   url: paymentPageUrl(answer.checkoutPageUrl),
   payUrl: answer.checkoutPageUrl,
-  kept: { choices: context.choices, details: context.details, ...(context.member !== null ? { member: context.member } : {}) },
+  kept: keptOf(context),
 });
 
 export const bookingMachine = setup({
@@ -819,7 +829,7 @@ export const bookingMachine = setup({
     },
   },
   output: ({ context }) => ({
-    kept: { choices: context.choices, details: context.details, ...(context.member !== null ? { member: context.member } : {}) },
+    kept: keptOf(context),
     appointment: (context.held as NonNullable<BookingContext['held']>).appointment,
     payment: context.payment as PaymentAnswer,
   }),
@@ -910,5 +920,17 @@ export const selectBookingToken = (snapshot: Snapshot): string | null => snapsho
 export const selectMember = (snapshot: Snapshot): FamilyMember | null => snapshot.context.member;
 /** The teleconsultation consent's words as ticked; null: not ticked. */
 export const selectConsent = (snapshot: Snapshot): string | null => snapshot.context.consent;
+/**
+ * What the popup keeps when it closes without paying, for its next opening in the tab (as the
+ * `previous` input); null once it went to pay (/paymentfail has its own kept booking).
+ */
+export const selectKeptBooking = (snapshot: Snapshot): KeptBooking | null =>
+  snapshot.matches('Redirected') ? null : keptOf(snapshot.context);
+/**
+ * The details step's first field still to fill in (the teleconsultation consent included), by
+ * the same check as Book; null when the details are complete. Where the focus goes once the
+ * choices are made at once (the soonest online doctor).
+ */
+export const selectNextDetailField = (snapshot: Snapshot): DetailField | null => firstErrorField(detailProblems(snapshot.context));
 /** The session's user, as the popup knows it (a Google sign-up may have no phone, age or gender). */
 export const selectUser = (snapshot: Snapshot): BookingUser | null => snapshot.context.user;

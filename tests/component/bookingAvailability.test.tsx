@@ -20,7 +20,7 @@ import { AppShell } from '../../src/app/App';
 import type { BookingServices } from '../../src/app/booking';
 import { answeredByHand } from '../machines/accountFakes';
 import { anita, fees, kavita, type SlotsInput } from '../machines/bookingFakes';
-import { answer, answerWhenCalled, demoOptions, fakeAccount, fakeSiteOptionsLogic, warmAccountChunks } from './support';
+import { answer, answerWhenCalled, demoOptions, demoUser, fakeAccount, fakeSiteOptionsLogic, warmAccountChunks } from './support';
 
 beforeAll(async () => {
   await warmAccountChunks();
@@ -94,14 +94,18 @@ function fakeBooking({ withNextFree = false }: { withNextFree?: boolean } = {}) 
   return { ...calls, services };
 }
 
-async function openPopup(options: { withNextFree?: boolean } = {}) {
+async function openPopup(options: { withNextFree?: boolean; loggedIn?: boolean } = {}) {
   const booking = fakeBooking(options);
-  const account = fakeAccount();
+  const account = fakeAccount({ storedToken: options.loggedIn ? 'tok-stored' : null });
   render(
     <MemoryRouter initialEntries={['/']}>
       <AppShell siteOptionsLogic={fakeSiteOptionsLogic(() => Promise.resolve(demoOptions))} accountServices={account.services} bookingServices={booking.services} />
     </MemoryRouter>,
   );
+  if (options.loggedIn) {
+    await answer(() => account.fetchCurrentUser.latest().resolve(demoUser));
+    await screen.findByRole('button', { name: 'My Profile' });
+  }
   const user = userEvent.setup();
   await user.click(screen.getAllByRole('button', { name: 'Book Appointment' })[0]!);
   const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
@@ -226,5 +230,89 @@ describe('Book Appointment popup: availability at a glance', () => {
     expect(within(onlineSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a doctor', `${online.name} (online only)`]);
     await answer(() => booking.loadNextFree.latest().resolve({ location: '', doctors: [{ doctorEmail: online.email, next: null }] }));
     expect(within(onlineSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a doctor', `${online.name} (online only), nothing free`]);
+  });
+});
+
+/**
+ * WCAG 2.4.3: after each choice the keyboard focus stays with the person's work: on the control
+ * just used while it is still there (a select or a radio group, whose arrow keys choose as they
+ * move), and on the next thing to do when the control goes away (a doctor chosen from the
+ * soonest list, whose list closes).
+ */
+describe('Book Appointment popup: focus after each choice', () => {
+  const soonest = (): SoonestOnlineDoctor[] => [
+    { doctorEmail: online.email, doctorName: online.name, freeToday: 3, next: { date: dayAfter(0), time: '18:00', location: '' } as SoonestOnlineDoctor['next'] },
+  ];
+
+  async function chooseSoonestByKeyboard(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, booking: ReturnType<typeof fakeBooking>) {
+    within(dialog).getByRole('button', { name: 'Consult online now / soonest' }).focus();
+    await user.keyboard('{Enter}');
+    const list = within(dialog).getByRole('region', { name: 'Online doctors, soonest first' });
+    await answer(() => booking.loadSoonest.latest().resolve(soonest()));
+    within(list).getByRole('button', { name: /^Choose Dr Kavita Shah, Today, 18:00/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(dialog).queryByRole('region', { name: 'Online doctors, soonest first' })).toBeNull();
+  }
+
+  it('a doctor chosen from "Online doctors, soonest first": a patient with a full profile is taken to the consent box', async () => {
+    const { user, dialog, booking } = await openPopup({ loggedIn: true });
+    await chooseSoonestByKeyboard(user, dialog, booking);
+    const consent = within(dialog).getByRole('checkbox', { name: /^I agree to a teleconsultation/ });
+    await waitFor(() => expect(document.activeElement).toBe(consent));
+    // Once the slots load (the soonest time chosen in them), the focus is still there.
+    await waitFor(() => expect(booking.loadTimeSlots.calls.length).toBeGreaterThan(0));
+    await answer(() => booking.loadTimeSlots.latest().resolve(daySlots));
+    expect(document.activeElement).toBe(consent);
+    // One Space ticks it: the next thing to do is Book.
+    await user.keyboard(' ');
+    expect((consent as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('a doctor chosen from the soonest list by a visitor: the first detail still to fill in', async () => {
+    const { user, dialog, booking } = await openPopup();
+    await chooseSoonestByKeyboard(user, dialog, booking);
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('First name')));
+  });
+
+  it('location, doctor, type, day and slot: the focus stays on the control just used, never on the page', async () => {
+    const { user, dialog, booking } = await openPopup();
+    const stays = async (control: HTMLElement, what: string) => {
+      await waitFor(() => expect(document.activeElement, what).toBe(control));
+    };
+    const location = within(dialog).getByLabelText('Location');
+    location.focus();
+    await user.selectOptions(location, 'Online (Chat, Video, Call)');
+    await stays(location, 'after the location');
+
+    const doctor = await within(dialog).findByLabelText('Doctor');
+    doctor.focus();
+    await user.selectOptions(doctor, online.email);
+    await stays(doctor, 'after the doctor');
+
+    const type = await within(dialog).findByLabelText('Consultation type');
+    type.focus();
+    await user.selectOptions(type, 'Video');
+    await stays(type, 'after the type');
+    await waitFor(() => expect(booking.loadAvailability.calls.length).toBeGreaterThan(0));
+    await answer(() => booking.loadAvailability.latest().resolve(stripFor(booking.loadAvailability.latest().input)));
+    await answer(() => booking.loadTimeSlots.latest().resolve(daySlots));
+    await stays(type, 'after the strip chose the first free day');
+
+    // A day of the strip, by keyboard: the slots of that day load, the day keeps the focus.
+    const strip = within(dialog).getByRole('group', { name: 'Free days' });
+    const day = within(strip).getAllByRole('radio')[3] as HTMLInputElement;
+    day.focus();
+    await user.keyboard(' ');
+    expect(day.checked).toBe(true);
+    await waitFor(() => expect(booking.loadTimeSlots.latest().input.date).toBe(dayAfter(3)));
+    await answer(() => booking.loadTimeSlots.latest().resolve(daySlots));
+    await stays(day, 'after the day');
+
+    // A slot, by keyboard.
+    const slot = within(within(dialog).getByRole('group', { name: 'Time slot' })).getByRole('radio', { name: '13:00' }) as HTMLInputElement;
+    slot.focus();
+    await user.keyboard(' ');
+    expect(slot.checked).toBe(true);
+    await stays(slot, 'after the slot');
   });
 });

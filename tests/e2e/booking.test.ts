@@ -11,7 +11,9 @@
 // not). Another patient sees a first patient's paid slots and the slots held for their failed
 // payments as not choosable, 'This slot is already booked'. A patient whose payment failed pays
 // the held booking again: their own hold is free to them, and paying makes it paid without a
-// second appointment. axe on the open popup; screenshots
+// second appointment. The popup follows the phone's Back (and a hash link) and keeps what was
+// typed for its next opening; a doctor chosen from the soonest online list by keyboard leaves the
+// focus on the consent box. axe on the open popup; screenshots
 // of each step in test-results/screenshots/booking-*.png.
 //
 // Each test makes what it needs itself (its own patients through the API, the paid and held
@@ -249,6 +251,52 @@ describe.each(widths)('booking at $viewport.width px', (width_) => {
       expect(meets(toastAt, await box(control)), `the toast does not cover ${name}`).toBe(false);
     }
     await shot(page, 'book-before-choices', width);
+  });
+
+  // Issue 27: the popup follows the phone's Back and keeps what was typed; a doctor chosen from
+  // the soonest list by keyboard leaves the focus on the next thing to do, not on the page.
+  test("Back closes the popup and keeps what was typed; the soonest online doctor chosen by keyboard moves the focus to the consent box", async () => {
+    const patient = patientFor('back', width);
+    const token = await api.registerAndLogIn(mailbox, patient);
+    const page = await homeSignedIn(viewport, token);
+
+    const dialog = await openBooking(page, width);
+    await dialog.getByLabel('Location', { exact: true }).selectOption(first.location);
+    const phone = dialog.getByLabel('Phone number', { exact: true });
+    await phone.fill('9822099999');
+    await page.goBack();
+    await expect.poll(() => bookingDialog(page).count(), { message: "the phone's Back closes the popup", timeout: STEP_MS }).toBe(0);
+    expect(routeOf(page), 'and stays on the page').toBe('/');
+
+    const again = await openBooking(page, width);
+    expect(await again.getByLabel('Location', { exact: true }).inputValue(), 'the place chosen is kept').toBe(first.location);
+    expect(await again.getByLabel('Phone number', { exact: true }).inputValue(), 'the phone typed is kept').toBe('9822099999');
+
+    // By keyboard: "Consult online now / soonest", then the first doctor of the list.
+    await again.getByRole('button', { name: 'Consult online now / soonest', exact: true }).press('Enter');
+    const list = again.getByRole('region', { name: 'Online doctors, soonest first' });
+    const doctor = list.getByRole('button', { name: /^Choose / }).first();
+    await expect.poll(() => doctor.count(), { message: 'the soonest online doctors are listed', timeout: STEP_MS }).toBe(1);
+    await doctor.press('Enter');
+    await expect.poll(() => list.count(), { message: 'the list closes once a doctor is chosen', timeout: STEP_MS }).toBe(0);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el instanceof HTMLInputElement ? `${el.type}: ${el.labels?.[0]?.textContent ?? ''}` : (el?.tagName ?? '');
+      });
+    await expect
+      .poll(focused, { message: 'the focus is on the next thing to do, the consent box (not on <body>)', timeout: STEP_MS })
+      .toMatch(/^checkbox: I agree to a teleconsultation/);
+    await page.keyboard.press('Space');
+    expect(await again.getByRole('checkbox', { name: /I agree to a teleconsultation/ }).isChecked(), 'one Space ticks it').toBe(true);
+    await shot(page, 'soonest-focus', width);
+
+    // A link elsewhere (a hash route) closes it too.
+    await page.evaluate(() => {
+      window.location.hash = '#/contactus';
+    });
+    await expect.poll(() => bookingDialog(page).count(), { message: 'a link to another page closes the popup', timeout: STEP_MS }).toBe(0);
+    expect(routeOf(page)).toBe('/contactus');
   });
 
   test('book, pay at the sandbox checkout, and come back to "Appointment booked successfully."', async () => {

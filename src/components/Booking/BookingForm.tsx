@@ -6,10 +6,15 @@
  *
  * Slots are a native radio group (arrow keys move, Space picks); a booked or unavailable slot is
  * disabled, with its explanation as a tooltip and as text tied to it (aria-describedby).
+ *
+ * Focus after a choice (WCAG 2.4.3): the selects and radio groups keep it, since their arrow keys
+ * choose as they move and the next step shows right after them. A choice whose control goes away
+ * (a doctor from the soonest list, which closes) moves it to the next thing to do: the first
+ * detail still to fill in (the consent box, for a patient whose details are complete), else Book.
  */
 import { useSelector } from '@xstate/react';
 import { AnimatePresence, m, useReducedMotion } from 'framer-motion';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   bookingMachine,
@@ -30,6 +35,7 @@ import {
   selectDoctor,
   selectFees,
   selectOffersOnline,
+  selectNextDetailField,
 } from '../../../machines/booking/bookingMachine';
 import { isOnline, onlineLocation } from '../../../machines/booking/choices';
 import { DateStrip } from './DateStrip';
@@ -105,10 +111,23 @@ export function BookingForm({ actor, token = null }: { actor: BookingActor; toke
   const online = isOnline(choices.location);
   const onLeave = chosenDay?.onLeave === true;
   const f = (name: string) => `${id}-${name}`;
+  const form = useRef<HTMLFormElement>(null);
+  // Grows each time the choices were made at once by a control that then went away.
+  const [movedOn, setMovedOn] = useState(0);
 
+  useEffect(() => {
+    if (movedOn === 0 || !form.current) return;
+    const field = selectNextDetailField(actor.getSnapshot());
+    const enabled = ':not(:disabled)';
+    const next =
+      (field !== null ? form.current.querySelector<HTMLElement>(`[data-field="${field}"]${enabled}`) : null) ??
+      form.current.querySelector<HTMLElement>(`button[type="submit"]${enabled}`);
+    next?.focus();
+  }, [movedOn, actor]);
 
   return (
     <form
+      ref={form}
       className="booking"
       noValidate
       aria-busy={busy}
@@ -132,7 +151,17 @@ export function BookingForm({ actor, token = null }: { actor: BookingActor; toke
           </button>
         </p>
       )}
-      {soonestOpen && <SoonestOnline actor={actor} token={token} today={minDate} onChosen={() => setSoonestOpen(false)} />}
+      {soonestOpen && (
+        <SoonestOnline
+          actor={actor}
+          token={token}
+          today={minDate}
+          onChosen={() => {
+            setSoonestOpen(false);
+            setMovedOn((n) => n + 1);
+          }}
+        />
+      )}
 
       {doctorsStatus === 'loading' && <p role="status">{booking.loadingDoctors}</p>}
       {doctorsStatus === 'failed' && (

@@ -5,11 +5,12 @@
  *
  * The actor lives as long as this component: while the login popup it asked for is open, the
  * component stays mounted and only hides its dialog, so the choices are kept; the session answers
- * the booking itself (`login.succeeded`, `login.cancelled`).
+ * the booking itself (`login.succeeded`, `login.cancelled`). When it closes without paying, what
+ * was chosen and typed goes to `onKeep` for the next opening (src/components/Popup/popups.tsx).
  */
 import { SessionContext } from '../../app/account';
 import { selectPanel, selectToken } from '../../../machines/session/sessionMachine';
-import type { PreviousBooking } from '../../../machines/booking/choices';
+import type { KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
 import { useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { BookingForm } from './BookingForm';
@@ -19,11 +20,13 @@ import './Booking.css';
 export interface BookingPopupProps {
   readonly previous: PreviousBooking | null;
   readonly onClose: (options?: { returnFocus?: boolean }) => void;
+  /** Given, as the popup closes, what it held (null once it went to pay) and the login it was made under. */
+  readonly onKeep?: (kept: KeptBooking | null, token: string | null) => void;
 }
 
-export default function BookingPopup({ previous, onClose }: BookingPopupProps) {
+export default function BookingPopup({ previous, onClose, onKeep }: BookingPopupProps) {
   const messages = useMessages();
-  const actor = useBookingActor({ previous, onClose });
+  const actor = useBookingActor({ previous, onClose, onKeep });
   const panel = SessionContext.useSelector(selectPanel);
   const token = SessionContext.useSelector(selectToken);
 

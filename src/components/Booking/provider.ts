@@ -11,9 +11,9 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { bookingMachine, type BookingNotice } from '../../../machines/booking/bookingMachine';
+import { bookingMachine, selectBookingToken, selectKeptBooking, type BookingNotice } from '../../../machines/booking/bookingMachine';
 import { clinicToday } from '../../../contract/clinicTime';
-import type { BookingUser, PreviousBooking } from '../../../machines/booking/choices';
+import type { BookingUser, KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
 import { availabilityMachine } from '../../../machines/availability/availabilityMachine';
 import { selectToken, selectUser, type sessionMachine } from '../../../machines/session/sessionMachine';
@@ -77,13 +77,24 @@ export function provideBooking(services: BookingServices, page: BookingPage) {
   });
 }
 
-/** The Book Appointment popup's actor, for as long as the popup is mounted. */
-export function useBookingActor({ previous, onClose }: { previous: PreviousBooking | null; onClose: (options?: { returnFocus?: boolean }) => void }) {
+/**
+ * The Book Appointment popup's actor, for as long as the popup is mounted; as it goes, `onKeep`
+ * gets what it held (the choices and details, or null once it went to pay) and its login.
+ */
+export function useBookingActor({
+  previous,
+  onClose,
+  onKeep,
+}: {
+  previous: PreviousBooking | null;
+  onClose: (options?: { returnFocus?: boolean }) => void;
+  onKeep?: (kept: KeptBooking | null, token: string | null) => void;
+}) {
   const services = useBookingServices();
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
-  const latest = useRef({ onClose, navigate });
-  latest.current = { onClose, navigate };
+  const latest = useRef({ onClose, navigate, onKeep });
+  latest.current = { onClose, navigate, onKeep };
   const shown = useRef<{ id: number; error: boolean } | null>(null);
 
   const [logic] = useState(() =>
@@ -110,5 +121,13 @@ export function useBookingActor({ previous, onClose }: { previous: PreviousBooki
     },
     [],
   );
-  return useActorRef(logic, { input, inspect });
+  const actor = useActorRef(logic, { input, inspect });
+  useEffect(
+    () => () => {
+      const snapshot = actor.getSnapshot();
+      latest.current.onKeep?.(selectKeptBooking(snapshot), selectBookingToken(snapshot));
+    },
+    [actor],
+  );
+  return actor;
 }

@@ -7,6 +7,12 @@
  * Popups are loaded lazily (their own chunks), so the home page does not pay for them; `preload`
  * fetches a chunk early when a pointer or focus gets near a button. Focus returns to the element
  * that opened the first popup once every popup is closed.
+ *
+ * The popups follow the browser's Back (./popupHistory.ts): each open layer has a history entry,
+ * so Back closes the top one and a link to another page closes them all. The Book Appointment
+ * popup keeps what was chosen and typed when it closes without paying, in memory only, for its
+ * next opening in this tab by the same login (a logout forgets it: nothing personal outlives the
+ * session).
  */
 import {
   createContext,
@@ -20,17 +26,21 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { PreviousBooking } from '../../../machines/booking/choices';
-import { selectPanel } from '../../../machines/session/sessionMachine';
+import type { KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
+import { selectPanel, selectToken } from '../../../machines/session/sessionMachine';
 import { SessionContext, useAccountServices } from '../../app/account';
 import { useSelectedLocation } from '../../app/location';
+import { usePopupHistory } from './popupHistory';
 
 export type PopupKind = 'login' | 'signup' | 'booking' | 'help';
 
 interface PopupControls {
   /** `previous`: the Book Appointment popup's kept choices (/paymentfail), or the header's location. */
   readonly open: (kind: PopupKind, options?: { previous?: PreviousBooking | null }) => void;
-  /** Closes every popup; `returnFocus: false` when the page changes anyway (a link in the popup). */
+  /**
+   * Closes every popup and takes their history entries back; `returnFocus: false` when the page
+   * changes anyway (a link in the popup, the way to /payment): the entries are left to that page.
+   */
   readonly close: (options?: { returnFocus?: boolean }) => void;
   /** Starts loading a popup's code before it is asked for. */
   readonly preload: (kind: PopupKind) => void;
@@ -78,9 +88,13 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const [help, setHelp] = useState(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const { location: headerLocation } = useSelectedLocation();
+  // What the Book Appointment popup held when it last closed, and the login it was made under.
+  const kept = useRef<{ booking: KeptBooking; token: string | null } | null>(null);
 
   const current: PopupKind | null =
     panel === 'login' ? 'login' : panel === 'register' ? 'signup' : booking !== null ? 'booking' : help ? 'help' : null;
+  // The layers open, each with its history entry: the booking or help, and a login or sign-up over it.
+  const layers = (booking !== null || help ? 1 : 0) + (panel !== null ? 1 : 0);
 
   const rememberFocus = useCallback(() => {
     if (returnFocusTo.current) return; // a popup is open already: keep where the first came from
@@ -89,16 +103,32 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // The session can open a panel by itself (login after sign-up, after a password reset, for a
-  // page that needs login): note where focus was at that moment.
+  // page that needs login): note where focus was at that moment. A logout (or another login)
+  // forgets the booking kept for the one before.
   useEffect(() => {
     let open = selectPanel(session.getSnapshot()) !== null;
+    let token = selectToken(session.getSnapshot());
     const subscription = session.subscribe((snapshot) => {
       const nowOpen = selectPanel(snapshot) !== null;
       if (nowOpen && !open) rememberFocus();
       open = nowOpen;
+      const nowToken = selectToken(snapshot);
+      if (token !== null && nowToken !== token) kept.current = null;
+      token = nowToken;
     });
     return () => subscription.unsubscribe();
   }, [session, rememberFocus]);
+
+  /** The kept booking, taken, if it was made logged out or under the login in use now. */
+  const takeKept = useCallback((): PreviousBooking | null => {
+    const own = kept.current;
+    kept.current = null;
+    if (own === null) return null;
+    return own.token === null || own.token === selectToken(session.getSnapshot()) ? own.booking : null;
+  }, [session]);
+  const keep = useCallback((booking: KeptBooking | null, token: string | null) => {
+    kept.current = booking === null ? null : { booking, token };
+  }, []);
 
   const open = useCallback(
     (kind: PopupKind, options?: { previous?: PreviousBooking | null }) => {
@@ -112,19 +142,20 @@ export function PopupProvider({ children }: { children: ReactNode }) {
       setHelp(false);
       if (kind === 'booking') {
         session.send({ type: 'session.closePanels' });
-        // The header's location picker preselects the clinic, unless kept choices come back.
-        const previous = options?.previous ?? (headerLocation !== '' ? { choices: { location: headerLocation } } : null);
+        // Choices given with the opening (/paymentfail, a doctor's card) come first, then what
+        // the popup held when it last closed; else the header's location picker preselects the clinic.
+        const own = takeKept();
+        const previous = options?.previous ?? own ?? (headerLocation !== '' ? { choices: { location: headerLocation } } : null);
         setBooking({ previous });
         return;
       }
       setBooking(null);
       session.send({ type: kind === 'login' ? 'session.showLogin' : 'session.showRegister' });
     },
-    [session, rememberFocus, headerLocation],
+    [session, rememberFocus, headerLocation, takeKept],
   );
 
-  const close = useCallback((options?: { returnFocus?: boolean }) => {
-    if (options?.returnFocus === false) returnFocusTo.current = null;
+  const closeAll = useCallback(() => {
     setBooking(null);
     setHelp(false);
     session.send({ type: 'session.closePanels' });
@@ -132,6 +163,24 @@ export function PopupProvider({ children }: { children: ReactNode }) {
 
   // The login popup the booking popup asked for closes back to it, not to the page.
   const closePanel = useCallback(() => session.send({ type: 'session.closePanels' }), [session]);
+
+  // Back closes the top layer; a link to another page closes them all (focus goes to that page).
+  const leaving = usePopupHistory(layers, (to, { leftPage }) => {
+    if (leftPage) returnFocusTo.current = null;
+    if (to > 0) closePanel();
+    else closeAll();
+  });
+
+  const close = useCallback(
+    (options?: { returnFocus?: boolean }) => {
+      if (options?.returnFocus === false) {
+        returnFocusTo.current = null;
+        leaving();
+      }
+      closeAll();
+    },
+    [closeAll, leaving],
+  );
 
   const preload = useCallback(
     (kind: PopupKind) => {
@@ -173,7 +222,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
       {children}
       {current !== null && (
         <Suspense fallback={null}>
-          {booking !== null && <BookingPopup key={bookingKey(booking)} previous={booking.previous} onClose={close} />}
+          {booking !== null && <BookingPopup key={bookingKey(booking)} previous={booking.previous} onClose={close} onKeep={keep} />}
           {current === 'login' && <LoginDialog onClose={booking !== null ? closePanel : () => close()} />}
           {current === 'signup' && <SignUpDialog onClose={booking !== null ? closePanel : () => close()} />}
           {current === 'help' && <HelpPopup onClose={() => close()} />}
