@@ -12,6 +12,13 @@
  *
  * 401 without a live token; 404 for anybody but the appointment's patient, its doctor and admins,
  * and for an appointment that is not a Chat.
+ *
+ * Within one conversation message ids grow in commit order (server/db/migrations/030): a message
+ * with a larger id was committed after every message with a smaller one, so "after this id" (the
+ * stream's Last-Event-ID, a read mark) never skips one. The stream answers 409 unless the chat is
+ * open or in its follow-up, and 429 past its caps (CHAT_STREAMS_*, docs/operations.md); it ends
+ * with a `changed` event when the appointment changes and when the session or the part in the
+ * appointment that opened it ends (docs/operations.md, "Security").
  */
 import * as t from 'io-ts';
 import { Id, textProblem } from './primitives.js';
@@ -20,6 +27,10 @@ import { Id, textProblem } from './primitives.js';
 export const chatTextMax = 2000;
 /** Largest photo upload, in bytes (10 MB). */
 export const chatPhotoMaxBytes = 10 * 1024 * 1024;
+/** Largest photo as stored and served, in bytes (1 MB): the server re-encodes smaller until it fits. */
+export const chatPhotoStoredMaxBytes = 1024 * 1024;
+/** Longest side of a stored photo, in pixels: plenty for a doctor's screen. */
+export const chatPhotoMaxSide = 2048;
 
 /**
  * Where the conversation stands at the server's clock:

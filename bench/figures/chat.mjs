@@ -175,7 +175,10 @@ export default {
       const t0 = Date.now();
       const { conversations, doctorToken } = await prepare(ctx.root, dataDir);
       ctx.log(`  prepared ${conversations.length} open Chat conversations in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      server = await ctx.startServer({ dataDir, env: process.env.BENCH_CHAT_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_CHAT_LOG_LEVEL } : {} });
+      // Every stream comes from this machine's one address, all on one instance: the caps per
+      // client address and in all (CHAT_STREAMS_PER_CLIENT, CHAT_STREAMS_TOTAL) are raised to hold them.
+      const caps = { CHAT_STREAMS_PER_CLIENT: String(idle + 100), CHAT_STREAMS_TOTAL: String(idle + 100) };
+      server = await ctx.startServer({ dataDir, env: { ...caps, ...(process.env.BENCH_CHAT_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_CHAT_LOG_LEVEL } : {}) } });
 
       // Warm: each route once, then the memory before.
       const first = conversations[0];

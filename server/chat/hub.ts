@@ -9,8 +9,22 @@
  * appointment; each stream then reads the messages after the last id it sent from the table.
  * So a stream never sends a message twice or out of order (one read at a time per stream, ids
  * only grow), and never misses one: it subscribes before it replays what came after the
- * browser's Last-Event-ID, and after a lost LISTEN connection every stream reads again.
+ * browser's Last-Event-ID, after a lost LISTEN connection every stream reads again, and within a
+ * conversation ids grow in commit order (messages are written under the appointment's row lock,
+ * repositories/chat.ts lockConversation), so no message commits behind one already sent.
+ *
+ * Bounds (docs/operations.md): the hub counts this instance's streams per account and
+ * conversation, per client address and in all, and admits a new one only below each cap
+ * (CHAT_STREAMS_*); the total never exceeds half the process's open-file limit, so health checks,
+ * the database and ordinary requests always find a descriptor.
+ *
+ * Lifetime (docs/operations.md, "Security"): a stream lives no longer than the session and the
+ * part (patient, doctor, admin) that opened it. A session's end or a role change is announced on
+ * the same channel, `{"u": account id}` (030_chat_delivery_limits.sql); that account's streams
+ * stop sending at once and ask again (`recheck`); each stream also asks every streamRecheckMs,
+ * which catches a session that expired and any change without an announcement.
  */
+import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { Database } from '../db/database.js';
 
@@ -18,28 +32,89 @@ export const chatChannel = 'chat_message';
 
 type Poke = () => void;
 
+/** How often an open stream asks again whether its session and part still hold. */
+export const streamRecheckMs = 60_000;
+
 export interface ChatStream {
   appointmentId: string;
+  /** The account that opened it. */
+  userId: string;
   /** Ends the stream with a `reconnect` event (the graceful shutdown). */
   end(): void;
   /** Ends the stream with a `changed` event: the appointment's state changed (024), load it again. */
   changed(): void;
+  /** Stops sending until the session and part that opened the stream are checked again; ends it if they are gone. */
+  recheck(): void;
 }
 
-export function createChatHub(db: Database, onError: (error: unknown, task: string) => void) {
+/** The caps on open streams of one instance (CHAT_STREAMS_*, server/consultation/config.ts). */
+export interface StreamCaps {
+  perConversation: number;
+  perClient: number;
+  total: number;
+}
+
+/** Why a stream was not admitted: the account's tabs on this conversation, the client address, or the instance. */
+export type StreamRefusal = 'conversation' | 'client' | 'total';
+
+/** A place among the open streams, held from admission until the stream ends. */
+export interface StreamTicket {
+  release(): void;
+}
+
+/**
+ * The process's open-file limit (Linux: /proc/self/limits, the soft limit), or null where it
+ * cannot be read or is unlimited.
+ */
+export function openFileLimit(read: () => string = () => readFileSync('/proc/self/limits', 'utf8')): number | null {
+  try {
+    const line = read()
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = line?.slice('Max open files'.length).trim().split(/\s+/)[0];
+    return soft !== undefined && /^\d+$/.test(soft) ? Number(soft) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The total cap in force: the setting, but at most half the open-file limit (the rest for everything else). */
+export function effectiveTotal(setting: number, fileLimit: number | null): number {
+  return fileLimit === null ? setting : Math.max(1, Math.min(setting, Math.floor(fileLimit / 2)));
+}
+
+export function createChatHub(db: Database, onError: (error: unknown, task: string) => void, fileLimit: number | null = openFileLimit()) {
   const subscribers = new Map<string, Set<Poke>>();
   const streams = new Set<ChatStream>();
   let listening: Promise<(() => Promise<void>) | null> | null = null;
+  // Admitted streams (from admission, before they are tracked, until they end).
+  const perConversation = new Map<string, number>();
+  const perClient = new Map<string, number>();
+  let admitted = 0;
 
+  const add = (counts: Map<string, number>, key: string, by: number) => {
+    const n = (counts.get(key) ?? 0) + by;
+    if (n > 0) counts.set(key, n);
+    else counts.delete(key);
+  };
+
+  // After a lost LISTEN connection nothing announced meanwhile is known: every stream reads
+  // again, and asks again whether its session and part still hold.
   const pokeAll = () => {
     for (const set of subscribers.values()) for (const poke of set) poke();
+    for (const s of [...streams]) s.recheck();
   };
 
   function onPayload(payload: string): void {
-    let notice: { a?: unknown; s?: unknown };
+    let notice: { a?: unknown; s?: unknown; u?: unknown };
     try {
-      notice = JSON.parse(payload) as { a?: unknown; s?: unknown };
+      notice = JSON.parse(payload) as { a?: unknown; s?: unknown; u?: unknown };
     } catch {
+      return;
+    }
+    // An account's session ended or its role changed (030_chat_delivery_limits.sql).
+    if (typeof notice.u === 'string') {
+      for (const s of [...streams]) if (s.userId === notice.u) s.recheck();
       return;
     }
     const appointmentId = notice.a;
@@ -84,6 +159,30 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
       if (!db.listen) setImmediate(() => onPayload(JSON.stringify({ a: appointmentId })));
     },
 
+    /**
+     * A place for a new stream of `userId` on `appointmentId` from `address`, or why not. Checked
+     * and counted in one synchronous step, so streams asked for at once cannot pass a cap together.
+     */
+    admit(key: { userId: string; appointmentId: string; address: string }, caps: StreamCaps): StreamTicket | StreamRefusal {
+      const conversation = `${key.userId} ${key.appointmentId}`;
+      if ((perConversation.get(conversation) ?? 0) >= caps.perConversation) return 'conversation';
+      if ((perClient.get(key.address) ?? 0) >= caps.perClient) return 'client';
+      if (admitted >= effectiveTotal(caps.total, fileLimit)) return 'total';
+      add(perConversation, conversation, 1);
+      add(perClient, key.address, 1);
+      admitted += 1;
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          add(perConversation, conversation, -1);
+          add(perClient, key.address, -1);
+          admitted -= 1;
+        },
+      };
+    },
+
     track(stream: ChatStream): () => void {
       streams.add(stream);
       return () => streams.delete(stream);
@@ -114,11 +213,19 @@ export interface StreamOptions<M extends { id: string }> {
   raw: ServerResponse;
   hub: ChatHub;
   appointmentId: string;
+  /** The account that opened the stream. */
+  userId: string;
+  /** Its place among the open streams (hub.admit), given back when the stream ends. */
+  ticket: StreamTicket;
   /** The last id the browser has ('0': none). */
   after: string;
   /** Messages after an id, oldest first, at most a page. */
   load: (after: string) => Promise<M[]>;
+  /** Whether the session and the part that opened the stream still hold (and the chat is still live). */
+  stillAllowed: () => Promise<boolean>;
   keepAliveMs: number;
+  /** How often the stream asks `stillAllowed` without being told to (streamRecheckMs). */
+  recheckMs?: number;
   onError: (error: unknown) => void;
 }
 
@@ -126,15 +233,21 @@ export interface StreamOptions<M extends { id: string }> {
  * Serves one Server-Sent Events stream on a hijacked response: `message` events with the message
  * id as the event id, a comment every keepAliveMs so proxies and phones keep the connection, and
  * a `reconnect` event before the server ends it (a `changed` event when the appointment's state
- * changed: the browser loads the conversation again and so learns its new state).
+ * changed, or the session or part that opened the stream ended: the browser loads the
+ * conversation again and so learns its new state, or that it may no longer).
+ *
+ * One task at a time per stream, in this order: a check of the session and part (asked for by a
+ * notice or the timer; nothing is sent while one is due), reading and sending the messages after
+ * the last one sent, and ending after a change of state.
  */
 export async function serveChatStream<M extends { id: string }>(o: StreamOptions<M>): Promise<void> {
   const { raw } = o;
   let last = o.after;
   let closed = false;
-  let queue = Promise.resolve();
-  let again = false;
-  let running = false;
+  // What is due; `held` while a check is due: no message goes out until it passed.
+  const due = { check: false, read: false, changed: false };
+  let held = false;
+  let working = false;
 
   const write = (chunk: string) => {
     if (!closed) raw.write(chunk);
@@ -143,7 +256,9 @@ export async function serveChatStream<M extends { id: string }>(o: StreamOptions
   const drainMessages = async () => {
     for (;;) {
       const page = await o.load(last);
-      if (closed) return;
+      // A check asked for meanwhile (a logout, say): this page may hold what the session may no
+      // longer see; it is read again once the check passed.
+      if (closed || held) return;
       for (const m of page) {
         write(`id: ${m.id}\nevent: message\ndata: ${JSON.stringify(m)}\n\n`);
         last = m.id;
@@ -152,65 +267,97 @@ export async function serveChatStream<M extends { id: string }>(o: StreamOptions
     }
   };
 
-  // One read at a time; a poke while reading asks for one more read after it.
-  const poke = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    queue = queue
-      .then(async () => {
-        do {
-          again = false;
-          await drainMessages();
-        } while (again && !closed);
-      })
-      .catch((error: unknown) => o.onError(error))
-      .finally(() => {
-        running = false;
-      });
-  };
-
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'private, no-store',
-    'x-content-type-options': 'nosniff',
-    // nginx: do not buffer this answer (docs/nginx.conf also turns buffering off for the path).
-    'x-accel-buffering': 'no',
-    connection: 'keep-alive',
-  });
-  write('retry: 2000\n: open\n\n');
-
   let unsubscribe: () => void = () => undefined;
   let untrack: () => void = () => undefined;
-  const keepAlive = setInterval(() => write(': keep-alive\n\n'), o.keepAliveMs);
-  keepAlive.unref();
+  let keepAlive: NodeJS.Timeout | undefined;
+  let recheckTimer: NodeJS.Timeout | undefined;
 
   const finish = () => {
     if (closed) return;
     closed = true;
     clearInterval(keepAlive);
+    clearInterval(recheckTimer);
     unsubscribe();
     untrack();
+    o.ticket.release();
   };
-  raw.on('close', finish);
 
   const endWith = (event: 'reconnect' | 'changed') => {
     write(`event: ${event}\ndata: {}\n\n`);
     finish();
     raw.end();
   };
-  // A change of state ends the stream after one more read: the messages committed before it (one
-  // whose notice came before this instance listened, say) are sent first, then `changed`.
-  const changed = () => {
-    queue = queue
-      .then(drainMessages)
-      .catch((error: unknown) => o.onError(error))
-      .then(() => endWith('changed'));
+
+  const work = () => {
+    if (working || closed) return;
+    working = true;
+    void (async () => {
+      try {
+        while (!closed) {
+          if (due.check) {
+            due.check = false;
+            if (!(await o.stillAllowed())) return endWith('changed');
+            if (!due.check) held = false;
+          } else if (due.read) {
+            due.read = false;
+            await drainMessages();
+          } else if (due.changed) {
+            // The messages committed before the change (one whose notice came before this
+            // instance listened, say) are sent first, then `changed`.
+            await drainMessages();
+            return endWith('changed');
+          } else {
+            return;
+          }
+        }
+      } catch (error) {
+        finish();
+        o.onError(error);
+      } finally {
+        working = false;
+      }
+    })();
   };
-  untrack = o.hub.track({ appointmentId: o.appointmentId, end: () => endWith('reconnect'), changed });
-  unsubscribe = await o.hub.subscribe(o.appointmentId, poke);
+
+  const poke = () => {
+    due.read = true;
+    work();
+  };
+  const recheck = () => {
+    held = true;
+    due.check = true;
+    due.read = true; // what a check interrupted is read again after it
+    work();
+  };
+  const changed = () => {
+    due.changed = true;
+    work();
+  };
+
+  try {
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      // nginx: do not buffer this answer (docs/nginx.conf also turns buffering off for the path).
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    write('retry: 2000\n: open\n\n');
+    keepAlive = setInterval(() => write(': keep-alive\n\n'), o.keepAliveMs);
+    keepAlive.unref();
+    recheckTimer = setInterval(recheck, o.recheckMs ?? streamRecheckMs);
+    recheckTimer.unref();
+    raw.on('close', finish);
+    // The browser may have gone while the stream was being checked: its `close` came before anyone
+    // listened, and its place must be given back now.
+    if (raw.destroyed) return finish();
+    untrack = o.hub.track({ appointmentId: o.appointmentId, userId: o.userId, end: () => endWith('reconnect'), changed, recheck });
+    unsubscribe = await o.hub.subscribe(o.appointmentId, poke);
+  } catch (error) {
+    finish();
+    throw error;
+  }
   if (closed) unsubscribe();
   poke();
 }

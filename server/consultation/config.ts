@@ -13,6 +13,16 @@
  *                               the doctor completes it (72), then read-only
  *   CHAT_MESSAGES_PER_MINUTE    messages (text or photo) one person may post per minute, all
  *                               conversations together (30); counted in the database
+ *   CHAT_STREAMS_PER_CONVERSATION  live streams (tabs, windows) one account may hold open on one
+ *                               conversation (5), counted on each instance
+ *   CHAT_STREAMS_PER_CLIENT     live streams from one client address, every account together (50),
+ *                               counted on each instance
+ *   CHAT_STREAMS_TOTAL          live streams an instance holds in all (1000); never more than half
+ *                               the process's open-file limit, whatever is set (server/chat/hub.ts)
+ *   CHAT_PHOTOS_PER_CONVERSATION  photos one person may send in one conversation (20); 0: none
+ *   CHAT_PHOTOS_PER_DAY         photos one account may send in 24 hours, all conversations
+ *                               together (40); 0: none. With a stored photo at most 1 MB, an
+ *                               account adds at most this many MB a day.
  *
  * The secret is never logged or echoed in a problem.
  */
@@ -25,6 +35,11 @@ export interface ConsultationConfig {
   joinClosesMinutesAfter: number;
   chatFollowUpHours: number;
   chatMessagesPerMinute: number;
+  chatStreamsPerConversation: number;
+  chatStreamsPerClient: number;
+  chatStreamsTotal: number;
+  chatPhotosPerConversation: number;
+  chatPhotosPerDay: number;
 }
 
 export const defaultConsultationConfig: ConsultationConfig = {
@@ -34,6 +49,11 @@ export const defaultConsultationConfig: ConsultationConfig = {
   joinClosesMinutesAfter: 30,
   chatFollowUpHours: 72,
   chatMessagesPerMinute: 30,
+  chatStreamsPerConversation: 5,
+  chatStreamsPerClient: 50,
+  chatStreamsTotal: 1000,
+  chatPhotosPerConversation: 20,
+  chatPhotosPerDay: 40,
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -93,6 +113,11 @@ export function readConsultationConfig(env: Env): { value: ConsultationConfig; p
       joinClosesMinutesAfter: minutes(env, 'JOIN_CLOSES_MINUTES_AFTER', 240, defaultConsultationConfig.joinClosesMinutesAfter, problems),
       chatFollowUpHours: minutes(env, 'CHAT_FOLLOWUP_HOURS', 720, defaultConsultationConfig.chatFollowUpHours, problems, 'hours'),
       chatMessagesPerMinute: minutes(env, 'CHAT_MESSAGES_PER_MINUTE', 600, defaultConsultationConfig.chatMessagesPerMinute, problems, 'messages', 1),
+      chatStreamsPerConversation: minutes(env, 'CHAT_STREAMS_PER_CONVERSATION', 100, defaultConsultationConfig.chatStreamsPerConversation, problems, 'streams', 1),
+      chatStreamsPerClient: minutes(env, 'CHAT_STREAMS_PER_CLIENT', 100_000, defaultConsultationConfig.chatStreamsPerClient, problems, 'streams', 1),
+      chatStreamsTotal: minutes(env, 'CHAT_STREAMS_TOTAL', 1_000_000, defaultConsultationConfig.chatStreamsTotal, problems, 'streams', 1),
+      chatPhotosPerConversation: minutes(env, 'CHAT_PHOTOS_PER_CONVERSATION', 1000, defaultConsultationConfig.chatPhotosPerConversation, problems, 'photos'),
+      chatPhotosPerDay: minutes(env, 'CHAT_PHOTOS_PER_DAY', 10_000, defaultConsultationConfig.chatPhotosPerDay, problems, 'photos'),
     },
     problems,
   };

@@ -1,6 +1,7 @@
 /**
  * SQL of chat consultations (issue 13, 017_chat.sql): messages, photos (bytea) and read marks.
- * Message ids are bigints, handled as decimal text on both backends.
+ * Message ids are bigints, handled as decimal text on both backends; within one conversation
+ * they grow in commit order (lockConversation).
  */
 import type { Queryable } from '../db/database.js';
 
@@ -45,18 +46,55 @@ export async function listMessages(q: Queryable, appointmentId: string, after = 
   return rows.map(toMessage);
 }
 
+/**
+ * Takes the conversation's lock (its appointment's row) for the rest of the transaction. Every
+ * message is written under it (services/chat.ts), so the messages of one conversation get their
+ * ids one commit after the other: id order is commit order (030_chat_delivery_limits.sql). NO KEY
+ * UPDATE: the rows that merely refer to the appointment (a photo, a payment) are not held up.
+ */
+export async function lockConversation(q: Queryable, appointmentId: string): Promise<void> {
+  await q.query('select 1 from appointments where id = $1 for no key update', [appointmentId]);
+}
+
+// An arbitrary constant naming "an account's chat photos" among advisory locks (migrate.ts has its own).
+const photoSenderLockClass = 424_242_017;
+
+/**
+ * Takes the sender's photo lock for the rest of the transaction, so two photos of one account sent
+ * at once are counted against its quotas one after the other. Taken before lockConversation,
+ * always, so two such transactions never wait for each other in a circle.
+ */
+export async function lockPhotoSender(q: Queryable, userId: string): Promise<void> {
+  await q.query('select pg_advisory_xact_lock($1::int, hashtext($2))', [photoSenderLockClass, userId]);
+}
+
+/** Photos this account sent in this conversation, and in all conversations since `since`. */
+export async function photosSent(q: Queryable, userId: string, appointmentId: string, since: Date): Promise<{ inConversation: number; since: number }> {
+  const { rows } = await q.query<{ in_conversation: number; since: number }>(
+    `select count(*) filter (where appointment_id = $2)::int as in_conversation,
+            count(*) filter (where created_at > $3)::int as since
+       from chat_messages
+      where sender_user_id = $1 and photo_id is not null and (appointment_id = $2 or created_at > $3)`,
+    [userId, appointmentId, since],
+  );
+  return { inConversation: rows[0]?.in_conversation ?? 0, since: rows[0]?.since ?? 0 };
+}
+
 export async function insertMessage(
   q: Queryable,
   m: { appointmentId: string; senderUserId: string; senderRole: ChatRole; text: string; photoId: string | null },
   at: Date,
 ): Promise<ChatMessageRow> {
-  const { rows } = await q.query<{ id: string }>(
-    `insert into chat_messages (appointment_id, sender_user_id, sender_role, text, photo_id, created_at)
-     values ($1, $2, $3, $4, $5, $6) returning id::text as id`,
+  // One statement: the conversation's lock is held until commit, so every round trip under it counts.
+  const { rows } = await q.query<Row>(
+    `with m as (
+       insert into chat_messages (appointment_id, sender_user_id, sender_role, text, photo_id, created_at)
+       values ($1, $2, $3, $4, $5, $6) returning id, sender_role, text, photo_id, created_at)
+     select m.id::text as id, m.sender_role, m.text, m.photo_id, p.width, p.height, m.created_at
+       from m left join chat_photos p on p.id = m.photo_id`,
     [m.appointmentId, m.senderUserId, m.senderRole, m.text, m.photoId, at],
   );
-  const { rows: full } = await q.query<Row>(`${select} where m.id = $1::bigint`, [rows[0]!.id]);
-  return toMessage(full[0]!);
+  return toMessage(rows[0]!);
 }
 
 export async function insertPhoto(

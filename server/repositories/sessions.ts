@@ -30,6 +30,12 @@ export async function findLiveSession(
   return row ? { sessionId: row.session_id, user: toUser(row) } : null;
 }
 
+/** True while the session is neither revoked nor expired (an open chat stream asks again). */
+export async function isSessionLive(db: Queryable, sessionId: string, now: Date): Promise<boolean> {
+  const { rows } = await db.query('select 1 from sessions where id = $1 and revoked_at is null and expires_at > $2', [sessionId, now]);
+  return rows.length > 0;
+}
+
 export async function revokeSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
   await db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [sessionId, now]);
 }

@@ -7,7 +7,8 @@
  *                                                  (content-type image/* or application/octet-stream)
  *   GET  /appointment/{id}/chat/photos/{photoId}   the re-encoded JPEG
  *   POST /appointment/{id}/chat/read               { upTo } marks messages read
- *   GET  /appointment/{id}/chat/stream             Server-Sent Events, resumed after Last-Event-ID
+ *   GET  /appointment/{id}/chat/stream             Server-Sent Events, resumed after Last-Event-ID;
+ *                                                  409 unless open or in follow-up, 429 past a cap
  *
  * 401 without a live token; 404 for anybody but the patient, the doctor and admins (read-only).
  * Nothing here is cached anywhere: cache-control private, no-store on every answer.
@@ -26,7 +27,7 @@ import {
   chatPhotoMaxBytes,
 } from '../../contract/chat.js';
 import { serveChatStream, type ChatHub } from '../chat/hub.js';
-import { loginRequired } from '../http/auth.js';
+import { loginRequired, requireSession } from '../http/auth.js';
 import { decodeRequest, handle, InvalidRequestError } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
@@ -91,7 +92,9 @@ export async function chatRoutes(app: FastifyInstance, { services, hub }: { serv
     }),
   );
 
-  app.get('/appointment/:id/chat/stream', { preHandler: login.preHandler }, async (request, reply) => {
+  // The session itself, not only its user: the stream ends with it (services/chat.ts streamAllowed).
+  app.get('/appointment/:id/chat/stream', async (request, reply) => {
+    const caller = await requireSession(services, request);
     const { params } = decodeRequest({ params: AppointmentIdParams, answer: t.unknown }, request);
     const header = request.headers['last-event-id'];
     const lastEventId = Array.isArray(header) ? header[0] : header;
@@ -100,14 +103,17 @@ export async function chatRoutes(app: FastifyInstance, { services, hub }: { serv
       if (!ChatMessageId.is(lastEventId)) throw new InvalidRequestError([{ field: 'Last-Event-ID', message: 'must be a message id' }]);
       after = lastEventId;
     }
-    const { facts } = await services.chat.partOf(login.userOf(request), params.id);
+    const { appointmentId, ticket, stillAllowed } = await services.chat.openStream(caller, params.id, request.ip);
     reply.hijack();
     await serveChatStream({
       raw: reply.raw,
       hub,
-      appointmentId: facts.id,
+      appointmentId,
+      userId: caller.user._id,
+      ticket,
       after,
-      load: (from) => services.chat.after(facts.id, from),
+      load: (from) => services.chat.after(appointmentId, from),
+      stillAllowed,
       keepAliveMs: chatKeepAliveMs,
       onError: (error) => {
         request.log.warn({ err: error }, 'chat stream failed');

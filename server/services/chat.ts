@@ -9,13 +9,30 @@
  * read-only. Never writable when cancelled or unpaid.
  * Photos: JPEG, PNG, WebP (and HEIC where the server's libvips decodes it), up to 10 MB,
  * recognised by their bytes (never by name or content type), re-encoded to JPEG by sharp (which
- * drops EXIF, GPS and every other metadata; the EXIF orientation is applied first).
+ * drops EXIF, GPS and every other metadata; the EXIF orientation is applied first), at most
+ * chatPhotoMaxSide pixels a side and chatPhotoStoredMaxBytes (lower quality, then fewer pixels,
+ * until it fits). Quotas: CHAT_PHOTOS_PER_CONVERSATION photos per person and conversation,
+ * CHAT_PHOTOS_PER_DAY per account in 24 hours; counted in the transaction that stores the photo,
+ * under the sender's lock, so photos sent at once cannot pass a quota together.
  * Rate limit: CHAT_MESSAGES_PER_MINUTE per person, all conversations together, counted in the
  * database (repositories/rateLimits.ts), so every instance counts the same.
+ * Order: every message is written under its conversation's lock, so ids grow in commit order
+ * within a conversation (repositories/chat.ts lockConversation): streams, Last-Event-ID and read
+ * marks, which all say "after this id", never skip a message that committed late.
+ * Streams (GET /appointment/{id}/chat/stream): only while the chat is open or in its follow-up
+ * (409 otherwise), within the caps of server/chat/hub.ts (429), and only as long as the session
+ * and the part in the appointment that opened them (streamAllowed).
  */
 import type { User } from '../../contract/auth.js';
-import { type ChatConversation, type ChatMessage, type ChatState, chatPhotoMaxBytes } from '../../contract/chat.js';
-import type { ChatHub } from '../chat/hub.js';
+import {
+  type ChatConversation,
+  type ChatMessage,
+  type ChatState,
+  chatPhotoMaxBytes,
+  chatPhotoMaxSide,
+  chatPhotoStoredMaxBytes,
+} from '../../contract/chat.js';
+import type { ChatHub, StreamRefusal, StreamTicket } from '../chat/hub.js';
 import { type ConsultationConfig, defaultConsultationConfig } from '../consultation/config.js';
 import type { Database } from '../db/database.js';
 import {
@@ -26,10 +43,15 @@ import {
   insertMessage,
   insertPhoto,
   listMessages,
+  lockConversation,
+  lockPhotoSender,
   markRead,
+  photosSent,
   unreadCount,
   unreadCounts,
 } from '../repositories/chat.js';
+import { isSessionLive } from '../repositories/sessions.js';
+import type { Queryable } from '../db/database.js';
 import type { ConsultationFacts } from '../repositories/consultations.js';
 import { hit } from '../repositories/rateLimits.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from './errors.js';
@@ -52,12 +74,41 @@ export const chatMessages = {
   notAnImage: 'This file is not a photo. Send a JPEG, PNG, WebP or HEIC picture.',
   heicUnsupported: 'HEIC photos cannot be read by the clinic yet. On iPhone, choose "Most Compatible" in Settings > Camera > Formats, or send a screenshot of the photo.',
   photoNotFound: 'Photo not found.',
+  photoTooDetailed: 'This photo has too much detail to send. Please send a smaller picture, or a screenshot of it.',
+  photosPerConversation: 'You have sent as many photos in this consultation as it can keep. Please describe the rest in words.',
+  photosPerDay: 'You have sent as many photos today as the clinic can take. Please send more tomorrow, or describe them in words.',
+  streamsPerConversation: 'This chat is open in too many tabs or windows. Close one of them and try again.',
+  streamsPerClient: 'Too many chats are open from your network. Close some of them and try again.',
+  streamsTotal: 'The chat is busy right now. Please try again in a minute.',
 } as const;
 
 const minuteMs = 60_000;
 const hourMs = 3_600_000;
-/** Photos larger than this (either side) are scaled down: plenty for a skin complaint. */
-const maxPhotoSide = 2560;
+const dayMs = 24 * hourMs;
+
+/**
+ * The encodings tried in turn, [longest side, JPEG quality], until one is at most
+ * chatPhotoStoredMaxBytes: a phone photo fits at the first (a few hundred kB); only a photo that
+ * is all fine detail needs the later ones. None of them makes a picture larger than it came.
+ */
+const photoEncodings: ReadonlyArray<readonly [side: number, quality: number]> = [
+  [chatPhotoMaxSide, 80],
+  [chatPhotoMaxSide, 70],
+  [chatPhotoMaxSide, 60],
+  [1600, 60],
+  [1600, 50],
+  [1280, 50],
+  [1024, 45],
+];
+
+/** How long a refused stream's browser is asked to wait before it asks again (Retry-After). */
+const streamRetrySeconds = 30;
+
+const streamRefusals: Record<StreamRefusal, string> = {
+  conversation: chatMessages.streamsPerConversation,
+  client: chatMessages.streamsPerClient,
+  total: chatMessages.streamsTotal,
+};
 
 export type ChatPart = { facts: ConsultationFacts; as: ChatRole | 'admin' };
 
@@ -69,7 +120,10 @@ export function looksLikeHeic(bytes: Buffer): boolean {
 
 const photoError = (message: string) => new BadRequestError(message, [{ field: 'photo', message }]);
 
-/** The photo, re-encoded: a JPEG without metadata, turned upright, at most maxPhotoSide. */
+/**
+ * The photo, re-encoded: a JPEG without metadata, turned upright, at most chatPhotoMaxSide pixels
+ * a side and chatPhotoStoredMaxBytes (photoEncodings, in turn).
+ */
 export async function reencodePhoto(bytes: Buffer | undefined): Promise<{ data: Buffer; width: number; height: number }> {
   if (!bytes || bytes.length === 0) throw photoError(chatMessages.photoRequired);
   if (bytes.length > chatPhotoMaxBytes) throw photoError(chatMessages.photoTooLarge);
@@ -83,17 +137,27 @@ export async function reencodePhoto(bytes: Buffer | undefined): Promise<{ data: 
   }
   const allowed = format === 'jpeg' || format === 'png' || format === 'webp' || (format === 'heif' && heic);
   if (!allowed) throw photoError(chatMessages.notAnImage);
+  // Decoded once (upright, on white, at most chatPhotoMaxSide), then encoded until it fits.
+  let pixels: { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: 60_000_000 })
+    pixels = await sharp(bytes, { failOn: 'error', limitInputPixels: 60_000_000 })
       .rotate()
-      .resize({ width: maxPhotoSide, height: maxPhotoSide, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: chatPhotoMaxSide, height: chatPhotoMaxSide, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 85 })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
   } catch {
     throw photoError(heic ? chatMessages.heicUnsupported : chatMessages.notAnImage);
   }
+  const { width, height, channels } = pixels.info;
+  for (const [side, quality] of photoEncodings) {
+    const { data, info } = await sharp(pixels.data, { raw: { width, height, channels } })
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality })
+      .toBuffer({ resolveWithObject: true });
+    if (data.length <= chatPhotoStoredMaxBytes) return { data, width: info.width, height: info.height };
+  }
+  throw photoError(chatMessages.photoTooDetailed);
 }
 
 export function createChatService({
@@ -149,12 +213,23 @@ export function createChatService({
     return { ...part, as: part.as, at };
   }
 
+  /** 400 on the photo field when the sender has no photo left in this conversation or today. */
+  async function checkPhotoQuotas(q: Queryable, user: User, appointmentId: string, at: Date): Promise<void> {
+    const sent = await photosSent(q, user._id, appointmentId, new Date(at.getTime() - dayMs));
+    if (sent.inConversation >= config.chatPhotosPerConversation) throw photoError(chatMessages.photosPerConversation);
+    if (sent.since >= config.chatPhotosPerDay) throw photoError(chatMessages.photosPerDay);
+  }
+
   async function post(
     user: User,
     { facts, as, at }: ChatPart & { as: ChatRole; at: Date },
     content: { text: string; photo?: { data: Buffer; width: number; height: number } },
   ): Promise<ChatMessage> {
     const message = await db.transaction(async (tx) => {
+      // The sender's photo lock before the conversation's, always (repositories/chat.ts).
+      if (content.photo) await lockPhotoSender(tx, user._id);
+      await lockConversation(tx, facts.id);
+      if (content.photo) await checkPhotoQuotas(tx, user, facts.id, at);
       const photoId = content.photo
         ? await insertPhoto(tx, { appointmentId: facts.id, contentType: 'image/jpeg', ...content.photo }, at)
         : null;
@@ -165,6 +240,25 @@ export function createChatService({
       return m;
     });
     return toMessage(facts.id, message);
+  }
+
+  const streamable = (state: ChatState): state is 'open' | 'followup' => state === 'open' || state === 'followup';
+
+  /**
+   * Whether an open stream may go on: its session is live, the caller still has the same part in
+   * the appointment (a doctor made a patient has none), and the chat can still change.
+   */
+  async function streamAllowed(caller: { user: User; sessionId: string }, appointmentId: string, as: ChatPart['as']): Promise<boolean> {
+    const at = now();
+    if (!(await isSessionLive(db, caller.sessionId, at))) return false;
+    let part: ChatPart;
+    try {
+      part = await partOf(caller.user, appointmentId);
+    } catch (error) {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    }
+    return part.as === as && streamable((await stateOf(part.facts, at)).state);
   }
 
   return {
@@ -192,11 +286,13 @@ export function createChatService({
     postText: async (user: User, id: string, text: string) => post(user, await writable(user, id), { text }),
 
     /**
-     * POST /appointment/{id}/chat/photos: who and when are checked before the bytes are decoded
-     * (a stranger's upload costs no image work); the rate limit counts the attempt.
+     * POST /appointment/{id}/chat/photos: who, when and the quotas are checked before the bytes are
+     * decoded (a stranger's upload, or one past a quota, costs no image work); the rate limit
+     * counts the attempt. The quotas are counted again where the photo is stored (post).
      */
     async postPhoto(user: User, id: string, bytes: Buffer | undefined): Promise<ChatMessage> {
       const part = await writable(user, id);
+      if (bytes && bytes.length > 0) await checkPhotoQuotas(db, user, part.facts.id, part.at);
       const photo = await reencodePhoto(bytes);
       return post(user, part, { text: '', photo });
     },
@@ -215,6 +311,27 @@ export function createChatService({
       if (as === 'admin') throw new ForbiddenError(chatMessages.adminReadOnly);
       await markRead(db, facts.id, user._id, upTo);
       return { unread: await unreadCount(db, facts.id, user._id, otherOf(as)) };
+    },
+
+    /**
+     * GET /appointment/{id}/chat/stream, before it starts: the caller's part (404), a chat that is
+     * open or in its follow-up (409: nothing else can bring a message), then a place within the
+     * caps (429). Answers the stream's appointment and place, and the check it repeats while open.
+     */
+    async openStream(
+      caller: { user: User; sessionId: string },
+      id: string,
+      address: string,
+    ): Promise<{ appointmentId: string; ticket: StreamTicket; stillAllowed: () => Promise<boolean> }> {
+      const { facts, as } = await partOf(caller.user, id);
+      const { state } = await stateOf(facts, now());
+      if (!streamable(state)) throw new ConflictError(chatMessages[state]);
+      const ticket = hub.admit(
+        { userId: caller.user._id, appointmentId: facts.id, address },
+        { perConversation: config.chatStreamsPerConversation, perClient: config.chatStreamsPerClient, total: config.chatStreamsTotal },
+      );
+      if (typeof ticket === 'string') throw new TooManyRequestsError(streamRefusals[ticket], streamRetrySeconds);
+      return { appointmentId: facts.id, ticket, stillAllowed: () => streamAllowed(caller, facts.id, as) };
     },
 
     /** The stream's page of messages after an id. */

@@ -14,7 +14,7 @@ import type { ChatConversation, ChatMessage } from '../../contract/chat';
 import type { ChatEvent } from '../../machines/chat/chatMachine';
 import { ChatPanel } from '../../src/components/Chat/ChatPanel';
 import type { ChatServices } from '../../src/components/Chat/services';
-import { en } from '../../src/i18n/messages';
+import { en, loadCatalog, setCatalog } from '../../src/i18n/messages';
 
 const appointmentId = '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c';
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
@@ -181,6 +181,27 @@ describe('the chat panel', () => {
     expect(created).toHaveBeenCalledTimes(1);
     panel.unmount();
     expect(revoked).toHaveBeenCalledWith('blob:photo-1');
+  });
+
+  it.each(['en', 'hi', 'mr'] as const)("says the server's refusal of a photo past a quota on the field, in %s", async (language) => {
+    const catalog = await loadCatalog(language);
+    setCatalog(catalog);
+    try {
+      const words = 'You have sent as many photos in this consultation as it can keep. Please describe the rest in words.';
+      renderPanel({
+        postPhoto: async () => {
+          throw { _tag: 'HttpFailure', status: 400, message: catalog.serverWords(words), errors: [{ field: 'photo', message: words }] };
+        },
+      });
+      const input = await screen.findByLabelText('Send a photo');
+      await userEvent.upload(input, new File(['jpeg'], 'rash.jpg', { type: 'image/jpeg' }));
+      const shown = language === 'en' ? words : catalog.serverWords(words);
+      if (language !== 'en') expect(shown).toMatch(/[\u0900-\u097F]/);
+      const error = await screen.findByText(shown);
+      expect(input.getAttribute('aria-describedby')).toContain(error.id);
+    } finally {
+      setCatalog(en);
+    }
   });
 
   it('refuses a photo over 10 MB, or a file that is not an image, on the field before any upload', async () => {

@@ -6,123 +6,16 @@
  * Server-Sent Events: delivery, Last-Event-ID resume without loss or doubles, two instances on
  * one database (LISTEN/NOTIFY on PostgreSQL, PGlite's listen), the graceful shutdown's reconnect.
  */
-import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { describe, expect, it, beforeEach } from 'vitest';
-import { isRight } from 'fp-ts/lib/Either.js';
-import { ChatConversation, type ChatMessage } from '../../contract/chat.js';
+import type { ChatMessage } from '../../contract/chat.js';
 import { backends } from './helpers.js';
 import { bookedAndPaid, cancel, prescription, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
-import { booked, kavita, meera, type Patient, type Response, meeraOnlineToo } from './paymentSupport.js';
+import { chatOf, conversation, listening, markRead, openStream, said, say, sendPhoto } from './chatSupport.js';
+import { booked, kavita, meera, meeraOnlineToo } from './paymentSupport.js';
 import { minute } from './accountsSupport.js';
 import { readConsultationConfig } from '../../server/consultation/config.js';
 import { looksLikeHeic } from '../../server/services/chat.js';
-
-const chatOf = (app: FastifyInstance, who: Patient | null, id: string) =>
-  app.inject({ method: 'GET', url: `/api/appointment/${id}/chat`, headers: who ? who.headers : {} }) as Promise<Response>;
-
-const say = (app: FastifyInstance, who: Patient | null, id: string, payload: unknown) =>
-  app.inject({ method: 'POST', url: `/api/appointment/${id}/chat/messages`, headers: who ? who.headers : {}, payload: payload as object }) as Promise<Response>;
-
-const sendPhoto = (app: FastifyInstance, who: Patient | null, id: string, bytes: Buffer, contentType = 'image/jpeg') =>
-  app.inject({
-    method: 'POST',
-    url: `/api/appointment/${id}/chat/photos`,
-    headers: { ...(who ? who.headers : {}), 'content-type': contentType },
-    payload: bytes,
-  }) as Promise<Response>;
-
-const markRead = (app: FastifyInstance, who: Patient, id: string, upTo: unknown) =>
-  app.inject({ method: 'POST', url: `/api/appointment/${id}/chat/read`, headers: who.headers, payload: { upTo } as object }) as Promise<Response>;
-
-async function conversation(app: FastifyInstance, who: Patient, id: string): Promise<ChatConversation> {
-  const res = await chatOf(app, who, id);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['cache-control']).toBe('private, no-store');
-  expect(isRight(ChatConversation.decode(res.json()))).toBe(true);
-  return res.json() as ChatConversation;
-}
-
-async function said(app: FastifyInstance, who: Patient, id: string, text: string): Promise<ChatMessage> {
-  const res = await say(app, who, id, { text });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ChatMessage;
-}
-
-/* ------------------------------------------------------------ SSE client */
-
-interface SseEvent {
-  id: string | undefined;
-  event: string;
-  data: string;
-}
-
-async function listening(app: FastifyInstance): Promise<string> {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-async function openStream(base: string, who: Patient, id: string, lastEventId?: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/appointment/${id}/chat/stream`, {
-    headers: { ...who.headers, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-    signal: controller.signal,
-  });
-  const events: SseEvent[] = [];
-  let ended = false;
-  const reading = (async () => {
-    if (!res.body) return;
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let id: string | undefined;
-          let event = '';
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith('id: ')) id = line.slice(4);
-            else if (line.startsWith('event: ')) event = line.slice(7);
-            else if (line.startsWith('data: ')) data.push(line.slice(6));
-          }
-          if (event) events.push({ id, event, data: data.join('\n') });
-        }
-      }
-    } catch {
-      // aborted
-    } finally {
-      ended = true;
-    }
-  })();
-  return {
-    res,
-    events,
-    messages: () => events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as ChatMessage),
-    get ended() {
-      return ended;
-    },
-    async waitFor(check: () => boolean, ms = 3000): Promise<number> {
-      const start = performance.now();
-      while (!check()) {
-        if (performance.now() - start > ms) throw new Error(`waited ${ms} ms; events: ${JSON.stringify(events)}`);
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      return performance.now() - start;
-    },
-    async close() {
-      controller.abort();
-      await reading;
-    },
-  };
-}
 
 /** A JPEG with EXIF (an artist and GPS position), as a phone's camera writes one. */
 const photoWithExif = () =>

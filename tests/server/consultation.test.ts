@@ -120,8 +120,9 @@ describe.each(backends)('consultations on %s', (backend) => {
     const completed = await bookedAndPaid(t.app(), patient, { startTime: '10:15', consultationType: 'Video' });
     const visit = await bookedAndPaid(t.app(), patient, { startTime: '11:30', consultationType: 'Clinic Visit' });
     expect((await cancel(t.app(), patient, patient.id, cancelled._id)).statusCode).toBe(200);
+    t.clock.advance(5 * minute); // 10:05: the 10:15 consultation's window opens, and with it its completion
     expect((await staffCall(t.app(), doctor, 'POST', `/appointments/${completed._id}/complete`, prescription)).statusCode).toBe(200);
-    t.clock.advance(40 * minute); // 10:40: every window is open
+    t.clock.advance(35 * minute); // 10:40: every window is open
     for (const [a, reason] of [
       [unpaid, 'unpaid'],
       [cancelled, 'cancelled'],
@@ -294,6 +295,11 @@ describe('the consultation settings', () => {
       joinClosesMinutesAfter: 0,
       chatFollowUpHours: 72,
       chatMessagesPerMinute: 30,
+      chatStreamsPerConversation: 5,
+      chatStreamsPerClient: 50,
+      chatStreamsTotal: 1000,
+      chatPhotosPerConversation: 20,
+      chatPhotosPerDay: 40,
     });
     const bad = readConsultationConfig({
       JITSI_URL: 'meet.jit.si',

@@ -30,6 +30,7 @@ import {
   selectUnread,
 } from '../../../machines/chat/chatMachine';
 import { chatPhotoAccept } from '../../api/chat';
+import { serverWords } from '../../api/serverWords';
 import type { Messages } from '../../i18n/messages';
 import { clinicTimeAndDate, formatClinicDate, formatClinicInstant } from '../Appointments/format';
 import { useChatActor } from './provider';
@@ -210,7 +211,9 @@ function Composer({ actor, texts }: { actor: PanelActor; texts: ChatTexts }) {
   const textRef = useRef<HTMLTextAreaElement>(null);
   const photoRef = useRef<HTMLInputElement>(null);
   const textError = problem && 'text' in problem && problem.field === 'text' ? problem.text : null;
-  const photoError = problem?.field === 'photo' ? ('kind' in problem ? texts[problem.kind] : problem.text) : null;
+  // The server's refusals of a photo are whole sentences (not a type, too large, past a quota):
+  // said in the language in use, as every refusal's message is (src/api/serverWords.ts).
+  const photoError = problem?.field === 'photo' ? ('kind' in problem ? texts[problem.kind] : serverWords(problem.text)) : null;
 
   // A refusal moves focus to the field it is about, where it is said.
   useEffect(() => {
