@@ -121,8 +121,13 @@ const AppointmentCreateExtras = t.partial(
 export const AppointmentCreateRequest = t.intersection([AppointmentCreateFields, AppointmentCreateExtras], 'AppointmentCreateRequest');
 export type AppointmentCreateRequest = t.TypeOf<typeof AppointmentCreateRequest>;
 
+/**
+ * Booked, Expired (a Booked one whose slot has ended, worked out when read), Completed, Cancelled,
+ * and Missed: the doctor (or an admin) noted that the patient did not attend, which can be done
+ * only once the slot has ended (server/services/staff.ts `didNotAttend`).
+ */
 export const AppointmentStatus = t.keyof(
-  { Booked: null, Expired: null, Completed: null, Cancelled: null },
+  { Booked: null, Expired: null, Completed: null, Cancelled: null, Missed: null },
   'AppointmentStatus',
 );
 export type AppointmentStatus = t.TypeOf<typeof AppointmentStatus>;
@@ -191,7 +196,26 @@ const AppointmentRecordFields = t.type(
  */
 export const AppointmentUnread = t.partial({ unreadMessages: t.number }, 'AppointmentUnread');
 
-export const AppointmentRecord = t.intersection([AppointmentRecordFields, AppointmentPeople, AppointmentUnread], 'AppointmentRecord');
+/**
+ * What became of a fee that is not simply paid for a consultation that goes ahead (absent
+ * otherwise): `pending`, flagged for refund (the clinic cancelled it, or the payment came after
+ * the slot was lost) and not yet paid back; `refunded`, an admin recorded it as paid back;
+ * `notRefundable`, paid and then cancelled by the patient (spec §8: no refund).
+ */
+export const FeeRefundState = t.keyof({ pending: null, refunded: null, notRefundable: null }, 'FeeRefundState');
+export type FeeRefundState = t.TypeOf<typeof FeeRefundState>;
+
+/**
+ * Facts for staff answers (absent when they do not apply): `formerPatient`, the account that
+ * booked it was closed, so the record's names, email and phone are '' (the closed account's
+ * pseudonym means nothing to anybody; the view says "Former patient"); `refundState` above.
+ */
+export const AppointmentFacts = t.partial({ formerPatient: t.literal(true), refundState: FeeRefundState }, 'AppointmentFacts');
+
+export const AppointmentRecord = t.intersection(
+  [AppointmentRecordFields, AppointmentPeople, AppointmentUnread, AppointmentFacts],
+  'AppointmentRecord',
+);
 export type AppointmentRecord = t.TypeOf<typeof AppointmentRecord>;
 
 /**

@@ -12,7 +12,7 @@ import { ClinicDate, ClinicTime, ConsultationType, Gender, line } from './primit
 
 /**
  * Where the consultation stands at the server's clock:
- * - unavailable: cancelled, unpaid or completed (`reason`): no link, no call;
+ * - unavailable: cancelled, unpaid, completed or missed (`reason`): no link, no call;
  * - upcoming: before `opensAt` (the card says when it opens);
  * - open: from `opensAt` until `closesAt`: the join link, the tel: link;
  * - closed: after `closesAt`.
@@ -20,7 +20,8 @@ import { ClinicDate, ClinicTime, ConsultationType, Gender, line } from './primit
 export const ConsultationState = t.keyof({ unavailable: null, upcoming: null, open: null, closed: null }, 'ConsultationState');
 export type ConsultationState = t.TypeOf<typeof ConsultationState>;
 
-export const UnavailableReason = t.keyof({ cancelled: null, unpaid: null, completed: null }, 'UnavailableReason');
+/** Why there is no consultation: cancelled, unpaid, completed, or missed (the doctor noted that the patient did not attend). */
+export const UnavailableReason = t.keyof({ cancelled: null, unpaid: null, completed: null, missed: null }, 'UnavailableReason');
 export type UnavailableReason = t.TypeOf<typeof UnavailableReason>;
 
 /** The person consulted: a family member when the booking names one, else the account holder's details on the appointment. */
@@ -47,7 +48,7 @@ export const ConsultationEvent = t.type(
 );
 export type ConsultationEvent = t.TypeOf<typeof ConsultationEvent>;
 
-export const Consultation = t.type(
+const ConsultationFields = t.type(
   {
     appointmentId: t.string,
     consultationType: ConsultationType,
@@ -70,8 +71,13 @@ export const Consultation = t.type(
     /** The consultation record (staff only; empty for the patient). */
     events: t.array(ConsultationEvent),
   },
-  'Consultation',
+  'ConsultationFields',
 );
+/**
+ * `formerPatient` (staff only, present only then): the account that booked it was closed; the
+ * person's names and phone are '' rather than the closing's placeholders.
+ */
+export const Consultation = t.intersection([ConsultationFields, t.partial({ formerPatient: t.literal(true) })], 'Consultation');
 export type Consultation = t.TypeOf<typeof Consultation>;
 
 /** POST /staff/appointments/{id}/call/noanswer: a short note for the clinic's follow-up ('' for none). */

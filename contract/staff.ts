@@ -12,6 +12,14 @@
  *                                                      doctor 403. Unknown doctorId/locationId: empty list.
  *   GET  /staff/appointments/{id}                   -> StaffAppointmentDetail (record, payments); doctor: own only (403)
  *   POST /staff/appointments/{id}/complete          StaffCompleteRequest -> StaffAppointmentAnswer
+ *                                                   409 { message, code: 'completionNotOpen', opensAt }
+ *                                                   before the join window opens (not for a prescription
+ *                                                   written again on a Completed one)
+ *   POST /staff/appointments/{id}/did-not-attend    StaffDidNotAttendRequest -> StaffAppointmentAnswer
+ *                                                   Missed, from the slot's end (409 { message, code:
+ *                                                   'didNotAttendNotYet', endsAt } before); 409 for a
+ *                                                   Cancelled, Completed or Missed one, an unpaid one
+ *                                                   (code 'didNotAttendUnpaid') and a Chat ('didNotAttendChat')
  *   POST /staff/appointments/{id}/order             StaffOrderRequest -> StaffAppointmentAnswer
  *   GET  /staff/audit?limit=&before=                -> AuditList (admins only)
  *
@@ -76,6 +84,10 @@ export const StaffAppointmentDetail = t.type(
     appointment: AppointmentRecord,
     /** The doctor's slot length: the appointment ends this long after it starts. */
     slotMinutes: t.number,
+    /** ISO instant from which it can be completed: the join window's opening (JOIN_OPENS_MINUTES_BEFORE before the start). */
+    completionOpensAt: t.string,
+    /** ISO instant the slot ends: from then on the patient can be marked as not attended. */
+    slotEndsAt: t.string,
     payments: t.array(StaffPayment),
   },
   'StaffAppointmentDetail',
@@ -84,6 +96,20 @@ export type StaffAppointmentDetail = t.TypeOf<typeof StaffAppointmentDetail>;
 
 /** POST /staff/appointments/{id}/complete: the prescription (the spec's `medicines`). */
 export const StaffCompleteRequest = MedicinesInput;
+
+/** POST /staff/appointments/{id}/did-not-attend: a note for the clinic's follow-up ('' for none), kept in the audit log. */
+export const StaffDidNotAttendRequest = t.type({ note: textUpTo(500) }, 'StaffDidNotAttendRequest');
+export type StaffDidNotAttendRequest = t.TypeOf<typeof StaffDidNotAttendRequest>;
+
+/**
+ * The codes of the staff console's 409s that say when an action opens (beside `message`): the
+ * console words them, and shows when instead of offering the action.
+ */
+export const StaffNotYetCode = t.keyof(
+  { completionNotOpen: null, didNotAttendNotYet: null, didNotAttendUnpaid: null, didNotAttendChat: null },
+  'StaffNotYetCode',
+);
+export type StaffNotYetCode = t.TypeOf<typeof StaffNotYetCode>;
 
 export const OrderPaymentMode = t.keyof({ Card: null, Cash: null }, 'OrderPaymentMode');
 
@@ -94,7 +120,7 @@ export const StaffOrderRequest = t.type(
 );
 export type StaffOrderRequest = t.TypeOf<typeof StaffOrderRequest>;
 
-/** Both staff changes answer the appointment as it is now (with its order). */
+/** The staff changes answer the appointment as it is now (with its order). */
 export const StaffAppointmentAnswer = t.type({ message: t.string, appointment: AppointmentRecord }, 'StaffAppointmentAnswer');
 
 /** Query strings are text: a whole number written in digits. */
@@ -119,10 +145,11 @@ const AuditId = new t.Type<string, string, unknown>(
 
 export const AuditQuery = t.partial({ limit: digitsBetween(1, 500), before: AuditId }, 'AuditQuery');
 
-export const AuditEntry = t.type(
+export const AuditEntryFields = t.type(
   {
     id: t.string,
     at: t.string,
+    /** Who acted, as recorded ('' for a former patient: see `actorFormerPatient`). */
     actor: t.string,
     actorRole: t.keyof({ patient: null, admin: null, doctor: null, operator: null }),
     action: t.string,
@@ -132,6 +159,8 @@ export const AuditEntry = t.type(
     subjectUserId: t.union([t.string, t.null]),
     details: t.UnknownRecord,
   },
-  'AuditEntry',
+  'AuditEntryFields',
 );
+/** `actorFormerPatient`: the actor's account was closed; present only then (the view says "Former patient"). */
+export const AuditEntry = t.intersection([AuditEntryFields, t.partial({ actorFormerPatient: t.literal(true) })], 'AuditEntry');
 export const AuditList = t.array(AuditEntry, 'AuditList');

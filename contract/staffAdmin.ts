@@ -534,7 +534,11 @@ export const RefundItem = t.type(
     appointmentId: t.string,
     appointmentNumber: t.string,
     orderId: t.union([t.string, t.null]),
-    patient: t.type({ userId: t.string, name: t.string, email: t.string, phoneNumber: t.string }),
+    /** `formerPatient` (present only then): the account was closed; name, email and phone are ''. */
+    patient: t.intersection([
+      t.type({ userId: t.string, name: t.string, email: t.string, phoneNumber: t.string }),
+      t.partial({ formerPatient: t.literal(true) }),
+    ]),
     /** null while open. */
     resolved: t.union([t.type({ at: t.string, by: t.string, note: t.string }), t.null]),
   },

@@ -37,6 +37,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import { Email } from '../contract/primitives.js';
 import { ConfigError, type Env, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { DataDirError, keepNewFilesPrivate, prepareDataDir } from './db/dataDir.js';
 import { DirLockedError, isRunning } from './db/dir-lock.js';
 import { migrate, MigrationError } from './db/migrate.js';
 import { openDatabase, pgliteDir } from './db/open.js';
@@ -68,6 +69,14 @@ Runs on the server's database: DATABASE_URL, or the embedded one in DATA_DIR (de
 
 /** A refusal the operator can act on: printed as is, exit 1. */
 class CommandError extends Error {}
+
+/**
+ * The embedded database's DATA_DIR, as the server keeps it (db/dataDir.ts): refused when others
+ * may write in it, its modes put right; never made here (a command on a missing one says so).
+ */
+function privateDataDir(config: { storage: { databaseUrl: string | null; dataDir: string } }): void {
+  if (config.storage.databaseUrl === null) prepareDataDir(config.storage.dataDir, { create: false });
+}
 
 const roleCommands: Record<string, Role> = { 'create-admin': 'admin', 'make-doctor': 'doctor', 'make-patient': 'patient' };
 
@@ -187,7 +196,7 @@ async function restore(dataDir: string, file: string, force: boolean): Promise<s
 
 function explain(error: unknown): string | null {
   if (error instanceof RestoreRefused) return error.message;
-  if (error instanceof CommandError || error instanceof ConfigError || error instanceof MigrationError) return error.message;
+  if (error instanceof CommandError || error instanceof ConfigError || error instanceof MigrationError || error instanceof DataDirError) return error.message;
   if (error instanceof DirLockedError) {
     return (
       `${error.message}\nThe embedded database can be open in one process only, and a running server holds it. ` +
@@ -225,6 +234,7 @@ export async function runClinicCommand(
   try {
     const email = role === undefined ? null : emailOf(rest[0]!);
     const config = loadConfig(env);
+    privateDataDir(config);
     if (config.storage.databaseUrl === null && !existsSync(pgliteDir(config.storage.dataDir))) {
       throw new CommandError(
         `There is no database in ${pgliteDir(config.storage.dataDir)}. Start the server once (npm start) to create it, or set DATA_DIR (or DATABASE_URL) to the server's.`,
@@ -253,6 +263,7 @@ async function runFileCommand(command: 'backup' | 'restore', rest: readonly stri
   try {
     const config = loadConfig(env);
     if (config.storage.databaseUrl !== null) throw new CommandError(usePgTools(command));
+    privateDataDir(config);
     const file = path.resolve(files[0]!);
     io.out(command === 'backup' ? await backup(config.storage.dataDir, file, force) : await restore(config.storage.dataDir, file, force));
     return 0;
@@ -291,6 +302,7 @@ async function runJobsCommand(rest: readonly string[], env: Env, io: CliOutput, 
   let engine: JobEngine | undefined;
   try {
     const config = loadConfig(env);
+    privateDataDir(config);
     if (config.storage.databaseUrl === null && !existsSync(pgliteDir(config.storage.dataDir))) {
       throw new CommandError(`There is no database in ${pgliteDir(config.storage.dataDir)}. Set DATA_DIR (or DATABASE_URL) to the server's.`);
     }
@@ -336,6 +348,8 @@ const noMail: Mailer = { kind: 'test', send: () => Promise.reject(new Error('the
 
 // Run as a program (npm run clinic, or node dist/node/server/cli.js), not when imported by tests.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // What the commands write (a backup, a restored database) is the user's only, as the server's.
+  keepNewFilesPrivate();
   const status = await runClinicCommand(process.argv.slice(2), process.env, {
     out: (line) => console.log(line),
     err: (line) => console.error(line),

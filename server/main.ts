@@ -3,17 +3,18 @@
  * operations port, server/ops/server.ts); on SIGINT or SIGTERM it drains (server/ops/drain.ts),
  * stops taking connections, finishes the requests in flight within SHUTDOWN_GRACE_SECONDS,
  * closes the database (releasing DATA_DIR/db.lock) and exits 0.
- * A start that cannot succeed (bad configuration, broken seed file, database in use) prints
- * why on standard error and exits 1.
+ * A start that cannot succeed (bad configuration, broken seed file, database in use, a DATA_DIR
+ * other users may write) prints why on standard error and exits 1.
  */
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { DataDirError, keepNewFilesPrivate, prepareDataDir } from './db/dataDir.js';
 import { DirLockedError } from './db/dir-lock.js';
 import { MigrationError } from './db/migrate.js';
-import { openDatabase } from './db/open.js';
+import { openDatabase, pgliteDir } from './db/open.js';
 import { SeedError } from './seed/seed.js';
 import { prepareDatabase } from './startup.js';
 import { Drain } from './ops/drain.js';
@@ -42,7 +43,7 @@ function afterFirstAnswer(server: Server, latestMs: number): Promise<void> {
 
 function explain(error: unknown, port: number): string | undefined {
   if (error instanceof ConfigError || error instanceof SeedError || error instanceof MigrationError) return error.message;
-  if (error instanceof DirLockedError) return error.message;
+  if (error instanceof DirLockedError || error instanceof DataDirError) return error.message;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'EADDRINUSE') return `Port ${port} is already in use. Stop the other server or set PORT to a free port.`;
   if (code === 'EACCES') return `Not allowed to listen on port ${port}. Use a port above 1023 (PORT).`;
@@ -53,7 +54,13 @@ function explain(error: unknown, port: number): string | undefined {
 }
 
 async function main(): Promise<void> {
+  // Before anything is written: DATA_DIR is the server's user's only (db/dataDir.ts).
+  keepNewFilesPrivate();
   const config = loadConfig();
+  // The embedded database's DATA_DIR is made here; on PostgreSQL one may still hold the outbox.
+  const embedded = config.storage.databaseUrl === null;
+  // Its database folder: made private by openDatabase, once PGlite has opened it (db/pglite.ts).
+  prepareDataDir(config.storage.dataDir, { create: embedded, skip: embedded ? [pgliteDir(config.storage.dataDir)] : [] });
   let app: FastifyInstance | undefined;
   let db: Database | undefined;
   let ops: OpsServer | undefined;

@@ -4,7 +4,8 @@
  * /myappointment. An admin may do the same for any doctor's appointment; a doctor only for their
  * own (the server refuses another's with 403).
  *
- * Input: `{ appointmentId, token }`: the record's `_id` and the staff member's bearer token.
+ * Input: `{ appointmentId, token, now }`: the record's `_id`, the staff member's bearer token and
+ * the current instant (epoch milliseconds, `Date.now()`).
  *
  * Events (form edits are ignored while that form is being saved):
  * - `consultation.retry`: load again after a failed load.
@@ -15,15 +16,25 @@
  *   completed.'), writes the prescription again on a Completed one ('Prescription updated.').
  * - `order.changed` { field: 'pharmacyId' | 'total', value }; `order.mode` { paymentMode }.
  * - `order.save`: checked first (`checkOrder`), then creates the order.
+ * - `attendance.note` { value }; `attendance.missed`: notes that the patient did not attend, with
+ *   the note ('' for none), once the slot has ended (`selectOffersDidNotAttend`).
+ * - `clock.tick` { now }: the time moved on (the `clock` actor; a test may send it): completion and
+ *   "did not attend" are judged again when their time comes.
  * - `appointment.replaced` { appointment }: the record as the server now has it after a change made
  *   outside this machine (an admin setting the order's status: src/staff/admin/OrderStatusDialog.tsx).
  *   Only while shown, and only a record of this appointment. The record is replaced, the forms
  *   offered follow it, and what was typed in the prescription and order forms is KEPT (loading
  *   again would throw the unsaved drafts away).
  *
- * What is offered:
+ * What is offered (the times are the server's, GET /staff/appointments/{id}: `completionOpensAt`,
+ * the join window's opening, and `slotEndsAt`; the browser's clock only says when to judge again):
  * - a Cancelled appointment: no form; the view says it cannot be completed (`selectIsCancelled`);
- * - otherwise the prescription form (prefilled with the prescription there is);
+ * - before `completionOpensAt` (not yet Completed): no form; the view says when it opens
+ *   (`selectCompletionOpensAt`), and the form comes when the clock gets there;
+ * - otherwise the prescription form (prefilled with the prescription there is); a Missed one too,
+ *   so that a doctor who marked it by mistake can complete it after all;
+ * - "Patient did not attend" from `slotEndsAt` on, for a paid Booked (or Expired) appointment that
+ *   is not a Chat (a chat consultation lasts until the doctor completes it);
  * - the order form only once the appointment is Completed and has no order (`selectOffersOrder`),
  *   its pharmacy id prefilled from the prescription's.
  *
@@ -31,6 +42,8 @@
  * - `loadAppointment` { appointmentId, token } -> StaffAppointmentDetail (fetchStaffAppointment, src/api/staff.ts)
  * - `completeAppointment` { appointmentId, medicines, token } -> { message, appointment }
  * - `createOrder` { appointmentId, order, token } -> { message, appointment }
+ * - `markDidNotAttend` { appointmentId, note, token } -> { message, appointment }
+ * - `clock` (optional): sends `clock.tick` { now }; the default ticks every 15 seconds.
  *
  * Load outcome (`selectStatus`): 'loading' | 'ready' | 'refused' (403/404: `selectFailure` has the
  * server's words: another doctor's, not found) | 'failed' (no answer: retry).
@@ -47,7 +60,7 @@
  * - `appointment.changed` { appointment }: a save succeeded; the lists may refresh.
  * - `session.expired`: a call answered 401.
  */
-import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { type AppointmentRecord, emptyMedicines, type Medicines } from '../../contract/appointments.js';
 import type { StaffAppointmentDetail, StaffPayment } from '../../contract/staff.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
@@ -66,7 +79,10 @@ import {
 } from './forms.js';
 import { isConflict, isUnauthorized, refusedWith } from '../failures.js';
 
-export type ConsultationInput = { appointmentId: string; token: string };
+export type ConsultationInput = { appointmentId: string; token: string; now: number };
+
+/** How often the default clock ticks: the form (or "did not attend") appears at most this long after its time. */
+export const consultationClockMs = 15_000;
 
 export type ChangeAnswer = { message: string; appointment: AppointmentRecord };
 
@@ -88,9 +104,14 @@ export type ConsultationEvent =
   | { type: 'order.changed'; field: 'pharmacyId' | 'total'; value: string }
   | { type: 'order.mode'; paymentMode: PaymentMode }
   | { type: 'order.save' }
+  | { type: 'attendance.note'; value: string }
+  | { type: 'attendance.missed' }
+  | { type: 'clock.tick'; now: number }
   | { type: 'appointment.replaced'; appointment: AppointmentRecord }
   /** Internal: the stored appointment changed (raised after a prescription save or a replaced record): the forms judge again. */
-  | { type: 'appointment.stored' };
+  | { type: 'appointment.stored' }
+  /** Internal: the clock moved on (raised on `clock.tick`): what waits for a time judges again. */
+  | { type: 'time.passed' };
 
 export type ConsultationContext = {
   appointmentId: string;
@@ -100,6 +121,10 @@ export type ConsultationContext = {
   prescriptionProblems: FieldProblems;
   order: OrderDraft;
   orderProblems: FieldProblems;
+  /** The note that goes with "did not attend" ('' for none). */
+  missedNote: string;
+  /** The current instant (epoch milliseconds), as the clock last said. */
+  now: number;
   /** The server's words when loading was refused or failed. */
   failure: string | null;
 };
@@ -122,6 +147,26 @@ const appointmentOf = (context: ConsultationContext): AppointmentRecord | null =
 
 const failureNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'somethingWentWrong' }));
 
+/** Not Completed yet, and the join window (with it, completion) has not opened at `now`. */
+function completionNotOpen(context: ConsultationContext): boolean {
+  const detail = context.detail;
+  if (!detail || detail.appointment.appointmentStatus === 'Completed') return false;
+  return context.now < Date.parse(detail.completionOpensAt);
+}
+
+/** "Patient did not attend" may be noted: a paid Booked (or Expired) one, not a Chat, whose slot has ended at `now`. */
+function didNotAttendOpen(context: ConsultationContext): boolean {
+  const detail = context.detail;
+  if (!detail) return false;
+  const a = detail.appointment;
+  return (
+    (a.appointmentStatus === 'Booked' || a.appointmentStatus === 'Expired') &&
+    a.appointmentPaymentStatus === 'paid' &&
+    a.consultationType !== 'Chat' &&
+    context.now >= Date.parse(detail.slotEndsAt)
+  );
+}
+
 export const consultationMachine = setup({
   types: {} as {
     context: ConsultationContext;
@@ -140,6 +185,13 @@ export const consultationMachine = setup({
     createOrder: fromPromise<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>(() =>
       Promise.reject(new Error('not provided')),
     ),
+    markDidNotAttend: fromPromise<ChangeAnswer, { appointmentId: string; note: string; token: string }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+    clock: fromCallback<ConsultationEvent>(({ sendBack }) => {
+      const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), consultationClockMs);
+      return () => clearInterval(timer);
+    }),
   },
   guards: {
     isCancelled: ({ context }) => appointmentOf(context)?.appointmentStatus === 'Cancelled',
@@ -147,6 +199,8 @@ export const consultationMachine = setup({
       const appointment = appointmentOf(context);
       return appointment?.appointmentStatus === 'Completed' && appointment.order === null;
     },
+    isCompletionNotOpen: ({ context }) => completionNotOpen(context),
+    canMarkMissed: ({ context }) => didNotAttendOpen(context),
     prescriptionHasProblems: ({ context }) => !checkPrescription(context.prescription).ok,
     orderHasProblems: ({ context }) => !checkOrder(context.order).ok,
     isUnauthorized,
@@ -231,7 +285,11 @@ export const consultationMachine = setup({
       },
     }),
     clearOrderProblems: assign({ orderProblems: {} }),
+    editMissedNote: assign({ missedNote: (_, params: { value: string }) => params.value }),
+    clearMissedNote: assign({ missedNote: '' }),
+    storeNow: assign({ now: (_, params: { now: number }) => params.now }),
     announceStored: raise({ type: 'appointment.stored' as const }),
+    announceTime: raise({ type: 'time.passed' as const }),
     // The effects: the app provides them (src/staff/provider.ts); until then they are emitted,
     // so the machine's tests and the inspector see them.
     notify: emit((_, params: NoticeEvent<ConsultationNotice>) => params),
@@ -243,7 +301,8 @@ export const consultationMachine = setup({
   },
 }).createMachine({
   id: 'consultation',
-  description: 'One appointment for staff: its details, completing it with the prescription, then its pharmacy order.',
+  description:
+    'One appointment for staff: its details, completing it with the prescription (from the join window on) or noting that the patient did not attend (from the slot\'s end), then its pharmacy order.',
   context: ({ input }) => ({
     appointmentId: input.appointmentId,
     token: input.token,
@@ -252,8 +311,14 @@ export const consultationMachine = setup({
     prescriptionProblems: {},
     order: emptyOrder,
     orderProblems: {},
+    missedNote: '',
+    now: input.now,
     failure: null,
   }),
+  invoke: { id: 'clock', src: 'clock' },
+  on: {
+    'clock.tick': { actions: [{ type: 'storeNow', params: ({ event }) => ({ now: event.now }) }, 'announceTime'] },
+  },
   initial: 'Loading',
   states: {
     Loading: {
@@ -288,7 +353,7 @@ export const consultationMachine = setup({
       on: { 'consultation.retry': 'Loading' },
     },
     Ready: {
-      description: 'The appointment is shown; its two forms run side by side.',
+      description: 'The appointment is shown; its forms (the prescription, "did not attend", the order) run side by side.',
       type: 'parallel',
       on: {
         'appointment.replaced': {
@@ -302,10 +367,14 @@ export const consultationMachine = setup({
           initial: 'Judging',
           states: {
             Judging: {
-              description: 'A Cancelled appointment cannot be completed.',
-              always: [{ guard: 'isCancelled', target: 'Closed' }, { target: 'Editing' }],
+              description: 'A Cancelled appointment cannot be completed; before the join window opens, not yet.',
+              always: [{ guard: 'isCancelled', target: 'Closed' }, { guard: 'isCompletionNotOpen', target: 'NotYetOpen' }, { target: 'Editing' }],
             },
             Closed: { description: 'Cancelled: no form, and the reason said plainly.' },
+            NotYetOpen: {
+              description: 'Before the join window: no form; when completion opens is said instead.',
+              on: { 'appointment.stored': 'Judging', 'time.passed': 'Judging' },
+            },
             Editing: {
               description: 'The prescription form (what was typed stays when the record is replaced).',
               on: {
@@ -355,6 +424,60 @@ export const consultationMachine = setup({
                     actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) },
                   },
                   { target: 'Editing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
+                ],
+              },
+            },
+          },
+        },
+        Attendance: {
+          description: '"Patient did not attend": offered from the slot\'s end for a paid, live appointment that is not a Chat.',
+          initial: 'Judging',
+          states: {
+            Judging: {
+              description: 'Paid, Booked or Expired, not a Chat, and the slot over?',
+              always: [{ guard: 'canMarkMissed', target: 'Offered' }, { target: 'Hidden' }],
+            },
+            Hidden: {
+              description: 'Not yet (the slot has not ended), or not for this appointment.',
+              on: { 'appointment.stored': 'Judging', 'time.passed': 'Judging' },
+            },
+            Offered: {
+              description: 'The note (optional) and "Patient did not attend".',
+              on: {
+                'appointment.stored': 'Judging',
+                'attendance.note': { actions: { type: 'editMissedNote', params: ({ event }) => ({ value: event.value }) } },
+                'attendance.missed': 'Marking',
+              },
+            },
+            Marking: {
+              description: 'POST /staff/appointments/{id}/did-not-attend with the note.',
+              tags: ['markingMissed'],
+              invoke: {
+                id: 'markDidNotAttend',
+                src: 'markDidNotAttend',
+                input: ({ context }) => ({ appointmentId: context.appointmentId, note: context.missedNote.trim(), token: context.token }),
+                onDone: {
+                  target: 'Judging',
+                  actions: [
+                    { type: 'storeAnswer', params: ({ event }) => ({ appointment: event.output.appointment }) },
+                    'clearMissedNote',
+                    { type: 'notify', params: ({ event }) => notice('success', { kind: 'server', text: event.output.message }) },
+                    { type: 'tellChanged', params: ({ event }) => ({ answer: event.output }) },
+                    'announceStored',
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                    target: 'Offered',
+                    actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
+                  },
+                  {
+                    guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                    target: '#consultation.Loading',
+                    actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) },
+                  },
+                  { target: 'Offered', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
                 ],
               },
             },
@@ -439,6 +562,16 @@ export const selectAppointment = (snapshot: Snapshot): AppointmentRecord | null 
 export const selectPayments = (snapshot: Snapshot): StaffPayment[] => snapshot.context.detail?.payments ?? [];
 export const selectSlotMinutes = (snapshot: Snapshot): number | null => snapshot.context.detail?.slotMinutes ?? null;
 export const selectIsCancelled = (snapshot: Snapshot): boolean => snapshot.matches({ Ready: { Prescription: 'Closed' } });
+/** When completion opens (ISO instant) while it has not: the view says so instead of the form; null otherwise. */
+export const selectCompletionOpensAt = (snapshot: Snapshot): string | null =>
+  snapshot.matches({ Ready: { Prescription: 'NotYetOpen' } }) ? (snapshot.context.detail?.completionOpensAt ?? null) : null;
+/** "Patient did not attend" is offered (Offered or Marking). */
+export const selectOffersDidNotAttend = (snapshot: Snapshot): boolean =>
+  snapshot.matches({ Ready: { Attendance: 'Offered' } }) || snapshot.matches({ Ready: { Attendance: 'Marking' } });
+/** The console's clock as the machine last heard it (epoch milliseconds). */
+export const selectNow = (snapshot: Snapshot): number => snapshot.context.now;
+export const selectIsMarkingMissed = (snapshot: Snapshot): boolean => snapshot.hasTag('markingMissed');
+export const selectMissedNote = (snapshot: Snapshot): string => snapshot.context.missedNote;
 /** The prescription form is shown (Editing or Saving). */
 export const selectOffersPrescription = (snapshot: Snapshot): boolean =>
   snapshot.matches({ Ready: { Prescription: 'Editing' } }) || snapshot.matches({ Ready: { Prescription: 'Saving' } });

@@ -35,7 +35,7 @@ export function acquireDirLock(lockFile: string, what: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     // Written aside and linked into place, so a reader never sees a half-written file.
     const draft = `${lockFile}.${process.pid}`;
-    writeFileSync(draft, `${process.pid}\n`);
+    writeFileSync(draft, `${process.pid}\n`, { mode: 0o600 });
     try {
       linkSync(draft, lockFile);
       held.add(lockFile);

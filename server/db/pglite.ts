@@ -3,6 +3,7 @@ import { PGlite, type PGliteInterface, type Transaction } from '@electric-sql/pg
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { writeSignal, type Database, type Queryable, type QueryResult } from './database.js';
+import { makePrivate, privateFolderMode } from './dataDir.js';
 import { acquireDirLock } from './dir-lock.js';
 import { readInitdbTemplate } from './pgliteTemplate.js';
 
@@ -66,17 +67,33 @@ const serverSettings = ['-c', 'shared_buffers=16MB'];
 
 /**
  * Opens (or creates) the database in `dir`. PGlite does not stop a second process from opening
- * the same files, which would corrupt them, so a lock file next to the directory does.
+ * the same files, which would corrupt them, so a lock file next to the directory does. Its files
+ * are made the server's user's only once it is open and once it is closed: PGlite gives files the
+ * modes PostgreSQL asks for, whatever the umask (db/dataDir.ts).
  */
 export async function openPGliteDir(dir: string, template: () => Blob | null = readInitdbTemplate): Promise<Database> {
-  mkdirSync(path.dirname(dir), { recursive: true });
+  mkdirSync(path.dirname(dir), { recursive: true, mode: privateFolderMode });
   const release = acquireDirLock(`${dir}.lock`, dir);
   try {
     const startParams = [...PGlite.defaultStartParams, ...serverSettings];
     // A new database starts from the build's initdb tarball when there is one (pgliteTemplate.ts).
     const initdb = existsSync(dir) && readdirSync(dir).length > 0 ? null : template();
     const pg = await PGlite.create(dir, initdb ? { startParams, loadDataDir: initdb } : { startParams });
-    return pgliteDatabase(pg, release);
+    // Opening wrote files with PostgreSQL's modes (0666 for a new cluster, 0644 for the relation
+    // cache's), not the umask's: private again, now and after the last ones written at close.
+    try {
+      makePrivate(dir);
+    } catch (error) {
+      await pg.close();
+      throw error;
+    }
+    return pgliteDatabase(pg, () => {
+      try {
+        makePrivate(dir);
+      } finally {
+        release();
+      }
+    });
   } catch (error) {
     release();
     throw error;
@@ -91,7 +108,7 @@ export class RestoreRefused extends Error {}
  * is kept aside as `dir.before-restore-<time>` (answered), and put back if the load fails.
  */
 export async function restorePGliteDir(dir: string, backup: Blob, replace: boolean, now = new Date()): Promise<{ keptAside: string | null }> {
-  mkdirSync(path.dirname(dir), { recursive: true });
+  mkdirSync(path.dirname(dir), { recursive: true, mode: privateFolderMode });
   const release = acquireDirLock(`${dir}.lock`, dir);
   let keptAside: string | null = null;
   try {
@@ -113,6 +130,8 @@ export async function restorePGliteDir(dir: string, backup: Blob, replace: boole
       keptAside = null;
       throw new RestoreRefused(`The file is not a backup of the clinic's database (${error instanceof Error ? error.message : String(error)}). Nothing was changed.`);
     }
+    // Loading the tarball set its files' modes (0666): the server's user's only again.
+    makePrivate(dir);
     return { keptAside };
   } finally {
     release();

@@ -2,7 +2,10 @@
  * A completed consultation's prescription as a PDF, in the order India's Telemedicine Practice
  * Guidelines (2020, annexure: sample prescription format) set out: the clinic, the doctor with
  * qualification and registration, the patient, the date and mode, the complaint, the remedies,
- * the instructions, the follow-up, and the doctor's name as signature.
+ * the instructions, and the doctor's name as signature. What the doctor wrote is printed as
+ * written and nothing is added to it: no plain-words restatement of a frequency, and no follow-up
+ * the doctor did not give (the consultation form has no follow-up field; a review date worked out
+ * from the duration would be the clinic's advice under the doctor's signature). docs/records.md.
  */
 import type { RecordAppointment } from '../repositories/records.js';
 import type { Language } from '../../contract/auth.js';
@@ -36,14 +39,8 @@ export function prescriptionFileName(a: Pick<RecordAppointment, 'appointmentNumb
   return `prescription-${a.appointmentNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf`;
 }
 
-/** The follow-up line: after the remedies' course when its length is known, else as the doctor said. */
-export function followUp(until: string | null, language: Language = 'en'): string {
-  const w = documentWords[language].prescription;
-  return until === null ? w.asAdvised : w.afterCourse(clinicDay(until, language));
-}
-
 /** The prescription with its labels in `language` (the account's); what the doctor wrote stays as written. */
-export async function prescriptionPdf(a: RecordAppointment, clinic: ClinicDetails, courseUntil: string | null, language: Language = 'en'): Promise<Buffer> {
+export async function prescriptionPdf(a: RecordAppointment, clinic: ClinicDetails, language: Language = 'en'): Promise<Buffer> {
   const words = documentWords[language];
   const w = words.prescription;
   const doc = await newDocument({ title: `${w.title} ${a.appointmentNumber}`, author: clinic.name });
@@ -76,7 +73,6 @@ export async function prescriptionPdf(a: RecordAppointment, clinic: ClinicDetail
   doc.y += 4;
   field(doc, w.instructions, m.instructions);
   if (m.pharmacyName) field(doc, w.pharmacy, m.pharmacyName);
-  field(doc, w.followUp, followUp(courseUntil, language));
   doc.y += 28;
   const right = doc.page.width - doc.page.margins.right;
   paragraph(doc, a.doctor.name, { bold: true }, right - 220, 220);

@@ -33,9 +33,6 @@ export interface DocumentWords {
     duration: string;
     instructions: string;
     pharmacy: string;
-    followUp: string;
-    asAdvised: string;
-    afterCourse: (day: string) => string;
     signature: string;
     signatureWithNumber: (number: string) => string;
     footer: string;
@@ -88,9 +85,6 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       duration: 'Duration',
       instructions: 'Instructions',
       pharmacy: 'Pharmacy',
-      followUp: 'Follow-up',
-      asAdvised: 'As advised by the doctor.',
-      afterCourse: (day) => `Review when the course ends, from ${day}, or earlier if symptoms worsen.`,
       signature: 'Signature',
       signatureWithNumber: (number) => `Signature (Reg. No. ${number})`,
       footer:
@@ -142,9 +136,6 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       duration: 'कितने दिन',
       instructions: 'हिदायतें',
       pharmacy: 'फ़ार्मेसी',
-      followUp: 'दोबारा कब दिखाएँ',
-      asAdvised: 'डॉक्टर की सलाह के अनुसार।',
-      afterCourse: (day) => `दवा का कोर्स पूरा होने पर, ${day} से, दोबारा दिखाएँ; तकलीफ़ बढ़े तो पहले ही।`,
       signature: 'हस्ताक्षर',
       signatureWithNumber: (number) => `हस्ताक्षर (रजि. नं. ${number})`,
       footer: 'ऑनलाइन कंसल्टेशन का यह पर्चा टेलीमेडिसिन प्रैक्टिस गाइडलाइंस (2020) के अनुसार दिया गया है। दवाइयाँ सिर्फ़ पर्चे में लिखे अनुसार ही लें।',
@@ -195,9 +186,6 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       duration: 'किती दिवस',
       instructions: 'सूचना',
       pharmacy: 'फार्मसी',
-      followUp: 'पुन्हा कधी दाखवायचे',
-      asAdvised: 'डॉक्टरांच्या सल्ल्यानुसार.',
-      afterCourse: (day) => `औषधांचा कोर्स संपल्यावर, ${day} पासून, पुन्हा दाखवा; त्रास वाढल्यास त्याआधीच.`,
       signature: 'स्वाक्षरी',
       signatureWithNumber: (number) => `स्वाक्षरी (नोंदणी क्र. ${number})`,
       footer: 'ऑनलाइन कन्सल्टेशनचे हे प्रिस्क्रिप्शन टेलिमेडिसिन प्रॅक्टिस गाइडलाइन्स (2020) नुसार दिले आहे. औषधे फक्त लिहून दिल्याप्रमाणेच घ्या.',

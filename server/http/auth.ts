@@ -11,15 +11,43 @@
  *   app.post('/appointment/add', { preHandler: login.preHandler },
  *     handle({ body, answer }, ({ body }, request) => services.appointments.create(login.userOf(request), body)));
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../../contract/auth.js';
 import { ServiceError } from '../services/errors.js';
 import type { Services } from '../services/index.js';
 import type { AuthenticatedUser } from '../services/sessions.js';
 import { assertAdmin, type Staff } from '../services/staff.js';
 
+/**
+ * Requests whose answer is one person's: they asked who calls (every guard below, and every
+ * route that reads the caller, goes through `requireSession`), whether or not a live token came.
+ */
+const personalRequests = new WeakSet<FastifyRequest>();
+
+/** The value below, on every answer that is one person's. */
+export const privateAnswerCacheControl = 'private, no-store';
+
+/**
+ * No browser or proxy keeps a personal answer: every answer to a request that carries
+ * credentials (an Authorization header, live or not), and every answer of an endpoint that asks
+ * who calls (its 401 included), gets `cache-control: private, no-store`. One onSend hook for
+ * the whole app, run after the route and the error handler have set their headers, so no route
+ * sets it itself and none can forget it. Called from registerSecurityHeaders (http/security.ts),
+ * before any route is registered. Answers written on the raw response (the chat's event stream)
+ * set it themselves.
+ */
+export function registerPrivateAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.headers.authorization !== undefined || personalRequests.has(request)) {
+      reply.header('cache-control', privateAnswerCacheControl);
+    }
+    return payload;
+  });
+}
+
 /** The live session (user and session id) whose bearer token (`Authorization: Bearer <token>`) the request carries; 401 otherwise. */
 export function requireSession(services: Services, request: FastifyRequest): Promise<AuthenticatedUser> {
+  personalRequests.add(request);
   return services.sessions.authenticate(request.headers.authorization);
 }
 

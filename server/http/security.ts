@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { InlineSources } from './inlineSources.js';
+import { registerPrivateAnswers } from './auth.js';
 
 /**
  * Everything from our own origin and nothing else, but for the clinic's Google Drive media (the
@@ -50,6 +51,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, inline: Inli
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
+  // Personal answers: private, no-store (http/auth.ts).
+  registerPrivateAnswers(app);
 }
 
 /**

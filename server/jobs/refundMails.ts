@@ -71,7 +71,8 @@ export function refundSummaryKind(db: Database, options: { adminEmail: string | 
         key.slice('refund-summary:'.length),
         open.map((r) => ({
           appointmentNumber: r.appointmentNumber,
-          patient: r.patient.name,
+          // A closed account's name is the closing's pseudonym: the fact instead (the console says the same).
+          patient: r.patient.deleted ? 'Former patient' : r.patient.name,
           amountPaise: r.amountPaise,
           flaggedOn: clinicClock(r.flaggedAt).date,
           reason: mailReason(r),

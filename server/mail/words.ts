@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../contract/auth.js';
 import type { ConsultationType } from '../../contract/primitives.js';
-import { clinicDayLong, localeOf } from '../formats.js';
+import { clinicDayLong, localeOf, numberingSystem } from '../formats.js';
 
 export type MailLanguage = Exclude<Language, 'en'>;
 
@@ -216,7 +216,7 @@ const mailWordsTypeMr: Readonly<Record<ConsultationType, string>> = {
 
 /** The clinic's date and time (`YYYY-MM-DD`, `HH:mm`, clinic time) in words, in the language. */
 export function clinicWhenIn(language: MailLanguage, date: string, time: string): string {
-  // The time of day as the front desk says it: "सकाळ ११:००", "सुबह 11:00".
-  const clock = new Intl.DateTimeFormat(localeOf[language], { hour: 'numeric', minute: '2-digit', dayPeriod: 'short', timeZone: 'UTC' });
+  // The time of day as the front desk says it: "सकाळ 11:00", "सुबह 11:00" (Latin digits, server/formats.ts).
+  const clock = new Intl.DateTimeFormat(localeOf[language], { hour: 'numeric', minute: '2-digit', dayPeriod: 'short', timeZone: 'UTC', numberingSystem });
   return `${clinicDayLong(date, language)}, ${clock.format(new Date(`${date}T${time}:00Z`))} (${mailWords[language].confirmation.timeZone})`;
 }

@@ -10,6 +10,13 @@
  *                          clients and link previewers open links, they must not opt anyone out)
  *   POST /optout/{token}   turns that channel off; the page says it is done (again: the same)
  *
+ * The button is a plain HTML form, so it works without JavaScript and in any mail client's browser:
+ * the browser posts it as application/x-www-form-urlencoded (an empty body: the form has no
+ * fields). This plugin, and only it, reads that type (the API takes JSON alone); whatever the body
+ * holds is ignored, because the token in the address is all the POST needs. No cookie or session
+ * is read, so a forged cross-site post can do nothing the token's holder could not: there is no
+ * ambient authority for a CSRF to borrow, and turning reminders off twice is the same as once.
+ *
  * A forged or altered token: 400 with a page saying the link is not valid; a valid one whose
  * account is gone: 404. The pages are in the account's language and say nothing about whose
  * account it is (a forwarded link shows no email or phone).
@@ -124,6 +131,11 @@ export async function optOutPages(app: FastifyInstance, options: { db: Database;
     if (!rows[0]) return { status: 404, language: 'en' };
     return { status: 200, language: rows[0].language, ...named };
   }
+  // The opt-out form's post (see above); at most what a form with a button could send.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, {}),
+  );
+
   const failure = (reply: FastifyReply, found: Found) =>
     page(reply, found.status, found.language, `<p role="alert">${escape(found.status === 400 ? words[found.language].invalid : words[found.language].gone)}</p>`);
 

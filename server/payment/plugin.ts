@@ -84,8 +84,8 @@ export async function paymentService(app: FastifyInstance, { services, provider,
   app.get(
     '/status/:merchantOrderId',
     { preHandler: login.preHandler },
-    handle({ params: PaymentStatusParams, answer: PaymentStatusAnswer }, async ({ params }, request, reply) => {
-      reply.header('cache-control', 'no-store');
+    // Personal: private, no-store from http/auth.ts's hook, as every logged-in answer.
+    handle({ params: PaymentStatusParams, answer: PaymentStatusAnswer }, async ({ params }, request) => {
       return services.payments.statusFor(login.userOf(request), params.merchantOrderId, (error) =>
         request.log.warn({ err: error }, 'payment status check failed'),
       );

@@ -7,7 +7,7 @@
  * would build a Date at the server's local midnight, which moves with TZ). Times likewise
  * as 'HH:mm'.
  */
-import type { AppointmentRecord, AppointmentStatus, Medicines, PaymentStatus } from '../../contract/appointments.js';
+import type { AppointmentRecord, AppointmentStatus, FeeRefundState, Medicines, PaymentStatus } from '../../contract/appointments.js';
 import type { ConsultationType, Gender } from '../../contract/primitives.js';
 import type { Queryable } from '../db/database.js';
 
@@ -42,6 +42,8 @@ export interface RecordRow {
   holder_first_name: string;
   holder_last_name: string;
   consent_at: Date | null;
+  holder_deleted: boolean;
+  refund_state: FeeRefundState | null;
 }
 
 export const selectAppointmentRecords = `
@@ -51,6 +53,19 @@ export const selectAppointmentRecords = `
          a.consultation_type, a.consultation_fee, a.status, a.payment_status, a.payment_id, a.holds_slot, a.hold_expires_at,
          a.medicines, a.created_at, a.user_id, a.doctor_id, d.slot_minutes,
          a.family_member_id, holder.first_name as holder_first_name, holder.last_name as holder_last_name, a.consent_at,
+         holder.deleted_at is not null as holder_deleted,
+         -- The fee's refund (contract FeeRefundState): flagged 'refund' is pending until an admin
+         -- records it as paid back, on the appointment itself or on a flagged payment of it
+         -- (repositories/refunds.ts lists them); a patient's cancel of a paid one keeps 'paid' (spec §8).
+         case
+           when a.payment_status = 'refund' then
+             case when exists (
+               select 1 from refund_resolutions r
+                where r.appointment_id = a.id
+                   or r.payment_id in (select p.id from payments p where p.appointment_id = a.id and p.status = 'refund'))
+             then 'refunded' else 'pending' end
+           when a.status = 'Cancelled' and a.payment_status = 'paid' then 'notRefundable'
+         end as refund_state,
          case when o.id is null then null else json_build_object(
            '_id', o.id, 'appointmentId', o.appointment_id, 'totalPrice', o.total_price, 'paymentMode', o.payment_mode,
            'paymentStatus', o.payment_status, 'orderStatus', o.order_status, 'pharmacyId', o.pharmacy_id) end as "order"
@@ -87,6 +102,7 @@ export const toAppointmentRecord = (r: RecordRow): AppointmentRecord => ({
   familyMemberId: r.family_member_id,
   accountHolder: { firstName: r.holder_first_name, lastName: r.holder_last_name },
   consentAt: r.consent_at === null ? null : r.consent_at.toISOString(),
+  ...(r.refund_state === null ? {} : { refundState: r.refund_state }),
 });
 
 export async function findAppointmentRecord(q: Queryable, id: string): Promise<AppointmentRecord | null> {
@@ -107,6 +123,8 @@ export interface StoredAppointment {
   slotMinutes: number;
   holdsSlot: boolean;
   holdExpiresAt: Date | null;
+  /** The account that booked it was closed (services/appointments.ts recordAt answers it as a former patient's). */
+  holderDeleted: boolean;
 }
 
 export const toStored = (r: RecordRow): StoredAppointment => ({
@@ -116,6 +134,7 @@ export const toStored = (r: RecordRow): StoredAppointment => ({
   slotMinutes: r.slot_minutes,
   holdsSlot: r.holds_slot,
   holdExpiresAt: r.hold_expires_at,
+  holderDeleted: r.holder_deleted,
 });
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,7 @@
 /**
  * SQL for an appointment's status as staff and patients change it: Cancelled (by the patient, or
- * by the clinic with a refund flag when paid) and Completed with its prescription.
+ * by the clinic with a refund flag when paid), Completed with its prescription, and Missed (the
+ * patient did not attend).
  */
 import type { Medicines } from '../../contract/appointments.js';
 import type { Queryable } from '../db/database.js';
@@ -17,6 +18,11 @@ export async function completeAppointment(tx: Queryable, id: string, medicines: 
     JSON.stringify(medicines),
     now,
   ]);
+}
+
+/** Missed: the patient did not attend; the record, its slot row and its payment stay as they are. */
+export async function markMissed(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query(`update appointments set status = 'Missed', updated_at = $2 where id = $1`, [id, now]);
 }
 
 /**

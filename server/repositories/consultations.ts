@@ -10,7 +10,7 @@ export interface ConsultationFacts {
   userId: string;
   doctorId: string;
   consultationType: ConsultationType;
-  status: 'Booked' | 'Completed' | 'Cancelled';
+  status: 'Booked' | 'Completed' | 'Cancelled' | 'Missed';
   paymentStatus: string;
   date: string;
   startTime: string;
@@ -29,6 +29,8 @@ export interface ConsultationFacts {
   holderLastName: string;
   familyMember: { firstName: string; lastName: string; age: number; gender: Gender; relation: string } | null;
   consent: { text: string; at: Date } | null;
+  /** The account that booked it was closed: its names and phone here are the closing's placeholders. */
+  holderDeleted: boolean;
 }
 
 interface FactsRow {
@@ -58,6 +60,7 @@ interface FactsRow {
   fm_relation: string | null;
   consent_text: string | null;
   consent_at: Date | null;
+  holder_deleted: boolean;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,7 +75,7 @@ export async function findConsultationFacts(q: Queryable, id: string): Promise<C
             a.first_name, a.last_name, a.age, a.gender, a.phone_number,
             u.first_name as holder_first_name, u.last_name as holder_last_name,
             f.first_name as fm_first_name, f.last_name as fm_last_name, f.age as fm_age, f.gender as fm_gender,
-            f.relation as fm_relation, a.consent_text, a.consent_at
+            f.relation as fm_relation, a.consent_text, a.consent_at, u.deleted_at is not null as holder_deleted
        from appointments a
        join doctors d on d.id = a.doctor_id
        join users u on u.id = a.user_id
@@ -107,6 +110,7 @@ export async function findConsultationFacts(q: Queryable, id: string): Promise<C
         ? null
         : { firstName: r.fm_first_name, lastName: r.fm_last_name ?? '', age: r.fm_age ?? 0, gender: r.fm_gender ?? 'female', relation: r.fm_relation ?? '' },
     consent: r.consent_text === null || r.consent_at === null ? null : { text: r.consent_text, at: r.consent_at },
+    holderDeleted: r.holder_deleted,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Medicines } from '../../contract/appointments.js';
 import type { Language } from '../../contract/auth.js';
 import type { ConsultationType, Gender } from '../../contract/primitives.js';
 import type { Queryable } from '../db/database.js';
+import type { AuditEntryRow } from '../records/patientView.js';
 import type { PaymentProvider } from './payments.js';
 
 /** An appointment as its documents need it. */
@@ -251,6 +252,38 @@ export async function listChatOfAccount(q: Queryable, userId: string): Promise<E
   }));
 }
 
+/**
+ * The audit entries about the account, oldest first: those it made, those about it, and those
+ * about its appointments (the data export reads them through records/patientView.ts).
+ */
+export async function listAuditOfAccount(q: Queryable, userId: string): Promise<AuditEntryRow[]> {
+  const { rows } = await q.query<{
+    at: Date;
+    actor_user_id: string | null;
+    actor: string;
+    actor_role: string;
+    action: string;
+    appointment_id: string | null;
+    details: Record<string, unknown>;
+  }>(
+    `select at, actor_user_id, actor, actor_role, action, appointment_id, details
+       from audit_log
+      where actor_user_id = $1 or subject_user_id = $1
+         or appointment_id in (select id from appointments where user_id = $1)
+      order by at, id`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    at: r.at,
+    actorUserId: r.actor_user_id,
+    actor: r.actor,
+    actorRole: r.actor_role,
+    action: r.action,
+    appointmentId: r.appointment_id,
+    details: r.details,
+  }));
+}
+
 /** The ids of the photos sent in the account's chats (the bytes are read one at a time: repositories/chat.ts findPhoto). */
 export async function listChatPhotosOfAccount(q: Queryable, userId: string): Promise<{ id: string; appointmentId: string }[]> {
   const { rows } = await q.query<{ id: string; appointment_id: string }>(
@@ -304,10 +337,13 @@ export async function listUpcomingPaid(
  * of the consultation's record (the Telemedicine Practice Guidelines 2020 ask for the chat record):
  * they name nobody but through the (now pseudonymous) account and stay with their appointment until
  * the purge (server/jobs/purge.ts); the account's read marks go. The audit log's rows keep what
- * happened, with the account's email replaced by the pseudonym.
+ * happened, not the personal values (eraseFromAuditAndNotes below), and name the pseudonym as their
+ * actor.
  */
 export async function closeAccount(tx: Queryable, user: { id: string; email: string }, pseudonym: string, now: Date): Promise<void> {
   const alias = `${pseudonym}@deleted.invalid`;
+  // Read before the rows below replace them: what would name the person in the audit's words.
+  const personal = await personalValuesOf(tx, user.id);
   await tx.query(
     `update users set email = $2, first_name = $3, last_name = '', age = null, gender = null, phone_number = null,
                       password_hash = null, sign_in_method = 'google', deleted_at = $4, updated_at = $4
@@ -327,7 +363,124 @@ export async function closeAccount(tx: Queryable, user: { id: string; email: str
   );
   await tx.query('delete from chat_reads where user_id = $1', [user.id]);
   await tx.query(`update audit_log set actor = $2 where actor_user_id = $1`, [user.id, alias]);
+  await eraseFromAuditAndNotes(tx, user, alias, personal);
   await tx.query('delete from email_codes where email = $1', [user.email]);
   await tx.query('delete from email_proofs where email = $1', [user.email]);
   await tx.query(`delete from rate_limits where position($1 in bucket) > 0`, [user.email]);
+}
+
+/** The profile's fields in the order the account page lists them (the audit's `changed`). */
+const profileFields = ['firstName', 'lastName', 'phoneNumber', 'age', 'gender'];
+
+/** What erased personal words read as in the audit (the address becomes the pseudonymous one). */
+export const erasedMark = '[erased]';
+
+/**
+ * Every value that names the account's person or the people it booked for: its address, names and
+ * phone numbers now, the ones its appointments and family members hold, and every earlier value
+ * its profile changes recorded. A phone number also in digits only and as its last ten digits,
+ * the address also as its part before the @, so the forms people type them are found too.
+ */
+async function personalValuesOf(tx: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ v: string | null }>(
+    `select unnest(array[email, first_name, last_name, phone_number]) as v from users where id = $1
+     union select unnest(array[email, first_name, last_name, phone_number]) from appointments where user_id = $1
+     union select unnest(array[first_name, last_name]) from family_members where user_id = $1
+     union select e.value from audit_log a, jsonb_each_text(coalesce(a.details -> 'before', '{}') || coalesce(a.details -> 'after', '{}')) e
+      where a.action = 'user.profile' and a.subject_user_id = $1 and e.key in ('firstName', 'lastName', 'phoneNumber')`,
+    [userId],
+  );
+  const values = new Set<string>();
+  for (const { v } of rows) {
+    const value = v?.trim() ?? '';
+    if (value.length < 2) continue;
+    values.add(value);
+    const digits = value.replace(/\D/g, '');
+    if (/^[+\d\s().-]+$/.test(value) && digits.length >= 6) {
+      values.add(digits);
+      values.add(digits.slice(-10));
+    }
+    const at = value.indexOf('@');
+    if (at >= 2) values.add(value.slice(0, at));
+  }
+  // Longest first, so an address goes whole before its local part would.
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A function that replaces, in a value's words (strings anywhere inside it), each of `personal`
+ * found as a whole word (any case; a phone number's digits also with spaces, dots or dashes
+ * between them) by the pseudonymous address (the account's address) or `[erased]` (names, phone
+ * numbers). Numbers and states stay as they were.
+ */
+function eraser(personal: readonly string[], email: string, alias: string): (value: unknown) => unknown {
+  const patterns = personal.map((value) => {
+    // A phone number's digits, as people write them: '98220 77881', '98220-77881', '9822077881'.
+    const word = /^\d{6,}$/.test(value) ? [...value].join('[\\s().-]{0,2}') : escapeRegExp(value);
+    return {
+      pattern: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])${word}(?![\\p{L}\\p{N}\\p{M}])`, 'giu'),
+      mark: value.toLowerCase() === email.toLowerCase() ? alias : erasedMark,
+    };
+  });
+  const erase = (value: unknown): unknown => {
+    if (typeof value === 'string') return patterns.reduce((text, { pattern, mark }) => text.replace(pattern, mark), value);
+    if (Array.isArray(value)) return value.map(erase);
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, erase(v)]));
+    return value;
+  };
+  return erase;
+}
+
+/**
+ * What the clinic's own records say about a closing account keeps that something happened, never
+ * its personal values:
+ * - the audit log: a profile change keeps which fields changed (`{ changed: [...] }`), not the
+ *   old and new values; every other row about the account (made by it, about it, about its
+ *   appointments) has its personal values erased from its details (eraser above), staff notes
+ *   and a role change's address included;
+ * - the staff's notes on its consultations (a call's "no answer") and on its refunds, likewise.
+ * The clinical record itself (the prescription, the chat) stays as its authors wrote it, for the
+ * retention period (docs/records.md).
+ */
+async function eraseFromAuditAndNotes(tx: Queryable, user: { id: string; email: string }, alias: string, personal: readonly string[]): Promise<void> {
+  const erase = eraser(personal, user.email, alias);
+  const { rows } = await tx.query<{ id: string; action: string; subject_user_id: string | null; details: Record<string, unknown> }>(
+    `select id::text as id, action, subject_user_id, details from audit_log
+      where actor_user_id = $1 or subject_user_id = $1 or appointment_id in (select id from appointments where user_id = $1)`,
+    [user.id],
+  );
+  for (const row of rows) {
+    let details: unknown;
+    if (row.action === 'user.profile' && row.subject_user_id === user.id) {
+      const changed = Object.keys({ ...(row.details.before as object | undefined), ...(row.details.after as object | undefined) });
+      const rank = (key: string) => (profileFields.includes(key) ? profileFields.indexOf(key) : profileFields.length);
+      details = { changed: changed.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)) };
+    } else {
+      details = erase(row.details);
+    }
+    if (JSON.stringify(details) !== JSON.stringify(row.details)) {
+      await tx.query('update audit_log set details = $2 where id = $1::bigint', [row.id, JSON.stringify(details)]);
+    }
+  }
+  const notes = await tx.query<{ kind: 'event' | 'refund'; id: string; note: string }>(
+    `select 'event' as kind, e.id::text as id, e.note from consultation_events e
+       join appointments a on a.id = e.appointment_id where a.user_id = $1 and e.note <> ''
+     union all
+     select 'refund', r.id::text, r.note from refund_resolutions r
+      where r.appointment_id in (select id from appointments where user_id = $1)
+         or r.payment_id in (select id from payments where user_id = $1)
+         or r.order_id in (select o.id from orders o join appointments a on a.id = o.appointment_id where a.user_id = $1)`,
+    [user.id],
+  );
+  for (const row of notes.rows) {
+    // Within the column's 500 characters, should the marks be longer than what they replace.
+    const note = [...(erase(row.note) as string)].slice(0, 500).join('');
+    if (note === row.note) continue;
+    await tx.query(
+      row.kind === 'event' ? 'update consultation_events set note = $2 where id = $1::bigint' : 'update refund_resolutions set note = $2 where id = $1::uuid',
+      [row.id, note],
+    );
+  }
 }

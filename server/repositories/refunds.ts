@@ -23,7 +23,8 @@ export interface RefundRow {
   appointmentId: string;
   appointmentNumber: string;
   orderId: string | null;
-  patient: { userId: string; name: string; email: string; phoneNumber: string };
+  /** `deleted`: the account was closed since (services/staffAdmin/refunds.ts answers it as a former patient). */
+  patient: { userId: string; name: string; email: string; phoneNumber: string; deleted: boolean };
   /** What the flagged payment paid for, as it stands now (to say why the money is owed). */
   appointment: { status: string; paymentStatus: string; paymentId: string | null };
   order: { paymentStatus: string; paymentId: string | null; orderStatus: string } | null;
@@ -54,11 +55,12 @@ const refundsQuery = `
   )
   select f.id, f.subject, f.purpose, f.amount_paise, f.merchant_order_id, f.provider, f.flagged_at,
          f.appointment_id, a.appointment_number, f.order_id, a.user_id, a.first_name, a.last_name, a.email,
-         a.phone_number, a.status as appointment_status, a.payment_status as appointment_payment_status,
+         a.phone_number, u.deleted_at is not null as patient_deleted, a.status as appointment_status, a.payment_status as appointment_payment_status,
          a.payment_id as appointment_payment_id, o.payment_status as order_payment_status,
          o.payment_id as order_payment_id, o.order_status, r.resolved_at, r.resolved_by_email, r.note
     from flagged f
     join appointments a on a.id = f.appointment_id
+    join users u on u.id = a.user_id
     left join orders o on o.id = f.order_id
     left join refund_resolutions r
       on (f.subject = 'payment' and r.payment_id = f.id)
@@ -81,6 +83,7 @@ interface Row {
   last_name: string;
   email: string;
   phone_number: string;
+  patient_deleted: boolean;
   appointment_status: string;
   appointment_payment_status: string;
   appointment_payment_id: string | null;
@@ -103,7 +106,13 @@ const toRefund = (r: Row): RefundRow => ({
   appointmentId: r.appointment_id,
   appointmentNumber: r.appointment_number,
   orderId: r.order_id,
-  patient: { userId: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, phoneNumber: r.phone_number },
+  patient: {
+    userId: r.user_id,
+    name: `${r.first_name} ${r.last_name}`.trim(),
+    email: r.email,
+    phoneNumber: r.phone_number,
+    deleted: r.patient_deleted,
+  },
   appointment: { status: r.appointment_status, paymentStatus: r.appointment_payment_status, paymentId: r.appointment_payment_id },
   order:
     r.order_status === null

@@ -150,6 +150,8 @@ export interface AuditRow {
   appointmentId: string | null;
   subjectUserId: string | null;
   details: Record<string, unknown>;
+  /** The actor's account was closed since (services/staff.ts answers it as a former patient). */
+  actorDeleted: boolean;
 }
 
 /** The latest entries first; `before`: only entries older than that id (paging). */
@@ -163,10 +165,13 @@ export async function listAudit(q: Queryable, limit: number, before: string | nu
     appointment_id: string | null;
     subject_user_id: string | null;
     details: Record<string, unknown>;
+    actor_deleted: boolean;
   }>(
     // Ordered by the bigint column, not by the text alias `id` (which would put '9' before '15').
-    `select a.id::text as id, a.at, a.actor, a.actor_role, a.action, a.appointment_id, a.subject_user_id, a.details
+    `select a.id::text as id, a.at, a.actor, a.actor_role, a.action, a.appointment_id, a.subject_user_id, a.details,
+            coalesce(u.deleted_at is not null, false) as actor_deleted
        from audit_log a
+       left join users u on u.id = a.actor_user_id
       where ($2::bigint is null or a.id < $2::bigint) order by a.id desc limit $1`,
     [limit, before],
   );
@@ -179,5 +184,6 @@ export async function listAudit(q: Queryable, limit: number, before: string | nu
     appointmentId: r.appointment_id,
     subjectUserId: r.subject_user_id,
     details: r.details,
+    actorDeleted: r.actor_deleted,
   }));
 }

@@ -79,8 +79,7 @@ export async function appointmentRoutes(app: FastifyInstance, { services }: { se
       const file = await services.appointments.calendar(login.userOf(request), params.id);
       reply
         .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store');
+        .header('content-disposition', `attachment; filename="${file.fileName}"`);
       return file.body;
     }),
   );

@@ -20,10 +20,8 @@ import type { Services } from '../services/index.js';
 export async function consultationRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const login = loginRequired(services);
   const staff = staffRequired(services);
-  // Every answer here is one person's consultation: never stored by a browser or a proxy.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  // Every answer here is one person's consultation: private, no-store, as every login-only
+  // endpoint's (http/auth.ts registerPrivateAnswers).
 
   app.get(
     '/appointment/:id/consultation',

@@ -2,7 +2,8 @@
  * The patient's record (issue 14), for a logged-in caller (services/records.ts): My Remedies, the
  * documents, the data export, closing the account. 401 without a live bearer token, before
  * anything is read; a document of somebody else's appointment is 404, as one that does not exist.
- * Documents are answered `cache-control: private, no-store`: no proxy or browser cache keeps them.
+ * Like every answer of a login-only endpoint, they are `cache-control: private, no-store`
+ * (http/auth.ts registerPrivateAnswers): no proxy or browser cache keeps them.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
@@ -27,7 +28,6 @@ function download(reply: FastifyReply, fileName: string, contentType: string): v
   reply
     .type(contentType)
     .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff');
 }
 

@@ -9,7 +9,8 @@
  *   GET  /staff/appointments?from=&to=&doctorId=&locationId=
  *                                               a range of at most 62 days, optionally narrowed
  *   GET  /staff/appointments/{id}               one, with its checkouts (a doctor's own only)
- *   POST /staff/appointments/{id}/complete      Medicines -> Completed with the prescription
+ *   POST /staff/appointments/{id}/complete      Medicines -> Completed with the prescription (from the join window on)
+ *   POST /staff/appointments/{id}/did-not-attend { note } -> Missed (from the slot's end on)
  *   POST /staff/appointments/{id}/order         { totalPrice, paymentMode, pharmacyId } -> its order
  *   GET  /staff/audit?limit=&before=            the audit log, latest first (admins only)
  *
@@ -24,6 +25,7 @@ import {
   StaffAppointmentParams,
   StaffAppointmentsQuery,
   StaffCompleteRequest,
+  StaffDidNotAttendRequest,
   StaffOrderRequest,
   StaffAppointmentAnswer,
   StaffAppointmentDetail,
@@ -71,6 +73,14 @@ export async function staffRoutes(app: FastifyInstance, { services }: { services
     { preHandler },
     handle({ params: StaffAppointmentParams, body: StaffCompleteRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
       services.staff.complete(guard.staffOf(request), params.id, body),
+    ),
+  );
+
+  app.post(
+    '/staff/appointments/:id/did-not-attend',
+    { preHandler },
+    handle({ params: StaffAppointmentParams, body: StaffDidNotAttendRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
+      services.staff.didNotAttend(guard.staffOf(request), params.id, body.note),
     ),
   );
 

@@ -128,6 +128,7 @@ export const appointmentMessages = {
   notYourAccount: 'You can cancel only your own appointments.',
   completed: 'This consultation is completed: it cannot be changed.',
   cancelled: 'This appointment was cancelled.',
+  missed: 'You did not attend this appointment: it cannot be changed. Please book a new one.',
   refunded: 'This appointment lost its slot before its payment arrived, and its fee is being refunded. Please book a new one.',
   notConfirmed: 'Only a booked appointment whose fee is paid can be added to a calendar.',
 } as const;
@@ -146,10 +147,25 @@ export function statusAt(
   return now.getTime() >= ends ? 'Expired' : 'Booked';
 }
 
-/** The record as the patient (or staff) reads it at `now`. */
+/**
+ * The record as the patient (or staff) reads it at `now`. A closed account's appointment (only
+ * staff still read it) says so with `formerPatient` instead of the pseudonym and placeholders the
+ * closing left in its names, email and phone (repositories/records.ts closeAccount): they mean
+ * nothing to a reader, and a view words the fact ("Former patient").
+ */
 export function recordAt(stored: StoredAppointment, now: Date): AppointmentRecord {
   const appointmentStatus = statusAt(stored, now);
-  return appointmentStatus === stored.record.appointmentStatus ? stored.record : { ...stored.record, appointmentStatus };
+  const record = appointmentStatus === stored.record.appointmentStatus ? stored.record : { ...stored.record, appointmentStatus };
+  if (!stored.holderDeleted) return record;
+  return {
+    ...record,
+    firstName: '',
+    lastName: '',
+    email: '',
+    phoneNumber: '',
+    accountHolder: { firstName: '', lastName: '' },
+    formerPatient: true,
+  };
 }
 
 export function isSlotViolation(error: unknown): boolean {
@@ -322,7 +338,7 @@ export interface AppointmentServiceDeps {
 export function createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl, observer = noObserver, people }: AppointmentServiceDeps) {
   /**
    * The caller's own appointment that may still be moved or cancelled (Booked or Expired).
-   * 404 for none or somebody else's; 409 when Completed or Cancelled, or (moves only) flagged
+   * 404 for none or somebody else's; 409 when Completed, Cancelled or Missed, or (moves only) flagged
    * for refund after it lost its slot.
    */
   async function ownChangeable(q: Queryable, user: User, id: string, at: Date, forUpdate = false, cancelling = false) {
@@ -331,6 +347,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
     const status = statusAt(a, at);
     if (status === 'Completed') throw new ConflictError(appointmentMessages.completed);
     if (status === 'Cancelled') throw new ConflictError(appointmentMessages.cancelled);
+    if (status === 'Missed') throw new ConflictError(appointmentMessages.missed);
     if (!cancelling && a.record.appointmentPaymentStatus === 'refund') throw new ConflictError(appointmentMessages.refunded);
     return a;
   }

@@ -7,7 +7,7 @@
  *
  * The join window (JOIN_OPENS_MINUTES_BEFORE, JOIN_CLOSES_MINUTES_AFTER; server/consultation/config.ts):
  * from that many minutes before the start until that many after the slot ends, by the services'
- * clock. Never for a cancelled, unpaid or completed appointment.
+ * clock. Never for a cancelled, unpaid, completed or missed (did not attend) appointment.
  *
  * Video: a Jitsi Meet room per appointment (consultation_rooms), named with 128 bits from the
  * CSPRNG the first time its patient or doctor asks inside the window. With JITSI_APP_ID/SECRET
@@ -34,6 +34,7 @@ import {
   listConsultationEvents,
 } from '../repositories/consultations.js';
 import { findAccountRole, insertAudit } from '../repositories/staff.js';
+import { seesClinicWorking } from '../records/patientView.js';
 import { ConflictError, NotFoundError } from './errors.js';
 import { clinicInstant } from '../../contract/clinicTime.js';
 import type { Staff } from './staff.js';
@@ -68,6 +69,8 @@ export function stateAt(
   if (facts.status === 'Cancelled') return { state: 'unavailable', reason: 'cancelled' };
   if (facts.paymentStatus !== 'paid') return { state: 'unavailable', reason: 'unpaid' };
   if (facts.status === 'Completed') return { state: 'unavailable', reason: 'completed' };
+  // The doctor noted that the patient did not attend: the consultation is over, link and all.
+  if (facts.status === 'Missed') return { state: 'unavailable', reason: 'missed' };
   const { opensAt, closesAt } = joinWindow(facts, config);
   if (now < opensAt) return { state: 'upcoming', reason: null };
   if (now >= closesAt) return { state: 'closed', reason: null };
@@ -141,7 +144,10 @@ export function createConsultationService({
     const { state, reason } = stateAt(facts, config, at);
     const window = joinWindow(facts, config);
     const fm = facts.familyMember;
-    const person = fm
+    // A closed account's appointment (staff alone read it): the fact, not the closing's placeholders.
+    const person = facts.holderDeleted
+      ? { firstName: '', lastName: '', age: facts.age, gender: facts.gender, relation: '', phoneNumber: '', adultPresent: null }
+      : fm
       ? {
           firstName: fm.firstName,
           lastName: fm.lastName,
@@ -170,7 +176,9 @@ export function createConsultationService({
       await insertConsultationEvent(db, { appointmentId: facts.id, kind: 'video.link', actorUserId: user._id, actorRole: as }, at);
     }
     const staff = as !== 'patient';
-    const events = staff ? await listConsultationEvents(db, facts.id) : [];
+    // The events (a call's "no answer" note...) are the clinic's working: not for the patient,
+    // in this view as in the data export (records/patientView.ts).
+    const events = seesClinicWorking(as) ? await listConsultationEvents(db, facts.id) : [];
     return {
       appointmentId: facts.id,
       consultationType: facts.consultationType,
@@ -187,6 +195,7 @@ export function createConsultationService({
       person,
       consent: staff && facts.consent ? { text: facts.consent.text, at: facts.consent.at.toISOString() } : null,
       events: events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), role: e.role, note: e.note })),
+      ...(facts.holderDeleted ? { formerPatient: true as const } : {}),
     };
   }
 

@@ -176,6 +176,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       db,
       now,
       onCompleted: (appointmentId) => background.run('prescription mail', () => records.sendPrescription(appointmentId)),
+      ...(options.consultation ? { consultation: options.consultation } : {}),
     }),
     /** The patient's record: My Remedies, prescription and receipt PDFs, the data export, closing the account. */
     records,

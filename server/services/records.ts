@@ -9,11 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
+import type { Medicines } from '../../contract/appointments.js';
 import type { User } from '../../contract/auth.js';
 import type { AccountDeletionAnswer, PrescriptionRecord, RemediesAnswer } from '../../contract/records.js';
 import type { Database, Queryable } from '../db/database.js';
 import { type ClinicDetails, prescriptionFileName, prescriptionPdf } from '../documents/prescription.js';
 import { defaultRecordsConfig, type Retention } from '../records/config.js';
+import { auditEntryForPatient, releasedToPatient } from '../records/patientView.js';
 import { type ReceiptLine, receiptFileName, receiptPdf } from '../documents/receipt.js';
 import type { Mailer } from '../mail/mailer.js';
 import { prescriptionMail } from '../mail/templates.js';
@@ -26,6 +28,7 @@ import {
   findRecordAppointment,
   findRecordAppointmentOfOrder,
   listAllAppointments,
+  listAuditOfAccount,
   listChatOfAccount,
   listChatPhotosOfAccount,
   listCompletedAppointments,
@@ -95,9 +98,9 @@ export function createRecordService({ db, now, mailer, otp, clinic, retention = 
 
   /**
    * The patient sees a prescription once the clinic shows it (`medicines.showMedicine`, as
-   * /myappointment does); the appointment's doctor and admins always.
+   * /myappointment does; records/patientView.ts); the appointment's doctor and admins always.
    */
-  const released = (a: RecordAppointment) => a.medicines.showMedicine;
+  const released = (a: RecordAppointment) => releasedToPatient(a.medicines);
 
   const until = (a: RecordAppointment) => courseUntil(a.date, a.medicines.duration);
 
@@ -109,7 +112,7 @@ export function createRecordService({ db, now, mailer, otp, clinic, retention = 
 
   async function prescriptionOf(a: RecordAppointment): Promise<DownloadFile> {
     if (a.status !== 'Completed') throw new ConflictError(recordMessages.notCompleted);
-    return { fileName: prescriptionFileName(a), body: await prescriptionPdf(a, clinic, until(a), a.language) };
+    return { fileName: prescriptionFileName(a), body: await prescriptionPdf(a, clinic, a.language) };
   }
 
   /** The receipt lines of an appointment's fee or its order, numbers given on first issue. */
@@ -224,19 +227,19 @@ export function createRecordService({ db, now, mailer, otp, clinic, retention = 
         name: 'appointments.json',
         make: async () =>
           json(
-            await rows(
+            (await rows(
               `select a.id, a.appointment_number as "appointmentNumber", to_char(a.date, 'YYYY-MM-DD') as date,
                       to_char(a.start_time, 'HH24:MI') as "startTime", a.consultation_type as "consultationType",
                       a.consultation_fee::float8 as "consultationFee", a.status, a.payment_status as "paymentStatus",
                       d.name as "doctorName", l.name as location, a.family_member_id as "familyMemberId",
                       a.first_name as "firstName", a.last_name as "lastName", a.email, a.phone_number as "phoneNumber",
                       a.age, a.gender,
-                      case when coalesce((a.medicines->>'showMedicine')::boolean, false) then a.medicines end as prescription, a.consent_text as "consentText", a.consent_at as "consentAt",
+                      a.medicines as prescription, a.consent_text as "consentText", a.consent_at as "consentAt",
                       a.created_at as "createdAt"
                  from appointments a join doctors d on d.id = a.doctor_id left join locations l on l.id = a.location_id
                 where a.user_id = $1 order by a.date, a.start_time, a.created_at`,
               [user._id],
-            ),
+            )).map((a) => ({ ...a, prescription: releasedToPatient(a.prescription as Medicines | null) ? a.prescription : null })),
           ),
       },
       {
@@ -277,18 +280,9 @@ export function createRecordService({ db, now, mailer, otp, clinic, retention = 
           ),
       },
       {
+        // As the app would show them: no staff address, staff note or unreleased prescription.
         name: 'audit.json',
-        make: async () =>
-          json(
-            await rows(
-              `select at, actor, actor_role as "actorRole", action, appointment_id as "appointmentId", details
-                 from audit_log
-                where actor_user_id = $1 or subject_user_id = $1
-                   or appointment_id in (select id from appointments where user_id = $1)
-                order by at, id`,
-              [user._id],
-            ),
-          ),
+        make: async () => json((await listAuditOfAccount(db, user._id)).map((row) => auditEntryForPatient(row, user._id))),
       },
       { name: 'chat-messages.json', make: async () => json(await listChatOfAccount(db, user._id)) },
     ];

@@ -9,8 +9,17 @@
  * Every change is written to the audit log in the same transaction as the change itself: who
  * (account, email, role), when, what (the action), and the values before and after.
  *
- * - complete: status Completed with the prescription. A Completed appointment's prescription may
- *   be written again (action prescription.updated); a Cancelled one cannot be completed.
+ * - complete: status Completed with the prescription, from the join window's opening on
+ *   (JOIN_OPENS_MINUTES_BEFORE before the start, services/consultations.ts joinWindow): a doctor
+ *   cannot close a consultation that has not begun (the patient's card would move to the past and
+ *   the join link vanish). Before it: 409 with the code 'completionNotOpen' and `opensAt`. A
+ *   Completed appointment's prescription may be written again at any time (action
+ *   prescription.updated); a Cancelled one cannot be completed. A Missed one can (the doctor
+ *   marked it by mistake, or the patient came after all).
+ * - didNotAttend: status Missed, the other way a consultation ends, from the slot's end on (409
+ *   'didNotAttendNotYet' with `endsAt` before), for a paid appointment that is not Cancelled,
+ *   Completed or Missed already. Not for a Chat: a chat consultation lasts until the doctor
+ *   completes it (services/chat.ts). The fee stays (nothing is refunded; spec §8 for a cancel).
  * - order: the pharmacy order of a Completed appointment: one per appointment, paymentStatus
  *   'Pending' (the payment service sets 'Completed' when a card payment settles), orderStatus
  *   'Placed', paymentMode 'Card' (the patient pays online) or 'Cash' (at the pharmacy).
@@ -21,18 +30,25 @@
  * The admin-only parts of the console are services/staffAdmin.ts and services/staffSchedule.ts.
  */
 import type { AppointmentRecord, Medicines } from '../../contract/appointments.js';
-import { maxAppointmentRangeDays, type StaffAppointmentDetail, type StaffAppointmentsQuery } from '../../contract/staff.js';
+import {
+  maxAppointmentRangeDays,
+  type StaffAppointmentDetail,
+  type StaffAppointmentsQuery,
+  type StaffNotYetCode,
+} from '../../contract/staff.js';
 import type { User } from '../../contract/auth.js';
 import { type Database, isUniqueViolation, type Queryable } from '../db/database.js';
 import { listAppointmentsBetween } from '../repositories/appointmentLists.js';
 import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
-import { completeAppointment } from '../repositories/appointmentStatus.js';
+import { completeAppointment, markMissed } from '../repositories/appointmentStatus.js';
 import { insertOrder, orderConstraint } from '../repositories/orders.js';
 import { listAppointmentPayments } from '../repositories/refunds.js';
 import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
 import { recordAt, statusAt } from './appointments.js';
-import { badField, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.js';
-import { clinicClock, daysBetween } from '../../contract/clinicTime.js';
+import { badField, BadRequestError, ConflictError, ConflictWithBodyError, ForbiddenError, NotFoundError } from './errors.js';
+import { clinicClock, clinicInstant, daysBetween, fromMinutes } from '../../contract/clinicTime.js';
+import { type ConsultationConfig, defaultConsultationConfig } from '../consultation/config.js';
+import { joinWindow } from './consultations.js';
 
 export const staffMessages = {
   staffOnly: 'This is for clinic staff only.',
@@ -41,6 +57,15 @@ export const staffMessages = {
   notYours: 'This appointment is another doctor\'s.',
   notFound: 'Appointment not found.',
   cancelled: 'This appointment was cancelled: it cannot be completed.',
+  /** Completion before the join window opens (`time`: its clinic time, `minutes`: JOIN_OPENS_MINUTES_BEFORE). */
+  completionNotOpen: (time: string, minutes: number) => `The consultation can be completed from ${time}, ${minutes} minutes before it starts.`,
+  missedNotYet: (time: string) => `The patient can be marked as not attended from ${time}, when the slot ends.`,
+  missedCancelled: 'This appointment was cancelled: it cannot be marked as not attended.',
+  missedCompleted: 'This consultation is completed: it cannot be marked as not attended.',
+  missedAlready: 'The patient is already marked as not attended.',
+  missedUnpaid: 'The fee was never paid: there was no consultation to attend.',
+  missedChat: 'A chat consultation lasts until you complete it: it cannot be marked as not attended.',
+  missed: 'Noted: the patient did not attend.',
   notCompleted: 'Complete the consultation before creating its order.',
   hasOrder: 'This appointment already has an order.',
   completed: 'Consultation completed.',
@@ -51,6 +76,18 @@ export const staffMessages = {
   dateWithRange: 'Ask for one date, or for a range from one date to another, not both.',
   badRange: 'The range must end on or after its first day, and span at most 62 days.',
 } as const;
+
+/** A 409 of the console that says what is not possible yet, with its code and when it opens (contract/staff.ts). */
+export class NotYetError extends ConflictWithBodyError<{ message: string; code: StaffNotYetCode; opensAt?: string; endsAt?: string }> {}
+
+/** When completion opens (the join window) and when the slot ends, for one stored appointment. */
+export function consultationTimes(a: StoredAppointment, config: ConsultationConfig): { opensAt: Date; endsAt: Date } {
+  const facts = { date: a.record.date, startTime: a.record.startTime, slotMinutes: a.slotMinutes };
+  return {
+    opensAt: joinWindow(facts, config).opensAt,
+    endsAt: new Date(clinicInstant(facts.date, facts.startTime).getTime() + a.slotMinutes * 60_000),
+  };
+}
 
 /** 403 unless the caller is an admin (every admin-only call checks it again, whatever its route did). */
 export function assertAdmin(staff: Staff): void {
@@ -115,11 +152,14 @@ export function createStaffService({
   db,
   now,
   onCompleted,
+  consultation = defaultConsultationConfig,
 }: {
   db: Database;
   now: () => Date;
   /** Once a completion that first shows the patient the prescription committed: the prescription mail (services/records.ts). */
   onCompleted?: (appointmentId: string) => void;
+  /** JOIN_OPENS_MINUTES_BEFORE: completion opens with the join window. */
+  consultation?: ConsultationConfig;
 }) {
   /** The appointment, locked, that this staff member may act on: 404 none, 403 another doctor's. */
   async function actionable(tx: Queryable, staff: Staff, id: string, lock = true): Promise<StoredAppointment> {
@@ -178,7 +218,14 @@ export function createStaffService({
     /** GET /staff/appointments/{id}: the record and its checkouts; a doctor's own only. */
     async appointment(staff: Staff, id: string): Promise<StaffAppointmentDetail> {
       const a = await actionable(db, staff, id, false);
-      return { appointment: recordAt(a, now()), slotMinutes: a.slotMinutes, payments: await listAppointmentPayments(db, a.record._id) };
+      const times = consultationTimes(a, consultation);
+      return {
+        appointment: recordAt(a, now()),
+        slotMinutes: a.slotMinutes,
+        completionOpensAt: times.opensAt.toISOString(),
+        slotEndsAt: times.endsAt.toISOString(),
+        payments: await listAppointmentPayments(db, a.record._id),
+      };
     },
 
     /** POST /staff/appointments/{id}/complete: Completed, with the prescription. */
@@ -190,6 +237,14 @@ export function createStaffService({
         const status = statusAt(a, at);
         if (status === 'Cancelled') throw new ConflictError(staffMessages.cancelled);
         const again = status === 'Completed';
+        const { opensAt } = consultationTimes(a, consultation);
+        if (!again && at < opensAt) {
+          throw new NotYetError({
+            message: staffMessages.completionNotOpen(fromMinutes(clinicClock(opensAt).minutes), consultation.joinOpensMinutesBefore),
+            code: 'completionNotOpen',
+            opensAt: opensAt.toISOString(),
+          });
+        }
         // The patient is sent the prescription once it is first shown to them (completed with it, or shown later).
         releasedNow = medicines.showMedicine && !(again && a.record.medicines.showMedicine);
         await completeAppointment(tx, a.record._id, medicines, at);
@@ -210,6 +265,31 @@ export function createStaffService({
       });
       if (releasedNow) onCompleted?.(id);
       return answer(id, message);
+    },
+
+    /** POST /staff/appointments/{id}/did-not-attend: Missed, once the slot has ended (the rules above). */
+    async didNotAttend(staff: Staff, id: string, note: string) {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const a = await actionable(tx, staff, id);
+        const status = statusAt(a, at);
+        if (status === 'Cancelled') throw new ConflictError(staffMessages.missedCancelled);
+        if (status === 'Completed') throw new ConflictError(staffMessages.missedCompleted);
+        if (status === 'Missed') throw new ConflictError(staffMessages.missedAlready);
+        if (a.record.consultationType === 'Chat') throw new NotYetError({ message: staffMessages.missedChat, code: 'didNotAttendChat' });
+        if (a.record.appointmentPaymentStatus !== 'paid') throw new NotYetError({ message: staffMessages.missedUnpaid, code: 'didNotAttendUnpaid' });
+        const { endsAt } = consultationTimes(a, consultation);
+        if (at < endsAt) {
+          throw new NotYetError({ message: staffMessages.missedNotYet(fromMinutes(clinicClock(endsAt).minutes)), code: 'didNotAttendNotYet', endsAt: endsAt.toISOString() });
+        }
+        await markMissed(tx, a.record._id, at);
+        await insertAudit(
+          tx,
+          { ...actor(staff), action: 'appointment.missed', appointmentId: a.record._id, details: { before: { status }, after: { status: 'Missed' }, note } },
+          at,
+        );
+      });
+      return answer(id, staffMessages.missed);
     },
 
     /** POST /staff/appointments/{id}/order: the pharmacy order of a Completed appointment (one only). */
@@ -242,7 +322,11 @@ export function createStaffService({
     },
 
     /** GET /staff/audit: admins only; the latest first, each with its appointment's number (what staff read). */
-    async audit(staff: Staff, limit: number, before: string | null): Promise<Array<AuditRow & { appointmentNumber: string | null }>> {
+    async audit(
+      staff: Staff,
+      limit: number,
+      before: string | null,
+    ): Promise<Array<Omit<AuditRow, 'actorDeleted'> & { appointmentNumber: string | null; actorFormerPatient?: true }>> {
       assertAdmin(staff);
       const rows = await listAudit(db, limit, before);
       const ids = [...new Set(rows.flatMap((r) => (r.appointmentId ? [r.appointmentId] : [])))];
@@ -254,7 +338,12 @@ export function createStaffService({
         );
         for (const r of found.rows) numbers.set(r.id, r.appointment_number);
       }
-      return rows.map((r) => ({ ...r, appointmentNumber: r.appointmentId ? (numbers.get(r.appointmentId) ?? null) : null }));
+      // A closed account acted: the fact, not the pseudonym its closing left in `actor` (as recordAt does for appointments).
+      return rows.map(({ actorDeleted, ...r }) => ({
+        ...r,
+        ...(actorDeleted ? { actor: '', actorFormerPatient: true as const } : {}),
+        appointmentNumber: r.appointmentId ? (numbers.get(r.appointmentId) ?? null) : null,
+      }));
     },
   };
 }

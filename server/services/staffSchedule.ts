@@ -84,6 +84,7 @@ export const scheduleMessages = {
     `This change would leave ${n === 1 ? 'a booked appointment' : `${n} booked appointments`} outside the doctor's schedule. Move or cancel ${n === 1 ? 'it' : 'them'} first.`,
   completed: 'This consultation is completed: it cannot be changed.',
   cancelled: 'This appointment is already cancelled.',
+  missed: 'The patient did not attend this appointment: it cannot be changed.',
   refundFlagged: 'This appointment lost its slot and its fee is flagged for refund: it cannot be moved.',
   registrationIncomplete: 'Enter both the registration council and the registration number, or neither.',
   created: 'Doctor added.',
@@ -256,13 +257,14 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
     return { message, doctor: (await findAdminDoctor(db, id))! };
   }
 
-  /** The appointment, locked, that an admin may still move or cancel: 404 none; 409 Completed or Cancelled. */
+  /** The appointment, locked, that an admin may still move or cancel: 404 none; 409 Completed, Cancelled or Missed. */
   async function changeable(tx: Queryable, id: string, at: Date): Promise<StoredAppointment> {
     const a = await findStoredAppointment(tx, id, true);
     if (!a) throw new NotFoundError(scheduleMessages.appointmentNotFound);
     const status = statusAt(a, at);
     if (status === 'Completed') throw new ConflictError(scheduleMessages.completed);
     if (status === 'Cancelled') throw new ConflictError(scheduleMessages.cancelled);
+    if (status === 'Missed') throw new ConflictError(scheduleMessages.missed);
     return a;
   }
 

@@ -1,8 +1,8 @@
 /**
  * The staff console's own calls (issue 6; server/routes/staff.ts): who the caller is as staff, the
  * appointments of a day or a range (a doctor gets only their own; an admin may filter by doctor
- * and location), one appointment, completing it with the prescription, its pharmacy order, and
- * the audit log. The admin sections' calls live in ./staffAdmin.ts.
+ * and location), one appointment, completing it with the prescription or noting that the patient
+ * did not attend, its pharmacy order, and the audit log. The admin sections' calls live in ./staffAdmin.ts.
  *
  * Each needs the staff member's bearer token: 401 without a live one, 403 for a patient's (the
  * server's message 'This is for clinic staff only.'), 403 for another doctor's appointment.
@@ -53,9 +53,14 @@ export type StaffApi = {
   /**
    * POST /staff/appointments/{id}/complete with the prescription: Completed ('Consultation
    * completed.'), or the prescription written again on a Completed one ('Prescription updated.').
-   * 409 for a Cancelled appointment.
+   * 409 for a Cancelled appointment, and before the join window opens (code 'completionNotOpen').
    */
   completeAppointment(id: string, medicines: Medicines, token: string, signal?: AbortSignal): Call<StaffChangeAnswer>;
+  /**
+   * POST /staff/appointments/{id}/did-not-attend with a note ('' for none): Missed ('Noted: the
+   * patient did not attend.'); 409 before the slot ends, and for one that cannot be marked.
+   */
+  markDidNotAttend(id: string, note: string, token: string, signal?: AbortSignal): Call<StaffChangeAnswer>;
   /** POST /staff/appointments/{id}/order: the pharmacy order of a Completed appointment, once. */
   createOrder(id: string, order: t.OutputOf<typeof StaffOrderRequest>, token: string, signal?: AbortSignal): Call<StaffChangeAnswer>;
   /** GET /staff/audit?limit[&before]: admins only (403 for a doctor). */
@@ -80,6 +85,8 @@ export function createStaffApi({ request }: ApiClient): StaffApi {
     fetchFilterDoctors: (token, signal) => request(AdminDoctorList, '/staff/doctors', { token, signal }),
     completeAppointment: (id, medicines, token, signal) =>
       request(StaffAppointmentAnswer, `${appointmentPath(id)}/complete`, { method: 'POST', body: medicines, token, signal }),
+    markDidNotAttend: (id, note, token, signal) =>
+      request(StaffAppointmentAnswer, `${appointmentPath(id)}/did-not-attend`, { method: 'POST', body: { note }, token, signal }),
     createOrder: (id, order, token, signal) =>
       request(StaffAppointmentAnswer, `${appointmentPath(id)}/order`, { method: 'POST', body: order, token, signal }),
     fetchAudit: ({ limit, before }, token, signal) => {
@@ -97,6 +104,7 @@ export const {
   fetchStaffAppointment,
   fetchFilterDoctors,
   completeAppointment,
+  markDidNotAttend,
   createOrder,
   fetchAudit,
 } = staffApi;

@@ -36,7 +36,7 @@ export interface CatalogReport {
 function sampleArgument(): unknown {
   const value = Object.assign(['Asha', 'Ravi'], {
     toLowerCase: () => 'asha,ravi',
-    charAt: (index: number) => 'asha,ravi'.charAt(index), // records.takeLine capitalises a frequency's first letter
+    charAt: (index: number) => 'asha,ravi'.charAt(index), // account.fieldProblem capitalises its words' first letter
     name: 'Asha',
     phone: '98220 12345',
     email: 'asha@example.com',

@@ -113,7 +113,6 @@ export const en = {
     retry: 'Try again',
     currentHeading: 'Current remedies',
     pastHeading: 'Earlier prescriptions',
-    currentUntil: (day: string) => `Take until ${day}`,
     prescriptionOf: (date: string, doctor: string) => `${date} with ${doctor}`,
     forPerson: (name: string, relation: string) => `For ${name} (${relation})`,
     consultation: (type: string) => (type === 'Clinic Visit' ? 'Clinic visit' : `${type} consultation`),
@@ -121,8 +120,9 @@ export const en = {
     remedies: 'Remedies',
     remedy: 'Remedy',
     potency: 'Potency',
+    /** Labels only: a remedy's dose and frequency show as the doctor wrote them, never restated or translated (docs/records.md). */
     dosage: 'Dosage',
-    whenToTake: 'When to take',
+    frequency: 'Frequency',
     duration: 'Duration',
     instructions: 'Instructions',
     pharmacy: 'Pharmacy',
@@ -135,18 +135,6 @@ export const en = {
     downloading: 'Downloading…',
     downloadFailed: 'The document could not be downloaded. Please try again.',
     viewRemedies: 'My remedies: prescription and receipts',
-    /** Plain words for the frequencies doctors abbreviate; anything else is shown as written. */
-    frequencies: {
-      od: 'Once a day',
-      bd: 'Twice a day, morning and evening',
-      tds: 'Three times a day: morning, afternoon and evening',
-      qid: 'Four times a day',
-      hs: 'At bedtime',
-      sos: 'Only when needed',
-      stat: 'Once, straight away',
-      weekly: 'Once a week',
-    },
-    takeLine: (dosage: string, when: string) => (dosage ? `${dosage}, ${when.charAt(0).toLowerCase()}${when.slice(1)}` : when),
     dataHeading: 'Your data',
     dataIntro:
       'Download everything the clinic holds about your account: profile, family members, appointments, prescriptions, orders, payments, consents and our log entries about them, as a zip of JSON files with your prescriptions and receipts as PDF.',
@@ -306,6 +294,8 @@ export const en = {
     appointmentHeading: (doctor: string, date: string) => `${doctor}, ${date}`,
     doctor: 'Doctor',
     location: 'Location',
+    /** A Chat, Video or Call booked on the doctor's online hours, with no clinic: the type as `booking.consultationTypeNames` names it. */
+    placeOnline: (type: string) => `Online (${type})`,
     /** A family member's appointment (issue 12): the person the doctor consults. */
     patientFor: 'For',
     consultationType: 'Consultation type',
@@ -313,7 +303,9 @@ export const en = {
     time: 'Time',
     status: 'Status',
     appointmentId: 'Appointment ID',
-    statusNames: { Booked: 'Booked', Expired: 'Expired', Completed: 'Completed', Cancelled: 'Cancelled' },
+    statusNames: { Booked: 'Booked', Expired: 'Expired', Completed: 'Completed', Cancelled: 'Cancelled', Missed: 'Did not attend' },
+    /** Status Missed: the doctor noted that the patient did not attend (the fee is kept, as for a cancellation). */
+    missedNote: 'The doctor noted that you did not attend this appointment. Please book a new one if you still need a consultation.',
     /** `until`: the end of the hold on the slot, in clinic time; null when unknown. */
     feeUnpaid: (until: string | null) =>
       until === null
@@ -343,6 +335,10 @@ export const en = {
     orderPaymentMode: 'Payment mode',
     orderPaymentStatus: 'Payment status',
     orderStatus: 'Order status',
+    /** The values the server gives (spec §3, the orders table's checks); one it does not list shows as it came (`orderWords`). */
+    orderStatusNames: { Pending: 'Pending', Placed: 'Placed', Ready: 'Ready', Delivered: 'Delivered', Cancelled: 'Cancelled' },
+    orderPaymentStatusNames: { Pending: 'Pending', Completed: 'Completed', Failed: 'Failed', Refund: 'Refund' },
+    paymentModeNames: { Card: 'Card', Cash: 'Cash' },
     payNow: 'Pay Now',
     /** No spec text: spec §4 "the user is told the amount already paid". */
     alreadyPaid: (amount: string) => `You have already paid ${amount}.`,

@@ -14,6 +14,7 @@ const statusNames: Record<AppointmentStatus, string> = {
   Expired: 'Expired',
   Completed: 'Completed',
   Cancelled: 'Cancelled',
+  Missed: 'Did not attend',
 };
 
 export const staffAdminMessages = {

@@ -12,6 +12,7 @@ import { createCatalog, useCatalog, type Catalog } from './catalog';
 /** The audit log's names of actions; an action not named here is shown as recorded. Open-ended, so typed by hand. */
 const auditActions: Readonly<Record<string, string>> = {
     'appointment.completed': 'Completed a consultation',
+    'appointment.missed': 'Noted that a patient did not attend',
     'prescription.updated': 'Updated a prescription',
     'order.created': 'Created a pharmacy order',
     'appointment.moved': 'Moved an appointment',
@@ -154,8 +155,12 @@ export const staffMessages = {
   },
   /** The chat panel's heading in the console (its other texts are the patient side's English ones, src/i18n/messages.ts). */
   chat: { heading: 'Chat with the patient' },
-  statusNames: { Booked: 'Booked', Expired: 'Expired', Completed: 'Completed', Cancelled: 'Cancelled' },
+  statusNames: { Booked: 'Booked', Expired: 'Expired', Completed: 'Completed', Cancelled: 'Cancelled', Missed: 'Did not attend' },
   paymentNames: { paid: 'Paid', pending: 'Payment pending', failed: 'Not paid', refund: 'Refund due' },
+  /** A fee's refund state where the server gives one (contract FeeRefundState), in place of its payment name. */
+  refundStates: { pending: 'Refund pending', refunded: 'Refunded', notRefundable: 'Paid, not refundable' },
+  /** Who a closed account was, wherever staff would read a patient's name (the server sends the fact, `formerPatient`). */
+  formerPatient: 'Former patient',
   detail: {
     title: 'Appointment',
     back: 'Back to the list',
@@ -185,6 +190,15 @@ export const staffMessages = {
     paymentLine: (what: string, amount: string, status: string, at: string) => `${what}: ${amount}, ${status}, ${at}`,
     paymentPurposes: { appointment: 'Consultation fee', order: 'Pharmacy order' },
     cancelled: 'This appointment was cancelled: it cannot be completed.',
+    /** Status Missed: said above the prescription form, which can still complete it (a mistake, or the patient came after all). */
+    missed: 'Noted: the patient did not attend. If they were seen after all, complete the consultation below.',
+    /** Before the join window: when completing opens (`when`: its clinic date and time). */
+    completionOpens: (when: string) => `You can complete this consultation from ${when}, when its join window opens.`,
+    didNotAttendHeading: 'Patient did not attend?',
+    didNotAttendIntro: 'The slot has ended. If the patient never came, note it: the appointment is then closed, and the fee is not refunded.',
+    didNotAttendNote: 'Note for the clinic (optional)',
+    didNotAttend: 'Patient did not attend',
+    markingMissed: 'Saving…',
     prescriptionHeading: 'Prescription',
     noPrescription: 'No prescription yet.',
     orderHeading: 'Pharmacy order',
@@ -301,6 +315,7 @@ export const staffMessages = {
       cancelled: 'This consultation was cancelled.',
       unpaid: 'The fee is not paid: there is no consultation yet.',
       completed: 'This consultation is completed.',
+      missed: 'The patient did not attend.',
     },
     callPerson: (phone: string) => `Call ${phone}`,
     callOpensAt: (time: string) => `The call's number is shown from ${time}.`,

@@ -1,7 +1,8 @@
 /**
  * Today and Upcoming (issue 6): the appointments of a range of clinic dates, a row each with time,
- * patient, consultation type, location, status and fee payment (and the doctor, for an admin,
- * who may narrow the list to one doctor and one location). Each row opens the appointment.
+ * patient ("Former patient" for a closed account), consultation type, location, status and where
+ * the fee stands (its refund state once cancelled or refunded), and the doctor for an admin, who
+ * may narrow the list to one doctor and one location. Each row opens the appointment.
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
@@ -22,7 +23,7 @@ import { formatClinicDate, formatClinicTime } from '../components/Appointments/f
 import { Link } from '../components/Link/Link';
 import { useStaffMessages } from '../i18n/staffMessages';
 import { backTo } from './backTo';
-import { Fact, LoadState } from './parts';
+import { Fact, feeStateOf, LoadState, patientNameOf } from './parts';
 import { useStaffAppointmentsActor } from './provider';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
@@ -150,7 +151,7 @@ function AppointmentRow({
   const texts = staff.list;
   const showDate = range !== 'today';
   const time = formatClinicTime(appointment.startTime);
-  const patient = `${appointment.firstName} ${appointment.lastName}`;
+  const patient = patientNameOf(appointment);
   return (
     <article className="staff-row">
       <h2 className="staff-row__title">
@@ -164,7 +165,7 @@ function AppointmentRow({
       </h2>
       <dl className="staff-facts">
         {showDoctor && <Fact label={texts.doctor} value={appointment.doctorName} />}
-        {appointment.familyMemberId && appointment.accountHolder && (
+        {appointment.familyMemberId && appointment.accountHolder && !appointment.formerPatient && (
           <Fact label={texts.bookedBy} value={`${appointment.accountHolder.firstName} ${appointment.accountHolder.lastName}`.trim()} />
         )}
         <Fact label={texts.type} value={appointment.consultationType} />
@@ -177,7 +178,7 @@ function AppointmentRow({
             </span>
           }
         />
-        <Fact label={texts.payment} value={staff.paymentNames[appointment.appointmentPaymentStatus]} />
+        <Fact label={texts.payment} value={feeStateOf(appointment)} />
         {(appointment.unreadMessages ?? 0) > 0 && (
           <Fact label={texts.unreadLabel} value={<span className="staff-badge staff-badge--unread">{texts.unread(appointment.unreadMessages ?? 0)}</span>} />
         )}

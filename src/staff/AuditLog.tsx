@@ -79,7 +79,8 @@ export function AuditLog({ services, pageSize = auditPageSize }: { services: Sta
 }
 
 function AuditEntryView({ entry }: { entry: AuditRecord }) {
-  const texts = useStaffMessages().audit;
+  const staff = useStaffMessages();
+  const texts = staff.audit;
   const changes = auditChanges(entry.details);
   const when = formatClinicRecorded(entry.at) ?? entry.at;
   const action = texts.actions[entry.action] ?? entry.action;
@@ -90,7 +91,8 @@ function AuditEntryView({ entry }: { entry: AuditRecord }) {
       </h2>
       <dl className="staff-facts">
         <Fact label={texts.when} value={<time dateTime={entry.at}>{when}</time>} />
-        <Fact label={texts.who} value={entry.actor} />
+        {/* A closed account acted: the server sends the fact, not the account's pseudonym. */}
+        <Fact label={texts.who} value={entry.actorFormerPatient ? staff.formerPatient : entry.actor} />
         <Fact label={texts.role} value={texts.roles[entry.actorRole]} />
         {entry.appointmentId && (
           <Fact

@@ -1,8 +1,10 @@
 /**
- * One appointment in the console (issue 6): the patient, the appointment with its fee payment and
- * checkouts, then the doctor's work on it: the prescription form (completes the consultation, or
- * writes the prescription again once Completed) and, once Completed without an order, the pharmacy
- * order form. A Cancelled appointment says plainly that it cannot be completed. An admin may also
+ * One appointment in the console (issue 6): the patient ("Former patient" for a closed account),
+ * the appointment with where its fee stands and its checkouts, then the doctor's work on it: the
+ * prescription form (completes the consultation from the join window on, before which it says
+ * when; or writes the prescription again once Completed), "Patient did not attend" once the slot
+ * has ended, and, once Completed without an order, the pharmacy order form. A Cancelled
+ * appointment says plainly that it cannot be completed; a Missed one that it was noted. An admin may also
  * set the order's status (the popup of the appointments overview). Its documents (issue 14: the
  * prescription PDF once Completed, the fee's and the order's receipts once a payment settled) can
  * be downloaded. The server's messages come as toasts; field problems are shown at the fields.
@@ -30,10 +32,10 @@ import { appointmentDocuments } from '../components/Records/documents';
 import { useStaffAdminMessages } from '../i18n/staffAdminMessages';
 import { useStaffMessages } from '../i18n/staffMessages';
 import { OrderStatusDialog, orderStatusChangeable } from './admin/OrderStatusDialog';
-import { OrderForm, PrescriptionForm, type ConsultationActor } from './ConsultationForms';
+import { CompletionNotOpen, DidNotAttendForm, OrderForm, PrescriptionForm, type ConsultationActor } from './ConsultationForms';
 import { backPathOf } from './backTo';
 import { useConsultationActor } from './provider';
-import { Fact, LoadState } from './parts';
+import { Fact, feeStateOf, LoadState, patientNameOf } from './parts';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 import { Teleconsultation } from './Teleconsultation';
@@ -115,7 +117,9 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
   const offersPrescription = useSelector(actor, selectOffersPrescription);
   const offersOrder = useSelector(actor, selectOffersOrder);
   const texts = staff.detail;
-  const patient = `${appointment.firstName} ${appointment.lastName}`;
+  const patient = patientNameOf(appointment);
+  // A closed account: no email or phone to show (the server sends none), nor who booked it.
+  const former = appointment.formerPatient === true;
 
   return (
     <>
@@ -127,11 +131,11 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
           <h2 id="staff-patient-heading">{texts.patientHeading}</h2>
           <dl className="staff-facts">
             <Fact label={texts.name} value={patient} />
-            {appointment.familyMemberId && appointment.accountHolder && (
+            {appointment.familyMemberId && appointment.accountHolder && !former && (
               <Fact label={texts.bookedBy} value={`${appointment.accountHolder.firstName} ${appointment.accountHolder.lastName}`.trim()} />
             )}
-            <Fact label={texts.email} value={appointment.email} />
-            <Fact label={texts.phone} value={appointment.phoneNumber} />
+            {!former && <Fact label={texts.email} value={appointment.email} />}
+            {!former && <Fact label={texts.phone} value={appointment.phoneNumber} />}
             <Fact label={texts.age} value={String(appointment.age)} />
             <Fact label={texts.gender} value={texts.genders[appointment.gender]} />
           </dl>
@@ -149,13 +153,14 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
             />
             <Fact label={texts.status} value={staff.statusNames[appointment.appointmentStatus]} />
             <Fact label={texts.fee} value={formatRupees(appointment.consultationFee)} />
-            <Fact label={texts.feePayment} value={staff.paymentNames[appointment.appointmentPaymentStatus]} />
+            <Fact label={texts.feePayment} value={feeStateOf(appointment)} />
           </dl>
           {payments.length > 0 && <Payments payments={payments} />}
         </section>
       </div>
       {appointment.consultationType !== 'Clinic Visit' && loadConsultation && noteNoAnswer && (
-        <Teleconsultation appointment={appointment} actors={{ loadConsultation, noteNoAnswer }} />
+        // Loaded again when the status changes here (completed, did not attend): the link and call go with it.
+        <Teleconsultation key={appointment.appointmentStatus} appointment={appointment} actors={{ loadConsultation, noteNoAnswer }} />
       )}
       {appointment.consultationType === 'Chat' && services.chat && (
         // The console is English (docs/i18n.md): the chat's English texts, whatever the language chosen.
@@ -181,7 +186,14 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
         </p>
       )}
       {isCancelled && <StoredPrescription appointment={appointment} />}
+      {appointment.appointmentStatus === 'Missed' && (
+        <p className="notice staff-detail__cancelled" role="note">
+          {texts.missed}
+        </p>
+      )}
+      <CompletionNotOpen actor={actor} />
       {offersPrescription && <PrescriptionForm actor={actor} />}
+      <DidNotAttendForm actor={actor} />
 
       <section className="staff-card" aria-labelledby="staff-order-heading">
         <h2 id="staff-order-heading" ref={orderHeading} tabIndex={-1}>

@@ -1,13 +1,20 @@
 /**
- * The consultation's two forms, wired to the consultation machine: every field with a visible
- * label, its problem (if any) said beside it and tied to it (aria-describedby, aria-invalid).
- * The machine checks and sends; these only show its drafts and send its events.
+ * The consultation's forms, wired to the consultation machine: the prescription (or, before the
+ * join window, when completing opens), "Patient did not attend" once the slot has ended, and the
+ * pharmacy order; every field with a visible label, its problem (if any) said beside it and tied
+ * to it (aria-describedby, aria-invalid). The machine checks, judges the time and sends; these
+ * only show its drafts and send its events.
  */
 import { useSelector, type useActorRef } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import {
   consultationMachine,
+  selectCompletionOpensAt,
+  selectIsMarkingMissed,
   selectIsSavingOrder,
+  selectMissedNote,
+  selectNow,
+  selectOffersDidNotAttend,
   selectIsSavingPrescription,
   selectIsUpdate,
   selectOrderDraft,
@@ -16,6 +23,7 @@ import {
   selectPrescriptionProblems,
 } from '../../machines/consultation/consultationMachine';
 import { maxPharmacyIdLength, maxTextLength, type PrescriptionField, type Problem } from '../../machines/consultation/forms';
+import { clinicTimeAndDate, formatClinicDate } from '../components/Appointments/format';
 import { useStaffMessages } from '../i18n/staffMessages';
 
 export type ConsultationActor = ReturnType<typeof useActorRef<typeof consultationMachine>>;
@@ -156,6 +164,67 @@ export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
         <p className="staff-form__actions">
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? texts.saving : isUpdate ? texts.update : texts.complete}
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}
+
+/** Before the join window: when completing opens, in place of the form (the machine brings the form at that time). */
+export function CompletionNotOpen({ actor }: { actor: ConsultationActor }) {
+  const staff = useStaffMessages();
+  const opensAt = useSelector(actor, selectCompletionOpensAt);
+  const now = useSelector(actor, selectNow);
+  const headingId = useId();
+  if (opensAt === null) return null;
+  const opens = clinicTimeAndDate(opensAt);
+  const today = clinicTimeAndDate(new Date(now).toISOString())?.date;
+  const when = opens ? (opens.date === today ? opens.time : `${formatClinicDate(opens.date)}, ${opens.time}`) : opensAt;
+  return (
+    <section className="staff-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{staff.prescription.completeHeading}</h2>
+      <p className="staff-state">{staff.detail.completionOpens(when)}</p>
+    </section>
+  );
+}
+
+/** "Patient did not attend", once the slot has ended: a note for the clinic (optional) and the button. */
+export function DidNotAttendForm({ actor }: { actor: ConsultationActor }) {
+  const staff = useStaffMessages();
+  const offered = useSelector(actor, selectOffersDidNotAttend);
+  const marking = useSelector(actor, selectIsMarkingMissed);
+  const note = useSelector(actor, selectMissedNote);
+  const headingId = useId();
+  const introId = useId();
+  const noteId = useId();
+  if (!offered) return null;
+  const texts = staff.detail;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    actor.send({ type: 'attendance.missed' });
+  }
+  return (
+    <section className="staff-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{texts.didNotAttendHeading}</h2>
+      <form className="staff-form" onSubmit={submit} noValidate aria-busy={marking} aria-describedby={introId}>
+        <p id={introId} className="staff-field__hint">
+          {texts.didNotAttendIntro}
+        </p>
+        <div className="staff-field">
+          <label htmlFor={noteId}>{texts.didNotAttendNote}</label>
+          <input
+            id={noteId}
+            type="text"
+            maxLength={500}
+            value={note}
+            disabled={marking}
+            onChange={(event) => actor.send({ type: 'attendance.note', value: event.target.value })}
+          />
+        </div>
+        <p className="staff-form__actions">
+          <button type="submit" className="button button--outline" disabled={marking}>
+            {marking ? texts.markingMissed : texts.didNotAttend}
           </button>
         </p>
       </form>

@@ -54,7 +54,8 @@ function Body({ consultation: c, actor }: { consultation: Consultation; actor: P
   const staff = useStaffMessages();
   const texts = staff.teleconsultation;
   const genders = staff.detail.genders;
-  const name = `${c.person.firstName} ${c.person.lastName}`.trim();
+  // A closed account: the server sends the fact, not a name.
+  const name = c.formerPatient ? staff.formerPatient : `${c.person.firstName} ${c.person.lastName}`.trim();
   const opens = clinicTimeAndDate(c.opensAt);
   const opensToday = opens !== null && opens.date === clinicTimeAndDate(new Date().toISOString())?.date;
   const opensText = opens
@@ -89,7 +90,7 @@ function Body({ consultation: c, actor }: { consultation: Consultation; actor: P
         </p>
       )}
       {c.consultationType === 'Video' && c.state === 'upcoming' && opensText && <p>{opensText}</p>}
-      {c.consultationType === 'Call' && c.state === 'open' && (
+      {c.consultationType === 'Call' && c.state === 'open' && c.person.phoneNumber !== '' && (
         <p>
           <a className="button button--primary" href={telHref(c.person.phoneNumber)}>
             {texts.callPerson(formatPhone(c.person.phoneNumber))}

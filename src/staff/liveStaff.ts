@@ -10,6 +10,7 @@ import {
   fetchStaffAppointment,
   fetchStaffAppointments,
   fetchStaffMe,
+  markDidNotAttend,
   type StaffAppointmentsFilter,
 } from '../api/staff';
 import { fetchConsultation, noteNoAnswer } from '../api/consultations';
@@ -33,6 +34,9 @@ export const liveStaffServices: StaffServices = {
       ({ appointmentId, medicines, token }: { appointmentId: string; medicines: Parameters<typeof completeAppointment>[1]; token: string }, signal) =>
         completeAppointment(appointmentId, medicines, token, signal),
     ),
+    markDidNotAttend: fromApi(({ appointmentId, note, token }: { appointmentId: string; note: string; token: string }, signal) =>
+      markDidNotAttend(appointmentId, note, token, signal),
+    ),
     createOrder: fromApi(
       ({ appointmentId, order, token }: { appointmentId: string; order: Parameters<typeof createOrder>[1]; token: string }, signal) =>
         createOrder(appointmentId, order, token, signal),
@@ -50,4 +54,5 @@ export const liveStaffServices: StaffServices = {
   },
   chat: liveChatServices,
   today: () => clinicToday(),
+  now: () => Date.now(),
 };

@@ -9,9 +9,14 @@
  */
 import { useActorRef } from '@xstate/react';
 import { useRef, useState } from 'react';
-import type { PromiseActorLogic } from 'xstate';
+import { fromCallback, type PromiseActorLogic } from 'xstate';
 import type { Consultation as ConsultationRecord } from '../../contract/consultation';
-import { consultationMachine, type ConsultationNotice } from '../../machines/consultation/consultationMachine';
+import {
+  consultationClockMs,
+  consultationMachine,
+  type ConsultationEvent,
+  type ConsultationNotice,
+} from '../../machines/consultation/consultationMachine';
 import { consultationJoinMachine, type ConsultationJoinNotice } from '../../machines/consultationJoin/consultationJoinMachine';
 import { auditLogMachine, type AuditLogNotice } from '../../machines/staffConsole/auditLogMachine';
 import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine';
@@ -92,18 +97,23 @@ export function useAuditLogActor(services: StaffServices, pageSize: number) {
   return useActorRef(logic, { input: { token, pageSize } });
 }
 
-/** One appointment's consultation (the prescription, the order). */
+/** One appointment's consultation (the prescription or "did not attend", the order). */
 export function useConsultationActor(services: StaffServices, appointmentId: string) {
   const { token } = useStaff();
   const expired = useExpiry();
   const [logic] = useState(() => {
-    const { loadAppointment, completeAppointment, createOrder } = services.actors;
+    const { loadAppointment, completeAppointment, createOrder, markDidNotAttend } = services.actors;
+    // The console's clock (services.now): completion and "did not attend" come when their time does.
+    const clock = fromCallback<ConsultationEvent>(({ sendBack }) => {
+      const timer = setInterval(() => sendBack({ type: 'clock.tick', now: services.now() }), consultationClockMs);
+      return () => clearInterval(timer);
+    });
     return consultationMachine.provide({
-      actors: { loadAppointment, completeAppointment, createOrder },
+      actors: { loadAppointment, completeAppointment, createOrder, markDidNotAttend, clock },
       actions: { notify: (_, { tone, notice }) => showToast(tone, consultationNoticeText(notice)), tellExpired: expired },
     });
   });
-  return useActorRef(logic, { input: { appointmentId, token } });
+  return useActorRef(logic, { input: { appointmentId, token, now: services.now() } });
 }
 
 export interface TeleconsultationActors {

@@ -24,6 +24,8 @@ export interface StaffActors {
   readonly loadFilterDoctors: PromiseActorLogic<AdminDoctor[], { token: string }>;
   readonly loadAppointment: PromiseActorLogic<StaffAppointmentDetail, { appointmentId: string; token: string }>;
   readonly completeAppointment: PromiseActorLogic<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>;
+  /** POST /staff/appointments/{id}/did-not-attend. */
+  readonly markDidNotAttend: PromiseActorLogic<ChangeAnswer, { appointmentId: string; note: string; token: string }>;
   readonly createOrder: PromiseActorLogic<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>;
   readonly loadAudit: PromiseActorLogic<AuditRecord[], { limit: number; before: string | null; token: string }>;
   /** The consultation itself (issue 13); absent: no teleconsultation panel. */
@@ -39,6 +41,8 @@ export interface StaffServices {
   readonly chat?: ChatServices;
   /** Today in clinic time, `YYYY-MM-DD` (the live one reads the clock; tests fix it). */
   readonly today: () => string;
+  /** The current instant in epoch milliseconds (the live one reads the clock; tests fix it). */
+  readonly now: () => number;
 }
 
 const ServicesContext = createContext<StaffServices | null>(null);

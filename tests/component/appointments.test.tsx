@@ -335,6 +335,18 @@ describe('settled appointments', () => {
   });
 });
 
+describe('an appointment the patient did not attend', () => {
+  it('says so, asks for a new booking, and offers no Edit, Cancel or consultation', async () => {
+    await showList([appointment({ appointmentId: 'APT-M1', appointmentStatus: 'Missed', date: '2025-03-05' })]);
+    const missed = card('APT-M1');
+    expect(fact(missed, 'Status')).toBe('Did not attend');
+    expect(within(missed).getByText('The doctor noted that you did not attend this appointment. Please book a new one if you still need a consultation.')).toBeTruthy();
+    expect(within(missed).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(missed).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(missed).queryByRole('link', { name: /Join video consultation/ })).toBeNull();
+  });
+});
+
 describe('Add to calendar', () => {
   it('offers the .ics of a booked and paid appointment as a download, fetched with the token', async () => {
     const user = userEvent.setup();

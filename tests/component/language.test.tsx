@@ -124,10 +124,11 @@ describe('the language choice', () => {
     expect(formatFee(349.5)).toBe('₹349.50');
     expect(formatFee(349.5)).toBe(formatRupees(349.5));
     await act(() => chooseLanguage('mr'));
-    // Marathi: Marathi day and month names, Devanagari digits (CLDR's default for mr).
-    expect(formatClinicDate('2025-03-11')).toMatch(/^मंगळ, ११,? मार्च,? २०२५$/);
-    expect(formatRupees(1250)).toBe('₹१,२५०.००');
-    expect(formatFee(450)).toBe('₹४५०');
+    // Marathi: Marathi day and month names, Latin digits as in every language (docs/i18n.md), the
+    // day and its month together.
+    expect(formatClinicDate('2025-03-11')).toMatch(/^मंगळ, 11 मार्च,? 2025$/);
+    expect(formatRupees(1250)).toBe('₹1,250.00');
+    expect(formatFee(450)).toBe('₹450');
     await act(() => chooseLanguage('hi'));
     // Hindi: Hindi names, Latin digits (CLDR's default for hi).
     expect(formatClinicDate('2025-03-11')).toMatch(/^मंगल, 11,? मार्च,? 2025$/);

@@ -21,7 +21,7 @@ import { StaffServicesProvider, type StaffServices } from '../../src/staff/servi
 import type { DownloadedFile } from '../../machines/records/documentDownloadMachine';
 import StaffConsole from '../../src/staff/StaffConsole';
 import { answeredByHand } from '../machines/accountFakes';
-import { today } from '../machines/staffConsoleFakes';
+import { now, today } from '../machines/staffConsoleFakes';
 import { answer, demoUser, fakeAccount } from './support';
 
 export function fakeStaff() {
@@ -32,6 +32,7 @@ export function fakeStaff() {
     loadAppointment: answeredByHand<StaffAppointmentDetail, { appointmentId: string; token: string }>(),
     completeAppointment: answeredByHand<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>(),
     createOrder: answeredByHand<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>(),
+    markDidNotAttend: answeredByHand<ChangeAnswer, { appointmentId: string; note: string; token: string }>(),
     loadAudit: answeredByHand<AuditRecord[], { limit: number; before: string | null; token: string }>(),
     downloadDocument: answeredByHand<DownloadedFile, { path: string; token: string }>(),
   };
@@ -43,10 +44,13 @@ export function fakeStaff() {
       loadAppointment: calls.loadAppointment.logic,
       completeAppointment: calls.completeAppointment.logic,
       createOrder: calls.createOrder.logic,
+      markDidNotAttend: calls.markDidNotAttend.logic,
       loadAudit: calls.loadAudit.logic,
       downloadDocument: calls.downloadDocument.logic,
     },
     today: () => today,
+    // 10:00 in the clinic on `today`: the fakes' appointments at 09:00 have ended (staffConsoleFakes.ts).
+    now: () => now,
   };
   return { ...calls, services };
 }

@@ -3,8 +3,10 @@
 // (support/preparedSite.ts): migrated and seeded as a start would, a patient for each width and a
 // clinic admin (made an admin with the command line's own function, `npm run clinic -- create-admin`),
 // each with a login token. The patient's session is the stored token (the Login popup has its own
-// suite); three appointments of the patient and one of a second patient are booked through the
-// API, one per test that changes one. Then, on /#/myappointment:
+// suite); two appointments of the patient and one of a second patient are booked through the
+// API, and yesterday's visit (Booked, never paid) is written for the patient before the server
+// starts (a consultation is completed from its join window on, which a booking made now has not
+// reached), one per test that changes one. Then, on /#/myappointment:
 // - the unconfirmed fee says so, and Pay goes through the sandbox checkout to /#/paymentsuccess, which
 //   confirms it with the server (issue 12);
 //   the appointment is paid and offers Add to calendar (the .ics downloads);
@@ -12,7 +14,7 @@
 //   shows the new date and time;
 // - Cancel asks 'Your appointment fee will not be refunded. Still want to cancel?', says
 //   'Appointment Deleted Successfully.', and the record stays, as Cancelled;
-// - the admin completes the third one with a prescription and a Card order (staff API); the card
+// - the admin completes yesterday's one with a prescription and a Card order (staff API); the card
 //   shows both, Pay Now goes through the sandbox to /#/paymentsuccess?for=order, which speaks of
 //   the order and comes back to My appointments, where the order's payment status is Completed;
 // - Help opens chat (wa.me with 'Hello, I want help.', followed into an intercepted popup), call
@@ -27,6 +29,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './harness';
 import { clinicDate, demoSeed as seed, type Weekday } from './support/clinic';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
+import { pgliteDir } from '../../server/db/open';
+import { openPGliteDir } from '../../server/db/pglite';
 import { freePort } from './support/server.mjs';
 import { expectDialogOpen, expectToast, fact, factNow, openEarlier, sandboxCheckout, STEP_MS } from './support/ui';
 
@@ -88,10 +92,55 @@ const people = preparedPeople(
   { admin },
 );
 
+/** Each width's doctor (see the suites below). */
+const widthDoctors = [
+  { width: DESKTOP.width, doctorEmail: 'meera.kulkarni@sahaj-clinic.example' },
+  { width: PHONE.width, doctorEmail: 'arjun.deshpande@sahaj-clinic.example' },
+];
+/** Yesterday's visit of each width's patient, written before the server starts (the one the admin completes). */
+const pastVisits = new Map<number, Booked>();
+
+/**
+ * For each width's patient, a Clinic Visit with that width's doctor yesterday at 10:00, Booked and
+ * never paid (it reads Expired): past its join window, so the clinic can complete it. Written into
+ * the data directory before the server opens it (PGlite lets one process in at a time).
+ */
+async function preparePastVisits(dataDir: string): Promise<void> {
+  const db = await openPGliteDir(pgliteDir(dataDir));
+  try {
+    const one = async (sql: string, params: unknown[]) => (await db.query<{ id: string }>(sql, params)).rows[0]!.id;
+    const date = clinicDate(-1);
+    for (const [index, { width, doctorEmail }] of widthDoctors.entries()) {
+      const doctorId = await one('select id from doctors where email = $1', [doctorEmail]);
+      const locationId = await one('select id from locations where name = $1', [daysOf(doctorEmail).location]);
+      const userId = await one('select id from users where email = $1', [patientEmail(width)]);
+      const appointmentId = `SHC-26-${900001 + index}`;
+      const _id = await one(
+        `insert into appointments (appointment_number, user_id, doctor_id, location_id, date, start_time, consultation_type,
+           consultation_fee, first_name, last_name, email, phone_number, age, gender, status, payment_status, holds_slot,
+           created_at, updated_at)
+         values ($1, $2, $3, $4, $5, '10:00', 'Clinic Visit', $6, 'Meena', 'Rao', $7, '9822012345', 38, 'female', 'Booked', 'failed', false, now(), now())
+         returning id`,
+        [appointmentId, userId, doctorId, locationId, date, feeOf('Clinic Visit'), patientEmail(width)],
+      );
+      pastVisits.set(width, { _id, appointmentId, date, startTime: '10:00', consultationType: 'Clinic Visit' });
+    }
+  } finally {
+    await db.close();
+  }
+}
+
 const site = useSite(async () => {
   const port = await freePort();
   // PUBLIC_URL: where the sandbox checkout sends the browser back to (our own origin).
-  return { port, prepare: people.prepare, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
+  return {
+    port,
+    prepare: async (dataDir: string) => {
+      await people.prepare(dataDir);
+      await preparePastVisits(dataDir);
+    },
+    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' },
+  };
 });
 
 const base = (): string => site.server.url;
@@ -211,14 +260,14 @@ function payAtSandbox(page: Page, rupees: number, width: number, step: string): 
 // ---------------------------------------------------------------------------------------------
 
 describe.each([
-  { label: 'desktop', viewport: DESKTOP, doctorEmail: 'meera.kulkarni@sahaj-clinic.example' },
-  { label: 'phone', viewport: PHONE, doctorEmail: 'arjun.deshpande@sahaj-clinic.example' },
+  { label: 'desktop', viewport: DESKTOP, doctorEmail: widthDoctors[0]!.doctorEmail },
+  { label: 'phone', viewport: PHONE, doctorEmail: widthDoctors[1]!.doctorEmail },
 ])('my appointments at $viewport.width px', ({ viewport, doctorEmail }) => {
   const width = viewport.width;
   const { location, first, second } = daysOf(doctorEmail);
   let patient: Account;
   let context: BrowserContext;
-  /** A: paid in the browser; D (the second patient's): moved; B: cancelled; C: completed by the clinic, with an order (one each, so the tests run in any order). */
+  /** A: paid in the browser; D (the second patient's): moved; B: cancelled; C (yesterday's): completed by the clinic, with an order (one each, so the tests run in any order). */
   let a: Booked;
   let b: Booked;
   let c: Booked;
@@ -228,12 +277,12 @@ describe.each([
 
   beforeAll(async () => {
     patient = people.account(patientEmail(width));
-    const [t1, t2, t3, t4] = await freeSlots(doctorEmail, location, first, patient.token);
+    const [t1, t2, , t4] = await freeSlots(doctorEmail, location, first, patient.token);
     expect(t4, `four free slots of ${doctorEmail} at ${location} on ${first}`).toBeTruthy();
     // At a clinic, a Clinic Visit: Chat, Video and Call are booked online only (issue 12).
     a = await book(patient, { doctorEmail, location, date: first, startTime: t1!, consultationType: 'Clinic Visit' });
     b = await book(patient, { doctorEmail, location, date: first, startTime: t2!, consultationType: 'Clinic Visit' });
-    c = await book(patient, { doctorEmail, location, date: first, startTime: t3!, consultationType: 'Clinic Visit' });
+    c = pastVisits.get(width)!;
     const editor = people.account(editorEmail(width));
     d = await book(editor, { doctorEmail, location, date: first, startTime: t4!, consultationType: 'Clinic Visit' });
     context = await contextFor(viewport, patient.token);

@@ -188,7 +188,9 @@ describe('मराठी: switch on the home page, book, pay, My Appointment', 
       await expect.poll(() => slots.getByRole('radio', { disabled: false }).count(), { message: 'free slots', timeout: STEP_MS }).toBeGreaterThan(0);
       await slots.getByRole('radio', { disabled: false }).first().check();
       const fee = seed.fees.find((f) => f.consultationType === 'Clinic Visit')!.consultationFee;
-      await expect.poll(() => dialog.getByTestId('booking-fee').innerText(), { message: 'the fee, in Marathi digits', timeout: STEP_MS }).toMatch(/[०-९]/);
+      // Latin digits in Marathi as in every language (docs/i18n.md): "₹500", never "₹५००".
+      await expect.poll(() => dialog.getByTestId('booking-fee').innerText(), { message: 'the fee, in Latin digits', timeout: STEP_MS }).toMatch(/₹\d/);
+      expect(await dialog.innerText(), 'no Devanagari digits in the Marathi booking popup').not.toMatch(/[०-९]/);
       await page.waitForTimeout(600); // the steps' fade-in, for axe's contrast and the screenshot
       await expectNoA11yViolations(page, `the booking popup in Marathi at ${width} px`);
       const dialogText = await dialog.innerText();
@@ -221,6 +223,8 @@ describe('मराठी: switch on the home page, book, pay, My Appointment', 
       expect(appointmentNumber, 'the card shows the appointment number').toBeTruthy();
       const mainText = await page.locator('main').innerText();
       expect(mainText).toContain('बुक झाली');
+      // Its date, time and fee in Latin digits, as every number (docs/i18n.md).
+      expect(mainText, 'no Devanagari digits on My Appointment').not.toMatch(/[०-९]/);
       const left = englishLeft(mainText, [
         // "PDF" names the file format in Marathi too (the card's document downloads, issue 14).
         patient.firstName, patient.lastName, ...doctorNames, ...locations, ...specMessages, appointmentNumber!, 'Dr.', 'PDF',
@@ -241,6 +245,7 @@ describe('मराठी: switch on the home page, book, pay, My Appointment', 
       expect(decodeHeader(mail.subject)).toMatch(/^अपॉइंटमेंट पक्की झाली: .* \(SHC-\d{2}-\d{6}\)$/);
       expect(mail.text).toContain(`नमस्कार ${patient.firstName},`);
       expect(mail.text).toContain('तुमची अपॉइंटमेंट बुक झाली आहे');
+      expect(mail.text, 'the mail in Latin digits too').not.toMatch(/[०-९]/);
     });
   });
 });
@@ -291,7 +296,7 @@ describe('मराठी: the pages of src/content (Our Treatments, Contact)', 
 
     await page.goto(site.url('/contactus'), { waitUntil: 'load' });
     const hours = page.getByRole('table');
-    await expect.poll(() => hours.innerText(), { message: 'the opening hours in Marathi', timeout: STEP_MS }).toContain('सकाळी ९:०० – दुपारी १:००');
+    await expect.poll(() => hours.innerText(), { message: 'the opening hours in Marathi', timeout: STEP_MS }).toContain('सकाळी 9:00 – दुपारी 1:00');
     expect(await hours.innerText()).toContain('शुक्रवार');
     expect(await htmlLang(page)).toBe('mr-IN');
     await expectNoA11yViolations(page, `Contact in Marathi at ${width} px`);

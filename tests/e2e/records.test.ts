@@ -1,9 +1,10 @@
 // The patient's record (issue 14) in a real browser, at 1280 and 375 px, against the production
-// server with the sandbox payment provider and a mail catcher. Each test, at each width, makes its
-// own patient (name in Devanagari on the booking) with a clinic visit with Dr. Meera Kulkarni,
-// paid through the sandbox, completed by the admin with a prescription (one remedy in Devanagari)
-// and a paid Card order, so the tests pass in any order. Then:
-// - /#/myremedies lists it under "Current remedies" with when to take each remedy in plain words;
+// server with the sandbox payment provider and a mail catcher. Each test, at each width, has its
+// own patient (name in Devanagari on the booking) with yesterday's paid clinic visit with Dr. Meera
+// Kulkarni (written before the server starts: a consultation is completed from its join window on,
+// which a booking made now has not reached), completed by the admin with a prescription (one
+// remedy in Devanagari) and a Card order paid through the sandbox, so the tests pass in any order. Then:
+// - /#/myremedies lists it under "Current remedies" with each remedy's dose and frequency as written;
 //   the prescription and the fee receipt download as PDFs whose text (pdftotext) has the doctor's
 //   registration number, the patient's name in Devanagari, the remedies and the amount;
 // - another patient gets 404 for each document;
@@ -16,9 +17,11 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './harness';
-import { clinicDate, demoSeed as seed, type Weekday } from './support/clinic';
+import { clinicDate, demoSeed as seed } from './support/clinic';
 import { MailCatcher } from './support/mailCatcher';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
+import { pgliteDir } from '../../server/db/open';
+import { openPGliteDir } from '../../server/db/pglite';
 import { freePort } from './support/server.mjs';
 import { expectToast, openEarlier, STEP_MS } from './support/ui';
 
@@ -43,12 +46,56 @@ const people = preparedPeople(
   { admin },
 );
 
+/** Yesterday's paid visit of each patient whose record the tests read, by email (written before the server starts). */
+const pastVisits = new Map<string, { _id: string; appointmentId: string; consultationFee: number; location: string }>();
+
+/**
+ * For each patient a test completes a visit of: yesterday's Clinic Visit with Dr. Meera at her
+ * first location, Booked and paid (its sandbox payment settled), written into the data directory
+ * before the server opens it (PGlite lets one process in at a time).
+ */
+async function preparePastVisits(dataDir: string): Promise<void> {
+  const db = await openPGliteDir(pgliteDir(dataDir));
+  try {
+    const one = async <T = string>(sql: string, params: unknown[]) => (await db.query<{ id: T }>(sql, params)).rows[0]!.id;
+    const doctor = seed.doctors.find((d) => d.email === meera)!;
+    const location = doctor.locations[0]!;
+    const fee = seed.fees.find((f) => f.consultationType === 'Clinic Visit')!.consultationFee;
+    const emails = [DESKTOP, PHONE].flatMap((v) => [patientEmail(v.width), closingEmail(v.width)]);
+    for (const [index, email] of emails.entries()) {
+      const userId = await one('select id from users where email = $1', [email]);
+      const appointmentId = `SHC-26-${900001 + index}`;
+      const payment = `E2EREC${900001 + index}`;
+      const _id = await one(
+        `insert into appointments (appointment_number, user_id, doctor_id, location_id, date, start_time, consultation_type,
+           consultation_fee, first_name, last_name, email, phone_number, age, gender, status, payment_status, payment_id, holds_slot,
+           created_at, updated_at)
+         values ($1, $2, (select id from doctors where email = $3), (select id from locations where name = $4), $5, $6, 'Clinic Visit',
+           $7, 'सुनीता', 'क्षत्रिय', $8, '9822012345', 38, 'female', 'Booked', 'paid', $9, false, now(), now())
+         returning id`,
+        [appointmentId, userId, meera, location, clinicDate(-1), `1${index}:00`, fee, email, payment],
+      );
+      await db.query(
+        `insert into payments (merchant_order_id, provider, purpose, appointment_id, user_id, amount_paise, status, created_at, updated_at, settled_at)
+         values ($1, 'sandbox', 'appointment', $2, $3, $4, 'paid', now(), now(), now())`,
+        [payment, _id, userId, Math.round(fee * 100)],
+      );
+      pastVisits.set(email, { _id, appointmentId, consultationFee: fee, location });
+    }
+  } finally {
+    await db.close();
+  }
+}
+
 const site = useSite(async () => {
   await mailbox.start();
   const port = await freePort();
   return {
     port,
-    prepare: people.prepare,
+    prepare: async (dataDir: string) => {
+      await people.prepare(dataDir);
+      await preparePastVisits(dataDir);
+    },
     env: { PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox', SMTP_URL: mailbox.url },
   };
 });
@@ -85,23 +132,10 @@ async function paySandbox(checkoutPageUrl: string): Promise<void> {
   expect(res.status, 'the sandbox Pay').toBeLessThan(400);
 }
 
-const weekdayOf = (date: string): Weekday =>
-  (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
-
-function nextDayOf(doctorEmail: string): { location: string; date: string } {
-  const doctor = seed.doctors.find((d) => d.email === doctorEmail)!;
-  const location = doctor.locations[0]!;
-  for (let n = 1; n < 30; n++) {
-    const date = clinicDate(n);
-    if (doctor.hours[location]?.includes(weekdayOf(date))) return { location, date };
-  }
-  throw new Error('no working day');
-}
-
 const prescription = {
   complain: 'Dry cough for two weeks, worse at night',
   remedies: [
-    { medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'TDS' },
+    { medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'Twice a day' },
     { medicineName: 'आर्निका मॉन्टाना', dosage: '2 pills', frequency: 'HS' },
   ],
   potency: '30C',
@@ -123,9 +157,9 @@ async function downloadVia(page: Page, click: () => Promise<void>): Promise<{ na
 }
 
 describe.each([
-  { label: 'desktop', viewport: DESKTOP, slotIndex: 0 },
-  { label: 'phone', viewport: PHONE, slotIndex: 1 },
-])('the patient record at $viewport.width px', ({ viewport, slotIndex }) => {
+  { label: 'desktop', viewport: DESKTOP },
+  { label: 'phone', viewport: PHONE },
+])('the patient record at $viewport.width px', ({ viewport }) => {
   const width = viewport.width;
   const contexts: BrowserContext[] = [];
   afterAll(async () => {
@@ -133,39 +167,14 @@ describe.each([
   });
 
   /**
-   * What each test reads, made for it alone (so the tests pass in any order): `email`'s clinic
-   * visit with Dr. Meera at the `nth` free slot of her next working day, paid through the sandbox,
-   * completed by the admin with a prescription, and its paid Card order; a browser signed in as them.
+   * What each test reads, made for it alone (so the tests pass in any order): `email`'s paid clinic
+   * visit with Dr. Meera yesterday (preparePastVisits), completed by the admin with a prescription,
+   * and its Card order paid through the sandbox; a browser signed in as them.
    */
-  async function completedVisit(email: string, nth: number) {
+  async function completedVisit(email: string) {
     const patient = people.account(email);
     const staff = people.account(admin);
-    const { location, date } = nextDayOf(meera);
-    const slots = await ok<{ time: string; status: string }[]>('GET', `/doctor/gettimeslot/${encodeURIComponent(meera)}/${encodeURIComponent(location)}/${date}`, patient.token);
-    const time = slots.filter((s) => s.status === 'free')[nth]!.time;
-    const appointment = await ok<{ _id: string; appointmentId: string; consultationFee: number }>('POST', '/appointment/add', patient.token, {
-      firstName: 'सुनीता',
-      lastName: 'क्षत्रिय',
-      email: patient.email,
-      phoneNumber: '9822012345',
-      age: 38,
-      gender: 'female',
-      date,
-      doctorName: '',
-      doctorEmail: meera,
-      location,
-      // At a clinic, a Clinic Visit (Chat, Video and Call are booked online only, issue 12).
-      consultationType: 'Clinic Visit',
-      startTime: time,
-      appointmentPaymentStatus: 'failed',
-      appointmentPaymentId: null,
-      medicines: { complain: '', remedies: [], potency: '', duration: '', pharmacyName: '', pharmacyId: '', instructions: '', showMedicine: false },
-    });
-    const fee = await ok<{ checkoutPageUrl: string }>('POST', '/payment/create-appointment', patient.token, {
-      appointmentId: appointment._id,
-      consultationAmount: appointment.consultationFee,
-    });
-    await paySandbox(fee.checkoutPageUrl);
+    const { location, ...appointment } = pastVisits.get(email)!;
     await ok('POST', `/staff/appointments/${appointment._id}/complete`, staff.token, prescription);
     const ordered = await ok<{ appointment: { order: { _id: string } } }>('POST', `/staff/appointments/${appointment._id}/order`, staff.token, {
       totalPrice: 349.5,
@@ -184,15 +193,19 @@ describe.each([
   }
 
   test('My Remedies shows the current prescription; its prescription and receipt download as PDFs; others get 404', async () => {
-    const { appointment, context, place } = await completedVisit(patientEmail(width), slotIndex);
+    const { appointment, context, place } = await completedVisit(patientEmail(width));
     const page = (await site.open(context)).page;
     await page.goto(`${base()}/#/myremedies`, { waitUntil: 'load' });
     await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Current remedies' }).count(), { timeout: STEP_MS }).toBe(1);
     const card = page.locator('.prescription-card', { hasText: appointment.appointmentId });
-    expect(await card.getByText('Bryonia alba 30C').count()).toBe(1);
-    expect(await card.getByText('4 pills, three times a day: morning, afternoon and evening').count()).toBe(1);
-    expect(await card.getByText('आर्निका मॉन्टाना 30C').count()).toBe(1);
-    expect(await card.getByText('2 pills, at bedtime').count()).toBe(1);
+    // Each remedy's dose and frequency exactly as the doctor wrote them, and nothing added.
+    const remedyItems = card.locator('.remedy-list > li');
+    expect(await remedyItems.allInnerTexts()).toHaveLength(2);
+    expect(await remedyItems.nth(0).locator('.remedy-list__name').innerText()).toBe('Bryonia alba 30C');
+    expect(await remedyItems.nth(0).locator('dd').allInnerTexts()).toEqual(['4 pills', 'Twice a day']);
+    expect(await remedyItems.nth(1).locator('.remedy-list__name').innerText()).toBe('आर्निका मॉन्टाना 30C');
+    expect(await remedyItems.nth(1).locator('dd').allInnerTexts()).toEqual(['2 pills', 'HS']);
+    expect(await card.innerText()).not.toMatch(/morning|evening|bedtime|Take until/i);
     await expectNoA11yViolations(page, `/myremedies at ${width} px`);
     await screenshot(page, `records-remedies-${width}`);
 
@@ -200,7 +213,7 @@ describe.each([
     expect(rx.name).toBe(`prescription-${appointment.appointmentId}.pdf`);
     expect(readFileSync(rx.path).subarray(0, 5).toString()).toBe('%PDF-');
     const rxText = pdfText(rx.path);
-    for (const expected of ['Dr. Meera Kulkarni', 'सुनीता', 'क्षत्रिय', 'Bryonia alba 30C', 'आर्निका', `Clinic visit, ${place}`]) expect(rxText, expected).toContain(expected);
+    for (const expected of ['Dr. Meera Kulkarni', 'सुनीता', 'क्षत्रिय', 'Bryonia alba 30C', 'Twice a day', 'आर्निका', `Clinic visit, ${place}`]) expect(rxText, expected).toContain(expected);
     // The demo seed's registration of Dr. Meera Kulkarni (server/seed/demo-clinic.json).
     const registration = (seed.doctors.find((d) => d.email === meera) as unknown as { registration: { number: string } }).registration.number;
     expect(rxText).toContain(registration);
@@ -239,7 +252,7 @@ describe.each([
 
   test('Download my data gives a zip; Delete my account with an emailed code closes it for good', async () => {
     // Its own patient: closing the account must not take another test's records with it.
-    const { patient, appointment, context } = await completedVisit(closingEmail(width), slotIndex + 2);
+    const { patient, appointment, context } = await completedVisit(closingEmail(width));
     const page = (await site.open(context)).page;
     await page.goto(`${base()}/#/account`, { waitUntil: 'load' });
     const exportButton = page.getByRole('button', { name: 'Download my data' });

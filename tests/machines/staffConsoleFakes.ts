@@ -3,7 +3,7 @@
  * answers them, a staff member, an admin's doctors, audit entries, and each machine started with
  * calls the test answers by hand (provided as the console provides the real ones).
  */
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import type { AppointmentRecord, Medicines, Order } from '../../contract/appointments.js';
 import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff.js';
 import type { AdminDoctor } from '../../contract/staffAdmin.js';
@@ -13,10 +13,10 @@ import { auditLogMachine, type AuditRecord } from '../../machines/staffConsole/a
 import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine.js';
 import { staffAppointmentsMachine, type StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine.js';
 import { answeredByHand } from './accountFakes.js';
-import { appointment, order, started, today, type RecordOverrides } from './appointmentFakes.js';
+import { appointment, now, order, started, today, type RecordOverrides } from './appointmentFakes.js';
 import { recordWalk } from './pathCoverage.js';
 
-export { today };
+export { now, today };
 
 export const doctorMe: StaffMe = {
   _id: 'u-doc',
@@ -56,8 +56,19 @@ export function staffOrder(overrides: Partial<Order> = {}): Order {
   return order({ totalPrice: 640, orderStatus: 'Placed', pharmacyId: 'PH-7', ...overrides });
 }
 
+/**
+ * The appointment as GET /staff/appointments/{id} answers it: a 15-minute slot, completion opening
+ * 10 minutes before the start (the default join window), its checkouts.
+ */
 export function detailOf(appointment: AppointmentRecord, payments: StaffAppointmentDetail['payments'] = []): StaffAppointmentDetail {
-  return { appointment, slotMinutes: 15, payments };
+  const starts = Date.parse(`${appointment.date}T${appointment.startTime}:00+05:30`);
+  return {
+    appointment,
+    slotMinutes: 15,
+    completionOpensAt: new Date(starts - 10 * 60_000).toISOString(),
+    slotEndsAt: new Date(starts + 15 * 60_000).toISOString(),
+    payments,
+  };
 }
 
 export function adminDoctor(name: string, locations: Array<{ _id: string; name: string }>, overrides: Partial<AdminDoctor> = {}): AdminDoctor {
@@ -122,13 +133,22 @@ export function startAudit(pageSize = 2) {
   return started(actor, { loadAudit });
 }
 
-export function startConsultation(appointmentId = 'apt-1') {
+/** `at`: the browser's clock when the page opens (10:00 on `today` by default: the fakes' 09:00 appointments are over). */
+export function startConsultation(appointmentId = 'apt-1', at = now) {
   const loadAppointment = answeredByHand<StaffAppointmentDetail, { appointmentId: string; token: string }>();
   const completeAppointment = answeredByHand<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>();
   const createOrder = answeredByHand<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>();
+  const markDidNotAttend = answeredByHand<ChangeAnswer, { appointmentId: string; note: string; token: string }>();
   const machine = consultationMachine.provide({
-    actors: { loadAppointment: loadAppointment.logic, completeAppointment: completeAppointment.logic, createOrder: createOrder.logic },
+    actors: {
+      loadAppointment: loadAppointment.logic,
+      completeAppointment: completeAppointment.logic,
+      createOrder: createOrder.logic,
+      markDidNotAttend: markDidNotAttend.logic,
+      // The test moves the clock itself (`clock.tick`).
+      clock: fromCallback(() => () => {}),
+    },
   });
-  const actor = createActor(machine, { input: { appointmentId, token: 'tok-doc' }, inspect: recordWalk });
-  return started(actor, { loadAppointment, completeAppointment, createOrder });
+  const actor = createActor(machine, { input: { appointmentId, token: 'tok-doc', now: at }, inspect: recordWalk });
+  return started(actor, { loadAppointment, completeAppointment, createOrder, markDidNotAttend });
 }

@@ -148,6 +148,15 @@ export const cancel = (app: FastifyInstance, who: Patient | null, userId: string
 export const calendarOf = (app: FastifyInstance, who: Patient | null, appointmentId: string) =>
   app.inject({ method: 'GET', url: `/api/appointment/${appointmentId}/calendar.ics`, ...as(who) }) as Promise<Response>;
 
+/**
+ * Moves `clock` to where the consultation of `date` at `startTime` (clinic time) can be completed:
+ * its join window's opening (JOIN_OPENS_MINUTES_BEFORE, 10 by default), unless it is past that.
+ */
+export function toCompletable(clock: TestClock, startTime: string, date = '2025-03-11', opensMinutesBefore = 10): void {
+  const opens = new Date(`${date}T${startTime}:00+05:30`).getTime() - opensMinutesBefore * 60_000;
+  if (clock.now().getTime() < opens) clock.advance(opens - clock.now().getTime());
+}
+
 export const staffCall = (app: FastifyInstance, who: Patient | null, method: 'GET' | 'POST', url: string, payload?: object) =>
   app.inject({ method, url: `/api/staff${url}`, ...(payload ? { payload } : {}), ...as(who) }) as Promise<Response>;
 

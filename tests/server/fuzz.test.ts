@@ -25,7 +25,7 @@ import type { Database } from '../../server/db/database.js';
 import { registeredRoutes, type RegisteredRoute } from '../../server/http/route.js';
 import { packageRoot } from '../../server/paths.js';
 import { createServices } from '../../server/services/index.js';
-import { useAppointmentsApp } from './appointmentsSupport.js';
+import { toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { arbitraryOf, encodePathPart, hostile, type KnownValues, looseRecord, queryString } from './fuzzSupport.js';
 import { backends } from './helpers.js';
 import { bookingBody, checkout, meera, type Patient, type Response } from './paymentSupport.js';
@@ -124,6 +124,7 @@ describe.each(backends)('%s', (backend) => {
       const made = await setUp(accounts.patient, 'POST', '/api/appointment/add', bookingBody({ startTime: '11:00' }));
       await checkout(app, accounts.patient, made);
       const done = await setUp(accounts.patient, 'POST', '/api/appointment/add', bookingBody({ startTime: '11:15' }));
+      toCompletable(t.clock, '11:15');
       await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/complete`, { ...bookingBody().medicines, complain: 'Cough', showMedicine: true });
       await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/order`, { totalPrice: 250, paymentMode: 'Card', pharmacyId: 'P-1' });
 

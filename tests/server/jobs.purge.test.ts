@@ -117,7 +117,7 @@ describe.each(backends)('purging closed accounts\' records on %s', (backend) => 
 
     // Both have: everything about the closed account goes, in one sweep; the live account keeps all.
     untilClinicDay('2033-03-11');
-    t.clock.advance(7 * 3_600_000); // past the payments' time of day, 8 years on
+    t.clock.advance(8 * 3_600_000); // 11:00, past the payments' time of day (the order's at 10:50, once completed), 8 years on
     expect(await j.purge.sweep()).toEqual({ clinicalErased: 0, accounts: 1, appointments: 1, payments: 2 });
     expect(await holdings(t.db(), [closed.id])).toEqual({
       users: 0, appointments: 0, orders: 0, payments: 0, receipts: 0, chat: 0, photos: 0, family: 0, audit: 0,

@@ -303,6 +303,46 @@ describe.each(backends)('reminders by SMS and WhatsApp on %s', (backend) => {
     expect((await t.app().inject({ method: 'POST', url: `/optout/${gone}` })).statusCode).toBe(404);
   });
 
+  it("the opt-out page's button as a browser presses it: a form post (x-www-form-urlencoded) turns the channel off and answers a page; bad tokens change nothing", async () => {
+    const patient = await t.patient();
+    await choose(patient.id, { whatsapp: true });
+    const token = await optOutToken(secrets(), patient.id, 'whatsapp');
+    const choices = async () =>
+      (await t.db().query('select remind_email, remind_sms, remind_whatsapp from users where id = $1', [patient.id])).rows[0];
+    const form = 'application/x-www-form-urlencoded';
+    // What Chromium sends for a form with one button and no fields: the form type, an empty body.
+    const press = (url: string, payload = '') => t.app().inject({ method: 'POST', url, headers: { 'content-type': form, origin: publicUrl }, payload });
+
+    for (const bad of [`${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`, token.replace('.whatsapp.', '.sms.'), 'not-a-token']) {
+      const refused = await press(`/optout/${encodeURIComponent(bad)}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(refused.body).toContain('This link is not valid. Nothing was changed.');
+    }
+    expect(await choices()).toEqual({ remind_email: true, remind_sms: true, remind_whatsapp: true });
+
+    const done = await press(`/optout/${token}`);
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(done.headers['cache-control']).toBe('no-store');
+    expect(done.body).toContain('Done: no more appointment reminders by WhatsApp.');
+    expect(await choices()).toEqual({ remind_email: true, remind_sms: true, remind_whatsapp: false });
+    // Pressed again (a double click, the browser's Back and again), with fields a browser may add: the same page.
+    const again = await press(`/optout/${token}`, 'x=1&y=%E0%A4%85');
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('Done: no more appointment reminders by WhatsApp.');
+    expect(await choices()).toEqual({ remind_email: true, remind_sms: true, remind_whatsapp: false });
+
+    // Only this page reads form bodies: the API still answers them 415 and changes nothing.
+    const api = await t.app().inject({ method: 'PUT', url: '/api/auth/reminders', headers: { ...patient.headers, 'content-type': form }, payload: 'email=false' });
+    expect(api.statusCode).toBe(415);
+    expect(await choices()).toEqual({ remind_email: true, remind_sms: true, remind_whatsapp: false });
+    // A form body larger than a form with a button sends is refused, nothing changed.
+    await choose(patient.id, { whatsapp: true });
+    expect((await press(`/optout/${token}`, `x=${'a'.repeat(4096)}`)).statusCode).toBe(413);
+    expect(await choices()).toEqual({ remind_email: true, remind_sms: true, remind_whatsapp: true });
+  });
+
   it("GET/PUT /api/auth/reminders: the caller's own channels, the ones the clinic has; 401 without login; bad bodies 400 on the field, nothing written", async () => {
     const asha = await t.patient('asha');
     const ravi = await t.patient('ravi');

@@ -158,7 +158,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       // Not paid yet: pending (the provider was asked and said so), nothing booked to say.
       const pending = await status(owner);
       expect(pending.statusCode).toBe(200);
-      expect(pending.headers['cache-control']).toBe('no-store');
+      expect(pending.headers['cache-control']).toBe('private, no-store');
       expect(pending.json()).toMatchObject({ merchantOrderId, purpose: 'appointment', status: 'pending', amountPaid: 0 });
       // Nobody else learns anything of it: 401 anonymous, 404 another patient or an unknown reference.
       expect((await status()).statusCode).toBe(401);

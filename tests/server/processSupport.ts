@@ -37,9 +37,14 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>, readyTimeoutMs = 90_000): Promise<ServerProcess> {
+/** `umask`: the process starts with this umask (octal digits, e.g. '000'), as a shell would give it. */
+export async function startServer(env: Record<string, string>, readyTimeoutMs = 90_000, { umask }: { umask?: string } = {}): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts')], {
+  const node = [process.execPath, '--import', 'tsx', path.join('server', 'main.ts')];
+  if (umask !== undefined && !/^[0-7]{3,4}$/.test(umask)) throw new Error(`not a umask: ${umask}`);
+  // `exec` keeps the pid: signals reach node itself.
+  const [command, ...args] = umask === undefined ? node : ['/bin/sh', '-c', `umask ${umask} && exec "$@"`, 'sh', ...node];
+  const child = spawn(command!, args, {
     cwd: packageRoot,
     env: {
       PATH: process.env.PATH ?? '',

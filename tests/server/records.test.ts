@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { insertMessage, insertPhoto } from '../../server/repositories/chat.js';
 import { courseUntil } from '../../server/services/records.js';
 import { backends } from './helpers.js';
-import { bookedAndPaid, cancel, prescription, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
+import { bookedAndPaid, cancel, prescription, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { book, kavita, meera, meeraOnlineToo, type Patient, post, type Response } from './paymentSupport.js';
 import { closeAccountOf, completedConsultation as completedOf, hindiPrescription } from './recordsSupport.js';
 
@@ -137,7 +137,6 @@ describe.each(backends)('the patient record on %s', (backend) => {
       'मॉन्टाना',
       'three times a day',
       prescription.instructions,
-      '20 March 2025',
     ]) {
       expect(text, expected).toContain(expected);
     }
@@ -160,6 +159,7 @@ describe.each(backends)('the patient record on %s', (backend) => {
       consultationFee: number;
     };
     const admin = await t.staff('admin', 'office-meena@sahaj-clinic.example');
+    toCompletable(t.clock, '11:00');
     expect((await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, hindiPrescription)).statusCode).toBe(200);
     await t.idle();
 
@@ -170,7 +170,7 @@ describe.each(backends)('the patient record on %s', (backend) => {
     // so a label of two words does not come out as one string (the page itself reads right:
     // test-results/documents/prescription-mr.pdf, looked at).
     const words = (phrase: string) => phrase.split(/[\s/(),.:]+/).filter(Boolean);
-    for (const expected of ['रुग्ण', 'वय / लिंग', 'वर्षे स्त्री', 'तारीख', '११ मार्च २०२५', 'ऑनलाइन (व्हिडिओ कॉल)', 'तक्रार', 'डोस', 'किती वेळा', 'सूचना', 'नोंदणी क्र', 'MCH-48213', 'स्वाक्षरी']) {
+    for (const expected of ['रुग्ण', 'वय / लिंग', 'वर्षे स्त्री', 'तारीख', '11 मार्च 2025', 'ऑनलाइन (व्हिडिओ कॉल)', 'तक्रार', 'डोस', 'किती वेळा', 'सूचना', 'नोंदणी क्र', 'MCH-48213', 'स्वाक्षरी']) {
       for (const word of words(expected)) expect(text, `${expected}: ${word}`).toContain(word);
     }
     // What the doctor wrote, as written.
@@ -184,10 +184,11 @@ describe.each(backends)('the patient record on %s', (backend) => {
     for (const expected of ['पावती', 'कोणाकडून मिळाले', 'कशासाठी', 'कन्सल्टेशनची फी', 'पावती क्रमांक', 'निव्वळ रक्कम']) {
       for (const word of words(expected)) expect(receipt, `${expected}: ${word}`).toContain(word);
     }
-    // The amount in Marathi digits ("₹५००.०० मिळाले"; the sign and the point are Latin runs).
-    const fee = new Intl.NumberFormat('mr-IN', { style: 'currency', currency: 'INR' }).format(appointment.consultationFee);
+    // The amount and dates in Latin digits, as every number in Marathi (docs/i18n.md): "₹500.00 मिळाले".
+    const fee = new Intl.NumberFormat('mr-IN', { style: 'currency', currency: 'INR', numberingSystem: 'latn' }).format(appointment.consultationFee);
     for (const part of fee.split(/[₹.,]/).filter(Boolean)) expect(receipt, fee).toContain(part);
-    expect(fee).toMatch(/^₹[०-९]/);
+    expect(fee).toMatch(/^₹[0-9]/);
+    expect(receipt).not.toMatch(/[०-९]/);
     expect(receipt).toContain('मिळाले');
     expect(receipt).not.toContain('Receipt number');
 
@@ -197,6 +198,27 @@ describe.each(backends)('the patient record on %s', (backend) => {
     expect(mail?.html).toContain('<html lang="mr">');
     expect(pdfText(mail!.attachments![0]!.content as Buffer)).toContain('रुग्ण');
     // An English account's documents stay English (the test above reads them whole).
+  });
+
+  it('the prescription PDF says only what the doctor wrote, in English, Hindi and Marathi: no follow-up or course end the doctor never gave', async () => {
+    const { patient, appointment } = await completedConsultation();
+    // The clinic's own words for a review after the course ("10 days" from 11 March: 20 March), per language.
+    const invented = {
+      en: ['Follow-up', 'Review when the course ends', 'symptoms worsen', '20 March 2025'],
+      hi: ['दोबारा', 'कोर्स', 'पहले ही'],
+      mr: ['पुन्हा', 'कोर्स', 'त्याआधीच'],
+    } as const;
+    for (const language of ['en', 'hi', 'mr'] as const) {
+      await t.db().query('update users set language = $2 where id = $1', [patient.id, language]);
+      const text = pdfText((await get(t.app(), patient, `/appointments/${appointment._id}/prescription.pdf`)).rawPayload);
+      // Each remedy's dose and frequency as typed, whatever the language of the labels.
+      for (const remedy of hindiPrescription.remedies) {
+        for (const written of [remedy.dosage, remedy.frequency]) for (const word of written.split(' ')) expect(text, `${language}: ${written}`).toContain(word);
+      }
+      expect(text, language).toContain(prescription.duration);
+      expect(text, language).toContain(prescription.instructions);
+      for (const words of invented[language]) expect(text, `${language}: ${words}`).not.toContain(words);
+    }
   });
 
   it('receipts: one number sequence, who paid, for what, the amount and the reference; the same number when fetched again', async () => {
@@ -246,6 +268,7 @@ describe.each(backends)('the patient record on %s', (backend) => {
     const patient = await t.patient('ravi');
     const admin = await t.staff('admin', 'office-ravi@sahaj-clinic.example');
     const appointment = (await bookedAndPaid(t.app(), patient, { startTime: '12:00' })) as { _id: string };
+    toCompletable(t.clock, '12:00');
     expect((await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, prescription)).statusCode).toBe(200);
     const ordered = await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/order`, { totalPrice: 215, paymentMode: 'Cash', pharmacyId: 'PH-7' });
     const orderId = (ordered.json() as { appointment: { order: { _id: string } } }).appointment.order._id;
@@ -432,6 +455,7 @@ describe.each(backends)('the patient record on %s', (backend) => {
     const patient = await t.patient();
     const appointment = await bookedAndPaid(t.app(), patient);
     const admin = await t.staff('admin', 'office@sahaj-clinic.example');
+    toCompletable(t.clock, '11:00');
     await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, { ...prescription, showMedicine: false });
     await t.idle();
     expect(t.mailer().sent.filter((m) => m.subject.startsWith('Your prescription'))).toHaveLength(0);

@@ -3,7 +3,7 @@
  * paid consultation with a paid pharmacy order, and closing an account the way a patient does.
  */
 import { expect } from 'vitest';
-import { type AppointmentsApp, pressPay, prescription, staffCall } from './appointmentsSupport.js';
+import { type AppointmentsApp, pressPay, prescription, staffCall, toCompletable } from './appointmentsSupport.js';
 import { book, meera, meeraOnlineToo, type Patient, post, publicUrl } from './paymentSupport.js';
 
 export const hindiPrescription = {
@@ -29,6 +29,7 @@ export async function completedConsultation(t: AppointmentsApp, name = 'sunita',
   expect(await pressPay(t.app(), (pay.json() as { checkoutPageUrl: string }).checkoutPageUrl)).toBe(`${publicUrl}/#/paymentsuccess`);
   // One admin account per patient: a test may set up two of these.
   const admin = await t.staff('admin', `office-${name}@sahaj-clinic.example`);
+  toCompletable(t.clock, choice.startTime ?? '11:00');
   expect((await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, hindiPrescription)).statusCode).toBe(200);
   const ordered = await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/order`, { totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-7' });
   const orderId = (ordered.json() as { appointment: { order: { _id: string } } }).appointment.order._id;

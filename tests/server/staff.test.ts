@@ -8,7 +8,7 @@ import { isRight } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { AppointmentList, emptyMedicines } from '../../contract/appointments.js';
 import { backends } from './helpers.js';
-import { bookedAndPaid, listOf, prescription, pressPay, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
+import { bookedAndPaid, listOf, prescription, pressPay, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { kavita, meera, messageOf, post, publicUrl, today } from './paymentSupport.js';
 
 const order = { totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-7' };
@@ -67,6 +67,7 @@ describe.each(backends)('staff on %s', (backend) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ field: 'showMedicine', message: expect.any(String) }]);
 
+    toCompletable(t.clock, '11:00');
     const res = await staffCall(t.app(), doctor, 'POST', `/appointments/${mine._id}/complete`, prescription);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -108,6 +109,7 @@ describe.each(backends)('staff on %s', (backend) => {
 
     expect((await staffCall(t.app(), admin, 'GET', '/appointments')).json()).toHaveLength(2);
     expect((await staffCall(t.app(), admin, 'GET', '/me')).json()).toMatchObject({ role: 'admin', doctorName: null });
+    toCompletable(t.clock, '11:20');
     expect((await staffCall(t.app(), admin, 'POST', `/appointments/${kavitas._id}/complete`, prescription)).statusCode).toBe(200);
     const refused = await staffCall(t.app(), admin, 'POST', `/appointments/${cancelled._id}/complete`, prescription);
     expect(refused.statusCode).toBe(409);
@@ -143,6 +145,7 @@ describe.each(backends)('staff on %s', (backend) => {
     const early = await staffCall(t.app(), doctor, 'POST', orderUrl, order);
     expect(early.statusCode).toBe(409);
     expect(messageOf(early)).toBe('Complete the consultation before creating its order.');
+    toCompletable(t.clock, '11:00');
     await staffCall(t.app(), doctor, 'POST', `/appointments/${appointment._id}/complete`, prescription);
     const free = await staffCall(t.app(), doctor, 'POST', orderUrl, { ...order, totalPrice: 0 });
     expect(free.statusCode).toBe(400);

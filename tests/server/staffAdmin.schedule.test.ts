@@ -12,7 +12,7 @@ import { isRight } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { OrphanConflict, RefundList } from '../../contract/staffAdmin.js';
 import { backends } from './helpers.js';
-import { bookedAndPaid, listOf, moveTo, prescription, pressPay, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
+import { bookedAndPaid, listOf, moveTo, prescription, pressPay, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { appointmentRow, book, booked, kavita, meera, messageOf, paymentRow, post, slotMap, today } from './paymentSupport.js';
 import { adminTableCounts, api, auditRows, idOf, officeEmail, ok, week } from './staffAdminSupport.js';
 
@@ -183,6 +183,7 @@ describe.each(backends)('staff console schedules on %s', (backend) => {
     const doctor = await t.staff('doctor', meera.email);
     const asha = await t.patient('asha');
     const appointment = await bookedAndPaid(app, asha, { startTime: '11:00' });
+    toCompletable(t.clock, '11:00');
     await staffCall(app, doctor, 'POST', `/appointments/${appointment._id}/complete`, prescription);
     const order = (await staffCall(app, doctor, 'POST', `/appointments/${appointment._id}/order`, { totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-7' })).json()
       .appointment.order;

@@ -35,7 +35,10 @@ const toRefundItem = (r: RefundRow): RefundItem => ({
   appointmentId: r.appointmentId,
   appointmentNumber: r.appointmentNumber,
   orderId: r.orderId,
-  patient: r.patient,
+  // A closed account: the fact, not the pseudonym its closing left (as recordAt does for appointments).
+  patient: r.patient.deleted
+    ? { userId: r.patient.userId, name: '', email: '', phoneNumber: '', formerPatient: true }
+    : { userId: r.patient.userId, name: r.patient.name, email: r.patient.email, phoneNumber: r.patient.phoneNumber },
   resolved: r.resolved === null ? null : { at: r.resolved.at.toISOString(), by: r.resolved.by, note: r.resolved.note },
 });
 

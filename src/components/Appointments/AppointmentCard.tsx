@@ -80,7 +80,12 @@ export function AppointmentCard({
       <dl className="appointment-card__facts">
         <div>
           <dt>{texts.location}</dt>
-          <dd>{appointmentPlace(appointment)}</dd>
+          <dd>
+            {/* Booked on the doctor's online hours (no clinic, location ''): said in the language; a clinic by its name. */}
+            {appointment.location === ''
+              ? texts.placeOnline(messages.booking.consultationTypeNames[appointment.consultationType])
+              : appointmentPlace(appointment)}
+          </dd>
         </div>
         {appointment.familyMemberId && (
           // Booked for a family member (issue 12): who the doctor consults.
@@ -132,6 +137,7 @@ export function AppointmentCard({
         </div>
       )}
       {fee === 'refunded' && <p className="appointment-card__fee">{texts.feeRefunded}</p>}
+      {status === 'Missed' && <p className="appointment-card__fee notice">{texts.missedNote}</p>}
 
       {services.actors.loadConsultation && (appointment.consultationType === 'Video' || appointment.consultationType === 'Call') &&
         appointment.appointmentPaymentStatus === 'paid' && (status === 'Booked' || status === 'Expired') && (

@@ -15,6 +15,7 @@ import {
 } from '../../../machines/orderPayment/orderPaymentMachine';
 import { messages, useMessages } from '../../i18n/messages';
 import { formatRupees } from './format';
+import { orderWords } from './orderWords';
 import type { AppointmentsServices } from './services';
 import { useOrderPaymentActor } from './provider';
 
@@ -41,6 +42,8 @@ export function OrderSection({ appointment, token, services, onSessionExpired }:
     actor.send({ type: 'appointment.changed', appointment });
   }, [actor, appointment]);
 
+  const words = order ? orderWords(messages.appointments, order) : null;
+
   return (
     <section className="appointment-card__order" aria-labelledby={headingId}>
       <h4 id={headingId}>{messages.appointments.orderHeading}</h4>
@@ -52,15 +55,15 @@ export function OrderSection({ appointment, token, services, onSessionExpired }:
           </div>
           <div>
             <dt>{messages.appointments.orderPaymentMode}</dt>
-            <dd>{order.paymentMode}</dd>
+            <dd>{words?.mode}</dd>
           </div>
           <div>
             <dt>{messages.appointments.orderPaymentStatus}</dt>
-            <dd>{order.paymentStatus}</dd>
+            <dd>{words?.payment}</dd>
           </div>
           <div>
             <dt>{messages.appointments.orderStatus}</dt>
-            <dd>{order.orderStatus}</dd>
+            <dd>{words?.status}</dd>
           </div>
         </dl>
       )}

@@ -5,45 +5,34 @@
  */
 import { clinicClock, clinicTimeZone, dayStart } from '../../../contract/clinicTime';
 import { getLocale } from '../../i18n/languageChoice';
+import { numberingSystem } from '../../i18n/plural';
 
 /**
  * Intl formatters of the language in use (en-IN, hi-IN, mr-IN: src/i18n/language.ts), made once
- * per locale. Marathi's default digits are Devanagari (CLDR), as Intl gives them.
+ * per locale. Every one of them writes Latin digits (`numberingSystem`, src/i18n/plural.ts): one
+ * numeral style in every language, on every screen (docs/i18n.md "Dates, times, numbers, plurals").
  */
 function formatters(locale: string) {
   let made = byLocale.get(locale);
   if (!made) {
     // 24-hour "20:15" in every language, as the booking popup's slots and the spec's times are
-    // ("09:00"; issue 12: one time format on the patient's side). Latin digits, as on the slots, so
-    // a Marathi card says the same "20:15" the patient chose (dates keep the language's digits).
-    const clock = { hour: '2-digit' as const, hourCycle: 'h23' as const, numberingSystem: 'latn' };
+    // ("09:00"; issue 12: one time format on the patient's side).
+    const clock = { hour: '2-digit' as const, hourCycle: 'h23' as const };
+    const dates = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, numberingSystem });
     made = {
-      date: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+      date: dates({ timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
       /** A day of the booking popup's date strip, without its year, and its two lines. */
-      day: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }),
-      weekday: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' }),
-      dayMonth: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short' }),
-      time: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', minute: '2-digit', ...clock }),
+      day: dates({ timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }),
+      weekday: dates({ timeZone: 'UTC', weekday: 'short' }),
+      dayMonth: dates({ timeZone: 'UTC', day: 'numeric', month: 'short' }),
+      time: dates({ timeZone: 'UTC', minute: '2-digit', ...clock }),
       /** An instant's time of day in clinic time. */
-      clinicClock: new Intl.DateTimeFormat(locale, { timeZone: clinicTimeZone, minute: '2-digit', ...clock }),
-      instant: new Intl.DateTimeFormat(locale, {
-        timeZone: clinicTimeZone,
-        day: 'numeric',
-        month: 'short',
-        minute: '2-digit',
-        ...clock,
-      }),
-      recorded: new Intl.DateTimeFormat(locale, {
-        timeZone: clinicTimeZone,
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        minute: '2-digit',
-        ...clock,
-      }),
+      clinicClock: dates({ timeZone: clinicTimeZone, minute: '2-digit', ...clock }),
+      instant: dates({ timeZone: clinicTimeZone, day: 'numeric', month: 'short', minute: '2-digit', ...clock }),
+      recorded: dates({ timeZone: clinicTimeZone, day: 'numeric', month: 'short', year: 'numeric', minute: '2-digit', ...clock }),
       /** Rupees and paise, as INR is written: "₹1,250.00". */
-      rupees: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR' }),
-      wholeRupees: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+      rupees: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', numberingSystem }),
+      wholeRupees: new Intl.NumberFormat(locale, { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0, numberingSystem }),
     };
     byLocale.set(locale, made);
   }
@@ -63,14 +52,28 @@ const byLocale = new Map<string, {
 }>();
 const current = () => formatters(getLocale());
 
+/**
+ * A date as Intl writes it, but with the day and its month kept together: CLDR's Marathi pattern
+ * for a date with its weekday puts a comma between them ("शनि, 28, नोव्हें 2026"), which no Marathi
+ * reader writes: "शनि, 28 नोव्हें 2026", as Hindi's "शनि, 28 नव॰ 2026".
+ */
+function dayAndMonthTogether(format: Intl.DateTimeFormat, at: Date): string {
+  const parts = format.formatToParts(at);
+  return parts
+    .map((part, i) =>
+      part.type === 'literal' && part.value.includes(',') && parts[i - 1]?.type === 'day' && parts[i + 1]?.type === 'month' ? ' ' : part.value,
+    )
+    .join('');
+}
+
 /** `YYYY-MM-DD` (clinic date) as e.g. "Tue, 11 Mar 2025"; the text itself if it is not a date. */
 export function formatClinicDate(date: string): string {
   const day = dayStart(date);
-  return Number.isNaN(day.getTime()) ? date : current().date.format(day);
+  return Number.isNaN(day.getTime()) ? date : dayAndMonthTogether(current().date, day);
 }
 
 /** A day of the booking popup's date strip, e.g. "Tue, 11 Mar". */
-export const formatStripDay = (date: string): string => current().day.format(dayStart(date));
+export const formatStripDay = (date: string): string => dayAndMonthTogether(current().day, dayStart(date));
 
 /** The strip's two lines: "Tue" and "11 Mar". */
 export const stripDayParts = (date: string): { weekday: string; day: string } => ({

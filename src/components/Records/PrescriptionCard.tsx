@@ -1,11 +1,16 @@
-/** One prescription on My Remedies: who, when, the remedies with when to take them, and its documents. */
+/**
+ * One prescription on My Remedies: who, when, the remedies and its documents. Every clinical word
+ * (remedy, potency, dose, frequency, duration, instructions) is shown as the doctor wrote it, under
+ * the catalog's fixed labels: a restatement in plain words, or a date worked out from the duration,
+ * would tell the patient something the doctor did not write (docs/records.md).
+ */
 import { useId } from 'react';
 import type { PrescriptionRecord } from '../../../contract/records';
 import { useMessages } from '../../i18n/messages';
 import { formatClinicDate, formatRupees } from '../Appointments/format';
+import { orderWords } from '../Appointments/orderWords';
 import { DocumentButtons } from './DocumentDownloads';
 import { appointmentDocuments } from './documents';
-import { whenToTake } from './whenToTake';
 
 export interface PrescriptionCardProps {
   readonly prescription: PrescriptionRecord;
@@ -15,7 +20,9 @@ export interface PrescriptionCardProps {
 }
 
 export function PrescriptionCard({ prescription: p, downloading, onDownload }: PrescriptionCardProps) {
-  const texts = useMessages().records;
+  const messages = useMessages();
+  const texts = messages.records;
+  const order = p.order ? orderWords(messages.appointments, p.order) : null;
   const headingId = useId();
   const facts: Array<[string, string]> = [
     [texts.complaint, p.complaint],
@@ -35,7 +42,6 @@ export function PrescriptionCard({ prescription: p, downloading, onDownload }: P
       <p className="prescription-card__meta">
         {texts.consultation(p.consultationType)} · {p.appointmentNumber}
         {p.relation !== null && <> · {texts.forPerson(p.patientName, p.relation)}</>}
-        {p.current && p.courseUntil !== null && <> · {texts.currentUntil(formatClinicDate(p.courseUntil))}</>}
       </p>
       {p.remedies.length > 0 && (
         <>
@@ -47,7 +53,22 @@ export function PrescriptionCard({ prescription: p, downloading, onDownload }: P
                   {r.medicineName}
                   {p.potency ? ` ${p.potency}` : ''}
                 </span>
-                <span className="remedy-list__take">{texts.takeLine(r.dosage, whenToTake(r.frequency, texts))}</span>
+                {(r.dosage.trim() !== '' || r.frequency.trim() !== '') && (
+                  <dl className="remedy-list__take">
+                    {r.dosage.trim() !== '' && (
+                      <div>
+                        <dt>{texts.dosage}</dt>
+                        <dd>{r.dosage}</dd>
+                      </div>
+                    )}
+                    {r.frequency.trim() !== '' && (
+                      <div>
+                        <dt>{texts.frequency}</dt>
+                        <dd>{r.frequency}</dd>
+                      </div>
+                    )}
+                  </dl>
+                )}
               </li>
             ))}
           </ul>
@@ -64,7 +85,9 @@ export function PrescriptionCard({ prescription: p, downloading, onDownload }: P
           ))}
         <div>
           <dt>{texts.order}</dt>
-          <dd>{p.order ? texts.orderState(formatRupees(p.order.totalPrice), p.order.orderStatus, p.order.paymentStatus) : texts.noOrder}</dd>
+          <dd>
+            {p.order && order ? texts.orderState(formatRupees(p.order.totalPrice), order.status, order.payment) : texts.noOrder}
+          </dd>
         </div>
       </dl>
       <DocumentButtons

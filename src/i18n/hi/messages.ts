@@ -3,7 +3,7 @@
  * lazily, its own chunk, when Hindi is chosen. Written as the front desk of a Pune clinic would
  * say it, not word for word; the spec's messages stay in English (`spec`). Words: docs/glossary.md.
  */
-import { plural } from '../plural';
+import { counted, plural } from '../plural';
 import { problemIn, type ProblemRule } from '../problems';
 import { serverRules } from './server';
 import { en, type Messages } from '../messages';
@@ -124,7 +124,6 @@ export const messages: Messages = {
     retry: 'फिर से कोशिश करें',
     currentHeading: 'अभी चल रही दवाइयाँ',
     pastHeading: 'पुराने पर्चे',
-    currentUntil: (day: string) => `${day} तक लें`,
     prescriptionOf: (date: string, doctor: string) => `${date}, ${doctor} के साथ`,
     forPerson: (name: string, relation: string) => `${name} (${relation}) के लिए`,
     consultation: (type: string) => (type === 'Clinic Visit' ? 'क्लिनिक में आकर कंसल्टेशन' : `${typeName(type)} से कंसल्टेशन`),
@@ -133,7 +132,7 @@ export const messages: Messages = {
     remedy: 'दवा',
     potency: 'पोटेंसी',
     dosage: 'ख़ुराक',
-    whenToTake: 'कब लें',
+    frequency: 'कितनी बार',
     duration: 'कितने दिन',
     instructions: 'हिदायतें',
     pharmacy: 'फ़ार्मेसी',
@@ -146,17 +145,6 @@ export const messages: Messages = {
     downloading: 'डाउनलोड हो रहा है…',
     downloadFailed: 'फ़ाइल डाउनलोड नहीं हो पाई। कृपया फिर से कोशिश करें।',
     viewRemedies: 'मेरी दवाइयाँ: पर्चा और रसीदें',
-    frequencies: {
-      od: 'दिन में एक बार',
-      bd: 'दिन में दो बार, सुबह और शाम',
-      tds: 'दिन में तीन बार: सुबह, दोपहर और शाम',
-      qid: 'दिन में चार बार',
-      hs: 'रात को सोते समय',
-      sos: 'सिर्फ़ ज़रूरत पड़ने पर',
-      stat: 'एक बार, तुरंत',
-      weekly: 'हफ़्ते में एक बार',
-    },
-    takeLine: (dosage: string, when: string) => (dosage ? `${dosage}, ${when}` : when),
     dataHeading: 'आपका डेटा',
     dataIntro:
       'क्लिनिक के पास आपके अकाउंट की जो भी जानकारी है, सब डाउनलोड करें: प्रोफ़ाइल, परिवार के सदस्य, अपॉइंटमेंट, पर्चे, ऑर्डर, पेमेंट, आपकी दी हुई सहमतियाँ और उन पर हमारे रिकॉर्ड, JSON फ़ाइलों की एक zip में, साथ में आपके पर्चे और रसीदें PDF में।',
@@ -255,7 +243,7 @@ export const messages: Messages = {
     onlineChosen: 'ऑनलाइन कंसल्टेशन: क्लिनिक चुनने की ज़रूरत नहीं। समय डॉक्टर के ऑनलाइन बैठने के घंटों के हिसाब से हैं।',
     stripLegend: 'ख़ाली समय वाले दिन',
     stripShowing: (from: string, to: string) => `${from} से ${to} तक ख़ाली समय वाले दिन`,
-    dayFree: (count: number) => `${count} ख़ाली`,
+    dayFree: (count: number) => counted('hi-IN', count, { one: 'समय ख़ाली', other: 'समय ख़ाली' }),
     dayFull: 'पूरा बुक',
     dayClosed: 'बंद',
     dayLeave: 'छुट्टी पर',
@@ -301,13 +289,15 @@ export const messages: Messages = {
     appointmentHeading: (doctor: string, date: string) => `${doctor}, ${date}`,
     doctor: 'डॉक्टर',
     location: 'क्लिनिक',
+    placeOnline: (type: string) => `ऑनलाइन (${type})`,
     patientFor: 'किसके लिए',
     consultationType: 'कंसल्टेशन का तरीका',
     date: 'तारीख़',
     time: 'समय',
     status: 'स्थिति',
     appointmentId: 'अपॉइंटमेंट नंबर',
-    statusNames: { Booked: 'बुक है', Expired: 'समय निकल गया', Completed: 'पूरा हुआ', Cancelled: 'रद्द' },
+    statusNames: { Booked: 'बुक है', Expired: 'समय निकल गया', Completed: 'पूरा हुआ', Cancelled: 'रद्द', Missed: 'आप नहीं आए' },
+    missedNote: 'डॉक्टर ने दर्ज किया है कि आप इस अपॉइंटमेंट पर नहीं आए। अगर अब भी कंसल्टेशन चाहिए, तो कृपया नया अपॉइंटमेंट बुक करें।',
     feeUnpaid: (until: string | null) =>
       until === null
         ? 'फ़ीस नहीं भरी: यह अपॉइंटमेंट अभी पक्का नहीं है। इसे रखने के लिए पेमेंट करें।'
@@ -331,6 +321,9 @@ export const messages: Messages = {
     orderPaymentMode: 'पेमेंट का तरीका',
     orderPaymentStatus: 'पेमेंट की स्थिति',
     orderStatus: 'ऑर्डर की स्थिति',
+    orderStatusNames: { Pending: 'अभी बाक़ी', Placed: 'फ़ार्मेसी को भेजा गया', Ready: 'तैयार है', Delivered: 'दे दिया गया', Cancelled: 'रद्द' },
+    orderPaymentStatusNames: { Pending: 'बाक़ी है', Completed: 'पूरा हुआ', Failed: 'नहीं हुआ', Refund: 'वापस किया जाएगा' },
+    paymentModeNames: { Card: 'कार्ड', Cash: 'नकद' },
     payNow: 'अभी पेमेंट करें',
     alreadyPaid: (amount: string) => `आप ${amount} पहले ही भर चुके हैं।`,
     editTitle: 'अपॉइंटमेंट बदलें',

@@ -3,14 +3,14 @@
  * lazily, its own chunk, when Marathi is chosen. Written as the front desk of a Pune clinic would
  * say it, not word for word; the spec's messages stay in English (`spec`). Words: docs/glossary.md.
  */
-import { plural } from '../plural';
+import { counted, formatCount } from '../plural';
 import { problemIn, type ProblemRule } from '../problems';
 import { serverRules } from './server';
 import { en, type Messages } from '../messages';
 import { shellMr as shell } from './shell';
 
-// Numbers in Marathi's own digits, as Intl gives dates and rupees (CLDR's default for mr).
-const seconds = (n: number) => `${new Intl.NumberFormat('mr-IN').format(n)} ${plural('mr-IN', n, { one: 'सेकंदात', other: 'सेकंदांत' })}`;
+// Numbers in Latin digits, as every date, time and amount of the app (src/i18n/plural.ts `numberingSystem`).
+const seconds = (n: number) => counted('mr-IN', n, { one: 'सेकंदात', other: 'सेकंदांत' });
 
 /** The contract's problem words in Marathi (src/i18n/problems.ts): said as the front desk would ask. */
 const problems: readonly ProblemRule[] = [
@@ -29,7 +29,7 @@ const problems: readonly ProblemRule[] = [
 ];
 const fieldRules = [...problems, ...serverRules];
 const problem = (english: string) => problemIn(fieldRules, english);
-const num = (n: number) => new Intl.NumberFormat('mr-IN').format(n);
+const num = (n: number) => formatCount('mr-IN', n);
 
 /** The consultation types by the names the booking popup shows (the server sends spec §3's values). */
 const typeName = (type: string): string =>
@@ -126,7 +126,6 @@ export const messages: Messages = {
     retry: 'पुन्हा प्रयत्न करा',
     currentHeading: 'सध्या चालू असलेली औषधे',
     pastHeading: 'आधीची प्रिस्क्रिप्शन्स',
-    currentUntil: (day: string) => `${day} पर्यंत घ्या`,
     prescriptionOf: (date: string, doctor: string) => `${date}, ${doctor} यांच्याकडे`,
     forPerson: (name: string, relation: string) => `${name} (${relation}) यांच्यासाठी`,
     consultation: (type: string) => (type === 'Clinic Visit' ? 'क्लिनिकमध्ये येऊन कन्सल्टेशन' : `${typeName(type)}वर कन्सल्टेशन`),
@@ -135,7 +134,7 @@ export const messages: Messages = {
     remedy: 'औषध',
     potency: 'पोटन्सी',
     dosage: 'डोस',
-    whenToTake: 'कधी घ्यायचे',
+    frequency: 'किती वेळा',
     duration: 'किती दिवस',
     instructions: 'सूचना',
     pharmacy: 'फार्मसी',
@@ -148,17 +147,6 @@ export const messages: Messages = {
     downloading: 'डाउनलोड होत आहे…',
     downloadFailed: 'फाइल डाउनलोड होऊ शकली नाही. कृपया पुन्हा प्रयत्न करा.',
     viewRemedies: 'माझी औषधे: प्रिस्क्रिप्शन आणि पावत्या',
-    frequencies: {
-      od: 'दिवसातून एकदा',
-      bd: 'दिवसातून दोनदा, सकाळी आणि संध्याकाळी',
-      tds: 'दिवसातून तीनदा: सकाळी, दुपारी आणि संध्याकाळी',
-      qid: 'दिवसातून चार वेळा',
-      hs: 'रात्री झोपताना',
-      sos: 'फक्त गरज लागल्यास',
-      stat: 'एकदाच, लगेच',
-      weekly: 'आठवड्यातून एकदा',
-    },
-    takeLine: (dosage: string, when: string) => (dosage ? `${dosage}, ${when}` : when),
     dataHeading: 'तुमचा डेटा',
     dataIntro:
       'क्लिनिककडे तुमच्या अकाउंटबद्दल असलेली सगळी माहिती डाउनलोड करा: प्रोफाइल, कुटुंबातील सदस्य, अपॉइंटमेंट्स, प्रिस्क्रिप्शन्स, ऑर्डर्स, पेमेंट्स, तुम्ही दिलेल्या संमती आणि त्यांबद्दलच्या आमच्या नोंदी, JSON फाइल्सच्या एका zip मध्ये, सोबत तुमची प्रिस्क्रिप्शन्स आणि पावत्या PDF मध्ये.',
@@ -257,7 +245,7 @@ export const messages: Messages = {
     onlineChosen: 'ऑनलाइन कन्सल्टेशन: क्लिनिक निवडायची गरज नाही. वेळा डॉक्टरांच्या ऑनलाइन वेळेनुसार आहेत.',
     stripLegend: 'रिकाम्या वेळा असलेले दिवस',
     stripShowing: (from: string, to: string) => `${from} ते ${to} मधले रिकाम्या वेळा असलेले दिवस`,
-    dayFree: (count: number) => (count === 1 ? `${num(count)} रिकामी` : `${num(count)} रिकाम्या`),
+    dayFree: (count: number) => counted('mr-IN', count, { one: 'वेळ रिकामी', other: 'वेळा रिकाम्या' }),
     dayFull: 'पूर्ण बुक',
     dayClosed: 'बंद',
     dayLeave: 'रजेवर',
@@ -282,7 +270,7 @@ export const messages: Messages = {
     soonestType: 'कन्सल्टेशनचा प्रकार',
     soonestLoading: 'सर्वात लवकरच्या ऑनलाइन वेळा पाहत आहोत…',
     soonestNone: 'बुकिंगच्या शेवटच्या दिवसापर्यंत एकही ऑनलाइन वेळ रिकामी नाही.',
-    soonestToday: (count: number) => (count === 1 ? `आज ${num(count)} ऑनलाइन वेळ रिकामी` : `आज ${num(count)} ऑनलाइन वेळा रिकाम्या`),
+    soonestToday: (count: number) => `आज ${counted('mr-IN', count, { one: 'ऑनलाइन वेळ रिकामी', other: 'ऑनलाइन वेळा रिकाम्या' })}`,
     soonestNotToday: 'आज ऑनलाइन एकही वेळ रिकामी नाही',
     soonestBook: (doctor: string, when: string) => `${doctor}, ${when} निवडा`,
     doctorCard: 'डॉक्टरांविषयी',
@@ -303,13 +291,15 @@ export const messages: Messages = {
     appointmentHeading: (doctor: string, date: string) => `${doctor}, ${date}`,
     doctor: 'डॉक्टर',
     location: 'क्लिनिक',
+    placeOnline: (type: string) => `ऑनलाइन (${type})`,
     patientFor: 'कोणासाठी',
     consultationType: 'कन्सल्टेशनचा प्रकार',
     date: 'तारीख',
     time: 'वेळ',
     status: 'स्थिती',
     appointmentId: 'अपॉइंटमेंट क्रमांक',
-    statusNames: { Booked: 'बुक झाली', Expired: 'वेळ निघून गेली', Completed: 'पूर्ण झाली', Cancelled: 'रद्द' },
+    statusNames: { Booked: 'बुक झाली', Expired: 'वेळ निघून गेली', Completed: 'पूर्ण झाली', Cancelled: 'रद्द', Missed: 'आपण आला नाहीत' },
+    missedNote: 'आपण या अपॉइंटमेंटला आला नाहीत, असे डॉक्टरांनी नोंदवले आहे. अजूनही कन्सल्टेशन हवे असल्यास कृपया नवी अपॉइंटमेंट बुक करा.',
     feeUnpaid: (until: string | null) =>
       until === null
         ? 'फी भरलेली नाही: ही अपॉइंटमेंट अजून पक्की नाही. ठेवायची असल्यास पेमेंट करा.'
@@ -333,6 +323,9 @@ export const messages: Messages = {
     orderPaymentMode: 'पेमेंटची पद्धत',
     orderPaymentStatus: 'पेमेंटची स्थिती',
     orderStatus: 'ऑर्डरची स्थिती',
+    orderStatusNames: { Pending: 'अजून बाकी', Placed: 'फार्मसीकडे पाठवली', Ready: 'तयार आहे', Delivered: 'दिली गेली', Cancelled: 'रद्द' },
+    orderPaymentStatusNames: { Pending: 'बाकी आहे', Completed: 'पूर्ण झाले', Failed: 'झाले नाही', Refund: 'परत केले जाईल' },
+    paymentModeNames: { Card: 'कार्ड', Cash: 'रोख' },
     payNow: 'आत्ता पेमेंट करा',
     alreadyPaid: (amount: string) => `तुम्ही ${amount} आधीच भरले आहेत.`,
     editTitle: 'अपॉइंटमेंट बदला',

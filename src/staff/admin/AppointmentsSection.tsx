@@ -1,7 +1,8 @@
 /**
  * Appointments by day, doctor and location (issue 6): a date (today, clinic time, at first), a
- * doctor and a location filter; each appointment with its time, patient, doctor, location, type,
- * status, payment state and order; Move and Cancel for each live booking, and the order's status
+ * doctor and a location filter; each appointment with its time, patient ("Former patient" for a
+ * closed account), doctor, location, type, status, payment state (its refund state once cancelled
+ * or refunded) and order; Move and Cancel for each live booking, and the order's status
  * (their own popups).
  * A table on wide screens, one card per appointment on phones (admin.css).
  */
@@ -25,6 +26,7 @@ import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { OrderStatusDialog, orderStatusChangeable } from './OrderStatusDialog';
 import { ListState, patientName, SelectField } from './parts';
+import { feeStateOf } from '../parts';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
@@ -137,7 +139,9 @@ export function AppointmentsSection() {
                   <td data-label={texts.type}>{a.consultationType}</td>
                   <td data-label={texts.status}>{texts.statusNames[a.appointmentStatus]}</td>
                   <td data-label={texts.payment}>
-                    <span className={`admin-badge admin-badge--${a.appointmentPaymentStatus}`}>{texts.paymentNames[a.appointmentPaymentStatus]}</span>
+                    <span className={`admin-badge admin-badge--${a.appointmentPaymentStatus}`}>
+                      {a.refundState ? feeStateOf(a) : texts.paymentNames[a.appointmentPaymentStatus]}
+                    </span>
                   </td>
                   <td data-label={texts.order}>
                     {a.order ? texts.orderState(a.order.orderStatus, a.order.paymentStatus) : texts.noOrder}

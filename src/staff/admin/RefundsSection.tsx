@@ -1,17 +1,23 @@
 /**
- * Refunds flagged for action (issue 6): who, how much, when and why; "Mark refunded" with a note
- * once the money went back through the payment provider. Resolved ones leave the list.
+ * Refunds flagged for action (issue 6): who ("Former patient" for a closed account, whose contact
+ * details are gone), how much, when and why; "Mark refunded" with a note once the money went back
+ * through the payment provider. Resolved ones leave the list.
  */
 import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
 import { refundPayload, refundsMachine } from '../../../machines/staffAdmin/lists';
 import { formatClinicRecorded, formatRupees } from '../../components/Appointments/format';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
+import { getStaffMessages } from '../../i18n/staffMessages';
+import type { RefundItem } from '../../../contract/staffAdmin';
 import { AdminList } from './AdminList';
 import { Field } from './parts';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
+
+/** Who the refund is owed to: the server sends the fact for a closed account, not its pseudonym. */
+const patientOf = (r: RefundItem): string => (r.patient.formerPatient ? getStaffMessages().formerPatient : r.patient.name);
 
 export function RefundsSection() {
   const texts = useStaffAdminMessages().refunds;
@@ -29,15 +35,15 @@ export function RefundsSection() {
       title={texts.title}
       intro={<p className="admin-section__intro">{texts.intro}</p>}
       emptyText={texts.none}
-      nameOf={(r) => r.patient.name}
-      editLabel={(r) => texts.markRefundedFor(r.patient.name)}
-      formTitle={(r) => (r ? `${texts.resolveTitle}: ${r.patient.name}, ${formatRupees(r.amount)}` : texts.resolveTitle)}
+      nameOf={patientOf}
+      editLabel={(r) => texts.markRefundedFor(patientOf(r))}
+      formTitle={(r) => (r ? `${texts.resolveTitle}: ${patientOf(r)}, ${formatRupees(r.amount)}` : texts.resolveTitle)}
       saveLabel={texts.markRefunded}
       editText={texts.markRefunded}
       renderItem={(r) => (
         <>
           <strong className="admin-row__title">
-            {r.patient.name}, {formatRupees(r.amount)}
+            {patientOf(r)}, {formatRupees(r.amount)}
           </strong>
           <dl className="admin-facts">
             <dt>{texts.why}</dt>
@@ -49,10 +55,14 @@ export function RefundsSection() {
             <dd>{formatClinicRecorded(r.flaggedAt) ?? r.flaggedAt}</dd>
             <dt>{texts.appointment}</dt>
             <dd>{r.appointmentNumber}</dd>
-            <dt>{texts.patient}</dt>
-            <dd>
-              {r.patient.email}, {r.patient.phoneNumber}
-            </dd>
+            {!r.patient.formerPatient && (
+              <>
+                <dt>{texts.patient}</dt>
+                <dd>
+                  {r.patient.email}, {r.patient.phoneNumber}
+                </dd>
+              </>
+            )}
             {r.merchantOrderId && (
               <>
                 <dt>{texts.reference}</dt>

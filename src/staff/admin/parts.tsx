@@ -11,6 +11,7 @@ import type { ListStatus } from '../../../machines/staffAdmin/adminListMachine';
 import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
 import { Dialog } from '../../components/Popup/Dialog';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
+import { patientNameOf } from '../parts';
 
 export function ListState({
   status,
@@ -356,7 +357,8 @@ export function RowActions({
   );
 }
 
-export const patientName = (a: Pick<AppointmentRecord, 'firstName' | 'lastName'>): string => `${a.firstName} ${a.lastName}`.trim();
+/** The patient's name, or "Former patient" for a closed account (../parts.tsx patientNameOf). */
+export const patientName = patientNameOf;
 
 /**
  * The ORPHAN RULE's answer, said plainly: nothing changed, these booked appointments would lose
