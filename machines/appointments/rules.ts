@@ -31,12 +31,15 @@ export function canCancel(appointment: Pick<AppointmentRecord, 'appointmentStatu
 /**
  * The appointment fee as the patient should read it:
  * - `paid`: the provider confirmed it;
- * - `refunded`: paid, then given back;
+ * - `refundPending`: paid, then flagged for refund (the clinic cancelled it, or the payment came
+ *   after the slot was lost), and not yet paid back; also when the server gives no refund state,
+ *   so the patient is never told money came back before the clinic recorded it;
+ * - `refunded`: paid, flagged for refund, and recorded by the clinic as paid back (`refundState`);
  * - `unpaid`: never confirmed, and the slot is still held for the patient (Pay retries);
  * - `lapsed`: never confirmed, and the hold is over (or the appointment is no longer Booked): the
  *   slot may have gone to somebody else; nothing to pay.
  */
-export type FeeState = 'paid' | 'refunded' | 'unpaid' | 'lapsed';
+export type FeeState = 'paid' | 'refundPending' | 'refunded' | 'unpaid' | 'lapsed';
 
 /** True while the unpaid hold on the slot lasts at `now` (epoch milliseconds). */
 export function isHeld(appointment: Pick<AppointmentRecord, 'holdExpiresAt'>, now: number): boolean {
@@ -46,11 +49,11 @@ export function isHeld(appointment: Pick<AppointmentRecord, 'holdExpiresAt'>, no
 }
 
 export function feeStateOf(
-  appointment: Pick<AppointmentRecord, 'appointmentStatus' | 'appointmentPaymentStatus' | 'holdExpiresAt'>,
+  appointment: Pick<AppointmentRecord, 'appointmentStatus' | 'appointmentPaymentStatus' | 'holdExpiresAt' | 'refundState'>,
   now: number,
 ): FeeState {
   if (appointment.appointmentPaymentStatus === 'paid') return 'paid';
-  if (appointment.appointmentPaymentStatus === 'refund') return 'refunded';
+  if (appointment.appointmentPaymentStatus === 'refund') return appointment.refundState === 'refunded' ? 'refunded' : 'refundPending';
   return appointment.appointmentStatus === 'Booked' && isHeld(appointment, now) ? 'unpaid' : 'lapsed';
 }
 

@@ -5,7 +5,10 @@
  *   payment, a duplicate payment, a cancelled paid pharmacy order) tells the patient what happens
  *   next, once, in the account's language. Only refunds flagged in the last 2 days are looked at
  *   (those flagged before this version was deployed get no late mail); one resolved before its
- *   mail went out is dropped.
+ *   mail went out is dropped. A closed account gets none: its address is the closing's
+ *   pseudonymous one (…@deleted.invalid), which nobody receives; not queued, and dropped if the
+ *   account closed after its mail was queued. (The clinic still owes the money: the admin's
+ *   summary and the console list it, as a former patient's.)
  * - `refund-summary:<clinic date>`: from REFUND_SUMMARY_HOUR (clinic time) each day, the open
  *   refunds to ADMIN_EMAIL; none when ADMIN_EMAIL is unset, dropped on a day with none open.
  */
@@ -33,13 +36,14 @@ export function refundNoticeKind(db: Database): KeyedMailKind {
     kind: 'refund',
     async due(q: Queryable, at: Date) {
       const open = await listRefunds(q, 'open');
-      return open.filter((r) => at.getTime() - r.flaggedAt.getTime() <= noticeWindowMs).map(noticeKey);
+      return open.filter((r) => !r.patient.deleted && at.getTime() - r.flaggedAt.getTime() <= noticeWindowMs).map(noticeKey);
     },
     async build(key) {
       const id = key.split(':')[2] ?? '';
       const refund = /^[0-9a-f-]{36}$/i.test(id) ? await findRefund(db, id) : null;
       if (!refund || noticeKey(refund) !== key) return { drop: 'refund gone' };
       if (refund.resolved) return { drop: 'refund resolved before its mail went out' };
+      if (refund.patient.deleted) return { drop: 'account closed: nobody receives its mail' };
       const language = (await findLanguage(db, refund.patient.userId)) ?? 'en';
       const { rows } = await db.query<{ first_name: string }>('select first_name from appointments where id = $1', [refund.appointmentId]);
       return refundNoticeMail({

@@ -11,12 +11,19 @@
  *   admins);
  * - a prescription the clinic has not released to them (`medicines.showMedicine` false).
  */
-import type { Medicines } from '../../contract/appointments.js';
+import { emptyMedicines, type Medicines } from '../../contract/appointments.js';
 
 export type Reader = 'patient' | 'doctor' | 'admin';
 
 /** Whether the clinic has released the prescription to its patient (the staff form's "show medicine"). */
 export const releasedToPatient = (medicines: Pick<Medicines, 'showMedicine'> | null | undefined): boolean => medicines?.showMedicine === true;
+
+/**
+ * An appointment as its patient may receive it: a prescription the clinic has not released is
+ * not in the answer at all (an empty one in its place), so no client can show it by mistake.
+ */
+export const withReleasedPrescription = <A extends { medicines: Medicines }>(appointment: A): A =>
+  releasedToPatient(appointment.medicines) ? appointment : { ...appointment, medicines: emptyMedicines };
 
 /** Whether `reader` sees the clinic's working: staff notes, the consultation's events. Staff only. */
 export const seesClinicWorking = (reader: Reader): boolean => reader !== 'patient';

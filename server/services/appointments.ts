@@ -69,6 +69,7 @@ import { findLanguage } from '../repositories/users.js';
 import { listUserAppointments } from '../repositories/appointmentLists.js';
 import { findAppointmentRecord, findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
 import { cancelAppointment } from '../repositories/appointmentStatus.js';
+import { withReleasedPrescription } from '../records/patientView.js';
 import {
   findOwnBooking,
   insertAppointment,
@@ -462,7 +463,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
     async list(user: User, email: string): Promise<AppointmentRecord[]> {
       if (email.toLowerCase() !== user.email) throw new ForbiddenError(appointmentMessages.notYourList);
       const at = now();
-      return (await listUserAppointments(db, user._id)).map((stored) => recordAt(stored, at));
+      return (await listUserAppointments(db, user._id)).map((stored) => withReleasedPrescription(recordAt(stored, at)));
     },
 
     /** PUT /appointment/update: moves the owner's Booked or Expired appointment to a free slot of its doctor. */
@@ -471,7 +472,7 @@ export function createAppointmentService({ db, now, schedule, holdMinutes, maile
       const to = { location: request.selectedLocation === '' ? null : request.selectedLocation, date: request.newDate, time: request.selectedTime };
       await moveBooking({ db, schedule, holdMinutes }, patientMover(user), id, to, now());
       const moved = (await findStoredAppointment(db, id))!;
-      return { message: appointmentMessages.updated, appointment: recordAt(moved, now()) };
+      return { message: appointmentMessages.updated, appointment: withReleasedPrescription(recordAt(moved, now())) };
     },
 
     /**

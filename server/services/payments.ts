@@ -61,6 +61,7 @@ import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
 import { clinicClock } from '../../contract/clinicTime.js';
 import { lockedDayPlan, scheduleOffers } from './schedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
+import { withReleasedPrescription } from '../records/patientView.js';
 
 export const paymentMessages = {
   appointmentNotFound: 'Appointment not found.',
@@ -459,7 +460,7 @@ export function createPaymentService({
         purpose: payment.purpose,
         status,
         amountPaid: status === 'paid' ? payment.amountPaise / 100 : 0,
-        ...(stored && payment.purpose === 'appointment' ? { appointment: recordAt(stored, now()) } : {}),
+        ...(stored && payment.purpose === 'appointment' ? { appointment: withReleasedPrescription(recordAt(stored, now())) } : {}),
       };
     },
 

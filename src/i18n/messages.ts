@@ -312,6 +312,7 @@ export const en = {
         ? 'Fee not paid: this appointment is not confirmed yet. Pay to keep it.'
         : `Fee not paid: this appointment is not confirmed yet. Your slot is held until ${until}; pay to keep it.`,
     feeLapsed: 'Fee not paid: this appointment was never confirmed, and its slot is no longer held.',
+    feeRefundPending: 'Refund pending: the clinic will pay back your fee.',
     feeRefunded: 'Fee refunded.',
     payFee: (amount: string) => `Pay ${amount}`,
     paying: 'Opening the payment page…',

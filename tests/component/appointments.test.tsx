@@ -335,6 +335,27 @@ describe('settled appointments', () => {
   });
 });
 
+describe('a fee flagged for refund', () => {
+  it('says "Refund pending" until the clinic has paid it back, then "Fee refunded."; a patient\'s own cancel says neither', async () => {
+    const cancelled = { appointmentStatus: 'Cancelled', appointmentPaymentStatus: 'refund', date: '2025-03-05' } as const;
+    await showList([
+      appointment({ appointmentId: 'APT-R1', ...cancelled, refundState: 'pending' }),
+      appointment({ appointmentId: 'APT-R2', ...cancelled, refundState: 'refunded' }),
+      // No refund state from the server: it is not claimed as paid back.
+      appointment({ appointmentId: 'APT-R3', ...cancelled }),
+      appointment({ appointmentId: 'APT-R4', appointmentStatus: 'Cancelled', date: '2025-03-05', refundState: 'notRefundable' }),
+    ]);
+    const pending = 'Refund pending: the clinic will pay back your fee.';
+    expect(within(card('APT-R1')).getByText(pending)).toBeTruthy();
+    expect(within(card('APT-R1')).queryByText('Fee refunded.')).toBeNull();
+    expect(within(card('APT-R2')).getByText('Fee refunded.')).toBeTruthy();
+    expect(within(card('APT-R2')).queryByText(pending)).toBeNull();
+    expect(within(card('APT-R3')).getByText(pending)).toBeTruthy();
+    expect(within(card('APT-R3')).queryByText('Fee refunded.')).toBeNull();
+    expect(within(card('APT-R4')).queryByText(/refund/i)).toBeNull();
+  });
+});
+
 describe('an appointment the patient did not attend', () => {
   it('says so, asks for a new booking, and offers no Edit, Cancel or consultation', async () => {
     await showList([appointment({ appointmentId: 'APT-M1', appointmentStatus: 'Missed', date: '2025-03-05' })]);

@@ -171,8 +171,11 @@ describe.each(backends)('staff lists of closed accounts and refunds on %s', (bac
     const clinicCancel = await bookedAndPaid(t.app(), leaving, { startTime: '11:30' });
     const refunded = await bookedAndPaid(t.app(), staying, { startTime: '12:00' });
     const paid = await bookedAndPaid(t.app(), staying, { startTime: '12:15' });
+    const owed = await bookedAndPaid(t.app(), staying, { startTime: '12:30' });
+    const ownCancelStaying = await bookedAndPaid(t.app(), staying, { startTime: '12:45' });
     expect((await cancel(t.app(), leaving, leaving.id, ownCancel._id)).statusCode).toBe(200);
-    for (const id of [clinicCancel._id, refunded._id]) {
+    expect((await cancel(t.app(), staying, staying.id, ownCancelStaying._id)).statusCode).toBe(200);
+    for (const id of [clinicCancel._id, refunded._id, owed._id]) {
       expect((await staffCall(t.app(), admin, 'POST', `/appointments/${id}/cancel`, { reason: 'Doctor unwell' })).statusCode).toBe(200);
     }
     const open = (await staffCall(t.app(), admin, 'GET', '/refunds')).json() as { _id: string; appointmentId: string }[];
@@ -205,6 +208,15 @@ describe.each(backends)('staff lists of closed accounts and refunds on %s', (bac
     const detail = await staffCall(t.app(), admin, 'GET', `/appointments/${clinicCancel._id}`);
     expect(detail.body).not.toMatch(pseudonym);
     expect(detail.json().appointment).toMatchObject({ formerPatient: true, refundState: 'pending' });
+
+    // The patient's own list says the same of each fee: a refund flagged but not yet paid back is
+    // pending, so My Appointment never tells a patient money came back before it did.
+    const own = (await listOf(t.app(), staying, staying.email)).json() as Array<Record<string, unknown> & { _id: string }>;
+    const ownRow = (id: string) => own.find((r) => r._id === id)!;
+    expect(ownRow(owed._id)).toMatchObject({ appointmentStatus: 'Cancelled', appointmentPaymentStatus: 'refund', refundState: 'pending' });
+    expect(ownRow(refunded._id)).toMatchObject({ appointmentStatus: 'Cancelled', appointmentPaymentStatus: 'refund', refundState: 'refunded' });
+    expect(ownRow(ownCancelStaying._id)).toMatchObject({ appointmentStatus: 'Cancelled', appointmentPaymentStatus: 'paid', refundState: 'notRefundable' });
+    expect(ownRow(paid._id)).not.toHaveProperty('refundState');
 
     const refunds = await staffCall(t.app(), admin, 'GET', '/refunds?state=all');
     expect(refunds.body).not.toMatch(pseudonym);

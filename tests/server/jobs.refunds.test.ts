@@ -12,6 +12,7 @@ import { backends } from './helpers.js';
 import { booked, checkout, type Patient } from './paymentSupport.js';
 import { cancel, pressPay, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
 import { jobsOver, type TestJobs } from './jobsSupport.js';
+import { closeAccountOf } from './recordsSupport.js';
 
 const hour = 3_600_000;
 const admin = 'admin@sahaj-clinic.example';
@@ -110,5 +111,22 @@ describe.each(backends)('refund mails on %s', (backend) => {
     expect(await sweepAndSend(withAdmin)).toEqual({ queued: 1, ran: 1 });
     expect(withAdmin.mailer.sent).toHaveLength(0);
     expect(await jobMailRow(t.db(), 'refund-summary:2025-03-11')).toMatchObject({ state: 'dropped', note: 'no refunds open' });
+  });
+
+  it("no notice to a closed account's pseudonymous address, whether it closed before the sweep or after it", async () => {
+    const closedFirst = await t.patient('closed-first');
+    const closedLater = await t.patient('closed-later');
+    await flagged(closedFirst, '11:00');
+    await flagged(closedLater, '11:15');
+    await closeAccountOf(t, closedFirst);
+    const j = jobs(null);
+    // Only the live account's notice is due.
+    expect(await j.mails.sweep()).toBe(1);
+    await closeAccountOf(t, closedLater);
+    expect(await j.engine.drain()).toBe(1);
+    expect(await j.mails.sweep()).toBe(0);
+    expect(j.mailer.sent).toEqual([]);
+    const [row] = (await t.db().query<{ key: string }>(`select key from job_mails where key like 'refund:%'`)).rows;
+    expect(await jobMailRow(t.db(), row!.key)).toMatchObject({ state: 'dropped', note: 'account closed: nobody receives its mail' });
   });
 });

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { insertMessage, insertPhoto } from '../../server/repositories/chat.js';
 import { courseUntil } from '../../server/services/records.js';
 import { backends } from './helpers.js';
-import { bookedAndPaid, cancel, prescription, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
+import { bookedAndPaid, cancel, listOf, prescription, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { book, kavita, meera, meeraOnlineToo, type Patient, post, type Response } from './paymentSupport.js';
 import { closeAccountOf, completedConsultation as completedOf, hindiPrescription } from './recordsSupport.js';
 
@@ -462,10 +462,17 @@ describe.each(backends)('the patient record on %s', (backend) => {
     expect((await get(t.app(), patient, '/remedies')).json()).toEqual({ prescriptions: [] });
     expect((await get(t.app(), patient, `/appointments/${appointment._id}/prescription.pdf`)).statusCode).toBe(409);
     expect((await get(t.app(), admin, `/appointments/${appointment._id}/prescription.pdf`)).statusCode).toBe(200);
+    // Nor in the patient's appointment list: the answer itself holds none of it, not only the view.
+    const hidden = (await listOf(t.app(), patient, patient.email)).json() as { _id: string; medicines: object }[];
+    const listed = hidden.find((a) => a._id === appointment._id)!;
+    expect(listed.medicines).toMatchObject({ complain: '', remedies: [], instructions: '', showMedicine: false });
+    expect(JSON.stringify(hidden)).not.toContain(prescription.remedies[0]!.medicineName);
     await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, prescription);
     await t.idle();
     expect(t.mailer().sent.filter((m) => m.subject.startsWith('Your prescription'))).toHaveLength(1);
     expect((await get(t.app(), patient, `/appointments/${appointment._id}/prescription.pdf`)).statusCode).toBe(200);
+    const shown = ((await listOf(t.app(), patient, patient.email)).json() as { _id: string; medicines: { remedies: unknown[] } }[]).find((a) => a._id === appointment._id)!;
+    expect(shown.medicines.remedies).toEqual(prescription.remedies);
     // Written again, already shown: no second mail.
     await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, { ...prescription, instructions: 'Plenty of water.' });
     await t.idle();

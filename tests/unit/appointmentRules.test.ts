@@ -31,7 +31,16 @@ describe('the fee', () => {
   it('is paid or refunded as the payment status says, whatever the hold', () => {
     expect(feeStateOf(appointment(), now)).toBe('paid');
     expect(feeStateOf(unpaid(10, { appointmentPaymentStatus: 'paid' }), now)).toBe('paid');
-    expect(feeStateOf(appointment({ appointmentPaymentStatus: 'refund', appointmentStatus: 'Cancelled' }), now)).toBe('refunded');
+    const flagged = { appointmentPaymentStatus: 'refund', appointmentStatus: 'Cancelled' } as const;
+    expect(feeStateOf(appointment({ ...flagged, refundState: 'refunded' }), now)).toBe('refunded');
+  });
+
+  it('is a pending refund while flagged and not recorded as paid back, or when the server does not say', () => {
+    const flagged = { appointmentPaymentStatus: 'refund', appointmentStatus: 'Cancelled' } as const;
+    expect(feeStateOf(appointment({ ...flagged, refundState: 'pending' }), now)).toBe('refundPending');
+    expect(feeStateOf(appointment(flagged), now)).toBe('refundPending');
+    // A patient's own cancel of a paid fee is not refunded (spec §8): still the paid fee.
+    expect(feeStateOf(appointment({ appointmentStatus: 'Cancelled', refundState: 'notRefundable' }), now)).toBe('paid');
   });
 
   it('is unpaid, with Pay, while a Booked hold lasts; lapsed from the instant it ends', () => {

@@ -136,6 +136,8 @@ export function AppointmentCard({
           )}
         </div>
       )}
+      {/* A flagged refund is pending until the clinic records it as paid back: never claim money came back before. */}
+      {fee === 'refundPending' && <p className="appointment-card__fee">{texts.feeRefundPending}</p>}
       {fee === 'refunded' && <p className="appointment-card__fee">{texts.feeRefunded}</p>}
       {status === 'Missed' && <p className="appointment-card__fee notice">{texts.missedNote}</p>}
 
