@@ -15,7 +15,7 @@ export default defineConfig({
     // Trims of library code the home page cannot reach: scripts/vite/bundleTrims.ts.
     reactRouterProduction(),
     machineDescriptionsOut(),
-    // The home route's first frame written into index.html (issue 17): scripts/vite/prerenderHome.ts.
+    // The home route's first frame written into index.html: scripts/vite/prerenderHome.ts.
     prerenderHome(),
     // Its stylesheet inside index.html too, no second round trip: scripts/vite/inlineShellStyles.ts.
     inlineShellStyles(),

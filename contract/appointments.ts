@@ -103,7 +103,7 @@ const AppointmentCreateFields = t.type(
 );
 
 /**
- * Beyond the spec (issue 12): who the appointment is for, and the teleconsultation consent.
+ * Beyond the spec: who the appointment is for, and the teleconsultation consent.
  * - `familyMemberId`: one of the caller's family members (contract/people.ts) is the person
  *   consulted; their name, age and gender come from that record, not from the request. Absent or
  *   null: the account holder.
@@ -147,7 +147,7 @@ export const Order = t.type(
 export type Order = t.TypeOf<typeof Order>;
 
 /**
- * Who the appointment is for (issue 12): the record's names, age and gender are the person
+ * Who the appointment is for: the record's names, age and gender are the person
  * consulted's; `accountHolder` is who booked and paid (the same person when `familyMemberId` is
  * null). `consentAt`: when the teleconsultation consent was given (null: none, e.g. a Clinic
  * Visit). Optional in the codec so records of older servers still decode.
@@ -190,7 +190,7 @@ const AppointmentRecordFields = t.type(
   'AppointmentRecordFields',
 );
 /**
- * Chat appointments (issue 13): messages from the other party the caller has not read yet, on the
+ * Chat appointments: messages from the other party the caller has not read yet, on the
  * patient's list (GET /auth/getUser) and a doctor's (GET /staff/appointments); absent elsewhere
  * and for admins.
  */
@@ -298,7 +298,7 @@ export const PaymentReturnParams = t.type(
 );
 
 /**
- * GET /payment/status/{merchantOrderId} (issue 12, "after paying, the truth"): what the server
+ * GET /payment/status/{merchantOrderId}: what the server
  * knows of one of the caller's payments, after asking the provider when it was still pending.
  * `appointment` (an appointment's payment) is the record as My appointments shows it, for the
  * confirmation view; `amountPaid` is in rupees.

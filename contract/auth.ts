@@ -94,7 +94,7 @@ export const GoogleExchangeRequest = t.type({ code: NonEmptyString }, 'GoogleExc
 export type GoogleExchangeRequest = t.TypeOf<typeof GoogleExchangeRequest>;
 
 /**
- * The languages of the patient side (issue 15): English, हिन्दी, मराठी. The account keeps one
+ * The languages of the patient side: English, हिन्दी, मराठी. The account keeps one
  * (GET/PUT /auth/language), which its mails follow; the staff console stays English.
  */
 export const Language = t.keyof({ en: null, hi: null, mr: null }, 'Language');

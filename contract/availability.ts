@@ -1,5 +1,5 @@
 /**
- * Availability at a glance (issue 12): the booking popup's date strip and its "next available"
+ * Availability at a glance: the booking popup's date strip and its "next available"
  * line, and the "Consult online now / soonest" list. Served by
  * - GET /api/doctor/availability/{doctorEmail}?from=&location=  (location absent: online hours)
  * - GET /api/doctor/soonest/online                              (every doctor with online hours)
@@ -72,7 +72,7 @@ export type SoonestOnlineDoctor = t.TypeOf<typeof SoonestOnlineDoctor>;
 export const SoonestOnlineList = t.array(SoonestOnlineDoctor, 'SoonestOnlineList');
 
 /**
- * GET /api/doctor/nextfree?location= (issue 12's doctor step): the next free slot of every doctor
+ * GET /api/doctor/nextfree?location= (the booking popup's doctor step): the next free slot of every doctor
  * of one place, in one request. `location`: a clinic's name; absent: online hours.
  */
 export const NextFreeQuery = t.partial({ location: nonEmptyLine(200) }, 'NextFreeQuery');

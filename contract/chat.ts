@@ -1,5 +1,5 @@
 /**
- * Chat consultations (issue 13): the conversation of a Chat appointment between its patient and
+ * Chat consultations: the conversation of a Chat appointment between its patient and
  * its doctor; admins read it for audit. server/routes/chat.ts.
  *
  *   GET  /appointment/{id}/chat                       -> ChatConversation (state, messages, unread)

@@ -56,7 +56,7 @@ export const weekdayOf = (date: string): number => dayStart(date).getUTCDay();
 export function isCalendarDate(value: string): boolean {
   const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!parts) return false;
-  // By arithmetic, not by parsing a Date: every request's date is checked (issue 17's profile).
+  // By arithmetic, not by parsing a Date: every request's date is checked, so this is on the hot path.
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }

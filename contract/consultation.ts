@@ -1,5 +1,5 @@
 /**
- * The consultation itself (issue 13): how a Video or Call consultation happens, for the
+ * The consultation itself: how a Video or Call consultation happens, for the
  * appointment's patient, its doctor, and admins (for audit). server/routes/consultations.ts.
  *
  *   GET  /appointment/{id}/consultation            -> Consultation

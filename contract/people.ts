@@ -1,5 +1,5 @@
 /**
- * The people an account books for (issue 12, "Who the appointment is for") and the account's own
+ * The people an account books for (who an appointment is for) and the account's own
  * profile. A family member is the person consulted; the account holder books and pays.
  *
  *   GET    /family            the caller's family members (not archived), oldest first

@@ -23,7 +23,7 @@ function refinedString<B extends { readonly [K in N]: symbol }, N extends string
 }
 
 /*
- * Text rules every stored string follows (issue 10): PostgreSQL cannot store NUL, and JSON with
+ * Text rules every stored string follows: PostgreSQL cannot store NUL, and JSON with
  * a lone UTF-16 surrogate is not valid UTF-8, so both would fail at the database as a 500; other
  * control characters are never typed by a person. `multiline` fields (descriptions, notes,
  * instructions) may also hold line breaks and tabs. Lengths count UTF-16 units, never fewer than

@@ -1,5 +1,5 @@
 /**
- * The patient's record (issue 14): My Remedies, the documents, the data export and closing the
+ * The patient's record: My Remedies, the documents, the data export and closing the
  * account. Served under /api/records (server/routes/records.ts).
  *
  *   GET  /records/remedies                              the account's prescriptions, newest first

@@ -1,5 +1,5 @@
 /**
- * Issue 16: which channels the account's appointment reminders go on (GET/PUT /auth/reminders).
+ * Which channels the account's appointment reminders go on (GET/PUT /auth/reminders).
  * Booking confirmations always go by email, whatever `email` says. PUT's body; `available` (in
  * the answer) says which text channels this clinic has set up: the page offers only those.
  * Its own module, not contract/auth.ts: the session code every page loads imports that one, and

@@ -24,7 +24,7 @@ export const Testimonial = t.type(
 export type Testimonial = t.TypeOf<typeof Testimonial>;
 
 /**
- * Issue 15: `?lang=` of GET /super/events, /super/teams and /super/testimonials: the language of
+ * `?lang=` of GET /super/events, /super/teams and /super/testimonials: the language of
  * the translatable texts (an event's caption, a member's role and description, a testimonial's
  * subject and description), each falling back to English where the clinic gave none. Absent or
  * `en`: English, the answer as it always was.
@@ -62,7 +62,7 @@ export const Doctor = t.intersection(
     }),
     BookableUntil,
     /**
-     * Issue 12, the doctor step: registration (council and number, '' until entered), languages,
+     * For the doctor step: registration (council and number, '' until entered), languages,
      * a photo path ('' none), and whether the doctor has online hours (Chat, Video, Call with no
      * location). Optional: older answers and test fixtures lack them.
      */
@@ -102,7 +102,7 @@ export { NonEmptyString };
 
 /**
  * GET /site/contacts: the clinic's help contacts (spec §1 "The help chat number, the clinic call
- * number and the clinic email address exist"; issue 5 "numbers from configuration"), from the
+ * number and the clinic email address exist"), from the
  * server's HELP_CHAT_NUMBER, HELP_CALL_NUMBER and HELP_EMAIL. The help popup builds its chat
  * (WhatsApp), call (tel:) and email (mailto:) links from them.
  */

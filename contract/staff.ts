@@ -1,6 +1,6 @@
 /**
- * The staff console's calls for doctors and admins alike (issue 5 serves them; issue 6 adds the
- * screens and the range, one-appointment and admin-only calls, contract/staffAdmin.ts).
+ * The staff console's calls for doctors and admins alike (the admin-only
+ * calls are contract/staffAdmin.ts).
  *
  *   GET  /staff/me                                  -> StaffMe
  *   GET  /staff/appointments?date=                  -> AppointmentList: one day (today, clinic time, by default)

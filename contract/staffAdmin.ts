@@ -3,7 +3,7 @@
  * docs.google.com, *.googleusercontent.com), not any https URL: the site's Content-Security-Policy
  * shows images from our origin and Drive only, so another site's image would never appear.
  *
- * The staff console's admin calls (issue 6). Served by server/routes/staffAdmin.ts; the console
+ * The staff console's admin calls. Served by server/routes/staffAdmin.ts; the console
  * calls them from src/api/staffAdmin.ts. Paths are under /api. Only ADDITIVE changes from here on:
  * a changed shape gets a line "CONTRACT CHANGE: ..." at the top of this comment.
  *
@@ -45,7 +45,7 @@
  * Weekly hours and leave (answers: the doctor's whole schedule as it is now)
  *   PUT    /staff/doctors/{id}/hours/{locationId}  HoursRequest -> ScheduleAnswer   hours.replaced
  *   PUT    /staff/doctors/{id}/onlinehours         HoursRequest -> ScheduleAnswer   onlinehours.replaced
- *          (issue 12: online hours, no location; overlaps only within the online week are refused;
+ *          (online hours, no location; overlaps only within the online week are refused;
  *          ORPHAN RULE as for clinic hours, for the bookings made from online hours)
  *          Replaces that location's whole week. Each range start < end (HH:mm, clinic time); no
  *          overlap with another range that weekday, at this or any other location of the doctor
@@ -74,7 +74,7 @@
  *   characters; trimmed, stored as given otherwise (isMediaLinkInput).
  *   Answers carry the stored link and its display form (contract/mediaLink.ts
  *   toDisplayableMediaLink) as displayImage / displayVideo, for the preview.
- *   Issue 15: each input may carry `translations: { hi?: {...}, mr?: {...} }`, the Hindi and
+ *   Each input may carry `translations: { hi?: {...}, mr?: {...} }`, the Hindi and
  *   Marathi texts of the kind's translatable fields (events: caption; team: role, description;
  *   testimonials: subject, description), each with its English field's rules, optional, trimmed,
  *   blank = not given (the public site shows English); 400 names `translations.hi.role`. Absent
@@ -229,10 +229,10 @@ export const AdminDoctor = t.intersection(
       email: t.string,
       type: DoctorType,
       qualification: t.string,
-      /** India's telemedicine guidelines (issue 13): the council that registered the doctor and its number; '' until entered. */
+      /** India's telemedicine guidelines: the council that registered the doctor and its number; '' until entered. */
       registrationCouncil: t.string,
       registrationNumber: t.string,
-      /** Issue 16: the doctor gets the day's appointments by email each morning (MORNING_LIST_HOUR). */
+      /** The doctor gets the day's appointments by email each morning (MORNING_LIST_HOUR). */
       morningList: t.boolean,
       slotMinutes: t.number,
       /** false: retired, hidden from the public list and from booking. */
@@ -278,11 +278,11 @@ export const DoctorInput = t.intersection(
       locationIds: t.array(Id),
     }),
     /**
-     * The registration (issue 13): both or neither ('' clears it); absent on an update: unchanged.
+     * The registration: both or neither ('' clears it); absent on an update: unchanged.
      * A council without a number (or the reverse) is refused, 400 naming the empty one.
      */
     t.partial({ registrationCouncil: optionalText(200), registrationNumber: RegistrationNumber }),
-    /** The morning list by email (issue 16): absent on a new doctor: off; on an update: unchanged. */
+    /** The morning list by email: absent on a new doctor: off; on an update: unchanged. */
     t.partial({ morningList: t.boolean }),
   ],
   'DoctorInput',
@@ -310,7 +310,7 @@ export type LeaveEntry = t.TypeOf<typeof LeaveEntry>;
 
 /**
  * GET /staff/doctors/{id}: hours by weekday, location, start; leave by its first day; online hours
- * (Chat, Video, Call: no location; issue 12) by weekday and start (optional: older answers lack it).
+ * (Chat, Video, Call: no location) by weekday and start (optional: older answers lack it).
  */
 export const DoctorSchedule = t.intersection(
   [
@@ -327,7 +327,7 @@ export const HoursParams = t.type({ id: Id, locationId: Id }, 'HoursParams');
 export const HoursRequest = t.type({ hours: t.array(HoursRange) }, 'HoursRequest');
 export type HoursRequest = t.TypeOf<typeof HoursRequest>;
 
-/** PUT /staff/doctors/{id}/onlinehours (issue 12): the whole online week (HoursRequest). */
+/** PUT /staff/doctors/{id}/onlinehours: the whole online week (HoursRequest). */
 export const OnlineHoursParams = t.type({ id: Id }, 'OnlineHoursParams');
 
 export const LeaveParams = t.type({ id: Id, leaveId: Id }, 'LeaveParams');
@@ -352,7 +352,7 @@ export const SiteKind = t.keyof({ events: null, team: null, testimonials: null }
 export type SiteKind = t.TypeOf<typeof SiteKind>;
 
 /**
- * Issue 15: the languages site content can be given in besides English (the text every language
+ * The languages site content can be given in besides English (the text every language
  * falls back to). Names, images and videos are not translated.
  */
 export const translatedLanguages = ['hi', 'mr'] as const;
@@ -480,7 +480,7 @@ export const RoleAnswer = t.type({ message: t.string, account: StaffAccount }, '
 
 /**
  * The same doctor; `locationId` from GET /staff/locations (one of the doctor's), or '' for the
- * doctor's online hours (a Chat, Video or Call that has no clinic, issue 12).
+ * doctor's online hours (a Chat, Video or Call that has no clinic).
  */
 export const AdminMoveRequest = t.type(
   { date: ClinicDate, startTime: ClinicTime, locationId: t.union([Id, t.literal('')]) },

@@ -1,5 +1,5 @@
 /**
- * Issue 12, "errors on the field they are about": a form's values checked on the client with the
+ * Errors on the field they are about: a form's values checked on the client with the
  * contract codec the server decodes them with, before any request, so the same rule says the same
  * words (contract/report.ts `describeErrors`) next to the same field. A machine guards its submit
  * with `checkFields(Codec, payload).length > 0` and emits a `fields` notice; a 400 the server still

@@ -4,7 +4,7 @@
 //   2. esbuild bundles it from dist/node/server/main.js -> dist/server/main.js, with the packages
 //      it can carry (all but a few that read files beside themselves). A restart no longer
 //      resolves, reads and compiles some 650 modules one by one: about 0.2 s of its 0.95 s here
-//      (issue 17's restart within 1 s; docs/performance.md);
+//      (the restart budget of 1 s; docs/performance.md);
 //   3. the embedded database's initdb tarball beside the bundle, so that a first start on an empty
 //      DATA_DIR loads it instead of running initdb (about 1.7 s less; server/db/pgliteTemplate.ts).
 //

@@ -1,5 +1,5 @@
 /**
- * `npm run i18n:missing`: what each language's catalog lacks against English (issue 15), e.g.
+ * `npm run i18n:missing`: what each language's catalog lacks against English, e.g.
  * after a merge brought new English texts. Lists missing, extra, empty and untranslated keys per
  * language; exits 1 if any. The type-check names the same missing keys (src/i18n/hi|mr/*.ts).
  */

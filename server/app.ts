@@ -131,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
   });
   backgroundIdle = services.background.idle;
-  // Chat (issue 13): LISTEN from the start; open streams end when the app closes, and with a
+  // Chat: LISTEN from the start; open streams end when the app closes, and with a
   // `reconnect` event as soon as a graceful shutdown starts (the browser reconnects elsewhere).
   await services.chatHub.start();
   // gettimeslot's day plans are cached only while this instance hears every write (LISTEN).

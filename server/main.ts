@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     }
     // Background work (server/jobs): pg-boss's schema, the queues, their workers and timers.
     // Started once the server has answered its first request, or a second after listening if
-    // none comes (issue 17: pg-boss's start queues a few hundred ms of statements on PGlite's one
+    // none comes (pg-boss's start queues a few hundred ms of statements on PGlite's one
     // executor, which the first answer would otherwise wait behind); /readyz says `jobs:
     // background jobs are not running` until then. A failing start still stops the process.
     if (config.jobs.enabled) {

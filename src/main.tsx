@@ -9,7 +9,7 @@ import { startLanguage } from './i18n/language';
 // Fetch the API client's chunk while React renders the first frame.
 prefetchSiteApi();
 // The language chosen before in this browser, else the browser's preferred one: its catalog is a
-// chunk of its own. The site options load in it from the start (issue 15).
+// chunk of its own. The site options load in it from the start.
 const language = startLanguage();
 
 const root = document.getElementById('root');

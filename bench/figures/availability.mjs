@@ -1,4 +1,4 @@
-// (e) Availability at a glance (issue 12): GET /api/doctor/availability/{email}?location= (the
+// (e) Availability at a glance: GET /api/doctor/availability/{email}?location= (the
 // booking popup's date strip: two weeks of per-day free counts and the soonest free slot up to
 // the booking horizon, ONE query) under load, beside a bare Fastify answering the same bytes, as
 // (d) measures gettimeslot; PGlite always, PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL
@@ -7,8 +7,8 @@
 //
 // Settings: those of (d) (BENCH_SLOTS_CONNECTIONS, BENCH_SLOTS_DURATION, BENCH_SLOTS_WARMUP).
 //
-// Budget: a lower bound on the throughput ratio. Issue 17 (2026-11-24, load average 11-15 on the
-// shared 2-core machine) made the statement cut only the days shown and walk to the soonest slot
+// Budget: a lower bound on the throughput ratio. A change of 2026-11-24 (load average 11-15 on
+// the shared 2-core machine) made the statement cut only the days shown and walk to the soonest slot
 // (docs/performance.md): PGlite 0.004-0.007 in two runs (the statement before: 0.004 in the same
 // conditions), PostgreSQL 0.022-0.032 (before: 0.012). The bounds sit under the lowest runs. That
 // each answer is one statement is checked by tests/server/availability.test.ts, not by this figure.

@@ -1,4 +1,4 @@
-// (f) Chat consultations (issue 13), on the real built server with PGlite (fresh DATA_DIR), in one
+// (f) Chat consultations, on the real built server with PGlite (fresh DATA_DIR), in one
 // run:
 // 1. idle chat streams (GET /api/appointment/{id}/chat/stream, Server-Sent Events) held by one
 //    instance: BENCH_CHAT_IDLE streams (1000) opened by the 200 patients on their own

@@ -2,8 +2,8 @@
 // /api/super/locations, on an empty DATA_DIR (migrations and demo seed) and on an existing one
 // (a restart), several runs each; and the server's resident memory once it answers, over all
 // starts and for restarts alone. An empty DATA_DIR holds more (PGlite's initdb grows WebAssembly
-// memory, which never shrinks); issue 17's budget of 300 MiB applies to a restart, the usual start.
-// Budgets on the times: issue 17's targets, a restart within 1 s and an empty start within 4 s.
+// memory, which never shrinks); the budget of 300 MiB applies to a restart, the usual start.
+// Budgets on the times: a restart within 1 s and an empty start within 4 s.
 // They are wall-clock times of one process and the host's load moves them (several-fold on the
 // shared host of 2026-11-24; docs/performance.md): a busy host shows OVER there first.
 import { rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // (b) Lighthouse 12 mobile scores for / (its default: a mid-range phone on a slow 4G link,
 // simulated), against the production server started fresh, in Debian's Chromium.
-// Budgets: issue 17's targets, medians of the runs: performance >= 98, accessibility 100, best
+// Budgets, on the medians of the runs: performance >= 98, accessibility 100, best
 // practices 100; LCP <= 1.8 s and TBT <= 150 ms.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// (f) The doctor select's next free slot (issue 12): GET /api/doctor/nextfree?location= (every
+// (f) The doctor select's next free slot: GET /api/doctor/nextfree?location= (every
 // active doctor at one clinic, or every online doctor without `location`, each with the soonest
 // free slot up to the booking horizon, ONE statement) under load, beside a bare Fastify answering
 // the same bytes, as (e) measures the date strip; PGlite always, PostgreSQL when

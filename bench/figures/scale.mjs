@@ -1,8 +1,8 @@
-// (h) The scale run (issue 17): the statements behind the slot list, the availability strip, a
+// (h) The scale run: the statements behind the slot list, the availability strip, a
 // patient's appointment list and the staff console's day, at a small table (1k appointments) and
 // at a large one (1M appointments, 100k users), in the same PostgreSQL database grown in between,
-// in the same run. Issue 17's target: "slot and availability query cost, 1k -> 1M appointments in
-// the table: <= 1.2x".
+// in the same run. The target: slot and availability query cost, 1k -> 1M appointments in the
+// table, at most 1.2x.
 //
 // PostgreSQL only (BENCH_DATABASE_URL or TEST_DATABASE_URL, an admin connection): a fresh database
 // is created, migrated and seeded with the demo clinic by the built server's own modules
@@ -40,7 +40,7 @@
 // (1000 appointments in the small state), BENCH_SCALE_CALLS (200); BENCH_SCALE_KEEP=1 keeps the
 // database at the end (grown) for EXPLAIN, and prints its name.
 //
-// Budgets (1M/1k ratio of the medians): slot list and availability 1.2, issue 17's target.
+// Budgets (1M/1k ratio of the medians): slot list and availability 1.2, the target above.
 // Patient's list and staff day: 1.5, measured and explained in docs/performance.md ("Scale run").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

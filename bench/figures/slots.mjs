@@ -16,7 +16,7 @@
 // Settings (environment): BENCH_SLOTS_CONNECTIONS (50), BENCH_SLOTS_DURATION (seconds measured,
 // 5), BENCH_SLOTS_WARMUP (seconds of load before each measurement, not counted, 1).
 //
-// Budgets: issue 17's targets. The throughput ratio to the bare Fastify beside it (PostgreSQL >=
+// Budgets: the throughput ratio to the bare Fastify beside it (PostgreSQL >=
 // 0.15, PGlite >= 0.05), and the p99 latency itself (PostgreSQL <= 25 ms, PGlite <= 50 ms), which
 // depends on the machine: a busy host shows OVER there first (a budget never fails the run).
 // History: 2026-11-24, on the shared host under a load average of 11-15, the day-plan cache took

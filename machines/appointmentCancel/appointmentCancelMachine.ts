@@ -19,7 +19,7 @@
  *                                        (deleteAppointment, src/api/appointments.ts; appointmentId
  *                                        is the record's `_id`)
  *
- * Shown while Confirming (not a toast; `selectQuestion`), by what was paid (issue 12):
+ * Shown while Confirming (not a toast; `selectQuestion`), by what was paid:
  * - { kind: 'cancelWarning' }  a paid fee: the spec's 'Your appointment fee will not be refunded.
  *                              Still want to cancel?';
  * - { kind: 'releaseHold' }    no fee paid (an unpaid hold, or a payment that failed): nothing is

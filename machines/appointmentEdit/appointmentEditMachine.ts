@@ -136,7 +136,7 @@ export type DoctorsStatus = 'loading' | 'ready' | 'failed';
 /**
  * The locations offered: the doctor's, once the doctors load; until then (or if the doctor is not
  * listed) the appointment's own. An online appointment (Chat, Video or Call on the doctor's online
- * hours, issue 12) stays online: it moves within the online hours, no clinic is offered.
+ * hours) stays online: it moves within the online hours, no clinic is offered.
  */
 function locationsFor(context: Pick<AppointmentEditContext, 'doctors' | 'appointment'>): string[] {
   if (isOnline(context.appointment.location)) return [onlineLocation];
@@ -394,7 +394,7 @@ type Snapshot = SnapshotFrom<typeof appointmentEditMachine>;
 /** The appointment being moved, as it was when the popup opened. */
 export const selectAppointment = (snapshot: Snapshot): AppointmentRecord => snapshot.context.appointment;
 /**
- * Issue 12: whether a slot of the chosen location and date is the one the appointment holds now
+ * Whether a slot of the chosen location and date is the one the appointment holds now
  * (shown as "current", not "booked": it is the patient's own).
  */
 export const selectIsCurrentSlot = (snapshot: Snapshot, time: string): boolean => {

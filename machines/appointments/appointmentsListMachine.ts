@@ -1,7 +1,7 @@
 /**
  * The logged-in patient's appointments (spec §4 shared state "the user's appointments", "Once the
- * user is known their appointments are fetched by email"; issue 5 "The session machine fetches
- * the list once the user is known, and after every change"). The session machine invokes one
+ * user is known their appointments are fetched by email"; the session machine fetches
+ * the list once the user is known, and after every change). The session machine invokes one
  * while its user is known (machines/session/sessionMachine.ts, id `appointments`) and stops it at
  * logout, which drops the list with it.
  *

@@ -1,5 +1,5 @@
 /**
- * My appointments, what the page does with the list (spec §2 /myappointment, §4 statuses; issue 5
+ * My appointments, what the page does with the list (spec §2 /myappointment, §4 statuses;
  * "An appointment whose fee was never confirmed says so plainly ... with Pay to retry while its
  * slot can still be had", "Add to calendar"). The list itself belongs to the session
  * (./appointmentsListMachine.ts, run by machines/session/sessionMachine.ts); the /myappointment page

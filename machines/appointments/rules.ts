@@ -1,6 +1,6 @@
 /**
  * What a patient may do with each of their appointments (spec §4 "Appointment status values",
- * "Completed appointments", "Order payment"; issue 5), as pure functions the list, edit, cancel
+ * "Completed appointments", "Order payment"), as pure functions the list, edit, cancel
  * and order payment machines share and tests can check on their own.
  *
  * - Edit and Cancel only when the status is Booked or Expired (spec §4). Expired is computed by
@@ -125,7 +125,7 @@ export function viewOf(appointment: AppointmentRecord, now: number): Appointment
 }
 
 /**
- * Issue 12, "My Appointment, tidy": the list in two parts. `upcoming`: Booked appointments, the
+ * A tidy My Appointment: the list in two parts. `upcoming`: Booked appointments, the
  * soonest first (clinic date and time). `earlier`: the past and the cancelled (Expired, Completed,
  * Cancelled), the most recent first, shown collapsed; `earlierNeedsAction` when one of them still
  * asks for something (an Expired one to move or cancel, a pharmacy order to pay), so the page opens

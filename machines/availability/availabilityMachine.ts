@@ -1,5 +1,5 @@
 /**
- * Availability at a glance (issue 12): the booking popup's date strip. For the doctor and place
+ * Availability at a glance: the booking popup's date strip. For the doctor and place
  * (a clinic, or '' for online hours) the parent's choices point at, it loads two weeks of per-day
  * free counts and the soonest free slot (`loadAvailability`, GET /api/doctor/availability/...),
  * and pages two weeks at a time up to the booking horizon. The booking machine invokes it as its

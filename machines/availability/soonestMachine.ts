@@ -1,5 +1,5 @@
 /**
- * "Consult online now / soonest" (issue 12): the booking popup may start from the type. This
+ * "Consult online now / soonest": the booking popup may start from the type. This
  * machine loads the doctors with free online slots, soonest first, with what each has free today
  * (`loadSoonest`, GET /api/doctor/soonest/online); the popup's view runs it while that list is
  * shown, and a doctor picked there is sent to the booking machine as `online.soonest`, which

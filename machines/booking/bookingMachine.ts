@@ -25,7 +25,7 @@
  *                       the slot picker child: `slotPicker: slotPickerMachine.provide({ actors: { loadTimeSlots } })`.
  * - `addAppointment` { request, token } -> AppointmentRecord        (addAppointment)
  * - `loadNextFree` { location, token } -> NextFreeList  (fetchNextFree, src/api/booking.ts): the doctor
- *                       step's next free slot of every doctor of the chosen place (issue 12)
+ *                       step's next free slot of every doctor of the chosen place
  * - `createPayment` { request: { appointmentId, consultationAmount }, token }
  *                       -> { merchantOrderId, checkoutPageUrl }     (createAppointmentPayment)
  *
@@ -74,7 +74,7 @@
  * call the server refused (4xx) forgets it: the next Book asks for the appointment again, and the
  * server answers the same one for the same booking.
  *
- * The patient-details step (issue 12; ./details.ts): Book, once the choices, the fee and the login
+ * The patient-details step (./details.ts): Book, once the choices, the fee and the login
  * are there, checks the details with the contract's codec before any request; each problem is
  * kept on its field (`selectDetailErrors`) and `selectErrorsShown` counts each time they are shown,
  * so the view moves the focus to the first. A 400 naming details fields is shown the same way,
@@ -217,7 +217,7 @@ export type BookingEvent =
   /** The date strip loaded (or not): it sends these itself. */
   | AvailabilityReport
   /**
-   * "Consult online now / soonest" (issue 12): a doctor picked from the soonest list: online (no
+   * "Consult online now / soonest": a doctor picked from the soonest list: online (no
    * location), that doctor and type, their soonest day and slot, all at once.
    */
   | { type: 'online.soonest'; doctorEmail: string; consultationType: ConsultationType; date: string; time: string };
@@ -238,10 +238,10 @@ export type BookingContext = {
   slots: TimeSlot[];
   /** The slot picker's state, as the view shows it. */
   slotsStatus: SlotsStatus;
-  /** The date strip of the chosen doctor and place (issue 12); null until it loads. */
+  /** The date strip of the chosen doctor and place; null until it loads. */
   strip: Availability | null;
   stripStatus: StripStatus;
-  /** The doctor step's next free slot of each doctor of a place (issue 12); null until loaded. */
+  /** The doctor step's next free slot of each doctor of a place; null until loaded. */
   nextFree: NextFreeList | null;
   /** The place `nextFree` was last asked for; null: not yet. */
   nextFreeFor: string | null;
@@ -617,7 +617,7 @@ export const bookingMachine = setup({
           },
         },
         Availability: {
-          description: 'The date strip of the chosen doctor at the chosen clinic or online: the availability child (issue 12).',
+          description: 'The date strip of the chosen doctor at the chosen clinic or online: the availability child.',
           initial: 'AwaitingDoctors',
           states: {
             AwaitingDoctors: {
@@ -643,7 +643,7 @@ export const bookingMachine = setup({
         },
         NextFree: {
           description:
-            "The doctor step's next free slot for every doctor of the chosen clinic or online (issue 12): one request per place, never one per doctor.",
+            "The doctor step's next free slot for every doctor of the chosen clinic or online: one request per place, never one per doctor.",
           initial: 'Waiting',
           states: {
             Waiting: {
@@ -857,12 +857,12 @@ export const selectConsultationTypes = (snapshot: Snapshot): ConsultationType[] 
   consultationTypesFor(selectDoctor(snapshot), snapshot.context.choices.location);
 /** The fee list, once loaded (the doctor card shows each type's fee). */
 export const selectFees = (snapshot: Snapshot): AppointmentFee[] => snapshot.context.fees ?? [];
-/** Some doctor consults online: the location step offers "Online" (issue 12). */
+/** Some doctor consults online: the location step offers "Online". */
 export const selectOffersOnline = (snapshot: Snapshot): boolean => offersOnline(snapshot.context.doctors ?? []);
-/** The date strip (issue 12) and its state. */
+/** The date strip and its state. */
 export const selectStrip = (snapshot: Snapshot): Availability | null => snapshot.context.strip;
 /**
- * The doctor step (issue 12): each doctor's next free slot at the chosen place, by email; a doctor
+ * The doctor step: each doctor's next free slot at the chosen place, by email; a doctor
  * listed with nothing free up to the horizon is null; a doctor not in the map: not known (yet).
  */
 export function selectNextFree(snapshot: Snapshot): ReadonlyMap<string, NextSlot | null> {

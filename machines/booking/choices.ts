@@ -18,7 +18,7 @@ import type { FamilyMember } from '../../contract/people.js';
 import { sameList, slotListOf } from '../slotPicker/slots.js';
 
 export type BookingChoices = {
-  /** A clinic's name; `onlineLocation` ('') for Chat, Video or Call from online hours (no clinic; issue 12); null: not chosen. */
+  /** A clinic's name; `onlineLocation` ('') for Chat, Video or Call from online hours (no clinic); null: not chosen. */
   location: string | null;
   doctorEmail: string | null;
   consultationType: ConsultationType | null;
@@ -89,7 +89,7 @@ export function lastBookableDate(doctors: readonly Doctor[], email: string | nul
 }
 
 /**
- * The "location" of a consultation at no clinic (issue 12): Chat, Video and Call from the doctor's
+ * The "location" of a consultation at no clinic: Chat, Video and Call from the doctor's
  * online hours. The create request sends it as is ('': no location).
  */
 export const onlineLocation = '';
@@ -119,7 +119,7 @@ export function doctorsAt(doctors: readonly Doctor[], location: string | null): 
   return doctors.filter((d) => seesPatientsInPerson(d) && d.locations.includes(location));
 }
 
-/** The one type of a consultation at a clinic: Chat, Video and Call happen online (issue 12). */
+/** The one type of a consultation at a clinic: Chat, Video and Call happen online. */
 export const clinicTypes: readonly ConsultationType[] = ['Clinic Visit'];
 
 /**

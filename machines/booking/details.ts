@@ -1,6 +1,6 @@
 /**
- * The booking popup's patient-details step (issue 12, "Errors on the field they are about" and "Who
- * the appointment is for"), as pure functions the booking machine uses and tests can check alone.
+ * The booking popup's patient-details step (errors on the field they are about, and who
+ * the appointment is for), as pure functions the booking machine uses and tests can check alone.
  *
  * - The details are checked with the contract's own codec (AppointmentCreateRequest), the one the
  *   server decodes the request with, before any request: each problem is named on its field,

@@ -1,5 +1,5 @@
 /**
- * The conversation of a Chat appointment (issue 13), for its patient and its doctor (admins read
+ * The conversation of a Chat appointment, for its patient and its doctor (admins read
  * it): loads GET /appointment/{id}/chat, then follows the stream (Server-Sent Events, resumed
  * after the last message id it has) while the chat is open, reconnecting after a drop.
  *

@@ -1,5 +1,5 @@
 /**
- * One appointment in the staff console (issue 6): the doctor opens it, completes the consultation
+ * One appointment in the staff console: the doctor opens it, completes the consultation
  * with the prescription, then creates its pharmacy order, which the patient sees and pays in
  * /myappointment. An admin may do the same for any doctor's appointment; a doctor only for their
  * own (the server refuses another's with 403).

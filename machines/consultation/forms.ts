@@ -1,5 +1,5 @@
 /**
- * The doctor's two forms on an appointment (issue 6): the prescription that completes the
+ * The doctor's two forms on an appointment: the prescription that completes the
  * consultation (the spec's `medicines`) and the pharmacy order. Drafts hold what is typed, as
  * text; `checkPrescription` / `checkOrder` say what must be fixed (as kinds: the views word them)
  * or give the request to send.

@@ -1,5 +1,5 @@
 /**
- * The consultation panel of a Video or Call appointment (issue 13), on the patient's card and in
+ * The consultation panel of a Video or Call appointment, on the patient's card and in
  * the doctor's console: loads GET /appointment/{id}/consultation and loads it again when the
  * join window opens or closes, so "Join video consultation" appears at the right moment without a
  * reload (the server decides; the browser's clock only says when to ask again).

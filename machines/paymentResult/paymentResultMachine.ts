@@ -1,6 +1,6 @@
 /**
  * The payment result pages (spec §2 /paymentsuccess and /paymentfail, §9 "redirect after 5
- * seconds"), with issue 12's "after paying, the truth".
+ * seconds"): after paying, only the server's word counts.
  *
  * /paymentsuccess says 'Appointment booked successfully.' only for a payment the server confirms:
  * the payment service sends the browser back with the payment's reference (`?order=`), and this

@@ -1,5 +1,5 @@
 /**
- * The account's family members (issue 12, "Who the appointment is for"): the list, adding one,
+ * The account's family members (who an appointment is for): the list, adding one,
  * editing one, archiving one. Used by /account's Family members section and, to pick or add one
  * inline, by the booking popup's "Booking for: Someone else".
  *

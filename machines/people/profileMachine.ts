@@ -1,5 +1,5 @@
 /**
- * /account's profile edit (issue 12): first and last name, phone, age and gender. The email is the
+ * /account's profile edit: first and last name, phone, age and gender. The email is the
  * login and stays; the password has its own way (/forgotpassword, "Set a password" for an account
  * with none).
  *

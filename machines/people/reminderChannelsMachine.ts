@@ -1,5 +1,5 @@
 /**
- * /account's appointment reminders (issue 16): which channels the account's reminders go on,
+ * /account's appointment reminders: which channels the account's reminders go on,
  * email, SMS and WhatsApp, each a switch that saves as it is turned. Booking confirmations always
  * go by email; only the reminders follow these switches. SMS and WhatsApp are offered only when
  * the clinic has set them up (`available` in the answer).

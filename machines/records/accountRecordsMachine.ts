@@ -1,5 +1,5 @@
 /**
- * The patient's own data on /account (issue 14): "Download my data" and "Delete my account".
+ * The patient's own data on /account: "Download my data" and "Delete my account".
  *
  * Input: `{ token, email }`. Two parallel regions:
  * - Export: Idle -> Exporting on `data.export` (the zip of GET /records/export.zip), then Idle;

@@ -1,5 +1,5 @@
 /**
- * Downloading a document of the patient's record (issue 14): a prescription or a receipt as PDF,
+ * Downloading a document of the patient's record: a prescription or a receipt as PDF,
  * one at a time, with the bearer token. Used wherever those documents are offered: My Remedies,
  * a Completed appointment's card on My Appointment, and the staff console's appointment.
  *

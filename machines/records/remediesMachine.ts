@@ -1,5 +1,5 @@
 /**
- * My Remedies (/myremedies, issue 14): the account's prescriptions. Their documents (prescription
+ * My Remedies (/myremedies): the account's prescriptions. Their documents (prescription
  * and receipts as PDF) are downloaded with ./documentDownloadMachine.ts, as everywhere else.
  *
  * Input: `{ token }`. Loading -> Loaded (the prescriptions, current ones first) or Failed;

@@ -41,7 +41,7 @@
  * checks again.
  *
  * The user's appointments (spec §4 "Once the user is known their appointments are fetched by
- * email"; issue 5): while the user is known (LoggedIn.Ready) the session runs the appointments list
+ * email"): while the user is known (LoggedIn.Ready) the session runs the appointments list
  * (machines/appointments/appointmentsListMachine.ts) as its child `appointments`; it stops, and the
  * list is gone, whenever the session ends or starts over with another token. The app provides its
  * call (`appointmentsList` with `loadAppointments`). Views read it through `selectAppointmentsList`

@@ -1,6 +1,6 @@
 /**
  * Site options (spec §3, §4 "On load"): the events, team, testimonials and locations the site
- * shows, loaded when the app starts, in the language in use (issue 15: the clinic's texts in
+ * shows, loaded when the app starts, in the language in use (the clinic's texts in
  * Hindi or Marathi where it gave them), and again when the language changes. The loading itself
  * is the `loadSiteOptions` actor, which the app provides
  * (`siteOptionsMachine.provide({ actors: { loadSiteOptions } })`) and tests replace with a fake in

@@ -1,5 +1,5 @@
 /**
- * The clinic cancels one booking (issue 6, admin appointments): a confirmation with an optional
+ * The clinic cancels one booking (admin appointments): a confirmation with an optional
  * reason (kept in the audit log), then POST /staff/appointments/{id}/cancel. The record is kept as
  * Cancelled and its slot freed; a paid one is flagged for refund (it then shows under Refunds).
  * The appointments overview, and the doctor screens' "affected appointments", start one per

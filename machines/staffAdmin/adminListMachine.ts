@@ -1,5 +1,5 @@
 /**
- * One admin list with its form (issue 6): load the list (for a query, e.g. the appointments'
+ * One admin list with its form: load the list (for a query, e.g. the appointments'
  * day, doctor and location), add or edit one item in a form, save it, delete one after a
  * confirmation, move one up or down. Every admin section that is "a list and a form" is one of
  * these (machines/staffAdmin/lists.ts makes each with its own draft fields).

@@ -1,5 +1,5 @@
 /**
- * One change the admin confirms before it is made (issue 6): retiring or reactivating a doctor,
+ * One change the admin confirms before it is made: retiring or reactivating a doctor,
  * setting a pharmacy order's status. The question is shown (with a choice, e.g. the order's new
  * status), the admin confirms, the change is made; a refusal of the ORPHAN RULE (a retirement
  * that would leave booked appointments without their doctor) lists those appointments, each to

@@ -1,5 +1,5 @@
 /**
- * One doctor's weekly hours and leave (issue 6), with the ORPHAN RULE: a change that would leave
+ * One doctor's weekly hours and leave, with the ORPHAN RULE: a change that would leave
  * booked appointments without their slot is refused by the server (409 with the `affected`
  * appointments) and changes nothing. The machine then shows those appointments (`Conflict`), keeps
  * what was typed, and lets the admin move or cancel each (their own popups, which report back with

@@ -106,7 +106,7 @@ export function feePayload(type: string, draft: Draft) {
 /* Site content */
 
 /*
- * Issue 15: each kind's translatable texts in Hindi and Marathi. The form keeps them under the
+ * Each kind's translatable texts in Hindi and Marathi. The form keeps them under the
  * server's own field names (`translations.hi.role`), so a 400 naming one lands on its field.
  */
 const translationKey = (language: TranslatedLanguage, field: string) => `translations.${language}.${field}`;

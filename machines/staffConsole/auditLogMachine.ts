@@ -1,6 +1,6 @@
 /**
- * The audit log (issue 6: "every staff change is recorded (who, when, what changed) and viewable
- * by admins"): GET /staff/audit, latest first, a page at a time; "Older entries" asks for the page
+ * The audit log (every staff change is recorded (who, when, what changed) and viewable
+ * by admins): GET /staff/audit, latest first, a page at a time; "Older entries" asks for the page
  * before the last entry shown (`before` = its id). Admins only: a doctor's token gets 403.
  *
  * Input: `{ token, pageSize }`.

@@ -1,5 +1,5 @@
 /**
- * Who may use the staff console (issue 6, /#/staff): asks the server who the logged-in caller is
+ * Who may use the staff console (/#/staff): asks the server who the logged-in caller is
  * as staff (GET /staff/me) and opens the console by role. The role is the server's word, checked
  * on every staff call too: this only decides what the console shows.
  *

@@ -1,5 +1,5 @@
 /**
- * A staff list of appointments (issue 6: the doctor's Today and Upcoming; an admin's, for every
+ * A staff list of appointments (the doctor's Today and Upcoming; an admin's, for every
  * doctor): the appointments of a range of clinic dates, in date and time order, loaded again when
  * an admin changes the doctor or location filter. A doctor gets only their own: the server sees
  * to that, whatever the filter says.

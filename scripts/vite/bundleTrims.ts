@@ -5,7 +5,7 @@
  * longer matches, the plugin does nothing and the bundle figure goes up: nothing breaks.
  *
  * What each saves on the home page's first JavaScript (index.html's scripts and modulepreloads,
- * `vite build` without the plugin against with it, 2026-11-24, issue 11):
+ * `vite build` without the plugin against with it, 2026-11-24):
  * - reactRouterProduction: 14.1 kB minified, 4.5 kB gzip (355,936 -> 341,834 B; 111,199 -> 106,720 B);
  * - machineDescriptionsOut: 2.1 kB minified, 0.76 kB gzip (343,931 -> 341,834 B; 107,480 -> 106,720 B).
  * A third trim (io-ts codecs marked pure) was removed then: 0 B on the home page (io-ts loads

@@ -1,5 +1,5 @@
 /**
- * The two inline scripts the build writes into index.html (issue 17, ./prerenderHome.ts). The
+ * The two inline scripts the build writes into index.html (./prerenderHome.ts). The
  * server allows them, and the inlined stylesheet (./inlineShellStyles.ts), by the hashes of what
  * index.html holds when it starts (server/http/inlineSources.ts); nothing else inline.
  *

@@ -1,5 +1,5 @@
 /**
- * Build only (issue 17): the entry's stylesheet (the shell's and the home page's styles, about
+ * Build only: the entry's stylesheet (the shell's and the home page's styles, about
  * 4 KiB gzip) goes into index.html as a `<style>` element instead of a `<link>`, so the first
  * paint no longer waits for a second round trip (Lighthouse counted 150-160 ms of render-blocking
  * on a simulated phone). The server allows exactly that text by its hash

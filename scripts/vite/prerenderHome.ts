@@ -1,5 +1,5 @@
 /**
- * Build only (issue 17): writes the home route's first frame into index.html's `#root`, so a
+ * Build only: writes the home route's first frame into index.html's `#root`, so a
  * phone on a slow link paints the header, the hero and its image while the app's JavaScript is
  * still arriving. The markup is the real components' (src/prerender/home.tsx, loaded through a
  * Vite server in SSR mode with this same config), exactly what the app's first render shows on a

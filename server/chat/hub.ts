@@ -1,5 +1,5 @@
 /**
- * Real-time delivery of chat messages (issue 13), across instances.
+ * Real-time delivery of chat messages, across instances.
  *
  * A posted message is written, then announced with NOTIFY on the channel `chat_message` in the
  * same transaction (so the announcement goes out only if the message is committed). The payload is

@@ -1,5 +1,5 @@
 /**
- * Settings of the consultation itself (issue 13), read by server/config.ts:
+ * Settings of the consultation itself, read by server/config.ts:
  *
  *   JITSI_URL                   the Jitsi Meet server video rooms live on (https://meet.jit.si)
  *   JITSI_APP_ID, JITSI_APP_SECRET

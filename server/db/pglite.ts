@@ -58,7 +58,7 @@ export function pgliteDatabase(pg: PGliteInterface, onClose?: () => void | Promi
 }
 
 /**
- * PostgreSQL settings of the server's embedded database (issue 17). shared_buffers: PGlite's
+ * PostgreSQL settings of the server's embedded database. shared_buffers: PGlite's
  * default 128 MB is kept in the process's memory once touched; a clinic's database is a few MB
  * and its files stay in the operating system's cache, so 16 MB costs no speed and ~110 MiB less
  * resident memory (docs/performance.md).

@@ -1,5 +1,5 @@
 /**
- * The embedded database's first start without initdb (issue 17: an empty DATA_DIR to the first
+ * The embedded database's first start without initdb (an empty DATA_DIR to the first
  * answer within 4 s). PGlite's initdb runs in WebAssembly and writes the whole cluster through
  * its emulated file system: about 2.6 s here. The server build (scripts/build-server.mjs) runs it
  * once and keeps the new cluster as a tarball beside the bundled server (dist/server); a server

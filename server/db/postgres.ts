@@ -26,7 +26,7 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
-  // Loaded here, not with the server: the embedded database never needs it (issue 17).
+  // Loaded here, not with the server: the embedded database never needs it.
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: options.connectionString,

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { packageRoot } from '../paths.js';
 // pdfkit (and fontkit under it) is loaded with the first document, not at the server's start:
-// about 28 MB and 0.3 s that most processes never need (issue 17's start and memory figures).
+// about 28 MB and 0.3 s that most processes never need (the start time and memory budgets in npm run bench).
 import type PDFDocument from 'pdfkit';
 
 // From the package root: the same files whether the server runs bundled, compiled or from source.

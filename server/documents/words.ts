@@ -1,5 +1,5 @@
 /**
- * The words of the prescription and the receipt in the account's language (issue 15), as the
+ * The words of the prescription and the receipt in the account's language, as the
  * clinic's front desk would write them (docs/glossary.md: पर्चा / प्रिस्क्रिप्शन, दवा / औषध,
  * ख़ुराक / डोस, तकलीफ़ / तक्रार). Only the labels and the clinic's own sentences change: what the
  * doctor wrote (complaint, remedies, dosage, instructions) stays as written, and so do names,

@@ -1,5 +1,5 @@
 /**
- * What the built index.html carries inline (issue 17): two scripts and the entry's stylesheet,
+ * What the built index.html carries inline: two scripts and the entry's stylesheet,
  * written by the build (scripts/vite/firstFrameScripts.ts, inlineShellStyles.ts). The
  * Content-Security-Policy (./security.ts) allows exactly those texts by their sha256, read here
  * once when the server starts, so a new build needs a restart, as its new asset names do.

@@ -1,5 +1,5 @@
 /**
- * The language a request asks its mails in (issue 15): the first of `Accept-Language`'s tags that
+ * The language a request asks its mails in: the first of `Accept-Language`'s tags that
  * the site speaks (the app sends the page's own language there), else English. Used for the email
  * code, which may be asked before there is an account to keep a language.
  */

@@ -12,7 +12,7 @@ import { registerPrivateAnswers } from './auth.js';
  * or a video preview, https://drive.google.com/file/d/.../preview, shown in an iframe). The app
  * has no inline style attributes; index.html's inline scripts and stylesheet are allowed by
  * their hashes (./inlineSources.ts), added by the site's server. `blob:` images are the chat's
- * photos (issue 13): fetched with the bearer token and shown through object URLs the page itself
+ * photos: fetched with the bearer token and shown through object URLs the page itself
  * made (an `<img src>` cannot carry the token).
  */
 export const contentSecurityPolicy = {
@@ -58,7 +58,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, inline: Inli
 /**
  * The headers helmet sets with these options, worked out once. Every one of ours is the same on
  * every answer (no directive is a function of the request), and @fastify/helmet rebuilt helmet's
- * middleware for each request: parsing the policy again was 7 % of a gettimeslot (issue 17).
+ * middleware for each request: parsing the policy again was 7 % of a gettimeslot.
  */
 function helmetHeaders(options: HelmetOptions): [string, string][] {
   const headers: [string, string][] = [];

@@ -1,6 +1,6 @@
 /**
  * Is this request from this machine? The development identity provider signs anybody in as any
- * email, so it and the sign-in steps that lean on it answer loopback clients only (issue 10).
+ * email, so it and the sign-in steps that lean on it answer loopback clients only.
  *
  * - The decision is the TCP socket's peer address, never `request.ip`: with TRUST_PROXY on, a
  *   client chooses what X-Forwarded-For says, 127.0.0.1 included.

@@ -57,7 +57,7 @@ interface Discovered {
 export function createRelyingParty(options: RelyingPartyOptions): RelyingParty {
   let discovered: Promise<Discovered> | undefined;
 
-  /** openid-client is loaded for the first sign-in, not with the server (issue 17). */
+  /** openid-client is loaded for the first sign-in, not with the server. */
   function configuration(): Promise<Discovered> {
     discovered ??= import('openid-client')
       .then(async (client) => {

@@ -189,7 +189,7 @@ export function createJobEngine(options: EngineOptions): JobEngine {
   function startBoss(startOptions: { workers?: boolean; timers?: boolean }): Promise<PgBoss> {
     return (async () => {
       if (!script) throw new Error('The job engine needs Database.script (server/db/pglite.ts, postgres.ts)');
-      // Loaded when the jobs start (after the first answer), not with the server (issue 17).
+      // Loaded when the jobs start (after the first answer), not with the server.
       const { default: PgBoss } = await import('pg-boss');
       const timers = startOptions.timers ?? false;
       const makeBoss = () => {

@@ -1,5 +1,5 @@
 /**
- * The server's background work (issue 16), built once per app (server/app.ts) over the app's
+ * The server's background work, built once per app (server/app.ts) over the app's
  * database, clock and mailer: the job engine (server/jobs/engine.ts, pg-boss) and the queues
  * of each kind of work. `app.jobs` is this object; main.ts starts it (JOBS=on) once the database
  * is migrated, and the app's close stops it before the mailer closes.

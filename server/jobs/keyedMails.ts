@@ -1,5 +1,5 @@
 /**
- * Mails the background work sends once per key (issue 16): a refund's notice to the patient, the
+ * Mails the background work sends once per key: a refund's notice to the patient, the
  * admin's daily refund summary, a doctor's morning list. The reminders' pattern
  * (server/jobs/reminders.ts), shared by every kind here:
  *

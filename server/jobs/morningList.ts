@@ -1,5 +1,5 @@
 /**
- * The doctor's morning list (issue 16): from MORNING_LIST_HOUR (clinic time) each day, every
+ * The doctor's morning list: from MORNING_LIST_HOUR (clinic time) each day, every
  * active doctor who asked for it (doctors.morning_list, 018) gets the day's booked and paid
  * appointments by email, once (key `morning-list:<doctor id>:<clinic date>`, server/jobs/keyedMails.ts),
  * also on a day with none booked (the list says so). English: the staff side is not translated.

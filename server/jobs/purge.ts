@@ -1,5 +1,5 @@
 /**
- * The end of a closed account's retention (issue 14; docs/records.md "Retention after closing").
+ * The end of a closed account's retention (docs/records.md "Retention after closing").
  *
  * Closing an account (repositories/records.ts closeAccount) keeps its clinical and payment records
  * pseudonymised. Once both periods have ended, at the server's clock `now`:

@@ -1,5 +1,5 @@
 /**
- * Payment reconciliation (issue 16): a payment left pending (the patient closed the checkout, the
+ * Payment reconciliation: a payment left pending (the patient closed the checkout, the
  * webhook never came) is checked with its provider on PhonePe's documented schedule
  * (server/payment/checkSchedule.ts) and settled exactly as the webhook settles it
  * (`payments.settle`, the same path, the same idempotent conditions). One still pending long

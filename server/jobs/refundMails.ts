@@ -1,5 +1,5 @@
 /**
- * Refund mails (issue 16), two kinds of keyed mail (server/jobs/keyedMails.ts):
+ * Refund mails, two kinds of keyed mail (server/jobs/keyedMails.ts):
  *
  * - `refund:<subject>:<id>`: a refund flagged (a cancelled paid appointment, a slot lost to a late
  *   payment, a duplicate payment, a cancelled paid pharmacy order) tells the patient what happens

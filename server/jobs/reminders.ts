@@ -1,5 +1,5 @@
 /**
- * Appointment reminders (issue 16): REMINDER_LEADS before each paid appointment, by email.
+ * Appointment reminders: REMINDER_LEADS before each paid appointment, by email.
  *
  * Two queues of the job engine:
  * - `reminders.sweep`, every minute (pg-boss cron, one instance per tick): at the server's clock

@@ -1,5 +1,5 @@
 /**
- * Refund mails (issue 16): the patient's notice when a refund is flagged, in the account's
+ * Refund mails: the patient's notice when a refund is flagged, in the account's
  * language (server/mail/words.ts), and the admin's daily summary of open refunds (staff: English).
  */
 import type { Language } from '../../contract/auth.js';

@@ -1,5 +1,5 @@
 /**
- * The appointment reminder mail (issue 16), written like server/mail/templates.ts: plain text and
+ * The appointment reminder mail, written like server/mail/templates.ts: plain text and
  * simple HTML, the clinic's date and time in words, in the account's language (English here,
  * हिन्दी and मराठी from server/mail/words.ts; server/jobs/reminders.ts fills them).
  */

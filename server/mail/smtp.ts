@@ -7,8 +7,8 @@ import type { Mail, Mailer } from './mailer.js';
 export const keyedMessageId = (key: string) => `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@clinic-portal.jobs>`;
 
 /**
- * A transport made for the first mail: nodemailer is loaded then, not with the server (issue 17:
- * it is some 70 ms of a restart, whose first answer sends no mail).
+ * A transport made for the first mail: nodemailer is loaded then, not with the server (it is
+ * some 70 ms of a restart, whose first answer sends no mail).
  */
 export function transportOnFirstUse<T extends { close(): void }>(make: (mailer: typeof nodemailer) => T) {
   let transport: Promise<T> | undefined;

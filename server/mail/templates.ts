@@ -1,5 +1,5 @@
 /**
- * The mails the server sends, in plain text and simple HTML, in the account's language (issue 15):
+ * The mails the server sends, in plain text and simple HTML, in the account's language:
  * English below as it was, हिन्दी and मराठी from ./words.ts.
  */
 import type { Language } from '../../contract/auth.js';
@@ -164,7 +164,7 @@ function localizedConfirmationMail(language: MailLanguage, b: BookingConfirmatio
   const when = b.date !== undefined && b.startTime !== undefined ? clinicWhenIn(language, b.date, b.startTime) : b.when;
   const summary = known ? c.summary(type, b.doctorName!) : b.summary;
   const place = `${w.clinic}, ${b.location}`;
-  // location '': booked from the online hours, no clinic to name (issue 12).
+  // location '': booked from the online hours, no clinic to name.
   const where =
     b.location === '' && type in w.typeNames
       ? c.onlineNoClinic(type)

@@ -1,5 +1,5 @@
 /**
- * The mails' words in हिन्दी and मराठी (issue 15), written as the clinic's front desk would; the
+ * The mails' words in हिन्दी and मराठी, written as the clinic's front desk would; the
  * English mails are in ./templates.ts as they were. Dates, times and rupees go through Intl in
  * the language's locale, in clinic time. Words: docs/glossary.md.
  */
@@ -33,7 +33,7 @@ export interface MailWords {
     where: string;
     number: string;
     online: (type: ConsultationType, clinicAndPlace: string) => string;
-    /** Booked from the doctor's online hours, with no clinic (issue 12): "Online (Video)". */
+    /** Booked from the doctor's online hours, with no clinic: "Online (Video)". */
     onlineNoClinic: (type: ConsultationType) => string;
     calendar: (file: string) => string;
     manage: string;
@@ -43,7 +43,7 @@ export interface MailWords {
     timeZone: string;
   };
   typeNames: Readonly<Record<ConsultationType, string>>;
-  /** The appointment reminder (issue 16); what, when, where and the number reuse `confirmation`'s labels. */
+  /** The appointment reminder; what, when, where and the number reuse `confirmation`'s labels. */
   reminder: {
     subject: (summary: string, when: string) => string;
     /** `lead`: leadIn's words, "about 24 hours" before. */
@@ -56,13 +56,13 @@ export interface MailWords {
     /** The line before the no-login opt-out link. */
     optOut: string;
   };
-  /** The completion mail with the prescription attached (issue 14). */
+  /** The completion mail with the prescription attached. */
   prescription: {
     subject: (doctor: string, number: string) => string;
     completed: (number: string, doctor: string, file: string) => string;
     remedies: string;
   };
-  /** A refund flagged (issue 16): what happens next. */
+  /** A refund flagged: what happens next. */
   refund: {
     subject: (number: string) => string;
     slotLost: (number: string) => string;

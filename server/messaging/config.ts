@@ -1,5 +1,5 @@
 /**
- * Reminder texts' settings (issue 16; docs/operations.md "Reminders by SMS and WhatsApp"). Unset:
+ * Reminder texts' settings (docs/operations.md "Reminders by SMS and WhatsApp"). Unset:
  * reminders go by email only. Each channel is on when its keys are all set:
  *
  *   SMS_PROVIDER                 msg91 | off (default off). msg91 needs:

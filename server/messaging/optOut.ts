@@ -1,5 +1,5 @@
 /**
- * The no-login opt-out (issue 16): every reminder (mail, SMS, WhatsApp) carries a link to
+ * The no-login opt-out: every reminder (mail, SMS, WhatsApp) carries a link to
  * PUBLIC_URL/optout/<token>, where <token> names one account and one channel and is signed with
  * a key derived from the server's secret (HMAC-SHA256, server/security/secrets.ts, purpose
  * 'opt-out'). It does not expire (a reminder read weeks later still works) and cannot be made

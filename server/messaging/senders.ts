@@ -1,5 +1,5 @@
 /**
- * Reminder texts (issue 16): one adapter, `TextSender`, with two real providers behind it.
+ * Reminder texts: one adapter, `TextSender`, with two real providers behind it.
  *
  * - SMS through MSG91's Flow API (the "OneAPI"): POST {base}/api/v5/flow with the `authkey`
  *   header and `{ template_id, short_url, recipients: [{ mobiles, ...variables }] }`. India's DLT

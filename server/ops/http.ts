@@ -94,7 +94,7 @@ export function registerObservability(app: FastifyInstance, options: Observabili
   // the request as the logger's serializer writes it (method, the URL without emails, codes or
   // tokens, host, address: server/http/logger.ts), the route and numbers: nothing the redaction
   // paths could find. So it goes through a child without them: their wildcard paths (`*.password`,
-  // `*.*.token`...) cost about a third of a cached gettimeslot's throughput (issue 17, bench slots).
+  // `*.*.token`...) cost about a third of a cached gettimeslot's throughput (bench slots).
   // Every other log call keeps them.
   const requestLines = app.log.child({}, { redact: { paths: [], censor: '[redacted]' } });
   app.addHook('onResponse', async (request, reply) => {

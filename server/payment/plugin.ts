@@ -8,7 +8,7 @@
  *   GET  /status/{merchantOrderId}
  *                              (bearer token; the payer's own payment, else 404) the payment as the
  *                              server knows it after asking the provider: paid, pending, failed
- *                              or refund, with the appointment for the confirmation view (issue 12)
+ *                              or refund, with the appointment for the confirmation view
  *   GET  /return/{merchantOrderId}
  *                              where the provider sends the browser back: we ask the provider
  *                              (server to server), settle, and redirect (303) to /#/paymentsuccess

@@ -46,7 +46,7 @@ export function resultUrl(
   const query = new URLSearchParams();
   if (purpose === 'order') query.set('for', 'order');
   // The result page asks the server about this payment (GET /api/payment/status/...) rather than
-  // believing the address it was sent to (issue 12).
+  // believing the address it was sent to.
   if (merchantOrderId && purpose !== null) query.set('order', merchantOrderId);
   if (outcome === 'refund' && purpose !== 'order') query.set('reason', 'refund');
   const search = query.size > 0 ? `?${query.toString()}` : '';

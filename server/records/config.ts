@@ -1,5 +1,5 @@
 /**
- * Settings of the patient's record (issue 14; docs/records.md), read by server/config.ts:
+ * Settings of the patient's record (docs/records.md), read by server/config.ts:
  *
  *   CLINIC_ADDRESS            the address printed under the clinic's name on prescriptions and
  *                             receipts: 1 to 6 lines separated by `|`, each at most 80 characters

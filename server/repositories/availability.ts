@@ -1,11 +1,11 @@
 /**
- * Availability at a glance (issue 12), each answer ONE statement, whatever the number of days.
+ * Availability at a glance, each answer ONE statement, whatever the number of days.
  * What gettimeslot would call free is kept: not begun (clinic time), not on leave, not held by a
  * live appointment (paid, or unpaid within its hold) at any location, except the viewer's own
  * unpaid hold. services/schedule.ts (cutSlots, unavailability) says the same thing slot by slot;
  * tests/server/availability.test.ts checks both agree.
  *
- * Issue 17: the statement no longer cuts every slot of the horizon. The strip's counts cut only
+ * The statement no longer cuts every slot of the horizon. The strip's counts cut only
  * the days shown, and the soonest free slot is found by walking forward a day at a time (a
  * recursive CTE that stops at the first day with a free slot), so the usual answer cuts one or
  * two days. Each day looked at reads its live holds and its leave once, through the slot index

@@ -1,5 +1,5 @@
 /**
- * SQL of chat consultations (issue 13, 017_chat.sql): messages, photos (bytea) and read marks.
+ * SQL of chat consultations (017_chat.sql): messages, photos (bytea) and read marks.
  * Message ids are bigints, handled as decimal text on both backends; within one conversation
  * they grow in commit order (lockConversation).
  */

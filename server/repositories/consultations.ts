@@ -1,5 +1,5 @@
 /**
- * SQL of the consultation itself (issue 13, 012_consultations.sql): the facts of one appointment
+ * SQL of the consultation itself (012_consultations.sql): the facts of one appointment
  * its patient and doctor need to meet, its Jitsi room, and the consultation record.
  */
 import type { ConsultationType, Gender } from '../../contract/primitives.js';

@@ -60,7 +60,7 @@ export async function findDoctorByEmail(db: Queryable, email: string): Promise<D
   return rows[0] ? toDoctor(rows[0]) : null;
 }
 
-/* ------------------------------------------------------------ staff console (issue 6) */
+/* ------------------------------------------------------------ staff console */
 
 const selectAdminDoctors = `
   select d.id, d.name, d.email, d.type, d.qualification, d.registration_council, d.registration_number,

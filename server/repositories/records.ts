@@ -1,5 +1,5 @@
 /**
- * SQL for the patient's record (issue 14): prescriptions, receipts and their numbers, the data
+ * SQL for the patient's record: prescriptions, receipts and their numbers, the data
  * export's reads, and closing an account. Appointments' locations are read with a left join:
  * online appointments may have none (the booking change of migration 010).
  */

@@ -9,7 +9,7 @@ export async function listLocationNames(db: Queryable): Promise<string[]> {
 }
 
 /*
- * The public lists in a language (issue 15): each translatable text is the language's where the
+ * The public lists in a language: each translatable text is the language's where the
  * clinic gave one, else the English column. English (no language, or 'en') passes no language, so
  * every text is its English column and the answer is what it always was. The language is a
  * parameter, the field names fixed text.
@@ -42,7 +42,7 @@ export async function listTestimonials(db: Queryable, language?: SiteLanguage): 
   return rows;
 }
 
-/* ------------------------------------------------------------ staff console (issue 6) */
+/* ------------------------------------------------------------ staff console */
 
 /** What an admin writes of each kind of site content, column by column (names as the tables have them). */
 export interface SiteColumns {
@@ -52,7 +52,7 @@ export interface SiteColumns {
 }
 export type SiteKind = keyof SiteColumns;
 
-/** Each kind's translatable fields (issue 15): the others (names, links) are the same in every language. */
+/** Each kind's translatable fields: the others (names, links) are the same in every language. */
 export interface SiteTranslatable {
   events: 'caption';
   team: 'role' | 'description';

@@ -115,7 +115,7 @@ export async function setLanguage(db: Queryable, userId: string, language: Langu
   await db.query('update users set language = $2, updated_at = $3 where id = $1', [userId, language, now]);
 }
 
-/** The account's reminder channels (025, issue 16); booking confirmations go by email regardless. */
+/** The account's reminder channels (025); booking confirmations go by email regardless. */
 export async function findReminderChannels(db: Queryable, userId: string): Promise<ReminderChannels> {
   const { rows } = await db.query<{ email: boolean; sms: boolean; whatsapp: boolean }>(
     'select remind_email as email, remind_sms as sms, remind_whatsapp as whatsapp from users where id = $1',

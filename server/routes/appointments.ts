@@ -1,7 +1,7 @@
 /**
  * Appointments (spec §7), each for a logged-in patient (services/appointments.ts):
  *
- *   POST   /appointment/add                                   book a slot (issue 4)
+ *   POST   /appointment/add                                   book a slot
  *   GET    /auth/getUser/{email}                              the caller's own appointments, newest first
  *   PUT    /appointment/update                                move one to another slot of its doctor
  *   DELETE /appointment/delete/{userId}/{appointmentId}       cancel one (kept as Cancelled, slot freed)
@@ -28,7 +28,7 @@ import { loginRequired } from '../http/auth.js';
 import { handle } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
-/** Chat appointments get their unread count for this reader (issue 13). */
+/** Chat appointments get their unread count for this reader. */
 export async function withUnread(services: Services, list: AppointmentRecord[], userId: string, as: 'patient' | 'doctor'): Promise<AppointmentRecord[]> {
   const chats = list.filter((a) => a.consultationType === 'Chat').map((a) => a._id);
   if (chats.length === 0) return list;

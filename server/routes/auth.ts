@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
 
   app.get('/auth/getuser', handle({ answer: User }, (_input, request) => requireUser(services, request)));
 
-  // The account's language (issue 15): the caller's own, so there is nobody else's to ask for.
+  // The account's language: the caller's own, so there is nobody else's to ask for.
   app.get(
     '/auth/language',
     { preHandler: login.preHandler },
@@ -53,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     ),
   );
 
-  // Reminder channels (issue 16): the caller's own, like the language.
+  // Reminder channels: the caller's own, like the language.
   app.get(
     '/auth/reminders',
     { preHandler: login.preHandler },

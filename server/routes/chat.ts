@@ -1,5 +1,5 @@
 /**
- * Chat consultations (issue 13; services/chat.ts, contract/chat.ts, chat/hub.ts):
+ * Chat consultations (services/chat.ts, contract/chat.ts, chat/hub.ts):
  *
  *   GET  /appointment/{id}/chat                    the conversation (state, messages, unread)
  *   POST /appointment/{id}/chat/messages           { text } a text message

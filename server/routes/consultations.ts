@@ -1,5 +1,5 @@
 /**
- * The consultation itself (issue 13; services/consultations.ts, contract/consultation.ts):
+ * The consultation itself (services/consultations.ts, contract/consultation.ts):
  *
  *   GET  /appointment/{id}/consultation            its state, join window, the person consulted; the
  *                                                  Video join link while open (patient and doctor)

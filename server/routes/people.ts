@@ -1,5 +1,5 @@
 /**
- * Family members and the patient's profile (issue 12; services/people.ts). Every route needs a
+ * Family members and the patient's profile (services/people.ts). Every route needs a
  * live bearer token (401 before the body is read); another account's family member is 404.
  *
  *   GET    /family          the caller's family members

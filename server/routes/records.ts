@@ -1,5 +1,5 @@
 /**
- * The patient's record (issue 14), for a logged-in caller (services/records.ts): My Remedies, the
+ * The patient's record, for a logged-in caller (services/records.ts): My Remedies, the
  * documents, the data export, closing the account. 401 without a live bearer token, before
  * anything is read; a document of somebody else's appointment is 404, as one that does not exist.
  * Like every answer of a login-only endpoint, they are `cache-control: private, no-store`

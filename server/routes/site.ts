@@ -1,6 +1,6 @@
 /**
  * GET /api/super/*: the site options every page load asks for (spec §7); events, teams and
- * testimonials in the language of `?lang=` (issue 15), English texts where none was given.
+ * testimonials in the language of `?lang=`, English texts where none was given.
  * GET /api/site/contacts: the clinic's help contacts (HELP_CHAT_NUMBER, HELP_CALL_NUMBER,
  * HELP_EMAIL; server/config.ts), which the help popup on /myappointment loads when it opens. They
  * are the clinic's public contacts, so no login is needed; they change only with a restart, so
@@ -25,7 +25,7 @@ export async function siteRoutes(app: FastifyInstance, { services, help = defaul
   if (isLeft(decoded)) throw new Error('The help contacts in the configuration are not valid (HELP_CHAT_NUMBER, HELP_CALL_NUMBER, HELP_EMAIL)');
   const contacts = decoded.right;
 
-  // Issue 15: `?lang=en|hi|mr` (400 naming `lang` otherwise). These answers carry no cache
+  // `?lang=en|hi|mr` (400 naming `lang` otherwise). These answers carry no cache
   // headers or ETags, and each language has its own address, so no cache mixes two languages.
   app.get('/super/events', handle({ query: SiteLanguageQuery, answer: EventList }, ({ query }) => services.site.events(query.lang)));
   app.get('/super/teams', handle({ query: SiteLanguageQuery, answer: TeamList }, ({ query }) => services.site.team(query.lang)));

@@ -32,7 +32,7 @@ export async function slotRoutes(app: FastifyInstance, { services }: { services:
     }),
   );
 
-  // Availability at a glance (issue 12): per-day free counts for the booking popup's date strip.
+  // Availability at a glance: per-day free counts for the booking popup's date strip.
   app.get(
     '/doctor/availability/:doctorEmail',
     handle({ params: AvailabilityParams, query: AvailabilityQuery, answer: Availability }, async ({ params, query }, request, reply) => {
@@ -42,7 +42,7 @@ export async function slotRoutes(app: FastifyInstance, { services }: { services:
     }),
   );
 
-  // The doctor step (issue 12): every doctor of a clinic (or online) with their next free slot.
+  // The doctor step: every doctor of a clinic (or online) with their next free slot.
   app.get(
     '/doctor/nextfree',
     handle({ query: NextFreeQuery, answer: NextFreeList }, async ({ query }, request, reply) => {

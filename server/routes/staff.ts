@@ -1,6 +1,6 @@
 /**
- * Staff endpoints for doctors and admins (issue 5; issue 6 adds the range and the one-appointment
- * read; the admin-only ones are routes/staffAdmin.ts), each guarded by a staff role checked on the
+ * Staff endpoints for doctors and admins (a day's or a range's appointments, one
+ * appointment's read; the admin-only ones are routes/staffAdmin.ts), each guarded by a staff role checked on the
  * server (services/staff.ts). Codecs: contract/staff.ts.
  *
  *   GET  /staff/me                              the caller's role (and doctor)
@@ -55,7 +55,7 @@ export async function staffRoutes(app: FastifyInstance, { services }: { services
     handle({ query: StaffAppointmentsQuery, answer: AppointmentList }, async ({ query }, request) => {
       const staff = guard.staffOf(request);
       const list = await services.staff.appointments(staff, query);
-      // A doctor's list shows the unread chat messages of their patients (issue 13); admins' none.
+      // A doctor's list shows the unread chat messages of their patients; admins' none.
       return staff.role === 'doctor' ? withUnread(services, list, staff.user._id, 'doctor') : list;
     }),
   );

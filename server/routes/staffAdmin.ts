@@ -1,5 +1,5 @@
 /**
- * The staff console's admin-only endpoints (issue 6); the full list, with codecs and statuses, is
+ * The staff console's admin-only endpoints; the full list, with codecs and statuses, is
  * contract/staffAdmin.ts. One preHandler hook, on every route of this plugin, answers 401 (no
  * live token), then 403 (a patient's token, then a doctor's) before the body is read; the
  * services check the admin role again. The orphan rule's 409 carries the affected appointments

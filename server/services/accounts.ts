@@ -46,7 +46,7 @@ export interface AccountServiceDeps {
   limits: AccountLimits;
   /** PUBLIC_URL: its host name counts as the site's own words, which no password may lean on. */
   publicUrl: string;
-  /** Which reminder text channels this server has set up (SMS_PROVIDER, WHATSAPP_*; issue 16). */
+  /** Which reminder text channels this server has set up (SMS_PROVIDER, WHATSAPP_*). */
   textChannels?: { sms: boolean; whatsapp: boolean };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Booking (spec §4 booking flow, §7 POST /appointment/add; issue 4 "Booking").
+ * Booking (spec §4 booking flow, §7 POST /appointment/add).
  *
  * The server trusts only ids from the request: the doctor (by email), the location (by name),
  * the consultation type, the date and the start time. The doctor's name comes from our doctor
@@ -23,7 +23,7 @@
  * One patient may hold at most `maxUnpaidHolds` slots unpaid at once (429 beyond), so nobody can
  * block a doctor's day without paying. (A soft limit: two instances may each let one more in.)
  *
- * My appointments (issue 5): list, move, cancel, calendar, and the booking confirmation mail.
+ * My appointments: list, move, cancel, calendar, and the booking confirmation mail.
  * - Only the owner: the list answers 403 for another user's email; a move, a cancel or a calendar
  *   of somebody else's appointment answers 404 'Appointment not found.', as for one that does not
  *   exist, so ids cannot be probed.
@@ -203,7 +203,7 @@ export function checkDayPlan(
   if (plan.online && want.consultationType === 'Clinic Visit') {
     throw badField(fields.location, 'is required for a Clinic Visit', bookingMessages.locationNeeded);
   }
-  // Chat, Video and Call happen at no clinic: they are booked from the online hours only (issue 12).
+  // Chat, Video and Call happen at no clinic: they are booked from the online hours only.
   // Rows booked at a clinic before this rule stay valid records; only new bookings and moves are refused.
   if (!plan.online && isTeleconsultation(want.consultationType)) {
     throw badField(fields.location, 'must be empty (online) for Chat, Video or Call', bookingMessages.onlineNoClinic);

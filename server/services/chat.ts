@@ -1,5 +1,5 @@
 /**
- * Chat consultations (issue 13): the private conversation of a Chat appointment.
+ * Chat consultations: the private conversation of a Chat appointment.
  *
  * Who: the appointment's patient and its doctor read and write; admins read (audit) and cannot
  * write (403); anybody else, and any appointment that is not a Chat, gets 404.
@@ -58,8 +58,8 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyR
 import { consultationPartOf, joinWindow } from './consultations.js';
 import { secondsUntil } from './limits.js';
 
-// sharp (libvips) is loaded with the first photo, not at the server's start (issue 17's start and
-// memory figures: about 20 MB and 0.25 s most processes never need).
+// sharp (libvips) is loaded with the first photo, not at the server's start (the start time and
+// memory budgets in npm run bench: about 20 MB and 0.25 s most processes never need).
 const loadSharp = async () => (await import('sharp')).default;
 
 export const chatMessages = {

@@ -1,5 +1,5 @@
 /**
- * The consultation itself (issue 13): how a Video or Call appointment happens.
+ * The consultation itself: how a Video or Call appointment happens.
  *
  * Who may ask: the appointment's patient (the account that booked it), its doctor (a doctor
  * account whose doctor it is) and admins, for audit. Anybody else gets 404, as for an appointment
@@ -86,7 +86,7 @@ export async function jitsiToken(
 ): Promise<string | null> {
   if (!config.jitsiJwt) return null;
   const host = new URL(config.jitsiUrl).host;
-  // Loaded for the first token, not with the server (issue 17: a restart's first answer needs none).
+  // Loaded for the first token, not with the server (a restart's first answer needs none).
   const { SignJWT } = await import('jose');
   return new SignJWT({
     room,

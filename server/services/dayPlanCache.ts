@@ -1,5 +1,5 @@
 /**
- * The day-plan cache of gettimeslot (issue 17): a doctor's day at a place (hours, leave, the
+ * The day-plan cache of gettimeslot: a doctor's day at a place (hours, leave, the
  * holds of that date) kept in memory, so that the slot list under load costs no query at all.
  *
  * Safe only because every write that could change a plan empties it, on every instance:

@@ -17,7 +17,7 @@ export class ServiceError extends Error {
 
 /**
  * 400: the request is well formed but cannot be done as asked (no proven address, a common
- * password...). `errors` is required and names at least one field (issue 12: every 400 says which
+ * password...). `errors` is required and names at least one field (every 400 says which
  * field it is about, so the form can show it there).
  */
 export class BadRequestError extends ServiceError {

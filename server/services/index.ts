@@ -31,7 +31,7 @@ import { createStaffScheduleService } from './staffSchedule.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 
 export interface ServiceOptions {
-  /** Which reminder text channels are set up (issue 16): /auth/reminders offers only those. */
+  /** Which reminder text channels are set up: /auth/reminders offers only those. */
   textChannels?: { sms: boolean; whatsapp: boolean };
   /** The clock every service reads (tests move it instead of sleeping). */
   now: () => Date;
@@ -116,7 +116,7 @@ const noMailer: Mailer = {
 };
 
 export function createServices(db: Database, options: Partial<ServiceOptions> = {}) {
-  // gettimeslot's day plans (issue 17); the app starts it (LISTEN, and the database's onWrite).
+  // gettimeslot's day plans; the app starts it (LISTEN, and the database's onWrite).
   const dayPlans = createDayPlanCache();
   const now = options.now ?? (() => new Date());
   const limits = options.limits ?? defaultLimits;
@@ -184,9 +184,9 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     staffAdmin: createStaffAdminService({ db, now }),
     /** Staff console, admins only: doctors, weekly hours, leave (the orphan rule), moving and cancelling appointments. */
     staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes }),
-    /** The consultation itself (issue 13): join windows, Jitsi links, the call's no-answer notes. */
+    /** The consultation itself: join windows, Jitsi links, the call's no-answer notes. */
     consultations: createConsultationService({ db, now, ...(options.consultation ? { config: options.consultation } : {}) }),
-    /** Chat consultations (issue 13): messages, photos, read marks; `chatHub` delivers them in real time. */
+    /** Chat consultations: messages, photos, read marks; `chatHub` delivers them in real time. */
     chat: createChatService({ db, now, hub: chatHub, ...(options.consultation ? { config: options.consultation } : {}) }),
     chatHub,
     /** gettimeslot's cache of day plans; the app starts it (LISTEN) and closes it. */

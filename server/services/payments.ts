@@ -1,5 +1,5 @@
 /**
- * The payment service (spec §7 "Separate payment service"; issue 4 "Payment service").
+ * The payment service (spec §7 "Separate payment service").
  *
  * Starting a payment: the amount comes from our records (the appointment's fee, the order's
  * total); a client amount that differs is refused with 400. A checkout is opened with the
@@ -16,8 +16,8 @@
  * the hours, added leave or retired the doctor meanwhile) and the slot is still free. Otherwise
  * the appointment is flagged 'refund' (its record says so to the patient, and staff see it under
  * Refunds) and the payment too. A second payment of an appointment or order that is already paid
- * is flagged 'refund' as well. The record a payment is for follows it in the same transaction
- * (issue 10): one cancelled while its checkout was open says 'refund' (an order 'Refund') with its
+ * is flagged 'refund' as well. The record a payment is for follows it in the same transaction:
+ * one cancelled while its checkout was open says 'refund' (an order 'Refund') with its
  * payment, so staff see one refund; one whose fee changed meanwhile is unpaid again. The full
  * table: docs/api.md, "The payment state follows the payment".
  *
@@ -437,7 +437,7 @@ export function createPaymentService({
     },
 
     /**
-     * GET /payment/status/{merchantOrderId}, for the result page (issue 12): one of the caller's
+     * GET /payment/status/{merchantOrderId}, for the result page: one of the caller's
      * payments as the server knows it, after asking the provider (server to server) while it is
      * pending, so the page says "booked" only for a confirmed payment. Somebody else's payment
      * or an unknown reference: 404 alike. A provider that cannot say now leaves it pending.

@@ -1,5 +1,5 @@
 /**
- * Family members and the patient's own profile (issue 12, "Who the appointment is for").
+ * Family members and the patient's own profile: who an appointment is for.
  *
  * - Only the account's own: a family member of another account answers 404 'Family member not
  *   found.', as one that does not exist, so ids cannot be probed.

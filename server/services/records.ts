@@ -1,5 +1,5 @@
 /**
- * The patient's record (issue 14; docs/records.md): My Remedies, the prescription and receipt
+ * The patient's record (docs/records.md): My Remedies, the prescription and receipt
  * PDFs, the data export and closing an account.
  *
  * Who may read a document: the account that booked the appointment (the account holder, also for

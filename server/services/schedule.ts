@@ -1,5 +1,5 @@
 /**
- * The slots of a doctor's day (spec §7 gettimeslot; issue 4 "Schedules and slots").
+ * The slots of a doctor's day (spec §7 gettimeslot).
  *
  * Clinic time (Asia/Kolkata, the same answers whatever TZ the server runs in) is
  * contract/clinicTime.ts, shared with the machines and the views.
@@ -15,7 +15,7 @@
  * - free otherwise.
  * No hours that day at that location (or a location the doctor does not work at): no slots.
  *
- * The booking horizon (BOOKING_HORIZON_DAYS, issue 10): the last day anybody may book or move an
+ * The booking horizon (BOOKING_HORIZON_DAYS): the last day anybody may book or move an
  * appointment onto is today + that many days, clinic time. gettimeslot answers 400 beyond it (the
  * popups' date pickers stop at it, so only a hand-made request gets there), and so do booking and
  * both kinds of move, each naming its date field.

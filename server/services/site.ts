@@ -6,7 +6,7 @@ import { listEvents, listLocationNames, listTeamMembers, listTestimonials } from
 export function createSiteService(db: Database) {
   return {
     locations: () => listLocationNames(db),
-    /** In `language` where the clinic gave its texts, else English (issue 15); English when not given. */
+    /** In `language` where the clinic gave its texts, else English; English when not given. */
     events: (language?: SiteLanguage) => listEvents(db, language),
     team: (language?: SiteLanguage) => listTeamMembers(db, language),
     testimonials: (language?: SiteLanguage) => listTestimonials(db, language),

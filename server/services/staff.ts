@@ -1,5 +1,5 @@
 /**
- * Clinic staff (issue 5 "Completing a consultation"; the staff console, issue 6, adds screens).
+ * Clinic staff: completing a consultation, and the staff console's screens.
  *
  * Roles live on the account (users.role, 005_staff.sql): 'admin' acts on every appointment;
  * 'doctor' on the appointments of the doctor whose email the account has (doctors.email), and
@@ -23,7 +23,7 @@
  * - order: the pharmacy order of a Completed appointment: one per appointment, paymentStatus
  *   'Pending' (the payment service sets 'Completed' when a card payment settles), orderStatus
  *   'Placed', paymentMode 'Card' (the patient pays online) or 'Cash' (at the pharmacy).
- * - appointments (issue 6): a day, or a range of at most 62 days, optionally of one doctor and
+ * - appointments: a day, or a range of at most 62 days, optionally of one doctor and
  *   one location; a doctor's own only (naming another doctor: 403). One appointment with its
  *   checkouts likewise.
  *

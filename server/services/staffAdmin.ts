@@ -1,5 +1,5 @@
 /**
- * The staff console's admin-only records (issue 6), one file a subject under services/staffAdmin/:
+ * The staff console's admin-only records, one file a subject under services/staffAdmin/:
  * locations, consultation fees, the site's content (events, team members, testimonials), staff
  * accounts and their roles, pharmacy orders' status, and refunds. (Doctors and their schedules:
  * services/staffSchedule.ts.)

@@ -1,5 +1,5 @@
 /**
- * The staff console's doctors and schedules (issue 6), for admins: doctors (create, update,
+ * The staff console's doctors and schedules, for admins: doctors (create, update,
  * retire, delete, order), their weekly hours per location and their leave, and the two actions
  * that make room for a schedule change: moving and cancelling an appointment.
  *
@@ -117,7 +117,7 @@ export interface ScheduleShape {
   slotMinutes: number;
   locationIds: ReadonlySet<string>;
   hours: readonly { locationId: string; weekday: number; start: string; end: string }[];
-  /** Online hours (Chat, Video, Call; no location; issue 12). */
+  /** Online hours (Chat, Video, Call; no location). */
   onlineHours: readonly { weekday: number; start: string; end: string }[];
   leave: readonly { from: string; to: string }[];
 }
@@ -465,7 +465,7 @@ export function createStaffScheduleService({ db, now, schedule, holdMinutes }: S
       return { message: scheduleMessages.hoursSaved, schedule: await scheduleOf(db, id) };
     },
 
-    /** The doctor's whole online week (Chat, Video, Call; no location; issue 12). ORPHAN RULE, as for clinic hours. */
+    /** The doctor's whole online week (Chat, Video, Call; no location). ORPHAN RULE, as for clinic hours. */
     async replaceOnlineHours(staff: Staff, id: string, hours: readonly HoursRange[]) {
       assertAdmin(staff);
       const at = now();

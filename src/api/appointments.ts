@@ -1,7 +1,7 @@
 /**
  * My appointments (spec §7: GET /auth/getUser/{email}, PUT /appointment/update, DELETE
  * /appointment/delete/{userId}/{appointmentId}; the payment service's create-order for a
- * pharmacy order; GET /appointment/{id}/calendar.ics, issue 5 "Add to calendar"). Each needs the
+ * pharmacy order; GET /appointment/{id}/calendar.ics for "Add to calendar"). Each needs the
  * owner's bearer token: the server refuses anyone else (403/404).
  *
  * Every call resolves to an Either (see client.ts) and passes the caller's signal on to fetch.

@@ -57,7 +57,7 @@ export type AuthApi = {
    * browser is refused, and the app says 'Google login failed. Please try again.'.
    */
   exchangeGoogleCode(code: string, signal?: AbortSignal): Call<LoginAnswer>;
-  /** GET /auth/language with the bearer token: the account's language (issue 15). */
+  /** GET /auth/language with the bearer token: the account's language. */
   fetchLanguage(token: string, signal?: AbortSignal): Call<LanguageSetting>;
   /** PUT /auth/language with the bearer token: the account keeps the language; its mails follow it. */
   saveLanguage(language: Language, token: string, signal?: AbortSignal): Call<LanguageSetting>;

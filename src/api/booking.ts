@@ -65,24 +65,24 @@ export type BookingApi = {
   /** POST /payment/create-order with the bearer token: where to send the browser to pay an order. */
   createOrderPayment(request: OrderPaymentFields, token: string, signal?: AbortSignal): Call<OrderPaymentAnswer>;
   /**
-   * GET /payment/status/{merchantOrderId} with the bearer token (issue 12): the caller's payment
+   * GET /payment/status/{merchantOrderId} with the bearer token: the caller's payment
    * as the server knows it after asking the provider; 404 for a reference that is not theirs.
    */
   fetchPaymentStatus(merchantOrderId: string, token: string, signal?: AbortSignal): Call<PaymentStatusAnswer>;
   /**
-   * GET /doctor/availability/{doctorEmail}?from=&location= (issue 12): two weeks of free counts at
+   * GET /doctor/availability/{doctorEmail}?from=&location=: two weeks of free counts at
    * `location`, or online hours when `location` is ''; `from` null: from today.
    */
   fetchAvailability(doctorEmail: string, location: string, from: string | null, signal?: AbortSignal, token?: string | null): Call<Availability>;
-  /** GET /doctor/soonest/online (issue 12): doctors with free online slots, soonest first. */
+  /** GET /doctor/soonest/online: doctors with free online slots, soonest first. */
   fetchSoonestOnline(signal?: AbortSignal, token?: string | null): Call<SoonestOnlineDoctor[]>;
-  /** GET /doctor/nextfree (issue 12's doctor step): the next free slot of every doctor of a clinic, or online ('' ). */
+  /** GET /doctor/nextfree (the doctor step): the next free slot of every doctor of a clinic, or online ('' ). */
   fetchNextFree(location: string, signal?: AbortSignal, token?: string | null): Call<NextFreeList>;
 };
 
 export function createBookingApi({ request }: ApiClient): BookingApi {
   return {
-    // location '': online hours, which have no location (issue 12).
+    // location '': online hours, which have no location.
     fetchTimeSlots: (doctorEmail, date, location, signal, token) =>
       request(
         TimeSlotList,

@@ -1,5 +1,5 @@
 /**
- * A Chat appointment's conversation (issue 13; contract/chat.ts, server/routes/chat.ts): load it,
+ * A Chat appointment's conversation (contract/chat.ts, server/routes/chat.ts): load it,
  * send a text or a photo, mark messages read, fetch a photo, and read the live stream.
  *
  * JSON calls go through the request helper. Three calls cannot: a photo goes up as its raw bytes

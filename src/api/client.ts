@@ -79,7 +79,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
-    // The language the page is in (issue 15: `<html lang>` follows the choice), for the mails a
+    // The language the page is in (`<html lang>` follows the choice), for the mails a
     // call sends, such as the email code, instead of the browser's own preference.
     if (typeof document !== 'undefined' && document.documentElement.lang) headers['Accept-Language'] = document.documentElement.lang;
 
@@ -164,7 +164,7 @@ function httpFailure(status: number, json: unknown): HttpFailure {
     // A proxy's HTML page or an empty body: nothing a person should read.
     return { _tag: 'HttpFailure', status, message: `The server answered with status ${status}.`, generic: true };
   }
-  // The server's words in the language in use where the catalog knows them (issue 15, ./serverWords.ts);
+  // The server's words in the language in use where the catalog knows them (./serverWords.ts);
   // the spec's messages, and the fields' problems (translated where they are shown), stay as they came.
   const message = serverWords(decoded.right.message);
   const { errors } = decoded.right;

@@ -1,5 +1,5 @@
 /**
- * The consultation itself (issue 13; contract/consultation.ts): where a Video or Call consultation
+ * The consultation itself (contract/consultation.ts): where a Video or Call consultation
  * stands, with the join link while it is open, for the appointment's patient, its doctor and
  * admins; the doctor's "no answer" note. Each needs the bearer token; anybody else gets 404.
  */

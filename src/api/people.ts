@@ -1,6 +1,6 @@
 /**
- * Family members and the patient's profile (issue 12; contract/people.ts): GET/POST /family,
- * PUT/DELETE /family/{id}, PUT /auth/profile; the reminder channels (issue 16, contract/reminders.ts):
+ * Family members and the patient's profile (contract/people.ts): GET/POST /family,
+ * PUT/DELETE /family/{id}, PUT /auth/profile; the reminder channels (contract/reminders.ts):
  * GET/PUT /auth/reminders. Each with the bearer token; each resolves to an
  * Either (client.ts). A 400 names the bad fields (`errors`).
  */

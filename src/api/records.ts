@@ -1,5 +1,5 @@
 /**
- * The patient's record (issue 14; contract/records.ts): My Remedies, the documents (PDF, zip) and
+ * The patient's record (contract/records.ts): My Remedies, the documents (PDF, zip) and
  * closing the account. Files are fetched with the bearer token and handed back as a Blob with the
  * server's file name; JSON through the request helper.
  */

@@ -1,5 +1,5 @@
 /**
- * The server's own messages in the language in use (issue 15): src/api/client.ts passes every
+ * The server's own messages in the language in use: src/api/client.ts passes every
  * refusal's message through `serverWords`. The catalog that knows the translations
  * (src/i18n/messages.ts, `serverWords`; the tables in src/i18n/hi|mr/server.ts) registers itself
  * here when it loads, so the API chunk the home page fetches does not carry the catalog. Until

@@ -1,6 +1,6 @@
 /**
  * Site options and clinic reference data (spec §7: /super/*, /doctor/*, /appointmentfee/all), and
- * the clinic's help contacts (GET /site/contacts, from the server's configuration; issue 5).
+ * the clinic's help contacts (GET /site/contacts, from the server's configuration).
  */
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
 import {
@@ -24,7 +24,7 @@ export type SiteApi = {
    * displayable. Rejects with the ApiFailure of the first list (in the order events, teams,
    * testimonials, locations) that failed, so an invoking fromPromise actor gets it as
    * `event.error`; rejects with the abort reason when `signal` aborts. Events, team and
-   * testimonials come in `language` (issue 15: `?lang=`, English texts where the clinic gave
+   * testimonials come in `language` (`?lang=`, English texts where the clinic gave
    * none); English asks as before, with no query.
    */
   loadSiteOptions(signal: AbortSignal, language?: SiteLanguage): Promise<SiteOptions>;

@@ -1,5 +1,5 @@
 /**
- * The staff console's own calls (issue 6; server/routes/staff.ts): who the caller is as staff, the
+ * The staff console's own calls (server/routes/staff.ts): who the caller is as staff, the
  * appointments of a day or a range (a doctor gets only their own; an admin may filter by doctor
  * and location), one appointment, completing it with the prescription or noting that the patient
  * did not attend, its pharmacy order, and the audit log. The admin sections' calls live in ./staffAdmin.ts.

@@ -1,5 +1,5 @@
 /**
- * The staff console's admin calls (issue 6; contract/staffAdmin.ts lists every endpoint, its
+ * The staff console's admin calls (contract/staffAdmin.ts lists every endpoint, its
  * answers and refusals). Admins only: 401 without a live token, 403 for a patient's or a
  * doctor's token.
  *
@@ -149,7 +149,7 @@ export type StaffAdminApi = {
   fetchSchedule(id: string, token: string, signal?: AbortSignal): Call<Schedule>;
   /** PUT /staff/doctors/{id}/hours/{locationId}: replaces that location's week. ORPHAN RULE. */
   replaceHours(id: string, locationId: string, body: HoursPayload, token: string, signal?: AbortSignal): Call<ScheduleAnswerType>;
-  /** PUT /staff/doctors/{id}/onlinehours: replaces the online week (issue 12). ORPHAN RULE. */
+  /** PUT /staff/doctors/{id}/onlinehours: replaces the online week. ORPHAN RULE. */
   replaceOnlineHours(id: string, body: HoursPayload, token: string, signal?: AbortSignal): Call<ScheduleAnswerType>;
   /** POST /staff/doctors/{id}/leave. ORPHAN RULE. */
   addLeave(id: string, body: LeavePayload, token: string, signal?: AbortSignal): Call<ScheduleAnswerType>;
@@ -216,7 +216,7 @@ export function createStaffAdminApi(config: ApiClientConfig = {}): StaffAdminApi
   return {
     fetchAppointments: (filter, token, signal) =>
       request(AppointmentList, `/staff/appointments?${appointmentsQuery(filter)}`, { token, signal }),
-    // location '': the doctor's online hours (issue 12).
+    // location '': the doctor's online hours.
     fetchTimeSlots: (doctorEmail, date, location, token, signal) =>
       request(
         TimeSlotList,

@@ -33,7 +33,7 @@ const NotFoundPage = lazy(() => import('../pages/NotFound/NotFoundPage'));
 const AccountPage = lazy(() => import('../pages/Account/AccountPage'));
 const MyRemediesRoute = lazy(() => import('./guarded/MyRemediesRoute'));
 const MyAppointmentRoute = lazy(() => import('./guarded/MyAppointmentRoute'));
-// The staff console (issue 6), with its guard: a chunk patients never load.
+// The staff console, with its guard: a chunk patients never load.
 const StaffRoute = lazy(() => import('./guarded/StaffRoute'));
 const ForgotPasswordPage = lazy(() => import('../pages/ForgotPassword/ForgotPasswordPage'));
 // With the Login popup: the two views of the login machine are one chunk (see loginViews.ts).

@@ -1,5 +1,5 @@
 /**
- * Once logged in, the account keeps the language (issue 15): the account services'
+ * Once logged in, the account keeps the language: the account services'
  * `syncLanguage` (./languageAccount.ts, loaded then). Rendered by the header's My Profile menu
  * (components/Header/ProfileMenu.tsx), which is shown exactly while a user is logged in.
  */

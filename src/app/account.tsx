@@ -7,7 +7,7 @@
  * it at once to show Login or My Profile) and the seam below. The account machines, their forms
  * and the API module come later, in their own chunks (see liveAccount.ts and the popups).
  *
- * The session also runs the user's appointments list (spec §4; issue 5). Its call comes from
+ * The session also runs the user's appointments list (spec §4). Its call comes from
  * `actors.loadAppointments` when given (tests), else from the appointments API module, fetched
  * the first time the list loads (after login), never with the home page.
  *
@@ -84,8 +84,8 @@ export interface AccountServices {
   /** Starts loading the account forms and the API module (a pointer or focus near Login). */
   readonly preload?: () => void;
   /**
-   * While logged in, keeps the account's language in step with the page's (issue 15,
-   * ./languageAccount.ts); returns the function that stops it. Absent (tests' fakes): not kept.
+   * While logged in, keeps the account's language in step with the page's
+   * (./languageAccount.ts); returns the function that stops it. Absent (tests' fakes): not kept.
    */
   readonly syncLanguage?: (token: string) => () => void;
 }

@@ -21,15 +21,15 @@ export interface BookingActors {
   readonly loadTimeSlots: PromiseActorLogic<TimeSlot[], { doctorEmail: string; date: string; location: string; token: string | null }>;
   readonly addAppointment: PromiseActorLogic<AppointmentRecord, { request: BookingRequest; token: string }>;
   readonly createPayment: PromiseActorLogic<PaymentAnswer, { request: PaymentRequest; token: string }>;
-  /** The date strip (issue 12); a fake without it leaves the strip failed (the date input still works). */
+  /** The date strip; a fake without it leaves the strip failed (the date input still works). */
   readonly loadAvailability?: PromiseActorLogic<Availability, AvailabilityRequest>;
-  /** "Consult online now / soonest" (issue 12). */
+  /** "Consult online now / soonest". */
   readonly loadSoonest?: PromiseActorLogic<SoonestOnlineDoctor[], { token: string | null }>;
-  /** The doctor step's next free slots (issue 12); a fake without it shows none (the choices still work). */
+  /** The doctor step's next free slots; a fake without it shows none (the choices still work). */
   readonly loadNextFree?: PromiseActorLogic<NextFreeList, NextFreeRequest>;
 }
 
-/** The /paymentsuccess page's calls (issue 12): what the server knows of the payment, and the appointment's .ics. */
+/** The /paymentsuccess page's calls: what the server knows of the payment, and the appointment's .ics. */
 export interface PaymentResultServices {
   readonly checkPayment: PromiseActorLogic<PaymentStatusAnswer, { merchantOrderId: string; token: string }>;
   readonly downloadCalendar: PromiseActorLogic<CalendarFile, { appointmentId: string; token: string }>;

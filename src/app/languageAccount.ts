@@ -1,5 +1,5 @@
 /**
- * The account keeps the language (issue 15), so its mails follow it; loaded once logged in
+ * The account keeps the language, so its mails follow it; loaded once logged in
  * (./LanguageSync.tsx). After a login, a language chosen in this browser is saved on the account;
  * with none chosen here, the account's language is put in use. While logged in, every change is
  * saved.

@@ -32,7 +32,7 @@ export function prefetchSiteApi(): void {
 
 /**
  * The site-options machine with a loader: the real one below, fakes in tests. The loader gets the
- * actor's abort signal and the language to load in (issue 15); what it answers after that signal
+ * actor's abort signal and the language to load in; what it answers after that signal
  * aborted is dropped (see ./abortable.ts).
  */
 export function siteOptionsLogicFor(load: (signal: AbortSignal, language: SiteLanguage) => Promise<SiteOptions>): SiteOptionsLogic {

@@ -1,5 +1,5 @@
 /**
- * Family members and the profile edit (issue 12), the reminder channels (issue 16): the seam between their views (/account's
+ * Family members and the profile edit, the reminder channels: the seam between their views (/account's
  * sections, the booking popup's "Booking for") and the calls. `PeopleServices` holds the family
  * and profile machines' actors: fakes in tests (PeopleServicesProvider); none given, the views use
  * the live ones (./livePeople.ts), which only their lazy chunks import.
@@ -25,7 +25,7 @@ export interface PeopleServices {
   readonly profile: {
     readonly saveProfile: PromiseActorLogic<User, { input: ProfileRequest; token: string }>;
   };
-  /** /account's reminder channels (issue 16). */
+  /** /account's reminder channels. */
   readonly reminders: {
     readonly loadReminders: PromiseActorLogic<ReminderSettings, { token: string }>;
     readonly saveReminders: PromiseActorLogic<ReminderSettings, { channels: ReminderChannels; token: string }>;

@@ -34,7 +34,7 @@ export function useSiteOptions(): SiteOptionsView {
 }
 
 /**
- * Issue 15: the site options follow the language in use. The language store comes with the
+ * The site options follow the language in use. The language store comes with the
  * language choice's chunk (src/i18n/languageChoice.ts), loaded after the first render; each
  * change is sent to the machine, which loads the lists again in it. The start language is the
  * machine's input (main.tsx), so a first visit in Hindi asks once, in Hindi; a language already

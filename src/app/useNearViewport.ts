@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 
 /**
  * Whether the element has come within `margin` of the viewport, once (it stays true). Off the
- * first screen, a video's poster is fetched only then (issue 17): the home page's three insight
+ * first screen, a video's poster is fetched only then: the home page's three insight
  * posters were fetched at once, beside the app's JavaScript, on a phone's slow link. The
  * prerendered first frame has none (effects do not run there); a browser without
  * IntersectionObserver gets them at once.

@@ -1,7 +1,7 @@
 /**
  * Copy and media of the home page. Images are local SVG illustrations under public/media.
- * English here; हिन्दी and मराठी in ./hi/home.ts and ./mr/home.ts, loaded with their catalogs
- * (issue 15), and put in use through `homeContent` (the home page reads `useHomeContent()`).
+ * English here; हिन्दी and मराठी in ./hi/home.ts and ./mr/home.ts, loaded with their catalogs,
+ * and put in use through `homeContent` (the home page reads `useHomeContent()`).
  */
 import { createCatalog, useCatalog } from '../i18n/catalog';
 

@@ -1,7 +1,7 @@
 /**
  * The clinic's opening hours (spec §9) and the addresses of its locations, for the contact page.
  * Addresses, names and phone numbers stay as written in every language; the days, the hours and
- * each location's landmark are in ./hi/locations.ts and ./mr/locations.ts (issue 15), read by the
+ * each location's landmark are in ./hi/locations.ts and ./mr/locations.ts, read by the
  * page through `useContactCopy()`.
  */
 import { pageCopy } from './pageCopy';

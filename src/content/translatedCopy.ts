@@ -1,5 +1,5 @@
 /**
- * Every page's copy that is translated (issue 15), for the checks that each language has all of
+ * Every page's copy that is translated, for the checks that each language has all of
  * it (tests/unit/catalogLanguages.test.ts, `npm run i18n:missing`). Not imported by the app.
  */
 import { about } from './about';

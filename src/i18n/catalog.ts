@@ -1,7 +1,7 @@
 /**
- * The catalogs' common machinery (issue 11): the type a catalog gets from its English texts, and
+ * The catalogs' common machinery: the type a catalog gets from its English texts, and
  * the small store that holds the catalog in use so that another language can replace English at
- * run time (issue 15: Hindi and Marathi, each loaded lazily, of the same shape).
+ * run time (Hindi and Marathi, each loaded lazily, of the same shape).
  *
  * A catalog is written once, as its English object; its type is `Catalog<typeof en>`: the same
  * keys, every text a `string` and every function the same parameters returning a string, all

@@ -1,5 +1,5 @@
 /**
- * Compares a language's catalog with the English one (issue 15): the keys missing or extra, the
+ * Compares a language's catalog with the English one: the keys missing or extra, the
  * texts that are empty, and those left identical to English where they should not be. Used by
  * tests/unit/catalogLanguages.test.ts and `npm run i18n:missing` (scripts/i18n-missing.ts), which
  * lists what a merge that brought new English texts leaves to translate. Not part of the app.

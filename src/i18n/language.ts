@@ -1,5 +1,5 @@
 /**
- * The language the site speaks (issue 15): English, हिन्दी or मराठी: which languages there are,
+ * The language the site speaks: English, हिन्दी or मराठी: which languages there are,
  * where the choice is remembered and how the first visit picks one. The choice in use and its
  * store (./languageChoice.ts) come with the header's language picker, in the home page's first
  * JavaScript too; the catalogs load lazily (./messages.ts `loadLanguage`, each language its own
@@ -38,7 +38,7 @@ export function preferredLanguage(preferred: readonly string[]): Language {
 /**
  * At start: the language chosen in this browser before, else the browser's preferred one if the
  * site speaks it. English needs nothing loaded; another language loads its catalog (a chunk).
- * Answers it, for the site options' first load (issue 15).
+ * Answers it, for the site options' first load.
  */
 export function startLanguage(): Language {
   const language = storedLanguage() ?? preferredLanguage(navigator.languages ?? [navigator.language]);

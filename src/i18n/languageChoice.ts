@@ -1,5 +1,5 @@
 /**
- * The language in use (issue 15): its store, the names each in its own script, the Intl locales,
+ * The language in use: its store, the names each in its own script, the Intl locales,
  * and `chooseLanguage`, which loads a language's catalog (its own chunk), puts it in use and sets
  * `<html lang>`. The header's language picker brings it into the home page's first JavaScript.
  */

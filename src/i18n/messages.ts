@@ -53,7 +53,7 @@ export const en = {
     intro: 'The doctors, pharmacist and coordinators who look after you at every Sahaj clinic.',
     noMembers: 'Our team page is being updated. Call us to know who is consulting this week.',
     portraitAlt: (name: string) => `Portrait of ${name}`,
-    /** Issue 12: opens Book Appointment with this doctor chosen. */
+    /** Opens Book Appointment with this doctor chosen. */
     bookWith: (name: string) => `Book with ${name}`,
     registration: (council: string, number: string) => `Registration ${number}, ${council}`,
     ...shell.teams,
@@ -106,7 +106,7 @@ export const en = {
     body: 'Your remedies will show here once you have had a consultation with one of our doctors: the medicine, its potency, how often to take it and for how long.',
     callUs: (phone: string) => `Questions about a remedy you already have? Call us on ${phone}.`,
   },
-  /** The patient's record (issue 14): My Remedies' list, documents, the data export, closing the account. */
+  /** The patient's record: My Remedies' list, documents, the data export, closing the account. */
   records: {
     loading: 'Loading your remedies…',
     loadFailed: 'We could not load your remedies.',
@@ -208,7 +208,7 @@ export const en = {
     redirectingIn: (seconds: number) =>
       `Going to the home page in ${seconds} ${plural('en-IN', seconds, { one: 'second', other: 'seconds' })}.`,
     goNow: 'Go now',
-    /** Issue 12: /paymentsuccess while the server has not confirmed the payment yet (asked again every few seconds). */
+    /** /paymentsuccess while the server has not confirmed the payment yet (asked again every few seconds). */
     confirmingPayment: 'Confirming your payment...',
     /** No spec text: still not confirmed after the page asked for half a minute. */
     stillPendingTitle: 'Payment not confirmed yet',
@@ -220,7 +220,7 @@ export const en = {
     /** No spec text: /paymentsuccess with no payment to ask about (a direct visit, or logged out). */
     unconfirmedTitle: 'Payment',
     unconfirmedBody: 'There is no payment to confirm on this page. My appointments shows each of your appointments with its payment.',
-    /** The confirmation view after a payment the server confirmed (issue 12). */
+    /** The confirmation view after a payment the server confirmed. */
     confirmation: {
       label: 'Your appointment',
       what: 'What',
@@ -238,7 +238,7 @@ export const en = {
     },
     backHome: 'Back to the home page',
   },
-  /** Issue 12: the booking popup's online choice, date strip, grouped slots, doctor card and "soonest" list. */
+  /** The booking popup's online choice, date strip, grouped slots, doctor card and "soonest" list. */
   availability: {
     locationOnline: 'Online (Chat, Video, Call)',
     onlineChosen: 'Online consultation: no clinic to choose. The times are the doctor\'s online hours.',
@@ -288,7 +288,7 @@ export const en = {
     refreshing: 'Updating the list…',
     tryAgain: 'Try again',
     listLabel: 'Your appointments',
-    /** Issue 12: the list in two parts, upcoming first (soonest at the top), then the rest collapsed. */
+    /** The list in two parts, upcoming first (soonest at the top), then the rest collapsed. */
     upcomingHeading: 'Upcoming',
     earlierHeading: (count: number) => `Past and cancelled (${count})`,
     appointmentHeading: (doctor: string, date: string) => `${doctor}, ${date}`,
@@ -296,7 +296,7 @@ export const en = {
     location: 'Location',
     /** A Chat, Video or Call booked on the doctor's online hours, with no clinic: the type as `booking.consultationTypeNames` names it. */
     placeOnline: (type: string) => `Online (${type})`,
-    /** A family member's appointment (issue 12): the person the doctor consults. */
+    /** A family member's appointment: the person the doctor consults. */
     patientFor: 'For',
     consultationType: 'Consultation type',
     date: 'Date',
@@ -324,7 +324,7 @@ export const en = {
     calendarFailed: 'We could not make the calendar file. Please try again.',
     cancelTitle: 'Cancel appointment',
     /**
-     * No spec text (issue 12): the cancel question of an appointment whose fee was not paid; the
+     * No spec text: the cancel question of an appointment whose fee was not paid; the
      * spec's 'Your appointment fee will not be refunded...' is asked only when a fee was paid.
      */
     cancelReleaseHold: 'No fee has been paid for this appointment. Cancelling releases its slot for someone else. Still want to cancel?',
@@ -346,7 +346,7 @@ export const en = {
     editTitle: 'Edit appointment',
     editWhich: (doctor: string, type: string) => `${doctor}, ${type}`,
     editLocation: 'Location',
-    /** An online appointment's edit popup, instead of the location select (issue 12). */
+    /** An online appointment's edit popup, instead of the location select. */
     editOnline: (type: string) => `Online (${type}): moved within the doctor's online hours, no clinic to visit.`,
     chooseLocation: 'Choose a location',
     editDate: 'Date',
@@ -355,7 +355,7 @@ export const en = {
     slotsLoading: 'Loading the times…',
     slotBooked: 'booked',
     slotUnavailable: 'unavailable',
-    /** Issue 12: the edit popup's slot that the appointment holds now. */
+    /** The edit popup's slot that the appointment holds now. */
     slotCurrent: 'current',
     slotsNote: 'Times marked booked or unavailable cannot be chosen.',
     doctorsFailed: "We could not load the doctor's other locations.",
@@ -391,7 +391,7 @@ export const en = {
     orderRedirectingIn: (seconds: number) =>
       `Going to My appointments in ${seconds} ${plural('en-IN', seconds, { one: 'second', other: 'seconds' })}.`,
   },
-  /** The consultation itself (issue 13): a Video or Call appointment's card on /myappointment. */
+  /** The consultation itself: a Video or Call appointment's card on /myappointment. */
   consultation: {
     heading: 'Your consultation',
     loading: 'Loading your consultation…',
@@ -406,7 +406,7 @@ export const en = {
     callOnDate: (date: string) => `On ${date}.`,
     registration: (council: string, number: string) => `Registration: ${council}, ${number}`,
   },
-  /** A Chat appointment's conversation (issue 13), on the patient's card and in the doctor's console. */
+  /** A Chat appointment's conversation, on the patient's card and in the doctor's console. */
   chat: {
     heading: 'Chat with your doctor',
     show: 'Open the chat',
@@ -529,7 +529,7 @@ export const en = {
     backHome: 'Back to the home page',
     ...shell.account,
   },
-  /** Who the appointment is for (issue 12): family members, "Booking for", the profile edit and the teleconsultation consent. */
+  /** Who the appointment is for: family members, "Booking for", the profile edit and the teleconsultation consent. */
   people: {
     bookingFor: 'Booking for',
     myself: 'Myself',

@@ -1,4 +1,4 @@
-/** Plurals and counts by the locale's rules (issue 15); its own module, so the first page does not carry it. */
+/** Plurals and counts by the locale's rules; its own module, so the first page does not carry it. */
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 /**

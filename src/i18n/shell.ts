@@ -45,7 +45,7 @@ const shellEn = {
     contact: 'Contact',
     privacyPolicy: 'Privacy Policy',
     termsOfService: 'Terms of Service',
-    /** Issue 12: help (chat, call, email) for everyone; a logged-out person is told 'Please login.'. */
+    /** Help (chat, call, email) for everyone; a logged-out person is told 'Please login.'. */
     help: 'Help with a consultation',
     locationsHeading: 'Our locations',
     callHeading: 'Call us',

@@ -1,5 +1,5 @@
 /**
- * Every text of the staff console's admin screens (issue 6), typed, English. Kept apart from
+ * Every text of the staff console's admin screens, typed, English. Kept apart from
  * src/i18n/messages.ts so that patients never download it: only the console's own chunk imports
  * this file. The spec's own words (§8) still come from `messages.spec`.
  */
@@ -162,7 +162,7 @@ export const staffAdminMessages = {
     scheduleLoading: 'Loading the schedule…',
     hoursHeading: 'Weekly hours',
     hoursLocation: 'Location',
-    /** Issue 12: the online hours, chosen in the same list as a location. */
+    /** The online hours, chosen in the same list as a location. */
     hoursOnline: 'Online (Chat, Video, Call)',
     hoursIntro: 'Save replaces the whole week at this location. Times are clinic time.',
     noHours: 'No hours at this location: add a row.',
@@ -258,7 +258,7 @@ export const staffAdminMessages = {
     previewImageAlt: (field: string) => `Preview of the ${field.toLowerCase()}`,
     openVideo: 'Open the video (new tab)',
     untitledEvent: 'Event without caption',
-    /** Issue 15: the texts in Hindi and Marathi; the public site shows English where one is blank. */
+    /** The texts in Hindi and Marathi; the public site shows English where one is blank. */
     languageNames: { hi: 'हिन्दी', mr: 'मराठी' },
     translationsHeading: { hi: 'In Hindi (हिन्दी)', mr: 'In Marathi (मराठी)' },
     translationsHint: 'Optional. Where a text is left blank, the site shows the English one.',

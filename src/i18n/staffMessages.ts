@@ -1,5 +1,5 @@
 /**
- * The staff console's words (issue 6): the shell, the doctor's lists and consultation screens, and
+ * The staff console's words: the shell, the doctor's lists and consultation screens, and
  * the audit log, typed like the site's catalog (./messages.ts) and English for now. Kept in a file
  * of its own so that only the staff chunk loads them; the admin sections have theirs in
  * ./staffAdminMessages.ts. The server's own messages ('This is for clinic staff only.',
@@ -149,7 +149,7 @@ export const staffMessages = {
     rowHeading: (time: string, patient: string) => `${time}, ${patient}`,
     /** A family member's appointment: the account holder who booked it. */
     bookedBy: 'Booked by',
-    /** A Chat appointment's messages from the patient the doctor has not read (issue 13). */
+    /** A Chat appointment's messages from the patient the doctor has not read. */
     unreadLabel: 'Chat',
     unread: (count: number) => (count === 1 ? '1 unread message' : `${count} unread messages`),
   },
@@ -290,7 +290,7 @@ export const staffMessages = {
     /** The recorded names of the changed values, as a clinic reads them (others are shown as recorded). */
     fieldNames: auditFieldNames,
   },
-  /** The consultation itself (issue 13): a Chat, Video or Call appointment in the console. */
+  /** The consultation itself: a Chat, Video or Call appointment in the console. */
   teleconsultation: {
     heading: 'Teleconsultation',
     loading: 'Loading the consultation…',

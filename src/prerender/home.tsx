@@ -1,6 +1,6 @@
 /**
  * The home route's first frame as HTML, written into index.html at build (scripts/vite/prerenderHome.ts),
- * so a phone paints the header and the hero before the app's JavaScript has arrived (issue 17).
+ * so a phone paints the header and the hero before the app's JavaScript has arrived.
  * It is exactly what the app renders first in a browser: the real components, English, the site
  * options still loading and the session not yet known. The app's createRoot then replaces it
  * with the same markup and carries on (no hydration: nothing here is interactive until then).

@@ -1,5 +1,5 @@
 /**
- * Today and Upcoming (issue 6): the appointments of a range of clinic dates, a row each with time,
+ * Today and Upcoming: the appointments of a range of clinic dates, a row each with time,
  * patient ("Former patient" for a closed account), consultation type, location, status and where
  * the fee stands (its refund state once cancelled or refunded), and the doctor for an admin, who
  * may narrow the list to one doctor and one location. Each row opens the appointment.

@@ -1,5 +1,5 @@
 /**
- * The audit log for admins (issue 6): every staff change, latest first, a page at a time: when,
+ * The audit log for admins: every staff change, latest first, a page at a time: when,
  * who (email and role), what (the action), which appointment, and the values before and after
  * (machines/staffConsole/auditDetails.ts makes them readable).
  */

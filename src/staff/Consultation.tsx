@@ -1,11 +1,11 @@
 /**
- * One appointment in the console (issue 6): the patient ("Former patient" for a closed account),
+ * One appointment in the console: the patient ("Former patient" for a closed account),
  * the appointment with where its fee stands and its checkouts, then the doctor's work on it: the
  * prescription form (completes the consultation from the join window on, before which it says
  * when; or writes the prescription again once Completed), "Patient did not attend" once the slot
  * has ended, and, once Completed without an order, the pharmacy order form. A Cancelled
  * appointment says plainly that it cannot be completed; a Missed one that it was noted. An admin may also
- * set the order's status (the popup of the appointments overview). Its documents (issue 14: the
+ * set the order's status (the popup of the appointments overview). Its documents (the
  * prescription PDF once Completed, the fee's and the order's receipts once a payment settled) can
  * be downloaded. The server's messages come as toasts; field problems are shown at the fields.
  */

@@ -1,5 +1,5 @@
 /**
- * /#/staff (issue 6): the staff console, in its own lazily loaded chunk (patients never download
+ * /#/staff: the staff console, in its own lazily loaded chunk (patients never download
  * it). The route shows it once logged in (src/app/guarded/StaffRoute.tsx); here the server is
  * asked who the caller is as staff (GET /staff/me): a patient reads the server's refusal ('This
  * is for clinic staff only.'), no answer offers a retry, and staff get the console for their role

@@ -1,5 +1,5 @@
 /**
- * The staff console's caller (issue 6): who is signed in as staff and the bearer token their
+ * The staff console's caller: who is signed in as staff and the bearer token their
  * calls carry. The console's shell (src/staff/StaffConsole.tsx) provides it once GET /staff/me
  * has answered; every console section reads it with useStaff().
  */

@@ -1,5 +1,5 @@
 /**
- * A Chat, Video or Call appointment in the console (issue 13, India's telemedicine guidelines):
+ * A Chat, Video or Call appointment in the console (India's telemedicine guidelines):
  * the person consulted (name, age, gender; for a minor the adult present), the doctor's
  * registration, the teleconsultation consent recorded at booking, and the consultation itself:
  * "Join video consultation" (a new tab) inside the join window, else when it opens; for a Call,

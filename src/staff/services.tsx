@@ -28,16 +28,16 @@ export interface StaffActors {
   readonly markDidNotAttend: PromiseActorLogic<ChangeAnswer, { appointmentId: string; note: string; token: string }>;
   readonly createOrder: PromiseActorLogic<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>;
   readonly loadAudit: PromiseActorLogic<AuditRecord[], { limit: number; before: string | null; token: string }>;
-  /** The consultation itself (issue 13); absent: no teleconsultation panel. */
+  /** The consultation itself; absent: no teleconsultation panel. */
   readonly loadConsultation?: PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;
   readonly noteNoAnswer?: PromiseActorLogic<Consultation, { appointmentId: string; note: string; token: string }>;
-  /** A document under /api/records (issue 14: prescription, receipts); absent: no documents section. */
+  /** A document under /api/records (prescription, receipts); absent: no documents section. */
   readonly downloadDocument?: DownloadDocument;
 }
 
 export interface StaffServices {
   readonly actors: StaffActors;
-  /** A Chat appointment's conversation (issue 13); absent: no chat in the console. */
+  /** A Chat appointment's conversation; absent: no chat in the console. */
   readonly chat?: ChatServices;
   /** Today in clinic time, `YYYY-MM-DD` (the live one reads the clock; tests fix it). */
   readonly today: () => string;

@@ -313,7 +313,7 @@ describe('sign-up popup', () => {
     expect(screen.getByRole('dialog', { name: 'Sign up' })).toBe(dialog);
   });
 
-  it('shows a refused password under the password field (aria-invalid, described, focused), not in a toast (issue 12)', async () => {
+  it('shows a refused password under the password field (aria-invalid, described, focused), not in a toast', async () => {
     const user = userEvent.setup();
     const { account } = renderApp();
     const dialog = await openSignUp(user);
@@ -606,7 +606,7 @@ describe('/forgotpassword', () => {
     expect(document.activeElement).toBe(within(main).getByLabelText('New password'));
   });
 
-  it("shows the server's refusal of a new password under the field, not in a toast (issue 12)", async () => {
+  it("shows the server's refusal of a new password under the field, not in a toast", async () => {
     const user = userEvent.setup();
     const { account } = renderApp({ route: '/forgotpassword' });
     const { main, password, confirm } = await proveAndChoose(user, account, 'asha@example.in');

@@ -46,7 +46,7 @@ describe('the list', () => {
     await answer(() => fake.loadAppointments.latest().resolve([booked, done, expired, cancelled]));
 
     const first = card('APT-1001');
-    // Doctor and date once, in the card's heading (issue 12: compact cards).
+    // Doctor and date once, in the card's heading (compact cards).
     expect(within(first).getByRole('heading', { level: 3 }).textContent).toMatch(new RegExp(`^${booked.doctorName}, Tue, 11 Mar,? 2025$`));
     expect(within(first).queryByText('Doctor', { selector: 'dt' })).toBeNull();
     expect(fact(first, 'Location')).toBe('Andheri West');
@@ -67,7 +67,7 @@ describe('the list', () => {
     expect(within(first).queryByText(/Fee not paid/)).toBeNull();
   });
 
-  it('shows upcoming appointments first, soonest at the top, and the past and cancelled below, collapsed (issue 12)', async () => {
+  it('shows upcoming appointments first, soonest at the top, and the past and cancelled below, collapsed', async () => {
     const later = appointment({ appointmentId: 'APT-2002', date: '2025-03-20', startTime: '10:00' });
     const soonest = appointment({ appointmentId: 'APT-2001', date: '2025-03-12', startTime: '16:00' });
     const sameDayEarlier = appointment({ appointmentId: 'APT-2000', date: '2025-03-12', startTime: '09:30' });
@@ -185,7 +185,7 @@ describe('cancel', () => {
     expect(fact(card('APT-C1'), 'Status')).toBe('Cancelled');
   });
 
-  it('asks an unpaid hold whether to release its slot, without the refund warning (issue 12)', async () => {
+  it('asks an unpaid hold whether to release its slot, without the refund warning', async () => {
     const { user, fake, dialog } = await openCancel('APT-C5', unpaid(20, { appointmentId: 'APT-C5' }));
     expect(
       within(dialog).getByText('No fee has been paid for this appointment. Cancelling releases its slot for someone else. Still want to cancel?'),
@@ -275,7 +275,7 @@ describe('a completed consultation', () => {
   });
 });
 
-describe('documents on the cards (issue 14)', () => {
+describe('documents on the cards', () => {
   const released = { ...emptyMedicines, complain: 'Dry cough', showMedicine: true };
 
   it('a Completed appointment offers its prescription and the settled fee and order receipts; they download one at a time', async () => {

@@ -57,14 +57,14 @@ describe('edit popup', () => {
     expect(date.max).toBe('2025-06-08');
     expect(date.value).toBe('2025-03-11');
     const group = within(dialog).getByRole('group', { name: 'Time' });
-    // 24-hour as Book shows them; the appointment's own slot (09:00 that day) is "current", not "booked" (issue 12).
+    // 24-hour as Book shows them; the appointment's own slot (09:00 that day) is "current", not "booked".
     expect((radio(group, /^09:00\s?\(current\)$/) as HTMLInputElement).disabled).toBe(true);
     expect(within(group).queryByRole('radio', { name: /booked/ })).toBeNull();
     expect((radio(group, /^09:30\s?\(unavailable\)$/) as HTMLInputElement).disabled).toBe(true);
     expect((radio(group, /^10:00$/) as HTMLInputElement).disabled).toBe(false);
   });
 
-  it('an online appointment offers no clinic: it says it stays online and loads the online hours (issue 12)', async () => {
+  it('an online appointment offers no clinic: it says it stays online and loads the online hours', async () => {
     const user = userEvent.setup();
     const fake = fakeAppointments();
     const record = appointment({ appointmentId: 'APT-O1', location: '', consultationType: 'Video', date: '2025-03-11', startTime: '09:00' });

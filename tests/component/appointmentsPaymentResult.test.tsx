@@ -1,12 +1,12 @@
 /**
  * The payment result pages.
  *
- * Issue 12, "after paying, the truth": /paymentsuccess asks the server about the payment it came
+ * After paying, only the server's word counts: /paymentsuccess asks the server about the payment it came
  * back with (`?order=`), says 'Confirming your payment...' while it is pending, and shows
  * 'Appointment booked successfully.' with the confirmation view only when the server confirms
  * it; a direct visit claims nothing and shows no toast.
  *
- * Issue 5: a pharmacy order's payment comes back to /paymentsuccess?for=order or
+ * A pharmacy order's payment comes back to /paymentsuccess?for=order or
  * /paymentfail?for=order: the page speaks of the order, not of a booking, and the countdown ends
  * on /myappointment, without the booking's toast or popup.
  */
@@ -62,7 +62,7 @@ const status = (s: PaymentStatusAnswer['status'], extra: Partial<PaymentStatusAn
   ...extra,
 });
 
-describe('after paying, the truth (issue 12)', () => {
+describe('after paying, the truth', () => {
   it('says "Confirming your payment...", asks again while pending, then confirms with the details', async () => {
     const user = userEvent.setup();
     const payments = fakePayments();

@@ -311,7 +311,7 @@ describe('/payment', () => {
 });
 
 describe('payment result pages', () => {
-  it('/paymentsuccess without a payment to ask about claims nothing: no countdown home, no success toast (issue 12)', async () => {
+  it('/paymentsuccess without a payment to ask about claims nothing: no countdown home, no success toast', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     renderBookingApp({ route: '/paymentsuccess' });
     await act(async () => {

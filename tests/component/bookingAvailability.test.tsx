@@ -1,5 +1,5 @@
 /**
- * Issue 12 in the Book Appointment popup, wired to the real booking machine and its date-strip
+ * Availability at a glance in the Book Appointment popup, wired to the real booking machine and its date-strip
  * child with fake calls answered by hand: Online as a place (no clinic asked; online doctors; Chat,
  * Video and Call; online slots), the doctor card, the strip choosing the first free day with full
  * days disabled, slots grouped Morning / Afternoon / Evening, a day on leave, and "Consult online

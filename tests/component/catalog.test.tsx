@@ -12,8 +12,8 @@ import {
 } from '../../src/i18n/staffAdminMessages';
 import { renderApp } from './support';
 
-// A stand-in second language: English with a few texts changed, the shape issue 15's Hindi
-// and Marathi catalogs will have.
+// A stand-in second language: English with a few texts changed, the shape the Hindi
+// and Marathi catalogs have.
 const other: Messages = {
   ...en,
   nav: { ...en.nav, home: 'Accueil' },

@@ -1,5 +1,5 @@
 /**
- * The chat panel (issue 13) with its calls faked and a hand-driven stream: own and the other
+ * The chat panel with its calls faked and a hand-driven stream: own and the other
  * party's messages in a labelled polite log; a text sent (the box emptied) or refused on its
  * field; a message arriving on the stream; the unread badge while folded, read marks once
  * unfolded; a photo sent, refused on its field (focused, described), shown through an object URL
@@ -18,7 +18,7 @@ import { en, loadCatalog, setCatalog } from '../../src/i18n/messages';
 
 const appointmentId = '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c';
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-/** The clinic's wall-clock "HH:MM" of an instant (24-hour, as every time on the patient's side; issue 12). */
+/** The clinic's wall-clock "HH:MM" of an instant (24-hour, as every time on the patient's side). */
 const clinicHHMM = (iso: string) => new Date(Date.parse(iso) + 5.5 * 3_600_000).toISOString().slice(11, 16);
 
 let nextId = 10;

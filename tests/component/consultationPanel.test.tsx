@@ -1,5 +1,5 @@
 /**
- * The consultation panel of a Video or Call appointment's card (issue 13), with its call faked:
+ * The consultation panel of a Video or Call appointment's card, with its call faked:
  * the join link (a new tab) while open, when it opens before that (with the day when it is not
  * today), who calls on which number and when, nothing once the consultation is over or cancelled,
  * Try again after a failed load, and "session expired" on a 401.
@@ -15,7 +15,7 @@ import { ConsultationPanel } from '../../src/components/Appointments/Consultatio
 const appointment = { _id: '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c' } as AppointmentRecord;
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-/** The clinic's wall-clock "HH:MM" of an instant (24-hour, as every time on the patient's side; issue 12). */
+/** The clinic's wall-clock "HH:MM" of an instant (24-hour, as every time on the patient's side). */
 const clinicHHMM = (iso: string) => new Date(Date.parse(iso) + 5.5 * 3_600_000).toISOString().slice(11, 16);
 
 function consultation(extra: Partial<Consultation>): Consultation {

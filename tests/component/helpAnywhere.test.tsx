@@ -1,5 +1,5 @@
 /**
- * Issue 12: Help (chat, call, email) from the footer for everyone and from the header's profile
+ * Help (chat, call, email) from the footer for everyone and from the header's profile
  * menu, through the whole app: a logged-out person is told the spec's 'Please login.'; a patient
  * with an online consultation gets the links once the list has loaded (never "no appointment"
  * before it knows); focus comes back to the button that opened it.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 in the rendered app: the language choice in the header (each language named in its own
+ * Languages in the rendered app: the language choice in the header (each language named in its own
  * script) loads that language's catalog, puts it on screen, sets `<html lang>` and remembers the
  * choice; dates and rupees follow the locale.
  */

@@ -1,10 +1,10 @@
 /**
- * Who the appointment is for (issue 12), in the rendered app with fake calls answered by hand:
+ * Who the appointment is for, in the rendered app with fake calls answered by hand:
  * the booking popup's details step (a blank first name and the phone `12` named on their fields,
  * checked before any request, the focus on the first; the server's 400 on its field; the
  * teleconsultation consent; booking for a family member, a minor's note; a Google account asked
  * for phone, age and gender), and /account's profile edit, family members, "Set a password" and
- * the reminder switches (issue 16).
+ * the reminder switches.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

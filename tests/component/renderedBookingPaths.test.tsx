@@ -148,7 +148,7 @@ function harness() {
       expected = { ...expected, date: date(), time: null };
       fireEvent.change(field('Date'), { target: { value: expected.date } });
     });
-  /** Book; Chat, Video and Call need the teleconsultation consent ticked first (issue 13). */
+  /** Book; Chat, Video and Call need the teleconsultation consent ticked first. */
   const clickBook = async () => {
     const consent = dialog().queryByRole('checkbox', { name: /I agree to a teleconsultation/ });
     if (consent && !(consent as HTMLInputElement).checked) await user.click(consent);

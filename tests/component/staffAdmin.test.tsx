@@ -1,5 +1,5 @@
 /**
- * The admin screens of the staff console (issue 6) with a fake server: each section's main path,
+ * The admin screens of the staff console with a fake server: each section's main path,
  * and the failures an admin must be able to act on: a 400's field errors beside the fields with
  * what was typed kept, and the ORPHAN RULE's 409 listing the booked appointments that would lose
  * their slot (nothing changed), each one moved or cancelled from there.

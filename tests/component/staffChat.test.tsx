@@ -1,5 +1,5 @@
 /**
- * The doctor's side of the chat (issue 13), in the rendered staff console with fake calls: a Chat
+ * The doctor's side of the chat, in the rendered staff console with fake calls: a Chat
  * appointment's page shows the conversation unfolded under "Chat with the patient", the patient's
  * messages under the patient's name, the doctor's own as "You"; the doctor sends a text and sees
  * what the patient writes on the stream, marked read while shown. Today's list counts the unread

@@ -261,7 +261,7 @@ describe("an admin and the order's status", () => {
   });
 });
 
-describe('the appointment\'s documents (issue 14)', () => {
+describe('the appointment\'s documents', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('a Completed appointment: the prescription (shown to the patient or not) and the settled fee and order receipts, downloaded with the token', async () => {

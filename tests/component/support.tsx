@@ -192,7 +192,7 @@ export async function answerWhenCalled<TCall>(fake: { calls: readonly TCall[]; l
 }
 
 /**
- * Issue 12: a problem said on its field: the input is aria-invalid, described by the words, has
+ * A problem said on its field: the input is aria-invalid, described by the words, has
  * the focus (the first of the form's problems), and no toast repeats them.
  */
 export async function expectOnField(input: HTMLElement, words: string, { focused = true } = {}) {

@@ -254,7 +254,7 @@ describe.each([
     await expectNoA11yViolations(page, `the Sign up dialog showing errors at ${width} px`);
     await shot(page, 'signup-passwords-differ', width);
 
-    // Issue 12: a value the contract refuses is said under its field before any request, with no
+    // A value the contract refuses is said under its field before any request, with no
     // toast ("Invalid request" nowhere), and focus goes there.
     await dialog.getByLabel('Confirm password', { exact: true }).fill(person.password);
     const phoneField = dialog.getByLabel('Phone number', { exact: true });
@@ -272,7 +272,7 @@ describe.each([
     await phoneField.fill(person.phone);
     expect(await phoneField.getAttribute('aria-invalid'), 'mended: no longer marked').toBeNull();
 
-    // A password people guess (issue 10): the server's words under the Password field, focus on it.
+    // A password people guess: the server's words under the Password field, focus on it.
     await dialog.getByLabel('Password', { exact: true }).fill('sahaj123');
     await dialog.getByLabel('Confirm password', { exact: true }).fill('sahaj123');
     await dialog.getByRole('button', { name: 'Sign up', exact: true }).click();
@@ -283,7 +283,7 @@ describe.each([
     expect(described.join(' '), 'the field says why, under it').toMatch(/too easy to guess/);
     expect(await passwordField.evaluate((el) => el === document.activeElement), 'focus is on the password').toBe(true);
     await expectNoA11yViolations(page, `the Sign up dialog refusing a guessable password at ${width} px`);
-    // Issue 12: the refusal is said on its field only, so no error toast covers the field in use
+    // The refusal is said on its field only, so no error toast covers the field in use
     // or the dialog's Sign up button (at 375 px it used to).
     expect(await page.locator('.toast--error').count(), 'no error toast for a refusal shown on its field').toBe(0);
     await shot(page, 'signup-guessable-password', width);
@@ -319,7 +319,7 @@ describe.each([
     await expect.poll(() => routeOf(page), { message: 'My Profile leads to /account', timeout: STEP_MS }).toBe('/account');
     const main = page.locator('main');
     await expect.poll(() => main.getByRole('heading', { level: 1 }).innerText(), { message: 'the /account heading', timeout: STEP_MS }).toBe('My profile');
-    // The account's facts and, since issue 12, the editable profile: read every list of facts.
+    // The account's facts and the editable profile: read every list of facts.
     const profile = (await main.locator('dl').allInnerTexts()).join('\n');
     expect(profile, '/account shows the name').toContain(`${person.firstName} ${person.lastName}`);
     expect(profile, '/account shows the email').toContain(person.email);

@@ -1,4 +1,4 @@
-// My appointments (issue 5) in a real browser, at 1280 and 375 px, against the production server
+// My appointments in a real browser, at 1280 and 375 px, against the production server
 // with the sandbox payment provider. Before the server starts, its embedded database is prepared
 // (support/preparedSite.ts): migrated and seeded as a start would, a patient for each width and a
 // clinic admin (made an admin with the command line's own function, `npm run clinic -- create-admin`),
@@ -8,7 +8,7 @@
 // starts (a consultation is completed from its join window on, which a booking made now has not
 // reached), one per test that changes one. Then, on /#/myappointment:
 // - the unconfirmed fee says so, and Pay goes through the sandbox checkout to /#/paymentsuccess, which
-//   confirms it with the server (issue 12);
+//   confirms it with the server;
 //   the appointment is paid and offers Add to calendar (the .ics downloads);
 // - Edit moves another to another date and slot ('Appointment updated successfully.'), and the list
 //   shows the new date and time;
@@ -42,7 +42,7 @@ const MSG = {
   updated: 'Appointment updated successfully.',
   deleted: 'Appointment Deleted Successfully.',
   cancelWarning: 'Your appointment fee will not be refunded. Still want to cancel?',
-  /** Issue 12: an unpaid hold's cancel question (no fee was paid, so no refund warning). */
+  /** An unpaid hold's cancel question (no fee was paid, so no refund warning). */
   cancelReleaseHold: 'No fee has been paid for this appointment. Cancelling releases its slot for someone else. Still want to cancel?',
   orderPending: 'Order Status: Pending',
 } as const;
@@ -220,7 +220,7 @@ function book(account: Account, choice: { doctorEmail: string; location: string;
     appointmentPaymentStatus: 'failed',
     appointmentPaymentId: null,
     medicines: { complain: '', remedies: [], potency: '', duration: '', pharmacyName: '', pharmacyId: '', instructions: '', showMedicine: false },
-    // Chat, Video and Call need the teleconsultation consent's words (issue 12/13); ignored for a Clinic Visit.
+    // Chat, Video and Call need the teleconsultation consent's words; ignored for a Clinic Visit.
     consentText: 'I agree to a teleconsultation.',
   });
 }
@@ -240,7 +240,7 @@ async function gotoAppointments(page: Page): Promise<void> {
   await expect
     .poll(() => page.locator('.appointments__list article').count(), { message: 'the list has loaded', timeout: STEP_MS })
     .toBeGreaterThan(0);
-  // Issue 12: the past and cancelled ones are below, collapsed; the tests read them too, so open it.
+  // The past and cancelled ones are below, collapsed; the tests read them too, so open it.
   const collapsed = page.locator('details.appointments__earlier:not([open]) > summary');
   if ((await collapsed.count()) > 0) await collapsed.click();
 }
@@ -279,7 +279,7 @@ describe.each([
     patient = people.account(patientEmail(width));
     const [t1, t2, , t4] = await freeSlots(doctorEmail, location, first, patient.token);
     expect(t4, `four free slots of ${doctorEmail} at ${location} on ${first}`).toBeTruthy();
-    // At a clinic, a Clinic Visit: Chat, Video and Call are booked online only (issue 12).
+    // At a clinic, a Clinic Visit: Chat, Video and Call are booked online only.
     a = await book(patient, { doctorEmail, location, date: first, startTime: t1!, consultationType: 'Clinic Visit' });
     b = await book(patient, { doctorEmail, location, date: first, startTime: t2!, consultationType: 'Clinic Visit' });
     c = pastVisits.get(width)!;
@@ -303,7 +303,7 @@ describe.each([
     expect(await cardA.locator(`dd time[datetime="${a.startTime}"]`).count(), 'the time').toBe(1);
     expect(await cardA.getByText(/^Fee not paid: this appointment is not confirmed yet\./).count(), 'the unpaid fee is said plainly').toBe(1);
     expect(await cardA.getByRole('button', { name: 'Add to calendar' }).count(), 'no calendar for an unconfirmed one').toBe(0);
-    // Issue 12: upcoming first; a's card is among them, doctor and date in its heading.
+    // Upcoming first; a's card is among them, doctor and date in its heading.
     expect(await page.getByRole('region', { name: 'Upcoming' }).locator('article.appointment-card', { hasText: a.appointmentId }).count()).toBe(1);
     await expectNoA11yViolations(page, `/myappointment at ${width} px`);
     await shot(page, 'list', width);
@@ -311,7 +311,7 @@ describe.each([
     await cardA.getByRole('button', { name: /^Pay ₹/ }).click();
     await payAtSandbox(page, feeOf('Clinic Visit'), width, 'fee');
     await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess?order='), { timeout: STEP_MS });
-    // Issue 12: said only once the server confirms the payment, on the page, with the confirmation.
+    // Said only once the server confirms the payment, on the page, with the confirmation.
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the success heading', timeout: STEP_MS }).toBe(MSG.booked);
     await page.getByRole('region', { name: 'Your appointment' }).getByRole('link', { name: 'Go to My appointments' }).click();
 
@@ -368,7 +368,7 @@ describe.each([
     await dialog.getByRole('button', { name: 'Yes, cancel it', exact: true }).click();
     await expectToast(page, 'status', MSG.deleted);
     const cancelled = card(page, b.appointmentId);
-    // A cancelled appointment moves to the collapsed Earlier group (issue 12).
+    // A cancelled appointment moves to the collapsed Earlier group.
     await expect.poll(async () => (await openEarlier(page), factNow(cancelled, 'Status')), { message: 'the record stays, Cancelled', timeout: STEP_MS }).toBe('Cancelled');
     expect(await cancelled.getByRole('button', { name: 'Cancel', exact: true }).count(), 'no Cancel any more').toBe(0);
     await shot(page, 'cancelled', width);

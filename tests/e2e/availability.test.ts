@@ -1,4 +1,4 @@
-// Availability at a glance and online consultations without a clinic (issue 12), in Debian's
+// Availability at a glance and online consultations without a clinic, in Debian's
 // Chromium at 1280 and 375 px, against the production server:
 // - "Done means": a new patient (registered through the API with the code from the mail, logged in
 //   through the Login popup) books the soonest Video slot with any online doctor from the home page

@@ -4,7 +4,7 @@
 // through the Login popup) opens Book Appointment, chooses location, doctor, consultation type,
 // date (typed into the date input) and a free slot, sees the fee of that type, presses Book and
 // lands on the sandbox checkout on our own origin, showing the amount; Pay -> /#/paymentsuccess?order=,
-// which asks the server and shows 'Appointment booked successfully.' with the confirmation (issue 12);
+// which asks the server and shows 'Appointment booked successfully.' with the confirmation;
 // a direct visit there claims nothing. A patient who paid for one slot books a second -> Fail ->
 // /#/paymentfail -> Go now -> '/' with the Book Appointment popup open again and every choice
 // kept, the paid slot not choosable. The server is asked each time what it believes (paid or
@@ -178,7 +178,7 @@ async function expectFee(dialog: Locator, rupees: number): Promise<void> {
 
 /** Book -> /#/payment -> the sandbox checkout, on our own origin, showing the amount. */
 async function bookToCheckout(page: Page, dialog: Locator, rupees: number, width: number, step: string): Promise<void> {
-  // Chat, Video and Call: the teleconsultation consent is ticked for each booking (issue 12/13).
+  // Chat, Video and Call: the teleconsultation consent is ticked for each booking.
   const consent = dialog.getByRole('checkbox', { name: /I agree to a teleconsultation/ });
   if ((await consent.count()) > 0) await consent.check();
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
@@ -231,7 +231,7 @@ describe.each(widths)('booking at $viewport.width px', (width_) => {
   const width = viewport.width;
   const { first, second } = choicesOf(width_);
 
-  test("Book before the choices: the spec's toast covers neither the choices nor Book (issue 12's toast audit)", async () => {
+  test("Book before the choices: the spec's toast covers neither the choices nor Book", async () => {
     const { page } = await site.open(await contexts.fresh(site.browser, viewport));
     await goto(page, '/');
     const dialog = await openBooking(page, width);
@@ -253,7 +253,7 @@ describe.each(widths)('booking at $viewport.width px', (width_) => {
     await shot(page, 'book-before-choices', width);
   });
 
-  // Issue 27: the popup follows the phone's Back and keeps what was typed; a doctor chosen from
+  // The popup follows the phone's Back and keeps what was typed; a doctor chosen from
   // the soonest list by keyboard leaves the focus on the next thing to do, not on the page.
   test("Back closes the popup and keeps what was typed; the soonest online doctor chosen by keyboard moves the focus to the consent box", async () => {
     const patient = patientFor('back', width);
@@ -324,7 +324,7 @@ describe.each(widths)('booking at $viewport.width px', (width_) => {
     await bookToCheckout(page, dialog, feeOf(first.consultationType), width, 'pay');
     await page.getByRole('button', { name: /^Pay / }).click();
 
-    // Issue 12: /#/paymentsuccess names its payment and asks the server about it; only a
+    // /#/paymentsuccess names its payment and asks the server about it; only a
     // confirmed payment says 'Appointment booked successfully.', with the confirmation view.
     await page.waitForURL((url) => /^#\/paymentsuccess\?order=SHCA-/.test(url.hash), { timeout: STEP_MS });
     await expect
@@ -437,7 +437,7 @@ describe.each(widths)('booking at $viewport.width px', (width_) => {
     await bookToCheckout(page, dialog, feeOf(choice.consultationType), width, 'again');
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess'), { timeout: STEP_MS });
-    // Issue 12: the server confirms it, and the page says so with the confirmation (no countdown).
+    // The server confirms it, and the page says so with the confirmation (no countdown).
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the confirmation', timeout: STEP_MS })
       .toBe(MSG.booked);

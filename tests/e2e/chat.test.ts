@@ -1,4 +1,4 @@
-// A Chat consultation (issue 13) in a real browser, at 1280 and 375 px, against the production
+// A Chat consultation in a real browser, at 1280 and 375 px, against the production
 // server, its real clock and its embedded database. Before the server starts, the database is
 // prepared (support/preparedSite.ts, as tests/e2e/consultation.test.ts does): for each width a
 // patient with a paid Chat appointment with the online doctor Dr. Kavita Iyer starting in 3

@@ -1,4 +1,4 @@
-// The consultation itself (issue 13) in a real browser, at 1280 and 375 px, against the production
+// The consultation itself in a real browser, at 1280 and 375 px, against the production
 // server and its real clock. Before the server starts, its embedded database is prepared
 // (support/preparedSite.ts): for each width a patient with paid appointments with the online doctor
 // Dr. Kavita Iyer, placed around the time the test runs (clinic time): a Video that starts in 3
@@ -49,7 +49,7 @@ async function prepare(dataDir: string): Promise<void> {
 const site = useSite(async () => ({ prepare }));
 const pageFor = signedInPages(site);
 
-/** "10:05": the card's way of saying a clinic time (24-hour, as the booking popup's slots; issue 12). */
+/** "10:05": the card's way of saying a clinic time (24-hour, as the booking popup's slots). */
 const spoken = (time: string) => time;
 
 describe.each([DESKTOP, PHONE])('the consultation at $width px', (viewport) => {

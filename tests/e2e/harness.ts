@@ -224,7 +224,7 @@ export function useSiteWithMailbox({ prepare }: Pick<SiteOptions, 'prepare'> = {
 }
 
 /**
- * index.html carries the home page's prerendered first frame (issue 17), whose controls do nothing
+ * index.html carries the home page's prerendered first frame, whose controls do nothing
  * until the app starts: after each goto and reload the page waits for the app to have taken over
  * (`#root` loses data-first-frame; a page without #root, a server page, waits for nothing), so
  * no test clicks a control of the frame. tests/e2e/public-site.test.ts tests the frame itself with

@@ -1,4 +1,4 @@
-// Issue 15 in a real browser (Debian's Chromium), against the production server with the sandbox
+// Languages in a real browser (Debian's Chromium), against the production server with the sandbox
 // payment provider and a real SMTP server: at 1280 and 375 px, a patient switches to मराठी on the
 // home page (the header's choice, or the hamburger menu's at 375), logs in, books and pays, and
 // sees the payment result and My Appointment in Marathi: no English left in the page's main part
@@ -177,7 +177,7 @@ describe('मराठी: switch on the home page, book, pay, My Appointment', 
       const type = dialog.getByLabel('कन्सल्टेशनचा प्रकार', { exact: true });
       expect(await type.locator('option:not([disabled])').allInnerTexts()).toContain('क्लिनिकमध्ये येऊन');
       await type.selectOption('Clinic Visit');
-      // The date strip has already chosen the first free day and loaded its slots (issue 12): a
+      // The date strip has already chosen the first free day and loaded its slots: a
       // different date loads again, and a time picked before that answer would be cleared by it.
       const dateInput = dialog.getByLabel('तारीख', { exact: true });
       if ((await dateInput.inputValue()) !== plan.date) {
@@ -205,7 +205,7 @@ describe('मराठी: switch on the home page, book, pay, My Appointment', 
       await sandboxCheckout(page, site.server.url, fee, () => Promise.resolve());
 
       // The result page: once the server confirms the payment, the spec's English heading (the spec's
-      // messages stay English) over the confirmation in Marathi (issue 12: no countdown, no toast).
+      // messages stay English) over the confirmation in Marathi (no countdown, no toast).
       await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess?order='), { timeout: STEP_MS });
       await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the success heading', timeout: STEP_MS }).toBe('Appointment booked successfully.');
       const confirmation = page.getByRole('region', { name: 'तुमची अपॉइंटमेंट', exact: true });
@@ -226,7 +226,7 @@ describe('मराठी: switch on the home page, book, pay, My Appointment', 
       // Its date, time and fee in Latin digits, as every number (docs/i18n.md).
       expect(mainText, 'no Devanagari digits on My Appointment').not.toMatch(/[०-९]/);
       const left = englishLeft(mainText, [
-        // "PDF" names the file format in Marathi too (the card's document downloads, issue 14).
+        // "PDF" names the file format in Marathi too (the card's document downloads).
         patient.firstName, patient.lastName, ...doctorNames, ...locations, ...specMessages, appointmentNumber!, 'Dr.', 'PDF',
       ]);
       expect(left, `English left on My Appointment: ${left.join(' ')}`).toEqual([]);

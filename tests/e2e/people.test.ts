@@ -1,4 +1,4 @@
-// Who the appointment is for (issue 12), in a real browser at 1280 and 375 px against the
+// Who the appointment is for, in a real browser at 1280 and 375 px against the
 // production server (sandbox payments): in the Book Appointment popup, a blank first name and the
 // phone `12` are named next to First name and Phone number before any request (aria-invalid,
 // described, the focus on First name); booking for a family member added inline (a minor: the
@@ -22,7 +22,7 @@ const PHONE: Viewport = { width: 375, height: 812 };
 const admin = 'clinic.admin@people-e2e.example';
 const asha = (w: number) => `asha.${w}@people-e2e.example`;
 const gita = (w: number) => `gita.${w}@people-e2e.example`;
-/** Her own account per width for the reminder switches (issue 16), so the tests run in any order. */
+/** Her own account per width for the reminder switches, so the tests run in any order. */
 const nisha = (w: number) => `nisha.${w}@people-e2e.example`;
 const people = preparedPeople(
   [

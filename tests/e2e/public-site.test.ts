@@ -139,7 +139,7 @@ describe.each([
 describe.each([
   { label: 'desktop', viewport: DESKTOP },
   { label: 'phone', viewport: PHONE },
-])('the first frame before the app starts at $viewport.width px (issue 17)', ({ viewport }) => {
+])('the first frame before the app starts at $viewport.width px', ({ viewport }) => {
   // The app's JavaScript never arrives here: what shows is index.html's prerendered first frame.
   async function withoutTheApp(route: string): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
     const context = await newContext(site.browser, viewport);
@@ -529,7 +529,7 @@ describe('footer (1280 px)', () => {
 describe.each([
   { label: 'desktop', viewport: DESKTOP },
   { label: 'phone', viewport: PHONE },
-])('help from the footer at $viewport.width px (issue 12)', ({ viewport }) => {
+])('help from the footer at $viewport.width px', ({ viewport }) => {
   let context: BrowserContext;
   beforeAll(async () => {
     context = await newContext(site.browser, viewport);

@@ -1,4 +1,4 @@
-// The patient's record (issue 14) in a real browser, at 1280 and 375 px, against the production
+// The patient's record in a real browser, at 1280 and 375 px, against the production
 // server with the sandbox payment provider and a mail catcher. Each test, at each width, has its
 // own patient (name in Devanagari on the booking) with yesterday's paid clinic visit with Dr. Meera
 // Kulkarni (written before the server starts: a consultation is completed from its join window on,
@@ -234,7 +234,7 @@ describe.each([
     // The link from the completed appointment.
     await page.goto(`${base()}/#/myappointment`, { waitUntil: 'load' });
     const link = page.locator('article.appointment-card', { hasText: appointment.appointmentId }).getByRole('link', { name: 'My remedies: prescription and receipts' });
-    // The completed appointment, paid up, is in the collapsed Earlier group (issue 12).
+    // The completed appointment, paid up, is in the collapsed Earlier group.
     await expect.poll(async () => (await openEarlier(page), link.count()), { timeout: STEP_MS }).toBe(1);
     // The card offers the same documents itself (one download code with My Remedies).
     const appointmentCard = page.locator('article.appointment-card', { hasText: appointment.appointmentId });

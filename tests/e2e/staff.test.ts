@@ -1,4 +1,4 @@
-// The staff console (issue 6) in a real browser, at 1280 and 375 px, against the production server
+// The staff console in a real browser, at 1280 and 375 px, against the production server
 // with the sandbox payment provider: the clinic run from the browser, the only command-line step
 // being the first admin (`npm run clinic -- create-admin`, through the command line's own
 // function). Before the server starts, its embedded database is prepared (support/preparedSite.ts):
@@ -490,7 +490,7 @@ describe('the clinic run from the browser', () => {
       await dialog.getByRole('button', { name: 'Book', exact: true }).click();
       await payAtSandbox(page, 600, width, 'patient-fee');
       await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess?order='), { timeout: STEP_MS });
-      // Issue 12: the page says so once the server confirms the payment, and stays on the confirmation.
+      // The page says so once the server confirms the payment, and stays on the confirmation.
       await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the success heading', timeout: STEP_MS }).toBe(MSG.booked);
 
       const mine = await call<StoredAppointment[]>('GET', `/auth/getUser/${encodeURIComponent(patient.email)}`, patient.token);
@@ -754,7 +754,7 @@ describe('the clinic run from the browser', () => {
       expect((await publicDoctors()).map((d) => d.email)).toContain(cast.doctor.email);
     });
 
-    test('site content per language (issue 15): the admin gives a team member a Marathi role; the list marks Hindi as showing English', async () => {
+    test('site content per language: the admin gives a team member a Marathi role; the list marks Hindi as showing English', async () => {
       // Its own member, named for this width: the test runs alone and in any order.
       const name = `Asha Gokhale ${width}`;
       const page = await open(await contextFor(viewport, admin));

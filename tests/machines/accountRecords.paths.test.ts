@@ -1,5 +1,5 @@
 /**
- * Model-based paths for the account's own data on /account (issue 14): "Download my data"
+ * Model-based paths for the account's own data on /account: "Download my data"
  * (offered, refused with the server's words or none, 401 ending the session) and "Delete my
  * account" (the conditions loaded, failed and retried, blocked by paid appointments ahead, the
  * email code sent or refused, cancelled, a wrong code, a 401, the account closed). The two regions

@@ -128,7 +128,7 @@ describe('appointmentEditMachine: opening', () => {
   });
 });
 
-describe('appointmentEditMachine: an online appointment (issue 12)', () => {
+describe('appointmentEditMachine: an online appointment', () => {
   it("stays online: no clinic is offered, the online hours' slots load, and Save sends location ''", async () => {
     const record = appointment({ location: '', consultationType: 'Video', date: tomorrow, startTime: '10:00' });
     const edit = await opened(record);

@@ -1,5 +1,5 @@
 /**
- * Model-based paths for the booking machine's date strip and "soonest online" start (issue 12):
+ * Model-based paths for the booking machine's date strip and "soonest online" start:
  * the REAL booking machine with its calls answered by hand (bookingFakes.ts). A doctor chosen
  * loads the strip, whose first free day is chosen for the person; a strip that fails is retried;
  * two weeks on keeps the day chosen; a doctor picked from the soonest list chooses online (no
@@ -160,7 +160,7 @@ describe('booking machine: date strip and soonest online paths', () => {
   testPaths({ 'every transition': everyTransition }, harness);
 });
 
-describe('issue 12 rules outside the paths', () => {
+describe('online booking rules outside the paths', () => {
   it('a doctor chosen before any place (the team page) takes their first clinic, or online for an online-only doctor', async () => {
     const { fitChoices } = await import('../../machines/booking/choices.js');
     const none = { ...noChoices };

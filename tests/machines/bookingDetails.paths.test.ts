@@ -1,5 +1,5 @@
 /**
- * Model-based paths for the booking popup's patient-details step (issue 12): Book with a blank
+ * Model-based paths for the booking popup's patient-details step: Book with a blank
  * first name and the phone `12` (refused on the client, on the fields, before any request),
  * fixing them (each error goes with its change), a Video consultation without and with the
  * teleconsultation consent, booking for a family member (none chosen yet, then one), back to
@@ -93,7 +93,7 @@ function harness() {
       open: step('open', async () => {
         booking = await loaded({}, { consent: false });
         const b = real();
-        b.send({ type: 'location.selected', location: '' }); // online: no clinic (issue 12)
+        b.send({ type: 'location.selected', location: '' }); // online: no clinic
         b.send({ type: 'doctor.selected', doctorEmail: kavita.email });
         b.send({ type: 'type.selected', consultationType: 'Video' });
         b.send({ type: 'date.selected', date: tomorrow });

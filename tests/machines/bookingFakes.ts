@@ -40,7 +40,7 @@ export const kavita: Doctor = {
   type: 'online',
   locations: ['Bandra'],
   qualification: 'BHMS, MD',
-  // Online hours: Chat, Video and Call from home (issue 12); a doctor of type online sees nobody at a clinic.
+  // Online hours: Chat, Video and Call from home; a doctor of type online sees nobody at a clinic.
   consultsOnline: true,
 };
 export const rahul: Doctor = {
@@ -132,9 +132,9 @@ export function startBooking(input: Partial<BookingInput> = {}, { consent = true
   const loadTimeSlots = answeredByHand<TimeSlot[], SlotsInput>();
   const addAppointment = answeredByHand<AppointmentRecord, { request: BookingRequest; token: string }>();
   const createPayment = answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>();
-  // The date strip (issue 12): unanswered unless a test answers it.
+  // The date strip: unanswered unless a test answers it.
   const loadAvailability = answeredByHand<Availability, AvailabilityRequest>();
-  // The doctor step's next free slots (issue 12): unanswered unless a test answers it.
+  // The doctor step's next free slots: unanswered unless a test answers it.
   const loadNextFree = answeredByHand<NextFreeList, NextFreeRequest>();
   const machine = bookingMachine.provide({
     actors: {

@@ -1,5 +1,5 @@
 /**
- * The booking horizon in the client (issue 10, point 6): the doctor lists carry `bookableUntil`
+ * The booking horizon in the client: the doctor lists carry `bookableUntil`
  * (today + BOOKING_HORIZON_DAYS on the server); the booking and edit machines offer it as the date
  * picker's `max` (selectMaxDate) and refuse a date after it, as they refuse one before today.
  */

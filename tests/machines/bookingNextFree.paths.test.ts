@@ -1,5 +1,5 @@
 /**
- * Model-based paths for the doctor step's next free slots (issue 12): the REAL booking machine
+ * Model-based paths for the doctor step's next free slots: the REAL booking machine
  * with its calls answered by hand (bookingFakes.ts). Choosing a place asks once for the next free
  * slot of all its doctors (never once per doctor); another place asks again, also while the first
  * answer is awaited (whose late answer is then not shown for the new place); a failure shows none

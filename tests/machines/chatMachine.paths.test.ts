@@ -1,5 +1,5 @@
 /**
- * Model-based paths for a Chat appointment's conversation (issue 13): loaded as upcoming (then
+ * Model-based paths for a Chat appointment's conversation: loaded as upcoming (then
  * asked again exactly when it opens, not a second before), open (live), read-only or closed;
  * failed and retried, the session gone (401); messages arriving on the stream (one arriving twice
  * is kept once); a text and a photo sent, or refused with the server's words (a 400 on its field,

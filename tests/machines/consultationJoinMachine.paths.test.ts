@@ -1,5 +1,5 @@
 /**
- * Model-based paths for a Video or Call consultation's panel (issue 13): loaded as upcoming, open
+ * Model-based paths for a Video or Call consultation's panel: loaded as upcoming, open
  * or over, failed (and retried), the session gone (401), and loaded again exactly when the clock
  * passes the opening or the close of the join window, not a second before; the doctor's "no
  * answer" note of a Call, refused before the call opens (no call made), stored, or refused by the

@@ -1,6 +1,6 @@
 /**
- * Model-based paths for the family-members machine, /account's profile machine (issue 12) and its
- * reminder channels (issue 16).
+ * Model-based paths for the family-members machine, /account's profile machine and its
+ * reminder channels.
  * Along every path the REAL machine runs with its calls answered by hand; each step must emit what
  * the person reads (toasts) or the app acts on (`saved`), each state must show what the model says
  * (the list, the errors on fields, no request made on bad input).

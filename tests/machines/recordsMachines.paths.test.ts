@@ -1,5 +1,5 @@
 /**
- * Model-based paths for the patient's record machines (issue 14): downloading a document (one at
+ * Model-based paths for the patient's record machines: downloading a document (one at
  * a time; offered, refused with the server's words or the view's, 401 ending the session) and My
  * Remedies' list (loaded, failed, retried, 401). Along every path the REAL machine runs with its
  * call answered by hand; each state must show what the model says, and each step must have had

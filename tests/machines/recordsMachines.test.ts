@@ -1,5 +1,5 @@
 /**
- * The patient's record machines (issue 14): My Remedies' list, documents' downloads, and /account's data
+ * The patient's record machines: My Remedies' list, documents' downloads, and /account's data
  * export and account deletion, with their calls answered by fakes.
  */
 import { createActor, fromPromise } from 'xstate';

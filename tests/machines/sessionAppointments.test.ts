@@ -1,7 +1,7 @@
 /**
  * The session owns the patient's appointments list (spec §4 "Once the user is known their
- * appointments are fetched by email"; issue 5 "The session machine fetches the list once the user
- * is known, and after every change"): the REAL session runs the REAL list machine as its child,
+ * appointments are fetched by email"; the session machine fetches the list once the user
+ * is known, and after every change): the REAL session runs the REAL list machine as its child,
  * with fake calls provided as the app provides the real ones (src/app/account.tsx).
  */
 import { createActor } from 'xstate';

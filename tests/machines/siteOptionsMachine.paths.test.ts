@@ -1,7 +1,7 @@
 /**
  * Model-based paths for loading the site options. `createTestModel` refuses machines that invoke
  * actors, so the model below says what a visitor's app goes through (the load answers, fails,
- * is retried; issue 15: another language comes in use, or the same one again) without any; along
+ * is retried; another language comes in use, or the same one again) without any; along
  * every path it generates (every model transition, self-loops included), the REAL machine runs
  * with a fake loader (provided as the app provides the real one) and must be in the model's state
  * each step, holding the options of the last load that answered, loading in the language in use.

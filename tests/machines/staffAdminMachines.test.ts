@@ -335,7 +335,7 @@ describe('admin drafts', () => {
     ]);
   });
 
-  it('site texts per language (issue 15): the draft holds them under the server\'s field names; the list marks a language showing English', () => {
+  it('site texts per language: the draft holds them under the server\'s field names; the list marks a language showing English', () => {
     const translations = { hi: { role: 'होम्योपैथ', description: '' }, mr: { role: '', description: '' } };
     const member = { _id: 'm1', name: 'Neha', role: 'Homeopath', description: 'Ten years.', image: '', displayImage: '', displayOrder: 0, translations };
     const draft: Draft = { name: 'Neha', role: 'Homeopath', image: '', description: 'Ten years.', 'translations.hi.role': 'होम्योपैथ', 'translations.mr.description': 'दहा वर्षे.' };

@@ -1,5 +1,5 @@
 /**
- * Model-based paths for a doctor's hours and leave (issue 6) with the ORPHAN RULE. The model is the
+ * Model-based paths for a doctor's hours and leave with the ORPHAN RULE. The model is the
  * screen as an admin goes through it: the schedule loads (or fails and is retried); rows of the
  * week are added, changed and removed; Save and Add leave are answered by the server with success,
  * a 400 naming a field, a 401, or the 409 naming two booked appointments that would lose their

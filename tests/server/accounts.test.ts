@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 3): register, login, session, logout, password reset, login throttling, and the
+ * Accounts: register, login, session, logout, password reset, login throttling, and the
  * account of a Google sign-in, on every backend.
  */
 import { createHash } from 'node:crypto';

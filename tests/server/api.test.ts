@@ -1,4 +1,4 @@
-/** The public API of issue 2, on every backend: answers match the contract and hold the seeded clinic. */
+/** The public API, on every backend: answers match the contract and hold the seeded clinic. */
 import { isRight } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';

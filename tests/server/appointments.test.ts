@@ -1,5 +1,5 @@
 /**
- * My appointments (issue 5): the list by email, moving and cancelling, on every backend. Only the
+ * My appointments: the list by email, moving and cancelling, on every backend. Only the
  * owner: 403 for another's list, 404 for another's appointment; moves claim the new slot the way
  * booking does (the slot index decides) and free the old one; cancelling keeps the record and its
  * payment and frees the slot; Expired comes from the clinic clock at read time.

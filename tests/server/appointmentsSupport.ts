@@ -1,5 +1,5 @@
 /**
- * Shared by the my-appointments, staff and calendar suites (issue 5): the booking suites' app
+ * Shared by the my-appointments, staff and calendar suites: the booking suites' app
  * (tests/server/paymentSupport.ts: a fresh seeded database per test, the clock at Tuesday
  * 11 March 2025, 10:00 in the clinic) plus a mailbox and the background tasks to wait for, staff
  * accounts, and the calls of /myappointment and the staff endpoints.
@@ -179,7 +179,7 @@ export const merchantOrderIdOf = (checkoutPageUrl: string): string => decodeURIC
 
 /**
  * The result page's address as the tests compare it: its `order` parameter must be this payment's
- * reference (issue 12: the page asks the server about that payment), and is then left out.
+ * reference (the page asks the server about that payment), and is then left out.
  */
 export function withoutOrderRef(location: string | undefined, merchantOrderId: string): string | undefined {
   if (location === undefined) return undefined;

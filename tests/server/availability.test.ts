@@ -1,5 +1,5 @@
 /**
- * Availability at a glance (issue 12): GET /api/doctor/availability/{doctorEmail} (the booking
+ * Availability at a glance: GET /api/doctor/availability/{doctorEmail} (the booking
  * popup's date strip), GET /api/doctor/soonest/online ("Consult online now / soonest") and
  * GET /api/doctor/onlinetimeslot/{doctorEmail}/{date}; online appointments with no location
  * (migration 010). The strip's counts must be what gettimeslot says day by day, from ONE query.
@@ -209,7 +209,7 @@ describe.each(backends)('availability on %s', (backend) => {
     expect(soonest.json().map((d: { doctorEmail: string }) => d.doctorEmail)).toEqual([kavita.email]);
   });
 
-  // The doctor step's list form (issue 12): every doctor of one place with their next free slot there.
+  // The doctor step's list form: every doctor of one place with their next free slot there.
   const nextFree = (app: FastifyInstance, query: Record<string, string> = {}, patient?: Patient) =>
     app.inject({ method: 'GET', url: '/api/doctor/nextfree', query, headers: patient ? patient.headers : {} }) as Promise<Response>;
   type NextFree = { location: string; doctors: { doctorEmail: string; next: { date: string; time: string; location: string } | null }[] };

@@ -1,5 +1,5 @@
 /**
- * Booking (issue 4): slots, POST /api/appointment/add, holds and their lapse, and the database
+ * Booking: slots, POST /api/appointment/add, holds and their lapse, and the database
  * constraint that makes two holds of one slot impossible, on every backend.
  */
 import { isRight } from 'fp-ts/lib/Either.js';
@@ -173,7 +173,7 @@ describe.each(backends)('booking on %s', (backend) => {
       const patient = await t.patient();
       const cases: [Parameters<typeof book>[2], string, string][] = [
         [{ doctorEmail: kavita.email, consultationType: 'Clinic Visit', startTime: '11:00' }, 'consultationType', 'This doctor consults online only: please choose Chat, Video or Call.'],
-        // Chat, Video and Call happen online, never at a clinic (issue 12), even for a doctor who works there.
+        // Chat, Video and Call happen online, never at a clinic, even for a doctor who works there.
         ...(['Chat', 'Video', 'Call'] as const).map((consultationType): [Parameters<typeof book>[2], string, string] => [
           { doctorEmail: kavita.email, location: 'Aundh', consultationType, startTime: '11:00' },
           'location',

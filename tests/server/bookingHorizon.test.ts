@@ -1,5 +1,5 @@
 /**
- * The booking horizon (issue 10, point 6), on every backend: nobody books, lists slots of, or moves
+ * The booking horizon, on every backend: nobody books, lists slots of, or moves
  * an appointment (patient or admin) to a day beyond today + BOOKING_HORIZON_DAYS (clinic time);
  * each refusal is a 400 naming the date field and changes nothing. The doctor lists carry the last
  * bookable day, which the date pickers' `max` follows.

@@ -1,5 +1,5 @@
 /**
- * Add to calendar (issue 5): GET /api/appointment/{id}/calendar.ics for the owner's booked and
+ * Add to calendar: GET /api/appointment/{id}/calendar.ics for the owner's booked and
  * paid appointment, and the booking confirmation mail that carries the same .ics, sent once when
  * the appointment's payment settles; the iCalendar writer's folding and escaping.
  */
@@ -65,7 +65,7 @@ describe.each(backends)('calendar on %s', (backend) => {
 
   it('the confirmation mail with the same .ics goes out once, when the payment settles', async () => {
     const patient = await t.patient('asha');
-    // Video is online, with no clinic (issue 12).
+    // Video is online, with no clinic.
     await meeraOnlineToo(t.db());
     const appointment = await booked(t.app(), patient, { startTime: '11:00', location: '', consultationType: 'Video' });
     const { checkoutPageUrl, merchantOrderId } = await checkout(t.app(), patient, appointment);

@@ -1,5 +1,5 @@
 /**
- * Chat consultations (issue 13), on every backend: who may read and write (404 for anybody else,
+ * Chat consultations, on every backend: who may read and write (404 for anybody else,
  * admins read-only), when (the window, the follow-up after completion, read-only after it, never
  * cancelled or unpaid), bad input (400 naming the field, nothing stored), photos re-encoded without
  * EXIF and served private/no-store, the per-person rate limit, unread counts, and real time over
@@ -26,7 +26,7 @@ const photoWithExif = () =>
 
 describe.each(backends)('chat on %s', (backend) => {
   const t = useAppointmentsApp(backend, { env: { CHAT_MESSAGES_PER_MINUTE: '5' } });
-  // Chat and Video are online only (issue 12): Dr. Meera consults online this Tuesday too.
+  // Chat and Video are online only: Dr. Meera consults online this Tuesday too.
   beforeEach(() => meeraOnlineToo(t.db()));
 
   /** The clock: 10:00 in the clinic; a paid Chat with Dr. Meera Kulkarni at 11:00 (opens 10:50). */

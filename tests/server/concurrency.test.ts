@@ -1,5 +1,5 @@
 /**
- * No double booking under real concurrency (issue 4): two server processes on one PostgreSQL
+ * No double booking under real concurrency: two server processes on one PostgreSQL
  * database, 100 patients pressing Book for the same slot at once. Exactly one gets it, the other
  * 99 get 409 'This slot is already booked', nobody gets a 500. PostgreSQL only (TEST_DATABASE_URL):
  * PGlite runs one query at a time in one process and would hide the race.

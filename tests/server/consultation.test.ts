@@ -1,5 +1,5 @@
 /**
- * The consultation itself (issue 13), on every backend: the Video join link only for the
+ * The consultation itself, on every backend: the Video join link only for the
  * appointment's patient and doctor, only inside the join window (by the server's clock), never for
  * a cancelled, unpaid or completed appointment, with Jitsi's JWT when the server has token
  * authentication; the Call's person and number; the doctor's "no answer" note, stored and audited;
@@ -42,7 +42,7 @@ const secret = 'a-jitsi-shared-secret-of-the-clinic';
 
 describe.each(backends)('consultations on %s', (backend) => {
   const t = useAppointmentsApp(backend);
-  // Video, Chat and Call are online only (issue 12): Dr. Meera consults online this Tuesday too.
+  // Video, Chat and Call are online only: Dr. Meera consults online this Tuesday too.
   beforeEach(() => meeraOnlineToo(t.db()));
 
   it('hands the Video link to the patient and the doctor from 10 minutes before the start until 30 after the slot, one room, 404 for others', async () => {

@@ -1,5 +1,5 @@
 /**
- * gettimeslot's day-plan cache (issue 17, server/services/dayPlanCache.ts): served without a
+ * gettimeslot's day-plan cache (server/services/dayPlanCache.ts): served without a
  * query while nothing is written, and emptied by every kind of write, from this instance
  * (Database.onWrite) and from elsewhere (the triggers of migration 019 and LISTEN day_plans).
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 4: property-based fuzzing of every route the app registers (the app's own list,
+ * Hostile input is a 400, never a 5xx: property-based fuzzing of every route the app registers (the app's own list,
  * server/http/route.ts registeredRoutes: a new route is fuzzed without editing this file), as
  * anonymous, patient, doctor and admin. Bodies, queries and path parameters come from the route's
  * contract codecs (fuzzSupport.ts) with hostile values mixed in; routes without codecs (Google
@@ -176,7 +176,7 @@ describe.each(backends)('%s', (backend) => {
           refusedRequests[res.statusCode] = (refusedRequests[res.statusCode] ?? 0) + 1;
           expect(changed, `a refused request changed rows: ${what}`).toEqual([]);
         }
-        // Issue 12: every 400 of the API names at least one field, so a form can show it there.
+        // Every 400 of the API names at least one field, so a form can show it there.
         if (res.statusCode === 400 && /json/.test(String(res.headers['content-type'] ?? ''))) {
           const body = JSON.parse(res.body) as { errors?: { field?: unknown }[] };
           expect(body.errors?.length ?? 0, `a 400 without field errors: ${what}`).toBeGreaterThan(0);

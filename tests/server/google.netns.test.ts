@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 1, proved with a client that really is on another address: a network namespace
+ * A client on another address gets no sign-in token, proved with one that really is there: a network namespace
  * joined to this one by a veth pair on a private /30 (10.213.x.y) made for this run. The server
  * listens on 0.0.0.0 with the development provider on (PUBLIC_URL 127.0.0.1, as a default
  * `npm start`); a Node client inside the namespace walks start -> /dev-idp -> callback -> exchange,

@@ -1,4 +1,4 @@
-// The attack of issue 10 point 1, as a client on another machine would run it: walk "Continue with
+// The attack on the development sign-in, as a client on another machine would run it: walk "Continue with
 // Google" through the development provider and try to come out with a session token.
 //
 //   node tests/server/googleWalk.mjs <base URL the client reaches> <the server's PUBLIC_URL>

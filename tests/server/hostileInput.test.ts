@@ -1,5 +1,5 @@
 /**
- * Issue 10 point 4: hostile input is a 400 naming the field, never a 5xx, on every backend. Each
+ * Hostile input is a 400 naming the field, never a 5xx, on every backend. Each
  * case below answered 500 before the contract's codecs refused it (a NUL byte reaching SQL, a
  * name longer than its column, a lone UTF-16 surrogate, a fee or total beyond numeric(10, 2), the
  * year 0). The last tests prove the net under the codecs: a value the database itself refuses as

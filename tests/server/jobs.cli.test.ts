@@ -1,5 +1,5 @@
 /**
- * `npm run clinic -- jobs` (issue 16), on every backend: lists failed jobs with their error,
+ * `npm run clinic -- jobs`, on every backend: lists failed jobs with their error,
  * retries one, refuses unknown ids and states.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * kill -9 in the middle of sending a reminder, then a restart (issue 16), on every backend: the
+ * kill -9 in the middle of sending a reminder, then a restart, on every backend: the
  * reminder is sent once, or retried once, never twice. The child (tests/server/jobsChild.ts) is
  * a real process over the same database and DATA_DIR/outbox, killed with SIGKILL while its send
  * job is active; the restarted engine gets the job back from pg-boss once its expiry (1 s, the

@@ -1,5 +1,5 @@
 /**
- * Two server instances on one PostgreSQL database (issue 16): each reminder is sent once,
+ * Two server instances on one PostgreSQL database: each reminder is sent once,
  * whether both sweep and drain at the same moment or both run pg-boss's polling workers. Each
  * instance has its own connection pool, engine and mailbox, as two processes would.
  * PostgreSQL only (TEST_DATABASE_URL): the embedded database belongs to one process.

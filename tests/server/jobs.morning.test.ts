@@ -1,5 +1,5 @@
 /**
- * The doctor's morning list (issue 16) on every backend: from MORNING_LIST_HOUR (clinic time),
+ * The doctor's morning list on every backend: from MORNING_LIST_HOUR (clinic time),
  * once a day, to each active doctor who asked for it, with the day's booked and paid appointments.
  * The clock starts on Tuesday 11 March 2025, 10:00 in the clinic. Nothing sleeps.
  */

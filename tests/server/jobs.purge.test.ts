@@ -1,5 +1,5 @@
 /**
- * The end of a closed account's retention (issue 14; server/jobs/purge.ts), on every backend: the
+ * The end of a closed account's retention (server/jobs/purge.ts), on every backend: the
  * records of a closed account stay pseudonymised until both periods have ended (the clinical one
  * from the last consultation, the payment one from the last payment), then the daily job deletes
  * all of them, and nothing of any other account. The clock starts on Tuesday 11 March 2025 in the

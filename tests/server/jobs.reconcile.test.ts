@@ -1,5 +1,5 @@
 /**
- * Payment reconciliation (issue 16) on every backend, against the local fake of PhonePe
+ * Payment reconciliation on every backend, against the local fake of PhonePe
  * (paymentPhonePeFake.ts): a pending payment is checked at PhonePe's documented instants, settled
  * as the webhook settles it, given up on once stale (its slot free), reopened by a late
  * confirmation; two instances sweeping together check it once.

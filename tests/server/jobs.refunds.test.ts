@@ -1,5 +1,5 @@
 /**
- * Refund mails (issue 16) on every backend: a refund flagged mails the patient what happens next,
+ * Refund mails on every backend: a refund flagged mails the patient what happens next,
  * once, in the account's language; one resolved first is dropped; ADMIN_EMAIL gets the day's
  * summary of open refunds from REFUND_SUMMARY_HOUR (clinic time), once a day, none when none open.
  *

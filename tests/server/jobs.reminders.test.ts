@@ -1,5 +1,5 @@
 /**
- * Reminders (issue 16) on every backend: due at the right clinic-time instants (hours and
+ * Reminders on every backend: due at the right clinic-time instants (hours and
  * minutes), once; moved appointments' reminders follow them; cancelled and unpaid ones get none;
  * a failing mail server is retried with backoff, then listed as failed and retried by hand.
  *
@@ -18,7 +18,7 @@ import { jobsOver, leads, sweepAndSend, type TestJobs } from './jobsSupport.js';
 const hour = 3_600_000;
 /** Wednesday 12 March 2025, 17:00: Dr. Meera Kulkarni at Aundh (Wednesdays 17:00-20:00). */
 const wednesday = { date: '2025-03-12', startTime: '17:00' };
-/** The same, as a Video consultation: online, with no clinic (issue 12); see meeraOnlineToo. */
+/** The same, as a Video consultation: online, with no clinic; see meeraOnlineToo. */
 const videoWednesday = { ...wednesday, location: '', consultationType: 'Video' };
 
 describe.each(backends)('reminders on %s', (backend) => {

@@ -1,5 +1,5 @@
 /**
- * Reminders by SMS (MSG91 Flow) and WhatsApp (Cloud API templates), issue 16, on every backend,
+ * Reminders by SMS (MSG91 Flow) and WhatsApp (Cloud API templates), on every backend,
  * against local stand-ins of both providers' HTTP APIs (tests/server/textProvidersFake.ts): sent
  * once when configured and chosen, in the patient's language where a template exists; a
  * provider's error answer retried by the job engine; a send interrupted mid-way never sent twice;

@@ -1,5 +1,5 @@
 /**
- * Issue 15 on the server: the account keeps its language (015, GET/PUT /api/auth/language, the
+ * Languages on the server: the account keeps its language (015, GET/PUT /api/auth/language, the
  * caller's own only), the booking confirmation of a Marathi-speaking patient is in Marathi, and
  * the email code follows the language the page asked in (Accept-Language).
  */
@@ -64,7 +64,7 @@ describe.each(backends)('the account language on %s', (backend) => {
     expect(mail.text).toContain('नमस्कार Asha,'); // the booking's first name, as written
     expect(mail.text).toContain('तुमची अपॉइंटमेंट बुक झाली आहे आणि तिची ₹500.00 फी भरली आहे.');
     expect(mail.text).toContain('Dr. Meera Kulkarni यांच्याशी व्हिडिओ कॉलवर कन्सल्टेशन');
-    // Online, with no clinic (issue 12): no clinic named.
+    // Online, with no clinic: no clinic named.
     expect(mail.text).toContain('कुठे: ऑनलाइन (व्हिडिओ कॉल)');
     expect(mail.text).toContain(`अपॉइंटमेंट क्रमांक: ${appointment.appointmentId}`);
     expect(mail.text).toContain('अपॉइंटमेंट रद्द केल्यास फी परत मिळत नाही.');

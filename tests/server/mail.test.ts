@@ -1,5 +1,5 @@
 /**
- * Mail (issue 3): codes go out over SMTP to a real SMTP server started here (smtp-server) when
+ * Mail: codes go out over SMTP to a real SMTP server started here (smtp-server) when
  * SMTP_URL is set, and to DATA_DIR/outbox plus the console when it is not.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Issue 17: several instances behind a real reverse proxy. Debian's nginx runs docs/nginx.conf
+ * Several instances behind a real reverse proxy. Debian's nginx runs docs/nginx.conf
  * (only the listen port, the instances' ports and the log path changed) in the foreground, in
  * front of two server processes on one PostgreSQL database (TEST_DATABASE_URL); a patient signs
  * up, books and pays (sandbox provider) through it, and both instances answer some of it.
@@ -53,7 +53,7 @@ ${site}
 `;
 }
 
-describe('docs/nginx.conf for the chat (issue 13)', () => {
+describe('docs/nginx.conf for the chat', () => {
   const conf = readFileSync(path.join(packageRoot, 'docs', 'nginx.conf'), 'utf8');
   /** The body of the location block whose regex matches `uri` (the first, as nginx picks regexes in order). */
   const locationFor = (uri: string): string | null => {

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Observable", in process (app.inject): /healthz and /readyz, the request id, one
+ * Observability, in process (app.inject): /healthz and /readyz, the request id, one
  * JSON log line per request and nothing personal in any line along a whole patient's path
  * (OTP, register, login, booking, payment), and the metrics: not on the public port without
  * METRICS_TOKEN, and moved by a booking and its payment.

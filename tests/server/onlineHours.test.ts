@@ -1,5 +1,5 @@
 /**
- * Online hours in the staff console (issue 12): PUT /api/staff/doctors/{id}/onlinehours replaces a
+ * Online hours in the staff console: PUT /api/staff/doctors/{id}/onlinehours replaces a
  * doctor's online week apart from clinic hours, under the same orphan rule (a change that would
  * strand a booking made from online hours is refused with it, nothing changed); and an online
  * appointment (no location, 010) reads "Online (Video)" in its .ics and its confirmation mail.

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Operated", with the real server as a child process on the embedded database:
+ * Operations, with the real server as a child process on the embedded database:
  * graceful shutdown (a slow request in flight finishes after SIGTERM, new connections are
  * refused, exit 0, DATA_DIR/db.lock released), metrics on the loopback operations port only,
  * and `npm run clinic -- backup` while it serves -> `restore` into a fresh DATA_DIR -> start ->

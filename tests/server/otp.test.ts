@@ -1,4 +1,4 @@
-/** Email one-time codes (issue 3): send, validate, expiry, tries, reuse, resend, rate limits, at rest. */
+/** Email one-time codes: send, validate, expiry, tries, reuse, resend, rate limits, at rest. */
 import { createHmac, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError, MessageAnswer } from '../../contract/index.js';

@@ -1,5 +1,5 @@
 /**
- * Records never contradict each other (issue 10, point 7), on every backend: whatever happens to an
+ * Records never contradict each other, on every backend: whatever happens to an
  * appointment or an order while its checkout is open (cancelled by the patient or the clinic, moved
  * by either, its fee changed, its hold lapsed, a second checkout of it), the payment's word settles
  * the appointment's or order's payment state too, and money the clinic owes back shows once under
@@ -159,7 +159,7 @@ describe.each(backends)('payment and appointment records agree on %s', (backend)
   it('its fee changed during checkout (re-booked as another type), then paid: the payment goes back and the appointment is unpaid, payable again', async () => {
     const admin = await t.staff('admin', officeEmail);
     const asha = await t.patient('asha');
-    // Online with Dr. Kavita (Chat, Video and Call are online only, issue 12).
+    // Online with Dr. Kavita (Chat, Video and Call are online only).
     const appointment = await booked(t.app(), asha, { doctorEmail: kavita.email, location: '' }); // Video, 500
     const { merchantOrderId, checkoutPageUrl } = await checkout(t.app(), asha, appointment);
     const rebooked = await book(t.app(), asha, { doctorEmail: kavita.email, location: '', consultationType: 'Chat' }); // the same slot: the same appointment, 300

@@ -149,7 +149,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       expect((await appointmentRow(t.db(), appointment._id)).payment_status).toBe('paid');
     });
 
-    it('the result page is told which payment, and asks the server about it: the owner only, the truth only (issue 12)', async () => {
+    it('the result page is told which payment, and asks the server about it: the owner only, the truth only', async () => {
       const owner = await t.patient();
       const appointment = await booked(t.app(), owner);
       const { merchantOrderId, checkoutPageUrl } = await checkout(t.app(), owner, appointment);

@@ -154,7 +154,7 @@ export function bookingBody(choice: BookingChoice = {}, extra: Record<string, un
     date: choice.date ?? today,
     doctorName: 'whatever the client says',
     doctorEmail: choice.doctorEmail ?? meera.email,
-    // Chat, Video and Call are booked online only (issue 12): with no location given they go
+    // Chat, Video and Call are booked online only: with no location given they go
     // online ('', see meeraOnlineToo); a clinic's default type is a Clinic Visit, online's Video.
     location: choice.location ?? (choice.consultationType && choice.consultationType !== 'Clinic Visit' ? '' : 'Aundh'),
     consultationType: choice.consultationType ?? (choice.location === '' ? 'Video' : 'Clinic Visit'),
@@ -228,7 +228,7 @@ export const messageOf = (res: Response) => (res.json() as { message: string }).
 
 /**
  * A fixture for tests whose point is a teleconsultation with Dr. Meera (chat, join link, consent,
- * "Online (Video)"): Chat, Video and Call are booked online only (issue 12), and the seed gives her
+ * "Online (Video)"): Chat, Video and Call are booked online only, and the seed gives her
  * clinic hours only, so she also consults online on `weekday` (0 Sunday ... 6 Saturday; default
  * Tuesday, the tests' today) from `start` to `end`. Book with `location: ''`.
  */

@@ -1,7 +1,7 @@
 /**
- * Who the appointment is for (issue 12), on every backend: family members (only the account's
+ * Who the appointment is for, on every backend: family members (only the account's
  * own: 404 for another's), booking for one (the record names the person consulted and the
- * account holder; a minor only by an adult), the teleconsultation consent (issue 13: the words and
+ * account holder; a minor only by an adult), the teleconsultation consent (the words and
  * when), a Google account's phone, age and gender kept at its first booking, and the profile edit
  * of /account (audited).
  *
@@ -28,7 +28,7 @@ const fieldsOf = (res: Response) => (res.json() as { errors?: { field: string }[
 
 describe.each(backends)('family members and profile on %s', (backend) => {
   const t = useAppointmentsApp(backend);
-  // Chat, Video and Call are online only (issue 12): Dr. Meera consults online this Tuesday too.
+  // Chat, Video and Call are online only: Dr. Meera consults online this Tuesday too.
   beforeEach(() => meeraOnlineToo(t.db()));
 
   const added = async (who: Patient, member: object = riya) => {

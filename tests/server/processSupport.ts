@@ -189,7 +189,7 @@ export async function logIn(base: string, email: string): Promise<string> {
 
 const meeraEmail = 'meera.kulkarni@sahaj-clinic.example';
 
-/** Books Dr. Meera's first free Clinic Visit slot at Aundh from tomorrow (clinic time) on (Video is online only, issue 12); answers the record. */
+/** Books Dr. Meera's first free Clinic Visit slot at Aundh from tomorrow (clinic time) on (Video is online only); answers the record. */
 export async function bookFirstFreeSlot(base: string, token: string, email: string): Promise<{ _id: string; consultationFee: number; date: string; startTime: string }> {
   const clinicToday = new Date(Date.now() + 5.5 * 3600_000);
   for (let day = 1; day <= 14; day++) {

@@ -1,5 +1,5 @@
 /**
- * The patient's record (issue 14), on every backend: My Remedies, the prescription and receipt
+ * The patient's record, on every backend: My Remedies, the prescription and receipt
  * PDFs (their text read back with poppler's pdftotext), who may fetch them (404 for others), the
  * completion mail's attachment, the streamed data export and closing the account.
  */
@@ -151,7 +151,7 @@ describe.each(backends)('the patient record on %s', (backend) => {
     const patient = await t.patient('meena');
     await t.db().query(`update users set language = 'mr' where id = $1`, [patient.id]);
     await t.db().query(`update doctors set registration_council = 'Maharashtra Council of Homoeopathy', registration_number = 'MCH-48213' where email = $1`, [meera.email]);
-    // A Video consultation: online, with no clinic (issue 12).
+    // A Video consultation: online, with no clinic.
     await meeraOnlineToo(t.db());
     const appointment = (await bookedAndPaid(t.app(), patient, { startTime: '11:00', location: '', consultationType: 'Video' })) as {
       _id: string;

@@ -16,7 +16,7 @@ export async function completedConsultation(t: AppointmentsApp, name = 'sunita',
   await t.db().query(`update doctors set registration_council = 'Maharashtra Council of Homoeopathy', registration_number = 'MCH-48213' where email = $1`, [
     meera.email,
   ]);
-  // A Video consultation: online, with no clinic (issue 12).
+  // A Video consultation: online, with no clinic.
   await meeraOnlineToo(t.db());
   const patient = await t.patient(name);
   const res = await book(t.app(), patient, { ...choice, location: '', consultationType: 'Video' }, { firstName: 'सुनीता', lastName: 'क्षत्रिय' });

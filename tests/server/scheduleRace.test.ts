@@ -1,5 +1,5 @@
 /**
- * A booking racing a schedule change (issue 6). A schedule change locks the doctor's row FOR
+ * A booking racing a schedule change. A schedule change locks the doctor's row FOR
  * UPDATE for its whole transaction; a booking or a move locks it FOR SHARE and checks its day plan
  * again under that lock (services/appointments.ts). So whichever comes second waits for the
  * first, and then sees it:

@@ -111,7 +111,7 @@ describe('the server process', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000); // a process that migrates an empty PGlite first: 26 s measured at load 8 on 2 cores (issue 17 owns making it faster)
+  }, 90_000); // a process that migrates an empty PGlite first: 26 s measured at load 8 on 2 cores
 
   it('refuses to start on bad configuration, naming the variables', async () => {
     const result = await start({ PORT: 'eighty', LOG_LEVEL: 'chatty' });

@@ -1,5 +1,5 @@
 /**
- * Issue 15, site content per language, on every backend: an admin gives a team member's role and
+ * Site content per language, on every backend: an admin gives a team member's role and
  * description (and an event's caption, a testimonial's subject and description) in Hindi or
  * Marathi; the public lists answer in the language asked (`?lang=`), each text falling back to
  * English where none was given; English (no `lang`, or `en`) is the answer as it always was; bad

@@ -108,7 +108,7 @@ describe.each(backends)('npm run clinic on %s', (backend) => {
     } finally {
       await db.close();
     }
-  }, 90_000); // several CLI processes, each opening PGlite: slow on a loaded 2-core machine (issue 17 owns start time)
+  }, 90_000); // several CLI processes, each opening PGlite: slow on a loaded 2-core machine
 
   it('usage, a bad address and a missing database are refused before anything is opened', async () => {
     const storage = await t.emptyStorage();

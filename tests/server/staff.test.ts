@@ -1,5 +1,5 @@
 /**
- * Staff endpoints (issue 5), on every backend: the role is checked on the server (a patient's
+ * Staff endpoints, on every backend: the role is checked on the server (a patient's
  * token gets 403 on each, before any body is read), a doctor acts only on their own appointments
  * and an admin on all, every change is written to the audit log; the order a doctor creates is
  * what the patient sees and pays through the sandbox, only the patient, for the stored amount.
@@ -188,7 +188,7 @@ describe.each(backends)('staff on %s', (backend) => {
     expect(listed[0]!.order).toMatchObject({ paymentStatus: 'Completed', orderStatus: 'Placed', totalPrice: 349.5 });
     expect((await pay(patient, 34950)).statusCode).toBe(409);
     // Paying an order sends no booking confirmation (the appointment's own payment sent one); the
-    // completion sent the prescription (issue 14).
+    // completion sent the prescription.
     await t.idle();
     expect(t.mailer().sent.map((m) => m.subject.split(':')[0]!.split(' (')[0])).toEqual(['Appointment confirmed', `Your prescription from ${meera.name}`]);
   });

@@ -1,5 +1,5 @@
 /**
- * The staff console's schedules (issue 6), on every backend: changes to hours, leave, slot
+ * The staff console's schedules, on every backend: changes to hours, leave, slot
  * length, locations or the active flag are refused (409 with the affected bookings, nothing
  * changed) while they would orphan a live booking, and accepted once the admin has moved or
  * cancelled it; a paid appointment cancelled by the clinic is flagged for refund and listed
@@ -234,7 +234,7 @@ describe.each(backends)('staff console schedules on %s', (backend) => {
     ]);
   });
 
-  it("moves an online appointment within the doctor's online hours (locationId ''), never a Clinic Visit (issue 12)", async () => {
+  it("moves an online appointment within the doctor's online hours (locationId ''), never a Clinic Visit", async () => {
     const app = t.app();
     const admin = await t.staff('admin', officeEmail);
     const asha = await t.patient('asha');
@@ -259,7 +259,7 @@ describe.each(backends)('staff console schedules on %s', (backend) => {
     expect(kept.rows[0]).toMatchObject({ location_id: expect.any(String), start_time: expect.stringMatching(/^11:00/) });
   });
 
-  it('a Video booked at a clinic before issue 12 stays a valid record, but neither the patient nor the admin can move it within the clinic; nothing changes', async () => {
+  it('a Video booked at a clinic (as older records are) stays a valid record, but neither the patient nor the admin can move it within the clinic; nothing changes', async () => {
     const app = t.app();
     const admin = await t.staff('admin', officeEmail);
     const asha = await t.patient('asha');

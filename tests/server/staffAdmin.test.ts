@@ -1,5 +1,5 @@
 /**
- * The staff console's server (issue 6), on every backend: every staff endpoint checks the role on
+ * The staff console's server, on every backend: every staff endpoint checks the role on
  * the server (no token 401, a patient 403, a doctor 403 on admin endpoints and limited to their own
  * appointments), every admin change writes its audit row, and bad input is refused with the field
  * named and nothing written. The orphan rule, moves, cancellations and refunds:

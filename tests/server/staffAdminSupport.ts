@@ -1,5 +1,5 @@
 /**
- * Shared by the staff console suites (staffAdmin*.test.ts, issue 6): calls of the admin
+ * Shared by the staff console suites (staffAdmin*.test.ts): calls of the admin
  * endpoints, the seed's ids, and the audit log as the database has it.
  */
 import type { FastifyInstance } from 'fastify';

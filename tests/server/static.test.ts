@@ -12,7 +12,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import type { Database } from '../../server/db/database.js';
-// What index.html holds inline is allowed by its hash, and nothing else inline (issue 17).
+// What index.html holds inline is allowed by its hash, and nothing else inline.
 import { deepLinkScript, startAfterFirstPaintScript } from '../../scripts/vite/firstFrameScripts.ts';
 
 const unused = () => Promise.reject(new Error('static tests use no database'));

@@ -179,7 +179,7 @@ describe('failureMessage', () => {
   });
 });
 
-describe("the server's words in the language in use (issue 15)", () => {
+describe("the server's words in the language in use", () => {
   it('a refusal the Marathi catalog knows is received in Marathi; a spec message stays English; English again after', async () => {
     const { loadLanguage } = await import('../../src/i18n/messages.js');
     const refusal = (message: string) => createApiClient({ fetch: fakeFetch(json(400, { message })), base: '/api' }).request(t.unknown, '/appointment/add');

@@ -1,4 +1,4 @@
-/** Issue 12: where an appointment happens, as cards, the staff console, the .ics and mails say it. */
+/** Where an appointment happens, as cards, the staff console, the .ics and mails say it. */
 import { describe, expect, it } from 'vitest';
 import { appointmentPlace, AppointmentCreateRequest, locationOrOnline } from '../../contract/appointments.js';
 import { isRight } from 'fp-ts/lib/Either.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 15: every key of the English catalog exists in हिन्दी and मराठी, none is empty, none is
+ * Every key of the English catalog exists in हिन्दी and मराठी, none is empty, none is
  * left identical to English unless it is a spec message or a name (src/i18n/check.ts's allow-list),
  * and the spec's messages stay word for word. The shape is also held by the type-check
  * (tests/unit/catalogShape.typecheck.ts); this test catches what a cast or a spread would hide.

@@ -159,7 +159,7 @@ describe('AppointmentCreateRequest', () => {
       gender: ['unknown'],
       date: [missing, '2025-02-30', '30/03/2025', '2025-3-1', ''],
       doctorEmail: [missing, 'doctor'],
-      // '' is an online consultation's location (no clinic; issue 12); blank space is not.
+      // '' is an online consultation's location (no clinic); blank space is not.
       location: [missing, '   ', 42, null],
       consultationType: [missing, 'Home Visit', 'chat', ''],
       startTime: [missing, '24:00', '9:30', '09:60', 930],

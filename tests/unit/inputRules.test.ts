@@ -1,5 +1,5 @@
 /**
- * The contract's input rules (issue 10 point 4, docs/api.md "Input rules"): text the database
+ * The contract's input rules (docs/api.md "Input rules"): text the database
  * can store (no control characters, no lone surrogates, within the column's length), amounts
  * within numeric(10, 2), dates within 1900-2999; each refusal in words naming what to fix.
  */

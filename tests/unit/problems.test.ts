@@ -1,5 +1,5 @@
 /**
- * The contract's problem words in Hindi and Marathi (issue 15, src/i18n/problems.ts): every
+ * The contract's problem words in Hindi and Marathi (src/i18n/problems.ts): every
  * message a patient's form can show from the codecs is translated, numbers kept; words the table
  * does not know are shown as they came.
  */

@@ -1,6 +1,6 @@
 /**
- * The server's own messages that are not the spec's, in Hindi and Marathi (issue 15,
- * src/i18n/hi|mr/server.ts, applied by src/api/client.ts): every patient-facing message object of
+ * The server's own messages that are not the spec's, in Hindi and Marathi
+ * (src/i18n/hi|mr/server.ts, applied by src/api/client.ts): every patient-facing message object of
  * the services is walked, so a new message the tables lack fails here; the spec's messages stay
  * English word for word; numbers in a message are kept.
  */

@@ -1,5 +1,5 @@
 /**
- * /staff/* (issue 6): the staff console for a logged-in user; logged out, it asks for login. Its
+ * /staff/*: the staff console for a logged-in user; logged out, it asks for login. Its
  * own chunk, with the console: patients never download it.
  */
 import { useStaffMessages } from '../../i18n/staffMessages';

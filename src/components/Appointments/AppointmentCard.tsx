@@ -2,7 +2,7 @@
  * One appointment of the /myappointment list: what it is, its status, its fee when that was never
  * confirmed (said plainly, with Pay while the slot is held), Add to calendar when Booked and paid,
  * Edit and Cancel when Booked or Expired, and for a Completed one its pharmacy order and the
- * prescription the clinic shows; its documents (issue 14: the prescription PDF once Completed and
+ * prescription the clinic shows; its documents (the prescription PDF once Completed and
  * shown, the fee's and the card-paid order's receipts once settled) as download buttons.
  */
 import { appointmentPlace } from '../../../contract/appointments';
@@ -88,7 +88,7 @@ export function AppointmentCard({
           </dd>
         </div>
         {appointment.familyMemberId && (
-          // Booked for a family member (issue 12): who the doctor consults.
+          // Booked for a family member: who the doctor consults.
           <div>
             <dt>{texts.patientFor}</dt>
             <dd>{`${appointment.firstName} ${appointment.lastName}`.trim()}</dd>
@@ -101,7 +101,7 @@ export function AppointmentCard({
         <div>
           <dt>{texts.time}</dt>
           <dd>
-            {/* The date is in the heading (issue 12: doctor and date once); kept here for machines. */}
+            {/* The date is in the heading (doctor and date once); kept here for machines. */}
             <time dateTime={appointment.date} hidden>
               {date}
             </time>

@@ -1,5 +1,5 @@
 /**
- * The /myappointment list (spec §2, §4; issue 5): the session's appointments list (the session
+ * The /myappointment list (spec §2, §4): the session's appointments list (the session
  * fetches it once the user is known and after every change; src/app/account.tsx
  * `useAppointmentsList`), each appointment with doctor, location, consultation type, date and time
  * (clinic time), status and appointment id; 'No Appointments Found.' when there are none; loading,
@@ -116,7 +116,7 @@ export function AppointmentsPanel({ userId, token, list, services, onSessionExpi
         </section>
       )}
       {earlier.length > 0 && (
-        // Past and cancelled, collapsed (issue 12), unless one of them still asks for something.
+        // Past and cancelled, collapsed, unless one of them still asks for something.
         <details className="appointments__earlier" open={earlierNeedsAction || undefined}>
           <summary>
             <h2 className="appointments__group">{texts.earlierHeading(earlier.length)}</h2>

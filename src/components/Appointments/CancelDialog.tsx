@@ -1,7 +1,7 @@
 /**
  * The cancel confirmation popup (spec §2, §8), wired to the cancel machine: 'Your appointment fee
  * will not be refunded. Still want to cancel?' when a fee was paid, else that the slot will be
- * released (issue 12), Yes or No; then 'Appointment Deleted
+ * released, Yes or No; then 'Appointment Deleted
  * Successfully.' (the list is loaded again and the popup closes) or the server's message /
  * 'Failed to delete appointment' (the question stays, to try again or keep it).
  */

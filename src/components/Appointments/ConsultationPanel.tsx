@@ -1,5 +1,5 @@
 /**
- * A Video or Call appointment's consultation on its /myappointment card (issue 13), wired to the
+ * A Video or Call appointment's consultation on its /myappointment card, wired to the
  * consultation panel machine (machines/consultationJoin): "Join video consultation" (a new tab;
  * on a phone the Jitsi app takes over) while the join window is open, else when it opens; for a
  * Call, who calls the person consulted on which number and when. The server decides what is

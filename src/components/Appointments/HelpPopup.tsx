@@ -1,5 +1,5 @@
 /**
- * Help from anywhere (issue 12): the footer's and the profile menu's Help opens this popup (its
+ * Help from anywhere: the footer's and the profile menu's Help opens this popup (its
  * own lazy chunk, see Popup/popups.tsx), which asks the help machine as My appointments' Help
  * button does: logged out, 'Please login.'; no appointment, or only clinic visits, the spec's
  * words (all as toasts, and the popup closes); otherwise chat, call and email. It waits for the

@@ -2,7 +2,7 @@
  * The choices of the appointment edit flow (machines/appointmentEdit): one of the doctor's
  * locations, a date (native date input, from today to the booking horizon's last day, clinic time) and that day's slots as a
  * radio group in 24-hour time as Book shows them (booked and unavailable ones disabled, and said
- * so; the appointment's own slot says "current", issue 12). The patient's edit popup
+ * so; the appointment's own slot says "current"). The patient's edit popup
  * (./EditDialog.tsx) and the admin's move popup (src/staff/admin/MoveDialog.tsx) both show it over
  * their own edit machine; each keeps its own Save.
  */
@@ -44,7 +44,7 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
   return (
     <>
       {online ? (
-        // Chat, Video or Call on the online hours: no clinic to choose (issue 12).
+        // Chat, Video or Call on the online hours: no clinic to choose.
         <p className="slot-choice__field">
           {messages.appointments.editOnline(messages.booking.consultationTypeNames[consultationType])}
         </p>
@@ -94,7 +94,7 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
         {slotsStatus === 'ready' && slots.length > 0 && (
           <div className="slot-choice__group">
             {slots.map((slot) => {
-              // The appointment's own slot is "current", not "booked" (issue 12); choosing it changes nothing.
+              // The appointment's own slot is "current", not "booked"; choosing it changes nothing.
               const current = slot.time === currentTime;
               const taken = current || slot.status !== 'free';
               const why = current

@@ -16,7 +16,7 @@ function formatters(locale: string) {
   let made = byLocale.get(locale);
   if (!made) {
     // 24-hour "20:15" in every language, as the booking popup's slots and the spec's times are
-    // ("09:00"; issue 12: one time format on the patient's side).
+    // ("09:00"; one time format on the patient's side).
     const clock = { hour: '2-digit' as const, hourCycle: 'h23' as const };
     const dates = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, numberingSystem });
     made = {

@@ -34,15 +34,15 @@ export interface AppointmentsActors {
   readonly updateAppointment: PromiseActorLogic<UpdateAnswer, { request: UpdateRequest; token: string }>;
   readonly downloadCalendar: PromiseActorLogic<CalendarFile, { appointmentId: string; token: string }>;
   readonly loadHelpContacts: PromiseActorLogic<HelpContacts>;
-  /** GET /appointment/{id}/consultation (issue 13); absent: no consultation panel on the cards. */
+  /** GET /appointment/{id}/consultation; absent: no consultation panel on the cards. */
   readonly loadConsultation?: LoadConsultation;
-  /** A document under /api/records (issue 14: prescription, receipts); absent: no download buttons on the cards. */
+  /** A document under /api/records (prescription, receipts); absent: no download buttons on the cards. */
   readonly downloadDocument?: DownloadDocument;
 }
 
 export interface AppointmentsServices {
   readonly actors: AppointmentsActors;
-  /** A Chat appointment's conversation (issue 13); absent: no chat on the cards. */
+  /** A Chat appointment's conversation; absent: no chat on the cards. */
   readonly chat?: ChatServices;
   /** The list's clock (`clock.tick`); none: the machine's own, every 15 seconds. Tests give a silent one. */
   readonly clock?: AnyActorLogic;

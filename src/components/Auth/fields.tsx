@@ -46,7 +46,7 @@ export const genericRefusal = 'Invalid request';
 /**
  * Whether a notice's toast would only repeat what its fields now say: a refusal (the contract's,
  * client side `fields`, or the server's 400 with `errors`) whose every named field is on this form
- * and shows its words. Those are said on the fields only (issue 12: "instead of a toast"; focus
+ * and shows its words. Those are said on the fields only (instead of a toast; focus
  * moves to the first, which reads its words), so no toast covers the form at 375 px.
  */
 export function saidOnFields(notice: AccountNotice, shown: FieldErrors): boolean {
@@ -64,7 +64,7 @@ export function saidOnFields(notice: AccountNotice, shown: FieldErrors): boolean
 function serverFieldErrors(text: string, errors: readonly { field: string; message: string }[]): FieldErrors {
   const ours = errors.filter((e) => isFormField(e.field));
   const single = errors.length === 1 && text !== genericRefusal;
-  // The words as a sentence, in the language in use where the catalog knows them (issue 15).
+  // The words as a sentence, in the language in use where the catalog knows them.
   return Object.fromEntries(ours.map((e) => [e.field, single ? text : messages.account.fieldProblem(e.message)]));
 }
 

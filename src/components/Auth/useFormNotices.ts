@@ -16,7 +16,7 @@ export type FormNotify = (event: Pick<NoticeEvent<AccountNotice>, 'tone' | 'noti
  * until dismissed, and a pile of them would cover the form), and the form's error toast leaves
  * with the form (a success toast stays and fades by itself).
  *
- * Issue 12: a refusal of the contract's rules that every named field shows (`saidOnFields`) gets
+ * A refusal of the contract's rules that every named field shows (`saidOnFields`) gets
  * no toast at all, only the fields and the focus; and an error toast about fields goes away once
  * the person has edited every field it named (`errors`, the form's current field errors, no
  * longer has any of them): the problem it names is being fixed where it is shown.

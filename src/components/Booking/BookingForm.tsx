@@ -218,7 +218,7 @@ export function BookingForm({ actor, token = null }: { actor: BookingActor; toke
               </option>
               {doctors.map((doctor) => {
                 const name = doctor.type === 'online' ? `${doctor.name} (${booking.doctorOnline})` : doctor.name;
-                // The next free time at this place (issue 12), in the option itself: read by keyboard and screen reader alike.
+                // The next free time at this place, in the option itself: read by keyboard and screen reader alike.
                 const next = nextFree.get(doctor.email);
                 return (
                   <option key={doctor.email} value={doctor.email}>

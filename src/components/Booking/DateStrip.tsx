@@ -1,5 +1,5 @@
 /**
- * The date strip (issue 12): the coming days of the chosen doctor at the chosen clinic (or online)
+ * The date strip: the coming days of the chosen doctor at the chosen clinic (or online)
  * two weeks at a time, each with how many times are free; days with nothing free are marked and
  * cannot be chosen. A native radio group (arrow keys move between the days that can be chosen,
  * the browser's own behaviour), with a polite live line saying which days are shown and the next

@@ -1,5 +1,5 @@
 /**
- * The chosen doctor at the doctor step (issue 12): photo, qualification, registration (council and
+ * The chosen doctor at the doctor step: photo, qualification, registration (council and
  * number, when the clinic entered them), languages, and the consultation types offered with their fees.
  * The languages the clinic enters in English ("Marathi") are named in the language in use when the
  * catalog knows them; the qualification and registration are the clinic's words, shown as entered.
@@ -20,7 +20,7 @@ export function DoctorCard({
   doctor: Doctor;
   location: string | null;
   fees: readonly AppointmentFee[];
-  /** The next free slot at this place (issue 12); null: none up to the horizon; undefined: not known. */
+  /** The next free slot at this place; null: none up to the horizon; undefined: not known. */
   next?: NextSlot | null;
 }) {
   const { availability: a, booking } = useMessages();

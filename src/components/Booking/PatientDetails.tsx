@@ -1,5 +1,5 @@
 /**
- * The Book Appointment popup's patient-details step (issue 12): "Booking for: Myself / Someone
+ * The Book Appointment popup's patient-details step: "Booking for: Myself / Someone
  * else" (a family member chosen, or added inline), the person's details, and for Chat, Video and
  * Call the teleconsultation consent. It renders the booking machine's details state and sends its
  * events (machines/booking/details.ts holds the rules); the family list is the family machine's

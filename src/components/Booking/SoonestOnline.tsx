@@ -1,5 +1,5 @@
 /**
- * "Consult online now / soonest" (issue 12): the popup may start from the type. Lists the doctors
+ * "Consult online now / soonest": the popup may start from the type. Lists the doctors
  * with free online times, soonest first (those with times today say how many), for Chat, Video or
  * Call (Video unless changed); picking one sends `online.soonest` to the booking machine, which
  * chooses online (no clinic), the doctor, the type, the day and the soonest time at once. The

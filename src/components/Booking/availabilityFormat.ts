@@ -1,5 +1,5 @@
 /**
- * Issue 12's slot periods, and the date strip's days (formatted in the language in use with the
+ * The booking popup's slot periods, and the date strip's days (formatted in the language in use with the
  * other clinic dates, in ../Appointments/format.ts).
  */
 export { formatStripDay, stripDayParts } from '../Appointments/format';

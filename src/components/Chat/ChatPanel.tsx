@@ -1,5 +1,5 @@
 /**
- * A Chat appointment's conversation (issue 13), on the patient's /myappointment card and in the
+ * A Chat appointment's conversation, on the patient's /myappointment card and in the
  * doctor's console, wired to the chat machine (machines/chat): the messages (own and the other
  * party's, with their clinic times and photos), a text box with Send and a photo picker while the
  * chat is open, and what else is true: when it opens, reconnecting, follow-up, closed, read-only,

@@ -1,5 +1,5 @@
 /**
- * The global footer (spec §2): page links, Help with a consultation (issue 12: chat, call or
+ * The global footer (spec §2): page links, Help with a consultation (chat, call or
  * email, or 'Please login.'; the Help popup's own chunk), the clinic locations from site options,
  * the clinic phone as a tel: link, the Follow Us On icons (new tabs) and the 2024 copyright line.
  */

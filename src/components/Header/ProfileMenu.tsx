@@ -1,6 +1,6 @@
 /**
  * The My Profile menu of a logged-in user (spec §2: My Profile, My Appointment, Logout; and Help,
- * issue 12, the Help popup with chat, call and email): a
+ * the Help popup with chat, call and email): a
  * disclosure button (aria-expanded) over a short list of links and the Logout button. Staff (an
  * admin or doctor account, as GET /auth/getuser says) also find the Staff console there; patients
  * never see it (the console checks the role on every call anyway). Escape
@@ -97,7 +97,7 @@ export default function ProfileMenu() {
         if (open && next && !root.current?.contains(next)) setOpen(false);
       }}
     >
-      {/* The account keeps the language while logged in (issue 15). */}
+      {/* The account keeps the language while logged in. */}
       <LanguageSync />
       <button
         ref={button}

@@ -1,5 +1,5 @@
 /**
- * The language choice (issue 15): English, हिन्दी, मराठी, each written in its own script (and
+ * The language choice: English, हिन्दी, मराठी, each written in its own script (and
  * marked with its `lang`, so a screen reader reads it in that language). In the header above the
  * 768 px breakpoint and in the hamburger menu below it. Choosing loads that language's catalog
  * (its own chunk) and remembers the choice (src/i18n/languageChoice.ts). It is part of the first

@@ -1,5 +1,5 @@
 /**
- * /account's Family members (issue 12): the people the patient books for, each with Edit and
+ * /account's Family members: the people the patient books for, each with Edit and
  * Remove (archived on the server: kept for the records), and a form to add one.
  */
 import { useSelector } from '@xstate/react';

@@ -1,5 +1,5 @@
 /**
- * /account's profile details (issue 12): phone, age and gender beside the page's name and email,
+ * /account's profile details: phone, age and gender beside the page's name and email,
  * and "Edit profile" for first and last name, phone, age and gender (PUT /auth/profile, audited on
  * the server). Each problem on its field (the contract's codec first, then the server's 400), the
  * focus on the first. Saved, the session fetches the user again, so the header and the booking

@@ -1,5 +1,5 @@
 /**
- * /account's Appointment reminders (issue 16): a switch per channel the clinic has (email always;
+ * /account's Appointment reminders: a switch per channel the clinic has (email always;
  * SMS and WhatsApp only when set up), each saved as it is turned (PUT /auth/reminders). Booking
  * confirmations go by email whatever is chosen here. Each switch says where its reminders go: the
  * account's email, or the phone number given with each appointment (the texts' number).

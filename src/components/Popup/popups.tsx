@@ -55,7 +55,7 @@ const loadLoginDialog = () => import('../Auth/loginViews');
 const LoginDialog = lazy(() => loadLoginDialog().then((views) => ({ default: views.LoginDialog })));
 const loadSignUpDialog = () => import('../Auth/SignUpDialog');
 const SignUpDialog = lazy(loadSignUpDialog);
-// Help from the footer and the profile menu (issue 12): its machine and calls load on first use.
+// Help from the footer and the profile menu: its machine and calls load on first use.
 const loadHelpPopup = () => import('../Appointments/HelpPopup');
 const HelpPopup = lazy(loadHelpPopup);
 

@@ -1,5 +1,5 @@
 /**
- * /account's own-data section (issue 14): "Download my data" (a zip of JSON and PDFs) and "Delete
+ * /account's own-data section: "Download my data" (a zip of JSON and PDFs) and "Delete
  * my account" (paid appointments ahead first, what the clinic keeps and for how long, then a fresh
  * email code). Its flow is machines/records/accountRecordsMachine.ts; once the account is deleted
  * the session ends quietly and the page goes home with the goodbye as a toast.

@@ -1,5 +1,5 @@
 /**
- * The documents of an appointment (issue 14) as paths under /api/records, and which of them
+ * The documents of an appointment as paths under /api/records, and which of them
  * exist: the prescription once Completed, a receipt once the fee or the order was settled (paid
  * online or in cash at the pharmacy, or owed back). Shared by My Remedies, My Appointment's cards and the staff console.
  */

@@ -1,7 +1,7 @@
 /**
  * /account (spec §2): the profile of the logged-in user: name, email and a masked password, with
  * an Edit button that goes to /forgotpassword, where a new password is set after proving the
- * email with a code. Below: profile details, family members, appointment reminders (issue 16), the
+ * email with a code. Below: profile details, family members, appointment reminders, the
  * account's own data.
  */
 import { SessionContext, useSession } from '../../app/account';
@@ -33,7 +33,7 @@ function AccountPage() {
   const token = SessionContext.useSelector(selectToken);
   const { account, people } = messages;
   if (!user) return null;
-  // A Google sign-up has no password yet: "Set a password" instead of a masked one (issue 12).
+  // A Google sign-up has no password yet: "Set a password" instead of a masked one.
   const noPassword = user.hasPassword === false;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
 

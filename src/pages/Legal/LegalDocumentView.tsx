@@ -1,5 +1,5 @@
 /**
- * Renders a legal document (terms, privacy) with its date. A translation (issue 15) first says, in
+ * Renders a legal document (terms, privacy) with its date. A translation first says, in
  * its language, that the English text binds, with a button that shows the English (the language
  * choice, as the header's picker makes it).
  */

@@ -1,5 +1,5 @@
 /** /termandcondition: Terms of Service, dated 11/03/2025; in Hindi and Marathi
- * too, the English text binding (issue 15). */
+ * too, the English text binding. */
 import { usePageTitle } from '../../app/usePageTitle';
 import { useLegalCopy } from '../../content/legal';
 import { useMessages } from '../../i18n/messages';

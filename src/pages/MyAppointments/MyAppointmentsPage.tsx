@@ -1,5 +1,5 @@
 /**
- * /myappointment for a logged-in user (spec §2; issue 5): the patient's appointments, which the
+ * /myappointment for a logged-in user (spec §2): the patient's appointments, which the
  * session fetches once the user is known and after every change (src/app/account.tsx
  * `useAppointmentsList`), with the session's user and token. The route
  * (src/app/guarded/MyAppointmentRoute.tsx) shows it once logged in. The page's calls are those

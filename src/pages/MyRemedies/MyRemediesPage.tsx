@@ -1,5 +1,5 @@
 /**
- * /myremedies (issue 14): the account's prescriptions, for every person it booked for. Remedies
+ * /myremedies: the account's prescriptions, for every person it booked for. Remedies
  * still within their course come first as "current", each as the doctor wrote it (PrescriptionCard);
  * then the earlier ones, newest first. Each has its prescription and receipts as PDF. Until there
  * is a prescription, the page keeps the spec's placeholder words.

@@ -1,5 +1,5 @@
 /**
- * The confirmation after a payment the server confirmed (issue 12): what, when (clinic time),
+ * The confirmation after a payment the server confirmed: what, when (clinic time),
  * where (the clinic's address with a map link) or how (online, the phone the doctor calls), the
  * fee paid, Add to calendar (the same .ics as the confirmation mail) and the way to My appointments.
  */

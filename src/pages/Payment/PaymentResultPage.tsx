@@ -1,6 +1,6 @@
 /**
- * /paymentsuccess and /paymentfail (spec §2, §4 countdowns), with issue 12's "after paying, the
- * truth" (machines/paymentResult): /paymentsuccess asks the server about the payment it was sent
+ * /paymentsuccess and /paymentfail (spec §2, §4 countdowns), where only the server says a
+ * payment succeeded (machines/paymentResult): /paymentsuccess asks the server about the payment it was sent
  * back with (`?order=`), says 'Confirming your payment...' while it is pending, and shows
  * 'Appointment booked successfully.' with the confirmation view only for a payment the server
  * confirms. A direct visit or a Back press claims nothing and replays no toast; a failed payment

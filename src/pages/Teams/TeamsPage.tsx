@@ -1,7 +1,7 @@
 /**
  * /teams: members from site options (image, name, role, description). A member who is one of our
  * doctors (same name in the doctor list, loaded with this page) shows their registration and
- * "Book with Dr. X", which opens Book Appointment with that doctor chosen (issue 12).
+ * "Book with Dr. X", which opens Book Appointment with that doctor chosen.
  */
 import { useEffect, useState } from 'react';
 import type { Doctor } from '../../../contract/site';

@@ -1,5 +1,5 @@
 /**
- * Staff accounts and roles (issue 6): every admin and doctor account; set the role of an account
+ * Staff accounts and roles: every admin and doctor account; set the role of an account
  * by its email (admin, doctor, or patient to take staff access away). The server's words say what
  * happened (no such account, no doctor with that email, the last admin).
  */

@@ -1,5 +1,5 @@
 /**
- * Appointments by day, doctor and location (issue 6): a date (today, clinic time, at first), a
+ * Appointments by day, doctor and location: a date (today, clinic time, at first), a
  * doctor and a location filter; each appointment with its time, patient ("Former patient" for a
  * closed account), doctor, location, type, status, payment state (its refund state once cancelled
  * or refunded) and order; Move and Cancel for each live booking, and the order's status

@@ -1,5 +1,5 @@
 /**
- * Retire a doctor, or list a retired one again (issue 6, PUT /staff/doctors/{id}/active), asked
+ * Retire a doctor, or list a retired one again (PUT /staff/doctors/{id}/active), asked
  * first in a panel above the doctor list (not a popup: a refusal of the ORPHAN RULE lists the
  * doctor's booked appointments here, each with Move and Cancel, which open their own popups).
  * Once they are handled, the admin confirms again.

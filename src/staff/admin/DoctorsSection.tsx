@@ -1,6 +1,6 @@
 /**
- * Doctors (issue 6): the list (retired ones marked); add and edit (name, email, type,
- * qualification, registration, the morning list by email (issue 16), slot length, locations); delete (the server refuses once a doctor has
+ * Doctors: the list (retired ones marked); add and edit (name, email, type,
+ * qualification, registration, the morning list by email, slot length, locations); delete (the server refuses once a doctor has
  * appointments); retire or list again (DoctorActivePanel); reorder; and each doctor's weekly
  * hours and leave (ScheduleEditor). A change of
  * locations or slot length that would orphan booked appointments is refused: they are listed,

@@ -1,4 +1,4 @@
-/** Consultation fees (issue 6): the four types with their fee in rupees, each edited and saved. */
+/** Consultation fees: the four types with their fee in rupees, each edited and saved. */
 import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
 import { feePayload, feeRows, feesMachine } from '../../../machines/staffAdmin/lists';
 import { formatRupees } from '../../components/Appointments/format';

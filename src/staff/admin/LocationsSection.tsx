@@ -1,4 +1,4 @@
-/** Locations (issue 6): list, add, rename, delete (the server refuses while one is used, and says why), reorder. */
+/** Locations: list, add, rename, delete (the server refuses while one is used, and says why), reorder. */
 import { locationPayload, locationsMachine } from '../../../machines/staffAdmin/lists';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { listActors } from './actors';

@@ -1,5 +1,5 @@
 /**
- * Move one booking (issue 6): the patient's edit popup's flow, fields and messages
+ * Move one booking: the patient's edit popup's flow, fields and messages
  * (machines/appointmentEdit, src/components/Appointments/SlotChoiceFields.tsx: the doctor's
  * locations, a date from today in clinic time, the doctor's free slots that day there), saved
  * with the admin's move call (POST /staff/appointments/{id}/move, by location id).

@@ -1,5 +1,5 @@
 /**
- * Set a pharmacy order's status (issue 6, PUT /staff/orders/{id}/status): Placed, Ready,
+ * Set a pharmacy order's status (PUT /staff/orders/{id}/status): Placed, Ready,
  * Delivered or Cancelled, one chosen and saved. Cancelled is final; a paid order cancelled is
  * flagged for refund, which the popup says before it is saved.
  */

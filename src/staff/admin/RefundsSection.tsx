@@ -1,5 +1,5 @@
 /**
- * Refunds flagged for action (issue 6): who ("Former patient" for a closed account, whose contact
+ * Refunds flagged for action: who ("Former patient" for a closed account, whose contact
  * details are gone), how much, when and why; "Mark refunded" with a note once the money went back
  * through the payment provider. Resolved ones leave the list.
  */

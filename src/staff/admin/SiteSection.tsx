@@ -1,7 +1,7 @@
 /**
- * Site content (issue 6): events, team members and testimonials, each a list to add to, edit,
+ * Site content: events, team members and testimonials, each a list to add to, edit,
  * delete and reorder, with every image and video link previewed as the site will show it.
- * Issue 15: each form has the translatable texts in Hindi and Marathi too (inputs marked with
+ * Each form has the translatable texts in Hindi and Marathi too (inputs marked with
  * their `lang`); the list marks an entry the site shows partly in English in a language.
  */
 import type { AdminListMachine, Draft, ListItem } from '../../../machines/staffAdmin/adminListMachine';
@@ -148,7 +148,7 @@ interface SiteListProps<Item extends SiteItem, Payload, Answer extends { message
   readonly nameOf: (item: Item) => string;
   /** The line under the name in the list (a member's role, a testimonial's subject). */
   readonly metaOf?: (item: Item) => string;
-  /** The entry's texts given per language (issue 15): the list marks a language that shows English. */
+  /** The entry's texts given per language: the list marks a language that shows English. */
   readonly translatable: readonly string[];
   readonly renderForm: AdminListProps<Item>['renderForm'];
 }

@@ -219,7 +219,7 @@ export function useMoveActor(appointment: AppointmentRecord, popup: AppointmentP
 
   /** The id of a location of the doctor, by name (the edit flow chooses names). */
   async function locationIdOf(name: string, signal: AbortSignal): Promise<string> {
-    if (name === '') return ''; // the online hours (issue 12)
+    if (name === '') return ''; // the online hours
     const own = doctors.current.find((d) => d.email === appointment.doctorEmail)?.locations.find((l) => l.name === name);
     if (own) return own._id;
     const all = await api.fetchLocations(token, signal);

@@ -1,5 +1,5 @@
 /**
- * The admin screens of the staff console (issue 6), mounted by the console's shell under
+ * The admin screens of the staff console, mounted by the console's shell under
  * /staff/admin/<path>. Each reads the caller with useStaff() and its calls from useAdminServices().
  */
 import type { ReactNode } from 'react';

@@ -15,7 +15,7 @@ export const demoSeed = JSON.parse(readFileSync(join(ROOT, 'server/seed/demo-cli
     type: string;
     locations: string[];
     hours: Record<string, Weekday[]>;
-    /** Chat, Video and Call hours, no clinic (issue 12): weekday -> [start, end] ranges. */
+    /** Chat, Video and Call hours, no clinic: weekday -> [start, end] ranges. */
     onlineHours?: Partial<Record<Weekday, [string, string][]>>;
     qualification: string;
     registration?: { council: string; number: string };
@@ -36,7 +36,7 @@ export function weekdayOf(date: string): Weekday {
   return names[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 }
 
-/** The booking popup's Location value for "Online (Chat, Video, Call)": no clinic (issue 12). */
+/** The booking popup's Location value for "Online (Chat, Video, Call)": no clinic. */
 export const onlinePlace = '@online';
 
 export interface Plan {

@@ -92,7 +92,7 @@ export function clinicApi(baseUrl: () => string) {
       doctorEmail: booking.doctorEmail,
       location: booking.location === onlinePlace ? '' : booking.location,
       consultationType: booking.consultationType,
-      // Chat, Video and Call record the teleconsultation consent's words (issue 13); a Clinic Visit ignores them.
+      // Chat, Video and Call record the teleconsultation consent's words; a Clinic Visit ignores them.
       consentText: 'I agree to a teleconsultation.',
       startTime,
       appointmentPaymentStatus: 'failed',

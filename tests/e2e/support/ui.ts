@@ -71,7 +71,7 @@ export async function expectBookingStepsStill(dialog: Locator): Promise<void> {
 
 /**
  * Opens My Appointment's "Earlier" group (past and cancelled appointments, collapsed unless one of
- * them asks for something: issue 12) when it is there and closed, so its cards can be read.
+ * them asks for something) when it is there and closed, so its cards can be read.
  */
 export async function openEarlier(page: Page): Promise<void> {
   const earlier = page.locator('details.appointments__earlier');

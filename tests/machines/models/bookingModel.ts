@@ -4,7 +4,7 @@
  * rendered app's (tests/component/renderedBookingPaths.test.tsx, the popup and its provider with
  * fake calls). `createTestModel` refuses machines that invoke actors, so the model is the popup in
  * three regions: the booking itself (a clinic, where the type is a Clinic Visit without asking, or
- * online, where the patient picks Chat, Video or Call; issue 12), a doctor there, a date with or
+ * online, where the patient picks Chat, Video or Call), a doctor there, a date with or
  * without a schedule, a slot, book, log in, pay, reopen after /paymentfail), the fee list (on
  * time, late, failing and retried) and the login. Each event is a thing the person does together
  * with what the server answers: a slot taken meanwhile (409), a payment call with no answer.
