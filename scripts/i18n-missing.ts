@@ -6,7 +6,8 @@
 import { homeEnglish } from '../src/content/home';
 import { pageCopies } from '../src/content/translatedCopy';
 import { compareCatalogs, sameInCopy } from '../src/i18n/check';
-import { en, loadCatalog } from '../src/i18n/messages';
+import { loadCatalog } from '../src/i18n/catalogs';
+import { en } from '../src/i18n/messages';
 
 let problems = 0;
 for (const language of ['hi', 'mr'] as const) {

@@ -53,10 +53,14 @@ function explain(error: unknown, port: number): string | undefined {
   return undefined;
 }
 
+/** The port the decoded configuration listens on (PORT), for a failure to name: its default until then. */
+let configuredPort = 3000;
+
 async function main(): Promise<void> {
   // Before anything is written: DATA_DIR is the server's user's only (db/dataDir.ts).
   keepNewFilesPrivate();
   const config = loadConfig();
+  configuredPort = config.http.port;
   // The embedded database's DATA_DIR is made here; on PostgreSQL one may still hold the outbox.
   const embedded = config.storage.databaseUrl === null;
   // Its database folder: made private by openDatabase, once PGlite has opened it (db/pglite.ts).
@@ -163,8 +167,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const port = Number(process.env.PORT) || 3000;
-  const reason = explain(error, port);
+  const reason = explain(error, configuredPort);
   console.error(reason ? `Cannot start the clinic portal.\n${reason}` : error);
   process.exit(1);
 });

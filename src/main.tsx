@@ -4,7 +4,7 @@ import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { liveSiteOptionsLogic, prefetchSiteApi } from './app/liveSiteOptions';
-import { startLanguage } from './i18n/language';
+import { startLanguage } from './i18n/languageChoice';
 
 // Fetch the API client's chunk while React renders the first frame.
 prefetchSiteApi();

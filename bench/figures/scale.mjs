@@ -8,7 +8,7 @@
 // is created, migrated and seeded with the demo clinic by the built server's own modules
 // (dist/node: startup.js prepareDatabase), and dropped at the end, also on failure. Without
 // PostgreSQL the figure says so and returns nothing. PGlite is out of scope (docs/performance.md,
-// "Scale run": a million rows through the embedded WebAssembly database take too long to insert
+// "How to measure": a million rows through the embedded WebAssembly database take too long to insert
 // and too much memory for a run of minutes).
 //
 // The rows (SQL, generate_series, one statement per table and step; every constraint of the
@@ -41,7 +41,7 @@
 // database at the end (grown) for EXPLAIN, and prints its name.
 //
 // Budgets (1M/1k ratio of the medians): slot list and availability 1.2, the target above.
-// Patient's list and staff day: 1.5, measured and explained in docs/performance.md ("Scale run").
+// Patient's list and staff day: 1.5, measured and explained in docs/performance.md ("Latest figures").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -279,7 +279,7 @@ export default {
     const adminUrl = benchPostgresUrl();
     if (!adminUrl) {
       ctx.log('  PostgreSQL skipped: neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set; the scale run needs PostgreSQL');
-      ctx.log('  (PGlite at a million rows is out of scope: docs/performance.md, "Scale run")');
+      ctx.log('  (PGlite at a million rows is out of scope: docs/performance.md, "How to measure")');
       return { figures: [], details: { skipped: 'no PostgreSQL' } };
     }
     const large = positiveEnv('BENCH_SCALE_APPOINTMENTS', 1_000_000);

@@ -23,7 +23,7 @@
 // PGlite from 0.018-0.025 to 0.143-0.213 and PostgreSQL from 0.036-0.089 to 0.105-0.227; its
 // bound then sat at 0.08. 2026-11-27 (session 13), on a quiet host: 0.15-0.16 on both before,
 // and 0.21-0.23 after the clinic clock was read once per answer instead of once per slot and
-// helmet's headers were worked out once (docs/performance.md, "Session 13").
+// helmet's headers were worked out once (docs/performance.md, "Rules that keep the figures").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { besideBare, fmtMs, fmtRps, loadOptions } from '../lib/underLoad.mjs';

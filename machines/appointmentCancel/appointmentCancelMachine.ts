@@ -40,7 +40,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { MessageAnswer } from '../../contract/auth.js';
-import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 import { canCancel } from '../appointments/rules.js';
 import { isUnauthorized } from '../failures.js';
 

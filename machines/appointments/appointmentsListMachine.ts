@@ -26,7 +26,7 @@
  */
 import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
-import { describeFailure } from '../session/notices.js';
+import { describeFailure } from '../shared/notices.js';
 import { isUnauthorized } from '../failures.js';
 
 export type AppointmentsListInput = { email: string; token: string };

@@ -8,7 +8,7 @@
  * Input: `{ token, now }`
  * - `token`: the session's bearer token.
  * - `now`: the current instant (epoch milliseconds, `Date.now()`), for the unpaid holds; the
- *   `clock` actor moves it on (`clock.tick`).
+ *   `Clock` region reads it again every `clockTick` (15 seconds).
  *
  * Events:
  * - `appointment.pay` { appointment }: pays again for an appointment whose fee was never
@@ -16,7 +16,8 @@
  *   another payment is being asked for.
  * - `appointment.addToCalendar` { appointment }: fetches its .ics (GET
  *   /appointment/{id}/calendar.ics) for a Booked and paid one (`canAddToCalendar`, ./rules.ts).
- * - `clock.tick` { now }: the time moved on (from the `clock` actor; a test may send it).
+ * - `clock.tick` { now }: the time moved on (sent by the app or a test; the `Clock` region also
+ *   reads the time itself).
  *
  * The app provides (`appointmentsMachine.provide({ actors })`), each rejecting with an ApiFailure
  * (src/api/client.ts) when it fails:
@@ -24,7 +25,7 @@
  *                                                       (createAppointmentPayment, src/api/booking.ts)
  * - `downloadCalendar` { appointmentId, token } -> { fileName, content: Blob }
  *                                                       (downloadCalendar, src/api/appointments.ts)
- * - `clock` (optional): sends `clock.tick` { now }; the default ticks every 15 seconds.
+ * The delay `clockTick` (15 seconds) and the action `readClock` (`Date.now()`) may be provided too.
  *
  * Effects, actions the app provides (src/components/Appointments/provider.ts); until provided they
  * are emitted (`actor.on(...)`), as the machine's tests read them:
@@ -39,10 +40,10 @@
  *   '/#/payment?payUrl=' + encodeURIComponent(payUrl), as the booking popup does.
  * - `offerFile` { file } (emits `calendar.file` { fileName, content }): the app offers the file as a download.
  */
-import { assign, emit, fromCallback, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { paymentPageUrl, paymentRequest, type PaymentAnswer, type PaymentRequest } from '../booking/bookingMachine.js';
-import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 import { canAddToCalendar, canPay, viewOf, type AppointmentView } from './rules.js';
 import { isRefused, isUnauthorized } from '../failures.js';
 
@@ -80,16 +81,8 @@ export type AppointmentsContext = {
 /** What a card shows and offers: the rules' view, and Add to calendar. */
 export type AppointmentCardView = AppointmentView & { canAddToCalendar: boolean };
 
-/** How often the default clock ticks: an unpaid hold's Pay goes at most this long after it lapses. */
+/** How often the page reads the time: an unpaid hold's Pay goes at most this long after it lapses. */
 export const clockTickMs = 15_000;
-
-/** A clock that sends `clock.tick` { now: Date.now() } every `ms` milliseconds while it runs. */
-export function clockEvery(ms: number) {
-  return fromCallback<EventObject>(({ sendBack }) => {
-    const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), ms);
-    return () => clearInterval(timer);
-  });
-}
 
 const notice = (tone: Tone, n: AppointmentsNotice): NoticeEvent<AppointmentsNotice> => ({ type: 'notice', tone, notice: n });
 
@@ -116,7 +109,9 @@ export const appointmentsMachine = setup({
     downloadCalendar: fromPromise<CalendarFile, { appointmentId: string; token: string }>(() =>
       Promise.reject(new Error('not provided')),
     ),
-    clock: clockEvery(clockTickMs),
+  },
+  delays: {
+    clockTick: clockTickMs,
   },
   guards: {
     isPayable: ({ context, event }) => event.type === 'appointment.pay' && canPay(event.appointment, context.now),
@@ -126,6 +121,8 @@ export const appointmentsMachine = setup({
   },
   actions: {
     storeNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),
+    /** The time, read when the clock ticks (the app may provide its own reading). */
+    readClock: assign({ now: () => Date.now() }),
     startPaying: assign({ paying: ({ event }) => (event.type === 'appointment.pay' ? event.appointment : null) }),
     stopPaying: assign({ paying: null }),
     startCalendar: assign({
@@ -144,10 +141,19 @@ export const appointmentsMachine = setup({
   id: 'appointments',
   description: 'My appointments page: Pay for an unpaid appointment while its hold lasts, and Add to calendar.',
   context: ({ input }) => ({ token: input.token, now: input.now, paying: null, calendarId: null }),
-  invoke: { id: 'clock', src: 'clock' },
   on: { 'clock.tick': { actions: 'storeNow' } },
   type: 'parallel',
   states: {
+    Clock: {
+      description: 'The time moves on while the page shows, so an unpaid hold lapses on its card when it does.',
+      initial: 'Ticking',
+      states: {
+        Ticking: {
+          description: 'Reads the time again every 15 seconds.',
+          after: { clockTick: { target: 'Ticking', reenter: true, actions: 'readClock' } },
+        },
+      },
+    },
     Payment: {
       description: 'Pay again for an appointment whose fee was never confirmed, while its hold lasts.',
       initial: 'Idle',

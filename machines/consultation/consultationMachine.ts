@@ -5,9 +5,9 @@
  * own (the server refuses another's with 403).
  *
  * Input: `{ appointmentId, token, now }`: the record's `_id`, the staff member's bearer token and
- * the current instant (epoch milliseconds, `Date.now()`).
+ * the current instant (epoch milliseconds, `Date.now()`). ./context.ts
  *
- * Events (form edits are ignored while that form is being saved):
+ * Events (./events.ts; form edits are ignored while that form is being saved):
  * - `consultation.retry`: load again after a failed load.
  * - `prescription.changed` { field, value }; `prescription.showMedicine` { value };
  *   `remedy.added`; `remedy.removed` { key }; `remedy.changed` { key, field, value }.
@@ -18,8 +18,10 @@
  * - `order.save`: checked first (`checkOrder`), then creates the order.
  * - `attendance.note` { value }; `attendance.missed`: notes that the patient did not attend, with
  *   the note ('' for none), once the slot has ended (`selectOffersDidNotAttend`).
- * - `clock.tick` { now }: the time moved on (the `clock` actor; a test may send it): completion and
- *   "did not attend" are judged again when their time comes.
+ * - `clock.tick` { now }: the time moved on. The machine reads the clock every
+ *   `consultationClockMs` (15 seconds: the delay `tick`; `readClock`, which the app may provide
+ *   with its own clock: `readClockWith`, ./actions.ts); a test may send it. Completion and "did not
+ *   attend" are judged again when their time comes.
  * - `appointment.replaced` { appointment }: the record as the server now has it after a change made
  *   outside this machine (an admin setting the order's status: src/staff/admin/OrderStatusDialog.tsx).
  *   Only while shown, and only a record of this appointment. The record is replaced, the forms
@@ -43,10 +45,9 @@
  * - `completeAppointment` { appointmentId, medicines, token } -> { message, appointment }
  * - `createOrder` { appointmentId, order, token } -> { message, appointment }
  * - `markDidNotAttend` { appointmentId, note, token } -> { message, appointment }
- * - `clock` (optional): sends `clock.tick` { now }; the default ticks every 15 seconds.
  *
- * Load outcome (`selectStatus`): 'loading' | 'ready' | 'refused' (403/404: `selectFailure` has the
- * server's words: another doctor's, not found) | 'failed' (no answer: retry).
+ * Load outcome (`selectStatus`, ./selectors.ts): 'loading' | 'ready' | 'refused' (403/404:
+ * `selectFailure` has the server's words: another doctor's, not found) | 'failed' (no answer: retry).
  *
  * Effects, actions the app provides (src/staff/provider.ts): `notify` (emits `notice`),
  * `tellChanged` (emits `appointment.changed`), `tellExpired` (emits `session.expired`); until
@@ -60,263 +61,44 @@
  * - `appointment.changed` { appointment }: a save succeeded; the lists may refresh.
  * - `session.expired`: a call answered 401.
  */
-import { assign, emit, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import { type AppointmentRecord, emptyMedicines, type Medicines } from '../../contract/appointments.js';
-import type { StaffAppointmentDetail, StaffPayment } from '../../contract/staff.js';
-import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
-import {
-  checkOrder,
-  checkPrescription,
-  prescriptionDraftOf,
-  withNewRemedy,
-  type FieldProblems,
-  type OrderDraft,
-  type OrderRequest,
-  type PaymentMode,
-  type PrescriptionDraft,
-  type PrescriptionField,
-  type RemedyField,
-} from './forms.js';
-import { isConflict, isUnauthorized, refusedWith } from '../failures.js';
+import { consultationSetup } from './actions.js';
+import { initialContext } from './context.js';
+import { failureNotice, notice, savedNotice, type ChangeAnswer } from './events.js';
+import { checkOrder, checkPrescription } from './forms.js';
 
-export type ConsultationInput = { appointmentId: string; token: string; now: number };
+type Failed = { event: { error: unknown } };
+type Saved = { event: { output: ChangeAnswer } };
+const errorOf = ({ event }: Failed) => ({ error: event.error });
+const failureOf = ({ event }: Failed) => failureNotice(event.error);
+const appointmentOf = ({ event }: Saved) => ({ appointment: event.output.appointment });
 
-/** How often the default clock ticks: the form (or "did not attend") appears at most this long after its time. */
-export const consultationClockMs = 15_000;
+/**
+ * A save that failed, the same for the three forms: back to the form (`back`) with why said as a
+ * toast; a 401 ends the session too; a 409 (cancelled meanwhile, an order made by someone else)
+ * loads the appointment again.
+ */
+const saveFailed = (back: 'Editing' | 'Offered') =>
+  [
+    { guard: { type: 'isUnauthorized', params: errorOf }, target: back, actions: ['tellExpired', { type: 'notify', params: failureOf }] },
+    { guard: { type: 'isConflict', params: errorOf }, target: '#consultation.Loading', actions: { type: 'notify', params: failureOf } },
+    { target: back, actions: { type: 'notify', params: failureOf } },
+  ] as const;
 
-export type ChangeAnswer = { message: string; appointment: AppointmentRecord };
+/** A save that succeeded: the record stored as the server answered it (`storeAnswer`), then its words as a toast and the lists told. */
+const storeAnswer = { type: 'storeAnswer', params: appointmentOf } as const;
+const tellSaved = [
+  { type: 'notify', params: ({ event }: Saved) => savedNotice(event.output) },
+  { type: 'tellChanged', params: ({ event }: Saved) => ({ answer: event.output }) },
+] as const;
 
-export type ConsultationNotice = { kind: 'checkFields' } | { kind: 'somethingWentWrong' } | ServerNotice;
-
-export type ConsultationEmitted =
-  | NoticeEvent<ConsultationNotice>
-  | { type: 'appointment.changed'; appointment: AppointmentRecord }
-  | { type: 'session.expired' };
-
-export type ConsultationEvent =
-  | { type: 'consultation.retry' }
-  | { type: 'prescription.changed'; field: PrescriptionField; value: string }
-  | { type: 'prescription.showMedicine'; value: boolean }
-  | { type: 'remedy.added' }
-  | { type: 'remedy.removed'; key: number }
-  | { type: 'remedy.changed'; key: number; field: RemedyField; value: string }
-  | { type: 'prescription.save' }
-  | { type: 'order.changed'; field: 'pharmacyId' | 'total'; value: string }
-  | { type: 'order.mode'; paymentMode: PaymentMode }
-  | { type: 'order.save' }
-  | { type: 'attendance.note'; value: string }
-  | { type: 'attendance.missed' }
-  | { type: 'clock.tick'; now: number }
-  | { type: 'appointment.replaced'; appointment: AppointmentRecord }
-  /** Internal: the stored appointment changed (raised after a prescription save or a replaced record): the forms judge again. */
-  | { type: 'appointment.stored' }
-  /** Internal: the clock moved on (raised on `clock.tick`): what waits for a time judges again. */
-  | { type: 'time.passed' };
-
-export type ConsultationContext = {
-  appointmentId: string;
-  token: string;
-  detail: StaffAppointmentDetail | null;
-  prescription: PrescriptionDraft;
-  prescriptionProblems: FieldProblems;
-  order: OrderDraft;
-  orderProblems: FieldProblems;
-  /** The note that goes with "did not attend" ('' for none). */
-  missedNote: string;
-  /** The current instant (epoch milliseconds), as the clock last said. */
-  now: number;
-  /** The server's words when loading was refused or failed. */
-  failure: string | null;
-};
-
-export type ConsultationStatus = 'loading' | 'ready' | 'refused' | 'failed';
-
-const emptyPrescription: PrescriptionDraft = prescriptionDraftOf(emptyMedicines);
-
-/** The first form of a new consultation has one remedy row to fill in. */
-function draftFor(appointment: AppointmentRecord): PrescriptionDraft {
-  const draft = prescriptionDraftOf(appointment.medicines);
-  return draft.remedies.length === 0 ? withNewRemedy(draft) : draft;
-}
-
-const emptyOrder: OrderDraft = { pharmacyId: '', total: '', paymentMode: 'Card' };
-
-const notice = (tone: Tone, n: ConsultationNotice): NoticeEvent<ConsultationNotice> => ({ type: 'notice', tone, notice: n });
-
-const appointmentOf = (context: ConsultationContext): AppointmentRecord | null => context.detail?.appointment ?? null;
-
-const failureNotice = (error: unknown) => notice('error', serverWordsOr(error, { kind: 'somethingWentWrong' }));
-
-/** Not Completed yet, and the join window (with it, completion) has not opened at `now`. */
-function completionNotOpen(context: ConsultationContext): boolean {
-  const detail = context.detail;
-  if (!detail || detail.appointment.appointmentStatus === 'Completed') return false;
-  return context.now < Date.parse(detail.completionOpensAt);
-}
-
-/** "Patient did not attend" may be noted: a paid Booked (or Expired) one, not a Chat, whose slot has ended at `now`. */
-function didNotAttendOpen(context: ConsultationContext): boolean {
-  const detail = context.detail;
-  if (!detail) return false;
-  const a = detail.appointment;
-  return (
-    (a.appointmentStatus === 'Booked' || a.appointmentStatus === 'Expired') &&
-    a.appointmentPaymentStatus === 'paid' &&
-    a.consultationType !== 'Chat' &&
-    context.now >= Date.parse(detail.slotEndsAt)
-  );
-}
-
-export const consultationMachine = setup({
-  types: {} as {
-    context: ConsultationContext;
-    events: ConsultationEvent;
-    input: ConsultationInput;
-    emitted: ConsultationEmitted;
-  },
-  actors: {
-    // Declared here with their types; the real ones come from the app, so these must never run.
-    loadAppointment: fromPromise<StaffAppointmentDetail, { appointmentId: string; token: string }>(() =>
-      Promise.reject(new Error('not provided')),
-    ),
-    completeAppointment: fromPromise<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>(() =>
-      Promise.reject(new Error('not provided')),
-    ),
-    createOrder: fromPromise<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>(() =>
-      Promise.reject(new Error('not provided')),
-    ),
-    markDidNotAttend: fromPromise<ChangeAnswer, { appointmentId: string; note: string; token: string }>(() =>
-      Promise.reject(new Error('not provided')),
-    ),
-    clock: fromCallback<ConsultationEvent>(({ sendBack }) => {
-      const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), consultationClockMs);
-      return () => clearInterval(timer);
-    }),
-  },
-  guards: {
-    isCancelled: ({ context }) => appointmentOf(context)?.appointmentStatus === 'Cancelled',
-    canOrder: ({ context }) => {
-      const appointment = appointmentOf(context);
-      return appointment?.appointmentStatus === 'Completed' && appointment.order === null;
-    },
-    isCompletionNotOpen: ({ context }) => completionNotOpen(context),
-    canMarkMissed: ({ context }) => didNotAttendOpen(context),
-    prescriptionHasProblems: ({ context }) => !checkPrescription(context.prescription).ok,
-    orderHasProblems: ({ context }) => !checkOrder(context.order).ok,
-    isUnauthorized,
-    isRefusedToLoad: (_, params: { error: unknown }) => refusedWith(params.error, (status) => [400, 403, 404].includes(status)),
-    isConflict,
-    isThisAppointment: ({ context }, params: { appointment: AppointmentRecord }) => params.appointment._id === context.appointmentId,
-  },
-  actions: {
-    storeDetail: assign(({ context }, params: { detail: StaffAppointmentDetail }) => {
-      const prescription = draftFor(params.detail.appointment);
-      return {
-        detail: params.detail,
-        failure: null,
-        prescription,
-        prescriptionProblems: {},
-        order: { ...emptyOrder, pharmacyId: prescription.pharmacyId || context.order.pharmacyId },
-        orderProblems: {},
-      };
-    }),
-    storeAnswer: assign(({ context }, params: { appointment: AppointmentRecord }) => ({
-      detail: context.detail ? { ...context.detail, appointment: params.appointment } : null,
-      order: context.order.pharmacyId.trim() === '' ? { ...context.order, pharmacyId: params.appointment.medicines.pharmacyId } : context.order,
-    })),
-    /** A change made elsewhere: the record only; the drafts and their problems stay as typed. */
-    replaceAppointment: assign({
-      detail: ({ context }, params: { appointment: AppointmentRecord }) =>
-        context.detail ? { ...context.detail, appointment: params.appointment } : null,
-    }),
-    /** The prescription saved: the form shows it as stored (blank remedy rows were not sent). */
-    showSavedPrescription: assign({
-      prescription: (_, params: { appointment: AppointmentRecord }) => prescriptionDraftOf(params.appointment.medicines),
-    }),
-    storeFailure: assign({
-      failure: (_, params: { error: unknown }) => {
-        const failure = describeFailure(params.error);
-        return failure.kind === 'refused' ? failure.text : null;
-      },
-    }),
-    editPrescription: assign({
-      prescription: ({ context, event }) => {
-        const draft = context.prescription;
-        switch (event.type) {
-          case 'prescription.changed':
-            return { ...draft, [event.field]: event.value };
-          case 'prescription.showMedicine':
-            return { ...draft, showMedicine: event.value };
-          case 'remedy.added':
-            return withNewRemedy(draft);
-          case 'remedy.removed':
-            return { ...draft, remedies: draft.remedies.filter((row) => row.key !== event.key) };
-          case 'remedy.changed':
-            return {
-              ...draft,
-              remedies: draft.remedies.map((row) => (row.key === event.key ? { ...row, [event.field]: event.value } : row)),
-            };
-          default:
-            return draft;
-        }
-      },
-      // Rows moved: problems named by row place would point at the wrong ones; they come back on Save.
-      prescriptionProblems: ({ context, event }) =>
-        event.type === 'remedy.removed' || event.type === 'remedy.added' ? {} : context.prescriptionProblems,
-    }),
-    editOrder: assign({
-      order: ({ context, event }) => {
-        if (event.type === 'order.changed') return { ...context.order, [event.field]: event.value };
-        if (event.type === 'order.mode') return { ...context.order, paymentMode: event.paymentMode };
-        return context.order;
-      },
-    }),
-    showPrescriptionProblems: assign({
-      prescriptionProblems: ({ context }) => {
-        const checked = checkPrescription(context.prescription);
-        return checked.ok ? {} : checked.problems;
-      },
-    }),
-    clearPrescriptionProblems: assign({ prescriptionProblems: {} }),
-    showOrderProblems: assign({
-      orderProblems: ({ context }) => {
-        const checked = checkOrder(context.order);
-        return checked.ok ? {} : checked.problems;
-      },
-    }),
-    clearOrderProblems: assign({ orderProblems: {} }),
-    editMissedNote: assign({ missedNote: (_, params: { value: string }) => params.value }),
-    clearMissedNote: assign({ missedNote: '' }),
-    storeNow: assign({ now: (_, params: { now: number }) => params.now }),
-    announceStored: raise({ type: 'appointment.stored' as const }),
-    announceTime: raise({ type: 'time.passed' as const }),
-    // The effects: the app provides them (src/staff/provider.ts); until then they are emitted,
-    // so the machine's tests and the inspector see them.
-    notify: emit((_, params: NoticeEvent<ConsultationNotice>) => params),
-    tellChanged: emit((_, params: { answer: ChangeAnswer }) => ({
-      type: 'appointment.changed' as const,
-      appointment: params.answer.appointment,
-    })),
-    tellExpired: emit({ type: 'session.expired' as const }),
-  },
-}).createMachine({
+export const consultationMachine = consultationSetup.createMachine({
   id: 'consultation',
   description:
     'One appointment for staff: its details, completing it with the prescription (from the join window on) or noting that the patient did not attend (from the slot\'s end), then its pharmacy order.',
-  context: ({ input }) => ({
-    appointmentId: input.appointmentId,
-    token: input.token,
-    detail: null,
-    prescription: emptyPrescription,
-    prescriptionProblems: {},
-    order: emptyOrder,
-    orderProblems: {},
-    missedNote: '',
-    now: input.now,
-    failure: null,
-  }),
-  invoke: { id: 'clock', src: 'clock' },
+  context: ({ input }) => initialContext(input),
+  entry: 'scheduleTick',
   on: {
+    'clock.due': { actions: ['readClock', 'scheduleTick'] },
     'clock.tick': { actions: [{ type: 'storeNow', params: ({ event }) => ({ now: event.now }) }, 'announceTime'] },
   },
   initial: 'Loading',
@@ -330,17 +112,9 @@ export const consultationMachine = setup({
         input: ({ context }) => ({ appointmentId: context.appointmentId, token: context.token }),
         onDone: { target: 'Ready', actions: { type: 'storeDetail', params: ({ event }) => ({ detail: event.output }) } },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Failed',
-            actions: [{ type: 'storeFailure', params: ({ event }) => ({ error: event.error }) }, 'tellExpired'],
-          },
-          {
-            guard: { type: 'isRefusedToLoad', params: ({ event }) => ({ error: event.error }) },
-            target: 'Refused',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'Failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+          { guard: { type: 'isUnauthorized', params: errorOf }, target: 'Failed', actions: [{ type: 'storeFailure', params: errorOf }, 'tellExpired'] },
+          { guard: { type: 'isRefusedToLoad', params: errorOf }, target: 'Refused', actions: { type: 'storeFailure', params: errorOf } },
+          { target: 'Failed', actions: { type: 'storeFailure', params: errorOf } },
         ],
       },
     },
@@ -402,29 +176,8 @@ export const consultationMachine = setup({
                   if (!checked.ok) throw new Error('completeAppointment: the prescription has problems');
                   return { appointmentId: context.appointmentId, medicines: checked.value, token: context.token };
                 },
-                onDone: {
-                  target: 'Judging',
-                  actions: [
-                    { type: 'storeAnswer', params: ({ event }) => ({ appointment: event.output.appointment }) },
-                    { type: 'showSavedPrescription', params: ({ event }) => ({ appointment: event.output.appointment }) },
-                    { type: 'notify', params: ({ event }) => notice('success', { kind: 'server', text: event.output.message }) },
-                    { type: 'tellChanged', params: ({ event }) => ({ answer: event.output }) },
-                    'announceStored',
-                  ],
-                },
-                onError: [
-                  {
-                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                    target: 'Editing',
-                    actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
-                  },
-                  {
-                    guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-                    target: '#consultation.Loading',
-                    actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) },
-                  },
-                  { target: 'Editing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
-                ],
+                onDone: { target: 'Judging', actions: [storeAnswer, { type: 'showSavedPrescription', params: appointmentOf }, ...tellSaved, 'announceStored'] },
+                onError: saveFailed('Editing'),
               },
             },
           },
@@ -456,29 +209,8 @@ export const consultationMachine = setup({
                 id: 'markDidNotAttend',
                 src: 'markDidNotAttend',
                 input: ({ context }) => ({ appointmentId: context.appointmentId, note: context.missedNote.trim(), token: context.token }),
-                onDone: {
-                  target: 'Judging',
-                  actions: [
-                    { type: 'storeAnswer', params: ({ event }) => ({ appointment: event.output.appointment }) },
-                    'clearMissedNote',
-                    { type: 'notify', params: ({ event }) => notice('success', { kind: 'server', text: event.output.message }) },
-                    { type: 'tellChanged', params: ({ event }) => ({ answer: event.output }) },
-                    'announceStored',
-                  ],
-                },
-                onError: [
-                  {
-                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                    target: 'Offered',
-                    actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
-                  },
-                  {
-                    guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-                    target: '#consultation.Loading',
-                    actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) },
-                  },
-                  { target: 'Offered', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
-                ],
+                onDone: { target: 'Judging', actions: [storeAnswer, 'clearMissedNote', ...tellSaved, 'announceStored'] },
+                onError: saveFailed('Offered'),
               },
             },
           },
@@ -518,27 +250,8 @@ export const consultationMachine = setup({
                   if (!checked.ok) throw new Error('createOrder: the order has problems');
                   return { appointmentId: context.appointmentId, order: checked.value, token: context.token };
                 },
-                onDone: {
-                  target: 'Judging',
-                  actions: [
-                    { type: 'storeAnswer', params: ({ event }) => ({ appointment: event.output.appointment }) },
-                    { type: 'notify', params: ({ event }) => notice('success', { kind: 'server', text: event.output.message }) },
-                    { type: 'tellChanged', params: ({ event }) => ({ answer: event.output }) },
-                  ],
-                },
-                onError: [
-                  {
-                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                    target: 'Offered',
-                    actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
-                  },
-                  {
-                    guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-                    target: '#consultation.Loading',
-                    actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) },
-                  },
-                  { target: 'Offered', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
-                ],
+                onDone: { target: 'Judging', actions: [storeAnswer, ...tellSaved] },
+                onError: saveFailed('Offered'),
               },
             },
           },
@@ -547,42 +260,3 @@ export const consultationMachine = setup({
     },
   },
 });
-
-type Snapshot = SnapshotFrom<typeof consultationMachine>;
-
-export const selectStatus = (snapshot: Snapshot): ConsultationStatus => {
-  if (snapshot.matches('Refused')) return 'refused';
-  if (snapshot.matches('Failed')) return 'failed';
-  // A reload after a conflict keeps the appointment shown until the answer arrives.
-  return snapshot.context.detail === null ? 'loading' : 'ready';
-};
-export const selectIsLoading = (snapshot: Snapshot): boolean => snapshot.hasTag('loading');
-export const selectFailure = (snapshot: Snapshot): string | null => snapshot.context.failure;
-export const selectAppointment = (snapshot: Snapshot): AppointmentRecord | null => appointmentOf(snapshot.context);
-export const selectPayments = (snapshot: Snapshot): StaffPayment[] => snapshot.context.detail?.payments ?? [];
-export const selectSlotMinutes = (snapshot: Snapshot): number | null => snapshot.context.detail?.slotMinutes ?? null;
-export const selectIsCancelled = (snapshot: Snapshot): boolean => snapshot.matches({ Ready: { Prescription: 'Closed' } });
-/** When completion opens (ISO instant) while it has not: the view says so instead of the form; null otherwise. */
-export const selectCompletionOpensAt = (snapshot: Snapshot): string | null =>
-  snapshot.matches({ Ready: { Prescription: 'NotYetOpen' } }) ? (snapshot.context.detail?.completionOpensAt ?? null) : null;
-/** "Patient did not attend" is offered (Offered or Marking). */
-export const selectOffersDidNotAttend = (snapshot: Snapshot): boolean =>
-  snapshot.matches({ Ready: { Attendance: 'Offered' } }) || snapshot.matches({ Ready: { Attendance: 'Marking' } });
-/** The console's clock as the machine last heard it (epoch milliseconds). */
-export const selectNow = (snapshot: Snapshot): number => snapshot.context.now;
-export const selectIsMarkingMissed = (snapshot: Snapshot): boolean => snapshot.hasTag('markingMissed');
-export const selectMissedNote = (snapshot: Snapshot): string => snapshot.context.missedNote;
-/** The prescription form is shown (Editing or Saving). */
-export const selectOffersPrescription = (snapshot: Snapshot): boolean =>
-  snapshot.matches({ Ready: { Prescription: 'Editing' } }) || snapshot.matches({ Ready: { Prescription: 'Saving' } });
-/** Save writes the prescription again (the appointment is already Completed) rather than completing it. */
-export const selectIsUpdate = (snapshot: Snapshot): boolean => appointmentOf(snapshot.context)?.appointmentStatus === 'Completed';
-export const selectPrescription = (snapshot: Snapshot): PrescriptionDraft => snapshot.context.prescription;
-export const selectPrescriptionProblems = (snapshot: Snapshot): FieldProblems => snapshot.context.prescriptionProblems;
-export const selectIsSavingPrescription = (snapshot: Snapshot): boolean => snapshot.hasTag('savingPrescription');
-/** The order form is shown (Offered or Saving). */
-export const selectOffersOrder = (snapshot: Snapshot): boolean =>
-  snapshot.matches({ Ready: { Order: 'Offered' } }) || snapshot.matches({ Ready: { Order: 'Saving' } });
-export const selectOrderDraft = (snapshot: Snapshot): OrderDraft => snapshot.context.order;
-export const selectOrderProblems = (snapshot: Snapshot): FieldProblems => snapshot.context.orderProblems;
-export const selectIsSavingOrder = (snapshot: Snapshot): boolean => snapshot.hasTag('savingOrder');

@@ -6,8 +6,9 @@
  *
  * Input: `{ appointmentId, token, now }` (now: epoch milliseconds, `Date.now()`).
  *
- * Events:
- * - `clock.tick` { now }: the time moved on (the `clock` actor; a test may send it).
+ * Events (./events.ts):
+ * - `clock.tick` { now }: the time moved on. The machine reads the clock every
+ *   `consultationTickMs` (15 seconds: the delay `tick`); a test may send it.
  * - `consultation.retry`: after a failed load.
  * - `call.noanswer` { note }: the doctor (or an admin) notes that the person consulted did not
  *   answer the call; only for a Call that has opened, as staff (the server checks it again).
@@ -15,100 +16,27 @@
  * Effects, actions the app provides (src/components/Appointments/provider.ts,
  * src/staff/provider.ts): `notify` (emits `notice`), `tellSessionExpired` (emits
  * `session.expired`); until provided they are emitted, as the machine's tests read them
- * (`actor.on(...)`).
+ * (`actor.on(...)`). `readClock` may be provided too (`readClockWith`, ./actions.ts) to read
+ * another clock than `Date.now()`.
  * Emitted: `session.expired` when the server says the token is no longer live (401); `notice`
  * { kind: 'noted' } once the note is stored, or the server's words / 'somethingWentWrong'.
  *
  * Actors:
  * - `loadConsultation` { appointmentId, token } -> Consultation; rejects with an ApiFailure.
  * - `noteNoAnswer` { appointmentId, note, token } -> Consultation (with the note in its record).
- * - `clock` (optional): sends `clock.tick` { now }; the default ticks every 15 seconds.
+ *
+ * Views read ./selectors.ts.
  */
-import { assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { Consultation } from '../../contract/consultation.js';
-import { isUnauthorized, serverWordsOr } from '../failures.js';
-import type { NoticeEvent } from '../session/notices.js';
+import { consultationJoinSetup } from './actions.js';
+import { initialContext } from './context.js';
+import { failureNotice, noted } from './events.js';
 
-export type ConsultationJoinInput = { appointmentId: string; token: string; now: number };
-
-export type ConsultationJoinEvent =
-  | { type: 'clock.tick'; now: number }
-  | { type: 'consultation.retry' }
-  | { type: 'call.noanswer'; note: string };
-
-export type ConsultationJoinNotice = { kind: 'noted' } | { kind: 'server'; text: string } | { kind: 'somethingWentWrong' };
-
-export type ConsultationJoinEmitted = { type: 'session.expired' } | NoticeEvent<ConsultationJoinNotice>;
-
-export type ConsultationJoinContext = {
-  appointmentId: string;
-  token: string;
-  now: number;
-  consultation: Consultation | null;
-};
-
-/** How often the default clock ticks: the link appears at most this long after the window opens. */
-export const consultationTickMs = 15_000;
-
-/** The next instant (epoch ms) at which the consultation's state changes by the clock alone; null: never. */
-export function nextChange(consultation: Consultation | null): number | null {
-  if (!consultation) return null;
-  if (consultation.state === 'upcoming') return Date.parse(consultation.opensAt);
-  if (consultation.state === 'open') return Date.parse(consultation.closesAt);
-  return null;
-}
-
-const noted: NoticeEvent<ConsultationJoinNotice> = { type: 'notice', tone: 'success', notice: { kind: 'noted' } };
-const failureNotice = (error: unknown): NoticeEvent<ConsultationJoinNotice> => ({
-  type: 'notice',
-  tone: 'error',
-  notice: serverWordsOr<ConsultationJoinNotice>(error, { kind: 'somethingWentWrong' }),
-});
-
-export const consultationJoinMachine = setup({
-  types: {} as {
-    context: ConsultationJoinContext;
-    events: ConsultationJoinEvent;
-    input: ConsultationJoinInput;
-    emitted: ConsultationJoinEmitted;
-  },
-  actors: {
-    loadConsultation: fromPromise<Consultation, { appointmentId: string; token: string }>(() => {
-      throw new Error('loadConsultation is provided by the app');
-    }),
-    noteNoAnswer: fromPromise<Consultation, { appointmentId: string; note: string; token: string }>(() => {
-      throw new Error('noteNoAnswer is provided by the app');
-    }),
-    clock: fromCallback<ConsultationJoinEvent>(({ sendBack }) => {
-      const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), consultationTickMs);
-      return () => clearInterval(timer);
-    }),
-  },
-  guards: {
-    isUnauthorized,
-    canNote: ({ context }) => {
-      const c = context.consultation;
-      return c !== null && c.consultationType === 'Call' && c.as !== 'patient' && (c.state === 'open' || c.state === 'closed');
-    },
-    isChangeDue: ({ context, event }) => {
-      if (event.type !== 'clock.tick') return false;
-      const at = nextChange(context.consultation);
-      return at !== null && event.now >= at;
-    },
-  },
-  actions: {
-    storeNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),
-    store: assign({ consultation: (_, params: { consultation: Consultation }) => params.consultation }),
-    // The effects: the app provides them (src/components/Appointments/provider.ts); until then
-    // they are emitted, so the machine's tests and the inspector see them.
-    notify: emit((_, params: NoticeEvent<ConsultationJoinNotice>) => params),
-    tellSessionExpired: emit({ type: 'session.expired' }),
-  },
-}).createMachine({
+export const consultationJoinMachine = consultationJoinSetup.createMachine({
   id: 'consultationJoin',
   description: "A Video or Call consultation's panel: its state from the server, asked again when the join window opens or closes.",
-  context: ({ input }) => ({ appointmentId: input.appointmentId, token: input.token, now: input.now, consultation: null }),
-  invoke: { id: 'clock', src: 'clock' },
+  context: ({ input }) => initialContext(input),
+  entry: 'scheduleTick',
+  on: { 'clock.due': { actions: ['readClock', 'scheduleTick'] } },
   initial: 'Loading',
   states: {
     Loading: {
@@ -160,12 +88,3 @@ export const consultationJoinMachine = setup({
     },
   },
 });
-
-type Snapshot = SnapshotFrom<typeof consultationJoinMachine>;
-
-export const selectConsultation = (snapshot: Snapshot): Consultation | null => snapshot.context.consultation;
-export const selectIsLoading = (snapshot: Snapshot): boolean => snapshot.matches('Loading');
-export const selectHasFailed = (snapshot: Snapshot): boolean => snapshot.matches('Failed');
-export const selectIsNoting = (snapshot: Snapshot): boolean => snapshot.matches('Noting');
-/** Whether "No answer" can be noted now (a Call that has opened, as staff). */
-export const selectCanNote = (snapshot: Snapshot): boolean => snapshot.can({ type: 'call.noanswer', note: '' });

@@ -38,7 +38,7 @@ import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type 
 import { ForgotPasswordRequest } from '../../contract/auth.js';
 import { checkFields, type FieldsNotice } from '../fieldCheck.js';
 import { otpMachine, otpNotice, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
-import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 
 export type ForgotPasswordInput = { loggedIn: boolean };
 

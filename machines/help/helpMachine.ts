@@ -35,7 +35,7 @@
  */
 import { assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
-import type { NoticeEvent } from '../session/notices.js';
+import type { NoticeEvent } from '../shared/notices.js';
 import { helpAvailability, helpLinks, type HelpAvailability, type HelpContacts, type HelpLinks } from './helpLinks.js';
 
 type HelpAppointment = Pick<AppointmentRecord, 'consultationType' | 'appointmentStatus'>;

@@ -34,7 +34,7 @@
 import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { LoginRequest, type LoginAnswer } from '../../contract/auth.js';
 import { checkFields, type FieldsNotice } from '../fieldCheck.js';
-import { describeFailure, isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { describeFailure, isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 
 export type LoginCredentials = { email: string; password: string };
 

@@ -43,7 +43,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type * as t from 'io-ts';
 import type { AppointmentRecord, CreateOrderPaymentAnswer, Order } from '../../contract/appointments.js';
 import { paymentPageUrl } from '../booking/bookingMachine.js';
-import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 import { orderStateOf, type OrderState } from '../appointments/rules.js';
 import { isUnauthorized } from '../failures.js';
 

@@ -33,7 +33,7 @@
 import { assertEvent, assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import { SendOtpRequest, ValidateOtpRequest } from '../../contract/auth.js';
 import { checkFields, type FieldsNotice } from '../fieldCheck.js';
-import { describeFailure, isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { describeFailure, isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 
 export type OtpNotice =
   | { kind: 'enterEmail' }

@@ -37,68 +37,13 @@
  * Confirmed, `calendar.file` { fileName, content } for the app to offer as a download, or
  * `notice` { kind: 'calendarFailed' | server words } when it could not be made.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { AppointmentRecord, PaymentStatusAnswer } from '../../contract/appointments.js';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { PaymentStatusAnswer } from '../../contract/appointments.js';
 import type { CalendarFile } from '../appointments/appointmentsMachine.js';
-import { refusedWith, serverWordsOr } from '../failures.js';
-import type { NoticeEvent, ServerNotice } from '../session/notices.js';
-
-export type PaymentOutcome = 'success' | 'fail';
-
-export type PaymentResultInput = {
-  outcome: PaymentOutcome;
-  seconds?: number;
-  /** The `order` query parameter the payment service sent the browser back with; null for a direct visit. */
-  merchantOrderId?: string | null;
-  /** The session's bearer token; null when logged out, or while a stored one is being checked. */
-  token?: string | null;
-  /** The session is still checking a stored token: wait for `session.changed`. */
-  sessionChecking?: boolean;
-  /** A pharmacy order's payment (`?for=order`). */
-  forOrder?: boolean;
-};
-
-export type PaymentResultNotice = { kind: 'calendarFailed' } | ServerNotice;
-
-export type PaymentResultEmitted =
-  | { type: 'navigate'; to: '/' }
-  | { type: 'booking.reopen' }
-  | ({ type: 'calendar.file' } & CalendarFile)
-  | NoticeEvent<PaymentResultNotice>;
-
-export type PaymentResultEvent =
-  | { type: 'countdown.skip' }
-  | { type: 'payment.recheck' }
-  | { type: 'calendar.add' }
-  | { type: 'session.changed'; token: string | null; checking: boolean };
-
-export type PaymentResultContext = {
-  outcome: PaymentOutcome;
-  secondsLeft: number;
-  merchantOrderId: string | null;
-  token: string | null;
-  sessionChecking: boolean;
-  forOrder: boolean;
-  checks: number;
-  answer: PaymentStatusAnswer | null;
-};
-
-export type PaymentResultOutput = { to: '/'; reopenBooking: boolean };
-
-/** Spec §9: the payment result pages redirect after 5 seconds. */
-export const paymentResultSeconds = 5;
-/** A pending payment is asked about again after this long, this many times in all before the page says it is still pending. */
-export const recheckMs = 3000;
-export const maxChecks = 10;
-
-const secondsOf = (input: PaymentResultInput) =>
-  Math.max(0, Math.ceil(Number.isFinite(input.seconds) ? (input.seconds as number) : paymentResultSeconds));
-
-const calendarFailed = (error: unknown): NoticeEvent<PaymentResultNotice> => ({
-  type: 'notice',
-  tone: 'error',
-  notice: serverWordsOr(error, { kind: 'calendarFailed' as const }),
-});
+import { refusedWith } from '../failures.js';
+import type { NoticeEvent } from '../shared/notices.js';
+import { initialContext, maxChecks, recheckMs, type PaymentResultContext, type PaymentResultInput, type PaymentResultOutput } from './context.js';
+import { calendarFailed, type PaymentResultEmitted, type PaymentResultEvent, type PaymentResultNotice } from './events.js';
 
 export const paymentResultMachine = setup({
   types: {} as {
@@ -151,16 +96,7 @@ export const paymentResultMachine = setup({
 }).createMachine({
   id: 'paymentResult',
   description: '/paymentsuccess asks the server about the payment it came back with and says only what it confirms; /paymentfail counts 5 seconds down, then home.',
-  context: ({ input }) => ({
-    outcome: input.outcome,
-    secondsLeft: secondsOf(input),
-    merchantOrderId: input.merchantOrderId ?? null,
-    token: input.token ?? null,
-    sessionChecking: input.sessionChecking === true,
-    forOrder: input.forOrder === true,
-    checks: 0,
-    answer: null,
-  }),
+  context: ({ input }) => initialContext(input),
   initial: 'Starting',
   states: {
     Starting: {
@@ -271,32 +207,3 @@ export const paymentResultMachine = setup({
   },
   output: ({ context }) => ({ to: '/', reopenBooking: context.outcome === 'fail' }),
 });
-
-type Snapshot = SnapshotFrom<typeof paymentResultMachine>;
-
-/** The seconds left to show ("Redirecting in 5 seconds"); 0 once gone. */
-export const selectSecondsLeft = (snapshot: Snapshot): number =>
-  snapshot.matches('Counting') ? snapshot.context.secondsLeft : 0;
-export const selectHasLeft = (snapshot: Snapshot): boolean => snapshot.matches('Left');
-
-/** What the page says: which of its views to show. */
-export type PaymentResultView = 'confirming' | 'stillPending' | 'confirmed' | 'notPaid' | 'unconfirmed' | 'counting';
-export function selectView(snapshot: Snapshot): PaymentResultView {
-  if (snapshot.hasTag('confirming')) return 'confirming';
-  if (snapshot.matches('StillPending')) return 'stillPending';
-  if (snapshot.matches('Confirmed')) return 'confirmed';
-  if (snapshot.matches('NotPaid')) return 'notPaid';
-  if (snapshot.matches('Unconfirmed')) return 'unconfirmed';
-  return 'counting';
-}
-
-/** The confirmed appointment and the fee paid, for the confirmation view; null until Confirmed. */
-export function selectConfirmation(snapshot: Snapshot): { appointment: AppointmentRecord; amountPaid: number } | null {
-  const { answer } = snapshot.context;
-  return snapshot.matches('Confirmed') && answer?.appointment ? { appointment: answer.appointment, amountPaid: answer.amountPaid } : null;
-}
-
-/** A failed payment flagged for refund (it came after the slot was lost). */
-export const selectIsRefund = (snapshot: Snapshot): boolean => snapshot.context.answer?.status === 'refund';
-/** The calendar file is being fetched: Add to calendar waits. */
-export const selectIsFetchingCalendar = (snapshot: Snapshot): boolean => snapshot.hasTag('calendar');

@@ -17,7 +17,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AccountDeletionAnswer } from '../../contract/records.js';
 import { isUnauthorized } from '../failures.js';
-import { serverWordsOr } from '../session/notices.js';
+import { serverWordsOr } from '../shared/notices.js';
 import type { DownloadedFile } from './documentDownloadMachine.js';
 
 export interface AccountRecordsContext {

@@ -13,7 +13,7 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isUnauthorized } from '../failures.js';
-import { serverWordsOr } from '../session/notices.js';
+import { serverWordsOr } from '../shared/notices.js';
 
 export type DownloadedFile = { fileName: string; content: Blob };
 

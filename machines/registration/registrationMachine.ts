@@ -41,7 +41,7 @@ import { RegisterRequest, type User } from '../../contract/auth.js';
 import { checkFields, type FieldsNotice } from '../fieldCheck.js';
 import type { Gender } from '../../contract/primitives.js';
 import { otpMachine, otpNotice, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
-import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 
 /** The sign-up form as its inputs hold it. `confirmPassword` and the terms box are not sent. */
 export type RegistrationForm = {

@@ -49,57 +49,12 @@
  * - `appointments.refresh`: after every change (edit, cancel, payment); passed on to the list.
  * A 401 while loading the list ends the session quietly (the list sends `session.expired`).
  */
-import {
-  assign,
-  emit,
-  fromPromise,
-  not,
-  sendTo,
-  setup,
-  stateIn,
-  type ActorRefFrom,
-  type AnyActorRef,
-  type SnapshotFrom,
-} from 'xstate';
+import { assign, emit, fromPromise, not, sendTo, setup, stateIn, type AnyActorRef } from 'xstate';
 import type { LoginUser, User } from '../../contract/auth.js';
 import { appointmentsListMachine } from '../appointments/appointmentsListMachine.js';
 import { isUnauthorized } from '../failures.js';
-import type { NoticeEvent } from './notices.js';
-
-/** The user: the login answer's fields at once, the whole profile once fetched. */
-export type SessionUser = LoginUser & Partial<Omit<User, keyof LoginUser>>;
-
-export type SessionInput = { storedToken: string | null };
-
-export type SessionNotice = { kind: 'loggedOut' } | { kind: 'somethingWentWrong' };
-
-export type SessionEmitted = NoticeEvent<SessionNotice> | { type: 'navigate'; to: '/' };
-
-export type SessionEvent =
-  | { type: 'session.loggedIn'; token: string; user: LoginUser }
-  | { type: 'session.logout' }
-  | { type: 'session.expired' }
-  | { type: 'session.retry' }
-  | { type: 'session.showLogin'; replyTo?: AnyActorRef }
-  | { type: 'session.showRegister'; replyTo?: AnyActorRef }
-  | { type: 'session.closePanels' }
-  | { type: 'appointments.refresh' };
-
-export type SessionContext = {
-  /** The token in use; while LoggingOut, the one being revoked; in Unverified, the one to check again. */
-  token: string | null;
-  user: SessionUser | null;
-  /** The actor that opened the login popup and waits for its outcome (the booking), if any. */
-  waiting: AnyActorRef | null;
-};
-
-/** What the session tells the actor that asked for the login popup (`replyTo`). */
-export type LoginOutcome =
-  | { type: 'login.succeeded'; token: string; user: SessionUser }
-  | { type: 'login.cancelled' }
-  | { type: 'session.ended' };
-
-export type Panel = 'login' | 'register' | null;
+import type { SessionContext, SessionInput } from './context.js';
+import type { LoginOutcome, SessionEmitted, SessionEvent } from './events.js';
 
 export const sessionMachine = setup({
   types: {} as {
@@ -285,21 +240,3 @@ export const sessionMachine = setup({
     },
   },
 });
-
-type Snapshot = SnapshotFrom<typeof sessionMachine>;
-
-export const selectIsLoggedIn = (snapshot: Snapshot): boolean => snapshot.matches({ Auth: 'LoggedIn' });
-export const selectUser = (snapshot: Snapshot): SessionUser | null =>
-  selectIsLoggedIn(snapshot) ? snapshot.context.user : null;
-/** The bearer token for authenticated calls; null unless logged in. */
-export const selectToken = (snapshot: Snapshot): string | null =>
-  selectIsLoggedIn(snapshot) ? snapshot.context.token : null;
-export const selectPanel = (snapshot: Snapshot): Panel =>
-  snapshot.matches({ Panel: 'Login' }) ? 'login' : snapshot.matches({ Panel: 'Register' }) ? 'register' : null;
-/** A stored token is being checked: the header waits before showing login or the profile menu. */
-export const selectIsCheckingSession = (snapshot: Snapshot): boolean => snapshot.hasTag('loading');
-/** The stored token could not be checked: offer `session.retry`. */
-export const selectIsSessionUnverified = (snapshot: Snapshot): boolean => snapshot.matches({ Auth: 'Unverified' });
-/** The appointments list while the user is known (read it with its own selectors); undefined otherwise. */
-export const selectAppointmentsList = (snapshot: Snapshot): ActorRefFrom<typeof appointmentsListMachine> | undefined =>
-  snapshot.children.appointments;

@@ -20,7 +20,7 @@
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
-import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 import { fieldErrorsOf, isUnauthorized, type FieldErrors } from '../failures.js';
 
 export type AdminCancelNotice = { kind: 'cancelled' } | { kind: 'cancelFailed' } | ServerNotice;

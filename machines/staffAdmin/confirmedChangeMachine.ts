@@ -23,7 +23,7 @@
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
-import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../session/notices.js';
+import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 import { affectedOf, isUnauthorized } from '../failures.js';
 
 export type ConfirmedChangeNotice = { kind: 'failed' } | ServerNotice;

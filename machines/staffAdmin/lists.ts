@@ -21,7 +21,8 @@ import type {
   TranslatedLanguage,
 } from '../../contract/staffAdmin.js';
 import { translatedLanguages } from '../../contract/staffAdmin.js';
-import { createAdminListMachine, type Draft } from './adminListMachine.js';
+import type { Draft } from './adminListContext.js';
+import { createAdminListMachine } from './adminListMachine.js';
 
 /** A number typed in a form: the number when it is one, else the text as typed (the server then names the field). */
 export function numberOrText(text: string): number | string {

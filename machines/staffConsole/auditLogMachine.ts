@@ -27,7 +27,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type * as t from 'io-ts';
 import type { AuditEntry } from '../../contract/staff.js';
-import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice } from '../session/notices.js';
+import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice } from '../shared/notices.js';
 import { isUnauthorized } from '../failures.js';
 
 export type AuditRecord = t.TypeOf<typeof AuditEntry>;

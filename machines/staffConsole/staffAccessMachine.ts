@@ -29,7 +29,7 @@
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { StaffMe } from '../../contract/staff.js';
-import { describeFailure } from '../session/notices.js';
+import { describeFailure } from '../shared/notices.js';
 import { isForbidden, isUnauthorized } from '../failures.js';
 
 export type StaffAccessInput = { token: string };

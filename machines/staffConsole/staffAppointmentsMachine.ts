@@ -33,7 +33,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { AdminDoctor } from '../../contract/staffAdmin.js';
-import { describeFailure } from '../session/notices.js';
+import { describeFailure } from '../shared/notices.js';
 import { isUnauthorized } from '../failures.js';
 
 /**

@@ -3,7 +3,8 @@
  * receipt sequence, the date, who paid, for what, the amount in rupees and the payment reference;
  * the clinic's tax details when configured. A refund is its own line with its own receipt number.
  */
-import type { ReceiptPayment, RecordAppointment } from '../repositories/records.js';
+import type { ReceiptPayment } from '../repositories/receipts.js';
+import type { RecordAppointment } from '../repositories/records.js';
 import type { Language } from '../../contract/auth.js';
 import { clinicDay, clinicMoment, rupees } from '../formats.js';
 import { field, newDocument, paragraph, rule, toBuffer } from './pdf.js';

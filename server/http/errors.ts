@@ -1,24 +1,50 @@
 /**
  * The app's one error handler, and one error shape for the whole API (contract/errors.ts:
- * `{message, errors?}`), in this order:
+ * `{code, message, params?, errors?}`), in this order:
  *   - bad input (http/route.ts InvalidRequestError): 400 naming each field;
  *   - a service's refusal (services/errors.ts ServiceError: 400, 401, 403, 404, 409, 429, 502):
- *     its status, message and headers (401's WWW-Authenticate, 429's Retry-After); a
- *     ConflictWithBodyError sends its own body (the orphan rule's affected bookings);
+ *     its status, code, message and headers (401's WWW-Authenticate, 429's Retry-After); a
+ *     ConflictWithBodyError sends its own body (the orphan rule's affected bookings) with its code;
  *   - a value the database refuses as bad data (SQLSTATE class 22, or a check constraint: 23514),
  *     bad input that slipped past the codecs: a 400 too, never a 500;
  *   - Fastify's own client errors (a body that is not JSON...): their 4xx in our shape;
  *   every 400 names at least one field in `errors` ('(body)' or '(request)' when no single field is to blame);
  *   - anything else: a plain 500 that shows nothing of the server's insides (the details go to the log).
+ * The app's own refusals have the generic codes of contract/errors.ts (`request.invalid`,
+ * `request.notFound`, `request.tooLarge`, `server.error`...).
  * No plugin sets a handler of its own, so every route (the API, the payment service) lands here.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '../../contract/errors.js';
+import { type ApiError, genericErrorCode } from '../../contract/errors.js';
 import { sqlState, violatedConstraint } from '../db/database.js';
 import { ConflictWithBodyError, MailDeliveryError, PaymentProviderError, ServiceError } from '../services/errors.js';
+import { refusalOf } from '../services/messageCodes.js';
 import { InvalidRequestError } from './route.js';
 
-const invalid = (field: string, message: string): ApiError => ({ message: 'Invalid request', errors: [{ field, message }] });
+const invalidCode = genericErrorCode(400);
+const invalid = (field: string, message: string): ApiError => ({ message: 'Invalid request', code: invalidCode, errors: [{ field, message }] });
+
+/**
+ * A refusal answered outside a service (a webhook, the Google hand-off): its message's registered
+ * code (services/messageCodes.ts), else the generic code of its status.
+ */
+export function apiError(status: number, message: string, errors?: ApiError['errors']): ApiError {
+  const refusal = refusalOf(message);
+  const body: ApiError = { message, code: refusal?.code ?? genericErrorCode(status) };
+  if (refusal?.params) body.params = refusal.params;
+  if (errors) body.errors = errors;
+  return body;
+}
+
+/** A service's refusal as its answer: a conflict's own body (its own code kept) or the error shape. */
+function serviceAnswer(error: ServiceError): { message: string } {
+  const refusal = { code: error.code, ...(error.params ? { params: error.params } : {}) };
+  if (error instanceof ConflictWithBodyError) {
+    const body = error.body as { message: string; code?: unknown };
+    return typeof body.code === 'string' ? body : { ...body, ...refusal };
+  }
+  return { message: error.message, ...refusal, ...(error.errors ? { errors: [...error.errors] } : {}) };
+}
 
 /** Fastify's own client errors (a body that is not JSON, too large...) in our shape. */
 function clientError(error: FastifyError): ApiError {
@@ -28,11 +54,11 @@ function clientError(error: FastifyError): ApiError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return invalid('(body)', 'is required');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { message: 'The request is too large.' };
+      return { message: 'The request is too large.', code: genericErrorCode(413) };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { message: 'Send the request body as application/json.' };
+      return { message: 'Send the request body as application/json.', code: genericErrorCode(415) };
     default:
-      return error.statusCode === 400 ? invalid('(request)', 'is not valid') : { message: 'Invalid request' };
+      return error.statusCode === 400 ? invalid('(request)', 'is not valid') : { message: 'Invalid request', code: genericErrorCode(error.statusCode ?? 400) };
   }
 }
 
@@ -78,25 +104,21 @@ const notFoundPage = `<!doctype html>
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.code(status).send(status === 400 ? invalid('(url)', 'is not a valid address') : ({ message: 'Invalid request' } satisfies ApiError));
+  void reply
+    .code(status)
+    .send(status === 400 ? invalid('(url)', 'is not a valid address') : ({ message: 'Invalid request', code: genericErrorCode(status) } satisfies ApiError));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof InvalidRequestError) {
-      const body: ApiError = { message: error.message, errors: [...error.errors] };
+      const body: ApiError = { message: error.message, code: invalidCode, errors: [...error.errors] };
       return reply.code(400).send(body);
     }
     if (error instanceof ServiceError) {
       if (error instanceof MailDeliveryError) request.log.warn({ err: error.cause }, 'mail could not be sent');
       if (error instanceof PaymentProviderError) request.log.warn({ err: error.cause }, 'payment provider failed');
-      const body: ApiError | ConflictWithBodyError<ApiError>['body'] =
-        error instanceof ConflictWithBodyError
-          ? error.body
-          : error.errors
-            ? { message: error.message, errors: [...error.errors] }
-            : { message: error.message };
-      return reply.code(error.status).headers(error.headers).send(body);
+      return reply.code(error.status).headers(error.headers).send(serviceAnswer(error));
     }
     const state = sqlState(error);
     if (isBadDataState(state)) {
@@ -109,13 +131,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send(clientError(error));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong.' } satisfies ApiError);
+    return reply.code(500).send({ message: 'Something went wrong.', code: genericErrorCode(500) } satisfies ApiError);
   });
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) {
       const path = request.url.split('?')[0]!.slice(0, 200);
-      return reply.code(404).send({ message: `No such API endpoint: ${request.method} ${path}` } satisfies ApiError);
+      return reply
+        .code(404)
+        .send({ message: `No such API endpoint: ${request.method} ${path}`, code: genericErrorCode(404), params: { method: request.method, path } } satisfies ApiError);
     }
     return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFoundPage);
   });

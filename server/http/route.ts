@@ -1,12 +1,14 @@
 /**
- * The one place requests are decoded. A route names the contract codecs of its params, query
- * and body, and of its answer; the handler only ever sees decoded, typed input. Bad input
+ * The one place requests are decoded. A route is registered from its endpoint in the contract
+ * (contract/endpoints, `route` below), which names its method, its path and the codecs of its
+ * params, query, body and answer; the handler only ever sees decoded, typed input. Bad input
  * becomes a 400 naming each field (server/http/errors.ts) before any service runs, so it
  * never writes anything.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
+import type { AnyEndpoint, DecodedOf } from '../../contract/endpoint.js';
 import type { FieldError } from '../../contract/errors.js';
 import { describeErrors } from '../../contract/report.js';
 
@@ -58,15 +60,54 @@ const codecsOfHandler = new WeakMap<RouteHandlerMethod, AnyRouteCodecs>();
 /** A Fastify handler that decodes its input with the route's codecs and encodes its answer. */
 export function handle<A, P = undefined, Q = undefined, B = undefined>(
   codecs: RouteCodecs<A, P, Q, B>,
-  fn: (input: RouteInput<P, Q, B>, request: FastifyRequest, reply: FastifyReply) => Promise<A>,
+  fn: (input: RouteInput<P, Q, B>, request: FastifyRequest, reply: FastifyReply) => Promise<A | FastifyReply>,
 ): RouteHandlerMethod {
   const handler: RouteHandlerMethod = async (request, reply) => {
     const input = decodeRequest(codecs, request);
     const answer = await fn(input, request, reply);
-    return reply.send(codecs.answer.encode(answer));
+    // A handler that answered by itself (a refusal it words, a stream it took over) returns the reply.
+    if (answer === reply || reply.sent) return reply;
+    return reply.send(codecs.answer.encode(answer as A));
   };
   codecsOfHandler.set(handler, codecs as AnyRouteCodecs);
   return handler;
+}
+
+/** Where the API's endpoints live: a contract path `/x` is served at `/api/x`. */
+export const apiRoot = '/api';
+
+export interface EndpointRouteOptions extends RouteShorthandOptions {
+  /**
+   * The prefix the plugin registering the route is mounted at, `/api` unless told: the route is
+   * registered at the endpoint's URL less this prefix (the payment service is mounted at
+   * `/api/payment`, Google sign-in at the root, '').
+   */
+  mountedAt?: string;
+}
+
+/** What a route's handler is given: the endpoint's params, query and body, decoded. */
+export type EndpointInput<E extends AnyEndpoint> = RouteInput<DecodedOf<E['params']>, DecodedOf<E['query']>, DecodedOf<E['body']>>;
+
+/**
+ * Registers `endpoint` (contract/endpoints): its method and path, its codecs decoding the input
+ * and encoding the answer (`handle`), so the route repeats neither.
+ */
+export function route<E extends AnyEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: EndpointRouteOptions,
+  fn: (input: EndpointInput<E>, request: FastifyRequest, reply: FastifyReply) => Promise<t.TypeOf<E['answer']> | FastifyReply>,
+): void {
+  const { mountedAt = apiRoot, ...routeOptions } = options;
+  const url = `${apiRoot}${endpoint.path}`;
+  if (!url.startsWith(mountedAt)) throw new Error(`${endpoint.method} ${url} is not under ${mountedAt}, where its plugin is mounted`);
+  const codecs: RouteCodecs<t.TypeOf<E['answer']>, DecodedOf<E['params']>, DecodedOf<E['query']>, DecodedOf<E['body']>> = {
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { query: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    answer: endpoint.answer,
+  };
+  app.route({ ...routeOptions, method: endpoint.method, url: url.slice(mountedAt.length), handler: handle(codecs, fn) });
 }
 
 /** A route as the app registered it, with its codecs when `handle` built its handler. */

@@ -22,33 +22,26 @@
 import type { FastifyInstance } from 'fastify';
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import {
-  CreateAppointmentPaymentAnswer,
-  CreateAppointmentPaymentRequest,
-  CreateOrderPaymentAnswer,
-  CreateOrderPaymentRequest,
-  PaymentConfigAnswer,
-  PaymentReturnParams,
-  PaymentStatusAnswer,
-  PaymentStatusParams,
-} from '../../contract/appointments.js';
-import type { ApiError } from '../../contract/errors.js';
+import { PaymentReturnParams } from '../../contract/appointments.js';
+import { paymentEndpoints } from '../../contract/endpoints/index.js';
+import { defineMessages } from '../services/messageCodes.js';
 import { loginRequired } from '../http/auth.js';
-import { decodeRequest, handle } from '../http/route.js';
+import { apiError } from '../http/errors.js';
+import { apiRoot, decodeRequest, route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 import type { SettleOutcome } from '../services/payments.js';
 import { PhonePeWebhook, webhookReport } from './phonepe.js';
 import type { AnyPaymentProvider } from './providers.js';
 import { resultUrl, sandboxPages } from './sandboxPages.js';
 
-export const webhookMessages = {
+export const webhookMessages = defineMessages('webhook', {
   forged: 'This webhook is not from our payment provider.',
   malformed: 'This webhook is not one we understand.',
   unknown: 'Payment not found.',
   mismatch: 'The amount does not match the payment.',
   ok: 'OK',
   ignored: 'Ignored.',
-} as const;
+} as const);
 
 export interface PaymentServiceOptions {
   services: Services;
@@ -60,36 +53,22 @@ export interface PaymentServiceOptions {
 export async function paymentService(app: FastifyInstance, { services, provider, publicUrl }: PaymentServiceOptions): Promise<void> {
   const login = loginRequired(services);
 
-  app.post(
-    '/create-appointment',
-    { preHandler: login.preHandler },
-    handle({ body: CreateAppointmentPaymentRequest, answer: CreateAppointmentPaymentAnswer }, ({ body }, request) =>
-      services.payments.createAppointmentPayment(login.userOf(request), body),
+  // The API calls (contract/endpoints/appointments.ts paymentEndpoints), where the app mounts this plugin.
+  const mountedAt = `${apiRoot}/payment`;
+  const guarded = { preHandler: login.preHandler, mountedAt };
+  route(app, paymentEndpoints.createAppointment, guarded, ({ body }, request) =>
+    services.payments.createAppointmentPayment(login.userOf(request), body),
+  );
+
+  route(app, paymentEndpoints.createOrder, guarded, ({ body }, request) => services.payments.createOrderPayment(login.userOf(request), body));
+
+  route(app, paymentEndpoints.config, { mountedAt }, async () => ({ checkoutOrigins: [...provider.checkoutOrigins] }));
+
+  // Personal: private, no-store from http/auth.ts's hook, as every logged-in answer.
+  route(app, paymentEndpoints.status, guarded, ({ params }, request) =>
+    services.payments.statusFor(login.userOf(request), params.merchantOrderId, (error) =>
+      request.log.warn({ err: error }, 'payment status check failed'),
     ),
-  );
-
-  app.post(
-    '/create-order',
-    { preHandler: login.preHandler },
-    handle({ body: CreateOrderPaymentRequest, answer: CreateOrderPaymentAnswer }, ({ body }, request) =>
-      services.payments.createOrderPayment(login.userOf(request), body),
-    ),
-  );
-
-  app.get(
-    '/config',
-    handle({ answer: PaymentConfigAnswer }, async () => ({ checkoutOrigins: [...provider.checkoutOrigins] })),
-  );
-
-  app.get(
-    '/status/:merchantOrderId',
-    { preHandler: login.preHandler },
-    // Personal: private, no-store from http/auth.ts's hook, as every logged-in answer.
-    handle({ params: PaymentStatusParams, answer: PaymentStatusAnswer }, async ({ params }, request) => {
-      return services.payments.statusFor(login.userOf(request), params.merchantOrderId, (error) =>
-        request.log.warn({ err: error }, 'payment status check failed'),
-      );
-    }),
   );
 
   app.get('/return/:merchantOrderId', async (request, reply) => {
@@ -109,7 +88,7 @@ export async function paymentService(app: FastifyInstance, { services, provider,
   if (provider.kind === 'phonepe') {
     app.post('/phonepe/webhook', async (request, reply) => {
       const send = (status: number, message: string, field?: string) =>
-        reply.code(status).send((field ? { message, errors: [{ field, message }] } : { message }) satisfies ApiError);
+        reply.code(status).send(apiError(status, message, field ? [{ field, message }] : undefined));
       if (!provider.verifyWebhook(request.headers.authorization)) {
         request.log.warn('webhook refused: wrong Authorization');
         return send(401, webhookMessages.forged);

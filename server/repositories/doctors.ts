@@ -278,3 +278,12 @@ export async function deleteLeave(tx: Queryable, doctorId: string, leaveId: stri
   const { rowCount } = await tx.query('delete from doctor_leave where id = $1 and doctor_id = $2', [leaveId, doctorId]);
   return rowCount > 0;
 }
+
+/** The doctor's registration (council and number), as every consultation mail names it. null: no such doctor. */
+export async function findDoctorRegistration(q: Queryable, id: string): Promise<{ council: string; number: string } | null> {
+  const { rows } = await q.query<{ council: string; number: string }>(
+    'select registration_council as council, registration_number as number from doctors where id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}

@@ -1,5 +1,5 @@
 /**
- * Appointments (spec §7), each for a logged-in patient (services/appointments.ts):
+ * Appointments (spec §7; contract/endpoints/appointments.ts), each for a logged-in patient (services/appointments.ts):
  *
  *   POST   /appointment/add                                   book a slot
  *   GET    /auth/getUser/{email}                              the caller's own appointments, newest first
@@ -13,19 +13,10 @@
  * somebody else holds (nothing changes).
  */
 import type { FastifyInstance } from 'fastify';
-import * as t from 'io-ts';
-import {
-  AppointmentCreateRequest,
-  AppointmentIdParams,
-  AppointmentDeleteParams,
-  AppointmentList,
-  AppointmentRecord,
-  AppointmentUpdateAnswer,
-  AppointmentUpdateRequest,
-} from '../../contract/appointments.js';
-import { MessageAnswer, UserEmailParams } from '../../contract/auth.js';
+import type { AppointmentRecord } from '../../contract/appointments.js';
+import { appointmentEndpoints } from '../../contract/endpoints/index.js';
 import { loginRequired } from '../http/auth.js';
-import { handle } from '../http/route.js';
+import { route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
 /** Chat appointments get their unread count for this reader. */
@@ -38,49 +29,24 @@ export async function withUnread(services: Services, list: AppointmentRecord[], 
 
 export async function appointmentRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const login = loginRequired(services);
-  app.post(
-    '/appointment/add',
-    { preHandler: login.preHandler },
-    handle({ body: AppointmentCreateRequest, answer: AppointmentRecord }, ({ body }, request) =>
-      services.appointments.create(login.userOf(request), body),
-    ),
+  const guarded = { preHandler: login.preHandler };
+  route(app, appointmentEndpoints.add, guarded, ({ body }, request) => services.appointments.create(login.userOf(request), body));
+
+  route(app, appointmentEndpoints.list, guarded, async ({ params }, request) => {
+    const user = login.userOf(request);
+    const list = await services.appointments.list(user, params.email);
+    return withUnread(services, list, user._id, 'patient');
+  });
+
+  route(app, appointmentEndpoints.update, guarded, ({ body }, request) => services.appointments.update(login.userOf(request), body));
+
+  route(app, appointmentEndpoints.cancel, guarded, ({ params }, request) =>
+    services.appointments.cancel(login.userOf(request), params.userId, params.appointmentId),
   );
 
-  app.get(
-    '/auth/getUser/:email',
-    { preHandler: login.preHandler },
-    handle({ params: UserEmailParams, answer: AppointmentList }, async ({ params }, request) => {
-      const user = login.userOf(request);
-      const list = await services.appointments.list(user, params.email);
-      return withUnread(services, list, user._id, 'patient');
-    }),
-  );
-
-  app.put(
-    '/appointment/update',
-    { preHandler: login.preHandler },
-    handle({ body: AppointmentUpdateRequest, answer: AppointmentUpdateAnswer }, ({ body }, request) =>
-      services.appointments.update(login.userOf(request), body),
-    ),
-  );
-
-  app.delete(
-    '/appointment/delete/:userId/:appointmentId',
-    { preHandler: login.preHandler },
-    handle({ params: AppointmentDeleteParams, answer: MessageAnswer }, ({ params }, request) =>
-      services.appointments.cancel(login.userOf(request), params.userId, params.appointmentId),
-    ),
-  );
-
-  app.get(
-    '/appointment/:id/calendar.ics',
-    { preHandler: login.preHandler },
-    handle({ params: AppointmentIdParams, answer: t.string }, async ({ params }, request, reply) => {
-      const file = await services.appointments.calendar(login.userOf(request), params.id);
-      reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`);
-      return file.body;
-    }),
-  );
+  route(app, appointmentEndpoints.calendar, guarded, async ({ params }, request, reply) => {
+    const file = await services.appointments.calendar(login.userOf(request), params.id);
+    reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return file.body;
+  });
 }

@@ -13,22 +13,12 @@
  * 401 without a live token; 404 for anybody but the patient, the doctor and admins (read-only).
  * Nothing here is cached anywhere: cache-control private, no-store on every answer.
  */
-import type { FastifyInstance } from 'fastify';
-import * as t from 'io-ts';
-import { AppointmentIdParams } from '../../contract/appointments.js';
-import {
-  ChatConversation,
-  ChatMessage,
-  ChatMessageId,
-  ChatPhotoParams,
-  ChatReadRequest,
-  ChatTextRequest,
-  ChatUnread,
-  chatPhotoMaxBytes,
-} from '../../contract/chat.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ChatMessageId, chatPhotoMaxBytes } from '../../contract/chat.js';
+import { chatEndpoints } from '../../contract/endpoints/index.js';
 import { serveChatStream, type ChatHub } from '../chat/hub.js';
 import { loginRequired, requireSession } from '../http/auth.js';
-import { decodeRequest, handle, InvalidRequestError } from '../http/route.js';
+import { InvalidRequestError, route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
 /** A keep-alive comment this often: below the usual 60 s idle timeouts of proxies and carriers. */
@@ -49,53 +39,33 @@ export async function chatRoutes(app: FastifyInstance, { services, hub }: { serv
   // with the reason; far larger bodies are cut off by Fastify (413) without being read.
   app.addContentTypeParser(photoTypes, { parseAs: 'buffer', bodyLimit: uploadLimit }, (_request, body, done) => done(null, body));
 
-  app.get(
-    '/appointment/:id/chat',
-    { preHandler: login.preHandler },
-    handle({ params: AppointmentIdParams, answer: ChatConversation }, async ({ params }, request) => {
-      return services.chat.conversation(login.userOf(request), params.id);
-    }),
-  );
+  const guarded = { preHandler: login.preHandler };
+  route(app, chatEndpoints.conversation, guarded, ({ params }, request) => services.chat.conversation(login.userOf(request), params.id));
 
-  app.post(
-    '/appointment/:id/chat/messages',
-    { preHandler: login.preHandler },
-    handle({ params: AppointmentIdParams, body: ChatTextRequest, answer: ChatMessage }, async ({ params, body }, request) => {
-      return services.chat.postText(login.userOf(request), params.id, body.text);
-    }),
-  );
+  route(app, chatEndpoints.postText, guarded, ({ params, body }, request) => services.chat.postText(login.userOf(request), params.id, body.text));
 
-  app.post(
-    '/appointment/:id/chat/photos',
-    { preHandler: login.preHandler, bodyLimit: uploadLimit },
-    handle({ params: AppointmentIdParams, answer: ChatMessage }, async ({ params }, request) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-      return services.chat.postPhoto(login.userOf(request), params.id, body);
-    }),
-  );
+  route(app, chatEndpoints.postPhoto, { ...guarded, bodyLimit: uploadLimit }, ({ params }, request) => {
+    const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+    return services.chat.postPhoto(login.userOf(request), params.id, body);
+  });
 
-  app.get(
-    '/appointment/:id/chat/photos/:photoId',
-    { preHandler: login.preHandler },
-    handle({ params: ChatPhotoParams, answer: t.unknown }, async ({ params }, request, reply) => {
-      const photo = await services.chat.photo(login.userOf(request), params.id, params.photoId);
-      reply.header('content-type', photo.contentType);
-      return photo.data;
-    }),
-  );
+  route(app, chatEndpoints.photo, guarded, async ({ params }, request, reply) => {
+    const photo = await services.chat.photo(login.userOf(request), params.id, params.photoId);
+    reply.header('content-type', photo.contentType);
+    return photo.data;
+  });
 
-  app.post(
-    '/appointment/:id/chat/read',
-    { preHandler: login.preHandler },
-    handle({ params: AppointmentIdParams, body: ChatReadRequest, answer: ChatUnread }, async ({ params, body }, request) => {
-      return services.chat.read(login.userOf(request), params.id, body.upTo);
-    }),
-  );
+  route(app, chatEndpoints.read, guarded, ({ params, body }, request) => services.chat.read(login.userOf(request), params.id, body.upTo));
 
   // The session itself, not only its user: the stream ends with it (services/chat.ts streamAllowed).
-  app.get('/appointment/:id/chat/stream', async (request, reply) => {
-    const caller = await requireSession(services, request);
-    const { params } = decodeRequest({ params: AppointmentIdParams, answer: t.unknown }, request);
+  // It is found before the params are read, as the other routes' login.
+  const sessions = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof requireSession>>>();
+  const sessionRequired = async (request: FastifyRequest): Promise<void> => {
+    sessions.set(request, await requireSession(services, request));
+  };
+  route(app, chatEndpoints.stream, { preHandler: sessionRequired }, async ({ params }, request, reply) => {
+    const caller = sessions.get(request);
+    if (!caller) throw new Error('chat stream: the preHandler did not run');
     const header = request.headers['last-event-id'];
     const lastEventId = Array.isArray(header) ? header[0] : header;
     let after = '0';

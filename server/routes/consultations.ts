@@ -10,11 +10,9 @@
  * Answers are never cached: a join link is a key.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppointmentIdParams } from '../../contract/appointments.js';
-import { CallNoAnswerRequest, Consultation } from '../../contract/consultation.js';
-import { StaffAppointmentParams } from '../../contract/staff.js';
+import { consultationEndpoints } from '../../contract/endpoints/index.js';
 import { loginRequired, staffRequired } from '../http/auth.js';
-import { handle } from '../http/route.js';
+import { route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
 export async function consultationRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
@@ -23,19 +21,11 @@ export async function consultationRoutes(app: FastifyInstance, { services }: { s
   // Every answer here is one person's consultation: private, no-store, as every login-only
   // endpoint's (http/auth.ts registerPrivateAnswers).
 
-  app.get(
-    '/appointment/:id/consultation',
-    { preHandler: login.preHandler },
-    handle({ params: AppointmentIdParams, answer: Consultation }, async ({ params }, request) => {
-      return services.consultations.get(login.userOf(request), params.id);
-    }),
+  route(app, consultationEndpoints.consultation, { preHandler: login.preHandler }, ({ params }, request) =>
+    services.consultations.get(login.userOf(request), params.id),
   );
 
-  app.post(
-    '/staff/appointments/:id/call/noanswer',
-    { preHandler: staff.preHandler },
-    handle({ params: StaffAppointmentParams, body: CallNoAnswerRequest, answer: Consultation }, async ({ params, body }, request) => {
-      return services.consultations.noteNoAnswer(staff.staffOf(request), params.id, body.note);
-    }),
+  route(app, consultationEndpoints.noAnswer, { preHandler: staff.preHandler }, ({ params, body }, request) =>
+    services.consultations.noteNoAnswer(staff.staffOf(request), params.id, body.note),
   );
 }

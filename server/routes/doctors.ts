@@ -1,19 +1,11 @@
 /** GET /api/doctor/* and /api/appointmentfee/all (spec §7). */
 import type { FastifyInstance } from 'fastify';
-import { AppointmentFeeList, Doctor, DoctorEmailParams, DoctorList } from '../../contract/site.js';
-import { handle } from '../http/route.js';
+import { doctorEndpoints } from '../../contract/endpoints/index.js';
+import { route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
 export async function doctorRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
-  app.get('/doctor/getall', handle({ answer: DoctorList }, () => services.doctors.list()));
-
-  app.get(
-    '/doctor/getdoctoremail/:email',
-    handle({ params: DoctorEmailParams, answer: Doctor }, ({ params }) => services.doctors.byEmail(params.email)),
-  );
-
-  app.get(
-    '/appointmentfee/all',
-    handle({ answer: AppointmentFeeList }, async () => ({ data: await services.doctors.fees() })),
-  );
+  route(app, doctorEndpoints.all, {}, () => services.doctors.list());
+  route(app, doctorEndpoints.byEmail, {}, ({ params }) => services.doctors.byEmail(params.email));
+  route(app, doctorEndpoints.fees, {}, async () => ({ data: await services.doctors.fees() }));
 }

@@ -17,10 +17,10 @@
  * (server/identity/devProvider.ts). Register this plugin at the root, not under /api.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GoogleExchangeRequest, LoginAnswer } from '../../contract/auth.js';
-import type { ApiError } from '../../contract/errors.js';
+import { authEndpoints } from '../../contract/endpoints/index.js';
+import { apiError } from '../http/errors.js';
 import type { Database } from '../db/database.js';
-import { decodeRequest } from '../http/route.js';
+import { apiRoot, route } from '../http/route.js';
 import { oidcRedirectUri, type OidcConfig } from '../identity/config.js';
 import { createDevProvider } from '../identity/devProvider.js';
 import { errorPage } from '../identity/devPages.js';
@@ -50,7 +50,7 @@ export const handoffRefusedMessage = 'This Google sign-in has expired or was alr
 
 const startPath = '/api/auth/google/start';
 const callbackPath = '/api/auth/google/callback';
-const exchangePath = '/api/auth/google/exchange';
+const exchangePath = `${apiRoot}${authEndpoints.googleExchange.path}`;
 const cookiePath = '/api/auth/google';
 
 /** An httpOnly, SameSite=Lax cookie (`__Secure-` and Secure on https) for `path`, living `ttlMs`. */
@@ -111,7 +111,7 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
       request.log.warn('Development sign-in refused: the client is not on this machine');
       reply.code(403).header('cache-control', 'no-store');
       // The app's POST reads JSON; every other step is a page in a browser.
-      if (request.routeOptions.url === exchangePath) return reply.send({ message: notLocalMessage } satisfies ApiError);
+      if (request.routeOptions.url === exchangePath) return reply.send(apiError(403, notLocalMessage));
       return reply
         .type('text/html; charset=utf-8')
         .send(errorPage('Development sign-in is for this computer only', notLocalMessage));
@@ -179,15 +179,14 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
     }
   });
 
-  app.post(exchangePath, async (request, reply) => {
+  // Registered at the root (this plugin is), and never stored, a refusal of its body included.
+  const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const { body } = decodeRequest({ body: GoogleExchangeRequest, answer: LoginAnswer }, request);
+  };
+  route(app, authEndpoints.googleExchange, { mountedAt: '', onRequest: noStore }, async ({ body }, request, reply) => {
     // One answer for every refusal, so a stranger's code tells nothing; the reason goes to the log.
     const refuse = () =>
-      reply.code(400).send({
-        message: handoffRefusedMessage,
-        errors: [{ field: 'code', message: 'is unknown, expired, already used or from another browser' }],
-      } satisfies ApiError);
+      reply.code(400).send(apiError(400, handoffRefusedMessage, [{ field: 'code', message: 'is unknown, expired, already used or from another browser' }]));
     // The browser's secret is used once, like the code.
     reply.header('set-cookie', cookies.handoff.clear);
     const redeemed = await store.redeemHandoff(body.code, readCookie(request, cookies.handoff.name));
@@ -198,7 +197,7 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
       return refuse();
     }
     try {
-      return reply.send(LoginAnswer.encode(await accounts.issueSession(redeemed.userId)));
+      return await accounts.issueSession(redeemed.userId);
     } catch (error) {
       // The account went in the sixty seconds since the callback: as good as an expired code.
       if (error instanceof NotFoundError) return refuse();

@@ -9,43 +9,20 @@
  *   PUT    /auth/profile    the caller's name, phone, age and gender
  */
 import type { FastifyInstance } from 'fastify';
-import { MessageAnswer, User } from '../../contract/auth.js';
-import { FamilyMember, FamilyMemberInput, FamilyMemberList, FamilyMemberParams, ProfileUpdateRequest } from '../../contract/people.js';
+import { peopleEndpoints } from '../../contract/endpoints/index.js';
 import { loginRequired } from '../http/auth.js';
-import { handle } from '../http/route.js';
+import { route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
 export async function peopleRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const login = loginRequired(services);
   const guarded = { preHandler: login.preHandler };
 
-  app.get('/family', guarded, handle({ answer: FamilyMemberList }, (_input, request) => services.people.list(login.userOf(request))));
-
-  app.post(
-    '/family',
-    guarded,
-    handle({ body: FamilyMemberInput, answer: FamilyMember }, ({ body }, request) => services.people.add(login.userOf(request), body)),
+  route(app, peopleEndpoints.family, guarded, (_input, request) => services.people.list(login.userOf(request)));
+  route(app, peopleEndpoints.addFamilyMember, guarded, ({ body }, request) => services.people.add(login.userOf(request), body));
+  route(app, peopleEndpoints.editFamilyMember, guarded, ({ params, body }, request) =>
+    services.people.edit(login.userOf(request), params.id, body),
   );
-
-  app.put(
-    '/family/:id',
-    guarded,
-    handle({ params: FamilyMemberParams, body: FamilyMemberInput, answer: FamilyMember }, ({ params, body }, request) =>
-      services.people.edit(login.userOf(request), params.id, body),
-    ),
-  );
-
-  app.delete(
-    '/family/:id',
-    guarded,
-    handle({ params: FamilyMemberParams, answer: MessageAnswer }, ({ params }, request) =>
-      services.people.archive(login.userOf(request), params.id),
-    ),
-  );
-
-  app.put(
-    '/auth/profile',
-    guarded,
-    handle({ body: ProfileUpdateRequest, answer: User }, ({ body }, request) => services.people.updateProfile(login.userOf(request), body)),
-  );
+  route(app, peopleEndpoints.archiveFamilyMember, guarded, ({ params }, request) => services.people.archive(login.userOf(request), params.id));
+  route(app, peopleEndpoints.profile, guarded, ({ body }, request) => services.people.updateProfile(login.userOf(request), body));
 }

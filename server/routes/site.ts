@@ -8,9 +8,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { EventList, HelpContactsAnswer, LocationList, SiteLanguageQuery, TeamList, TestimonialList } from '../../contract/site.js';
+import { siteEndpoints } from '../../contract/endpoints/index.js';
+import { HelpContactsAnswer } from '../../contract/site.js';
 import { defaultHelpContacts, type HelpConfig } from '../config.js';
-import { handle } from '../http/route.js';
+import { route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
 export interface SiteRoutesOptions {
@@ -27,18 +28,12 @@ export async function siteRoutes(app: FastifyInstance, { services, help = defaul
 
   // `?lang=en|hi|mr` (400 naming `lang` otherwise). These answers carry no cache
   // headers or ETags, and each language has its own address, so no cache mixes two languages.
-  app.get('/super/events', handle({ query: SiteLanguageQuery, answer: EventList }, ({ query }) => services.site.events(query.lang)));
-  app.get('/super/teams', handle({ query: SiteLanguageQuery, answer: TeamList }, ({ query }) => services.site.team(query.lang)));
-  app.get(
-    '/super/testimonials',
-    handle({ query: SiteLanguageQuery, answer: TestimonialList }, ({ query }) => services.site.testimonials(query.lang)),
-  );
-  app.get('/super/locations', handle({ answer: LocationList }, () => services.site.locations()));
-  app.get(
-    '/site/contacts',
-    handle({ answer: HelpContactsAnswer }, async (_input, _request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return contacts;
-    }),
-  );
+  route(app, siteEndpoints.events, {}, ({ query }) => services.site.events(query.lang));
+  route(app, siteEndpoints.teams, {}, ({ query }) => services.site.team(query.lang));
+  route(app, siteEndpoints.testimonials, {}, ({ query }) => services.site.testimonials(query.lang));
+  route(app, siteEndpoints.locations, {}, () => services.site.locations());
+  route(app, siteEndpoints.contacts, {}, async (_input, _request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return contacts;
+  });
 }

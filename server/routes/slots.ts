@@ -4,60 +4,38 @@
  * is optional: with a live one, the caller's own unpaid hold shows as free to them; a missing,
  * expired or unknown token only means the caller is anonymous here.
  */
-import type { FastifyInstance } from 'fastify';
-import { TimeSlotList, TimeSlotParams } from '../../contract/appointments.js';
-import { Availability, AvailabilityParams, AvailabilityQuery, NextFreeList, NextFreeQuery, OnlineTimeSlotParams, SoonestOnlineList } from '../../contract/availability.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { slotEndpoints } from '../../contract/endpoints/index.js';
 import { optionalUser } from '../http/auth.js';
-import { handle } from '../http/route.js';
+import { route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
 export async function slotRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
-  app.get(
-    '/doctor/gettimeslot/:doctorEmail/:location/:date',
-    handle({ params: TimeSlotParams, answer: TimeSlotList }, async ({ params }, request, reply) => {
-      const viewer = (await optionalUser(services, request))?._id ?? null;
-      // Slots change with every booking: never from a cache; and per caller when a token was sent.
-      reply.header('cache-control', 'no-store');
-      return services.schedule.timeSlots(params.doctorEmail, params.location, params.date, viewer);
-    }),
+  /** Who asks, when a live token says so; slots change with every booking and are per caller: never from a cache. */
+  const viewerOf = async (request: FastifyRequest, reply: FastifyReply): Promise<string | null> => {
+    const viewer = (await optionalUser(services, request))?._id ?? null;
+    reply.header('cache-control', 'no-store');
+    return viewer;
+  };
+
+  route(app, slotEndpoints.timeSlots, {}, async ({ params }, request, reply) =>
+    services.schedule.timeSlots(params.doctorEmail, params.location, params.date, await viewerOf(request, reply)),
   );
 
-  // Online hours (Chat, Video, Call; 010): the same slots as gettimeslot, with no location.
-  app.get(
-    '/doctor/onlinetimeslot/:doctorEmail/:date',
-    handle({ params: OnlineTimeSlotParams, answer: TimeSlotList }, async ({ params }, request, reply) => {
-      const viewer = (await optionalUser(services, request))?._id ?? null;
-      reply.header('cache-control', 'no-store');
-      return services.schedule.timeSlots(params.doctorEmail, null, params.date, viewer);
-    }),
+  // Online hours (Chat, Video, Call): the same slots as gettimeslot, with no location.
+  route(app, slotEndpoints.onlineTimeSlots, {}, async ({ params }, request, reply) =>
+    services.schedule.timeSlots(params.doctorEmail, null, params.date, await viewerOf(request, reply)),
   );
 
   // Availability at a glance: per-day free counts for the booking popup's date strip.
-  app.get(
-    '/doctor/availability/:doctorEmail',
-    handle({ params: AvailabilityParams, query: AvailabilityQuery, answer: Availability }, async ({ params, query }, request, reply) => {
-      const viewer = (await optionalUser(services, request))?._id ?? null;
-      reply.header('cache-control', 'no-store');
-      return services.schedule.availability(params.doctorEmail, query, viewer);
-    }),
+  route(app, slotEndpoints.availability, {}, async ({ params, query }, request, reply) =>
+    services.schedule.availability(params.doctorEmail, query, await viewerOf(request, reply)),
   );
 
   // The doctor step: every doctor of a clinic (or online) with their next free slot.
-  app.get(
-    '/doctor/nextfree',
-    handle({ query: NextFreeQuery, answer: NextFreeList }, async ({ query }, request, reply) => {
-      const viewer = (await optionalUser(services, request))?._id ?? null;
-      reply.header('cache-control', 'no-store');
-      return services.schedule.nextFree(query.location, viewer);
-    }),
+  route(app, slotEndpoints.nextFree, {}, async ({ query }, request, reply) =>
+    services.schedule.nextFree(query.location, await viewerOf(request, reply)),
   );
 
-  app.get(
-    '/doctor/soonest/online',
-    handle({ answer: SoonestOnlineList }, async (_input, request, reply) => {
-      const viewer = (await optionalUser(services, request))?._id ?? null;
-      reply.header('cache-control', 'no-store');
-      return services.schedule.soonestOnline(viewer);
-    }),
-  );
+  route(app, slotEndpoints.soonestOnline, {}, async (_input, request, reply) => services.schedule.soonestOnline(await viewerOf(request, reply)));
 }

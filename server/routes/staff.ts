@@ -18,86 +18,40 @@
  * acting on another doctor's appointment: 403; no such appointment: 404.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppointmentList } from '../../contract/appointments.js';
+import { staffEndpoints } from '../../contract/endpoints/index.js';
 import { withUnread } from './appointments.js';
-import {
-  StaffMe,
-  StaffAppointmentParams,
-  StaffAppointmentsQuery,
-  StaffCompleteRequest,
-  StaffDidNotAttendRequest,
-  StaffOrderRequest,
-  StaffAppointmentAnswer,
-  StaffAppointmentDetail,
-  AuditQuery,
-  AuditList,
-} from '../../contract/staff.js';
 import { staffRequired } from '../http/auth.js';
-import { handle } from '../http/route.js';
+import { route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
 export async function staffRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const guard = staffRequired(services);
-  const preHandler = guard.preHandler;
+  const guarded = { preHandler: guard.preHandler };
 
-  app.get(
-    '/staff/me',
-    { preHandler },
-    handle({ answer: StaffMe }, async (_input, request) => {
-      const { user, role, doctorName } = guard.staffOf(request);
-      return { _id: user._id, email: user.email, firstName: user.firstName, lastName: user.lastName, role, doctorName };
-    }),
+  route(app, staffEndpoints.me, guarded, async (_input, request) => {
+    const { user, role, doctorName } = guard.staffOf(request);
+    return { _id: user._id, email: user.email, firstName: user.firstName, lastName: user.lastName, role, doctorName };
+  });
+
+  route(app, staffEndpoints.appointments, guarded, async ({ query }, request) => {
+    const staff = guard.staffOf(request);
+    const list = await services.staff.appointments(staff, query);
+    // A doctor's list shows the unread chat messages of their patients; admins' none.
+    return staff.role === 'doctor' ? withUnread(services, list, staff.user._id, 'doctor') : list;
+  });
+
+  route(app, staffEndpoints.appointment, guarded, ({ params }, request) => services.staff.appointment(guard.staffOf(request), params.id));
+
+  route(app, staffEndpoints.complete, guarded, ({ params, body }, request) => services.staff.complete(guard.staffOf(request), params.id, body));
+
+  route(app, staffEndpoints.didNotAttend, guarded, ({ params, body }, request) =>
+    services.staff.didNotAttend(guard.staffOf(request), params.id, body.note),
   );
 
-  app.get(
-    '/staff/appointments',
-    { preHandler },
-    handle({ query: StaffAppointmentsQuery, answer: AppointmentList }, async ({ query }, request) => {
-      const staff = guard.staffOf(request);
-      const list = await services.staff.appointments(staff, query);
-      // A doctor's list shows the unread chat messages of their patients; admins' none.
-      return staff.role === 'doctor' ? withUnread(services, list, staff.user._id, 'doctor') : list;
-    }),
-  );
+  route(app, staffEndpoints.order, guarded, ({ params, body }, request) => services.staff.createOrder(guard.staffOf(request), params.id, body));
 
-  app.get(
-    '/staff/appointments/:id',
-    { preHandler },
-    handle({ params: StaffAppointmentParams, answer: StaffAppointmentDetail }, ({ params }, request) =>
-      services.staff.appointment(guard.staffOf(request), params.id),
-    ),
-  );
-
-  app.post(
-    '/staff/appointments/:id/complete',
-    { preHandler },
-    handle({ params: StaffAppointmentParams, body: StaffCompleteRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
-      services.staff.complete(guard.staffOf(request), params.id, body),
-    ),
-  );
-
-  app.post(
-    '/staff/appointments/:id/did-not-attend',
-    { preHandler },
-    handle({ params: StaffAppointmentParams, body: StaffDidNotAttendRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
-      services.staff.didNotAttend(guard.staffOf(request), params.id, body.note),
-    ),
-  );
-
-  app.post(
-    '/staff/appointments/:id/order',
-    { preHandler },
-    handle({ params: StaffAppointmentParams, body: StaffOrderRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
-      services.staff.createOrder(guard.staffOf(request), params.id, body),
-    ),
-  );
-
-  app.get(
-    '/staff/audit',
-    { preHandler },
-    handle({ query: AuditQuery, answer: AuditList }, async ({ query }, request) => {
-      const rows = await services.staff.audit(guard.staffOf(request), query.limit ?? 100, query.before ?? null);
-      return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
-    }),
-  );
+  route(app, staffEndpoints.audit, guarded, async ({ query }, request) => {
+    const rows = await services.staff.audit(guard.staffOf(request), query.limit ?? 100, query.before ?? null);
+    return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+  });
 }

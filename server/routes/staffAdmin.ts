@@ -7,47 +7,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type * as t from 'io-ts';
-import { MessageAnswer } from '../../contract/auth.js';
-import { StaffAppointmentAnswer } from '../../contract/staff.js';
-import {
-  AdminCancelRequest,
-  AdminDoctorList,
-  AdminFeeList,
-  AdminIdParams,
-  AdminLocationList,
-  AdminMoveRequest,
-  DoctorActiveRequest,
-  DoctorAnswer,
-  DoctorInput,
-  DoctorSchedule,
-  eventCodecs,
-  FeeInput,
-  FeesAnswer,
-  HoursParams,
-  HoursRequest,
-  OnlineHoursParams,
-  LeaveInput,
-  LeaveParams,
-  LocationAnswer,
-  LocationInput,
-  OrderStatusRequest,
-  RefundAnswer,
-  RefundList,
-  RefundQuery,
-  RefundResolveRequest,
-  ReorderRequest,
-  RoleAnswer,
-  RoleRequest,
-  ScheduleAnswer,
-  StaffAccountList,
-  teamCodecs,
-  testimonialCodecs,
-  type AdminEvent,
-  type AdminTeamMember,
-  type AdminTestimonial,
-} from '../../contract/staffAdmin.js';
+import { staffAdminEndpoints as admin, type Endpoint } from '../../contract/endpoints/index.js';
+import { eventCodecs, teamCodecs, testimonialCodecs, type AdminEvent, type AdminTeamMember, type AdminTestimonial } from '../../contract/staffAdmin.js';
 import { adminRequired } from '../http/auth.js';
-import { handle } from '../http/route.js';
+import { route } from '../http/route.js';
 import type { SiteFields, SiteKind } from '../repositories/site.js';
 import type { Services } from '../services/index.js';
 import { adminMessages } from '../services/staffAdmin/messages.js';
@@ -55,181 +18,83 @@ import { adminMessages } from '../services/staffAdmin/messages.js';
 /** One kind of site content's entry, as the console reads it. */
 type SiteEntry = { events: AdminEvent; team: AdminTeamMember; testimonials: AdminTestimonial };
 
-/** The codecs of one kind's routes (contract/staffAdmin.ts siteContentCodecs), and the name its add / save answer gives the entry. */
-interface SiteKindCodecs<K extends SiteKind, Key extends string> {
-  readonly input: t.Decoder<unknown, SiteFields<K>>;
-  readonly list: t.Encoder<SiteEntry[K][], unknown>;
-  readonly answer: t.Encoder<{ message: string } & Record<Key, SiteEntry[K]>, unknown>;
-  readonly key: Key;
-}
-
 export async function staffAdminRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const guard = adminRequired(services);
   // Every route below is for admins: 401, then 403 for a patient (staff only), then 403 for a
   // doctor (admins only), before any route reads its input. The hook holds for this plugin only.
   app.addHook('preHandler', guard.preHandler);
-  const admin = guard.staffOf;
+  const adminOf = guard.staffOf;
   const { staffAdmin, staffSchedule } = services;
 
   /* ------------------------------------------------------------------ locations */
 
-  app.get('/staff/locations', handle({ answer: AdminLocationList }, (_input, request) => staffAdmin.locations(admin(request))));
-  app.post(
-    '/staff/locations',
-    handle({ body: LocationInput, answer: LocationAnswer }, ({ body }, request) => staffAdmin.createLocation(admin(request), body.name)),
-  );
-  app.put(
-    '/staff/locations/order',
-    handle({ body: ReorderRequest, answer: AdminLocationList }, ({ body }, request) => staffAdmin.reorderLocations(admin(request), body.ids)),
-  );
-  app.put(
-    '/staff/locations/:id',
-    handle({ params: AdminIdParams, body: LocationInput, answer: LocationAnswer }, ({ params, body }, request) =>
-      staffAdmin.renameLocation(admin(request), params.id, body.name),
-    ),
-  );
-  app.delete(
-    '/staff/locations/:id',
-    handle({ params: AdminIdParams, answer: MessageAnswer }, ({ params }, request) => staffAdmin.deleteLocation(admin(request), params.id)),
-  );
+  route(app, admin.locations, {}, (_input, request) => staffAdmin.locations(adminOf(request)));
+  route(app, admin.addLocation, {}, ({ body }, request) => staffAdmin.createLocation(adminOf(request), body.name));
+  route(app, admin.reorderLocations, {}, ({ body }, request) => staffAdmin.reorderLocations(adminOf(request), body.ids));
+  route(app, admin.renameLocation, {}, ({ params, body }, request) => staffAdmin.renameLocation(adminOf(request), params.id, body.name));
+  route(app, admin.deleteLocation, {}, ({ params }, request) => staffAdmin.deleteLocation(adminOf(request), params.id));
 
   /* ------------------------------------------------------------------ doctors, hours, leave */
 
-  app.get('/staff/doctors', handle({ answer: AdminDoctorList }, (_input, request) => staffSchedule.list(admin(request))));
-  app.post(
-    '/staff/doctors',
-    handle({ body: DoctorInput, answer: DoctorAnswer }, ({ body }, request) => staffSchedule.create(admin(request), body)),
+  route(app, admin.doctors, {}, (_input, request) => staffSchedule.list(adminOf(request)));
+  route(app, admin.addDoctor, {}, ({ body }, request) => staffSchedule.create(adminOf(request), body));
+  route(app, admin.reorderDoctors, {}, ({ body }, request) => staffSchedule.reorder(adminOf(request), body.ids));
+  route(app, admin.schedule, {}, ({ params }, request) => staffSchedule.schedule(adminOf(request), params.id));
+  route(app, admin.updateDoctor, {}, ({ params, body }, request) => staffSchedule.update(adminOf(request), params.id, body));
+  route(app, admin.setDoctorActive, {}, ({ params, body }, request) => staffSchedule.setActive(adminOf(request), params.id, body.active));
+  route(app, admin.deleteDoctor, {}, ({ params }, request) => staffSchedule.remove(adminOf(request), params.id));
+  route(app, admin.replaceHours, {}, ({ params, body }, request) =>
+    staffSchedule.replaceHours(adminOf(request), params.id, params.locationId, body.hours),
   );
-  app.put(
-    '/staff/doctors/order',
-    handle({ body: ReorderRequest, answer: AdminDoctorList }, ({ body }, request) => staffSchedule.reorder(admin(request), body.ids)),
-  );
-  app.get(
-    '/staff/doctors/:id',
-    handle({ params: AdminIdParams, answer: DoctorSchedule }, ({ params }, request) => staffSchedule.schedule(admin(request), params.id)),
-  );
-  app.put(
-    '/staff/doctors/:id',
-    handle({ params: AdminIdParams, body: DoctorInput, answer: DoctorAnswer }, ({ params, body }, request) =>
-      staffSchedule.update(admin(request), params.id, body),
-    ),
-  );
-  app.put(
-    '/staff/doctors/:id/active',
-    handle({ params: AdminIdParams, body: DoctorActiveRequest, answer: DoctorAnswer }, ({ params, body }, request) =>
-      staffSchedule.setActive(admin(request), params.id, body.active),
-    ),
-  );
-  app.delete(
-    '/staff/doctors/:id',
-    handle({ params: AdminIdParams, answer: MessageAnswer }, ({ params }, request) => staffSchedule.remove(admin(request), params.id)),
-  );
-  app.put(
-    '/staff/doctors/:id/hours/:locationId',
-    handle({ params: HoursParams, body: HoursRequest, answer: ScheduleAnswer }, ({ params, body }, request) =>
-      staffSchedule.replaceHours(admin(request), params.id, params.locationId, body.hours),
-    ),
-  );
-  app.put(
-    '/staff/doctors/:id/onlinehours',
-    handle({ params: OnlineHoursParams, body: HoursRequest, answer: ScheduleAnswer }, ({ params, body }, request) =>
-      staffSchedule.replaceOnlineHours(admin(request), params.id, body.hours),
-    ),
-  );
-  app.post(
-    '/staff/doctors/:id/leave',
-    handle({ params: AdminIdParams, body: LeaveInput, answer: ScheduleAnswer }, ({ params, body }, request) =>
-      staffSchedule.addLeave(admin(request), params.id, body),
-    ),
-  );
-  app.delete(
-    '/staff/doctors/:id/leave/:leaveId',
-    handle({ params: LeaveParams, answer: ScheduleAnswer }, ({ params }, request) =>
-      staffSchedule.removeLeave(admin(request), params.id, params.leaveId),
-    ),
-  );
+  route(app, admin.replaceOnlineHours, {}, ({ params, body }, request) => staffSchedule.replaceOnlineHours(adminOf(request), params.id, body.hours));
+  route(app, admin.addLeave, {}, ({ params, body }, request) => staffSchedule.addLeave(adminOf(request), params.id, body));
+  route(app, admin.removeLeave, {}, ({ params }, request) => staffSchedule.removeLeave(adminOf(request), params.id, params.leaveId));
 
   /* ------------------------------------------------------------------ fees */
 
-  app.get('/staff/fees', handle({ answer: AdminFeeList }, (_input, request) => staffAdmin.fees(admin(request))));
-  app.put(
-    '/staff/fees',
-    handle({ body: FeeInput, answer: FeesAnswer }, ({ body }, request) =>
-      staffAdmin.setFee(admin(request), body.consultationType, body.consultationFee),
-    ),
-  );
+  route(app, admin.fees, {}, (_input, request) => staffAdmin.fees(adminOf(request)));
+  route(app, admin.saveFee, {}, ({ body }, request) => staffAdmin.setFee(adminOf(request), body.consultationType, body.consultationFee));
 
   /* ------------------------------------------------------------------ site content */
 
-  /** The five routes of one kind of site content. */
-  const siteKind = <K extends SiteKind, Key extends string>(kind: K, codecs: SiteKindCodecs<K, Key>) => {
-    const base = `/staff/site/${kind}`;
-    const answerOf = (message: string, entry: SiteEntry[K]) => ({ message, [codecs.key]: entry }) as { message: string } & Record<Key, SiteEntry[K]>;
-    app.get(base, handle({ answer: codecs.list }, (_input, request) => staffAdmin.siteList(admin(request), kind)));
-    app.post(
-      base,
-      handle({ body: codecs.input, answer: codecs.answer }, async ({ body }, request) =>
-        answerOf(adminMessages.siteCreated, await staffAdmin.siteCreate(admin(request), kind, body)),
-      ),
+  /** The five routes of one kind of site content; its add / save answer names the entry `key`. */
+  const siteKind = <K extends SiteKind, Key extends string>(
+    kind: K,
+    endpoints: (typeof admin)[K],
+    codecs: { readonly input: t.Decoder<unknown, SiteFields<K>>; readonly key: Key },
+  ) => {
+    type Answer = { message: string } & Record<Key, SiteEntry[K]>;
+    const answerOf = (message: string, entry: SiteEntry[K]) => ({ message, [codecs.key]: entry }) as Answer;
+    // The table's codecs are the kind's own (contract/staffAdmin.ts siteContentCodecs), typed here by the kind.
+    const add = endpoints.add as unknown as Endpoint<undefined, undefined, t.Type<SiteFields<K>, unknown>, t.Type<Answer, unknown>>;
+    const update = endpoints.update as unknown as Endpoint<typeof endpoints.update.params, undefined, t.Type<SiteFields<K>, unknown>, t.Type<Answer, unknown>>;
+    const list = endpoints.list as unknown as Endpoint<undefined, undefined, undefined, t.Type<SiteEntry[K][], unknown>>;
+    const reorder = endpoints.reorder as unknown as Endpoint<undefined, undefined, typeof endpoints.reorder.body, t.Type<SiteEntry[K][], unknown>>;
+    route(app, list, {}, (_input, request) => staffAdmin.siteList(adminOf(request), kind));
+    route(app, add, {}, async ({ body }, request) => answerOf(adminMessages.siteCreated, await staffAdmin.siteCreate(adminOf(request), kind, body)));
+    route(app, reorder, {}, ({ body }, request) => staffAdmin.siteReorder(adminOf(request), kind, body.ids));
+    route(app, update, {}, async ({ params, body }, request) =>
+      answerOf(adminMessages.siteUpdated, await staffAdmin.siteUpdate(adminOf(request), kind, params.id, body)),
     );
-    app.put(
-      `${base}/order`,
-      handle({ body: ReorderRequest, answer: codecs.list }, ({ body }, request) => staffAdmin.siteReorder(admin(request), kind, body.ids)),
-    );
-    app.put(
-      `${base}/:id`,
-      handle({ params: AdminIdParams, body: codecs.input, answer: codecs.answer }, async ({ params, body }, request) =>
-        answerOf(adminMessages.siteUpdated, await staffAdmin.siteUpdate(admin(request), kind, params.id, body)),
-      ),
-    );
-    app.delete(
-      `${base}/:id`,
-      handle({ params: AdminIdParams, answer: MessageAnswer }, ({ params }, request) => staffAdmin.siteDelete(admin(request), kind, params.id)),
-    );
+    route(app, endpoints.remove, {}, ({ params }, request) => staffAdmin.siteDelete(adminOf(request), kind, params.id));
   };
-  siteKind('events', eventCodecs);
-  siteKind('team', teamCodecs);
-  siteKind('testimonials', testimonialCodecs);
+  siteKind('events', admin.events, eventCodecs);
+  siteKind('team', admin.team, teamCodecs);
+  siteKind('testimonials', admin.testimonials, testimonialCodecs);
 
   /* ------------------------------------------------------------------ staff accounts */
 
-  app.get('/staff/accounts', handle({ answer: StaffAccountList }, (_input, request) => staffAdmin.accounts(admin(request))));
-  app.put(
-    '/staff/accounts/role',
-    handle({ body: RoleRequest, answer: RoleAnswer }, ({ body }, request) => staffAdmin.setRole(admin(request), body.email, body.role)),
-  );
+  route(app, admin.accounts, {}, (_input, request) => staffAdmin.accounts(adminOf(request)));
+  route(app, admin.setRole, {}, ({ body }, request) => staffAdmin.setRole(adminOf(request), body.email, body.role));
 
   /* ------------------------------------------------------------------ appointments and orders */
 
-  app.post(
-    '/staff/appointments/:id/move',
-    handle({ params: AdminIdParams, body: AdminMoveRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
-      staffSchedule.move(admin(request), params.id, body),
-    ),
-  );
-  app.post(
-    '/staff/appointments/:id/cancel',
-    handle({ params: AdminIdParams, body: AdminCancelRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
-      staffSchedule.cancel(admin(request), params.id, body.reason),
-    ),
-  );
-  app.put(
-    '/staff/orders/:id/status',
-    handle({ params: AdminIdParams, body: OrderStatusRequest, answer: StaffAppointmentAnswer }, ({ params, body }, request) =>
-      staffAdmin.setOrderStatus(admin(request), params.id, body.orderStatus),
-    ),
-  );
+  route(app, admin.move, {}, ({ params, body }, request) => staffSchedule.move(adminOf(request), params.id, body));
+  route(app, admin.cancel, {}, ({ params, body }, request) => staffSchedule.cancel(adminOf(request), params.id, body.reason));
+  route(app, admin.orderStatus, {}, ({ params, body }, request) => staffAdmin.setOrderStatus(adminOf(request), params.id, body.orderStatus));
 
   /* ------------------------------------------------------------------ refunds */
 
-  app.get(
-    '/staff/refunds',
-    handle({ query: RefundQuery, answer: RefundList }, ({ query }, request) => staffAdmin.refunds(admin(request), query.state ?? 'open')),
-  );
-  app.post(
-    '/staff/refunds/:id/resolve',
-    handle({ params: AdminIdParams, body: RefundResolveRequest, answer: RefundAnswer }, ({ params, body }, request) =>
-      staffAdmin.resolveRefund(admin(request), params.id, body.note),
-    ),
-  );
+  route(app, admin.refunds, {}, ({ query }, request) => staffAdmin.refunds(adminOf(request), query.state ?? 'open'));
+  route(app, admin.resolveRefund, {}, ({ params, body }, request) => staffAdmin.resolveRefund(adminOf(request), params.id, body.note));
 }

@@ -20,6 +20,7 @@
  * only, never in the client's bundle. They load on first use (~100 ms), not at start.
  */
 import type { FieldError } from '../../contract/errors.js';
+import { defineMessages, withParams } from '../services/messageCodes.js';
 
 export const minPasswordLength = 8;
 export const maxPasswordLength = 128;
@@ -92,20 +93,52 @@ function wordsOf(owner: PasswordOwner): string[] {
 
 const advice = 'Choose another: a few words you will remember, and nobody would guess, work well.';
 
-/** What the guessable part of a password is, in a person's words. */
-function reason(result: import('@zxcvbn-ts/core').ZxcvbnResult): string {
+/** What the guessable part of a password is, in a person's words, by a stable key (the refusal's `reason`). */
+const guessReasons = {
+  personal: "it uses your name, email or phone, or the clinic's name",
+  common: 'it is one of the most common passwords',
+  keyboard: 'it follows the keys of a keyboard',
+  repeats: 'it repeats characters',
+  sequence: 'it is a sequence like abcd or 1234',
+  date: 'it is mostly a date or a year',
+  word: 'it is a common word or name',
+  predictable: 'it is short and predictable',
+} as const;
+type GuessReason = keyof typeof guessReasons;
+
+const thisPassword = 'This password ';
+
+/**
+ * The rule's refusals, each with its code (services/messageCodes.ts). A reason's refusal says what
+ * its field says, after "This password ".
+ */
+export const passwordMessages = defineMessages('password', {
+  tooShort: withParams(
+    (min: number) => `Please choose a password of at least ${min} characters, not counting spaces at the start and end.`,
+    (min) => ({ min }),
+  ),
+  common: `${thisPassword}is too easy to guess: ${guessReasons.common}. ${advice}`,
+  personal: `${thisPassword}is too easy to guess: ${guessReasons.personal}. ${advice}`,
+  guessable: withParams(
+    (reason: Exclude<GuessReason, 'common' | 'personal'>) => `${thisPassword}is too easy to guess: ${guessReasons[reason]}. ${advice}`,
+    (reason) => ({ reason }),
+  ),
+});
+
+/** Why zxcvbn finds a password guessable. */
+function reason(result: import('@zxcvbn-ts/core').ZxcvbnResult): GuessReason {
   const patterns = result.sequence;
   const has = (test: (m: (typeof patterns)[number]) => boolean) => patterns.some(test);
   const dictionary = (name: (n: string) => boolean) =>
     has((m) => m.pattern === 'dictionary' && name(String((m as { dictionaryName?: string }).dictionaryName)));
-  if (dictionary((n) => n === 'userInputs')) return "it uses your name, email or phone, or the clinic's name";
-  if (dictionary((n) => n.startsWith('passwords'))) return 'it is one of the most common passwords';
-  if (has((m) => m.pattern === 'spatial')) return 'it follows the keys of a keyboard';
-  if (has((m) => m.pattern === 'repeat')) return 'it repeats characters';
-  if (has((m) => m.pattern === 'sequence')) return 'it is a sequence like abcd or 1234';
-  if (has((m) => m.pattern === 'date' || m.pattern === 'regex')) return 'it is mostly a date or a year';
-  if (has((m) => m.pattern === 'dictionary')) return 'it is a common word or name';
-  return 'it is short and predictable';
+  if (dictionary((n) => n === 'userInputs')) return 'personal';
+  if (dictionary((n) => n.startsWith('passwords'))) return 'common';
+  if (has((m) => m.pattern === 'spatial')) return 'keyboard';
+  if (has((m) => m.pattern === 'repeat')) return 'repeats';
+  if (has((m) => m.pattern === 'sequence')) return 'sequence';
+  if (has((m) => m.pattern === 'date' || m.pattern === 'regex')) return 'date';
+  if (has((m) => m.pattern === 'dictionary')) return 'word';
+  return 'predictable';
 }
 
 export interface PasswordRefusal {
@@ -119,14 +152,12 @@ export interface PasswordRefusal {
 export async function passwordProblem(password: string, owner: PasswordOwner): Promise<PasswordRefusal | null> {
   if ([...password.trim()].length < minPasswordLength) {
     return refusal(
+      passwordMessages.tooShort(minPasswordLength),
       `must have at least ${minPasswordLength} characters, not counting spaces at the start and end`,
-      `Please choose a password of at least ${minPasswordLength} characters, not counting spaces at the start and end.`,
     );
   }
   const { common, check } = await checker();
-  if (common.has(password.normalize('NFKC').toLowerCase())) {
-    return refusal(`is too easy to guess: it is one of the most common passwords. ${advice}`);
-  }
+  if (common.has(password.normalize('NFKC').toLowerCase())) return refusal(passwordMessages.common);
   const normalized = password.normalize('NFKC');
   const words = wordsOf(owner);
   const result = check(normalized, words);
@@ -137,11 +168,12 @@ export async function passwordProblem(password: string, owner: PasswordOwner): P
     let rest = normalized.toLowerCase();
     for (const word of [...words].sort((a, b) => b.length - a.length)) rest = rest.split(word).join('');
     if (rest === normalized.toLowerCase() || check(rest, []).score >= minPasswordScore) return null;
-    return refusal(`is too easy to guess: it uses your name, email or phone, or the clinic's name. ${advice}`);
+    return refusal(passwordMessages.personal);
   }
-  return refusal(`is too easy to guess: ${reason(result)}. ${advice}`);
+  const why = reason(result);
+  return refusal(why === 'common' || why === 'personal' ? passwordMessages[why] : passwordMessages.guessable(why));
 }
 
-function refusal(fieldMessage: string, message = `This password ${fieldMessage}`): PasswordRefusal {
+function refusal(message: string, fieldMessage = message.slice(thisPassword.length)): PasswordRefusal {
   return { message, error: { field: 'password', message: fieldMessage } };
 }

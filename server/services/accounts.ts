@@ -20,23 +20,29 @@ import * as users from '../repositories/users.js';
 import { type PasswordOwner, passwordProblem } from '../security/passwordPolicy.js';
 import type { PasswordHasher } from '../security/passwords.js';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from './errors.js';
+import { defineMessages, minutesOf, withParams } from './messageCodes.js';
 import { type AccountLimits, minutesUntil, secondsUntil } from './limits.js';
 import type { SessionService } from './sessions.js';
 
 /** The field of a missing email proof: the code (otp) is what the person has to validate. */
 const unprovenEmail = [{ field: 'otp', message: 'must be validated for this email first' }] as const;
 
-export const accountMessages = {
+export const accountMessages = defineMessages('account', {
   registerUnproven: 'Please validate your email OTP before registering.',
   resetUnproven: 'Please validate your email OTP before resetting your password.',
   emailTaken: 'An account with this email already exists. Please log in, or reset your password if you forgot it.',
   noAccount: 'There is no account with this email. Please register first.',
   badCredentials: 'Invalid email or password.',
   passwordReset: 'Password reset successfully.',
-  tooManyFailuresForAccount: (wait: string) =>
-    `Too many failed logins for this account from your device. Please try again in ${wait}, or reset your password.`,
-  tooManyFailuresForClient: (wait: string) => `Too many failed logins from your network. Please try again in ${wait}.`,
-} as const;
+  tooManyFailuresForAccount: withParams(
+    (wait: string) => `Too many failed logins for this account from your device. Please try again in ${wait}, or reset your password.`,
+    (wait) => ({ minutes: minutesOf(wait) }),
+  ),
+  tooManyFailuresForClient: withParams(
+    (wait: string) => `Too many failed logins from your network. Please try again in ${wait}.`,
+    (wait) => ({ minutes: minutesOf(wait) }),
+  ),
+} as const);
 
 export interface AccountServiceDeps {
   db: Database;

@@ -55,6 +55,7 @@ import type { Queryable } from '../db/database.js';
 import type { ConsultationFacts } from '../repositories/consultations.js';
 import { hit } from '../repositories/rateLimits.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from './errors.js';
+import { defineMessages } from './messageCodes.js';
 import { consultationPartOf, joinWindow } from './consultations.js';
 import { secondsUntil } from './limits.js';
 
@@ -62,7 +63,7 @@ import { secondsUntil } from './limits.js';
 // memory budgets in npm run bench: about 20 MB and 0.25 s most processes never need).
 const loadSharp = async () => (await import('sharp')).default;
 
-export const chatMessages = {
+export const chatMessages = defineMessages('chat', {
   notFound: 'Appointment not found.',
   adminReadOnly: 'Admins read the chat for audit; they cannot write in it.',
   upcoming: 'The chat has not opened yet: it opens shortly before the consultation starts.',
@@ -80,7 +81,7 @@ export const chatMessages = {
   streamsPerConversation: 'This chat is open in too many tabs or windows. Close one of them and try again.',
   streamsPerClient: 'Too many chats are open from your network. Close some of them and try again.',
   streamsTotal: 'The chat is busy right now. Please try again in a minute.',
-} as const;
+} as const);
 
 const minuteMs = 60_000;
 const hourMs = 3_600_000;

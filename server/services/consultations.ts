@@ -36,15 +36,16 @@ import {
 import { findAccountRole, insertAudit } from '../repositories/staff.js';
 import { seesClinicWorking } from '../records/patientView.js';
 import { ConflictError, NotFoundError } from './errors.js';
+import { defineMessages } from './messageCodes.js';
 import { clinicInstant } from '../../contract/clinicTime.js';
 import type { Staff } from './staff.js';
 
-export const consultationMessages = {
+export const consultationMessages = defineMessages('consultation', {
   notFound: 'Appointment not found.',
   notACall: 'This is not a Call consultation.',
   callNotOpen: 'The call can be noted from the time it opens.',
   unavailable: 'This consultation was cancelled, is unpaid or is completed.',
-} as const;
+} as const);
 
 const minuteMs = 60_000;
 /** Adults present for the person consulted below this age (the guidelines' minor). */

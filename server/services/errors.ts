@@ -1,17 +1,33 @@
 /**
  * Failures a service reports on purpose, each with its HTTP status. The app's one error handler
- * (server/http/errors.ts) answers `status` with `{ message, errors? }` (or a conflict's own
- * body) and the headers; the message is shown to the person, so it must be fit to read.
+ * (server/http/errors.ts) answers `status` with `{ code, message, params?, errors? }` (or a
+ * conflict's own body, with its code) and the headers; the message is shown to the person, so it
+ * must be fit to read.
+ *
+ * The code is the one its message is registered under (messageCodes.ts: each service's
+ * `xMessages = defineMessages(...)`), so a throw site names the message only; a message no service
+ * registered answers the generic code of its status (contract/errors.ts `genericErrorCode`).
  */
+import { type ErrorParams, genericErrorCode } from '../../contract/errors.js';
+import { type Refusal, refusalOf } from './messageCodes.js';
+
 export class ServiceError extends Error {
+  /** The refusal's stable code (contract/errors.ts). */
+  readonly code: string;
+  /** The values its message was made from, where it was made from some. */
+  readonly params?: ErrorParams;
+
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: readonly { field: string; message: string }[],
     readonly headers: Readonly<Record<string, string>> = {},
+    refusal: Refusal | undefined = refusalOf(message),
   ) {
     super(message);
     this.name = 'ServiceError';
+    this.code = refusal?.code ?? genericErrorCode(status);
+    if (refusal?.params) this.params = refusal.params;
   }
 }
 
@@ -63,7 +79,10 @@ export class ConflictError extends ServiceError {
   }
 }
 
-/** 409 whose answer says more than its message: `body` is sent as it is (the orphan rule's affected bookings). */
+/**
+ * 409 whose answer says more than its message: `body` is sent as it is (the orphan rule's
+ * affected bookings), with the error's code and params unless the body has a `code` of its own.
+ */
 export class ConflictWithBodyError<Body extends { message: string }> extends ConflictError {
   constructor(readonly body: Body) {
     super(body.message);

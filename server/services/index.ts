@@ -8,7 +8,7 @@ import { defaultHoldMinutes } from '../payment/config.js';
 import type { AnyPaymentProvider } from '../payment/providers.js';
 import { createSandboxProvider } from '../payment/sandbox.js';
 import { createAccountService } from './accounts.js';
-import { createAppointmentService } from './appointments.js';
+import { createAppointmentService } from './booking/service.js';
 import { createConsultationService } from './consultations.js';
 import { createChatService } from './chat.js';
 import { createChatHub } from '../chat/hub.js';
@@ -18,16 +18,16 @@ import { createHousekeeping } from './housekeeping.js';
 import { type AccountLimits, defaultLimits } from './limits.js';
 import { createOtpService } from './otp.js';
 import { createPeopleService } from './people.js';
-import { createPaymentService } from './payments.js';
+import { createPaymentService } from './payments/service.js';
 import { createScheduleService } from './schedule.js';
 import { createDayPlanCache } from './dayPlanCache.js';
 import { createSessionService } from './sessions.js';
 import { createSiteService } from './site.js';
 import { createStaffService } from './staff.js';
 import { defaultRecordsConfig, type RecordsConfig } from '../records/config.js';
-import { createRecordService } from './records.js';
+import { createRecordService } from './records/service.js';
 import { createStaffAdminService } from './staffAdmin.js';
-import { createStaffScheduleService } from './staffSchedule.js';
+import { createStaffScheduleService } from './staffSchedule/service.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 
 export interface ServiceOptions {

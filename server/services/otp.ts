@@ -21,9 +21,10 @@ import * as rateLimits from '../repositories/rateLimits.js';
 import type { Secrets } from '../security/secrets.js';
 import { newOneTimeCode, oneTimeCodeHash, sameDigest } from '../security/tokens.js';
 import { BadRequestError, MailDeliveryError, TooManyRequestsError } from './errors.js';
+import { defineMessages, minutesOf, withParams } from './messageCodes.js';
 import { type AccountLimits, minutesUntil, secondsUntil } from './limits.js';
 
-export const otpMessages = {
+export const otpMessages = defineMessages('otp', {
   sent: 'OTP sent to your email.',
   sendFailed: 'Failed to send OTP. Please try again.',
   validated: 'Email OTP validated successfully.',
@@ -31,9 +32,15 @@ export const otpMessages = {
   noCode: 'There is no valid code for this email. Please request a new OTP.',
   expired: 'This OTP has expired. Please request a new one.',
   tooManyTries: 'Too many wrong attempts. Please request a new OTP.',
-  tooManySendsForAddress: (wait: string) => `Too many codes were sent to this email. Please try again in ${wait}.`,
-  tooManySendsForClient: (wait: string) => `Too many codes were requested from your network. Please try again in ${wait}.`,
-} as const;
+  tooManySendsForAddress: withParams(
+    (wait: string) => `Too many codes were sent to this email. Please try again in ${wait}.`,
+    (wait) => ({ minutes: minutesOf(wait) }),
+  ),
+  tooManySendsForClient: withParams(
+    (wait: string) => `Too many codes were requested from your network. Please try again in ${wait}.`,
+    (wait) => ({ minutes: minutesOf(wait) }),
+  ),
+} as const);
 
 export interface OtpServiceDeps {
   db: Database;

@@ -24,14 +24,18 @@ import {
 import { insertAudit } from '../repositories/staff.js';
 import { findUserById } from '../repositories/users.js';
 import { BadRequestError, NotFoundError } from './errors.js';
+import { defineMessages } from './messageCodes.js';
 
 export const maxFamilyMembers = 20;
 
-export const peopleMessages = {
+export const peopleMessages = defineMessages('people', {
   notFound: 'Family member not found.',
   archived: 'Family member removed.',
   tooMany: `You can keep at most ${maxFamilyMembers} family members. Please remove one first.`,
-} as const;
+} as const, {
+  // The limit the sentence names, for a language that words it itself.
+  params: { tooMany: { max: maxFamilyMembers } },
+});
 
 const phone = (value: string) => value.replace(/[\s-]/g, '');
 

@@ -29,6 +29,7 @@ import { loadAvailability, loadNextFree, loadSoonestOnline } from '../repositori
 import { availabilityWindowDays, type Availability, type NextFreeList, type SoonestOnlineDoctor } from '../../contract/availability.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
 import { BadRequestError, NotFoundError } from './errors.js';
+import { defineMessages, withParams } from './messageCodes.js';
 import { liveHolders, type DayPlanCache } from './dayPlanCache.js';
 
 const dayMinutes = 24 * 60;
@@ -38,10 +39,16 @@ export function lastBookableDate(now: Date, horizonDays: number): ClinicDate {
   return addDays(clinicClock(now).date, horizonDays) as ClinicDate;
 }
 
-export const horizonMessage = (horizonDays: number) =>
-  horizonDays === 0
-    ? 'Appointments can be booked for today only. Please choose today.'
-    : `Appointments can be booked up to ${horizonDays} days ahead. Please choose an earlier date.`;
+export const horizonMessages = defineMessages('booking', {
+  beyondHorizon: withParams(
+    (horizonDays: number) =>
+      horizonDays === 0
+        ? 'Appointments can be booked for today only. Please choose today.'
+        : `Appointments can be booked up to ${horizonDays} days ahead. Please choose an earlier date.`,
+    (horizonDays) => ({ days: horizonDays }),
+  ),
+});
+export const horizonMessage = horizonMessages.beyondHorizon;
 
 /** 400 naming `field` when `date` is beyond the booking horizon at `now`. */
 export function checkHorizon(date: string, now: Date, horizonDays: number, field: string): void {

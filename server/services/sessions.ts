@@ -12,11 +12,12 @@ import * as sessions from '../repositories/sessions.js';
 import { findUserById } from '../repositories/users.js';
 import { isWellFormedToken, newSessionToken, sessionTokenHash } from '../security/tokens.js';
 import { NotFoundError, UnauthorizedError } from './errors.js';
+import { defineMessages } from './messageCodes.js';
 
-export const sessionMessages = {
+export const sessionMessages = defineMessages('session', {
   missing: 'Please log in.',
   ended: 'Your session has ended. Please log in again.',
-} as const;
+} as const);
 
 export interface AuthenticatedUser {
   user: User;

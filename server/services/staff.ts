@@ -46,11 +46,12 @@ import { listAppointmentPayments } from '../repositories/refunds.js';
 import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
 import { recordAt, statusAt } from './appointments.js';
 import { badField, BadRequestError, ConflictError, ConflictWithBodyError, ForbiddenError, NotFoundError } from './errors.js';
+import { defineMessages, withParams } from './messageCodes.js';
 import { clinicClock, clinicInstant, daysBetween, fromMinutes } from '../../contract/clinicTime.js';
 import { type ConsultationConfig, defaultConsultationConfig } from '../consultation/config.js';
 import { joinWindow } from './consultations.js';
 
-export const staffMessages = {
+export const staffMessages = defineMessages('staff', {
   staffOnly: 'This is for clinic staff only.',
   adminOnly: 'This is for clinic admins only.',
   noDoctorRecord: 'Your account is a doctor\'s, but no doctor has its email. Ask an admin to check the doctor list.',
@@ -58,8 +59,14 @@ export const staffMessages = {
   notFound: 'Appointment not found.',
   cancelled: 'This appointment was cancelled: it cannot be completed.',
   /** Completion before the join window opens (`time`: its clinic time, `minutes`: JOIN_OPENS_MINUTES_BEFORE). */
-  completionNotOpen: (time: string, minutes: number) => `The consultation can be completed from ${time}, ${minutes} minutes before it starts.`,
-  missedNotYet: (time: string) => `The patient can be marked as not attended from ${time}, when the slot ends.`,
+  completionNotOpen: withParams(
+    (time: string, minutes: number) => `The consultation can be completed from ${time}, ${minutes} minutes before it starts.`,
+    (time, minutes) => ({ time, minutes }),
+  ),
+  missedNotYet: withParams(
+    (time: string) => `The patient can be marked as not attended from ${time}, when the slot ends.`,
+    (time) => ({ time }),
+  ),
   missedCancelled: 'This appointment was cancelled: it cannot be marked as not attended.',
   missedCompleted: 'This consultation is completed: it cannot be marked as not attended.',
   missedAlready: 'The patient is already marked as not attended.',
@@ -75,7 +82,10 @@ export const staffMessages = {
   otherDoctor: 'You can see only your own appointments.',
   dateWithRange: 'Ask for one date, or for a range from one date to another, not both.',
   badRange: 'The range must end on or after its first day, and span at most 62 days.',
-} as const;
+} as const, {
+  // The console's 409s that say when an action opens carry these codes of their own (contract/staff.ts StaffNotYetCode).
+  codes: { completionNotOpen: 'completionNotOpen', missedNotYet: 'didNotAttendNotYet', missedUnpaid: 'didNotAttendUnpaid', missedChat: 'didNotAttendChat' },
+});
 
 /** A 409 of the console that says what is not possible yet, with its code and when it opens (contract/staff.ts). */
 export class NotYetError extends ConflictWithBodyError<{ message: string; code: StaffNotYetCode; opensAt?: string; endsAt?: string }> {}

@@ -9,17 +9,12 @@
  * `fromApi(({ email, token }, signal) => fetchAppointments(email, token, signal))` (src/app/fromApi.ts).
  */
 import type * as t from 'io-ts';
-import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import {
-  AppointmentList,
-  AppointmentUpdateAnswer,
-  AppointmentUpdateRequest,
-  type AppointmentRecord,
-  type Order,
-} from '../../contract/appointments.js';
-import { MessageAnswer } from '../../contract/auth.js';
+import type { Either } from 'fp-ts/lib/Either.js';
+import type { AppointmentUpdateAnswer, AppointmentUpdateRequest, AppointmentRecord, Order } from '../../contract/appointments.js';
+import type { MessageAnswer } from '../../contract/auth.js';
+import { appointmentEndpoints } from '../../contract/endpoints/appointments.js';
 import { createBookingApi, rupeesToPaise, type OrderPaymentAnswer, type OrderPaymentFields } from './booking.js';
-import { apiClient, attachmentFileName, httpFailureOfText as httpFailure, isAbortError, type ApiClient, type ApiFailure } from './client.js';
+import { apiClient, attachmentFileName, type ApiClient, type ApiFailure, type DownloadedFile } from './client.js';
 
 /** The update payload as the edit popup builds it: plain strings (the record's `_id` as `appointmentToEdit`). */
 export type AppointmentUpdateFields = t.OutputOf<typeof AppointmentUpdateRequest>;
@@ -28,7 +23,7 @@ export type AppointmentUpdateResult = t.TypeOf<typeof AppointmentUpdateAnswer>;
 type Call<A> = Promise<Either<ApiFailure, A>>;
 
 /** A file the API answered with (not JSON): what to call it and its bytes. */
-export type CalendarFile = { fileName: string; content: Blob };
+export type CalendarFile = DownloadedFile;
 
 export type AppointmentsApi = {
   /**
@@ -61,14 +56,6 @@ export type AppointmentsApi = {
   downloadCalendar(appointmentId: string, token: string, signal?: AbortSignal): Call<CalendarFile>;
 };
 
-/** Where the file calls go: the request helper answers JSON only, so files are fetched here. */
-export type FileFetchConfig = {
-  /** Defaults to the platform's fetch. */
-  fetch?: typeof fetch;
-  /** Defaults to VITE_API_BASE, '/api' unless the build says otherwise (as the request helper). */
-  base?: string;
-};
-
 const fallbackFileName = 'appointment.ics';
 
 /** The file name of `Content-Disposition: attachment; filename="..."`, when it is a plain one. */
@@ -76,48 +63,22 @@ export function fileNameOf(disposition: string | null): string {
   return attachmentFileName(disposition, fallbackFileName);
 }
 
-function createFileFetcher({ fetch: fetchImpl, base }: FileFetchConfig) {
-  const root = (base ?? import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
-  return async (path: string, token: string, signal?: AbortSignal): Call<CalendarFile> => {
-    try {
-      const response = await (fetchImpl ?? globalThis.fetch)(`${root}${path}`, {
-        headers: { Accept: 'text/calendar, application/json', Authorization: `Bearer ${token}` },
-        signal,
-      });
-      if (!response.ok) return left(httpFailure(response.status, await response.text()));
-      const content = await response.blob();
-      return right({ fileName: fileNameOf(response.headers.get('content-disposition')), content });
-    } catch (error) {
-      // Aborted by the caller: nobody wants the answer (as the request helper does).
-      if (signal?.aborted && isAbortError(signal.reason)) throw signal.reason;
-      return left({ _tag: 'NetworkFailure', message: error instanceof Error ? error.message : String(error) });
-    }
-  };
-}
-
 /** What create-order is asked for an order: its pharmacy, its `_id`, and its total in paise (spec §7, §9). */
 export function orderPaymentFields(order: Pick<Order, '_id' | 'pharmacyId' | 'totalPrice'>): OrderPaymentFields {
   return { pharmacyId: order.pharmacyId, orderId: order._id, amount: rupeesToPaise(order.totalPrice) };
 }
 
-export function createAppointmentsApi(client: ApiClient, files: FileFetchConfig = {}): AppointmentsApi {
-  const { request } = client;
+export function createAppointmentsApi(client: ApiClient): AppointmentsApi {
+  const { call } = client;
   const { createOrderPayment } = createBookingApi(client);
-  const fetchFile = createFileFetcher(files);
   return {
-    fetchAppointments: (email, token, signal) =>
-      request(AppointmentList, `/auth/getUser/${encodeURIComponent(email)}`, { token, signal }),
-    updateAppointment: (body, token, signal) =>
-      request(AppointmentUpdateAnswer, '/appointment/update', { method: 'PUT', body, token, signal }),
+    fetchAppointments: (email, token, signal) => call(appointmentEndpoints.list, { params: { email }, token, signal }),
+    updateAppointment: (body, token, signal) => call(appointmentEndpoints.update, { body, token, signal }),
     deleteAppointment: (userId, appointmentId, token, signal) =>
-      request(
-        MessageAnswer,
-        `/appointment/delete/${encodeURIComponent(userId)}/${encodeURIComponent(appointmentId)}`,
-        { method: 'DELETE', token, signal },
-      ),
+      call(appointmentEndpoints.cancel, { params: { userId, appointmentId }, token, signal }),
     payOrder: (order, token, signal) => createOrderPayment(orderPaymentFields(order), token, signal),
     downloadCalendar: (appointmentId, token, signal) =>
-      fetchFile(`/appointment/${encodeURIComponent(appointmentId)}/calendar.ics`, token, signal),
+      client.download(appointmentEndpoints.calendar, { params: { id: appointmentId }, token, signal }, fallbackFileName),
   };
 }
 

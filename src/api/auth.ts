@@ -7,20 +7,20 @@
  */
 import type * as t from 'io-ts';
 import type { Either } from 'fp-ts/lib/Either.js';
-import {
+import type {
   ForgotPasswordRequest,
+  Language,
   LanguageSetting,
   LoginAnswer,
   LoginRequest,
   MessageAnswer,
-  RegisterAnswer,
   RegisterRequest,
   SendOtpRequest,
   User,
   ValidateOtpRequest,
 } from '../../contract/auth.js';
-import type { Language } from '../../contract/auth.js';
-import { apiClient, type ApiClient, type ApiFailure } from './client.js';
+import { authEndpoints, otpEndpoints } from '../../contract/endpoints/auth.js';
+import { apiBase, apiClient, type ApiClient, type ApiFailure } from './client.js';
 
 /**
  * The payloads as a form produces them: plain strings and numbers. The server decodes each with
@@ -63,22 +63,18 @@ export type AuthApi = {
   saveLanguage(language: Language, token: string, signal?: AbortSignal): Call<LanguageSetting>;
 };
 
-export function createAuthApi({ request }: ApiClient): AuthApi {
+export function createAuthApi({ call }: ApiClient): AuthApi {
   return {
-    sendOtp: (fields, signal) => request(MessageAnswer, '/otp/send-otp', { method: 'POST', body: fields, signal }),
-    validateOtp: (fields, signal) =>
-      request(MessageAnswer, '/otp/validate-otp', { method: 'POST', body: fields, signal }),
-    register: (fields, signal) => request(RegisterAnswer, '/auth/register', { method: 'POST', body: fields, signal }),
-    login: (fields, signal) => request(LoginAnswer, '/auth/login', { method: 'POST', body: fields, signal }),
-    fetchCurrentUser: (token, signal) => request(User, '/auth/getuser', { token, signal }),
-    logout: (token, signal) => request(MessageAnswer, '/auth/logout', { method: 'POST', token, signal }),
-    forgotPassword: (fields, signal) =>
-      request(MessageAnswer, '/auth/forgotpassword', { method: 'POST', body: fields, signal }),
-    exchangeGoogleCode: (code, signal) =>
-      request(LoginAnswer, '/auth/google/exchange', { method: 'POST', body: { code }, signal }),
-    fetchLanguage: (token, signal) => request(LanguageSetting, '/auth/language', { token, signal }),
-    saveLanguage: (language, token, signal) =>
-      request(LanguageSetting, '/auth/language', { method: 'PUT', body: { language }, token, signal }),
+    sendOtp: (fields, signal) => call(otpEndpoints.send, { body: fields, signal }),
+    validateOtp: (fields, signal) => call(otpEndpoints.validate, { body: fields, signal }),
+    register: (fields, signal) => call(authEndpoints.register, { body: fields, signal }),
+    login: (fields, signal) => call(authEndpoints.login, { body: fields, signal }),
+    fetchCurrentUser: (token, signal) => call(authEndpoints.currentUser, { token, signal }),
+    logout: (token, signal) => call(authEndpoints.logout, { token, signal }),
+    forgotPassword: (fields, signal) => call(authEndpoints.forgotPassword, { body: fields, signal }),
+    exchangeGoogleCode: (code, signal) => call(authEndpoints.googleExchange, { body: { code }, signal }),
+    fetchLanguage: (token, signal) => call(authEndpoints.language, { token, signal }),
+    saveLanguage: (language, token, signal) => call(authEndpoints.saveLanguage, { body: { language }, token, signal }),
   };
 }
 
@@ -86,7 +82,7 @@ export function createAuthApi({ request }: ApiClient): AuthApi {
  * Where "Continue with Google" sends the browser (a full page load: the server runs the
  * OpenID Connect flow and sends the browser back to `/#/auth/google?code=...` or `?error=...`).
  */
-export function googleStartUrl(base: string = import.meta.env.VITE_API_BASE ?? '/api'): string {
+export function googleStartUrl(base: string = apiBase): string {
   return `${base.replace(/\/+$/, '')}/auth/google/start`;
 }
 

@@ -8,7 +8,7 @@
  */
 import type * as t from 'io-ts';
 import type { Either } from 'fp-ts/lib/Either.js';
-import {
+import type {
   AppointmentCreateRequest,
   AppointmentRecord,
   CreateAppointmentPaymentAnswer,
@@ -16,10 +16,10 @@ import {
   CreateOrderPaymentAnswer,
   CreateOrderPaymentRequest,
   PaymentStatusAnswer,
-  TimeSlotList,
-  type TimeSlot,
+  TimeSlot,
 } from '../../contract/appointments.js';
-import { Availability, NextFreeList, SoonestOnlineList, type SoonestOnlineDoctor } from '../../contract/availability.js';
+import type { Availability, NextFreeList, SoonestOnlineDoctor } from '../../contract/availability.js';
+import { appointmentEndpoints, paymentEndpoints, slotEndpoints } from '../../contract/endpoints/appointments.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
 
 /**
@@ -80,43 +80,26 @@ export type BookingApi = {
   fetchNextFree(location: string, signal?: AbortSignal, token?: string | null): Call<NextFreeList>;
 };
 
-export function createBookingApi({ request }: ApiClient): BookingApi {
+export function createBookingApi({ call }: ApiClient): BookingApi {
   return {
     // location '': online hours, which have no location.
     fetchTimeSlots: (doctorEmail, date, location, signal, token) =>
-      request(
-        TimeSlotList,
-        location === ''
-          ? `/doctor/onlinetimeslot/${encodeURIComponent(doctorEmail)}/${encodeURIComponent(date)}`
-          : `/doctor/gettimeslot/${encodeURIComponent(doctorEmail)}/${encodeURIComponent(location)}/${encodeURIComponent(date)}`,
-        token ? { signal, token } : { signal },
-      ),
-    fetchAvailability: (doctorEmail, location, from, signal, token) => {
-      const query = new URLSearchParams();
-      if (from !== null) query.set('from', from);
-      if (location !== '') query.set('location', location);
-      const search = query.toString();
-      return request(
-        Availability,
-        `/doctor/availability/${encodeURIComponent(doctorEmail)}${search === '' ? '' : `?${search}`}`,
-        token ? { signal, token } : { signal },
-      );
-    },
-    fetchSoonestOnline: (signal, token) => request(SoonestOnlineList, '/doctor/soonest/online', token ? { signal, token } : { signal }),
-    fetchNextFree: (location, signal, token) =>
-      request(
-        NextFreeList,
-        location === '' ? '/doctor/nextfree' : `/doctor/nextfree?${new URLSearchParams({ location }).toString()}`,
-        token ? { signal, token } : { signal },
-      ),
-    addAppointment: (body, token, signal) =>
-      request(AppointmentRecord, '/appointment/add', { method: 'POST', body, token, signal }),
-    createAppointmentPayment: (body, token, signal) =>
-      request(CreateAppointmentPaymentAnswer, '/payment/create-appointment', { method: 'POST', body, token, signal }),
-    createOrderPayment: (body, token, signal) =>
-      request(CreateOrderPaymentAnswer, '/payment/create-order', { method: 'POST', body, token, signal }),
-    fetchPaymentStatus: (merchantOrderId, token, signal) =>
-      request(PaymentStatusAnswer, `/payment/status/${encodeURIComponent(merchantOrderId)}`, { token, signal }),
+      location === ''
+        ? call(slotEndpoints.onlineTimeSlots, { params: { doctorEmail, date }, signal, token })
+        : call(slotEndpoints.timeSlots, { params: { doctorEmail, location, date }, signal, token }),
+    fetchAvailability: (doctorEmail, location, from, signal, token) =>
+      call(slotEndpoints.availability, {
+        params: { doctorEmail },
+        query: { ...(from === null ? {} : { from }), ...(location === '' ? {} : { location }) },
+        signal,
+        token,
+      }),
+    fetchSoonestOnline: (signal, token) => call(slotEndpoints.soonestOnline, { signal, token }),
+    fetchNextFree: (location, signal, token) => call(slotEndpoints.nextFree, { query: location === '' ? {} : { location }, signal, token }),
+    addAppointment: (body, token, signal) => call(appointmentEndpoints.add, { body, token, signal }),
+    createAppointmentPayment: (body, token, signal) => call(paymentEndpoints.createAppointment, { body, token, signal }),
+    createOrderPayment: (body, token, signal) => call(paymentEndpoints.createOrder, { body, token, signal }),
+    fetchPaymentStatus: (merchantOrderId, token, signal) => call(paymentEndpoints.status, { params: { merchantOrderId }, token, signal }),
   };
 }
 

@@ -2,17 +2,19 @@
  * A Chat appointment's conversation (contract/chat.ts, server/routes/chat.ts): load it,
  * send a text or a photo, mark messages read, fetch a photo, and read the live stream.
  *
- * JSON calls go through the request helper. Three calls cannot: a photo goes up as its raw bytes
- * (`content-type: image/*`), a photo comes down as a JPEG, and the stream is Server-Sent Events.
+ * Every call names its endpoint (contract/endpoints/chat.ts) to the API client: a photo goes up as
+ * its raw bytes (`content-type: image/*`) with a JSON answer, a photo comes down as a JPEG, and the
+ * stream is Server-Sent Events.
  * An `EventSource` cannot send the bearer token (and a token in the address would end up in
  * logs), so the stream is read with fetch and a stream reader, parsed here (`SseParser`), resumed
  * with `Last-Event-ID`.
  */
-import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { ChatConversation, ChatMessage, ChatUnread } from '../../contract/chat.js';
+import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
+import { ChatMessage, type ChatConversation, type ChatUnread } from '../../contract/chat.js';
+import { chatEndpoints } from '../../contract/endpoints/chat.js';
 import { describeErrors, summarizeErrors } from '../../contract/report.js';
 import type { ApiFailure } from '../../machines/failures.js';
-import { apiClient, httpFailureOfText, isAbortError, type ApiClient } from './client.js';
+import { apiClient, isAbortError, type ApiClient } from './client.js';
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
 
@@ -21,13 +23,6 @@ const photoTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic
 
 /** What the file picker offers: the server's formats by type and by name (a phone may give HEIC without a type). */
 export const chatPhotoAccept = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif';
-
-export type ChatApiConfig = {
-  /** Defaults to the platform's fetch. */
-  fetch?: typeof fetch;
-  /** Defaults to VITE_API_BASE, '/api' unless the build says otherwise (as the request helper). */
-  base?: string;
-};
 
 /** One Server-Sent Event: its type ('message' unless named), its data, the last event id seen. */
 export type SseEvent = { event: string; data: string; id: string };
@@ -94,68 +89,30 @@ export interface StreamHandlers {
  */
 export type StreamEnd = { kind: 'reconnect' } | { kind: 'changed' } | { kind: 'ended' } | { kind: 'failed'; failure: ApiFailure };
 
-export function createChatApi({ request }: ApiClient, config: ChatApiConfig = {}) {
-  const root = (config.base ?? import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
-  const fetchImpl: typeof fetch = (input, init) => (config.fetch ?? globalThis.fetch)(input, init);
-  const chatPath = (appointmentId: string) => `/appointment/${encodeURIComponent(appointmentId)}/chat`;
-
-  /** A fetch that is not JSON: the answer, or a failure as the request helper gives it. */
-  async function raw(path: string, init: RequestInit, signal?: AbortSignal): Promise<Either<ApiFailure, Response>> {
-    try {
-      const response = await fetchImpl(`${root}${path}`, { ...init, signal });
-      if (!response.ok) return left(httpFailureOfText(response.status, await response.text()));
-      return right(response);
-    } catch (error) {
-      // Aborted by the caller: nobody wants the answer.
-      if (signal?.aborted && isAbortError(signal.reason)) throw signal.reason;
-      return left({ _tag: 'NetworkFailure', message: error instanceof Error ? error.message : String(error) });
-    }
-  }
-
+export function createChatApi(client: ApiClient) {
+  const { call } = client;
   return {
     /** GET /appointment/{id}/chat. */
     fetchChat: (appointmentId: string, token: string, signal?: AbortSignal): Call<ChatConversation> =>
-      request(ChatConversation, chatPath(appointmentId), { token, signal }),
+      call(chatEndpoints.conversation, { params: { id: appointmentId }, token, signal }),
 
     /** POST /appointment/{id}/chat/messages. */
     postText: (appointmentId: string, text: string, token: string, signal?: AbortSignal): Call<ChatMessage> =>
-      request(ChatMessage, `${chatPath(appointmentId)}/messages`, { method: 'POST', body: { text }, token, signal }),
+      call(chatEndpoints.postText, { params: { id: appointmentId }, body: { text }, token, signal }),
 
     /** POST /appointment/{id}/chat/read: every message up to `upTo` read. */
     markRead: (appointmentId: string, upTo: string, token: string, signal?: AbortSignal): Call<ChatUnread> =>
-      request(ChatUnread, `${chatPath(appointmentId)}/read`, { method: 'POST', body: { upTo }, token, signal }),
+      call(chatEndpoints.read, { params: { id: appointmentId }, body: { upTo }, token, signal }),
 
     /** POST /appointment/{id}/chat/photos: the photo's bytes as they are; the server re-encodes them. */
-    async postPhoto(appointmentId: string, photo: Blob, token: string, signal?: AbortSignal): Call<ChatMessage> {
+    postPhoto(appointmentId: string, photo: Blob, token: string, signal?: AbortSignal): Call<ChatMessage> {
       const type = photoTypes.has(photo.type) ? photo.type : 'application/octet-stream';
-      const answer = await raw(
-        `${chatPath(appointmentId)}/photos`,
-        { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': type, Authorization: `Bearer ${token}` }, body: photo },
-        signal,
-      );
-      if (isLeft(answer)) return answer;
-      let json: unknown;
-      try {
-        json = await answer.right.json();
-      } catch {
-        const errors = [{ field: '(body)', message: 'is not JSON' }];
-        return left({ _tag: 'DecodeFailure', message: summarizeErrors(errors), errors });
-      }
-      const decoded = ChatMessage.decode(json);
-      if (isLeft(decoded)) {
-        const errors = describeErrors(decoded.left);
-        return left({ _tag: 'DecodeFailure', message: summarizeErrors(errors), errors });
-      }
-      return right(decoded.right);
+      return call(chatEndpoints.postPhoto, { params: { id: appointmentId }, content: { data: photo, type }, token, signal });
     },
 
     /** GET /appointment/{id}/chat/photos/{photoId}: the JPEG, to show through an object URL. */
     async fetchPhoto(appointmentId: string, photoId: string, token: string, signal?: AbortSignal): Call<Blob> {
-      const answer = await raw(
-        `${chatPath(appointmentId)}/photos/${encodeURIComponent(photoId)}`,
-        { headers: { Accept: 'image/jpeg', Authorization: `Bearer ${token}` } },
-        signal,
-      );
+      const answer = await client.open(chatEndpoints.photo, { params: { id: appointmentId, photoId }, token, signal });
       return isLeft(answer) ? answer : right(await answer.right.blob());
     },
 
@@ -164,9 +121,8 @@ export function createChatApi({ request }: ApiClient, config: ChatApiConfig = {}
      * from the start), until it ends, fails or `signal` aborts.
      */
     async readStream(appointmentId: string, after: string, token: string, handlers: StreamHandlers, signal: AbortSignal): Promise<StreamEnd> {
-      const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
-      if (after !== '0') headers['Last-Event-ID'] = after;
-      const answer = await raw(`${chatPath(appointmentId)}/stream`, { headers, cache: 'no-store' }, signal);
+      const headers: Record<string, string> = after === '0' ? {} : { 'Last-Event-ID': after };
+      const answer = await client.open(chatEndpoints.stream, { params: { id: appointmentId }, token, signal, headers, cache: 'no-store' });
       if (isLeft(answer)) return { kind: 'failed', failure: answer.left };
       const body = answer.right.body;
       if (!body) return { kind: 'failed', failure: { _tag: 'NetworkFailure', message: 'The stream has no body.' } };

@@ -16,7 +16,8 @@
  */
 import type * as t from 'io-ts';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { ApiError } from '../../contract/errors.js';
+import { pathOf, queryOf, type AnyEndpoint, type AnswerOf } from '../../contract/endpoint.js';
+import { ApiRefusal, genericErrorCode } from '../../contract/errors.js';
 import { describeErrors, summarizeErrors } from '../../contract/report.js';
 import type { ApiFailure, HttpFailure } from '../../machines/failures.js';
 import { serverWords } from './serverWords.js';
@@ -28,6 +29,8 @@ export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its type as Content-Type (a photo's bytes), instead of a JSON body. */
+  content?: { data: Blob; type: string };
   /** Sent as `Authorization: Bearer <token>`. */
   token?: string;
   signal?: AbortSignal;
@@ -39,7 +42,31 @@ export type RequestFn = <A>(
   options?: RequestOptions,
 ) => Promise<Either<ApiFailure, A>>;
 
-export type ApiClient = { readonly request: RequestFn };
+/** What a call of an endpoint names: its params and body when it has them, its query, who asks. */
+export type CallOptions<E extends AnyEndpoint> = (E['params'] extends t.Mixed ? { params: t.OutputOf<E['params']> } : { params?: undefined }) &
+  (E['query'] extends t.Mixed ? { query?: t.OutputOf<E['query']> } : { query?: undefined }) &
+  (E['body'] extends t.Mixed ? { body: t.OutputOf<E['body']> } : { body?: undefined }) & {
+    content?: { data: Blob; type: string };
+    /** Sent as `Authorization: Bearer <token>` when given. */
+    token?: string | null;
+    signal?: AbortSignal;
+  };
+
+/** What a file or stream call adds: headers beyond Accept and Authorization, and the cache mode. */
+export type OpenOptions<E extends AnyEndpoint> = CallOptions<E> & { headers?: Record<string, string>; cache?: RequestCache };
+
+/** A file the API answered with: what to call it and its bytes. */
+export type DownloadedFile = { fileName: string; content: Blob };
+
+export type ApiClient = {
+  readonly request: RequestFn;
+  /** An endpoint's JSON call (contract/endpoints): its path filled from `params`, its answer decoded with its codec. */
+  call<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>): Promise<Either<ApiFailure, AnswerOf<E>>>;
+  /** An endpoint's answer as it came (a file's bytes, a stream), or the failure as `call` gives it. */
+  open<E extends AnyEndpoint>(endpoint: E, options: OpenOptions<E>): Promise<Either<ApiFailure, Response>>;
+  /** A file endpoint's bytes, named by its Content-Disposition (`fallbackName` when it names none). */
+  download<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>, fallbackName: string): Promise<Either<ApiFailure, DownloadedFile>>;
+};
 
 export type ApiClientConfig = {
   /** Defaults to the platform's fetch (see `platformFetch`). */
@@ -68,17 +95,27 @@ const platformFetch: typeof fetch = (input, init) =>
     ? globalThis.fetch(input, init)
     : import('cross-fetch').then((crossFetch) => crossFetch.fetch(input, init));
 
-const defaultBase: string = import.meta.env.VITE_API_BASE ?? '/api';
+/** Where the API is: VITE_API_BASE, '/api' unless the build says otherwise. Every call and page address starts here. */
+export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api';
+
+/** The headers of every call: what it accepts, the bearer token when there is one. */
+function headersFor(accept: string, token: string | null | undefined): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
 
 export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   const fetchImpl = config.fetch ?? platformFetch;
-  const base = (config.base ?? defaultBase).replace(/\/+$/, '');
+  // Computed once: every call, JSON, file or stream, goes to this base.
+  const base = (config.base ?? apiBase).replace(/\/+$/, '');
+  const urlOf = (path: string) => `${base}${path.startsWith('/') ? path : `/${path}`}`;
 
   const request: RequestFn = async (codec, path, options = {}) => {
-    const { method = 'GET', body, token, signal } = options;
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const { method = 'GET', body, content, token, signal } = options;
+    const headers = headersFor('application/json', token);
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = `Bearer ${token}`;
+    if (content !== undefined) headers['Content-Type'] = content.type;
     // The language the page is in (`<html lang>` follows the choice), for the mails a
     // call sends, such as the email code, instead of the browser's own preference.
     if (typeof document !== 'undefined' && document.documentElement.lang) headers['Accept-Language'] = document.documentElement.lang;
@@ -86,10 +123,10 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetchImpl(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
+      response = await fetchImpl(urlOf(path), {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: content !== undefined ? content.data : body === undefined ? undefined : JSON.stringify(body),
         signal,
       });
       text = await response.text();
@@ -120,7 +157,49 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     return right(decoded.right);
   };
 
-  return { request };
+  const urlPathOf = (endpoint: AnyEndpoint, options: { params?: unknown; query?: unknown }) =>
+    `${pathOf(endpoint, options.params)}${queryOf(options.query)}`;
+
+  function call<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>): Promise<Either<ApiFailure, AnswerOf<E>>> {
+    const { body, content, token, signal } = options as CallOptions<AnyEndpoint> & { body?: unknown };
+    return request(endpoint.answer as t.Decoder<unknown, AnswerOf<E>>, urlPathOf(endpoint, options), {
+      method: endpoint.method,
+      ...(body === undefined ? {} : { body }),
+      ...(content === undefined ? {} : { content }),
+      ...(token ? { token } : {}),
+      signal,
+    });
+  }
+
+  async function open<E extends AnyEndpoint>(endpoint: E, options: OpenOptions<E>): Promise<Either<ApiFailure, Response>> {
+    const { content, token, signal, headers: extra, cache } = options;
+    const headers = { ...headersFor(endpoint.accept ?? 'application/json', token), ...extra };
+    if (content !== undefined) headers['Content-Type'] = content.type;
+    try {
+      const response = await fetchImpl(urlOf(urlPathOf(endpoint, options)), {
+        ...(endpoint.method === 'GET' ? {} : { method: endpoint.method }),
+        headers,
+        ...(content === undefined ? {} : { body: content.data }),
+        ...(cache === undefined ? {} : { cache }),
+        signal,
+      });
+      if (!response.ok) return left(httpFailureOfText(response.status, await response.text()));
+      return right(response);
+    } catch (error) {
+      // Aborted by the caller: nobody wants the answer (see the top of this file).
+      if (signal?.aborted && isAbortError(signal.reason)) throw signal.reason;
+      return left({ _tag: 'NetworkFailure', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  async function download<E extends AnyEndpoint>(endpoint: E, options: CallOptions<E>, fallbackName: string): Promise<Either<ApiFailure, DownloadedFile>> {
+    const answer = await open(endpoint, options as OpenOptions<E>);
+    if (isLeft(answer)) return answer;
+    const content = await answer.right.blob();
+    return right({ fileName: attachmentFileName(answer.right.headers.get('content-disposition'), fallbackName), content });
+  }
+
+  return { request, call, open, download };
 }
 
 /** The client the app uses; tests make their own with `createApiClient({ fetch })`. */
@@ -159,16 +238,27 @@ export function attachmentFileName(disposition: string | null, fallback: string)
 }
 
 function httpFailure(status: number, json: unknown): HttpFailure {
-  const decoded = ApiError.decode(json);
+  const decoded = ApiRefusal.decode(json);
   if (isLeft(decoded) || decoded.right.message.trim() === '') {
     // A proxy's HTML page or an empty body: nothing a person should read.
     return { _tag: 'HttpFailure', status, message: `The server answered with status ${status}.`, generic: true };
   }
-  // The server's words in the language in use where the catalog knows them (./serverWords.ts);
-  // the spec's messages, and the fields' problems (translated where they are shown), stay as they came.
-  const message = serverWords(decoded.right.message);
-  const { errors } = decoded.right;
-  const failure: HttpFailure = errors ? { _tag: 'HttpFailure', status, message, errors } : { _tag: 'HttpFailure', status, message };
+  // The refusal in the language in use, by its code (./serverWords.ts); an answer without one (not
+  // from this API) counts as its status's generic code. The spec's messages stay as they came.
+  const { code, params, errors, message: english } = decoded.right;
+  const message = serverWords({ code: code ?? genericErrorCode(status), message: english, ...(params ? { params } : {}) });
+  const failure: HttpFailure = {
+    _tag: 'HttpFailure',
+    status,
+    message,
+    ...(code !== undefined ? { code } : {}),
+    ...(params ? { params } : {}),
+    // A field named with the refusal's own sentence (a photo past a quota) says it as the message does;
+    // the fields' other problems stay as they came (translated where they are shown).
+    ...(errors ? { errors: errors.map((e) => (e.message === english ? { ...e, message } : e)) } : {}),
+  };
   const body = json as Record<string, unknown>;
-  return Object.keys(body).some((key) => key !== 'message' && key !== 'errors') ? { ...failure, body } : failure;
+  return Object.keys(body).some((key) => !refusalKeys.has(key)) ? { ...failure, body } : failure;
 }
+
+const refusalKeys = new Set(['code', 'message', 'params', 'errors']);

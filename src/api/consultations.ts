@@ -4,24 +4,20 @@
  * admins; the doctor's "no answer" note. Each needs the bearer token; anybody else gets 404.
  */
 import type { Either } from 'fp-ts/lib/Either.js';
-import { Consultation } from '../../contract/consultation.js';
+import type { Consultation } from '../../contract/consultation.js';
+import { consultationEndpoints } from '../../contract/endpoints/consultations.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
 
-export function createConsultationsApi({ request }: ApiClient) {
+export function createConsultationsApi({ call }: ApiClient) {
   return {
     /** GET /appointment/{id}/consultation. */
     fetchConsultation: (appointmentId: string, token: string, signal?: AbortSignal): Call<Consultation> =>
-      request(Consultation, `/appointment/${encodeURIComponent(appointmentId)}/consultation`, { token, signal }),
+      call(consultationEndpoints.consultation, { params: { id: appointmentId }, token, signal }),
     /** POST /staff/appointments/{id}/call/noanswer: the answer is the consultation with the note in its record. */
     noteNoAnswer: (appointmentId: string, note: string, token: string, signal?: AbortSignal): Call<Consultation> =>
-      request(Consultation, `/staff/appointments/${encodeURIComponent(appointmentId)}/call/noanswer`, {
-        method: 'POST',
-        body: { note },
-        token,
-        signal,
-      }),
+      call(consultationEndpoints.noAnswer, { params: { id: appointmentId }, body: { note }, token, signal }),
   };
 }
 

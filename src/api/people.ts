@@ -6,29 +6,30 @@
  */
 import type * as t from 'io-ts';
 import type { Either } from 'fp-ts/lib/Either.js';
-import { MessageAnswer, User } from '../../contract/auth.js';
-import { FamilyMember, FamilyMemberInput, FamilyMemberList, ProfileUpdateRequest } from '../../contract/people.js';
-import { ReminderChannels, ReminderSettings } from '../../contract/reminders.js';
+import type { MessageAnswer, User } from '../../contract/auth.js';
+import { authEndpoints } from '../../contract/endpoints/auth.js';
+import { peopleEndpoints } from '../../contract/endpoints/people.js';
+import type { FamilyMember, FamilyMemberInput, ProfileUpdateRequest } from '../../contract/people.js';
+import type { ReminderChannels, ReminderSettings } from '../../contract/reminders.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
 export type FamilyMemberFields = t.OutputOf<typeof FamilyMemberInput>;
 export type ProfileFields = t.OutputOf<typeof ProfileUpdateRequest>;
 
-export function createPeopleApi({ request }: ApiClient) {
+export function createPeopleApi({ call }: ApiClient) {
   return {
-    listFamily: (token: string, signal?: AbortSignal): Call<FamilyMember[]> => request(FamilyMemberList, '/family', { token, signal }),
+    listFamily: (token: string, signal?: AbortSignal): Call<FamilyMember[]> => call(peopleEndpoints.family, { token, signal }),
     addFamilyMember: (body: FamilyMemberFields, token: string, signal?: AbortSignal): Call<FamilyMember> =>
-      request(FamilyMember, '/family', { method: 'POST', body, token, signal }),
+      call(peopleEndpoints.addFamilyMember, { body, token, signal }),
     updateFamilyMember: (id: string, body: FamilyMemberFields, token: string, signal?: AbortSignal): Call<FamilyMember> =>
-      request(FamilyMember, `/family/${encodeURIComponent(id)}`, { method: 'PUT', body, token, signal }),
+      call(peopleEndpoints.editFamilyMember, { params: { id }, body, token, signal }),
     archiveFamilyMember: (id: string, token: string, signal?: AbortSignal): Call<t.TypeOf<typeof MessageAnswer>> =>
-      request(MessageAnswer, `/family/${encodeURIComponent(id)}`, { method: 'DELETE', token, signal }),
-    updateProfile: (body: ProfileFields, token: string, signal?: AbortSignal): Call<User> =>
-      request(User, '/auth/profile', { method: 'PUT', body, token, signal }),
-    loadReminders: (token: string, signal?: AbortSignal): Call<ReminderSettings> => request(ReminderSettings, '/auth/reminders', { token, signal }),
+      call(peopleEndpoints.archiveFamilyMember, { params: { id }, token, signal }),
+    updateProfile: (body: ProfileFields, token: string, signal?: AbortSignal): Call<User> => call(peopleEndpoints.profile, { body, token, signal }),
+    loadReminders: (token: string, signal?: AbortSignal): Call<ReminderSettings> => call(authEndpoints.reminders, { token, signal }),
     saveReminders: (body: ReminderChannels, token: string, signal?: AbortSignal): Call<ReminderSettings> =>
-      request(ReminderSettings, '/auth/reminders', { method: 'PUT', body, token, signal }),
+      call(authEndpoints.saveReminders, { body, token, signal }),
   };
 }
 

@@ -1,15 +1,21 @@
 /**
- * The server's own messages in the language in use: src/api/client.ts passes every
- * refusal's message through `serverWords`. The catalog that knows the translations
- * (src/i18n/messages.ts, `serverWords`; the tables in src/i18n/hi|mr/server.ts) registers itself
- * here when it loads, so the API chunk the home page fetches does not carry the catalog. Until
- * then (English, the catalog not loaded) the words stay as they came.
+ * The server's refusals in the language in use: src/api/client.ts passes every refusal
+ * (`{ code, message, params }`, contract/errors.ts) through `serverWords`, which words it by its
+ * code, never by its English. The catalog that knows the words (src/i18n/messages.ts
+ * `serverWords`; the tables in src/i18n/hi|mr/server.ts) registers itself here when it loads, so
+ * the API chunk the home page fetches does not carry the catalog. Until then (English, the
+ * catalog not loaded) a refusal says the server's own message.
  */
-let translate: (words: string) => string = (words) => words;
+import type { ErrorParams } from '../../contract/errors.js';
 
-export const serverWords = (words: string): string => translate(words);
+/** A refusal as a catalog words it: its stable code, the server's English, and its values. */
+export type ServerRefusal = { readonly code: string; readonly message: string; readonly params?: ErrorParams };
 
-/** The catalog in use says how to put the server's words. */
-export function translateServerWordsWith(next: (words: string) => string): void {
+let translate: (refusal: ServerRefusal) => string = (refusal) => refusal.message;
+
+export const serverWords = (refusal: ServerRefusal): string => translate(refusal);
+
+/** The catalog in use says how to put the server's refusals. */
+export function translateServerWordsWith(next: (refusal: ServerRefusal) => string): void {
   translate = next;
 }

@@ -3,18 +3,8 @@
  * the clinic's help contacts (GET /site/contacts, from the server's configuration).
  */
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
-import {
-  AppointmentFeeList,
-  Doctor,
-  DoctorList,
-  EventList,
-  HelpContactsAnswer,
-  LocationList,
-  TeamList,
-  TestimonialList,
-  type SiteLanguage,
-  type SiteOptions,
-} from '../../contract/site.js';
+import { doctorEndpoints, siteEndpoints } from '../../contract/endpoints/site.js';
+import type { AppointmentFeeList, Doctor, HelpContactsAnswer, SiteLanguage, SiteOptions } from '../../contract/site.js';
 import { toDisplayableMediaLink } from '../../contract/mediaLink.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
 
@@ -35,15 +25,15 @@ export type SiteApi = {
   fetchHelpContacts(signal?: AbortSignal): Promise<Either<ApiFailure, HelpContactsAnswer>>;
 };
 
-export function createSiteApi({ request }: ApiClient): SiteApi {
+export function createSiteApi({ call }: ApiClient): SiteApi {
   return {
     async loadSiteOptions(signal, language = 'en') {
-      const lang = language === 'en' ? '' : `?lang=${language}`;
+      const query = language === 'en' ? {} : { lang: language };
       const [events, teams, testimonials, locations] = await Promise.all([
-        request(EventList, `/super/events${lang}`, { signal }),
-        request(TeamList, `/super/teams${lang}`, { signal }),
-        request(TestimonialList, `/super/testimonials${lang}`, { signal }),
-        request(LocationList, '/super/locations', { signal }),
+        call(siteEndpoints.events, { query, signal }),
+        call(siteEndpoints.teams, { query, signal }),
+        call(siteEndpoints.testimonials, { query, signal }),
+        call(siteEndpoints.locations, { signal }),
       ]);
       if (isLeft(events)) throw events.left;
       if (isLeft(teams)) throw teams.left;
@@ -60,11 +50,10 @@ export function createSiteApi({ request }: ApiClient): SiteApi {
         locations: locations.right,
       };
     },
-    fetchDoctors: (signal) => request(DoctorList, '/doctor/getall', { signal }),
-    fetchDoctorByEmail: (email, signal) =>
-      request(Doctor, `/doctor/getdoctoremail/${encodeURIComponent(email)}`, { signal }),
-    fetchFees: (signal) => request(AppointmentFeeList, '/appointmentfee/all', { signal }),
-    fetchHelpContacts: (signal) => request(HelpContactsAnswer, '/site/contacts', { signal }),
+    fetchDoctors: (signal) => call(doctorEndpoints.all, { signal }),
+    fetchDoctorByEmail: (email, signal) => call(doctorEndpoints.byEmail, { params: { email }, signal }),
+    fetchFees: (signal) => call(doctorEndpoints.fees, { signal }),
+    fetchHelpContacts: (signal) => call(siteEndpoints.contacts, { signal }),
   };
 }
 

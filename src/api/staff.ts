@@ -10,15 +10,11 @@
  * the console's actors reject with the ApiFailure instead (`fromApi`, src/app/fromApi.ts).
  */
 import type { Either } from 'fp-ts/lib/Either.js';
-import { AppointmentList, type AppointmentRecord, type Medicines } from '../../contract/appointments.js';
-import {
-  AuditList,
-  StaffAppointmentAnswer,
-  StaffAppointmentDetail,
-  StaffMe,
-  type StaffOrderRequest,
-} from '../../contract/staff.js';
-import { AdminDoctorList, type AdminDoctor } from '../../contract/staffAdmin.js';
+import type { AppointmentRecord, Medicines } from '../../contract/appointments.js';
+import { staffEndpoints } from '../../contract/endpoints/staff.js';
+import { staffAdminEndpoints } from '../../contract/endpoints/staffAdmin.js';
+import type { AuditList, StaffAppointmentAnswer, StaffAppointmentDetail, StaffMe, StaffOrderRequest } from '../../contract/staff.js';
+import type { AdminDoctor } from '../../contract/staffAdmin.js';
 import type * as t from 'io-ts';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
@@ -67,33 +63,33 @@ export type StaffApi = {
   fetchAudit(page: AuditPage, token: string, signal?: AbortSignal): Call<AuditEntries>;
 };
 
-/** The query string of an appointments filter; empty filters are left out. */
-export function staffAppointmentsQuery(filter: StaffAppointmentsFilter): string {
-  const query = new URLSearchParams({ from: filter.from, to: filter.to });
-  if (filter.doctorId) query.set('doctorId', filter.doctorId);
-  if (filter.locationId) query.set('locationId', filter.locationId);
-  return query.toString();
+/** The query of an appointments filter; empty filters are left out. */
+export function staffAppointmentsFilterQuery(filter: StaffAppointmentsFilter) {
+  return {
+    from: filter.from,
+    to: filter.to,
+    ...(filter.doctorId ? { doctorId: filter.doctorId } : {}),
+    ...(filter.locationId ? { locationId: filter.locationId } : {}),
+  };
 }
 
-export function createStaffApi({ request }: ApiClient): StaffApi {
-  const appointmentPath = (id: string) => `/staff/appointments/${encodeURIComponent(id)}`;
+/** The query string of an appointments filter; empty filters are left out. */
+export function staffAppointmentsQuery(filter: StaffAppointmentsFilter): string {
+  return new URLSearchParams(staffAppointmentsFilterQuery(filter)).toString();
+}
+
+export function createStaffApi({ call }: ApiClient): StaffApi {
   return {
-    fetchStaffMe: (token, signal) => request(StaffMe, '/staff/me', { token, signal }),
+    fetchStaffMe: (token, signal) => call(staffEndpoints.me, { token, signal }),
     fetchStaffAppointments: (filter, token, signal) =>
-      request(AppointmentList, `/staff/appointments?${staffAppointmentsQuery(filter)}`, { token, signal }),
-    fetchStaffAppointment: (id, token, signal) => request(StaffAppointmentDetail, appointmentPath(id), { token, signal }),
-    fetchFilterDoctors: (token, signal) => request(AdminDoctorList, '/staff/doctors', { token, signal }),
-    completeAppointment: (id, medicines, token, signal) =>
-      request(StaffAppointmentAnswer, `${appointmentPath(id)}/complete`, { method: 'POST', body: medicines, token, signal }),
-    markDidNotAttend: (id, note, token, signal) =>
-      request(StaffAppointmentAnswer, `${appointmentPath(id)}/did-not-attend`, { method: 'POST', body: { note }, token, signal }),
-    createOrder: (id, order, token, signal) =>
-      request(StaffAppointmentAnswer, `${appointmentPath(id)}/order`, { method: 'POST', body: order, token, signal }),
-    fetchAudit: ({ limit, before }, token, signal) => {
-      const query = new URLSearchParams({ limit: String(limit) });
-      if (before) query.set('before', before);
-      return request(AuditList, `/staff/audit?${query.toString()}`, { token, signal });
-    },
+      call(staffEndpoints.appointments, { query: staffAppointmentsFilterQuery(filter), token, signal }),
+    fetchStaffAppointment: (id, token, signal) => call(staffEndpoints.appointment, { params: { id }, token, signal }),
+    fetchFilterDoctors: (token, signal) => call(staffAdminEndpoints.doctors, { token, signal }),
+    completeAppointment: (id, medicines, token, signal) => call(staffEndpoints.complete, { params: { id }, body: medicines, token, signal }),
+    markDidNotAttend: (id, note, token, signal) => call(staffEndpoints.didNotAttend, { params: { id }, body: { note }, token, signal }),
+    createOrder: (id, order, token, signal) => call(staffEndpoints.order, { params: { id }, body: order, token, signal }),
+    fetchAudit: ({ limit, before }, token, signal) =>
+      call(staffEndpoints.audit, { query: { limit: String(limit), ...(before ? { before } : {}) }, token, signal }),
   };
 }
 

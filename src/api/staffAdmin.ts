@@ -13,29 +13,15 @@
  */
 import type * as t from 'io-ts';
 import { isLeft, left, type Either } from 'fp-ts/lib/Either.js';
-import { AppointmentList, TimeSlotList, type AppointmentRecord, type TimeSlot } from '../../contract/appointments.js';
-import { MessageAnswer } from '../../contract/auth.js';
-import { StaffAppointmentAnswer } from '../../contract/staff.js';
+import type { AppointmentRecord, TimeSlot } from '../../contract/appointments.js';
+import type { MessageAnswer } from '../../contract/auth.js';
+import type { AnyEndpoint, AnswerOf } from '../../contract/endpoint.js';
+import { slotEndpoints } from '../../contract/endpoints/appointments.js';
+import { staffEndpoints } from '../../contract/endpoints/staff.js';
+import { staffAdminEndpoints as admin } from '../../contract/endpoints/staffAdmin.js';
+import type { StaffAppointmentAnswer } from '../../contract/staff.js';
 import {
-  AdminDoctorList,
-  AdminEventList,
-  AdminFeeList,
-  AdminLocationList,
-  AdminTeamList,
-  AdminTestimonialList,
-  DoctorAnswer,
-  DoctorSchedule,
-  EventAnswer,
-  FeesAnswer,
-  LocationAnswer,
   OrphanConflict,
-  RefundAnswer,
-  RefundList,
-  RoleAnswer,
-  ScheduleAnswer,
-  StaffAccountList,
-  TeamMemberAnswer,
-  TestimonialAnswer,
   type AdminCancelRequest,
   type AdminDoctor,
   type AdminOrderStatus,
@@ -44,22 +30,30 @@ import {
   type AdminLocation,
   type AdminTeamMember,
   type AdminTestimonial,
+  type DoctorAnswer,
   type DoctorInput,
   type DoctorSchedule as Schedule,
+  type EventAnswer,
   type EventInput,
   type FeeInput,
+  type FeesAnswer,
   type LeaveInput,
+  type LocationAnswer,
   type LocationInput,
+  type RefundAnswer,
   type RefundItem,
   type RefundResolveRequest,
+  type RoleAnswer,
   type RoleRequest,
-  type SiteKind,
+  type ScheduleAnswer,
   type StaffAccount,
+  type TeamMemberAnswer,
   type TeamMemberInput,
+  type TestimonialAnswer,
   type TestimonialInput,
 } from '../../contract/staffAdmin.js';
 import type { OrphanFailure } from '../../machines/failures.js';
-import { createApiClient, type ApiClientConfig, type ApiFailure, type RequestOptions } from './client.js';
+import { createApiClient, type ApiClientConfig, type ApiFailure, type CallOptions } from './client.js';
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
 
@@ -104,7 +98,7 @@ export type RefundState = 'open' | 'resolved' | 'all';
  * content (events, team members, testimonials) has them here; locations and doctors by their own names.
  */
 export interface ListCalls<Item, Payload, Answer> {
-  fetch(token: string, signal?: AbortSignal): Call<Item[]>;
+  list(token: string, signal?: AbortSignal): Call<Item[]>;
   add(body: Payload, token: string, signal?: AbortSignal): Call<Answer>;
   update(id: string, body: Payload, token: string, signal?: AbortSignal): Call<Answer>;
   remove(id: string, token: string, signal?: AbortSignal): Call<MessageAnswer>;
@@ -171,20 +165,34 @@ export type StaffAdminApi = {
   setRole(body: RolePayload, token: string, signal?: AbortSignal): Call<t.TypeOf<typeof RoleAnswer>>;
 };
 
-/** The query string of the overview: one day (from = to), the doctor and location when chosen. */
-export function appointmentsQuery(filter: AdminAppointmentsFilter): string {
-  const query = new URLSearchParams({ from: filter.date, to: filter.date });
-  if (filter.doctorId) query.set('doctorId', filter.doctorId);
-  if (filter.locationId) query.set('locationId', filter.locationId);
-  return query.toString();
+/** The query of the overview: one day (from = to), the doctor and location when chosen. */
+export function appointmentsFilterQuery(filter: AdminAppointmentsFilter) {
+  return {
+    from: filter.date,
+    to: filter.date,
+    ...(filter.doctorId ? { doctorId: filter.doctorId } : {}),
+    ...(filter.locationId ? { locationId: filter.locationId } : {}),
+  };
 }
 
-export function createStaffAdminApi(config: ApiClientConfig = {}): StaffAdminApi {
-  const { request } = createApiClient(config);
+/** The query string of the overview: one day (from = to), the doctor and location when chosen. */
+export function appointmentsQuery(filter: AdminAppointmentsFilter): string {
+  return new URLSearchParams(appointmentsFilterQuery(filter)).toString();
+}
 
-  /** `request`, and a 409 of the ORPHAN RULE answered as an OrphanFailure (its `affected` decoded from the refusal's body). */
-  async function withConflictBody<A>(codec: t.Decoder<unknown, A>, path: string, options: RequestOptions): Call<A> {
-    const result = await request(codec, path, options);
+/**
+ * A call's options with a payload as the screens build it: a number field may travel as typed
+ * (see the payload types above), so the body is not held to the codec's wire type here.
+ */
+type Sent<E extends AnyEndpoint> = Omit<CallOptions<E>, 'body'> & { body?: unknown };
+
+export function createStaffAdminApi(config: ApiClientConfig = {}): StaffAdminApi {
+  const client = createApiClient(config);
+  const call = <E extends AnyEndpoint>(endpoint: E, options: Sent<E>): Call<AnswerOf<E>> => client.call(endpoint, options as CallOptions<E>);
+
+  /** `call`, and a 409 of the ORPHAN RULE answered as an OrphanFailure (its `affected` decoded from the refusal's body). */
+  async function withConflictBody<E extends AnyEndpoint>(endpoint: E, options: Sent<E>): Call<AnswerOf<E>> {
+    const result = await call(endpoint, options);
     if (isLeft(result) && result.left._tag === 'HttpFailure' && result.left.status === 409) {
       const conflict = OrphanConflict.decode(result.left.body);
       if (!isLeft(conflict)) {
@@ -195,82 +203,61 @@ export function createStaffAdminApi(config: ApiClientConfig = {}): StaffAdminApi
     return result;
   }
 
-  const id = encodeURIComponent;
-  const doctorPath = (doctorId: string) => `/staff/doctors/${id(doctorId)}`;
-
-  function siteCalls<Item, Payload, Answer>(
-    kind: SiteKind,
-    list: t.Decoder<unknown, Item[]>,
-    answer: t.Decoder<unknown, Answer>,
-  ): ListCalls<Item, Payload, Answer> {
-    const path = `/staff/site/${kind}`;
+  function siteCalls<Item, Payload, Answer>(endpoints: (typeof admin)['events' | 'team' | 'testimonials']): ListCalls<Item, Payload, Answer> {
+    // Each kind's codecs are its own (contract/staffAdmin.ts siteContentCodecs); the caller names their types.
+    const as = <A>(answer: Promise<Either<ApiFailure, unknown>>) => answer as Call<A>;
     return {
-      fetch: (token, signal) => request(list, path, { token, signal }),
-      add: (body, token, signal) => request(answer, path, { method: 'POST', body, token, signal }),
-      update: (siteId, body, token, signal) => request(answer, `${path}/${id(siteId)}`, { method: 'PUT', body, token, signal }),
-      remove: (siteId, token, signal) => request(MessageAnswer, `${path}/${id(siteId)}`, { method: 'DELETE', token, signal }),
-      reorder: (ids, token, signal) => request(list, `${path}/order`, { method: 'PUT', body: { ids }, token, signal }),
+      list: (token, signal) => as<Item[]>(call(endpoints.list, { token, signal })),
+      add: (body, token, signal) => as<Answer>(call(endpoints.add, { body, token, signal })),
+      update: (id, body, token, signal) => as<Answer>(call(endpoints.update, { params: { id }, body, token, signal })),
+      remove: (id, token, signal) => call(endpoints.remove, { params: { id }, token, signal }),
+      reorder: (ids, token, signal) => as<Item[]>(call(endpoints.reorder, { body: { ids: [...ids] }, token, signal })),
     };
   }
 
   return {
     fetchAppointments: (filter, token, signal) =>
-      request(AppointmentList, `/staff/appointments?${appointmentsQuery(filter)}`, { token, signal }),
+      call(staffEndpoints.appointments, { query: appointmentsFilterQuery(filter), token, signal }),
     // location '': the doctor's online hours.
     fetchTimeSlots: (doctorEmail, date, location, token, signal) =>
-      request(
-        TimeSlotList,
-        location === '' ? `/doctor/onlinetimeslot/${id(doctorEmail)}/${id(date)}` : `/doctor/gettimeslot/${id(doctorEmail)}/${id(location)}/${id(date)}`,
-        { token, signal },
-      ),
-    moveAppointment: (appointmentId, body, token, signal) =>
-      request(StaffAppointmentAnswer, `/staff/appointments/${id(appointmentId)}/move`, { method: 'POST', body, token, signal }),
-    cancelAppointment: (appointmentId, body, token, signal) =>
-      request(StaffAppointmentAnswer, `/staff/appointments/${id(appointmentId)}/cancel`, { method: 'POST', body, token, signal }),
-    setOrderStatus: (orderId, orderStatus, token, signal) =>
-      request(StaffAppointmentAnswer, `/staff/orders/${id(orderId)}/status`, { method: 'PUT', body: { orderStatus }, token, signal }),
+      location === ''
+        ? call(slotEndpoints.onlineTimeSlots, { params: { doctorEmail, date }, token, signal })
+        : call(slotEndpoints.timeSlots, { params: { doctorEmail, location, date }, token, signal }),
+    moveAppointment: (id, body, token, signal) => call(admin.move, { params: { id }, body, token, signal }),
+    cancelAppointment: (id, body, token, signal) => call(admin.cancel, { params: { id }, body, token, signal }),
+    setOrderStatus: (id, orderStatus, token, signal) => call(admin.orderStatus, { params: { id }, body: { orderStatus }, token, signal }),
 
-    fetchRefunds: (state, token, signal) => request(RefundList, `/staff/refunds?state=${state}`, { token, signal }),
-    resolveRefund: (refundId, body, token, signal) =>
-      request(RefundAnswer, `/staff/refunds/${id(refundId)}/resolve`, { method: 'POST', body, token, signal }),
+    fetchRefunds: (state, token, signal) => call(admin.refunds, { query: { state }, token, signal }),
+    resolveRefund: (id, body, token, signal) => call(admin.resolveRefund, { params: { id }, body, token, signal }),
 
-    fetchLocations: (token, signal) => request(AdminLocationList, '/staff/locations', { token, signal }),
-    addLocation: (body, token, signal) => request(LocationAnswer, '/staff/locations', { method: 'POST', body, token, signal }),
-    renameLocation: (locationId, body, token, signal) =>
-      request(LocationAnswer, `/staff/locations/${id(locationId)}`, { method: 'PUT', body, token, signal }),
-    deleteLocation: (locationId, token, signal) =>
-      request(MessageAnswer, `/staff/locations/${id(locationId)}`, { method: 'DELETE', token, signal }),
-    reorderLocations: (ids, token, signal) =>
-      request(AdminLocationList, '/staff/locations/order', { method: 'PUT', body: { ids }, token, signal }),
+    fetchLocations: (token, signal) => call(admin.locations, { token, signal }),
+    addLocation: (body, token, signal) => call(admin.addLocation, { body, token, signal }),
+    renameLocation: (id, body, token, signal) => call(admin.renameLocation, { params: { id }, body, token, signal }),
+    deleteLocation: (id, token, signal) => call(admin.deleteLocation, { params: { id }, token, signal }),
+    reorderLocations: (ids, token, signal) => call(admin.reorderLocations, { body: { ids: [...ids] }, token, signal }),
 
-    fetchDoctors: (token, signal) => request(AdminDoctorList, '/staff/doctors', { token, signal }),
-    addDoctor: (body, token, signal) => request(DoctorAnswer, '/staff/doctors', { method: 'POST', body, token, signal }),
-    updateDoctor: (doctorId, body, token, signal) =>
-      withConflictBody(DoctorAnswer, doctorPath(doctorId), { method: 'PUT', body, token, signal }),
-    deleteDoctor: (doctorId, token, signal) => request(MessageAnswer, doctorPath(doctorId), { method: 'DELETE', token, signal }),
-    setDoctorActive: (doctorId, active, token, signal) =>
-      withConflictBody(DoctorAnswer, `${doctorPath(doctorId)}/active`, { method: 'PUT', body: { active }, token, signal }),
-    reorderDoctors: (ids, token, signal) =>
-      request(AdminDoctorList, '/staff/doctors/order', { method: 'PUT', body: { ids }, token, signal }),
-    fetchSchedule: (doctorId, token, signal) => request(DoctorSchedule, doctorPath(doctorId), { token, signal }),
-    replaceHours: (doctorId, locationId, body, token, signal) =>
-      withConflictBody(ScheduleAnswer, `${doctorPath(doctorId)}/hours/${id(locationId)}`, { method: 'PUT', body, token, signal }),
-    replaceOnlineHours: (doctorId, body, token, signal) =>
-      withConflictBody(ScheduleAnswer, `${doctorPath(doctorId)}/onlinehours`, { method: 'PUT', body, token, signal }),
-    addLeave: (doctorId, body, token, signal) =>
-      withConflictBody(ScheduleAnswer, `${doctorPath(doctorId)}/leave`, { method: 'POST', body, token, signal }),
-    removeLeave: (doctorId, leaveId, token, signal) =>
-      request(ScheduleAnswer, `${doctorPath(doctorId)}/leave/${id(leaveId)}`, { method: 'DELETE', token, signal }),
+    fetchDoctors: (token, signal) => call(admin.doctors, { token, signal }),
+    addDoctor: (body, token, signal) => call(admin.addDoctor, { body, token, signal }),
+    updateDoctor: (id, body, token, signal) => withConflictBody(admin.updateDoctor, { params: { id }, body, token, signal }),
+    deleteDoctor: (id, token, signal) => call(admin.deleteDoctor, { params: { id }, token, signal }),
+    setDoctorActive: (id, active, token, signal) => withConflictBody(admin.setDoctorActive, { params: { id }, body: { active }, token, signal }),
+    reorderDoctors: (ids, token, signal) => call(admin.reorderDoctors, { body: { ids: [...ids] }, token, signal }),
+    fetchSchedule: (id, token, signal) => call(admin.schedule, { params: { id }, token, signal }),
+    replaceHours: (id, locationId, body, token, signal) =>
+      withConflictBody(admin.replaceHours, { params: { id, locationId }, body, token, signal }),
+    replaceOnlineHours: (id, body, token, signal) => withConflictBody(admin.replaceOnlineHours, { params: { id }, body, token, signal }),
+    addLeave: (id, body, token, signal) => withConflictBody(admin.addLeave, { params: { id }, body, token, signal }),
+    removeLeave: (id, leaveId, token, signal) => call(admin.removeLeave, { params: { id, leaveId }, token, signal }),
 
-    fetchFees: (token, signal) => request(AdminFeeList, '/staff/fees', { token, signal }),
-    saveFee: (body, token, signal) => request(FeesAnswer, '/staff/fees', { method: 'PUT', body, token, signal }),
+    fetchFees: (token, signal) => call(admin.fees, { token, signal }),
+    saveFee: (body, token, signal) => call(admin.saveFee, { body, token, signal }),
 
-    events: siteCalls('events', AdminEventList, EventAnswer),
-    team: siteCalls('team', AdminTeamList, TeamMemberAnswer),
-    testimonials: siteCalls('testimonials', AdminTestimonialList, TestimonialAnswer),
+    events: siteCalls(admin.events),
+    team: siteCalls(admin.team),
+    testimonials: siteCalls(admin.testimonials),
 
-    fetchAccounts: (token, signal) => request(StaffAccountList, '/staff/accounts', { token, signal }),
-    setRole: (body, token, signal) => request(RoleAnswer, '/staff/accounts/role', { method: 'PUT', body, token, signal }),
+    fetchAccounts: (token, signal) => call(admin.accounts, { token, signal }),
+    setRole: (body, token, signal) => call(admin.setRole, { body, token, signal }),
   };
 }
 

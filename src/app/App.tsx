@@ -44,7 +44,7 @@ const GoogleReturnPage = lazy(() =>
 export interface AppProps {
   /** The site-options machine with its loader: the live one in main.tsx, a fake in tests. */
   readonly siteOptionsLogic: SiteOptionsLogic;
-  /** The language the site starts in (src/i18n/language.ts startLanguage): the site options load in it first. English by default. */
+  /** The language the site starts in (src/i18n/languageChoice.ts startLanguage): the site options load in it first. English by default. */
   readonly language?: Language;
   /** The account calls and token storage: the live ones by default, fakes in tests. */
   readonly accountServices?: AccountServices;

@@ -4,7 +4,7 @@
  * (components/Header/ProfileMenu.tsx), which is shown exactly while a user is logged in.
  */
 import { useEffect } from 'react';
-import { selectToken } from '../../machines/session/sessionMachine';
+import { selectToken } from '../../machines/session/selectors';
 import { SessionContext, useAccountServices } from './account';
 
 export function LanguageSync() {

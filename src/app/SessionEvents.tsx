@@ -4,7 +4,7 @@
  * effects (toasts, going home) are provided actions (./account.tsx).
  */
 import { useEffect } from 'react';
-import { selectIsLoggedIn, selectIsSessionUnverified } from '../../machines/session/sessionMachine';
+import { selectIsLoggedIn, selectIsSessionUnverified } from '../../machines/session/selectors';
 import { SessionContext, tokenKey } from './account';
 
 export function SessionEvents() {

@@ -30,6 +30,7 @@ import {
 } from '../../machines/appointments/appointmentsListMachine';
 import type { LoginCredentials } from '../../machines/login/loginMachine';
 import type { RegisterInput } from '../../machines/registration/registrationMachine';
+import type { SessionUser } from '../../machines/session/context';
 import {
   selectIsCheckingSession,
   selectIsLoggedIn,
@@ -37,10 +38,9 @@ import {
   selectIsSessionUnverified,
   selectPanel,
   selectUser,
-  sessionMachine,
   type Panel,
-  type SessionUser,
-} from '../../machines/session/sessionMachine';
+} from '../../machines/session/selectors';
+import { sessionMachine } from '../../machines/session/sessionMachine';
 import { fromApi, loadOnce } from './fromApi';
 import { toast } from '../components/Toast/toast';
 import { getMessages } from '../i18n/shell';

@@ -10,8 +10,8 @@ import { offerDownload } from './offerDownload';
 const loadAppointmentsApi = loadOnce(() => import('../api/appointments'));
 
 const loadApis = loadOnce(() =>
-  Promise.all([import('../api/booking'), import('../api/site'), import('../api/client'), import('../../contract/appointments')]).then(
-    ([booking, site, client, contract]) => ({ booking, site, client, contract }),
+  Promise.all([import('../api/booking'), import('../api/site'), import('../api/client'), import('../../contract/endpoints/appointments')]).then(
+    ([booking, site, client, endpoints]) => ({ booking, site, client, endpoints }),
   ),
 );
 type Apis = Awaited<ReturnType<typeof loadApis>>;
@@ -52,7 +52,7 @@ export const liveBookingServices: BookingServices = {
   },
   async checkoutOrigins(signal) {
     const api = await loadApis();
-    const answer = await answerOf(api.client.request(api.contract.PaymentConfigAnswer, '/payment/config', { signal }));
+    const answer = await answerOf(api.client.apiClient.call(api.endpoints.paymentEndpoints.config, { signal }));
     return answer.checkoutOrigins;
   },
   leaveFor(url) {

@@ -5,7 +5,7 @@
  * aborting the fetch when the machine stops it.
  */
 import { fromCallback } from 'xstate';
-import type { ChatEvent } from '../../machines/chat/chatMachine';
+import type { ChatEvent } from '../../machines/chat/events';
 import { chatApi } from '../api/chat';
 import type { ChatServices } from '../components/Chat/services';
 import { answerOf, fromApi } from './fromApi';

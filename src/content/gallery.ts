@@ -1,74 +1,13 @@
 /**
- * Before/after illustrations of /gallery (drawn, not photographs, to protect patients' privacy).
- * English here; हिन्दी and मराठी in ./hi/gallery.ts and ./mr/gallery.ts (the same ids and images,
- * titles and alternative texts translated), read by the page through `useGalleryCopy()`.
+ * Before/after illustrations of /gallery in the language in use, read by the page through
+ * `useGalleryCopy()`. English in ./en/gallery.ts; हिन्दी and मराठी in ./hi/gallery.ts and
+ * ./mr/gallery.ts (the same ids and images, titles and alternative texts translated), each its own
+ * chunk.
  */
-import type { Picture } from './home';
+import { beforeAfter as english, type BeforeAfter } from './en/gallery';
 import { pageCopy } from './pageCopy';
 
-export interface BeforeAfter {
-  readonly id: string;
-  readonly title: string;
-  readonly duration: string;
-  readonly before: Picture;
-  readonly after: Picture;
-}
-
-export const beforeAfter: readonly BeforeAfter[] = [
-  {
-    id: 'hand-eczema',
-    title: 'Eczema on the back of the hand',
-    duration: 'About six months of treatment',
-    before: {
-      src: '/media/gallery/eczema-before.svg',
-      alt: 'Illustration of a hand with red, dry, cracked patches of eczema',
-      width: 400,
-      height: 300,
-    },
-    after: {
-      src: '/media/gallery/eczema-after.svg',
-      alt: 'Illustration of the same hand with clear, even skin',
-      width: 400,
-      height: 300,
-    },
-  },
-  {
-    id: 'cheek-acne',
-    title: 'Acne on the cheek',
-    duration: 'About four months of treatment',
-    before: {
-      src: '/media/gallery/acne-before.svg',
-      alt: 'Illustration of a cheek with many red acne spots',
-      width: 400,
-      height: 300,
-    },
-    after: {
-      src: '/media/gallery/acne-after.svg',
-      alt: 'Illustration of the same cheek with a few faint marks',
-      width: 400,
-      height: 300,
-    },
-  },
-  {
-    id: 'elbow-psoriasis',
-    title: 'Psoriasis on the elbow',
-    duration: 'About nine months of treatment',
-    before: {
-      src: '/media/gallery/psoriasis-before.svg',
-      alt: 'Illustration of an elbow with a thick, scaly plaque',
-      width: 400,
-      height: 300,
-    },
-    after: {
-      src: '/media/gallery/psoriasis-after.svg',
-      alt: 'Illustration of the same elbow with a small, faint pink patch',
-      width: 400,
-      height: 300,
-    },
-  },
-];
-
-export const gallery = pageCopy<readonly BeforeAfter[]>(beforeAfter, {
+export const gallery = pageCopy<readonly BeforeAfter[]>(english, {
   hi: () => import('./hi/gallery').then((module) => module.beforeAfter),
   mr: () => import('./mr/gallery').then((module) => module.beforeAfter),
 });

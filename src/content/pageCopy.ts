@@ -1,8 +1,9 @@
 /**
  * The copy of a page other than the home page (Our Treatments, About us, Contact, Gallery, the
- * legal pages) in the language in use. English is in the page's file; हिन्दी and मराठी
- * are each their own chunk (src/content/hi|mr/<page>.ts), loaded when the page is first shown in
- * that language, never with the home page. Unlike the home page's copy, a language's pages are
+ * legal pages) in the language in use. English is in src/content/en/<page>.ts, with the copy's type,
+ * and is bundled with the page; हिन्दी and मराठी, which take ids and images from the English, are
+ * each their own chunk (src/content/hi|mr/<page>.ts), loaded when the page is first shown in that
+ * language, never with the home page. Unlike the home page's copy, a language's pages are
  * not all loaded when it is chosen: only those already shown, so that switching language on a page
  * does not blank it (languageChoice waits for them with its catalog).
  */

@@ -17,7 +17,7 @@ export const sameAsEnglish: readonly RegExp[] = [
   /^appointments\.appointmentHeading$/, // `${doctor}, ${date}`
   /^appointments\.editWhich$/, // `${doctor}, ${type}`
   /^people\.reminder(Sms|Whatsapp)$/, // SMS, WhatsApp: written so in Hindi and Marathi too
-  /^serverWords$/, // words it does not know pass through (tests/unit/serverWords.test.ts checks the known ones)
+  /^serverWords$/, // a code it does not know is said in the server's English (tests/unit/serverWords.test.ts checks the known ones)
 ];
 
 export interface CatalogReport {

@@ -2,7 +2,7 @@
  * The language the site speaks: English, हिन्दी or मराठी: which languages there are,
  * where the choice is remembered and how the first visit picks one. The choice in use and its
  * store (./languageChoice.ts) come with the header's language picker, in the home page's first
- * JavaScript too; the catalogs load lazily (./messages.ts `loadLanguage`, each language its own
+ * JavaScript too; the catalogs load lazily (./catalogs.ts `loadLanguage`, each language its own
  * chunk).
  */
 
@@ -25,7 +25,6 @@ export function storedLanguage(): Language | null {
   }
 }
 
-
 /** The first of the browser's preferred languages that the site speaks ('hi-IN' is 'hi'), else English. */
 export function preferredLanguage(preferred: readonly string[]): Language {
   for (const tag of preferred) {
@@ -33,15 +32,4 @@ export function preferredLanguage(preferred: readonly string[]): Language {
     if (isLanguage(primary)) return primary;
   }
   return 'en';
-}
-
-/**
- * At start: the language chosen in this browser before, else the browser's preferred one if the
- * site speaks it. English needs nothing loaded; another language loads its catalog (a chunk).
- * Answers it, for the site options' first load.
- */
-export function startLanguage(): Language {
-  const language = storedLanguage() ?? preferredLanguage(navigator.languages ?? [navigator.language]);
-  if (language !== 'en') void import('./languageChoice').then((choice) => choice.chooseLanguage(language, { remember: false }));
-  return language;
 }

@@ -5,7 +5,7 @@
  */
 import { homeContent, homeEnglish, type HomeContent } from '../content/home';
 import { createCatalog, useCatalog } from './catalog';
-import { languageKey, type Language } from './language';
+import { languageKey, preferredLanguage, storedLanguage, type Language } from './language';
 
 export { languageCodes, isLanguage, storedLanguage, type Language } from './language';
 
@@ -60,7 +60,8 @@ let pending = 0;
 export async function chooseLanguage(language: Language, { remember = true } = {}): Promise<void> {
   if (remember) rememberLanguage(language);
   const ticket = ++pending;
-  const [{ loadCatalog, setCatalog }, home] = await Promise.all([
+  const [{ loadCatalog }, { setCatalog }, home] = await Promise.all([
+    import('./catalogs'),
     import('./messages'),
     homeCopy[language](),
     // A page whose copy failed to load stays in its language until shown again; the choice goes on.
@@ -75,3 +76,13 @@ export async function chooseLanguage(language: Language, { remember = true } = {
   current.set(language);
 }
 
+/**
+ * At start: the language chosen in this browser before, else the browser's preferred one if the
+ * site speaks it. English needs nothing loaded; another language loads its catalog (a chunk).
+ * Answers it, for the site options' first load.
+ */
+export function startLanguage(): Language {
+  const language = storedLanguage() ?? preferredLanguage(navigator.languages ?? [navigator.language]);
+  if (language !== 'en') void chooseLanguage(language, { remember: false });
+  return language;
+}

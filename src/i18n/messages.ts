@@ -8,20 +8,19 @@
  * home page show (`ShellMessages`), this file the rest, and `en` puts them together. Modules of
  * the first page import from ./shell; every other module imports from here.
  */
-import { translateServerWordsWith } from '../api/serverWords';
+import { type ServerRefusal, translateServerWordsWith } from '../api/serverWords';
 import type { AppointmentStatus } from '../../contract/appointments';
 import { useCatalog, type Catalog } from './catalog';
 import { plural } from './plural';
-import type { Language as LanguageCode } from './language';
 import { shellEnglish as shell, siteCatalog } from './shell';
 
 export const en = {
   /**
-   * The server's own messages that are not the spec's, as the API client receives them
-   * (src/api/client.ts): as they are in English; Hindi and Marathi translate the ones they know
-   * (src/i18n/hi|mr/server.ts) and show the others as they came.
+   * The server's refusals as the API client words them (src/api/client.ts), by their code: the
+   * server's own message in English; Hindi and Marathi say the codes they know
+   * (src/i18n/hi|mr/server.ts) and the others as the server's English.
    */
-  serverWords: (words: string) => words,
+  serverWords: (refusal: ServerRefusal) => refusal.message,
   app: shell.app,
   header: shell.header,
   nav: shell.nav,
@@ -682,24 +681,3 @@ export function setCatalog(next: Messages): void {
   siteCatalog.set(next);
 }
 
-/**
- * The languages the site can show, each loaded when first chosen: Hindi and Marathi are chunks of
- * their own (./hi/, ./mr/, one file per area mirroring the English files), each a `Messages`, so
- * a missing or extra key fails the type-check; tests/unit/catalogLanguages.test.ts checks that no
- * text is empty or left in English unless it is a spec message or a name.
- */
-const languages = {
-  en: async (): Promise<Messages> => en,
-  hi: () => import('./hi/messages').then((module) => module.messages),
-  mr: () => import('./mr/messages').then((module) => module.messages),
-} satisfies Record<LanguageCode, () => Promise<Messages>>;
-
-export type Language = keyof typeof languages;
-
-/** Loads a language's catalog and puts it in use; views reading `useMessages()` show it. */
-export async function loadLanguage(language: Language): Promise<void> {
-  setCatalog(await languages[language]());
-}
-
-/** Every language's catalog, loaded (for tests and the missing-keys script). */
-export const loadCatalog = (language: Language): Promise<Messages> => languages[language]();

@@ -1,10 +1,10 @@
 /**
  * The contract's problem words ('must be a 10-digit phone number', contract/primitives.ts and the
- * codecs) and the server's own refusals that are not the spec's ('Please choose a date from today
- * on.', server/services/*Messages) in another language. The client's own checks and the server's 400 `errors`
- * use the same English words, so one table per language translates both. Words the table does not
- * know are shown as they came (English), rather than guessed at. Imported by the hi and mr
- * catalogs only (their own chunks).
+ * codecs) and the password rule's field words (server/security/passwordPolicy.ts) in another
+ * language. The client's own checks and the server's 400 `errors` use the same English words, so
+ * one table per language translates both. Words the table does not know are shown as they came
+ * (English), rather than guessed at. The server's refusals themselves are worded by their code
+ * (./serverCodes.ts), not here. Imported by the hi and mr catalogs only (their own chunks).
  */
 export type ProblemRule = readonly [RegExp, (...parts: string[]) => string];
 

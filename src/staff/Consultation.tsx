@@ -10,10 +10,8 @@
  * be downloaded. The server's messages come as toasts; field problems are shown at the fields.
  */
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import type { AppointmentRecord } from '../../contract/appointments';
-import { appointmentPlace } from '../../contract/appointments';
 import type { StaffPayment } from '../../contract/staff';
 import {
   selectAppointment,
@@ -24,18 +22,18 @@ import {
   selectPayments,
   selectSlotMinutes,
   selectStatus,
-} from '../../machines/consultation/consultationMachine';
-import { formatClinicDate, formatClinicRecorded, formatClinicTime, formatRupees } from '../components/Appointments/format';
+} from '../../machines/consultation/selectors';
+import { formatClinicDate } from '../shared/format';
 import { Link } from '../components/Link/Link';
 import { DocumentDownloads, type DownloadDocument } from '../components/Records/DocumentDownloads';
 import { appointmentDocuments } from '../components/Records/documents';
-import { useStaffAdminMessages } from '../i18n/staffAdminMessages';
 import { useStaffMessages } from '../i18n/staffMessages';
-import { OrderStatusDialog, orderStatusChangeable } from './admin/OrderStatusDialog';
-import { CompletionNotOpen, DidNotAttendForm, OrderForm, PrescriptionForm, type ConsultationActor } from './ConsultationForms';
+import { OrderStatusDialog } from './admin/OrderStatusDialog';
+import { CompletionNotOpen, DidNotAttendForm, PrescriptionForm, type ConsultationActor } from './ConsultationForms';
 import { backPathOf } from './backTo';
 import { useConsultationActor } from './provider';
-import { Fact, feeStateOf, LoadState, patientNameOf } from './parts';
+import { Fact, LoadState, patientNameOf } from './parts';
+import { AppointmentFactsCard, OrderCard, PatientCard, useOrderStatusChange } from './ConsultationCards';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 import { Teleconsultation } from './Teleconsultation';
@@ -90,27 +88,10 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
 }
 
 function Details({ actor, appointment, services }: { actor: ConsultationActor; appointment: AppointmentRecord; services: StaffServices }) {
-  const adminTexts = useStaffAdminMessages().appointments;
   const staff = useStaffMessages();
   const { loadConsultation, noteNoAnswer, downloadDocument } = services.actors;
-  const { me, token, onSessionExpired } = useStaff();
-  const [changingOrder, setChangingOrder] = useState(false);
-  const closeOrderStatus = useCallback(() => setChangingOrder(false), []);
-  // An admin's change of the order's status (./admin/OrderStatusDialog.tsx) gives the record as the
-  // server now has it: the machine takes it without loading again, so an unsaved prescription or
-  // order draft stays; focus then goes to the order (the popup's button may be gone: a cancelled order).
-  const [orderChanges, setOrderChanges] = useState(0);
-  const orderChanged = useCallback(
-    (changed: AppointmentRecord) => {
-      actor.send({ type: 'appointment.replaced', appointment: changed });
-      setOrderChanges((count) => count + 1);
-    },
-    [actor],
-  );
-  const orderHeading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (orderChanges > 0) orderHeading.current?.focus();
-  }, [orderChanges]);
+  const { token, onSessionExpired } = useStaff();
+  const order = useOrderStatusChange(actor);
   const payments = useSelector(actor, selectPayments);
   const slotMinutes = useSelector(actor, selectSlotMinutes);
   const isCancelled = useSelector(actor, selectIsCancelled);
@@ -118,8 +99,6 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
   const offersOrder = useSelector(actor, selectOffersOrder);
   const texts = staff.detail;
   const patient = patientNameOf(appointment);
-  // A closed account: no email or phone to show (the server sends none), nor who booked it.
-  const former = appointment.formerPatient === true;
 
   return (
     <>
@@ -127,36 +106,8 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
         {texts.title}: {patient}, {formatClinicDate(appointment.date)}
       </h1>
       <div className="staff-detail__cards">
-        <section className="staff-card" aria-labelledby="staff-patient-heading">
-          <h2 id="staff-patient-heading">{texts.patientHeading}</h2>
-          <dl className="staff-facts">
-            <Fact label={texts.name} value={patient} />
-            {appointment.familyMemberId && appointment.accountHolder && !former && (
-              <Fact label={texts.bookedBy} value={`${appointment.accountHolder.firstName} ${appointment.accountHolder.lastName}`.trim()} />
-            )}
-            {!former && <Fact label={texts.email} value={appointment.email} />}
-            {!former && <Fact label={texts.phone} value={appointment.phoneNumber} />}
-            <Fact label={texts.age} value={String(appointment.age)} />
-            <Fact label={texts.gender} value={texts.genders[appointment.gender]} />
-          </dl>
-        </section>
-        <section className="staff-card" aria-labelledby="staff-appointment-heading">
-          <h2 id="staff-appointment-heading">{texts.appointmentHeading}</h2>
-          <dl className="staff-facts">
-            <Fact label={texts.appointmentId} value={appointment.appointmentId} />
-            <Fact label={texts.doctor} value={appointment.doctorName} />
-            <Fact label={texts.location} value={appointmentPlace(appointment)} />
-            <Fact label={texts.type} value={appointment.consultationType} />
-            <Fact
-              label={texts.when}
-              value={texts.whenValue(formatClinicDate(appointment.date), formatClinicTime(appointment.startTime), slotMinutes)}
-            />
-            <Fact label={texts.status} value={staff.statusNames[appointment.appointmentStatus]} />
-            <Fact label={texts.fee} value={formatRupees(appointment.consultationFee)} />
-            <Fact label={texts.feePayment} value={feeStateOf(appointment)} />
-          </dl>
-          {payments.length > 0 && <Payments payments={payments} />}
-        </section>
+        <PatientCard appointment={appointment} />
+        <AppointmentFactsCard appointment={appointment} slotMinutes={slotMinutes} payments={payments} />
       </div>
       {appointment.consultationType !== 'Clinic Visit' && loadConsultation && noteNoAnswer && (
         // Loaded again when the status changes here (completed, did not attend): the link and call go with it.
@@ -195,39 +146,10 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
       {offersPrescription && <PrescriptionForm actor={actor} />}
       <DidNotAttendForm actor={actor} />
 
-      <section className="staff-card" aria-labelledby="staff-order-heading">
-        <h2 id="staff-order-heading" ref={orderHeading} tabIndex={-1}>
-          {texts.orderHeading}
-        </h2>
-        {appointment.order ? (
-          <dl className="staff-facts">
-            <Fact label={texts.orderPharmacy} value={appointment.order.pharmacyId} />
-            <Fact label={texts.orderTotal} value={formatRupees(appointment.order.totalPrice)} />
-            <Fact label={texts.orderMode} value={appointment.order.paymentMode} />
-            <Fact label={texts.orderPayment} value={appointment.order.paymentStatus} />
-            <Fact label={texts.orderStatus} value={appointment.order.orderStatus} />
-          </dl>
-        ) : offersOrder ? (
-          <OrderForm actor={actor} />
-        ) : (
-          <p>{texts.noOrder}</p>
-        )}
-        {me.role === 'admin' && orderStatusChangeable(appointment.order) && (
-          <p>
-            <button
-              type="button"
-              className="button button--outline"
-              onClick={() => setChangingOrder(true)}
-              aria-label={adminTexts.changeOrderStatus(patient)}
-            >
-              {adminTexts.orderStatus}
-            </button>
-          </p>
-        )}
-      </section>
+      <OrderCard actor={actor} appointment={appointment} offersOrder={offersOrder} orderHeading={order.orderHeading} onChangeStatus={order.open} />
       {downloadDocument && <Documents appointment={appointment} payments={payments} downloadDocument={downloadDocument} />}
-      {changingOrder && appointment.order && (
-        <OrderStatusDialog appointment={appointment} order={appointment.order} onChanged={orderChanged} onClose={closeOrderStatus} />
+      {order.changingOrder && appointment.order && (
+        <OrderStatusDialog appointment={appointment} order={appointment.order} onChanged={order.orderChanged} onClose={order.close} />
       )}
     </>
   );
@@ -273,28 +195,6 @@ function Documents({
         />
       )}
     </section>
-  );
-}
-
-function Payments({ payments }: { payments: readonly StaffPayment[] }) {
-  const staff = useStaffMessages();
-  const texts = staff.detail;
-  return (
-    <>
-      <h3 className="staff-card__subheading">{texts.payments}</h3>
-      <ul className="staff-payments">
-        {payments.map((payment) => (
-          <li key={payment.merchantOrderId}>
-            {texts.paymentLine(
-              texts.paymentPurposes[payment.purpose],
-              formatRupees(payment.amount),
-              staff.paymentNames[payment.status],
-              formatClinicRecorded(payment.settledAt ?? payment.createdAt) ?? payment.createdAt,
-            )}
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }
 

@@ -7,8 +7,8 @@
  */
 import { useSelector, type useActorRef } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
+import type { consultationMachine } from '../../machines/consultation/consultationMachine';
 import {
-  consultationMachine,
   selectCompletionOpensAt,
   selectIsMarkingMissed,
   selectIsSavingOrder,
@@ -21,9 +21,9 @@ import {
   selectOrderProblems,
   selectPrescription,
   selectPrescriptionProblems,
-} from '../../machines/consultation/consultationMachine';
+} from '../../machines/consultation/selectors';
 import { maxPharmacyIdLength, maxTextLength, type PrescriptionField, type Problem } from '../../machines/consultation/forms';
-import { clinicTimeAndDate, formatClinicDate } from '../components/Appointments/format';
+import { clinicTimeAndDate, formatClinicDate } from '../shared/format';
 import { useStaffMessages } from '../i18n/staffMessages';
 
 export type ConsultationActor = ReturnType<typeof useActorRef<typeof consultationMachine>>;

@@ -10,7 +10,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import { selectToken } from '../../machines/session/sessionMachine';
+import { selectToken } from '../../machines/session/selectors';
 import {
   selectAccess,
   selectMe,

@@ -28,6 +28,47 @@ export interface StaffShellProps {
   readonly adminSections: ReadonlyArray<AdminSection>;
 }
 
+/** The section links: the doctor's, then for admins the admin sections and the audit log. */
+function SectionLinks({ isAdmin, adminSections }: { readonly isAdmin: boolean; readonly adminSections: ReadonlyArray<AdminSection> }) {
+  const texts = useStaffMessages().console;
+  return (
+    <>
+      <p className="staff-nav__group">{texts.doctorGroup}</p>
+      <ul className="staff-nav__list">
+        <li>
+          <NavLink to="/staff/today" className="staff-nav__link">
+            {texts.today}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/staff/upcoming" className="staff-nav__link">
+            {texts.upcoming}
+          </NavLink>
+        </li>
+      </ul>
+      {isAdmin && (
+        <>
+          <p className="staff-nav__group">{texts.adminGroup}</p>
+          <ul className="staff-nav__list">
+            {adminSections.map((section) => (
+              <li key={section.path}>
+                <NavLink to={`/staff/admin/${section.path}`} className="staff-nav__link">
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/staff/audit" className="staff-nav__link">
+                {texts.audit}
+              </NavLink>
+            </li>
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
 export function StaffShell({ services, adminSections }: StaffShellProps) {
   const staff = useStaffMessages();
   const { me } = useStaff();
@@ -67,38 +108,7 @@ export function StaffShell({ services, adminSections }: StaffShellProps) {
             {texts.sections}
           </button>
           <div id={listId} className={open ? 'staff-nav__groups staff-nav__groups--open' : 'staff-nav__groups'}>
-            <p className="staff-nav__group">{texts.doctorGroup}</p>
-            <ul className="staff-nav__list">
-              <li>
-                <NavLink to="/staff/today" className="staff-nav__link">
-                  {texts.today}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/staff/upcoming" className="staff-nav__link">
-                  {texts.upcoming}
-                </NavLink>
-              </li>
-            </ul>
-            {isAdmin && (
-              <>
-                <p className="staff-nav__group">{texts.adminGroup}</p>
-                <ul className="staff-nav__list">
-                  {adminSections.map((section) => (
-                    <li key={section.path}>
-                      <NavLink to={`/staff/admin/${section.path}`} className="staff-nav__link">
-                        {section.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                  <li>
-                    <NavLink to="/staff/audit" className="staff-nav__link">
-                      {texts.audit}
-                    </NavLink>
-                  </li>
-                </ul>
-              </>
-            )}
+            <SectionLinks isAdmin={isAdmin} adminSections={adminSections} />
           </div>
         </nav>
       </div>

@@ -17,8 +17,8 @@ import {
   selectHasFailed,
   selectIsLoading,
   selectIsNoting,
-} from '../../machines/consultationJoin/consultationJoinMachine';
-import { clinicTimeAndDate, formatClinicDate, formatClinicRecorded, formatPhone, telHref } from '../components/Appointments/format';
+} from '../../machines/consultationJoin/selectors';
+import { clinicTimeAndDate, formatClinicDate, formatClinicRecorded, formatPhone, telHref } from '../shared/format';
 import { useStaffMessages } from '../i18n/staffMessages';
 import { Fact, LoadState } from './parts';
 import { useTeleconsultationActor, type TeleconsultationActors } from './provider';

@@ -1,5 +1,5 @@
 /**
- * Pieces the console's own screens share (the admin screens have theirs in ./admin/parts.tsx):
+ * Pieces the console's own screens share (the admin screens have theirs in ./admin/parts/):
  * what a screen shows while its data is not there, one labelled fact of a record, and the words
  * for the facts of a record every list shows alike (who the patient is, where the fee stands).
  */

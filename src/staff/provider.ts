@@ -9,15 +9,13 @@
  */
 import { useActorRef } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { fromCallback, type PromiseActorLogic } from 'xstate';
+import type { PromiseActorLogic } from 'xstate';
 import type { Consultation as ConsultationRecord } from '../../contract/consultation';
-import {
-  consultationClockMs,
-  consultationMachine,
-  type ConsultationEvent,
-  type ConsultationNotice,
-} from '../../machines/consultation/consultationMachine';
-import { consultationJoinMachine, type ConsultationJoinNotice } from '../../machines/consultationJoin/consultationJoinMachine';
+import { readClockWith } from '../../machines/consultation/actions';
+import { consultationMachine } from '../../machines/consultation/consultationMachine';
+import type { ConsultationNotice } from '../../machines/consultation/events';
+import { consultationJoinMachine } from '../../machines/consultationJoin/consultationJoinMachine';
+import type { ConsultationJoinNotice } from '../../machines/consultationJoin/events';
 import { auditLogMachine, type AuditLogNotice } from '../../machines/staffConsole/auditLogMachine';
 import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine';
 import { staffAppointmentsMachine, type StaffAppointmentsInput } from '../../machines/staffConsole/staffAppointmentsMachine';
@@ -103,14 +101,14 @@ export function useConsultationActor(services: StaffServices, appointmentId: str
   const expired = useExpiry();
   const [logic] = useState(() => {
     const { loadAppointment, completeAppointment, createOrder, markDidNotAttend } = services.actors;
-    // The console's clock (services.now): completion and "did not attend" come when their time does.
-    const clock = fromCallback<ConsultationEvent>(({ sendBack }) => {
-      const timer = setInterval(() => sendBack({ type: 'clock.tick', now: services.now() }), consultationClockMs);
-      return () => clearInterval(timer);
-    });
     return consultationMachine.provide({
-      actors: { loadAppointment, completeAppointment, createOrder, markDidNotAttend, clock },
-      actions: { notify: (_, { tone, notice }) => showToast(tone, consultationNoticeText(notice)), tellExpired: expired },
+      actors: { loadAppointment, completeAppointment, createOrder, markDidNotAttend },
+      actions: {
+        notify: (_, { tone, notice }) => showToast(tone, consultationNoticeText(notice)),
+        tellExpired: expired,
+        // The console's clock (services.now): completion and "did not attend" come when their time does.
+        readClock: readClockWith(() => services.now()),
+      },
     });
   });
   return useActorRef(logic, { input: { appointmentId, token, now: services.now() } });

@@ -12,7 +12,7 @@ import type { AdminDoctor } from '../../contract/staffAdmin';
 import type { AppointmentRecord, Medicines } from '../../contract/appointments';
 import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
-import type { ChangeAnswer } from '../../machines/consultation/consultationMachine';
+import type { ChangeAnswer } from '../../machines/consultation/events';
 import type { OrderRequest } from '../../machines/consultation/forms';
 import type { DownloadDocument } from '../components/Records/DocumentDownloads';
 import type { ChatServices } from '../components/Chat/services';

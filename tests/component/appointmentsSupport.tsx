@@ -1,6 +1,6 @@
 /**
  * Helpers for the /myappointment component tests: every call of the appointments views answered
- * by hand (as in the machines' tests), a clock the test ticks, the payment redirect recorded, and
+ * by hand (as in the machines' tests), a clock fixed at `now`, the payment redirect recorded, and
  * the page rendered for Asha, logged in with a stored token.
  */
 import { render, waitFor } from '@testing-library/react';
@@ -11,7 +11,7 @@ import type { Doctor } from '../../contract/site';
 import type { CalendarFile } from '../../machines/appointments/appointmentsMachine';
 import type { DownloadedFile } from '../../machines/records/documentDownloadMachine';
 import type { HelpContacts } from '../../machines/help/helpLinks';
-import type { UpdateAnswer, UpdateRequest } from '../../machines/appointmentEdit/appointmentEditMachine';
+import type { UpdateAnswer, UpdateRequest } from '../../machines/appointmentEdit/context';
 import type { DeleteRequest } from '../../machines/appointmentCancel/appointmentCancelMachine';
 import type { PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
 import type { OrderPaymentAnswer } from '../../machines/orderPayment/orderPaymentMachine';
@@ -20,7 +20,7 @@ import { AppointmentsServicesProvider, type AppointmentsServices } from '../../s
 import { ToastRegion } from '../../src/components/Toast/ToastRegion';
 import MyAppointmentsPage from '../../src/pages/MyAppointments/MyAppointmentsPage';
 import { answeredByHand } from '../machines/accountFakes';
-import { handClock, now } from '../machines/appointmentFakes';
+import { now } from '../machines/appointmentFakes';
 import { answer, demoUser, fakeAccount } from './support';
 
 export function fakeAppointments() {
@@ -36,7 +36,6 @@ export function fakeAppointments() {
     loadHelpContacts: answeredByHand<HelpContacts, unknown>(),
     downloadDocument: answeredByHand<DownloadedFile, { path: string; token: string }>(),
   };
-  const clock = handClock();
   const redirects: string[] = [];
   const downloads: CalendarFile[] = [];
   const services: AppointmentsServices = {
@@ -51,12 +50,11 @@ export function fakeAppointments() {
       loadHelpContacts: calls.loadHelpContacts.logic,
       downloadDocument: calls.downloadDocument.logic,
     },
-    clock: clock.logic,
     now: () => now,
     leaveFor: (url) => redirects.push(url),
     offerDownload: (file) => downloads.push(file),
   };
-  return { ...calls, clock, redirects, downloads, services };
+  return { ...calls, redirects, downloads, services };
 }
 
 export type FakeAppointments = ReturnType<typeof fakeAppointments>;

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { en, getMessages, loadLanguage, messages, setCatalog, type Messages } from '../../src/i18n/messages';
+import { loadLanguage } from '../../src/i18n/catalogs';
+import { en, getMessages, messages, setCatalog, type Messages } from '../../src/i18n/messages';
 import { getMessages as getShellMessages } from '../../src/i18n/shell';
 import { getStaffMessages, setStaffCatalog, staffMessages, useStaffMessages, type StaffMessages } from '../../src/i18n/staffMessages';
 import {

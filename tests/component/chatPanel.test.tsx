@@ -11,10 +11,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ChatConversation, ChatMessage } from '../../contract/chat';
-import type { ChatEvent } from '../../machines/chat/chatMachine';
+import type { ChatEvent } from '../../machines/chat/events';
+import { httpFailureOfText } from '../../src/api/client';
 import { ChatPanel } from '../../src/components/Chat/ChatPanel';
 import type { ChatServices } from '../../src/components/Chat/services';
-import { en, loadCatalog, setCatalog } from '../../src/i18n/messages';
+import { loadCatalog } from '../../src/i18n/catalogs';
+import { en, setCatalog } from '../../src/i18n/messages';
 
 const appointmentId = '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c';
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
@@ -188,14 +190,16 @@ describe('the chat panel', () => {
     setCatalog(catalog);
     try {
       const words = 'You have sent as many photos in this consultation as it can keep. Please describe the rest in words.';
+      const code = 'chat.photosPerConversation';
       renderPanel({
         postPhoto: async () => {
-          throw { _tag: 'HttpFailure', status: 400, message: catalog.serverWords(words), errors: [{ field: 'photo', message: words }] };
+          // As the API client receives the server's answer: worded by its code in the language in use.
+          throw httpFailureOfText(400, JSON.stringify({ message: words, code, errors: [{ field: 'photo', message: words }] }));
         },
       });
       const input = await screen.findByLabelText('Send a photo');
       await userEvent.upload(input, new File(['jpeg'], 'rash.jpg', { type: 'image/jpeg' }));
-      const shown = language === 'en' ? words : catalog.serverWords(words);
+      const shown = language === 'en' ? words : catalog.serverWords({ code, message: words });
       if (language !== 'en') expect(shown).toMatch(/[\u0900-\u097F]/);
       const error = await screen.findByText(shown);
       expect(input.getAttribute('aria-describedby')).toContain(error.id);

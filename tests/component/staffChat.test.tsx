@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ChatConversation, ChatMessage } from '../../contract/chat';
-import type { ChatEvent } from '../../machines/chat/chatMachine';
+import type { ChatEvent } from '../../machines/chat/events';
 import type { ChatServices } from '../../src/components/Chat/services';
 import { detailOf, doctorMe, staffAppointment } from '../machines/staffConsoleFakes';
 import { fakeStaff, renderConsole } from './staffSupport';

@@ -8,7 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AppointmentRecord, Medicines } from '../../contract/appointments';
 import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff';
 import type { AdminDoctor } from '../../contract/staffAdmin';
-import type { ChangeAnswer } from '../../machines/consultation/consultationMachine';
+import type { ChangeAnswer } from '../../machines/consultation/events';
 import type { OrderRequest } from '../../machines/consultation/forms';
 import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';

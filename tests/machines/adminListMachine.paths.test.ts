@@ -10,8 +10,18 @@ import { createActor, createMachine, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { AppointmentRecord } from '../../contract/appointments.js';
+import { adminListMachine } from '../../machines/staffAdmin/adminListMachine.js';
+import type {
+  Draft,
+  ListItem,
+  LoadInput,
+  RemoveInput,
+  ReorderInput,
+  SaveAnswer,
+  SaveInput,
+} from '../../machines/staffAdmin/adminListContext.js';
+import type { AdminListEmitted } from '../../machines/staffAdmin/adminListEvents.js';
 import {
-  adminListMachine,
   selectCanChange,
   selectConflict,
   selectDraft,
@@ -22,15 +32,7 @@ import {
   selectListStatus,
   selectPendingDelete,
   selectQuery,
-  type AdminListEmitted,
-  type Draft,
-  type ListItem,
-  type LoadInput,
-  type RemoveInput,
-  type ReorderInput,
-  type SaveAnswer,
-  type SaveInput,
-} from '../../machines/staffAdmin/adminListMachine.js';
+} from '../../machines/staffAdmin/adminListSelectors.js';
 import { answeredByHand, recordEmitted, refused, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 import { expectWalkedFully, recordWalk } from './pathCoverage.js';

@@ -24,9 +24,9 @@ import {
   selectIsSaving,
   selectLocations,
   selectSlotsStatus,
-  type AppointmentEditEmitted,
-  type EditChoices,
-} from '../../machines/appointmentEdit/appointmentEditMachine.js';
+} from '../../machines/appointmentEdit/selectors.js';
+import type { EditChoices } from '../../machines/appointmentEdit/context.js';
+import type { AppointmentEditEmitted } from '../../machines/appointmentEdit/events.js';
 import { refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
 import { appointment, startEdit, tomorrow, type Edit, type RecordOverrides } from './appointmentFakes.js';
 import { anita, doctors, someFree } from './bookingFakes.js';

@@ -14,7 +14,7 @@ import {
   selectMissingChoices,
   selectSlots,
   selectSlotsStatus,
-} from '../../machines/appointmentEdit/appointmentEditMachine.js';
+} from '../../machines/appointmentEdit/selectors.js';
 import { noticeWords, refused, refusedPlainly, settle, unanswered, undecodable } from './accountFakes.js';
 import { appointment, startEdit, today, tomorrow, type Edit } from './appointmentFakes.js';
 import { anita, doctors, kavita, noneFree, someFree, tenTaken } from './bookingFakes.js';

@@ -6,7 +6,7 @@
 import { createMachine, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { selectSlots, selectSlotsStatus } from '../../machines/appointmentEdit/appointmentEditMachine.js';
+import { selectSlots, selectSlotsStatus } from '../../machines/appointmentEdit/selectors.js';
 import { refused } from './accountFakes.js';
 import { appointment, startEdit, tomorrow, type Edit } from './appointmentFakes.js';
 import { doctors, someFree } from './bookingFakes.js';

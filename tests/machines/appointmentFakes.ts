@@ -1,27 +1,20 @@
 /**
  * Fakes for the my-appointments machines' tests: appointment records as the server answers them
- * (Asha's, with Dr Anita Rao of bookingFakes), an order, the clock, and each machine started with
+ * (Asha's, with Dr Anita Rao of bookingFakes), an order, the time, and each machine started with
  * calls the test answers by hand (provided as the app provides the real ones).
  */
 import {
   createActor,
-  fromCallback,
   type Actor,
   type AnyActorLogic,
-  type AnyEventObject,
   type EmittedFrom,
   type EventFromLogic,
-  type EventObject,
 } from 'xstate';
 import { emptyMedicines, type AppointmentRecord, type Order, type TimeSlot } from '../../contract/appointments.js';
 import type { Doctor } from '../../contract/site.js';
 import type { MessageAnswer } from '../../contract/auth.js';
-import {
-  appointmentEditMachine,
-  type AppointmentEditInput,
-  type UpdateAnswer,
-  type UpdateRequest,
-} from '../../machines/appointmentEdit/appointmentEditMachine.js';
+import { appointmentEditMachine } from '../../machines/appointmentEdit/appointmentEditMachine.js';
+import type { AppointmentEditInput, UpdateAnswer, UpdateRequest } from '../../machines/appointmentEdit/context.js';
 import {
   appointmentCancelMachine,
   type AppointmentCancelInput,
@@ -118,16 +111,6 @@ export function completed(theOrder: Order | null, overrides: RecordOverrides = {
 }
 
 export const checkoutUrl = (n = 1) => `https://mercury-t2.phonepe.com/transact/uat_v2?token=t${n}&x=1`;
-
-/** A clock the test ticks by hand (`tick(now)`), provided in place of the real one. */
-export function handClock() {
-  const listeners: Array<(event: AnyEventObject) => void> = [];
-  const logic = fromCallback<EventObject>(({ sendBack }) => {
-    listeners.push(sendBack);
-    return () => listeners.splice(listeners.indexOf(sendBack), 1);
-  });
-  return { logic, tick: (at: number) => listeners.forEach((send) => send({ type: 'clock.tick', now: at })), listeners };
-}
 
 /**
  * Starts `actor` with what it emits recorded, and gives the test what it drives it by: its

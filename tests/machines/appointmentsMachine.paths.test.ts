@@ -1,16 +1,18 @@
 /**
  * Model-based paths for the /myappointment page's machine: Pay for an unpaid fee (redirected,
  * expired, refused because the hold lapsed, unanswered) and Add to calendar (the file, expired,
- * failed), side by side, with the clock ticking. Along every path the REAL machine runs with its
- * calls and clock answered by hand; each step must emit what the person reads and the app acts on,
- * and each state must show what the model says.
+ * failed), side by side, with the time moving on (sent by the app, or the page's own 15-second
+ * tick on a simulated clock). Along every path the REAL machine runs with its calls answered by
+ * hand; each step must emit what the person reads and the app acts on, and each state must show
+ * what the model says.
  */
-import { createActor, createMachine, type SnapshotFrom } from 'xstate';
+import { assign, createActor, createMachine, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import {
   appointmentsMachine,
+  clockTickMs,
   selectAppointmentView,
   selectCalendarId,
   selectIsPaying,
@@ -21,13 +23,14 @@ import {
 } from '../../machines/appointments/appointmentsMachine.js';
 import type { PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine.js';
 import { answeredByHand, recordEmitted, refused, unanswered } from './accountFakes.js';
-import { appointment, checkoutUrl, handClock, minutes, now, unpaid } from './appointmentFakes.js';
+import { appointment, checkoutUrl, minutes, now, unpaid } from './appointmentFakes.js';
 import { modelTransitions, pathEndings, pathsTakingEveryTransition, testPaths } from './modelPaths.js';
 import { expectWalkedFully, recordWalk } from './pathCoverage.js';
 import { stepper } from './pathSteps.js';
 
 const emits = {
   tick: [],
+  'time.passes': [],
   pay: [],
   'pay.done': ['redirect'],
   'pay.expired': ['session.expired', 'server: Please log in again.'],
@@ -43,7 +46,7 @@ const model = createMachine({
   id: 'appointmentsModel',
   types: {} as { events: { type: keyof typeof emits } },
   type: 'parallel',
-  on: { tick: {} },
+  on: { tick: {}, 'time.passes': {} },
   states: {
     Payment: {
       initial: 'Idle',
@@ -68,18 +71,20 @@ type ModelValue = { Payment: 'Idle' | 'Paying' | 'Redirected'; Calendar: 'Idle' 
 function harness() {
   const createPayment = answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>();
   const downloadCalendar = answeredByHand<CalendarFile, { appointmentId: string; token: string }>();
-  const clock = handClock();
+  // The page's tick fires on a simulated clock and reads the path's time.
+  const clock = new SimulatedClock();
+  let at = now;
   const machine = appointmentsMachine.provide({
-    actors: { createPayment: createPayment.logic, downloadCalendar: downloadCalendar.logic, clock: clock.logic },
+    actors: { createPayment: createPayment.logic, downloadCalendar: downloadCalendar.logic },
+    actions: { readClock: assign({ now: () => at }) },
   });
-  const actor = createActor(machine, { input: { token: 'tok-1', now }, inspect: recordWalk });
+  const actor = createActor(machine, { input: { token: 'tok-1', now }, inspect: recordWalk, clock });
   const emitted = recordEmitted<AppointmentsEmitted>(actor);
   actor.start();
   const step = stepper(emitted.take, emits);
   // A hold with an hour left: the ticks of a path (a minute each) never lapse it.
   const held: AppointmentRecord = unpaid(60, { consultationFee: 450 });
   const paid = appointment();
-  let at = now;
   let payments = 0;
   let files = 0;
   const file: CalendarFile = { fileName: 'appointment.ics', content: new Blob(['BEGIN:VCALENDAR']) };
@@ -88,7 +93,11 @@ function harness() {
     events: {
       tick: step('tick', () => {
         at += minutes(1);
-        clock.tick(at);
+        actor.send({ type: 'clock.tick', now: at });
+      }),
+      'time.passes': step('time.passes', () => {
+        at += clockTickMs;
+        clock.increment(clockTickMs);
       }),
       pay: step('pay', () => {
         actor.send({ type: 'appointment.pay', appointment: held });
@@ -130,7 +139,7 @@ describe('appointmentsMachine paths', () => {
   const testModel = createTestModel(model, { filterEvents: (state, event) => state.can(event) });
   const everyTransition = pathsTakingEveryTransition(testModel);
   const journeys = testModel.getPathsFromEvents(
-    (['calendar', 'pay', 'tick', 'pay.refused', 'calendar.failed', 'pay', 'pay.unanswered', 'calendar', 'calendar.done', 'pay', 'pay.done'] as const).map(
+    (['calendar', 'pay', 'tick', 'time.passes', 'pay.refused', 'calendar.failed', 'pay', 'pay.unanswered', 'calendar', 'calendar.done', 'pay', 'pay.done'] as const).map(
       (type) => ({ type }),
     ),
   );

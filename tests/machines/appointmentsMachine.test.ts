@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import {
   appointmentsMachine,
-  clockEvery,
   selectAppointmentView,
   selectAppointmentViews,
   selectCalendarId,
@@ -16,17 +15,18 @@ import {
 } from '../../machines/appointments/appointmentsMachine.js';
 import type { PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine.js';
 import { answeredByHand, noticeWords, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
-import { appointment, checkoutUrl, completed, handClock, minutes, now, order, started, unpaid } from './appointmentFakes.js';
+import { appointment, checkoutUrl, completed, minutes, now, order, started, unpaid } from './appointmentFakes.js';
 
 /** The real page machine with every call answered by hand. */
 function startPage(input: Partial<AppointmentsInput> = {}) {
   const createPayment = answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>();
   const downloadCalendar = answeredByHand<CalendarFile, { appointmentId: string; token: string }>();
-  const clock = handClock();
   const machine = appointmentsMachine.provide({
-    actors: { createPayment: createPayment.logic, downloadCalendar: downloadCalendar.logic, clock: clock.logic },
+    actors: { createPayment: createPayment.logic, downloadCalendar: downloadCalendar.logic },
   });
   const actor = createActor(machine, { input: { token: 'tok-1', now, ...input } });
+  // The time moved on by hand, as the app may send it.
+  const clock = { tick: (at: number) => actor.send({ type: 'clock.tick', now: at }) };
   return { ...started(actor, { createPayment, downloadCalendar }), clock };
 }
 
@@ -199,7 +199,7 @@ describe('appointmentsMachine: Add to calendar', () => {
   });
 });
 
-describe('clockEvery', () => {
+describe('the clock', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -207,8 +207,7 @@ describe('clockEvery', () => {
   it('moves the time on every interval while the page runs, and stops with it', () => {
     vi.useFakeTimers({ now });
     const held = unpaid(1);
-    const machine = appointmentsMachine.provide({ actors: { clock: clockEvery(15_000) } });
-    const actor = createActor(machine, { input: { token: 'tok-1', now } }).start();
+    const actor = createActor(appointmentsMachine, { input: { token: 'tok-1', now } }).start();
     expect(selectAppointmentView(actor.getSnapshot(), held).canPay).toBe(true);
     vi.advanceTimersByTime(15_000);
     expect(actor.getSnapshot().context.now).toBe(now + 15_000);

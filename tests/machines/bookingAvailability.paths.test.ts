@@ -174,7 +174,7 @@ describe('online booking rules outside the paths', () => {
   });
 
   it("the staff hours editor reads the online week under 'online'", async () => {
-    const { rowsFor, onlineHoursId } = await import('../../machines/staffAdmin/doctorScheduleMachine.js');
+    const { rowsFor, onlineHoursId } = await import('../../machines/staffAdmin/doctorScheduleContext.js');
     const clinic = [{ locationId: 'l1', location: 'Kothrud', weekday: 1, start: '09:00', end: '13:00' }] as unknown as Parameters<typeof rowsFor>[0];
     const onlineWeek = [{ weekday: 2, start: '18:00', end: '21:00' }, { weekday: 1, start: '10:00', end: '12:00' }] as unknown as Parameters<typeof rowsFor>[3];
     expect(rowsFor(clinic, onlineHoursId, 5, onlineWeek)).toEqual([

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Doctor } from '../../contract/site.js';
-import { selectChoices as selectEditChoices, selectMaxDate as selectEditMaxDate } from '../../machines/appointmentEdit/appointmentEditMachine.js';
+import { selectChoices as selectEditChoices, selectMaxDate as selectEditMaxDate } from '../../machines/appointmentEdit/selectors.js';
 import { selectChoices, selectMaxDate } from '../../machines/booking/bookingMachine.js';
 import { lastBookableDate } from '../../machines/booking/choices.js';
 import { settle } from './accountFakes.js';

@@ -7,15 +7,18 @@
  * messages on screen marked read (the other party's newest, once); the stream dropping,
  * the pause, the reload, and the stream resumed after the last message id (no loss, no doubles).
  * Along every path the REAL machine runs with its calls answered by hand, a hand-driven stream and
- * a silent clock; each state must show what the model says, and the calls made.
+ * a simulated clock the steps move on (its tick reads the test's time); each state must show what
+ * the model says, and the calls made.
  */
-import { createActor, createMachine, fromCallback, type SnapshotFrom } from 'xstate';
+import { createActor, createMachine, fromCallback, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { type ChatConversation, type ChatMessage, chatPhotoMaxBytes } from '../../contract/chat.js';
+import { readClockWith } from '../../machines/chat/actions.js';
+import { chatMachine } from '../../machines/chat/chatMachine.js';
+import { chatReconnectMs, chatTickMs, mergeMessages, type ChatProblem } from '../../machines/chat/context.js';
+import type { ChatEmitted, ChatEvent } from '../../machines/chat/events.js';
 import {
-  chatMachine,
-  mergeMessages,
   selectCanSend,
   selectConversation,
   selectIsLive,
@@ -25,10 +28,7 @@ import {
   selectMessages,
   selectProblem,
   selectUnread,
-  type ChatEmitted,
-  type ChatEvent,
-  type ChatProblem,
-} from '../../machines/chat/chatMachine.js';
+} from '../../machines/chat/selectors.js';
 import { answeredByHand, recordEmitted, refused, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 import { recordWalk } from './pathCoverage.js';
@@ -116,7 +116,8 @@ const conversation = (state: ChatConversation['state'], messages: ChatMessage[])
 
 function harness() {
   nextId = 1;
-  // The machine's clock (the `clock` actor is silent here: the steps send its ticks).
+  // The machine's time: its tick reads `now`; its delays run on `clock`, which the steps move on.
+  const clock = new SimulatedClock();
   let now = Date.parse(opensAt) - 3_600_000;
   const load = answeredByHand<ChatConversation, { appointmentId: string; token: string }>();
   const postText = answeredByHand<ChatMessage, { appointmentId: string; text: string; token: string }>();
@@ -130,10 +131,12 @@ function harness() {
       s.open = false;
     };
   });
-  const silent = fromCallback<ChatEvent>(() => () => {});
   const actor = createActor(
-    chatMachine.provide({ actors: { loadChat: load.logic, postText: postText.logic, postPhoto: postPhoto.logic, markRead: markRead.logic, stream, clock: silent, reconnectPause: silent } }),
-    { input: { appointmentId: id, token: 'tok', now }, inspect: recordWalk },
+    chatMachine.provide({
+      actors: { loadChat: load.logic, postText: postText.logic, postPhoto: postPhoto.logic, markRead: markRead.logic, stream },
+      actions: { readClock: readClockWith(() => now) },
+    }),
+    { input: { appointmentId: id, token: 'tok', now }, inspect: recordWalk, clock },
   );
   const emitted = recordEmitted<ChatEmitted>(actor);
   actor.start();
@@ -231,8 +234,8 @@ function harness() {
       }),
       // While live the clock only moves the time on: no reload, no new stream.
       ticked: step('ticked', () => {
-        now += 15_000;
-        actor.send({ type: 'clock.tick', now });
+        now += chatTickMs;
+        clock.increment(chatTickMs);
       }),
       received: step('received', received(false)),
       receivedAgain: step('receivedAgain', received(true)),
@@ -305,7 +308,7 @@ function harness() {
         server = mergeMessages(server, [message('doctor', 'Written while you were away')]);
       }),
       pauseOver: step('pauseOver', () => {
-        actor.send({ type: 'reconnect.due' });
+        clock.increment(chatReconnectMs);
         loads += 1;
       }),
     },

@@ -4,24 +4,24 @@
  * passes the opening or the close of the join window, not a second before; the doctor's "no
  * answer" note of a Call, refused before the call opens (no call made), stored, or refused by the
  * server (its words), or the session gone meanwhile. The fixture is a Call as its doctor sees it. Along every path the
- * REAL machine runs with its call answered by hand and a silent clock (ticks sent by the test);
- * each state must show what the model says, and the calls made.
+ * REAL machine runs with its call answered by hand and a simulated clock the test moves on (its
+ * tick reads the test's time); each state must show what the model says, and the calls made.
  */
-import { createActor, createMachine, fromCallback, type SnapshotFrom } from 'xstate';
+import { createActor, createMachine, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { Consultation } from '../../contract/consultation.js';
+import { readClockWith } from '../../machines/consultationJoin/actions.js';
+import { consultationJoinMachine } from '../../machines/consultationJoin/consultationJoinMachine.js';
+import { consultationTickMs, nextChange } from '../../machines/consultationJoin/context.js';
+import type { ConsultationJoinEmitted } from '../../machines/consultationJoin/events.js';
 import {
-  consultationJoinMachine,
-  nextChange,
   selectConsultation,
   selectHasFailed,
   selectIsLoading,
   selectIsNoting,
   selectCanNote,
-  type ConsultationJoinEmitted,
-  type ConsultationJoinEvent,
-} from '../../machines/consultationJoin/consultationJoinMachine.js';
+} from '../../machines/consultationJoin/selectors.js';
 import { answeredByHand, recordEmitted, refused, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 import { recordWalk } from './pathCoverage.js';
@@ -81,10 +81,17 @@ function harness() {
   const load = answeredByHand<Consultation, { appointmentId: string; token: string }>();
   const note = answeredByHand<Consultation, { appointmentId: string; note: string; token: string }>();
   let notes = 0;
-  const silentClock = fromCallback<ConsultationJoinEvent>(() => () => {});
-  const actor = createActor(consultationJoinMachine.provide({ actors: { loadConsultation: load.logic, noteNoAnswer: note.logic, clock: silentClock } }), {
-    input: { appointmentId: '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c', token: 'tok', now: Date.parse(opensAt) - 3_600_000 },
+  // The machine's delays run on `clock`; its tick reads `now`, which the steps set.
+  const clock = new SimulatedClock();
+  let now = Date.parse(opensAt) - 3_600_000;
+  const machine = consultationJoinMachine.provide({
+    actors: { loadConsultation: load.logic, noteNoAnswer: note.logic },
+    actions: { readClock: readClockWith(() => now) },
+  });
+  const actor = createActor(machine, {
+    input: { appointmentId: '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c', token: 'tok', now },
     inspect: recordWalk,
+    clock,
   });
   const emitted = recordEmitted<ConsultationJoinEmitted>(actor);
   actor.start();
@@ -97,7 +104,8 @@ function harness() {
   };
   const tick = (offsetMs: number) => () => {
     const at = nextChange(selectConsultation(actor.getSnapshot()));
-    actor.send({ type: 'clock.tick', now: (at ?? Date.parse(closesAt)) + offsetMs });
+    now = (at ?? Date.parse(closesAt)) + offsetMs;
+    clock.increment(consultationTickMs);
   };
   const shows = (loading: boolean, failed: boolean, state: Consultation['state'] | null, noting = false) => () => {
     const s = actor.getSnapshot();

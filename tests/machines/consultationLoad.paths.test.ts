@@ -17,7 +17,7 @@ import {
   selectOrderDraft,
   selectPrescription,
   selectStatus,
-} from '../../machines/consultation/consultationMachine.js';
+} from '../../machines/consultation/selectors.js';
 import { refused, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 import { stepper } from './pathSteps.js';

@@ -16,8 +16,8 @@ import {
   selectOffersOrder,
   selectOffersPrescription,
   selectAppointment,
-  type ConsultationEmitted,
-} from '../../machines/consultation/consultationMachine.js';
+} from '../../machines/consultation/selectors.js';
+import type { ConsultationEmitted } from '../../machines/consultation/events.js';
 import { refused, settle, unanswered } from './accountFakes.js';
 import { pathsTakingEveryTransition, declaredTransitions, takenTransitions, testPaths } from './modelPaths.js';
 import { detailOf, prescription, startConsultation, staffAppointment, staffOrder } from './staffConsoleFakes.js';

@@ -14,7 +14,7 @@ import {
   selectPrescription,
   selectPrescriptionProblems,
   selectStatus,
-} from '../../machines/consultation/consultationMachine.js';
+} from '../../machines/consultation/selectors.js';
 import { checkOrder, checkPrescription, parseRupees, prescriptionDraftOf } from '../../machines/consultation/forms.js';
 import { noticeWords, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
 import { detailOf, prescription, startConsultation, staffAppointment, staffOrder } from './staffConsoleFakes.js';

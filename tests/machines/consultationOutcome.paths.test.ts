@@ -4,7 +4,8 @@
  * opening and "Patient did not attend" at the slot's end; marking it (with a note; refused without
  * an answer, as the login expired, or because it changed meanwhile) leaves a Missed appointment,
  * which can still be completed. Along every path the REAL machine runs with its calls answered by
- * hand and its clock moved by the test (`clock.tick`); each step must emit what the doctor reads.
+ * hand and its clock moved by the test (a simulated clock whose tick reads the test's time); each
+ * step must emit what the doctor reads.
  */
 import { createMachine, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -17,7 +18,7 @@ import {
   selectMissedNote,
   selectOffersDidNotAttend,
   selectOffersPrescription,
-} from '../../machines/consultation/consultationMachine.js';
+} from '../../machines/consultation/selectors.js';
 import { refused, settle, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 import { stepper } from './pathSteps.js';
@@ -87,7 +88,7 @@ function harness() {
     page = startConsultation('apt-1', at('10:00'));
     real().calls.loadAppointment.latest().resolve(detailOf(record));
   };
-  const tick = (time: string) => () => real().send({ type: 'clock.tick', now: at(time) });
+  const tick = (time: string) => () => real().tickAt(at(time));
   const markMissed = (answer: (call: ReturnType<typeof real>['calls']['markDidNotAttend']) => void) => () => {
     real().send({ type: 'attendance.missed' });
     expect(real().calls.markDidNotAttend.latest().input).toEqual({ appointmentId: 'apt-1', note, token: 'tok-doc' });

@@ -15,18 +15,10 @@ import { createTestModel } from 'xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentStatusAnswer } from '../../contract/appointments.js';
 import type { CalendarFile } from '../../machines/appointments/appointmentsMachine.js';
-import {
-  maxChecks,
-  paymentResultMachine,
-  recheckMs,
-  selectConfirmation,
-  selectHasLeft,
-  selectIsRefund,
-  selectSecondsLeft,
-  selectView,
-  type PaymentResultEmitted,
-  type PaymentResultInput,
-} from '../../machines/paymentResult/paymentResultMachine.js';
+import { maxChecks, recheckMs, type PaymentResultInput } from '../../machines/paymentResult/context.js';
+import type { PaymentResultEmitted } from '../../machines/paymentResult/events.js';
+import { paymentResultMachine } from '../../machines/paymentResult/paymentResultMachine.js';
+import { selectConfirmation, selectHasLeft, selectIsRefund, selectSecondsLeft, selectView } from '../../machines/paymentResult/selectors.js';
 import { answeredByHand, recordEmitted, refused, unanswered } from './accountFakes.js';
 import { appointment } from './appointmentFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';

@@ -1,15 +1,10 @@
 import { createActor, fromPromise } from 'xstate';
 import type { PaymentStatusAnswer } from '../../contract/appointments.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  paymentResultMachine,
-  paymentResultSeconds,
-  selectHasLeft,
-  selectSecondsLeft,
-  selectView,
-  type PaymentOutcome,
-  type PaymentResultEmitted,
-} from '../../machines/paymentResult/paymentResultMachine.js';
+import { paymentResultSeconds, type PaymentOutcome } from '../../machines/paymentResult/context.js';
+import type { PaymentResultEmitted } from '../../machines/paymentResult/events.js';
+import { paymentResultMachine } from '../../machines/paymentResult/paymentResultMachine.js';
+import { selectHasLeft, selectSecondsLeft, selectView } from '../../machines/paymentResult/selectors.js';
 import { recordEmitted } from './accountFakes.js';
 
 const paidOrder: PaymentStatusAnswer = { merchantOrderId: 'SHCO-261124-x', purpose: 'order', status: 'paid', amountPaid: 120 };

@@ -14,7 +14,9 @@ import {
   selectIsLoading,
   selectListStatus,
 } from '../../machines/appointments/appointmentsListMachine.js';
-import { selectAppointmentsList, selectIsLoggedIn, sessionMachine, type SessionEmitted } from '../../machines/session/sessionMachine.js';
+import type { SessionEmitted } from '../../machines/session/events.js';
+import { selectAppointmentsList, selectIsLoggedIn } from '../../machines/session/selectors.js';
+import { sessionMachine } from '../../machines/session/sessionMachine.js';
 import { answeredByHand, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { appointment } from './appointmentFakes.js';
 

@@ -27,9 +27,9 @@ import {
   selectPanel,
   selectToken,
   selectUser,
-  sessionMachine,
-  type SessionEmitted,
-} from '../../machines/session/sessionMachine.js';
+} from '../../machines/session/selectors.js';
+import type { SessionEmitted } from '../../machines/session/events.js';
+import { sessionMachine } from '../../machines/session/sessionMachine.js';
 import { answeredByHand, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { appointment } from './appointmentFakes.js';
 import { pathsTakingEveryTransition, testPaths } from './modelPaths.js';

@@ -9,10 +9,9 @@ import {
   selectPanel,
   selectToken,
   selectUser,
-  sessionMachine,
-  type LoginOutcome,
-  type SessionEmitted,
-} from '../../machines/session/sessionMachine.js';
+} from '../../machines/session/selectors.js';
+import type { LoginOutcome, SessionEmitted } from '../../machines/session/events.js';
+import { sessionMachine } from '../../machines/session/sessionMachine.js';
 import { answeredByHand, recordEmitted, refused, refusedPlainly, settle, unanswered, undecodable } from './accountFakes.js';
 
 const loginUser: LoginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' };

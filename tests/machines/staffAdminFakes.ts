@@ -6,13 +6,9 @@
 import { createActor } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { AdminDoctor, DoctorSchedule, HoursEntry, LeaveEntry } from '../../contract/staffAdmin.js';
-import {
-  doctorScheduleMachine,
-  type HoursPayload,
-  type LeaveDraft,
-  type ScheduleAnswer,
-  type ScheduleEmitted,
-} from '../../machines/staffAdmin/doctorScheduleMachine.js';
+import { doctorScheduleMachine } from '../../machines/staffAdmin/doctorScheduleMachine.js';
+import type { HoursPayload, LeaveDraft, ScheduleAnswer } from '../../machines/staffAdmin/doctorScheduleContext.js';
+import type { ScheduleEmitted } from '../../machines/staffAdmin/doctorScheduleEvents.js';
 import { answeredByHand, recordEmitted } from './accountFakes.js';
 import { appointment } from './appointmentFakes.js';
 import { recordWalk } from './pathCoverage.js';

@@ -7,6 +7,15 @@ import { describe, expect, it } from 'vitest';
 import type { AdminLocation } from '../../contract/staffAdmin.js';
 import {
   reordered,
+  type Draft,
+  type LoadInput,
+  type RemoveInput,
+  type ReorderInput,
+  type SaveAnswer,
+  type SaveInput,
+} from '../../machines/staffAdmin/adminListContext.js';
+import type { AdminListEmitted } from '../../machines/staffAdmin/adminListEvents.js';
+import {
   selectCanChange,
   selectConflict,
   selectDraft,
@@ -16,14 +25,7 @@ import {
   selectIsLoading,
   selectListStatus,
   selectQuery,
-  type AdminListEmitted,
-  type Draft,
-  type LoadInput,
-  type RemoveInput,
-  type ReorderInput,
-  type SaveAnswer,
-  type SaveInput,
-} from '../../machines/staffAdmin/adminListMachine.js';
+} from '../../machines/staffAdmin/adminListSelectors.js';
 import { adminCancelMachine, type AdminCancelAnswer, type AdminCancelEmitted } from '../../machines/staffAdmin/adminCancelMachine.js';
 import {
   confirmedChangeMachine,

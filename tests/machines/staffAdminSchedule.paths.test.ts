@@ -15,6 +15,7 @@ import { setup, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { DoctorSchedule, HoursEntry, LeaveEntry } from '../../contract/staffAdmin.js';
+import type { ScheduleEmitted } from '../../machines/staffAdmin/doctorScheduleEvents.js';
 import {
   selectConflict,
   selectFieldErrors,
@@ -23,8 +24,7 @@ import {
   selectRows,
   selectSchedule,
   selectStatus,
-  type ScheduleEmitted,
-} from '../../machines/staffAdmin/doctorScheduleMachine.js';
+} from '../../machines/staffAdmin/doctorScheduleSelectors.js';
 import { refusedPlainly, settle, unanswered } from './accountFakes.js';
 import { pathsTakingEveryTransition, testPaths, modelTransitions, pathEndings } from './modelPaths.js';
 import { andheri, hour, invalid, leaveEntry, orphanRefusal, orphans, schedule, startSchedule, type Schedule } from './staffAdminFakes.js';

@@ -3,11 +3,14 @@
  * answers them, a staff member, an admin's doctors, audit entries, and each machine started with
  * calls the test answers by hand (provided as the console provides the real ones).
  */
-import { createActor, fromCallback } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import type { AppointmentRecord, Medicines, Order } from '../../contract/appointments.js';
 import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff.js';
 import type { AdminDoctor } from '../../contract/staffAdmin.js';
-import { consultationMachine, type ChangeAnswer } from '../../machines/consultation/consultationMachine.js';
+import { readClockWith } from '../../machines/consultation/actions.js';
+import { consultationMachine } from '../../machines/consultation/consultationMachine.js';
+import { consultationClockMs } from '../../machines/consultation/context.js';
+import type { ChangeAnswer } from '../../machines/consultation/events.js';
 import type { OrderRequest } from '../../machines/consultation/forms.js';
 import { auditLogMachine, type AuditRecord } from '../../machines/staffConsole/auditLogMachine.js';
 import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine.js';
@@ -133,22 +136,31 @@ export function startAudit(pageSize = 2) {
   return started(actor, { loadAudit });
 }
 
-/** `at`: the browser's clock when the page opens (10:00 on `today` by default: the fakes' 09:00 appointments are over). */
+/**
+ * `at`: the browser's clock when the page opens (10:00 on `today` by default: the fakes' 09:00
+ * appointments are over). The machine's delays run on a simulated clock: `tickAt(time)` moves it on
+ * to the next tick, which reads `time` (a test may also send `clock.tick` itself).
+ */
 export function startConsultation(appointmentId = 'apt-1', at = now) {
   const loadAppointment = answeredByHand<StaffAppointmentDetail, { appointmentId: string; token: string }>();
   const completeAppointment = answeredByHand<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>();
   const createOrder = answeredByHand<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>();
   const markDidNotAttend = answeredByHand<ChangeAnswer, { appointmentId: string; note: string; token: string }>();
+  let time = at;
+  const clock = new SimulatedClock();
   const machine = consultationMachine.provide({
     actors: {
       loadAppointment: loadAppointment.logic,
       completeAppointment: completeAppointment.logic,
       createOrder: createOrder.logic,
       markDidNotAttend: markDidNotAttend.logic,
-      // The test moves the clock itself (`clock.tick`).
-      clock: fromCallback(() => () => {}),
     },
+    actions: { readClock: readClockWith(() => time) },
   });
-  const actor = createActor(machine, { input: { appointmentId, token: 'tok-doc', now: at }, inspect: recordWalk });
-  return started(actor, { loadAppointment, completeAppointment, createOrder, markDidNotAttend });
+  const actor = createActor(machine, { input: { appointmentId, token: 'tok-doc', now: at }, inspect: recordWalk, clock });
+  const tickAt = (next: number) => {
+    time = next;
+    clock.increment(consultationClockMs);
+  };
+  return { ...started(actor, { loadAppointment, completeAppointment, createOrder, markDidNotAttend }), tickAt };
 }

@@ -40,6 +40,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       const res = await register(t.app());
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
+        code: 'account.registerUnproven',
         message: 'Please validate your email OTP before registering.',
         errors: [{ field: 'otp', message: 'must be validated for this email first' }],
       });
@@ -184,7 +185,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       const unknownEmail = await login(t.app(), 'nobody@example.com', patient.password);
       for (const res of [wrongPassword, unknownEmail]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: 'Invalid email or password.' });
+        expect(res.json()).toEqual({ code: 'account.badCredentials', message: 'Invalid email or password.' });
       }
       expect(wrongPassword.body).toBe(unknownEmail.body);
     });
@@ -204,13 +205,13 @@ describe.each(backends)('accounts on %s', (backend) => {
 
       const missing = await getUser(t.app());
       expect(missing.statusCode).toBe(401);
-      expect(missing.json()).toEqual({ message: 'Please log in.' });
+      expect(missing.json()).toEqual({ code: 'session.missing', message: 'Please log in.' });
       expect(missing.headers['www-authenticate']).toBe('Bearer');
 
       for (const bad of ['nonsense', 'A'.repeat(43)]) {
         const res = await getUser(t.app(), bad);
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: 'Your session has ended. Please log in again.' });
+        expect(res.json()).toEqual({ code: 'session.ended', message: 'Your session has ended. Please log in again.' });
       }
       const basic = await t.app().inject({ url: '/api/auth/getuser', headers: { authorization: `Basic ${token}` } });
       expect(basic.statusCode).toBe(401);
@@ -359,6 +360,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       const res = await reset(newPassword);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
+        code: 'account.resetUnproven',
         message: 'Please validate your email OTP before resetting your password.',
         errors: [{ field: 'otp', message: 'must be validated for this email first' }],
       });
@@ -398,7 +400,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       await prove(t, 'new.person@example.com');
       const res = await reset(newPassword, 'new.person@example.com');
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'There is no account with this email. Please register first.' });
+      expect(res.json()).toEqual({ code: 'account.noAccount', message: 'There is no account with this email. Please register first.' });
       // The proof is still good for registering.
       expect((await register(t.app(), { email: 'new.person@example.com' })).statusCode).toBe(200);
     });

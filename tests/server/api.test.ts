@@ -107,13 +107,14 @@ describe.each(backends)('API on %s', (backend) => {
     it('answers 404 for an unknown doctor', async () => {
       const res = await t.app().inject('/api/doctor/getdoctoremail/nobody@sahaj-clinic.example');
       expect(res.statusCode).toBe(404);
-      expect(decode(ApiError, res.body)).toEqual({ message: 'Doctor not found.' });
+      expect(decode(ApiError, res.body)).toEqual({ code: 'doctor.notFound', message: 'Doctor not found.' });
     });
 
     it('answers 400 naming the field for an address that is not an email', async () => {
       const res = await t.app().inject('/api/doctor/getdoctoremail/not-an-email');
       expect(res.statusCode).toBe(400);
       expect(decode(ApiError, res.body)).toEqual({
+        code: 'request.invalid',
         message: 'Invalid request',
         errors: [{ field: 'email', message: 'must be an email address like name@example.com' }],
       });
@@ -143,6 +144,7 @@ describe.each(backends)('API on %s', (backend) => {
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
         expect(decode(ApiError, res.body).message).toBe(`No such API endpoint: ${method} ${url}`);
+        expect(decode(ApiError, res.body).code).toBe('request.notFound');
       }
     });
 
@@ -159,7 +161,7 @@ describe.each(backends)('API on %s', (backend) => {
       try {
         const res = await app.inject({ url: '/api/doctor/getall', headers: { authorization: 'Bearer s3cret-token' } });
         expect(res.statusCode).toBe(500);
-        expect(res.json()).toEqual({ message: 'Something went wrong.' });
+        expect(res.json()).toEqual({ code: 'server.error', message: 'Something went wrong.' });
         expect(res.body).not.toMatch(/10\.1\.2\.3|clinic_admin|stack|Error/);
 
         const logged = lines.join('');

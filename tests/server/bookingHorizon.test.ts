@@ -14,6 +14,8 @@ import { appointmentRow, book, booked, meera, minute, type Patient, slotsOf, tod
 import { api, idOf } from './staffAdminSupport.js';
 
 const dateError = (field: string, last: string, days: number) => ({
+  code: 'booking.beyondHorizon',
+  params: { days },
   message: `Appointments can be booked up to ${days} days ahead. Please choose an earlier date.`,
   errors: [{ field, message: `must be ${last} or earlier (${days} days ahead, clinic time)` }],
 });
@@ -30,7 +32,7 @@ describe.each(backends)('booking horizon on %s', (backend) => {
         // 9999-12-30 is already refused by the contract's date range (contract/primitives.ts),
         // before the horizon is asked: a 400 naming the same field either way.
         const expected =
-          date === beyond ? dateError('date', '2025-06-09', 90) : { message: 'Invalid request', errors: [{ field: 'date', message: 'must be a date from 1900-01-01 to 2999-12-31' }] };
+          date === beyond ? dateError('date', '2025-06-09', 90) : { code: 'request.invalid', message: 'Invalid request', errors: [{ field: 'date', message: 'must be a date from 1900-01-01 to 2999-12-31' }] };
         const slots = await slotsOf(t.app(), meera.email, 'Aundh', date);
         expect(slots.statusCode).toBe(400);
         expect(slots.json()).toEqual(expected);

@@ -72,7 +72,7 @@ describe.each(backends)('chat photos on %s', (backend) => {
     expect(atOnce.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 400, 400, 400]);
     const conversationFull = 'You have sent as many photos in this consultation as it can keep. Please describe the rest in words.';
     for (const refused of atOnce.filter((r) => r.statusCode === 400)) {
-      expect(refused.json()).toEqual({ message: conversationFull, errors: [{ field: 'photo', message: conversationFull }] });
+      expect(refused.json()).toEqual({ code: 'chat.photosPerConversation', message: conversationFull, errors: [{ field: 'photo', message: conversationFull }] });
     }
     expect(await photoBytes()).toHaveLength(3);
 
@@ -86,7 +86,7 @@ describe.each(backends)('chat photos on %s', (backend) => {
     for (const id of [second, third]) {
       const refused = await sendPhoto(t.app(), patient, id, await smallPhoto(3));
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ message: dayFull, errors: [{ field: 'photo', message: dayFull }] });
+      expect(refused.json()).toEqual({ code: 'chat.photosPerDay', message: dayFull, errors: [{ field: 'photo', message: dayFull }] });
     }
     expect(await photoBytes()).toHaveLength(6);
     const messages = (await t.db().query<{ n: number }>('select count(*)::int as n from chat_messages')).rows[0]!.n;
@@ -102,7 +102,7 @@ describe.each(backends)('chat photos on %s', (backend) => {
 
 describe('chat photo settings', () => {
   it('reads CHAT_PHOTOS_PER_CONVERSATION and CHAT_PHOTOS_PER_DAY with their defaults, refusing bad values by name', async () => {
-    const { readConsultationConfig } = await import('../../server/consultation/config.js');
+    const { readConsultationConfig } = await import('../../server/config/consultation.js');
     expect(readConsultationConfig({}).value).toMatchObject({ chatPhotosPerConversation: 20, chatPhotosPerDay: 40 });
     expect(readConsultationConfig({ CHAT_PHOTOS_PER_CONVERSATION: '5', CHAT_PHOTOS_PER_DAY: '8' }).value).toMatchObject({
       chatPhotosPerConversation: 5,

@@ -15,7 +15,7 @@ import { bookedAndPaid, cancel, prescription, staffCall, useAppointmentsApp } fr
 import { chatOf, listening, openStream, said } from './chatSupport.js';
 import { booked, meera, meeraOnlineToo, type Patient } from './paymentSupport.js';
 import { logout, minute, sendCode, validateCode } from './accountsSupport.js';
-import { readConsultationConfig } from '../../server/consultation/config.js';
+import { readConsultationConfig } from '../../server/config/consultation.js';
 import { effectiveTotal, openFileLimit } from '../../server/chat/hub.js';
 
 const perConversation = 2;
@@ -59,7 +59,7 @@ describe.each(backends)('chat streams on %s', (backend) => {
     const expectRefused = (s: Awaited<ReturnType<typeof openStream>>, message: string) => {
       expect(s.res.status).toBe(429);
       expect(s.res.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(s.refusal()).toEqual({ message });
+      expect(s.refusal()).toEqual({ code: expect.stringMatching(/^chat\.streams/), message });
     };
 
     // Two tabs of the patient's chat; a third is refused, from any address.
@@ -113,18 +113,18 @@ describe.each(backends)('chat streams on %s', (backend) => {
     };
 
     for (const appointmentId of [unpaid._id, cancelled._id]) {
-      expect(await stream(patient, appointmentId)).toEqual({ status: 409, body: { message: 'This consultation was cancelled or is unpaid.' } });
+      expect(await stream(patient, appointmentId)).toEqual({ status: 409, body: { code: 'chat.unavailable', message: 'This consultation was cancelled or is unpaid.' } });
     }
     expect(await stream(patient, id)).toEqual({
       status: 409,
-      body: { message: 'The chat has not opened yet: it opens shortly before the consultation starts.' },
+      body: { code: 'chat.upcoming', message: 'The chat has not opened yet: it opens shortly before the consultation starts.' },
     });
 
     t.clock.advance(50 * minute);
     const doctor = await t.staff('doctor', meera.email);
     expect((await staffCall(t.app(), doctor, 'POST', `/appointments/${id}/complete`, prescription)).statusCode).toBe(200);
     t.clock.advance(73 * 60 * minute);
-    expect(await stream(patient, id)).toEqual({ status: 409, body: { message: 'This chat is closed: it can still be read.' } });
+    expect(await stream(patient, id)).toEqual({ status: 409, body: { code: 'chat.readonly', message: 'This chat is closed: it can still be read.' } });
     expect((await stream(await t.patient(), id)).status).toBe(404);
   });
 

@@ -14,7 +14,7 @@ import { bookedAndPaid, cancel, prescription, staffCall, useAppointmentsApp } fr
 import { chatOf, conversation, listening, markRead, openStream, said, say, sendPhoto } from './chatSupport.js';
 import { booked, kavita, meera, meeraOnlineToo } from './paymentSupport.js';
 import { minute } from './accountsSupport.js';
-import { readConsultationConfig } from '../../server/consultation/config.js';
+import { readConsultationConfig } from '../../server/config/consultation.js';
 import { looksLikeHeic } from '../../server/services/chat.js';
 
 /** A JPEG with EXIF (an artist and GPS position), as a phone's camera writes one. */
@@ -82,7 +82,7 @@ describe.each(backends)('chat on %s', (backend) => {
     for (const stranger of [other, otherDoctor]) {
       const read = await chatOf(t.app(), stranger, id);
       expect(read.statusCode).toBe(404);
-      expect(read.json()).toEqual({ message: 'Appointment not found.' });
+      expect(read.json()).toEqual({ code: 'appointment.notFound', message: 'Appointment not found.' });
       expect((await say(t.app(), stranger, id, { text: 'hi' })).statusCode).toBe(404);
       expect((await sendPhoto(t.app(), stranger, id, await photoWithExif())).statusCode).toBe(404);
       expect((await markRead(t.app(), stranger, id, '1')).statusCode).toBe(404);
@@ -185,7 +185,7 @@ describe.each(backends)('chat on %s', (backend) => {
       t.clock.advance(minute); // out of the rate limit's way (5 a minute here)
       const refused = await sendPhoto(t.app(), patient, id, bytes, type);
       expect(refused.statusCode, why).toBe(400);
-      expect(refused.json()).toEqual({ message: why, errors: [{ field: 'photo', message: why }] });
+      expect(refused.json()).toEqual({ code: expect.stringMatching(/^chat\./), message: why, errors: [{ field: 'photo', message: why }] });
     }
     expect(await photoRows()).toBe(3);
     expect(await messageRows()).toBe(3);

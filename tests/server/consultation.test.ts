@@ -15,7 +15,8 @@ import { bookedAndPaid, cancel, prescription, staffCall, useAppointmentsApp } fr
 import { booked, kavita, meera, type Patient, type Response, meeraOnlineToo } from './paymentSupport.js';
 import { minute } from './accountsSupport.js';
 import { api, idOf, officeEmail, ok } from './staffAdminSupport.js';
-import { defaultConsultationConfig, readConsultationConfig } from '../../server/consultation/config.js';
+import { readConsultationConfig } from '../../server/config/consultation.js';
+import { defaultConsultationConfig } from '../../server/consultation/config.js';
 import { loadConfig } from '../../server/config.js';
 
 const consultationOf = (app: FastifyInstance, who: Patient | null, id: string) =>

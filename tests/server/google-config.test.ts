@@ -1,7 +1,8 @@
 /** Google sign-in's settings (OIDC_*) and what it takes from the provider's claims. No database, no server. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../server/config.js';
-import { isLoopbackUrl, loadOidcConfig, oidcRedirectUri, readOidcConfig } from '../../server/identity/config.js';
+import { loadOidcConfig, readOidcConfig } from '../../server/config/oidc.js';
+import { isLoopbackUrl, oidcRedirectUri } from '../../server/identity/config.js';
 import { IdentityRefused, identityFromClaims } from '../../server/identity/identity.js';
 
 const google = {

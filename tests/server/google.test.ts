@@ -261,6 +261,7 @@ describe.each(backends)('Google sign-in on %s', (backend) => {
     const again = await exchange(browser, code);
     expect(again.status).toBe(400);
     expect(JSON.parse(again.body)).toEqual({
+      code: 'request.invalid',
       message: handoffRefusedMessage,
       errors: [{ field: 'code', message: 'is unknown, expired, already used or from another browser' }],
     } satisfies ApiError);
@@ -459,7 +460,7 @@ describe.each(backends)('Google sign-in on %s', (backend) => {
       expect(form.statusCode).toBe(403);
       const swap = await s.app.inject({ method: 'POST', url: '/api/auth/google/exchange', remoteAddress: stranger, payload: { code } });
       expect(swap.statusCode).toBe(403);
-      expect(swap.json()).toEqual({ message: notLocalMessage });
+      expect(swap.json()).toEqual({ code: 'auth.forbidden', message: notLocalMessage });
       expect(s.accounts.sessions).toEqual([]);
       expect(await rowsOf('select * from google_login_attempts')).toEqual(attemptsBefore);
       expect(s.logs.filter((l) => l.msg.startsWith('Development sign-in refused'))).toHaveLength(steps.length + 2);

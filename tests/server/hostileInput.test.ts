@@ -22,7 +22,7 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: 
 function expectRefused(res: Response, field: string) {
   expect({ status: res.statusCode, body: res.json() }).toMatchObject({
     status: 400,
-    body: { message: 'Invalid request', errors: expect.arrayContaining([expect.objectContaining({ field })]) },
+    body: { code: 'request.invalid', message: 'Invalid request', errors: expect.arrayContaining([expect.objectContaining({ field })]) },
   });
 }
 
@@ -147,7 +147,7 @@ describe.each(backends)('%s: the database refusing a value', (backend) => {
         expect({ url, status: res.statusCode, body: res.json() }).toEqual({
           url,
           status: 400,
-          body: { message: 'Invalid request', errors: [{ field, message: 'is not a value that can be stored' }] },
+          body: { code: 'request.invalid', message: 'Invalid request', errors: [{ field, message: 'is not a value that can be stored' }] },
         });
       }
     } finally {
@@ -159,7 +159,7 @@ describe.each(backends)('%s: the database refusing a value', (backend) => {
     const app = await appOver('select * from no_such_table');
     try {
       const res = await app.inject('/api');
-      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 500, body: { message: 'Something went wrong.' } });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 500, body: { code: 'server.error', message: 'Something went wrong.' } });
     } finally {
       await app.close();
     }

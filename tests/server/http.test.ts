@@ -54,6 +54,7 @@ describe('request decoding', () => {
     const res = await app.inject({ method: 'POST', url: '/api/otp/nope', payload: { email: 42 } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
+      code: 'request.invalid',
       message: 'Invalid request',
       errors: [
         { field: 'email', message: 'must be an email address like name@example.com' },
@@ -78,14 +79,14 @@ describe('request decoding', () => {
       payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid request', errors: [{ field: '(body)', message: 'must be valid JSON' }] });
+    expect(res.json()).toEqual({ code: 'request.invalid', message: 'Invalid request', errors: [{ field: '(body)', message: 'must be valid JSON' }] });
     expect(write).not.toHaveBeenCalled();
   });
 
   it('answers a missing body and a body of the wrong type in the same shape', async () => {
     const missing = await app.inject({ method: 'POST', url: '/api/otp/a@b.example' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ message: 'Invalid request' });
+    expect(missing.json()).toMatchObject({ code: 'request.invalid', message: 'Invalid request' });
 
     const text = await app.inject({
       method: 'POST',
@@ -94,7 +95,7 @@ describe('request decoding', () => {
       payload: '<email/>',
     });
     expect(text.statusCode).toBe(415);
-    expect(text.json()).toEqual({ message: 'Send the request body as application/json.' });
+    expect(text.json()).toEqual({ code: 'request.notJson', message: 'Send the request body as application/json.' });
     expect(write).not.toHaveBeenCalled();
   });
 

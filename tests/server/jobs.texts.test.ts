@@ -10,7 +10,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { readTextsConfig } from '../../server/messaging/config.js';
+import { readTextsConfig } from '../../server/config/texts.js';
 import { optOutToken, optOutUrl } from '../../server/messaging/optOut.js';
 import { indianNumber } from '../../server/messaging/senders.js';
 import { reminderRows, reminderTextRows } from '../../server/jobs/reminders.js';

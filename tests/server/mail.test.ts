@@ -119,7 +119,7 @@ describe.each(backends)('mail on %s', (backend) => {
     const { app } = await appWith({ SMTP_URL: `smtp://127.0.0.1:${gone.port}` });
     const res = await sendCode(app, 'meera@example.com');
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: 'Failed to send OTP. Please try again.' });
+    expect(res.json()).toEqual({ code: 'otp.sendFailed', message: 'Failed to send OTP. Please try again.' });
 
     const locked = await startSmtpServer({ user: 'clinic', pass: 'right' });
     cleanups.push(locked.close);

@@ -82,6 +82,7 @@ describe.each(backends)('one-time codes on %s', (backend) => {
     const res = await validateCode(t.app(), email, wrong);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
+      code: 'otp.invalid',
       message: 'Invalid email OTP. Please try again.',
       errors: [{ field: 'otp', message: 'Invalid email OTP. Please try again.' }],
     });
@@ -227,7 +228,7 @@ describe.each(backends)('one-time codes on %s', (backend) => {
     t.mailer.failing = true;
     const res = await sendCode(t.app(), email);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: 'Failed to send OTP. Please try again.' });
+    expect(res.json()).toEqual({ code: 'otp.sendFailed', message: 'Failed to send OTP. Please try again.' });
     // The new code was never delivered, and it had replaced the earlier one: no code at all.
     expect((await t.db().query('select 1 from email_codes')).rowCount).toBe(0);
     expect((await validateCode(t.app(), email, earlier)).statusCode).toBe(400);

@@ -58,6 +58,7 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       const res = await payAppointment(t.app(), owner, appointment._id, 1);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
+        code: 'payment.wrongAmount',
         message: 'The amount does not match the consultation fee.',
         errors: [{ field: 'consultationAmount', message: 'must be the consultation fee, 600' }],
       });

@@ -320,7 +320,7 @@ describe.each(backends)('the patient record on %s', (backend) => {
     for (const url of urls) {
       const refused = await get(t.app(), other, url);
       expect(refused.statusCode, url).toBe(404);
-      expect(refused.json()).toEqual({ message: 'Document not found.' });
+      expect(refused.json()).toEqual({ code: 'record.notFound', message: 'Document not found.' });
       expect((await get(t.app(), kavitasAccount, url)).statusCode, url).toBe(404);
       expect((await get(t.app(), null, url)).statusCode, url).toBe(401);
       expect((await get(t.app(), meerasAccount, url)).statusCode, url).toBe(200);

@@ -49,6 +49,7 @@ describe.skipIf(!testDatabaseUrl)('a booking racing a schedule change, on Postgr
     const refusedBooking = await booking;
     expect(refusedBooking.statusCode).toBe(400);
     expect(refusedBooking.json()).toEqual({
+      code: 'booking.notOffered',
       message: 'The doctor does not see patients at this time on this date. Please choose a slot from the list.',
       errors: [{ field: 'startTime', message: 'is not a slot of this doctor on this date at this location' }],
     });

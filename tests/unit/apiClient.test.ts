@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { left, right } from 'fp-ts/lib/Either.js';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, failureMessage, isAbortError, request as defaultRequest, type ApiFailure } from '../../src/api/client.js';
+import { createApiClient, failureMessage, isAbortError, request as defaultRequest, type ApiFailure, type HttpFailure } from '../../src/api/client.js';
 import { AppointmentFeeList } from '../../contract/site.js';
 
 const json = (status: number, body: unknown) =>
@@ -82,6 +82,14 @@ describe('request', () => {
     const fetch = fakeFetch(json(404, { message: 'No doctor with that email.' }));
     const result = await createApiClient({ fetch }).request(t.unknown, '/doctor/getdoctoremail/x%40y.in');
     expect(result).toEqual(left({ _tag: 'HttpFailure', status: 404, message: 'No doctor with that email.' }));
+  });
+
+  it('carries the code of a refusal, and the whole body when it says more than the error shape', async () => {
+    const plain = await createApiClient({ fetch: fakeFetch(json(404, { message: 'Doctor not found.', code: 'doctor.notFound' })) }).request(t.unknown, '/x');
+    expect(plain).toEqual(left({ _tag: 'HttpFailure', status: 404, message: 'Doctor not found.', code: 'doctor.notFound' }));
+    const notYet = { message: 'The consultation can be completed from 10:50, 10 minutes before it starts.', code: 'completionNotOpen', params: { time: '10:50', minutes: 10 }, opensAt: '2026-01-01T05:20:00.000Z' };
+    const rich = await createApiClient({ fetch: fakeFetch(json(409, notYet)) }).request(t.unknown, '/x');
+    expect(rich).toEqual(left({ _tag: 'HttpFailure', status: 409, message: notYet.message, code: 'completionNotOpen', params: notYet.params, body: notYet }));
   });
 
   it('gives a generic HttpFailure for a 500 with an HTML body', async () => {
@@ -180,17 +188,68 @@ describe('failureMessage', () => {
 });
 
 describe("the server's words in the language in use", () => {
-  it('a refusal the Marathi catalog knows is received in Marathi; a spec message stays English; English again after', async () => {
-    const { loadLanguage } = await import('../../src/i18n/messages.js');
-    const refusal = (message: string) => createApiClient({ fetch: fakeFetch(json(400, { message })), base: '/api' }).request(t.unknown, '/appointment/add');
+  it('a refusal the Marathi catalog knows is received in Marathi, by its code; a spec message stays English; English again after', async () => {
+    const { loadLanguage } = await import('../../src/i18n/catalogs.js');
+    const refusal = (message: string, code: string) =>
+      createApiClient({ fetch: fakeFetch(json(400, { message, code })), base: '/api' }).request(t.unknown, '/appointment/add');
     try {
       await loadLanguage('mr');
-      const mr = await refusal('Please choose a date from today on.');
-      expect(mr).toEqual(left({ _tag: 'HttpFailure', status: 400, message: 'कृपया आजची किंवा पुढची तारीख निवडा.' }));
-      expect(await refusal('This slot is already booked')).toEqual(left({ _tag: 'HttpFailure', status: 400, message: 'This slot is already booked' }));
+      const mr = await refusal('Please choose a date from today on.', 'booking.pastDate');
+      expect(mr).toEqual(left({ _tag: 'HttpFailure', status: 400, message: 'कृपया आजची किंवा पुढची तारीख निवडा.', code: 'booking.pastDate' }));
+      expect(await refusal('This slot is already booked', 'booking.slotTaken')).toEqual(
+        left({ _tag: 'HttpFailure', status: 400, message: 'This slot is already booked', code: 'booking.slotTaken' }),
+      );
+      // The words come from the code, not from matching the English.
+      expect(await refusal('Please choose a date from today on.', 'request.invalid')).toEqual(
+        left({ _tag: 'HttpFailure', status: 400, message: 'Please choose a date from today on.', code: 'request.invalid' }),
+      );
     } finally {
       await loadLanguage('en');
     }
-    expect(await refusal('Please choose a date from today on.')).toEqual(left({ _tag: 'HttpFailure', status: 400, message: 'Please choose a date from today on.' }));
+    expect(await refusal('Please choose a date from today on.', 'booking.pastDate')).toEqual(
+      left({ _tag: 'HttpFailure', status: 400, message: 'Please choose a date from today on.', code: 'booking.pastDate' }),
+    );
+  });
+
+  it("puts a message's values in the catalog's words, and keeps them on the failure", async () => {
+    const { loadLanguage } = await import('../../src/i18n/catalogs.js');
+    const english = 'Too many failed logins from your network. Please try again in 7 minutes.';
+    const body = { message: english, code: 'account.tooManyFailuresForClient', params: { minutes: 7 } };
+    const request = () => createApiClient({ fetch: fakeFetch(json(429, body)), base: '/api' }).request(t.unknown, '/auth/login');
+    try {
+      await loadLanguage('hi');
+      const result = await request();
+      const failure = (result as { left: HttpFailure }).left;
+      expect(failure).toMatchObject({ _tag: 'HttpFailure', status: 429, code: 'account.tooManyFailuresForClient', params: { minutes: 7 } });
+      expect(failure.message).toMatch(/[\u0900-\u097F]/);
+      expect(failure.message).toContain('7');
+      expect(failure.body).toBeUndefined();
+    } finally {
+      await loadLanguage('en');
+    }
+    expect(await request()).toEqual(left({ _tag: 'HttpFailure', status: 429, message: english, code: 'account.tooManyFailuresForClient', params: { minutes: 7 } }));
+  });
+
+  it('says a field named with the refusal\'s own sentence as the message; other field words stay as they came', async () => {
+    const { loadLanguage } = await import('../../src/i18n/catalogs.js');
+    const words = 'You have sent as many photos today as the clinic can take. Please send more tomorrow, or describe them in words.';
+    const body = {
+      message: words,
+      code: 'chat.photosPerDay',
+      errors: [
+        { field: 'photo', message: words },
+        { field: 'text', message: 'is required' },
+      ],
+    };
+    try {
+      await loadLanguage('mr');
+      const result = await createApiClient({ fetch: fakeFetch(json(400, body)), base: '/api' }).request(t.unknown, '/chat/x/photo');
+      const failure = (result as { left: HttpFailure }).left;
+      expect(failure.errors?.[0]?.message).toBe(failure.message);
+      expect(failure.message).toMatch(/[\u0900-\u097F]/);
+      expect(failure.errors?.[1]).toEqual({ field: 'text', message: 'is required' });
+    } finally {
+      await loadLanguage('en');
+    }
   });
 });

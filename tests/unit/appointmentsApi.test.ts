@@ -7,7 +7,7 @@ import { answerOf } from '../../src/app/fromApi.js';
 import { emptyMedicines, type Order } from '../../contract/appointments.js';
 
 function api(fetch: typeof globalThis.fetch) {
-  return createAppointmentsApi(createApiClient({ fetch, base: '/api' }), { fetch, base: '/api' });
+  return createAppointmentsApi(createApiClient({ fetch, base: '/api' }));
 }
 
 const id = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { homeEnglish } from '../../src/content/home';
 import { pageCopies } from '../../src/content/translatedCopy';
 import { compareCatalogs, sameAsEnglish, sameInCopy } from '../../src/i18n/check';
-import { en, loadCatalog } from '../../src/i18n/messages';
+import { loadCatalog } from '../../src/i18n/catalogs';
+import { en } from '../../src/i18n/messages';
 import { preferredLanguage } from '../../src/i18n/language';
 import { plural } from '../../src/i18n/plural';
 

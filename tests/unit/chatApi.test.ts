@@ -32,7 +32,7 @@ function streaming(chunks: string[], { hold = false, status = 200 } = {}) {
 
 function api(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answer(String(input), init ?? {}));
-  return { api: createChatApi(createApiClient({ fetch, base: '/api' }), { fetch, base: '/api' }), fetch };
+  return { api: createChatApi(createApiClient({ fetch, base: '/api' })), fetch };
 }
 
 const headersOf = (init: RequestInit) => new Headers(init.headers);

@@ -3,12 +3,14 @@ import {
   affectedOf,
   asApiFailure,
   describeFailure,
+  failureCode,
   fieldErrorsOf,
   isAnswered,
   isForbidden,
   isRefused,
   isSlotTaken,
   isUnauthorized,
+  refusedWithCode,
   serverWordsOr,
   type ApiFailure,
 } from '../../machines/failures.js';
@@ -41,6 +43,20 @@ describe('the failure guards', () => {
       expect(describeFailure(odd)).toEqual({ kind: 'unanswered' });
       expect(asApiFailure(odd)._tag).toBe('NetworkFailure');
     }
+  });
+});
+
+describe('failureCode and refusedWithCode', () => {
+  it("read the refusal's code, its status's generic code when it carried none, and nothing for no answer", () => {
+    expect(failureCode(http(409, { code: 'booking.slotTaken' }))).toBe('booking.slotTaken');
+    expect(failureCode(http(409))).toBe('request.conflict');
+    expect(failureCode(http(502, { generic: true }))).toBe('server.unavailable');
+    expect(failureCode(http(418))).toBe('request.refused');
+    expect(failureCode(network)).toBeNull();
+    expect(failureCode(decode)).toBeNull();
+    expect(refusedWithCode(http(409, { code: 'booking.slotTaken' }), 'booking.alreadyYours', 'booking.slotTaken')).toBe(true);
+    expect(refusedWithCode(http(409, { code: 'booking.alreadyYours' }), 'booking.slotTaken')).toBe(false);
+    expect(refusedWithCode(network, 'server.error')).toBe(false);
   });
 });
 

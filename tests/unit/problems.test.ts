@@ -4,7 +4,7 @@
  * does not know are shown as they came.
  */
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/i18n/messages';
+import { loadCatalog } from '../../src/i18n/catalogs';
 
 /** What the patient's forms can say (contract/primitives.ts, contract/auth.ts, contract/people.ts). */
 const patientProblems = [

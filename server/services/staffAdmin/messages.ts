@@ -1,9 +1,14 @@
+import { defineMessages, withParams } from '../messageCodes.js';
+
 /** The admin records' answers and refusals, as the console shows them (routes/staffAdmin.ts, services/staffAdmin/). */
-export const adminMessages = {
+export const adminMessages = defineMessages('admin', {
   locationNotFound: 'Location not found.',
   locationTaken: 'A location with this name exists already.',
-  locationInUse: (doctors: number, appointments: number) =>
-    `This location is in use (${doctors} doctor${doctors === 1 ? '' : 's'}, ${appointments} appointment${appointments === 1 ? '' : 's'}), so it cannot be deleted. Rename it instead, or take it off the doctors first.`,
+  locationInUse: withParams(
+    (doctors: number, appointments: number) =>
+      `This location is in use (${doctors} doctor${doctors === 1 ? '' : 's'}, ${appointments} appointment${appointments === 1 ? '' : 's'}), so it cannot be deleted. Rename it instead, or take it off the doctors first.`,
+    (doctors, appointments) => ({ doctors, appointments }),
+  ),
   locationCreated: 'Location added.',
   locationRenamed: 'Location renamed.',
   locationDeleted: 'Location deleted.',
@@ -27,4 +32,4 @@ export const adminMessages = {
   refundNotFound: 'There is no refund to record with this id.',
   refundResolved: 'Refund recorded as paid back.',
   refundAlreadyResolved: 'This refund was recorded as paid back already.',
-} as const;
+} as const);

@@ -9,7 +9,7 @@ import { appointmentPlace } from '../../../contract/appointments';
 import { useId } from 'react';
 import type { AppointmentCardView } from '../../../machines/appointments/appointmentsMachine';
 import { getMessages, useMessages } from '../../i18n/messages';
-import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from './format';
+import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from '../../shared/format';
 import { ConsultationPanel } from './ConsultationPanel';
 import { ChatPanel } from '../Chat/ChatPanel';
 import { OrderSection } from './OrderSection';
@@ -39,89 +39,70 @@ export interface AppointmentCardProps {
   readonly onSessionExpired: () => void;
 }
 
-export function AppointmentCard({
-  view,
-  token,
-  services,
-  paying,
-  payDisabled,
-  fetchingCalendar,
-  calendarDisabled,
-  onPay,
-  onAddToCalendar,
-  onCancel,
-  onEdit,
-  onSessionExpired,
-}: AppointmentCardProps) {
+type Appointment = AppointmentCardView['appointment'];
+
+/** What the appointment is: place, who for, type, time, status and its id. */
+function AppointmentFacts({ appointment, date }: { readonly appointment: Appointment; readonly date: string }) {
   const messages = useMessages();
   const texts = messages.appointments;
+  const status = appointment.appointmentStatus;
+  return (
+    <dl className="appointment-card__facts">
+      <div>
+        <dt>{texts.location}</dt>
+        <dd>
+          {/* Booked on the doctor's online hours (no clinic, location ''): said in the language; a clinic by its name. */}
+          {appointment.location === ''
+            ? texts.placeOnline(messages.booking.consultationTypeNames[appointment.consultationType])
+            : appointmentPlace(appointment)}
+        </dd>
+      </div>
+      {appointment.familyMemberId && (
+        // Booked for a family member: who the doctor consults.
+        <div>
+          <dt>{texts.patientFor}</dt>
+          <dd>{`${appointment.firstName} ${appointment.lastName}`.trim()}</dd>
+        </div>
+      )}
+      <div>
+        <dt>{texts.consultationType}</dt>
+        <dd>{messages.booking.consultationTypeNames[appointment.consultationType]}</dd>
+      </div>
+      <div>
+        <dt>{texts.time}</dt>
+        <dd>
+          {/* The date is in the heading (doctor and date once); kept here for machines. */}
+          <time dateTime={appointment.date} hidden>
+            {date}
+          </time>
+          <time dateTime={appointment.startTime}>{formatClinicTime(appointment.startTime)}</time>
+        </dd>
+      </div>
+      <div>
+        <dt>{texts.status}</dt>
+        <dd>
+          <span className={`appointment-card__status appointment-card__status--${status.toLowerCase()}`}>
+            {texts.statusNames[status]}
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>{texts.appointmentId}</dt>
+        <dd className="appointment-card__id">{appointment.appointmentId}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The fee when never confirmed (with Pay while held), a refund's state, or a missed visit. */
+function FeeNotes({ view, paying, payDisabled, onPay }: Pick<AppointmentCardProps, 'view' | 'paying' | 'payDisabled' | 'onPay'>) {
+  const texts = useMessages().appointments;
   const { appointment, fee } = view;
-  const headingId = useId();
-  const date = formatClinicDate(appointment.date);
   const status = appointment.appointmentStatus;
   // Said for an appointment still to come or just past; a Completed or Cancelled one is settled.
   const notConfirmed = (fee === 'unpaid' || fee === 'lapsed') && (status === 'Booked' || status === 'Expired');
-  const recordTexts = messages.records;
-  const documents = appointmentDocuments(
-    appointment._id,
-    {
-      prescription: status === 'Completed' && view.showPrescription,
-      feeSettled: appointment.appointmentPaymentStatus === 'paid' || appointment.appointmentPaymentStatus === 'refund',
-      orderSettled: status === 'Completed' ? settledOrderId(appointment.order) : null,
-    },
-    { prescription: recordTexts.downloadPrescription, feeReceipt: recordTexts.downloadReceipt, orderReceipt: recordTexts.downloadOrderReceipt },
-  );
-
   return (
-    <article className="appointment-card" aria-labelledby={headingId}>
-      <h3 id={headingId} className="appointment-card__title">
-        {texts.appointmentHeading(appointment.doctorName, date)}
-      </h3>
-      <dl className="appointment-card__facts">
-        <div>
-          <dt>{texts.location}</dt>
-          <dd>
-            {/* Booked on the doctor's online hours (no clinic, location ''): said in the language; a clinic by its name. */}
-            {appointment.location === ''
-              ? texts.placeOnline(messages.booking.consultationTypeNames[appointment.consultationType])
-              : appointmentPlace(appointment)}
-          </dd>
-        </div>
-        {appointment.familyMemberId && (
-          // Booked for a family member: who the doctor consults.
-          <div>
-            <dt>{texts.patientFor}</dt>
-            <dd>{`${appointment.firstName} ${appointment.lastName}`.trim()}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{texts.consultationType}</dt>
-          <dd>{messages.booking.consultationTypeNames[appointment.consultationType]}</dd>
-        </div>
-        <div>
-          <dt>{texts.time}</dt>
-          <dd>
-            {/* The date is in the heading (doctor and date once); kept here for machines. */}
-            <time dateTime={appointment.date} hidden>
-              {date}
-            </time>
-            <time dateTime={appointment.startTime}>{formatClinicTime(appointment.startTime)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>{texts.status}</dt>
-          <dd>
-            <span className={`appointment-card__status appointment-card__status--${status.toLowerCase()}`}>
-              {texts.statusNames[status]}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>{texts.appointmentId}</dt>
-          <dd className="appointment-card__id">{appointment.appointmentId}</dd>
-        </div>
-      </dl>
-
+    <>
       {notConfirmed && (
         <div className="appointment-card__fee notice">
           <p>
@@ -140,7 +121,16 @@ export function AppointmentCard({
       {fee === 'refundPending' && <p className="appointment-card__fee">{texts.feeRefundPending}</p>}
       {fee === 'refunded' && <p className="appointment-card__fee">{texts.feeRefunded}</p>}
       {status === 'Missed' && <p className="appointment-card__fee notice">{texts.missedNote}</p>}
+    </>
+  );
+}
 
+/** The consultation itself: the video or call panel, or the chat, once the fee is paid. */
+function ConsultationTalk({ appointment, token, services, onSessionExpired }: { readonly appointment: Appointment } & Pick<AppointmentCardProps, 'token' | 'services' | 'onSessionExpired'>) {
+  const messages = useMessages();
+  const status = appointment.appointmentStatus;
+  return (
+    <>
       {services.actors.loadConsultation && (appointment.consultationType === 'Video' || appointment.consultationType === 'Call') &&
         appointment.appointmentPaymentStatus === 'paid' && (status === 'Booked' || status === 'Expired') && (
           <ConsultationPanel appointment={appointment} token={token} loadConsultation={services.actors.loadConsultation} onSessionExpired={onSessionExpired} />
@@ -161,6 +151,89 @@ export function AppointmentCard({
           onSessionExpired={onSessionExpired}
         />
       )}
+    </>
+  );
+}
+
+/** Add to calendar, Edit and Cancel, each when the appointment allows it. */
+function CardActions({
+  view,
+  fetchingCalendar,
+  calendarDisabled,
+  onAddToCalendar,
+  onCancel,
+  onEdit,
+}: Pick<AppointmentCardProps, 'view' | 'fetchingCalendar' | 'calendarDisabled' | 'onAddToCalendar' | 'onCancel' | 'onEdit'>) {
+  const texts = useMessages().appointments;
+  if (!(view.canEdit || view.canCancel || view.canAddToCalendar)) return null;
+  return (
+    <p className="appointment-card__actions">
+      {view.canAddToCalendar && (
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={onAddToCalendar}
+          disabled={calendarDisabled}
+          aria-busy={fetchingCalendar}
+        >
+          {fetchingCalendar ? texts.preparingCalendar : texts.addToCalendar}
+        </button>
+      )}
+      {view.canEdit && onEdit && (
+        <button type="button" className="button button--outline" onClick={onEdit}>
+          {texts.edit}
+        </button>
+      )}
+      {view.canCancel && (
+        <button type="button" className="button button--outline" onClick={onCancel}>
+          {texts.cancel}
+        </button>
+      )}
+    </p>
+  );
+}
+
+export function AppointmentCard({
+  view,
+  token,
+  services,
+  paying,
+  payDisabled,
+  fetchingCalendar,
+  calendarDisabled,
+  onPay,
+  onAddToCalendar,
+  onCancel,
+  onEdit,
+  onSessionExpired,
+}: AppointmentCardProps) {
+  const messages = useMessages();
+  const texts = messages.appointments;
+  const { appointment } = view;
+  const headingId = useId();
+  const date = formatClinicDate(appointment.date);
+  const status = appointment.appointmentStatus;
+  const recordTexts = messages.records;
+  const documents = appointmentDocuments(
+    appointment._id,
+    {
+      prescription: status === 'Completed' && view.showPrescription,
+      feeSettled: appointment.appointmentPaymentStatus === 'paid' || appointment.appointmentPaymentStatus === 'refund',
+      orderSettled: status === 'Completed' ? settledOrderId(appointment.order) : null,
+    },
+    { prescription: recordTexts.downloadPrescription, feeReceipt: recordTexts.downloadReceipt, orderReceipt: recordTexts.downloadOrderReceipt },
+  );
+
+  return (
+    <article className="appointment-card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="appointment-card__title">
+        {texts.appointmentHeading(appointment.doctorName, date)}
+      </h3>
+      <AppointmentFacts appointment={appointment} date={date} />
+
+      <FeeNotes view={view} paying={paying} payDisabled={payDisabled} onPay={onPay} />
+
+      <ConsultationTalk appointment={appointment} token={token} services={services} onSessionExpired={onSessionExpired} />
       {view.order && (
         <OrderSection appointment={appointment} token={token} services={services} onSessionExpired={onSessionExpired} />
       )}
@@ -179,31 +252,14 @@ export function AppointmentCard({
       )}
       {appointment.appointmentStatus === 'Completed' && <RemediesLink />}
 
-      {(view.canEdit || view.canCancel || view.canAddToCalendar) && (
-        <p className="appointment-card__actions">
-          {view.canAddToCalendar && (
-            <button
-              type="button"
-              className="button button--outline"
-              onClick={onAddToCalendar}
-              disabled={calendarDisabled}
-              aria-busy={fetchingCalendar}
-            >
-              {fetchingCalendar ? texts.preparingCalendar : texts.addToCalendar}
-            </button>
-          )}
-          {view.canEdit && onEdit && (
-            <button type="button" className="button button--outline" onClick={onEdit}>
-              {texts.edit}
-            </button>
-          )}
-          {view.canCancel && (
-            <button type="button" className="button button--outline" onClick={onCancel}>
-              {texts.cancel}
-            </button>
-          )}
-        </p>
-      )}
+      <CardActions
+        view={view}
+        fetchingCalendar={fetchingCalendar}
+        calendarDisabled={calendarDisabled}
+        onAddToCalendar={onAddToCalendar}
+        onCancel={onCancel}
+        onEdit={onEdit}
+      />
     </article>
   );
 }

@@ -11,7 +11,7 @@
  * a change the session loads the list again.
  */
 import { useSelector } from '@xstate/react';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import { groupViews } from '../../../machines/appointments/rules';
 import {
@@ -40,48 +40,13 @@ export interface AppointmentsPanelProps {
   readonly onSessionExpired: () => void;
 }
 
-export function AppointmentsPanel({ userId, token, list, services, onSessionExpired }: AppointmentsPanelProps) {
+/** The list's state: loading, failed with a retry, empty, the help button, refreshing. */
+function ListState({ list, services }: Pick<AppointmentsPanelProps, 'list' | 'services'>) {
   const messages = useMessages();
   const texts = messages.appointments;
-  const { status, appointments, isLoading, refresh, retry } = list;
-  // Its toasts, the payment page, the calendar file and a 401 are the provider's.
-  const actor = useAppointmentsActor(services, { token, refresh, sessionExpired: onSessionExpired });
-  const views = useSelector(
-    actor,
-    useCallback((snapshot) => selectAppointmentViews(snapshot, appointments), [appointments]),
-  );
-  const isPaying = useSelector(actor, selectIsPaying);
-  const payingId = useSelector(actor, selectPayingId);
-  const calendarId = useSelector(actor, selectCalendarId);
-  const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
-  const [editing, setEditing] = useState<AppointmentRecord | null>(null);
-
-  const { upcoming, earlier, earlierNeedsAction } = groupViews(views);
-  const upcomingId = useId();
-  const renderCard = (view: (typeof views)[number]) => (
-    <li key={view.appointment._id}>
-      <AppointmentCard
-        view={view}
-        token={token}
-        services={services}
-        paying={isPaying && payingId === view.appointment._id}
-        payDisabled={isPaying}
-        fetchingCalendar={calendarId === view.appointment._id}
-        calendarDisabled={calendarId !== null}
-        onPay={() => actor.send({ type: 'appointment.pay', appointment: view.appointment })}
-        onAddToCalendar={() => actor.send({ type: 'appointment.addToCalendar', appointment: view.appointment })}
-        onCancel={() => setCancelling(view.appointment)}
-        onEdit={() => setEditing(view.appointment)}
-        onSessionExpired={onSessionExpired}
-      />
-    </li>
-  );
-
-  const closeCancel = useCallback(() => setCancelling(null), []);
-  const closeEdit = useCallback(() => setEditing(null), []);
-
+  const { status, appointments, isLoading, retry } = list;
   return (
-    <section className="appointments" aria-label={texts.listLabel} aria-busy={isLoading}>
+    <>
       {status === 'loading' && (
         <p role="status" className="appointments__state">
           {texts.loading}
@@ -107,6 +72,19 @@ export function AppointmentsPanel({ userId, token, list, services, onSessionExpi
           {texts.refreshing}
         </p>
       )}
+    </>
+  );
+}
+
+type CardView = ReturnType<typeof selectAppointmentViews>[number];
+
+/** Upcoming appointments, then the earlier ones folded away. */
+function AppointmentGroups({ views, renderCard }: { readonly views: readonly CardView[]; readonly renderCard: (view: CardView) => ReactNode }) {
+  const texts = useMessages().appointments;
+  const { upcoming, earlier, earlierNeedsAction } = groupViews(views);
+  const upcomingId = useId();
+  return (
+    <>
       {upcoming.length > 0 && (
         <section aria-labelledby={upcomingId}>
           <h2 id={upcomingId} className="appointments__group">
@@ -124,6 +102,51 @@ export function AppointmentsPanel({ userId, token, list, services, onSessionExpi
           <ul className="appointments__list">{earlier.map(renderCard)}</ul>
         </details>
       )}
+    </>
+  );
+}
+
+export function AppointmentsPanel({ userId, token, list, services, onSessionExpired }: AppointmentsPanelProps) {
+  const texts = useMessages().appointments;
+  const { appointments, isLoading, refresh } = list;
+  // Its toasts, the payment page, the calendar file and a 401 are the provider's.
+  const actor = useAppointmentsActor(services, { token, refresh, sessionExpired: onSessionExpired });
+  const views = useSelector(
+    actor,
+    useCallback((snapshot) => selectAppointmentViews(snapshot, appointments), [appointments]),
+  );
+  const isPaying = useSelector(actor, selectIsPaying);
+  const payingId = useSelector(actor, selectPayingId);
+  const calendarId = useSelector(actor, selectCalendarId);
+  const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
+  const [editing, setEditing] = useState<AppointmentRecord | null>(null);
+
+  const renderCard = (view: CardView) => (
+    <li key={view.appointment._id}>
+      <AppointmentCard
+        view={view}
+        token={token}
+        services={services}
+        paying={isPaying && payingId === view.appointment._id}
+        payDisabled={isPaying}
+        fetchingCalendar={calendarId === view.appointment._id}
+        calendarDisabled={calendarId !== null}
+        onPay={() => actor.send({ type: 'appointment.pay', appointment: view.appointment })}
+        onAddToCalendar={() => actor.send({ type: 'appointment.addToCalendar', appointment: view.appointment })}
+        onCancel={() => setCancelling(view.appointment)}
+        onEdit={() => setEditing(view.appointment)}
+        onSessionExpired={onSessionExpired}
+      />
+    </li>
+  );
+
+  const closeCancel = useCallback(() => setCancelling(null), []);
+  const closeEdit = useCallback(() => setEditing(null), []);
+
+  return (
+    <section className="appointments" aria-label={texts.listLabel} aria-busy={isLoading}>
+      <ListState list={list} services={services} />
+      <AppointmentGroups views={views} renderCard={renderCard} />
       {cancelling && (
         <CancelDialog
           appointment={cancelling}

@@ -14,10 +14,10 @@ import {
   selectConsultation,
   selectHasFailed,
   selectIsLoading,
-} from '../../../machines/consultationJoin/consultationJoinMachine';
+} from '../../../machines/consultationJoin/selectors';
 import { useMessages } from '../../i18n/messages';
 import { useConsultationJoinActor } from './provider';
-import { clinicTimeAndDate, formatClinicDate, formatClinicTime, formatPhone } from './format';
+import { clinicTimeAndDate, formatClinicDate, formatClinicTime, formatPhone } from '../../shared/format';
 
 export type LoadConsultation = PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;
 

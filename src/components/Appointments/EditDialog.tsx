@@ -9,12 +9,8 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
-import {
-  selectCanSave,
-  selectIsSaving,
-  selectMissingChoices,
-  type EditField,
-} from '../../../machines/appointmentEdit/appointmentEditMachine';
+import type { EditField } from '../../../machines/appointmentEdit/context';
+import { selectCanSave, selectIsSaving, selectMissingChoices } from '../../../machines/appointmentEdit/selectors';
 import { messages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { useEditActor } from './provider';

@@ -20,8 +20,8 @@ import {
   selectMinDate,
   selectSlots,
   selectSlotsStatus,
-  type appointmentEditMachine,
-} from '../../../machines/appointmentEdit/appointmentEditMachine';
+} from '../../../machines/appointmentEdit/selectors';
+import type { appointmentEditMachine } from '../../../machines/appointmentEdit/appointmentEditMachine';
 import { messages, useMessages } from '../../i18n/messages';
 import './SlotChoiceFields.css';
 

@@ -4,14 +4,14 @@
  * carries the server's own words.
  */
 import type { AppointmentCancelNotice } from '../../../machines/appointmentCancel/appointmentCancelMachine';
-import type { AppointmentEditNotice } from '../../../machines/appointmentEdit/appointmentEditMachine';
+import type { AppointmentEditNotice } from '../../../machines/appointmentEdit/events';
 import type { AppointmentsNotice } from '../../../machines/appointments/appointmentsMachine';
 import type { HelpNotice } from '../../../machines/help/helpMachine';
 import type { OrderPaymentNotice } from '../../../machines/orderPayment/orderPaymentMachine';
-import type { Tone } from '../../../machines/session/notices';
+import type { Tone } from '../../../machines/shared/notices';
 import { messages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
-import { formatRupees } from './format';
+import { formatRupees } from '../../shared/format';
 
 /**
  * A machine's notice as a toast: success with role="status" (fades), error with role="alert"

@@ -12,6 +12,7 @@
  * Chat appointment's conversation (../Chat/provider.ts, also in the staff console).
  */
 import { useActorRef } from '@xstate/react';
+import { assign } from 'xstate';
 import { useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import { appointmentCancelMachine } from '../../../machines/appointmentCancel/appointmentCancelMachine';
@@ -34,8 +35,9 @@ export interface AppointmentsPage {
 export function provideAppointments(services: AppointmentsServices, page: AppointmentsPage & { readonly refresh: () => void }) {
   const { createPayment, downloadCalendar } = services.actors;
   return appointmentsMachine.provide({
-    actors: { createPayment, downloadCalendar, ...(services.clock ? { clock: services.clock } : {}) },
+    actors: { createPayment, downloadCalendar },
     actions: {
+      readClock: assign({ now: () => (services.now ?? Date.now)() }),
       notify: (_, { tone, notice }) => showToast(tone, appointmentsNoticeText(notice)),
       tellExpired: () => page.sessionExpired(),
       tellStale: () => page.refresh(),

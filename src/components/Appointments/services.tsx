@@ -8,13 +8,13 @@
  * Each actor rejects with an ApiFailure (src/api/client.ts) when its call fails.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { AnyActorLogic, PromiseActorLogic } from 'xstate';
+import type { PromiseActorLogic } from 'xstate';
 import type { Order, TimeSlot } from '../../../contract/appointments';
 import type { MessageAnswer } from '../../../contract/auth';
 import type { Doctor } from '../../../contract/site';
 import type { HelpContacts } from '../../../machines/help/helpLinks';
 import type { CalendarFile } from '../../../machines/appointments/appointmentsMachine';
-import type { UpdateAnswer, UpdateRequest } from '../../../machines/appointmentEdit/appointmentEditMachine';
+import type { UpdateAnswer, UpdateRequest } from '../../../machines/appointmentEdit/context';
 import type { DeleteRequest } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import type { PaymentAnswer, PaymentRequest } from '../../../machines/booking/bookingMachine';
 import type { LoadConsultation } from './ConsultationPanel';
@@ -44,9 +44,7 @@ export interface AppointmentsServices {
   readonly actors: AppointmentsActors;
   /** A Chat appointment's conversation; absent: no chat on the cards. */
   readonly chat?: ChatServices;
-  /** The list's clock (`clock.tick`); none: the machine's own, every 15 seconds. Tests give a silent one. */
-  readonly clock?: AnyActorLogic;
-  /** The current instant, epoch milliseconds (`Date.now` when absent). */
+  /** The current instant, epoch milliseconds (`Date.now` when absent); the page's clock reads it every 15 seconds. */
   readonly now?: () => number;
   /** Leaves for the payment page, '/#/payment?payUrl=...' (window.location.assign). */
   readonly leaveFor: (url: string) => void;

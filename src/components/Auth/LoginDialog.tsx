@@ -10,7 +10,7 @@ import { selectIsLoggingIn } from '../../../machines/login/loginMachine';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
-import { usePopup } from '../Popup/popups';
+import { usePopup } from '../Popup/popupContext';
 import { BusyButton, TextField, useFieldErrors, type FieldKey } from './fields';
 import { GoogleIcon } from './GoogleIcon';
 import { forgetLoginEmail, suggestedLoginEmail } from './loginHint';

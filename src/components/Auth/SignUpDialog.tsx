@@ -10,7 +10,7 @@ import { selectIsRegistering, selectOtpRef, type RegistrationForm } from '../../
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
-import { usePopup } from '../Popup/popups';
+import { usePopup } from '../Popup/popupContext';
 import { BusyButton, describedBy, TextField, useFieldErrors, type FieldKey } from './fields';
 import { OtpFields } from './OtpFields';
 import { useRegistrationActor } from './signUpProvider';

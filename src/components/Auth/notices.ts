@@ -1,10 +1,10 @@
 /**
- * The account machines' notices as words a person reads (machines/session/notices.ts): each kind
+ * The account machines' notices as words a person reads (machines/shared/notices.ts): each kind
  * maps to the catalog, the spec §8 messages word for word; a `server` notice carries the server's
  * own words. Success notices are toasts with role="status", errors with role="alert".
  */
-import type { NoticeEvent } from '../../../machines/session/notices';
-import type { SessionNotice } from '../../../machines/session/sessionMachine';
+import type { NoticeEvent } from '../../../machines/shared/notices';
+import type { SessionNotice } from '../../../machines/session/events';
 import type { LoginNotice } from '../../../machines/login/loginMachine';
 import type { RegistrationNotice } from '../../../machines/registration/registrationMachine';
 import type { ForgotPasswordNotice } from '../../../machines/forgotPassword/forgotPasswordMachine';

@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword/forgotPasswordMachine';
 import { otpMachine } from '../../../machines/otp/otpMachine';
-import { selectIsLoggedIn, selectUser } from '../../../machines/session/sessionMachine';
+import { selectIsLoggedIn, selectUser } from '../../../machines/session/selectors';
 import { SessionContext, useAccountServices, type AccountServices } from '../../app/account';
 import { inspect } from '../../app/inspect';
 import { suggestLoginEmail } from './loginHint';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { NoticeEvent } from '../../../machines/session/notices';
+import type { NoticeEvent } from '../../../machines/shared/notices';
 import { toast } from '../Toast/toast';
 import { focusFirstError, fieldErrorsFor, saidOnFields, type FieldErrors, type FieldKey } from './fields';
 import { showNotice, type AccountNotice } from './notices';

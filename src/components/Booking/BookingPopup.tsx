@@ -9,7 +9,7 @@
  * was chosen and typed goes to `onKeep` for the next opening (src/components/Popup/popups.tsx).
  */
 import { SessionContext } from '../../app/account';
-import { selectPanel, selectToken } from '../../../machines/session/sessionMachine';
+import { selectPanel, selectToken } from '../../../machines/session/selectors';
 import type { KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
 import { useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';

@@ -9,7 +9,7 @@ import type { NextSlot } from '../../../contract/availability';
 import { formatStripDay } from './availabilityFormat';
 import { consultationTypesFor } from '../../../machines/booking/choices';
 import { useMessages } from '../../i18n/messages';
-import { formatFee } from '../Appointments/format';
+import { formatFee } from '../../shared/format';
 
 export function DoctorCard({
   doctor,

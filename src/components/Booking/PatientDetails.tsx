@@ -10,7 +10,7 @@
  * focus moves to the first.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { FamilyMember } from '../../../contract/people';
 import {
@@ -37,31 +37,9 @@ import '../People/People.css';
 
 type BookingActor = ActorRefFrom<typeof bookingMachine>;
 
-export function PatientDetails({ actor }: { actor: BookingActor }) {
-  const messages = useMessages();
-  const { booking, account, people } = messages;
-  const base = useId();
-  const details = useSelector(actor, selectDetails);
-  const errors = useSelector(actor, selectDetailErrors);
-  const shown = useSelector(actor, selectErrorsShown);
-  const busy = useSelector(actor, selectIsBusy);
-  const token = useSelector(actor, selectBookingToken);
-  const user = useSelector(actor, selectUser);
-  const bookingFor = useSelector(actor, selectBookingFor);
-  const member = useSelector(actor, selectMember);
-  const consent = useSelector(actor, selectConsent);
-  const type = useSelector(actor, selectChoices).consultationType;
-  const tele = isTeleconsultation(type);
-  const box = useRef<HTMLDivElement>(null);
-  const lastShown = useRef(shown);
-
-  useEffect(() => {
-    if (shown === lastShown.current) return;
-    lastShown.current = shown;
-    const first = detailFields.find((f) => errors[f] !== undefined);
-    if (first) box.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
-  }, [shown, errors]);
-
+/** Each detail's label, and the sentence its problem is said with (undefined: no problem). */
+function useDetailTexts(errors: ReturnType<typeof selectDetailErrors>) {
+  const { account, people } = useMessages();
   const labels: Record<DetailField, string> = {
     familyMemberId: people.bookingFor,
     firstName: account.fields.firstName,
@@ -79,6 +57,92 @@ export function PatientDetails({ actor }: { actor: BookingActor }) {
     if (field === 'familyMemberId') return people.memberProblem(problem);
     return people.fieldError(labels[field], problem);
   };
+  return { labels, problemText };
+}
+
+/** Each time the problems are shown anew, focus moves to the first field that has one. */
+function useFocusFirstProblem(actor: BookingActor, box: RefObject<HTMLDivElement | null>) {
+  const errors = useSelector(actor, selectDetailErrors);
+  const shown = useSelector(actor, selectErrorsShown);
+  const lastShown = useRef(shown);
+  useEffect(() => {
+    if (shown === lastShown.current) return;
+    lastShown.current = shown;
+    const first = detailFields.find((f) => errors[f] !== undefined);
+    if (first) box.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+  }, [shown, errors, box]);
+}
+
+/** "Booking for: Myself / Someone else". */
+function BookingForChoice({ actor, base, forSelf }: { actor: BookingActor; base: string; forSelf: boolean }) {
+  const { people } = useMessages();
+  return (
+    <fieldset className="people-choice">
+      <legend>{people.bookingFor}</legend>
+      <div className="people-choice__options">
+        <label>
+          <input
+            type="radio"
+            name={`${base}-for`}
+            checked={forSelf}
+            onChange={() => actor.send({ type: 'patient.selected', for: 'self', member: null })}
+          />
+          {people.myself}
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${base}-for`}
+            checked={!forSelf}
+            onChange={() => actor.send({ type: 'patient.selected', for: 'other', member: null })}
+          />
+          {people.someoneElse}
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The teleconsultation consent box, for Chat, Video and Call. */
+function ConsentField({ actor, base, problemText }: { actor: BookingActor; base: string; problemText: string | undefined }) {
+  const { people } = useMessages();
+  const errors = useSelector(actor, selectDetailErrors);
+  const busy = useSelector(actor, selectIsBusy);
+  const consent = useSelector(actor, selectConsent);
+  const f = (field: DetailField) => fieldProps(base, field, errors[field]);
+  return (
+    <div className="booking__field people-consent-field">
+      <p className="people-consent">
+        <input
+          {...f('consentText')}
+          type="checkbox"
+          checked={consent !== null}
+          disabled={busy}
+          onChange={(e) => actor.send({ type: 'consent.changed', text: e.target.checked ? people.consent : null })}
+        />
+        <label htmlFor={f('consentText').id}>{people.consent}</label>
+      </p>
+      <FieldProblem base={base} field="consentText" text={problemText} />
+    </div>
+  );
+}
+
+export function PatientDetails({ actor }: { actor: BookingActor }) {
+  const messages = useMessages();
+  const { booking, people } = messages;
+  const base = useId();
+  const details = useSelector(actor, selectDetails);
+  const errors = useSelector(actor, selectDetailErrors);
+  const busy = useSelector(actor, selectIsBusy);
+  const token = useSelector(actor, selectBookingToken);
+  const user = useSelector(actor, selectUser);
+  const bookingFor = useSelector(actor, selectBookingFor);
+  const member = useSelector(actor, selectMember);
+  const type = useSelector(actor, selectChoices).consultationType;
+  const tele = isTeleconsultation(type);
+  const box = useRef<HTMLDivElement>(null);
+  useFocusFirstProblem(actor, box);
+  const { labels, problemText } = useDetailTexts(errors);
   const f = (field: DetailField) => fieldProps(base, field, errors[field]);
   const problem = (field: DetailField) => <FieldProblem base={base} field={field} text={problemText(field)} />;
   const field = (name: DetailField, control: (props: FieldControlProps) => ReactNode) => (
@@ -94,31 +158,7 @@ export function PatientDetails({ actor }: { actor: BookingActor }) {
       <fieldset className="booking__details" disabled={busy}>
         <legend>{booking.detailsHeading}</legend>
 
-        {token !== null && (
-          <fieldset className="people-choice">
-            <legend>{people.bookingFor}</legend>
-            <div className="people-choice__options">
-              <label>
-                <input
-                  type="radio"
-                  name={`${base}-for`}
-                  checked={forSelf}
-                  onChange={() => actor.send({ type: 'patient.selected', for: 'self', member: null })}
-                />
-                {people.myself}
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name={`${base}-for`}
-                  checked={!forSelf}
-                  onChange={() => actor.send({ type: 'patient.selected', for: 'other', member: null })}
-                />
-                {people.someoneElse}
-              </label>
-            </div>
-          </fieldset>
-        )}
+        {token !== null && <BookingForChoice actor={actor} base={base} forSelf={forSelf} />}
 
         {token !== null && !forSelf && (
           <SomeoneElse
@@ -147,21 +187,47 @@ export function PatientDetails({ actor }: { actor: BookingActor }) {
           ))}
       </fieldset>
 
-      {tele && (
-        <div className="booking__field people-consent-field">
-          <p className="people-consent">
-            <input
-              {...f('consentText')}
-              type="checkbox"
-              checked={consent !== null}
-              disabled={busy}
-              onChange={(e) => actor.send({ type: 'consent.changed', text: e.target.checked ? people.consent : null })}
-            />
-            <label htmlFor={f('consentText').id}>{people.consent}</label>
-          </p>
-          {problem('consentText')}
-        </div>
-      )}
+      {tele && <ConsentField actor={actor} base={base} problemText={problemText('consentText')} />}
+    </div>
+  );
+}
+
+/** The family member select of "Someone else". */
+function MemberSelect({
+  members,
+  member,
+  fieldId,
+  problem,
+  onChoose,
+}: {
+  members: readonly FamilyMember[];
+  member: FamilyMember | null;
+  fieldId: ReturnType<typeof fieldProps>;
+  problem: ReactNode;
+  onChoose: (member: FamilyMember) => void;
+}) {
+  const { people } = useMessages();
+  return (
+    <div className="booking__field">
+      <label htmlFor={fieldId.id}>{people.whoIsIt}</label>
+      <select
+        {...fieldId}
+        value={member?._id ?? ''}
+        onChange={(e) => {
+          const chosen = members.find((m) => m._id === e.target.value);
+          if (chosen) onChoose(chosen);
+        }}
+      >
+        <option value="" disabled>
+          {people.chooseMember}
+        </option>
+        {members.map((m) => (
+          <option key={m._id} value={m._id}>
+            {people.memberSummary(`${m.firstName} ${m.lastName}`.trim(), m.relation, m.age)}
+          </option>
+        ))}
+      </select>
+      {problem}
     </div>
   );
 }
@@ -207,27 +273,7 @@ function SomeoneElse({
         </p>
       )}
       {status === 'ready' && members.length > 0 && (
-        <div className="booking__field">
-          <label htmlFor={fieldId.id}>{people.whoIsIt}</label>
-          <select
-            {...fieldId}
-            value={member?._id ?? ''}
-            onChange={(e) => {
-              const chosen = members.find((m) => m._id === e.target.value);
-              if (chosen) onChoose(chosen);
-            }}
-          >
-            <option value="" disabled>
-              {people.chooseMember}
-            </option>
-            {members.map((m) => (
-              <option key={m._id} value={m._id}>
-                {people.memberSummary(`${m.firstName} ${m.lastName}`.trim(), m.relation, m.age)}
-              </option>
-            ))}
-          </select>
-          {problem}
-        </div>
+        <MemberSelect members={members} member={member} fieldId={fieldId} problem={problem} onChoose={onChoose} />
       )}
       {status === 'ready' && members.length === 0 && (
         <>

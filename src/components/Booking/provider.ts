@@ -16,13 +16,14 @@ import { clinicToday } from '../../../contract/clinicTime';
 import type { BookingUser, KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
 import { availabilityMachine } from '../../../machines/availability/availabilityMachine';
-import { selectToken, selectUser, type sessionMachine } from '../../../machines/session/sessionMachine';
+import { selectToken, selectUser } from '../../../machines/session/selectors';
+import type { sessionMachine } from '../../../machines/session/sessionMachine';
 import type { BookingServices } from '../../app/booking';
 import { SessionContext } from '../../app/account';
 import { storeKeptBooking, useBookingServices } from '../../app/useBookingServices';
 import { messages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
-import { formatFee } from '../Appointments/format';
+import { formatFee } from '../../shared/format';
 import { inspect } from '../../app/inspect';
 
 export function bookingNoticeText(notice: BookingNotice): string {

@@ -28,11 +28,10 @@ import {
   selectMessages,
   selectProblem,
   selectUnread,
-} from '../../../machines/chat/chatMachine';
+} from '../../../machines/chat/selectors';
 import { chatPhotoAccept } from '../../api/chat';
-import { serverWords } from '../../api/serverWords';
 import type { Messages } from '../../i18n/messages';
-import { clinicTimeAndDate, formatClinicDate, formatClinicInstant } from '../Appointments/format';
+import { clinicTimeAndDate, formatClinicDate, formatClinicInstant } from '../../shared/format';
 import { useChatActor } from './provider';
 import type { ChatServices } from './services';
 import './Chat.css';
@@ -211,9 +210,10 @@ function Composer({ actor, texts }: { actor: PanelActor; texts: ChatTexts }) {
   const textRef = useRef<HTMLTextAreaElement>(null);
   const photoRef = useRef<HTMLInputElement>(null);
   const textError = problem && 'text' in problem && problem.field === 'text' ? problem.text : null;
-  // The server's refusals of a photo are whole sentences (not a type, too large, past a quota):
-  // said in the language in use, as every refusal's message is (src/api/serverWords.ts).
-  const photoError = problem?.field === 'photo' ? ('kind' in problem ? texts[problem.kind] : serverWords(problem.text)) : null;
+  // The server's refusals of a photo are whole sentences (not a type, too large, past a quota) that
+  // name the field with the refusal's own words: the API client says those in the language in use,
+  // by the refusal's code (src/api/client.ts, src/api/serverWords.ts).
+  const photoError = problem?.field === 'photo' ? ('kind' in problem ? texts[problem.kind] : problem.text) : null;
 
   // A refusal moves focus to the field it is about, where it is said.
   useEffect(() => {

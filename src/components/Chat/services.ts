@@ -5,7 +5,7 @@
  */
 import type { CallbackActorLogic, PromiseActorLogic } from 'xstate';
 import type { ChatConversation, ChatMessage, ChatUnread } from '../../../contract/chat';
-import type { ChatEvent } from '../../../machines/chat/chatMachine';
+import type { ChatEvent } from '../../../machines/chat/events';
 
 export interface ChatActors {
   readonly loadChat: PromiseActorLogic<ChatConversation, { appointmentId: string; token: string }>;

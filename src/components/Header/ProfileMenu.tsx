@@ -7,7 +7,7 @@
  * closes it and returns focus to the button; so do a click or focus elsewhere and any navigation.
  * ArrowDown on the button opens it at the first item; arrow keys, Home and End move between items.
  */
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SessionContext, useSession } from '../../app/account';
 import { LanguageSync } from '../../app/LanguageSync';
@@ -17,20 +17,126 @@ import { accountButtonAttribute, takeAccountFocus, usePopup } from '../Popup/pop
 
 const profileMenuId = 'profile-menu-list';
 
-export default function ProfileMenu() {
+/** While open, Escape closes the menu and returns focus to its button; a pointer down outside closes it. */
+function useCloseOnEscapeOrOutside(
+  open: boolean,
+  close: () => void,
+  root: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      close();
+      button.current?.focus();
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (!root.current?.contains(event.target as Node)) close();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open, close, root, button]);
+}
+
+function menuItems(list: HTMLUListElement | null): HTMLElement[] {
+  return Array.from(list?.querySelectorAll<HTMLElement>('.profile-menu__item') ?? []);
+}
+
+/** Arrow keys, Home and End move between the menu's items. */
+function moveFocus(list: HTMLUListElement | null, event: ReactKeyboardEvent) {
+  const all = menuItems(list);
+  const index = all.indexOf(document.activeElement as HTMLElement);
+  const next =
+    event.key === 'ArrowDown'
+      ? all[(index + 1) % all.length]
+      : event.key === 'ArrowUp'
+        ? all[(index - 1 + all.length) % all.length]
+        : event.key === 'Home'
+          ? all[0]
+          : event.key === 'End'
+            ? all[all.length - 1]
+            : undefined;
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+}
+
+/** The menu's entries; `close` shuts the menu before Help or Logout act. */
+function MenuItems({ isStaff, close }: { isStaff: boolean; close: () => void }) {
   const messages = useMessages();
+  const { account } = messages;
+  const session = SessionContext.useActorRef();
+  const popup = usePopup();
+  return (
+      <>
+      <li>
+        <Link to="/account" className="profile-menu__item">
+          {account.myProfile}
+        </Link>
+      </li>
+      <li>
+        <Link to="/myappointment" className="profile-menu__item">
+          {account.myAppointment}
+        </Link>
+      </li>
+      <li>
+        <Link to="/myremedies" className="profile-menu__item">
+          {account.myRemedies}
+        </Link>
+      </li>
+      <li>
+        <button
+          type="button"
+          className="profile-menu__item"
+          onClick={() => {
+            close();
+            popup.open('help');
+          }}
+          onFocus={() => popup.preload('help')}
+        >
+          {messages.appointments.help}
+        </button>
+      </li>
+      {isStaff && (
+        <li>
+          <Link to="/staff" className="profile-menu__item">
+            {account.staffConsole}
+          </Link>
+        </li>
+      )}
+      <li>
+        <button
+          type="button"
+          className="profile-menu__item"
+          onClick={() => {
+            close();
+            session.send({ type: 'session.logout' });
+          }}
+        >
+          {account.logout}
+        </button>
+      </li>
+    </>
+  );
+}
+
+export default function ProfileMenu() {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const focusFirstItem = useRef(false);
-  const session = SessionContext.useActorRef();
-  const popup = usePopup();
+  const close = useCallback(() => setOpen(false), []);
   // Known once the whole profile is fetched: until then (just logged in) no console link.
   const role = useSession().user?.role;
   const isStaff = role === 'admin' || role === 'doctor';
   const { pathname } = useLocation();
-  const { account } = messages;
+  const { account } = useMessages();
 
   useEffect(() => setOpen(false), [pathname]);
 
@@ -43,48 +149,10 @@ export default function ProfileMenu() {
   useEffect(() => {
     if (!open || !focusFirstItem.current) return;
     focusFirstItem.current = false;
-    items()[0]?.focus();
+    menuItems(list.current)[0]?.focus();
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    }
-    function onPointerDown(event: PointerEvent) {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    }
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
-
-  function items(): HTMLElement[] {
-    return Array.from(list.current?.querySelectorAll<HTMLElement>('.profile-menu__item') ?? []);
-  }
-
-  function moveFocus(event: ReactKeyboardEvent) {
-    const all = items();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const next =
-      event.key === 'ArrowDown'
-        ? all[(index + 1) % all.length]
-        : event.key === 'ArrowUp'
-          ? all[(index - 1 + all.length) % all.length]
-          : event.key === 'Home'
-            ? all[0]
-            : event.key === 'End'
-              ? all[all.length - 1]
-              : undefined;
-    if (!next) return;
-    event.preventDefault();
-    next.focus();
-  }
+  useCloseOnEscapeOrOutside(open, close, root, button);
 
   return (
     <div
@@ -118,54 +186,8 @@ export default function ProfileMenu() {
         {account.myProfile}
         <ChevronIcon open={open} />
       </button>
-      <ul id={profileMenuId} ref={list} className="profile-menu__list" hidden={!open} onKeyDown={moveFocus}>
-        <li>
-          <Link to="/account" className="profile-menu__item">
-            {account.myProfile}
-          </Link>
-        </li>
-        <li>
-          <Link to="/myappointment" className="profile-menu__item">
-            {account.myAppointment}
-          </Link>
-        </li>
-        <li>
-          <Link to="/myremedies" className="profile-menu__item">
-            {account.myRemedies}
-          </Link>
-        </li>
-        <li>
-          <button
-            type="button"
-            className="profile-menu__item"
-            onClick={() => {
-              setOpen(false);
-              popup.open('help');
-            }}
-            onFocus={() => popup.preload('help')}
-          >
-            {messages.appointments.help}
-          </button>
-        </li>
-        {isStaff && (
-          <li>
-            <Link to="/staff" className="profile-menu__item">
-              {account.staffConsole}
-            </Link>
-          </li>
-        )}
-        <li>
-          <button
-            type="button"
-            className="profile-menu__item"
-            onClick={() => {
-              setOpen(false);
-              session.send({ type: 'session.logout' });
-            }}
-          >
-            {account.logout}
-          </button>
-        </li>
+      <ul id={profileMenuId} ref={list} className="profile-menu__list" hidden={!open} onKeyDown={(event) => moveFocus(list.current, event)}>
+        <MenuItems isStaff={isStaff} close={close} />
       </ul>
     </div>
   );
@@ -187,4 +209,3 @@ function ChevronIcon({ open }: { open: boolean }) {
     </svg>
   );
 }
-

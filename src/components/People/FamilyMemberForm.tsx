@@ -5,7 +5,7 @@
  * The draft lives here; the machine (machines/people/familyMachine.ts) checks and saves it.
  */
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   emptyDraft,
@@ -20,6 +20,19 @@ import { useMessages } from '../../i18n/messages';
 import { type FieldControlProps, GenderOptions, LabelledField } from './fieldParts';
 
 type FamilyActor = ActorRefFrom<typeof familyMachine>;
+
+/** Each time the problems are shown anew, focus moves to the first field that has one. */
+function useFocusFirstProblem(actor: FamilyActor, form: RefObject<HTMLElement | null>) {
+  const errors = useSelector(actor, selectFamilyErrors);
+  const shown = useSelector(actor, selectFamilyErrorsShown);
+  const lastShown = useRef(shown);
+  useEffect(() => {
+    if (shown === lastShown.current) return;
+    lastShown.current = shown;
+    const first = memberFields.find((f) => errors[f] !== undefined);
+    if (first) form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+  }, [shown, errors, form]);
+}
 
 export function FamilyMemberForm({
   actor,
@@ -40,17 +53,9 @@ export function FamilyMemberForm({
   const base = useId();
   const [draft, setDraft] = useState<MemberDraft>(initial);
   const errors = useSelector(actor, selectFamilyErrors);
-  const shown = useSelector(actor, selectFamilyErrorsShown);
   const busy = useSelector(actor, selectFamilyBusy);
   const form = useRef<HTMLFieldSetElement>(null);
-  const lastShown = useRef(shown);
-
-  useEffect(() => {
-    if (shown === lastShown.current) return;
-    lastShown.current = shown;
-    const first = memberFields.find((f) => errors[f] !== undefined);
-    if (first) form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
-  }, [shown, errors]);
+  useFocusFirstProblem(actor, form);
 
   const labels: Record<(typeof memberFields)[number], string> = {
     firstName: account.fields.firstName,

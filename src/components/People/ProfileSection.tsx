@@ -6,8 +6,8 @@
  * popup know the new profile.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { SessionUser } from '../../../machines/session/sessionMachine';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import type { SessionUser } from '../../../machines/session/context';
 import {
   profileDraftOf,
   profileFields,
@@ -26,9 +26,8 @@ import { toast } from '../Toast/toast';
 import { type FieldControlProps, GenderOptions, LabelledField } from './fieldParts';
 import './People.css';
 
-export function ProfileSection({ user, token }: { user: SessionUser; token: string }) {
-  const messages = useMessages();
-  const { people, account } = messages;
+/** The profile's machine: its toasts, and a save that starts the session again to fetch the new user. */
+function useProfileActor(token: string) {
   const services = usePeopleServices();
   const session = SessionContext.useActorRef();
   const [logic] = useState(() =>
@@ -44,23 +43,56 @@ export function ProfileSection({ user, token }: { user: SessionUser; token: stri
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { token }, inspect });
-  const editing = useSelector(actor, selectIsEditingProfile);
-  const busy = useSelector(actor, selectProfileBusy);
+  return useActorRef(logic, { input: { token }, inspect });
+}
+
+/** Each time the problems are shown anew, focus moves to the first field that has one. */
+function useFocusFirstProblem(actor: ReturnType<typeof useProfileActor>, form: RefObject<HTMLElement | null>) {
   const errors = useSelector(actor, selectProfileErrors);
   const shown = useSelector(actor, selectProfileErrorsShown);
-  const base = useId();
-  const [draft, setDraft] = useState<ProfileDraft>(() => profileDraftOf(user));
-  const form = useRef<HTMLFieldSetElement>(null);
   const lastShown = useRef(shown);
-  const editButton = useRef<HTMLButtonElement>(null);
-
   useEffect(() => {
     if (shown === lastShown.current) return;
     lastShown.current = shown;
     const first = profileFields.find((f) => errors[f] !== undefined);
     if (first) form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
-  }, [shown, errors]);
+  }, [shown, errors, form]);
+}
+
+/** Phone, age and gender as saved ("not given" when empty). */
+function ProfileFacts({ user }: { user: SessionUser }) {
+  const { people, account } = useMessages();
+  const gender = user.gender === 'male' ? account.fields.male : user.gender === 'female' ? account.fields.female : people.notGiven;
+  return (
+    <dl className="profile">
+      <div className="profile__row">
+        <dt>{account.fields.phoneNumber}</dt>
+        <dd>{user.phoneNumber || people.notGiven}</dd>
+      </div>
+      <div className="profile__row">
+        <dt>{account.fields.age}</dt>
+        <dd>{typeof user.age === 'number' ? user.age : people.notGiven}</dd>
+      </div>
+      <div className="profile__row">
+        <dt>{account.fields.gender}</dt>
+        <dd>{gender}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function ProfileSection({ user, token }: { user: SessionUser; token: string }) {
+  const messages = useMessages();
+  const { people, account } = messages;
+  const actor = useProfileActor(token);
+  const editing = useSelector(actor, selectIsEditingProfile);
+  const busy = useSelector(actor, selectProfileBusy);
+  const errors = useSelector(actor, selectProfileErrors);
+  const base = useId();
+  const [draft, setDraft] = useState<ProfileDraft>(() => profileDraftOf(user));
+  const form = useRef<HTMLFieldSetElement>(null);
+  useFocusFirstProblem(actor, form);
+  const editButton = useRef<HTMLButtonElement>(null);
 
   const labels: Record<(typeof profileFields)[number], string> = {
     firstName: account.fields.firstName,
@@ -78,27 +110,13 @@ export function ProfileSection({ user, token }: { user: SessionUser; token: stri
     setDraft((d) => ({ ...d, [field]: value }));
     if (errors[field] !== undefined) actor.send({ type: 'profile.edited', field });
   };
-  const gender = user.gender === 'male' ? account.fields.male : user.gender === 'female' ? account.fields.female : people.notGiven;
 
   return (
     <section className="people-section" aria-labelledby="profile-details-heading">
       <h2 id="profile-details-heading">{people.profileHeading}</h2>
       {!editing ? (
         <>
-          <dl className="profile">
-            <div className="profile__row">
-              <dt>{account.fields.phoneNumber}</dt>
-              <dd>{user.phoneNumber || people.notGiven}</dd>
-            </div>
-            <div className="profile__row">
-              <dt>{account.fields.age}</dt>
-              <dd>{typeof user.age === 'number' ? user.age : people.notGiven}</dd>
-            </div>
-            <div className="profile__row">
-              <dt>{account.fields.gender}</dt>
-              <dd>{gender}</dd>
-            </div>
-          </dl>
+          <ProfileFacts user={user} />
           <p>
             <button
               ref={editButton}

@@ -6,7 +6,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
-import type { SessionUser } from '../../../machines/session/sessionMachine';
+import type { SessionUser } from '../../../machines/session/context';
 import {
   reminderChannelsMachine,
   selectReminderChannels,

@@ -14,40 +14,16 @@
  * next opening in this tab by the same login (a logout forgets it: nothing personal outlives the
  * session).
  */
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
-import { selectPanel, selectToken } from '../../../machines/session/sessionMachine';
+import { selectPanel, selectToken } from '../../../machines/session/selectors';
 import { SessionContext, useAccountServices } from '../../app/account';
 import { useSelectedLocation } from '../../app/location';
+import { PopupContext, type PopupKind } from './popupContext';
 import { usePopupHistory } from './popupHistory';
 
-export type PopupKind = 'login' | 'signup' | 'booking' | 'help';
-
-interface PopupControls {
-  /** `previous`: the Book Appointment popup's kept choices (/paymentfail), or the header's location. */
-  readonly open: (kind: PopupKind, options?: { previous?: PreviousBooking | null }) => void;
-  /**
-   * Closes every popup and takes their history entries back; `returnFocus: false` when the page
-   * changes anyway (a link in the popup, the way to /payment): the entries are left to that page.
-   */
-  readonly close: (options?: { returnFocus?: boolean }) => void;
-  /** Starts loading a popup's code before it is asked for. */
-  readonly preload: (kind: PopupKind) => void;
-  readonly current: PopupKind | null;
-}
-
-const PopupContext = createContext<PopupControls | null>(null);
+// The controls' context and hook are in ./popupContext.ts, which the popups loaded here import.
+export { usePopup } from './popupContext';
 
 const loadBookingPopup = () => import('../Booking/BookingPopup');
 const BookingPopup = lazy(loadBookingPopup);
@@ -242,10 +218,4 @@ function bookingKey(opening: object): number {
     openings.set(opening, key);
   }
   return key;
-}
-
-export function usePopup(): PopupControls {
-  const controls = useContext(PopupContext);
-  if (!controls) throw new Error('usePopup needs a <PopupProvider> above it');
-  return controls;
 }

@@ -5,7 +5,7 @@
  * the session ends quietly and the page goes home with the goodbye as a toast.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   accountRecordsMachine,
@@ -14,11 +14,11 @@ import {
   selectDeletionStep,
   selectIsExporting,
 } from '../../../machines/records/accountRecordsMachine';
-import { selectToken } from '../../../machines/session/sessionMachine';
+import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext } from '../../app/account';
 import { liveAccountRecordsActors, offerDownload } from '../../app/liveRecords';
 import { getMessages, useMessages } from '../../i18n/messages';
-import { formatClinicDate, formatClinicTime } from '../Appointments/format';
+import { formatClinicDate, formatClinicTime } from '../../shared/format';
 import { toast } from '../Toast/toast';
 import './Records.css';
 
@@ -29,8 +29,8 @@ export default function AccountRecords({ user }: { user: { email: string; role?:
   return <AccountRecordsSection key={token} token={token} email={user.email} />;
 }
 
-function AccountRecordsSection({ token, email }: { token: string; email: string }) {
-  const texts = useMessages().records;
+/** The section's machine, with the live calls and what its endings do to the session and page. */
+function useAccountRecordsActor(token: string, email: string) {
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
   const [logic] = useState(() =>
@@ -48,25 +48,83 @@ function AccountRecordsSection({ token, email }: { token: string; email: string 
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { token, email } });
+  return useActorRef(logic, { input: { token, email } });
+}
+
+type AccountRecordsActor = ReturnType<typeof useAccountRecordsActor>;
+
+/** The emailed code that confirms the deletion, with Delete and Cancel. */
+function DeleteCodeForm({
+  actor,
+  email,
+  code,
+  setCode,
+  codeInput,
+}: {
+  actor: AccountRecordsActor;
+  email: string;
+  code: string;
+  setCode: (code: string) => void;
+  codeInput: RefObject<HTMLInputElement | null>;
+}) {
+  const texts = useMessages().records;
+  const step = useSelector(actor, selectDeletionStep);
+  const error = useSelector(actor, selectDeletionError);
+  const codeId = useId();
+  const errorId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'deletion.confirm', otp: code.trim() });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <p role="status">{texts.codeSent(email)}</p>
+      <div className="account-records__code">
+        <label htmlFor={codeId}>{texts.codeLabel}</label>
+        <input
+          ref={codeInput}
+          id={codeId}
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          aria-invalid={error !== null}
+          aria-describedby={error !== null ? errorId : undefined}
+        />
+        {error !== null && (
+          <p id={errorId} className="account-records__error" role="alert">
+            {error || texts.deleteFailed}
+          </p>
+        )}
+      </div>
+      <div className="account-records__actions">
+        <button type="submit" className="button button--danger" disabled={step === 'Deleting' || code.length !== 6} aria-busy={step === 'Deleting'}>
+          {step === 'Deleting' ? texts.deleting : texts.confirmDelete}
+        </button>
+        <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'deletion.cancel' })} disabled={step === 'Deleting'}>
+          {texts.cancelDelete}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AccountRecordsSection({ token, email }: { token: string; email: string }) {
+  const texts = useMessages().records;
+  const actor = useAccountRecordsActor(token, email);
   const exporting = useSelector(actor, selectIsExporting);
   const deletion = useSelector(actor, selectDeletion);
   const step = useSelector(actor, selectDeletionStep);
   const error = useSelector(actor, selectDeletionError);
   const [code, setCode] = useState('');
-  const codeId = useId();
-  const errorId = useId();
   const codeInput = useRef<HTMLInputElement>(null);
 
   // The code field takes focus when the code is sent, and again after a refused code.
   useEffect(() => {
     if (step === 'CodeSent') codeInput.current?.focus();
   }, [step, error]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'deletion.confirm', otp: code.trim() });
-  };
 
   return (
     <div className="account-records">
@@ -118,37 +176,7 @@ function AccountRecordsSection({ token, email }: { token: string; email: string 
           </>
         )}
         {(step === 'CodeSent' || step === 'Deleting') && (
-          <form onSubmit={submit} noValidate>
-            <p role="status">{texts.codeSent(email)}</p>
-            <div className="account-records__code">
-              <label htmlFor={codeId}>{texts.codeLabel}</label>
-              <input
-                ref={codeInput}
-                id={codeId}
-                name="otp"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-                aria-invalid={error !== null}
-                aria-describedby={error !== null ? errorId : undefined}
-              />
-              {error !== null && (
-                <p id={errorId} className="account-records__error" role="alert">
-                  {error || texts.deleteFailed}
-                </p>
-              )}
-            </div>
-            <div className="account-records__actions">
-              <button type="submit" className="button button--danger" disabled={step === 'Deleting' || code.length !== 6} aria-busy={step === 'Deleting'}>
-                {step === 'Deleting' ? texts.deleting : texts.confirmDelete}
-              </button>
-              <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'deletion.cancel' })} disabled={step === 'Deleting'}>
-                {texts.cancelDelete}
-              </button>
-            </div>
-          </form>
+          <DeleteCodeForm actor={actor} email={email} code={code} setCode={setCode} codeInput={codeInput} />
         )}
       </section>
     </div>

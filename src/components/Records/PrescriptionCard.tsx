@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import type { PrescriptionRecord } from '../../../contract/records';
 import { useMessages } from '../../i18n/messages';
-import { formatClinicDate, formatRupees } from '../Appointments/format';
+import { formatClinicDate, formatRupees } from '../../shared/format';
 import { orderWords } from '../Appointments/orderWords';
 import { DocumentButtons } from './DocumentDownloads';
 import { appointmentDocuments } from './documents';
@@ -17,6 +17,37 @@ export interface PrescriptionCardProps {
   /** The path being downloaded, or null. */
   readonly downloading: string | null;
   readonly onDownload: (path: string) => void;
+}
+
+type Remedy = PrescriptionRecord['remedies'][number];
+
+/** One remedy as written, with its dose and frequency when the doctor gave them. */
+function RemedyItem({ remedy: r, potency }: { remedy: Remedy; potency: string }) {
+  const texts = useMessages().records;
+  return (
+    <li>
+      <span className="remedy-list__name">
+        {r.medicineName}
+        {potency ? ` ${potency}` : ''}
+      </span>
+      {(r.dosage.trim() !== '' || r.frequency.trim() !== '') && (
+        <dl className="remedy-list__take">
+          {r.dosage.trim() !== '' && (
+            <div>
+              <dt>{texts.dosage}</dt>
+              <dd>{r.dosage}</dd>
+            </div>
+          )}
+          {r.frequency.trim() !== '' && (
+            <div>
+              <dt>{texts.frequency}</dt>
+              <dd>{r.frequency}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </li>
+  );
 }
 
 export function PrescriptionCard({ prescription: p, downloading, onDownload }: PrescriptionCardProps) {
@@ -48,28 +79,7 @@ export function PrescriptionCard({ prescription: p, downloading, onDownload }: P
           <h4 className="visually-hidden">{texts.remedies}</h4>
           <ul className="remedy-list">
             {p.remedies.map((r, index) => (
-              <li key={`${r.medicineName}-${index}`}>
-                <span className="remedy-list__name">
-                  {r.medicineName}
-                  {p.potency ? ` ${p.potency}` : ''}
-                </span>
-                {(r.dosage.trim() !== '' || r.frequency.trim() !== '') && (
-                  <dl className="remedy-list__take">
-                    {r.dosage.trim() !== '' && (
-                      <div>
-                        <dt>{texts.dosage}</dt>
-                        <dd>{r.dosage}</dd>
-                      </div>
-                    )}
-                    {r.frequency.trim() !== '' && (
-                      <div>
-                        <dt>{texts.frequency}</dt>
-                        <dd>{r.frequency}</dd>
-                      </div>
-                    )}
-                  </dl>
-                )}
-              </li>
+              <RemedyItem key={`${r.medicineName}-${index}`} remedy={r} potency={p.potency} />
             ))}
           </ul>
         </>

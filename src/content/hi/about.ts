@@ -1,13 +1,13 @@
 /**
- * हिन्दी: About us' copy (mirrors ../about.ts; the image as in English, its alternative text
+ * हिन्दी: About us' copy (mirrors ../en/about.ts; the image as in English, its alternative text
  * translated). Its own chunk, loaded when the page is shown in Hindi.
  */
-import { about as en, type AboutCopy } from '../about';
+import { about as en, type AboutCopy } from '../en/about';
 
 export const about: AboutCopy = {
   title: 'हमारे बारे में',
   lead: 'सहज होम्योपैथी क्लिनिक बीस साल से पुणे के परिवारों की देखभाल कर रहा है, चार क्लिनिक में और ऑनलाइन कंसल्टेशन से।',
-  image: { ...en.english.image, alt: 'सहज क्लिनिक का रिसेप्शन: पौधे, बेंच और फ़्रंट डेस्क' },
+  image: { ...en.image, alt: 'सहज क्लिनिक का रिसेप्शन: पौधे, बेंच और फ़्रंट डेस्क' },
   sections: [
     {
       heading: 'हमारी कहानी',

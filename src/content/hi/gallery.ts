@@ -1,10 +1,10 @@
 /**
- * हिन्दी: the gallery's before/after pairs (mirrors ../gallery.ts; ids and images as in English,
+ * हिन्दी: the gallery's before/after pairs (mirrors ../en/gallery.ts; ids and images as in English,
  * titles and alternative texts translated). Its own chunk, loaded with the page in Hindi.
  */
-import { gallery as en, type BeforeAfter } from '../gallery';
+import { beforeAfter as en, type BeforeAfter } from '../en/gallery';
 
-const [eczema, acne, psoriasis] = en.english;
+const [eczema, acne, psoriasis] = en;
 
 export const beforeAfter: readonly BeforeAfter[] = [
   {

@@ -1,8 +1,8 @@
 /**
- * हिन्दी: the contact page's days, opening hours and landmarks (mirrors ../locations.ts' ContactCopy;
+ * हिन्दी: the contact page's days, opening hours and landmarks (mirrors ../en/locations.ts' ContactCopy;
  * addresses, names and phone numbers stay as written). Its own chunk, loaded with the page.
  */
-import type { ContactCopy } from '../locations';
+import type { ContactCopy } from '../en/locations';
 
 export const contact: ContactCopy = {
   days: { Monday: 'सोमवार', Tuesday: 'मंगलवार', Wednesday: 'बुधवार', Thursday: 'गुरुवार', Friday: 'शुक्रवार', Saturday: 'शनिवार', Sunday: 'रविवार' },

@@ -1,10 +1,10 @@
 /**
- * हिन्दी: Our Treatments' copy (mirrors ../treatments.ts; ids and images as in English, their
+ * हिन्दी: Our Treatments' copy (mirrors ../en/treatments.ts; ids and images as in English, their
  * alternative texts translated). Its own chunk, loaded when the page is shown in Hindi.
  */
-import { treatments as en, type TreatmentsCopy } from '../treatments';
+import { treatments as en, type TreatmentsCopy } from '../en/treatments';
 
-const [skin, female, general] = en.english.sections;
+const [skin, female, general] = en.sections;
 
 export const treatments: TreatmentsCopy = {
   page: {

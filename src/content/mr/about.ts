@@ -1,13 +1,13 @@
 /**
- * मराठी: About us' copy (mirrors ../about.ts; the image as in English, its alternative text
+ * मराठी: About us' copy (mirrors ../en/about.ts; the image as in English, its alternative text
  * translated). Its own chunk, loaded when the page is shown in Marathi.
  */
-import { about as en, type AboutCopy } from '../about';
+import { about as en, type AboutCopy } from '../en/about';
 
 export const about: AboutCopy = {
   title: 'आमच्याबद्दल',
   lead: 'सहज होमिओपॅथी क्लिनिक वीस वर्षांपासून पुण्यातील कुटुंबांची काळजी घेत आहे, चार क्लिनिक्समध्ये आणि ऑनलाइन कन्सल्टेशनमधून.',
-  image: { ...en.english.image, alt: 'सहज क्लिनिकचे रिसेप्शन: झाडे, बाक आणि फ्रंट डेस्क' },
+  image: { ...en.image, alt: 'सहज क्लिनिकचे रिसेप्शन: झाडे, बाक आणि फ्रंट डेस्क' },
   sections: [
     {
       heading: 'आमची गोष्ट',

@@ -1,10 +1,10 @@
 /**
- * मराठी: the Terms of Service and the Privacy Policy (mirror ../legal.ts, section by section). A
+ * मराठी: the Terms of Service and the Privacy Policy (mirror ../en/legal.ts, section by section). A
  * translation for the patient's ease; the English text binds where the two differ, and the page
  * says so at the top. Its own chunk, loaded when a legal page is shown in Marathi.
  */
 import { clinic } from '../clinic';
-import { legalDate, type LegalCopy } from '../legal';
+import { legalDate, type LegalCopy } from '../en/legal';
 
 const clinicName = `सहज होमिओपॅथी क्लिनिक (${clinic.name})`;
 

@@ -1,9 +1,9 @@
 /**
- * मराठी: the contact page's days, opening hours and landmarks (mirrors ../locations.ts' ContactCopy;
+ * मराठी: the contact page's days, opening hours and landmarks (mirrors ../en/locations.ts' ContactCopy;
  * addresses, names and phone numbers stay as written; hours in Latin digits, as every number of the app,
  * docs/i18n.md). Its own chunk, loaded with the page.
  */
-import type { ContactCopy } from '../locations';
+import type { ContactCopy } from '../en/locations';
 
 export const contact: ContactCopy = {
   days: { Monday: 'सोमवार', Tuesday: 'मंगळवार', Wednesday: 'बुधवार', Thursday: 'गुरुवार', Friday: 'शुक्रवार', Saturday: 'शनिवार', Sunday: 'रविवार' },

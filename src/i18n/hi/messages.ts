@@ -5,7 +5,9 @@
  */
 import { counted, plural } from '../plural';
 import { problemIn, type ProblemRule } from '../problems';
-import { serverRules } from './server';
+import { wordsOfCode } from '../serverCodes';
+import type { ServerRefusal } from '../../api/serverWords';
+import { passwordFieldRules, serverCodes } from './server';
 import { en, type Messages } from '../messages';
 import { shellHi as shell } from './shell';
 
@@ -26,7 +28,7 @@ const problems: readonly ProblemRule[] = [
   [/^must be a date written YYYY-MM-DD$/, () => 'तारीख YYYY-MM-DD के रूप में लिखें'],
   [/^must be a time written HH:mm \(24-hour\)$/, () => 'समय HH:mm (24 घंटे) के रूप में लिखें'],
 ];
-const fieldRules = [...problems, ...serverRules];
+const fieldRules = [...problems, ...passwordFieldRules];
 const problem = (english: string) => problemIn(fieldRules, english);
 
 /** The consultation types by the names the booking popup shows (the server sends spec §3's values). */
@@ -34,7 +36,7 @@ const typeName = (type: string): string =>
   (({ Chat: 'चैट', Video: 'वीडियो कॉल', Call: 'फ़ोन कॉल', 'Clinic Visit': 'क्लिनिक में आकर' }) as Record<string, string>)[type] ?? type;
 
 export const messages: Messages = {
-  serverWords: (words: string) => problemIn(serverRules, words),
+  serverWords: (refusal: ServerRefusal) => wordsOfCode(serverCodes, refusal),
   app: shell.app,
   header: shell.header,
   nav: shell.nav,

@@ -5,7 +5,9 @@
  */
 import { counted, formatCount } from '../plural';
 import { problemIn, type ProblemRule } from '../problems';
-import { serverRules } from './server';
+import { wordsOfCode } from '../serverCodes';
+import type { ServerRefusal } from '../../api/serverWords';
+import { passwordFieldRules, serverCodes } from './server';
 import { en, type Messages } from '../messages';
 import { shellMr as shell } from './shell';
 
@@ -27,7 +29,7 @@ const problems: readonly ProblemRule[] = [
   [/^must be a date written YYYY-MM-DD$/, () => 'तारीख YYYY-MM-DD अशी लिहा'],
   [/^must be a time written HH:mm \(24-hour\)$/, () => 'वेळ HH:mm (24 तास) अशी लिहा'],
 ];
-const fieldRules = [...problems, ...serverRules];
+const fieldRules = [...problems, ...passwordFieldRules];
 const problem = (english: string) => problemIn(fieldRules, english);
 const num = (n: number) => formatCount('mr-IN', n);
 
@@ -36,7 +38,7 @@ const typeName = (type: string): string =>
   (({ Chat: 'चॅट', Video: 'व्हिडिओ कॉल', Call: 'फोन कॉल', 'Clinic Visit': 'क्लिनिकमध्ये येऊन' }) as Record<string, string>)[type] ?? type;
 
 export const messages: Messages = {
-  serverWords: (words: string) => problemIn(serverRules, words),
+  serverWords: (refusal: ServerRefusal) => wordsOfCode(serverCodes, refusal),
   app: shell.app,
   header: shell.header,
   nav: shell.nav,

@@ -5,7 +5,7 @@
  * account's own data.
  */
 import { SessionContext, useSession } from '../../app/account';
-import { selectToken } from '../../../machines/session/sessionMachine';
+import { selectToken } from '../../../machines/session/selectors';
 import { FamilySection } from '../../components/People/FamilySection';
 import { ProfileSection } from '../../components/People/ProfileSection';
 import { ReminderSection } from '../../components/People/ReminderSection';

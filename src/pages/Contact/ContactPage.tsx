@@ -8,11 +8,78 @@ import { useMessages } from '../../i18n/messages';
 import { QuotationForm } from './QuotationForm';
 import './ContactPage.css';
 
-export default function ContactPage() {
+/** One clinic: its address, landmark and phone, or the clinic's phone when its address is not known here. */
+function LocationCard({ name }: { name: string }) {
   const messages = useMessages();
   const copy = useContactCopy();
   // A location the server lists but this file does not know keeps its English landmark (none).
   const landmarks: Readonly<Partial<Record<string, string>>> = copy.landmarks;
+  const details = locationDetails[name];
+  return (
+    <li className="location-card">
+      <h3 className="location-card__name">
+        <PinIcon size={20} />
+        {name}
+      </h3>
+      {details ? (
+        <>
+          <address className="location-card__address">
+            {details.address.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+          <p className="location-card__landmark">{landmarks[name] ?? details.landmark}</p>
+          <p className="location-card__phone">
+            {messages.contact.phone}: <a href={details.phone.href}>{details.phone.display}</a>
+          </p>
+        </>
+      ) : (
+        <p>
+          {messages.contact.addressUnknown} <a href={clinic.phone.href}>{clinic.phone.display}</a>
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The opening hours, a row a day; a closed day says so. */
+function OpeningHours() {
+  const messages = useMessages();
+  const copy = useContactCopy();
+  return (
+    <section className="contact-section" aria-labelledby="contact-hours">
+      <h2 id="contact-hours">{messages.contact.hoursHeading}</h2>
+      <table className="hours-table">
+        <caption>{messages.contact.hoursCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{messages.contact.day}</th>
+            <th scope="col">{messages.contact.hours}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {clinicHours.map(({ day, hours }) => (
+            <tr key={day} className={hours.length === 0 ? 'hours-table__closed' : undefined}>
+              <th scope="row">{copy.days[day]}</th>
+              <td>
+                {hours.length === 0
+                  ? messages.contact.closed
+                  : hours.map((range) => (
+                      <span key={range} className="hours-table__range">
+                        {copy.hours[range]}
+                      </span>
+                    ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export default function ContactPage() {
+  const messages = useMessages();
   usePageTitle(messages.pageTitles.contact);
   return (
     <div className="page container">
@@ -43,34 +110,9 @@ export default function ContactPage() {
               <p className="empty-state">{messages.spec.noLocations}</p>
             ) : (
               <ul className="card-grid">
-                {locations.map((name) => {
-                  const details = locationDetails[name];
-                  return (
-                    <li key={name} className="location-card">
-                      <h3 className="location-card__name">
-                        <PinIcon size={20} />
-                        {name}
-                      </h3>
-                      {details ? (
-                        <>
-                          <address className="location-card__address">
-                            {details.address.map((line) => (
-                              <span key={line}>{line}</span>
-                            ))}
-                          </address>
-                          <p className="location-card__landmark">{landmarks[name] ?? details.landmark}</p>
-                          <p className="location-card__phone">
-                            {messages.contact.phone}: <a href={details.phone.href}>{details.phone.display}</a>
-                          </p>
-                        </>
-                      ) : (
-                        <p>
-                          {messages.contact.addressUnknown} <a href={clinic.phone.href}>{clinic.phone.display}</a>
-                        </p>
-                      )}
-                    </li>
-                  );
-                })}
+                {locations.map((name) => (
+                  <LocationCard key={name} name={name} />
+                ))}
               </ul>
             )
           }
@@ -78,34 +120,7 @@ export default function ContactPage() {
       </section>
 
       <div className="contact-columns">
-        <section className="contact-section" aria-labelledby="contact-hours">
-          <h2 id="contact-hours">{messages.contact.hoursHeading}</h2>
-          <table className="hours-table">
-            <caption>{messages.contact.hoursCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{messages.contact.day}</th>
-                <th scope="col">{messages.contact.hours}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {clinicHours.map(({ day, hours }) => (
-                <tr key={day} className={hours.length === 0 ? 'hours-table__closed' : undefined}>
-                  <th scope="row">{copy.days[day]}</th>
-                  <td>
-                    {hours.length === 0
-                      ? messages.contact.closed
-                      : hours.map((range) => (
-                          <span key={range} className="hours-table__range">
-                            {copy.hours[range]}
-                          </span>
-                        ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <OpeningHours />
 
         <section className="contact-section" aria-labelledby="contact-form">
           <h2 id="contact-form">{messages.quotation.heading}</h2>

@@ -16,16 +16,13 @@ import {
 
 const fieldOrder: ReadonlyArray<keyof QuotationFields> = ['name', 'phone', 'email', 'message'];
 
-export function QuotationForm() {
-  const messages = useMessages();
-  const id = useId();
+/**
+ * The fields, their problems, and submit: a field's message clears as soon as it is fixed; on
+ * submit every problem shows and focus goes to the first, else `onValid` runs.
+ */
+function useQuotationFields(fieldId: (name: keyof QuotationFields) => string, onValid: () => void) {
   const [fields, setFields] = useState<QuotationFields>(emptyQuotation);
   const [errors, setErrors] = useState<QuotationErrors>({});
-  const [ready, setReady] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const readyHeading = useRef<HTMLHeadingElement>(null);
-
-  const fieldId = (name: keyof QuotationFields) => `${id}-${name}`;
 
   function update(name: keyof QuotationFields, value: string) {
     setFields((current) => ({ ...current, [name]: value }));
@@ -45,39 +42,55 @@ export function QuotationForm() {
       document.getElementById(fieldId(firstInvalid))?.focus();
       return;
     }
-    setReady(true);
+    onValid();
   }
 
-  // When the message is ready, move focus to the panel that says what happens next.
+  return { fields, errors, update, onSubmit };
+}
+
+/** What happens next once the message is ready: the email app, a call, or back to editing. */
+function QuotationReady({ fields, onEdit }: { fields: QuotationFields; onEdit: () => void }) {
+  const messages = useMessages();
+  const readyHeading = useRef<HTMLHeadingElement>(null);
+  // Shown when the message is ready: focus moves to the panel that says what happens next.
   useEffect(() => {
-    if (ready) readyHeading.current?.focus();
-  }, [ready]);
-
-  if (ready) {
-    return (
-      <div className="quotation-ready">
-        <h3 ref={readyHeading} tabIndex={-1} className="quotation-ready__title">
-          {messages.quotation.readyHeading}
-        </h3>
-        <p>{messages.quotation.readyBody}</p>
-        <div className="quotation-ready__actions">
-          <a
-            className="button button--primary"
-            href={quotationMailto(fields)}
-            onClick={() => toast.info(messages.quotation.handedToEmail)}
-          >
-            {messages.quotation.sendByEmail}
-          </a>
-          <a className="button button--outline" href={clinic.phone.href}>
-            {messages.quotation.callInstead(clinic.phone.display)}
-          </a>
-          <button type="button" className="button button--outline" onClick={() => setReady(false)}>
-            {messages.quotation.edit}
-          </button>
-        </div>
+    readyHeading.current?.focus();
+  }, []);
+  return (
+    <div className="quotation-ready">
+      <h3 ref={readyHeading} tabIndex={-1} className="quotation-ready__title">
+        {messages.quotation.readyHeading}
+      </h3>
+      <p>{messages.quotation.readyBody}</p>
+      <div className="quotation-ready__actions">
+        <a
+          className="button button--primary"
+          href={quotationMailto(fields)}
+          onClick={() => toast.info(messages.quotation.handedToEmail)}
+        >
+          {messages.quotation.sendByEmail}
+        </a>
+        <a className="button button--outline" href={clinic.phone.href}>
+          {messages.quotation.callInstead(clinic.phone.display)}
+        </a>
+        <button type="button" className="button button--outline" onClick={onEdit}>
+          {messages.quotation.edit}
+        </button>
       </div>
-    );
-  }
+    </div>
+  );
+}
+
+export function QuotationForm() {
+  const messages = useMessages();
+  const id = useId();
+  const [ready, setReady] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const fieldId = (name: keyof QuotationFields) => `${id}-${name}`;
+  const { fields, errors, update, onSubmit } = useQuotationFields(fieldId, () => setReady(true));
+
+  if (ready) return <QuotationReady fields={fields} onEdit={() => setReady(false)} />;
 
   const hasErrors = fieldOrder.some((name) => errors[name]);
 

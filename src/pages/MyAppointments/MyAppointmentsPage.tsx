@@ -7,7 +7,7 @@
  * (src/app/liveAppointments.ts).
  */
 import { useCallback } from 'react';
-import { selectToken } from '../../../machines/session/sessionMachine';
+import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext, useAppointmentsList, useSession } from '../../app/account';
 import { liveAppointmentsServices } from '../../app/liveAppointments';
 import { usePageTitle } from '../../app/usePageTitle';

@@ -7,7 +7,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { remediesMachine, selectFailed, selectIsLoading, selectPrescriptions } from '../../../machines/records/remediesMachine';
-import { selectToken } from '../../../machines/session/sessionMachine';
+import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext } from '../../app/account';
 import { liveDownloadDocument, liveRemediesActors } from '../../app/liveRecords';
 import { usePageTitle } from '../../app/usePageTitle';

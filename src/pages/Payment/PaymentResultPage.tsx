@@ -16,15 +16,15 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { PaymentOutcome } from '../../../machines/paymentResult/context';
 import {
   selectConfirmation,
   selectIsFetchingCalendar,
   selectIsRefund,
   selectSecondsLeft,
   selectView,
-  type PaymentOutcome,
-} from '../../../machines/paymentResult/paymentResultMachine';
-import { selectIsCheckingSession, selectToken } from '../../../machines/session/sessionMachine';
+} from '../../../machines/paymentResult/selectors';
+import { selectIsCheckingSession, selectToken } from '../../../machines/session/selectors';
 import { SessionContext } from '../../app/account';
 import { liveBookingServices } from '../../app/liveBooking';
 import { useBookingServices } from '../../app/useBookingServices';

@@ -6,6 +6,53 @@ import { useTreatmentsCopy } from '../../content/treatments';
 import { useMessages } from '../../i18n/messages';
 import './TreatmentsPage.css';
 
+type TreatmentSection = ReturnType<typeof useTreatmentsCopy>['sections'][number];
+
+/** One treatment: what it is, the conditions, how we help, and when to see a doctor. */
+function Treatment({ section }: { section: TreatmentSection }) {
+  const { page: treatmentsPage } = useTreatmentsCopy();
+  return (
+    <section
+      id={section.id}
+      tabIndex={-1}
+      className="treatment"
+      aria-labelledby={`${section.id}-title`}
+    >
+      <div className="treatment__head">
+        <div>
+          <h2 id={`${section.id}-title`}>{section.title}</h2>
+          <p className="treatment__intro">{section.intro}</p>
+        </div>
+        <img
+          className="treatment__image"
+          src={section.image.src}
+          alt={section.image.alt}
+          width={section.image.width}
+          height={section.image.height}
+          loading="lazy"
+        />
+      </div>
+      <h3>{treatmentsPage.conditionsHeading}</h3>
+      <dl className="conditions">
+        {section.conditions.map((condition) => (
+          <div key={condition.name} className="conditions__item">
+            <dt>{condition.name}</dt>
+            <dd>{condition.text}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>{treatmentsPage.howWeHelpHeading}</h3>
+      <ul className="treatment__list">
+        {section.howWeHelp.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+      <h3>{treatmentsPage.seeADoctorHeading}</h3>
+      <p className="notice">{section.seeADoctor}</p>
+    </section>
+  );
+}
+
 export default function TreatmentsPage() {
   const messages = useMessages();
   const { page: treatmentsPage, sections: treatmentSections } = useTreatmentsCopy();
@@ -49,45 +96,7 @@ export default function TreatmentsPage() {
       </nav>
 
       {treatmentSections.map((section) => (
-        <section
-          key={section.id}
-          id={section.id}
-          tabIndex={-1}
-          className="treatment"
-          aria-labelledby={`${section.id}-title`}
-        >
-          <div className="treatment__head">
-            <div>
-              <h2 id={`${section.id}-title`}>{section.title}</h2>
-              <p className="treatment__intro">{section.intro}</p>
-            </div>
-            <img
-              className="treatment__image"
-              src={section.image.src}
-              alt={section.image.alt}
-              width={section.image.width}
-              height={section.image.height}
-              loading="lazy"
-            />
-          </div>
-          <h3>{treatmentsPage.conditionsHeading}</h3>
-          <dl className="conditions">
-            {section.conditions.map((condition) => (
-              <div key={condition.name} className="conditions__item">
-                <dt>{condition.name}</dt>
-                <dd>{condition.text}</dd>
-              </div>
-            ))}
-          </dl>
-          <h3>{treatmentsPage.howWeHelpHeading}</h3>
-          <ul className="treatment__list">
-            {section.howWeHelp.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-          <h3>{treatmentsPage.seeADoctorHeading}</h3>
-          <p className="notice">{section.seeADoctor}</p>
-        </section>
+        <Treatment key={section.id} section={section} />
       ))}
 
       <section className="treatment" aria-labelledby="alongside-title">

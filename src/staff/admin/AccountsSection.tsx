@@ -3,13 +3,13 @@
  * by its email (admin, doctor, or patient to take staff access away). The server's words say what
  * happened (no such account, no doctor with that email, the last admin).
  */
-import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
+import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListContext';
 import { accountRows, accountsMachine, rolePayload } from '../../../machines/staffAdmin/lists';
 import type { AccountRole } from '../../../contract/staffAdmin';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
-import { Field, SelectField } from './parts';
+import { Field, SelectField } from './parts/fields';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';

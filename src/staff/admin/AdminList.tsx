@@ -7,6 +7,8 @@
 import { useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { AdminListMachine } from '../../../machines/staffAdmin/adminListMachine';
+import type { Draft, FieldErrors, ListItem } from '../../../machines/staffAdmin/adminListContext';
 import {
   selectCanChange,
   selectConflict,
@@ -20,13 +22,11 @@ import {
   selectItems,
   selectListStatus,
   selectPendingDelete,
-  type AdminListMachine,
-  type Draft,
-  type FieldErrors,
-  type ListItem,
-} from '../../../machines/staffAdmin/adminListMachine';
+} from '../../../machines/staffAdmin/adminListSelectors';
 import type { AppointmentRecord } from '../../../contract/appointments';
-import { DeleteDialog, FormPanel, ListState, RowActions } from './parts';
+import { DeleteDialog } from './parts/DeleteDialog';
+import { FormPanel } from './parts/FormPanel';
+import { ListState, RowActions } from './parts/lists';
 
 export interface FormApi {
   readonly draft: Draft;

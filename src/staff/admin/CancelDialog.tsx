@@ -10,10 +10,11 @@ import {
   selectReason,
   selectReasonError,
 } from '../../../machines/staffAdmin/adminCancelMachine';
-import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
+import { formatClinicDate, formatClinicTime } from '../../shared/format';
 import { Dialog } from '../../components/Popup/Dialog';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
-import { Field, patientName } from './parts';
+import { patientNameOf as patientName } from '../parts';
+import { Field } from './parts/fields';
 import { useAdminCancelActor } from './provider';
 
 export interface CancelDialogProps {

@@ -12,7 +12,7 @@ import { selectConflict, selectIsApplying } from '../../../machines/staffAdmin/c
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
-import { AffectedAppointments } from './parts';
+import { AffectedAppointments } from './parts/AffectedAppointments';
 import { useAdminServices } from './services';
 import { useConfirmedChange } from './provider';
 

@@ -10,7 +10,8 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import type { AdminDoctor } from '../../../contract/staffAdmin';
-import { selectItems, type LoadInput } from '../../../machines/staffAdmin/adminListMachine';
+import type { LoadInput } from '../../../machines/staffAdmin/adminListContext';
+import { selectItems } from '../../../machines/staffAdmin/adminListSelectors';
 import { doctorPayload, doctorsMachine, joinIds, locationsMachine, splitIds } from '../../../machines/staffAdmin/lists';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
@@ -18,7 +19,8 @@ import { listActors } from './actors';
 import { AdminList, type FormApi } from './AdminList';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
-import { AffectedAppointments, CheckField, Field, SelectField } from './parts';
+import { AffectedAppointments } from './parts/AffectedAppointments';
+import { CheckField, Field, SelectField } from './parts/fields';
 import { DoctorActivePanel } from './DoctorActivePanel';
 import { ScheduleEditor } from './ScheduleEditor';
 import { useAdminServices } from './services';
@@ -31,7 +33,7 @@ export function DoctorsSection() {
   const actor = useAdminList(
     doctorsMachine,
     listActors(
-      { fetch: api.fetchDoctors, add: api.addDoctor, update: api.updateDoctor, remove: api.deleteDoctor, reorder: api.reorderDoctors },
+      { list: api.fetchDoctors, add: api.addDoctor, update: api.updateDoctor, remove: api.deleteDoctor, reorder: api.reorderDoctors },
       doctorPayload,
     ),
   );

@@ -1,11 +1,11 @@
 /** Consultation fees: the four types with their fee in rupees, each edited and saved. */
-import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
+import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListContext';
 import { feePayload, feeRows, feesMachine } from '../../../machines/staffAdmin/lists';
-import { formatRupees } from '../../components/Appointments/format';
+import { formatRupees } from '../../shared/format';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
-import { Field } from './parts';
+import { Field } from './parts/fields';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';

@@ -3,7 +3,7 @@ import { locationPayload, locationsMachine } from '../../../machines/staffAdmin/
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { listActors } from './actors';
 import { AdminList } from './AdminList';
-import { Field } from './parts';
+import { Field } from './parts/fields';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
@@ -14,7 +14,7 @@ export function LocationsSection() {
   const actor = useAdminList(
     locationsMachine,
     listActors(
-      { fetch: api.fetchLocations, add: api.addLocation, update: api.renameLocation, remove: api.deleteLocation, reorder: api.reorderLocations },
+      { list: api.fetchLocations, add: api.addLocation, update: api.renameLocation, remove: api.deleteLocation, reorder: api.reorderLocations },
       locationPayload,
     ),
   );

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { toDisplayableMediaLink } from '../../../contract/mediaLink';
 import { isMediaLinkInput } from '../../../contract/staffAdmin';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
-import { Field } from './parts';
+import { Field } from './parts/fields';
 
 export function MediaLinkField({
   label,

@@ -6,12 +6,12 @@
  */
 import { useSelector } from '@xstate/react';
 import type { AppointmentRecord } from '../../../contract/appointments';
-import { selectCanSave, selectIsSaving } from '../../../machines/appointmentEdit/appointmentEditMachine';
-import { formatClinicDate, formatClinicTime } from '../../components/Appointments/format';
+import { selectCanSave, selectIsSaving } from '../../../machines/appointmentEdit/selectors';
+import { formatClinicDate, formatClinicTime } from '../../shared/format';
 import { SlotChoiceFields } from '../../components/Appointments/SlotChoiceFields';
 import { Dialog } from '../../components/Popup/Dialog';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
-import { patientName } from './parts';
+import { patientNameOf as patientName } from '../parts';
 import { useMoveActor } from './provider';
 
 export interface MoveDialogProps {

@@ -3,15 +3,15 @@
  * details are gone), how much, when and why; "Mark refunded" with a note once the money went back
  * through the payment provider. Resolved ones leave the list.
  */
-import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListMachine';
+import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListContext';
 import { refundPayload, refundsMachine } from '../../../machines/staffAdmin/lists';
-import { formatClinicRecorded, formatRupees } from '../../components/Appointments/format';
+import { formatClinicRecorded, formatRupees } from '../../shared/format';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { getStaffMessages } from '../../i18n/staffMessages';
 import type { RefundItem } from '../../../contract/staffAdmin';
 import { AdminList } from './AdminList';
-import { Field } from './parts';
+import { Field } from './parts/fields';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';

@@ -8,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import type { AdminDoctor } from '../../../contract/staffAdmin';
+import { onlineHoursId } from '../../../machines/staffAdmin/doctorScheduleContext';
 import {
   rowError,
   selectConflict,
@@ -20,14 +21,173 @@ import {
   selectRows,
   selectSchedule,
   selectStatus,
-  onlineHoursId,
-} from '../../../machines/staffAdmin/doctorScheduleMachine';
-import { formatClinicDate } from '../../components/Appointments/format';
+} from '../../../machines/staffAdmin/doctorScheduleSelectors';
+import { formatClinicDate } from '../../shared/format';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
-import { AffectedAppointments, Field, SelectField } from './parts';
+import { AffectedAppointments } from './parts/AffectedAppointments';
+import { Field, SelectField } from './parts/fields';
 import { useScheduleActor } from './provider';
+
+
+type ScheduleActor = ReturnType<typeof useScheduleActor>;
+type HoursRowDraft = ReturnType<typeof selectRows>[number];
+
+/** One weekly-hours row: weekday, start, end, and its Remove. */
+function HoursRow({ actor, row, index }: { readonly actor: ScheduleActor; readonly row: HoursRowDraft; readonly index: number }) {
+  const texts = useStaffAdminMessages().doctors;
+  const errors = useSelector(actor, selectFieldErrors);
+  const busy = useSelector(actor, selectIsBusy);
+  const weekdays = texts.weekdays.map((name, day) => ({ value: String(day), label: name }));
+  return (
+    <li className="admin-hours__row">
+      <fieldset className="admin-hours__fields" disabled={busy}>
+        <legend className="visually-hidden">{texts.rowLabel(index + 1)}</legend>
+        <SelectField
+          label={texts.weekday}
+          value={row.weekday}
+          error={rowError(errors, index, 'weekday')}
+          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'weekday', value })}
+          options={weekdays}
+        />
+        <Field
+          label={texts.start}
+          type="time"
+          value={row.start}
+          error={rowError(errors, index, 'start')}
+          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'start', value })}
+        />
+        <Field
+          label={texts.end}
+          type="time"
+          value={row.end}
+          error={rowError(errors, index, 'end')}
+          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'end', value })}
+        />
+        <button
+          type="button"
+          className="button button--outline admin-hours__remove"
+          onClick={() => actor.send({ type: 'hours.row.remove', key: row.key })}
+          aria-label={texts.removeRow(index + 1)}
+        >
+          {texts.remove}
+        </button>
+      </fieldset>
+    </li>
+  );
+}
+
+/** The chosen location's week of hours, saved as a whole. */
+function HoursForm({ actor, locations }: { readonly actor: ScheduleActor; readonly locations: AdminDoctor['locations'] }) {
+  const texts = useStaffAdminMessages().doctors;
+  const locationId = useSelector(actor, selectLocationId);
+  const rows = useSelector(actor, selectRows);
+  const errors = useSelector(actor, selectFieldErrors);
+  const busy = useSelector(actor, selectIsBusy);
+  const savingHours = useSelector(actor, selectIsSavingHours);
+  return (
+    <form
+      className="admin-form"
+      aria-label={texts.hoursHeading}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'hours.save' });
+      }}
+    >
+      <h3 className="admin-form__title">{texts.hoursHeading}</h3>
+      {locations.length === 0 ? (
+        <p>{texts.noLocations}</p>
+      ) : (
+        <>
+          <SelectField
+            label={texts.hoursLocation}
+            value={locationId ?? ''}
+            disabled={busy}
+            onChange={(value) => actor.send({ type: 'hours.location.selected', locationId: value })}
+            options={[...locations.map((l) => ({ value: l._id, label: l.name })), { value: onlineHoursId, label: texts.hoursOnline }]}
+          />
+          <p className="admin-field__hint">{texts.hoursIntro}</p>
+          {errors.locationId && <p className="admin-field__error">{errors.locationId}</p>}
+          {errors.hours && <p className="admin-field__error">{errors.hours}</p>}
+          {rows.length === 0 && <p className="empty-state">{texts.noHours}</p>}
+          <ol className="admin-hours">
+            {rows.map((row, index) => (
+              <HoursRow key={row.key} actor={actor} row={row} index={index} />
+            ))}
+          </ol>
+          <p className="admin-form__actions">
+            <button type="button" className="button button--outline" disabled={busy} onClick={() => actor.send({ type: 'hours.row.add' })}>
+              {texts.addRow}
+            </button>
+            <button type="submit" className="button button--primary" disabled={busy} aria-busy={savingHours}>
+              {savingHours ? texts.savingHours : texts.saveHours}
+            </button>
+          </p>
+        </>
+      )}
+    </form>
+  );
+}
+
+/** The doctor's leave, each with its Remove, and the fields to add one more. */
+function LeaveForm({ actor, schedule }: { readonly actor: ScheduleActor; readonly schedule: NonNullable<ReturnType<typeof selectSchedule>> }) {
+  const texts = useStaffAdminMessages().doctors;
+  const leave = useSelector(actor, selectLeaveDraft);
+  const errors = useSelector(actor, selectFieldErrors);
+  const busy = useSelector(actor, selectIsBusy);
+  const addingLeave = useSelector(actor, selectIsAddingLeave);
+  return (
+    <form
+      className="admin-form"
+      aria-label={texts.leaveHeading}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'leave.add' });
+      }}
+    >
+      <h3 className="admin-form__title">{texts.leaveHeading}</h3>
+      {schedule.leave.length === 0 ? (
+        <p className="empty-state">{texts.noLeave}</p>
+      ) : (
+        <ul className="admin-list">
+          {schedule.leave.map((l) => {
+            const range = texts.leaveRange(formatClinicDate(l.from), formatClinicDate(l.to));
+            return (
+              <li key={l._id} className="admin-row">
+                <div className="admin-row__body">
+                  <strong className="admin-row__title">{range}</strong>
+                  {l.reason && <span className="admin-row__meta">{l.reason}</span>}
+                </div>
+                <button
+                  type="button"
+                  className="button button--outline"
+                  disabled={busy}
+                  onClick={() => actor.send({ type: 'leave.remove', leaveId: l._id })}
+                  aria-label={texts.removeLeave(formatClinicDate(l.from), formatClinicDate(l.to))}
+                >
+                  {texts.remove}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="admin-leave">
+        <Field label={texts.leaveFrom} type="date" value={leave.from} error={errors.from} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'from', value })} />
+        <Field label={texts.leaveTo} type="date" value={leave.to} error={errors.to} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'to', value })} />
+        <Field label={texts.leaveReason} value={leave.reason} error={errors.reason} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'reason', value })} />
+      </div>
+      <p className="admin-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={addingLeave}>
+          {addingLeave ? texts.addingLeave : texts.addLeave}
+        </button>
+      </p>
+    </form>
+  );
+}
 
 export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoctor; readonly onClose: () => void }) {
   const staffAdmin = useStaffAdminMessages();
@@ -37,13 +197,7 @@ export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoct
   const actor = useScheduleActor(doctor._id);
   const status = useSelector(actor, selectStatus);
   const schedule = useSelector(actor, selectSchedule);
-  const locationId = useSelector(actor, selectLocationId);
-  const rows = useSelector(actor, selectRows);
-  const leave = useSelector(actor, selectLeaveDraft);
-  const errors = useSelector(actor, selectFieldErrors);
   const busy = useSelector(actor, selectIsBusy);
-  const savingHours = useSelector(actor, selectIsSavingHours);
-  const addingLeave = useSelector(actor, selectIsAddingLeave);
   const conflict = useSelector(actor, selectConflict);
   const [moving, setMoving] = useState<AppointmentRecord | null>(null);
   const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
@@ -58,7 +212,6 @@ export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoct
   const closeMove = useCallback(() => setMoving(null), []);
   const closeCancel = useCallback(() => setCancelling(null), []);
   const locations = schedule?.doctor.locations ?? doctor.locations;
-  const weekdays = texts.weekdays.map((name, day) => ({ value: String(day), label: name }));
 
   return (
     <section className="admin-section admin-schedule" aria-labelledby={titleId}>
@@ -89,128 +242,9 @@ export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoct
       )}
       {status === 'ready' && schedule && (
         <div className="admin-schedule__parts">
-          <form
-            className="admin-form"
-            aria-label={texts.hoursHeading}
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'hours.save' });
-            }}
-          >
-            <h3 className="admin-form__title">{texts.hoursHeading}</h3>
-            {locations.length === 0 ? (
-              <p>{texts.noLocations}</p>
-            ) : (
-              <>
-                <SelectField
-                  label={texts.hoursLocation}
-                  value={locationId ?? ''}
-                  disabled={busy}
-                  onChange={(value) => actor.send({ type: 'hours.location.selected', locationId: value })}
-                  options={[...locations.map((l) => ({ value: l._id, label: l.name })), { value: onlineHoursId, label: texts.hoursOnline }]}
-                />
-                <p className="admin-field__hint">{texts.hoursIntro}</p>
-                {errors.locationId && <p className="admin-field__error">{errors.locationId}</p>}
-                {errors.hours && <p className="admin-field__error">{errors.hours}</p>}
-                {rows.length === 0 && <p className="empty-state">{texts.noHours}</p>}
-                <ol className="admin-hours">
-                  {rows.map((row, index) => (
-                    <li key={row.key} className="admin-hours__row">
-                      <fieldset className="admin-hours__fields" disabled={busy}>
-                        <legend className="visually-hidden">{texts.rowLabel(index + 1)}</legend>
-                        <SelectField
-                          label={texts.weekday}
-                          value={row.weekday}
-                          error={rowError(errors, index, 'weekday')}
-                          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'weekday', value })}
-                          options={weekdays}
-                        />
-                        <Field
-                          label={texts.start}
-                          type="time"
-                          value={row.start}
-                          error={rowError(errors, index, 'start')}
-                          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'start', value })}
-                        />
-                        <Field
-                          label={texts.end}
-                          type="time"
-                          value={row.end}
-                          error={rowError(errors, index, 'end')}
-                          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'end', value })}
-                        />
-                        <button
-                          type="button"
-                          className="button button--outline admin-hours__remove"
-                          onClick={() => actor.send({ type: 'hours.row.remove', key: row.key })}
-                          aria-label={texts.removeRow(index + 1)}
-                        >
-                          {texts.remove}
-                        </button>
-                      </fieldset>
-                    </li>
-                  ))}
-                </ol>
-                <p className="admin-form__actions">
-                  <button type="button" className="button button--outline" disabled={busy} onClick={() => actor.send({ type: 'hours.row.add' })}>
-                    {texts.addRow}
-                  </button>
-                  <button type="submit" className="button button--primary" disabled={busy} aria-busy={savingHours}>
-                    {savingHours ? texts.savingHours : texts.saveHours}
-                  </button>
-                </p>
-              </>
-            )}
-          </form>
+          <HoursForm actor={actor} locations={locations} />
 
-          <form
-            className="admin-form"
-            aria-label={texts.leaveHeading}
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'leave.add' });
-            }}
-          >
-            <h3 className="admin-form__title">{texts.leaveHeading}</h3>
-            {schedule.leave.length === 0 ? (
-              <p className="empty-state">{texts.noLeave}</p>
-            ) : (
-              <ul className="admin-list">
-                {schedule.leave.map((l) => {
-                  const range = texts.leaveRange(formatClinicDate(l.from), formatClinicDate(l.to));
-                  return (
-                    <li key={l._id} className="admin-row">
-                      <div className="admin-row__body">
-                        <strong className="admin-row__title">{range}</strong>
-                        {l.reason && <span className="admin-row__meta">{l.reason}</span>}
-                      </div>
-                      <button
-                        type="button"
-                        className="button button--outline"
-                        disabled={busy}
-                        onClick={() => actor.send({ type: 'leave.remove', leaveId: l._id })}
-                        aria-label={texts.removeLeave(formatClinicDate(l.from), formatClinicDate(l.to))}
-                      >
-                        {texts.remove}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            <div className="admin-leave">
-              <Field label={texts.leaveFrom} type="date" value={leave.from} error={errors.from} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'from', value })} />
-              <Field label={texts.leaveTo} type="date" value={leave.to} error={errors.to} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'to', value })} />
-              <Field label={texts.leaveReason} value={leave.reason} error={errors.reason} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'reason', value })} />
-            </div>
-            <p className="admin-form__actions">
-              <button type="submit" className="button button--primary" disabled={busy} aria-busy={addingLeave}>
-                {addingLeave ? texts.addingLeave : texts.addLeave}
-              </button>
-            </p>
-          </form>
+          <LeaveForm actor={actor} schedule={schedule} />
         </div>
       )}
       {moving && <MoveDialog appointment={moving} onMoved={() => handled(moving)} onClose={closeMove} />}

@@ -4,7 +4,8 @@
  * Each form has the translatable texts in Hindi and Marathi too (inputs marked with
  * their `lang`); the list marks an entry the site shows partly in English in a language.
  */
-import type { AdminListMachine, Draft, ListItem } from '../../../machines/staffAdmin/adminListMachine';
+import type { AdminListMachine } from '../../../machines/staffAdmin/adminListMachine';
+import type { Draft, ListItem } from '../../../machines/staffAdmin/adminListContext';
 import {
   eventPayload,
   eventsMachine,
@@ -22,91 +23,117 @@ import type { ListCalls } from '../../api/staffAdmin';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { listActors } from './actors';
 import { AdminList, bound, type AdminListProps, type FormApi } from './AdminList';
-import { Field } from './parts';
+import { Field } from './parts/fields';
 import { MediaLinkField } from './MediaLinkField';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
 
-export function SiteSection() {
+/** The events of the gallery: caption, image or video. */
+function EventsList() {
   const texts = useStaffAdminMessages().site;
   const { api } = useAdminServices();
   return (
+    <SiteList
+      machine={eventsMachine}
+      calls={api.events}
+      payload={eventPayload}
+      title={texts.events}
+      emptyText={texts.noEvents}
+      addLabel={texts.addEvent}
+      itemTitle={texts.eventTitle}
+      nameOf={(e) => e.caption || texts.untitledEvent}
+      translatable={eventTexts}
+      renderForm={(form) => (
+        <>
+          <Field label={texts.caption} {...bound(form, 'caption')} />
+          <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
+          <MediaLinkField label={texts.video} kind="video" {...bound(form, 'video')} />
+          <TranslationFields form={form} fields={[{ field: 'caption', label: texts.caption }]} />
+        </>
+      )}
+    />
+  );
+}
+
+/** The team: name, role, photo and description. */
+function TeamList() {
+  const texts = useStaffAdminMessages().site;
+  const { api } = useAdminServices();
+  return (
+    <SiteList
+      machine={teamMachine}
+      calls={api.team}
+      payload={teamMemberPayload}
+      title={texts.team}
+      emptyText={texts.noTeam}
+      addLabel={texts.addMember}
+      itemTitle={texts.memberTitle}
+      nameOf={(m) => m.name}
+      metaOf={(m) => m.role}
+      translatable={memberTexts}
+      renderForm={(form) => (
+        <>
+          <Field label={texts.name} required {...bound(form, 'name')} />
+          <Field label={texts.role} {...bound(form, 'role')} />
+          <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
+          <Field label={texts.description} multiline {...bound(form, 'description')} />
+          <TranslationFields
+            form={form}
+            fields={[
+              { field: 'role', label: texts.role },
+              { field: 'description', label: texts.description, multiline: true },
+            ]}
+          />
+        </>
+      )}
+    />
+  );
+}
+
+/** The testimonials: who, about what, and what they said. */
+function TestimonialsList() {
+  const texts = useStaffAdminMessages().site;
+  const { api } = useAdminServices();
+  return (
+    <SiteList
+      machine={testimonialsMachine}
+      calls={api.testimonials}
+      payload={testimonialPayload}
+      title={texts.testimonials}
+      emptyText={texts.noTestimonials}
+      addLabel={texts.addTestimonial}
+      itemTitle={texts.testimonialTitle}
+      nameOf={(t) => t.name}
+      metaOf={(t) => t.subject}
+      translatable={testimonialTexts}
+      renderForm={(form) => (
+        <>
+          <Field label={texts.name} required {...bound(form, 'name')} />
+          <Field label={texts.subject} {...bound(form, 'subject')} />
+          <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
+          <Field label={texts.description} multiline required {...bound(form, 'description')} />
+          <TranslationFields
+            form={form}
+            fields={[
+              { field: 'subject', label: texts.subject },
+              { field: 'description', label: texts.description, multiline: true },
+            ]}
+          />
+        </>
+      )}
+    />
+  );
+}
+
+export function SiteSection() {
+  const texts = useStaffAdminMessages().site;
+  return (
     <div className="admin-site">
       <h1>{texts.title}</h1>
-      <SiteList
-        machine={eventsMachine}
-        calls={api.events}
-        payload={eventPayload}
-        title={texts.events}
-        emptyText={texts.noEvents}
-        addLabel={texts.addEvent}
-        itemTitle={texts.eventTitle}
-        nameOf={(e) => e.caption || texts.untitledEvent}
-        translatable={eventTexts}
-        renderForm={(form) => (
-          <>
-            <Field label={texts.caption} {...bound(form, 'caption')} />
-            <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
-            <MediaLinkField label={texts.video} kind="video" {...bound(form, 'video')} />
-            <TranslationFields form={form} fields={[{ field: 'caption', label: texts.caption }]} />
-          </>
-        )}
-      />
-      <SiteList
-        machine={teamMachine}
-        calls={api.team}
-        payload={teamMemberPayload}
-        title={texts.team}
-        emptyText={texts.noTeam}
-        addLabel={texts.addMember}
-        itemTitle={texts.memberTitle}
-        nameOf={(m) => m.name}
-        metaOf={(m) => m.role}
-        translatable={memberTexts}
-        renderForm={(form) => (
-          <>
-            <Field label={texts.name} required {...bound(form, 'name')} />
-            <Field label={texts.role} {...bound(form, 'role')} />
-            <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
-            <Field label={texts.description} multiline {...bound(form, 'description')} />
-            <TranslationFields
-              form={form}
-              fields={[
-                { field: 'role', label: texts.role },
-                { field: 'description', label: texts.description, multiline: true },
-              ]}
-            />
-          </>
-        )}
-      />
-      <SiteList
-        machine={testimonialsMachine}
-        calls={api.testimonials}
-        payload={testimonialPayload}
-        title={texts.testimonials}
-        emptyText={texts.noTestimonials}
-        addLabel={texts.addTestimonial}
-        itemTitle={texts.testimonialTitle}
-        nameOf={(t) => t.name}
-        metaOf={(t) => t.subject}
-        translatable={testimonialTexts}
-        renderForm={(form) => (
-          <>
-            <Field label={texts.name} required {...bound(form, 'name')} />
-            <Field label={texts.subject} {...bound(form, 'subject')} />
-            <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
-            <Field label={texts.description} multiline required {...bound(form, 'description')} />
-            <TranslationFields
-              form={form}
-              fields={[
-                { field: 'subject', label: texts.subject },
-                { field: 'description', label: texts.description, multiline: true },
-              ]}
-            />
-          </>
-        )}
-      />
+      <EventsList />
+      <TeamList />
+      <TestimonialsList />
     </div>
   );
 }

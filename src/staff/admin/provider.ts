@@ -15,21 +15,20 @@ import { useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import type { Doctor } from '../../../contract/site';
 import type { AdminDoctor } from '../../../contract/staffAdmin';
-import { appointmentEditMachine, type UpdateRequest } from '../../../machines/appointmentEdit/appointmentEditMachine';
+import { appointmentEditMachine } from '../../../machines/appointmentEdit/appointmentEditMachine';
+import type { UpdateRequest } from '../../../machines/appointmentEdit/context';
 import { clinicToday } from '../../../contract/clinicTime';
-import type { NoticeEvent } from '../../../machines/session/notices';
+import type { NoticeEvent } from '../../../machines/shared/notices';
 import type { SlotsRequest } from '../../../machines/slotPicker/slots';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
 import { adminCancelMachine, type AdminCancelNotice } from '../../../machines/staffAdmin/adminCancelMachine';
-import type { AdminListMachine, AdminListNotice, Draft, ListItem } from '../../../machines/staffAdmin/adminListMachine';
+import type { AdminListMachine } from '../../../machines/staffAdmin/adminListMachine';
+import type { Draft, ListItem } from '../../../machines/staffAdmin/adminListContext';
+import type { AdminListNotice } from '../../../machines/staffAdmin/adminListEvents';
 import { confirmedChangeMachine, type ConfirmedChangeNotice } from '../../../machines/staffAdmin/confirmedChangeMachine';
-import {
-  doctorScheduleMachine,
-  onlineHoursId,
-  type HoursPayload,
-  type LeaveDraft,
-  type ScheduleNotice,
-} from '../../../machines/staffAdmin/doctorScheduleMachine';
+import { doctorScheduleMachine } from '../../../machines/staffAdmin/doctorScheduleMachine';
+import { onlineHoursId, type HoursPayload, type LeaveDraft } from '../../../machines/staffAdmin/doctorScheduleContext';
+import type { ScheduleNotice } from '../../../machines/staffAdmin/doctorScheduleEvents';
 import type { ApiFailure } from '../../api/client';
 import { fromApi } from '../../app/fromApi';
 import { editNoticeText, showToast } from '../../components/Appointments/notices';

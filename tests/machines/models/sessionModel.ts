@@ -4,7 +4,7 @@
  * (tests/component/renderedPaths.test.tsx, the views and providers with fake calls).
  */
 import { createMachine } from 'xstate';
-import type { SessionEmitted } from '../../../machines/session/sessionMachine.js';
+import type { SessionEmitted } from '../../../machines/session/events.js';
 
 export type SessionModelEvent = { type: keyof typeof sessionSteps };
 

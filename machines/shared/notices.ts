@@ -1,6 +1,6 @@
 /**
- * What the account machines (session, login, registration, forgot password and the email code
- * they share) tell a person, as data. Machines never hold text a person reads: they emit
+ * What the machines tell a person, as data, shared by every flow. Machines never hold text a
+ * person reads: they emit
  * `{ type: 'notice', tone, notice }`, and the views map each `notice.kind` to the catalog's words
  * (spec §8, word for word); a `server` notice carries the server's own words instead.
  *

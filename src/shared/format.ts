@@ -1,11 +1,13 @@
 /**
- * Dates, times and amounts of /myappointment, formatted with Intl. An appointment's date and start
- * time are the clinic's wall clock (Asia/Kolkata, spec §9), so they are formatted as they are,
- * whatever the browser's time zone; an instant (the unpaid hold's end) is shown in clinic time.
+ * Dates, times, amounts and phone numbers as people read them, formatted with Intl: the app's one
+ * formatting module, for the patient's pages and the staff console alike. An appointment's date
+ * and start time are the clinic's wall clock (Asia/Kolkata, spec §9), so they are formatted as they
+ * are, whatever the browser's time zone; an instant (the unpaid hold's end, when something was
+ * recorded) is shown in clinic time.
  */
-import { clinicClock, clinicTimeZone, dayStart } from '../../../contract/clinicTime';
-import { getLocale } from '../../i18n/languageChoice';
-import { numberingSystem } from '../../i18n/plural';
+import { clinicClock, clinicTimeZone, dayStart } from '../../contract/clinicTime';
+import { getLocale } from '../i18n/languageChoice';
+import { numberingSystem } from '../i18n/plural';
 
 /**
  * Intl formatters of the language in use (en-IN, hi-IN, mr-IN: src/i18n/language.ts), made once

@@ -1,0 +1,49 @@
+/**
+ * Every API endpoint, one table per area (contract/endpoint.ts says what an endpoint is).
+ * `allEndpoints` lists them all: tests/unit/endpoints.test.ts checks that the server registers
+ * exactly these under /api, besides the pages and redirects it names.
+ */
+import type { AnyEndpoint } from '../endpoint.js';
+import { appointmentEndpoints, paymentEndpoints, slotEndpoints } from './appointments.js';
+import { authEndpoints, otpEndpoints } from './auth.js';
+import { chatEndpoints } from './chat.js';
+import { consultationEndpoints } from './consultations.js';
+import { peopleEndpoints } from './people.js';
+import { recordEndpoints } from './records.js';
+import { doctorEndpoints, siteEndpoints } from './site.js';
+import { staffEndpoints } from './staff.js';
+import { staffAdminEndpoints } from './staffAdmin.js';
+
+export * from '../endpoint.js';
+export { appointmentEndpoints, paymentEndpoints, slotEndpoints } from './appointments.js';
+export { authEndpoints, otpEndpoints } from './auth.js';
+export { chatEndpoints } from './chat.js';
+export { consultationEndpoints } from './consultations.js';
+export { peopleEndpoints } from './people.js';
+export { recordDocuments, recordEndpoints } from './records.js';
+export { doctorEndpoints, siteEndpoints } from './site.js';
+export { staffEndpoints } from './staff.js';
+export { staffAdminEndpoints } from './staffAdmin.js';
+
+/** The endpoints of a table, its nested tables' (the admin's site content) included. */
+function endpointsOf(table: object): AnyEndpoint[] {
+  return Object.values(table).flatMap((value: unknown) =>
+    value !== null && typeof value === 'object' && 'method' in value && 'path' in value ? [value as AnyEndpoint] : endpointsOf(value as object),
+  );
+}
+
+export const allEndpoints: readonly AnyEndpoint[] = [
+  appointmentEndpoints,
+  slotEndpoints,
+  paymentEndpoints,
+  authEndpoints,
+  otpEndpoints,
+  peopleEndpoints,
+  siteEndpoints,
+  doctorEndpoints,
+  recordEndpoints,
+  consultationEndpoints,
+  chatEndpoints,
+  staffEndpoints,
+  staffAdminEndpoints,
+].flatMap(endpointsOf);

@@ -1,0 +1,162 @@
+/**
+ * The booking popup's flow (./bookingMachine.ts, `Open.Flow`): what the person is doing,
+ * choosing, logging in, booking, paying. Book checks, in order, every choice, the fee, the
+ * login and the details, then makes the appointment (or pays the one already made for the same
+ * request) and asks for its checkout page.
+ */
+import { fieldErrorsOf } from '../failures.js';
+import { bookingSetup } from './actions.js';
+import type { BookingContext } from './context.js';
+import { detailErrorsOf } from './details.js';
+import { failureNotice, missingChoicesNotice, notice, slotTakenNotice } from './events.js';
+import { bookingRequest, detailProblems, paymentRequest, redirectTo } from './requests.js';
+
+export const flowRegion = bookingSetup.createStateConfig({
+  description: 'What the person is doing: choosing, logging in, booking, paying.',
+  on: {
+    'login.succeeded': {
+      actions: [{ type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) }, 'refreshSlots'],
+    },
+    'session.ended': { target: '.Choosing', actions: ['forgetLogin', 'refreshSlots'] },
+  },
+  initial: 'Choosing',
+  states: {
+    Choosing: {
+      description:
+        'The person makes the choices and checks the personal fields. Book checks, in order: every choice, the fee, the login; then books, or pays the appointment already made for this same request.',
+      on: {
+        'location.selected': {
+          guard: 'isOfferedLocation',
+          actions: { type: 'choose', params: ({ event }) => ({ change: { location: event.location } }) },
+        },
+        'doctor.selected': {
+          guard: 'isDoctorHere',
+          actions: { type: 'choose', params: ({ event }) => ({ change: { doctorEmail: event.doctorEmail } }) },
+        },
+        'type.selected': {
+          guard: 'isOfferedType',
+          actions: { type: 'choose', params: ({ event }) => ({ change: { consultationType: event.consultationType } }) },
+        },
+        'date.selected': {
+          guard: 'isBookableDate',
+          actions: { type: 'choose', params: ({ event }) => ({ change: { date: event.date } }) },
+        },
+        'slot.selected': { guard: 'isFreeSlot', actions: 'passToSlotPicker' },
+        'online.soonest': { guard: 'isSoonestOffer', actions: 'chooseSoonest' },
+        'details.changed': { actions: 'changeDetails' },
+        'patient.selected': { actions: { type: 'choosePatient', params: ({ event }) => ({ for: event.for, member: event.member }) } },
+        'consent.changed': { actions: { type: 'changeConsent', params: ({ event }) => ({ text: event.text }) } },
+        'booking.book': [
+          { guard: 'hasMissingChoices', actions: { type: 'notify', params: ({ context }) => missingChoicesNotice(context) } },
+          { guard: 'feeNotKnown', actions: { type: 'notify', params: notice('error', { kind: 'feeUnknown' }) } },
+          {
+            guard: 'isLoggedOut',
+            target: 'AwaitingLogin',
+            actions: { type: 'askForLogin', params: { expired: false } },
+          },
+          {
+            guard: 'hasDetailErrors',
+            actions: { type: 'showDetailErrors', params: ({ context }) => ({ errors: detailProblems(context) }) },
+          },
+          { guard: 'holdsThisBooking', target: 'CreatingPayment' },
+          { target: 'Booking' },
+        ],
+      },
+    },
+    AwaitingLogin: {
+      description: 'The login popup is open. Back to the same choices, logged in or not.',
+      on: {
+        'login.succeeded': {
+          target: 'Choosing',
+          actions: [{ type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) }, 'refreshSlots'],
+        },
+        'login.cancelled': 'Choosing',
+      },
+    },
+    Booking: {
+      description:
+        'Making the appointment (it holds the slot for a while). A slot taken meanwhile (409) is dropped and the slots reload; an expired login asks for a login again.',
+      tags: ['busy'],
+      invoke: {
+        id: 'addAppointment',
+        src: 'addAppointment',
+        input: ({ context }) => ({ request: bookingRequest(context), token: context.token ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'feeDiffers', params: ({ event }) => ({ appointment: event.output }) },
+            target: 'Choosing',
+            actions: [
+              { type: 'hold', params: ({ event }) => ({ appointment: event.output }) },
+              { type: 'correctFee', params: ({ event }) => ({ appointment: event.output }) },
+              { type: 'notify', params: ({ event }) => notice('error', { kind: 'feeChanged', fee: event.output.consultationFee }) },
+            ],
+          },
+          {
+            target: 'CreatingPayment',
+            actions: { type: 'hold', params: ({ event }) => ({ appointment: event.output }) },
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'AwaitingLogin',
+            actions: ['forgetToken', 'refreshSlots', { type: 'askForLogin', params: { expired: true } }],
+          },
+          {
+            guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
+            target: 'Choosing',
+            actions: ['dropTakenSlot', { type: 'notify', params: ({ event }) => slotTakenNotice(event.error) }],
+          },
+          {
+            // A 400 naming details fields: shown on the fields, not as a toast.
+            guard: { type: 'namesDetailFields', params: ({ event }) => ({ error: event.error }) },
+            target: 'Choosing',
+            actions: {
+              type: 'showDetailErrors',
+              params: ({ event }) => ({ errors: detailErrorsOf(fieldErrorsOf(event.error)) }),
+            },
+          },
+          { target: 'Choosing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
+        ],
+      },
+    },
+    CreatingPayment: {
+      description:
+        'Asking the payment service for a checkout page for the appointment. On failure the appointment is kept, to be paid again.',
+      tags: ['busy'],
+      invoke: {
+        id: 'createPayment',
+        src: 'createPayment',
+        input: ({ context }) => ({
+          request: paymentRequest((context.held as NonNullable<BookingContext['held']>).appointment),
+          token: context.token ?? '',
+        }),
+        onDone: {
+          target: '#booking.Redirected',
+          actions: [
+            { type: 'storePayment', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'redirect', params: ({ context, event }) => redirectTo(context, event.output) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'AwaitingLogin',
+            actions: ['forgetToken', 'refreshSlots', { type: 'askForLogin', params: { expired: true } }],
+          },
+          {
+            guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
+            target: 'Choosing',
+            actions: ['dropHeld', 'dropTakenSlot', { type: 'notify', params: ({ event }) => slotTakenNotice(event.error) }],
+          },
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'Choosing',
+            actions: ['dropHeld', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
+          },
+          { target: 'Choosing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
+        ],
+      },
+    },
+  },
+});

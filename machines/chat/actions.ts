@@ -1,0 +1,85 @@
+/**
+ * The chat machine's actions, on its setup (types, the actors, ./guards.ts, the delays):
+ * `chatSetup`, from which the chart (./chatMachine.ts) is made.
+ *
+ * Two delays, no timers in actors: `tick`, after which the clock is read (`scheduleTick` raises
+ * `clock.due`; `readClock` reads the time as `clock.tick` { now }, which a test may send too), and
+ * `reconnect`, the pause before loading again after the stream dropped (the context's
+ * `reconnectMs`, from the input).
+ *
+ * The effects (`notify`, `tellSessionExpired`) are the app's to provide
+ * (src/components/Chat/provider.ts); until then they are emitted, so the machine's tests and the
+ * inspector see them.
+ */
+import { assign, emit, fromCallback, fromPromise, raise, setup, spawnChild } from 'xstate';
+import type { ChatConversation, ChatMessage, ChatUnread } from '../../contract/chat.js';
+import type { NoticeEvent } from '../shared/notices.js';
+import { chatTickMs, idAfter, mergeMessages, newestOfOther, readMarkOf, type ChatContext, type ChatInput, type ChatProblem } from './context.js';
+import { problemOf, type ChatEmitted, type ChatEvent, type ChatNotice } from './events.js';
+import { chatGuards } from './guards.js';
+
+const base = setup({
+  types: {} as { context: ChatContext; events: ChatEvent; input: ChatInput; emitted: ChatEmitted },
+  actors: {
+    // Declared here with their types; the real ones come from the app, so these must never run.
+    loadChat: fromPromise<ChatConversation, { appointmentId: string; token: string }>(() => {
+      throw new Error('loadChat is provided by the app');
+    }),
+    postText: fromPromise<ChatMessage, { appointmentId: string; text: string; token: string }>(() => {
+      throw new Error('postText is provided by the app');
+    }),
+    postPhoto: fromPromise<ChatMessage, { appointmentId: string; photo: Blob; token: string }>(() => {
+      throw new Error('postPhoto is provided by the app');
+    }),
+    stream: fromCallback<ChatEvent, { appointmentId: string; token: string; after: string }>(() => {
+      throw new Error('stream is provided by the app');
+    }),
+    markRead: fromPromise<ChatUnread, { appointmentId: string; upTo: string; token: string }>(() => {
+      throw new Error('markRead is provided by the app');
+    }),
+  },
+  guards: chatGuards,
+  delays: {
+    tick: chatTickMs,
+    reconnect: ({ context }) => context.reconnectMs,
+  },
+});
+
+/** `readClock` with another source of the time (a test's). */
+export const readClockWith = (now: () => number) => base.raise(() => ({ type: 'clock.tick' as const, now: now() }));
+
+export const chatSetup = base.extend({
+  actions: {
+    scheduleTick: raise({ type: 'clock.due' as const }, { id: 'clock', delay: 'tick' }),
+    readClock: readClockWith(() => Date.now()),
+    storeNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),
+    store: assign({
+      conversation: (_, params: { conversation: ChatConversation }) => params.conversation,
+      messages: ({ context }, params: { conversation: ChatConversation }) => mergeMessages(context.messages, params.conversation.messages),
+      // The server's mark, unless this view marked more (a mark still on its way).
+      readUpTo: ({ context }, params: { conversation: ChatConversation }) => {
+        const server = readMarkOf(params.conversation);
+        return idAfter(context.readUpTo, server) ? context.readUpTo : server;
+      },
+    }),
+    add: assign({ messages: ({ context }, params: { message: ChatMessage }) => mergeMessages(context.messages, [params.message]) }),
+    changeDraft: assign({
+      draft: ({ context, event }) => (event.type === 'draft.changed' ? event.text : context.draft),
+      problem: ({ context }) => (context.problem?.field === 'text' ? null : context.problem),
+    }),
+    clearDraft: assign({ draft: '' }),
+    clearProblem: assign({ problem: null }),
+    setProblem: assign({ problem: (_, params: { error: unknown; field: ChatProblem['field'] }) => problemOf(params.error, params.field) }),
+    refusePhoto: assign({ problem: (_, params: { kind: 'photoTooLarge' | 'notAPhoto' }): ChatProblem => ({ field: 'photo', kind: params.kind }) }),
+    setOnScreen: assign({ onScreen: (_, params: { onScreen: boolean }) => params.onScreen }),
+    /** Asks whether the other party's newest message is on screen and not yet marked read (`read.check`). */
+    markSeen: raise({ type: 'read.check' as const }),
+    /** Marks the other party's newest message, and all before it, read: here at once, on the server in the background. */
+    markRead: assign({ readUpTo: ({ context }) => newestOfOther(context) ?? context.readUpTo }),
+    sendReadMark: spawnChild('markRead', {
+      input: ({ context }) => ({ appointmentId: context.appointmentId, upTo: context.readUpTo, token: context.token }),
+    }),
+    notify: emit((_, params: NoticeEvent<ChatNotice>) => params),
+    tellSessionExpired: emit({ type: 'session.expired' as const }),
+  },
+});

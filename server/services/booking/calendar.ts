@@ -1,0 +1,81 @@
+/**
+ * The appointment in the patient's calendar: the .ics file they download, and the booking
+ * confirmation mail that carries it once the fee is paid.
+ */
+import type { User } from '../../../contract/auth.js';
+import { appointmentFileName, appointmentIcs, appointmentSummary, clinicWhen } from '../../calendar/appointment.js';
+import { calendarContentType } from '../../calendar/ics.js';
+import { bookingConfirmationMail } from '../../mail/templates.js';
+import { findStoredAppointment } from '../../repositories/appointmentRecords.js';
+import { findDoctorRegistration } from '../../repositories/doctors.js';
+import { findLanguage } from '../../repositories/users.js';
+import type { AppointmentServiceDeps } from './service.js';
+import { confirmedForCalendar } from './checks/confirmedForCalendar.js';
+import { ownAppointment } from './checks/ownAppointment.js';
+import { statusAt } from './status.js';
+
+/** GET /appointment/{id}/calendar.ics: the owner's booked and paid appointment as an iCalendar file (404 for another's, 409 unless confirmed). */
+export async function calendarFile(
+  { db, now, publicUrl }: Pick<AppointmentServiceDeps, 'db' | 'now' | 'publicUrl'>,
+  user: User,
+  id: string,
+): Promise<{ fileName: string; contentType: string; body: string }> {
+  const at = now();
+  const stored = ownAppointment(await findStoredAppointment(db, id), user._id);
+  confirmedForCalendar(statusAt(stored, at), stored.record.appointmentPaymentStatus);
+  return {
+    fileName: appointmentFileName(stored.record),
+    contentType: calendarContentType,
+    body: appointmentIcs(stored.record, {
+      slotMinutes: stored.slotMinutes,
+      publicUrl,
+      stamp: at,
+      language: (await findLanguage(db, stored.userId)) ?? 'en',
+    }),
+  };
+}
+
+/**
+ * The booking confirmation with the appointment's .ics, to the account's email. The payment
+ * service calls it (through the services' background tasks) once, after the transaction that
+ * marked the appointment paid has committed; it is never awaited by a request. Nothing for an
+ * appointment that is gone or not paid.
+ */
+export async function sendConfirmation(
+  { db, now, mailer, publicUrl }: Pick<AppointmentServiceDeps, 'db' | 'now' | 'mailer' | 'publicUrl'>,
+  appointmentId: string,
+): Promise<void> {
+  const stored = await findStoredAppointment(db, appointmentId);
+  if (!stored || stored.record.appointmentPaymentStatus !== 'paid') return;
+  const { record } = stored;
+  // India's telemedicine guidelines: every consultation mail names the doctor's registration.
+  const reg = await findDoctorRegistration(db, stored.doctorId);
+  // In the account's language; the doctor's and the place's names stay as written.
+  const language = (await findLanguage(db, stored.userId)) ?? 'en';
+  await mailer.send(
+    bookingConfirmationMail({
+      language,
+      doctorName: record.doctorName,
+      date: record.date,
+      startTime: record.startTime,
+      doctorRegistration: reg && reg.council !== '' && reg.number !== '' ? `${reg.council}, ${reg.number}` : '',
+      to: record.email,
+      // The mail goes to the account holder: for themselves it greets the name they booked
+      // with; for a family member it greets the holder and says who is consulted.
+      firstName: record.familyMemberId ? (record.accountHolder?.firstName ?? record.firstName) : record.firstName,
+      forPerson: record.familyMemberId ? `${record.firstName} ${record.lastName}`.trim() : null,
+      appointmentNumber: record.appointmentId,
+      summary: appointmentSummary(record),
+      when: clinicWhen(record.date, record.startTime),
+      location: record.location,
+      consultationType: record.consultationType,
+      fee: record.consultationFee,
+      appointmentsUrl: `${publicUrl}/#/myappointment`,
+      calendar: {
+        filename: appointmentFileName(record),
+        contentType: calendarContentType,
+        content: appointmentIcs(record, { slotMinutes: stored.slotMinutes, publicUrl, stamp: now(), language }),
+      },
+    }),
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The patient cancels their own appointment: the record is kept as Cancelled, with its payment
+ * (no refund, spec §8), its slot freed (holds_slot false), and the change written to the audit
+ * log with the staff's changes.
+ */
+import type { MessageAnswer, User } from '../../../contract/auth.js';
+import { cancelAppointment } from '../../repositories/appointmentStatus.js';
+import { insertAudit } from '../../repositories/staff.js';
+import { appointmentMessages } from '../appointments.js';
+import type { AppointmentServiceDeps } from './service.js';
+import { ForbiddenError } from '../errors.js';
+import { ownChangeable } from './own.js';
+import { statusAt } from './status.js';
+
+/**
+ * DELETE /appointment/delete/{userId}/{appointmentId}: the path's userId must be the caller's
+ * own (403 otherwise); the appointment is checked before the transaction, and again in it, locked.
+ */
+export async function cancelOwn(
+  { db, now }: Pick<AppointmentServiceDeps, 'db' | 'now'>,
+  user: User,
+  userId: string,
+  appointmentId: string,
+): Promise<MessageAnswer> {
+  if (userId.toLowerCase() !== user._id.toLowerCase()) throw new ForbiddenError(appointmentMessages.notYourAccount);
+  const at = now();
+  await ownChangeable(db, user, appointmentId, at, false, true);
+  await db.transaction(async (tx) => {
+    const a = await ownChangeable(tx, user, appointmentId, at, true, true);
+    await cancelAppointment(tx, a.record._id, at);
+    await insertAudit(
+      tx,
+      {
+        actorUserId: user._id,
+        actor: user.email,
+        actorRole: 'patient',
+        action: 'appointment.cancelled',
+        appointmentId: a.record._id,
+        details: {
+          before: { status: statusAt(a, at), paymentStatus: a.record.appointmentPaymentStatus },
+          after: { status: 'Cancelled' },
+        },
+      },
+      at,
+    );
+  });
+  return { message: appointmentMessages.deleted };
+}

@@ -1,0 +1,76 @@
+/**
+ * The appointment service the routes call (services/index.ts builds it): booking, a patient's
+ * list, moves, cancellations and calendar, and the booking confirmation mail. Each method is
+ * one file of booking/; the rules they check are checks/, one rule a file.
+ */
+import type { AppointmentCreateRequest, AppointmentRecord, AppointmentUpdateRequest } from '../../../contract/appointments.js';
+import type { MessageAnswer, User } from '../../../contract/auth.js';
+import type { Database } from '../../db/database.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { noObserver, type ServiceObserver } from '../../ops/metrics.js';
+import { withReleasedPrescription } from '../../records/patientView.js';
+import { listUserAppointments } from '../../repositories/appointmentLists.js';
+import { appointmentMessages } from '../appointments.js';
+import { ForbiddenError } from '../errors.js';
+import type { PeopleService } from '../people.js';
+import type { ScheduleService } from '../schedule.js';
+import { calendarFile, sendConfirmation } from './calendar.js';
+import { cancelOwn } from './cancel.js';
+import { createBooking } from './create.js';
+import { moveOwn } from './move.js';
+import { recordAt } from './status.js';
+
+export interface AppointmentServiceDeps {
+  db: Database;
+  now: () => Date;
+  schedule: ScheduleService;
+  /** HOLD_MINUTES. */
+  holdMinutes: number;
+  /** The booking confirmation goes out through it. */
+  mailer: Mailer;
+  /** PUBLIC_URL: links in the mail and the calendar event's UID. */
+  publicUrl: string;
+  /** Counts bookings made and slots lost (server/ops/metrics.ts). */
+  observer?: Pick<ServiceObserver, 'booking'>;
+  /** Family members a booking may be for (services/people.ts). */
+  people: Pick<PeopleService, 'bookable'>;
+}
+
+export function createAppointmentService(options: AppointmentServiceDeps) {
+  const deps = { ...options, observer: options.observer ?? noObserver };
+  const { db, now, holdMinutes } = deps;
+  return {
+    holdMinutes,
+
+    /** POST /appointment/add for the logged-in `user` (create.ts). */
+    create: (user: User, request: AppointmentCreateRequest): Promise<AppointmentRecord> => createBooking(deps, user, request),
+
+    /** GET /auth/getUser/{email}: only the user's own list (403 for another email), newest first. */
+    async list(user: User, email: string): Promise<AppointmentRecord[]> {
+      if (email.toLowerCase() !== user.email) throw new ForbiddenError(appointmentMessages.notYourList);
+      const at = now();
+      return (await listUserAppointments(db, user._id)).map((stored) => withReleasedPrescription(recordAt(stored, at)));
+    },
+
+    /** PUT /appointment/update: moves the owner's Booked or Expired appointment to a free slot of its doctor (move.ts). */
+    update: (user: User, request: AppointmentUpdateRequest): Promise<{ message: string; appointment: AppointmentRecord }> =>
+      moveOwn(deps, user, request),
+
+    /**
+     * DELETE /appointment/delete/{userId}/{appointmentId}: the path's userId must be the caller's
+     * own (403 otherwise); the appointment is kept as Cancelled, with its payment, and its slot freed (cancel.ts).
+     */
+    cancel: (user: User, userId: string, appointmentId: string): Promise<MessageAnswer> => cancelOwn(deps, user, userId, appointmentId),
+
+    /** GET /appointment/{id}/calendar.ics: the owner's booked and paid appointment as an iCalendar file (calendar.ts). */
+    calendar: (user: User, id: string): Promise<{ fileName: string; contentType: string; body: string }> => calendarFile(deps, user, id),
+
+    /**
+     * The booking confirmation with the appointment's .ics, to the account's email. The payment
+     * service calls it (through the services' background tasks) once, after the transaction that
+     * marked the appointment paid has committed; it is never awaited by a request.
+     */
+    sendConfirmation: (appointmentId: string): Promise<void> => sendConfirmation(deps, appointmentId),
+  };
+}
+export type AppointmentService = ReturnType<typeof createAppointmentService>;

@@ -1,0 +1,8 @@
+/** What the payment service's parts share: its dependencies, the observer given, and amounts in paise. */
+import type { ServiceObserver } from '../../ops/metrics.js';
+import type { PaymentServiceDeps } from './service.js';
+
+export type PaymentContext = PaymentServiceDeps & { observer: Pick<ServiceObserver, 'payment'> };
+
+/** Rupees (the fee list's, the order's) in paise, as the provider counts them. */
+export const toPaise = (rupees: number) => Math.round(rupees * 100);

@@ -1,0 +1,45 @@
+/** What every part of the record service is made with, and who may read an appointment's documents (services/records.ts). */
+import type { User } from '../../../contract/auth.js';
+import type { Database } from '../../db/database.js';
+import type { ClinicDetails } from '../../documents/prescription.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { Retention } from '../../records/config.js';
+import { releasedToPatient } from '../../records/patientView.js';
+import type { RecordAppointment } from '../../repositories/records.js';
+import { findAccountRole } from '../../repositories/staff.js';
+import { NotFoundError } from '../errors.js';
+import type { OtpService } from '../otp.js';
+import { recordMessages } from '../records.js';
+
+export interface RecordServiceDeps {
+  db: Database;
+  now: () => Date;
+  mailer: Mailer;
+  otp: OtpService;
+  clinic: ClinicDetails;
+  /**
+   * How long the clinic keeps what a closed account leaves behind (RETENTION_*, server/records/config.ts;
+   * docs/records.md): the deletion page and the audit entry say it, the purge job (server/jobs/purge.ts) applies it.
+   */
+  retention?: Retention;
+  publicUrl: string;
+}
+
+/** The deps with their defaults in place: what each part receives. */
+export type RecordDeps = RecordServiceDeps & { retention: Retention };
+
+/** The appointment when `user` may read its documents: its account, its doctor, an admin. 404 otherwise. */
+export async function readable(db: Database, user: User, a: RecordAppointment | null): Promise<{ a: RecordAppointment; staff: boolean }> {
+  if (!a) throw new NotFoundError(recordMessages.notFound);
+  const account = await findAccountRole(db, user._id);
+  if (account?.role === 'admin') return { a, staff: true };
+  if (account?.role === 'doctor' && account.doctorId === a.doctorId) return { a, staff: true };
+  if (a.userId === user._id) return { a, staff: false };
+  throw new NotFoundError(recordMessages.notFound);
+}
+
+/**
+ * The patient sees a prescription once the clinic shows it (`medicines.showMedicine`, as
+ * /myappointment does; records/patientView.ts); the appointment's doctor and admins always.
+ */
+export const released = (a: RecordAppointment) => releasedToPatient(a.medicines);

@@ -1,0 +1,88 @@
+/**
+ * The prescription and receipt PDFs: downloaded by whoever may read the appointment's documents
+ * (services/records/context.ts readable), and the prescription mailed once at completion.
+ */
+import type { User } from '../../../contract/auth.js';
+import type { Database } from '../../db/database.js';
+import { type ClinicDetails, prescriptionFileName, prescriptionPdf } from '../../documents/prescription.js';
+import { type ReceiptLine, receiptFileName, receiptPdf } from '../../documents/receipt.js';
+import { prescriptionMail } from '../../mail/templates.js';
+import { listSettledPayments, receiptNumber } from '../../repositories/receipts.js';
+import { findRecordAppointment, findRecordAppointmentOfOrder, type RecordAppointment } from '../../repositories/records.js';
+import { ConflictError } from '../errors.js';
+import { type DownloadFile, recordMessages } from '../records.js';
+import { readable, released, type RecordDeps } from './context.js';
+
+export async function prescriptionOf(clinic: ClinicDetails, a: RecordAppointment): Promise<DownloadFile> {
+  if (a.status !== 'Completed') throw new ConflictError(recordMessages.notCompleted);
+  return { fileName: prescriptionFileName(a), body: await prescriptionPdf(a, clinic, a.language) };
+}
+
+/** The receipt lines of an appointment's fee or its order, numbers given on first issue. */
+async function receiptLines(db: Database, now: () => Date, a: RecordAppointment, purpose: 'appointment' | 'order'): Promise<ReceiptLine[]> {
+  const of = purpose === 'appointment' ? { appointmentId: a.id } : { orderId: a.order?.id ?? '' };
+  if (purpose === 'order' && !a.order) return [];
+  const payments = await listSettledPayments(db, of);
+  const at = now();
+  const lines: ReceiptLine[] = [];
+  for (const p of payments) {
+    const number = await receiptNumber(db, p.id, 'payment', at);
+    // Owed back: the payment could not be applied, or the clinic cancelled what it paid for.
+    const itemRefunded =
+      p.status === 'paid' &&
+      (purpose === 'appointment' ? a.paymentStatus === 'refund' && a.paymentId === p.merchantOrderId : a.order?.paymentStatus === 'Refund');
+    const refund = p.status === 'refund' || itemRefunded ? { number: await receiptNumber(db, p.id, 'refund', at), refundedAt: p.refundedAt } : null;
+    lines.push({ payment: p, number, refund });
+  }
+  return lines;
+}
+
+export async function receiptOf(
+  { db, now, clinic }: Pick<RecordDeps, 'db' | 'now' | 'clinic'>,
+  a: RecordAppointment,
+  purpose: 'appointment' | 'order',
+): Promise<DownloadFile> {
+  const lines = await receiptLines(db, now, a, purpose);
+  if (lines.length === 0) throw new ConflictError(recordMessages.noPayment);
+  return { fileName: receiptFileName(a, purpose), body: await receiptPdf(a, purpose, lines, clinic, a.language) };
+}
+
+export function documentsPart(deps: RecordDeps) {
+  const { db, mailer, clinic, publicUrl } = deps;
+  return {
+    async prescription(user: User, appointmentId: string): Promise<DownloadFile> {
+      const { a, staff } = await readable(db, user, await findRecordAppointment(db, appointmentId));
+      if (!staff && a.status === 'Completed' && !released(a)) throw new ConflictError(recordMessages.notReleased);
+      return prescriptionOf(clinic, a);
+    },
+
+    async appointmentReceipt(user: User, appointmentId: string): Promise<DownloadFile> {
+      return receiptOf(deps, (await readable(db, user, await findRecordAppointment(db, appointmentId))).a, 'appointment');
+    },
+
+    async orderReceipt(user: User, orderId: string): Promise<DownloadFile> {
+      return receiptOf(deps, (await readable(db, user, await findRecordAppointmentOfOrder(db, orderId))).a, 'order');
+    },
+
+    /**
+     * The completion mail with the prescription attached, to the account's address: sent once, by
+     * the staff service's background task after the consultation's first completion committed.
+     */
+    async sendPrescription(appointmentId: string): Promise<void> {
+      const a = await findRecordAppointment(db, appointmentId);
+      if (!a || a.status !== 'Completed' || !released(a)) return;
+      const file = await prescriptionOf(clinic, a);
+      await mailer.send(
+        prescriptionMail({
+          to: a.holder.email,
+          firstName: a.holder.firstName,
+          appointmentNumber: a.appointmentNumber,
+          doctorName: a.doctor.name,
+          remediesUrl: `${publicUrl}/#/myremedies`,
+          language: a.language,
+          prescription: { filename: file.fileName, content: file.body, contentType: 'application/pdf' },
+        }),
+      );
+    },
+  };
+}
