@@ -1,30 +1,7 @@
 /**
- * The staff console's calls for doctors and admins alike (the admin-only
- * calls are contract/staffAdmin.ts).
- *
- *   GET  /staff/me                                  -> StaffMe
- *   GET  /staff/appointments?date=                  -> AppointmentList: one day (today, clinic time, by default)
- *   GET  /staff/appointments?from=&to=&doctorId=&locationId=
- *                                                   -> AppointmentList: from..to (both included, at most
- *                                                      62 days; `to` defaults to `from`, `from` to today),
- *                                                      ordered by date, time, doctor. `date` with from/to: 400.
- *                                                      A doctor sees only their own: doctorId of another
- *                                                      doctor 403. Unknown doctorId/locationId: empty list.
- *   GET  /staff/appointments/{id}                   -> StaffAppointmentDetail (record, payments); doctor: own only (403)
- *   POST /staff/appointments/{id}/complete          StaffCompleteRequest -> StaffAppointmentAnswer
- *                                                   409 { message, code: 'completionNotOpen', opensAt }
- *                                                   before the join window opens (not for a prescription
- *                                                   written again on a Completed one)
- *   POST /staff/appointments/{id}/did-not-attend    StaffDidNotAttendRequest -> StaffAppointmentAnswer
- *                                                   Missed, from the slot's end (409 { message, code:
- *                                                   'didNotAttendNotYet', endsAt } before); 409 for a
- *                                                   Cancelled, Completed or Missed one, an unpaid one
- *                                                   (code 'didNotAttendUnpaid') and a Chat ('didNotAttendChat')
- *   POST /staff/appointments/{id}/order             StaffOrderRequest -> StaffAppointmentAnswer
- *   GET  /staff/audit?limit=&before=                -> AuditList (admins only)
- *
- * Every call: 401 without a live token, 403 for a patient's token, 400 { message, errors: [{ field,
- * message }] } for bad input, 404 for an unknown appointment.
+ * The staff console's codecs for doctors and admins alike (the admin-only ones are
+ * ./staffAdmin.ts). The endpoints, who may call them and their refusals are in
+ * contract/endpoints/staff.ts.
  */
 import * as t from 'io-ts';
 import { AppointmentRecord, MedicinesInput } from './appointments.js';

@@ -1,4 +1,31 @@
-/** The staff console's own calls (doctors and admins); the admin sections' are ./staffAdmin.ts. */
+/**
+ * The staff console's calls for doctors and admins alike (the admin-only calls are
+ * ./staffAdmin.ts); their codecs are in contract/staff.ts.
+ *
+ *   GET  /staff/me                                  -> StaffMe
+ *   GET  /staff/appointments?date=                  -> AppointmentList: one day (today, clinic time, by default)
+ *   GET  /staff/appointments?from=&to=&doctorId=&locationId=
+ *                                                   -> AppointmentList: from..to (both included, at most
+ *                                                      62 days; `to` defaults to `from`, `from` to today),
+ *                                                      ordered by date, time, doctor. `date` with from/to: 400.
+ *                                                      A doctor sees only their own: doctorId of another
+ *                                                      doctor 403. Unknown doctorId/locationId: empty list.
+ *   GET  /staff/appointments/{id}                   -> StaffAppointmentDetail (record, payments); doctor: own only (403)
+ *   POST /staff/appointments/{id}/complete          StaffCompleteRequest -> StaffAppointmentAnswer
+ *                                                   409 { message, code: 'completionNotOpen', opensAt }
+ *                                                   before the join window opens (not for a prescription
+ *                                                   written again on a Completed one)
+ *   POST /staff/appointments/{id}/did-not-attend    StaffDidNotAttendRequest -> StaffAppointmentAnswer
+ *                                                   Missed, from the slot's end (409 { message, code:
+ *                                                   'didNotAttendNotYet', endsAt } before); 409 for a
+ *                                                   Cancelled, Completed or Missed one, an unpaid one
+ *                                                   (code 'didNotAttendUnpaid') and a Chat ('didNotAttendChat')
+ *   POST /staff/appointments/{id}/order             StaffOrderRequest -> StaffAppointmentAnswer
+ *   GET  /staff/audit?limit=&before=                -> AuditList (admins only)
+ *
+ * Every call: 401 without a live token, 403 for a patient's token, 400 { message, errors: [{ field,
+ * message }] } for bad input, 404 for an unknown appointment.
+ */
 import { AppointmentList } from '../appointments.js';
 import { endpoint } from '../endpoint.js';
 import {

@@ -19,7 +19,7 @@ import {
   selectIsLoading,
   selectListStatus,
 } from '../../machines/staffConsole/staffAppointmentsMachine';
-import { formatClinicDate, formatClinicTime } from '../shared/format';
+import { formatClinicDate, formatClinicTime } from '../format/format';
 import { Link } from '../components/Link/Link';
 import { useStaffMessages } from '../i18n/staffMessages';
 import { backTo } from './backTo';

@@ -13,7 +13,7 @@ import {
   selectLogStatus,
   type AuditRecord,
 } from '../../machines/staffConsole/auditLogMachine';
-import { formatClinicRecorded } from '../shared/format';
+import { formatClinicRecorded } from '../format/format';
 import { Link } from '../components/Link/Link';
 import { getStaffMessages, useStaffMessages } from '../i18n/staffMessages';
 import { backTo } from './backTo';

@@ -23,7 +23,7 @@ import {
   selectSlotMinutes,
   selectStatus,
 } from '../../machines/consultation/selectors';
-import { formatClinicDate } from '../shared/format';
+import { formatClinicDate } from '../format/format';
 import { Link } from '../components/Link/Link';
 import { DocumentDownloads, type DownloadDocument } from '../components/Records/DocumentDownloads';
 import { appointmentDocuments } from '../components/Records/documents';

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { AppointmentRecord } from '../../contract/appointments';
 import { appointmentPlace } from '../../contract/appointments';
 import type { StaffPayment } from '../../contract/staff';
-import { formatClinicDate, formatClinicRecorded, formatClinicTime, formatRupees } from '../shared/format';
+import { formatClinicDate, formatClinicRecorded, formatClinicTime, formatRupees } from '../format/format';
 import { useStaffAdminMessages } from '../i18n/staffAdminMessages';
 import { useStaffMessages } from '../i18n/staffMessages';
 import { orderStatusChangeable } from './admin/OrderStatusDialog';

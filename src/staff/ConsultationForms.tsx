@@ -23,7 +23,7 @@ import {
   selectPrescriptionProblems,
 } from '../../machines/consultation/selectors';
 import { maxPharmacyIdLength, maxTextLength, type PrescriptionField, type Problem } from '../../machines/consultation/forms';
-import { clinicTimeAndDate, formatClinicDate } from '../shared/format';
+import { clinicTimeAndDate, formatClinicDate } from '../format/format';
 import { useStaffMessages } from '../i18n/staffMessages';
 
 export type ConsultationActor = ReturnType<typeof useActorRef<typeof consultationMachine>>;
@@ -76,6 +76,71 @@ function TextField({ label, value, problem, onChange, disabled, multiline = fals
   );
 }
 
+/** The prescription's remedies, each with its name, dose and frequency, and Add and Remove. */
+function RemediesFields({ actor }: { actor: ConsultationActor }) {
+  const texts = useStaffMessages().prescription;
+  const draft = useSelector(actor, selectPrescription);
+  const problems = useSelector(actor, selectPrescriptionProblems);
+  const saving = useSelector(actor, selectIsSavingPrescription);
+  return (
+    <fieldset className="staff-remedies">
+      <legend>{texts.remedies}</legend>
+      {draft.remedies.length === 0 && <p className="staff-field__hint">{texts.noRemedies}</p>}
+      {draft.remedies.map((row, index) => (
+        <fieldset key={row.key} className="staff-remedy">
+          <legend>{texts.remedy(index + 1)}</legend>
+          {(['medicineName', 'dosage', 'frequency'] as const).map((field) => (
+            <TextField
+              key={field}
+              label={texts[field]}
+              value={row[field]}
+              problem={problems[`remedies.${index}.${field}`]}
+              disabled={saving}
+              onChange={(value) => actor.send({ type: 'remedy.changed', key: row.key, field, value })}
+            />
+          ))}
+          <button
+            type="button"
+            className="button button--outline staff-remedy__remove"
+            disabled={saving}
+            onClick={() => actor.send({ type: 'remedy.removed', key: row.key })}
+          >
+            {texts.removeRemedy(index + 1)}
+          </button>
+        </fieldset>
+      ))}
+      <button type="button" className="button button--outline" disabled={saving} onClick={() => actor.send({ type: 'remedy.added' })}>
+        {texts.addRemedy}
+      </button>
+    </fieldset>
+  );
+}
+
+/** "Show the remedies to the patient", with its hint. */
+function ShowMedicineField({ actor }: { actor: ConsultationActor }) {
+  const texts = useStaffMessages().prescription;
+  const draft = useSelector(actor, selectPrescription);
+  const saving = useSelector(actor, selectIsSavingPrescription);
+  const showId = useId();
+  const showHintId = useId();
+  return (
+    <div className="staff-check">
+      <input
+        id={showId}
+        type="checkbox"
+        checked={draft.showMedicine}
+        disabled={saving}
+        aria-describedby={showHintId}
+        onChange={(event) => actor.send({ type: 'prescription.showMedicine', value: event.target.checked })}
+      />
+      <label htmlFor={showId}>{texts.showMedicine}</label>
+      <p id={showHintId} className="staff-field__hint">
+        {texts.showMedicineHint}
+      </p>
+    </div>
+  );
+}
+
 export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
   const staff = useStaffMessages();
   const draft = useSelector(actor, selectPrescription);
@@ -83,8 +148,6 @@ export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
   const saving = useSelector(actor, selectIsSavingPrescription);
   const isUpdate = useSelector(actor, selectIsUpdate);
   const headingId = useId();
-  const showId = useId();
-  const showHintId = useId();
   const texts = staff.prescription;
 
   const text = (field: PrescriptionField, label: string, multiline = false) => (
@@ -108,36 +171,7 @@ export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
       <h2 id={headingId}>{isUpdate ? texts.updateHeading : texts.completeHeading}</h2>
       <form className="staff-form" onSubmit={submit} noValidate aria-busy={saving}>
         {text('complain', texts.complain, true)}
-        <fieldset className="staff-remedies">
-          <legend>{texts.remedies}</legend>
-          {draft.remedies.length === 0 && <p className="staff-field__hint">{texts.noRemedies}</p>}
-          {draft.remedies.map((row, index) => (
-            <fieldset key={row.key} className="staff-remedy">
-              <legend>{texts.remedy(index + 1)}</legend>
-              {(['medicineName', 'dosage', 'frequency'] as const).map((field) => (
-                <TextField
-                  key={field}
-                  label={texts[field]}
-                  value={row[field]}
-                  problem={problems[`remedies.${index}.${field}`]}
-                  disabled={saving}
-                  onChange={(value) => actor.send({ type: 'remedy.changed', key: row.key, field, value })}
-                />
-              ))}
-              <button
-                type="button"
-                className="button button--outline staff-remedy__remove"
-                disabled={saving}
-                onClick={() => actor.send({ type: 'remedy.removed', key: row.key })}
-              >
-                {texts.removeRemedy(index + 1)}
-              </button>
-            </fieldset>
-          ))}
-          <button type="button" className="button button--outline" disabled={saving} onClick={() => actor.send({ type: 'remedy.added' })}>
-            {texts.addRemedy}
-          </button>
-        </fieldset>
+        <RemediesFields actor={actor} />
         <div className="staff-form__pair">
           {text('potency', texts.potency)}
           {text('duration', texts.duration)}
@@ -147,20 +181,7 @@ export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
           {text('pharmacyId', texts.pharmacyId)}
         </div>
         {text('instructions', texts.instructions, true)}
-        <div className="staff-check">
-          <input
-            id={showId}
-            type="checkbox"
-            checked={draft.showMedicine}
-            disabled={saving}
-            aria-describedby={showHintId}
-            onChange={(event) => actor.send({ type: 'prescription.showMedicine', value: event.target.checked })}
-          />
-          <label htmlFor={showId}>{texts.showMedicine}</label>
-          <p id={showHintId} className="staff-field__hint">
-            {texts.showMedicineHint}
-          </p>
-        </div>
+        <ShowMedicineField actor={actor} />
         <p className="staff-form__actions">
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? texts.saving : isUpdate ? texts.update : texts.complete}

@@ -18,7 +18,7 @@ import {
   selectIsLoading,
   selectIsNoting,
 } from '../../machines/consultationJoin/selectors';
-import { clinicTimeAndDate, formatClinicDate, formatClinicRecorded, formatPhone, telHref } from '../shared/format';
+import { clinicTimeAndDate, formatClinicDate, formatClinicRecorded, formatPhone, telHref } from '../format/format';
 import { useStaffMessages } from '../i18n/staffMessages';
 import { Fact, LoadState } from './parts';
 import { useTeleconsultationActor, type TeleconsultationActors } from './provider';

@@ -13,7 +13,7 @@ import type { AppointmentRecord, TimeSlot } from '../../contract/appointments';
 import type { Availability, NextFreeList, SoonestOnlineDoctor } from '../../contract/availability';
 import type { AppointmentFeeList, Doctor } from '../../contract/site';
 import type { BookingRequest, NextFreeRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
-import { formatStripDay } from '../../src/shared/format';
+import { formatStripDay } from '../../src/format/format';
 import type { AvailabilityRequest } from '../../machines/availability/availabilityMachine';
 import { clinicToday } from '../../contract/clinicTime';
 import { AppShell } from '../../src/app/App';

@@ -5,7 +5,7 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatClinicDate, formatFee, formatRupees } from '../../src/shared/format';
+import { formatClinicDate, formatFee, formatRupees } from '../../src/format/format';
 import { languageKey } from '../../src/i18n/language';
 import { chooseLanguage } from '../../src/i18n/languageChoice';
 import type { SiteLanguage, SiteOptions } from '../../contract/site';

@@ -1,6 +1,6 @@
 /**
  * Hindi and Marathi on the patient's screens, in the rendered app: the browser's Intl formatters
- * (src/shared/format.ts) write Latin digits in every language, for dates, times,
+ * (src/format/format.ts) write Latin digits in every language, for dates, times,
  * instants, rupees and fees alike (docs/i18n.md "Dates, times, numbers, plurals"), the Marathi
  * date has no comma between the day and the month, and a /myappointment card says its pharmacy
  * order's states, its payment mode and an online booking's place in the language.
@@ -17,7 +17,7 @@ import {
   formatRupees,
   formatStripDay,
   stripDayParts,
-} from '../../src/shared/format';
+} from '../../src/format/format';
 import { chooseLanguage } from '../../src/i18n/languageChoice';
 import { completed, order, appointment } from '../machines/appointmentFakes';
 import { showList } from './appointmentsSupport';

@@ -10,7 +10,7 @@ import { act, render, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Medicines } from '../../contract/appointments';
 import type { PrescriptionRecord } from '../../contract/records';
-import { formatClinicDate } from '../../src/shared/format';
+import { formatClinicDate } from '../../src/format/format';
 import { Prescription } from '../../src/components/Appointments/Prescription';
 import { PrescriptionCard } from '../../src/components/Records/PrescriptionCard';
 import { chooseLanguage, type Language } from '../../src/i18n/languageChoice';

@@ -3,7 +3,7 @@
  * and Marathi all write Latin digits, in every text the patient side shows (the catalogs, the
  * pages' copy) and in what the server writes (mails, SMS and WhatsApp words, PDFs, the calendar
  * file). Devanagari letters, Latin digits: "शनि, 28 नोव्हें 2026", "₹1,250.00", "सकाळ 11:00".
- * The browser's formatters (src/shared/format.ts) are checked in the rendered
+ * The browser's formatters (src/format/format.ts) are checked in the rendered
  * app, tests/component/languageWords.test.tsx.
  */
 import { describe, expect, it } from 'vitest';

@@ -26,9 +26,7 @@ import {
 
 /** Still over a limit: name -> the most lines it may have. */
 const stillOver = {
-  files: <Record<string, number>>{
-    'contract/staffAdmin.ts': 551,
-  },
+  files: <Record<string, number>>{},
   functions: <Record<string, number>>{
     'server/app.ts buildApp': 133,
     'server/chat/hub.ts createChatHub': 124,
@@ -57,14 +55,9 @@ const stillOver = {
     'src/components/Auth/LoginDialog.tsx LoginDialog': 86,
     'src/components/Auth/OtpFields.tsx OtpFields': 133,
     'src/components/Auth/SignUpDialog.tsx SignUpDialog': 156,
-    'src/components/Booking/DateStrip.tsx DateStrip': 91,
-    'src/components/Carousel/Carousel.tsx Carousel': 96,
     'src/components/Chat/ChatPanel.tsx Composer': 87,
     'src/components/Popup/popups.tsx PopupProvider': 152,
     'src/pages/ForgotPassword/ForgotPasswordPage.tsx ResetForm': 109,
-    'src/pages/Payment/PaymentResultPage.tsx PaymentResult': 97,
-    'src/staff/ConsultationForms.tsx PrescriptionForm': 94,
-    'src/staff/admin/DoctorsSection.tsx DoctorsSection': 93,
   },
   circles: <string[]>[],
 };

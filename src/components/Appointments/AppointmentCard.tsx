@@ -9,7 +9,7 @@ import { appointmentPlace } from '../../../contract/appointments';
 import { useId } from 'react';
 import type { AppointmentCardView } from '../../../machines/appointments/appointmentsMachine';
 import { getMessages, useMessages } from '../../i18n/messages';
-import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from '../../shared/format';
+import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from '../../format/format';
 import { ConsultationPanel } from './ConsultationPanel';
 import { ChatPanel } from '../Chat/ChatPanel';
 import { OrderSection } from './OrderSection';

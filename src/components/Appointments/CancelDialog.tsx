@@ -15,7 +15,7 @@ import {
 } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import { messages, useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
-import { formatClinicDate, formatClinicTime } from '../../shared/format';
+import { formatClinicDate, formatClinicTime } from '../../format/format';
 import { useCancelActor } from './provider';
 import type { AppointmentsServices } from './services';
 import { useReturnFocus } from './useReturnFocus';

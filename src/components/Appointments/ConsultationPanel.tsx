@@ -17,7 +17,7 @@ import {
 } from '../../../machines/consultationJoin/selectors';
 import { useMessages } from '../../i18n/messages';
 import { useConsultationJoinActor } from './provider';
-import { clinicTimeAndDate, formatClinicDate, formatClinicTime, formatPhone } from '../../shared/format';
+import { clinicTimeAndDate, formatClinicDate, formatClinicTime, formatPhone } from '../../format/format';
 
 export type LoadConsultation = PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;
 

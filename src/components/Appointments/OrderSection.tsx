@@ -14,7 +14,7 @@ import {
   selectStatusNotice,
 } from '../../../machines/orderPayment/orderPaymentMachine';
 import { messages, useMessages } from '../../i18n/messages';
-import { formatRupees } from '../../shared/format';
+import { formatRupees } from '../../format/format';
 import { orderWords } from './orderWords';
 import type { AppointmentsServices } from './services';
 import { useOrderPaymentActor } from './provider';

@@ -11,7 +11,7 @@ import type { OrderPaymentNotice } from '../../../machines/orderPayment/orderPay
 import type { Tone } from '../../../machines/shared/notices';
 import { messages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
-import { formatRupees } from '../../shared/format';
+import { formatRupees } from '../../format/format';
 
 /**
  * A machine's notice as a toast: success with role="status" (fades), error with role="alert"

@@ -31,7 +31,7 @@ import { isOnline, onlineLocation } from '../../../machines/booking/choices';
 import type { NextSlot } from '../../../contract/availability';
 import type { ConsultationType } from '../../../contract/primitives';
 import type { TimeSlot } from '../../../contract/appointments';
-import { formatFee } from '../../shared/format';
+import { formatFee } from '../../format/format';
 import { useMessages } from '../../i18n/messages';
 import { DateStrip } from './DateStrip';
 import { DoctorCard } from './DoctorCard';

@@ -16,6 +16,38 @@ import { formatStripDay, stripDayParts } from './availabilityFormat';
 
 type BookingActor = ActorRefFrom<typeof bookingMachine>;
 
+type StripDay = NonNullable<ReturnType<typeof selectStrip>>['days'][number];
+
+/** One day of the strip: a radio saying the day and how many times are free; a full day cannot be chosen. */
+function StripDayOption({ actor, day, today, name, checked }: { actor: BookingActor; day: StripDay; today: string; name: string; checked: boolean }) {
+  const { availability: a } = useMessages();
+  const parts = stripDayParts(day.date);
+  const label = day.onLeave ? a.dayLeave : !day.works ? a.dayClosed : day.free === 0 ? a.dayFull : a.dayFree(day.free);
+  const off = day.free === 0;
+  return (
+    <label className={`date-strip__day${off ? ' date-strip__day--off' : ''}`}>
+      <input
+        type="radio"
+        name={name}
+        value={day.date}
+        checked={checked}
+        disabled={off}
+        aria-label={`${formatStripDay(day.date)}${day.date === today ? ` (${a.today})` : ''}: ${label}`}
+        onChange={() => actor.send({ type: 'date.selected', date: day.date })}
+      />
+      <span className="date-strip__weekday" aria-hidden="true">
+        {day.date === today ? a.today : parts.weekday}
+      </span>
+      <span className="date-strip__date" aria-hidden="true">
+        {parts.day}
+      </span>
+      <span className="date-strip__count" aria-hidden="true">
+        {label}
+      </span>
+    </label>
+  );
+}
+
 export function DateStrip({ actor, today, disabled }: { actor: BookingActor; today: string; disabled: boolean }) {
   const { availability: a, booking } = useMessages();
   const id = useId();
@@ -65,33 +97,9 @@ export function DateStrip({ actor, today, disabled }: { actor: BookingActor; tod
           <span aria-hidden="true">‹</span>
         </button>
         <div className="date-strip__days">
-          {strip.days.map((day) => {
-            const parts = stripDayParts(day.date);
-            const label = day.onLeave ? a.dayLeave : !day.works ? a.dayClosed : day.free === 0 ? a.dayFull : a.dayFree(day.free);
-            const off = day.free === 0;
-            return (
-              <label key={day.date} className={`date-strip__day${off ? ' date-strip__day--off' : ''}`}>
-                <input
-                  type="radio"
-                  name={`${id}-day`}
-                  value={day.date}
-                  checked={choices.date === day.date}
-                  disabled={off}
-                  aria-label={`${formatStripDay(day.date)}${day.date === today ? ` (${a.today})` : ''}: ${label}`}
-                  onChange={() => actor.send({ type: 'date.selected', date: day.date })}
-                />
-                <span className="date-strip__weekday" aria-hidden="true">
-                  {day.date === today ? a.today : parts.weekday}
-                </span>
-                <span className="date-strip__date" aria-hidden="true">
-                  {parts.day}
-                </span>
-                <span className="date-strip__count" aria-hidden="true">
-                  {label}
-                </span>
-              </label>
-            );
-          })}
+          {strip.days.map((day) => (
+            <StripDayOption key={day.date} actor={actor} day={day} today={today} name={`${id}-day`} checked={choices.date === day.date} />
+          ))}
         </div>
         <button
           type="button"

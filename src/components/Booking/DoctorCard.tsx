@@ -9,7 +9,7 @@ import type { NextSlot } from '../../../contract/availability';
 import { formatStripDay } from './availabilityFormat';
 import { consultationTypesFor } from '../../../machines/booking/choices';
 import { useMessages } from '../../i18n/messages';
-import { formatFee } from '../../shared/format';
+import { formatFee } from '../../format/format';
 
 export function DoctorCard({
   doctor,

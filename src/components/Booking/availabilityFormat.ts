@@ -1,8 +1,8 @@
 /**
  * The booking popup's slot periods, and the date strip's days (formatted in the language in use with the
- * other clinic dates, in ../../shared/format.ts).
+ * other clinic dates, in ../../format/format.ts).
  */
-export { formatStripDay, stripDayParts } from '../../shared/format';
+export { formatStripDay, stripDayParts } from '../../format/format';
 
 /** Morning before 12:00, afternoon before 17:00, evening after. */
 export type Period = 'morning' | 'afternoon' | 'evening';

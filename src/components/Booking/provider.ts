@@ -23,7 +23,7 @@ import { SessionContext } from '../../app/account';
 import { storeKeptBooking, useBookingServices } from '../../app/useBookingServices';
 import { messages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
-import { formatFee } from '../../shared/format';
+import { formatFee } from '../../format/format';
 import { inspect } from '../../app/inspect';
 
 export function bookingNoticeText(notice: BookingNotice): string {

@@ -31,7 +31,7 @@ import {
 } from '../../../machines/chat/selectors';
 import { chatPhotoAccept } from '../../api/chat';
 import type { Messages } from '../../i18n/messages';
-import { clinicTimeAndDate, formatClinicDate, formatClinicInstant } from '../../shared/format';
+import { clinicTimeAndDate, formatClinicDate, formatClinicInstant } from '../../format/format';
 import { useChatActor } from './provider';
 import type { ChatServices } from './services';
 import './Chat.css';

@@ -18,7 +18,7 @@ import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext } from '../../app/account';
 import { liveAccountRecordsActors, offerDownload } from '../../app/liveRecords';
 import { getMessages, useMessages } from '../../i18n/messages';
-import { formatClinicDate, formatClinicTime } from '../../shared/format';
+import { formatClinicDate, formatClinicTime } from '../../format/format';
 import { toast } from '../Toast/toast';
 import './Records.css';
 

@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import type { PrescriptionRecord } from '../../../contract/records';
 import { useMessages } from '../../i18n/messages';
-import { formatClinicDate, formatRupees } from '../../shared/format';
+import { formatClinicDate, formatRupees } from '../../format/format';
 import { orderWords } from '../Appointments/orderWords';
 import { DocumentButtons } from './DocumentDownloads';
 import { appointmentDocuments } from './documents';

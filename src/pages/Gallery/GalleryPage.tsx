@@ -1,4 +1,5 @@
 /** /gallery: event videos and photos from site options, and before/after skin illustrations. */
+import type { SiteEvent } from '../../../contract/site';
 import { imageCarouselMs, videoCarouselMs } from '../../app/constants';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Carousel } from '../../components/Carousel/Carousel';
@@ -7,10 +8,8 @@ import { useGalleryCopy } from '../../content/gallery';
 import { useMessages } from '../../i18n/messages';
 import './GalleryPage.css';
 
-type GalleryEvent = Parameters<Parameters<typeof SiteOptionsGate>[0]['children']>[0]['events'][number];
-
 /** The events twice: as videos, then as photos, each in its own carousel. */
-function EventCarousels({ events }: { events: readonly GalleryEvent[] }) {
+function EventCarousels({ events }: { events: readonly SiteEvent[] }) {
   const messages = useMessages();
   return (
     <div className="gallery-events">

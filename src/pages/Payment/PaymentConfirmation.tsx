@@ -4,7 +4,7 @@
  * fee paid, Add to calendar (the same .ics as the confirmation mail) and the way to My appointments.
  */
 import type { AppointmentRecord } from '../../../contract/appointments';
-import { formatClinicDate, formatClinicTime, formatRupees } from '../../shared/format';
+import { formatClinicDate, formatClinicTime, formatRupees } from '../../format/format';
 import { Link } from '../../components/Link/Link';
 import { locationDetails } from '../../content/locations';
 import { useMessages } from '../../i18n/messages';

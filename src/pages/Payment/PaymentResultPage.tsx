@@ -23,6 +23,7 @@ import {
   selectIsRefund,
   selectSecondsLeft,
   selectView,
+  type PaymentResultView,
 } from '../../../machines/paymentResult/selectors';
 import { selectIsCheckingSession, selectToken } from '../../../machines/session/selectors';
 import { SessionContext } from '../../app/account';
@@ -59,6 +60,41 @@ function wordsFor(success: boolean, forOrder: boolean, refunded: boolean) {
 export default function PaymentResultPage(props: { outcome: PaymentOutcome; seconds?: number }) {
   const [search] = useSearchParams();
   return <PaymentResult key={search.toString()} {...props} />;
+}
+
+/** What the server said so far, read out as it changes. */
+function PaymentStatus({ view, forOrder, isRefund }: { view: PaymentResultView; forOrder: boolean; isRefund: boolean }) {
+  const { booking, appointments } = useMessages();
+  return (
+    <div role="status" aria-live="polite">
+      {view === 'confirming' && <p className="page__lead">{booking.confirmingPayment}</p>}
+      {view === 'stillPending' && <p className="page__lead">{booking.stillPendingBody}</p>}
+      {view === 'notPaid' && (
+        <p className="page__lead">
+          {forOrder ? appointments.orderPaymentFailBody : isRefund ? booking.paymentRefundBody : booking.notPaidBody}
+        </p>
+      )}
+      {view === 'unconfirmed' && <p className="page__lead">{booking.unconfirmedBody}</p>}
+    </div>
+  );
+}
+
+/** The words of a settled payment, and the countdown to the next page with Go now. */
+function Countdown({ body, counting, onSkip }: { body: string; counting: string; onSkip: () => void }) {
+  const { booking } = useMessages();
+  return (
+    <>
+      <p className="page__lead">{body}</p>
+      <p className="payment-result__count" role="timer" aria-live="off">
+        {counting}
+      </p>
+      <p>
+        <button type="button" className="button button--primary" onClick={onSkip}>
+          {booking.goNow}
+        </button>
+      </p>
+    </>
+  );
 }
 
 function PaymentResult({ outcome, seconds }: { outcome: PaymentOutcome; seconds?: number }) {
@@ -109,16 +145,7 @@ function PaymentResult({ outcome, seconds }: { outcome: PaymentOutcome; seconds?
         <h1 ref={heading} tabIndex={-1}>
           {title}
         </h1>
-        <div role="status" aria-live="polite">
-          {view === 'confirming' && <p className="page__lead">{booking.confirmingPayment}</p>}
-          {view === 'stillPending' && <p className="page__lead">{booking.stillPendingBody}</p>}
-          {view === 'notPaid' && (
-            <p className="page__lead">
-              {forOrder ? appointments.orderPaymentFailBody : isRefund ? booking.paymentRefundBody : booking.notPaidBody}
-            </p>
-          )}
-          {view === 'unconfirmed' && <p className="page__lead">{booking.unconfirmedBody}</p>}
-        </div>
+        <PaymentStatus view={view} forOrder={forOrder} isRefund={isRefund} />
         {view === 'confirmed' && confirmation && (
           <PaymentConfirmation
             appointment={confirmation.appointment}
@@ -142,17 +169,7 @@ function PaymentResult({ outcome, seconds }: { outcome: PaymentOutcome; seconds?
           </p>
         )}
         {view === 'counting' && (
-          <>
-            <p className="page__lead">{words.body}</p>
-            <p className="payment-result__count" role="timer" aria-live="off">
-              {words.redirectingIn(secondsLeft)}
-            </p>
-            <p>
-              <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'countdown.skip' })}>
-                {booking.goNow}
-              </button>
-            </p>
-          </>
+          <Countdown body={words.body} counting={words.redirectingIn(secondsLeft)} onSkip={() => actor.send({ type: 'countdown.skip' })} />
         )}
       </div>
     </div>

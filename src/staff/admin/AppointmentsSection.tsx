@@ -14,7 +14,7 @@ import type { LoadInput } from '../../../machines/staffAdmin/adminListContext';
 import { selectIsLoading, selectItems, selectListStatus, selectQuery } from '../../../machines/staffAdmin/adminListSelectors';
 import { appointmentsOverviewMachine, doctorsMachine, locationsMachine } from '../../../machines/staffAdmin/lists';
 import { clinicToday } from '../../../contract/clinicTime';
-import { formatClinicDate, formatClinicTime } from '../../shared/format';
+import { formatClinicDate, formatClinicTime } from '../../format/format';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { CancelDialog } from './CancelDialog';

@@ -10,7 +10,7 @@ import {
   selectReason,
   selectReasonError,
 } from '../../../machines/staffAdmin/adminCancelMachine';
-import { formatClinicDate, formatClinicTime } from '../../shared/format';
+import { formatClinicDate, formatClinicTime } from '../../format/format';
 import { Dialog } from '../../components/Popup/Dialog';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { patientNameOf as patientName } from '../parts';

@@ -27,6 +27,70 @@ import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
 
+type PanelKind = 'schedule' | 'active';
+
+/**
+ * One panel about one doctor at a time, above the list: their hours and leave, or retiring them.
+ * The row buttons that open a panel are kept, so focus goes back to the opener when it closes.
+ */
+function useDoctorPanel(actor: { send: (event: { type: 'list.refresh' }) => void }, doctors: readonly AdminDoctor[]) {
+  const [panel, setPanel] = useState<{ kind: PanelKind; id: string } | null>(null);
+  const panelDoctor = panel ? (doctors.find((d) => d._id === panel.id) ?? null) : null;
+  // The row buttons that open a panel: focus goes back to the one that opened it when it closes.
+  const panelButtons = useRef(new Map<string, HTMLButtonElement>());
+  const closePanel = useCallback(() => {
+    const opener = panel ? panelButtons.current.get(`${panel.kind} ${panel.id}`) : undefined;
+    setPanel(null);
+    opener?.focus();
+  }, [panel]);
+  const activeChanged = useCallback(() => {
+    actor.send({ type: 'list.refresh' });
+    closePanel();
+  }, [actor, closePanel]);
+  const panelButton = (kind: PanelKind, id: string) => (button: HTMLButtonElement | null) => {
+    if (button) panelButtons.current.set(`${kind} ${id}`, button);
+    else panelButtons.current.delete(`${kind} ${id}`);
+  };
+  const toggle = (kind: PanelKind, id: string) => setPanel(panel?.kind === kind && panel.id === id ? null : { kind, id });
+  return { panel, panelDoctor, closePanel, activeChanged, panelButton, toggle };
+}
+
+/** A row's Schedule and Retire (or Reactivate) buttons, each opening its panel. */
+function DoctorPanelButtons({
+  d,
+  canChange,
+  panel,
+  panelButton,
+  toggle,
+}: { readonly d: AdminDoctor; readonly canChange: boolean } & Pick<ReturnType<typeof useDoctorPanel>, 'panel' | 'panelButton' | 'toggle'>) {
+  const texts = useStaffAdminMessages().doctors;
+  return (
+    <>
+      <button
+        ref={panelButton('schedule', d._id)}
+        type="button"
+        className="button button--outline"
+        aria-label={texts.scheduleFor(d.name)}
+        aria-expanded={panel?.kind === 'schedule' && panel.id === d._id}
+        onClick={() => toggle('schedule', d._id)}
+      >
+        {texts.schedule}
+      </button>
+      <button
+        ref={panelButton('active', d._id)}
+        type="button"
+        className="button button--outline"
+        aria-label={d.active ? texts.retireFor(d.name) : texts.reactivateFor(d.name)}
+        aria-expanded={panel?.kind === 'active' && panel.id === d._id}
+        disabled={!canChange}
+        onClick={() => toggle('active', d._id)}
+      >
+        {d.active ? texts.retire : texts.reactivate}
+      </button>
+    </>
+  );
+}
+
 export function DoctorsSection() {
   const texts = useStaffAdminMessages().doctors;
   const { api } = useAdminServices();
@@ -42,30 +106,12 @@ export function DoctorsSection() {
   });
   const locations = useSelector(locationsList, selectItems);
   const doctors = useSelector(actor, selectItems);
-  // One panel about one doctor at a time, above the list: their hours and leave, or retiring them.
-  const [panel, setPanel] = useState<{ kind: 'schedule' | 'active'; id: string } | null>(null);
+  const { panel, panelDoctor, closePanel, activeChanged, panelButton, toggle } = useDoctorPanel(actor, doctors);
   const [moving, setMoving] = useState<AppointmentRecord | null>(null);
   const [cancelling, setCancelling] = useState<AppointmentRecord | null>(null);
   const handled = useCallback((a: AppointmentRecord) => actor.send({ type: 'conflict.handled', appointmentId: a._id }), [actor]);
   const closeMove = useCallback(() => setMoving(null), []);
   const closeCancel = useCallback(() => setCancelling(null), []);
-  const panelDoctor = panel ? (doctors.find((d) => d._id === panel.id) ?? null) : null;
-  // The row buttons that open a panel: focus goes back to the one that opened it when it closes.
-  const panelButtons = useRef(new Map<string, HTMLButtonElement>());
-  const closePanel = useCallback(() => {
-    const opener = panel ? panelButtons.current.get(`${panel.kind} ${panel.id}`) : undefined;
-    setPanel(null);
-    opener?.focus();
-  }, [panel]);
-  const activeChanged = useCallback(() => {
-    actor.send({ type: 'list.refresh' });
-    closePanel();
-  }, [actor, closePanel]);
-  const panelButton = (kind: 'schedule' | 'active', id: string) => (button: HTMLButtonElement | null) => {
-    if (button) panelButtons.current.set(`${kind} ${id}`, button);
-    else panelButtons.current.delete(`${kind} ${id}`);
-  };
-  const toggle = (kind: 'schedule' | 'active', id: string) => setPanel(panel?.kind === kind && panel.id === id ? null : { kind, id });
 
   return (
     <>
@@ -88,29 +134,7 @@ export function DoctorsSection() {
           ))
         }
         renderRowExtra={(d, canChange) => (
-          <>
-            <button
-              ref={panelButton('schedule', d._id)}
-              type="button"
-              className="button button--outline"
-              aria-label={texts.scheduleFor(d.name)}
-              aria-expanded={panel?.kind === 'schedule' && panel.id === d._id}
-              onClick={() => toggle('schedule', d._id)}
-            >
-              {texts.schedule}
-            </button>
-            <button
-              ref={panelButton('active', d._id)}
-              type="button"
-              className="button button--outline"
-              aria-label={d.active ? texts.retireFor(d.name) : texts.reactivateFor(d.name)}
-              aria-expanded={panel?.kind === 'active' && panel.id === d._id}
-              disabled={!canChange}
-              onClick={() => toggle('active', d._id)}
-            >
-              {d.active ? texts.retire : texts.reactivate}
-            </button>
-          </>
+          <DoctorPanelButtons d={d} canChange={canChange} panel={panel} panelButton={panelButton} toggle={toggle} />
         )}
         deletable
         reorderable

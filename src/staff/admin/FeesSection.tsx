@@ -1,7 +1,7 @@
 /** Consultation fees: the four types with their fee in rupees, each edited and saved. */
 import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListContext';
 import { feePayload, feeRows, feesMachine } from '../../../machines/staffAdmin/lists';
-import { formatRupees } from '../../shared/format';
+import { formatRupees } from '../../format/format';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';

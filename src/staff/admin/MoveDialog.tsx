@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import { selectCanSave, selectIsSaving } from '../../../machines/appointmentEdit/selectors';
-import { formatClinicDate, formatClinicTime } from '../../shared/format';
+import { formatClinicDate, formatClinicTime } from '../../format/format';
 import { SlotChoiceFields } from '../../components/Appointments/SlotChoiceFields';
 import { Dialog } from '../../components/Popup/Dialog';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';

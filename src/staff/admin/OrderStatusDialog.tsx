@@ -8,7 +8,7 @@ import { useId } from 'react';
 import type { AppointmentRecord, Order } from '../../../contract/appointments';
 import type { AdminOrderStatus } from '../../../contract/staffAdmin';
 import { selectChoice, selectIsApplying } from '../../../machines/staffAdmin/confirmedChangeMachine';
-import { formatRupees } from '../../shared/format';
+import { formatRupees } from '../../format/format';
 import { Dialog } from '../../components/Popup/Dialog';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { patientNameOf as patientName } from '../parts';

@@ -5,7 +5,7 @@
  */
 import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListContext';
 import { refundPayload, refundsMachine } from '../../../machines/staffAdmin/lists';
-import { formatClinicRecorded, formatRupees } from '../../shared/format';
+import { formatClinicRecorded, formatRupees } from '../../format/format';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { getStaffMessages } from '../../i18n/staffMessages';

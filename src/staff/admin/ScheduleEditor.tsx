@@ -22,7 +22,7 @@ import {
   selectSchedule,
   selectStatus,
 } from '../../../machines/staffAdmin/doctorScheduleSelectors';
-import { formatClinicDate } from '../../shared/format';
+import { formatClinicDate } from '../../format/format';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { AppointmentRecord } from '../../../../contract/appointments';
 import { appointmentPlace } from '../../../../contract/appointments';
 import { useStaffAdminMessages } from '../../../i18n/staffAdminMessages';
-import { formatClinicDate, formatClinicTime } from '../../../shared/format';
+import { formatClinicDate, formatClinicTime } from '../../../format/format';
 import { patientNameOf } from '../../parts';
 
 /**
