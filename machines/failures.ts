@@ -8,7 +8,6 @@
  * instead of re-guessing the failure's shape.
  */
 import type { AppointmentRecord } from '../contract/appointments.js';
-import { genericErrorCode } from '../contract/errorCodes.js';
 import type { ErrorParams, FieldError } from '../contract/errors.js';
 
 /** No answer arrived: offline, DNS, refused, a timeout, or the call's code could not load. */
@@ -21,8 +20,8 @@ export type HttpFailure = {
   readonly message: string;
   /**
    * The refusal's stable code (contract/errors.ts: `booking.slotTaken`...), to compare instead of
-   * its words; absent when the answer carried none (not from this API): `failureCode` then gives
-   * the generic code of its status.
+   * its words; absent when the answer carried none (not from this API): `failureCode`
+   * (machines/shared/refusalCode.ts) then gives the generic code of its status.
    */
   readonly code?: string;
   /** The values the refusal's message was made from (`{ minutes: 5 }`). */
@@ -75,19 +74,6 @@ export function describeFailure(error: unknown): CallFailure {
 export function serverWordsOr<N>(error: unknown, otherwise: N): N | { kind: 'server'; text: string } {
   const failure = describeFailure(error);
   return failure.kind === 'refused' && failure.text !== null ? { kind: 'server', text: failure.text } : otherwise;
-}
-
-/** The refusal's stable code (its status's generic code when it carried none); null when no answer came. */
-export function failureCode(error: unknown): string | null {
-  const failure = asApiFailure(error);
-  if (failure._tag !== 'HttpFailure') return null;
-  return failure.code ?? genericErrorCode(failure.status);
-}
-
-/** True when the server refused with one of `codes`: what a machine compares, never the refusal's words. */
-export function refusedWithCode(error: unknown, ...codes: readonly string[]): boolean {
-  const code = failureCode(error);
-  return code !== null && codes.includes(code);
 }
 
 /** True when the server answered with a status that passes `test`. */

@@ -3,17 +3,16 @@ import {
   affectedOf,
   asApiFailure,
   describeFailure,
-  failureCode,
   fieldErrorsOf,
   isAnswered,
   isForbidden,
   isRefused,
   isSlotTaken,
   isUnauthorized,
-  refusedWithCode,
   serverWordsOr,
   type ApiFailure,
 } from '../../machines/failures.js';
+import { failureCode, refusedWithCode } from '../../machines/shared/refusalCode.js';
 import { appointment } from '../machines/appointmentFakes.js';
 
 const http = (status: number, extra: object = {}): ApiFailure => ({ _tag: 'HttpFailure', status, message: `Refused ${status}.`, ...extra });

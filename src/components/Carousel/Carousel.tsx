@@ -38,57 +38,6 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-type CarouselActor = ReturnType<typeof useActorRef<typeof carouselMachine>>;
-
-/** Previous, Play or Pause, Next, and a picker per slide (`keys`, in the slides' order). */
-function CarouselControls({ actor, keys }: { actor: CarouselActor; keys: readonly string[] }) {
-  const messages = useMessages();
-  const index = useSelector(actor, selectIndex);
-  const stopped = useSelector(actor, selectIsStopped);
-  return (
-    <div className="carousel__controls">
-      <button
-        type="button"
-        className="carousel__button"
-        onClick={() => actor.send({ type: 'carousel.previous' })}
-        aria-label={messages.carousel.previous}
-      >
-        <Chevron direction="left" />
-      </button>
-      <button
-        type="button"
-        className="carousel__button carousel__button--toggle"
-        onClick={() => actor.send({ type: stopped ? 'carousel.play' : 'carousel.pause' })}
-        aria-label={stopped ? messages.carousel.play : messages.carousel.pause}
-      >
-        {stopped ? <PlayGlyph /> : <PauseGlyph />}
-      </button>
-      <button
-        type="button"
-        className="carousel__button"
-        onClick={() => actor.send({ type: 'carousel.next' })}
-        aria-label={messages.carousel.next}
-      >
-        <Chevron direction="right" />
-      </button>
-      <div className="carousel__pickers" role="group" aria-label={messages.carousel.pickersLabel}>
-        {keys.map((key, i) => (
-          <button
-            key={key}
-            type="button"
-            className="carousel__picker"
-            aria-label={messages.carousel.goToSlide(i + 1)}
-            aria-current={i === index ? 'true' : undefined}
-            onClick={() => actor.send({ type: 'carousel.goTo', index: i })}
-          >
-            <span className="carousel__dot" aria-hidden="true" />
-          </button>
-        ))}
-      </div>
-    </div>
-  );
-}
-
 export function Carousel<T>({ label, items, intervalMs, getKey, renderSlide, className }: CarouselProps<T>) {
   const messages = useMessages();
   const count = items.length;
@@ -97,6 +46,7 @@ export function Carousel<T>({ label, items, intervalMs, getKey, renderSlide, cla
   const actor = useActorRef(carouselMachine, { input: { count, intervalMs, reducedMotion } });
   const index = useSelector(actor, selectIndex);
   const autoPlaying = useSelector(actor, selectIsAutoPlaying);
+  const stopped = useSelector(actor, selectIsStopped);
 
   useEffect(() => {
     actor.send({ type: 'carousel.countChanged', count });
@@ -140,7 +90,46 @@ export function Carousel<T>({ label, items, intervalMs, getKey, renderSlide, cla
         </div>
       </div>
       {count > 1 && (
-        <CarouselControls actor={actor} keys={items.map((item, i) => getKey(item, i))} />
+        <div className="carousel__controls">
+          <button
+            type="button"
+            className="carousel__button"
+            onClick={() => actor.send({ type: 'carousel.previous' })}
+            aria-label={messages.carousel.previous}
+          >
+            <Chevron direction="left" />
+          </button>
+          <button
+            type="button"
+            className="carousel__button carousel__button--toggle"
+            onClick={() => actor.send({ type: stopped ? 'carousel.play' : 'carousel.pause' })}
+            aria-label={stopped ? messages.carousel.play : messages.carousel.pause}
+          >
+            {stopped ? <PlayGlyph /> : <PauseGlyph />}
+          </button>
+          <button
+            type="button"
+            className="carousel__button"
+            onClick={() => actor.send({ type: 'carousel.next' })}
+            aria-label={messages.carousel.next}
+          >
+            <Chevron direction="right" />
+          </button>
+          <div className="carousel__pickers" role="group" aria-label={messages.carousel.pickersLabel}>
+            {items.map((item, i) => (
+              <button
+                key={getKey(item, i)}
+                type="button"
+                className="carousel__picker"
+                aria-label={messages.carousel.goToSlide(i + 1)}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => actor.send({ type: 'carousel.goTo', index: i })}
+              >
+                <span className="carousel__dot" aria-hidden="true" />
+              </button>
+            ))}
+          </div>
+        </div>
       )}
     </section>
   );

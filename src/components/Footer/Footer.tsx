@@ -12,8 +12,7 @@ import { usePopup } from '../Popup/popups';
 import { SiteOptionsGate } from '../SiteOptionsStatus/SiteOptionsGate';
 import './Footer.css';
 
-/** The page links and Help (the Help popup, its chunk loaded on hover or focus). */
-function FooterLinks() {
+export function Footer() {
   const messages = useMessages();
   const popup = usePopup();
   const footerLinks = [
@@ -23,65 +22,31 @@ function FooterLinks() {
     { to: '/termandcondition', label: messages.footer.termsOfService },
   ];
   return (
-    <section aria-labelledby="footer-links-heading">
-      <h2 id="footer-links-heading" className="site-footer__heading">
-        {messages.footer.linksHeading}
-      </h2>
-      <ul className="site-footer__list">
-        {footerLinks.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to}>{link.label}</Link>
-          </li>
-        ))}
-        <li>
-          <button
-            type="button"
-            className="site-footer__help"
-            onClick={() => popup.open('help')}
-            onPointerEnter={() => popup.preload('help')}
-            onFocus={() => popup.preload('help')}
-          >
-            {messages.footer.help}
-          </button>
-        </li>
-      </ul>
-    </section>
-  );
-}
-
-/** The clinic's pages on social networks, each in a new tab. */
-function FooterFollow() {
-  const messages = useMessages();
-  return (
-    <section aria-labelledby="footer-follow-heading">
-      <h2 id="footer-follow-heading" className="site-footer__heading">
-        {messages.footer.followUsOn}
-      </h2>
-      <ul className="site-footer__social">
-        {socialPages.map(({ network, href }) => (
-          <li key={network}>
-            <a
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={messages.social[network]}
-              title={`${messages.social[network]} ${messages.footer.opensInNewTab}`}
-            >
-              <SocialIcon network={network} />
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-export function Footer() {
-  const messages = useMessages();
-  return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <FooterLinks />
+        <section aria-labelledby="footer-links-heading">
+          <h2 id="footer-links-heading" className="site-footer__heading">
+            {messages.footer.linksHeading}
+          </h2>
+          <ul className="site-footer__list">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                className="site-footer__help"
+                onClick={() => popup.open('help')}
+                onPointerEnter={() => popup.preload('help')}
+                onFocus={() => popup.preload('help')}
+              >
+                {messages.footer.help}
+              </button>
+            </li>
+          </ul>
+        </section>
 
         <section aria-labelledby="footer-locations-heading">
           <h2 id="footer-locations-heading" className="site-footer__heading">
@@ -117,7 +82,26 @@ export function Footer() {
           </p>
         </section>
 
-        <FooterFollow />
+        <section aria-labelledby="footer-follow-heading">
+          <h2 id="footer-follow-heading" className="site-footer__heading">
+            {messages.footer.followUsOn}
+          </h2>
+          <ul className="site-footer__social">
+            {socialPages.map(({ network, href }) => (
+              <li key={network}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={messages.social[network]}
+                  title={`${messages.social[network]} ${messages.footer.opensInNewTab}`}
+                >
+                  <SocialIcon network={network} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
       <div className="site-footer__bottom">
         <div className="container">
