@@ -25,7 +25,6 @@
  * which catches a session that expired and any change without an announcement.
  */
 import { readFileSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import type { Database } from '../db/database.js';
 
 export const chatChannel = 'chat_message';
@@ -83,11 +82,11 @@ export function effectiveTotal(setting: number, fileLimit: number | null): numbe
   return fileLimit === null ? setting : Math.max(1, Math.min(setting, Math.floor(fileLimit / 2)));
 }
 
-export function createChatHub(db: Database, onError: (error: unknown, task: string) => void, fileLimit: number | null = openFileLimit()) {
-  const subscribers = new Map<string, Set<Poke>>();
-  const streams = new Set<ChatStream>();
-  let listening: Promise<(() => Promise<void>) | null> | null = null;
-  // Admitted streams (from admission, before they are tracked, until they end).
+/**
+ * The count of admitted streams (from admission, before they are tracked, until they end) per
+ * account and conversation, per client address and in all.
+ */
+function streamAdmissions(fileLimit: number | null) {
   const perConversation = new Map<string, number>();
   const perClient = new Map<string, number>();
   let admitted = 0;
@@ -98,6 +97,65 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
     else counts.delete(key);
   };
 
+  /**
+   * A place for a new stream of `userId` on `appointmentId` from `address`, or why not. Checked
+   * and counted in one synchronous step, so streams asked for at once cannot pass a cap together.
+   */
+  return function admit(key: { userId: string; appointmentId: string; address: string }, caps: StreamCaps): StreamTicket | StreamRefusal {
+    const conversation = `${key.userId} ${key.appointmentId}`;
+    if ((perConversation.get(conversation) ?? 0) >= caps.perConversation) return 'conversation';
+    if ((perClient.get(key.address) ?? 0) >= caps.perClient) return 'client';
+    if (admitted >= effectiveTotal(caps.total, fileLimit)) return 'total';
+    add(perConversation, conversation, 1);
+    add(perClient, key.address, 1);
+    admitted += 1;
+    let released = false;
+    return {
+      release() {
+        if (released) return;
+        released = true;
+        add(perConversation, conversation, -1);
+        add(perClient, key.address, -1);
+        admitted -= 1;
+      },
+    };
+  };
+}
+
+/** `poke` among the appointment's subscribers; answers the function that takes it out again. */
+function addSubscriber(subscribers: Map<string, Set<Poke>>, appointmentId: string, poke: Poke): () => void {
+  let set = subscribers.get(appointmentId);
+  if (!set) subscribers.set(appointmentId, (set = new Set()));
+  set.add(poke);
+  return () => {
+    set.delete(poke);
+    if (set.size === 0 && subscribers.get(appointmentId) === set) subscribers.delete(appointmentId);
+  };
+}
+
+/** What a notice on the channel says: an account's session or role changed, an appointment's state changed, or a new message. */
+type ChannelNotice = { account: string } | { changed: string } | { message: string } | null;
+
+function readNotice(payload: string): ChannelNotice {
+  let notice: { a?: unknown; s?: unknown; u?: unknown };
+  try {
+    notice = JSON.parse(payload) as { a?: unknown; s?: unknown; u?: unknown };
+  } catch {
+    return null;
+  }
+  // An account's session ended or its role changed (030_chat_delivery_limits.sql).
+  if (typeof notice.u === 'string') return { account: notice.u };
+  if (typeof notice.a !== 'string') return null;
+  // The appointment itself changed (completed, cancelled, moved, paid: 024_chat_state_notices.sql).
+  return notice.s !== undefined ? { changed: notice.a } : { message: notice.a };
+}
+
+export function createChatHub(db: Database, onError: (error: unknown, task: string) => void, fileLimit: number | null = openFileLimit()) {
+  const subscribers = new Map<string, Set<Poke>>();
+  const streams = new Set<ChatStream>();
+  let listening: Promise<(() => Promise<void>) | null> | null = null;
+  const admit = streamAdmissions(fileLimit);
+
   // After a lost LISTEN connection nothing announced meanwhile is known: every stream reads
   // again, and asks again whether its session and part still hold.
   const pokeAll = () => {
@@ -106,25 +164,15 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
   };
 
   function onPayload(payload: string): void {
-    let notice: { a?: unknown; s?: unknown; u?: unknown };
-    try {
-      notice = JSON.parse(payload) as { a?: unknown; s?: unknown; u?: unknown };
-    } catch {
-      return;
+    const notice = readNotice(payload);
+    if (!notice) return;
+    if ('account' in notice) {
+      for (const s of [...streams]) if (s.userId === notice.account) s.recheck();
+    } else if ('changed' in notice) {
+      for (const s of [...streams]) if (s.appointmentId === notice.changed) s.changed();
+    } else {
+      for (const poke of subscribers.get(notice.message) ?? []) poke();
     }
-    // An account's session ended or its role changed (030_chat_delivery_limits.sql).
-    if (typeof notice.u === 'string') {
-      for (const s of [...streams]) if (s.userId === notice.u) s.recheck();
-      return;
-    }
-    const appointmentId = notice.a;
-    if (typeof appointmentId !== 'string') return;
-    // The appointment itself changed (completed, cancelled, moved, paid: 024_chat_state_notices.sql).
-    if (notice.s !== undefined) {
-      for (const s of [...streams]) if (s.appointmentId === appointmentId) s.changed();
-      return;
-    }
-    for (const poke of subscribers.get(appointmentId) ?? []) poke();
   }
 
   function ensureListening(): Promise<(() => Promise<void>) | null> {
@@ -143,13 +191,7 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
     /** Calls `poke` whenever a message of this appointment is committed (on any instance). */
     async subscribe(appointmentId: string, poke: Poke): Promise<() => void> {
       await ensureListening();
-      let set = subscribers.get(appointmentId);
-      if (!set) subscribers.set(appointmentId, (set = new Set()));
-      set.add(poke);
-      return () => {
-        set.delete(poke);
-        if (set.size === 0 && subscribers.get(appointmentId) === set) subscribers.delete(appointmentId);
-      };
+      return addSubscriber(subscribers, appointmentId, poke);
     },
 
     /** Inside the transaction that wrote the message: sent at its commit. */
@@ -159,29 +201,8 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
       if (!db.listen) setImmediate(() => onPayload(JSON.stringify({ a: appointmentId })));
     },
 
-    /**
-     * A place for a new stream of `userId` on `appointmentId` from `address`, or why not. Checked
-     * and counted in one synchronous step, so streams asked for at once cannot pass a cap together.
-     */
-    admit(key: { userId: string; appointmentId: string; address: string }, caps: StreamCaps): StreamTicket | StreamRefusal {
-      const conversation = `${key.userId} ${key.appointmentId}`;
-      if ((perConversation.get(conversation) ?? 0) >= caps.perConversation) return 'conversation';
-      if ((perClient.get(key.address) ?? 0) >= caps.perClient) return 'client';
-      if (admitted >= effectiveTotal(caps.total, fileLimit)) return 'total';
-      add(perConversation, conversation, 1);
-      add(perClient, key.address, 1);
-      admitted += 1;
-      let released = false;
-      return {
-        release() {
-          if (released) return;
-          released = true;
-          add(perConversation, conversation, -1);
-          add(perClient, key.address, -1);
-          admitted -= 1;
-        },
-      };
-    },
+    /** A place for a new stream, or why not (streamAdmissions). */
+    admit,
 
     track(stream: ChatStream): () => void {
       streams.add(stream);
@@ -208,156 +229,3 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
   };
 }
 export type ChatHub = ReturnType<typeof createChatHub>;
-
-export interface StreamOptions<M extends { id: string }> {
-  raw: ServerResponse;
-  hub: ChatHub;
-  appointmentId: string;
-  /** The account that opened the stream. */
-  userId: string;
-  /** Its place among the open streams (hub.admit), given back when the stream ends. */
-  ticket: StreamTicket;
-  /** The last id the browser has ('0': none). */
-  after: string;
-  /** Messages after an id, oldest first, at most a page. */
-  load: (after: string) => Promise<M[]>;
-  /** Whether the session and the part that opened the stream still hold (and the chat is still live). */
-  stillAllowed: () => Promise<boolean>;
-  keepAliveMs: number;
-  /** How often the stream asks `stillAllowed` without being told to (streamRecheckMs). */
-  recheckMs?: number;
-  onError: (error: unknown) => void;
-}
-
-/**
- * Serves one Server-Sent Events stream on a hijacked response: `message` events with the message
- * id as the event id, a comment every keepAliveMs so proxies and phones keep the connection, and
- * a `reconnect` event before the server ends it (a `changed` event when the appointment's state
- * changed, or the session or part that opened the stream ended: the browser loads the
- * conversation again and so learns its new state, or that it may no longer).
- *
- * One task at a time per stream, in this order: a check of the session and part (asked for by a
- * notice or the timer; nothing is sent while one is due), reading and sending the messages after
- * the last one sent, and ending after a change of state.
- */
-export async function serveChatStream<M extends { id: string }>(o: StreamOptions<M>): Promise<void> {
-  const { raw } = o;
-  let last = o.after;
-  let closed = false;
-  // What is due; `held` while a check is due: no message goes out until it passed.
-  const due = { check: false, read: false, changed: false };
-  let held = false;
-  let working = false;
-
-  const write = (chunk: string) => {
-    if (!closed) raw.write(chunk);
-  };
-
-  const drainMessages = async () => {
-    for (;;) {
-      const page = await o.load(last);
-      // A check asked for meanwhile (a logout, say): this page may hold what the session may no
-      // longer see; it is read again once the check passed.
-      if (closed || held) return;
-      for (const m of page) {
-        write(`id: ${m.id}\nevent: message\ndata: ${JSON.stringify(m)}\n\n`);
-        last = m.id;
-      }
-      if (page.length === 0) return;
-    }
-  };
-
-  let unsubscribe: () => void = () => undefined;
-  let untrack: () => void = () => undefined;
-  let keepAlive: NodeJS.Timeout | undefined;
-  let recheckTimer: NodeJS.Timeout | undefined;
-
-  const finish = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(keepAlive);
-    clearInterval(recheckTimer);
-    unsubscribe();
-    untrack();
-    o.ticket.release();
-  };
-
-  const endWith = (event: 'reconnect' | 'changed') => {
-    write(`event: ${event}\ndata: {}\n\n`);
-    finish();
-    raw.end();
-  };
-
-  const work = () => {
-    if (working || closed) return;
-    working = true;
-    void (async () => {
-      try {
-        while (!closed) {
-          if (due.check) {
-            due.check = false;
-            if (!(await o.stillAllowed())) return endWith('changed');
-            if (!due.check) held = false;
-          } else if (due.read) {
-            due.read = false;
-            await drainMessages();
-          } else if (due.changed) {
-            // The messages committed before the change (one whose notice came before this
-            // instance listened, say) are sent first, then `changed`.
-            await drainMessages();
-            return endWith('changed');
-          } else {
-            return;
-          }
-        }
-      } catch (error) {
-        finish();
-        o.onError(error);
-      } finally {
-        working = false;
-      }
-    })();
-  };
-
-  const poke = () => {
-    due.read = true;
-    work();
-  };
-  const recheck = () => {
-    held = true;
-    due.check = true;
-    due.read = true; // what a check interrupted is read again after it
-    work();
-  };
-  const changed = () => {
-    due.changed = true;
-    work();
-  };
-
-  try {
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-      // nginx: do not buffer this answer (docs/nginx.conf also turns buffering off for the path).
-      'x-accel-buffering': 'no',
-      connection: 'keep-alive',
-    });
-    write('retry: 2000\n: open\n\n');
-    keepAlive = setInterval(() => write(': keep-alive\n\n'), o.keepAliveMs);
-    keepAlive.unref();
-    recheckTimer = setInterval(recheck, o.recheckMs ?? streamRecheckMs);
-    recheckTimer.unref();
-    raw.on('close', finish);
-    // The browser may have gone while the stream was being checked: its `close` came before anyone
-    // listened, and its place must be given back now.
-    if (raw.destroyed) return finish();
-    untrack = o.hub.track({ appointmentId: o.appointmentId, userId: o.userId, end: () => endWith('reconnect'), changed, recheck });
-    unsubscribe = await o.hub.subscribe(o.appointmentId, poke);
-  } catch (error) {
-    finish();
-    throw error;
-  }
-  if (closed) unsubscribe();
-  poke();
-}

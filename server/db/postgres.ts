@@ -25,10 +25,109 @@ export interface PostgresOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/** One transaction on a connection of its own; a connection that cannot roll back is not reused. */
+async function transactionOn<T>(pool: pg.Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('begin');
+    const result = await fn(queryable(client));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('rollback');
+    } catch {
+      broken = true; // the connection is unusable; do not return it to the pool
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+async function scriptOn(pool: pg.Pool, sql: string): Promise<QueryResult<Record<string, unknown>>> {
+  // No parameters: the simple protocol, one answer per statement. A script that fails inside
+  // its own BEGIN leaves the session in an aborted transaction: roll it back before the
+  // connection goes back to the pool.
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const answer = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
+    const last = Array.isArray(answer) ? answer.at(-1) : answer;
+    return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.rowCount ?? 0) };
+  } catch (error) {
+    try {
+      await client.query('rollback');
+    } catch {
+      broken = true;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool; a lost connection is reported (`onLost`)
+ * and made again every second until it answers (`onReconnect`). Answers the function that stops.
+ */
+async function listenOn(
+  driver: typeof pg,
+  options: PostgresOptions,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+  onLost?: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let closed = false;
+  let client: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new driver.Client({ connectionString: options.connectionString, application_name: 'clinic-portal-listen' });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? '');
+    });
+    c.on('error', (error) => {
+      options.onIdleError?.(error);
+      c.end().catch(() => undefined);
+      if (client === c) {
+        client = null;
+        onLost?.();
+      }
+      if (!closed) setTimeout(() => void retry(), 1000).unref();
+    });
+    await c.connect();
+    await c.query(`listen ${channel}`);
+    if (closed) {
+      await c.end();
+      return;
+    }
+    client = c;
+  };
+  const retry = async (): Promise<void> => {
+    if (closed || client) return;
+    try {
+      await connect();
+      onReconnect?.();
+    } catch (error) {
+      options.onIdleError?.(error as Error);
+      if (!closed) setTimeout(() => void retry(), 1000).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
+}
+
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
   // Loaded here, not with the server: the embedded database never needs it.
-  const { default: pg } = await import('pg');
-  const pool = new pg.Pool({
+  const { default: driver } = await import('pg');
+  const pool = new driver.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: 10_000,
@@ -49,101 +148,16 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     throw error;
   }
 
-  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    let broken = false;
-    try {
-      await client.query('begin');
-      const result = await fn(queryable(client));
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      try {
-        await client.query('rollback');
-      } catch {
-        broken = true; // the connection is unusable; do not return it to the pool
-      }
-      throw error;
-    } finally {
-      client.release(broken);
-    }
-  }
-
-  async function script(sql: string): Promise<QueryResult<Record<string, unknown>>> {
-    // No parameters: the simple protocol, one answer per statement. A script that fails inside
-    // its own BEGIN leaves the session in an aborted transaction: roll it back before the
-    // connection goes back to the pool.
-    const client = await pool.connect();
-    let broken = false;
-    try {
-      const answer = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
-      const last = Array.isArray(answer) ? answer.at(-1) : answer;
-      return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: Math.max(last?.rows.length ?? 0, last?.rowCount ?? 0) };
-    } catch (error) {
-      try {
-        await client.query('rollback');
-      } catch {
-        broken = true;
-      }
-      throw error;
-    } finally {
-      client.release(broken);
-    }
-  }
-
   const base = queryable(pool);
   const writes = writeSignal();
   return {
     kind: 'postgres',
     ...writes.queryable(base),
     onWrite: writes.onWrite,
-    unsignalled: { ...base, script },
-    transaction: (fn) => writes.watch(() => transaction(fn)),
-    script: (sql) => writes.watch(() => script(sql)),
-    async listen(channel, onPayload, onReconnect, onLost) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
-      let closed = false;
-      let client: pg.Client | null = null;
-      const connect = async (): Promise<void> => {
-        const c = new pg.Client({ connectionString: options.connectionString, application_name: 'clinic-portal-listen' });
-        c.on('notification', (n) => {
-          if (n.channel === channel) onPayload(n.payload ?? '');
-        });
-        c.on('error', (error) => {
-          options.onIdleError?.(error);
-          c.end().catch(() => undefined);
-          if (client === c) {
-            client = null;
-            onLost?.();
-          }
-          if (!closed) setTimeout(() => void retry(), 1000).unref();
-        });
-        await c.connect();
-        await c.query(`listen ${channel}`);
-        if (closed) {
-          await c.end();
-          return;
-        }
-        client = c;
-      };
-      const retry = async (): Promise<void> => {
-        if (closed || client) return;
-        try {
-          await connect();
-          onReconnect?.();
-        } catch (error) {
-          options.onIdleError?.(error as Error);
-          if (!closed) setTimeout(() => void retry(), 1000).unref();
-        }
-      };
-      await connect();
-      return async () => {
-        closed = true;
-        const c = client;
-        client = null;
-        await c?.end().catch(() => undefined);
-      };
-    },
+    unsignalled: { ...base, script: (sql) => scriptOn(pool, sql) },
+    transaction: (fn) => writes.watch(() => transactionOn(pool, fn)),
+    script: (sql) => writes.watch(() => scriptOn(pool, sql)),
+    listen: (channel, onPayload, onReconnect, onLost) => listenOn(driver, options, channel, onPayload, onReconnect, onLost),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };

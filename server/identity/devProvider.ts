@@ -223,14 +223,31 @@ async function buildProvider(options: DevProviderOptions, issuer: string, client
   return provider;
 }
 
-/**
- * The provider's routes and client settings. The provider itself (module, signing key) is made on
- * the first request that needs it, so an app that never signs anyone in (most tests) pays nothing.
- */
-export function createDevProvider(options: DevProviderOptions): DevProvider {
-  const issuer = devIssuer(options.publicUrl);
-  const clientSecret = randomBytes(32).toString('base64url');
+type SignInPage = Parameters<typeof signInPage>[0];
+type Typed = NonNullable<SignInPage['typed']>;
 
+/** Who the sign-in form names: a demo account, a typed address (or why not), or nothing valid. */
+function profileFromForm(form: FormBody): { profile: DevProfile } | { typed: Typed; error: string } | 'expired' {
+  if (form.account !== undefined) {
+    const demo = demoAccounts.find((a) => a.id === form.account);
+    if (!demo) return 'expired';
+    return { profile: { email: demo.email, emailVerified: demo.emailVerified, givenName: demo.givenName, familyName: demo.familyName } };
+  }
+  const typed = {
+    email: (form.email ?? '').trim().toLowerCase(),
+    givenName: (form.given_name ?? '').trim().slice(0, 200),
+    familyName: (form.family_name ?? '').trim().slice(0, 200),
+    unverified: form.unverified === '1',
+  };
+  if (!isEmail(typed.email)) return { typed, error: 'Enter an email address like name@example.com.' };
+  return { profile: { email: typed.email, emailVerified: !typed.unverified, givenName: typed.givenName, familyName: typed.familyName } };
+}
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+/** What the pages ask of oidc-provider, which is made on the first call that needs it. */
+function providerCalls(options: DevProviderOptions, issuer: string, clientSecret: string) {
   let built: Promise<Provider> | undefined;
   const instance = (): Promise<Provider> => {
     built ??= buildProvider(options, issuer, clientSecret).catch((error: unknown) => {
@@ -239,143 +256,109 @@ export function createDevProvider(options: DevProviderOptions): DevProvider {
     });
     return built;
   };
-
   let koaCallback: ReturnType<Provider['callback']> | undefined;
 
-  /** Hands the request to oidc-provider as if it were mounted at /dev-idp (koa-mount style). */
-  async function passToProvider(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    koaCallback ??= (await instance()).callback();
-    reply.hijack();
-    const req = request.raw as IncomingMessage & { originalUrl?: string };
-    const url = req.url ?? devMountPath;
-    req.originalUrl = url;
-    const rest = url.slice(devMountPath.length);
-    req.url = rest.startsWith('/') ? rest : `/${rest}`;
-    void koaCallback(req, reply.raw);
-  }
+  return {
+    /** Hands the request to oidc-provider as if it were mounted at /dev-idp (koa-mount style). */
+    async passToProvider(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      koaCallback ??= (await instance()).callback();
+      reply.hijack();
+      const req = request.raw as IncomingMessage & { originalUrl?: string };
+      const url = req.url ?? devMountPath;
+      req.originalUrl = url;
+      const rest = url.slice(devMountPath.length);
+      req.url = rest.startsWith('/') ? rest : `/${rest}`;
+      void koaCallback(req, reply.raw);
+    },
+    /** The interaction this browser is in, if it is the one in the address. */
+    async interactionOf(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+      try {
+        const details = await (await instance()).interactionDetails(request.raw, reply.raw);
+        return details.uid === request.params.uid ? details : undefined;
+      } catch {
+        return undefined; // no interaction cookie, or it expired
+      }
+    },
+    async finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+      const returnTo = await (await instance()).interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+      return reply.code(303).header('cache-control', 'no-store').redirect(returnTo, 303);
+    },
+    async grantFor(accountId: string, clientId: string, scope: string): Promise<string> {
+      const grant = new (await instance()).Grant({ accountId, clientId });
+      grant.addOIDCScope(scope);
+      return grant.save();
+    },
+  };
+}
 
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
-
+/** Our own pages (sign in, consent, cancel), with the small forms they post. */
+function signInPages(calls: ReturnType<typeof providerCalls>, publicUrl: string) {
   const expired = (reply: FastifyReply) =>
-    html(
-      reply,
-      400,
-      errorPage(
-        'This sign-in has expired',
-        'Go back to the clinic site and choose "Continue with Google" again.',
-        options.publicUrl,
-      ),
+    html(reply, 400, errorPage('This sign-in has expired', 'Go back to the clinic site and choose "Continue with Google" again.', publicUrl));
+
+  return async (pages: FastifyInstance): Promise<void> => {
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
-  /** The interaction this browser is in, if it is the one in the address. */
-  async function interactionOf(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
-    try {
-      const details = await (await instance()).interactionDetails(request.raw, reply.raw);
-      return details.uid === request.params.uid ? details : undefined;
-    } catch {
-      return undefined; // no interaction cookie, or it expired
-    }
-  }
+    pages.get<{ Params: { uid: string } }>(`${devMountPath}/interaction/:uid`, async (request, reply) => {
+      const details = await calls.interactionOf(request, reply);
+      if (!details) return expired(reply);
+      if (details.prompt.name === 'login') {
+        return html(reply, 200, signInPage({ action: `${devMountPath}/interaction/${details.uid}`, clientName }));
+      }
+      // Consent: the one client here is the clinic's own, so its grant is given without asking.
+      const accountId = details.session?.accountId;
+      if (!accountId) return expired(reply);
+      const grantId = await calls.grantFor(accountId, String(details.params.client_id), String(details.params.scope ?? 'openid'));
+      return calls.finish(request, reply, { consent: { grantId } });
+    });
 
-  async function finish(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    result: InteractionResults,
-  ) {
-    const returnTo = await (await instance()).interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
-    return reply.code(303).header('cache-control', 'no-store').redirect(returnTo, 303);
-  }
+    pages.post<{ Params: { uid: string }; Body: FormBody }>(`${devMountPath}/interaction/:uid/login`, async (request, reply) => {
+      const details = await calls.interactionOf(request, reply);
+      if (!details || details.prompt.name !== 'login') return expired(reply);
+      const read = profileFromForm((request.body ?? {}) as FormBody);
+      if (read === 'expired') return expired(reply);
+      if (!('profile' in read)) {
+        const action = `${devMountPath}/interaction/${details.uid}`;
+        return html(reply, 400, signInPage({ action, clientName, typed: read.typed, error: read.error }));
+      }
+      const accountId = accountIdOf(read.profile);
+      const grantId = await calls.grantFor(accountId, String(details.params.client_id), String(details.params.scope ?? 'openid'));
+      return calls.finish(request, reply, { login: { accountId, remember: false }, consent: { grantId } });
+    });
 
-  async function grantFor(accountId: string, clientId: string, scope: string): Promise<string> {
-    const grant = new (await instance()).Grant({ accountId, clientId });
-    grant.addOIDCScope(scope);
-    return grant.save();
-  }
+    pages.post<{ Params: { uid: string } }>(`${devMountPath}/interaction/:uid/abort`, async (request, reply) => {
+      const details = await calls.interactionOf(request, reply);
+      if (!details) return expired(reply);
+      return calls.finish(request, reply, { error: 'access_denied', error_description: 'The person cancelled the sign-in.' });
+    });
+  };
+}
+
+/**
+ * The provider's routes and client settings. The provider itself (module, signing key) is made on
+ * the first request that needs it, so an app that never signs anyone in (most tests) pays nothing.
+ */
+export function createDevProvider(options: DevProviderOptions): DevProvider {
+  const issuer = devIssuer(options.publicUrl);
+  const clientSecret = randomBytes(32).toString('base64url');
+  const calls = providerCalls(options, issuer, clientSecret);
 
   async function routes(app: FastifyInstance): Promise<void> {
     app.get(stylesheetPath, (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(stylesheet),
     );
-
-    // Our own pages, with the small forms they post.
-    await app.register(async (pages) => {
-      pages.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 8 * 1024 },
-        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-      );
-
-      pages.get<{ Params: { uid: string } }>(`${devMountPath}/interaction/:uid`, async (request, reply) => {
-        const details = await interactionOf(request, reply);
-        if (!details) return expired(reply);
-        if (details.prompt.name === 'login') {
-          return html(reply, 200, signInPage({ action: `${devMountPath}/interaction/${details.uid}`, clientName }));
-        }
-        // Consent: the one client here is the clinic's own, so its grant is given without asking.
-        const accountId = details.session?.accountId;
-        if (!accountId) return expired(reply);
-        const grantId = await grantFor(accountId, String(details.params.client_id), String(details.params.scope ?? 'openid'));
-        return finish(request, reply, { consent: { grantId } });
-      });
-
-      pages.post<{ Params: { uid: string }; Body: FormBody }>(
-        `${devMountPath}/interaction/:uid/login`,
-        async (request, reply) => {
-          const details = await interactionOf(request, reply);
-          if (!details || details.prompt.name !== 'login') return expired(reply);
-          const form = (request.body ?? {}) as FormBody;
-          let profile: DevProfile;
-          const demo = demoAccounts.find((a) => a.id === form.account);
-          if (form.account !== undefined) {
-            if (!demo) return expired(reply);
-            profile = { email: demo.email, emailVerified: demo.emailVerified, givenName: demo.givenName, familyName: demo.familyName };
-          } else {
-            const typed = {
-              email: (form.email ?? '').trim().toLowerCase(),
-              givenName: (form.given_name ?? '').trim().slice(0, 200),
-              familyName: (form.family_name ?? '').trim().slice(0, 200),
-              unverified: form.unverified === '1',
-            };
-            if (!isEmail(typed.email)) {
-              return html(
-                reply,
-                400,
-                signInPage({
-                  action: `${devMountPath}/interaction/${details.uid}`,
-                  clientName,
-                  typed,
-                  error: 'Enter an email address like name@example.com.',
-                }),
-              );
-            }
-            profile = {
-              email: typed.email,
-              emailVerified: !typed.unverified,
-              givenName: typed.givenName,
-              familyName: typed.familyName,
-            };
-          }
-          const accountId = accountIdOf(profile);
-          const grantId = await grantFor(accountId, String(details.params.client_id), String(details.params.scope ?? 'openid'));
-          return finish(request, reply, { login: { accountId, remember: false }, consent: { grantId } });
-        },
-      );
-
-      pages.post<{ Params: { uid: string } }>(`${devMountPath}/interaction/:uid/abort`, async (request, reply) => {
-        const details = await interactionOf(request, reply);
-        if (!details) return expired(reply);
-        return finish(request, reply, { error: 'access_denied', error_description: 'The person cancelled the sign-in.' });
-      });
-    });
-
+    await app.register(signInPages(calls, options.publicUrl));
     // Everything else under /dev-idp is oidc-provider's: discovery, keys, authorization, token, userinfo.
     await app.register(async (koa) => {
       koa.removeAllContentTypeParsers();
       // Leave every body unread: oidc-provider parses what it accepts and refuses the rest.
       koa.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-      koa.all(devMountPath, passToProvider);
-      koa.all(`${devMountPath}/*`, passToProvider);
+      koa.all(devMountPath, calls.passToProvider);
+      koa.all(`${devMountPath}/*`, calls.passToProvider);
     });
   }
 

@@ -139,73 +139,64 @@ async function purgeAccount(tx: Queryable, userId: string): Promise<{ appointmen
   return { appointments: appointments.length, payments: payments.length };
 }
 
+/** The purge's audit row: what one batch erased or purged, by the records purge itself. */
+const purgeAudit = (tx: Queryable, action: string, details: Record<string, unknown>, at: Date) =>
+  insertAudit(tx, { actorUserId: null, actor: 'records purge', actorRole: 'operator', action, details }, at);
+
+/** The clinical detail of every account due, a batch per transaction; answers how many accounts. */
+async function eraseClinical(db: Database, now: () => Date, retention: Retention): Promise<number> {
+  let erased = 0;
+  for (;;) {
+    const at = now();
+    const due = await db.transaction(async (tx) => {
+      const accounts = await dueForClinicalErasure(tx, at, retention);
+      let appointments = 0;
+      for (const userId of accounts) appointments += await eraseClinicalDetail(tx, userId, at);
+      if (accounts.length > 0) {
+        await purgeAudit(tx, 'records.clinical.erased', { accounts: accounts.length, appointments, retention: { clinicalYears: retention.clinicalYears } }, at);
+      }
+      return accounts.length;
+    });
+    erased += due;
+    if (due < batchSize) return erased;
+  }
+}
+
+/** Every account past its period purged whole, a batch per transaction. */
+async function purgeAccounts(db: Database, now: () => Date, retention: Retention): Promise<Omit<PurgeResult, 'clinicalErased'>> {
+  const total = { accounts: 0, appointments: 0, payments: 0 };
+  for (;;) {
+    const at = now();
+    const batch = await db.transaction(async (tx) => {
+      const due = await dueAccounts(tx, at, retention);
+      const counts = { accounts: 0, appointments: 0, payments: 0 };
+      for (const userId of due) {
+        const purged = await purgeAccount(tx, userId);
+        counts.accounts += 1;
+        counts.appointments += purged.appointments;
+        counts.payments += purged.payments;
+      }
+      if (due.length > 0) {
+        const period = { clinicalYears: retention.clinicalYears, paymentYears: retention.paymentYears };
+        await purgeAudit(tx, 'records.purged', { ...counts, retention: period }, at);
+      }
+      return { due: due.length, counts };
+    });
+    total.accounts += batch.counts.accounts;
+    total.appointments += batch.counts.appointments;
+    total.payments += batch.counts.payments;
+    if (batch.due < batchSize) return total;
+  }
+}
+
 export function createPurge(options: PurgeOptions) {
   const { db, now } = options;
   const retention = options.retention ?? legalRetention;
 
-  /** The clinical detail of every account due, a batch per transaction; answers how many accounts. */
-  async function eraseClinical(): Promise<number> {
-    let erased = 0;
-    for (;;) {
-      const at = now();
-      const due = await db.transaction(async (tx) => {
-        const accounts = await dueForClinicalErasure(tx, at, retention);
-        let appointments = 0;
-        for (const userId of accounts) appointments += await eraseClinicalDetail(tx, userId, at);
-        if (accounts.length > 0) {
-          await insertAudit(
-            tx,
-            {
-              actorUserId: null,
-              actor: 'records purge',
-              actorRole: 'operator',
-              action: 'records.clinical.erased',
-              details: { accounts: accounts.length, appointments, retention: { clinicalYears: retention.clinicalYears } },
-            },
-            at,
-          );
-        }
-        return accounts.length;
-      });
-      erased += due;
-      if (due < batchSize) return erased;
-    }
-  }
-
   /** One sweep at the server's clock: clinical detail past its period, then every account due, a batch per transaction. */
   async function sweep(): Promise<PurgeResult> {
-    const total: PurgeResult = { clinicalErased: await eraseClinical(), accounts: 0, appointments: 0, payments: 0 };
-    for (;;) {
-      const at = now();
-      const batch = await db.transaction(async (tx) => {
-        const due = await dueAccounts(tx, at, retention);
-        const counts = { accounts: 0, appointments: 0, payments: 0 };
-        for (const userId of due) {
-          const purged = await purgeAccount(tx, userId);
-          counts.accounts += 1;
-          counts.appointments += purged.appointments;
-          counts.payments += purged.payments;
-        }
-        if (due.length > 0) {
-          await insertAudit(
-            tx,
-            {
-              actorUserId: null,
-              actor: 'records purge',
-              actorRole: 'operator',
-              action: 'records.purged',
-              details: { ...counts, retention: { clinicalYears: retention.clinicalYears, paymentYears: retention.paymentYears } },
-            },
-            at,
-          );
-        }
-        return { due: due.length, counts };
-      });
-      total.accounts += batch.counts.accounts;
-      total.appointments += batch.counts.appointments;
-      total.payments += batch.counts.payments;
-      if (batch.due < batchSize) return total;
-    }
+    const clinicalErased = await eraseClinical(db, now, retention);
+    return { clinicalErased, ...(await purgeAccounts(db, now, retention)) };
   }
 
   const queues: QueueDefinition<any>[] = [

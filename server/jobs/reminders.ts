@@ -134,183 +134,200 @@ export interface SweepResult {
   skipped: number;
 }
 
-export function createReminders(options: RemindersOptions) {
-  const { db, now, mailer, publicUrl } = options;
+/** One sweep at the server's clock: due reminders recorded and queued, in one transaction. */
+async function sweepReminders(options: RemindersOptions): Promise<SweepResult> {
+  const { db, now } = options;
+  if (options.leadsMinutes.length === 0) return { queued: 0, skipped: 0 };
+  await options.engine().prepare();
+  const at = now();
+  return db.transaction(async (tx) => {
+    const rows = await insertDue(tx, at, options.leadsMinutes);
+    const queued = rows.filter((r) => r.state === 'queued');
+    for (const row of queued) await options.engine().send(sendQueue, { key: row.key }, { tx });
+    return { queued: queued.length, skipped: rows.length - queued.length };
+  });
+}
 
-  /** One sweep at the server's clock: due reminders recorded and queued, in one transaction. */
-  async function sweep(): Promise<SweepResult> {
-    if (options.leadsMinutes.length === 0) return { queued: 0, skipped: 0 };
-    await options.engine().prepare();
+const setState = (q: Queryable, key: string, state: ReminderState, note: string, at: Date) =>
+  q.query(
+    `update reminder_sends set state = $2, note = $3, updated_at = $4${state === 'sent' ? ', sent_at = $4' : ''}${state === 'sending' ? ', attempts = attempts + 1' : ''} where key = $1`,
+    [key, state, note, at],
+  );
+
+type ReminderClaim =
+  | { state: ReminderState; record?: undefined }
+  | { state: 'sending'; record: AppointmentRecord; lead: number; userId: string };
+
+/**
+ * The send job's claim, in one transaction: the appointment checked again, the texts queued on
+ * the channels this server has and the patient wants, the row `sending`; or why not.
+ */
+function claimReminder(options: RemindersOptions, key: string): Promise<ReminderClaim> {
+  const { db, now } = options;
+  return db.transaction(async (tx): Promise<ReminderClaim> => {
+    const { rows } = await tx.query<SendRow>(
+      'select key, appointment_id, lead_minutes, starts_at, state from reminder_sends where key = $1 for update',
+      [key],
+    );
+    const row = rows[0];
+    if (!row || (row.state !== 'queued' && row.state !== 'sending')) return { state: row?.state ?? 'dropped' };
+    const stored = await findStoredAppointment(tx, row.appointment_id);
     const at = now();
-    return db.transaction(async (tx) => {
-      const rows = await insertDue(tx, at, options.leadsMinutes);
-      const queued = rows.filter((r) => r.state === 'queued');
-      for (const row of queued) await options.engine().send(sendQueue, { key: row.key }, { tx });
-      return { queued: queued.length, skipped: rows.length - queued.length };
-    });
-  }
-
-  const setState = (q: Queryable, key: string, state: ReminderState, note: string, at: Date) =>
-    q.query(
-      `update reminder_sends set state = $2, note = $3, updated_at = $4${state === 'sent' ? ', sent_at = $4' : ''}${state === 'sending' ? ', attempts = attempts + 1' : ''} where key = $1`,
-      [key, state, note, at],
-    );
-
-  /** The send job: the appointment checked again, then the mail, keyed. */
-  async function send(key: string): Promise<ReminderState> {
-    type Claim =
-      | { state: ReminderState; record?: undefined }
-      | { state: 'sending'; record: AppointmentRecord; lead: number; userId: string };
-    const claimed = await db.transaction(async (tx): Promise<Claim> => {
-      const { rows } = await tx.query<SendRow>(
-        'select key, appointment_id, lead_minutes, starts_at, state from reminder_sends where key = $1 for update',
-        [key],
-      );
-      const row = rows[0];
-      if (!row || (row.state !== 'queued' && row.state !== 'sending')) return { state: row?.state ?? 'dropped' };
-      const stored = await findStoredAppointment(tx, row.appointment_id);
-      const at = now();
-      const record = stored?.record;
-      const startsAt = new Date(row.starts_at).getTime();
-      const why = whyNot(record, startsAt, at);
-      if (why !== null || !record) {
-        await setState(tx, key, 'dropped', why ?? 'appointment gone', at);
-        return { state: 'dropped' };
-      }
-      // The texts of this reminder, once (a claim again after a crash inserts nothing new),
-      // on the channels this server has and the patient wants; each its own job, so a failing
-      // SMS provider never holds back or repeats the mail.
-      const choices = await channelChoices(tx, stored!.userId);
-      const channels = textChannels.filter((c) => options.texts?.[c] && choices[`remind_${c}`]);
-      if (channels.length > 0) {
-        const { rows: texts } = await tx.query<{ key: string }>(
-          `insert into reminder_texts (key, reminder_key, channel, state, created_at, updated_at)
-           select $1 || ':' || c, $1, c, 'queued', $3, $3 from unnest($2::text[]) as c
-           on conflict (key) do nothing returning key`,
-          [key, channels, at],
-        );
-        for (const text of texts) await options.engine().send(textQueue, { key: text.key }, { tx });
-      }
-      if (!choices.remind_email) {
-        await setState(tx, key, 'dropped', 'the patient turned email reminders off', at);
-        return { state: 'dropped' };
-      }
-      await setState(tx, key, 'sending', row.state === 'sending' ? 'sent again after an interrupted send' : '', at);
-      return { state: 'sending', record, lead: row.lead_minutes, userId: stored!.userId };
-    });
-    if (claimed.record === undefined) return claimed.state;
-    const { record, lead } = claimed;
-    const appointmentsUrl = `${publicUrl}/#/myappointment`;
-    // In the account's language (015), as the booking confirmation; names stay as written.
-    const language = (await findLanguage(db, claimed.userId)) ?? 'en';
-    try {
-      await mailer.send(
-        appointmentReminderMail(
-          {
-            to: record.email,
-            firstName: record.firstName,
-            appointmentNumber: record.appointmentId,
-            summary: appointmentSummary(record),
-            when: clinicWhen(record.date, record.startTime),
-            leadInWords: leadInWords(lead),
-            consultationType: record.consultationType,
-            doctorName: record.doctorName,
-            location: record.location,
-            phoneNumber: record.phoneNumber,
-            appointmentsUrl,
-            language,
-            date: record.date,
-            startTime: record.startTime,
-            leadMinutes: lead,
-            ...(options.optOutLink ? { optOutUrl: await options.optOutLink(claimed.userId, 'email') } : {}),
-          },
-          `reminder:${key}`,
-        ),
-      );
-    } catch (error) {
-      await db.query('update reminder_sends set note = $2, updated_at = $3 where key = $1', [
-        key,
-        `send failed: ${(error instanceof Error ? error.message : String(error)).slice(0, 400)}`,
-        now(),
-      ]);
-      throw error;
+    const record = stored?.record;
+    const startsAt = new Date(row.starts_at).getTime();
+    const why = whyNot(record, startsAt, at);
+    if (why !== null || !record) {
+      await setState(tx, key, 'dropped', why ?? 'appointment gone', at);
+      return { state: 'dropped' };
     }
-    await setState(db, key, 'sent', '', now());
+    // The texts of this reminder, once (a claim again after a crash inserts nothing new),
+    // on the channels this server has and the patient wants; each its own job, so a failing
+    // SMS provider never holds back or repeats the mail.
+    const choices = await channelChoices(tx, stored!.userId);
+    const channels = textChannels.filter((c) => options.texts?.[c] && choices[`remind_${c}`]);
+    if (channels.length > 0) {
+      const { rows: texts } = await tx.query<{ key: string }>(
+        `insert into reminder_texts (key, reminder_key, channel, state, created_at, updated_at)
+         select $1 || ':' || c, $1, c, 'queued', $3, $3 from unnest($2::text[]) as c
+         on conflict (key) do nothing returning key`,
+        [key, channels, at],
+      );
+      for (const text of texts) await options.engine().send(textQueue, { key: text.key }, { tx });
+    }
+    if (!choices.remind_email) {
+      await setState(tx, key, 'dropped', 'the patient turned email reminders off', at);
+      return { state: 'dropped' };
+    }
+    await setState(tx, key, 'sending', row.state === 'sending' ? 'sent again after an interrupted send' : '', at);
+    return { state: 'sending', record, lead: row.lead_minutes, userId: stored!.userId };
+  });
+}
+
+/** The send job: the appointment checked again, then the mail, keyed. */
+async function sendReminder(options: RemindersOptions, key: string): Promise<ReminderState> {
+  const { db, now, mailer, publicUrl } = options;
+  const claimed = await claimReminder(options, key);
+  if (claimed.record === undefined) return claimed.state;
+  const { record, lead } = claimed;
+  const appointmentsUrl = `${publicUrl}/#/myappointment`;
+  // In the account's language (015), as the booking confirmation; names stay as written.
+  const language = (await findLanguage(db, claimed.userId)) ?? 'en';
+  try {
+    await mailer.send(
+      appointmentReminderMail(
+        {
+          to: record.email,
+          firstName: record.firstName,
+          appointmentNumber: record.appointmentId,
+          summary: appointmentSummary(record),
+          when: clinicWhen(record.date, record.startTime),
+          leadInWords: leadInWords(lead),
+          consultationType: record.consultationType,
+          doctorName: record.doctorName,
+          location: record.location,
+          phoneNumber: record.phoneNumber,
+          appointmentsUrl,
+          language,
+          date: record.date,
+          startTime: record.startTime,
+          leadMinutes: lead,
+          ...(options.optOutLink ? { optOutUrl: await options.optOutLink(claimed.userId, 'email') } : {}),
+        },
+        `reminder:${key}`,
+      ),
+    );
+  } catch (error) {
+    await db.query('update reminder_sends set note = $2, updated_at = $3 where key = $1', [
+      key,
+      `send failed: ${(error instanceof Error ? error.message : String(error)).slice(0, 400)}`,
+      now(),
+    ]);
+    throw error;
+  }
+  await setState(db, key, 'sent', '', now());
+  return 'sent';
+}
+
+const setTextState = (q: Queryable, key: string, state: TextState, note: string, at: Date, providerId?: string) =>
+  q.query(
+    `update reminder_texts set state = $2, note = $3, updated_at = $4${state === 'sent' ? ', sent_at = $4, provider_id = $5' : ''}${state === 'sending' ? ', attempts = attempts + 1' : ''} where key = $1`,
+    state === 'sent' ? [key, state, note.slice(0, 500), at, providerId ?? null] : [key, state, note.slice(0, 500), at],
+  );
+
+/**
+ * The text job: one reminder on one channel. Checked again (appointment, the patient's choice,
+ * the channel still configured), claimed, sent. No provider takes an idempotency key, so a row
+ * found `sending` (the last run died mid-send) becomes `unknown` and is not sent again; a
+ * provider that answered with an error surely did not send it: the row is queued again and the
+ * job fails, so the engine retries it with backoff.
+ */
+async function sendReminderText(options: RemindersOptions, key: string): Promise<TextState> {
+  const { db, now, publicUrl } = options;
+  type TextRow = { channel: TextChannel; state: TextState; appointment_id: string; lead_minutes: number; starts_at: Date | string };
+  const claimed = await db.transaction(async (tx) => {
+    const { rows } = await tx.query<TextRow>(
+      `select t.channel, t.state, r.appointment_id, r.lead_minutes, r.starts_at
+         from reminder_texts t join reminder_sends r on r.key = t.reminder_key
+        where t.key = $1 for update of t`,
+      [key],
+    );
+    const row = rows[0];
+    const at = now();
+    if (!row) return { state: 'dropped' as const };
+    if (row.state === 'sending') {
+      await setTextState(tx, key, 'unknown', 'interrupted mid-send: it may have gone out, so it is not sent again', at);
+      return { state: 'unknown' as const };
+    }
+    if (row.state !== 'queued') return { state: row.state };
+    const stored = await findStoredAppointment(tx, row.appointment_id);
+    const why =
+      whyNot(stored?.record, new Date(row.starts_at).getTime(), at) ??
+      (!(await channelChoices(tx, stored!.userId))[`remind_${row.channel}`]
+        ? `the patient turned ${row.channel === 'sms' ? 'SMS' : 'WhatsApp'} reminders off`
+        : !options.texts?.[row.channel]
+          ? `${row.channel} is not configured on this server`
+          : null);
+    if (why !== null) {
+      await setTextState(tx, key, 'dropped', why, at);
+      return { state: 'dropped' as const };
+    }
+    await setTextState(tx, key, 'sending', '', at);
+    return { state: 'sending' as const, row, record: stored!.record, userId: stored!.userId };
+  });
+  if (claimed.state !== 'sending' || !('record' in claimed)) return claimed.state;
+  const { row, record, userId } = claimed;
+  const language = (await findLanguage(db, userId)) ?? 'en';
+  const sender = options.texts![row.channel]!;
+  try {
+    const { providerId } = await sender.send({
+      phoneNumber: record.phoneNumber,
+      language,
+      name: record.firstName,
+      doctor: record.doctorName,
+      whenIn: (l) => (l === 'en' ? clinicWhen(record.date, record.startTime) : clinicWhenIn(l, record.date, record.startTime)),
+      link: `${publicUrl}/#/myappointment`,
+      optOut: options.optOutLink ? await options.optOutLink(userId, row.channel) : `${publicUrl}/#/account`,
+    });
+    await setTextState(db, key, 'sent', '', now(), providerId);
     return 'sent';
-  }
-
-  const setTextState = (q: Queryable, key: string, state: TextState, note: string, at: Date, providerId?: string) =>
-    q.query(
-      `update reminder_texts set state = $2, note = $3, updated_at = $4${state === 'sent' ? ', sent_at = $4, provider_id = $5' : ''}${state === 'sending' ? ', attempts = attempts + 1' : ''} where key = $1`,
-      state === 'sent' ? [key, state, note.slice(0, 500), at, providerId ?? null] : [key, state, note.slice(0, 500), at],
-    );
-
-  /**
-   * The text job: one reminder on one channel. Checked again (appointment, the patient's choice,
-   * the channel still configured), claimed, sent. No provider takes an idempotency key, so a row
-   * found `sending` (the last run died mid-send) becomes `unknown` and is not sent again; a
-   * provider that answered with an error surely did not send it: the row is queued again and the
-   * job fails, so the engine retries it with backoff.
-   */
-  async function sendText(key: string): Promise<TextState> {
-    type TextRow = { channel: TextChannel; state: TextState; appointment_id: string; lead_minutes: number; starts_at: Date | string };
-    const claimed = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<TextRow>(
-        `select t.channel, t.state, r.appointment_id, r.lead_minutes, r.starts_at
-           from reminder_texts t join reminder_sends r on r.key = t.reminder_key
-          where t.key = $1 for update of t`,
-        [key],
-      );
-      const row = rows[0];
-      const at = now();
-      if (!row) return { state: 'dropped' as const };
-      if (row.state === 'sending') {
-        await setTextState(tx, key, 'unknown', 'interrupted mid-send: it may have gone out, so it is not sent again', at);
-        return { state: 'unknown' as const };
-      }
-      if (row.state !== 'queued') return { state: row.state };
-      const stored = await findStoredAppointment(tx, row.appointment_id);
-      const why =
-        whyNot(stored?.record, new Date(row.starts_at).getTime(), at) ??
-        (!(await channelChoices(tx, stored!.userId))[`remind_${row.channel}`]
-          ? `the patient turned ${row.channel === 'sms' ? 'SMS' : 'WhatsApp'} reminders off`
-          : !options.texts?.[row.channel]
-            ? `${row.channel} is not configured on this server`
-            : null);
-      if (why !== null) {
-        await setTextState(tx, key, 'dropped', why, at);
-        return { state: 'dropped' as const };
-      }
-      await setTextState(tx, key, 'sending', '', at);
-      return { state: 'sending' as const, row, record: stored!.record, userId: stored!.userId };
-    });
-    if (claimed.state !== 'sending' || !('record' in claimed)) return claimed.state;
-    const { row, record, userId } = claimed;
-    const language = (await findLanguage(db, userId)) ?? 'en';
-    const sender = options.texts![row.channel]!;
-    try {
-      const { providerId } = await sender.send({
-        phoneNumber: record.phoneNumber,
-        language,
-        name: record.firstName,
-        doctor: record.doctorName,
-        whenIn: (l) => (l === 'en' ? clinicWhen(record.date, record.startTime) : clinicWhenIn(l, record.date, record.startTime)),
-        link: `${publicUrl}/#/myappointment`,
-        optOut: options.optOutLink ? await options.optOutLink(userId, row.channel) : `${publicUrl}/#/account`,
-      });
-      await setTextState(db, key, 'sent', '', now(), providerId);
-      return 'sent';
-    } catch (error) {
-      const message = `send failed: ${error instanceof Error ? error.message : String(error)}`;
-      if (error instanceof TextSendError && !error.notSent) {
-        await setTextState(db, key, 'unknown', `${message}; it may have gone out, so it is not sent again`, now());
-        return 'unknown';
-      }
-      // Surely not sent: queued again for the engine's retry.
-      await setTextState(db, key, 'queued', message, now());
-      throw error;
+  } catch (error) {
+    const message = `send failed: ${error instanceof Error ? error.message : String(error)}`;
+    if (error instanceof TextSendError && !error.notSent) {
+      await setTextState(db, key, 'unknown', `${message}; it may have gone out, so it is not sent again`, now());
+      return 'unknown';
     }
+    // Surely not sent: queued again for the engine's retry.
+    await setTextState(db, key, 'queued', message, now());
+    throw error;
   }
+}
+
+export function createReminders(options: RemindersOptions) {
+  const reminders = {
+    sweep: () => sweepReminders(options),
+    send: (key: string) => sendReminder(options, key),
+    sendText: (key: string) => sendReminderText(options, key),
+  };
 
   const queues: QueueDefinition<any>[] = [
     {
@@ -319,7 +336,7 @@ export function createReminders(options: RemindersOptions) {
       retryLimit: 0,
       expireInSeconds: 5 * 60,
       handler: async () => {
-        await sweep();
+        await reminders.sweep();
       },
     },
     {
@@ -331,7 +348,7 @@ export function createReminders(options: RemindersOptions) {
       expireInSeconds: 5 * 60,
       handler: async (data: { key?: unknown }) => {
         if (typeof data?.key !== 'string') throw new Error('reminders.send without a key');
-        await send(data.key);
+        await reminders.send(data.key);
       },
     },
     {
@@ -342,12 +359,12 @@ export function createReminders(options: RemindersOptions) {
       expireInSeconds: 5 * 60,
       handler: async (data: { key?: unknown }) => {
         if (typeof data?.key !== 'string') throw new Error('reminders.text without a key');
-        await sendText(data.key);
+        await reminders.sendText(data.key);
       },
     },
   ];
 
-  return { sweep, send, sendText, queues };
+  return { ...reminders, queues };
 }
 export type Reminders = ReturnType<typeof createReminders>;
 

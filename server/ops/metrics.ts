@@ -29,68 +29,80 @@ export interface MetricsOptions {
   processMetrics?: boolean;
 }
 
-export function createMetrics(options: MetricsOptions = {}) {
-  const registry = new client.Registry();
-  if (options.processMetrics) client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+type PoolStats = NonNullable<ReturnType<NonNullable<Database['poolStats']>>>;
 
-  const requests = new client.Counter({
-    name: 'clinic_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const requestSeconds = new client.Histogram({
-    name: 'clinic_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const bookings = new client.Counter({
-    name: 'clinic_bookings_total',
-    help: 'Bookings made (booked) and lost to another booking of the slot (slot_taken)',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  const payments = new client.Counter({
-    name: 'clinic_payments_total',
-    help: 'Payment checkouts (checkout_opened, provider_error) and settled payments (paid, refund, failed, pending, mismatch, unknown)',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  const mails = new client.Counter({
-    name: 'clinic_mails_total',
-    help: 'Mails handed to the mail server (or written to the outbox), by outcome',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  const querySeconds = new client.Histogram({
-    name: 'clinic_db_query_duration_seconds',
-    help: 'Database statements and whole transactions, by kind (query, exec, transaction)',
-    labelNames: ['kind'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
-  const queryErrors = new client.Counter({
-    name: 'clinic_db_query_errors_total',
-    help: 'Database statements that failed (constraint violations included)',
-    registers: [registry],
-  });
+/** The app's counters and histograms, registered in `registry`. */
+function instruments(registry: client.Registry) {
+  return {
+    requests: new client.Counter({
+      name: 'clinic_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    }),
+    requestSeconds: new client.Histogram({
+      name: 'clinic_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method and route pattern',
+      labelNames: ['method', 'route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    bookings: new client.Counter({
+      name: 'clinic_bookings_total',
+      help: 'Bookings made (booked) and lost to another booking of the slot (slot_taken)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    payments: new client.Counter({
+      name: 'clinic_payments_total',
+      help: 'Payment checkouts (checkout_opened, provider_error) and settled payments (paid, refund, failed, pending, mismatch, unknown)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    mails: new client.Counter({
+      name: 'clinic_mails_total',
+      help: 'Mails handed to the mail server (or written to the outbox), by outcome',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    querySeconds: new client.Histogram({
+      name: 'clinic_db_query_duration_seconds',
+      help: 'Database statements and whole transactions, by kind (query, exec, transaction)',
+      labelNames: ['kind'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    queryErrors: new client.Counter({
+      name: 'clinic_db_query_errors_total',
+      help: 'Database statements that failed (constraint violations included)',
+      registers: [registry],
+    }),
+  };
+}
 
-  let pool: Database['poolStats'];
-  const poolGauge = (name: string, help: string, read: (s: NonNullable<ReturnType<NonNullable<Database['poolStats']>>>) => number) =>
+/** The PostgreSQL pool's gauges, read from `stats` at each scrape (nothing on PGlite). */
+function poolGauges(registry: client.Registry, stats: () => PoolStats | undefined): void {
+  const gauge = (name: string, help: string, read: (s: PoolStats) => number) =>
     new client.Gauge({
       name,
       help,
       registers: [registry],
       collect() {
-        const stats = pool?.();
-        if (stats) this.set(read(stats));
+        const now = stats();
+        if (now) this.set(read(now));
       },
     });
-  poolGauge('clinic_db_pool_connections', 'PostgreSQL pool: open connections', (s) => s.total);
-  poolGauge('clinic_db_pool_idle_connections', 'PostgreSQL pool: idle connections', (s) => s.idle);
-  poolGauge('clinic_db_pool_waiting_requests', 'PostgreSQL pool: queries waiting for a connection', (s) => s.waiting);
+  gauge('clinic_db_pool_connections', 'PostgreSQL pool: open connections', (s) => s.total);
+  gauge('clinic_db_pool_idle_connections', 'PostgreSQL pool: idle connections', (s) => s.idle);
+  gauge('clinic_db_pool_waiting_requests', 'PostgreSQL pool: queries waiting for a connection', (s) => s.waiting);
+}
+
+export function createMetrics(options: MetricsOptions = {}) {
+  const registry = new client.Registry();
+  if (options.processMetrics) client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const { requests, requestSeconds, bookings, payments, mails, querySeconds, queryErrors } = instruments(registry);
+  let pool: Database['poolStats'];
+  poolGauges(registry, () => pool?.());
 
   async function timed<T>(kind: 'query' | 'exec' | 'transaction', fn: () => Promise<T>): Promise<T> {
     const end = querySeconds.startTimer({ kind });

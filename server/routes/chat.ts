@@ -16,7 +16,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ChatMessageId, chatPhotoMaxBytes } from '../../contract/chat.js';
 import { chatEndpoints } from '../../contract/endpoints/index.js';
-import { serveChatStream, type ChatHub } from '../chat/hub.js';
+import type { ChatHub } from '../chat/hub.js';
+import { serveChatStream } from '../chat/stream.js';
 import { loginRequired, requireSession } from '../http/auth.js';
 import { InvalidRequestError, route } from '../http/route.js';
 import type { Services } from '../services/index.js';

@@ -85,16 +85,14 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOptions): Promise<void> {
-  const { publicUrl, accounts } = options;
-  const store = createIdentityStore(options.db, options.now);
-  const redirectUri = oidcRedirectUri(publicUrl);
-  const cookies = { attempt: attemptCookie(publicUrl), handoff: handoffCookie(publicUrl) };
-  const appReturn = `${publicUrl}/#/auth/google`;
-
-  let relyingParty: RelyingParty;
+/**
+ * The relying party: Google's (or another OpenID provider's) at OIDC_ISSUER, or the built-in
+ * development provider, registered on this plugin with the hook that keeps it to this machine.
+ */
+async function relyingPartyOf(app: FastifyInstance, options: GoogleSignInOptions, redirectUri: string): Promise<RelyingParty> {
+  const { publicUrl } = options;
   if (options.oidc.kind === 'external') {
-    relyingParty = createRelyingParty({
+    const external = createRelyingParty({
       issuer: options.oidc.issuer,
       clientId: options.oidc.clientId,
       clientSecret: options.oidc.clientSecret,
@@ -102,35 +100,46 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
       allowHttp: new URL(options.oidc.issuer).protocol === 'http:',
     });
     app.log.info({ issuer: options.oidc.issuer }, 'Google sign-in through the OpenID provider at OIDC_ISSUER');
-  } else {
-    // First, before any route: the development provider signs anybody in as any email, so it,
-    // and the steps that trust it, answer this machine only (server/identity/localClient.ts).
-    // This plugin is encapsulated: the hook covers its routes and nothing else of the app.
-    app.addHook('onRequest', async (request, reply) => {
-      if (isLocalClient(request)) return;
-      request.log.warn('Development sign-in refused: the client is not on this machine');
-      reply.code(403).header('cache-control', 'no-store');
-      // The app's POST reads JSON; every other step is a page in a browser.
-      if (request.routeOptions.url === exchangePath) return reply.send(apiError(403, notLocalMessage));
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(errorPage('Development sign-in is for this computer only', notLocalMessage));
-    });
-    const dev = createDevProvider({ publicUrl, redirectUri });
-    await dev.routes(app);
-    relyingParty = createRelyingParty({
-      issuer: dev.issuer,
-      clientId: dev.clientId,
-      clientSecret: dev.clientSecret,
-      redirectUri,
-      allowHttp: publicUrl.startsWith('http:'),
-    });
-    app.log.warn(
-      { issuer: dev.issuer },
-      'Google sign-in: the DEVELOPMENT identity provider is on (OIDC_ISSUER is not set). It signs anybody in ' +
-        'with any email: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for real Google sign-in.',
-    );
+    return external;
   }
+  // First, before any route: the development provider signs anybody in as any email, so it,
+  // and the steps that trust it, answer this machine only (server/identity/localClient.ts).
+  // This plugin is encapsulated: the hook covers its routes and nothing else of the app.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isLocalClient(request)) return;
+    request.log.warn('Development sign-in refused: the client is not on this machine');
+    reply.code(403).header('cache-control', 'no-store');
+    // The app's POST reads JSON; every other step is a page in a browser.
+    if (request.routeOptions.url === exchangePath) return reply.send(apiError(403, notLocalMessage));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(errorPage('Development sign-in is for this computer only', notLocalMessage));
+  });
+  const dev = createDevProvider({ publicUrl, redirectUri });
+  await dev.routes(app);
+  const local = createRelyingParty({
+    issuer: dev.issuer,
+    clientId: dev.clientId,
+    clientSecret: dev.clientSecret,
+    redirectUri,
+    allowHttp: publicUrl.startsWith('http:'),
+  });
+  app.log.warn(
+    { issuer: dev.issuer },
+    'Google sign-in: the DEVELOPMENT identity provider is on (OIDC_ISSUER is not set). It signs anybody in ' +
+      'with any email: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for real Google sign-in.',
+  );
+  return local;
+}
+
+export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOptions): Promise<void> {
+  const { publicUrl, accounts } = options;
+  const store = createIdentityStore(options.db, options.now);
+  const redirectUri = oidcRedirectUri(publicUrl);
+  const cookies = { attempt: attemptCookie(publicUrl), handoff: handoffCookie(publicUrl) };
+  const appReturn = `${publicUrl}/#/auth/google`;
+
+  const relyingParty = await relyingPartyOf(app, options, redirectUri);
 
   const failed = (reply: FastifyReply) => reply.redirect(`${appReturn}?error=${googleFailedError}`, 302);
 
@@ -179,6 +188,16 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
     }
   });
 
+  exchangeRoute(app, store, cookies.handoff, accounts);
+}
+
+/** The app's POST that swaps the handoff code (and this browser's secret) for a session. */
+function exchangeRoute(
+  app: FastifyInstance,
+  store: ReturnType<typeof createIdentityStore>,
+  handoff: ReturnType<typeof handoffCookie>,
+  accounts: GoogleSignInOptions['accounts'],
+): void {
   // Registered at the root (this plugin is), and never stored, a refusal of its body included.
   const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
@@ -188,8 +207,8 @@ export async function googleSignIn(app: FastifyInstance, options: GoogleSignInOp
     const refuse = () =>
       reply.code(400).send(apiError(400, handoffRefusedMessage, [{ field: 'code', message: 'is unknown, expired, already used or from another browser' }]));
     // The browser's secret is used once, like the code.
-    reply.header('set-cookie', cookies.handoff.clear);
-    const redeemed = await store.redeemHandoff(body.code, readCookie(request, cookies.handoff.name));
+    reply.header('set-cookie', handoff.clear);
+    const redeemed = await store.redeemHandoff(body.code, readCookie(request, handoff.name));
     if ('refused' in redeemed) {
       if (redeemed.refused === 'other browser') {
         request.log.warn('Google sign-in refused: the handoff code was brought by a browser that did not finish that sign-in');
