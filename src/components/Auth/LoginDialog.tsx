@@ -86,23 +86,29 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
           className="button button--primary auth-form__submit"
         />
       </form>
+      <OtherWays onGoogle={() => actor.send({ type: 'google.start' })} onSignUp={() => popup.open('signup')} />
+    </Dialog>
+  );
+}
+
+/** Below the form: Google, and the way to the Sign up popup. */
+function OtherWays({ onGoogle, onSignUp }: { onGoogle: () => void; onSignUp: () => void }) {
+  const { account } = useMessages();
+  return (
+    <>
       <p className="auth-divider">
         <span>{account.or}</span>
       </p>
-      <button
-        type="button"
-        className="button button--outline auth-google"
-        onClick={() => actor.send({ type: 'google.start' })}
-      >
+      <button type="button" className="button button--outline auth-google" onClick={onGoogle}>
         <GoogleIcon />
         {account.continueWithGoogle}
       </button>
       <p className="auth-switch">
         {account.noAccount}{' '}
-        <button type="button" className="auth-link-button" onClick={() => popup.open('signup')}>
+        <button type="button" className="auth-link-button" onClick={onSignUp}>
           {account.switchToSignUp}
         </button>
       </p>
-    </Dialog>
+    </>
   );
 }

@@ -108,59 +108,94 @@ export function OtpFields({ idPrefix, otp, email, onEmailChange, errors, add, cl
             />
           ) : undefined
         }
-        note={
-          status === 'Validated' ? (
-            <p className="auth-field__ok">
-              <CheckIcon /> {account.emailVerified}
-            </p>
-          ) : codeShown && sentTo ? (
-            <p className="auth-field__hint">{account.otpSentTo(sentTo)}</p>
-          ) : undefined
-        }
+        note={<EmailNote status={status} sentTo={codeShown ? sentTo : null} />}
       />
       {codeShown && (
-        <TextField
+        <CodeField
           id={`${idPrefix}-otp`}
-          label={account.fields.otp}
-          hint={account.otpHint}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          pattern="[0-9]*"
-          required
-          value={code}
+          code={code}
           error={errors.otp}
-          onChange={(event) => {
-            setCode(event.target.value.replace(/\s+/g, ''));
+          validating={status === 'Validating'}
+          busy={busy}
+          onCodeChange={(value) => {
+            setCode(value);
             clear('otp');
           }}
           onKeyDown={onCodeKeyDown}
-          action={
-            <BusyButton
-              busy={status === 'Validating'}
-              label={account.validateOtp}
-              busyLabel={account.validatingOtp}
-              className="button button--primary auth-field__action"
-              onClick={validate}
-            />
-          }
-          note={
-            <p className="auth-field__resend">
-              <button
-                type="button"
-                className="auth-link-button"
-                aria-disabled={busy || undefined}
-                onClick={() => {
-                  if (!busy) resend();
-                }}
-              >
-                {account.resendOtp}
-              </button>
-            </p>
-          }
+          onValidate={validate}
+          onResend={resend}
         />
       )}
     </>
+  );
+}
+
+/** Under the email: verified, or where the code went. */
+function EmailNote({ status, sentTo }: { status: OtpStatus; sentTo: string | null }) {
+  const { account } = useMessages();
+  if (status === 'Validated') {
+    return (
+      <p className="auth-field__ok">
+        <CheckIcon /> {account.emailVerified}
+      </p>
+    );
+  }
+  return sentTo ? <p className="auth-field__hint">{account.otpSentTo(sentTo)}</p> : null;
+}
+
+interface CodeFieldProps {
+  readonly id: string;
+  readonly code: string;
+  readonly error: string | undefined;
+  readonly validating: boolean;
+  readonly busy: boolean;
+  readonly onCodeChange: (code: string) => void;
+  readonly onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  readonly onValidate: () => void;
+  readonly onResend: () => void;
+}
+
+/** The code, with Validate beside it and Resend OTP under it (no resend while busy). */
+function CodeField({ id, code, error, validating, busy, onCodeChange, onKeyDown, onValidate, onResend }: CodeFieldProps) {
+  const { account } = useMessages();
+  return (
+    <TextField
+      id={id}
+      label={account.fields.otp}
+      hint={account.otpHint}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      pattern="[0-9]*"
+      required
+      value={code}
+      error={error}
+      onChange={(event) => onCodeChange(event.target.value.replace(/\s+/g, ''))}
+      onKeyDown={onKeyDown}
+      action={
+        <BusyButton
+          busy={validating}
+          label={account.validateOtp}
+          busyLabel={account.validatingOtp}
+          className="button button--primary auth-field__action"
+          onClick={onValidate}
+        />
+      }
+      note={
+        <p className="auth-field__resend">
+          <button
+            type="button"
+            className="auth-link-button"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) onResend();
+            }}
+          >
+            {account.resendOtp}
+          </button>
+        </p>
+      }
+    />
   );
 }
 

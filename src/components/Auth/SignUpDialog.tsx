@@ -47,7 +47,7 @@ type TextKey = 'firstName' | 'lastName' | 'age' | 'phoneNumber' | 'password' | '
 
 export default function SignUpDialog({ onClose }: { onClose: () => void }) {
   const messages = useMessages();
-  const { account, footer } = messages;
+  const { account } = messages;
   const id = useId();
   const popup = usePopup();
 
@@ -74,11 +74,7 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
     };
   }
 
-  const genderErrorId = `${id}-gender-error`;
   const passwordHintId = `${id}-password-hint`;
-  const termsErrorId = `${id}-terms-error`;
-  const termsLabelId = `${id}-terms-label`;
-  const termsLinkId = `${id}-terms-link`;
 
   return (
     <Dialog title={account.signUpTitle} onClose={onClose} describeBody={false} wide closeOnBackdrop={false}>
@@ -105,35 +101,12 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
           />
         </div>
         <TextField {...text('age')} type="text" inputMode="numeric" maxLength={3} autoComplete="off" />
-        <fieldset
-          className={`auth-choice${errors.gender ? ' auth-choice--invalid' : ''}`}
-          aria-describedby={describedBy(errors.gender && genderErrorId)}
-        >
-          <legend className="auth-field__label">{account.fields.gender}</legend>
-          <div className="auth-choice__options">
-            {(['male', 'female'] as const).map((gender, index) => (
-              <label key={gender} className="auth-choice__option">
-                <input
-                  type="radio"
-                  name={`${id}-gender`}
-                  id={index === 0 ? `${id}-gender` : undefined}
-                  value={gender}
-                  checked={form.gender === gender}
-                  required
-                  aria-invalid={errors.gender ? true : undefined}
-                  aria-describedby={describedBy(errors.gender && genderErrorId)}
-                  onChange={() => update('gender', gender)}
-                />
-                {account.fields[gender]}
-              </label>
-            ))}
-          </div>
-          {errors.gender && (
-            <p id={genderErrorId} className="auth-field__error">
-              {errors.gender}
-            </p>
-          )}
-        </fieldset>
+        <GenderChoice
+          id={id}
+          value={form.gender}
+          error={errors.gender}
+          onChange={(gender) => update('gender', gender)}
+        />
         <div className="auth-form__wide">
           <TextField
             {...text('phoneNumber')}
@@ -156,32 +129,12 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
           }
         />
         <TextField {...text('confirmPassword')} type="password" autoComplete="new-password" />
-        <div className={`auth-form__wide auth-terms${errors.terms ? ' auth-terms--invalid' : ''}`}>
-          <input
-            type="checkbox"
-            id={`${id}-terms`}
-            checked={form.termsAccepted}
-            required
-            aria-labelledby={`${termsLabelId} ${termsLinkId}`}
-            aria-invalid={errors.terms ? true : undefined}
-            aria-describedby={describedBy(errors.terms && termsErrorId)}
-            onChange={(event) => update('termsAccepted', event.target.checked)}
-          />
-          <span>
-            <label htmlFor={`${id}-terms`} id={termsLabelId}>
-              {account.termsBefore}
-            </label>{' '}
-            <Link to="/termandcondition" target="_blank" rel="noopener">
-              <span id={termsLinkId}>{account.termsLink}</span>
-              <span className="visually-hidden"> {footer.opensInNewTab}</span>
-            </Link>
-          </span>
-          {errors.terms && (
-            <p id={termsErrorId} className="auth-field__error auth-terms__error">
-              {errors.terms}
-            </p>
-          )}
-        </div>
+        <TermsCheckbox
+          id={id}
+          value={form.termsAccepted}
+          error={errors.terms}
+          onChange={(checked) => update('termsAccepted', checked)}
+        />
         <div className="auth-form__wide">
           <BusyButton
             type="submit"
@@ -199,5 +152,82 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
         </button>
       </p>
     </Dialog>
+  );
+}
+
+interface ChoiceProps<V> {
+  /** The dialog's id prefix. */
+  readonly id: string;
+  readonly value: V;
+  readonly error: string | undefined;
+  readonly onChange: (value: V) => void;
+}
+
+function GenderChoice({ id, value, error, onChange }: ChoiceProps<RegistrationForm['gender']>) {
+  const { account } = useMessages();
+  const errorId = `${id}-gender-error`;
+  return (
+    <fieldset className={`auth-choice${error ? ' auth-choice--invalid' : ''}`} aria-describedby={describedBy(error && errorId)}>
+      <legend className="auth-field__label">{account.fields.gender}</legend>
+      <div className="auth-choice__options">
+        {(['male', 'female'] as const).map((gender, index) => (
+          <label key={gender} className="auth-choice__option">
+            <input
+              type="radio"
+              name={`${id}-gender`}
+              id={index === 0 ? `${id}-gender` : undefined}
+              value={gender}
+              checked={value === gender}
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy(error && errorId)}
+              onChange={() => onChange(gender)}
+            />
+            {account.fields[gender]}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="auth-field__error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The terms box: labelled by its words and the link to the terms, which opens in a new tab. */
+function TermsCheckbox({ id, value: checked, error, onChange }: ChoiceProps<boolean>) {
+  const { account, footer } = useMessages();
+  const errorId = `${id}-terms-error`;
+  const labelId = `${id}-terms-label`;
+  const linkId = `${id}-terms-link`;
+  return (
+    <div className={`auth-form__wide auth-terms${error ? ' auth-terms--invalid' : ''}`}>
+      <input
+        type="checkbox"
+        id={`${id}-terms`}
+        checked={checked}
+        required
+        aria-labelledby={`${labelId} ${linkId}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && errorId)}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        <label htmlFor={`${id}-terms`} id={labelId}>
+          {account.termsBefore}
+        </label>{' '}
+        <Link to="/termandcondition" target="_blank" rel="noopener">
+          <span id={linkId}>{account.termsLink}</span>
+          <span className="visually-hidden"> {footer.opensInNewTab}</span>
+        </Link>
+      </span>
+      {error && (
+        <p id={errorId} className="auth-field__error auth-terms__error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

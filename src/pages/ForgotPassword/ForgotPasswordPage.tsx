@@ -11,7 +11,7 @@
  * prove stays logged in and goes to '/'.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import {
   selectIsChoosingPassword,
   selectIsReset,
@@ -20,7 +20,7 @@ import {
 } from '../../../machines/forgotPassword/forgotPasswordMachine';
 import { useSession } from '../../app/account';
 import { usePageTitle } from '../../app/usePageTitle';
-import { BusyButton, TextField, useFieldErrors, type FieldKey } from '../../components/Auth/fields';
+import { BusyButton, TextField, useFieldErrors, type FieldErrors, type FieldKey } from '../../components/Auth/fields';
 import { OtpFields } from '../../components/Auth/OtpFields';
 import { useForgotPasswordActor } from '../../components/Auth/resetProvider';
 import { useFormNotices } from '../../components/Auth/useFormNotices';
@@ -56,7 +56,7 @@ export default function ForgotPasswordPage() {
 
 function ResetForm() {
   const messages = useMessages();
-  const { account, spec } = messages;
+  const { account } = messages;
   const id = useId();
   const { isLoggedIn, user } = useSession();
   const popup = usePopup();
@@ -80,24 +80,7 @@ function ResetForm() {
     if (choosing) newPasswordInput.current?.focus();
   }, [choosing]);
 
-  if (done) {
-    return (
-      <div>
-        <p className="auth-field__ok">{spec.passwordReset}</p>
-        <p>{account.resetDone}</p>
-        <p className="auth-card__actions">
-          {!isLoggedIn && (
-            <button type="button" className="button button--primary" onClick={() => popup.open('login')}>
-              {account.resetDoneLogin}
-            </button>
-          )}
-          <Link to="/" className="button button--outline">
-            {account.backHome}
-          </Link>
-        </p>
-      </div>
-    );
-  }
+  if (done) return <ResetDone isLoggedIn={isLoggedIn} onLogin={() => popup.open('login')} />;
 
   return (
     <form
@@ -120,46 +103,95 @@ function ResetForm() {
       />
       <h2 className="auth-card__step">{account.resetStepPassword}</h2>
       {choosing || resetting ? (
-        <>
-          <TextField
-            id={`${id}-password`}
-            inputRef={newPasswordInput}
-            label={account.fields.newPassword}
-            hint={account.passwordHint}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            error={errors.password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              clear('password');
-            }}
-          />
-          <TextField
-            id={`${id}-confirmPassword`}
-            label={account.fields.confirmNewPassword}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(event) => {
-              setConfirmPassword(event.target.value);
-              clear('confirmPassword');
-            }}
-          />
-          <BusyButton
-            type="submit"
-            busy={resetting}
-            label={account.resetSubmit}
-            busyLabel={account.resetting}
-            className="button button--primary auth-form__submit"
-          />
-        </>
+        <NewPasswordFields
+          id={id}
+          inputRef={newPasswordInput}
+          password={password}
+          confirmPassword={confirmPassword}
+          errors={errors}
+          resetting={resetting}
+          onPassword={(value) => {
+            setPassword(value);
+            clear('password');
+          }}
+          onConfirmPassword={(value) => {
+            setConfirmPassword(value);
+            clear('confirmPassword');
+          }}
+        />
       ) : (
         <p className="auth-field__hint">{account.resetAfterProof}</p>
       )}
     </form>
+  );
+}
+
+/** After the reset: the spec's words, then the login (when logged out) or home. */
+function ResetDone({ isLoggedIn, onLogin }: { isLoggedIn: boolean; onLogin: () => void }) {
+  const { account, spec } = useMessages();
+  return (
+    <div>
+      <p className="auth-field__ok">{spec.passwordReset}</p>
+      <p>{account.resetDone}</p>
+      <p className="auth-card__actions">
+        {!isLoggedIn && (
+          <button type="button" className="button button--primary" onClick={onLogin}>
+            {account.resetDoneLogin}
+          </button>
+        )}
+        <Link to="/" className="button button--outline">
+          {account.backHome}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+interface NewPasswordFieldsProps {
+  readonly id: string;
+  readonly inputRef: Ref<HTMLInputElement>;
+  readonly password: string;
+  readonly confirmPassword: string;
+  readonly errors: FieldErrors;
+  readonly resetting: boolean;
+  readonly onPassword: (value: string) => void;
+  readonly onConfirmPassword: (value: string) => void;
+}
+
+/** The new password twice, and the button that resets it (shown once the address is proven). */
+function NewPasswordFields({ id, inputRef, password, confirmPassword, errors, resetting, onPassword, onConfirmPassword }: NewPasswordFieldsProps) {
+  const { account } = useMessages();
+  return (
+    <>
+      <TextField
+        id={`${id}-password`}
+        inputRef={inputRef}
+        label={account.fields.newPassword}
+        hint={account.passwordHint}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        error={errors.password}
+        onChange={(event) => onPassword(event.target.value)}
+      />
+      <TextField
+        id={`${id}-confirmPassword`}
+        label={account.fields.confirmNewPassword}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(event) => onConfirmPassword(event.target.value)}
+      />
+      <BusyButton
+        type="submit"
+        busy={resetting}
+        label={account.resetSubmit}
+        busyLabel={account.resetting}
+        className="button button--primary auth-form__submit"
+      />
+    </>
   );
 }
