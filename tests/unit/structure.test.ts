@@ -42,6 +42,8 @@ const stillOver = {
     'server/services/staff.ts createStaffService': 199,
     'src/api/client.ts createApiClient': 96,
     'src/components/Appointments/SlotChoiceFields.tsx SlotChoiceFields': 102,
+    'src/components/Auth/OtpFields.tsx OtpFields': 99,
+    'src/components/Auth/SignUpDialog.tsx SignUpDialog': 109,
     'src/components/Carousel/Carousel.tsx Carousel': 96,
     'src/components/Chat/ChatPanel.tsx Composer': 87,
     'src/components/Footer/Footer.tsx Footer': 100,
