@@ -37,6 +37,8 @@ import {
   type StaffNotYetCode,
 } from '../../contract/staff.js';
 import type { User } from '../../contract/auth.js';
+import { staffCaller } from '../access/caller.js';
+import { assertActsOnAppointment, assertAdminRole, isStaff, listedDoctor, mayListDoctor } from '../access/rules.js';
 import { type Database, isUniqueViolation, type Queryable } from '../db/database.js';
 import { listAppointmentsBetween } from '../repositories/appointmentLists.js';
 import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
@@ -45,7 +47,7 @@ import { insertOrder, orderConstraint } from '../repositories/orders.js';
 import { listAppointmentPayments } from '../repositories/refunds.js';
 import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
 import { recordAt, statusAt } from './appointments.js';
-import { badField, BadRequestError, ConflictError, ConflictWithBodyError, ForbiddenError, NotFoundError } from './errors.js';
+import { badField, BadRequestError, ConflictError, ConflictWithBodyError, ForbiddenError } from './errors.js';
 import { defineMessages, withParams } from './messageCodes.js';
 import { clinicClock, clinicInstant, daysBetween, fromMinutes } from '../../contract/clinicTime.js';
 import { type ConsultationConfig, defaultConsultationConfig } from '../consultation/config.js';
@@ -101,7 +103,7 @@ export function consultationTimes(a: StoredAppointment, config: ConsultationConf
 
 /** 403 unless the caller is an admin (every admin-only call checks it again, whatever its route did). */
 export function assertAdmin(staff: Staff): void {
-  if (staff.role !== 'admin') throw new ForbiddenError(staffMessages.adminOnly);
+  assertAdminRole(staffCaller(staff), staffMessages.adminOnly);
 }
 
 /** Who acted, for the audit log. */
@@ -173,10 +175,7 @@ export function createStaffService({
 }) {
   /** The appointment, locked, that this staff member may act on: 404 none, 403 another doctor's. */
   async function actionable(tx: Queryable, staff: Staff, id: string, lock = true): Promise<StoredAppointment> {
-    const a = await findStoredAppointment(tx, id, lock);
-    if (!a) throw new NotFoundError(staffMessages.notFound);
-    if (staff.role === 'doctor' && a.doctorId !== staff.doctorId) throw new ForbiddenError(staffMessages.notYours);
-    return a;
+    return assertActsOnAppointment(staffCaller(staff), await findStoredAppointment(tx, id, lock), staffMessages);
   }
 
   const actor = auditActor;
@@ -189,7 +188,7 @@ export function createStaffService({
     /** The caller as staff, or 403 for a patient (and for a doctor account with no doctor record). */
     async authorize(user: User): Promise<Staff> {
       const account = await findAccountRole(db, user._id);
-      if (!account || account.role === 'patient') throw new ForbiddenError(staffMessages.staffOnly);
+      if (!account || !isStaff(account)) throw new ForbiddenError(staffMessages.staffOnly);
       if (account.role === 'doctor' && account.doctorId === null) throw new ForbiddenError(staffMessages.noDoctorRecord);
       return {
         user,
@@ -217,10 +216,9 @@ export function createStaffService({
           { field: 'to', message: `must be from ${from} to ${maxAppointmentRangeDays - 1} days later` },
         ]);
       }
-      if (staff.role === 'doctor' && query.doctorId !== undefined && query.doctorId.toLowerCase() !== staff.doctorId) {
-        throw new ForbiddenError(staffMessages.otherDoctor);
-      }
-      const doctorId = staff.role === 'doctor' ? staff.doctorId : (query.doctorId ?? null);
+      const caller = staffCaller(staff);
+      if (!mayListDoctor(caller, query.doctorId)) throw new ForbiddenError(staffMessages.otherDoctor);
+      const doctorId = listedDoctor(caller, query.doctorId);
       const stored = await listAppointmentsBetween(db, { from, to, doctorId, locationId: query.locationId ?? null });
       return stored.map((a) => recordAt(a, at));
     },
