@@ -16,9 +16,10 @@
  *   staff console acts on these appointments only (another doctor's: 403, as the console says).
  * - Staff (`isStaff`): admins and doctors; admin-only screens `isAdmin`. A doctor's lists show
  *   their own appointments only (`mayListDoctor`, `listedDoctor`).
- * - Chat: only a Chat appointment has one (`hasChat`); its patient and doctor write in it while
- *   it takes messages (open or in follow-up); an admin reads it for audit and never writes
- *   (`canWriteChat`). The consultation view applies to teleconsultations only.
+ * - The consultation's parties (`isParty`): its patient and its doctor join the call and write in
+ *   the chat; an admin reads both for audit and never speaks. Only a Chat appointment has a chat
+ *   (`hasChat`), written in while it takes messages, open or in follow-up (`canWriteChat`). The
+ *   consultation view applies to teleconsultations only.
  * - Teleconsultation (`isTeleconsultation`): every consultation type but Clinic Visit.
  *
  * A stranger (another patient, another doctor, nobody logged in) is answered 404 with the same
@@ -89,9 +90,11 @@ export const hasChat = (appointment: { consultationType: ConsultationType }): bo
 /** A chat takes messages while it is open and in its follow-up, and nothing else brings one. */
 export const chatTakesMessages = (state: ChatState): state is 'open' | 'followup' => state === 'open' || state === 'followup';
 
-/** A party to the chat (never an admin, who reads for audit) while it takes messages. */
-export const mayWriteInChat = (part: Part): part is 'patient' | 'doctor' => part !== 'admin';
-export const canWriteChat = (part: Part, state: ChatState): boolean => mayWriteInChat(part) && chatTakesMessages(state);
+/** The consultation's parties, its patient and its doctor, speak in it (join the call, write in the chat); an admin reads for audit only. */
+export const isParty = (part: Part): part is 'patient' | 'doctor' => part !== 'admin';
+
+/** A party to the chat while it takes messages. */
+export const canWriteChat = (part: Part, state: ChatState): boolean => isParty(part) && chatTakesMessages(state);
 
 /** The doctor a staff list may be narrowed to: an admin any or none; a doctor none named or their own (ids in any case). */
 export const mayListDoctor = (caller: Role, asked: string | undefined): boolean =>

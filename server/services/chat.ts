@@ -1,7 +1,7 @@
 /**
  * Chat consultations: the private conversation of a Chat appointment.
  *
- * Who: the appointment's patient and its doctor read and write; admins read (audit) and cannot
+ * Who (server/access/rules.ts): the appointment's patient and its doctor read and write; admins read (audit) and cannot
  * write (403); anybody else, and any appointment that is not a Chat, gets 404.
  * When (ChatState, contract/chat.ts): open from JOIN_OPENS_MINUTES_BEFORE before the start until
  * the doctor completes the consultation; then open for follow-up questions for
@@ -54,7 +54,7 @@ import { isSessionLive } from '../repositories/sessions.js';
 import type { Queryable } from '../db/database.js';
 import type { ConsultationFacts } from '../repositories/consultations.js';
 import { hit } from '../repositories/rateLimits.js';
-import { canWriteChat, chatTakesMessages, hasChat, mayWriteInChat } from '../access/rules.js';
+import { canWriteChat, chatTakesMessages, hasChat, isParty } from '../access/rules.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from './errors.js';
 import { defineMessages } from './messageCodes.js';
 import { consultationPartOf, joinWindow } from './consultations.js';
@@ -204,7 +204,7 @@ export function createChatService({
   /** The checks before a write: a party (not an admin), the state, the rate limit. */
   async function writable(user: User, id: string): Promise<ChatPart & { as: ChatRole; at: Date }> {
     const part = await partOf(user, id);
-    if (!mayWriteInChat(part.as)) throw new ForbiddenError(chatMessages.adminReadOnly);
+    if (!isParty(part.as)) throw new ForbiddenError(chatMessages.adminReadOnly);
     const at = now();
     const { state } = await stateOf(part.facts, at);
     if (state === 'unavailable') throw new ConflictError(chatMessages.unavailable);
@@ -278,7 +278,7 @@ export function createChatService({
         followUpUntil: followUpUntil?.toISOString() ?? null,
         doctorName: facts.doctorName,
         messages: messages.map((m) => toMessage(facts.id, m)),
-        unread: as === 'admin' ? 0 : await unreadCount(db, facts.id, user._id, otherOf(as)),
+        unread: isParty(as) ? await unreadCount(db, facts.id, user._id, otherOf(as)) : 0,
       };
     },
 
@@ -308,7 +308,7 @@ export function createChatService({
     /** POST /appointment/{id}/chat/read. */
     async read(user: User, id: string, upTo: string): Promise<{ unread: number }> {
       const { facts, as } = await partOf(user, id);
-      if (!mayWriteInChat(as)) throw new ForbiddenError(chatMessages.adminReadOnly);
+      if (!isParty(as)) throw new ForbiddenError(chatMessages.adminReadOnly);
       await markRead(db, facts.id, user._id, upTo);
       return { unread: await unreadCount(db, facts.id, user._id, otherOf(as)) };
     },

@@ -24,7 +24,7 @@ import type { Consultation, ConsultationState, UnavailableReason } from '../../c
 import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
 import type { User } from '../../contract/auth.js';
 import { loadCaller } from '../access/caller.js';
-import { assertSeesAppointment, isClinicPart, isTeleconsultation } from '../access/rules.js';
+import { assertSeesAppointment, isClinicPart, isParty, isTeleconsultation } from '../access/rules.js';
 import type { Database } from '../db/database.js';
 import { type ConsultationConfig, defaultConsultationConfig } from '../consultation/config.js';
 import {
@@ -166,7 +166,7 @@ export function createConsultationService({
           adultPresent: null,
         };
     let joinUrl: string | null = null;
-    if (state === 'open' && facts.consultationType === 'Video' && as !== 'admin') {
+    if (state === 'open' && facts.consultationType === 'Video' && isParty(as)) {
       const room = await ensureRoom(db, facts.id, newRoomName(), at);
       const doctor = as === 'doctor';
       const name = doctor ? facts.doctorName : `${person.firstName} ${person.lastName}`.trim();

@@ -3,8 +3,9 @@
  *
  * Roles live on the account (users.role, 005_staff.sql): 'admin' acts on every appointment;
  * 'doctor' on the appointments of the doctor whose email the account has (doctors.email), and
- * only those; 'patient' on no staff endpoint at all (403). The role is read on every request, so
- * a change (`npm run clinic -- ...`, server/cli.ts) takes effect at once, on every instance.
+ * only those; 'patient' on no staff endpoint at all (403). The rules are server/access/rules.ts.
+ * The role is read on every request, so a change (`npm run clinic -- ...`, server/cli.ts) takes
+ * effect at once, on every instance.
  *
  * Every change is written to the audit log in the same transaction as the change itself: who
  * (account, email, role), when, what (the action), and the values before and after.
@@ -38,7 +39,7 @@ import {
 } from '../../contract/staff.js';
 import type { User } from '../../contract/auth.js';
 import { staffCaller } from '../access/caller.js';
-import { assertActsOnAppointment, assertAdminRole, isStaff, listedDoctor, mayListDoctor } from '../access/rules.js';
+import { assertActsOnAppointment, assertAdminRole, hasChat, isStaff, listedDoctor, mayListDoctor } from '../access/rules.js';
 import { type Database, isUniqueViolation, type Queryable } from '../db/database.js';
 import { listAppointmentsBetween } from '../repositories/appointmentLists.js';
 import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
@@ -284,7 +285,7 @@ export function createStaffService({
         if (status === 'Cancelled') throw new ConflictError(staffMessages.missedCancelled);
         if (status === 'Completed') throw new ConflictError(staffMessages.missedCompleted);
         if (status === 'Missed') throw new ConflictError(staffMessages.missedAlready);
-        if (a.record.consultationType === 'Chat') throw new NotYetError({ message: staffMessages.missedChat, code: 'didNotAttendChat' });
+        if (hasChat(a.record)) throw new NotYetError({ message: staffMessages.missedChat, code: 'didNotAttendChat' });
         if (a.record.appointmentPaymentStatus !== 'paid') throw new NotYetError({ message: staffMessages.missedUnpaid, code: 'didNotAttendUnpaid' });
         const { endsAt } = consultationTimes(a, consultation);
         if (at < endsAt) {

@@ -20,13 +20,13 @@ import {
   isAdmin,
   isAppointmentDoctor,
   isClinicPart,
+  isParty,
   isOwnAccountId,
   isOwnEmail,
   isStaff,
   isTeleconsultation,
   listedDoctor,
   mayListDoctor,
-  mayWriteInChat,
   owns,
   type Part,
   seesAsClinic,
@@ -245,9 +245,9 @@ describe('the chat', () => {
     expect(consultationTypes.filter((consultationType) => hasChat({ consultationType }))).toEqual(['Chat']);
   });
 
-  it('takes messages while open or in follow-up, from its patient and doctor, never from an admin', () => {
+  it('takes messages while open or in follow-up, from its parties (patient, doctor), never from an admin', () => {
     expect(chatStates.filter(chatTakesMessages)).toEqual(['open', 'followup']);
-    expect((['patient', 'doctor', 'admin'] as Part[]).map(mayWriteInChat)).toEqual([true, true, false]);
+    expect((['patient', 'doctor', 'admin'] as Part[]).map(isParty)).toEqual([true, true, false]);
     for (const state of chatStates) {
       expect(canWriteChat('patient', state)).toBe(chatTakesMessages(state));
       expect(canWriteChat('doctor', state)).toBe(chatTakesMessages(state));
