@@ -15,16 +15,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { appointmentEndpoints } from '../../contract/endpoints/index.js';
+import { hasChat } from '../access/rules.js';
 import { loginRequired } from '../http/auth.js';
 import { route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 
 /** Chat appointments get their unread count for this reader. */
 export async function withUnread(services: Services, list: AppointmentRecord[], userId: string, as: 'patient' | 'doctor'): Promise<AppointmentRecord[]> {
-  const chats = list.filter((a) => a.consultationType === 'Chat').map((a) => a._id);
+  const chats = list.filter(hasChat).map((a) => a._id);
   if (chats.length === 0) return list;
   const counts = await services.chat.unreadCounts(chats, userId, as);
-  return list.map((a) => (a.consultationType === 'Chat' ? { ...a, unreadMessages: counts.get(a._id) ?? 0 } : a));
+  return list.map((a) => (hasChat(a) ? { ...a, unreadMessages: counts.get(a._id) ?? 0 } : a));
 }
 
 export async function appointmentRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {

@@ -57,7 +57,6 @@
  * mail) serve My appointments; status.ts reads Expired. This file keeps the messages and the
  * booking's constants, which those files import (so it imports none of them back).
  */
-import type { ConsultationType } from '../../contract/primitives.js';
 import { defineMessages } from './messageCodes.js';
 
 export const bookingMessages = defineMessages('booking', {
@@ -78,9 +77,6 @@ export const bookingMessages = defineMessages('booking', {
   minorNeedsAdult: 'A minor can be booked only by an adult account holder.',
   holderAgeUnknown: 'Please add your age on your account first: a minor can be booked only by an adult account holder.',
 } as const);
-
-/** The consultation types that happen at no clinic, and need the patient's consent to a teleconsultation. */
-export const isTeleconsultation = (type: ConsultationType): boolean => type !== 'Clinic Visit';
 
 /**
  * How many unpaid holds one patient may have at once: enough to retry and to book for the family,

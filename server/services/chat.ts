@@ -1,7 +1,7 @@
 /**
  * Chat consultations: the private conversation of a Chat appointment.
  *
- * Who: the appointment's patient and its doctor read and write; admins read (audit) and cannot
+ * Who (server/access/rules.ts): the appointment's patient and its doctor read and write; admins read (audit) and cannot
  * write (403); anybody else, and any appointment that is not a Chat, gets 404.
  * When (ChatState, contract/chat.ts): open from JOIN_OPENS_MINUTES_BEFORE before the start until
  * the doctor completes the consultation; then open for follow-up questions for
@@ -54,6 +54,7 @@ import { isSessionLive } from '../repositories/sessions.js';
 import type { Queryable } from '../db/database.js';
 import type { ConsultationFacts } from '../repositories/consultations.js';
 import { hit } from '../repositories/rateLimits.js';
+import { canWriteChat, chatTakesMessages, hasChat, isParty } from '../access/rules.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from './errors.js';
 import { defineMessages } from './messageCodes.js';
 import { consultationPartOf, joinWindow } from './consultations.js';
@@ -174,7 +175,7 @@ export function createChatService({
 }) {
   /** Only a Chat appointment has a chat: 404 for the other types as for strangers. */
   const partOf = (user: User, id: string): Promise<ChatPart> =>
-    consultationPartOf(db, user, id, (facts) => facts.consultationType === 'Chat', chatMessages.notFound);
+    consultationPartOf(db, user, id, hasChat, chatMessages.notFound);
 
   async function stateOf(facts: ConsultationFacts, at: Date): Promise<{ state: ChatState; opensAt: Date; followUpUntil: Date | null }> {
     const { opensAt } = joinWindow(facts, config);
@@ -203,7 +204,7 @@ export function createChatService({
   /** The checks before a write: a party (not an admin), the state, the rate limit. */
   async function writable(user: User, id: string): Promise<ChatPart & { as: ChatRole; at: Date }> {
     const part = await partOf(user, id);
-    if (part.as === 'admin') throw new ForbiddenError(chatMessages.adminReadOnly);
+    if (!isParty(part.as)) throw new ForbiddenError(chatMessages.adminReadOnly);
     const at = now();
     const { state } = await stateOf(part.facts, at);
     if (state === 'unavailable') throw new ConflictError(chatMessages.unavailable);
@@ -243,8 +244,6 @@ export function createChatService({
     return toMessage(facts.id, message);
   }
 
-  const streamable = (state: ChatState): state is 'open' | 'followup' => state === 'open' || state === 'followup';
-
   /**
    * Whether an open stream may go on: its session is live, the caller still has the same part in
    * the appointment (a doctor made a patient has none), and the chat can still change.
@@ -259,7 +258,7 @@ export function createChatService({
       if (error instanceof NotFoundError) return false;
       throw error;
     }
-    return part.as === as && streamable((await stateOf(part.facts, at)).state);
+    return part.as === as && chatTakesMessages((await stateOf(part.facts, at)).state);
   }
 
   return {
@@ -274,12 +273,12 @@ export function createChatService({
         appointmentId: facts.id,
         as,
         state,
-        canWrite: as !== 'admin' && (state === 'open' || state === 'followup'),
+        canWrite: canWriteChat(as, state),
         opensAt: opensAt.toISOString(),
         followUpUntil: followUpUntil?.toISOString() ?? null,
         doctorName: facts.doctorName,
         messages: messages.map((m) => toMessage(facts.id, m)),
-        unread: as === 'admin' ? 0 : await unreadCount(db, facts.id, user._id, otherOf(as)),
+        unread: isParty(as) ? await unreadCount(db, facts.id, user._id, otherOf(as)) : 0,
       };
     },
 
@@ -309,7 +308,7 @@ export function createChatService({
     /** POST /appointment/{id}/chat/read. */
     async read(user: User, id: string, upTo: string): Promise<{ unread: number }> {
       const { facts, as } = await partOf(user, id);
-      if (as === 'admin') throw new ForbiddenError(chatMessages.adminReadOnly);
+      if (!isParty(as)) throw new ForbiddenError(chatMessages.adminReadOnly);
       await markRead(db, facts.id, user._id, upTo);
       return { unread: await unreadCount(db, facts.id, user._id, otherOf(as)) };
     },
@@ -326,7 +325,7 @@ export function createChatService({
     ): Promise<{ appointmentId: string; ticket: StreamTicket; stillAllowed: () => Promise<boolean> }> {
       const { facts, as } = await partOf(caller.user, id);
       const { state } = await stateOf(facts, now());
-      if (!streamable(state)) throw new ConflictError(chatMessages[state]);
+      if (!chatTakesMessages(state)) throw new ConflictError(chatMessages[state]);
       const ticket = hub.admit(
         { userId: caller.user._id, appointmentId: facts.id, address },
         { perConversation: config.chatStreamsPerConversation, perClient: config.chatStreamsPerClient, total: config.chatStreamsTotal },

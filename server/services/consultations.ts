@@ -23,6 +23,8 @@ import { randomBytes } from 'node:crypto';
 import type { Consultation, ConsultationState, UnavailableReason } from '../../contract/consultation.js';
 import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
 import type { User } from '../../contract/auth.js';
+import { loadCaller } from '../access/caller.js';
+import { assertSeesAppointment, isClinicPart, isParty, isTeleconsultation } from '../access/rules.js';
 import type { Database } from '../db/database.js';
 import { type ConsultationConfig, defaultConsultationConfig } from '../consultation/config.js';
 import {
@@ -33,7 +35,7 @@ import {
   insertConsultationEvent,
   listConsultationEvents,
 } from '../repositories/consultations.js';
-import { findAccountRole, insertAudit } from '../repositories/staff.js';
+import { insertAudit } from '../repositories/staff.js';
 import { seesClinicWorking } from '../records/patientView.js';
 import { ConflictError, NotFoundError } from './errors.js';
 import { defineMessages } from './messageCodes.js';
@@ -108,7 +110,7 @@ export async function jitsiToken(
 
 /**
  * The appointment and the caller's part in it: its patient, its doctor, or an admin (who may read
- * for audit). 404 with `notFound` for anybody else, for an unknown id, and for an appointment the
+ * for audit), patient first (server/access/rules.ts appointmentPart). 404 with `notFound` for anybody else, for an unknown id, and for an appointment the
  * feature does not apply to (`applies`), so a stranger cannot tell which one exists.
  */
 export async function consultationPartOf(
@@ -119,12 +121,8 @@ export async function consultationPartOf(
   notFound: string,
 ): Promise<{ facts: ConsultationFacts; as: EventRole }> {
   const facts = await findConsultationFacts(db, id);
-  if (!facts || !applies(facts)) throw new NotFoundError(notFound);
-  if (facts.userId === user._id) return { facts, as: 'patient' };
-  const account = await findAccountRole(db, user._id);
-  if (account?.role === 'doctor' && account.doctorId === facts.doctorId) return { facts, as: 'doctor' };
-  if (account?.role === 'admin') return { facts, as: 'admin' };
-  throw new NotFoundError(notFound);
+  const { appointment, part } = assertSeesAppointment(await loadCaller(db, user), facts, notFound, applies);
+  return { facts: appointment, as: part };
 }
 
 export function createConsultationService({
@@ -138,7 +136,7 @@ export function createConsultationService({
 }) {
   /** An online appointment (not a Clinic Visit) and the caller's part in it. */
   const partOf = (user: User, id: string) =>
-    consultationPartOf(db, user, id, (facts) => facts.consultationType !== 'Clinic Visit', consultationMessages.notFound);
+    consultationPartOf(db, user, id, (facts) => isTeleconsultation(facts.consultationType), consultationMessages.notFound);
 
   async function describe(user: User, facts: ConsultationFacts, as: EventRole): Promise<Consultation> {
     const at = now();
@@ -168,7 +166,7 @@ export function createConsultationService({
           adultPresent: null,
         };
     let joinUrl: string | null = null;
-    if (state === 'open' && facts.consultationType === 'Video' && as !== 'admin') {
+    if (state === 'open' && facts.consultationType === 'Video' && isParty(as)) {
       const room = await ensureRoom(db, facts.id, newRoomName(), at);
       const doctor = as === 'doctor';
       const name = doctor ? facts.doctorName : `${person.firstName} ${person.lastName}`.trim();
@@ -176,7 +174,7 @@ export function createConsultationService({
       joinUrl = `${config.jitsiUrl}/${room}${token ? `?jwt=${encodeURIComponent(token)}` : ''}`;
       await insertConsultationEvent(db, { appointmentId: facts.id, kind: 'video.link', actorUserId: user._id, actorRole: as }, at);
     }
-    const staff = as !== 'patient';
+    const staff = isClinicPart(as);
     // The events (a call's "no answer" note...) are the clinic's working: not for the patient,
     // in this view as in the data export (records/patientView.ts).
     const events = seesClinicWorking(as) ? await listConsultationEvents(db, facts.id) : [];
@@ -210,7 +208,7 @@ export function createConsultationService({
     /** POST /staff/appointments/{id}/call/noanswer: the doctor (or an admin) notes a call nobody answered. */
     async noteNoAnswer(staff: Staff, id: string, note: string): Promise<Consultation> {
       const { facts, as } = await partOf(staff.user, id);
-      if (as === 'patient') throw new NotFoundError(consultationMessages.notFound);
+      if (!isClinicPart(as)) throw new NotFoundError(consultationMessages.notFound);
       if (facts.consultationType !== 'Call') throw new ConflictError(consultationMessages.notACall);
       const at = now();
       const { state } = stateAt(facts, config, at);

@@ -23,6 +23,8 @@ import {
 } from '../repositories/people.js';
 import { insertAudit } from '../repositories/staff.js';
 import { findUserById } from '../repositories/users.js';
+import { sessionCaller } from '../access/caller.js';
+import { assertOwnsFamilyMember } from '../access/rules.js';
 import { BadRequestError, NotFoundError } from './errors.js';
 import { defineMessages } from './messageCodes.js';
 
@@ -41,9 +43,7 @@ const phone = (value: string) => value.replace(/[\s-]/g, '');
 
 export function createPeopleService({ db, now }: { db: Database; now: () => Date }) {
   async function own(q: Queryable, user: User, id: string, forUpdate = false) {
-    const found = await findFamilyMember(q, id, forUpdate);
-    if (!found || found.userId !== user._id || found.archived) throw new NotFoundError(peopleMessages.notFound);
-    return found;
+    return assertOwnsFamilyMember(sessionCaller(user), await findFamilyMember(q, id, forUpdate), peopleMessages.notFound);
   }
 
   return {

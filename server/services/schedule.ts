@@ -28,6 +28,7 @@ import { loadDaySchedule } from '../repositories/daySchedule.js';
 import { loadAvailability, loadNextFree, loadSoonestOnline } from '../repositories/availability.js';
 import { availabilityWindowDays, type Availability, type NextFreeList, type SoonestOnlineDoctor } from '../../contract/availability.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
+import { isTeleconsultation, owns } from '../access/rules.js';
 import { BadRequestError, NotFoundError } from './errors.js';
 import { defineMessages, withParams } from './messageCodes.js';
 import { liveHolders, type DayPlanCache } from './dayPlanCache.js';
@@ -121,8 +122,8 @@ export async function loadDayPlan(q: Queryable, doctorEmail: string, location: s
  */
 export function scheduleOffers(plan: DayPlan | null, time: string, consultationType: string): boolean {
   if (!plan || !worksThere(plan) || plan.onLeave || !plan.starts.includes(time)) return false;
-  if (plan.online && consultationType === 'Clinic Visit') return false;
-  return !(plan.doctor.type === 'online' && consultationType === 'Clinic Visit');
+  if (isTeleconsultation(consultationType)) return true;
+  return !plan.online && plan.doctor.type !== 'online';
 }
 
 /**
@@ -169,7 +170,7 @@ export function createScheduleService({ db, now, horizonDays, dayPlans }: { db: 
       return plan.starts.map((time) => {
         if (unavailability(plan, date, time, at, today) !== null) return slot(time, 'unavailable');
         const holder = holders.find((h) => h.time === time);
-        if (holder && !(holder.userId === viewerId && !holder.paid)) return slot(time, 'booked');
+        if (holder && !(owns(viewerId === null ? null : { userId: viewerId }, holder) && !holder.paid)) return slot(time, 'booked');
         return slot(time, 'free');
       });
     },

@@ -3,8 +3,9 @@
  *
  * Roles live on the account (users.role, 005_staff.sql): 'admin' acts on every appointment;
  * 'doctor' on the appointments of the doctor whose email the account has (doctors.email), and
- * only those; 'patient' on no staff endpoint at all (403). The role is read on every request, so
- * a change (`npm run clinic -- ...`, server/cli.ts) takes effect at once, on every instance.
+ * only those; 'patient' on no staff endpoint at all (403). The rules are server/access/rules.ts.
+ * The role is read on every request, so a change (`npm run clinic -- ...`, server/cli.ts) takes
+ * effect at once, on every instance.
  *
  * Every change is written to the audit log in the same transaction as the change itself: who
  * (account, email, role), when, what (the action), and the values before and after.
@@ -37,6 +38,8 @@ import {
   type StaffNotYetCode,
 } from '../../contract/staff.js';
 import type { User } from '../../contract/auth.js';
+import { staffCaller } from '../access/caller.js';
+import { assertActsOnAppointment, assertAdminRole, hasChat, isStaff, listedDoctor, mayListDoctor } from '../access/rules.js';
 import { type Database, isUniqueViolation, type Queryable } from '../db/database.js';
 import { listAppointmentsBetween } from '../repositories/appointmentLists.js';
 import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
@@ -45,7 +48,7 @@ import { insertOrder, orderConstraint } from '../repositories/orders.js';
 import { listAppointmentPayments } from '../repositories/refunds.js';
 import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
 import { recordAt, statusAt } from './appointments.js';
-import { badField, BadRequestError, ConflictError, ConflictWithBodyError, ForbiddenError, NotFoundError } from './errors.js';
+import { badField, BadRequestError, ConflictError, ConflictWithBodyError, ForbiddenError } from './errors.js';
 import { defineMessages, withParams } from './messageCodes.js';
 import { clinicClock, clinicInstant, daysBetween, fromMinutes } from '../../contract/clinicTime.js';
 import { type ConsultationConfig, defaultConsultationConfig } from '../consultation/config.js';
@@ -101,7 +104,7 @@ export function consultationTimes(a: StoredAppointment, config: ConsultationConf
 
 /** 403 unless the caller is an admin (every admin-only call checks it again, whatever its route did). */
 export function assertAdmin(staff: Staff): void {
-  if (staff.role !== 'admin') throw new ForbiddenError(staffMessages.adminOnly);
+  assertAdminRole(staffCaller(staff), staffMessages.adminOnly);
 }
 
 /** Who acted, for the audit log. */
@@ -173,10 +176,7 @@ export function createStaffService({
 }) {
   /** The appointment, locked, that this staff member may act on: 404 none, 403 another doctor's. */
   async function actionable(tx: Queryable, staff: Staff, id: string, lock = true): Promise<StoredAppointment> {
-    const a = await findStoredAppointment(tx, id, lock);
-    if (!a) throw new NotFoundError(staffMessages.notFound);
-    if (staff.role === 'doctor' && a.doctorId !== staff.doctorId) throw new ForbiddenError(staffMessages.notYours);
-    return a;
+    return assertActsOnAppointment(staffCaller(staff), await findStoredAppointment(tx, id, lock), staffMessages);
   }
 
   const actor = auditActor;
@@ -189,7 +189,7 @@ export function createStaffService({
     /** The caller as staff, or 403 for a patient (and for a doctor account with no doctor record). */
     async authorize(user: User): Promise<Staff> {
       const account = await findAccountRole(db, user._id);
-      if (!account || account.role === 'patient') throw new ForbiddenError(staffMessages.staffOnly);
+      if (!account || !isStaff(account)) throw new ForbiddenError(staffMessages.staffOnly);
       if (account.role === 'doctor' && account.doctorId === null) throw new ForbiddenError(staffMessages.noDoctorRecord);
       return {
         user,
@@ -217,10 +217,9 @@ export function createStaffService({
           { field: 'to', message: `must be from ${from} to ${maxAppointmentRangeDays - 1} days later` },
         ]);
       }
-      if (staff.role === 'doctor' && query.doctorId !== undefined && query.doctorId.toLowerCase() !== staff.doctorId) {
-        throw new ForbiddenError(staffMessages.otherDoctor);
-      }
-      const doctorId = staff.role === 'doctor' ? staff.doctorId : (query.doctorId ?? null);
+      const caller = staffCaller(staff);
+      if (!mayListDoctor(caller, query.doctorId)) throw new ForbiddenError(staffMessages.otherDoctor);
+      const doctorId = listedDoctor(caller, query.doctorId);
       const stored = await listAppointmentsBetween(db, { from, to, doctorId, locationId: query.locationId ?? null });
       return stored.map((a) => recordAt(a, at));
     },
@@ -286,7 +285,7 @@ export function createStaffService({
         if (status === 'Cancelled') throw new ConflictError(staffMessages.missedCancelled);
         if (status === 'Completed') throw new ConflictError(staffMessages.missedCompleted);
         if (status === 'Missed') throw new ConflictError(staffMessages.missedAlready);
-        if (a.record.consultationType === 'Chat') throw new NotYetError({ message: staffMessages.missedChat, code: 'didNotAttendChat' });
+        if (hasChat(a.record)) throw new NotYetError({ message: staffMessages.missedChat, code: 'didNotAttendChat' });
         if (a.record.appointmentPaymentStatus !== 'paid') throw new NotYetError({ message: staffMessages.missedUnpaid, code: 'didNotAttendUnpaid' });
         const { endsAt } = consultationTimes(a, consultation);
         if (at < endsAt) {

@@ -30,6 +30,7 @@
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { type HoursRange, OrphanConflict } from '../../contract/staffAdmin.js';
 import type { StoredAppointment } from '../repositories/appointmentRecords.js';
+import { isTeleconsultation } from '../access/rules.js';
 import { BadRequestError, ConflictWithBodyError } from './errors.js';
 import { defineMessages, withParams } from './messageCodes.js';
 import { toMinutes, weekdayOf } from '../../contract/clinicTime.js';
@@ -104,13 +105,13 @@ export function fitsSchedule(
   const { date, startTime, consultationType } = booking.record;
   if (booking.locationId === null) {
     // From the online hours: no location to work at, and never a Clinic Visit (010's check).
-    if (!shape.active || consultationType === 'Clinic Visit') return false;
+    if (!shape.active || !isTeleconsultation(consultationType)) return false;
     if (shape.leave.some((l) => l.from <= date && date <= l.to)) return false;
     const online = shape.onlineHours.filter((h) => h.weekday === weekdayOf(date));
     return cutSlots(online, shape.slotMinutes).includes(startTime);
   }
   if (!shape.active || !shape.locationIds.has(booking.locationId)) return false;
-  if (shape.type === 'online' && consultationType === 'Clinic Visit') return false;
+  if (shape.type === 'online' && !isTeleconsultation(consultationType)) return false;
   if (shape.leave.some((l) => l.from <= date && date <= l.to)) return false;
   const weekday = weekdayOf(date);
   const ranges = shape.hours.filter((h) => h.locationId === booking.locationId && h.weekday === weekday);

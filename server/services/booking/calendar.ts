@@ -3,15 +3,17 @@
  * confirmation mail that carries it once the fee is paid.
  */
 import type { User } from '../../../contract/auth.js';
+import { sessionCaller } from '../../access/caller.js';
+import { assertOwnsAppointment } from '../../access/rules.js';
 import { appointmentFileName, appointmentIcs, appointmentSummary, clinicWhen } from '../../calendar/appointment.js';
 import { calendarContentType } from '../../calendar/ics.js';
 import { bookingConfirmationMail } from '../../mail/templates.js';
 import { findStoredAppointment } from '../../repositories/appointmentRecords.js';
+import { appointmentMessages } from '../appointments.js';
 import { findDoctorRegistration } from '../../repositories/doctors.js';
 import { findLanguage } from '../../repositories/users.js';
 import type { AppointmentServiceDeps } from './service.js';
 import { confirmedForCalendar } from './checks/confirmedForCalendar.js';
-import { ownAppointment } from './checks/ownAppointment.js';
 import { statusAt } from './status.js';
 
 /** GET /appointment/{id}/calendar.ics: the owner's booked and paid appointment as an iCalendar file (404 for another's, 409 unless confirmed). */
@@ -21,7 +23,7 @@ export async function calendarFile(
   id: string,
 ): Promise<{ fileName: string; contentType: string; body: string }> {
   const at = now();
-  const stored = ownAppointment(await findStoredAppointment(db, id), user._id);
+  const stored = assertOwnsAppointment(sessionCaller(user), await findStoredAppointment(db, id), appointmentMessages.notFound);
   confirmedForCalendar(statusAt(stored, at), stored.record.appointmentPaymentStatus);
   return {
     fileName: appointmentFileName(stored.record),

@@ -4,6 +4,8 @@
  * log with the staff's changes.
  */
 import type { MessageAnswer, User } from '../../../contract/auth.js';
+import { sessionCaller } from '../../access/caller.js';
+import { isOwnAccountId } from '../../access/rules.js';
 import { cancelAppointment } from '../../repositories/appointmentStatus.js';
 import { insertAudit } from '../../repositories/staff.js';
 import { appointmentMessages } from '../appointments.js';
@@ -22,7 +24,7 @@ export async function cancelOwn(
   userId: string,
   appointmentId: string,
 ): Promise<MessageAnswer> {
-  if (userId.toLowerCase() !== user._id.toLowerCase()) throw new ForbiddenError(appointmentMessages.notYourAccount);
+  if (!isOwnAccountId(sessionCaller(user), userId)) throw new ForbiddenError(appointmentMessages.notYourAccount);
   const at = now();
   await ownChangeable(db, user, appointmentId, at, false, true);
   await db.transaction(async (tx) => {

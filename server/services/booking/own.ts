@@ -1,8 +1,10 @@
 /** The patient's own appointment, for their moves and cancellations. */
 import type { User } from '../../../contract/auth.js';
+import { sessionCaller } from '../../access/caller.js';
+import { assertOwnsAppointment } from '../../access/rules.js';
 import type { Queryable } from '../../db/database.js';
 import { findStoredAppointment, type StoredAppointment } from '../../repositories/appointmentRecords.js';
-import { ownAppointment } from './checks/ownAppointment.js';
+import { appointmentMessages } from '../appointments.js';
 import { stillChangeable } from './checks/stillChangeable.js';
 import { statusAt } from './status.js';
 
@@ -12,7 +14,7 @@ import { statusAt } from './status.js';
  * Cancelled or Missed, or (moves only) flagged for refund after it lost its slot.
  */
 export async function ownChangeable(q: Queryable, user: User, id: string, at: Date, forUpdate = false, cancelling = false): Promise<StoredAppointment> {
-  const a = ownAppointment(await findStoredAppointment(q, id, forUpdate), user._id);
+  const a = assertOwnsAppointment(sessionCaller(user), await findStoredAppointment(q, id, forUpdate), appointmentMessages.notFound);
   stillChangeable(statusAt(a, at), a.record.appointmentPaymentStatus, cancelling);
   return a;
 }

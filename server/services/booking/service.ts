@@ -5,6 +5,8 @@
  */
 import type { AppointmentCreateRequest, AppointmentRecord, AppointmentUpdateRequest } from '../../../contract/appointments.js';
 import type { MessageAnswer, User } from '../../../contract/auth.js';
+import { sessionCaller } from '../../access/caller.js';
+import { isOwnEmail } from '../../access/rules.js';
 import type { Database } from '../../db/database.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { noObserver, type ServiceObserver } from '../../ops/metrics.js';
@@ -47,7 +49,7 @@ export function createAppointmentService(options: AppointmentServiceDeps) {
 
     /** GET /auth/getUser/{email}: only the user's own list (403 for another email), newest first. */
     async list(user: User, email: string): Promise<AppointmentRecord[]> {
-      if (email.toLowerCase() !== user.email) throw new ForbiddenError(appointmentMessages.notYourList);
+      if (!isOwnEmail(sessionCaller(user), email)) throw new ForbiddenError(appointmentMessages.notYourList);
       const at = now();
       return (await listUserAppointments(db, user._id)).map((stored) => withReleasedPrescription(recordAt(stored, at)));
     },

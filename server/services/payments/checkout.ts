@@ -12,6 +12,8 @@ import { randomBytes } from 'node:crypto';
 import type { CreateAppointmentPaymentRequest, CreateOrderPaymentRequest } from '../../../contract/appointments.js';
 import type { User } from '../../../contract/auth.js';
 import { clinicClock } from '../../../contract/clinicTime.js';
+import { sessionCaller } from '../../access/caller.js';
+import { assertOwnsAppointment, assertOwnsOrder } from '../../access/rules.js';
 import { firstCheckSeconds } from '../../payment/checkSchedule.js';
 import type { PaymentProvider } from '../../payment/provider.js';
 import { type AppointmentForPayment, findAppointmentForPayment, setUnpaidPaymentStatus } from '../../repositories/appointmentPayments.js';
@@ -21,7 +23,7 @@ import { findOrderForPayment, insertPayment, setProviderOrderId, settlePayment }
 import { bookingMessages } from '../appointments.js';
 import { holdIsLive, isSlotViolation } from '../booking/slotIndex.js';
 import { statusAt } from '../booking/status.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../errors.js';
+import { BadRequestError, ConflictError } from '../errors.js';
 import { paymentMessages } from '../payments.js';
 import { lockedDayPlan, scheduleOffers } from '../schedule.js';
 import { type PaymentContext, toPaise } from './context.js';
@@ -97,9 +99,8 @@ async function holdForPayment({ db, holdMinutes }: PaymentContext, a: Appointmen
 /** POST /payment/create-appointment: the caller's unpaid, not cancelled, not expired appointment, for its fee. */
 export async function createAppointmentPayment(ctx: PaymentContext, user: User, request: CreateAppointmentPaymentRequest) {
   const { db, now } = ctx;
-  const a = await findAppointmentForPayment(db, request.appointmentId);
   // Somebody else's appointment is as good as none.
-  if (!a || a.userId !== user._id) throw new NotFoundError(paymentMessages.appointmentNotFound);
+  const a = assertOwnsAppointment(sessionCaller(user), await findAppointmentForPayment(db, request.appointmentId), paymentMessages.appointmentNotFound);
   if (a.status === 'Cancelled') throw new ConflictError(paymentMessages.cancelled);
   if (a.paymentStatus === 'paid') throw new ConflictError(paymentMessages.alreadyPaid);
   if (a.paymentStatus === 'refund') throw new ConflictError(bookingMessages.slotTaken);
@@ -126,8 +127,7 @@ export async function createAppointmentPayment(ctx: PaymentContext, user: User, 
 
 /** POST /payment/create-order: the caller's unpaid Card order, for its total; `amount` in paise. */
 export async function createOrderPayment(ctx: PaymentContext, user: User, request: CreateOrderPaymentRequest) {
-  const order = await findOrderForPayment(ctx.db, request.orderId);
-  if (!order || order.userId !== user._id) throw new NotFoundError(paymentMessages.orderNotFound);
+  const order = assertOwnsOrder(sessionCaller(user), await findOrderForPayment(ctx.db, request.orderId), paymentMessages.orderNotFound);
   if (order.paymentStatus === 'Completed') throw new ConflictError(paymentMessages.orderAlreadyPaid);
   if (order.orderStatus === 'Cancelled' || order.paymentStatus === 'Refund') throw new ConflictError(paymentMessages.orderCancelled);
   if (order.paymentMode.trim().toLowerCase() !== 'card') throw new ConflictError(paymentMessages.notByCard);

@@ -1,12 +1,13 @@
 /** What the result and checkout pages read of a payment. */
 import type { PaymentCheckStatus, PaymentStatusAnswer } from '../../../contract/appointments.js';
 import type { User } from '../../../contract/auth.js';
+import { sessionCaller } from '../../access/caller.js';
+import { assertOwnsPayment } from '../../access/rules.js';
 import { findAppointmentForPayment } from '../../repositories/appointmentPayments.js';
 import { findStoredAppointment } from '../../repositories/appointmentRecords.js';
 import { findOrderForPayment, findPayment, type PaymentPurpose, type PaymentRow } from '../../repositories/payments.js';
 import { withReleasedPrescription } from '../../records/patientView.js';
 import { recordAt } from '../booking/status.js';
-import { NotFoundError } from '../errors.js';
 import { paymentMessages, type SettleOutcome } from '../payments.js';
 import type { PaymentContext } from './context.js';
 import { current, settle } from './settle.js';
@@ -19,8 +20,7 @@ import { current, settle } from './settle.js';
  */
 export async function statusFor(ctx: PaymentContext, user: User, merchantOrderId: string, log?: (error: unknown) => void): Promise<PaymentStatusAnswer> {
   const { db, now, provider } = ctx;
-  const payment = await findPayment(db, merchantOrderId);
-  if (!payment || payment.userId !== user._id) throw new NotFoundError(paymentMessages.paymentNotFound);
+  const payment = assertOwnsPayment(sessionCaller(user), await findPayment(db, merchantOrderId), paymentMessages.paymentNotFound);
   let outcome: SettleOutcome = payment.status;
   try {
     outcome = payment.status !== 'pending' ? await current(ctx, merchantOrderId) : await settle(ctx, await provider.orderStatus(merchantOrderId));

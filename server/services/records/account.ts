@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { User } from '../../../contract/auth.js';
 import type { AccountDeletionAnswer } from '../../../contract/records.js';
 import { clinicClock, clinicInstant } from '../../../contract/clinicTime.js';
+import { isStaff } from '../../access/rules.js';
 import type { Database } from '../../db/database.js';
 import { consumeProof } from '../../repositories/otp.js';
 import { closeAccount, findLiveAccount, listUpcomingPaid } from '../../repositories/records.js';
@@ -38,7 +39,7 @@ export function accountPart({ db, now, otp, retention }: RecordDeps) {
     async deleteAccount(user: User, code: string): Promise<{ message: string }> {
       const account = await findLiveAccount(db, user._id);
       if (!account) throw new NotFoundError(recordMessages.notFound);
-      if (account.role !== 'patient') throw new ForbiddenError(recordMessages.staffAccount);
+      if (isStaff(account)) throw new ForbiddenError(recordMessages.staffAccount);
       if ((await upcomingPaid(db, user._id, now())).length > 0) throw new ConflictError(recordMessages.upcomingPaid);
       try {
         await otp.validate(account.email, code);

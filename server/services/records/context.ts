@@ -1,13 +1,13 @@
 /** What every part of the record service is made with, and who may read an appointment's documents (services/records.ts). */
 import type { User } from '../../../contract/auth.js';
+import { loadCaller } from '../../access/caller.js';
+import { assertSeesAppointment, seesAsClinic } from '../../access/rules.js';
 import type { Database } from '../../db/database.js';
 import type { ClinicDetails } from '../../documents/prescription.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { Retention } from '../../records/config.js';
 import { releasedToPatient } from '../../records/patientView.js';
 import type { RecordAppointment } from '../../repositories/records.js';
-import { findAccountRole } from '../../repositories/staff.js';
-import { NotFoundError } from '../errors.js';
 import type { OtpService } from '../otp.js';
 import { recordMessages } from '../records.js';
 
@@ -28,14 +28,15 @@ export interface RecordServiceDeps {
 /** The deps with their defaults in place: what each part receives. */
 export type RecordDeps = RecordServiceDeps & { retention: Retention };
 
-/** The appointment when `user` may read its documents: its account, its doctor, an admin. 404 otherwise. */
+/**
+ * The appointment when `user` may read its documents: its account, its doctor, an admin (404
+ * otherwise); `staff` when they read it as the clinic (its doctor or an admin, also of an
+ * appointment they booked themselves), which sees a prescription before it is released.
+ */
 export async function readable(db: Database, user: User, a: RecordAppointment | null): Promise<{ a: RecordAppointment; staff: boolean }> {
-  if (!a) throw new NotFoundError(recordMessages.notFound);
-  const account = await findAccountRole(db, user._id);
-  if (account?.role === 'admin') return { a, staff: true };
-  if (account?.role === 'doctor' && account.doctorId === a.doctorId) return { a, staff: true };
-  if (a.userId === user._id) return { a, staff: false };
-  throw new NotFoundError(recordMessages.notFound);
+  const caller = await loadCaller(db, user);
+  const { appointment } = assertSeesAppointment(caller, a, recordMessages.notFound);
+  return { a: appointment, staff: seesAsClinic(caller, appointment) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ConsultationType } from '../../../../contract/primitives.js';
-import { bookingMessages, isTeleconsultation } from '../../appointments.js';
+import { isTeleconsultation } from '../../../access/rules.js';
+import { bookingMessages } from '../../appointments.js';
 import { badField } from '../../errors.js';
 
 /**
