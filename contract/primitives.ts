@@ -4,6 +4,7 @@
  */
 import * as t from 'io-ts';
 import { isCalendarDate } from './clinicTime.js';
+import { maxColumnPaise, paiseOrNull, rupeesOf } from './money.js';
 
 /** A codec that only narrows a string: the check and its message live together. */
 function refinedString<B extends { readonly [K in N]: symbol }, N extends string>(
@@ -184,18 +185,14 @@ export function intBetween(min: number, max: number) {
   );
 }
 
-/** The largest amount the tables hold (numeric(10, 2)). */
-export const maxRupees = 99_999_999.99;
+/** The largest amount the tables hold (numeric(10, 2)): ₹99,999,999.99. */
+export const maxRupees = rupeesOf(maxColumnPaise);
 
-/** An amount of rupees: not negative, at most two decimals (checked with a tolerance: 19.99 * 100 is not exact in floating point), at most maxRupees. */
+/** An amount of rupees: not negative, in whole paise as written (contract/money.ts, no tolerance, no rounding), at most maxRupees. */
 function isRupees(u: unknown): u is number {
-  return (
-    typeof u === 'number' &&
-    Number.isFinite(u) &&
-    u >= 0 &&
-    u <= maxRupees &&
-    Math.abs(Math.round(u * 100) - u * 100) < 1e-6
-  );
+  if (typeof u !== 'number') return false;
+  const paise = paiseOrNull(u);
+  return paise !== null && paise >= 0 && paise <= maxColumnPaise;
 }
 export const Rupees = new t.Type<number, number, unknown>(
   'Rupees',
