@@ -188,19 +188,21 @@ export function intBetween(min: number, max: number) {
 /** The largest amount the tables hold (numeric(10, 2)): ₹99,999,999.99. */
 export const maxRupees = rupeesOf(maxColumnPaise);
 
-/** An amount of rupees: not negative, in whole paise as written (contract/money.ts, no tolerance, no rounding), at most maxRupees. */
-function isRupees(u: unknown): u is number {
-  if (typeof u !== 'number') return false;
-  const paise = paiseOrNull(u);
-  return paise !== null && paise >= 0 && paise <= maxColumnPaise;
+/** An amount of rupees: not negative, in whole paise as written (contract/money.ts, no rounding), at most maxRupees; null otherwise. */
+function paiseOfRupees(u: unknown): number | null {
+  const paise = typeof u === 'number' ? paiseOrNull(u) : null;
+  return paise !== null && paise >= 0 && paise <= maxColumnPaise ? paise : null;
 }
+/** Decoded as the two-decimal number itself: a browser's sum 0.1 + 0.2 arrives as 0.3, as the column and the audit row keep it. */
 export const Rupees = new t.Type<number, number, unknown>(
   'Rupees',
-  isRupees,
-  (u, c) =>
-    isRupees(u)
-      ? t.success(u)
-      : t.failure(u, c, 'must be an amount in rupees from 0 to 99,999,999.99, at most two decimals'),
+  (u): u is number => paiseOfRupees(u) !== null,
+  (u, c) => {
+    const paise = paiseOfRupees(u);
+    return paise !== null
+      ? t.success(rupeesOf(paise))
+      : t.failure(u, c, 'must be an amount in rupees from 0 to 99,999,999.99, at most two decimals');
+  },
   (a) => a,
 );
 

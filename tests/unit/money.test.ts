@@ -94,6 +94,15 @@ describe('Rupees (the codec) takes exactly the amounts a column holds', () => {
     fc.assert(fc.property(columnPaise, (p) => isRight(Rupees.decode(rupeesOf(p)))));
   });
 
+  it('decodes an amount as its two-decimal number, dropping the floating-point noise of a sum', () => {
+    expect(Rupees.decode(0.1 + 0.2)).toEqual({ _tag: 'Right', right: 0.3 });
+    fc.assert(
+      fc.property(columnPaise, (p) => {
+        expect(Rupees.decode(rupeesOf(p))).toEqual({ _tag: 'Right', right: rupeesOf(p) });
+      }),
+    );
+  });
+
   it('refuses one paisa past the maximum, negative amounts and fractions of a paisa', () => {
     for (const bad of [rupeesOf(maxColumnPaise + 1), -0.01, 0.001, 99_999_999.995]) {
       expect(isLeft(Rupees.decode(bad)), String(bad)).toBe(true);
