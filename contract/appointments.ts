@@ -1,5 +1,6 @@
 /** Appointments, slots, orders and the payment service (spec §3, §7). Served from the booking issue on. */
 import * as t from 'io-ts';
+import { maxPaymentPaise } from './money.js';
 import {
   ClinicDate,
   ClinicTime,
@@ -272,9 +273,9 @@ export const CreateAppointmentPaymentAnswer = t.type(
   'CreateAppointmentPaymentAnswer',
 );
 
-/** amount is in paise (price times 100), as the spec says. */
+/** amount is in paise (contract/money.ts `paiseOf` of the order's total), as the spec says. */
 export const CreateOrderPaymentRequest = t.type(
-  { pharmacyId: line(200), orderId: Id, amount: intBetween(1, 100_000_000) },
+  { pharmacyId: line(200), orderId: Id, amount: intBetween(1, maxPaymentPaise) },
   'CreateOrderPaymentRequest',
 );
 export type CreateOrderPaymentRequest = t.TypeOf<typeof CreateOrderPaymentRequest>;

@@ -4,6 +4,7 @@
  */
 import * as t from 'io-ts';
 import { isCalendarDate } from './clinicTime.js';
+import { maxColumnPaise, paiseOrNull, rupeesOf } from './money.js';
 
 /** A codec that only narrows a string: the check and its message live together. */
 function refinedString<B extends { readonly [K in N]: symbol }, N extends string>(
@@ -184,26 +185,24 @@ export function intBetween(min: number, max: number) {
   );
 }
 
-/** The largest amount the tables hold (numeric(10, 2)). */
-export const maxRupees = 99_999_999.99;
+/** The largest amount the tables hold (numeric(10, 2)): ₹99,999,999.99. */
+export const maxRupees = rupeesOf(maxColumnPaise);
 
-/** An amount of rupees: not negative, at most two decimals (checked with a tolerance: 19.99 * 100 is not exact in floating point), at most maxRupees. */
-function isRupees(u: unknown): u is number {
-  return (
-    typeof u === 'number' &&
-    Number.isFinite(u) &&
-    u >= 0 &&
-    u <= maxRupees &&
-    Math.abs(Math.round(u * 100) - u * 100) < 1e-6
-  );
+/** An amount of rupees: not negative, in whole paise as written (contract/money.ts, no rounding), at most maxRupees; null otherwise. */
+function paiseOfRupees(u: unknown): number | null {
+  const paise = typeof u === 'number' ? paiseOrNull(u) : null;
+  return paise !== null && paise >= 0 && paise <= maxColumnPaise ? paise : null;
 }
+/** Decoded as the two-decimal number itself: a browser's sum 0.1 + 0.2 arrives as 0.3, as the column and the audit row keep it. */
 export const Rupees = new t.Type<number, number, unknown>(
   'Rupees',
-  isRupees,
-  (u, c) =>
-    isRupees(u)
-      ? t.success(u)
-      : t.failure(u, c, 'must be an amount in rupees from 0 to 99,999,999.99, at most two decimals'),
+  (u): u is number => paiseOfRupees(u) !== null,
+  (u, c) => {
+    const paise = paiseOfRupees(u);
+    return paise !== null
+      ? t.success(rupeesOf(paise))
+      : t.failure(u, c, 'must be an amount in rupees from 0 to 99,999,999.99, at most two decimals');
+  },
   (a) => a,
 );
 

@@ -1,8 +1,9 @@
 /**
  * How the server writes rupees and clinic dates for people: mails, PDFs, the calendar file and
  * the payment sandbox's page. One Intl formatter a locale and style, made on first use. The
- * browser's counterpart is src/components/Appointments/format.ts; both write an amount as INR's
- * own two decimals ("₹1,250.00") and every number in Latin digits, in Hindi and Marathi too.
+ * browser's counterpart is src/format/format.ts; both take rupees (paise become rupees only in
+ * contract/money.ts) and write an amount as INR's own two decimals ("₹1,250.00") and every
+ * number in Latin digits, in Hindi and Marathi too.
  */
 import type { Language } from '../contract/auth.js';
 import { clinicTimeZone, dayStart } from '../contract/clinicTime.js';

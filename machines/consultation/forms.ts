@@ -14,11 +14,12 @@
  * Every text is at most `maxTextLength` characters.
  */
 import type { Medicines, Remedy } from '../../contract/appointments.js';
+import { maxPaymentPaise, rupeesOf } from '../../contract/money.js';
 
 export const maxTextLength = 2000;
 export const maxPharmacyIdLength = 200;
-/** The largest order total taken, in rupees (the payment service's limit is ₹10,00,000 in paise). */
-export const maxOrderTotal = 1_000_000;
+/** The largest order total taken, in rupees: the payment service's limit (₹10,00,000). */
+export const maxOrderTotal = rupeesOf(maxPaymentPaise);
 
 export type PrescriptionField = 'complain' | 'potency' | 'duration' | 'pharmacyName' | 'pharmacyId' | 'instructions';
 export type RemedyField = keyof Remedy;

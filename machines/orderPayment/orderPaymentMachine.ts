@@ -24,7 +24,7 @@
  * (src/api/client.ts) when it fails:
  * - `createOrderPayment` { order, token } -> { checkoutPageUrl }: `payOrder` in
  *   src/api/appointments.ts, which asks POST /payment/create-order with { pharmacyId, orderId:
- *   the order's `_id`, amount: rupeesToPaise(order.totalPrice) } (the server checks the amount
+ *   the order's `_id`, amount: paiseOf(order.totalPrice) (contract/money.ts) } (the server checks the amount
  *   against the stored order).
  *
  * Effects, actions the app provides (src/components/Appointments/provider.ts): `notify` (emits

@@ -3,6 +3,7 @@
  * language (server/mail/words.ts), and the admin's daily summary of open refunds (staff: English).
  */
 import type { Language } from '../../contract/auth.js';
+import { rupeesOf } from '../../contract/money.js';
 import type { Mail } from './mailer.js';
 import { clinicName, escapeHtml } from './templates.js';
 import { rupees } from '../formats.js';
@@ -36,7 +37,7 @@ export function refundNoticeMail(n: RefundNotice): Omit<Mail, 'idempotencyKey'> 
   const w = n.language === 'en' ? english : mailWords[n.language].refund;
   const hello = n.language === 'en' ? `Hello ${n.firstName},` : mailWords[n.language].confirmation.hello(n.firstName);
   const clinic = n.language === 'en' ? clinicName : mailWords[n.language].clinic;
-  const paragraphs = [w[n.reason](n.appointmentNumber), w.amount(rupees(n.amountPaise / 100, n.language)), w.next, w.questions];
+  const paragraphs = [w[n.reason](n.appointmentNumber), w.amount(rupees(rupeesOf(n.amountPaise), n.language)), w.next, w.questions];
   const text = [hello, '', ...paragraphs.flatMap((p) => [p, '']), clinic].join('\n');
   const html = `<!doctype html>
 <html lang="${n.language}">
@@ -70,8 +71,8 @@ const reasonForStaff: Readonly<Record<RefundReason, string>> = {
 export function refundSummaryMail(to: string, day: string, lines: readonly RefundSummaryLine[], refundsUrl: string): Omit<Mail, 'idempotencyKey'> {
   const total = lines.reduce((sum, l) => sum + l.amountPaise, 0);
   const row = (l: RefundSummaryLine) =>
-    `${l.appointmentNumber}  ${l.patient}  ${rupees(l.amountPaise / 100)}  flagged ${l.flaggedOn}  (${reasonForStaff[l.reason]})`;
-  const intro = `${lines.length} refund${lines.length === 1 ? '' : 's'} open on ${day}, ${rupees(total / 100)} in all. Mark each one resolved in the staff console once paid back: ${refundsUrl}`;
+    `${l.appointmentNumber}  ${l.patient}  ${rupees(rupeesOf(l.amountPaise))}  flagged ${l.flaggedOn}  (${reasonForStaff[l.reason]})`;
+  const intro = `${lines.length} refund${lines.length === 1 ? '' : 's'} open on ${day}, ${rupees(rupeesOf(total))} in all. Mark each one resolved in the staff console once paid back: ${refundsUrl}`;
   const text = [intro, '', ...lines.map(row), '', clinicName].join('\n');
   const html = `<!doctype html>
 <html lang="en">

@@ -15,6 +15,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as t from 'io-ts';
 import { PaymentReturnParams } from '../../contract/appointments.js';
+import { rupeesOf } from '../../contract/money.js';
 import { rupees } from '../formats.js';
 import { decodeRequest } from '../http/route.js';
 import { contentSecurityPolicy } from '../http/security.js';
@@ -129,7 +130,7 @@ export async function sandboxPages(app: FastifyInstance, { services, provider, p
       const heading = `<span class="badge">Sandbox: no money is taken</span>
 <h1>${escape(clinicName)}</h1>
 <p class="what">${escape(found.description)}</p>
-<p class="amount">${escape(rupees(checkout.amountPaise / 100))}</p>`;
+<p class="amount">${escape(rupees(rupeesOf(checkout.amountPaise)))}</p>`;
       if (checkout.state !== 'PENDING') {
         const outcome = await services.payments.checkAndSettle(params.merchantOrderId);
         const purpose = found.payment.purpose;
@@ -146,10 +147,10 @@ export async function sandboxPages(app: FastifyInstance, { services, provider, p
         reply,
         200,
         page(
-          `Pay ${rupees(checkout.amountPaise / 100)} to ${clinicName}`,
+          `Pay ${rupees(rupeesOf(checkout.amountPaise))} to ${clinicName}`,
           `${heading}
 <div class="actions">
-<form method="post" action="${id}/pay"><button type="submit" class="pay">Pay ${escape(rupees(checkout.amountPaise / 100))}</button></form>
+<form method="post" action="${id}/pay"><button type="submit" class="pay">Pay ${escape(rupees(rupeesOf(checkout.amountPaise)))}</button></form>
 <form method="post" action="${id}/fail"><button type="submit" class="fail">Fail the payment</button></form>
 </div>
 <p class="note">This page stands in for the payment provider's checkout (PAYMENT_PROVIDER=sandbox).</p>`,

@@ -4,6 +4,7 @@
  * 'pending', and says whether it won: that is what makes settling idempotent when webhooks
  * repeat or race a status check, on one instance or many.
  */
+import { paiseOf } from '../../contract/money.js';
 import type { Queryable } from '../db/database.js';
 
 export type PaymentPurpose = 'appointment' | 'order';
@@ -267,14 +268,20 @@ export async function markOrderPaid(q: Queryable, id: string, paymentId: string,
  * order, one already paid, or a free one (a payment is never of ₹0). Returns whether it recorded one.
  */
 export async function recordCashPayment(tx: Queryable, orderId: string, now: Date): Promise<boolean> {
+  const { rows: due } = await tx.query<{ merchant_order_id: string; user_id: string; total_price: string | number }>(
+    `select 'CASH-' || replace(o.id::text, '-', '') as merchant_order_id, a.user_id, o.total_price
+       from orders o join appointments a on a.id = o.appointment_id
+      where o.id = $1 and o.payment_mode = 'Cash' and o.payment_status = 'Pending' and o.total_price > 0`,
+    [orderId],
+  );
+  const order = due[0];
+  if (order === undefined) return false;
   const { rows } = await tx.query<{ merchant_order_id: string }>(
     `insert into payments (merchant_order_id, provider, purpose, order_id, user_id, amount_paise, status, created_at, updated_at, settled_at)
-     select 'CASH-' || replace(o.id::text, '-', ''), 'cash', 'order', o.id, a.user_id, round(o.total_price * 100)::bigint, 'paid', $2, $2, $2
-       from orders o join appointments a on a.id = o.appointment_id
-      where o.id = $1 and o.payment_mode = 'Cash' and o.payment_status = 'Pending' and o.total_price > 0
+     values ($1, 'cash', 'order', $2, $3, $4, 'paid', $5, $5, $5)
      on conflict (merchant_order_id) do nothing
      returning merchant_order_id`,
-    [orderId, now],
+    [order.merchant_order_id, orderId, order.user_id, paiseOf(Number(order.total_price)), now],
   );
   const paymentId = rows[0]?.merchant_order_id;
   if (paymentId === undefined) return false;

@@ -2,6 +2,7 @@
  * SQL for receipts: the settled payments an appointment's fee or its order has, and the receipt
  * numbers they are given (one sequence, numbers kept once given).
  */
+import { rupeesOf } from '../../contract/money.js';
 import type { Queryable } from '../db/database.js';
 import type { PaymentProvider } from './payments.js';
 
@@ -53,7 +54,7 @@ export async function listSettledPayments(q: Queryable, of: { appointmentId: str
     merchantOrderId: r.merchant_order_id,
     provider: r.provider,
     purpose: r.purpose,
-    amount: Number(r.amount_paise) / 100,
+    amount: rupeesOf(r.amount_paise),
     status: r.status,
     providerTransactionId: r.provider_transaction_id,
     settledAt: r.settled_at,

@@ -4,6 +4,7 @@
  * zip reaches its section. The appointments' prescriptions come as stored: the service leaves out
  * the ones not released to the patient (records/patientView.ts).
  */
+import { rupeesOf } from '../../contract/money.js';
 import type { Queryable } from '../db/database.js';
 import type { AuditEntryRow } from '../records/patientView.js';
 
@@ -65,12 +66,13 @@ export async function exportOrders(q: Queryable, userId: string): Promise<Export
 export async function exportPayments(q: Queryable, userId: string): Promise<ExportRow[]> {
   const { rows } = await q.query(
     `select p.merchant_order_id as "paymentReference", p.provider, p.purpose, p.appointment_id as "appointmentId",
-            p.order_id as "orderId", (p.amount_paise::float8 / 100) as "amountRupees", p.status,
+            p.order_id as "orderId", p.amount_paise as "amountRupees", p.status,
             p.created_at as "createdAt", p.settled_at as "settledAt"
        from payments p where p.user_id = $1 order by p.created_at`,
     [userId],
   );
-  return rows;
+  // Selected in paise, written in rupees (the column keeps its place in the file).
+  return rows.map((r) => ({ ...r, amountRupees: rupeesOf(r.amountRupees as string | number) }));
 }
 
 /** receipts.json: the receipt numbers given to the account's payments. */

@@ -7,6 +7,7 @@
  * on its own. refund_resolutions (006) records that an admin paid it back outside the portal.
  */
 import type { StaffPayment } from '../../contract/staff.js';
+import { paiseOf, rupeesOf } from '../../contract/money.js';
 import type { Queryable } from '../db/database.js';
 
 export type RefundSubject = 'payment' | 'appointment' | 'order';
@@ -31,29 +32,31 @@ export interface RefundRow {
   resolved: { at: Date; by: string; note: string } | null;
 }
 
-// Each branch yields the same columns; `subject` says which kind of row `id` names.
+// Each branch yields the same columns; `subject` says which kind of row `id` names. A payment
+// gives its amount in paise, a flagged appointment or order its rupees (numeric(10, 2)), which
+// `toRefund` turns into paise with contract/money.ts: SQL converts no unit.
 const refundsQuery = `
   with flagged as (
-    select p.id, 'payment' as subject, p.purpose, p.amount_paise::bigint as amount_paise, p.merchant_order_id,
+    select p.id, 'payment' as subject, p.purpose, p.amount_paise::bigint as amount_paise, null::numeric as amount_rupees, p.merchant_order_id,
            p.provider, p.updated_at as flagged_at, a.id as appointment_id, p.order_id
       from payments p
       left join orders o on o.id = p.order_id
       join appointments a on a.id = coalesce(p.appointment_id, o.appointment_id)
      where p.status = 'refund'
     union all
-    select a.id, 'appointment', 'appointment', round(a.consultation_fee * 100)::bigint, a.payment_id,
+    select a.id, 'appointment', 'appointment', null, a.consultation_fee, a.payment_id,
            null, a.updated_at, a.id, null
       from appointments a
      where a.payment_status = 'refund'
        and not exists (select 1 from payments p where p.appointment_id = a.id and p.status = 'refund')
     union all
-    select o.id, 'order', 'order', round(o.total_price * 100)::bigint, o.payment_id,
+    select o.id, 'order', 'order', null, o.total_price, o.payment_id,
            null, o.updated_at, o.appointment_id, o.id
       from orders o
      where o.payment_status = 'Refund'
        and not exists (select 1 from payments p where p.order_id = o.id and p.status = 'refund')
   )
-  select f.id, f.subject, f.purpose, f.amount_paise, f.merchant_order_id, f.provider, f.flagged_at,
+  select f.id, f.subject, f.purpose, f.amount_paise, f.amount_rupees, f.merchant_order_id, f.provider, f.flagged_at,
          f.appointment_id, a.appointment_number, f.order_id, a.user_id, a.first_name, a.last_name, a.email,
          a.phone_number, u.deleted_at is not null as patient_deleted, a.status as appointment_status, a.payment_status as appointment_payment_status,
          a.payment_id as appointment_payment_id, o.payment_status as order_payment_status,
@@ -71,7 +74,8 @@ interface Row {
   id: string;
   subject: RefundSubject;
   purpose: 'appointment' | 'order';
-  amount_paise: string | number;
+  amount_paise: string | number | null;
+  amount_rupees: string | number | null;
   merchant_order_id: string | null;
   provider: string | null;
   flagged_at: Date;
@@ -99,7 +103,7 @@ const toRefund = (r: Row): RefundRow => ({
   id: r.id,
   subject: r.subject,
   purpose: r.purpose,
-  amountPaise: Number(r.amount_paise),
+  amountPaise: r.amount_paise !== null ? Number(r.amount_paise) : paiseOf(Number(r.amount_rupees)),
   merchantOrderId: r.merchant_order_id,
   provider: r.provider,
   flaggedAt: r.flagged_at,
@@ -184,7 +188,7 @@ export async function listAppointmentPayments(q: Queryable, appointmentId: strin
     merchantOrderId: r.merchant_order_id,
     provider: r.provider,
     purpose: r.purpose,
-    amount: Number(r.amount_paise) / 100,
+    amount: rupeesOf(r.amount_paise),
     status: r.status,
     createdAt: r.created_at.toISOString(),
     settledAt: r.settled_at === null ? null : r.settled_at.toISOString(),

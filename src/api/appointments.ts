@@ -13,7 +13,8 @@ import type { Either } from 'fp-ts/lib/Either.js';
 import type { AppointmentUpdateAnswer, AppointmentUpdateRequest, AppointmentRecord, Order } from '../../contract/appointments.js';
 import type { MessageAnswer } from '../../contract/auth.js';
 import { appointmentEndpoints } from '../../contract/endpoints/appointments.js';
-import { createBookingApi, rupeesToPaise, type OrderPaymentAnswer, type OrderPaymentFields } from './booking.js';
+import { paiseOf } from '../../contract/money.js';
+import { createBookingApi, type OrderPaymentAnswer, type OrderPaymentFields } from './booking.js';
 import { apiClient, attachmentFileName, type ApiClient, type ApiFailure, type DownloadedFile } from './client.js';
 
 /** The update payload as the edit popup builds it: plain strings (the record's `_id` as `appointmentToEdit`). */
@@ -65,7 +66,7 @@ export function fileNameOf(disposition: string | null): string {
 
 /** What create-order is asked for an order: its pharmacy, its `_id`, and its total in paise (spec §7, §9). */
 export function orderPaymentFields(order: Pick<Order, '_id' | 'pharmacyId' | 'totalPrice'>): OrderPaymentFields {
-  return { pharmacyId: order.pharmacyId, orderId: order._id, amount: rupeesToPaise(order.totalPrice) };
+  return { pharmacyId: order.pharmacyId, orderId: order._id, amount: paiseOf(order.totalPrice) };
 }
 
 export function createAppointmentsApi(client: ApiClient): AppointmentsApi {

@@ -28,7 +28,7 @@ import { apiClient, type ApiClient, type ApiFailure } from './client.js';
  */
 export type AppointmentCreateFields = t.OutputOf<typeof AppointmentCreateRequest>;
 export type AppointmentPaymentFields = t.OutputOf<typeof CreateAppointmentPaymentRequest>;
-/** `amount` is in paise (the order's price times 100), as the spec says. */
+/** `amount` is in paise (contract/money.ts `paiseOf` of the order's price), as the spec says. */
 export type OrderPaymentFields = t.OutputOf<typeof CreateOrderPaymentRequest>;
 export type AppointmentPaymentAnswer = t.TypeOf<typeof CreateAppointmentPaymentAnswer>;
 export type OrderPaymentAnswer = t.TypeOf<typeof CreateOrderPaymentAnswer>;
@@ -101,11 +101,6 @@ export function createBookingApi({ call }: ApiClient): BookingApi {
     createOrderPayment: (body, token, signal) => call(paymentEndpoints.createOrder, { body, token, signal }),
     fetchPaymentStatus: (merchantOrderId, token, signal) => call(paymentEndpoints.status, { params: { merchantOrderId }, token, signal }),
   };
-}
-
-/** Spec §7, §9: an order's payment amount goes in paise, the price times 100 (19.99 is 1999, not 1998.9999). */
-export function rupeesToPaise(rupees: number): number {
-  return Math.round(rupees * 100);
 }
 
 const bookingApi = createBookingApi(apiClient);

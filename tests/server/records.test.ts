@@ -372,6 +372,14 @@ describe.each(backends)('the patient record on %s', (backend) => {
       expect.arrayContaining(['appointment.completed', 'order.created']),
     );
     expect(JSON.parse(zip.read('payments.json'))).toHaveLength(2);
+    // Amounts in rupees, as the appointment and the order state them; payments' paise converted once.
+    const payments = JSON.parse(zip.read('payments.json')) as { purpose: string; amountRupees: number }[];
+    const [order] = JSON.parse(zip.read('orders.json')) as { totalPrice: number }[];
+    expect(payments.map((p) => [p.purpose, p.amountRupees])).toEqual([
+      ['appointment', (appointments[0] as unknown as { consultationFee: number }).consultationFee],
+      ['order', order!.totalPrice],
+    ]);
+    expect(Object.keys(payments[0]!)).toEqual(['paymentReference', 'provider', 'purpose', 'appointmentId', 'orderId', 'amountRupees', 'status', 'createdAt', 'settledAt']);
     expect(JSON.parse(zip.read('chat-messages.json'))).toEqual([
       { appointmentId: appointment._id, appointmentNumber: appointment.appointmentId, from: 'patient', text: 'खुजली रात में बढ़ती है', photo: null, at: t.clock.now().toISOString() },
       { appointmentId: appointment._id, appointmentNumber: appointment.appointmentId, from: 'patient', text: 'the rash today', photo: `chat-photos/${photoId}.jpg`, at: t.clock.now().toISOString() },

@@ -2,7 +2,7 @@ import { isLeft, isRight, type Either } from 'fp-ts/lib/Either.js';
 import { describe, expect, it, vi } from 'vitest';
 import { asked, server } from './fakeServer.js';
 import { createApiClient, type ApiFailure } from '../../src/api/client.js';
-import { createBookingApi, rupeesToPaise, type AppointmentCreateFields } from '../../src/api/booking.js';
+import { createBookingApi, type AppointmentCreateFields } from '../../src/api/booking.js';
 import { answerOf } from '../../src/app/fromApi.js';
 import { emptyMedicines } from '../../contract/appointments.js';
 
@@ -111,16 +111,5 @@ describe('booking API', () => {
     const pending = api(fetch).fetchTimeSlots('a@b.example', '2025-03-11', 'Bandra', controller.signal);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-  });
-});
-
-describe('rupeesToPaise', () => {
-  it.each([
-    [1250.5, 125_050],
-    [19.99, 1999],
-    [0.1 + 0.2, 30],
-    [500, 50_000],
-  ])('turns ₹%s into %s paise', (rupees, paise) => {
-    expect(rupeesToPaise(rupees)).toBe(paise);
   });
 });

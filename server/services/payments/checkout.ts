@@ -14,6 +14,7 @@ import type { User } from '../../../contract/auth.js';
 import { clinicClock } from '../../../contract/clinicTime.js';
 import { sessionCaller } from '../../access/caller.js';
 import { assertOwnsAppointment, assertOwnsOrder } from '../../access/rules.js';
+import { paiseOf } from '../../../contract/money.js';
 import { firstCheckSeconds } from '../../payment/checkSchedule.js';
 import type { PaymentProvider } from '../../payment/provider.js';
 import { type AppointmentForPayment, findAppointmentForPayment, setUnpaidPaymentStatus } from '../../repositories/appointmentPayments.js';
@@ -26,7 +27,7 @@ import { statusAt } from '../booking/status.js';
 import { BadRequestError, ConflictError } from '../errors.js';
 import { paymentMessages } from '../payments.js';
 import { lockedDayPlan, scheduleOffers } from '../schedule.js';
-import { type PaymentContext, toPaise } from './context.js';
+import { type PaymentContext } from './context.js';
 
 /** Ours, unique and unguessable, within PhonePe's rule ([A-Za-z0-9_-], at most 63). */
 export function newMerchantOrderId(kind: 'A' | 'O', now: Date): string {
@@ -107,9 +108,9 @@ export async function createAppointmentPayment(ctx: PaymentContext, user: User, 
   // Expired is worked out at read time (clinic time, the doctor's slot length), as the list shows it.
   const stored = await findStoredAppointment(db, a.id);
   if (stored && statusAt(stored, now()) === 'Expired') throw new ConflictError(paymentMessages.expired);
-  const amountPaise = toPaise(a.fee);
+  const amountPaise = paiseOf(a.fee);
   if (amountPaise <= 0) throw new BadRequestError(paymentMessages.nothingToPay, [{ field: 'appointmentId', message: 'has no fee to pay' }]);
-  if (toPaise(request.consultationAmount) !== amountPaise) {
+  if (paiseOf(request.consultationAmount) !== amountPaise) {
     throw new BadRequestError(paymentMessages.wrongAmount, [{ field: 'consultationAmount', message: `must be the consultation fee, ${a.fee}` }]);
   }
   const at = now();
@@ -134,7 +135,7 @@ export async function createOrderPayment(ctx: PaymentContext, user: User, reques
   if (request.pharmacyId !== order.pharmacyId) {
     throw new BadRequestError(paymentMessages.wrongPharmacy, [{ field: 'pharmacyId', message: 'must be the order\'s pharmacy' }]);
   }
-  const amountPaise = toPaise(order.totalPrice);
+  const amountPaise = paiseOf(order.totalPrice);
   if (amountPaise <= 0) throw new BadRequestError(paymentMessages.nothingToPay, [{ field: 'orderId', message: 'has nothing to pay' }]);
   if (request.amount !== amountPaise) {
     throw new BadRequestError(paymentMessages.wrongOrderAmount, [{ field: 'amount', message: `must be the order's total in paise, ${amountPaise}` }]);

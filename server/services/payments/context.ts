@@ -3,6 +3,3 @@ import type { ServiceObserver } from '../../ops/metrics.js';
 import type { PaymentServiceDeps } from './service.js';
 
 export type PaymentContext = PaymentServiceDeps & { observer: Pick<ServiceObserver, 'payment'> };
-
-/** Rupees (the fee list's, the order's) in paise, as the provider counts them. */
-export const toPaise = (rupees: number) => Math.round(rupees * 100);

@@ -9,6 +9,7 @@
  * already paid is flagged 'refund' as well; the record a payment is for follows it in the same
  * transaction (docs/api.md, "The payment state follows the payment").
  */
+import { paiseOf } from '../../../contract/money.js';
 import type { Queryable } from '../../db/database.js';
 import type { ProviderReport } from '../../payment/provider.js';
 import { findAppointmentForPayment, markAppointmentPaid, markAppointmentRefund, setUnpaidPaymentStatus } from '../../repositories/appointmentPayments.js';
@@ -28,7 +29,7 @@ import {
 import { isSlotViolation } from '../booking/slotIndex.js';
 import type { SettleOutcome } from '../payments.js';
 import { lockedDayPlan, scheduleOffers } from '../schedule.js';
-import { type PaymentContext, toPaise } from './context.js';
+import { type PaymentContext } from './context.js';
 
 /** 'settled': another confirmation won meanwhile; 'applied': this one made the appointment paid. */
 type TransactionOutcome = SettleOutcome | 'settled' | 'applied';
@@ -88,7 +89,7 @@ async function appointmentTakesPayment(
     await markAppointmentRefund(tx, a.id, payment.merchantOrderId, at);
     return 'refund';
   }
-  if (toPaise(a.fee) !== payment.amountPaise) {
+  if (paiseOf(a.fee) !== payment.amountPaise) {
     // Its fee changed since (the patient re-booked another type): this payment goes back and
     // the appointment is unpaid again, 'pending' only while another checkout is open.
     await flagPaymentRefund(tx, payment.merchantOrderId, at);
@@ -159,7 +160,7 @@ async function applyToOrder(ctx: PaymentContext, payment: PaymentRow, report: Pr
       await markOrderRefund(tx, order.id, payment.merchantOrderId, at);
       return 'refund';
     }
-    if (toPaise(order.totalPrice) !== payment.amountPaise) {
+    if (paiseOf(order.totalPrice) !== payment.amountPaise) {
       await flagPaymentRefund(tx, payment.merchantOrderId, at);
       return 'refund';
     }

@@ -3,6 +3,7 @@ import type { PaymentCheckStatus, PaymentStatusAnswer } from '../../../contract/
 import type { User } from '../../../contract/auth.js';
 import { sessionCaller } from '../../access/caller.js';
 import { assertOwnsPayment } from '../../access/rules.js';
+import { rupeesOf } from '../../../contract/money.js';
 import { findAppointmentForPayment } from '../../repositories/appointmentPayments.js';
 import { findStoredAppointment } from '../../repositories/appointmentRecords.js';
 import { findOrderForPayment, findPayment, type PaymentPurpose, type PaymentRow } from '../../repositories/payments.js';
@@ -34,7 +35,7 @@ export async function statusFor(ctx: PaymentContext, user: User, merchantOrderId
     merchantOrderId,
     purpose: payment.purpose,
     status,
-    amountPaid: status === 'paid' ? payment.amountPaise / 100 : 0,
+    amountPaid: status === 'paid' ? rupeesOf(payment.amountPaise) : 0,
     ...(stored && payment.purpose === 'appointment' ? { appointment: withReleasedPrescription(recordAt(stored, now())) } : {}),
   };
 }

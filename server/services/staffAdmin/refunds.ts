@@ -1,5 +1,6 @@
 /** Refunds: money the clinic owes back, listed with why, and recorded once as paid back. */
 import type { RefundItem, RefundReason } from '../../../contract/staffAdmin.js';
+import { rupeesOf } from '../../../contract/money.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { findRefund, insertResolution, listRefunds, type RefundRow, resolutionConstraints } from '../../repositories/refunds.js';
 import { insertAudit } from '../../repositories/staff.js';
@@ -28,7 +29,7 @@ const toRefundItem = (r: RefundRow): RefundItem => ({
   _id: r.id,
   purpose: r.purpose,
   reason: refundReason(r),
-  amount: r.amountPaise / 100,
+  amount: rupeesOf(r.amountPaise),
   merchantOrderId: r.merchantOrderId,
   provider: r.provider,
   flaggedAt: r.flaggedAt.toISOString(),
@@ -69,7 +70,7 @@ export function refundsAdmin({ db, now }: AdminDeps) {
               details: {
                 refundId: refund.id,
                 purpose: refund.purpose,
-                amount: refund.amountPaise / 100,
+                amount: rupeesOf(refund.amountPaise),
                 merchantOrderId: refund.merchantOrderId,
                 reason: refundReason(refund),
                 note,
