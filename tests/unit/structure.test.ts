@@ -35,7 +35,6 @@ const stillOver = {
     'server/identity/devProvider.ts createDevProvider': 154,
     'server/identity/devProvider.ts routes': 85,
     'server/jobs/engine.ts createJobEngine': 188,
-    'server/jobs/keyedMails.ts createKeyedMails': 81,
     'server/jobs/purge.ts createPurge': 85,
     'server/jobs/reminders.ts createReminders': 215,
     'server/jobs/reminders.ts send': 81,

@@ -6,7 +6,6 @@
 import type { AppointmentCreateRequest, AppointmentRecord, AppointmentUpdateRequest } from '../../../contract/appointments.js';
 import type { MessageAnswer, User } from '../../../contract/auth.js';
 import type { Database } from '../../db/database.js';
-import type { Mailer } from '../../mail/mailer.js';
 import { noObserver, type ServiceObserver } from '../../ops/metrics.js';
 import { withReleasedPrescription } from '../../records/patientView.js';
 import { listUserAppointments } from '../../repositories/appointmentLists.js';
@@ -14,7 +13,7 @@ import { appointmentMessages } from '../appointments.js';
 import { ForbiddenError } from '../errors.js';
 import type { PeopleService } from '../people.js';
 import type { ScheduleService } from '../schedule.js';
-import { calendarFile, sendConfirmation } from './calendar.js';
+import { calendarFile } from './calendar.js';
 import { cancelOwn } from './cancel.js';
 import { createBooking } from './create.js';
 import { moveOwn } from './move.js';
@@ -26,8 +25,6 @@ export interface AppointmentServiceDeps {
   schedule: ScheduleService;
   /** HOLD_MINUTES. */
   holdMinutes: number;
-  /** The booking confirmation goes out through it. */
-  mailer: Mailer;
   /** PUBLIC_URL: links in the mail and the calendar event's UID. */
   publicUrl: string;
   /** Counts bookings made and slots lost (server/ops/metrics.ts). */
@@ -64,13 +61,6 @@ export function createAppointmentService(options: AppointmentServiceDeps) {
 
     /** GET /appointment/{id}/calendar.ics: the owner's booked and paid appointment as an iCalendar file (calendar.ts). */
     calendar: (user: User, id: string): Promise<{ fileName: string; contentType: string; body: string }> => calendarFile(deps, user, id),
-
-    /**
-     * The booking confirmation with the appointment's .ics, to the account's email. The payment
-     * service calls it (through the services' background tasks) once, after the transaction that
-     * marked the appointment paid has committed; it is never awaited by a request.
-     */
-    sendConfirmation: (appointmentId: string): Promise<void> => sendConfirmation(deps, appointmentId),
   };
 }
 export type AppointmentService = ReturnType<typeof createAppointmentService>;
