@@ -27,7 +27,9 @@ import { createSecrets } from './security/secrets.js';
 import { optOutPages, optOutToken, optOutUrl } from './messaging/optOut.js';
 import { createJobs } from './jobs/index.js';
 import { defaultJobsConfig } from './jobs/config.js';
-import type { EngineTuning } from './jobs/engine.js';
+import { createJobEngine, type EngineTuning } from './jobs/engine.js';
+import { createMailQueue } from './jobs/keyedMails.js';
+import { wakeReconciliation } from './jobs/reconcile.js';
 import { schemaController } from './http/schemaCompilers.js';
 
 export interface AppOptions {
@@ -95,26 +97,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (mailer.kind === 'outbox') {
     app.log.info({ outbox: outboxDir(config.storage.dataDir) }, 'SMTP_URL is not set: mails are saved in the outbox and their codes printed');
   }
-  // Mails still going out (booking confirmations, jobs in hand) finish before the mailer closes.
-  let backgroundIdle: (() => Promise<void>) | undefined;
-  let stopJobs: (() => Promise<void>) | undefined;
-  app.addHook('onClose', async () => {
-    await stopJobs?.();
-    await backgroundIdle?.();
-    await mailer.close();
+  const now = options.services?.now ?? (() => new Date());
+  // The job engine first: the services queue the mails their commits owe on it (keyed mails),
+  // and the jobs' queues are defined on it below, before anything starts it.
+  const engine = createJobEngine({
+    db,
+    onError: (error) => app.log.error({ err: error }, 'job engine error'),
+    ...(options.jobTuning ? { tuning: options.jobTuning } : {}),
   });
-  const now = options.services?.now;
   const paymentProvider =
-    options.services?.paymentProvider ??
-    createPaymentProvider(config.payments.provider, { db, publicUrl: config.http.publicUrl, now: now ?? (() => new Date()) });
+    options.services?.paymentProvider ?? createPaymentProvider(config.payments.provider, { db, publicUrl: config.http.publicUrl, now });
   if (paymentProvider.kind === 'sandbox' && !isLoopbackUrl(config.http.publicUrl)) {
     app.log.warn('PAYMENT_PROVIDER is sandbox: its checkout takes no money and anyone can press Pay. Set PAYMENT_PROVIDER=phonepe before real patients book.');
   }
   // A checkout's first status check is 25 s away: a running engine wakes its sweep for it
   // (tests, which drive the sweeps themselves, start no engine for it).
-  let wakeReconciliation: ((at: Date) => Promise<void>) | undefined;
+  const wake = async (at: Date) => void (engine.running() ? await wakeReconciliation(engine, now, at) : undefined);
   const services = createServices(db, {
-    ...(options.runJobs ? { onCheckoutOpened: async (at: Date) => wakeReconciliation?.(at) } : {}),
+    ...(options.runJobs ? { onCheckoutOpened: wake } : {}),
     appSecret: config.accounts.appSecret,
     textChannels: { sms: Boolean(config.jobs?.texts?.sms), whatsapp: Boolean(config.jobs?.texts?.whatsapp) },
     sessionDays: config.accounts.sessionDays,
@@ -127,10 +127,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(config.consultation ? { consultation: config.consultation } : {}),
     observer: metrics.observer,
     records: config.records ?? defaultRecordsConfig,
+    mailQueue: createMailQueue(engine),
     ...options.services,
     mailer,
   });
-  backgroundIdle = services.background.idle;
+  // Jobs in hand and background tasks finish before the mailer closes.
+  app.addHook('onClose', async () => {
+    await engine.stop();
+    await services.background.idle();
+    await mailer.close();
+  });
   // Chat: LISTEN from the start; open streams end when the app closes, and with a
   // `reconnect` event as soon as a graceful shutdown starts (the browser reconnects elsewhere).
   await services.chatHub.start();
@@ -145,22 +151,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const optOutSecrets = createSecrets(db, config.accounts.appSecret);
   const jobs = createJobs({
     db,
-    now: now ?? (() => new Date()),
+    engine,
+    now,
     mailer: services.mailer,
     publicUrl: config.http.publicUrl,
     config: config.jobs ?? defaultJobsConfig,
     retention: (config.records ?? defaultRecordsConfig).retention,
-    onError: (error) => app.log.error({ err: error }, 'job engine error'),
+    clinic: (config.records ?? defaultRecordsConfig).clinic,
     payments: services.payments,
     onCheckError: (error, merchantOrderId) => app.log.warn({ err: error, merchantOrderId }, 'payment status check failed'),
     optOutLink: async (userId, channel) => optOutUrl(config.http.publicUrl, await optOutToken(optOutSecrets, userId, channel)),
-    ...(options.jobTuning ? { tuning: options.jobTuning } : {}),
   });
   app.decorate('jobs', jobs);
-  wakeReconciliation = async (at) => {
-    if (jobs.engine.running()) await jobs.reconciliation?.wake(at);
-  };
-  stopJobs = () => jobs.stop();
   const jobsCheck = options.runJobs
     ? [
         {
@@ -194,10 +196,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       findOrCreateFromIdentity: (identity) => services.accounts.findOrCreateFromIdentity(identity),
       issueSession: (userId) => services.sessions.issue(userId),
     },
-    ...(now ? { now: () => now().getTime() } : {}),
+    now: () => now().getTime(),
   });
   // At the root: the address in reminders is PUBLIC_URL/optout/<token> (no login, no script).
-  await app.register(optOutPages, { db, secrets: optOutSecrets, now: now ?? (() => new Date()) });
+  await app.register(optOutPages, { db, secrets: optOutSecrets, now });
   await registerClient(app, options.clientDir);
   await app.ready();
   return app;

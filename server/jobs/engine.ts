@@ -90,6 +90,8 @@ export interface JobEngine {
   prepare(): Promise<void>;
   /** Started, not stopped: what /readyz reports. */
   running(): boolean;
+  /** Adds queues (each kind of work brings its own); only before the engine first starts. */
+  define(queues: readonly QueueDefinition<any>[]): void;
   /** Enqueues a job; inside `tx` when given (it exists only if that transaction commits). */
   send(queue: string, data: object, options?: { tx?: Queryable; singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
   /** Runs, in this process, every job of these queues (all when absent) that is available now, until none is left; answers how many ran. */
@@ -136,16 +138,44 @@ function errorOf(output: unknown): string | null {
   return null;
 }
 
+const jobRowOf = (r: JobRowSql): JobRow => ({
+  id: r.id,
+  queue: r.name,
+  state: r.state,
+  retryCount: r.retry_count,
+  retryLimit: r.retry_limit,
+  createdOn: asDate(r.created_on),
+  startAfter: asDate(r.start_after),
+  startedOn: r.started_on === null ? null : asDate(r.started_on),
+  completedOn: r.completed_on === null ? null : asDate(r.completed_on),
+  error: errorOf(r.output),
+  data: r.data,
+});
+
+/**
+ * Embedded starts, one at a time in this process: two pg-boss instances installing their schema
+ * at once on one PGlite would both run its install script, and the loser's error inside that
+ * script's BEGIN leaves the database's only session in an aborted transaction.
+ */
+let embeddedStarts: Promise<unknown> = Promise.resolve();
+function oneStartAtATime<T>(start: () => Promise<T>): Promise<T> {
+  const next = embeddedStarts.then(start);
+  embeddedStarts = next.catch(() => undefined);
+  return next;
+}
+
 export interface EngineOptions {
   db: Database;
-  queues: readonly QueueDefinition<any>[];
+  /** The queues known from the start; more by `define` before it starts. */
+  queues?: readonly QueueDefinition<any>[];
   tuning?: Partial<EngineTuning>;
   /** pg-boss's own errors (a failed poll, a lost connection): the app's log. */
   onError: (error: Error) => void;
 }
 
 export function createJobEngine(options: EngineOptions): JobEngine {
-  const { db, queues } = options;
+  const { db } = options;
+  const queues = [...(options.queues ?? [])];
   // Checked when the engine starts, not here: an app built over a database stand-in (tests of
   // static files) never starts it.
   // pg-boss's own statements (polling, maintenance: its `pgboss` schema only) do not signal
@@ -178,11 +208,12 @@ export function createJobEngine(options: EngineOptions): JobEngine {
     // and its queues (a unique violation on pg_namespace, deadlocks in createQueue): they take
     // turns under an advisory lock held by a transaction on its own connection while pg-boss
     // works on others. PGlite runs one query at a time, so a transaction there would block
-    // pg-boss itself; one process owns an embedded database anyway (the directory lock).
+    // pg-boss itself; one process owns an embedded database (the directory lock), and its
+    // engines (two apps over one database in tests) start one after the other.
     started ??= db.kind === 'postgres' ? db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [jobsStartLockKey]);
       return startBoss(startOptions);
-    }) : startBoss(startOptions);
+    }) : oneStartAtATime(() => startBoss(startOptions));
     return started;
   }
 
@@ -258,6 +289,13 @@ export function createJobEngine(options: EngineOptions): JobEngine {
       await ensureStarted();
     },
     running: () => isRunning,
+    define(more) {
+      if (started) throw new Error('Queues are defined before the job engine starts');
+      for (const q of more) {
+        queues.push(q);
+        byName.set(q.name, q);
+      }
+    },
     async send(queue, data, sendOptions = {}) {
       const instance = await ensureStarted();
       const q = byName.get(queue);
@@ -307,19 +345,7 @@ export function createJobEngine(options: EngineOptions): JobEngine {
           limit $2`,
         [[...states], listOptions.limit ?? 100],
       );
-      return rows.map((r) => ({
-        id: r.id,
-        queue: r.name,
-        state: r.state,
-        retryCount: r.retry_count,
-        retryLimit: r.retry_limit,
-        createdOn: asDate(r.created_on),
-        startAfter: asDate(r.start_after),
-        startedOn: r.started_on === null ? null : asDate(r.started_on),
-        completedOn: r.completed_on === null ? null : asDate(r.completed_on),
-        error: errorOf(r.output),
-        data: r.data,
-      }));
+      return rows.map(jobRowOf);
     },
     async retry(id) {
       const instance = await ensureStarted();

@@ -16,21 +16,32 @@ import type { Retention } from '../records/config.js';
 import { createKeyedMails, type KeyedMails } from './keyedMails.js';
 import { refundNoticeKind, refundSummaryKind } from './refundMails.js';
 import { morningListKind } from './morningList.js';
+import { confirmationKind, prescriptionKind } from './commitMails.js';
+import type { ClinicDetails } from '../documents/prescription.js';
+import { defaultRecordsConfig } from '../records/config.js';
 
 export interface JobsOptions {
   db: Database;
+  /**
+   * The engine the queues are defined on: the app makes it first, so the services can queue
+   * keyed mails in their transactions (createMailQueue); a new one when absent (the CLI, tests).
+   */
+  engine?: JobEngine;
+  /** The clinic's details on the prescription a mailed prescription carries; the defaults when absent. */
+  clinic?: ClinicDetails;
   now: () => Date;
   mailer: Mailer;
   publicUrl: string;
   config: JobsConfig;
   /** RETENTION_*: when a closed account's records are purged (server/jobs/purge.ts); the legal minimums when absent. */
   retention?: Retention;
-  onError: (error: Error) => void;
+  /** The new engine's own errors (a given engine reports its own). */
+  onError?: (error: Error) => void;
   /** The payment service: reconciliation of pending payments runs when given (server/app.ts gives it). */
   payments?: ReconciliationOptions['payments'];
   /** A provider that could not answer a reconciliation check (a warning: the next check asks again). */
   onCheckError?: ReconciliationOptions['onCheckError'];
-  /** Tests: shorter polling, retry delays and expiry. */
+  /** Tests: shorter polling, retry delays and expiry (of a new engine; a given one has its own). */
   tuning?: Partial<EngineTuning>;
   /** Reminders' opt-out links (server/messaging/optOut.ts); the app gives it. */
   optOutLink?: OptOutLink;
@@ -44,7 +55,7 @@ export interface Jobs {
   purge: Purge;
   /** Absent when no payment service was given. */
   reconciliation: Reconciliation | null;
-  /** Refund notices, the admin's refund summary, the doctors' morning lists. */
+  /** Refund notices, the admin's refund summary, the doctors' morning lists, booking confirmations, prescriptions. */
   mails: KeyedMails;
   /** Starts the engine with its workers and timers (cron, maintenance): what main.ts does. */
   start(): Promise<void>;
@@ -52,14 +63,15 @@ export interface Jobs {
 }
 
 export function createJobs(options: JobsOptions): Jobs {
-  let engine: JobEngine | undefined;
+  const engine =
+    options.engine ?? createJobEngine({ db: options.db, onError: options.onError ?? (() => undefined), ...(options.tuning ? { tuning: options.tuning } : {}) });
   const reminders = createReminders({
     db: options.db,
     now: options.now,
     mailer: options.mailer,
     publicUrl: options.publicUrl,
     leadsMinutes: options.config.reminderLeadsMinutes,
-    engine: () => engine!,
+    engine: () => engine,
     texts: options.texts ?? createTextSenders(options.config.texts ?? { sms: null, whatsapp: null }),
     ...(options.optOutLink ? { optOutLink: options.optOutLink } : {}),
   });
@@ -69,7 +81,7 @@ export function createJobs(options: JobsOptions): Jobs {
         db: options.db,
         now: options.now,
         payments: options.payments,
-        engine: () => engine!,
+        engine: () => engine,
         onCheckError: options.onCheckError ?? (() => undefined),
       })
     : null;
@@ -77,28 +89,24 @@ export function createJobs(options: JobsOptions): Jobs {
     db: options.db,
     now: options.now,
     mailer: options.mailer,
-    engine: () => engine!,
+    engine: () => engine,
     kinds: [
       refundNoticeKind(options.db),
       refundSummaryKind(options.db, { adminEmail: options.config.adminEmail, hour: options.config.refundSummaryHour, publicUrl: options.publicUrl }),
       morningListKind(options.db, { hour: options.config.morningListHour, publicUrl: options.publicUrl }),
+      confirmationKind(options.db, options.publicUrl),
+      prescriptionKind(options.db, { clinic: options.clinic ?? defaultRecordsConfig.clinic, publicUrl: options.publicUrl }),
     ],
   });
-  engine = createJobEngine({
-    db: options.db,
-    queues: [...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...mails.queues],
-    onError: options.onError,
-    ...(options.tuning ? { tuning: options.tuning } : {}),
-  });
-  const ready = engine;
+  engine.define([...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...mails.queues]);
   return {
-    engine: ready,
+    engine,
     reminders,
     purge,
     reconciliation,
     mails,
-    start: () => ready.start({ workers: true, timers: true }),
-    stop: () => ready.stop(),
+    start: () => engine.start({ workers: true, timers: true }),
+    stop: () => engine.stop(),
   };
 }
 

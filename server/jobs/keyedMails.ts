@@ -7,6 +7,9 @@
  *   each kind names the keys due now; the new ones get a row in `job_mails` (migration 018) and,
  *   in the same transaction, a `mails.send` job. The key is the row's primary key: two instances
  *   sweeping together insert it once and queue one job.
+ * - Mails a commit owes (the booking confirmation once a payment settles, the prescription once a
+ *   consultation is first completed) are not swept: the service's own transaction queues them
+ *   (`createMailQueue`), so the row and its send job commit with what they tell, or not at all.
  * - `mails.send`: claims the row (`sending`, attempts + 1), builds the mail from the data as it is
  *   now (a refund resolved meanwhile is `dropped`), sends it with the key as its idempotency key
  *   (a retry after a crash mid-send is the same mail), then `sent`.
@@ -18,13 +21,13 @@ import type { JobEngine, QueueDefinition } from './engine.js';
 export const mailSweepQueue = 'mails.sweep';
 export const mailSendQueue = 'mails.send';
 
-export type JobMailKind = 'refund' | 'refund-summary' | 'morning-list';
+export type JobMailKind = 'refund' | 'refund-summary' | 'morning-list' | 'confirmation' | 'prescription';
 export type JobMailState = 'queued' | 'sending' | 'sent' | 'dropped';
 
 export interface KeyedMailKind {
   kind: JobMailKind;
-  /** The keys due at `at` (already sent ones are ignored by the sweep). */
-  due(q: Queryable, at: Date): Promise<string[]>;
+  /** The keys due at `at` (already sent ones are ignored by the sweep); absent: queued by a commit (`createMailQueue`). */
+  due?(q: Queryable, at: Date): Promise<string[]>;
   /** The mail for `key` as things stand at `at`; `{ drop }`: nothing to say any more, and why. */
   build(key: string, at: Date): Promise<Omit<Mail, 'idempotencyKey'> | { drop: string }>;
 }
@@ -37,30 +40,52 @@ export interface KeyedMailsOptions {
   engine: () => JobEngine;
 }
 
+/** In `tx`: a row per new key and its send job (both exist only if `tx` commits); answers the keys new here. */
+async function queueKeys(tx: Queryable, engine: JobEngine, kind: JobMailKind, keys: readonly string[], at: Date): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const { rows } = await tx.query<{ key: string }>(
+    `insert into job_mails (key, kind, state, created_at, updated_at)
+     select k, $2, 'queued', $3, $3 from unnest($1::text[]) as k
+     on conflict (key) do nothing
+     returning key`,
+    [keys, kind, at],
+  );
+  for (const row of rows) await engine.send(mailSendQueue, { key: row.key }, { tx });
+  return rows.map((r) => r.key);
+}
+
+/** How a service's transaction queues the mail its commit owes (the services get it from the app). */
+export interface MailQueue {
+  /** Before the transaction: the engine ready (on PGlite, starting it inside an open transaction would wait for that transaction). */
+  prepare(): Promise<void>;
+  /** In `tx`: the key's row in `job_mails` and its send job; false when that key was queued before (a repeat mails nothing). */
+  queue(tx: Queryable, kind: JobMailKind, key: string, at: Date): Promise<boolean>;
+}
+
+export function createMailQueue(engine: JobEngine): MailQueue {
+  return {
+    prepare: () => engine.prepare(),
+    queue: async (tx, kind, key, at) => (await queueKeys(tx, engine, kind, [key], at)).length === 1,
+  };
+}
+
+/** The keys of the mails a commit owes, one per appointment. */
+export const confirmationKey = (appointmentId: string) => `confirmation:${appointmentId}`;
+export const prescriptionKey = (appointmentId: string) => `prescription:${appointmentId}`;
+
 export function createKeyedMails(options: KeyedMailsOptions) {
   const { db, now, mailer } = options;
   const byKind = new Map(options.kinds.map((k) => [k.kind, k]));
+  const swept = options.kinds.filter((k) => k.due !== undefined);
 
   /** One sweep at the server's clock: the new due keys recorded and queued; answers how many. */
   async function sweep(): Promise<number> {
-    if (options.kinds.length === 0) return 0;
+    if (swept.length === 0) return 0;
     await options.engine().prepare();
     const at = now();
     return db.transaction(async (tx) => {
       let queued = 0;
-      for (const kind of options.kinds) {
-        const keys = await kind.due(tx, at);
-        if (keys.length === 0) continue;
-        const { rows } = await tx.query<{ key: string }>(
-          `insert into job_mails (key, kind, state, created_at, updated_at)
-           select k, $2, 'queued', $3, $3 from unnest($1::text[]) as k
-           on conflict (key) do nothing
-           returning key`,
-          [keys, kind.kind, at],
-        );
-        for (const row of rows) await options.engine().send(mailSendQueue, { key: row.key }, { tx });
-        queued += rows.length;
-      }
+      for (const kind of swept) queued += (await queueKeys(tx, options.engine(), kind.kind, await kind.due!(tx, at), at)).length;
       return queued;
     });
   }

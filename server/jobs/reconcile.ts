@@ -46,15 +46,17 @@ export interface ReconciliationOptions {
   onCheckError: (error: unknown, merchantOrderId: string) => void;
 }
 
+/** Queues a wake-up of the sweep at `at` (server clock; kept only if none is waiting already). */
+export async function wakeReconciliation(engine: JobEngine, now: () => Date, at: Date): Promise<void> {
+  const seconds = Math.max(1, Math.ceil((at.getTime() - now().getTime()) / 1000));
+  await engine.send(reconcileWakeQueue, {}, { startAfterSeconds: seconds });
+}
+
 export function createReconciliation(options: ReconciliationOptions) {
   const { db, now, payments } = options;
   const providerKind = payments.provider.kind;
 
-  /** Queues a wake-up of the sweep at `at` (server clock; kept only if none is waiting already). */
-  async function wake(at: Date): Promise<void> {
-    const seconds = Math.max(1, Math.ceil((at.getTime() - now().getTime()) / 1000));
-    await options.engine().send(reconcileWakeQueue, {}, { startAfterSeconds: seconds });
-  }
+  const wake = (at: Date) => wakeReconciliation(options.engine(), now, at);
 
   /** One sweep at the server's clock: due checks claimed and queued; the next wake-up asked for. */
   async function sweep(): Promise<{ queued: number; nextCheckAt: Date | null }> {

@@ -238,7 +238,7 @@ function localizedPrescriptionMail(language: MailLanguage, p: PrescriptionMail):
   return { to: p.to, subject, text, html, consoleSummary: `prescription ${p.appointmentNumber}`, attachments: [p.prescription] };
 }
 
-/** Sent once, when a consultation is first completed (server/services/records.ts sendPrescription). */
+/** Sent once per appointment, when a consultation's prescription is first shown to the patient (its keyed mail: server/jobs/commitMails.ts). */
 export function prescriptionMail(p: PrescriptionMail): Mail {
   if (p.language && p.language !== 'en') return localizedPrescriptionMail(p.language, p);
   const subject = `Your prescription from ${p.doctorName} (${p.appointmentNumber})`;

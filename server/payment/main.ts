@@ -10,8 +10,8 @@
  * (DATABASE_URL); the main server, which migrates the database, should start first (this one
  * applies pending migrations too, under the same lock, but never seeds).
  */
-import Fastify, { LogController } from 'fastify';
-import { ConfigError, loadConfig } from '../config.js';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { migrate, MigrationError } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
@@ -20,12 +20,52 @@ import { loggerOptions } from '../http/logger.js';
 import { registerSecurityHeaders } from '../http/security.js';
 import { createMailer } from '../mail/index.js';
 import { createServices } from '../services/index.js';
+import { createJobs } from '../jobs/index.js';
+import { createMailQueue } from '../jobs/keyedMails.js';
 import { registerObservability, requestIdGenerator } from '../ops/http.js';
-import { createMetrics } from '../ops/metrics.js';
+import { createMetrics, type Metrics } from '../ops/metrics.js';
 import { type OpsServer, startOpsServer } from '../ops/server.js';
 import { paymentService } from './plugin.js';
 import { createPaymentProvider } from './providers.js';
 import { schemaController } from '../http/schemaCompilers.js';
+
+/**
+ * The services this process needs, over the main server's job queues (never started here): a
+ * payment settled here queues its booking confirmation (a keyed mail) in the settling
+ * transaction, and the main server's workers (JOBS=on) send it. Closed with the app.
+ */
+function paymentServices(app: FastifyInstance, db: Database, config: Config, metrics: Metrics) {
+  const now = () => new Date();
+  const mailer = createMailer(config.mail, config.storage.dataDir);
+  const provider = createPaymentProvider(config.payments.provider, { db, publicUrl: config.http.publicUrl, now });
+  const jobs = createJobs({
+    db,
+    now,
+    mailer,
+    publicUrl: config.http.publicUrl,
+    config: config.jobs,
+    clinic: config.records.clinic,
+    onError: (error) => app.log.error({ err: error }, 'job engine error'),
+  });
+  const services = createServices(db, {
+    now,
+    holdMinutes: config.payments.holdMinutes,
+    publicUrl: config.http.publicUrl,
+    paymentProvider: provider,
+    appSecret: config.accounts.appSecret,
+    sessionDays: config.accounts.sessionDays,
+    mailer,
+    mailQueue: createMailQueue(jobs.engine),
+    onBackgroundError: (error, task) => app.log.warn({ err: error }, `${task} failed`),
+    observer: metrics.observer,
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await services.background.idle();
+    await mailer.close();
+  });
+  return { services, provider };
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -54,25 +94,7 @@ async function main(): Promise<void> {
       await openDatabase(config.storage, (error) => app.log.error({ err: error }, 'idle database connection failed')),
     );
     await migrate(db);
-    const now = () => new Date();
-    const mailer = createMailer(config.mail, config.storage.dataDir);
-    const provider = createPaymentProvider(config.payments.provider, { db, publicUrl: config.http.publicUrl, now });
-    const services = createServices(db, {
-      now,
-      holdMinutes: config.payments.holdMinutes,
-      publicUrl: config.http.publicUrl,
-      paymentProvider: provider,
-      appSecret: config.accounts.appSecret,
-      sessionDays: config.accounts.sessionDays,
-      // The booking confirmation mail goes out when a payment settles here.
-      mailer,
-      onBackgroundError: (error, task) => app.log.warn({ err: error }, `${task} failed`),
-      observer: metrics.observer,
-    });
-    app.addHook('onClose', async () => {
-      await services.background.idle();
-      await mailer.close();
-    });
+    const { services, provider } = paymentServices(app, db, config, metrics);
     registerErrorHandling(app);
     await registerSecurityHeaders(app);
     registerObservability(app, { db, metrics, metricsToken: config.metrics.token });

@@ -1,5 +1,6 @@
 /** Every service, built once per app over one database. Routes receive this object. */
 import type { Database } from '../db/database.js';
+import type { MailQueue } from '../jobs/keyedMails.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPasswordHasher, owaspScryptCost, type ScryptCost } from '../security/passwords.js';
 import { createSecrets } from '../security/secrets.js';
@@ -54,8 +55,15 @@ export interface ServiceOptions {
   paymentProvider: AnyPaymentProvider;
   /** Where a background task's failure is reported (the app's log); console.error when absent. */
   onBackgroundError: (error: unknown, task: string) => void;
-  /** Tests: their own tracker of background tasks, to wait for (`idle()`) before looking at the mailbox. */
+  /** Tests: their own tracker of background tasks (the payment check's wake-up), to wait for with `idle()`. */
   background: BackgroundTasks;
+  /**
+   * Where a transaction queues the mail its commit owes, the booking confirmation and the
+   * prescription (server/jobs/keyedMails.ts, over the app's job engine). Absent: queueing one
+   * fails, and with it the transaction that owes it (only code that settles no payment and
+   * completes no consultation builds the services without one).
+   */
+  mailQueue: MailQueue;
   /** Where bookings, payments and mails are counted (the app's metrics); nowhere when absent. */
   observer: ServiceObserver;
   /** JITSI_*, JOIN_*: video rooms and join windows (server/consultation/config.ts); the defaults when absent. */
@@ -88,9 +96,10 @@ function observedMailer(mailer: Mailer, observer: ServiceObserver): Mailer {
 }
 
 /**
- * Work a request starts but does not wait for (the booking confirmation mail after a payment
- * settles): its failure is reported, never thrown at the request. `idle()` resolves once nothing
- * is running: the app waits for it when it closes, and tests before they look at the mailbox.
+ * Work a request starts but does not wait for (the payment check's wake-up once a checkout opens):
+ * its failure is reported, never thrown at the request. `idle()` resolves once nothing is
+ * running: the app waits for it when it closes. Mails never go this way: a mail after a commit is
+ * a keyed durable job (server/jobs/keyedMails.ts), queued in that commit.
  */
 export function createBackgroundTasks(onError: (error: unknown, task: string) => void) {
   const running = new Set<Promise<void>>();
@@ -115,6 +124,11 @@ const noMailer: Mailer = {
   close() {},
 };
 
+const noMailQueue: MailQueue = {
+  prepare: async () => undefined,
+  queue: () => Promise.reject(new Error('No mail queue is configured (server/jobs/keyedMails.ts createMailQueue)')),
+};
+
 export function createServices(db: Database, options: Partial<ServiceOptions> = {}) {
   // gettimeslot's day plans; the app starts it (LISTEN, and the database's onWrite).
   const dayPlans = createDayPlanCache();
@@ -130,7 +144,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     options.background ?? createBackgroundTasks(options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
   const chatHub = createChatHub(db, options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
   const people = createPeopleService({ db, now });
-  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, mailer, publicUrl, observer, people });
+  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, publicUrl, observer, people });
+  const mails = options.mailQueue ?? noMailQueue;
   const otp = createOtpService({
     db,
     now,
@@ -141,7 +156,6 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const records = createRecordService({
     db,
     now,
-    mailer,
     otp,
     clinic: (options.records ?? defaultRecordsConfig).clinic,
     retention: (options.records ?? defaultRecordsConfig).retention,
@@ -175,7 +189,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     staff: createStaffService({
       db,
       now,
-      onCompleted: (appointmentId) => background.run('prescription mail', () => records.sendPrescription(appointmentId)),
+      mails,
       ...(options.consultation ? { consultation: options.consultation } : {}),
     }),
     /** The patient's record: My Remedies, prescription and receipt PDFs, the data export, closing the account. */
@@ -191,7 +205,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     chatHub,
     /** gettimeslot's cache of day plans; the app starts it (LISTEN) and closes it. */
     dayPlans,
-    /** Work started by requests and not awaited by them (mails). */
+    /** Work started by requests and not awaited by them (the payment check's wake-up). */
     background,
     /** The mailer, every send counted: background jobs (server/jobs) send through it too. */
     mailer,
@@ -203,8 +217,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       publicUrl,
       provider: options.paymentProvider ?? createSandboxProvider({ db, publicUrl, now }),
       observer,
-      onAppointmentPaid: (appointmentId) =>
-        background.run('booking confirmation mail', () => appointments.sendConfirmation(appointmentId)),
+      mails,
       onCheckoutOpened: (firstCheckAt) => {
         const wake = options.onCheckoutOpened;
         if (wake) background.run('payment check wake-up', () => wake(firstCheckAt));

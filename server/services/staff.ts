@@ -41,6 +41,7 @@ import type { User } from '../../contract/auth.js';
 import { staffCaller } from '../access/caller.js';
 import { assertActsOnAppointment, assertAdminRole, hasChat, isStaff, listedDoctor, mayListDoctor } from '../access/rules.js';
 import { type Database, isUniqueViolation, type Queryable } from '../db/database.js';
+import { type MailQueue, prescriptionKey } from '../jobs/keyedMails.js';
 import { listAppointmentsBetween } from '../repositories/appointmentLists.js';
 import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
 import { completeAppointment, markMissed } from '../repositories/appointmentStatus.js';
@@ -164,13 +165,13 @@ export interface NewOrder {
 export function createStaffService({
   db,
   now,
-  onCompleted,
+  mails,
   consultation = defaultConsultationConfig,
 }: {
   db: Database;
   now: () => Date;
-  /** Once a completion that first shows the patient the prescription committed: the prescription mail (services/records.ts). */
-  onCompleted?: (appointmentId: string) => void;
+  /** A completion that first shows the patient the prescription queues its mail in its own transaction (server/jobs/commitMails.ts). */
+  mails: MailQueue;
   /** JOIN_OPENS_MINUTES_BEFORE: completion opens with the join window. */
   consultation?: ConsultationConfig;
 }) {
@@ -240,7 +241,7 @@ export function createStaffService({
     /** POST /staff/appointments/{id}/complete: Completed, with the prescription. */
     async complete(staff: Staff, id: string, medicines: Medicines) {
       const at = now();
-      let releasedNow = false;
+      await mails.prepare();
       const message = await db.transaction(async (tx) => {
         const a = await actionable(tx, staff, id);
         const status = statusAt(a, at);
@@ -255,8 +256,9 @@ export function createStaffService({
           });
         }
         // The patient is sent the prescription once it is first shown to them (completed with it, or shown later).
-        releasedNow = medicines.showMedicine && !(again && a.record.medicines.showMedicine);
+        const releasedNow = medicines.showMedicine && !(again && a.record.medicines.showMedicine);
         await completeAppointment(tx, a.record._id, medicines, at);
+        if (releasedNow) await mails.queue(tx, 'prescription', prescriptionKey(a.record._id), at);
         await insertAudit(
           tx,
           {
@@ -272,7 +274,6 @@ export function createStaffService({
         );
         return again ? staffMessages.prescriptionUpdated : staffMessages.completed;
       });
-      if (releasedNow) onCompleted?.(id);
       return answer(id, message);
     },
 

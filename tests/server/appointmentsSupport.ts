@@ -1,8 +1,8 @@
 /**
  * Shared by the my-appointments, staff and calendar suites: the booking suites' app
  * (tests/server/paymentSupport.ts: a fresh seeded database per test, the clock at Tuesday
- * 11 March 2025, 10:00 in the clinic) plus a mailbox and the background tasks to wait for, staff
- * accounts, and the calls of /myappointment and the staff endpoints.
+ * 11 March 2025, 10:00 in the clinic) plus a mailbox and the keyed mails to send before looking
+ * at it, staff accounts, and the calls of /myappointment and the staff endpoints.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,9 +12,11 @@ import { afterEach, beforeEach } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
-import { createBackgroundTasks, createServices } from '../../server/services/index.js';
+import { mailSendQueue } from '../../server/jobs/keyedMails.js';
+import { createServices } from '../../server/services/index.js';
 import { MemoryMailer, TestClock, cheapCost } from './accountsSupport.js';
 import { type Backend, noClientDir, useTestDatabases } from './helpers.js';
+import { sendQueuedMails } from './jobsSupport.js';
 import { booked, type BookingChoice, checkout, type Patient, publicUrl, type Response } from './paymentSupport.js';
 
 export interface AppointmentsApp {
@@ -23,7 +25,10 @@ export interface AppointmentsApp {
   clock: TestClock;
   /** Every mail the app sent in this test. */
   mailer(): MemoryMailer;
-  /** Resolves once the mails a request started in the background are out. */
+  /**
+   * Resolves once the keyed mails queued so far (booking confirmations, prescriptions) are sent,
+   * as a running server's workers would send them; rejects with a failed send's error.
+   */
   idle(): Promise<void>;
   /** A patient account (made in SQL) and a live session token for it. */
   patient(name?: string): Promise<Patient>;
@@ -46,19 +51,17 @@ export function useAppointmentsApp(
         apps: FastifyInstance[];
         dataDir: string;
         mailer: MemoryMailer;
-        background: ReturnType<typeof createBackgroundTasks>;
-        failures: unknown[];
       }
     | undefined;
   let accounts = 0;
 
-  const build = (db: Database, dataDir: string, mailer: MemoryMailer, background: ReturnType<typeof createBackgroundTasks>) =>
+  const build = (db: Database, dataDir: string, mailer: MemoryMailer) =>
     buildApp({
       db,
       clientDir,
       logger: false,
       config: loadConfig({ ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
-      services: { now: clock.now, mailer, passwordCost: cheapCost, background },
+      services: { now: clock.now, mailer, passwordCost: cheapCost },
     });
 
   beforeEach(async () => {
@@ -67,9 +70,7 @@ export function useAppointmentsApp(
     const db = await databases.seeded();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-appointments-'));
     const mailer = new MemoryMailer();
-    const failures: unknown[] = [];
-    const background = createBackgroundTasks((error) => failures.push(error));
-    current = { db, dataDir, mailer, background, failures, apps: [await build(db, dataDir, mailer, background)] };
+    current = { db, dataDir, mailer, apps: [await build(db, dataDir, mailer)] };
   });
 
   // Registered after useTestDatabases' hook, so it runs first: apps close before their database.
@@ -103,9 +104,7 @@ export function useAppointmentsApp(
     clock,
     mailer: () => get().mailer,
     async idle() {
-      const { background, failures } = get();
-      await background.idle();
-      if (failures.length > 0) throw failures[0];
+      await sendQueuedMails(get().apps[0]!.jobs);
     },
     patient(name = `patient${++accounts}`) {
       return account(`${name}@example.com`, name, 'patient');
@@ -114,8 +113,8 @@ export function useAppointmentsApp(
       return account(email, role, role);
     },
     async anotherInstance() {
-      const { db, dataDir, apps, mailer, background } = get();
-      const app = await build(db, dataDir, mailer, background);
+      const { db, dataDir, apps, mailer } = get();
+      const app = await build(db, dataDir, mailer);
       apps.push(app);
       return app;
     },
@@ -190,12 +189,17 @@ export function withoutOrderRef(location: string | undefined, merchantOrderId: s
   return params.size > 0 ? `${base}?${params.toString()}` : base;
 }
 
-/** Books and pays through the sandbox: a paid appointment (a Clinic Visit with Meera at Aundh, 11:00 unless told). */
+/**
+ * Books and pays through the sandbox: a paid appointment (a Clinic Visit with Meera at Aundh, 11:00
+ * unless told), its booking confirmation worked by `app`'s engine as a running server's worker
+ * would (a send that fails is left to its retry, as there).
+ */
 export async function bookedAndPaid(app: FastifyInstance, who: Patient, choice: BookingChoice = {}) {
   const appointment = await booked(app, who, choice);
   const { checkoutPageUrl } = await checkout(app, who, appointment);
   const location = await pressPay(app, checkoutPageUrl);
   if (location !== `${publicUrl}/#/paymentsuccess`) throw new Error(`payment did not succeed: ${location}`);
+  await app.jobs.engine.drain([mailSendQueue]);
   return appointment;
 }
 

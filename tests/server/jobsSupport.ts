@@ -7,6 +7,7 @@ import type { Database } from '../../server/db/database.js';
 import { defaultJobsConfig, type JobsConfig, parseReminderLeads } from '../../server/jobs/config.js';
 import type { EngineTuning } from '../../server/jobs/engine.js';
 import { createJobs, type Jobs } from '../../server/jobs/index.js';
+import { mailSendQueue } from '../../server/jobs/keyedMails.js';
 import type { OptOutLink } from '../../server/jobs/reminders.js';
 import type { Mailer } from '../../server/mail/mailer.js';
 import type { Retention } from '../../server/records/config.js';
@@ -53,4 +54,17 @@ export async function sweepAndSend(jobs: Jobs): Promise<{ queued: number; ran: n
   const { queued } = await jobs.reminders.sweep();
   const ran = await jobs.engine.drain();
   return { queued, ran };
+}
+
+/**
+ * Works the queued keyed mails (`mails.send`: booking confirmations, prescriptions, refund
+ * notices...) in this process, with the handlers a running server's workers use; then throws the
+ * error of a send that failed (a job waiting for its retry, or failed for good), as a worker would
+ * log it. Answers how many jobs ran.
+ */
+export async function sendQueuedMails(jobs: Pick<Jobs, 'engine'>): Promise<number> {
+  const ran = await jobs.engine.drain([mailSendQueue]);
+  const failed = (await jobs.engine.list({ states: ['retry', 'failed'] })).find((job) => job.queue === mailSendQueue && job.error !== null);
+  if (failed) throw new Error(failed.error!);
+  return ran;
 }

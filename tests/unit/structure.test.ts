@@ -30,7 +30,6 @@ const stillOver = {
   functions: <Record<string, number>>{
     'server/app.ts buildApp': 133,
     'server/jobs/engine.ts createJobEngine': 188,
-    'server/jobs/keyedMails.ts createKeyedMails': 81,
     'server/main.ts main': 109,
     'server/payment/phonepe.ts createPhonePeProvider': 113,
     'server/seed/seed.ts insertSeed': 85,

@@ -8,6 +8,8 @@ import { assertOwnsAppointment } from '../../access/rules.js';
 import { appointmentFileName, appointmentIcs, appointmentSummary, clinicWhen } from '../../calendar/appointment.js';
 import { calendarContentType } from '../../calendar/ics.js';
 import { bookingConfirmationMail } from '../../mail/templates.js';
+import type { Queryable } from '../../db/database.js';
+import type { Mail } from '../../mail/mailer.js';
 import { findStoredAppointment } from '../../repositories/appointmentRecords.js';
 import { appointmentMessages } from '../appointments.js';
 import { findDoctorRegistration } from '../../repositories/doctors.js';
@@ -38,46 +40,47 @@ export async function calendarFile(
 }
 
 /**
- * The booking confirmation with the appointment's .ics, to the account's email. The payment
- * service calls it (through the services' background tasks) once, after the transaction that
- * marked the appointment paid has committed; it is never awaited by a request. Nothing for an
- * appointment that is gone or not paid.
+ * The booking confirmation with the appointment's .ics, to the account's email, built when its
+ * keyed mail is sent (server/jobs/commitMails.ts) from the appointment as it is then: queued by
+ * the transaction that marked the appointment paid, it is dropped (and says why) when the
+ * appointment is gone, cancelled, or no longer paid by the time it goes out.
  */
-export async function sendConfirmation(
-  { db, now, mailer, publicUrl }: Pick<AppointmentServiceDeps, 'db' | 'now' | 'mailer' | 'publicUrl'>,
+export async function confirmationMail(
+  { db, publicUrl }: { db: Queryable; publicUrl: string },
   appointmentId: string,
-): Promise<void> {
+  at: Date,
+): Promise<Omit<Mail, 'idempotencyKey'> | { drop: string }> {
   const stored = await findStoredAppointment(db, appointmentId);
-  if (!stored || stored.record.appointmentPaymentStatus !== 'paid') return;
+  if (!stored) return { drop: 'appointment gone' };
+  if (statusAt(stored, at) === 'Cancelled') return { drop: 'appointment cancelled before its confirmation went out' };
+  if (stored.record.appointmentPaymentStatus !== 'paid') return { drop: `appointment no longer paid (${stored.record.appointmentPaymentStatus})` };
   const { record } = stored;
   // India's telemedicine guidelines: every consultation mail names the doctor's registration.
   const reg = await findDoctorRegistration(db, stored.doctorId);
   // In the account's language; the doctor's and the place's names stay as written.
   const language = (await findLanguage(db, stored.userId)) ?? 'en';
-  await mailer.send(
-    bookingConfirmationMail({
-      language,
-      doctorName: record.doctorName,
-      date: record.date,
-      startTime: record.startTime,
-      doctorRegistration: reg && reg.council !== '' && reg.number !== '' ? `${reg.council}, ${reg.number}` : '',
-      to: record.email,
-      // The mail goes to the account holder: for themselves it greets the name they booked
-      // with; for a family member it greets the holder and says who is consulted.
-      firstName: record.familyMemberId ? (record.accountHolder?.firstName ?? record.firstName) : record.firstName,
-      forPerson: record.familyMemberId ? `${record.firstName} ${record.lastName}`.trim() : null,
-      appointmentNumber: record.appointmentId,
-      summary: appointmentSummary(record),
-      when: clinicWhen(record.date, record.startTime),
-      location: record.location,
-      consultationType: record.consultationType,
-      fee: record.consultationFee,
-      appointmentsUrl: `${publicUrl}/#/myappointment`,
-      calendar: {
-        filename: appointmentFileName(record),
-        contentType: calendarContentType,
-        content: appointmentIcs(record, { slotMinutes: stored.slotMinutes, publicUrl, stamp: now(), language }),
-      },
-    }),
-  );
+  return bookingConfirmationMail({
+    language,
+    doctorName: record.doctorName,
+    date: record.date,
+    startTime: record.startTime,
+    doctorRegistration: reg && reg.council !== '' && reg.number !== '' ? `${reg.council}, ${reg.number}` : '',
+    to: record.email,
+    // The mail goes to the account holder: for themselves it greets the name they booked
+    // with; for a family member it greets the holder and says who is consulted.
+    firstName: record.familyMemberId ? (record.accountHolder?.firstName ?? record.firstName) : record.firstName,
+    forPerson: record.familyMemberId ? `${record.firstName} ${record.lastName}`.trim() : null,
+    appointmentNumber: record.appointmentId,
+    summary: appointmentSummary(record),
+    when: clinicWhen(record.date, record.startTime),
+    location: record.location,
+    consultationType: record.consultationType,
+    fee: record.consultationFee,
+    appointmentsUrl: `${publicUrl}/#/myappointment`,
+    calendar: {
+      filename: appointmentFileName(record),
+      contentType: calendarContentType,
+      content: appointmentIcs(record, { slotMinutes: stored.slotMinutes, publicUrl, stamp: at, language }),
+    },
+  });
 }

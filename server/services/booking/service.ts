@@ -8,7 +8,6 @@ import type { MessageAnswer, User } from '../../../contract/auth.js';
 import { sessionCaller } from '../../access/caller.js';
 import { isOwnEmail } from '../../access/rules.js';
 import type { Database } from '../../db/database.js';
-import type { Mailer } from '../../mail/mailer.js';
 import { noObserver, type ServiceObserver } from '../../ops/metrics.js';
 import { withReleasedPrescription } from '../../records/patientView.js';
 import { listUserAppointments } from '../../repositories/appointmentLists.js';
@@ -16,7 +15,7 @@ import { appointmentMessages } from '../appointments.js';
 import { ForbiddenError } from '../errors.js';
 import type { PeopleService } from '../people.js';
 import type { ScheduleService } from '../schedule.js';
-import { calendarFile, sendConfirmation } from './calendar.js';
+import { calendarFile } from './calendar.js';
 import { cancelOwn } from './cancel.js';
 import { createBooking } from './create.js';
 import { moveOwn } from './move.js';
@@ -28,8 +27,6 @@ export interface AppointmentServiceDeps {
   schedule: ScheduleService;
   /** HOLD_MINUTES. */
   holdMinutes: number;
-  /** The booking confirmation goes out through it. */
-  mailer: Mailer;
   /** PUBLIC_URL: links in the mail and the calendar event's UID. */
   publicUrl: string;
   /** Counts bookings made and slots lost (server/ops/metrics.ts). */
@@ -66,13 +63,6 @@ export function createAppointmentService(options: AppointmentServiceDeps) {
 
     /** GET /appointment/{id}/calendar.ics: the owner's booked and paid appointment as an iCalendar file (calendar.ts). */
     calendar: (user: User, id: string): Promise<{ fileName: string; contentType: string; body: string }> => calendarFile(deps, user, id),
-
-    /**
-     * The booking confirmation with the appointment's .ics, to the account's email. The payment
-     * service calls it (through the services' background tasks) once, after the transaction that
-     * marked the appointment paid has committed; it is never awaited by a request.
-     */
-    sendConfirmation: (appointmentId: string): Promise<void> => sendConfirmation(deps, appointmentId),
   };
 }
 export type AppointmentService = ReturnType<typeof createAppointmentService>;

@@ -6,6 +6,7 @@
 import type { CreateAppointmentPaymentRequest, CreateOrderPaymentRequest } from '../../../contract/appointments.js';
 import type { User } from '../../../contract/auth.js';
 import type { Database } from '../../db/database.js';
+import type { MailQueue } from '../../jobs/keyedMails.js';
 import { noObserver, type ServiceObserver } from '../../ops/metrics.js';
 import type { PaymentProvider, ProviderReport } from '../../payment/provider.js';
 import type { SettleOutcome } from '../payments.js';
@@ -22,11 +23,10 @@ export interface PaymentServiceDeps {
   /** PUBLIC_URL: where the provider sends the browser back to. */
   publicUrl: string;
   /**
-   * Called once per appointment payment that this service applied (the appointment became paid),
-   * after its transaction committed; it must not throw and is not awaited (the booking
-   * confirmation mail: services/index.ts).
+   * The transaction that makes an appointment paid queues its booking confirmation here
+   * (server/jobs/commitMails.ts): once per appointment, committed with the payment or not at all.
    */
-  onAppointmentPaid?: (appointmentId: string) => void;
+  mails: MailQueue;
   /** Counts checkouts and settle outcomes (server/ops/metrics.ts). */
   observer?: Pick<ServiceObserver, 'payment'>;
   /** A checkout opened: its first reconciliation check is due at `firstCheckAt` (server/jobs/reconcile.ts wakes for it). Must not throw. */

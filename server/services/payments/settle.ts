@@ -7,10 +7,12 @@
  * the slot back only while the doctor's schedule still offers it and the slot is still free;
  * otherwise the appointment and the payment are flagged 'refund'. A second payment of what is
  * already paid is flagged 'refund' as well; the record a payment is for follows it in the same
- * transaction (docs/api.md, "The payment state follows the payment").
+ * transaction (docs/api.md, "The payment state follows the payment"), and so does the booking
+ * confirmation's keyed mail (queued there, sent by the job engine).
  */
 import { paiseOf } from '../../../contract/money.js';
 import type { Queryable } from '../../db/database.js';
+import { confirmationKey } from '../../jobs/keyedMails.js';
 import type { ProviderReport } from '../../payment/provider.js';
 import { findAppointmentForPayment, markAppointmentPaid, markAppointmentRefund, setUnpaidPaymentStatus } from '../../repositories/appointmentPayments.js';
 import { lapseHolds } from '../../repositories/bookings.js';
@@ -67,7 +69,7 @@ export async function current({ db }: Pick<PaymentContext, 'db'>, merchantOrderI
  */
 async function appointmentTakesPayment(
   tx: Queryable,
-  { now }: Pick<PaymentContext, 'now'>,
+  { now, mails }: Pick<PaymentContext, 'now' | 'mails'>,
   payment: PaymentRow,
   ids: SettleIds,
   at: Date,
@@ -112,6 +114,8 @@ async function appointmentTakesPayment(
   // lapse: take it back, which the slot index refuses if somebody else holds it now.
   if (!a.holdsSlot) await lapseHolds(tx, { doctorId: a.doctorId, date: a.date, time: a.time }, at, a.id);
   await markAppointmentPaid(tx, a.id, payment.merchantOrderId, at);
+  // The confirmation commits with the payment: a crash after this commit still mails it.
+  await mails.queue(tx, 'confirmation', confirmationKey(a.id), at);
   return 'applied';
 }
 
@@ -125,6 +129,7 @@ async function appointmentTakesPayment(
 async function applyToAppointment(ctx: PaymentContext, payment: PaymentRow, report: ProviderReport, at: Date): Promise<SettleOutcome> {
   const ids = { providerOrderId: report.providerOrderId, transactionId: report.transactionId };
   let outcome: TransactionOutcome;
+  await ctx.mails.prepare();
   try {
     outcome = await ctx.db.transaction((tx) => appointmentTakesPayment(tx, ctx, payment, ids, at));
   } catch (error) {
@@ -136,10 +141,7 @@ async function applyToAppointment(ctx: PaymentContext, payment: PaymentRow, repo
     });
   }
   // Committed: this payment made the appointment paid (exactly once, whatever repeats or races).
-  if (outcome === 'applied') {
-    ctx.onAppointmentPaid?.(payment.appointmentId!);
-    return 'paid';
-  }
+  if (outcome === 'applied') return 'paid';
   return outcome === 'settled' ? current(ctx, payment.merchantOrderId) : outcome;
 }
 

@@ -4,7 +4,6 @@ import { loadCaller } from '../../access/caller.js';
 import { assertSeesAppointment, seesAsClinic } from '../../access/rules.js';
 import type { Database } from '../../db/database.js';
 import type { ClinicDetails } from '../../documents/prescription.js';
-import type { Mailer } from '../../mail/mailer.js';
 import type { Retention } from '../../records/config.js';
 import { releasedToPatient } from '../../records/patientView.js';
 import type { RecordAppointment } from '../../repositories/records.js';
@@ -14,7 +13,6 @@ import { recordMessages } from '../records.js';
 export interface RecordServiceDeps {
   db: Database;
   now: () => Date;
-  mailer: Mailer;
   otp: OtpService;
   clinic: ClinicDetails;
   /**

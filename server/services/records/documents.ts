@@ -1,11 +1,12 @@
 /**
  * The prescription and receipt PDFs: downloaded by whoever may read the appointment's documents
- * (services/records/context.ts readable), and the prescription mailed once at completion.
+ * (services/records/context.ts readable), and the prescription's mail (sent once, by its keyed mail).
  */
 import type { User } from '../../../contract/auth.js';
 import type { Database } from '../../db/database.js';
 import { type ClinicDetails, prescriptionFileName, prescriptionPdf } from '../../documents/prescription.js';
 import { type ReceiptLine, receiptFileName, receiptPdf } from '../../documents/receipt.js';
+import type { Mail } from '../../mail/mailer.js';
 import { prescriptionMail } from '../../mail/templates.js';
 import { listSettledPayments, receiptNumber } from '../../repositories/receipts.js';
 import { findRecordAppointment, findRecordAppointmentOfOrder, type RecordAppointment } from '../../repositories/records.js';
@@ -48,7 +49,7 @@ export async function receiptOf(
 }
 
 export function documentsPart(deps: RecordDeps) {
-  const { db, mailer, clinic, publicUrl } = deps;
+  const { db, clinic } = deps;
   return {
     async prescription(user: User, appointmentId: string): Promise<DownloadFile> {
       const { a, staff } = await readable(db, user, await findRecordAppointment(db, appointmentId));
@@ -63,26 +64,31 @@ export function documentsPart(deps: RecordDeps) {
     async orderReceipt(user: User, orderId: string): Promise<DownloadFile> {
       return receiptOf(deps, (await readable(db, user, await findRecordAppointmentOfOrder(db, orderId))).a, 'order');
     },
-
-    /**
-     * The completion mail with the prescription attached, to the account's address: sent once, by
-     * the staff service's background task after the consultation's first completion committed.
-     */
-    async sendPrescription(appointmentId: string): Promise<void> {
-      const a = await findRecordAppointment(db, appointmentId);
-      if (!a || a.status !== 'Completed' || !released(a)) return;
-      const file = await prescriptionOf(clinic, a);
-      await mailer.send(
-        prescriptionMail({
-          to: a.holder.email,
-          firstName: a.holder.firstName,
-          appointmentNumber: a.appointmentNumber,
-          doctorName: a.doctor.name,
-          remediesUrl: `${publicUrl}/#/myremedies`,
-          language: a.language,
-          prescription: { filename: file.fileName, content: file.body, contentType: 'application/pdf' },
-        }),
-      );
-    },
   };
+}
+
+/**
+ * The completion mail with the prescription attached, to the account's address, built when its
+ * keyed mail is sent (server/jobs/commitMails.ts): queued by the completion that first showed the
+ * patient the prescription, it is dropped (and says why) when the consultation is gone, no longer
+ * completed, or its prescription hidden again by the time it goes out.
+ */
+export async function prescriptionMailOf(
+  { db, clinic, publicUrl }: { db: Database; clinic: ClinicDetails; publicUrl: string },
+  appointmentId: string,
+): Promise<Omit<Mail, 'idempotencyKey'> | { drop: string }> {
+  const a = await findRecordAppointment(db, appointmentId);
+  if (!a) return { drop: 'appointment gone' };
+  if (a.status !== 'Completed') return { drop: `consultation no longer completed (${a.status})` };
+  if (!released(a)) return { drop: 'prescription no longer shown to the patient' };
+  const file = await prescriptionOf(clinic, a);
+  return prescriptionMail({
+    to: a.holder.email,
+    firstName: a.holder.firstName,
+    appointmentNumber: a.appointmentNumber,
+    doctorName: a.doctor.name,
+    remediesUrl: `${publicUrl}/#/myremedies`,
+    language: a.language,
+    prescription: { filename: file.fileName, content: file.body, contentType: 'application/pdf' },
+  });
 }

@@ -1,0 +1,31 @@
+/**
+ * The keyed mails a commit owes (server/jobs/keyedMails.ts), queued by the service's own
+ * transaction (`MailQueue`), never by the sweep:
+ *
+ * - `confirmation:<appointment id>`: the booking confirmation with its .ics, queued by the
+ *   transaction that made the appointment paid (services/payments/settle.ts); dropped when the
+ *   appointment was cancelled (or is no longer paid) by the time it goes out.
+ * - `prescription:<appointment id>`: the prescription's PDF, queued by the completion that first
+ *   showed it to the patient (services/staff.ts); dropped when it is hidden again or the
+ *   consultation no longer completed by then. Once per appointment: a prescription hidden and
+ *   shown again is not mailed a second time (the patient has it, and My Remedies shows the update).
+ *
+ * Both are built from the data as it is when the job runs, so a retry after a crash sends what is
+ * true then, under the same key.
+ */
+import type { Database } from '../db/database.js';
+import type { ClinicDetails } from '../documents/prescription.js';
+import { confirmationMail } from '../services/booking/calendar.js';
+import { prescriptionMailOf } from '../services/records/documents.js';
+import type { KeyedMailKind } from './keyedMails.js';
+
+/** The appointment id of a `<kind>:<id>` key. */
+const idOf = (key: string) => key.slice(key.indexOf(':') + 1);
+
+export function confirmationKind(db: Database, publicUrl: string): KeyedMailKind {
+  return { kind: 'confirmation', build: (key, at) => confirmationMail({ db, publicUrl }, idOf(key), at) };
+}
+
+export function prescriptionKind(db: Database, options: { clinic: ClinicDetails; publicUrl: string }): KeyedMailKind {
+  return { kind: 'prescription', build: (key) => prescriptionMailOf({ db, ...options }, idOf(key)) };
+}
