@@ -96,53 +96,66 @@ async function insertSeed(tx: Queryable, seed: SeedFile): Promise<void> {
     ]);
   }
 
-  for (const [i, doctor] of seed.doctors.entries()) {
-    const { rows } = await tx.query<{ id: string }>(
-      `insert into doctors (name, email, type, qualification, slot_minutes, display_order,
-                            registration_council, registration_number, languages, photo)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-      [
-        doctor.name,
-        doctor.email.toLowerCase(),
-        doctor.type,
-        doctor.qualification,
-        doctor.slotMinutes,
-        i,
-        doctor.registration?.council ?? '',
-        doctor.registration?.number ?? '',
-        doctor.languages ?? [],
-        doctor.photo ?? '',
-      ],
-    );
-    const doctorId = rows[0]!.id;
-    for (const [day, ranges] of Object.entries(doctor.onlineHours ?? {})) {
-      for (const [start, end] of ranges ?? []) {
+  for (const [i, doctor] of seed.doctors.entries()) await insertDoctor(tx, doctor, i, locationIds, seed.clinicHours);
+  await insertSiteContent(tx, seed);
+}
+
+/** One doctor of the seed, with their online hours, locations and clinic hours at each. */
+async function insertDoctor(
+  tx: Queryable,
+  doctor: SeedFile['doctors'][number],
+  i: number,
+  locationIds: ReadonlyMap<string, string>,
+  clinicHours: SeedFile['clinicHours'],
+): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into doctors (name, email, type, qualification, slot_minutes, display_order,
+                          registration_council, registration_number, languages, photo)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+    [
+      doctor.name,
+      doctor.email.toLowerCase(),
+      doctor.type,
+      doctor.qualification,
+      doctor.slotMinutes,
+      i,
+      doctor.registration?.council ?? '',
+      doctor.registration?.number ?? '',
+      doctor.languages ?? [],
+      doctor.photo ?? '',
+    ],
+  );
+  const doctorId = rows[0]!.id;
+  for (const [day, ranges] of Object.entries(doctor.onlineHours ?? {})) {
+    for (const [start, end] of ranges ?? []) {
+      await tx.query(
+        'insert into doctor_online_hours (doctor_id, weekday, start_time, end_time) values ($1, $2, $3, $4)',
+        [doctorId, weekdays.indexOf(day as (typeof weekdays)[number]), start, end],
+      );
+    }
+  }
+  for (const name of doctor.locations) {
+    await tx.query('insert into doctor_locations (doctor_id, location_id) values ($1, $2)', [
+      doctorId,
+      locationIds.get(name),
+    ]);
+  }
+  // Each working day becomes that day's clinic hours at that location.
+  for (const [name, days] of Object.entries(doctor.hours)) {
+    for (const day of days) {
+      for (const [start, end] of clinicHours[day]) {
         await tx.query(
-          'insert into doctor_online_hours (doctor_id, weekday, start_time, end_time) values ($1, $2, $3, $4)',
-          [doctorId, weekdays.indexOf(day as (typeof weekdays)[number]), start, end],
+          `insert into doctor_hours (doctor_id, location_id, weekday, start_time, end_time)
+           values ($1, $2, $3, $4, $5)`,
+          [doctorId, locationIds.get(name), weekdays.indexOf(day), start, end],
         );
       }
     }
-    for (const name of doctor.locations) {
-      await tx.query('insert into doctor_locations (doctor_id, location_id) values ($1, $2)', [
-        doctorId,
-        locationIds.get(name),
-      ]);
-    }
-    // Each working day becomes that day's clinic hours at that location.
-    for (const [name, days] of Object.entries(doctor.hours)) {
-      for (const day of days) {
-        for (const [start, end] of seed.clinicHours[day]) {
-          await tx.query(
-            `insert into doctor_hours (doctor_id, location_id, weekday, start_time, end_time)
-             values ($1, $2, $3, $4, $5)`,
-            [doctorId, locationIds.get(name), weekdays.indexOf(day), start, end],
-          );
-        }
-      }
-    }
   }
+}
 
+/** The site's events, team and testimonials, in the seed's order. */
+async function insertSiteContent(tx: Queryable, seed: SeedFile): Promise<void> {
   for (const [i, e] of seed.events.entries()) {
     await tx.query('insert into site_events (caption, image, video, display_order) values ($1, $2, $3, $4)', [
       e.caption,

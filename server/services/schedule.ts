@@ -139,6 +139,43 @@ export async function lockedDayPlan(tx: Queryable, doctorId: string, location: s
   return loadDayPlan(tx, doctor.email, location, date, now);
 }
 
+/**
+ * GET /doctor/availability/{doctorEmail}: the strip of `availabilityWindowDays` days from
+ * `from` (today when absent; 400 before today or beyond the horizon) at `location` (absent:
+ * online hours), cut at the horizon, and the soonest free slot. One query
+ * (repositories/availability.ts). 404 for a doctor we do not have.
+ */
+async function availabilityOf(
+  db: Database,
+  horizonDays: number,
+  at: Date,
+  doctorEmail: string,
+  query: { from?: string; location?: string },
+  viewerId: string | null,
+): Promise<Availability> {
+  const today = clinicClock(at);
+  const last = lastBookableDate(at, horizonDays);
+  const from = query.from ?? today.date;
+  if (from < today.date) throw new BadRequestError('Please choose today or a later date.', [{ field: 'from', message: 'must be today or later (clinic time)' }]);
+  checkHorizon(from, at, horizonDays, 'from');
+  const windowEnd = addDays(from, availabilityWindowDays - 1);
+  const to = (windowEnd < last ? windowEnd : last) as ClinicDate;
+  const place = query.location ?? '';
+  const row = await loadAvailability(db, {
+    doctorEmail: doctorEmail.toLowerCase(), place, from, to, today: today.date, nowMinutes: today.minutes, last, now: at, viewerId,
+  });
+  if (!row) throw new NotFoundError('Doctor not found.');
+  return {
+    doctorEmail: doctorEmail.toLowerCase(),
+    location: place,
+    from: from as ClinicDate,
+    to,
+    bookableUntil: last,
+    days: row.days.map((d) => ({ ...d, date: d.date as ClinicDate })),
+    next: row.next && { ...row.next, date: row.next.date as ClinicDate, time: row.next.time as ClinicTime },
+  };
+}
+
 export function createScheduleService({ db, now, horizonDays, dayPlans }: { db: Database; now: () => Date; horizonDays: number; dayPlans?: DayPlanCache }) {
   const dayPlan = (doctorEmail: string, location: string | null, date: string) => loadDayPlan(db, doctorEmail, location, date, now());
   /** gettimeslot's read: from the day-plan cache when there is one (its holders judged live by the caller). */
@@ -175,36 +212,9 @@ export function createScheduleService({ db, now, horizonDays, dayPlans }: { db: 
       });
     },
 
-    /**
-     * GET /doctor/availability/{doctorEmail}: the strip of `availabilityWindowDays` days from
-     * `from` (today when absent; 400 before today or beyond the horizon) at `location` (absent:
-     * online hours), cut at the horizon, and the soonest free slot. One query
-     * (repositories/availability.ts). 404 for a doctor we do not have.
-     */
-    async availability(doctorEmail: string, query: { from?: string; location?: string }, viewerId: string | null): Promise<Availability> {
-      const at = now();
-      const today = clinicClock(at);
-      const last = lastBookableDate(at, horizonDays);
-      const from = query.from ?? today.date;
-      if (from < today.date) throw new BadRequestError('Please choose today or a later date.', [{ field: 'from', message: 'must be today or later (clinic time)' }]);
-      checkHorizon(from, at, horizonDays, 'from');
-      const windowEnd = addDays(from, availabilityWindowDays - 1);
-      const to = (windowEnd < last ? windowEnd : last) as ClinicDate;
-      const place = query.location ?? '';
-      const row = await loadAvailability(db, {
-        doctorEmail: doctorEmail.toLowerCase(), place, from, to, today: today.date, nowMinutes: today.minutes, last, now: at, viewerId,
-      });
-      if (!row) throw new NotFoundError('Doctor not found.');
-      return {
-        doctorEmail: doctorEmail.toLowerCase(),
-        location: place,
-        from: from as ClinicDate,
-        to,
-        bookableUntil: last,
-        days: row.days.map((d) => ({ ...d, date: d.date as ClinicDate })),
-        next: row.next && { ...row.next, date: row.next.date as ClinicDate, time: row.next.time as ClinicTime },
-      };
-    },
+    /** GET /doctor/availability/{doctorEmail}: see `availabilityOf`. */
+    availability: (doctorEmail: string, query: { from?: string; location?: string }, viewerId: string | null) =>
+      availabilityOf(db, horizonDays, now(), doctorEmail, query, viewerId),
 
     /**
      * GET /doctor/nextfree?location=: the next free slot of each doctor of a clinic (absent:
