@@ -35,14 +35,13 @@
  * - `announceCancelled` (emits `appointment.cancelled` { appointmentId }): the record's `_id`; the app sends
  *   `appointments.refresh` to the list and closes the popup. The machine is then done, with
  *   output `{ cancelled: true }` (`{ cancelled: false }` when dismissed).
- * - `tellExpired` (emits `session.expired`): the server answered 401; the app sends `session.expired` to the session.
+ * A 401 takes the ordinary failure path: the request base ends the session (src/api/client.ts).
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { MessageAnswer } from '../../contract/auth.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 import { canCancel } from '../appointments/rules.js';
-import { isUnauthorized } from '../failures.js';
 
 export type AppointmentCancelInput = { appointment: AppointmentRecord; userId: string; token: string };
 
@@ -56,8 +55,7 @@ export type AppointmentCancelNotice = { kind: 'deleted' } | { kind: 'deleteFaile
 
 export type AppointmentCancelEmitted =
   | NoticeEvent<AppointmentCancelNotice>
-  | { type: 'appointment.cancelled'; appointmentId: string }
-  | { type: 'session.expired' };
+  | { type: 'appointment.cancelled'; appointmentId: string };
 
 export type AppointmentCancelEvent = { type: 'cancel.confirm' } | { type: 'cancel.dismiss' };
 
@@ -91,7 +89,6 @@ export const appointmentCancelMachine = setup({
   },
   guards: {
     isCancellable: ({ context }) => canCancel(context.appointment),
-    isUnauthorized,
   },
   actions: {
     markCancelled: assign({ cancelled: true }),
@@ -99,7 +96,6 @@ export const appointmentCancelMachine = setup({
     // they are emitted, so the machine's tests and the inspector see them.
     notify: emit((_, params: NoticeEvent<AppointmentCancelNotice>) => params),
     announceCancelled: emit(({ context }) => ({ type: 'appointment.cancelled' as const, appointmentId: context.appointment._id })),
-    tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
   id: 'appointmentCancel',
@@ -123,11 +119,6 @@ export const appointmentCancelMachine = setup({
         input: ({ context }) => ({ userId: context.userId, appointmentId: context.appointment._id, token: context.token }),
         onDone: { target: 'Cancelled', actions: ['markCancelled', { type: 'notify', params: notice('success', { kind: 'deleted' }) }, 'announceCancelled'] },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Confirming',
-            actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
-          },
           { target: 'Confirming', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },

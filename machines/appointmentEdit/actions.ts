@@ -1,5 +1,5 @@
 /**
- * What the edit popup stores, and its effects: `notify`, `announceUpdated` and `tellExpired` are
+ * What the edit popup stores, and its effects: `notify` and `announceUpdated` are
  * provided by the app (src/components/Appointments/provider.ts; the admin move:
  * src/staff/admin/provider.ts); until then they are emitted, so the machine's tests and the
  * inspector see them. The actions that send to the slot picker child are in the chart.
@@ -40,5 +40,4 @@ export const appointmentEditActions = {
     type: 'appointment.updated' as const,
     appointment: params.appointment,
   })),
-  tellExpired: emit<Context, Event, undefined, Event, AppointmentEditEmitted>({ type: 'session.expired' as const }),
 };

@@ -29,8 +29,8 @@
  *                       -> { message, appointment }   (updateAppointment, src/api/appointments.ts)
  *
  * Effects, actions the app provides (./actions.ts): `notify` (emits `notice`), `announceUpdated`
- * (emits `appointment.updated`), `tellExpired` (emits `session.expired`); until provided they are
- * emitted, as the machine's tests read them (`actor.on(...)`).
+ * (emits `appointment.updated`); until provided they are emitted, as the machine's tests read
+ * them (`actor.on(...)`).
  * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds and the spec §8 message each stands for:
  *   - updated             'Appointment updated successfully.'
@@ -45,7 +45,7 @@
  * - `appointment.updated` { appointment }: the moved appointment; the app sends
  *   `appointments.refresh` to the list and closes the popup. The machine is then done, with
  *   output `{ appointment }`.
- * - `session.expired`: the server answered 401; the app sends `session.expired` to the session.
+ * A 401 takes the ordinary failure path: the request base ends the session (src/api/client.ts).
  * A 409 (the slot was taken meanwhile) clears the slot and loads the slots again.
  *
  * The slots are the slot picker's (machines/slotPicker, the child `slotPicker`), as in booking:
@@ -182,11 +182,6 @@ export const appointmentEditMachine = setup({
                   ],
                 },
                 onError: [
-                  {
-                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                    target: 'Editing',
-                    actions: ['tellExpired', { type: 'notify', params: ({ event }) => refusedNotice(event.error) }],
-                  },
                   {
                     guard: { type: 'isSlotTaken', params: ({ event }) => ({ error: event.error }) },
                     target: 'Editing',

@@ -16,8 +16,7 @@ export type AppointmentEditNotice =
 
 export type AppointmentEditEmitted =
   | NoticeEvent<AppointmentEditNotice>
-  | { type: 'appointment.updated'; appointment: AppointmentRecord }
-  | { type: 'session.expired' };
+  | { type: 'appointment.updated'; appointment: AppointmentRecord };
 
 export type AppointmentEditEvent =
   | { type: 'location.selected'; location: string }

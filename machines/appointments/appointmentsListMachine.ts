@@ -19,15 +19,14 @@
  * - `loadAppointments` { email, token } -> AppointmentRecord[]   (fetchAppointments, src/api/appointments.ts)
  *
  * Loading fails quietly (spec §8 "Silent failures"): `selectListStatus` is 'failed' and the page
- * shows 'Something went wrong.' in place of the list, with `appointments.retry`. A 401 also tells
- * the parent (the session) `session.expired`.
+ * shows 'Something went wrong.' in place of the list, with `appointments.retry`. A 401 too: the
+ * request base, not this list, ends the session (src/api/client.ts).
  *
  * Empty state (not a toast): `selectListStatus` is 'empty', the spec's 'No Appointments Found.'.
  */
-import { assign, fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { describeFailure } from '../shared/notices.js';
-import { isUnauthorized } from '../failures.js';
 
 export type AppointmentsListInput = { email: string; token: string };
 
@@ -46,13 +45,8 @@ export const appointmentsListMachine = setup({
     // Declared here with its type; the real one comes from the app, so this must never run.
     loadAppointments: fromPromise<AppointmentRecord[], AppointmentsListInput>(() => Promise.reject(new Error('not provided'))),
   },
-  guards: {
-    isUnauthorized,
-  },
   actions: {
     storeAppointments: assign({ appointments: (_, params: { appointments: AppointmentRecord[] }) => params.appointments }),
-    // The session ends the session (forgets the token, stops this list).
-    tellSessionExpired: sendParent({ type: 'session.expired' }),
   },
 }).createMachine({
   id: 'appointmentsList',
@@ -73,11 +67,6 @@ export const appointmentsListMachine = setup({
           actions: { type: 'storeAppointments', params: ({ event }) => ({ appointments: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Failed',
-            actions: 'tellSessionExpired',
-          },
           { target: 'Failed' },
         ],
       },

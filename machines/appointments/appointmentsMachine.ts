@@ -33,7 +33,6 @@
  *   - server {text}       the server's message, preferred (a payment refused: the hold lapsed, ...)
  *   - somethingWentWrong  'Something went wrong.' (a payment call failed without a readable message)
  *   - calendarFailed      the calendar file could not be fetched (no spec text; the catalog's words)
- * - `tellExpired` (emits `session.expired`): a call answered 401; the app sends `session.expired` to the session.
  * - `tellStale` (emits `appointments.stale`): the server refused a payment (the hold lapsed meanwhile): the app sends
  *   `appointments.refresh` to the session so the list shows why.
  * - `redirect` { url, payUrl, appointmentId }: the app sends the browser to `url` =
@@ -45,7 +44,7 @@ import type { AppointmentRecord } from '../../contract/appointments.js';
 import { paymentPageUrl, paymentRequest, type PaymentAnswer, type PaymentRequest } from '../booking/bookingMachine.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 import { canAddToCalendar, canPay, viewOf, type AppointmentView } from './rules.js';
-import { isRefused, isUnauthorized } from '../failures.js';
+import { isRefused } from '../failures.js';
 
 export type AppointmentsInput = { token: string; now: number };
 
@@ -59,7 +58,6 @@ export type CalendarFile = { fileName: string; content: Blob };
 
 export type AppointmentsEmitted =
   | NoticeEvent<AppointmentsNotice>
-  | { type: 'session.expired' }
   | { type: 'appointments.stale' }
   | ({ type: 'redirect' } & AppointmentsRedirect)
   | ({ type: 'calendar.file' } & CalendarFile);
@@ -116,7 +114,6 @@ export const appointmentsMachine = setup({
   guards: {
     isPayable: ({ context, event }) => event.type === 'appointment.pay' && canPay(event.appointment, context.now),
     isInCalendars: ({ event }) => event.type === 'appointment.addToCalendar' && canAddToCalendar(event.appointment),
-    isUnauthorized,
     isRefused,
   },
   actions: {
@@ -132,7 +129,6 @@ export const appointmentsMachine = setup({
     // The effects: the app provides them (src/components/Appointments/provider.ts); until then
     // they are emitted, so the machine's tests and the inspector see them.
     notify: emit((_, params: NoticeEvent<AppointmentsNotice>) => params),
-    tellExpired: emit({ type: 'session.expired' as const }),
     tellStale: emit({ type: 'appointments.stale' as const }),
     redirect: emit((_, params: AppointmentsRedirect) => ({ type: 'redirect' as const, ...params })),
     offerFile: emit((_, params: { file: CalendarFile }) => ({ type: 'calendar.file' as const, ...params.file })),
@@ -175,11 +171,6 @@ export const appointmentsMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'Idle',
-                actions: ['stopPaying', 'tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
-              },
-              {
                 guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
                 target: 'Idle',
                 actions: ['stopPaying', { type: 'notify', params: ({ event }) => failureNotice(event.error) }, 'tellStale'],
@@ -214,11 +205,6 @@ export const appointmentsMachine = setup({
               actions: ['stopCalendar', { type: 'offerFile', params: ({ event }) => ({ file: event.output }) }],
             },
             onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'Idle',
-                actions: ['stopCalendar', 'tellExpired'],
-              },
               {
                 target: 'Idle',
                 actions: ['stopCalendar', { type: 'notify', params: ({ event }) => notice('error', serverWordsOr(event.error, { kind: 'calendarFailed' })) }],

@@ -47,8 +47,8 @@
  *                              again. Suggested: 'The consultation fee is now ₹{fee}. Please
  *                              check it and book again.'
  * - `askForLogin` { expired } (emits `login.required`): the app opens the login popup
- *   (`session.showLogin` with `replyTo`: this actor); when `expired` (the server answered 401), it
- *   first sends `session.expired`. The session answers `login.succeeded` { token, user } (at the
+ *   (`session.showLogin` with `replyTo`: this actor); when `expired` (the server answered 401),
+ *   the request base has already ended the session (src/api/client.ts). The session answers `login.succeeded` { token, user } (at the
  *   login, again with the whole user), `login.cancelled` if the popup closes without a login, or
  *   `session.ended` if the login could not be completed.
  * - `redirect` { url, payUrl, kept }: the app stores `kept` (for /paymentfail) and sends the

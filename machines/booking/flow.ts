@@ -5,6 +5,7 @@
  * request) and asks for its checkout page.
  */
 import { fieldErrorsOf } from '../failures.js';
+import { onSessionEnded } from '../shared/sessionEnd.js';
 import { bookingSetup } from './actions.js';
 import type { BookingContext } from './context.js';
 import { detailErrorsOf } from './details.js';
@@ -75,7 +76,7 @@ export const flowRegion = bookingSetup.createStateConfig({
     },
     Booking: {
       description:
-        'Making the appointment (it holds the slot for a while). A slot taken meanwhile (409) is dropped and the slots reload; an expired login asks for a login again.',
+        'Making the appointment (it holds the slot for a while). A slot taken meanwhile (409) is dropped and the slots reload; an expired login (the session already ended) asks for a login again.',
       tags: ['busy'],
       invoke: {
         id: 'addAppointment',
@@ -98,7 +99,7 @@ export const flowRegion = bookingSetup.createStateConfig({
         ],
         onError: [
           {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            guard: onSessionEnded,
             target: 'AwaitingLogin',
             actions: ['forgetToken', 'refreshSlots', { type: 'askForLogin', params: { expired: true } }],
           },
@@ -140,7 +141,7 @@ export const flowRegion = bookingSetup.createStateConfig({
         },
         onError: [
           {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            guard: onSessionEnded,
             target: 'AwaitingLogin',
             actions: ['forgetToken', 'refreshSlots', { type: 'askForLogin', params: { expired: true } }],
           },

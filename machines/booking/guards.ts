@@ -3,7 +3,8 @@
  * there, a type that doctor offers, a bookable date, a free slot), and what Book checks in order.
  */
 import type { AppointmentRecord } from '../../contract/appointments.js';
-import { fieldErrorsOf, isRefused, isSlotTaken, isUnauthorized } from '../failures.js';
+import { fieldErrorsOf, isRefused, isSlotTaken } from '../failures.js';
+import { sessionEnded } from '../shared/sessionEnd.js';
 import { canChooseSlot } from '../slotPicker/slots.js';
 import {
   consultationTypesFor,
@@ -61,7 +62,7 @@ export const bookingGuards = {
   namesDetailFields,
   feeDiffers: ({ context }: { context: BookingContext }, params: { appointment: AppointmentRecord }) =>
     params.appointment.consultationFee !== feeOf(context.fees ?? [], context.choices.consultationType),
-  isUnauthorized,
+  sessionEnded,
   isSlotTaken,
   isRefused,
 };

@@ -7,8 +7,8 @@
  * `reconnect`, the pause before loading again after the stream dropped (the context's
  * `reconnectMs`, from the input).
  *
- * The effects (`notify`, `tellSessionExpired`) are the app's to provide
- * (src/components/Chat/provider.ts); until then they are emitted, so the machine's tests and the
+ * The effect `notify` is the app's to provide
+ * (src/components/Chat/provider.ts); until then it is emitted, so the machine's tests and the
  * inspector see them.
  */
 import { assign, emit, fromCallback, fromPromise, raise, setup, spawnChild } from 'xstate';
@@ -80,6 +80,5 @@ export const chatSetup = base.extend({
       input: ({ context }) => ({ appointmentId: context.appointmentId, upTo: context.readUpTo, token: context.token }),
     }),
     notify: emit((_, params: NoticeEvent<ChatNotice>) => params),
-    tellSessionExpired: emit({ type: 'session.expired' as const }),
   },
 });

@@ -22,11 +22,11 @@
  *   visible) or not. While they are, the other party's messages are marked read (`markRead`).
  * - From the `stream` actor: `stream.message` { message }, `stream.dropped`.
  *
- * Effects, actions the app provides (src/components/Chat/provider.ts): `notify` (emits `notice`),
- * `tellSessionExpired` (emits `session.expired`); until provided they are emitted, as the machine's
- * tests read them (`actor.on(...)`).
- * Emitted: `session.expired` (401), `notice` with the server's words or 'somethingWentWrong' when
- * a message could not be sent for another reason than the message itself. A 400 (the text or the
+ * Effects, actions the app provides (src/components/Chat/provider.ts): `notify` (emits `notice`);
+ * until provided it is emitted, as the machine's tests read it (`actor.on(...)`).
+ * Emitted: `notice` with the server's words or 'somethingWentWrong' when a message could not be
+ * sent for another reason than the message itself (a 401 too: the request base has ended the
+ * session, src/api/client.ts). A 400 (the text or the
  * photo refused: too long, not an image, too large) is kept as `problem` on its field instead; so
  * is a photo over `chatPhotoMaxBytes` or a file whose type is not an image, found before any upload.
  *
@@ -49,12 +49,11 @@ const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.er
 const loadedOf = ({ event }: { event: { output: ChatConversation } }) => ({ conversation: event.output });
 
 /**
- * A text or photo that was not sent: back to Ready, the session told on a 401, a 400 naming the
- * field kept on it as `problem`, anything else said as a notice.
+ * A text or photo that was not sent: back to Ready, a 400 naming the field kept on it as
+ * `problem`, anything else said as a notice.
  */
 const sendFailed = (field: 'text' | 'photo') =>
   [
-    { guard: { type: 'isUnauthorized', params: errorOf }, target: 'Ready', actions: 'tellSessionExpired' },
     {
       guard: { type: field === 'text' ? 'isTextProblem' : 'isPhotoProblem', params: errorOf },
       target: 'Ready',
@@ -89,7 +88,7 @@ export const chatMachine = chatSetup.createMachine({
           { guard: { type: 'isClosed', params: loadedOf }, target: 'Closed', actions: [{ type: 'store', params: loadedOf }, 'markSeen'] },
           { target: 'ReadOnly', actions: [{ type: 'store', params: loadedOf }, 'markSeen'] },
         ],
-        onError: [{ guard: { type: 'isUnauthorized', params: errorOf }, target: 'Failed', actions: 'tellSessionExpired' }, { target: 'Failed' }],
+        onError: { target: 'Failed' },
       },
     },
     WaitingToOpen: {

@@ -23,7 +23,7 @@ export type ChatEvent =
   | { type: 'clock.due' };
 
 export type ChatNotice = { kind: 'server'; text: string } | { kind: 'somethingWentWrong' };
-export type ChatEmitted = { type: 'session.expired' } | NoticeEvent<ChatNotice>;
+export type ChatEmitted = NoticeEvent<ChatNotice>;
 
 /** A 400 naming the text or the photo: the server's words for that field; null for any other failure. */
 export function problemOf(error: unknown, field: ChatProblem['field']): ChatProblem | null {

@@ -1,6 +1,5 @@
 /** The chat machine's guards (./chatMachine.ts): where a loaded conversation stands, what may be sent, what to mark read. */
 import { chatPhotoMaxBytes, type ChatConversation } from '../../contract/chat.js';
-import { isUnauthorized } from '../failures.js';
 import { idAfter, newestOfOther, type ChatContext } from './context.js';
 import { problemOf, type ChatEvent } from './events.js';
 
@@ -8,7 +7,6 @@ type Args = { context: ChatContext; event: ChatEvent };
 type Loaded = { conversation: ChatConversation };
 
 export const chatGuards = {
-  isUnauthorized,
   isUpcoming: (_: unknown, params: Loaded) => params.conversation.state === 'upcoming',
   isLive: (_: unknown, params: Loaded) =>
     params.conversation.as !== 'admin' && (params.conversation.state === 'open' || params.conversation.state === 'followup'),

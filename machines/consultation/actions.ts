@@ -5,7 +5,7 @@
  * The clock is a delayed self-send, not a timer in an actor: `scheduleTick` raises `clock.due`
  * after `tick`; `readClock` then reads the time as `clock.tick` { now }, which a test may send too.
  *
- * The effects (`notify`, `tellChanged`, `tellExpired`) are the app's to provide
+ * The effects (`notify`, `tellChanged`) are the app's to provide
  * (src/staff/provider.ts); until then they are emitted, so the machine's tests and the inspector
  * see them.
  */
@@ -133,6 +133,5 @@ export const consultationSetup = stored.extend({
       type: 'appointment.changed' as const,
       appointment: params.answer.appointment,
     })),
-    tellExpired: emit({ type: 'session.expired' as const }),
   },
 });

@@ -50,8 +50,8 @@
  * `selectFailure` has the server's words: another doctor's, not found) | 'failed' (no answer: retry).
  *
  * Effects, actions the app provides (src/staff/provider.ts): `notify` (emits `notice`),
- * `tellChanged` (emits `appointment.changed`), `tellExpired` (emits `session.expired`); until
- * provided they are emitted, as the machine's tests read them (`actor.on(...)`).
+ * `tellChanged` (emits `appointment.changed`); until provided they are emitted,
+ * as the machine's tests read them (`actor.on(...)`).
  * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds:
  *   - server {text}       the server's words: its success message, or why it refused
@@ -59,7 +59,7 @@
  *   - somethingWentWrong  'Something went wrong.' (no answer, or refused without words)
  *   A 409 (cancelled meanwhile, an order made by someone else) also loads the appointment again.
  * - `appointment.changed` { appointment }: a save succeeded; the lists may refresh.
- * - `session.expired`: a call answered 401.
+ * A 401 takes the ordinary failure path: the request base ends the session (src/api/client.ts).
  */
 import { consultationSetup } from './actions.js';
 import { initialContext } from './context.js';
@@ -74,12 +74,11 @@ const appointmentOf = ({ event }: Saved) => ({ appointment: event.output.appoint
 
 /**
  * A save that failed, the same for the three forms: back to the form (`back`) with why said as a
- * toast; a 401 ends the session too; a 409 (cancelled meanwhile, an order made by someone else)
- * loads the appointment again.
+ * toast (a 401 too: the request base ends the session); a 409 (cancelled meanwhile, an order
+ * made by someone else) loads the appointment again.
  */
 const saveFailed = (back: 'Editing' | 'Offered') =>
   [
-    { guard: { type: 'isUnauthorized', params: errorOf }, target: back, actions: ['tellExpired', { type: 'notify', params: failureOf }] },
     { guard: { type: 'isConflict', params: errorOf }, target: '#consultation.Loading', actions: { type: 'notify', params: failureOf } },
     { target: back, actions: { type: 'notify', params: failureOf } },
   ] as const;
@@ -112,7 +111,6 @@ export const consultationMachine = consultationSetup.createMachine({
         input: ({ context }) => ({ appointmentId: context.appointmentId, token: context.token }),
         onDone: { target: 'Ready', actions: { type: 'storeDetail', params: ({ event }) => ({ detail: event.output }) } },
         onError: [
-          { guard: { type: 'isUnauthorized', params: errorOf }, target: 'Failed', actions: [{ type: 'storeFailure', params: errorOf }, 'tellExpired'] },
           { guard: { type: 'isRefusedToLoad', params: errorOf }, target: 'Refused', actions: { type: 'storeFailure', params: errorOf } },
           { target: 'Failed', actions: { type: 'storeFailure', params: errorOf } },
         ],

@@ -13,8 +13,7 @@ export type ConsultationNotice = { kind: 'checkFields' } | { kind: 'somethingWen
 
 export type ConsultationEmitted =
   | NoticeEvent<ConsultationNotice>
-  | { type: 'appointment.changed'; appointment: AppointmentRecord }
-  | { type: 'session.expired' };
+  | { type: 'appointment.changed'; appointment: AppointmentRecord };
 
 export type ConsultationEvent =
   | { type: 'consultation.retry' }

@@ -3,7 +3,7 @@
  * the clock's `now`, whether a draft may be sent, and how a call failed.
  */
 import type { AppointmentRecord } from '../../contract/appointments.js';
-import { isConflict, isUnauthorized, refusedWith } from '../failures.js';
+import { isConflict, refusedWith } from '../failures.js';
 import { appointmentOf, completionNotOpen, didNotAttendOpen, type ConsultationContext } from './context.js';
 import { checkOrder, checkPrescription } from './forms.js';
 
@@ -19,7 +19,6 @@ export const consultationGuards = {
   canMarkMissed: ({ context }: Args) => didNotAttendOpen(context),
   prescriptionHasProblems: ({ context }: Args) => !checkPrescription(context.prescription).ok,
   orderHasProblems: ({ context }: Args) => !checkOrder(context.order).ok,
-  isUnauthorized,
   /** The server will not show it (400, 403: another doctor's, 404: none such): loading again would not help. */
   isRefusedToLoad: (_: unknown, params: { error: unknown }) => refusedWith(params.error, (status) => [400, 403, 404].includes(status)),
   isConflict,

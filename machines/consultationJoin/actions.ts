@@ -5,8 +5,8 @@
  * The clock is a delayed self-send, not a timer in an actor: `scheduleTick` raises `clock.due`
  * after `tick`; `readClock` then reads the time as `clock.tick` { now }, which a test may send too.
  *
- * The effects (`notify`, `tellSessionExpired`) are the app's to provide
- * (src/components/Appointments/provider.ts, src/staff/provider.ts); until then they are emitted,
+ * The effect `notify` is the app's to provide
+ * (src/components/Appointments/provider.ts, src/staff/provider.ts); until then it is emitted,
  * so the machine's tests and the inspector see them.
  */
 import { assign, emit, fromPromise, raise, setup } from 'xstate';
@@ -46,6 +46,5 @@ export const consultationJoinSetup = base.extend({
     storeNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),
     store: assign({ consultation: (_, params: { consultation: Consultation }) => params.consultation }),
     notify: emit((_, params: NoticeEvent<ConsultationJoinNotice>) => params),
-    tellSessionExpired: emit({ type: 'session.expired' as const }),
   },
 });

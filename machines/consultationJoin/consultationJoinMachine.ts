@@ -14,12 +14,12 @@
  *   answer the call; only for a Call that has opened, as staff (the server checks it again).
  *
  * Effects, actions the app provides (src/components/Appointments/provider.ts,
- * src/staff/provider.ts): `notify` (emits `notice`), `tellSessionExpired` (emits
- * `session.expired`); until provided they are emitted, as the machine's tests read them
- * (`actor.on(...)`). `readClock` may be provided too (`readClockWith`, ./actions.ts) to read
+ * src/staff/provider.ts): `notify` (emits `notice`); until provided it is emitted, as the
+ * machine's tests read it (`actor.on(...)`). `readClock` may be provided too (`readClockWith`, ./actions.ts) to read
  * another clock than `Date.now()`.
- * Emitted: `session.expired` when the server says the token is no longer live (401); `notice`
- * { kind: 'noted' } once the note is stored, or the server's words / 'somethingWentWrong'.
+ * Emitted: `notice` { kind: 'noted' } once the note is stored, or the server's words /
+ * 'somethingWentWrong'. A 401 fails as any refusal does: the request base has ended the session
+ * (src/api/client.ts).
  *
  * Actors:
  * - `loadConsultation` { appointmentId, token } -> Consultation; rejects with an ApiFailure.
@@ -46,10 +46,7 @@ export const consultationJoinMachine = consultationJoinSetup.createMachine({
         src: 'loadConsultation',
         input: ({ context }) => ({ appointmentId: context.appointmentId, token: context.token }),
         onDone: { target: 'Shown', actions: { type: 'store', params: ({ event }) => ({ consultation: event.output }) } },
-        onError: [
-          { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'Failed', actions: 'tellSessionExpired' },
-          { target: 'Failed' },
-        ],
+        onError: { target: 'Failed' },
       },
     },
     Shown: {
@@ -76,10 +73,7 @@ export const consultationJoinMachine = consultationJoinSetup.createMachine({
           target: 'Shown',
           actions: [{ type: 'store', params: ({ event }) => ({ consultation: event.output }) }, { type: 'notify', params: noted }],
         },
-        onError: [
-          { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'Shown', actions: 'tellSessionExpired' },
-          { target: 'Shown', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
-        ],
+        onError: { target: 'Shown', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
       },
     },
     Failed: {

@@ -14,7 +14,7 @@ export type ConsultationJoinEvent =
 
 export type ConsultationJoinNotice = { kind: 'noted' } | { kind: 'server'; text: string } | { kind: 'somethingWentWrong' };
 
-export type ConsultationJoinEmitted = { type: 'session.expired' } | NoticeEvent<ConsultationJoinNotice>;
+export type ConsultationJoinEmitted = NoticeEvent<ConsultationJoinNotice>;
 
 export const noted: NoticeEvent<ConsultationJoinNotice> = { type: 'notice', tone: 'success', notice: { kind: 'noted' } };
 

@@ -1,12 +1,10 @@
 /** The consultation panel machine's guards (./consultationJoinMachine.ts). */
-import { isUnauthorized } from '../failures.js';
 import { nextChange, type ConsultationJoinContext } from './context.js';
 import type { ConsultationJoinEvent } from './events.js';
 
 type Args = { context: ConsultationJoinContext; event: ConsultationJoinEvent };
 
 export const consultationJoinGuards = {
-  isUnauthorized,
   /** "No answer" is for a Call that has opened, noted by staff (the server checks it again). */
   canNote: ({ context }: Args) => {
     const c = context.consultation;

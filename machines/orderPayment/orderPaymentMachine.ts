@@ -28,8 +28,8 @@
  *   against the stored order).
  *
  * Effects, actions the app provides (src/components/Appointments/provider.ts): `notify` (emits
- * `notice`), `redirect` (emits `redirect`), `tellExpired` (emits `session.expired`); until provided
- * they are emitted, as the machine's tests read them (`actor.on(...)`).
+ * `notice`), `redirect` (emits `redirect`); until provided they are
+ * emitted, as the machine's tests read them (`actor.on(...)`).
  * What is emitted:
  * - `notice` { tone, notice }: a toast. Kinds and the message each stands for:
  *   - alreadyPaid {amount}  the amount already paid (see above), on Pay Now for a paid order
@@ -37,7 +37,7 @@
  *   - somethingWentWrong    'Something went wrong.' (refused without a readable message, or no answer)
  * - `redirect` { url, payUrl, orderId }: the app sends the browser to `url` =
  *   '/#/payment?payUrl=' + encodeURIComponent(payUrl). The machine is then done.
- * - `session.expired`: the server answered 401; the app sends `session.expired` to the session.
+ * A 401 takes the ordinary failure path: the request base ends the session (src/api/client.ts).
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type * as t from 'io-ts';
@@ -45,7 +45,6 @@ import type { AppointmentRecord, CreateOrderPaymentAnswer, Order } from '../../c
 import { paymentPageUrl } from '../booking/bookingMachine.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 import { orderStateOf, type OrderState } from '../appointments/rules.js';
-import { isUnauthorized } from '../failures.js';
 
 export type OrderPaymentInput = { appointment: AppointmentRecord; token: string };
 
@@ -58,8 +57,7 @@ export type OrderStatusNotice = { kind: 'orderPending' } | { kind: 'alreadyPaid'
 
 export type OrderPaymentEmitted =
   | NoticeEvent<OrderPaymentNotice>
-  | ({ type: 'redirect' } & OrderRedirect)
-  | { type: 'session.expired' };
+  | ({ type: 'redirect' } & OrderRedirect);
 
 export type OrderPaymentEvent = { type: 'order.pay' } | { type: 'appointment.changed'; appointment: AppointmentRecord };
 
@@ -101,7 +99,6 @@ export const orderPaymentMachine = setup({
     isPending: ({ context }) => kindOf(context) === 'pending',
     isPayable: ({ context }) => kindOf(context) === 'payable',
     isPaid: ({ context }) => kindOf(context) === 'paid',
-    isUnauthorized,
   },
   actions: {
     storeAppointment: assign({
@@ -110,7 +107,6 @@ export const orderPaymentMachine = setup({
     // The effects: the app provides them (src/components/Appointments/provider.ts); until then
     // they are emitted, so the machine's tests and the inspector see them.
     notify: emit((_, params: NoticeEvent<OrderPaymentNotice>) => params),
-    tellExpired: emit({ type: 'session.expired' as const }),
     redirect: emit((_, params: OrderRedirect) => ({ type: 'redirect' as const, ...params })),
   },
 }).createMachine({
@@ -164,11 +160,6 @@ export const orderPaymentMachine = setup({
         input: ({ context }) => ({ order: orderOf(context), token: context.token }),
         onDone: { target: 'Redirected', actions: { type: 'redirect', params: ({ context, event }) => redirectTo(context, event.output) } },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Payable',
-            actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
-          },
           { target: 'Payable', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },

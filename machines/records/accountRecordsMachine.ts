@@ -8,15 +8,15 @@
  *   Blocked (some are ahead: the page lists them) or Ready; `deletion.sendCode` -> SendingCode
  *   (POST /otp/send-otp to the account's own address) -> CodeSent; `deletion.confirm` { otp } ->
  *   Deleting -> Deleted (final; `accountDeleted`), or back to CodeSent with the server's words
- *   (`error`). `deletion.cancel` from CodeSent goes back to Ready. A 401 anywhere: `sessionExpired`.
+ *   (`error`). `deletion.cancel` from CodeSent goes back to Ready. A 401 fails as any refusal does:
+ *   the request base has ended the session (src/api/client.ts).
  *
  * Provided by the app: actors `downloadDocument`, `loadDeletion`, `sendCode`, `deleteAccount`
- * (each rejecting with an ApiFailure), actions `offerDownload`, `notifyFailure`, `sessionExpired`,
+ * (each rejecting with an ApiFailure), actions `offerDownload`, `notifyFailure`,
  * `accountDeleted`.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AccountDeletionAnswer } from '../../contract/records.js';
-import { isUnauthorized } from '../failures.js';
 import { serverWordsOr } from '../shared/notices.js';
 import type { DownloadedFile } from './documentDownloadMachine.js';
 
@@ -40,8 +40,6 @@ const serverText = (error: unknown): string => {
   return words === null ? '' : words.text;
 };
 
-const unauthorized = { guard: { type: 'isUnauthorized' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, actions: 'sessionExpired' as const };
-
 export const accountRecordsMachine = setup({
   types: {
     context: {} as AccountRecordsContext,
@@ -57,11 +55,9 @@ export const accountRecordsMachine = setup({
   actions: {
     offerDownload: (_args, _file: DownloadedFile) => {},
     notifyFailure: (_args, _params: { text: string }) => {},
-    sessionExpired: () => {},
     accountDeleted: () => {},
   },
   guards: {
-    isUnauthorized,
     hasUpcoming: ({ context }) => (context.deletion?.upcomingPaid.length ?? 0) > 0,
   },
 }).createMachine({
@@ -79,10 +75,7 @@ export const accountRecordsMachine = setup({
             src: 'downloadDocument',
             input: ({ context }) => ({ path: '/export.zip', token: context.token }),
             onDone: { target: 'Idle', actions: { type: 'offerDownload', params: ({ event }) => event.output } },
-            onError: [
-              { ...unauthorized, target: 'Idle' },
-              { target: 'Idle', actions: { type: 'notifyFailure', params: ({ event }) => ({ text: serverText(event.error) }) } },
-            ],
+            onError: { target: 'Idle', actions: { type: 'notifyFailure', params: ({ event }) => ({ text: serverText(event.error) }) } },
           },
         },
       },
@@ -96,7 +89,7 @@ export const accountRecordsMachine = setup({
             src: 'loadDeletion',
             input: ({ context }) => ({ token: context.token }),
             onDone: { target: 'Checking', actions: assign({ deletion: ({ event }) => event.output }) },
-            onError: [{ ...unauthorized, target: 'Failed' }, { target: 'Failed' }],
+            onError: { target: 'Failed' },
           },
         },
         Checking: { description: 'Decides between Blocked and Ready.', always: [{ guard: 'hasUpcoming', target: 'Blocked' }, { target: 'Ready' }] },
@@ -128,10 +121,7 @@ export const accountRecordsMachine = setup({
             src: 'deleteAccount',
             input: ({ context, event }) => ({ otp: (event as { otp: string }).otp, token: context.token }),
             onDone: { target: 'Deleted', actions: 'accountDeleted' },
-            onError: [
-              { ...unauthorized, target: 'CodeSent' },
-              { target: 'CodeSent', actions: assign({ error: ({ event }) => serverText(event.error) }) },
-            ],
+            onError: { target: 'CodeSent', actions: assign({ error: ({ event }) => serverText(event.error) }) },
           },
         },
         Deleted: { type: 'final', description: 'The account is closed; the app logs out.' },

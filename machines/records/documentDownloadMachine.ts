@@ -6,13 +6,13 @@
  * Input: `{ token }`. Idle -> Downloading on `document.download` { path } (a path under
  * /api/records, e.g. `/appointments/{id}/prescription.pdf`); another download waits until this
  * one ends. Done: the provided `offerDownload` saves the file. Failed: `notifyFailure` with the
- * server's words or null (the view's own text); 401: `sessionExpired`.
+ * server's words or null (the view's own text), a 401 too (the request base has ended the
+ * session: src/api/client.ts).
  *
  * Provided by the app: actor `downloadDocument` ({ path, token } -> { fileName, content }),
- * rejecting with an ApiFailure; actions `offerDownload`, `notifyFailure`, `sessionExpired`.
+ * rejecting with an ApiFailure; actions `offerDownload`, `notifyFailure`.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { isUnauthorized } from '../failures.js';
 import { serverWordsOr } from '../shared/notices.js';
 
 export type DownloadedFile = { fileName: string; content: Blob };
@@ -44,9 +44,7 @@ export const documentDownloadMachine = setup({
   actions: {
     offerDownload: (_args, _file: DownloadedFile) => {},
     notifyFailure: (_args, _params: { text: string | null }) => {},
-    sessionExpired: () => {},
   },
-  guards: { isUnauthorized },
 }).createMachine({
   id: 'documentDownload',
   context: ({ input }) => ({ token: input.token, downloading: null }),
@@ -63,17 +61,10 @@ export const documentDownloadMachine = setup({
         src: 'downloadDocument',
         input: ({ context }) => ({ path: context.downloading!, token: context.token }),
         onDone: { target: 'Idle', actions: [{ type: 'offerDownload', params: ({ event }) => event.output }, assign({ downloading: null })] },
-        onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Idle',
-            actions: ['sessionExpired', assign({ downloading: null })],
-          },
-          {
-            target: 'Idle',
-            actions: [{ type: 'notifyFailure', params: ({ event }) => ({ text: serverText(event.error) }) }, assign({ downloading: null })],
-          },
-        ],
+        onError: {
+          target: 'Idle',
+          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ text: serverText(event.error) }) }, assign({ downloading: null })],
+        },
       },
     },
   },

@@ -3,14 +3,14 @@
  * and receipts as PDF) are downloaded with ./documentDownloadMachine.ts, as everywhere else.
  *
  * Input: `{ token }`. Loading -> Loaded (the prescriptions, current ones first) or Failed;
- * `remedies.retry` from Failed loads again; 401: `sessionExpired`.
+ * `remedies.retry` from Failed loads again; a 401 fails as any other refusal (the request base
+ * has ended the session: src/api/client.ts).
  *
  * Provided by the app: actor `loadRemedies` ({ token } -> RemediesAnswer), rejecting with an
- * ApiFailure; action `sessionExpired`.
+ * ApiFailure.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { PrescriptionRecord, RemediesAnswer } from '../../contract/records.js';
-import { isUnauthorized } from '../failures.js';
 
 export interface RemediesContext {
   token: string;
@@ -28,10 +28,6 @@ export const remediesMachine = setup({
   actors: {
     loadRemedies: fromPromise<RemediesAnswer, { token: string }>(() => Promise.reject(new Error('loadRemedies is provided by the app'))),
   },
-  actions: {
-    sessionExpired: () => {},
-  },
-  guards: { isUnauthorized },
 }).createMachine({
   id: 'remedies',
   context: ({ input }) => ({ token: input.token, prescriptions: [] }),
@@ -44,10 +40,7 @@ export const remediesMachine = setup({
         src: 'loadRemedies',
         input: ({ context }) => ({ token: context.token }),
         onDone: { target: 'Loaded', actions: assign({ prescriptions: ({ event }) => event.output.prescriptions }) },
-        onError: [
-          { guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, actions: 'sessionExpired', target: 'Failed' },
-          { target: 'Failed' },
-        ],
+        onError: { target: 'Failed' },
       },
     },
     Loaded: { description: 'The prescriptions are shown (or the empty state when there are none).' },

@@ -14,7 +14,8 @@ export type SessionEmitted = NoticeEvent<SessionNotice> | { type: 'navigate'; to
 export type SessionEvent =
   | { type: 'session.loggedIn'; token: string; user: LoginUser }
   | { type: 'session.logout' }
-  | { type: 'session.expired' }
+  /** The login ended: a call's token refused (401, `text` the server's words), or forgotten elsewhere (no `text`). */
+  | { type: 'session.expired'; text?: string }
   | { type: 'session.retry' }
   | { type: 'session.showLogin'; replyTo?: AnyActorRef }
   | { type: 'session.showRegister'; replyTo?: AnyActorRef }

@@ -8,7 +8,8 @@
  * The app provides (`sessionMachine.provide({ actors, actions })`):
  * - actors `fetchCurrentUser` ({ token } -> User) and `logout` ({ token }), each rejecting with an
  *   ApiFailure (src/api/client.ts) when the call fails;
- * - actions `storeToken` ({ token }) and `forgetToken`: write and remove local storage's `token`.
+ * - actions `storeToken` ({ token }) and `forgetToken`: write and remove local storage's `token`;
+ *   `tellExpired` ({ text }): a toast in the server's words when the token was refused.
  *   They do nothing until provided.
  *
  * Emitted (`actor.on(...)`):
@@ -25,8 +26,12 @@
  * - `session.logout`: forgets the token, clears the user and the appointments, says
  *   'Logout successfull.', and revokes the token on the server, best effort (LoggingOut; a login
  *   that arrives meanwhile wins, and the revoke is dropped).
- * - `session.expired`: an authenticated call answered 401 (the token expired or was revoked, e.g.
- *   by a password reset): forgets the token and clears the user, quietly.
+ * - `session.expired` { text? }: the login ended while the user is known. The request base
+ *   (src/api/client.ts) sends it, through the session's provider, when any call's token is
+ *   answered 401 (expired, or revoked by a password reset), with the server's words as `text`;
+ *   the app sends it without `text` when the token went elsewhere (another tab logged out). It
+ *   forgets the token, clears the user and says `text` once (`tellExpired`); a second 401 finds
+ *   the session logged out and changes nothing. No other machine handles a 401 for the session.
  * - `session.retry`: checks a stored token again after the check got no answer (Unverified).
  * - `session.showLogin`, `session.showRegister`, `session.closePanels`: the popups. Showing one
  *   hides the other; neither opens while logged in. An actor that asks for the popup and waits on
@@ -47,7 +52,7 @@
  * call (`appointmentsList` with `loadAppointments`). Views read it through `selectAppointmentsList`
  * (the child's ref; the list's own selectors then read its snapshot).
  * - `appointments.refresh`: after every change (edit, cancel, payment); passed on to the list.
- * A 401 while loading the list ends the session quietly (the list sends `session.expired`).
+ * A 401 while loading the list ends the session as any other call's does.
  */
 import { assign, emit, fromPromise, not, sendTo, setup, stateIn, type AnyActorRef } from 'xstate';
 import type { LoginUser, User } from '../../contract/auth.js';
@@ -91,6 +96,8 @@ export const sessionMachine = setup({
     tellLoggedOut: emit({ type: 'notice', tone: 'success', notice: { kind: 'loggedOut' } }),
     tellSomethingWentWrong: emit({ type: 'notice', tone: 'error', notice: { kind: 'somethingWentWrong' } }),
     goHome: emit({ type: 'navigate', to: '/' }),
+    /** Provided by the app: the server's words on a refused token, said once (nothing when there are none). */
+    tellExpired: (_, _params: { text: string | undefined }) => {},
     awaitLogin: assign(({ context }: { context: SessionContext }, params: { replyTo: AnyActorRef | undefined }) => ({
       waiting: params.replyTo ?? context.waiting,
     })),
@@ -174,7 +181,6 @@ export const sessionMachine = setup({
               ],
             },
             'session.logout': { target: 'LoggingOut', actions: ['forgetToken', 'clearUser', 'tellLoggedOut'] },
-            'session.expired': { target: 'LoggedOut', actions: ['forgetToken', 'clearSession'] },
           },
           initial: 'Verifying',
           states: {
@@ -199,7 +205,14 @@ export const sessionMachine = setup({
                 src: 'appointmentsList',
                 input: ({ context }) => ({ email: context.user?.email ?? '', token: context.token ?? '' }),
               },
-              on: { 'appointments.refresh': { actions: 'refreshAppointments' } },
+              on: {
+                'appointments.refresh': { actions: 'refreshAppointments' },
+                // Only once the user is known: Verifying's own failed fetch logs out and goes home.
+                'session.expired': {
+                  target: '#session.Auth.LoggedOut',
+                  actions: ['forgetToken', 'clearSession', { type: 'tellExpired', params: ({ event }) => ({ text: event.text }) }],
+                },
+              },
             },
           },
         },

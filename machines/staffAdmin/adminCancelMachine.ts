@@ -12,22 +12,21 @@
  * rejecting with an ApiFailure.
  *
  * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
- * `announceCancelled` (emits `appointment.cancelled`), `tellExpired` (emits `session.expired`);
+ * `announceCancelled` (emits `appointment.cancelled`);
  * until provided they are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (the server's words, or cancelled / cancelFailed),
- * `appointment.cancelled` { appointment } (as it is now), `session.expired` (a 401). After a failure
- * the question is asked again, with the reason kept.
+ * `appointment.cancelled` { appointment } (as it is now). After a failure (a 401 too: the request
+ * base ends the session) the question is asked again, with the reason kept.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
-import { fieldErrorsOf, isUnauthorized, type FieldErrors } from '../failures.js';
+import { fieldErrorsOf, type FieldErrors } from '../failures.js';
 
 export type AdminCancelNotice = { kind: 'cancelled' } | { kind: 'cancelFailed' } | ServerNotice;
 export type AdminCancelEmitted =
   | NoticeEvent<AdminCancelNotice>
-  | { type: 'appointment.cancelled'; appointment: AppointmentRecord }
-  | { type: 'session.expired' };
+  | { type: 'appointment.cancelled'; appointment: AppointmentRecord };
 export type AdminCancelEvent = { type: 'reason.change'; value: string } | { type: 'cancel.confirm' } | { type: 'cancel.dismiss' };
 export type AdminCancelAnswer = { message: string; appointment: AppointmentRecord };
 
@@ -64,7 +63,6 @@ export const adminCancelMachine = setup({
   },
   guards: {
     isCancellable: ({ context }) => isCancellable(context.appointment),
-    isUnauthorized,
   },
   actions: {
     changeReason: assign(({ event }) => (event.type === 'reason.change' ? { reason: event.value, fieldErrors: {} } : {})),
@@ -74,7 +72,6 @@ export const adminCancelMachine = setup({
     // so the machine's tests and the inspector see them.
     notify: emit((_, params: NoticeEvent<AdminCancelNotice>) => params),
     announceCancelled: emit(({ context }) => ({ type: 'appointment.cancelled' as const, appointment: context.appointment })),
-    tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
   id: 'adminCancel',
@@ -105,11 +102,6 @@ export const adminCancelMachine = setup({
           ],
         },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Confirming',
-            actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
-          },
           {
             target: 'Confirming',
             actions: [

@@ -1,5 +1,5 @@
 /**
- * What an admin list stores, and its effects: `notify`, `announceSaved` and `tellExpired` are
+ * What an admin list stores, and its effects: `notify` and `announceSaved` are
  * provided by the app (src/staff/admin/provider.ts); until then they are emitted, so the
  * machine's tests and the inspector see them.
  */
@@ -42,6 +42,5 @@ export function adminListActions<Item extends ListItem>({ emptyDraft, toDraft }:
       type: 'item.saved' as const,
       id: context.form?.id ?? null,
     })),
-    tellExpired: emit<Context, Event, undefined, Event, AdminListEmitted>({ type: 'session.expired' as const }),
   };
 }

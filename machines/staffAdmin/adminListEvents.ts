@@ -19,8 +19,7 @@ export type FailureKind = 'loadFailed' | 'saveFailed' | 'deleteFailed' | 'reorde
 
 export type AdminListEmitted =
   | NoticeEvent<AdminListNotice>
-  | { type: 'item.saved'; id: string | null }
-  | { type: 'session.expired' };
+  | { type: 'item.saved'; id: string | null };
 
 export type AdminListEvent =
   | { type: 'list.retry' }

@@ -25,10 +25,11 @@
  * After a save or a delete the list is loaded again (counts and order come from the server).
  *
  * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
- * `announceSaved` (emits `item.saved`), `tellExpired` (emits `session.expired`); until provided
+ * `announceSaved` (emits `item.saved`); until provided
  * they are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (a toast: the server's own words, or a kind below),
- * `item.saved` { id } (id null for a new item), `session.expired` (a 401).
+ * `item.saved` { id } (id null for a new item).
+ * A 401 takes the ordinary failure path: the request base ends the session (src/api/client.ts).
  * Notice kinds: saved, deleted (the server said nothing), loadFailed, saveFailed, deleteFailed,
  * reorderFailed, checkFields (a 400 naming fields, without words).
  */
@@ -105,11 +106,6 @@ function loadingState<Item extends ListItem>(s: ListSetup<Item>) {
       onDone: { target: 'Ready', actions: { type: 'storeItems', params: ({ event }) => ({ items: event.output }) } },
       onError: [
         {
-          guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-          target: 'Failed',
-          actions: 'tellExpired',
-        },
-        {
           target: 'Failed',
           actions: { type: 'notify', params: ({ event }) => failureNotice(event.error, 'loadFailed') },
         },
@@ -166,11 +162,6 @@ function savingState<Item extends ListItem>(s: ListSetup<Item>, id: string) {
       },
       onError: [
         {
-          guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-          target: 'Editing',
-          actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error, 'saveFailed') }],
-        },
-        {
           guard: { type: 'namesFields', params: ({ event }) => ({ error: event.error }) },
           target: 'Editing',
           actions: [
@@ -209,11 +200,6 @@ function deletingState<Item extends ListItem>(s: ListSetup<Item>, id: string) {
       },
       onError: [
         {
-          guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-          target: 'Browsing',
-          actions: ['tellExpired', 'clearDelete'],
-        },
-        {
           target: 'Browsing',
           actions: [
             { type: 'notify', params: ({ event }) => failureNotice(event.error, 'deleteFailed') },
@@ -238,11 +224,6 @@ function reorderingState<Item extends ListItem>(s: ListSetup<Item>) {
       }),
       onDone: { target: 'Browsing', actions: { type: 'storeItems', params: ({ event }) => ({ items: event.output }) } },
       onError: [
-        {
-          guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-          target: 'Browsing',
-          actions: 'tellExpired',
-        },
         {
           target: 'Browsing',
           actions: { type: 'notify', params: ({ event }) => failureNotice(event.error, 'reorderFailed') },

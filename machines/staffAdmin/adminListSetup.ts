@@ -4,7 +4,7 @@
  * kind of item and its form. The chart is ./adminListMachine.ts.
  */
 import { fromPromise, setup } from 'xstate';
-import { affectedOf, hasFieldErrors, isUnauthorized } from '../failures.js';
+import { affectedOf, hasFieldErrors } from '../failures.js';
 import { adminListActions } from './adminListActions.js';
 import {
   reordered,
@@ -38,7 +38,6 @@ export function listSetup<Item extends ListItem>({ emptyDraft, toDraft }: Pick<A
     guards: {
       isListed: ({ context }, params: { id: string }) => context.items.some((item) => item._id === params.id),
       canMove: ({ context }, params: { id: string; offset: -1 | 1 }) => reordered(context.items, params.id, params.offset) !== null,
-      isUnauthorized,
       namesFields: (_, params: { error: unknown }) => hasFieldErrors(params.error),
       isOrphanConflict: (_, params: { error: unknown }) => affectedOf(params.error) !== null,
     },

@@ -15,22 +15,22 @@
  * change was to one appointment (an order's status), null otherwise (a doctor).
  *
  * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
- * `tellDone` (emits `change.done`), `tellExpired` (emits `session.expired`); until provided they
+ * `tellDone` (emits `change.done`); until provided they
  * are emitted, as the machine's tests read them (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (the server's words, or failed), `change.done` { message,
  * appointment } (so a page showing that appointment can take the record as it now is, without
- * loading it again), `session.expired` (a 401).
+ * loading it again).
+ * A 401 takes the ordinary failure path: the request base ends the session (src/api/client.ts).
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
-import { affectedOf, isUnauthorized } from '../failures.js';
+import { affectedOf } from '../failures.js';
 
 export type ConfirmedChangeNotice = { kind: 'failed' } | ServerNotice;
 export type ConfirmedChangeEmitted =
   | NoticeEvent<ConfirmedChangeNotice>
-  | { type: 'change.done'; message: string; appointment: AppointmentRecord | null }
-  | { type: 'session.expired' };
+  | { type: 'change.done'; message: string; appointment: AppointmentRecord | null };
 export type ConfirmedChangeEvent =
   | { type: 'choice.change'; value: string }
   | { type: 'change.confirm' }
@@ -62,7 +62,6 @@ export const confirmedChangeMachine = setup({
     applyChange: fromPromise<ConfirmedChangeAnswer, { token: string; choice: string }>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
-    isUnauthorized,
     isOrphanConflict: (_, params: { error: unknown }) => affectedOf(params.error) !== null,
   },
   actions: {
@@ -80,7 +79,6 @@ export const confirmedChangeMachine = setup({
       message: params.answer.message,
       appointment: params.answer.appointment,
     })),
-    tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
   id: 'confirmedChange',
@@ -111,11 +109,6 @@ export const confirmedChangeMachine = setup({
           ],
         },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Confirming',
-            actions: ['tellExpired', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
-          },
           {
             guard: { type: 'isOrphanConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'Confirming',

@@ -1,5 +1,5 @@
 /**
- * What the schedule editor stores, and its effects: `notify` and `tellExpired` are provided by
+ * What the schedule editor stores, and its effect: `notify` is provided by
  * the app (src/staff/admin/provider.ts); until then they are emitted, so the machine's tests and
  * the inspector see them.
  */
@@ -75,5 +75,4 @@ export const doctorScheduleActions = {
   }),
   clearConflict: assign<Context, Event, undefined, Event, never>({ conflict: null }),
   notify: emit<Context, Event, NoticeEvent<ScheduleNotice>, Event, ScheduleEmitted>((_, params) => params),
-  tellExpired: emit<Context, Event, undefined, Event, ScheduleEmitted>({ type: 'session.expired' as const }),
 };

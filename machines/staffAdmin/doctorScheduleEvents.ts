@@ -12,7 +12,7 @@ export type ScheduleNotice =
   | { kind: 'checkFields' }
   | ServerNotice;
 
-export type ScheduleEmitted = NoticeEvent<ScheduleNotice> | { type: 'session.expired' };
+export type ScheduleEmitted = NoticeEvent<ScheduleNotice>;
 
 export type ScheduleEvent =
   | { type: 'schedule.retry' }

@@ -21,15 +21,15 @@
  * - `addLeave` { doctorId, leave: { from, to, reason }, token } -> { message, schedule }
  * - `removeLeave` { doctorId, leaveId, token } -> { message, schedule }
  *
- * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`),
- * `tellExpired` (emits `session.expired`); until provided they are emitted, as the machine's tests
- * read them (`actor.on(...)`).
+ * Effects, actions the app provides (src/staff/admin/provider.ts): `notify` (emits `notice`);
+ * until provided it is emitted, as the machine's tests read it (`actor.on(...)`).
  * Emitted: `notice` { tone, notice } (the server's words, or: saved, loadFailed, saveFailed,
- * checkFields), `session.expired` (a 401).
+ * checkFields).
+ * A 401 takes the ordinary failure path: the request base ends the session (src/api/client.ts).
  */
 import { fromPromise, setup } from 'xstate';
 import type { DoctorSchedule } from '../../contract/staffAdmin.js';
-import { affectedOf, hasFieldErrors, isUnauthorized } from '../failures.js';
+import { affectedOf, hasFieldErrors } from '../failures.js';
 import { doctorScheduleActions } from './doctorScheduleActions.js';
 import {
   hoursPayload,
@@ -82,7 +82,6 @@ export const doctorScheduleMachine = setup({
         ? context.schedule !== null
         : (context.schedule?.doctor.locations.some((l) => l._id === event.locationId) ?? false)),
     hasLocation: ({ context }) => context.locationId !== null,
-    isUnauthorized,
     namesFields: (_, params: { error: unknown }) => hasFieldErrors(params.error),
     isOrphanConflict: (_, params: { error: unknown }) => affectedOf(params.error) !== null,
   },
@@ -101,11 +100,6 @@ export const doctorScheduleMachine = setup({
         input: ({ context }) => ({ doctorId: context.doctorId, token: context.token }),
         onDone: { target: 'Ready', actions: { type: 'storeLoaded', params: ({ event }) => ({ schedule: event.output }) } },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Failed',
-            actions: 'tellExpired',
-          },
           { target: 'Failed', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error, 'loadFailed') } },
         ],
       },
@@ -201,19 +195,11 @@ export const doctorScheduleMachine = setup({
 });
 
 /**
- * What a refused save does: 401, fields named (400), the ORPHAN RULE (409 with `affected`; only
+ * What a refused save does: fields named (400), the ORPHAN RULE (409 with `affected`; only
  * for a change that can orphan a booking), anything else.
  */
 function failureTransitions(change: 'hours' | 'leave', { mayOrphan }: { mayOrphan: boolean } = { mayOrphan: true }) {
-  const [expired, fields, orphans, other] = [
-    {
-      guard: { type: 'isUnauthorized', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
-      target: 'Editing',
-      actions: [
-        'tellExpired',
-        { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failureNotice(event.error, 'saveFailed') },
-      ],
-    },
+  const [fields, orphans, other] = [
     {
       guard: { type: 'namesFields', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
       target: 'Editing',
@@ -235,5 +221,5 @@ function failureTransitions(change: 'hours' | 'leave', { mayOrphan }: { mayOrpha
       actions: { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failureNotice(event.error, 'saveFailed') },
     },
   ] as const;
-  return mayOrphan ? ([expired, fields, orphans, other] as const) : ([expired, fields, other] as const);
+  return mayOrphan ? ([fields, orphans, other] as const) : ([fields, other] as const);
 }

@@ -16,19 +16,17 @@
  * Shown: `selectLogStatus` 'loading' | 'ready' | 'empty' | 'failed' (`selectFailure`: the server's
  * words or null); `selectEntries`; `selectIsLoadingMore`.
  *
- * Effects, actions the app provides (src/staff/provider.ts): `notify` (emits `notice`),
- * `tellExpired` (emits `session.expired`); until provided they are emitted, as the machine's tests
- * read them (`actor.on(...)`).
+ * Effects, actions the app provides (src/staff/provider.ts): `notify` (emits `notice`); until
+ * provided it is emitted, as the machine's tests read it (`actor.on(...)`).
  * What is emitted:
  * - `notice` { tone: 'error', notice }: an older page could not be loaded (the entries shown stay):
  *   the server's words, or { kind: 'somethingWentWrong' }.
- * - `session.expired`: a call answered 401.
+ * A 401 takes the ordinary failure path: the request base ends the session (src/api/client.ts).
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type * as t from 'io-ts';
 import type { AuditEntry } from '../../contract/staff.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice } from '../shared/notices.js';
-import { isUnauthorized } from '../failures.js';
 
 export type AuditRecord = t.TypeOf<typeof AuditEntry>;
 
@@ -38,7 +36,7 @@ export type AuditLogEvent = { type: 'audit.more' } | { type: 'audit.refresh' } |
 
 export type AuditLogNotice = { kind: 'somethingWentWrong' } | ServerNotice;
 
-export type AuditLogEmitted = NoticeEvent<AuditLogNotice> | { type: 'session.expired' };
+export type AuditLogEmitted = NoticeEvent<AuditLogNotice>;
 
 export type AuditLogContext = {
   token: string;
@@ -73,7 +71,6 @@ export const auditLogMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
-    isUnauthorized,
   },
   actions: {
     storeFirstPage: assign(({ context }, params: { page: AuditRecord[] }) => ({
@@ -98,7 +95,6 @@ export const auditLogMachine = setup({
     // The effects: the app provides them (src/staff/provider.ts); until then they are emitted,
     // so the machine's tests and the inspector see them.
     notify: emit((_, params: NoticeEvent<AuditLogNotice>) => params),
-    tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
   id: 'auditLog',
@@ -115,11 +111,6 @@ export const auditLogMachine = setup({
         input: ({ context }) => ({ limit: context.pageSize, before: null, token: context.token }),
         onDone: { target: 'Ready', actions: { type: 'storeFirstPage', params: ({ event }) => ({ page: event.output }) } },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Failed',
-            actions: [{ type: 'storeFailure', params: ({ event }) => ({ error: event.error }) }, 'tellExpired'],
-          },
           { target: 'Failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
@@ -140,11 +131,6 @@ export const auditLogMachine = setup({
         input: ({ context }) => ({ limit: context.pageSize, before: context.entries?.at(-1)?.id ?? null, token: context.token }),
         onDone: { target: 'Ready', actions: { type: 'storeOlderPage', params: ({ event }) => ({ page: event.output }) } },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Ready',
-            actions: 'tellExpired',
-          },
           { target: 'Ready', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },

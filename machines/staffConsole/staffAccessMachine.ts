@@ -20,23 +20,18 @@
  *   sent none (the view then says 'This is for clinic staff only.' itself);
  * - 'failed': no answer, or not one the contract knows: the view offers `access.retry`.
  *
- * Effects, actions the app provides (src/staff/provider.ts): `tellExpired` (emits
- * `session.expired`); until provided they are emitted, as the machine's tests read them
- * (`actor.on(...)`).
- * What is emitted:
- * - `session.expired`: the server answered 401; the app sends `session.expired` to the session
- *   (which logs out, and the console asks for login again).
+ * No effects, nothing emitted. A 401 is 'failed' as no answer is: the request base ends the
+ * session (src/api/client.ts), and the console then asks for login again.
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { StaffMe } from '../../contract/staff.js';
 import { describeFailure } from '../shared/notices.js';
-import { isForbidden, isUnauthorized } from '../failures.js';
+import { isForbidden } from '../failures.js';
 
 export type StaffAccessInput = { token: string };
 
 export type StaffAccessEvent = { type: 'access.retry' };
 
-export type StaffAccessEmitted = { type: 'session.expired' };
 
 export type StaffAccessContext = {
   token: string;
@@ -52,7 +47,6 @@ export const staffAccessMachine = setup({
     context: StaffAccessContext;
     events: StaffAccessEvent;
     input: StaffAccessInput;
-    emitted: StaffAccessEmitted;
   },
   actors: {
     // Declared here with its type; the real one comes from the app, so this must never run.
@@ -61,7 +55,6 @@ export const staffAccessMachine = setup({
   guards: {
     isAdmin: ({ context }) => context.me?.role === 'admin',
     isForbidden,
-    isUnauthorized,
   },
   actions: {
     storeMe: assign({ me: (_, params: { me: StaffMe }) => params.me, refusal: null }),
@@ -74,7 +67,6 @@ export const staffAccessMachine = setup({
     }),
     // The effect: the app provides it (src/staff/provider.ts); until then it is emitted,
     // so the machine's tests and the inspector see it.
-    tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
   id: 'staffAccess',
@@ -96,11 +88,6 @@ export const staffAccessMachine = setup({
             target: 'NotStaff',
             actions: { type: 'storeRefusal', params: ({ event }) => ({ error: event.error }) },
           },
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'Failed',
-            actions: 'tellExpired',
-          },
           { target: 'Failed' },
         ],
       },
@@ -119,7 +106,7 @@ export const staffAccessMachine = setup({
     },
     NotStaff: { description: "The server refused: 'This is for clinic staff only.'", type: 'final' },
     Failed: {
-      description: 'No answer (or a 401: the session ends): a retry.',
+      description: 'No answer (or a 401: the request base ends the session): a retry.',
       on: { 'access.retry': 'Checking' },
     },
   },

@@ -24,17 +24,13 @@
  * | 'failed' (`selectFailure`: the server's words, or null for no answer: the view then says
  * 'Something went wrong.'; with `appointments.retry`).
  *
- * Effects, actions the app provides (src/staff/provider.ts): `tellExpired` (emits
- * `session.expired`); until provided they are emitted, as the machine's tests read them
- * (`actor.on(...)`).
- * What is emitted:
- * - `session.expired`: a call answered 401; the app sends `session.expired` to the session.
+ * No effects, nothing emitted: a failure shows in the state.
+ * A 401 takes the ordinary failure path: the request base ends the session (src/api/client.ts).
  */
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { AdminDoctor } from '../../contract/staffAdmin.js';
 import { describeFailure } from '../shared/notices.js';
-import { isUnauthorized } from '../failures.js';
 
 /**
  * Which appointments: clinic dates `from` to `to` (both included, `YYYY-MM-DD`, at most 62 days),
@@ -54,7 +50,6 @@ export type StaffAppointmentsEvent =
   | { type: 'appointments.refresh' }
   | { type: 'appointments.retry' };
 
-export type StaffAppointmentsEmitted = { type: 'session.expired' };
 
 export type StaffAppointmentsContext = {
   token: string;
@@ -81,7 +76,6 @@ export const staffAppointmentsMachine = setup({
     context: StaffAppointmentsContext;
     events: StaffAppointmentsEvent;
     input: StaffAppointmentsInput;
-    emitted: StaffAppointmentsEmitted;
   },
   actors: {
     // Declared here with its type; the real one comes from the app, so this must never run.
@@ -92,7 +86,6 @@ export const staffAppointmentsMachine = setup({
   },
   guards: {
     wantsFilters: ({ context }) => context.withFilters,
-    isUnauthorized,
   },
   actions: {
     storeFilter: assign({
@@ -112,7 +105,6 @@ export const staffAppointmentsMachine = setup({
     storeFilterDoctors: assign({ filterDoctors: (_, params: { doctors: AdminDoctor[] }) => params.doctors }),
     // The effect: the app provides it (src/staff/provider.ts); until then it is emitted,
     // so the machine's tests and the inspector see it.
-    tellExpired: emit({ type: 'session.expired' as const }),
   },
 }).createMachine({
   id: 'staffAppointments',
@@ -147,11 +139,6 @@ export const staffAppointmentsMachine = setup({
               actions: { type: 'storeAppointments', params: ({ event }) => ({ appointments: event.output }) },
             },
             onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'Failed',
-                actions: [{ type: 'storeFailure', params: ({ event }) => ({ error: event.error }) }, 'tellExpired'],
-              },
               { target: 'Failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
             ],
           },

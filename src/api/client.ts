@@ -20,6 +20,7 @@ import { pathOf, queryOf, type AnyEndpoint, type AnswerOf } from '../../contract
 import { ApiRefusal, genericErrorCode } from '../../contract/errors.js';
 import { describeErrors, summarizeErrors } from '../../contract/report.js';
 import type { ApiFailure, HttpFailure } from '../../machines/failures.js';
+import { tellLoginRefused } from './loginRefused.js';
 import { serverWords } from './serverWords.js';
 
 // The failure union is written next to the machines that read it (machines/failures.ts).
@@ -98,6 +99,17 @@ const platformFetch: typeof fetch = (input, init) =>
 /** Where the API is: VITE_API_BASE, '/api' unless the build says otherwise. Every call and page address starts here. */
 export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api';
 
+/**
+ * A failed answer as `request` and `open` give it. A 401 to a call that carried a token (the login
+ * expired or was revoked) is also told to ./loginRefused.ts's listeners: the session ends there,
+ * once, for every machine; a call without a token (a wrong password at login) is not told.
+ */
+function refusal(status: number, json: unknown, token: string | null | undefined): HttpFailure {
+  const failure = httpFailure(status, json);
+  if (status === 401 && token) tellLoginRefused(failure);
+  return failure;
+}
+
 /** The headers of every call: what it accepts, the bearer token when there is one. */
 function headersFor(accept: string, token: string | null | undefined): Record<string, string> {
   const headers: Record<string, string> = { Accept: accept };
@@ -144,7 +156,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     throwIfAborted(signal);
 
     const json = parseJson(text);
-    if (!response.ok) return left(httpFailure(response.status, json));
+    if (!response.ok) return left(refusal(response.status, json, token));
     if (json === invalidJson) {
       const errors = [{ field: '(body)', message: 'is not JSON' }];
       return left({ _tag: 'DecodeFailure', message: summarizeErrors(errors), errors });
@@ -183,7 +195,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         ...(cache === undefined ? {} : { cache }),
         signal,
       });
-      if (!response.ok) return left(httpFailureOfText(response.status, await response.text()));
+      if (!response.ok) return left(refusal(response.status, parseJson(await response.text()), token));
       return right(response);
     } catch (error) {
       // Aborted by the caller: nobody wants the answer (see the top of this file).

@@ -15,7 +15,7 @@
  * given to each machine with `machine.provide(...)` as the machines' own tests do.
  */
 import { createActorContext, useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments';
@@ -41,6 +41,7 @@ import {
   type Panel,
 } from '../../machines/session/selectors';
 import { sessionMachine } from '../../machines/session/sessionMachine';
+import { onLoginRefused } from '../api/loginRefused';
 import { fromApi, loadOnce } from './fromApi';
 import { toast } from '../components/Toast/toast';
 import { getMessages } from '../i18n/shell';
@@ -120,6 +121,7 @@ export function provideSession(services: AccountServices, page: SessionPage) {
       forgetToken: () => tokenStore.remove(),
       tellLoggedOut: () => toast.info(getMessages().spec.logoutSuccess),
       tellSomethingWentWrong: () => toast.error(getMessages().spec.somethingWentWrong),
+      tellExpired: (_, { text }) => void (text && toast.error(text)),
       goHome: () => page.navigate('/'),
     },
   });
@@ -140,10 +142,25 @@ export function AccountProvider({ services, children }: { services: AccountServi
   return (
     <ServicesContext.Provider value={services}>
       <SessionContext.Provider logic={logic} options={{ input: { storedToken }, inspect }}>
+        <LoginRefusals />
         {children}
       </SessionContext.Provider>
     </ServicesContext.Provider>
   );
+}
+
+/**
+ * A 401 to any call with a token ends the session here, once, for every machine: the request base
+ * tells this listener (src/api/client.ts, through src/api/loginRefused.ts), which lives as long as
+ * the session's provider.
+ */
+function LoginRefusals() {
+  const session = SessionContext.useActorRef();
+  useEffect(
+    () => onLoginRefused((failure) => session.send({ type: 'session.expired', ...(failure.generic ? {} : { text: failure.message }) })),
+    [session],
+  );
+  return null;
 }
 
 export function useAccountServices(): AccountServices {

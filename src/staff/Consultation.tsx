@@ -48,7 +48,7 @@ export function Consultation({ services }: { services: StaffServices }) {
 
 function ConsultationFor({ appointmentId, services }: { appointmentId: string; services: StaffServices }) {
   const staff = useStaffMessages();
-  // Its calls, toasts and a 401 are the provider's.
+  // Its calls and toasts are the provider's (a 401 is the request base's).
   const actor: ConsultationActor = useConsultationActor(services, appointmentId);
   const status = useSelector(actor, selectStatus);
   const appointment = useSelector(actor, selectAppointment);
@@ -90,7 +90,7 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
 function Details({ actor, appointment, services }: { actor: ConsultationActor; appointment: AppointmentRecord; services: StaffServices }) {
   const staff = useStaffMessages();
   const { loadConsultation, noteNoAnswer, downloadDocument } = services.actors;
-  const { token, onSessionExpired } = useStaff();
+  const { token } = useStaff();
   const order = useOrderStatusChange(actor);
   const payments = useSelector(actor, selectPayments);
   const slotMinutes = useSelector(actor, selectSlotMinutes);
@@ -126,7 +126,6 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
             headingLevel={2}
             patientName={patient}
             foldable={false}
-            onSessionExpired={onSessionExpired}
           />
         </div>
       )}
@@ -166,7 +165,7 @@ function Documents({
   downloadDocument: DownloadDocument;
 }) {
   const staff = useStaffMessages();
-  const { token, onSessionExpired } = useStaff();
+  const { token } = useStaff();
   const texts = staff.detail;
   const settled = (purpose: StaffPayment['purpose']) => payments.some((p) => p.purpose === purpose && (p.status === 'paid' || p.status === 'refund'));
   const documents = appointmentDocuments(
@@ -187,7 +186,6 @@ function Documents({
         <DocumentDownloads
           token={token}
           downloadDocument={downloadDocument}
-          onSessionExpired={onSessionExpired}
           failedText={() => texts.downloadFailed}
           documents={documents}
           downloadingText={texts.downloading}

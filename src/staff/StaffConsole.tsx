@@ -9,7 +9,7 @@
  * signed in with the same accounts, and the frame already does focus, skip link and toasts.
  */
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { selectToken } from '../../machines/session/selectors';
 import {
   selectAccess,
@@ -49,14 +49,12 @@ function StaffAccess({
   services: StaffServices;
   adminSections: ReadonlyArray<AdminSection>;
 }) {
-  const session = SessionContext.useActorRef();
-  const onSessionExpired = useCallback(() => session.send({ type: 'session.expired' }), [session]);
-  const actor = useStaffAccessActor(services, token, onSessionExpired);
+  const actor = useStaffAccessActor(services, token);
   const access = useSelector(actor, selectAccess);
   const me = useSelector(actor, selectMe);
   const refusal = useSelector(actor, selectRefusal);
 
-  const caller = useMemo<StaffCaller | null>(() => (me ? { me, token, onSessionExpired } : null), [me, token, onSessionExpired]);
+  const caller = useMemo<StaffCaller | null>(() => (me ? { me, token } : null), [me, token]);
 
   if ((access === 'admin' || access === 'doctor') && caller) {
     return (

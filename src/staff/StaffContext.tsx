@@ -9,8 +9,6 @@ import type { StaffMe } from '../../contract/staff';
 export interface StaffCaller {
   readonly me: StaffMe;
   readonly token: string;
-  /** Tell the session the token was refused (401): it logs out and asks for login again. */
-  readonly onSessionExpired: () => void;
 }
 
 export const StaffContext = createContext<StaffCaller | null>(null);

@@ -26,7 +26,7 @@ import { useTeleconsultationActor, type TeleconsultationActors } from './provide
 export function Teleconsultation({ appointment, actors }: { appointment: AppointmentRecord; actors: TeleconsultationActors }) {
   const texts = useStaffMessages().teleconsultation;
   const headingId = useId();
-  // Its calls, toasts and a 401 are the provider's.
+  // Its calls and toasts are the provider's (a 401 is the request base's).
   const actor = useTeleconsultationActor(actors, appointment._id);
   const consultation = useSelector(actor, selectConsultation);
   const loading = useSelector(actor, selectIsLoading);

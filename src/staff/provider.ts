@@ -4,11 +4,12 @@
  * teleconsultation panel, with their calls (./services.tsx: src/staff/liveStaff.ts, or a test's
  * fakes) and their effects as provided actions, not events the views listen for:
  * - `notify`: a toast in the console's words (src/i18n/staffMessages.ts), or the server's;
- * - `tellExpired` / `tellSessionExpired`: a call answered 401, the session ends.
+ * A call answered 401 is none of theirs: the request base ends the session (src/api/client.ts)
+ * and the machine takes its ordinary failure path.
  * The views render the state and send events.
  */
 import { useActorRef } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { Consultation as ConsultationRecord } from '../../contract/consultation';
 import { readClockWith } from '../../machines/consultation/actions';
@@ -49,35 +50,18 @@ function teleconsultationNoticeText(notice: ConsultationJoinNotice): string {
 const auditNoticeText = (notice: AuditLogNotice): string =>
   notice.kind === 'server' ? notice.text : getStaffMessages().list.somethingWentWrong;
 
-/** The staff caller's session ending (a 401), read when an action runs. */
-export function useExpiry() {
-  const { onSessionExpired } = useStaff();
-  const latest = useRef(onSessionExpired);
-  latest.current = onSessionExpired;
-  return () => latest.current();
-}
-
-/** Before the console: who is signed in (GET /staff/me); a 401 ends the session (`onSessionExpired`). */
-export function useStaffAccessActor(services: StaffServices, token: string, onSessionExpired: () => void) {
-  const latest = useRef(onSessionExpired);
-  latest.current = onSessionExpired;
-  const [logic] = useState(() =>
-    staffAccessMachine.provide({
-      actors: { fetchStaffMe: services.actors.fetchStaffMe },
-      actions: { tellExpired: () => latest.current() },
-    }),
-  );
+/** Before the console: who is signed in (GET /staff/me). */
+export function useStaffAccessActor(services: StaffServices, token: string) {
+  const [logic] = useState(() => staffAccessMachine.provide({ actors: { fetchStaffMe: services.actors.fetchStaffMe } }));
   return useActorRef(logic, { input: { token } });
 }
 
 /** Today's or the upcoming appointments (`filter` and `withFilters`: the section's). */
 export function useStaffAppointmentsActor(services: StaffServices, input: Omit<StaffAppointmentsInput, 'token'>) {
   const { token } = useStaff();
-  const expired = useExpiry();
   const [logic] = useState(() =>
     staffAppointmentsMachine.provide({
       actors: { loadAppointments: services.actors.loadAppointments, loadFilterDoctors: services.actors.loadFilterDoctors },
-      actions: { tellExpired: expired },
     }),
   );
   return useActorRef(logic, { input: { ...input, token } });
@@ -85,11 +69,10 @@ export function useStaffAppointmentsActor(services: StaffServices, input: Omit<S
 
 export function useAuditLogActor(services: StaffServices, pageSize: number) {
   const { token } = useStaff();
-  const expired = useExpiry();
   const [logic] = useState(() =>
     auditLogMachine.provide({
       actors: { loadAudit: services.actors.loadAudit },
-      actions: { notify: (_, { tone, notice }) => showToast(tone, auditNoticeText(notice)), tellExpired: expired },
+      actions: { notify: (_, { tone, notice }) => showToast(tone, auditNoticeText(notice)) },
     }),
   );
   return useActorRef(logic, { input: { token, pageSize } });
@@ -98,14 +81,12 @@ export function useAuditLogActor(services: StaffServices, pageSize: number) {
 /** One appointment's consultation (the prescription or "did not attend", the order). */
 export function useConsultationActor(services: StaffServices, appointmentId: string) {
   const { token } = useStaff();
-  const expired = useExpiry();
   const [logic] = useState(() => {
     const { loadAppointment, completeAppointment, createOrder, markDidNotAttend } = services.actors;
     return consultationMachine.provide({
       actors: { loadAppointment, completeAppointment, createOrder, markDidNotAttend },
       actions: {
         notify: (_, { tone, notice }) => showToast(tone, consultationNoticeText(notice)),
-        tellExpired: expired,
         // The console's clock (services.now): completion and "did not attend" come when their time does.
         readClock: readClockWith(() => services.now()),
       },
@@ -122,13 +103,11 @@ export interface TeleconsultationActors {
 /** A Video or Call appointment's panel in the console (the link, the call, "no answer"). */
 export function useTeleconsultationActor(actors: TeleconsultationActors, appointmentId: string) {
   const { token } = useStaff();
-  const expired = useExpiry();
   const [logic] = useState(() =>
     consultationJoinMachine.provide({
       actors,
       actions: {
         notify: (_, { tone, notice }) => showToast(tone, teleconsultationNoticeText(notice)),
-        tellSessionExpired: expired,
       },
     }),
   );

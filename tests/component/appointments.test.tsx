@@ -13,10 +13,10 @@ import { AccountProvider } from '../../src/app/account';
 import { fromAbortablePromise } from '../../src/app/abortable';
 import { AppointmentsServicesProvider } from '../../src/components/Appointments/services';
 import MyAppointmentsPage from '../../src/pages/MyAppointments/MyAppointmentsPage';
-import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
+import { refused, unanswered } from '../machines/accountFakes';
 import { appointment, checkoutUrl, completed, order, unpaid } from '../machines/appointmentFakes';
 import { fakeAppointments, renderMyAppointments, showList } from './appointmentsSupport';
-import { answer, demoUser, expectToast, fakeAccount } from './support';
+import { answer, demoUser, expectToast, fakeAccount, refuseToken } from './support';
 
 /** The card of the appointment with this appointment id. */
 function card(appointmentId: string): HTMLElement {
@@ -111,11 +111,13 @@ describe('the list', () => {
     expect(screen.queryByText('Something went wrong.')).toBeNull();
   });
 
-  it('a 401 ends the session', async () => {
+  it('a 401 ends the session, through the request base, saying the server\'s words once', async () => {
     const fake = fakeAppointments();
     const { account } = await renderMyAppointments(fake);
-    await answer(() => fake.loadAppointments.latest().reject(refusedPlainly(401)));
+    await refuseToken((failure) => fake.loadAppointments.latest().reject(failure), 'Please log in again.');
     await waitFor(() => expect(account.storage.token).toBeNull());
+    await expectToast('Please log in again.', 'alert');
+    expect(screen.getAllByText('Please log in again.', { selector: '.toast__text' })).toHaveLength(1);
   });
 });
 

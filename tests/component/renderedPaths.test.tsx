@@ -117,6 +117,7 @@ function harness() {
     'revoke.unanswered': () => answer(() => real().logout.latest().reject(unanswered)),
     'session.retry': async () => Promise.reject(new Error('not on this page')),
     'session.expired': async () => Promise.reject(new Error('not on this page')),
+    'session.expiredAgain': async () => Promise.reject(new Error('not on this page')),
     'list.loaded': async () => Promise.reject(new Error('not on this page')),
     'list.expired': async () => Promise.reject(new Error('not on this page')),
     'appointments.refresh': async () => Promise.reject(new Error('not on this page')),

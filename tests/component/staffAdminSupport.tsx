@@ -36,7 +36,6 @@ export function sentTo(fetch: ReturnType<typeof fakeFetch>, key: string): unknow
 export const admin: StaffCaller = {
   me: { _id: 'u-admin', email: 'admin@clinic.example', firstName: 'Neha', lastName: 'Admin', role: 'admin', doctorName: null },
   token: 'tok-admin',
-  onSessionExpired: () => undefined,
 };
 
 /** 10 March 2025, 10:00 in clinic time. */

@@ -10,7 +10,7 @@ import { clinic } from '../../src/content/clinic';
 import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
 import { adminDoctor, adminMe, auditEntry, doctorMe, staffAppointment, today } from '../machines/staffConsoleFakes';
 import { fakeStaff, renderConsole } from './staffSupport';
-import { answer, expectToast } from './support';
+import { answer, expectToast, refuseToken } from './support';
 
 const navigation = () => screen.getByRole('navigation', { name: 'Staff console sections' });
 const path = () => screen.getByTestId('path').textContent;
@@ -55,10 +55,11 @@ describe('who may enter', () => {
     expect(navigation()).toBeTruthy();
   });
 
-  it('a 401 ends the session', async () => {
+  it('a 401 ends the session, through the request base (a refusal without words says nothing)', async () => {
     const { fake, account } = await renderConsole();
-    await answer(() => fake.fetchStaffMe.latest().reject(refusedPlainly(401)));
+    await refuseToken((failure) => fake.fetchStaffMe.latest().reject(failure));
     await waitFor(() => expect(account.storage.token).toBeNull());
+    expect(document.querySelectorAll('.toast')).toHaveLength(0);
   });
 });
 

@@ -3,12 +3,14 @@
  * by hand, as in the machines' tests) with an in-memory token store, and the app in a MemoryRouter.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
+import * as t from 'io-ts';
 import { expect } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { LoginAnswer, LoginUser, User } from '../../contract/auth';
 import type { SiteLanguage, SiteOptions } from '../../contract/site';
 import type { LoginCredentials } from '../../machines/login/loginMachine';
 import type { RegisterInput } from '../../machines/registration/registrationMachine';
+import { createApiClient, type ApiFailure } from '../../src/api/client';
 import type { AccountServices } from '../../src/app/account';
 import type { BookingServices } from '../../src/app/booking';
 import { AppShell } from '../../src/app/App';
@@ -178,6 +180,22 @@ export function currentPath(): string {
 export async function answer(settleCall: () => void) {
   await act(async () => {
     settleCall();
+    await settle();
+  });
+}
+
+/**
+ * A call's token refused (401) as the app meets it: a real request base over a fake fetch
+ * answering 401 (with `words`, or a body without any), so the request base tells its listeners
+ * (the session's provider) as it does in the app; then the fake call rejects with that failure.
+ */
+export async function refuseToken(rejectCall: (failure: ApiFailure) => void, words?: string) {
+  await act(async () => {
+    const body = words === undefined ? '' : JSON.stringify({ message: words });
+    const client = createApiClient({ fetch: async () => new Response(body, { status: 401 }), base: '/api' });
+    const answer = await client.request(t.unknown, '/refused', { token: 'tok-refused' });
+    if (answer._tag === 'Right') throw new Error('the fake fetch answered 401');
+    rejectCall(answer.left);
     await settle();
   });
 }

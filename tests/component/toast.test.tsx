@@ -29,4 +29,22 @@ describe('toasts', () => {
     await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Failed to update appointment.')).toBeNull();
   });
+
+  it('shows an error already on screen once (a refused login told twice), each info toast anew', async () => {
+    render(<ToastRegion />);
+    act(() => {
+      toast.error('Please log in again.');
+      toast.error('Please log in again.');
+      toast.info('Welcome Asha!');
+      toast.info('Welcome Asha!');
+    });
+    expect(within(screen.getByRole('alert')).getAllByText('Please log in again.')).toHaveLength(1);
+    expect(within(screen.getByRole('status')).getAllByText('Welcome Asha!')).toHaveLength(2);
+    // Dismissed, the same words are news again.
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
+    act(() => {
+      toast.error('Please log in again.');
+    });
+    expect(within(screen.getByRole('alert')).getAllByText('Please log in again.')).toHaveLength(1);
+  });
 });

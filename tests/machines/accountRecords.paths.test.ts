@@ -1,8 +1,9 @@
 /**
  * Model-based paths for the account's own data on /account: "Download my data"
- * (offered, refused with the server's words or none, 401 ending the session) and "Delete my
- * account" (the conditions loaded, failed and retried, blocked by paid appointments ahead, the
- * email code sent or refused, cancelled, a wrong code, a 401, the account closed). The two regions
+ * (offered, refused with the server's words or none, a 401 refused as any other: the request
+ * base ends the session, not this machine) and "Delete my account" (the conditions loaded, failed
+ * and retried, blocked by paid appointments ahead, the email code sent or refused, cancelled, a
+ * wrong code, a 401, the account closed). The two regions
  * of the REAL machine run side by side; each model drives one of them with the calls answered by
  * hand, checks what every state shows, and counts every provided effect after every step.
  */
@@ -38,14 +39,13 @@ function account() {
     send: answeredByHand<{ message: string }, { email: string }>(),
     remove: answeredByHand<{ message: string }, { otp: string; token: string }>(),
   };
-  const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn(), sessionExpired: vi.fn(), accountDeleted: vi.fn() };
+  const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn(), accountDeleted: vi.fn() };
   const actor = createActor(
     accountRecordsMachine.provide({
       actors: { downloadDocument: calls.download.logic, loadDeletion: calls.load.logic, sendCode: calls.send.logic, deleteAccount: calls.remove.logic },
       actions: {
         offerDownload: (_a, f) => effects.offerDownload(f.fileName),
         notifyFailure: (_a, p) => effects.notifyFailure(p.text),
-        sessionExpired: () => effects.sessionExpired(),
         accountDeleted: () => effects.accountDeleted(),
       },
     }),
@@ -67,14 +67,13 @@ const exportModel = createMachine({
 
 function exportHarness() {
   const { actor, calls, effects } = account();
-  const expected = { downloads: 0, offered: 0, failures: [] as string[], expired: 0 };
+  const expected = { downloads: 0, offered: 0, failures: [] as string[] };
   const step = (act: () => void) => async () => {
     act();
     await settle();
     expect(calls.download.calls).toHaveLength(expected.downloads);
     expect(effects.offerDownload).toHaveBeenCalledTimes(expected.offered);
     expect(effects.notifyFailure.mock.calls.map((c) => c[0])).toEqual(expected.failures);
-    expect(effects.sessionExpired).toHaveBeenCalledTimes(expected.expired);
     // The other region is left alone: still asking what deletion needs.
     expect(selectDeletionStep(actor.getSnapshot())).toBe('Loading');
   };
@@ -98,7 +97,8 @@ function exportHarness() {
         calls.download.latest().reject(unanswered);
       }),
       expired: step(() => {
-        expected.expired += 1;
+        // The ordinary refusal: the server's words (the session's end is the request base's).
+        expected.failures.push('Please login.');
         calls.download.latest().reject(refused(401, 'Please login.'));
       }),
     },
@@ -145,14 +145,13 @@ const deletionModel = createMachine({
 
 function deletionHarness() {
   const { actor, calls, effects } = account();
-  const expected = { loads: 1, sends: 0, removes: 0, expired: 0, deleted: 0, error: null as string | null, deletion: null as AccountDeletionAnswer | null };
+  const expected = { loads: 1, sends: 0, removes: 0, deleted: 0, error: null as string | null, deletion: null as AccountDeletionAnswer | null };
   const step = (act: () => void) => async () => {
     act();
     await settle();
     expect(calls.load.calls).toHaveLength(expected.loads);
     expect(calls.send.calls).toHaveLength(expected.sends);
     expect(calls.remove.calls).toHaveLength(expected.removes);
-    expect(effects.sessionExpired).toHaveBeenCalledTimes(expected.expired);
     expect(effects.accountDeleted).toHaveBeenCalledTimes(expected.deleted);
     expect(selectDeletionError(actor.getSnapshot())).toBe(expected.error);
     // The other region is left alone.
@@ -172,10 +171,8 @@ function deletionHarness() {
         calls.load.latest().resolve(blocked);
       }),
       loadFailed: step(() => calls.load.latest().reject(unanswered)),
-      loadExpired: step(() => {
-        expected.expired += 1;
-        calls.load.latest().reject(refused(401, 'Please login.'));
-      }),
+      // Failed, as any other refusal: the request base ends the session.
+      loadExpired: step(() => calls.load.latest().reject(refused(401, 'Please login.'))),
       retry: step(() => {
         expected.loads += 1;
         actor.send({ type: 'deletion.retry' });
@@ -205,7 +202,7 @@ function deletionHarness() {
         calls.remove.latest().reject(refused(400, 'Invalid OTP'));
       }),
       deleteExpired: step(() => {
-        expected.expired += 1;
+        expected.error = 'Please login.';
         calls.remove.latest().reject(refused(401, 'Please login.'));
       }),
     },

@@ -43,7 +43,7 @@ const expired = refused(401, 'Please log in again.');
 
 const emits = {
   loaded: [],
-  'load.expired': ['session.expired'],
+  'load.expired': ['server: Please log in again.'],
   'load.failed': ['loadFailed'],
   query: [],
   retry: [],
@@ -54,17 +54,17 @@ const emits = {
   cancel: [],
   handled: [],
   'save.done': ['saved', 'item.saved'],
-  'save.expired': ['session.expired', 'server: Please log in again.'],
+  'save.expired': ['server: Please log in again.'],
   'save.invalid': ['server: Please check the fields.'],
   'save.orphan': ['server: These booked appointments would lose their slot. Move or cancel them first.'],
   'save.failed': ['saveFailed'],
   delete: [],
   'delete.dismiss': [],
   'delete.done': ['server: Location deleted.'],
-  'delete.expired': ['session.expired'],
+  'delete.expired': ['server: Please log in again.'],
   'delete.refused': ['server: This location is in use.'],
   'move.done': [],
-  'move.expired': ['session.expired'],
+  'move.expired': ['server: Please log in again.'],
   'move.failed': ['reorderFailed'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -31,7 +31,7 @@ const emits = {
   'confirm.refused': ['server: Appointment not found.'],
   'confirm.refusedPlainly': ['deleteFailed'],
   'confirm.unanswered': ['deleteFailed'],
-  'confirm.expired': ['session.expired', 'server: Please log in again.'],
+  'confirm.expired': ['server: Please log in again.'],
   'confirm.ignored': [],
   dismiss: [],
 } as const satisfies Record<string, readonly string[]>;

@@ -93,15 +93,14 @@ describe('appointmentCancelMachine', () => {
     expect(calls.deleteAppointment.calls).toHaveLength(2);
   });
 
-  it('tells the session when the token was refused (401)', async () => {
-    const { send, calls, emitted } = startCancel();
+  it('a 401 is refused as any other answer: the server\'s words, asking again (the request base ends the session)', async () => {
+    const { send, snapshot, calls, emitted } = startCancel();
     send({ type: 'cancel.confirm' });
     calls.deleteAppointment.latest().reject(refused(401, 'Please log in again.'));
     await settle();
-    expect(emitted.take()).toEqual([
-      { type: 'session.expired' },
-      { type: 'notice', tone: 'error', notice: { kind: 'server', text: 'Please log in again.' } },
-    ]);
+    expect(emitted.take()).toEqual([{ type: 'notice', tone: 'error', notice: { kind: 'server', text: 'Please log in again.' } }]);
+    expect(selectQuestion(snapshot())).toEqual({ kind: 'cancelWarning' });
+    expect(selectIsDone(snapshot())).toBe(false);
   });
 
   it('drops the call when the popup is closed (the actor stopped) while deleting', async () => {

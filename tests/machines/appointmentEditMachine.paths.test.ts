@@ -51,7 +51,7 @@ const emits = {
   'save.refused': ['server: The doctor is on leave that day.'],
   'save.refusedPlainly': ['updateFailed'],
   'save.unanswered': ['updateError'],
-  'save.expired': ['session.expired', 'updateFailed'],
+  'save.expired': ['updateFailed'],
 } as const satisfies Record<string, readonly string[]>;
 
 type ModelEvent = { type: keyof typeof emits };

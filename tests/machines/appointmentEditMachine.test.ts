@@ -346,16 +346,15 @@ describe('appointmentEditMachine: Save (spec §5)', () => {
     expect(edit.calls.updateAppointment.calls).toHaveLength(2);
   });
 
-  it('tells the session when the token was refused (401)', async () => {
+  it('a 401 is refused as any other answer: updateFailed, the choices kept (the request base ends the session)', async () => {
     const edit = await opened();
     edit.send({ type: 'slot.selected', time: '10:30' });
     edit.send({ type: 'appointment.save' });
     edit.calls.updateAppointment.latest().reject(refusedPlainly(401));
     await settle();
-    expect(edit.emitted.take()).toEqual([
-      { type: 'session.expired' },
-      { type: 'notice', tone: 'error', notice: { kind: 'updateFailed' } },
-    ]);
+    expect(edit.emitted.take()).toEqual([{ type: 'notice', tone: 'error', notice: { kind: 'updateFailed' } }]);
+    expect(selectChoices(edit.snapshot())).toEqual({ location: 'Andheri West', date: tomorrow, time: '10:30' });
+    expect(selectCanSave(edit.snapshot())).toBe(true);
   });
 
   it("works with an online doctor's appointment too (the type is the appointment's)", async () => {

@@ -1,6 +1,6 @@
 /**
  * Model-based paths for the patient's appointments list, run as the session runs it: invoked by a
- * parent, which hears `session.expired` on a 401. Loaded, failed, expired, retried and refreshed
+ * parent, which hears nothing from it on a 401 (the request base ends the session). Loaded, failed, expired, retried and refreshed
  * (from every state). Along every path the REAL machine runs with its call answered by hand; each
  * state must show what the model says.
  */
@@ -36,7 +36,6 @@ function harness() {
   const list = () => actor.getSnapshot().children.list as ActorRefFrom<typeof appointmentsListMachine>;
   let shown: string[] | null = null;
   let loads = 1;
-  let expected = 0;
   const answer = (act: () => void) => async () => {
     expect(load.latest().input).toEqual({ email: 'asha@example.in', token: 'tok-1' });
     act();
@@ -49,7 +48,7 @@ function harness() {
   const check = (failed: boolean) => () => {
     const s = list().getSnapshot();
     expect(load.calls).toHaveLength(loads);
-    expect(expiries).toBe(expected);
+    expect(expiries).toBe(0);
     // A list loaded before stays shown while loading again, and after a failure.
     expect(selectAppointments(s).map((a) => a._id)).toEqual(shown ?? []);
     expect(selectListStatus(s)).toBe(failed ? 'failed' : shown === null ? 'loading' : shown.length === 0 ? 'empty' : 'ready');
@@ -63,10 +62,7 @@ function harness() {
         load.latest().resolve(records);
       }),
       failed: answer(() => load.latest().reject(unanswered)),
-      expired: answer(() => {
-        expected += 1;
-        load.latest().reject(refused(401, 'Please log in again.'));
-      }),
+      expired: answer(() => load.latest().reject(refused(401, 'Please log in again.'))),
       refresh: again('appointments.refresh'),
       retry: again('appointments.retry'),
     },

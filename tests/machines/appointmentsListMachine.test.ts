@@ -1,5 +1,5 @@
 /** The appointments list the session runs (machines/appointments/appointmentsListMachine.ts), on its own. */
-import { createActor, createMachine } from 'xstate';
+import { createActor, createMachine, type ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import {
@@ -66,7 +66,7 @@ describe('appointmentsListMachine', () => {
     expect(selectListStatus(list.snapshot())).toBe('empty');
   });
 
-  it('tells its parent when the token was refused (401)', async () => {
+  it('fails on a 401 as on any refusal, telling its parent nothing (the request base ends the session)', async () => {
     const loadAppointments = answeredByHand<AppointmentRecord[], { email: string; token: string }>();
     const heard: string[] = [];
     const parent = createMachine({
@@ -76,10 +76,12 @@ describe('appointmentsListMachine', () => {
       },
       on: { 'session.expired': { actions: () => heard.push('session.expired') } },
     });
-    createActor(parent).start();
+    const host = createActor(parent).start();
     loadAppointments.latest().reject(refused(401, 'Please log in again.'));
     await settle();
-    expect(heard).toEqual(['session.expired']);
+    expect(heard).toEqual([]);
+    const list = Object.values(host.getSnapshot().children)[0] as ActorRefFrom<typeof appointmentsListMachine>;
+    expect(selectListStatus(list.getSnapshot())).toBe('failed');
   });
 
   it('refreshes, keeping the list shown until the new one arrives', async () => {

@@ -33,12 +33,12 @@ const emits = {
   'time.passes': [],
   pay: [],
   'pay.done': ['redirect'],
-  'pay.expired': ['session.expired', 'server: Please log in again.'],
+  'pay.expired': ['server: Please log in again.', 'appointments.stale'],
   'pay.refused': ['server: This slot is no longer held.', 'appointments.stale'],
   'pay.unanswered': ['somethingWentWrong'],
   calendar: [],
   'calendar.done': ['calendar.file'],
-  'calendar.expired': ['session.expired'],
+  'calendar.expired': ['server: Please log in again.'],
   'calendar.failed': ['calendarFailed'],
 } as const satisfies Record<string, readonly string[]>;
 

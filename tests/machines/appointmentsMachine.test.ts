@@ -131,15 +131,17 @@ describe('appointmentsMachine: Pay for an unpaid appointment', () => {
     expect(page.calls.createPayment.calls).toHaveLength(2);
   });
 
-  it('tells the session when the payment call was refused for the token (401)', async () => {
+  it('a 401 on the payment call is refused as any other answer (the request base ends the session)', async () => {
     const page = startPage();
     page.send(pay(unpaid(10)));
     page.calls.createPayment.latest().reject(refused(401, 'Please log in again.'));
     await settle();
     expect(page.emitted.take()).toEqual([
-      { type: 'session.expired' },
       { type: 'notice', tone: 'error', notice: { kind: 'server', text: 'Please log in again.' } },
+      { type: 'appointments.stale' },
     ]);
+    page.send(pay(unpaid(10)));
+    expect(page.calls.createPayment.calls).toHaveLength(2);
   });
 });
 
@@ -182,12 +184,13 @@ describe('appointmentsMachine: Add to calendar', () => {
     expect(page.calls.downloadCalendar.calls).toHaveLength(2);
   });
 
-  it('tells the session on a 401', async () => {
+  it('a 401 says the server\'s words as any refusal does (the request base ends the session)', async () => {
     const page = startPage();
     page.send(addToCalendar(appointment()));
     page.calls.downloadCalendar.latest().reject(refused(401, 'Please log in again.'));
     await settle();
-    expect(page.emitted.take()).toEqual([{ type: 'session.expired' }]);
+    expect(page.emitted.take()).toEqual([{ type: 'notice', tone: 'error', notice: { kind: 'server', text: 'Please log in again.' } }]);
+    expect(selectCalendarId(page.snapshot())).toBeNull();
   });
 
   it('pays and fetches a calendar file at the same time', () => {

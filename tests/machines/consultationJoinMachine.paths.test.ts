@@ -32,14 +32,14 @@ const emits = {
   open: [],
   over: [],
   failed: [],
-  expired: ['session.expired'],
+  expired: [],
   retry: [],
   early: [],
   due: [],
   note: [],
   noted: ['noted'],
   noteRefused: ['server: The call can be noted from the time it opens.'],
-  noteExpired: ['session.expired'],
+  noteExpired: ['server: Please login.'],
 } as const satisfies Record<string, readonly string[]>;
 
 const model = createMachine({

@@ -23,13 +23,13 @@ import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, test
 import { stepper } from './pathSteps.js';
 import { detailOf, prescription, startConsultation, staffAppointment } from './staffConsoleFakes.js';
 
-const expiredWords = ['session.expired', 'server: Please log in again.'];
+const expiredWords = ['server: Please log in again.'];
 
 const emits = {
   open: [],
   'load.booked': [],
   'load.completed': [],
-  'load.expired': ['session.expired'],
+  'load.expired': [],
   'load.refused': [],
   'load.unanswered': [],
   retry: [],

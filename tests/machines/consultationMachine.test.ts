@@ -120,9 +120,11 @@ describe('consultationMachine: opening', () => {
     await settle();
     expect(selectStatus(snapshot())).toBe('failed');
     send({ type: 'consultation.retry' });
+    // A 401 fails as no answer does (the request base, not this machine, ends the session).
     calls.loadAppointment.latest().reject(refusedPlainly(401));
     await settle();
-    expect(emitted.all).toEqual([{ type: 'session.expired' }]);
+    expect(emitted.all).toEqual([]);
+    expect(selectStatus(snapshot())).toBe('failed');
   });
 
   it('a Cancelled appointment offers no form at all', async () => {
@@ -216,13 +218,13 @@ describe('consultationMachine: completing', () => {
     expect(selectIsCancelled(snapshot())).toBe(true);
   });
 
-  it('a 401 while saving tells the session', async () => {
+  it('a 401 while saving is refused as any other answer (the request base ends the session)', async () => {
     const { send, calls, emitted } = await opened();
     typePrescription(send, 1);
     send({ type: 'prescription.save' });
     calls.completeAppointment.latest().reject(refusedPlainly(401));
     await settle();
-    expect(emitted.take().map((e) => e.type)).toEqual(['session.expired', 'notice']);
+    expect(emitted.take().map((e) => e.type)).toEqual(['notice']);
   });
 });
 

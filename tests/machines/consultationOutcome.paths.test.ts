@@ -36,7 +36,7 @@ const emits = {
   'clock.ends': [],
   'missed.note': [],
   'missed.unanswered': ['somethingWentWrong'],
-  'missed.expired': ['session.expired', 'server: Please log in again.'],
+  'missed.expired': ['server: Please log in again.'],
   'missed.conflict': [`server: ${completedMeanwhile}`],
   'missed.done': ['server: Noted: the patient did not attend.', 'appointment.changed'],
   'save.done': ['server: Consultation completed.', 'appointment.changed'],

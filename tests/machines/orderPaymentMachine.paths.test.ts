@@ -43,7 +43,7 @@ const emits = {
   'pay.refused': ['server: The amount does not match the order.'],
   'pay.refusedPlainly': ['somethingWentWrong'],
   'pay.unanswered': ['somethingWentWrong'],
-  'pay.expired': ['session.expired', 'somethingWentWrong'],
+  'pay.expired': ['somethingWentWrong'],
   'pay.alreadyPaid': [`alreadyPaid ${total}`],
 } as const satisfies Record<string, readonly string[]>;
 

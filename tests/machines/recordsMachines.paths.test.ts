@@ -1,7 +1,7 @@
 /**
  * Model-based paths for the patient's record machines: downloading a document (one at
- * a time; offered, refused with the server's words or the view's, 401 ending the session) and My
- * Remedies' list (loaded, failed, retried, 401). Along every path the REAL machine runs with its
+ * a time; offered, refused with the server's words or the view's, a 401 refused as any other: the
+ * request base ends the session) and My Remedies' list (loaded, failed, retried, a 401 failing). Along every path the REAL machine runs with its
  * call answered by hand; each state must show what the model says, and each step must have had
  * exactly the effects the model expects.
  */
@@ -19,7 +19,7 @@ const file: DownloadedFile = { fileName: 'receipt-SHC-25-000001.pdf', content: n
 const first = '/appointments/a1/prescription.pdf';
 
 /** Effects a step is expected to have: each a count of calls of that provided action. */
-type Effects = { offered: number; refusedWith: Array<string | null>; expired: number };
+type Effects = { offered: number; refusedWith: Array<string | null> };
 
 const downloadModel = createMachine({
   id: 'documentDownloadModel',
@@ -34,27 +34,25 @@ const downloadModel = createMachine({
 
 function downloadHarness() {
   const download = answeredByHand<DownloadedFile, { path: string; token: string }>();
-  const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn(), sessionExpired: vi.fn() };
+  const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn() };
   const actor = createActor(
     documentDownloadMachine.provide({
       actors: { downloadDocument: download.logic },
       actions: {
         offerDownload: (_a, f) => effects.offerDownload(f),
         notifyFailure: (_a, p) => effects.notifyFailure(p.text),
-        sessionExpired: () => effects.sessionExpired(),
       },
     }),
     { input: { token: 'tok' }, inspect: recordWalk },
   );
   actor.start();
   let calls = 0;
-  const expected: Effects = { offered: 0, refusedWith: [], expired: 0 };
+  const expected: Effects = { offered: 0, refusedWith: [] };
   const step = (act: () => void) => async () => {
     act();
     await settle();
     expect(effects.offerDownload).toHaveBeenCalledTimes(expected.offered);
     expect(effects.notifyFailure.mock.calls.map((c) => c[0])).toEqual(expected.refusedWith);
-    expect(effects.sessionExpired).toHaveBeenCalledTimes(expected.expired);
     expect(download.calls).toHaveLength(calls);
   };
   return {
@@ -78,7 +76,7 @@ function downloadHarness() {
         download.latest().reject(unanswered);
       }),
       expired: step(() => {
-        expected.expired += 1;
+        expected.refusedWith.push('Please login.');
         download.latest().reject(refused(401, 'Please login.'));
       }),
     },
@@ -127,18 +125,15 @@ const answer: RemediesAnswer = { prescriptions: [] };
 
 function remediesHarness() {
   const load = answeredByHand<RemediesAnswer, { token: string }>();
-  const sessionExpired = vi.fn();
-  const actor = createActor(remediesMachine.provide({ actors: { loadRemedies: load.logic }, actions: { sessionExpired } }), {
+  const actor = createActor(remediesMachine.provide({ actors: { loadRemedies: load.logic }, actions: {} }), {
     input: { token: 'tok' },
     inspect: recordWalk,
   });
   actor.start();
   let loads = 1;
-  let expired = 0;
   const step = (act: () => void) => async () => {
     act();
     await settle();
-    expect(sessionExpired).toHaveBeenCalledTimes(expired);
     expect(load.calls).toHaveLength(loads);
     expect(load.latest().input).toEqual({ token: 'tok' });
   };
@@ -151,10 +146,7 @@ function remediesHarness() {
     events: {
       loaded: step(() => load.latest().resolve(answer)),
       failed: step(() => load.latest().reject(unanswered)),
-      expired: step(() => {
-        expired += 1;
-        load.latest().reject(refused(401, 'Please login.'));
-      }),
+      expired: step(() => load.latest().reject(refused(401, 'Please login.'))),
       retry: step(() => {
         loads += 1;
         actor.send({ type: 'remedies.retry' });

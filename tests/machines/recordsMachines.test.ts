@@ -14,24 +14,19 @@ const file = { fileName: 'prescription-SHC-25-000001.pdf', content: new Blob(['%
 const prescription = { appointmentId: 'a1', current: true } as PrescriptionRecord;
 
 function remedies(load: () => Promise<{ prescriptions: PrescriptionRecord[] }>) {
-  const effects = { sessionExpired: vi.fn() };
-  const actor = createActor(
-    remediesMachine.provide({ actors: { loadRemedies: fromPromise(load) }, actions: { sessionExpired: () => effects.sessionExpired() } }),
-    { input: { token: 't' } },
-  );
+  const actor = createActor(remediesMachine.provide({ actors: { loadRemedies: fromPromise(load) } }), { input: { token: 't' } });
   actor.start();
-  return { actor, effects };
+  return { actor };
 }
 
 function documents(download: () => Promise<typeof file>) {
-  const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn(), sessionExpired: vi.fn() };
+  const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn() };
   const actor = createActor(
     documentDownloadMachine.provide({
       actors: { downloadDocument: fromPromise(download) },
       actions: {
         offerDownload: (_a, f) => effects.offerDownload(f),
         notifyFailure: (_a, p) => effects.notifyFailure(p.text),
-        sessionExpired: () => effects.sessionExpired(),
       },
     }),
     { input: { token: 't' } },
@@ -48,15 +43,14 @@ describe('remediesMachine', () => {
     expect(selectPrescriptions(actor.getSnapshot())).toEqual([prescription]);
   });
 
-  it('a failed list can be retried; 401 ends the session', async () => {
+  it('a failed list can be retried; a 401 fails as any other answer (the request base ends the session)', async () => {
     let answer: unknown = unanswered;
-    const { actor, effects } = remedies(async () => {
+    const { actor } = remedies(async () => {
       if (answer !== null) throw answer;
       return { prescriptions: [] };
     });
     await settle();
     expect(selectFailed(actor.getSnapshot())).toBe(true);
-    expect(effects.sessionExpired).not.toHaveBeenCalled();
     answer = null;
     actor.send({ type: 'remedies.retry' });
     await settle();
@@ -67,7 +61,8 @@ describe('remediesMachine', () => {
       throw refused(401, 'Please login.');
     });
     await settle();
-    expect(expired.effects.sessionExpired).toHaveBeenCalledTimes(1);
+    expect(selectFailed(expired.actor.getSnapshot())).toBe(true);
+    expect(selectIsLoading(expired.actor.getSnapshot())).toBe(false);
   });
 });
 
@@ -86,7 +81,7 @@ describe('documentDownloadMachine', () => {
     expect(selectDownloading(actor.getSnapshot())).toBeNull();
   });
 
-  it('a refused download says the server\'s words, an unanswered one the view\'s; 401 ends the session', async () => {
+  it('a refused download says the server\'s words, an unanswered one the view\'s; a 401 the server\'s too', async () => {
     let answer: unknown = refused(404, 'Document not found.');
     const { actor, effects } = documents(async () => {
       throw answer;
@@ -101,7 +96,9 @@ describe('documentDownloadMachine', () => {
     answer = refused(401, 'Please login.');
     actor.send({ type: 'document.download', path: '/x' });
     await settle();
-    expect(effects.sessionExpired).toHaveBeenCalledTimes(1);
+    // The ordinary refusal: the request base, not this machine, ends the session.
+    expect(effects.notifyFailure).toHaveBeenLastCalledWith('Please login.');
+    expect(effects.notifyFailure).toHaveBeenCalledTimes(3);
     expect(effects.offerDownload).not.toHaveBeenCalled();
     expect(selectDownloading(actor.getSnapshot())).toBeNull();
   });
@@ -110,7 +107,7 @@ describe('documentDownloadMachine', () => {
 const ready: AccountDeletionAnswer = { upcomingPaid: [], clinicalRetentionYears: 3, paymentRetentionYears: 8 };
 
 function account(deletion: AccountDeletionAnswer, remove: (otp: string) => Promise<{ message: string }>) {
-  const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn(), sessionExpired: vi.fn(), accountDeleted: vi.fn(), sent: vi.fn() };
+  const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn(), accountDeleted: vi.fn(), sent: vi.fn() };
   const actor = createActor(
     accountRecordsMachine.provide({
       actors: {
@@ -125,7 +122,6 @@ function account(deletion: AccountDeletionAnswer, remove: (otp: string) => Promi
       actions: {
         offerDownload: (_a, f) => effects.offerDownload(f.fileName),
         notifyFailure: (_a, p) => effects.notifyFailure(p.text),
-        sessionExpired: () => effects.sessionExpired(),
         accountDeleted: () => effects.accountDeleted(),
       },
     }),

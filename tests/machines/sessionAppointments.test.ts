@@ -28,6 +28,7 @@ function start(storedToken: string | null) {
   const logout = answeredByHand<unknown, { token: string }>();
   const loadAppointments = answeredByHand<AppointmentRecord[], { email: string; token: string }>();
   let stored = storedToken;
+  const told: Array<string | undefined> = [];
   const machine = sessionMachine.provide({
     actors: {
       fetchCurrentUser: fetchCurrentUser.logic,
@@ -41,6 +42,9 @@ function start(storedToken: string | null) {
       forgetToken: () => {
         stored = null;
       },
+      tellExpired: (_, { text }) => {
+        told.push(text);
+      },
     },
   });
   const actor = createActor(machine, { input: { storedToken } });
@@ -51,7 +55,7 @@ function start(storedToken: string | null) {
     if (!ref) throw new Error('no appointments list');
     return ref.getSnapshot();
   };
-  return { actor, emitted, fetchCurrentUser, logout, loadAppointments, list, stored: () => stored };
+  return { actor, emitted, fetchCurrentUser, logout, loadAppointments, list, stored: () => stored, told };
 }
 
 describe('the session and the appointments list', () => {
@@ -141,15 +145,24 @@ describe('the session and the appointments list', () => {
     expect(session.emitted.all).toEqual([]);
   });
 
-  it('ends the session quietly when the list call says the token expired (401)', async () => {
+  it('a 401 on the list fails the list only; the session ends when the request base tells it (once)', async () => {
     const session = start('tok-stored');
     session.fetchCurrentUser.latest().resolve(user);
     await settle();
     session.loadAppointments.latest().reject(refused(401, 'Please log in again.'));
     await settle();
+    // The list does not end the session itself: the request base does (src/app/account.tsx).
+    expect(selectListStatus(session.list())).toBe('failed');
+    expect(selectIsLoggedIn(session.actor.getSnapshot())).toBe(true);
+    session.actor.send({ type: 'session.expired', text: 'Please log in again.' });
     expect(selectIsLoggedIn(session.actor.getSnapshot())).toBe(false);
     expect(selectAppointmentsList(session.actor.getSnapshot())).toBeUndefined();
     expect(session.stored()).toBeNull();
     expect(session.emitted.all).toEqual([]);
+    expect(session.told).toEqual(['Please log in again.']);
+    // Another call's 401 on its way meanwhile: logged out already, nothing is said again.
+    session.actor.send({ type: 'session.expired', text: 'Please log in again.' });
+    expect(session.told).toEqual(['Please log in again.']);
+    expect(selectIsLoggedIn(session.actor.getSnapshot())).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
  * model below is the session as the app lives it (loaded with or without a stored token, the
  * token checked, the popups, a login whose user fetch works or fails, logout, expiry), each event
  * a thing the person or the server does, the appointments list included (loaded once the user is
- * known, loaded again on `appointments.refresh`, its 401 ending the session). Along every path, the REAL session machine runs with fake
+ * known, loaded again on `appointments.refresh`, its 401 ending the session as the request base
+ * tells it, once). Along every path, the REAL session machine runs with fake
  * calls and a fake local storage (provided as the app provides the real ones): each step must emit
  * what the app should act on, and each state must show what the model says, the stored token
  * included.
@@ -48,6 +49,9 @@ function harness() {
   let stored: string | null = null;
   let logins = 0;
   let revoked: string | null = null;
+  /** What `tellExpired` said, and what the model expects it to have said. */
+  const told: Array<string | undefined> = [];
+  const expectedTold: Array<string | undefined> = [];
   const machine = sessionMachine.provide({
     actors: {
       fetchCurrentUser: fetchCurrentUser.logic,
@@ -60,6 +64,9 @@ function harness() {
       },
       forgetToken: () => {
         stored = null;
+      },
+      tellExpired: (_, { text }) => {
+        told.push(text);
       },
     },
   });
@@ -81,9 +88,12 @@ function harness() {
     await act();
     await settle();
     expect(emitted?.take(), type).toEqual(steps[type]);
+    expect(told, type).toEqual(expectedTold);
   };
+  /** As the request base does on a 401 to a call with a token (src/app/account.tsx's LoginRefusals). */
+  const refusedToken = (text: string) => session().send({ type: 'session.expired', text });
   const sendIt = (
-    type: 'session.retry' | 'session.showLogin' | 'session.showRegister' | 'session.closePanels' | 'session.expired' | 'appointments.refresh',
+    type: 'session.retry' | 'session.showLogin' | 'session.showRegister' | 'session.closePanels' | 'appointments.refresh',
   ) =>
     step(type, () => session().send({ type }));
 
@@ -120,7 +130,13 @@ function harness() {
       'session.showLogin': sendIt('session.showLogin'),
       'session.showRegister': sendIt('session.showRegister'),
       'session.closePanels': sendIt('session.closePanels'),
-      'session.expired': sendIt('session.expired'),
+      // Another call's token refused: the session ends and says the server's words once.
+      'session.expired': step('session.expired', () => {
+        expectedTold.push('Your session has ended. Please log in again.');
+        refusedToken('Your session has ended. Please log in again.');
+      }),
+      // A second refusal (a call that was still on its way): logged out already, nothing said.
+      'session.expiredAgain': step('session.expiredAgain', () => refusedToken('Please log in again.')),
       login: step('login', () => {
         logins += 1;
         session().send({ type: 'session.loggedIn', token: `tok-${logins}`, user: loginUser });
@@ -132,7 +148,13 @@ function harness() {
       'revoke.done': step('revoke.done', () => logout.latest().resolve({ message: 'Logged out.' })),
       'revoke.unanswered': step('revoke.unanswered', () => logout.latest().reject(unanswered)),
       'list.loaded': step('list.loaded', () => loadAppointments.latest().resolve(records)),
-      'list.expired': step('list.expired', () => loadAppointments.latest().reject(refused(401, 'Please log in again.'))),
+      // The list's call refused for its token: the list fails as on any refusal, and the request
+      // base (not the list) ends the session.
+      'list.expired': step('list.expired', () => {
+        expectedTold.push('Please log in again.');
+        loadAppointments.latest().reject(refused(401, 'Please log in again.'));
+        refusedToken('Please log in again.');
+      }),
       'appointments.refresh': sendIt('appointments.refresh'),
     },
     states: {
@@ -225,8 +247,9 @@ describe('sessionMachine paths', () => {
       ['app.start', 'session.showRegister', 'session.showLogin', 'login', 'user.failed', 'session.showLogin'],
       // Offline at load: the token is kept, checked again, and the session resumes.
       ['app.startWithToken', 'user.unanswered', 'session.retry', 'user.found', 'session.logout', 'revoke.unanswered'],
-      // The list shows, is loaded again after a change, and a 401 on it ends the session quietly.
-      ['app.startWithToken', 'user.found', 'list.loaded', 'appointments.refresh', 'list.expired', 'session.showLogin'],
+      // The list shows, is loaded again after a change, and a 401 on it ends the session (the
+      // server's words said once); a second 401 changes nothing.
+      ['app.startWithToken', 'user.found', 'list.loaded', 'appointments.refresh', 'list.expired', 'session.expiredAgain', 'session.showLogin'],
     ] as const
   ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
 
@@ -235,7 +258,7 @@ describe('sessionMachine paths', () => {
     const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
       Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
     );
-    expect(declared).toHaveLength(32);
+    expect(declared).toHaveLength(33);
     expect(taken).toEqual(new Set(declared));
     expect(journeys).toHaveLength(4);
   });

@@ -40,7 +40,7 @@ describe('adminCancelMachine paths', () => {
     reason: [],
     'confirm.done': ['server: Appointment cancelled; the fee is flagged for refund.', 'appointment.cancelled'],
     'confirm.invalid': ['server: Please check the fields.'],
-    'confirm.expired': ['session.expired', 'server: Please log in again.'],
+    'confirm.expired': ['server: Please log in again.'],
     'confirm.ignored': [],
     dismiss: [],
   } as const satisfies Record<string, readonly string[]>;
@@ -168,7 +168,7 @@ describe('confirmedChangeMachine paths', () => {
   const emits = {
     choose: [],
     'confirm.done': ['server: Order status saved.', 'change.done'],
-    'confirm.expired': ['session.expired', 'server: Please log in again.'],
+    'confirm.expired': ['server: Please log in again.'],
     'confirm.orphan': ['server: These booked appointments would lose their slot. Move or cancel them first.'],
     'confirm.failed': ['failed'],
     handled: [],

@@ -28,7 +28,7 @@ const emits = {
   'open.admin': [],
   'list.loaded': [],
   'list.refused': [],
-  'list.expired': ['session.expired'],
+  'list.expired': [],
   retry: [],
   refresh: [],
   'filter.changed': [],

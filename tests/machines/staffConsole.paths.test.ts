@@ -19,7 +19,7 @@ describe('staffAccessMachine paths', () => {
     admin: [],
     doctor: [],
     forbidden: [],
-    expired: ['session.expired'],
+    expired: [],
     unanswered: [],
     retry: [],
   } as const satisfies Record<string, readonly string[]>;
@@ -106,14 +106,14 @@ describe('auditLogMachine paths', () => {
     'load.full': [],
     'load.short': [],
     'load.refused': [],
-    'load.expired': ['session.expired'],
+    'load.expired': [],
     more: [],
     'more.ignored': [],
     refresh: [],
     'older.full': [],
     'older.short': [],
     'older.failed': ['server: The log is resting.'],
-    'older.expired': ['session.expired'],
+    'older.expired': ['server: Please log in again.'],
     retry: [],
   } as const satisfies Record<string, readonly string[]>;
 

@@ -36,7 +36,6 @@ export interface AppointmentCardProps {
   readonly onCancel: () => void;
   /** Absent: no Edit button. */
   readonly onEdit?: () => void;
-  readonly onSessionExpired: () => void;
 }
 
 type Appointment = AppointmentCardView['appointment'];
@@ -126,14 +125,14 @@ function FeeNotes({ view, paying, payDisabled, onPay }: Pick<AppointmentCardProp
 }
 
 /** The consultation itself: the video or call panel, or the chat, once the fee is paid. */
-function ConsultationTalk({ appointment, token, services, onSessionExpired }: { readonly appointment: Appointment } & Pick<AppointmentCardProps, 'token' | 'services' | 'onSessionExpired'>) {
+function ConsultationTalk({ appointment, token, services }: { readonly appointment: Appointment } & Pick<AppointmentCardProps, 'token' | 'services'>) {
   const messages = useMessages();
   const status = appointment.appointmentStatus;
   return (
     <>
       {services.actors.loadConsultation && (appointment.consultationType === 'Video' || appointment.consultationType === 'Call') &&
         appointment.appointmentPaymentStatus === 'paid' && (status === 'Booked' || status === 'Expired') && (
-          <ConsultationPanel appointment={appointment} token={token} loadConsultation={services.actors.loadConsultation} onSessionExpired={onSessionExpired} />
+          <ConsultationPanel appointment={appointment} token={token} loadConsultation={services.actors.loadConsultation} />
         )}
       {services.chat && appointment.consultationType === 'Chat' && appointment.appointmentPaymentStatus === 'paid' && status !== 'Cancelled' && (
         // Open from shortly before the start; after completion, follow-up questions, then read-only.
@@ -148,7 +147,6 @@ function ConsultationTalk({ appointment, token, services, onSessionExpired }: { 
           patientName={`${appointment.firstName} ${appointment.lastName}`.trim()}
           foldable
           listedUnread={appointment.unreadMessages}
-          onSessionExpired={onSessionExpired}
         />
       )}
     </>
@@ -205,7 +203,6 @@ export function AppointmentCard({
   onAddToCalendar,
   onCancel,
   onEdit,
-  onSessionExpired,
 }: AppointmentCardProps) {
   const messages = useMessages();
   const texts = messages.appointments;
@@ -233,16 +230,15 @@ export function AppointmentCard({
 
       <FeeNotes view={view} paying={paying} payDisabled={payDisabled} onPay={onPay} />
 
-      <ConsultationTalk appointment={appointment} token={token} services={services} onSessionExpired={onSessionExpired} />
+      <ConsultationTalk appointment={appointment} token={token} services={services} />
       {view.order && (
-        <OrderSection appointment={appointment} token={token} services={services} onSessionExpired={onSessionExpired} />
+        <OrderSection appointment={appointment} token={token} services={services} />
       )}
       {view.showPrescription && <Prescription medicines={appointment.medicines} />}
       {services.actors.downloadDocument && documents.length > 0 && (
         <DocumentDownloads
           token={token}
           downloadDocument={services.actors.downloadDocument}
-          onSessionExpired={onSessionExpired}
           failedText={() => getMessages().records.downloadFailed}
           offer={services.offerDownload}
           documents={documents}

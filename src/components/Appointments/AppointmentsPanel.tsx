@@ -7,8 +7,8 @@
  *
  * The page's own machine (machines/appointments/appointmentsMachine.ts) pays an unpaid fee and
  * fetches a calendar file: its notices become toasts, its redirect leaves for the payment page, its
- * file is offered as a download, a 401 ends the session. Cancel and Edit open their popups; after
- * a change the session loads the list again.
+ * file is offered as a download (a 401 is the request base's: it ends the session). Cancel and
+ * Edit open their popups; after a change the session loads the list again.
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useId, useState, type ReactNode } from 'react';
@@ -36,8 +36,6 @@ export interface AppointmentsPanelProps {
   /** The session's list. */
   readonly list: AppointmentsListView;
   readonly services: AppointmentsServices;
-  /** A call answered 401: the app ends the session. */
-  readonly onSessionExpired: () => void;
 }
 
 /** The list's state: loading, failed with a retry, empty, the help button, refreshing. */
@@ -106,11 +104,11 @@ function AppointmentGroups({ views, renderCard }: { readonly views: readonly Car
   );
 }
 
-export function AppointmentsPanel({ userId, token, list, services, onSessionExpired }: AppointmentsPanelProps) {
+export function AppointmentsPanel({ userId, token, list, services }: AppointmentsPanelProps) {
   const texts = useMessages().appointments;
   const { appointments, isLoading, refresh } = list;
-  // Its toasts, the payment page, the calendar file and a 401 are the provider's.
-  const actor = useAppointmentsActor(services, { token, refresh, sessionExpired: onSessionExpired });
+  // Its toasts, the payment page and the calendar file are the provider's (a 401 is the request base's).
+  const actor = useAppointmentsActor(services, { token, refresh });
   const views = useSelector(
     actor,
     useCallback((snapshot) => selectAppointmentViews(snapshot, appointments), [appointments]),
@@ -135,7 +133,6 @@ export function AppointmentsPanel({ userId, token, list, services, onSessionExpi
         onAddToCalendar={() => actor.send({ type: 'appointment.addToCalendar', appointment: view.appointment })}
         onCancel={() => setCancelling(view.appointment)}
         onEdit={() => setEditing(view.appointment)}
-        onSessionExpired={onSessionExpired}
       />
     </li>
   );
@@ -155,7 +152,6 @@ export function AppointmentsPanel({ userId, token, list, services, onSessionExpi
           services={services}
           onCancelled={refresh}
           onClose={closeCancel}
-          onSessionExpired={onSessionExpired}
         />
       )}
       {editing && (
@@ -165,7 +161,6 @@ export function AppointmentsPanel({ userId, token, list, services, onSessionExpi
           services={services}
           onUpdated={refresh}
           onClose={closeEdit}
-          onSessionExpired={onSessionExpired}
         />
       )}
     </section>

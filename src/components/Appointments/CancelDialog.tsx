@@ -30,12 +30,11 @@ export interface CancelDialogProps {
   /** Cancelled on the server: load the list again. */
   readonly onCancelled: () => void;
   readonly onClose: () => void;
-  readonly onSessionExpired: () => void;
 }
 
-export function CancelDialog({ appointment, userId, token, services, onCancelled, onClose, onSessionExpired }: CancelDialogProps) {
+export function CancelDialog({ appointment, userId, token, services, onCancelled, onClose }: CancelDialogProps) {
   const messages = useMessages();
-  const actor = useCancelActor(services, { appointment, userId, token }, { onChanged: onCancelled, onClose, onSessionExpired });
+  const actor = useCancelActor(services, { appointment, userId, token }, { onChanged: onCancelled, onClose });
   useReturnFocus();
   const canConfirm = useSelector(actor, selectCanConfirm);
   const isDeleting = useSelector(actor, selectIsDeleting);

@@ -25,14 +25,13 @@ export interface ConsultationPanelProps {
   readonly appointment: AppointmentRecord;
   readonly token: string;
   readonly loadConsultation: LoadConsultation;
-  readonly onSessionExpired: () => void;
 }
 
-export function ConsultationPanel({ appointment, token, loadConsultation, onSessionExpired }: ConsultationPanelProps) {
+export function ConsultationPanel({ appointment, token, loadConsultation }: ConsultationPanelProps) {
   const messages = useMessages();
   const texts = messages.consultation;
   const headingId = useId();
-  const actor = useConsultationJoinActor(loadConsultation, { appointmentId: appointment._id, token }, onSessionExpired);
+  const actor = useConsultationJoinActor(loadConsultation, { appointmentId: appointment._id, token });
   const consultation = useSelector(actor, selectConsultation);
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectHasFailed);

@@ -27,13 +27,12 @@ export interface EditDialogProps {
   /** Moved on the server: load the list again. */
   readonly onUpdated: () => void;
   readonly onClose: () => void;
-  readonly onSessionExpired: () => void;
 }
 
 const fieldNames: Record<EditField, string> = { location: messages.appointments.editLocation, date: messages.appointments.editDate, time: messages.appointments.editTime };
 
-export function EditDialog({ appointment, token, services, onUpdated, onClose, onSessionExpired }: EditDialogProps) {
-  const actor = useEditActor(services, { appointment, token }, { onChanged: onUpdated, onClose, onSessionExpired });
+export function EditDialog({ appointment, token, services, onUpdated, onClose }: EditDialogProps) {
+  const actor = useEditActor(services, { appointment, token }, { onChanged: onUpdated, onClose });
   useReturnFocus();
   const missing = useSelector(actor, selectMissingChoices);
   const canSave = useSelector(actor, selectCanSave);

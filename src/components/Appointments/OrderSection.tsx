@@ -25,13 +25,12 @@ export interface OrderSectionProps {
   readonly appointment: AppointmentRecord;
   readonly token: string;
   readonly services: AppointmentsServices;
-  readonly onSessionExpired: () => void;
 }
 
-export function OrderSection({ appointment, token, services, onSessionExpired }: OrderSectionProps) {
+export function OrderSection({ appointment, token, services }: OrderSectionProps) {
   const messages = useMessages();
   const headingId = useId();
-  const actor = useOrderPaymentActor(services, { appointment, token }, onSessionExpired);
+  const actor = useOrderPaymentActor(services, { appointment, token });
   const order = useSelector(actor, selectOrder);
   const statusNotice = useSelector(actor, selectStatusNotice);
   const canPay = useSelector(actor, selectCanPay);

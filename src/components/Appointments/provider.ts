@@ -4,10 +4,11 @@
  * (./services.tsx: src/app/liveAppointments.ts, or a test's fakes) and their effects as provided
  * actions, not events the views listen for:
  * - `notify`: a toast in the catalog's words (./notices.ts);
- * - `tellExpired` / `tellSessionExpired`: a call answered 401, the session ends (`sessionExpired`);
  * - `tellStale`: the list is loaded again; `redirect`: the browser leaves for the payment page;
  *   `offerFile`: the calendar file is offered as a download;
  * - `announceCancelled` / `announceUpdated`: the list is loaded again and the popup closes.
+ * A call answered 401 is no effect of theirs: the request base ends the session (src/api/client.ts)
+ * and the machine takes its ordinary failure path.
  * Help has its own (./helpProvider.ts, also loaded by the footer's Help popup), and so has a
  * Chat appointment's conversation (../Chat/provider.ts, also in the staff console).
  */
@@ -26,20 +27,19 @@ import { appointmentsNoticeText, cancelNoticeText, editNoticeText, orderNoticeTe
 import type { LoadConsultation } from './ConsultationPanel';
 import type { AppointmentsServices } from './services';
 
-/** What every /myappointment machine's effects reach: the session, through the page. */
+/** What the page's machine's effects reach outside it. */
 export interface AppointmentsPage {
-  /** A call answered 401: the app ends the session. */
-  readonly sessionExpired: () => void;
+  /** The list is stale: the session loads it again. */
+  readonly refresh: () => void;
 }
 
-export function provideAppointments(services: AppointmentsServices, page: AppointmentsPage & { readonly refresh: () => void }) {
+export function provideAppointments(services: AppointmentsServices, page: AppointmentsPage) {
   const { createPayment, downloadCalendar } = services.actors;
   return appointmentsMachine.provide({
     actors: { createPayment, downloadCalendar },
     actions: {
       readClock: assign({ now: () => (services.now ?? Date.now)() }),
       notify: (_, { tone, notice }) => showToast(tone, appointmentsNoticeText(notice)),
-      tellExpired: () => page.sessionExpired(),
       tellStale: () => page.refresh(),
       redirect: (_, { url }) => services.leaveFor(url),
       offerFile: (_, { file }) => services.offerDownload(file),
@@ -47,8 +47,8 @@ export function provideAppointments(services: AppointmentsServices, page: Appoin
   });
 }
 
-/** A popup's page: the session, and what follows a change made on the server. */
-export interface ChangePage extends AppointmentsPage {
+/** A popup's page: what follows a change made on the server. */
+export interface ChangePage {
   /** Changed on the server: the list loads again and the popup closes. */
   readonly changed: () => void;
 }
@@ -59,7 +59,6 @@ export function provideCancel(services: AppointmentsServices, page: ChangePage) 
     actions: {
       notify: (_, { tone, notice }) => showToast(tone, cancelNoticeText(notice)),
       announceCancelled: () => page.changed(),
-      tellExpired: () => page.sessionExpired(),
     },
   });
 }
@@ -71,43 +70,33 @@ export function provideEdit(services: AppointmentsServices, page: ChangePage) {
     actions: {
       notify: (_, { tone, notice }) => showToast(tone, editNoticeText(notice)),
       announceUpdated: () => page.changed(),
-      tellExpired: () => page.sessionExpired(),
     },
   });
 }
 
-export function provideOrderPayment(services: AppointmentsServices, page: AppointmentsPage) {
+export function provideOrderPayment(services: AppointmentsServices) {
   return orderPaymentMachine.provide({
     actors: { createOrderPayment: services.actors.createOrderPayment },
     actions: {
       notify: (_, { tone, notice }) => showToast(tone, orderNoticeText(notice)),
-      tellExpired: () => page.sessionExpired(),
       redirect: (_, { url }) => services.leaveFor(url),
     },
   });
 }
 
 /** The patient's panel shows what it loaded (or failed to): its notices are the doctor's console's. */
-export function provideConsultationJoin(loadConsultation: LoadConsultation, page: AppointmentsPage) {
-  return consultationJoinMachine.provide({
-    actors: { loadConsultation },
-    actions: { tellSessionExpired: () => page.sessionExpired() },
-  });
+export function provideConsultationJoin(loadConsultation: LoadConsultation) {
+  return consultationJoinMachine.provide({ actors: { loadConsultation } });
 }
 
 /** The page's machine, for as long as the list shows. */
 export function useAppointmentsActor(
   services: AppointmentsServices,
-  { token, ...page }: AppointmentsPage & { readonly refresh: () => void; readonly token: string },
+  { token, ...page }: AppointmentsPage & { readonly token: string },
 ) {
   const latest = useRef(page);
   latest.current = page;
-  const [logic] = useState(() =>
-    provideAppointments(services, {
-      sessionExpired: () => latest.current.sessionExpired(),
-      refresh: () => latest.current.refresh(),
-    }),
-  );
+  const [logic] = useState(() => provideAppointments(services, { refresh: () => latest.current.refresh() }));
   return useActorRef(logic, { input: { token, now: (services.now ?? Date.now)() } });
 }
 
@@ -115,7 +104,6 @@ export function useAppointmentsActor(
 interface ChangePopup {
   readonly onChanged: () => void;
   readonly onClose: () => void;
-  readonly onSessionExpired: () => void;
 }
 
 function useChangePage(popup: ChangePopup): ChangePage {
@@ -126,7 +114,6 @@ function useChangePage(popup: ChangePopup): ChangePage {
       latest.current.onChanged();
       latest.current.onClose();
     },
-    sessionExpired: () => latest.current.onSessionExpired(),
   }));
   return page;
 }
@@ -154,11 +141,8 @@ export function useEditActor(services: AppointmentsServices, input: { appointmen
 export function useOrderPaymentActor(
   services: AppointmentsServices,
   input: { appointment: AppointmentRecord; token: string },
-  onSessionExpired: () => void,
 ) {
-  const latest = useRef(onSessionExpired);
-  latest.current = onSessionExpired;
-  const [logic] = useState(() => provideOrderPayment(services, { sessionExpired: () => latest.current() }));
+  const [logic] = useState(() => provideOrderPayment(services));
   return useActorRef(logic, { input });
 }
 
@@ -166,10 +150,7 @@ export function useOrderPaymentActor(
 export function useConsultationJoinActor(
   loadConsultation: LoadConsultation,
   input: { appointmentId: string; token: string },
-  onSessionExpired: () => void,
 ) {
-  const latest = useRef(onSessionExpired);
-  latest.current = onSessionExpired;
-  const [logic] = useState(() => provideConsultationJoin(loadConsultation, { sessionExpired: () => latest.current() }));
+  const [logic] = useState(() => provideConsultationJoin(loadConsultation));
   return useActorRef(logic, { input: { ...input, now: Date.now() } });
 }

@@ -65,10 +65,8 @@ export function provideBooking(services: BookingServices, page: BookingPage) {
     },
     actions: {
       notify: (_, { tone, notice }) => page.notify(tone, bookingNoticeText(notice)),
-      askForLogin: ({ self }, { expired }) => {
-        if (expired) page.session.send({ type: 'session.expired' });
-        page.session.send({ type: 'session.showLogin', replyTo: self });
-      },
+      // After a 401 (`expired`) the request base has already ended the session, so the popup may open.
+      askForLogin: ({ self }) => page.session.send({ type: 'session.showLogin', replyTo: self }),
       redirect: (_, { url, kept }) => {
         storeKeptBooking(kept);
         // '/#/payment?payUrl=…': through the hash router.

@@ -54,17 +54,16 @@ export interface ChatPanelProps {
   readonly foldable: boolean;
   /** The unread count the appointment list gave, until the conversation has loaded. */
   readonly listedUnread?: number;
-  readonly onSessionExpired: () => void;
 }
 
 type PanelActor = ReturnType<typeof useChatActor>;
 
 export function ChatPanel(props: ChatPanelProps) {
-  const { appointmentId, token, services, texts, heading, headingLevel, foldable, onSessionExpired, somethingWentWrong } = props;
+  const { appointmentId, token, services, texts, heading, headingLevel, foldable, somethingWentWrong } = props;
   const headingId = useId();
   const bodyId = useId();
-  // Its toasts and a 401 are the provider's.
-  const actor = useChatActor(services, { appointmentId, token }, { somethingWentWrong, onSessionExpired });
+  // Its toasts are the provider's (a 401 is the request base's: src/api/client.ts).
+  const actor = useChatActor(services, { appointmentId, token }, { somethingWentWrong });
   const conversation = useSelector(actor, selectConversation);
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectHasFailed);

@@ -1,7 +1,8 @@
 /**
  * A chat panel's provider (the patient's card and the doctor's console): the chat machine with
- * its calls (./services.ts) and its effects as provided actions: `notify`, a toast in the server's
- * words or the page's 'Something went wrong.'; `tellSessionExpired`, the session ends.
+ * its calls (./services.ts) and its effect as a provided action: `notify`, a toast in the server's
+ * words or the page's 'Something went wrong.' (a 401 ends the session in the request base, not
+ * here: src/api/client.ts).
  */
 import { useActorRef } from '@xstate/react';
 import { useRef, useState } from 'react';
@@ -13,7 +14,6 @@ import type { ChatServices } from './services';
 export interface ChatPage {
   /** Said for a failure without the server's words. */
   readonly somethingWentWrong: () => string;
-  readonly sessionExpired: () => void;
 }
 
 export function provideChat(services: ChatServices, page: ChatPage) {
@@ -21,7 +21,6 @@ export function provideChat(services: ChatServices, page: ChatPage) {
     actors: services.actors,
     actions: {
       notify: (_, { notice }) => toast.error(notice.kind === 'server' ? notice.text : page.somethingWentWrong()),
-      tellSessionExpired: () => page.sessionExpired(),
     },
   });
 }
@@ -30,15 +29,12 @@ export function provideChat(services: ChatServices, page: ChatPage) {
 export function useChatActor(
   services: ChatServices,
   input: { appointmentId: string; token: string },
-  page: { readonly somethingWentWrong: string; readonly onSessionExpired: () => void },
+  page: { readonly somethingWentWrong: string },
 ) {
   const latest = useRef(page);
   latest.current = page;
   const [logic] = useState(() =>
-    provideChat(services, {
-      somethingWentWrong: () => latest.current.somethingWentWrong,
-      sessionExpired: () => latest.current.onSessionExpired(),
-    }),
+    provideChat(services, { somethingWentWrong: () => latest.current.somethingWentWrong }),
   );
   return useActorRef(logic, { input: { ...input, now: Date.now() } });
 }

@@ -39,7 +39,6 @@ function useAccountRecordsActor(token: string, email: string) {
       actions: {
         offerDownload: (_args, file) => offerDownload(file),
         notifyFailure: (_args, { text }) => toast.error(text || getMessages().records.dataFailed),
-        sessionExpired: () => session.send({ type: 'session.expired' }),
         accountDeleted: () => {
           toast.info(getMessages().records.deleted);
           session.send({ type: 'session.expired' });

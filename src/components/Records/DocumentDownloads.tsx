@@ -18,21 +18,19 @@ export type DownloadDocument = PromiseActorLogic<DownloadedFile, { path: string;
 export interface DocumentDownloadOptions {
   readonly token: string;
   readonly downloadDocument: DownloadDocument;
-  readonly onSessionExpired: () => void;
   /** The toast when the server gave no words of its own, in the language in use then. */
   readonly failedText: () => string;
   /** Saves the file (tests: a record of it); src/app/offerDownload.ts when absent. */
   readonly offer?: (file: DownloadedFile) => void;
 }
 
-export function useDocumentDownload({ token, downloadDocument, onSessionExpired, failedText, offer = offerDownload }: DocumentDownloadOptions) {
+export function useDocumentDownload({ token, downloadDocument, failedText, offer = offerDownload }: DocumentDownloadOptions) {
   const [logic] = useState(() =>
     documentDownloadMachine.provide({
       actors: { downloadDocument },
       actions: {
         offerDownload: (_args, file) => offer(file),
         notifyFailure: (_args, { text }) => toast.error(text ?? failedText()),
-        sessionExpired: () => onSessionExpired(),
       },
     }),
   );

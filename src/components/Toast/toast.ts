@@ -30,6 +30,11 @@ function emit(): void {
 }
 
 function show(kind: ToastKind, text: string): number {
+  // An error already on screen in the same words is not shown twice: a refused login is told by
+  // the session and may be by the call that met it. Info toasts fade, so each is shown (a second
+  // login's welcome is news).
+  const same = kind === 'error' ? toasts.find((t) => t.kind === 'error' && t.text === text) : undefined;
+  if (same) return same.id;
   const id = nextId++;
   toasts = [...toasts, { id, kind, text }];
   if (kind === 'info') timers.set(id, setTimeout(() => dismiss(id), infoToastMs));

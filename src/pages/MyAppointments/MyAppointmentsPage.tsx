@@ -6,7 +6,6 @@
  * given by an <AppointmentsServicesProvider> above (fakes in tests), else the real ones
  * (src/app/liveAppointments.ts).
  */
-import { useCallback } from 'react';
 import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext, useAppointmentsList, useSession } from '../../app/account';
 import { liveAppointmentsServices } from '../../app/liveAppointments';
@@ -21,10 +20,8 @@ export default function MyAppointmentsPage() {
   usePageTitle(texts.title);
   const { user } = useSession();
   const token = SessionContext.useSelector(selectToken);
-  const session = SessionContext.useActorRef();
   const list = useAppointmentsList();
   const services = useGivenAppointmentsServices() ?? liveAppointmentsServices;
-  const onSessionExpired = useCallback(() => session.send({ type: 'session.expired' }), [session]);
 
   return (
     <div className="page container">
@@ -37,7 +34,6 @@ export default function MyAppointmentsPage() {
           token={token}
           list={list}
           services={services}
-          onSessionExpired={onSessionExpired}
         />
       )}
     </div>

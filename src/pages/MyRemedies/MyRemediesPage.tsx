@@ -32,13 +32,8 @@ export default function MyRemediesPage() {
 function Remedies({ token }: { token: string }) {
   const messages = useMessages();
   const texts = messages.records;
-  const session = SessionContext.useActorRef();
-  const [logic] = useState(() =>
-    remediesMachine.provide({
-      actors: liveRemediesActors,
-      actions: { sessionExpired: () => session.send({ type: 'session.expired' }) },
-    }),
-  );
+  // A 401 is the request base's to tell the session (src/api/client.ts): the list just fails.
+  const [logic] = useState(() => remediesMachine.provide({ actors: liveRemediesActors }));
   const actor = useActorRef(logic, { input: { token } });
   const isLoading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectFailed);
@@ -47,7 +42,6 @@ function Remedies({ token }: { token: string }) {
   const { downloading, download } = useDocumentDownload({
     token,
     downloadDocument: liveDownloadDocument,
-    onSessionExpired: () => session.send({ type: 'session.expired' }),
     failedText: () => getMessages().records.downloadFailed,
   });
 

@@ -25,7 +25,7 @@ export interface CancelDialogProps {
 
 export function CancelDialog({ appointment, onCancelled, onClose }: CancelDialogProps) {
   const texts = useStaffAdminMessages().appointments;
-  // Its call, toasts, the cancelled record and a 401 are the provider's.
+  // Its call, toasts and the cancelled record are the provider's (a 401 is the request base's).
   const actor = useAdminCancelActor(appointment, { onChanged: onCancelled, onClose });
   const reason = useSelector(actor, selectReason);
   const reasonError = useSelector(actor, selectReasonError);

@@ -23,7 +23,7 @@ export interface MoveDialogProps {
 export function MoveDialog({ appointment, onMoved, onClose }: MoveDialogProps) {
   const staffAdmin = useStaffAdminMessages();
   const texts = staffAdmin.appointments;
-  // Its calls, toasts, the moved record and a 401 are the provider's.
+  // Its calls, toasts and the moved record are the provider's (a 401 is the request base's).
   const actor = useMoveActor(appointment, { onChanged: onMoved, onClose });
   const canSave = useSelector(actor, selectCanSave);
   const isSaving = useSelector(actor, selectIsSaving);

@@ -193,7 +193,7 @@ export function ScheduleEditor({ doctor, onClose }: { readonly doctor: AdminDoct
   const staffAdmin = useStaffAdminMessages();
   const texts = staffAdmin.doctors;
   const common = staffAdmin.common;
-  // Its calls, toasts and a 401 are the provider's.
+  // Its calls and toasts are the provider's (a 401 is the request base's).
   const actor = useScheduleActor(doctor._id);
   const status = useSelector(actor, selectStatus);
   const schedule = useSelector(actor, selectSchedule);

@@ -4,9 +4,9 @@
  * admin API, or a test's; wrapped by `fromApi`) and their effects as provided actions, not events
  * the views listen for:
  * - `notify`: a toast in the console's words (src/i18n/staffAdminMessages.ts), or the server's;
- * - `tellExpired`: a call answered 401, the session ends (the staff caller's `onSessionExpired`);
  * - `tellDone` / `announceCancelled` / `announceUpdated`: the caller's `onDone`, `onCancelled`,
  *   `onMoved`, then the popup closes.
+ * A call answered 401 is none of theirs: the request base ends the session (src/api/client.ts).
  * The views render the state and send events.
  */
 import { useActorRef } from '@xstate/react';
@@ -33,7 +33,6 @@ import type { ApiFailure } from '../../api/client';
 import { fromApi } from '../../app/fromApi';
 import { editNoticeText, showToast } from '../../components/Appointments/notices';
 import { getStaffAdminMessages } from '../../i18n/staffAdminMessages';
-import { useExpiry } from '../provider';
 import { useStaff } from '../StaffContext';
 import { useAdminServices } from './services';
 
@@ -91,9 +90,8 @@ export function useAdminList<Item extends ListItem>(
   query?: Draft,
 ) {
   const { token } = useStaff();
-  const expired = useExpiry();
   const [logic] = useState(() =>
-    machine.provide({ actors, actions: { notify: toastIn(listNoticeText), tellExpired: expired } }),
+    machine.provide({ actors, actions: { notify: toastIn(listNoticeText) } }),
   );
   return useActorRef(logic, { input: { token, ...(query ? { query } : {}) } });
 }
@@ -109,7 +107,6 @@ export function useConfirmedChange(
   choice = '',
 ) {
   const { token } = useStaff();
-  const expired = useExpiry();
   // The latest onDone, without starting the machine again when the caller's function changes.
   const done = useRef(onDone);
   done.current = onDone;
@@ -125,7 +122,6 @@ export function useConfirmedChange(
       actions: {
         notify: toastIn(changeNoticeText),
         tellDone: (_, { answer }) => done.current(answer.appointment),
-        tellExpired: expired,
       },
     }),
   );
@@ -136,7 +132,6 @@ export function useConfirmedChange(
 export function useScheduleActor(doctorId: string) {
   const { token } = useStaff();
   const { api } = useAdminServices();
-  const expired = useExpiry();
   const [logic] = useState(() =>
     doctorScheduleMachine.provide({
       actors: {
@@ -153,7 +148,7 @@ export function useScheduleActor(doctorId: string) {
           api.removeLeave(input.doctorId, input.leaveId, input.token, signal),
         ),
       },
-      actions: { notify: toastIn(listNoticeText), tellExpired: expired },
+      actions: { notify: toastIn(listNoticeText) },
     }),
   );
   return useActorRef(logic, { input: { doctorId, token } });
@@ -169,7 +164,6 @@ interface AppointmentPopup {
 export function useAdminCancelActor(appointment: AppointmentRecord, popup: AppointmentPopup) {
   const { token } = useStaff();
   const { api } = useAdminServices();
-  const expired = useExpiry();
   const latest = useRef(popup);
   latest.current = popup;
   const [logic] = useState(() =>
@@ -185,7 +179,6 @@ export function useAdminCancelActor(appointment: AppointmentRecord, popup: Appoi
           latest.current.onChanged(context.appointment);
           latest.current.onClose();
         },
-        tellExpired: expired,
       },
     }),
   );
@@ -211,7 +204,6 @@ const asDoctor = (d: AdminDoctor): Doctor => ({
 export function useMoveActor(appointment: AppointmentRecord, popup: AppointmentPopup) {
   const { token } = useStaff();
   const { api, now } = useAdminServices();
-  const expired = useExpiry();
   const latest = useRef(popup);
   latest.current = popup;
   const doctors = useRef<AdminDoctor[]>([]);
@@ -252,7 +244,6 @@ export function useMoveActor(appointment: AppointmentRecord, popup: AppointmentP
           latest.current.onChanged(moved);
           latest.current.onClose();
         },
-        tellExpired: expired,
       },
     }),
   );

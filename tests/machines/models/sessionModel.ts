@@ -24,7 +24,11 @@ export const sessionSteps = {
   'session.logout': [{ type: 'notice', tone: 'success', notice: { kind: 'loggedOut' } }],
   'revoke.done': [],
   'revoke.unanswered': [],
+  // A call's token refused (401): the request base tells the session (src/app/account.tsx), once
+  // per refusal; the session says the server's words through its provided `tellExpired`.
   'session.expired': [],
+  // Another call's 401 after the session already ended: nothing changes, nothing is said again.
+  'session.expiredAgain': [],
   'list.loaded': [],
   'list.expired': [],
   'appointments.refresh': [],
@@ -45,7 +49,7 @@ export const sessionModel = createMachine({
     RestoringLoginOpen: { on: { 'user.found': 'LoggedInLoginOpen' } },
     LoggedInLoginOpen: { on: { 'session.closePanels': 'LoggedIn' } },
     Unverified: { on: { 'session.retry': 'Restoring', login: 'Verifying' } },
-    LoggedOut: { on: { 'session.showLogin': 'LoginOpen', 'session.showRegister': 'RegisterOpen' } },
+    LoggedOut: { on: { 'session.showLogin': 'LoginOpen', 'session.showRegister': 'RegisterOpen', 'session.expiredAgain': 'LoggedOut' } },
     LoginOpen: {
       on: { 'session.showRegister': 'RegisterOpen', 'session.closePanels': 'LoggedOut', login: 'Verifying' },
     },
