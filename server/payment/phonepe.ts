@@ -103,116 +103,129 @@ export interface PhonePeProvider extends PaymentProvider {
 /** PhonePe allows an order to live 5 minutes to an hour. */
 const clampExpiry = (seconds: number) => Math.min(3600, Math.max(300, Math.ceil(seconds)));
 
-export function createPhonePeProvider({ config, now, fetch: doFetch = fetch }: PhonePeProviderDeps): PhonePeProvider {
-  let cached: { token: string; expiresAt: number } | null = null;
-  let inFlight: Promise<string> | null = null;
+/** What the PhonePe calls work with: the settings, the clock, fetch, and the token kept in memory. */
+interface PhonePeClient {
+  config: PhonePeConfig;
+  now: () => Date;
+  doFetch: typeof fetch;
+  cached: { token: string; expiresAt: number } | null;
+  inFlight: Promise<string> | null;
+}
 
-  async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    let res: Response;
-    try {
-      res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      throw new PaymentProviderError(unreachable, error);
-    }
-    const text = await res.text().catch(() => '');
-    let body: unknown = null;
-    try {
-      body = text === '' ? null : JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    return { status: res.status, body };
+async function call(client: PhonePeClient, url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  let res: Response;
+  try {
+    res = await client.doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw new PaymentProviderError(unreachable, error);
   }
-
-  async function fetchToken(): Promise<string> {
-    const form = new URLSearchParams({
-      client_id: config.clientId,
-      client_version: String(config.clientVersion),
-      client_secret: config.clientSecret,
-      grant_type: 'client_credentials',
-    });
-    const { status, body } = await call(`${config.authBaseUrl}/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: form.toString(),
-    });
-    if (status !== 200) throw new PaymentProviderError(unreachable, new Error(`PhonePe token: HTTP ${status}`));
-    const answer = decode(TokenAnswer, body, 'token');
-    cached = { token: answer.access_token, expiresAt: answer.expires_at * 1000 };
-    return answer.access_token;
+  const text = await res.text().catch(() => '');
+  let body: unknown = null;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {
+    body = null;
   }
+  return { status: res.status, body };
+}
 
-  async function token(): Promise<string> {
-    if (cached && now().getTime() < cached.expiresAt - tokenMargin) return cached.token;
-    // Requests arriving together share one token request.
-    inFlight ??= fetchToken().finally(() => {
-      inFlight = null;
-    });
-    return inFlight;
+async function fetchToken(client: PhonePeClient): Promise<string> {
+  const { config } = client;
+  const form = new URLSearchParams({
+    client_id: config.clientId,
+    client_version: String(config.clientVersion),
+    client_secret: config.clientSecret,
+    grant_type: 'client_credentials',
+  });
+  const { status, body } = await call(client, `${config.authBaseUrl}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: form.toString(),
+  });
+  if (status !== 200) throw new PaymentProviderError(unreachable, new Error(`PhonePe token: HTTP ${status}`));
+  const answer = decode(TokenAnswer, body, 'token');
+  client.cached = { token: answer.access_token, expiresAt: answer.expires_at * 1000 };
+  return answer.access_token;
+}
+
+async function token(client: PhonePeClient): Promise<string> {
+  if (client.cached && client.now().getTime() < client.cached.expiresAt - tokenMargin) return client.cached.token;
+  // Requests arriving together share one token request.
+  client.inFlight ??= fetchToken(client).finally(() => {
+    client.inFlight = null;
+  });
+  return client.inFlight;
+}
+
+/** An authorized call; a 401 (token revoked early) fetches a new token and tries once more. */
+async function authorized(client: PhonePeClient, url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  for (let attempt = 0; ; attempt++) {
+    const headers = { ...(init.headers as Record<string, string>), authorization: `O-Bearer ${await token(client)}` };
+    const answer = await call(client, url, { ...init, headers });
+    if (answer.status !== 401 || attempt > 0) return answer;
+    client.cached = null;
   }
+}
 
-  /** An authorized call; a 401 (token revoked early) fetches a new token and tries once more. */
-  async function authorized(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    for (let attempt = 0; ; attempt++) {
-      const headers = { ...(init.headers as Record<string, string>), authorization: `O-Bearer ${await token()}` };
-      const answer = await call(url, { ...init, headers });
-      if (answer.status !== 401 || attempt > 0) return answer;
-      cached = null;
-    }
+const isCheckoutPage = (config: PhonePeConfig, address: string): boolean => {
+  try {
+    const url = new URL(address);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && config.checkoutOrigins.includes(url.origin);
+  } catch {
+    return false;
   }
+};
 
-  const isCheckoutPage = (address: string): boolean => {
-    try {
-      const url = new URL(address);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && config.checkoutOrigins.includes(url.origin);
-    } catch {
-      return false;
-    }
+/** Create payment: the checkout page to send the browser to, which must be at a configured checkout origin. */
+async function startCheckout(client: PhonePeClient, request: CheckoutRequest): Promise<{ checkoutPageUrl: string; providerOrderId: string }> {
+  const { config } = client;
+  const { status, body } = await authorized(client, `${config.apiBaseUrl}/checkout/v2/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      merchantOrderId: request.merchantOrderId,
+      amount: request.amountPaise,
+      expireAfter: clampExpiry(request.expireAfterSeconds),
+      paymentFlow: {
+        type: 'PG_CHECKOUT',
+        message: request.description.slice(0, 200),
+        merchantUrls: { redirectUrl: request.redirectUrl },
+      },
+    }),
+  });
+  if (status !== 200) throw new PaymentProviderError(unreachable, new Error(`PhonePe pay: HTTP ${status}`));
+  const answer = decode(PayAnswer, body, 'pay');
+  if (!isCheckoutPage(config, answer.redirectUrl)) {
+    throw new PaymentProviderError(unreachable, new Error('PhonePe pay: the checkout page is not at a configured checkout origin'));
+  }
+  return { checkoutPageUrl: answer.redirectUrl, providerOrderId: answer.orderId };
+}
+
+/** Order status, as a provider report. */
+async function orderStatus(client: PhonePeClient, merchantOrderId: string): Promise<ProviderReport> {
+  const { status, body } = await authorized(
+    client,
+    `${client.config.apiBaseUrl}/checkout/v2/order/${encodeURIComponent(merchantOrderId)}/status?details=false`,
+    { method: 'GET', headers: { accept: 'application/json' } },
+  );
+  if (status !== 200) throw new PaymentProviderError(unreachable, new Error(`PhonePe status: HTTP ${status}`));
+  const answer = decode(StatusAnswer, body, 'status');
+  return {
+    merchantOrderId,
+    state: answer.state,
+    amountPaise: answer.amount,
+    providerOrderId: answer.orderId ?? null,
+    transactionId: transactionOf(answer.paymentDetails),
   };
+}
 
+export function createPhonePeProvider({ config, now, fetch: doFetch = fetch }: PhonePeProviderDeps): PhonePeProvider {
+  const client: PhonePeClient = { config, now, doFetch, cached: null, inFlight: null };
   return {
     kind: 'phonepe',
     checkoutOrigins: config.checkoutOrigins,
-
-    async startCheckout(request: CheckoutRequest) {
-      const { status, body } = await authorized(`${config.apiBaseUrl}/checkout/v2/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          merchantOrderId: request.merchantOrderId,
-          amount: request.amountPaise,
-          expireAfter: clampExpiry(request.expireAfterSeconds),
-          paymentFlow: {
-            type: 'PG_CHECKOUT',
-            message: request.description.slice(0, 200),
-            merchantUrls: { redirectUrl: request.redirectUrl },
-          },
-        }),
-      });
-      if (status !== 200) throw new PaymentProviderError(unreachable, new Error(`PhonePe pay: HTTP ${status}`));
-      const answer = decode(PayAnswer, body, 'pay');
-      if (!isCheckoutPage(answer.redirectUrl)) {
-        throw new PaymentProviderError(unreachable, new Error('PhonePe pay: the checkout page is not at a configured checkout origin'));
-      }
-      return { checkoutPageUrl: answer.redirectUrl, providerOrderId: answer.orderId };
-    },
-
-    async orderStatus(merchantOrderId: string): Promise<ProviderReport> {
-      const { status, body } = await authorized(
-        `${config.apiBaseUrl}/checkout/v2/order/${encodeURIComponent(merchantOrderId)}/status?details=false`,
-        { method: 'GET', headers: { accept: 'application/json' } },
-      );
-      if (status !== 200) throw new PaymentProviderError(unreachable, new Error(`PhonePe status: HTTP ${status}`));
-      const answer = decode(StatusAnswer, body, 'status');
-      return {
-        merchantOrderId,
-        state: answer.state,
-        amountPaise: answer.amount,
-        providerOrderId: answer.orderId ?? null,
-        transactionId: transactionOf(answer.paymentDetails),
-      };
-    },
-
+    startCheckout: (request: CheckoutRequest) => startCheckout(client, request),
+    orderStatus: (merchantOrderId: string): Promise<ProviderReport> => orderStatus(client, merchantOrderId),
     verifyWebhook: (authorization) => isValidWebhookAuthorization(authorization, config.webhookUsername, config.webhookPassword),
   };
 }

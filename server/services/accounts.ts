@@ -73,141 +73,165 @@ const pairPrefix = (email: string) => `login-fail:pair:${email} `;
 const pairBucket = (email: string, client: string) => `${pairPrefix(email)}${client}`;
 const clientBucket = (client: string) => `login-fail:client:${client}`;
 
-export function createAccountService({ db, now, passwords, sessions, limits, publicUrl, textChannels }: AccountServiceDeps) {
+/** What the account functions work with: the service's dependencies and the site's own words. */
+type AccountContext = AccountServiceDeps & { siteWords: string[] };
+
+/** The one password rule, for registration, reset and any later change: 400 naming `password`. */
+async function refuseGuessablePassword(
+  { siteWords }: AccountContext,
+  password: string,
+  owner: Omit<PasswordOwner, 'siteWords'>,
+): Promise<void> {
+  const problem = await passwordProblem(password, { ...owner, siteWords });
+  if (problem) throw new BadRequestError(problem.message, [problem.error]);
+}
+
+/**
+ * Counts a login attempt against both throttles before the password is checked, so concurrent
+ * guesses cannot slip past the count; a successful login gives its attempt back.
+ */
+async function admitLogin({ db, now, limits }: AccountContext, email: string, client: string): Promise<void> {
+  const at = now();
+  const perClient = limits.loginFailuresPerClient;
+  const byClient = await rateLimits.hit(db, clientBucket(client), at, perClient.windowMs);
+  if (byClient.hits > perClient.max) {
+    throw new TooManyRequestsError(
+      accountMessages.tooManyFailuresForClient(minutesUntil(byClient.windowEnds, at)),
+      secondsUntil(byClient.windowEnds, at),
+    );
+  }
+  const perPair = limits.loginFailuresPerAccountAndClient;
+  const byPair = await rateLimits.hit(db, pairBucket(email, client), at, perPair.windowMs);
+  if (byPair.hits > perPair.max) {
+    // Refused before any password check: it is not a failure of this client's.
+    await rateLimits.refund(db, clientBucket(client), at);
+    throw new TooManyRequestsError(
+      accountMessages.tooManyFailuresForAccount(minutesUntil(byPair.windowEnds, at)),
+      secondsUntil(byPair.windowEnds, at),
+    );
+  }
+}
+
+/** Registration, for an address proven by a code in the last 30 minutes (used up here). */
+async function registerAccount(ctx: AccountContext, request: RegisterRequest): Promise<User> {
+  const { db, now, passwords } = ctx;
+  const email = normalizeEmail(request.email);
+  if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.registerUnproven, unprovenEmail);
+  if (await users.findUserByEmail(db, email)) throw new ConflictError(accountMessages.emailTaken);
+  await refuseGuessablePassword(ctx, request.password, request);
+  const passwordHash = await passwords.hash(request.password);
+  try {
+    return await db.transaction(async (tx) => {
+      // Checked again, and used up, in the transaction that makes the account.
+      if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.registerUnproven, unprovenEmail);
+      return users.insertManualUser(
+        tx,
+        {
+          email,
+          firstName: name(request.firstName),
+          lastName: name(request.lastName),
+          age: request.age,
+          gender: request.gender,
+          phoneNumber: phone(request.phoneNumber),
+          passwordHash,
+        },
+        now(),
+      );
+    });
+  } catch (error) {
+    // Registered meanwhile by a twin request; the proof stays (the transaction rolled back).
+    if (violatedConstraint(error) === 'users_email_key') throw new ConflictError(accountMessages.emailTaken);
+    throw error;
+  }
+}
+
+/**
+ * Throttling (per client IP address; see TRUST_PROXY), the numbers are settings (limits.ts):
+ * - per (account, client) pair: 5 failed logins in 15 minutes, then that client is refused
+ *   for that account (429) until the window ends. The owner on another device or network is
+ *   not affected; a success forgets the pair's failures; a password reset forgets them all.
+ * - per client: 300 failed logins in 15 minutes, whatever the accounts, then 429 for every
+ *   login from it (password spraying from one address; loose because patients share addresses).
+ * - never per account alone: that would let anybody lock a patient out.
+ */
+async function logIn(ctx: AccountContext, request: LoginRequest, client: string): Promise<LoginAnswer> {
+  const { db, now, passwords, sessions } = ctx;
+  const email = normalizeEmail(request.email);
+  await admitLogin(ctx, email, client);
+  const found = await users.findUserByEmail(db, email);
+  const ok =
+    found?.passwordHash != null
+      ? await passwords.verify(request.password, found.passwordHash)
+      : await passwords.verifyNobody(request.password);
+  if (!found || !ok) throw new UnauthorizedError(accountMessages.badCredentials);
+
+  const at = now();
+  await rateLimits.forget(db, pairBucket(email, client));
+  await rateLimits.refund(db, clientBucket(client), at);
+  if (found.passwordHash && passwords.needsRehash(found.passwordHash)) {
+    // Made with older parameters: store it again at today's cost while we have the password.
+    await users.setPasswordHash(db, found.user._id, await passwords.hash(request.password), at);
+  }
+  return sessions.issue(found.user._id);
+}
+
+/**
+ * Sets a new password for an address proven by a code in the last 30 minutes, and ends every
+ * session of that account. An unknown address (already proven by its owner) is told so
+ * (404): only the mailbox's owner can get that far, so it reveals nothing to a stranger.
+ */
+async function resetAccountPassword(ctx: AccountContext, request: ForgotPasswordRequest): Promise<MessageAnswer> {
+  const { db, now, passwords, sessions } = ctx;
+  const email = normalizeEmail(request.email);
+  if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.resetUnproven, unprovenEmail);
+  const found = await users.findUserByEmail(db, email);
+  if (!found) throw new NotFoundError(accountMessages.noAccount);
+  await refuseGuessablePassword(ctx, request.password, { email, firstName: found.user.firstName, lastName: found.user.lastName });
+  const passwordHash = await passwords.hash(request.password);
+  await db.transaction(async (tx) => {
+    if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.resetUnproven, unprovenEmail);
+    await users.setPasswordHash(tx, found.user._id, passwordHash, now());
+    await sessions.revokeAll(found.user._id, tx);
+  });
+  await rateLimits.forgetByPrefix(db, pairPrefix(email));
+  return { message: accountMessages.passwordReset };
+}
+
+/**
+ * For Google sign-in, once the provider said the email is verified: the account of that email,
+ * or a new one (sign-in method google, no password, age, gender or phone yet). An existing
+ * account keeps its own names and sign-in method.
+ */
+async function accountOfIdentity({ db, now }: AccountContext, profile: IdentityProfile): Promise<User> {
+  const email = normalizeEmail(profile.email);
+  const existing = await users.findUserByEmail(db, email);
+  if (existing) return existing.user;
+  const firstName = name(profile.firstName) || name(email.slice(0, email.indexOf('@'))) || email;
+  const created = await users.insertIdentityUser(db, { email, firstName, lastName: name(profile.lastName) }, now());
+  if (created) return created;
+  // Made by a request that ran at the same moment.
+  const raced = await users.findUserByEmail(db, email);
+  if (!raced) throw new Error('the account vanished while it was being made');
+  return raced.user;
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { db, now, textChannels } = deps;
   const available = textChannels ?? { sms: false, whatsapp: false };
-  const siteWords = [new URL(publicUrl).hostname];
-
-  /** The one password rule, for registration, reset and any later change: 400 naming `password`. */
-  async function refuseGuessablePassword(password: string, owner: Omit<PasswordOwner, 'siteWords'>): Promise<void> {
-    const problem = await passwordProblem(password, { ...owner, siteWords });
-    if (problem) throw new BadRequestError(problem.message, [problem.error]);
-  }
-
-  /**
-   * Counts a login attempt against both throttles before the password is checked, so concurrent
-   * guesses cannot slip past the count; a successful login gives its attempt back.
-   */
-  async function admitLogin(email: string, client: string): Promise<void> {
-    const at = now();
-    const perClient = limits.loginFailuresPerClient;
-    const byClient = await rateLimits.hit(db, clientBucket(client), at, perClient.windowMs);
-    if (byClient.hits > perClient.max) {
-      throw new TooManyRequestsError(
-        accountMessages.tooManyFailuresForClient(minutesUntil(byClient.windowEnds, at)),
-        secondsUntil(byClient.windowEnds, at),
-      );
-    }
-    const perPair = limits.loginFailuresPerAccountAndClient;
-    const byPair = await rateLimits.hit(db, pairBucket(email, client), at, perPair.windowMs);
-    if (byPair.hits > perPair.max) {
-      // Refused before any password check: it is not a failure of this client's.
-      await rateLimits.refund(db, clientBucket(client), at);
-      throw new TooManyRequestsError(
-        accountMessages.tooManyFailuresForAccount(minutesUntil(byPair.windowEnds, at)),
-        secondsUntil(byPair.windowEnds, at),
-      );
-    }
-  }
+  const ctx: AccountContext = { ...deps, siteWords: [new URL(deps.publicUrl).hostname] };
 
   return {
-    async register(request: RegisterRequest): Promise<User> {
-      const email = normalizeEmail(request.email);
-      if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.registerUnproven, unprovenEmail);
-      if (await users.findUserByEmail(db, email)) throw new ConflictError(accountMessages.emailTaken);
-      await refuseGuessablePassword(request.password, request);
-      const passwordHash = await passwords.hash(request.password);
-      try {
-        return await db.transaction(async (tx) => {
-          // Checked again, and used up, in the transaction that makes the account.
-          if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.registerUnproven, unprovenEmail);
-          return users.insertManualUser(
-            tx,
-            {
-              email,
-              firstName: name(request.firstName),
-              lastName: name(request.lastName),
-              age: request.age,
-              gender: request.gender,
-              phoneNumber: phone(request.phoneNumber),
-              passwordHash,
-            },
-            now(),
-          );
-        });
-      } catch (error) {
-        // Registered meanwhile by a twin request; the proof stays (the transaction rolled back).
-        if (violatedConstraint(error) === 'users_email_key') throw new ConflictError(accountMessages.emailTaken);
-        throw error;
-      }
-    },
+    /** POST /auth/register (registerAccount). */
+    register: (request: RegisterRequest): Promise<User> => registerAccount(ctx, request),
 
-    /**
-     * Throttling (per client IP address; see TRUST_PROXY), the numbers are settings (limits.ts):
-     * - per (account, client) pair: 5 failed logins in 15 minutes, then that client is refused
-     *   for that account (429) until the window ends. The owner on another device or network is
-     *   not affected; a success forgets the pair's failures; a password reset forgets them all.
-     * - per client: 300 failed logins in 15 minutes, whatever the accounts, then 429 for every
-     *   login from it (password spraying from one address; loose because patients share addresses).
-     * - never per account alone: that would let anybody lock a patient out.
-     */
-    async login(request: LoginRequest, client: string): Promise<LoginAnswer> {
-      const email = normalizeEmail(request.email);
-      await admitLogin(email, client);
-      const found = await users.findUserByEmail(db, email);
-      const ok =
-        found?.passwordHash != null
-          ? await passwords.verify(request.password, found.passwordHash)
-          : await passwords.verifyNobody(request.password);
-      if (!found || !ok) throw new UnauthorizedError(accountMessages.badCredentials);
+    /** POST /auth/login, throttled per (account, client) pair and per client (logIn). */
+    login: (request: LoginRequest, client: string): Promise<LoginAnswer> => logIn(ctx, request, client),
 
-      const at = now();
-      await rateLimits.forget(db, pairBucket(email, client));
-      await rateLimits.refund(db, clientBucket(client), at);
-      if (found.passwordHash && passwords.needsRehash(found.passwordHash)) {
-        // Made with older parameters: store it again at today's cost while we have the password.
-        await users.setPasswordHash(db, found.user._id, await passwords.hash(request.password), at);
-      }
-      return sessions.issue(found.user._id);
-    },
+    /** POST /auth/forgotpassword: a new password for a proven address (resetAccountPassword). */
+    resetPassword: (request: ForgotPasswordRequest): Promise<MessageAnswer> => resetAccountPassword(ctx, request),
 
-    /**
-     * Sets a new password for an address proven by a code in the last 30 minutes, and ends every
-     * session of that account. An unknown address (already proven by its owner) is told so
-     * (404): only the mailbox's owner can get that far, so it reveals nothing to a stranger.
-     */
-    async resetPassword(request: ForgotPasswordRequest): Promise<MessageAnswer> {
-      const email = normalizeEmail(request.email);
-      if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.resetUnproven, unprovenEmail);
-      const found = await users.findUserByEmail(db, email);
-      if (!found) throw new NotFoundError(accountMessages.noAccount);
-      await refuseGuessablePassword(request.password, { email, firstName: found.user.firstName, lastName: found.user.lastName });
-      const passwordHash = await passwords.hash(request.password);
-      await db.transaction(async (tx) => {
-        if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.resetUnproven, unprovenEmail);
-        await users.setPasswordHash(tx, found.user._id, passwordHash, now());
-        await sessions.revokeAll(found.user._id, tx);
-      });
-      await rateLimits.forgetByPrefix(db, pairPrefix(email));
-      return { message: accountMessages.passwordReset };
-    },
-
-    /**
-     * For Google sign-in, once the provider said the email is verified: the account of that email,
-     * or a new one (sign-in method google, no password, age, gender or phone yet). An existing
-     * account keeps its own names and sign-in method.
-     */
-    async findOrCreateFromIdentity(profile: IdentityProfile): Promise<User> {
-      const email = normalizeEmail(profile.email);
-      const existing = await users.findUserByEmail(db, email);
-      if (existing) return existing.user;
-      const firstName = name(profile.firstName) || name(email.slice(0, email.indexOf('@'))) || email;
-      const created = await users.insertIdentityUser(db, { email, firstName, lastName: name(profile.lastName) }, now());
-      if (created) return created;
-      // Made by a request that ran at the same moment.
-      const raced = await users.findUserByEmail(db, email);
-      if (!raced) throw new Error('the account vanished while it was being made');
-      return raced.user;
-    },
+    /** Google sign-in's account, found or made (accountOfIdentity). */
+    findOrCreateFromIdentity: (profile: IdentityProfile): Promise<User> => accountOfIdentity(ctx, profile),
 
     /** GET /auth/language: the caller's own account's language (015). */
     async language(user: User): Promise<LanguageSetting> {

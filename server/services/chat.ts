@@ -162,6 +162,154 @@ export async function reencodePhoto(bytes: Buffer | undefined): Promise<{ data: 
   throw photoError(chatMessages.photoTooDetailed);
 }
 
+/** What the chat functions work with. */
+interface ChatContext {
+  db: Database;
+  now: () => Date;
+  hub: ChatHub;
+  config: ConsultationConfig;
+}
+
+/** Only a Chat appointment has a chat: 404 for the other types as for strangers. */
+const chatPartOf = ({ db }: ChatContext, user: User, id: string): Promise<ChatPart> =>
+  consultationPartOf(db, user, id, hasChat, chatMessages.notFound);
+
+async function stateOf(
+  { db, config }: ChatContext,
+  facts: ConsultationFacts,
+  at: Date,
+): Promise<{ state: ChatState; opensAt: Date; followUpUntil: Date | null }> {
+  const { opensAt } = joinWindow(facts, config);
+  if (facts.status === 'Cancelled' || facts.paymentStatus !== 'paid') return { state: 'unavailable', opensAt, followUpUntil: null };
+  if (facts.status === 'Completed') {
+    // Completed without an audit row (a database restored from before the audit log): no follow-up.
+    const done = await completedAt(db, facts.id);
+    const followUpUntil = done ? new Date(done.getTime() + config.chatFollowUpHours * hourMs) : null;
+    return { state: followUpUntil && at < followUpUntil ? 'followup' : 'readonly', opensAt, followUpUntil };
+  }
+  return { state: at < opensAt ? 'upcoming' : 'open', opensAt, followUpUntil: null };
+}
+
+const toMessage = (appointmentId: string, m: ChatMessageRow): ChatMessage => ({
+  id: m.id,
+  from: m.from,
+  text: m.text,
+  photo: m.photo
+    ? { id: m.photo.id, url: `/api/appointment/${appointmentId}/chat/photos/${m.photo.id}`, width: m.photo.width, height: m.photo.height }
+    : null,
+  at: m.at.toISOString(),
+});
+
+const otherOf = (role: ChatRole): ChatRole => (role === 'patient' ? 'doctor' : 'patient');
+
+/** The checks before a write: a party (not an admin), the state, the rate limit. */
+async function writable(ctx: ChatContext, user: User, id: string): Promise<ChatPart & { as: ChatRole; at: Date }> {
+  const { db, now, config } = ctx;
+  const part = await chatPartOf(ctx, user, id);
+  if (!isParty(part.as)) throw new ForbiddenError(chatMessages.adminReadOnly);
+  const at = now();
+  const { state } = await stateOf(ctx, part.facts, at);
+  if (state === 'unavailable') throw new ConflictError(chatMessages.unavailable);
+  if (state === 'upcoming') throw new ConflictError(chatMessages.upcoming);
+  if (state === 'readonly') throw new ConflictError(chatMessages.readonly);
+  const limit = await hit(db, `chat:${user._id}`, at, minuteMs);
+  if (limit.hits > config.chatMessagesPerMinute) throw new TooManyRequestsError(chatMessages.tooMany, secondsUntil(limit.windowEnds, at));
+  return { ...part, as: part.as, at };
+}
+
+/** 400 on the photo field when the sender has no photo left in this conversation or today. */
+async function checkPhotoQuotas({ config }: ChatContext, q: Queryable, user: User, appointmentId: string, at: Date): Promise<void> {
+  const sent = await photosSent(q, user._id, appointmentId, new Date(at.getTime() - dayMs));
+  if (sent.inConversation >= config.chatPhotosPerConversation) throw photoError(chatMessages.photosPerConversation);
+  if (sent.since >= config.chatPhotosPerDay) throw photoError(chatMessages.photosPerDay);
+}
+
+async function post(
+  ctx: ChatContext,
+  user: User,
+  { facts, as, at }: ChatPart & { as: ChatRole; at: Date },
+  content: { text: string; photo?: { data: Buffer; width: number; height: number } },
+): Promise<ChatMessage> {
+  const message = await ctx.db.transaction(async (tx) => {
+    // The sender's photo lock before the conversation's, always (repositories/chat.ts).
+    if (content.photo) await lockPhotoSender(tx, user._id);
+    await lockConversation(tx, facts.id);
+    if (content.photo) await checkPhotoQuotas(ctx, tx, user, facts.id, at);
+    const photoId = content.photo
+      ? await insertPhoto(tx, { appointmentId: facts.id, contentType: 'image/jpeg', ...content.photo }, at)
+      : null;
+    const m = await insertMessage(tx, { appointmentId: facts.id, senderUserId: user._id, senderRole: as, text: content.text, photoId }, at);
+    // The sender has read their own conversation up to their message.
+    await markRead(tx, facts.id, user._id, m.id);
+    await ctx.hub.announce(tx, facts.id, m.id);
+    return m;
+  });
+  return toMessage(facts.id, message);
+}
+
+/**
+ * Whether an open stream may go on: its session is live, the caller still has the same part in
+ * the appointment (a doctor made a patient has none), and the chat can still change.
+ */
+async function streamAllowed(
+  ctx: ChatContext,
+  caller: { user: User; sessionId: string },
+  appointmentId: string,
+  as: ChatPart['as'],
+): Promise<boolean> {
+  const at = ctx.now();
+  if (!(await isSessionLive(ctx.db, caller.sessionId, at))) return false;
+  let part: ChatPart;
+  try {
+    part = await chatPartOf(ctx, caller.user, appointmentId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
+  return part.as === as && chatTakesMessages((await stateOf(ctx, part.facts, at)).state);
+}
+
+/** The conversation as the caller sees it, with what they have not read yet. */
+async function conversationOf(ctx: ChatContext, user: User, id: string): Promise<ChatConversation> {
+  const { db, now } = ctx;
+  const { facts, as } = await chatPartOf(ctx, user, id);
+  const { state, opensAt, followUpUntil } = await stateOf(ctx, facts, now());
+  const messages = await listMessages(db, facts.id);
+  return {
+    appointmentId: facts.id,
+    as,
+    state,
+    canWrite: canWriteChat(as, state),
+    opensAt: opensAt.toISOString(),
+    followUpUntil: followUpUntil?.toISOString() ?? null,
+    doctorName: facts.doctorName,
+    messages: messages.map((m) => toMessage(facts.id, m)),
+    unread: isParty(as) ? await unreadCount(db, facts.id, user._id, otherOf(as)) : 0,
+  };
+}
+
+/**
+ * Before a stream starts: the caller's part (404), a chat that is open or in its follow-up (409:
+ * nothing else can bring a message), then a place within the caps (429).
+ */
+async function openChatStream(
+  ctx: ChatContext,
+  caller: { user: User; sessionId: string },
+  id: string,
+  address: string,
+): Promise<{ appointmentId: string; ticket: StreamTicket; stillAllowed: () => Promise<boolean> }> {
+  const { hub, config } = ctx;
+  const { facts, as } = await chatPartOf(ctx, caller.user, id);
+  const { state } = await stateOf(ctx, facts, ctx.now());
+  if (!chatTakesMessages(state)) throw new ConflictError(chatMessages[state]);
+  const ticket = hub.admit(
+    { userId: caller.user._id, appointmentId: facts.id, address },
+    { perConversation: config.chatStreamsPerConversation, perClient: config.chatStreamsPerClient, total: config.chatStreamsTotal },
+  );
+  if (typeof ticket === 'string') throw new TooManyRequestsError(streamRefusals[ticket], streamRetrySeconds);
+  return { appointmentId: facts.id, ticket, stillAllowed: () => streamAllowed(ctx, caller, facts.id, as) };
+}
+
 export function createChatService({
   db,
   now,
@@ -173,117 +321,17 @@ export function createChatService({
   hub: ChatHub;
   config?: ConsultationConfig;
 }) {
-  /** Only a Chat appointment has a chat: 404 for the other types as for strangers. */
-  const partOf = (user: User, id: string): Promise<ChatPart> =>
-    consultationPartOf(db, user, id, hasChat, chatMessages.notFound);
-
-  async function stateOf(facts: ConsultationFacts, at: Date): Promise<{ state: ChatState; opensAt: Date; followUpUntil: Date | null }> {
-    const { opensAt } = joinWindow(facts, config);
-    if (facts.status === 'Cancelled' || facts.paymentStatus !== 'paid') return { state: 'unavailable', opensAt, followUpUntil: null };
-    if (facts.status === 'Completed') {
-      // Completed without an audit row (a database restored from before the audit log): no follow-up.
-      const done = await completedAt(db, facts.id);
-      const followUpUntil = done ? new Date(done.getTime() + config.chatFollowUpHours * hourMs) : null;
-      return { state: followUpUntil && at < followUpUntil ? 'followup' : 'readonly', opensAt, followUpUntil };
-    }
-    return { state: at < opensAt ? 'upcoming' : 'open', opensAt, followUpUntil: null };
-  }
-
-  const toMessage = (appointmentId: string, m: ChatMessageRow): ChatMessage => ({
-    id: m.id,
-    from: m.from,
-    text: m.text,
-    photo: m.photo
-      ? { id: m.photo.id, url: `/api/appointment/${appointmentId}/chat/photos/${m.photo.id}`, width: m.photo.width, height: m.photo.height }
-      : null,
-    at: m.at.toISOString(),
-  });
-
-  const otherOf = (role: ChatRole): ChatRole => (role === 'patient' ? 'doctor' : 'patient');
-
-  /** The checks before a write: a party (not an admin), the state, the rate limit. */
-  async function writable(user: User, id: string): Promise<ChatPart & { as: ChatRole; at: Date }> {
-    const part = await partOf(user, id);
-    if (!isParty(part.as)) throw new ForbiddenError(chatMessages.adminReadOnly);
-    const at = now();
-    const { state } = await stateOf(part.facts, at);
-    if (state === 'unavailable') throw new ConflictError(chatMessages.unavailable);
-    if (state === 'upcoming') throw new ConflictError(chatMessages.upcoming);
-    if (state === 'readonly') throw new ConflictError(chatMessages.readonly);
-    const limit = await hit(db, `chat:${user._id}`, at, minuteMs);
-    if (limit.hits > config.chatMessagesPerMinute) throw new TooManyRequestsError(chatMessages.tooMany, secondsUntil(limit.windowEnds, at));
-    return { ...part, as: part.as, at };
-  }
-
-  /** 400 on the photo field when the sender has no photo left in this conversation or today. */
-  async function checkPhotoQuotas(q: Queryable, user: User, appointmentId: string, at: Date): Promise<void> {
-    const sent = await photosSent(q, user._id, appointmentId, new Date(at.getTime() - dayMs));
-    if (sent.inConversation >= config.chatPhotosPerConversation) throw photoError(chatMessages.photosPerConversation);
-    if (sent.since >= config.chatPhotosPerDay) throw photoError(chatMessages.photosPerDay);
-  }
-
-  async function post(
-    user: User,
-    { facts, as, at }: ChatPart & { as: ChatRole; at: Date },
-    content: { text: string; photo?: { data: Buffer; width: number; height: number } },
-  ): Promise<ChatMessage> {
-    const message = await db.transaction(async (tx) => {
-      // The sender's photo lock before the conversation's, always (repositories/chat.ts).
-      if (content.photo) await lockPhotoSender(tx, user._id);
-      await lockConversation(tx, facts.id);
-      if (content.photo) await checkPhotoQuotas(tx, user, facts.id, at);
-      const photoId = content.photo
-        ? await insertPhoto(tx, { appointmentId: facts.id, contentType: 'image/jpeg', ...content.photo }, at)
-        : null;
-      const m = await insertMessage(tx, { appointmentId: facts.id, senderUserId: user._id, senderRole: as, text: content.text, photoId }, at);
-      // The sender has read their own conversation up to their message.
-      await markRead(tx, facts.id, user._id, m.id);
-      await hub.announce(tx, facts.id, m.id);
-      return m;
-    });
-    return toMessage(facts.id, message);
-  }
-
-  /**
-   * Whether an open stream may go on: its session is live, the caller still has the same part in
-   * the appointment (a doctor made a patient has none), and the chat can still change.
-   */
-  async function streamAllowed(caller: { user: User; sessionId: string }, appointmentId: string, as: ChatPart['as']): Promise<boolean> {
-    const at = now();
-    if (!(await isSessionLive(db, caller.sessionId, at))) return false;
-    let part: ChatPart;
-    try {
-      part = await partOf(caller.user, appointmentId);
-    } catch (error) {
-      if (error instanceof NotFoundError) return false;
-      throw error;
-    }
-    return part.as === as && chatTakesMessages((await stateOf(part.facts, at)).state);
-  }
+  const ctx: ChatContext = { db, now, hub, config };
+  const partOf = (user: User, id: string): Promise<ChatPart> => chatPartOf(ctx, user, id);
 
   return {
     partOf,
 
     /** GET /appointment/{id}/chat. */
-    async conversation(user: User, id: string): Promise<ChatConversation> {
-      const { facts, as } = await partOf(user, id);
-      const { state, opensAt, followUpUntil } = await stateOf(facts, now());
-      const messages = await listMessages(db, facts.id);
-      return {
-        appointmentId: facts.id,
-        as,
-        state,
-        canWrite: canWriteChat(as, state),
-        opensAt: opensAt.toISOString(),
-        followUpUntil: followUpUntil?.toISOString() ?? null,
-        doctorName: facts.doctorName,
-        messages: messages.map((m) => toMessage(facts.id, m)),
-        unread: isParty(as) ? await unreadCount(db, facts.id, user._id, otherOf(as)) : 0,
-      };
-    },
+    conversation: (user: User, id: string): Promise<ChatConversation> => conversationOf(ctx, user, id),
 
     /** POST /appointment/{id}/chat/messages. */
-    postText: async (user: User, id: string, text: string) => post(user, await writable(user, id), { text }),
+    postText: async (user: User, id: string, text: string) => post(ctx, user, await writable(ctx, user, id), { text }),
 
     /**
      * POST /appointment/{id}/chat/photos: who, when and the quotas are checked before the bytes are
@@ -291,10 +339,10 @@ export function createChatService({
      * counts the attempt. The quotas are counted again where the photo is stored (post).
      */
     async postPhoto(user: User, id: string, bytes: Buffer | undefined): Promise<ChatMessage> {
-      const part = await writable(user, id);
-      if (bytes && bytes.length > 0) await checkPhotoQuotas(db, user, part.facts.id, part.at);
+      const part = await writable(ctx, user, id);
+      if (bytes && bytes.length > 0) await checkPhotoQuotas(ctx, db, user, part.facts.id, part.at);
       const photo = await reencodePhoto(bytes);
-      return post(user, part, { text: '', photo });
+      return post(ctx, user, part, { text: '', photo });
     },
 
     /** GET /appointment/{id}/chat/photos/{photoId}. */
@@ -314,25 +362,14 @@ export function createChatService({
     },
 
     /**
-     * GET /appointment/{id}/chat/stream, before it starts: the caller's part (404), a chat that is
-     * open or in its follow-up (409: nothing else can bring a message), then a place within the
-     * caps (429). Answers the stream's appointment and place, and the check it repeats while open.
+     * GET /appointment/{id}/chat/stream, before it starts (openChatStream). Answers the stream's
+     * appointment and place, and the check it repeats while open.
      */
-    async openStream(
+    openStream: (
       caller: { user: User; sessionId: string },
       id: string,
       address: string,
-    ): Promise<{ appointmentId: string; ticket: StreamTicket; stillAllowed: () => Promise<boolean> }> {
-      const { facts, as } = await partOf(caller.user, id);
-      const { state } = await stateOf(facts, now());
-      if (!chatTakesMessages(state)) throw new ConflictError(chatMessages[state]);
-      const ticket = hub.admit(
-        { userId: caller.user._id, appointmentId: facts.id, address },
-        { perConversation: config.chatStreamsPerConversation, perClient: config.chatStreamsPerClient, total: config.chatStreamsTotal },
-      );
-      if (typeof ticket === 'string') throw new TooManyRequestsError(streamRefusals[ticket], streamRetrySeconds);
-      return { appointmentId: facts.id, ticket, stillAllowed: () => streamAllowed(caller, facts.id, as) };
-    },
+    ): Promise<{ appointmentId: string; ticket: StreamTicket; stillAllowed: () => Promise<boolean> }> => openChatStream(ctx, caller, id, address),
 
     /** The stream's page of messages after an id. */
     async after(appointmentId: string, after: string): Promise<ChatMessage[]> {

@@ -125,6 +125,111 @@ export async function consultationPartOf(
   return { facts: appointment, as: part };
 }
 
+/** What the consultation functions work with. */
+interface ConsultationContext {
+  db: Database;
+  now: () => Date;
+  config: ConsultationConfig;
+}
+
+/** An online appointment (not a Clinic Visit) and the caller's part in it. */
+const onlinePartOf = ({ db }: ConsultationContext, user: User, id: string) =>
+  consultationPartOf(db, user, id, (facts) => isTeleconsultation(facts.consultationType), consultationMessages.notFound);
+
+/** The consultation as the caller sees it; inside the window a Video's patient or doctor gets a join link (its room made at the first ask). */
+async function describeConsultation(
+  { db, now, config }: ConsultationContext,
+  user: User,
+  facts: ConsultationFacts,
+  as: EventRole,
+): Promise<Consultation> {
+  const at = now();
+  const { state, reason } = stateAt(facts, config, at);
+  const window = joinWindow(facts, config);
+  const fm = facts.familyMember;
+  // A closed account's appointment (staff alone read it): the fact, not the closing's placeholders.
+  const person = facts.holderDeleted
+    ? { firstName: '', lastName: '', age: facts.age, gender: facts.gender, relation: '', phoneNumber: '', adultPresent: null }
+    : fm
+    ? {
+        firstName: fm.firstName,
+        lastName: fm.lastName,
+        age: fm.age,
+        gender: fm.gender,
+        relation: fm.relation,
+        phoneNumber: facts.phoneNumber,
+        adultPresent: fm.age < adultAge ? { firstName: facts.holderFirstName, lastName: facts.holderLastName } : null,
+      }
+    : {
+        firstName: facts.firstName,
+        lastName: facts.lastName,
+        age: facts.age,
+        gender: facts.gender,
+        relation: '',
+        phoneNumber: facts.phoneNumber,
+        adultPresent: null,
+      };
+  let joinUrl: string | null = null;
+  if (state === 'open' && facts.consultationType === 'Video' && isParty(as)) {
+    const room = await ensureRoom(db, facts.id, newRoomName(), at);
+    const doctor = as === 'doctor';
+    const name = doctor ? facts.doctorName : `${person.firstName} ${person.lastName}`.trim();
+    const token = await jitsiToken(config, room, { id: user._id, name, email: user.email, moderator: doctor }, window);
+    joinUrl = `${config.jitsiUrl}/${room}${token ? `?jwt=${encodeURIComponent(token)}` : ''}`;
+    await insertConsultationEvent(db, { appointmentId: facts.id, kind: 'video.link', actorUserId: user._id, actorRole: as }, at);
+  }
+  const staff = isClinicPart(as);
+  // The events (a call's "no answer" note...) are the clinic's working: not for the patient,
+  // in this view as in the data export (records/patientView.ts).
+  const events = seesClinicWorking(as) ? await listConsultationEvents(db, facts.id) : [];
+  return {
+    appointmentId: facts.id,
+    consultationType: facts.consultationType,
+    as,
+    state,
+    reason,
+    date: facts.date as ClinicDate,
+    startTime: facts.startTime as ClinicTime,
+    opensAt: window.opensAt.toISOString(),
+    closesAt: window.closesAt.toISOString(),
+    doctorName: facts.doctorName,
+    registration: { council: facts.registrationCouncil, number: facts.registrationNumber },
+    joinUrl,
+    person,
+    consent: staff && facts.consent ? { text: facts.consent.text, at: facts.consent.at.toISOString() } : null,
+    events: events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), role: e.role, note: e.note })),
+    ...(facts.holderDeleted ? { formerPatient: true as const } : {}),
+  };
+}
+
+/** The doctor (or an admin) notes a Call nobody answered: an event and its audit row, in one transaction. */
+async function noteCallNoAnswer(ctx: ConsultationContext, staff: Staff, id: string, note: string): Promise<Consultation> {
+  const { db, now, config } = ctx;
+  const { facts, as } = await onlinePartOf(ctx, staff.user, id);
+  if (!isClinicPart(as)) throw new NotFoundError(consultationMessages.notFound);
+  if (facts.consultationType !== 'Call') throw new ConflictError(consultationMessages.notACall);
+  const at = now();
+  const { state } = stateAt(facts, config, at);
+  if (state === 'unavailable') throw new ConflictError(consultationMessages.unavailable);
+  if (state === 'upcoming') throw new ConflictError(consultationMessages.callNotOpen);
+  await db.transaction(async (tx) => {
+    await insertConsultationEvent(tx, { appointmentId: facts.id, kind: 'call.noanswer', actorUserId: staff.user._id, actorRole: as, note }, at);
+    await insertAudit(
+      tx,
+      {
+        actorUserId: staff.user._id,
+        actor: staff.user.email,
+        actorRole: staff.role,
+        action: 'call.noanswer',
+        appointmentId: facts.id,
+        details: { note },
+      },
+      at,
+    );
+  });
+  return describeConsultation(ctx, staff.user, facts, as);
+}
+
 export function createConsultationService({
   db,
   now,
@@ -134,103 +239,16 @@ export function createConsultationService({
   now: () => Date;
   config?: ConsultationConfig;
 }) {
-  /** An online appointment (not a Clinic Visit) and the caller's part in it. */
-  const partOf = (user: User, id: string) =>
-    consultationPartOf(db, user, id, (facts) => isTeleconsultation(facts.consultationType), consultationMessages.notFound);
-
-  async function describe(user: User, facts: ConsultationFacts, as: EventRole): Promise<Consultation> {
-    const at = now();
-    const { state, reason } = stateAt(facts, config, at);
-    const window = joinWindow(facts, config);
-    const fm = facts.familyMember;
-    // A closed account's appointment (staff alone read it): the fact, not the closing's placeholders.
-    const person = facts.holderDeleted
-      ? { firstName: '', lastName: '', age: facts.age, gender: facts.gender, relation: '', phoneNumber: '', adultPresent: null }
-      : fm
-      ? {
-          firstName: fm.firstName,
-          lastName: fm.lastName,
-          age: fm.age,
-          gender: fm.gender,
-          relation: fm.relation,
-          phoneNumber: facts.phoneNumber,
-          adultPresent: fm.age < adultAge ? { firstName: facts.holderFirstName, lastName: facts.holderLastName } : null,
-        }
-      : {
-          firstName: facts.firstName,
-          lastName: facts.lastName,
-          age: facts.age,
-          gender: facts.gender,
-          relation: '',
-          phoneNumber: facts.phoneNumber,
-          adultPresent: null,
-        };
-    let joinUrl: string | null = null;
-    if (state === 'open' && facts.consultationType === 'Video' && isParty(as)) {
-      const room = await ensureRoom(db, facts.id, newRoomName(), at);
-      const doctor = as === 'doctor';
-      const name = doctor ? facts.doctorName : `${person.firstName} ${person.lastName}`.trim();
-      const token = await jitsiToken(config, room, { id: user._id, name, email: user.email, moderator: doctor }, window);
-      joinUrl = `${config.jitsiUrl}/${room}${token ? `?jwt=${encodeURIComponent(token)}` : ''}`;
-      await insertConsultationEvent(db, { appointmentId: facts.id, kind: 'video.link', actorUserId: user._id, actorRole: as }, at);
-    }
-    const staff = isClinicPart(as);
-    // The events (a call's "no answer" note...) are the clinic's working: not for the patient,
-    // in this view as in the data export (records/patientView.ts).
-    const events = seesClinicWorking(as) ? await listConsultationEvents(db, facts.id) : [];
-    return {
-      appointmentId: facts.id,
-      consultationType: facts.consultationType,
-      as,
-      state,
-      reason,
-      date: facts.date as ClinicDate,
-      startTime: facts.startTime as ClinicTime,
-      opensAt: window.opensAt.toISOString(),
-      closesAt: window.closesAt.toISOString(),
-      doctorName: facts.doctorName,
-      registration: { council: facts.registrationCouncil, number: facts.registrationNumber },
-      joinUrl,
-      person,
-      consent: staff && facts.consent ? { text: facts.consent.text, at: facts.consent.at.toISOString() } : null,
-      events: events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), role: e.role, note: e.note })),
-      ...(facts.holderDeleted ? { formerPatient: true as const } : {}),
-    };
-  }
-
+  const ctx: ConsultationContext = { db, now, config };
   return {
     /** GET /appointment/{id}/consultation. */
     async get(user: User, id: string): Promise<Consultation> {
-      const { facts, as } = await partOf(user, id);
-      return describe(user, facts, as);
+      const { facts, as } = await onlinePartOf(ctx, user, id);
+      return describeConsultation(ctx, user, facts, as);
     },
 
     /** POST /staff/appointments/{id}/call/noanswer: the doctor (or an admin) notes a call nobody answered. */
-    async noteNoAnswer(staff: Staff, id: string, note: string): Promise<Consultation> {
-      const { facts, as } = await partOf(staff.user, id);
-      if (!isClinicPart(as)) throw new NotFoundError(consultationMessages.notFound);
-      if (facts.consultationType !== 'Call') throw new ConflictError(consultationMessages.notACall);
-      const at = now();
-      const { state } = stateAt(facts, config, at);
-      if (state === 'unavailable') throw new ConflictError(consultationMessages.unavailable);
-      if (state === 'upcoming') throw new ConflictError(consultationMessages.callNotOpen);
-      await db.transaction(async (tx) => {
-        await insertConsultationEvent(tx, { appointmentId: facts.id, kind: 'call.noanswer', actorUserId: staff.user._id, actorRole: as, note }, at);
-        await insertAudit(
-          tx,
-          {
-            actorUserId: staff.user._id,
-            actor: staff.user.email,
-            actorRole: staff.role,
-            action: 'call.noanswer',
-            appointmentId: facts.id,
-            details: { note },
-          },
-          at,
-        );
-      });
-      return describe(staff.user, facts, as);
-    },
+    noteNoAnswer: (staff: Staff, id: string, note: string): Promise<Consultation> => noteCallNoAnswer(ctx, staff, id, note),
   };
 }
 export type ConsultationService = ReturnType<typeof createConsultationService>;

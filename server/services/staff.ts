@@ -28,88 +28,25 @@
  *   one location; a doctor's own only (naming another doctor: 403). One appointment with its
  *   checkouts likewise.
  *
+ * Each part is a file of services/staff/: appointments.ts (who is staff, the lists), complete.ts
+ * (complete, didNotAttend), orders.ts, audit.ts; shared.ts keeps the messages and what they share.
  * The admin-only parts of the console are services/staffAdmin.ts and services/staffSchedule.ts.
  */
 import type { AppointmentRecord, Medicines } from '../../contract/appointments.js';
-import {
-  maxAppointmentRangeDays,
-  type StaffAppointmentDetail,
-  type StaffAppointmentsQuery,
-  type StaffNotYetCode,
-} from '../../contract/staff.js';
+import type { StaffAppointmentDetail, StaffAppointmentsQuery } from '../../contract/staff.js';
 import type { User } from '../../contract/auth.js';
-import { staffCaller } from '../access/caller.js';
-import { assertActsOnAppointment, assertAdminRole, hasChat, isStaff, listedDoctor, mayListDoctor } from '../access/rules.js';
-import { type Database, isUniqueViolation, type Queryable } from '../db/database.js';
-import { type MailQueue, prescriptionKey } from '../jobs/keyedMails.js';
-import { listAppointmentsBetween } from '../repositories/appointmentLists.js';
-import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
-import { completeAppointment, markMissed } from '../repositories/appointmentStatus.js';
-import { insertOrder, orderConstraint } from '../repositories/orders.js';
-import { listAppointmentPayments } from '../repositories/refunds.js';
-import { type AuditRow, findAccountRole, insertAudit, listAudit, type Role } from '../repositories/staff.js';
-import { recordAt, statusAt } from './appointments.js';
-import { badField, BadRequestError, ConflictError, ConflictWithBodyError, ForbiddenError } from './errors.js';
-import { defineMessages, withParams } from './messageCodes.js';
-import { clinicClock, clinicInstant, daysBetween, fromMinutes } from '../../contract/clinicTime.js';
+import type { Database, Queryable } from '../db/database.js';
+import type { MailQueue } from '../jobs/keyedMails.js';
+import { insertAudit, type Role } from '../repositories/staff.js';
+import { badField } from './errors.js';
 import { type ConsultationConfig, defaultConsultationConfig } from '../consultation/config.js';
-import { joinWindow } from './consultations.js';
+import { authorizeStaff, listStaffAppointments, staffAppointmentDetail } from './staff/appointments.js';
+import { auditLog, type StaffAuditRow } from './staff/audit.js';
+import { completeConsultation, markDidNotAttend } from './staff/complete.js';
+import { placeOrder } from './staff/orders.js';
+import { auditActor, type StaffContext } from './staff/shared.js';
 
-export const staffMessages = defineMessages('staff', {
-  staffOnly: 'This is for clinic staff only.',
-  adminOnly: 'This is for clinic admins only.',
-  noDoctorRecord: 'Your account is a doctor\'s, but no doctor has its email. Ask an admin to check the doctor list.',
-  notYours: 'This appointment is another doctor\'s.',
-  notFound: 'Appointment not found.',
-  cancelled: 'This appointment was cancelled: it cannot be completed.',
-  /** Completion before the join window opens (`time`: its clinic time, `minutes`: JOIN_OPENS_MINUTES_BEFORE). */
-  completionNotOpen: withParams(
-    (time: string, minutes: number) => `The consultation can be completed from ${time}, ${minutes} minutes before it starts.`,
-    (time, minutes) => ({ time, minutes }),
-  ),
-  missedNotYet: withParams(
-    (time: string) => `The patient can be marked as not attended from ${time}, when the slot ends.`,
-    (time) => ({ time }),
-  ),
-  missedCancelled: 'This appointment was cancelled: it cannot be marked as not attended.',
-  missedCompleted: 'This consultation is completed: it cannot be marked as not attended.',
-  missedAlready: 'The patient is already marked as not attended.',
-  missedUnpaid: 'The fee was never paid: there was no consultation to attend.',
-  missedChat: 'A chat consultation lasts until you complete it: it cannot be marked as not attended.',
-  missed: 'Noted: the patient did not attend.',
-  notCompleted: 'Complete the consultation before creating its order.',
-  hasOrder: 'This appointment already has an order.',
-  completed: 'Consultation completed.',
-  prescriptionUpdated: 'Prescription updated.',
-  orderCreated: 'Order created.',
-  noPrice: 'The total must be more than zero.',
-  otherDoctor: 'You can see only your own appointments.',
-  dateWithRange: 'Ask for one date, or for a range from one date to another, not both.',
-  badRange: 'The range must end on or after its first day, and span at most 62 days.',
-} as const, {
-  // The console's 409s that say when an action opens carry these codes of their own (contract/staff.ts StaffNotYetCode).
-  codes: { completionNotOpen: 'completionNotOpen', missedNotYet: 'didNotAttendNotYet', missedUnpaid: 'didNotAttendUnpaid', missedChat: 'didNotAttendChat' },
-});
-
-/** A 409 of the console that says what is not possible yet, with its code and when it opens (contract/staff.ts). */
-export class NotYetError extends ConflictWithBodyError<{ message: string; code: StaffNotYetCode; opensAt?: string; endsAt?: string }> {}
-
-/** When completion opens (the join window) and when the slot ends, for one stored appointment. */
-export function consultationTimes(a: StoredAppointment, config: ConsultationConfig): { opensAt: Date; endsAt: Date } {
-  const facts = { date: a.record.date, startTime: a.record.startTime, slotMinutes: a.slotMinutes };
-  return {
-    opensAt: joinWindow(facts, config).opensAt,
-    endsAt: new Date(clinicInstant(facts.date, facts.startTime).getTime() + a.slotMinutes * 60_000),
-  };
-}
-
-/** 403 unless the caller is an admin (every admin-only call checks it again, whatever its route did). */
-export function assertAdmin(staff: Staff): void {
-  assertAdminRole(staffCaller(staff), staffMessages.adminOnly);
-}
-
-/** Who acted, for the audit log. */
-export const auditActor = (staff: Staff) => ({ actorUserId: staff.user._id, actor: staff.user.email, actorRole: staff.role });
+export { assertAdmin, auditActor, consultationTimes, NotYetError, staffMessages } from './staff/shared.js';
 
 /** A reorder request names every id of `existing` exactly once (ids in any case). */
 function sameIds(ids: readonly string[], existing: readonly string[]): boolean {
@@ -175,186 +112,28 @@ export function createStaffService({
   /** JOIN_OPENS_MINUTES_BEFORE: completion opens with the join window. */
   consultation?: ConsultationConfig;
 }) {
-  /** The appointment, locked, that this staff member may act on: 404 none, 403 another doctor's. */
-  async function actionable(tx: Queryable, staff: Staff, id: string, lock = true): Promise<StoredAppointment> {
-    return assertActsOnAppointment(staffCaller(staff), await findStoredAppointment(tx, id, lock), staffMessages);
-  }
-
-  const actor = auditActor;
-
-  async function answer(id: string, message: string): Promise<{ message: string; appointment: AppointmentRecord }> {
-    return { message, appointment: recordAt((await findStoredAppointment(db, id))!, now()) };
-  }
-
+  const ctx: StaffContext = { db, now, mails, consultation };
   return {
     /** The caller as staff, or 403 for a patient (and for a doctor account with no doctor record). */
-    async authorize(user: User): Promise<Staff> {
-      const account = await findAccountRole(db, user._id);
-      if (!account || !isStaff(account)) throw new ForbiddenError(staffMessages.staffOnly);
-      if (account.role === 'doctor' && account.doctorId === null) throw new ForbiddenError(staffMessages.noDoctorRecord);
-      return {
-        user,
-        role: account.role,
-        doctorId: account.role === 'doctor' ? account.doctorId : null,
-        doctorName: account.doctorName,
-      };
-    },
+    authorize: (user: User): Promise<Staff> => authorizeStaff(ctx, user),
 
-    /**
-     * GET /staff/appointments: a day (`date`; today in clinic time when nothing is asked) or a
-     * range (`from`..`to`), of every doctor or one, at every location or one. A doctor's own only.
-     */
-    async appointments(staff: Staff, query: StaffAppointmentsQuery): Promise<AppointmentRecord[]> {
-      const at = now();
-      const today = clinicClock(at).date;
-      if (query.date !== undefined && (query.from !== undefined || query.to !== undefined)) {
-        throw new BadRequestError(staffMessages.dateWithRange, [{ field: 'date', message: 'must not be given with from or to' }]);
-      }
-      const from = query.date ?? query.from ?? query.to ?? today;
-      const to = query.date ?? query.to ?? from;
-      const days = daysBetween(from, to);
-      if (days < 1 || days > maxAppointmentRangeDays) {
-        throw new BadRequestError(staffMessages.badRange, [
-          { field: 'to', message: `must be from ${from} to ${maxAppointmentRangeDays - 1} days later` },
-        ]);
-      }
-      const caller = staffCaller(staff);
-      if (!mayListDoctor(caller, query.doctorId)) throw new ForbiddenError(staffMessages.otherDoctor);
-      const doctorId = listedDoctor(caller, query.doctorId);
-      const stored = await listAppointmentsBetween(db, { from, to, doctorId, locationId: query.locationId ?? null });
-      return stored.map((a) => recordAt(a, at));
-    },
+    /** GET /staff/appointments: a day or a range, of every doctor or one; a doctor's own only (staff/appointments.ts). */
+    appointments: (staff: Staff, query: StaffAppointmentsQuery): Promise<AppointmentRecord[]> => listStaffAppointments(ctx, staff, query),
 
     /** GET /staff/appointments/{id}: the record and its checkouts; a doctor's own only. */
-    async appointment(staff: Staff, id: string): Promise<StaffAppointmentDetail> {
-      const a = await actionable(db, staff, id, false);
-      const times = consultationTimes(a, consultation);
-      return {
-        appointment: recordAt(a, now()),
-        slotMinutes: a.slotMinutes,
-        completionOpensAt: times.opensAt.toISOString(),
-        slotEndsAt: times.endsAt.toISOString(),
-        payments: await listAppointmentPayments(db, a.record._id),
-      };
-    },
+    appointment: (staff: Staff, id: string): Promise<StaffAppointmentDetail> => staffAppointmentDetail(ctx, staff, id),
 
-    /** POST /staff/appointments/{id}/complete: Completed, with the prescription. */
-    async complete(staff: Staff, id: string, medicines: Medicines) {
-      const at = now();
-      await mails.prepare();
-      const message = await db.transaction(async (tx) => {
-        const a = await actionable(tx, staff, id);
-        const status = statusAt(a, at);
-        if (status === 'Cancelled') throw new ConflictError(staffMessages.cancelled);
-        const again = status === 'Completed';
-        const { opensAt } = consultationTimes(a, consultation);
-        if (!again && at < opensAt) {
-          throw new NotYetError({
-            message: staffMessages.completionNotOpen(fromMinutes(clinicClock(opensAt).minutes), consultation.joinOpensMinutesBefore),
-            code: 'completionNotOpen',
-            opensAt: opensAt.toISOString(),
-          });
-        }
-        // The patient is sent the prescription once it is first shown to them (completed with it, or shown later).
-        const releasedNow = medicines.showMedicine && !(again && a.record.medicines.showMedicine);
-        await completeAppointment(tx, a.record._id, medicines, at);
-        if (releasedNow) await mails.queue(tx, 'prescription', prescriptionKey(a.record._id), at);
-        await insertAudit(
-          tx,
-          {
-            ...actor(staff),
-            action: again ? 'prescription.updated' : 'appointment.completed',
-            appointmentId: a.record._id,
-            details: {
-              before: { status, medicines: a.record.medicines },
-              after: { status: 'Completed', medicines },
-            },
-          },
-          at,
-        );
-        return again ? staffMessages.prescriptionUpdated : staffMessages.completed;
-      });
-      return answer(id, message);
-    },
+    /** POST /staff/appointments/{id}/complete: Completed, with the prescription (staff/complete.ts). */
+    complete: (staff: Staff, id: string, medicines: Medicines) => completeConsultation(ctx, staff, id, medicines),
 
     /** POST /staff/appointments/{id}/did-not-attend: Missed, once the slot has ended (the rules above). */
-    async didNotAttend(staff: Staff, id: string, note: string) {
-      const at = now();
-      await db.transaction(async (tx) => {
-        const a = await actionable(tx, staff, id);
-        const status = statusAt(a, at);
-        if (status === 'Cancelled') throw new ConflictError(staffMessages.missedCancelled);
-        if (status === 'Completed') throw new ConflictError(staffMessages.missedCompleted);
-        if (status === 'Missed') throw new ConflictError(staffMessages.missedAlready);
-        if (hasChat(a.record)) throw new NotYetError({ message: staffMessages.missedChat, code: 'didNotAttendChat' });
-        if (a.record.appointmentPaymentStatus !== 'paid') throw new NotYetError({ message: staffMessages.missedUnpaid, code: 'didNotAttendUnpaid' });
-        const { endsAt } = consultationTimes(a, consultation);
-        if (at < endsAt) {
-          throw new NotYetError({ message: staffMessages.missedNotYet(fromMinutes(clinicClock(endsAt).minutes)), code: 'didNotAttendNotYet', endsAt: endsAt.toISOString() });
-        }
-        await markMissed(tx, a.record._id, at);
-        await insertAudit(
-          tx,
-          { ...actor(staff), action: 'appointment.missed', appointmentId: a.record._id, details: { before: { status }, after: { status: 'Missed' }, note } },
-          at,
-        );
-      });
-      return answer(id, staffMessages.missed);
-    },
+    didNotAttend: (staff: Staff, id: string, note: string) => markDidNotAttend(ctx, staff, id, note),
 
-    /** POST /staff/appointments/{id}/order: the pharmacy order of a Completed appointment (one only). */
-    async createOrder(staff: Staff, id: string, order: NewOrder) {
-      if (order.totalPrice <= 0) throw new BadRequestError(staffMessages.noPrice, [{ field: 'totalPrice', message: 'must be more than 0' }]);
-      const at = now();
-      try {
-        await db.transaction(async (tx) => {
-          const a = await actionable(tx, staff, id);
-          if (a.record.appointmentStatus !== 'Completed') throw new ConflictError(staffMessages.notCompleted);
-          if (a.record.order !== null) throw new ConflictError(staffMessages.hasOrder);
-          const orderId = await insertOrder(tx, { appointmentId: a.record._id, ...order, createdBy: staff.user._id }, at);
-          await insertAudit(
-            tx,
-            {
-              ...actor(staff),
-              action: 'order.created',
-              appointmentId: a.record._id,
-              details: { after: { orderId, ...order, paymentStatus: 'Pending', orderStatus: 'Placed' } },
-            },
-            at,
-          );
-        });
-      } catch (error) {
-        // Two staff creating one appointment's order at once: the second meets the unique constraint.
-        if (isUniqueViolation(error, orderConstraint)) throw new ConflictError(staffMessages.hasOrder);
-        throw error;
-      }
-      return answer(id, staffMessages.orderCreated);
-    },
+    /** POST /staff/appointments/{id}/order: the pharmacy order of a Completed appointment (one only; staff/orders.ts). */
+    createOrder: (staff: Staff, id: string, order: NewOrder) => placeOrder(ctx, staff, id, order),
 
     /** GET /staff/audit: admins only; the latest first, each with its appointment's number (what staff read). */
-    async audit(
-      staff: Staff,
-      limit: number,
-      before: string | null,
-    ): Promise<Array<Omit<AuditRow, 'actorDeleted'> & { appointmentNumber: string | null; actorFormerPatient?: true }>> {
-      assertAdmin(staff);
-      const rows = await listAudit(db, limit, before);
-      const ids = [...new Set(rows.flatMap((r) => (r.appointmentId ? [r.appointmentId] : [])))];
-      const numbers = new Map<string, string>();
-      if (ids.length > 0) {
-        const found = await db.query<{ id: string; appointment_number: string }>(
-          'select id::text as id, appointment_number from appointments where id = any($1::uuid[])',
-          [ids],
-        );
-        for (const r of found.rows) numbers.set(r.id, r.appointment_number);
-      }
-      // A closed account acted: the fact, not the pseudonym its closing left in `actor` (as recordAt does for appointments).
-      return rows.map(({ actorDeleted, ...r }) => ({
-        ...r,
-        ...(actorDeleted ? { actor: '', actorFormerPatient: true as const } : {}),
-        appointmentNumber: r.appointmentId ? (numbers.get(r.appointmentId) ?? null) : null,
-      }));
-    },
+    audit: (staff: Staff, limit: number, before: string | null): Promise<StaffAuditRow[]> => auditLog(ctx, staff, limit, before),
   };
 }
 export type StaffService = ReturnType<typeof createStaffService>;

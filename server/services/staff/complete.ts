@@ -1,0 +1,91 @@
+/**
+ * The two ways a consultation ends (the rules in services/staff.ts): completed with the
+ * prescription, from the join window's opening on; or the patient marked as not attended
+ * (Missed), from the slot's end on. Each change and its audit row in one transaction.
+ */
+import type { AppointmentRecord, Medicines } from '../../../contract/appointments.js';
+import { clinicClock, fromMinutes } from '../../../contract/clinicTime.js';
+import { hasChat } from '../../access/rules.js';
+import { prescriptionKey } from '../../jobs/keyedMails.js';
+import { completeAppointment, markMissed } from '../../repositories/appointmentStatus.js';
+import { insertAudit } from '../../repositories/staff.js';
+import { statusAt } from '../appointments.js';
+import { ConflictError } from '../errors.js';
+import type { Staff } from '../staff.js';
+import { actionable, answer, auditActor, consultationTimes, NotYetError, type StaffContext, staffMessages } from './shared.js';
+
+/** POST /staff/appointments/{id}/complete: Completed, with the prescription. */
+export async function completeConsultation(
+  ctx: StaffContext,
+  staff: Staff,
+  id: string,
+  medicines: Medicines,
+): Promise<{ message: string; appointment: AppointmentRecord }> {
+  const { db, now, mails, consultation } = ctx;
+  const at = now();
+  await mails.prepare();
+  const message = await db.transaction(async (tx) => {
+    const a = await actionable(tx, staff, id);
+    const status = statusAt(a, at);
+    if (status === 'Cancelled') throw new ConflictError(staffMessages.cancelled);
+    const again = status === 'Completed';
+    const { opensAt } = consultationTimes(a, consultation);
+    if (!again && at < opensAt) {
+      throw new NotYetError({
+        message: staffMessages.completionNotOpen(fromMinutes(clinicClock(opensAt).minutes), consultation.joinOpensMinutesBefore),
+        code: 'completionNotOpen',
+        opensAt: opensAt.toISOString(),
+      });
+    }
+    // The patient is sent the prescription once it is first shown to them (completed with it, or shown later).
+    const releasedNow = medicines.showMedicine && !(again && a.record.medicines.showMedicine);
+    await completeAppointment(tx, a.record._id, medicines, at);
+    if (releasedNow) await mails.queue(tx, 'prescription', prescriptionKey(a.record._id), at);
+    await insertAudit(
+      tx,
+      {
+        ...auditActor(staff),
+        action: again ? 'prescription.updated' : 'appointment.completed',
+        appointmentId: a.record._id,
+        details: {
+          before: { status, medicines: a.record.medicines },
+          after: { status: 'Completed', medicines },
+        },
+      },
+      at,
+    );
+    return again ? staffMessages.prescriptionUpdated : staffMessages.completed;
+  });
+  return answer(ctx, id, message);
+}
+
+/** POST /staff/appointments/{id}/did-not-attend: Missed, once the slot has ended. */
+export async function markDidNotAttend(
+  ctx: StaffContext,
+  staff: Staff,
+  id: string,
+  note: string,
+): Promise<{ message: string; appointment: AppointmentRecord }> {
+  const { db, now, consultation } = ctx;
+  const at = now();
+  await db.transaction(async (tx) => {
+    const a = await actionable(tx, staff, id);
+    const status = statusAt(a, at);
+    if (status === 'Cancelled') throw new ConflictError(staffMessages.missedCancelled);
+    if (status === 'Completed') throw new ConflictError(staffMessages.missedCompleted);
+    if (status === 'Missed') throw new ConflictError(staffMessages.missedAlready);
+    if (hasChat(a.record)) throw new NotYetError({ message: staffMessages.missedChat, code: 'didNotAttendChat' });
+    if (a.record.appointmentPaymentStatus !== 'paid') throw new NotYetError({ message: staffMessages.missedUnpaid, code: 'didNotAttendUnpaid' });
+    const { endsAt } = consultationTimes(a, consultation);
+    if (at < endsAt) {
+      throw new NotYetError({ message: staffMessages.missedNotYet(fromMinutes(clinicClock(endsAt).minutes)), code: 'didNotAttendNotYet', endsAt: endsAt.toISOString() });
+    }
+    await markMissed(tx, a.record._id, at);
+    await insertAudit(
+      tx,
+      { ...auditActor(staff), action: 'appointment.missed', appointmentId: a.record._id, details: { before: { status }, after: { status: 'Missed' }, note } },
+      at,
+    );
+  });
+  return answer(ctx, id, staffMessages.missed);
+}
