@@ -1,5 +1,6 @@
 /**
- * The one hook every provider's actor is made with: the machine is provided once, on the first
+ * The one hook the providers' actors are made with (but the session's, which writes these lines out
+ * so that the home page's entry chunk does not grow: docs/architecture.md): the machine is provided once, on the first
  * render (`provide`), and its effects read the view's callbacks through `latest`, so they always
  * call the ones of the last render without the machine being provided, or the actor started,
  * again. One actor per mount: `useActorRef` takes the options (the input) of the first render.
