@@ -8,8 +8,6 @@
  * and the machine takes its ordinary failure path.
  * The views render the state and send events.
  */
-import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { Consultation as ConsultationRecord } from '../../contract/consultation';
 import { readClockWith } from '../../machines/consultation/actions';
@@ -20,6 +18,7 @@ import type { ConsultationJoinNotice } from '../../machines/consultationJoin/eve
 import { auditLogMachine, type AuditLogNotice } from '../../machines/staffConsole/auditLogMachine';
 import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine';
 import { staffAppointmentsMachine, type StaffAppointmentsInput } from '../../machines/staffConsole/staffAppointmentsMachine';
+import { useProvidedActor } from '../app/useProvidedActor';
 import { showToast } from '../components/Appointments/notices';
 import { getStaffMessages } from '../i18n/staffMessages';
 import type { StaffServices } from './services';
@@ -52,47 +51,52 @@ const auditNoticeText = (notice: AuditLogNotice): string =>
 
 /** Before the console: who is signed in (GET /staff/me). */
 export function useStaffAccessActor(services: StaffServices, token: string) {
-  const [logic] = useState(() => staffAccessMachine.provide({ actors: { fetchStaffMe: services.actors.fetchStaffMe } }));
-  return useActorRef(logic, { input: { token } });
+  return useProvidedActor(() => staffAccessMachine.provide({ actors: { fetchStaffMe: services.actors.fetchStaffMe } }), {
+    input: { token },
+  });
 }
 
 /** Today's or the upcoming appointments (`filter` and `withFilters`: the section's). */
 export function useStaffAppointmentsActor(services: StaffServices, input: Omit<StaffAppointmentsInput, 'token'>) {
   const { token } = useStaff();
-  const [logic] = useState(() =>
-    staffAppointmentsMachine.provide({
-      actors: { loadAppointments: services.actors.loadAppointments, loadFilterDoctors: services.actors.loadFilterDoctors },
-    }),
+  return useProvidedActor(
+    () =>
+      staffAppointmentsMachine.provide({
+        actors: { loadAppointments: services.actors.loadAppointments, loadFilterDoctors: services.actors.loadFilterDoctors },
+      }),
+    { input: { ...input, token } },
   );
-  return useActorRef(logic, { input: { ...input, token } });
 }
 
 export function useAuditLogActor(services: StaffServices, pageSize: number) {
   const { token } = useStaff();
-  const [logic] = useState(() =>
-    auditLogMachine.provide({
-      actors: { loadAudit: services.actors.loadAudit },
-      actions: { notify: (_, { tone, notice }) => showToast(tone, auditNoticeText(notice)) },
-    }),
+  return useProvidedActor(
+    () =>
+      auditLogMachine.provide({
+        actors: { loadAudit: services.actors.loadAudit },
+        actions: { notify: (_, { tone, notice }) => showToast(tone, auditNoticeText(notice)) },
+      }),
+    { input: { token, pageSize } },
   );
-  return useActorRef(logic, { input: { token, pageSize } });
 }
 
 /** One appointment's consultation (the prescription or "did not attend", the order). */
 export function useConsultationActor(services: StaffServices, appointmentId: string) {
   const { token } = useStaff();
-  const [logic] = useState(() => {
-    const { loadAppointment, completeAppointment, createOrder, markDidNotAttend } = services.actors;
-    return consultationMachine.provide({
-      actors: { loadAppointment, completeAppointment, createOrder, markDidNotAttend },
-      actions: {
-        notify: (_, { tone, notice }) => showToast(tone, consultationNoticeText(notice)),
-        // The console's clock (services.now): completion and "did not attend" come when their time does.
-        readClock: readClockWith(() => services.now()),
-      },
-    });
-  });
-  return useActorRef(logic, { input: { appointmentId, token, now: services.now() } });
+  return useProvidedActor(
+    () => {
+      const { loadAppointment, completeAppointment, createOrder, markDidNotAttend } = services.actors;
+      return consultationMachine.provide({
+        actors: { loadAppointment, completeAppointment, createOrder, markDidNotAttend },
+        actions: {
+          notify: (_, { tone, notice }) => showToast(tone, consultationNoticeText(notice)),
+          // The console's clock (services.now): completion and "did not attend" come when their time does.
+          readClock: readClockWith(() => services.now()),
+        },
+      });
+    },
+    { input: { appointmentId, token, now: services.now() } },
+  );
 }
 
 export interface TeleconsultationActors {
@@ -103,13 +107,14 @@ export interface TeleconsultationActors {
 /** A Video or Call appointment's panel in the console (the link, the call, "no answer"). */
 export function useTeleconsultationActor(actors: TeleconsultationActors, appointmentId: string) {
   const { token } = useStaff();
-  const [logic] = useState(() =>
-    consultationJoinMachine.provide({
-      actors,
-      actions: {
-        notify: (_, { tone, notice }) => showToast(tone, teleconsultationNoticeText(notice)),
-      },
-    }),
+  return useProvidedActor(
+    () =>
+      consultationJoinMachine.provide({
+        actors,
+        actions: {
+          notify: (_, { tone, notice }) => showToast(tone, teleconsultationNoticeText(notice)),
+        },
+      }),
+    { input: { appointmentId, token, now: Date.now() } },
   );
-  return useActorRef(logic, { input: { appointmentId, token, now: Date.now() } });
 }

@@ -4,11 +4,10 @@
  * ('Please login.', ...). Apart from ./provider.ts so that the Help popup, its own small chunk,
  * carries none of the /myappointment page's machines.
  */
-import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { HelpContacts } from '../../../machines/help/helpLinks';
 import { helpMachine, type HelpInput } from '../../../machines/help/helpMachine';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { toast } from '../Toast/toast';
 import { helpNoticeText } from './notices';
 
@@ -21,6 +20,5 @@ export function provideHelp(loadContacts: PromiseActorLogic<HelpContacts>) {
 
 /** A help machine for as long as the button or the popup is mounted. */
 export function useHelpActor(loadContacts: PromiseActorLogic<HelpContacts>, input: HelpInput) {
-  const [logic] = useState(() => provideHelp(loadContacts));
-  return useActorRef(logic, { input });
+  return useProvidedActor(() => provideHelp(loadContacts), { input });
 }

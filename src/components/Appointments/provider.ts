@@ -12,9 +12,8 @@
  * Help has its own (./helpProvider.ts, also loaded by the footer's Help popup), and so has a
  * Chat appointment's conversation (../Chat/provider.ts, also in the staff console).
  */
-import { useActorRef } from '@xstate/react';
 import { assign } from 'xstate';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import { appointmentCancelMachine } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import { appointmentEditMachine } from '../../../machines/appointmentEdit/appointmentEditMachine';
@@ -23,6 +22,7 @@ import { clinicToday } from '../../../contract/clinicTime';
 import { consultationJoinMachine } from '../../../machines/consultationJoin/consultationJoinMachine';
 import { orderPaymentMachine } from '../../../machines/orderPayment/orderPaymentMachine';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
+import { useProvidedActor, type Latest } from '../../app/useProvidedActor';
 import { appointmentsNoticeText, cancelNoticeText, editNoticeText, orderNoticeText, showToast } from './notices';
 import type { LoadConsultation } from './ConsultationPanel';
 import type { AppointmentsServices } from './services';
@@ -94,10 +94,11 @@ export function useAppointmentsActor(
   services: AppointmentsServices,
   { token, ...page }: AppointmentsPage & { readonly token: string },
 ) {
-  const latest = useRef(page);
-  latest.current = page;
-  const [logic] = useState(() => provideAppointments(services, { refresh: () => latest.current.refresh() }));
-  return useActorRef(logic, { input: { token, now: (services.now ?? Date.now)() } });
+  return useProvidedActor(
+    (latest) => provideAppointments(services, { refresh: () => latest.current.refresh() }),
+    { input: { token, now: (services.now ?? Date.now)() } },
+    page,
+  );
 }
 
 /** A change popup's callbacks: `changed` runs `onChanged`, then `onClose`. */
@@ -106,17 +107,12 @@ interface ChangePopup {
   readonly onClose: () => void;
 }
 
-function useChangePage(popup: ChangePopup): ChangePage {
-  const latest = useRef(popup);
-  latest.current = popup;
-  const [page] = useState<ChangePage>(() => ({
-    changed: () => {
-      latest.current.onChanged();
-      latest.current.onClose();
-    },
-  }));
-  return page;
-}
+const changePage = (latest: Latest<ChangePopup>): ChangePage => ({
+  changed: () => {
+    latest.current.onChanged();
+    latest.current.onClose();
+  },
+});
 
 /** The cancel popup's machine, one per opening. */
 export function useCancelActor(
@@ -124,17 +120,13 @@ export function useCancelActor(
   input: { appointment: AppointmentRecord; userId: string; token: string },
   popup: ChangePopup,
 ) {
-  const page = useChangePage(popup);
-  const [logic] = useState(() => provideCancel(services, page));
-  return useActorRef(logic, { input });
+  return useProvidedActor((latest) => provideCancel(services, changePage(latest)), { input }, popup);
 }
 
 /** The edit popup's machine, one per opening (today in clinic time, by the services' clock). */
 export function useEditActor(services: AppointmentsServices, input: { appointment: AppointmentRecord; token: string }, popup: ChangePopup) {
-  const page = useChangePage(popup);
-  const [logic] = useState(() => provideEdit(services, page));
   const [today] = useState(() => clinicToday(new Date((services.now ?? Date.now)())));
-  return useActorRef(logic, { input: { ...input, today } });
+  return useProvidedActor((latest) => provideEdit(services, changePage(latest)), { input: { ...input, today } }, popup);
 }
 
 /** A Completed appointment's order section. */
@@ -142,8 +134,7 @@ export function useOrderPaymentActor(
   services: AppointmentsServices,
   input: { appointment: AppointmentRecord; token: string },
 ) {
-  const [logic] = useState(() => provideOrderPayment(services));
-  return useActorRef(logic, { input });
+  return useProvidedActor(() => provideOrderPayment(services), { input });
 }
 
 /** A Video or Call appointment's consultation panel. */
@@ -151,6 +142,5 @@ export function useConsultationJoinActor(
   loadConsultation: LoadConsultation,
   input: { appointmentId: string; token: string },
 ) {
-  const [logic] = useState(() => provideConsultationJoin(loadConsultation));
-  return useActorRef(logic, { input: { ...input, now: Date.now() } });
+  return useProvidedActor(() => provideConsultationJoin(loadConsultation), { input: { ...input, now: Date.now() } });
 }

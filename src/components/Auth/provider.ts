@@ -11,8 +11,6 @@
  * The views (LoginDialog, SignUpDialog, ForgotPasswordPage, GoogleReturnPage) render the state and
  * send events; they hand their form's `notify` to the hook.
  */
-import { useActorRef } from '@xstate/react';
-import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { loginMachine } from '../../../machines/login/loginMachine';
@@ -20,6 +18,7 @@ import type { sessionMachine } from '../../../machines/session/sessionMachine';
 import { SessionContext, useAccountServices, type AccountServices } from '../../app/account';
 import { takeGoogleReturn } from '../../app/googleReturn';
 import { inspect } from '../../app/inspect';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { showNotice } from './notices';
 import type { FormNotify } from './useFormNotices';
 
@@ -54,16 +53,15 @@ export function useLoginActor(notify: FormNotify) {
   const services = useAccountServices();
   const session = SessionContext.useActorRef();
   const location = useLocation();
-  const current = { notify, returnTo: location.pathname + location.search };
-  const latest = useRef(current);
-  latest.current = current;
-  const [logic] = useState(() =>
-    provideLogin(services, session, {
-      notify: (event) => latest.current.notify(event),
-      redirectToGoogle: () => services.redirectToGoogle(latest.current.returnTo),
-    }),
+  return useProvidedActor(
+    (latest) =>
+      provideLogin(services, session, {
+        notify: (event) => latest.current.notify(event),
+        redirectToGoogle: () => services.redirectToGoogle(latest.current.returnTo),
+      }),
+    { inspect },
+    { notify, returnTo: location.pathname + location.search },
   );
-  return useActorRef(logic, { inspect });
 }
 
 /**
@@ -74,18 +72,19 @@ export function useGoogleReturnActor() {
   const services = useAccountServices();
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
-  const latest = useRef(navigate);
-  latest.current = navigate;
-  const [logic] = useState(() => {
-    const leave = () => latest.current(takeGoogleReturn(), { replace: true });
-    return provideLogin(services, session, {
-      notify: (event) => {
-        showNotice(event);
-        if (event.notice.kind === 'googleFailed') leave();
-      },
-      loggedIn: leave,
-      redirectToGoogle: () => services.redirectToGoogle('/'),
-    });
-  });
-  return useActorRef(logic, { inspect });
+  return useProvidedActor(
+    (latest) => {
+      const leave = () => latest.current(takeGoogleReturn(), { replace: true });
+      return provideLogin(services, session, {
+        notify: (event) => {
+          showNotice(event);
+          if (event.notice.kind === 'googleFailed') leave();
+        },
+        loggedIn: leave,
+        redirectToGoogle: () => services.redirectToGoogle('/'),
+      });
+    },
+    { inspect },
+    navigate,
+  );
 }

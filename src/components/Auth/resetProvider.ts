@@ -4,14 +4,13 @@
  * where success leads (the session ended when the reset address was the user's own, home when
  * logged in, the login popup otherwise).
  */
-import { useActorRef } from '@xstate/react';
-import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword/forgotPasswordMachine';
 import { otpMachine } from '../../../machines/otp/otpMachine';
 import { selectIsLoggedIn, selectUser } from '../../../machines/session/selectors';
 import { SessionContext, useAccountServices, type AccountServices } from '../../app/account';
 import { inspect } from '../../app/inspect';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { suggestLoginEmail } from './loginHint';
 import type { Session } from './provider';
 import type { FormNotify } from './useFormNotices';
@@ -53,14 +52,13 @@ export function useForgotPasswordActor(notify: FormNotify, loggedIn: boolean) {
   const services = useAccountServices();
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
-  const current = { notify, navigate };
-  const latest = useRef(current);
-  latest.current = current;
-  const [logic] = useState(() =>
-    provideForgotPassword(services, session, {
-      notify: (event) => latest.current.notify(event),
-      navigate: (to) => latest.current.navigate(to),
-    }),
+  return useProvidedActor(
+    (latest) =>
+      provideForgotPassword(services, session, {
+        notify: (event) => latest.current.notify(event),
+        navigate: (to) => latest.current.navigate(to),
+      }),
+    { input: { loggedIn }, inspect },
+    { notify, navigate },
   );
-  return useActorRef(logic, { input: { loggedIn }, inspect });
 }

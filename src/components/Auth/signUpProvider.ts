@@ -3,12 +3,11 @@
  * child's, and its effects: `notify`, the form's notices; `announceRegistered`, the login popup
  * takes the sign-up popup's place, with the new address in it.
  */
-import { useActorRef } from '@xstate/react';
-import { useRef, useState } from 'react';
 import { otpMachine } from '../../../machines/otp/otpMachine';
 import { registrationMachine } from '../../../machines/registration/registrationMachine';
 import { SessionContext, useAccountServices, type AccountServices } from '../../app/account';
 import { inspect } from '../../app/inspect';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { suggestLoginEmail } from './loginHint';
 import type { Session } from './provider';
 import type { FormNotify } from './useFormNotices';
@@ -32,8 +31,5 @@ export function provideRegistration(services: AccountServices, session: Session,
 export function useRegistrationActor(notify: FormNotify) {
   const services = useAccountServices();
   const session = SessionContext.useActorRef();
-  const latest = useRef(notify);
-  latest.current = notify;
-  const [logic] = useState(() => provideRegistration(services, session, (event) => latest.current(event)));
-  return useActorRef(logic, { inspect });
+  return useProvidedActor((latest) => provideRegistration(services, session, (event) => latest.current(event)), { inspect }, notify);
 }

@@ -25,6 +25,7 @@ import { messages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
 import { formatFee } from '../../format/format';
 import { inspect } from '../../app/inspect';
+import { useProvidedLogic } from '../../app/useProvidedActor';
 
 export function bookingNoticeText(notice: BookingNotice): string {
   const { spec, booking } = messages;
@@ -92,23 +93,7 @@ export function useBookingActor({
   const services = useBookingServices();
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
-  const latest = useRef({ onClose, navigate, onKeep });
-  latest.current = { onClose, navigate, onKeep };
   const shown = useRef<{ id: number; error: boolean } | null>(null);
-
-  const [logic] = useState(() =>
-    provideBooking(services, {
-      session,
-      notify(tone, text) {
-        if (shown.current) toast.dismiss(shown.current.id);
-        shown.current = { id: tone === 'success' ? toast.info(text) : toast.error(text), error: tone !== 'success' };
-      },
-      leaveFor(path) {
-        latest.current.onClose({ returnFocus: false });
-        latest.current.navigate(path);
-      },
-    }),
-  );
   const [input] = useState(() => {
     const snapshot = session.getSnapshot();
     return { today: clinicToday(), token: selectToken(snapshot), user: selectUser(snapshot) as BookingUser | null, previous };
@@ -119,6 +104,21 @@ export function useBookingActor({
       if (shown.current?.error) toast.dismiss(shown.current.id);
     },
     [],
+  );
+  const [logic, latest] = useProvidedLogic(
+    (callbacks) =>
+      provideBooking(services, {
+        session,
+        notify(tone, text) {
+          if (shown.current) toast.dismiss(shown.current.id);
+          shown.current = { id: tone === 'success' ? toast.info(text) : toast.error(text), error: tone !== 'success' };
+        },
+        leaveFor(path) {
+          callbacks.current.onClose({ returnFocus: false });
+          callbacks.current.navigate(path);
+        },
+      }),
+    { onClose, navigate, onKeep },
   );
   const actor = useActorRef(logic, { input, inspect });
   useEffect(

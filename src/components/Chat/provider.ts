@@ -4,9 +4,8 @@
  * words or the page's 'Something went wrong.' (a 401 ends the session in the request base, not
  * here: src/api/client.ts).
  */
-import { useActorRef } from '@xstate/react';
-import { useRef, useState } from 'react';
 import { chatMachine } from '../../../machines/chat/chatMachine';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { toast } from '../Toast/toast';
 import type { ChatServices } from './services';
 
@@ -31,10 +30,9 @@ export function useChatActor(
   input: { appointmentId: string; token: string },
   page: { readonly somethingWentWrong: string },
 ) {
-  const latest = useRef(page);
-  latest.current = page;
-  const [logic] = useState(() =>
-    provideChat(services, { somethingWentWrong: () => latest.current.somethingWentWrong }),
+  return useProvidedActor(
+    (latest) => provideChat(services, { somethingWentWrong: () => latest.current.somethingWentWrong }),
+    { input: { ...input, now: Date.now() } },
+    page,
   );
-  return useActorRef(logic, { input: { ...input, now: Date.now() } });
 }

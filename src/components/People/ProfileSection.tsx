@@ -5,7 +5,7 @@
  * focus on the first. Saved, the session fetches the user again, so the header and the booking
  * popup know the new profile.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { SessionUser } from '../../../machines/session/context';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../../machines/people/profileMachine';
 import { SessionContext } from '../../app/account';
 import { inspect } from '../../app/inspect';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { usePeopleServices } from '../../app/livePeople';
 import { useMessages, messages as liveMessages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
@@ -30,20 +31,21 @@ import './People.css';
 function useProfileActor(token: string) {
   const services = usePeopleServices();
   const session = SessionContext.useActorRef();
-  const [logic] = useState(() =>
-    profileMachine.provide({
-      actors: services.profile,
-      actions: {
-        notify: (_, { tone, notice }) => {
-          if (tone === 'success') toast.info(liveMessages.people.profileSaved);
-          else toast.error(notice.kind === 'failed' ? (notice.text ?? liveMessages.people.saveFailed) : liveMessages.people.saveFailed);
+  return useProvidedActor(
+    () =>
+      profileMachine.provide({
+        actors: services.profile,
+        actions: {
+          notify: (_, { tone, notice }) => {
+            if (tone === 'success') toast.info(liveMessages.people.profileSaved);
+            else toast.error(notice.kind === 'failed' ? (notice.text ?? liveMessages.people.saveFailed) : liveMessages.people.saveFailed);
+          },
+          // The session starts again with the same token: it fetches the user, now with the new profile.
+          saved: (_, { user: saved }) => session.send({ type: 'session.loggedIn', token, user: saved }),
         },
-        // The session starts again with the same token: it fetches the user, now with the new profile.
-        saved: (_, { user: saved }) => session.send({ type: 'session.loggedIn', token, user: saved }),
-      },
-    }),
+      }),
+    { input: { token }, inspect },
   );
-  return useActorRef(logic, { input: { token }, inspect });
 }
 
 /** Each time the problems are shown anew, focus moves to the first field that has one. */

@@ -4,8 +4,8 @@
  * confirmations go by email whatever is chosen here. Each switch says where its reminders go: the
  * account's email, or the phone number given with each appointment (the texts' number).
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { SessionUser } from '../../../machines/session/context';
 import {
   reminderChannelsMachine,
@@ -17,6 +17,7 @@ import {
 } from '../../../machines/people/reminderChannelsMachine';
 import { inspect } from '../../app/inspect';
 import { usePeopleServices } from '../../app/livePeople';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { useMessages, messages as liveMessages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
 import './People.css';
@@ -24,18 +25,19 @@ import './People.css';
 export function ReminderSection({ user, token }: { user: SessionUser; token: string }) {
   const { people } = useMessages();
   const services = usePeopleServices();
-  const [logic] = useState(() =>
-    reminderChannelsMachine.provide({
-      actors: services.reminders,
-      actions: {
-        notify: (_, { tone, notice }) => {
-          if (tone === 'success') toast.info(liveMessages.people.remindersSaved);
-          else toast.error(notice.kind === 'failed' ? (notice.text ?? liveMessages.people.saveFailed) : liveMessages.people.saveFailed);
+  const actor = useProvidedActor(
+    () =>
+      reminderChannelsMachine.provide({
+        actors: services.reminders,
+        actions: {
+          notify: (_, { tone, notice }) => {
+            if (tone === 'success') toast.info(liveMessages.people.remindersSaved);
+            else toast.error(notice.kind === 'failed' ? (notice.text ?? liveMessages.people.saveFailed) : liveMessages.people.saveFailed);
+          },
         },
-      },
-    }),
+      }),
+    { input: { token }, inspect },
   );
-  const actor = useActorRef(logic, { input: { token }, inspect });
   const status = useSelector(actor, selectReminderStatus);
   const busy = useSelector(actor, selectRemindersBusy);
   const channels = useSelector(actor, selectReminderChannels);

@@ -4,12 +4,11 @@
  * `notify` a toast in the catalog's words, `saved` handed to the view (the popup books for the
  * member just added).
  */
-import { useActorRef } from '@xstate/react';
-import { useRef, useState } from 'react';
 import type { FamilyMember } from '../../../contract/people';
 import { familyMachine, type FamilyNotice } from '../../../machines/people/familyMachine';
 import { usePeopleServices } from '../../app/livePeople';
 import { inspect } from '../../app/inspect';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { messages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
 
@@ -27,21 +26,21 @@ export function familyNoticeText(notice: FamilyNotice): string {
 
 export function useFamilyActor(token: string, { onSaved, quiet = false }: { onSaved?: (member: FamilyMember) => void; quiet?: boolean } = {}) {
   const services = usePeopleServices();
-  const latest = useRef(onSaved);
-  latest.current = onSaved;
-  const [logic] = useState(() =>
-    familyMachine.provide({
-      actors: services.family,
-      actions: {
-        notify: (_, { tone, notice }) => {
-          // The popup says nothing on success: the member is chosen, which the form shows.
-          if (quiet && tone === 'success') return;
-          if (tone === 'success') toast.info(familyNoticeText(notice));
-          else toast.error(familyNoticeText(notice));
+  return useProvidedActor(
+    (latest) =>
+      familyMachine.provide({
+        actors: services.family,
+        actions: {
+          notify: (_, { tone, notice }) => {
+            // The popup says nothing on success: the member is chosen, which the form shows.
+            if (quiet && tone === 'success') return;
+            if (tone === 'success') toast.info(familyNoticeText(notice));
+            else toast.error(familyNoticeText(notice));
+          },
+          saved: (_, { member }) => latest.current?.(member),
         },
-        saved: (_, { member }) => latest.current?.(member),
-      },
-    }),
+      }),
+    { input: { token }, inspect },
+    onSaved,
   );
-  return useActorRef(logic, { input: { token }, inspect });
 }

@@ -4,7 +4,7 @@
  * email code). Its flow is machines/records/accountRecordsMachine.ts; once the account is deleted
  * the session ends quietly and the page goes home with the goodbye as a toast.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -17,6 +17,7 @@ import {
 import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext } from '../../app/account';
 import { liveAccountRecordsActors, offerDownload } from '../../app/liveRecords';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { getMessages, useMessages } from '../../i18n/messages';
 import { formatClinicDate, formatClinicTime } from '../../format/format';
 import { toast } from '../Toast/toast';
@@ -33,21 +34,22 @@ export default function AccountRecords({ user }: { user: { email: string; role?:
 function useAccountRecordsActor(token: string, email: string) {
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
-  const [logic] = useState(() =>
-    accountRecordsMachine.provide({
-      actors: liveAccountRecordsActors,
-      actions: {
-        offerDownload: (_args, file) => offerDownload(file),
-        notifyFailure: (_args, { text }) => toast.error(text || getMessages().records.dataFailed),
-        accountDeleted: () => {
-          toast.info(getMessages().records.deleted);
-          session.send({ type: 'session.expired' });
-          navigate('/');
+  return useProvidedActor(
+    () =>
+      accountRecordsMachine.provide({
+        actors: liveAccountRecordsActors,
+        actions: {
+          offerDownload: (_args, file) => offerDownload(file),
+          notifyFailure: (_args, { text }) => toast.error(text || getMessages().records.dataFailed),
+          accountDeleted: () => {
+            toast.info(getMessages().records.deleted);
+            session.send({ type: 'session.expired' });
+            navigate('/');
+          },
         },
-      },
-    }),
+      }),
+    { input: { token, email } },
   );
-  return useActorRef(logic, { input: { token, email } });
 }
 
 type AccountRecordsActor = ReturnType<typeof useAccountRecordsActor>;

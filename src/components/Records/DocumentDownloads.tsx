@@ -5,11 +5,11 @@
  * button per document, and `DocumentDownloads` is the two together for a view that offers one
  * appointment's documents (My Appointment's card, the staff console).
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import type { PromiseActorLogic } from 'xstate';
 import { documentDownloadMachine, selectDownloading, type DownloadedFile } from '../../../machines/records/documentDownloadMachine';
 import { offerDownload } from '../../app/offerDownload';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { toast } from '../Toast/toast';
 import type { DocumentLink } from './documents';
 
@@ -25,16 +25,17 @@ export interface DocumentDownloadOptions {
 }
 
 export function useDocumentDownload({ token, downloadDocument, failedText, offer = offerDownload }: DocumentDownloadOptions) {
-  const [logic] = useState(() =>
-    documentDownloadMachine.provide({
-      actors: { downloadDocument },
-      actions: {
-        offerDownload: (_args, file) => offer(file),
-        notifyFailure: (_args, { text }) => toast.error(text ?? failedText()),
-      },
-    }),
+  const actor = useProvidedActor(
+    () =>
+      documentDownloadMachine.provide({
+        actors: { downloadDocument },
+        actions: {
+          offerDownload: (_args, file) => offer(file),
+          notifyFailure: (_args, { text }) => toast.error(text ?? failedText()),
+        },
+      }),
+    { input: { token } },
   );
-  const actor = useActorRef(logic, { input: { token } });
   const downloading = useSelector(actor, selectDownloading);
   return { downloading, download: (path: string) => actor.send({ type: 'document.download', path }) };
 }

@@ -4,13 +4,13 @@
  * then the earlier ones, newest first. Each has its prescription and receipts as PDF. Until there
  * is a prescription, the page keeps the spec's placeholder words.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { remediesMachine, selectFailed, selectIsLoading, selectPrescriptions } from '../../../machines/records/remediesMachine';
 import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext } from '../../app/account';
 import { liveDownloadDocument, liveRemediesActors } from '../../app/liveRecords';
 import { usePageTitle } from '../../app/usePageTitle';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { useDocumentDownload } from '../../components/Records/DocumentDownloads';
 import { PrescriptionCard } from '../../components/Records/PrescriptionCard';
 import { clinic } from '../../content/clinic';
@@ -33,8 +33,7 @@ function Remedies({ token }: { token: string }) {
   const messages = useMessages();
   const texts = messages.records;
   // A 401 is the request base's to tell the session (src/api/client.ts): the list just fails.
-  const [logic] = useState(() => remediesMachine.provide({ actors: liveRemediesActors }));
-  const actor = useActorRef(logic, { input: { token } });
+  const actor = useProvidedActor(() => remediesMachine.provide({ actors: liveRemediesActors }), { input: { token } });
   const isLoading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectFailed);
   const prescriptions = useSelector(actor, selectPrescriptions);

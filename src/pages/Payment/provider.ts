@@ -7,14 +7,13 @@
  *   (not for an order);
  * - `offerFile`: the calendar file as a download; `notify`: a toast when it could not be had.
  */
-import { useActorRef } from '@xstate/react';
-import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { readKeptBooking } from '../../../machines/booking/choices';
 import type { PaymentResultInput } from '../../../machines/paymentResult/context';
 import { paymentResultMachine } from '../../../machines/paymentResult/paymentResultMachine';
 import type { PaymentResultServices } from '../../app/booking';
 import { takeKeptBooking } from '../../app/useBookingServices';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { usePopup } from '../../components/Popup/popups';
 import { toast } from '../../components/Toast/toast';
 import { messages } from '../../i18n/messages';
@@ -45,15 +44,14 @@ export function providePaymentResult(services: PaymentResultServices, page: Paym
 export function usePaymentResultActor(services: PaymentResultServices, input: PaymentResultInput) {
   const navigate = useNavigate();
   const popup = usePopup();
-  const current = { navigate, popup };
-  const latest = useRef(current);
-  latest.current = current;
-  const [logic] = useState(() =>
-    providePaymentResult(services, {
-      forOrder: input.forOrder ?? false,
-      navigate: (to) => latest.current.navigate(to),
-      reopenBooking: () => latest.current.popup.open('booking', { previous: readKeptBooking(takeKeptBooking()) }),
-    }),
+  return useProvidedActor(
+    (latest) =>
+      providePaymentResult(services, {
+        forOrder: input.forOrder ?? false,
+        navigate: (to) => latest.current.navigate(to),
+        reopenBooking: () => latest.current.popup.open('booking', { previous: readKeptBooking(takeKeptBooking()) }),
+      }),
+    { input },
+    { navigate, popup },
   );
-  return useActorRef(logic, { input });
 }

@@ -9,7 +9,6 @@
  * A call answered 401 is none of theirs: the request base ends the session (src/api/client.ts).
  * The views render the state and send events.
  */
-import { useActorRef } from '@xstate/react';
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
 import { useRef, useState } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
@@ -31,6 +30,7 @@ import { onlineHoursId, type HoursPayload, type LeaveDraft } from '../../../mach
 import type { ScheduleNotice } from '../../../machines/staffAdmin/doctorScheduleEvents';
 import type { ApiFailure } from '../../api/client';
 import { fromApi } from '../../app/fromApi';
+import { useProvidedActor } from '../../app/useProvidedActor';
 import { editNoticeText, showToast } from '../../components/Appointments/notices';
 import { getStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { useStaff } from '../StaffContext';
@@ -90,10 +90,9 @@ export function useAdminList<Item extends ListItem>(
   query?: Draft,
 ) {
   const { token } = useStaff();
-  const [logic] = useState(() =>
-    machine.provide({ actors, actions: { notify: toastIn(listNoticeText) } }),
-  );
-  return useActorRef(logic, { input: { token, ...(query ? { query } : {}) } });
+  return useProvidedActor(() => machine.provide({ actors, actions: { notify: toastIn(listNoticeText) } }), {
+    input: { token, ...(query ? { query } : {}) },
+  });
 }
 
 /**
@@ -107,51 +106,52 @@ export function useConfirmedChange(
   choice = '',
 ) {
   const { token } = useStaff();
-  // The latest onDone, without starting the machine again when the caller's function changes.
-  const done = useRef(onDone);
-  done.current = onDone;
-  const [logic] = useState(() =>
-    confirmedChangeMachine.provide({
-      actors: {
-        applyChange: fromApi(
-          (input: { token: string; choice: string }, signal) => apply(input.choice, input.token, signal),
-          // Only the words and the appointment go on: other answers' records (a doctor) are the list's to load.
-          (answer) => ({ message: answer.message, appointment: answer.appointment ?? null }),
-        ),
-      },
-      actions: {
-        notify: toastIn(changeNoticeText),
-        tellDone: (_, { answer }) => done.current(answer.appointment),
-      },
-    }),
+  // The latest onDone (`done`), without starting the machine again when the caller's function changes.
+  return useProvidedActor(
+    (done) =>
+      confirmedChangeMachine.provide({
+        actors: {
+          applyChange: fromApi(
+            (input: { token: string; choice: string }, signal) => apply(input.choice, input.token, signal),
+            // Only the words and the appointment go on: other answers' records (a doctor) are the list's to load.
+            (answer) => ({ message: answer.message, appointment: answer.appointment ?? null }),
+          ),
+        },
+        actions: {
+          notify: toastIn(changeNoticeText),
+          tellDone: (_, { answer }) => done.current(answer.appointment),
+        },
+      }),
+    { input: { token, choice } },
+    onDone,
   );
-  return useActorRef(logic, { input: { token, choice } });
 }
 
 /** One doctor's schedule editor machine. */
 export function useScheduleActor(doctorId: string) {
   const { token } = useStaff();
   const { api } = useAdminServices();
-  const [logic] = useState(() =>
-    doctorScheduleMachine.provide({
-      actors: {
-        loadSchedule: fromApi((input: { doctorId: string; token: string }, signal) => api.fetchSchedule(input.doctorId, input.token, signal)),
-        replaceHours: fromApi((input: { doctorId: string; locationId: string; hours: HoursPayload; token: string }, signal) =>
-          input.locationId === onlineHoursId
-            ? api.replaceOnlineHours(input.doctorId, { hours: input.hours }, input.token, signal)
-            : api.replaceHours(input.doctorId, input.locationId, { hours: input.hours }, input.token, signal),
-        ),
-        addLeave: fromApi((input: { doctorId: string; leave: LeaveDraft; token: string }, signal) =>
-          api.addLeave(input.doctorId, input.leave, input.token, signal),
-        ),
-        removeLeave: fromApi((input: { doctorId: string; leaveId: string; token: string }, signal) =>
-          api.removeLeave(input.doctorId, input.leaveId, input.token, signal),
-        ),
-      },
-      actions: { notify: toastIn(listNoticeText) },
-    }),
+  return useProvidedActor(
+    () =>
+      doctorScheduleMachine.provide({
+        actors: {
+          loadSchedule: fromApi((input: { doctorId: string; token: string }, signal) => api.fetchSchedule(input.doctorId, input.token, signal)),
+          replaceHours: fromApi((input: { doctorId: string; locationId: string; hours: HoursPayload; token: string }, signal) =>
+            input.locationId === onlineHoursId
+              ? api.replaceOnlineHours(input.doctorId, { hours: input.hours }, input.token, signal)
+              : api.replaceHours(input.doctorId, input.locationId, { hours: input.hours }, input.token, signal),
+          ),
+          addLeave: fromApi((input: { doctorId: string; leave: LeaveDraft; token: string }, signal) =>
+            api.addLeave(input.doctorId, input.leave, input.token, signal),
+          ),
+          removeLeave: fromApi((input: { doctorId: string; leaveId: string; token: string }, signal) =>
+            api.removeLeave(input.doctorId, input.leaveId, input.token, signal),
+          ),
+        },
+        actions: { notify: toastIn(listNoticeText) },
+      }),
+    { input: { doctorId, token } },
   );
-  return useActorRef(logic, { input: { doctorId, token } });
 }
 
 /** A popup that changes one appointment: what follows the change, and closing. */
@@ -164,25 +164,25 @@ interface AppointmentPopup {
 export function useAdminCancelActor(appointment: AppointmentRecord, popup: AppointmentPopup) {
   const { token } = useStaff();
   const { api } = useAdminServices();
-  const latest = useRef(popup);
-  latest.current = popup;
-  const [logic] = useState(() =>
-    adminCancelMachine.provide({
-      actors: {
-        cancelAppointment: fromApi((input: { appointmentId: string; reason: string; token: string }, signal) =>
-          api.cancelAppointment(input.appointmentId, { reason: input.reason }, token, signal),
-        ),
-      },
-      actions: {
-        notify: toastIn(cancelNoticeText),
-        announceCancelled: ({ context }) => {
-          latest.current.onChanged(context.appointment);
-          latest.current.onClose();
+  return useProvidedActor(
+    (latest) =>
+      adminCancelMachine.provide({
+        actors: {
+          cancelAppointment: fromApi((input: { appointmentId: string; reason: string; token: string }, signal) =>
+            api.cancelAppointment(input.appointmentId, { reason: input.reason }, token, signal),
+          ),
         },
-      },
-    }),
+        actions: {
+          notify: toastIn(cancelNoticeText),
+          announceCancelled: ({ context }) => {
+            latest.current.onChanged(context.appointment);
+            latest.current.onClose();
+          },
+        },
+      }),
+    { input: { appointment, token } },
+    popup,
   );
-  return useActorRef(logic, { input: { appointment, token } });
 }
 
 /** The public doctor shape the edit flow reads (locations by name). */
@@ -204,8 +204,6 @@ const asDoctor = (d: AdminDoctor): Doctor => ({
 export function useMoveActor(appointment: AppointmentRecord, popup: AppointmentPopup) {
   const { token } = useStaff();
   const { api, now } = useAdminServices();
-  const latest = useRef(popup);
-  latest.current = popup;
   const doctors = useRef<AdminDoctor[]>([]);
 
   /** The id of a location of the doctor, by name (the edit flow chooses names). */
@@ -217,36 +215,38 @@ export function useMoveActor(appointment: AppointmentRecord, popup: AppointmentP
     return (isLeft(all) ? undefined : all.right.find((l) => l.name === name)?._id) ?? '';
   }
 
-  const [logic] = useState(() =>
-    appointmentEditMachine.provide({
-      actors: {
-        loadDoctors: fromApi(async (_input: unknown, signal) => {
-          const answer = await api.fetchDoctors(token, signal);
-          if (!isLeft(answer)) doctors.current = answer.right;
-          return isLeft(answer) ? answer : { ...answer, right: answer.right.map(asDoctor) };
-        }),
-        slotPicker: slotPickerMachine.provide({
-          actors: {
-            loadTimeSlots: fromApi((input: SlotsRequest, signal) =>
-              api.fetchTimeSlots(input.doctorEmail, input.date, input.location, token, signal),
-            ),
-          },
-        }),
-        updateAppointment: fromApi(async (input: { request: UpdateRequest; token: string }, signal) => {
-          const { selectedLocation, newDate, selectedTime } = input.request;
-          const locationId = await locationIdOf(selectedLocation, signal);
-          return api.moveAppointment(appointment._id, { date: newDate, startTime: selectedTime, locationId }, token, signal);
-        }),
-      },
-      actions: {
-        notify: toastIn(editNoticeText),
-        announceUpdated: (_, { appointment: moved }) => {
-          latest.current.onChanged(moved);
-          latest.current.onClose();
-        },
-      },
-    }),
-  );
   const [today] = useState(() => clinicToday(new Date((now ?? Date.now)())));
-  return useActorRef(logic, { input: { appointment, token, today } });
+  return useProvidedActor(
+    (latest) =>
+      appointmentEditMachine.provide({
+        actors: {
+          loadDoctors: fromApi(async (_input: unknown, signal) => {
+            const answer = await api.fetchDoctors(token, signal);
+            if (!isLeft(answer)) doctors.current = answer.right;
+            return isLeft(answer) ? answer : { ...answer, right: answer.right.map(asDoctor) };
+          }),
+          slotPicker: slotPickerMachine.provide({
+            actors: {
+              loadTimeSlots: fromApi((input: SlotsRequest, signal) =>
+                api.fetchTimeSlots(input.doctorEmail, input.date, input.location, token, signal),
+              ),
+            },
+          }),
+          updateAppointment: fromApi(async (input: { request: UpdateRequest; token: string }, signal) => {
+            const { selectedLocation, newDate, selectedTime } = input.request;
+            const locationId = await locationIdOf(selectedLocation, signal);
+            return api.moveAppointment(appointment._id, { date: newDate, startTime: selectedTime, locationId }, token, signal);
+          }),
+        },
+        actions: {
+          notify: toastIn(editNoticeText),
+          announceUpdated: (_, { appointment: moved }) => {
+            latest.current.onChanged(moved);
+            latest.current.onClose();
+          },
+        },
+      }),
+    { input: { appointment, token, today } },
+    popup,
+  );
 }
