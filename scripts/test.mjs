@@ -43,7 +43,7 @@ const SUITES = {
   component: { kind: 'vitest', timeoutMs: 10 * MINUTE },
   // Both backends, the fuzz suite and the nginx walk; its files that mock a module run isolated
   // in a project of their own (vitest.config.ts).
-  server: { kind: 'vitest', timeoutMs: 30 * MINUTE, projects: ['server', 'server-isolated'] },
+  server: { kind: 'vitest', timeoutMs: 45 * MINUTE, projects: ['server', 'server-isolated'] },
   e2e: { kind: 'vitest', timeoutMs: 40 * MINUTE }, // 15 files at two widths: about 20 minutes here
 };
 
