@@ -6,9 +6,11 @@
  * - every table of the schema is emptied and refilled with the template's rows (COPY, in the
  *   same order), the sequences get the template's values, and `discard all` drops the session's
  *   settings, LISTENs, advisory locks, prepared statements and temporary tables;
- * - a test whose work changed the catalog (a table, schema, function, role, setting: e.g. the
- *   job engine installing pg-boss), closed the database itself, or left it unusable, gets no
- *   reset: that instance is closed and the next test loads a fresh one;
+ * - the job engine's schema (`pgboss`, installed by the first start of pg-boss in a test) is
+ *   dropped, so that a test which used the engine still leaves a reusable instance;
+ * - a test whose work changed the catalog otherwise (a table, schema, function, role, setting),
+ *   closed the database itself, or left it unusable, gets no reset: that instance is closed and
+ *   the next test loads a fresh one;
  * - a test's handle stops working when the test ends (as a closed PGlite would), so a late query
  *   from its app cannot reach the next test's database.
  *
@@ -70,6 +72,10 @@ async function resetToSeeded(pg: PGliteInterface, state: SeededState): Promise<b
   if (pg.closed) return false;
   try {
     await pg.exec('discard all'); // fails inside a transaction left open: no reset
+    // The job engine's own schema (pg-boss installs it on first start; the template has none):
+    // dropped with all it holds, so a test that paid or completed something (its mails are jobs)
+    // leaves an instance that can still be reset. Anything else it changed still fails the check.
+    await pg.exec('drop schema if exists pgboss cascade');
     if ((await catalogOf(pg)) !== state.catalog) return false;
     const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
     // Replica mode: no foreign-key checks while the tables are refilled in any order.
