@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { DataDirError, keepNewFilesPrivate, prepareDataDir } from './db/dataDir.js';
 import { DirLockedError } from './db/dir-lock.js';
@@ -19,7 +19,7 @@ import { SeedError } from './seed/seed.js';
 import { prepareDatabase } from './startup.js';
 import { Drain } from './ops/drain.js';
 import { formatLeads } from './jobs/config.js';
-import { createMetrics } from './ops/metrics.js';
+import { createMetrics, type Metrics } from './ops/metrics.js';
 import { type OpsServer, startOpsServer } from './ops/server.js';
 
 // After the grace, connections still open are cut; this long again and the process just exits.
@@ -56,20 +56,26 @@ function explain(error: unknown, port: number): string | undefined {
 /** The port the decoded configuration listens on (PORT), for a failure to name: its default until then. */
 let configuredPort = 3000;
 
-async function main(): Promise<void> {
-  // Before anything is written: DATA_DIR is the server's user's only (db/dataDir.ts).
-  keepNewFilesPrivate();
-  const config = loadConfig();
-  configuredPort = config.http.port;
+/** What a started server holds until it stops. */
+interface Running {
+  app: FastifyInstance;
+  db: Database;
+  ops: OpsServer | undefined;
+}
+
+/** DATA_DIR checked, and made when the embedded database lives there. */
+function prepareStorage(config: Config): void {
   // The embedded database's DATA_DIR is made here; on PostgreSQL one may still hold the outbox.
   const embedded = config.storage.databaseUrl === null;
   // Its database folder: made private by openDatabase, once PGlite has opened it (db/pglite.ts).
   prepareDataDir(config.storage.dataDir, { create: embedded, skip: embedded ? [pgliteDir(config.storage.dataDir)] : [] });
+}
+
+/** The database opened and prepared, the app listening, the operations port and the jobs started; what was opened is closed again when a step fails. */
+async function startServing(config: Config, metrics: Metrics, drain: Drain): Promise<Running> {
   let app: FastifyInstance | undefined;
   let db: Database | undefined;
   let ops: OpsServer | undefined;
-  const metrics = createMetrics({ processMetrics: true });
-  const drain = new Drain();
   try {
     db = await openDatabase(config.storage, (error) => app?.log.error({ err: error }, 'idle database connection failed'));
     app = await buildApp({
@@ -111,59 +117,85 @@ async function main(): Promise<void> {
     await db?.close().catch(() => undefined);
     throw error;
   }
-  const running = { app, db };
-  running.app.log.info(
+  return { app, db, ops };
+}
+
+function logReady({ app, db, ops }: Running, config: Config): void {
+  app.log.info(
     {
-      database: running.db.kind,
+      database: db.kind,
       dataDir: config.storage.databaseUrl ? undefined : config.storage.dataDir,
       opsPort: ops ? `${config.metrics.host}:${ops.port}` : 'off',
       jobs: config.jobs.enabled ? `on (reminders ${formatLeads(config.jobs.reminderLeadsMinutes)} before)` : 'off',
     },
     `Clinic portal ready at ${config.http.publicUrl}`,
   );
+}
 
+/**
+ * A graceful stop: streams told to reconnect elsewhere, /readyz 503; then no new connections,
+ * idle keep-alive ones closed, requests in flight finished (Fastify's close) within the grace,
+ * the rest cut; then the operations port and the database closed. Exits 0, or 1 when it cut some.
+ */
+async function stopGracefully(running: Running, config: Config, drain: Drain, signal: NodeJS.Signals): Promise<never> {
+  const graceMs = config.shutdownGraceSeconds * 1000;
+  running.app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
+  const force = setTimeout(() => {
+    running.app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, graceMs + lastResortMs);
+  force.unref();
+  let cut = false;
+  try {
+    await drain.start((error) => running.app.log.warn({ err: error }, 'drain hook failed'));
+    const closing = running.app.close();
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'late'>((resolve) => {
+      graceTimer = setTimeout(() => resolve('late'), graceMs);
+    });
+    if ((await Promise.race([closing.then(() => 'done' as const), graceOver])) === 'late') {
+      cut = true;
+      running.app.log.warn('grace period over: closing the connections still open');
+      running.app.server.closeAllConnections();
+      await closing;
+    }
+    clearTimeout(graceTimer);
+    await running.ops?.close();
+    await running.db.close();
+    running.app.log.info(cut ? 'stopped, some requests cut off' : 'stopped');
+    process.exit(cut ? 1 : 0);
+  } catch (error) {
+    running.app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+
+/** SIGINT and SIGTERM stop gracefully; a second signal exits at once. */
+function stopOnSignals(running: Running, config: Config, drain: Drain): void {
   let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
+  const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
       running.app.log.warn({ signal }, 'second signal: exiting without waiting');
       process.exit(1);
     }
     stopping = true;
-    const graceMs = config.shutdownGraceSeconds * 1000;
-    running.app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
-    const force = setTimeout(() => {
-      running.app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, graceMs + lastResortMs);
-    force.unref();
-    let cut = false;
-    try {
-      // Streams told to reconnect elsewhere, /readyz 503; then no new connections, idle
-      // keep-alive ones closed, requests in flight finished (Fastify's close).
-      await drain.start((error) => running.app.log.warn({ err: error }, 'drain hook failed'));
-      const closing = running.app.close();
-      let graceTimer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<'late'>((resolve) => {
-        graceTimer = setTimeout(() => resolve('late'), graceMs);
-      });
-      if ((await Promise.race([closing.then(() => 'done' as const), graceOver])) === 'late') {
-        cut = true;
-        running.app.log.warn('grace period over: closing the connections still open');
-        running.app.server.closeAllConnections();
-        await closing;
-      }
-      clearTimeout(graceTimer);
-      await ops?.close();
-      await running.db.close();
-      running.app.log.info(cut ? 'stopped, some requests cut off' : 'stopped');
-      process.exit(cut ? 1 : 0);
-    } catch (error) {
-      running.app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
+    void stopGracefully(running, config, drain, signal);
   };
-  process.on('SIGINT', (signal) => void stop(signal));
-  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function main(): Promise<void> {
+  // Before anything is written: DATA_DIR is the server's user's only (db/dataDir.ts).
+  keepNewFilesPrivate();
+  const config = loadConfig();
+  configuredPort = config.http.port;
+  prepareStorage(config);
+  const metrics = createMetrics({ processMetrics: true });
+  const drain = new Drain();
+  const running = await startServing(config, metrics, drain);
+  logReady(running, config);
+  stopOnSignals(running, config, drain);
 }
 
 main().catch((error: unknown) => {

@@ -173,108 +173,179 @@ export interface EngineOptions {
   onError: (error: Error) => void;
 }
 
+/** pg-boss's side of the engine: its statements, their scripts, the tuning, the queues. */
+interface BossSetup {
+  // pg-boss's own statements (polling, maintenance: its `pgboss` schema only) do not signal
+  // writes, so they do not empty the day-plan cache every few seconds (services/dayPlanCache.ts).
+  queries: Queryable;
+  script: Database['script'];
+  tuning: EngineTuning;
+  queues: readonly QueueDefinition[];
+  onError: (error: Error) => void;
+}
+
+/** Each queue's retry and expiry settings, given on every send too: pg-boss 10 fills a job's from its own defaults otherwise. */
+function queueSettings(tuning: EngineTuning, q: QueueDefinition) {
+  const retryDelay = tuning.retryDelaySeconds ?? q.retryDelaySeconds ?? 60;
+  return {
+    retryLimit: q.retryLimit ?? 5,
+    retryDelay,
+    // pg-boss makes a backoff's first delay at least 1 s: a delay of 0 (tests) means no backoff.
+    retryBackoff: retryDelay > 0,
+    expireInSeconds: tuning.expireInSeconds ?? q.expireInSeconds ?? 15 * 60,
+  };
+}
+
+async function runJob(queue: QueueDefinition, job: PgBoss.Job<object> & { retryCount?: number }): Promise<void> {
+  await queue.handler(job.data, { id: job.id, retryCount: job.retryCount ?? 0 });
+}
+
+/** A started pg-boss, its schema installed or upgraded (with `timers`: it supervises and schedules). */
+async function startBoss(setup: BossSetup, timers: boolean): Promise<PgBoss> {
+  const { script } = setup;
+  if (!script) throw new Error('The job engine needs Database.script (server/db/pglite.ts, postgres.ts)');
+  // Loaded when the jobs start (after the first answer), not with the server.
+  const { default: PgBoss } = await import('pg-boss');
+  const makeBoss = () => {
+    const boss = new PgBoss({
+      db: bossDb(setup.queries, script),
+      schema: pgBossSchema,
+      migrate: true,
+      supervise: timers,
+      schedule: timers,
+      maintenanceIntervalSeconds: setup.tuning.maintenanceIntervalSeconds,
+    });
+    boss.on('error', (error: Error) => setup.onError(error));
+    return boss;
+  };
+  let instance = makeBoss();
+  try {
+    await instance.start();
+  } catch (error) {
+    // Two instances installing pg-boss's schema at once on an empty PostgreSQL: the loser's
+    // CREATE SCHEMA IF NOT EXISTS can still fail with a unique violation on pg_namespace (a
+    // catalog race the advisory lock does not cover). The winner has installed it by then,
+    // so a fresh start finds it installed.
+    if ((error as { code?: string }).code !== '23505') throw error;
+    instance = makeBoss();
+    await instance.start();
+  }
+  await installQueues(instance, setup, timers);
+  return instance;
+}
+
+/** Creates or updates every queue (and, with `timers`, its cron schedule). */
+async function installQueues(instance: PgBoss, setup: BossSetup, timers: boolean): Promise<void> {
+  for (const q of setup.queues) {
+    const settings = queueSettings(setup.tuning, q);
+    // Several instances start at once: creating a queue that another just made is no error.
+    if (await instance.getQueue(q.name)) await instance.updateQueue(q.name, { name: q.name, ...settings });
+    else {
+      try {
+        await instance.createQueue(q.name, { name: q.name, policy: q.policy ?? 'standard', ...settings });
+      } catch (error) {
+        if (!(await instance.getQueue(q.name))) throw error;
+      }
+    }
+    if (q.cron && timers) await instance.schedule(q.name, q.cron, {}, { tz: 'UTC', ...settings });
+  }
+}
+
+/**
+ * pg-boss started once its turn comes. Instances starting at once on one empty PostgreSQL would
+ * race installing pg-boss's schema and its queues (a unique violation on pg_namespace, deadlocks
+ * in createQueue): they take turns under an advisory lock held by a transaction on its own
+ * connection while pg-boss works on others. PGlite runs one query at a time, so a transaction
+ * there would block pg-boss itself; one process owns an embedded database (the directory lock),
+ * and its engines (two apps over one database in tests) start one after the other.
+ */
+function startTakingTurns(db: Database, setup: BossSetup, timers: boolean): Promise<PgBoss> {
+  if (db.kind !== 'postgres') return oneStartAtATime(() => startBoss(setup, timers));
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [jobsStartLockKey]);
+    return startBoss(setup, timers);
+  });
+}
+
+/** Polls each queue and runs its jobs in this process. */
+async function startWorkers(instance: PgBoss, queues: readonly QueueDefinition[], tuning: EngineTuning): Promise<void> {
+  for (const q of queues) {
+    await instance.work(q.name, { pollingIntervalSeconds: tuning.pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) await runJob(q, job as PgBoss.JobWithMetadata<object>);
+    });
+  }
+}
+
+/** Runs every available job of `names` in this process until none is left; how many ran. */
+async function drainQueues(instance: PgBoss, byName: ReadonlyMap<string, QueueDefinition>, names: readonly string[]): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    let any = false;
+    for (const name of names) {
+      const q = byName.get(name);
+      if (!q) throw new Error(`No queue ${name}`);
+      const jobs = await instance.fetch<object>(name, { batchSize: 1, includeMetadata: true });
+      for (const job of jobs ?? []) {
+        any = true;
+        ran += 1;
+        try {
+          await runJob(q, job);
+          await instance.complete(name, job.id);
+        } catch (error) {
+          await instance.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    }
+    if (!any) return ran;
+  }
+}
+
+async function listJobs(db: Queryable, states: readonly JobState[], limit: number): Promise<JobRow[]> {
+  const { rows } = await db.query<JobRowSql>(
+    `select id, name, state::text as state, retry_count, retry_limit, created_on, start_after, started_on, completed_on, output, data
+       from ${pgBossSchema}.job
+      where state::text = any($1::text[]) and name not like '\\_\\_pgboss%'
+      order by created_on desc
+      limit $2`,
+    [[...states], limit],
+  );
+  return rows.map(jobRowOf);
+}
+
+async function retryJob(instance: PgBoss, db: Queryable, id: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  const { rows } = await db.query<{ name: string }>(`select name from ${pgBossSchema}.job where id = $1 and state = 'failed'`, [id]);
+  const name = rows[0]?.name;
+  if (!name) return false;
+  await instance.retry(name, id);
+  return true;
+}
+
 export function createJobEngine(options: EngineOptions): JobEngine {
   const { db } = options;
   const queues = [...(options.queues ?? [])];
   // Checked when the engine starts, not here: an app built over a database stand-in (tests of
   // static files) never starts it.
-  // pg-boss's own statements (polling, maintenance: its `pgboss` schema only) do not signal
-  // writes, so they do not empty the day-plan cache every few seconds (services/dayPlanCache.ts).
-  const bossQueries: Queryable = db.unsignalled ?? db;
-  const script = db.unsignalled?.script ?? db.script?.bind(db);
-  const tuning: EngineTuning = { ...defaultTuning, ...options.tuning };
+  const setup: BossSetup = {
+    queries: db.unsignalled ?? db,
+    script: db.unsignalled?.script ?? db.script?.bind(db),
+    tuning: { ...defaultTuning, ...options.tuning },
+    queues,
+    onError: options.onError,
+  };
+  const { tuning } = setup;
   let started: Promise<PgBoss> | undefined;
   let isRunning = false;
-
   const byName = new Map(queues.map((q) => [q.name, q]));
-  /** Each queue's retry and expiry settings, given on every send too: pg-boss 10 fills a job's from its own defaults otherwise. */
-  const settingsOf = (q: QueueDefinition) => {
-    const retryDelay = tuning.retryDelaySeconds ?? q.retryDelaySeconds ?? 60;
-    return {
-      retryLimit: q.retryLimit ?? 5,
-      retryDelay,
-      // pg-boss makes a backoff's first delay at least 1 s: a delay of 0 (tests) means no backoff.
-      retryBackoff: retryDelay > 0,
-      expireInSeconds: tuning.expireInSeconds ?? q.expireInSeconds ?? 15 * 60,
-    };
-  };
 
-  async function run(queue: QueueDefinition, job: PgBoss.Job<object> & { retryCount?: number }): Promise<void> {
-    await queue.handler(job.data, { id: job.id, retryCount: job.retryCount ?? 0 });
-  }
-
-  async function ensureStarted(startOptions: { workers?: boolean; timers?: boolean } = {}): Promise<PgBoss> {
-    // Instances starting at once on one empty PostgreSQL would race installing pg-boss's schema
-    // and its queues (a unique violation on pg_namespace, deadlocks in createQueue): they take
-    // turns under an advisory lock held by a transaction on its own connection while pg-boss
-    // works on others. PGlite runs one query at a time, so a transaction there would block
-    // pg-boss itself; one process owns an embedded database (the directory lock), and its
-    // engines (two apps over one database in tests) start one after the other.
-    started ??= db.kind === 'postgres' ? db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [jobsStartLockKey]);
-      return startBoss(startOptions);
-    }) : oneStartAtATime(() => startBoss(startOptions));
-    return started;
-  }
-
-  function startBoss(startOptions: { workers?: boolean; timers?: boolean }): Promise<PgBoss> {
-    return (async () => {
-      if (!script) throw new Error('The job engine needs Database.script (server/db/pglite.ts, postgres.ts)');
-      // Loaded when the jobs start (after the first answer), not with the server.
-      const { default: PgBoss } = await import('pg-boss');
-      const timers = startOptions.timers ?? false;
-      const makeBoss = () => {
-        const boss = new PgBoss({
-          db: bossDb(bossQueries, script),
-          schema: pgBossSchema,
-          migrate: true,
-          supervise: timers,
-          schedule: timers,
-          maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds,
-        });
-        boss.on('error', (error: Error) => options.onError(error));
-        return boss;
-      };
-      let instance = makeBoss();
-      try {
-        await instance.start();
-      } catch (error) {
-        // Two instances installing pg-boss's schema at once on an empty PostgreSQL: the loser's
-        // CREATE SCHEMA IF NOT EXISTS can still fail with a unique violation on pg_namespace (a
-        // catalog race the advisory lock does not cover). The winner has installed it by then,
-        // so a fresh start finds it installed.
-        if ((error as { code?: string }).code !== '23505') throw error;
-        instance = makeBoss();
-        await instance.start();
-      }
-      for (const q of queues) {
-        const settings = settingsOf(q);
-        // Several instances start at once: creating a queue that another just made is no error.
-        if (await instance.getQueue(q.name)) await instance.updateQueue(q.name, { name: q.name, ...settings });
-        else {
-          try {
-            await instance.createQueue(q.name, { name: q.name, policy: q.policy ?? 'standard', ...settings });
-          } catch (error) {
-            if (!(await instance.getQueue(q.name))) throw error;
-          }
-        }
-        if (q.cron && timers) await instance.schedule(q.name, q.cron, {}, { tz: 'UTC', ...settings });
-      }
-      return instance;
-    })();
-  }
+  const ensureStarted = (startOptions: { workers?: boolean; timers?: boolean } = {}): Promise<PgBoss> =>
+    (started ??= startTakingTurns(db, setup, startOptions.timers ?? false));
 
   return {
     engine: 'pg-boss',
     async start(startOptions = {}) {
       const instance = await ensureStarted(startOptions);
-      if (startOptions.workers) {
-        for (const q of queues) {
-          await instance.work(q.name, { pollingIntervalSeconds: tuning.pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
-            for (const job of jobs) await run(q, job as PgBoss.JobWithMetadata<object>);
-          });
-        }
-      }
+      if (startOptions.workers) await startWorkers(instance, queues, tuning);
       isRunning = true;
     },
     async stop() {
@@ -301,61 +372,22 @@ export function createJobEngine(options: EngineOptions): JobEngine {
       const q = byName.get(queue);
       if (!q) throw new Error(`No queue ${queue}`);
       return instance.send(queue, data, {
-        ...settingsOf(q),
+        ...queueSettings(tuning, q),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         // A delay from the database's now (its clock, not ours, decides when it has come).
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.tx ? { db: bossDb(sendOptions.tx) } : {}),
       });
     },
-    async drain(names) {
-      const instance = await ensureStarted();
-      let ran = 0;
-      for (;;) {
-        let any = false;
-        for (const name of names ?? [...byName.keys()]) {
-          const q = byName.get(name);
-          if (!q) throw new Error(`No queue ${name}`);
-          const jobs = await instance.fetch<object>(name, { batchSize: 1, includeMetadata: true });
-          for (const job of jobs ?? []) {
-            any = true;
-            ran += 1;
-            try {
-              await run(q, job);
-              await instance.complete(name, job.id);
-            } catch (error) {
-              await instance.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
-            }
-          }
-        }
-        if (!any) return ran;
-      }
-    },
+    drain: async (names) => drainQueues(await ensureStarted(), byName, names ?? [...byName.keys()]),
     async maintain() {
       await (await ensureStarted()).maintain();
     },
     async list(listOptions = {}) {
       await ensureStarted();
-      const states = listOptions.states ?? ['created', 'retry', 'active', 'failed', 'cancelled'];
-      const { rows } = await db.query<JobRowSql>(
-        `select id, name, state::text as state, retry_count, retry_limit, created_on, start_after, started_on, completed_on, output, data
-           from ${pgBossSchema}.job
-          where state::text = any($1::text[]) and name not like '\\_\\_pgboss%'
-          order by created_on desc
-          limit $2`,
-        [[...states], listOptions.limit ?? 100],
-      );
-      return rows.map(jobRowOf);
+      return listJobs(db, listOptions.states ?? ['created', 'retry', 'active', 'failed', 'cancelled'], listOptions.limit ?? 100);
     },
-    async retry(id) {
-      const instance = await ensureStarted();
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-      const { rows } = await db.query<{ name: string }>(`select name from ${pgBossSchema}.job where id = $1 and state = 'failed'`, [id]);
-      const name = rows[0]?.name;
-      if (!name) return false;
-      await instance.retry(name, id);
-      return true;
-    },
+    retry: async (id) => retryJob(await ensureStarted(), db, id),
   };
 }
 
