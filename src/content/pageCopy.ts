@@ -18,21 +18,21 @@ export type Translations<T> = Readonly<Record<Exclude<Language, 'en'>, () => Pro
  */
 export function pageCopy<T>(english: T, translations: Translations<T>) {
   const loading = new Map<Language, Promise<T>>();
-  // Copies already loaded are returned as they are: `use` suspends once on a promise React has
-  // not yet seen settle, even a settled one (the route's fallback for a moment, and in the
-  // component suite, whose files share modules, a retry that never came).
-  const loaded = new Map<Language, T>();
   const load = (language: Language): Promise<T> => {
     if (language === 'en') return Promise.resolve(english);
     let copy = loading.get(language);
     if (!copy) {
-      copy = translations[language]();
-      copy.then(
-        (value) => loaded.set(language, value),
+      const pending = translations[language]();
+      pending.then(
+        // Marked settled as React reads a thenable (`status`, `value`): `use` then returns a copy
+        // already loaded at once, instead of suspending once more on a promise it has not yet
+        // seen settle (the route's fallback for a moment; in the component suite, whose files
+        // share modules, a retry that never came).
+        (value) => Object.assign(pending, { status: 'fulfilled', value }),
         // A failed chunk (offline) is tried again next time rather than kept failed.
         () => loading.delete(language),
       );
-      loading.set(language, copy);
+      loading.set(language, (copy = pending));
     }
     return copy;
   };
@@ -43,8 +43,9 @@ export function pageCopy<T>(english: T, translations: Translations<T>) {
       shown = true;
       loadWithLanguage(load);
     }
-    if (language === 'en') return english;
-    return loaded.get(language) ?? use(load(language));
+    // `use` on every render of a language other than English, never only on some: a render that
+    // suspended is replayed, and must call it again (React refuses a `use` that went away).
+    return language === 'en' ? english : use(load(language));
   };
   return { english, load, useCopy };
 }
