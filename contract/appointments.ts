@@ -76,7 +76,8 @@ export const emptyMedicines: Medicines = {
 /** A location's name, or '' for none: an online consultation (010). */
 export const locationOrOnline = t.union([t.literal(''), nonEmptyLine(200)], 'LocationOrOnline');
 
-export const PaymentStatus = t.keyof({ failed: null, pending: null, paid: null, refund: null }, 'PaymentStatus');
+/** `due`: to be paid at the clinic (a desk booking left to pay at the visit; docs/desk.md). */
+export const PaymentStatus = t.keyof({ failed: null, pending: null, paid: null, refund: null, due: null }, 'PaymentStatus');
 export type PaymentStatus = t.TypeOf<typeof PaymentStatus>;
 
 /** The spec's create payload. The server trusts only its ids: doctor name and fee come from its own records. */

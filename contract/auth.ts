@@ -39,7 +39,7 @@ export type LoginUser = t.TypeOf<typeof LoginUser>;
  * staff console) or the command line. The staff endpoints check it on every request; the client
  * uses it only to show staff the way to the console.
  */
-export const UserRole = t.keyof({ patient: null, admin: null, doctor: null }, 'UserRole');
+export const UserRole = t.keyof({ patient: null, admin: null, doctor: null, reception: null }, 'UserRole');
 export type UserRole = t.TypeOf<typeof UserRole>;
 
 /** The current user: the login fields plus the rest of the profile, some of which a Google sign-up may not have yet. */

@@ -10,7 +10,7 @@ import { ClinicDate, Id, intBetween, line, Rupees } from './primitives.js';
 /** One line of text of at most `max` characters (may be empty). */
 export const textUpTo = (max: number) => line(max);
 
-export const StaffRole = t.keyof({ admin: null, doctor: null }, 'StaffRole');
+export const StaffRole = t.keyof({ admin: null, doctor: null, reception: null }, 'StaffRole');
 
 /** GET /staff/me. */
 export const StaffMe = t.type(
@@ -128,7 +128,7 @@ export const AuditEntryFields = t.type(
     at: t.string,
     /** Who acted, as recorded ('' for a former patient: see `actorFormerPatient`). */
     actor: t.string,
-    actorRole: t.keyof({ patient: null, admin: null, doctor: null, operator: null }),
+    actorRole: t.keyof({ patient: null, admin: null, doctor: null, reception: null, operator: null }),
     action: t.string,
     appointmentId: t.union([t.string, t.null]),
     /** The appointment's human number (SHC-26-000123), what staff read; null without one. */

@@ -8,6 +8,7 @@ import { appointmentEndpoints, paymentEndpoints, slotEndpoints } from './appoint
 import { authEndpoints, otpEndpoints } from './auth.js';
 import { chatEndpoints } from './chat.js';
 import { consultationEndpoints } from './consultations.js';
+import { deskEndpoints } from './desk.js';
 import { peopleEndpoints } from './people.js';
 import { recordEndpoints } from './records.js';
 import { doctorEndpoints, siteEndpoints } from './site.js';
@@ -19,6 +20,7 @@ export { appointmentEndpoints, paymentEndpoints, slotEndpoints } from './appoint
 export { authEndpoints, otpEndpoints } from './auth.js';
 export { chatEndpoints } from './chat.js';
 export { consultationEndpoints } from './consultations.js';
+export { deskEndpoints } from './desk.js';
 export { peopleEndpoints } from './people.js';
 export { recordDocuments, recordEndpoints } from './records.js';
 export { doctorEndpoints, siteEndpoints } from './site.js';
@@ -46,4 +48,5 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   chatEndpoints,
   staffEndpoints,
   staffAdminEndpoints,
+  deskEndpoints,
 ].flatMap(endpointsOf);

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../db/database.js';
 
-export type Role = 'patient' | 'admin' | 'doctor';
+export type Role = 'patient' | 'admin' | 'doctor' | 'reception';
 export type ActorRole = Role | 'operator';
 
 export interface StaffAccount {

@@ -116,7 +116,7 @@ export const staffMessages = {
     navLabel: 'Staff console sections',
     sections: 'Sections',
     signedInAs: (name: string, role: string) => `Signed in as ${name} (${role})`,
-    roles: { admin: 'admin', doctor: 'doctor' },
+    roles: { admin: 'admin', doctor: 'doctor', reception: 'reception' },
     doctorGroup: 'Consultations',
     adminGroup: 'Clinic',
     today: 'Today',
@@ -156,7 +156,7 @@ export const staffMessages = {
   /** The chat panel's heading in the console (its other texts are the patient side's English ones, src/i18n/messages.ts). */
   chat: { heading: 'Chat with the patient' },
   statusNames: { Booked: 'Booked', Expired: 'Expired', Completed: 'Completed', Cancelled: 'Cancelled', Missed: 'Did not attend' },
-  paymentNames: { paid: 'Paid', pending: 'Payment pending', failed: 'Not paid', refund: 'Refund due' },
+  paymentNames: { paid: 'Paid', pending: 'Payment pending', failed: 'Not paid', refund: 'Refund due', due: 'To pay at the clinic' },
   /** A fee's refund state where the server gives one (contract FeeRefundState), in place of its payment name. */
   refundStates: { pending: 'Refund pending', refunded: 'Refunded', notRefundable: 'Paid, not refundable' },
   /** Who a closed account was, wherever staff would read a patient's name (the server sends the fact, `formerPatient`). */
@@ -285,7 +285,7 @@ export const staffMessages = {
     none: '—',
     empty_value: '(empty)',
     noChanges: 'No values changed.',
-    roles: { patient: 'patient', admin: 'admin', doctor: 'doctor', operator: 'operator (command line)' },
+    roles: { patient: 'patient', admin: 'admin', doctor: 'doctor', reception: 'reception', operator: 'operator (command line)' },
     actions: auditActions,
     /** The recorded names of the changed values, as a clinic reads them (others are shown as recorded). */
     fieldNames: auditFieldNames,

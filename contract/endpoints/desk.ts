@@ -1,0 +1,72 @@
+/**
+ * The front desk's calls (docs/desk.md): reception and admins at the counter, doctors on their own
+ * queue. Codecs in contract/desk.ts; served by server/desk/routes.ts.
+ *
+ *   POST /desk/patients                    DeskPatientRequest -> DeskPatientAnswer     patient.registered
+ *        409 code 'deskPatientHasAccount' when an account has that email (book for the account instead)
+ *   GET  /desk/patients?q=                 -> DeskSearchAnswer (at most deskSearchLimit hits, `more` past it)
+ *   GET  /desk/patients/{id}               -> DeskPatientDetail
+ *   POST /desk/bookings                    DeskBookingRequest -> AppointmentRecord      appointment.booked
+ *        the online booking's refusals (slot taken 409, horizon, leave, type the doctor does not
+ *        offer 400); 400 on consultationType for Chat or Video of a patient without an account
+ *   POST /desk/walkins                     WalkInRequest -> CheckInAnswer               queue.walkin
+ *        409 when the doctor does not work at that location today
+ *   POST /desk/appointments/{id}/check-in  -> CheckInAnswer                             queue.checkin
+ *        409 'checkInNotToday' (not today's, or not a Clinic Visit), 'checkInTaken' (already in the queue),
+ *        'checkInClosed' (Cancelled, Completed, Missed, or an unpaid hold)
+ *   POST /desk/appointments/{id}/payment   CounterPaymentRequest -> AppointmentRecord   payment.counter
+ *        409 'counterPaid' when already paid
+ *   GET  /desk/queue?doctorId=&locationId=&date=  -> QueueAnswer (today by default)
+ *   POST /desk/queue/call-next             CallNextRequest -> CheckInAnswer             queue.called
+ *        409 'queueBusy' (one is in the room), 'queueEmpty'
+ *   POST /desk/queue/{id}/{move}           -> CheckInAnswer   queue.done | queue.noshow | queue.back
+ *        409 'queueMoveRefused' when the entry is not in a state the move leaves from
+ *   GET  /desk/day?date=&doctorId=&locationId=     -> AppointmentList: the day list
+ *   GET  /desk/day.csv?date=&doctorId=&locationId= -> text/csv file of the same rows
+ *
+ * Who may call: reception and admins, everything here; a doctor, the queue calls of their own
+ * queue and the day list of their own day (another doctor's queue: 404). A patient's token: 404
+ * (the desk is not theirs to probe), no token: 401. Bad input: 400 { message, errors } naming
+ * the field, nothing written. An unknown or foreign id: 404.
+ */
+import { AppointmentList, AppointmentRecord } from '../appointments.js';
+import {
+  CallNextRequest,
+  CheckInAnswer,
+  CounterPaymentRequest,
+  DayListQuery,
+  DeskAppointmentParams,
+  DeskBookingRequest,
+  DeskPatientAnswer,
+  DeskPatientDetail,
+  DeskPatientParams,
+  DeskPatientRequest,
+  DeskSearchAnswer,
+  DeskSearchQuery,
+  QueueAnswer,
+  QueueMoveParams,
+  QueueQuery,
+  WalkInRequest,
+} from '../desk.js';
+import { endpoint, PassThrough } from '../endpoint.js';
+
+export const deskEndpoints = {
+  registerPatient: endpoint({ method: 'POST', path: '/desk/patients', body: DeskPatientRequest, answer: DeskPatientAnswer }),
+  searchPatients: endpoint({ method: 'GET', path: '/desk/patients', query: DeskSearchQuery, answer: DeskSearchAnswer }),
+  patient: endpoint({ method: 'GET', path: '/desk/patients/:id', params: DeskPatientParams, answer: DeskPatientDetail }),
+  book: endpoint({ method: 'POST', path: '/desk/bookings', body: DeskBookingRequest, answer: AppointmentRecord }),
+  walkIn: endpoint({ method: 'POST', path: '/desk/walkins', body: WalkInRequest, answer: CheckInAnswer }),
+  checkIn: endpoint({ method: 'POST', path: '/desk/appointments/:id/check-in', params: DeskAppointmentParams, answer: CheckInAnswer }),
+  takePayment: endpoint({
+    method: 'POST',
+    path: '/desk/appointments/:id/payment',
+    params: DeskAppointmentParams,
+    body: CounterPaymentRequest,
+    answer: AppointmentRecord,
+  }),
+  queue: endpoint({ method: 'GET', path: '/desk/queue', query: QueueQuery, answer: QueueAnswer }),
+  callNext: endpoint({ method: 'POST', path: '/desk/queue/call-next', body: CallNextRequest, answer: CheckInAnswer }),
+  move: endpoint({ method: 'POST', path: '/desk/queue/:id/:move', params: QueueMoveParams, answer: CheckInAnswer }),
+  dayList: endpoint({ method: 'GET', path: '/desk/day', query: DayListQuery, answer: AppointmentList }),
+  dayCsv: endpoint({ method: 'GET', path: '/desk/day.csv', query: DayListQuery, answer: PassThrough, kind: 'file', accept: 'text/csv, application/json' }),
+};
