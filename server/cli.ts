@@ -5,8 +5,11 @@
  *   create-admin <email>   the account becomes an admin (every staff endpoint, every appointment)
  *   make-doctor <email>    the account becomes a doctor: their own appointments only; a doctor of
  *                          the clinic's doctor list must have the same email
+ *   make-reception <email> the account becomes the front desk's (reception): patients,
+ *                          appointments, check-in, counter payments, queues; no prescription
+ *                          content, no audit log, no admin screen
  *   make-patient <email>   back to an ordinary patient account (no staff endpoint)
- *   list-staff             every admin and doctor account
+ *   list-staff             every admin, doctor and reception account
  *   backup <file>          a consistent copy of the embedded database, taken by the running
  *                          server (asked over its loopback operations port, server/ops/server.ts)
  *                          or, when none runs, from DATA_DIR directly
@@ -57,8 +60,9 @@ export const usage = `Usage: npm run clinic -- <command>
 
   create-admin <email>   make the account an admin of the clinic
   make-doctor <email>    make the account a doctor (a doctor with that email must be in the doctor list)
+  make-reception <email> make the account the front desk's (reception)
   make-patient <email>   make the account an ordinary patient again
-  list-staff             list admin and doctor accounts
+  list-staff             list admin, doctor and reception accounts
   backup <file>          copy the embedded database to <file> (.tar.gz), also while the server runs
   restore <file>         load such a copy into DATA_DIR (server stopped; --force replaces a database)
   jobs [state...]        list background jobs: due, scheduled, running, failed (or the states named)
@@ -78,9 +82,10 @@ function privateDataDir(config: { storage: { databaseUrl: string | null; dataDir
   if (config.storage.databaseUrl === null) prepareDataDir(config.storage.dataDir, { create: false });
 }
 
-const roleCommands: Record<string, Role> = { 'create-admin': 'admin', 'make-doctor': 'doctor', 'make-patient': 'patient' };
+const roleCommands: Record<string, Role> = { 'create-admin': 'admin', 'make-doctor': 'doctor', 'make-reception': 'reception', 'make-patient': 'patient' };
 
-const article = (role: Role) => (role === 'admin' ? 'an admin' : role === 'doctor' ? 'a doctor' : 'a patient (no staff rights)');
+const articles: Record<Role, string> = { admin: 'an admin', doctor: 'a doctor', reception: 'reception (the front desk)', patient: 'a patient (no staff rights)' };
+const article = (role: Role) => articles[role];
 
 function emailOf(raw: string): string {
   const decoded = Email.decode(raw.trim());

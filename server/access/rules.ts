@@ -14,8 +14,15 @@
  * - The clinic's side (`seesAsClinic`): the appointment's doctor or an admin, whether or not they
  *   booked it. The clinic reads a prescription before it is released to the patient, and the
  *   staff console acts on these appointments only (another doctor's: 403, as the console says).
- * - Staff (`isStaff`): admins and doctors; admin-only screens `isAdmin`. A doctor's lists show
- *   their own appointments only (`mayListDoctor`, `listedDoctor`).
+ * - Staff (`isStaff`): admins, doctors and reception; admin-only screens `isAdmin`. A doctor's
+ *   lists show their own appointments only (`mayListDoctor`, `listedDoctor`).
+ * - Reception (`isReception`) works the front desk (`worksDesk`: reception and admins): patients,
+ *   every appointment, check-in, counter payments, queues, day lists. It takes no part in any
+ *   appointment (`appointmentPart` is null: no consultation, chat, prescription or receipt file)
+ *   and never reads a prescription's clinical content (`readsClinicalContent`: the appointment's
+ *   doctor or an admin; reception is answered the empty medicines). It completes nothing and marks
+ *   nothing as not attended (`actsOnConsultation`), and sees no audit log and no admin screen.
+ * - A doctor's queue (`worksQueue`): the desk's, and the doctor's own; another doctor's is 404.
  * - The consultation's parties (`isParty`): its patient and its doctor join the call and write in
  *   the chat; an admin reads both for audit and never speaks. Only a Chat appointment has a chat
  *   (`hasChat`), written in while it takes messages, open or in follow-up (`canWriteChat`). The
@@ -57,9 +64,18 @@ export const isOwnEmail = (caller: Pick<Caller, 'email'>, email: string): boolea
 
 export const isAdmin = (caller: Pick<Caller, 'role'> | null): boolean => caller?.role === 'admin';
 
-/** Clinic staff: admins and doctors (a patient's account is neither); a role as stored (users.role) is read as is. */
-export const isStaff = <T extends { role: string }>(caller: T | null): caller is T & { role: 'admin' | 'doctor' } =>
-  caller?.role === 'admin' || caller?.role === 'doctor';
+/** Clinic staff: admins, doctors and reception (a patient's account is none); a role as stored (users.role) is read as is. */
+export const isStaff = <T extends { role: string }>(caller: T | null): caller is T & { role: 'admin' | 'doctor' | 'reception' } =>
+  caller?.role === 'admin' || caller?.role === 'doctor' || caller?.role === 'reception';
+
+export const isReception = (caller: Pick<Caller, 'role'> | null): boolean => caller?.role === 'reception';
+
+/** The front desk: reception and admins (patients, bookings, check-in, counter payments, every queue). */
+export const worksDesk = (caller: Pick<Caller, 'role'> | null): boolean => isReception(caller) || isAdmin(caller);
+
+/** A doctor's queue of the day: the desk's, and that doctor's own account's. */
+export const worksQueue = (caller: Role | null, doctorId: string): boolean =>
+  worksDesk(caller) || isAppointmentDoctor(caller, { doctorId: doctorId.toLowerCase() });
 
 /** A doctor's account acting for the appointment's doctor. */
 export const isAppointmentDoctor = (caller: Role | null, appointment: { doctorId: string }): boolean =>
@@ -68,6 +84,15 @@ export const isAppointmentDoctor = (caller: Role | null, appointment: { doctorId
 /** The clinic's side of an appointment: its doctor or an admin. */
 export const seesAsClinic = (caller: Role | null, appointment: { doctorId: string }): boolean =>
   isAdmin(caller) || isAppointmentDoctor(caller, appointment);
+
+/**
+ * Who reads a prescription's clinical content (an appointment's `medicines`) on the clinic's side:
+ * its doctor or an admin. Reception sees the appointment, never what was prescribed.
+ */
+export const readsClinicalContent = seesAsClinic;
+
+/** Staff who complete a consultation, write its prescription or order, or mark it not attended: its doctor or an admin (never reception). */
+export const actsOnConsultation = seesAsClinic;
 
 /** The caller's part in the appointment, patient first; null for a stranger. */
 export function appointmentPart(caller: (Account & Role) | null, appointment: Appointment): Part | null {
@@ -137,15 +162,19 @@ export function assertSeesAppointment<T extends Appointment>(
 
 /**
  * The appointment the staff member may act on in the console: 404 (`notFound`) for none, 403
- * (`notYours`) for another doctor's; the console's guard refused patients before.
+ * (`notYours`) for another doctor's, 403 (`notReception`) for reception, which reads appointments
+ * (`reading`) but completes none; the console's guard refused patients before.
  */
 export function assertActsOnAppointment<T extends { doctorId: string }>(
   caller: Role,
   appointment: T | null,
-  messages: { notFound: string; notYours: string },
+  messages: { notFound: string; notYours: string; notReception: string },
+  reading = false,
 ): T {
   if (!appointment) throw new NotFoundError(messages.notFound);
-  if (!seesAsClinic(caller, appointment)) throw new ForbiddenError(messages.notYours);
+  if (reading && isReception(caller)) return appointment;
+  if (isReception(caller)) throw new ForbiddenError(messages.notReception);
+  if (!actsOnConsultation(caller, appointment)) throw new ForbiddenError(messages.notYours);
   return appointment;
 }
 

@@ -13,7 +13,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../../contract/auth.js';
-import { ServiceError } from '../services/errors.js';
+import { NotFoundError, ServiceError } from '../services/errors.js';
+import { deskMessages } from '../desk/messages.js';
 import type { Services } from '../services/index.js';
 import type { AuthenticatedUser } from '../services/sessions.js';
 import { assertAdmin, type Staff } from '../services/staff.js';
@@ -91,6 +92,23 @@ export function loginRequired(services: Services) {
 /** 401 (no live token), then 403 (not staff: a patient, or a doctor without a doctor record); `staffOf(request)` is the staff member. */
 export function staffRequired(services: Services) {
   const { preHandler, of } = guard('staffRequired', async (request) => services.staff.authorize(await requireUser(services, request)));
+  return { preHandler, staffOf: of };
+}
+
+/**
+ * The front desk's guard: 401 (no live token), then 404 for anybody who is not staff (a patient:
+ * the desk is not theirs to probe, contract/endpoints/desk.ts); `staffOf(request)` is the staff member.
+ */
+export function deskRequired(services: Services) {
+  const { preHandler, of } = guard('deskRequired', async (request) => {
+    const user = await requireUser(services, request);
+    try {
+      return await services.staff.authorize(user);
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 403) throw new NotFoundError(deskMessages.notFound);
+      throw error;
+    }
+  });
   return { preHandler, staffOf: of };
 }
 

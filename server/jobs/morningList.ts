@@ -4,6 +4,7 @@
  * appointments by email, once (key `morning-list:<doctor id>:<clinic date>`, server/jobs/keyedMails.ts),
  * also on a day with none booked (the list says so). English: the staff side is not translated.
  */
+import { isExpected } from '../services/booking/status.js';
 import type { Database, Queryable } from '../db/database.js';
 import { clinicName, escapeHtml } from '../mail/templates.js';
 import { listDayAppointments } from '../repositories/appointmentLists.js';
@@ -30,7 +31,7 @@ export function morningListKind(db: Database, options: { hour: number; publicUrl
       if (!doctor || !doctor.morning_list || !doctor.active) return { drop: 'the doctor no longer asks for it' };
       const day = (await listDayAppointments(db, date, doctorId))
         .map((s) => s.record)
-        .filter((r) => r.appointmentStatus === 'Booked' && r.appointmentPaymentStatus === 'paid');
+        .filter((r) => r.appointmentStatus === 'Booked' && isExpected(r.appointmentPaymentStatus));
       const line = (r: (typeof day)[number]) =>
         `${r.startTime}  ${r.consultationType}${r.location ? `, ${r.location}` : ''}  ${r.firstName} ${r.lastName}  (${r.appointmentId})`;
       const consoleUrl = `${options.publicUrl}/#/staff`;

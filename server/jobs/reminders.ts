@@ -1,5 +1,6 @@
 /**
- * Appointment reminders: REMINDER_LEADS before each paid appointment, by email.
+ * Appointment reminders: REMINDER_LEADS before each paid appointment (or one whose fee is due at
+ * the clinic), by email when the patient has one, and by text where set up.
  *
  * Two queues of the job engine:
  * - `reminders.sweep`, every minute (pg-boss cron, one instance per tick): at the server's clock
@@ -29,6 +30,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { appointmentReminderMail, leadInWords } from '../mail/reminderTemplates.js';
 import type { JobEngine, QueueDefinition } from './engine.js';
+import { isExpected } from '../services/booking/status.js';
 import { clinicWhenIn } from '../mail/words.js';
 import { TextSendError, textChannels, type TextChannel, type TextSender } from '../messaging/senders.js';
 
@@ -61,7 +63,7 @@ function whyNot(record: AppointmentRecord | undefined, startsAt: number, at: Dat
   if (!record) return 'appointment gone';
   if (record.appointmentStatus === 'Cancelled') return 'cancelled';
   if (record.appointmentStatus !== 'Booked') return `appointment ${record.appointmentStatus.toLowerCase()}`;
-  if (record.appointmentPaymentStatus !== 'paid') return 'not paid';
+  if (!isExpected(record.appointmentPaymentStatus)) return 'not paid';
   if (clinicInstant(record.date, record.startTime).getTime() !== startsAt) return 'moved';
   if (startsAt <= at.getTime()) return 'started before it went out';
   return null;
@@ -108,7 +110,7 @@ async function insertDue(q: Queryable, at: Date, leads: readonly number[]): Prom
               row_number() over (partition by a.id order by l.lead) as nearest
          from appointments a
          cross join unnest($2::int[]) as l(lead)
-        where a.status = 'Booked' and a.payment_status = 'paid'
+        where a.status = 'Booked' and a.payment_status in ('paid', 'due')
           and a.date between ($1::timestamptz at time zone 'Asia/Kolkata')::date - 1
                          and ($1::timestamptz at time zone 'Asia/Kolkata')::date + 15
           and ${clinicStart} > $1::timestamptz
@@ -196,6 +198,11 @@ function claimReminder(options: RemindersOptions, key: string): Promise<Reminder
     }
     if (!choices.remind_email) {
       await setState(tx, key, 'dropped', 'the patient turned email reminders off', at);
+      return { state: 'dropped' };
+    }
+    // A patient the desk registered without an email is reminded by text only.
+    if (record.email === '') {
+      await setState(tx, key, 'dropped', 'the patient has no email', at);
       return { state: 'dropped' };
     }
     await setState(tx, key, 'sending', row.state === 'sending' ? 'sent again after an interrupted send' : '', at);

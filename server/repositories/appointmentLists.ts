@@ -44,8 +44,8 @@ export async function listAppointmentsBetween(
 }
 
 /**
- * A doctor's bookings that still hold their slot from `fromDate` on: stored Booked, paid or an
- * unpaid hold not lapsed at `now`, with their location's id. (Whether a slot has ended is the
+ * A doctor's bookings that still hold their slot from `fromDate` on: stored Booked, paid, due at
+ * the clinic or an unpaid hold not lapsed at `now`, with their location's id. (Whether a slot has ended is the
  * service's to say, statusAt.) The orphan rule of the staff console checks these.
  */
 export async function listLiveBookingsOfDoctor(
@@ -53,13 +53,13 @@ export async function listLiveBookingsOfDoctor(
   doctorId: string,
   fromDate: string,
   now: Date,
-): Promise<(StoredAppointment & { locationId: string | null })[]> {
-  const { rows } = await q.query<RecordRow & { location_id: string | null }>(
-    `${selectAppointmentRecords.replace('select a.id,', 'select a.location_id, a.id,')}
+): Promise<StoredAppointment[]> {
+  const { rows } = await q.query<RecordRow>(
+    `${selectAppointmentRecords}
       where a.doctor_id = $1 and a.date >= $2::date and a.status = 'Booked' and a.holds_slot
-        and (a.payment_status = 'paid' or a.hold_expires_at > $3)
+        and (a.payment_status in ('paid', 'due') or a.hold_expires_at > $3)
       order by a.date, a.start_time, a.created_at`,
     [doctorId, fromDate, now],
   );
-  return rows.map((r) => ({ ...toStored(r), locationId: r.location_id }));
+  return rows.map(toStored);
 }

@@ -44,14 +44,19 @@ export interface RecordRow {
   consent_at: Date | null;
   holder_deleted: boolean;
   refund_state: FeeRefundState | null;
+  location_id: string | null;
+  booked_via: BookedVia;
 }
+
+/** How an appointment came (032_desk.sql): the patient's booking, the desk's, or a walk-in. */
+export type BookedVia = 'online' | 'desk' | 'walkin';
 
 export const selectAppointmentRecords = `
   select a.id, a.appointment_number, a.first_name, a.last_name, a.email, a.phone_number, a.age, a.gender,
          d.email as doctor_email, d.name as doctor_name, coalesce(l.name, '') as location,
          to_char(a.date, 'YYYY-MM-DD') as date, to_char(a.start_time, 'HH24:MI') as start_time,
          a.consultation_type, a.consultation_fee, a.status, a.payment_status, a.payment_id, a.holds_slot, a.hold_expires_at,
-         a.medicines, a.created_at, a.user_id, a.doctor_id, d.slot_minutes,
+         a.medicines, a.created_at, a.user_id, a.doctor_id, d.slot_minutes, a.location_id, a.booked_via,
          a.family_member_id, holder.first_name as holder_first_name, holder.last_name as holder_last_name, a.consent_at,
          holder.deleted_at is not null as holder_deleted,
          -- The fee's refund (contract FeeRefundState): flagged 'refund' is pending until an admin
@@ -125,6 +130,9 @@ export interface StoredAppointment {
   holdExpiresAt: Date | null;
   /** The account that booked it was closed (services/appointments.ts recordAt answers it as a former patient's). */
   holderDeleted: boolean;
+  /** null: online (the doctor's online hours). */
+  locationId: string | null;
+  bookedVia: BookedVia;
 }
 
 export const toStored = (r: RecordRow): StoredAppointment => ({
@@ -135,6 +143,8 @@ export const toStored = (r: RecordRow): StoredAppointment => ({
   holdsSlot: r.holds_slot,
   holdExpiresAt: r.hold_expires_at,
   holderDeleted: r.holder_deleted,
+  locationId: r.location_id,
+  bookedVia: r.booked_via,
 });
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,9 +6,15 @@
 import type { Medicines } from '../../contract/appointments.js';
 import type { Queryable } from '../db/database.js';
 
-/** Cancelled: the record stays (with its payment), the slot is free. */
+/** Cancelled: the record stays (with its payment), the slot is free; a fee due at the clinic is owed no more. */
 export async function cancelAppointment(tx: Queryable, id: string, now: Date): Promise<void> {
-  await tx.query(`update appointments set status = 'Cancelled', holds_slot = false, updated_at = $2 where id = $1`, [id, now]);
+  // A fee that was due at the clinic is owed no more.
+  await tx.query(
+    `update appointments set status = 'Cancelled', holds_slot = false,
+            payment_status = case when payment_status = 'due' then 'failed' else payment_status end, updated_at = $2
+      where id = $1`,
+    [id, now],
+  );
 }
 
 /** Completed, with the prescription. */
@@ -27,13 +33,13 @@ export async function markMissed(tx: Queryable, id: string, now: Date): Promise<
 
 /**
  * Cancelled by the clinic: the record stays, the slot is free, and a paid one is flagged for
- * refund (the clinic owes the fee back).
+ * refund (the clinic owes the fee back); a fee due at the clinic is owed no more.
  */
 export async function cancelAppointmentByClinic(tx: Queryable, id: string, now: Date): Promise<void> {
   await tx.query(
     `update appointments
         set status = 'Cancelled', holds_slot = false,
-            payment_status = case when payment_status = 'paid' then 'refund' else payment_status end, updated_at = $2
+            payment_status = case payment_status when 'paid' then 'refund' when 'due' then 'failed' else payment_status end, updated_at = $2
       where id = $1`,
     [id, now],
   );

@@ -25,8 +25,8 @@ import type { Queryable } from '../db/database.js';
 function slotsOf(doctor: string, day: string): string {
   return `(select array(select (extract(epoch from a.start_time) / 60)::int from appointments a
                          where a.doctor_id = ${doctor} and a.date = ${day} and a.holds_slot
-                           and (a.payment_status = 'paid' or a.hold_expires_at > $5::timestamptz)
-                           and not ($6::uuid is not null and a.user_id = $6::uuid and a.payment_status <> 'paid')) as held,
+                           and (a.payment_status in ('paid', 'due') or a.hold_expires_at > $5::timestamptz)
+                           and not ($6::uuid is not null and a.user_id = $6::uuid and a.payment_status not in ('paid', 'due'))) as held,
                  exists (select 1 from doctor_leave lv
                           where lv.doctor_id = ${doctor} and ${day} between lv.from_date and lv.to_date) as on_leave) as t
       cross join ranges r

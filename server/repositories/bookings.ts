@@ -33,7 +33,7 @@ export async function lapseHolds(
   const { rowCount } = await tx.query(
     `update appointments set holds_slot = false, updated_at = $4
       where doctor_id = $1 and date = $2::date and start_time = $3::time and holds_slot
-        and payment_status <> 'paid' and hold_expires_at <= $4
+        and payment_status not in ('paid', 'due') and hold_expires_at <= $4
         and ($5::uuid is null or id <> $5::uuid)`,
     [slot.doctorId, slot.date, slot.time, now, except],
   );
@@ -48,7 +48,7 @@ export async function lapseHolds(
 export async function releaseLapsedHold(q: Queryable, id: string, now: Date): Promise<number> {
   const { rowCount } = await q.query(
     `update appointments set holds_slot = false, updated_at = $2
-      where id = $1 and holds_slot and payment_status not in ('paid', 'refund') and hold_expires_at <= $2`,
+      where id = $1 and holds_slot and payment_status not in ('paid', 'due', 'refund') and hold_expires_at <= $2`,
     [id, now],
   );
   return rowCount;
@@ -78,9 +78,12 @@ export interface NewAppointment extends PatientDetails {
   consultationType: ConsultationType;
   fee: number;
   medicines: Medicines;
-  holdExpiresAt: Date;
+  /** null: held for good (a fee due at the clinic), or no slot held (a walk-in). */
+  holdExpiresAt: Date | null;
   /** e.g. 'SHC-25-': the number is appended from appointment_number_seq. */
   numberPrefix: string;
+  /** Made at the front desk (032_desk.sql): how, by whom, whether it holds a slot, its fee's state ('failed': unpaid, the default). */
+  desk?: { via: 'desk' | 'walkin'; by: string; holdsSlot: boolean; paymentStatus: 'failed' | 'due' };
 }
 
 /** Throws a unique violation on appointments_slot_key when another row holds the slot. */
@@ -89,9 +92,9 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment, now: D
     `insert into appointments (appointment_number, user_id, doctor_id, location_id, date, start_time,
                                consultation_type, consultation_fee, first_name, last_name, email, phone_number,
                                age, gender, status, payment_status, payment_id, holds_slot, hold_expires_at,
-                               medicines, created_at, updated_at, family_member_id, consent_text, consent_at)
+                               medicines, created_at, updated_at, family_member_id, consent_text, consent_at, booked_via, booked_by)
      values ($1 || lpad(nextval('appointment_number_seq')::text, 6, '0'), $2, $3, $4, $5::date, $6::time,
-             $7, $8, $9, $10, $11, $12, $13, $14, 'Booked', 'failed', null, true, $15, $16, $17, $17, $18, $19, $20)
+             $7, $8, $9, $10, $11, $12, $13, $14, 'Booked', $21, null, $22, $15, $16, $17, $17, $18, $19, $20, $23, $24)
      returning id`,
     [
       a.numberPrefix,
@@ -114,6 +117,10 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment, now: D
       a.familyMemberId,
       a.consentText,
       a.consentAt,
+      a.desk?.paymentStatus ?? 'failed',
+      a.desk?.holdsSlot ?? true,
+      a.desk?.via ?? 'online',
+      a.desk?.by ?? null,
     ],
   );
   return rows[0]!.id;
@@ -123,13 +130,13 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment, now: D
 export async function liveUnpaidHolds(q: Queryable, userId: string, now: Date): Promise<{ count: number; firstLapse: Date | null }> {
   const { rows } = await q.query<{ count: number; first_lapse: Date | null }>(
     `select count(*)::int as count, min(hold_expires_at) as first_lapse from appointments
-      where user_id = $1 and holds_slot and payment_status <> 'paid' and hold_expires_at > $2`,
+      where user_id = $1 and holds_slot and payment_status not in ('paid', 'due') and hold_expires_at > $2`,
     [userId, now],
   );
   return { count: rows[0]!.count, firstLapse: rows[0]!.first_lapse };
 }
 
-/** The patient's latest live (Booked, not refunded) appointment on this doctor's slot, paid or not. */
+/** The patient's latest live (Booked, not refunded) appointment on this doctor's slot, paid or not (`paid`: paid, or due at the clinic, held for good). */
 export async function findOwnBooking(
   q: Queryable,
   slot: { userId: string; doctorId: string; date: string; time: string },
@@ -143,7 +150,7 @@ export async function findOwnBooking(
   );
   const row = rows[0];
   return row
-    ? { id: row.id, paid: row.payment_status === 'paid', holdsSlot: row.holds_slot, holdExpiresAt: row.hold_expires_at }
+    ? { id: row.id, paid: row.payment_status === 'paid' || row.payment_status === 'due', holdsSlot: row.holds_slot, holdExpiresAt: row.hold_expires_at }
     : null;
 }
 
@@ -165,7 +172,7 @@ export async function rebookOwnHold(
             holds_slot = case when $11::timestamptz is null then holds_slot else true end,
             hold_expires_at = coalesce($11::timestamptz, hold_expires_at),
             updated_at = $12, family_member_id = $13, consent_text = $14, consent_at = $15
-      where id = $1 and payment_status <> 'paid'`,
+      where id = $1 and payment_status not in ('paid', 'due')`,
     [
       id,
       change.locationId,
@@ -190,7 +197,7 @@ export async function rebookOwnHold(
 export async function reclaimHold(tx: Queryable, id: string, holdExpiresAt: Date, now: Date): Promise<void> {
   await tx.query(
     `update appointments set holds_slot = true, hold_expires_at = $2, updated_at = $3
-      where id = $1 and payment_status <> 'paid'`,
+      where id = $1 and payment_status not in ('paid', 'due')`,
     [id, holdExpiresAt, now],
   );
 }

@@ -59,11 +59,11 @@ export async function loadDaySchedule(
                          where h.doctor_id = d.id and l.name = $2 and h.weekday = $4), '[]'::json)
             end as hours,
             coalesce((select json_agg(json_build_object('time', to_char(a.start_time, 'HH24:MI'),
-                                                        'userId', a.user_id, 'paid', a.payment_status = 'paid',
+                                                        'userId', a.user_id, 'paid', a.payment_status in ('paid', 'due'),
                                                         'expiresAt', a.hold_expires_at))
                         from appointments a
                        where a.doctor_id = d.id and a.date = $3::date and a.holds_slot
-                         and (a.payment_status = 'paid' or a.hold_expires_at > $5)), '[]'::json) as holders
+                         and (a.payment_status in ('paid', 'due') or a.hold_expires_at > $5)), '[]'::json) as holders
        from doctors d
       where d.email = $1 and d.active`,
     [q.doctorEmail, q.location, q.date, q.weekday, q.now],

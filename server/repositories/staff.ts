@@ -19,7 +19,7 @@ export interface StaffAccount {
 }
 
 const staffSelect = `
-  select u.id, u.email, u.first_name, u.last_name, u.role, d.id as doctor_id, d.name as doctor_name
+  select u.id, u.email, u.first_name, u.last_name, u.role, d.id as doctor_id, d.name as doctor_name, u.sign_in_method = 'desk' as desk
     from users u left join doctors d on d.email = u.email`;
 
 interface StaffRow {
@@ -30,6 +30,7 @@ interface StaffRow {
   role: Role;
   doctor_id: string | null;
   doctor_name: string | null;
+  desk: boolean;
 }
 
 const toStaff = (r: StaffRow): StaffAccount => ({
@@ -62,7 +63,7 @@ export async function setAccountRole(q: Queryable, userId: string, role: Role, n
 }
 
 /**
- * Why a role change was refused: no account with the email; 'doctor' asked with no doctor of that
+ * Why a role change was refused: no account with the email (a patient the desk registered has none); 'doctor' asked with no doctor of that
  * email; it would leave the clinic without an admin.
  */
 export class RoleChangeRefused extends Error {
@@ -92,8 +93,10 @@ export async function changeAccountRole(
   now: Date,
 ): Promise<{ before: StaffAccount; changed: boolean }> {
   const { email, role } = change;
-  const account = await findAccountRoleByEmail(tx, email, true);
-  if (!account) throw new RoleChangeRefused('noAccount');
+  const { rows: found } = await tx.query<StaffRow>(`${staffSelect} where u.email = $1 for update of u`, [email]);
+  // A patient the desk registered has no account: it cannot log in, so it takes no role.
+  if (!found[0] || found[0].desk) throw new RoleChangeRefused('noAccount');
+  const account = toStaff(found[0]);
   if (role === 'doctor' && (await doctorIdByEmail(tx, email)) === null) throw new RoleChangeRefused('noDoctor');
   if (account.role === role) return { before: account, changed: false };
   if (change.keepAnAdmin && account.role === 'admin') {

@@ -12,15 +12,20 @@ interface UserRow {
   age: number | null;
   gender: Gender | null;
   phone_number: string | null;
-  sign_in_method: 'manual' | 'google';
+  sign_in_method: 'manual' | 'google' | 'desk';
   role: UserRole;
   has_password: boolean;
 }
 
 export interface UserWithPassword {
   user: User;
-  /** null: the account has no password (a Google sign-up). */
+  /** null: the account has no password (a Google sign-up, a patient the desk registered). */
   passwordHash: string | null;
+  /**
+   * A patient the desk registered (sign-in method 'desk', 032_desk.sql): no account yet, it never
+   * logs in; whoever proves its email makes it their account (`joinDeskPatient`).
+   */
+  deskPatient: boolean;
 }
 
 /** The columns `toUser` reads, of `users u`. */
@@ -35,7 +40,8 @@ export const toUser = (row: UserRow): User => ({
   age: row.age,
   gender: row.gender,
   phoneNumber: row.phone_number,
-  signInMethod: row.sign_in_method,
+  // A desk patient's row is never a session's user; it is read as such only to be joined.
+  signInMethod: row.sign_in_method === 'desk' ? 'manual' : row.sign_in_method,
   role: row.role,
   hasPassword: row.has_password,
 });
@@ -46,7 +52,7 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
     [email],
   );
   const row = rows[0];
-  return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
+  return row ? { user: toUser(row), passwordHash: row.password_hash, deskPatient: row.sign_in_method === 'desk' } : null;
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,6 +97,43 @@ export async function insertIdentityUser(
      on conflict (email) do nothing
      returning ${userColumns}`,
     [user.email, user.firstName, user.lastName, now],
+  );
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+/**
+ * The desk's patient with this email becomes the account of the person who proved it: the
+ * sign-in method and (registration) the password and the details they gave; Google keeps the
+ * desk's details and takes the names Google gives. The appointments stay theirs (same row). null
+ * when no desk patient has the email any more (joined by a twin request meanwhile).
+ */
+export async function joinDeskPatient(
+  tx: Queryable,
+  email: string,
+  join:
+    | { signInMethod: 'manual'; passwordHash: string; firstName: string; lastName: string; age: number; gender: Gender; phoneNumber: string }
+    | { signInMethod: 'google'; firstName: string; lastName: string },
+  now: Date,
+): Promise<User | null> {
+  const manual = join.signInMethod === 'manual';
+  const { rows } = await tx.query<UserRow>(
+    `update users as u
+        set sign_in_method = $2, password_hash = $3,
+            first_name = coalesce(nullif($4, ''), first_name), last_name = case when $4 = '' then last_name else $5 end,
+            age = coalesce($6, age), gender = coalesce($7, gender), phone_number = coalesce($8, phone_number), updated_at = $9
+      where email = $1 and sign_in_method = 'desk'
+      returning ${userColumns}`,
+    [
+      email,
+      join.signInMethod,
+      manual ? join.passwordHash : null,
+      join.firstName,
+      join.lastName,
+      manual ? join.age : null,
+      manual ? join.gender : null,
+      manual ? join.phoneNumber : null,
+      now,
+    ],
   );
   return rows[0] ? toUser(rows[0]) : null;
 }

@@ -17,6 +17,7 @@ import { slotRoutes } from './slots.js';
 import { staffRoutes } from './staff.js';
 import { staffAdminRoutes } from './staffAdmin.js';
 import { recordRoutes } from './records.js';
+import { deskRoutes } from '../desk/routes.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   await app.register(siteRoutes, { services, help });
@@ -28,6 +29,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(peopleRoutes, { services });
   await app.register(staffRoutes, { services });
   await app.register(staffAdminRoutes, { services });
+  await app.register(deskRoutes, { services });
   await app.register(consultationRoutes, { services });
   await app.register(recordRoutes, { services });
   await app.register(chatRoutes, { services, hub: services.chatHub });

@@ -13,7 +13,8 @@
  */
 import type { ReminderChannels, ReminderSettings } from '../../contract/reminders.js';
 import type { ForgotPasswordRequest, LanguageSetting, LoginAnswer, LoginRequest, MessageAnswer, RegisterRequest, User } from '../../contract/auth.js';
-import { type Database, violatedConstraint } from '../db/database.js';
+import { type Database, type Queryable, violatedConstraint } from '../db/database.js';
+import { insertAudit } from '../repositories/staff.js';
 import * as rateLimits from '../repositories/rateLimits.js';
 import { consumeProof, hasProof } from '../repositories/otp.js';
 import * as users from '../repositories/users.js';
@@ -68,6 +69,10 @@ const name = (value: string) => [...value.normalize('NFC').replace(/\s+/g, ' ').
 /** Stored without spaces and dashes: "+91 98765-43210" as "+919876543210". */
 const phone = (value: string) => value.replace(/[\s-]/g, '');
 
+/** A person's name and phone as accounts store them (the desk's patients too). */
+export const storedName = name;
+export const storedPhone = phone;
+
 // Bucket names. The pair's starts with the address so a reset can forget them all.
 const pairPrefix = (email: string) => `login-fail:pair:${email} `;
 const pairBucket = (email: string, client: string) => `${pairPrefix(email)}${client}`;
@@ -112,31 +117,55 @@ async function admitLogin({ db, now, limits }: AccountContext, email: string, cl
   }
 }
 
-/** Registration, for an address proven by a code in the last 30 minutes (used up here). */
+/**
+ * The account a registration makes, in `tx`: a new one, or (`join`) the desk's patient with that
+ * email turned into it in place (their appointments are theirs at once); 409 when a twin request
+ * joined it first.
+ */
+async function makeAccount(tx: Queryable, account: users.NewManualUser, join: boolean, at: Date): Promise<User> {
+  if (!join) return users.insertManualUser(tx, account, at);
+  const joined = await users.joinDeskPatient(tx, account.email, { signInMethod: 'manual', ...account }, at);
+  if (!joined) throw new ConflictError(accountMessages.emailTaken);
+  await auditJoin(tx, joined, 'registration', at);
+  return joined;
+}
+
+/** The join of a desk patient's record and its proven owner, in the audit log (the person acted). */
+async function auditJoin(tx: Queryable, user: User, how: 'registration' | 'google', at: Date): Promise<void> {
+  await insertAudit(
+    tx,
+    { actorUserId: user._id, actor: user.email, actorRole: 'patient', action: 'patient.joined', subjectUserId: user._id, details: { how, after: { signInMethod: user.signInMethod } } },
+    at,
+  );
+}
+
+/**
+ * Registration, for an address proven by a code in the last 30 minutes (used up here). A patient
+ * the desk registered with that email becomes this account (the proof is the owner's); an
+ * account's email is taken (409).
+ */
 async function registerAccount(ctx: AccountContext, request: RegisterRequest): Promise<User> {
   const { db, now, passwords } = ctx;
   const email = normalizeEmail(request.email);
   if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.registerUnproven, unprovenEmail);
-  if (await users.findUserByEmail(db, email)) throw new ConflictError(accountMessages.emailTaken);
+  const existing = await users.findUserByEmail(db, email);
+  if (existing && !existing.deskPatient) throw new ConflictError(accountMessages.emailTaken);
   await refuseGuessablePassword(ctx, request.password, request);
   const passwordHash = await passwords.hash(request.password);
+  const account = {
+    email,
+    firstName: name(request.firstName),
+    lastName: name(request.lastName),
+    age: request.age,
+    gender: request.gender,
+    phoneNumber: phone(request.phoneNumber),
+    passwordHash,
+  };
   try {
     return await db.transaction(async (tx) => {
       // Checked again, and used up, in the transaction that makes the account.
       if (!(await consumeProof(tx, email, now()))) throw new BadRequestError(accountMessages.registerUnproven, unprovenEmail);
-      return users.insertManualUser(
-        tx,
-        {
-          email,
-          firstName: name(request.firstName),
-          lastName: name(request.lastName),
-          age: request.age,
-          gender: request.gender,
-          phoneNumber: phone(request.phoneNumber),
-          passwordHash,
-        },
-        now(),
-      );
+      return makeAccount(tx, account, existing !== null, now());
     });
   } catch (error) {
     // Registered meanwhile by a twin request; the proof stays (the transaction rolled back).
@@ -185,7 +214,8 @@ async function resetAccountPassword(ctx: AccountContext, request: ForgotPassword
   const email = normalizeEmail(request.email);
   if (!(await hasProof(db, email, now()))) throw new BadRequestError(accountMessages.resetUnproven, unprovenEmail);
   const found = await users.findUserByEmail(db, email);
-  if (!found) throw new NotFoundError(accountMessages.noAccount);
+  // A patient the desk registered has no account to reset: registering makes it theirs.
+  if (!found || found.deskPatient) throw new NotFoundError(accountMessages.noAccount);
   await refuseGuessablePassword(ctx, request.password, { email, firstName: found.user.firstName, lastName: found.user.lastName });
   const passwordHash = await passwords.hash(request.password);
   await db.transaction(async (tx) => {
@@ -200,11 +230,23 @@ async function resetAccountPassword(ctx: AccountContext, request: ForgotPassword
 /**
  * For Google sign-in, once the provider said the email is verified: the account of that email,
  * or a new one (sign-in method google, no password, age, gender or phone yet). An existing
- * account keeps its own names and sign-in method.
+ * account keeps its own names and sign-in method. A patient the desk registered with that email
+ * becomes the account (sign-in method google, the desk's details kept, Google's names taken).
  */
 async function accountOfIdentity({ db, now }: AccountContext, profile: IdentityProfile): Promise<User> {
   const email = normalizeEmail(profile.email);
   const existing = await users.findUserByEmail(db, email);
+  if (existing?.deskPatient) {
+    const names = { firstName: name(profile.firstName), lastName: name(profile.lastName) };
+    const joined = await db.transaction(async (tx) => {
+      const user = await users.joinDeskPatient(tx, email, { signInMethod: 'google', ...names }, now());
+      if (user) await auditJoin(tx, user, 'google', now());
+      return user;
+    });
+    if (joined) return joined;
+    // Joined by a request that ran at the same moment: that account is this person's.
+    return (await users.findUserByEmail(db, email))!.user;
+  }
   if (existing) return existing.user;
   const firstName = name(profile.firstName) || name(email.slice(0, email.indexOf('@'))) || email;
   const created = await users.insertIdentityUser(db, { email, firstName, lastName: name(profile.lastName) }, now());

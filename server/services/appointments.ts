@@ -103,7 +103,7 @@ export const appointmentMessages = defineMessages('appointment', {
 
 // Read-time status and the slot index's word, for the services that import them from here.
 // (Booking itself: booking/service.ts; moving, for the staff console too: booking/move.ts.)
-export { recordAt, statusAt } from './booking/status.js';
+export { isExpected, recordAt, statusAt } from './booking/status.js';
 export { isSlotViolation } from './booking/slotIndex.js';
 export type { BookingFields } from './booking/dayPlan.js';
 export type { MoveDeps, Mover } from './booking/move.js';

@@ -57,6 +57,7 @@ import { hit } from '../repositories/rateLimits.js';
 import { canWriteChat, chatTakesMessages, hasChat, isParty } from '../access/rules.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from './errors.js';
 import { defineMessages } from './messageCodes.js';
+import { isExpected } from './booking/status.js';
 import { consultationPartOf, joinWindow } from './consultations.js';
 import { secondsUntil } from './limits.js';
 
@@ -180,7 +181,7 @@ async function stateOf(
   at: Date,
 ): Promise<{ state: ChatState; opensAt: Date; followUpUntil: Date | null }> {
   const { opensAt } = joinWindow(facts, config);
-  if (facts.status === 'Cancelled' || facts.paymentStatus !== 'paid') return { state: 'unavailable', opensAt, followUpUntil: null };
+  if (facts.status === 'Cancelled' || !isExpected(facts.paymentStatus)) return { state: 'unavailable', opensAt, followUpUntil: null };
   if (facts.status === 'Completed') {
     // Completed without an audit row (a database restored from before the audit log): no follow-up.
     const done = await completedAt(db, facts.id);

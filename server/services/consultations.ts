@@ -39,6 +39,7 @@ import { insertAudit } from '../repositories/staff.js';
 import { seesClinicWorking } from '../records/patientView.js';
 import { ConflictError, NotFoundError } from './errors.js';
 import { defineMessages } from './messageCodes.js';
+import { isExpected } from './booking/status.js';
 import { clinicInstant } from '../../contract/clinicTime.js';
 import type { Staff } from './staff.js';
 
@@ -70,7 +71,7 @@ export function stateAt(
   now: Date,
 ): { state: ConsultationState; reason: UnavailableReason | null } {
   if (facts.status === 'Cancelled') return { state: 'unavailable', reason: 'cancelled' };
-  if (facts.paymentStatus !== 'paid') return { state: 'unavailable', reason: 'unpaid' };
+  if (!isExpected(facts.paymentStatus)) return { state: 'unavailable', reason: 'unpaid' };
   if (facts.status === 'Completed') return { state: 'unavailable', reason: 'completed' };
   // The doctor noted that the patient did not attend: the consultation is over, link and all.
   if (facts.status === 'Missed') return { state: 'unavailable', reason: 'missed' };

@@ -30,6 +30,7 @@ import { createRecordService } from './records/service.js';
 import { createStaffAdminService } from './staffAdmin.js';
 import { createStaffScheduleService } from './staffSchedule/service.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
+import { createDeskService } from '../desk/service.js';
 
 export interface ServiceOptions {
   /** Which reminder text channels are set up: /auth/reminders offers only those. */
@@ -198,6 +199,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     staffAdmin: createStaffAdminService({ db, now }),
     /** Staff console, admins only: doctors, weekly hours, leave (the orphan rule), moving and cancelling appointments. */
     staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes }),
+    /** The front desk: patients without accounts, desk bookings and walk-ins, check-in, counter payments, queues, day lists. */
+    desk: createDeskService({ db, now, schedule, mails }),
     /** The consultation itself: join windows, Jitsi links, the call's no-answer notes. */
     consultations: createConsultationService({ db, now, ...(options.consultation ? { config: options.consultation } : {}) }),
     /** Chat consultations: messages, photos, read marks; `chatHub` delivers them in real time. */

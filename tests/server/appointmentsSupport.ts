@@ -32,8 +32,8 @@ export interface AppointmentsApp {
   idle(): Promise<void>;
   /** A patient account (made in SQL) and a live session token for it. */
   patient(name?: string): Promise<Patient>;
-  /** A staff account: an admin, or the doctor whose email it has (the seed's doctors). */
-  staff(role: 'admin' | 'doctor', email: string): Promise<Patient>;
+  /** A staff account: an admin, reception, or the doctor whose email it has (the seed's doctors). */
+  staff(role: 'admin' | 'doctor' | 'reception', email: string): Promise<Patient>;
   /** Another app (instance) over the same database and clock. */
   anotherInstance(): Promise<FastifyInstance>;
 }
@@ -86,7 +86,7 @@ export function useAppointmentsApp(
     return current;
   };
 
-  async function account(email: string, firstName: string, role: 'patient' | 'admin' | 'doctor'): Promise<Patient> {
+  async function account(email: string, firstName: string, role: 'patient' | 'admin' | 'doctor' | 'reception'): Promise<Patient> {
     const db = get().db;
     const { rows } = await db.query<{ id: string }>(
       `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method, role)

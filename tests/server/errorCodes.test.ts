@@ -32,6 +32,7 @@ import { sessionMessages } from '../../server/services/sessions.js';
 import { staffMessages } from '../../server/services/staff.js';
 import { adminMessages } from '../../server/services/staffAdmin/messages.js';
 import { scheduleMessages } from '../../server/services/staffSchedule.js';
+import { deskMessages } from '../../server/desk/messages.js';
 
 const groups = {
   accountMessages,
@@ -40,6 +41,7 @@ const groups = {
   bookingMessages,
   chatMessages,
   consultationMessages,
+  deskMessages,
   horizonMessages,
   otpMessages,
   passwordMessages,

@@ -16,7 +16,7 @@ import { findDoctorRegistration } from '../../repositories/doctors.js';
 import { findLanguage } from '../../repositories/users.js';
 import type { AppointmentServiceDeps } from './service.js';
 import { confirmedForCalendar } from './checks/confirmedForCalendar.js';
-import { statusAt } from './status.js';
+import { isExpected, statusAt } from './status.js';
 
 /** GET /appointment/{id}/calendar.ics: the owner's booked and paid appointment as an iCalendar file (404 for another's, 409 unless confirmed). */
 export async function calendarFile(
@@ -53,7 +53,9 @@ export async function confirmationMail(
   const stored = await findStoredAppointment(db, appointmentId);
   if (!stored) return { drop: 'appointment gone' };
   if (statusAt(stored, at) === 'Cancelled') return { drop: 'appointment cancelled before its confirmation went out' };
-  if (stored.record.appointmentPaymentStatus !== 'paid') return { drop: `appointment no longer paid (${stored.record.appointmentPaymentStatus})` };
+  if (!isExpected(stored.record.appointmentPaymentStatus)) return { drop: `appointment no longer paid (${stored.record.appointmentPaymentStatus})` };
+  // A patient the desk registered without an email has nowhere to be mailed.
+  if (stored.record.email === '') return { drop: 'the patient has no email' };
   const { record } = stored;
   // India's telemedicine guidelines: every consultation mail names the doctor's registration.
   const reg = await findDoctorRegistration(db, stored.doctorId);

@@ -20,7 +20,7 @@ import { refuseBeyondHoldsLimit } from './checks/withinHoldsLimit.js';
 import { type BookingFields, checkDayPlan } from './dayPlan.js';
 import { ownChangeable } from './own.js';
 import { holdIsLive, isSlotViolation } from './slotIndex.js';
-import { recordAt } from './status.js';
+import { isExpected, recordAt } from './status.js';
 
 /** Who moves an appointment (the patient, or an admin in the staff console), and what that allows. */
 export interface Mover {
@@ -62,8 +62,8 @@ async function moveInTransaction(
   const want = { date: to.date, time: to.time, consultationType: before.record.consultationType };
   const { locationId } = checkDayPlan(await lockedDayPlan(tx, before.doctorId, to.location, to.date, at), want, at, mover.fields);
   const a = await mover.changeable(tx, id, at, true);
-  const paid = a.record.appointmentPaymentStatus === 'paid';
-  let holdExpiresAt: Date | null = null; // paid: held for good
+  const paid = isExpected(a.record.appointmentPaymentStatus);
+  let holdExpiresAt: Date | null = null; // paid (or due at the clinic): held for good
   if (!paid && holdIsLive(a, at)) {
     holdExpiresAt = a.holdExpiresAt; // moving does not stretch a hold
   } else if (!paid) {

@@ -4,7 +4,7 @@
  * clinic time) reads as Expired. No sweep, no timer, the same answer on every instance, and the
  * clock is the service's.
  */
-import type { AppointmentRecord, AppointmentStatus } from '../../../contract/appointments.js';
+import type { AppointmentRecord, AppointmentStatus, PaymentStatus } from '../../../contract/appointments.js';
 import { clinicInstant } from '../../../contract/clinicTime.js';
 import type { StoredAppointment } from '../../repositories/appointmentRecords.js';
 
@@ -42,3 +42,10 @@ export function recordAt(stored: StoredAppointment, now: Date): AppointmentRecor
     formerPatient: true,
   };
 }
+
+/**
+ * The clinic expects the patient: the fee is paid, or due at the clinic (a desk booking left to pay
+ * at the visit). Such an appointment holds its slot for good, is reminded of, confirmed, listed
+ * in the doctor's morning list, and its consultation opens, as a paid one.
+ */
+export const isExpected = (paymentStatus: PaymentStatus | string): boolean => paymentStatus === 'paid' || paymentStatus === 'due';

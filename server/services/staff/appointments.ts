@@ -14,9 +14,9 @@ import { findAccountRole } from '../../repositories/staff.js';
 import { recordAt } from '../appointments.js';
 import { BadRequestError, ForbiddenError } from '../errors.js';
 import type { Staff } from '../staff.js';
-import { actionable, consultationTimes, type StaffContext, staffMessages } from './shared.js';
+import { actionable, asStaffReads, consultationTimes, type StaffContext, staffMessages } from './shared.js';
 
-/** The caller as staff, or 403 for a patient (and for a doctor account with no doctor record). */
+/** The caller as staff (an admin, a doctor, reception), or 403 for a patient (and for a doctor account with no doctor record). */
 export async function authorizeStaff({ db }: Pick<StaffContext, 'db'>, user: User): Promise<Staff> {
   const account = await findAccountRole(db, user._id);
   if (!account || !isStaff(account)) throw new ForbiddenError(staffMessages.staffOnly);
@@ -55,7 +55,7 @@ export async function listStaffAppointments(
   if (!mayListDoctor(caller, query.doctorId)) throw new ForbiddenError(staffMessages.otherDoctor);
   const doctorId = listedDoctor(caller, query.doctorId);
   const stored = await listAppointmentsBetween(db, { from, to, doctorId, locationId: query.locationId ?? null });
-  return stored.map((a) => recordAt(a, at));
+  return stored.map((a) => asStaffReads(staff, recordAt(a, at), a.doctorId));
 }
 
 /** GET /staff/appointments/{id}: the record and its checkouts; a doctor's own only. */
@@ -64,10 +64,10 @@ export async function staffAppointmentDetail(
   staff: Staff,
   id: string,
 ): Promise<StaffAppointmentDetail> {
-  const a = await actionable(db, staff, id, false);
+  const a = await actionable(db, staff, id, false, true);
   const times = consultationTimes(a, consultation);
   return {
-    appointment: recordAt(a, now()),
+    appointment: asStaffReads(staff, recordAt(a, now()), a.doctorId),
     slotMinutes: a.slotMinutes,
     completionOpensAt: times.opensAt.toISOString(),
     slotEndsAt: times.endsAt.toISOString(),

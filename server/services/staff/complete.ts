@@ -9,7 +9,7 @@ import { hasChat } from '../../access/rules.js';
 import { prescriptionKey } from '../../jobs/keyedMails.js';
 import { completeAppointment, markMissed } from '../../repositories/appointmentStatus.js';
 import { insertAudit } from '../../repositories/staff.js';
-import { statusAt } from '../appointments.js';
+import { isExpected, statusAt } from '../appointments.js';
 import { ConflictError } from '../errors.js';
 import type { Staff } from '../staff.js';
 import { actionable, answer, auditActor, consultationTimes, NotYetError, type StaffContext, staffMessages } from './shared.js';
@@ -75,7 +75,7 @@ export async function markDidNotAttend(
     if (status === 'Completed') throw new ConflictError(staffMessages.missedCompleted);
     if (status === 'Missed') throw new ConflictError(staffMessages.missedAlready);
     if (hasChat(a.record)) throw new NotYetError({ message: staffMessages.missedChat, code: 'didNotAttendChat' });
-    if (a.record.appointmentPaymentStatus !== 'paid') throw new NotYetError({ message: staffMessages.missedUnpaid, code: 'didNotAttendUnpaid' });
+    if (!isExpected(a.record.appointmentPaymentStatus)) throw new NotYetError({ message: staffMessages.missedUnpaid, code: 'didNotAttendUnpaid' });
     const { endsAt } = consultationTimes(a, consultation);
     if (at < endsAt) {
       throw new NotYetError({ message: staffMessages.missedNotYet(fromMinutes(clinicClock(endsAt).minutes)), code: 'didNotAttendNotYet', endsAt: endsAt.toISOString() });

@@ -3,10 +3,10 @@
  * its messages, the console's "not yet" 409, the consultation's times, who acted, and the
  * appointment a staff member may act on.
  */
-import type { AppointmentRecord } from '../../../contract/appointments.js';
+import { type AppointmentRecord, emptyMedicines } from '../../../contract/appointments.js';
 import type { StaffNotYetCode } from '../../../contract/staff.js';
 import { staffCaller } from '../../access/caller.js';
-import { assertActsOnAppointment, assertAdminRole } from '../../access/rules.js';
+import { assertActsOnAppointment, assertAdminRole, readsClinicalContent } from '../../access/rules.js';
 import type { Database, Queryable } from '../../db/database.js';
 import type { MailQueue } from '../../jobs/keyedMails.js';
 import { findStoredAppointment, type StoredAppointment } from '../../repositories/appointmentRecords.js';
@@ -23,6 +23,7 @@ export const staffMessages = defineMessages('staff', {
   adminOnly: 'This is for clinic admins only.',
   noDoctorRecord: 'Your account is a doctor\'s, but no doctor has its email. Ask an admin to check the doctor list.',
   notYours: 'This appointment is another doctor\'s.',
+  notReception: 'Only the appointment\'s doctor or an admin can do this.',
   notFound: 'Appointment not found.',
   cancelled: 'This appointment was cancelled: it cannot be completed.',
   /** Completion before the join window opens (`time`: its clinic time, `minutes`: JOIN_OPENS_MINUTES_BEFORE). */
@@ -84,9 +85,17 @@ export interface StaffContext {
   consultation: ConsultationConfig;
 }
 
-/** The appointment, locked, that this staff member may act on: 404 none, 403 another doctor's. */
-export async function actionable(tx: Queryable, staff: Staff, id: string, lock = true): Promise<StoredAppointment> {
-  return assertActsOnAppointment(staffCaller(staff), await findStoredAppointment(tx, id, lock), staffMessages);
+/**
+ * The appointment, locked, that this staff member may act on: 404 none, 403 another doctor's, 403
+ * for reception unless only `reading` it (unlocked then).
+ */
+export async function actionable(tx: Queryable, staff: Staff, id: string, lock = true, reading = false): Promise<StoredAppointment> {
+  return assertActsOnAppointment(staffCaller(staff), await findStoredAppointment(tx, id, lock), staffMessages, reading);
+}
+
+/** The record as this staff member reads it: reception gets the empty medicines (server/access/rules.ts readsClinicalContent). */
+export function asStaffReads(staff: Staff, record: AppointmentRecord, doctorId: string): AppointmentRecord {
+  return readsClinicalContent(staffCaller(staff), { doctorId }) ? record : { ...record, medicines: emptyMedicines };
 }
 
 /** A change's answer: its message and the appointment as it is now. */

@@ -1,8 +1,9 @@
 import type { AppointmentStatus, PaymentStatus } from '../../../../contract/appointments.js';
 import { appointmentMessages } from '../../appointments.js';
 import { ConflictError } from '../../errors.js';
+import { isExpected } from '../status.js';
 
-/** Only a Booked (read at `now`) appointment whose fee is paid goes into a calendar: anything else may never happen. 409 otherwise. */
+/** Only a Booked (read at `now`) appointment whose fee is paid (or due at the clinic) goes into a calendar: anything else may never happen. 409 otherwise. */
 export function confirmedForCalendar(status: AppointmentStatus, paymentStatus: PaymentStatus): void {
-  if (status !== 'Booked' || paymentStatus !== 'paid') throw new ConflictError(appointmentMessages.notConfirmed);
+  if (status !== 'Booked' || !isExpected(paymentStatus)) throw new ConflictError(appointmentMessages.notConfirmed);
 }

@@ -1,0 +1,144 @@
+/**
+ * SQL for the desk's patients: a patient registered without an account (users row, sign-in method
+ * 'desk', 032_desk.sql), one patient as the desk sees them, and the search.
+ *
+ * The search reads the indexes of 032 (all partial on role = 'patient', which every query here
+ * repeats so the planner may use them): a name's prefix on lower(first || ' ' || last) and on
+ * lower(last) (text_pattern_ops: LIKE 'abc%' is an index range), and the phone's digits
+ * (users.phone_digits) by prefix, as written with or without +91 or 0. A number's last digits are
+ * matched on reverse(phone_digits), so an index on that expression (not in 032) would serve it;
+ * without one that part reads the patients' rows. At most `limit` + 1 rows come back, so the
+ * caller can say there are more.
+ */
+import type { DeskPatient } from '../../contract/desk.js';
+import type { Gender } from '../../contract/primitives.js';
+import type { Queryable } from '../db/database.js';
+import { type RecordRow, selectAppointmentRecords, type StoredAppointment, toStored } from '../repositories/appointmentRecords.js';
+
+interface PatientRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email: string;
+  age: number | null;
+  gender: Gender | null;
+  desk: boolean;
+  no_shows: number;
+}
+
+const patientColumns = `u.id, u.first_name, u.last_name, coalesce(u.phone_number, '') as phone_number, coalesce(u.email, '') as email,
+       u.age, u.gender, u.sign_in_method = 'desk' as desk,
+       (select count(*)::int from appointments m where m.user_id = u.id and m.status = 'Missed') as no_shows`;
+
+/** A live patient's row: an account's or the desk's, never staff's and never a closed account's. */
+const isPatient = `u.role = 'patient' and u.deleted_at is null`;
+
+const toPatient = (r: PatientRow): DeskPatient => ({
+  _id: r.id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  phoneNumber: r.phone_number,
+  email: r.email,
+  age: r.age,
+  gender: r.gender,
+  kind: r.desk ? 'desk' : 'account',
+  noShows: r.no_shows,
+});
+
+export async function findDeskPatient(q: Queryable, id: string): Promise<DeskPatient | null> {
+  const { rows } = await q.query<PatientRow>(`select ${patientColumns} from users u where u.id = $1 and ${isPatient}`, [id]);
+  return rows[0] ? toPatient(rows[0]) : null;
+}
+
+/** Who has this email already (lower case): an account, or a patient the desk registered. */
+export async function emailHolder(q: Queryable, email: string): Promise<'account' | 'desk' | null> {
+  const { rows } = await q.query<{ desk: boolean }>(`select sign_in_method = 'desk' as desk from users where email = $1`, [email]);
+  return rows[0] ? (rows[0].desk ? 'desk' : 'account') : null;
+}
+
+export interface NewDeskPatient {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  email: string | null;
+  age: number;
+  gender: Gender;
+  registeredBy: string;
+}
+
+/** Throws a unique violation on users_email_key when the email is taken meanwhile. */
+export async function insertDeskPatient(tx: Queryable, p: NewDeskPatient, now: Date): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method, role, registered_by, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, 'desk', 'patient', $7, $8, $8)
+     returning id`,
+    [p.email, p.firstName, p.lastName, p.age, p.gender, p.phoneNumber, p.registeredBy, now],
+  );
+  return rows[0]!.id;
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const ordered = (where: string) =>
+  `select ${patientColumns} from users u where ${isPatient} and (${where})
+    order by lower(u.first_name || ' ' || u.last_name), u.id limit $1`;
+
+/** Patients whose "first last" begins with `name` (lower case, single spaces), or (one word) whose last name does. */
+export async function searchByName(q: Queryable, name: string, limit: number): Promise<DeskPatient[]> {
+  const fullName = `lower(u.first_name || ' ' || u.last_name) like $2`;
+  const where = name.includes(' ') ? fullName : `${fullName} or lower(u.last_name) like $2`;
+  const { rows } = await q.query<PatientRow>(ordered(where), [limit + 1, `${literal(name)}%`]);
+  return rows.map(toPatient);
+}
+
+/**
+ * Patients whose phone begins with `digits` (the number as dialled in India, with or without +91
+ * or 0 before it) or, for 4 to 9 digits, ends with them.
+ */
+export async function searchByPhone(q: Queryable, digits: string, limit: number): Promise<DeskPatient[]> {
+  const national = digits.length > 10 ? digits.slice(-10) : digits;
+  const suffix = national.length >= 4 && national.length < 10;
+  const { rows } = await q.query<PatientRow>(
+    ordered(
+      `u.phone_digits like $2 or u.phone_digits like '91' || $2 or u.phone_digits like '0' || $2` +
+        (suffix ? ` or reverse(u.phone_digits) like reverse($3::text) || '%'` : ''),
+    ),
+    suffix ? [limit + 1, `${national}%`, national] : [limit + 1, `${national}%`],
+  );
+  return rows.map(toPatient);
+}
+
+/** The patient of an appointment, by its number (SHC-25-000123), or of today's token `token` at any doctor. */
+export async function searchByVisit(
+  q: Queryable,
+  visit: { appointmentNumber: string } | { token: number; day: string },
+): Promise<DeskPatient[]> {
+  const byNumber = 'appointmentNumber' in visit;
+  const { rows } = await q.query<PatientRow>(
+    byNumber
+      ? `select ${patientColumns} from users u where ${isPatient}
+           and u.id = (select a.user_id from appointments a where a.appointment_number = $1)`
+      : `select ${patientColumns} from users u where ${isPatient}
+           and u.id in (select a.user_id from queue_entries qe join doctors d on d.id = qe.doctor_id
+                          join appointments a on a.id = qe.appointment_id
+                         where qe.day = $1::date and qe.token = $2)
+         order by lower(u.first_name || ' ' || u.last_name), u.id`,
+    byNumber ? [visit.appointmentNumber] : [visit.day, visit.token],
+  );
+  return rows.map(toPatient);
+}
+
+/** These patients' appointments from `today` on that the clinic expects or that hold a live hold at `now`, soonest first. */
+export async function listUpcomingOf(q: Queryable, userIds: readonly string[], today: string, now: Date): Promise<StoredAppointment[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await q.query<RecordRow>(
+    `${selectAppointmentRecords}
+      where a.user_id = any($1::uuid[]) and a.date >= $2::date and a.status = 'Booked'
+        and (a.payment_status in ('paid', 'due') or (a.holds_slot and a.hold_expires_at > $3))
+      order by a.date, a.start_time, a.created_at`,
+    [userIds, today, now],
+  );
+  return rows.map(toStored);
+}
