@@ -122,7 +122,8 @@ async function recordNoShow(tx: Queryable, appointmentId: string, at: Date): Pro
   await markMissed(tx, appointmentId, at);
   if (a.record.appointmentPaymentStatus !== 'paid') return { before, fee: 'unpaid' };
   if (await keepsNoShowFee(tx)) return { before, fee: 'kept' };
-  await tx.query(`update appointments set payment_status = 'refund', updated_at = $2 where id = $1 and payment_status = 'paid'`, [appointmentId, at]);
+  // Flagged for refund, its slot no longer held (as a payment the clinic owes back).
+  await tx.query(`update appointments set payment_status = 'refund', holds_slot = false, updated_at = $2 where id = $1 and payment_status = 'paid'`, [appointmentId, at]);
   if (a.record.appointmentPaymentId !== null) await flagPaymentRefund(tx, a.record.appointmentPaymentId, at);
   return { before, fee: 'refund' };
 }

@@ -46,6 +46,7 @@ export interface RecordRow {
   refund_state: FeeRefundState | null;
   location_id: string | null;
   booked_via: BookedVia;
+  in_queue: boolean;
 }
 
 /** How an appointment came (032_desk.sql): the patient's booking, the desk's, or a walk-in. */
@@ -57,6 +58,7 @@ export const selectAppointmentRecords = `
          to_char(a.date, 'YYYY-MM-DD') as date, to_char(a.start_time, 'HH24:MI') as start_time,
          a.consultation_type, a.consultation_fee, a.status, a.payment_status, a.payment_id, a.holds_slot, a.hold_expires_at,
          a.medicines, a.created_at, a.user_id, a.doctor_id, d.slot_minutes, a.location_id, a.booked_via,
+         exists (select 1 from queue_entries iq where iq.appointment_id = a.id and iq.status in ('waiting', 'called')) as in_queue,
          a.family_member_id, holder.first_name as holder_first_name, holder.last_name as holder_last_name, a.consent_at,
          holder.deleted_at is not null as holder_deleted,
          -- The fee's refund (contract FeeRefundState): flagged 'refund' is pending until an admin
@@ -133,6 +135,8 @@ export interface StoredAppointment {
   /** null: online (the doctor's online hours). */
   locationId: string | null;
   bookedVia: BookedVia;
+  /** Checked in and not finished (waiting or in the room): the visit is going on, whatever the clock says. */
+  inQueue: boolean;
 }
 
 export const toStored = (r: RecordRow): StoredAppointment => ({
@@ -145,6 +149,7 @@ export const toStored = (r: RecordRow): StoredAppointment => ({
   holderDeleted: r.holder_deleted,
   locationId: r.location_id,
   bookedVia: r.booked_via,
+  inQueue: r.in_queue,
 });
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

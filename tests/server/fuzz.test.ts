@@ -1,7 +1,7 @@
 /**
  * Hostile input is a 400, never a 5xx: property-based fuzzing of every route the app registers (the app's own list,
  * server/http/route.ts registeredRoutes: a new route is fuzzed without editing this file), as
- * anonymous, patient, doctor and admin. Bodies, queries and path parameters come from the route's
+ * anonymous, patient, doctor, reception and admin. Bodies, queries and path parameters come from the route's
  * contract codecs (fuzzSupport.ts) with hostile values mixed in; routes without codecs (Google
  * sign-in, the sandbox checkout, the development provider, static files) get hostile values only.
  *
@@ -53,8 +53,8 @@ async function checksumQuery(db: Database): Promise<string> {
     .join(', ')}`;
 }
 
-type Role = 'anonymous' | 'patient' | 'doctor' | 'admin';
-const roles: Role[] = ['anonymous', 'patient', 'doctor', 'admin'];
+type Role = 'anonymous' | 'patient' | 'doctor' | 'reception' | 'admin';
+const roles: Role[] = ['anonymous', 'patient', 'doctor', 'reception', 'admin'];
 
 interface FuzzRequest {
   role: Role;
@@ -113,6 +113,7 @@ describe.each(backends)('%s', (backend) => {
       const accounts: Record<Exclude<Role, 'anonymous'>, Patient> = {
         patient: await t.patient(),
         doctor: await t.staff('doctor', meera.email),
+        reception: await t.staff('reception', 'desk@sahaj-clinic.example'),
         admin: await t.staff('admin', officeEmail),
       };
       // Something of every kind to aim at: an appointment with a checkout, a completed one with an order.
@@ -127,16 +128,27 @@ describe.each(backends)('%s', (backend) => {
       toCompletable(t.clock, '11:15');
       await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/complete`, { ...bookingBody().medicines, complain: 'Cough', showMedicine: true });
       await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/order`, { totalPrice: 250, paymentMode: 'Card', pharmacyId: 'P-1' });
+      // The desk's: a patient without an account, a walk-in in Dr. Meera's queue, a booking due at the clinic.
+      const { patient: deskPatient } = await setUp(accounts.reception, 'POST', '/api/desk/patients', {
+        firstName: 'Asha', lastName: 'Kale', phoneNumber: '9822012345', age: 67, gender: 'female',
+      });
+      const [meeraId, aundhId] = (await db.query<{ id: string }>(
+        `select id::text from doctors where email = $1 union all select id::text from locations where name = 'Aundh'`, [meera.email],
+      )).rows.map((r) => r.id);
+      await setUp(accounts.reception, 'POST', '/api/desk/walkins', { patientId: deskPatient._id, doctorId: meeraId, locationId: aundhId, fee: { pay: 'later' } });
+      await setUp(accounts.reception, 'POST', '/api/desk/bookings', {
+        patientId: deskPatient._id, doctorId: meeraId, locationId: aundhId, date: '2025-03-11', startTime: '12:00', consultationType: 'Clinic Visit', fee: { pay: 'later' },
+      });
 
       const ids = await db.query<{ id: string }>(
         `select id::text from locations union all select id::text from doctors union all select id::text from appointments
          union all select id::text from orders union all select id::text from users union all select id::text from site_events
          union all select id::text from team_members union all select id::text from testimonials union all select id::text from doctor_leave
-         union all select id::text from payments`,
+         union all select id::text from payments union all select id::text from queue_entries`,
       );
       const known: KnownValues = {
         ids: ids.rows.map((r) => r.id),
-        emails: [accounts.patient.email, meera.email, officeEmail],
+        emails: [accounts.patient.email, meera.email, officeEmail, 'desk@sahaj-clinic.example'],
         locations: (await db.query<{ name: string }>('select name from locations')).rows.map((r) => r.name),
         merchantOrderIds: (await db.query<{ merchant_order_id: string }>('select merchant_order_id from payments')).rows.map((r) => r.merchant_order_id),
       };
@@ -211,7 +223,7 @@ describe.each(backends)('%s', (backend) => {
           fc.asyncProperty(requestsFor(route, known, fc.constantFrom(...admitted)), async (request) => {
             await probe(request);
           }),
-          { seed: seed + index * 8 + 4, numRuns: deeperRuns },
+          { seed: seed + index * 8 + 5, numRuns: deeperRuns },
         );
       }
 

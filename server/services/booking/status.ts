@@ -10,14 +10,15 @@ import type { StoredAppointment } from '../../repositories/appointmentRecords.js
 
 /**
  * The status a patient reads at `now`: a Booked appointment whose slot has ended (its start plus
- * the doctor's slot length, clinic time) is Expired. Expired is never stored.
+ * the doctor's slot length, clinic time) is Expired, unless the patient is in the doctor's queue
+ * (checked in, not finished: the visit is going on). Expired is never stored.
  */
 export function statusAt(
-  stored: { record: Pick<AppointmentRecord, 'appointmentStatus' | 'date' | 'startTime'>; slotMinutes: number },
+  stored: { record: Pick<AppointmentRecord, 'appointmentStatus' | 'date' | 'startTime'>; slotMinutes: number; inQueue?: boolean },
   now: Date,
 ): AppointmentStatus {
   const { appointmentStatus, date, startTime } = stored.record;
-  if (appointmentStatus !== 'Booked') return appointmentStatus;
+  if (appointmentStatus !== 'Booked' || stored.inQueue === true) return appointmentStatus;
   const ends = clinicInstant(date, startTime).getTime() + stored.slotMinutes * 60_000;
   return now.getTime() >= ends ? 'Expired' : 'Booked';
 }
