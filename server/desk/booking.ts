@@ -16,10 +16,9 @@ import type { AppointmentRecord } from '../../contract/appointments.js';
 import { emptyMedicines } from '../../contract/appointments.js';
 import { clinicClock, fromMinutes } from '../../contract/clinicTime.js';
 import type { DeskBookingRequest, DeskFee, DeskPatient, QueueEntry, WalkInRequest } from '../../contract/desk.js';
-import type { ConsultationType } from '../../contract/primitives.js';
 import type { Queryable } from '../db/database.js';
 import { findStoredAppointment } from '../repositories/appointmentRecords.js';
-import { insertAppointment, lapseHolds } from '../repositories/bookings.js';
+import { insertAppointment, lapseHolds, type NewAppointment } from '../repositories/bookings.js';
 import { findFeeOf } from '../repositories/fees.js';
 import { appointmentNumberPrefix, bookingMessages, type BookingFields, isSlotViolation } from '../services/appointments.js';
 import { dateNotPast } from '../services/booking/checks/dateNotPast.js';
@@ -64,16 +63,8 @@ async function placeNames(deps: DeskDeps, doctorId: string, locationId: string |
   return { doctor: place.doctor, location: place.location };
 }
 
-interface NewDeskAppointment {
-  patient: DeskPatient;
-  doctorId: string;
-  locationId: string | null;
-  date: string;
-  time: string;
-  consultationType: ConsultationType;
-  fee: number;
-  consentText: string | null;
-}
+/** What a desk appointment is made of: the slot's part of a new appointment, for this patient, with its consent (a teleconsultation's). */
+type NewDeskAppointment = Pick<NewAppointment, 'doctorId' | 'locationId' | 'date' | 'time' | 'consultationType' | 'fee' | 'consentText'> & { patient: DeskPatient };
 
 /** In `tx`: the appointment inserted for the desk (`via`), its fee due or (fee.pay 'now') taken at the counter; answers its id. */
 async function insertForDesk(tx: Queryable, staff: Staff, a: NewDeskAppointment, via: 'desk' | 'walkin', fee: DeskFee, at: Date): Promise<string> {

@@ -147,13 +147,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const people = createPeopleService({ db, now });
   const appointments = createAppointmentService({ db, now, schedule, holdMinutes, publicUrl, observer, people });
   const mails = options.mailQueue ?? noMailQueue;
-  const otp = createOtpService({
-    db,
-    now,
-    mailer,
-    secrets: createSecrets(db, options.appSecret ?? null),
-    limits,
-  });
+  const otp = createOtpService({ db, now, mailer, secrets: createSecrets(db, options.appSecret ?? null), limits });
   const records = createRecordService({
     db,
     now,

@@ -3,7 +3,9 @@
  *
  * Roles live on the account (users.role, 005_staff.sql): 'admin' acts on every appointment;
  * 'doctor' on the appointments of the doctor whose email the account has (doctors.email), and
- * only those; 'patient' on no staff endpoint at all (403). The rules are server/access/rules.ts.
+ * only those; 'reception' (the front desk, server/desk) reads every appointment's lists and
+ * record, with the empty medicines, and completes, marks or orders nothing (403); 'patient' on no
+ * staff endpoint at all (403). The rules are server/access/rules.ts.
  * The role is read on every request, so a change (`npm run clinic -- ...`, server/cli.ts) takes
  * effect at once, on every instance.
  *

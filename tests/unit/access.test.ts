@@ -23,13 +23,17 @@ import {
   isParty,
   isOwnAccountId,
   isOwnEmail,
+  isReception,
   isStaff,
   isTeleconsultation,
   listedDoctor,
   mayListDoctor,
   owns,
   type Part,
+  readsClinicalContent,
   seesAsClinic,
+  worksDesk,
+  worksQueue,
 } from '../../server/access/rules';
 import { appointmentMessages } from '../../server/services/appointments';
 import { chatMessages } from '../../server/services/chat';
@@ -259,5 +263,40 @@ describe('the chat', () => {
 describe('a teleconsultation', () => {
   it('is every consultation type but a Clinic Visit', () => {
     expect(consultationTypes.filter(isTeleconsultation)).toEqual(['Chat', 'Video', 'Call']);
+  });
+});
+
+describe('reception', () => {
+  const reception = caller('user-r', 'reception');
+  const stored = { doctorId: 'doctor-1' };
+
+  it('is staff and works the desk and every queue; admins too; a doctor their own queue only; patients none', () => {
+    expect(isStaff(reception)).toBe(true);
+    expect([reception, callers.admin, callers.doctor, callers.owner, null].map(worksDesk)).toEqual([true, true, false, false, false]);
+    expect(worksQueue(reception, 'doctor-2')).toBe(true);
+    expect(worksQueue(callers.admin, 'doctor-2')).toBe(true);
+    expect(worksQueue(callers.doctor, 'DOCTOR-1')).toBe(true);
+    expect(worksQueue(callers.doctor, 'doctor-2')).toBe(false);
+    expect(worksQueue(callers.owner, 'doctor-1')).toBe(false);
+    expect(worksQueue(null, 'doctor-1')).toBe(false);
+  });
+
+  it('takes no part in an appointment and never reads its prescription; the clinic side does', () => {
+    expect(appointmentPart(reception, appointment)).toBeNull();
+    expect(canSeeAppointment(reception, appointment)).toBe(false);
+    expect(readsClinicalContent(reception, stored)).toBe(false);
+    expect(readsClinicalContent(callers.doctor, stored)).toBe(true);
+    expect(readsClinicalContent(callers.admin, stored)).toBe(true);
+    expect(readsClinicalContent(callers.otherDoctor, stored)).toBe(false);
+    expect(isReception(reception)).toBe(true);
+    expect(isReception(callers.admin)).toBe(false);
+  });
+
+  it('reads an appointment in the console but acts on none (403 with its own message)', () => {
+    expect(assertActsOnAppointment(reception, stored, staffMessages, true)).toBe(stored);
+    expect(refusal(() => assertActsOnAppointment(reception, stored, staffMessages))).toMatchObject({ status: 403, message: staffMessages.notReception });
+    expect(refusal(() => assertActsOnAppointment(reception, null, staffMessages, true))).toMatchObject({ status: 404 });
+    // Reading lets a doctor see only their own still.
+    expect(refusal(() => assertActsOnAppointment(callers.otherDoctor, stored, staffMessages, true))).toMatchObject({ status: 403, message: staffMessages.notYours });
   });
 });
