@@ -110,6 +110,37 @@ describe.each(backends)('npm run clinic on %s', (backend) => {
     }
   }, 90_000); // several CLI processes, each opening PGlite: slow on a loaded 2-core machine
 
+  it('make-reception makes an account the front desk\'s, audited; a patient the desk registered has no account to change', async () => {
+    const storage = await t.seededStorage();
+    const env = envOf(storage);
+    let db = await openDatabase(storage);
+    await prepareDatabase(db, { seedFile });
+    await addAccount(db, 'desk@sahaj-clinic.example');
+    await db.query(
+      `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method) values ('walkin@example.com', 'Asha', 'Kale', 60, 'female', '9822012345', 'desk')`,
+    );
+    if (backend === 'pglite') await db.close();
+    expect(await run(['make-reception', 'desk@sahaj-clinic.example'], env)).toEqual({
+      status: 0,
+      out: 'desk@sahaj-clinic.example is now reception (the front desk) (was patient). They sign in as usual; staff endpoints accept their token from their next request.',
+      err: '',
+    });
+    expect((await run(['list-staff'], env)).out).toBe('reception  desk@sahaj-clinic.example');
+    const desk = await run(['make-reception', 'walkin@example.com'], env);
+    expect(desk.status).toBe(1);
+    expect(desk.err).toMatch(/^There is no account with the email walkin@example\.com\./);
+    if (backend === 'pglite') db = await openDatabase(storage);
+    try {
+      const { rows } = await db.query<{ email: string; role: string }>(`select email, role from users where email in ('desk@sahaj-clinic.example', 'walkin@example.com') order by email`);
+      expect(rows).toEqual([
+        { email: 'desk@sahaj-clinic.example', role: 'reception' },
+        { email: 'walkin@example.com', role: 'patient' },
+      ]);
+    } finally {
+      await db.close();
+    }
+  }, 90_000);
+
   it('usage, a bad address and a missing database are refused before anything is opened', async () => {
     const storage = await t.emptyStorage();
     const env = envOf(storage);
