@@ -56,6 +56,7 @@ export async function receiptPdf(
     field(doc, w.date, clinicMoment(p.settledAt ?? p.createdAt, language));
     field(doc, w.amountLabel, w.amount(rupees(p.amount, language)));
     if (p.provider === 'cash') field(doc, w.paid, w.inCash);
+    if (p.provider === 'counter') field(doc, w.paid, w.atCounter);
     field(doc, w.reference, [p.merchantOrderId, p.providerTransactionId].filter(Boolean).join(' / '));
     if (line.refund) {
       doc.y += 4;

@@ -51,6 +51,8 @@ export interface DocumentWords {
     amount: (rupees: string) => string;
     paid: string;
     inCash: string;
+    /** A fee taken at the clinic's counter (cash, UPI or card at the terminal). */
+    atCounter: string;
     reference: string;
     refundReceipt: string;
     refund: string;
@@ -104,6 +106,7 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       amount: (rupees) => `${rupees} received`,
       paid: 'Paid',
       inCash: 'in cash at the pharmacy',
+      atCounter: 'at the clinic\'s counter',
       reference: 'Payment reference',
       refundReceipt: 'Refund receipt',
       refund: 'Refund',
@@ -154,6 +157,7 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       amount: (rupees) => `${rupees} मिले`,
       paid: 'पेमेंट',
       inCash: 'फ़ार्मेसी पर नकद',
+      atCounter: 'क्लिनिक के काउंटर पर',
       reference: 'पेमेंट रेफ़रेंस',
       refundReceipt: 'वापसी की रसीद',
       refund: 'वापसी',
@@ -204,6 +208,7 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       amount: (rupees) => `${rupees} मिळाले`,
       paid: 'पेमेंट',
       inCash: 'फार्मसीमध्ये रोख',
+      atCounter: 'क्लिनिकच्या काउंटरवर',
       reference: 'पेमेंट संदर्भ',
       refundReceipt: 'परताव्याची पावती',
       refund: 'परतावा',

@@ -10,7 +10,7 @@ import type { Queryable } from '../db/database.js';
 export type PaymentPurpose = 'appointment' | 'order';
 export type PaymentRowStatus = 'pending' | 'paid' | 'failed' | 'refund';
 /** Who took the money: a checkout provider, or the pharmacy's counter for a Cash order (022). */
-export type PaymentProvider = 'sandbox' | 'phonepe' | 'cash';
+export type PaymentProvider = 'sandbox' | 'phonepe' | 'cash' | 'counter';
 
 export interface PaymentRow {
   id: string;
