@@ -1,7 +1,7 @@
 /**
- * The waiting room's displays and the patient's live place in the queue (docs/desk.md, "The
- * waiting-room display"). The endpoints, who may call them and their refusals are in
- * contract/endpoints/display.ts; the server in server/queue/.
+ * The waiting room's displays and the patient's live place in the queue (docs/queue-display.md).
+ * The endpoints, who may call them and their refusals are in contract/endpoints/display.ts; the
+ * server in server/queue/.
  *
  * What a display shows is public (a TV in the waiting room): per doctor the token called and its
  * room, and the next tokens in the line, each with the first letter of the patient's first name

@@ -1,6 +1,6 @@
 /**
- * The waiting room's displays and the patient's live place (docs/desk.md, "The waiting-room
- * display"). Codecs in contract/display.ts; served by server/queue/routes.ts.
+ * The waiting room's displays and the patient's live place (docs/queue-display.md). Codecs in
+ * contract/display.ts; served by server/queue/routes.ts.
  *
  * Display links, admins only (401, then 403 for anybody else, as every /staff admin call):
  *   GET  /staff/displays               -> DisplayLinkList (revoked ones too; never a key)

@@ -1,6 +1,5 @@
 /**
- * What one instance hears of the queues, and its open queue streams (docs/desk.md, "The
- * waiting-room display").
+ * What one instance hears of the queues, and its open queue streams (docs/queue-display.md).
  *
  * Every change to a queue (check-in, call, done, no-show, back: server/desk) runs NOTIFY on
  * `queue_changed` with `{"l": location id, "d": doctor id}` in its own transaction, so it is told

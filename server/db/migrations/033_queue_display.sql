@@ -1,6 +1,6 @@
 -- The waiting room's displays and the patient's live place in the queue (server/queue,
--- docs/desk.md "The waiting-room display"): the streams' end with the session that opened them,
--- and the "you are next but one" texts.
+-- docs/queue-display.md): the streams' end with the session that opened them, and the "you are
+-- next but one" texts.
 -- Applied once, in a transaction, by server/db/migrate.ts. Never edit an applied migration.
 
 -- A patient's live place (GET /appointment/{id}/queue/stream) lives no longer than the session
