@@ -17,6 +17,7 @@ import { schemaController } from './http/schemaCompilers.js';
 import { databasePlugin, jobEnginePlugin, jobsPlugin, liveHubPlugin, mailPlugin, servicesPlugin } from './plugins/core.js';
 import { opsPlugin, routesPlugin, securityHeadersPlugin, staticFilesPlugin } from './plugins/http.js';
 import type { AppOptions, AppParts } from './plugins/options.js';
+import { queuePlugin } from './queue/plugin.js';
 
 export type { AppOptions } from './plugins/options.js';
 
@@ -52,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   recordRoutes(app);
   // The order matters: each needs the ones before it, and they close in the reverse order.
-  for (const plugin of [databasePlugin, mailPlugin, jobEnginePlugin, servicesPlugin, jobsPlugin, liveHubPlugin]) {
+  for (const plugin of [databasePlugin, mailPlugin, jobEnginePlugin, servicesPlugin, jobsPlugin, liveHubPlugin, queuePlugin]) {
     await app.register(plugin, parts);
   }
   // Security headers first among the hooks, the client's catch-all after every route.

@@ -21,6 +21,8 @@ import { accountSettings, type AccountsConfig } from './config/accounts.js';
 import { consultationSettings } from './config/consultation.js';
 import { decodeOrThrow, type Env, settings } from './config/env.js';
 import { type HttpConfig, httpSettings } from './config/http.js';
+import { queueSettings } from './config/queue.js';
+import type { QueueConfig } from './queue/config.js';
 import { jobsSettings } from './config/jobs.js';
 import { type MailConfig, mailSettings } from './config/mail.js';
 import { oidcSettings } from './config/oidc.js';
@@ -88,6 +90,8 @@ export interface Config {
   consultation: ConsultationConfig;
   /** The clinic on its documents and how long a closed account's records are kept (CLINIC_*, RETENTION_*): server/records/config.ts. */
   records: RecordsConfig;
+  /** The queue's displays and live places (QUEUE_STREAMS_*, the "next but one" text's templates): server/queue/config.ts. */
+  queue: QueueConfig;
 }
 
 /**
@@ -101,6 +105,7 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
   const consultation = part(consultationSettings);
   const jobs = part(jobsSettings);
   const records = part(recordsSettings);
+  const queue = part(queueSettings);
   const { storage, seedFile, clientDir } = part(storageSettings);
   const logLevel = take(oneOf('LOG_LEVEL', logLevels, 'info'), 'info');
   const mail = part(mailSettings(http.publicUrl));
@@ -126,6 +131,7 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
     shutdownGraceSeconds,
     consultation,
     records,
+    queue,
   };
 });
 

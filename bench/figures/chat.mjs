@@ -25,11 +25,11 @@
 // suites running at the same time), about twice the worst figure seen, so that they catch a leak
 // or a stall several times worse, not a few per cent; on a quiet machine they should be measured
 // again. The figures seen are in docs/consultations.md ("Chat: figures").
-import http from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { median, positiveEnv as positive } from '../lib/util.mjs';
+import { openEventStream } from '../lib/sse.mjs';
+import { limited, median, percentile, positiveEnv as positive, sleep } from '../lib/util.mjs';
 
 export const BUDGETS = {
   /** Every idle stream asked for is held. */
@@ -104,59 +104,10 @@ async function prepare(root, dataDir) {
  * Opens one chat stream; resolves once the server said ': open'. `onMessage(data)` gets each
  * message event's data (JSON text). `close()` ends it.
  */
-function openStream(base, appointmentId, token, onMessage = () => undefined) {
-  return new Promise((resolve, reject) => {
-    const url = new URL(`/api/appointment/${appointmentId}/chat/stream`, base);
-    const request = http.get(url, { agent: false, headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` } }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        reject(new Error(`stream ${appointmentId} answered ${response.statusCode}`));
-        return;
-      }
-      response.setEncoding('utf8');
-      let buffer = '';
-      let open = false;
-      response.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!open && event.includes(': open')) {
-            open = true;
-            resolve({ close: () => request.destroy() });
-          }
-          const data = event
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (data && /^event: message$/m.test(event)) onMessage(data);
-        }
-      });
-      response.on('error', () => undefined);
-    });
-    request.on('error', reject);
-    request.setTimeout(60_000, () => request.destroy(new Error(`stream ${appointmentId} did not open within 60 s`)));
+const openStream = (base, appointmentId, token, onMessage = () => undefined) =>
+  openEventStream(base, `/api/appointment/${appointmentId}/chat/stream`, { authorization: `Bearer ${token}` }, (name, data) => {
+    if (name === 'message' && data) onMessage(data);
   });
-}
-
-/** Runs `tasks` (functions returning promises) with at most `limit` at once. */
-async function limited(tasks, limit) {
-  const results = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await tasks[index]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-  return results;
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export default {
   id: 'chat',

@@ -8,6 +8,7 @@ import slots from './slots.mjs';
 import availability from './availability.mjs';
 import nextfree from './nextfree.mjs';
 import chat from './chat.mjs';
+import queue from './queue.mjs';
 import scale from './scale.mjs';
 
-export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat, scale];
+export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat, queue, scale];

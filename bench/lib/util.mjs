@@ -9,6 +9,24 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** Runs `tasks` (functions returning promises) with at most `limit` at once; their results in order. */
+export async function limited(tasks, limit) {
+  const results = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+/** The p-th percentile of values sorted ascending (nearest rank). */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+
 export function kib(bytes) {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }

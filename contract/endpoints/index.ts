@@ -9,6 +9,7 @@ import { authEndpoints, otpEndpoints } from './auth.js';
 import { chatEndpoints } from './chat.js';
 import { consultationEndpoints } from './consultations.js';
 import { deskEndpoints } from './desk.js';
+import { displayEndpoints } from './display.js';
 import { peopleEndpoints } from './people.js';
 import { recordEndpoints } from './records.js';
 import { doctorEndpoints, siteEndpoints } from './site.js';
@@ -21,6 +22,7 @@ export { authEndpoints, otpEndpoints } from './auth.js';
 export { chatEndpoints } from './chat.js';
 export { consultationEndpoints } from './consultations.js';
 export { deskEndpoints } from './desk.js';
+export { displayEndpoints } from './display.js';
 export { peopleEndpoints } from './people.js';
 export { recordDocuments, recordEndpoints } from './records.js';
 export { doctorEndpoints, siteEndpoints } from './site.js';
@@ -49,4 +51,5 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   staffEndpoints,
   staffAdminEndpoints,
   deskEndpoints,
+  displayEndpoints,
 ].flatMap(endpointsOf);

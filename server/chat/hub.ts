@@ -24,8 +24,10 @@
  * stop sending at once and ask again (`recheck`); each stream also asks every streamRecheckMs,
  * which catches a session that expired and any change without an announcement.
  */
-import { readFileSync } from 'node:fs';
 import type { Database } from '../db/database.js';
+import { channelListener, openFileLimit, openStreams, streamAdmissions, type StreamTicket } from '../live/streams.js';
+
+export { effectiveTotal, openFileLimit, type StreamTicket } from '../live/streams.js';
 
 export const chatChannel = 'chat_message';
 
@@ -56,70 +58,14 @@ export interface StreamCaps {
 /** Why a stream was not admitted: the account's tabs on this conversation, the client address, or the instance. */
 export type StreamRefusal = 'conversation' | 'client' | 'total';
 
-/** A place among the open streams, held from admission until the stream ends. */
-export interface StreamTicket {
-  release(): void;
-}
-
 /**
- * The process's open-file limit (Linux: /proc/self/limits, the soft limit), or null where it
- * cannot be read or is unlimited.
+ * A place for a new stream of `userId` on `appointmentId` from `address`, or why not: counted per
+ * account and conversation, per client address and in all (server/live/streams.ts).
  */
-export function openFileLimit(read: () => string = () => readFileSync('/proc/self/limits', 'utf8')): number | null {
-  try {
-    const line = read()
-      .split('\n')
-      .find((l) => l.startsWith('Max open files'));
-    const soft = line?.slice('Max open files'.length).trim().split(/\s+/)[0];
-    return soft !== undefined && /^\d+$/.test(soft) ? Number(soft) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The total cap in force: the setting, but at most half the open-file limit (the rest for everything else). */
-export function effectiveTotal(setting: number, fileLimit: number | null): number {
-  return fileLimit === null ? setting : Math.max(1, Math.min(setting, Math.floor(fileLimit / 2)));
-}
-
-/**
- * The count of admitted streams (from admission, before they are tracked, until they end) per
- * account and conversation, per client address and in all.
- */
-function streamAdmissions(fileLimit: number | null) {
-  const perConversation = new Map<string, number>();
-  const perClient = new Map<string, number>();
-  let admitted = 0;
-
-  const add = (counts: Map<string, number>, key: string, by: number) => {
-    const n = (counts.get(key) ?? 0) + by;
-    if (n > 0) counts.set(key, n);
-    else counts.delete(key);
-  };
-
-  /**
-   * A place for a new stream of `userId` on `appointmentId` from `address`, or why not. Checked
-   * and counted in one synchronous step, so streams asked for at once cannot pass a cap together.
-   */
-  return function admit(key: { userId: string; appointmentId: string; address: string }, caps: StreamCaps): StreamTicket | StreamRefusal {
-    const conversation = `${key.userId} ${key.appointmentId}`;
-    if ((perConversation.get(conversation) ?? 0) >= caps.perConversation) return 'conversation';
-    if ((perClient.get(key.address) ?? 0) >= caps.perClient) return 'client';
-    if (admitted >= effectiveTotal(caps.total, fileLimit)) return 'total';
-    add(perConversation, conversation, 1);
-    add(perClient, key.address, 1);
-    admitted += 1;
-    let released = false;
-    return {
-      release() {
-        if (released) return;
-        released = true;
-        add(perConversation, conversation, -1);
-        add(perClient, key.address, -1);
-        admitted -= 1;
-      },
-    };
-  };
+function chatAdmissions(fileLimit: number | null) {
+  const admit = streamAdmissions<'conversation'>(fileLimit);
+  return (key: { userId: string; appointmentId: string; address: string }, caps: StreamCaps): StreamTicket | StreamRefusal =>
+    admit({ group: { kind: 'conversation', id: `${key.userId} ${key.appointmentId}`, cap: caps.perConversation }, address: key.address, perClient: caps.perClient, total: caps.total });
 }
 
 /** `poke` among the appointment's subscribers; answers the function that takes it out again. */
@@ -152,37 +98,30 @@ function readNotice(payload: string): ChannelNotice {
 
 export function createChatHub(db: Database, onError: (error: unknown, task: string) => void, fileLimit: number | null = openFileLimit()) {
   const subscribers = new Map<string, Set<Poke>>();
-  const streams = new Set<ChatStream>();
-  let listening: Promise<(() => Promise<void>) | null> | null = null;
-  const admit = streamAdmissions(fileLimit);
+  const streams = openStreams<ChatStream>();
+  const admit = chatAdmissions(fileLimit);
 
   // After a lost LISTEN connection nothing announced meanwhile is known: every stream reads
   // again, and asks again whether its session and part still hold.
   const pokeAll = () => {
     for (const set of subscribers.values()) for (const poke of set) poke();
-    for (const s of [...streams]) s.recheck();
+    for (const s of streams.list()) s.recheck();
   };
 
   function onPayload(payload: string): void {
     const notice = readNotice(payload);
     if (!notice) return;
     if ('account' in notice) {
-      for (const s of [...streams]) if (s.userId === notice.account) s.recheck();
+      for (const s of streams.list()) if (s.userId === notice.account) s.recheck();
     } else if ('changed' in notice) {
-      for (const s of [...streams]) if (s.appointmentId === notice.changed) s.changed();
+      for (const s of streams.list()) if (s.appointmentId === notice.changed) s.changed();
     } else {
       for (const poke of subscribers.get(notice.message) ?? []) poke();
     }
   }
 
-  function ensureListening(): Promise<(() => Promise<void>) | null> {
-    listening ??= db.listen ? db.listen(chatChannel, onPayload, pokeAll) : Promise.resolve(null);
-    listening.catch((error: unknown) => {
-      onError(error, 'chat LISTEN');
-      listening = null;
-    });
-    return listening;
-  }
+  const listener = channelListener(db, chatChannel, onPayload, pokeAll, (error) => onError(error, 'chat LISTEN'));
+  const ensureListening = () => listener.ensure();
 
   return {
     /** Starts listening (once per instance); the app calls it at start so the first stream is quick. */
@@ -201,13 +140,10 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
       if (!db.listen) setImmediate(() => onPayload(JSON.stringify({ a: appointmentId })));
     },
 
-    /** A place for a new stream, or why not (streamAdmissions). */
+    /** A place for a new stream, or why not (chatAdmissions). */
     admit,
 
-    track(stream: ChatStream): () => void {
-      streams.add(stream);
-      return () => streams.delete(stream);
-    },
+    track: streams.track,
 
     /** Open streams on this instance (metrics, bench). */
     get openStreams(): number {
@@ -215,16 +151,11 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
     },
 
     /** The graceful shutdown: every open stream gets `reconnect` and ends; the browser goes elsewhere. */
-    endAll(): void {
-      for (const s of [...streams]) s.end();
-    },
+    endAll: streams.endAll,
 
     async close(): Promise<void> {
-      for (const s of [...streams]) s.end();
-      const current = listening;
-      listening = null;
-      const unlisten = await current?.catch(() => null);
-      await unlisten?.();
+      streams.endAll();
+      await listener.stop();
     },
   };
 }

@@ -4,6 +4,7 @@
  * ended, and a change of the appointment's state.
  */
 import type { ServerResponse } from 'node:http';
+import { startEventStream } from '../live/streams.js';
 import { streamRecheckMs, type ChatHub, type StreamTicket } from './hub.js';
 
 export interface StreamOptions<M extends { id: string }> {
@@ -92,15 +93,6 @@ function streamWorker<M extends { id: string }>(
   };
 }
 
-const eventStreamHead = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'private, no-store',
-  'x-content-type-options': 'nosniff',
-  // nginx: do not buffer this answer (docs/nginx.conf also turns buffering off for the path).
-  'x-accel-buffering': 'no',
-  connection: 'keep-alive',
-};
-
 /**
  * Serves one Server-Sent Events stream on a hijacked response: `message` events with the message
  * id as the event id, a comment every keepAliveMs so proxies and phones keep the connection, and
@@ -119,14 +111,12 @@ export async function serveChatStream<M extends { id: string }>(o: StreamOptions
 
   let unsubscribe: () => void = () => undefined;
   let untrack: () => void = () => undefined;
-  let keepAlive: NodeJS.Timeout | undefined;
-  let recheckTimer: NodeJS.Timeout | undefined;
+  let stopTimers: () => void = () => undefined;
 
   const finish = () => {
     if (s.closed) return;
     s.closed = true;
-    clearInterval(keepAlive);
-    clearInterval(recheckTimer);
+    stopTimers();
     unsubscribe();
     untrack();
     o.ticket.release();
@@ -158,13 +148,7 @@ export async function serveChatStream<M extends { id: string }>(o: StreamOptions
   };
 
   try {
-    raw.writeHead(200, eventStreamHead);
-    write('retry: 2000\n: open\n\n');
-    keepAlive = setInterval(() => write(': keep-alive\n\n'), o.keepAliveMs);
-    keepAlive.unref();
-    recheckTimer = setInterval(recheck, o.recheckMs ?? streamRecheckMs);
-    recheckTimer.unref();
-    raw.on('close', finish);
+    stopTimers = startEventStream(raw, write, { keepAliveMs: o.keepAliveMs, recheckMs: o.recheckMs ?? streamRecheckMs, recheck, onClose: finish });
     // The browser may have gone while the stream was being checked: its `close` came before anyone
     // listened, and its place must be given back now.
     if (raw.destroyed) return finish();

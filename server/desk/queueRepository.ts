@@ -11,10 +11,9 @@
  */
 import type { QueueStatus } from '../../contract/desk.js';
 import type { Queryable } from '../db/database.js';
+import { queueChannel } from '../queue/repository.js';
 import { type RecordRow, selectAppointmentRecords, type StoredAppointment, toStored } from '../repositories/appointmentRecords.js';
 
-/** The channel every instance LISTENs on for queue changes (payload: {"l": location id, "d": doctor id}, ids only). */
-export const queueChannel = 'queue_changed';
 
 export interface StoredEntry {
   id: string;

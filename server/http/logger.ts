@@ -39,7 +39,8 @@ const emailLike = /@|%40/i;
 /**
  * A request URL fit for the log: a path segment holding an email address (GET
  * /api/auth/getUser/{email}) becomes `[email]`, a reminder's opt-out token (/optout/{token}: it
- * turns a patient's channel off, so it is a credential) `[token]`, and the values of secret or
+ * turns a patient's channel off, so it is a credential) `[token]`, a waiting-room display's key
+ * (/api/display/{key}: whoever has it sees the queue) `[key]`, and the values of secret or
  * email-bearing query parameters `[redacted]`.
  */
 export function scrubUrl(url: string): string {
@@ -47,7 +48,15 @@ export function scrubUrl(url: string): string {
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const scrubbedPath = path
     .split('/')
-    .map((segment, i, segments) => (emailLike.test(segment) ? '[email]' : i === 2 && segments[1] === 'optout' ? '[token]' : segment))
+    .map((segment, i, segments) =>
+      emailLike.test(segment)
+        ? '[email]'
+        : i === 2 && segments[1] === 'optout'
+          ? '[token]'
+          : i === 3 && segments[1] === 'api' && segments[2] === 'display'
+            ? '[key]'
+            : segment,
+    )
     .join('/');
   if (queryAt === -1) return scrubbedPath;
   const query = url

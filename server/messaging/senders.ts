@@ -102,27 +102,67 @@ async function postJson(provider: string, url: string, headers: Record<string, s
   return { status: response.status, json };
 }
 
+/** The number as the providers take it (91XXXXXXXXXX); not sendable otherwise. */
+export function providerNumber(phoneNumber: string): string {
+  const to = indianNumber(phoneNumber);
+  if (to === null) throw new TextSendError('not an Indian mobile number', true);
+  return to;
+}
+
+/** One MSG91 Flow template to one recipient (`mobiles`, 91XXXXXXXXXX) with its variables. */
+export async function sendMsg91Flow(config: Pick<Msg91Config, 'authKey' | 'baseUrl'>, templateId: string, recipient: Record<string, string>): Promise<{ providerId: string }> {
+  const { status, json } = await postJson(
+    'MSG91',
+    `${config.baseUrl}/api/v5/flow`,
+    { authkey: config.authKey },
+    // Our links are our own; MSG91's short links would hide the opt-out address.
+    { template_id: templateId, short_url: '0', recipients: [recipient] },
+  );
+  if (status >= 200 && status < 300 && json?.type === 'success') return { providerId: String(json.message ?? '').slice(0, 200) };
+  throw new TextSendError(`MSG91 answered ${status}: ${masked(json?.message ?? 'no message')}`, true);
+}
+
+/** One WhatsApp template message to `to` (91XXXXXXXXXX), its body's parameters in order. */
+export async function sendWhatsAppTemplate(
+  config: WhatsAppConfig,
+  message: { to: string; template: string; language: Language; parameters: readonly string[] },
+): Promise<{ providerId: string }> {
+  const { status, json } = await postJson(
+    'WhatsApp',
+    `${config.baseUrl}/${config.apiVersion}/${config.phoneNumberId}/messages`,
+    { authorization: `Bearer ${config.token}` },
+    {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: message.to,
+      type: 'template',
+      template: {
+        name: message.template,
+        language: { code: message.language },
+        components: [{ type: 'body', parameters: message.parameters.map((value) => ({ type: 'text', text: value })) }],
+      },
+    },
+  );
+  const id = json?.messages?.[0]?.id;
+  if (status >= 200 && status < 300 && typeof id === 'string') return { providerId: id.slice(0, 200) };
+  const error = json?.error;
+  throw new TextSendError(`WhatsApp answered ${status}: ${error ? `${masked(error.message)} (code ${masked(error.code)})` : 'no message id'}`, true);
+}
+
 export function msg91Sender(config: Msg91Config): TextSender {
   return {
     channel: 'sms',
     async send(text) {
-      const mobiles = indianNumber(text.phoneNumber);
-      if (mobiles === null) throw new TextSendError('not an Indian mobile number', true);
+      const mobiles = providerNumber(text.phoneNumber);
       const language = text.language !== 'en' && config.templateIds[text.language] ? text.language : 'en';
-      const templateId = config.templateIds[language]!;
-      const { status, json } = await postJson(
-        'MSG91',
-        `${config.baseUrl}/api/v5/flow`,
-        { authkey: config.authKey },
-        {
-          template_id: templateId,
-          // Our links are our own; MSG91's short links would hide the opt-out address.
-          short_url: '0',
-          recipients: [{ mobiles, name: text.name, doctor: text.doctor, when: text.whenIn(language), link: text.link, optout: text.optOut }],
-        },
-      );
-      if (status >= 200 && status < 300 && json?.type === 'success') return { providerId: String(json.message ?? '').slice(0, 200) };
-      throw new TextSendError(`MSG91 answered ${status}: ${masked(json?.message ?? 'no message')}`, true);
+      return sendMsg91Flow(config, config.templateIds[language]!, {
+        mobiles,
+        name: text.name,
+        doctor: text.doctor,
+        when: text.whenIn(language),
+        link: text.link,
+        optout: text.optOut,
+      });
     },
   };
 }
@@ -131,34 +171,10 @@ export function whatsAppSender(config: WhatsAppConfig): TextSender {
   return {
     channel: 'whatsapp',
     async send(text) {
-      const to = indianNumber(text.phoneNumber);
-      if (to === null) throw new TextSendError('not an Indian mobile number', true);
+      const to = providerNumber(text.phoneNumber);
       const language = config.languages.includes(text.language) ? text.language : 'en';
-      const { status, json } = await postJson(
-        'WhatsApp',
-        `${config.baseUrl}/${config.apiVersion}/${config.phoneNumberId}/messages`,
-        { authorization: `Bearer ${config.token}` },
-        {
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to,
-          type: 'template',
-          template: {
-            name: config.template,
-            language: { code: language },
-            components: [
-              {
-                type: 'body',
-                parameters: [text.name, text.doctor, text.whenIn(language), text.link, text.optOut].map((value) => ({ type: 'text', text: value })),
-              },
-            ],
-          },
-        },
-      );
-      const id = json?.messages?.[0]?.id;
-      if (status >= 200 && status < 300 && typeof id === 'string') return { providerId: id.slice(0, 200) };
-      const error = json?.error;
-      throw new TextSendError(`WhatsApp answered ${status}: ${error ? `${masked(error.message)} (code ${masked(error.code)})` : 'no message id'}`, true);
+      const parameters = [text.name, text.doctor, text.whenIn(language), text.link, text.optOut];
+      return sendWhatsAppTemplate(config, { to, template: config.template, language, parameters });
     },
   };
 }

@@ -18,6 +18,7 @@ import { staffRoutes } from './staff.js';
 import { staffAdminRoutes } from './staffAdmin.js';
 import { recordRoutes } from './records.js';
 import { deskRoutes } from '../desk/routes.js';
+import { queueRoutes } from '../queue/routes.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   await app.register(siteRoutes, { services, help });
@@ -33,6 +34,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(consultationRoutes, { services });
   await app.register(recordRoutes, { services });
   await app.register(chatRoutes, { services, hub: services.chatHub });
+  await app.register(queueRoutes, { services });
   // Unknown API paths go straight to the JSON 404, without a look for a file of that name.
   app.get('/*', (_request, reply) => reply.callNotFound());
 }

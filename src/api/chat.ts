@@ -9,7 +9,8 @@
  * logs), so the stream is read with fetch and a stream reader, parsed here (`SseParser`), resumed
  * with `Last-Event-ID`.
  */
-import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
 import { ChatMessage, type ChatConversation, type ChatUnread } from '../../contract/chat.js';
 import { chatEndpoints } from '../../contract/endpoints/chat.js';
 import { describeErrors, summarizeErrors } from '../../contract/report.js';
@@ -126,33 +127,54 @@ export function createChatApi(client: ApiClient) {
       if (isLeft(answer)) return { kind: 'failed', failure: answer.left };
       const body = answer.right.body;
       if (!body) return { kind: 'failed', failure: { _tag: 'NetworkFailure', message: 'The stream has no body.' } };
-      const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-      const parser = new SseParser();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return { kind: 'ended' };
-          for (const event of parser.push(value)) {
-            if (event.event === 'reconnect') return { kind: 'reconnect' };
-            if (event.event === 'changed') return { kind: 'changed' };
-            if (event.event !== 'message') continue;
-            const decoded = ChatMessage.decode(parseOrUndefined(event.data));
-            if (isLeft(decoded)) {
-              const errors = describeErrors(decoded.left);
-              return { kind: 'failed', failure: { _tag: 'DecodeFailure', message: summarizeErrors(errors), errors } };
-            }
-            handlers.onMessage(decoded.right);
-          }
-        }
-      } catch (error) {
-        if (signal.aborted && isAbortError(signal.reason)) throw signal.reason;
-        return { kind: 'failed', failure: { _tag: 'NetworkFailure', message: error instanceof Error ? error.message : String(error) } };
-      } finally {
-        // Ends the connection when we stop early (reconnect, a bad event); a no-op once it ended.
-        reader.cancel().catch(() => undefined);
-      }
+      return readEvents(body, signal, (event) => {
+        if (event.event === 'reconnect') return { kind: 'reconnect' };
+        if (event.event === 'changed') return { kind: 'changed' };
+        if (event.event !== 'message') return null;
+        const decoded = decodeEvent(ChatMessage, event.data);
+        if (isLeft(decoded)) return { kind: 'failed', failure: decoded.left };
+        handlers.onMessage(decoded.right);
+        return null;
+      });
     },
   };
+}
+
+/**
+ * Reads a Server-Sent Events body until it ends (`ended`), or `handle` says an event ended it;
+ * a broken connection is a failure; an abort by the caller rejects with the abort.
+ */
+export async function readEvents<End extends { kind: string } = StreamEnd>(
+  body: ReadableStream<BufferSource>,
+  signal: AbortSignal,
+  handle: (event: SseEvent) => End | StreamEnd | null,
+): Promise<End | StreamEnd> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = new SseParser();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { kind: 'ended' };
+      for (const event of parser.push(value)) {
+        const end = handle(event);
+        if (end) return end;
+      }
+    }
+  } catch (error) {
+    if (signal.aborted && isAbortError(signal.reason)) throw signal.reason;
+    return { kind: 'failed', failure: { _tag: 'NetworkFailure', message: error instanceof Error ? error.message : String(error) } };
+  } finally {
+    // Ends the connection when we stop early (reconnect, a bad event); a no-op once it ended.
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/** An event's data decoded with `codec`; a DecodeFailure naming what is wrong otherwise. */
+export function decodeEvent<A>(codec: t.Decoder<unknown, A>, data: string): Either<ApiFailure, A> {
+  const decoded = codec.decode(parseOrUndefined(data));
+  if (!isLeft(decoded)) return decoded;
+  const errors = describeErrors(decoded.left);
+  return left({ _tag: 'DecodeFailure', message: summarizeErrors(errors), errors });
 }
 
 function parseOrUndefined(text: string): unknown {

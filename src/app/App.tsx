@@ -3,7 +3,7 @@
  * here once, when their Providers mount), the selected location and the popups. Every route but
  * home is loaded lazily, in its own chunk; so are the login and sign-up popups.
  */
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { PopupProvider } from '../components/Popup/popups';
 import { HomePage } from '../pages/Home/HomePage';
@@ -35,6 +35,8 @@ const MyRemediesRoute = lazy(() => import('./guarded/MyRemediesRoute'));
 const MyAppointmentRoute = lazy(() => import('./guarded/MyAppointmentRoute'));
 // The staff console, with its guard: a chunk patients never load.
 const StaffRoute = lazy(() => import('./guarded/StaffRoute'));
+// The waiting room's display: a page of its own for a TV (no site header or footer), its own chunk.
+const DisplayPage = lazy(() => import('../display/DisplayPage'));
 const ForgotPasswordPage = lazy(() => import('../pages/ForgotPassword/ForgotPasswordPage'));
 // With the Login popup: the two views of the login machine are one chunk (see loginViews.ts).
 const GoogleReturnPage = lazy(() =>
@@ -84,6 +86,14 @@ export function AppShell({
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path="display/:key"
+        element={
+          <Suspense fallback={null}>
+            <DisplayPage />
+          </Suspense>
+        }
+      />
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
         <Route path="ourtreatment" element={<TreatmentsPage />} />

@@ -11,6 +11,7 @@ import type { AppointmentsServices } from '../components/Appointments/services';
 import { fromApi } from './fromApi';
 import { liveDownloadDocument } from './liveDocuments';
 import { liveChatServices } from './liveChat';
+import { liveQueuePlace } from './liveQueuePlace';
 import { offerDownload } from './offerDownload';
 
 
@@ -48,6 +49,7 @@ export const liveAppointmentsServices: AppointmentsServices = {
     downloadDocument: liveDownloadDocument,
   },
   chat: liveChatServices,
+  queuePlace: liveQueuePlace,
   leaveFor(url) {
     window.location.assign(url);
   },

@@ -78,6 +78,7 @@ describe('admin sections', () => {
       ['fees', 'Fees'],
       ['site', 'Site content'],
       ['accounts', 'Staff accounts'],
+      ['displays', 'Displays'],
     ]);
   });
 });

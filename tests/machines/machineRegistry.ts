@@ -24,6 +24,8 @@ import { familyMachine } from '../../machines/people/familyMachine.js';
 import { profileMachine } from '../../machines/people/profileMachine.js';
 import { reminderChannelsMachine } from '../../machines/people/reminderChannelsMachine.js';
 import { paymentResultMachine } from '../../machines/paymentResult/paymentResultMachine.js';
+import { queueDisplayMachine } from '../../machines/queueDisplay/queueDisplayMachine.js';
+import { queuePlaceMachine } from '../../machines/queuePlace/queuePlaceMachine.js';
 import { accountRecordsMachine } from '../../machines/records/accountRecordsMachine.js';
 import { remediesMachine } from '../../machines/records/remediesMachine.js';
 import { documentDownloadMachine } from '../../machines/records/documentDownloadMachine.js';
@@ -58,6 +60,8 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'orderPayment/orderPaymentMachine.ts', machine: orderPaymentMachine },
   { file: 'otp/otpMachine.ts', machine: otpMachine },
   { file: 'paymentResult/paymentResultMachine.ts', machine: paymentResultMachine },
+  { file: 'queueDisplay/queueDisplayMachine.ts', machine: queueDisplayMachine },
+  { file: 'queuePlace/queuePlaceMachine.ts', machine: queuePlaceMachine },
   { file: 'records/accountRecordsMachine.ts', machine: accountRecordsMachine },
   { file: 'records/remediesMachine.ts', machine: remediesMachine },
   { file: 'records/documentDownloadMachine.ts', machine: documentDownloadMachine },

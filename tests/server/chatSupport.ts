@@ -61,10 +61,17 @@ export async function listening(app: FastifyInstance): Promise<string> {
  * a pooled connection.
  */
 export async function openStream(base: string, who: Patient, id: string, lastEventId?: string, headers: Record<string, string> = {}) {
-  const request = http.get(`${base}/api/appointment/${id}/chat/stream`, {
-    headers: { ...who.headers, ...(lastEventId ? { 'last-event-id': lastEventId } : {}), ...headers },
-    agent: false,
+  const stream = await openEventStream(`${base}/api/appointment/${id}/chat/stream`, {
+    ...who.headers,
+    ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+    ...headers,
   });
+  return Object.assign(stream, { messages: () => stream.events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as ChatMessage) });
+}
+
+/** Any Server-Sent Events stream of the API, as `openStream` reads the chat's. */
+export async function openEventStream(url: string, headers: Record<string, string> = {}) {
+  const request = http.get(url, { headers, agent: false });
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     request.once('response', resolve);
     request.once('error', reject);
@@ -120,7 +127,6 @@ export async function openStream(base: string, who: Patient, id: string, lastEve
   return {
     res,
     events,
-    messages: () => events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as ChatMessage),
     /** The body of a refused stream (not 2xx). */
     refusal: (): unknown => (res.ok ? undefined : JSON.parse(body)),
     get ended() {

@@ -69,6 +69,7 @@ describe.each(backends)('database on %s', (backend) => {
         'queue_counters',
         'queue_displays',
         'queue_entries',
+        'queue_texts',
         'rate_limits',
         'receipts',
         'refund_resolutions',

@@ -26,6 +26,7 @@ import { defineMessages, messageCodeConflicts, refusalOf, registeredMessages, wi
 import { otpMessages } from '../../server/services/otp.js';
 import { paymentMessages } from '../../server/services/payments.js';
 import { peopleMessages } from '../../server/services/people.js';
+import { queueMessages } from '../../server/queue/messages.js';
 import { recordMessages } from '../../server/services/records.js';
 import { horizonMessages } from '../../server/services/schedule.js';
 import { sessionMessages } from '../../server/services/sessions.js';
@@ -47,6 +48,7 @@ const groups = {
   passwordMessages,
   paymentMessages,
   peopleMessages,
+  queueMessages,
   recordMessages,
   scheduleMessages,
   sessionMessages,

@@ -30,6 +30,7 @@ import { arbitraryOf, encodePathPart, hostile, type KnownValues, looseRecord, qu
 import { backends } from './helpers.js';
 import { bookingBody, checkout, meera, type Patient, type Response } from './paymentSupport.js';
 import { officeEmail } from './staffAdminSupport.js';
+import { enqueue } from './queueSupport.js';
 
 const deeperRuns = Number(process.env.FUZZ_RUNS ?? 2);
 const seed = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -139,12 +140,16 @@ describe.each(backends)('%s', (backend) => {
       await setUp(accounts.reception, 'POST', '/api/desk/bookings', {
         patientId: deskPatient._id, doctorId: meeraId, locationId: aundhId, date: '2025-03-11', startTime: '12:00', consultationType: 'Clinic Visit', fee: { pay: 'later' },
       });
+      // A display link to revoke, and a finished place in today's queue to ask about (a waiting
+      // one would open a stream, which an injected request would wait on for ever).
+      await setUp(accounts.admin, 'POST', '/api/staff/displays', { label: 'Fuzz TV', locationId: (await db.query<{ id: string }>("select id from locations where name = 'Aundh'")).rows[0]!.id });
+      await enqueue(db, done._id, { token: 90, status: 'done' });
 
       const ids = await db.query<{ id: string }>(
         `select id::text from locations union all select id::text from doctors union all select id::text from appointments
          union all select id::text from orders union all select id::text from users union all select id::text from site_events
          union all select id::text from team_members union all select id::text from testimonials union all select id::text from doctor_leave
-         union all select id::text from payments union all select id::text from queue_entries`,
+         union all select id::text from payments union all select id::text from queue_displays union all select id::text from queue_entries`,
       );
       const known: KnownValues = {
         ids: ids.rows.map((r) => r.id),

@@ -108,6 +108,8 @@ function validLeaf(codec: AnyCodec, key: string, known: KnownValues): fc.Arbitra
     const [min, max] = bounds(name) ?? [0, 100];
     return fc.integer({ min, max }).map(String);
   }
+  // A display's key: well formed, so requests pass the codec and meet the 404 of an unknown key.
+  if (name === 'DisplayKey') return fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).filter((k) => k.length === 43);
   if (name === 'AuditId') return fc.bigInt({ min: 1n, max: 10n ** 18n - 1n }).map(String);
   if (name === 'MediaLinkInput') return fc.constantFrom('', '/media/team/a.webp', 'https://drive.google.com/file/d/abc_DEF-1/view');
   if (/^(NonEmptyString|Line|Text|RequiredText|OptionalText|TextUpTo)/.test(name)) {

@@ -15,6 +15,7 @@ import { peopleMessages } from '../../server/services/people';
 import { recordMessages } from '../../server/services/records';
 import { horizonMessages } from '../../server/services/schedule';
 import { sessionMessages } from '../../server/services/sessions';
+import { queueMessages } from '../../server/queue/messages';
 import { refusalOf, registeredMessages } from '../../server/services/messageCodes';
 import { passwordProblem } from '../../server/security/passwordPolicy';
 import type { ServerRefusal } from '../../src/api/serverWords';
@@ -44,6 +45,7 @@ const patientFacing = () =>
     otpMessages,
     paymentMessages,
     peopleMessages,
+    queueMessages,
     recordMessages,
     sessionMessages,
   ].flatMap((group) =>

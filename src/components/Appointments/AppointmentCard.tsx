@@ -17,6 +17,8 @@ import { Prescription } from './Prescription';
 import { DocumentDownloads } from '../Records/DocumentDownloads';
 import { appointmentDocuments, settledOrderId } from '../Records/documents';
 import { RemediesLink } from '../Records/RemediesLink';
+import { clinicToday } from '../../../contract/clinicTime';
+import { QueuePlaceLine } from './QueuePlaceLine';
 import type { AppointmentsServices } from './services';
 
 export interface AppointmentCardProps {
@@ -191,6 +193,10 @@ function CardActions({
   );
 }
 
+/** A Booked Clinic Visit of today (clinic time): the one a patient may be waiting for in the queue. */
+const isTodaysVisit = (appointment: Appointment, now: number): boolean =>
+  appointment.consultationType === 'Clinic Visit' && appointment.appointmentStatus === 'Booked' && appointment.date === clinicToday(new Date(now));
+
 export function AppointmentCard({
   view,
   token,
@@ -229,6 +235,9 @@ export function AppointmentCard({
       <AppointmentFacts appointment={appointment} date={date} />
 
       <FeeNotes view={view} paying={paying} payDisabled={payDisabled} onPay={onPay} />
+      {services.queuePlace && isTodaysVisit(appointment, services.now?.() ?? Date.now()) && (
+        <QueuePlaceLine appointmentId={appointment._id} token={token} actors={services.queuePlace} />
+      )}
 
       <ConsultationTalk appointment={appointment} token={token} services={services} />
       {view.order && (

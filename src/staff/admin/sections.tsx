@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
 import { getStaffAdminMessages, type StaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { AccountsSection } from './AccountsSection';
 import { AppointmentsSection } from './AppointmentsSection';
+import { DisplaysSection } from './DisplaysSection';
 import { DoctorsSection } from './DoctorsSection';
+import { displayLinkMessages } from '../../i18n/displayLinkMessages';
 import { FeesSection } from './FeesSection';
 import { LocationsSection } from './LocationsSection';
 import { RefundsSection } from './RefundsSection';
@@ -36,4 +38,5 @@ export const adminSections: ReadonlyArray<AdminSection> = [
   section('fees', 'fees', <FeesSection />),
   section('site', 'site', <SiteSection />),
   section('accounts', 'accounts', <AccountsSection />),
+  { path: 'displays', label: displayLinkMessages.section, element: <DisplaysSection /> },
 ];
