@@ -74,9 +74,13 @@ function Queue({ services, doctors }: { readonly services: StaffServices; readon
           <p className="staff-state staff-state--quiet" aria-live="polite">
             {refreshing ? texts.refreshing : texts.polling}
           </p>
-          <Room actor={actor} />
-          <Line actor={actor} />
-          <Finished actor={actor} />
+          <div className="desk-queue__board">
+            <Room actor={actor} />
+            <div>
+              <Line actor={actor} />
+              <Finished actor={actor} />
+            </div>
+          </div>
         </>
       )}
     </>
