@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { expectNoA11yViolations, SCREENSHOT_DIR, screenshot, useSite, type Viewport } from './harness';
 import { clinicDate } from './support/clinic';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
-import { expectToast, STEP_MS } from './support/ui';
+import { expectToast, runJourney, STEP_MS } from './support/ui';
 import { weekdayOf } from '../../contract/clinicTime.js';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
@@ -258,14 +258,5 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await review(page, 'queue-finished', PHONE.width);
   });
 
-  test('the journey: set-up, a walk-in with cash, a phone booking checked in and paid, the day list printed and downloaded, the doctor works the queue', async () => {
-    for (const [name, run] of journey) {
-      try {
-        await run();
-      } catch (error) {
-        if (error instanceof Error) error.message = `step "${name}": ${error.message}`;
-        throw error;
-      }
-    }
-  }, JOURNEY_MS);
+  test('the journey: set-up, a walk-in with cash, a phone booking checked in and paid, the day list printed and downloaded, the doctor works the queue', () => runJourney(journey), JOURNEY_MS);
 });

@@ -18,6 +18,7 @@ import type { SlotsRequest } from '../../machines/slotPicker/slots.js';
 import { answeredByHand } from './accountFakes.js';
 import { appointment, started, today } from './appointmentFakes.js';
 import { recordWalk } from './pathCoverage.js';
+import { andheri, bandra } from './staffAdminFakes.js';
 
 export { today };
 
@@ -28,8 +29,8 @@ export function deskId(): string {
   return `00000000-0000-4000-a000-${String(made).padStart(12, '0')}`;
 }
 
-export const andheri = { _id: '00000000-0000-4000-b000-000000000001', name: 'Andheri West' };
-export const bandra = { _id: '00000000-0000-4000-b000-000000000002', name: 'Bandra' };
+// The admin fakes' locations: the same clinic.
+export { andheri, bandra };
 
 /** A clinic doctor at Andheri West and Bandra. */
 export const deskAnita: DeskDoctor = {

@@ -3,11 +3,9 @@
  * form asks, email optional. Checked with the contract's own codec (DeskPatientRequest) before any
  * request, each problem on its field; the server's 400 names fields the same way.
  */
-import { isLeft } from 'fp-ts/lib/Either.js';
 import { DeskPatientRequest } from '../../../contract/desk.js';
 import type { Gender } from '../../../contract/primitives.js';
-import { describeErrors } from '../../../contract/report.js';
-import { blankOr } from '../../booking/details.js';
+import { formErrors } from '../../fieldCheck.js';
 import type { FieldErrors } from '../../failures.js';
 
 export type PatientDraft = { firstName: string; lastName: string; phoneNumber: string; age: string; gender: Gender | ''; email: string };
@@ -26,13 +24,7 @@ export const patientRequest = (d: PatientDraft) => ({
 export type PatientRequest = ReturnType<typeof patientRequest>;
 
 /** The problem of each field ({} when the codec takes the form), in the form's order. */
-export function patientErrors(d: PatientDraft): FieldErrors {
-  const values = patientRequest(d);
-  const decoded = DeskPatientRequest.decode(values);
-  if (!isLeft(decoded)) return {};
-  const found = Object.fromEntries(describeErrors(decoded.left).map((e) => [e.field, blankOr((values as Record<string, unknown>)[e.field], e.message)]));
-  return Object.fromEntries(patientFields.filter((f) => found[f] !== undefined).map((f) => [f, found[f]!]));
-}
+export const patientErrors = (d: PatientDraft): FieldErrors => formErrors(DeskPatientRequest, patientRequest(d), patientFields);
 
 /** The form's fields the server's 400 named ({} when none of them). */
 export function patientErrorsOf(errors: FieldErrors): FieldErrors {
