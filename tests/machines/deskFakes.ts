@@ -159,7 +159,7 @@ export function startQueue(input: Partial<QueueInput> = {}) {
     actors: { loadQueue: calls.loadQueue.logic, callNext: calls.callNext.logic, moveEntry: calls.moveEntry.logic },
   });
   const actor = createActor(machine, {
-    input: { token: 'tok-desk', doctors: deskDoctors, doctorId: null, date: today, room: '', ...input },
+    input: { token: 'tok-desk', doctors: deskDoctors, doctorId: null, date: today, rooms: {}, ...input },
     clock,
     inspect: recordWalk,
   });

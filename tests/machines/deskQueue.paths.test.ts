@@ -1,6 +1,7 @@
 /**
  * Model-based paths for a doctor's queue of today (machines/desk/queue): opened by a doctor (their
- * own, chosen at once, with the room remembered) or by the desk (a doctor to choose, no room yet);
+ * own, chosen at once, with the room remembered) or by the desk (a doctor to choose, no room yet;
+ * each doctor keeps their own room when the desk switches between them);
  * the line loaded, failed, retried, read again when its few seconds pass, and after each move;
  * Call next asking the room once (a blank answer refused), the room changed, Done / No-show / Back
  * to queue, a move refused. Along every path the REAL machine runs on a simulated clock with its
@@ -68,7 +69,8 @@ const model = setup({
   types: {} as { events: ModelEvent },
   guards: {
     doctorChosen: not(stateIn({ Line: 'NoDoctor' })),
-    roomSet: stateIn({ Room: 'Set' }),
+    roomSet: or([stateIn({ Room: 'Set' }), stateIn({ Room: 'BothSet' })]),
+    asDesk: stateIn({ Who: 'Desk' }),
     idle: stateIn({ Moves: 'Idle' }),
     calling: stateIn({ Moves: 'Calling' }),
     moving: stateIn({ Moves: 'Moving' }),
@@ -83,9 +85,9 @@ const model = setup({
       states: {
         Closed: { on: { 'open.doctor': 'Loading', 'open.desk': 'NoDoctor' } },
         NoDoctor: { on: { 'doctor.chosen': 'Loading' } },
-        Loading: { on: { 'line.loaded': 'Showing', 'line.failed': 'Failed', 'doctor.chosen': { guard: 'idle', target: 'Loading' }, ...readsAgain } },
-        Showing: { on: { tick: 'Loading', refresh: 'Loading', 'doctor.chosen': { guard: 'idle', target: 'Loading' }, ...readsAgain } },
-        Failed: { on: { retry: 'Loading', tick: 'Loading', ...readsAgain } },
+        Loading: { on: { 'line.loaded': 'Showing', 'line.failed': 'Failed', 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'Loading' }, ...readsAgain } },
+        Showing: { on: { tick: 'Loading', refresh: 'Loading', 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'Loading' }, ...readsAgain } },
+        Failed: { on: { retry: 'Loading', tick: 'Loading', 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'Loading' }, ...readsAgain } },
       },
     },
     Moves: {
@@ -110,19 +112,29 @@ const model = setup({
         Moving: { on: { 'move.ok': 'Idle', 'move.failed': 'Idle' } },
       },
     },
+    Who: {
+      initial: 'Closed',
+      states: { Closed: { on: { 'open.doctor': 'Doctor', 'open.desk': 'Desk' } }, Doctor: {}, Desk: {} },
+    },
+    /**
+     * The chosen doctor's room: none, set, none but the other doctor's is (the desk switched), or
+     * both set. Each doctor keeps their own; the desk's switch takes the other's.
+     */
     Room: {
       initial: 'Closed',
       states: {
         Closed: { on: { 'open.doctor': 'Set', 'open.desk': 'None' } },
-        None: { on: { 'room.set': { guard: 'askingRoom', target: 'Set' } } },
-        Set: { on: { 'room.set': { guard: 'askingRoom', target: 'Set' } } },
+        None: { on: { 'room.set': { guard: 'askingRoom', target: 'Set' }, 'doctor.chosen': { guard: 'idle', target: 'None' } } },
+        Set: { on: { 'room.set': { guard: 'askingRoom', target: 'Set' }, 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'OtherSet' } } },
+        OtherSet: { on: { 'room.set': { guard: 'askingRoom', target: 'BothSet' }, 'doctor.chosen': { guard: 'idle', target: 'Set' } } },
+        BothSet: { on: { 'room.set': { guard: 'askingRoom', target: 'BothSet' }, 'doctor.chosen': { guard: 'idle', target: 'BothSet' } } },
       },
     },
   },
 });
 
 type ModelSnapshot = SnapshotFrom<typeof model>;
-type Value = { Line: string; Moves: string; Room: string };
+type Value = { Line: string; Moves: string; Room: string; Who: string };
 
 function harness() {
   let queue: ReturnType<typeof startQueue> | undefined;
@@ -132,7 +144,9 @@ function harness() {
   };
   const step = stepper(() => queue?.emitted.take() ?? [], emits);
   let doctorId: string | null = null;
-  let room = '';
+  // The room each doctor's patients are called to, as this device remembers it.
+  let rooms: Record<string, string> = {};
+  const room = () => (doctorId ? (rooms[doctorId] ?? '') : '');
   let loads = 0;
   let shown = false;
   let failure: string | null = null;
@@ -144,8 +158,8 @@ function harness() {
   const open = (as: 'doctor' | 'desk') => () => {
     if (as === 'doctor') {
       doctorId = deskAnita._id;
-      room = 'Room 2';
-      queue = startQueue({ doctors: [deskAnita], room });
+      rooms = { [deskAnita._id]: 'Room 2' };
+      queue = startQueue({ doctors: [deskAnita], rooms });
       loads = 1;
     } else {
       queue = startQueue({ doctors: [deskAnita, deskVikram] });
@@ -183,7 +197,7 @@ function harness() {
     }
     expect(selectAskingRoom(s)).toBe(value.Moves === 'AskingRoom' ? 'call' : value.Moves === 'ChangingRoom' ? 'change' : null);
     expect(selectIsBusy(s)).toBe(value.Moves === 'Calling' || value.Moves === 'Moving');
-    expect(selectRoom(s)).toBe(room);
+    expect(selectRoom(s)).toBe(room());
   };
   return {
     stop: () => queue?.actor.stop(),
@@ -214,8 +228,9 @@ function harness() {
       call: step('call', () => real().send({ type: 'queue.call' })),
       'room.change': step('room.change', () => real().send({ type: 'room.change' })),
       'room.set': step('room.set', () => {
-        room = room === 'Room 4' ? 'Room 5' : 'Room 4';
-        real().send({ type: 'room.set', room: ` ${room} ` });
+        const next = room() === 'Room 4' ? 'Room 5' : 'Room 4';
+        rooms = { ...rooms, [doctorId ?? '']: next };
+        real().send({ type: 'room.set', room: ` ${next} ` });
       }),
       'room.blank': step('room.blank', () => real().send({ type: 'room.set', room: '  ' })),
       'room.cancelled': step('room.cancelled', () => real().send({ type: 'room.cancelled' })),
@@ -223,8 +238,8 @@ function harness() {
         'call.ok',
         answered(() => {
           const call = real().calls.callNext.latest();
-          expect(call.input).toEqual({ doctorId, room, token: 'tok-desk' });
-          call.resolve({ entry: { ...waiting[0]!, status: 'called', room } });
+          expect(call.input).toEqual({ doctorId, room: room(), token: 'tok-desk' });
+          call.resolve({ entry: { ...waiting[0]!, status: 'called', room: room() } });
         }),
       ),
       'call.busy': step('call.busy', answered(() => real().calls.callNext.latest().reject(refused(409, 'Someone is in the room already.')))),

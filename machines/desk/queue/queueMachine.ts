@@ -7,9 +7,10 @@
  * displays have their own live stream; here a few seconds late is fine), and at once after each
  * move of this screen.
  *
- * Input: `{ token, doctors, doctorId, date, room }`: the doctors to choose from (a doctor's own
+ * Input: `{ token, doctors, doctorId, date, rooms }`: the doctors to choose from (a doctor's own
  * console gives only theirs: it is chosen at once), the doctor already chosen or null, the clinic
- * date, the room remembered from before ('' none).
+ * date, the room each doctor's patients were called to before on this device (a doctor without
+ * one is asked at the first Call next).
  *
  * Events: `doctor.chosen` { doctorId }; `queue.refresh`; `queue.retry`; `queue.call` (Call next:
  * asks the room first when none is known); `room.change`; `room.set` { room }; `room.cancelled`;
@@ -129,21 +130,25 @@ const moves = s.createStateConfig({
   },
 });
 
-/** Each move ends with the line read again (`refreshLine`), whatever the answer. */
+/** Each move ends with the line read again (`refreshLine`), whatever its answer. */
 export const queueMachine = s.createMachine({
   id: 'deskQueue',
   description: "A doctor's queue of today: the line by the queue rule, Call next to the room, Done, No-show, Back to queue.",
-  context: ({ input }) => ({
-    token: input.token,
-    doctors: input.doctors,
+  context: ({ input }) => {
     // A doctor's console knows only its own doctor: chosen at once.
-    doctorId: input.doctorId ?? (input.doctors.length === 1 ? input.doctors[0]!._id : null),
-    date: input.date,
-    answer: null,
-    failure: null,
-    room: input.room,
-    moving: null,
-  }),
+    const doctorId = input.doctorId ?? (input.doctors.length === 1 ? input.doctors[0]!._id : null);
+    return {
+      token: input.token,
+      doctors: input.doctors,
+      doctorId,
+      date: input.date,
+      answer: null,
+      failure: null,
+      room: doctorId ? (input.rooms[doctorId] ?? '') : '',
+      rooms: input.rooms,
+      moving: null,
+    };
+  },
   type: 'parallel',
   states: { Line: line, Moves: moves },
 });

@@ -10,7 +10,8 @@ import type { DeskDoctor } from '../desk.js';
 /** How long the line shows before it is read again, in milliseconds. */
 export const queueRefreshMs = 5_000;
 
-export type QueueInput = { token: string; doctors: readonly DeskDoctor[]; doctorId: string | null; date: string; room: string };
+/** `rooms`: the room each doctor's patients were last called to on this device (by doctor id). */
+export type QueueInput = { token: string; doctors: readonly DeskDoctor[]; doctorId: string | null; date: string; rooms: Readonly<Record<string, string>> };
 
 export type QueueEvent =
   | { type: 'doctor.chosen'; doctorId: string }
@@ -38,7 +39,9 @@ export type QueueContext = {
   answer: QueueAnswer | null;
   /** The server's words when the line could not be read, if it sent some. */
   failure: string | null;
+  /** The chosen doctor's room ('' none yet), and every doctor's known so far. */
   room: string;
+  rooms: Readonly<Record<string, string>>;
   /** The move being made. */
   moving: { entryId: string; move: QueueMove } | null;
 };
@@ -63,7 +66,10 @@ export const queueSetup = setup({
     roomGiven: ({ event }) => event.type === 'room.set' && event.room.trim() !== '',
   },
   actions: {
-    storeDoctor: assign(({ event }) => (event.type === 'doctor.chosen' ? { doctorId: event.doctorId, answer: null, failure: null } : {})),
+    /** Another doctor: their line, and their room if one is known. */
+    storeDoctor: assign(({ context, event }) =>
+      event.type === 'doctor.chosen' ? { doctorId: event.doctorId, answer: null, failure: null, room: context.rooms[event.doctorId] ?? '' } : {},
+    ),
     storeAnswer: assign({ answer: (_, params: { answer: QueueAnswer }) => params.answer, failure: null }),
     storeFailure: assign({
       failure: (_, params: { error: unknown }) => {
@@ -71,7 +77,10 @@ export const queueSetup = setup({
         return words === null ? null : words.text;
       },
     }),
-    storeRoom: assign({ room: ({ event }) => (event.type === 'room.set' ? event.room.trim() : '') }),
+    storeRoom: assign(({ context, event }) => {
+      const room = event.type === 'room.set' ? event.room.trim() : '';
+      return { room, rooms: context.doctorId ? { ...context.rooms, [context.doctorId]: room } : context.rooms };
+    }),
     storeMove: assign({ moving: ({ event }) => (event.type === 'queue.move' ? { entryId: event.entryId, move: event.move } : null) }),
     refreshLine: raise({ type: 'queue.refresh' }),
     // The effects: the app provides them (src/staff/desk/provider.ts); until then they are emitted.

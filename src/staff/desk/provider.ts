@@ -102,13 +102,14 @@ export function useCheckInActor(services: StaffServices, appointment: Appointmen
   );
 }
 
-/** A doctor's queue of today: the room remembered on this device per doctor. */
+/** A doctor's queue of today: the rooms remembered on this device, per doctor. */
 export function useQueueActor(services: StaffServices, doctors: readonly DeskDoctor[]) {
   const { token } = useStaff();
-  const [start] = useState(() => {
-    const doctorId = doctors.length === 1 ? doctors[0]!._id : null;
-    return { date: services.today(), doctorId, room: doctorId ? services.desk.rooms.get(doctorId) : '' };
-  });
+  const [start] = useState(() => ({
+    date: services.today(),
+    doctorId: null,
+    rooms: Object.fromEntries(doctors.map((d) => [d._id, services.desk.rooms.get(d._id)]).filter(([, room]) => room !== '')),
+  }));
   return useProvidedActor(
     () =>
       queueMachine.provide({
