@@ -149,13 +149,18 @@ function DayTable({ rows, date }: { readonly rows: DayRows; readonly date: strin
               </th>
               <td data-label={texts.token}>{rows.tokens[a._id] ?? texts.noToken}</td>
               <td data-label={texts.patient}>
-                {patientNameOf(a)}
-                <span className="admin-table__sub">{a.appointmentId}</span>
+                {/* One item beside the label on a phone's card: the name and the number under it. */}
+                <span>
+                  {patientNameOf(a)}
+                  <span className="admin-table__sub">{a.appointmentId}</span>
+                </span>
               </td>
               <td data-label={texts.phone}>{formatPhone(a.phoneNumber)}</td>
               <td data-label={texts.type}>
-                {a.consultationType}
-                <span className="admin-table__sub">{appointmentPlace(a)}</span>
+                <span>
+                  {a.consultationType}
+                  <span className="admin-table__sub">{appointmentPlace(a)}</span>
+                </span>
               </td>
               <td data-label={texts.status}>{staff.statusNames[a.appointmentStatus]}</td>
               <td data-label={texts.payment}>{feeStateOf(a)}</td>

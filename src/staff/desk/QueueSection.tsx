@@ -35,7 +35,7 @@ type QueueActor = ReturnType<typeof useQueueActor>;
 
 export function QueueSection({ services }: { readonly services: StaffServices }) {
   return (
-    <section className="desk desk-queue" aria-labelledby="queue-heading">
+    <section className="desk desk-queue">
       <WithDeskDoctors services={services}>{(doctors) => <Queue services={services} doctors={doctors} />}</WithDeskDoctors>
     </section>
   );
@@ -51,7 +51,7 @@ function Queue({ services, doctors }: { readonly services: StaffServices; readon
   const refreshing = useSelector(actor, selectIsRefreshing);
   return (
     <>
-      <h1 id="queue-heading">{doctor ? texts.headingOf(doctor.name) : texts.heading}</h1>
+      <h1>{doctor ? texts.headingOf(doctor.name) : texts.heading}</h1>
       {doctors.length > 1 && (
         <div className="desk-tools">
           <SelectField
