@@ -18,3 +18,22 @@ export function checkFields<I>(codec: t.Decoder<I, unknown>, value: I): readonly
 
 /** A notice naming the fields a form must fix (no text of its own: each field shows its words). */
 export type FieldsNotice = { kind: 'fields'; fieldErrors: readonly FieldError[] };
+
+/** A field left blank (or an age not typed) 'is required', whatever the codec says of a wrong value. */
+export function blankOr(value: unknown, message: string): string {
+  const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (typeof value === 'number' && Number.isNaN(value));
+  return blank ? 'is required' : message;
+}
+
+/**
+ * A form's problems by field, in the form's order (`fields`, where the focus goes to the first):
+ * what `codec` refuses in `values` (the request made of what was typed), a blank field said as
+ * 'is required'; {} when the codec takes them.
+ */
+export function formErrors<I>(codec: t.Decoder<I, unknown>, values: I, fields: readonly string[]): Readonly<Record<string, string>> {
+  const found = new Map<string, string>();
+  for (const { field, message } of checkFields(codec, values)) {
+    if (!found.has(field)) found.set(field, blankOr((values as Record<string, unknown>)[field], message));
+  }
+  return Object.fromEntries(fields.filter((f) => found.has(f)).map((f) => [f, found.get(f)!]));
+}

@@ -20,6 +20,7 @@ import { adultAge, type FamilyMember } from '../../contract/people.js';
 import type { ConsultationType } from '../../contract/primitives.js';
 import { describeErrors } from '../../contract/report.js';
 import type { FieldErrors } from '../failures.js';
+import { blankOr } from '../fieldCheck.js';
 import type { BookingUser, PersonalDetails } from './choices.js';
 
 /** The fields of the details step, in the order the form shows them (the focus goes to the first with an error). */
@@ -48,11 +49,6 @@ export function checkDetails(
   return ordered(errors);
 }
 
-/** A field left blank (or an age not typed) 'is required', whatever the codec says of a wrong value. */
-export function blankOr(value: unknown, message: string): string {
-  const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (typeof value === 'number' && Number.isNaN(value));
-  return blank ? 'is required' : message;
-}
 
 /** The errors in the form's order (the first is where the focus goes). */
 function ordered(errors: DetailErrors): DetailErrors {

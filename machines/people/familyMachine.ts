@@ -19,12 +19,10 @@
  * - `notify` { tone, notice: { kind: 'saved' | 'archived' | 'failed', text? } }: a toast
  * - `saved` { member }: a member was added or edited (the booking popup books for the one added)
  */
-import { isLeft } from 'fp-ts/lib/Either.js';
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { FamilyMemberInput, type FamilyMember } from '../../contract/people.js';
 import type { Gender } from '../../contract/primitives.js';
-import { describeErrors } from '../../contract/report.js';
-import { blankOr } from '../booking/details.js';
+import { formErrors } from '../fieldCheck.js';
 import { describeFailure, fieldErrorsOf, type FieldErrors } from '../failures.js';
 
 /** A member as the form's inputs hold it. */
@@ -52,13 +50,7 @@ export const memberRequest = (d: MemberDraft) => ({
 export type MemberRequest = ReturnType<typeof memberRequest>;
 
 /** Each field's problem by the contract's codec, in the form's order; {} when none. */
-export function draftErrors(d: MemberDraft): FieldErrors {
-  const decoded = FamilyMemberInput.decode(memberRequest(d));
-  if (!isLeft(decoded)) return {};
-  const values = memberRequest(d) as Record<string, unknown>;
-  const found = Object.fromEntries(describeErrors(decoded.left).map((e) => [e.field, blankOr(values[e.field], e.message)]));
-  return Object.fromEntries(memberFields.filter((f) => found[f] !== undefined).map((f) => [f, found[f]!]));
-}
+export const draftErrors = (d: MemberDraft): FieldErrors => formErrors(FamilyMemberInput, memberRequest(d), memberFields);
 
 export type FamilyNotice = { kind: 'saved' } | { kind: 'archived' } | { kind: 'failed'; text: string | null };
 export type FamilyNoticeEvent = { type: 'notice'; tone: 'success' | 'error'; notice: FamilyNotice };

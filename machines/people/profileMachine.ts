@@ -14,13 +14,11 @@
  * - `notify` { tone, notice: { kind: 'saved' | 'failed', text? } }
  * - `saved` { user }: the app tells the session, so the header and the booking popup know the new profile.
  */
-import { isLeft } from 'fp-ts/lib/Either.js';
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../../contract/auth.js';
 import { ProfileUpdateRequest } from '../../contract/people.js';
 import type { Gender } from '../../contract/primitives.js';
-import { describeErrors } from '../../contract/report.js';
-import { blankOr } from '../booking/details.js';
+import { formErrors } from '../fieldCheck.js';
 import { describeFailure, fieldErrorsOf, type FieldErrors } from '../failures.js';
 
 export type ProfileDraft = { firstName: string; lastName: string; phoneNumber: string; age: string; gender: Gender | '' };
@@ -46,13 +44,7 @@ export const profileRequest = (d: ProfileDraft) => ({
 
 export type ProfileRequest = ReturnType<typeof profileRequest>;
 
-export function profileErrors(d: ProfileDraft): FieldErrors {
-  const decoded = ProfileUpdateRequest.decode(profileRequest(d));
-  if (!isLeft(decoded)) return {};
-  const values = profileRequest(d) as Record<string, unknown>;
-  const found = Object.fromEntries(describeErrors(decoded.left).map((e) => [e.field, blankOr(values[e.field], e.message)]));
-  return Object.fromEntries(profileFields.filter((f) => found[f] !== undefined).map((f) => [f, found[f]!]));
-}
+export const profileErrors = (d: ProfileDraft): FieldErrors => formErrors(ProfileUpdateRequest, profileRequest(d), profileFields);
 
 export type ProfileNoticeEvent = { type: 'notice'; tone: 'success' | 'error'; notice: { kind: 'saved' } | { kind: 'failed'; text: string | null } };
 export type ProfileEmitted = ProfileNoticeEvent | { type: 'saved'; user: User };

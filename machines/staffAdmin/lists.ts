@@ -201,11 +201,11 @@ export type AccountRow = StaffAccount & { readonly _id: string };
 export const accountRows = (accounts: readonly StaffAccount[]): AccountRow[] => accounts.map((a) => ({ ...a, _id: a.userId }));
 export const accountsMachine = createAdminListMachine<AccountRow>({
   id: 'adminAccounts',
-  description: 'Staff accounts: every admin and doctor; set the role of an account by its email.',
+  description: 'Staff accounts: every admin, doctor and receptionist; set the role of an account by its email.',
   emptyDraft: { email: '', role: 'doctor' },
   toDraft: (account) => ({ email: account.email, role: account.role }),
 });
-const roles: readonly AccountRole[] = ['admin', 'doctor', 'patient'];
+const roles: readonly AccountRole[] = ['admin', 'doctor', 'reception', 'patient'];
 export const rolePayload = (draft: Draft) => ({
   email: (draft.email ?? '').trim(),
   role: roles.find((r) => r === draft.role) ?? 'doctor',

@@ -14,7 +14,7 @@
  *
  * Outcome (`selectAccess`):
  * - 'checking': waiting for the answer;
- * - 'admin' / 'doctor': the console for that role (`selectMe`: who, and their doctor);
+ * - 'admin' / 'doctor' / 'reception': the console for that role (`selectMe`: who, and their doctor);
  * - 'notStaff': the server refused (403): a patient's account. `selectRefusal` is the server's
  *   words ('This is for clinic staff only.', or why a doctor account cannot act), null when it
  *   sent none (the view then says 'This is for clinic staff only.' itself);
@@ -40,7 +40,7 @@ export type StaffAccessContext = {
   refusal: string | null;
 };
 
-export type StaffAccess = 'checking' | 'admin' | 'doctor' | 'notStaff' | 'failed';
+export type StaffAccess = 'checking' | 'admin' | 'doctor' | 'reception' | 'notStaff' | 'failed';
 
 export const staffAccessMachine = setup({
   types: {} as {
@@ -54,6 +54,7 @@ export const staffAccessMachine = setup({
   },
   guards: {
     isAdmin: ({ context }) => context.me?.role === 'admin',
+    isReception: ({ context }) => context.me?.role === 'reception',
     isForbidden,
   },
   actions: {
@@ -98,9 +99,10 @@ export const staffAccessMachine = setup({
       states: {
         Judging: {
           description: 'Which console: the role the server answered.',
-          always: [{ guard: 'isAdmin', target: 'Admin' }, { target: 'Doctor' }],
+          always: [{ guard: 'isAdmin', target: 'Admin' }, { guard: 'isReception', target: 'Reception' }, { target: 'Doctor' }],
         },
         Admin: { description: "Everything a doctor has, for every doctor, and the admin sections and audit log." },
+        Reception: { description: "The front desk: every doctor's appointments, the desk, the queues and the day list; no prescriptions, audit log or admin sections." },
         Doctor: { description: "The doctor's own appointments: today, upcoming, and each one's consultation." },
       },
     },
@@ -117,6 +119,7 @@ type Snapshot = SnapshotFrom<typeof staffAccessMachine>;
 export const selectAccess = (snapshot: Snapshot): StaffAccess => {
   if (snapshot.matches({ Staff: 'Admin' })) return 'admin';
   if (snapshot.matches({ Staff: 'Doctor' })) return 'doctor';
+  if (snapshot.matches({ Staff: 'Reception' })) return 'reception';
   if (snapshot.matches('NotStaff')) return 'notStaff';
   if (snapshot.matches('Failed')) return 'failed';
   return 'checking';

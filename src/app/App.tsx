@@ -10,7 +10,7 @@ import { HomePage } from '../pages/Home/HomePage';
 import { AccountProvider, type AccountServices } from './account';
 import { BookingServicesProvider, type BookingServices } from './booking';
 import { PeopleServicesProvider, type PeopleServices } from './people';
-import { Layout } from './Layout';
+import { BareLayout, Layout } from './Layout';
 import { liveAccountServices } from './liveAccount';
 import { SessionEvents } from './SessionEvents';
 import { SelectedLocationProvider } from './location';
@@ -112,8 +112,11 @@ export function AppRoutes() {
         <Route path="paymentsuccess" element={<PaymentResultPage key="success" outcome="success" />} />
         <Route path="paymentfail" element={<PaymentResultPage key="fail" outcome="fail" />} />
         <Route path="payment" element={<PaymentPage />} />
-        <Route path="staff/*" element={<StaffRoute />} />
         <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      {/* The staff console draws its own full-width frame: no public header, menu, Book button or footer. */}
+      <Route element={<BareLayout />}>
+        <Route path="staff/*" element={<StaffRoute />} />
       </Route>
     </Routes>
   );

@@ -116,6 +116,7 @@ export const staffMessages = {
     navLabel: 'Staff console sections',
     sections: 'Sections',
     signedInAs: (name: string, role: string) => `Signed in as ${name} (${role})`,
+    signOut: 'Sign out',
     roles: { admin: 'admin', doctor: 'doctor', reception: 'reception' },
     doctorGroup: 'Consultations',
     adminGroup: 'Clinic',

@@ -1,8 +1,8 @@
 /**
  * Today and Upcoming: the appointments of a range of clinic dates, a row each with time,
  * patient ("Former patient" for a closed account), consultation type, location, status and where
- * the fee stands (its refund state once cancelled or refunded), and the doctor for an admin, who
- * may narrow the list to one doctor and one location. Each row opens the appointment.
+ * the fee stands (its refund state once cancelled or refunded), and the doctor for an admin or the
+ * desk, who may narrow the list to one doctor and one location. Each row opens the appointment.
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
@@ -36,9 +36,10 @@ export interface AppointmentsSectionProps {
 export function AppointmentsSection({ range, services }: AppointmentsSectionProps) {
   const staff = useStaffMessages();
   const { me } = useStaff();
-  const isAdmin = me.role === 'admin';
+  // Admins and reception see every doctor's: the doctor on each row, and the filters.
+  const everyDoctor = me.role !== 'doctor';
   const [dates] = useState(() => rangeOf(range, services.today()));
-  const actor = useStaffAppointmentsActor(services, { filter: dates, withFilters: isAdmin });
+  const actor = useStaffAppointmentsActor(services, { filter: dates, withFilters: everyDoctor });
   const status = useSelector(actor, selectListStatus);
   const appointments = useSelector(actor, selectAppointments);
   const isLoading = useSelector(actor, selectIsLoading);
@@ -75,7 +76,7 @@ export function AppointmentsSection({ range, services }: AppointmentsSectionProp
         <ul className="staff-list__rows" aria-label={texts.label}>
           {appointments.map((appointment) => (
             <li key={appointment._id}>
-              <AppointmentRow appointment={appointment} range={range} showDoctor={isAdmin} />
+              <AppointmentRow appointment={appointment} range={range} showDoctor={everyDoctor} />
             </li>
           ))}
         </ul>

@@ -8,6 +8,8 @@
  * set the order's status (the popup of the appointments overview). Its documents (the
  * prescription PDF once Completed, the fee's and the order's receipts once a payment settled) can
  * be downloaded. The server's messages come as toasts; field problems are shown at the fields.
+ * Reception sees the appointment and its fee, never the prescription's forms or its PDF (the
+ * server answers its medicines empty to reception anyway).
  */
 import { useSelector } from '@xstate/react';
 import { useLocation, useParams } from 'react-router-dom';
@@ -90,7 +92,9 @@ function ConsultationFor({ appointmentId, services }: { appointmentId: string; s
 function Details({ actor, appointment, services }: { actor: ConsultationActor; appointment: AppointmentRecord; services: StaffServices }) {
   const staff = useStaffMessages();
   const { loadConsultation, noteNoAnswer, downloadDocument } = services.actors;
-  const { token } = useStaff();
+  const { token, me } = useStaff();
+  // Prescriptions are the doctor's (and an admin's): reception reads the appointment only.
+  const clinical = me.role !== 'reception';
   const order = useOrderStatusChange(actor);
   const payments = useSelector(actor, selectPayments);
   const slotMinutes = useSelector(actor, selectSlotMinutes);
@@ -141,12 +145,12 @@ function Details({ actor, appointment, services }: { actor: ConsultationActor; a
           {texts.missed}
         </p>
       )}
-      <CompletionNotOpen actor={actor} />
-      {offersPrescription && <PrescriptionForm actor={actor} />}
-      <DidNotAttendForm actor={actor} />
+      {clinical && <CompletionNotOpen actor={actor} />}
+      {clinical && offersPrescription && <PrescriptionForm actor={actor} />}
+      {clinical && <DidNotAttendForm actor={actor} />}
 
-      <OrderCard actor={actor} appointment={appointment} offersOrder={offersOrder} orderHeading={order.orderHeading} onChangeStatus={order.open} />
-      {downloadDocument && <Documents appointment={appointment} payments={payments} downloadDocument={downloadDocument} />}
+      <OrderCard actor={actor} appointment={appointment} offersOrder={clinical && offersOrder} orderHeading={order.orderHeading} onChangeStatus={order.open} />
+      {downloadDocument && <Documents appointment={appointment} payments={payments} downloadDocument={downloadDocument} clinical={clinical} />}
       {order.changingOrder && appointment.order && (
         <OrderStatusDialog appointment={appointment} order={appointment.order} onChanged={order.orderChanged} onClose={order.close} />
       )}
@@ -159,10 +163,13 @@ function Documents({
   appointment,
   payments,
   downloadDocument,
+  clinical,
 }: {
   appointment: AppointmentRecord;
   payments: readonly StaffPayment[];
   downloadDocument: DownloadDocument;
+  /** Whether the prescription is theirs to read (not reception's). */
+  clinical: boolean;
 }) {
   const staff = useStaffMessages();
   const { token } = useStaff();
@@ -171,7 +178,7 @@ function Documents({
   const documents = appointmentDocuments(
     appointment._id,
     {
-      prescription: appointment.appointmentStatus === 'Completed',
+      prescription: clinical && appointment.appointmentStatus === 'Completed',
       feeSettled: settled('appointment'),
       orderSettled: appointment.order && settled('order') ? appointment.order._id : null,
     },

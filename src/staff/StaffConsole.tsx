@@ -5,8 +5,9 @@
  * is for clinic staff only.'), no answer offers a retry, and staff get the console for their role
  * with StaffContext (./StaffContext.tsx) above every section.
  *
- * It stays inside the site's frame (header with the profile menu to log out, footer): staff are
- * signed in with the same accounts, and the frame already does focus, skip link and toasts.
+ * It has a frame of its own (./StaffFrame.tsx, given by its route: src/app/guarded/StaffRoute.tsx),
+ * full width, without the public site's header, menu and footer: the console's bar says who is
+ * signed in and signs out; staff are signed in with the same accounts as patients.
  */
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
@@ -56,7 +57,7 @@ function StaffAccess({
 
   const caller = useMemo<StaffCaller | null>(() => (me ? { me, token } : null), [me, token]);
 
-  if ((access === 'admin' || access === 'doctor') && caller) {
+  if ((access === 'admin' || access === 'doctor' || access === 'reception') && caller) {
     return (
       <StaffContext.Provider value={caller}>
         <StaffShell services={services} adminSections={access === 'admin' ? adminSections : []} />

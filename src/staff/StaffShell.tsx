@@ -1,127 +1,172 @@
 /**
- * The console's frame for a staff member: who is signed in, the sections by role, and the section
- * asked for. Doctors: Today, Upcoming, and each appointment. Admins: the same for every doctor,
- * the audit log, and the admin sections (./admin/sections.tsx), each at /staff/admin/<path>.
+ * The console's shell for a staff member: who is signed in, Sign out and the sections by role (in
+ * the frame's bar: ./StaffFrame.tsx), and the section asked for, full width.
+ * - Doctors: Today, Upcoming and each appointment; their own Queue and Day list.
+ * - Reception: Today and Upcoming for every doctor, the Desk, every doctor's Queue and Day list;
+ *   an appointment without the prescription's forms; no audit log, no admin sections.
+ * - Admins: all of that, the admin sections (./admin/sections.tsx, at /staff/admin/<path>) and the audit log.
  * Each section's name leads the browser tab's title ("Doctors · Staff console").
  *
- * The section list is a side column on wide screens; on phones it collapses behind a "Sections"
- * button (aria-expanded) and closes again after each navigation.
+ * The sections are a row under the bar on wide screens; on phones they (with who is signed in and
+ * Sign out) collapse behind a "Sections" button (aria-expanded) and close again after each navigation.
  *
  * Links are absolute (/staff/...): inside a splat route a relative link would resolve against the
  * whole current address.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import type { StaffMe } from '../../contract/staff';
 import { usePageTitle } from '../app/usePageTitle';
+import { SessionContext } from '../app/account';
 import { NavLink } from '../components/Link/Link';
+import { useDeskMessages } from '../i18n/deskMessages';
 import { useStaffMessages } from '../i18n/staffMessages';
 import type { AdminSection } from './admin/sections';
 import { AppointmentsSection } from './AppointmentsSection';
 import { AuditLog } from './AuditLog';
 import { Consultation } from './Consultation';
+import { DayListSection } from './desk/DayListSection';
+import { DeskSection } from './desk/DeskSection';
+import { QueueSection } from './desk/QueueSection';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
+import { InStaffBar } from './StaffFrame';
 
 export interface StaffShellProps {
   readonly services: StaffServices;
-  /** Shown to admins only (the console gives none to a doctor). */
+  /** Shown to admins only (the console gives none to a doctor or reception). */
   readonly adminSections: ReadonlyArray<AdminSection>;
 }
 
-/** The section links: the doctor's, then for admins the admin sections and the audit log. */
-function SectionLinks({ isAdmin, adminSections }: { readonly isAdmin: boolean; readonly adminSections: ReadonlyArray<AdminSection> }) {
+type Group = 'consultations' | 'desk' | 'clinic';
+interface Section {
+  readonly path: string;
+  readonly title: string;
+  readonly element: ReactNode;
+  /** Its link's group; none: reached from another section (an appointment). */
+  readonly group?: Group;
+}
+
+/** The sections a role has, in the order of their links. */
+function useSections(me: StaffMe, services: StaffServices, adminSections: ReadonlyArray<AdminSection>): Section[] {
+  const staff = useStaffMessages();
+  const desk = useDeskMessages().sections;
+  const texts = staff.console;
+  const isAdmin = me.role === 'admin';
+  return [
+    { path: 'today', title: texts.today, group: 'consultations', element: <AppointmentsSection key="today" range="today" services={services} /> },
+    { path: 'upcoming', title: texts.upcoming, group: 'consultations', element: <AppointmentsSection key="upcoming" range="upcoming" services={services} /> },
+    { path: 'appointments/:appointmentId', title: staff.detail.title, element: <Consultation services={services} /> },
+    ...(me.role === 'doctor' ? [] : [{ path: 'desk', title: desk.desk, group: 'desk' as const, element: <DeskSection services={services} /> }]),
+    { path: 'queue', title: desk.queue, group: 'desk', element: <QueueSection services={services} /> },
+    { path: 'day', title: desk.dayList, group: 'desk', element: <DayListSection services={services} /> },
+    ...(isAdmin
+      ? [
+          ...adminSections.map((section) => ({ path: `admin/${section.path}/*`, title: section.label, group: 'clinic' as const, element: section.element })),
+          { path: 'audit', title: texts.audit, group: 'clinic' as const, element: <AuditLog services={services} /> },
+        ]
+      : []),
+  ];
+}
+
+/** The section links, by group: consultations, the front desk, the clinic's (admins). */
+function SectionLinks({ sections }: { readonly sections: readonly Section[] }) {
   const texts = useStaffMessages().console;
+  const desk = useDeskMessages().sections;
+  const groups: ReadonlyArray<[Group, string]> = [
+    ['consultations', texts.doctorGroup],
+    ['desk', desk.group],
+    ['clinic', texts.adminGroup],
+  ];
   return (
     <>
-      <p className="staff-nav__group">{texts.doctorGroup}</p>
-      <ul className="staff-nav__list">
-        <li>
-          <NavLink to="/staff/today" className="staff-nav__link">
-            {texts.today}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/staff/upcoming" className="staff-nav__link">
-            {texts.upcoming}
-          </NavLink>
-        </li>
-      </ul>
-      {isAdmin && (
-        <>
-          <p className="staff-nav__group">{texts.adminGroup}</p>
-          <ul className="staff-nav__list">
-            {adminSections.map((section) => (
-              <li key={section.path}>
-                <NavLink to={`/staff/admin/${section.path}`} className="staff-nav__link">
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <NavLink to="/staff/audit" className="staff-nav__link">
-                {texts.audit}
-              </NavLink>
-            </li>
-          </ul>
-        </>
-      )}
+      {groups.map(([group, name]) => {
+        const links = sections.filter((s) => s.group === group);
+        if (links.length === 0) return null;
+        return (
+          <div key={group} className="staff-nav__block">
+            <p className="staff-nav__group">{name}</p>
+            <ul className="staff-nav__list">
+              {links.map((section) => (
+                <li key={section.path}>
+                  <NavLink to={`/staff/${section.path.replace('/*', '')}`} className="staff-nav__link">
+                    {section.title}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
     </>
   );
 }
 
-export function StaffShell({ services, adminSections }: StaffShellProps) {
-  const staff = useStaffMessages();
+/** Who is signed in, Sign out (back to the site's home), and the sections. */
+function StaffBar({ sections }: { readonly sections: readonly Section[] }) {
+  const texts = useStaffMessages().console;
   const { me } = useStaff();
-  const isAdmin = me.role === 'admin';
-  const texts = staff.console;
+  const session = SessionContext.useActorRef();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { pathname } = useLocation();
-
   useEffect(() => setOpen(false), [pathname]);
-
-  // Each route with the name its page title shows; the audit log and the admin sections for admins only.
-  const sections: ReadonlyArray<{ path: string; title: string; element: ReactNode }> = [
-    { path: 'today', title: texts.today, element: <AppointmentsSection key="today" range="today" services={services} /> },
-    { path: 'upcoming', title: texts.upcoming, element: <AppointmentsSection key="upcoming" range="upcoming" services={services} /> },
-    { path: 'appointments/:appointmentId', title: staff.detail.title, element: <Consultation services={services} /> },
-    ...(isAdmin
-      ? [
-          { path: 'audit', title: texts.audit, element: <AuditLog services={services} /> },
-          ...adminSections.map((section) => ({ path: `admin/${section.path}/*`, title: section.label, element: section.element })),
-        ]
-      : []),
-  ];
-
   return (
-    <div className="staff container">
-      <div className="staff__nav-column">
-        <p className="staff__who">{texts.signedInAs(`${me.firstName} ${me.lastName}`.trim() || me.email, texts.roles[me.role])}</p>
-        <nav className="staff-nav" aria-label={texts.navLabel}>
-          <button
-            type="button"
-            className="button button--outline staff-nav__toggle"
-            aria-expanded={open}
-            aria-controls={listId}
-            onClick={() => setOpen((value) => !value)}
-          >
-            {texts.sections}
-          </button>
-          <div id={listId} className={open ? 'staff-nav__groups staff-nav__groups--open' : 'staff-nav__groups'}>
-            <SectionLinks isAdmin={isAdmin} adminSections={adminSections} />
+    <InStaffBar>
+      <nav className="staff-nav" aria-label={texts.navLabel}>
+        <button
+          type="button"
+          className="button button--outline staff-nav__toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {texts.sections}
+        </button>
+        <div id={listId} className={open ? 'staff-nav__groups staff-nav__groups--open' : 'staff-nav__groups'}>
+          <div className="staff-nav__who">
+            <p className="staff__who">{texts.signedInAs(`${me.firstName} ${me.lastName}`.trim() || me.email, texts.roles[me.role])}</p>
+            <button
+              type="button"
+              className="button button--outline staff-nav__signout"
+              onClick={() => {
+                session.send({ type: 'session.logout' });
+                navigate('/');
+              }}
+            >
+              {texts.signOut}
+            </button>
           </div>
-        </nav>
+          <div className="staff-nav__sections">
+            <SectionLinks sections={sections} />
+          </div>
+        </div>
+      </nav>
+    </InStaffBar>
+  );
+}
+
+export function StaffShell({ services, adminSections }: StaffShellProps) {
+  const { me } = useStaff();
+  const sections = useSections(me, services, adminSections);
+  // The desk opens on the Desk; doctors and admins on today's appointments.
+  const home = me.role === 'reception' ? '/staff/desk' : '/staff/today';
+  return (
+    <>
+      <StaffBar sections={sections} />
+      <div className="staff">
+        <div className="staff__section">
+          <Routes>
+            <Route index element={<Navigate to={home} replace />} />
+            {sections.map((section) => (
+              <Route key={section.path} path={section.path} element={<Titled title={section.title}>{section.element}</Titled>} />
+            ))}
+            <Route path="*" element={<UnknownSection />} />
+          </Routes>
+        </div>
       </div>
-      <div className="staff__section">
-        <Routes>
-          <Route index element={<Navigate to="/staff/today" replace />} />
-          {sections.map((section) => (
-            <Route key={section.path} path={section.path} element={<Titled title={section.title}>{section.element}</Titled>} />
-          ))}
-          <Route path="*" element={<UnknownSection />} />
-        </Routes>
-      </div>
-    </div>
+    </>
   );
 }
 

@@ -18,6 +18,7 @@ import { fromApi } from '../app/fromApi';
 import { liveDownloadDocument } from '../app/liveDocuments';
 import { liveChatServices } from '../app/liveChat';
 import { clinicToday } from '../../contract/clinicTime';
+import { liveDeskServices } from './desk/liveDesk';
 import type { StaffServices } from './services';
 
 export const liveStaffServices: StaffServices = {
@@ -52,6 +53,7 @@ export const liveStaffServices: StaffServices = {
     ),
     downloadDocument: liveDownloadDocument,
   },
+  desk: liveDeskServices,
   chat: liveChatServices,
   today: () => clinicToday(),
   now: () => Date.now(),

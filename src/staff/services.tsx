@@ -16,6 +16,7 @@ import type { ChangeAnswer } from '../../machines/consultation/events';
 import type { OrderRequest } from '../../machines/consultation/forms';
 import type { DownloadDocument } from '../components/Records/DocumentDownloads';
 import type { ChatServices } from '../components/Chat/services';
+import type { DeskServices } from './desk/services';
 
 export interface StaffActors {
   readonly fetchStaffMe: PromiseActorLogic<StaffMe, { token: string }>;
@@ -37,6 +38,8 @@ export interface StaffActors {
 
 export interface StaffServices {
   readonly actors: StaffActors;
+  /** The front desk's calls (the Desk, Queue and Day list sections). */
+  readonly desk: DeskServices;
   /** A Chat appointment's conversation; absent: no chat in the console. */
   readonly chat?: ChatServices;
   /** Today in clinic time, `YYYY-MM-DD` (the live one reads the clock; tests fix it). */

@@ -155,7 +155,7 @@ describe('header', () => {
         .map((item) => item.firstElementChild as HTMLElement);
     }
 
-    it.each(['admin', 'doctor'] as const)('an %s account finds Staff console (to /staff) just before Logout', async (role) => {
+    it.each(['admin', 'doctor', 'reception'] as const)('an %s account finds Staff console (to /staff) just before Logout', async (role) => {
       const items = await openMenuAs({ ...demoUser, role });
       expect(items.map((item) => item.textContent)).toEqual(['My Profile', 'My Appointment', 'My Remedies', 'Help', 'Staff console', 'Logout']);
       expect(screen.getByRole('link', { name: 'Staff console' }).getAttribute('href')).toBe('/staff');

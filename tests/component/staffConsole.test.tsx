@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { clinic } from '../../src/content/clinic';
 import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
-import { adminDoctor, adminMe, auditEntry, doctorMe, staffAppointment, today } from '../machines/staffConsoleFakes';
+import { adminDoctor, adminMe, auditEntry, doctorMe, receptionMe, staffAppointment, today } from '../machines/staffConsoleFakes';
 import { fakeStaff, renderConsole } from './staffSupport';
 import { answer, expectToast, refuseToken } from './support';
 
@@ -64,10 +64,10 @@ describe('who may enter', () => {
 });
 
 describe('sections by role', () => {
-  it("a doctor gets Today and Upcoming only, and /staff opens today's list", async () => {
+  it("a doctor gets Today, Upcoming, their Queue and Day list, and /staff opens today's list", async () => {
     await renderConsole({ me: doctorMe });
     const links = within(navigation()).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Today', 'Upcoming']);
+    expect(links).toEqual(['Today', 'Upcoming', 'Queue', 'Day list']);
     expect(path()).toBe('/staff/today');
     expect(screen.getByText('Signed in as Anita Rao (doctor)')).toBeTruthy();
   });
@@ -84,11 +84,43 @@ describe('sections by role', () => {
     const user = userEvent.setup();
     await renderConsole({ me: adminMe });
     const links = within(navigation()).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Today', 'Upcoming', 'Doctors', 'Fees', 'Audit log']);
+    expect(links).toEqual(['Today', 'Upcoming', 'Desk', 'Queue', 'Day list', 'Doctors', 'Fees', 'Audit log']);
     await user.click(within(navigation()).getByRole('link', { name: 'Doctors' }));
     expect(path()).toBe('/staff/admin/doctors');
     expect(screen.getByRole('heading', { name: 'Doctors section' })).toBeTruthy();
     expect(within(navigation()).getByRole('link', { name: 'Doctors' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('reception gets the lists, the Desk, the Queue and the Day list, opens on the Desk, and no audit log or admin section', async () => {
+    const { fake } = await renderConsole({ me: receptionMe });
+    const links = within(navigation()).getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual(['Today', 'Upcoming', 'Desk', 'Queue', 'Day list']);
+    expect(path()).toBe('/staff/desk');
+    expect(screen.getByText('Signed in as Sunita Pawar (reception)')).toBeTruthy();
+    expect(fake.desk.loadDoctors.latest().input).toEqual({ token: 'tok-stored', query: { role: 'reception', email: 'desk@clinic.in' } });
+    await renderConsole({ path: '/staff/audit', me: receptionMe });
+    expect(screen.getByText('There is no such section in the staff console.')).toBeTruthy();
+    await renderConsole({ path: '/staff/admin/doctors', me: receptionMe });
+    expect(screen.queryByText('Doctors section')).toBeNull();
+  });
+
+  it("reception's appointment lists have the admin's doctor and location filters", async () => {
+    const { fake } = await renderConsole({ path: '/staff/today', me: receptionMe });
+    expect(fake.loadFilterDoctors.calls).toHaveLength(1);
+  });
+
+  it("the console has its own bar: the clinic's name back to the site, who is signed in, Sign out; no public menu or Book button", async () => {
+    const user = userEvent.setup();
+    const { account } = await renderConsole({ me: doctorMe });
+    const bar = screen.getByRole('banner');
+    expect(within(bar).getByRole('link', { name: /Sahaj Homeopathy Clinic/ }).getAttribute('href')).toBe('/');
+    expect(within(bar).getByRole('navigation', { name: 'Staff console sections' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book Appointment' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Gallery' })).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'Sign out' }));
+    expect(path()).toBe('/');
+    await waitFor(() => expect(account.storage.token).toBeNull());
   });
 
   it('the section list collapses behind a button on phones, and closes after a choice', async () => {

@@ -23,6 +23,8 @@ import StaffConsole from '../../src/staff/StaffConsole';
 import { answeredByHand } from '../machines/accountFakes';
 import { now, today } from '../machines/staffConsoleFakes';
 import { answer, demoUser, fakeAccount } from './support';
+import { fakeDesk } from './deskSupport';
+import { StaffFrame } from '../../src/staff/StaffFrame';
 
 export function fakeStaff() {
   const calls = {
@@ -36,6 +38,7 @@ export function fakeStaff() {
     loadAudit: answeredByHand<AuditRecord[], { limit: number; before: string | null; token: string }>(),
     downloadDocument: answeredByHand<DownloadedFile, { path: string; token: string }>(),
   };
+  const desk = fakeDesk();
   const services: StaffServices = {
     actors: {
       fetchStaffMe: calls.fetchStaffMe.logic,
@@ -48,11 +51,12 @@ export function fakeStaff() {
       loadAudit: calls.loadAudit.logic,
       downloadDocument: calls.downloadDocument.logic,
     },
+    desk: desk.services,
     today: () => today,
     // 10:00 in the clinic on `today`: the fakes' appointments at 09:00 have ended (staffConsoleFakes.ts).
     now: () => now,
   };
-  return { ...calls, services };
+  return { ...calls, desk, services };
 }
 
 export type FakeStaff = ReturnType<typeof fakeStaff>;
@@ -69,7 +73,8 @@ export const fakeAdminSections: ReadonlyArray<AdminSection> = [
 ];
 
 /**
- * The console at `path` for Asha's account (logged in with a stored token), GET /staff/me asked
+ * The console at `path` for Asha's account (logged in with a stored token), in its own frame (the
+ * bar with who is signed in and the sections), GET /staff/me asked
  * but not answered. `me` answers it at once when given. `adminApi` answers the admin popups'
  * calls (./staffAdminSupport.tsx fakeFetch); without it they would reach for the network.
  */
@@ -83,7 +88,14 @@ export async function renderConsole({
   const account = fakeAccount({ storedToken: 'tok-stored' });
   const routes = (
     <Routes>
-      <Route path="staff/*" element={<StaffConsole adminSections={adminSections} />} />
+      <Route
+        path="staff/*"
+        element={
+          <StaffFrame>
+            <StaffConsole adminSections={adminSections} />
+          </StaffFrame>
+        }
+      />
     </Routes>
   );
   render(

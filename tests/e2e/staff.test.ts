@@ -37,7 +37,7 @@ import { addDays, clinicClock, clinicInstant, fromMinutes, toMinutes, weekdayOf 
 import { clinicDate } from './support/clinic';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
 import { freePort } from './support/server.mjs';
-import { expectDialogOpen, expectToast, fact, factNow, openEarlier, sandboxCheckout, STEP_MS } from './support/ui';
+import { expectDialogOpen, expectToast, fact, factNow, openEarlier, runJourney, sandboxCheckout, STEP_MS } from './support/ui';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -789,15 +789,6 @@ describe('the clinic run from the browser', () => {
       expect((await member('hi'))?.role).toBe('Dispensary pharmacist');
     });
 
-    test('the journey: the admin sets up a doctor, the patient books and pays, the doctor completes it, the patient pays the order, the audit log, the admin moves the order on', async () => {
-      for (const [name, run] of journey) {
-        try {
-          await run();
-        } catch (error) {
-          if (error instanceof Error) error.message = `step "${name}": ${error.message}`;
-          throw error;
-        }
-      }
-    }, JOURNEY_MS);
+    test('the journey: the admin sets up a doctor, the patient books and pays, the doctor completes it, the patient pays the order, the audit log, the admin moves the order on', () => runJourney(journey), JOURNEY_MS);
   });
 });

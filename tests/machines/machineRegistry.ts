@@ -15,6 +15,10 @@ import { chatMachine } from '../../machines/chat/chatMachine.js';
 import { carouselMachine } from '../../machines/carousel/carouselMachine.js';
 import { consultationMachine } from '../../machines/consultation/consultationMachine.js';
 import { consultationJoinMachine } from '../../machines/consultationJoin/consultationJoinMachine.js';
+import { checkInMachine } from '../../machines/desk/checkIn/checkInMachine.js';
+import { dayListMachine } from '../../machines/desk/dayList/dayListMachine.js';
+import { deskBookingMachine } from '../../machines/desk/deskBooking/deskBookingMachine.js';
+import { queueMachine } from '../../machines/desk/queue/queueMachine.js';
 import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPasswordMachine.js';
 import { helpMachine } from '../../machines/help/helpMachine.js';
 import { loginMachine } from '../../machines/login/loginMachine.js';
@@ -54,6 +58,10 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'chat/chatMachine.ts', machine: chatMachine },
   { file: 'consultation/consultationMachine.ts', machine: consultationMachine },
   { file: 'consultationJoin/consultationJoinMachine.ts', machine: consultationJoinMachine },
+  { file: 'desk/checkIn/checkInMachine.ts', machine: checkInMachine },
+  { file: 'desk/dayList/dayListMachine.ts', machine: dayListMachine },
+  { file: 'desk/deskBooking/deskBookingMachine.ts', machine: deskBookingMachine },
+  { file: 'desk/queue/queueMachine.ts', machine: queueMachine },
   { file: 'forgotPassword/forgotPasswordMachine.ts', machine: forgotPasswordMachine },
   { file: 'help/helpMachine.ts', machine: helpMachine },
   { file: 'login/loginMachine.ts', machine: loginMachine },

@@ -12,12 +12,13 @@ import { refused, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 import { expectWalkedFully } from './pathCoverage.js';
 import { stepper } from './pathSteps.js';
-import { adminMe, auditEntry, doctorMe, startAccess, startAudit } from './staffConsoleFakes.js';
+import { adminMe, auditEntry, doctorMe, receptionMe, startAccess, startAudit } from './staffConsoleFakes.js';
 
 describe('staffAccessMachine paths', () => {
   const emits = {
     admin: [],
     doctor: [],
+    reception: [],
     forbidden: [],
     expired: [],
     unanswered: [],
@@ -29,9 +30,10 @@ describe('staffAccessMachine paths', () => {
     types: {} as { events: { type: keyof typeof emits } },
     initial: 'Checking',
     states: {
-      Checking: { on: { admin: 'Admin', doctor: 'Doctor', forbidden: 'NotStaff', expired: 'Failed', unanswered: 'Failed' } },
+      Checking: { on: { admin: 'Admin', doctor: 'Doctor', reception: 'Reception', forbidden: 'NotStaff', expired: 'Failed', unanswered: 'Failed' } },
       Admin: { type: 'final' },
       Doctor: { type: 'final' },
+      Reception: { type: 'final' },
       NotStaff: { type: 'final' },
       Failed: { on: { retry: 'Checking' } },
     },
@@ -56,6 +58,7 @@ describe('staffAccessMachine paths', () => {
       events: {
         admin: step('admin', answer((c) => c.resolve(adminMe))),
         doctor: step('doctor', answer((c) => c.resolve(doctorMe))),
+        reception: step('reception', answer((c) => c.resolve(receptionMe))),
         forbidden: step('forbidden', answer((c) => c.reject(refused(403, 'This is for clinic staff only.')))),
         expired: step('expired', answer((c) => c.reject(refused(401, 'Please log in again.')))),
         unanswered: step('unanswered', answer((c) => c.reject(unanswered))),
@@ -73,6 +76,10 @@ describe('staffAccessMachine paths', () => {
         Doctor: () => {
           shows('doctor')();
           expect(selectMe(access.snapshot())).toEqual(doctorMe);
+        },
+        Reception: () => {
+          shows('reception')();
+          expect(selectMe(access.snapshot())).toEqual(receptionMe);
         },
         NotStaff: () => {
           shows('notStaff')();
@@ -92,7 +99,7 @@ describe('staffAccessMachine paths', () => {
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(6);
+    expect(declared).toHaveLength(7);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 

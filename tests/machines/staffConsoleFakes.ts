@@ -30,6 +30,7 @@ export const doctorMe: StaffMe = {
   doctorName: 'Dr Anita Rao',
 };
 export const adminMe: StaffMe = { _id: 'u-admin', email: 'office@clinic.in', firstName: 'Office', lastName: 'Admin', role: 'admin', doctorName: null };
+export const receptionMe: StaffMe = { _id: 'u-desk', email: 'desk@clinic.in', firstName: 'Sunita', lastName: 'Pawar', role: 'reception', doctorName: null };
 
 let made = 0;
 /** A fresh record id (a UUID, as the server issues them). */

@@ -30,7 +30,6 @@ const stillOver = {
   functions: <Record<string, number>>{
     'server/services/index.ts createServices': 97,
     'src/api/client.ts createApiClient': 96,
-    'src/components/Appointments/SlotChoiceFields.tsx SlotChoiceFields': 102,
     'src/components/Auth/OtpFields.tsx OtpFields': 99,
     'src/components/Auth/SignUpDialog.tsx SignUpDialog': 109,
     'src/components/Carousel/Carousel.tsx Carousel': 96,

@@ -4,7 +4,8 @@
  * radio group in 24-hour time as Book shows them (booked and unavailable ones disabled, and said
  * so; the appointment's own slot says "current"). The patient's edit popup
  * (./EditDialog.tsx) and the admin's move popup (src/staff/admin/MoveDialog.tsx) both show it over
- * their own edit machine; each keeps its own Save.
+ * their own edit machine; each keeps its own Save. Its slot group (`SlotRadios`) is the desk's
+ * booking's too (src/staff/desk/DeskBookingSteps.tsx).
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
@@ -22,6 +23,8 @@ import {
   selectSlotsStatus,
 } from '../../../machines/appointmentEdit/selectors';
 import type { appointmentEditMachine } from '../../../machines/appointmentEdit/appointmentEditMachine';
+import type { TimeSlot } from '../../../contract/appointments';
+import type { SlotsStatus } from '../../../machines/slotPicker/slots';
 import { messages, useMessages } from '../../i18n/messages';
 import './SlotChoiceFields.css';
 
@@ -39,7 +42,7 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
   const slotsStatus = useSelector(actor, selectSlotsStatus);
   const isSaving = useSelector(actor, selectIsSaving);
   const currentTime = useSelector(actor, (snapshot) => slots.find((slot) => selectIsCurrentSlot(snapshot, slot.time))?.time ?? null);
-  const ids = { location: useId(), date: useId(), slots: useId(), slotsNote: useId() };
+  const ids = { location: useId(), date: useId() };
 
   return (
     <>
@@ -88,49 +91,74 @@ export function SlotChoiceFields({ actor }: { readonly actor: ActorRefFrom<typeo
           onChange={(event) => actor.send({ type: 'date.selected', date: event.target.value })}
         />
       </p>
-      <fieldset className="slot-choice__slots" aria-describedby={ids.slotsNote} disabled={isSaving}>
-        <legend>{messages.appointments.editTime}</legend>
-        <SlotsState status={slotsStatus} onRetry={() => actor.send({ type: 'slots.retry' })} />
-        {slotsStatus === 'ready' && slots.length > 0 && (
-          <div className="slot-choice__group">
-            {slots.map((slot) => {
-              // The appointment's own slot is "current", not "booked"; choosing it changes nothing.
-              const current = slot.time === currentTime;
-              const taken = current || slot.status !== 'free';
-              const why = current
-                ? messages.appointments.slotCurrent
-                : slot.status === 'booked'
-                  ? messages.appointments.slotBooked
-                  : slot.status === 'unavailable'
-                    ? messages.appointments.slotUnavailable
-                    : null;
-              return (
-                <label key={slot.time} className="slot-choice__slot" data-disabled={taken}>
-                  <input
-                    type="radio"
-                    name={ids.slots}
-                    value={slot.time}
-                    checked={choices.time === slot.time}
-                    disabled={taken}
-                    onChange={() => actor.send({ type: 'slot.selected', time: slot.time })}
-                  />
-                  {/* 24-hour, as Book shows the slots (spec's HH:mm) */}
-                  {slot.time}
-                  {why && <span> ({why})</span>}
-                </label>
-              );
-            })}
-          </div>
-        )}
-        <p id={ids.slotsNote} className="slot-choice__hint">
-          {messages.appointments.slotsNote}
-        </p>
-      </fieldset>
+      <SlotRadios
+        slots={slots}
+        status={slotsStatus}
+        time={choices.time}
+        currentTime={currentTime}
+        disabled={isSaving}
+        onSelect={(time) => actor.send({ type: 'slot.selected', time })}
+        onRetry={() => actor.send({ type: 'slots.retry' })}
+      />
     </>
   );
 }
 
-function SlotsState({ status, onRetry }: { status: ReturnType<typeof selectSlotsStatus>; onRetry: () => void }) {
+export interface SlotRadiosProps {
+  readonly slots: readonly TimeSlot[];
+  readonly status: SlotsStatus;
+  /** The slot chosen. */
+  readonly time: string | null;
+  /** The appointment's own slot when it is being moved ("current", not "booked"); null otherwise. */
+  readonly currentTime: string | null;
+  readonly disabled: boolean;
+  readonly onSelect: (time: string) => void;
+  readonly onRetry: () => void;
+}
+
+/**
+ * A day's slots as a radio group in 24-hour time (booked and unavailable ones disabled, and said
+ * so), with the list's empty and failed states: the edit and move popups' (above) and the desk's
+ * booking (src/staff/desk), each over its own machine's slot picker.
+ */
+export function SlotRadios({ slots, status, time, currentTime, disabled, onSelect, onRetry }: SlotRadiosProps) {
+  const ids = { slots: useId(), slotsNote: useId() };
+  return (
+    <fieldset className="slot-choice__slots" aria-describedby={ids.slotsNote} disabled={disabled}>
+      <legend>{messages.appointments.editTime}</legend>
+      <SlotsState status={status} onRetry={onRetry} />
+      {status === 'ready' && slots.length > 0 && (
+        <div className="slot-choice__group">
+          {slots.map((slot) => {
+            // The appointment's own slot is "current", not "booked"; choosing it changes nothing.
+            const current = slot.time === currentTime;
+            const taken = current || slot.status !== 'free';
+            const why = current
+              ? messages.appointments.slotCurrent
+              : slot.status === 'booked'
+                ? messages.appointments.slotBooked
+                : slot.status === 'unavailable'
+                  ? messages.appointments.slotUnavailable
+                  : null;
+            return (
+              <label key={slot.time} className="slot-choice__slot" data-disabled={taken}>
+                <input type="radio" name={ids.slots} value={slot.time} checked={time === slot.time} disabled={taken} onChange={() => onSelect(slot.time)} />
+                {/* 24-hour, as Book shows the slots (spec's HH:mm) */}
+                {slot.time}
+                {why && <span> ({why})</span>}
+              </label>
+            );
+          })}
+        </div>
+      )}
+      <p id={ids.slotsNote} className="slot-choice__hint">
+        {messages.appointments.slotsNote}
+      </p>
+    </fieldset>
+  );
+}
+
+function SlotsState({ status, onRetry }: { status: SlotsStatus; onRetry: () => void }) {
   const messages = useMessages();
   const { spec } = messages;
   switch (status) {

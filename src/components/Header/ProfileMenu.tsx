@@ -134,7 +134,7 @@ export default function ProfileMenu() {
   const close = useCallback(() => setOpen(false), []);
   // Known once the whole profile is fetched: until then (just logged in) no console link.
   const role = useSession().user?.role;
-  const isStaff = role === 'admin' || role === 'doctor';
+  const isStaff = role === 'admin' || role === 'doctor' || role === 'reception';
   const { pathname } = useLocation();
   const { account } = useMessages();
 

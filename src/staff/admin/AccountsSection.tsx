@@ -14,7 +14,7 @@ import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
 
-const roles: readonly AccountRole[] = ['admin', 'doctor', 'patient'];
+const roles: readonly AccountRole[] = ['admin', 'doctor', 'reception', 'patient'];
 
 export function AccountsSection() {
   const texts = useStaffAdminMessages().accounts;

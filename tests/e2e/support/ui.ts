@@ -91,3 +91,18 @@ export async function sandboxCheckout(page: Page, origin: string, rupees: number
   await beforePay();
   await page.getByRole('button', { name: /^Pay / }).click();
 }
+
+/**
+ * Runs a journey's steps in order (each acts on what the one before made), naming the step in
+ * the failure's message.
+ */
+export async function runJourney(steps: ReadonlyArray<readonly [string, () => Promise<void>]>): Promise<void> {
+  for (const [name, run] of steps) {
+    try {
+      await run();
+    } catch (error) {
+      if (error instanceof Error) error.message = `step "${name}": ${error.message}`;
+      throw error;
+    }
+  }
+}

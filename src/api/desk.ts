@@ -1,0 +1,65 @@
+/**
+ * The front desk's calls (contract/endpoints/desk.ts, docs/desk.md): patients found and registered
+ * at the desk, bookings and walk-ins, check-in, counter payments, a doctor's queue and its moves,
+ * and the day list with its CSV. Each needs the staff member's bearer token (reception, an admin;
+ * a doctor only their own queue and day); every call resolves to an Either (./client.ts) and
+ * passes the caller's signal on to fetch. The console loads this module with its own chunk.
+ */
+import type { Either } from 'fp-ts/lib/Either.js';
+import type { AppointmentRecord } from '../../contract/appointments.js';
+import type {
+  CounterPaymentRequest,
+  DayListQuery,
+  DeskBookingRequest,
+  DeskPatient,
+  DeskSearchAnswer,
+  QueueAnswer,
+  QueueEntry,
+  QueueMove,
+  WalkInRequest,
+} from '../../contract/desk.js';
+import { deskEndpoints } from '../../contract/endpoints/desk.js';
+import type { PatientRequest } from '../../machines/desk/deskBooking/patientForm.js';
+import { apiClient, type ApiClient, type ApiFailure, type DownloadedFile } from './client.js';
+
+type Call<A> = Promise<Either<ApiFailure, A>>;
+
+/** The day list's query as the wire takes it: an empty doctor or location is left out. */
+export type DayListFilter = { date: string; doctorId?: string | null; locationId?: string | null };
+export const dayQueryOf = (f: DayListFilter): DayListQuery =>
+  ({ date: f.date, ...(f.doctorId ? { doctorId: f.doctorId } : {}), ...(f.locationId ? { locationId: f.locationId } : {}) }) as DayListQuery;
+
+export type DeskApi = {
+  registerPatient(patient: PatientRequest, token: string, signal?: AbortSignal): Call<{ patient: DeskPatient }>;
+  searchPatients(query: string, token: string, signal?: AbortSignal): Call<DeskSearchAnswer>;
+  book(request: DeskBookingRequest, token: string, signal?: AbortSignal): Call<AppointmentRecord>;
+  walkIn(request: WalkInRequest, token: string, signal?: AbortSignal): Call<{ entry: QueueEntry }>;
+  checkIn(appointmentId: string, token: string, signal?: AbortSignal): Call<{ entry: QueueEntry }>;
+  takePayment(appointmentId: string, payment: CounterPaymentRequest, token: string, signal?: AbortSignal): Call<AppointmentRecord>;
+  /** GET /desk/queue: today's unless a date is given. */
+  queue(doctorId: string, date: string | null, token: string, signal?: AbortSignal): Call<QueueAnswer>;
+  callNext(doctorId: string, room: string, token: string, signal?: AbortSignal): Call<{ entry: QueueEntry }>;
+  move(entryId: string, move: QueueMove, token: string, signal?: AbortSignal): Call<{ entry: QueueEntry }>;
+  dayList(filter: DayListFilter, token: string, signal?: AbortSignal): Call<AppointmentRecord[]>;
+  /** GET /desk/day.csv through the client's file call: the server's file name, or day-<date>.csv. */
+  dayCsv(filter: DayListFilter, token: string, signal?: AbortSignal): Call<DownloadedFile>;
+};
+
+export function createDeskApi({ call, download }: ApiClient): DeskApi {
+  const e = deskEndpoints;
+  return {
+    registerPatient: (patient, token, signal) => call(e.registerPatient, { body: patient as never, token, signal }),
+    searchPatients: (q, token, signal) => call(e.searchPatients, { query: { q }, token, signal }),
+    book: (request, token, signal) => call(e.book, { body: request, token, signal }),
+    walkIn: (request, token, signal) => call(e.walkIn, { body: request, token, signal }),
+    checkIn: (id, token, signal) => call(e.checkIn, { params: { id }, token, signal }),
+    takePayment: (id, payment, token, signal) => call(e.takePayment, { params: { id }, body: payment, token, signal }),
+    queue: (doctorId, date, token, signal) => call(e.queue, { query: { doctorId, ...(date ? { date } : {}) } as never, token, signal }),
+    callNext: (doctorId, room, token, signal) => call(e.callNext, { body: { doctorId, room } as never, token, signal }),
+    move: (id, move, token, signal) => call(e.move, { params: { id, move }, token, signal }),
+    dayList: (filter, token, signal) => call(e.dayList, { query: dayQueryOf(filter), token, signal }),
+    dayCsv: (filter, token, signal) => download(e.dayCsv, { query: dayQueryOf(filter), token, signal }, `day-${filter.date}.csv`),
+  };
+}
+
+export const deskApi = createDeskApi(apiClient);

@@ -1,0 +1,262 @@
+// The front desk in a real browser against the production server (the desk's endpoints,
+// contract/endpoints/desk.ts): a receptionist at 1280 px and the doctor on a phone at 375 px.
+// Before the server starts, its embedded database is prepared (support/preparedSite.ts) with the
+// admin, a receptionist's and a doctor's accounts (patients until given a role), each with a login
+// token. The admin's set-up goes through the API (the admin screens have their own suite,
+// ./staff.test.ts): a location, a doctor there with hours all of today, the doctor and reception
+// roles. Then, as one journey (each step acts on what the one before made):
+// - the receptionist opens the console: its own bar, no public header or footer; the Desk;
+// - registers a walk-in without an account (the form's problems at its fields first), adds them
+//   to the doctor's queue today with cash taken now: token T1;
+// - registers a second patient, books today's first free slot by phone with the fee left to the
+//   visit; finds them by phone, checks them in (token T2) and takes the fee at the counter;
+// - the day list shows both with their tokens; its print view is saved as an A4 PDF and
+//   photographed; the CSV downloads with the same rows;
+// - the doctor, on the phone, opens their queue: Call next asks the room once (T1 called), Done,
+//   Call next again without asking (T2), No-show; both show as finished.
+// Every screen is checked with axe and for sideways scrolling, and photographed to
+// test-results/screenshots/desk-*.png (the print view as desk-day-print.pdf and .png).
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expectNoA11yViolations, SCREENSHOT_DIR, screenshot, useSite, type Viewport } from './harness';
+import { clinicDate } from './support/clinic';
+import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
+import { expectToast, runJourney, STEP_MS } from './support/ui';
+import { weekdayOf } from '../../contract/clinicTime.js';
+
+const DESKTOP: Viewport = { width: 1280, height: 800 };
+const PHONE: Viewport = { width: 375, height: 812 };
+const JOURNEY_MS = 420_000;
+
+const adminEmail = 'desk.admin@clinic-e2e.example';
+const receptionEmail = 'sunita.pawar@clinic-e2e.example';
+const doctor = { name: 'Dr. Ketaki Gadgil', email: 'ketaki.gadgil@clinic-e2e.example', firstName: 'Ketaki', lastName: 'Gadgil' };
+const location = 'Shivajinagar';
+
+const people = preparedPeople(
+  [
+    { email: adminEmail, firstName: 'Kiran', lastName: 'Sawant' },
+    { email: receptionEmail, firstName: 'Sunita', lastName: 'Pawar' },
+    { email: doctor.email, firstName: doctor.firstName, lastName: doctor.lastName },
+  ],
+  { admin: adminEmail },
+);
+
+const site = useSite(() => ({ prepare: people.prepare, env: { PAYMENT_PROVIDER: 'sandbox' } }));
+const base = (): string => site.server.url;
+
+async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base()}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} /api${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+async function openAs(account: Account, viewport: Viewport): Promise<Page> {
+  const context = await signedInContext(site.browser, viewport, account.token);
+  contexts.push(context);
+  return (await site.open(context)).page;
+}
+
+/** Checks a screen (axe, no sideways scroll) and photographs it, without toasts. */
+async function review(page: Page, name: string, width: number): Promise<void> {
+  const dismiss = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length), { message: 'animations end', timeout: STEP_MS })
+    .toBe(0);
+  await expectNoA11yViolations(page, `${name} at ${width} px`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name} at ${width} px scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  await screenshot(page, `desk-${name}-${width}`);
+}
+
+async function visible(page: Page, what: string, find: () => Promise<number>): Promise<void> {
+  await expect.poll(find, { message: what, timeout: STEP_MS }).toBeGreaterThan(0);
+}
+
+/** The Desk's register form, filled and sent. */
+async function register(page: Page, values: { first: string; last: string; phone: string; age: string; gender: 'Male' | 'Female' }): Promise<void> {
+  await page.getByRole('button', { name: 'Register a new patient', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Register a patient' });
+  await form.getByLabel('First name', { exact: true }).fill(values.first);
+  await form.getByLabel('Last name', { exact: true }).fill(values.last);
+  await form.getByLabel('Phone', { exact: true }).fill(values.phone);
+  await form.getByLabel('Age', { exact: true }).fill(values.age);
+  await form.getByLabel('Gender', { exact: true }).selectOption({ label: values.gender });
+  await form.getByRole('button', { name: 'Register', exact: true }).click();
+  await expectToast(page, 'status', 'Patient registered.');
+}
+
+describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 px)', () => {
+  let admin: Account;
+  let reception: Account;
+  let doctorAccount: Account;
+  let doctorId = '';
+  let locationId = '';
+  const journey: [string, () => Promise<void>][] = [];
+  const step = (name: string, run: () => Promise<void>) => void journey.push([name, run]);
+
+  beforeAll(() => {
+    admin = people.account(adminEmail);
+    reception = people.account(receptionEmail);
+    doctorAccount = people.account(doctor.email);
+  });
+
+  step('the admin sets up a location, a doctor with hours all of today there, and the doctor and reception roles', async () => {
+    const place = await api<{ location: { _id: string } }>('POST', '/staff/locations', admin.token, { name: location });
+    locationId = place.location._id;
+    const made = await api<{ doctor: { _id: string } }>('POST', '/staff/doctors', admin.token, {
+      name: doctor.name,
+      email: doctor.email,
+      type: 'clinic',
+      qualification: 'BHMS',
+      slotMinutes: 15,
+      locationIds: [locationId],
+    });
+    doctorId = made.doctor._id;
+    await api('PUT', `/staff/doctors/${doctorId}/hours/${locationId}`, admin.token, { hours: [{ weekday: weekdayOf(clinicDate(0)), start: '00:00', end: '23:59' }] });
+    await api('PUT', '/staff/accounts/role', admin.token, { email: doctor.email, role: 'doctor' });
+    await api('PUT', '/staff/accounts/role', admin.token, { email: receptionEmail, role: 'reception' });
+  });
+
+  step('the receptionist registers a walk-in without an account and adds them to the queue with cash: T1', async () => {
+    const page = await openAs(reception, DESKTOP);
+    await page.goto(`${base()}/#/staff`, { waitUntil: 'load' });
+    await expect.poll(() => site.routeOf(page), { message: 'reception opens on the Desk', timeout: STEP_MS }).toBe('/staff/desk');
+    await visible(page, 'the Desk', () => page.getByRole('heading', { level: 1, name: 'Desk' }).count());
+    expect(await page.locator('header.site-header').count(), 'no public header').toBe(0);
+    expect(await page.getByRole('button', { name: 'Book Appointment' }).count(), 'no Book Appointment button').toBe(0);
+    expect(await page.getByRole('banner').getByText('Signed in as Sunita Pawar (reception)').count()).toBe(1);
+    await review(page, 'start', DESKTOP.width);
+
+    // The form's own check first: each problem at its field.
+    await page.getByRole('button', { name: 'Register a new patient', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Register a patient' });
+    await form.getByLabel('Phone', { exact: true }).fill('98220');
+    await form.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect.poll(() => form.getByLabel('Phone', { exact: true }).getAttribute('aria-invalid'), { timeout: STEP_MS }).toBe('true');
+    expect(await form.getByText('must be a 10-digit phone number').count()).toBe(1);
+    await review(page, 'register-errors', DESKTOP.width);
+    await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await register(page, { first: 'Lakshmi', last: 'Iyer', phone: '98230 11122', age: '72', gender: 'Female' });
+    await page.getByRole('radio', { name: "Walk-in: today's queue" }).check();
+    const choose = page.getByRole('form', { name: "Walk-in: today's queue" });
+    await choose.getByLabel('Doctor', { exact: true }).selectOption({ label: doctor.name });
+    expect(await choose.getByLabel('Location', { exact: true }).locator('option:checked').innerText(), 'their one clinic, chosen').toBe(location);
+    await choose.getByRole('button', { name: 'Next: the fee' }).click();
+    const fee = page.getByRole('form', { name: 'The fee' });
+    expect(await fee.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
+    await review(page, 'walkin-fee', DESKTOP.width);
+    await fee.getByRole('button', { name: 'Add to the queue' }).click();
+    await expectToast(page, 'status', 'In the queue: token T1.');
+    const done = page.getByRole('region', { name: 'In the queue' });
+    expect(await done.getByText('T1', { exact: true }).count()).toBe(1);
+    await review(page, 'walkin-done', DESKTOP.width);
+  });
+
+  step('books a second patient by phone for today, fee at the visit; finds them, checks them in (T2), takes the fee', async () => {
+    const page = await openAs(reception, DESKTOP);
+    await page.goto(`${base()}/#/staff/desk`, { waitUntil: 'load' });
+    await visible(page, 'the Desk', () => page.getByRole('button', { name: 'Register a new patient' }).count());
+    await register(page, { first: 'Ganesh', last: 'Naik', phone: '9823044455', age: '45', gender: 'Male' });
+    const choose = page.getByRole('form', { name: 'Book a slot' });
+    await choose.getByLabel('Doctor', { exact: true }).selectOption({ label: doctor.name });
+    await choose.getByLabel('Consultation type', { exact: true }).selectOption({ label: 'Clinic Visit' });
+    const free = choose.getByRole('group', { name: 'Time' }).locator('input[type=radio]:not([disabled])');
+    await visible(page, "today's free slots", () => free.count());
+    await free.first().check();
+    await review(page, 'choose', DESKTOP.width);
+    await choose.getByRole('button', { name: 'Next: the fee' }).click();
+    const fee = page.getByRole('form', { name: 'The fee' });
+    await fee.getByRole('radio', { name: 'Later, at the end of the visit' }).check();
+    await fee.getByRole('button', { name: 'Book', exact: true }).click();
+    await expectToast(page, 'status', 'Appointment booked.');
+    await page.getByRole('button', { name: 'Next patient' }).click();
+
+    const search = page.getByRole('search', { name: 'Find a patient' });
+    await search.getByLabel('Name, phone, appointment ID or token').fill('44455');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const card = page.getByRole('article', { name: 'Ganesh Naik' });
+    await visible(page, 'Ganesh found by the last digits of the phone', () => card.count());
+    expect(await card.getByText('Registered at the desk (no account)').count()).toBe(1);
+    await card.getByRole('button', { name: 'Check in' }).click();
+    await expectToast(page, 'status', 'Checked in: token T2.');
+    await card.getByRole('button', { name: /^Take payment/ }).click();
+    const pay = page.getByRole('form', { name: 'Payment of Ganesh Naik' });
+    await pay.getByRole('radio', { name: 'Cash' }).check();
+    await review(page, 'checkin-payment', DESKTOP.width);
+    await pay.getByRole('button', { name: /^Take / }).click();
+    await expectToast(page, 'status', 'Payment taken.');
+  });
+
+  step('the day list shows both with their tokens; it prints on A4 and downloads as CSV', async () => {
+    const page = await openAs(reception, DESKTOP);
+    await page.goto(`${base()}/#/staff/day`, { waitUntil: 'load' });
+    await page.getByLabel('Doctor', { exact: true }).selectOption({ label: doctor.name });
+    const table = page.getByRole('table');
+    await visible(page, 'the day list', () => table.getByRole('row').filter({ hasText: 'Ganesh Naik' }).count());
+    expect(await table.getByRole('row').filter({ hasText: 'Lakshmi Iyer' }).innerText()).toContain('T1');
+    expect(await table.getByRole('row').filter({ hasText: 'Ganesh Naik' }).innerText()).toContain('T2');
+    await review(page, 'day', DESKTOP.width);
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.staff-bar').isVisible(), 'no bar on paper').toBe(false);
+    expect(await page.locator('.desk-print-header').isVisible(), "the clinic's header on paper").toBe(true);
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.pdf({ path: join(SCREENSHOT_DIR, 'desk-day-print.pdf'), format: 'A4', printBackground: true, preferCSSPageSize: true });
+    await screenshot(page, 'desk-day-print');
+    await page.emulateMedia({ media: 'screen' });
+
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: STEP_MS }), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv).toContain('Lakshmi');
+    expect(csv).toContain('Naik');
+  });
+
+  step('the doctor, on the phone, calls next (the room asked once), Done, calls next again, No-show', async () => {
+    const page = await openAs(doctorAccount, PHONE);
+    await page.goto(`${base()}/#/staff/queue`, { waitUntil: 'load' });
+    await visible(page, "the doctor's queue", () => page.getByRole('heading', { level: 1, name: `Queue: ${doctor.name}` }).count());
+    const line = page.getByRole('list', { name: 'Waiting patients, in order' });
+    await visible(page, 'two waiting', () => line.getByRole('listitem').filter({ hasText: 'Ganesh Naik' }).count());
+    await review(page, 'queue', PHONE.width);
+
+    await page.getByRole('button', { name: 'Call next', exact: true }).click();
+    const ask = page.getByRole('form', { name: 'Which room are patients called to?' });
+    await ask.getByLabel('Room', { exact: true }).fill('4');
+    await review(page, 'queue-room', PHONE.width);
+    await ask.getByRole('button', { name: 'Call', exact: true }).click();
+    await expectToast(page, 'status', 'T1 called to room 4.');
+    const room = page.getByRole('region', { name: 'In the room' });
+    await visible(page, 'T1 in the room', () => room.getByText('T1', { exact: true }).count());
+    await review(page, 'queue-called', PHONE.width);
+    await room.getByRole('button', { name: 'Done: T1' }).click();
+    await expectToast(page, 'status', 'T1: Done.');
+
+    await page.getByRole('button', { name: 'Call next', exact: true }).click();
+    expect(await page.getByRole('form', { name: 'Which room are patients called to?' }).count(), 'the room is remembered').toBe(0);
+    await expectToast(page, 'status', 'T2 called to room 4.');
+    await visible(page, 'T2 in the room', () => room.getByText('T2', { exact: true }).count());
+    await room.getByRole('button', { name: 'No-show: T2' }).click();
+    await expectToast(page, 'status', 'T2: No-show.');
+    const finished = page.getByRole('region', { name: 'Seen and absent' });
+    await visible(page, 'both finished', () => finished.getByText('No-show', { exact: true }).count());
+    expect(await finished.innerText()).toContain('Seen');
+    await review(page, 'queue-finished', PHONE.width);
+  });
+
+  test('the journey: set-up, a walk-in with cash, a phone booking checked in and paid, the day list printed and downloaded, the doctor works the queue', () => runJourney(journey), JOURNEY_MS);
+});
