@@ -32,7 +32,7 @@
  *   (name taken: 409; ReorderRequest must list every id exactly once: 400 `ids`.)
  *
  * Doctors
- *   GET    /staff/doctors                   -> AdminDoctorList (retired ones too, `active` false)
+ *   GET    /staff/doctors                   -> AdminDoctorList (retired ones too, `active` false); reception too (the desk books for them)
  *   POST   /staff/doctors                   DoctorInput -> DoctorAnswer          doctor.created
  *   PUT    /staff/doctors/order             ReorderRequest -> AdminDoctorList    doctor.reordered
  *   GET    /staff/doctors/{id}              -> DoctorSchedule (doctor, weekly hours, leave)

@@ -13,12 +13,14 @@
  *   POST /staff/appointments/{id}/did-not-attend { note } -> Missed (from the slot's end on)
  *   POST /staff/appointments/{id}/order         { totalPrice, paymentMode, pharmacyId } -> its order
  *   GET  /staff/audit?limit=&before=            the audit log, latest first (admins only)
+ *   GET  /staff/doctors                         every doctor, retired ones too (admins and reception: the desk
+ *                                               books for them; contract/endpoints/staffAdmin.ts declares it)
  *
  * 401 without a live token, then 403 for a patient's token: both before the body is read. A doctor
  * acting on another doctor's appointment: 403; no such appointment: 404.
  */
 import type { FastifyInstance } from 'fastify';
-import { staffEndpoints } from '../../contract/endpoints/index.js';
+import { staffAdminEndpoints, staffEndpoints } from '../../contract/endpoints/index.js';
 import { withUnread } from './appointments.js';
 import { staffRequired } from '../http/auth.js';
 import { route } from '../http/route.js';
@@ -27,6 +29,8 @@ import type { Services } from '../services/index.js';
 export async function staffRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const guard = staffRequired(services);
   const guarded = { preHandler: guard.preHandler };
+
+  route(app, staffAdminEndpoints.doctors, guarded, (_input, request) => services.staffSchedule.list(guard.staffOf(request)));
 
   route(app, staffEndpoints.me, guarded, async (_input, request) => {
     const { user, role, doctorName } = guard.staffOf(request);

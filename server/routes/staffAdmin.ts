@@ -36,7 +36,6 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
 
   /* ------------------------------------------------------------------ doctors, hours, leave */
 
-  route(app, admin.doctors, {}, (_input, request) => staffSchedule.list(adminOf(request)));
   route(app, admin.addDoctor, {}, ({ body }, request) => staffSchedule.create(adminOf(request), body));
   route(app, admin.reorderDoctors, {}, ({ body }, request) => staffSchedule.reorder(adminOf(request), body.ids));
   route(app, admin.schedule, {}, ({ params }, request) => staffSchedule.schedule(adminOf(request), params.id));

@@ -48,7 +48,7 @@ import { completeConsultation, markDidNotAttend } from './staff/complete.js';
 import { placeOrder } from './staff/orders.js';
 import { auditActor, type StaffContext } from './staff/shared.js';
 
-export { assertAdmin, auditActor, consultationTimes, NotYetError, staffMessages } from './staff/shared.js';
+export { assertAdmin, assertWorksDesk, auditActor, consultationTimes, NotYetError, staffMessages } from './staff/shared.js';
 
 /** A reorder request names every id of `existing` exactly once (ids in any case). */
 function sameIds(ids: readonly string[], existing: readonly string[]): boolean {

@@ -57,6 +57,11 @@ describe.each(backends)('desk access on %s', (backend) => {
     const queue = await deskOk(t.app(), reception, 'GET', `/day?date=2025-03-11&doctorId=${ids.meera}`);
     expect(queue[0].medicines).toEqual(emptyMedicines);
 
+    // The desk books for every doctor: reception reads the doctors' list (and no more of the schedule screens).
+    const doctors = await staffCall(t.app(), reception, 'GET', '/doctors');
+    expect(doctors.statusCode).toBe(200);
+    expect(doctors.json()).toEqual(expect.arrayContaining([expect.objectContaining({ _id: ids.meera })]));
+
     const before = await auditRows(t.db());
     const refusals: [string, 'GET' | 'POST', string, object?][] = [
       ['complete', 'POST', `/appointments/${appointment._id}/complete`, prescription],
@@ -65,7 +70,7 @@ describe.each(backends)('desk access on %s', (backend) => {
       ['audit', 'GET', '/audit'],
       ['accounts', 'GET', '/accounts'],
       ['refunds', 'GET', '/refunds'],
-      ['doctors', 'GET', '/doctors'],
+      ["a doctor's schedule", 'GET', `/doctors/${(await seedIds(t.db())).meera}`],
     ];
     for (const [what, method, url, payload] of refusals) {
       const res = await staffCall(t.app(), reception, method, url, payload);

@@ -107,6 +107,8 @@ describe.each(backends)('queue streams on %s', (backend) => {
 
     const s = await placeStream(t.app(), patient, mine._id);
     expect(s.res.status).toBe(200);
+    // A personal answer, as every answer to a token (privateAnswers.test.ts walks the others).
+    expect(s.res.headers.get('cache-control')).toBe('private, no-store');
     await s.waitFor(() => s.places().length === 1);
     expect(s.places()[0]).toEqual({ status: 'waiting', token: 'T2', before: 1, minutes: 15 });
     await moveEntry(db, ahead, 'called', 'Room 1');

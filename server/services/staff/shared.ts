@@ -6,7 +6,7 @@
 import { type AppointmentRecord, emptyMedicines } from '../../../contract/appointments.js';
 import type { StaffNotYetCode } from '../../../contract/staff.js';
 import { staffCaller } from '../../access/caller.js';
-import { assertActsOnAppointment, assertAdminRole, readsClinicalContent } from '../../access/rules.js';
+import { assertActsOnAppointment, assertAdminRole, readsClinicalContent, worksDesk } from '../../access/rules.js';
 import type { Database, Queryable } from '../../db/database.js';
 import type { MailQueue } from '../../jobs/keyedMails.js';
 import { findStoredAppointment, type StoredAppointment } from '../../repositories/appointmentRecords.js';
@@ -70,6 +70,11 @@ export function consultationTimes(a: StoredAppointment, config: ConsultationConf
 /** 403 unless the caller is an admin (every admin-only call checks it again, whatever its route did). */
 export function assertAdmin(staff: Staff): void {
   assertAdminRole(staffCaller(staff), staffMessages.adminOnly);
+}
+
+/** Admins and reception (the front desk reads the doctors it books for); a doctor: 403 as for an admin screen. */
+export function assertWorksDesk(staff: Staff): void {
+  if (!worksDesk(staffCaller(staff))) assertAdmin(staff);
 }
 
 /** Who acted, for the audit log. */

@@ -14,7 +14,7 @@ import {
 } from '../../repositories/doctors.js';
 import { insertAudit } from '../../repositories/staff.js';
 import { ConflictError } from '../errors.js';
-import { assertAdmin, auditActor, reorderWithAudit, type Staff } from '../staff.js';
+import { assertAdmin, assertWorksDesk, auditActor, reorderWithAudit, type Staff } from '../staff.js';
 import { checkRegistration, scheduleMessages } from '../staffSchedule.js';
 import {
   doctorAnswer,
@@ -30,7 +30,7 @@ import {
 export function doctorsAdmin({ db, now, schedule }: StaffScheduleDeps) {
   return {
     async list(staff: Staff): Promise<AdminDoctor[]> {
-      assertAdmin(staff);
+      assertWorksDesk(staff);
       const bookableUntil = schedule.lastBookableDate();
       return (await listAdminDoctors(db)).map((doctor) => ({ ...doctor, bookableUntil }));
     },
