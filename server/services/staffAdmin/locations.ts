@@ -1,6 +1,6 @@
 /** Locations: listed with what uses them, added, renamed or set to take fees at the clinic, deleted while unused, put in order. */
 import type { AdminLocation, LocationInput } from '../../../contract/staffAdmin.js';
-import { isUniqueViolation } from '../../db/database.js';
+import { isUniqueViolation, type Queryable } from '../../db/database.js';
 import {
   deleteLocation,
   findAdminLocation,
@@ -15,6 +15,20 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import { assertAdmin, auditActor, reorderWithAudit, type Staff } from '../staff.js';
 import type { AdminDeps } from '../staffAdmin.js';
 import { adminMessages } from './messages.js';
+
+/** In `tx`: the location's name and setting saved, each change audited; answers whether the setting changed. 404 for none. */
+async function updateAudited(tx: Queryable, staff: Staff, id: string, input: LocationInput, at: Date): Promise<boolean> {
+  const before = await findAdminLocation(tx, id, true);
+  if (!before) throw new NotFoundError(adminMessages.locationNotFound);
+  const payAtClinic = input.payAtClinic ?? before.payAtClinic ?? false;
+  const settingChanged = payAtClinic !== before.payAtClinic;
+  await updateLocation(tx, before._id, { name: input.name, payAtClinic });
+  const audit = (action: string, details: Record<string, unknown>) =>
+    insertAudit(tx, { ...auditActor(staff), action, details: { locationId: before._id, ...details } }, at);
+  if (input.name !== before.name || !settingChanged) await audit('location.renamed', { before: { name: before.name }, after: { name: input.name } });
+  if (settingChanged) await audit('location.payatclinic', { before: { payAtClinic: before.payAtClinic }, after: { payAtClinic } });
+  return settingChanged;
+}
 
 export function locationsAdmin({ db, now }: AdminDeps) {
   async function locationAnswer(id: string, message: string): Promise<{ message: string; location: AdminLocation }> {
@@ -55,17 +69,7 @@ export function locationsAdmin({ db, now }: AdminDeps) {
       const at = now();
       let settingChanged = false;
       try {
-        await db.transaction(async (tx) => {
-          const before = await findAdminLocation(tx, id, true);
-          if (!before) throw new NotFoundError(adminMessages.locationNotFound);
-          const payAtClinic = input.payAtClinic ?? before.payAtClinic ?? false;
-          settingChanged = payAtClinic !== before.payAtClinic;
-          await updateLocation(tx, before._id, { name: input.name, payAtClinic });
-          const audit = (action: string, details: Record<string, unknown>) =>
-            insertAudit(tx, { ...auditActor(staff), action, details: { locationId: before._id, ...details } }, at);
-          if (input.name !== before.name || !settingChanged) await audit('location.renamed', { before: { name: before.name }, after: { name: input.name } });
-          if (settingChanged) await audit('location.payatclinic', { before: { payAtClinic: before.payAtClinic }, after: { payAtClinic } });
-        });
+        settingChanged = await db.transaction((tx) => updateAudited(tx, staff, id, input, at));
       } catch (error) {
         if (isUniqueViolation(error, locationNameConstraint)) throw new ConflictError(adminMessages.locationTaken);
         throw error;
