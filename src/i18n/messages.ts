@@ -318,6 +318,8 @@ export const en = {
     feeLapsed: 'Fee not paid: this appointment was never confirmed, and its slot is no longer held.',
     feeRefundPending: 'Refund pending: the clinic will pay back your fee.',
     feeRefunded: 'Fee refunded.',
+    /** Booked to pay at the clinic: the slot is held for good. */
+    feeDue: (amount: string) => `Fee of ${amount} to be paid at the clinic.`,
     payFee: (amount: string) => `Pay ${amount}`,
     paying: 'Opening the payment page…',
     edit: 'Edit',
