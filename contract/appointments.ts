@@ -111,11 +111,15 @@ const AppointmentCreateFields = t.type(
  *   null: the account holder.
  * - `consentText`: the words of the teleconsultation consent the patient ticked, as shown to them.
  *   Required for Chat, Video and Call (400 naming it), ignored for a Clinic Visit.
+ * - `payAtClinic`: true: the fee is paid at the clinic, not online. Only for a Clinic Visit at a
+ *   location that allows it (`Doctor.payAtClinic`; 400 naming the field otherwise). The
+ *   appointment is made with payment status 'due' and holds its slot for good, with no checkout.
  */
 const AppointmentCreateExtras = t.partial(
   {
     familyMemberId: t.union([Id, t.null]),
     consentText: nonEmptyLine(2000),
+    payAtClinic: t.boolean,
   },
   'AppointmentCreateExtras',
 );

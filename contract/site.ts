@@ -72,6 +72,11 @@ export const Doctor = t.intersection(
       languages: t.array(t.string),
       photo: t.string,
       consultsOnline: t.boolean,
+      /**
+       * Those of `locations` where an online patient may choose to pay at the clinic for a Clinic
+       * Visit (the admin's setting per location); absent: none.
+       */
+      payAtClinic: t.array(t.string),
     }),
   ],
   'Doctor',

@@ -35,22 +35,33 @@ export type OrphanConflict = t.TypeOf<typeof OrphanConflict>;
 
 /* ------------------------------------------------------------------ locations */
 
-export const AdminLocation = t.type(
-  {
-    _id: t.string,
-    name: t.string,
-    displayOrder: t.number,
-    /** Doctors working there: a location in use cannot be deleted. */
-    doctorCount: t.number,
-    /** Appointments ever booked there (any status): likewise. */
-    appointmentCount: t.number,
-  },
+/**
+ * A location's own settings. `payAtClinic`: online patients may choose to pay at the clinic for a
+ * Clinic Visit there (off: the spec's pay-online flow). Optional in the codecs, so answers and
+ * forms without it still decode: an input without it leaves the setting as it is (off for a new
+ * location).
+ */
+const LocationSettings = t.partial({ payAtClinic: t.boolean }, 'LocationSettings');
+
+export const AdminLocation = t.intersection(
+  [
+    t.type({
+      _id: t.string,
+      name: t.string,
+      displayOrder: t.number,
+      /** Doctors working there: a location in use cannot be deleted. */
+      doctorCount: t.number,
+      /** Appointments ever booked there (any status): likewise. */
+      appointmentCount: t.number,
+    }),
+    LocationSettings,
+  ],
   'AdminLocation',
 );
 export type AdminLocation = t.TypeOf<typeof AdminLocation>;
 export const AdminLocationList = t.array(AdminLocation, 'AdminLocationList');
 
-export const LocationInput = t.type({ name: requiredText(200) }, 'LocationInput');
+export const LocationInput = t.intersection([t.type({ name: requiredText(200) }), LocationSettings], 'LocationInput');
 export type LocationInput = t.TypeOf<typeof LocationInput>;
 export const LocationAnswer = t.type({ message: t.string, location: AdminLocation }, 'LocationAnswer');
 

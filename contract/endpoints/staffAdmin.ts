@@ -26,7 +26,8 @@
  *   GET    /staff/locations                 -> AdminLocationList
  *   POST   /staff/locations                 LocationInput -> LocationAnswer      location.created
  *   PUT    /staff/locations/order           ReorderRequest -> AdminLocationList  location.reordered
- *   PUT    /staff/locations/{id}            LocationInput -> LocationAnswer      location.renamed
+ *   PUT    /staff/locations/{id}            LocationInput -> LocationAnswer      location.renamed, location.payatclinic
+ *          (payAtClinic given and changed: location.payatclinic; the name changed, or nothing: location.renamed)
  *   DELETE /staff/locations/{id}            -> MessageAnswer                     location.deleted
  *          409 while a doctor works there or any appointment was booked there.
  *   (name taken: 409; ReorderRequest must list every id exactly once: 400 `ids`.)

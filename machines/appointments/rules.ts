@@ -37,9 +37,11 @@ export function canCancel(appointment: Pick<AppointmentRecord, 'appointmentStatu
  * - `refunded`: paid, flagged for refund, and recorded by the clinic as paid back (`refundState`);
  * - `unpaid`: never confirmed, and the slot is still held for the patient (Pay retries);
  * - `lapsed`: never confirmed, and the hold is over (or the appointment is no longer Booked): the
- *   slot may have gone to somebody else; nothing to pay.
+ *   slot may have gone to somebody else; nothing to pay;
+ * - `due`: to be paid at the clinic (the patient chose to, or the desk booked it so): the slot is
+ *   held for good; nothing to pay online.
  */
-export type FeeState = 'paid' | 'refundPending' | 'refunded' | 'unpaid' | 'lapsed';
+export type FeeState = 'paid' | 'refundPending' | 'refunded' | 'unpaid' | 'lapsed' | 'due';
 
 /** True while the unpaid hold on the slot lasts at `now` (epoch milliseconds). */
 export function isHeld(appointment: Pick<AppointmentRecord, 'holdExpiresAt'>, now: number): boolean {
@@ -54,6 +56,7 @@ export function feeStateOf(
 ): FeeState {
   if (appointment.appointmentPaymentStatus === 'paid') return 'paid';
   if (appointment.appointmentPaymentStatus === 'refund') return appointment.refundState === 'refunded' ? 'refunded' : 'refundPending';
+  if (appointment.appointmentPaymentStatus === 'due') return 'due';
   return appointment.appointmentStatus === 'Booked' && isHeld(appointment, now) ? 'unpaid' : 'lapsed';
 }
 

@@ -2,7 +2,7 @@
  * The booking machine's actions, on its setup (types, ./actors.ts, ./guards.ts): `bookingSetup`,
  * from which the chart (./bookingMachine.ts) and its regions are made.
  *
- * The effects (`notify`, `askForLogin`, `redirect`) are the app's to provide (a toast, the
+ * The effects (`notify`, `askForLogin`, `redirect`, `booked`) are the app's to provide (a toast, the
  * session's login popup, the way to /payment: src/components/Booking/provider.ts); until then they
  * are emitted, so the machine's tests and the inspector see them.
  */
@@ -113,6 +113,7 @@ export const bookingSetup = choosing.extend({
       details: detailsFor(context.details, params.for === 'other' ? params.member : null, context.user),
       detailErrors: clearChanged(context.detailErrors, ['familyMemberId', 'firstName', 'lastName', 'age', 'gender']),
     })),
+    choosePayment: assign({ payAt: (_, params: { at: 'online' | 'clinic' }) => params.at }),
     changeConsent: assign(({ context }, params: { text: string | null }) => ({
       consent: params.text,
       detailErrors: clearChanged(context.detailErrors, ['consentText']),
@@ -147,5 +148,6 @@ export const bookingSetup = choosing.extend({
     notify: emit((_, params: NoticeEvent<BookingNotice>) => params),
     askForLogin: emit((_, params: { expired: boolean }) => ({ type: 'login.required' as const, expired: params.expired })),
     redirect: emit((_, params: BookingRedirect) => ({ type: 'redirect' as const, ...params })),
+    booked: emit((_, params: { appointment: AppointmentRecord }) => ({ type: 'booked' as const, appointment: params.appointment })),
   },
 });

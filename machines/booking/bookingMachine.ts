@@ -55,6 +55,14 @@
  *   browser to `url` = '/#/payment?payUrl=' + encodeURIComponent(payUrl), the /payment page that
  *   checks `payUrl` against the provider's origins (machines/paymentRedirect). The machine is then
  *   done, with output `{ kept, appointment, payment }`.
+ * - `booked` { appointment }: booked with the fee due at the clinic (below); the app says
+ *   'Appointment booked successfully.' and closes the popup. The machine is then done (`Booked`),
+ *   with output `{ kept, appointment, payment: null }`.
+ *
+ * Paying at the clinic: where the chosen place takes the fee at the visit for a Clinic Visit (the
+ * admin's setting, `Doctor.payAtClinic`; `selectOffersPayAtClinic`), `payment.chosen` { at:
+ * 'clinic' } asks for it (`payAtClinic` in the request); the server books the slot for good with
+ * payment status 'due', and no checkout follows. `at: 'online'` (the default) is the spec's flow.
  *
  * The slots are the slot picker's (machines/slotPicker, the child `slotPicker`, started once the
  * doctors are known): it loads the list for the chosen doctor, location and date and keeps the
@@ -91,7 +99,6 @@ import { bookingSetup } from './actions.js';
 import { initialContext, keptOf, type BookingContext } from './context.js';
 import { flowRegion } from './flow.js';
 import { availabilityRegion, doctorsRegion, feesRegion, nextFreeRegion, slotsRegion } from './regions.js';
-import type { PaymentAnswer } from './requests.js';
 
 export type { BookingContext, BookingInput, ListStatus, SlotsStatus } from './context.js';
 export type { BookingEmitted, BookingEvent, BookingNotice, BookingOutput } from './events.js';
@@ -129,10 +136,14 @@ export const bookingMachine = bookingSetup.createMachine({
       description: 'The browser goes to the checkout page; the choices are kept for /paymentfail.',
       type: 'final',
     },
+    Booked: {
+      description: "Booked with the fee due at the clinic: 'Appointment booked successfully.', no checkout.",
+      type: 'final',
+    },
   },
   output: ({ context }) => ({
     kept: keptOf(context),
     appointment: (context.held as NonNullable<BookingContext['held']>).appointment,
-    payment: context.payment as PaymentAnswer,
+    payment: context.payment,
   }),
 });

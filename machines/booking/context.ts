@@ -61,6 +61,8 @@ export type BookingContext = {
   for: 'self' | 'other';
   /** The words of the teleconsultation consent the person ticked; null: not ticked. */
   consent: string | null;
+  /** How the fee is paid: online (the spec's checkout), or at the clinic where it is offered (./requests.ts `paysAtClinic`). */
+  payAt: 'online' | 'clinic';
   /** The details step's problems, each on its field (./details.ts). */
   detailErrors: DetailErrors;
   /** How many times problems were shown: the view moves the focus to the first each time it grows. */
@@ -94,6 +96,7 @@ export function initialContext(input: BookingInput): BookingContext {
     member: previous.member ?? null,
     for: previous.member ? 'other' : 'self',
     consent: null,
+    payAt: 'online',
     detailErrors: {},
     errorsShown: 0,
   };

@@ -23,7 +23,9 @@ export type BookingNotice =
 export type BookingEmitted =
   | NoticeEvent<BookingNotice>
   | { type: 'login.required'; expired: boolean }
-  | ({ type: 'redirect' } & BookingRedirect);
+  | ({ type: 'redirect' } & BookingRedirect)
+  /** Booked with the fee due at the clinic: no checkout; the popup says so and closes. */
+  | { type: 'booked'; appointment: AppointmentRecord };
 
 export type BookingEvent =
   | { type: 'location.selected'; location: string }
@@ -40,6 +42,8 @@ export type BookingEvent =
   | { type: 'patient.selected'; for: 'self' | 'other'; member: FamilyMember | null }
   /** The teleconsultation consent ticked (the words shown) or unticked (null). */
   | { type: 'consent.changed'; text: string | null }
+  /** Pay online, or at the clinic (taken only where the chosen place offers it for a Clinic Visit). */
+  | { type: 'payment.chosen'; at: 'online' | 'clinic' }
   | { type: 'booking.book' }
   /** The session's answer to `askForLogin` (`replyTo`): logged in (again once the whole user is known). */
   | { type: 'login.succeeded'; token: string; user: BookingUser }
@@ -67,7 +71,8 @@ export type BookingEvent =
    */
   | { type: 'online.soonest'; doctorEmail: string; consultationType: ConsultationType; date: string; time: string };
 
-export type BookingOutput = { kept: KeptBooking; appointment: AppointmentRecord; payment: PaymentAnswer };
+/** `payment`: the checkout asked for; null for a fee due at the clinic. */
+export type BookingOutput = { kept: KeptBooking; appointment: AppointmentRecord; payment: PaymentAnswer | null };
 
 export const notice = (tone: Tone, n: BookingNotice): NoticeEvent<BookingNotice> => ({ type: 'notice', tone, notice: n });
 export const somethingWentWrong = notice('error', { kind: 'somethingWentWrong' });

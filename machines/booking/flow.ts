@@ -2,7 +2,8 @@
  * The booking popup's flow (./bookingMachine.ts, `Open.Flow`): what the person is doing,
  * choosing, logging in, booking, paying. Book checks, in order, every choice, the fee, the
  * login and the details, then makes the appointment (or pays the one already made for the same
- * request) and asks for its checkout page.
+ * request) and asks for its checkout page; an appointment the server booked with its fee due at
+ * the clinic (the person chose to pay there) is done, with no checkout.
  */
 import { fieldErrorsOf } from '../failures.js';
 import { onSessionEnded } from '../shared/sessionEnd.js';
@@ -47,6 +48,7 @@ export const flowRegion = bookingSetup.createStateConfig({
         'details.changed': { actions: 'changeDetails' },
         'patient.selected': { actions: { type: 'choosePatient', params: ({ event }) => ({ for: event.for, member: event.member }) } },
         'consent.changed': { actions: { type: 'changeConsent', params: ({ event }) => ({ text: event.text }) } },
+        'payment.chosen': { actions: { type: 'choosePayment', params: ({ event }) => ({ at: event.at }) } },
         'booking.book': [
           { guard: 'hasMissingChoices', actions: { type: 'notify', params: ({ context }) => missingChoicesNotice(context) } },
           { guard: 'feeNotKnown', actions: { type: 'notify', params: notice('error', { kind: 'feeUnknown' }) } },
@@ -83,6 +85,15 @@ export const flowRegion = bookingSetup.createStateConfig({
         src: 'addAppointment',
         input: ({ context }) => ({ request: bookingRequest(context), token: context.token ?? '' }),
         onDone: [
+          {
+            // Paid at the clinic: booked for good, no checkout.
+            guard: { type: 'isDueAtClinic', params: ({ event }) => ({ appointment: event.output }) },
+            target: '#booking.Booked',
+            actions: [
+              { type: 'hold', params: ({ event }) => ({ appointment: event.output }) },
+              { type: 'booked', params: ({ event }) => ({ appointment: event.output }) },
+            ],
+          },
           {
             guard: { type: 'feeDiffers', params: ({ event }) => ({ appointment: event.output }) },
             target: 'Choosing',

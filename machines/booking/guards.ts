@@ -60,6 +60,8 @@ export const bookingGuards = {
   holdsThisBooking: ({ context }: Args) => context.held !== null && context.held.request === requestKey(context),
   hasDetailErrors: ({ context }: Args) => Object.keys(detailProblems(context)).length > 0,
   namesDetailFields,
+  /** The server booked it with the fee due at the clinic: nothing to pay now. */
+  isDueAtClinic: (_: { context: BookingContext }, params: { appointment: AppointmentRecord }) => params.appointment.appointmentPaymentStatus === 'due',
   feeDiffers: ({ context }: { context: BookingContext }, params: { appointment: AppointmentRecord }) =>
     params.appointment.consultationFee !== feeOf(context.fees ?? [], context.choices.consultationType),
   sessionEnded,

@@ -22,6 +22,16 @@ export type PaymentRequest = { appointmentId: string; consultationAmount: number
 export type NextFreeRequest = { location: string; token: string | null };
 export type PaymentAnswer = t.TypeOf<typeof CreateAppointmentPaymentAnswer>;
 
+/** The chosen place takes the fee at the clinic for the chosen Clinic Visit (the admin's setting, on the doctor's list). */
+export function offersPayAtClinic(context: BookingContext): boolean {
+  const { location, doctorEmail, consultationType } = context.choices;
+  if (consultationType !== 'Clinic Visit' || location === null) return false;
+  return findDoctor(context.doctors ?? [], doctorEmail)?.payAtClinic?.includes(location) ?? false;
+}
+
+/** The person chose to pay at the clinic, and the choices still offer it. */
+export const paysAtClinic = (context: BookingContext): boolean => context.payAt === 'clinic' && offersPayAtClinic(context);
+
 /** The create payload. Personal fields go as typed (trimmed); the server's 400 names a bad one. */
 export function bookingRequest(context: BookingContext): BookingRequest {
   const { choices, details } = context;
@@ -43,6 +53,7 @@ export function bookingRequest(context: BookingContext): BookingRequest {
     medicines: emptyMedicines,
     ...(context.member !== null ? { familyMemberId: context.member._id } : {}),
     ...(isTeleconsultation(choices.consultationType) && context.consent !== null ? { consentText: context.consent } : {}),
+    ...(paysAtClinic(context) ? { payAtClinic: true } : {}),
   };
 }
 

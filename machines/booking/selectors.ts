@@ -29,7 +29,7 @@ import {
 } from './choices.js';
 import { keptOf, settledChoices, type ListStatus, type SlotsStatus } from './context.js';
 import { firstErrorField, type DetailErrors, type DetailField } from './details.js';
-import { detailProblems } from './requests.js';
+import { detailProblems, offersPayAtClinic, paysAtClinic } from './requests.js';
 
 type Snapshot = SnapshotFrom<typeof bookingMachine>;
 
@@ -75,7 +75,7 @@ export const selectFee = (snapshot: Snapshot): number =>
 export const selectIsFeeKnown = (snapshot: Snapshot): boolean =>
   feeOf(snapshot.context.fees ?? [], snapshot.context.choices.consultationType) !== null;
 const listStatus = (snapshot: Snapshot, region: 'Doctors' | 'Fees'): ListStatus =>
-  snapshot.matches({ Open: { [region]: 'Ready' } }) || snapshot.matches('Redirected')
+  snapshot.matches({ Open: { [region]: 'Ready' } }) || snapshot.matches('Redirected') || snapshot.matches('Booked')
     ? 'ready'
     : snapshot.matches({ Open: { [region]: 'Failed' } })
       ? 'failed'
@@ -103,6 +103,12 @@ export const selectCanBook = (snapshot: Snapshot): boolean =>
 /** The appointment this popup made and has not paid yet (Book pays it again if nothing changed). */
 export const selectHeldAppointment = (snapshot: Snapshot): AppointmentRecord | null => snapshot.context.held?.appointment ?? null;
 export const selectIsRedirected = (snapshot: Snapshot): boolean => snapshot.matches('Redirected');
+/** Booked with the fee due at the clinic (no checkout). */
+export const selectIsBookedAtClinic = (snapshot: Snapshot): boolean => snapshot.matches('Booked');
+/** The chosen place takes the fee at the clinic for this Clinic Visit: the popup offers "Pay at the clinic". */
+export const selectOffersPayAtClinic = (snapshot: Snapshot): boolean => offersPayAtClinic(snapshot.context);
+/** How the fee will be paid, as Book will ask: 'clinic' only while it is offered. */
+export const selectPayAt = (snapshot: Snapshot): 'online' | 'clinic' => (paysAtClinic(snapshot.context) ? 'clinic' : 'online');
 /** The details step's problems, each on its field, in the form's order. */
 export const selectDetailErrors = (snapshot: Snapshot): DetailErrors => snapshot.context.detailErrors;
 /** Grows each time problems are shown: the view moves the focus to the first. */
@@ -117,10 +123,10 @@ export const selectMember = (snapshot: Snapshot): FamilyMember | null => snapsho
 export const selectConsent = (snapshot: Snapshot): string | null => snapshot.context.consent;
 /**
  * What the popup keeps when it closes without paying, for its next opening in the tab (as the
- * `previous` input); null once it went to pay (/paymentfail has its own kept booking).
+ * `previous` input); null once it went to pay (/paymentfail has its own kept booking) or booked to pay at the clinic.
  */
 export const selectKeptBooking = (snapshot: Snapshot): KeptBooking | null =>
-  snapshot.matches('Redirected') ? null : keptOf(snapshot.context);
+  snapshot.matches('Redirected') || snapshot.matches('Booked') ? null : keptOf(snapshot.context);
 /**
  * The details step's first field still to fill in (the teleconsultation consent included), by
  * the same check as Book; null when the details are complete. Where the focus goes once the

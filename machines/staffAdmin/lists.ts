@@ -32,13 +32,20 @@ export function numberOrText(text: string): number | string {
 
 /* Locations */
 
+/**
+ * The location form keeps "online patients may pay at the clinic" as 'on' or '' once it is known
+ * (an edit) or touched (a new one); untouched on a new location, it is not sent, so it stays off.
+ */
 export const locationsMachine = createAdminListMachine<AdminLocation>({
   id: 'adminLocations',
-  description: 'Locations: list, add, rename, delete (refused while used), reorder.',
+  description: 'Locations: list, add, rename or set paying at the clinic, delete (refused while used), reorder.',
   emptyDraft: { name: '' },
-  toDraft: (location) => ({ name: location.name }),
+  toDraft: (location) => ({ name: location.name, ...(location.payAtClinic !== undefined ? { payAtClinic: location.payAtClinic ? 'on' : '' } : {}) }),
 });
-export const locationPayload = (draft: Draft) => ({ name: draft.name ?? '' });
+export const locationPayload = (draft: Draft) => ({
+  name: draft.name ?? '',
+  ...(draft.payAtClinic !== undefined ? { payAtClinic: draft.payAtClinic === 'on' } : {}),
+});
 
 /* Doctors */
 

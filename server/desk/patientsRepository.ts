@@ -2,13 +2,17 @@
  * SQL for the desk's patients: a patient registered without an account (users row, sign-in method
  * 'desk', 032_desk.sql), one patient as the desk sees them, and the search.
  *
- * The search reads the indexes of 032 (all partial on role = 'patient', which every query here
- * repeats so the planner may use them): a name's prefix on lower(first || ' ' || last) and on
- * lower(last) (text_pattern_ops: LIKE 'abc%' is an index range), and the phone's digits
- * (users.phone_digits) by prefix, as written with or without +91 or 0. A number's last digits are
- * matched on reverse(phone_digits), so an index on that expression (not in 032) would serve it;
- * without one that part reads the patients' rows. At most `limit` + 1 rows come back, so the
- * caller can say there are more.
+ * Every form of the search is an index search (checked with EXPLAIN at 100k patients: npm run
+ * bench -- scale). The users indexes are partial on role = 'patient', which every query here
+ * repeats so the planner may use them: a name's prefix on lower(first || ' ' || last) and on
+ * lower(last) (text_pattern_ops: LIKE 'abc%' is an index range; 032), the phone's digits
+ * (users.phone_digits) by prefix, as written with or without +91 or 0 (032), and by their last
+ * digits as a prefix of reverse(phone_digits) (035); the OR of these is a BitmapOr of the ranges.
+ * The hits are ordered by the full name, which no range gives for a surname's start, so that form
+ * reads every patient whose surname begins so (a few thousand at 100k patients: docs/performance.md).
+ * An appointment number reads its unique key, a token queue_entries (day, token) (035). The
+ * parameters are sent with each statement, so the planner sees the LIKE patterns and plans the
+ * ranges. At most `limit` + 1 rows come back, so the caller can say there are more.
  */
 import type { DeskPatient } from '../../contract/desk.js';
 import type { Gender } from '../../contract/primitives.js';

@@ -62,6 +62,12 @@ export interface MailQueue {
   queue(tx: Queryable, kind: JobMailKind, key: string, at: Date): Promise<boolean>;
 }
 
+/** Where no job engine is set up: a mail asked for is an error, so that none is lost unnoticed. */
+export const noMailQueue: MailQueue = {
+  prepare: async () => undefined,
+  queue: () => Promise.reject(new Error('No mail queue is configured (server/jobs/keyedMails.ts createMailQueue)')),
+};
+
 export function createMailQueue(engine: JobEngine): MailQueue {
   return {
     prepare: () => engine.prepare(),

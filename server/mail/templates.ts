@@ -66,8 +66,10 @@ export interface BookingConfirmation {
   when: string;
   location: string;
   consultationType: string;
-  /** Rupees paid. */
+  /** Rupees paid, or (`due`) to be paid at the clinic. */
   fee: number;
+  /** The fee is to be paid at the clinic, not paid yet. */
+  due?: boolean;
   /** PUBLIC_URL/#/myappointment. */
   appointmentsUrl: string;
   /** The appointment's .ics, attached. */
@@ -91,10 +93,13 @@ export function bookingConfirmationMail(b: BookingConfirmation): Mail {
       : b.consultationType === 'Clinic Visit'
         ? `${clinic}, ${b.location}`
         : `${b.consultationType}, booked at ${clinic}, ${b.location}`;
+  const feeLine = b.due
+    ? `Your appointment is booked. Its fee of ${rupees(b.fee)} is to be paid at the clinic.`
+    : `Your appointment is booked and its fee of ${rupees(b.fee)} is paid.`;
   const text = [
     `Hello ${b.firstName},`,
     '',
-    `Your appointment is booked and its fee of ${rupees(b.fee)} is paid.`,
+    feeLine,
     '',
     `  ${b.summary}`,
     ...(b.doctorRegistration ? [`  Doctor's registration: ${b.doctorRegistration}`] : []),
@@ -113,7 +118,7 @@ export function bookingConfirmationMail(b: BookingConfirmation): Mail {
 <html lang="en">
 <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5">
 <p>Hello ${escapeHtml(b.firstName)},</p>
-<p>Your appointment is booked and its fee of ${escapeHtml(rupees(b.fee))} is paid.</p>
+<p>${escapeHtml(feeLine)}</p>
 <table role="presentation" style="border-collapse: collapse">
 <tr><td style="padding: 2px 12px 2px 0"><strong>What</strong></td><td>${escapeHtml(b.summary)}</td></tr>
 ${b.doctorRegistration ? `<tr><td style="padding: 2px 12px 2px 0"><strong>Doctor's registration</strong></td><td>${escapeHtml(b.doctorRegistration)}</td></tr>
@@ -172,11 +177,12 @@ function localizedConfirmationMail(language: MailLanguage, b: BookingConfirmatio
         ? place
         : c.online(type, place);
   const fee = rupees(b.fee, language);
+  const feeLine = b.due ? c.due(fee) : c.paid(fee);
   const subject = c.subject(when.replace(/ \([^)]*\)$/, ''), b.appointmentNumber);
   const text = [
     c.hello(b.firstName),
     '',
-    c.paid(fee),
+    feeLine,
     '',
     `  ${summary}`,
     ...(b.doctorRegistration ? [`  ${c.registration}: ${b.doctorRegistration}`] : []),
@@ -196,7 +202,7 @@ function localizedConfirmationMail(language: MailLanguage, b: BookingConfirmatio
   const html = page(
     language,
     `<p>${escapeHtml(c.hello(b.firstName))}</p>
-<p>${escapeHtml(c.paid(fee))}</p>
+<p>${escapeHtml(feeLine)}</p>
 <table role="presentation" style="border-collapse: collapse">
 ${row(c.what, summary)}
 ${b.doctorRegistration ? `${row(c.registration, b.doctorRegistration)}\n` : ''}${b.forPerson ? `${row(c.forPerson, b.forPerson)}\n` : ''}${row(c.when, when)}

@@ -23,6 +23,8 @@ export interface MailWords {
     subject: (when: string, number: string) => string;
     hello: (firstName: string) => string;
     paid: (fee: string) => string;
+    /** The fee is to be paid at the clinic (a desk booking left to the visit, or "pay at the clinic"). */
+    due: (fee: string) => string;
     summary: (type: ConsultationType, doctor: string) => string;
     what: string;
     /** The doctor's registration (council, number), as the telemedicine guidelines ask. */
@@ -92,6 +94,7 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       subject: (when, number) => `अपॉइंटमेंट पक्का हुआ: ${when} (${number})`,
       hello: (firstName) => `नमस्ते ${firstName},`,
       paid: (fee) => `आपका अपॉइंटमेंट बुक हो गया है और उसकी ${fee} फ़ीस भर दी गई है।`,
+      due: (fee) => `आपका अपॉइंटमेंट बुक हो गया है। उसकी ${fee} फ़ीस क्लिनिक पर आकर भरनी है।`,
       summary: (type, doctor) => `${doctor} के साथ ${mailWordsTypeHi[type]}`,
       what: 'क्या',
       registration: 'डॉक्टर का रजिस्ट्रेशन',
@@ -151,6 +154,7 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       subject: (when, number) => `अपॉइंटमेंट पक्की झाली: ${when} (${number})`,
       hello: (firstName) => `नमस्कार ${firstName},`,
       paid: (fee) => `तुमची अपॉइंटमेंट बुक झाली आहे आणि तिची ${fee} फी भरली आहे.`,
+      due: (fee) => `तुमची अपॉइंटमेंट बुक झाली आहे. तिची ${fee} फी क्लिनिकमध्ये आल्यावर भरायची आहे.`,
       summary: (type, doctor) => `${doctor} यांच्याशी ${mailWordsTypeMr[type]}`,
       what: 'काय',
       registration: 'डॉक्टरांची नोंदणी',

@@ -84,6 +84,8 @@ export interface NewAppointment extends PatientDetails {
   numberPrefix: string;
   /** Made at the front desk (032_desk.sql): how, by whom, whether it holds a slot, its fee's state ('failed': unpaid, the default). */
   desk?: { via: 'desk' | 'walkin'; by: string; holdsSlot: boolean; paymentStatus: 'failed' | 'due' };
+  /** An online patient's "pay at the clinic": payment status 'due', holding the slot for good (holdExpiresAt null). */
+  dueAtClinic?: boolean;
 }
 
 /** Throws a unique violation on appointments_slot_key when another row holds the slot. */
@@ -117,7 +119,7 @@ export async function insertAppointment(tx: Queryable, a: NewAppointment, now: D
       a.familyMemberId,
       a.consentText,
       a.consentAt,
-      a.desk?.paymentStatus ?? 'failed',
+      a.desk?.paymentStatus ?? (a.dueAtClinic ? 'due' : 'failed'),
       a.desk?.holdsSlot ?? true,
       a.desk?.via ?? 'online',
       a.desk?.by ?? null,
@@ -156,21 +158,23 @@ export async function findOwnBooking(
 
 /**
  * The patient's own unpaid appointment, re-booked: the new choices of type, fee, location and
- * details, and (when `holdExpiresAt` is given) the slot claimed again with a new hold. Throws a
- * unique violation on appointments_slot_key when somebody else holds the slot meanwhile.
+ * details, and (when `holdExpiresAt` is given) the slot claimed again with a new hold; `due`: its
+ * fee now due at the clinic, the slot held for good. Throws a unique violation on
+ * appointments_slot_key when somebody else holds the slot meanwhile.
  */
 export async function rebookOwnHold(
   tx: Queryable,
   id: string,
-  change: PatientDetails & { locationId: string | null; consultationType: ConsultationType; fee: number; holdExpiresAt: Date | null },
+  change: PatientDetails & { locationId: string | null; consultationType: ConsultationType; fee: number; holdExpiresAt: Date | null; due?: boolean },
   now: Date,
 ): Promise<void> {
   await tx.query(
     `update appointments
         set location_id = $2, consultation_type = $3, consultation_fee = $4, first_name = $5, last_name = $6,
             email = $7, phone_number = $8, age = $9, gender = $10,
-            holds_slot = case when $11::timestamptz is null then holds_slot else true end,
-            hold_expires_at = coalesce($11::timestamptz, hold_expires_at),
+            holds_slot = case when $16 or $11::timestamptz is not null then true else holds_slot end,
+            hold_expires_at = case when $16 then null else coalesce($11::timestamptz, hold_expires_at) end,
+            payment_status = case when $16 then 'due' else payment_status end,
             updated_at = $12, family_member_id = $13, consent_text = $14, consent_at = $15
       where id = $1 and payment_status not in ('paid', 'due')`,
     [
@@ -189,6 +193,7 @@ export async function rebookOwnHold(
       change.familyMemberId,
       change.consentText,
       change.consentAt,
+      change.due === true,
     ],
   );
 }

@@ -14,7 +14,7 @@ const selectDoctors = `
          d.registration_council, d.registration_number, d.languages, d.photo,
          exists (select 1 from doctor_online_hours o where o.doctor_id = d.id) as consults_online,
          coalesce(
-           (select json_agg(l.name order by l.display_order, l.name)
+           (select json_agg(json_build_object('name', l.name, 'payAtClinic', l.pay_at_clinic) order by l.display_order, l.name)
               from doctor_locations dl join locations l on l.id = dl.location_id
              where dl.doctor_id = d.id),
            '[]'::json
@@ -27,7 +27,7 @@ interface DoctorRow {
   email: string;
   type: DoctorType;
   qualification: string;
-  locations: string[];
+  locations: { name: string; payAtClinic: boolean }[];
   registration_council: string;
   registration_number: string;
   languages: string[];
@@ -40,13 +40,15 @@ const toDoctor = (row: DoctorRow): Doctor => ({
   name: row.name,
   email: row.email,
   type: row.type,
-  locations: row.locations,
+  locations: row.locations.map((l) => l.name),
   qualification: row.qualification,
   registrationCouncil: row.registration_council,
   registrationNumber: row.registration_number,
   languages: row.languages,
   photo: row.photo,
   consultsOnline: row.consults_online,
+  // Only where some location takes fees at the clinic: the spec's answer stays as it was elsewhere.
+  ...(row.locations.some((l) => l.payAtClinic) ? { payAtClinic: row.locations.filter((l) => l.payAtClinic).map((l) => l.name) } : {}),
 });
 
 export async function listDoctors(db: Queryable): Promise<Doctor[]> {

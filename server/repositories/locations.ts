@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.js';
 export const locationNameConstraint = 'locations_name_key';
 
 const selectLocations = `
-  select l.id, l.name, l.display_order,
+  select l.id, l.name, l.display_order, l.pay_at_clinic,
          (select count(*)::int from doctor_locations dl where dl.location_id = l.id) as doctor_count,
          (select count(*)::int from appointments a where a.location_id = l.id) as appointment_count
     from locations l`;
@@ -15,6 +15,7 @@ interface LocationRow {
   id: string;
   name: string;
   display_order: number;
+  pay_at_clinic: boolean;
   doctor_count: number;
   appointment_count: number;
 }
@@ -25,6 +26,7 @@ const toLocation = (r: LocationRow): AdminLocation => ({
   displayOrder: r.display_order,
   doctorCount: r.doctor_count,
   appointmentCount: r.appointment_count,
+  payAtClinic: r.pay_at_clinic,
 });
 
 export async function listAdminLocations(q: Queryable): Promise<AdminLocation[]> {
@@ -45,17 +47,24 @@ export async function existingLocationIds(q: Queryable, ids: readonly string[]):
 }
 
 /** Last in the display order. Throws a unique violation on locations_name_key when the name is taken. */
-export async function insertLocation(tx: Queryable, name: string, now: Date): Promise<string> {
+export async function insertLocation(tx: Queryable, location: { name: string; payAtClinic: boolean }, now: Date): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `insert into locations (name, display_order, created_at)
-     values ($1, (select coalesce(max(display_order), -1) + 1 from locations), $2) returning id`,
-    [name, now],
+    `insert into locations (name, display_order, created_at, pay_at_clinic)
+     values ($1, (select coalesce(max(display_order), -1) + 1 from locations), $2, $3) returning id`,
+    [location.name, now, location.payAtClinic],
   );
   return rows[0]!.id;
 }
 
-export async function renameLocation(tx: Queryable, id: string, name: string): Promise<void> {
-  await tx.query('update locations set name = $2 where id = $1', [id, name]);
+/** The name and the pay-at-the-clinic setting. Throws a unique violation on locations_name_key when the name is taken. */
+export async function updateLocation(tx: Queryable, id: string, location: { name: string; payAtClinic: boolean }): Promise<void> {
+  await tx.query('update locations set name = $2, pay_at_clinic = $3 where id = $1', [id, location.name, location.payAtClinic]);
+}
+
+/** Whether online patients may pay at the clinic for a Clinic Visit at this location (false for none). */
+export async function paysAtClinic(q: Queryable, id: string): Promise<boolean> {
+  const { rows } = await q.query<{ pay_at_clinic: boolean }>('select pay_at_clinic from locations where id = $1', [id]);
+  return rows[0]?.pay_at_clinic ?? false;
 }
 
 export async function deleteLocation(tx: Queryable, id: string): Promise<void> {

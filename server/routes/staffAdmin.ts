@@ -29,9 +29,9 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
   /* ------------------------------------------------------------------ locations */
 
   route(app, admin.locations, {}, (_input, request) => staffAdmin.locations(adminOf(request)));
-  route(app, admin.addLocation, {}, ({ body }, request) => staffAdmin.createLocation(adminOf(request), body.name));
+  route(app, admin.addLocation, {}, ({ body }, request) => staffAdmin.createLocation(adminOf(request), body));
   route(app, admin.reorderLocations, {}, ({ body }, request) => staffAdmin.reorderLocations(adminOf(request), body.ids));
-  route(app, admin.renameLocation, {}, ({ params, body }, request) => staffAdmin.renameLocation(adminOf(request), params.id, body.name));
+  route(app, admin.renameLocation, {}, ({ params, body }, request) => staffAdmin.renameLocation(adminOf(request), params.id, body));
   route(app, admin.deleteLocation, {}, ({ params }, request) => staffAdmin.deleteLocation(adminOf(request), params.id));
 
   /* ------------------------------------------------------------------ doctors, hours, leave */

@@ -76,6 +76,8 @@ export const bookingMessages = defineMessages('booking', {
   consentNeeded: 'Please agree to a teleconsultation to book a Chat, Video or Call consultation.',
   minorNeedsAdult: 'A minor can be booked only by an adult account holder.',
   holderAgeUnknown: 'Please add your age on your account first: a minor can be booked only by an adult account holder.',
+  payAtClinicVisitOnly: 'Paying at the clinic is only for a Clinic Visit. Please pay online.',
+  payAtClinicNotHere: 'This clinic does not take the fee at the visit. Please pay online.',
 } as const);
 
 /**

@@ -1,6 +1,6 @@
 /** Every service, built once per app over one database. Routes receive this object. */
 import type { Database } from '../db/database.js';
-import type { MailQueue } from '../jobs/keyedMails.js';
+import { type MailQueue, noMailQueue } from '../jobs/keyedMails.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPasswordHasher, owaspScryptCost, type ScryptCost } from '../security/passwords.js';
 import { createSecrets } from '../security/secrets.js';
@@ -125,11 +125,6 @@ const noMailer: Mailer = {
   close() {},
 };
 
-const noMailQueue: MailQueue = {
-  prepare: async () => undefined,
-  queue: () => Promise.reject(new Error('No mail queue is configured (server/jobs/keyedMails.ts createMailQueue)')),
-};
-
 export function createServices(db: Database, options: Partial<ServiceOptions> = {}) {
   // gettimeslot's day plans; the app starts it (LISTEN, and the database's onWrite).
   const dayPlans = createDayPlanCache();
@@ -145,8 +140,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     options.background ?? createBackgroundTasks(options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
   const chatHub = createChatHub(db, options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
   const people = createPeopleService({ db, now });
-  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, publicUrl, observer, people });
   const mails = options.mailQueue ?? noMailQueue;
+  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, publicUrl, observer, people, mails });
   const otp = createOtpService({ db, now, mailer, secrets: createSecrets(db, options.appSecret ?? null), limits });
   const records = createRecordService({
     db,

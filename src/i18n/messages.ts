@@ -194,6 +194,11 @@ export const en = {
     feeUnknown: 'The consultation fee could not be loaded. Please try again.',
     /** No spec text: the server's fee differs from the one shown. */
     feeChanged: (fee: string) => `The consultation fee is now ${fee}. Please check it and book again.`,
+    /** Where the place takes the fee at the visit for a Clinic Visit (the admin's setting). */
+    payHow: 'Payment',
+    payOnline: 'Pay online now',
+    payAtClinic: 'Pay at the clinic',
+    payAtClinicHint: 'Paying at the clinic books your slot now; you pay the fee at the clinic when you come.',
     paymentTitle: 'Payment',
     paymentRedirecting: 'Taking you to the payment page…',
     paymentRefused: 'This payment link is not one of our payment pages, so we did not open it. Please book again from the home page.',
@@ -313,6 +318,8 @@ export const en = {
     feeLapsed: 'Fee not paid: this appointment was never confirmed, and its slot is no longer held.',
     feeRefundPending: 'Refund pending: the clinic will pay back your fee.',
     feeRefunded: 'Fee refunded.',
+    /** Booked to pay at the clinic: the slot is held for good. */
+    feeDue: (amount: string) => `Fee of ${amount} to be paid at the clinic.`,
     payFee: (amount: string) => `Pay ${amount}`,
     paying: 'Opening the payment page…',
     edit: 'Edit',

@@ -215,6 +215,9 @@ export const staffAdminMessages = {
     rename: 'Rename',
     renameItem: (name: string) => `Rename ${name}`,
     name: 'Location name',
+    payAtClinic: 'Online patients may pay at the clinic',
+    payAtClinicHint: 'For a Clinic Visit here, the booking popup offers "Pay at the clinic" beside paying online: the slot is booked at once and the fee is taken at the visit.',
+    payAtClinicOn: 'Pay at the clinic: on',
     usage: (doctors: number, appointments: number) =>
       `${doctors} ${doctors === 1 ? 'doctor' : 'doctors'}, ${appointments} ${appointments === 1 ? 'appointment' : 'appointments'}`,
   },

@@ -32,6 +32,7 @@ const auditActions: Readonly<Record<string, string>> = {
     'fee.updated': 'Changed a fee',
     'location.created': 'Added a location',
     'location.renamed': 'Renamed a location',
+    'location.payatclinic': 'Changed whether online patients may pay at a location',
     'location.deleted': 'Deleted a location',
     'location.reordered': 'Reordered the locations',
     'refund.resolved': 'Resolved a refund',

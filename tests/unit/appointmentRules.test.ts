@@ -43,6 +43,13 @@ describe('the fee', () => {
     expect(feeStateOf(appointment({ appointmentStatus: 'Cancelled', refundState: 'notRefundable' }), now)).toBe('paid');
   });
 
+  it('is due at the clinic, without Pay, for a booking paid at the visit (no hold to lapse)', () => {
+    const due = unpaid(5, { appointmentPaymentStatus: 'due', holdExpiresAt: null });
+    expect(feeStateOf(due, now)).toBe('due');
+    expect(feeStateOf(due, now + minutes(60 * 24))).toBe('due');
+    expect(canPay(due, now)).toBe(false);
+  });
+
   it('is unpaid, with Pay, while a Booked hold lasts; lapsed from the instant it ends', () => {
     const held = unpaid(1);
     expect(feeStateOf(held, now)).toBe('unpaid');

@@ -42,7 +42,8 @@ export async function calendarFile(
 /**
  * The booking confirmation with the appointment's .ics, to the account's email, built when its
  * keyed mail is sent (server/jobs/commitMails.ts) from the appointment as it is then: queued by
- * the transaction that marked the appointment paid, it is dropped (and says why) when the
+ * the transaction that marked the appointment paid (or booked it with its fee due at the clinic,
+ * which the mail then says), it is dropped (and says why) when the
  * appointment is gone, cancelled, or no longer paid by the time it goes out.
  */
 export async function confirmationMail(
@@ -78,6 +79,7 @@ export async function confirmationMail(
     location: record.location,
     consultationType: record.consultationType,
     fee: record.consultationFee,
+    due: record.appointmentPaymentStatus === 'due',
     appointmentsUrl: `${publicUrl}/#/myappointment`,
     calendar: {
       filename: appointmentFileName(record),

@@ -2,7 +2,10 @@
  * POST /appointment/add: the booking rules, each one check in checks/, composed in order. The
  * rules that need no lock are checked before the transaction (a bad request costs none); the day
  * plan and the family member again inside it, under the doctor row's lock, as the schedule or the
- * family may have changed meanwhile. Then the slot is claimed under the slot index.
+ * family may have changed meanwhile. Then the slot is claimed under the slot index: by an unpaid
+ * hold that lapses (the spec's pay-online flow), or, when the patient chose to pay at the clinic
+ * where that is offered, by a booking whose fee is due there (no lapse, its confirmation mailed at
+ * once).
  */
 import { type AppointmentCreateRequest, type AppointmentRecord, emptyMedicines } from '../../../contract/appointments.js';
 import type { User } from '../../../contract/auth.js';
@@ -12,6 +15,7 @@ import type { Queryable } from '../../db/database.js';
 import { findAppointmentRecord } from '../../repositories/appointmentRecords.js';
 import { findOwnBooking, insertAppointment, lapseHolds, type PatientDetails, rebookOwnHold } from '../../repositories/bookings.js';
 import { findFeeOf } from '../../repositories/fees.js';
+import { paysAtClinic } from '../../repositories/locations.js';
 import { fillMissingProfile } from '../../repositories/people.js';
 import { appointmentNumberPrefix, bookingMessages } from '../appointments.js';
 import type { AppointmentServiceDeps } from './service.js';
@@ -23,13 +27,15 @@ import { dateNotPast } from './checks/dateNotPast.js';
 import { feeExists } from './checks/feeExists.js';
 import { minorHasAdult } from './checks/minorHasAdult.js';
 import { notAlreadyPaid } from './checks/notAlreadyPaid.js';
+import { payAtClinic } from './checks/payAtClinic.js';
 import { refuseBeyondHoldsLimit } from './checks/withinHoldsLimit.js';
 import { type BookingFields, checkDayPlan } from './dayPlan.js';
 import { holdIsLive, isSlotViolation } from './slotIndex.js';
+import { confirmationKey } from '../../jobs/keyedMails.js';
 
 /** What booking needs of the appointment service's dependencies, the observer given. */
 export type BookingDeps = Pick<AppointmentServiceDeps, 'db' | 'now' | 'schedule' | 'holdMinutes' | 'people'> &
-  Required<Pick<AppointmentServiceDeps, 'observer'>>;
+  Required<Pick<AppointmentServiceDeps, 'observer' | 'mails'>>;
 
 /** POST /appointment/add's names. */
 export const bookingFields: BookingFields = {
@@ -53,14 +59,17 @@ interface CheckedBooking {
   consentText: string | null;
   familyMemberId: string | null;
   member: FamilyMember | null;
+  /** The fee is due at the clinic ("pay at the clinic"), not paid online. */
+  due: boolean;
 }
 
 const phone = (value: string) => value.replace(/[\s-]/g, '');
 
 /**
  * The rules checked before the transaction, in order: the date (not past, within the horizon),
- * the doctor's day plan, the fee, the teleconsultation consent, and the person consulted (the
- * account holder, or one of their family members; a minor only by an adult account holder).
+ * the doctor's day plan, the fee, the teleconsultation consent, paying at the clinic (a Clinic
+ * Visit where the location offers it), and the person consulted (the account holder, or one of
+ * their family members; a minor only by an adult account holder).
  */
 async function checkBooking(deps: BookingDeps, user: User, request: AppointmentCreateRequest, at: Date): Promise<CheckedBooking> {
   const { date, startTime: time, consultationType } = request;
@@ -72,10 +81,11 @@ async function checkBooking(deps: BookingDeps, user: User, request: AppointmentC
   const { doctorId, locationId } = checkDayPlan(await deps.schedule.dayPlan(request.doctorEmail, location, date), want, at, bookingFields);
   const fee = feeExists(await findFeeOf(deps.db, consultationType));
   const consentText = consentGiven(consultationType, request.consentText);
+  const due = payAtClinic(request.payAtClinic, consultationType, request.payAtClinic === true && locationId !== null ? await paysAtClinic(deps.db, locationId) : null);
   const familyMemberId = request.familyMemberId ?? null;
   const member = familyMemberId === null ? null : (await deps.people.bookable(deps.db, user, familyMemberId)).member;
   minorHasAdult(member, user);
-  return { location, want, doctorId, locationId, fee, consentText, familyMemberId, member };
+  return { location, want, doctorId, locationId, fee, consentText, familyMemberId, member, due };
 }
 
 /**
@@ -107,7 +117,7 @@ function patientDetails(user: User, request: AppointmentCreateRequest, b: Checke
 async function claimSlot(tx: Queryable, deps: BookingDeps, user: User, b: CheckedBooking, details: PatientDetails, at: Date): Promise<string> {
   const { date, time, consultationType } = b.want;
   const slot = { doctorId: b.doctorId, date, time };
-  const { locationId, fee } = b;
+  const { locationId, fee, due } = b;
   const holdExpiresAt = new Date(at.getTime() + deps.holdMinutes * 60_000);
   const numberPrefix = `${appointmentNumberPrefix}-${clinicClock(at).date.slice(2, 4)}-`;
   // The schedule may have changed since the check before the transaction: again, under the doctor row's lock.
@@ -123,20 +133,39 @@ async function claimSlot(tx: Queryable, deps: BookingDeps, user: User, b: Checke
   if (own) {
     const live = holdIsLive(own, at);
     if (!live) await lapseHolds(tx, slot, at, own.id);
-    await rebookOwnHold(tx, own.id, { ...details, locationId, consultationType, fee, holdExpiresAt: live ? null : holdExpiresAt }, at);
+    await rebookOwnHold(tx, own.id, { ...details, locationId, consultationType, fee, holdExpiresAt: live ? null : holdExpiresAt, due }, at);
     return own.id;
   }
   await refuseBeyondHoldsLimit(tx, user._id, at);
   await lapseHolds(tx, slot, at);
   return insertAppointment(
     tx,
-    { ...details, userId: user._id, ...slot, locationId, consultationType, fee, medicines: emptyMedicines, holdExpiresAt, numberPrefix },
+    {
+      ...details,
+      userId: user._id,
+      ...slot,
+      locationId,
+      consultationType,
+      fee,
+      medicines: emptyMedicines,
+      holdExpiresAt: due ? null : holdExpiresAt,
+      numberPrefix,
+      dueAtClinic: due,
+    },
     at,
   );
 }
 
+/** In the claiming transaction: the slot claimed, and for a fee due at the clinic its confirmation (nothing will settle to send it). */
+async function claimAndConfirm(tx: Queryable, deps: BookingDeps, user: User, b: CheckedBooking, details: PatientDetails, at: Date): Promise<string> {
+  const id = await claimSlot(tx, deps, user, b, details, at);
+  if (b.due) await deps.mails.queue(tx, 'confirmation', confirmationKey(id), at);
+  return id;
+}
+
 /**
- * Books for the logged-in `user`: an unpaid appointment holding its slot for HOLD_MINUTES. Losing
+ * Books for the logged-in `user`: an unpaid appointment holding its slot for HOLD_MINUTES (or, paid
+ * at the clinic, for good). Losing
  * the slot to a racing request answers 409 'This slot is already booked', unless the winner was
  * this same patient's other request (a double click on another instance), whose appointment is
  * answered then.
@@ -146,9 +175,10 @@ export async function createBooking(deps: BookingDeps, user: User, request: Appo
   const at = now();
   const checked = await checkBooking(deps, user, request, at);
   const details = patientDetails(user, request, checked, at);
+  if (checked.due) await deps.mails.prepare();
   let id: string;
   try {
-    id = await db.transaction((tx) => claimSlot(tx, deps, user, checked, details, at));
+    id = await db.transaction((tx) => claimAndConfirm(tx, deps, user, checked, details, at));
   } catch (error) {
     if (!isSlotViolation(error)) throw error;
     const own = await findOwnBooking(db, { userId: user._id, doctorId: checked.doctorId, date: checked.want.date, time: checked.want.time });

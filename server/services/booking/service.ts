@@ -8,6 +8,7 @@ import type { MessageAnswer, User } from '../../../contract/auth.js';
 import { sessionCaller } from '../../access/caller.js';
 import { isOwnEmail } from '../../access/rules.js';
 import type { Database } from '../../db/database.js';
+import { type MailQueue, noMailQueue } from '../../jobs/keyedMails.js';
 import { noObserver, type ServiceObserver } from '../../ops/metrics.js';
 import { withReleasedPrescription } from '../../records/patientView.js';
 import { listUserAppointments } from '../../repositories/appointmentLists.js';
@@ -33,10 +34,12 @@ export interface AppointmentServiceDeps {
   observer?: Pick<ServiceObserver, 'booking'>;
   /** Family members a booking may be for (services/people.ts). */
   people: Pick<PeopleService, 'bookable'>;
+  /** The booking confirmation of a fee due at the clinic ("pay at the clinic"), queued with the booking. */
+  mails?: MailQueue;
 }
 
 export function createAppointmentService(options: AppointmentServiceDeps) {
-  const deps = { ...options, observer: options.observer ?? noObserver };
+  const deps = { ...options, observer: options.observer ?? noObserver, mails: options.mails ?? noMailQueue };
   const { db, now, holdMinutes } = deps;
   return {
     holdMinutes,

@@ -1,20 +1,34 @@
-/** Locations: listed with what uses them, added, renamed, deleted while unused, put in order. */
-import type { AdminLocation } from '../../../contract/staffAdmin.js';
-import { isUniqueViolation } from '../../db/database.js';
+/** Locations: listed with what uses them, added, renamed or set to take fees at the clinic, deleted while unused, put in order. */
+import type { AdminLocation, LocationInput } from '../../../contract/staffAdmin.js';
+import { isUniqueViolation, type Queryable } from '../../db/database.js';
 import {
   deleteLocation,
   findAdminLocation,
   insertLocation,
   listAdminLocations,
   locationNameConstraint,
-  renameLocation,
   setLocationOrder,
+  updateLocation,
 } from '../../repositories/locations.js';
 import { insertAudit } from '../../repositories/staff.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { assertAdmin, auditActor, reorderWithAudit, type Staff } from '../staff.js';
 import type { AdminDeps } from '../staffAdmin.js';
 import { adminMessages } from './messages.js';
+
+/** In `tx`: the location's name and setting saved, each change audited; answers whether the setting changed. 404 for none. */
+async function updateAudited(tx: Queryable, staff: Staff, id: string, input: LocationInput, at: Date): Promise<boolean> {
+  const before = await findAdminLocation(tx, id, true);
+  if (!before) throw new NotFoundError(adminMessages.locationNotFound);
+  const payAtClinic = input.payAtClinic ?? before.payAtClinic ?? false;
+  const settingChanged = payAtClinic !== before.payAtClinic;
+  await updateLocation(tx, before._id, { name: input.name, payAtClinic });
+  const audit = (action: string, details: Record<string, unknown>) =>
+    insertAudit(tx, { ...auditActor(staff), action, details: { locationId: before._id, ...details } }, at);
+  if (input.name !== before.name || !settingChanged) await audit('location.renamed', { before: { name: before.name }, after: { name: input.name } });
+  if (settingChanged) await audit('location.payatclinic', { before: { payAtClinic: before.payAtClinic }, after: { payAtClinic } });
+  return settingChanged;
+}
 
 export function locationsAdmin({ db, now }: AdminDeps) {
   async function locationAnswer(id: string, message: string): Promise<{ message: string; location: AdminLocation }> {
@@ -27,14 +41,15 @@ export function locationsAdmin({ db, now }: AdminDeps) {
       return listAdminLocations(db);
     },
 
-    async createLocation(staff: Staff, name: string) {
+    async createLocation(staff: Staff, input: LocationInput) {
       assertAdmin(staff);
       const at = now();
+      const after = { name: input.name, payAtClinic: input.payAtClinic ?? false };
       let id: string;
       try {
         id = await db.transaction(async (tx) => {
-          const newId = await insertLocation(tx, name, at);
-          await insertAudit(tx, { ...auditActor(staff), action: 'location.created', details: { locationId: newId, after: { name } } }, at);
+          const newId = await insertLocation(tx, after, at);
+          await insertAudit(tx, { ...auditActor(staff), action: 'location.created', details: { locationId: newId, after } }, at);
           return newId;
         });
       } catch (error) {
@@ -44,26 +59,22 @@ export function locationsAdmin({ db, now }: AdminDeps) {
       return locationAnswer(id, adminMessages.locationCreated);
     },
 
-    /** Appointments and hours refer to the location by id: they follow the new name. */
-    async renameLocation(staff: Staff, id: string, name: string) {
+    /**
+     * The name, and the pay-at-the-clinic setting when the input has it. Appointments and hours
+     * refer to the location by id: they follow the new name. Audited as location.renamed (the name
+     * changed, or nothing did) and location.payatclinic (the setting changed).
+     */
+    async renameLocation(staff: Staff, id: string, input: LocationInput) {
       assertAdmin(staff);
       const at = now();
+      let settingChanged = false;
       try {
-        await db.transaction(async (tx) => {
-          const before = await findAdminLocation(tx, id, true);
-          if (!before) throw new NotFoundError(adminMessages.locationNotFound);
-          await renameLocation(tx, before._id, name);
-          await insertAudit(
-            tx,
-            { ...auditActor(staff), action: 'location.renamed', details: { locationId: before._id, before: { name: before.name }, after: { name } } },
-            at,
-          );
-        });
+        settingChanged = await db.transaction((tx) => updateAudited(tx, staff, id, input, at));
       } catch (error) {
         if (isUniqueViolation(error, locationNameConstraint)) throw new ConflictError(adminMessages.locationTaken);
         throw error;
       }
-      return locationAnswer(id.toLowerCase(), adminMessages.locationRenamed);
+      return locationAnswer(id.toLowerCase(), settingChanged ? adminMessages.locationSaved : adminMessages.locationRenamed);
     },
 
     /** Refused while a doctor works there or any appointment was booked there (their records need it). */

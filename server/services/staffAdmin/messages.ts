@@ -11,6 +11,7 @@ export const adminMessages = defineMessages('admin', {
   ),
   locationCreated: 'Location added.',
   locationRenamed: 'Location renamed.',
+  locationSaved: 'Location saved.',
   locationDeleted: 'Location deleted.',
   badOrder: 'The new order must list every entry exactly once. Reload the list and try again.',
   reordered: 'Order saved.',

@@ -121,6 +121,7 @@ function FeeNotes({ view, paying, payDisabled, onPay }: Pick<AppointmentCardProp
       {/* A flagged refund is pending until the clinic records it as paid back: never claim money came back before. */}
       {fee === 'refundPending' && <p className="appointment-card__fee">{texts.feeRefundPending}</p>}
       {fee === 'refunded' && <p className="appointment-card__fee">{texts.feeRefunded}</p>}
+      {fee === 'due' && status === 'Booked' && <p className="appointment-card__fee">{texts.feeDue(formatRupees(appointment.consultationFee))}</p>}
       {status === 'Missed' && <p className="appointment-card__fee notice">{texts.missedNote}</p>}
     </>
   );

@@ -1,8 +1,9 @@
 /**
  * The Book Appointment form: the booking machine's view. The choices come in the spec's order
  * (location -> doctor -> consultation type -> date -> slot), each step showing once the one
- * before it is made (framer-motion, still when the person prefers reduced motion); then the fee,
- * the personal fields (prefilled from the logged-in user) and Book.
+ * before it is made (framer-motion, still when the person prefers reduced motion); then the fee
+ * (and, where the place offers it, paying at the clinic), the personal fields (prefilled from the
+ * logged-in user) and Book.
  *
  * Slots are a native radio group (arrow keys move, Space picks); a booked or unavailable slot is
  * disabled, with its explanation as a tooltip and as text tied to it (aria-describedby).
@@ -26,6 +27,7 @@ import {
 import { SoonestOnline } from './SoonestOnline';
 import { useMessages } from '../../i18n/messages';
 import { PatientDetails } from './PatientDetails';
+import { PayChoice } from './PayChoice';
 import { DateFields, DoctorField, FeeLine, LocationField, SlotsFieldset, Step, TypeField, type BookingActor } from './BookingSteps';
 
 /**
@@ -149,6 +151,8 @@ export function BookingForm({ actor, token = null }: { actor: BookingActor; toke
       </Step>
 
       <FeeLine actor={actor} />
+
+      <PayChoice actor={actor} />
 
       <PatientDetails actor={actor} />
 

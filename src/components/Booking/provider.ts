@@ -4,7 +4,8 @@
  * - `notify`: a toast in the catalog's words (one at a time; an error still shown goes with the popup);
  * - `askForLogin`: the session's login popup, with this actor as `replyTo`, so the session itself
  *   answers `login.succeeded` or `login.cancelled` (machines/session/sessionMachine.ts);
- * - `redirect`: keeps the choices for /paymentfail, closes the popup and goes to /payment.
+ * - `redirect`: keeps the choices for /paymentfail, closes the popup and goes to /payment;
+ * - `booked` (the fee due at the clinic, no checkout): 'Appointment booked successfully.' and the popup closes.
  * The popup's view (./BookingPopup.tsx) only renders the state and sends events.
  */
 import { useActorRef } from '@xstate/react';
@@ -52,6 +53,8 @@ export interface BookingPage {
   readonly notify: (tone: 'success' | 'error', text: string) => void;
   /** Leaves the popup for an in-app path (the /payment page). */
   readonly leaveFor: (path: string) => void;
+  /** Closes the popup, done (focus back where it was opened from). */
+  readonly close: () => void;
 }
 
 /** The booking machine with its calls (the slot picker child gets the slot call) and its effects. */
@@ -72,6 +75,10 @@ export function provideBooking(services: BookingServices, page: BookingPage) {
         storeKeptBooking(kept);
         // '/#/payment?payUrl=…': through the hash router.
         page.leaveFor(url.startsWith('/#') ? url.slice(2) : url);
+      },
+      booked: () => {
+        page.notify('success', messages.spec.appointmentBooked);
+        page.close();
       },
     },
   });
@@ -116,6 +123,9 @@ export function useBookingActor({
         leaveFor(path) {
           callbacks.current.onClose({ returnFocus: false });
           callbacks.current.navigate(path);
+        },
+        close() {
+          callbacks.current.onClose();
         },
       }),
     { onClose, navigate, onKeep },

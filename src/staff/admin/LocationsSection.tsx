@@ -1,9 +1,12 @@
-/** Locations: list, add, rename, delete (the server refuses while one is used, and says why), reorder. */
+/**
+ * Locations: list, add, rename, whether online patients may pay at the clinic there, delete (the
+ * server refuses while one is used, and says why), reorder.
+ */
 import { locationPayload, locationsMachine } from '../../../machines/staffAdmin/lists';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { listActors } from './actors';
 import { AdminList } from './AdminList';
-import { Field } from './parts/fields';
+import { CheckField, Field } from './parts/fields';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
@@ -31,11 +34,24 @@ export function LocationsSection() {
       renderItem={(l) => (
         <>
           <strong className="admin-row__title">{l.name}</strong>
-          <span className="admin-row__meta">{texts.usage(l.doctorCount, l.appointmentCount)}</span>
+          <span className="admin-row__meta">
+            {texts.usage(l.doctorCount, l.appointmentCount)}
+            {l.payAtClinic && ` · ${texts.payAtClinicOn}`}
+          </span>
         </>
       )}
       renderForm={({ draft, errors, saving, change }) => (
-        <Field label={texts.name} value={draft.name ?? ''} error={errors.name} disabled={saving} required onChange={(v) => change('name', v)} />
+        <>
+          <Field label={texts.name} value={draft.name ?? ''} error={errors.name} disabled={saving} required onChange={(v) => change('name', v)} />
+          <CheckField
+            label={texts.payAtClinic}
+            hint={texts.payAtClinicHint}
+            checked={draft.payAtClinic === 'on'}
+            error={errors.payAtClinic}
+            disabled={saving}
+            onChange={(on) => change('payAtClinic', on ? 'on' : '')}
+          />
+        </>
       )}
       deletable
       reorderable
