@@ -25,6 +25,13 @@ import type { Msg91Config, TextsConfig, WhatsAppConfig } from './config.js';
 export type TextChannel = 'sms' | 'whatsapp';
 export const textChannels: readonly TextChannel[] = ['sms', 'whatsapp'];
 
+/**
+ * Which approved template a text goes out on: the appointment reminder, or a waitlist's offer of a
+ * freed slot (server/waitlist/notify.ts), whose template the clinic registers with the same
+ * variables (name, doctor, when: the offered slot, link, opt-out link).
+ */
+export type TextKind = 'reminder' | 'waitlistOffer';
+
 /** One reminder's variables; the provider's approved template holds the words around them. */
 export interface ReminderText {
   /** The phone number as given at booking (10 digits, maybe after +91 or 0). */
@@ -46,8 +53,10 @@ export interface ReminderText {
 
 export interface TextSender {
   channel: TextChannel;
-  /** Answers the provider's id of the message. */
-  send(text: ReminderText): Promise<{ providerId: string }>;
+  /** The kinds this server has a template for on this channel (the reminder always). */
+  kinds: readonly TextKind[];
+  /** Answers the provider's id of the message. A kind without a template is refused as not sent. */
+  send(text: ReminderText, kind?: TextKind): Promise<{ providerId: string }>;
 }
 
 export class TextSendError extends Error {
@@ -102,14 +111,19 @@ async function postJson(provider: string, url: string, headers: Record<string, s
   return { status: response.status, json };
 }
 
+const noTemplate = (kind: TextKind) => new TextSendError(`no ${kind} template is configured on this channel`, true);
+
 export function msg91Sender(config: Msg91Config): TextSender {
   return {
     channel: 'sms',
-    async send(text) {
+    kinds: config.offerTemplateIds ? ['reminder', 'waitlistOffer'] : ['reminder'],
+    async send(text, kind = 'reminder') {
+      const ids = kind === 'reminder' ? config.templateIds : config.offerTemplateIds;
+      if (!ids) throw noTemplate(kind);
       const mobiles = indianNumber(text.phoneNumber);
       if (mobiles === null) throw new TextSendError('not an Indian mobile number', true);
-      const language = text.language !== 'en' && config.templateIds[text.language] ? text.language : 'en';
-      const templateId = config.templateIds[language]!;
+      const language = text.language !== 'en' && ids[text.language] ? text.language : 'en';
+      const templateId = ids[language]!;
       const { status, json } = await postJson(
         'MSG91',
         `${config.baseUrl}/api/v5/flow`,
@@ -130,7 +144,10 @@ export function msg91Sender(config: Msg91Config): TextSender {
 export function whatsAppSender(config: WhatsAppConfig): TextSender {
   return {
     channel: 'whatsapp',
-    async send(text) {
+    kinds: config.offerTemplate ? ['reminder', 'waitlistOffer'] : ['reminder'],
+    async send(text, kind = 'reminder') {
+      const template = kind === 'reminder' ? config.template : config.offerTemplate;
+      if (!template) throw noTemplate(kind);
       const to = indianNumber(text.phoneNumber);
       if (to === null) throw new TextSendError('not an Indian mobile number', true);
       const language = config.languages.includes(text.language) ? text.language : 'en';
@@ -144,7 +161,7 @@ export function whatsAppSender(config: WhatsAppConfig): TextSender {
           to,
           type: 'template',
           template: {
-            name: config.template,
+            name: template,
             language: { code: language },
             components: [
               {

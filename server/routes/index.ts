@@ -17,6 +17,7 @@ import { slotRoutes } from './slots.js';
 import { staffRoutes } from './staff.js';
 import { staffAdminRoutes } from './staffAdmin.js';
 import { recordRoutes } from './records.js';
+import { waitlistRoutes } from '../waitlist/routes.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   await app.register(siteRoutes, { services, help });
@@ -30,6 +31,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(staffAdminRoutes, { services });
   await app.register(consultationRoutes, { services });
   await app.register(recordRoutes, { services });
+  await app.register(waitlistRoutes, { services });
   await app.register(chatRoutes, { services, hub: services.chatHub });
   // Unknown API paths go straight to the JSON 404, without a look for a file of that name.
   app.get('/*', (_request, reply) => reply.callNotFound());

@@ -1,7 +1,7 @@
 /**
  * The patient cancels their own appointment: the record is kept as Cancelled, with its payment
- * (no refund, spec §8), its slot freed (holds_slot false), and the change written to the audit
- * log with the staff's changes.
+ * (no refund, spec §8), its slot freed (holds_slot false) and told to the waitlist, and the change
+ * written to the audit log with the staff's changes.
  */
 import type { MessageAnswer, User } from '../../../contract/auth.js';
 import { sessionCaller } from '../../access/caller.js';
@@ -19,7 +19,7 @@ import { statusAt } from './status.js';
  * own (403 otherwise); the appointment is checked before the transaction, and again in it, locked.
  */
 export async function cancelOwn(
-  { db, now }: Pick<AppointmentServiceDeps, 'db' | 'now'>,
+  { db, now, waitlist }: Pick<AppointmentServiceDeps, 'db' | 'now' | 'waitlist'>,
   user: User,
   userId: string,
   appointmentId: string,
@@ -29,6 +29,7 @@ export async function cancelOwn(
   await ownChangeable(db, user, appointmentId, at, false, true);
   await db.transaction(async (tx) => {
     const a = await ownChangeable(tx, user, appointmentId, at, true, true);
+    if (a.holdsSlot) await waitlist.appointmentSlotFreed(tx, a.record._id, at);
     await cancelAppointment(tx, a.record._id, at);
     await insertAudit(
       tx,

@@ -20,6 +20,7 @@ import { cancelOwn } from './cancel.js';
 import { createBooking } from './create.js';
 import { moveOwn } from './move.js';
 import { recordAt } from './status.js';
+import type { WaitlistQueue } from '../../waitlist/slots.js';
 
 export interface AppointmentServiceDeps {
   db: Database;
@@ -33,6 +34,8 @@ export interface AppointmentServiceDeps {
   observer?: Pick<ServiceObserver, 'booking'>;
   /** Family members a booking may be for (services/people.ts). */
   people: Pick<PeopleService, 'bookable'>;
+  /** Where a cancel or a move tells the waitlist the slot it freed (server/waitlist/slots.ts). */
+  waitlist: WaitlistQueue;
 }
 
 export function createAppointmentService(options: AppointmentServiceDeps) {
