@@ -2,7 +2,7 @@
  * The waitlist's codecs: a patient waits for a doctor, a consultation type, optionally a clinic,
  * and a range of days; a freed slot that fits is offered to them as an unpaid hold (an ordinary
  * appointment on their list: they pay to take it, or decline it). The endpoints, who may call them
- * and their refusals: contract/endpoints/waitlist.ts; the rules: docs/desk.md, "The waitlist".
+ * and their refusals: contract/endpoints/waitlist.ts; the rules: docs/waitlist.md.
  */
 import * as t from 'io-ts';
 import { locationOrOnline } from './appointments.js';

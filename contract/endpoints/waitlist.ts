@@ -1,5 +1,5 @@
 /**
- * The patient's waitlist (docs/desk.md, "The waitlist"). Codecs in contract/waitlist.ts; served by
+ * The patient's waitlist (docs/waitlist.md). Codecs in contract/waitlist.ts; served by
  * server/waitlist/routes.ts. Every call needs the patient's bearer token (401 without one).
  *
  *   GET    /waitlist                -> WaitlistList: the caller's live entries, oldest first

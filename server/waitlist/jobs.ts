@@ -36,7 +36,7 @@ export interface WaitlistJobsOptions extends Omit<NotifyOptions, 'db'> {
 
 export interface SweepResult {
   queued: number;
-  passed: Partial<Record<PassOnOutcome, number>>;
+  passed: Partial<Record<PassOnOutcome | 'failed', number>>;
   messages: number;
 }
 
@@ -57,20 +57,24 @@ export function createWaitlistJobs(options: WaitlistJobsOptions) {
     return rows.map((r) => r.key);
   }
 
-  /** One sweep at the clock's now (see the module's comment). */
+  /**
+   * One sweep at the clock's now (see the module's comment). A slot or message that fails is left
+   * for the next sweep (or its job's retry) and the others still go; the sweep then fails with the
+   * first error, so the job list shows it.
+   */
   async function sweep(): Promise<SweepResult> {
     const at = now();
     const queued = await db.transaction((tx) => markDue(tx, at, clinicClock(at).date));
     const passed: SweepResult['passed'] = {};
+    const errors: unknown[] = [];
+    const tried = <T>(work: Promise<T>) => work.catch((error: unknown) => void errors.push(error));
     for (const key of await queuedSlots(db, sweepBatch)) {
-      const outcome = await slot(key);
+      const outcome = (await tried(slot(key))) ?? 'failed';
       passed[outcome] = (passed[outcome] ?? 0) + 1;
     }
     let messages = 0;
-    for (const key of await dueMessages()) {
-      // A failed send is left for its retry (the job's, or the next sweep's): the others still go.
-      if ((await message(key).catch(() => 'failed')) === 'sent') messages++;
-    }
+    for (const key of await dueMessages()) if ((await tried(message(key))) === 'sent') messages++;
+    if (errors.length > 0) throw errors[0];
     return { queued, passed, messages };
   }
 

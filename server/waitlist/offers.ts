@@ -112,8 +112,10 @@ export interface Candidate {
  * The waiting entries that fit the slot, in the order they joined: its doctor, its day within their
  * range, its place (a clinic's slot: Clinic Visits for that clinic or any; the online hours: Chat,
  * Video, Call), a live account with the details an appointment needs, no open offer, never offered
- * this slot before, and no paid booking with that doctor within their range already. Locked, skipping
- * entries another instance is offering a slot right now (it takes the next one in line).
+ * this slot before, and no paid booking with that doctor within their range already. Locked, in
+ * that order, so a pass that meets another instance offering a slot to one of them waits for it
+ * and, that entry taken meanwhile (its open offer), runs again for the next in line: the order of
+ * joining holds under concurrency too.
  */
 export async function candidates(tx: Queryable, slot: SlotKey & { locationId: string | null }, today: string, limit = 20): Promise<Candidate[]> {
   const { rows } = await tx.query<Record<string, unknown>>(
@@ -134,7 +136,7 @@ export async function candidates(tx: Queryable, slot: SlotKey & { locationId: st
                            and a.payment_status in ('paid', 'due') and a.date between greatest(e.from_date, $5::date) and e.to_date)
       order by e.joined_at, e.seq
       limit $6
-      for update of e skip locked`,
+      for update of e`,
     [slot.doctorId, slot.date, slot.startTime, slot.locationId, today, limit],
   );
   return rows as unknown as Candidate[];

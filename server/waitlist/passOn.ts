@@ -10,7 +10,8 @@
  * Idempotent: run twice, or on two instances at once, it offers a slot once. A racing claim of the
  * same slot fails on appointments_slot_key (or waitlist_offers_open_slot_key) and is rolled back:
  * somebody holds the slot. A racing offer of the same entry (two slots freed at once) fails on
- * waitlist_offers_open_entry_key and runs again, for the next entry in line.
+ * waitlist_offers_open_entry_key and runs again, for the next entry in line
+ * (tests/server/waitlist.race.test.ts, two instances on PostgreSQL).
  */
 import { emptyMedicines } from '../../contract/appointments.js';
 import { clinicClock, clinicInstant } from '../../contract/clinicTime.js';
@@ -54,9 +55,14 @@ export interface PassOnOptions {
 /**
  * What became of the slot: offered to an entry; taken (an offer of it was paid); held (somebody
  * holds it); unavailable (past, begun, or no longer one of the doctor's slots); nobody (no entry
- * fits); idle (not queued: passed on already).
+ * fits); idle (not queued: passed on already); lost (another claim of the slot won the race, and
+ * this one was rolled back); raced (every entry it tried was offered another slot meanwhile,
+ * `maxAttempts` times: left queued for the next pass).
  */
-export type PassOnOutcome = 'offered' | 'taken' | 'held' | 'unavailable' | 'nobody' | 'idle';
+export type PassOnOutcome = 'offered' | 'taken' | 'held' | 'unavailable' | 'nobody' | 'idle' | 'lost' | 'raced';
+
+/** Passes run again at most this often when the entry they chose was offered another slot meanwhile. */
+const maxAttempts = 10;
 
 /** The slot's open offers settled; 'taken' or 'held' when one of them still has the slot. */
 async function settleOffers(tx: Queryable, slot: SlotKey, at: Date): Promise<'taken' | 'held' | null> {
@@ -142,7 +148,7 @@ export async function passOn(options: PassOnOptions, key: SlotKey): Promise<Pass
   const { db, now } = options;
   const slot = await readSlot(db, key);
   if (!slot?.queued) return 'idle';
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const at = now();
     try {
       return await db.transaction((tx) => passOnIn(tx, options, slot, at));
@@ -150,12 +156,13 @@ export async function passOn(options: PassOnOptions, key: SlotKey): Promise<Pass
       // Claimed meanwhile (a booking, another instance's offer of it): not free to offer.
       if (isUniqueViolation(error, [slotConstraint, openSlotKey])) {
         await markSlotDone(db, slot, 'held', at);
-        return 'held';
+        return 'lost';
       }
       // The entry was offered another slot meanwhile, or two claims waited on each other (40P01):
       // again, and the next entry in line gets it.
-      if ((isUniqueViolation(error, openEntryKey) || sqlState(error) === '40P01') && attempt < 3) continue;
+      if (isUniqueViolation(error, openEntryKey) || sqlState(error) === '40P01') continue;
       throw error;
     }
   }
+  return 'raced';
 }

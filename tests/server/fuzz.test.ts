@@ -30,6 +30,7 @@ import { arbitraryOf, encodePathPart, hostile, type KnownValues, looseRecord, qu
 import { backends } from './helpers.js';
 import { bookingBody, checkout, meera, type Patient, type Response } from './paymentSupport.js';
 import { officeEmail } from './staffAdminSupport.js';
+import { joinBody } from './waitlistSupport.js';
 
 const deeperRuns = Number(process.env.FUZZ_RUNS ?? 2);
 const seed = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -127,12 +128,14 @@ describe.each(backends)('%s', (backend) => {
       toCompletable(t.clock, '11:15');
       await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/complete`, { ...bookingBody().medicines, complain: 'Cough', showMedicine: true });
       await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/order`, { totalPrice: 250, paymentMode: 'Card', pharmacyId: 'P-1' });
+      // A waitlist entry to leave or decline (its id among the known ones).
+      await setUp(accounts.patient, 'POST', '/api/waitlist', joinBody());
 
       const ids = await db.query<{ id: string }>(
         `select id::text from locations union all select id::text from doctors union all select id::text from appointments
          union all select id::text from orders union all select id::text from users union all select id::text from site_events
          union all select id::text from team_members union all select id::text from testimonials union all select id::text from doctor_leave
-         union all select id::text from payments`,
+         union all select id::text from payments union all select id::text from waitlist_entries`,
       );
       const known: KnownValues = {
         ids: ids.rows.map((r) => r.id),

@@ -1,4 +1,4 @@
--- The waitlist (docs/desk.md, "The waitlist"): a patient waits for a doctor, a consultation type,
+-- The waitlist (docs/waitlist.md): a patient waits for a doctor, a consultation type,
 -- optionally a clinic, and a range of days; a slot that is freed (a cancel, a move away, a lapsed
 -- hold, a no-show of a hold) is offered to the first waiting entry that fits, in the order they
 -- joined, as an unpaid hold in that patient's name (an ordinary appointment with hold_expires_at),
