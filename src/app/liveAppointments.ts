@@ -12,6 +12,7 @@ import { fromApi } from './fromApi';
 import { liveDownloadDocument } from './liveDocuments';
 import { liveChatServices } from './liveChat';
 import { offerDownload } from './offerDownload';
+import { liveWaitlistServices } from './liveWaitlist';
 
 
 export const liveAppointmentsServices: AppointmentsServices = {
@@ -48,6 +49,7 @@ export const liveAppointmentsServices: AppointmentsServices = {
     downloadDocument: liveDownloadDocument,
   },
   chat: liveChatServices,
+  waitlist: liveWaitlistServices,
   leaveFor(url) {
     window.location.assign(url);
   },

@@ -15,6 +15,7 @@ import { peopleMessages } from '../../server/services/people';
 import { recordMessages } from '../../server/services/records';
 import { horizonMessages } from '../../server/services/schedule';
 import { sessionMessages } from '../../server/services/sessions';
+import { waitlistMessages } from '../../server/waitlist/refusals';
 import { refusalOf, registeredMessages } from '../../server/services/messageCodes';
 import { passwordProblem } from '../../server/security/passwordPolicy';
 import type { ServerRefusal } from '../../src/api/serverWords';
@@ -46,6 +47,7 @@ const patientFacing = () =>
     peopleMessages,
     recordMessages,
     sessionMessages,
+    waitlistMessages,
   ].flatMap((group) =>
     Object.values(group).map((m) => asRefusal(typeof m === 'function' ? (m as (wait: string) => string)('12 minutes') : (m as string))),
   ).concat([90, 0].map((days) => asRefusal(horizonMessages.beyondHorizon(days))));

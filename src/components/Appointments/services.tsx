@@ -21,6 +21,7 @@ import type { LoadConsultation } from './ConsultationPanel';
 import type { DownloadDocument } from '../Records/DocumentDownloads';
 import type { ChatServices } from '../Chat/services';
 import type { OrderPaymentAnswer } from '../../../machines/orderPayment/orderPaymentMachine';
+import type { WaitlistServices } from '../Waitlist/services';
 
 export interface AppointmentsActors {
   readonly createPayment: PromiseActorLogic<PaymentAnswer, { request: PaymentRequest; token: string }>;
@@ -44,6 +45,8 @@ export interface AppointmentsServices {
   readonly actors: AppointmentsActors;
   /** A Chat appointment's conversation; absent: no chat on the cards. */
   readonly chat?: ChatServices;
+  /** My waitlist's calls (src/components/Waitlist/services.ts); absent: no waitlist block on the page. */
+  readonly waitlist?: WaitlistServices;
   /** The current instant, epoch milliseconds (`Date.now` when absent); the page's clock reads it every 15 seconds. */
   readonly now?: () => number;
   /** Leaves for the payment page, '/#/payment?payUrl=...' (window.location.assign). */
