@@ -3,8 +3,9 @@
  * its open offers, whether somebody holds it, the entries that fit it in the order they joined, and
  * a new offer. Dates 'YYYY-MM-DD', times 'HH:mm'.
  */
-import type { ConsultationType, Gender } from '../../contract/primitives.js';
+import type { ConsultationType } from '../../contract/primitives.js';
 import type { Queryable } from '../db/database.js';
+import type { PatientDetails } from '../repositories/bookings.js';
 import type { SlotKey } from './slots.js';
 
 /** The two unique indexes an offer races on (034_waitlist.sql). */
@@ -94,18 +95,11 @@ export async function slotHeld(tx: Queryable, slot: SlotKey): Promise<boolean> {
   return rows.length > 0;
 }
 
-export interface Candidate {
+/** A waiting entry that fits, with its patient's details as an appointment holds them (the account holder's). */
+export interface Candidate extends Omit<PatientDetails, 'familyMemberId'> {
   entryId: string;
   userId: string;
   consultationType: ConsultationType;
-  consentText: string | null;
-  consentAt: Date | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  age: number;
-  gender: Gender;
 }
 
 /**

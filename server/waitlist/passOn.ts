@@ -88,33 +88,27 @@ function offerEnds(plan: DayPlan | null, slot: SlotKey, at: Date, offerMinutes: 
 
 /** The hold in the candidate's name, its offer, and its messages. */
 async function offer(tx: Queryable, options: PassOnOptions, slot: QueuedSlot, c: Candidate, fee: number, ends: Date, at: Date): Promise<void> {
+  const { entryId, userId, consultationType, ...details } = c;
   const appointmentId = await insertAppointment(
     tx,
     {
-      userId: c.userId,
+      ...details,
+      familyMemberId: null,
+      userId,
       doctorId: slot.doctorId,
       locationId: slot.locationId,
       date: slot.date,
       time: slot.startTime,
-      consultationType: c.consultationType,
+      consultationType,
       fee,
-      firstName: c.firstName,
-      lastName: c.lastName,
-      email: c.email,
-      phoneNumber: c.phoneNumber,
-      age: c.age,
-      gender: c.gender,
-      familyMemberId: null,
-      consentText: c.consentText,
-      consentAt: c.consentAt,
       medicines: emptyMedicines,
       holdExpiresAt: ends,
       numberPrefix: `${appointmentNumberPrefix}-${clinicClock(at).date.slice(2, 4)}-`,
     },
     at,
   );
-  const offerId = await insertOffer(tx, { ...slot, entryId: c.entryId, appointmentId, expiresAt: ends }, at);
-  await queueOfferMessages(tx, { id: offerId, userId: c.userId }, options.offerChannels, options.engine(), at);
+  const offerId = await insertOffer(tx, { ...slot, entryId, appointmentId, expiresAt: ends }, at);
+  await queueOfferMessages(tx, { id: offerId, userId }, options.offerChannels, options.engine(), at);
 }
 
 /** The transaction: settle, release, and offer to the first entry that fits; the slot's row done with the outcome. */

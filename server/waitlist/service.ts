@@ -16,7 +16,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { findStoredAppointment } from '../repositories/appointmentRecords.js';
 import { cancelAppointment } from '../repositories/appointmentStatus.js';
 import { findDoctorByEmail } from '../repositories/doctors.js';
-import { insertAudit } from '../repositories/staff.js';
+import { auditPatientCancel } from '../services/booking/cancel.js';
 import { consentGiven } from '../services/booking/checks/consentGiven.js';
 import { ConflictError } from '../services/errors.js';
 import type { ScheduleService } from '../services/schedule.js';
@@ -89,18 +89,7 @@ async function releaseOffer(tx: Queryable, queue: WaitlistQueue, user: User, off
   if (a && a.record.appointmentStatus === 'Booked') {
     await queue.appointmentSlotFreed(tx, a.record._id, at);
     await cancelAppointment(tx, a.record._id, at);
-    await insertAudit(
-      tx,
-      {
-        actorUserId: user._id,
-        actor: user.email,
-        actorRole: 'patient',
-        action: 'appointment.cancelled',
-        appointmentId: a.record._id,
-        details: { before: { status: 'Booked', paymentStatus: a.record.appointmentPaymentStatus }, after: { status: 'Cancelled' }, waitlist: 'declined' },
-      },
-      at,
-    );
+    await auditPatientCancel(tx, user, a, at, { waitlist: 'declined' });
   }
   await closeOffer(tx, offer.id, 'declined', at);
   return true;

@@ -77,6 +77,10 @@ describe.each(backends)('database on %s', (backend) => {
         'team_members',
         'testimonials',
         'users',
+        'waitlist_entries',
+        'waitlist_messages',
+        'waitlist_offers',
+        'waitlist_slots',
       ]);
     });
 

@@ -7,18 +7,14 @@
  * again for the next entry in line (the entry: offered another slot meanwhile).
  * PostgreSQL only (TEST_DATABASE_URL): PGlite runs one statement at a time and would hide the race.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.js';
-import { openPostgres } from '../../server/db/postgres.js';
-import { createServices } from '../../server/services/index.js';
 import type { SlotKey } from '../../server/waitlist/slots.js';
-import { cheapCost, MemoryMailer, TestClock } from './accountsSupport.js';
+import { TestClock } from './accountsSupport.js';
 import { bookedAndPaid, cancel } from './appointmentsSupport.js';
-import { noClientDir, testDatabaseUrl, useTestDatabases } from './helpers.js';
-import { jobsOver, type TestJobs } from './jobsSupport.js';
-import { type Patient, publicUrl } from './paymentSupport.js';
+import { testDatabaseUrl, useTestDatabases } from './helpers.js';
+import { appOver, patientIn, useInstances } from './jobsSupport.js';
+import type { Patient } from './paymentSupport.js';
 import { connectionTo, lockWaiters } from './pgLocks.js';
 import { joinWaitlist } from './waitlistSupport.js';
 
@@ -27,11 +23,7 @@ const wednesday = '2025-03-12';
 describe.runIf(testDatabaseUrl)('the waitlist on two instances over postgres', () => {
   // Collected (not run) without TEST_DATABASE_URL too: only ask for PostgreSQL when there is one.
   const databases = testDatabaseUrl ? useTestDatabases('postgres') : null;
-  const opened: { jobs: TestJobs[]; pools: Database[] } = { jobs: [], pools: [] };
-  afterEach(async () => {
-    for (const j of opened.jobs.splice(0)) await j.stop();
-    for (const p of opened.pools.splice(0)) await p.close();
-  });
+  const instance = useInstances();
 
   /**
    * The test's database with `waiting` patients on Meera's waitlist (in that order) and `freed`
@@ -41,52 +33,27 @@ describe.runIf(testDatabaseUrl)('the waitlist on two instances over postgres', (
   async function setUp(waiting: number, freed: string[]) {
     const clock = new TestClock();
     const db = await databases!.seeded();
-    const { rows } = await db.query<{ name: string }>('select current_database() as name');
-    const url = new URL(testDatabaseUrl!);
-    url.pathname = `/${rows[0]!.name}`;
-    const app = await buildApp({
-      db,
-      clientDir: noClientDir,
-      config: loadConfig({ PUBLIC_URL: publicUrl }),
-      services: { now: clock.now, mailer: new MemoryMailer(), passwordCost: cheapCost },
-    });
-    const sessions = createServices(db, { now: clock.now }).sessions;
-    const patient = async (name: string): Promise<Patient> => {
-      const { rows: users } = await db.query<{ id: string }>(
-        `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method)
-         values ($1, $2, 'Patil', 30, 'female', '9876543210', 'google') returning id`,
-        [`${name}@example.com`, name],
-      );
-      const { token } = await sessions.issue(users[0]!.id);
-      return { id: users[0]!.id, email: `${name}@example.com`, token, headers: { authorization: `Bearer ${token}` } };
-    };
+    const app = await appOver(db, clock.now);
     const patients: Patient[] = [];
     try {
       for (let i = 0; i < waiting; i++) {
-        const p = await patient(`waiting${i}`);
+        const p = await patientIn(db, clock.now, `waiting${i}`);
         const res = await joinWaitlist(app, p);
         if (res.statusCode !== 200) throw new Error(`join answered ${res.statusCode}: ${res.body}`);
         patients.push(p);
         clock.advance(1_000); // joined one after the other
       }
       for (const [i, startTime] of freed.entries()) {
-        const holder = await patient(`holder${i}`);
+        const holder = await patientIn(db, clock.now, `holder${i}`);
         const appointment = await bookedAndPaid(app, holder, { date: wednesday, startTime });
         expect((await cancel(app, holder, holder.id, appointment._id)).statusCode).toBe(200);
       }
     } finally {
       await app.close();
     }
-    const instance = async () => {
-      const pool = await openPostgres({ connectionString: url.href, max: 4 });
-      opened.pools.push(pool);
-      const j = jobsOver(pool, clock.now);
-      opened.jobs.push(j);
-      return j;
-    };
     const { rows: doctors } = await db.query<{ id: string }>(`select id from doctors where email = 'meera.kulkarni@sahaj-clinic.example'`);
     const keys: SlotKey[] = freed.map((startTime) => ({ doctorId: doctors[0]!.id, date: wednesday, startTime }));
-    return { db, patients, keys, a: await instance(), b: await instance() };
+    return { db, patients, keys, a: await instance(db, clock.now), b: await instance(db, clock.now) };
   }
 
   /** Every open offer, and every hold on the freed slots, with whose they are. */

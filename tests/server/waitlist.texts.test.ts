@@ -5,14 +5,14 @@
  * templates, the mail only. Against the local stand-ins of both providers
  * (tests/server/textProvidersFake.ts); the clock starts on Tuesday 11 March 2025, 10:00.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readTextsConfig } from '../../server/config/texts.js';
 import { offerMessageRows } from '../../server/waitlist/notify.js';
 import { bookedAndPaid, cancel, useAppointmentsApp } from './appointmentsSupport.js';
 import { backends } from './helpers.js';
 import { jobsOver, type TestJobs } from './jobsSupport.js';
 import { publicUrl } from './paymentSupport.js';
-import { type FakeTextProviders, startFakeTextProviders } from './textProvidersFake.js';
+import { useFakeTextProviders } from './textProvidersFake.js';
 import { joined, offerRows } from './waitlistSupport.js';
 
 const offerTemplates = { MSG91_WAITLIST_TEMPLATE_ID: '65f0aa11d6fc0512a3b4c5ff', WHATSAPP_WAITLIST_TEMPLATE: 'waitlist_offer' };
@@ -34,16 +34,10 @@ describe('offer text settings', () => {
 
 describe.each(backends)("an offer's texts on %s", (backend) => {
   const t = useAppointmentsApp(backend);
-  let fake: FakeTextProviders;
-  beforeAll(async () => {
-    fake = await startFakeTextProviders();
-  });
-  afterAll(() => fake.close());
+  const fake = useFakeTextProviders();
   const started: TestJobs[] = [];
   afterEach(async () => {
     for (const jobs of started.splice(0)) await jobs.stop();
-    fake.sms.length = 0;
-    fake.whatsapp.length = 0;
   });
   const jobs = (env: Record<string, string>) => {
     const j = jobsOver(t.db(), t.clock.now, { config: { texts: readTextsConfig(env).value } });
@@ -64,19 +58,19 @@ describe.each(backends)("an offer's texts on %s", (backend) => {
 
   it('with the offer templates: the mail, an SMS and a WhatsApp message, once each', async () => {
     const asha = await freedForAsha();
-    const j = jobs({ ...fake.env(), ...offerTemplates });
+    const j = jobs({ ...fake().env(), ...offerTemplates });
     expect(await j.waitlist.sweep()).toMatchObject({ passed: { offered: 1 }, messages: 3 });
     await j.waitlist.sweep();
     expect(j.mailer.sent.map((m) => m.to)).toEqual([asha.email]);
-    expect(fake.sms.map((s) => s.body.template_id)).toEqual(['65f0aa11d6fc0512a3b4c5ff']);
-    expect(fake.sms[0]!.body.recipients[0]).toMatchObject({
+    expect(fake().sms.map((s) => s.body.template_id)).toEqual(['65f0aa11d6fc0512a3b4c5ff']);
+    expect(fake().sms[0]!.body.recipients[0]).toMatchObject({
       mobiles: '919876543210',
       name: 'asha',
       doctor: 'Dr. Meera Kulkarni',
       when: 'Wednesday, 12 March 2025 at 17:00 (India Standard Time)',
       link: `${publicUrl}/#/myappointment`,
     });
-    expect(fake.whatsapp.map((w) => w.body.template.name)).toEqual(['waitlist_offer']);
+    expect(fake().whatsapp.map((w) => w.body.template.name)).toEqual(['waitlist_offer']);
     const [offer] = await offerRows(t.db());
     expect((await offerMessageRows(t.db(), offer!.id)).map((r) => [r.channel, r.state, r.attempts])).toEqual([
       ['email', 'sent', 1],
@@ -87,16 +81,16 @@ describe.each(backends)("an offer's texts on %s", (backend) => {
 
   it('without them: the mail only, never a reminder template for an offer', async () => {
     await freedForAsha();
-    const j = jobs(fake.env());
+    const j = jobs(fake().env());
     expect(await j.waitlist.sweep()).toMatchObject({ passed: { offered: 1 }, messages: 1 });
     expect(j.mailer.sent).toHaveLength(1);
-    expect(fake.sms).toEqual([]);
-    expect(fake.whatsapp).toEqual([]);
+    expect(fake().sms).toEqual([]);
+    expect(fake().whatsapp).toEqual([]);
   });
 
   it('a text cut off mid-send is not sent again; a message of an offer gone by then is dropped, saying why', async () => {
     await freedForAsha();
-    const j = jobs({ ...fake.env(), ...offerTemplates });
+    const j = jobs({ ...fake().env(), ...offerTemplates });
     const { rows } = await t.db().query<{ doctor_id: string }>('select doctor_id from waitlist_slots');
     expect(await j.waitlist.passOn({ doctorId: rows[0]!.doctor_id, date: '2025-03-12', startTime: '17:00' })).toBe('offered');
     const [offer] = await offerRows(t.db());
@@ -105,8 +99,8 @@ describe.each(backends)("an offer's texts on %s", (backend) => {
     // The patient declined before the WhatsApp message went out.
     await t.db().query(`update waitlist_offers set status = 'declined', closed_at = now()`);
     expect(await j.waitlist.send(`waitlist-offer:${offer!.id}:whatsapp`)).toBe('dropped');
-    expect(fake.sms).toEqual([]);
-    expect(fake.whatsapp).toEqual([]);
+    expect(fake().sms).toEqual([]);
+    expect(fake().whatsapp).toEqual([]);
     expect((await offerMessageRows(t.db(), offer!.id)).map((r) => [r.channel, r.state, r.note])).toEqual([
       ['email', 'queued', ''],
       ['sms', 'unknown', 'interrupted mid-send: it may have gone out, so it is not sent again'],
