@@ -60,12 +60,23 @@ export interface SlotOffer {
   paid: boolean;
   holdsLive: boolean;
   cancelled: boolean;
+  /** When the hold ends now (a checkout opened after the offer ended may have claimed it again). */
+  holdEnds: Date | null;
 }
 
 /** The slot's open offers with their holds' state, locked. */
 export async function openOffersOfSlot(tx: Queryable, slot: SlotKey, at: Date): Promise<SlotOffer[]> {
-  const { rows } = await tx.query<{ id: string; entry_id: string; booked: boolean; at_slot: boolean; paid: boolean; holds_live: boolean; cancelled: boolean }>(
-    `select o.id, o.entry_id, a.status = 'Booked' as booked,
+  const { rows } = await tx.query<{
+    id: string;
+    entry_id: string;
+    booked: boolean;
+    at_slot: boolean;
+    paid: boolean;
+    holds_live: boolean;
+    cancelled: boolean;
+    hold_expires_at: Date | null;
+  }>(
+    `select o.id, o.entry_id, a.status = 'Booked' as booked, a.hold_expires_at,
             (a.doctor_id = o.doctor_id and a.date = o.date and a.start_time = o.start_time) as at_slot,
             a.payment_status in ('paid', 'due') as paid,
             coalesce(a.holds_slot and a.hold_expires_at > $4, false) as holds_live,
@@ -83,7 +94,13 @@ export async function openOffersOfSlot(tx: Queryable, slot: SlotKey, at: Date): 
     paid: r.paid,
     holdsLive: r.holds_live,
     cancelled: r.cancelled,
+    holdEnds: r.hold_expires_at,
   }));
+}
+
+/** The open offer ends when its hold does (the patient's checkout claimed the slot again for a while). */
+export async function followHold(tx: Queryable, id: string, ends: Date, at: Date): Promise<void> {
+  await tx.query(`update waitlist_offers set expires_at = $2, updated_at = $3 where id = $1 and status = 'open' and expires_at < $2`, [id, ends, at]);
 }
 
 /** Somebody holds the slot (its lapsed holds already released). */

@@ -26,6 +26,7 @@ import { queueOfferMessages } from './notify.js';
 import {
   type Candidate,
   candidates,
+  followHold,
   insertOffer,
   markSlotDone,
   openEntryKey,
@@ -72,7 +73,10 @@ async function settleOffers(tx: Queryable, slot: SlotKey, at: Date): Promise<'ta
       await closeEntry(tx, offer.entryId, 'done', at);
       return 'taken';
     }
-    if (offer.booked && offer.atSlot && offer.holdsLive) return 'held';
+    if (offer.booked && offer.atSlot && offer.holdsLive) {
+      if (offer.holdEnds) await followHold(tx, offer.id, offer.holdEnds, at);
+      return 'held';
+    }
     await closeOffer(tx, offer.id, offer.cancelled ? 'declined' : 'lapsed', at);
   }
   return null;

@@ -223,6 +223,28 @@ describe.each(backends)('the waitlist on %s', (backend) => {
     expect(await entryStatus(t.db(), (await offerRows(t.db()))[0]!.entry_id)).toBe('done');
   });
 
+  it('an offer paid for after its hold ended, while the slot was still free, stays the patient\'s', async () => {
+    const slot = await paidSlot('17:00');
+    const asha = await t.patient('asha');
+    const ravi = await t.patient('ravi');
+    await joined(t.app(), asha);
+    await joined(t.app(), ravi);
+    await freeByCancel(slot);
+    await sweep();
+    const offer = (await entriesOf(t.app(), asha))[0]!.offer!;
+    // Past the hold, before any sweep passed it on: the checkout claims the free slot again.
+    t.clock.advance(31 * minute);
+    const { checkoutPageUrl } = await checkout(t.app(), asha, { _id: offer.appointmentId, consultationFee: 600 });
+    expect(await sweep()).toMatchObject({ passed: { held: 1 } });
+    expect((await entriesOf(t.app(), asha))[0]).toMatchObject({ status: 'offered', offer: { appointmentId: offer.appointmentId } });
+    expect((await entriesOf(t.app(), ravi))[0]).toMatchObject({ status: 'waiting', offer: null });
+    // The next sweep finds nothing to do: the offer follows the hold.
+    expect(await sweep()).toMatchObject({ queued: 0, passed: {} });
+    await pressPay(t.app(), checkoutPageUrl);
+    await sweep();
+    expect((await offerRows(t.db())).map((o) => [o.user_id, o.status])).toEqual([[asha.id, 'taken']]);
+  });
+
   it('a move away frees the old slot for the waitlist; a slot nobody waits for writes nothing', async () => {
     const slot = await paidSlot('17:00');
     const asha = await t.patient('asha');
