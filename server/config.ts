@@ -35,7 +35,7 @@ import { oneOf } from './config/variables.js';
 
 export { ConfigError, type Env } from './config/env.js';
 export type { MetricsConfig } from './config/ops.js';
-export { defaultBookingHorizonDays, defaultHelpContacts, type HelpConfig, maxBookingHorizonDays } from './config/site.js';
+export { defaultBookingHorizonDays, defaultHelpContacts, defaultWaitlistOfferMinutes, type HelpConfig, maxBookingHorizonDays } from './config/site.js';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -74,6 +74,8 @@ export interface Config {
      * bookable day is today + this many days, clinic time.
      */
     horizonDays: number;
+    /** WAITLIST_OFFER_MINUTES: how long a freed slot offered to a waitlisted patient is held for them (server/waitlist). */
+    waitlistOfferMinutes: number;
   };
   /**
    * The operations port (server/ops/server.ts): /metrics, and the online backup of the embedded

@@ -15,6 +15,7 @@ import { recordEndpoints } from './records.js';
 import { doctorEndpoints, siteEndpoints } from './site.js';
 import { staffEndpoints } from './staff.js';
 import { staffAdminEndpoints } from './staffAdmin.js';
+import { waitlistEndpoints } from './waitlist.js';
 
 export * from '../endpoint.js';
 export { appointmentEndpoints, paymentEndpoints, slotEndpoints } from './appointments.js';
@@ -28,6 +29,7 @@ export { recordDocuments, recordEndpoints } from './records.js';
 export { doctorEndpoints, siteEndpoints } from './site.js';
 export { staffEndpoints } from './staff.js';
 export { staffAdminEndpoints } from './staffAdmin.js';
+export { waitlistEndpoints } from './waitlist.js';
 
 /** The endpoints of a table, its nested tables' (the admin's site content) included. */
 function endpointsOf(table: object): AnyEndpoint[] {
@@ -52,4 +54,5 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   staffAdminEndpoints,
   deskEndpoints,
   displayEndpoints,
+  waitlistEndpoints,
 ].flatMap(endpointsOf);

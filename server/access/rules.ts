@@ -144,6 +144,11 @@ export function assertOwnsFamilyMember<T extends Owned & { archived: boolean }>(
   return ownedOr404(caller, member && !member.archived ? member : null, notFound);
 }
 
+/** The caller's waitlist entry while live (waiting, its days not over): one that is over is as none. */
+export function assertOwnsWaitlistEntry<T extends Owned & { live: boolean }>(caller: Account | null, entry: T | null, notFound: string): T {
+  return ownedOr404(caller, entry && entry.live ? entry : null, notFound);
+}
+
 /**
  * The appointment and the caller's part in it when they may see it (`applies`: the feature is the
  * appointment's, as a chat is a Chat's); 404 with `notFound` for none, a stranger, and an

@@ -1,4 +1,7 @@
-/** What the site offers patients: the help contacts (HELP_*) and how far ahead they book (BOOKING_HORIZON_DAYS). */
+/**
+ * What the site offers patients: the help contacts (HELP_*), how far ahead they book
+ * (BOOKING_HORIZON_DAYS) and how long a freed slot is held for a waitlisted patient (WAITLIST_OFFER_MINUTES).
+ */
 import { problem, settings, variable } from './env.js';
 import { isPlainEmail } from './variables.js';
 
@@ -58,11 +61,25 @@ const bookingHorizonDays = (name: string) =>
         );
   });
 
+/** WAITLIST_OFFER_MINUTES' default: long enough to read a text and pay, short enough to pass the slot on the same morning. */
+export const defaultWaitlistOfferMinutes = 30;
+
+const waitlistOfferMinutes = variable('WAITLIST_OFFER_MINUTES', (value) => {
+  if (value === undefined) return defaultWaitlistOfferMinutes;
+  const n = Number(value);
+  return /^\d+$/.test(value) && n >= 5 && n <= 240
+    ? n
+    : problem(`WAITLIST_OFFER_MINUTES must be a whole number of minutes from 5 to 240: how long a freed slot is held for a waitlisted patient (got "${value}")`);
+});
+
 export const siteSettings = settings('site', (_env, { take }) => ({
   help: {
     chatNumber: take(phoneNumber('HELP_CHAT_NUMBER', defaultHelpContacts.chatNumber), defaultHelpContacts.chatNumber),
     callNumber: take(phoneNumber('HELP_CALL_NUMBER', defaultHelpContacts.callNumber), defaultHelpContacts.callNumber),
     email: take(emailAddress('HELP_EMAIL', defaultHelpContacts.email), defaultHelpContacts.email),
   } satisfies HelpConfig,
-  booking: { horizonDays: take(bookingHorizonDays('BOOKING_HORIZON_DAYS'), defaultBookingHorizonDays) },
+  booking: {
+    horizonDays: take(bookingHorizonDays('BOOKING_HORIZON_DAYS'), defaultBookingHorizonDays),
+    waitlistOfferMinutes: take(waitlistOfferMinutes, defaultWaitlistOfferMinutes),
+  },
 }));

@@ -10,12 +10,17 @@
  *   MSG91_REMINDER_TEMPLATE_ID_HI, MSG91_REMINDER_TEMPLATE_ID_MR
  *                                optional: the Hindi and Marathi templates (same variables);
  *                                without one, that language's patients get the English text.
+ *   MSG91_WAITLIST_TEMPLATE_ID   optional: the Flow template id of a waitlist's offer of a freed
+ *                                slot (same variables, ##when## the offered slot); _HI and _MR as
+ *                                above. Without it, offers go by email only on SMS.
  *   MSG91_BASE_URL               tests only: a local stand-in for https://control.msg91.com.
  *
  *   WHATSAPP_TOKEN               a WhatsApp Cloud API access token (a system user's); never logged.
  *   WHATSAPP_PHONE_NUMBER_ID     the sending number's id (WhatsApp Manager, API setup).
  *   WHATSAPP_REMINDER_TEMPLATE   the approved template's name; its body takes five parameters in
  *                                this order: name, doctor, when, link, opt-out link.
+ *   WHATSAPP_WAITLIST_TEMPLATE   optional: the approved template of a waitlist's offer (the same five
+ *                                parameters, in the reminder's languages); without it, no WhatsApp offers.
  *   WHATSAPP_REMINDER_LANGUAGES  the languages that template is approved in, of en, hi, mr
  *                                (default en); a patient's other language gets the English one.
  *   WHATSAPP_API_VERSION         the Graph API version in the address (default v21.0).
@@ -24,7 +29,7 @@
  * A public PUBLIC_URL does not require any of them: SMS and WhatsApp are optional for a clinic.
  */
 import type { Language } from '../../contract/auth.js';
-import { type Msg91Config, msg91Host, type TextsConfig, type WhatsAppConfig, whatsAppHost } from '../messaging/config.js';
+import { type Msg91Config, msg91Host, type TemplateIds, type TextsConfig, type WhatsAppConfig, whatsAppHost } from '../messaging/config.js';
 import { type Env, problem, raw, type Reader, settings, variable } from './env.js';
 import { baseUrl } from './variables.js';
 
@@ -39,15 +44,23 @@ const templateId = (name: string, required: boolean) =>
     return plainId.test(value) ? value : problem(`${name} must be a Flow template id (letters and digits, as MSG91 shows it) (got "${value}")`);
   });
 
-function msg91(env: Env, { take, fail }: Reader): Msg91Config | null {
+/** `<prefix>` (English) and `<prefix>_HI`, `<prefix>_MR`; undefined when English is not set. */
+function templateIdsOf({ take }: Reader, prefix: string, required: boolean): TemplateIds | undefined {
+  const en = take(templateId(prefix, required), undefined);
+  const hi = take(templateId(`${prefix}_HI`, false), undefined);
+  const mr = take(templateId(`${prefix}_MR`, false), undefined);
+  return en === undefined ? undefined : { en, ...(hi ? { hi } : {}), ...(mr ? { mr } : {}) };
+}
+
+function msg91(env: Env, reader: Reader): Msg91Config | null {
+  const { take, fail } = reader;
   const authKey = raw(env, 'MSG91_AUTH_KEY');
   if (authKey === undefined) fail('MSG91_AUTH_KEY is required when SMS_PROVIDER is msg91 (the auth key from the MSG91 panel)');
-  const en = take(templateId('MSG91_REMINDER_TEMPLATE_ID', true), undefined);
-  const hi = take(templateId('MSG91_REMINDER_TEMPLATE_ID_HI', false), undefined);
-  const mr = take(templateId('MSG91_REMINDER_TEMPLATE_ID_MR', false), undefined);
+  const templateIds = templateIdsOf(reader, 'MSG91_REMINDER_TEMPLATE_ID', true);
+  const offerTemplateIds = templateIdsOf(reader, 'MSG91_WAITLIST_TEMPLATE_ID', false);
   const url = take(baseUrl('MSG91_BASE_URL', msg91Host), msg91Host);
-  if (authKey === undefined || en === undefined) return null;
-  return { authKey, templateIds: { en, ...(hi ? { hi } : {}), ...(mr ? { mr } : {}) }, baseUrl: url };
+  if (authKey === undefined || templateIds === undefined) return null;
+  return { authKey, templateIds, ...(offerTemplateIds ? { offerTemplateIds } : {}), baseUrl: url };
 }
 
 const smsProvider = variable('SMS_PROVIDER', (value, asSet) => {
@@ -58,8 +71,11 @@ const smsProvider = variable('SMS_PROVIDER', (value, asSet) => {
 const phoneNumberId = variable('WHATSAPP_PHONE_NUMBER_ID', (value) =>
   value !== undefined && /^\d{1,30}$/.test(value) ? value : problem(`WHATSAPP_PHONE_NUMBER_ID must be the number's id, digits only, from WhatsApp Manager (got "${value}")`),
 );
-const template = variable('WHATSAPP_REMINDER_TEMPLATE', (value) =>
-  value !== undefined && /^[a-z0-9_]{1,512}$/.test(value) ? value : problem(`WHATSAPP_REMINDER_TEMPLATE must be a template name (lower-case letters, digits and _) (got "${value}")`),
+const templateName = (name: string, value: string | undefined) =>
+  value !== undefined && /^[a-z0-9_]{1,512}$/.test(value) ? value : problem(`${name} must be a template name (lower-case letters, digits and _) (got "${value}")`);
+const template = variable('WHATSAPP_REMINDER_TEMPLATE', (value) => templateName('WHATSAPP_REMINDER_TEMPLATE', value));
+const offerTemplate = variable('WHATSAPP_WAITLIST_TEMPLATE', (value) =>
+  value === undefined ? undefined : templateName('WHATSAPP_WAITLIST_TEMPLATE', value),
 );
 const languages = variable('WHATSAPP_REMINDER_LANGUAGES', (value) => {
   const given = value ?? 'en';
@@ -87,14 +103,15 @@ function whatsApp(env: Env, { take, fail }: Reader): WhatsAppConfig | null {
     token: raw(env, 'WHATSAPP_TOKEN')!,
     phoneNumberId: take(phoneNumberId, null),
     template: take(template, null),
+    offerTemplate: take(offerTemplate, undefined),
     languages: take(languages, null),
     apiVersion: take(apiVersion, null),
     baseUrl: take(baseUrl('WHATSAPP_BASE_URL', whatsAppHost), whatsAppHost),
   };
-  const { phoneNumberId: id, template: name, languages: listed, apiVersion: version } = channel;
-  return id !== null && name !== null && listed !== null && version !== null
-    ? { ...channel, phoneNumberId: id, template: name, languages: listed, apiVersion: version }
-    : null;
+  const { phoneNumberId: id, template: name, offerTemplate: offer, languages: listed, apiVersion: version } = channel;
+  if (id === null || name === null || listed === null || version === null) return null;
+  const { offerTemplate: _offer, ...rest } = channel;
+  return { ...rest, phoneNumberId: id, template: name, ...(offer ? { offerTemplate: offer } : {}), languages: listed, apiVersion: version };
 }
 
 export const textsSettings = settings('texts', (env, reader): TextsConfig => {

@@ -19,6 +19,8 @@ import { morningListKind } from './morningList.js';
 import { confirmationKind, prescriptionKind } from './commitMails.js';
 import type { ClinicDetails } from '../documents/prescription.js';
 import { defaultRecordsConfig } from '../records/config.js';
+import { defaultWaitlistOfferMinutes } from '../config/site.js';
+import { createWaitlistJobs, type WaitlistJobs } from '../waitlist/jobs.js';
 
 export interface JobsOptions {
   db: Database;
@@ -47,6 +49,8 @@ export interface JobsOptions {
   optOutLink?: OptOutLink;
   /** Tests: text senders instead of the configured ones (config.texts). */
   texts?: Partial<Record<TextChannel, TextSender>>;
+  /** WAITLIST_OFFER_MINUTES: how long a freed slot is held for the waitlisted patient it is offered to; 30 when absent. */
+  waitlistOfferMinutes?: number;
 }
 
 export interface Jobs {
@@ -57,6 +61,8 @@ export interface Jobs {
   reconciliation: Reconciliation | null;
   /** Refund notices, the admin's refund summary, the doctors' morning lists, booking confirmations, prescriptions. */
   mails: KeyedMails;
+  /** Freed slots passed on to the waitlist, and the offers' messages (server/waitlist/jobs.ts). */
+  waitlist: WaitlistJobs;
   /** Starts the engine with its workers and timers (cron, maintenance): what main.ts does. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -65,6 +71,7 @@ export interface Jobs {
 export function createJobs(options: JobsOptions): Jobs {
   const engine =
     options.engine ?? createJobEngine({ db: options.db, onError: options.onError ?? (() => undefined), ...(options.tuning ? { tuning: options.tuning } : {}) });
+  const texts = options.texts ?? createTextSenders(options.config.texts ?? { sms: null, whatsapp: null });
   const reminders = createReminders({
     db: options.db,
     now: options.now,
@@ -72,7 +79,17 @@ export function createJobs(options: JobsOptions): Jobs {
     publicUrl: options.publicUrl,
     leadsMinutes: options.config.reminderLeadsMinutes,
     engine: () => engine,
-    texts: options.texts ?? createTextSenders(options.config.texts ?? { sms: null, whatsapp: null }),
+    texts,
+    ...(options.optOutLink ? { optOutLink: options.optOutLink } : {}),
+  });
+  const waitlist = createWaitlistJobs({
+    db: options.db,
+    now: options.now,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    texts,
+    offerMinutes: options.waitlistOfferMinutes ?? defaultWaitlistOfferMinutes,
+    engine: () => engine,
     ...(options.optOutLink ? { optOutLink: options.optOutLink } : {}),
   });
   const purge = createPurge({ db: options.db, now: options.now, ...(options.retention ? { retention: options.retention } : {}) });
@@ -98,13 +115,14 @@ export function createJobs(options: JobsOptions): Jobs {
       prescriptionKind(options.db, { clinic: options.clinic ?? defaultRecordsConfig.clinic, publicUrl: options.publicUrl }),
     ],
   });
-  engine.define([...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...mails.queues]);
+  engine.define([...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...mails.queues, ...waitlist.queues]);
   return {
     engine,
     reminders,
     purge,
     reconciliation,
     mails,
+    waitlist,
     start: () => engine.start({ workers: true, timers: true }),
     stop: () => engine.stop(),
   };

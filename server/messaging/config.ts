@@ -5,10 +5,15 @@
  */
 import type { Language } from '../../contract/auth.js';
 
+/** A Flow template id per language; English always. */
+export type TemplateIds = { en: string } & Partial<Record<Exclude<Language, 'en'>, string>>;
+
 export interface Msg91Config {
   authKey: string;
   /** The Flow template id per language; English always. */
-  templateIds: { en: string } & Partial<Record<Exclude<Language, 'en'>, string>>;
+  templateIds: TemplateIds;
+  /** The waitlist offer's Flow template id per language (the same variables); absent: offers go by email only. */
+  offerTemplateIds?: TemplateIds;
   baseUrl: string;
 }
 
@@ -16,6 +21,8 @@ export interface WhatsAppConfig {
   token: string;
   phoneNumberId: string;
   template: string;
+  /** The waitlist offer's approved template (same parameters, the same languages); absent: offers go by email only. */
+  offerTemplate?: string;
   languages: readonly Language[];
   apiVersion: string;
   baseUrl: string;

@@ -25,6 +25,13 @@ import type { Msg91Config, TextsConfig, WhatsAppConfig } from './config.js';
 export type TextChannel = 'sms' | 'whatsapp';
 export const textChannels: readonly TextChannel[] = ['sms', 'whatsapp'];
 
+/**
+ * Which approved template a text goes out on: the appointment reminder, or a waitlist's offer of a
+ * freed slot (server/waitlist/notify.ts), whose template the clinic registers with the same
+ * variables (name, doctor, when: the offered slot, link, opt-out link).
+ */
+export type TextKind = 'reminder' | 'waitlistOffer';
+
 /** One reminder's variables; the provider's approved template holds the words around them. */
 export interface ReminderText {
   /** The phone number as given at booking (10 digits, maybe after +91 or 0). */
@@ -46,8 +53,10 @@ export interface ReminderText {
 
 export interface TextSender {
   channel: TextChannel;
-  /** Answers the provider's id of the message. */
-  send(text: ReminderText): Promise<{ providerId: string }>;
+  /** The kinds this server has a template for on this channel (the reminder always). */
+  kinds: readonly TextKind[];
+  /** Answers the provider's id of the message. A kind without a template is refused as not sent. */
+  send(text: ReminderText, kind?: TextKind): Promise<{ providerId: string }>;
 }
 
 export class TextSendError extends Error {
@@ -149,13 +158,18 @@ export async function sendWhatsAppTemplate(
   throw new TextSendError(`WhatsApp answered ${status}: ${error ? `${masked(error.message)} (code ${masked(error.code)})` : 'no message id'}`, true);
 }
 
+const noTemplate = (kind: TextKind) => new TextSendError(`no ${kind} template is configured on this channel`, true);
+
 export function msg91Sender(config: Msg91Config): TextSender {
   return {
     channel: 'sms',
-    async send(text) {
+    kinds: config.offerTemplateIds ? ['reminder', 'waitlistOffer'] : ['reminder'],
+    async send(text, kind = 'reminder') {
+      const ids = kind === 'reminder' ? config.templateIds : config.offerTemplateIds;
+      if (!ids) throw noTemplate(kind);
       const mobiles = providerNumber(text.phoneNumber);
-      const language = text.language !== 'en' && config.templateIds[text.language] ? text.language : 'en';
-      return sendMsg91Flow(config, config.templateIds[language]!, {
+      const language = text.language !== 'en' && ids[text.language] ? text.language : 'en';
+      return sendMsg91Flow(config, ids[language]!, {
         mobiles,
         name: text.name,
         doctor: text.doctor,
@@ -170,11 +184,14 @@ export function msg91Sender(config: Msg91Config): TextSender {
 export function whatsAppSender(config: WhatsAppConfig): TextSender {
   return {
     channel: 'whatsapp',
-    async send(text) {
+    kinds: config.offerTemplate ? ['reminder', 'waitlistOffer'] : ['reminder'],
+    async send(text, kind = 'reminder') {
+      const template = kind === 'reminder' ? config.template : config.offerTemplate;
+      if (!template) throw noTemplate(kind);
       const to = providerNumber(text.phoneNumber);
       const language = config.languages.includes(text.language) ? text.language : 'en';
       const parameters = [text.name, text.doctor, text.whenIn(language), text.link, text.optOut];
-      return sendWhatsAppTemplate(config, { to, template: config.template, language, parameters });
+      return sendWhatsAppTemplate(config, { to, template, language, parameters });
     },
   };
 }

@@ -14,6 +14,7 @@ import { createJobs, type Jobs } from '../jobs/index.js';
 import { defaultJobsConfig } from '../jobs/config.js';
 import { createJobEngine, type JobEngine } from '../jobs/engine.js';
 import { createMailQueue } from '../jobs/keyedMails.js';
+import { createWaitlistQueue } from '../waitlist/slots.js';
 import { wakeReconciliation } from '../jobs/reconcile.js';
 import { isLoopbackUrl } from '../identity/config.js';
 import { createMailer, outboxDir } from '../mail/index.js';
@@ -110,6 +111,7 @@ export const servicesPlugin = fp<AppParts>(
       observer: app.metrics.observer,
       records: config.records ?? defaultRecordsConfig,
       mailQueue: createMailQueue(engine),
+      waitlistQueue: createWaitlistQueue(engine),
       ...options.services,
       mailer: app.mailer,
     });
@@ -138,6 +140,7 @@ export const jobsPlugin = fp<AppParts>(
       payments: services.payments,
       onCheckError: (error, merchantOrderId) => app.log.warn({ err: error, merchantOrderId }, 'payment status check failed'),
       optOutLink: async (userId, channel) => optOutUrl(config.http.publicUrl, await optOutToken(optOutSecrets, userId, channel)),
+      ...(config.booking ? { waitlistOfferMinutes: config.booking.waitlistOfferMinutes } : {}),
     });
     app.decorate('jobs', jobs);
     app.addHook('onClose', async () => engine.stop());

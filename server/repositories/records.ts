@@ -212,6 +212,8 @@ export async function closeAccount(tx: Queryable, user: { id: string; email: str
     [user.id, pseudonym, now],
   );
   await tx.query('delete from chat_reads where user_id = $1', [user.id]);
+  // Waiting for a slot is no record of care, and an entry would hold the consent's words: gone.
+  await tx.query('delete from waitlist_entries where user_id = $1', [user.id]);
   await tx.query(`update audit_log set actor = $2 where actor_user_id = $1`, [user.id, alias]);
   await eraseFromAuditAndNotes(tx, user, alias, personal);
   await tx.query('delete from email_codes where email = $1', [user.email]);

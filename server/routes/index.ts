@@ -19,6 +19,7 @@ import { staffAdminRoutes } from './staffAdmin.js';
 import { recordRoutes } from './records.js';
 import { deskRoutes } from '../desk/routes.js';
 import { queueRoutes } from '../queue/routes.js';
+import { waitlistRoutes } from '../waitlist/routes.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   await app.register(siteRoutes, { services, help });
@@ -33,6 +34,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(deskRoutes, { services });
   await app.register(consultationRoutes, { services });
   await app.register(recordRoutes, { services });
+  await app.register(waitlistRoutes, { services });
   await app.register(chatRoutes, { services, hub: services.chatHub });
   await app.register(queueRoutes, { services });
   // Unknown API paths go straight to the JSON 404, without a look for a file of that name.

@@ -31,6 +31,8 @@ import { createStaffAdminService } from './staffAdmin.js';
 import { createStaffScheduleService } from './staffSchedule/service.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 import { createDeskService } from '../desk/service.js';
+import { createWaitlistQueue, type WaitlistQueue } from '../waitlist/slots.js';
+import { createWaitlistService } from '../waitlist/service.js';
 
 export interface ServiceOptions {
   /** Which reminder text channels are set up: /auth/reminders offers only those. */
@@ -65,6 +67,11 @@ export interface ServiceOptions {
    * completes no consultation builds the services without one).
    */
   mailQueue: MailQueue;
+  /**
+   * Where a change that frees a slot tells the waitlist, in its transaction (server/waitlist/slots.ts,
+   * over the app's job engine). Absent: the freed slot's row only, which the minutely sweep finds.
+   */
+  waitlistQueue: WaitlistQueue;
   /** Where bookings, payments and mails are counted (the app's metrics); nowhere when absent. */
   observer: ServiceObserver;
   /** JITSI_*, JOIN_*: video rooms and join windows (server/consultation/config.ts); the defaults when absent. */
@@ -141,7 +148,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const chatHub = createChatHub(db, options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
   const people = createPeopleService({ db, now });
   const mails = options.mailQueue ?? noMailQueue;
-  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, publicUrl, observer, people, mails });
+  const waitlistQueue = options.waitlistQueue ?? createWaitlistQueue(null);
+  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, publicUrl, observer, people, mails, waitlist: waitlistQueue });
   const otp = createOtpService({ db, now, mailer, secrets: createSecrets(db, options.appSecret ?? null), limits });
   const records = createRecordService({
     db,
@@ -187,9 +195,11 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     /** Staff console, admins only: locations, fees, site content, accounts and roles, orders, refunds. */
     staffAdmin: createStaffAdminService({ db, now }),
     /** Staff console, admins only: doctors, weekly hours, leave (the orphan rule), moving and cancelling appointments. */
-    staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes }),
+    staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes, waitlist: waitlistQueue }),
     /** The front desk: patients without accounts, desk bookings and walk-ins, check-in, counter payments, queues, day lists. */
     desk: createDeskService({ db, now, schedule, mails }),
+    /** The patient's waitlist: join, list, leave, decline an offered slot (server/waitlist). */
+    waitlist: createWaitlistService({ db, now, schedule, queue: waitlistQueue }),
     /** The consultation itself: join windows, Jitsi links, the call's no-answer notes. */
     consultations: createConsultationService({ db, now, ...(options.consultation ? { config: options.consultation } : {}) }),
     /** Chat consultations: messages, photos, read marks; `chatHub` delivers them in real time. */

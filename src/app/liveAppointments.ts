@@ -13,6 +13,7 @@ import { liveDownloadDocument } from './liveDocuments';
 import { liveChatServices } from './liveChat';
 import { liveQueuePlace } from './liveQueuePlace';
 import { offerDownload } from './offerDownload';
+import { liveWaitlistServices } from './liveWaitlist';
 
 
 export const liveAppointmentsServices: AppointmentsServices = {
@@ -50,6 +51,7 @@ export const liveAppointmentsServices: AppointmentsServices = {
   },
   chat: liveChatServices,
   queuePlace: liveQueuePlace,
+  waitlist: liveWaitlistServices,
   leaveFor(url) {
     window.location.assign(url);
   },

@@ -16,6 +16,7 @@ export const sameAsEnglish: readonly RegExp[] = [
   /^account\.maskedPassword$/, // dots
   /^appointments\.appointmentHeading$/, // `${doctor}, ${date}`
   /^appointments\.editWhich$/, // `${doctor}, ${type}`
+  /^waitlist\.(what|offerWhen)$/, // `${type}, ${place}`, `${date}, ${time}, ${place}`
   /^people\.reminder(Sms|Whatsapp)$/, // SMS, WhatsApp: written so in Hindi and Marathi too
   /^serverWords$/, // a code it does not know is said in the server's English (tests/unit/serverWords.test.ts checks the known ones)
 ];

@@ -397,6 +397,55 @@ export const en = {
     orderRedirectingIn: (seconds: number) =>
       `Going to My appointments in ${seconds} ${plural('en-IN', seconds, { one: 'second', other: 'seconds' })}.`,
   },
+  /** The waitlist: My appointments' "My waitlist" block, its join form and offered slots, and the booking popup's link to it. */
+  waitlist: {
+    heading: 'My waitlist',
+    intro:
+      'No time suits you? Join the waitlist for a doctor and some days. When a slot that fits is freed, it is held for you for a short time and we tell you by email (and by SMS or WhatsApp, as your reminder settings say).',
+    loading: 'Loading your waitlist…',
+    failed: 'Your waitlist could not be loaded.',
+    tryAgain: 'Try again',
+    empty: 'You are not on any waitlist.',
+    listLabel: 'Your waitlist entries',
+    /** What an entry waits for: the type and where ("Clinic Visit, any clinic", "Video, online"). */
+    what: (type: string, place: string) => `${type}, ${place}`,
+    anyClinic: 'any clinic',
+    online: 'online',
+    days: (from: string, to: string) => (from === to ? `On ${from}` : `From ${from} to ${to}`),
+    waiting: 'Waiting for a slot to be freed.',
+    leave: 'Leave the waitlist',
+    leaveFor: (doctor: string) => `Leave the waitlist for ${doctor}`,
+    leaving: 'Leaving…',
+    joinOpen: 'Join a waitlist',
+    joinHeading: 'Join a waitlist',
+    doctor: 'Doctor',
+    chooseDoctor: 'Choose a doctor',
+    location: 'Clinic',
+    anyLocation: "Any of the doctor's clinics",
+    consultationType: 'Consultation type',
+    chooseType: 'Choose a consultation type',
+    onlineNoClinic: 'Chat, Video and Call are online: there is no clinic to choose.',
+    fromDate: 'From',
+    toDate: 'To',
+    daysHint: (days: number) => `Dates are in clinic time (India), at most ${days} days.`,
+    join: 'Join the waitlist',
+    joining: 'Joining…',
+    close: 'Close',
+    joined: 'You are on the waitlist. We will tell you when a slot is freed.',
+    left: 'You have left the waitlist.',
+    /** A slot held for an entry. */
+    offerHeading: 'A slot is held for you',
+    offerWhen: (date: string, time: string, place: string) => `${date}, ${time}, ${place}`,
+    offerUntil: (until: string, number: string) =>
+      `Held for you until ${until}. To take it, pay its fee in your appointments above (appointment ${number}).`,
+    decline: 'Decline this slot',
+    declining: 'Declining…',
+    declined: 'You declined the slot: it goes to the next patient waiting, and you stay on the waitlist.',
+    taken: 'Paid: the slot is yours.',
+    lapsed: 'The hold on this slot ended: it went to the next patient waiting. You stay on the waitlist.',
+    /** The booking popup's link when no time suits or the doctor is not available. */
+    bookingLink: 'No time suits you? Join the waitlist',
+  },
   /** The consultation itself: a Video or Call appointment's card on /myappointment. */
   consultation: {
     heading: 'Your consultation',

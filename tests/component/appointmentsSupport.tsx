@@ -63,14 +63,14 @@ export type FakeAppointments = ReturnType<typeof fakeAppointments>;
  * The page for Asha (logged in with a stored token), its list asked for but not yet answered. The
  * list is the session's: its call is given to the account services, as the app gives the real one.
  */
-export async function renderMyAppointments(fake: FakeAppointments = fakeAppointments()) {
+export async function renderMyAppointments(fake: FakeAppointments = fakeAppointments(), route = '/myappointment') {
   const fakeLogin = fakeAccount({ storedToken: 'tok-stored' });
   const account = {
     ...fakeLogin,
     services: { ...fakeLogin.services, actors: { ...fakeLogin.services.actors, loadAppointments: fake.loadAppointments.logic } },
   };
   render(
-    <MemoryRouter initialEntries={['/myappointment']}>
+    <MemoryRouter initialEntries={[route]}>
       <AccountProvider services={account.services}>
         <AppointmentsServicesProvider services={fake.services}>
           <MyAppointmentsPage />

@@ -44,6 +44,8 @@ import { doctorScheduleMachine } from '../../machines/staffAdmin/doctorScheduleM
 import { auditLogMachine } from '../../machines/staffConsole/auditLogMachine.js';
 import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine.js';
 import { staffAppointmentsMachine } from '../../machines/staffConsole/staffAppointmentsMachine.js';
+import { waitlistMachine } from '../../machines/waitlistOffer/waitlistMachine.js';
+import { waitlistOfferMachine } from '../../machines/waitlistOffer/waitlistOfferMachine.js';
 
 /** File (relative to machines/) and the machine it creates. */
 export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMachine }> = [
@@ -87,4 +89,6 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'staffConsole/auditLogMachine.ts', machine: auditLogMachine },
   { file: 'staffConsole/staffAccessMachine.ts', machine: staffAccessMachine },
   { file: 'staffConsole/staffAppointmentsMachine.ts', machine: staffAppointmentsMachine },
+  { file: 'waitlistOffer/waitlistMachine.ts', machine: waitlistMachine },
+  { file: 'waitlistOffer/waitlistOfferMachine.ts', machine: waitlistOfferMachine },
 ];

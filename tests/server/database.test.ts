@@ -82,6 +82,10 @@ describe.each(backends)('database on %s', (backend) => {
         'team_members',
         'testimonials',
         'users',
+        'waitlist_entries',
+        'waitlist_messages',
+        'waitlist_offers',
+        'waitlist_slots',
       ]);
     });
 

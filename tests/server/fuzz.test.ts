@@ -31,6 +31,7 @@ import { backends } from './helpers.js';
 import { bookingBody, checkout, meera, type Patient, type Response } from './paymentSupport.js';
 import { officeEmail } from './staffAdminSupport.js';
 import { enqueue } from './queueSupport.js';
+import { joinBody } from './waitlistSupport.js';
 
 const deeperRuns = Number(process.env.FUZZ_RUNS ?? 2);
 const seed = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -142,14 +143,17 @@ describe.each(backends)('%s', (backend) => {
       });
       // A display link to revoke, and a finished place in today's queue to ask about (a waiting
       // one would open a stream, which an injected request would wait on for ever).
-      await setUp(accounts.admin, 'POST', '/api/staff/displays', { label: 'Fuzz TV', locationId: (await db.query<{ id: string }>("select id from locations where name = 'Aundh'")).rows[0]!.id });
+      await setUp(accounts.admin, 'POST', '/api/staff/displays', { label: 'Fuzz TV', locationId: aundhId });
       await enqueue(db, done._id, { token: 90, status: 'done' });
+      // A waitlist entry to leave or decline (its id among the known ones).
+      await setUp(accounts.patient, 'POST', '/api/waitlist', joinBody());
 
       const ids = await db.query<{ id: string }>(
         `select id::text from locations union all select id::text from doctors union all select id::text from appointments
          union all select id::text from orders union all select id::text from users union all select id::text from site_events
          union all select id::text from team_members union all select id::text from testimonials union all select id::text from doctor_leave
-         union all select id::text from payments union all select id::text from queue_displays union all select id::text from queue_entries`,
+         union all select id::text from payments union all select id::text from queue_displays union all select id::text from queue_entries
+         union all select id::text from waitlist_entries`,
       );
       const known: KnownValues = {
         ids: ids.rows.map((r) => r.id),

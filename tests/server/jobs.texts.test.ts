@@ -8,7 +8,7 @@
  *
  * The clock starts on Tuesday 11 March 2025, 10:00 in the clinic; nothing sleeps.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { readTextsConfig } from '../../server/config/texts.js';
 import { optOutToken, optOutUrl } from '../../server/messaging/optOut.js';
@@ -19,7 +19,7 @@ import { bookedAndPaid, cancel, useAppointmentsApp } from './appointmentsSupport
 import { backends } from './helpers.js';
 import { jobsOver, sweepAndSend, type TestJobs } from './jobsSupport.js';
 import { publicUrl } from './paymentSupport.js';
-import { type FakeTextProviders, startFakeTextProviders } from './textProvidersFake.js';
+import { type FakeTextProviders, useFakeTextProviders } from './textProvidersFake.js';
 
 /** Wednesday 12 March 2025, 17:00: Dr. Meera Kulkarni at Aundh (Wednesdays 17:00-20:00). */
 const wednesday = { date: '2025-03-12', startTime: '17:00' };
@@ -66,19 +66,14 @@ describe.each(backends)('reminders by SMS and WhatsApp on %s', (backend) => {
   const t = useAppointmentsApp(backend, {
     env: { SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'app-key', MSG91_REMINDER_TEMPLATE_ID: 'abc123', MSG91_BASE_URL: 'http://127.0.0.1:9' },
   });
+  const providers = useFakeTextProviders();
   let fake: FakeTextProviders;
-  beforeAll(async () => {
-    fake = await startFakeTextProviders();
+  beforeEach(() => {
+    fake = providers();
   });
-  afterAll(() => fake.close());
   const started: TestJobs[] = [];
   afterEach(async () => {
     for (const jobs of started.splice(0)) await jobs.stop();
-    fake.sms.length = 0;
-    fake.whatsapp.length = 0;
-    fake.requests.length = 0;
-    fake.failNext('sms', 0);
-    fake.failNext('whatsapp', 0);
   });
   const clinicTime = (at: string) => {
     const target = new Date(`${at.replace(' ', 'T')}:00+05:30`).getTime();

@@ -3,7 +3,12 @@
  * (server/jobs) over a test's database, on the test's clock, with a mailbox of its own, and
  * test tuning: retries available at once, the shortest expiry pg-boss allows (1 s).
  */
+import { afterEach } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
+import { openPostgres } from '../../server/db/postgres.js';
+import { createServices } from '../../server/services/index.js';
 import { defaultJobsConfig, type JobsConfig, parseReminderLeads } from '../../server/jobs/config.js';
 import type { EngineTuning } from '../../server/jobs/engine.js';
 import { createJobs, type Jobs } from '../../server/jobs/index.js';
@@ -11,8 +16,9 @@ import { mailSendQueue } from '../../server/jobs/keyedMails.js';
 import type { OptOutLink } from '../../server/jobs/reminders.js';
 import type { Mailer } from '../../server/mail/mailer.js';
 import type { Retention } from '../../server/records/config.js';
-import { MemoryMailer } from './accountsSupport.js';
-import { publicUrl } from './paymentSupport.js';
+import { cheapCost, MemoryMailer } from './accountsSupport.js';
+import { noClientDir, testDatabaseUrl } from './helpers.js';
+import { type Patient, publicUrl } from './paymentSupport.js';
 
 export const testTuning: Partial<EngineTuning> = { retryDelaySeconds: 0, expireInSeconds: 1, pollingIntervalSeconds: 0.5 };
 
@@ -67,4 +73,49 @@ export async function sendQueuedMails(jobs: Pick<Jobs, 'engine'>): Promise<numbe
   const failed = (await jobs.engine.list({ states: ['retry', 'failed'] })).find((job) => job.queue === mailSendQueue && job.error !== null);
   if (failed) throw new Error(failed.error!);
   return ran;
+}
+
+/** An app over `db` on the clock `now`, as the suites that set data up through the API build one (close it). */
+export const appOver = (db: Database, now: () => Date) =>
+  buildApp({
+    db,
+    clientDir: noClientDir,
+    config: loadConfig({ PUBLIC_URL: publicUrl }),
+    services: { now, mailer: new MemoryMailer(), passwordCost: cheapCost },
+  });
+
+/** A patient account `<name>@example.com` made in SQL, with a live session token. */
+export async function patientIn(db: Database, now: () => Date, name: string): Promise<Patient> {
+  const email = `${name}@example.com`;
+  const { rows } = await db.query<{ id: string }>(
+    `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method)
+     values ($1, $2, 'Patil', 30, 'female', '9876543210', 'google') returning id`,
+    [email, name],
+  );
+  const { token } = await createServices(db, { now }).sessions.issue(rows[0]!.id);
+  return { id: rows[0]!.id, email, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * For a describe block on PostgreSQL (TEST_DATABASE_URL): answers `instance(db, now)`, another
+ * "instance" of the background work over the test's database, with a pool, an engine and a
+ * mailbox of its own, as another process would have; each is stopped and its pool closed after
+ * the test, before the database is dropped (call it after the block's useTestDatabases).
+ */
+export function useInstances(): (db: Database, now: () => Date) => Promise<TestJobs> {
+  const opened: { jobs: TestJobs[]; pools: Database[] } = { jobs: [], pools: [] };
+  afterEach(async () => {
+    for (const j of opened.jobs.splice(0)) await j.stop();
+    for (const p of opened.pools.splice(0)) await p.close();
+  });
+  return async (db, now) => {
+    const { rows } = await db.query<{ name: string }>('select current_database() as name');
+    const url = new URL(testDatabaseUrl!);
+    url.pathname = `/${rows[0]!.name}`;
+    const pool = await openPostgres({ connectionString: url.href, max: 4 });
+    opened.pools.push(pool);
+    const j = jobsOver(pool, now);
+    opened.jobs.push(j);
+    return j;
+  };
 }

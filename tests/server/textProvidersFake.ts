@@ -14,6 +14,7 @@
  * The test makes either fail the next N requests (`failNext`) as the provider would.
  */
 import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
@@ -100,4 +101,28 @@ export async function startFakeTextProviders(): Promise<FakeTextProviders> {
     }),
     close: () => app.close(),
   });
+}
+
+/**
+ * For a describe block: the stand-ins, started once for the block, their records emptied and
+ * their failures reset after each test; `fake()` inside a test.
+ */
+export function useFakeTextProviders(): () => FakeTextProviders {
+  let fake: FakeTextProviders | undefined;
+  beforeAll(async () => {
+    fake = await startFakeTextProviders();
+  });
+  afterAll(() => fake?.close());
+  afterEach(() => {
+    if (!fake) return;
+    fake.sms.length = 0;
+    fake.whatsapp.length = 0;
+    fake.requests.length = 0;
+    fake.failNext('sms', 0);
+    fake.failNext('whatsapp', 0);
+  });
+  return () => {
+    if (!fake) throw new Error('the text providers are not started');
+    return fake;
+  };
 }

@@ -10,7 +10,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, matchEndpoint, pathOf, queryOf, endpoint, appointmentEndpoints, recordDocuments } from '../../contract/endpoints/index.js';
+import { allEndpoints, matchEndpoint, pathOf, queryOf, endpoint, appointmentEndpoints, recordDocuments, waitlistEndpoints } from '../../contract/endpoints/index.js';
 import { AppointmentDeleteParams } from '../../contract/appointments.js';
 import { MessageAnswer } from '../../contract/auth.js';
 import { apiRoot, recordRoutes, registeredRoutes } from '../../server/http/route.js';
@@ -77,6 +77,16 @@ describe('the endpoint table and the server', () => {
       expect(found[0]?.codecs?.query, `${key(e.method, e.path)} query`).toBe(e.query);
       expect(found[0]?.codecs?.body, `${key(e.method, e.path)} body`).toBe(e.body);
       expect(found[0]?.codecs?.answer, `${key(e.method, e.path)} answer`).toBe(e.answer);
+    }
+  });
+
+  it("registers the waitlist's four endpoints, with their codecs", () => {
+    const waitlist = Object.values(waitlistEndpoints);
+    expect(waitlist.map((e) => key(e.method, e.path)).sort()).toEqual(['DELETE /waitlist/:id', 'GET /waitlist', 'POST /waitlist', 'POST /waitlist/:id/decline']);
+    for (const e of waitlist) {
+      expect(allEndpoints).toContain(e);
+      const found = registeredRoutes(app).filter((r) => r.method === e.method && r.url === `${apiRoot}${e.path}`);
+      expect(found.map((r) => [r.codecs?.params, r.codecs?.body, r.codecs?.answer]), key(e.method, e.path)).toEqual([[e.params, e.body, e.answer]]);
     }
   });
 

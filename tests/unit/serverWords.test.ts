@@ -16,6 +16,7 @@ import { recordMessages } from '../../server/services/records';
 import { horizonMessages } from '../../server/services/schedule';
 import { sessionMessages } from '../../server/services/sessions';
 import { queueMessages } from '../../server/queue/messages';
+import { waitlistMessages } from '../../server/waitlist/refusals';
 import { refusalOf, registeredMessages } from '../../server/services/messageCodes';
 import { passwordProblem } from '../../server/security/passwordPolicy';
 import type { ServerRefusal } from '../../src/api/serverWords';
@@ -48,6 +49,7 @@ const patientFacing = () =>
     queueMessages,
     recordMessages,
     sessionMessages,
+    waitlistMessages,
   ].flatMap((group) =>
     Object.values(group).map((m) => asRefusal(typeof m === 'function' ? (m as (wait: string) => string)('12 minutes') : (m as string))),
   ).concat([90, 0].map((days) => asRefusal(horizonMessages.beyondHorizon(days))));

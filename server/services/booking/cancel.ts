@@ -1,11 +1,13 @@
 /**
  * The patient cancels their own appointment: the record is kept as Cancelled, with its payment
- * (no refund, spec §8), its slot freed (holds_slot false), and the change written to the audit
- * log with the staff's changes.
+ * (no refund, spec §8), its slot freed (holds_slot false) and told to the waitlist, and the change
+ * written to the audit log with the staff's changes.
  */
 import type { MessageAnswer, User } from '../../../contract/auth.js';
 import { sessionCaller } from '../../access/caller.js';
 import { isOwnAccountId } from '../../access/rules.js';
+import type { Queryable } from '../../db/database.js';
+import type { StoredAppointment } from '../../repositories/appointmentRecords.js';
 import { cancelAppointment } from '../../repositories/appointmentStatus.js';
 import { insertAudit } from '../../repositories/staff.js';
 import { appointmentMessages } from '../appointments.js';
@@ -14,12 +16,28 @@ import { ForbiddenError } from '../errors.js';
 import { ownChangeable } from './own.js';
 import { statusAt } from './status.js';
 
+/** The audit row of a patient's cancel: of their own appointment, or of a waitlist's offer they gave back (`note`). */
+export function auditPatientCancel(tx: Queryable, user: User, a: StoredAppointment, at: Date, note: Record<string, unknown> = {}): Promise<void> {
+  return insertAudit(
+    tx,
+    {
+      actorUserId: user._id,
+      actor: user.email,
+      actorRole: 'patient',
+      action: 'appointment.cancelled',
+      appointmentId: a.record._id,
+      details: { before: { status: statusAt(a, at), paymentStatus: a.record.appointmentPaymentStatus }, after: { status: 'Cancelled' }, ...note },
+    },
+    at,
+  );
+}
+
 /**
  * DELETE /appointment/delete/{userId}/{appointmentId}: the path's userId must be the caller's
  * own (403 otherwise); the appointment is checked before the transaction, and again in it, locked.
  */
 export async function cancelOwn(
-  { db, now }: Pick<AppointmentServiceDeps, 'db' | 'now'>,
+  { db, now, waitlist }: Pick<AppointmentServiceDeps, 'db' | 'now' | 'waitlist'>,
   user: User,
   userId: string,
   appointmentId: string,
@@ -29,22 +47,9 @@ export async function cancelOwn(
   await ownChangeable(db, user, appointmentId, at, false, true);
   await db.transaction(async (tx) => {
     const a = await ownChangeable(tx, user, appointmentId, at, true, true);
+    if (a.holdsSlot) await waitlist.appointmentSlotFreed(tx, a.record._id, at);
     await cancelAppointment(tx, a.record._id, at);
-    await insertAudit(
-      tx,
-      {
-        actorUserId: user._id,
-        actor: user.email,
-        actorRole: 'patient',
-        action: 'appointment.cancelled',
-        appointmentId: a.record._id,
-        details: {
-          before: { status: statusAt(a, at), paymentStatus: a.record.appointmentPaymentStatus },
-          after: { status: 'Cancelled' },
-        },
-      },
-      at,
-    );
+    await auditPatientCancel(tx, user, a, at);
   });
   return { message: appointmentMessages.deleted };
 }

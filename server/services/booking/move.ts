@@ -21,6 +21,7 @@ import { type BookingFields, checkDayPlan } from './dayPlan.js';
 import { ownChangeable } from './own.js';
 import { holdIsLive, isSlotViolation } from './slotIndex.js';
 import { isExpected, recordAt } from './status.js';
+import type { WaitlistQueue } from '../../waitlist/slots.js';
 
 /** Who moves an appointment (the patient, or an admin in the staff console), and what that allows. */
 export interface Mover {
@@ -40,6 +41,8 @@ export interface MoveDeps {
   db: Database;
   schedule: ScheduleService;
   holdMinutes: number;
+  /** The slot moved away from is told to the waitlist, in the move's transaction. */
+  waitlist: WaitlistQueue;
 }
 
 /** Where an appointment moves to. `location` null: the doctor's online hours (Chat, Video, Call). */
@@ -53,7 +56,7 @@ type MoveTarget = { location: string | null; date: string; time: string };
  */
 async function moveInTransaction(
   tx: Queryable,
-  { holdMinutes }: Pick<MoveDeps, 'holdMinutes'>,
+  { holdMinutes, waitlist }: Pick<MoveDeps, 'holdMinutes' | 'waitlist'>,
   mover: Mover,
   move: { id: string; before: StoredAppointment; to: MoveTarget },
   at: Date,
@@ -71,6 +74,8 @@ async function moveInTransaction(
     holdExpiresAt = new Date(at.getTime() + holdMinutes * 60_000);
   }
   await lapseHolds(tx, { doctorId: a.doctorId, date: to.date, time: to.time }, at, a.record._id);
+  // The slot it held until now is free from this commit on: read from the row before it moves.
+  if (a.holdsSlot && (a.record.date !== to.date || a.record.startTime !== to.time)) await waitlist.appointmentSlotFreed(tx, a.record._id, at);
   await moveAppointment(tx, a.record._id, { locationId, date: to.date, time: to.time, holdExpiresAt }, at);
   await insertAudit(
     tx,
@@ -95,14 +100,14 @@ async function moveInTransaction(
  * good; an unpaid one keeps its live hold's expiry, or (lapsed) gets a new hold. Audited in the
  * same transaction.
  */
-export async function moveBooking({ db, schedule, holdMinutes }: MoveDeps, mover: Mover, id: string, to: MoveTarget, at: Date): Promise<void> {
+export async function moveBooking({ db, schedule, holdMinutes, waitlist }: MoveDeps, mover: Mover, id: string, to: MoveTarget, at: Date): Promise<void> {
   const before = await mover.changeable(db, id, at, false);
   dateNotPast(to.date, mover.fields.date, at);
   schedule.checkHorizon(to.date, mover.fields.date, at);
   const want = { date: to.date, time: to.time, consultationType: before.record.consultationType };
   checkDayPlan(await schedule.dayPlan(before.record.doctorEmail, to.location, to.date), want, at, mover.fields);
   try {
-    await db.transaction((tx) => moveInTransaction(tx, { holdMinutes }, mover, { id, before, to }, at));
+    await db.transaction((tx) => moveInTransaction(tx, { holdMinutes, waitlist }, mover, { id, before, to }, at));
   } catch (error) {
     // 40P01: two moves swapping slots at the same moment on PostgreSQL; each waited for the
     // other's slot. The one PostgreSQL aborts changed nothing, and its slot was taken.
@@ -127,14 +132,14 @@ export const patientMover = (user: User): Mover => ({
 
 /** PUT /appointment/update: moves the owner's Booked or Expired appointment to a free slot of its doctor. */
 export async function moveOwn(
-  deps: Pick<AppointmentServiceDeps, 'db' | 'now' | 'schedule' | 'holdMinutes'>,
+  deps: Pick<AppointmentServiceDeps, 'db' | 'now' | 'schedule' | 'holdMinutes' | 'waitlist'>,
   user: User,
   request: AppointmentUpdateRequest,
 ): Promise<{ message: string; appointment: AppointmentRecord }> {
-  const { db, now, schedule, holdMinutes } = deps;
+  const { db, now, schedule, holdMinutes, waitlist } = deps;
   const id = request.appointmentToEdit;
   const to = { location: request.selectedLocation === '' ? null : request.selectedLocation, date: request.newDate, time: request.selectedTime };
-  await moveBooking({ db, schedule, holdMinutes }, patientMover(user), id, to, now());
+  await moveBooking({ db, schedule, holdMinutes, waitlist }, patientMover(user), id, to, now());
   const moved = (await findStoredAppointment(db, id))!;
   return { message: appointmentMessages.updated, appointment: withReleasedPrescription(recordAt(moved, now())) };
 }

@@ -21,6 +21,7 @@ import { cancelOwn } from './cancel.js';
 import { createBooking } from './create.js';
 import { moveOwn } from './move.js';
 import { recordAt } from './status.js';
+import type { WaitlistQueue } from '../../waitlist/slots.js';
 
 export interface AppointmentServiceDeps {
   db: Database;
@@ -36,6 +37,8 @@ export interface AppointmentServiceDeps {
   people: Pick<PeopleService, 'bookable'>;
   /** The booking confirmation of a fee due at the clinic ("pay at the clinic"), queued with the booking. */
   mails?: MailQueue;
+  /** Where a cancel or a move tells the waitlist the slot it freed (server/waitlist/slots.ts). */
+  waitlist: WaitlistQueue;
 }
 
 export function createAppointmentService(options: AppointmentServiceDeps) {

@@ -12,6 +12,7 @@ import { findAccountRoleByEmail } from '../../repositories/staff.js';
 import { recordAt, statusAt } from '../appointments.js';
 import { badField, ConflictError, NotFoundError } from '../errors.js';
 import type { ScheduleService } from '../schedule.js';
+import type { WaitlistQueue } from '../../waitlist/slots.js';
 import { fitsSchedule, type LiveBooking, OrphanedBookingsError, type ScheduleShape, scheduleMessages } from '../staffSchedule.js';
 
 export interface StaffScheduleDeps {
@@ -20,6 +21,8 @@ export interface StaffScheduleDeps {
   schedule: ScheduleService;
   /** HOLD_MINUTES: a lapsed unpaid appointment moved by an admin holds its new slot this long. */
   holdMinutes: number;
+  /** Where an admin's cancel or move tells the waitlist the slot it freed (server/waitlist/slots.ts). */
+  waitlist: WaitlistQueue;
 }
 
 /** The doctor, its row locked FOR UPDATE for the rest of the transaction; 404 none. */

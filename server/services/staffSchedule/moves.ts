@@ -1,7 +1,7 @@
 /**
  * An admin moves or cancels any patient's appointment (to make room for a schedule change).
  * Moving is the patient's move (services/appointments.ts `moveBooking`) with an admin as the
- * mover; cancelling frees the slot, and a paid appointment cancelled by the clinic is flagged for refund.
+ * mover; cancelling frees the slot (told to the waitlist), and a paid appointment cancelled by the clinic is flagged for refund.
  */
 import type { AdminMoveRequest } from '../../../contract/staffAdmin.js';
 import type { Queryable } from '../../db/database.js';
@@ -54,7 +54,7 @@ const adminMover = (staff: Staff): Mover => ({
   },
 });
 
-export function movesAdmin({ db, now, schedule, holdMinutes }: StaffScheduleDeps) {
+export function movesAdmin({ db, now, schedule, holdMinutes, waitlist }: StaffScheduleDeps) {
   async function appointmentAnswer(id: string, message: string) {
     return { message, appointment: recordAt((await findStoredAppointment(db, id))!, now()) };
   }
@@ -66,7 +66,7 @@ export function movesAdmin({ db, now, schedule, holdMinutes }: StaffScheduleDeps
       const at = now();
       if (to.locationId === '') {
         // The online hours: moveBooking refuses them for a Clinic Visit, with the field named.
-        await moveBooking({ db, schedule, holdMinutes }, adminMover(staff), id, { location: null, date: to.date, time: to.startTime }, at);
+        await moveBooking({ db, schedule, holdMinutes, waitlist }, adminMover(staff), id, { location: null, date: to.date, time: to.startTime }, at);
         return appointmentAnswer(id, scheduleMessages.moved);
       }
       const location = await findAdminLocation(db, to.locationId.toLowerCase());
@@ -75,7 +75,7 @@ export function movesAdmin({ db, now, schedule, holdMinutes }: StaffScheduleDeps
         if (!(await findStoredAppointment(db, id))) throw new NotFoundError(scheduleMessages.appointmentNotFound);
         throw badField('locationId', 'is not a location of this doctor', bookingMessages.notHere);
       }
-      await moveBooking({ db, schedule, holdMinutes }, adminMover(staff), id, { location: location.name, date: to.date, time: to.startTime }, at);
+      await moveBooking({ db, schedule, holdMinutes, waitlist }, adminMover(staff), id, { location: location.name, date: to.date, time: to.startTime }, at);
       return appointmentAnswer(id, scheduleMessages.moved);
     },
 
@@ -86,6 +86,7 @@ export function movesAdmin({ db, now, schedule, holdMinutes }: StaffScheduleDeps
       const refund = await db.transaction(async (tx) => {
         const a = await changeable(tx, id, at);
         const paid = a.record.appointmentPaymentStatus === 'paid';
+        if (a.holdsSlot) await waitlist.appointmentSlotFreed(tx, a.record._id, at);
         await cancelAppointmentByClinic(tx, a.record._id, at);
         if (paid && a.record.appointmentPaymentId !== null) await flagPaymentRefund(tx, a.record.appointmentPaymentId, at);
         await insertAudit(

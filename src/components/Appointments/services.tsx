@@ -22,6 +22,7 @@ import type { DownloadDocument } from '../Records/DocumentDownloads';
 import type { ChatServices } from '../Chat/services';
 import type { OrderPaymentAnswer } from '../../../machines/orderPayment/orderPaymentMachine';
 import type { QueuePlaceActors } from './QueuePlaceLine';
+import type { WaitlistServices } from '../Waitlist/services';
 
 export interface AppointmentsActors {
   readonly createPayment: PromiseActorLogic<PaymentAnswer, { request: PaymentRequest; token: string }>;
@@ -47,6 +48,8 @@ export interface AppointmentsServices {
   readonly chat?: ChatServices;
   /** Today's Clinic Visit's place in the queue; absent: no place on the cards. */
   readonly queuePlace?: QueuePlaceActors;
+  /** My waitlist's calls (src/components/Waitlist/services.ts); absent: no waitlist block on the page. */
+  readonly waitlist?: WaitlistServices;
   /** The current instant, epoch milliseconds (`Date.now` when absent); the page's clock reads it every 15 seconds. */
   readonly now?: () => number;
   /** Leaves for the payment page, '/#/payment?payUrl=...' (window.location.assign). */

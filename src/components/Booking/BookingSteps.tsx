@@ -35,6 +35,7 @@ import { formatFee } from '../../format/format';
 import { useMessages } from '../../i18n/messages';
 import { DateStrip } from './DateStrip';
 import { DoctorCard } from './DoctorCard';
+import { WaitlistLink } from './WaitlistLink';
 import { formatStripDay, periodOf, periods } from './availabilityFormat';
 
 export type BookingActor = ActorRefFrom<typeof bookingMachine>;
@@ -292,6 +293,7 @@ export function SlotsFieldset({ actor, f }: StepProps) {
         </p>
       )}
       {(slotsStatus === 'ready' || (slotsStatus === 'notAvailable' && !onLeave)) && <SlotPeriods actor={actor} f={f} />}
+      {(slotsStatus === 'ready' || slotsStatus === 'notAvailable' || slotsStatus === 'noSchedule') && <WaitlistLink actor={actor} />}
     </fieldset>
   );
 }

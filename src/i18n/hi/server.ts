@@ -102,6 +102,18 @@ export const serverCodes: ServerCodeWords = {
   'queue.streamsTotal': 'कतार अभी व्यस्त है। कृपया एक मिनट बाद फिर कोशिश करें।',
   'session.ended': 'आपका सेशन ख़त्म हो गया है। कृपया फिर से लॉगिन करें।',
   'session.missing': 'कृपया लॉगिन करें।',
+  // The waitlist (server/waitlist/refusals.ts).
+  'waitlist.notFound': 'वेटिंग लिस्ट में यह नाम नहीं मिला।',
+  'waitlist.joined': 'आप वेटिंग लिस्ट में हैं।',
+  'waitlist.left': 'आप वेटिंग लिस्ट से हट गए हैं।',
+  'waitlist.declined': 'आपने यह समय मना कर दिया: यह इंतज़ार कर रहे अगले मरीज़ को मिलेगा, और आप वेटिंग लिस्ट में बने रहेंगे।',
+  'waitlist.overlap': 'इनमें से कुछ दिनों के लिए आप इन डॉक्टर की वेटिंग लिस्ट में पहले से हैं।',
+  'waitlist.noOffer': 'अभी इस वेटिंग लिस्ट में आपके लिए कोई समय रोका नहीं गया है।',
+  'waitlist.tooMany': (p) => `आप एक साथ ज़्यादा से ज़्यादा ${p.max} समयों का इंतज़ार कर सकते हैं। कृपया पहले किसी एक से हटें।`,
+  'waitlist.rangeBackwards': 'आख़िरी दिन पहले दिन के बाद का, या वही दिन होना चाहिए।',
+  'waitlist.rangeTooLong': (p) => `कृपया ज़्यादा से ज़्यादा ${p.days} दिन चुनें।`,
+  'waitlist.profileIncomplete': 'कृपया पहले अपने अकाउंट में अपना फ़ोन नंबर, उम्र और लिंग जोड़ें: रोका गया समय आपके नाम पर बुक होता है।',
+  'waitlist.noOnlineHours': 'ये डॉक्टर ऑनलाइन नहीं देखते: कृपया क्लिनिक में आकर कंसल्टेशन चुनें।',
   // The password rule (server/security/passwordPolicy.ts): its reasons, then the advice.
   'password.tooShort': (p) => `कृपया कम से कम ${p.min} अक्षरों का पासवर्ड चुनें (शुरू और आख़िर की खाली जगह गिनी नहीं जाती)।`,
   'password.common': `यह पासवर्ड आसानी से अंदाज़ा लगाया जा सकता है: यह सबसे आम पासवर्डों में से एक है। ${passwordAdvice}`,

@@ -6,6 +6,11 @@
  * given by an <AppointmentsServicesProvider> above (fakes in tests), else the real ones
  * (src/app/liveAppointments.ts).
  */
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { clinicToday } from '../../../contract/clinicTime';
+import { consultationTypes, type ConsultationType } from '../../../contract/primitives';
+import type { JoinDraft } from '../../../machines/waitlistOffer/join';
 import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext, useAppointmentsList, useSession } from '../../app/account';
 import { liveAppointmentsServices } from '../../app/liveAppointments';
@@ -13,6 +18,24 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { AppointmentsPanel } from '../../components/Appointments/AppointmentsPanel';
 import { useGivenAppointmentsServices } from '../../components/Appointments/services';
 import { useMessages } from '../../i18n/messages';
+
+// "My waitlist": its own chunk, loaded with this page once the list shows.
+const WaitlistBlock = lazy(() => import('../../components/Waitlist/WaitlistBlock'));
+
+/**
+ * The booking popup's "Join the waitlist" link (src/components/Booking/WaitlistLink.tsx):
+ * `?waitlist=1&doctor=&location=&type=&from=` opens the join form with those choices.
+ */
+export function waitlistPrefill(params: URLSearchParams): Partial<JoinDraft> | null {
+  if (params.get('waitlist') === null) return null;
+  const type = params.get('type') ?? '';
+  return {
+    doctorEmail: params.get('doctor') ?? '',
+    location: params.get('location') ?? '',
+    consultationType: (consultationTypes as readonly string[]).includes(type) ? (type as ConsultationType) : '',
+    ...(params.get('from') ? { fromDate: params.get('from')! } : {}),
+  };
+}
 
 export default function MyAppointmentsPage() {
   const messages = useMessages();
@@ -22,6 +45,7 @@ export default function MyAppointmentsPage() {
   const token = SessionContext.useSelector(selectToken);
   const list = useAppointmentsList();
   const services = useGivenAppointmentsServices() ?? liveAppointmentsServices;
+  const [params] = useSearchParams();
 
   return (
     <div className="page container">
@@ -35,6 +59,19 @@ export default function MyAppointmentsPage() {
           list={list}
           services={services}
         />
+      )}
+      {user && token && services.waitlist && (
+        <Suspense fallback={null}>
+          <WaitlistBlock
+            key={`${user._id}:${token}`}
+            token={token}
+            services={services.waitlist}
+            today={clinicToday(new Date((services.now ?? Date.now)()))}
+            prefill={waitlistPrefill(params)}
+            appointments={list.appointments}
+            onChanged={list.refresh}
+          />
+        </Suspense>
       )}
     </div>
   );

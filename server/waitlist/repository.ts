@@ -1,0 +1,177 @@
+/**
+ * SQL of the waitlist's entries and offers (migration 034). Dates go in as 'YYYY-MM-DD' text and
+ * come out through to_char, times as 'HH:mm', never as a driver's Date.
+ *
+ * An entry is live while it is waiting and its last day has not passed (clinic time); its open
+ * offer is shown while its hold is live and unpaid. An offer whose hold was paid is taken even
+ * before the sweep records it so (`entryView` leaves its entry out); one whose hold lapsed or was
+ * cancelled is no offer any more, also before the sweep passes its slot on.
+ */
+import type { ConsultationType } from '../../contract/primitives.js';
+import type { WaitlistEntry } from '../../contract/waitlist.js';
+import type { Queryable } from '../db/database.js';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface EntryRow {
+  id: string;
+  doctor_email: string;
+  doctor_name: string;
+  location: string;
+  consultation_type: ConsultationType;
+  from_date: string;
+  to_date: string;
+  joined_at: Date;
+  offer_appointment_id: string | null;
+  offer_number: string | null;
+  offer_date: string | null;
+  offer_time: string | null;
+  offer_location: string | null;
+  offer_expires_at: Date | null;
+  offer_paid: boolean;
+  offer_live: boolean;
+}
+
+const selectEntries = `
+  select e.id, d.email as doctor_email, d.name as doctor_name, coalesce(l.name, '') as location, e.consultation_type,
+         to_char(e.from_date, 'YYYY-MM-DD') as from_date, to_char(e.to_date, 'YYYY-MM-DD') as to_date, e.joined_at,
+         o.appointment_id as offer_appointment_id, a.appointment_number as offer_number,
+         to_char(o.date, 'YYYY-MM-DD') as offer_date, to_char(o.start_time, 'HH24:MI') as offer_time,
+         coalesce(al.name, '') as offer_location, o.expires_at as offer_expires_at,
+         coalesce(a.status = 'Booked' and a.payment_status in ('paid', 'due'), false) as offer_paid,
+         coalesce(a.status = 'Booked' and a.holds_slot and o.expires_at > $2, false) as offer_live
+    from waitlist_entries e
+    join doctors d on d.id = e.doctor_id
+    left join locations l on l.id = e.location_id
+    left join waitlist_offers o on o.entry_id = e.id and o.status = 'open'
+    left join appointments a on a.id = o.appointment_id
+    left join locations al on al.id = a.location_id`;
+
+/** The entry as its patient reads it; null when its open offer was paid (the entry is done). */
+function entryView(r: EntryRow): WaitlistEntry | null {
+  if (r.offer_paid) return null;
+  const offer =
+    r.offer_appointment_id === null || !r.offer_live
+      ? null
+      : {
+          appointmentId: r.offer_appointment_id,
+          appointmentNumber: r.offer_number!,
+          date: r.offer_date! as WaitlistEntry['fromDate'],
+          startTime: r.offer_time! as NonNullable<WaitlistEntry['offer']>['startTime'],
+          location: r.offer_location ?? '',
+          expiresAt: r.offer_expires_at!.toISOString(),
+        };
+  return {
+    _id: r.id,
+    doctorEmail: r.doctor_email,
+    doctorName: r.doctor_name,
+    location: r.location,
+    consultationType: r.consultation_type,
+    fromDate: r.from_date as WaitlistEntry['fromDate'],
+    toDate: r.to_date as WaitlistEntry['toDate'],
+    joinedAt: r.joined_at.toISOString(),
+    status: offer ? 'offered' : 'waiting',
+    offer,
+  };
+}
+
+/** The patient's live entries (waiting, last day not passed at `today`), oldest first. */
+export async function listLiveEntries(q: Queryable, userId: string, today: string, at: Date): Promise<WaitlistEntry[]> {
+  const { rows } = await q.query<EntryRow>(
+    `${selectEntries} where e.user_id = $1 and e.status = 'waiting' and e.to_date >= $3::date order by e.joined_at, e.seq`,
+    [userId, at, today],
+  );
+  return rows.flatMap((r) => entryView(r) ?? []);
+}
+
+/** One live entry as its patient reads it; null when it is not live (or its offer was paid). */
+export async function findEntryView(q: Queryable, id: string, today: string, at: Date): Promise<WaitlistEntry | null> {
+  const { rows } = await q.query<EntryRow>(`${selectEntries} where e.id = $1 and e.status = 'waiting' and e.to_date >= $3::date`, [id, at, today]);
+  return rows[0] ? entryView(rows[0]) : null;
+}
+
+export interface StoredEntry {
+  id: string;
+  userId: string;
+  doctorId: string;
+  live: boolean;
+}
+
+/** An entry, `forUpdate` locked; null for none (or an id that is no uuid). `live`: waiting and not over at `today`. */
+export async function findEntry(q: Queryable, id: string, today: string, forUpdate = false): Promise<StoredEntry | null> {
+  if (!uuidPattern.test(id)) return null;
+  const { rows } = await q.query<{ id: string; user_id: string; doctor_id: string; live: boolean }>(
+    `select id, user_id, doctor_id, (status = 'waiting' and to_date >= $2::date) as live
+       from waitlist_entries where id = $1${forUpdate ? ' for update' : ''}`,
+    [id, today],
+  );
+  const r = rows[0];
+  return r ? { id: r.id, userId: r.user_id, doctorId: r.doctor_id, live: r.live } : null;
+}
+
+/** Serialises one patient's joins (the overlap and count rules hold under it); no key is updated, so bookings' key share locks pass. */
+export async function lockPatient(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('select 1 from users where id = $1 for no key update', [userId]);
+}
+
+/** The patient's live entries: how many, and whether one waits for `doctorId` on a day of [from, to]. */
+export async function liveEntriesOf(
+  q: Queryable,
+  userId: string,
+  range: { doctorId: string; from: string; to: string; today: string },
+): Promise<{ count: number; overlapping: boolean }> {
+  const { rows } = await q.query<{ count: number; overlapping: boolean }>(
+    `select count(*)::int as count,
+            coalesce(bool_or(doctor_id = $2 and from_date <= $4::date and to_date >= $3::date), false) as overlapping
+       from waitlist_entries where user_id = $1 and status = 'waiting' and to_date >= $5::date`,
+    [userId, range.doctorId, range.from, range.to, range.today],
+  );
+  return rows[0]!;
+}
+
+export interface NewEntry {
+  userId: string;
+  doctorId: string;
+  /** The clinic's name; null for any clinic or the online hours. */
+  locationName: string | null;
+  consultationType: ConsultationType;
+  fromDate: string;
+  toDate: string;
+  consentText: string | null;
+}
+
+export async function insertEntry(tx: Queryable, e: NewEntry, at: Date): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into waitlist_entries (user_id, doctor_id, location_id, consultation_type, from_date, to_date, consent_text, consent_at, joined_at, updated_at)
+     values ($1, $2, (select id from locations where name = $3), $4, $5::date, $6::date, $7,
+             case when $7::text is null then null else $8::timestamptz end, $8, $8)
+     returning id`,
+    [e.userId, e.doctorId, e.locationName, e.consultationType, e.fromDate, e.toDate, e.consentText, at],
+  );
+  return rows[0]!.id;
+}
+
+/** The entry is over: the patient left it, or an offer of it was paid. */
+export async function closeEntry(tx: Queryable, id: string, status: 'left' | 'done', at: Date): Promise<void> {
+  await tx.query(`update waitlist_entries set status = $2, closed_at = $3, updated_at = $3 where id = $1 and status = 'waiting'`, [id, status, at]);
+}
+
+export interface OpenOffer {
+  id: string;
+  appointmentId: string;
+}
+
+/** The entry's open offer, `forUpdate` locked. */
+export async function findOpenOffer(q: Queryable, entryId: string, forUpdate = false): Promise<OpenOffer | null> {
+  const { rows } = await q.query<{ id: string; appointment_id: string }>(
+    `select id, appointment_id from waitlist_offers where entry_id = $1 and status = 'open'${forUpdate ? ' for update' : ''}`,
+    [entryId],
+  );
+  return rows[0] ? { id: rows[0].id, appointmentId: rows[0].appointment_id } : null;
+}
+
+export type ClosedOfferStatus = 'taken' | 'declined' | 'lapsed';
+
+export async function closeOffer(tx: Queryable, id: string, status: ClosedOfferStatus, at: Date): Promise<void> {
+  await tx.query(`update waitlist_offers set status = $2, closed_at = $3, updated_at = $3 where id = $1 and status = 'open'`, [id, status, at]);
+}
