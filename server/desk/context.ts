@@ -12,6 +12,7 @@ import { insertAudit } from '../repositories/staff.js';
 import { recordAt } from '../services/appointments.js';
 import { NotFoundError } from '../services/errors.js';
 import type { ScheduleService } from '../services/schedule.js';
+import type { WaitlistQueue } from '../waitlist/slots.js';
 import { auditActor, type Staff } from '../services/staff.js';
 import { asStaffReads } from '../services/staff/shared.js';
 import { deskMessages } from './messages.js';
@@ -23,6 +24,8 @@ export interface DeskDeps {
   schedule: ScheduleService;
   /** The booking confirmation a desk booking owes its patient (when they have an email). */
   mails: MailQueue;
+  /** Told of a slot a no-show frees (its fee refunded by the clinic's policy), in that transaction. */
+  waitlist: WaitlistQueue;
 }
 
 /** 404 unless the caller works the desk (reception, admins): the desk is not a doctor's to probe. */

@@ -115,14 +115,16 @@ export async function callNext(deps: DeskDeps, staff: Staff, request: CallNextRe
 }
 
 /** A no-show's appointment: Missed now, and a paid fee kept or flagged for refund by the clinic's policy. Answers what became of the fee. */
-async function recordNoShow(tx: Queryable, appointmentId: string, at: Date): Promise<{ before: string; fee: 'kept' | 'refund' | 'unpaid' }> {
+async function recordNoShow(deps: DeskDeps, tx: Queryable, appointmentId: string, at: Date): Promise<{ before: string; fee: 'kept' | 'refund' | 'unpaid' }> {
   const a = (await findStoredAppointment(tx, appointmentId, true))!;
   const before = statusAt(a, at);
   if (before === 'Completed' || before === 'Cancelled') throw new ConflictError(deskMessages.queueMoveRefused);
   await markMissed(tx, appointmentId, at);
   if (a.record.appointmentPaymentStatus !== 'paid') return { before, fee: 'unpaid' };
   if (await keepsNoShowFee(tx)) return { before, fee: 'kept' };
-  // Flagged for refund, its slot no longer held (as a payment the clinic owes back).
+  // Flagged for refund, its slot no longer held (as a payment the clinic owes back); the waitlist
+  // is told first, while the row still names its slot (a slot already begun is offered to nobody).
+  await deps.waitlist.appointmentSlotFreed(tx, appointmentId, at);
   await tx.query(`update appointments set payment_status = 'refund', holds_slot = false, updated_at = $2 where id = $1 and payment_status = 'paid'`, [appointmentId, at]);
   if (a.record.appointmentPaymentId !== null) await flagPaymentRefund(tx, a.record.appointmentPaymentId, at);
   return { before, fee: 'refund' };
@@ -138,7 +140,7 @@ export async function moveQueueEntry(deps: DeskDeps, staff: Staff, id: string, m
     if (!found) throw new NotFoundError(deskMessages.notFound);
     assertQueue(staff, found.doctorId);
     moveAllowed(found.status, move);
-    const outcome = move === 'noshow' ? await recordNoShow(tx, found.appointmentId, at) : null;
+    const outcome = move === 'noshow' ? await recordNoShow(deps, tx, found.appointmentId, at) : null;
     await moveEntry(tx, found.id, nextStatus[move], at);
     await announce(tx, found.locationId, found.doctorId);
     const details = { token: tokenName(found.token), before: { queue: found.status }, after: { queue: nextStatus[move] } };

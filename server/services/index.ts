@@ -197,7 +197,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     /** Staff console, admins only: doctors, weekly hours, leave (the orphan rule), moving and cancelling appointments. */
     staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes, waitlist: waitlistQueue }),
     /** The front desk: patients without accounts, desk bookings and walk-ins, check-in, counter payments, queues, day lists. */
-    desk: createDeskService({ db, now, schedule, mails }),
+    desk: createDeskService({ db, now, schedule, mails, waitlist: waitlistQueue }),
     /** The patient's waitlist: join, list, leave, decline an offered slot (server/waitlist). */
     waitlist: createWaitlistService({ db, now, schedule, queue: waitlistQueue }),
     /** The consultation itself: join windows, Jitsi links, the call's no-answer notes. */

@@ -10,6 +10,7 @@ import { bookedAndPaid, prescription, staffCall, useAppointmentsApp } from './ap
 import { bookingBody, minute } from './paymentSupport.js';
 import { asha, bookingOf, desk, deskOk, deskStaff, deskTableCounts, registered, seedIds } from './deskSupport.js';
 import { auditRows } from './staffAdminSupport.js';
+import { joinBody, joinWaitlist } from './waitlistSupport.js';
 
 describe.each(backends)('the queue on %s', (backend) => {
   const t = useAppointmentsApp(backend);
@@ -126,9 +127,13 @@ describe.each(backends)('the queue on %s', (backend) => {
     await t.db().query('update clinic_policy set keep_no_show_fee = false');
     const online = await t.patient('online');
     const appointment = await bookedAndPaid(t.app(), online, { startTime: '10:30' });
+    // Somebody waits for Dr. Meera today: the slot a refunded no-show frees before it begins is theirs to be offered.
+    expect((await joinWaitlist(t.app(), await t.patient('waiting'), joinBody({ fromDate: '2025-03-11', toDate: '2025-03-11' }))).statusCode).toBe(200);
     const entry = (await deskOk(t.app(), reception, 'POST', `/appointments/${appointment._id}/check-in`)).entry;
     const noShow = await deskOk(t.app(), reception, 'POST', `/queue/${entry._id}/noshow`);
     expect(noShow.entry.appointment).toMatchObject({ appointmentStatus: 'Missed', appointmentPaymentStatus: 'refund', refundState: 'pending' });
+    const freed = await t.db().query<{ start_time: string }>(`select start_time::text from waitlist_slots where date = '2025-03-11'`);
+    expect(freed.rows).toEqual([{ start_time: '10:30:00' }]);
     const refunds = await staffCall(t.app(), admin, 'GET', '/refunds');
     expect(refunds.statusCode).toBe(200);
     expect(JSON.stringify(refunds.json())).toContain(appointment._id);
