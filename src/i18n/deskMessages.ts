@@ -115,6 +115,8 @@ export const deskMessages = {
     refreshing: 'Updating…',
     polling: 'The queue updates by itself every few seconds.',
     room: 'Room',
+    /** The room as the doctor named it ("Room 2", "Consulting room A"), as the display shows it. */
+    calledTo: (room: string) => `called to ${room}`,
     roomIs: (room: string) => `Calls go to room ${room}.`,
     noRoom: 'No room set yet: Call next asks for it.',
     changeRoom: 'Change room',

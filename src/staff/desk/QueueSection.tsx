@@ -121,7 +121,7 @@ function Room({ actor }: { readonly actor: QueueActor }) {
           <p className="desk-room__token">{called.token}</p>
           <p>
             {patientNameOf(called.appointment)}, {formatPhone(called.appointment.phoneNumber)}
-            {called.room && ` · ${texts.room} ${called.room}`}
+            {called.room && ` · ${texts.calledTo(called.room)}`}
           </p>
           <p className="desk-form__actions">
             <MoveButton actor={actor} entry={called} move="done" primary />
