@@ -13,7 +13,8 @@
 // - the day list shows both with their tokens; its print view is saved as an A4 PDF and
 //   photographed; the CSV downloads with the same rows;
 // - the doctor, on the phone, opens their queue: Call next asks the room once (T1 called), Done,
-//   Call next again without asking (T2), No-show; both show as finished.
+//   Call next again without asking (T2), No-show; both show as finished. A display link the admin
+//   made is open on a TV (a third browser, no login): each call is on it within a second of the click.
 // Every screen is checked with axe and for sideways scrolling, and photographed to
 // test-results/screenshots/desk-*.png (the print view as desk-day-print.pdf and .png).
 import type { BrowserContext, Page } from 'playwright-core';
@@ -226,7 +227,25 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     expect(csv).toContain('Naik');
   });
 
-  step('the doctor, on the phone, calls next (the room asked once), Done, calls next again, No-show', async () => {
+  step('the doctor, on the phone, calls next (the room asked once), Done, calls next again, No-show; the waiting room\'s TV shows each call within a second', async () => {
+    // The TV: a display link the admin made, opened with no login in a browser of its own.
+    const link = await api<{ key: string }>('POST', '/staff/displays', admin.token, { label: 'Shivajinagar TV', locationId });
+    const tvContext = await site.browser.newContext({ viewport: DESKTOP });
+    contexts.push(tvContext);
+    const tv = (await site.open(tvContext)).page;
+    await tv.goto(`${base()}/#/display/${link.key}`, { waitUntil: 'load' });
+    const tvDoctor = tv.getByRole('region', { name: doctor.name });
+    await visible(tv, 'the TV shows the doctor', () => tvDoctor.count());
+    const tvCalled = tvDoctor.locator('.display-doctor__token');
+    /** The TV shows `token` called within a second of `click`. */
+    async function onTvWithinASecond(click: () => Promise<void>, token: string): Promise<void> {
+      const clicked = Date.now();
+      await click();
+      await expect.poll(async () => (await tvCalled.count()) > 0 && (await tvCalled.innerText()).includes(token), { message: `${token} on the TV`, timeout: STEP_MS, intervals: [50] }).toBe(true);
+      // From the click to the TV: the click itself, the request, the NOTIFY, the stream and a render.
+      expect(Date.now() - clicked, `${token} reached the TV`).toBeLessThan(1000);
+    }
+
     const page = await openAs(doctorAccount, PHONE);
     await page.goto(`${base()}/#/staff/queue`, { waitUntil: 'load' });
     await visible(page, "the doctor's queue", () => page.getByRole('heading', { level: 1, name: `Queue: ${doctor.name}` }).count());
@@ -238,7 +257,9 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     const ask = page.getByRole('form', { name: 'Which room are patients called to?' });
     await ask.getByLabel('Room', { exact: true }).fill('4');
     await review(page, 'queue-room', PHONE.width);
-    await ask.getByRole('button', { name: 'Call', exact: true }).click();
+    await onTvWithinASecond(() => ask.getByRole('button', { name: 'Call', exact: true }).click(), 'T1');
+    expect(await tvCalled.innerText()).toContain('4');
+    await screenshot(tv, 'desk-display-1280');
     await expectToast(page, 'status', 'T1 called to room 4.');
     const room = page.getByRole('region', { name: 'In the room' });
     await visible(page, 'T1 in the room', () => room.getByText('T1', { exact: true }).count());
@@ -246,7 +267,7 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await room.getByRole('button', { name: 'Done: T1' }).click();
     await expectToast(page, 'status', 'T1: Done.');
 
-    await page.getByRole('button', { name: 'Call next', exact: true }).click();
+    await onTvWithinASecond(() => page.getByRole('button', { name: 'Call next', exact: true }).click(), 'T2');
     expect(await page.getByRole('form', { name: 'Which room are patients called to?' }).count(), 'the room is remembered').toBe(0);
     await expectToast(page, 'status', 'T2 called to room 4.');
     await visible(page, 'T2 in the room', () => room.getByText('T2', { exact: true }).count());
