@@ -226,8 +226,9 @@ describe('मराठी: switch on the home page, book, pay, My Appointment', 
       // Its date, time and fee in Latin digits, as every number (docs/i18n.md).
       expect(mainText, 'no Devanagari digits on My Appointment').not.toMatch(/[०-९]/);
       const left = englishLeft(mainText, [
-        // "PDF" names the file format in Marathi too (the card's document downloads).
-        patient.firstName, patient.lastName, ...doctorNames, ...locations, ...specMessages, appointmentNumber!, 'Dr.', 'PDF',
+        // "PDF" names the file format in Marathi too (the card's document downloads); SMS and
+        // WhatsApp are the channels' own names (the waitlist says how an offer is told).
+        patient.firstName, patient.lastName, ...doctorNames, ...locations, ...specMessages, appointmentNumber!, 'Dr.', 'PDF', 'SMS', 'WhatsApp',
       ]);
       expect(left, `English left on My Appointment: ${left.join(' ')}`).toEqual([]);
       expect(await page.title()).toContain('माझ्या अपॉइंटमेंट्स');

@@ -287,6 +287,9 @@ describe('desktop header and popups (1280 px)', () => {
         await expect.poll(() => mainHeading(page).innerText(), { message: `the page changed after "${link.name}"` }).not.toBe(before);
       }
       await expect.poll(() => mainHeading(page).innerText()).not.toBe('Page not found');
+      // The page's images and chunks settle before the next click: a footer that moves under the
+      // pointer would take the click on its neighbour.
+      await page.waitForLoadState('networkidle');
     }
   });
 
@@ -522,6 +525,9 @@ describe('footer (1280 px)', () => {
       await link.click();
       await expect.poll(() => routeOf(page), { message: `footer "${name}" leads to ${route}` }).toBe(route);
       await expect.poll(() => mainHeading(page).innerText()).not.toBe('Page not found');
+      // The page's images and chunks settle before the next click: a footer that moves under the
+      // pointer would take the click on its neighbour.
+      await page.waitForLoadState('networkidle');
     }
   });
 });
