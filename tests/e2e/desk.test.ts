@@ -241,7 +241,7 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     async function onTvWithinASecond(click: () => Promise<void>, token: string): Promise<void> {
       const clicked = Date.now();
       await click();
-      await expect.poll(async () => (await tvCalled.count()) > 0 && (await tvCalled.innerText()).includes(token), { message: `${token} on the TV`, timeout: STEP_MS, intervals: [50] }).toBe(true);
+      await expect.poll(async () => (await tvCalled.count()) > 0 && (await tvCalled.innerText()).includes(token), { message: `${token} on the TV`, timeout: STEP_MS, interval: 50 }).toBe(true);
       // From the click to the TV: the click itself, the request, the NOTIFY, the stream and a render.
       expect(Date.now() - clicked, `${token} reached the TV`).toBeLessThan(1000);
     }
