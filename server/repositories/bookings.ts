@@ -226,3 +226,17 @@ export async function moveAppointment(
     [id, to.locationId, to.date, to.time, to.holdExpiresAt, now],
   );
 }
+
+/**
+ * The patient's upcoming online bookings whose fee is due at the clinic (Booked, from `today` in
+ * clinic time), counted with the account's row locked, so two bookings at once count each other.
+ */
+export async function lockedOpenDueAtClinic(tx: Queryable, userId: string, today: string): Promise<number> {
+  await tx.query('select 1 from users where id = $1 for update', [userId]);
+  const { rows } = await tx.query<{ count: number }>(
+    `select count(*)::int as count from appointments
+      where user_id = $1 and payment_status = 'due' and status = 'Booked' and booked_via = 'online' and date >= $2::date`,
+    [userId, today],
+  );
+  return rows[0]!.count;
+}

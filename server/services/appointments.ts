@@ -78,7 +78,16 @@ export const bookingMessages = defineMessages('booking', {
   holderAgeUnknown: 'Please add your age on your account first: a minor can be booked only by an adult account holder.',
   payAtClinicVisitOnly: 'Paying at the clinic is only for a Clinic Visit. Please pay online.',
   payAtClinicNotHere: 'This clinic does not take the fee at the visit. Please pay online.',
+  payAtClinicTooMany: 'You already have visits to pay for at the clinic. Please pay online for this one.',
 } as const);
+
+/**
+ * How many upcoming visits one online patient may have booked to pay at the clinic at once: a
+ * family's visits fit, yet nobody can hold a doctor's week with bookings that cost nothing to make
+ * and nothing to miss. Beyond it the patient pays online (the desk's bookings are not counted:
+ * the clinic chose to take those).
+ */
+export const maxDueAtClinic = 2;
 
 /**
  * How many unpaid holds one patient may have at once: enough to retry and to book for the family,

@@ -108,4 +108,25 @@ describe.each(backends)('paying at the clinic on %s', (backend) => {
     // false is the spec's pay-online hold.
     expect((await book(t.app(), patient, { startTime: '11:15' }, { payAtClinic: false })).json()).toMatchObject({ appointmentPaymentStatus: 'failed' });
   });
+
+  it('lets one patient hold at most two upcoming visits to pay at the clinic, also when two bookings race; then online only', async () => {
+    await aundhPaysAtClinic();
+    const patient = await t.patient('asha');
+    expect((await book(t.app(), patient, { startTime: '11:00' }, { payAtClinic: true })).statusCode).toBe(200);
+    // The second and third at once: the account's row lock counts each against the other.
+    const [a, b] = await Promise.all([
+      book(t.app(), patient, { startTime: '11:15' }, { payAtClinic: true }),
+      book(t.app(), patient, { startTime: '11:30' }, { payAtClinic: true }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    const refused = a.statusCode === 400 ? a : b;
+    expect(refused.json().errors.map((e: { field: string }) => e.field)).toEqual(['payAtClinic']);
+    expect(messageOf(refused)).toBe('You already have visits to pay for at the clinic. Please pay online for this one.');
+    const due = await t.db().query<{ n: number }>("select count(*)::int as n from appointments where payment_status = 'due'");
+    expect(due.rows[0]!.n).toBe(2);
+    // Paying online is still open, and a cancelled due visit frees its place in the count.
+    expect((await book(t.app(), patient, { startTime: '11:45' })).json()).toMatchObject({ appointmentPaymentStatus: 'failed' });
+    await t.db().query("update appointments set status = 'Cancelled', holds_slot = false where payment_status = 'due' and start_time = '11:00'");
+    expect((await book(t.app(), patient, { startTime: '12:00' }, { payAtClinic: true })).json()).toMatchObject({ appointmentPaymentStatus: 'due' });
+  });
 });

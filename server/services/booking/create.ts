@@ -28,6 +28,7 @@ import { feeExists } from './checks/feeExists.js';
 import { minorHasAdult } from './checks/minorHasAdult.js';
 import { notAlreadyPaid } from './checks/notAlreadyPaid.js';
 import { payAtClinic } from './checks/payAtClinic.js';
+import { refuseBeyondDueLimit } from './checks/withinDueLimit.js';
 import { refuseBeyondHoldsLimit } from './checks/withinHoldsLimit.js';
 import { type BookingFields, checkDayPlan } from './dayPlan.js';
 import { holdIsLive, isSlotViolation } from './slotIndex.js';
@@ -130,6 +131,7 @@ async function claimSlot(tx: Queryable, deps: BookingDeps, user: User, b: Checke
   }
   const own = await findOwnBooking(tx, { userId: user._id, ...slot });
   notAlreadyPaid(own);
+  if (due) await refuseBeyondDueLimit(tx, user._id, at);
   if (own) {
     const live = holdIsLive(own, at);
     if (!live) await lapseHolds(tx, slot, at, own.id);
