@@ -5,6 +5,7 @@
  */
 import * as t from 'io-ts';
 import { AppointmentRecord } from './appointments.js';
+import { FamilyMember } from './people.js';
 import {
   ClinicDate,
   ClinicTime,
@@ -68,6 +69,8 @@ export const DeskSearchHit = t.type(
     patient: DeskPatient,
     /** Their next appointments (today first), at most 3. */
     upcoming: t.array(AppointmentRecord),
+    /** An account's family members the desk may book for (none for a patient without an account). */
+    family: t.array(FamilyMember),
   },
   'DeskSearchHit',
 );
@@ -78,7 +81,13 @@ export const DeskPatientParams = t.type({ id: Id }, 'DeskPatientParams');
 
 /** GET /desk/patients/{id}: the patient and every visit, newest first. */
 export const DeskPatientDetail = t.type(
-  { patient: DeskPatient, upcoming: t.array(AppointmentRecord), past: t.array(AppointmentRecord) },
+  {
+    patient: DeskPatient,
+    /** An account's family members the desk may book for (none for a patient without an account). */
+    family: t.array(FamilyMember),
+    upcoming: t.array(AppointmentRecord),
+    past: t.array(AppointmentRecord),
+  },
   'DeskPatientDetail',
 );
 export type DeskPatientDetail = t.TypeOf<typeof DeskPatientDetail>;
@@ -105,23 +114,30 @@ export type DeskFee = t.TypeOf<typeof DeskFee>;
  * booking's rules (free slot, horizon, leave, no double booking). A patient without an account
  * can have a Clinic Visit or a Call (the doctor rings the phone); Chat and Video need the portal.
  */
-export const DeskBookingRequest = t.type(
-  {
-    patientId: Id,
-    doctorId: Id,
-    /** A Clinic Visit names its clinic; '' for a Call from the doctor's online hours. */
-    locationId: t.union([Id, t.literal('')]),
-    date: ClinicDate,
-    startTime: ClinicTime,
-    consultationType: ConsultationType,
-    fee: DeskFee,
-  },
+export const DeskBookingRequest = t.intersection(
+  [
+    t.type({
+      patientId: Id,
+      doctorId: Id,
+      /** A Clinic Visit names its clinic; '' for a Call from the doctor's online hours. */
+      locationId: t.union([Id, t.literal('')]),
+      date: ClinicDate,
+      startTime: ClinicTime,
+      consultationType: ConsultationType,
+      fee: DeskFee,
+    }),
+    /** The person consulted when it is one of the account's family members (GET /desk/patients/{id} lists them). */
+    t.partial({ familyMemberId: Id }),
+  ],
   'DeskBookingRequest',
 );
 export type DeskBookingRequest = t.TypeOf<typeof DeskBookingRequest>;
 
 /** POST /desk/walkins: today's queue of a doctor at a location, without a slot; checked in at once. */
-export const WalkInRequest = t.type({ patientId: Id, doctorId: Id, locationId: Id, fee: DeskFee }, 'WalkInRequest');
+export const WalkInRequest = t.intersection(
+  [t.type({ patientId: Id, doctorId: Id, locationId: Id, fee: DeskFee }), t.partial({ familyMemberId: Id })],
+  'WalkInRequest',
+);
 export type WalkInRequest = t.TypeOf<typeof WalkInRequest>;
 
 export const DeskAppointmentParams = t.type({ id: Id }, 'DeskAppointmentParams');

@@ -16,6 +16,7 @@ import type { AppointmentRecord } from '../../contract/appointments.js';
 import { emptyMedicines } from '../../contract/appointments.js';
 import { clinicClock, fromMinutes } from '../../contract/clinicTime.js';
 import type { DeskBookingRequest, DeskFee, DeskPatient, QueueEntry, WalkInRequest } from '../../contract/desk.js';
+import type { FamilyMember } from '../../contract/people.js';
 import type { Queryable } from '../db/database.js';
 import { findStoredAppointment } from '../repositories/appointmentRecords.js';
 import { insertAppointment, lapseHolds, type NewAppointment } from '../repositories/bookings.js';
@@ -28,6 +29,7 @@ import { badField, ConflictError, NotFoundError } from '../services/errors.js';
 import { loadDayPlan, lockedDayPlan } from '../services/schedule.js';
 import type { Staff } from '../services/staff.js';
 import { accountOnlyTypes } from './checks/accountOnlyTypes.js';
+import { deskFamilyMember } from './checks/familyMember.js';
 import { profileKnown } from './checks/profileKnown.js';
 import { worksHereToday } from './checks/worksHereToday.js';
 import { assertDesk, auditDesk, type DeskDeps, readable } from './context.js';
@@ -64,21 +66,26 @@ async function placeNames(deps: DeskDeps, doctorId: string, locationId: string |
 }
 
 /** What a desk appointment is made of: the slot's part of a new appointment, for this patient, with its consent (a teleconsultation's). */
-type NewDeskAppointment = Pick<NewAppointment, 'doctorId' | 'locationId' | 'date' | 'time' | 'consultationType' | 'fee' | 'consentText'> & { patient: DeskPatient };
+type NewDeskAppointment = Pick<NewAppointment, 'doctorId' | 'locationId' | 'date' | 'time' | 'consultationType' | 'fee' | 'consentText'> & {
+  patient: DeskPatient;
+  /** The person consulted, when one of the patient's family members (their name, age and gender from their record). */
+  member: FamilyMember | null;
+};
 
 /** In `tx`: the appointment inserted for the desk (`via`), its fee due or (fee.pay 'now') taken at the counter; answers its id. */
 async function insertForDesk(tx: Queryable, staff: Staff, a: NewDeskAppointment, via: 'desk' | 'walkin', fee: DeskFee, at: Date): Promise<string> {
   const p = profileKnown(a.patient);
+  const m = a.member;
   const id = await insertAppointment(
     tx,
     {
-      firstName: p.firstName,
-      lastName: p.lastName,
+      firstName: m ? m.firstName : p.firstName,
+      lastName: m ? m.lastName : p.lastName,
       email: p.email,
       phoneNumber: p.phoneNumber,
-      age: p.age,
-      gender: p.gender,
-      familyMemberId: null,
+      age: m ? m.age : p.age,
+      gender: m ? m.gender : p.gender,
+      familyMemberId: m ? m._id : null,
       consentText: a.consentText,
       consentAt: a.consentText === null ? null : at,
       userId: p._id,
@@ -107,6 +114,7 @@ export async function deskBook(deps: DeskDeps, staff: Staff, request: DeskBookin
   const patient = await bookablePatient(deps, request.patientId);
   accountOnlyTypes(patient, request.consultationType);
   profileKnown(patient);
+  await deskFamilyMember(db, patient, request.familyMemberId);
   const { doctor, location } = await placeNames(deps, request.doctorId, request.locationId === '' ? null : request.locationId);
   dateNotPast(request.date, 'date', at);
   schedule.checkHorizon(request.date, 'date', at);
@@ -119,8 +127,9 @@ export async function deskBook(deps: DeskDeps, staff: Staff, request: DeskBookin
   try {
     id = await db.transaction(async (tx) => {
       checkDayPlan(await lockedDayPlan(tx, doctorId, location, request.date, at), want, at, deskFields);
+      const member = await deskFamilyMember(tx, patient, request.familyMemberId, true);
       await lapseHolds(tx, { doctorId, date: request.date, time: request.startTime }, at);
-      const made = await insertForDesk(tx, staff, { patient, doctorId, locationId, ...want, fee, consentText }, 'desk', request.fee, at);
+      const made = await insertForDesk(tx, staff, { patient, member, doctorId, locationId, ...want, fee, consentText }, 'desk', request.fee, at);
       await queueConfirmation(deps, tx, { id: made, email: patient.email, walkIn: false }, at);
       await auditDesk(tx, staff, { action: 'appointment.booked', appointmentId: made, subjectUserId: patient._id, details: { bookedVia: 'desk', fee: request.fee.pay, after: { ...want, location: location ?? '' } } }, at);
       return made;
@@ -141,13 +150,15 @@ export async function walkIn(deps: DeskDeps, staff: Staff, request: WalkInReques
   const time = fromMinutes(minutes);
   const patient = await bookablePatient(deps, request.patientId);
   profileKnown(patient);
+  await deskFamilyMember(db, patient, request.familyMemberId);
   const { location } = await placeNames(deps, request.doctorId, request.locationId);
   const fee = feeExists(await findFeeOf(db, 'Clinic Visit'));
   const entry = await db.transaction(async (tx) => {
     const plan = worksHereToday(await lockedDayPlan(tx, request.doctorId.toLowerCase(), location, today, at));
     const doctorId = plan.doctor.id;
     const want = { date: today, time, consultationType: 'Clinic Visit' as const };
-    const id = await insertForDesk(tx, staff, { patient, doctorId, locationId: plan.locationId, ...want, fee, consentText: null }, 'walkin', request.fee, at);
+    const member = await deskFamilyMember(tx, patient, request.familyMemberId, true);
+    const id = await insertForDesk(tx, staff, { patient, member, doctorId, locationId: plan.locationId, ...want, fee, consentText: null }, 'walkin', request.fee, at);
     const queued = await enqueue(tx, { doctorId, locationId: plan.locationId, day: today, appointmentId: id, dueTime: time, checkedInBy: staff.user._id }, at);
     await auditDesk(tx, staff, { action: 'queue.walkin', appointmentId: id, subjectUserId: patient._id, details: { token: tokenName(queued.token), fee: request.fee.pay, arrival: time } }, at);
     return { id: queued.id, doctorId, day: today };

@@ -9,6 +9,7 @@ export const deskMessages = defineMessages(
   {
     notFound: 'Not found.',
     patientNotFound: 'Patient not found.',
+    familyMemberNotFound: 'This family member is not on this patient\'s account.',
     hasAccount: 'An account has this email: find that patient and book for them instead.',
     patientExists: 'A patient with this email is registered at the desk already: find them and book for them instead.',
     noProfile: 'This patient\'s age and gender are not on record yet: they can add them on their account.',

@@ -18,6 +18,7 @@ import {
 import { violatedConstraint } from '../db/database.js';
 import { listUserAppointments } from '../repositories/appointmentLists.js';
 import type { StoredAppointment } from '../repositories/appointmentRecords.js';
+import { listFamilyMembers, listFamilyMembersOf } from '../repositories/people.js';
 import { storedName, storedPhone } from '../services/accounts.js';
 import { isExpected, statusAt } from '../services/appointments.js';
 import { holdIsLive } from '../services/booking/slotIndex.js';
@@ -97,6 +98,7 @@ export async function searchPatients(deps: DeskDeps, staff: Staff, q: string): P
   const found = await findPatients(deps, q.trim().replace(/\s+/g, ' '), today);
   const patients = found.slice(0, deskSearchLimit);
   const upcoming = (await listUpcomingOf(deps.db, patients.map((p) => p._id), today, at)).filter((a) => isUpcoming(a, at));
+  const family = await listFamilyMembersOf(deps.db, patients.filter((p) => p.kind === 'account').map((p) => p._id));
   return {
     hits: patients.map((patient) => ({
       patient,
@@ -104,6 +106,7 @@ export async function searchPatients(deps: DeskDeps, staff: Staff, q: string): P
         .filter((a) => a.userId === patient._id)
         .slice(0, upcomingPerHit)
         .map((a) => readable(staff, a, at)),
+      family: family.get(patient._id) ?? [],
     })),
     more: found.length > deskSearchLimit,
   };
@@ -118,6 +121,7 @@ export async function patientDetail(deps: DeskDeps, staff: Staff, id: string): P
   const all = await listUserAppointments(deps.db, patient._id);
   return {
     patient,
+    family: patient.kind === 'account' ? await listFamilyMembers(deps.db, patient._id) : [],
     upcoming: all
       .filter((a) => isUpcoming(a, at))
       .reverse()

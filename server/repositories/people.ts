@@ -49,6 +49,19 @@ export async function findFamilyMember(q: Queryable, id: string, forUpdate = fal
   return rows[0] ? toStored(rows[0]) : null;
 }
 
+/** The family members (not archived) of each of these accounts, each account's in the order they were added. */
+export async function listFamilyMembersOf(q: Queryable, userIds: readonly string[]): Promise<Map<string, FamilyMember[]>> {
+  const byUser = new Map<string, FamilyMember[]>();
+  if (userIds.length === 0) return byUser;
+  const { rows } = await q.query<FamilyRow>(
+    `select ${familyColumns} from family_members f
+      where f.user_id = any($1::uuid[]) and f.archived_at is null order by f.created_at, f.first_name, f.id`,
+    [userIds],
+  );
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), toStored(row).member]);
+  return byUser;
+}
+
 export async function countFamilyMembers(q: Queryable, userId: string): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
     'select count(*)::int as n from family_members where user_id = $1 and archived_at is null',

@@ -55,6 +55,10 @@ export const deskMessages = {
   booking: {
     for: (name: string, phone: string) => `For ${name}, ${phone}`,
     changePatient: 'Change patient',
+    person: 'Who is the visit for',
+    themselves: (name: string) => `${name} (account holder)`,
+    member: (name: string, relation: string, age: number) => `${name} (${relation}, ${age})`,
+    visitFor: (name: string) => `The visit is for ${name}`,
     kind: 'What for',
     kinds: { book: 'Book a slot', walkin: "Walk-in: today's queue" },
     doctor: 'Doctor',

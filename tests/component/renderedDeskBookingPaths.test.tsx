@@ -16,7 +16,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { refused, unanswered } from '../machines/accountFakes';
-import { andheri, deskAnita, deskAppointment, deskDoctors, deskPatient, freeSlots, hitOf, queueEntry, searchAnswer, today } from '../machines/deskFakes';
+import { andheri, deskAnita, deskAppointment, deskDoctors, deskPatient, freeSlots, hitOf, queueEntry, rohan, searchAnswer, today } from '../machines/deskFakes';
 import { testPaths } from '../machines/modelPaths';
 import { deskBookingEmits, deskBookingJourneys, deskBookingModel, type DeskBookingModelEvent } from '../machines/models/deskBookingModel';
 import { receptionMe } from '../machines/staffConsoleFakes';
@@ -47,6 +47,8 @@ function harness() {
   const form = (name: string) => screen.getByRole('form', { name });
   const choosing = () => screen.getByRole('form', { name: /^(Book a slot|Walk-in: today's queue)$/ });
   const found = deskPatient({ firstName: 'Sunil', lastName: 'Kale', kind: 'account' });
+  /** The family member the visit is for (undefined: the patient). */
+  let member: string | undefined;
   const search = async (query: string) => {
     const box = within(screen.getByRole('search', { name: 'Find a patient' })).getByLabelText('Name, phone, appointment ID or token');
     await user.clear(box);
@@ -86,13 +88,21 @@ function harness() {
       await search('Sunil Kale');
       expect(desk().searchPatients.latest().input.query).toBe('Sunil Kale');
     }),
-    'search.found': step('search.found', () => answer(() => desk().searchPatients.latest().resolve(searchAnswer([hitOf(found, [deskAppointment()])])))),
+    'search.found': step('search.found', () => answer(() => desk().searchPatients.latest().resolve(searchAnswer([hitOf(found, [deskAppointment()], [rohan])])))),
     'search.failed': step('search.failed', () => answer(() => desk().searchPatients.latest().reject(unanswered))),
     'search.again': step('search.again', async () => {
       await search('Kale');
-      await answer(() => desk().searchPatients.latest().resolve(searchAnswer([hitOf(found)])));
+      await answer(() => desk().searchPatients.latest().resolve(searchAnswer([hitOf(found, [], [rohan])])));
     }),
-    choose: step('choose', () => user.click(screen.getByRole('button', { name: 'Book for Sunil Kale' }))),
+    choose: step('choose', async () => {
+      member = undefined;
+      await user.click(screen.getByRole('button', { name: 'Book for Sunil Kale' }));
+    }),
+    'choose.member': step('choose.member', async () => {
+      await user.click(screen.getByRole('button', { name: 'Book for Sunil Kale' }));
+      await user.selectOptions(within(choosing()).getByLabelText('Who is the visit for'), 'Rohan Kale (Son, 9)');
+      member = rohan._id;
+    }),
     register: step('register', () => user.click(screen.getByRole('button', { name: 'Register a new patient' }))),
     'register.invalid': step('register.invalid', async () => {
       await fill({ Phone: '98220' });
@@ -110,7 +120,10 @@ function harness() {
       ),
     ),
     'saved.hasAccount': step('saved.hasAccount', () => answer(() => desk().registerPatient.latest().reject(refused(409, 'An account has this email: book for the account instead.')))),
-    'change.patient': step('change.patient', () => user.click(screen.getByRole('button', { name: 'Change patient' }))),
+    'change.patient': step('change.patient', () => {
+      member = undefined;
+      return user.click(screen.getByRole('button', { name: 'Change patient' }));
+    }),
     'choose.doctor': step('choose.doctor', () => user.selectOptions(within(choosing()).getByLabelText('Doctor'), 'Dr Anita Rao')),
     'choose.clinicVisit': step('choose.clinicVisit', () => user.selectOptions(within(choosing()).getByLabelText('Consultation type'), 'Clinic Visit')),
     'choose.location': step('choose.location', () => user.selectOptions(within(choosing()).getByLabelText('Location'), 'Andheri West')),
@@ -134,6 +147,8 @@ function harness() {
       await submitBooking(/^Book$/);
       const call = desk().book.latest();
       expect(call.input.request).toMatchObject({ doctorId: deskAnita._id, locationId: andheri._id, startTime: '10:30', consultationType: 'Clinic Visit' });
+      expect(call.input.request.familyMemberId).toBe(member);
+      if (member) expect(within(form('The fee')).getByText('The visit is for Rohan Kale')).toBeTruthy();
       await answer(() => call.resolve(deskAppointment({ appointmentId: 'SHC-25-000090' })));
     }),
     'book.taken': step('book.taken', async () => {
@@ -146,6 +161,7 @@ function harness() {
     }),
     walkin: step('walkin', async () => {
       await submitBooking(/^Add to the queue$/);
+      expect(desk().walkIn.latest().input.request.familyMemberId).toBe(member);
       expect(desk().walkIn.latest().input.request).toMatchObject({ doctorId: deskAnita._id, locationId: andheri._id, fee: { pay: 'now', method: 'cash', reference: '' } });
       await answer(() => desk().walkIn.latest().resolve({ entry: queueEntry({ token: 'T4', kind: 'walkin' }) }));
     }),
@@ -153,8 +169,14 @@ function harness() {
       await submitBooking(/^Add to the queue$/);
       await answer(() => desk().walkIn.latest().reject(refused(409, 'Dr Anita Rao does not work at Bandra today.')));
     }),
-    again: step('again', () => user.click(screen.getByRole('button', { name: /^Another booking for / }))),
-    new: step('new', () => user.click(screen.getByRole('button', { name: 'Next patient' }))),
+    again: step('again', () => {
+      member = undefined;
+      return user.click(screen.getByRole('button', { name: /^Another booking for / }));
+    }),
+    new: step('new', () => {
+      member = undefined;
+      return user.click(screen.getByRole('button', { name: 'Next patient' }));
+    }),
   };
 
   const finding = () => expect(screen.getByRole('search', { name: 'Find a patient' })).toBeTruthy();

@@ -15,6 +15,7 @@ import { emptyPatient, type PatientDraft } from '../../machines/desk/deskBooking
 import {
   selectBooked,
   selectChoices,
+  selectFamilyMemberId,
   selectFee,
   selectHits,
   selectIsSearching,
@@ -25,7 +26,7 @@ import {
   type DeskStep,
 } from '../../machines/desk/deskBooking/selectors.js';
 import { refused, unanswered } from './accountFakes.js';
-import { andheri, deskAnita, deskAppointment, deskPatient, freeSlots, hitOf, queueEntry, searchAnswer, startDeskBooking, today } from './deskFakes.js';
+import { andheri, deskAnita, deskAppointment, deskPatient, freeSlots, hitOf, queueEntry, rohan, searchAnswer, startDeskBooking, today } from './deskFakes.js';
 import { modelTransitions, pathEndings, pathsTakingEveryTransition, testPaths } from './modelPaths.js';
 import { deskBookingEmits, deskBookingJourneys, deskBookingModel, type DeskBookingModelEvent } from './models/deskBookingModel.js';
 import { expectWalkedFully } from './pathCoverage.js';
@@ -43,6 +44,8 @@ function harness() {
   const send = desk.send;
   const found = deskPatient({ firstName: 'Sunil', lastName: 'Kale', kind: 'account', email: 'sunil@example.in' });
   let patient: DeskPatient | null = null;
+  /** The family member the visit is for (null: the patient). */
+  let member: string | null = null;
   let hits: string[] = [];
   let choices = fresh;
   let fee: FeeDraft = { pay: 'now', method: 'cash', reference: '' };
@@ -68,6 +71,7 @@ function harness() {
     const paid = fee.pay === 'later' ? { pay: 'later' } : { pay: 'now', method: fee.method, reference: fee.method === 'cash' ? '' : fee.reference.trim() };
     expect(call.input.request).toEqual({
       patientId: patient?._id,
+      ...(member ? { familyMemberId: member } : {}),
       doctorId: deskAnita._id,
       locationId: andheri._id,
       date: choices.date,
@@ -86,17 +90,27 @@ function harness() {
       const call = calls.searchPatients.latest();
       expect(call.input.token).toBe('tok-desk');
       hits = [found._id];
-      call.resolve(searchAnswer([hitOf(found, [deskAppointment()])]));
+      call.resolve(searchAnswer([hitOf(found, [deskAppointment()], [rohan])]));
     }),
     'search.failed': step('search.failed', () => calls.searchPatients.latest().reject(unanswered)),
     'search.again': step('search.again', () => {
       send({ type: 'search.submitted', query: 'Kale' });
-      calls.searchPatients.latest().resolve(searchAnswer([hitOf(found)]));
+      calls.searchPatients.latest().resolve(searchAnswer([hitOf(found, [], [rohan])]));
     }),
     choose: step('choose', () => {
       patient = found;
       choices = fresh;
       send({ type: 'patient.chosen', patientId: found._id });
+    }),
+    'choose.member': step('choose.member', () => {
+      patient = found;
+      choices = fresh;
+      send({ type: 'patient.chosen', patientId: found._id });
+      // Somebody not in the account's family is not taken.
+      send({ type: 'person.chosen', familyMemberId: '7a1c2f3e-0000-4000-8000-0000000000ff' });
+      expect(selectFamilyMemberId(desk.snapshot())).toBeNull();
+      member = rohan._id;
+      send({ type: 'person.chosen', familyMemberId: rohan._id });
     }),
     register: step('register', () => send({ type: 'register.opened' })),
     'register.invalid': step('register.invalid', () => {
@@ -124,7 +138,10 @@ function harness() {
       registerCall().reject({ ...refused(400, 'Check the fields.'), errors: [{ field: 'phoneNumber', message: errors.phoneNumber }] });
     }),
     'saved.hasAccount': step('saved.hasAccount', () => registerCall().reject(refused(409, 'An account has this email: book for the account instead.'))),
-    'change.patient': step('change.patient', () => send({ type: 'patient.changed' })),
+    'change.patient': step('change.patient', () => {
+      member = null;
+      send({ type: 'patient.changed' });
+    }),
     'choose.doctor': step('choose.doctor', choose({ doctorId: deskAnita._id }, { type: 'doctor.chosen', doctorId: deskAnita._id })),
     'choose.clinicVisit': step('choose.clinicVisit', choose({ consultationType: 'Clinic Visit' }, { type: 'type.chosen', consultationType: 'Clinic Visit' })),
     'choose.location': step('choose.location', () => {
@@ -177,7 +194,7 @@ function harness() {
     walkin: step('walkin', () => {
       send({ type: 'booking.submitted' });
       const call = calls.walkIn.latest();
-      expect(call.input.request).toEqual({ patientId: patient?._id, doctorId: deskAnita._id, locationId: andheri._id, fee: fee.pay === 'later' ? { pay: 'later' } : { pay: 'now', method: 'cash', reference: '' } });
+      expect(call.input.request).toEqual({ patientId: patient?._id, ...(member ? { familyMemberId: member } : {}), doctorId: deskAnita._id, locationId: andheri._id, fee: fee.pay === 'later' ? { pay: 'later' } : { pay: 'now', method: 'cash', reference: '' } });
       call.resolve({ entry: queueEntry({ token: 'T4', kind: 'walkin' }) });
     }),
     'walkin.refused': step('walkin.refused', () => {
@@ -185,6 +202,7 @@ function harness() {
       calls.walkIn.latest().reject(refused(409, 'Dr Anita Rao does not work at Bandra today.'));
     }),
     again: step('again', () => {
+      member = null;
       choices = fresh;
       fee = { pay: 'now', method: 'cash', reference: '' };
       send({ type: 'booking.again' });
@@ -193,6 +211,7 @@ function harness() {
       choices = fresh;
       fee = { pay: 'now', method: 'cash', reference: '' };
       patient = null;
+      member = null;
       hits = [];
       send({ type: 'booking.new' });
     }),
@@ -207,6 +226,7 @@ function harness() {
       expect(selectPatient(s)?._id).toBe(patient?._id);
       expect(selectChoices(s)).toEqual(choices);
       expect(selectFee(s)).toEqual(fee);
+      expect(selectFamilyMemberId(s)).toBe(member);
     }
     expect(calls.loadTimeSlots.calls).toHaveLength(slotLoads);
     more();

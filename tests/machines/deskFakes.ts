@@ -7,6 +7,7 @@
 import { createActor, SimulatedClock } from 'xstate';
 import type { AppointmentRecord, TimeSlot } from '../../contract/appointments.js';
 import type { CounterPaymentRequest, DeskPatient, DeskSearchAnswer, QueueAnswer, QueueEntry, QueueMove } from '../../contract/desk.js';
+import type { FamilyMember } from '../../contract/people.js';
 import { checkInMachine } from '../../machines/desk/checkIn/checkInMachine.js';
 import type { DeskDoctor, DeskSearchHit } from '../../machines/desk/desk.js';
 import { dayListMachine, type DayQuery, type DayRows } from '../../machines/desk/dayList/dayListMachine.js';
@@ -67,7 +68,10 @@ export function deskPatient(overrides: Partial<DeskPatient> = {}): DeskPatient {
   };
 }
 
-export const hitOf = (patient: DeskPatient, upcoming: AppointmentRecord[] = []): DeskSearchHit => ({ patient, upcoming });
+/** An account holder's son, as the desk's search lists an account's family. */
+export const rohan: FamilyMember = { _id: '7a1c2f3e-0000-4000-8000-00000000f001', firstName: 'Rohan', lastName: 'Kale', age: 9, gender: 'male', relation: 'Son' };
+
+export const hitOf = (patient: DeskPatient, upcoming: AppointmentRecord[] = [], family: FamilyMember[] = []): DeskSearchHit => ({ patient, upcoming, family });
 export const searchAnswer = (hits: DeskSearchHit[], more = false): DeskSearchAnswer => ({ hits, more });
 
 /** Ramesh's Clinic Visit with Dr Anita Rao at Andheri West today at 10:30, to pay at the clinic. */

@@ -211,4 +211,48 @@ describe.each(backends)('the desk on %s', (backend) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('reference');
   });
+
+  it('books and queues an account\'s family member, by their own name, age and gender; another account\'s member is 404, nothing written', async () => {
+    const { reception } = await deskStaff(t);
+    const ids = await seedIds(t.db());
+    const holder = await t.patient('online');
+    const member = async (who: typeof holder, body: object) =>
+      (await t.app().inject({ method: 'POST', url: '/api/family', headers: who.headers, payload: body })).json() as { _id: string };
+    const son = await member(holder, { firstName: 'Rohan', lastName: 'Joshi', age: 9, gender: 'male', relation: 'Son' });
+    const stranger = await member(await t.patient('stranger'), { firstName: 'Vivek', lastName: 'Rao', age: 40, gender: 'male', relation: 'Brother' });
+
+    const detail = await deskOk(t.app(), reception, 'GET', `/patients/${holder.id}`);
+    expect(detail.family).toEqual([expect.objectContaining({ _id: son._id, firstName: 'Rohan', age: 9, relation: 'Son' })]);
+    const deskOnly = await registered(t.app(), reception);
+    expect((await deskOk(t.app(), reception, 'GET', `/patients/${deskOnly._id}`)).family).toEqual([]);
+
+    const booked = await deskOk(t.app(), reception, 'POST', '/bookings', bookingOf(ids, holder.id, { startTime: '10:15', familyMemberId: son._id }));
+    expect(booked).toMatchObject({ firstName: 'Rohan', lastName: 'Joshi', age: 9, gender: 'male' });
+    const row = await t.db().query<{ family_member_id: string; user_id: string }>('select family_member_id, user_id from appointments where id = $1', [booked._id]);
+    expect(row.rows).toEqual([{ family_member_id: son._id, user_id: holder.id }]);
+
+    const walkIn = await deskOk(t.app(), reception, 'POST', '/walkins', { patientId: holder.id, doctorId: ids.meera, locationId: ids.aundh, fee: { pay: 'later' }, familyMemberId: son._id });
+    expect(walkIn.entry).toMatchObject({ kind: 'walkin' });
+    const walkInRow = await t.db().query<{ first_name: string; family_member_id: string }>(
+      'select a.first_name, a.family_member_id from queue_entries q join appointments a on a.id = q.appointment_id where q.id = $1',
+      [walkIn.entry._id],
+    );
+    expect(walkInRow.rows).toEqual([{ first_name: 'Rohan', family_member_id: son._id }]);
+
+    const counts = await deskTableCounts(t.db());
+    for (const [url, body] of [
+      ['/bookings', bookingOf(ids, holder.id, { startTime: '10:30', familyMemberId: stranger._id })],
+      ['/walkins', { patientId: holder.id, doctorId: ids.meera, locationId: ids.aundh, fee: { pay: 'later' }, familyMemberId: stranger._id }],
+      ['/bookings', bookingOf(ids, deskOnly._id, { startTime: '10:30', familyMemberId: son._id })],
+    ] as const) {
+      const refused = await desk(t.app(), reception, 'POST', url, body);
+      expect(refused.statusCode, url).toBe(404);
+      expect(messageOf(refused)).toBe("This family member is not on this patient's account.");
+    }
+    const bad = await desk(t.app(), reception, 'POST', '/bookings', bookingOf(ids, holder.id, { startTime: '10:30', familyMemberId: 'rohan' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(['familyMemberId']);
+    expect(await deskTableCounts(t.db())).toEqual(counts);
+  });
 });
+

@@ -66,9 +66,13 @@ export function choicesComplete(choices: DeskChoices): boolean {
   return choices.consultationType !== null && choices.locationId !== null && choices.date !== null && choices.time !== null;
 }
 
-export function bookingRequest(patientId: string, c: DeskChoices, fee: FeeDraft): DeskBookingRequest {
+/** The request's person: a family member when one is chosen; the patient themselves otherwise (absent). */
+const person = (familyMemberId: string | null) => (familyMemberId === null ? {} : { familyMemberId });
+
+export function bookingRequest(patientId: string, c: DeskChoices, fee: FeeDraft, familyMemberId: string | null = null): DeskBookingRequest {
   return {
     patientId,
+    ...person(familyMemberId),
     doctorId: c.doctorId ?? '',
     locationId: c.locationId ?? '',
     date: c.date ?? '',
@@ -78,6 +82,6 @@ export function bookingRequest(patientId: string, c: DeskChoices, fee: FeeDraft)
   } as DeskBookingRequest;
 }
 
-export function walkInRequest(patientId: string, c: DeskChoices, fee: FeeDraft): WalkInRequest {
-  return { patientId, doctorId: c.doctorId ?? '', locationId: c.locationId ?? '', fee: deskFeeOf(fee) } as WalkInRequest;
+export function walkInRequest(patientId: string, c: DeskChoices, fee: FeeDraft, familyMemberId: string | null = null): WalkInRequest {
+  return { patientId, ...person(familyMemberId), doctorId: c.doctorId ?? '', locationId: c.locationId ?? '', fee: deskFeeOf(fee) } as WalkInRequest;
 }

@@ -4,6 +4,7 @@
  */
 import type { AppointmentRecord, TimeSlot } from '../../../contract/appointments.js';
 import type { DeskBookingRequest, DeskPatient, QueueEntry, WalkInRequest } from '../../../contract/desk.js';
+import type { FamilyMember } from '../../../contract/people.js';
 import type { ConsultationType } from '../../../contract/primitives.js';
 import type { FieldErrors } from '../../failures.js';
 import type { NoticeEvent } from '../../shared/notices.js';
@@ -28,6 +29,9 @@ export type DeskBookingContext = {
   hits: DeskSearchHit[];
   more: boolean;
   patient: DeskPatient | null;
+  /** The chosen account's family members, and the one the visit is for (null: the patient themselves). */
+  family: FamilyMember[];
+  familyMemberId: string | null;
   draft: PatientDraft | null;
   patientErrors: FieldErrors;
   /** Grows at each refused form, so the view moves the focus to the first error again. */
@@ -48,6 +52,8 @@ export const initialContext = (input: DeskBookingInput): DeskBookingContext => (
   hits: [],
   more: false,
   patient: null,
+  family: [],
+  familyMemberId: null,
   draft: null,
   patientErrors: {},
   errorsShown: 0,
@@ -66,6 +72,7 @@ export type DeskBookingEvent =
   | { type: 'register.edited'; field: string }
   | { type: 'register.submitted'; draft: PatientDraft }
   | { type: 'patient.changed' }
+  | { type: 'person.chosen'; familyMemberId: string | null }
   | { type: 'kind.chosen'; kind: DeskKind }
   | { type: 'doctor.chosen'; doctorId: string }
   | { type: 'type.chosen'; consultationType: ConsultationType }

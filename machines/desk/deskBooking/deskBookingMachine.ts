@@ -9,7 +9,8 @@
  *
  * Events (./context.ts): `search.submitted` { query }, `patient.chosen` { patientId } (one of the
  * hits), `register.opened` / `register.edited` { field } / `register.submitted` { draft } /
- * `register.cancelled`; `patient.changed` (back to finding); `kind.chosen` { kind: book | walkin },
+ * `register.cancelled`; `patient.changed` (back to finding); `person.chosen` { familyMemberId } (one of the account's
+ * family members, or null for the patient themselves); `kind.chosen` { kind: book | walkin },
  * `doctor.chosen`, `type.chosen`, `location.chosen`, `date.chosen`, `slot.selected`,
  * `slots.retry`; `choices.confirmed` (to the fee); `fee.changed` { fee }, `fee.back`,
  * `booking.submitted`; then `booking.again` (the same patient) or `booking.new`.
@@ -104,7 +105,7 @@ const submitting = s.createStateConfig({
       description: 'POST /desk/bookings.',
       invoke: {
         src: 'book',
-        input: ({ context }) => ({ request: bookingRequest(context.patient?._id ?? '', context.choices, context.fee), token: context.token }),
+        input: ({ context }) => ({ request: bookingRequest(context.patient?._id ?? '', context.choices, context.fee, context.familyMemberId), token: context.token }),
         onDone: {
           target: '#deskBooking.Booked',
           actions: [
@@ -122,7 +123,7 @@ const submitting = s.createStateConfig({
       description: "POST /desk/walkins: into today's queue, checked in at once.",
       invoke: {
         src: 'walkIn',
-        input: ({ context }) => ({ request: walkInRequest(context.patient?._id ?? '', context.choices, context.fee), token: context.token }),
+        input: ({ context }) => ({ request: walkInRequest(context.patient?._id ?? '', context.choices, context.fee, context.familyMemberId), token: context.token }),
         onDone: {
           target: '#deskBooking.Booked',
           actions: [
@@ -162,6 +163,7 @@ export const deskBookingMachine = s.createMachine({
         Choosing: {
           description: 'A slot (doctor, type, location for a Clinic Visit, date, slot) or a walk-in (doctor, location).',
           on: {
+            'person.chosen': { guard: 'isPerson', actions: 'choosePerson' },
             'kind.chosen': { actions: { type: 'choose', params: ({ event }) => ({ change: { kind: event.kind } }) } },
             'doctor.chosen': { actions: { type: 'choose', params: ({ event }) => ({ change: { doctorId: event.doctorId } }) } },
             'type.chosen': { actions: { type: 'choose', params: ({ event }) => ({ change: { consultationType: event.consultationType } }) } },

@@ -2,6 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { TimeSlot } from '../../../contract/appointments.js';
 import type { DeskPatient } from '../../../contract/desk.js';
+import type { FamilyMember } from '../../../contract/people.js';
 import type { ConsultationType } from '../../../contract/primitives.js';
 import type { FieldErrors } from '../../failures.js';
 import type { SlotsStatus } from '../../slotPicker/slots.js';
@@ -30,6 +31,14 @@ export const selectSearchedFor = (s: Snapshot): string | null => s.context.searc
 export const selectHits = (s: Snapshot): DeskSearchHit[] => s.context.hits;
 export const selectMore = (s: Snapshot): boolean => s.context.more;
 export const selectPatient = (s: Snapshot): DeskPatient | null => s.context.patient;
+export const selectFamily = (s: Snapshot): FamilyMember[] => s.context.family;
+export const selectFamilyMemberId = (s: Snapshot): string | null => s.context.familyMemberId;
+/** The person the visit is for: the chosen family member, or the patient. */
+export const selectPersonName = (s: Snapshot): string => {
+  const member = s.context.family.find((m) => m._id === s.context.familyMemberId);
+  const who = member ?? s.context.patient;
+  return who ? `${who.firstName} ${who.lastName}`.trim() : '';
+};
 export const selectPatientErrors = (s: Snapshot): FieldErrors => s.context.patientErrors;
 export const selectErrorsShown = (s: Snapshot): number => s.context.errorsShown;
 export const selectChoices = (s: Snapshot): DeskChoices => s.context.choices;

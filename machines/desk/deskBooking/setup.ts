@@ -48,6 +48,8 @@ export const deskBookingSetup = setup({
   },
   guards: {
     queryValid: ({ event }) => event.type === 'search.submitted' && DeskSearchQuery.is({ q: event.query.trim() }) && event.query.trim() !== '',
+    isPerson: ({ context, event }) =>
+      event.type === 'person.chosen' && (event.familyMemberId === null || context.family.some((m) => m._id === event.familyMemberId)),
     isHit: ({ context, event }) => event.type === 'patient.chosen' && context.hits.some((h) => h.patient._id === event.patientId),
     draftInvalid: ({ event }) => event.type === 'register.submitted' && Object.keys(patientErrors(event.draft)).length > 0,
     namesPatientFields: (_, params: { error: unknown }) => Object.keys(patientErrorsOf(fieldErrorsOf(params.error))).length > 0,
@@ -63,11 +65,15 @@ export const deskBookingSetup = setup({
       more: params.answer.more,
     })),
     choosePatient: assign(({ context, event }) => {
-      const patient = event.type === 'patient.chosen' ? (context.hits.find((h) => h.patient._id === event.patientId)?.patient ?? null) : null;
-      return { patient, choices: firstChoices(context.doctors, context.today, patient), fee: firstFee, booked: null };
+      const hit = event.type === 'patient.chosen' ? context.hits.find((h) => h.patient._id === event.patientId) : undefined;
+      const patient = hit?.patient ?? null;
+      return { patient, family: hit?.family ?? [], familyMemberId: null, choices: firstChoices(context.doctors, context.today, patient), fee: firstFee, booked: null };
     }),
+    choosePerson: assign({ familyMemberId: ({ event }) => (event.type === 'person.chosen' ? event.familyMemberId : null) }),
     storeRegistered: assign(({ context }, params: { patient: DeskPatient }) => ({
       patient: params.patient,
+      family: [],
+      familyMemberId: null,
       draft: null,
       patientErrors: {},
       choices: firstChoices(context.doctors, context.today, params.patient),
@@ -95,7 +101,7 @@ export const deskBookingSetup = setup({
     showSlots: assign(({ context }, params: { picker: SlotPickerSnapshot }) => shownSlots(params.picker, context.choices)),
     storeFee: assign({ fee: ({ context, event }) => (event.type === 'fee.changed' ? { ...context.fee, ...event.fee } : context.fee) as FeeDraft }),
     storeBooked: assign({ booked: (_, params: { appointment: AppointmentRecord; entry: QueueEntry | null }) => params }),
-    startAgain: assign(({ context }) => ({ choices: firstChoices(context.doctors, context.today, context.patient), fee: firstFee, booked: null })),
+    startAgain: assign(({ context }) => ({ familyMemberId: null, choices: firstChoices(context.doctors, context.today, context.patient), fee: firstFee, booked: null })),
     forgetAll: assign(({ context }) => initialContext(context)),
     notify: emit((_, params: { tone: Tone; notice: DeskBookingNotice }) => ({ type: 'notice' as const, ...params })),
   },

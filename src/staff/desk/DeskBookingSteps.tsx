@@ -13,9 +13,12 @@ import {
   selectChoices,
   selectDoctor,
   selectDoctors,
+  selectFamily,
+  selectFamilyMemberId,
   selectFee,
   selectIsSubmitting,
   selectPatient,
+  selectPersonName,
   selectSlots,
   selectSlotsStatus,
   selectToday,
@@ -42,6 +45,34 @@ function PatientLine({ actor }: { readonly actor: DeskBookingActor }) {
       </button>
     </p>
   );
+}
+
+/** For an account with family members: the visit is for the holder or one of them. */
+function PersonChoice({ actor }: { readonly actor: DeskBookingActor }) {
+  const texts = useDeskMessages().booking;
+  const family = useSelector(actor, selectFamily);
+  const chosen = useSelector(actor, selectFamilyMemberId);
+  const patient = useSelector(actor, selectPatient);
+  if (family.length === 0 || !patient) return null;
+  return (
+    <SelectField
+      label={texts.person}
+      value={chosen ?? ''}
+      onChange={(id) => actor.send({ type: 'person.chosen', familyMemberId: id === '' ? null : id })}
+      options={[
+        { value: '', label: texts.themselves(`${patient.firstName} ${patient.lastName}`.trim()) },
+        ...family.map((m) => ({ value: m._id, label: texts.member(`${m.firstName} ${m.lastName}`.trim(), m.relation, m.age) })),
+      ]}
+    />
+  );
+}
+
+/** Who the visit is for, when not the account holder: said again at the fee. */
+function VisitFor({ actor }: { readonly actor: DeskBookingActor }) {
+  const texts = useDeskMessages().booking;
+  const forMember = useSelector(actor, (s) => selectFamilyMemberId(s) !== null);
+  const name = useSelector(actor, selectPersonName);
+  return forMember ? <p>{texts.visitFor(name)}</p> : null;
 }
 
 /** Book a slot, or a walk-in into today's queue. */
@@ -86,6 +117,7 @@ export function ChoosingStep({ actor }: { readonly actor: DeskBookingActor }) {
         {texts.kinds[choices.kind]}
       </h2>
       <PatientLine actor={actor} />
+      <PersonChoice actor={actor} />
       <KindChoice actor={actor} />
       <div className="desk-form__grid">
         <SelectField
@@ -167,6 +199,7 @@ export function FeeStep({ actor }: { readonly actor: DeskBookingActor }) {
         {texts.heading}
       </h2>
       <PatientLine actor={actor} />
+      <VisitFor actor={actor} />
       <p>{texts.summary(what)}</p>
       <fieldset className="desk-choices" disabled={submitting}>
         <legend>{texts.when}</legend>
@@ -204,6 +237,7 @@ export function BookedStep({ actor }: { readonly actor: DeskBookingActor }) {
   const patient = useSelector(actor, selectPatient);
   if (!booked) return null;
   const { appointment, entry } = booked;
+  // "Book again for ...": the account holder, whoever this visit was for.
   const name = `${patient?.firstName ?? ''} ${patient?.lastName ?? ''}`.trim();
   return (
     <section className="staff-card desk-booked" aria-labelledby="desk-booked-heading">

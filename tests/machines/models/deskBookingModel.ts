@@ -3,7 +3,8 @@
  * machine's path test (tests/machines/deskBooking.paths.test.ts, the real machine) and the
  * rendered console's (tests/component/renderedDeskBookingPaths.test.tsx, the Desk section and its
  * provider with fake calls). Each event is a thing the receptionist does together with what the
- * server answers: find the patient (a search answered, failed, typed again before its answer) or
+ * server answers: find the patient (a search answered, failed, typed again before its answer; the
+ * visit for the account holder or one of their family) or
  * register one (refused by the form's own check, by the server at a field, or by a 409); choose a
  * slot (doctor, Clinic Visit, location, today's slots answered or failed and retried, another
  * date, a slot) or a walk-in (doctor, location); the fee now (cash, or UPI with its reference) or
@@ -21,6 +22,7 @@ export const deskBookingEmits = {
   'search.failed': ['somethingWentWrong'],
   'search.again': [],
   choose: [],
+  'choose.member': [],
   register: [],
   'register.invalid': [],
   'register.cancel': [],
@@ -63,8 +65,8 @@ export const deskBookingModel = createMachine({
     /** The search, nothing found yet. */
     Idle: { on: { search: 'Searching', register: 'Registering' } },
     Searching: { on: { 'search.found': 'Results', 'search.failed': 'Idle', 'search.retyped': 'Searching' } },
-    /** Patients found, with their upcoming visits. */
-    Results: { on: { choose: 'Choosing', register: 'Registering', 'search.again': 'Results' } },
+    /** Patients found, with their upcoming visits and an account's family. */
+    Results: { on: { choose: 'Choosing', 'choose.member': 'Choosing', register: 'Registering', 'search.again': 'Results' } },
     Registering: { on: { 'register.invalid': 'Registering', 'register.save': 'Saving', 'register.cancel': 'Idle' } },
     Saving: { on: { saved: 'Choosing', 'saved.badPhone': 'Registering', 'saved.hasAccount': 'Registering' } },
     /** A slot booking, nothing chosen (a doctor of two locations, today's date). */
@@ -94,6 +96,8 @@ export const deskBookingJourneys = [
   ['open', 'search', 'search.found', 'choose', ...toSlot, 'next', 'fee.upi', 'book'],
   // A new patient: the form refused, then registered; the slot taken meanwhile, another one; pay later.
   ['open', 'register', 'register.invalid', 'register.save', 'saved.badPhone', 'register.save', 'saved', ...toSlot, 'next', 'fee.later', 'book.taken', 'slots.loaded', 'choose.slot', 'next', 'book'],
+  // A parent on the phone books for their son (a family member of the account), to pay later.
+  ['open', 'search', 'search.found', 'choose.member', ...toSlot, 'next', 'fee.later', 'book'],
   // A walk-in with cash, after a failed search and the slots failing once; then the next patient.
   ['open', 'search', 'search.failed', 'search', 'search.retyped', 'search.found', 'choose', 'choose.doctor', 'choose.clinicVisit', 'choose.location', 'slots.failed', 'slots.retry', 'slots.loaded', 'change.patient', 'choose', 'choose.walkin', 'next.missing', 'choose.doctor', 'choose.location', 'next', 'walkin'],
 ] as const satisfies ReadonlyArray<ReadonlyArray<DeskBookingModelEvent['type']>>;
