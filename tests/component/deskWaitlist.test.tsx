@@ -51,7 +51,7 @@ describe('the Waitlist section', () => {
     expect(first!.textContent).toContain('Asha Kale');
     expect(first!.textContent).toContain('+91 98220 12345');
     expect(first!.textContent).toContain('Clinic Visit, any clinic');
-    expect(first!.textContent).toMatch(/SHC-25-000109, lapses .*10:30/);
+    expect(first!.textContent).toMatch(/SHC-25-000109lapses .*10:30/);
     expect(second!.textContent).toContain('Ravi Patil');
     expect(second!.textContent).toContain('Clinic Visit, Aundh');
     expect(second!.textContent).toContain('Waiting');

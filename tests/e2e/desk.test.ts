@@ -372,6 +372,9 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
       const row = await table.getByRole('row').filter({ hasText: 'Anjali Kulkarni' }).innerText();
       expect(row).toContain(number!);
       expect(row).toContain('lapses');
+      const wrap = desk.locator('.admin-table__wrap').first();
+      const sideways = await wrap.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(sideways, `the waitlist's table scrolls sideways by ${sideways}px at ${viewport.width} px`).toBeLessThanOrEqual(0);
       await review(desk, 'waitlist-desk', viewport.width);
       await desk.close();
     }

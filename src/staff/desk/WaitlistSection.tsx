@@ -86,9 +86,8 @@ function DoctorWaitlist({ doctorName, entries }: { readonly doctorName: string; 
                   {e.offer ? (
                     <span>
                       {texts.offerText(formatClinicDate(e.offer.date), formatClinicTime(e.offer.startTime))}
-                      <span className="admin-table__sub">
-                        {e.offer.appointmentNumber}, {texts.lapses(formatClinicInstant(e.offer.expiresAt) ?? '')}
-                      </span>
+                      <span className="admin-table__sub">{e.offer.appointmentNumber}</span>
+                      <span className="desk-waitlist__lapses">{texts.lapses(formatClinicInstant(e.offer.expiresAt) ?? '')}</span>
                     </span>
                   ) : (
                     texts.noOffer
