@@ -204,3 +204,45 @@ export const DayListQuery = t.intersection(
   'DayListQuery',
 );
 export type DayListQuery = t.TypeOf<typeof DayListQuery>;
+
+/** A slot out to a waiting patient now: the hold made in their name, and when it lapses. */
+export const DeskWaitlistOffer = t.type(
+  {
+    /** The hold's SHC-... number. */
+    appointmentNumber: t.string,
+    date: ClinicDate,
+    startTime: ClinicTime,
+    /** ISO instant: the hold lapses then and the slot goes to the next patient waiting. */
+    expiresAt: t.string,
+  },
+  'DeskWaitlistOffer',
+);
+export type DeskWaitlistOffer = t.TypeOf<typeof DeskWaitlistOffer>;
+
+/** One live waitlist entry as the desk reads it: who waits, for which doctor, type, clinic and days, and the slot out to them. */
+export const DeskWaitlistEntry = t.type(
+  {
+    _id: t.string,
+    patientName: t.string,
+    phoneNumber: t.union([t.string, t.null]),
+    doctorId: t.string,
+    doctorName: t.string,
+    consultationType: ConsultationType,
+    /** The clinic's name; '' for any of the doctor's clinics (Clinic Visit) or online (Chat, Video, Call). */
+    location: t.string,
+    fromDate: ClinicDate,
+    toDate: ClinicDate,
+    /** ISO instant of joining: a doctor's entries are offered slots in this order. */
+    joinedAt: t.string,
+    offer: t.union([DeskWaitlistOffer, t.null]),
+  },
+  'DeskWaitlistEntry',
+);
+export type DeskWaitlistEntry = t.TypeOf<typeof DeskWaitlistEntry>;
+
+/** The most entries GET /desk/waitlist lists (`more` says there are others). */
+export const deskWaitlistLimit = 500;
+
+/** GET /desk/waitlist: the live entries by doctor (the clinic's order), each doctor's in the order they are offered slots. */
+export const DeskWaitlist = t.type({ entries: t.array(DeskWaitlistEntry), more: t.boolean }, 'DeskWaitlist');
+export type DeskWaitlist = t.TypeOf<typeof DeskWaitlist>;

@@ -23,6 +23,8 @@
  *        409 'queueMoveRefused' when the entry is not in a state the move leaves from
  *   GET  /desk/day?date=&doctorId=&locationId=     -> AppointmentList: the day list
  *   GET  /desk/day.csv?date=&doctorId=&locationId= -> text/csv file of the same rows
+ *   GET  /desk/waitlist                    -> DeskWaitlist: who waits for which doctor and days,
+ *        and the slot out to each (read only; reception and admins: a doctor gets 404)
  *
  * Who may call: reception and admins, everything here; a doctor, the queue calls of their own
  * queue and the day list of their own day (another doctor's queue: 404). A patient's token: 404
@@ -43,6 +45,7 @@ import {
   DeskPatientRequest,
   DeskSearchAnswer,
   DeskSearchQuery,
+  DeskWaitlist,
   QueueAnswer,
   QueueMoveParams,
   QueueQuery,
@@ -68,5 +71,6 @@ export const deskEndpoints = {
   callNext: endpoint({ method: 'POST', path: '/desk/queue/call-next', body: CallNextRequest, answer: CheckInAnswer }),
   move: endpoint({ method: 'POST', path: '/desk/queue/:id/:move', params: QueueMoveParams, answer: CheckInAnswer }),
   dayList: endpoint({ method: 'GET', path: '/desk/day', query: DayListQuery, answer: AppointmentList }),
+  waitlist: endpoint({ method: 'GET', path: '/desk/waitlist', answer: DeskWaitlist }),
   dayCsv: endpoint({ method: 'GET', path: '/desk/day.csv', query: DayListQuery, answer: PassThrough, kind: 'file', accept: 'text/csv, application/json' }),
 };

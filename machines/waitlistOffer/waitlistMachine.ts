@@ -18,10 +18,14 @@
  * `selectErrorsShown` grows each time, so the view moves the focus to the first; a 400 naming
  * fields is shown the same way, a 409 (already waiting for that doctor on those days) as a notice.
  *
+ * Live (./waitlistLiveMachine.ts): `waitlist.pushed` { list } in any state, the list as the server
+ * has it now, stored in place (the form stays as it is); when it holds a slot offered anew, the
+ * patient is told (`offered`) and the appointments list loads again (the hold is on it, with Pay).
+ *
  * Effects (provided actions; emitted until provided):
- * - `notify` { tone, notice }: joined | left | server { text } (the server's words) | failed (none)
- * - `announceChanged`: an entry was left, which gives back a slot offered to it: the appointments
- *   list loads again.
+ * - `notify` { tone, notice }: joined | left | offered | server { text } (the server's words) | failed (none)
+ * - `announceChanged`: an entry was left, which gives back a slot offered to it, or a slot was
+ *   offered: the appointments list loads again.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Doctor } from '../../contract/site.js';
@@ -33,7 +37,7 @@ import { draftFrom, type JoinDraft, joinErrors, joinFields, joinRequestOf, type 
 export type WaitlistInput = { token: string; today: string; prefill: Partial<JoinDraft> | null };
 export type WaitlistLoaded = { list: WaitlistList; doctors: Doctor[] };
 
-export type WaitlistNotice = { kind: 'joined' } | { kind: 'left' } | { kind: 'failed' } | ServerNotice;
+export type WaitlistNotice = { kind: 'joined' } | { kind: 'left' } | { kind: 'offered' } | { kind: 'failed' } | ServerNotice;
 export type WaitlistNoticeEvent = { type: 'notice'; tone: 'success' | 'error'; notice: WaitlistNotice };
 export type WaitlistEmitted = WaitlistNoticeEvent | { type: 'waitlist.changed' };
 
@@ -42,6 +46,7 @@ export type JoinChange = { field: 'doctorEmail' | 'location' | 'consultationType
 export type WaitlistEvent =
   | { type: 'waitlist.retry' }
   | { type: 'waitlist.refresh' }
+  | { type: 'waitlist.pushed'; list: WaitlistList }
   | { type: 'join.open' }
   | { type: 'join.close' }
   | ({ type: 'join.changed' } & JoinChange)
@@ -64,7 +69,13 @@ export type WaitlistContext = {
 };
 
 const failed = (error: unknown): WaitlistNoticeEvent => ({ type: 'notice', tone: 'error', notice: serverWordsOr(error, { kind: 'failed' }) });
-const success = (kind: 'joined' | 'left'): WaitlistNoticeEvent => ({ type: 'notice', tone: 'success', notice: { kind } });
+const success = (kind: 'joined' | 'left' | 'offered'): WaitlistNoticeEvent => ({ type: 'notice', tone: 'success', notice: { kind } });
+
+/** The offers of `list` that `entries` did not have (by the hold's appointment). */
+const newOffers = (entries: readonly WaitlistEntry[], list: WaitlistList): number => {
+  const known = new Set(entries.flatMap((e) => (e.offer ? [e.offer.appointmentId] : [])));
+  return list.entries.filter((e) => e.offer !== null && !known.has(e.offer.appointmentId)).length;
+};
 
 /** The draft after one change: a new doctor clears the clinic (it may not be theirs), a new type the consent. */
 function changed(draft: JoinDraft, change: JoinChange): JoinDraft {
@@ -85,6 +96,7 @@ export const waitlistMachine = setup({
   guards: {
     hasPrefill: ({ context }) => context.prefill !== null,
     draftInvalid: ({ context }) => Object.keys(joinErrors(context.draft)).length > 0,
+    offerArrived: ({ context }, params: { list: WaitlistList }) => newOffers(context.entries, params.list) > 0,
     namesFields: (_, params: { error: unknown }) => Object.keys(fieldErrorsOf(params.error)).some((f) => (joinFields as readonly string[]).includes(f)),
   },
   actions: {
@@ -102,7 +114,12 @@ export const waitlistMachine = setup({
       return { draft: changed(context.draft, change as JoinChange), errors };
     }),
     showErrors: assign(({ context }, params: { errors: FieldErrors }) => ({ errors: params.errors, errorsShown: context.errorsShown + 1 })),
-    addEntry: assign({ entries: ({ context }, params: { entry: WaitlistEntry }) => [...context.entries, params.entry], errors: {} }),
+    // A pushed list may have brought the new entry first.
+    addEntry: assign({
+      entries: ({ context }, params: { entry: WaitlistEntry }) => [...context.entries.filter((e) => e._id !== params.entry._id), params.entry],
+      errors: {},
+    }),
+    takePushed: assign((_, params: { list: WaitlistList }) => ({ entries: params.list.entries, maxDays: params.list.maxDays, lastDate: params.list.lastDate })),
     remember: assign({ leaving: ({ event }) => (event.type === 'entry.leave' ? event.id : null) }),
     dropEntry: assign({ entries: ({ context }) => context.entries.filter((e) => e._id !== context.leaving), leaving: null }),
     forget: assign({ leaving: null }),
@@ -126,6 +143,15 @@ export const waitlistMachine = setup({
     leaving: null,
   }),
   initial: 'Loading',
+  on: {
+    'waitlist.pushed': [
+      {
+        guard: { type: 'offerArrived', params: ({ event }) => ({ list: event.list }) },
+        actions: [{ type: 'takePushed', params: ({ event }) => ({ list: event.list }) }, { type: 'notify', params: success('offered') }, 'announceChanged'],
+      },
+      { actions: { type: 'takePushed', params: ({ event }) => ({ list: event.list }) } },
+    ],
+  },
   states: {
     Loading: {
       description: 'Fetching the entries and the doctors to choose from.',

@@ -26,6 +26,7 @@ export async function deskRoutes(app: FastifyInstance, { services }: { services:
   route(app, desk.callNext, guarded, ({ body }, request) => services.desk.callNext(staffOf(request), body));
   route(app, desk.move, guarded, ({ params }, request) => services.desk.move(staffOf(request), params.id, params.move));
   route(app, desk.dayList, guarded, ({ query }, request) => services.desk.dayList(staffOf(request), query));
+  route(app, desk.waitlist, guarded, (_input, request) => services.desk.waitlist(staffOf(request)));
   route(app, desk.dayCsv, guarded, async ({ query }, request, reply) => {
     const file = await services.desk.dayCsv(staffOf(request), query);
     reply

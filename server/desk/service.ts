@@ -3,7 +3,7 @@
  * own queue and day. The routes (routes.ts) call it with a staff member the guard admitted; each
  * method checks who may (context.ts, on server/access/rules.ts) and answers 404 to anybody else.
  * Each part is one file: patients.ts, booking.ts (desk bookings, walk-ins), checkIn.ts,
- * counter.ts (fees at the counter), queue.ts, dayList.ts; the rules are checks/, one a file.
+ * counter.ts (fees at the counter), queue.ts, dayList.ts, waitlist.ts (the waitlist, read only); the rules are checks/, one a file.
  */
 import type { CallNextRequest, CounterPaymentRequest, DayListQuery, DeskBookingRequest, DeskPatientRequest, QueueMove, QueueQuery, WalkInRequest } from '../../contract/desk.js';
 import type { Staff } from '../services/staff.js';
@@ -14,6 +14,7 @@ import { takeCounterPayment } from './counter.js';
 import { dayCsv, dayList } from './dayList.js';
 import { patientDetail, registerPatient, searchPatients } from './patients.js';
 import { callNext, moveQueueEntry, readQueue } from './queue.js';
+import { deskWaitlist } from './waitlist.js';
 
 export function createDeskService(deps: DeskDeps) {
   return {
@@ -29,6 +30,7 @@ export function createDeskService(deps: DeskDeps) {
     move: (staff: Staff, id: string, move: QueueMove) => moveQueueEntry(deps, staff, id, move),
     dayList: (staff: Staff, query: DayListQuery) => dayList(deps, staff, query),
     dayCsv: (staff: Staff, query: DayListQuery) => dayCsv(deps, staff, query),
+    waitlist: (staff: Staff) => deskWaitlist(deps, staff),
   };
 }
 export type DeskService = ReturnType<typeof createDeskService>;

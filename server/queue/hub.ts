@@ -4,11 +4,13 @@
  * Every change to a queue (check-in, call, done, no-show, back: server/desk) runs NOTIFY on
  * `queue_changed` with `{"l": location id, "d": doctor id}` in its own transaction, so it is told
  * at commit only; a display link's revocation tells `{"x": display id}`, a session's end
- * `{"u": user id}` (033_queue_display.sql). Ids only, never a name. Every instance LISTENs once
+ * `{"u": user id}` (033_queue_display.sql), a change to a patient's waitlist (a slot offered to
+ * them, an offer over: server/waitlist) `{"w": user id}`. Ids only, never a name. Every instance LISTENs once
  * (PostgreSQL: one dedicated client per instance, server/db/postgres.ts; PGlite: its in-process
  * listen) and then
  * - reads the location's and the doctor's queue again, once each, for all the streams on them
- *   (feeds.ts), and each stream sends its view if it changed;
+ *   (feeds.ts), and each stream sends its view if it changed; a patient's waitlist likewise for
+ *   their open My appointments pages (server/waitlist/live.ts);
  * - asks the revoked display's streams, or the account's, whether they may go on (they end if not);
  * - hands the doctor to `onQueueChange` (the "next but one" texts: nextInLine.ts).
  * After a lost LISTEN connection nothing told meanwhile is known: every feed is read again and
@@ -33,7 +35,7 @@ type QueueRefusalGroup = 'display' | 'account';
 export type QueueRefusal = QueueRefusalGroup | 'client' | 'total';
 
 export interface QueueStreamHandle {
-  /** A display's stream (its link's id) or a patient's (their account's id). */
+  /** A display's stream (its link's id) or a patient's (their account's id: their place, their waitlist). */
   kind: 'display' | 'patient';
   id: string;
   /** Ends the stream with a `reconnect` event (the graceful shutdown). */
@@ -42,7 +44,7 @@ export interface QueueStreamHandle {
   recheck(): void;
 }
 
-type Notice = { l?: unknown; d?: unknown; x?: unknown; u?: unknown };
+type Notice = { l?: unknown; d?: unknown; x?: unknown; u?: unknown; w?: unknown };
 
 function readNotice(payload: string): Notice | null {
   try {
@@ -65,6 +67,7 @@ function noticeHandler(
     if (typeof notice.x === 'string') recheck((s) => s.kind === 'display' && s.id === notice.x);
     if (typeof notice.u === 'string') recheck((s) => s.kind === 'patient' && s.id === notice.u);
     if (typeof notice.l === 'string') feeds.refresh(`l:${notice.l}`);
+    if (typeof notice.w === 'string') feeds.refresh(`w:${notice.w}`);
     if (typeof notice.d === 'string') {
       feeds.refresh(`d:${notice.d}`);
       onQueueChange?.(notice.d);
@@ -118,8 +121,8 @@ export function createQueueHub(options: QueueHubOptions) {
       dayTimer.unref();
     },
 
-    /** Listens to a feed: `key` is `l:<location id>` or `d:<doctor id>`, read with `load`. */
-    async subscribe<T>(key: `l:${string}` | `d:${string}`, load: () => Promise<T>, listener: (value: T) => void): Promise<() => void> {
+    /** Listens to a feed: `key` is `l:<location id>`, `d:<doctor id>` or `w:<user id>` (their waitlist), read with `load`. */
+    async subscribe<T>(key: `l:${string}` | `d:${string}` | `w:${string}`, load: () => Promise<T>, listener: (value: T) => void): Promise<() => void> {
       await ensureListening();
       return feeds.subscribe(key, load, listener);
     },

@@ -10,7 +10,7 @@
 import type { Queryable } from '../db/database.js';
 import type { QueueStatus } from '../../contract/desk.js';
 
-/** The channel every queue change, display revocation and session end is told on (032, 033). */
+/** The channel every queue change, display revocation, session end and waitlist change is told on (032, 033, server/waitlist). */
 export const queueChannel = 'queue_changed';
 
 export interface DisplayRow {

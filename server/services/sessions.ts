@@ -68,6 +68,9 @@ export function createSessionService({ db, now, sessionDays }: SessionServiceDep
       return live;
     },
 
+    /** Whether the session still works (a live stream opened with it goes on only while it does). */
+    isLive: (sessionId: string): Promise<boolean> => sessions.isSessionLive(db, sessionId, now()),
+
     /** Logout: this session never works again. */
     revoke: (sessionId: string): Promise<void> => sessions.revokeSession(db, sessionId, now()),
 

@@ -5,7 +5,8 @@
  * still one of the doctor's slots, not begun, the first waiting entry that fits (offers.ts
  * `candidates`) gets it: an unpaid hold in that patient's name, as a booking makes one
  * (repositories/bookings.ts insertAppointment, claimed under appointments_slot_key), held for
- * WAITLIST_OFFER_MINUTES (never past the slot's start), with its messages queued (notify.ts).
+ * WAITLIST_OFFER_MINUTES (never past the slot's start), with its messages queued (notify.ts) and
+ * the patient's open My appointments pages told (repository.ts announceWaitlist).
  *
  * Idempotent: run twice, or on two instances at once, it offers a slot once. A racing claim of the
  * same slot fails on appointments_slot_key (or waitlist_offers_open_slot_key) and is rolled back:
@@ -36,7 +37,7 @@ import {
   readSlot,
   slotHeld,
 } from './offers.js';
-import { closeEntry, closeOffer } from './repository.js';
+import { announceWaitlist, closeEntry, closeOffer } from './repository.js';
 import type { SlotKey } from './slots.js';
 
 /** An offer shorter than this is no use to anybody: a slot about to begin is left as it is. */
@@ -113,6 +114,7 @@ async function offer(tx: Queryable, options: PassOnOptions, slot: QueuedSlot, c:
   );
   const offerId = await insertOffer(tx, { ...slot, entryId, appointmentId, expiresAt: ends }, at);
   await queueOfferMessages(tx, { id: offerId, userId }, options.offerChannels, options.engine(), at);
+  await announceWaitlist(tx, userId);
 }
 
 /** The transaction: settle, release, and offer to the first entry that fits; the slot's row done with the outcome. */

@@ -22,6 +22,8 @@ export const waitlistMessages = defineMessages(
     rangeTooLong: `Please choose at most ${waitlistMaxDays} days.`,
     profileIncomplete: 'Please add your phone number, age and gender on your account first: an offered slot is booked in your name.',
     noOnlineHours: 'This doctor does not consult online: please choose a Clinic Visit.',
+    streamsPerAccount: 'Your waitlist is open in too many tabs or windows. Close one of them and try again.',
+    streamsBusy: 'Live updates are busy right now: reload the page in a minute to see a slot held for you.',
   } as const,
   { params: { tooMany: { max: maxLiveEntries }, rangeTooLong: { days: waitlistMaxDays } } },
 );

@@ -7,9 +7,11 @@
  * before the sweep records it so (`entryView` leaves its entry out); one whose hold lapsed or was
  * cancelled is no offer any more, also before the sweep passes its slot on.
  */
+import type { DeskWaitlistEntry } from '../../contract/desk.js';
 import type { ConsultationType } from '../../contract/primitives.js';
 import type { WaitlistEntry } from '../../contract/waitlist.js';
 import type { Queryable } from '../db/database.js';
+import { queueChannel } from '../queue/repository.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -172,6 +174,92 @@ export async function findOpenOffer(q: Queryable, entryId: string, forUpdate = f
 
 export type ClosedOfferStatus = 'taken' | 'declined' | 'lapsed';
 
+/** The offer is over; its patient's open pages are told (`announceWaitlist`). */
 export async function closeOffer(tx: Queryable, id: string, status: ClosedOfferStatus, at: Date): Promise<void> {
-  await tx.query(`update waitlist_offers set status = $2, closed_at = $3, updated_at = $3 where id = $1 and status = 'open'`, [id, status, at]);
+  const { rows } = await tx.query<{ user_id: string }>(
+    `update waitlist_offers o set status = $2, closed_at = $3, updated_at = $3
+       from waitlist_entries e
+      where o.id = $1 and o.status = 'open' and e.id = o.entry_id
+     returning e.user_id`,
+    [id, status, at],
+  );
+  if (rows[0]) await announceWaitlist(tx, rows[0].user_id);
+}
+
+/**
+ * NOTIFY on the queue's channel (server/queue/hub.ts) that this patient's waitlist changed (a slot
+ * offered to them, an offer over), `{"w": user id}`: ids only. Sent at the caller's commit, so an
+ * open My appointments page reads the waitlist again only once the change is there to read.
+ */
+export async function announceWaitlist(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('select pg_notify($1, $2)', [queueChannel, JSON.stringify({ w: userId })]);
+}
+
+interface DeskEntryRow {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone_number: string | null;
+  doctor_id: string;
+  doctor_name: string;
+  consultation_type: ConsultationType;
+  location: string;
+  from_date: string;
+  to_date: string;
+  joined_at: Date;
+  offer_number: string | null;
+  offer_date: string | null;
+  offer_time: string | null;
+  offer_expires_at: Date | null;
+}
+
+/**
+ * The live entries of every patient as the desk reads them (`limit` + 1 rows, so the caller can say
+ * there are more): by doctor in the clinic's order, each doctor's in the order of joining (the order
+ * slots are offered in), with the slot out to each while its hold is live and unpaid. An entry whose
+ * offer was paid is done for the patient already (as `entryView` says), so it is left out.
+ */
+export async function deskEntries(q: Queryable, today: string, at: Date, limit: number): Promise<DeskWaitlistEntry[]> {
+  const { rows } = await q.query<DeskEntryRow>(
+    `select e.id, u.first_name, u.last_name, u.phone_number, d.id as doctor_id, d.name as doctor_name, e.consultation_type,
+            coalesce(l.name, '') as location, to_char(e.from_date, 'YYYY-MM-DD') as from_date,
+            to_char(e.to_date, 'YYYY-MM-DD') as to_date, e.joined_at,
+            case when live then a.appointment_number end as offer_number,
+            case when live then to_char(o.date, 'YYYY-MM-DD') end as offer_date,
+            case when live then to_char(o.start_time, 'HH24:MI') end as offer_time,
+            case when live then o.expires_at end as offer_expires_at
+       from waitlist_entries e
+       join users u on u.id = e.user_id
+       join doctors d on d.id = e.doctor_id
+       left join locations l on l.id = e.location_id
+       left join waitlist_offers o on o.entry_id = e.id and o.status = 'open'
+       left join appointments a on a.id = o.appointment_id
+       cross join lateral (select coalesce(a.status = 'Booked' and a.holds_slot and o.expires_at > $2, false) as live,
+                                  coalesce(a.status = 'Booked' and a.payment_status in ('paid', 'due'), false) as paid) s
+      where e.status = 'waiting' and e.to_date >= $1::date and u.deleted_at is null and not s.paid
+      order by d.display_order, d.name, d.id, e.joined_at, e.seq
+      limit $3`,
+    [today, at, limit],
+  );
+  return rows.map((r) => ({
+    _id: r.id,
+    patientName: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
+    phoneNumber: r.phone_number,
+    doctorId: r.doctor_id,
+    doctorName: r.doctor_name,
+    consultationType: r.consultation_type,
+    location: r.location,
+    fromDate: r.from_date as DeskWaitlistEntry['fromDate'],
+    toDate: r.to_date as DeskWaitlistEntry['toDate'],
+    joinedAt: r.joined_at.toISOString(),
+    offer:
+      r.offer_number === null
+        ? null
+        : {
+            appointmentNumber: r.offer_number,
+            date: r.offer_date! as DeskWaitlistEntry['fromDate'],
+            startTime: r.offer_time! as NonNullable<DeskWaitlistEntry['offer']>['startTime'],
+            expiresAt: r.offer_expires_at!.toISOString(),
+          },
+  }));
 }

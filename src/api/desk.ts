@@ -1,7 +1,7 @@
 /**
  * The front desk's calls (contract/endpoints/desk.ts, docs/desk.md): patients found and registered
  * at the desk, bookings and walk-ins, check-in, counter payments, a doctor's queue and its moves,
- * and the day list with its CSV. Each needs the staff member's bearer token (reception, an admin;
+ * the day list with its CSV, and the waitlist (read only). Each needs the staff member's bearer token (reception, an admin;
  * a doctor only their own queue and day); every call resolves to an Either (./client.ts) and
  * passes the caller's signal on to fetch. The console loads this module with its own chunk.
  */
@@ -13,6 +13,7 @@ import type {
   DeskBookingRequest,
   DeskPatient,
   DeskSearchAnswer,
+  DeskWaitlist,
   QueueAnswer,
   QueueEntry,
   QueueMove,
@@ -43,6 +44,8 @@ export type DeskApi = {
   dayList(filter: DayListFilter, token: string, signal?: AbortSignal): Call<AppointmentRecord[]>;
   /** GET /desk/day.csv through the client's file call: the server's file name, or day-<date>.csv. */
   dayCsv(filter: DayListFilter, token: string, signal?: AbortSignal): Call<DownloadedFile>;
+  /** GET /desk/waitlist: who waits, and the slots out to them. */
+  waitlist(token: string, signal?: AbortSignal): Call<DeskWaitlist>;
 };
 
 export function createDeskApi({ call, download }: ApiClient): DeskApi {
@@ -59,6 +62,7 @@ export function createDeskApi({ call, download }: ApiClient): DeskApi {
     move: (id, move, token, signal) => call(e.move, { params: { id, move }, token, signal }),
     dayList: (filter, token, signal) => call(e.dayList, { query: dayQueryOf(filter), token, signal }),
     dayCsv: (filter, token, signal) => download(e.dayCsv, { query: dayQueryOf(filter), token, signal }, `day-${filter.date}.csv`),
+    waitlist: (token, signal) => call(e.waitlist, { token, signal }),
   };
 }
 

@@ -12,7 +12,7 @@ const typeNames: Record<ConsultationType, string> = { 'Clinic Visit': 'Clinic Vi
 const moveNames: Record<QueueMove, string> = { done: 'Done', noshow: 'No-show', back: 'Back to queue' };
 
 export const deskMessages = {
-  sections: { desk: 'Desk', queue: 'Queue', dayList: 'Day list', group: 'Front desk' },
+  sections: { desk: 'Desk', queue: 'Queue', dayList: 'Day list', waitlist: 'Waitlist', group: 'Front desk' },
   doctors: {
     loading: 'Loading the doctors…',
     failed: 'We could not load the doctors.',
@@ -167,6 +167,32 @@ export const deskMessages = {
     payment: 'Payment',
     noToken: '—',
     printedAt: (when: string) => `Printed ${when}`,
+  },
+  /** The waitlist as the desk reads it: who waits, and the slots out to them (read only). */
+  waitlist: {
+    heading: 'Waitlist',
+    intro:
+      'Patients waiting for a freed slot, by doctor, in the order slots are offered to them. Patients join and leave in My appointments; a slot offered is held for them until it lapses, then it goes to the next.',
+    loading: 'Loading the waitlist…',
+    failed: 'We could not load the waitlist.',
+    empty: 'Nobody is on the waitlist.',
+    refresh: 'Refresh',
+    doctorLabel: (doctor: string, n: number) => `${doctor}: ${n === 1 ? '1 waiting' : `${n} waiting`}`,
+    tableLabel: (doctor: string) => `Waiting for ${doctor}`,
+    order: '#',
+    patient: 'Patient',
+    phone: 'Phone',
+    wants: 'Wants',
+    days: 'Days',
+    offer: 'Slot offered',
+    anyClinic: 'any clinic',
+    online: 'online',
+    wantsText: (type: string, place: string) => `${type}, ${place}`,
+    daysText: (from: string, to: string) => (from === to ? from : `${from} to ${to}`),
+    noOffer: 'Waiting',
+    offerText: (date: string, time: string) => `${date}, ${time}`,
+    lapses: (when: string) => `lapses ${when}`,
+    typeNames,
   },
   notices: {
     registered: 'Patient registered.',

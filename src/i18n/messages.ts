@@ -433,6 +433,8 @@ export const en = {
     close: 'Close',
     joined: 'You are on the waitlist. We will tell you when a slot is freed.',
     left: 'You have left the waitlist.',
+    /** Said when a slot is offered while the page is open (the stream brought it). */
+    offered: 'A slot you were waiting for is free and held for you: pay its fee in your appointments to take it.',
     /** A slot held for an entry. */
     offerHeading: 'A slot is held for you',
     offerWhen: (date: string, time: string, place: string) => `${date}, ${time}, ${place}`,

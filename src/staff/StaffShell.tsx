@@ -2,7 +2,8 @@
  * The console's shell for a staff member: who is signed in, Sign out and the sections by role (in
  * the frame's bar: ./StaffFrame.tsx), and the section asked for, full width.
  * - Doctors: Today, Upcoming and each appointment; their own Queue and Day list.
- * - Reception: Today and Upcoming for every doctor, the Desk, every doctor's Queue and Day list;
+ * - Reception: Today and Upcoming for every doctor, the Desk, every doctor's Queue and Day list,
+ *   the Waitlist (read only);
  *   an appointment without the prescription's forms; no audit log, no admin sections.
  * - Admins: all of that, the admin sections (./admin/sections.tsx, at /staff/admin/<path>) and the audit log.
  * Each section's name leads the browser tab's title ("Doctors · Staff console").
@@ -28,6 +29,7 @@ import { Consultation } from './Consultation';
 import { DayListSection } from './desk/DayListSection';
 import { DeskSection } from './desk/DeskSection';
 import { QueueSection } from './desk/QueueSection';
+import { WaitlistSection } from './desk/WaitlistSection';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 import { InStaffBar } from './StaffFrame';
@@ -60,6 +62,7 @@ function useSections(me: StaffMe, services: StaffServices, adminSections: Readon
     ...(me.role === 'doctor' ? [] : [{ path: 'desk', title: desk.desk, group: 'desk' as const, element: <DeskSection services={services} /> }]),
     { path: 'queue', title: desk.queue, group: 'desk', element: <QueueSection services={services} /> },
     { path: 'day', title: desk.dayList, group: 'desk', element: <DayListSection services={services} /> },
+    ...(me.role === 'doctor' ? [] : [{ path: 'waitlist', title: desk.waitlist, group: 'desk' as const, element: <WaitlistSection services={services} /> }]),
     ...(isAdmin
       ? [
           ...adminSections.map((section) => ({ path: `admin/${section.path}/*`, title: section.label, group: 'clinic' as const, element: section.element })),

@@ -3,6 +3,7 @@
  * in the machines' tests), the rooms kept in memory, Print counted. `fakeStaff` (./staffSupport.tsx)
  * gives the console these; a desk test reads them as `fake.desk`.
  */
+import type { DeskWaitlistEntry } from '../../contract/desk';
 import type { DeskDoctor } from '../../machines/desk/desk';
 import type { DownloadedFile } from '../../machines/records/documentDownloadMachine';
 import type { LoadInput } from '../../machines/staffAdmin/adminListContext';
@@ -15,6 +16,7 @@ export function fakeDesk() {
     ...deskCalls(),
     loadDoctors: answeredByHand<DeskDoctor[], LoadInput>(),
     downloadDayCsv: answeredByHand<DownloadedFile, { path: string; token: string }>(),
+    loadWaitlist: answeredByHand<DeskWaitlistEntry[], LoadInput>(),
   };
   const rooms = new Map<string, string>();
   let printed = 0;
@@ -33,6 +35,7 @@ export function fakeDesk() {
       moveEntry: calls.moveEntry.logic,
       loadDay: calls.loadDay.logic,
       downloadDayCsv: calls.downloadDayCsv.logic,
+      loadWaitlist: calls.loadWaitlist.logic,
     },
     rooms: { get: (doctorId) => rooms.get(doctorId) ?? '', set: (doctorId, room) => void rooms.set(doctorId, room) },
     print: () => {

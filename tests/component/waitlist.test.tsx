@@ -2,16 +2,19 @@
  * The waitlist in the rendered views, with fake calls answered by hand: the booking popup's "Join
  * the waitlist" link (the choices carried to My appointments), and My appointments' "My waitlist":
  * the join form opened filled in from that link, joined; problems on their fields before any call;
- * leaving an entry; a held slot declined, which loads the appointments list again.
+ * leaving an entry; a held slot declined, which loads the appointments list again; a slot offered
+ * while the page is open, brought by the live stream, shown with a toast without a reload.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clinicToday } from '../../contract/clinicTime';
 import type { Doctor } from '../../contract/site';
 import type { WaitlistEntry, WaitlistList } from '../../contract/waitlist';
 import type { JoinRequest } from '../../machines/waitlistOffer/join';
+import type { WaitlistLiveEvent } from '../../machines/waitlistOffer/waitlistLiveMachine';
 import type { WaitlistLoaded } from '../../machines/waitlistOffer/waitlistMachine';
+import { fromCallback } from 'xstate';
 import type { WaitlistServices } from '../../src/components/Waitlist/services';
 import { answeredByHand } from '../machines/accountFakes';
 import { now } from '../machines/appointmentFakes';
@@ -48,7 +51,21 @@ const entry = (over: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
 });
 const list = (entries: WaitlistEntry[]): WaitlistList => ({ entries, maxDays: 31, lastDate: '2099-12-31' as WaitlistList['lastDate'] });
 
+/** A hand-driven GET /waitlist/stream: each one opened, what it was given, whether it is still open. */
+function fakeStreams() {
+  const opened: Array<{ token: string; send: (e: WaitlistLiveEvent) => void; open: boolean }> = [];
+  const logic = fromCallback<WaitlistLiveEvent, { token: string }>(({ input, sendBack }) => {
+    const s = { token: input.token, send: sendBack, open: true };
+    opened.push(s);
+    return () => {
+      s.open = false;
+    };
+  });
+  return { logic, opened, live: () => opened.filter((s) => s.open) };
+}
+
 function fakeWaitlist() {
+  const streams = fakeStreams();
   const calls = {
     loadWaitlist: answeredByHand<WaitlistLoaded, { token: string }>(),
     joinWaitlist: answeredByHand<WaitlistEntry, { request: JoinRequest; token: string }>(),
@@ -60,9 +77,10 @@ function fakeWaitlist() {
     joinWaitlist: calls.joinWaitlist.logic,
     leaveWaitlist: calls.leaveWaitlist.logic,
     declineOffer: calls.declineOffer.logic,
+    followWaitlist: streams.logic,
     now: () => now,
   };
-  return { ...calls, services };
+  return { ...calls, streams, services };
 }
 
 /** My appointments at `route` with its waitlist; the appointments list answered empty, the waitlist with `entries`. */
@@ -175,5 +193,43 @@ describe('My waitlist', () => {
     expect(await screen.findAllByText('You declined the slot: it goes to the next patient waiting, and you stay on the waitlist.')).not.toHaveLength(0);
     await waitFor(() => expect(fake.loadAppointments.calls.length).toBe(loads.appointments + 1));
     expect(waitlist.loadWaitlist.calls.length).toBe(loads.waitlist + 1);
+  });
+
+  it('follows the list live while the patient waits: a slot offered shows at once, with a toast, and the appointments list loads again', async () => {
+    const { waitlist, fake, block } = await myWaitlist([entry()]);
+    await waitFor(() => expect(waitlist.streams.live()).toHaveLength(1));
+    expect(waitlist.streams.live()[0]!.token).toBe('tok-stored');
+    expect(within(block).getByText('Waiting for a slot to be freed.')).toBeTruthy();
+    const loads = { appointments: fake.loadAppointments.calls.length, waitlist: waitlist.loadWaitlist.calls.length };
+    const offer = {
+      appointmentId: 'a9',
+      appointmentNumber: 'SHC-25-000109',
+      date: today as WaitlistEntry['fromDate'],
+      startTime: '17:00' as NonNullable<WaitlistEntry['offer']>['startTime'],
+      location: 'Aundh',
+      expiresAt: new Date(now + 30 * 60_000).toISOString(),
+    };
+    // The same list again (a reconnect's first event): nothing said, nothing loaded.
+    await answer(() => waitlist.streams.live()[0]!.send({ type: 'stream.list', list: list([entry()]) }));
+    expect(fake.loadAppointments.calls.length).toBe(loads.appointments);
+    await answer(() => waitlist.streams.live()[0]!.send({ type: 'stream.list', list: list([entry({ status: 'offered', offer })]) }));
+    const held = await within(block).findByRole('group', { name: 'A slot is held for you' });
+    expect(held.textContent).toContain('appointment SHC-25-000109');
+    expect(await screen.findByText('A slot you were waiting for is free and held for you: pay its fee in your appointments to take it.')).toBeTruthy();
+    await waitFor(() => expect(fake.loadAppointments.calls.length).toBe(loads.appointments + 1));
+    // Pushed, not read again.
+    expect(waitlist.loadWaitlist.calls.length).toBe(loads.waitlist);
+  });
+
+  it('holds no stream while the patient waits for nothing, and drops it once they leave the last entry', async () => {
+    const user = userEvent.setup();
+    const empty = await myWaitlist([]);
+    expect(empty.waitlist.streams.opened).toHaveLength(0);
+    cleanup();
+    const { waitlist, block } = await myWaitlist([entry()]);
+    await waitFor(() => expect(waitlist.streams.live()).toHaveLength(1));
+    await user.click(within(block).getByRole('button', { name: `Leave the waitlist for ${meera.name}` }));
+    await answer(() => waitlist.leaveWaitlist.latest().resolve({ message: 'You have left the waitlist.' }));
+    await waitFor(() => expect(waitlist.streams.live()).toHaveLength(0));
   });
 });

@@ -8,25 +8,36 @@
 // - the receptionist opens the console: its own bar, no public header or footer; the Desk;
 // - registers a walk-in without an account (the form's problems at its fields first), adds them
 //   to the doctor's queue today with cash taken now: token T1;
-// - registers a second patient, books today's first free slot by phone with the fee left to the
-//   visit; finds them by phone, checks them in (token T2) and takes the fee at the counter;
+// - registers a second patient, books today's last free slot by phone with the fee left to the
+//   visit; finds them by phone, checks them in (token T2, early) and takes the fee at the counter;
 // - the day list shows both with their tokens; its print view is saved as an A4 PDF and
 //   photographed; the CSV downloads with the same rows;
+// - a patient with an account joins the waitlist for that doctor and today on their phone (375 px),
+//   and keeps My appointments open;
 // - the doctor, on the phone, opens their queue: Call next asks the room once (T1 called), Done,
 //   Call next again without asking (T2), No-show; both show as finished. A display link the admin
 //   made is open on a TV (a third browser, no login): each call is on it within a second of the click.
+//   The clinic refunds a no-show's fee (clinic_policy set so in the prepared database: no screen
+//   sets it), so T2's slot is freed and goes to the waitlist;
+// - the slot reaches the waitlisted patient: its mail is in the outbox (no SMTP_URL on a loopback
+//   install), and the open page shows it held, with a toast, without a reload; reception sees it
+//   out in the console's Waitlist (1280 and 375 px); the patient pays it through the sandbox
+//   checkout and ends with the booking, off the waitlist.
 // Every screen is checked with axe and for sideways scrolling, and photographed to
 // test-results/screenshots/desk-*.png (the print view as desk-day-print.pdf and .png).
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expectNoA11yViolations, SCREENSHOT_DIR, screenshot, useSite, type Viewport } from './harness';
 import { clinicDate } from './support/clinic';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
-import { expectToast, runJourney, STEP_MS } from './support/ui';
+import { freePort } from './support/server.mjs';
+import { expectToast, runJourney, sandboxCheckout, STEP_MS } from './support/ui';
 import { weekdayOf } from '../../contract/clinicTime.js';
+import { pgliteDir } from '../../server/db/open';
+import { openPGliteDir } from '../../server/db/pglite';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -36,17 +47,34 @@ const adminEmail = 'desk.admin@clinic-e2e.example';
 const receptionEmail = 'sunita.pawar@clinic-e2e.example';
 const doctor = { name: 'Dr. Ketaki Gadgil', email: 'ketaki.gadgil@clinic-e2e.example', firstName: 'Ketaki', lastName: 'Gadgil' };
 const location = 'Shivajinagar';
+const patient = { email: 'anjali.kulkarni@clinic-e2e.example', firstName: 'Anjali', lastName: 'Kulkarni' };
 
 const people = preparedPeople(
   [
     { email: adminEmail, firstName: 'Kiran', lastName: 'Sawant' },
     { email: receptionEmail, firstName: 'Sunita', lastName: 'Pawar' },
     { email: doctor.email, firstName: doctor.firstName, lastName: doctor.lastName },
+    patient,
   ],
   { admin: adminEmail },
 );
 
-const site = useSite(() => ({ prepare: people.prepare, env: { PAYMENT_PROVIDER: 'sandbox' } }));
+/** The people, and the clinic's policy: a no-show's fee is refunded, which frees its slot for the waitlist. */
+async function prepare(dataDir: string): Promise<void> {
+  await people.prepare(dataDir);
+  const db = await openPGliteDir(pgliteDir(dataDir));
+  try {
+    await db.query('update clinic_policy set keep_no_show_fee = false');
+  } finally {
+    await db.close();
+  }
+}
+
+// PUBLIC_URL: where the sandbox checkout sends the browser back to (our own origin).
+const site = useSite(async () => {
+  const port = await freePort();
+  return { port, prepare, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
+});
 const base = (): string => site.server.url;
 
 async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
@@ -104,6 +132,9 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
   let admin: Account;
   let reception: Account;
   let doctorAccount: Account;
+  let patientAccount: Account;
+  /** The waitlisted patient's My appointments, open from joining until the slot is offered. */
+  let patientPage: Page;
   let doctorId = '';
   let locationId = '';
   const journey: [string, () => Promise<void>][] = [];
@@ -113,6 +144,7 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     admin = people.account(adminEmail);
     reception = people.account(receptionEmail);
     doctorAccount = people.account(doctor.email);
+    patientAccount = people.account(patient.email);
   });
 
   step('the admin sets up a location, a doctor with hours all of today there, and the doctor and reception roles', async () => {
@@ -168,7 +200,7 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await review(page, 'walkin-done', DESKTOP.width);
   });
 
-  step('books a second patient by phone for today, fee at the visit; finds them, checks them in (T2), takes the fee', async () => {
+  step("books a second patient by phone for today's last free slot, fee at the visit; finds them, checks them in (T2), takes the fee", async () => {
     const page = await openAs(reception, DESKTOP);
     await page.goto(`${base()}/#/staff/desk`, { waitUntil: 'load' });
     await visible(page, 'the Desk', () => page.getByRole('button', { name: 'Register a new patient' }).count());
@@ -178,7 +210,8 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await choose.getByLabel('Consultation type', { exact: true }).selectOption({ label: 'Clinic Visit' });
     const free = choose.getByRole('group', { name: 'Time' }).locator('input[type=radio]:not([disabled])');
     await visible(page, "today's free slots", () => free.count());
-    await free.first().check();
+    // The day's last: its no-show later frees a slot far enough ahead to offer to the waitlist.
+    await free.last().check();
     await review(page, 'choose', DESKTOP.width);
     await choose.getByRole('button', { name: 'Next: the fee' }).click();
     const fee = page.getByRole('form', { name: 'The fee' });
@@ -225,6 +258,31 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     const csv = await readFile(await download.path(), 'utf8');
     expect(csv).toContain('Lakshmi');
     expect(csv).toContain('Naik');
+  });
+
+  step('a patient joins the waitlist for the doctor and today on their phone, and keeps My appointments open', async () => {
+    patientPage = await openAs(patientAccount, PHONE);
+    const page = patientPage;
+    await page.goto(`${base()}/#/myappointment`, { waitUntil: 'load' });
+    const block = page.getByRole('region', { name: 'My waitlist' });
+    await visible(page, 'My waitlist', () => block.getByText('You are not on any waitlist.').count());
+    await block.getByRole('button', { name: 'Join a waitlist' }).click();
+    const form = block.getByRole('group', { name: 'Join a waitlist' });
+    await form.getByLabel('Doctor', { exact: true }).selectOption({ label: doctor.name });
+    await form.getByLabel('Consultation type', { exact: true }).selectOption({ label: 'Clinic Visit' });
+    await form.getByLabel('Clinic', { exact: true }).selectOption({ label: location });
+    const today = clinicDate(0);
+    await form.getByLabel('From', { exact: true }).fill(today);
+    await form.getByLabel('To', { exact: true }).fill(today);
+    await review(page, 'waitlist-join', PHONE.width);
+    await form.getByRole('button', { name: 'Join the waitlist' }).click();
+    await expectToast(page, 'status', 'You are on the waitlist. We will tell you when a slot is freed.');
+    const entry = block.getByRole('list', { name: 'Your waitlist entries' }).getByRole('listitem');
+    await visible(page, 'the entry', () => entry.filter({ hasText: doctor.name }).count());
+    expect(await entry.innerText()).toContain('Waiting for a slot to be freed.');
+    await review(page, 'waitlist-waiting', PHONE.width);
+    // Marks this very document: a reload (or a new page) would lose it.
+    await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
   });
 
   step('the doctor, on the phone, calls next (the room asked once), Done, calls next again, No-show; the waiting room\'s TV shows each call within a second', async () => {
@@ -279,5 +337,62 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await review(page, 'queue-finished', PHONE.width);
   });
 
-  test('the journey: set-up, a walk-in with cash, a phone booking checked in and paid, the day list printed and downloaded, the doctor works the queue', () => runJourney(journey), JOURNEY_MS);
+  step('the freed slot reaches the waitlisted patient: mailed, shown on the open page without a reload, seen at the desk, paid, booked', async () => {
+    const page = patientPage;
+    const held = page.getByRole('region', { name: 'My waitlist' }).getByRole('group', { name: 'A slot is held for you' });
+    await visible(page, 'the held slot, pushed to the open page', () => held.count());
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), 'the same page, not reloaded').toBe(true);
+    await expectToast(page, 'status', 'A slot you were waiting for is free and held for you: pay its fee in your appointments to take it.');
+    const number = /appointment (SHC-[\d-]+)/.exec(await held.innerText())?.[1];
+    expect(number, 'the hold is named by its appointment number').toBeTruthy();
+
+    // Told once by mail: on a loopback install without SMTP_URL, an .eml in DATA_DIR/outbox.
+    const outbox = join(site.server.dataDir, 'outbox');
+    const offerMail = async () => {
+      const files = await readdir(outbox).catch(() => [] as string[]);
+      const mails = await Promise.all(files.filter((f) => f.endsWith('.eml')).map((f) => readFile(join(outbox, f), 'utf8')));
+      return mails.filter((m) => m.includes(`To: ${patient.email}`) && m.includes('A slot is free for you'));
+    };
+    await expect.poll(async () => (await offerMail()).length, { message: 'the offer mail in the outbox', timeout: STEP_MS }).toBe(1);
+    expect((await offerMail())[0]).toContain(number!);
+
+    // The hold is on the appointments list (loaded again when the offer came), unpaid, with Pay.
+    const card = page.locator('article.appointment-card', { hasText: number! });
+    await visible(page, "the hold's card", () => card.count());
+    const pay = card.getByRole('button', { name: /^Pay ₹/ });
+    await visible(page, 'its Pay button', () => pay.count());
+    await review(page, 'waitlist-offered', PHONE.width);
+
+    // Reception sees it out, and until when, in the console's Waitlist.
+    for (const viewport of [DESKTOP, PHONE]) {
+      const desk = await openAs(reception, viewport);
+      await desk.goto(`${base()}/#/staff/waitlist`, { waitUntil: 'load' });
+      const table = desk.getByRole('table', { name: `Waiting for ${doctor.name}` });
+      await visible(desk, 'the waitlist at the desk', () => table.getByRole('row').filter({ hasText: 'Anjali Kulkarni' }).count());
+      const row = await table.getByRole('row').filter({ hasText: 'Anjali Kulkarni' }).innerText();
+      expect(row).toContain(number!);
+      expect(row).toContain('lapses');
+      const wrap = desk.locator('.admin-table__wrap').first();
+      const sideways = await wrap.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(sideways, `the waitlist's table scrolls sideways by ${sideways}px at ${viewport.width} px`).toBeLessThanOrEqual(0);
+      await review(desk, 'waitlist-desk', viewport.width);
+      await desk.close();
+    }
+
+    const rupees = Number(/₹\s?([\d,]+)/.exec(await pay.innerText())![1]!.replace(/,/g, ''));
+    await pay.click();
+    await sandboxCheckout(page, base(), rupees, () => screenshot(page, `desk-waitlist-checkout-${PHONE.width}`));
+    await page.waitForURL((url) => url.hash.startsWith('#/paymentsuccess?order='), { timeout: STEP_MS });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { message: 'the success heading', timeout: STEP_MS }).toBe('Appointment booked successfully.');
+    await page.goto(`${base()}/#/myappointment`, { waitUntil: 'load' });
+    const booked = page.locator('article.appointment-card', { hasText: number! });
+    await visible(page, 'the booking', () => booked.count());
+    await expect.poll(() => booked.getByText(/^Fee not paid/).count(), { message: 'paid', timeout: STEP_MS }).toBe(0);
+    expect(await booked.innerText()).toContain(doctor.name);
+    // Taken: the entry is done, so the patient waits for nothing more.
+    await visible(page, 'off the waitlist', () => page.getByRole('region', { name: 'My waitlist' }).getByText('You are not on any waitlist.').count());
+    await review(page, 'waitlist-booked', PHONE.width);
+  });
+
+  test('the journey: set-up, a walk-in with cash, a phone booking checked in and paid, the day list printed and downloaded, the doctor works the queue, a no-show frees a slot offered to the waitlist and taken', () => runJourney(journey), JOURNEY_MS);
 });

@@ -44,6 +44,7 @@ import { doctorScheduleMachine } from '../../machines/staffAdmin/doctorScheduleM
 import { auditLogMachine } from '../../machines/staffConsole/auditLogMachine.js';
 import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine.js';
 import { staffAppointmentsMachine } from '../../machines/staffConsole/staffAppointmentsMachine.js';
+import { waitlistLiveMachine } from '../../machines/waitlistOffer/waitlistLiveMachine.js';
 import { waitlistMachine } from '../../machines/waitlistOffer/waitlistMachine.js';
 import { waitlistOfferMachine } from '../../machines/waitlistOffer/waitlistOfferMachine.js';
 
@@ -89,6 +90,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'staffConsole/auditLogMachine.ts', machine: auditLogMachine },
   { file: 'staffConsole/staffAccessMachine.ts', machine: staffAccessMachine },
   { file: 'staffConsole/staffAppointmentsMachine.ts', machine: staffAppointmentsMachine },
+  { file: 'waitlistOffer/waitlistLiveMachine.ts', machine: waitlistLiveMachine },
   { file: 'waitlistOffer/waitlistMachine.ts', machine: waitlistMachine },
   { file: 'waitlistOffer/waitlistOfferMachine.ts', machine: waitlistOfferMachine },
 ];

@@ -1,6 +1,7 @@
 /**
  * Model-based paths for the waitlist's two machines (machines/waitlistOffer/): My waitlist (the
- * list, the join form -> joined, leaving an entry) and one offered slot (offered -> taken |
+ * list, the join form -> joined, leaving an entry, a list pushed by the live stream: a slot offered
+ * anew is told, the same list is taken quietly and leaves the form as it was) and one offered slot (offered -> taken |
  * declined | lapsed). Along every path the REAL machine runs with its calls answered by hand (the
  * offer's lapse on fake timers); each step must emit what the person reads and the app acts on,
  * each state must show what the model says, with no call the step did not expect.
@@ -69,6 +70,8 @@ describe('waitlistMachine paths', () => {
     leave: [],
     'leave.ok': ['left', 'waitlist.changed'],
     'leave.failed': ['server: Waitlist entry not found.'],
+    'pushed.offer': ['offered', 'waitlist.changed'],
+    'pushed.same': [],
   } as const satisfies Record<string, readonly string[]>;
 
   const model = createMachine({
@@ -81,10 +84,10 @@ describe('waitlistMachine paths', () => {
       /** Opened from the booking popup's "Join the waitlist": the form opens filled in. */
       LoadingPrefilled: { on: { 'load.ok': 'Filled' } },
       Failed: { on: { retry: 'Loading' } },
-      Closed: { on: { 'form.open': 'Blank', leave: 'Leaving', refresh: 'Loading' } },
+      Closed: { on: { 'form.open': 'Blank', leave: 'Leaving', refresh: 'Loading', 'pushed.offer': 'Closed', 'pushed.same': 'Closed' } },
       /** The form as it opens: nothing chosen, Join shows each missing field. */
       Blank: { on: { 'submit.invalid': 'Blank', 'form.fill': 'Filled', 'form.close': 'Closed' } },
-      Filled: { on: { submit: 'Joining', 'form.close': 'Closed' } },
+      Filled: { on: { submit: 'Joining', 'form.close': 'Closed', 'pushed.same': 'Filled' } },
       Joining: { on: { 'join.ok': 'Closed', 'join.fields': 'Filled', 'join.conflict': 'Filled' } },
       Leaving: { on: { 'leave.ok': 'Closed', 'leave.failed': 'Closed' } },
     },
@@ -179,6 +182,19 @@ describe('waitlistMachine paths', () => {
           entries -= 1;
           leave.latest().resolve({ message: 'You have left the waitlist.' });
         }),
+        'pushed.offer': step('pushed.offer', () => {
+          const now = selectEntries(real().getSnapshot());
+          const n = now.filter((e) => e.offer).length + 1;
+          const offer = { appointmentId: `hold${n}`, appointmentNumber: `SHC-25-00000${n}`, date: '2025-03-12' as WaitlistEntry['fromDate'], startTime: '17:00' as NonNullable<WaitlistEntry['offer']>['startTime'], location: 'Aundh', expiresAt: '2025-03-11T05:00:00.000Z' };
+          const list = now.map((e, i) => (i === now.length - 1 ? { ...e, status: 'offered' as const, offer } : e));
+          send({ type: 'waitlist.pushed', list: { entries: list, maxDays: 31, lastDate: '2025-06-09' as WaitlistEntry['toDate'] } });
+          expect(selectEntries(real().getSnapshot()).at(-1)!.offer).toEqual(offer);
+        }),
+        'pushed.same': step('pushed.same', () => {
+          const before = real().getSnapshot();
+          send({ type: 'waitlist.pushed', list: { entries: [...selectEntries(before)], maxDays: 31, lastDate: '2025-06-09' as WaitlistEntry['toDate'] } });
+          expect(selectDraft(real().getSnapshot())).toEqual(selectDraft(before));
+        }),
         'leave.failed': step('leave.failed', () => {
           made.leaves -= 1;
           leave.latest().reject(refused(404, 'Waitlist entry not found.'));
@@ -210,7 +226,7 @@ describe('waitlistMachine paths', () => {
   const paths = pathsTakingEveryTransition(testModel);
 
   it('takes every transition of the model', () => {
-    expect(declaredTransitions(model)).toHaveLength(19);
+    expect(declaredTransitions(model)).toHaveLength(22);
     expect(takenTransitions(paths)).toEqual(new Set(declaredTransitions(model)));
   });
 

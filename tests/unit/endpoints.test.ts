@@ -80,9 +80,15 @@ describe('the endpoint table and the server', () => {
     }
   });
 
-  it("registers the waitlist's four endpoints, with their codecs", () => {
+  it("registers the waitlist's five endpoints (its live stream too), with their codecs", () => {
     const waitlist = Object.values(waitlistEndpoints);
-    expect(waitlist.map((e) => key(e.method, e.path)).sort()).toEqual(['DELETE /waitlist/:id', 'GET /waitlist', 'POST /waitlist', 'POST /waitlist/:id/decline']);
+    expect(waitlist.map((e) => key(e.method, e.path)).sort()).toEqual([
+      'DELETE /waitlist/:id',
+      'GET /waitlist',
+      'GET /waitlist/stream',
+      'POST /waitlist',
+      'POST /waitlist/:id/decline',
+    ]);
     for (const e of waitlist) {
       expect(allEndpoints).toContain(e);
       const found = registeredRoutes(app).filter((r) => r.method === e.method && r.url === `${apiRoot}${e.path}`);

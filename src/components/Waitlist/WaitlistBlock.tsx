@@ -3,6 +3,8 @@
  * button, a slot held for an entry with its Decline button (./OfferPanel.tsx), and the join form
  * (./JoinForm.tsx), opened filled in when the patient came from the booking popup's "Join the
  * waitlist" link. The waitlist machine renders here; the page loads this block as a chunk of its own.
+ * While there are entries the list is followed live (./WaitlistLive.tsx): a slot offered to the
+ * patient shows, with a toast, without a reload.
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
@@ -21,6 +23,7 @@ import { formatClinicDate } from '../../format/format';
 import { useMessages } from '../../i18n/messages';
 import { JoinForm } from './JoinForm';
 import { OfferPanel } from './OfferPanel';
+import { WaitlistLive } from './WaitlistLive';
 import { useWaitlistActor } from './provider';
 import type { WaitlistServices } from './services';
 import './Waitlist.css';
@@ -93,6 +96,9 @@ export default function WaitlistBlock(props: WaitlistBlockProps) {
   const busy = useSelector(actor, selectIsBusy);
   return (
     <section className="waitlist" aria-labelledby={headingId} aria-busy={loading || busy}>
+      {entries.length > 0 && props.services.followWaitlist && (
+        <WaitlistLive token={props.token} follow={props.services.followWaitlist} onList={(list) => actor.send({ type: 'waitlist.pushed', list })} />
+      )}
       <h2 id={headingId}>{t.heading}</h2>
       <p className="waitlist__intro">{t.intro}</p>
       {loading && <p role="status">{t.loading}</p>}

@@ -9,6 +9,8 @@ export function waitlistNoticeText(notice: WaitlistNotice): string {
       return messages.waitlist.joined;
     case 'left':
       return messages.waitlist.left;
+    case 'offered':
+      return messages.waitlist.offered;
     case 'server':
       return notice.text;
     case 'failed':

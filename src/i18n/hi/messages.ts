@@ -412,6 +412,7 @@ export const messages: Messages = {
     close: 'बंद करें',
     joined: 'आप वेटिंग लिस्ट में हैं। कोई समय खाली होते ही हम आपको बताएँगे।',
     left: 'आप वेटिंग लिस्ट से हट गए हैं।',
+    offered: 'जिस समय का आप इंतज़ार कर रहे थे वह खाली है और आपके लिए रोका गया है: उसे लेने के लिए अपने अपॉइंटमेंट में उसकी फ़ीस चुकाएँ।',
     offerHeading: 'आपके लिए एक समय रोका गया है',
     offerWhen: (date: string, time: string, place: string) => `${date}, ${time}, ${place}`,
     offerUntil: (until: string, number: string) =>

@@ -115,6 +115,8 @@ export const serverCodes: ServerCodeWords = {
   'waitlist.rangeTooLong': (p) => `कृपया ज़्यादा से ज़्यादा ${p.days} दिन चुनें।`,
   'waitlist.profileIncomplete': 'कृपया पहले अपने अकाउंट में अपना फ़ोन नंबर, उम्र और लिंग जोड़ें: रोका गया समय आपके नाम पर बुक होता है।',
   'waitlist.noOnlineHours': 'ये डॉक्टर ऑनलाइन नहीं देखते: कृपया क्लिनिक में आकर कंसल्टेशन चुनें।',
+  'waitlist.streamsPerAccount': 'आपकी वेटिंग लिस्ट बहुत सारे टैब या विंडो में खुली है। उनमें से एक बंद करके फिर कोशिश करें।',
+  'waitlist.streamsBusy': 'लाइव अपडेट अभी व्यस्त हैं: आपके लिए रोका गया समय देखने के लिए एक मिनट बाद पेज फिर से लोड करें।',
   // The password rule (server/security/passwordPolicy.ts): its reasons, then the advice.
   'password.tooShort': (p) => `कृपया कम से कम ${p.min} अक्षरों का पासवर्ड चुनें (शुरू और आख़िर की खाली जगह गिनी नहीं जाती)।`,
   'password.common': `यह पासवर्ड आसानी से अंदाज़ा लगाया जा सकता है: यह सबसे आम पासवर्डों में से एक है। ${passwordAdvice}`,

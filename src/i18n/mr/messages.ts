@@ -414,6 +414,7 @@ export const messages: Messages = {
     close: 'बंद करा',
     joined: 'तुमचे नाव प्रतीक्षा यादीत आहे. वेळ मोकळी होताच आम्ही तुम्हाला कळवू.',
     left: 'तुम्ही प्रतीक्षा यादीतून बाहेर पडलात.',
+    offered: 'तुम्ही ज्या वेळेची वाट पाहत होता ती मोकळी आहे आणि तुमच्यासाठी राखून ठेवली आहे: ती घेण्यासाठी तुमच्या अपॉइंटमेंटमध्ये तिची फी भरा.',
     offerHeading: 'तुमच्यासाठी एक वेळ राखून ठेवली आहे',
     offerWhen: (date: string, time: string, place: string) => `${date}, ${time}, ${place}`,
     offerUntil: (until: string, number: string) =>

@@ -115,6 +115,8 @@ export const serverCodes: ServerCodeWords = {
   'waitlist.rangeTooLong': (p) => `कृपया जास्तीत जास्त ${p.days} दिवस निवडा.`,
   'waitlist.profileIncomplete': 'कृपया आधी तुमच्या अकाउंटमध्ये तुमचा फोन नंबर, वय आणि लिंग जोडा: राखून ठेवलेली वेळ तुमच्या नावाने बुक होते.',
   'waitlist.noOnlineHours': 'हे डॉक्टर ऑनलाइन पाहत नाहीत: कृपया क्लिनिकमध्ये येऊन कन्सल्टेशन निवडा.',
+  'waitlist.streamsPerAccount': 'तुमची वेटिंग लिस्ट खूप टॅब किंवा विंडोमध्ये उघडी आहे. त्यापैकी एक बंद करून पुन्हा प्रयत्न करा.',
+  'waitlist.streamsBusy': 'लाइव्ह अपडेट सध्या व्यस्त आहेत: तुमच्यासाठी राखून ठेवलेली वेळ पाहण्यासाठी एका मिनिटाने पेज पुन्हा लोड करा.',
   // The password rule (server/security/passwordPolicy.ts): its reasons, then the advice.
   'password.tooShort': (p) => `कृपया किमान ${p.min} अक्षरांचा पासवर्ड निवडा (सुरुवातीची आणि शेवटची रिकामी जागा मोजली जात नाही).`,
   'password.common': `या पासवर्डचा सहज अंदाज लावता येतो: तो सर्वात सामान्य पासवर्डपैकी एक आहे. ${passwordAdvice}`,

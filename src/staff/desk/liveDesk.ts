@@ -69,6 +69,10 @@ export const liveDeskServices: DeskServices = {
     ),
     loadDay: fromApi(dayRows),
     downloadDayCsv: fromApi(({ path, token }: { path: string; token: string }, signal) => deskApi.dayCsv(dayQueryOfPath(path), token, signal)),
+    loadWaitlist: fromApi(async ({ token }: LoadInput, signal) => {
+      const answer = await deskApi.waitlist(token, signal);
+      return isLeft(answer) ? answer : right(answer.right.entries);
+    }),
   },
   rooms: {
     get: (doctorId) => {

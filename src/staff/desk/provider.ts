@@ -11,6 +11,7 @@ import { dayListMachine } from '../../../machines/desk/dayList/dayListMachine';
 import type { DeskBookingNotice } from '../../../machines/desk/deskBooking/context';
 import { deskBookingMachine } from '../../../machines/desk/deskBooking/deskBookingMachine';
 import { deskDoctorsMachine } from '../../../machines/desk/doctorsList';
+import { deskWaitlistMachine } from '../../../machines/desk/waitlistList';
 import { queueMachine, type QueueNotice } from '../../../machines/desk/queue/queueMachine';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
@@ -87,6 +88,11 @@ export function useDeskBookingActor(services: StaffServices, doctors: readonly D
     },
     { input: { token, today, doctors } },
   );
+}
+
+/** The waitlist as the desk reads it, loaded when the section opens and on Refresh. */
+export function useDeskWaitlist(services: StaffServices) {
+  return useAdminList(deskWaitlistMachine, { loadItems: services.desk.actors.loadWaitlist });
 }
 
 /** One appointment at the counter: check in, take the fee. */

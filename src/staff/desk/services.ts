@@ -5,7 +5,7 @@
  */
 import type { PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord, TimeSlot } from '../../../contract/appointments';
-import type { CounterPaymentRequest, DeskPatient, DeskSearchAnswer, QueueAnswer, QueueEntry, QueueMove } from '../../../contract/desk';
+import type { CounterPaymentRequest, DeskPatient, DeskSearchAnswer, DeskWaitlistEntry, QueueAnswer, QueueEntry, QueueMove } from '../../../contract/desk';
 import type { DayQuery, DayRows } from '../../../machines/desk/dayList/dayListMachine';
 import type { BookInput, RegisterInput, SearchInput, WalkInInput } from '../../../machines/desk/deskBooking/context';
 import type { DeskDoctor } from '../../../machines/desk/desk';
@@ -33,6 +33,8 @@ export interface DeskActors {
   readonly loadDay: PromiseActorLogic<DayRows, { query: DayQuery; token: string }>;
   /** The day's CSV: `path` is its address under the API (`/desk/day.csv?date=...`, dayCsvPath). */
   readonly downloadDayCsv: DownloadDocument;
+  /** GET /desk/waitlist: the live entries, by doctor, in the order slots are offered. */
+  readonly loadWaitlist: PromiseActorLogic<DeskWaitlistEntry[], LoadInput>;
 }
 
 export interface DeskServices {
