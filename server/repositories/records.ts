@@ -145,8 +145,9 @@ export async function listAllAppointments(q: Queryable, userId: string): Promise
 }
 
 /** The account's live (not closed) user row, or null. */
-export async function findLiveAccount(q: Queryable, userId: string): Promise<{ id: string; email: string; role: string } | null> {
-  const { rows } = await q.query<{ id: string; email: string; role: string }>(
+/** `email` null: an account made by a mobile sign-up that has not added one. */
+export async function findLiveAccount(q: Queryable, userId: string): Promise<{ id: string; email: string | null; role: string } | null> {
+  const { rows } = await q.query<{ id: string; email: string | null; role: string }>(
     'select id, email, role from users where id = $1 and deleted_at is null',
     [userId],
   );

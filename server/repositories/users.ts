@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.js';
 
 interface UserRow {
   id: string;
-  email: string;
+  email: string | null;
   first_name: string;
   last_name: string;
   age: number | null;

@@ -14,7 +14,7 @@
 import type { ReminderChannels, ReminderSettings } from '../../contract/reminders.js';
 import type { ForgotPasswordRequest, LanguageSetting, LoginAnswer, LoginRequest, MessageAnswer, RegisterRequest, User } from '../../contract/auth.js';
 import { type Database, type Queryable, violatedConstraint } from '../db/database.js';
-import { insertAudit } from '../repositories/staff.js';
+import { insertAudit, patientActor } from '../repositories/staff.js';
 import * as rateLimits from '../repositories/rateLimits.js';
 import { consumeProof, hasProof } from '../repositories/otp.js';
 import * as users from '../repositories/users.js';
@@ -134,7 +134,7 @@ async function makeAccount(tx: Queryable, account: users.NewManualUser, join: bo
 async function auditJoin(tx: Queryable, user: User, how: 'registration' | 'google', at: Date): Promise<void> {
   await insertAudit(
     tx,
-    { actorUserId: user._id, actor: user.email, actorRole: 'patient', action: 'patient.joined', subjectUserId: user._id, details: { how, after: { signInMethod: user.signInMethod } } },
+    { actorUserId: user._id, actor: patientActor(user), actorRole: 'patient', action: 'patient.joined', subjectUserId: user._id, details: { how, after: { signInMethod: user.signInMethod } } },
     at,
   );
 }

@@ -21,7 +21,7 @@ import {
   updateFamilyMember,
   updateProfile,
 } from '../repositories/people.js';
-import { insertAudit } from '../repositories/staff.js';
+import { insertAudit, patientActor } from '../repositories/staff.js';
 import { findUserById } from '../repositories/users.js';
 import { sessionCaller } from '../access/caller.js';
 import { assertOwnsFamilyMember } from '../access/rules.js';
@@ -98,7 +98,7 @@ export function createPeopleService({ db, now }: { db: Database; now: () => Date
           tx,
           {
             actorUserId: user._id,
-            actor: user.email,
+            actor: patientActor(user),
             actorRole: user.role,
             action: 'user.profile',
             subjectUserId: user._id,
