@@ -263,8 +263,12 @@ export function createAccountService(deps: AccountServiceDeps) {
   const ctx: AccountContext = { ...deps, siteWords: [new URL(deps.publicUrl).hostname] };
 
   return {
-    /** POST /auth/register (registerAccount). */
-    register: (request: RegisterRequest): Promise<User> => registerAccount(ctx, request),
+    /** POST /auth/register (registerAccount): the new account and a session of it, so registering signs in. */
+    async register(request: RegisterRequest): Promise<User & { token: string }> {
+      const user = await registerAccount(ctx, request);
+      const { token } = await deps.sessions.issue(user._id);
+      return { ...user, token };
+    },
 
     /** POST /auth/login, throttled per (account, client) pair and per client (logIn). */
     login: (request: LoginRequest, client: string): Promise<LoginAnswer> => logIn(ctx, request, client),

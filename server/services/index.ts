@@ -33,6 +33,10 @@ import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 import { createDeskService } from '../desk/service.js';
 import { createWaitlistQueue, type WaitlistQueue } from '../waitlist/slots.js';
 import { createWaitlistService } from '../waitlist/service.js';
+import { type MobileConfig, noMobile } from '../mobile/config.js';
+import type { CodeSender } from '../mobile/senders.js';
+import { createMobileService } from '../mobile/service.js';
+import type { TextChannel } from '../messaging/senders.js';
 
 export interface ServiceOptions {
   /** Which reminder text channels are set up: /auth/reminders offers only those. */
@@ -74,6 +78,10 @@ export interface ServiceOptions {
   waitlistQueue: WaitlistQueue;
   /** Where bookings, payments and mails are counted (the app's metrics); nowhere when absent. */
   observer: ServiceObserver;
+  /** Mobile sign-in's channels and daily cap (server/mobile/config.ts); no mobile path when absent. */
+  mobile: MobileConfig;
+  /** The senders of texted codes by channel (server/mobile/senders.ts); the app makes them from `mobile`. */
+  codeSenders: Partial<Record<TextChannel, CodeSender>>;
   /** JITSI_*, JOIN_*: video rooms and join windows (server/consultation/config.ts); the defaults when absent. */
   consultation: ConsultationConfig;
   /**
@@ -150,7 +158,9 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const mails = options.mailQueue ?? noMailQueue;
   const waitlistQueue = options.waitlistQueue ?? createWaitlistQueue(null);
   const appointments = createAppointmentService({ db, now, schedule, holdMinutes, publicUrl, observer, people, mails, waitlist: waitlistQueue });
-  const otp = createOtpService({ db, now, mailer, secrets: createSecrets(db, options.appSecret ?? null), limits });
+  const secrets = createSecrets(db, options.appSecret ?? null);
+  const otp = createOtpService({ db, now, mailer, secrets, limits });
+  const passwords = createPasswordHasher(options.passwordCost ?? owaspScryptCost);
   const records = createRecordService({
     db,
     now,
@@ -168,7 +178,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     accounts: createAccountService({
       db,
       now,
-      passwords: createPasswordHasher(options.passwordCost ?? owaspScryptCost),
+      passwords,
       sessions,
       limits,
       publicUrl,
@@ -176,6 +186,19 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     }),
     /** Family members (the people a patient books for) and the patient's own profile. */
     people,
+    /** Mobile sign-in, and the account's own phone and email (server/mobile). */
+    mobile: createMobileService({
+      db,
+      now,
+      secrets,
+      limits,
+      config: options.mobile ?? noMobile,
+      senders: options.codeSenders ?? {},
+      sessions,
+      passwords,
+      otp,
+      mails,
+    }),
     /** Tokens: `issue` (a login's answer, also for Google sign-in), `authenticate`, `revoke`. */
     sessions,
     housekeeping: createHousekeeping(db, now),
