@@ -280,3 +280,35 @@ describe.each(backends)('mobile sign-in on %s', (backend) => {
     for (const secret of ['9822044433', '+919822044433', '919822044433', '98220 12345', code]) expect(logged).not.toContain(secret);
   });
 });
+
+describe('mobile sign-in settings', () => {
+  const publicSite = { PUBLIC_URL: 'https://clinic.example', PAYMENT_PROVIDER: 'sandbox', OIDC_DEV_PROVIDER: 'on', SMTP_URL: 'outbox' };
+  it('offers the outbox on this machine only, never a channel a public site cannot deliver', () => {
+    expect(loadConfig({}).mobile).toMatchObject({ sms: null, whatsapp: null, outbox: true, codesPerDay: 1000 });
+    expect(loadConfig(publicSite).mobile).toMatchObject({ sms: null, whatsapp: null, outbox: false });
+    expect(loadConfig({ MOBILE_SIGN_IN: 'off' }).mobile.outbox).toBe(false);
+    expect(() => loadConfig({ ...publicSite, MOBILE_SIGN_IN: 'on' })).toThrow(/MOBILE_SIGN_IN=on needs a channel that delivers codes/);
+    expect(() => loadConfig({ MSG91_OTP_TEMPLATE_ID: 'abc' })).toThrow(/MSG91_OTP_TEMPLATE_ID needs SMS_PROVIDER=msg91 and MSG91_AUTH_KEY/);
+    expect(() => loadConfig({ WHATSAPP_OTP_TEMPLATE: 'code' })).toThrow(/WHATSAPP_OTP_TEMPLATE needs WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID/);
+    expect(() => loadConfig({ MOBILE_CODES_PER_DAY: '0' })).toThrow(/MOBILE_CODES_PER_DAY/);
+  });
+
+  it('takes an account for codes only: no reminder template needed, no reminders by that channel', () => {
+    const config = loadConfig({
+      ...publicSite,
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'k',
+      MSG91_OTP_TEMPLATE_ID: 'otp1',
+      WHATSAPP_TOKEN: 't',
+      WHATSAPP_PHONE_NUMBER_ID: '12',
+      WHATSAPP_OTP_TEMPLATE: 'sign_in_code',
+      WHATSAPP_OTP_LANGUAGE: 'en_US',
+    });
+    expect(config.jobs.texts).toEqual({ sms: null, whatsapp: null });
+    expect(config.mobile).toMatchObject({
+      sms: { authKey: 'k', templateId: 'otp1', baseUrl: 'https://control.msg91.com' },
+      whatsapp: { token: 't', phoneNumberId: '12', template: 'sign_in_code', language: 'en_US', apiVersion: 'v21.0', baseUrl: 'https://graph.facebook.com' },
+      outbox: false,
+    });
+  });
+});
