@@ -12,6 +12,7 @@ import { accountForPhone } from '../../server/mobile/service.js';
 import { codeCapKind } from '../../server/mobile/mails.js';
 import { from, getUser, login, minute, patient, post, prove, registered, sendCode, useAccountsApp } from './accountsSupport.js';
 import { backends } from './helpers.js';
+import { sendQueuedMails } from './jobsSupport.js';
 import { useFakeTextProviders } from './textProvidersFake.js';
 
 const otpTemplateId = '66aa11d6fc0512a3b4c5d6e7';
@@ -180,6 +181,8 @@ describe.each(backends)('mobile sign-in on %s', (backend) => {
     expect(alerts.rows).toEqual([{ key: 'code-cap:2025-03-11' }]);
     // The alert goes to the admins (ADMIN_EMAIL and every admin account), naming the cap.
     await t.db().query(`update users set role = 'admin' where id = $1`, [await registered(t)]);
+    expect(await sendQueuedMails(t.app().jobs)).toBe(1);
+    expect(t.mailer.sent.at(-1)).toMatchObject({ to: patient.email, subject: "Mobile sign-in codes: today's limit of 8 was reached (2025-03-11)" });
     const mail = await codeCapKind(t.db(), { adminEmail: 'owner@clinic.example', codesPerDay: 8, publicUrl: 'http://localhost:3000' }).build(alerts.rows[0]!.key, t.clock.now());
     expect(mail).toMatchObject({ to: `owner@clinic.example, ${patient.email}`, subject: expect.stringContaining('limit of 8') });
     // The next clinic day counts afresh.
@@ -215,6 +218,10 @@ describe.each(backends)('mobile sign-in on %s', (backend) => {
     const byEmail = await put('/api/auth/phone', token, { phoneNumber: '9822099887', code: phoneCode, emailCode: t.mailer.lastCode(patient.email) });
     expect(byEmail.statusCode, byEmail.body).toBe(200);
     expect((await t.db().query(`select 1 from job_mails where kind = 'phone-changed'`)).rowCount).toBe(1);
+    expect(await sendQueuedMails(t.app().jobs)).toBe(1);
+    const notice = t.mailer.sent.at(-1)!;
+    expect(notice).toMatchObject({ to: patient.email, subject: 'The mobile number on your account was changed' });
+    expect(notice.text).not.toMatch(/98220|99887|12345/);
 
     // The profile keeps a verified number (in any form) and refuses another without a code.
     const profile = { firstName: 'Asha', lastName: 'Deshpande', age: 34, gender: 'female' };
