@@ -27,9 +27,13 @@ export const RegisterRequest = t.type(
 );
 export type RegisterRequest = t.TypeOf<typeof RegisterRequest>;
 
-/** The user as the login answer carries it (spec §3). */
+/**
+ * The user as the login answer carries it (spec §3). `email` is null for an account made by a
+ * mobile sign-in that has not added one; `firstName` is '' until such an account gives its name
+ * (before its first booking).
+ */
 export const LoginUser = t.type(
-  { _id: t.string, firstName: t.string, lastName: t.string, email: t.string },
+  { _id: t.string, firstName: t.string, lastName: t.string, email: t.union([t.string, t.null]) },
   'LoginUser',
 );
 export type LoginUser = t.TypeOf<typeof LoginUser>;
@@ -50,11 +54,16 @@ export const User = t.intersection(
       age: t.union([t.number, t.null]),
       gender: t.union([Gender, t.null]),
       phoneNumber: t.union([t.string, t.null]),
-      signInMethod: t.keyof({ manual: null, google: null }),
+      /** How the account was made: the email registration, Google, or a mobile number's code. */
+      signInMethod: t.keyof({ manual: null, google: null, phone: null }),
       role: UserRole,
     }),
     /** false: no password yet (a Google sign-up); /account offers "Set a password". Optional for older servers. */
-    t.partial({ hasPassword: t.boolean }),
+    t.partial({
+      hasPassword: t.boolean,
+      /** true: `phoneNumber` was proven with a code, and signs in to this account. */
+      phoneVerified: t.boolean,
+    }),
   ],
   'User',
 );
@@ -82,8 +91,11 @@ export type MessageAnswer = t.TypeOf<typeof MessageAnswer>;
 
 export const UserEmailParams = t.type({ email: Email }, 'UserEmailParams');
 
-/** POST /auth/register answers the new user (spec §7: "user"); it does not log in. */
-export const RegisterAnswer = User;
+/**
+ * POST /auth/register answers the new user (spec §7: "user") and a session's token beside it, so
+ * the new patient is signed in without logging in again.
+ */
+export const RegisterAnswer = t.intersection([User, t.partial({ token: t.string })], 'RegisterAnswer');
 
 /**
  * Google sign-in ends with the browser at `/#/auth/google?code=...`: a one-time code (60 s,

@@ -25,6 +25,8 @@ import { queueSettings } from './config/queue.js';
 import type { QueueConfig } from './queue/config.js';
 import { jobsSettings } from './config/jobs.js';
 import { type MailConfig, mailSettings } from './config/mail.js';
+import { mobileSettings } from './config/mobile.js';
+import type { MobileConfig } from './mobile/config.js';
 import { oidcSettings } from './config/oidc.js';
 import { type MetricsConfig, opsSettings } from './config/ops.js';
 import { paymentSettings } from './config/payments.js';
@@ -94,6 +96,8 @@ export interface Config {
   records: RecordsConfig;
   /** The queue's displays and live places (QUEUE_STREAMS_*, the "next but one" text's templates): server/queue/config.ts. */
   queue: QueueConfig;
+  /** Mobile sign-in: the codes' channels and the daily cap (MOBILE_SIGN_IN, MSG91_OTP_TEMPLATE_ID, WHATSAPP_OTP_*, MOBILE_CODES_PER_DAY): server/mobile/config.ts. */
+  mobile: MobileConfig;
 }
 
 /**
@@ -114,6 +118,7 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
   const { accounts, trustProxy, limits } = part(accountSettings);
   const { help, booking } = part(siteSettings);
   const { metrics, shutdownGraceSeconds } = part(opsSettings);
+  const mobile = part(mobileSettings(http.publicUrl));
   return {
     http,
     storage,
@@ -134,6 +139,7 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
     consultation,
     records,
     queue,
+    mobile,
   };
 });
 

@@ -10,6 +10,7 @@ import { chatEndpoints } from './chat.js';
 import { consultationEndpoints } from './consultations.js';
 import { deskEndpoints } from './desk.js';
 import { displayEndpoints } from './display.js';
+import { mobileEndpoints } from './mobile.js';
 import { peopleEndpoints } from './people.js';
 import { recordEndpoints } from './records.js';
 import { doctorEndpoints, siteEndpoints } from './site.js';
@@ -24,6 +25,7 @@ export { chatEndpoints } from './chat.js';
 export { consultationEndpoints } from './consultations.js';
 export { deskEndpoints } from './desk.js';
 export { displayEndpoints } from './display.js';
+export { mobileEndpoints } from './mobile.js';
 export { peopleEndpoints } from './people.js';
 export { recordDocuments, recordEndpoints } from './records.js';
 export { doctorEndpoints, siteEndpoints } from './site.js';
@@ -44,6 +46,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   paymentEndpoints,
   authEndpoints,
   otpEndpoints,
+  mobileEndpoints,
   peopleEndpoints,
   siteEndpoints,
   doctorEndpoints,

@@ -18,7 +18,8 @@ import type { Staff } from '../services/staff.js';
 
 export interface Caller {
   userId: string;
-  email: string;
+  /** null: an account made by a mobile sign-in that has not added an email (never staff: see authorizeStaff). */
+  email: string | null;
   role: UserRole;
   /** The doctor a doctor's account acts for; null for any other account (an admin who is also a doctor acts as admin). */
   doctorId: string | null;
@@ -40,7 +41,7 @@ export async function loadCaller(q: Queryable, user: User): Promise<Caller> {
   return accountCaller(user, await findAccountRole(q, user._id));
 }
 
-export const staffCaller = (staff: Staff): Caller => ({
+export const staffCaller = (staff: Staff): Caller & { email: string } => ({
   userId: staff.user._id,
   email: staff.user.email,
   role: staff.role,

@@ -60,7 +60,7 @@ export const owns = (caller: Account | null, record: Owned): boolean => caller !
 export const isOwnAccountId = (caller: Account, userId: string): boolean => userId.toLowerCase() === caller.userId.toLowerCase();
 
 /** An email (in any case) is the caller's login. */
-export const isOwnEmail = (caller: Pick<Caller, 'email'>, email: string): boolean => email.toLowerCase() === caller.email;
+export const isOwnEmail = (caller: Pick<Caller, 'email'>, email: string): boolean => caller.email !== null && email.toLowerCase() === caller.email;
 
 export const isAdmin = (caller: Pick<Caller, 'role'> | null): boolean => caller?.role === 'admin';
 

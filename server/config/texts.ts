@@ -14,6 +14,8 @@
  *                                slot (same variables, ##when## the offered slot); _HI and _MR as
  *                                above. Without it, offers go by email only on SMS.
  *   MSG91_BASE_URL               tests only: a local stand-in for https://control.msg91.com.
+ *   (MSG91_OTP_TEMPLATE_ID and WHATSAPP_OTP_TEMPLATE, the sign-in codes' templates: server/config/mobile.ts.
+ *   With one of them set, the reminder's template may be left out: that channel then sends codes only.)
  *
  *   WHATSAPP_TOKEN               a WhatsApp Cloud API access token (a system user's); never logged.
  *   WHATSAPP_PHONE_NUMBER_ID     the sending number's id (WhatsApp Manager, API setup).
@@ -39,7 +41,9 @@ const plainId = /^[A-Za-z0-9_-]{1,100}$/;
 const templateId = (name: string, required: boolean) =>
   variable(name, (value) => {
     if (value === undefined) {
-      return required ? problem(`${name} is required when SMS_PROVIDER is msg91 (the Flow template id of the reminder, with its DLT template)`) : undefined;
+      return required
+        ? problem(`${name} is required when SMS_PROVIDER is msg91 (the Flow template id of the reminder, with its DLT template), unless the account sends sign-in codes only (MSG91_OTP_TEMPLATE_ID)`)
+        : undefined;
     }
     return plainId.test(value) ? value : problem(`${name} must be a Flow template id (letters and digits, as MSG91 shows it) (got "${value}")`);
   });
@@ -56,7 +60,9 @@ function msg91(env: Env, reader: Reader): Msg91Config | null {
   const { take, fail } = reader;
   const authKey = raw(env, 'MSG91_AUTH_KEY');
   if (authKey === undefined) fail('MSG91_AUTH_KEY is required when SMS_PROVIDER is msg91 (the auth key from the MSG91 panel)');
-  const templateIds = templateIdsOf(reader, 'MSG91_REMINDER_TEMPLATE_ID', true);
+  // An account for sign-in codes only (server/config/mobile.ts) sends no reminders.
+  const codesOnly = raw(env, 'MSG91_OTP_TEMPLATE_ID') !== undefined;
+  const templateIds = templateIdsOf(reader, 'MSG91_REMINDER_TEMPLATE_ID', !codesOnly);
   const offerTemplateIds = templateIdsOf(reader, 'MSG91_WAITLIST_TEMPLATE_ID', false);
   const url = take(baseUrl('MSG91_BASE_URL', msg91Host), msg91Host);
   if (authKey === undefined || templateIds === undefined) return null;
@@ -89,9 +95,16 @@ const apiVersion = variable('WHATSAPP_API_VERSION', (value) => {
   return /^v\d{1,3}\.\d{1,3}$/.test(given) ? given : problem(`WHATSAPP_API_VERSION must be a Graph API version like v21.0 (got "${given}")`);
 });
 
-/** WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_REMINDER_TEMPLATE together, or none. */
+/**
+ * WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_REMINDER_TEMPLATE together, or none; the
+ * first two alone for an account that sends sign-in codes only (WHATSAPP_OTP_TEMPLATE), which
+ * sends no reminders.
+ */
 function whatsApp(env: Env, { take, fail }: Reader): WhatsAppConfig | null {
-  const names = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_REMINDER_TEMPLATE'] as const;
+  const codesOnly = raw(env, 'WHATSAPP_OTP_TEMPLATE') !== undefined && raw(env, 'WHATSAPP_REMINDER_TEMPLATE') === undefined;
+  const names = codesOnly
+    ? (['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'] as const)
+    : (['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_REMINDER_TEMPLATE'] as const);
   const given = names.filter((n) => raw(env, n) !== undefined);
   if (given.length > 0 && given.length < names.length) {
     const missing = names.filter((n) => !given.includes(n));
@@ -99,6 +112,13 @@ function whatsApp(env: Env, { take, fail }: Reader): WhatsAppConfig | null {
     return null;
   }
   if (given.length < names.length) return null;
+  if (codesOnly) {
+    // The keys are still checked here, once, for the codes' sender (server/config/mobile.ts).
+    take(phoneNumberId, null);
+    take(apiVersion, null);
+    take(baseUrl('WHATSAPP_BASE_URL', whatsAppHost), whatsAppHost);
+    return null;
+  }
   const channel = {
     token: raw(env, 'WHATSAPP_TOKEN')!,
     phoneNumberId: take(phoneNumberId, null),

@@ -17,7 +17,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiError, genericErrorCode } from '../../contract/errors.js';
 import { sqlState, violatedConstraint } from '../db/database.js';
-import { ConflictWithBodyError, MailDeliveryError, PaymentProviderError, ServiceError } from '../services/errors.js';
+import { ConflictWithBodyError, MailDeliveryError, PaymentProviderError, ServiceError, TextDeliveryError } from '../services/errors.js';
 import { refusalOf } from '../services/messageCodes.js';
 import { InvalidRequestError } from './route.js';
 
@@ -117,6 +117,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof ServiceError) {
       if (error instanceof MailDeliveryError) request.log.warn({ err: error.cause }, 'mail could not be sent');
+      if (error instanceof TextDeliveryError) request.log.warn({ err: error.cause }, 'text could not be sent');
       if (error instanceof PaymentProviderError) request.log.warn({ err: error.cause }, 'payment provider failed');
       return reply.code(error.status).headers(error.headers).send(serviceAnswer(error));
     }

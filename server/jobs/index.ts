@@ -21,6 +21,8 @@ import type { ClinicDetails } from '../documents/prescription.js';
 import { defaultRecordsConfig } from '../records/config.js';
 import { defaultWaitlistOfferMinutes } from '../config/site.js';
 import { createWaitlistJobs, type WaitlistJobs } from '../waitlist/jobs.js';
+import { defaultCodesPerDay } from '../mobile/config.js';
+import { codeCapKind, phoneChangedKind } from '../mobile/mails.js';
 
 export interface JobsOptions {
   db: Database;
@@ -51,6 +53,8 @@ export interface JobsOptions {
   texts?: Partial<Record<TextChannel, TextSender>>;
   /** WAITLIST_OFFER_MINUTES: how long a freed slot is held for the waitlisted patient it is offered to; 30 when absent. */
   waitlistOfferMinutes?: number;
+  /** MOBILE_CODES_PER_DAY, which the admins' alert of the reached cap names (server/mobile/mails.ts). */
+  mobileCodesPerDay?: number;
 }
 
 export interface Jobs {
@@ -113,6 +117,8 @@ export function createJobs(options: JobsOptions): Jobs {
       morningListKind(options.db, { hour: options.config.morningListHour, publicUrl: options.publicUrl }),
       confirmationKind(options.db, options.publicUrl),
       prescriptionKind(options.db, { clinic: options.clinic ?? defaultRecordsConfig.clinic, publicUrl: options.publicUrl }),
+      codeCapKind(options.db, { adminEmail: options.config.adminEmail, codesPerDay: options.mobileCodesPerDay ?? defaultCodesPerDay, publicUrl: options.publicUrl }),
+      phoneChangedKind(options.db),
     ],
   });
   engine.define([...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...mails.queues, ...waitlist.queues]);

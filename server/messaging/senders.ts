@@ -131,11 +131,16 @@ export async function sendMsg91Flow(config: Pick<Msg91Config, 'authKey' | 'baseU
   throw new TextSendError(`MSG91 answered ${status}: ${masked(json?.message ?? 'no message')}`, true);
 }
 
-/** One WhatsApp template message to `to` (91XXXXXXXXXX), its body's parameters in order. */
+/**
+ * One WhatsApp template message to `to` (91XXXXXXXXXX), its body's parameters in order, and
+ * `urlButton`: the text parameter of the template's first button (sub_type url, index 0), which
+ * an authentication template's copy-code button takes (the code again, as the body does).
+ */
 export async function sendWhatsAppTemplate(
-  config: WhatsAppConfig,
-  message: { to: string; template: string; language: Language; parameters: readonly string[] },
+  config: Pick<WhatsAppConfig, 'token' | 'phoneNumberId' | 'apiVersion' | 'baseUrl'>,
+  message: { to: string; template: string; language: Language | string; parameters: readonly string[]; urlButton?: string },
 ): Promise<{ providerId: string }> {
+  const button = message.urlButton === undefined ? [] : [{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: message.urlButton }] }];
   const { status, json } = await postJson(
     'WhatsApp',
     `${config.baseUrl}/${config.apiVersion}/${config.phoneNumberId}/messages`,
@@ -148,7 +153,7 @@ export async function sendWhatsAppTemplate(
       template: {
         name: message.template,
         language: { code: message.language },
-        components: [{ type: 'body', parameters: message.parameters.map((value) => ({ type: 'text', text: value })) }],
+        components: [{ type: 'body', parameters: message.parameters.map((value) => ({ type: 'text', text: value })) }, ...button],
       },
     },
   );

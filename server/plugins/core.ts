@@ -25,6 +25,8 @@ import { createPaymentProvider, type AnyPaymentProvider } from '../payment/provi
 import { defaultRecordsConfig } from '../records/config.js';
 import { createSecrets, type Secrets } from '../security/secrets.js';
 import { createServices, type Services } from '../services/index.js';
+import { noMobile } from '../mobile/config.js';
+import { createCodeSenders } from '../mobile/senders.js';
 import type { AppParts } from './options.js';
 
 declare module 'fastify' {
@@ -110,6 +112,8 @@ export const servicesPlugin = fp<AppParts>(
       ...(config.consultation ? { consultation: config.consultation } : {}),
       observer: app.metrics.observer,
       records: config.records ?? defaultRecordsConfig,
+      mobile: config.mobile ?? noMobile,
+      codeSenders: createCodeSenders(config.mobile ?? noMobile, { dir: outboxDir(config.storage.dataDir) }),
       mailQueue: createMailQueue(engine),
       waitlistQueue: createWaitlistQueue(engine),
       ...options.services,
@@ -141,6 +145,7 @@ export const jobsPlugin = fp<AppParts>(
       onCheckError: (error, merchantOrderId) => app.log.warn({ err: error, merchantOrderId }, 'payment status check failed'),
       optOutLink: async (userId, channel) => optOutUrl(config.http.publicUrl, await optOutToken(optOutSecrets, userId, channel)),
       ...(config.booking ? { waitlistOfferMinutes: config.booking.waitlistOfferMinutes } : {}),
+      mobileCodesPerDay: (config.mobile ?? noMobile).codesPerDay,
     });
     app.decorate('jobs', jobs);
     app.addHook('onClose', async () => engine.stop());

@@ -22,7 +22,7 @@ export async function personalValuesOf(tx: Queryable, userId: string): Promise<s
      union select unnest(array[email, first_name, last_name, phone_number]) from appointments where user_id = $1
      union select unnest(array[first_name, last_name]) from family_members where user_id = $1
      union select e.value from audit_log a, jsonb_each_text(coalesce(a.details -> 'before', '{}') || coalesce(a.details -> 'after', '{}')) e
-      where a.action = 'user.profile' and a.subject_user_id = $1 and e.key in ('firstName', 'lastName', 'phoneNumber')`,
+      where a.action in ('user.profile', 'user.email') and a.subject_user_id = $1 and e.key in ('firstName', 'lastName', 'phoneNumber', 'email')`,
     [userId],
   );
   const values = new Set<string>();
@@ -88,7 +88,8 @@ export async function eraseFromAuditAndNotes(tx: Queryable, user: { id: string; 
   );
   for (const row of rows) {
     let details: unknown;
-    if (row.action === 'user.profile' && row.subject_user_id === user.id) {
+    // A profile, phone or email change keeps which fields changed, never the values.
+    if ((row.action === 'user.profile' || row.action === 'user.email') && row.subject_user_id === user.id) {
       const changed = Object.keys({ ...(row.details.before as object | undefined), ...(row.details.after as object | undefined) });
       const rank = (key: string) => (profileFields.includes(key) ? profileFields.indexOf(key) : profileFields.length);
       details = { changed: changed.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)) };

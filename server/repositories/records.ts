@@ -145,8 +145,9 @@ export async function listAllAppointments(q: Queryable, userId: string): Promise
 }
 
 /** The account's live (not closed) user row, or null. */
-export async function findLiveAccount(q: Queryable, userId: string): Promise<{ id: string; email: string; role: string } | null> {
-  const { rows } = await q.query<{ id: string; email: string; role: string }>(
+/** `email` null: an account made by a mobile sign-up that has not added one. */
+export async function findLiveAccount(q: Queryable, userId: string): Promise<{ id: string; email: string | null; role: string } | null> {
+  const { rows } = await q.query<{ id: string; email: string | null; role: string }>(
     'select id, email, role from users where id = $1 and deleted_at is null',
     [userId],
   );
@@ -195,7 +196,7 @@ export async function closeAccount(tx: Queryable, user: { id: string; email: str
   // Read before the rows below replace them: what would name the person in the audit's words.
   const personal = await personalValuesOf(tx, user.id);
   await tx.query(
-    `update users set email = $2, first_name = $3, last_name = '', age = null, gender = null, phone_number = null,
+    `update users set email = $2, first_name = $3, last_name = '', age = null, gender = null, phone_number = null, phone_verified_at = null,
                       password_hash = null, sign_in_method = 'google', deleted_at = $4, updated_at = $4
       where id = $1`,
     [user.id, alias, pseudonym, now],
@@ -216,6 +217,8 @@ export async function closeAccount(tx: Queryable, user: { id: string; email: str
   await tx.query('delete from waitlist_entries where user_id = $1', [user.id]);
   await tx.query(`update audit_log set actor = $2 where actor_user_id = $1`, [user.id, alias]);
   await eraseFromAuditAndNotes(tx, user, alias, personal);
+  // Its pending phone change's codes (a sign-in code is the number's, not the account's: it lapses).
+  await tx.query('delete from phone_codes where account_id = $1', [user.id]);
   await tx.query('delete from email_codes where email = $1', [user.email]);
   await tx.query('delete from email_proofs where email = $1', [user.email]);
   await tx.query(`delete from rate_limits where position($1 in bucket) > 0`, [user.email]);

@@ -117,6 +117,14 @@ export async function doctorIdByEmail(q: Queryable, email: string): Promise<stri
   return rows[0]?.id ?? null;
 }
 
+/**
+ * How the audit names a patient who acted: their email, or `account <id>` for an account that has
+ * none (a mobile sign-up). Never the phone number: the audit log is read by admins and kept for
+ * years, and a number is personal data (closing the account replaces this name too, by
+ * actor_user_id).
+ */
+export const patientActor = (user: { _id: string; email: string | null }): string => user.email ?? `account ${user._id}`;
+
 export interface AuditEntry {
   actorUserId: string | null;
   actor: string;

@@ -6,15 +6,16 @@ import type { Queryable } from '../db/database.js';
 
 interface UserRow {
   id: string;
-  email: string;
+  email: string | null;
   first_name: string;
   last_name: string;
   age: number | null;
   gender: Gender | null;
   phone_number: string | null;
-  sign_in_method: 'manual' | 'google' | 'desk';
+  sign_in_method: 'manual' | 'google' | 'desk' | 'phone';
   role: UserRole;
   has_password: boolean;
+  phone_verified: boolean;
 }
 
 export interface UserWithPassword {
@@ -30,7 +31,7 @@ export interface UserWithPassword {
 
 /** The columns `toUser` reads, of `users u`. */
 export const userColumns = 'u.id, u.email, u.first_name, u.last_name, u.age, u.gender, u.phone_number, u.sign_in_method, u.role,' +
-  ' (u.password_hash is not null) as has_password';
+  ' (u.password_hash is not null) as has_password, (u.phone_verified_at is not null) as phone_verified';
 
 export const toUser = (row: UserRow): User => ({
   _id: row.id,
@@ -44,6 +45,7 @@ export const toUser = (row: UserRow): User => ({
   signInMethod: row.sign_in_method === 'desk' ? 'manual' : row.sign_in_method,
   role: row.role,
   hasPassword: row.has_password,
+  phoneVerified: row.phone_verified,
 });
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserWithPassword | null> {

@@ -20,6 +20,7 @@ import { recordRoutes } from './records.js';
 import { deskRoutes } from '../desk/routes.js';
 import { queueRoutes } from '../queue/routes.js';
 import { waitlistRoutes } from '../waitlist/routes.js';
+import { mobileRoutes } from '../mobile/routes.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   await app.register(siteRoutes, { services, help });
@@ -28,6 +29,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(appointmentRoutes, { services });
   await app.register(otpRoutes, { services });
   await app.register(authRoutes, { services });
+  await app.register(mobileRoutes, { services });
   await app.register(peopleRoutes, { services });
   await app.register(staffRoutes, { services });
   await app.register(staffAdminRoutes, { services });

@@ -26,7 +26,7 @@ export async function storedAppSecret(db: Queryable): Promise<Buffer> {
   return Buffer.from(secret, 'utf8');
 }
 
-export type KeyPurpose = 'one-time-code' | 'opt-out';
+export type KeyPurpose = 'one-time-code' | 'phone-code' | 'opt-out';
 
 export interface Secrets {
   /** A 32-byte key for one purpose, derived from the secret (HKDF-SHA256). */

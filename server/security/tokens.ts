@@ -45,3 +45,11 @@ export function sameDigest(a: string, b: string): boolean {
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
+
+/**
+ * A texted code's hash (server/mobile): over what it is for (`purpose`, and the account of a phone
+ * change, '' for a sign-in), the number's 10 digits and the code, so a code proves only that.
+ */
+export function phoneCodeHash(key: Buffer, purpose: string, accountId: string | null, phone: string, code: string): string {
+  return createHmac('sha256', key).update(`phone\n${purpose}\n${accountId ?? ''}\n${phone}\n${code}`, 'utf8').digest('hex');
+}

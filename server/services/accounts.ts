@@ -14,7 +14,7 @@
 import type { ReminderChannels, ReminderSettings } from '../../contract/reminders.js';
 import type { ForgotPasswordRequest, LanguageSetting, LoginAnswer, LoginRequest, MessageAnswer, RegisterRequest, User } from '../../contract/auth.js';
 import { type Database, type Queryable, violatedConstraint } from '../db/database.js';
-import { insertAudit } from '../repositories/staff.js';
+import { insertAudit, patientActor } from '../repositories/staff.js';
 import * as rateLimits from '../repositories/rateLimits.js';
 import { consumeProof, hasProof } from '../repositories/otp.js';
 import * as users from '../repositories/users.js';
@@ -134,7 +134,7 @@ async function makeAccount(tx: Queryable, account: users.NewManualUser, join: bo
 async function auditJoin(tx: Queryable, user: User, how: 'registration' | 'google', at: Date): Promise<void> {
   await insertAudit(
     tx,
-    { actorUserId: user._id, actor: user.email, actorRole: 'patient', action: 'patient.joined', subjectUserId: user._id, details: { how, after: { signInMethod: user.signInMethod } } },
+    { actorUserId: user._id, actor: patientActor(user), actorRole: 'patient', action: 'patient.joined', subjectUserId: user._id, details: { how, after: { signInMethod: user.signInMethod } } },
     at,
   );
 }
@@ -263,8 +263,12 @@ export function createAccountService(deps: AccountServiceDeps) {
   const ctx: AccountContext = { ...deps, siteWords: [new URL(deps.publicUrl).hostname] };
 
   return {
-    /** POST /auth/register (registerAccount). */
-    register: (request: RegisterRequest): Promise<User> => registerAccount(ctx, request),
+    /** POST /auth/register (registerAccount): the new account and a session of it, so registering signs in. */
+    async register(request: RegisterRequest): Promise<User & { token: string }> {
+      const user = await registerAccount(ctx, request);
+      const { token } = await deps.sessions.issue(user._id);
+      return { ...user, token };
+    },
 
     /** POST /auth/login, throttled per (account, client) pair and per client (logIn). */
     login: (request: LoginRequest, client: string): Promise<LoginAnswer> => logIn(ctx, request, client),

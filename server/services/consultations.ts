@@ -85,7 +85,7 @@ export function stateAt(
 export async function jitsiToken(
   config: ConsultationConfig,
   room: string,
-  who: { id: string; name: string; email: string; moderator: boolean },
+  who: { id: string; name: string; email: string | null; moderator: boolean },
   window: { opensAt: Date; closesAt: Date },
 ): Promise<string | null> {
   if (!config.jitsiJwt) return null;
@@ -95,7 +95,7 @@ export async function jitsiToken(
   return new SignJWT({
     room,
     // Jitsi reads context.user's values as strings (a boolean there makes lib-jitsi-meet throw).
-    context: { user: { id: who.id, name: who.name, email: who.email, moderator: who.moderator ? 'true' : 'false', affiliation: who.moderator ? 'owner' : 'member' } },
+    context: { user: { id: who.id, name: who.name, email: who.email ?? '', moderator: who.moderator ? 'true' : 'false', affiliation: who.moderator ? 'owner' : 'member' } },
     moderator: who.moderator,
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -110,6 +110,15 @@ export class MailDeliveryError extends ServiceError {
   }
 }
 
+/** 502: the SMS or WhatsApp provider refused a code or could not be reached; `cause` is logged (its digits masked), never shown. */
+export class TextDeliveryError extends ServiceError {
+  constructor(message: string, cause: unknown) {
+    super(502, message);
+    this.name = 'TextDeliveryError';
+    this.cause = cause;
+  }
+}
+
 /** 502: the payment provider refused or could not be reached; `cause` is logged, never shown. */
 export class PaymentProviderError extends ServiceError {
   constructor(message: string, cause?: unknown) {

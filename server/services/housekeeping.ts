@@ -5,6 +5,7 @@
  * needed; any instance may run it.
  */
 import type { Database } from '../db/database.js';
+import { deleteExpiredPhoneCodes } from '../mobile/repository.js';
 import { deleteExpiredCodesAndProofs } from '../repositories/otp.js';
 import { deleteEndedWindows } from '../repositories/rateLimits.js';
 import { deleteDeadSessions } from '../repositories/sessions.js';
@@ -16,6 +17,7 @@ export function createHousekeeping(db: Database, now: () => Date, every = 100) {
   const sweep = async (): Promise<void> => {
     const before = new Date(now().getTime() - day);
     await deleteExpiredCodesAndProofs(db, before);
+    await deleteExpiredPhoneCodes(db, before);
     await deleteEndedWindows(db, before);
     await deleteDeadSessions(db, before);
   };

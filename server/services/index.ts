@@ -22,7 +22,7 @@ import { createPeopleService } from './people.js';
 import { createPaymentService } from './payments/service.js';
 import { createScheduleService } from './schedule.js';
 import { createDayPlanCache } from './dayPlanCache.js';
-import { createSessionService } from './sessions.js';
+import { createSessionService, type SessionService } from './sessions.js';
 import { createSiteService } from './site.js';
 import { createStaffService } from './staff.js';
 import { defaultRecordsConfig, type RecordsConfig } from '../records/config.js';
@@ -33,6 +33,10 @@ import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 import { createDeskService } from '../desk/service.js';
 import { createWaitlistQueue, type WaitlistQueue } from '../waitlist/slots.js';
 import { createWaitlistService } from '../waitlist/service.js';
+import { type MobileConfig, noMobile } from '../mobile/config.js';
+import type { CodeSender } from '../mobile/senders.js';
+import { createMobileService } from '../mobile/service.js';
+import type { TextChannel } from '../messaging/senders.js';
 
 export interface ServiceOptions {
   /** Which reminder text channels are set up: /auth/reminders offers only those. */
@@ -74,6 +78,10 @@ export interface ServiceOptions {
   waitlistQueue: WaitlistQueue;
   /** Where bookings, payments and mails are counted (the app's metrics); nowhere when absent. */
   observer: ServiceObserver;
+  /** Mobile sign-in's channels and daily cap (server/mobile/config.ts); no mobile path when absent. */
+  mobile: MobileConfig;
+  /** The senders of texted codes by channel (server/mobile/senders.ts); the app makes them from `mobile`. */
+  codeSenders: Partial<Record<TextChannel, CodeSender>>;
   /** JITSI_*, JOIN_*: video rooms and join windows (server/consultation/config.ts); the defaults when absent. */
   consultation: ConsultationConfig;
   /**
@@ -132,6 +140,34 @@ const noMailer: Mailer = {
   close() {},
 };
 
+/**
+ * The accounts' services over one key source (APP_SECRET or the stored one) and one password
+ * hasher: email codes, registration and logins, mobile sign-in and the account's phone and email.
+ */
+function accountParts(
+  db: Database,
+  options: Partial<ServiceOptions>,
+  base: { now: () => Date; limits: AccountLimits; sessions: SessionService; publicUrl: string; mailer: Mailer; mails: MailQueue },
+) {
+  const { now, limits, sessions, publicUrl, mailer, mails } = base;
+  const secrets = createSecrets(db, options.appSecret ?? null);
+  const passwords = createPasswordHasher(options.passwordCost ?? owaspScryptCost);
+  const otp = createOtpService({ db, now, mailer, secrets, limits });
+  return {
+    otp,
+    accounts: createAccountService({
+      db,
+      now,
+      passwords,
+      sessions,
+      limits,
+      publicUrl,
+      ...(options.textChannels ? { textChannels: options.textChannels } : {}),
+    }),
+    mobile: createMobileService({ db, now, secrets, limits, sessions, passwords, otp, mails, config: options.mobile ?? noMobile, senders: options.codeSenders ?? {} }),
+  };
+}
+
 export function createServices(db: Database, options: Partial<ServiceOptions> = {}) {
   // gettimeslot's day plans; the app starts it (LISTEN, and the database's onWrite).
   const dayPlans = createDayPlanCache();
@@ -148,9 +184,9 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const chatHub = createChatHub(db, options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
   const people = createPeopleService({ db, now });
   const mails = options.mailQueue ?? noMailQueue;
+  const { otp, accounts, mobile } = accountParts(db, options, { now, limits, sessions, publicUrl, mailer, mails });
   const waitlistQueue = options.waitlistQueue ?? createWaitlistQueue(null);
   const appointments = createAppointmentService({ db, now, schedule, holdMinutes, publicUrl, observer, people, mails, waitlist: waitlistQueue });
-  const otp = createOtpService({ db, now, mailer, secrets: createSecrets(db, options.appSecret ?? null), limits });
   const records = createRecordService({
     db,
     now,
@@ -165,17 +201,11 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     /** Email codes: send, validate (proofs for registration and reset). */
     otp,
     /** Registration, login, password reset; `findOrCreateFromIdentity` for Google sign-in. */
-    accounts: createAccountService({
-      db,
-      now,
-      passwords: createPasswordHasher(options.passwordCost ?? owaspScryptCost),
-      sessions,
-      limits,
-      publicUrl,
-      ...(options.textChannels ? { textChannels: options.textChannels } : {}),
-    }),
+    accounts,
     /** Family members (the people a patient books for) and the patient's own profile. */
     people,
+    /** Mobile sign-in, and the account's own phone and email (server/mobile). */
+    mobile,
     /** Tokens: `issue` (a login's answer, also for Google sign-in), `authenticate`, `revoke`. */
     sessions,
     housekeeping: createHousekeeping(db, now),

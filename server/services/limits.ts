@@ -33,6 +33,13 @@ export interface AccountLimits {
   loginFailuresPerAccountAndClient: RateLimit;
   /** Failed logins of one client, whatever the account (RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT): 300 per 15 minutes. */
   loginFailuresPerClient: RateLimit;
+  /**
+   * Codes texted to one mobile number, sign-in and phone change together (RATE_LIMIT_CODES_PER_PHONE):
+   * 5 per 15 minutes. Each costs the clinic a text, and a stranger may not flood a patient's phone.
+   */
+  sendsPerPhone: RateLimit;
+  /** Texted codes asked from one client IP address, whatever the numbers (RATE_LIMIT_PHONE_CODES_PER_CLIENT): 100 per hour. */
+  phoneSendsPerClient: RateLimit;
 }
 
 const minute = 60_000;
@@ -45,6 +52,8 @@ export const defaultLimits: AccountLimits = {
   sendsPerClient: { max: 200, windowMs: 60 * minute },
   loginFailuresPerAccountAndClient: { max: 5, windowMs: 15 * minute },
   loginFailuresPerClient: { max: 300, windowMs: 15 * minute },
+  sendsPerPhone: { max: 5, windowMs: 15 * minute },
+  phoneSendsPerClient: { max: 100, windowMs: 60 * minute },
 };
 
 /** The settings behind the rate limits, with the most each may allow in one window. */
@@ -54,6 +63,10 @@ export const rateLimitSettings = [
   { name: 'RATE_LIMIT_CODES_PER_CLIENT', key: 'sendsPerClient', mostAllowed: 100_000, strict: false },
   { name: 'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT', key: 'loginFailuresPerAccountAndClient', mostAllowed: 20, strict: true },
   { name: 'RATE_LIMIT_LOGIN_FAILURES_PER_CLIENT', key: 'loginFailuresPerClient', mostAllowed: 100_000, strict: false },
+  // Strict like the email's: a number's texts cost money and reach a person.
+  { name: 'RATE_LIMIT_CODES_PER_PHONE', key: 'sendsPerPhone', mostAllowed: 20, strict: true },
+  // Looser than the email's (200/1h): every text is paid for; the daily cap (MOBILE_CODES_PER_DAY) bounds them all.
+  { name: 'RATE_LIMIT_PHONE_CODES_PER_CLIENT', key: 'phoneSendsPerClient', mostAllowed: 100_000, strict: false },
 ] as const satisfies ReadonlyArray<{ name: string; key: keyof AccountLimits; mostAllowed: number; strict: boolean }>;
 
 /** "5/15m", "200/1h": a limit as its setting writes it. */

@@ -19,6 +19,7 @@ export const recordMessages = defineMessages('record', {
   noPayment: 'There is no settled payment for this yet.',
   upcomingPaid: 'You have paid appointments still ahead. Please cancel them, or attend them, before deleting your account.',
   staffAccount: 'A staff account is closed by a clinic admin, not from here.',
+  noEmailToConfirm: 'Closing an account is confirmed with a code sent to its email. Please add an email to your account first.',
   deleted: 'Your account is deleted. Thank you for trusting us with your care.',
 } as const);
 

@@ -86,9 +86,15 @@ export async function reorderWithAudit(
 
 export type StaffRole = Exclude<Role, 'patient'>;
 
+/**
+ * A staff member's account: always with an email (the staff console's login and the audit's
+ * `actor`); authorizeStaff refuses a staff role on an account without one.
+ */
+export type StaffUser = User & { email: string };
+
 /** A caller who passed the staff check. */
 export interface Staff {
-  user: User;
+  user: StaffUser;
   role: StaffRole;
   /** The doctor a doctor account acts for; null for an admin (who may also be a doctor). */
   doctorId: string | null;

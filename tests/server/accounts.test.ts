@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { isRight } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
-import { LoginAnswer, User } from '../../contract/index.js';
+import { LoginAnswer, RegisterAnswer, User } from '../../contract/index.js';
 import {
   type Response,
   getUser,
@@ -51,7 +51,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       await prove(t, 'Asha.Deshpande@Example.com');
       const res = await register(t.app(), { email: 'Asha.Deshpande@Example.com' });
       expect(res.statusCode).toBe(200);
-      const user = decoded(User, res);
+      const { token, ...user } = decoded(RegisterAnswer, res);
       expect(user).toEqual({
         _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         firstName: 'Asha',
@@ -63,7 +63,10 @@ describe.each(backends)('accounts on %s', (backend) => {
         signInMethod: 'manual',
         role: 'patient',
         hasPassword: true,
+        phoneVerified: false,
       });
+      // Registering signs in: the answer's token is a live session of the new account, no second login.
+      expect(decoded(User, await getUser(t.app(), token!))).toMatchObject({ _id: user._id, email: 'asha.deshpande@example.com' });
       expect((await t.db().query('select 1 from email_proofs')).rowCount).toBe(0);
       // The proof is gone: another attempt needs a new code.
       const again = await register(t.app());
@@ -159,7 +162,10 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect(answer.user).toEqual({ _id: id, firstName: 'Asha', lastName: 'Deshpande', email: patient.email });
       expect(answer.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
 
-      const { rows } = await t.db().query<{ token_hash: string; expires_at: string }>('select token_hash, expires_at from sessions');
+      // The registration's own session, and this login's.
+      const { rows } = await t.db().query<{ token_hash: string; expires_at: string }>('select token_hash, expires_at from sessions where token_hash = $1', [
+        createHash('sha256').update(answer.token).digest('hex'),
+      ]);
       expect(rows).toEqual([{ token_hash: createHash('sha256').update(answer.token).digest('hex'), expires_at: expect.anything() }]);
       expect(JSON.stringify((await t.db().query('select * from sessions')).rows)).not.toContain(answer.token);
       expect(new Date(rows[0]!.expires_at).getTime() - t.clock.now().getTime()).toBe(30 * day);
@@ -430,6 +436,7 @@ describe.each(backends)('accounts on %s', (backend) => {
         signInMethod: 'google',
         role: 'patient',
         hasPassword: false,
+        phoneVerified: false,
       });
       const again = await services.accounts.findOrCreateFromIdentity({ email: 'gita.rao@example.com', firstName: 'G', lastName: '' });
       expect(again).toEqual(made);

@@ -61,7 +61,8 @@ export const minute = 60_000;
 
 export interface AccountsAppOptions {
   services?: Partial<ServiceOptions>;
-  config?: AppOptions['config'];
+  /** The app's settings; a function of the test's DATA_DIR when they need it (or a stand-in started in beforeAll). */
+  config?: AppOptions['config'] | ((dataDir: string) => AppOptions['config']);
   logger?: LogOptions | false;
 }
 
@@ -81,6 +82,9 @@ export interface AccountsApp {
   services(): Services;
 }
 
+const configOf = (config: AccountsAppOptions['config'], dataDir: string): AppOptions['config'] =>
+  typeof config === 'function' ? config(dataDir) : (config ?? { ...loadConfig({ DATA_DIR: dataDir }) });
+
 export function useAccountsApp(backend: Backend, options: AccountsAppOptions = {}): AccountsApp {
   const databases = useTestDatabases(backend);
   const clock = new TestClock();
@@ -92,7 +96,7 @@ export function useAccountsApp(backend: Backend, options: AccountsAppOptions = {
       db,
       clientDir: noClientDir,
       logger: extra.logger ?? options.logger ?? false,
-      config: extra.config ?? options.config ?? { ...loadConfig({ DATA_DIR: dataDir }) },
+      config: configOf(extra.config ?? options.config, dataDir),
       services: { now: clock.now, mailer, passwordCost: cheapCost, ...options.services, ...extra.services },
     });
 

@@ -34,6 +34,7 @@ import { staffMessages } from '../../server/services/staff.js';
 import { adminMessages } from '../../server/services/staffAdmin/messages.js';
 import { scheduleMessages } from '../../server/services/staffSchedule.js';
 import { deskMessages } from '../../server/desk/messages.js';
+import { mobileMessages } from '../../server/mobile/messages.js';
 
 const groups = {
   accountMessages,
@@ -44,6 +45,7 @@ const groups = {
   consultationMessages,
   deskMessages,
   horizonMessages,
+  mobileMessages,
   otpMessages,
   passwordMessages,
   paymentMessages,
@@ -62,6 +64,9 @@ const samples: Record<string, unknown[]> = {
   'accountMessages.tooManyFailuresForClient': ['12 minutes'],
   'otpMessages.tooManySendsForAddress': ['12 minutes'],
   'otpMessages.tooManySendsForClient': ['12 minutes'],
+  'mobileMessages.tooManySendsForPhone': ['12 minutes'],
+  'mobileMessages.tooManySendsForClient': ['12 minutes'],
+  'mobileMessages.tooManyPasswordTries': ['12 minutes'],
   'staffMessages.completionNotOpen': ['10:50', 10],
   'staffMessages.missedNotYet': ['11:30'],
   'adminMessages.locationInUse': [2, 3],

@@ -4,7 +4,7 @@ import type { User } from '../../contract/auth';
 import { accountCaller, sessionCaller, staffCaller } from '../../server/access/caller';
 import type { StaffAccount } from '../../server/repositories/staff';
 
-const user = { _id: 'user-1', email: 'asha@clinic.test', role: 'doctor' } as User;
+const user = { _id: 'user-1', email: 'asha@clinic.test', role: 'doctor' } as User & { email: string };
 const account = (role: StaffAccount['role'], doctorId: string | null): StaffAccount => ({
   userId: 'user-1',
   email: 'asha@clinic.test',

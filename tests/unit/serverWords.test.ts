@@ -17,6 +17,7 @@ import { horizonMessages } from '../../server/services/schedule';
 import { sessionMessages } from '../../server/services/sessions';
 import { queueMessages } from '../../server/queue/messages';
 import { waitlistMessages } from '../../server/waitlist/refusals';
+import { mobileMessages } from '../../server/mobile/messages';
 import { refusalOf, registeredMessages } from '../../server/services/messageCodes';
 import { passwordProblem } from '../../server/security/passwordPolicy';
 import type { ServerRefusal } from '../../src/api/serverWords';
@@ -43,6 +44,7 @@ const patientFacing = () =>
     bookingMessages,
     chatMessages,
     consultationMessages,
+    mobileMessages,
     otpMessages,
     paymentMessages,
     peopleMessages,

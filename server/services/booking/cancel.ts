@@ -9,7 +9,7 @@ import { isOwnAccountId } from '../../access/rules.js';
 import type { Queryable } from '../../db/database.js';
 import type { StoredAppointment } from '../../repositories/appointmentRecords.js';
 import { cancelAppointment } from '../../repositories/appointmentStatus.js';
-import { insertAudit } from '../../repositories/staff.js';
+import { insertAudit, patientActor } from '../../repositories/staff.js';
 import { appointmentMessages } from '../appointments.js';
 import type { AppointmentServiceDeps } from './service.js';
 import { ForbiddenError } from '../errors.js';
@@ -22,7 +22,7 @@ export function auditPatientCancel(tx: Queryable, user: User, a: StoredAppointme
     tx,
     {
       actorUserId: user._id,
-      actor: user.email,
+      actor: patientActor(user),
       actorRole: 'patient',
       action: 'appointment.cancelled',
       appointmentId: a.record._id,

@@ -99,7 +99,8 @@ function patientDetails(user: User, request: AppointmentCreateRequest, b: Checke
   return {
     firstName: member ? member.firstName : request.firstName.trim(),
     lastName: member ? member.lastName : request.lastName.trim(),
-    email: user.email,
+    // '' for an account without an email (a mobile sign-up): the appointment then sends no mail.
+    email: user.email ?? '',
     phoneNumber: phone(request.phoneNumber),
     age: member ? member.age : request.age,
     gender: member ? member.gender : request.gender,

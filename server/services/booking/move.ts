@@ -9,7 +9,7 @@ import type { User } from '../../../contract/auth.js';
 import { type Database, type Queryable, sqlState } from '../../db/database.js';
 import { findStoredAppointment, type StoredAppointment } from '../../repositories/appointmentRecords.js';
 import { lapseHolds, moveAppointment } from '../../repositories/bookings.js';
-import { type AuditEntry, insertAudit } from '../../repositories/staff.js';
+import { type AuditEntry, insertAudit, patientActor } from '../../repositories/staff.js';
 import { withReleasedPrescription } from '../../records/patientView.js';
 import { appointmentMessages, bookingMessages } from '../appointments.js';
 import type { AppointmentServiceDeps } from './service.js';
@@ -120,7 +120,7 @@ export async function moveBooking({ db, schedule, holdMinutes, waitlist }: MoveD
 export const patientMover = (user: User): Mover => ({
   changeable: (q, id, at, forUpdate) => ownChangeable(q, user, id, at, forUpdate),
   holdsLimit: true,
-  actor: { actorUserId: user._id, actor: user.email, actorRole: 'patient' },
+  actor: { actorUserId: user._id, actor: patientActor(user), actorRole: 'patient' },
   fields: {
     location: 'selectedLocation',
     date: 'newDate',

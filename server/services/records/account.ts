@@ -41,8 +41,11 @@ export function accountPart({ db, now, otp, retention }: RecordDeps) {
       if (!account) throw new NotFoundError(recordMessages.notFound);
       if (isStaff(account)) throw new ForbiddenError(recordMessages.staffAccount);
       if ((await upcomingPaid(db, user._id, now())).length > 0) throw new ConflictError(recordMessages.upcomingPaid);
+      // The fresh code that confirms the closing is an email's: an account with none adds one first (PUT /auth/email).
+      const email = account.email;
+      if (email === null) throw new BadRequestError(recordMessages.noEmailToConfirm, [{ field: 'otp', message: recordMessages.noEmailToConfirm }]);
       try {
-        await otp.validate(account.email, code);
+        await otp.validate(email, code);
       } catch (error) {
         if (error instanceof ServiceError && error.status === 400) throw new BadRequestError(error.message, [{ field: 'otp', message: error.message }]);
         throw error;
@@ -50,8 +53,8 @@ export function accountPart({ db, now, otp, retention }: RecordDeps) {
       const at = now();
       const pseudonym = `deleted-${randomBytes(6).toString('hex')}`;
       await db.transaction(async (tx) => {
-        await consumeProof(tx, account.email, at);
-        await closeAccount(tx, { id: account.id, email: account.email }, pseudonym, at);
+        await consumeProof(tx, email, at);
+        await closeAccount(tx, { id: account.id, email }, pseudonym, at);
         await insertAudit(
           tx,
           {

@@ -21,8 +21,12 @@ export async function authorizeStaff({ db }: Pick<StaffContext, 'db'>, user: Use
   const account = await findAccountRole(db, user._id);
   if (!account || !isStaff(account)) throw new ForbiddenError(staffMessages.staffOnly);
   if (account.role === 'doctor' && account.doctorId === null) throw new ForbiddenError(staffMessages.noDoctorRecord);
+  // Staff sign in with their email, and the audit names them by it: a role on an account that
+  // has none (a mobile sign-up made staff by mistake) acts as nobody's.
+  const email = user.email;
+  if (email === null) throw new ForbiddenError(staffMessages.noStaffEmail);
   return {
-    user,
+    user: { ...user, email },
     role: account.role,
     doctorId: account.role === 'doctor' ? account.doctorId : null,
     doctorName: account.doctorName,

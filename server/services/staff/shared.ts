@@ -22,6 +22,7 @@ export const staffMessages = defineMessages('staff', {
   staffOnly: 'This is for clinic staff only.',
   adminOnly: 'This is for clinic admins only.',
   noDoctorRecord: 'Your account is a doctor\'s, but no doctor has its email. Ask an admin to check the doctor list.',
+  noStaffEmail: 'A staff account needs an email address. Ask an admin to check the account.',
   notYours: 'This appointment is another doctor\'s.',
   notReception: 'Only the appointment\'s doctor or an admin can do this.',
   notFound: 'Appointment not found.',
