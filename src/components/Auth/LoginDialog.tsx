@@ -2,11 +2,13 @@
  * The Login popup (spec §2 popups, §1 "manual or Google", §8): a view of one login machine per
  * opening. Email and password, 'Login'; 'Continue with Google'; links to reset the password and
  * to sign up instead. On success the machine says 'Welcome {first name}!' and hands the token and
- * user to the session, which closes the popup.
+ * user to the session, which closes the popup. Where the clinic can text a code (GET
+ * /auth/sign-in-options), "Continue with mobile number" opens the mobile path in its place
+ * (./MobileSignIn.tsx).
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
-import { selectIsLoggingIn } from '../../../machines/login/loginMachine';
+import { selectIsLoggingIn, selectMobileRef } from '../../../machines/login/loginMachine';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
@@ -14,11 +16,13 @@ import { usePopup } from '../Popup/popupContext';
 import { BusyButton, TextField, useFieldErrors, type FieldKey } from './fields';
 import { GoogleIcon } from './GoogleIcon';
 import { forgetLoginEmail, suggestedLoginEmail } from './loginHint';
+import { MobileSignIn } from './MobileSignIn';
+import { useMobileChannels, type MobileChannels } from './signInOptions';
 import { useLoginActor } from './provider';
 import { useFormNotices } from './useFormNotices';
 import './Auth.css';
 
-const fieldOrder: readonly FieldKey[] = ['email', 'password'];
+const fieldOrder: readonly FieldKey[] = ['email', 'password', 'phoneNumber', 'otp'];
 
 export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const messages = useMessages();
@@ -33,6 +37,27 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
 
   const actor = useLoginActor(useFormNotices(id, fieldOrder, add, errors));
   const busy = useSelector(actor, selectIsLoggingIn);
+  const onMobile = useSelector(actor, (s) => s.matches('Mobile'));
+  const mobile = useSelector(actor, selectMobileRef);
+  const channels = useMobileChannels();
+
+  if (onMobile && channels) {
+    return (
+      <Dialog title={account.loginTitle} onClose={onClose} describeBody={false}>
+        <MobileSignIn
+          idPrefix={id}
+          mobile={mobile}
+          channels={channels}
+          errors={errors}
+          clear={clear}
+          onCancel={() => {
+            clear('phoneNumber', 'otp');
+            actor.send({ type: 'mobile.cancel' });
+          }}
+        />
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog title={account.loginTitle} onClose={onClose} describeBody={false}>
@@ -86,14 +111,29 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
           className="button button--primary auth-form__submit"
         />
       </form>
-      <OtherWays onGoogle={() => actor.send({ type: 'google.start' })} onSignUp={() => popup.open('signup')} />
+      <OtherWays
+        channels={channels}
+        onGoogle={() => actor.send({ type: 'google.start' })}
+        onMobile={() => actor.send({ type: 'mobile.start' })}
+        onSignUp={() => popup.open('signup')}
+      />
     </Dialog>
   );
 }
 
-/** Below the form: Google, and the way to the Sign up popup. */
-function OtherWays({ onGoogle, onSignUp }: { onGoogle: () => void; onSignUp: () => void }) {
-  const { account } = useMessages();
+/** Below the form: Google, the mobile number where the clinic can text a code, and the way to the Sign up popup. */
+function OtherWays({
+  channels,
+  onGoogle,
+  onMobile,
+  onSignUp,
+}: {
+  channels: MobileChannels;
+  onGoogle: () => void;
+  onMobile: () => void;
+  onSignUp: () => void;
+}) {
+  const { account, mobile } = useMessages();
   return (
     <>
       <p className="auth-divider">
@@ -103,6 +143,11 @@ function OtherWays({ onGoogle, onSignUp }: { onGoogle: () => void; onSignUp: () 
         <GoogleIcon />
         {account.continueWithGoogle}
       </button>
+      {channels && (
+        <button type="button" className="button button--outline auth-mobile-start" onClick={onMobile}>
+          {mobile.continueWithMobile}
+        </button>
+      )}
       <p className="auth-switch">
         {account.noAccount}{' '}
         <button type="button" className="auth-link-button" onClick={onSignUp}>

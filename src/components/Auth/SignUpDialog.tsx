@@ -2,17 +2,22 @@
  * The Sign up popup (spec §2 popups, §3 register payload, §5 "Register", §8): a view of one
  * registration machine per opening. The fields live here and go to the machine whole on submit;
  * the email and its code are the machine's `otp` child (OtpFields). Every message is the
- * machine's notice in the catalog's words. On success the login popup shows, with the email in it.
+ * machine's notice in the catalog's words. On success the session is signed in with the token the
+ * answer carries (an older server's answer without one: the login popup shows, with the email in
+ * it). Where the clinic can text a code, "Continue with mobile number" comes first: the mobile
+ * path (./MobileSignIn.tsx) takes the form's place, and makes the account with the number alone.
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
-import { selectIsRegistering, selectOtpRef, type RegistrationForm } from '../../../machines/registration/registrationMachine';
+import { selectIsRegistering, selectMobileRef, selectOtpRef, type RegistrationForm } from '../../../machines/registration/registrationMachine';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
 import { usePopup } from '../Popup/popupContext';
 import { BusyButton, describedBy, TextField, useFieldErrors, type FieldKey } from './fields';
+import { MobileSignIn } from './MobileSignIn';
 import { OtpFields } from './OtpFields';
+import { useMobileChannels } from './signInOptions';
 import { useRegistrationActor } from './signUpProvider';
 import { useFormNotices } from './useFormNotices';
 import './Auth.css';
@@ -57,6 +62,9 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
   const actor = useRegistrationActor(useFormNotices(id, fieldOrder, add, errors));
   const otp = useSelector(actor, selectOtpRef);
   const busy = useSelector(actor, selectIsRegistering);
+  const onMobile = useSelector(actor, (s) => s.matches('Mobile'));
+  const mobile = useSelector(actor, selectMobileRef);
+  const channels = useMobileChannels();
 
   function update<K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -76,8 +84,36 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
 
   const passwordHintId = `${id}-password-hint`;
 
+  if (onMobile && channels) {
+    return (
+      <Dialog title={account.signUpTitle} onClose={onClose} describeBody={false} closeOnBackdrop={false}>
+        <MobileSignIn
+          idPrefix={id}
+          mobile={mobile}
+          channels={channels}
+          errors={errors}
+          clear={clear}
+          onCancel={() => {
+            clear('phoneNumber', 'otp');
+            actor.send({ type: 'mobile.cancel' });
+          }}
+        />
+      </Dialog>
+    );
+  }
+
   return (
     <Dialog title={account.signUpTitle} onClose={onClose} describeBody={false} wide closeOnBackdrop={false}>
+      {channels && (
+        <>
+          <button type="button" className="button button--primary auth-form__submit" onClick={() => actor.send({ type: 'mobile.start' })}>
+            {messages.mobile.continueWithMobile}
+          </button>
+          <p className="auth-divider">
+            <span>{account.or}</span>
+          </p>
+        </>
+      )}
       <p className="auth-intro">{account.signUpIntro}</p>
       <form
         className="auth-form auth-form--grid"
