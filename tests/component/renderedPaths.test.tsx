@@ -121,6 +121,7 @@ function harness() {
     'list.loaded': async () => Promise.reject(new Error('not on this page')),
     'list.expired': async () => Promise.reject(new Error('not on this page')),
     'appointments.refresh': async () => Promise.reject(new Error('not on this page')),
+    'profile.saved': async () => Promise.reject(new Error('not on this page')),
   };
 
   const loggedOut = () => {
