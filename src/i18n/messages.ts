@@ -669,6 +669,8 @@ export const en = {
     signedIn: 'You are signed in.',
     /** /account for an account made by a mobile number that has no email. */
     noEmailYet: 'No email yet',
+    /** The first booking of an account made by a mobile number: it has no name yet. */
+    nameOnceNote: 'We keep your name, age and gender on your account, so you are asked for them only once.',
   },
   // ---- end of mobile sign-in ----
   notFound: {

@@ -625,6 +625,7 @@ export const messages: Messages = {
     codeRefused: 'यह कोड सही नहीं है। कोड जाँच लें, या नया कोड माँगें।',
     signedIn: 'आप साइन इन हो गए हैं।',
     noEmailYet: 'अभी कोई ईमेल नहीं',
+    nameOnceNote: 'आपका नाम, उम्र और लिंग हम आपके अकाउंट में रखते हैं, इसलिए ये सिर्फ़ एक बार पूछे जाते हैं।',
   },
   // ---- end of mobile sign-in ----
   notFound: {

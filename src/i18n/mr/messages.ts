@@ -627,6 +627,7 @@ export const messages: Messages = {
     codeRefused: 'हा कोड बरोबर नाही. कोड तपासा, किंवा नवीन कोड मागा.',
     signedIn: 'तुम्ही साइन इन झाला आहात.',
     noEmailYet: 'अजून ईमेल नाही',
+    nameOnceNote: 'तुमचे नाव, वय आणि लिंग आम्ही तुमच्या अकाउंटमध्ये ठेवतो, त्यामुळे ते फक्त एकदाच विचारले जातात.',
   },
   // ---- end of mobile sign-in ----
   notFound: {
