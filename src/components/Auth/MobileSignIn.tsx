@@ -47,7 +47,6 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
   const step = useSelector(mobile, (s): MobileStep => (s ? selectMobileStep(s) : 'signedIn'));
   const codeSent = useSelector(mobile, (s) => (s ? selectCodeSent(s) : false));
   const busy = useSelector(mobile, (s) => (s ? selectIsMobileBusy(s) : false));
-  const sentTo = useSelector(mobile, (s) => (s ? selectMobileNumber(s) : null));
   const sentBy = useSelector(mobile, (s) => (s ? selectMobileChannel(s) : null)) ?? channels[0] ?? 'sms';
   const [number, setNumber] = useState('');
   const [channel, setChannel] = useState<TextChannel>(channels[0] ?? 'sms');
@@ -57,15 +56,19 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
 
   function send(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     clear('phoneNumber', 'otp');
-    mobile?.send({ type: 'mobile.send', phoneNumber: number, ...(channels.length > 1 ? { channel } : {}) });
+    if (!busy) mobile?.send({ type: 'mobile.send', phoneNumber: number, ...(channels.length > 1 ? { channel } : {}) });
   }
+
+  function typeCode(value: string) {
+    setCode(value);
+    clear('otp');
+  }
+  const forgetCode = () => typeCode('');
 
   function verify(event?: FormEvent, typed: string = code) {
     event?.preventDefault();
-    if (busy) return;
-    mobile?.send({ type: 'mobile.verify', code: typed });
+    if (!busy) mobile?.send({ type: 'mobile.verify', code: typed });
   }
 
   // Focus goes to the next thing to do: the number when the path opens, the code once it is sent.
@@ -74,8 +77,7 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
   }, [atCode, idPrefix]);
 
   useWebOtp(step === 'code' && sentBy === 'sms', (found) => {
-    setCode(found);
-    clear('otp');
+    typeCode(found);
     verify(undefined, found);
   });
 
@@ -83,70 +85,33 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
     <div className="auth-mobile">
       <p className="auth-intro">{texts.intro}</p>
       {!atCode ? (
-        <form className="auth-form" noValidate onSubmit={send}>
-          <TextField
-            id={`${idPrefix}-phoneNumber`}
-            label={texts.numberLabel}
-            hint={texts.numberHint}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={20}
-            required
-            value={number}
-            error={errors.phoneNumber}
-            onChange={(event) => {
-              setNumber(event.target.value);
-              clear('phoneNumber');
-            }}
-          />
-          {channels.length > 1 && <ChannelChoice idPrefix={idPrefix} channels={channels} value={channel} onChange={setChannel} />}
-          <BusyButton type="submit" busy={busy} label={texts.sendCode} busyLabel={texts.sendingCode} className="button button--primary auth-form__submit" />
-        </form>
+        <NumberForm
+          idPrefix={idPrefix}
+          channels={channels}
+          number={number}
+          channel={channel}
+          error={errors.phoneNumber}
+          busy={busy}
+          onNumber={(value) => {
+            setNumber(value);
+            clear('phoneNumber');
+          }}
+          onChannel={setChannel}
+          onSubmit={send}
+        />
       ) : (
-        <form className="auth-form" noValidate onSubmit={verify}>
-          {sentTo && <p className="auth-field__hint">{texts.codeSentTo[sentBy](sentTo)}</p>}
-          <TextField
-            id={`${idPrefix}-otp`}
-            label={texts.codeLabel}
-            hint={texts.codeHint}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            pattern="[0-9]*"
-            required
-            value={code}
-            error={errors.otp}
-            onChange={(event) => {
-              setCode(event.target.value.replace(/\s+/g, ''));
-              clear('otp');
-            }}
-          />
-          <BusyButton type="submit" busy={step === 'signingIn'} label={texts.signIn} busyLabel={texts.signingIn} className="button button--primary auth-form__submit" />
-          <Resend
-            mobile={mobile}
-            channels={channels}
-            sentBy={sentBy}
-            onResend={() => {
-              setCode('');
-              clear('otp');
-            }}
-          />
-          <p className="auth-mobile__row">
-            <button
-              type="button"
-              className="auth-link-button"
-              onClick={() => {
-                setCode('');
-                clear('otp');
-                mobile?.send({ type: 'mobile.changeNumber' });
-              }}
-            >
-              {texts.changeNumber}
-            </button>
-          </p>
-        </form>
+        <CodeForm
+          idPrefix={idPrefix}
+          mobile={mobile}
+          channels={channels}
+          sentBy={sentBy}
+          code={code}
+          error={errors.otp}
+          signingIn={step === 'signingIn'}
+          onCode={typeCode}
+          onSubmit={verify}
+          forgetCode={forgetCode}
+        />
       )}
       <p className="auth-switch">
         <button type="button" className="auth-link-button" onClick={onCancel}>
@@ -154,6 +119,102 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
         </button>
       </p>
     </div>
+  );
+}
+
+interface NumberFormProps {
+  readonly idPrefix: string;
+  readonly channels: readonly TextChannel[];
+  readonly number: string;
+  readonly channel: TextChannel;
+  readonly error: string | undefined;
+  readonly busy: boolean;
+  readonly onNumber: (number: string) => void;
+  readonly onChannel: (channel: TextChannel) => void;
+  readonly onSubmit: (event: FormEvent) => void;
+}
+
+/** The number (a phone's number pad and its own number offered by autofill), the channel where there are two, Send code. */
+function NumberForm({ idPrefix, channels, number, channel, error, busy, onNumber, onChannel, onSubmit }: NumberFormProps) {
+  const texts = useMessages().mobile;
+  return (
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        id={`${idPrefix}-phoneNumber`}
+        label={texts.numberLabel}
+        hint={texts.numberHint}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={20}
+        required
+        value={number}
+        error={error}
+        onChange={(event) => onNumber(event.target.value)}
+      />
+      {channels.length > 1 && <ChannelChoice idPrefix={idPrefix} channels={channels} value={channel} onChange={onChannel} />}
+      <BusyButton type="submit" busy={busy} label={texts.sendCode} busyLabel={texts.sendingCode} className="button button--primary auth-form__submit" />
+    </form>
+  );
+}
+
+interface CodeFormProps {
+  readonly idPrefix: string;
+  readonly mobile: MobileActor | undefined;
+  readonly channels: readonly TextChannel[];
+  readonly sentBy: TextChannel;
+  readonly code: string;
+  readonly error: string | undefined;
+  readonly signingIn: boolean;
+  readonly onCode: (code: string) => void;
+  readonly onSubmit: (event: FormEvent) => void;
+  readonly forgetCode: () => void;
+}
+
+/** Where the code went, the code, Sign in, "Resend code" after the countdown, and "Change number". */
+function CodeForm({ idPrefix, mobile, channels, sentBy, code, error, signingIn, onCode, onSubmit, forgetCode }: CodeFormProps) {
+  const texts = useMessages().mobile;
+  const sentTo = useSelector(mobile, (s) => (s ? selectMobileNumber(s) : null));
+  return (
+    <form className="auth-form" noValidate onSubmit={onSubmit}>
+      {sentTo && <p className="auth-field__hint">{texts.codeSentTo[sentBy](sentTo)}</p>}
+      <CodeField id={`${idPrefix}-otp`} code={code} error={error} onCode={onCode} />
+      <BusyButton type="submit" busy={signingIn} label={texts.signIn} busyLabel={texts.signingIn} className="button button--primary auth-form__submit" />
+      <Resend mobile={mobile} channels={channels} sentBy={sentBy} onResend={forgetCode} />
+      <p className="auth-mobile__row">
+        <button
+          type="button"
+          className="auth-link-button"
+          onClick={() => {
+            forgetCode();
+            mobile?.send({ type: 'mobile.changeNumber' });
+          }}
+        >
+          {texts.changeNumber}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** The code: the number pad, and the code of the message offered by the keyboard (one-time-code autofill). */
+function CodeField({ id, code, error, onCode }: { id: string; code: string; error: string | undefined; onCode: (code: string) => void }) {
+  const texts = useMessages().mobile;
+  return (
+    <TextField
+      id={id}
+      label={texts.codeLabel}
+      hint={texts.codeHint}
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      pattern="[0-9]*"
+      required
+      value={code}
+      error={error}
+      onChange={(event) => onCode(event.target.value.replace(/\s+/g, ''))}
+    />
   );
 }
 
