@@ -96,6 +96,7 @@ export const UserEmailParams = t.type({ email: Email }, 'UserEmailParams');
  * the new patient is signed in without logging in again.
  */
 export const RegisterAnswer = t.intersection([User, t.partial({ token: t.string })], 'RegisterAnswer');
+export type RegisterAnswer = t.TypeOf<typeof RegisterAnswer>;
 
 /**
  * Google sign-in ends with the browser at `/#/auth/google?code=...`: a one-time code (60 s,

@@ -8,6 +8,7 @@
  */
 import { assign, emit, enqueueActions, forwardTo, raise, sendTo, setup } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
+import type { User } from '../../contract/auth.js';
 import type { Availability, NextFreeList } from '../../contract/availability.js';
 import type { FamilyMember } from '../../contract/people.js';
 import type { ConsultationType } from '../../contract/primitives.js';
@@ -127,6 +128,8 @@ export const bookingSetup = choosing.extend({
       user: params.user,
       details: prefillDetails(context.details, params.user),
     })),
+    /** The profile saved: the account's user from now on (the booking goes on with the details as typed). */
+    storeProfile: assign({ user: (_, params: { user: User }) => params.user }),
     forgetToken: assign({ token: null }),
     forgetLogin: assign({ token: null, user: null, held: null, details: noDetails, member: null, for: 'self', detailErrors: {} }),
     hold: assign({
@@ -149,5 +152,6 @@ export const bookingSetup = choosing.extend({
     askForLogin: emit((_, params: { expired: boolean }) => ({ type: 'login.required' as const, expired: params.expired })),
     redirect: emit((_, params: BookingRedirect) => ({ type: 'redirect' as const, ...params })),
     booked: emit((_, params: { appointment: AppointmentRecord }) => ({ type: 'booked' as const, appointment: params.appointment })),
+    profileSaved: emit((_, params: { user: User }) => ({ type: 'profileSaved' as const, user: params.user })),
   },
 });

@@ -5,6 +5,8 @@
  */
 import { fromPromise } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
+import type { User } from '../../contract/auth.js';
+import type { ProfileRequest } from '../people/profileMachine.js';
 import type { NextFreeList } from '../../contract/availability.js';
 import type { AppointmentFeeList, Doctor } from '../../contract/site.js';
 import { availabilityMachine } from '../availability/availabilityMachine.js';
@@ -21,4 +23,6 @@ export const bookingActors = {
   loadNextFree: fromPromise<NextFreeList, NextFreeRequest>(notProvided),
   addAppointment: fromPromise<AppointmentRecord, { request: BookingRequest; token: string }>(notProvided),
   createPayment: fromPromise<PaymentAnswer, { request: PaymentRequest; token: string }>(notProvided),
+  /** PUT /auth/profile: the account's name, age, gender and phone, saved before its first booking. */
+  saveProfile: fromPromise<User, { input: ProfileRequest; token: string }>(notProvided),
 };

@@ -45,7 +45,8 @@ export type PersonalDetails = {
 export type BookingUser = {
   firstName: string;
   lastName: string;
-  email: string;
+  /** Null for an account made by a mobile number that has not added one. */
+  email: string | null;
   phoneNumber?: string | null;
   age?: number | null;
   gender?: Gender | null;

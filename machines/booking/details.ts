@@ -94,6 +94,9 @@ export function detailsFor(details: PersonalDetails, member: FamilyMember | null
 
 export const isMinor = (member: FamilyMember | null): boolean => member !== null && member.age < adultAge;
 
-/** A Google sign-up has no phone, age or gender yet: the details step asks for them once (the server keeps them). */
+/**
+ * A Google sign-up has no phone, age or gender yet, a mobile sign-up no name, age or gender: the
+ * details step asks for them once, and Book saves them on the account before booking.
+ */
 export const profileIncomplete = (user: BookingUser | null): boolean =>
-  user !== null && (!user.phoneNumber || typeof user.age !== 'number' || !user.gender);
+  user !== null && (user.firstName.trim() === '' || !user.phoneNumber || typeof user.age !== 'number' || !user.gender);

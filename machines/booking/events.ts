@@ -3,6 +3,7 @@
  * app provides them), its output, and the toasts it asks for.
  */
 import type { AppointmentRecord } from '../../contract/appointments.js';
+import type { User } from '../../contract/auth.js';
 import type { ConsultationType } from '../../contract/primitives.js';
 import type { FamilyMember } from '../../contract/people.js';
 import type { AvailabilityReport } from '../availability/availabilityMachine.js';
@@ -25,7 +26,9 @@ export type BookingEmitted =
   | { type: 'login.required'; expired: boolean }
   | ({ type: 'redirect' } & BookingRedirect)
   /** Booked with the fee due at the clinic: no checkout; the popup says so and closes. */
-  | { type: 'booked'; appointment: AppointmentRecord };
+  | { type: 'booked'; appointment: AppointmentRecord }
+  /** The account's name, age and gender were saved before its first booking: the app tells the session. */
+  | { type: 'profileSaved'; user: User };
 
 export type BookingEvent =
   | { type: 'location.selected'; location: string }

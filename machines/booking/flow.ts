@@ -11,7 +11,7 @@ import { bookingSetup } from './actions.js';
 import type { BookingContext } from './context.js';
 import { detailErrorsOf } from './details.js';
 import { failureNotice, missingChoicesNotice, notice, slotTakenNotice } from './events.js';
-import { bookingRequest, detailProblems, paymentRequest, redirectTo } from './requests.js';
+import { bookingRequest, detailProblems, paymentRequest, profileOf, redirectTo } from './requests.js';
 
 export const flowRegion = bookingSetup.createStateConfig({
   description: 'What the person is doing: choosing, logging in, booking, paying.',
@@ -62,7 +62,38 @@ export const flowRegion = bookingSetup.createStateConfig({
             actions: { type: 'showDetailErrors', params: ({ context }) => ({ errors: detailProblems(context) }) },
           },
           { guard: 'holdsThisBooking', target: 'CreatingPayment' },
+          { guard: 'needsProfile', target: 'SavingProfile' },
           { target: 'Booking' },
+        ],
+      },
+    },
+    SavingProfile: {
+      description:
+        "Saving the name, age, gender and phone on an account that lacks them (a mobile or Google sign-up's first booking for itself), once; then booking. A 400 naming a field shows on it.",
+      tags: ['busy'],
+      invoke: {
+        id: 'saveProfile',
+        src: 'saveProfile',
+        input: ({ context }) => ({ input: profileOf(context), token: context.token ?? '' }),
+        onDone: {
+          target: 'Booking',
+          actions: [
+            { type: 'storeProfile', params: ({ event }) => ({ user: event.output }) },
+            { type: 'profileSaved', params: ({ event }) => ({ user: event.output }) },
+          ],
+        },
+        onError: [
+          {
+            guard: onSessionEnded,
+            target: 'AwaitingLogin',
+            actions: ['forgetToken', 'refreshSlots', { type: 'askForLogin', params: { expired: true } }],
+          },
+          {
+            guard: { type: 'namesDetailFields', params: ({ event }) => ({ error: event.error }) },
+            target: 'Choosing',
+            actions: { type: 'showDetailErrors', params: ({ event }) => ({ errors: detailErrorsOf(fieldErrorsOf(event.error)) }) },
+          },
+          { target: 'Choosing', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },
     },

@@ -21,7 +21,7 @@ import {
   onlineTypes,
 } from './choices.js';
 import { settledChoices, type BookingContext } from './context.js';
-import { detailErrorsOf } from './details.js';
+import { detailErrorsOf, profileIncomplete } from './details.js';
 import type { BookingEvent } from './events.js';
 import { detailProblems, requestKey } from './requests.js';
 
@@ -59,6 +59,8 @@ export const bookingGuards = {
   isLoggedOut: ({ context }: Args) => context.token === null,
   holdsThisBooking: ({ context }: Args) => context.held !== null && context.held.request === requestKey(context),
   hasDetailErrors: ({ context }: Args) => Object.keys(detailProblems(context)).length > 0,
+  /** Booking for themselves with an account that lacks its name, age, gender or phone: saved on the account first. */
+  needsProfile: ({ context }: Args) => context.for === 'self' && context.member === null && profileIncomplete(context.user),
   namesDetailFields,
   /** The server booked it with the fee due at the clinic: nothing to pay now. */
   isDueAtClinic: (_: { context: BookingContext }, params: { appointment: AppointmentRecord }) => params.appointment.appointmentPaymentStatus === 'due',

@@ -13,6 +13,7 @@ import {
 import type { ConsultationType, Gender } from '../../contract/primitives.js';
 import { findDoctor, type KeptBooking } from './choices.js';
 import { keptOf, type BookingContext } from './context.js';
+import type { ProfileRequest } from '../people/profileMachine.js';
 import { checkDetails, isTeleconsultation, type DetailErrors } from './details.js';
 
 /** The create payload as plain strings and numbers (the server decodes it with the contract's codec). */
@@ -54,6 +55,17 @@ export function bookingRequest(context: BookingContext): BookingRequest {
     ...(context.member !== null ? { familyMemberId: context.member._id } : {}),
     ...(isTeleconsultation(choices.consultationType) && context.consent !== null ? { consentText: context.consent } : {}),
     ...(paysAtClinic(context) ? { payAtClinic: true } : {}),
+  };
+}
+
+/** The details as the account's profile (PUT /auth/profile), saved before the first booking for oneself. */
+export function profileOf({ details }: BookingContext): ProfileRequest {
+  return {
+    firstName: details.firstName.trim(),
+    lastName: details.lastName.trim(),
+    phoneNumber: details.phoneNumber.trim(),
+    age: Number(details.age.trim()),
+    gender: details.gender,
   };
 }
 

@@ -30,10 +30,19 @@
  * - `announceLoggedIn` { answer } (emits `loggedIn` { token, user }): the app passes it on as `session.loggedIn`. The machine is then
  *   done, with the same output `{ token, user }`.
  * - `redirectToGoogle` (emits `google.redirect`): the app sends the browser to `googleStartUrl()`.
+ *
+ * Mobile: `mobile.start` ("Continue with mobile number") runs the mobile sign-in child `mobile`
+ * (machines/mobileSignIn; its view talks to it through `selectMobileRef`), whose notices pass
+ * through `notify`; `mobile.cancel` goes back to the email form. Signed in, the welcome is
+ * 'Welcome {first name}!' for an account that has a name, else `mobileSignedIn` (no spec text:
+ * 'You are signed in.'), and `announceLoggedIn` hands the answer on as for a password login.
+ * The app provides the child with its calls: `mobileSignIn: mobileSignInMachine.provide(...)`.
  */
-import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LoginRequest, type LoginAnswer } from '../../contract/auth.js';
 import { checkFields, type FieldsNotice } from '../fieldCheck.js';
+import { mobileNotice, mobileSignInMachine, type MobileNotice, type MobileReport } from '../mobileSignIn/mobileSignInMachine.js';
+import { mobileWelcome, type MobileWelcomeNotice } from '../mobileSignIn/welcome.js';
 import { describeFailure, isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 
 export type LoginCredentials = { email: string; password: string };
@@ -45,7 +54,9 @@ export type LoginNotice =
   | { kind: 'googleFailed' }
   | { kind: 'missingFields'; fields: Array<keyof LoginCredentials> }
   | FieldsNotice
-  | ServerNotice;
+  | ServerNotice
+  | MobileNotice
+  | MobileWelcomeNotice;
 
 export type LoginEmitted =
   | NoticeEvent<LoginNotice>
@@ -56,7 +67,11 @@ export type LoginEvent =
   | { type: 'login.submit'; email: string; password: string }
   | { type: 'google.start' }
   /** Back from Google: the `code` or `error` query parameter of `/#/auth/google`. */
-  | { type: 'google.returned'; code?: string | null; error?: string | null };
+  | { type: 'google.returned'; code?: string | null; error?: string | null }
+  /** "Continue with mobile number", and back to the email form. */
+  | { type: 'mobile.start' }
+  | { type: 'mobile.cancel' }
+  | MobileReport;
 
 export type LoginContext = { answer: LoginAnswer | null };
 
@@ -81,8 +96,9 @@ function blankFields(event: LoginEvent): Array<keyof LoginCredentials> {
 }
 
 export const loginMachine = setup({
-  types: {} as { context: LoginContext; events: LoginEvent; emitted: LoginEmitted; output: LoginAnswer },
+  types: {} as { context: LoginContext; events: LoginEvent; emitted: LoginEmitted; output: LoginAnswer; children: { mobile: 'mobileSignIn' } },
   actors: {
+    mobileSignIn: mobileSignInMachine,
     // Declared here with their types; the real ones come from the app, so these must never run.
     login: fromPromise<LoginAnswer, LoginCredentials>(() => Promise.reject(new Error('not provided'))),
     exchangeGoogleCode: fromPromise<LoginAnswer, { code: string }>(() => Promise.reject(new Error('not provided'))),
@@ -105,6 +121,7 @@ export const loginMachine = setup({
   id: 'login',
   description: 'Logging in with an email and password, or with Google.',
   context: { answer: null },
+  on: { 'mobile.notice': { actions: { type: 'notify', params: ({ event }) => mobileNotice(event) } } },
   initial: 'Idle',
   states: {
     Idle: {
@@ -122,6 +139,7 @@ export const loginMachine = setup({
           { target: 'LoggingIn' },
         ],
         'google.start': { actions: 'redirectToGoogle' },
+        'mobile.start': 'Mobile',
         'google.returned': [
           { guard: 'isGoogleFailure', actions: { type: 'notify', params: googleFailed } },
           { target: 'ExchangingGoogleCode' },
@@ -173,6 +191,22 @@ export const loginMachine = setup({
         onError: { target: 'Idle', actions: { type: 'notify', params: googleFailed } },
       },
     },
+    Mobile: {
+      description: 'The mobile number and its code (the child `mobile`). Cancel goes back to the email form.',
+      invoke: {
+        id: 'mobile',
+        src: 'mobileSignIn',
+        onDone: {
+          target: 'LoggedIn',
+          actions: [
+            { type: 'storeAnswer', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'notify', params: ({ event }) => mobileWelcome(event.output) },
+            { type: 'announceLoggedIn', params: ({ event }) => ({ answer: event.output }) },
+          ],
+        },
+      },
+      on: { 'mobile.cancel': 'Idle' },
+    },
     LoggedIn: {
       description: 'Logged in; the app has passed the token and user on to the session.',
       type: 'final',
@@ -186,3 +220,5 @@ type Snapshot = SnapshotFrom<typeof loginMachine>;
 /** Logging in or exchanging the Google code: the buttons wait. */
 export const selectIsLoggingIn = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');
 export const selectHasLoggedIn = (snapshot: Snapshot): boolean => snapshot.matches('LoggedIn');
+/** The mobile sign-in child while the mobile path is open (read it with its own selectors). */
+export const selectMobileRef = (snapshot: Snapshot): ActorRefFrom<typeof mobileSignInMachine> | undefined => snapshot.children.mobile;

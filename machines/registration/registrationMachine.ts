@@ -15,9 +15,17 @@
  * Effects, actions the app provides (src/components/Auth/provider.ts); until provided they are
  * emitted (`actor.on(...)`), as the machine's tests read them:
  * - `notify` { tone, notice } (emits `notice`): a toast; the kinds below plus the otp child's (see otpMachine.ts).
- * - `announceRegistered` { user } (emits `registered`): the account exists (registering does not log in). The app then opens
- *   the login panel: `session.send({ type: 'session.showLogin' })`. The machine is done, with
- *   output `{ user }`.
+ * - `announceLoggedIn` { answer } (emits `loggedIn` { token, user }): the register answer carried a
+ *   session's token, so the new patient is signed in: the app passes it on as `session.loggedIn`
+ *   (no second login). The machine is done, with output `{ user, token }`.
+ * - `announceRegistered` { user } (emits `registered`): the answer had no token (an older
+ *   server): the app opens the login panel, `session.send({ type: 'session.showLogin' })`. The
+ *   machine is done, with output `{ user }`.
+ *
+ * Mobile: `mobile.start` ("Continue with mobile number") runs the mobile sign-in child `mobile`
+ * (machines/mobileSignIn, `selectMobileRef`), which signs in or makes the account with the number
+ * alone; its notices pass through `notify`, and once it is done the welcome
+ * (machines/mobileSignIn/welcome.ts) and `announceLoggedIn`. `mobile.cancel` goes back to the form.
  *
  * Notice kinds of its own and the message each stands for:
  * - missingFields {fields}  no spec text (§5: "all fields required"); the view's required fields
@@ -37,92 +45,22 @@
  *                           lapsed after 30 minutes).
  */
 import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { RegisterRequest, type User } from '../../contract/auth.js';
-import { checkFields, type FieldsNotice } from '../fieldCheck.js';
-import type { Gender } from '../../contract/primitives.js';
-import { otpMachine, otpNotice, type OtpNotice, type OtpReport } from '../otp/otpMachine.js';
-import { isBlank, serverWordsWithFields, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
+import { RegisterRequest, type LoginAnswer, type LoginUser, type RegisterAnswer, type User } from '../../contract/auth.js';
+import { checkFields } from '../fieldCheck.js';
+import { mobileNotice, mobileSignInMachine } from '../mobileSignIn/mobileSignInMachine.js';
+import { mobileWelcome } from '../mobileSignIn/welcome.js';
+import { otpMachine, otpNotice } from '../otp/otpMachine.js';
+import { serverWordsWithFields, type NoticeEvent, type Tone } from '../shared/notices.js';
+import type { RegistrationContext, RegistrationEmitted, RegistrationEvent, RegistrationNotice, RegistrationOutput } from './events.js';
+import { missingFields, registerInput, type RegisterInput, type RegistrationForm } from './form.js';
 
-/** The sign-up form as its inputs hold it. `confirmPassword` and the terms box are not sent. */
-export type RegistrationForm = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  age: string;
-  gender: Gender | '';
-  phoneNumber: string;
-  password: string;
-  confirmPassword: string;
-  termsAccepted: boolean;
-};
-
-export type RequiredField = Exclude<keyof RegistrationForm, 'termsAccepted'>;
-
-/** The register call's payload (RegisterRequest's fields, before the server decodes them). */
-export type RegisterInput = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  age: number;
-  gender: Gender;
-  phoneNumber: string;
-  password: string;
-};
-
-export type RegistrationNotice =
-  | OtpNotice
-  | { kind: 'missingFields'; fields: RequiredField[] }
-  | FieldsNotice
-  | { kind: 'termsRequired' }
-  | { kind: 'passwordsMismatch' }
-  | { kind: 'otpNotValidated' }
-  | { kind: 'registered'; firstName: string }
-  | { kind: 'registrationFailed' }
-  | ServerNotice;
-
-export type RegistrationEmitted = NoticeEvent<RegistrationNotice> | { type: 'registered'; user: User };
-
-/** `registration.submit` from the view; the `otp.*` reports come from the otp child only. */
-export type RegistrationEvent = { type: 'registration.submit'; form: RegistrationForm } | OtpReport;
-
-export type RegistrationContext = {
-  /** The address the otp child proved (trimmed), until it changes. */
-  provenEmail: string | null;
-  user: User | null;
-};
-
-const requiredFields: readonly RequiredField[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'age',
-  'gender',
-  'phoneNumber',
-  'password',
-  'confirmPassword',
-];
-
-/** The blank fields, in the form's order; gender counts as blank unless male or female. */
-export function missingFields(form: RegistrationForm): RequiredField[] {
-  return requiredFields.filter((field) =>
-    field === 'gender' ? form.gender !== 'male' && form.gender !== 'female' : isBlank(form[field]),
-  );
-}
-
-function registerInput(form: RegistrationForm): RegisterInput {
-  return {
-    firstName: form.firstName.trim(),
-    lastName: form.lastName.trim(),
-    email: form.email.trim(),
-    // Not a whole number: sent anyway, and the server's 400 names the field.
-    age: Number(form.age.trim()),
-    gender: form.gender as Gender,
-    phoneNumber: form.phoneNumber.trim(),
-    password: form.password,
-  };
-}
+export { missingFields, type RegisterInput, type RegistrationForm, type RequiredField } from './form.js';
+export type { RegistrationContext, RegistrationEmitted, RegistrationEvent, RegistrationNotice, RegistrationOutput } from './events.js';
 
 const notice = (tone: Tone, n: RegistrationNotice): NoticeEvent<RegistrationNotice> => ({ type: 'notice', tone, notice: n });
+
+/** The register answer's user, without the token beside it. */
+const userOf = ({ token: _token, ...user }: RegisterAnswer): User => user;
 
 const formOf = (event: RegistrationEvent): RegistrationForm | null =>
   event.type === 'registration.submit' ? event.form : null;
@@ -132,13 +70,14 @@ export const registrationMachine = setup({
     context: RegistrationContext;
     events: RegistrationEvent;
     emitted: RegistrationEmitted;
-    children: { otp: 'otp' };
-    output: { user: User };
+    children: { otp: 'otp'; mobile: 'mobileSignIn' };
+    output: RegistrationOutput;
   },
   actors: {
     otp: otpMachine,
+    mobileSignIn: mobileSignInMachine,
     // Declared here with its type; the real one comes from the app, so this must never run.
-    register: fromPromise<User, RegisterInput>(() => Promise.reject(new Error('not provided'))),
+    register: fromPromise<RegisterAnswer, RegisterInput>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
     hasMissingFields: ({ event }) => {
@@ -155,24 +94,27 @@ export const registrationMachine = setup({
       return form !== null && form.password !== form.confirmPassword;
     },
     emailNotProven: ({ context, event }) => formOf(event)?.email.trim() !== context.provenEmail,
+    carriesToken: (_, params: { answer: RegisterAnswer }) => typeof params.answer.token === 'string' && params.answer.token !== '',
   },
   actions: {
     rememberProvenEmail: assign({
       provenEmail: ({ context, event }) => (event.type === 'otp.proven' ? event.email : context.provenEmail),
     }),
     forgetProvenEmail: assign({ provenEmail: null }),
-    storeUser: assign({ user: (_, params: { user: User }) => params.user }),
+    storeUser: assign((_, params: { user: LoginUser; token?: string | undefined }) => ({ user: params.user, token: params.token ?? null })),
     // The effects: the app provides them (src/components/Auth/provider.ts); until then they are
     // emitted, so the machine's tests and the inspector see them.
     notify: emit((_, params: NoticeEvent<RegistrationNotice>) => params),
     announceRegistered: emit((_, params: { user: User }) => ({ type: 'registered' as const, user: params.user })),
+    announceLoggedIn: emit((_, params: { answer: LoginAnswer }) => ({ type: 'loggedIn' as const, ...params.answer })),
   },
 }).createMachine({
   id: 'registration',
   description: 'Sign up: the email proven by a code (the otp child), the form checked, the account created.',
-  context: { provenEmail: null, user: null },
+  context: { provenEmail: null, user: null, token: null },
   invoke: { id: 'otp', src: 'otp' },
   on: {
+    'mobile.notice': { actions: { type: 'notify', params: ({ event }) => mobileNotice(event) } },
     'otp.notice': { actions: { type: 'notify', params: ({ event }) => otpNotice(event) } },
     'otp.proven': { actions: 'rememberProvenEmail' },
     'otp.unproven': { actions: 'forgetProvenEmail' },
@@ -203,7 +145,24 @@ export const registrationMachine = setup({
           { guard: 'emailNotProven', actions: { type: 'notify', params: notice('error', { kind: 'otpNotValidated' }) } },
           { target: 'Registering' },
         ],
+        'mobile.start': 'Mobile',
       },
+    },
+    Mobile: {
+      description: 'The mobile number and its code (the child `mobile`): a new number makes an account with the number alone. Cancel goes back to the form.',
+      invoke: {
+        id: 'mobile',
+        src: 'mobileSignIn',
+        onDone: {
+          target: 'SignedIn',
+          actions: [
+            { type: 'storeUser', params: ({ event }) => ({ user: event.output.user, token: event.output.token }) },
+            { type: 'notify', params: ({ event }) => mobileWelcome(event.output) },
+            { type: 'announceLoggedIn', params: ({ event }) => ({ answer: event.output }) },
+          ],
+        },
+      },
+      on: { 'mobile.cancel': 'Editing' },
     },
     Registering: {
       description: 'Creating the account. Back to Editing, with the server message or a plain one, if refused.',
@@ -215,14 +174,25 @@ export const registrationMachine = setup({
           assertEvent(event, 'registration.submit');
           return registerInput(event.form);
         },
-        onDone: {
-          target: 'Registered',
-          actions: [
-            { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-            { type: 'notify', params: ({ event }) => notice('success', { kind: 'registered', firstName: event.output.firstName }) },
-            { type: 'announceRegistered', params: ({ event }) => ({ user: event.output }) },
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'carriesToken', params: ({ event }) => ({ answer: event.output }) },
+            target: 'SignedIn',
+            actions: [
+              { type: 'storeUser', params: ({ event }) => ({ user: userOf(event.output), token: event.output.token }) },
+              { type: 'notify', params: ({ event }) => notice('success', { kind: 'registered', firstName: event.output.firstName }) },
+              { type: 'announceLoggedIn', params: ({ event }) => ({ answer: { token: event.output.token as string, user: userOf(event.output) } }) },
+            ],
+          },
+          {
+            target: 'Registered',
+            actions: [
+              { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'notify', params: ({ event }) => notice('success', { kind: 'registered', firstName: event.output.firstName }) },
+              { type: 'announceRegistered', params: ({ event }) => ({ user: event.output }) },
+            ],
+          },
+        ],
         onError: {
           target: 'Editing',
           actions: { type: 'notify', params: ({ event }) => notice('error', serverWordsWithFields(event.error, { kind: 'registrationFailed' })) },
@@ -230,11 +200,15 @@ export const registrationMachine = setup({
       },
     },
     Registered: {
-      description: 'The account exists. The app opens the login panel.',
+      description: 'The account exists, but the answer carried no token (an older server): the app opens the login panel.',
+      type: 'final',
+    },
+    SignedIn: {
+      description: 'The account exists and the person is signed in with it: the app has handed the token and user to the session.',
       type: 'final',
     },
   },
-  output: ({ context }) => ({ user: context.user as User }),
+  output: ({ context }) => ({ user: context.user as LoginUser, ...(context.token !== null ? { token: context.token } : {}) }),
 });
 
 type Snapshot = SnapshotFrom<typeof registrationMachine>;
@@ -242,5 +216,7 @@ type Snapshot = SnapshotFrom<typeof registrationMachine>;
 /** The otp child, for the email and code fields (read it with otpMachine's selectors). Gone once Registered. */
 export const selectOtpRef = (snapshot: Snapshot): ActorRefFrom<typeof otpMachine> | undefined => snapshot.children.otp;
 export const selectIsRegistering = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');
-export const selectIsRegistered = (snapshot: Snapshot): boolean => snapshot.matches('Registered');
+export const selectIsRegistered = (snapshot: Snapshot): boolean => snapshot.matches('Registered') || snapshot.matches('SignedIn');
+/** The mobile sign-in child while the mobile path is open (read it with its own selectors). */
+export const selectMobileRef = (snapshot: Snapshot): ActorRefFrom<typeof mobileSignInMachine> | undefined => snapshot.children.mobile;
 export const selectProvenEmail = (snapshot: Snapshot): string | null => snapshot.context.provenEmail;

@@ -3,7 +3,7 @@
  * it emits (notices: machines/shared/notices.ts), and what it tells an actor waiting on the login popup.
  */
 import type { AnyActorRef } from 'xstate';
-import type { LoginUser } from '../../contract/auth.js';
+import type { LoginUser, User } from '../../contract/auth.js';
 import type { NoticeEvent } from '../shared/notices.js';
 import type { SessionUser } from './context.js';
 
@@ -13,6 +13,8 @@ export type SessionEmitted = NoticeEvent<SessionNotice> | { type: 'navigate'; to
 
 export type SessionEvent =
   | { type: 'session.loggedIn'; token: string; user: LoginUser }
+  /** The account's profile was saved (the first booking's name, age and gender): the user as the server now has it. */
+  | { type: 'session.profileSaved'; user: User }
   | { type: 'session.logout' }
   /** The login ended: a call's token refused (401, `text` the server's words), or forgotten elsewhere (no `text`). */
   | { type: 'session.expired'; text?: string }

@@ -23,6 +23,9 @@
  * - `session.loggedIn` { token, user }: a login or Google sign-in succeeded (login machine's
  *   `loggedIn`). Stores the token, marks logged in, closes the popups, fetches the user; if that
  *   fails, logs out and goes to '/' (no popup can open in between: none opens while logged in).
+ * - `session.profileSaved` { user }: the first booking saved the name, age and gender a mobile
+ *   or Google sign-up lacked (PUT /auth/profile); the user is now that one, so the next booking
+ *   is prefilled and does not ask again. Nothing is fetched again.
  * - `session.logout`: forgets the token, clears the user and the appointments, says
  *   'Logout successfull.', and revokes the token on the server, best effort (LoggingOut; a login
  *   that arrives meanwhile wins, and the revoke is dropped).
@@ -181,6 +184,7 @@ export const sessionMachine = setup({
               ],
             },
             'session.logout': { target: 'LoggingOut', actions: ['forgetToken', 'clearUser', 'tellLoggedOut'] },
+            'session.profileSaved': { actions: { type: 'storeUser', params: ({ event }) => ({ user: event.user }) } },
           },
           initial: 'Verifying',
           states: {

@@ -14,12 +14,15 @@ import type {
   LoginAnswer,
   LoginRequest,
   MessageAnswer,
+  RegisterAnswer,
   RegisterRequest,
   SendOtpRequest,
   User,
   ValidateOtpRequest,
 } from '../../contract/auth.js';
 import { authEndpoints, otpEndpoints } from '../../contract/endpoints/auth.js';
+import { mobileEndpoints } from '../../contract/endpoints/mobile.js';
+import type { MobileCodeRequest, MobileSignInAnswer, MobileSignInRequest, SignInOptions } from '../../contract/mobile.js';
 import { apiBase, apiClient, type ApiClient, type ApiFailure } from './client.js';
 
 /**
@@ -32,6 +35,8 @@ export type ValidateOtpFields = t.OutputOf<typeof ValidateOtpRequest>;
 export type RegisterFields = t.OutputOf<typeof RegisterRequest>;
 export type LoginFields = t.OutputOf<typeof LoginRequest>;
 export type ForgotPasswordFields = t.OutputOf<typeof ForgotPasswordRequest>;
+export type MobileCodeFields = t.OutputOf<typeof MobileCodeRequest>;
+export type MobileSignInFields = t.OutputOf<typeof MobileSignInRequest>;
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
 
@@ -40,8 +45,11 @@ export type AuthApi = {
   sendOtp(fields: SendOtpFields, signal?: AbortSignal): Call<MessageAnswer>;
   /** POST /otp/validate-otp: a right code proves the address (on the server) for 30 minutes. */
   validateOtp(fields: ValidateOtpFields, signal?: AbortSignal): Call<MessageAnswer>;
-  /** POST /auth/register: the new user; does not log in. 400 without a proven address, 409 for a known email. */
-  register(fields: RegisterFields, signal?: AbortSignal): Call<User>;
+  /**
+   * POST /auth/register: the new user, and a session's token beside it (signed in at once; an
+   * older server sends none). 400 without a proven address, 409 for a known email.
+   */
+  register(fields: RegisterFields, signal?: AbortSignal): Call<RegisterAnswer>;
   /** POST /auth/login: a token and the user. */
   login(fields: LoginFields, signal?: AbortSignal): Call<LoginAnswer>;
   /** GET /auth/getuser with the bearer token: 401 when it is missing, expired or revoked. */
@@ -57,6 +65,12 @@ export type AuthApi = {
    * browser is refused, and the app says 'Google login failed. Please try again.'.
    */
   exchangeGoogleCode(code: string, signal?: AbortSignal): Call<LoginAnswer>;
+  /** GET /auth/sign-in-options: whether the popups offer the mobile path, and on which channels. */
+  signInOptions(signal?: AbortSignal): Call<SignInOptions>;
+  /** POST /auth/mobile/send-code: a sign-in code to the number; the same answer whether or not an account has it. */
+  sendSignInCode(fields: MobileCodeFields, signal?: AbortSignal): Call<MessageAnswer>;
+  /** POST /auth/mobile/sign-in: the number and its code for a login answer (a new number makes an account). */
+  mobileSignIn(fields: MobileSignInFields, signal?: AbortSignal): Call<MobileSignInAnswer>;
   /** GET /auth/language with the bearer token: the account's language. */
   fetchLanguage(token: string, signal?: AbortSignal): Call<LanguageSetting>;
   /** PUT /auth/language with the bearer token: the account keeps the language; its mails follow it. */
@@ -73,6 +87,9 @@ export function createAuthApi({ call }: ApiClient): AuthApi {
     logout: (token, signal) => call(authEndpoints.logout, { token, signal }),
     forgotPassword: (fields, signal) => call(authEndpoints.forgotPassword, { body: fields, signal }),
     exchangeGoogleCode: (code, signal) => call(authEndpoints.googleExchange, { body: { code }, signal }),
+    signInOptions: (signal) => call(mobileEndpoints.signInOptions, { signal }),
+    sendSignInCode: (fields, signal) => call(mobileEndpoints.sendSignInCode, { body: fields, signal }),
+    mobileSignIn: (fields, signal) => call(mobileEndpoints.signIn, { body: fields, signal }),
     fetchLanguage: (token, signal) => call(authEndpoints.language, { token, signal }),
     saveLanguage: (language, token, signal) => call(authEndpoints.saveLanguage, { body: { language }, token, signal }),
   };
@@ -96,6 +113,9 @@ export const {
   logout,
   forgotPassword,
   exchangeGoogleCode,
+  signInOptions,
+  sendSignInCode,
+  mobileSignIn,
   fetchLanguage,
   saveLanguage,
 } =

@@ -19,7 +19,9 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import { useNavigate } from 'react-router-dom';
 import type { PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments';
-import type { LoginAnswer, User } from '../../contract/auth';
+import type { LoginAnswer, RegisterAnswer, User } from '../../contract/auth';
+import type { MobileSignInAnswer, SignInOptions } from '../../contract/mobile';
+import type { MobileSignInInput, SendCodeInput } from '../../machines/mobileSignIn/events';
 import {
   appointmentsListMachine,
   selectAppointments,
@@ -56,7 +58,10 @@ export interface AccountActors {
   readonly logout: PromiseActorLogic<unknown, { token: string }>;
   readonly login: PromiseActorLogic<LoginAnswer, LoginCredentials>;
   readonly exchangeGoogleCode: PromiseActorLogic<LoginAnswer, { code: string }>;
-  readonly register: PromiseActorLogic<User, RegisterInput>;
+  readonly register: PromiseActorLogic<RegisterAnswer, RegisterInput>;
+  /** POST /auth/mobile/send-code and /auth/mobile/sign-in: the mobile path of the login and sign-up popups. */
+  readonly sendSignInCode: PromiseActorLogic<unknown, SendCodeInput>;
+  readonly mobileSignIn: PromiseActorLogic<MobileSignInAnswer, MobileSignInInput>;
   readonly sendOtp: PromiseActorLogic<unknown, { email: string }>;
   readonly validateOtp: PromiseActorLogic<unknown, { email: string; otp: string }>;
   readonly resetPassword: PromiseActorLogic<unknown, { email: string; password: string }>;
@@ -82,6 +87,12 @@ export interface AccountServices {
    * load; it comes back at /#/auth/google). `returnTo` is the in-app path to show afterwards.
    */
   readonly redirectToGoogle: (returnTo: string) => void;
+  /**
+   * GET /auth/sign-in-options (rejects when it fails): whether the popups offer "Continue with
+   * mobile number". The popups ask once a page (src/components/Auth/signInOptions.ts). Absent
+   * (tests' fakes that do not say): no mobile path.
+   */
+  readonly loadSignInOptions?: (signal: AbortSignal) => Promise<SignInOptions>;
   /** Starts loading the account forms and the API module (a pointer or focus near Login). */
   readonly preload?: () => void;
   /**

@@ -9,6 +9,8 @@
 import { createContext, type ReactNode } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord, PaymentStatusAnswer, TimeSlot } from '../../contract/appointments';
+import type { User } from '../../contract/auth';
+import type { ProfileRequest } from '../../machines/people/profileMachine';
 import type { CalendarFile } from '../../machines/appointments/appointmentsMachine';
 import type { AppointmentFeeList, Doctor } from '../../contract/site';
 import type { BookingRequest, NextFreeRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
@@ -21,6 +23,8 @@ export interface BookingActors {
   readonly loadTimeSlots: PromiseActorLogic<TimeSlot[], { doctorEmail: string; date: string; location: string; token: string | null }>;
   readonly addAppointment: PromiseActorLogic<AppointmentRecord, { request: BookingRequest; token: string }>;
   readonly createPayment: PromiseActorLogic<PaymentAnswer, { request: PaymentRequest; token: string }>;
+  /** PUT /auth/profile: an account's name, age and gender, saved before its first booking for itself; a fake without it refuses. */
+  readonly saveProfile?: PromiseActorLogic<User, { input: ProfileRequest; token: string }>;
   /** The date strip; a fake without it leaves the strip failed (the date input still works). */
   readonly loadAvailability?: PromiseActorLogic<Availability, AvailabilityRequest>;
   /** "Consult online now / soonest". */

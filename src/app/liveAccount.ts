@@ -10,7 +10,8 @@ import type { RegisterInput } from '../../machines/registration/registrationMach
 import { toast } from '../components/Toast/toast';
 import { getMessages } from '../i18n/shell';
 import { tokenKey, type AccountActors, type AccountServices, type TokenStore } from './account';
-import { fromApi, loadOnce, type ApiCall } from './fromApi';
+import type { MobileSignInInput, SendCodeInput } from '../../machines/mobileSignIn/events';
+import { answerOf, fromApi, loadOnce, type ApiCall } from './fromApi';
 import { rememberGoogleReturn } from './googleReturn';
 
 const loadAuthApi = loadOnce(() => import('../api/auth'));
@@ -29,6 +30,8 @@ export const liveAccountActors: AccountActors = {
   sendOtp: auth<unknown, { email: string }>((api, fields, signal) => api.sendOtp(fields, signal)),
   validateOtp: auth<unknown, { email: string; otp: string }>((api, fields, signal) => api.validateOtp(fields, signal)),
   resetPassword: auth<unknown, { email: string; password: string }>((api, fields, signal) => api.forgotPassword(fields, signal)),
+  sendSignInCode: auth<unknown, SendCodeInput>((api, fields, signal) => api.sendSignInCode(fields, signal)),
+  mobileSignIn: auth((api, fields: MobileSignInInput, signal) => api.mobileSignIn(fields, signal)),
 };
 
 /** Local storage under `token`; storage that is off (a private window) just keeps nothing. */
@@ -69,6 +72,7 @@ export const liveAccountServices: AccountServices = {
       },
     );
   },
+  loadSignInOptions: async (signal) => answerOf((await loadAuthApi()).signInOptions(signal)),
   preload() {
     loadAuthApi().catch(() => {
       // Reported by the call that needs it.

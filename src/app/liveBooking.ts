@@ -5,9 +5,13 @@
 import { answerOf, fromApi, loadOnce } from './fromApi';
 import type { BookingServices } from './booking';
 import { offerDownload } from './offerDownload';
+import type { ProfileRequest } from '../../machines/people/profileMachine';
+import type { ProfileFields } from '../api/people';
 
 /** The .ics call lives with the appointments API; loaded only when a confirmation asks for it. */
 const loadAppointmentsApi = loadOnce(() => import('../api/appointments'));
+/** The profile call lives with the people API; loaded only when a first booking saves the account's name. */
+const loadPeopleApi = loadOnce(() => import('../api/people'));
 
 const loadApis = loadOnce(() =>
   Promise.all([import('../api/booking'), import('../api/site'), import('../api/client'), import('../../contract/endpoints/appointments')]).then(
@@ -35,6 +39,10 @@ export const liveBookingServices: BookingServices = {
     addAppointment: fromApi(
       async ({ request, token }: { request: Parameters<Apis['booking']['addAppointment']>[0]; token: string }, signal) =>
         (await loadApis()).booking.addAppointment(request, token, signal),
+    ),
+    saveProfile: fromApi(async ({ input, token }: { input: ProfileRequest; token: string }, signal) =>
+      // The machine checked the details with the appointment's codec; the server decodes the profile again.
+      (await loadPeopleApi()).peopleApi.updateProfile(input as ProfileFields, token, signal),
     ),
     createPayment: fromApi(
       async ({ request, token }: { request: { appointmentId: string; consultationAmount: number }; token: string }, signal) =>

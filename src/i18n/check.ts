@@ -18,6 +18,7 @@ export const sameAsEnglish: readonly RegExp[] = [
   /^appointments\.editWhich$/, // `${doctor}, ${type}`
   /^waitlist\.(what|offerWhen)$/, // `${type}, ${place}`, `${date}, ${time}, ${place}`
   /^people\.reminder(Sms|Whatsapp)$/, // SMS, WhatsApp: written so in Hindi and Marathi too
+  /^mobile\.channels\./, // the same names, in the mobile sign-in's channel choice
   /^serverWords$/, // a code it does not know is said in the server's English (tests/unit/serverWords.test.ts checks the known ones)
 ];
 

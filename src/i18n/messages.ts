@@ -643,6 +643,38 @@ export const en = {
     remindersFailed: 'Your reminder settings could not be loaded.',
     remindersSaved: 'Your reminder settings are saved.',
   },
+  // ---- Mobile sign-in: the login and sign-up popups' mobile number and code (machines/mobileSignIn) ----
+  mobile: {
+    continueWithMobile: 'Continue with mobile number',
+    heading: 'Sign in with your mobile number',
+    intro: 'We send a 6-digit code to this number. A new number gets a new account: we ask your name when you first book.',
+    numberLabel: 'Mobile number',
+    numberHint: '10 digits, for example 98220 12345',
+    channelLegend: 'Send the code by',
+    channels: { sms: 'SMS', whatsapp: 'WhatsApp' },
+    sendCode: 'Send code',
+    sendingCode: 'Sending…',
+    codeLabel: 'Code',
+    codeHint: 'The 6-digit code from the message we sent you.',
+    codeSentTo: { sms: (number: string) => `Code sent by SMS to ${number}.`, whatsapp: (number: string) => `Code sent on WhatsApp to ${number}.` },
+    signIn: 'Sign in',
+    signingIn: 'Signing in…',
+    resendIn: (seconds: number) => `You can ask for a new code in ${seconds} s.`,
+    resend: 'Resend code',
+    resendBy: { sms: 'Send by SMS instead', whatsapp: 'Send on WhatsApp instead' },
+    changeNumber: 'Change number',
+    useEmail: 'Use email instead',
+    /** Toasts (machines/mobileSignIn/events.ts). */
+    codeSent: { sms: 'We sent a 6-digit code by SMS.', whatsapp: 'We sent a 6-digit code on WhatsApp.' },
+    sendFailed: 'We could not send the code. Please try again.',
+    codeRefused: 'That code is not right. Check it, or ask for a new one.',
+    signedIn: 'You are signed in.',
+    /** /account for an account made by a mobile number that has no email. */
+    noEmailYet: 'No email yet',
+    /** The first booking of an account made by a mobile number: it has no name yet. */
+    nameOnceNote: 'We keep your name, age and gender on your account, so you are asked for them only once.',
+  },
+  // ---- end of mobile sign-in ----
   notFound: {
     title: 'Page not found',
     body: 'We could not find that page. It may have moved, or the address may be mistyped.',

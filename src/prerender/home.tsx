@@ -28,6 +28,8 @@ export function renderHome(): string {
       sendOtp: never(),
       validateOtp: never(),
       resetPassword: never(),
+      sendSignInCode: never(),
+      mobileSignIn: never(),
       loadAppointments: never(),
     },
     // A first visit: no stored login (a returning patient's header changes when the app starts).

@@ -6,7 +6,9 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AppointmentRecord, TimeSlot } from '../../contract/appointments';
 import { clinicToday } from '../../contract/clinicTime';
+import type { User } from '../../contract/auth';
 import type { AppointmentFeeList, Doctor } from '../../contract/site';
+import type { ProfileRequest } from '../../machines/people/profileMachine';
 import type { BookingRequest, PaymentAnswer, PaymentRequest } from '../../machines/booking/bookingMachine';
 import { AppShell } from '../../src/app/App';
 import type { BookingServices } from '../../src/app/booking';
@@ -32,6 +34,7 @@ export function fakeBooking({ origins = ['http://localhost:3000/api/payment/sand
     loadTimeSlots: answeredByHand<TimeSlot[], SlotsInput>(),
     addAppointment: answeredByHand<AppointmentRecord, { request: BookingRequest; token: string }>(),
     createPayment: answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>(),
+    saveProfile: answeredByHand<User, { input: ProfileRequest; token: string }>(),
   };
   const left: string[] = [];
   const configAsked = { count: 0 };
@@ -42,6 +45,7 @@ export function fakeBooking({ origins = ['http://localhost:3000/api/payment/sand
       loadTimeSlots: calls.loadTimeSlots.logic,
       addAppointment: calls.addAppointment.logic,
       createPayment: calls.createPayment.logic,
+      saveProfile: calls.saveProfile.logic,
     },
     checkoutOrigins: () => {
       configAsked.count += 1;

@@ -121,6 +121,7 @@ function harness() {
     'list.loaded': async () => Promise.reject(new Error('not on this page')),
     'list.expired': async () => Promise.reject(new Error('not on this page')),
     'appointments.refresh': async () => Promise.reject(new Error('not on this page')),
+    'profile.saved': async () => Promise.reject(new Error('not on this page')),
   };
 
   const loggedOut = () => {
@@ -194,7 +195,7 @@ describe('the session model through the rendered app', () => {
  * longer offers it once the address is proven.
  */
 function registrationHarness() {
-  const account = fakeAccount();
+  const account = fakeAccount({ signInOptions: { mobile: { channels: ['sms'] } } });
   const user = userEvent.setup();
   const opened = (async () => {
     renderApp({ account });
@@ -386,6 +387,35 @@ function registrationHarness() {
       await answer(() => account.register.latest().resolve({ ...demoUser, email: address }));
       await expectToast('Registration successful! Welcome, Asha', 'status');
     },
+    'submit.signedIn': async () => {
+      await submit();
+      await answer(() => account.register.latest().resolve({ ...demoUser, email: address, token: 'tok-r1' }));
+      await expectToast('Registration successful! Welcome, Asha', 'status');
+    },
+    'mobile.start': async () => {
+      await click('Continue with mobile number');
+      expect(await field('Mobile number')).toBe(document.activeElement);
+    },
+    'mobile.cancel': async () => {
+      await click('Use email instead');
+      expect(await field('Email')).toBeTruthy();
+    },
+    'mobile.signedIn': async () => {
+      await user.type(await field('Mobile number'), '98220 12345');
+      await click('Send code');
+      expect(account.sendSignInCode.latest().input).toEqual({ phoneNumber: '98220 12345' });
+      await answer(() => account.sendSignInCode.latest().resolve({ message: 'Code sent.' }));
+      await expectToast('We sent a 6-digit code by SMS.', 'status');
+      const code = await field('Code');
+      expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+      await user.type(code, '123456');
+      await click('Sign in');
+      expect(account.mobileSignIn.latest().input).toEqual({ phoneNumber: '98220 12345', code: '123456' });
+      await answer(() =>
+        account.mobileSignIn.latest().resolve({ token: 'tok-m1', user: { _id: 'u9', firstName: '', lastName: '', email: null }, created: true, profileComplete: false }),
+      );
+      await expectToast('You are signed in.', 'status');
+    },
   };
   const popup = async () => {
     const dialog = await opened;
@@ -408,7 +438,18 @@ function registrationHarness() {
       expect(shown.getByText('Email verified.')).toBeTruthy();
       expect(shown.queryByLabelText('Email OTP')).toBeNull();
     },
-    // The login popup, with the address in it; registering does not log in.
+    Mobile: async () => {
+      const shown = await popup();
+      expect(shown.getByLabelText('Mobile number')).toBeTruthy();
+      expect(shown.queryByLabelText('Email')).toBeNull();
+    },
+    // Signed in by the answer's token (or the mobile code): the popup closes, no second login.
+    SignedIn: async () => {
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(account.storage.token).toMatch(/^tok-[rm]1$/);
+      expect(account.fetchCurrentUser.latest().input).toEqual({ token: account.storage.token });
+    },
+    // An older server's answer without a token: the login popup, with the address in it.
     Registered: async () => {
       const login = await screen.findByRole('dialog', { name: 'Login' });
       expect(screen.queryByRole('dialog', { name: 'Sign up' })).toBeNull();
@@ -428,7 +469,7 @@ describe('the sign-up model through the rendered popup', () => {
 
   it('takes every transition the popup offers', () => {
     expect(pathEndings(everyTransition)).toEqual(modelTransitions(signUpModel));
-    expect(modelTransitions(signUpModel).size).toBe(24);
+    expect(modelTransitions(signUpModel).size).toBe(28);
   });
 
   testPaths({ 'every transition': everyTransition }, registrationHarness);

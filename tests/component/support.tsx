@@ -6,7 +6,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import * as t from 'io-ts';
 import { expect } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { LoginAnswer, LoginUser, User } from '../../contract/auth';
+import type { LoginAnswer, LoginUser, RegisterAnswer, User } from '../../contract/auth';
+import type { MobileSignInAnswer, SignInOptions } from '../../contract/mobile';
+import type { MobileSignInInput, SendCodeInput } from '../../machines/mobileSignIn/events';
 import type { SiteLanguage, SiteOptions } from '../../contract/site';
 import type { LoginCredentials } from '../../machines/login/loginMachine';
 import type { RegisterInput } from '../../machines/registration/registrationMachine';
@@ -83,15 +85,18 @@ export const demoUser: User = { ...loginUser, age: 34, gender: 'female', phoneNu
 
 /**
  * Account calls the test answers by hand (`fake.login.latest().resolve(...)`), a token store in
- * memory, and the Google redirect recorded instead of leaving the page.
+ * memory, and the Google redirect recorded instead of leaving the page. `signInOptions`: what GET
+ * /auth/sign-in-options answers (at once); absent, the popups offer no mobile path.
  */
-export function fakeAccount({ storedToken = null }: { storedToken?: string | null } = {}) {
+export function fakeAccount({ storedToken = null, signInOptions }: { storedToken?: string | null; signInOptions?: SignInOptions } = {}) {
   const calls = {
     fetchCurrentUser: answeredByHand<User, { token: string }>(),
     logout: answeredByHand<unknown, { token: string }>(),
     login: answeredByHand<LoginAnswer, LoginCredentials>(),
     exchangeGoogleCode: answeredByHand<LoginAnswer, { code: string }>(),
-    register: answeredByHand<User, RegisterInput>(),
+    register: answeredByHand<RegisterAnswer, RegisterInput>(),
+    sendSignInCode: answeredByHand<unknown, SendCodeInput>(),
+    mobileSignIn: answeredByHand<MobileSignInAnswer, MobileSignInInput>(),
     sendOtp: answeredByHand<unknown, { email: string }>(),
     validateOtp: answeredByHand<unknown, { email: string; otp: string }>(),
     resetPassword: answeredByHand<unknown, { email: string; password: string }>(),
@@ -108,7 +113,10 @@ export function fakeAccount({ storedToken = null }: { storedToken?: string | nul
       sendOtp: calls.sendOtp.logic,
       validateOtp: calls.validateOtp.logic,
       resetPassword: calls.resetPassword.logic,
+      sendSignInCode: calls.sendSignInCode.logic,
+      mobileSignIn: calls.mobileSignIn.logic,
     },
+    ...(signInOptions ? { loadSignInOptions: () => Promise.resolve(signInOptions) } : {}),
     tokenStore: {
       read: () => storage.token,
       write: (token) => {

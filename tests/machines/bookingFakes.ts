@@ -5,7 +5,9 @@
  */
 import { createActor } from 'xstate';
 import { emptyMedicines, type AppointmentRecord, type TimeSlot } from '../../contract/appointments.js';
+import type { User } from '../../contract/auth.js';
 import type { AppointmentFeeList, Doctor } from '../../contract/site.js';
+import type { ProfileRequest } from '../../machines/people/profileMachine.js';
 import {
   bookingMachine,
   type BookingEmitted,
@@ -132,6 +134,7 @@ export function startBooking(input: Partial<BookingInput> = {}, { consent = true
   const loadTimeSlots = answeredByHand<TimeSlot[], SlotsInput>();
   const addAppointment = answeredByHand<AppointmentRecord, { request: BookingRequest; token: string }>();
   const createPayment = answeredByHand<PaymentAnswer, { request: PaymentRequest; token: string }>();
+  const saveProfile = answeredByHand<User, { input: ProfileRequest; token: string }>();
   // The date strip: unanswered unless a test answers it.
   const loadAvailability = answeredByHand<Availability, AvailabilityRequest>();
   // The doctor step's next free slots: unanswered unless a test answers it.
@@ -145,6 +148,7 @@ export function startBooking(input: Partial<BookingInput> = {}, { consent = true
       loadNextFree: loadNextFree.logic,
       addAppointment: addAppointment.logic,
       createPayment: createPayment.logic,
+      saveProfile: saveProfile.logic,
     },
   });
   const actor = createActor(machine, { input: { today, token: 'tok-1', user, ...input }, inspect: recordWalk });
@@ -156,7 +160,7 @@ export function startBooking(input: Partial<BookingInput> = {}, { consent = true
     snapshot: () => actor.getSnapshot(),
     send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
     emitted,
-    calls: { loadDoctors, loadFees, loadTimeSlots, addAppointment, createPayment, loadAvailability, loadNextFree },
+    calls: { loadDoctors, loadFees, loadTimeSlots, addAppointment, createPayment, saveProfile, loadAvailability, loadNextFree },
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Model-based paths for the login form: a blank field, email and password answered or refused,
- * Google started, returned with an error, returned with a code that is exchanged or not. Along
+ * Google started, returned with an error, returned with a code that is exchanged or not, the mobile
+ * path opened, left, and signed in through (its child's own paths: mobileSignIn.paths.test.ts). Along
  * every path the REAL machine runs with its calls answered by hand; each step must emit what the
  * person reads (and the app acts on) and each state must show what the model says.
  */
@@ -8,13 +9,19 @@ import { createActor, createMachine, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '../../contract/auth.js';
-import { loginMachine, selectHasLoggedIn, selectIsLoggingIn, type LoginCredentials, type LoginEmitted } from '../../machines/login/loginMachine.js';
-import { answeredByHand, recordEmitted, refused, unanswered } from './accountFakes.js';
+import type { MobileSignInAnswer } from '../../contract/mobile.js';
+import type { MobileSignInInput, SendCodeInput } from '../../machines/mobileSignIn/events.js';
+import { mobileSignInMachine } from '../../machines/mobileSignIn/mobileSignInMachine.js';
+import { loginMachine, selectHasLoggedIn, selectIsLoggingIn, selectMobileRef, type LoginCredentials, type LoginEmitted } from '../../machines/login/loginMachine.js';
+import { answeredByHand, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 import { expectWalkedFully, recordWalk } from './pathCoverage.js';
 import { stepper } from './pathSteps.js';
 
 const answer: LoginAnswer = { token: 'tok-1', user: { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' } };
+
+/** A known number: the account has its name, so the welcome is the spec's. */
+const mobileAnswer: MobileSignInAnswer = { ...answer, created: false, profileComplete: true };
 
 const emits = {
   'submit.blank': ['missingFields'],
@@ -27,6 +34,9 @@ const emits = {
   'google.code': [],
   'exchange.done': ['welcome', 'loggedIn'],
   'exchange.failed': ['googleFailed'],
+  'mobile.start': [],
+  'mobile.cancel': [],
+  'mobile.signedIn': ['mobileCodeSent', 'welcome', 'loggedIn'],
 } as const satisfies Record<string, readonly string[]>;
 
 type ModelEvent = { type: keyof typeof emits };
@@ -44,8 +54,10 @@ const model = createMachine({
         'google.start': 'Form',
         'google.error': 'Form',
         'google.code': 'Exchanging',
+        'mobile.start': 'Mobile',
       },
     },
+    Mobile: { on: { 'mobile.cancel': 'Form', 'mobile.signedIn': 'LoggedIn' } },
     Checking: { on: { 'login.done': 'LoggedIn', 'login.refused': 'Form' } },
     Exchanging: { on: { 'exchange.done': 'LoggedIn', 'exchange.failed': 'Form' } },
     LoggedIn: { type: 'final' },
@@ -55,7 +67,16 @@ const model = createMachine({
 function harness() {
   const login = answeredByHand<LoginAnswer, LoginCredentials>();
   const exchange = answeredByHand<LoginAnswer, { code: string }>();
-  const machine = loginMachine.provide({ actors: { login: login.logic, exchangeGoogleCode: exchange.logic } });
+  const sendCode = answeredByHand<unknown, SendCodeInput>();
+  const signIn = answeredByHand<MobileSignInAnswer, MobileSignInInput>();
+  const machine = loginMachine.provide({
+    actors: {
+      login: login.logic,
+      exchangeGoogleCode: exchange.logic,
+      mobileSignIn: mobileSignInMachine.provide({ actors: { sendSignInCode: sendCode.logic, signInWithCode: signIn.logic } }),
+    },
+  });
+  let expectedAnswer: LoginAnswer = answer;
   const actor = createActor(machine, { inspect: recordWalk });
   const emitted = recordEmitted<LoginEmitted>(actor);
   actor.start();
@@ -89,14 +110,30 @@ function harness() {
       }),
       'exchange.done': step('exchange.done', () => exchange.latest().resolve(answer)),
       'exchange.failed': step('exchange.failed', () => exchange.latest().reject(unanswered)),
+      'mobile.start': step('mobile.start', () => actor.send({ type: 'mobile.start' })),
+      'mobile.cancel': step('mobile.cancel', () => actor.send({ type: 'mobile.cancel' })),
+      'mobile.signedIn': step('mobile.signedIn', async () => {
+        const mobile = selectMobileRef(snapshot());
+        mobile?.send({ type: 'mobile.send', phoneNumber: '9822012345' });
+        sendCode.latest().resolve({ message: 'Code sent.' });
+        await settle();
+        mobile?.send({ type: 'mobile.verify', code: '123456' });
+        expect(signIn.latest().input).toEqual({ phoneNumber: '9822012345', code: '123456' });
+        expectedAnswer = mobileAnswer;
+        signIn.latest().resolve(mobileAnswer);
+      }),
     },
     states: {
       Form: waiting(false),
       Checking: waiting(true),
       Exchanging: waiting(true),
+      Mobile: () => {
+        waiting(false)();
+        expect(selectMobileRef(snapshot())).toBeDefined();
+      },
       LoggedIn: () => {
         expect(selectHasLoggedIn(snapshot())).toBe(true);
-        expect(snapshot().output).toEqual(answer);
+        expect(snapshot().output).toEqual(expectedAnswer);
       },
     } satisfies Record<string, (state: SnapshotFrom<typeof model>) => void>,
   };
@@ -111,7 +148,7 @@ describe('loginMachine paths', () => {
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(10);
+    expect(declared).toHaveLength(13);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 

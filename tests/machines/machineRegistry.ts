@@ -22,6 +22,7 @@ import { queueMachine } from '../../machines/desk/queue/queueMachine.js';
 import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPasswordMachine.js';
 import { helpMachine } from '../../machines/help/helpMachine.js';
 import { loginMachine } from '../../machines/login/loginMachine.js';
+import { mobileSignInMachine } from '../../machines/mobileSignIn/mobileSignInMachine.js';
 import { orderPaymentMachine } from '../../machines/orderPayment/orderPaymentMachine.js';
 import { otpMachine } from '../../machines/otp/otpMachine.js';
 import { familyMachine } from '../../machines/people/familyMachine.js';
@@ -68,6 +69,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'forgotPassword/forgotPasswordMachine.ts', machine: forgotPasswordMachine },
   { file: 'help/helpMachine.ts', machine: helpMachine },
   { file: 'login/loginMachine.ts', machine: loginMachine },
+  { file: 'mobileSignIn/mobileSignInMachine.ts', machine: mobileSignInMachine },
   { file: 'orderPayment/orderPaymentMachine.ts', machine: orderPaymentMachine },
   { file: 'otp/otpMachine.ts', machine: otpMachine },
   { file: 'paymentResult/paymentResultMachine.ts', machine: paymentResultMachine },

@@ -11,11 +11,15 @@
 import { createActor, type Actor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../contract/auth.js';
+import type { RegisterAnswer, User } from '../../contract/auth.js';
+import type { MobileSignInAnswer } from '../../contract/mobile.js';
+import type { MobileSignInInput, SendCodeInput } from '../../machines/mobileSignIn/events.js';
+import { mobileSignInMachine } from '../../machines/mobileSignIn/mobileSignInMachine.js';
 import { otpMachine, selectOtpEmail, selectOtpStatus } from '../../machines/otp/otpMachine.js';
 import {
   registrationMachine,
   selectIsRegistering,
+  selectMobileRef,
   selectOtpRef,
   selectProvenEmail,
   type RegisterInput,
@@ -32,13 +36,22 @@ const addresses = ['asha@example.in', 'asha.verma@example.in'] as const;
 function harness() {
   const sendOtp = answeredByHand<unknown, { email: string }>();
   const validateOtp = answeredByHand<unknown, { email: string; otp: string }>();
-  const register = answeredByHand<User, RegisterInput>();
+  const register = answeredByHand<RegisterAnswer, RegisterInput>();
+  const sendCode = answeredByHand<unknown, SendCodeInput>();
+  const signIn = answeredByHand<MobileSignInAnswer, MobileSignInInput>();
   const machine = registrationMachine.provide({
     actors: {
       register: register.logic,
       otp: otpMachine.provide({ actors: { sendOtp: sendOtp.logic, validateOtp: validateOtp.logic } }),
+      mobileSignIn: mobileSignInMachine.provide({ actors: { sendSignInCode: sendCode.logic, signInWithCode: signIn.logic } }),
     },
   });
+  const mobileAccount: MobileSignInAnswer = {
+    token: 'tok-m1',
+    user: { _id: 'u9', firstName: '', lastName: '', email: null },
+    created: true,
+    profileComplete: false,
+  };
   const actor: Actor<typeof machine> = createActor(machine, { inspect: recordWalk }).start();
   const emitted = recordEmitted<RegistrationEmitted>(actor);
 
@@ -164,6 +177,21 @@ function harness() {
         registerAnd((call) => call.reject(refused(409, 'An account with this email already exists.'))),
       ),
       'submit.ok': step('submit.ok', registerAnd((call) => call.resolve(user()))),
+      'submit.signedIn': step('submit.signedIn', registerAnd((call) => call.resolve({ ...user(), token: 'tok-r1' }))),
+      'mobile.start': step('mobile.start', () => {
+        actor.send({ type: 'mobile.start' });
+      }),
+      'mobile.cancel': step('mobile.cancel', () => {
+        actor.send({ type: 'mobile.cancel' });
+      }),
+      'mobile.signedIn': step('mobile.signedIn', async () => {
+        const mobile = selectMobileRef(actor.getSnapshot());
+        mobile?.send({ type: 'mobile.send', phoneNumber: '9822012345' });
+        sendCode.latest().resolve({ message: 'Code sent.' });
+        await settle();
+        mobile?.send({ type: 'mobile.verify', code: '123456' });
+        signIn.latest().resolve(mobileAccount);
+      }),
     },
     states: {
       NotSent: () => {
@@ -179,6 +207,28 @@ function harness() {
       Validated: () => {
         editing('Validated');
         expect(selectProvenEmail(actor.getSnapshot())).toBe(address);
+      },
+      Mobile: () => {
+        const s = actor.getSnapshot();
+        expect(s.value).toBe('Mobile');
+        expect(selectMobileRef(s)).toBeDefined();
+        expect(register.calls).toHaveLength(expectedCalls.register);
+      },
+      // Signed in: by the register answer's token, or by the mobile code; the session takes the token.
+      SignedIn: () => {
+        const s = actor.getSnapshot();
+        expect(s.value).toBe('SignedIn');
+        expect(s.status).toBe('done');
+        expect(emitted.all.filter((e) => e.type === 'registered')).toEqual([]);
+        const loggedIn = emitted.all.filter((e) => e.type === 'loggedIn');
+        expect(loggedIn).toHaveLength(1);
+        if (signIn.calls.length > 0) {
+          expect(s.output).toEqual({ user: mobileAccount.user, token: 'tok-m1' });
+          expect(loggedIn[0]).toEqual({ type: 'loggedIn', ...mobileAccount });
+        } else {
+          expect(s.output).toEqual({ user: user(), token: 'tok-r1' });
+          expect(loggedIn[0]).toEqual({ type: 'loggedIn', token: 'tok-r1', user: user() });
+        }
       },
       Registered: () => {
         const s = actor.getSnapshot();
@@ -216,10 +266,10 @@ describe('registrationMachine paths', () => {
     const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
       Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
     );
-    expect(declared).toHaveLength(25);
+    expect(declared).toHaveLength(29);
     expect(taken).toEqual(new Set(declared));
     const visited = new Set(simplePaths.flatMap((p) => p.steps.map((s) => s.state.value)));
-    expect(visited).toEqual(new Set(['NotSent', 'Sent', 'Validated', 'Registered']));
+    expect(visited).toEqual(new Set(['NotSent', 'Sent', 'Validated', 'Registered', 'Mobile', 'SignedIn']));
     expect(simplePaths.some((p) => p.steps.map((s) => s.event.type).join(' ') ===
       'xstate.init send.ok validate.expiredCode validate.ok submit.ok')).toBe(true);
   });

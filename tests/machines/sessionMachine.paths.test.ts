@@ -39,6 +39,8 @@ import { sessionModel as model, sessionSteps as steps, type SessionModelEvent as
 
 const loginUser: LoginUser = { _id: 'u1', firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in' };
 const user: User = { ...loginUser, age: 34, gender: 'female', phoneNumber: '9876543210', signInMethod: 'manual', role: 'patient' };
+/** A mobile sign-up's account once its first booking gave the name, age and gender. */
+const savedUser: User = { _id: 'u9', firstName: 'Ravi', lastName: 'Patil', email: null, age: 61, gender: 'male', phoneNumber: '+919822012345', signInMethod: 'phone', role: 'patient', phoneVerified: true };
 
 function harness() {
   const fetchCurrentUser = answeredByHand<User, { token: string }>();
@@ -48,6 +50,7 @@ function harness() {
   /** The fake local storage's `token`. */
   let stored: string | null = null;
   let logins = 0;
+  let fetches = 0;
   let revoked: string | null = null;
   /** What `tellExpired` said, and what the model expects it to have said. */
   const told: Array<string | undefined> = [];
@@ -156,6 +159,10 @@ function harness() {
         refusedToken('Please log in again.');
       }),
       'appointments.refresh': sendIt('appointments.refresh'),
+      'profile.saved': step('profile.saved', () => {
+        fetches = fetchCurrentUser.calls.length;
+        session().send({ type: 'session.profileSaved', user: savedUser });
+      }),
     },
     states: {
       NotStarted: () => expect(actor).toBeUndefined(),
@@ -224,6 +231,15 @@ function harness() {
         expect(selectIsListLoading(list())).toBe(false);
         expect(selectAppointments(list())).toEqual(records);
       },
+      ProfileSaved: () => {
+        const s = session().getSnapshot();
+        expect(s.value).toEqual({ Auth: { LoggedIn: 'Ready' }, Panel: 'None' });
+        expect(selectUser(s)).toEqual(savedUser);
+        expect(selectToken(s)).toBe(stored);
+        // The saved user is the server's answer already: no fetch, and the list runs on.
+        expect(fetchCurrentUser.calls).toHaveLength(fetches);
+        expect(selectAppointmentsList(s)).toBeDefined();
+      },
       LoggingOut: () => {
         const s = session().getSnapshot();
         expect(s.value).toEqual({ Auth: 'LoggingOut', Panel: 'None' });
@@ -258,7 +274,7 @@ describe('sessionMachine paths', () => {
     const declared = Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
       Object.keys(node?.on ?? {}).map((event) => `"${state}" ${event}`),
     );
-    expect(declared).toHaveLength(33);
+    expect(declared).toHaveLength(35);
     expect(taken).toEqual(new Set(declared));
     expect(journeys).toHaveLength(4);
   });

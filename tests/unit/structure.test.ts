@@ -31,7 +31,6 @@ const stillOver = {
     'server/services/index.ts createServices': 97,
     'src/api/client.ts createApiClient': 96,
     'src/components/Auth/OtpFields.tsx OtpFields': 99,
-    'src/components/Auth/SignUpDialog.tsx SignUpDialog': 109,
     'src/components/Carousel/Carousel.tsx Carousel': 96,
     'src/components/Chat/ChatPanel.tsx Composer': 87,
     'src/components/Footer/Footer.tsx Footer': 100,

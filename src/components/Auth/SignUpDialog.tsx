@@ -2,17 +2,22 @@
  * The Sign up popup (spec §2 popups, §3 register payload, §5 "Register", §8): a view of one
  * registration machine per opening. The fields live here and go to the machine whole on submit;
  * the email and its code are the machine's `otp` child (OtpFields). Every message is the
- * machine's notice in the catalog's words. On success the login popup shows, with the email in it.
+ * machine's notice in the catalog's words. On success the session is signed in with the token the
+ * answer carries (an older server's answer without one: the login popup shows, with the email in
+ * it). Where the clinic can text a code, "Continue with mobile number" comes first: the mobile
+ * path (./MobileSignIn.tsx) takes the form's place, and makes the account with the number alone.
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
-import { selectIsRegistering, selectOtpRef, type RegistrationForm } from '../../../machines/registration/registrationMachine';
+import { selectIsRegistering, selectMobileRef, selectOtpRef, type RegistrationForm } from '../../../machines/registration/registrationMachine';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
 import { usePopup } from '../Popup/popupContext';
-import { BusyButton, describedBy, TextField, useFieldErrors, type FieldKey } from './fields';
+import { BusyButton, describedBy, TextField, useFieldErrors, type FieldErrors, type FieldKey } from './fields';
+import { MobileSignIn } from './MobileSignIn';
 import { OtpFields } from './OtpFields';
+import { useMobileChannels } from './signInOptions';
 import { useRegistrationActor } from './signUpProvider';
 import { useFormNotices } from './useFormNotices';
 import './Auth.css';
@@ -50,11 +55,66 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
   const { account } = messages;
   const id = useId();
   const popup = usePopup();
-
-  const [form, setForm] = useState<RegistrationForm>(emptyForm);
   const { errors, add, clear } = useFieldErrors();
-
   const actor = useRegistrationActor(useFormNotices(id, fieldOrder, add, errors));
+  const onMobile = useSelector(actor, (s) => s.matches('Mobile'));
+  const mobile = useSelector(actor, selectMobileRef);
+  const channels = useMobileChannels();
+  const byMobile = onMobile && channels !== null;
+
+  return (
+    <Dialog title={account.signUpTitle} onClose={onClose} describeBody={false} wide={!byMobile} closeOnBackdrop={false}>
+      {byMobile ? (
+        <MobileSignIn
+          idPrefix={id}
+          mobile={mobile}
+          channels={channels}
+          errors={errors}
+          clear={clear}
+          onCancel={() => {
+            clear('phoneNumber', 'otp');
+            actor.send({ type: 'mobile.cancel' });
+          }}
+        />
+      ) : (
+        <>
+          {channels && (
+            <>
+              <button type="button" className="button button--primary auth-form__submit" onClick={() => actor.send({ type: 'mobile.start' })}>
+                {messages.mobile.continueWithMobile}
+              </button>
+              <p className="auth-divider">
+                <span>{account.or}</span>
+              </p>
+            </>
+          )}
+          <p className="auth-intro">{account.signUpIntro}</p>
+          <EmailSignUp id={id} actor={actor} errors={errors} add={add} clear={clear} />
+          <p className="auth-switch">
+            {account.haveAccount}{' '}
+            <button type="button" className="auth-link-button" onClick={() => popup.open('login')}>
+              {account.switchToLogin}
+            </button>
+          </p>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+interface EmailSignUpProps {
+  /** The dialog's id prefix. */
+  readonly id: string;
+  readonly actor: ReturnType<typeof useRegistrationActor>;
+  readonly errors: FieldErrors;
+  readonly add: (errors: FieldErrors) => void;
+  readonly clear: (...fields: FieldKey[]) => void;
+}
+
+/** The email sign-up form: the fields live here and go to the machine whole on submit. */
+function EmailSignUp({ id, actor, errors, add, clear }: EmailSignUpProps) {
+  const { account } = useMessages();
+  const [form, setForm] = useState<RegistrationForm>(emptyForm);
   const otp = useSelector(actor, selectOtpRef);
   const busy = useSelector(actor, selectIsRegistering);
 
@@ -77,81 +137,42 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
   const passwordHintId = `${id}-password-hint`;
 
   return (
-    <Dialog title={account.signUpTitle} onClose={onClose} describeBody={false} wide closeOnBackdrop={false}>
-      <p className="auth-intro">{account.signUpIntro}</p>
-      <form
-        className="auth-form auth-form--grid"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'registration.submit', form });
-        }}
-      >
-        <TextField {...text('firstName')} type="text" autoComplete="given-name" data-autofocus />
-        <TextField {...text('lastName')} type="text" autoComplete="family-name" />
-        <div className="auth-form__wide">
-          <OtpFields
-            idPrefix={id}
-            otp={otp}
-            email={form.email}
-            onEmailChange={(email) => update('email', email)}
-            errors={errors}
-            add={add}
-            clear={clear}
-          />
-        </div>
-        <TextField {...text('age')} type="text" inputMode="numeric" maxLength={3} autoComplete="off" />
-        <GenderChoice
-          id={id}
-          value={form.gender}
-          error={errors.gender}
-          onChange={(gender) => update('gender', gender)}
-        />
-        <div className="auth-form__wide">
-          <TextField
-            {...text('phoneNumber')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            hint={account.phoneHint}
-          />
-        </div>
-        {/* The hint under the input, so the two password inputs line up side by side. */}
-        <TextField
-          {...text('password')}
-          type="password"
-          autoComplete="new-password"
-          describedByHint={passwordHintId}
-          note={
-            <p id={passwordHintId} className="auth-field__hint">
-              {account.passwordHint}
-            </p>
-          }
-        />
-        <TextField {...text('confirmPassword')} type="password" autoComplete="new-password" />
-        <TermsCheckbox
-          id={id}
-          value={form.termsAccepted}
-          error={errors.terms}
-          onChange={(checked) => update('termsAccepted', checked)}
-        />
-        <div className="auth-form__wide">
-          <BusyButton
-            type="submit"
-            busy={busy}
-            label={account.signUpSubmit}
-            busyLabel={account.signingUp}
-            className="button button--primary auth-form__submit"
-          />
-        </div>
-      </form>
-      <p className="auth-switch">
-        {account.haveAccount}{' '}
-        <button type="button" className="auth-link-button" onClick={() => popup.open('login')}>
-          {account.switchToLogin}
-        </button>
-      </p>
-    </Dialog>
+    <form
+      className="auth-form auth-form--grid"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'registration.submit', form });
+      }}
+    >
+      <TextField {...text('firstName')} type="text" autoComplete="given-name" data-autofocus />
+      <TextField {...text('lastName')} type="text" autoComplete="family-name" />
+      <div className="auth-form__wide">
+        <OtpFields idPrefix={id} otp={otp} email={form.email} onEmailChange={(email) => update('email', email)} errors={errors} add={add} clear={clear} />
+      </div>
+      <TextField {...text('age')} type="text" inputMode="numeric" maxLength={3} autoComplete="off" />
+      <GenderChoice id={id} value={form.gender} error={errors.gender} onChange={(gender) => update('gender', gender)} />
+      <div className="auth-form__wide">
+        <TextField {...text('phoneNumber')} type="tel" inputMode="tel" autoComplete="tel-national" hint={account.phoneHint} />
+      </div>
+      {/* The hint under the input, so the two password inputs line up side by side. */}
+      <TextField
+        {...text('password')}
+        type="password"
+        autoComplete="new-password"
+        describedByHint={passwordHintId}
+        note={
+          <p id={passwordHintId} className="auth-field__hint">
+            {account.passwordHint}
+          </p>
+        }
+      />
+      <TextField {...text('confirmPassword')} type="password" autoComplete="new-password" />
+      <TermsCheckbox id={id} value={form.termsAccepted} error={errors.terms} onChange={(checked) => update('termsAccepted', checked)} />
+      <div className="auth-form__wide">
+        <BusyButton type="submit" busy={busy} label={account.signUpSubmit} busyLabel={account.signingUp} className="button button--primary auth-form__submit" />
+      </div>
+    </form>
   );
 }
 

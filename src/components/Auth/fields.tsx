@@ -26,6 +26,7 @@ export function fieldErrorsFor(notice: AccountNotice): FieldErrors {
       return { otp: spec.validateOtpFirst };
     // The code field stays marked until a new code is typed or asked for (OtpFields clears it).
     case 'otpRefused':
+    case 'mobileCodeRefused':
       return { otp: noticeText(notice) };
     case 'termsRequired':
       return { terms: account.termsRequired };

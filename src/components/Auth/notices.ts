@@ -65,6 +65,14 @@ export function noticeText(notice: AccountNotice): string {
       return spec.registrationFailed;
     case 'passwordReset':
       return spec.passwordReset;
+    case 'mobileCodeSent':
+      return messages.mobile.codeSent[notice.channel];
+    case 'mobileSendFailed':
+      return messages.mobile.sendFailed;
+    case 'mobileCodeRefused':
+      return notice.text ?? messages.mobile.codeRefused;
+    case 'mobileSignedIn':
+      return messages.mobile.signedIn;
   }
 }
 

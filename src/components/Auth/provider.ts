@@ -19,6 +19,7 @@ import { SessionContext, useAccountServices, type AccountServices } from '../../
 import { takeGoogleReturn } from '../../app/googleReturn';
 import { inspect } from '../../app/inspect';
 import { useProvidedActor } from '../../app/useProvidedActor';
+import { provideMobileSignIn } from './mobileProvider';
 import { showNotice } from './notices';
 import type { FormNotify } from './useFormNotices';
 
@@ -36,7 +37,11 @@ export interface LoginPage {
 
 export function provideLogin(services: AccountServices, session: Session, page: LoginPage) {
   return loginMachine.provide({
-    actors: { login: services.actors.login, exchangeGoogleCode: services.actors.exchangeGoogleCode },
+    actors: {
+      login: services.actors.login,
+      exchangeGoogleCode: services.actors.exchangeGoogleCode,
+      mobileSignIn: provideMobileSignIn(services),
+    },
     actions: {
       notify: (_, event) => page.notify(event),
       announceLoggedIn: (_, { answer }) => {

@@ -1,7 +1,9 @@
 /**
  * Sign-up's provider (see ./provider.ts): the registration machine with its calls and the email-code
- * child's, and its effects: `notify`, the form's notices; `announceRegistered`, the login popup
- * takes the sign-up popup's place, with the new address in it.
+ * and mobile children's, and its effects: `notify`, the form's notices; `announceLoggedIn`, the
+ * session takes the new token and user (it closes the popup); `announceRegistered` (an answer
+ * without a token, from an older server), the login popup takes the sign-up popup's place, with
+ * the new address in it.
  */
 import { otpMachine } from '../../../machines/otp/otpMachine';
 import { registrationMachine } from '../../../machines/registration/registrationMachine';
@@ -9,18 +11,21 @@ import { SessionContext, useAccountServices, type AccountServices } from '../../
 import { inspect } from '../../app/inspect';
 import { useProvidedActor } from '../../app/useProvidedActor';
 import { suggestLoginEmail } from './loginHint';
+import { provideMobileSignIn } from './mobileProvider';
 import type { Session } from './provider';
 import type { FormNotify } from './useFormNotices';
 
 export function provideRegistration(services: AccountServices, session: Session, notify: FormNotify) {
   const { register, sendOtp, validateOtp } = services.actors;
   return registrationMachine.provide({
-    actors: { register, otp: otpMachine.provide({ actors: { sendOtp, validateOtp } }) },
+    actors: { register, otp: otpMachine.provide({ actors: { sendOtp, validateOtp } }), mobileSignIn: provideMobileSignIn(services) },
     actions: {
       notify: (_, event) => notify(event),
-      // Registering does not log in: the login popup takes the sign-up popup's place.
+      // Signed in by the register answer's token (or the mobile code): no second login.
+      announceLoggedIn: (_, { answer }) => session.send({ type: 'session.loggedIn', token: answer.token, user: answer.user }),
+      // No token (an older server): the login popup takes the sign-up popup's place.
       announceRegistered: (_, { user }) => {
-        suggestLoginEmail(user.email);
+        suggestLoginEmail(user.email ?? '');
         session.send({ type: 'session.showLogin' });
       },
     },

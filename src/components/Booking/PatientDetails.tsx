@@ -129,7 +129,7 @@ function ConsentField({ actor, base, problemText }: { actor: BookingActor; base:
 
 export function PatientDetails({ actor }: { actor: BookingActor }) {
   const messages = useMessages();
-  const { booking, people } = messages;
+  const { booking, people, mobile } = messages;
   const base = useId();
   const details = useSelector(actor, selectDetails);
   const errors = useSelector(actor, selectDetailErrors);
@@ -170,7 +170,10 @@ export function PatientDetails({ actor }: { actor: BookingActor }) {
           />
         )}
 
-        {forSelf && profileIncomplete(user) && <p className="people-note">{people.profileOnceNote}</p>}
+        {forSelf && profileIncomplete(user) && (
+          // A mobile sign-up has its phone but no name yet; a Google sign-up its name but no phone.
+          <p className="people-note">{user?.firstName.trim() === '' ? mobile.nameOnceNote : people.profileOnceNote}</p>
+        )}
         {!forSelf && <p className="booking__hint">{people.contactNote}</p>}
         {member !== null && isMinor(member) && <p className="people-note">{people.minorNote}</p>}
 

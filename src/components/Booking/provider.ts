@@ -80,6 +80,8 @@ export function provideBooking(services: BookingServices, page: BookingPage) {
         page.notify('success', messages.spec.appointmentBooked);
         page.close();
       },
+      // The account now has its name, age and gender: the next booking is prefilled and asks nothing.
+      profileSaved: (_, { user }) => page.session.send({ type: 'session.profileSaved', user }),
     },
   });
 }

@@ -23,7 +23,7 @@ import { toast } from '../Toast/toast';
 import './People.css';
 
 export function ReminderSection({ user, token }: { user: SessionUser; token: string }) {
-  const { people } = useMessages();
+  const { people, mobile } = useMessages();
   const services = usePeopleServices();
   const actor = useProvidedActor(
     () =>
@@ -44,7 +44,7 @@ export function ReminderSection({ user, token }: { user: SessionUser; token: str
   const offered = useSelector(actor, selectReminderOffered);
   const base = useId();
   const labels: Record<ReminderChannel, string> = { email: people.reminderEmail, sms: people.reminderSms, whatsapp: people.reminderWhatsapp };
-  const hint = (channel: ReminderChannel) => (channel === 'email' ? user.email : people.reminderPhone);
+  const hint = (channel: ReminderChannel) => (channel === 'email' ? (user.email ?? mobile.noEmailYet) : people.reminderPhone);
 
   return (
     <section className="people-section" aria-labelledby="reminders-heading">

@@ -24,10 +24,11 @@ import { toast } from '../Toast/toast';
 import './Records.css';
 
 /** `user.role` is known once the whole profile is fetched: until then (just logged in) nothing shows. */
-export default function AccountRecords({ user }: { user: { email: string; role?: string | undefined } }) {
+export default function AccountRecords({ user }: { user: { email: string | null; role?: string | undefined } }) {
   const token = SessionContext.useSelector(selectToken);
   if (!token || user.role !== 'patient') return null;
-  return <AccountRecordsSection key={token} token={token} email={user.email} />;
+  // An account made by a mobile number may have no email yet: its code goes nowhere the page can name.
+  return <AccountRecordsSection key={token} token={token} email={user.email ?? ''} />;
 }
 
 /** The section's machine, with the live calls and what its endings do to the session and page. */

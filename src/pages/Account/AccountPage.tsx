@@ -31,7 +31,7 @@ function AccountPage() {
   usePageTitle(messages.pageTitles.account);
   const { user } = useSession();
   const token = SessionContext.useSelector(selectToken);
-  const { account, people } = messages;
+  const { account, people, mobile } = messages;
   if (!user) return null;
   // A Google sign-up has no password yet: "Set a password" instead of a masked one.
   const noPassword = user.hasPassword === false;
@@ -48,7 +48,8 @@ function AccountPage() {
         </div>
         <div className="profile__row">
           <dt>{account.fields.email}</dt>
-          <dd className="profile__email">{user.email}</dd>
+          {/* An account made by a mobile number has no email until it adds one. */}
+          <dd className="profile__email">{user.email ?? mobile.noEmailYet}</dd>
         </div>
         <div className="profile__row">
           <dt>{account.fields.password}</dt>

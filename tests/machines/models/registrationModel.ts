@@ -1,5 +1,7 @@
 /**
- * Signing up, as a test model: the email proven with a code (the otp child), then the form sent.
+ * Signing up, as a test model: the email proven with a code (the otp child), then the form sent;
+ * signed in by the answer's token (or, from an older server without one, sent to the login
+ * popup); or the mobile path instead (its own steps: ./mobileSignInModel.ts).
  * Shared by the machine's path test (tests/machines/registrationMachine.paths.test.ts, the real
  * machine) and the rendered app's (tests/component/renderedPaths.test.tsx, the sign-up popup).
  */
@@ -31,7 +33,14 @@ export const registrationSteps = {
   'submit.noTerms': ['termsRequired'],
   'submit.unproven': ['otpNotValidated'],
   'submit.refused': ['server: An account with this email already exists.'],
+  // An older server's answer, without a token: the login popup follows.
   'submit.ok': ['registered'],
+  // The answer carries the session's token: signed in, no second login.
+  'submit.signedIn': ['registered'],
+  'mobile.start': [],
+  'mobile.cancel': [],
+  // The number sent and its code right: a new account with the number only.
+  'mobile.signedIn': ['mobileCodeSent', 'mobileSignedIn'],
 } as const satisfies Record<string, readonly string[]>;
 
 export const registrationModel = createMachine({
@@ -49,6 +58,13 @@ export const registrationModel = createMachine({
         'submit.incomplete': 'NotSent',
         'submit.invalid': 'NotSent',
         'submit.unproven': 'NotSent',
+        'mobile.start': 'Mobile',
+      },
+    },
+    Mobile: {
+      on: {
+        'mobile.cancel': 'NotSent',
+        'mobile.signedIn': 'SignedIn',
       },
     },
     Sent: {
@@ -74,9 +90,11 @@ export const registrationModel = createMachine({
         'submit.noTerms': 'Validated',
         'submit.refused': 'Validated',
         'submit.ok': 'Registered',
+        'submit.signedIn': 'SignedIn',
       },
     },
     Registered: { type: 'final' },
+    SignedIn: { type: 'final' },
   },
 });
 

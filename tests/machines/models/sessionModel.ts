@@ -32,6 +32,8 @@ export const sessionSteps = {
   'list.loaded': [],
   'list.expired': [],
   'appointments.refresh': [],
+  // The first booking saved the name, age and gender of a mobile or Google sign-up: nothing fetched again.
+  'profile.saved': [],
 } as const satisfies Record<string, readonly SessionEmitted[]>;
 
 export const sessionModel = createMachine({
@@ -63,8 +65,10 @@ export const sessionModel = createMachine({
         login: 'Verifying',
         'list.loaded': 'ListShown',
         'list.expired': 'LoggedOut',
+        'profile.saved': 'ProfileSaved',
       },
     },
+    ProfileSaved: { on: { 'session.logout': 'LoggingOut' } },
     ListShown: {
       on: {
         'appointments.refresh': 'LoggedIn',
