@@ -28,7 +28,7 @@ const user: User = {
   gender: 'female',
   phoneNumber: '+919876543210',
   signInMethod: 'manual',
-  role: 'user',
+  role: 'patient',
   hasPassword: true,
   phoneVerified: true,
 };

@@ -81,7 +81,7 @@ const ravi: User = {
   gender: 'male',
   phoneNumber: '+919822012345',
   signInMethod: 'phone',
-  role: 'user',
+  role: 'patient',
   hasPassword: false,
   phoneVerified: true,
 };

@@ -95,7 +95,7 @@ const asha: User = {
   gender: 'female',
   phoneNumber: '+919822012345',
   signInMethod: 'manual',
-  role: 'user',
+  role: 'patient',
   hasPassword: true,
   phoneVerified: true,
 };
