@@ -90,6 +90,7 @@ export const emailChangeMachine = setup({
     clearProblems: assign({ problems: {} }),
     showProblems: assign(({ context }, params: { problems: ContactProblems }) => ({ problems: params.problems, problemsShown: context.problemsShown + 1 })),
     rememberAddress: assign({ email: ({ context, event }) => (event.type === 'email.send' ? event.email.trim() : context.email) }),
+    forgetAddress: assign({ email: '' }),
     blockResend: assign({ canResend: false }),
     allowResend: assign({ canResend: true }),
     /** A refusal on the address when it names it (taken, malformed), else a notice. */
@@ -115,7 +116,7 @@ export const emailChangeMachine = setup({
   states: {
     Idle: {
       description: 'The email as the account has it (or none yet), with Add or Change.',
-      on: { 'email.start': { target: 'Entering', actions: 'reset' } },
+      on: { 'email.start': { target: 'Entering', actions: ['reset', 'forgetAddress'] } },
     },
     Entering: {
       description: 'The address; Send code checks it first.',

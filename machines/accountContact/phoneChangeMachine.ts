@@ -88,6 +88,7 @@ export const phoneChangeMachine = setup({
     rememberNumber: assign({ phoneNumber: ({ context, event }) => (event.type === 'phone.send' ? event.phoneNumber.trim() : context.phoneNumber) }),
     rememberRequest: assign({ pending: ({ context, event }) => (event.type === 'phone.confirm' ? changeRequest(context, event) : null) }),
     forgetRequest: assign({ pending: null }),
+    forgetNumber: assign({ phoneNumber: '' }),
     blockResend: assign({ canResend: false }),
     allowResend: assign({ canResend: true }),
     blockEmailResend: assign({ canResendEmailCode: false }),
@@ -120,7 +121,7 @@ export const phoneChangeMachine = setup({
   states: {
     Idle: {
       description: 'The number as the account has it, with Add, Verify or Change.',
-      on: { 'phone.start': { target: 'Entering', actions: 'reset' } },
+      on: { 'phone.start': { target: 'Entering', actions: ['reset', 'forgetNumber'] } },
     },
     Entering: {
       description: 'The new number; Send code checks it first (an Indian mobile number).',
