@@ -10,6 +10,7 @@ import type { ContactField, ContactNotice, ContactProblems, FieldProblem } from 
 import { selectSecondsLeft, type ResendCountdownRef } from '../../../machines/accountContact/resendCountdownMachine';
 import { SessionContext } from '../../app/account';
 import { LabelledField } from '../../components/People/fieldParts';
+import { formatPhone } from '../../format/format';
 import { toast } from '../../components/Toast/toast';
 import { messages as liveMessages, useMessages, type Messages } from '../../i18n/messages';
 import '../../components/People/People.css';
@@ -37,7 +38,7 @@ export function tellContact(notice: ContactNotice): void {
   const c = liveMessages.accountContact;
   switch (notice.kind) {
     case 'phoneCodeSent':
-      return void toast.info(c.phoneCodeSent(notice.to));
+      return void toast.info(c.phoneCodeSent(formatPhone(notice.to)));
     case 'proofCodeSent':
       return void toast.info(c.proofCodeSent(notice.to));
     case 'emailCodeSent':
