@@ -260,7 +260,8 @@ describe('/account', () => {
     await ui.type(phone, '12');
     await ui.click(within(form).getByRole('button', { name: 'Save' }));
     expect(f.people.saveProfile.calls).toHaveLength(0);
-    expect(described(phone)).toBe('Phone number must be a 10-digit phone number');
+    // A phone not verified yet stays editable here, with a word that Mobile number verifies it.
+    expect(described(phone)).toBe(`${messages.accountContact.profilePhoneUnverified} Phone number must be a 10-digit phone number`);
     expect(document.activeElement).toBe(phone);
     await ui.clear(phone);
     await ui.type(phone, '98765 11111');

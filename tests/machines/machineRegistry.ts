@@ -4,6 +4,9 @@
  * list against the folder, so a new machine cannot be left out of the walked-paths figure.
  */
 import type { AnyStateMachine } from 'xstate';
+import { emailChangeMachine } from '../../machines/accountContact/emailChangeMachine.js';
+import { phoneChangeMachine } from '../../machines/accountContact/phoneChangeMachine.js';
+import { resendCountdownMachine } from '../../machines/accountContact/resendCountdownMachine.js';
 import { appointmentCancelMachine } from '../../machines/appointmentCancel/appointmentCancelMachine.js';
 import { appointmentEditMachine } from '../../machines/appointmentEdit/appointmentEditMachine.js';
 import { appointmentsListMachine } from '../../machines/appointments/appointmentsListMachine.js';
@@ -51,6 +54,9 @@ import { waitlistOfferMachine } from '../../machines/waitlistOffer/waitlistOffer
 
 /** File (relative to machines/) and the machine it creates. */
 export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMachine }> = [
+  { file: 'accountContact/emailChangeMachine.ts', machine: emailChangeMachine },
+  { file: 'accountContact/phoneChangeMachine.ts', machine: phoneChangeMachine },
+  { file: 'accountContact/resendCountdownMachine.ts', machine: resendCountdownMachine },
   { file: 'appointmentCancel/appointmentCancelMachine.ts', machine: appointmentCancelMachine },
   { file: 'appointmentEdit/appointmentEditMachine.ts', machine: appointmentEditMachine },
   { file: 'appointments/appointmentsListMachine.ts', machine: appointmentsListMachine },

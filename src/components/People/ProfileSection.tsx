@@ -1,6 +1,6 @@
 /**
- * /account's profile details: phone, age and gender beside the page's name and email,
- * and "Edit profile" for first and last name, phone, age and gender (PUT /auth/profile, audited on
+ * /account's profile details: age and gender beside the page's name, mobile number and email,
+ * and "Edit profile" for first and last name, phone (while not verified), age and gender (PUT /auth/profile, audited on
  * the server). Each problem on its field (the contract's codec first, then the server's 400), the
  * focus on the first. Saved, the session fetches the user again, so the header and the booking
  * popup know the new profile.
@@ -22,6 +22,7 @@ import { SessionContext } from '../../app/account';
 import { inspect } from '../../app/inspect';
 import { useProvidedActor } from '../../app/useProvidedActor';
 import { usePeopleServices } from '../../app/livePeople';
+import { formatPhone } from '../../format/format';
 import { useMessages, messages as liveMessages } from '../../i18n/messages';
 import { toast } from '../Toast/toast';
 import { type FieldControlProps, GenderOptions, LabelledField } from './fieldParts';
@@ -61,16 +62,12 @@ function useFocusFirstProblem(actor: ReturnType<typeof useProfileActor>, form: R
   }, [shown, errors, form]);
 }
 
-/** Phone, age and gender as saved ("not given" when empty). */
+/** Age and gender as saved ("not given" when empty); the phone is Mobile number's, above. */
 function ProfileFacts({ user }: { user: SessionUser }) {
   const { people, account } = useMessages();
   const gender = user.gender === 'male' ? account.fields.male : user.gender === 'female' ? account.fields.female : people.notGiven;
   return (
     <dl className="profile">
-      <div className="profile__row">
-        <dt>{account.fields.phoneNumber}</dt>
-        <dd>{user.phoneNumber || people.notGiven}</dd>
-      </div>
       <div className="profile__row">
         <dt>{account.fields.age}</dt>
         <dd>{typeof user.age === 'number' ? user.age : people.notGiven}</dd>
@@ -80,6 +77,29 @@ function ProfileFacts({ user }: { user: SessionUser }) {
         <dd>{gender}</dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * The phone in the profile form. A number proven with a code signs in to the account, so it
+ * changes only through /account's Mobile number, with a new code (the server refuses it here):
+ * it is shown, and sent as it is. A number not proven yet stays editable here (the profile needs
+ * a phone), with a word that Mobile number verifies it.
+ */
+function ProfilePhone({ user, base, draft, problem, onChange }: { user: SessionUser; base: string; draft: ProfileDraft; problem: string | undefined; onChange: (value: string) => void }) {
+  const { account, accountContact } = useMessages();
+  if (user.phoneNumber && user.phoneVerified === true)
+    return (
+      <div className="people-field">
+        <strong>{account.fields.phoneNumber}</strong>
+        <span>{formatPhone(user.phoneNumber)}</span>
+        <p className="people-field__hint">{accountContact.profilePhoneVerified}</p>
+      </div>
+    );
+  return (
+    <LabelledField base={base} field="phoneNumber" label={account.fields.phoneNumber} problem={problem} hint={user.phoneNumber ? accountContact.profilePhoneUnverified : undefined}>
+      {(p) => <input {...p} type="tel" autoComplete="tel" value={draft.phoneNumber} onChange={(e) => onChange(e.target.value)} />}
+    </LabelledField>
   );
 }
 
@@ -139,7 +159,7 @@ export function ProfileSection({ user, token }: { user: SessionUser; token: stri
           <div className="people-form__grid">
             {field('firstName', (p) => <input {...p} autoComplete="given-name" value={draft.firstName} onChange={(e) => change('firstName', e.target.value)} />)}
             {field('lastName', (p) => <input {...p} autoComplete="family-name" value={draft.lastName} onChange={(e) => change('lastName', e.target.value)} />)}
-            {field('phoneNumber', (p) => <input {...p} type="tel" autoComplete="tel" value={draft.phoneNumber} onChange={(e) => change('phoneNumber', e.target.value)} />)}
+            <ProfilePhone user={user} base={base} draft={draft} problem={errors.phoneNumber === undefined ? undefined : people.fieldError(labels.phoneNumber, errors.phoneNumber)} onChange={(value) => change('phoneNumber', value)} />
             {field('age', (p) => <input {...p} inputMode="numeric" value={draft.age} onChange={(e) => change('age', e.target.value)} />)}
             {field('gender', (p) => (
               <select {...p} value={draft.gender} onChange={(e) => change('gender', e.target.value)}>

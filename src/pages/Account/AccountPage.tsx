@@ -1,8 +1,9 @@
 /**
- * /account (spec §2): the profile of the logged-in user: name, email and a masked password, with
- * an Edit button that goes to /forgotpassword, where a new password is set after proving the
- * email with a code. Below: profile details, family members, appointment reminders, the
- * account's own data.
+ * /account (spec §2): the profile of the logged-in user: name, the mobile number and the email
+ * (each added or changed with its own code, ./PhoneRow.tsx and ./EmailRow.tsx) and a masked
+ * password, with an Edit button that goes to /forgotpassword, where a new password is set after
+ * proving the email with a code. Below: profile details, family members, appointment reminders,
+ * the account's own data.
  */
 import { SessionContext, useSession } from '../../app/account';
 import { selectToken } from '../../../machines/session/selectors';
@@ -14,6 +15,8 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
 import { useMessages } from '../../i18n/messages';
 import AccountRecords from '../../components/Records/AccountRecords';
+import { EmailRow } from './EmailRow';
+import { PhoneRow } from './PhoneRow';
 import './AccountPage.css';
 
 /** The route: logged out, it asks for login (and shows the profile once logged in there). */
@@ -31,7 +34,7 @@ function AccountPage() {
   usePageTitle(messages.pageTitles.account);
   const { user } = useSession();
   const token = SessionContext.useSelector(selectToken);
-  const { account, people, mobile } = messages;
+  const { account, people } = messages;
   if (!user) return null;
   // A Google sign-up has no password yet: "Set a password" instead of a masked one.
   const noPassword = user.hasPassword === false;
@@ -46,11 +49,13 @@ function AccountPage() {
           <dt>{account.name}</dt>
           <dd>{name}</dd>
         </div>
-        <div className="profile__row">
-          <dt>{account.fields.email}</dt>
-          {/* An account made by a mobile number has no email until it adds one. */}
-          <dd className="profile__email">{user.email ?? mobile.noEmailYet}</dd>
-        </div>
+        {token && (
+          <>
+            {/* Keyed by what the phone's proof depends on, so a new email or password offers it at once. */}
+            <PhoneRow key={`${user.email ?? ''}|${String(user.hasPassword)}`} user={user} token={token} />
+            <EmailRow user={user} token={token} />
+          </>
+        )}
         <div className="profile__row">
           <dt>{account.fields.password}</dt>
           {noPassword ? (
@@ -83,7 +88,8 @@ function AccountPage() {
       {token && <ProfileSection user={user} token={token} />}
       {token && <FamilySection token={token} />}
       {token && <ReminderSection user={user} token={token} />}
-      <AccountRecords user={user} />
+      {/* The data export and deletion are confirmed by an email code: an account without an email has them once it adds one. */}
+      {user.email !== null && <AccountRecords user={{ email: user.email, role: user.role }} />}
     </div>
   );
 }

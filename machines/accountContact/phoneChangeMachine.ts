@@ -1,0 +1,243 @@
+/**
+ * /account's "Mobile number": add, verify or change the account's phone, proven by a code sent
+ * to the new number. An account with a password proves itself too, with the password or with a
+ * code sent to its own email ("send a code to my email instead"), so that someone holding an
+ * open session cannot move the account's sign-in number to theirs. The server tells the old
+ * verified number of the change.
+ *
+ * Input: PhoneChangeInput { token, needsProof, accountEmail }.
+ * Calls (provided, each rejecting with an ApiFailure, machines/failures.ts):
+ * - `sendPhoneCode` { phoneNumber, token }   POST /auth/phone/send-code
+ * - `sendEmailCode` { email }                POST /otp/send-otp to the account's own address
+ * - `changePhone` { request, token } -> User PUT /auth/phone
+ *
+ * Problems stay on their fields (`selectPhoneProblems`; kinds in ./problems.ts): checked before
+ * any request, a 400 naming fields, a 409 (the number is another account's) on the number.
+ * Other failures are notices. Each code may be sent again once its countdown (a
+ * resendCountdown child) is over.
+ *
+ * Effects (provided actions; emitted until provided): `notify` (ContactNoticeEvent) and
+ * `saved` { user }, which the app gives the session so every view knows the new number.
+ */
+import { and, assign, emit, enqueueActions, fromPromise, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { User } from '../../contract/auth.js';
+import { refusedWith } from '../failures.js';
+import {
+  changeRequest,
+  confirmFields,
+  confirmProblems,
+  numberProblems,
+  type PhoneChangeCalls,
+  type PhoneChangeContext,
+  type PhoneChangeEvent,
+  type PhoneChangeInput,
+} from './phoneChangeParts.js';
+import {
+  failedNotice,
+  hasProblems,
+  noticeOf,
+  problemsOfFailure,
+  resendAfterSeconds,
+  withoutProblem,
+  type ContactEmitted,
+  type ContactField,
+  type ContactNoticeEvent,
+  type ContactProblems,
+} from './problems.js';
+import { resendCountdownMachine, type ResendCountdownRef } from './resendCountdownMachine.js';
+
+export type { PhoneChangeInput } from './phoneChangeParts.js';
+
+type Calls = PhoneChangeCalls;
+const notProvided = () => Promise.reject(new Error('not provided'));
+const onError = (fields: readonly ContactField[], takenField: ContactField) => ({ event }: { event: { error: unknown } }) => ({
+  error: event.error,
+  fields,
+  takenField,
+});
+
+export const phoneChangeMachine = setup({
+  types: {} as { context: PhoneChangeContext; events: PhoneChangeEvent; input: PhoneChangeInput; emitted: ContactEmitted },
+  actors: {
+    sendPhoneCode: fromPromise<Calls['sendPhoneCode']['output'], Calls['sendPhoneCode']['input']>(notProvided),
+    sendEmailCode: fromPromise<Calls['sendEmailCode']['output'], Calls['sendEmailCode']['input']>(notProvided),
+    changePhone: fromPromise<Calls['changePhone']['output'], Calls['changePhone']['input']>(notProvided),
+    resendCountdown: resendCountdownMachine,
+  },
+  guards: {
+    numberInvalid: ({ event }) => event.type === 'phone.send' && hasProblems(numberProblems(event.phoneNumber)),
+    confirmInvalid: ({ context, event }) => event.type === 'phone.confirm' && hasProblems(confirmProblems(context, event)),
+    /** No call in flight: the code step's own buttons wait for it. */
+    idle: and([not(stateIn('#phoneChange.CodeSent.SendingEmailCode')), not(stateIn('#phoneChange.CodeSent.Saving'))]),
+    mayResend: and(['idle', ({ context }) => context.canResend]),
+    mayUseEmail: ({ context }) => context.needsProof && context.accountEmail !== null,
+    mayResendEmailCode: ({ context }) => context.canResendEmailCode,
+    provingByEmail: ({ context }) => context.needsProof && context.proof === 'email',
+    isTaken: (_, params: { error: unknown }) => refusedWith(params.error, (status) => status === 409),
+  },
+  actions: {
+    reset: assign({ problems: {}, pending: null, proof: 'password' as const, canResend: false, canResendEmailCode: false }),
+    clearProblem: assign({
+      problems: ({ context, event }) => (event.type === 'phone.edited' ? withoutProblem(context.problems, event.field) : context.problems),
+    }),
+    clearProblems: assign({ problems: {} }),
+    showProblems: assign(({ context }, params: { problems: ContactProblems }) => ({
+      problems: params.problems,
+      problemsShown: context.problemsShown + 1,
+    })),
+    rememberNumber: assign({ phoneNumber: ({ context, event }) => (event.type === 'phone.send' ? event.phoneNumber.trim() : context.phoneNumber) }),
+    rememberRequest: assign({ pending: ({ context, event }) => (event.type === 'phone.confirm' ? changeRequest(context, event) : null) }),
+    forgetRequest: assign({ pending: null }),
+    forgetNumber: assign({ phoneNumber: '' }),
+    blockResend: assign({ canResend: false }),
+    allowResend: assign({ canResend: true }),
+    blockEmailResend: assign({ canResendEmailCode: false }),
+    allowEmailResend: assign({ canResendEmailCode: true }),
+    proveByEmail: assign({ proof: 'email' as const }),
+    proveByPassword: assign({ proof: 'password' as const, problems: ({ context }) => withoutProblem(context.problems, 'emailCode') }),
+    /** A refusal on the fields it names, else a notice. */
+    tellFailure: enqueueActions(({ enqueue, context }, params: { error: unknown; fields: readonly ContactField[]; takenField: ContactField }) => {
+      const problems = problemsOfFailure(params.error, params.fields, params.takenField);
+      if (hasProblems(problems)) enqueue.assign({ problems, problemsShown: context.problemsShown + 1 });
+      else enqueue.emit(failedNotice(params.error));
+    }),
+    notify: emit((_, params: ContactNoticeEvent) => params),
+    saved: emit((_, params: { user: User }) => ({ type: 'saved' as const, user: params.user })),
+  },
+}).createMachine({
+  id: 'phoneChange',
+  description: "/account's mobile number: a code to the new number, then the code (and, with a password, the password or an email code), saved.",
+  context: ({ input }) => ({
+    ...input,
+    phoneNumber: '',
+    proof: 'password',
+    problems: {},
+    problemsShown: 0,
+    canResend: false,
+    canResendEmailCode: false,
+    pending: null,
+  }),
+  initial: 'Idle',
+  states: {
+    Idle: {
+      description: 'The number as the account has it, with Add, Verify or Change.',
+      on: { 'phone.start': { target: 'Entering', actions: ['reset', 'forgetNumber'] } },
+    },
+    Entering: {
+      description: 'The new number; Send code checks it first (an Indian mobile number).',
+      on: {
+        'phone.cancel': { target: 'Idle', actions: 'reset' },
+        'phone.edited': { actions: 'clearProblem' },
+        'phone.send': [
+          { guard: 'numberInvalid', actions: { type: 'showProblems', params: ({ event }) => ({ problems: numberProblems(event.phoneNumber) }) } },
+          { target: 'Sending', actions: ['rememberNumber', 'clearProblems'] },
+        ],
+      },
+    },
+    Sending: {
+      description: 'POST /auth/phone/send-code. Refused (taken, bad number, too many): back to the number.',
+      tags: ['busy'],
+      invoke: {
+        src: 'sendPhoneCode',
+        input: ({ context }) => ({ phoneNumber: context.phoneNumber, token: context.token }),
+        onDone: {
+          target: 'CodeSent',
+          actions: { type: 'notify', params: ({ context }) => noticeOf({ kind: 'phoneCodeSent', to: context.phoneNumber }) },
+        },
+        onError: { target: 'Entering', actions: { type: 'tellFailure', params: onError(['phoneNumber'], 'phoneNumber') } },
+      },
+    },
+    CodeSent: {
+      description: 'A code is on its way to the number. It may be sent again once the countdown is over.',
+      entry: 'blockResend',
+      invoke: { id: 'resend', src: 'resendCountdown', input: { seconds: resendAfterSeconds }, onDone: { actions: 'allowResend' } },
+      on: {
+        'phone.cancel': { guard: 'idle', target: 'Idle', actions: 'reset' },
+        'phone.changeNumber': { guard: 'idle', target: 'Entering', actions: 'reset' },
+        'phone.resend': { guard: 'mayResend', target: 'Sending', actions: 'clearProblems' },
+        'phone.edited': { actions: 'clearProblem' },
+      },
+      initial: 'Resuming',
+      states: {
+        Resuming: {
+          description: 'Back to the proof chosen before (a new code to the number keeps it).',
+          always: [{ guard: 'provingByEmail', target: 'ByEmail' }, { target: 'Typing' }],
+        },
+        Typing: {
+          description: 'The code, and the password when the account has one.',
+          on: {
+            'phone.confirm': [
+              { guard: 'confirmInvalid', actions: { type: 'showProblems', params: ({ context, event }) => ({ problems: confirmProblems(context, event) }) } },
+              { target: 'Saving', actions: 'rememberRequest' },
+            ],
+            'phone.useEmail': { guard: 'mayUseEmail', target: 'SendingEmailCode', actions: 'clearProblems' },
+          },
+        },
+        SendingEmailCode: {
+          description: "POST /otp/send-otp to the account's own email, instead of the password.",
+          tags: ['busy'],
+          invoke: {
+            src: 'sendEmailCode',
+            input: ({ context }) => ({ email: context.accountEmail ?? '' }),
+            onDone: {
+              target: 'ByEmail',
+              actions: ['proveByEmail', { type: 'notify', params: ({ context }) => noticeOf({ kind: 'proofCodeSent', to: context.accountEmail ?? '' }) }],
+            },
+            onError: { target: 'Typing', actions: { type: 'tellFailure', params: onError([], 'email') } },
+          },
+        },
+        ByEmail: {
+          description: "The code, and the code sent to the account's email; back to the password, or that code again after its countdown.",
+          entry: 'blockEmailResend',
+          invoke: { id: 'emailResend', src: 'resendCountdown', input: { seconds: resendAfterSeconds }, onDone: { actions: 'allowEmailResend' } },
+          on: {
+            'phone.confirm': [
+              { guard: 'confirmInvalid', actions: { type: 'showProblems', params: ({ context, event }) => ({ problems: confirmProblems(context, event) }) } },
+              { target: 'Saving', actions: 'rememberRequest' },
+            ],
+            'phone.usePassword': { target: 'Typing', actions: 'proveByPassword' },
+            'phone.resendEmailCode': { guard: 'mayResendEmailCode', target: 'SendingEmailCode' },
+          },
+        },
+        Saving: {
+          description: 'PUT /auth/phone. Saved: the session gets the account; taken meanwhile: back to the number.',
+          tags: ['busy'],
+          exit: 'forgetRequest',
+          invoke: {
+            src: 'changePhone',
+            input: ({ context }) => ({ request: context.pending!, token: context.token }),
+            onDone: {
+              target: '#phoneChange.Idle',
+              actions: ['reset', { type: 'notify', params: noticeOf({ kind: 'phoneSaved' }) }, { type: 'saved', params: ({ event }) => ({ user: event.output }) }],
+            },
+            onError: [
+              {
+                guard: { type: 'isTaken', params: ({ event }) => ({ error: event.error }) },
+                target: '#phoneChange.Entering',
+                actions: ['reset', { type: 'tellFailure', params: onError([], 'phoneNumber') }],
+              },
+              { guard: 'provingByEmail', target: 'ByEmail', actions: { type: 'tellFailure', params: onError(confirmFields, 'phoneNumber') } },
+              { target: 'Typing', actions: { type: 'tellFailure', params: onError(confirmFields, 'phoneNumber') } },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof phoneChangeMachine>;
+export type PhoneChangeActor = ActorRefFrom<typeof phoneChangeMachine>;
+
+export type PhoneStep = 'idle' | 'number' | 'code';
+export const selectPhoneStep = (s: Snapshot): PhoneStep => (s.matches('Idle') ? 'idle' : s.matches('CodeSent') ? 'code' : 'number');
+/** 'email' while the code sent to the account's email stands in for the password. */
+export const selectPhoneProof = (s: Snapshot): 'none' | 'password' | 'email' =>
+  !s.context.needsProof ? 'none' : s.matches({ CodeSent: 'ByEmail' }) || (s.matches({ CodeSent: 'Saving' }) && s.context.proof === 'email') ? 'email' : 'password';
+export const selectPhoneBusy = (s: Snapshot): boolean => s.hasTag('busy');
+export const selectPhoneProblems = (s: Snapshot): ContactProblems => s.context.problems;
+export const selectPhoneProblemsShown = (s: Snapshot): number => s.context.problemsShown;
+export const selectPhoneNumberSent = (s: Snapshot): string => s.context.phoneNumber;
+export const selectPhoneResend = (s: Snapshot): ResendCountdownRef | undefined => s.children.resend as ResendCountdownRef | undefined;
+export const selectEmailCodeResend = (s: Snapshot): ResendCountdownRef | undefined => s.children.emailResend as ResendCountdownRef | undefined;
+export const selectPhoneCanUseEmail = (s: Snapshot): boolean => s.context.needsProof && s.context.accountEmail !== null;
