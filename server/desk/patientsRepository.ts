@@ -96,9 +96,18 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const firstLast = `lower(u.first_name || ' ' || u.last_name) collate "C"`;
 const lastFirst = `lower(u.last_name || ' ' || u.first_name) collate "C"`;
 
-const ordered = (where: string) =>
-  `select ${patientColumns} from users u where ${isPatient} and (${where})
-    order by ${firstLast}, u.id limit $1`;
+/**
+ * The patients `where` finds, in "first last" order. The matches are found first (a fence: the
+ * phone's or the visit's indexes) and only they are sorted: without it the planner may walk
+ * users_name_idx in its order and test every patient against `where` until it has `limit` rows,
+ * reading the whole index for a phone's digits that only some twenty patients have.
+ */
+const ordered = (where: string, limited = true) =>
+  `with hits as materialized (
+     select u.id, u.first_name, u.last_name, u.phone_number, u.email, u.age, u.gender, u.sign_in_method
+       from users u where ${isPatient} and (${where})
+   )
+   select ${patientColumns} from hits u order by ${firstLast}, u.id${limited ? ' limit $1' : ''}`;
 
 /** The patients whose `name` (one of the two above) begins with $2, in its order, at most $1, with it as `matched`. */
 const startingWith = (name: string, also = 'true') =>
@@ -147,11 +156,12 @@ export async function searchByVisit(
     byNumber
       ? `select ${patientColumns} from users u where ${isPatient}
            and u.id = (select a.user_id from appointments a where a.appointment_number = $1)`
-      : `select ${patientColumns} from users u where ${isPatient}
-           and u.id in (select a.user_id from queue_entries qe join doctors d on d.id = qe.doctor_id
-                          join appointments a on a.id = qe.appointment_id
-                         where qe.day = $1::date and qe.token = $2)
-         order by ${firstLast}, u.id`,
+      : ordered(
+          `u.id in (select a.user_id from queue_entries qe join doctors d on d.id = qe.doctor_id
+                      join appointments a on a.id = qe.appointment_id
+                     where qe.day = $1::date and qe.token = $2)`,
+          false,
+        ),
     byNumber ? [visit.appointmentNumber] : [visit.day, visit.token],
   );
   return rows.map(toPatient);
