@@ -172,6 +172,9 @@ export const QueueQuery = t.intersection(
 );
 export type QueueQuery = t.TypeOf<typeof QueueQuery>;
 
+/** GET /desk/queue/stream?doctorId=: the doctor's queue of today, live. */
+export const QueueStreamQuery = t.type({ doctorId: Id }, 'QueueStreamQuery');
+
 /** A doctor's queue of one day: the line in order (waiting, by the queue rule), then who is called, then who is finished. */
 export const QueueAnswer = t.type(
   {

@@ -2,17 +2,19 @@
 // (GET /api/display/{key}/stream, 100 links of one location, 5 screens each) and
 // BENCH_QUEUE_PATIENTS (500) patients' place streams (GET /api/appointment/{id}/queue/stream, each
 // patient waiting in the same doctor's line) open on one instance, PGlite; then
-// BENCH_QUEUE_CHANGES (10) queue changes, one after the other, each the doctor's "call next" as
-// the desk writes it (the called patient done, the next one called to the room, and the NOTIFY on
-// queue_changed, in one transaction). Latency: from the change's transaction starting to each
-// stream's event arriving (every stream gets one per change: the display its new snapshot, each
-// patient their place one nearer). p50, p99, max over all of them. An event that never arrives
-// within 15 s fails the figure.
+// BENCH_QUEUE_CHANGES (10) clicks of the doctor's "Call next", one after the other, each the real
+// endpoint (POST /api/desk/queue/call-next) with the doctor signed in (a session of Dr. Meera's
+// staff account): the first of the line called to the room, audited and told on queue_changed in
+// the endpoint's own transaction. Before each click after the first, the patient in the room is
+// finished the same way (POST /api/desk/queue/{id}/done) and its events are let through, so that
+// only the call is timed. Latency: from the click's request leaving the client to each stream's
+// event arriving (every stream gets one per call: the display its new snapshot, each patient their
+// place one nearer). p50, p99, max over all of them; the click's own answer time beside them. An
+// event that never arrives within 15 s fails the figure, and so does a click that is not 200.
 //
 // One process: the app (built server modules, buildApp over PGlite) listens on a port and the
-// streams are real HTTP connections to it from the same process, so the figure includes the
-// clients' own reading; the change is written straight to the database, as the desk's endpoint
-// does in its transaction (the endpoint's own request adds its few milliseconds).
+// click and the streams are real HTTP connections to it from the same process, so the figure
+// includes the clients' own reading.
 //
 // Budget: the issue's "within one second of the doctor's click", at p99 with 1,000 streams.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +27,7 @@ import { limited, median, percentile, positiveEnv as positive, sleep } from '../
 export const BUDGETS = {
   /** Every stream asked for is held. */
   held: 1000,
-  /** ms, change to arrival, p99. */
+  /** ms, the doctor's click (its request) to arrival, p99. */
   fanoutP99: 1000,
 };
 
@@ -45,6 +47,14 @@ async function prepare(root, db, { displays, patients }) {
   const sessions = createServices(db).sessions;
   const one = async (sql, params = []) => (await db.query(sql, params)).rows[0].id;
   const doctorId = await one('select id from doctors where email = $1', [doctorEmail]);
+  // The doctor's own staff account (role doctor, the doctor's email), signed in: the clicks are theirs.
+  const doctorUserId = await one(
+    `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method, role)
+     values ($1, 'Meera', 'Kulkarni', 45, 'female', '9822000000', 'google', 'doctor')
+     on conflict (email) do update set role = 'doctor' returning id`,
+    [doctorEmail],
+  );
+  const doctorToken = (await sessions.issue(doctorUserId)).token;
   const locationId = await one("select id from locations where name = 'Aundh'");
   const keys = [];
   for (let i = 0; i < Math.ceil(displays / SCREENS_PER_LINK); i++) {
@@ -76,7 +86,7 @@ async function prepare(root, db, { displays, patients }) {
     );
     entries.push({ appointmentId, entryId, token: i >= FRONT ? (await sessions.issue(userId)).token : null });
   }
-  return { keys, entries, doctorId, locationId };
+  return { keys, entries, doctorId, locationId, doctorToken };
 }
 
 /** Opens every stream; each counts its events and keeps the arrival of the last. */
@@ -97,19 +107,29 @@ async function openAll(base, { keys, entries }, displays) {
   return { streams, handles: opened.filter(Boolean) };
 }
 
-/** The doctor's "call next": the one in the room done, the next called, told on queue_changed; one transaction. */
-async function callNext(db, prepared, k) {
-  const { entries, doctorId, locationId } = prepared;
-  await db.transaction(async (tx) => {
-    if (k > 0) await tx.query("update queue_entries set status = 'done', finished_at = now(), updated_at = now() where id = $1", [entries[k - 1].entryId]);
-    await tx.query("update queue_entries set status = 'called', room = 'Room 1', called_at = now(), updated_at = now() where id = $1", [entries[k].entryId]);
-    await tx.query("select pg_notify('queue_changed', $1)", [JSON.stringify({ l: locationId, d: doctorId })]);
+/** One of the doctor's clicks: a POST to the desk's endpoint with the doctor's session; fails unless 200. */
+async function click(base, prepared, path, body) {
+  const response = await fetch(`${base}/api/desk/queue/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${prepared.doctorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`POST /api/desk/queue/${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+/** Waits until every stream `counted` has an event past `before` (15 s at most); answers how many did not. */
+async function arrived(streams, before, counted, started) {
+  const deadline = started + 15_000;
+  const waiting = () => streams.filter((s, i) => counted(i) && s.events === before[i]).length;
+  while (waiting() > 0 && performance.now() < deadline) await sleep(2);
+  return waiting();
 }
 
 export default {
   id: 'queue',
-  title: 'Queue fan-out: 1,000 display and patient streams on one instance, change to event p99, PGlite',
+  title: "Queue fan-out: 1,000 display and patient streams on one instance, the doctor's Call next click to event p99, PGlite",
   needsBuild: true,
   /** @param {import('../run.mjs').Context} ctx */
   async run(ctx) {
@@ -144,14 +164,25 @@ export default {
       await sleep(500);
 
       const latencies = [];
+      const answers = [];
+      const isDisplay = (i) => i < displays;
       for (let k = 0; k < changes; k++) {
+        if (k > 0) {
+          // The patient in the room seen: the displays show the room empty (the patients' places do not move).
+          const before = streams.map((s) => s.events);
+          const doneAt = performance.now();
+          await click(base, prepared, `${prepared.entries[k - 1].entryId}/done`, {});
+          const missing = await arrived(streams, before, isDisplay, doneAt);
+          if (missing > 0) throw new Error(`done ${k}: ${missing} displays got no event within 15 s`);
+          await sleep(50);
+        }
         const before = streams.map((s) => s.events);
         const started = performance.now();
-        await callNext(db, prepared, k);
-        const deadline = started + 15_000;
-        while (streams.some((s, i) => s.events === before[i]) && performance.now() < deadline) await sleep(2);
-        const missing = streams.filter((s, i) => s.events === before[i]).length;
-        if (missing > 0) throw new Error(`change ${k + 1}: ${missing} of ${streams.length} streams got no event within 15 s`);
+        const answer = await click(base, prepared, 'call-next', { doctorId: prepared.doctorId, room: 'Room 1' });
+        answers.push(performance.now() - started);
+        if (answer.entry?.token !== `T${k + 1}`) throw new Error(`call ${k + 1} called ${answer.entry?.token}, not T${k + 1}`);
+        const missing = await arrived(streams, before, () => true, started);
+        if (missing > 0) throw new Error(`call ${k + 1}: ${missing} of ${streams.length} streams got no event within 15 s`);
         for (const s of streams) latencies.push(s.last - started);
         await sleep(50);
       }
@@ -159,14 +190,17 @@ export default {
       const p50 = median(latencies);
       const p99 = percentile(latencies, 99);
       const max = latencies.at(-1);
-      ctx.log(`  fan-out: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms over ${latencies.length} events (${changes} changes x ${streams.length} streams)`);
+      const clickMedian = median(answers);
+      ctx.log(`  fan-out: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms over ${latencies.length} events (${changes} clicks x ${streams.length} streams)`);
+      ctx.log(`  the click's own answer (POST /api/desk/queue/call-next): median ${clickMedian.toFixed(1)} ms, max ${Math.max(...answers).toFixed(1)} ms`);
       return {
         figures: [
           { name: 'queue: display and patient streams held', value: held, unit: 'streams', display: `${held}`, budget: { min: Math.min(BUDGETS.held, displays + patients) } },
-          { name: 'queue: change to event p50, 1,000 streams', value: p50, unit: 'ms', display: `${p50.toFixed(1)} ms` },
-          { name: 'queue: change to event p99, 1,000 streams', value: p99, unit: 'ms', display: `${p99.toFixed(1)} ms`, budget: { max: BUDGETS.fanoutP99 } },
+          { name: 'queue: click to event p50, 1,000 streams', value: p50, unit: 'ms', display: `${p50.toFixed(1)} ms` },
+          { name: 'queue: click to event p99, 1,000 streams', value: p99, unit: 'ms', display: `${p99.toFixed(1)} ms`, budget: { max: BUDGETS.fanoutP99 } },
+          { name: 'queue: call-next answer, median', value: clickMedian, unit: 'ms', display: `${clickMedian.toFixed(1)} ms` },
         ],
-        details: { displays, patients, links: prepared.keys.length, changes, events: latencies.length, p50, p99, max },
+        details: { displays, patients, links: prepared.keys.length, changes, events: latencies.length, p50, p99, max, clickMs: answers },
       };
     } finally {
       for (const h of handles) h.close();

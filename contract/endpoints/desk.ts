@@ -17,6 +17,11 @@
  *   POST /desk/appointments/{id}/payment   CounterPaymentRequest -> AppointmentRecord   payment.counter
  *        409 'counterPaid' when already paid
  *   GET  /desk/queue?doctorId=&locationId=&date=  -> QueueAnswer (today by default)
+ *   GET  /desk/queue/stream?doctorId=      Server-Sent Events: `queue` events, each a QueueAnswer of
+ *        the doctor's queue today (the first at once, then one per change, within a second of it);
+ *        `changed` when the session ended or the caller may no longer work that queue (the stream
+ *        ends); `reconnect` before the server ends it (shutdown). 404 as GET /desk/queue; 429 past
+ *        QUEUE_STREAMS_PER_ACCOUNT, QUEUE_STREAMS_PER_CLIENT or QUEUE_STREAMS_TOTAL
  *   POST /desk/queue/call-next             CallNextRequest -> CheckInAnswer             queue.called
  *        409 'queueBusy' (one is in the room), 'queueEmpty'
  *   POST /desk/queue/{id}/{move}           -> CheckInAnswer   queue.done | queue.noshow | queue.back
@@ -49,6 +54,7 @@ import {
   QueueAnswer,
   QueueMoveParams,
   QueueQuery,
+  QueueStreamQuery,
   WalkInRequest,
 } from '../desk.js';
 import { endpoint, PassThrough } from '../endpoint.js';
@@ -68,6 +74,7 @@ export const deskEndpoints = {
     answer: AppointmentRecord,
   }),
   queue: endpoint({ method: 'GET', path: '/desk/queue', query: QueueQuery, answer: QueueAnswer }),
+  queueStream: endpoint({ method: 'GET', path: '/desk/queue/stream', query: QueueStreamQuery, answer: PassThrough, kind: 'stream', accept: 'text/event-stream' }),
   callNext: endpoint({ method: 'POST', path: '/desk/queue/call-next', body: CallNextRequest, answer: CheckInAnswer }),
   move: endpoint({ method: 'POST', path: '/desk/queue/:id/:move', params: QueueMoveParams, answer: CheckInAnswer }),
   dayList: endpoint({ method: 'GET', path: '/desk/day', query: DayListQuery, answer: AppointmentList }),

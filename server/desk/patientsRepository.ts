@@ -4,15 +4,22 @@
  *
  * Every form of the search is an index search (checked with EXPLAIN at 100k patients: npm run
  * bench -- scale). The users indexes are partial on role = 'patient', which every query here
- * repeats so the planner may use them: a name's prefix on lower(first || ' ' || last) and on
- * lower(last) (text_pattern_ops: LIKE 'abc%' is an index range; 032), the phone's digits
- * (users.phone_digits) by prefix, as written with or without +91 or 0 (032), and by their last
- * digits as a prefix of reverse(phone_digits) (035); the OR of these is a BitmapOr of the ranges.
- * The hits are ordered by the full name, which no range gives for a surname's start, so that form
- * reads every patient whose surname begins so (a few thousand at 100k patients: docs/performance.md).
+ * repeats so the planner may use them: the phone's digits (users.phone_digits) by prefix, as
+ * written with or without +91 or 0 (032), and by their last digits as a prefix of
+ * reverse(phone_digits) (035); the OR of these is a BitmapOr of the ranges. A name is looked up in
+ * the indexes of 037, on lower("first last") and on lower("last first") in the "C" collation: the
+ * same index gives the range of LIKE 'abc%' and the hits' order, so a name's search stops after
+ * `limit` + 1 rows of each however many patients share the name's start.
  * An appointment number reads its unique key, a token queue_entries (day, token) (035). The
  * parameters are sent with each statement, so the planner sees the LIKE patterns and plans the
  * ranges. At most `limit` + 1 rows come back, so the caller can say there are more.
+ *
+ * THE ORDER of the hits (docs/desk.md, "Search"): by the name as it matched, lower case, compared
+ * character by character (the "C" collation: the same on both backends, whatever the cluster's
+ * locale), then the id. A name's search matches "first last" from its start, or (one word) the
+ * surname: a hit whose full name begins with the text sorts as "first last", one whose surname
+ * does as "last first", so a surname's hits come as the desk reads a register ("Kulkarni Aarti",
+ * "Kulkarni Ajay", ...). Every other form sorts by "first last".
  */
 import type { DeskPatient } from '../../contract/desk.js';
 import type { Gender } from '../../contract/primitives.js';
@@ -85,15 +92,40 @@ export async function insertDeskPatient(tx: Queryable, p: NewDeskPatient, now: D
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const ordered = (where: string) =>
-  `select ${patientColumns} from users u where ${isPatient} and (${where})
-    order by lower(u.first_name || ' ' || u.last_name), u.id limit $1`;
+/** A patient's name as "first last" and as "last first", lower case, in the "C" collation of 037's indexes. */
+const firstLast = `lower(u.first_name || ' ' || u.last_name) collate "C"`;
+const lastFirst = `lower(u.last_name || ' ' || u.first_name) collate "C"`;
 
-/** Patients whose "first last" begins with `name` (lower case, single spaces), or (one word) whose last name does. */
+/**
+ * The patients `where` finds, in "first last" order. The matches are found first (a fence: the
+ * phone's or the visit's indexes) and only they are sorted: without it the planner may walk
+ * users_name_idx in its order and test every patient against `where` until it has `limit` rows,
+ * reading the whole index for a phone's digits that only some twenty patients have.
+ */
+const ordered = (where: string, limited = true) =>
+  `with hits as materialized (
+     select u.id, u.first_name, u.last_name, u.phone_number, u.email, u.age, u.gender, u.sign_in_method
+       from users u where ${isPatient} and (${where})
+   )
+   select ${patientColumns} from hits u order by ${firstLast}, u.id${limited ? ' limit $1' : ''}`;
+
+/** The patients whose `name` (one of the two above) begins with $2, in its order, at most $1, with it as `matched`. */
+const startingWith = (name: string, also = 'true') =>
+  `select ${patientColumns}, ${name} as matched from users u where ${isPatient} and ${name} like $2 and ${also}
+    order by ${name}, u.id limit $1`;
+
+/**
+ * Patients whose "first last" begins with `name` (lower case, single spaces), or (one word) whose
+ * last name does. One word: the first `limit` of each index merged by the name as matched (a
+ * surname begins with a word without a space exactly when "last first" does); a patient whose
+ * both names begin so is counted once, as "first last".
+ */
 export async function searchByName(q: Queryable, name: string, limit: number): Promise<DeskPatient[]> {
-  const fullName = `lower(u.first_name || ' ' || u.last_name) like $2`;
-  const where = name.includes(' ') ? fullName : `${fullName} or lower(u.last_name) like $2`;
-  const { rows } = await q.query<PatientRow>(ordered(where), [limit + 1, `${literal(name)}%`]);
+  const sql = name.includes(' ')
+    ? startingWith(firstLast)
+    : `select * from ((${startingWith(firstLast)}) union all (${startingWith(lastFirst, `not ${firstLast} like $2`)})) hits
+        order by matched, id limit $1`;
+  const { rows } = await q.query<PatientRow>(sql, [limit + 1, `${literal(name)}%`]);
   return rows.map(toPatient);
 }
 
@@ -124,11 +156,12 @@ export async function searchByVisit(
     byNumber
       ? `select ${patientColumns} from users u where ${isPatient}
            and u.id = (select a.user_id from appointments a where a.appointment_number = $1)`
-      : `select ${patientColumns} from users u where ${isPatient}
-           and u.id in (select a.user_id from queue_entries qe join doctors d on d.id = qe.doctor_id
-                          join appointments a on a.id = qe.appointment_id
-                         where qe.day = $1::date and qe.token = $2)
-         order by lower(u.first_name || ' ' || u.last_name), u.id`,
+      : ordered(
+          `u.id in (select a.user_id from queue_entries qe join doctors d on d.id = qe.doctor_id
+                      join appointments a on a.id = qe.appointment_id
+                     where qe.day = $1::date and qe.token = $2)`,
+          false,
+        ),
     byNumber ? [visit.appointmentNumber] : [visit.day, visit.token],
   );
   return rows.map(toPatient);

@@ -90,6 +90,32 @@ export async function readQueue(deps: DeskDeps, staff: Staff, query: QueueQuery)
   return { doctorId, date, entries: toEntries(staff, queue, at), minutesPerPatient: doctor.slotMinutes };
 }
 
+/**
+ * GET /desk/queue/stream: the doctor's queue of today for a stream, once the caller may work it
+ * (404 as readQueue): `load` reads the line (staff-blind, so one read serves every stream on the
+ * doctor: the hub's `q:` feed), `view` makes this caller's answer of it, as GET /desk/queue.
+ */
+export async function queueLine(deps: DeskDeps, staff: Staff, rawDoctorId: string) {
+  const doctorId = rawDoctorId.toLowerCase();
+  assertQueue(staff, doctorId);
+  const { doctor } = await findPlace(deps.db, doctorId, null);
+  if (!doctor) throw new NotFoundError(deskMessages.notFound);
+  return {
+    doctorId,
+    load: async (): Promise<{ date: ClinicDate; queue: QueuedAppointment[] }> => {
+      const date = clinicClock(deps.now()).date as ClinicDate;
+      return { date, queue: await listQueue(deps.db, doctorId, date, null) };
+    },
+    view: (line: { date: ClinicDate; queue: readonly QueuedAppointment[] }): QueueAnswer => ({
+      doctorId,
+      date: line.date,
+      entries: toEntries(staff, line.queue, deps.now()),
+      minutesPerPatient: doctor.slotMinutes,
+    }),
+  };
+}
+export type QueueLine = Awaited<ReturnType<typeof queueLine>>;
+
 /** POST /desk/queue/call-next: the first of today's line to `room` (the rules above). */
 export async function callNext(deps: DeskDeps, staff: Staff, request: CallNextRequest): Promise<{ entry: QueueEntry }> {
   const doctorId = request.doctorId.toLowerCase();

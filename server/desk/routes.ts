@@ -9,6 +9,7 @@ import { deskEndpoints as desk } from '../../contract/endpoints/index.js';
 import { deskRequired } from '../http/auth.js';
 import { route } from '../http/route.js';
 import type { Services } from '../services/index.js';
+import { serveDeskQueueStream } from './queueStream.js';
 
 export async function deskRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   const guard = deskRequired(services);
@@ -23,6 +24,9 @@ export async function deskRoutes(app: FastifyInstance, { services }: { services:
   route(app, desk.checkIn, guarded, ({ params }, request) => services.desk.checkIn(staffOf(request), params.id));
   route(app, desk.takePayment, guarded, ({ params, body }, request) => services.desk.takePayment(staffOf(request), params.id, body));
   route(app, desk.queue, guarded, ({ query }, request) => services.desk.queue(staffOf(request), query));
+  route(app, desk.queueStream, guarded, ({ query }, request, reply) =>
+    serveDeskQueueStream({ services, live: app.queue }, staffOf(request), query.doctorId, request, reply),
+  );
   route(app, desk.callNext, guarded, ({ body }, request) => services.desk.callNext(staffOf(request), body));
   route(app, desk.move, guarded, ({ params }, request) => services.desk.move(staffOf(request), params.id, params.move));
   route(app, desk.dayList, guarded, ({ query }, request) => services.desk.dayList(staffOf(request), query));

@@ -13,7 +13,7 @@ import type { DeskDeps } from './context.js';
 import { takeCounterPayment } from './counter.js';
 import { dayCsv, dayList } from './dayList.js';
 import { patientDetail, registerPatient, searchPatients } from './patients.js';
-import { callNext, moveQueueEntry, readQueue } from './queue.js';
+import { callNext, moveQueueEntry, queueLine, readQueue } from './queue.js';
 import { deskWaitlist } from './waitlist.js';
 
 export function createDeskService(deps: DeskDeps) {
@@ -26,6 +26,7 @@ export function createDeskService(deps: DeskDeps) {
     checkIn: (staff: Staff, appointmentId: string) => checkIn(deps, staff, appointmentId),
     takePayment: (staff: Staff, appointmentId: string, taken: CounterPaymentRequest) => takeCounterPayment(deps, staff, appointmentId, taken),
     queue: (staff: Staff, query: QueueQuery) => readQueue(deps, staff, query),
+    queueLine: (staff: Staff, doctorId: string) => queueLine(deps, staff, doctorId),
     callNext: (staff: Staff, request: CallNextRequest) => callNext(deps, staff, request),
     move: (staff: Staff, id: string, move: QueueMove) => moveQueueEntry(deps, staff, id, move),
     dayList: (staff: Staff, query: DayListQuery) => dayList(deps, staff, query),

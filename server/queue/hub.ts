@@ -9,14 +9,17 @@
  * (PostgreSQL: one dedicated client per instance, server/db/postgres.ts; PGlite: its in-process
  * listen) and then
  * - reads the location's and the doctor's queue again, once each, for all the streams on them
- *   (feeds.ts), and each stream sends its view if it changed; a patient's waitlist likewise for
- *   their open My appointments pages (server/waitlist/live.ts);
- * - asks the revoked display's streams, or the account's, whether they may go on (they end if not);
+ *   (feeds.ts: `l:` a location's displays, `d:` a doctor's patients' places, `q:` a doctor's
+ *   line as the staff console shows it, `w:` a patient's waitlist for their open My appointments
+ *   pages, server/waitlist/live.ts), and each stream sends its view if it changed;
+ * - asks the revoked display's streams, or the account's (a patient's place and waitlist, a staff
+ *   member's queue), whether they may go on (they end if not);
  * - hands the doctor to `onQueueChange` (the "next but one" texts: nextInLine.ts).
  * After a lost LISTEN connection nothing told meanwhile is known: every feed is read again and
  * every stream asks again. The clinic's day turning over reads every feed again too.
  *
- * Bounds (server/live/streams.ts): per display link, per account, per client address, in all.
+ * Bounds (server/live/streams.ts): per display link, per account (patient or staff), per client
+ * address, in all.
  */
 import { clinicToday } from '../../contract/clinicTime.js';
 import type { Database } from '../db/database.js';
@@ -35,8 +38,8 @@ type QueueRefusalGroup = 'display' | 'account';
 export type QueueRefusal = QueueRefusalGroup | 'client' | 'total';
 
 export interface QueueStreamHandle {
-  /** A display's stream (its link's id) or a patient's (their account's id: their place, their waitlist). */
-  kind: 'display' | 'patient';
+  /** A display's stream (its link's id), a patient's (their place, their waitlist) or a staff member's (their account's id). */
+  kind: 'display' | 'patient' | 'staff';
   id: string;
   /** Ends the stream with a `reconnect` event (the graceful shutdown). */
   end(): void;
@@ -65,11 +68,12 @@ function noticeHandler(
     const notice = readNotice(payload);
     if (!notice) return;
     if (typeof notice.x === 'string') recheck((s) => s.kind === 'display' && s.id === notice.x);
-    if (typeof notice.u === 'string') recheck((s) => s.kind === 'patient' && s.id === notice.u);
+    if (typeof notice.u === 'string') recheck((s) => s.kind !== 'display' && s.id === notice.u);
     if (typeof notice.l === 'string') feeds.refresh(`l:${notice.l}`);
     if (typeof notice.w === 'string') feeds.refresh(`w:${notice.w}`);
     if (typeof notice.d === 'string') {
       feeds.refresh(`d:${notice.d}`);
+      feeds.refresh(`q:${notice.d}`);
       onQueueChange?.(notice.d);
     }
   };
@@ -121,8 +125,8 @@ export function createQueueHub(options: QueueHubOptions) {
       dayTimer.unref();
     },
 
-    /** Listens to a feed: `key` is `l:<location id>`, `d:<doctor id>` or `w:<user id>` (their waitlist), read with `load`. */
-    async subscribe<T>(key: `l:${string}` | `d:${string}` | `w:${string}`, load: () => Promise<T>, listener: (value: T) => void): Promise<() => void> {
+    /** Listens to a feed: `key` is `l:<location id>`, `d:<doctor id>`, `q:<doctor id>` or `w:<user id>` (their waitlist), read with `load`. */
+    async subscribe<T>(key: `l:${string}` | `d:${string}` | `q:${string}` | `w:${string}`, load: () => Promise<T>, listener: (value: T) => void): Promise<() => void> {
       await ensureListening();
       return feeds.subscribe(key, load, listener);
     },

@@ -74,27 +74,43 @@ export async function locationName(q: Queryable, id: string): Promise<string | n
   return rows[0]?.name ?? null;
 }
 
-/** One waiting or called entry of a location's day, as a display shows it. */
+/**
+ * One waiting or called entry of a location's day, as a display shows it; or a doctor who works
+ * there that day with nobody waiting or called (token, status, room and initial null).
+ */
 export interface DisplayEntryRow {
   doctor_id: string;
   doctor_name: string;
-  token: number;
-  status: 'waiting' | 'called';
-  room: string;
-  initial: string;
+  token: number | null;
+  status: 'waiting' | 'called' | null;
+  room: string | null;
+  initial: string | null;
 }
 
 /**
  * The waiting and called entries at a location on a day, by the clinic's order of doctors, then
- * the line's order (THE QUEUE RULE: due time, then token).
+ * the line's order (THE QUEUE RULE: due time, then token); and a row of its own for each doctor
+ * who sees patients there that day (active, a clinic doctor, hours there on that weekday, not on
+ * leave: as a walk-in's check, checks/worksHereToday.ts) and has nobody in the queue, so the
+ * waiting room's TV shows them as "No one waiting" instead of leaving them out.
  */
 export async function locationQueue(q: Queryable, locationId: string, day: string): Promise<DisplayEntryRow[]> {
   const { rows } = await q.query<DisplayEntryRow>(
-    `select e.doctor_id, d.name as doctor_name, e.token, e.status, e.room, upper(left(btrim(a.first_name), 1)) as initial
-       from queue_entries e
-       join doctors d on d.id = e.doctor_id
-       join appointments a on a.id = e.appointment_id
-      where e.location_id = $1 and e.day = $2 and e.status in ('waiting', 'called')
+    `with entries as (
+       select e.doctor_id, e.token, e.status, e.room, e.due_time, upper(left(btrim(a.first_name), 1)) as initial
+         from queue_entries e join appointments a on a.id = e.appointment_id
+        where e.location_id = $1 and e.day = $2 and e.status in ('waiting', 'called')
+     ),
+     working as (
+       select d.id from doctors d
+        where d.active and d.type = 'clinic'
+          and exists (select 1 from doctor_hours h where h.doctor_id = d.id and h.location_id = $1 and h.weekday = extract(dow from $2::date))
+          and not exists (select 1 from doctor_leave v where v.doctor_id = d.id and $2::date between v.from_date and v.to_date)
+     )
+     select d.id as doctor_id, d.name as doctor_name, e.token, e.status, e.room, e.initial
+       from doctors d
+       left join entries e on e.doctor_id = d.id
+      where e.doctor_id is not null or d.id in (select id from working)
       order by d.display_order, d.name, d.id, e.due_time, e.token`,
     [locationId, day],
   );

@@ -36,6 +36,18 @@ function admitted(ticket: StreamTicket | QueueRefusal): StreamTicket {
   return ticket;
 }
 
+/** A place for one more stream of an account (a patient's place, a staff member's queue) within the caps; 429 if none. */
+function accountTicket(hub: QueueHub, config: QueueConfig, userId: string, address: string): StreamTicket {
+  return admitted(
+    hub.admit({
+      group: { kind: 'account', id: userId, cap: config.streamsPerAccount },
+      address,
+      perClient: config.streamsPerClient,
+      total: config.streamsTotal,
+    }),
+  );
+}
+
 /** A doctor's day as the feeds hand it out. */
 export type DoctorDay = Awaited<ReturnType<typeof doctorQueue>>;
 
@@ -64,6 +76,7 @@ export function createQueueService({ db, now, hub, config }: { db: Database; now
 
   return {
     locationSnapshot,
+    admitAccount: (userId: string, address: string): StreamTicket => accountTicket(hub, config, userId, address),
     doctorDay: (doctorId: string): Promise<DoctorDay> => doctorQueue(db, doctorId, today()),
 
     async snapshot(key: string): Promise<DisplaySnapshot> {
@@ -104,14 +117,7 @@ export function createQueueService({ db, now, hub, config }: { db: Database; now
       const day = entry ? await doctorQueue(db, entry.doctorId, today()) : null;
       const place = entry && day ? placeOf(day.entries, entry.id, day.slotMinutes) : null;
       if (!entry || (place?.status !== 'waiting' && place?.status !== 'called')) throw new ConflictError(queueMessages.notInQueue);
-      const ticket = admitted(
-        hub.admit({
-          group: { kind: 'account', id: caller.user._id, cap: config.streamsPerAccount },
-          address,
-          perClient: config.streamsPerClient,
-          total: config.streamsTotal,
-        }),
-      );
+      const ticket = accountTicket(hub, config, caller.user._id, address);
       const stillAllowed = async () =>
         (await isSessionLive(db, caller.sessionId, now())) && (await appointmentOwner(db, appointmentId)) === caller.user._id;
       return { entry, ticket, stillAllowed };

@@ -8,7 +8,10 @@ import type { DisplayEntryRow, DoctorEntryRow } from './repository.js';
 /** How a token is shown and called: "T7". */
 export const tokenLabel = (token: number): string => `T${token}`;
 
-/** A location's queues of the day: per doctor who is called, the first of the line, how many wait. */
+/**
+ * A location's queues of the day: per doctor who is called, the first of the line, how many wait;
+ * a doctor working there that day with nobody in the queue comes with none of them.
+ */
 export function displaySnapshot(location: string, date: string, rows: readonly DisplayEntryRow[]): DisplaySnapshot {
   const doctors = new Map<string, DisplayDoctor>();
   for (const row of rows) {
@@ -17,8 +20,9 @@ export function displaySnapshot(location: string, date: string, rows: readonly D
       doctor = { doctorId: row.doctor_id, doctorName: row.doctor_name, called: null, next: [], waiting: 0 };
       doctors.set(row.doctor_id, doctor);
     }
-    const shown = { token: tokenLabel(row.token), initial: row.initial };
-    if (row.status === 'called') doctor.called = { ...shown, room: row.room };
+    if (row.token === null) continue;
+    const shown = { token: tokenLabel(row.token), initial: row.initial ?? '' };
+    if (row.status === 'called') doctor.called = { ...shown, room: row.room ?? '' };
     else {
       doctor.waiting += 1;
       if (doctor.next.length < displayNextCount) doctor.next.push(shown);

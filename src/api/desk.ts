@@ -5,7 +5,7 @@
  * a doctor only their own queue and day); every call resolves to an Either (./client.ts) and
  * passes the caller's signal on to fetch. The console loads this module with its own chunk.
  */
-import type { Either } from 'fp-ts/lib/Either.js';
+import { isLeft, type Either } from 'fp-ts/lib/Either.js';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import type {
   CounterPaymentRequest,
@@ -14,13 +14,14 @@ import type {
   DeskPatient,
   DeskSearchAnswer,
   DeskWaitlist,
-  QueueAnswer,
   QueueEntry,
   QueueMove,
   WalkInRequest,
 } from '../../contract/desk.js';
+import { QueueAnswer } from '../../contract/desk.js';
 import { deskEndpoints } from '../../contract/endpoints/desk.js';
 import type { PatientRequest } from '../../machines/desk/deskBooking/patientForm.js';
+import { decodeEvent, readEvents, type StreamEnd } from './chat.js';
 import { apiClient, type ApiClient, type ApiFailure, type DownloadedFile } from './client.js';
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
@@ -39,6 +40,8 @@ export type DeskApi = {
   takePayment(appointmentId: string, payment: CounterPaymentRequest, token: string, signal?: AbortSignal): Call<AppointmentRecord>;
   /** GET /desk/queue: today's unless a date is given. */
   queue(doctorId: string, date: string | null, token: string, signal?: AbortSignal): Call<QueueAnswer>;
+  /** GET /desk/queue/stream: the doctor's queue of today at once, then after each change, until the stream ends (how: its answer). */
+  readQueueStream(doctorId: string, token: string, onAnswer: (answer: QueueAnswer) => void, signal: AbortSignal): Promise<StreamEnd>;
   callNext(doctorId: string, room: string, token: string, signal?: AbortSignal): Call<{ entry: QueueEntry }>;
   move(entryId: string, move: QueueMove, token: string, signal?: AbortSignal): Call<{ entry: QueueEntry }>;
   dayList(filter: DayListFilter, token: string, signal?: AbortSignal): Call<AppointmentRecord[]>;
@@ -48,7 +51,7 @@ export type DeskApi = {
   waitlist(token: string, signal?: AbortSignal): Call<DeskWaitlist>;
 };
 
-export function createDeskApi({ call, download }: ApiClient): DeskApi {
+export function createDeskApi({ call, download, open }: ApiClient): DeskApi {
   const e = deskEndpoints;
   return {
     registerPatient: (patient, token, signal) => call(e.registerPatient, { body: patient as never, token, signal }),
@@ -58,6 +61,21 @@ export function createDeskApi({ call, download }: ApiClient): DeskApi {
     checkIn: (id, token, signal) => call(e.checkIn, { params: { id }, token, signal }),
     takePayment: (id, payment, token, signal) => call(e.takePayment, { params: { id }, body: payment, token, signal }),
     queue: (doctorId, date, token, signal) => call(e.queue, { query: { doctorId, ...(date ? { date } : {}) } as never, token, signal }),
+    readQueueStream: async (doctorId, token, onAnswer, signal) => {
+      const opened = await open(e.queueStream, { query: { doctorId } as never, token, signal, cache: 'no-store' });
+      if (isLeft(opened)) return { kind: 'failed', failure: opened.left };
+      const body = opened.right.body;
+      if (!body) return { kind: 'failed', failure: { _tag: 'NetworkFailure', message: 'The stream has no body.' } };
+      return readEvents(body, signal, (event) => {
+        if (event.event === 'reconnect') return { kind: 'reconnect' };
+        if (event.event === 'changed') return { kind: 'changed' };
+        if (event.event !== 'queue') return null;
+        const decoded = decodeEvent(QueueAnswer, event.data);
+        if (isLeft(decoded)) return { kind: 'failed', failure: decoded.left };
+        onAnswer(decoded.right);
+        return null;
+      });
+    },
     callNext: (doctorId, room, token, signal) => call(e.callNext, { body: { doctorId, room } as never, token, signal }),
     move: (id, move, token, signal) => call(e.move, { params: { id, move }, token, signal }),
     dayList: (filter, token, signal) => call(e.dayList, { query: dayQueryOf(filter), token, signal }),

@@ -30,7 +30,20 @@ function Words({ say, className }: { readonly say: Label; readonly className?: s
   );
 }
 
+/**
+ * One doctor's queue. A doctor who sees patients here today with nobody called or waiting is shown
+ * too, as "No one waiting": a screen that left them out would tell the patients waiting to see
+ * them (not yet checked in, or just arrived) that their doctor is not here.
+ */
 function DoctorQueue({ doctor }: { readonly doctor: DisplayDoctor }) {
+  if (doctor.called === null && doctor.waiting === 0) {
+    return (
+      <section className="display-doctor display-doctor--empty" aria-label={doctor.doctorName}>
+        <h2 className="display-doctor__name">{doctor.doctorName}</h2>
+        <Words say={(m) => m.nobodyWaiting} className="display-doctor__idle" />
+      </section>
+    );
+  }
   return (
     <section className="display-doctor" aria-label={doctor.doctorName}>
       <h2 className="display-doctor__name">{doctor.doctorName}</h2>

@@ -117,7 +117,8 @@ export const deskMessages = {
     loading: 'Loading the queue…',
     failed: 'We could not load the queue.',
     refreshing: 'Updating…',
-    polling: 'The queue updates by itself every few seconds.',
+    live: 'Live: the queue changes here as soon as it changes.',
+    polling: 'No live connection: the queue is read again every few seconds.',
     room: 'Room',
     /** The room as the doctor named it ("Room 2", "Consulting room A"), as the display shows it. */
     calledTo: (room: string) => `called to ${room}`,

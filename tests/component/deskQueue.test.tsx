@@ -1,7 +1,8 @@
 /**
  * The Queue and the Day list sections wired to the real machines, with the desk's calls answered
- * by hand: a doctor's own queue at once (the line in order with tokens, Call next asking the room
- * once and remembering it, Done, No-show, Back to queue, a refusal), the desk choosing a doctor;
+ * by hand: a doctor's own queue at once, live from its stream (a change shown as it comes, a move
+ * reading nothing; polled when the stream drops), the line in order with tokens, Call next asking
+ * the room once and remembering it, Done, No-show, Back to queue, a refusal), the desk choosing a doctor;
  * the day list's table with tokens, Print and the CSV.
  */
 import { screen, within } from '@testing-library/react';
@@ -18,7 +19,8 @@ const next = queueEntry({ token: 'T3', dueTime: '10:15', place: 1, appointment: 
 const walkIn = queueEntry({ token: 'T4', kind: 'walkin', dueTime: '10:20', place: 2, appointment: deskAppointment({ firstName: 'Kiran', lastName: 'More' }) });
 const absent = queueEntry({ token: 'T2', status: 'noshow', place: null, appointment: deskAppointment({ firstName: 'Asha', lastName: 'Verma' }) });
 
-async function doctorQueue(room = '') {
+/** A doctor's Queue section; unless `live`, its stream drops at once, so the line is polled. */
+async function doctorQueue(room = '', { live = false } = {}) {
   const fake = fakeStaff();
   if (room) fake.desk.rooms.set(deskAnita._id, room);
   await renderConsole({ path: '/staff/queue', fake, me: doctorMe });
@@ -26,6 +28,8 @@ async function doctorQueue(room = '') {
     expect(call.input.query).toEqual({ role: 'doctor', email: doctorMe.email });
     call.resolve([deskAnita]);
   });
+  expect(fake.desk.queueStream.latest().input).toEqual({ doctorId: deskAnita._id, token: 'tok-stored' });
+  if (!live) await answer(() => fake.desk.queueStream.latest().drop());
   return fake;
 }
 
@@ -44,9 +48,36 @@ describe("a doctor's queue", () => {
     expect(line[0]!.textContent).toContain('Due 10:15 · Booked · Next');
     expect(line[1]!.textContent).toContain('Due 10:20 · Walk-in · About 15 min');
     expect(screen.getByRole('region', { name: 'Seen and absent' }).textContent).toContain('No-show');
-    expect(screen.getByText('The queue updates by itself every few seconds.')).toBeTruthy();
+    expect(screen.getByText('No live connection: the queue is read again every few seconds.')).toBeTruthy();
     // Someone is in the room: Call next waits for Done, No-show or Back.
     expect((screen.getByRole('button', { name: 'Call next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('follows the live stream: each change shown as it comes, a move reads nothing; polled once the stream drops', async () => {
+    const user = userEvent.setup();
+    const fake = await doctorQueue('3', { live: true });
+    const stream = fake.desk.queueStream.latest();
+    await answer(() => stream.send(queueOf([next, walkIn])));
+    expect(screen.getByText('Live: the queue changes here as soon as it changes.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Waiting patients, in order' })).getAllByRole('listitem')).toHaveLength(2);
+    // The desk checks someone in: the stream brings it.
+    const late = queueEntry({ token: 'T5', kind: 'walkin', dueTime: '10:40', place: 3, appointment: deskAppointment({ firstName: 'Sunil', lastName: 'Kale' }) });
+    await answer(() => stream.send(queueOf([next, walkIn, late])));
+    expect(within(screen.getByRole('list', { name: 'Waiting patients, in order' })).getAllByRole('listitem').map((li) => li.querySelector('.desk-line__token')?.textContent)).toEqual(['T3', 'T4', 'T5']);
+    // The doctor's click: answered, and the line is not read (the stream shows the call).
+    await user.click(screen.getByRole('button', { name: 'Call next' }));
+    await answer(() => fake.desk.callNext.latest().resolve({ entry: { ...next, status: 'called', room: '3' } }));
+    await expectToast('T3 called to room 3.', 'status');
+    expect(fake.desk.loadQueue.calls).toHaveLength(0);
+    await answer(() => stream.send(queueOf([walkIn, late, { ...next, status: 'called', room: '3', place: null }])));
+    expect(within(screen.getByRole('region', { name: 'In the room' })).getByText('T3')).toBeTruthy();
+    // The stream is lost: what is shown stays, the line is read at once and then polled.
+    await answer(() => stream.drop());
+    expect(stream.stopped).toBe(true);
+    expect(fake.desk.loadQueue.latest().input).toEqual({ doctorId: deskAnita._id, date: today, token: 'tok-stored' });
+    expect(within(screen.getByRole('region', { name: 'In the room' })).getByText('T3')).toBeTruthy();
+    await answer(() => fake.desk.loadQueue.latest().resolve(queueOf([walkIn, late, { ...next, status: 'called', room: '3', place: null }])));
+    expect(screen.getByText('No live connection: the queue is read again every few seconds.')).toBeTruthy();
   });
 
   it('Call next asks the room once, remembers it, and reads the line again', async () => {
@@ -112,7 +143,10 @@ describe("a doctor's queue", () => {
     await answerWhenCalled(fake.desk.loadDoctors, (call) => call.resolve([...deskDoctors]));
     expect(screen.getAllByText('Choose a doctor to see their queue.').length).toBeGreaterThan(0);
     expect(fake.desk.loadQueue.calls).toHaveLength(0);
+    expect(fake.desk.queueStream.streams).toHaveLength(0);
     await user.selectOptions(screen.getByLabelText('Doctor'), 'Dr Vikram Shah');
+    expect(fake.desk.queueStream.latest().input.doctorId).toBe(deskVikram._id);
+    await answer(() => fake.desk.queueStream.latest().drop());
     expect(fake.desk.loadQueue.latest().input.doctorId).toBe(deskVikram._id);
     await answer(() => fake.desk.loadQueue.latest().reject(refused(503, 'The queue is resting.')));
     const failure = screen.getAllByRole('alert').find((e) => e.classList.contains('staff-state'));

@@ -31,6 +31,7 @@ export function fakeDesk() {
       checkIn: calls.checkIn.logic,
       takePayment: calls.takePayment.logic,
       loadQueue: calls.loadQueue.logic,
+      queueStream: calls.queueStream.logic,
       callNext: calls.callNext.logic,
       moveEntry: calls.moveEntry.logic,
       loadDay: calls.loadDay.logic,

@@ -32,6 +32,7 @@ const queue: DisplaySnapshot = {
       waiting: 2,
     },
     { doctorId: 'd2', doctorName: 'Dr. Sneha Joshi', called: null, next: [], waiting: 0 },
+    { doctorId: 'd3', doctorName: 'Dr. Farhan Shaikh', called: null, next: [{ token: 'T1', initial: 'K' }], waiting: 1 },
   ],
 };
 
@@ -56,7 +57,11 @@ describe('the waiting room display', () => {
     for (const words of ['Now', 'अभी', 'आता', 'Next', 'अगले', 'पुढील', '2 waiting', '2 इंतज़ार में', '2 प्रतीक्षेत']) expect(within(meera).getByText(words)).toBeTruthy();
     expect(within(meera).getByText('अभी').getAttribute('lang')).toBe('hi');
     const sneha = screen.getByRole('region', { name: 'Dr. Sneha Joshi' });
-    expect(within(sneha).getByText('Please wait')).toBeTruthy();
+    // Working here today with nobody in the queue: shown, saying so, rather than left out.
+    for (const words of ['No one waiting', 'कोई इंतज़ार में नहीं', 'कोणीही प्रतीक्षेत नाही']) expect(within(sneha).getByText(words)).toBeTruthy();
+    expect(within(sneha).queryByText('Now')).toBeNull();
+    const farhan = screen.getByRole('region', { name: 'Dr. Farhan Shaikh' });
+    expect(within(farhan).getByText('Please wait')).toBeTruthy();
     expect(screen.getByText('Aundh')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
   });

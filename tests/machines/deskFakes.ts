@@ -4,7 +4,7 @@
  * desk machine started with calls the test answers by hand (provided as the console provides the
  * real ones), its walk recorded for the path figure.
  */
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import type { AppointmentRecord, TimeSlot } from '../../contract/appointments.js';
 import type { CounterPaymentRequest, DeskPatient, DeskSearchAnswer, QueueAnswer, QueueEntry, QueueMove } from '../../contract/desk.js';
 import type { FamilyMember } from '../../contract/people.js';
@@ -13,7 +13,7 @@ import type { DeskDoctor, DeskSearchHit } from '../../machines/desk/desk.js';
 import { dayListMachine, type DayQuery, type DayRows } from '../../machines/desk/dayList/dayListMachine.js';
 import type { BookInput, RegisterInput, SearchInput, WalkInInput } from '../../machines/desk/deskBooking/context.js';
 import { deskBookingMachine } from '../../machines/desk/deskBooking/deskBookingMachine.js';
-import { queueMachine, type QueueInput } from '../../machines/desk/queue/queueMachine.js';
+import { queueMachine, type QueueEvent, type QueueInput } from '../../machines/desk/queue/queueMachine.js';
 import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
 import type { SlotsRequest } from '../../machines/slotPicker/slots.js';
 import { answeredByHand } from './accountFakes.js';
@@ -119,6 +119,38 @@ export const freeSlots: TimeSlot[] = [
   { time: '11:00', status: 'free' },
 ] as TimeSlot[];
 
+/** One open queue stream of the fake: what it was opened with, and the test's hand on it. */
+export interface FakeQueueStream {
+  input: { doctorId: string; token: string };
+  /** The machine stopped it (another doctor, the section closed, it dropped). */
+  stopped: boolean;
+  send(answer: QueueAnswer): void;
+  drop(): void;
+}
+
+/** The queue machine's `queueStream`, each stream it opens held for the test to send on or drop. */
+export function queueStreamsByHand() {
+  const streams: FakeQueueStream[] = [];
+  const logic = fromCallback<QueueEvent, { doctorId: string; token: string }>(({ input, sendBack }) => {
+    const stream: FakeQueueStream = {
+      input,
+      stopped: false,
+      send: (answer) => sendBack({ type: 'stream.answer', answer }),
+      drop: () => sendBack({ type: 'stream.dropped' }),
+    };
+    streams.push(stream);
+    return () => {
+      stream.stopped = true;
+    };
+  });
+  const latest = (): FakeQueueStream => {
+    const stream = streams.at(-1);
+    if (!stream) throw new Error('the machine opened no stream');
+    return stream;
+  };
+  return { logic, streams, latest };
+}
+
 export function deskCalls() {
   return {
     searchPatients: answeredByHand<DeskSearchAnswer, SearchInput>(),
@@ -129,6 +161,7 @@ export function deskCalls() {
     checkIn: answeredByHand<{ entry: QueueEntry }, { appointmentId: string; token: string }>(),
     takePayment: answeredByHand<AppointmentRecord, { appointmentId: string; payment: CounterPaymentRequest; token: string }>(),
     loadQueue: answeredByHand<QueueAnswer, { doctorId: string; date: string; token: string }>(),
+    queueStream: queueStreamsByHand(),
     callNext: answeredByHand<{ entry: QueueEntry }, { doctorId: string; room: string; token: string }>(),
     moveEntry: answeredByHand<{ entry: QueueEntry }, { entryId: string; move: QueueMove; token: string }>(),
     loadDay: answeredByHand<DayRows, { query: DayQuery; token: string }>(),
@@ -155,12 +188,12 @@ export function startCheckIn(record: AppointmentRecord = deskAppointment()) {
   return started(createActor(machine, { input: { token: 'tok-desk', appointment: record }, inspect: recordWalk }), calls);
 }
 
-/** The queue on a simulated clock (`clock.increment(queueRefreshMs)` reads it again). */
+/** The queue on a simulated clock (`clock.increment(queueRefreshMs)` reads it again while polled). */
 export function startQueue(input: Partial<QueueInput> = {}) {
   const calls = deskCalls();
   const clock = new SimulatedClock();
   const machine = queueMachine.provide({
-    actors: { loadQueue: calls.loadQueue.logic, callNext: calls.callNext.logic, moveEntry: calls.moveEntry.logic },
+    actors: { loadQueue: calls.loadQueue.logic, queueStream: calls.queueStream.logic, callNext: calls.callNext.logic, moveEntry: calls.moveEntry.logic },
   });
   const actor = createActor(machine, {
     input: { token: 'tok-desk', doctors: deskDoctors, doctorId: null, date: today, rooms: {}, ...input },

@@ -2,7 +2,9 @@
  * Model-based paths for a doctor's queue of today (machines/desk/queue): opened by a doctor (their
  * own, chosen at once, with the room remembered) or by the desk (a doctor to choose, no room yet;
  * each doctor keeps their own room when the desk switches between them);
- * the line loaded, failed, retried, read again when its few seconds pass, and after each move;
+ * the line live from its stream (an answer at once and after each change; a move reads nothing),
+ * and when the stream drops polled instead: loaded, failed, retried, read again when its few
+ * seconds pass and after each move, and the stream tried again after a while;
  * Call next asking the room once (a blank answer refused), the room changed, Done / No-show / Back
  * to queue, a move refused. Along every path the REAL machine runs on a simulated clock with its
  * calls answered by hand; each step must emit what the app acts on, each state show what the
@@ -14,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import type { QueueMove } from '../../contract/desk.js';
 import {
   queueMachine,
+  queueReconnectMs,
   queueRefreshMs,
   selectAskingRoom,
   selectCalled,
@@ -21,6 +24,7 @@ import {
   selectFailure,
   selectFinished,
   selectIsBusy,
+  selectIsLive,
   selectIsRefreshing,
   selectLine,
   selectQueueStatus,
@@ -36,6 +40,9 @@ const emits = {
   'open.doctor': [],
   'open.desk': [],
   'doctor.chosen': [],
+  'stream.answer': [],
+  'stream.dropped': [],
+  reconnect: [],
   'line.loaded': [],
   'line.failed': [],
   retry: [],
@@ -57,7 +64,7 @@ const emits = {
 
 type ModelEvent = { type: keyof typeof emits };
 
-/** Every answer to a move reads the line again. */
+/** Every answer to a move reads the line again while it is polled (live, the stream brings the change). */
 const readsAgain = {
   'call.ok': { guard: 'calling', target: 'Loading' },
   'call.busy': { guard: 'calling', target: 'Loading' },
@@ -83,11 +90,12 @@ const model = setup({
     Line: {
       initial: 'Closed',
       states: {
-        Closed: { on: { 'open.doctor': 'Loading', 'open.desk': 'NoDoctor' } },
-        NoDoctor: { on: { 'doctor.chosen': 'Loading' } },
-        Loading: { on: { 'line.loaded': 'Showing', 'line.failed': 'Failed', 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'Loading' }, ...readsAgain } },
-        Showing: { on: { tick: 'Loading', refresh: 'Loading', 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'Loading' }, ...readsAgain } },
-        Failed: { on: { retry: 'Loading', tick: 'Loading', 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'Loading' }, ...readsAgain } },
+        Closed: { on: { 'open.doctor': 'Live', 'open.desk': 'NoDoctor' } },
+        NoDoctor: { on: { 'doctor.chosen': 'Live' } },
+        Live: { on: { 'stream.answer': 'Live', 'stream.dropped': 'Loading', 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'Live' } } },
+        Loading: { on: { 'line.loaded': 'Showing', 'line.failed': 'Failed', reconnect: 'Live', 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'Live' }, ...readsAgain } },
+        Showing: { on: { tick: 'Loading', refresh: 'Loading', reconnect: 'Live', 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'Live' }, ...readsAgain } },
+        Failed: { on: { retry: 'Loading', tick: 'Loading', reconnect: 'Live', 'doctor.chosen': { guard: and(['idle', 'asDesk']), target: 'Live' }, ...readsAgain } },
       },
     },
     Moves: {
@@ -148,6 +156,10 @@ function harness() {
   let rooms: Record<string, string> = {};
   const room = () => (doctorId ? (rooms[doctorId] ?? '') : '');
   let loads = 0;
+  let streams = 0;
+  let live = false;
+  /** When the stream last dropped (the simulated clock): the stream is tried again queueReconnectMs later. */
+  let droppedAt = 0;
   let shown = false;
   let failure: string | null = null;
   let pendingMove: { entryId: string; move: QueueMove } | null = null;
@@ -160,7 +172,8 @@ function harness() {
       doctorId = deskAnita._id;
       rooms = { [deskAnita._id]: 'Room 2' };
       queue = startQueue({ doctors: [deskAnita], rooms });
-      loads = 1;
+      streams = 1;
+      live = true;
     } else {
       queue = startQueue({ doctors: [deskAnita, deskVikram] });
     }
@@ -169,6 +182,11 @@ function harness() {
     const call = real().calls.loadQueue.latest();
     expect(call.input).toEqual({ doctorId, date: today, token: 'tok-desk' });
     return call;
+  };
+  const streamCall = () => {
+    const stream = real().calls.queueStream.latest();
+    expect(stream.input).toEqual({ doctorId, token: 'tok-desk' });
+    return stream;
   };
   const loadsAgain = (act: () => void) => () => {
     act();
@@ -180,12 +198,18 @@ function harness() {
   };
   const answered = (settleIt: () => void) => () => {
     settleIt();
-    loads += 1; // the line is read again after each answer
+    if (!live) loads += 1; // the polled line is read again after each answer
   };
   const check = (value: Value) => {
     const s = real().snapshot();
     expect(selectDoctorId(s)).toBe(doctorId);
     expect(real().calls.loadQueue.calls).toHaveLength(loads);
+    // One stream at a time: every earlier one stopped, the latest open only while live.
+    const opened = real().calls.queueStream.streams;
+    expect(opened).toHaveLength(streams);
+    expect(opened.map((o) => o.stopped)).toEqual(opened.map((_, i) => i < streams - 1 || !live));
+    expect(selectIsLive(s)).toBe(value.Line === 'Live');
+    expect(live).toBe(value.Line === 'Live');
     const status = value.Line === 'NoDoctor' ? 'noDoctor' : value.Line === 'Failed' ? 'failed' : shown ? 'ready' : 'loading';
     expect(selectQueueStatus(s)).toBe(status);
     expect(selectIsRefreshing(s)).toBe(value.Line === 'Loading' && shown);
@@ -204,15 +228,37 @@ function harness() {
     events: {
       'open.doctor': step('open.doctor', open('doctor')),
       'open.desk': step('open.desk', open('desk')),
-      'doctor.chosen': step(
-        'doctor.chosen',
-        loadsAgain(() => {
-          // Another doctor: what was shown goes (it was someone else's line).
-          doctorId = doctorId === deskVikram._id ? deskAnita._id : deskVikram._id;
-          shown = false;
-          real().send({ type: 'doctor.chosen', doctorId });
-        }),
-      ),
+      'doctor.chosen': step('doctor.chosen', () => {
+        // Another doctor: what was shown goes (it was someone else's line), and their stream opens.
+        doctorId = doctorId === deskVikram._id ? deskAnita._id : deskVikram._id;
+        shown = false;
+        streams += 1;
+        live = true;
+        real().send({ type: 'doctor.chosen', doctorId });
+      }),
+      'stream.answer': step('stream.answer', () => {
+        shown = true;
+        failure = null;
+        streamCall().send(queueOf([...waiting, inRoom, absent], doctorId ?? ''));
+      }),
+      'stream.dropped': step('stream.dropped', () => {
+        streamCall().drop();
+        live = false;
+        loads += 1; // read at once
+        droppedAt = real().clock.now();
+      }),
+      reconnect: step('reconnect', () => {
+        const polled = real().snapshot().matches({ Line: { Polling: 'Loading' } }) ? 0 : 1;
+        const left = queueReconnectMs - (real().clock.now() - droppedAt);
+        expect(left).toBeGreaterThan(0);
+        real().clock.increment(left);
+        // While the time passed, a shown or failed line may have been read again once (left unanswered).
+        const made = real().calls.loadQueue.calls.length - loads;
+        expect(made).toBeLessThanOrEqual(polled);
+        loads += made;
+        streams += 1;
+        live = true;
+      }),
       'line.loaded': step('line.loaded', () => {
         shown = true;
         failure = null;
@@ -270,7 +316,13 @@ describe('queueMachine paths', () => {
   const testModel = createTestModel(model, { filterEvents: (state, event) => state.can(event) });
   const everyTransition = pathsTakingEveryTransition(testModel);
   const journeys = testModel.getPathsFromEvents(
-    (['open.desk', 'doctor.chosen', 'line.loaded', 'call', 'room.blank', 'room.set', 'call.busy', 'line.loaded', 'tick', 'line.failed', 'retry', 'line.loaded', 'move.done', 'move.ok', 'line.loaded', 'room.change', 'room.set', 'call', 'call.ok'] as const).map((type) => ({ type })),
+    (
+      [
+        'open.desk', 'doctor.chosen', 'stream.answer', 'call', 'room.blank', 'room.set', 'call.busy', 'stream.answer', 'stream.dropped', 'line.loaded',
+        'tick', 'line.failed', 'retry', 'line.loaded', 'move.done', 'move.ok', 'line.loaded', 'reconnect', 'stream.answer', 'room.change', 'room.set',
+        'call', 'call.ok',
+      ] as const
+    ).map((type) => ({ type })),
   );
 
   it('takes every transition of the model', () => {

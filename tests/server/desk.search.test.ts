@@ -13,6 +13,7 @@ import { backends, useTestDatabases } from './helpers.js';
 
 interface PlanNode {
   'Node Type': string;
+  'Actual Rows'?: number;
   'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
@@ -48,6 +49,23 @@ async function planned(db: Database, search: (q: Queryable) => Promise<unknown>)
   return [...found].filter((r) => !/ (doctors|doctors_pkey)$/.test(r)).sort();
 }
 
+/** The most rows any index scan of the statements `search` runs gave, run with EXPLAIN ANALYZE. */
+async function mostRowsOfAnIndex(db: Database, search: (q: Queryable) => Promise<unknown>): Promise<number> {
+  const seen: { sql: string; params: unknown[] }[] = [];
+  await search({ query: (sql: string, params: unknown[] = []) => (seen.push({ sql, params }), db.query(sql, params)) } as Queryable);
+  let most = 0;
+  const walk = (node: PlanNode) => {
+    if (node['Index Name'] && /^users_/.test(node['Index Name'])) most = Math.max(most, node['Actual Rows'] ?? 0);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  for (const { sql, params } of seen) {
+    const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${sql}`, params);
+    const plan = rows[0]!['QUERY PLAN'];
+    walk(((typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[])[0]!.Plan);
+  }
+  return most;
+}
+
 describe.each(backends)('the desk search on %s', (backend) => {
   const t = useTestDatabases(backend);
 
@@ -72,5 +90,36 @@ describe.each(backends)('the desk search on %s', (backend) => {
     const token = await planned(db, (q) => searchByVisit(q, { token: 12, day: '2025-03-11' }));
     expect(token.filter((r) => r.startsWith('scan '))).toEqual([]);
     expect(token).toContain('index queue_entries_day_token_idx');
+  });
+
+  it('orders a name\'s hits by the name as it matched, each once, and stops after the first of each index', async () => {
+    const db = await t.seeded();
+    const people = [
+      ['Zoya', 'Kulkarni'],
+      ['Kulkarni', 'Apte'],
+      ['Asha', 'Kulkarni'],
+      ['Kulkarni', 'Kulkarni'],
+      ['Ajay', 'Kulkarni'],
+      ['Asha', 'Kale'],
+    ];
+    for (const [first, last] of people) {
+      await db.query(`insert into users (first_name, last_name, age, gender, phone_number, sign_in_method) values ($1, $2, 30, 'female', '9822012345', 'desk')`, [first, last]);
+    }
+    const names = async (text: string, limit = 20) => (await searchByName(db, text, limit)).map((p) => `${p.firstName} ${p.lastName}`);
+    // A surname's hits as "last first", a first name's as "first last", merged in one order.
+    expect(await names('kulk')).toEqual(['Ajay Kulkarni', 'Kulkarni Apte', 'Asha Kulkarni', 'Kulkarni Kulkarni', 'Zoya Kulkarni']);
+    expect(await names('kulk', 2)).toEqual(['Ajay Kulkarni', 'Kulkarni Apte', 'Asha Kulkarni']);
+    expect(await names('asha')).toEqual(['Asha Kale', 'Asha Kulkarni']);
+    expect(await names('kulkarni k')).toEqual(['Kulkarni Kulkarni']);
+
+    // Thousands share the start "surname": each index gives its first rows in order, no more.
+    await db.query(
+      `insert into users (first_name, last_name, age, gender, phone_number, sign_in_method)
+       select 'Name' || n, 'Surname' || n, 30, 'female', (9000000000 + n * 7919)::text, 'desk' from generate_series(1, 3000) as n`,
+    );
+    await db.query('analyze users');
+    expect(await mostRowsOfAnIndex(db, (q) => searchByName(q, 'surname', 20))).toBeLessThanOrEqual(21);
+    expect(await mostRowsOfAnIndex(db, (q) => searchByName(q, 'name1', 20))).toBeLessThanOrEqual(21);
+    expect(await searchByName(db, 'surname', 20)).toHaveLength(21);
   });
 });

@@ -66,6 +66,8 @@ describe('docs/nginx.conf for the chat', () => {
     expect(stream).toMatch(/proxy_read_timeout 1h;/);
     expect(locationFor('/api/appointment/0b7c3a5e-1111-4222-8333-944445555666/chat/photos')).toMatch(/client_max_body_size 12m;/);
     expect(locationFor('/api/appointment/0b7c3a5e-1111-4222-8333-944445555666/chat/messages')).toBeNull();
+    // The staff console's live queue too.
+    expect(locationFor('/api/desk/queue/stream')).toBe(stream);
   });
 });
 

@@ -123,6 +123,22 @@ describe.each(backends)('display links and snapshots on %s', (backend) => {
     }
   });
 
+  it('shows a doctor who sees patients there today with nobody in the queue; not one on leave, unless someone waits for them', async () => {
+    const db = t.db();
+    const { key } = await displayLink(t.app(), db, await admin());
+    const snapshot = async () => (await t.app().inject({ method: 'GET', url: `/api/display/${key}` })).json() as { doctors: unknown[] };
+    const meeraId = await idOf(db, 'doctors', 'email', meera.email);
+    // Tuesday at Aundh: Dr. Meera's clinic day (Dr. Kavita's hours there are online only, so no queue of hers).
+    const empty = { doctorId: meeraId, doctorName: meera.name, called: null, next: [], waiting: 0 };
+    expect((await snapshot()).doctors).toEqual([empty]);
+    const booked = await visit(t.app(), db, await t.patient(), '11:00', 'Ravi');
+    await db.query("insert into doctor_leave (doctor_id, from_date, to_date, reason) values ($1, '2025-03-10', '2025-03-12', 'Conference')", [meeraId]);
+    expect((await snapshot()).doctors).toEqual([]);
+    // Booked before the leave was entered and checked in: the patient still waits for her, so she is shown.
+    await enqueue(db, booked._id, { token: 1 });
+    expect((await snapshot()).doctors).toEqual([{ ...empty, next: [{ token: 'T1', initial: 'R' }], waiting: 1 }]);
+  });
+
   it('answers 404 for an unknown or revoked key, 400 for one that is not a key; the key stays out of the logs', async () => {
     const office = await admin();
     const link = await displayLink(t.app(), t.db(), office);

@@ -47,7 +47,12 @@ describe.each(backends)('queue streams on %s', (backend) => {
       expect(s.res.status).toBe(200);
       expect(s.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       await s.waitFor(() => s.snapshots().length === 1);
-      expect(s.snapshots()[0]).toEqual({ location: 'Aundh', date: '2025-03-11', doctors: [] });
+      // Dr. Meera sees patients at Aundh on Tuesdays: shown with nobody waiting (Dr. Kavita's hours there are online only).
+      expect(s.snapshots()[0]).toEqual({
+        location: 'Aundh',
+        date: '2025-03-11',
+        doctors: [{ doctorId: expect.any(String), doctorName: 'Dr. Meera Kulkarni', called: null, next: [], waiting: 0 }],
+      });
     }
 
     // A check-in and a call, each within a second on both instances.

@@ -136,6 +136,23 @@ describe('the desk api', () => {
     expect(asked(paid)).toMatchObject({ url: `/api/desk/appointments/${entry.appointment._id}/payment`, body: { method: 'card', reference: 'R-1' } });
   });
 
+  it("the queue's stream: each `queue` event decoded and handed on, its end said (changed, a refusal, a bad event)", async () => {
+    const events = (text: string, status = 200) =>
+      vi.fn<typeof fetch>(async () => new Response(text, { status, headers: { 'content-type': status === 200 ? 'text/event-stream' : 'application/json' } }));
+    const answer = queueOf([queueEntry()]);
+    const seen: unknown[] = [];
+    const live = events(`retry: 2000\n: open\n\nevent: queue\ndata: ${JSON.stringify(answer)}\n\nevent: changed\ndata: {}\n\n`);
+    const end = await api(live).readQueueStream(deskAnita._id, 'tok', (a) => seen.push(a), new AbortController().signal);
+    expect(asked(live)).toMatchObject({ url: `/api/desk/queue/stream?doctorId=${deskAnita._id}`, authorization: 'Bearer tok' });
+    expect(seen).toEqual([answer]);
+    expect(end).toEqual({ kind: 'changed' });
+    const refused = await api(events(JSON.stringify({ code: 'queue.streamsPerAccount', message: 'Too many' }), 429)).readQueueStream(deskAnita._id, 'tok', () => undefined, new AbortController().signal);
+    expect(refused.kind).toBe('failed');
+    const bad = await api(events('event: queue\ndata: {"doctorId": 1}\n\n')).readQueueStream(deskAnita._id, 'tok', (a) => seen.push(a), new AbortController().signal);
+    expect(bad).toMatchObject({ kind: 'failed', failure: { _tag: 'DecodeFailure' } });
+    expect(seen).toHaveLength(1);
+  });
+
   it('the day list leaves out an empty doctor or location; its CSV comes as a file with its name', async () => {
     const list = server(200, []);
     await api(list).dayList({ date: today, doctorId: null, locationId: '' }, 'tok');

@@ -32,6 +32,13 @@ describe('the display snapshot', () => {
     expect(snapshot.doctors[1]).toMatchObject({ called: null, next: [{ token: 'T1', initial: 'श' }], waiting: 1 });
     expect(displaySnapshot('Aundh', '2025-03-11', [])).toEqual({ location: 'Aundh', date: '2025-03-11', doctors: [] });
   });
+
+  it('keeps a doctor who works there today with nobody in the queue, in the order read', () => {
+    const nobody: DisplayEntryRow = { doctor_id: 'b', doctor_name: 'Dr. b', token: null, status: null, room: null, initial: null };
+    const snapshot = displaySnapshot('Aundh', '2025-03-11', [row('a', 1, 'waiting'), nobody, row('c', 2, 'called', 'K', 'Room 3')]);
+    expect(snapshot.doctors.map((d) => d.doctorId)).toEqual(['a', 'b', 'c']);
+    expect(snapshot.doctors[1]).toEqual({ doctorId: 'b', doctorName: 'Dr. b', called: null, next: [], waiting: 0 });
+  });
 });
 
 describe("a patient's place", () => {

@@ -3,9 +3,11 @@
  * (docs/desk.md, "The queue rule"): the line in order with tokens, who is in the room, who is
  * finished; Call next (to the room, asked once and remembered), Done, No-show, Back to queue.
  *
- * The line is read again `queueRefreshMs` after each answer (a short poll: the waiting-room
- * displays have their own live stream; here a few seconds late is fine), and at once after each
- * move of this screen.
+ * The line is live: the `queueStream` actor (GET /desk/queue/stream) sends it at once and after
+ * every change of the queue, from any desk, doctor or instance. Polling is only the fallback: when
+ * the stream drops, is refused (its bound per account) or cannot open, the line is read at once,
+ * again `queueRefreshMs` after each answer and after each move of this screen, and the stream is
+ * tried again `queueReconnectMs` after it dropped.
  *
  * Input: `{ token, doctors, doctorId, date, rooms }`: the doctors to choose from (a doctor's own
  * console gives only theirs: it is chosen at once), the doctor already chosen or null, the clinic
@@ -14,11 +16,13 @@
  *
  * Events: `doctor.chosen` { doctorId }; `queue.refresh`; `queue.retry`; `queue.call` (Call next:
  * asks the room first when none is known); `room.change`; `room.set` { room }; `room.cancelled`;
- * `queue.move` { entryId, move: done | noshow | back }.
+ * `queue.move` { entryId, move: done | noshow | back }; from the stream `stream.answer` { answer }
+ * and `stream.dropped`.
  *
  * The app provides (each rejecting with an ApiFailure): `loadQueue` { doctorId, date, token } ->
  * QueueAnswer, `callNext` { doctorId, room, token } -> { entry }, `moveEntry` { entryId, move,
- * token } -> { entry }. Effects (provided actions; emitted until provided): `notify` { tone,
+ * token } -> { entry }, `queueStream` { doctorId, token } (a callback actor sending the two stream
+ * events; until provided it drops at once, so the line is polled). Effects (provided actions; emitted until provided): `notify` { tone,
  * notice: called { token, room } | moved { token, move } | server { text } | somethingWentWrong },
  * `rememberRoom` { doctorId, room } (the app keeps it for the next visit).
  */
@@ -27,20 +31,16 @@ import type { QueueEntry } from '../../../contract/desk.js';
 import { doctorById, type DeskDoctor } from '../desk.js';
 import { failed, queueSetup } from './setup.js';
 
-export { queueRefreshMs, type QueueEvent, type QueueInput, type QueueNotice } from './setup.js';
+export { queueReconnectMs, queueRefreshMs, type QueueEvent, type QueueInput, type QueueNotice } from './setup.js';
 
 const s = queueSetup;
 
-const line = s.createStateConfig({
-  description: "The doctor's line of today, read again every few seconds.",
-  on: {
-    'doctor.chosen': { target: '.Judging', actions: 'storeDoctor' },
-    'queue.refresh': '.Judging',
-  },
-  initial: 'Judging',
+const polling = s.createStateConfig({
+  description: 'Without the stream: the line read again every few seconds, and the stream tried again after a while.',
+  initial: 'Loading',
+  after: { reconnect: 'Live' },
+  on: { 'queue.refresh': '.Loading' },
   states: {
-    Judging: { description: 'Is a doctor chosen?', always: [{ guard: 'hasDoctor', target: 'Loading' }, { target: 'NoDoctor' }] },
-    NoDoctor: { description: 'The desk chooses whose queue to show.' },
     Loading: {
       description: 'GET /desk/queue for the doctor today; what is shown stays until the answer.',
       tags: ['loading'],
@@ -57,6 +57,23 @@ const line = s.createStateConfig({
       on: { 'queue.retry': 'Loading' },
       after: { refresh: 'Loading' },
     },
+  },
+});
+
+const line = s.createStateConfig({
+  description: "The doctor's line of today: live from the stream, read again every few seconds without it.",
+  on: { 'doctor.chosen': { target: '.Judging', actions: 'storeDoctor' } },
+  initial: 'Judging',
+  states: {
+    Judging: { description: 'Is a doctor chosen?', always: [{ guard: 'hasDoctor', target: 'Live' }, { target: 'NoDoctor' }] },
+    NoDoctor: { description: 'The desk chooses whose queue to show.' },
+    Live: {
+      description: 'GET /desk/queue/stream: the line at once, then after every change of the queue; a move needs no read.',
+      tags: ['live'],
+      invoke: { src: 'queueStream', input: ({ context }) => ({ doctorId: context.doctorId ?? '', token: context.token }) },
+      on: { 'stream.answer': { actions: 'storeStreamed' }, 'stream.dropped': 'Polling' },
+    },
+    Polling: polling,
   },
 });
 
@@ -130,7 +147,7 @@ const moves = s.createStateConfig({
   },
 });
 
-/** Each move ends with the line read again (`refreshLine`), whatever its answer. */
+/** Each move ends with the line read again (`refreshLine`) when it is polled, whatever its answer; the stream brings it when live. */
 export const queueMachine = s.createMachine({
   id: 'deskQueue',
   description: "A doctor's queue of today: the line by the queue rule, Call next to the room, Done, No-show, Back to queue.",
@@ -165,10 +182,12 @@ export const selectFinished = (s: Snapshot): QueueEntry[] => entries(s).filter((
 export const selectMinutesPerPatient = (s: Snapshot): number => s.context.answer?.minutesPerPatient ?? 0;
 export const selectQueueStatus = (s: Snapshot): 'noDoctor' | 'loading' | 'ready' | 'failed' => {
   if (s.matches({ Line: 'NoDoctor' })) return 'noDoctor';
-  if (s.matches({ Line: 'Failed' })) return 'failed';
+  if (s.matches({ Line: { Polling: 'Failed' } })) return 'failed';
   return s.context.answer === null ? 'loading' : 'ready';
 };
 export const selectIsRefreshing = (s: Snapshot): boolean => s.hasTag('loading') && s.context.answer !== null;
+/** The line follows the stream (else it is polled: the stream dropped or was refused). */
+export const selectIsLive = (s: Snapshot): boolean => s.hasTag('live');
 export const selectFailure = (s: Snapshot): string | null => s.context.failure;
 export const selectRoom = (s: Snapshot): string => s.context.room;
 /** The room question open: before a call, or to change the room. */

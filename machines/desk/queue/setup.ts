@@ -2,13 +2,15 @@
  * The queue machine's types and setup (calls declared with their types, guards, actions), from
  * which the chart (./queueMachine.ts) is made.
  */
-import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type { QueueAnswer, QueueEntry, QueueMove } from '../../../contract/desk.js';
 import { serverWordsOr, type NoticeEvent, type Tone } from '../../shared/notices.js';
 import type { DeskDoctor } from '../desk.js';
 
-/** How long the line shows before it is read again, in milliseconds. */
+/** Without the live stream: how long the line shows before it is read again, in milliseconds. */
 export const queueRefreshMs = 5_000;
+/** Without the live stream: how long the line is read so before the stream is tried again, in milliseconds. */
+export const queueReconnectMs = 30_000;
 
 /** `rooms`: the room each doctor's patients were last called to on this device (by doctor id). */
 export type QueueInput = { token: string; doctors: readonly DeskDoctor[]; doctorId: string | null; date: string; rooms: Readonly<Record<string, string>> };
@@ -21,7 +23,11 @@ export type QueueEvent =
   | { type: 'room.change' }
   | { type: 'room.set'; room: string }
   | { type: 'room.cancelled' }
-  | { type: 'queue.move'; entryId: string; move: QueueMove };
+  | { type: 'queue.move'; entryId: string; move: QueueMove }
+  /** From the `queueStream` actor: the line as the server sends it (at once, then after each change). */
+  | { type: 'stream.answer'; answer: QueueAnswer }
+  /** From the `queueStream` actor: the stream ended, was refused or could not open. */
+  | { type: 'stream.dropped' };
 
 export type QueueNotice =
   | { kind: 'called'; token: string; room: string }
@@ -51,6 +57,10 @@ export const failed = ({ event }: { event: { error: unknown } }) => ({
   notice: serverWordsOr<QueueNotice>(event.error, { kind: 'somethingWentWrong' }),
 });
 const notProvided = () => Promise.reject(new Error('not provided'));
+/** Until the app provides the stream, there is none: the line is read again every few seconds. */
+const noStream = fromCallback<QueueEvent, { doctorId: string; token: string }>(({ sendBack }) => {
+  sendBack({ type: 'stream.dropped' });
+});
 
 export const queueSetup = setup({
   types: {} as { context: QueueContext; events: QueueEvent; input: QueueInput; emitted: QueueEmitted },
@@ -58,8 +68,9 @@ export const queueSetup = setup({
     loadQueue: fromPromise<QueueAnswer, { doctorId: string; date: string; token: string }>(notProvided),
     callNext: fromPromise<{ entry: QueueEntry }, { doctorId: string; room: string; token: string }>(notProvided),
     moveEntry: fromPromise<{ entry: QueueEntry }, { entryId: string; move: QueueMove; token: string }>(notProvided),
+    queueStream: noStream,
   },
-  delays: { refresh: queueRefreshMs },
+  delays: { refresh: queueRefreshMs, reconnect: queueReconnectMs },
   guards: {
     hasDoctor: ({ context }) => context.doctorId !== null,
     hasRoom: ({ context }) => context.room.trim() !== '',
@@ -71,6 +82,7 @@ export const queueSetup = setup({
       event.type === 'doctor.chosen' ? { doctorId: event.doctorId, answer: null, failure: null, room: context.rooms[event.doctorId] ?? '' } : {},
     ),
     storeAnswer: assign({ answer: (_, params: { answer: QueueAnswer }) => params.answer, failure: null }),
+    storeStreamed: assign({ answer: ({ context, event }) => (event.type === 'stream.answer' ? event.answer : context.answer), failure: null }),
     storeFailure: assign({
       failure: (_, params: { error: unknown }) => {
         const words = serverWordsOr(params.error, null);

@@ -2,7 +2,8 @@
  * A doctor's queue of today (machines/desk/queue): a doctor sees their own at once, the desk
  * chooses a doctor. Who is in the room (Done, No-show, Back to queue), Call next (the room asked
  * once, then remembered on this device), the line in order with tokens and an estimate, and who
- * was seen or did not come (Back to queue). The machine reads the queue again every few seconds.
+ * was seen or did not come (Back to queue). The machine follows the queue's live stream, and reads
+ * the queue again every few seconds only while the stream is lost.
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
@@ -15,6 +16,7 @@ import {
   selectFailure,
   selectFinished,
   selectIsBusy,
+  selectIsLive,
   selectIsRefreshing,
   selectLine,
   selectMinutesPerPatient,
@@ -49,6 +51,7 @@ function Queue({ services, doctors }: { readonly services: StaffServices; readon
   const doctorId = useSelector(actor, selectDoctorId);
   const failure = useSelector(actor, selectFailure);
   const refreshing = useSelector(actor, selectIsRefreshing);
+  const live = useSelector(actor, selectIsLive);
   return (
     <>
       <h1>{doctor ? texts.headingOf(doctor.name) : texts.heading}</h1>
@@ -72,7 +75,7 @@ function Queue({ services, doctors }: { readonly services: StaffServices; readon
       {status === 'ready' && (
         <>
           <p className="staff-state staff-state--quiet" aria-live="polite">
-            {refreshing ? texts.refreshing : texts.polling}
+            {refreshing ? texts.refreshing : live ? texts.live : texts.polling}
           </p>
           <div className="desk-queue__board">
             <Room actor={actor} />

@@ -3,9 +3,11 @@
  * doctor calls the rest of the console makes; the rooms remembered in this browser's storage.
  */
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
+import { fromCallback } from 'xstate';
 import { doctorEndpoints } from '../../../contract/endpoints/site';
 import { deskDoctorOf, type DeskDoctor } from '../../../machines/desk/desk';
 import type { DayQuery, DayRows } from '../../../machines/desk/dayList/dayListMachine';
+import type { QueueEvent } from '../../../machines/desk/queue/queueMachine';
 import type { BookInput, RegisterInput, SearchInput, WalkInInput } from '../../../machines/desk/deskBooking/context';
 import type { LoadInput } from '../../../machines/staffAdmin/adminListContext';
 import type { SlotsRequest } from '../../../machines/slotPicker/slots';
@@ -41,6 +43,18 @@ async function dayRows({ query, token }: { query: DayQuery; token: string }, sig
   return right({ appointments: list.right, tokens });
 }
 
+/**
+ * The queue's stream as the queue machine's `queueStream` actor: each answer sent on, and one
+ * `stream.dropped` however it ends (the server's reconnect or changed, a refusal, a broken
+ * network), after which the machine polls; the fetch aborted when the machine stops the actor.
+ */
+const queueStream = fromCallback<QueueEvent, { doctorId: string; token: string }>(({ input, sendBack }) => {
+  const controller = new AbortController();
+  const dropped = () => controller.signal.aborted || sendBack({ type: 'stream.dropped' });
+  deskApi.readQueueStream(input.doctorId, input.token, (answer) => sendBack({ type: 'stream.answer', answer }), controller.signal).then(dropped, dropped);
+  return () => controller.abort();
+});
+
 const roomKey = (doctorId: string) => `desk.room.${doctorId}`;
 
 export const liveDeskServices: DeskServices = {
@@ -61,6 +75,7 @@ export const liveDeskServices: DeskServices = {
     loadQueue: fromApi(({ doctorId, date, token }: { doctorId: string; date: string; token: string }, signal) =>
       deskApi.queue(doctorId, date, token, signal),
     ),
+    queueStream,
     callNext: fromApi(({ doctorId, room, token }: { doctorId: string; room: string; token: string }, signal) =>
       deskApi.callNext(doctorId, room, token, signal),
     ),

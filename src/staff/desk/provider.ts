@@ -119,7 +119,12 @@ export function useQueueActor(services: StaffServices, doctors: readonly DeskDoc
   return useProvidedActor(
     () =>
       queueMachine.provide({
-        actors: { loadQueue: services.desk.actors.loadQueue, callNext: services.desk.actors.callNext, moveEntry: services.desk.actors.moveEntry },
+        actors: {
+          loadQueue: services.desk.actors.loadQueue,
+          queueStream: services.desk.actors.queueStream,
+          callNext: services.desk.actors.callNext,
+          moveEntry: services.desk.actors.moveEntry,
+        },
         actions: {
           notify: (_, { tone, notice }) => showToast(tone, queueNoticeText(notice)),
           rememberRoom: ({ context }) => {

@@ -3,10 +3,11 @@
  * ./liveDesk.ts, fakes in tests (tests/component/deskSupport.tsx), given to each machine with
  * `machine.provide({ actors })`. Each actor rejects with an ApiFailure when its call fails.
  */
-import type { PromiseActorLogic } from 'xstate';
+import type { CallbackActorLogic, PromiseActorLogic } from 'xstate';
 import type { AppointmentRecord, TimeSlot } from '../../../contract/appointments';
 import type { CounterPaymentRequest, DeskPatient, DeskSearchAnswer, DeskWaitlistEntry, QueueAnswer, QueueEntry, QueueMove } from '../../../contract/desk';
 import type { DayQuery, DayRows } from '../../../machines/desk/dayList/dayListMachine';
+import type { QueueEvent } from '../../../machines/desk/queue/queueMachine';
 import type { BookInput, RegisterInput, SearchInput, WalkInInput } from '../../../machines/desk/deskBooking/context';
 import type { DeskDoctor } from '../../../machines/desk/desk';
 import type { LoadInput } from '../../../machines/staffAdmin/adminListContext';
@@ -28,6 +29,8 @@ export interface DeskActors {
   readonly checkIn: PromiseActorLogic<{ entry: QueueEntry }, { appointmentId: string; token: string }>;
   readonly takePayment: PromiseActorLogic<AppointmentRecord, { appointmentId: string; payment: CounterPaymentRequest; token: string }>;
   readonly loadQueue: PromiseActorLogic<QueueAnswer, { doctorId: string; date: string; token: string }>;
+  /** The doctor's queue live (GET /desk/queue/stream): sends `stream.answer` per answer, `stream.dropped` once when it ends. */
+  readonly queueStream: CallbackActorLogic<QueueEvent, { doctorId: string; token: string }>;
   readonly callNext: PromiseActorLogic<{ entry: QueueEntry }, { doctorId: string; room: string; token: string }>;
   readonly moveEntry: PromiseActorLogic<{ entry: QueueEntry }, { entryId: string; move: QueueMove; token: string }>;
   readonly loadDay: PromiseActorLogic<DayRows, { query: DayQuery; token: string }>;
