@@ -86,7 +86,6 @@ const AppointmentCreateFields = t.type(
     // Names and location as long as their columns (appointments, locations: 200).
     firstName: nonEmptyLine(200),
     lastName: nonEmptyLine(200),
-    email: Email,
     phoneNumber: PhoneNumber,
     age: intBetween(1, 120),
     gender: Gender,
@@ -105,7 +104,10 @@ const AppointmentCreateFields = t.type(
 );
 
 /**
- * Beyond the spec: who the appointment is for, and the teleconsultation consent.
+ * Beyond the spec: the email made optional, who the appointment is for, and the teleconsultation
+ * consent.
+ * - `email`: the spec's field, checked when given; the appointment keeps the account's own email
+ *   (or none, for an account made by a mobile sign-in without one), never a typed one.
  * - `familyMemberId`: one of the caller's family members (contract/people.ts) is the person
  *   consulted; their name, age and gender come from that record, not from the request. Absent or
  *   null: the account holder.
@@ -117,6 +119,7 @@ const AppointmentCreateFields = t.type(
  */
 const AppointmentCreateExtras = t.partial(
   {
+    email: Email,
     familyMemberId: t.union([Id, t.null]),
     consentText: nonEmptyLine(2000),
     payAtClinic: t.boolean,

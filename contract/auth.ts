@@ -1,6 +1,6 @@
 /** Accounts and one-time codes (spec §3, §7: /auth/*, /otp/*). Served from the accounts issue on. */
 import * as t from 'io-ts';
-import { Email, Gender, intBetween, NonEmptyString, OtpCode, PhoneNumber } from './primitives.js';
+import { Email, Gender, Id, intBetween, NonEmptyString, OtpCode, PhoneNumber } from './primitives.js';
 
 /** OWASP ASVS 5: at least 8 characters, long passphrases allowed, no composition rules. */
 export const Password = new t.Type<string, string, unknown>(
@@ -90,6 +90,12 @@ export const MessageAnswer = t.type({ message: t.string }, 'MessageAnswer');
 export type MessageAnswer = t.TypeOf<typeof MessageAnswer>;
 
 export const UserEmailParams = t.type({ email: Email }, 'UserEmailParams');
+
+/**
+ * GET /auth/getUser/{email}'s path value: the account's email (spec §7), or, for an account made
+ * by a mobile sign-in that has none, the account's id (`_id` of the login answer).
+ */
+export const AccountListParams = t.type({ email: t.union([Email, Id]) }, 'AccountListParams');
 
 /**
  * POST /auth/register answers the new user (spec §7: "user") and a session's token beside it, so

@@ -17,7 +17,7 @@ import {
   TimeSlotList,
   TimeSlotParams,
 } from '../appointments.js';
-import { MessageAnswer, UserEmailParams } from '../auth.js';
+import { AccountListParams, MessageAnswer } from '../auth.js';
 import {
   Availability,
   AvailabilityParams,
@@ -33,7 +33,7 @@ export const appointmentEndpoints = {
   /** Book a slot (unpaid, holding it for a while). */
   add: endpoint({ method: 'POST', path: '/appointment/add', body: AppointmentCreateRequest, answer: AppointmentRecord }),
   /** The caller's own appointments, newest first (the spec's address, under /auth). */
-  list: endpoint({ method: 'GET', path: '/auth/getUser/:email', params: UserEmailParams, answer: AppointmentList }),
+  list: endpoint({ method: 'GET', path: '/auth/getUser/:email', params: AccountListParams, answer: AppointmentList }),
   update: endpoint({ method: 'PUT', path: '/appointment/update', body: AppointmentUpdateRequest, answer: AppointmentUpdateAnswer }),
   cancel: endpoint({ method: 'DELETE', path: '/appointment/delete/:userId/:appointmentId', params: AppointmentDeleteParams, answer: MessageAnswer }),
   /** A booked and paid appointment as an iCalendar file. */

@@ -98,5 +98,8 @@ export const isMinor = (member: FamilyMember | null): boolean => member !== null
  * A Google sign-up has no phone, age or gender yet, a mobile sign-up no name, age or gender: the
  * details step asks for them once, and Book saves them on the account before booking.
  */
+/** A signed-in account without an email (a mobile sign-up that has not added one): the popup neither asks nor sends it. */
+export const hasNoEmail = (user: BookingUser | null): boolean => user !== null && user.email === null;
+
 export const profileIncomplete = (user: BookingUser | null): boolean =>
   user !== null && (user.firstName.trim() === '' || !user.phoneNumber || typeof user.age !== 'number' || !user.gender);

@@ -14,7 +14,7 @@ import type { ConsultationType, Gender } from '../../contract/primitives.js';
 import { findDoctor, type KeptBooking } from './choices.js';
 import { keptOf, type BookingContext } from './context.js';
 import type { ProfileRequest } from '../people/profileMachine.js';
-import { checkDetails, isTeleconsultation, type DetailErrors } from './details.js';
+import { checkDetails, hasNoEmail, isTeleconsultation, type DetailErrors } from './details.js';
 
 /** The create payload as plain strings and numbers (the server decodes it with the contract's codec). */
 export type BookingRequest = t.OutputOf<typeof AppointmentCreateRequest>;
@@ -39,7 +39,8 @@ export function bookingRequest(context: BookingContext): BookingRequest {
   return {
     firstName: details.firstName.trim(),
     lastName: details.lastName.trim(),
-    email: details.email.trim(),
+    // An account made by a mobile sign-in may have no email: the field is then not asked nor sent.
+    ...(hasNoEmail(context.user) ? {} : { email: details.email.trim() }),
     phoneNumber: details.phoneNumber.trim(),
     age: Number(details.age.trim()),
     gender: details.gender as Gender,

@@ -207,7 +207,8 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'appointments',
                 src: 'appointmentsList',
-                input: ({ context }) => ({ email: context.user?.email ?? '', token: context.token ?? '' }),
+                // The list's path names the account by its email, or by its id when it has none.
+                input: ({ context }) => ({ email: context.user?.email ?? context.user?._id ?? '', token: context.token ?? '' }),
               },
               on: {
                 'appointments.refresh': { actions: 'refreshAppointments' },

@@ -10,6 +10,7 @@ import { backends } from './helpers.js';
 import {
   appointmentRow,
   book,
+  bookingBody,
   booked,
   kavita,
   meera,
@@ -78,6 +79,23 @@ describe.each(backends)('booking on %s', (backend) => {
       const bad = await t.app().inject({ method: 'POST', url: '/api/appointment/add', payload: { nonsense: true } });
       expect(bad.statusCode).toBe(401);
       expect((await t.db().query('select 1 from appointments')).rowCount).toBe(0);
+    });
+
+    it('books for an account without an email (a mobile sign-up) with the email left out; a typed one is never kept', async () => {
+      const patient = await t.patient('phoneonly');
+      await t.db().query(
+        `update users set email = null, sign_in_method = 'phone', phone_number = '+919822012345', phone_verified_at = now(), password_hash = null where id = $1`,
+        [patient.id],
+      );
+      const { email: _typed, ...withoutEmail } = bookingBody({ consultationType: 'Clinic Visit' });
+      const res = await t.app().inject({ method: 'POST', url: '/api/appointment/add', headers: patient.headers, payload: withoutEmail });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ email: '', appointmentPaymentStatus: 'failed' });
+      const typed = await book(t.app(), patient, { consultationType: 'Clinic Visit', startTime: '11:15' }, { email: 'someone@example.com' });
+      expect(typed.json()).toMatchObject({ email: '' });
+      const bad = await book(t.app(), patient, { consultationType: 'Clinic Visit', startTime: '11:30' }, { email: 'not an email' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(['email']);
     });
 
     it('trusts only ids: name, fee and email from the server; unpaid, held for 15 minutes', async () => {

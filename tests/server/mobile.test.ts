@@ -78,6 +78,21 @@ describe.each(backends)('mobile sign-in on %s', (backend) => {
     expect((await signedIn(asha.typed)).profileComplete).toBe(true);
   });
 
+  it('lists an account without an email by its id on the spec\'s path; anybody else\'s id or email stays 403', async () => {
+    const phoneOnly = await signedIn(asha.typed);
+    const list = (who: string, token: string) => t.app().inject({ url: `/api/auth/getUser/${encodeURIComponent(who)}`, ...auth(token) });
+    const own = await list(phoneOnly.user._id, phoneOnly.token);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual([]);
+    const other = await signedIn('98220 54321');
+    expect((await list(other.user._id, phoneOnly.token)).statusCode).toBe(403);
+    expect((await list('somebody@example.com', phoneOnly.token)).statusCode).toBe(403);
+    // Neither an email nor an id: a field problem, no list.
+    const bad = await list('not-an-id', phoneOnly.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(['email']);
+  });
+
   it('sends a WhatsApp authentication template with the code in the body and its copy-code button', async () => {
     expect((await send(asha.typed, undefined, 'whatsapp')).statusCode).toBe(200);
     const body = providers().whatsapp.at(-1)!.body;

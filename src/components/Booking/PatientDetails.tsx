@@ -27,7 +27,7 @@ import {
   type bookingMachine,
 } from '../../../machines/booking/bookingMachine';
 import type { PersonalDetails } from '../../../machines/booking/choices';
-import { detailFields, isMinor, isTeleconsultation, profileIncomplete, type DetailField } from '../../../machines/booking/details';
+import { detailFields, hasNoEmail, isMinor, isTeleconsultation, profileIncomplete, type DetailField } from '../../../machines/booking/details';
 import { selectFamilyStatus, selectMembers } from '../../../machines/people/familyMachine';
 import { useMessages } from '../../i18n/messages';
 import { FamilyMemberForm } from '../People/FamilyMemberForm';
@@ -179,7 +179,7 @@ export function PatientDetails({ actor }: { actor: BookingActor }) {
 
         {forSelf && field('firstName', (p) => <input {...p} autoComplete="given-name" value={details.firstName} onChange={(e) => changeDetails({ firstName: e.target.value })} />)}
         {forSelf && field('lastName', (p) => <input {...p} autoComplete="family-name" value={details.lastName} onChange={(e) => changeDetails({ lastName: e.target.value })} />)}
-        {field('email', (p) => <input {...p} type="email" autoComplete="email" value={details.email} onChange={(e) => changeDetails({ email: e.target.value })} />)}
+        {!hasNoEmail(user) && field('email', (p) => <input {...p} type="email" autoComplete="email" value={details.email} onChange={(e) => changeDetails({ email: e.target.value })} />)}
         {field('phoneNumber', (p) => <input {...p} type="tel" autoComplete="tel" value={details.phoneNumber} onChange={(e) => changeDetails({ phoneNumber: e.target.value })} />)}
         {forSelf && field('age', (p) => <input {...p} inputMode="numeric" value={details.age} onChange={(e) => changeDetails({ age: e.target.value })} />)}
         {forSelf &&
