@@ -66,6 +66,7 @@ describe.each(backends)('database on %s', (backend) => {
         'meta',
         'orders',
         'payments',
+        'phone_codes',
         'queue_counters',
         'queue_displays',
         'queue_entries',
