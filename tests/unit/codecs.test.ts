@@ -153,7 +153,8 @@ describe('AppointmentCreateRequest', () => {
   it('rejects a payload broken in one field, naming the field', () => {
     const breakers: Breakers = {
       firstName: notText,
-      email: [missing, 'patient.example.com'],
+      // Optional (an account made by a mobile sign-in has none), but checked when given.
+      email: ['patient.example.com', 42, null],
       phoneNumber: [missing, '98765'],
       age: [missing, 0, 200],
       gender: ['unknown'],
