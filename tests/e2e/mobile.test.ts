@@ -188,6 +188,10 @@ async function expectAccountPhoneVerified(page: Page, phone: string, name: strin
   const shown = await row.locator('.profile__phone').innerText();
   expect(shown.replace(/\D/g, ''), 'the number shown is the one signed in with').toContain(phone);
   expect(await row.locator('.contact-status--verified').innerText(), 'marked verified').toBe('verified');
+  // No email and no password: signed in by the number; a password waits for an email.
+  const password = main.locator('.profile__row', { has: page.locator('dt', { hasText: /^Password$/ }) });
+  expect(await password.locator('dd').first().innerText()).toBe('No password yet: you sign in with your mobile number.\nTo set a password, add an email first.');
+  expect(await password.getByRole('link', { name: 'Set a password' }).count(), 'no way to a reset it could not use').toBe(0);
   await expectNoA11yViolations(page, `/account of ${name}`);
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
