@@ -95,7 +95,10 @@ class Interactions {
   }
 }
 
+/** Photographs the page without its toasts (a full-page shot would show them mid-page). */
 async function shot(page: Page, name: string, width: number, fullPage = false): Promise<void> {
+  const dismiss = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `mobile-${name}-${width}.png`), fullPage, animations: 'disabled' });
 }
@@ -252,6 +255,9 @@ describe('mobile sign-in', () => {
     // Back in the booking, the choices kept: the name, age and gender asked for, no email.
     await expectDialogOpen(dialog, 'the Book Appointment popup is back after the sign-in');
     expect(await consent.isChecked(), 'the consent ticked before the sign-in is kept').toBe(true);
+    await expect
+      .poll(() => dialog.getByLabel('First name', { exact: true }).evaluate((el) => el === document.activeElement), { message: 'the focus is on the first detail to give, not on Location at the top', timeout: STEP_MS })
+      .toBe(true);
     expect(await dialog.getByLabel('Email', { exact: true }).count(), 'no email asked for').toBe(0);
     expect(await dialog.getByText('We keep your name, age and gender on your account, so you are asked for them only once.').count()).toBe(1);
     expect((await dialog.getByLabel('Phone number', { exact: true }).inputValue()).replace(/\D/g, ''), 'the phone is the one signed in with').toContain(phone);
