@@ -133,5 +133,11 @@ export const selectKeptBooking = (snapshot: Snapshot): KeptBooking | null =>
  * choices are made at once (the soonest online doctor).
  */
 export const selectNextDetailField = (snapshot: Snapshot): DetailField | null => firstErrorField(detailProblems(snapshot.context));
+/**
+ * Every choice is made, as made (not as settled: the slots reload after a login, and the kept
+ * slot still counts meanwhile). The popup opened again so (after the login Book asked for, or
+ * back from a failed payment) moves its first focus on to the details.
+ */
+export const selectChoicesMade = (snapshot: Snapshot): boolean => missingChoices(snapshot.context.choices).length === 0;
 /** The session's user, as the popup knows it (a Google sign-up may have no phone, age or gender). */
 export const selectUser = (snapshot: Snapshot): BookingUser | null => snapshot.context.user;

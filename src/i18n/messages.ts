@@ -631,6 +631,10 @@ export const en = {
     notGiven: 'Not given yet',
     setPassword: 'Set a password',
     noPassword: 'No password yet: you sign in with Google.',
+    /** An account made by a mobile number's code. */
+    noPasswordPhone: 'No password yet: you sign in with your mobile number.',
+    /** A password signs in with the email, so an account without one sets it after adding an email. */
+    passwordNeedsEmail: 'To set a password, add an email first.',
     remindersHeading: 'Appointment reminders',
     remindersIntro: 'Before each paid appointment we remind you on the channels you choose. Booking confirmations always come by email.',
     remindersLegend: 'Remind me by',

@@ -248,6 +248,9 @@ describe('Book Appointment popup', () => {
     expect((within(back).getByLabelText('Consultation type') as HTMLSelectElement).value).toBe('Clinic Visit');
     expect((within(back).getByLabelText('Date') as HTMLInputElement).value).toBe(bookingDay);
     expect((within(back).getByLabelText('First name') as HTMLInputElement).value).toBe('Asha');
+    // Every choice made: the focus is on the next thing to do, the first detail missing (the
+    // login answer has no phone), not on Location at the top of the popup.
+    await waitFor(() => expect(document.activeElement).toBe(within(back).getByLabelText('Phone number')));
     // The login answer names the person; the user fetched after it fills in the rest.
     await answer(() => account.fetchCurrentUser.latest().resolve(demoUser));
     await waitFor(() => expect((within(back).getByLabelText('Phone number') as HTMLInputElement).value).toBe('9876543210'));

@@ -294,6 +294,23 @@ describe('/account', () => {
     expect(screen.getByText(messages.people.noPassword)).toBeTruthy();
   });
 
+  it('a mobile sign-up without a password: says it signs in by its number; with no email, asks for one first instead of a "Set a password" it could not use', async () => {
+    const phoneUser: User = { ...demoUser, email: null, signInMethod: 'phone', hasPassword: false, phoneVerified: true };
+    await renderApp('/account', phoneUser);
+    expect(await screen.findByText(messages.people.noPasswordPhone)).toBeTruthy();
+    expect(screen.getByText(messages.people.passwordNeedsEmail)).toBeTruthy();
+    expect(screen.queryByText(messages.people.noPassword)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Set a password' })).toBeNull();
+  });
+
+  it('a mobile sign-up that added an email: "Set a password" (its code goes to that email)', async () => {
+    const phoneUser: User = { ...demoUser, signInMethod: 'phone', hasPassword: false, phoneVerified: true };
+    await renderApp('/account', phoneUser);
+    expect(await screen.findByRole('link', { name: 'Set a password' })).toBeTruthy();
+    expect(screen.getByText(messages.people.noPasswordPhone)).toBeTruthy();
+    expect(screen.queryByText(messages.people.passwordNeedsEmail)).toBeNull();
+  });
+
   it('reminder switches: only the channels the clinic has, each saved as turned; a refusal puts it back with a toast', async () => {
     const ui = userEvent.setup();
     const f = await renderApp('/account');

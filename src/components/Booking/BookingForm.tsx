@@ -30,19 +30,21 @@ import { PatientDetails } from './PatientDetails';
 import { PayChoice } from './PayChoice';
 import { DateFields, DoctorField, FeeLine, LocationField, SlotsFieldset, Step, TypeField, type BookingActor } from './BookingSteps';
 
-/**
- * Moves focus to the next thing to do each time `movedOn` grows: the first detail still to fill
- * in, else Book.
- */
+/** Focuses the next thing to do in the booking form: the first detail still to fill in, else Book. */
+export function focusNextDetail(actor: BookingActor, form: HTMLFormElement | null): void {
+  if (!form) return;
+  const field = selectNextDetailField(actor.getSnapshot());
+  const enabled = ':not(:disabled)';
+  const next =
+    (field !== null ? form.querySelector<HTMLElement>(`[data-field="${field}"]${enabled}`) : null) ??
+    form.querySelector<HTMLElement>(`button[type="submit"]${enabled}`);
+  next?.focus();
+}
+
+/** Moves focus to the next thing to do each time `movedOn` grows. */
 function useFocusNextAfterMove(actor: BookingActor, form: RefObject<HTMLFormElement | null>, movedOn: number) {
   useEffect(() => {
-    if (movedOn === 0 || !form.current) return;
-    const field = selectNextDetailField(actor.getSnapshot());
-    const enabled = ':not(:disabled)';
-    const next =
-      (field !== null ? form.current.querySelector<HTMLElement>(`[data-field="${field}"]${enabled}`) : null) ??
-      form.current.querySelector<HTMLElement>(`button[type="submit"]${enabled}`);
-    next?.focus();
+    if (movedOn !== 0) focusNextDetail(actor, form.current);
   }, [movedOn, actor, form]);
 }
 
@@ -104,13 +106,14 @@ function SoonestToggle({ actor, token, onChosen }: { actor: BookingActor; token:
   );
 }
 
-export function BookingForm({ actor, token = null }: { actor: BookingActor; token?: string | null }) {
+export function BookingForm({ actor, token = null, formRef }: { actor: BookingActor; token?: string | null; formRef?: RefObject<HTMLFormElement | null> }) {
   const { booking } = useMessages();
   const id = useId();
   const choices = useSelector(actor, selectChoices);
   const busy = useSelector(actor, selectIsBusy);
   const f = (name: string) => `${id}-${name}`;
-  const form = useRef<HTMLFormElement>(null);
+  const ownForm = useRef<HTMLFormElement>(null);
+  const form = formRef ?? ownForm;
   // Grows each time the choices were made at once by a control that then went away.
   const [movedOn, setMovedOn] = useState(0);
   useFocusNextAfterMove(actor, form, movedOn);

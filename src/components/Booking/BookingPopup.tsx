@@ -8,12 +8,14 @@
  * the booking itself (`login.succeeded`, `login.cancelled`). When it closes without paying, what
  * was chosen and typed goes to `onKeep` for the next opening (src/components/Popup/popups.tsx).
  */
+import { useEffect, useRef } from 'react';
 import { SessionContext } from '../../app/account';
+import { selectChoicesMade } from '../../../machines/booking/bookingMachine';
 import { selectPanel, selectToken } from '../../../machines/session/selectors';
 import type { KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
 import { useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
-import { BookingForm } from './BookingForm';
+import { BookingForm, focusNextDetail } from './BookingForm';
 import { useBookingActor } from './provider';
 import './Booking.css';
 
@@ -29,13 +31,22 @@ export default function BookingPopup({ previous, onClose, onKeep }: BookingPopup
   const actor = useBookingActor({ previous, onClose, onKeep });
   const panel = SessionContext.useSelector(selectPanel);
   const token = SessionContext.useSelector(selectToken);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Shown again with every choice made (after the login Book asked for, or back from a failed
+  // payment), the popup's next step is the details at its bottom, not Location at its top (on a
+  // phone a screen's scroll away): the focus moves there. This runs after the dialog's own first
+  // focus, as a parent's effects run after its children's.
+  useEffect(() => {
+    if (panel === null && selectChoicesMade(actor.getSnapshot())) focusNextDetail(actor, form.current);
+  }, [panel, actor]);
 
   // While the login (or sign-up) popup is open, this one waits out of sight.
   if (panel !== null) return null;
 
   return (
     <Dialog title={messages.popup.bookingTitle} onClose={() => onClose()} describeBody={false} wide closeOnBackdrop={false}>
-      <BookingForm actor={actor} token={token} />
+      <BookingForm actor={actor} token={token} formRef={form} />
     </Dialog>
   );
 }

@@ -36,8 +36,11 @@ function AccountPage() {
   const token = SessionContext.useSelector(selectToken);
   const { account, people } = messages;
   if (!user) return null;
-  // A Google sign-up has no password yet: "Set a password" instead of a masked one.
+  // A Google or mobile sign-up has no password yet: "Set a password" instead of a masked one. A
+  // password signs in with the email and is set with an email code (/forgotpassword), so an
+  // account without an email is told to add one first rather than sent to a form it cannot use.
   const noPassword = user.hasPassword === false;
+  const canSetPassword = user.email !== null;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
 
   return (
@@ -59,7 +62,10 @@ function AccountPage() {
         <div className="profile__row">
           <dt>{account.fields.password}</dt>
           {noPassword ? (
-            <dd>{people.noPassword}</dd>
+            <dd>
+              {user.signInMethod === 'phone' ? people.noPasswordPhone : people.noPassword}
+              {!canSetPassword && <span className="profile__note">{people.passwordNeedsEmail}</span>}
+            </dd>
           ) : (
             <dd>
               <span aria-hidden="true" className="profile__masked">
@@ -70,9 +76,11 @@ function AccountPage() {
           )}
           <dd className="profile__action">
             {noPassword ? (
-              <Link to="/forgotpassword" className="button button--outline">
-                {people.setPassword}
-              </Link>
+              canSetPassword && (
+                <Link to="/forgotpassword" className="button button--outline">
+                  {people.setPassword}
+                </Link>
+              )
             ) : (
               <Link
                 to="/forgotpassword"
