@@ -71,6 +71,14 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
     if (!busy) mobile?.send({ type: 'mobile.verify', code: typed });
   }
 
+  // The sixth digit signs in by itself (typed, pasted or filled by the keyboard's suggestion), as a
+  // patient expects of a code field; Sign in stays for one who changes a digit after a refusal.
+  function enterCode(value: string) {
+    const complete = /^\d{6}$/.test(value) && value !== code;
+    typeCode(value);
+    if (complete) verify(undefined, value);
+  }
+
   // Focus goes to the next thing to do: the number when the path opens, the code once it is sent.
   useEffect(() => {
     document.getElementById(`${idPrefix}-${atCode ? 'otp' : 'phoneNumber'}`)?.focus();
@@ -108,7 +116,7 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
           code={code}
           error={errors.otp}
           signingIn={step === 'signingIn'}
-          onCode={typeCode}
+          onCode={enterCode}
           onSubmit={verify}
           forgetCode={forgetCode}
         />
