@@ -20,13 +20,20 @@
 // .tmp/test-results/<suite>.log and is printed whole when the suite ends; with one lane it
 // streams as it comes.
 //
+// Each suite's summary line gives its wall time and its CPU time (user + system of every process
+// it ran, scripts/cpu-of.mjs; the browser build's included in e2e's): on 2 cores shared by the two
+// lanes, and with other work on the host, the CPU time is the steadier figure, and the one the
+// lanes are balanced by (docs/performance.md, "Test run").
+//
 // `npm test -- unit server` runs only the named suites. The last line printed is always
 // `N passed, N failed` (`, N skipped` when some were skipped), summed over every suite; the exit
 // code is non-zero when anything failed or a suite could not run.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, buildReason, ensureBuilt } from '../tests/e2e/support/build.mjs';
+import { endedChildrenCpuSeconds } from './cpu-of.mjs';
 import { TEST_BROWSER_PATH } from '../tests/e2e/support/chromium.mjs';
 import { clearMachinePaths, machinePathsLine } from '../tests/machines/pathsSummary.mjs';
 
@@ -47,7 +54,10 @@ const SUITES = {
   e2e: { kind: 'vitest', timeoutMs: 40 * MINUTE }, // 15 files at two widths: about 20 minutes here
 };
 
-/** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note: string }} SuiteResult */
+/**
+ * `cpuSeconds`: user + system CPU of the suite's processes; null when it could not be measured.
+ * @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, cpuSeconds: number | null, note: string }} SuiteResult
+ */
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = requested.filter((s) => !(s in SUITES));
@@ -77,15 +87,17 @@ function killGroup(child) {
 
 /**
  * Runs a command with its output on our console (or kept, with `capture`, or written to the
- * suite's log, with `out`), its process group killed after timeoutMs.
+ * suite's log, with `out`), its process group killed after timeoutMs, and measures its CPU time
+ * (through scripts/cpu-of.mjs).
  * @param {string[]} command
  * @param {number} timeoutMs
  * @param {{ capture?: boolean, out?: Output }} [opts]
- * @returns {Promise<{ code: number | null, timedOut: boolean, output: string }>}
+ * @returns {Promise<{ code: number | null, timedOut: boolean, output: string, cpuSeconds: number | null }>}
  */
 function run(command, timeoutMs, { capture = false, out } = {}) {
+  const cpuFile = join(RESULTS, `cpu-${process.pid}-${++runs}.json`);
   return new Promise((resolve) => {
-    const [cmd, ...args] = command;
+    const [cmd, ...args] = [process.execPath, CPU_OF, cpuFile, ...command];
     const toFile = !capture && out?.fd !== undefined;
     const stdout = capture ? 'pipe' : toFile ? out.fd : 'inherit';
     const child = spawn(/** @type {string} */ (cmd), args, {
@@ -111,12 +123,42 @@ function run(command, timeoutMs, { capture = false, out } = {}) {
       clearTimeout(timer);
       children.delete(child);
       killGroup(child); // anything it left behind in its group
-      resolve({ code, timedOut, output });
+      /** @type {number | null} */
+      let cpuSeconds = null;
+      try {
+        cpuSeconds = JSON.parse(readFileSync(cpuFile, 'utf8')).cpu;
+        rmSync(cpuFile);
+      } catch {
+        /* killed, or not Linux */
+      }
+      measuredCpu += (cpuSeconds ?? 0);
+      resolve({ code, timedOut, output, cpuSeconds });
     });
   });
 }
 
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);
+const CPU_OF = join(ROOT, 'scripts/cpu-of.mjs');
+let runs = 0;
+/** CPU seconds of the commands run() has measured so far (to tell the browser build's own apart). */
+let measuredCpu = 0;
+
+/**
+ * CPU seconds of what `fn` runs in child processes of its own, not through run(): this process's
+ * ended children less the suites that run() measured meanwhile. Null off Linux.
+ * @template T @param {() => Promise<T>} fn @returns {Promise<{ value: T, cpuSeconds: number | null }>}
+ */
+async function ownChildrenCpu(fn) {
+  const before = endedChildrenCpuSeconds();
+  const measuredBefore = measuredCpu;
+  const value = await fn();
+  const after = endedChildrenCpuSeconds();
+  const cpuSeconds = before === null || after === null ? null : Math.max(0, after - before - (measuredCpu - measuredBefore));
+  return { value, cpuSeconds };
+}
+
+/** @param {(number | null)[]} parts @returns {number | null} */
+const sumCpu = (parts) => (parts.some((p) => p === null) ? null : parts.reduce((a, b) => /** @type {number} */ (a) + /** @type {number} */ (b), 0));
 
 function banner(text) {
   console.log(`\n=== ${text} ${'='.repeat(Math.max(0, 74 - text.length))}`);
@@ -161,7 +203,8 @@ async function typecheck(out) {
     out.log(`${ok ? 'PASS' : 'FAIL'} tsc -p ${[project.name, ...project.args].join(' ')} (${why})`);
     if (!ok && r.output.trim()) out.log(r.output.trim().split('\n').map((l) => `  ${l}`).join('\n'));
   });
-  return { name: 'typecheck', passed, failed, skipped: 0, seconds: (Date.now() - started) / 1000, note: '' };
+  const cpuSeconds = sumCpu(results.map((r) => r.cpuSeconds));
+  return { name: 'typecheck', passed, failed, skipped: 0, seconds: (Date.now() - started) / 1000, cpuSeconds, note: '' };
 }
 
 /**
@@ -171,9 +214,10 @@ async function typecheck(out) {
  * @param {string} reportPath
  * @param {{ code: number | null, timedOut: boolean }} exit
  * @param {number} started
+ * @param {number | null} cpuSeconds
  * @returns {SuiteResult}
  */
-function readVitestReport(name, reportPath, exit, started) {
+function readVitestReport(name, reportPath, exit, started, cpuSeconds) {
   const seconds = (Date.now() - started) / 1000;
   /** @type {any} */
   let report;
@@ -181,7 +225,7 @@ function readVitestReport(name, reportPath, exit, started) {
     report = JSON.parse(readFileSync(reportPath, 'utf8'));
   } catch {
     const why = exit.timedOut ? 'timed out' : `exit code ${exit.code}, no report`;
-    return { name, passed: 0, failed: 1, skipped: 0, seconds, note: `could not run (${why})` };
+    return { name, passed: 0, failed: 1, skipped: 0, seconds, cpuSeconds, note: `could not run (${why})` };
   }
   const passed = report.numPassedTests ?? 0;
   let failed = report.numFailedTests ?? 0;
@@ -202,12 +246,14 @@ function readVitestReport(name, reportPath, exit, started) {
     notes.push(`vitest exited with code ${exit.code}`);
   }
   if ((report.numTotalTests ?? 0) === 0 && notes.length === 0) notes.push('no test files');
-  return { name, passed, failed, skipped, seconds, note: notes.join('; ') };
+  return { name, passed, failed, skipped, seconds, cpuSeconds, note: notes.join('; ') };
 }
 
 /** @param {string} name @param {Output} out @returns {Promise<SuiteResult>} */
 async function vitestProject(name, out) {
   const started = Date.now();
+  /** @type {number | null} */
+  let buildCpu = 0;
   if (name === 'server') {
     if (process.env.TEST_DATABASE_URL) {
       out.log(`PostgreSQL suites: on (TEST_DATABASE_URL=${process.env.TEST_DATABASE_URL.replace(/\/\/([^:@/]*):[^@]*@/, '//$1:***@')})`);
@@ -218,16 +264,23 @@ async function vitestProject(name, out) {
   if (name === 'e2e') {
     if (!existsSync(TEST_BROWSER_PATH)) {
       out.log(`e2e could not run: ${TEST_BROWSER_PATH} is missing (apt-get install -y chromium chromium-headless-shell)`);
-      return { name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: `could not run (${TEST_BROWSER_PATH} missing)` };
+      return { name, passed: 0, failed: 1, skipped: 0, seconds: 0, cpuSeconds: 0, note: `could not run (${TEST_BROWSER_PATH} missing)` };
     }
     out.log(`e2e browser: ${TEST_BROWSER_PATH}`);
     if (buildReason('client') || buildReason('server') || buildReason('bundle')) {
-      try {
-        await ensureBuilt({ log: (line) => out.log(line) });
-      } catch (err) {
-        out.log(String(err instanceof Error ? err.message : err));
-        return { name, passed: 0, failed: 1, skipped: 0, seconds: (Date.now() - started) / 1000, note: 'could not run (build failed)' };
+      const builtAt = Date.now();
+      const build = await ownChildrenCpu(() =>
+        ensureBuilt({ log: (line) => out.log(line) }).then(
+          () => null,
+          (/** @type {unknown} */ err) => err,
+        ),
+      );
+      buildCpu = build.cpuSeconds;
+      if (build.value) {
+        out.log(String(build.value instanceof Error ? build.value.message : build.value));
+        return { name, passed: 0, failed: 1, skipped: 0, seconds: (Date.now() - started) / 1000, cpuSeconds: buildCpu, note: 'could not run (build failed)' };
       }
+      out.log(`build: ${((Date.now() - builtAt) / 1000).toFixed(1)} s, CPU ${buildCpu === null ? '?' : buildCpu.toFixed(1)} s`);
     }
   }
   // A fuzz count left by an earlier run must not be printed as this run's.
@@ -250,7 +303,7 @@ async function vitestProject(name, out) {
     SUITES[/** @type {keyof typeof SUITES} */ (name)].timeoutMs,
     { out },
   );
-  return readVitestReport(name, reportPath, exit, started);
+  return readVitestReport(name, reportPath, exit, started, sumCpu([exit.cpuSeconds, buildCpu]));
 }
 
 /** The fuzz suite's reports (one a backend) in RESULTS. */
@@ -284,7 +337,7 @@ async function runSuite(name, out) {
     return name === 'typecheck' ? await typecheck(out) : await vitestProject(name, out);
   } catch (err) {
     out.log(`${name} could not run: ${err instanceof Error ? err.stack : String(err)}`);
-    return { name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'could not run' };
+    return { name, passed: 0, failed: 1, skipped: 0, seconds: 0, cpuSeconds: null, note: 'could not run' };
   }
 }
 
@@ -324,9 +377,15 @@ const total = results.reduce(
 banner('summary');
 for (const r of results) {
   const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
-  console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(10)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}`);
+  const cpu = r.cpuSeconds === null ? '     ?' : r.cpuSeconds.toFixed(1).padStart(6);
+  console.log(`${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(10)} ${counts.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s, CPU ${cpu} s${r.note ? `  (${r.note})` : ''}`);
 }
-console.log(`total time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+const wall = (Date.now() - t0) / 1000;
+const cpuTotal = sumCpu(results.map((r) => r.cpuSeconds));
+// The share of the cores' time the run used: near 100 % the run is CPU-bound, and only less work
+// (not other lanes or workers) makes it shorter.
+const busy = cpuTotal === null ? '' : `; CPU ${cpuTotal.toFixed(1)} s, ${((100 * cpuTotal) / (wall * availableParallelism())).toFixed(0)} % of ${availableParallelism()} cores`;
+console.log(`total time ${wall.toFixed(1)} s${busy}`);
 const fuzz = selected.includes('server') ? fuzzLine() : null;
 if (fuzz) console.log(fuzz);
 if (selected.includes('unit')) console.log(machinePathsLine(MACHINE_PATHS) ?? 'machines: no paths recorded');
