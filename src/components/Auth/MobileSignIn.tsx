@@ -50,7 +50,7 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
   const sentBy = useSelector(mobile, (s) => (s ? selectMobileChannel(s) : null)) ?? channels[0] ?? 'sms';
   const [number, setNumber] = useState('');
   const [channel, setChannel] = useState<TextChannel>(channels[0] ?? 'sms');
-  const [code, setCode] = useState('');
+  const { code, typeCode, forgetCode, verify, enterCode } = useCodeEntry(mobile, busy, clear);
   // The code field: shown once a code went out, also while another is being sent or checked.
   const atCode = step === 'code' || step === 'signingIn' || (step === 'sending' && codeSent);
 
@@ -58,25 +58,6 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
     event.preventDefault();
     clear('phoneNumber', 'otp');
     if (!busy) mobile?.send({ type: 'mobile.send', phoneNumber: number, ...(channels.length > 1 ? { channel } : {}) });
-  }
-
-  function typeCode(value: string) {
-    setCode(value);
-    clear('otp');
-  }
-  const forgetCode = () => typeCode('');
-
-  function verify(event?: FormEvent, typed: string = code) {
-    event?.preventDefault();
-    if (!busy) mobile?.send({ type: 'mobile.verify', code: typed });
-  }
-
-  // The sixth digit signs in by itself (typed, pasted or filled by the keyboard's suggestion), as a
-  // patient expects of a code field; Sign in stays for one who changes a digit after a refusal.
-  function enterCode(value: string) {
-    const complete = /^\d{6}$/.test(value) && value !== code;
-    typeCode(value);
-    if (complete) verify(undefined, value);
   }
 
   // Focus goes to the next thing to do: the number when the path opens, the code once it is sent.
@@ -128,6 +109,29 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
       </p>
     </div>
   );
+}
+
+/**
+ * The code as typed, and its sign-in: Sign in, or by itself at the sixth digit (typed, pasted or
+ * filled by the keyboard's suggestion), as a patient expects of a code field; Sign in stays for
+ * one who changes a digit after a refusal.
+ */
+function useCodeEntry(mobile: MobileActor | undefined, busy: boolean, clear: (...fields: FieldKey[]) => void) {
+  const [code, setCode] = useState('');
+  function typeCode(value: string) {
+    setCode(value);
+    clear('otp');
+  }
+  function verify(event?: FormEvent, typed: string = code) {
+    event?.preventDefault();
+    if (!busy) mobile?.send({ type: 'mobile.verify', code: typed });
+  }
+  function enterCode(value: string) {
+    const complete = /^\d{6}$/.test(value) && value !== code;
+    typeCode(value);
+    if (complete) verify(undefined, value);
+  }
+  return { code, typeCode, forgetCode: () => typeCode(''), verify, enterCode };
 }
 
 interface NumberFormProps {
