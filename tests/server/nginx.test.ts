@@ -160,7 +160,8 @@ describe.skipIf(skipReason !== null)(`two instances on PostgreSQL behind nginx${
     await expect
       .poll(() => {
         const log = readFileSync(path.join(dir, 'access.log'), 'utf8');
-        return ids.every((id) => log.includes(`rid=${id}`));
+        // The list's line too: the app may not have logged that request yet when `ids` was read.
+        return ids.every((id) => log.includes(`rid=${id}`)) && log.includes('"GET /api/auth/getUser/[email]" 200');
       }, { timeout: 5_000 })
       .toBe(true);
     const accessLog = readFileSync(path.join(dir, 'access.log'), 'utf8');
