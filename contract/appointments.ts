@@ -1,5 +1,6 @@
 /** Appointments, slots, orders and the payment service (spec §3, §7). Served from the booking issue on. */
 import * as t from 'io-ts';
+import { OrderBreakdown } from './dispensary.js';
 import { maxPaymentPaise } from './money.js';
 import {
   ClinicDate,
@@ -16,49 +17,98 @@ import {
   text,
 } from './primitives.js';
 
-export const Remedy = t.type(
-  { medicineName: t.string, dosage: t.string, frequency: t.string },
+/**
+ * A follow-up the doctor asks for: after `every` days or weeks, `times` visits in all (1: one
+ * follow-up; more: a course, every `every` `unit`, booked as a series once the patient confirms;
+ * server/followUp/), or "as needed" (nothing is offered or booked).
+ */
+export const FollowUp = t.union(
+  [
+    t.type({ kind: t.literal('after'), every: intBetween(1, 365), unit: t.keyof({ days: null, weeks: null }), times: intBetween(1, 12) }),
+    t.type({ kind: t.literal('asNeeded') }),
+  ],
+  'FollowUp',
+);
+export type FollowUp = t.TypeOf<typeof FollowUp>;
+
+/**
+ * Beyond the spec's remedy: `itemId`, the dispensary's catalogue item it was picked from (null or
+ * absent: written as free text), and `quantity`, how many packs of it the order takes (1 when
+ * absent). What the patient reads is still `medicineName`, `dosage` and `frequency` as written.
+ */
+const RemedyExtras = t.partial({ itemId: t.union([t.string, t.null]), quantity: t.number }, 'RemedyExtras');
+
+export const Remedy = t.intersection(
+  [t.type({ medicineName: t.string, dosage: t.string, frequency: t.string }), RemedyExtras],
   'Remedy',
 );
 export type Remedy = t.TypeOf<typeof Remedy>;
 
+/**
+ * Beyond the spec's prescription: what the Telemedicine Practice Guidelines' format asks of it
+ * (docs/records.md). Absent in records written before them, so read them with `clinicalOf`.
+ * - `diagnosis`: the provisional diagnosis (required to complete a consultation);
+ * - `history`: relevant history and findings;
+ * - `investigations`: investigations advised ('' for none);
+ * - `followUp`: the follow-up asked for (null: none given).
+ */
+const MedicinesExtras = t.partial(
+  { diagnosis: t.string, history: t.string, investigations: t.string, followUp: t.union([FollowUp, t.null]) },
+  'MedicinesExtras',
+);
+
 /** The prescription of a consultation; all empty when the appointment is made (spec §3). */
-export const Medicines = t.type(
-  {
-    complain: t.string,
-    remedies: t.array(Remedy),
-    potency: t.string,
-    duration: t.string,
-    pharmacyName: t.string,
-    pharmacyId: t.string,
-    instructions: t.string,
-    showMedicine: t.boolean,
-  },
+export const Medicines = t.intersection(
+  [
+    t.type({
+      complain: t.string,
+      remedies: t.array(Remedy),
+      potency: t.string,
+      duration: t.string,
+      pharmacyName: t.string,
+      pharmacyId: t.string,
+      instructions: t.string,
+      showMedicine: t.boolean,
+    }),
+    MedicinesExtras,
+  ],
   'Medicines',
 );
 export type Medicines = t.TypeOf<typeof Medicines>;
 
+/** The guidelines' fields of a prescription, '' or null where a record (or an older one) has none. */
+export function clinicalOf(m: Medicines): { diagnosis: string; history: string; investigations: string; followUp: FollowUp | null } {
+  return { diagnosis: m.diagnosis ?? '', history: m.history ?? '', investigations: m.investigations ?? '', followUp: m.followUp ?? null };
+}
+
 /**
  * The prescription as staff write it (and the booking's empty one): the same fields as Medicines,
  * each by the text rules (contract/primitives.ts textProblem), as long as the console's form
- * allows (machines/consultation/forms.ts); the complaint and instructions may have line breaks.
- * Answers keep the plain Medicines codec, so a record written under older rules still loads.
+ * allows (machines/consultation/forms.ts); the complaint, history, investigations and
+ * instructions may have line breaks. A remedy's `quantity` is 1 to 99 packs. Answers keep the
+ * plain Medicines codec, so a record written under older rules still loads.
  */
-export const RemedyInput = t.type(
-  { medicineName: line(2000), dosage: line(2000), frequency: line(2000) },
+export const RemedyInput = t.intersection(
+  [
+    t.type({ medicineName: line(2000), dosage: line(2000), frequency: line(2000) }),
+    t.partial({ itemId: t.union([Id, t.null]), quantity: intBetween(1, 99) }),
+  ],
   'RemedyInput',
 );
-export const MedicinesInput = t.type(
-  {
-    complain: text(2000),
-    remedies: t.array(RemedyInput),
-    potency: line(2000),
-    duration: line(2000),
-    pharmacyName: line(2000),
-    pharmacyId: line(2000),
-    instructions: text(2000),
-    showMedicine: t.boolean,
-  },
+export const MedicinesInput = t.intersection(
+  [
+    t.type({
+      complain: text(2000),
+      remedies: t.array(RemedyInput),
+      potency: line(2000),
+      duration: line(2000),
+      pharmacyName: line(2000),
+      pharmacyId: line(2000),
+      instructions: text(2000),
+      showMedicine: t.boolean,
+    }),
+    t.partial({ diagnosis: text(2000), history: text(4000), investigations: text(2000), followUp: t.union([FollowUp, t.null]) }),
+  ],
   'MedicinesInput',
 );
 
@@ -141,16 +191,19 @@ export const AppointmentStatus = t.keyof(
 );
 export type AppointmentStatus = t.TypeOf<typeof AppointmentStatus>;
 
-export const Order = t.type(
-  {
-    _id: t.string,
-    appointmentId: t.string,
-    totalPrice: Rupees,
-    paymentMode: t.string,
-    paymentStatus: t.string,
-    orderStatus: t.string,
-    pharmacyId: t.string,
-  },
+export const Order = t.intersection(
+  [
+    t.type({
+      _id: t.string,
+      appointmentId: t.string,
+      totalPrice: Rupees,
+      paymentMode: t.string,
+      paymentStatus: t.string,
+      orderStatus: t.string,
+      pharmacyId: t.string,
+    }),
+    OrderBreakdown,
+  ],
   'Order',
 );
 export type Order = t.TypeOf<typeof Order>;
