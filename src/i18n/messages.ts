@@ -603,6 +603,8 @@ export const en = {
     relationHint: 'For example Mother, Son, Spouse',
     memberSummary: (name: string, relation: string, age: number) => `${name} (${relation}, ${age})`,
     contactNote: 'We send the booking to your email and may call the phone number below.',
+    /** The same for an account without an email (made by a mobile number). */
+    contactNoteNoEmail: 'We may call the phone number below. Add an email on your account to get the booking by email.',
     minorNote:
       "An adult must be present during a minor's teleconsultation (India's Telemedicine Practice Guidelines). A minor can be booked only by an adult account holder.",
     profileOnceNote: 'We keep your phone number, age and gender on your account, so you are asked for them only once.',
@@ -637,6 +639,8 @@ export const en = {
     passwordNeedsEmail: 'To set a password, add an email first.',
     remindersHeading: 'Appointment reminders',
     remindersIntro: 'Before each paid appointment we remind you on the channels you choose. Booking confirmations always come by email.',
+    /** The same for an account without an email: nothing by email reaches it until one is added. */
+    remindersIntroNoEmail: 'Before each paid appointment we remind you on the channels you choose. Your account has no email yet, so confirmations and email reminders reach you once you add one above.',
     remindersLegend: 'Remind me by',
     reminderEmail: 'Email',
     reminderSms: 'SMS',

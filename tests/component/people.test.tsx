@@ -301,6 +301,10 @@ describe('/account', () => {
     expect(screen.getByText(messages.people.passwordNeedsEmail)).toBeTruthy();
     expect(screen.queryByText(messages.people.noPassword)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Set a password' })).toBeNull();
+    // Nothing by email reaches it: the reminders say so instead of promising confirmations by email.
+    const reminders = screen.getByRole('region', { name: 'Appointment reminders' });
+    expect(within(reminders).getByText(messages.people.remindersIntroNoEmail)).toBeTruthy();
+    expect(within(reminders).queryByText(messages.people.remindersIntro)).toBeNull();
   });
 
   it('a mobile sign-up that added an email: "Set a password" (its code goes to that email)', async () => {

@@ -167,7 +167,7 @@ function harness() {
     const shown = await popup();
     expect(shown.getByLabelText('Code')).toBeTruthy();
     expect(shown.queryByLabelText('Mobile number')).toBeNull();
-    expect(shown.getByText(channel === 'sms' ? 'Code sent by SMS to 98220 12345.' : 'Code sent on WhatsApp to 98220 12345.')).toBeTruthy();
+    expect(shown.getByText(channel === 'sms' ? 'Code sent by SMS to +91 98220 12345.' : 'Code sent on WhatsApp to +91 98220 12345.')).toBeTruthy();
     expect(shown.queryByRole('button', { name: 'Resend code' }) !== null).toBe(resendShown);
     expect(shown.queryByText(/^You can ask for a new code in/) !== null).toBe(!resendShown);
   };

@@ -110,7 +110,8 @@ async function goto(page: Page, route: string): Promise<void> {
 
 const header = (page: Page) => page.locator('header.site-header');
 const profileButton = (page: Page) => header(page).getByRole('button', { name: 'My Profile', exact: true });
-const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'Login', exact: true });
+/** The Login popup, titled for the mobile path once that is chosen. */
+const loginDialog = (page: Page) => page.getByRole('dialog', { name: /^(Login|Sign in with your mobile number)$/ });
 const signUpDialog = (page: Page) => page.getByRole('dialog', { name: 'Sign up', exact: true });
 const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Book Appointment', exact: true });
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
@@ -157,6 +158,7 @@ async function signInByPhone(page: Page, phone: string, taps: Interactions, widt
   await taps.click(dialog.getByRole('button', { name: 'Continue with mobile number', exact: true }), '"Continue with mobile number"');
   const number = dialog.getByLabel('Mobile number', { exact: true });
   await expect.poll(() => number.isVisible(), { message: 'the mobile number field', timeout: STEP_MS }).toBe(true);
+  expect(await page.getByRole('dialog', { name: 'Sign in with your mobile number', exact: true }).count(), 'the popup is titled for the mobile path').toBe(1);
   await taps.fill(number, phone, 'the mobile number');
   await shot(page, `${step}-number`, width);
   const before = await outboxFiles();
@@ -166,6 +168,8 @@ async function signInByPhone(page: Page, phone: string, taps: Interactions, widt
   const codeField = dialog.getByLabel('Code', { exact: true });
   await expect.poll(() => codeField.isVisible(), { message: 'the code field, once the code is sent', timeout: STEP_MS }).toBe(true);
   expect(await codeField.getAttribute('autocomplete'), 'the keyboard may offer the code from the message').toBe('one-time-code');
+  const digits = phone.replace(/\D/g, '').slice(-10);
+  expect(await dialog.getByText(`Code sent by SMS to +91 ${digits.slice(0, 5)} ${digits.slice(5)}.`, { exact: true }).count(), 'the number as a person reads it').toBe(1);
   await shot(page, `${step}-code`, width);
   await taps.fill(codeField, code, 'the code');
   // The sixth digit signs in by itself: no Sign in click.

@@ -25,7 +25,7 @@ import './Auth.css';
 const fieldOrder: readonly FieldKey[] = ['email', 'password', 'phoneNumber', 'otp'];
 
 export default function LoginDialog({ onClose }: { onClose: () => void }) {
-  const { account } = useMessages();
+  const { account, mobile: mobileTexts } = useMessages();
   const id = useId();
   const popup = usePopup();
   // Read once, as the form first shows: the suggestion is then forgotten.
@@ -39,7 +39,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const channels = useMobileChannels();
 
   return (
-    <Dialog title={account.loginTitle} onClose={onClose} describeBody={false}>
+    <Dialog title={onMobile && channels ? mobileTexts.heading : account.loginTitle} onClose={onClose} describeBody={false}>
       {onMobile && channels ? (
         <MobileSignIn
           idPrefix={id}

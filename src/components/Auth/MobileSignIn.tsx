@@ -24,6 +24,7 @@ import {
   type mobileSignInMachine,
   type MobileStep,
 } from '../../../machines/mobileSignIn/mobileSignInMachine';
+import { formatPhone } from '../../format/format';
 import { useMessages } from '../../i18n/messages';
 import { BusyButton, TextField, type FieldErrors, type FieldKey } from './fields';
 
@@ -189,7 +190,7 @@ function CodeForm({ idPrefix, mobile, channels, sentBy, code, error, signingIn, 
   const sentTo = useSelector(mobile, (s) => (s ? selectMobileNumber(s) : null));
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
-      {sentTo && <p className="auth-field__hint">{texts.codeSentTo[sentBy](sentTo)}</p>}
+      {sentTo && <p className="auth-field__hint">{texts.codeSentTo[sentBy](formatPhone(sentTo))}</p>}
       <CodeField id={`${idPrefix}-otp`} code={code} error={error} onCode={onCode} />
       <BusyButton type="submit" busy={signingIn} label={texts.signIn} busyLabel={texts.signingIn} className="button button--primary auth-form__submit" />
       <Resend mobile={mobile} channels={channels} sentBy={sentBy} onResend={forgetCode} />

@@ -63,7 +63,7 @@ export default function SignUpDialog({ onClose }: { onClose: () => void }) {
   const byMobile = onMobile && channels !== null;
 
   return (
-    <Dialog title={account.signUpTitle} onClose={onClose} describeBody={false} wide={!byMobile} closeOnBackdrop={false}>
+    <Dialog title={byMobile ? messages.mobile.heading : account.signUpTitle} onClose={onClose} describeBody={false} wide={!byMobile} closeOnBackdrop={false}>
       {byMobile ? (
         <MobileSignIn
           idPrefix={id}

@@ -174,7 +174,7 @@ export function PatientDetails({ actor }: { actor: BookingActor }) {
           // A mobile sign-up has its phone but no name yet; a Google sign-up its name but no phone.
           <p className="people-note">{user?.firstName.trim() === '' ? mobile.nameOnceNote : people.profileOnceNote}</p>
         )}
-        {!forSelf && <p className="booking__hint">{people.contactNote}</p>}
+        {!forSelf && <p className="booking__hint">{hasNoEmail(user) ? people.contactNoteNoEmail : people.contactNote}</p>}
         {member !== null && isMinor(member) && <p className="people-note">{people.minorNote}</p>}
 
         {forSelf && field('firstName', (p) => <input {...p} autoComplete="given-name" value={details.firstName} onChange={(e) => changeDetails({ firstName: e.target.value })} />)}

@@ -1,7 +1,8 @@
 /**
  * /account's Appointment reminders: a switch per channel the clinic has (email always;
  * SMS and WhatsApp only when set up), each saved as it is turned (PUT /auth/reminders). Booking
- * confirmations go by email whatever is chosen here. Each switch says where its reminders go: the
+ * confirmations go by email whatever is chosen here (an account without an email is told they reach
+ * it once it adds one). Each switch says where its reminders go: the
  * account's email, or the phone number given with each appointment (the texts' number).
  */
 import { useSelector } from '@xstate/react';
@@ -49,7 +50,7 @@ export function ReminderSection({ user, token }: { user: SessionUser; token: str
   return (
     <section className="people-section" aria-labelledby="reminders-heading">
       <h2 id="reminders-heading">{people.remindersHeading}</h2>
-      <p>{people.remindersIntro}</p>
+      <p>{user.email === null ? people.remindersIntroNoEmail : people.remindersIntro}</p>
       {status === 'loading' && <p role="status">{people.remindersLoading}</p>}
       {status === 'failed' && (
         <p role="alert">
