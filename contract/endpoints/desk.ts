@@ -6,6 +6,9 @@
  *        409 code 'deskPatientHasAccount' when an account has that email (book for the account instead)
  *   GET  /desk/patients?q=                 -> DeskSearchAnswer (at most deskSearchLimit hits, `more` past it)
  *   GET  /desk/patients/{id}               -> DeskPatientDetail
+ *   PUT  /desk/patients/{id}               DeskPatientRequest -> DeskPatientAnswer     patient.updated
+ *        a patient the desk registered (no account): 409 code 'deskPatientIsAccount' for an account's
+ *        holder (they keep their own details); the email as on POST (nobody else's)
  *   POST /desk/bookings                    DeskBookingRequest -> AppointmentRecord      appointment.booked
  *        the online booking's refusals (slot taken 409, horizon, leave, type the doctor does not
  *        offer 400); 400 on consultationType for Chat or Video of a patient without an account
@@ -63,6 +66,7 @@ export const deskEndpoints = {
   registerPatient: endpoint({ method: 'POST', path: '/desk/patients', body: DeskPatientRequest, answer: DeskPatientAnswer }),
   searchPatients: endpoint({ method: 'GET', path: '/desk/patients', query: DeskSearchQuery, answer: DeskSearchAnswer }),
   patient: endpoint({ method: 'GET', path: '/desk/patients/:id', params: DeskPatientParams, answer: DeskPatientDetail }),
+  updatePatient: endpoint({ method: 'PUT', path: '/desk/patients/:id', params: DeskPatientParams, body: DeskPatientRequest, answer: DeskPatientAnswer }),
   book: endpoint({ method: 'POST', path: '/desk/bookings', body: DeskBookingRequest, answer: AppointmentRecord }),
   walkIn: endpoint({ method: 'POST', path: '/desk/walkins', body: WalkInRequest, answer: CheckInAnswer }),
   checkIn: endpoint({ method: 'POST', path: '/desk/appointments/:id/check-in', params: DeskAppointmentParams, answer: CheckInAnswer }),

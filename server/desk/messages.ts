@@ -12,6 +12,7 @@ export const deskMessages = defineMessages(
     familyMemberNotFound: 'This family member is not on this patient\'s account.',
     hasAccount: 'An account has this email: find that patient and book for them instead.',
     patientExists: 'A patient with this email is registered at the desk already: find them and book for them instead.',
+    patientIsAccount: 'This patient has an account: they change their own details on it.',
     noProfile: 'This patient\'s age and gender are not on record yet: they can add them on their account.',
     portalOnly: 'A patient without an account can have a Clinic Visit or a Call: Chat and Video need the portal.',
     notWorkingToday: 'This doctor does not see patients at this location today.',
@@ -27,6 +28,7 @@ export const deskMessages = defineMessages(
   {
     codes: {
       hasAccount: 'deskPatientHasAccount',
+      patientIsAccount: 'deskPatientIsAccount',
       checkInNotToday: 'checkInNotToday',
       checkInTaken: 'checkInTaken',
       checkInClosed: 'checkInClosed',

@@ -30,6 +30,7 @@ import {
   emailHolder,
   findDeskPatient,
   insertDeskPatient,
+  updateDeskPatient,
   listUpcomingOf,
   searchByName,
   searchByPhone,
@@ -45,6 +46,16 @@ async function refuseTakenEmail(deps: DeskDeps, email: string): Promise<void> {
   if (holder === 'desk') throw new ConflictError(deskMessages.patientExists);
 }
 
+/** A patient's details as the users row keeps them. */
+const storedFields = (request: DeskPatientRequest, email: string | null) => ({
+  firstName: storedName(request.firstName),
+  lastName: storedName(request.lastName),
+  phoneNumber: storedPhone(request.phoneNumber),
+  email,
+  age: request.age,
+  gender: request.gender,
+});
+
 /** POST /desk/patients: the patient registered, audited (patient.registered). */
 export async function registerPatient(deps: DeskDeps, staff: Staff, request: DeskPatientRequest): Promise<{ patient: DeskPatient }> {
   assertDesk(staff);
@@ -52,14 +63,7 @@ export async function registerPatient(deps: DeskDeps, staff: Staff, request: Des
   const email = request.email ? request.email.toLowerCase() : null;
   if (email !== null) await refuseTakenEmail(deps, email);
   const at = now();
-  const fields = {
-    firstName: storedName(request.firstName),
-    lastName: storedName(request.lastName),
-    phoneNumber: storedPhone(request.phoneNumber),
-    email,
-    age: request.age,
-    gender: request.gender,
-  };
+  const fields = storedFields(request, email);
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
@@ -73,6 +77,35 @@ export async function registerPatient(deps: DeskDeps, staff: Staff, request: Des
     throw error;
   }
   return { patient: (await findDeskPatient(db, id))! };
+}
+
+/**
+ * PUT /desk/patients/{id}: a patient the desk registered, their details corrected (a new phone, a
+ * misspelt name), audited (patient.updated, before and after). An account's holder keeps their own
+ * details (409 'deskPatientIsAccount'), also when the row became their account meanwhile. A new
+ * email must be nobody's, as on registering.
+ */
+export async function updatePatient(deps: DeskDeps, staff: Staff, id: string, request: DeskPatientRequest): Promise<{ patient: DeskPatient }> {
+  assertDesk(staff);
+  const { db, now } = deps;
+  const before = await findDeskPatient(db, id.toLowerCase());
+  if (!before) throw new NotFoundError(deskMessages.patientNotFound);
+  if (before.kind === 'account') throw new ConflictError(deskMessages.patientIsAccount);
+  const email = request.email ? request.email.toLowerCase() : null;
+  if (email !== null && email !== before.email) await refuseTakenEmail(deps, email);
+  const at = now();
+  const fields = storedFields(request, email);
+  try {
+    await db.transaction(async (tx) => {
+      if (!(await updateDeskPatient(tx, before._id, fields, at))) throw new ConflictError(deskMessages.patientIsAccount);
+      const { _id, kind, noShows, ...was } = before;
+      await auditDesk(tx, staff, { action: 'patient.updated', subjectUserId: before._id, details: { before: { ...was, email: was.email || null }, after: fields } }, at);
+    });
+  } catch (error) {
+    if (email !== null && violatedConstraint(error) === 'users_email_key') await refuseTakenEmail(deps, email);
+    throw error;
+  }
+  return { patient: (await findDeskPatient(db, before._id))! };
 }
 
 /** An appointment still to come for the desk: Booked (not over) and expected, or holding a live hold. */

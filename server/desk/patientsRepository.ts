@@ -89,6 +89,20 @@ export async function insertDeskPatient(tx: Queryable, p: NewDeskPatient, now: D
   return rows[0]!.id;
 }
 
+/**
+ * A desk patient's details written anew; false when the row is no longer a desk patient (its
+ * email's owner proved it meanwhile and it became their account) or is gone.
+ */
+export async function updateDeskPatient(tx: Queryable, id: string, p: Omit<NewDeskPatient, 'registeredBy'>, now: Date): Promise<boolean> {
+  const { rows } = await tx.query<{ id: string }>(
+    `update users u set email = $2, first_name = $3, last_name = $4, age = $5, gender = $6, phone_number = $7, updated_at = $8
+      where u.id = $1 and u.sign_in_method = 'desk' and ${isPatient}
+      returning u.id`,
+    [id, p.email, p.firstName, p.lastName, p.age, p.gender, p.phoneNumber, now],
+  );
+  return rows.length === 1;
+}
+
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

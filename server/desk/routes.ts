@@ -19,6 +19,7 @@ export async function deskRoutes(app: FastifyInstance, { services }: { services:
   route(app, desk.registerPatient, guarded, ({ body }, request) => services.desk.registerPatient(staffOf(request), body));
   route(app, desk.searchPatients, guarded, ({ query }, request) => services.desk.searchPatients(staffOf(request), query.q));
   route(app, desk.patient, guarded, ({ params }, request) => services.desk.patient(staffOf(request), params.id));
+  route(app, desk.updatePatient, guarded, ({ params, body }, request) => services.desk.updatePatient(staffOf(request), params.id, body));
   route(app, desk.book, guarded, ({ body }, request) => services.desk.book(staffOf(request), body));
   route(app, desk.walkIn, guarded, ({ body }, request) => services.desk.walkIn(staffOf(request), body));
   route(app, desk.checkIn, guarded, ({ params }, request) => services.desk.checkIn(staffOf(request), params.id));

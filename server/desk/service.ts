@@ -12,7 +12,7 @@ import { checkIn } from './checkIn.js';
 import type { DeskDeps } from './context.js';
 import { takeCounterPayment } from './counter.js';
 import { dayCsv, dayList } from './dayList.js';
-import { patientDetail, registerPatient, searchPatients } from './patients.js';
+import { patientDetail, registerPatient, searchPatients, updatePatient } from './patients.js';
 import { callNext, moveQueueEntry, queueLine, readQueue } from './queue.js';
 import { deskWaitlist } from './waitlist.js';
 
@@ -21,6 +21,7 @@ export function createDeskService(deps: DeskDeps) {
     registerPatient: (staff: Staff, request: DeskPatientRequest) => registerPatient(deps, staff, request),
     searchPatients: (staff: Staff, q: string) => searchPatients(deps, staff, q),
     patient: (staff: Staff, id: string) => patientDetail(deps, staff, id),
+    updatePatient: (staff: Staff, id: string, request: DeskPatientRequest) => updatePatient(deps, staff, id, request),
     book: (staff: Staff, request: DeskBookingRequest) => deskBook(deps, staff, request),
     walkIn: (staff: Staff, request: WalkInRequest) => walkIn(deps, staff, request),
     checkIn: (staff: Staff, appointmentId: string) => checkIn(deps, staff, appointmentId),

@@ -33,6 +33,8 @@ export const dayQueryOf = (f: DayListFilter): DayListQuery =>
 
 export type DeskApi = {
   registerPatient(patient: PatientRequest, token: string, signal?: AbortSignal): Call<{ patient: DeskPatient }>;
+  /** PUT /desk/patients/{id}: a desk patient's details corrected. */
+  updatePatient(patientId: string, patient: PatientRequest, token: string, signal?: AbortSignal): Call<{ patient: DeskPatient }>;
   searchPatients(query: string, token: string, signal?: AbortSignal): Call<DeskSearchAnswer>;
   book(request: DeskBookingRequest, token: string, signal?: AbortSignal): Call<AppointmentRecord>;
   walkIn(request: WalkInRequest, token: string, signal?: AbortSignal): Call<{ entry: QueueEntry }>;
@@ -55,6 +57,7 @@ export function createDeskApi({ call, download, open }: ApiClient): DeskApi {
   const e = deskEndpoints;
   return {
     registerPatient: (patient, token, signal) => call(e.registerPatient, { body: patient as never, token, signal }),
+    updatePatient: (id, patient, token, signal) => call(e.updatePatient, { params: { id }, body: patient as never, token, signal }),
     searchPatients: (q, token, signal) => call(e.searchPatients, { query: { q }, token, signal }),
     book: (request, token, signal) => call(e.book, { body: request, token, signal }),
     walkIn: (request, token, signal) => call(e.walkIn, { body: request, token, signal }),

@@ -34,6 +34,8 @@ export const deskMessages = {
     upcoming: 'Upcoming visits',
     noUpcoming: 'No upcoming visits.',
     bookFor: (name: string) => `Book for ${name}`,
+    /** A desk patient's details corrected (an account's holder keeps their own). */
+    edit: (name: string) => `Edit details of ${name}`,
     ageGender: (age: number | null, gender: string | null) => [age === null ? null : `${age} years`, gender].filter(Boolean).join(', '),
   },
   patient: {
@@ -51,6 +53,10 @@ export const deskMessages = {
     saving: 'Registering…',
     cancel: 'Cancel',
     problem: (field: string, message: string) => `${field} ${message}`,
+    editHeading: (name: string) => `Details of ${name}`,
+    editIntro: 'Correct what changed: a new phone number, a misspelt name, an email they now have.',
+    editSave: 'Save details',
+    editSaving: 'Saving…',
   },
   booking: {
     for: (name: string, phone: string) => `For ${name}, ${phone}`,
@@ -197,6 +203,7 @@ export const deskMessages = {
   },
   notices: {
     registered: 'Patient registered.',
+    patientUpdated: "Patient's details saved.",
     booked: 'Appointment booked.',
     walkedIn: (token: string) => `In the queue: token ${token}.`,
     checkedIn: (token: string) => `Checked in: token ${token}.`,

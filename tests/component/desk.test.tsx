@@ -162,6 +162,44 @@ describe('registering a patient without an account', () => {
   });
 });
 
+describe("correcting a desk patient's details", () => {
+  it('opens the form filled in, says a problem at its field, saves, and searches again by the new phone; an account holder has no Edit', async () => {
+    const user = userEvent.setup();
+    const fake = await openDesk();
+    await search(user, 'Patil');
+    const ramesh = deskPatient();
+    const account = deskPatient({ firstName: 'Sunil', lastName: 'Kale', kind: 'account', email: 'sunil@example.in' });
+    await answer(() => fake.desk.searchPatients.latest().resolve(searchAnswer([hitOf(ramesh, []), hitOf(account, [])])));
+    expect(within(screen.getByRole('article', { name: 'Sunil Kale' })).queryByRole('button', { name: /^Edit details/ })).toBeNull();
+    const card = screen.getByRole('article', { name: 'Ramesh Patil' });
+    await user.click(within(card).getByRole('button', { name: 'Edit details of Ramesh Patil' }));
+    const form = within(card).getByRole('form', { name: 'Details of Ramesh Patil' });
+    expect((within(form).getByLabelText('Phone') as HTMLInputElement).value).toBe('9822012345');
+    expect((within(form).getByLabelText('Age') as HTMLInputElement).value).toBe('67');
+    expect((within(form).getByLabelText('Gender') as HTMLSelectElement).value).toBe('male');
+
+    const phone = within(form).getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '98230');
+    await user.click(within(form).getByRole('button', { name: 'Save details' }));
+    await expectOnField(phone, 'must be a 10-digit phone number');
+    expect(fake.desk.updatePatient.calls).toHaveLength(0);
+    await user.type(phone, ' 44455');
+    await user.click(within(form).getByRole('button', { name: 'Save details' }));
+    expect(fake.desk.updatePatient.latest().input).toEqual({
+      patientId: ramesh._id,
+      patient: { firstName: 'Ramesh', lastName: 'Patil', phoneNumber: '98230 44455', age: 67, gender: 'male', email: '' },
+      token: 'tok-stored',
+    });
+    const saved = { ...ramesh, phoneNumber: '+919823044455' };
+    await answer(() => fake.desk.updatePatient.latest().resolve({ patient: saved }));
+    await expectToast("Patient's details saved.", 'status');
+    expect(fake.desk.searchPatients.latest().input).toEqual({ query: '+919823044455', token: 'tok-stored' });
+    await answer(() => fake.desk.searchPatients.latest().resolve(searchAnswer([hitOf(saved, [])])));
+    expect(screen.getByRole('article', { name: 'Ramesh Patil' }).textContent).toContain('+91 98230 44455');
+  });
+});
+
 describe('booking for a patient', () => {
   async function choosePatient(user: ReturnType<typeof userEvent.setup>, fake: Awaited<ReturnType<typeof openDesk>>) {
     await search(user, 'Ramesh');

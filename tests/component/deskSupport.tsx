@@ -25,6 +25,7 @@ export function fakeDesk() {
       loadDoctors: calls.loadDoctors.logic,
       searchPatients: calls.searchPatients.logic,
       registerPatient: calls.registerPatient.logic,
+      updatePatient: calls.updatePatient.logic,
       loadTimeSlots: calls.loadTimeSlots.logic,
       book: calls.book.logic,
       walkIn: calls.walkIn.logic,

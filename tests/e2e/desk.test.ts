@@ -22,7 +22,8 @@
 // - the slot reaches the waitlisted patient: its mail is in the outbox (no SMTP_URL on a loopback
 //   install), and the open page shows it held, with a toast, without a reload; reception sees it
 //   out in the console's Waitlist (1280 and 375 px); the patient pays it through the sandbox
-//   checkout and ends with the booking, off the waitlist.
+//   checkout and ends with the booking, off the waitlist;
+// - reception, on a phone, corrects the walk-in's phone number (an account's holder has no Edit).
 // Every screen is checked with axe and for sideways scrolling, and photographed to
 // test-results/screenshots/desk-*.png (the print view as desk-day-print.pdf and .png).
 import type { BrowserContext, Page } from 'playwright-core';
@@ -392,6 +393,31 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     // Taken: the entry is done, so the patient waits for nothing more.
     await visible(page, 'off the waitlist', () => page.getByRole('region', { name: 'My waitlist' }).getByText('You are not on any waitlist.').count());
     await review(page, 'waitlist-booked', PHONE.width);
+  });
+
+  step("reception corrects a patient's phone at the desk on the phone's width; an account's holder has no Edit", async () => {
+    const page = await openAs(reception, PHONE);
+    await page.goto(`${base()}/#/staff/desk`, { waitUntil: 'load' });
+    const search = page.getByRole('search', { name: 'Find a patient' });
+    await search.getByLabel('Name, phone, appointment ID or token').fill('Lakshmi');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const card = page.getByRole('article', { name: 'Lakshmi Iyer' });
+    await visible(page, 'Lakshmi found', () => card.count());
+    await card.getByRole('button', { name: 'Edit details of Lakshmi Iyer' }).click();
+    const form = card.getByRole('form', { name: 'Details of Lakshmi Iyer' });
+    expect(await form.getByLabel('Age', { exact: true }).inputValue(), 'filled with what the desk has').toBe('72');
+    await form.getByLabel('Phone', { exact: true }).fill('98230 11199');
+    await review(page, 'edit-patient', PHONE.width);
+    await form.getByRole('button', { name: 'Save details' }).click();
+    await expectToast(page, 'status', "Patient's details saved.");
+    await visible(page, 'the card with the new number', () => page.getByRole('article', { name: 'Lakshmi Iyer' }).getByText('+91 98230 11199').count());
+    await review(page, 'edit-patient-saved', PHONE.width);
+    // The waitlisted patient has an account: their details are their own.
+    await search.getByLabel('Name, phone, appointment ID or token').fill('Anjali');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const holder = page.getByRole('article', { name: 'Anjali Kulkarni' });
+    await visible(page, 'Anjali found', () => holder.count());
+    expect(await holder.getByRole('button', { name: /^Edit details/ }).count()).toBe(0);
   });
 
   test('the journey: set-up, a walk-in with cash, a phone booking checked in and paid, the day list printed and downloaded, the doctor works the queue, a no-show frees a slot offered to the waitlist and taken', () => runJourney(journey), JOURNEY_MS);

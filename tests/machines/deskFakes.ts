@@ -14,6 +14,7 @@ import { dayListMachine, type DayQuery, type DayRows } from '../../machines/desk
 import type { BookInput, RegisterInput, SearchInput, WalkInInput } from '../../machines/desk/deskBooking/context.js';
 import { deskBookingMachine } from '../../machines/desk/deskBooking/deskBookingMachine.js';
 import { queueMachine, type QueueEvent, type QueueInput } from '../../machines/desk/queue/queueMachine.js';
+import { patientEditMachine, type UpdatePatientInput } from '../../machines/desk/patientEdit/patientEditMachine.js';
 import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
 import type { SlotsRequest } from '../../machines/slotPicker/slots.js';
 import { answeredByHand } from './accountFakes.js';
@@ -155,6 +156,7 @@ export function deskCalls() {
   return {
     searchPatients: answeredByHand<DeskSearchAnswer, SearchInput>(),
     registerPatient: answeredByHand<{ patient: DeskPatient }, RegisterInput>(),
+    updatePatient: answeredByHand<{ patient: DeskPatient }, UpdatePatientInput>(),
     book: answeredByHand<AppointmentRecord, BookInput>(),
     walkIn: answeredByHand<{ entry: QueueEntry }, WalkInInput>(),
     loadTimeSlots: answeredByHand<TimeSlot[], SlotsRequest>(),
@@ -180,6 +182,13 @@ export function startDeskBooking(doctors: readonly DeskDoctor[] = deskDoctors) {
     },
   });
   return started(createActor(machine, { input: { token: 'tok-desk', today, doctors }, inspect: recordWalk }), calls);
+}
+
+/** A desk patient's details corrected. */
+export function startPatientEdit(patient: DeskPatient) {
+  const calls = deskCalls();
+  const machine = patientEditMachine.provide({ actors: { updatePatient: calls.updatePatient.logic } });
+  return started(createActor(machine, { input: { token: 'tok-desk', patient }, inspect: recordWalk }), calls);
 }
 
 export function startCheckIn(record: AppointmentRecord = deskAppointment()) {

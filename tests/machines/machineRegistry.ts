@@ -21,6 +21,7 @@ import { consultationJoinMachine } from '../../machines/consultationJoin/consult
 import { checkInMachine } from '../../machines/desk/checkIn/checkInMachine.js';
 import { dayListMachine } from '../../machines/desk/dayList/dayListMachine.js';
 import { deskBookingMachine } from '../../machines/desk/deskBooking/deskBookingMachine.js';
+import { patientEditMachine } from '../../machines/desk/patientEdit/patientEditMachine.js';
 import { queueMachine } from '../../machines/desk/queue/queueMachine.js';
 import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPasswordMachine.js';
 import { helpMachine } from '../../machines/help/helpMachine.js';
@@ -71,6 +72,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'desk/checkIn/checkInMachine.ts', machine: checkInMachine },
   { file: 'desk/dayList/dayListMachine.ts', machine: dayListMachine },
   { file: 'desk/deskBooking/deskBookingMachine.ts', machine: deskBookingMachine },
+  { file: 'desk/patientEdit/patientEditMachine.ts', machine: patientEditMachine },
   { file: 'desk/queue/queueMachine.ts', machine: queueMachine },
   { file: 'forgotPassword/forgotPasswordMachine.ts', machine: forgotPasswordMachine },
   { file: 'help/helpMachine.ts', machine: helpMachine },

@@ -83,6 +83,43 @@ describe.each(backends)('the desk on %s', (backend) => {
     expect(twice.json().code).toBe('desk.patientExists');
   });
 
+  it("corrects a desk patient's details (audited); refuses bad input, another's email and an account's holder, writing nothing", async () => {
+    const { reception, doctor } = await deskStaff(t);
+    const patient = await registered(t.app(), reception);
+    const changed = { ...asha, lastName: ' Kale-Patil ', phoneNumber: '+91 98230 44455', email: 'Asha.K@example.com' };
+    const saved = await deskOk(t.app(), reception, 'PUT', `/patients/${patient._id}`, changed);
+    expect(saved.patient).toMatchObject({ _id: patient._id, kind: 'desk', lastName: 'Kale-Patil', phoneNumber: '+919823044455', email: 'asha.k@example.com' });
+    const audit = (await auditRows(t.db())).filter((r) => r.action === 'patient.updated');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ before: { lastName: asha.lastName, phoneNumber: '9822012345', email: null }, after: { lastName: 'Kale-Patil', email: 'asha.k@example.com' } });
+    // Found by the new number's last digits, no longer by the old one's.
+    expect((await deskOk(t.app(), reception, 'GET', q('44455'))).hits.map((h: { patient: { _id: string } }) => h.patient._id)).toEqual([patient._id]);
+    expect((await deskOk(t.app(), reception, 'GET', q('9822012345'))).hits).toEqual([]);
+    // As the console searches again after a save: by the number as stored.
+    expect((await deskOk(t.app(), reception, 'GET', q('+919823044455'))).hits.map((h: { patient: { _id: string } }) => h.patient._id)).toEqual([patient._id]);
+
+    const account = await t.patient('ravi');
+    const other = await registered(t.app(), reception, { ...asha, firstName: 'Sunil', email: 'sunil@example.com' });
+    const before = await deskTableCounts(t.db());
+    const refusals: [string, string, object, number, string | undefined][] = [
+      ['a bad phone', patient._id, { ...changed, phoneNumber: '12345' }, 400, undefined],
+      ["an account's email", patient._id, { ...changed, email: account.email }, 409, 'deskPatientHasAccount'],
+      ["another desk patient's email", patient._id, { ...changed, email: 'SUNIL@example.com' }, 409, 'desk.patientExists'],
+      ["an account's holder", account.id, changed, 409, 'deskPatientIsAccount'],
+      ['nobody', '00000000-0000-4000-8000-000000000000', changed, 404, 'desk.patientNotFound'],
+    ];
+    for (const [what, id, body, status, code] of refusals) {
+      const res = await desk(t.app(), reception, 'PUT', `/patients/${id}`, body);
+      expect(res.statusCode, what).toBe(status);
+      if (code) expect(res.json().code, what).toBe(code);
+      else expect(res.json().errors, what).toEqual([{ field: 'phoneNumber', message: expect.any(String) }]);
+    }
+    // A doctor does not work the counter.
+    expect((await desk(t.app(), doctor, 'PUT', `/patients/${other._id}`, changed)).statusCode).toBe(404);
+    expect(await deskTableCounts(t.db())).toEqual(before);
+    expect((await deskOk(t.app(), reception, 'GET', `/patients/${patient._id}`)).patient).toEqual(saved.patient);
+  });
+
   it('finds patients by a name, a phone, an appointment number and a token, at most 20 with `more`', async () => {
     const { reception } = await deskStaff(t);
     const ids = await seedIds(t.db());

@@ -9,6 +9,7 @@ import { deskDoctorOf, type DeskDoctor } from '../../../machines/desk/desk';
 import type { DayQuery, DayRows } from '../../../machines/desk/dayList/dayListMachine';
 import type { QueueEvent } from '../../../machines/desk/queue/queueMachine';
 import type { BookInput, RegisterInput, SearchInput, WalkInInput } from '../../../machines/desk/deskBooking/context';
+import type { UpdatePatientInput } from '../../../machines/desk/patientEdit/patientEditMachine';
 import type { LoadInput } from '../../../machines/staffAdmin/adminListContext';
 import type { SlotsRequest } from '../../../machines/slotPicker/slots';
 import { apiClient, type ApiFailure } from '../../api/client';
@@ -62,6 +63,7 @@ export const liveDeskServices: DeskServices = {
     loadDoctors: fromApi(deskDoctors),
     searchPatients: fromApi(({ query, token }: SearchInput, signal) => deskApi.searchPatients(query, token, signal)),
     registerPatient: fromApi(({ patient, token }: RegisterInput, signal) => deskApi.registerPatient(patient, token, signal)),
+    updatePatient: fromApi(({ patientId, patient, token }: UpdatePatientInput, signal) => deskApi.updatePatient(patientId, patient, token, signal)),
     loadTimeSlots: fromApi((input: SlotsRequest, signal) =>
       staffAdminApi.fetchTimeSlots(input.doctorEmail, input.date, input.location, input.token ?? '', signal),
     ),

@@ -11,6 +11,8 @@ import { dayListMachine } from '../../../machines/desk/dayList/dayListMachine';
 import type { DeskBookingNotice } from '../../../machines/desk/deskBooking/context';
 import { deskBookingMachine } from '../../../machines/desk/deskBooking/deskBookingMachine';
 import { deskDoctorsMachine } from '../../../machines/desk/doctorsList';
+import { patientEditMachine, type PatientEditNotice } from '../../../machines/desk/patientEdit/patientEditMachine';
+import type { DeskPatient } from '../../../contract/desk';
 import { deskWaitlistMachine } from '../../../machines/desk/waitlistList';
 import { queueMachine, type QueueNotice } from '../../../machines/desk/queue/queueMachine';
 import type { AppointmentRecord } from '../../../contract/appointments';
@@ -93,6 +95,27 @@ export function useDeskBookingActor(services: StaffServices, doctors: readonly D
 /** The waitlist as the desk reads it, loaded when the section opens and on Refresh. */
 export function useDeskWaitlist(services: StaffServices) {
   return useAdminList(deskWaitlistMachine, { loadItems: services.desk.actors.loadWaitlist });
+}
+
+/** A desk patient's details corrected; `onSaved` with the patient as saved. */
+export function usePatientEditActor(services: StaffServices, patient: DeskPatient, onSaved: (patient: DeskPatient) => void) {
+  const { token } = useStaff();
+  const text = (notice: PatientEditNotice) => {
+    const { notices } = getDeskMessages();
+    if (notice.kind === 'server') return notice.text;
+    return notice.kind === 'patientUpdated' ? notices.patientUpdated : notices.somethingWentWrong;
+  };
+  return useProvidedActor(
+    () =>
+      patientEditMachine.provide({
+        actors: { updatePatient: services.desk.actors.updatePatient },
+        actions: {
+          notify: (_, { tone, notice }) => showToast(tone, text(notice)),
+          saved: (_, { patient: saved }) => onSaved(saved),
+        },
+      }),
+    { input: { token, patient } },
+  );
 }
 
 /** One appointment at the counter: check in, take the fee. */

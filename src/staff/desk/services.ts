@@ -10,6 +10,7 @@ import type { DayQuery, DayRows } from '../../../machines/desk/dayList/dayListMa
 import type { QueueEvent } from '../../../machines/desk/queue/queueMachine';
 import type { BookInput, RegisterInput, SearchInput, WalkInInput } from '../../../machines/desk/deskBooking/context';
 import type { DeskDoctor } from '../../../machines/desk/desk';
+import type { UpdatePatientInput } from '../../../machines/desk/patientEdit/patientEditMachine';
 import type { LoadInput } from '../../../machines/staffAdmin/adminListContext';
 import type { SlotsRequest } from '../../../machines/slotPicker/slots';
 import type { DownloadDocument } from '../../components/Records/DocumentDownloads';
@@ -22,6 +23,7 @@ export interface DeskActors {
   readonly loadDoctors: PromiseActorLogic<DeskDoctor[], LoadInput>;
   readonly searchPatients: PromiseActorLogic<DeskSearchAnswer, SearchInput>;
   readonly registerPatient: PromiseActorLogic<{ patient: DeskPatient }, RegisterInput>;
+  readonly updatePatient: PromiseActorLogic<{ patient: DeskPatient }, UpdatePatientInput>;
   /** A doctor's slots of a day at a location ('' their online hours), as the patients' booking reads them. */
   readonly loadTimeSlots: PromiseActorLogic<TimeSlot[], SlotsRequest>;
   readonly book: PromiseActorLogic<AppointmentRecord, BookInput>;
