@@ -420,7 +420,8 @@ function registrationHarness() {
   };
   const popup = async () => {
     const dialog = await opened;
-    expect(screen.getByRole('dialog', { name: 'Sign up' })).toBe(dialog);
+    // Titled for the mobile path once that is chosen.
+    expect(screen.getByRole('dialog', { name: /^(Sign up|Sign in with your mobile number)$/ })).toBe(dialog);
     return within(dialog);
   };
   const states: Record<string, () => Promise<void>> = {
@@ -441,6 +442,7 @@ function registrationHarness() {
     },
     Mobile: async () => {
       const shown = await popup();
+      expect(screen.getByRole('dialog', { name: 'Sign in with your mobile number' })).toBe(await opened);
       expect(shown.getByLabelText('Mobile number')).toBeTruthy();
       expect(shown.queryByLabelText('Email')).toBeNull();
     },
