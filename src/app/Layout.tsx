@@ -13,7 +13,7 @@ import { Header } from '../components/Header/Header';
 import { ToastRegion } from '../components/Toast/ToastRegion';
 import { useMessages } from '../i18n/shell';
 
-/** After each change of path (not the first render, nor a #section), the top of the page and focus on `main`. */
+/** After each change of path (not the first render, nor a #section), the top of the page and focus on `main` (unless a popup holds it). */
 export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
   const { pathname, hash } = useLocation();
   const firstRender = useRef(true);
@@ -25,6 +25,9 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void 
     // A page asked for with a #section scrolls there and focuses it itself.
     if (hash) return;
     window.scrollTo(0, 0);
+    // A popup opened with the new page (the login after a password reset) has taken the focus
+    // already: it stays there, not behind the popup.
+    if (document.activeElement?.closest('[role="dialog"][aria-modal="true"]')) return;
     main.current?.focus({ preventScroll: true });
     // Only the path matters here; the hash is read when the path changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps

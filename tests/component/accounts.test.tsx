@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { refused, refusedPlainly, unanswered } from '../machines/accountFakes';
-import { answer, currentPath, demoUser, expectOnField, expectToast, fakeAccount, loginUser, renderApp, warmAccountChunks } from './support';
+import { answer, currentPath, demoUser, expectOnField, expectToast, fakeAccount, findOpenDialog, loginUser, renderApp, warmAccountChunks } from './support';
 
 beforeAll(warmAccountChunks, 30_000);
 
@@ -25,7 +25,7 @@ async function loggedInApp(route = '/') {
 
 async function openLogin(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Login' }));
-  return screen.findByRole('dialog', { name: 'Login' });
+  return findOpenDialog('Login');
 }
 
 /** The element that describes a field (aria-describedby), as text. */
@@ -129,7 +129,7 @@ describe('login popup', () => {
 describe('sign-up popup', () => {
   async function openSignUp(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    return screen.findByRole('dialog', { name: 'Sign up' });
+    return findOpenDialog('Sign up');
   }
 
   async function fillForm(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, confirm: string) {
@@ -231,7 +231,7 @@ describe('sign-up popup', () => {
     });
     await answer(() => account.register.latest().resolve(demoUser));
     await expectToast('Registration successful! Welcome, Asha', 'status');
-    const login = await screen.findByRole('dialog', { name: 'Login' });
+    const login = await findOpenDialog('Login');
     expect(screen.queryByRole('dialog', { name: 'Sign up' })).toBeNull();
     expect((within(login).getByLabelText('Email') as HTMLInputElement).value).toBe('asha@example.in');
     expect(document.activeElement).toBe(within(login).getByLabelText('Password'));
@@ -463,7 +463,7 @@ describe('/account and the pages that need login', () => {
   it('asks for login on /account when logged out, and shows the profile after logging in there', async () => {
     const user = userEvent.setup();
     const { account } = renderApp({ route: '/account' });
-    const dialog = await screen.findByRole('dialog', { name: 'Login' });
+    const dialog = await findOpenDialog('Login');
     expect(within(screen.getByRole('main')).getByText('Log in to see this page. You will come back here afterwards.')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Email'), 'asha@example.in');
     await user.type(within(dialog).getByLabelText('Password'), 'monsoon evenings');
@@ -479,7 +479,7 @@ describe('/account and the pages that need login', () => {
     ['/myremedies', 'My remedies'],
   ])('%s asks for login when logged out', async (route, heading) => {
     renderApp({ route });
-    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeTruthy();
+    expect(await findOpenDialog('Login')).toBeTruthy();
     expect(within(screen.getByRole('main')).getByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
@@ -556,7 +556,7 @@ describe('/forgotpassword', () => {
     expect(account.resetPassword.latest().input).toEqual({ email: 'asha@example.in', password: 'a brand new passphrase' });
     await answer(() => account.resetPassword.latest().resolve({ message: 'Password reset.' }));
     await expectToast('Password reset successfully!', 'status');
-    const login = await screen.findByRole('dialog', { name: 'Login' });
+    const login = await findOpenDialog('Login');
     expect((within(login).getByLabelText('Email') as HTMLInputElement).value).toBe('asha@example.in');
     expect(currentPath()).toBe('/forgotpassword');
   });
@@ -573,7 +573,7 @@ describe('/forgotpassword', () => {
     await answer(() => account.resetPassword.latest().resolve({ message: 'Password reset.' }));
     await expectToast('Password reset successfully!', 'status');
     await waitFor(() => expect(currentPath()).toBe('/'));
-    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeTruthy();
+    expect(await findOpenDialog('Login')).toBeTruthy();
     expect(account.storage.token).toBeNull();
     expect(screen.queryByRole('button', { name: 'My Profile' })).toBeNull();
   });

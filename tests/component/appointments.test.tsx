@@ -16,7 +16,7 @@ import MyAppointmentsPage from '../../src/pages/MyAppointments/MyAppointmentsPag
 import { refused, unanswered } from '../machines/accountFakes';
 import { appointment, checkoutUrl, completed, order, unpaid } from '../machines/appointmentFakes';
 import { fakeAppointments, renderMyAppointments, showList } from './appointmentsSupport';
-import { answer, demoUser, expectToast, fakeAccount, refuseToken } from './support';
+import { answer, demoUser, expectToast, fakeAccount, findOpenDialog, refuseToken } from './support';
 
 /** The card of the appointment with this appointment id. */
 function card(appointmentId: string): HTMLElement {
@@ -168,7 +168,7 @@ describe('cancel', () => {
     const fake = fakeAppointments();
     await showList([record], fake);
     await user.click(within(card(appointmentId)).getByRole('button', { name: 'Cancel' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
+    const dialog = await findOpenDialog('Cancel appointment');
     // The safe answer has focus.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'No, keep it' }));
     return { user, fake, record, dialog };

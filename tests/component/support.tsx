@@ -230,6 +230,17 @@ export async function expectOnField(input: HTMLElement, words: string, { focused
   expect(screen.queryByText('Invalid request', { selector: '.toast__text' })).toBeNull();
 }
 
+/**
+ * The open dialog of that name, once it has taken the focus: the Dialog moves focus into itself in
+ * an effect after it is first drawn, so a dialog found in the DOM may not hold it yet on a loaded
+ * machine.
+ */
+export async function findOpenDialog(name: string): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  return dialog;
+}
+
 /** A toast with these exact words, in the live region of that role. */
 export async function expectToast(text: string, role: 'status' | 'alert') {
   const toast = await screen.findByText(text, { selector: '.toast__text' });
