@@ -77,12 +77,23 @@ export const PhoneChangeCodeRequest = t.intersection(
 export type PhoneChangeCodeRequest = t.TypeOf<typeof PhoneChangeCodeRequest>;
 
 /**
- * PUT /auth/phone (signed in): the new number with its code. An account that has a password
- * proves itself too, with the password or with a code sent to its email (POST /otp/send-otp to
- * the account's own address). The old verified number, if any, is told of the change.
+ * POST /auth/phone/send-current-code (signed in): a code to the account's own verified number,
+ * which proves a change of it (`currentCode` below). 400 naming `currentCode` when the account has
+ * no verified number.
+ */
+export const CurrentPhoneCodeRequest = t.partial({ channel: TextChannel }, 'CurrentPhoneCodeRequest');
+export type CurrentPhoneCodeRequest = t.TypeOf<typeof CurrentPhoneCodeRequest>;
+
+/**
+ * PUT /auth/phone (signed in): the new number with its code. The account proves itself too, with
+ * one of what it has: its password, a code sent to its email (POST /otp/send-otp to the account's
+ * own address: `emailCode`), or a code sent to its current verified number (POST
+ * /auth/phone/send-current-code: `currentCode`). Only an account with none of these (no password,
+ * no email, no verified number) changes with the new number's code alone. The owner of the old
+ * verified number, if any, is told of the change.
  */
 export const PhoneChangeRequest = t.intersection(
-  [t.type({ phoneNumber: MobileNumber, code: OtpCode }), t.partial({ password: t.string, emailCode: OtpCode })],
+  [t.type({ phoneNumber: MobileNumber, code: OtpCode }), t.partial({ password: t.string, emailCode: OtpCode, currentCode: OtpCode })],
   'PhoneChangeRequest',
 );
 export type PhoneChangeRequest = t.TypeOf<typeof PhoneChangeRequest>;

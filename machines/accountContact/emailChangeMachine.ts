@@ -28,6 +28,7 @@ import {
   hasProblems,
   normalizeCode,
   noticeOf,
+  notifyOf,
   problemsOf,
   problemsOfFailure,
   resendAfterSeconds,
@@ -97,13 +98,13 @@ export const emailChangeMachine = setup({
     tellFailure: enqueueActions(({ enqueue, context }, params: { error: unknown }) => {
       const problems = problemsOfFailure(params.error, ['email'], 'email');
       if (hasProblems(problems)) enqueue.assign({ problems, problemsShown: context.problemsShown + 1 });
-      else enqueue.emit(failedNotice(params.error));
+      else enqueue(notifyOf(failedNotice(params.error)));
     }),
     /** A refused code on the code field; no answer or a 5xx, a notice. */
     tellCodeFailure: enqueueActions(({ enqueue, context }, params: { error: unknown }) => {
       const problem = codeRefusal(params.error);
       if (problem) enqueue.assign({ problems: { code: problem }, problemsShown: context.problemsShown + 1 });
-      else enqueue.emit(failedNotice(params.error));
+      else enqueue(notifyOf(failedNotice(params.error)));
     }),
     notify: emit((_, params: ContactNoticeEvent) => params),
     saved: emit((_, params: { user: User }) => ({ type: 'saved' as const, user: params.user })),

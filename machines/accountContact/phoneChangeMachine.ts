@@ -1,14 +1,16 @@
 /**
  * /account's "Mobile number": add, verify or change the account's phone, proven by a code sent
- * to the new number. An account with a password proves itself too, with the password or with a
- * code sent to its own email ("send a code to my email instead"), so that someone holding an
- * open session cannot move the account's sign-in number to theirs. The server tells the old
- * verified number of the change.
+ * to the new number, and by the account itself with one of what it has: its password, a code to
+ * its own email, or a code to its current verified number ("send a code to my email instead"),
+ * so that someone holding an open session cannot move the account's sign-in number to theirs.
+ * An account without a password gets the code to its current number (else its email) at once.
+ * The server tells the old verified number of the change.
  *
- * Input: PhoneChangeInput { token, needsProof, accountEmail }.
+ * Input: PhoneChangeInput { token, hasPassword, accountEmail, currentPhone }.
  * Calls (provided, each rejecting with an ApiFailure, machines/failures.ts):
  * - `sendPhoneCode` { phoneNumber, token }   POST /auth/phone/send-code
  * - `sendEmailCode` { email }                POST /otp/send-otp to the account's own address
+ * - `sendCurrentPhoneCode` { token }         POST /auth/phone/send-current-code
  * - `changePhone` { request, token } -> User PUT /auth/phone
  *
  * Problems stay on their fields (`selectPhoneProblems`; kinds in ./problems.ts): checked before
@@ -25,6 +27,7 @@ import { refusedWith } from '../failures.js';
 import {
   changeRequest,
   confirmFields,
+  firstProof,
   confirmProblems,
   numberProblems,
   type PhoneChangeCalls,
@@ -36,6 +39,7 @@ import {
   failedNotice,
   hasProblems,
   noticeOf,
+  notifyOf,
   problemsOfFailure,
   resendAfterSeconds,
   withoutProblem,
@@ -61,6 +65,7 @@ export const phoneChangeMachine = setup({
   actors: {
     sendPhoneCode: fromPromise<Calls['sendPhoneCode']['output'], Calls['sendPhoneCode']['input']>(notProvided),
     sendEmailCode: fromPromise<Calls['sendEmailCode']['output'], Calls['sendEmailCode']['input']>(notProvided),
+    sendCurrentPhoneCode: fromPromise<Calls['sendCurrentPhoneCode']['output'], Calls['sendCurrentPhoneCode']['input']>(notProvided),
     changePhone: fromPromise<Calls['changePhone']['output'], Calls['changePhone']['input']>(notProvided),
     resendCountdown: resendCountdownMachine,
   },
@@ -68,15 +73,21 @@ export const phoneChangeMachine = setup({
     numberInvalid: ({ event }) => event.type === 'phone.send' && hasProblems(numberProblems(event.phoneNumber)),
     confirmInvalid: ({ context, event }) => event.type === 'phone.confirm' && hasProblems(confirmProblems(context, event)),
     /** No call in flight: the code step's own buttons wait for it. */
-    idle: and([not(stateIn('#phoneChange.CodeSent.SendingEmailCode')), not(stateIn('#phoneChange.CodeSent.Saving'))]),
+    idle: and([not(stateIn('#phoneChange.CodeSent.SendingProofCode')), not(stateIn('#phoneChange.CodeSent.Saving'))]),
     mayResend: and(['idle', ({ context }) => context.canResend]),
-    mayUseEmail: ({ context }) => context.needsProof && context.accountEmail !== null,
-    mayResendEmailCode: ({ context }) => context.canResendEmailCode,
-    provingByEmail: ({ context }) => context.needsProof && context.proof === 'email',
+    mayUsePassword: ({ context }) => context.hasPassword,
+    mayUseEmail: ({ context }) => context.accountEmail !== null && context.proof !== 'email',
+    mayUseCurrentPhone: ({ context }) => context.currentPhone !== null && context.proof !== 'phone',
+    mayResendProofCode: ({ context }) => context.canResendProofCode,
+    /** A code to the email or the current number proves the change, and it was sent. */
+    provingByCode: ({ context }) => (context.proof === 'email' || context.proof === 'phone') && context.proofCodeSent,
+    /** That code is still to be sent (the account has no password: at once). */
+    proofCodeDue: ({ context }) => context.proof === 'email' || context.proof === 'phone',
+    byEmail: ({ context }) => context.proof === 'email',
     isTaken: (_, params: { error: unknown }) => refusedWith(params.error, (status) => status === 409),
   },
   actions: {
-    reset: assign({ problems: {}, pending: null, proof: 'password' as const, canResend: false, canResendEmailCode: false }),
+    reset: assign(({ context }) => ({ problems: {}, pending: null, proof: firstProof(context), proofCodeSent: false, canResend: false, canResendProofCode: false })),
     clearProblem: assign({
       problems: ({ context, event }) => (event.type === 'phone.edited' ? withoutProblem(context.problems, event.field) : context.problems),
     }),
@@ -91,30 +102,32 @@ export const phoneChangeMachine = setup({
     forgetNumber: assign({ phoneNumber: '' }),
     blockResend: assign({ canResend: false }),
     allowResend: assign({ canResend: true }),
-    blockEmailResend: assign({ canResendEmailCode: false }),
-    allowEmailResend: assign({ canResendEmailCode: true }),
-    proveByEmail: assign({ proof: 'email' as const }),
-    proveByPassword: assign({ proof: 'password' as const, problems: ({ context }) => withoutProblem(context.problems, 'emailCode') }),
+    blockProofResend: assign({ canResendProofCode: false }),
+    allowProofResend: assign({ canResendProofCode: true }),
+    proveBy: assign((_, params: { proof: 'email' | 'phone' }) => ({ proof: params.proof, proofCodeSent: false, problems: {} })),
+    proofCodeSent: assign({ proofCodeSent: true }),
+    proveByPassword: assign({ proof: 'password' as const, proofCodeSent: false, problems: {} }),
     /** A refusal on the fields it names, else a notice. */
     tellFailure: enqueueActions(({ enqueue, context }, params: { error: unknown; fields: readonly ContactField[]; takenField: ContactField }) => {
       const problems = problemsOfFailure(params.error, params.fields, params.takenField);
       if (hasProblems(problems)) enqueue.assign({ problems, problemsShown: context.problemsShown + 1 });
-      else enqueue.emit(failedNotice(params.error));
+      else enqueue(notifyOf(failedNotice(params.error)));
     }),
     notify: emit((_, params: ContactNoticeEvent) => params),
     saved: emit((_, params: { user: User }) => ({ type: 'saved' as const, user: params.user })),
   },
 }).createMachine({
   id: 'phoneChange',
-  description: "/account's mobile number: a code to the new number, then the code (and, with a password, the password or an email code), saved.",
+  description: "/account's mobile number: a code to the new number, then the code and the account's proof (its password, or a code to its email or its current number), saved.",
   context: ({ input }) => ({
     ...input,
     phoneNumber: '',
-    proof: 'password',
+    proof: firstProof(input),
+    proofCodeSent: false,
     problems: {},
     problemsShown: 0,
     canResend: false,
-    canResendEmailCode: false,
+    canResendProofCode: false,
     pending: null,
   }),
   initial: 'Idle',
@@ -160,43 +173,71 @@ export const phoneChangeMachine = setup({
       initial: 'Resuming',
       states: {
         Resuming: {
-          description: 'Back to the proof chosen before (a new code to the number keeps it).',
-          always: [{ guard: 'provingByEmail', target: 'ByEmail' }, { target: 'Typing' }],
+          description: 'Back to the proof chosen before (a new code to the number keeps it); its code sent first when it is still due.',
+          always: [{ guard: 'provingByCode', target: 'ByCode' }, { guard: 'proofCodeDue', target: 'SendingProofCode' }, { target: 'Typing' }],
         },
         Typing: {
-          description: 'The code, and the password when the account has one.',
+          description: "The code, and the password when that is the proof; with a proof code that could not be sent, the ways to send one.",
           on: {
             'phone.confirm': [
+              { guard: 'proofCodeDue' },
               { guard: 'confirmInvalid', actions: { type: 'showProblems', params: ({ context, event }) => ({ problems: confirmProblems(context, event) }) } },
               { target: 'Saving', actions: 'rememberRequest' },
             ],
-            'phone.useEmail': { guard: 'mayUseEmail', target: 'SendingEmailCode', actions: 'clearProblems' },
+            'phone.useEmail': { guard: 'mayUseEmail', target: 'SendingProofCode', actions: { type: 'proveBy', params: { proof: 'email' } } },
+            'phone.useCurrentPhone': { guard: 'mayUseCurrentPhone', target: 'SendingProofCode', actions: { type: 'proveBy', params: { proof: 'phone' } } },
+            'phone.resendProofCode': { guard: 'proofCodeDue', target: 'SendingProofCode' },
           },
         },
-        SendingEmailCode: {
-          description: "POST /otp/send-otp to the account's own email, instead of the password.",
+        SendingProofCode: {
+          description: "The proof's code: POST /otp/send-otp to the account's own email, or POST /auth/phone/send-current-code.",
           tags: ['busy'],
-          invoke: {
-            src: 'sendEmailCode',
-            input: ({ context }) => ({ email: context.accountEmail ?? '' }),
-            onDone: {
-              target: 'ByEmail',
-              actions: ['proveByEmail', { type: 'notify', params: ({ context }) => noticeOf({ kind: 'proofCodeSent', to: context.accountEmail ?? '' }) }],
+          initial: 'Choosing',
+          states: {
+            Choosing: { description: 'Which address the code goes to.', always: [{ guard: 'byEmail', target: 'ToEmail' }, { target: 'ToPhone' }] },
+            ToEmail: {
+              description: "POST /otp/send-otp to the account's own email.",
+              invoke: {
+                src: 'sendEmailCode',
+                input: ({ context }) => ({ email: context.accountEmail ?? '' }),
+                onDone: {
+                  target: '#phoneChange.CodeSent.ByCode',
+                  actions: ['proofCodeSent', { type: 'notify', params: ({ context }) => noticeOf({ kind: 'proofCodeSent', to: context.accountEmail ?? '' }) }],
+                },
+                onError: { target: '#phoneChange.CodeSent.Unsent', actions: { type: 'tellFailure', params: onError([], 'email') } },
+              },
             },
-            onError: { target: 'Typing', actions: { type: 'tellFailure', params: onError([], 'email') } },
+            ToPhone: {
+              description: "POST /auth/phone/send-current-code: to the account's current verified number.",
+              invoke: {
+                src: 'sendCurrentPhoneCode',
+                input: ({ context }) => ({ token: context.token }),
+                onDone: {
+                  target: '#phoneChange.CodeSent.ByCode',
+                  actions: ['proofCodeSent', { type: 'notify', params: ({ context }) => noticeOf({ kind: 'currentCodeSent', to: context.currentPhone ?? '' }) }],
+                },
+                onError: { target: '#phoneChange.CodeSent.Unsent', actions: { type: 'tellFailure', params: onError(['currentCode'], 'phoneNumber') } },
+              },
+            },
           },
         },
-        ByEmail: {
-          description: "The code, and the code sent to the account's email; back to the password, or that code again after its countdown.",
-          entry: 'blockEmailResend',
-          invoke: { id: 'emailResend', src: 'resendCountdown', input: { seconds: resendAfterSeconds }, onDone: { actions: 'allowEmailResend' } },
+        Unsent: {
+          description: "The proof's code could not be sent: back to the password (with one), or that code again.",
+          always: [{ guard: 'mayUsePassword', target: 'Typing', actions: 'proveByPassword' }, { target: 'Typing' }],
+        },
+        ByCode: {
+          description: "The code, and the code sent to the account's email or current number; another proof, or that code again after its countdown.",
+          entry: 'blockProofResend',
+          invoke: { id: 'proofResend', src: 'resendCountdown', input: { seconds: resendAfterSeconds }, onDone: { actions: 'allowProofResend' } },
           on: {
             'phone.confirm': [
               { guard: 'confirmInvalid', actions: { type: 'showProblems', params: ({ context, event }) => ({ problems: confirmProblems(context, event) }) } },
               { target: 'Saving', actions: 'rememberRequest' },
             ],
-            'phone.usePassword': { target: 'Typing', actions: 'proveByPassword' },
-            'phone.resendEmailCode': { guard: 'mayResendEmailCode', target: 'SendingEmailCode' },
+            'phone.usePassword': { guard: 'mayUsePassword', target: 'Typing', actions: 'proveByPassword' },
+            'phone.useEmail': { guard: 'mayUseEmail', target: 'SendingProofCode', actions: { type: 'proveBy', params: { proof: 'email' } } },
+            'phone.useCurrentPhone': { guard: 'mayUseCurrentPhone', target: 'SendingProofCode', actions: { type: 'proveBy', params: { proof: 'phone' } } },
+            'phone.resendProofCode': { guard: 'mayResendProofCode', target: 'SendingProofCode' },
           },
         },
         Saving: {
@@ -216,7 +257,7 @@ export const phoneChangeMachine = setup({
                 target: '#phoneChange.Entering',
                 actions: ['reset', { type: 'tellFailure', params: onError([], 'phoneNumber') }],
               },
-              { guard: 'provingByEmail', target: 'ByEmail', actions: { type: 'tellFailure', params: onError(confirmFields, 'phoneNumber') } },
+              { guard: 'provingByCode', target: 'ByCode', actions: { type: 'tellFailure', params: onError(confirmFields, 'phoneNumber') } },
               { target: 'Typing', actions: { type: 'tellFailure', params: onError(confirmFields, 'phoneNumber') } },
             ],
           },
@@ -231,13 +272,24 @@ export type PhoneChangeActor = ActorRefFrom<typeof phoneChangeMachine>;
 
 export type PhoneStep = 'idle' | 'number' | 'code';
 export const selectPhoneStep = (s: Snapshot): PhoneStep => (s.matches('Idle') ? 'idle' : s.matches('CodeSent') ? 'code' : 'number');
-/** 'email' while the code sent to the account's email stands in for the password. */
-export const selectPhoneProof = (s: Snapshot): 'none' | 'password' | 'email' =>
-  !s.context.needsProof ? 'none' : s.matches({ CodeSent: 'ByEmail' }) || (s.matches({ CodeSent: 'Saving' }) && s.context.proof === 'email') ? 'email' : 'password';
+/**
+ * The proof the code step asks for: 'password', 'email' or 'phone' (its code sent), 'unsent' (a
+ * code to the email or current number is the proof but could not be sent yet), or 'none'.
+ */
+export const selectPhoneProof = (s: Snapshot): 'none' | 'password' | 'email' | 'phone' | 'unsent' => {
+  const { proof, proofCodeSent } = s.context;
+  if (proof === 'email' || proof === 'phone') return proofCodeSent ? proof : 'unsent';
+  return proof;
+};
 export const selectPhoneBusy = (s: Snapshot): boolean => s.hasTag('busy');
 export const selectPhoneProblems = (s: Snapshot): ContactProblems => s.context.problems;
 export const selectPhoneProblemsShown = (s: Snapshot): number => s.context.problemsShown;
 export const selectPhoneNumberSent = (s: Snapshot): string => s.context.phoneNumber;
 export const selectPhoneResend = (s: Snapshot): ResendCountdownRef | undefined => s.children.resend as ResendCountdownRef | undefined;
-export const selectEmailCodeResend = (s: Snapshot): ResendCountdownRef | undefined => s.children.emailResend as ResendCountdownRef | undefined;
-export const selectPhoneCanUseEmail = (s: Snapshot): boolean => s.context.needsProof && s.context.accountEmail !== null;
+export const selectProofCodeResend = (s: Snapshot): ResendCountdownRef | undefined => s.children.proofResend as ResendCountdownRef | undefined;
+/** The other proofs the account has, for "instead" buttons. */
+export const selectOtherProofs = (s: Snapshot): { password: boolean; email: boolean; phone: boolean } => ({
+  password: s.context.hasPassword && s.context.proof !== 'password',
+  email: s.context.accountEmail !== null && s.context.proof !== 'email',
+  phone: s.context.currentPhone !== null && s.context.proof !== 'phone',
+});

@@ -12,24 +12,38 @@ import {
 
 export type PhoneChangeInput = {
   token: string;
-  /** The account has a password: the change is proven with it, or with a code to `accountEmail`. */
-  needsProof: boolean;
-  /** The account's email, for "send a code to my email instead"; null: only the password. */
+  /** The account has a password, which proves the change. */
+  hasPassword: boolean;
+  /** The account's email, to which a code proving the change can go; null: none. */
   accountEmail: string | null;
+  /** The account's current verified number, to which a code proving the change can go; null: none. */
+  currentPhone: string | null;
 };
 
-/** How an account with a password proves the change. */
-export type PhoneProof = 'password' | 'email';
+/**
+ * How the account proves the change (PhoneChangeRequest): its password, a code to its email, a
+ * code to its current verified number, or nothing when it has none of these.
+ */
+export type PhoneProof = 'password' | 'email' | 'phone' | 'none';
+
+/** The proof first asked for: the password, else the current number's code, else the email's. */
+export function firstProof(input: Pick<PhoneChangeInput, 'hasPassword' | 'accountEmail' | 'currentPhone'>): PhoneProof {
+  if (input.hasPassword) return 'password';
+  if (input.currentPhone !== null) return 'phone';
+  return input.accountEmail !== null ? 'email' : 'none';
+}
 
 export type PhoneChangeContext = PhoneChangeInput & {
   /** The number the code went to, as typed (trimmed). */
   phoneNumber: string;
   proof: PhoneProof;
+  /** The code of an 'email' or 'phone' proof is on its way (sent since the flow started). */
+  proofCodeSent: boolean;
   problems: ContactProblems;
   /** Grows each time problems are shown anew, so the view focuses the first. */
   problemsShown: number;
   canResend: boolean;
-  canResendEmailCode: boolean;
+  canResendProofCode: boolean;
   /** The request being saved (kept only while Saving). */
   pending: PhoneChangeFields | null;
 };
@@ -42,31 +56,36 @@ export type PhoneChangeEvent =
   | { type: 'phone.send'; phoneNumber: string }
   | { type: 'phone.resend' }
   | { type: 'phone.changeNumber' }
-  /** "Send a code to my email instead" of the password. */
+  /** Prove the change with a code to the account's email instead. */
   | { type: 'phone.useEmail' }
+  /** Prove it with a code to the account's current number instead. */
+  | { type: 'phone.useCurrentPhone' }
   | { type: 'phone.usePassword' }
-  | { type: 'phone.resendEmailCode' }
-  | { type: 'phone.confirm'; code: string; password?: string; emailCode?: string };
+  /** That proof's code again, once its countdown is over. */
+  | { type: 'phone.resendProofCode' }
+  | { type: 'phone.confirm'; code: string; password?: string; emailCode?: string; currentCode?: string };
 
 /** PUT /auth/phone's body as the form makes it (the server decodes it with PhoneChangeRequest). */
-export type PhoneChangeFields = { phoneNumber: string; code: string; password?: string; emailCode?: string };
+export type PhoneChangeFields = { phoneNumber: string; code: string; password?: string; emailCode?: string; currentCode?: string };
 
 /** What the app provides: the calls, each rejecting with an ApiFailure. */
 export type PhoneChangeCalls = {
   sendPhoneCode: { input: { phoneNumber: string; token: string }; output: unknown };
   sendEmailCode: { input: { email: string }; output: unknown };
+  sendCurrentPhoneCode: { input: { token: string }; output: unknown };
   changePhone: { input: { request: PhoneChangeFields; token: string }; output: User };
 };
 
 type Confirm = Extract<PhoneChangeEvent, { type: 'phone.confirm' }>;
 
-/** The problems of a confirm: the code, and the password or the email code when the account needs proof. */
+/** The problems of a confirm: the code, and the proof's field (the password, or its code). */
 export function confirmProblems(context: PhoneChangeContext, event: Confirm): ContactProblems {
-  const proof = context.needsProof ? context.proof : null;
+  const proof = context.proof;
   return problemsOf({
     code: codeProblem(event.code),
     password: proof === 'password' ? passwordProblem(event.password) : undefined,
     emailCode: proof === 'email' ? codeProblem(event.emailCode) : undefined,
+    currentCode: proof === 'phone' ? codeProblem(event.currentCode) : undefined,
   });
 }
 
@@ -74,9 +93,17 @@ export const numberProblems = (phoneNumber: string): ContactProblems => problems
 
 export function changeRequest(context: PhoneChangeContext, event: Confirm): PhoneChangeFields {
   const request: PhoneChangeFields = { phoneNumber: context.phoneNumber, code: normalizeCode(event.code) };
-  if (!context.needsProof) return request;
-  return context.proof === 'email' ? { ...request, emailCode: normalizeCode(event.emailCode) } : { ...request, password: event.password ?? '' };
+  switch (context.proof) {
+    case 'password':
+      return { ...request, password: event.password ?? '' };
+    case 'email':
+      return { ...request, emailCode: normalizeCode(event.emailCode) };
+    case 'phone':
+      return { ...request, currentCode: normalizeCode(event.currentCode) };
+    case 'none':
+      return request;
+  }
 }
 
 /** The fields a 400 to PUT /auth/phone may name, shown on the code step. */
-export const confirmFields: readonly ContactField[] = ['code', 'password', 'emailCode'];
+export const confirmFields: readonly ContactField[] = ['code', 'password', 'emailCode', 'currentCode'];

@@ -14,8 +14,8 @@ import { asApiFailure, describeFailure } from '../failures.js';
 import type { Tone } from '../shared/notices.js';
 
 /** The fields of both flows, as the requests name them (PhoneChangeRequest, EmailChangeRequest). */
-export type ContactField = 'phoneNumber' | 'code' | 'password' | 'emailCode' | 'email';
-const contactFields: readonly ContactField[] = ['phoneNumber', 'code', 'password', 'emailCode', 'email'];
+export type ContactField = 'phoneNumber' | 'code' | 'password' | 'emailCode' | 'currentCode' | 'email';
+const contactFields: readonly ContactField[] = ['phoneNumber', 'code', 'password', 'emailCode', 'currentCode', 'email'];
 
 export type FieldProblem =
   | { kind: 'required' }
@@ -32,6 +32,8 @@ export type ContactProblems = Readonly<Partial<Record<ContactField, FieldProblem
 export type ContactNotice =
   | { kind: 'phoneCodeSent'; to: string }
   | { kind: 'proofCodeSent'; to: string }
+  /** The code proving the change went to the account's current number. */
+  | { kind: 'currentCodeSent'; to: string }
   | { kind: 'emailCodeSent'; to: string }
   | { kind: 'phoneSaved' }
   | { kind: 'emailSaved' }
@@ -118,6 +120,13 @@ export function failedNotice(error: unknown): ContactNoticeEvent {
   const failure = describeFailure(error);
   return { type: 'notice', tone: 'error', notice: { kind: 'failed', text: failure.kind === 'refused' ? failure.text : null } };
 }
+
+/**
+ * The provided `notify` action with this notice, for an `enqueueActions` of the same machine's
+ * setup (where the machine's own action names are not typed yet): the view provides `notify`,
+ * so a notice emitted any other way would never be shown.
+ */
+export const notifyOf = (params: ContactNoticeEvent) => ({ type: 'notify', params }) as unknown as () => void;
 
 export const noticeOf = (notice: ContactNotice): ContactNoticeEvent => ({
   type: 'notice',

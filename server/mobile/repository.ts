@@ -7,13 +7,14 @@ import type { User } from '../../contract/auth.js';
 import type { Queryable } from '../db/database.js';
 import { toUser, userColumns } from '../repositories/users.js';
 
-export type CodePurpose = 'sign-in' | 'phone-change';
+/** 'phone-current': a code to the account's own verified number, proving a change of it (046). */
+export type CodePurpose = 'sign-in' | 'phone-change' | 'phone-current';
 
-/** Which code: a sign-in's is the number's; a phone change's is the number's for one account. */
+/** Which code: a sign-in's is the number's; a phone change's (and its proof's) is the number's for one account. */
 export interface CodeKey {
   phone: string;
   purpose: CodePurpose;
-  /** The account a phone change is for; null for a sign-in. */
+  /** The account a phone change (or its proof) is for; null for a sign-in. */
   accountId: string | null;
 }
 
@@ -28,8 +29,8 @@ const keyParams = (k: CodeKey) => [k.phone, k.purpose, k.accountId];
 
 /** Stores the code, replacing the key's earlier one (and its count of wrong tries). */
 export async function replacePhoneCode(db: Queryable, key: CodeKey, code: { codeHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
-  // The partial unique index of the key's purpose (036): one live code per number, or per number and account.
-  const target = key.purpose === 'sign-in' ? `(phone) where purpose = 'sign-in'` : `(phone, account_id) where purpose = 'phone-change'`;
+  // The partial unique index of the key's purpose (036, 046): one live code per number, or per number and account.
+  const target = key.purpose === 'sign-in' ? `(phone) where purpose = 'sign-in'` : `(phone, account_id) where purpose = '${key.purpose}'`;
   await db.query(
     `insert into phone_codes (phone, purpose, account_id, code_hash, created_at, expires_at, failed_attempts)
      values ($1, $2, $3, $4, $5, $6, 0)

@@ -25,6 +25,7 @@ export async function mobileRoutes(app: FastifyInstance, { services }: { service
   route(app, mobileEndpoints.sendSignInCode, {}, ({ body }, request) => mobile.sendSignInCode(body, request.ip));
   route(app, mobileEndpoints.signIn, {}, ({ body }) => mobile.signIn(body));
   route(app, mobileEndpoints.sendPhoneChangeCode, guarded, ({ body }, request) => mobile.sendPhoneChangeCode(login.userOf(request), body, request.ip));
+  route(app, mobileEndpoints.sendCurrentPhoneCode, guarded, ({ body }, request) => mobile.sendCurrentPhoneCode(login.userOf(request), body, request.ip));
   route(app, mobileEndpoints.changePhone, guarded, ({ body }, request) => mobile.changePhone(login.userOf(request), body));
   route(app, mobileEndpoints.changeEmail, guarded, ({ body }, request) => mobile.changeEmail(login.userOf(request), body));
 }

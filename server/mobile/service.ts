@@ -17,8 +17,8 @@
  * second insert, which then finds the first's account (`accountForPhone`).
  *
  * The account's phone changes only with a code to the new number (purpose 'phone-change', bound
- * to the account), and, for an account that has a password, the password or a code to the
- * account's email too. A number verified on another account is refused (409 naming phoneNumber).
+ * to the account), and a proof of the account too: its password, a code to its email, or a code
+ * to its current verified number (purpose 'phone-current'; `proveAccount`). A number verified on another account is refused (409 naming phoneNumber).
  * The account's email is told of the change (a keyed mail, server/mobile/mails.ts): texts go on
  * DLT-approved templates only, and the clinic has none for this notice.
  *
@@ -28,7 +28,7 @@
  * whoever proves the email owns them), merged into it as the account already exists.
  */
 import type { LoginAnswer, User } from '../../contract/auth.js';
-import type { EmailChangeRequest, MobileCodeRequest, MobileSignInAnswer, MobileSignInRequest, PhoneChangeCodeRequest, PhoneChangeRequest, SignInOptions } from '../../contract/mobile.js';
+import type { CurrentPhoneCodeRequest, EmailChangeRequest, MobileCodeRequest, MobileSignInAnswer, MobileSignInRequest, PhoneChangeCodeRequest, PhoneChangeRequest, SignInOptions } from '../../contract/mobile.js';
 import { type Database, isUniqueViolation } from '../db/database.js';
 import type { MailQueue } from '../jobs/keyedMails.js';
 import * as rateLimits from '../repositories/rateLimits.js';
@@ -116,15 +116,23 @@ async function checkPassword({ db, now, limits, passwords }: MobileContext, user
   await rateLimits.forget(db, bucket);
 }
 
+/** What the account holds that can prove a change of its number. */
+type Provable = { passwordHash: string | null; email: string | null; phoneNumber: string | null; phoneVerified: boolean };
+
+/** How the change was proven, as the audit names it beside the new number's code. */
+type Proof = 'password' | 'emailCode' | 'currentCode' | 'none';
+
 /**
- * An account that has a password proves itself for a phone change: the password, or a code to its
- * own email (whose proof the change uses up: the address is answered). 400 naming the field otherwise.
+ * The account proves itself for a phone change with one of what it has: its password, a code to
+ * its own email (whose proof the change uses up: the address is answered), or a code to its
+ * current verified number. An open session alone is not enough, or whoever held one could move
+ * the account's sign-in number to their own phone. Only an account with none of the three changes
+ * with the new number's code alone. 400 naming the field of the proof it should give otherwise.
  */
-async function proveAccount(ctx: MobileContext, userId: string, account: { passwordHash: string | null; email: string | null }, request: PhoneChangeRequest): Promise<string | null> {
-  if (account.passwordHash === null) return null;
-  if (request.password !== undefined) {
+async function proveAccount(ctx: MobileContext, userId: string, account: Provable, request: PhoneChangeRequest): Promise<{ proof: Proof; provenEmail: string | null }> {
+  if (request.password !== undefined && account.passwordHash !== null) {
     await checkPassword(ctx, userId, request.password, account.passwordHash);
-    return null;
+    return { proof: 'password', provenEmail: null };
   }
   if (request.emailCode !== undefined) {
     if (account.email === null) throw new BadRequestError(mobileMessages.noEmailForCode, [{ field: 'emailCode', message: mobileMessages.noEmailForCode }]);
@@ -134,9 +142,18 @@ async function proveAccount(ctx: MobileContext, userId: string, account: { passw
       if (error instanceof ServiceError && error.status === 400) throw new BadRequestError(error.message, [{ field: 'emailCode', message: error.message }]);
       throw error;
     }
-    return account.email;
+    return { proof: 'emailCode', provenEmail: account.email };
   }
-  throw new BadRequestError(mobileMessages.proofNeeded, [{ field: 'password', message: mobileMessages.proofNeeded }]);
+  const current = account.phoneVerified && account.phoneNumber !== null ? tenDigits(account.phoneNumber) : null;
+  if (request.currentCode !== undefined) {
+    if (current === null) throw new BadRequestError(mobileMessages.noCurrentPhone, [{ field: 'currentCode', message: mobileMessages.noCurrentPhone }]);
+    await ctx.codes.use({ phone: current, purpose: 'phone-current', accountId: userId }, request.currentCode, 'currentCode');
+    return { proof: 'currentCode', provenEmail: null };
+  }
+  if (account.passwordHash !== null) throw new BadRequestError(mobileMessages.proofNeeded, [{ field: 'password', message: mobileMessages.proofNeeded }]);
+  if (current !== null) throw new BadRequestError(mobileMessages.currentCodeNeeded, [{ field: 'currentCode', message: mobileMessages.currentCodeNeeded }]);
+  if (account.email !== null) throw new BadRequestError(mobileMessages.emailCodeNeeded, [{ field: 'emailCode', message: mobileMessages.emailCodeNeeded }]);
+  return { proof: 'none', provenEmail: null };
 }
 
 /** POST /auth/mobile/sign-in: a right code signs in to the number's account (the rules above). */
@@ -186,10 +203,10 @@ async function changePhone(ctx: MobileContext, user: User, request: PhoneChangeR
   if (!account) throw new NotFoundError('Account not found.');
   const holder = await repo.findByVerifiedPhone(db, phone);
   if (holder && holder._id !== user._id) throw conflictOn('phoneNumber', mobileMessages.phoneTaken);
-  const provenEmail = await proveAccount(ctx, user._id, account, request);
+  const { proof: by, provenEmail } = await proveAccount(ctx, user._id, account, request);
   await codes.use({ phone, purpose: 'phone-change', accountId: user._id }, request.code);
   await mails.prepare();
-  const proof = account.passwordHash === null ? 'code' : provenEmail ? 'code+emailCode' : 'code+password';
+  const proof = by === 'none' ? 'code' : `code+${by}`;
   try {
     await savePhone(ctx, user, phone, proof, provenEmail);
   } catch (error) {
@@ -260,6 +277,17 @@ export function createMobileService(deps: MobileServiceDeps) {
       const holder = await repo.findByVerifiedPhone(db, phone);
       if (holder && holder._id !== user._id) throw conflictOn('phoneNumber', mobileMessages.phoneTaken);
       await codes.send({ phone, purpose: 'phone-change', accountId: user._id }, request.channel, client);
+      return { message: mobileMessages.sent };
+    },
+
+    /** POST /auth/phone/send-current-code: a code to the account's own verified number, to prove a change of it. */
+    async sendCurrentPhoneCode(user: User, request: CurrentPhoneCodeRequest, client: string): Promise<{ message: string }> {
+      const account = await repo.lockAccount(db, user._id);
+      if (!account) throw new NotFoundError('Account not found.');
+      if (!account.phoneVerified || account.phoneNumber === null) {
+        throw new BadRequestError(mobileMessages.noCurrentPhone, [{ field: 'currentCode', message: mobileMessages.noCurrentPhone }]);
+      }
+      await codes.send({ phone: tenDigits(account.phoneNumber), purpose: 'phone-current', accountId: user._id }, request.channel, client);
       return { message: mobileMessages.sent };
     },
 

@@ -49,13 +49,19 @@ function fakes() {
   const contact = {
     sendPhoneCode: answeredByHand<unknown, { phoneNumber: string; token: string }>(),
     sendProofCode: answeredByHand<unknown, { email: string }>(),
+    sendCurrentPhoneCode: answeredByHand<unknown, { token: string }>(),
     changePhone: answeredByHand<User, { request: PhoneChangeFields; token: string }>(),
     sendEmailCode: answeredByHand<unknown, { email: string }>(),
     validateEmailCode: answeredByHand<unknown, { email: string; otp: string }>(),
     changeEmail: answeredByHand<User, { email: string; token: string }>(),
   };
   const contactServices: AccountContactServices = {
-    phone: { sendPhoneCode: contact.sendPhoneCode.logic, sendEmailCode: contact.sendProofCode.logic, changePhone: contact.changePhone.logic },
+    phone: {
+      sendPhoneCode: contact.sendPhoneCode.logic,
+      sendEmailCode: contact.sendProofCode.logic,
+      sendCurrentPhoneCode: contact.sendCurrentPhoneCode.logic,
+      changePhone: contact.changePhone.logic,
+    },
     email: { sendEmailCode: contact.sendEmailCode.logic, validateEmailCode: contact.validateEmailCode.logic, changeEmail: contact.changeEmail.logic },
   };
   const peopleServices: PeopleServices = {
@@ -202,7 +208,7 @@ describe('/account mobile number and email', () => {
     expect(within(phone).getByLabelText(c.password)).toBeTruthy();
   });
 
-  it('an account without a password changes its number with the code alone', async () => {
+  it('an account without a password proves the change with a code to its current number, sent at once', async () => {
     const ui = userEvent.setup();
     const f = await renderAccount(ravi);
     const phone = row(c.phoneLabel);
@@ -210,11 +216,23 @@ describe('/account mobile number and email', () => {
     await ui.type(within(phone).getByLabelText(c.newPhone), '9822099999');
     await ui.click(within(phone).getByRole('button', { name: c.sendCode }));
     await answer(() => f.sendPhoneCode.latest().resolve({ message: 'sent' }));
+    expect(f.sendCurrentPhoneCode.latest().input).toEqual({ token: 'tok-stored' });
+    // The number alone cannot be saved: no Save until the current number's code is on its way.
+    await answer(() => f.sendCurrentPhoneCode.latest().reject(refused(429, 'Too many codes were sent to this number.')));
+    await expectToast('Too many codes were sent to this number.', 'alert');
+    expect(within(phone).queryByRole('button', { name: c.save })).toBeNull();
+    await ui.click(within(phone).getByRole('button', { name: c.sendProofCode }));
+    await answer(() => f.sendCurrentPhoneCode.latest().resolve({ message: 'sent' }));
+    await expectToast(c.currentCodeSent('+91 98220 12345'), 'status');
     expect(within(phone).queryByLabelText(c.password)).toBeNull();
     expect(within(phone).queryByRole('button', { name: c.useEmailInstead })).toBeNull();
     await ui.type(within(phone).getByLabelText(c.phoneCode), '123 456');
     await ui.click(within(phone).getByRole('button', { name: c.save }));
-    expect(f.changePhone.latest().input.request).toEqual({ phoneNumber: '9822099999', code: '123456' });
+    expect(f.changePhone.calls).toHaveLength(0);
+    await expectOnField(within(phone).getByLabelText(c.currentCode), messages.account.fieldRequired);
+    await ui.type(within(phone).getByLabelText(c.currentCode), '654321');
+    await ui.click(within(phone).getByRole('button', { name: c.save }));
+    expect(f.changePhone.latest().input.request).toEqual({ phoneNumber: '9822099999', code: '123456', currentCode: '654321' });
   });
 
   it('adds an email: the address, its code (a wrong one on the field), then saved; the session fetches the account again', async () => {

@@ -42,10 +42,13 @@ afterEach(() => vi.useRealTimers());
 function phoneFlow(input: Partial<PhoneChangeInput> = {}) {
   const sendPhoneCode = answeredByHand<unknown, { phoneNumber: string; token: string }>();
   const sendEmailCode = answeredByHand<unknown, { email: string }>();
+  const sendCurrentPhoneCode = answeredByHand<unknown, { token: string }>();
   const changePhone = answeredByHand<User, { request: PhoneChangeFields; token: string }>();
   const actor = createActor(
-    phoneChangeMachine.provide({ actors: { sendPhoneCode: sendPhoneCode.logic, sendEmailCode: sendEmailCode.logic, changePhone: changePhone.logic } }),
-    { input: { token: 'tok', needsProof: true, accountEmail: 'asha@example.in', ...input } },
+    phoneChangeMachine.provide({
+      actors: { sendPhoneCode: sendPhoneCode.logic, sendEmailCode: sendEmailCode.logic, sendCurrentPhoneCode: sendCurrentPhoneCode.logic, changePhone: changePhone.logic },
+    }),
+    { input: { token: 'tok', hasPassword: true, accountEmail: 'asha@example.in', currentPhone: '+919822012345', ...input } },
   );
   const emitted = recordEmitted<ContactEmitted>(actor);
   actor.start();
@@ -55,7 +58,7 @@ function phoneFlow(input: Partial<PhoneChangeInput> = {}) {
     sendPhoneCode.latest().resolve({ message: 'sent' });
     await flush();
   };
-  return { actor, emitted, sendPhoneCode, sendEmailCode, changePhone, toCode };
+  return { actor, emitted, sendPhoneCode, sendEmailCode, sendCurrentPhoneCode, changePhone, toCode };
 }
 
 describe('phone change', () => {
@@ -103,14 +106,61 @@ describe('phone change', () => {
     expect(emitted.take().map((e) => (e.type === 'notice' ? e.notice.kind : e.type))).toEqual(['phoneSaved', 'saved']);
   });
 
-  it('an account without a password sends only the code', async () => {
-    const { actor, changePhone, toCode } = phoneFlow({ needsProof: false, accountEmail: null });
+  it('an account with no password, no email and no verified number sends only the code', async () => {
+    const { actor, changePhone, toCode } = phoneFlow({ hasPassword: false, accountEmail: null, currentPhone: null });
     await toCode('9822012345');
     expect(selectPhoneProof(actor.getSnapshot())).toBe('none');
     actor.send({ type: 'phone.useEmail' });
+    actor.send({ type: 'phone.useCurrentPhone' });
     expect(selectPhoneProof(actor.getSnapshot())).toBe('none');
     actor.send({ type: 'phone.confirm', code: '123456' });
     expect(changePhone.latest().input.request).toEqual({ phoneNumber: '9822012345', code: '123456' });
+  });
+
+  it('an account without a password gets a code to its current number at once, and sends both codes; or its email’s instead', async () => {
+    const { actor, emitted, sendCurrentPhoneCode, sendEmailCode, changePhone, toCode } = phoneFlow({ hasPassword: false });
+    await toCode('9822077665');
+    expect(sendCurrentPhoneCode.latest().input).toEqual({ token: 'tok' });
+    expect(selectPhoneProof(actor.getSnapshot())).toBe('unsent');
+    emitted.take();
+    sendCurrentPhoneCode.latest().resolve({ message: 'sent' });
+    await flush();
+    expect(emitted.take()).toEqual([{ type: 'notice', tone: 'success', notice: { kind: 'currentCodeSent', to: '+919822012345' } }]);
+    expect(selectPhoneProof(actor.getSnapshot())).toBe('phone');
+    // No password to fall back on.
+    actor.send({ type: 'phone.usePassword' });
+    expect(selectPhoneProof(actor.getSnapshot())).toBe('phone');
+    actor.send({ type: 'phone.confirm', code: '123456', currentCode: '' });
+    expect(selectPhoneProblems(actor.getSnapshot())).toEqual({ currentCode: { kind: 'required' } });
+    actor.send({ type: 'phone.confirm', code: '123456', currentCode: '654 321' });
+    expect(changePhone.latest().input.request).toEqual({ phoneNumber: '9822077665', code: '123456', currentCode: '654321' });
+    changePhone.latest().reject(badRequest([{ field: 'currentCode', message: 'Invalid code. Please try again.' }]));
+    await flush();
+    expect(selectPhoneProblems(actor.getSnapshot())).toEqual({ currentCode: { kind: 'server', words: 'Invalid code. Please try again.' } });
+    actor.send({ type: 'phone.useEmail' });
+    expect(sendEmailCode.latest().input).toEqual({ email: 'asha@example.in' });
+    sendEmailCode.latest().resolve({ message: 'sent' });
+    await flush();
+    expect(selectPhoneProof(actor.getSnapshot())).toBe('email');
+    actor.send({ type: 'phone.confirm', code: '123456', emailCode: '111222' });
+    expect(changePhone.latest().input.request).toEqual({ phoneNumber: '9822077665', code: '123456', emailCode: '111222' });
+  });
+
+  it('a proof code that could not be sent is asked for again; Save waits for it', async () => {
+    const { actor, emitted, sendCurrentPhoneCode, changePhone, toCode } = phoneFlow({ hasPassword: false, accountEmail: null });
+    await toCode('9822077665');
+    emitted.take();
+    sendCurrentPhoneCode.latest().reject(refused(429, 'Too many codes were sent to this number.'));
+    await flush();
+    expect(emitted.take()).toEqual([{ type: 'notice', tone: 'error', notice: { kind: 'failed', text: 'Too many codes were sent to this number.' } }]);
+    expect(selectPhoneProof(actor.getSnapshot())).toBe('unsent');
+    actor.send({ type: 'phone.confirm', code: '123456' });
+    expect(changePhone.calls).toHaveLength(0);
+    actor.send({ type: 'phone.resendProofCode' });
+    expect(sendCurrentPhoneCode.calls).toHaveLength(2);
+    sendCurrentPhoneCode.latest().resolve({ message: 'sent' });
+    await flush();
+    expect(selectPhoneProof(actor.getSnapshot())).toBe('phone');
   });
 
   it('instead of the password, a code to the account’s email; a wrong one (400 naming it) shows on that field', async () => {

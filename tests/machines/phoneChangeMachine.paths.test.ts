@@ -1,8 +1,9 @@
 /**
  * Model-based paths for /account's phone change: the number checked, sent a code (or refused as
- * another account's), the code with the password or with a code sent to the account's email
- * instead, each code sent again once its countdown is over (time moved by hand), the save
- * refused on a field, or taken meanwhile, or saved. Along every path the REAL machine runs, with
+ * another account's), the code with the password or with a code sent to the account's email or
+ * its current number instead, each code sent again once its countdown is over (time moved by
+ * hand), the save refused on a field, or taken meanwhile, or saved; and an account without a
+ * password, whose current number gets its code at once (or, that failing, again when asked). Along every path the REAL machine runs, with
  * its real countdown children and every call answered by hand; each step must emit exactly what
  * the person reads and the app acts on, and each state must show what the model says.
  */
@@ -10,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { User } from '../../contract/auth.js';
-import type { PhoneChangeFields } from '../../machines/accountContact/phoneChangeParts.js';
+import type { PhoneChangeFields, PhoneChangeInput } from '../../machines/accountContact/phoneChangeParts.js';
 import {
   phoneChangeMachine,
   selectPhoneBusy,
@@ -45,6 +46,11 @@ const emits = {
   'email.failed': ['failed'],
   'use.password': [],
   'email.resend': [],
+  'use.phone': [],
+  'phone.sent': ['currentCodeSent'],
+  'phone.failed': ['failed'],
+  'confirm.ignored': [],
+  'proof.resend': [],
   saved: ['phoneSaved', 'saved'],
   'wrong.code': [],
   taken: [],
@@ -67,6 +73,7 @@ const model = createMachine({
         'code.edited': 'Typing',
         confirm: 'Saving',
         'use.email': 'SendingEmail',
+        'use.phone': 'SendingPhone',
         'time.passes': 'TypingReady',
         'change.number': 'Entering',
         cancel: 'Idle',
@@ -75,14 +82,36 @@ const model = createMachine({
     /** The countdown is over: the code may be sent again. */
     TypingReady: { on: { resend: 'Sending' } },
     SendingEmail: { on: { 'email.sent': 'ByEmail', 'email.failed': 'Typing' } },
+    SendingPhone: { on: { 'phone.sent': 'ByPhone', 'phone.failed': 'Typing' } },
     /** The code and the code sent to the account's email. */
-    ByEmail: { on: { 'confirm.invalid': 'ByEmail', confirm: 'SavingByEmail', 'use.password': 'Typing', 'time.passes': 'ByEmailReady' } },
+    ByEmail: {
+      on: { 'confirm.invalid': 'ByEmail', confirm: 'SavingByEmail', 'use.password': 'Typing', 'use.phone': 'SendingPhone', 'time.passes': 'ByEmailReady' },
+    },
+    /** The code and the code sent to the account's current number. */
+    ByPhone: { on: { 'confirm.invalid': 'ByPhone', 'use.email': 'SendingEmail' } },
     /** Both countdowns are over. */
     ByEmailReady: { on: { resend: 'ResendingByEmail', 'email.resend': 'SendingEmail' } },
     /** A new code to the number while the email code stands in for the password. */
     ResendingByEmail: { on: { sent: 'ByEmail' } },
     Saving: { on: { saved: 'Idle', 'wrong.code': 'Typing', taken: 'Entering' } },
     SavingByEmail: { on: { 'wrong.code': 'ByEmail' } },
+  },
+});
+
+/** An account without a password: the current number's code goes at once. */
+const passwordless = createMachine({
+  id: 'phoneChangePasswordlessModel',
+  types: {} as { events: ModelEvent },
+  initial: 'Idle',
+  states: {
+    Idle: { on: { start: 'Entering' } },
+    Entering: { on: { send: 'Sending' } },
+    Sending: { on: { sent: 'SendingPhone' } },
+    SendingPhone: { on: { 'phone.sent': 'ByPhone', 'phone.failed': 'Unsent' } },
+    /** Its code could not be sent: Save waits; Send the code. */
+    Unsent: { on: { 'confirm.ignored': 'Unsent', 'proof.resend': 'SendingPhone' } },
+    ByPhone: { on: { 'confirm.invalid': 'ByPhone', confirm: 'SavingByPhone' } },
+    SavingByPhone: { on: { saved: 'Idle' } },
   },
 });
 
@@ -100,12 +129,17 @@ const asha: User = {
   phoneVerified: true,
 };
 
-function harness() {
+const withPassword: PhoneChangeInput = { token: 'tok', hasPassword: true, accountEmail: 'asha@example.in', currentPhone: '+919822012345' };
+
+function harness(input: PhoneChangeInput = withPassword) {
   const sendPhoneCode = answeredByHand<unknown, { phoneNumber: string; token: string }>();
   const sendEmailCode = answeredByHand<unknown, { email: string }>();
+  const sendCurrentPhoneCode = answeredByHand<unknown, { token: string }>();
   const changePhone = answeredByHand<User, { request: PhoneChangeFields; token: string }>();
-  const machine = phoneChangeMachine.provide({ actors: { sendPhoneCode: sendPhoneCode.logic, sendEmailCode: sendEmailCode.logic, changePhone: changePhone.logic } });
-  const actor = createActor(machine, { input: { token: 'tok', needsProof: true, accountEmail: 'asha@example.in' }, inspect: recordWalk });
+  const machine = phoneChangeMachine.provide({
+    actors: { sendPhoneCode: sendPhoneCode.logic, sendEmailCode: sendEmailCode.logic, sendCurrentPhoneCode: sendCurrentPhoneCode.logic, changePhone: changePhone.logic },
+  });
+  const actor = createActor(machine, { input, inspect: recordWalk });
   const emitted = recordEmitted<ContactEmitted>(actor);
   actor.start();
   const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -118,7 +152,7 @@ function harness() {
   const send = actor.send.bind(actor);
   const proof = () => selectPhoneProof(actor.getSnapshot());
   const at =
-    (step: PhoneStep, busy: boolean, shownProof?: 'password' | 'email', ready?: boolean) =>
+    (step: PhoneStep, busy: boolean, shownProof?: ReturnType<typeof selectPhoneProof>, ready?: boolean) =>
     (): void => {
       const s = actor.getSnapshot();
       expect(selectPhoneStep(s)).toBe(step);
@@ -149,17 +183,16 @@ function harness() {
         expect(selectPhoneProblems(actor.getSnapshot())).toEqual({ phoneNumber: { kind: 'taken' } });
       }),
       'confirm.invalid': step('confirm.invalid', () => {
-        send({ type: 'phone.confirm', code: '', password: '', emailCode: '' });
-        expect(Object.keys(selectPhoneProblems(actor.getSnapshot()))).toEqual(proof() === 'email' ? ['code', 'emailCode'] : ['code', 'password']);
+        send({ type: 'phone.confirm', code: '', password: '', emailCode: '', currentCode: '' });
+        const field = { email: 'emailCode', phone: 'currentCode' }[proof() as string] ?? 'password';
+        expect(Object.keys(selectPhoneProblems(actor.getSnapshot()))).toEqual(['code', field]);
       }),
       'code.edited': step('code.edited', () => send({ type: 'phone.edited', field: 'code' })),
       confirm: step('confirm', () => {
-        const byEmail = proof() === 'email';
-        send({ type: 'phone.confirm', code: '123456', password: 'my passphrase', emailCode: '654321' });
-        expect(changePhone.latest().input).toEqual({
-          token: 'tok',
-          request: { phoneNumber: '98220 12345', code: '123456', ...(byEmail ? { emailCode: '654321' } : { password: 'my passphrase' }) },
-        });
+        const shown = proof();
+        send({ type: 'phone.confirm', code: '123456', password: 'my passphrase', emailCode: '654321', currentCode: '111222' });
+        const proven = shown === 'email' ? { emailCode: '654321' } : shown === 'phone' ? { currentCode: '111222' } : { password: 'my passphrase' };
+        expect(changePhone.latest().input).toEqual({ token: 'tok', request: { phoneNumber: '98220 12345', code: '123456', ...proven } });
       }),
       'use.email': step('use.email', () => {
         send({ type: 'phone.useEmail' });
@@ -173,8 +206,26 @@ function harness() {
       'use.password': step('use.password', () => send({ type: 'phone.usePassword' })),
       'email.resend': step('email.resend', () => {
         const calls = sendEmailCode.calls.length;
-        send({ type: 'phone.resendEmailCode' });
+        send({ type: 'phone.resendProofCode' });
         expect(sendEmailCode.calls).toHaveLength(calls + 1);
+      }),
+      'use.phone': step('use.phone', () => {
+        const calls = sendCurrentPhoneCode.calls.length;
+        send({ type: 'phone.useCurrentPhone' });
+        expect(sendCurrentPhoneCode.calls).toHaveLength(calls + 1);
+        expect(sendCurrentPhoneCode.latest().input).toEqual({ token: 'tok' });
+      }),
+      'phone.sent': step('phone.sent', () => sendCurrentPhoneCode.latest().resolve({ message: 'sent' })),
+      'phone.failed': step('phone.failed', () => sendCurrentPhoneCode.latest().reject(unanswered)),
+      'confirm.ignored': step('confirm.ignored', () => {
+        const calls = changePhone.calls.length;
+        send({ type: 'phone.confirm', code: '123456' });
+        expect(changePhone.calls).toHaveLength(calls);
+      }),
+      'proof.resend': step('proof.resend', () => {
+        const calls = sendCurrentPhoneCode.calls.length;
+        send({ type: 'phone.resendProofCode' });
+        expect(sendCurrentPhoneCode.calls).toHaveLength(calls + 1);
       }),
       saved: step('saved', () => changePhone.latest().resolve(asha)),
       'wrong.code': step('wrong.code', async () => {
@@ -195,15 +246,19 @@ function harness() {
       Sending: at('number', true),
       Typing: at('code', false, 'password'),
       TypingReady: at('code', false, 'password', true),
-      SendingEmail: at('code', true, 'password'),
+      SendingEmail: at('code', true),
+      SendingPhone: at('code', true),
       ByEmail: at('code', false, 'email'),
+      ByPhone: at('code', false, 'phone'),
+      Unsent: at('code', false, 'unsent'),
       ByEmailReady: () => {
         at('code', false, 'email', true)();
-        expect(actor.getSnapshot().context.canResendEmailCode).toBe(true);
+        expect(actor.getSnapshot().context.canResendProofCode).toBe(true);
       },
       ResendingByEmail: at('number', true),
       Saving: at('code', true, 'password'),
       SavingByEmail: at('code', true, 'email'),
+      SavingByPhone: at('code', true, 'phone'),
     } satisfies Record<string, (state: SnapshotFrom<typeof model>) => void>,
   };
 }
@@ -211,17 +266,20 @@ function harness() {
 describe('phoneChangeMachine paths', () => {
   const testModel = createTestModel(model);
   const paths = pathsTakingEveryTransition(testModel);
+  const passwordlessPaths = pathsTakingEveryTransition(createTestModel(passwordless));
 
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('takes every transition of the model', () => {
-    const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(28);
-    expect(takenTransitions(paths)).toEqual(new Set(declared));
+  it('takes every transition of the models', () => {
+    expect(declaredTransitions(model)).toHaveLength(34);
+    expect(takenTransitions(paths)).toEqual(new Set(declaredTransitions(model)));
+    expect(declaredTransitions(passwordless)).toHaveLength(10);
+    expect(takenTransitions(passwordlessPaths)).toEqual(new Set(declaredTransitions(passwordless)));
   });
 
-  testPaths({ 'every transition': paths }, harness);
+  testPaths({ 'every transition': paths }, () => harness());
+  testPaths({ 'without a password': passwordlessPaths }, () => harness({ token: 'tok', hasPassword: false, accountEmail: 'asha@example.in', currentPhone: '+919822012345' }));
   expectWalkedFully(phoneChangeMachine);
   expectWalkedFully(resendCountdownMachine);
 });

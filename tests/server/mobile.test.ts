@@ -254,6 +254,59 @@ describe.each(backends)('mobile sign-in on %s', (backend) => {
     ]);
   });
 
+  it('an account without a password proves a change with a code to its current number (or its email), never with the session alone', async () => {
+    const phoneOnly = await signedIn(asha.typed);
+    const sendChange = (token: string, phoneNumber: string) => post(t.app(), '/api/auth/phone/send-code', { phoneNumber }, { ...from('203.0.113.11'), ...auth(token) });
+    const sendCurrent = (token: string) => post(t.app(), '/api/auth/phone/send-current-code', {}, { ...from('203.0.113.11'), ...auth(token) });
+    const numberOf = async (id: string) => (await t.db().query<{ phone_number: string }>('select phone_number from users where id = $1', [id])).rows[0]!.phone_number;
+
+    expect((await sendChange(phoneOnly.token, '9822077665')).statusCode).toBe(200);
+    const code = lastSmsCode();
+    // The new number's code alone: refused on the proof's field, the number unchanged.
+    const alone = await put('/api/auth/phone', phoneOnly.token, { phoneNumber: '9822077665', code });
+    expect([alone.statusCode, alone.json().code, alone.json().errors[0].field]).toEqual([400, 'mobile.currentCodeNeeded', 'currentCode']);
+    // A password it does not have proves nothing either.
+    const password = await put('/api/auth/phone', phoneOnly.token, { phoneNumber: '9822077665', code, password: 'whatever it may be' });
+    expect(password.json().code).toBe('mobile.currentCodeNeeded');
+    expect(await numberOf(phoneOnly.user._id)).toBe(asha.stored);
+
+    // The code to the current number goes to that number, and is bound to it and to this purpose.
+    expect((await sendCurrent(phoneOnly.token)).statusCode).toBe(200);
+    expect(providers().sms.at(-1)!.body.recipients[0].mobiles).toBe(asha.provider);
+    const current = lastSmsCode();
+    const crossed = await put('/api/auth/phone', phoneOnly.token, { phoneNumber: '9822077665', code: current, currentCode: code });
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().errors[0].field).toBe('currentCode');
+    expect(await numberOf(phoneOnly.user._id)).toBe(asha.stored);
+
+    // Refused before the new number's code was tried: that one still works, with the current number's own.
+    const moved = await put('/api/auth/phone', phoneOnly.token, { phoneNumber: '9822077665', code, currentCode: current });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ phoneNumber: '+919822077665', phoneVerified: true });
+    const audit = await t.db().query<{ details: { proof: string } }>(`select details from audit_log where action = 'user.profile' and subject_user_id = $1 order by id desc limit 1`, [phoneOnly.user._id]);
+    expect(audit.rows[0]!.details.proof).toBe('code+currentCode');
+    // The old number signs in to nothing of this account now; the new one does.
+    expect((await signedIn('9822077665')).user._id).toBe(phoneOnly.user._id);
+
+    // An account with neither a password nor a verified number, but an email: the email's code.
+    const google = await signedIn('9811100022');
+    await t.db().query(`update users set phone_verified_at = null, email = 'meera.g@example.com' where id = $1`, [google.user._id]);
+    const refusedCurrent = await sendCurrent(google.token);
+    expect([refusedCurrent.statusCode, refusedCurrent.json().code, refusedCurrent.json().errors[0].field]).toEqual([400, 'mobile.noCurrentPhone', 'currentCode']);
+    expect((await sendChange(google.token, '9811100033')).statusCode).toBe(200);
+    const googleCode = lastSmsCode();
+    const noProof = await put('/api/auth/phone', google.token, { phoneNumber: '9811100033', code: googleCode });
+    expect([noProof.statusCode, noProof.json().code, noProof.json().errors[0].field]).toEqual([400, 'mobile.emailCodeNeeded', 'emailCode']);
+    await sendCode(t.app(), 'meera.g@example.com');
+    const byEmail = await put('/api/auth/phone', google.token, { phoneNumber: '9811100033', code: googleCode, emailCode: t.mailer.lastCode('meera.g@example.com') });
+    expect(byEmail.statusCode, byEmail.body).toBe(200);
+
+    // Signed out: 401, and nothing sent.
+    const sent = providers().sms.length;
+    expect((await post(t.app(), '/api/auth/phone/send-current-code', {}, from('203.0.113.11'))).statusCode).toBe(401);
+    expect(providers().sms.length).toBe(sent);
+  });
+
   it('adds an email with its proof; another account\'s is refused on the field; a desk record with it joins the account', async () => {
     const phoneAccount = await signedIn(asha.typed);
     const unproven = await put('/api/auth/email', phoneAccount.token, { email: 'asha.pawar@example.com' });

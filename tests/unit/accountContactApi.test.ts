@@ -29,6 +29,8 @@ describe('account contact API', () => {
   it.each([
     ['sendPhoneCode', (a: ReturnType<typeof api>) => a.sendPhoneCode({ phoneNumber: '98220 12345' }, 'tok-1', signal), { message: 'Code sent.' },
       { method: 'POST', url: '/api/auth/phone/send-code', body: { phoneNumber: '98220 12345' } }],
+    ['sendCurrentPhoneCode', (a: ReturnType<typeof api>) => a.sendCurrentPhoneCode({}, 'tok-1', signal), { message: 'Code sent.' },
+      { method: 'POST', url: '/api/auth/phone/send-current-code', body: {} }],
     ['changePhone', (a: ReturnType<typeof api>) => a.changePhone({ phoneNumber: '9822012345', code: '123456', password: 'monsoon evenings' }, 'tok-1', signal), user,
       { method: 'PUT', url: '/api/auth/phone', body: { phoneNumber: '9822012345', code: '123456', password: 'monsoon evenings' } }],
     ['changeEmail', (a: ReturnType<typeof api>) => a.changeEmail({ email: 'ravi@example.in' }, 'tok-1', signal), { ...user, email: 'ravi@example.in' },

@@ -1,22 +1,22 @@
 /**
  * /account's "Mobile number": the number with "verified" or "not verified" (or "No mobile number
  * yet"), and Add, Verify or Change, which opens the form in the row: the number, then its code
- * (and the password, or a code to the account's email instead). The flow is the phone change
+ * and the account's proof (its password, or a code to its email or its current number). The flow is the phone change
  * machine's (machines/accountContact/phoneChangeMachine.ts); this view only shows it.
  */
 import { useSelector } from '@xstate/react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import {
   phoneChangeMachine,
-  selectEmailCodeResend,
+  selectOtherProofs,
   selectPhoneBusy,
-  selectPhoneCanUseEmail,
   selectPhoneNumberSent,
   selectPhoneProblems,
   selectPhoneProblemsShown,
   selectPhoneProof,
   selectPhoneResend,
   selectPhoneStep,
+  selectProofCodeResend,
   type PhoneChangeActor,
 } from '../../../machines/accountContact/phoneChangeMachine';
 import type { ContactField } from '../../../machines/accountContact/problems';
@@ -37,7 +37,15 @@ function usePhoneActor(user: SessionUser, token: string) {
         actors: services.phone,
         actions: { notify: (_, { notice }) => tellContact(notice), saved: (_, { user: account }) => latest.current(account) },
       }),
-    { input: { token, needsProof: user.hasPassword !== false, accountEmail: user.email ?? null }, inspect },
+    {
+      input: {
+        token,
+        hasPassword: user.hasPassword !== false,
+        accountEmail: user.email ?? null,
+        currentPhone: user.phoneNumber && user.phoneVerified === true ? user.phoneNumber : null,
+      },
+      inspect,
+    },
     saved,
   );
 }
@@ -75,7 +83,7 @@ export function PhoneRow({ user, token }: { user: SessionUser; token: string }) 
       </dd>
       {step !== 'idle' && (
         <dd className="profile__form" ref={form}>
-          {step === 'number' ? <PhoneNumberForm actor={actor} title={actionLabel} current={verified ? '' : (user.phoneNumber ?? '')} /> : <PhoneCodeForm actor={actor} title={actionLabel} oldVerified={verified} />}
+          {step === 'number' ? <PhoneNumberForm actor={actor} title={actionLabel} current={verified ? '' : (user.phoneNumber ?? '')} /> : <PhoneCodeForm actor={actor} title={actionLabel} toldByEmail={verified && Boolean(user.email)} />}
         </dd>
       )}
     </div>
@@ -118,8 +126,8 @@ function PhoneNumberForm({ actor, title, current }: { actor: PhoneChangeActor; t
   );
 }
 
-/** The code, with the password or the email code when the account has a password. */
-function PhoneCodeForm({ actor, title, oldVerified }: { actor: PhoneChangeActor; title: string; oldVerified: boolean }) {
+/** The code, with the account's proof: the password, or the code sent to its email or its current number. */
+function PhoneCodeForm({ actor, title, toldByEmail }: { actor: PhoneChangeActor; title: string; toldByEmail: boolean }) {
   const c = useMessages().accountContact;
   const base = useId();
   const busy = useSelector(actor, selectPhoneBusy);
@@ -128,7 +136,7 @@ function PhoneCodeForm({ actor, title, oldVerified }: { actor: PhoneChangeActor;
   const sentTo = useSelector(actor, selectPhoneNumberSent);
   const countdown = useSelector(actor, selectPhoneResend);
   const ready = useSelector(actor, (s) => s.context.canResend);
-  const [fields, setFields] = useState({ code: '', password: '', emailCode: '' });
+  const [fields, setFields] = useState({ code: '', password: '', emailCode: '', currentCode: '' });
   const edited = (field: ContactField) => actor.send({ type: 'phone.edited', field });
   const typed = (field: keyof typeof fields) => ({
     value: fields[field],
@@ -144,10 +152,11 @@ function PhoneCodeForm({ actor, title, oldVerified }: { actor: PhoneChangeActor;
           <ContactInput base={base} field="password" label={c.password} hint={c.passwordHint} problems={problems} onEdited={edited} type="password" autoComplete="current-password" {...typed('password')} />
         )}
         {proof === 'email' && <ContactInput base={base} field="emailCode" label={c.emailCode} problems={problems} onEdited={edited} {...codeInputProps} autoComplete="off" {...typed('emailCode')} />}
+        {proof === 'phone' && <ContactInput base={base} field="currentCode" label={c.currentCode} problems={problems} onEdited={edited} {...codeInputProps} autoComplete="off" {...typed('currentCode')} />}
         <ProofSwitch actor={actor} proof={proof} />
-        {oldVerified && <p className="people-field__hint">{c.oldNumberTold}</p>}
+        {toldByEmail && <p className="people-field__hint">{c.oldNumberTold}</p>}
         <p className="people-form__actions">
-          <button type="submit" className="button button--primary">{busy ? c.saving : c.save}</button>
+          {proof !== 'unsent' && <button type="submit" className="button button--primary">{busy ? c.saving : c.save}</button>}
           <ResendButton countdown={countdown} ready={ready} label={c.resend} labelIn={c.resendIn} onClick={() => actor.send({ type: 'phone.resend' })} />
           <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'phone.changeNumber' })}>{c.otherNumber}</button>
           <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'phone.cancel' })}>{c.cancel}</button>
@@ -157,23 +166,35 @@ function PhoneCodeForm({ actor, title, oldVerified }: { actor: PhoneChangeActor;
   );
 }
 
-/** "Send a code to my email instead" of the password, and back; the email code sent again after its countdown. */
-function ProofSwitch({ actor, proof }: { actor: PhoneChangeActor; proof: 'none' | 'password' | 'email' }) {
+/**
+ * The other proofs the account has ("Send a code to my email instead", "... to my current number
+ * instead", "Use my password instead"), and the proof's code again after its countdown; when that
+ * code could not be sent, sending it again.
+ */
+function ProofSwitch({ actor, proof }: { actor: PhoneChangeActor; proof: 'none' | 'password' | 'email' | 'phone' | 'unsent' }) {
   const c = useMessages().accountContact;
-  const canUseEmail = useSelector(actor, selectPhoneCanUseEmail);
-  const countdown = useSelector(actor, selectEmailCodeResend);
-  const ready = useSelector(actor, (s) => s.context.canResendEmailCode);
-  if (proof === 'password' && canUseEmail)
-    return (
-      <p className="contact-form__switch">
-        <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'phone.useEmail' })}>{c.useEmailInstead}</button>
-      </p>
-    );
-  if (proof !== 'email') return null;
+  const others = useSelector(actor, selectOtherProofs);
+  const countdown = useSelector(actor, selectProofCodeResend);
+  const ready = useSelector(actor, (s) => s.context.canResendProofCode);
+  const byCode = proof === 'email' || proof === 'phone';
+  if (!others.password && !others.email && !others.phone && !byCode && proof !== 'unsent') return null;
   return (
     <p className="contact-form__switch">
-      <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'phone.usePassword' })}>{c.usePasswordInstead}</button>
-      <ResendButton countdown={countdown} ready={ready} label={c.resendEmailCode} labelIn={c.resendEmailCodeIn} onClick={() => actor.send({ type: 'phone.resendEmailCode' })} />
+      {proof === 'unsent' && (
+        <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'phone.resendProofCode' })}>{c.sendProofCode}</button>
+      )}
+      {others.phone && <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'phone.useCurrentPhone' })}>{c.useCurrentPhoneInstead}</button>}
+      {others.email && <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'phone.useEmail' })}>{c.useEmailInstead}</button>}
+      {others.password && <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'phone.usePassword' })}>{c.usePasswordInstead}</button>}
+      {byCode && (
+        <ResendButton
+          countdown={countdown}
+          ready={ready}
+          label={proof === 'email' ? c.resendEmailCode : c.resendCurrentCode}
+          labelIn={proof === 'email' ? c.resendEmailCodeIn : c.resendCurrentCodeIn}
+          onClick={() => actor.send({ type: 'phone.resendProofCode' })}
+        />
+      )}
     </p>
   );
 }

@@ -41,6 +41,8 @@ export function tellContact(notice: ContactNotice): void {
       return void toast.info(c.phoneCodeSent(formatPhone(notice.to)));
     case 'proofCodeSent':
       return void toast.info(c.proofCodeSent(notice.to));
+    case 'currentCodeSent':
+      return void toast.info(c.currentCodeSent(formatPhone(notice.to)));
     case 'emailCodeSent':
       return void toast.info(c.emailCodeSent(notice.to));
     case 'phoneSaved':

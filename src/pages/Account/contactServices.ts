@@ -13,8 +13,10 @@ import { fromApi, loadOnce } from '../../app/fromApi';
 export interface AccountContactServices {
   readonly phone: {
     readonly sendPhoneCode: PromiseActorLogic<unknown, { phoneNumber: string; token: string }>;
-    /** The code to the account's own email that stands in for the password. */
+    /** The code to the account's own email that proves the change. */
     readonly sendEmailCode: PromiseActorLogic<unknown, { email: string }>;
+    /** The code to the account's current verified number that proves the change. */
+    readonly sendCurrentPhoneCode: PromiseActorLogic<unknown, { token: string }>;
     readonly changePhone: PromiseActorLogic<User, { request: PhoneChangeFields; token: string }>;
   };
   readonly email: {
@@ -36,6 +38,7 @@ export const liveAccountContactServices: AccountContactServices = {
       (await contactApi()).sendPhoneCode({ phoneNumber }, token, signal),
     ),
     sendEmailCode,
+    sendCurrentPhoneCode: fromApi<unknown, { token: string }>(async ({ token }: { token: string }, signal) => (await contactApi()).sendCurrentPhoneCode({}, token, signal)),
     changePhone: fromApi(async ({ request, token }: { request: PhoneChangeFields; token: string }, signal) =>
       (await contactApi()).changePhone(request, token, signal),
     ),
