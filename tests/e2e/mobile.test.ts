@@ -208,6 +208,34 @@ async function expectAccountPhoneVerified(page: Page, phone: string, name: strin
   }
 }
 
+/**
+ * On /account at 375 px, an account without a password moves to `next`: a code to the new number,
+ * and at once one to the current number, which proves the change (the session alone does not);
+ * both typed, saved, the new number verified.
+ */
+async function changePhoneByCurrentCode(page: Page, current: string, next: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  const row = page.locator('main .profile__row--contact', { has: page.locator('dt', { hasText: /^Mobile number$/ }) });
+  await row.getByRole('button', { name: 'Change mobile number', exact: true }).click();
+  await row.getByLabel('Mobile number', { exact: true }).fill(next);
+  const before = await outboxFiles();
+  await row.getByRole('button', { name: 'Send code', exact: true }).click();
+  const newCode = await textedCode(next, before);
+  const currentCode = await textedCode(current, before);
+  const proof = row.getByLabel('Code sent to your current number', { exact: true });
+  await expect.poll(() => proof.isVisible(), { message: "the current number's code field", timeout: STEP_MS }).toBe(true);
+  expect(await row.getByLabel('Your password').count(), 'no password asked of an account without one').toBe(0);
+  await row.getByLabel('Code from the message', { exact: true }).fill(newCode);
+  await proof.fill(currentCode);
+  await expectNoA11yViolations(page, "/account's phone change with the current number's code");
+  await shot(page, 'new-account-change', PHONE.width, true);
+  await row.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectToast(page, 'status', 'Your mobile number is saved and verified.');
+  await expect.poll(() => row.locator('.profile__phone').innerText(), { message: 'the new number, verified', timeout: STEP_MS }).toMatch(/97654.?00376/);
+  expect(await row.locator('.contact-status--verified').innerText()).toBe('verified');
+  await shot(page, 'new-account-changed', PHONE.width, true);
+}
+
 async function openPage(viewport: Viewport): Promise<Page> {
   const { page } = await site.open(await contexts.fresh(site.browser, viewport));
   await goto(page, '/');
@@ -326,6 +354,7 @@ describe('mobile sign-in', () => {
     await bookingDialog(page).getByRole('button', { name: 'Close', exact: true }).click();
 
     await expectAccountPhoneVerified(page, phone, 'new');
+    await changePhoneByCurrentCode(page, phone, '9765400376');
   });
 
   test('1280 px: an email sign-up is signed in on "Registration successful! Welcome, ..." without a second login', async () => {
