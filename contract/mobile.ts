@@ -78,10 +78,14 @@ export type PhoneChangeCodeRequest = t.TypeOf<typeof PhoneChangeCodeRequest>;
 
 /**
  * POST /auth/phone/send-current-code (signed in): a code to the account's own verified number,
- * which proves a change of it (`currentCode` below). 400 naming `currentCode` when the account has
- * no verified number.
+ * `for` a change of it (`currentCode` below; the default) or for closing an account that has no
+ * email (POST /records/account/delete's `otp`). 400 naming `currentCode` when the account has no
+ * verified number.
  */
-export const CurrentPhoneCodeRequest = t.partial({ channel: TextChannel }, 'CurrentPhoneCodeRequest');
+export const CurrentPhoneCodeRequest = t.partial(
+  { channel: TextChannel, for: t.keyof({ phoneChange: null, accountClose: null }) },
+  'CurrentPhoneCodeRequest',
+);
 export type CurrentPhoneCodeRequest = t.TypeOf<typeof CurrentPhoneCodeRequest>;
 
 /**

@@ -1,12 +1,13 @@
 /**
  * The patient's own data on /account: "Download my data" and "Delete my account".
  *
- * Input: `{ token, email }`. Two parallel regions:
+ * Input: `{ token, codeTo }`. Two parallel regions:
  * - Export: Idle -> Exporting on `data.export` (the zip of GET /records/export.zip), then Idle;
  *   the provided `offerDownload` saves it, `notifyFailure` says a failure.
  * - Deletion: Loading (what must happen first: paid appointments ahead, retention years) ->
  *   Blocked (some are ahead: the page lists them) or Ready; `deletion.sendCode` -> SendingCode
- *   (POST /otp/send-otp to the account's own address) -> CodeSent; `deletion.confirm` { otp } ->
+ *   (`codeTo`: POST /otp/send-otp to the account's own address, or for an account without an
+ *   email a text to its verified number) -> CodeSent; `deletion.confirm` { otp } ->
  *   Deleting -> Deleted (final; `accountDeleted`), or back to CodeSent with the server's words
  *   (`error`). `deletion.cancel` from CodeSent goes back to Ready. A 401 fails as any refusal does:
  *   the request base has ended the session (src/api/client.ts).
@@ -20,9 +21,12 @@ import type { AccountDeletionAnswer } from '../../contract/records.js';
 import { serverWordsOr } from '../shared/notices.js';
 import type { DownloadedFile } from './documentDownloadMachine.js';
 
+/** Where the code that confirms the closing goes: the account's email, or its verified number when it has no email. */
+export type DeletionCodeTo = { kind: 'email'; email: string } | { kind: 'text'; phone: string };
+
 export interface AccountRecordsContext {
   token: string;
-  email: string;
+  codeTo: DeletionCodeTo;
   deletion: AccountDeletionAnswer | null;
   /** The server's words for the last refusal, or '' for a failure without words; null: none. */
   error: string | null;
@@ -44,12 +48,12 @@ export const accountRecordsMachine = setup({
   types: {
     context: {} as AccountRecordsContext,
     events: {} as AccountRecordsEvent,
-    input: {} as { token: string; email: string },
+    input: {} as { token: string; codeTo: DeletionCodeTo },
   },
   actors: {
     downloadDocument: fromPromise<DownloadedFile, { path: string; token: string }>(() => Promise.reject(new Error('provided by the app'))),
     loadDeletion: fromPromise<AccountDeletionAnswer, { token: string }>(() => Promise.reject(new Error('provided by the app'))),
-    sendCode: fromPromise<{ message: string }, { email: string }>(() => Promise.reject(new Error('provided by the app'))),
+    sendCode: fromPromise<{ message: string }, { to: DeletionCodeTo; token: string }>(() => Promise.reject(new Error('provided by the app'))),
     deleteAccount: fromPromise<{ message: string }, { otp: string; token: string }>(() => Promise.reject(new Error('provided by the app'))),
   },
   actions: {
@@ -63,7 +67,7 @@ export const accountRecordsMachine = setup({
 }).createMachine({
   id: 'accountRecords',
   type: 'parallel',
-  context: ({ input }) => ({ token: input.token, email: input.email, deletion: null, error: null }),
+  context: ({ input }) => ({ token: input.token, codeTo: input.codeTo, deletion: null, error: null }),
   states: {
     Export: {
       initial: 'Idle',
@@ -96,14 +100,14 @@ export const accountRecordsMachine = setup({
         Failed: { description: 'The deletion section could not load.', on: { 'deletion.retry': 'Loading' } },
         Blocked: { description: 'Paid appointments are ahead: they are listed and must be dealt with first.' },
         Ready: {
-          description: 'The retention is said; the person may ask for the email code.',
+          description: 'The retention is said; the person may ask for the code.',
           on: { 'deletion.sendCode': { target: 'SendingCode', actions: assign({ error: null }) } },
         },
         SendingCode: {
-          description: 'A fresh code is sent to the account\'s own address.',
+          description: "A fresh code is sent to the account's own address (or its verified number).",
           invoke: {
             src: 'sendCode',
-            input: ({ context }) => ({ email: context.email }),
+            input: ({ context }) => ({ to: context.codeTo, token: context.token }),
             onDone: 'CodeSent',
             onError: { target: 'Ready', actions: assign({ error: ({ event }) => serverText(event.error) }) },
           },

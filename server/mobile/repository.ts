@@ -7,8 +7,11 @@ import type { User } from '../../contract/auth.js';
 import type { Queryable } from '../db/database.js';
 import { toUser, userColumns } from '../repositories/users.js';
 
-/** 'phone-current': a code to the account's own verified number, proving a change of it (046). */
-export type CodePurpose = 'sign-in' | 'phone-change' | 'phone-current';
+/**
+ * 'phone-current' and 'account-close': codes to the account's own verified number, proving a
+ * change of it, or confirming its closing (046).
+ */
+export type CodePurpose = 'sign-in' | 'phone-change' | 'phone-current' | 'account-close';
 
 /** Which code: a sign-in's is the number's; a phone change's (and its proof's) is the number's for one account. */
 export interface CodeKey {

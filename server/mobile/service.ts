@@ -280,16 +280,21 @@ export function createMobileService(deps: MobileServiceDeps) {
       return { message: mobileMessages.sent };
     },
 
-    /** POST /auth/phone/send-current-code: a code to the account's own verified number, to prove a change of it. */
+    /** POST /auth/phone/send-current-code: a code to the account's own verified number, to prove a change of it or to close the account. */
     async sendCurrentPhoneCode(user: User, request: CurrentPhoneCodeRequest, client: string): Promise<{ message: string }> {
       const account = await repo.lockAccount(db, user._id);
       if (!account) throw new NotFoundError('Account not found.');
       if (!account.phoneVerified || account.phoneNumber === null) {
         throw new BadRequestError(mobileMessages.noCurrentPhone, [{ field: 'currentCode', message: mobileMessages.noCurrentPhone }]);
       }
-      await codes.send({ phone: tenDigits(account.phoneNumber), purpose: 'phone-current', accountId: user._id }, request.channel, client);
+      const purpose = request.for === 'accountClose' ? 'account-close' : 'phone-current';
+      await codes.send({ phone: tenDigits(account.phoneNumber), purpose, accountId: user._id }, request.channel, client);
       return { message: mobileMessages.sent };
     },
+
+    /** Uses up the code that confirms closing the account, sent to its verified `phone`; 400 naming `field` otherwise. */
+    useAccountCloseCode: (accountId: string, phone: string, code: string, field: string): Promise<void> =>
+      codes.use({ phone: tenDigits(phone), purpose: 'account-close', accountId }, code, field),
 
     /** PUT /auth/phone (changePhone). */
     changePhone: (user: User, request: PhoneChangeRequest): Promise<User> => changePhone(ctx, user, request),

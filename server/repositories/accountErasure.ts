@@ -50,13 +50,13 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
  * between them) by the pseudonymous address (the account's address) or `[erased]` (names, phone
  * numbers). Numbers and states stay as they were.
  */
-function eraser(personal: readonly string[], email: string, alias: string): (value: unknown) => unknown {
+function eraser(personal: readonly string[], email: string | null, alias: string): (value: unknown) => unknown {
   const patterns = personal.map((value) => {
     // A phone number's digits, as people write them: '98220 77881', '98220-77881', '9822077881'.
     const word = /^\d{6,}$/.test(value) ? [...value].join('[\\s().-]{0,2}') : escapeRegExp(value);
     return {
       pattern: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])${word}(?![\\p{L}\\p{N}\\p{M}])`, 'giu'),
-      mark: value.toLowerCase() === email.toLowerCase() ? alias : erasedMark,
+      mark: email !== null && value.toLowerCase() === email.toLowerCase() ? alias : erasedMark,
     };
   });
   const erase = (value: unknown): unknown => {
@@ -79,7 +79,7 @@ function eraser(personal: readonly string[], email: string, alias: string): (val
  * The clinical record itself (the prescription, the chat) stays as its authors wrote it, for the
  * retention period (docs/records.md).
  */
-export async function eraseFromAuditAndNotes(tx: Queryable, user: { id: string; email: string }, alias: string, personal: readonly string[]): Promise<void> {
+export async function eraseFromAuditAndNotes(tx: Queryable, user: { id: string; email: string | null }, alias: string, personal: readonly string[]): Promise<void> {
   const erase = eraser(personal, user.email, alias);
   const { rows } = await tx.query<{ id: string; action: string; subject_user_id: string | null; details: Record<string, unknown> }>(
     `select id::text as id, action, subject_user_id, details from audit_log

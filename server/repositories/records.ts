@@ -146,12 +146,15 @@ export async function listAllAppointments(q: Queryable, userId: string): Promise
 
 /** The account's live (not closed) user row, or null. */
 /** `email` null: an account made by a mobile sign-up that has not added one. */
-export async function findLiveAccount(q: Queryable, userId: string): Promise<{ id: string; email: string | null; role: string } | null> {
-  const { rows } = await q.query<{ id: string; email: string | null; role: string }>(
-    'select id, email, role from users where id = $1 and deleted_at is null',
+/** The live account; `verifiedPhone`: its proven number (+91 and the digits), or null. */
+export async function findLiveAccount(q: Queryable, userId: string): Promise<{ id: string; email: string | null; role: string; verifiedPhone: string | null } | null> {
+  const { rows } = await q.query<{ id: string; email: string | null; role: string; verified_phone: string | null }>(
+    `select id, email, role, case when phone_verified_at is not null then phone_number end as verified_phone
+       from users where id = $1 and deleted_at is null`,
     [userId],
   );
-  return rows[0] ?? null;
+  const r = rows[0];
+  return r ? { id: r.id, email: r.email, role: r.role, verifiedPhone: r.verified_phone } : null;
 }
 
 /** The account holder's paid Booked appointments from `today` (clinic date) on; the service drops those already over. */
@@ -191,7 +194,7 @@ export async function listUpcomingPaid(
  * happened, not the personal values (repositories/accountErasure.ts), and name the pseudonym as their
  * actor.
  */
-export async function closeAccount(tx: Queryable, user: { id: string; email: string }, pseudonym: string, now: Date): Promise<void> {
+export async function closeAccount(tx: Queryable, user: { id: string; email: string | null }, pseudonym: string, now: Date): Promise<void> {
   const alias = `${pseudonym}@deleted.invalid`;
   // Read before the rows below replace them: what would name the person in the audit's words.
   const personal = await personalValuesOf(tx, user.id);
@@ -219,6 +222,8 @@ export async function closeAccount(tx: Queryable, user: { id: string; email: str
   await eraseFromAuditAndNotes(tx, user, alias, personal);
   // Its pending phone change's codes (a sign-in code is the number's, not the account's: it lapses).
   await tx.query('delete from phone_codes where account_id = $1', [user.id]);
+  // An account without an email (made by a mobile number) has no email codes, proofs or buckets.
+  if (user.email === null) return;
   await tx.query('delete from email_codes where email = $1', [user.email]);
   await tx.query('delete from email_proofs where email = $1', [user.email]);
   await tx.query(`delete from rate_limits where position($1 in bucket) > 0`, [user.email]);

@@ -191,6 +191,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     db,
     now,
     otp,
+    accountCloseCode: mobile.useAccountCloseCode,
     clinic: (options.records ?? defaultRecordsConfig).clinic,
     retention: (options.records ?? defaultRecordsConfig).retention,
     publicUrl,

@@ -5,6 +5,7 @@
  */
 import { left, type Either } from 'fp-ts/lib/Either.js';
 import { otpEndpoints } from '../../contract/endpoints/auth.js';
+import { mobileEndpoints } from '../../contract/endpoints/mobile.js';
 import { matchEndpoint } from '../../contract/endpoint.js';
 import { recordDocuments, recordEndpoints } from '../../contract/endpoints/records.js';
 import { apiClient, type DownloadedFile } from './client.js';
@@ -32,6 +33,10 @@ export const fetchRemedies = (token: string, signal?: AbortSignal) => apiClient.
 export const fetchAccountDeletion = (token: string, signal?: AbortSignal) => apiClient.call(recordEndpoints.deletion, { token, signal });
 
 export const sendDeletionCode = (email: string, signal?: AbortSignal) => apiClient.call(otpEndpoints.send, { body: { email }, signal });
+
+/** The closing's code for an account without an email: a text to its verified number. */
+export const textDeletionCode = (token: string, signal?: AbortSignal) =>
+  apiClient.call(mobileEndpoints.sendCurrentPhoneCode, { body: { for: 'accountClose' }, token, signal });
 
 export const deleteAccount = (otp: string, token: string, signal?: AbortSignal) =>
   apiClient.call(recordEndpoints.deleteAccount, { body: { otp }, token, signal });

@@ -4,7 +4,8 @@
  */
 import { accountRecordsMachine } from '../../machines/records/accountRecordsMachine';
 import { remediesMachine } from '../../machines/records/remediesMachine';
-import { deleteAccount, fetchAccountDeletion, fetchRemedies, sendDeletionCode } from '../api/records';
+import type { DeletionCodeTo } from '../../machines/records/accountRecordsMachine';
+import { deleteAccount, fetchAccountDeletion, fetchRemedies, sendDeletionCode, textDeletionCode } from '../api/records';
 import { fromApi } from './fromApi';
 import { liveDownloadDocument as downloadDocument } from './liveDocuments';
 
@@ -19,6 +20,8 @@ export const liveRemediesActors = {
 export const liveAccountRecordsActors = {
   downloadDocument,
   loadDeletion: fromApi(({ token }: { token: string }, signal) => fetchAccountDeletion(token, signal)),
-  sendCode: fromApi(({ email }: { email: string }, signal) => sendDeletionCode(email, signal)),
+  sendCode: fromApi(({ to, token }: { to: DeletionCodeTo; token: string }, signal) =>
+    to.kind === 'email' ? sendDeletionCode(to.email, signal) : textDeletionCode(token, signal),
+  ),
   deleteAccount: fromApi(({ otp, token }: { otp: string; token: string }, signal) => deleteAccount(otp, token, signal)),
 } satisfies Parameters<typeof accountRecordsMachine.provide>[0]['actors'];

@@ -147,6 +147,8 @@ export const en = {
     upcomingLine: (appointmentId: string, when: string, doctor: string) => `${appointmentId}: ${when} with ${doctor}`,
     sendDeleteCode: 'Email me a code to delete my account',
     codeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to delete your account.`,
+    textDeleteCode: 'Text me a code to delete my account',
+    codeTexted: (number: string) => `We sent a 6-digit code to ${number}. Enter it to delete your account.`,
     codeLabel: 'Code from the email',
     confirmDelete: 'Delete my account',
     deleting: 'Deleting…',

@@ -17,6 +17,7 @@ import {
   selectDeletionError,
   selectDeletionStep,
   selectIsExporting,
+  type DeletionCodeTo,
 } from '../../machines/records/accountRecordsMachine.js';
 import type { DownloadedFile } from '../../machines/records/documentDownloadMachine.js';
 import { answeredByHand, refused, settle, unanswered } from './accountFakes.js';
@@ -36,7 +37,7 @@ function account() {
   const calls = {
     download: answeredByHand<DownloadedFile, { path: string; token: string }>(),
     load: answeredByHand<AccountDeletionAnswer, { token: string }>(),
-    send: answeredByHand<{ message: string }, { email: string }>(),
+    send: answeredByHand<{ message: string }, { to: DeletionCodeTo; token: string }>(),
     remove: answeredByHand<{ message: string }, { otp: string; token: string }>(),
   };
   const effects = { offerDownload: vi.fn(), notifyFailure: vi.fn(), accountDeleted: vi.fn() };
@@ -49,7 +50,7 @@ function account() {
         accountDeleted: () => effects.accountDeleted(),
       },
     }),
-    { input: { token: 'tok', email }, inspect: recordWalk },
+    { input: { token: 'tok', codeTo: { kind: 'email', email } }, inspect: recordWalk },
   );
   actor.start();
   return { actor, calls, effects };
@@ -222,7 +223,7 @@ function deletionHarness() {
       },
       SendingCode: () => {
         at('SendingCode')();
-        expect(calls.send.latest().input).toEqual({ email });
+        expect(calls.send.latest().input).toEqual({ to: { kind: 'email', email }, token: 'tok' });
       },
       CodeSent: at('CodeSent'),
       Deleting: () => {

@@ -114,7 +114,7 @@ function account(deletion: AccountDeletionAnswer, remove: (otp: string) => Promi
         downloadDocument: fromPromise(async ({ input }) => ({ fileName: `data${input.path}`, content: new Blob([]) })),
         loadDeletion: fromPromise(async () => deletion),
         sendCode: fromPromise(async ({ input }) => {
-          effects.sent(input.email);
+          effects.sent(input.to.kind === 'email' ? input.to.email : input.to.phone);
           return { message: 'OTP sent to your email.' };
         }),
         deleteAccount: fromPromise(async ({ input }) => remove(input.otp)),
@@ -125,7 +125,7 @@ function account(deletion: AccountDeletionAnswer, remove: (otp: string) => Promi
         accountDeleted: () => effects.accountDeleted(),
       },
     }),
-    { input: { token: 't', email: 'asha@example.com' } },
+    { input: { token: 't', codeTo: { kind: 'email', email: 'asha@example.com' } } },
   );
   actor.start();
   return { actor, effects };

@@ -307,6 +307,32 @@ describe.each(backends)('mobile sign-in on %s', (backend) => {
     expect(providers().sms.length).toBe(sent);
   });
 
+  it('an account without an email closes itself with a code texted to its verified number, bound to closing', async () => {
+    const phoneOnly = await signedIn('9822066554');
+    const del = (token: string, otp: string) => post(t.app(), '/api/records/account/delete', { otp }, auth(token));
+    const sendClose = (token: string) => post(t.app(), '/api/auth/phone/send-current-code', { for: 'accountClose' }, { ...from('203.0.113.12'), ...auth(token) });
+
+    // A phone-change proof code does not close the account.
+    expect((await post(t.app(), '/api/auth/phone/send-current-code', {}, { ...from('203.0.113.12'), ...auth(phoneOnly.token) })).statusCode).toBe(200);
+    const changeCode = lastSmsCode();
+    const crossed = await del(phoneOnly.token, changeCode);
+    expect([crossed.statusCode, crossed.json().code, crossed.json().errors[0].field]).toEqual([400, 'mobile.noCode', 'otp']);
+
+    expect((await sendClose(phoneOnly.token)).statusCode).toBe(200);
+    expect(providers().sms.at(-1)!.body.recipients[0].mobiles).toBe('919822066554');
+    const code = lastSmsCode();
+    const wrong = await del(phoneOnly.token, code === '000000' ? '111111' : '000000');
+    expect([wrong.statusCode, wrong.json().code, wrong.json().errors[0].field]).toEqual([400, 'mobile.invalid', 'otp']);
+    const closed = await del(phoneOnly.token, code);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const row = await t.db().query<{ deleted: boolean; phone_number: string | null }>('select deleted_at is not null as deleted, phone_number from users where id = $1', [phoneOnly.user._id]);
+    expect(row.rows[0]).toEqual({ deleted: true, phone_number: null });
+    expect((await getUser(t.app(), phoneOnly.token)).statusCode).toBe(401);
+    // The number is free again: it signs up anew.
+    expect((await signedIn('9822066554')).created).toBe(true);
+
+  });
+
   it('adds an email with its proof; another account\'s is refused on the field; a desk record with it joins the account', async () => {
     const phoneAccount = await signedIn(asha.typed);
     const unproven = await put('/api/auth/email', phoneAccount.token, { email: 'asha.pawar@example.com' });

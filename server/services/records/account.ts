@@ -18,7 +18,7 @@ async function upcomingPaid(db: Database, userId: string, at: Date) {
   return booked.filter((b) => clinicInstant(b.date, b.startTime).getTime() + b.slotMinutes * 60_000 > at.getTime());
 }
 
-export function accountPart({ db, now, otp, retention }: RecordDeps) {
+export function accountPart({ db, now, otp, accountCloseCode, retention }: RecordDeps) {
   return {
     /** GET /records/account/deletion: what must happen before the account can close. */
     async deletion(user: User): Promise<AccountDeletionAnswer> {
@@ -31,29 +31,36 @@ export function accountPart({ db, now, otp, retention }: RecordDeps) {
     },
 
     /**
-     * POST /records/account/delete: after a fresh email code (POST /otp/send-otp to the account's
-     * address), closes the account (repositories/records.ts closeAccount). Refused while a paid
-     * appointment is ahead (409), for staff accounts (403) and with a wrong code (400 naming otp).
-     * The audit log records the request, not the data.
+     * POST /records/account/delete: after a fresh code, closes the account
+     * (repositories/records.ts closeAccount). The code is an email's (POST /otp/send-otp to the
+     * account's address); an account without an email (made by a mobile number) gets it by text
+     * to its verified number (POST /auth/phone/send-current-code for accountClose). Refused while
+     * a paid appointment is ahead (409), for staff accounts (403), with a wrong code (400 naming
+     * otp), and for an account with neither (400: add an email first). The audit log records the
+     * request, not the data.
      */
     async deleteAccount(user: User, code: string): Promise<{ message: string }> {
       const account = await findLiveAccount(db, user._id);
       if (!account) throw new NotFoundError(recordMessages.notFound);
       if (isStaff(account)) throw new ForbiddenError(recordMessages.staffAccount);
       if ((await upcomingPaid(db, user._id, now())).length > 0) throw new ConflictError(recordMessages.upcomingPaid);
-      // The fresh code that confirms the closing is an email's: an account with none adds one first (PUT /auth/email).
       const email = account.email;
-      if (email === null) throw new BadRequestError(recordMessages.noEmailToConfirm, [{ field: 'otp', message: recordMessages.noEmailToConfirm }]);
-      try {
-        await otp.validate(email, code);
-      } catch (error) {
-        if (error instanceof ServiceError && error.status === 400) throw new BadRequestError(error.message, [{ field: 'otp', message: error.message }]);
-        throw error;
+      if (email !== null) {
+        try {
+          await otp.validate(email, code);
+        } catch (error) {
+          if (error instanceof ServiceError && error.status === 400) throw new BadRequestError(error.message, [{ field: 'otp', message: error.message }]);
+          throw error;
+        }
+      } else if (account.verifiedPhone !== null) {
+        await accountCloseCode(account.id, account.verifiedPhone, code, 'otp');
+      } else {
+        throw new BadRequestError(recordMessages.noEmailToConfirm, [{ field: 'otp', message: recordMessages.noEmailToConfirm }]);
       }
       const at = now();
       const pseudonym = `deleted-${randomBytes(6).toString('hex')}`;
       await db.transaction(async (tx) => {
-        await consumeProof(tx, email, at);
+        if (email !== null) await consumeProof(tx, email, at);
         await closeAccount(tx, { id: account.id, email }, pseudonym, at);
         await insertAudit(
           tx,

@@ -14,6 +14,8 @@ export interface RecordServiceDeps {
   db: Database;
   now: () => Date;
   otp: OtpService;
+  /** Uses up the texted code that confirms closing an account without an email (server/mobile/service.ts). */
+  accountCloseCode: (accountId: string, phone: string, code: string, field: string) => Promise<void>;
   clinic: ClinicDetails;
   /**
    * How long the clinic keeps what a closed account leaves behind (RETENTION_*, server/records/config.ts;

@@ -13,26 +13,29 @@ import {
   selectDeletionError,
   selectDeletionStep,
   selectIsExporting,
+  type DeletionCodeTo,
 } from '../../../machines/records/accountRecordsMachine';
 import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext } from '../../app/account';
 import { liveAccountRecordsActors, offerDownload } from '../../app/liveRecords';
 import { useProvidedActor } from '../../app/useProvidedActor';
 import { getMessages, useMessages } from '../../i18n/messages';
-import { formatClinicDate, formatClinicTime } from '../../format/format';
+import { formatClinicDate, formatClinicTime, formatPhone } from '../../format/format';
 import { toast } from '../Toast/toast';
 import './Records.css';
 
 /** `user.role` is known once the whole profile is fetched: until then (just logged in) nothing shows. */
-export default function AccountRecords({ user }: { user: { email: string | null; role?: string | undefined } }) {
+export default function AccountRecords({ user }: { user: { email: string | null; phoneNumber?: string | null; phoneVerified?: boolean; role?: string | undefined } }) {
   const token = SessionContext.useSelector(selectToken);
   if (!token || user.role !== 'patient') return null;
-  // An account made by a mobile number may have no email yet: its code goes nowhere the page can name.
-  return <AccountRecordsSection key={token} token={token} email={user.email ?? ''} />;
+  // An account made by a mobile number may have no email: its code is texted to its verified number.
+  const codeTo: DeletionCodeTo =
+    user.email || !user.phoneNumber || user.phoneVerified !== true ? { kind: 'email', email: user.email ?? '' } : { kind: 'text', phone: user.phoneNumber };
+  return <AccountRecordsSection key={token} token={token} codeTo={codeTo} />;
 }
 
 /** The section's machine, with the live calls and what its endings do to the session and page. */
-function useAccountRecordsActor(token: string, email: string) {
+function useAccountRecordsActor(token: string, codeTo: DeletionCodeTo) {
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
   return useProvidedActor(
@@ -49,22 +52,22 @@ function useAccountRecordsActor(token: string, email: string) {
           },
         },
       }),
-    { input: { token, email } },
+    { input: { token, codeTo } },
   );
 }
 
 type AccountRecordsActor = ReturnType<typeof useAccountRecordsActor>;
 
-/** The emailed code that confirms the deletion, with Delete and Cancel. */
+/** The code (emailed, or texted) that confirms the deletion, with Delete and Cancel. */
 function DeleteCodeForm({
   actor,
-  email,
+  codeTo,
   code,
   setCode,
   codeInput,
 }: {
   actor: AccountRecordsActor;
-  email: string;
+  codeTo: DeletionCodeTo;
   code: string;
   setCode: (code: string) => void;
   codeInput: RefObject<HTMLInputElement | null>;
@@ -80,7 +83,7 @@ function DeleteCodeForm({
   };
   return (
     <form onSubmit={submit} noValidate>
-      <p role="status">{texts.codeSent(email)}</p>
+      <p role="status">{codeTo.kind === 'email' ? texts.codeSent(codeTo.email) : texts.codeTexted(formatPhone(codeTo.phone))}</p>
       <div className="account-records__code">
         <label htmlFor={codeId}>{texts.codeLabel}</label>
         <input
@@ -113,9 +116,9 @@ function DeleteCodeForm({
   );
 }
 
-function AccountRecordsSection({ token, email }: { token: string; email: string }) {
+function AccountRecordsSection({ token, codeTo }: { token: string; codeTo: DeletionCodeTo }) {
   const texts = useMessages().records;
-  const actor = useAccountRecordsActor(token, email);
+  const actor = useAccountRecordsActor(token, codeTo);
   const exporting = useSelector(actor, selectIsExporting);
   const deletion = useSelector(actor, selectDeletion);
   const step = useSelector(actor, selectDeletionStep);
@@ -173,12 +176,12 @@ function AccountRecordsSection({ token, email }: { token: string; email: string 
               disabled={step === 'SendingCode'}
               aria-busy={step === 'SendingCode'}
             >
-              {texts.sendDeleteCode}
+              {codeTo.kind === 'email' ? texts.sendDeleteCode : texts.textDeleteCode}
             </button>
           </>
         )}
         {(step === 'CodeSent' || step === 'Deleting') && (
-          <DeleteCodeForm actor={actor} email={email} code={code} setCode={setCode} codeInput={codeInput} />
+          <DeleteCodeForm actor={actor} codeTo={codeTo} code={code} setCode={setCode} codeInput={codeInput} />
         )}
       </section>
     </div>

@@ -163,6 +163,8 @@ export const messages: Messages = {
     upcomingLine: (appointmentId: string, when: string, doctor: string) => `${appointmentId}: ${when}, ${doctor} के साथ`,
     sendDeleteCode: 'अकाउंट डिलीट करने का कोड मुझे ईमेल करें',
     codeSent: (email: string) => `हमने ${email} पर 6 अंकों का कोड भेजा है। अकाउंट डिलीट करने के लिए वह कोड यहाँ लिखें।`,
+    textDeleteCode: 'अकाउंट डिलीट करने का कोड मुझे मैसेज करें',
+    codeTexted: (number: string) => `हमने ${number} पर 6 अंकों का कोड भेजा है। अकाउंट डिलीट करने के लिए वह कोड यहाँ लिखें।`,
     codeLabel: 'ईमेल में आया कोड',
     confirmDelete: 'मेरा अकाउंट डिलीट करें',
     deleting: 'डिलीट हो रहा है…',

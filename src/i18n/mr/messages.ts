@@ -165,6 +165,8 @@ export const messages: Messages = {
     upcomingLine: (appointmentId: string, when: string, doctor: string) => `${appointmentId}: ${when}, ${doctor} यांच्याकडे`,
     sendDeleteCode: 'अकाउंट डिलीट करण्यासाठी मला कोड ईमेल करा',
     codeSent: (email: string) => `आम्ही ${email} वर 6 अंकी कोड पाठवला आहे. अकाउंट डिलीट करण्यासाठी तो कोड इथे लिहा.`,
+    textDeleteCode: 'अकाउंट डिलीट करण्यासाठी मला कोड मेसेज करा',
+    codeTexted: (number: string) => `आम्ही ${number} वर 6 अंकी कोड पाठवला आहे. अकाउंट डिलीट करण्यासाठी तो कोड इथे लिहा.`,
     codeLabel: 'ईमेलमध्ये आलेला कोड',
     confirmDelete: 'माझे अकाउंट डिलीट करा',
     deleting: 'डिलीट होत आहे…',
