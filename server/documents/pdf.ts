@@ -9,6 +9,7 @@
  * so text extraction (pdftotext, screen readers, copy and paste) gives the words in logical order
  * instead of the glyphs' visual order (a short i sign is drawn before its consonant).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../paths.js';
 // pdfkit (and fontkit under it) is loaded with the first document, not at the server's start:
@@ -53,14 +54,65 @@ export interface TextStyle {
   color?: string;
 }
 
+/**
+ * The four fonts as fontkit parsed them, kept for the process: parsing them (and the shaping
+ * tables fontkit decodes on first use) was two thirds of a document's CPU. A parsed font can be
+ * shared as pdfkit keeps everything a document changes in its own wrapper (the glyph subset, the
+ * widths and Unicode map written into that document), and fontkit's subsetting copies what it
+ * rewrites. What fontkit keeps per font is its glyph objects, each carrying the characters it was
+ * first reached by (pdfkit's Unicode map for copy and paste takes them): they are cleared for
+ * each document, so a glyph two characters share (micro sign and Greek mu) maps back to the
+ * character this document used first, as with a font of its own.
+ */
+interface ParsedFonts {
+  /** pdfkit's class wrapping a parsed font for one document. */
+  Embedded: new (doc: Doc, font: unknown, id: string) => unknown;
+  byName: Record<keyof typeof fonts, { _glyphs: Record<number, unknown> }>;
+}
+let parsedFonts: ParsedFonts | null | undefined; // null: this pdfkit's internals differ, so each document parses its own
+let fontBytes: Record<keyof typeof fonts, Buffer> | undefined;
+
+// pdfkit's own fields, read and written only here: the fonts a document has opened by name.
+interface PdfkitFonts {
+  _font?: { font?: unknown; constructor: ParsedFonts['Embedded'] };
+  _fontFamilies?: Record<string, unknown>;
+  _fontCount?: number;
+}
+
+function registerFonts(doc: Doc): void {
+  fontBytes ??= Object.fromEntries(Object.entries(fonts).map(([name, file]) => [name, readFileSync(file)])) as Record<keyof typeof fonts, Buffer>;
+  const names = Object.keys(fonts) as (keyof typeof fonts)[];
+  for (const name of names) doc.registerFont(name, fontBytes[name]);
+  const own = doc as unknown as PdfkitFonts;
+  if (parsedFonts === undefined) {
+    // The first document parses the fonts; they are kept when pdfkit's fields are as expected.
+    const byName: Partial<ParsedFonts['byName']> = {};
+    let Embedded: ParsedFonts['Embedded'] | undefined;
+    for (const name of names) {
+      doc.font(name);
+      const parsed = own._font?.font as { _glyphs?: unknown } | undefined;
+      if (!parsed || typeof parsed._glyphs !== 'object' || parsed._glyphs === null) break;
+      byName[name] = parsed as { _glyphs: Record<number, unknown> };
+      Embedded = own._font!.constructor;
+    }
+    const complete = names.every((name) => byName[name]) && typeof own._fontFamilies === 'object' && typeof own._fontCount === 'number';
+    parsedFonts = complete && Embedded ? { Embedded, byName: byName as ParsedFonts['byName'] } : null;
+    return;
+  }
+  if (parsedFonts === null) return;
+  for (const name of names) {
+    const parsed = parsedFonts.byName[name];
+    parsed._glyphs = {};
+    own._fontCount! += 1;
+    own._fontFamilies![name] = new parsedFonts.Embedded(doc, parsed, `F${own._fontCount}`);
+  }
+}
+
 /** A4 with the clinic's margins, its fonts registered, and the document's metadata. */
 export async function newDocument(info: { title: string; author: string }): Promise<Doc> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: info.title, Author: info.author, Creator: info.author }, lang: 'en-IN' });
-  doc.registerFont('latin', fonts.latin);
-  doc.registerFont('latinBold', fonts.latinBold);
-  doc.registerFont('deva', fonts.deva);
-  doc.registerFont('devaBold', fonts.devaBold);
+  registerFonts(doc);
   doc.font('latin');
   return doc;
 }

@@ -23,3 +23,19 @@ export function templateKey(): string {
   for (const file of files) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
+
+/**
+ * What PostgreSQL's template adds to the seeded database (tests/server/helpers.ts): the job
+ * engine's schema and queues, so the engine's code and pg-boss's version.
+ */
+export function jobEngineKey(): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...['engine.ts', 'index.ts', 'config.ts', 'keyedMails.ts', 'purge.ts', 'reminders.ts', 'reconcile.ts'].map((f) => path.join(packageRoot, 'server', 'jobs', f)),
+    path.join(packageRoot, 'server', 'queue', 'nextInLine.ts'),
+    path.join(packageRoot, 'server', 'waitlist', 'jobs.ts'),
+    path.join(packageRoot, 'node_modules', 'pg-boss', 'package.json'),
+  ].sort();
+  for (const file of files) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 8);
+}
