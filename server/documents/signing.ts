@@ -20,7 +20,11 @@ import { CadesSigner, type SigningIdentity } from './cades.js';
 
 export type { SigningIdentity } from './cades.js';
 
-export type SigningSource = { kind: 'p12'; file: string; passphrase: string } | { kind: 'selfSigned'; dataDir: string };
+export type SigningSource =
+  | { kind: 'p12'; file: string; passphrase: string }
+  | { kind: 'selfSigned'; dataDir: string }
+  /** Where no configuration names one (services made by tests): a self-signed key in this process's memory. */
+  | { kind: 'ephemeral' };
 
 export const selfSignedFileName = 'prescription-signing.pem';
 
@@ -36,11 +40,10 @@ export function identityFromP12(der: Buffer, passphrase: string): SigningIdentit
       'PRESCRIPTION_SIGNING_P12 could not be opened with PRESCRIPTION_SIGNING_PASSPHRASE: the passphrase is wrong or the file is not a PKCS#12 (.p12) file',
     );
   }
-  const keyBags = [
-    ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []),
-    ...(p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
-  ];
-  const certificates = (p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).flatMap((b) => (b.cert ? [b.cert] : []));
+  const bags = (type: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: type })[type] ?? [];
+  const oidOf = (name: string) => forge.pki.oids[name] as string;
+  const keyBags = [...bags(oidOf('pkcs8ShroudedKeyBag')), ...bags(oidOf('keyBag'))];
+  const certificates = bags(oidOf('certBag')).flatMap((b) => (b.cert ? [b.cert] : []));
   const privateKey = keyBags.find((b) => b.key)?.key as forge.pki.rsa.PrivateKey | undefined;
   if (!privateKey || !('n' in privateKey)) throw new SigningKeyError('PRESCRIPTION_SIGNING_P12 holds no RSA private key');
   const certificate = certificates.find((c) => (c.publicKey as forge.pki.rsa.PublicKey).n?.equals(privateKey.n));
@@ -97,6 +100,7 @@ async function selfSigned(dataDir: string, commonName: string): Promise<SigningI
 /** The identity the configuration names; throws SigningKeyError (naming the setting) when it cannot be used. */
 export async function loadSigningIdentity(source: SigningSource, commonName: string): Promise<SigningIdentity> {
   if (source.kind === 'selfSigned') return selfSigned(source.dataDir, commonName);
+  if (source.kind === 'ephemeral') return identityFromPem(selfSignedPem(commonName));
   let der: Buffer;
   try {
     der = await fs.readFile(source.file);
@@ -104,6 +108,20 @@ export async function loadSigningIdentity(source: SigningSource, commonName: str
     throw new SigningKeyError(`PRESCRIPTION_SIGNING_P12 (${source.file}) cannot be read: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
   }
   return identityFromP12(der, source.passphrase);
+}
+
+const loaded = new Map<string, Promise<SigningIdentity>>();
+
+/** The identity of `source`, loaded once per process (a failed load is tried again next time). */
+export function signingIdentity(source: SigningSource, commonName: string): Promise<SigningIdentity> {
+  const key = source.kind === 'p12' ? `p12:${source.file}` : source.kind === 'selfSigned' ? `self:${source.dataDir}` : 'ephemeral';
+  let identity = loaded.get(key);
+  if (!identity) {
+    identity = loadSigningIdentity(source, commonName);
+    identity.catch(() => loaded.delete(key));
+    loaded.set(key, identity);
+  }
+  return identity;
 }
 
 export interface SignatureDetails {
