@@ -82,6 +82,10 @@ describe.each(backends)('verifying a prescription on %s', (backend) => {
 
     expect((await verify(t.app(), newVerificationCode())).json()).toEqual({ status: 'unknown' });
     expect((await verify(t.app(), 'ABC')).json()).toEqual({ status: 'unknown' });
+    // The QR code's short address sends the browser to the page.
+    const redirect = await t.app().inject({ method: 'GET', url: `/verify/${code}` });
+    expect([redirect.statusCode, redirect.headers.location]).toEqual([302, `/#/verify/${code}`]);
+    expect((await t.app().inject({ method: 'GET', url: '/verify/%3Cscript%3E' })).statusCode).toBe(404);
     const bad = await verify(t.app(), 'not%20a%20code%21');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ errors: [expect.objectContaining({ field: 'code' })] });
