@@ -51,8 +51,9 @@ export async function completeConsultation(
     if (amended && versions && medicines.showMedicine && !releasedNow) {
       await mails.queue(tx, 'prescription', amendedPrescriptionKey(a.record._id, versions.written.version), at);
     }
-    const versionOf = (v: { version: number; code: string; writtenAt: Date; writtenBy: string | null } | null | undefined) =>
-      v ? { version: v.version, code: v.code, writtenAt: v.writtenAt.toISOString(), writtenBy: v.writtenBy } : null;
+    // Who wrote it is the audit row's actor (and the version's written_by).
+    const versionOf = (v: { version: number; code: string; writtenAt: Date } | null | undefined) =>
+      v ? { version: v.version, code: v.code, writtenAt: v.writtenAt.toISOString() } : null;
     await insertAudit(
       tx,
       {
