@@ -1,7 +1,7 @@
 // The public verify page in a real browser, against the production server: the QR code's short
-// address (/verify/<code>) lands on #/verify/<code>; a code the clinic never issued is "Not found";
-// a malformed one too (400 from the API: the page offers to try again). At phone and desktop width,
-// with no serious or critical axe violation and a screenshot of each.
+// address (/verify/<code>) lands on #/verify/<code>; a code the clinic never issued is "Not found",
+// with the code grouped as printed. At phone and desktop width, with no serious or critical axe
+// violation and a screenshot of each.
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, expectNoA11yViolations, newContext, PHONE, screenshot, useSite } from './harness';
 
