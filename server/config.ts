@@ -9,7 +9,7 @@
  *
  * A PUBLIC_URL that is not this machine (not loopback) means real patients: there, the laptop
  * defaults that would quietly break or fake something are refused instead (no Google settings,
- * no PAYMENT_PROVIDER, no SMTP_URL); the sandbox and the outbox must then be chosen by name.
+ * no PAYMENT_PROVIDER, no SMTP_URL, no PRESCRIPTION_SIGNING_P12); the sandbox and the outbox must then be chosen by name.
  */
 import type { ConsultationConfig } from './consultation/config.js';
 import type { OidcConfig } from './identity/config.js';
@@ -30,6 +30,8 @@ import type { MobileConfig } from './mobile/config.js';
 import { oidcSettings } from './config/oidc.js';
 import { type MetricsConfig, opsSettings } from './config/ops.js';
 import { paymentSettings } from './config/payments.js';
+import { prescriptionSettings } from './config/prescriptions.js';
+import type { PrescriptionsConfig } from './verify/config.js';
 import { recordsSettings } from './config/records.js';
 import { type HelpConfig, siteSettings } from './config/site.js';
 import { type StorageConfig, storageSettings } from './config/storage.js';
@@ -98,6 +100,8 @@ export interface Config {
   queue: QueueConfig;
   /** Mobile sign-in: the codes' channels and the daily cap (MOBILE_SIGN_IN, MSG91_OTP_TEMPLATE_ID, WHATSAPP_OTP_*, MOBILE_CODES_PER_DAY): server/mobile/config.ts. */
   mobile: MobileConfig;
+  /** The prescriptions' signing key (PRESCRIPTION_SIGNING_*) and the verify page's rate limit (VERIFY_RATE_LIMIT): server/verify/config.ts. */
+  prescriptions: PrescriptionsConfig;
 }
 
 /**
@@ -119,6 +123,7 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
   const { help, booking } = part(siteSettings);
   const { metrics, shutdownGraceSeconds } = part(opsSettings);
   const mobile = part(mobileSettings(http.publicUrl));
+  const prescriptions = part(prescriptionSettings(http.publicUrl, storage.dataDir));
   return {
     http,
     storage,
@@ -140,6 +145,7 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
     records,
     queue,
     mobile,
+    prescriptions,
   };
 });
 

@@ -6,6 +6,7 @@
  * A start that cannot succeed (bad configuration, broken seed file, database in use, a DATA_DIR
  * other users may write) prints why on standard error and exits 1.
  */
+import { SigningKeyError } from './documents/signing.js';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { buildApp } from './app.js';
@@ -43,7 +44,7 @@ function afterFirstAnswer(server: Server, latestMs: number): Promise<void> {
 
 function explain(error: unknown, port: number): string | undefined {
   if (error instanceof ConfigError || error instanceof SeedError || error instanceof MigrationError) return error.message;
-  if (error instanceof DirLockedError || error instanceof DataDirError) return error.message;
+  if (error instanceof DirLockedError || error instanceof DataDirError || error instanceof SigningKeyError) return error.message;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'EADDRINUSE') return `Port ${port} is already in use. Stop the other server or set PORT to a free port.`;
   if (code === 'EACCES') return `Not allowed to listen on port ${port}. Use a port above 1023 (PORT).`;

@@ -16,6 +16,7 @@ import { recordEndpoints } from './records.js';
 import { doctorEndpoints, siteEndpoints } from './site.js';
 import { staffEndpoints } from './staff.js';
 import { staffAdminEndpoints } from './staffAdmin.js';
+import { verifyEndpoints } from './verify.js';
 import { waitlistEndpoints } from './waitlist.js';
 
 export * from '../endpoint.js';
@@ -31,6 +32,7 @@ export { recordDocuments, recordEndpoints } from './records.js';
 export { doctorEndpoints, siteEndpoints } from './site.js';
 export { staffEndpoints } from './staff.js';
 export { staffAdminEndpoints } from './staffAdmin.js';
+export { verifyEndpoints } from './verify.js';
 export { waitlistEndpoints } from './waitlist.js';
 
 /** The endpoints of a table, its nested tables' (the admin's site content) included. */
@@ -58,4 +60,5 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   deskEndpoints,
   displayEndpoints,
   waitlistEndpoints,
+  verifyEndpoints,
 ].flatMap(endpointsOf);

@@ -40,7 +40,7 @@ const trustProxy = (name: string) =>
  * guessing and code bombing) also may not allow more than their cap per 15 minutes: `20/1m` is no
  * way around `20`.
  */
-const rateLimit = (name: string, mostAllowed: number, strict: boolean, fallback: RateLimit) =>
+export const rateLimit = (name: string, mostAllowed: number, strict: boolean, fallback: RateLimit) =>
   variable(name, (value) => {
     if (value === undefined) return fallback;
     const match = /^(\d+)\s*\/\s*(\d+)\s*(m|h)$/.exec(value);

@@ -12,6 +12,7 @@ import type { Language } from '../../contract/auth.js';
 import { clinicDay } from '../formats.js';
 import { field, newDocument, paragraph, rule, toBuffer } from './pdf.js';
 import { documentWords } from './words.js';
+import { drawVerification, type Verification } from './verification.js';
 
 export interface ClinicDetails {
   name: string;
@@ -40,7 +41,7 @@ export function prescriptionFileName(a: Pick<RecordAppointment, 'appointmentNumb
 }
 
 /** The prescription with its labels in `language` (the account's); what the doctor wrote stays as written. */
-export async function prescriptionPdf(a: RecordAppointment, clinic: ClinicDetails, language: Language = 'en'): Promise<Buffer> {
+export async function prescriptionPdf(a: RecordAppointment, clinic: ClinicDetails, language: Language = 'en', verification?: Verification): Promise<Buffer> {
   const words = documentWords[language];
   const w = words.prescription;
   const doc = await newDocument({ title: `${w.title} ${a.appointmentNumber}`, author: clinic.name });
@@ -78,6 +79,7 @@ export async function prescriptionPdf(a: RecordAppointment, clinic: ClinicDetail
   paragraph(doc, a.doctor.name, { bold: true }, right - 220, 220);
   const signature = a.doctor.registrationNumber === '' ? w.signature : w.signatureWithNumber(a.doctor.registrationNumber);
   paragraph(doc, signature, { size: 9, color: '#52606d' }, right - 220, 220);
+  if (verification) drawVerification(doc, verification, language);
   doc.y += 16;
   paragraph(doc, w.footer, { size: 8.5, color: '#52606d' });
   return toBuffer(doc);

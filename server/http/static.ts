@@ -14,6 +14,13 @@ export const notBuiltMessage =
   'The website is not built yet. Run `npm run build` (or `npm start`, which builds what is missing), then restart the server.\n';
 
 export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  // The address a prescription's QR code holds (server/documents/verification.ts) is short and
+  // without a hash, so every camera app opens it; the page itself is the app's #/verify/<code>.
+  app.get<{ Params: { code: string } }>('/verify/:code', (request, reply) => {
+    const { code } = request.params;
+    if (!/^[A-Za-z2-7-]{1,40}$/.test(code)) return reply.callNotFound();
+    return reply.header('cache-control', 'no-store').redirect(`/#/verify/${code}`, 302);
+  });
   if (!existsSync(path.join(clientDir, 'index.html'))) {
     app.log.warn({ clientDir }, 'client not built: / answers 503 until `npm run build` has run');
     app.get('/', (_request, reply) =>

@@ -9,12 +9,16 @@
  *   showed it to the patient (services/staff.ts); dropped when it is hidden again or the
  *   consultation no longer completed by then. Once per appointment: a prescription hidden and
  *   shown again is not mailed a second time (the patient has it, and My Remedies shows the update).
+ * - `prescription:<appointment id>:v<n>`: an amendment's PDF (version n, 2...), queued by the
+ *   completion that wrote it, to a patient who was shown the earlier one; dropped when a later
+ *   version superseded it by then (that one has its own mail).
  *
  * Both are built from the data as it is when the job runs, so a retry after a crash sends what is
  * true then, under the same key.
  */
 import type { Database } from '../db/database.js';
 import type { ClinicDetails } from '../documents/prescription.js';
+import type { SigningSource } from '../documents/signing.js';
 import { confirmationMail } from '../services/booking/calendar.js';
 import { prescriptionMailOf } from '../services/records/documents.js';
 import type { KeyedMailKind } from './keyedMails.js';
@@ -26,6 +30,13 @@ export function confirmationKind(db: Database, publicUrl: string): KeyedMailKind
   return { kind: 'confirmation', build: (key, at) => confirmationMail({ db, publicUrl }, idOf(key), at) };
 }
 
-export function prescriptionKind(db: Database, options: { clinic: ClinicDetails; publicUrl: string }): KeyedMailKind {
-  return { kind: 'prescription', build: (key) => prescriptionMailOf({ db, ...options }, idOf(key)) };
+/** `prescription:<id>` (the first) or `prescription:<id>:v<n>` (an amendment's). */
+export function prescriptionKind(db: Database, options: { clinic: ClinicDetails; publicUrl: string; signing?: SigningSource }): KeyedMailKind {
+  return {
+    kind: 'prescription',
+    build: (key) => {
+      const [id = '', version] = idOf(key).split(':v');
+      return prescriptionMailOf({ db, ...options }, id, version === undefined ? null : Number(version));
+    },
+  };
 }

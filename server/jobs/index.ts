@@ -4,6 +4,7 @@
  * of each kind of work. `app.jobs` is this object; main.ts starts it (JOBS=on) once the database
  * is migrated, and the app's close stops it before the mailer closes.
  */
+import type { SigningSource } from '../documents/signing.js';
 import type { Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { JobsConfig } from './config.js';
@@ -33,6 +34,8 @@ export interface JobsOptions {
   engine?: JobEngine;
   /** The clinic's details on the prescription a mailed prescription carries; the defaults when absent. */
   clinic?: ClinicDetails;
+  /** The key that signs a mailed prescription (PRESCRIPTION_SIGNING_*); one in memory when absent. */
+  signing?: SigningSource;
   now: () => Date;
   mailer: Mailer;
   publicUrl: string;
@@ -116,7 +119,7 @@ export function createJobs(options: JobsOptions): Jobs {
       refundSummaryKind(options.db, { adminEmail: options.config.adminEmail, hour: options.config.refundSummaryHour, publicUrl: options.publicUrl }),
       morningListKind(options.db, { hour: options.config.morningListHour, publicUrl: options.publicUrl }),
       confirmationKind(options.db, options.publicUrl),
-      prescriptionKind(options.db, { clinic: options.clinic ?? defaultRecordsConfig.clinic, publicUrl: options.publicUrl }),
+      prescriptionKind(options.db, { clinic: options.clinic ?? defaultRecordsConfig.clinic, publicUrl: options.publicUrl, ...(options.signing ? { signing: options.signing } : {}) }),
       codeCapKind(options.db, { adminEmail: options.config.adminEmail, codesPerDay: options.mobileCodesPerDay ?? defaultCodesPerDay, publicUrl: options.publicUrl }),
       phoneChangedKind(options.db),
     ],

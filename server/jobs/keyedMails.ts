@@ -78,6 +78,8 @@ export function createMailQueue(engine: JobEngine): MailQueue {
 /** The keys of the mails a commit owes, one per appointment. */
 export const confirmationKey = (appointmentId: string) => `confirmation:${appointmentId}`;
 export const prescriptionKey = (appointmentId: string) => `prescription:${appointmentId}`;
+/** An amended prescription's mail: once per version (2, 3...), to a patient who had the earlier one. */
+export const amendedPrescriptionKey = (appointmentId: string, version: number) => `prescription:${appointmentId}:v${version}`;
 
 export function createKeyedMails(options: KeyedMailsOptions) {
   const { db, now, mailer } = options;

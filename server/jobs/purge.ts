@@ -26,6 +26,7 @@
  * instance per tick; it sweeps accounts in batches, each locked (`for update skip locked`), so two
  * sweeps at once never purge one account twice. Tests call `sweep()` after moving the clock.
  */
+import { eraseVersions } from '../verify/repository.js';
 import type { Database, Queryable } from '../db/database.js';
 import { insertAudit } from '../repositories/staff.js';
 import { legalRetention, type Retention } from '../records/config.js';
@@ -102,6 +103,8 @@ async function eraseClinicalDetail(tx: Queryable, userId: string, at: Date): Pro
       where id = any($1::uuid[])`,
     [appointments, at],
   );
+  // The prescription's earlier versions go with it; their printed codes verify as revoked.
+  await eraseVersions(tx, appointments, at);
   await tx.query('delete from family_members where user_id = $1', [userId]);
   await tx.query('update users set clinical_erased_at = $2 where id = $1', [userId, at]);
   return appointments.length;

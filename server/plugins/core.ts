@@ -8,6 +8,7 @@
  * in this one: the live streams and LISTENs, then the job engine (jobs in hand finish), then the
  * services' background tasks, then the mailer.
  */
+import { signingIdentity } from '../documents/signing.js';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.js';
 import { createJobs, type Jobs } from '../jobs/index.js';
@@ -98,6 +99,9 @@ export const servicesPlugin = fp<AppParts>(
     // A checkout's first status check is 25 s away: a running engine wakes its sweep for it
     // (tests, which drive the sweeps themselves, start no engine for it).
     const wake = async (at: Date) => void (engine.running() ? await wakeReconciliation(engine, now, at) : undefined);
+    // The prescriptions' signing key, loaded (or made, the first time) now: a .p12 that cannot be
+    // opened stops the start with the setting's name, not the first prescription's download.
+    if (config.prescriptions) await signingIdentity(config.prescriptions.signing, (config.records ?? defaultRecordsConfig).clinic.name);
     const services = createServices(db, {
       ...(options.runJobs ? { onCheckoutOpened: wake } : {}),
       appSecret: config.accounts.appSecret,
@@ -112,6 +116,7 @@ export const servicesPlugin = fp<AppParts>(
       ...(config.consultation ? { consultation: config.consultation } : {}),
       observer: app.metrics.observer,
       records: config.records ?? defaultRecordsConfig,
+      ...(config.prescriptions ? { prescriptions: config.prescriptions } : {}),
       mobile: config.mobile ?? noMobile,
       codeSenders: createCodeSenders(config.mobile ?? noMobile, { dir: outboxDir(config.storage.dataDir) }),
       mailQueue: createMailQueue(engine),
@@ -141,6 +146,7 @@ export const jobsPlugin = fp<AppParts>(
       config: config.jobs ?? defaultJobsConfig,
       retention: records.retention,
       clinic: records.clinic,
+      ...(config.prescriptions ? { signing: config.prescriptions.signing } : {}),
       payments: services.payments,
       onCheckError: (error, merchantOrderId) => app.log.warn({ err: error, merchantOrderId }, 'payment status check failed'),
       optOutLink: async (userId, channel) => optOutUrl(config.http.publicUrl, await optOutToken(optOutSecrets, userId, channel)),

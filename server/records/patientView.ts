@@ -41,6 +41,7 @@ const patientDetails: Readonly<Record<string, readonly string[]>> = {
   'appointment.missed': ['before', 'after'],
   'appointment.completed': ['before', 'after'],
   'prescription.updated': ['before', 'after'],
+  'prescription.amended': ['before', 'after'],
   'order.created': ['after'],
   'order.status': ['orderId', 'before', 'after'],
   'refund.resolved': ['refundId', 'purpose', 'amount', 'merchantOrderId', 'reason'],

@@ -21,6 +21,7 @@ import { deskRoutes } from '../desk/routes.js';
 import { queueRoutes } from '../queue/routes.js';
 import { waitlistRoutes } from '../waitlist/routes.js';
 import { mobileRoutes } from '../mobile/routes.js';
+import { verifyRoutes } from '../verify/routes.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   await app.register(siteRoutes, { services, help });
@@ -39,6 +40,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(waitlistRoutes, { services });
   await app.register(chatRoutes, { services, hub: services.chatHub });
   await app.register(queueRoutes, { services });
+  await app.register(verifyRoutes, { services });
   // Unknown API paths go straight to the JSON 404, without a look for a file of that name.
   app.get('/*', (_request, reply) => reply.callNotFound());
 }

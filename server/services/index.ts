@@ -1,4 +1,6 @@
 /** Every service, built once per app over one database. Routes receive this object. */
+import { createVerifyService } from '../verify/service.js';
+import type { PrescriptionsConfig } from '../verify/config.js';
 import type { Database } from '../db/database.js';
 import { type MailQueue, noMailQueue } from '../jobs/keyedMails.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -90,6 +92,8 @@ export interface ServiceOptions {
    * server/records/config.ts; its defaults when absent.
    */
   records: RecordsConfig;
+  /** PRESCRIPTION_SIGNING_* and VERIFY_RATE_LIMIT (server/verify/config.ts): a key in memory and 60/1m when absent. */
+  prescriptions: PrescriptionsConfig;
   /** A checkout opened (server/jobs/reconcile.ts wakes its sweep for the first check); nothing when absent. */
   onCheckoutOpened: (firstCheckAt: Date) => Promise<void>;
 }
@@ -195,6 +199,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     clinic: (options.records ?? defaultRecordsConfig).clinic,
     retention: (options.records ?? defaultRecordsConfig).retention,
     publicUrl,
+    ...(options.prescriptions ? { signing: options.prescriptions.signing } : {}),
   });
   return {
     site: createSiteService(db),
@@ -223,6 +228,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     }),
     /** The patient's record: My Remedies, prescription and receipt PDFs, the data export, closing the account. */
     records,
+    /** The public check of a printed prescription's code (server/verify). */
+    verify: createVerifyService({ db, now, ...(options.prescriptions ? { rateLimit: options.prescriptions.verifyRateLimit } : {}) }),
     /** Staff console, admins only: locations, fees, site content, accounts and roles, orders, refunds. */
     staffAdmin: createStaffAdminService({ db, now }),
     /** Staff console, admins only: doctors, weekly hours, leave (the orphan rule), moving and cancelling appointments. */

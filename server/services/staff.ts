@@ -17,7 +17,7 @@
  *   cannot close a consultation that has not begun (the patient's card would move to the past and
  *   the join link vanish). Before it: 409 with the code 'completionNotOpen' and `opensAt`. A
  *   Completed appointment's prescription may be written again at any time (action
- *   prescription.updated); a Cancelled one cannot be completed. A Missed one can (the doctor
+ *   prescription.updated, or prescription.amended when its words change: a new version, server/verify); a Cancelled one cannot be completed. A Missed one can (the doctor
  *   marked it by mistake, or the patient came after all).
  * - didNotAttend: status Missed, the other way a consultation ends, from the slot's end on (409
  *   'didNotAttendNotYet' with `endsAt` before), for a paid appointment that is not Cancelled,

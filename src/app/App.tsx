@@ -29,6 +29,7 @@ const ComingSoonPage = lazy(() => import('../pages/ComingSoon/ComingSoonPage'));
 const PaymentPage = lazy(() => import('../pages/Payment/PaymentPage'));
 const PaymentResultPage = lazy(() => import('../pages/Payment/PaymentResultPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFound/NotFoundPage'));
+const VerifyPage = lazy(() => import('../verify/VerifyPage'));
 // The pages that need login carry their guard (RequireLogin) in their own chunks.
 const AccountPage = lazy(() => import('../pages/Account/AccountPage'));
 const MyRemediesRoute = lazy(() => import('./guarded/MyRemediesRoute'));
@@ -112,6 +113,7 @@ export function AppRoutes() {
         <Route path="paymentsuccess" element={<PaymentResultPage key="success" outcome="success" />} />
         <Route path="paymentfail" element={<PaymentResultPage key="fail" outcome="fail" />} />
         <Route path="payment" element={<PaymentPage />} />
+        <Route path="verify/:code" element={<VerifyPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       {/* The staff console draws its own full-width frame: no public header, menu, Book button or footer. */}

@@ -35,6 +35,7 @@ import { reminderChannelsMachine } from '../../machines/people/reminderChannelsM
 import { paymentResultMachine } from '../../machines/paymentResult/paymentResultMachine.js';
 import { queueDisplayMachine } from '../../machines/queueDisplay/queueDisplayMachine.js';
 import { queuePlaceMachine } from '../../machines/queuePlace/queuePlaceMachine.js';
+import { verifyMachine } from '../../machines/verify/verifyMachine.js';
 import { accountRecordsMachine } from '../../machines/records/accountRecordsMachine.js';
 import { remediesMachine } from '../../machines/records/remediesMachine.js';
 import { documentDownloadMachine } from '../../machines/records/documentDownloadMachine.js';
@@ -83,6 +84,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'paymentResult/paymentResultMachine.ts', machine: paymentResultMachine },
   { file: 'queueDisplay/queueDisplayMachine.ts', machine: queueDisplayMachine },
   { file: 'queuePlace/queuePlaceMachine.ts', machine: queuePlaceMachine },
+  { file: 'verify/verifyMachine.ts', machine: verifyMachine },
   { file: 'records/accountRecordsMachine.ts', machine: accountRecordsMachine },
   { file: 'records/remediesMachine.ts', machine: remediesMachine },
   { file: 'records/documentDownloadMachine.ts', machine: documentDownloadMachine },

@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
@@ -14,7 +16,7 @@ function problemsOf(env: Record<string, string>): readonly string[] {
 }
 
 /** The development stand-ins, each chosen by name, as a staging site would. */
-const explicitStandIns = { OIDC_DEV_PROVIDER: 'on', PAYMENT_PROVIDER: 'sandbox', SMTP_URL: 'outbox' };
+const explicitStandIns = { OIDC_DEV_PROVIDER: 'on', PAYMENT_PROVIDER: 'sandbox', SMTP_URL: 'outbox', PRESCRIPTION_SIGNING_P12: 'self-signed' };
 
 describe('loadConfig', () => {
   it('has defaults that work on a laptop, with paths from the package root', () => {
@@ -174,7 +176,10 @@ describe('a public PUBLIC_URL needs real settings', () => {
     PHONEPE_WEBHOOK_PASSWORD: 'hookpass1',
   };
   const google = { OIDC_ISSUER: 'https://accounts.google.com', OIDC_CLIENT_ID: 'client', OIDC_CLIENT_SECRET: 'secret' };
-  const production = { PUBLIC_URL: 'https://clinic.example', ...google, ...phonePe, SMTP_URL: 'smtps://u:p@smtp.example.com:465' };
+  const p12File = path.join(mkdtempSync(path.join(os.tmpdir(), 'config-p12-')), 'clinic.p12');
+  writeFileSync(p12File, 'a .p12 file');
+  const signing = { PRESCRIPTION_SIGNING_P12: p12File, PRESCRIPTION_SIGNING_PASSPHRASE: 'correct horse' };
+  const production = { PUBLIC_URL: 'https://clinic.example', ...google, ...phonePe, SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...signing };
 
   it('starts with a payment provider, a mail server and Google set', () => {
     const config = loadConfig(production);
@@ -195,7 +200,37 @@ describe('a public PUBLIC_URL needs real settings', () => {
   });
 
   it.each(['http://192.168.1.20:3000', 'http://clinic.lan', 'https://clinic.example'])('counts %s as public', (publicUrl) => {
-    expect(problemsOf({ PUBLIC_URL: publicUrl, OIDC_DEV_PROVIDER: 'on' }).map((p) => p.split(' ')[0])).toEqual(['PAYMENT_PROVIDER', 'SMTP_URL']);
+    expect(problemsOf({ PUBLIC_URL: publicUrl, OIDC_DEV_PROVIDER: 'on' }).map((p) => p.split(' ')[0])).toEqual(['PAYMENT_PROVIDER', 'SMTP_URL', 'PRESCRIPTION_SIGNING_P12']);
+  });
+
+  it('signs prescriptions with the clinic\'s .p12; refuses a public site without one, a .p12 without its passphrase, a file it cannot read', () => {
+    expect(loadConfig(production).prescriptions.signing).toEqual({ kind: 'p12', file: p12File, passphrase: 'correct horse' });
+    const { PRESCRIPTION_SIGNING_P12: _f, PRESCRIPTION_SIGNING_PASSPHRASE: _p, ...unsigned } = production;
+    expect(problemsOf(unsigned)).toEqual([
+      expect.stringMatching(/^PRESCRIPTION_SIGNING_P12 is required when PUBLIC_URL \(https:\/\/clinic\.example\) is not this machine: .*PRESCRIPTION_SIGNING_P12=self-signed/),
+    ]);
+    expect(problemsOf({ ...production, PRESCRIPTION_SIGNING_PASSPHRASE: '' })).toEqual([
+      expect.stringMatching(/^PRESCRIPTION_SIGNING_PASSPHRASE is required with PRESCRIPTION_SIGNING_P12/),
+    ]);
+    const missing = path.join(os.tmpdir(), 'no-such-dir-rx', 'clinic.p12');
+    expect(problemsOf({ ...production, PRESCRIPTION_SIGNING_P12: missing })).toEqual([`PRESCRIPTION_SIGNING_P12 (${missing}) cannot be read: it must be a readable .p12 file`]);
+    expect(problemsOf({ PRESCRIPTION_SIGNING_PASSPHRASE: 'x' })).toEqual([expect.stringMatching(/^PRESCRIPTION_SIGNING_PASSPHRASE is set but PRESCRIPTION_SIGNING_P12 names no file/)]);
+    // Never the passphrase in a problem.
+    expect(problemsOf({ ...production, PRESCRIPTION_SIGNING_P12: missing }).join(' ')).not.toContain('correct horse');
+  });
+
+  it('VERIFY_RATE_LIMIT: look-ups of a verification code per client, 60/1m by default', () => {
+    expect(loadConfig({}).prescriptions.verifyRateLimit).toEqual({ max: 60, windowMs: 60_000 });
+    expect(loadConfig({ VERIFY_RATE_LIMIT: '10/5m' }).prescriptions.verifyRateLimit).toEqual({ max: 10, windowMs: 300_000 });
+    expect(problemsOf({ VERIFY_RATE_LIMIT: 'lots' })).toEqual([expect.stringMatching(/^VERIFY_RATE_LIMIT must be a count from 1 to 100000 per window/)]);
+  });
+
+  it('makes a self-signed key in DATA_DIR on a laptop, and on a public site only when named', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/clinic' }).prescriptions.signing).toEqual({ kind: 'selfSigned', dataDir: '/var/lib/clinic' });
+    expect(loadConfig({ ...explicitStandIns, PUBLIC_URL: 'https://staging.clinic.example', DATA_DIR: '/srv/d' }).prescriptions.signing).toEqual({
+      kind: 'selfSigned',
+      dataDir: '/srv/d',
+    });
   });
 
   it('runs the sandbox and the outbox when a staging site names them', () => {

@@ -98,6 +98,7 @@ function validLeaf(codec: AnyCodec, key: string, known: KnownValues): fc.Arbitra
   }
   if (name === 'PhoneNumber') return fc.constantFrom('9876543210', '+91 98765-43210', '020 4000 1234');
   if (name === 'OtpCode') return fc.stringMatching(/^\d{6}$/);
+  if (name === 'VerificationCode') return fc.oneof(fc.stringMatching(/^[A-Z2-7]{26}$/), fc.stringMatching(/^[a-z2-7]{4}(-[a-z2-7]{4}){6}$/));
   if (name === 'Password') return fc.constantFrom('monsoon garden lantern', 'correct horse battery');
   if (name === 'Rupees') return fc.oneof(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 9_999_999_999 }).map((p) => p / 100));
   if (name.startsWith('IntBetween')) {

@@ -219,10 +219,10 @@ describe.each(backends)('the patient record in private on %s', (backend) => {
     const audit = JSON.parse(files['audit.json']!) as { action: string; actorRole: string; details: Record<string, unknown> }[];
     // What happened is all there, and by which kind of staff member.
     expect(audit.map((a) => a.action)).toEqual(
-      expect.arrayContaining(['user.profile', 'user.role', 'appointment.moved', 'appointment.cancelled', 'refund.resolved', 'call.noanswer', 'appointment.completed', 'prescription.updated', 'order.created']),
+      expect.arrayContaining(['user.profile', 'user.role', 'appointment.moved', 'appointment.cancelled', 'refund.resolved', 'call.noanswer', 'appointment.completed', 'prescription.amended', 'order.created']),
     );
     expect(audit.find((a) => a.action === 'call.noanswer')).toMatchObject({ actorRole: 'doctor' });
-    expect(audit.find((a) => a.action === 'prescription.updated')!.details).toMatchObject({ after: { medicines: { remedies: prescription.remedies } } });
+    expect(audit.find((a) => a.action === 'prescription.amended')!.details).toMatchObject({ after: { medicines: { remedies: prescription.remedies } } });
     // Nothing of the clinic's working, in any file of the export.
     for (const [name, text] of Object.entries(files)) {
       for (const hidden of [meera.email, officeEmail, staffNotes.noAnswer, staffNotes.refund, staffNotes.cancelReason, unreleasedRemedy]) {

@@ -481,10 +481,14 @@ describe.each(backends)('the patient record on %s', (backend) => {
     expect((await get(t.app(), patient, `/appointments/${appointment._id}/prescription.pdf`)).statusCode).toBe(200);
     const shown = ((await listOf(t.app(), patient, patient.email)).json() as { _id: string; medicines: { remedies: unknown[] } }[]).find((a) => a._id === appointment._id)!;
     expect(shown.medicines.remedies).toEqual(prescription.remedies);
-    // Written again, already shown: no second mail.
-    await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, { ...prescription, instructions: 'Plenty of water.' });
+    // Shown again with the same words: no second mail.
+    await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, prescription);
     await t.idle();
     expect(t.mailer().sent.filter((m) => m.subject.startsWith('Your prescription'))).toHaveLength(1);
+    // Amended (other words), already shown: the amended prescription is mailed (prescription:<id>:v2), once.
+    await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, { ...prescription, instructions: 'Plenty of water.' });
+    await t.idle();
+    expect(t.mailer().sent.filter((m) => m.subject.startsWith('Your prescription'))).toHaveLength(2);
   });
 
   it('a staff account is not closed from here (403)', async () => {

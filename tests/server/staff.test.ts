@@ -78,7 +78,7 @@ describe.each(backends)('staff on %s', (backend) => {
     expect(listed.find((a) => a._id === mine._id)).toMatchObject({ appointmentStatus: 'Completed', medicines: prescription });
     expect(listed.find((a) => a._id === kavitas._id)).toMatchObject({ appointmentStatus: 'Booked' });
 
-    // Written again: the prescription is updated, and the audit log says who changed what.
+    // Written again with other words: an amendment (a new version; docs/records.md), and the audit log says who changed what.
     t.clock.advance(60_000);
     const fixed = { ...prescription, potency: '200C' };
     const again = await staffCall(t.app(), doctor, 'POST', `/appointments/${mine._id}/complete`, fixed);
@@ -86,12 +86,14 @@ describe.each(backends)('staff on %s', (backend) => {
     const audit = await auditRows();
     expect(audit.map((r) => [r.actor, r.actor_role, r.action, r.appointment_id])).toEqual([
       [meera.email, 'doctor', 'appointment.completed', mine._id],
-      [meera.email, 'doctor', 'prescription.updated', mine._id],
+      [meera.email, 'doctor', 'prescription.amended', mine._id],
     ]);
     expect(audit[0]!.details).toEqual({
       before: { status: 'Booked', medicines: emptyMedicines },
-      after: { status: 'Completed', medicines: prescription },
+      after: { status: 'Completed', medicines: prescription, prescription: { version: 1, code: expect.stringMatching(/^[A-Z2-7]{26}$/), writtenAt: expect.any(String) } },
     });
+    expect(audit[1]!.details.before.prescription).toEqual(audit[0]!.details.after.prescription);
+    expect(audit[1]!.details.after.prescription).toMatchObject({ version: 2 });
     expect(audit[1]!.details.before.medicines.potency).toBe('30C');
     expect(audit[1]!.details.after.medicines.potency).toBe('200C');
     expect(audit[1]!.at.toISOString()).toBe(t.clock.now().toISOString());

@@ -5,6 +5,7 @@ import { assertSeesAppointment, seesAsClinic } from '../../access/rules.js';
 import type { Database } from '../../db/database.js';
 import type { ClinicDetails } from '../../documents/prescription.js';
 import type { Retention } from '../../records/config.js';
+import type { SigningSource } from '../../documents/signing.js';
 import { releasedToPatient } from '../../records/patientView.js';
 import type { RecordAppointment } from '../../repositories/records.js';
 import type { OtpService } from '../otp.js';
@@ -23,6 +24,8 @@ export interface RecordServiceDeps {
    */
   retention?: Retention;
   publicUrl: string;
+  /** The prescriptions' signing key (PRESCRIPTION_SIGNING_*); unset: one in this process's memory. */
+  signing?: SigningSource;
 }
 
 /** The deps with their defaults in place: what each part receives. */

@@ -11,12 +11,36 @@ import { prescriptionMail } from '../../mail/templates.js';
 import { listSettledPayments, receiptNumber } from '../../repositories/receipts.js';
 import { findRecordAppointment, findRecordAppointmentOfOrder, type RecordAppointment } from '../../repositories/records.js';
 import { ConflictError } from '../errors.js';
+import { type SigningSource, signingIdentity, signPdf } from '../../documents/signing.js';
+import { ensureVersion, findVersion } from '../../verify/repository.js';
 import { type DownloadFile, recordMessages } from '../records.js';
 import { readable, released, type RecordDeps } from './context.js';
 
-export async function prescriptionOf(clinic: ClinicDetails, a: RecordAppointment): Promise<DownloadFile> {
+/** What a prescription's PDF is made with: the clinic, its signing key, and where its verify page is. */
+export interface PrescriptionDeps {
+  db: Database;
+  clinic: ClinicDetails;
+  publicUrl: string;
+  /** PRESCRIPTION_SIGNING_* (server/config/prescriptions.ts); unset: a key in this process's memory. */
+  signing?: SigningSource;
+  now?: () => Date;
+}
+
+/**
+ * The current version's PDF (its verification code and QR code under the signature), signed
+ * with the clinic's key (PAdES; server/documents/signing.ts). Signed anew on each download: the
+ * signing time is when it was made, the words those of the current version.
+ */
+export async function prescriptionOf(deps: PrescriptionDeps, a: RecordAppointment): Promise<DownloadFile> {
   if (a.status !== 'Completed') throw new ConflictError(recordMessages.notCompleted);
-  return { fileName: prescriptionFileName(a), body: await prescriptionPdf(a, clinic, a.language) };
+  const at = (deps.now ?? (() => new Date()))();
+  const version = await ensureVersion(deps.db, a.id, a.medicines, at);
+  const pdf = await prescriptionPdf(a, deps.clinic, a.language, { code: version.code, publicUrl: deps.publicUrl });
+  const identity = await signingIdentity(deps.signing ?? { kind: 'ephemeral' }, deps.clinic.name);
+  const reason = `Prescription ${a.appointmentNumber}, version ${version.version}, by ${a.doctor.name}`;
+  const location = deps.clinic.address[deps.clinic.address.length - 1] ?? '';
+  const body = await signPdf(pdf, identity, { name: deps.clinic.name, reason, location, contactInfo: deps.publicUrl }, at);
+  return { fileName: prescriptionFileName(a), body };
 }
 
 /** The receipt lines of an appointment's fee or its order, numbers given on first issue. */
@@ -49,12 +73,12 @@ export async function receiptOf(
 }
 
 export function documentsPart(deps: RecordDeps) {
-  const { db, clinic } = deps;
+  const { db } = deps;
   return {
     async prescription(user: User, appointmentId: string): Promise<DownloadFile> {
       const { a, staff } = await readable(db, user, await findRecordAppointment(db, appointmentId));
       if (!staff && a.status === 'Completed' && !released(a)) throw new ConflictError(recordMessages.notReleased);
-      return prescriptionOf(clinic, a);
+      return prescriptionOf(deps, a);
     },
 
     async appointmentReceipt(user: User, appointmentId: string): Promise<DownloadFile> {
@@ -74,14 +98,18 @@ export function documentsPart(deps: RecordDeps) {
  * completed, or its prescription hidden again by the time it goes out.
  */
 export async function prescriptionMailOf(
-  { db, clinic, publicUrl }: { db: Database; clinic: ClinicDetails; publicUrl: string },
+  deps: PrescriptionDeps,
   appointmentId: string,
+  version: number | null = null,
 ): Promise<Omit<Mail, 'idempotencyKey'> | { drop: string }> {
+  const { db, publicUrl } = deps;
   const a = await findRecordAppointment(db, appointmentId);
   if (!a) return { drop: 'appointment gone' };
   if (a.status !== 'Completed') return { drop: `consultation no longer completed (${a.status})` };
   if (!released(a)) return { drop: 'prescription no longer shown to the patient' };
-  const file = await prescriptionOf(clinic, a);
+  // An amendment's mail (prescription:<id>:v<n>) goes only while its version is the current one: a later one has its own.
+  if (version !== null && (await findVersion(db, appointmentId, version))?.supersededAt !== null) return { drop: `version ${version} superseded or gone` };
+  const file = await prescriptionOf(deps, a);
   return prescriptionMail({
     to: a.holder.email,
     firstName: a.holder.firstName,

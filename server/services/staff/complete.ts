@@ -6,9 +6,10 @@
 import type { AppointmentRecord, Medicines } from '../../../contract/appointments.js';
 import { clinicClock, fromMinutes } from '../../../contract/clinicTime.js';
 import { hasChat } from '../../access/rules.js';
-import { prescriptionKey } from '../../jobs/keyedMails.js';
+import { amendedPrescriptionKey, prescriptionKey } from '../../jobs/keyedMails.js';
 import { completeAppointment, markMissed } from '../../repositories/appointmentStatus.js';
 import { insertAudit } from '../../repositories/staff.js';
+import { sameWords, writeVersion } from '../../verify/repository.js';
 import { isExpected, statusAt } from '../appointments.js';
 import { ConflictError } from '../errors.js';
 import type { Staff } from '../staff.js';
@@ -41,15 +42,27 @@ export async function completeConsultation(
     const releasedNow = medicines.showMedicine && !(again && a.record.medicines.showMedicine);
     await completeAppointment(tx, a.record._id, medicines, at);
     if (releasedNow) await mails.queue(tx, 'prescription', prescriptionKey(a.record._id), at);
+    // Each prescription as written is a version with its own verification code; writing it again
+    // with other words keeps the earlier one (superseded: its code verifies as amended). A change
+    // of whether the patient is shown it alone is no new version.
+    const amended = again && !sameWords(a.record.medicines, medicines);
+    const versions = again && !amended ? null : await writeVersion(tx, a.record._id, { medicines, before: again ? a.record.medicines : null, writtenBy: staff.user._id, at });
+    // A patient who already had the prescription gets the amended one, once per version.
+    if (amended && versions && medicines.showMedicine && !releasedNow) {
+      await mails.queue(tx, 'prescription', amendedPrescriptionKey(a.record._id, versions.written.version), at);
+    }
+    // Who wrote it is the audit row's actor (and the version's written_by).
+    const versionOf = (v: { version: number; code: string; writtenAt: Date } | null | undefined) =>
+      v ? { version: v.version, code: v.code, writtenAt: v.writtenAt.toISOString() } : null;
     await insertAudit(
       tx,
       {
         ...auditActor(staff),
-        action: again ? 'prescription.updated' : 'appointment.completed',
+        action: amended ? 'prescription.amended' : again ? 'prescription.updated' : 'appointment.completed',
         appointmentId: a.record._id,
         details: {
-          before: { status, medicines: a.record.medicines },
-          after: { status: 'Completed', medicines },
+          before: { status, medicines: a.record.medicines, ...(amended ? { prescription: versionOf(versions?.superseded) } : {}) },
+          after: { status: 'Completed', medicines, ...(versions ? { prescription: versionOf(versions.written) } : {}) },
         },
       },
       at,
