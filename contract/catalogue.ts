@@ -82,8 +82,17 @@ export const StockLine = t.type(
 );
 export type StockLine = t.TypeOf<typeof StockLine>;
 
-export const StockQuery = t.type({ locationId: Id }, 'StockQuery');
+/** GET /staff/stock?locationId=: the first location (display order) when none is named. */
+export const StockQuery = t.partial({ locationId: Id }, 'StockQuery');
 export const StockList = t.type({ lines: t.array(StockLine) }, 'StockList');
+export const StockLocation = t.type({ id: t.string, name: t.string }, 'StockLocation');
+export type StockLocation = t.TypeOf<typeof StockLocation>;
+/** One location's stock, with every location to choose from. */
+export const StockAtLocation = t.type(
+  { locationId: t.union([t.string, t.null]), locations: t.array(StockLocation), lines: t.array(StockLine) },
+  'StockAtLocation',
+);
+export type StockAtLocation = t.TypeOf<typeof StockAtLocation>;
 export type StockList = t.TypeOf<typeof StockList>;
 export const LowStockQuery = t.partial({ locationId: Id }, 'LowStockQuery');
 export const StockAnswer = t.type({ line: StockLine }, 'StockAnswer');

@@ -15,7 +15,8 @@
  *        starts with q (any case), by name, at most catalogueSearchLimit, with the stock at locationId
  *
  * Stock
- *   GET  /staff/stock?locationId=          -> StockList: every live item at that location
+ *   GET  /staff/stock?locationId=          -> StockAtLocation: every live item at that location (the first
+ *        location when none is named), and the locations to choose from
  *   GET  /staff/stock/low?locationId=      -> StockList: live items with quantity <= lowAt (every location when none named)
  *   GET  /staff/stock/movements?itemId=&locationId=&limit=  -> MovementList, newest first
  *   POST /staff/stock/receive              ReceiveRequest -> StockAnswer   stock.received
@@ -58,6 +59,7 @@ import {
   MovementsQuery,
   ReceiveRequest,
   StockAnswer,
+  StockAtLocation,
   StockList,
   StockQuery,
 } from '../catalogue.js';
@@ -69,7 +71,7 @@ export const dispensaryEndpoints = {
   updateItem: endpoint({ method: 'PUT', path: '/staff/catalogue/:id', params: CatalogueParams, body: CatalogueItemInput, answer: CatalogueAnswer }),
   archiveItem: endpoint({ method: 'POST', path: '/staff/catalogue/:id/archive', params: CatalogueParams, answer: CatalogueAnswer }),
   search: endpoint({ method: 'GET', path: '/staff/catalogue/search', query: CatalogueSearchQuery, answer: CatalogueSearchAnswer }),
-  stock: endpoint({ method: 'GET', path: '/staff/stock', query: StockQuery, answer: StockList }),
+  stock: endpoint({ method: 'GET', path: '/staff/stock', query: StockQuery, answer: StockAtLocation }),
   lowStock: endpoint({ method: 'GET', path: '/staff/stock/low', query: LowStockQuery, answer: StockList }),
   movements: endpoint({ method: 'GET', path: '/staff/stock/movements', query: MovementsQuery, answer: MovementList }),
   receive: endpoint({ method: 'POST', path: '/staff/stock/receive', body: ReceiveRequest, answer: StockAnswer }),

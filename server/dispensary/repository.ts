@@ -97,6 +97,12 @@ export async function searchItems(q: Queryable, prefix: string, locationId: stri
   return rows.map((r) => ({ ...itemOf(r), stock: r.stock === null ? null : Number(r.stock) }));
 }
 
+/** The clinic's locations, in their display order. */
+export async function locations(q: Queryable): Promise<{ id: string; name: string }[]> {
+  const { rows } = await q.query<{ id: string; name: string }>('select id, name from locations order by display_order, name');
+  return rows;
+}
+
 export async function locationName(q: Queryable, id: string): Promise<string | null> {
   const { rows } = await q.query<{ name: string }>('select name from locations where id = $1', [id]);
   return rows[0]?.name ?? null;

@@ -13,6 +13,7 @@ import type {
   DispenseShortage,
   LowAtRequest,
   ReceiveRequest,
+  StockAtLocation,
   StockLine,
 } from '../../contract/catalogue.js';
 import { catalogueSearchLimit } from '../../contract/catalogue.js';
@@ -148,10 +149,12 @@ export function createDispensaryService({ db, now }: DispensaryDeps) {
       return { items: await repo.searchItems(db, q.trim(), locationId?.toLowerCase() ?? null, catalogueSearchLimit) };
     },
 
-    async stock(staff: Staff, locationId: string): Promise<{ lines: StockLine[] }> {
+    async stock(staff: Staff, asked: string | undefined): Promise<StockAtLocation> {
       void staff;
-      await existingLocation(db, locationId);
-      return { lines: await repo.stockAt(db, locationId.toLowerCase()) };
+      if (asked !== undefined) await existingLocation(db, asked);
+      const locations = await repo.locations(db);
+      const locationId = asked?.toLowerCase() ?? locations[0]?.id ?? null;
+      return { locationId, locations, lines: locationId === null ? [] : await repo.stockAt(db, locationId) };
     },
 
     async lowStock(staff: Staff, locationId: string | undefined): Promise<{ lines: StockLine[] }> {

@@ -19,8 +19,12 @@ describe.each(backends)('%s', (backend) => {
     const { items } = await staffOk(t.app(), admin, 'GET', '/catalogue');
     expect(items.length).toBeGreaterThanOrEqual(10);
     expect(items).toContainEqual(expect.objectContaining({ name: 'CALENDULA OFFICINALIS', form: 'mother_tincture', potency: 'Q', pack: '30 ml', archived: false }));
-    const { lines } = await staffOk(t.app(), admin, 'GET', `/stock?locationId=${ids.kothrud}`);
+    const { lines, locations, locationId } = await staffOk(t.app(), admin, 'GET', `/stock?locationId=${ids.kothrud}`);
     expect(lines).toHaveLength(items.length);
+    expect(locationId).toBe(ids.kothrud);
+    expect(locations.map((l: { name: string }) => l.name)).toEqual(['Kothrud', 'Aundh', 'Viman Nagar', 'Hadapsar']);
+    // None named: the first location's.
+    expect((await staffOk(t.app(), admin, 'GET', '/stock')).locationId).toBe(ids.kothrud);
     expect(lines.every((l: { quantity: number }) => l.quantity >= 0)).toBe(true);
     // The seed's Ferrum phos is low everywhere (3, low at 5).
     const low = await staffOk(t.app(), admin, 'GET', '/stock/low');
