@@ -100,12 +100,13 @@ export const dispensaryMessages = {
     somethingWentWrong: 'Something went wrong. Try again.',
   },
   picker: {
+    listLabel: (field: string) => `Catalogue items for ${field.toLowerCase()}`,
     searching: 'Searching the catalogue…',
     none: 'No catalogue item starts so: the name stays as typed.',
     unavailable: 'The catalogue could not be searched: type the remedy.',
     fromCatalogue: 'From the catalogue',
     inStock: (n: number) => `${n} in stock`,
-    option: (name: string, form: string, pack: string, price: string) => `${name} · ${form} · ${pack} · ${price}`,
+    option: (form: string, pack: string, price: string) => `${form} · ${pack} · ${price}`,
   },
 };
 
