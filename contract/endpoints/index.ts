@@ -9,6 +9,7 @@ import { authEndpoints, otpEndpoints } from './auth.js';
 import { chatEndpoints } from './chat.js';
 import { consultationEndpoints } from './consultations.js';
 import { deskEndpoints } from './desk.js';
+import { dispensaryEndpoints } from './dispensary.js';
 import { displayEndpoints } from './display.js';
 import { mobileEndpoints } from './mobile.js';
 import { peopleEndpoints } from './people.js';
@@ -25,6 +26,7 @@ export { authEndpoints, otpEndpoints } from './auth.js';
 export { chatEndpoints } from './chat.js';
 export { consultationEndpoints } from './consultations.js';
 export { deskEndpoints } from './desk.js';
+export { dispensaryEndpoints } from './dispensary.js';
 export { displayEndpoints } from './display.js';
 export { mobileEndpoints } from './mobile.js';
 export { peopleEndpoints } from './people.js';
@@ -58,6 +60,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   staffEndpoints,
   staffAdminEndpoints,
   deskEndpoints,
+  dispensaryEndpoints,
   displayEndpoints,
   waitlistEndpoints,
   verifyEndpoints,

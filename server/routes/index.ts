@@ -18,6 +18,7 @@ import { staffRoutes } from './staff.js';
 import { staffAdminRoutes } from './staffAdmin.js';
 import { recordRoutes } from './records.js';
 import { deskRoutes } from '../desk/routes.js';
+import { dispensaryRoutes } from '../dispensary/routes.js';
 import { queueRoutes } from '../queue/routes.js';
 import { waitlistRoutes } from '../waitlist/routes.js';
 import { mobileRoutes } from '../mobile/routes.js';
@@ -35,6 +36,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(staffRoutes, { services });
   await app.register(staffAdminRoutes, { services });
   await app.register(deskRoutes, { services });
+  await app.register(dispensaryRoutes, { services });
   await app.register(consultationRoutes, { services });
   await app.register(recordRoutes, { services });
   await app.register(waitlistRoutes, { services });

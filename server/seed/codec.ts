@@ -18,6 +18,7 @@ import {
   Rupees,
 } from '../../contract/primitives.js';
 import { describeErrors } from '../../contract/report.js';
+import { RemedyForm } from '../../contract/dispensary.js';
 import { DoctorType } from '../../contract/site.js';
 
 export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -72,7 +73,13 @@ const SeedDoctor = t.intersection(
   'SeedDoctor',
 );
 
-export const SeedFile = t.type(
+/** One remedy of the demo dispensary: stocked at every location with `stock` packs, low at `lowAt` (5 by default). */
+const SeedCatalogueItem = t.intersection([
+  t.type({ name: nonEmptyLine(200), form: RemedyForm, potency: line(20), pack: nonEmptyLine(50), price: Rupees, stock: intBetween(0, 1_000_000) }),
+  t.partial({ lowAt: intBetween(0, 1_000_000) }),
+]);
+
+export const SeedFile = t.intersection([t.type(
   {
     city: NonEmptyString,
     locations: t.array(NonEmptyString),
@@ -85,8 +92,10 @@ export const SeedFile = t.type(
       t.type({ name: NonEmptyString, subject: t.string, image: MediaLink, description: NonEmptyString }),
     ),
   },
-  'SeedFile',
-);
+), t.partial({
+  /** The dispensary's catalogue (docs/dispensary.md); none when absent. */
+  catalogue: t.array(SeedCatalogueItem),
+})], 'SeedFile');
 export type SeedFile = t.TypeOf<typeof SeedFile>;
 
 /** Rules across fields: every name a doctor uses exists, nothing is given twice, hours make sense. */
@@ -160,6 +169,15 @@ function crossCheck(seed: SeedFile): FieldError[] {
         if (sorted[j]![0] < sorted[j - 1]![1]) problem(`${at}.onlineHours.${day}`, 'has overlapping time ranges');
       }
     }
+  });
+
+  // One live item per name, form, potency and pack (catalogue_items_live_key).
+  const remedies = new Map<string, number>();
+  (seed.catalogue ?? []).forEach((item, i) => {
+    const key = [item.name.trim().toLowerCase(), item.form, item.potency.trim().toUpperCase(), item.pack.trim().toLowerCase()].join('|');
+    const other = remedies.get(key);
+    if (other !== undefined) problem(`catalogue.${i}`, `is the same remedy, form, potency and pack as catalogue.${other}`);
+    else remedies.set(key, i);
   });
 
   return problems;

@@ -98,6 +98,26 @@ async function insertSeed(tx: Queryable, seed: SeedFile): Promise<void> {
 
   for (const [i, doctor] of seed.doctors.entries()) await insertDoctor(tx, doctor, i, locationIds, seed.clinicHours);
   await insertSiteContent(tx, seed);
+  await insertCatalogue(tx, seed, [...locationIds.values()]);
+}
+
+/** The demo dispensary: each remedy of the seed, stocked at every location, each stocking a received movement. */
+async function insertCatalogue(tx: Queryable, seed: SeedFile, locationIds: readonly string[]): Promise<void> {
+  for (const item of seed.catalogue ?? []) {
+    const { rows } = await tx.query<{ id: string }>(
+      'insert into catalogue_items (name, form, potency, pack, price) values ($1, $2, $3, $4, $5) returning id',
+      [item.name.trim(), item.form, item.potency.trim().toUpperCase(), item.pack.trim(), item.price],
+    );
+    for (const locationId of locationIds) {
+      await tx.query('insert into stock_levels (item_id, location_id, quantity, low_at) values ($1, $2, $3, $4)', [rows[0]!.id, locationId, item.stock, item.lowAt ?? 5]);
+      if (item.stock > 0) {
+        await tx.query(
+          `insert into stock_movements (item_id, location_id, kind, change, note, at) values ($1, $2, 'received', $3, 'Opening stock (seed)', now())`,
+          [rows[0]!.id, locationId, item.stock],
+        );
+      }
+    }
+  }
 }
 
 /** One doctor of the seed, with their online hours, locations and clinic hours at each. */

@@ -33,6 +33,7 @@ import { createStaffAdminService } from './staffAdmin.js';
 import { createStaffScheduleService } from './staffSchedule/service.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 import { createDeskService } from '../desk/service.js';
+import { createDispensaryService } from '../dispensary/service.js';
 import { createWaitlistQueue, type WaitlistQueue } from '../waitlist/slots.js';
 import { createWaitlistService } from '../waitlist/service.js';
 import { type MobileConfig, noMobile } from '../mobile/config.js';
@@ -236,6 +237,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes, waitlist: waitlistQueue }),
     /** The front desk: patients without accounts, desk bookings and walk-ins, check-in, counter payments, queues, day lists. */
     desk: createDeskService({ db, now, schedule, mails, waitlist: waitlistQueue }),
+    /** The dispensary: the catalogue, stock per location, dispensing paid orders (server/dispensary). */
+    dispensary: createDispensaryService({ db, now }),
     /** The patient's waitlist: join, list, leave, decline an offered slot (server/waitlist). */
     waitlist: createWaitlistService({ db, now, schedule, queue: waitlistQueue }),
     /** The consultation itself: join windows, Jitsi links, the call's no-answer notes. */

@@ -25,6 +25,7 @@ import {
 import { maxPharmacyIdLength, maxTextLength, type PrescriptionField, type Problem } from '../../machines/consultation/forms';
 import { clinicTimeAndDate, formatClinicDate } from '../format/format';
 import { useStaffMessages } from '../i18n/staffMessages';
+import { CataloguePicker } from './CataloguePicker';
 
 export type ConsultationActor = ReturnType<typeof useActorRef<typeof consultationMachine>>;
 
@@ -89,7 +90,21 @@ function RemediesFields({ actor }: { actor: ConsultationActor }) {
       {draft.remedies.map((row, index) => (
         <fieldset key={row.key} className="staff-remedy">
           <legend>{texts.remedy(index + 1)}</legend>
-          {(['medicineName', 'dosage', 'frequency'] as const).map((field) => (
+          {(['medicineName', 'dosage', 'frequency'] as const).map((field) => field === 'medicineName' ? (
+            // The name offers the dispensary's catalogue (itemId '' when typed freely, the draft's fields being text).
+            <CataloguePicker
+              key={field}
+              label={texts[field]}
+              value={row[field]}
+              itemId={row.itemId || null}
+              problem={problems[`remedies.${index}.${field}`]}
+              disabled={saving}
+              onChange={(text, itemId) => {
+                actor.send({ type: 'remedy.changed', key: row.key, field, value: text });
+                if ((row.itemId || null) !== itemId) actor.send({ type: 'remedy.changed', key: row.key, field: 'itemId', value: itemId ?? '' });
+              }}
+            />
+          ) : (
             <TextField
               key={field}
               label={texts[field]}

@@ -3,7 +3,7 @@
  * the frame's bar: ./StaffFrame.tsx), and the section asked for, full width.
  * - Doctors: Today, Upcoming and each appointment; their own Queue and Day list.
  * - Reception: Today and Upcoming for every doctor, the Desk, every doctor's Queue and Day list,
- *   the Waitlist (read only);
+ *   the Waitlist (read only), the Dispensary (stock, dispensing; the catalogue read only);
  *   an appointment without the prescription's forms; no audit log, no admin sections.
  * - Admins: all of that, the admin sections (./admin/sections.tsx, at /staff/admin/<path>) and the audit log.
  * Each section's name leads the browser tab's title ("Doctors · Staff console").
@@ -30,6 +30,8 @@ import { DayListSection } from './desk/DayListSection';
 import { DeskSection } from './desk/DeskSection';
 import { QueueSection } from './desk/QueueSection';
 import { WaitlistSection } from './desk/WaitlistSection';
+import { DispensarySection } from './dispensary/DispensarySection';
+import { useDispensaryMessages } from '../i18n/dispensaryMessages';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 import { InStaffBar } from './StaffFrame';
@@ -53,6 +55,7 @@ interface Section {
 function useSections(me: StaffMe, services: StaffServices, adminSections: ReadonlyArray<AdminSection>): Section[] {
   const staff = useStaffMessages();
   const desk = useDeskMessages().sections;
+  const dispensary = useDispensaryMessages().section;
   const texts = staff.console;
   const isAdmin = me.role === 'admin';
   return [
@@ -63,6 +66,7 @@ function useSections(me: StaffMe, services: StaffServices, adminSections: Readon
     { path: 'queue', title: desk.queue, group: 'desk', element: <QueueSection services={services} /> },
     { path: 'day', title: desk.dayList, group: 'desk', element: <DayListSection services={services} /> },
     ...(me.role === 'doctor' ? [] : [{ path: 'waitlist', title: desk.waitlist, group: 'desk' as const, element: <WaitlistSection services={services} /> }]),
+    ...(me.role === 'doctor' ? [] : [{ path: 'dispensary', title: dispensary, group: 'desk' as const, element: <DispensarySection services={services} /> }]),
     ...(isAdmin
       ? [
           ...adminSections.map((section) => ({ path: `admin/${section.path}/*`, title: section.label, group: 'clinic' as const, element: section.element })),

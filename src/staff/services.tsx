@@ -17,6 +17,7 @@ import type { OrderRequest } from '../../machines/consultation/forms';
 import type { DownloadDocument } from '../components/Records/DocumentDownloads';
 import type { ChatServices } from '../components/Chat/services';
 import type { DeskServices } from './desk/services';
+import type { DispensaryServices } from './dispensary/services';
 
 export interface StaffActors {
   readonly fetchStaffMe: PromiseActorLogic<StaffMe, { token: string }>;
@@ -40,6 +41,8 @@ export interface StaffServices {
   readonly actors: StaffActors;
   /** The front desk's calls (the Desk, Queue and Day list sections). */
   readonly desk: DeskServices;
+  /** The dispensary's calls (the Dispensary section, the consultation form's catalogue picker); absent: the live ones. */
+  readonly dispensary?: DispensaryServices;
   /** A Chat appointment's conversation; absent: no chat in the console. */
   readonly chat?: ChatServices;
   /** Today in clinic time, `YYYY-MM-DD` (the live one reads the clock; tests fix it). */

@@ -84,17 +84,17 @@ describe('sections by role', () => {
     const user = userEvent.setup();
     await renderConsole({ me: adminMe });
     const links = within(navigation()).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Today', 'Upcoming', 'Desk', 'Queue', 'Day list', 'Waitlist', 'Doctors', 'Fees', 'Audit log']);
+    expect(links).toEqual(['Today', 'Upcoming', 'Desk', 'Queue', 'Day list', 'Waitlist', 'Dispensary', 'Doctors', 'Fees', 'Audit log']);
     await user.click(within(navigation()).getByRole('link', { name: 'Doctors' }));
     expect(path()).toBe('/staff/admin/doctors');
     expect(screen.getByRole('heading', { name: 'Doctors section' })).toBeTruthy();
     expect(within(navigation()).getByRole('link', { name: 'Doctors' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('reception gets the lists, the Desk, the Queue, the Day list and the Waitlist, opens on the Desk, and no audit log or admin section', async () => {
+  it('reception gets the lists, the Desk, the Queue, the Day list, the Waitlist and the Dispensary, opens on the Desk, and no audit log or admin section', async () => {
     const { fake } = await renderConsole({ me: receptionMe });
     const links = within(navigation()).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Today', 'Upcoming', 'Desk', 'Queue', 'Day list', 'Waitlist']);
+    expect(links).toEqual(['Today', 'Upcoming', 'Desk', 'Queue', 'Day list', 'Waitlist', 'Dispensary']);
     expect(path()).toBe('/staff/desk');
     expect(screen.getByText('Signed in as Sunita Pawar (reception)')).toBeTruthy();
     expect(fake.desk.loadDoctors.latest().input).toEqual({ token: 'tok-stored', query: { role: 'reception', email: 'desk@clinic.in' } });

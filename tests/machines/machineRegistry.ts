@@ -18,7 +18,9 @@ import { chatMachine } from '../../machines/chat/chatMachine.js';
 import { carouselMachine } from '../../machines/carousel/carouselMachine.js';
 import { consultationMachine } from '../../machines/consultation/consultationMachine.js';
 import { consultationJoinMachine } from '../../machines/consultationJoin/consultationJoinMachine.js';
+import { cataloguePickerMachine } from '../../machines/cataloguePicker/cataloguePickerMachine.js';
 import { checkInMachine } from '../../machines/desk/checkIn/checkInMachine.js';
+import { stockMachine } from '../../machines/dispensary/stockMachine.js';
 import { dayListMachine } from '../../machines/desk/dayList/dayListMachine.js';
 import { deskBookingMachine } from '../../machines/desk/deskBooking/deskBookingMachine.js';
 import { patientEditMachine } from '../../machines/desk/patientEdit/patientEditMachine.js';
@@ -70,11 +72,13 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'chat/chatMachine.ts', machine: chatMachine },
   { file: 'consultation/consultationMachine.ts', machine: consultationMachine },
   { file: 'consultationJoin/consultationJoinMachine.ts', machine: consultationJoinMachine },
+  { file: 'cataloguePicker/cataloguePickerMachine.ts', machine: cataloguePickerMachine },
   { file: 'desk/checkIn/checkInMachine.ts', machine: checkInMachine },
   { file: 'desk/dayList/dayListMachine.ts', machine: dayListMachine },
   { file: 'desk/deskBooking/deskBookingMachine.ts', machine: deskBookingMachine },
   { file: 'desk/patientEdit/patientEditMachine.ts', machine: patientEditMachine },
   { file: 'desk/queue/queueMachine.ts', machine: queueMachine },
+  { file: 'dispensary/stockMachine.ts', machine: stockMachine },
   { file: 'forgotPassword/forgotPasswordMachine.ts', machine: forgotPasswordMachine },
   { file: 'help/helpMachine.ts', machine: helpMachine },
   { file: 'login/loginMachine.ts', machine: loginMachine },

@@ -34,6 +34,7 @@ import { staffMessages } from '../../server/services/staff.js';
 import { adminMessages } from '../../server/services/staffAdmin/messages.js';
 import { scheduleMessages } from '../../server/services/staffSchedule.js';
 import { deskMessages } from '../../server/desk/messages.js';
+import { dispensaryMessages } from '../../server/dispensary/messages.js';
 import { mobileMessages } from '../../server/mobile/messages.js';
 
 const groups = {
@@ -44,6 +45,7 @@ const groups = {
   chatMessages,
   consultationMessages,
   deskMessages,
+  dispensaryMessages,
   horizonMessages,
   mobileMessages,
   otpMessages,

@@ -168,13 +168,20 @@ describe.each(backends)('%s', (backend) => {
       await enqueue(db, done._id, { token: 90, status: 'done' });
       // A waitlist entry to leave or decline (its id among the known ones).
       await setUp(accounts.patient, 'POST', '/api/waitlist', joinBody());
+      // The dispensary's: the order above filled at Aundh from a catalogue line, paid, to dispense.
+      await db.query(
+        `with o as (update orders set location_id = $1, payment_status = 'Completed' returning id)
+         insert into order_items (order_id, position, item_id, name, form, potency, pack, quantity, unit_price)
+         select o.id, 0, i.id, i.name, i.form, i.potency, i.pack, 1, i.price from o, (select * from catalogue_items order by name limit 1) i`,
+        [aundhId],
+      );
 
       const ids = await db.query<{ id: string }>(
         `select id::text from locations union all select id::text from doctors union all select id::text from appointments
          union all select id::text from orders union all select id::text from users union all select id::text from site_events
          union all select id::text from team_members union all select id::text from testimonials union all select id::text from doctor_leave
          union all select id::text from payments union all select id::text from queue_displays union all select id::text from queue_entries
-         union all select id::text from waitlist_entries`,
+         union all select id::text from waitlist_entries union all select id::text from catalogue_items`,
       );
       const known: KnownValues = {
         ids: ids.rows.map((r) => r.id),

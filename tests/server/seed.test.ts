@@ -21,6 +21,7 @@ describe('seed file validation', () => {
   it('accepts the demo clinic', () => {
     expect(validateSeed(demoSeed)).toMatchObject({ ok: true });
     expect(readSeedFile(seedFile).seed.doctors).toHaveLength(6);
+    expect(readSeedFile(seedFile).seed.catalogue?.length).toBeGreaterThanOrEqual(10);
   });
 
   it.each<[string, (seed: Record<string, any>) => void, { field: string; message: string | RegExp }]>([
@@ -48,6 +49,8 @@ describe('seed file validation', () => {
     ['overlapping online hours', (s) => (s.doctors[5].onlineHours.sunday = [['09:00', '12:00'], ['11:00', '13:00']]), { field: 'doctors.5.onlineHours.sunday', message: 'has overlapping time ranges' }],
     ['an online weekday that is not one', (s) => (s.doctors[4].onlineHours.someday = [['10:00', '11:00']]), { field: 'doctors.4.onlineHours', message: /someday/ }],
     ['an empty language', (s) => (s.doctors[0].languages = ['English', ' ']), { field: 'doctors.0.languages.1', message: 'is required' }],
+    ['a remedy listed twice', (s) => s.catalogue.push({ ...s.catalogue[0], name: 'arnica montana ' }), { field: 'catalogue.16', message: 'is the same remedy, form, potency and pack as catalogue.0' }],
+    ['a remedy in a form there is none of', (s) => (s.catalogue[1].form = 'syrup'), { field: 'catalogue.1.form', message: /^must be one of: pills, globules/ }],
     ['an empty testimonial', (s) => (s.testimonials[0].description = '  '), { field: 'testimonials.0.description', message: 'is required' }],
   ])('names the field for %s', (_what, change, expected) => {
     const message = typeof expected.message === 'string' ? expected.message : expect.stringMatching(expected.message);

@@ -24,7 +24,7 @@ import {
   selectPendingDelete,
 } from '../../../machines/staffAdmin/adminListSelectors';
 import type { AppointmentRecord } from '../../../contract/appointments';
-import { DeleteDialog } from './parts/DeleteDialog';
+import { DeleteDialog, type RemoveWords } from './parts/DeleteDialog';
 import { FormPanel } from './parts/FormPanel';
 import { ListState, RowActions } from './parts/lists';
 
@@ -72,6 +72,8 @@ export interface AdminListProps<Item extends ListItem> {
   readonly intro?: ReactNode;
   /** A panel about one item (a doctor's hours), shown above the list like the form. */
   readonly panel?: ReactNode;
+  /** The removal's confirmation in other words than a delete's (the catalogue archives). */
+  readonly removeWords?: RemoveWords;
 }
 
 export function AdminList<Item extends ListItem>(props: AdminListProps<Item>) {
@@ -149,6 +151,7 @@ export function AdminList<Item extends ListItem>(props: AdminListProps<Item>) {
           deleting={deleting}
           onConfirm={() => actor.send({ type: 'delete.confirm' })}
           onDismiss={() => actor.send({ type: 'delete.dismiss' })}
+          words={props.removeWords}
         />
       )}
     </section>

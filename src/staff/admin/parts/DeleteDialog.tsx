@@ -1,19 +1,33 @@
 import { Dialog } from '../../../components/Popup/Dialog';
 import { useStaffAdminMessages } from '../../../i18n/staffAdminMessages';
 
+/** The dialog's words when the list's removal is not a delete (the catalogue archives its items). */
+export interface RemoveWords {
+  readonly title: string;
+  readonly question: (name: string) => string;
+  readonly yes: string;
+  readonly busy: string;
+  readonly no: string;
+}
+
 /** Asks before an item of a list is deleted; closing it is refused while the delete runs. */
 export function DeleteDialog({
   name,
   deleting,
   onConfirm,
   onDismiss,
+  words,
 }: {
   readonly name: string;
   readonly deleting: boolean;
   readonly onConfirm: () => void;
   readonly onDismiss: () => void;
+  readonly words?: RemoveWords | undefined;
 }) {
-  const common = useStaffAdminMessages().common;
+  const admin = useStaffAdminMessages().common;
+  const common = words
+    ? { deleteTitle: words.title, deleteQuestion: words.question, deleteYes: words.yes, deleting: words.busy, deleteNo: words.no }
+    : admin;
   const close = () => {
     if (!deleting) onDismiss();
   };
