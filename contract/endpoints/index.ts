@@ -10,6 +10,7 @@ import { chatEndpoints } from './chat.js';
 import { consultationEndpoints } from './consultations.js';
 import { deskEndpoints } from './desk.js';
 import { displayEndpoints } from './display.js';
+import { followUpEndpoints } from './followUps.js';
 import { mobileEndpoints } from './mobile.js';
 import { peopleEndpoints } from './people.js';
 import { recordEndpoints } from './records.js';
@@ -25,6 +26,7 @@ export { chatEndpoints } from './chat.js';
 export { consultationEndpoints } from './consultations.js';
 export { deskEndpoints } from './desk.js';
 export { displayEndpoints } from './display.js';
+export { followUpEndpoints } from './followUps.js';
 export { mobileEndpoints } from './mobile.js';
 export { peopleEndpoints } from './people.js';
 export { recordDocuments, recordEndpoints } from './records.js';
@@ -58,4 +60,5 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   deskEndpoints,
   displayEndpoints,
   waitlistEndpoints,
+  followUpEndpoints,
 ].flatMap(endpointsOf);

@@ -20,6 +20,7 @@ import { recordRoutes } from './records.js';
 import { deskRoutes } from '../desk/routes.js';
 import { queueRoutes } from '../queue/routes.js';
 import { waitlistRoutes } from '../waitlist/routes.js';
+import { followUpRoutes } from '../followUp/routes.js';
 import { mobileRoutes } from '../mobile/routes.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
@@ -37,6 +38,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(consultationRoutes, { services });
   await app.register(recordRoutes, { services });
   await app.register(waitlistRoutes, { services });
+  await app.register(followUpRoutes, { services });
   await app.register(chatRoutes, { services, hub: services.chatHub });
   await app.register(queueRoutes, { services });
   // Unknown API paths go straight to the JSON 404, without a look for a file of that name.

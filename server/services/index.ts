@@ -33,6 +33,7 @@ import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 import { createDeskService } from '../desk/service.js';
 import { createWaitlistQueue, type WaitlistQueue } from '../waitlist/slots.js';
 import { createWaitlistService } from '../waitlist/service.js';
+import { createFollowUpService } from '../followUp/service.js';
 import { type MobileConfig, noMobile } from '../mobile/config.js';
 import type { CodeSender } from '../mobile/senders.js';
 import { createMobileService } from '../mobile/service.js';
@@ -230,6 +231,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     desk: createDeskService({ db, now, schedule, mails, waitlist: waitlistQueue }),
     /** The patient's waitlist: join, list, leave, decline an offered slot (server/waitlist). */
     waitlist: createWaitlistService({ db, now, schedule, queue: waitlistQueue }),
+    /** The follow-up of a completed consultation: the offer, Book all, cancel all, the series' .ics (server/followUp). */
+    followUps: createFollowUpService({ db, now, schedule, holdMinutes, waitlist: waitlistQueue, publicUrl }),
     /** The consultation itself: join windows, Jitsi links, the call's no-answer notes. */
     consultations: createConsultationService({ db, now, ...(options.consultation ? { config: options.consultation } : {}) }),
     /** Chat consultations: messages, photos, read marks; `chatHub` delivers them in real time. */
