@@ -11,6 +11,7 @@ import { consultationEndpoints } from './consultations.js';
 import { deskEndpoints } from './desk.js';
 import { dispensaryEndpoints } from './dispensary.js';
 import { displayEndpoints } from './display.js';
+import { followUpEndpoints } from './followUps.js';
 import { mobileEndpoints } from './mobile.js';
 import { peopleEndpoints } from './people.js';
 import { recordEndpoints } from './records.js';
@@ -28,6 +29,7 @@ export { consultationEndpoints } from './consultations.js';
 export { deskEndpoints } from './desk.js';
 export { dispensaryEndpoints } from './dispensary.js';
 export { displayEndpoints } from './display.js';
+export { followUpEndpoints } from './followUps.js';
 export { mobileEndpoints } from './mobile.js';
 export { peopleEndpoints } from './people.js';
 export { recordDocuments, recordEndpoints } from './records.js';
@@ -64,4 +66,5 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   displayEndpoints,
   waitlistEndpoints,
   verifyEndpoints,
+  followUpEndpoints,
 ].flatMap(endpointsOf);

@@ -11,7 +11,7 @@ import type { Language } from '../../contract/auth.js';
 import { documentWords } from '../documents/words.js';
 import { clinicDayLong } from '../formats.js';
 import { clinicWhenIn, mailWords } from '../mail/words.js';
-import { icsCalendar } from './ics.js';
+import { type CalendarEvent, icsCalendar } from './ics.js';
 
 export interface AppointmentEventOptions {
   /** The account's language (015): the event's words; English when not given. */
@@ -76,12 +76,13 @@ function eventWords(record: AppointmentRecord, language: Language, publicUrl: st
   };
 }
 
-export function appointmentIcs(record: AppointmentRecord, options: AppointmentEventOptions): string {
+/** The appointment's calendar event (one file holds one, or a follow-up course's several). */
+export function appointmentEvent(record: AppointmentRecord, options: AppointmentEventOptions): CalendarEvent {
   const start = clinicInstant(record.date, record.startTime);
   const end = new Date(start.getTime() + options.slotMinutes * 60_000);
   const host = new URL(options.publicUrl).hostname;
   const words = eventWords(record, options.language ?? 'en', options.publicUrl);
-  return icsCalendar({
+  return {
     uid: `${record._id}@${host}`,
     start,
     end,
@@ -91,5 +92,9 @@ export function appointmentIcs(record: AppointmentRecord, options: AppointmentEv
     description: words.description.join('\n'),
     url: `${options.publicUrl}/#/myappointment`,
     alarmMinutes: 60,
-  });
+  };
+}
+
+export function appointmentIcs(record: AppointmentRecord, options: AppointmentEventOptions): string {
+  return icsCalendar(appointmentEvent(record, options));
 }

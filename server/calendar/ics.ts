@@ -63,14 +63,9 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** A VCALENDAR with one VEVENT, ready to serve or attach. */
-export function icsCalendar(event: CalendarEvent): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${productId}`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+/** A VEVENT's lines. */
+function eventLines(event: CalendarEvent): string[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${icsText(event.uid)}`,
     `DTSTAMP:${icsUtc(event.stamp)}`,
@@ -86,7 +81,16 @@ export function icsCalendar(event: CalendarEvent): string {
       ? ['BEGIN:VALARM', 'ACTION:DISPLAY', `TRIGGER:-PT${event.alarmMinutes}M`, `DESCRIPTION:${icsText(event.summary)}`, 'END:VALARM']
       : []),
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
+}
+
+/** A VCALENDAR with one VEVENT per event (a follow-up course's visits in one file), ready to serve or attach. */
+export function icsCalendarOf(events: readonly CalendarEvent[]): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${productId}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...events.flatMap(eventLines), 'END:VCALENDAR'];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+/** A VCALENDAR with one VEVENT, ready to serve or attach. */
+export function icsCalendar(event: CalendarEvent): string {
+  return icsCalendarOf([event]);
 }

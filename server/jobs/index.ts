@@ -24,6 +24,7 @@ import { defaultWaitlistOfferMinutes } from '../config/site.js';
 import { createWaitlistJobs, type WaitlistJobs } from '../waitlist/jobs.js';
 import { defaultCodesPerDay } from '../mobile/config.js';
 import { codeCapKind, phoneChangedKind } from '../mobile/mails.js';
+import { followUpReminderKind } from '../followUp/mail.js';
 
 export interface JobsOptions {
   db: Database;
@@ -122,6 +123,7 @@ export function createJobs(options: JobsOptions): Jobs {
       prescriptionKind(options.db, { clinic: options.clinic ?? defaultRecordsConfig.clinic, publicUrl: options.publicUrl, ...(options.signing ? { signing: options.signing } : {}) }),
       codeCapKind(options.db, { adminEmail: options.config.adminEmail, codesPerDay: options.mobileCodesPerDay ?? defaultCodesPerDay, publicUrl: options.publicUrl }),
       phoneChangedKind(options.db),
+      followUpReminderKind(options.db, options.publicUrl),
     ],
   });
   engine.define([...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...mails.queues, ...waitlist.queues]);

@@ -21,6 +21,7 @@ import { deskRoutes } from '../desk/routes.js';
 import { dispensaryRoutes } from '../dispensary/routes.js';
 import { queueRoutes } from '../queue/routes.js';
 import { waitlistRoutes } from '../waitlist/routes.js';
+import { followUpRoutes } from '../followUp/routes.js';
 import { mobileRoutes } from '../mobile/routes.js';
 import { verifyRoutes } from '../verify/routes.js';
 
@@ -40,6 +41,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(consultationRoutes, { services });
   await app.register(recordRoutes, { services });
   await app.register(waitlistRoutes, { services });
+  await app.register(followUpRoutes, { services });
   await app.register(chatRoutes, { services, hub: services.chatHub });
   await app.register(queueRoutes, { services });
   await app.register(verifyRoutes, { services });

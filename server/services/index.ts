@@ -36,6 +36,7 @@ import { createDeskService } from '../desk/service.js';
 import { createDispensaryService } from '../dispensary/service.js';
 import { createWaitlistQueue, type WaitlistQueue } from '../waitlist/slots.js';
 import { createWaitlistService } from '../waitlist/service.js';
+import { createFollowUpService } from '../followUp/service.js';
 import { type MobileConfig, noMobile } from '../mobile/config.js';
 import type { CodeSender } from '../mobile/senders.js';
 import { createMobileService } from '../mobile/service.js';
@@ -241,6 +242,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     dispensary: createDispensaryService({ db, now }),
     /** The patient's waitlist: join, list, leave, decline an offered slot (server/waitlist). */
     waitlist: createWaitlistService({ db, now, schedule, queue: waitlistQueue }),
+    /** The follow-up of a completed consultation: the offer, Book all, cancel all, the series' .ics (server/followUp). */
+    followUps: createFollowUpService({ db, now, schedule, holdMinutes, waitlist: waitlistQueue, publicUrl }),
     /** The consultation itself: join windows, Jitsi links, the call's no-answer notes. */
     consultations: createConsultationService({ db, now, ...(options.consultation ? { config: options.consultation } : {}) }),
     /** Chat consultations: messages, photos, read marks; `chatHub` delivers them in real time. */

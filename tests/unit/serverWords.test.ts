@@ -17,6 +17,7 @@ import { horizonMessages } from '../../server/services/schedule';
 import { sessionMessages } from '../../server/services/sessions';
 import { queueMessages } from '../../server/queue/messages';
 import { waitlistMessages } from '../../server/waitlist/refusals';
+import { followUpMessages } from '../../server/followUp/messages';
 import { mobileMessages } from '../../server/mobile/messages';
 import { refusalOf, registeredMessages } from '../../server/services/messageCodes';
 import { passwordProblem } from '../../server/security/passwordPolicy';
@@ -52,6 +53,7 @@ const patientFacing = () =>
     recordMessages,
     sessionMessages,
     waitlistMessages,
+    followUpMessages,
   ].flatMap((group) =>
     Object.values(group).map((m) => asRefusal(typeof m === 'function' ? (m as (wait: string) => string)('12 minutes') : (m as string))),
   ).concat([90, 0].map((days) => asRefusal(horizonMessages.beyondHorizon(days))));

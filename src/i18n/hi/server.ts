@@ -104,6 +104,12 @@ export const serverCodes: ServerCodeWords = {
   'session.ended': 'आपका सेशन ख़त्म हो गया है। कृपया फिर से लॉगिन करें।',
   'session.missing': 'कृपया लॉगिन करें।',
   // The waitlist (server/waitlist/refusals.ts).
+  'followUp.notFound': 'फ़ॉलो-अप नहीं मिला।',
+  'followUp.slotTaken': 'इनमें से एक स्लॉट अभी किसी और ने बुक कर लिया। कुछ भी बुक नहीं हुआ: कृपया नया प्रस्ताव देखें।',
+  'followUp.alreadyBooked': 'यह फ़ॉलो-अप पहले से बुक है।',
+  'followUp.nothingBooked': 'कोई फ़ॉलो-अप मुलाक़ात बुक नहीं है।',
+  'followUp.wrongCount': 'कृपया कोर्स की हर मुलाक़ात के लिए एक स्लॉट चुनें।',
+  'followUp.badSlot': 'चुने गए स्लॉट में से एक बुक नहीं हो सकता: कृपया नया प्रस्ताव देखें।',
   'waitlist.notFound': 'वेटिंग लिस्ट में यह नाम नहीं मिला।',
   'waitlist.joined': 'आप वेटिंग लिस्ट में हैं।',
   'waitlist.left': 'आप वेटिंग लिस्ट से हट गए हैं।',

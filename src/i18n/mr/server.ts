@@ -104,6 +104,12 @@ export const serverCodes: ServerCodeWords = {
   'session.ended': 'तुमचे सेशन संपले आहे. कृपया पुन्हा लॉगिन करा.',
   'session.missing': 'कृपया लॉगिन करा.',
   // The waitlist (server/waitlist/refusals.ts).
+  'followUp.notFound': 'फॉलो-अप सापडला नाही.',
+  'followUp.slotTaken': 'यापैकी एक स्लॉट आत्ताच दुसऱ्या कोणी बुक केला. काहीही बुक झाले नाही: कृपया नवीन प्रस्ताव पाहा.',
+  'followUp.alreadyBooked': 'हा फॉलो-अप आधीच बुक आहे.',
+  'followUp.nothingBooked': 'कोणतीही फॉलो-अप भेट बुक नाही.',
+  'followUp.wrongCount': 'कृपया कोर्सच्या प्रत्येक भेटीसाठी एक स्लॉट निवडा.',
+  'followUp.badSlot': 'निवडलेल्या स्लॉटपैकी एक बुक होऊ शकत नाही: कृपया नवीन प्रस्ताव पाहा.',
   'waitlist.notFound': 'प्रतीक्षा यादीत हे नाव सापडले नाही.',
   'waitlist.joined': 'तुमचे नाव प्रतीक्षा यादीत आहे.',
   'waitlist.left': 'तुम्ही प्रतीक्षा यादीतून बाहेर पडलात.',

@@ -1,0 +1,254 @@
+/**
+ * The patient's follow-up (routes.ts): the offer, Book all, cancel all, the series' .ics. Only
+ * the caller's own completed appointment whose prescription asks for a dated follow-up; any other
+ * is 404 'Follow-up not found.', as one that does not exist.
+ *
+ * Book all books the series in one transaction, each occurrence its own unpaid appointment on
+ * its own slot (the slot index keeps every slot single, whoever else books it at once), holding
+ * it until a day before it (rules.ts seriesHoldExpiry): the patient pays each from My
+ * Appointments through the existing payment. One slot lost to somebody else books nothing (409).
+ * The follow-up's row is locked first, so the same patient's two Book-all book one series.
+ */
+import { clinicalOf } from '../../contract/appointments.js';
+import type { User } from '../../contract/auth.js';
+import { clinicClock } from '../../contract/clinicTime.js';
+import type { FollowUpBookRequest, FollowUpOccurrence, FollowUpOffer, FollowUpSlot } from '../../contract/followUps.js';
+import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
+import { sessionCaller } from '../access/caller.js';
+import { assertOwnsAppointment } from '../access/rules.js';
+import { appointmentEvent, appointmentFileName } from '../calendar/appointment.js';
+import { calendarContentType, icsCalendarOf } from '../calendar/ics.js';
+import type { Database, Queryable } from '../db/database.js';
+import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
+import { cancelAppointment } from '../repositories/appointmentStatus.js';
+import { insertAppointment, lapseHolds } from '../repositories/bookings.js';
+import { completedAt } from '../repositories/chat.js';
+import { findFeeOf } from '../repositories/fees.js';
+import { findLanguage } from '../repositories/users.js';
+import { appointmentNumberPrefix } from '../services/appointments.js';
+import { auditPatientCancel } from '../services/booking/cancel.js';
+import { consentGiven } from '../services/booking/checks/consentGiven.js';
+import { dateNotPast } from '../services/booking/checks/dateNotPast.js';
+import { feeExists } from '../services/booking/checks/feeExists.js';
+import { type BookingFields, checkDayPlan } from '../services/booking/dayPlan.js';
+import { isSlotViolation } from '../services/booking/slotIndex.js';
+import { statusAt } from '../services/booking/status.js';
+import { badField, ConflictError, NotFoundError } from '../services/errors.js';
+import { lockedDayPlan, type ScheduleService } from '../services/schedule.js';
+import type { WaitlistQueue } from '../waitlist/slots.js';
+import { followUpMessages } from './messages.js';
+import { slotReader } from './propose.js';
+import { bookedVisits, type BookedVisit, forgetVisits, insertVisit, lockFollowUp } from './repository.js';
+import { type DatedFollowUp, dueDateOf, seriesHoldExpiry, wantedSlots } from './rules.js';
+
+export interface FollowUpServiceDeps {
+  db: Database;
+  now: () => Date;
+  schedule: Pick<ScheduleService, 'timeSlots' | 'dayPlan' | 'lastBookableDate' | 'checkHorizon'>;
+  /** HOLD_MINUTES: the least an occurrence's unpaid hold lasts. */
+  holdMinutes: number;
+  /** Where a cancelled occurrence's slot is passed on. */
+  waitlist: WaitlistQueue;
+  publicUrl: string;
+}
+
+/** How many of the soonest slots the single follow-up offers. */
+export const offeredSlots = 8;
+
+/** Book all's names, every slot refusal on its `occurrences`. */
+const fields: BookingFields = {
+  location: 'occurrences',
+  date: 'occurrences',
+  time: 'occurrences',
+  onlineOnly: { field: 'occurrences', message: 'must be Chat, Video or Call for this doctor' },
+  noDoctor: () => new NotFoundError(followUpMessages.notFound),
+};
+
+interface Source {
+  stored: StoredAppointment;
+  followUp: DatedFollowUp;
+  dueDate: string;
+  /** null: the doctor's online hours. */
+  location: string | null;
+}
+
+/** The caller's completed appointment with a dated follow-up, read through `q`; 404 otherwise. */
+async function ownSource(q: Queryable, user: User, id: string, at: Date): Promise<Source> {
+  const stored = assertOwnsAppointment(sessionCaller(user), await findStoredAppointment(q, id), followUpMessages.notFound);
+  const followUp = clinicalOf(stored.record.medicines).followUp;
+  if (statusAt(stored, at) !== 'Completed' || followUp === null || followUp.kind !== 'after') throw new NotFoundError(followUpMessages.notFound);
+  const done = (await completedAt(q, id)) ?? new Date(stored.record.createdAt);
+  return { stored, followUp, dueDate: dueDateOf(followUp, done), location: stored.record.location === '' ? null : stored.record.location };
+}
+
+const slotOf = (date: string, startTime: string): FollowUpSlot => ({ date: date as ClinicDate, startTime: startTime as ClinicTime });
+const live = (v: BookedVisit) => v.status !== 'Cancelled';
+
+export function createFollowUpService(deps: FollowUpServiceDeps) {
+  const { db, now, schedule } = deps;
+
+  /** The offer as the patient reads it now: the booked series, or the series proposed. */
+  async function offerOf(source: Source, at: Date): Promise<FollowUpOffer> {
+    const { stored, followUp, dueDate } = source;
+    const record = stored.record;
+    const wanted = wantedSlots(followUp, dueDate, record.startTime);
+    const visits = await bookedVisits(db, record._id);
+    const booked = visits.some(live);
+    const reader = slotReader(schedule, { doctorEmail: record.doctorEmail, location: source.location }, at);
+    const occurrences: FollowUpOccurrence[] = [];
+    if (booked) {
+      for (const v of visits) {
+        const w = wanted[v.occurrence - 1] ?? v;
+        occurrences.push({
+          index: v.occurrence,
+          wanted: slotOf(w.date, w.startTime),
+          clash: null,
+          proposed: null,
+          booked: {
+            appointmentId: v.appointmentId,
+            appointmentNumber: v.appointmentNumber,
+            date: v.date as ClinicDate,
+            startTime: v.startTime as ClinicTime,
+            status: statusAt({ record: { appointmentStatus: v.status as 'Booked', date: v.date as ClinicDate, startTime: v.startTime as ClinicTime }, slotMinutes: stored.slotMinutes }, at),
+            paymentStatus: v.paymentStatus,
+          },
+        });
+      }
+    } else {
+      // Each occurrence at its wanted time when free; otherwise the clash is said and the nearest free slot proposed.
+      const taken: FollowUpSlot[] = [];
+      for (const [k, w] of wanted.entries()) {
+        const clash = await reader.clashOf(w, taken);
+        const proposed = clash === null ? slotOf(w.date, w.startTime) : await reader.nearestFree(w, taken);
+        if (proposed) taken.push(proposed);
+        occurrences.push({ index: k + 1, wanted: slotOf(w.date, w.startTime), clash, proposed, booked: null });
+      }
+    }
+    return {
+      appointmentId: record._id,
+      doctorEmail: record.doctorEmail,
+      doctorName: record.doctorName,
+      location: record.location,
+      consultationType: record.consultationType,
+      dueDate: dueDate as ClinicDate,
+      every: followUp.every,
+      unit: followUp.unit,
+      times: followUp.times,
+      state: booked ? 'booked' : 'open',
+      slots: booked ? [] : await reader.soonestAround(dueDate, offeredSlots),
+      occurrences,
+      fee: feeExists(await findFeeOf(db, record.consultationType)),
+    };
+  }
+
+  /** Book all's checks before the transaction: one slot per visit, in order, none past or beyond the horizon. */
+  function checkSeries(source: Source, body: FollowUpBookRequest, at: Date): void {
+    const slots = body.occurrences;
+    if (slots.length !== source.followUp.times) throw badField('occurrences', `must be ${source.followUp.times} slots`, followUpMessages.wrongCount);
+    for (const [k, s] of slots.entries()) {
+      dateNotPast(s.date, 'occurrences', at);
+      schedule.checkHorizon(s.date, 'occurrences', at);
+      const before = slots[k - 1];
+      if (before && `${before.date} ${before.startTime}` >= `${s.date} ${s.startTime}`) {
+        throw badField('occurrences', 'must be in order, each after the one before', followUpMessages.badSlot);
+      }
+    }
+  }
+
+  return {
+    async offer(user: User, id: string): Promise<FollowUpOffer> {
+      const at = now();
+      return offerOf(await ownSource(db, user, id, at), at);
+    },
+
+    async book(user: User, id: string, body: FollowUpBookRequest): Promise<FollowUpOffer> {
+      const at = now();
+      const source = await ownSource(db, user, id, at);
+      const { stored } = source;
+      const record = stored.record;
+      checkSeries(source, body, at);
+      const consentText = consentGiven(record.consultationType, body.consentText);
+      const fee = feeExists(await findFeeOf(db, record.consultationType));
+      const numberPrefix = `${appointmentNumberPrefix}-${clinicClock(at).date.slice(2, 4)}-`;
+      try {
+        await db.transaction(async (tx) => {
+          await lockFollowUp(tx, record._id, at);
+          const visits = await bookedVisits(tx, record._id);
+          if (visits.some(live)) throw new ConflictError(followUpMessages.alreadyBooked);
+          if (visits.length > 0) await forgetVisits(tx, record._id);
+          for (const [k, s] of body.occurrences.entries()) {
+            const want = { date: s.date, time: s.startTime, consultationType: record.consultationType };
+            // The schedule under the doctor row's lock, as a single booking checks it.
+            const { doctorId, locationId } = checkDayPlan(await lockedDayPlan(tx, stored.doctorId, source.location, s.date, at), want, at, fields);
+            const slot = { doctorId, date: s.date, time: s.startTime };
+            await lapseHolds(tx, slot, at);
+            const appointmentId = await insertAppointment(
+              tx,
+              {
+                firstName: record.firstName,
+                lastName: record.lastName,
+                email: user.email ?? '',
+                phoneNumber: record.phoneNumber,
+                age: record.age,
+                gender: record.gender,
+                familyMemberId: record.familyMemberId ?? null,
+                consentText,
+                consentAt: consentText === null ? null : at,
+                userId: user._id,
+                ...slot,
+                locationId,
+                consultationType: record.consultationType,
+                fee,
+                medicines: { complain: '', remedies: [], potency: '', duration: '', pharmacyName: '', pharmacyId: '', instructions: '', showMedicine: false },
+                holdExpiresAt: seriesHoldExpiry(s, at, deps.holdMinutes),
+                numberPrefix,
+              },
+              at,
+            );
+            await insertVisit(tx, record._id, k + 1, appointmentId);
+          }
+        });
+      } catch (error) {
+        if (isSlotViolation(error)) throw new ConflictError(followUpMessages.slotTaken);
+        throw error;
+      }
+      return offerOf(source, now());
+    },
+
+    /** Every remaining occurrence (Booked, not begun) cancelled as the patient's own cancel would, in one transaction. */
+    async cancelAll(user: User, id: string): Promise<FollowUpOffer> {
+      const at = now();
+      const source = await ownSource(db, user, id, at);
+      await db.transaction(async (tx) => {
+        await lockFollowUp(tx, source.stored.record._id, at);
+        for (const v of await bookedVisits(tx, source.stored.record._id)) {
+          const a = await findStoredAppointment(tx, v.appointmentId, true);
+          if (!a || a.userId !== user._id || statusAt(a, at) !== 'Booked') continue;
+          if (a.holdsSlot) await deps.waitlist.appointmentSlotFreed(tx, a.record._id, at);
+          await cancelAppointment(tx, a.record._id, at);
+          await auditPatientCancel(tx, user, a, at, { followUpOf: source.stored.record._id });
+        }
+      });
+      return offerOf(source, now());
+    },
+
+    /** Every booked occurrence (not cancelled) in one .ics; 409 when none is. */
+    async calendar(user: User, id: string): Promise<{ fileName: string; contentType: string; body: string }> {
+      const at = now();
+      const source = await ownSource(db, user, id, at);
+      const language = (await findLanguage(db, user._id)) ?? 'en';
+      const events = [];
+      for (const v of (await bookedVisits(db, source.stored.record._id)).filter(live)) {
+        const a = await findStoredAppointment(db, v.appointmentId);
+        if (a) events.push(appointmentEvent(a.record, { slotMinutes: a.slotMinutes, publicUrl: deps.publicUrl, stamp: at, language }));
+      }
+      if (events.length === 0) throw new ConflictError(followUpMessages.nothingBooked);
+      return {
+        fileName: appointmentFileName({ appointmentId: `follow-up-${source.stored.record.appointmentId}` }),
+        contentType: calendarContentType,
+        body: icsCalendarOf(events),
+      };
+    },
+  };
+}
+export type FollowUpService = ReturnType<typeof createFollowUpService>;
