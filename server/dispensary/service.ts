@@ -67,33 +67,8 @@ async function catalogueWrite<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createDispensaryService({ db, now }: DispensaryDeps) {
-  /** One change of a level (received or adjusted), under the level's lock. */
-  async function changeStock(staff: Staff, kind: 'received' | 'adjusted', r: { itemId: string; locationId: string; change: number; note: string }): Promise<StockLine> {
-    assertWorksStock(staff);
-    const itemId = r.itemId.toLowerCase();
-    const locationId = r.locationId.toLowerCase();
-    const at = now();
-    await db.transaction(async (tx) => {
-      const item = await existingItem(tx, itemId);
-      const location = await existingLocation(tx, locationId);
-      // New stock of an archived item is refused; a count or a write-off of what is left is not.
-      if (item.archived && r.change > 0) throw new ConflictError(m.archived);
-      const level = await repo.lockLevel(tx, itemId, locationId, at);
-      const quantity = stockAfter(level.quantity, r.change);
-      await repo.setQuantity(tx, itemId, locationId, quantity, at);
-      await repo.insertMovement(tx, { itemId, locationId, kind, change: r.change, note: r.note, actorUserId: staff.user._id }, at);
-      await audit(
-        tx,
-        staff,
-        kind === 'received' ? 'stock.received' : 'stock.adjusted',
-        { itemId, item: item.name, locationId, location, change: r.change, note: r.note, before: { quantity: level.quantity }, after: { quantity } },
-        at,
-      );
-    });
-    return repo.stockLine(db, itemId, locationId);
-  }
-
+/** The catalogue: every staff member reads it and the picker searches it; admins write it. */
+function cataloguePart({ db, now }: DispensaryDeps) {
   return {
     async list(staff: Staff, status: CatalogueStatus = 'live'): Promise<{ items: CatalogueItem[] }> {
       void staff; // every staff member reads the catalogue
@@ -149,6 +124,38 @@ export function createDispensaryService({ db, now }: DispensaryDeps) {
       return { items: await repo.searchItems(db, q.trim(), locationId?.toLowerCase() ?? null, catalogueSearchLimit) };
     },
 
+  };
+}
+
+/** Stock per location: levels, movements, the low list; reception and admins change it. */
+function stockPart({ db, now }: DispensaryDeps) {
+  /** One change of a level (received or adjusted), under the level's lock. */
+  async function changeStock(staff: Staff, kind: 'received' | 'adjusted', r: { itemId: string; locationId: string; change: number; note: string }): Promise<StockLine> {
+    assertWorksStock(staff);
+    const itemId = r.itemId.toLowerCase();
+    const locationId = r.locationId.toLowerCase();
+    const at = now();
+    await db.transaction(async (tx) => {
+      const item = await existingItem(tx, itemId);
+      const location = await existingLocation(tx, locationId);
+      // New stock of an archived item is refused; a count or a write-off of what is left is not.
+      if (item.archived && r.change > 0) throw new ConflictError(m.archived);
+      const level = await repo.lockLevel(tx, itemId, locationId, at);
+      const quantity = stockAfter(level.quantity, r.change);
+      await repo.setQuantity(tx, itemId, locationId, quantity, at);
+      await repo.insertMovement(tx, { itemId, locationId, kind, change: r.change, note: r.note, actorUserId: staff.user._id }, at);
+      await audit(
+        tx,
+        staff,
+        kind === 'received' ? 'stock.received' : 'stock.adjusted',
+        { itemId, item: item.name, locationId, location, change: r.change, note: r.note, before: { quantity: level.quantity }, after: { quantity } },
+        at,
+      );
+    });
+    return repo.stockLine(db, itemId, locationId);
+  }
+
+  return {
     async stock(staff: Staff, asked: string | undefined): Promise<StockAtLocation> {
       void staff;
       if (asked !== undefined) await existingLocation(db, asked);
@@ -194,6 +201,12 @@ export function createDispensaryService({ db, now }: DispensaryDeps) {
       return { line: await repo.stockLine(db, itemId, locationId) };
     },
 
+  };
+}
+
+/** Paid orders to dispense, and dispensing one from its location's stock once. */
+function dispensingPart({ db, now }: DispensaryDeps) {
+  return {
     async orders(staff: Staff, query: DispensaryOrdersQuery): Promise<{ orders: DispensaryOrder[] }> {
       assertWorksStock(staff);
       return { orders: await repo.dispensaryOrders(db, query.locationId?.toLowerCase() ?? null, query.status === 'dispensed') };
@@ -251,5 +264,9 @@ export function createDispensaryService({ db, now }: DispensaryDeps) {
       return { order: (await repo.dispensaryOrder(db, orderId))! };
     },
   };
+}
+
+export function createDispensaryService(deps: DispensaryDeps) {
+  return { ...cataloguePart(deps), ...stockPart(deps), ...dispensingPart(deps) };
 }
 export type DispensaryService = ReturnType<typeof createDispensaryService>;

@@ -84,171 +84,177 @@ async function ownSource(q: Queryable, user: User, id: string, at: Date): Promis
 const slotOf = (date: string, startTime: string): FollowUpSlot => ({ date: date as ClinicDate, startTime: startTime as ClinicTime });
 const live = (v: BookedVisit) => v.status !== 'Cancelled';
 
-export function createFollowUpService(deps: FollowUpServiceDeps) {
-  const { db, now, schedule } = deps;
-
-  /** The offer as the patient reads it now: the booked series, or the series proposed. */
-  async function offerOf(source: Source, at: Date): Promise<FollowUpOffer> {
-    const { stored, followUp, dueDate } = source;
-    const record = stored.record;
-    const wanted = wantedSlots(followUp, dueDate, record.startTime);
-    const visits = await bookedVisits(db, record._id);
-    const booked = visits.some(live);
-    const reader = slotReader(schedule, { doctorEmail: record.doctorEmail, location: source.location }, at);
-    const occurrences: FollowUpOccurrence[] = [];
-    if (booked) {
-      for (const v of visits) {
-        const w = wanted[v.occurrence - 1] ?? v;
-        occurrences.push({
-          index: v.occurrence,
-          wanted: slotOf(w.date, w.startTime),
-          clash: null,
-          proposed: null,
-          booked: {
-            appointmentId: v.appointmentId,
-            appointmentNumber: v.appointmentNumber,
-            date: v.date as ClinicDate,
-            startTime: v.startTime as ClinicTime,
-            status: statusAt({ record: { appointmentStatus: v.status as 'Booked', date: v.date as ClinicDate, startTime: v.startTime as ClinicTime }, slotMinutes: stored.slotMinutes }, at),
-            paymentStatus: v.paymentStatus,
-          },
-        });
-      }
-    } else {
-      // Each occurrence at its wanted time when free; otherwise the clash is said and the nearest free slot proposed.
-      const taken: FollowUpSlot[] = [];
-      for (const [k, w] of wanted.entries()) {
-        const clash = await reader.clashOf(w, taken);
-        const proposed = clash === null ? slotOf(w.date, w.startTime) : await reader.nearestFree(w, taken);
-        if (proposed) taken.push(proposed);
-        occurrences.push({ index: k + 1, wanted: slotOf(w.date, w.startTime), clash, proposed, booked: null });
-      }
-    }
-    return {
-      appointmentId: record._id,
-      doctorEmail: record.doctorEmail,
-      doctorName: record.doctorName,
-      location: record.location,
-      consultationType: record.consultationType,
-      dueDate: dueDate as ClinicDate,
-      every: followUp.every,
-      unit: followUp.unit,
-      times: followUp.times,
-      state: booked ? 'booked' : 'open',
-      slots: booked ? [] : await reader.soonestAround(dueDate, offeredSlots),
-      occurrences,
-      fee: feeExists(await findFeeOf(db, record.consultationType)),
-    };
-  }
-
-  /** Book all's checks before the transaction: one slot per visit, in order, none past or beyond the horizon. */
-  function checkSeries(source: Source, body: FollowUpBookRequest, at: Date): void {
-    const slots = body.occurrences;
-    if (slots.length !== source.followUp.times) throw badField('occurrences', `must be ${source.followUp.times} slots`, followUpMessages.wrongCount);
-    for (const [k, s] of slots.entries()) {
-      dateNotPast(s.date, 'occurrences', at);
-      schedule.checkHorizon(s.date, 'occurrences', at);
-      const before = slots[k - 1];
-      if (before && `${before.date} ${before.startTime}` >= `${s.date} ${s.startTime}`) {
-        throw badField('occurrences', 'must be in order, each after the one before', followUpMessages.badSlot);
-      }
-    }
-  }
-
-  return {
-    async offer(user: User, id: string): Promise<FollowUpOffer> {
-      const at = now();
-      return offerOf(await ownSource(db, user, id, at), at);
-    },
-
-    async book(user: User, id: string, body: FollowUpBookRequest): Promise<FollowUpOffer> {
-      const at = now();
-      const source = await ownSource(db, user, id, at);
-      const { stored } = source;
-      const record = stored.record;
-      checkSeries(source, body, at);
-      const consentText = consentGiven(record.consultationType, body.consentText);
-      const fee = feeExists(await findFeeOf(db, record.consultationType));
-      const numberPrefix = `${appointmentNumberPrefix}-${clinicClock(at).date.slice(2, 4)}-`;
-      try {
-        await db.transaction(async (tx) => {
-          await lockFollowUp(tx, record._id, at);
-          const visits = await bookedVisits(tx, record._id);
-          if (visits.some(live)) throw new ConflictError(followUpMessages.alreadyBooked);
-          if (visits.length > 0) await forgetVisits(tx, record._id);
-          for (const [k, s] of body.occurrences.entries()) {
-            const want = { date: s.date, time: s.startTime, consultationType: record.consultationType };
-            // The schedule under the doctor row's lock, as a single booking checks it.
-            const { doctorId, locationId } = checkDayPlan(await lockedDayPlan(tx, stored.doctorId, source.location, s.date, at), want, at, fields);
-            const slot = { doctorId, date: s.date, time: s.startTime };
-            await lapseHolds(tx, slot, at);
-            const appointmentId = await insertAppointment(
-              tx,
-              {
-                firstName: record.firstName,
-                lastName: record.lastName,
-                email: user.email ?? '',
-                phoneNumber: record.phoneNumber,
-                age: record.age,
-                gender: record.gender,
-                familyMemberId: record.familyMemberId ?? null,
-                consentText,
-                consentAt: consentText === null ? null : at,
-                userId: user._id,
-                ...slot,
-                locationId,
-                consultationType: record.consultationType,
-                fee,
-                medicines: { complain: '', remedies: [], potency: '', duration: '', pharmacyName: '', pharmacyId: '', instructions: '', showMedicine: false },
-                holdExpiresAt: seriesHoldExpiry(s, at, deps.holdMinutes),
-                numberPrefix,
-              },
-              at,
-            );
-            await insertVisit(tx, record._id, k + 1, appointmentId);
-          }
-        });
-      } catch (error) {
-        if (isSlotViolation(error)) throw new ConflictError(followUpMessages.slotTaken);
-        throw error;
-      }
-      return offerOf(source, now());
-    },
-
-    /** Every remaining occurrence (Booked, not begun) cancelled as the patient's own cancel would, in one transaction. */
-    async cancelAll(user: User, id: string): Promise<FollowUpOffer> {
-      const at = now();
-      const source = await ownSource(db, user, id, at);
-      await db.transaction(async (tx) => {
-        await lockFollowUp(tx, source.stored.record._id, at);
-        for (const v of await bookedVisits(tx, source.stored.record._id)) {
-          const a = await findStoredAppointment(tx, v.appointmentId, true);
-          if (!a || a.userId !== user._id || statusAt(a, at) !== 'Booked') continue;
-          if (a.holdsSlot) await deps.waitlist.appointmentSlotFreed(tx, a.record._id, at);
-          await cancelAppointment(tx, a.record._id, at);
-          await auditPatientCancel(tx, user, a, at, { followUpOf: source.stored.record._id });
-        }
+/** The offer as the patient reads it now: the booked series, or the series proposed. */
+async function offerOf({ db, schedule }: FollowUpServiceDeps, source: Source, at: Date): Promise<FollowUpOffer> {
+  const { stored, followUp, dueDate } = source;
+  const record = stored.record;
+  const wanted = wantedSlots(followUp, dueDate, record.startTime);
+  const visits = await bookedVisits(db, record._id);
+  const booked = visits.some(live);
+  const reader = slotReader(schedule, { doctorEmail: record.doctorEmail, location: source.location }, at);
+  const occurrences: FollowUpOccurrence[] = [];
+  if (booked) {
+    for (const v of visits) {
+      const w = wanted[v.occurrence - 1] ?? v;
+      occurrences.push({
+        index: v.occurrence,
+        wanted: slotOf(w.date, w.startTime),
+        clash: null,
+        proposed: null,
+        booked: {
+          appointmentId: v.appointmentId,
+          appointmentNumber: v.appointmentNumber,
+          date: v.date as ClinicDate,
+          startTime: v.startTime as ClinicTime,
+          status: statusAt({ record: { appointmentStatus: v.status as 'Booked', date: v.date as ClinicDate, startTime: v.startTime as ClinicTime }, slotMinutes: stored.slotMinutes }, at),
+          paymentStatus: v.paymentStatus,
+        },
       });
-      return offerOf(source, now());
-    },
+    }
+  } else {
+    // Each occurrence at its wanted time when free; otherwise the clash is said and the nearest free slot proposed.
+    const taken: FollowUpSlot[] = [];
+    for (const [k, w] of wanted.entries()) {
+      const clash = await reader.clashOf(w, taken);
+      const proposed = clash === null ? slotOf(w.date, w.startTime) : await reader.nearestFree(w, taken);
+      if (proposed) taken.push(proposed);
+      occurrences.push({ index: k + 1, wanted: slotOf(w.date, w.startTime), clash, proposed, booked: null });
+    }
+  }
+  return {
+    appointmentId: record._id,
+    doctorEmail: record.doctorEmail,
+    doctorName: record.doctorName,
+    location: record.location,
+    consultationType: record.consultationType,
+    dueDate: dueDate as ClinicDate,
+    every: followUp.every,
+    unit: followUp.unit,
+    times: followUp.times,
+    state: booked ? 'booked' : 'open',
+    slots: booked ? [] : await reader.soonestAround(dueDate, offeredSlots),
+    occurrences,
+    fee: feeExists(await findFeeOf(db, record.consultationType)),
+  };
+}
 
-    /** Every booked occurrence (not cancelled) in one .ics; 409 when none is. */
-    async calendar(user: User, id: string): Promise<{ fileName: string; contentType: string; body: string }> {
-      const at = now();
-      const source = await ownSource(db, user, id, at);
-      const language = (await findLanguage(db, user._id)) ?? 'en';
-      const events = [];
-      for (const v of (await bookedVisits(db, source.stored.record._id)).filter(live)) {
-        const a = await findStoredAppointment(db, v.appointmentId);
-        if (a) events.push(appointmentEvent(a.record, { slotMinutes: a.slotMinutes, publicUrl: deps.publicUrl, stamp: at, language }));
+/** Book all's checks before the transaction: one slot per visit, in order, none past or beyond the horizon. */
+function checkSeries({ schedule }: FollowUpServiceDeps, source: Source, body: FollowUpBookRequest, at: Date): void {
+  const slots = body.occurrences;
+  if (slots.length !== source.followUp.times) throw badField('occurrences', `must be ${source.followUp.times} slots`, followUpMessages.wrongCount);
+  for (const [k, s] of slots.entries()) {
+    dateNotPast(s.date, 'occurrences', at);
+    schedule.checkHorizon(s.date, 'occurrences', at);
+    const before = slots[k - 1];
+    if (before && `${before.date} ${before.startTime}` >= `${s.date} ${s.startTime}`) {
+      throw badField('occurrences', 'must be in order, each after the one before', followUpMessages.badSlot);
+    }
+  }
+}
+
+/** POST /followup/{id}/book: the series in one transaction, each visit its own unpaid appointment holding its slot. */
+async function bookSeries(deps: FollowUpServiceDeps, user: User, id: string, body: FollowUpBookRequest): Promise<FollowUpOffer> {
+  const { db, now } = deps;
+  const at = now();
+  const source = await ownSource(db, user, id, at);
+  const { stored } = source;
+  const record = stored.record;
+  checkSeries(deps, source, body, at);
+  const consentText = consentGiven(record.consultationType, body.consentText);
+  const fee = feeExists(await findFeeOf(db, record.consultationType));
+  const numberPrefix = `${appointmentNumberPrefix}-${clinicClock(at).date.slice(2, 4)}-`;
+  try {
+    await db.transaction(async (tx) => {
+      await lockFollowUp(tx, record._id, at);
+      const visits = await bookedVisits(tx, record._id);
+      if (visits.some(live)) throw new ConflictError(followUpMessages.alreadyBooked);
+      if (visits.length > 0) await forgetVisits(tx, record._id);
+      for (const [k, s] of body.occurrences.entries()) {
+        const want = { date: s.date, time: s.startTime, consultationType: record.consultationType };
+        // The schedule under the doctor row's lock, as a single booking checks it.
+        const { doctorId, locationId } = checkDayPlan(await lockedDayPlan(tx, stored.doctorId, source.location, s.date, at), want, at, fields);
+        const slot = { doctorId, date: s.date, time: s.startTime };
+        await lapseHolds(tx, slot, at);
+        const appointmentId = await insertAppointment(
+          tx,
+          {
+            firstName: record.firstName,
+            lastName: record.lastName,
+            email: user.email ?? '',
+            phoneNumber: record.phoneNumber,
+            age: record.age,
+            gender: record.gender,
+            familyMemberId: record.familyMemberId ?? null,
+            consentText,
+            consentAt: consentText === null ? null : at,
+            userId: user._id,
+            ...slot,
+            locationId,
+            consultationType: record.consultationType,
+            fee,
+            medicines: { complain: '', remedies: [], potency: '', duration: '', pharmacyName: '', pharmacyId: '', instructions: '', showMedicine: false },
+            holdExpiresAt: seriesHoldExpiry(s, at, deps.holdMinutes),
+            numberPrefix,
+          },
+          at,
+        );
+        await insertVisit(tx, record._id, k + 1, appointmentId);
       }
-      if (events.length === 0) throw new ConflictError(followUpMessages.nothingBooked);
-      return {
-        fileName: appointmentFileName({ appointmentId: `follow-up-${source.stored.record.appointmentId}` }),
-        contentType: calendarContentType,
-        body: icsCalendarOf(events),
-      };
+    });
+  } catch (error) {
+    if (isSlotViolation(error)) throw new ConflictError(followUpMessages.slotTaken);
+    throw error;
+  }
+  return offerOf(deps, source, now());
+}
+
+/** Every remaining occurrence (Booked, not begun) cancelled as the patient's own cancel would, in one transaction. */
+async function cancelAll(deps: FollowUpServiceDeps, user: User, id: string): Promise<FollowUpOffer> {
+  const { db, now } = deps;
+  const at = now();
+  const source = await ownSource(db, user, id, at);
+  await db.transaction(async (tx) => {
+    await lockFollowUp(tx, source.stored.record._id, at);
+    for (const v of await bookedVisits(tx, source.stored.record._id)) {
+      const a = await findStoredAppointment(tx, v.appointmentId, true);
+      if (!a || a.userId !== user._id || statusAt(a, at) !== 'Booked') continue;
+      if (a.holdsSlot) await deps.waitlist.appointmentSlotFreed(tx, a.record._id, at);
+      await cancelAppointment(tx, a.record._id, at);
+      await auditPatientCancel(tx, user, a, at, { followUpOf: source.stored.record._id });
+    }
+  });
+  return offerOf(deps, source, now());
+}
+
+/** Every booked occurrence (not cancelled) in one .ics; 409 when none is. */
+async function calendar(deps: FollowUpServiceDeps, user: User, id: string): Promise<{ fileName: string; contentType: string; body: string }> {
+  const { db, now } = deps;
+  const at = now();
+  const source = await ownSource(db, user, id, at);
+  const language = (await findLanguage(db, user._id)) ?? 'en';
+  const events = [];
+  for (const v of (await bookedVisits(db, source.stored.record._id)).filter(live)) {
+    const a = await findStoredAppointment(db, v.appointmentId);
+    if (a) events.push(appointmentEvent(a.record, { slotMinutes: a.slotMinutes, publicUrl: deps.publicUrl, stamp: at, language }));
+  }
+  if (events.length === 0) throw new ConflictError(followUpMessages.nothingBooked);
+  return {
+    fileName: appointmentFileName({ appointmentId: `follow-up-${source.stored.record.appointmentId}` }),
+    contentType: calendarContentType,
+    body: icsCalendarOf(events),
+  };
+}
+
+export function createFollowUpService(deps: FollowUpServiceDeps) {
+  return {
+    /** GET /followup/{id}: the offer, or the booked series. */
+    async offer(user: User, id: string): Promise<FollowUpOffer> {
+      const at = deps.now();
+      return offerOf(deps, await ownSource(deps.db, user, id, at), at);
     },
+    book: (user: User, id: string, body: FollowUpBookRequest) => bookSeries(deps, user, id, body),
+    cancelAll: (user: User, id: string) => cancelAll(deps, user, id),
+    calendar: (user: User, id: string) => calendar(deps, user, id),
   };
 }
 export type FollowUpService = ReturnType<typeof createFollowUpService>;

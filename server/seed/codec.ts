@@ -171,15 +171,19 @@ function crossCheck(seed: SeedFile): FieldError[] {
     }
   });
 
-  // One live item per name, form, potency and pack (catalogue_items_live_key).
+  return [...problems, ...catalogueProblems(seed)];
+}
+
+/** One live item per name, form, potency and pack (catalogue_items_live_key). */
+function catalogueProblems(seed: SeedFile): FieldError[] {
+  const problems: FieldError[] = [];
   const remedies = new Map<string, number>();
   (seed.catalogue ?? []).forEach((item, i) => {
     const key = [item.name.trim().toLowerCase(), item.form, item.potency.trim().toUpperCase(), item.pack.trim().toLowerCase()].join('|');
     const other = remedies.get(key);
-    if (other !== undefined) problem(`catalogue.${i}`, `is the same remedy, form, potency and pack as catalogue.${other}`);
+    if (other !== undefined) problems.push({ field: `catalogue.${i}`, message: `is the same remedy, form, potency and pack as catalogue.${other}` });
     else remedies.set(key, i);
   });
-
   return problems;
 }
 

@@ -21,6 +21,8 @@ import type { Problem } from '../../machines/consultation/forms';
 import { useDispensaryMessages } from '../i18n/dispensaryMessages';
 import { useStaffMessages } from '../i18n/staffMessages';
 import { dispensaryOf, usePickerActor } from './dispensary/provider';
+
+type PickerActor = ReturnType<typeof usePickerActor>;
 import { useGivenStaffServices } from './services';
 import './dispensary/dispensary.css';
 
@@ -95,28 +97,7 @@ export function CataloguePicker({ label, value, itemId, locationId = null, probl
         onBlur={() => actor.send({ type: 'list.close' })}
       />
       {itemId !== null && <p className="staff-field__hint">{texts.picker.fromCatalogue}</p>}
-      <ul id={listId} role="listbox" aria-label={texts.picker.listLabel(label)} className="catalogue-picker__list" hidden={!showList}>
-        {hits.map((hit, index) => (
-          <li
-            key={hit.id}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className="catalogue-picker__option"
-            // Before the input's blur closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              actor.send({ type: 'item.choose', itemId: hit.id });
-            }}
-          >
-            <strong>{remedyNameOf(hit)}</strong>
-            <span className="catalogue-picker__meta">
-              {texts.picker.option(texts.forms[hit.form], hit.pack, formatRupees(hit.price))}
-              {hit.stock !== null && ` · ${texts.picker.inStock(hit.stock)}`}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <PickerList actor={actor} id={id} label={label} hits={hits} active={active} shown={showList} />
       {searching && <p className="staff-field__hint">{texts.picker.searching}</p>}
       {note && (
         <p id={noteId} className="staff-field__hint">
@@ -129,5 +110,33 @@ export function CataloguePicker({ label, value, itemId, locationId = null, probl
         </p>
       )}
     </div>
+  );
+}
+
+/** The hits as options; a press chooses before the input's blur closes the list. */
+function PickerList({ actor, id, label, hits, active, shown }: { actor: PickerActor; id: string; label: string; hits: ReturnType<typeof selectPickerHits>; active: number; shown: boolean }) {
+  const texts = useDispensaryMessages();
+  return (
+    <ul id={`${id}-list`} role="listbox" aria-label={texts.picker.listLabel(label)} className="catalogue-picker__list" hidden={!shown}>
+      {hits.map((hit, index) => (
+        <li
+          key={hit.id}
+          id={`${id}-option-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className="catalogue-picker__option"
+          onMouseDown={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'item.choose', itemId: hit.id });
+          }}
+        >
+          <strong>{remedyNameOf(hit)}</strong>
+          <span className="catalogue-picker__meta">
+            {texts.picker.option(texts.forms[hit.form], hit.pack, formatRupees(hit.price))}
+            {hit.stock !== null && ` · ${texts.picker.inStock(hit.stock)}`}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

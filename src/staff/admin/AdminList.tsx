@@ -88,12 +88,8 @@ export function AdminList<Item extends ListItem>(props: AdminListProps<Item>) {
   const saving = useSelector(actor, selectIsSaving);
   const conflict = useSelector(actor, selectConflict);
   const canChange = useSelector(actor, selectCanChange);
-  const pendingDelete = useSelector(actor, selectPendingDelete);
-  const confirmingDelete = useSelector(actor, selectIsConfirmingDelete);
-  const deleting = useSelector(actor, selectIsDeleting);
   const Heading = level === 1 ? 'h1' : 'h2';
   const edited = formId ? (items.find((i) => i._id === formId) ?? null) : null;
-  const toDelete = pendingDelete ? items.find((i) => i._id === pendingDelete) : undefined;
   const form: FormApi = { draft, errors, saving, change: (field, value) => actor.send({ type: 'draft.change', field, value }) };
 
   return (
@@ -145,15 +141,25 @@ export function AdminList<Item extends ListItem>(props: AdminListProps<Item>) {
           ))}
         </ul>
       )}
-      {(confirmingDelete || deleting) && toDelete && (
-        <DeleteDialog
-          name={nameOf(toDelete)}
-          deleting={deleting}
-          onConfirm={() => actor.send({ type: 'delete.confirm' })}
-          onDismiss={() => actor.send({ type: 'delete.dismiss' })}
-          words={props.removeWords}
-        />
-      )}
+      <PendingDelete actor={actor} items={items} nameOf={nameOf} words={props.removeWords} />
     </section>
+  );
+}
+
+/** The confirmation of the item asked to be deleted (or archived), while it is asked or going. */
+function PendingDelete<Item extends ListItem>({ actor, items, nameOf, words }: { actor: AdminListProps<Item>['actor']; items: readonly Item[]; nameOf: (item: Item) => string; words: RemoveWords | undefined }) {
+  const pendingDelete = useSelector(actor, selectPendingDelete);
+  const confirmingDelete = useSelector(actor, selectIsConfirmingDelete);
+  const deleting = useSelector(actor, selectIsDeleting);
+  const toDelete = pendingDelete ? items.find((i) => i._id === pendingDelete) : undefined;
+  if (!(confirmingDelete || deleting) || !toDelete) return null;
+  return (
+    <DeleteDialog
+      name={nameOf(toDelete)}
+      deleting={deleting}
+      onConfirm={() => actor.send({ type: 'delete.confirm' })}
+      onDismiss={() => actor.send({ type: 'delete.dismiss' })}
+      words={words}
+    />
   );
 }
