@@ -134,6 +134,7 @@ async function paySandbox(checkoutPageUrl: string): Promise<void> {
 
 const prescription = {
   complain: 'Dry cough for two weeks, worse at night',
+  diagnosis: 'Acute bronchitis',
   remedies: [
     { medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'Twice a day' },
     { medicineName: 'आर्निका मॉन्टाना', dosage: '2 pills', frequency: 'HS' },

@@ -149,7 +149,7 @@ describe.each(backends)('%s', (backend) => {
       await checkout(app, accounts.patient, made);
       const done = await setUp(accounts.patient, 'POST', '/api/appointment/add', bookingBody({ startTime: '11:15' }));
       toCompletable(t.clock, '11:15');
-      await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/complete`, { ...bookingBody().medicines, complain: 'Cough', showMedicine: true });
+      await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/complete`, { ...bookingBody().medicines, complain: 'Cough', diagnosis: 'Common cold', showMedicine: true });
       await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/order`, { totalPrice: 250, paymentMode: 'Card', pharmacyId: 'P-1' });
       // The desk's: a patient without an account, a walk-in in Dr. Meera's queue, a booking due at the clinic.
       const { patient: deskPatient } = await setUp(accounts.reception, 'POST', '/api/desk/patients', {

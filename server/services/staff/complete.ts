@@ -3,14 +3,14 @@
  * prescription, from the join window's opening on; or the patient marked as not attended
  * (Missed), from the slot's end on. Each change and its audit row in one transaction.
  */
-import type { AppointmentRecord, Medicines } from '../../../contract/appointments.js';
+import { type AppointmentRecord, clinicalOf, type Medicines } from '../../../contract/appointments.js';
 import { clinicClock, fromMinutes } from '../../../contract/clinicTime.js';
 import { hasChat } from '../../access/rules.js';
 import { prescriptionKey } from '../../jobs/keyedMails.js';
 import { completeAppointment, markMissed } from '../../repositories/appointmentStatus.js';
 import { insertAudit } from '../../repositories/staff.js';
 import { isExpected, statusAt } from '../appointments.js';
-import { ConflictError } from '../errors.js';
+import { badField, ConflictError } from '../errors.js';
 import type { Staff } from '../staff.js';
 import { actionable, answer, auditActor, consultationTimes, NotYetError, type StaffContext, staffMessages } from './shared.js';
 
@@ -22,6 +22,9 @@ export async function completeConsultation(
   medicines: Medicines,
 ): Promise<{ message: string; appointment: AppointmentRecord }> {
   const { db, now, mails, consultation } = ctx;
+  // The Telemedicine Practice Guidelines' prescription names a provisional diagnosis: no
+  // completion (nor a prescription written again) without one (docs/records.md).
+  if (clinicalOf(medicines).diagnosis.trim() === '') throw badField('diagnosis', 'is required', staffMessages.diagnosisRequired);
   const at = now();
   await mails.prepare();
   const message = await db.transaction(async (tx) => {
