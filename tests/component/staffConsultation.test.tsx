@@ -100,6 +100,7 @@ describe('completing with the prescription', () => {
     const fake = await openAppointment(record);
     const f = within(form());
     await user.type(f.getByLabelText('Complaint'), prescription.complain);
+    await user.type(f.getByLabelText('Provisional diagnosis', { exact: false }), prescription.diagnosis ?? '');
     await user.type(f.getByLabelText('Medicine name'), 'Graphites');
     await user.type(f.getByLabelText('Dosage'), '4 pills');
     await user.type(f.getByLabelText('Frequency'), 'twice a day');
