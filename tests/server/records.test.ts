@@ -131,8 +131,9 @@ describe.each(backends)('the patient record on %s', (backend) => {
       '11 March 2025',
       'Online (Video)',
       prescription.complain,
-      'Bryonia alba 30C',
-      'Drosera 30C',
+      // The remedies' names in capitals, as the guidelines' format prints them.
+      'BRYONIA ALBA 30C',
+      'DROSERA 30C',
       'आर्निका',
       'मॉन्टाना',
       'three times a day',
@@ -174,7 +175,7 @@ describe.each(backends)('the patient record on %s', (backend) => {
       for (const word of words(expected)) expect(text, `${expected}: ${word}`).toContain(word);
     }
     // What the doctor wrote, as written.
-    for (const expected of [prescription.complain, 'Bryonia alba 30C', 'आर्निका', 'three times a day', prescription.instructions]) expect(text, expected).toContain(expected);
+    for (const expected of [prescription.complain, 'BRYONIA ALBA 30C', 'आर्निका', 'three times a day', prescription.instructions]) expect(text, expected).toContain(expected);
     expect(text).not.toContain('Complaint');
     expect(text).not.toContain('Patient');
 

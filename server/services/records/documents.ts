@@ -3,7 +3,8 @@
  * (services/records/context.ts readable), and the prescription's mail (sent once, by its keyed mail).
  */
 import type { User } from '../../../contract/auth.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { findSignature } from '../../signatures/repository.js';
 import { type ClinicDetails, prescriptionFileName, prescriptionPdf } from '../../documents/prescription.js';
 import { type ReceiptLine, receiptFileName, receiptPdf } from '../../documents/receipt.js';
 import type { Mail } from '../../mail/mailer.js';
@@ -14,9 +15,11 @@ import { ConflictError } from '../errors.js';
 import { type DownloadFile, recordMessages } from '../records.js';
 import { readable, released, type RecordDeps } from './context.js';
 
-export async function prescriptionOf(clinic: ClinicDetails, a: RecordAppointment): Promise<DownloadFile> {
+/** The prescription as its PDF, signed with the doctor's signature image as it is now (none on file: the name alone). */
+export async function prescriptionOf(db: Queryable, clinic: ClinicDetails, a: RecordAppointment): Promise<DownloadFile> {
   if (a.status !== 'Completed') throw new ConflictError(recordMessages.notCompleted);
-  return { fileName: prescriptionFileName(a), body: await prescriptionPdf(a, clinic, a.language) };
+  const signature = (await findSignature(db, a.doctorId))?.image ?? null;
+  return { fileName: prescriptionFileName(a), body: await prescriptionPdf(a, clinic, a.language, { signature }) };
 }
 
 /** The receipt lines of an appointment's fee or its order, numbers given on first issue. */
@@ -54,7 +57,7 @@ export function documentsPart(deps: RecordDeps) {
     async prescription(user: User, appointmentId: string): Promise<DownloadFile> {
       const { a, staff } = await readable(db, user, await findRecordAppointment(db, appointmentId));
       if (!staff && a.status === 'Completed' && !released(a)) throw new ConflictError(recordMessages.notReleased);
-      return prescriptionOf(clinic, a);
+      return prescriptionOf(db, clinic, a);
     },
 
     async appointmentReceipt(user: User, appointmentId: string): Promise<DownloadFile> {
@@ -81,7 +84,7 @@ export async function prescriptionMailOf(
   if (!a) return { drop: 'appointment gone' };
   if (a.status !== 'Completed') return { drop: `consultation no longer completed (${a.status})` };
   if (!released(a)) return { drop: 'prescription no longer shown to the patient' };
-  const file = await prescriptionOf(clinic, a);
+  const file = await prescriptionOf(db, clinic, a);
   return prescriptionMail({
     to: a.holder.email,
     firstName: a.holder.firstName,

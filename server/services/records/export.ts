@@ -92,7 +92,7 @@ async function fileEntries(deps: RecordDeps, user: User, appointments: readonly 
     });
   }
   for (const a of appointments) {
-    if (a.status === 'Completed' && released(a)) entries.push({ name: `prescriptions/${prescriptionFileName(a)}`, make: async () => (await prescriptionOf(clinic, a)).body });
+    if (a.status === 'Completed' && released(a)) entries.push({ name: `prescriptions/${prescriptionFileName(a)}`, make: async () => (await prescriptionOf(db, clinic, a)).body });
     for (const purpose of ['appointment', 'order'] as const) {
       const lines = purpose === 'order' && !a.order ? [] : await listSettledPayments(db, purpose === 'appointment' ? { appointmentId: a.id } : { orderId: a.order!.id });
       if (lines.length > 0) entries.push({ name: `receipts/${receiptFileName(a, purpose)}`, make: async () => (await receiptOf(deps, a, purpose)).body });

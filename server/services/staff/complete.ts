@@ -22,9 +22,6 @@ export async function completeConsultation(
   medicines: Medicines,
 ): Promise<{ message: string; appointment: AppointmentRecord }> {
   const { db, now, mails, consultation } = ctx;
-  // The Telemedicine Practice Guidelines' prescription names a provisional diagnosis: no
-  // completion (nor a prescription written again) without one (docs/records.md).
-  if (clinicalOf(medicines).diagnosis.trim() === '') throw badField('diagnosis', 'is required', staffMessages.diagnosisRequired);
   const at = now();
   await mails.prepare();
   const message = await db.transaction(async (tx) => {
@@ -32,6 +29,10 @@ export async function completeConsultation(
     const status = statusAt(a, at);
     if (status === 'Cancelled') throw new ConflictError(staffMessages.cancelled);
     const again = status === 'Completed';
+    // The Telemedicine Practice Guidelines' prescription names a provisional diagnosis: no
+    // completion (nor a prescription written again) without one (docs/records.md). Judged once
+    // the appointment is known to be the caller's, so another's answers 403/404 as before.
+    if (clinicalOf(medicines).diagnosis.trim() === '') throw badField('diagnosis', 'is required', staffMessages.diagnosisRequired);
     const { opensAt } = consultationTimes(a, consultation);
     if (!again && at < opensAt) {
       throw new NotYetError({
