@@ -13,6 +13,7 @@ import { displayEndpoints } from './display.js';
 import { mobileEndpoints } from './mobile.js';
 import { peopleEndpoints } from './people.js';
 import { recordEndpoints } from './records.js';
+import { signatureEndpoints } from './signatures.js';
 import { doctorEndpoints, siteEndpoints } from './site.js';
 import { staffEndpoints } from './staff.js';
 import { staffAdminEndpoints } from './staffAdmin.js';
@@ -28,6 +29,7 @@ export { displayEndpoints } from './display.js';
 export { mobileEndpoints } from './mobile.js';
 export { peopleEndpoints } from './people.js';
 export { recordDocuments, recordEndpoints } from './records.js';
+export { signatureEndpoints } from './signatures.js';
 export { doctorEndpoints, siteEndpoints } from './site.js';
 export { staffEndpoints } from './staff.js';
 export { staffAdminEndpoints } from './staffAdmin.js';
@@ -55,6 +57,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   chatEndpoints,
   staffEndpoints,
   staffAdminEndpoints,
+  signatureEndpoints,
   deskEndpoints,
   displayEndpoints,
   waitlistEndpoints,

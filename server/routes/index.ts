@@ -21,6 +21,7 @@ import { deskRoutes } from '../desk/routes.js';
 import { queueRoutes } from '../queue/routes.js';
 import { waitlistRoutes } from '../waitlist/routes.js';
 import { mobileRoutes } from '../mobile/routes.js';
+import { signatureRoutes } from '../signatures/routes.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   await app.register(siteRoutes, { services, help });
@@ -33,6 +34,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(peopleRoutes, { services });
   await app.register(staffRoutes, { services });
   await app.register(staffAdminRoutes, { services });
+  await app.register(signatureRoutes, { services });
   await app.register(deskRoutes, { services });
   await app.register(consultationRoutes, { services });
   await app.register(recordRoutes, { services });

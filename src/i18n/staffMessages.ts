@@ -25,6 +25,7 @@ const auditActions: Readonly<Record<string, string>> = {
     'doctor.reactivated': 'Reactivated a doctor',
     'doctor.deleted': 'Deleted a doctor',
     'doctor.reordered': 'Reordered the doctors',
+    'doctor.signature': 'Changed a doctor\'s signature image',
     'hours.replaced': 'Changed weekly hours',
     'onlinehours.replaced': 'Changed online hours',
     'leave.added': 'Added leave',
