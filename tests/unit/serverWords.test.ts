@@ -18,6 +18,8 @@ import { sessionMessages } from '../../server/services/sessions';
 import { queueMessages } from '../../server/queue/messages';
 import { waitlistMessages } from '../../server/waitlist/refusals';
 import { mobileMessages } from '../../server/mobile/messages';
+// Registers the staff refusals (staff.diagnosisRequired is worded for the console in hi and mr).
+import '../../server/services/staff/shared';
 import { refusalOf, registeredMessages } from '../../server/services/messageCodes';
 import { passwordProblem } from '../../server/security/passwordPolicy';
 import type { ServerRefusal } from '../../src/api/serverWords';
