@@ -12,7 +12,7 @@
  */
 import * as t from 'io-ts';
 import { ConsultationType, Id, OtpCode, Rupees } from './primitives.js';
-import { Remedy } from './appointments.js';
+import { FollowUp, Remedy } from './appointments.js';
 
 export const RecordIdParams = t.type({ id: Id }, 'RecordIdParams');
 
@@ -29,7 +29,16 @@ export const RemedyOrder = t.type(
   'RemedyOrder',
 );
 
-export const PrescriptionRecord = t.type(
+/**
+ * Beyond the first record: the guidelines' items as the doctor wrote them (contract/appointments.ts
+ * clinicalOf), each present only when written; the follow-up worded by contract/followUpWords.ts.
+ */
+const PrescriptionClinical = t.partial(
+  { diagnosis: t.string, history: t.string, investigations: t.string, followUp: FollowUp },
+  'PrescriptionClinical',
+);
+
+const PrescriptionBase = t.type(
   {
     /** The appointment's `_id`: the documents' path. */
     appointmentId: t.string,
@@ -55,8 +64,10 @@ export const PrescriptionRecord = t.type(
     /** The consultation fee's receipt can be downloaded. */
     hasReceipt: t.boolean,
   },
-  'PrescriptionRecord',
+  'PrescriptionBase',
 );
+
+export const PrescriptionRecord = t.intersection([PrescriptionBase, PrescriptionClinical], 'PrescriptionRecord');
 export type PrescriptionRecord = t.TypeOf<typeof PrescriptionRecord>;
 
 export const RemediesAnswer = t.type({ prescriptions: t.array(PrescriptionRecord) }, 'RemediesAnswer');

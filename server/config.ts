@@ -142,7 +142,8 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
     jobs,
     shutdownGraceSeconds,
     consultation,
-    records,
+    // The clinic's phone and email on its documents are the help contacts patients are given.
+    records: { ...records, clinic: { ...records.clinic, phone: help.callNumber, email: help.email } },
     queue,
     mobile,
     prescriptions,

@@ -15,6 +15,7 @@ import { followUpEndpoints } from './followUps.js';
 import { mobileEndpoints } from './mobile.js';
 import { peopleEndpoints } from './people.js';
 import { recordEndpoints } from './records.js';
+import { signatureEndpoints } from './signatures.js';
 import { doctorEndpoints, siteEndpoints } from './site.js';
 import { staffEndpoints } from './staff.js';
 import { staffAdminEndpoints } from './staffAdmin.js';
@@ -33,6 +34,7 @@ export { followUpEndpoints } from './followUps.js';
 export { mobileEndpoints } from './mobile.js';
 export { peopleEndpoints } from './people.js';
 export { recordDocuments, recordEndpoints } from './records.js';
+export { signatureEndpoints } from './signatures.js';
 export { doctorEndpoints, siteEndpoints } from './site.js';
 export { staffEndpoints } from './staff.js';
 export { staffAdminEndpoints } from './staffAdmin.js';
@@ -61,6 +63,7 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   chatEndpoints,
   staffEndpoints,
   staffAdminEndpoints,
+  signatureEndpoints,
   deskEndpoints,
   dispensaryEndpoints,
   displayEndpoints,

@@ -77,6 +77,8 @@ const stored = base.extend({
             return { ...draft, [event.field]: event.value };
           case 'prescription.showMedicine':
             return { ...draft, showMedicine: event.value };
+          case 'followUp.changed':
+            return { ...draft, followUp: { ...draft.followUp, ...event.change } };
           case 'remedy.added':
             return withNewRemedy(draft);
           case 'remedy.removed':

@@ -10,6 +10,7 @@
  * Events (./events.ts; form edits are ignored while that form is being saved):
  * - `consultation.retry`: load again after a failed load.
  * - `prescription.changed` { field, value }; `prescription.showMedicine` { value };
+ *   `followUp.changed` { change } (its kind, unit or numbers);
  *   `remedy.added`; `remedy.removed` { key }; `remedy.changed` { key, field, value }.
  * - `prescription.save`: checked first (./forms.ts `checkPrescription`); with problems, they are
  *   shown at the fields and nothing is sent. Completes a Booked or Expired appointment ('Consultation
@@ -153,6 +154,7 @@ export const consultationMachine = consultationSetup.createMachine({
                 'appointment.stored': 'Judging',
                 'prescription.changed': { actions: 'editPrescription' },
                 'prescription.showMedicine': { actions: 'editPrescription' },
+                'followUp.changed': { actions: 'editPrescription' },
                 'remedy.added': { actions: 'editPrescription' },
                 'remedy.removed': { actions: 'editPrescription' },
                 'remedy.changed': { actions: 'editPrescription' },

@@ -4,7 +4,7 @@
  */
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
-import type { PaymentMode, PrescriptionField, RemedyField } from './forms.js';
+import type { FollowUpDraft, PaymentMode, PrescriptionField, RemedyField } from './forms.js';
 
 /** What a change (complete, order, did not attend) answers: the server's words and the record as it now is. */
 export type ChangeAnswer = { message: string; appointment: AppointmentRecord };
@@ -19,6 +19,8 @@ export type ConsultationEvent =
   | { type: 'consultation.retry' }
   | { type: 'prescription.changed'; field: PrescriptionField; value: string }
   | { type: 'prescription.showMedicine'; value: boolean }
+  /** The follow-up's kind, unit or numbers (as typed). */
+  | { type: 'followUp.changed'; change: Partial<FollowUpDraft> }
   | { type: 'remedy.added' }
   | { type: 'remedy.removed'; key: number }
   | { type: 'remedy.changed'; key: number; field: RemedyField; value: string }

@@ -19,6 +19,9 @@ export interface DocumentWords {
   prescription: {
     title: string;
     registration: string;
+    /** The clinic's phone and email under its address. */
+    clinicContact: (phone: string, email: string) => string;
+    contact: string;
     patient: string;
     ageGender: string;
     ageGenderValue: (age: number, gender: string) => string;
@@ -27,6 +30,10 @@ export interface DocumentWords {
     mode: string;
     appointment: string;
     complaint: string;
+    history: string;
+    diagnosis: string;
+    investigations: string;
+    followUp: string;
     noRemedies: string;
     dosage: string;
     frequency: string;
@@ -73,6 +80,8 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
     prescription: {
       title: 'Prescription',
       registration: 'Registration',
+      clinicContact: (phone, email) => `Phone: ${phone} · Email: ${email}`,
+      contact: 'Contact',
       patient: 'Patient',
       ageGender: 'Age / Gender',
       ageGenderValue: (age, gender) => `${age} years / ${gender}`,
@@ -81,6 +90,10 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       mode: 'Mode',
       appointment: 'Appointment',
       complaint: 'Complaint',
+      history: 'History and findings',
+      diagnosis: 'Provisional diagnosis',
+      investigations: 'Investigations advised',
+      followUp: 'Follow-up',
       noRemedies: 'No remedies prescribed.',
       dosage: 'Dosage',
       frequency: 'Frequency',
@@ -125,6 +138,8 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
     prescription: {
       title: 'पर्चा',
       registration: 'रजिस्ट्रेशन',
+      clinicContact: (phone, email) => `फ़ोन: ${phone} · ईमेल: ${email}`,
+      contact: 'संपर्क',
       patient: 'मरीज़',
       ageGender: 'उम्र / लिंग',
       ageGenderValue: (age, gender) => `${age} साल / ${gender}`,
@@ -133,6 +148,10 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       mode: 'कंसल्टेशन का तरीका',
       appointment: 'अपॉइंटमेंट नंबर',
       complaint: 'तकलीफ़',
+      history: 'इतिहास और जाँच के नतीजे',
+      diagnosis: 'प्रारंभिक निदान',
+      investigations: 'सुझाई गई जाँचें',
+      followUp: 'फ़ॉलो-अप',
       noRemedies: 'कोई दवा नहीं लिखी गई।',
       dosage: 'ख़ुराक',
       frequency: 'कितनी बार',
@@ -176,6 +195,8 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
     prescription: {
       title: 'प्रिस्क्रिप्शन',
       registration: 'नोंदणी',
+      clinicContact: (phone, email) => `फोन: ${phone} · ईमेल: ${email}`,
+      contact: 'संपर्क',
       patient: 'रुग्ण',
       ageGender: 'वय / लिंग',
       ageGenderValue: (age, gender) => `${age} वर्षे / ${gender}`,
@@ -184,6 +205,10 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       mode: 'कन्सल्टेशनचा प्रकार',
       appointment: 'अपॉइंटमेंट क्रमांक',
       complaint: 'तक्रार',
+      history: 'इतिहास व तपासणीतील निष्कर्ष',
+      diagnosis: 'प्राथमिक निदान',
+      investigations: 'सुचवलेल्या तपासण्या',
+      followUp: 'फॉलो-अप',
       noRemedies: 'कोणतेही औषध लिहून दिलेले नाही.',
       dosage: 'डोस',
       frequency: 'किती वेळा',

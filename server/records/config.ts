@@ -3,6 +3,7 @@
  * CLINIC_TAX_DETAILS and RETENTION_* are read, and listed, in server/config/records.ts.
  */
 import type { ClinicDetails } from '../documents/prescription.js';
+import { defaultHelpContacts } from '../config/site.js';
 import { clinicName } from '../mail/templates.js';
 
 export interface Retention {
@@ -23,6 +24,6 @@ export const legalRetention: Retention = { clinicalYears: 3, paymentYears: 8 };
 export const defaultClinicAddress = ['2nd floor, Shantiniketan Arcade', 'Paud Road, near Karishma Society', 'Kothrud, Pune 411038'] as const;
 
 export const defaultRecordsConfig: RecordsConfig = {
-  clinic: { name: clinicName, address: defaultClinicAddress, taxDetails: null },
+  clinic: { name: clinicName, address: defaultClinicAddress, taxDetails: null, phone: defaultHelpContacts.callNumber, email: defaultHelpContacts.email },
   retention: legalRetention,
 };

@@ -24,6 +24,7 @@ import { waitlistRoutes } from '../waitlist/routes.js';
 import { followUpRoutes } from '../followUp/routes.js';
 import { mobileRoutes } from '../mobile/routes.js';
 import { verifyRoutes } from '../verify/routes.js';
+import { signatureRoutes } from '../signatures/routes.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   await app.register(siteRoutes, { services, help });
@@ -36,6 +37,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(peopleRoutes, { services });
   await app.register(staffRoutes, { services });
   await app.register(staffAdminRoutes, { services });
+  await app.register(signatureRoutes, { services });
   await app.register(deskRoutes, { services });
   await app.register(dispensaryRoutes, { services });
   await app.register(consultationRoutes, { services });

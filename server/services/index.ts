@@ -27,6 +27,7 @@ import { createDayPlanCache } from './dayPlanCache.js';
 import { createSessionService, type SessionService } from './sessions.js';
 import { createSiteService } from './site.js';
 import { createStaffService } from './staff.js';
+import { createSignatureService } from '../signatures/service.js';
 import { defaultRecordsConfig, type RecordsConfig } from '../records/config.js';
 import { createRecordService } from './records/service.js';
 import { createStaffAdminService } from './staffAdmin.js';
@@ -228,6 +229,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       mails,
       ...(options.consultation ? { consultation: options.consultation } : {}),
     }),
+    /** Doctors' signature images, drawn on their prescriptions (server/signatures). */
+    signatures: createSignatureService({ db, now }),
     /** The patient's record: My Remedies, prescription and receipt PDFs, the data export, closing the account. */
     records,
     /** The public check of a printed prescription's code (server/verify). */

@@ -22,7 +22,14 @@ import {
   selectPrescription,
   selectPrescriptionProblems,
 } from '../../machines/consultation/selectors';
-import { maxPharmacyIdLength, maxTextLength, type PrescriptionField, type Problem } from '../../machines/consultation/forms';
+import {
+  maxHistoryLength,
+  maxPharmacyIdLength,
+  maxTextLength,
+  type FollowUpKind,
+  type PrescriptionField,
+  type Problem,
+} from '../../machines/consultation/forms';
 import { clinicTimeAndDate, formatClinicDate } from '../format/format';
 import { useStaffMessages } from '../i18n/staffMessages';
 import { CataloguePicker } from './CataloguePicker';
@@ -38,7 +45,7 @@ interface TextFieldProps {
   readonly multiline?: boolean;
   readonly maxLength?: number;
   readonly hint?: string;
-  readonly inputMode?: 'decimal';
+  readonly inputMode?: 'decimal' | 'numeric';
 }
 
 function TextField({ label, value, problem, onChange, disabled, multiline = false, maxLength = maxTextLength, hint, inputMode }: TextFieldProps) {
@@ -131,6 +138,71 @@ function RemediesFields({ actor }: { actor: ConsultationActor }) {
   );
 }
 
+/** The follow-up: none, after N days or weeks (`times` visits: more than one is a course), or as needed. */
+function FollowUpFields({ actor }: { actor: ConsultationActor }) {
+  const texts = useStaffMessages().prescription;
+  const { followUp } = useSelector(actor, selectPrescription);
+  const problems = useSelector(actor, selectPrescriptionProblems);
+  const saving = useSelector(actor, selectIsSavingPrescription);
+  const unitId = useId();
+  const kinds: ReadonlyArray<[FollowUpKind, string]> = [
+    ['none', texts.followUpNone],
+    ['after', texts.followUpAfter],
+    ['asNeeded', texts.followUpAsNeeded],
+  ];
+  return (
+    <fieldset className="staff-modes" disabled={saving}>
+      <legend>{texts.followUp}</legend>
+      {kinds.map(([kind, label]) => (
+        <label key={kind} className="staff-modes__choice">
+          <input
+            type="radio"
+            name="followUpKind"
+            value={kind}
+            checked={followUp.kind === kind}
+            onChange={() => actor.send({ type: 'followUp.changed', change: { kind } })}
+          />
+          {label}
+        </label>
+      ))}
+      {followUp.kind === 'after' && (
+        <div className="staff-form__pair">
+          <TextField
+            label={texts.followUpEvery}
+            value={followUp.every}
+            problem={problems['followUp.every']}
+            disabled={saving}
+            maxLength={4}
+            inputMode="numeric"
+            onChange={(every) => actor.send({ type: 'followUp.changed', change: { every } })}
+          />
+          <div className="staff-field">
+            <label htmlFor={unitId}>{texts.followUpUnit}</label>
+            <select
+              id={unitId}
+              value={followUp.unit}
+              disabled={saving}
+              onChange={(event) => actor.send({ type: 'followUp.changed', change: { unit: event.target.value === 'weeks' ? 'weeks' : 'days' } })}
+            >
+              <option value="days">{texts.followUpDays}</option>
+              <option value="weeks">{texts.followUpWeeks}</option>
+            </select>
+          </div>
+          <TextField
+            label={texts.followUpTimes}
+            value={followUp.times}
+            problem={problems['followUp.times']}
+            disabled={saving}
+            maxLength={2}
+            inputMode="numeric"
+            onChange={(times) => actor.send({ type: 'followUp.changed', change: { times } })}
+          />
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
 /** "Show the remedies to the patient", with its hint. */
 function ShowMedicineField({ actor }: { actor: ConsultationActor }) {
   const texts = useStaffMessages().prescription;
@@ -165,13 +237,15 @@ export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
   const headingId = useId();
   const texts = staff.prescription;
 
-  const text = (field: PrescriptionField, label: string, multiline = false) => (
+  const text = (field: PrescriptionField, label: string, multiline = false, more: { hint?: string; maxLength?: number } = {}) => (
     <TextField
       label={label}
       value={draft[field]}
       problem={problems[field]}
       disabled={saving}
       multiline={multiline}
+      hint={more.hint}
+      maxLength={more.maxLength}
       onChange={(value) => actor.send({ type: 'prescription.changed', field, value })}
     />
   );
@@ -186,6 +260,9 @@ export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
       <h2 id={headingId}>{isUpdate ? texts.updateHeading : texts.completeHeading}</h2>
       <form className="staff-form" onSubmit={submit} noValidate aria-busy={saving}>
         {text('complain', texts.complain, true)}
+        {text('history', texts.history, true, { maxLength: maxHistoryLength })}
+        {text('diagnosis', texts.diagnosis, true, { hint: texts.diagnosisHint })}
+        {text('investigations', texts.investigations, true)}
         <RemediesFields actor={actor} />
         <div className="staff-form__pair">
           {text('potency', texts.potency)}
@@ -196,6 +273,7 @@ export function PrescriptionForm({ actor }: { actor: ConsultationActor }) {
           {text('pharmacyId', texts.pharmacyId)}
         </div>
         {text('instructions', texts.instructions, true)}
+        <FollowUpFields actor={actor} />
         <ShowMedicineField actor={actor} />
         <p className="staff-form__actions">
           <button type="submit" className="button button--primary" disabled={saving}>

@@ -83,6 +83,34 @@ describe('completing with the prescription', () => {
     expect(fake.completeAppointment.calls).toHaveLength(0);
   });
 
+  it('requires the provisional diagnosis on its field, and sends the history, investigations and follow-up as typed', async () => {
+    const user = userEvent.setup();
+    const record = staffAppointment();
+    const fake = await openAppointment(record);
+    const f = within(form());
+    await user.type(f.getByLabelText('Complaint'), 'Itchy rash');
+    await user.click(screen.getByRole('button', { name: 'Complete consultation' }));
+    const diagnosis = f.getByLabelText('Provisional diagnosis');
+    expect(diagnosis.getAttribute('aria-invalid')).toBe('true');
+    expect(diagnosis.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('This is required.');
+    await user.type(diagnosis, 'Contact dermatitis');
+    await user.type(f.getByLabelText('Relevant history and findings'), 'New soap since a week');
+    await user.type(f.getByLabelText('Investigations advised (optional)'), 'None needed');
+    await user.click(f.getByLabelText('After'));
+    await user.type(f.getByLabelText('Every (number)'), '2');
+    await user.selectOptions(f.getByLabelText('Days or weeks'), 'weeks');
+    await user.clear(f.getByLabelText(/^Visits/));
+    await user.type(f.getByLabelText(/^Visits/), '3');
+    await user.click(f.getByRole('button', { name: 'Remove remedy 1' }));
+    await user.click(screen.getByRole('button', { name: 'Complete consultation' }));
+    expect(fake.completeAppointment.latest().input.medicines).toMatchObject({
+      diagnosis: 'Contact dermatitis',
+      history: 'New soap since a week',
+      investigations: 'None needed',
+      followUp: { kind: 'after', every: 2, unit: 'weeks', times: 3 },
+    });
+  });
+
   it('adds and removes remedy rows, each with its own labelled fields', async () => {
     const user = userEvent.setup();
     await openAppointment(staffAppointment());
@@ -100,6 +128,7 @@ describe('completing with the prescription', () => {
     const fake = await openAppointment(record);
     const f = within(form());
     await user.type(f.getByLabelText('Complaint'), prescription.complain);
+    await user.type(f.getByLabelText('Provisional diagnosis', { exact: false }), prescription.diagnosis ?? '');
     await user.type(f.getByLabelText('Medicine name'), 'Graphites');
     await user.type(f.getByLabelText('Dosage'), '4 pills');
     await user.type(f.getByLabelText('Frequency'), 'twice a day');

@@ -378,6 +378,7 @@ describe.each([
     const staff = people.account(admin);
     await call('POST', `/staff/appointments/${c._id}/complete`, staff.token, {
       complain: 'Seasonal cough',
+      diagnosis: 'Allergic rhinitis',
       remedies: [{ medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'Twice a day' }],
       potency: '30C',
       duration: '2 weeks',

@@ -134,6 +134,7 @@ async function paySandbox(checkoutPageUrl: string): Promise<void> {
 
 const prescription = {
   complain: 'Dry cough for two weeks, worse at night',
+  diagnosis: 'Acute bronchitis',
   remedies: [
     { medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'Twice a day' },
     { medicineName: 'आर्निका मॉन्टाना', dosage: '2 pills', frequency: 'HS' },
@@ -213,7 +214,7 @@ describe.each([
     expect(rx.name).toBe(`prescription-${appointment.appointmentId}.pdf`);
     expect(readFileSync(rx.path).subarray(0, 5).toString()).toBe('%PDF-');
     const rxText = pdfText(rx.path);
-    for (const expected of ['Dr. Meera Kulkarni', 'सुनीता', 'क्षत्रिय', 'Bryonia alba 30C', 'Twice a day', 'आर्निका', `Clinic visit, ${place}`]) expect(rxText, expected).toContain(expected);
+    for (const expected of ['Dr. Meera Kulkarni', 'सुनीता', 'क्षत्रिय', 'BRYONIA ALBA 30C', 'Twice a day', 'आर्निका', `Clinic visit, ${place}`]) expect(rxText, expected).toContain(expected);
     // The demo seed's registration of Dr. Meera Kulkarni (server/seed/demo-clinic.json).
     const registration = (seed.doctors.find((d) => d.email === meera) as unknown as { registration: { number: string } }).registration.number;
     expect(rxText).toContain(registration);

@@ -604,6 +604,7 @@ describe('the clinic run from the browser', () => {
       // The prescription: two remedies, shown to the patient.
       const prescription = page.getByRole('region', { name: 'Complete the consultation', exact: true });
       await prescription.getByLabel('Complaint', { exact: true }).fill('Seasonal cough, worse at night');
+      await prescription.getByLabel('Provisional diagnosis', { exact: true }).fill('Acute bronchitis');
       // The form starts with one empty remedy row; Add a remedy gives the second.
       expect(await prescription.getByRole('group', { name: /^Remedy \d$/ }).count()).toBe(1);
       for (const [index, remedy] of [

@@ -118,6 +118,7 @@ function harness() {
         }
         const key = snapshot().context.prescription.remedies[0]?.key ?? 0;
         send({ type: 'prescription.changed', field: 'complain', value: prescription.complain });
+        send({ type: 'prescription.changed', field: 'diagnosis', value: prescription.diagnosis ?? '' });
         send({ type: 'remedy.changed', key, field: 'medicineName', value: 'Graphites' });
         send({ type: 'remedy.changed', key, field: 'dosage', value: '4 pills' });
         send({ type: 'remedy.changed', key, field: 'frequency', value: 'twice a day' });

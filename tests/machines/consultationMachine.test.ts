@@ -29,6 +29,7 @@ async function opened(record = staffAppointment()) {
 /** Types a whole prescription into the form (the first remedy row is there already). */
 function typePrescription(send: ReturnType<typeof startConsultation>['send'], key: number) {
   send({ type: 'prescription.changed', field: 'complain', value: '  Eczema on both hands ' });
+  send({ type: 'prescription.changed', field: 'diagnosis', value: 'Hand eczema' });
   send({ type: 'remedy.changed', key, field: 'medicineName', value: 'Graphites' });
   send({ type: 'remedy.changed', key, field: 'dosage', value: '4 pills' });
   send({ type: 'remedy.changed', key, field: 'frequency', value: 'twice a day' });
@@ -42,7 +43,7 @@ function typePrescription(send: ReturnType<typeof startConsultation>['send'], ke
 
 describe('forms', () => {
   it('needs the complaint and, on each row not left blank, all three remedy fields', () => {
-    const draft = prescriptionDraftOf({ ...prescription, complain: ' ', remedies: [] });
+    const draft = prescriptionDraftOf({ ...prescription, complain: ' ', diagnosis: '', remedies: [] });
     const rows = {
       ...draft,
       remedies: [
@@ -50,11 +51,29 @@ describe('forms', () => {
         { key: 2, medicineName: 'Sulphur', dosage: '', frequency: 'daily' },
       ],
     };
-    expect(checkPrescription(rows)).toEqual({ ok: false, problems: { complain: 'required', 'remedies.1.dosage': 'required' } });
-    const fixed = { ...rows, complain: 'Itch', remedies: [rows.remedies[0]!, { ...rows.remedies[1]!, dosage: '2 pills' }] };
+    expect(checkPrescription(rows)).toEqual({ ok: false, problems: { complain: 'required', diagnosis: 'required', 'remedies.1.dosage': 'required' } });
+    const fixed = { ...rows, complain: 'Itch', diagnosis: 'Eczema', remedies: [rows.remedies[0]!, { ...rows.remedies[1]!, dosage: '2 pills' }] };
     const checked = checkPrescription(fixed);
     expect(checked.ok && checked.value.remedies).toEqual([{ medicineName: 'Sulphur', dosage: '2 pills', frequency: 'daily' }]);
     expect(checkPrescription({ ...fixed, instructions: 'x'.repeat(2001) })).toEqual({ ok: false, problems: { instructions: 'tooLong' } });
+  });
+
+  it('takes the history, investigations and follow-up as written; checks the follow-up numbers', () => {
+    const draft = { ...prescriptionDraftOf(prescription), history: ' Worse in winter ', investigations: 'Serum IgE' };
+    const after = (every: string, times: string) => ({ ...draft, followUp: { kind: 'after' as const, every, unit: 'weeks' as const, times } });
+    const checked = checkPrescription(after('2', '3'));
+    expect(checked.ok && [checked.value.history, checked.value.investigations, checked.value.followUp]).toEqual([
+      'Worse in winter',
+      'Serum IgE',
+      { kind: 'after', every: 2, unit: 'weeks', times: 3 },
+    ]);
+    expect(checkPrescription(after('', '13'))).toEqual({ ok: false, problems: { 'followUp.every': 'required', 'followUp.times': 'outOfRange' } });
+    expect(checkPrescription(after('1.5', '0'))).toEqual({ ok: false, problems: { 'followUp.every': 'notWholeNumber', 'followUp.times': 'outOfRange' } });
+    const asNeeded = checkPrescription({ ...draft, followUp: { ...draft.followUp, kind: 'asNeeded' } });
+    expect(asNeeded.ok && asNeeded.value.followUp).toEqual({ kind: 'asNeeded' });
+    expect(prescriptionDraftOf({ ...prescription, followUp: { kind: 'after', every: 10, unit: 'days', times: 1 } }).followUp).toEqual({
+      kind: 'after', every: '10', unit: 'days', times: '1',
+    });
   });
 
   it('reads rupees as typed and checks the order', () => {
@@ -157,7 +176,7 @@ describe('consultationMachine: completing', () => {
     const { snapshot, send, calls, emitted } = await opened();
     send({ type: 'remedy.changed', key: 1, field: 'dosage', value: '4 pills' });
     send({ type: 'prescription.save' });
-    expect(selectPrescriptionProblems(snapshot())).toEqual({ complain: 'required', 'remedies.0.medicineName': 'required', 'remedies.0.frequency': 'required' });
+    expect(selectPrescriptionProblems(snapshot())).toEqual({ complain: 'required', diagnosis: 'required', 'remedies.0.medicineName': 'required', 'remedies.0.frequency': 'required' });
     expect(noticeWords(emitted.take())).toEqual(['checkFields']);
     expect(calls.completeAppointment.calls).toHaveLength(0);
     send({ type: 'remedy.removed', key: 1 });

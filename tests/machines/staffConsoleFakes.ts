@@ -46,6 +46,10 @@ export function staffAppointment(overrides: RecordOverrides = {}): AppointmentRe
 
 export const prescription: Medicines = {
   complain: 'Eczema on both hands',
+  diagnosis: 'Hand eczema',
+  history: '',
+  investigations: '',
+  followUp: null,
   remedies: [{ medicineName: 'Graphites', dosage: '4 pills', frequency: 'twice a day' }],
   potency: '30C',
   duration: '4 weeks',

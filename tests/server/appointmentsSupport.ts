@@ -205,6 +205,7 @@ export async function bookedAndPaid(app: FastifyInstance, who: Patient, choice: 
 
 export const prescription = {
   complain: 'Dry cough for two weeks, worse at night',
+  diagnosis: 'Acute bronchitis',
   remedies: [
     { medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'three times a day' },
     { medicineName: 'Drosera', dosage: '2 drops', frequency: 'at bedtime' },

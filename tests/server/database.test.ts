@@ -56,6 +56,7 @@ describe.each(backends)('database on %s', (backend) => {
         'doctor_leave',
         'doctor_locations',
         'doctor_online_hours',
+        'doctor_signatures',
         'doctors',
         'email_codes',
         'email_proofs',

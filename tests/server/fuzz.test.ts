@@ -17,6 +17,7 @@
  * (scripts/test.mjs) prints in its summary.
  */
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -179,6 +180,12 @@ describe.each(backends)('%s', (backend) => {
          select o.id, 0, i.id, i.name, i.form, i.potency, i.pack, 1, i.price from o, (select * from catalogue_items order by name limit 1) i`,
         [aundhId],
       );
+      // A doctor's signature on file, to read, replace or remove (its route takes the image's bytes).
+      const signature = await sharp({ create: { width: 60, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+      const signed = await app.inject({
+        method: 'PUT', url: `/api/staff/doctors/${meeraId}/signature`, payload: signature, headers: { ...accounts.admin.headers, 'content-type': 'image/png' },
+      });
+      if (signed.statusCode !== 200) throw new Error(`the signature answered ${signed.statusCode}: ${signed.body}`);
 
       const ids = await db.query<{ id: string }>(
         `select id::text from locations union all select id::text from doctors union all select id::text from appointments

@@ -68,6 +68,12 @@ describe.each(backends)('staff on %s', (backend) => {
     expect(bad.json().errors).toEqual([{ field: 'showMedicine', message: expect.any(String) }]);
 
     toCompletable(t.clock, '11:00');
+    // No provisional diagnosis: refused on the field, on completing and on writing it again.
+    for (const diagnosis of [undefined, '', '   ']) {
+      const none = await staffCall(t.app(), doctor, 'POST', `/appointments/${mine._id}/complete`, { ...prescription, diagnosis });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({ code: 'staff.diagnosisRequired', errors: [{ field: 'diagnosis', message: 'is required' }] });
+    }
     const res = await staffCall(t.app(), doctor, 'POST', `/appointments/${mine._id}/complete`, prescription);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -80,6 +86,8 @@ describe.each(backends)('staff on %s', (backend) => {
 
     // Written again with other words: an amendment (a new version; docs/records.md), and the audit log says who changed what.
     t.clock.advance(60_000);
+    const undiagnosed = await staffCall(t.app(), doctor, 'POST', `/appointments/${mine._id}/complete`, { ...prescription, diagnosis: '' });
+    expect(undiagnosed.json()).toMatchObject({ code: 'staff.diagnosisRequired', errors: [{ field: 'diagnosis' }] });
     const fixed = { ...prescription, potency: '200C' };
     const again = await staffCall(t.app(), doctor, 'POST', `/appointments/${mine._id}/complete`, fixed);
     expect(messageOf(again)).toBe('Prescription updated.');

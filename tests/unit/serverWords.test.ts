@@ -19,6 +19,8 @@ import { queueMessages } from '../../server/queue/messages';
 import { waitlistMessages } from '../../server/waitlist/refusals';
 import { followUpMessages } from '../../server/followUp/messages';
 import { mobileMessages } from '../../server/mobile/messages';
+// Registers the staff refusals (staff.diagnosisRequired is worded for the console in hi and mr).
+import '../../server/services/staff/shared';
 import { refusalOf, registeredMessages } from '../../server/services/messageCodes';
 import { passwordProblem } from '../../server/security/passwordPolicy';
 import type { ServerRefusal } from '../../src/api/serverWords';

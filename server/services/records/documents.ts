@@ -3,7 +3,8 @@
  * (services/records/context.ts readable), and the prescription's mail (sent once, by its keyed mail).
  */
 import type { User } from '../../../contract/auth.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { findSignature } from '../../signatures/repository.js';
 import { type ClinicDetails, prescriptionFileName, prescriptionPdf } from '../../documents/prescription.js';
 import { type ReceiptLine, receiptFileName, receiptPdf } from '../../documents/receipt.js';
 import type { Mail } from '../../mail/mailer.js';
@@ -27,7 +28,8 @@ export interface PrescriptionDeps {
 }
 
 /**
- * The current version's PDF (its verification code and QR code under the signature), signed
+ * The current version's PDF (the doctor's signature image as it is now, none on file: the name
+ * alone; its verification code and QR code under the signature), signed
  * with the clinic's key (PAdES; server/documents/signing.ts). Signed anew on each download: the
  * signing time is when it was made, the words those of the current version.
  */
@@ -35,7 +37,8 @@ export async function prescriptionOf(deps: PrescriptionDeps, a: RecordAppointmen
   if (a.status !== 'Completed') throw new ConflictError(recordMessages.notCompleted);
   const at = (deps.now ?? (() => new Date()))();
   const version = await ensureVersion(deps.db, a.id, a.medicines, at);
-  const pdf = await prescriptionPdf(a, deps.clinic, a.language, { code: version.code, publicUrl: deps.publicUrl });
+  const signature = (await findSignature(deps.db, a.doctorId))?.image ?? null;
+  const pdf = await prescriptionPdf(a, deps.clinic, a.language, { signature, verification: { code: version.code, publicUrl: deps.publicUrl } });
   const identity = await signingIdentity(deps.signing ?? { kind: 'ephemeral' }, deps.clinic.name);
   const reason = `Prescription ${a.appointmentNumber}, version ${version.version}, by ${a.doctor.name}`;
   const location = deps.clinic.address[deps.clinic.address.length - 1] ?? '';

@@ -1,4 +1,5 @@
 /** My Remedies: the account's released prescriptions, current courses first. */
+import { clinicalOf } from '../../../contract/appointments.js';
 import type { User } from '../../../contract/auth.js';
 import type { PrescriptionRecord, RemediesAnswer } from '../../../contract/records.js';
 import { clinicClock } from '../../../contract/clinicTime.js';
@@ -6,6 +7,17 @@ import { listSettledPayments } from '../../repositories/receipts.js';
 import { listCompletedAppointments, type RecordAppointment } from '../../repositories/records.js';
 import { courseUntil } from '../records.js';
 import { released, type RecordDeps } from './context.js';
+
+/** The guidelines' items the doctor wrote, as written; an empty one (or an older record's) is left out. */
+function clinicalFacts(m: RecordAppointment['medicines']): Partial<Pick<PrescriptionRecord, 'diagnosis' | 'history' | 'investigations' | 'followUp'>> {
+  const c = clinicalOf(m);
+  return {
+    ...(c.diagnosis ? { diagnosis: c.diagnosis } : {}),
+    ...(c.history ? { history: c.history } : {}),
+    ...(c.investigations ? { investigations: c.investigations } : {}),
+    ...(c.followUp ? { followUp: c.followUp } : {}),
+  };
+}
 
 function toPrescription(a: RecordAppointment, today: string, paid: { fee: boolean; order: boolean }): PrescriptionRecord {
   const courseEnd = courseUntil(a.date, a.medicines.duration);
@@ -37,6 +49,7 @@ function toPrescription(a: RecordAppointment, today: string, paid: { fee: boolea
         }
       : null,
     hasReceipt: paid.fee,
+    ...clinicalFacts(m),
   };
 }
 

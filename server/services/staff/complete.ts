@@ -3,7 +3,7 @@
  * prescription, from the join window's opening on; or the patient marked as not attended
  * (Missed), from the slot's end on. Each change and its audit row in one transaction.
  */
-import type { AppointmentRecord, Medicines } from '../../../contract/appointments.js';
+import { type AppointmentRecord, clinicalOf, type Medicines } from '../../../contract/appointments.js';
 import { clinicClock, fromMinutes } from '../../../contract/clinicTime.js';
 import { hasChat } from '../../access/rules.js';
 import { amendedPrescriptionKey, prescriptionKey } from '../../jobs/keyedMails.js';
@@ -11,7 +11,7 @@ import { completeAppointment, markMissed } from '../../repositories/appointmentS
 import { insertAudit } from '../../repositories/staff.js';
 import { sameWords, writeVersion } from '../../verify/repository.js';
 import { isExpected, statusAt } from '../appointments.js';
-import { ConflictError } from '../errors.js';
+import { badField, ConflictError } from '../errors.js';
 import type { Staff } from '../staff.js';
 import { actionable, answer, auditActor, consultationTimes, NotYetError, type StaffContext, staffMessages } from './shared.js';
 
@@ -30,6 +30,10 @@ export async function completeConsultation(
     const status = statusAt(a, at);
     if (status === 'Cancelled') throw new ConflictError(staffMessages.cancelled);
     const again = status === 'Completed';
+    // The Telemedicine Practice Guidelines' prescription names a provisional diagnosis: no
+    // completion (nor a prescription written again) without one (docs/records.md). Judged once
+    // the appointment is known to be the caller's, so another's answers 403/404 as before.
+    if (clinicalOf(medicines).diagnosis.trim() === '') throw badField('diagnosis', 'is required', staffMessages.diagnosisRequired);
     const { opensAt } = consultationTimes(a, consultation);
     if (!again && at < opensAt) {
       throw new NotYetError({

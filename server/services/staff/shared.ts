@@ -27,6 +27,8 @@ export const staffMessages = defineMessages('staff', {
   notReception: 'Only the appointment\'s doctor or an admin can do this.',
   notFound: 'Appointment not found.',
   cancelled: 'This appointment was cancelled: it cannot be completed.',
+  /** A consultation is completed (or its prescription written again) only with the provisional diagnosis: the guidelines' prescription names it. */
+  diagnosisRequired: 'Write the provisional diagnosis to complete the consultation.',
   /** Completion before the join window opens (`time`: its clinic time, `minutes`: JOIN_OPENS_MINUTES_BEFORE). */
   completionNotOpen: withParams(
     (time: string, minutes: number) => `The consultation can be completed from ${time}, ${minutes} minutes before it starts.`,

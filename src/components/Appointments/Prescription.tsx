@@ -1,18 +1,27 @@
 /** The prescription of a Completed consultation, when the clinic shows it (`medicines.showMedicine`). */
 import { useId } from 'react';
-import type { Medicines } from '../../../contract/appointments';
+import { clinicalOf, type Medicines } from '../../../contract/appointments';
+import { followUpWords } from '../../../contract/followUpWords';
+import { useLanguage } from '../../i18n/languageChoice';
 import { messages } from '../../i18n/messages';
 
 // Read where used (the live binding), so a change of language shows at the next render.
 
 export function Prescription({ medicines }: { medicines: Medicines }) {
   const headingId = useId();
+  const language = useLanguage();
+  const clinical = clinicalOf(medicines);
+  // As the doctor wrote them; the follow-up in the words the prescription PDF prints (contract/followUpWords.ts).
   const facts: Array<[string, string]> = [
     [messages.appointments.complaint, medicines.complain],
+    [messages.appointments.history, clinical.history],
+    [messages.appointments.diagnosis, clinical.diagnosis],
+    [messages.appointments.investigations, clinical.investigations],
     [messages.appointments.potency, medicines.potency],
     [messages.appointments.duration, medicines.duration],
     [messages.appointments.pharmacy, medicines.pharmacyName],
     [messages.appointments.instructions, medicines.instructions],
+    [messages.appointments.followUp, followUpWords(clinical.followUp, language) ?? ''],
   ];
   return (
     <section className="appointment-card__prescription" aria-labelledby={headingId}>

@@ -5,7 +5,9 @@
  * would tell the patient something the doctor did not write (docs/records.md).
  */
 import { useId } from 'react';
+import { followUpWords } from '../../../contract/followUpWords';
 import type { PrescriptionRecord } from '../../../contract/records';
+import { useLanguage } from '../../i18n/languageChoice';
 import { useMessages } from '../../i18n/messages';
 import { formatClinicDate, formatRupees } from '../../format/format';
 import { orderWords } from '../Appointments/orderWords';
@@ -52,15 +54,21 @@ function RemedyItem({ remedy: r, potency }: { remedy: Remedy; potency: string })
 
 export function PrescriptionCard({ prescription: p, downloading, onDownload }: PrescriptionCardProps) {
   const messages = useMessages();
+  const language = useLanguage();
   const texts = messages.records;
   const order = p.order ? orderWords(messages.appointments, p.order) : null;
   const headingId = useId();
+  // As the doctor wrote them; the follow-up in the words the prescription PDF prints (contract/followUpWords.ts).
   const facts: Array<[string, string]> = [
     [texts.complaint, p.complaint],
+    [texts.history, p.history ?? ''],
+    [texts.diagnosis, p.diagnosis ?? ''],
+    [texts.investigations, p.investigations ?? ''],
     [texts.potency, p.potency],
     [texts.duration, p.duration],
     [texts.instructions, p.instructions],
     [texts.pharmacy, p.pharmacyName],
+    [texts.followUp, followUpWords(p.followUp, language) ?? ''],
   ];
   const documents = appointmentDocuments(
     p.appointmentId,

@@ -12,6 +12,7 @@ const wait = (n: string | number | undefined) => `${n} मिनट`;
 const passwordAdvice = 'कोई दूसरा चुनें: कुछ ऐसे शब्द जो आपको याद रहें और कोई अंदाज़ा न लगा सके, अच्छे रहते हैं।';
 
 export const serverCodes: ServerCodeWords = {
+  'staff.diagnosisRequired': 'कंसल्टेशन पूरा करने के लिए कृपया प्रारंभिक निदान (प्रोविज़नल डायग्नोसिस) लिखें।',
   'account.badCredentials': 'ईमेल या पासवर्ड ग़लत है।',
   'account.emailTaken': 'इस ईमेल से अकाउंट पहले से है। कृपया लॉगिन करें, या पासवर्ड भूल गए हों तो उसे रीसेट करें।',
   'account.noAccount': 'इस ईमेल से कोई अकाउंट नहीं है। कृपया पहले रजिस्टर करें।',

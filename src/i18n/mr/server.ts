@@ -12,6 +12,7 @@ const wait = (n: string | number | undefined) => `${n} मिनिटांन�
 const passwordAdvice = 'दुसरा निवडा: लक्षात राहतील आणि कोणाला अंदाज लावता येणार नाही असे काही शब्द चांगले असतात.';
 
 export const serverCodes: ServerCodeWords = {
+  'staff.diagnosisRequired': 'कन्सल्टेशन पूर्ण करण्यासाठी कृपया प्राथमिक निदान (प्रोव्हिजनल डायग्नोसिस) लिहा.',
   'account.badCredentials': 'ईमेल किंवा पासवर्ड चुकीचा आहे.',
   'account.emailTaken': 'या ईमेलने अकाउंट आधीच आहे. कृपया लॉगिन करा, किंवा पासवर्ड विसरला असल्यास तो रीसेट करा.',
   'account.noAccount': 'या ईमेलने कोणतेही अकाउंट नाही. कृपया आधी रजिस्टर करा.',
