@@ -85,6 +85,8 @@ async function selfSigned(dataDir: string, commonName: string): Promise<SigningI
   const file = path.join(dataDir, selfSignedFileName);
   const existing = await fs.readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
   if (existing !== null) return identityFromPem(existing);
+  // DATA_DIR may not be there yet on a PostgreSQL install (PGlite's own files make it otherwise).
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const temp = path.join(dataDir, `.${selfSignedFileName}.${process.pid}.${randomBytes(6).toString('hex')}`);
   await fs.writeFile(temp, selfSignedPem(commonName), { mode: 0o600, flag: 'wx' });
   try {

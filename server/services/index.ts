@@ -22,7 +22,7 @@ import { type AccountLimits, defaultLimits } from './limits.js';
 import { createOtpService } from './otp.js';
 import { createPeopleService } from './people.js';
 import { createPaymentService } from './payments/service.js';
-import { createScheduleService } from './schedule.js';
+import { createScheduleService, type ScheduleService } from './schedule.js';
 import { createDayPlanCache } from './dayPlanCache.js';
 import { createSessionService, type SessionService } from './sessions.js';
 import { createSiteService } from './site.js';
@@ -175,6 +175,28 @@ function accountParts(
   };
 }
 
+/** The clinic's own day: the admin's and the desk's consoles, the dispensary, doctors' signatures and the public check of a prescription. */
+function clinicParts(
+  db: Database,
+  options: Partial<ServiceOptions>,
+  { now, schedule, holdMinutes, mails, waitlist }: { now: () => Date; schedule: ScheduleService; holdMinutes: number; mails: MailQueue; waitlist: WaitlistQueue },
+) {
+  return {
+    /** Staff console, admins only: locations, fees, site content, accounts and roles, orders, refunds. */
+    staffAdmin: createStaffAdminService({ db, now }),
+    /** Staff console, admins only: doctors, weekly hours, leave (the orphan rule), moving and cancelling appointments. */
+    staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes, waitlist }),
+    /** The front desk: patients without accounts, desk bookings and walk-ins, check-in, counter payments, queues, day lists. */
+    desk: createDeskService({ db, now, schedule, mails, waitlist }),
+    /** The dispensary: the catalogue, stock per location, dispensing paid orders (server/dispensary). */
+    dispensary: createDispensaryService({ db, now }),
+    /** Doctors' signature images, drawn on their prescriptions (server/signatures). */
+    signatures: createSignatureService({ db, now }),
+    /** The public check of a printed prescription's code (server/verify). */
+    verify: createVerifyService({ db, now, ...(options.prescriptions ? { rateLimit: options.prescriptions.verifyRateLimit } : {}) }),
+  };
+}
+
 export function createServices(db: Database, options: Partial<ServiceOptions> = {}) {
   // gettimeslot's day plans; the app starts it (LISTEN, and the database's onWrite).
   const dayPlans = createDayPlanCache();
@@ -229,20 +251,9 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       mails,
       ...(options.consultation ? { consultation: options.consultation } : {}),
     }),
-    /** Doctors' signature images, drawn on their prescriptions (server/signatures). */
-    signatures: createSignatureService({ db, now }),
     /** The patient's record: My Remedies, prescription and receipt PDFs, the data export, closing the account. */
     records,
-    /** The public check of a printed prescription's code (server/verify). */
-    verify: createVerifyService({ db, now, ...(options.prescriptions ? { rateLimit: options.prescriptions.verifyRateLimit } : {}) }),
-    /** Staff console, admins only: locations, fees, site content, accounts and roles, orders, refunds. */
-    staffAdmin: createStaffAdminService({ db, now }),
-    /** Staff console, admins only: doctors, weekly hours, leave (the orphan rule), moving and cancelling appointments. */
-    staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes, waitlist: waitlistQueue }),
-    /** The front desk: patients without accounts, desk bookings and walk-ins, check-in, counter payments, queues, day lists. */
-    desk: createDeskService({ db, now, schedule, mails, waitlist: waitlistQueue }),
-    /** The dispensary: the catalogue, stock per location, dispensing paid orders (server/dispensary). */
-    dispensary: createDispensaryService({ db, now }),
+    ...clinicParts(db, options, { now, schedule, holdMinutes, mails, waitlist: waitlistQueue }),
     /** The patient's waitlist: join, list, leave, decline an offered slot (server/waitlist). */
     waitlist: createWaitlistService({ db, now, schedule, queue: waitlistQueue }),
     /** The follow-up of a completed consultation: the offer, Book all, cancel all, the series' .ics (server/followUp). */
