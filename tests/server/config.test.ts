@@ -130,6 +130,9 @@ describe('the record settings (CLINIC_*, RETENTION_*)', () => {
         name: 'Sahaj Homeopathy Clinic',
         address: ['2nd floor, Shantiniketan Arcade', 'Paud Road, near Karishma Society', 'Kothrud, Pune 411038'],
         taxDetails: null,
+        // The help line's (HELP_CALL_NUMBER, HELP_EMAIL), printed on the prescription.
+        phone: '+91 20 4000 1234',
+        email: 'care@sahaj-clinic.example',
       },
       retention: { clinicalYears: 3, paymentYears: 8 },
     });
