@@ -246,7 +246,7 @@ describe.each([
     await screenshot(page, `records-appointment-card-${width}`);
     const fromCard = await downloadVia(page, () => appointmentCard.getByRole('button', { name: 'Download prescription (PDF)' }).click());
     expect(fromCard.name).toBe(`prescription-${appointment.appointmentId}.pdf`);
-    expect(pdfText(fromCard.path)).toContain('Bryonia alba 30C');
+    expect(pdfText(fromCard.path)).toContain('BRYONIA ALBA 30C');
     const cardReceipt = await downloadVia(page, () => appointmentCard.getByRole('button', { name: 'Download order receipt (PDF)' }).click());
     expect(pdfText(cardReceipt.path)).toContain('₹349.50');
   });
