@@ -19,7 +19,7 @@ import {
 } from '../../machines/cataloguePicker/cataloguePickerMachine.js';
 import { answeredByHand, recordEmitted, unanswered } from './accountFakes.js';
 import { modelTransitions, pathEndings, pathsTakingEveryTransition, testPaths } from './modelPaths.js';
-import { recordWalk } from './pathCoverage.js';
+import { expectWalkedFully, recordWalk } from './pathCoverage.js';
 import { stepper } from './pathSteps.js';
 
 const emits = {
@@ -28,6 +28,7 @@ const emits = {
   answered: [],
   refused: [],
   next: [],
+  previous: [],
   choose: ['chosen'],
   click: ['chosen'],
   close: [],
@@ -41,7 +42,7 @@ const model = createMachine({
   states: {
     Closed: { on: { type: 'Searching', short: 'Closed' } },
     Searching: { on: { answered: 'Open', refused: 'Unavailable', close: 'Closed', short: 'Closed' } },
-    Open: { on: { next: 'Open', choose: 'Closed', click: 'Closed', close: 'Closed', type: 'Searching' } },
+    Open: { on: { next: 'Open', previous: 'Open', choose: 'Closed', click: 'Closed', close: 'Closed', type: 'Searching' } },
     Unavailable: { on: { close: 'Closed', type: 'Searching' } },
   },
 });
@@ -92,12 +93,18 @@ function harness() {
         actor.send({ type: 'highlight.next' });
         expect(actor.getSnapshot().context.active).toBe(0);
       }),
+      previous: step('previous', () => {
+        // Up from the top (or from nothing highlighted) goes round to the last.
+        actor.send({ type: 'highlight.previous' });
+        expect(actor.getSnapshot().context.active).toBe(hits.length - 1);
+      }),
       choose: step('choose', () => {
         // Enter picks the highlighted one (the first when none yet: down, then Enter).
         if (actor.getSnapshot().context.active < 0) actor.send({ type: 'highlight.next' });
+        const first = actor.getSnapshot().context.active === 0;
         actor.send({ type: 'highlight.choose' });
-        text = 'ARNICA MONTANA 200C';
-        itemId = 'i-200';
+        text = first ? 'ARNICA MONTANA 200C' : 'ARNICA MONTANA 30C';
+        itemId = first ? 'i-200' : 'i-30';
       }),
       click: step('click', () => {
         actor.send({ type: 'item.choose', itemId: 'i-30' });
@@ -125,4 +132,5 @@ describe('cataloguePickerMachine paths', () => {
   });
 
   testPaths({ 'every transition': everyTransition }, harness);
+  expectWalkedFully(cataloguePickerMachine);
 });

@@ -105,6 +105,8 @@ function harness() {
     if (snapshot().context.prescription.remedies.length === 0) send({ type: 'remedy.added' });
     send({ type: 'prescription.changed', field: 'complain', value: prescription.complain });
     send({ type: 'prescription.changed', field: 'diagnosis', value: prescription.diagnosis ?? '' });
+    // The follow-up chosen as none (as the saved prescription has it).
+    send({ type: 'followUp.changed', change: { kind: 'none' } });
     send({ type: 'remedy.changed', key, field: 'medicineName', value: 'Graphites' });
     send({ type: 'remedy.changed', key, field: 'dosage', value: '4 pills' });
     send({ type: 'remedy.changed', key, field: 'frequency', value: 'twice a day' });

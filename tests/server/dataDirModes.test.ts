@@ -71,7 +71,7 @@ describe('the modes of DATA_DIR', () => {
 
     const seen = entries(dataDir);
     expect(seen.files).toBeGreaterThan(500);
-    expect(readdirSync(dataDir).sort()).toEqual(['backup.tar.gz', 'db', 'db.lock', 'ops.json', 'outbox']);
+    expect(readdirSync(dataDir).sort()).toEqual(['backup.tar.gz', 'db', 'db.lock', 'ops.json', 'outbox', 'prescription-signing.pem']);
     expect(notPrivate(dataDir)).toEqual([]);
     expect(await server.stop()).toBe(0);
 

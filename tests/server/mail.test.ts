@@ -96,7 +96,8 @@ describe.each(backends)('mail on %s', (backend) => {
     expect(mail.raw).toContain('Content-Type: text/plain');
     expect(mail.raw).toContain('Content-Type: text/html');
     const code = codeIn(unfold(mail.raw));
-    expect(readdirSync(dataDir)).toEqual([]); // no outbox with SMTP
+    // No outbox with SMTP: DATA_DIR holds only the prescriptions' self-signed key, made at start.
+    expect(readdirSync(dataDir)).toEqual(['prescription-signing.pem']);
 
     expect((await validateCode(app, 'meera@example.com', code)).statusCode).toBe(200);
   });
