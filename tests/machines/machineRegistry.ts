@@ -25,10 +25,12 @@ import { dayListMachine } from '../../machines/desk/dayList/dayListMachine.js';
 import { deskBookingMachine } from '../../machines/desk/deskBooking/deskBookingMachine.js';
 import { patientEditMachine } from '../../machines/desk/patientEdit/patientEditMachine.js';
 import { queueMachine } from '../../machines/desk/queue/queueMachine.js';
+import { followUpMachine } from '../../machines/followUp/followUpMachine.js';
 import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPasswordMachine.js';
 import { helpMachine } from '../../machines/help/helpMachine.js';
 import { loginMachine } from '../../machines/login/loginMachine.js';
 import { mobileSignInMachine } from '../../machines/mobileSignIn/mobileSignInMachine.js';
+import { orderMachine } from '../../machines/order/orderMachine.js';
 import { orderPaymentMachine } from '../../machines/orderPayment/orderPaymentMachine.js';
 import { otpMachine } from '../../machines/otp/otpMachine.js';
 import { familyMachine } from '../../machines/people/familyMachine.js';
@@ -79,10 +81,12 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'desk/patientEdit/patientEditMachine.ts', machine: patientEditMachine },
   { file: 'desk/queue/queueMachine.ts', machine: queueMachine },
   { file: 'dispensary/stockMachine.ts', machine: stockMachine },
+  { file: 'followUp/followUpMachine.ts', machine: followUpMachine },
   { file: 'forgotPassword/forgotPasswordMachine.ts', machine: forgotPasswordMachine },
   { file: 'help/helpMachine.ts', machine: helpMachine },
   { file: 'login/loginMachine.ts', machine: loginMachine },
   { file: 'mobileSignIn/mobileSignInMachine.ts', machine: mobileSignInMachine },
+  { file: 'order/orderMachine.ts', machine: orderMachine },
   { file: 'orderPayment/orderPaymentMachine.ts', machine: orderPaymentMachine },
   { file: 'otp/otpMachine.ts', machine: otpMachine },
   { file: 'paymentResult/paymentResultMachine.ts', machine: paymentResultMachine },

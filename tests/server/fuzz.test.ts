@@ -32,6 +32,7 @@ import { bookingBody, checkout, meera, type Patient, type Response } from './pay
 import { officeEmail } from './staffAdminSupport.js';
 import { enqueue } from './queueSupport.js';
 import { joinBody } from './waitlistSupport.js';
+import { catalogueItem, handOrder } from './orderSupport.js';
 
 const deeperRuns = Number(process.env.FUZZ_RUNS ?? 2);
 const seed = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -154,7 +155,10 @@ describe.each(backends)('%s', (backend) => {
         // A course to aim the follow-up routes (/followup/{id}) at.
         followUp: { kind: 'after', every: 2, unit: 'weeks', times: 2 },
       });
-      await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/order`, { totalPrice: 250, paymentMode: 'Card', pharmacyId: 'P-1' });
+      // A live and an archived catalogue item, whose ids the order's lines may be fuzzed with.
+      await catalogueItem(db, { name: 'ARNICA MONTANA', price: 90 });
+      await catalogueItem(db, { name: 'ACONITE', price: 60, archived: true });
+      await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/order`, await handOrder(db, 250));
       // The desk's: a patient without an account, a walk-in in Dr. Meera's queue, a booking due at the clinic.
       const { patient: deskPatient } = await setUp(accounts.reception, 'POST', '/api/desk/patients', {
         firstName: 'Asha', lastName: 'Kale', phoneNumber: '9822012345', age: 67, gender: 'female',
