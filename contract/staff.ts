@@ -88,14 +88,11 @@ export const StaffNotYetCode = t.keyof(
 );
 export type StaffNotYetCode = t.TypeOf<typeof StaffNotYetCode>;
 
-export const OrderPaymentMode = t.keyof({ Card: null, Cash: null }, 'OrderPaymentMode');
-
-/** POST /staff/appointments/{id}/order. totalPrice in rupees (more than 0). */
-export const StaffOrderRequest = t.type(
-  { totalPrice: Rupees, paymentMode: OrderPaymentMode, pharmacyId: textUpTo(200) },
-  'StaffOrderRequest',
-);
-export type StaffOrderRequest = t.TypeOf<typeof StaffOrderRequest>;
+/**
+ * POST /staff/appointments/{id}/order and its preview: lines of catalogue items, the location
+ * that fills it, pickup or delivery (contract/pharmacyOrder.ts). Priced on the server only.
+ */
+export { OrderPaymentMode, OrderPreview, PharmacyList, StaffOrderRequest } from './pharmacyOrder.js';
 
 /** The staff changes answer the appointment as it is now (with its order). */
 export const StaffAppointmentAnswer = t.type({ message: t.string, appointment: AppointmentRecord }, 'StaffAppointmentAnswer');

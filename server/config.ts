@@ -15,6 +15,7 @@ import type { ConsultationConfig } from './consultation/config.js';
 import type { OidcConfig } from './identity/config.js';
 import type { JobsConfig } from './jobs/config.js';
 import type { PaymentsConfig } from './payment/config.js';
+import type { PharmacyConfig } from './pharmacy/config.js';
 import type { RecordsConfig } from './records/config.js';
 import type { AccountLimits } from './services/limits.js';
 import { accountSettings, type AccountsConfig } from './config/accounts.js';
@@ -30,6 +31,7 @@ import type { MobileConfig } from './mobile/config.js';
 import { oidcSettings } from './config/oidc.js';
 import { type MetricsConfig, opsSettings } from './config/ops.js';
 import { paymentSettings } from './config/payments.js';
+import { pharmacySettings } from './config/pharmacy.js';
 import { prescriptionSettings } from './config/prescriptions.js';
 import type { PrescriptionsConfig } from './verify/config.js';
 import { recordsSettings } from './config/records.js';
@@ -96,6 +98,8 @@ export interface Config {
   consultation: ConsultationConfig;
   /** The clinic on its documents and how long a closed account's records are kept (CLINIC_*, RETENTION_*): server/records/config.ts. */
   records: RecordsConfig;
+  /** The pharmacy order's tax, delivery fee and the clinic's GSTIN (PHARMACY_TAX_RATE, DELIVERY_FEE, CLINIC_GSTIN): server/pharmacy/config.ts. */
+  pharmacy: PharmacyConfig;
   /** The queue's displays and live places (QUEUE_STREAMS_*, the "next but one" text's templates): server/queue/config.ts. */
   queue: QueueConfig;
   /** Mobile sign-in: the codes' channels and the daily cap (MOBILE_SIGN_IN, MSG91_OTP_TEMPLATE_ID, WHATSAPP_OTP_*, MOBILE_CODES_PER_DAY): server/mobile/config.ts. */
@@ -115,6 +119,7 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
   const consultation = part(consultationSettings);
   const jobs = part(jobsSettings);
   const records = part(recordsSettings);
+  const pharmacy = part(pharmacySettings);
   const queue = part(queueSettings);
   const { storage, seedFile, clientDir } = part(storageSettings);
   const logLevel = take(oneOf('LOG_LEVEL', logLevels, 'info'), 'info');
@@ -144,6 +149,7 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
     consultation,
     // The clinic's phone and email on its documents are the help contacts patients are given.
     records: { ...records, clinic: { ...records.clinic, phone: help.callNumber, email: help.email } },
+    pharmacy,
     queue,
     mobile,
     prescriptions,

@@ -20,7 +20,12 @@
  *                                                   'didNotAttendNotYet', endsAt } before); 409 for a
  *                                                   Cancelled, Completed or Missed one, an unpaid one
  *                                                   (code 'didNotAttendUnpaid') and a Chat ('didNotAttendChat')
+ *   GET  /staff/pharmacies                          -> PharmacyList: the locations an order is filled at
+ *   POST /staff/appointments/{id}/order/preview     StaffOrderRequest -> OrderPreview: priced, nothing saved
  *   POST /staff/appointments/{id}/order             StaffOrderRequest -> StaffAppointmentAnswer
+ *                                                   (contract/pharmacyOrder.ts, docs/orders.md): 400 on
+ *                                                   lines.N.itemId for an unknown or archived item, on
+ *                                                   locationId, on deliveryAddress for a delivery without one
  *   GET  /staff/audit?limit=&before=                -> AuditList (admins only)
  *
  * Every call: 401 without a live token, 403 for a patient's token, 400 { message, errors: [{ field,
@@ -39,6 +44,8 @@ import {
   StaffDidNotAttendRequest,
   StaffMe,
   StaffOrderRequest,
+  OrderPreview,
+  PharmacyList,
 } from '../staff.js';
 
 export const staffEndpoints = {
@@ -58,6 +65,14 @@ export const staffEndpoints = {
     params: StaffAppointmentParams,
     body: StaffDidNotAttendRequest,
     answer: StaffAppointmentAnswer,
+  }),
+  pharmacies: endpoint({ method: 'GET', path: '/staff/pharmacies', answer: PharmacyList }),
+  orderPreview: endpoint({
+    method: 'POST',
+    path: '/staff/appointments/:id/order/preview',
+    params: StaffAppointmentParams,
+    body: StaffOrderRequest,
+    answer: OrderPreview,
   }),
   order: endpoint({
     method: 'POST',

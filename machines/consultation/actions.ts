@@ -13,10 +13,11 @@ import { assign, emit, fromPromise, raise, setup } from 'xstate';
 import type { AppointmentRecord, Medicines } from '../../contract/appointments.js';
 import type { StaffAppointmentDetail } from '../../contract/staff.js';
 import { describeFailure, type NoticeEvent } from '../shared/notices.js';
-import { consultationClockMs, draftFor, emptyOrder, type ConsultationContext, type ConsultationInput } from './context.js';
+import { consultationClockMs, draftFor, type ConsultationContext, type ConsultationInput } from './context.js';
 import type { ChangeAnswer, ConsultationEmitted, ConsultationEvent, ConsultationNotice } from './events.js';
-import { checkOrder, checkPrescription, prescriptionDraftOf, withNewRemedy, type OrderRequest } from './forms.js';
+import { checkPrescription, prescriptionDraftOf, withNewRemedy } from './forms.js';
 import { consultationGuards } from './guards.js';
+import { orderMachine } from '../order/orderMachine.js';
 
 const notProvided = () => Promise.reject(new Error('not provided'));
 
@@ -26,7 +27,7 @@ const base = setup({
     // Declared here with their types; the real ones come from the app, so these must never run.
     loadAppointment: fromPromise<StaffAppointmentDetail, { appointmentId: string; token: string }>(notProvided),
     completeAppointment: fromPromise<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>(notProvided),
-    createOrder: fromPromise<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>(notProvided),
+    orderForm: orderMachine,
     markDidNotAttend: fromPromise<ChangeAnswer, { appointmentId: string; note: string; token: string }>(notProvided),
   },
   guards: consultationGuards,
@@ -39,20 +40,14 @@ export const readClockWith = (now: () => number) => base.raise(() => ({ type: 'c
 /** The record, the drafts and what was said of them. */
 const stored = base.extend({
   actions: {
-    storeDetail: assign(({ context }, params: { detail: StaffAppointmentDetail }) => {
-      const prescription = draftFor(params.detail.appointment);
-      return {
-        detail: params.detail,
-        failure: null,
-        prescription,
-        prescriptionProblems: {},
-        order: { ...emptyOrder, pharmacyId: prescription.pharmacyId || context.order.pharmacyId },
-        orderProblems: {},
-      };
-    }),
+    storeDetail: assign((_, params: { detail: StaffAppointmentDetail }) => ({
+      detail: params.detail,
+      failure: null,
+      prescription: draftFor(params.detail.appointment),
+      prescriptionProblems: {},
+    })),
     storeAnswer: assign(({ context }, params: { appointment: AppointmentRecord }) => ({
       detail: context.detail ? { ...context.detail, appointment: params.appointment } : null,
-      order: context.order.pharmacyId.trim() === '' ? { ...context.order, pharmacyId: params.appointment.medicines.pharmacyId } : context.order,
     })),
     /** A change made elsewhere: the record only; the drafts and their problems stay as typed. */
     replaceAppointment: assign({
@@ -96,13 +91,6 @@ const stored = base.extend({
       prescriptionProblems: ({ context, event }) =>
         event.type === 'remedy.removed' || event.type === 'remedy.added' ? {} : context.prescriptionProblems,
     }),
-    editOrder: assign({
-      order: ({ context, event }) => {
-        if (event.type === 'order.changed') return { ...context.order, [event.field]: event.value };
-        if (event.type === 'order.mode') return { ...context.order, paymentMode: event.paymentMode };
-        return context.order;
-      },
-    }),
     showPrescriptionProblems: assign({
       prescriptionProblems: ({ context }) => {
         const checked = checkPrescription(context.prescription);
@@ -110,13 +98,6 @@ const stored = base.extend({
       },
     }),
     clearPrescriptionProblems: assign({ prescriptionProblems: {} }),
-    showOrderProblems: assign({
-      orderProblems: ({ context }) => {
-        const checked = checkOrder(context.order);
-        return checked.ok ? {} : checked.problems;
-      },
-    }),
-    clearOrderProblems: assign({ orderProblems: {} }),
     editMissedNote: assign({ missedNote: (_, params: { value: string }) => params.value }),
     clearMissedNote: assign({ missedNote: '' }),
   },

@@ -15,8 +15,8 @@
  * - `prescription.save`: checked first (./forms.ts `checkPrescription`); with problems, they are
  *   shown at the fields and nothing is sent. Completes a Booked or Expired appointment ('Consultation
  *   completed.'), writes the prescription again on a Completed one ('Prescription updated.').
- * - `order.changed` { field: 'pharmacyId' | 'total', value }; `order.mode` { paymentMode }.
- * - `order.save`: checked first (`checkOrder`), then creates the order.
+ * - the order form's events go to its own actor (machines/order, invoked as `orderForm` while the
+ *   order is offered; the view sends to it: `selectOrderForm`).
  * - `attendance.note` { value }; `attendance.missed`: notes that the patient did not attend, with
  *   the note ('' for none), once the slot has ended (`selectOffersDidNotAttend`).
  * - `clock.tick` { now }: the time moved on. The machine reads the clock every
@@ -39,12 +39,12 @@
  * - "Patient did not attend" from `slotEndsAt` on, for a paid Booked (or Expired) appointment that
  *   is not a Chat (a chat consultation lasts until the doctor completes it);
  * - the order form only once the appointment is Completed and has no order (`selectOffersOrder`),
- *   its pharmacy id prefilled from the prescription's.
+ *   as its own machine (machines/order: catalogue items, location, pickup or delivery, the server's total).
  *
  * The app provides (`consultationMachine.provide({ actors })`), each rejecting with an ApiFailure:
  * - `loadAppointment` { appointmentId, token } -> StaffAppointmentDetail (fetchStaffAppointment, src/api/staff.ts)
  * - `completeAppointment` { appointmentId, medicines, token } -> { message, appointment }
- * - `createOrder` { appointmentId, order, token } -> { message, appointment }
+ * - `orderForm`: machines/order with its own actors provided (src/staff/provider.ts).
  * - `markDidNotAttend` { appointmentId, note, token } -> { message, appointment }
  *
  * Load outcome (`selectStatus`, ./selectors.ts): 'loading' | 'ready' | 'refused' (403/404:
@@ -65,7 +65,7 @@
 import { consultationSetup } from './actions.js';
 import { initialContext } from './context.js';
 import { failureNotice, notice, savedNotice, type ChangeAnswer } from './events.js';
-import { checkOrder, checkPrescription } from './forms.js';
+import { checkPrescription } from './forms.js';
 
 type Failed = { event: { error: unknown } };
 type Saved = { event: { output: ChangeAnswer } };
@@ -228,30 +228,26 @@ export const consultationMachine = consultationSetup.createMachine({
               on: { 'appointment.stored': 'Judging' },
             },
             Offered: {
-              description: 'The order form: pharmacy id, total in rupees, payment mode (what was typed stays when the record is replaced).',
-              on: {
-                'appointment.stored': 'Judging',
-                'order.changed': { actions: 'editOrder' },
-                'order.mode': { actions: 'editOrder' },
-                'order.save': [
-                  { guard: 'orderHasProblems', actions: ['showOrderProblems', { type: 'notify', params: notice('error', { kind: 'checkFields' }) }] },
-                  { target: 'Saving', actions: 'clearOrderProblems' },
-                ],
-              },
-            },
-            Saving: {
-              description: 'POST /staff/appointments/{id}/order.',
-              tags: ['savingOrder'],
+              description: 'The order form (machines/order, invoked): items, location, pickup or delivery, the priced total; what was typed stays when the record is replaced.',
+              tags: ['offersOrder'],
+              on: { 'appointment.stored': { guard: 'cannotOrder', target: 'Judging' } },
               invoke: {
-                id: 'createOrder',
-                src: 'createOrder',
-                input: ({ context }) => {
-                  const checked = checkOrder(context.order);
-                  if (!checked.ok) throw new Error('createOrder: the order has problems');
-                  return { appointmentId: context.appointmentId, order: checked.value, token: context.token };
-                },
-                onDone: { target: 'Judging', actions: [storeAnswer, ...tellSaved] },
-                onError: saveFailed('Offered'),
+                id: 'orderForm',
+                src: 'orderForm',
+                input: ({ context }) => ({ appointmentId: context.appointmentId, token: context.token }),
+                onDone: [
+                  {
+                    guard: ({ event }) => 'answer' in event.output,
+                    target: 'Judging',
+                    actions: [
+                      { type: 'storeAnswer', params: ({ event }) => ({ appointment: ('answer' in event.output ? event.output.answer : null)!.appointment }) },
+                      { type: 'notify', params: ({ event }) => savedNotice(('answer' in event.output ? event.output.answer : null)!) },
+                      { type: 'tellChanged', params: ({ event }) => ({ answer: ('answer' in event.output ? event.output.answer : null)! }) },
+                    ],
+                  },
+                  // A 409 (an order made meanwhile, the consultation changed): the appointment again.
+                  { target: '#consultation.Loading', actions: { type: 'notify', params: ({ event }) => failureNotice({ _tag: 'HttpFailure', status: 409, message: ('conflict' in event.output ? event.output.message : null) ?? '', generic: !('conflict' in event.output && event.output.message) }) } },
+                ],
               },
             },
           },

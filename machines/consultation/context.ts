@@ -5,7 +5,7 @@
  */
 import { type AppointmentRecord, emptyMedicines } from '../../contract/appointments.js';
 import type { StaffAppointmentDetail } from '../../contract/staff.js';
-import { prescriptionDraftOf, withNewRemedy, type FieldProblems, type OrderDraft, type PrescriptionDraft } from './forms.js';
+import { prescriptionDraftOf, withNewRemedy, type FieldProblems, type PrescriptionDraft } from './forms.js';
 
 export type ConsultationInput = { appointmentId: string; token: string; now: number };
 
@@ -15,8 +15,6 @@ export type ConsultationContext = {
   detail: StaffAppointmentDetail | null;
   prescription: PrescriptionDraft;
   prescriptionProblems: FieldProblems;
-  order: OrderDraft;
-  orderProblems: FieldProblems;
   /** The note that goes with "did not attend" ('' for none). */
   missedNote: string;
   /** The current instant (epoch milliseconds), as the clock last said. */
@@ -30,16 +28,12 @@ export type ConsultationStatus = 'loading' | 'ready' | 'refused' | 'failed';
 /** How often the clock is read (the delay `tick`): the form (or "did not attend") appears at most this long after its time. */
 export const consultationClockMs = 15_000;
 
-export const emptyOrder: OrderDraft = { pharmacyId: '', total: '', paymentMode: 'Card' };
-
 export const initialContext = (input: ConsultationInput): ConsultationContext => ({
   appointmentId: input.appointmentId,
   token: input.token,
   detail: null,
   prescription: prescriptionDraftOf(emptyMedicines),
   prescriptionProblems: {},
-  order: emptyOrder,
-  orderProblems: {},
   missedNote: '',
   now: input.now,
   failure: null,

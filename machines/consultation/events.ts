@@ -4,7 +4,7 @@
  */
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
-import type { FollowUpDraft, PaymentMode, PrescriptionField, RemedyField } from './forms.js';
+import type { FollowUpDraft, PrescriptionField, RemedyField } from './forms.js';
 
 /** What a change (complete, order, did not attend) answers: the server's words and the record as it now is. */
 export type ChangeAnswer = { message: string; appointment: AppointmentRecord };
@@ -25,9 +25,6 @@ export type ConsultationEvent =
   | { type: 'remedy.removed'; key: number }
   | { type: 'remedy.changed'; key: number; field: RemedyField; value: string }
   | { type: 'prescription.save' }
-  | { type: 'order.changed'; field: 'pharmacyId' | 'total'; value: string }
-  | { type: 'order.mode'; paymentMode: PaymentMode }
-  | { type: 'order.save' }
   | { type: 'attendance.note'; value: string }
   | { type: 'attendance.missed' }
   | { type: 'clock.tick'; now: number }

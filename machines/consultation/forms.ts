@@ -1,8 +1,8 @@
 /**
- * The doctor's two forms on an appointment: the prescription that completes the
- * consultation (the spec's `medicines`) and the pharmacy order. Drafts hold what is typed, as
- * text; `checkPrescription` / `checkOrder` say what must be fixed (as kinds: the views word them)
- * or give the request to send.
+ * The doctor's prescription form on an appointment, which completes the consultation (the spec's
+ * `medicines`); the pharmacy order has its own form (machines/order). The draft holds what is
+ * typed, as text; `checkPrescription` says what must be fixed (as kinds: the views word them) or
+ * gives the request to send. `parseRupees` reads an amount as typed (the order's unit prices).
  *
  * Rules (the server accepts any text in a prescription, so the sense of it is checked here):
  * - the complaint and the provisional diagnosis are required (the server refuses a completion
@@ -13,14 +13,10 @@
  *   (1: one follow-up; more: a course);
  * - a remedy row left wholly blank is dropped; any other row needs its medicine name, dosage and
  *   frequency;
- * - the order needs the pharmacy id (at most 200 characters, as the server), a total in rupees
- *   above zero with at most two decimals, and a payment mode (Card: the patient pays online;
- *   Cash: at the pharmacy).
  * Every text is at most `maxTextLength` characters.
  */
 import type { FollowUp, Medicines, Remedy } from '../../contract/appointments.js';
 import { clinicalOf } from '../../contract/appointments.js';
-import { maxPaymentPaise, rupeesOf } from '../../contract/money.js';
 
 export const maxTextLength = 2000;
 /** Relevant history and findings may be longer than the other texts (the contract's MedicinesInput). */
@@ -28,8 +24,6 @@ export const maxHistoryLength = 4000;
 export const maxFollowUpEvery = 365;
 export const maxFollowUpTimes = 12;
 export const maxPharmacyIdLength = 200;
-/** The largest order total taken, in rupees: the payment service's limit (₹10,00,000). */
-export const maxOrderTotal = rupeesOf(maxPaymentPaise);
 
 export type PrescriptionField =
   | 'complain'
@@ -75,17 +69,8 @@ export interface PrescriptionDraft {
   readonly showMedicine: boolean;
 }
 
-export type PaymentMode = 'Card' | 'Cash';
-
-export interface OrderDraft {
-  readonly pharmacyId: string;
-  /** Rupees, as typed. */
-  readonly total: string;
-  readonly paymentMode: PaymentMode | null;
-}
-
 /**
- * What is wrong with a field: 'required', 'tooLong', for the total 'notAmount' / 'notPositive' /
+ * What is wrong with a field: 'required', 'tooLong', for an amount 'notAmount' / 'notPositive' /
  * 'tooLarge', for the follow-up's numbers 'notWholeNumber' / 'outOfRange'.
  */
 export type Problem = 'required' | 'tooLong' | 'notAmount' | 'notPositive' | 'tooLarge' | 'notWholeNumber' | 'outOfRange';
@@ -204,30 +189,9 @@ export function checkPrescription(draft: PrescriptionDraft): Checked<Medicines> 
   };
 }
 
-export interface OrderRequest {
-  readonly pharmacyId: string;
-  readonly totalPrice: number;
-  readonly paymentMode: PaymentMode;
-}
-
 /** Rupees as typed ('1250', '1,250.50', '₹ 99.9') as a number; null when it is not an amount. */
 export function parseRupees(text: string): number | null {
   const plain = text.replace(/[\s,₹]/g, '');
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(plain)) return null;
   return Number(plain);
-}
-
-export function checkOrder(draft: OrderDraft): Checked<OrderRequest> {
-  const problems: Record<string, Problem> = {};
-  const pharmacyId = draft.pharmacyId.trim();
-  if (pharmacyId === '') problems.pharmacyId = 'required';
-  else if (pharmacyId.length > maxPharmacyIdLength) problems.pharmacyId = 'tooLong';
-  const total = parseRupees(draft.total);
-  if (blank(draft.total)) problems.totalPrice = 'required';
-  else if (total === null) problems.totalPrice = 'notAmount';
-  else if (total <= 0) problems.totalPrice = 'notPositive';
-  else if (total > maxOrderTotal) problems.totalPrice = 'tooLarge';
-  if (draft.paymentMode === null) problems.paymentMode = 'required';
-  if (Object.keys(problems).length > 0 || total === null || draft.paymentMode === null) return { ok: false, problems };
-  return { ok: true, value: { pharmacyId, totalPrice: total, paymentMode: draft.paymentMode } };
 }

@@ -5,7 +5,7 @@
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { isConflict, refusedWith } from '../failures.js';
 import { appointmentOf, completionNotOpen, didNotAttendOpen, type ConsultationContext } from './context.js';
-import { checkOrder, checkPrescription } from './forms.js';
+import { checkPrescription } from './forms.js';
 
 type Args = { context: ConsultationContext };
 
@@ -18,7 +18,10 @@ export const consultationGuards = {
   isCompletionNotOpen: ({ context }: Args) => completionNotOpen(context),
   canMarkMissed: ({ context }: Args) => didNotAttendOpen(context),
   prescriptionHasProblems: ({ context }: Args) => !checkPrescription(context.prescription).ok,
-  orderHasProblems: ({ context }: Args) => !checkOrder(context.order).ok,
+  cannotOrder: ({ context }: Args) => {
+    const appointment = appointmentOf(context);
+    return !(appointment?.appointmentStatus === 'Completed' && appointment.order === null);
+  },
   /** The server will not show it (400, 403: another doctor's, 404: none such): loading again would not help. */
   isRefusedToLoad: (_: unknown, params: { error: unknown }) => refusedWith(params.error, (status) => [400, 403, 404].includes(status)),
   isConflict,

@@ -7,7 +7,11 @@ import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { StaffPayment } from '../../contract/staff.js';
 import { appointmentOf, type ConsultationStatus } from './context.js';
 import type { consultationMachine } from './consultationMachine.js';
-import type { FieldProblems, OrderDraft, PrescriptionDraft } from './forms.js';
+import type { ActorRefFrom } from 'xstate';
+import type { orderMachine } from '../order/orderMachine.js';
+import type { FieldProblems, PrescriptionDraft } from './forms.js';
+
+export type OrderActor = ActorRefFrom<typeof orderMachine>;
 
 type Snapshot = SnapshotFrom<typeof consultationMachine>;
 
@@ -42,8 +46,6 @@ export const selectPrescription = (snapshot: Snapshot): PrescriptionDraft => sna
 export const selectPrescriptionProblems = (snapshot: Snapshot): FieldProblems => snapshot.context.prescriptionProblems;
 export const selectIsSavingPrescription = (snapshot: Snapshot): boolean => snapshot.hasTag('savingPrescription');
 /** The order form is shown (Offered or Saving). */
-export const selectOffersOrder = (snapshot: Snapshot): boolean =>
-  snapshot.matches({ Ready: { Order: 'Offered' } }) || snapshot.matches({ Ready: { Order: 'Saving' } });
-export const selectOrderDraft = (snapshot: Snapshot): OrderDraft => snapshot.context.order;
-export const selectOrderProblems = (snapshot: Snapshot): FieldProblems => snapshot.context.orderProblems;
-export const selectIsSavingOrder = (snapshot: Snapshot): boolean => snapshot.hasTag('savingOrder');
+export const selectOffersOrder = (snapshot: Snapshot): boolean => snapshot.matches({ Ready: { Order: 'Offered' } });
+/** The order form's own actor (machines/order), while it is offered. */
+export const selectOrderForm = (snapshot: Snapshot): OrderActor | undefined => snapshot.children.orderForm as OrderActor | undefined;

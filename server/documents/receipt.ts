@@ -29,15 +29,20 @@ export async function receiptPdf(
   lines: readonly ReceiptLine[],
   clinic: ClinicDetails,
   language: Language = 'en',
+  /** CLINIC_GSTIN: an order's receipt is then a tax invoice that shows it. */
+  gstin: string | null = null,
 ): Promise<Buffer> {
   const words = documentWords[language];
   const w = words.receipt;
-  const doc = await newDocument({ title: `${w.title} ${lines.map((l) => l.number).join(', ')}`, author: clinic.name });
+  const invoice = purpose === 'order' && gstin !== null;
+  const title = invoice ? w.taxInvoice : w.title;
+  const doc = await newDocument({ title: `${title} ${lines.map((l) => l.number).join(', ')}`, author: clinic.name });
   paragraph(doc, clinic.name, { size: 16, bold: true });
   if (clinic.address.length > 0) paragraph(doc, clinic.address.join(', '), { size: 9.5, color: '#52606d' });
   if (clinic.taxDetails) paragraph(doc, clinic.taxDetails, { size: 9.5, color: '#52606d' });
+  if (invoice) paragraph(doc, `${w.gstin} ${gstin}`, { size: 9.5, color: '#52606d' });
   rule(doc);
-  paragraph(doc, w.title, { size: 14, bold: true });
+  paragraph(doc, title, { size: 14, bold: true });
   const payer = `${a.holder.firstName} ${a.holder.lastName}`.trim();
   field(doc, w.receivedFrom, `${payer} (${a.holder.email})`);
   const patient = `${a.patient.firstName} ${a.patient.lastName}`.trim();
@@ -50,6 +55,22 @@ export async function receiptPdf(
   // The telemedicine guidelines ask for the doctor's registration on every receipt too.
   field(doc, w.doctor, w.doctorLine(`${a.doctor.name}${a.doctor.qualification ? `, ${a.doctor.qualification}` : ''}`, registrationOf(a, language)));
   rule(doc);
+  const o = purpose === 'order' ? a.order : null;
+  // An order built from items lists them and its sums; an older order shows its total alone.
+  if (o?.items && o.subtotal !== undefined) {
+    paragraph(doc, w.items, { size: 11, bold: true });
+    for (const item of o.items) {
+      const name = [item.name, item.potency, item.pack].filter(Boolean).join(' ');
+      paragraph(doc, w.itemLine({ name, quantity: item.quantity, unitPrice: rupees(item.unitPrice, language), amount: rupees(item.amount, language) }), { size: 10 });
+    }
+    doc.y += 4;
+    field(doc, w.subtotal, rupees(o.subtotal, language));
+    if ((o.tax ?? 0) > 0 || invoice) field(doc, w.tax(String(o.taxRatePercent ?? 0)), rupees(o.tax ?? 0, language));
+    if ((o.deliveryFee ?? 0) > 0) field(doc, w.deliveryFee, rupees(o.deliveryFee ?? 0, language));
+    field(doc, w.total, rupees(o.totalPrice, language));
+    paragraph(doc, o.fulfilment === 'delivery' ? w.deliveredTo(o.deliveryAddress ?? '') : w.pickupAt(o.locationName || o.pharmacyId), { size: 10 });
+    rule(doc);
+  }
   for (const line of lines) {
     const p = line.payment;
     field(doc, w.number, line.number);

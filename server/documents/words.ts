@@ -67,6 +67,18 @@ export interface DocumentWords {
     refundDue: (rupees: string) => string;
     net: string;
     footer: string;
+    /** The title when the clinic's GSTIN is set (CLINIC_GSTIN): the order's receipt is a tax invoice. */
+    taxInvoice: string;
+    gstin: string;
+    /** An order built from items: its lines, where it is filled, and its sums. */
+    items: string;
+    itemLine: (p: { name: string; quantity: number; unitPrice: string; amount: string }) => string;
+    pickupAt: (location: string) => string;
+    deliveredTo: (address: string) => string;
+    subtotal: string;
+    tax: (percent: string) => string;
+    deliveryFee: string;
+    total: string;
   };
 }
 
@@ -127,6 +139,16 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       refundDue: (rupees) => `${rupees} due: the clinic owes it back`,
       net: 'Net amount',
       footer: 'Amounts in Indian rupees. This receipt is computer generated and needs no signature.',
+      taxInvoice: 'Tax invoice',
+      gstin: 'GSTIN',
+      items: 'Items',
+      itemLine: (p) => `${p.name}: ${p.quantity} x ${p.unitPrice} = ${p.amount}`,
+      pickupAt: (location) => `Pickup at ${location}`,
+      deliveredTo: (address) => `Home delivery to ${address}`,
+      subtotal: 'Subtotal',
+      tax: (percent) => `Tax (${percent} %)`,
+      deliveryFee: 'Delivery fee',
+      total: 'Total',
     },
   },
   hi: {
@@ -184,6 +206,16 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       refundDue: (rupees) => `${rupees} बाकी: यह रकम क्लिनिक को वापस करनी है`,
       net: 'कुल रकम',
       footer: 'रकम भारतीय रुपयों में। यह रसीद कंप्यूटर से बनी है, इस पर हस्ताक्षर की ज़रूरत नहीं।',
+      taxInvoice: 'टैक्स इनवॉइस',
+      gstin: 'जीएसटीआईएन',
+      items: 'दवाइयाँ',
+      itemLine: (p) => `${p.name}: ${p.quantity} x ${p.unitPrice} = ${p.amount}`,
+      pickupAt: (location) => `${location} से लेनी है`,
+      deliveredTo: (address) => `घर पर डिलीवरी: ${address}`,
+      subtotal: 'उप-योग',
+      tax: (percent) => `टैक्स (${percent} %)`,
+      deliveryFee: 'डिलीवरी शुल्क',
+      total: 'कुल',
     },
   },
   mr: {
@@ -241,6 +273,16 @@ export const documentWords: Readonly<Record<Language, DocumentWords>> = {
       refundDue: (rupees) => `${rupees} देणे बाकी: क्लिनिकला ही रक्कम परत करायची आहे`,
       net: 'निव्वळ रक्कम',
       footer: 'रक्कम भारतीय रुपयांमध्ये. ही पावती संगणकाने तयार केली आहे, तिच्यावर स्वाक्षरीची गरज नाही.',
+      taxInvoice: 'कर बीजक',
+      gstin: 'जीएसटीआयएन',
+      items: 'औषधे',
+      itemLine: (p) => `${p.name}: ${p.quantity} x ${p.unitPrice} = ${p.amount}`,
+      pickupAt: (location) => `${location} येथून घ्यायची`,
+      deliveredTo: (address) => `घरपोच डिलिव्हरी: ${address}`,
+      subtotal: 'उप-बेरीज',
+      tax: (percent) => `कर (${percent} %)`,
+      deliveryFee: 'डिलिव्हरी शुल्क',
+      total: 'एकूण',
     },
   },
 };

@@ -8,6 +8,7 @@
  * in this one: the live streams and LISTENs, then the job engine (jobs in hand finish), then the
  * services' background tasks, then the mailer.
  */
+import { defaultPharmacyConfig } from '../pharmacy/config.js';
 import { signingIdentity } from '../documents/signing.js';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.js';
@@ -116,6 +117,7 @@ export const servicesPlugin = fp<AppParts>(
       ...(config.consultation ? { consultation: config.consultation } : {}),
       observer: app.metrics.observer,
       records: config.records ?? defaultRecordsConfig,
+      pharmacy: config.pharmacy ?? defaultPharmacyConfig,
       ...(config.prescriptions ? { prescriptions: config.prescriptions } : {}),
       mobile: config.mobile ?? noMobile,
       codeSenders: createCodeSenders(config.mobile ?? noMobile, { dir: outboxDir(config.storage.dataDir) }),

@@ -10,6 +10,7 @@
 import type { AppointmentRecord, AppointmentStatus, FeeRefundState, Medicines, PaymentStatus } from '../../contract/appointments.js';
 import type { ConsultationType, Gender } from '../../contract/primitives.js';
 import type { Queryable } from '../db/database.js';
+import { type BreakdownJson, orderBreakdownJson, toBreakdown, withoutBreakdownKeys } from './orderLines.js';
 
 export interface RecordRow {
   id: string;
@@ -33,7 +34,7 @@ export interface RecordRow {
   holds_slot: boolean;
   hold_expires_at: Date | null;
   medicines: Medicines;
-  order: AppointmentRecord['order'];
+  order: (Pick<NonNullable<AppointmentRecord['order']>, '_id' | 'appointmentId' | 'totalPrice' | 'paymentMode' | 'paymentStatus' | 'orderStatus' | 'pharmacyId'> & BreakdownJson) | null;
   created_at: Date;
   user_id: string;
   doctor_id: string;
@@ -75,7 +76,8 @@ export const selectAppointmentRecords = `
          end as refund_state,
          case when o.id is null then null else json_build_object(
            '_id', o.id, 'appointmentId', o.appointment_id, 'totalPrice', o.total_price, 'paymentMode', o.payment_mode,
-           'paymentStatus', o.payment_status, 'orderStatus', o.order_status, 'pharmacyId', o.pharmacy_id) end as "order"
+           'paymentStatus', o.payment_status, 'orderStatus', o.order_status, 'pharmacyId', o.pharmacy_id,
+           ${orderBreakdownJson}) end as "order"
     from appointments a
     join doctors d on d.id = a.doctor_id
     left join locations l on l.id = a.location_id
@@ -104,7 +106,7 @@ export const toAppointmentRecord = (r: RecordRow): AppointmentRecord => ({
   // Only an unpaid appointment that still holds its slot has a hold to lapse.
   holdExpiresAt: r.payment_status === 'paid' || !r.holds_slot || r.hold_expires_at === null ? null : r.hold_expires_at.toISOString(),
   medicines: r.medicines,
-  order: r.order === null ? null : { ...r.order, totalPrice: Number(r.order.totalPrice) },
+  order: r.order === null ? null : { ...withoutBreakdownKeys(r.order), totalPrice: Number(r.order.totalPrice), ...toBreakdown(r.order) },
   createdAt: r.created_at.toISOString(),
   familyMemberId: r.family_member_id,
   accountHolder: { firstName: r.holder_first_name, lastName: r.holder_last_name },

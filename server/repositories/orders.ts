@@ -7,17 +7,34 @@ import type { Queryable } from '../db/database.js';
 /** The unique constraint whose violation means "this appointment has an order already". */
 export const orderConstraint = 'orders_appointment_key';
 
-/** A new pharmacy order: payment Pending, order Placed. Throws a unique violation on orders_appointment_key when there is one. */
+/**
+ * A new pharmacy order: payment Pending, order Placed, with its location, fulfilment and sums
+ * (subtotal + tax + deliveryFee = totalPrice, rupees). Throws a unique violation on
+ * orders_appointment_key when there is one.
+ */
 export async function insertOrder(
   tx: Queryable,
-  o: { appointmentId: string; pharmacyId: string; totalPrice: number; paymentMode: string; createdBy: string },
+  o: {
+    appointmentId: string;
+    pharmacyId: string;
+    totalPrice: number;
+    paymentMode: string;
+    createdBy: string;
+    locationId: string;
+    fulfilment: 'pickup' | 'delivery';
+    deliveryAddress: string;
+    subtotal: number;
+    taxRateBp: number;
+    tax: number;
+    deliveryFee: number;
+  },
   now: Date,
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     `insert into orders (appointment_id, pharmacy_id, total_price, payment_mode, payment_status, order_status, created_by,
-                         created_at, updated_at)
-     values ($1, $2, $3, $4, 'Pending', 'Placed', $5, $6, $6) returning id`,
-    [o.appointmentId, o.pharmacyId, o.totalPrice, o.paymentMode, o.createdBy, now],
+                         created_at, updated_at, location_id, fulfilment, delivery_address, subtotal, tax_rate_bp, tax, delivery_fee)
+     values ($1, $2, $3, $4, 'Pending', 'Placed', $5, $6, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+    [o.appointmentId, o.pharmacyId, o.totalPrice, o.paymentMode, o.createdBy, now, o.locationId, o.fulfilment, o.deliveryAddress, o.subtotal, o.taxRateBp, o.tax, o.deliveryFee],
   );
   return rows[0]!.id;
 }

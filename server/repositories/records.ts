@@ -7,7 +7,9 @@
 import type { Medicines } from '../../contract/appointments.js';
 import type { Language } from '../../contract/auth.js';
 import type { ConsultationType, Gender } from '../../contract/primitives.js';
+import type { OrderBreakdown } from '../../contract/dispensary.js';
 import type { Queryable } from '../db/database.js';
+import { type BreakdownJson, orderBreakdownJson, toBreakdown, withoutBreakdownKeys } from './orderLines.js';
 import { eraseFromAuditAndNotes, personalValuesOf } from './accountErasure.js';
 
 /** An appointment as its documents need it. */
@@ -32,7 +34,8 @@ export interface RecordAppointment {
   /** The account's language (015): the documents' and mails' words follow it. */
   language: Language;
   medicines: Medicines;
-  order: { id: string; totalPrice: number; paymentMode: string; paymentStatus: string; orderStatus: string; pharmacyId: string } | null;
+  /** The order; with its lines and sums when built from items (OrderBreakdown), bare for an older one. */
+  order: ({ id: string; totalPrice: number; paymentMode: string; paymentStatus: string; orderStatus: string; pharmacyId: string } & OrderBreakdown) | null;
   updatedAt: Date;
 }
 
@@ -66,7 +69,7 @@ interface Row {
   registration_number: string;
   language: Language;
   medicines: Medicines;
-  order: { id: string; totalPrice: string | number; paymentMode: string; paymentStatus: string; orderStatus: string; pharmacyId: string } | null;
+  order: ({ id: string; totalPrice: string | number; paymentMode: string; paymentStatus: string; orderStatus: string; pharmacyId: string } & BreakdownJson) | null;
   updated_at: Date;
 }
 
@@ -81,7 +84,8 @@ const select = `
          u.language, a.medicines, a.updated_at,
          case when o.id is null then null else json_build_object(
            'id', o.id, 'totalPrice', o.total_price, 'paymentMode', o.payment_mode, 'paymentStatus', o.payment_status,
-           'orderStatus', o.order_status, 'pharmacyId', o.pharmacy_id) end as "order"
+           'orderStatus', o.order_status, 'pharmacyId', o.pharmacy_id,
+           ${orderBreakdownJson}) end as "order"
     from appointments a
     join doctors d on d.id = a.doctor_id
     join users u on u.id = a.user_id
@@ -110,7 +114,7 @@ const toRecord = (r: Row): RecordAppointment => ({
   doctor: { name: r.doctor_name, qualification: r.qualification, registrationCouncil: r.registration_council, registrationNumber: r.registration_number },
   language: r.language,
   medicines: r.medicines,
-  order: r.order === null ? null : { ...r.order, totalPrice: Number(r.order.totalPrice) },
+  order: r.order === null ? null : { ...withoutBreakdownKeys(r.order), totalPrice: Number(r.order.totalPrice), ...toBreakdown(r.order) },
   updatedAt: r.updated_at,
 });
 

@@ -11,7 +11,8 @@
  *   GET  /staff/appointments/{id}               one, with its checkouts (a doctor's own only)
  *   POST /staff/appointments/{id}/complete      Medicines -> Completed with the prescription (from the join window on)
  *   POST /staff/appointments/{id}/did-not-attend { note } -> Missed (from the slot's end on)
- *   POST /staff/appointments/{id}/order         { totalPrice, paymentMode, pharmacyId } -> its order
+ *   POST /staff/appointments/{id}/order/preview { lines, paymentMode, locationId, fulfilment, deliveryAddress? } -> priced, not saved
+ *   POST /staff/appointments/{id}/order         the same -> its order, priced from the catalogue
  *   GET  /staff/audit?limit=&before=            the audit log, latest first (admins only)
  *   GET  /staff/doctors                         every doctor, retired ones too (admins and reception: the desk
  *                                               books for them; contract/endpoints/staffAdmin.ts declares it)
@@ -52,6 +53,10 @@ export async function staffRoutes(app: FastifyInstance, { services }: { services
     services.staff.didNotAttend(guard.staffOf(request), params.id, body.note),
   );
 
+  route(app, staffEndpoints.pharmacies, guarded, (_, request) => services.staff.pharmacies(guard.staffOf(request)));
+  route(app, staffEndpoints.orderPreview, guarded, ({ params, body }, request) =>
+    services.staff.previewOrder(guard.staffOf(request), params.id, body),
+  );
   route(app, staffEndpoints.order, guarded, ({ params, body }, request) => services.staff.createOrder(guard.staffOf(request), params.id, body));
 
   route(app, staffEndpoints.audit, guarded, async ({ query }, request) => {

@@ -1,4 +1,5 @@
 /** Every service, built once per app over one database. Routes receive this object. */
+import { defaultPharmacyConfig, type PharmacyConfig } from '../pharmacy/config.js';
 import { createVerifyService } from '../verify/service.js';
 import type { PrescriptionsConfig } from '../verify/config.js';
 import type { Database } from '../db/database.js';
@@ -95,6 +96,8 @@ export interface ServiceOptions {
    * server/records/config.ts; its defaults when absent.
    */
   records: RecordsConfig;
+  /** PHARMACY_TAX_RATE, DELIVERY_FEE, CLINIC_GSTIN: how orders are priced and their receipts titled (server/pharmacy/config.ts); none when absent. */
+  pharmacy: PharmacyConfig;
   /** PRESCRIPTION_SIGNING_* and VERIFY_RATE_LIMIT (server/verify/config.ts): a key in memory and 60/1m when absent. */
   prescriptions: PrescriptionsConfig;
   /** A checkout opened (server/jobs/reconcile.ts wakes its sweep for the first check); nothing when absent. */
@@ -224,6 +227,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     clinic: (options.records ?? defaultRecordsConfig).clinic,
     retention: (options.records ?? defaultRecordsConfig).retention,
     publicUrl,
+    pharmacy: options.pharmacy ?? defaultPharmacyConfig,
     ...(options.prescriptions ? { signing: options.prescriptions.signing } : {}),
   });
   return {
@@ -249,6 +253,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       db,
       now,
       mails,
+      pharmacy: options.pharmacy ?? defaultPharmacyConfig,
       ...(options.consultation ? { consultation: options.consultation } : {}),
     }),
     /** The patient's record: My Remedies, prescription and receipt PDFs, the data export, closing the account. */

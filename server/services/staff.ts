@@ -45,7 +45,10 @@ import { type ConsultationConfig, defaultConsultationConfig } from '../consultat
 import { authorizeStaff, listStaffAppointments, staffAppointmentDetail } from './staff/appointments.js';
 import { auditLog, type StaffAuditRow } from './staff/audit.js';
 import { completeConsultation, markDidNotAttend } from './staff/complete.js';
-import { placeOrder } from './staff/orders.js';
+import { placeOrder, previewOrder } from './staff/orders.js';
+import { defaultPharmacyConfig, type PharmacyConfig } from '../pharmacy/config.js';
+import type { OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/pharmacyOrder.js';
+import { listPharmacies } from '../repositories/orderLines.js';
 import { auditActor, type StaffContext } from './staff/shared.js';
 
 export { assertAdmin, assertWorksDesk, auditActor, consultationTimes, NotYetError, staffMessages } from './staff/shared.js';
@@ -101,17 +104,13 @@ export interface Staff {
   doctorName: string | null;
 }
 
-export interface NewOrder {
-  totalPrice: number;
-  paymentMode: 'Card' | 'Cash';
-  pharmacyId: string;
-}
 
 export function createStaffService({
   db,
   now,
   mails,
   consultation = defaultConsultationConfig,
+  pharmacy = defaultPharmacyConfig,
 }: {
   db: Database;
   now: () => Date;
@@ -119,8 +118,11 @@ export function createStaffService({
   mails: MailQueue;
   /** JOIN_OPENS_MINUTES_BEFORE: completion opens with the join window. */
   consultation?: ConsultationConfig;
+  /** PHARMACY_TAX_RATE, DELIVERY_FEE, CLINIC_GSTIN: how an order is priced (staff/orderPricing.ts). */
+  pharmacy?: PharmacyConfig;
 }) {
   const ctx: StaffContext = { db, now, mails, consultation };
+  const orders = { ...ctx, pharmacy };
   return {
     /** The caller as staff, or 403 for a patient (and for a doctor account with no doctor record). */
     authorize: (user: User): Promise<Staff> => authorizeStaff(ctx, user),
@@ -138,7 +140,13 @@ export function createStaffService({
     didNotAttend: (staff: Staff, id: string, note: string) => markDidNotAttend(ctx, staff, id, note),
 
     /** POST /staff/appointments/{id}/order: the pharmacy order of a Completed appointment (one only; staff/orders.ts). */
-    createOrder: (staff: Staff, id: string, order: NewOrder) => placeOrder(ctx, staff, id, order),
+    createOrder: (staff: Staff, id: string, order: StaffOrderRequest) => placeOrder(orders, staff, id, order),
+
+    /** GET /staff/pharmacies: the locations an order may be filled at (any staff: the route let only staff in). */
+    pharmacies: (_staff: Staff): Promise<Pharmacy[]> => listPharmacies(db),
+
+    /** POST /staff/appointments/{id}/order/preview: the order priced from the catalogue, nothing saved. */
+    previewOrder: (staff: Staff, id: string, order: StaffOrderRequest): Promise<OrderPreview> => previewOrder(orders, staff, id, order),
 
     /** GET /staff/audit: admins only; the latest first, each with its appointment's number (what staff read). */
     audit: (staff: Staff, limit: number, before: string | null): Promise<StaffAuditRow[]> => auditLog(ctx, staff, limit, before),

@@ -15,7 +15,10 @@ import { staffEndpoints } from '../../contract/endpoints/staff.js';
 import { staffAdminEndpoints } from '../../contract/endpoints/staffAdmin.js';
 import type { AuditList, StaffAppointmentAnswer, StaffAppointmentDetail, StaffMe, StaffOrderRequest } from '../../contract/staff.js';
 import type { AdminDoctor } from '../../contract/staffAdmin.js';
-import type * as t from 'io-ts';
+import * as t from 'io-ts';
+import type { CatalogueSearchAnswer } from '../../contract/catalogue.js';
+import { dispensaryEndpoints } from '../../contract/endpoints/dispensary.js';
+import type { OrderPreview, Pharmacy } from '../../contract/pharmacyOrder.js';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
 
@@ -59,6 +62,12 @@ export type StaffApi = {
   markDidNotAttend(id: string, note: string, token: string, signal?: AbortSignal): Call<StaffChangeAnswer>;
   /** POST /staff/appointments/{id}/order: the pharmacy order of a Completed appointment, once. */
   createOrder(id: string, order: t.OutputOf<typeof StaffOrderRequest>, token: string, signal?: AbortSignal): Call<StaffChangeAnswer>;
+  /** POST /staff/appointments/{id}/order/preview: the order priced by the server, nothing saved. */
+  previewOrder(id: string, order: t.OutputOf<typeof StaffOrderRequest>, token: string, signal?: AbortSignal): Call<OrderPreview>;
+  /** GET /staff/pharmacies: the locations an order may be filled at. */
+  fetchPharmacies(token: string, signal?: AbortSignal): Call<Pharmacy[]>;
+  /** GET /staff/catalogue/search?q=: live catalogue items whose name starts with q (the dispensary's endpoint). */
+  searchCatalogue(query: string, token: string, signal?: AbortSignal): Call<CatalogueSearchAnswer>;
   /** GET /staff/audit?limit[&before]: admins only (403 for a doctor). */
   fetchAudit(page: AuditPage, token: string, signal?: AbortSignal): Call<AuditEntries>;
 };
@@ -88,6 +97,10 @@ export function createStaffApi({ call }: ApiClient): StaffApi {
     completeAppointment: (id, medicines, token, signal) => call(staffEndpoints.complete, { params: { id }, body: medicines, token, signal }),
     markDidNotAttend: (id, note, token, signal) => call(staffEndpoints.didNotAttend, { params: { id }, body: { note }, token, signal }),
     createOrder: (id, order, token, signal) => call(staffEndpoints.order, { params: { id }, body: order, token, signal }),
+    previewOrder: (id, order, token, signal) => call(staffEndpoints.orderPreview, { params: { id }, body: order, token, signal }),
+    fetchPharmacies: (token, signal) => call(staffEndpoints.pharmacies, { token, signal }),
+    // The dispensary's endpoint and codec (contract/endpoints/dispensary.ts); q is checked by its codec.
+    searchCatalogue: (query, token, signal) => call(dispensaryEndpoints.search, { query: { q: query } as never, token, signal }),
     fetchAudit: ({ limit, before }, token, signal) =>
       call(staffEndpoints.audit, { query: { limit: String(limit), ...(before ? { before } : {}) }, token, signal }),
   };
@@ -102,5 +115,8 @@ export const {
   completeAppointment,
   markDidNotAttend,
   createOrder,
+  previewOrder,
+  fetchPharmacies,
+  searchCatalogue,
   fetchAudit,
 } = staffApi;

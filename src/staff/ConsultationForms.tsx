@@ -5,22 +5,21 @@
  * to it (aria-describedby, aria-invalid). The machine checks, judges the time and sends; these
  * only show its drafts and send its events.
  */
+import { OrderForm as ItemsOrderForm } from './OrderForm';
 import { useSelector, type useActorRef } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import type { consultationMachine } from '../../machines/consultation/consultationMachine';
 import {
   selectCompletionOpensAt,
   selectIsMarkingMissed,
-  selectIsSavingOrder,
   selectMissedNote,
   selectNow,
   selectOffersDidNotAttend,
   selectIsSavingPrescription,
   selectIsUpdate,
-  selectOrderDraft,
-  selectOrderProblems,
   selectPrescription,
   selectPrescriptionProblems,
+  selectOrderForm,
 } from '../../machines/consultation/selectors';
 import {
   maxHistoryLength,
@@ -299,73 +298,8 @@ export function DidNotAttendForm({ actor }: { actor: ConsultationActor }) {
   );
 }
 
+/** The pharmacy order form: its own machine (machines/order), a child of the consultation's. */
 export function OrderForm({ actor }: { actor: ConsultationActor }) {
-  const staff = useStaffMessages();
-  const draft = useSelector(actor, selectOrderDraft);
-  const problems = useSelector(actor, selectOrderProblems);
-  const saving = useSelector(actor, selectIsSavingOrder);
-  const modeProblemId = useId();
-  const texts = staff.order;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    actor.send({ type: 'order.save' });
-  }
-
-  return (
-    <form className="staff-form" onSubmit={submit} noValidate aria-busy={saving} aria-label={texts.heading}>
-      <h3 className="staff-card__subheading">{texts.heading}</h3>
-      <p className="staff-field__hint">{texts.intro}</p>
-      <div className="staff-form__pair">
-        <TextField
-          label={texts.pharmacyId}
-          value={draft.pharmacyId}
-          problem={problems.pharmacyId}
-          disabled={saving}
-          maxLength={maxPharmacyIdLength}
-          onChange={(value) => actor.send({ type: 'order.changed', field: 'pharmacyId', value })}
-        />
-        <TextField
-          label={texts.total}
-          value={draft.total}
-          problem={problems.totalPrice}
-          disabled={saving}
-          maxLength={20}
-          hint={texts.totalHint}
-          inputMode="decimal"
-          onChange={(value) => actor.send({ type: 'order.changed', field: 'total', value })}
-        />
-      </div>
-      <fieldset
-        className="staff-modes"
-        disabled={saving}
-        aria-invalid={problems.paymentMode ? true : undefined}
-        aria-describedby={problems.paymentMode ? modeProblemId : undefined}
-      >
-        <legend>{texts.paymentMode}</legend>
-        {(['Card', 'Cash'] as const).map((mode) => (
-          <label key={mode} className="staff-modes__choice">
-            <input
-              type="radio"
-              name="paymentMode"
-              value={mode}
-              checked={draft.paymentMode === mode}
-              onChange={() => actor.send({ type: 'order.mode', paymentMode: mode })}
-            />
-            {mode === 'Card' ? `${texts.card} (${texts.cardHint})` : `${texts.cash} (${texts.cashHint})`}
-          </label>
-        ))}
-        {problems.paymentMode && (
-          <p id={modeProblemId} className="staff-field__problem">
-            {staff.problems[problems.paymentMode]}
-          </p>
-        )}
-      </fieldset>
-      <p className="staff-form__actions">
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? texts.saving : texts.create}
-        </button>
-      </p>
-    </form>
-  );
+  const form = useSelector(actor, selectOrderForm);
+  return form ? <ItemsOrderForm actor={form} /> : null;
 }

@@ -6,6 +6,9 @@ import {
   completeAppointment,
   createOrder,
   fetchAudit,
+  fetchPharmacies,
+  previewOrder,
+  searchCatalogue,
   fetchFilterDoctors,
   fetchStaffAppointment,
   fetchStaffAppointments,
@@ -20,6 +23,7 @@ import { liveChatServices } from '../app/liveChat';
 import { clinicToday } from '../../contract/clinicTime';
 import { liveDeskServices } from './desk/liveDesk';
 import type { StaffServices } from './services';
+import type { CatalogueItem } from '../../contract/dispensary';
 
 export const liveStaffServices: StaffServices = {
   actors: {
@@ -41,6 +45,16 @@ export const liveStaffServices: StaffServices = {
     createOrder: fromApi(
       ({ appointmentId, order, token }: { appointmentId: string; order: Parameters<typeof createOrder>[1]; token: string }, signal) =>
         createOrder(appointmentId, order, token, signal),
+    ),
+    previewOrder: fromApi(
+      ({ appointmentId, order, token }: { appointmentId: string; order: Parameters<typeof previewOrder>[1]; token: string }, signal) =>
+        previewOrder(appointmentId, order, token, signal),
+    ),
+    loadPharmacies: fromApi(({ token }: { token: string }, signal) => fetchPharmacies(token, signal)),
+    searchCatalogue: fromApi(
+      ({ query, token }: { query: string; token: string }, signal) => searchCatalogue(query, token, signal),
+      // The hits carry the stock at a location; the order form asks for none, so it reads the items.
+      (answer): CatalogueItem[] => answer.items,
     ),
     loadAudit: fromApi(({ limit, before, token }: { limit: number; before: string | null; token: string }, signal) =>
       fetchAudit({ limit, before }, token, signal),

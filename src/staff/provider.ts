@@ -8,6 +8,7 @@
  * and the machine takes its ordinary failure path.
  * The views render the state and send events.
  */
+import { orderMachine } from '../../machines/order/orderMachine';
 import type { PromiseActorLogic } from 'xstate';
 import type { Consultation as ConsultationRecord } from '../../contract/consultation';
 import { readClockWith } from '../../machines/consultation/actions';
@@ -85,9 +86,10 @@ export function useConsultationActor(services: StaffServices, appointmentId: str
   const { token } = useStaff();
   return useProvidedActor(
     () => {
-      const { loadAppointment, completeAppointment, createOrder, markDidNotAttend } = services.actors;
+      const { loadAppointment, completeAppointment, createOrder, previewOrder, loadPharmacies, searchCatalogue, markDidNotAttend } = services.actors;
+      const orderForm = orderMachine.provide({ actors: { loadPharmacies, searchCatalogue, previewOrder, placeOrder: createOrder } });
       return consultationMachine.provide({
-        actors: { loadAppointment, completeAppointment, createOrder, markDidNotAttend },
+        actors: { loadAppointment, completeAppointment, orderForm, markDidNotAttend },
         actions: {
           notify: (_, { tone, notice }) => showToast(tone, consultationNoticeText(notice)),
           // The console's clock (services.now): completion and "did not attend" come when their time does.

@@ -4,6 +4,8 @@
  * machine with `machine.provide({ actors })` as the machines' own tests do. Each actor rejects
  * with an ApiFailure (src/api/client.ts) when its call fails.
  */
+import type { CatalogueItem } from '../../contract/dispensary';
+import type { OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/pharmacyOrder';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff';
@@ -13,7 +15,6 @@ import type { AppointmentRecord, Medicines } from '../../contract/appointments';
 import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
 import type { ChangeAnswer } from '../../machines/consultation/events';
-import type { OrderRequest } from '../../machines/consultation/forms';
 import type { DownloadDocument } from '../components/Records/DocumentDownloads';
 import type { ChatServices } from '../components/Chat/services';
 import type { DeskServices } from './desk/services';
@@ -28,7 +29,11 @@ export interface StaffActors {
   readonly completeAppointment: PromiseActorLogic<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>;
   /** POST /staff/appointments/{id}/did-not-attend. */
   readonly markDidNotAttend: PromiseActorLogic<ChangeAnswer, { appointmentId: string; note: string; token: string }>;
-  readonly createOrder: PromiseActorLogic<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>;
+  /** The order form's calls (machines/order). */
+  readonly createOrder: PromiseActorLogic<ChangeAnswer, { appointmentId: string; order: StaffOrderRequest; token: string }>;
+  readonly previewOrder: PromiseActorLogic<OrderPreview, { appointmentId: string; order: StaffOrderRequest; token: string }>;
+  readonly loadPharmacies: PromiseActorLogic<Pharmacy[], { token: string }>;
+  readonly searchCatalogue: PromiseActorLogic<CatalogueItem[], { query: string; token: string }>;
   readonly loadAudit: PromiseActorLogic<AuditRecord[], { limit: number; before: string | null; token: string }>;
   /** The consultation itself; absent: no teleconsultation panel. */
   readonly loadConsultation?: PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;

@@ -11,7 +11,7 @@ import type { AppointmentRecord } from '../../contract/appointments';
 import type { StaffAppointmentDetail } from '../../contract/staff';
 import { refused, unanswered } from '../machines/accountFakes';
 import { createStaffAdminApi } from '../../src/api/staffAdmin';
-import { adminMe, detailOf, doctorMe, prescription, staffAppointment, staffOrder } from '../machines/staffConsoleFakes';
+import { adminMe, detailOf, doctorMe, orderItem, orderLocations, orderPreviewOf, prescription, staffAppointment, staffOrder } from '../machines/staffConsoleFakes';
 import { fakeFetch, sentTo, type Routes } from './staffAdminSupport';
 import { fakeStaff, renderConsole } from './staffSupport';
 import { answer, expectToast } from './support';
@@ -147,7 +147,9 @@ describe('completing with the prescription', () => {
     await expectToast('Consultation completed.', 'status');
     expect(screen.getByRole('heading', { name: 'Update the prescription' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save prescription' })).toBeTruthy();
-    expect(within(orderForm()).getByLabelText('Pharmacy ID')).toHaveProperty('value', 'PH-7');
+    // The order form (machines/order) comes, asking for the locations it may be filled at.
+    expect(orderForm()).toBeTruthy();
+    expect(fake.loadPharmacies.latest().input).toEqual({ token: 'tok-stored' });
   });
 
   it("a refusal says the server's words and keeps what was typed", async () => {
@@ -177,43 +179,66 @@ describe('the order', () => {
     expect(within(order).getByText('Placed')).toBeTruthy();
   });
 
-  it('checks the total, then creates a card order and shows it', async () => {
+  it('checks the lines, finds an item in the catalogue, prices it on the server, then creates a card order and shows it', async () => {
     const user = userEvent.setup();
     const record = completedRecord();
     const fake = await openAppointment(record);
-    const total = within(orderForm()).getByLabelText('Total (₹)');
-    await user.type(total, 'six hundred');
-    await user.click(screen.getByRole('button', { name: 'Create order' }));
-    expect(total.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Write an amount in rupees, like 450 or 1250.50.')).toBeTruthy();
-    expect(fake.createOrder.calls).toHaveLength(0);
+    await answer(() => fake.loadPharmacies.latest().resolve(orderLocations));
+    const o = within(orderForm());
+    expect(o.getByLabelText('Pharmacy (location)')).toHaveProperty('value', 'loc-1');
+    await user.click(o.getByRole('button', { name: 'Check the total' }));
+    expect(o.getByText('This is required.')).toBeTruthy();
+    expect(fake.previewOrder.calls).toHaveLength(0);
 
-    await user.clear(total);
-    await user.type(total, '640');
-    expect(within(orderForm()).getByRole('radio', { name: /^Card/ })).toHaveProperty('checked', true);
-    await user.click(screen.getByRole('button', { name: 'Create order' }));
-    expect(fake.createOrder.latest().input).toEqual({
+    await user.type(o.getByLabelText('Find a remedy in the catalogue'), 'arn');
+    await waitFor(() => expect(fake.searchCatalogue.calls).toHaveLength(1));
+    expect(fake.searchCatalogue.latest().input).toEqual({ query: 'arn', token: 'tok-stored' });
+    await answer(() => fake.searchCatalogue.latest().resolve([orderItem]));
+    await user.click(o.getByRole('button', { name: /^Arnica Montana 30C 2 dram/ }));
+    expect(o.getByText(/^Arnica Montana 30C 2 dram · /)).toBeTruthy();
+    expect(o.getByRole('radio', { name: /^Card/ })).toHaveProperty('checked', true);
+    await user.click(o.getByRole('button', { name: 'Check the total' }));
+    const sent = {
       appointmentId: record._id,
-      order: { pharmacyId: 'PH-7', totalPrice: 640, paymentMode: 'Card' },
+      order: { lines: [{ itemId: 'i-arn', quantity: 1 }], paymentMode: 'Card', locationId: 'loc-1', fulfilment: 'pickup' },
       token: 'tok-stored',
-    });
-    const withOrder = { ...record, order: staffOrder({ appointmentId: record._id, totalPrice: 640 }) };
+    };
+    expect(fake.previewOrder.latest().input).toEqual(sent);
+    await answer(() => fake.previewOrder.latest().resolve(orderPreviewOf()));
+    expect(o.getByText(/^₹94\.50$/)).toBeTruthy();
+    await user.click(o.getByRole('button', { name: 'Send the order' }));
+    expect(fake.createOrder.latest().input).toEqual(sent);
+    const withOrder = { ...record, order: staffOrder({ appointmentId: record._id, totalPrice: 94.5 }) };
     await answer(() => fake.createOrder.latest().resolve({ message: 'Order created.', appointment: withOrder }));
     await expectToast('Order created.', 'status');
     expect(screen.queryByRole('form', { name: 'Create the pharmacy order' })).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Pharmacy order' })).getByText('Card')).toBeTruthy();
   });
 
-  it('a cash order; the server refusing it keeps the form', async () => {
+  it('a cash order with a line written by hand; the server refusing it keeps the form and says why', async () => {
     const user = userEvent.setup();
     const fake = await openAppointment(completedRecord());
-    await user.type(within(orderForm()).getByLabelText('Total (₹)'), '99.50');
-    await user.click(within(orderForm()).getByRole('radio', { name: /^Cash/ }));
-    await user.click(screen.getByRole('button', { name: 'Create order' }));
-    expect(fake.createOrder.latest().input.order).toEqual({ pharmacyId: 'PH-7', totalPrice: 99.5, paymentMode: 'Cash' });
+    await answer(() => fake.loadPharmacies.latest().resolve(orderLocations));
+    const o = within(orderForm());
+    await user.click(o.getByRole('button', { name: 'Add a line by hand (not in the catalogue)' }));
+    await user.type(o.getByRole('textbox', { name: 'Item' }), 'Calendula cream');
+    await user.type(o.getByLabelText('Price each (₹)'), 'free');
+    await user.click(o.getByRole('button', { name: 'Check the total' }));
+    expect(o.getByText('Write an amount in rupees, like 450 or 1250.50.')).toBeTruthy();
+    expect(fake.previewOrder.calls).toHaveLength(0);
+    await user.clear(o.getByLabelText('Price each (₹)'));
+    await user.type(o.getByLabelText('Price each (₹)'), '99.50');
+    await user.click(o.getByRole('radio', { name: /^Cash/ }));
+    await user.click(o.getByRole('button', { name: 'Check the total' }));
+    const order = { lines: [{ name: 'Calendula cream', quantity: 1, unitPrice: 99.5 }], paymentMode: 'Cash', locationId: 'loc-1', fulfilment: 'pickup' };
+    expect(fake.previewOrder.latest().input.order).toEqual(order);
+    await answer(() => fake.previewOrder.latest().resolve(orderPreviewOf({ subtotal: 99.5, tax: 0, totalPrice: 99.5 })));
+    await user.click(o.getByRole('button', { name: 'Send the order' }));
+    expect(fake.createOrder.latest().input.order).toEqual(order);
     await answer(() => fake.createOrder.latest().reject(refused(400, 'The total must be more than zero.')));
-    await expectToast('The total must be more than zero.', 'alert');
+    expect(o.getByText('The total must be more than zero.')).toBeTruthy();
     expect(orderForm()).toBeTruthy();
+    expect(o.getByRole('textbox', { name: 'Item' })).toHaveProperty('value', 'Calendula cream');
   });
 });
 

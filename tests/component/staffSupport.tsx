@@ -9,7 +9,8 @@ import type { AppointmentRecord, Medicines } from '../../contract/appointments';
 import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff';
 import type { AdminDoctor } from '../../contract/staffAdmin';
 import type { ChangeAnswer } from '../../machines/consultation/events';
-import type { OrderRequest } from '../../machines/consultation/forms';
+import type { CatalogueItem } from '../../contract/dispensary';
+import type { OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/pharmacyOrder';
 import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
 import { AccountProvider } from '../../src/app/account';
@@ -33,7 +34,10 @@ export function fakeStaff() {
     loadFilterDoctors: answeredByHand<AdminDoctor[], { token: string }>(),
     loadAppointment: answeredByHand<StaffAppointmentDetail, { appointmentId: string; token: string }>(),
     completeAppointment: answeredByHand<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>(),
-    createOrder: answeredByHand<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>(),
+    createOrder: answeredByHand<ChangeAnswer, { appointmentId: string; order: StaffOrderRequest; token: string }>(),
+    previewOrder: answeredByHand<OrderPreview, { appointmentId: string; order: StaffOrderRequest; token: string }>(),
+    loadPharmacies: answeredByHand<Pharmacy[], { token: string }>(),
+    searchCatalogue: answeredByHand<CatalogueItem[], { query: string; token: string }>(),
     markDidNotAttend: answeredByHand<ChangeAnswer, { appointmentId: string; note: string; token: string }>(),
     loadAudit: answeredByHand<AuditRecord[], { limit: number; before: string | null; token: string }>(),
     downloadDocument: answeredByHand<DownloadedFile, { path: string; token: string }>(),
@@ -47,6 +51,9 @@ export function fakeStaff() {
       loadAppointment: calls.loadAppointment.logic,
       completeAppointment: calls.completeAppointment.logic,
       createOrder: calls.createOrder.logic,
+      previewOrder: calls.previewOrder.logic,
+      loadPharmacies: calls.loadPharmacies.logic,
+      searchCatalogue: calls.searchCatalogue.logic,
       markDidNotAttend: calls.markDidNotAttend.logic,
       loadAudit: calls.loadAudit.logic,
       downloadDocument: calls.downloadDocument.logic,

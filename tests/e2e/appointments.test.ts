@@ -394,7 +394,14 @@ describe.each([
     expect(await done.getByText(MSG.orderPending, { exact: true }).count(), 'no order yet').toBe(1);
     expect(await done.getByText(/^Fee not paid/).count(), 'a completed consultation is settled: no fee notice').toBe(0);
 
-    await call('POST', `/staff/appointments/${c._id}/order`, staff.token, { totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-1' });
+    // An order line written by hand at its price, filled at the first location (no tax or delivery fee set).
+    const [where] = await call<Array<{ _id: string }>>('GET', '/staff/pharmacies', staff.token);
+    await call('POST', `/staff/appointments/${c._id}/order`, staff.token, {
+      lines: [{ name: 'Remedies as prescribed', quantity: 1, unitPrice: 349.5 }],
+      paymentMode: 'Card',
+      locationId: where!._id,
+      fulfilment: 'pickup',
+    });
     await gotoAppointments(page);
     const withOrder = card(page, c.appointmentId);
     const prescription = withOrder.getByRole('region', { name: 'Prescription' });

@@ -177,13 +177,16 @@ describe.each([
     const staff = people.account(admin);
     const { location, ...appointment } = pastVisits.get(email)!;
     await ok('POST', `/staff/appointments/${appointment._id}/complete`, staff.token, prescription);
+    // An order line written by hand at its price, filled at the first location (no tax or delivery fee set).
+    const [where] = await ok<Array<{ _id: string; name: string }>>('GET', '/staff/pharmacies', staff.token);
     const ordered = await ok<{ appointment: { order: { _id: string } } }>('POST', `/staff/appointments/${appointment._id}/order`, staff.token, {
-      totalPrice: 349.5,
+      lines: [{ name: 'Remedies as prescribed', quantity: 1, unitPrice: 349.5 }],
       paymentMode: 'Card',
-      pharmacyId: 'PH-1',
+      locationId: where!._id,
+      fulfilment: 'pickup',
     });
     const orderPay = await ok<{ checkoutPageUrl: string }>('POST', '/payment/create-order', patient.token, {
-      pharmacyId: 'PH-1',
+      pharmacyId: where!.name, // an order's pharmacy is the location that fills it
       orderId: ordered.appointment.order._id,
       amount: 34950,
     });

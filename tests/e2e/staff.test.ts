@@ -634,10 +634,16 @@ describe('the clinic run from the browser', () => {
       // Its pharmacy order, paid by card online.
       const order = page.getByRole('form', { name: 'Create the pharmacy order', exact: true });
       await expect.poll(() => order.count(), { message: 'the order form is offered', timeout: STEP_MS }).toBe(1);
-      await order.getByLabel('Pharmacy ID', { exact: true }).fill('PH-1');
-      await order.getByLabel('Total (₹)', { exact: true }).fill('349.50');
+      // A line written by hand at its price (the first location fills it; no tax or delivery fee set).
+      await order.getByRole('button', { name: 'Add a line by hand (not in the catalogue)', exact: true }).click();
+      await order.getByRole('textbox', { name: 'Item', exact: true }).fill('Remedies as prescribed');
+      await order.getByLabel('Price each (₹)', { exact: true }).fill('349.50');
       await order.getByRole('radio', { name: /^Card/ }).check();
-      await order.getByRole('button', { name: 'Create order', exact: true }).click();
+      await order.getByRole('button', { name: 'Check the total', exact: true }).click();
+      // The server's pricing, shown before anything is saved.
+      await expect.poll(() => order.getByRole('button', { name: 'Send the order', exact: true }).count(), { message: 'the total is priced', timeout: STEP_MS }).toBe(1);
+      await review(page, 'doctor-order-review', width);
+      await order.getByRole('button', { name: 'Send the order', exact: true }).click();
       await expectToast(page, 'status', MSG.orderCreated);
       const orderSection = page.getByRole('region', { name: 'Pharmacy order', exact: true });
       await expect.poll(() => factNow(orderSection, 'Payment mode'), { message: 'the order is shown', timeout: STEP_MS }).toBe('Card');

@@ -1,7 +1,7 @@
 /**
  * Model-based paths for the consultation page's loading (expired, refused, unanswered, retried)
  * and the form edits consultationMachine.paths.test.ts does not take (a remedy row added and
- * removed, "show the medicine", the order's payment mode, a save refused as the login expired).
+ * removed, "show the medicine", the order form's payment mode, a save refused as the login expired).
  * Along every path the REAL machine runs with its calls answered by hand; each step must emit
  * what the doctor reads and the app acts on, and each state must show what the model says.
  */
@@ -14,14 +14,14 @@ import {
   selectIsLoading,
   selectOffersOrder,
   selectOffersPrescription,
-  selectOrderDraft,
+  selectOrderForm,
   selectPrescription,
   selectStatus,
 } from '../../machines/consultation/selectors.js';
-import { refused, unanswered } from './accountFakes.js';
+import { refused, settle, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 import { stepper } from './pathSteps.js';
-import { detailOf, prescription, startConsultation, staffAppointment } from './staffConsoleFakes.js';
+import { detailOf, prescription, priceAndPlace, readyOrderForm, startConsultation, staffAppointment } from './staffConsoleFakes.js';
 
 const expiredWords = ['server: Please log in again.'];
 
@@ -38,7 +38,8 @@ const emits = {
   showMedicine: [],
   'save.expired': expiredWords,
   'order.mode': [],
-  'order.expired': expiredWords,
+  // The order form says it beside itself (machines/order), not as the consultation's toast.
+  'order.expired': [],
 } as const satisfies Record<string, readonly string[]>;
 
 const model = createMachine({
@@ -125,16 +126,16 @@ function harness() {
         send({ type: 'prescription.save' });
         real().calls.completeAppointment.latest().reject(refused(401, 'Please log in again.'));
       }),
-      'order.mode': step('order.mode', () => {
+      'order.mode': step('order.mode', async () => {
         mode = mode === 'Card' ? 'Cash' : 'Card';
-        real().send({ type: 'order.mode', paymentMode: mode });
+        (await readyOrderForm(real())).send({ type: 'mode.chosen', paymentMode: mode });
       }),
-      'order.expired': step('order.expired', () => {
-        real().send({ type: 'order.changed', field: 'pharmacyId', value: 'PH-7' });
-        real().send({ type: 'order.changed', field: 'total', value: '640' });
-        real().send({ type: 'order.save' });
-        expect(real().calls.createOrder.latest().input.order).toEqual({ pharmacyId: 'PH-7', totalPrice: 640, paymentMode: mode });
+      'order.expired': step('order.expired', async () => {
+        const form = await priceAndPlace(real());
+        expect(real().calls.createOrder.latest().input.order).toEqual({ lines: [{ itemId: 'i-arn', quantity: 1 }], paymentMode: mode, locationId: 'loc-1', fulfilment: 'pickup' });
         real().calls.createOrder.latest().reject(refused(401, 'Please log in again.'));
+        await settle();
+        expect(form.getSnapshot().context.failure).toBe('Please log in again.');
       }),
     },
     states: {
@@ -164,7 +165,7 @@ function harness() {
       Completed: () => {
         const s = real().snapshot();
         expect(selectOffersOrder(s)).toBe(true);
-        expect(selectOrderDraft(s).paymentMode).toBe(mode);
+        expect(selectOrderForm(s)?.getSnapshot().context.paymentMode).toBe(mode);
       },
     } satisfies Record<string, (state: SnapshotFrom<typeof model>) => void>,
   };

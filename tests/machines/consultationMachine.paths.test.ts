@@ -3,7 +3,7 @@
  * that invoke actors, so the model below is the appointment as the doctor sees it: opened Booked,
  * Completed or Cancelled; the prescription saved (refused, conflicting with a cancellation made
  * meanwhile, or done); the order created (with problems, refused, made by someone else meanwhile,
- * or done); its status set by an admin (the record replaced, what was typed kept). Along every path the REAL machine runs with fake calls: each step must emit what the
+ * or done: machines/order as the consultation invokes it); its status set by an admin (the record replaced, what was typed kept). Along every path the REAL machine runs with fake calls: each step must emit what the
  * doctor should read, and each state must offer the model's forms.
  */
 import { createMachine, type SnapshotFrom } from 'xstate';
@@ -20,7 +20,7 @@ import {
 import type { ConsultationEmitted } from '../../machines/consultation/events.js';
 import { refused, settle, unanswered } from './accountFakes.js';
 import { pathsTakingEveryTransition, declaredTransitions, takenTransitions, testPaths } from './modelPaths.js';
-import { detailOf, prescription, startConsultation, staffAppointment, staffOrder } from './staffConsoleFakes.js';
+import { detailOf, prescription, priceAndPlace, readyOrderForm, startConsultation, staffAppointment, staffOrder } from './staffConsoleFakes.js';
 
 const emits = {
   'open.booked': [],
@@ -31,8 +31,9 @@ const emits = {
   'save.done': ['server: Consultation completed.', 'appointment.changed'],
   'save.again': ['server: Prescription updated.', 'appointment.changed'],
   'save.cancelledMeanwhile': ['server: This appointment was cancelled: it cannot be completed.'],
-  'order.invalid': ['checkFields'],
-  'order.refused': ['server: Nope.'],
+  // The order form (machines/order) shows its problems and a refusal beside itself: no toast.
+  'order.invalid': [],
+  'order.refused': [],
   'order.done': ['server: Order created.', 'appointment.changed'],
   'order.madeMeanwhile': ['server: This appointment already has an order.'],
   // The admin's popup says the server's words; the consultation machine only takes the record.
@@ -116,10 +117,6 @@ function harness() {
     real().send({ type: 'prescription.save' });
     answer(real().calls.completeAppointment);
   };
-  const fillOrder = (total: string) => {
-    real().send({ type: 'order.changed', field: 'pharmacyId', value: 'PH-7' });
-    real().send({ type: 'order.changed', field: 'total', value: total });
-  };
   const completedNow = (message: string) => (call: ReturnType<typeof real>['calls']['completeAppointment']) => {
     record = { ...record, appointmentStatus: 'Completed', medicines: prescription };
     call.latest().resolve({ message, appointment: record });
@@ -147,25 +144,31 @@ function harness() {
           void settle().then(() => real().calls.loadAppointment.latest().resolve(detailOf(record)));
         }),
       ),
-      'order.invalid': step('order.invalid', () => {
-        fillOrder('free');
-        real().send({ type: 'order.save' });
+      'order.invalid': step('order.invalid', async () => {
+        // A line written by hand and left blank: nothing is priced, the fields say why; the line goes again.
+        const form = await readyOrderForm(real());
+        const previews = real().calls.previewOrder.calls.length;
+        form.send({ type: 'line.handAdded' });
+        form.send({ type: 'order.preview' });
+        const n = form.getSnapshot().context.lines.length - 1;
+        expect(form.getSnapshot().context.problems).toMatchObject({ [`lines.${n}.name`]: 'required', [`lines.${n}.unitPrice`]: 'required' });
+        expect(real().calls.previewOrder.calls).toHaveLength(previews);
+        form.send({ type: 'line.removed', key: form.getSnapshot().context.lines[n]!.key });
       }),
-      'order.refused': step('order.refused', () => {
-        fillOrder('640');
-        real().send({ type: 'order.save' });
+      'order.refused': step('order.refused', async () => {
+        const form = await priceAndPlace(real());
         real().calls.createOrder.latest().reject(refused(400, 'Nope.'));
+        await settle();
+        expect(form.getSnapshot().context.failure).toBe('Nope.');
       }),
-      'order.done': step('order.done', () => {
-        fillOrder('640');
-        real().send({ type: 'order.save' });
-        expect(real().calls.createOrder.latest().input.order).toEqual({ pharmacyId: 'PH-7', totalPrice: 640, paymentMode: 'Card' });
+      'order.done': step('order.done', async () => {
+        await priceAndPlace(real());
+        expect(real().calls.createOrder.latest().input.order).toEqual({ lines: [{ itemId: 'i-arn', quantity: 1 }], paymentMode: 'Card', locationId: 'loc-1', fulfilment: 'pickup' });
         record = { ...record, order: staffOrder({ appointmentId: record._id }) };
         real().calls.createOrder.latest().resolve({ message: 'Order created.', appointment: record });
       }),
-      'order.madeMeanwhile': step('order.madeMeanwhile', () => {
-        fillOrder('640');
-        real().send({ type: 'order.save' });
+      'order.madeMeanwhile': step('order.madeMeanwhile', async () => {
+        await priceAndPlace(real());
         real().calls.createOrder.latest().reject(refused(409, 'This appointment already has an order.'));
         record = { ...record, order: staffOrder({ appointmentId: record._id }) };
         void settle().then(() => real().calls.loadAppointment.latest().resolve(detailOf(record)));

@@ -3,21 +3,39 @@ import {
   selectAppointment,
   selectFailure,
   selectIsCancelled,
-  selectIsSavingOrder,
   selectIsSavingPrescription,
   selectIsUpdate,
   selectOffersOrder,
   selectOffersPrescription,
-  selectOrderDraft,
-  selectOrderProblems,
+  selectOrderForm,
   selectPayments,
   selectPrescription,
   selectPrescriptionProblems,
   selectStatus,
 } from '../../machines/consultation/selectors.js';
-import { checkOrder, checkPrescription, parseRupees, prescriptionDraftOf } from '../../machines/consultation/forms.js';
+import { checkPrescription, parseRupees, prescriptionDraftOf } from '../../machines/consultation/forms.js';
+import { checkOrderDraft, type DraftLine } from '../../machines/order/context.js';
+import type { CatalogueItem } from '../../contract/dispensary.js';
+import type { OrderPreview } from '../../contract/pharmacyOrder.js';
 import { noticeWords, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
 import { detailOf, prescription, startConsultation, staffAppointment, staffOrder } from './staffConsoleFakes.js';
+
+const locations = [{ _id: 'loc-1', name: 'Aundh' }, { _id: 'loc-2', name: 'Baner' }];
+const arnica: CatalogueItem = { id: 'i-arn', name: 'Arnica Montana', form: 'pills', potency: '30C', pack: '2 dram', price: 90, archived: false };
+const preview: OrderPreview = {
+  items: [],
+  locationId: 'loc-1',
+  locationName: 'Aundh',
+  pharmacyId: 'Aundh',
+  fulfilment: 'pickup',
+  deliveryAddress: '',
+  subtotal: 90,
+  taxRatePercent: 5,
+  tax: 4.5,
+  deliveryFee: 0,
+  totalPrice: 94.5,
+  taxInvoice: false,
+};
 
 async function opened(record = staffAppointment()) {
   const started = startConsultation(record._id);
@@ -82,20 +100,25 @@ describe('forms', () => {
     expect(parseRupees('12.345')).toBeNull();
     expect(parseRupees('-5')).toBeNull();
     expect(parseRupees('abc')).toBeNull();
-    expect(checkOrder({ pharmacyId: ' PH-7 ', total: '640', paymentMode: 'Card' })).toEqual({
+    const draft = { locationId: 'loc-1', fulfilment: 'pickup' as const, deliveryAddress: '', paymentMode: 'Card' as const };
+    const itemLine: DraftLine = { key: 1, itemId: 'i-arn', name: 'Arnica 30C', cataloguePrice: 90, price: '', quantity: '2' };
+    const handLine: DraftLine = { key: 2, itemId: null, name: ' Calendula cream ', cataloguePrice: null, price: '1,250.50', quantity: '1' };
+    expect(checkOrderDraft({ ...draft, lines: [itemLine, handLine] })).toEqual({
       ok: true,
-      value: { pharmacyId: 'PH-7', totalPrice: 640, paymentMode: 'Card' },
+      value: { lines: [{ itemId: 'i-arn', quantity: 2 }, { name: 'Calendula cream', quantity: 1, unitPrice: 1250.5 }], paymentMode: 'Card', locationId: 'loc-1', fulfilment: 'pickup' },
     });
-    expect(checkOrder({ pharmacyId: '', total: '', paymentMode: null })).toEqual({
+    expect(checkOrderDraft({ ...draft, lines: [], locationId: '', fulfilment: 'delivery' })).toEqual({
       ok: false,
-      problems: { pharmacyId: 'required', totalPrice: 'required', paymentMode: 'required' },
+      problems: { lines: 'required', locationId: 'required', deliveryAddress: 'required' },
     });
-    expect(checkOrder({ pharmacyId: 'x'.repeat(201), total: '0', paymentMode: 'Cash' })).toEqual({
+    expect(checkOrderDraft({ ...draft, lines: [{ ...handLine, name: '', price: '0', quantity: '100' }] })).toEqual({
       ok: false,
-      problems: { pharmacyId: 'tooLong', totalPrice: 'notPositive' },
+      problems: { 'lines.0.quantity': 'notQuantity', 'lines.0.name': 'required', 'lines.0.unitPrice': 'notPositive' },
     });
-    expect(checkOrder({ pharmacyId: 'P', total: '12.345', paymentMode: 'Cash' })).toEqual({ ok: false, problems: { totalPrice: 'notAmount' } });
-    expect(checkOrder({ pharmacyId: 'P', total: '2000000', paymentMode: 'Cash' })).toEqual({ ok: false, problems: { totalPrice: 'tooLarge' } });
+    expect(checkOrderDraft({ ...draft, lines: [{ ...handLine, price: '12.345' }] })).toEqual({ ok: false, problems: { 'lines.0.unitPrice': 'notAmount' } });
+    expect(checkOrderDraft({ ...draft, lines: [{ ...itemLine, quantity: '' }] })).toEqual({ ok: false, problems: { 'lines.0.quantity': 'required' } });
+    const delivered = checkOrderDraft({ ...draft, lines: [itemLine], fulfilment: 'delivery', deliveryAddress: ' 12 MG Road, Pune ' });
+    expect(delivered.ok && delivered.value.deliveryAddress).toBe('12 MG Road, Pune');
   });
 });
 
@@ -155,13 +178,17 @@ describe('consultationMachine: opening', () => {
     expect(calls.completeAppointment.calls).toHaveLength(0);
   });
 
-  it('a Completed one is prefilled, saved as an update, and offers the order with the pharmacy id', async () => {
-    const { snapshot } = await opened(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription }));
+  it('a Completed one is prefilled, saved as an update, and offers the order form, which loads the locations', async () => {
+    const { snapshot, calls } = await opened(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription }));
     expect(selectIsUpdate(snapshot())).toBe(true);
     expect(selectPrescription(snapshot()).complain).toBe(prescription.complain);
     expect(selectPrescription(snapshot()).remedies).toHaveLength(1);
     expect(selectOffersOrder(snapshot())).toBe(true);
-    expect(selectOrderDraft(snapshot())).toEqual({ pharmacyId: 'PH-7', total: '', paymentMode: 'Card' });
+    expect(calls.loadPharmacies.latest().input).toEqual({ token: 'tok-doc' });
+    calls.loadPharmacies.latest().resolve(locations);
+    await settle();
+    const form = selectOrderForm(snapshot())!.getSnapshot().context;
+    expect(form).toMatchObject({ lines: [], locationId: 'loc-1', fulfilment: 'pickup', paymentMode: 'Card' });
   });
 
   it('a Completed one with its order offers no order form', async () => {
@@ -209,7 +236,7 @@ describe('consultationMachine: completing', () => {
     expect(selectIsUpdate(snapshot())).toBe(true);
     expect(selectOffersPrescription(snapshot())).toBe(true);
     expect(selectOffersOrder(snapshot())).toBe(true);
-    expect(selectOrderDraft(snapshot()).pharmacyId).toBe('PH-7');
+    expect(calls.loadPharmacies.calls).toHaveLength(1);
     // The form now shows the prescription as saved: trimmed, without the blank row added above.
     expect(selectPrescription(snapshot())).toEqual(prescriptionDraftOf(prescription));
     expect(selectPrescription(snapshot()).remedies).toHaveLength(prescription.remedies.length);
@@ -250,44 +277,57 @@ describe('consultationMachine: completing', () => {
 describe('consultationMachine: the order', () => {
   const completedRecord = () => staffAppointment({ appointmentStatus: 'Completed', medicines: prescription });
 
-  it('checks the fields first, then creates it, and the form goes', async () => {
-    const { snapshot, send, calls, emitted, record } = await opened(completedRecord());
-    send({ type: 'order.changed', field: 'pharmacyId', value: '' });
-    send({ type: 'order.changed', field: 'total', value: '0' });
-    send({ type: 'order.save' });
-    expect(selectOrderProblems(snapshot())).toEqual({ pharmacyId: 'required', totalPrice: 'notPositive' });
-    expect(noticeWords(emitted.take())).toEqual(['checkFields']);
-    expect(calls.createOrder.calls).toHaveLength(0);
+  it('checks the fields first, prices it on the server, then creates it, and the form goes', async () => {
+    const { snapshot, calls, emitted, record } = await opened(completedRecord());
+    calls.loadPharmacies.latest().resolve(locations);
+    await settle();
+    const form = selectOrderForm(snapshot())!;
+    form.send({ type: 'order.preview' });
+    expect(form.getSnapshot().context.problems).toEqual({ lines: 'required' });
+    expect(emitted.take()).toEqual([]);
+    expect(calls.previewOrder.calls).toHaveLength(0);
 
-    send({ type: 'order.changed', field: 'pharmacyId', value: 'PH-9' });
-    send({ type: 'order.changed', field: 'total', value: '640.50' });
-    send({ type: 'order.mode', paymentMode: 'Cash' });
-    send({ type: 'order.save' });
-    expect(selectOrderProblems(snapshot())).toEqual({});
-    expect(selectIsSavingOrder(snapshot())).toBe(true);
-    expect(calls.createOrder.latest().input).toEqual({
-      appointmentId: record._id,
-      order: { pharmacyId: 'PH-9', totalPrice: 640.5, paymentMode: 'Cash' },
-      token: 'tok-doc',
-    });
-    const withOrder = { ...record, order: staffOrder({ pharmacyId: 'PH-9', totalPrice: 640.5, paymentMode: 'Cash' }) };
+    form.send({ type: 'item.picked', item: arnica });
+    form.send({ type: 'mode.chosen', paymentMode: 'Cash' });
+    form.send({ type: 'order.preview' });
+    expect(form.getSnapshot().context.problems).toEqual({});
+    expect(form.getSnapshot().hasTag('busy')).toBe(true);
+    const sent = { appointmentId: record._id, order: { lines: [{ itemId: 'i-arn', quantity: 1 }], paymentMode: 'Cash', locationId: 'loc-1', fulfilment: 'pickup' }, token: 'tok-doc' };
+    expect(calls.previewOrder.latest().input).toEqual(sent);
+    calls.previewOrder.latest().resolve(preview);
+    await settle();
+    form.send({ type: 'order.place' });
+    expect(calls.createOrder.latest().input).toEqual(sent);
+    const withOrder = { ...record, order: staffOrder({ pharmacyId: 'Aundh', totalPrice: 94.5, paymentMode: 'Cash' }) };
     calls.createOrder.latest().resolve({ message: 'Order created.', appointment: withOrder });
     await settle();
     expect(noticeWords(emitted.take())).toEqual(['server: Order created.']);
     expect(selectOffersOrder(snapshot())).toBe(false);
-    expect(selectAppointment(snapshot())?.order?.totalPrice).toBe(640.5);
+    expect(selectOrderForm(snapshot())).toBeUndefined();
+    expect(selectAppointment(snapshot())?.order?.totalPrice).toBe(94.5);
   });
 
   it('a refusal keeps the form; an order made meanwhile (409) loads the appointment again', async () => {
-    const { snapshot, send, calls, emitted, record } = await opened(completedRecord());
-    send({ type: 'order.changed', field: 'total', value: '640' });
-    send({ type: 'order.save' });
-    calls.createOrder.latest().reject(refused(400, 'The total must be more than zero.'));
+    const { snapshot, calls, emitted, record } = await opened(completedRecord());
+    calls.loadPharmacies.latest().resolve(locations);
     await settle();
-    expect(noticeWords(emitted.take())).toEqual(['server: The total must be more than zero.']);
+    const form = selectOrderForm(snapshot())!;
+    form.send({ type: 'item.picked', item: arnica });
+    form.send({ type: 'order.preview' });
+    calls.previewOrder.latest().resolve(preview);
+    await settle();
+    form.send({ type: 'order.place' });
+    calls.createOrder.latest().reject(refused(400, 'That item is no longer in the catalogue.'));
+    await settle();
+    // The form says why (beside itself, not as a toast) and keeps the draft.
+    expect(emitted.take()).toEqual([]);
     expect(selectOffersOrder(snapshot())).toBe(true);
-    expect(selectOrderDraft(snapshot()).total).toBe('640');
-    send({ type: 'order.save' });
+    expect(form.getSnapshot().context.failure).toBe('That item is no longer in the catalogue.');
+    expect(form.getSnapshot().context.lines.map((l) => l.itemId)).toEqual(['i-arn']);
+    form.send({ type: 'order.preview' });
+    calls.previewOrder.latest().resolve(preview);
+    await settle();
+    form.send({ type: 'order.place' });
     calls.createOrder.latest().reject(refused(409, 'This appointment already has an order.'));
     await settle();
     expect(noticeWords(emitted.take())).toEqual(['server: This appointment already has an order.']);
@@ -328,15 +368,19 @@ describe('consultationMachine: the record replaced (an admin set the order statu
   });
 
   it('keeps the order draft; the order form follows the record (an order made elsewhere hides it)', async () => {
-    const { snapshot, send, record } = await opened(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription }));
-    send({ type: 'order.changed', field: 'total', value: '640' });
-    send({ type: 'order.mode', paymentMode: 'Cash' });
+    const { snapshot, send, calls, record } = await opened(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription }));
+    calls.loadPharmacies.latest().resolve(locations);
+    await settle();
+    const form = selectOrderForm(snapshot())!;
+    form.send({ type: 'item.picked', item: arnica });
+    form.send({ type: 'mode.chosen', paymentMode: 'Cash' });
     send({ type: 'appointment.replaced', appointment: { ...record, consultationFee: 500 } });
     expect(selectOffersOrder(snapshot())).toBe(true);
-    expect(selectOrderDraft(snapshot())).toEqual({ pharmacyId: 'PH-7', total: '640', paymentMode: 'Cash' });
+    expect(selectOrderForm(snapshot())).toBe(form);
+    expect(form.getSnapshot().context).toMatchObject({ paymentMode: 'Cash', lines: [{ itemId: 'i-arn', quantity: '1' }] });
     send({ type: 'appointment.replaced', appointment: { ...record, order: staffOrder({ appointmentId: record._id }) } });
     expect(selectOffersOrder(snapshot())).toBe(false);
-    expect(selectOrderDraft(snapshot()).total).toBe('640');
+    expect(selectOrderForm(snapshot())).toBeUndefined();
   });
 
   it("ignores another appointment's record, and any record before the appointment is shown", async () => {

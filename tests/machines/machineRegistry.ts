@@ -30,6 +30,7 @@ import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPassw
 import { helpMachine } from '../../machines/help/helpMachine.js';
 import { loginMachine } from '../../machines/login/loginMachine.js';
 import { mobileSignInMachine } from '../../machines/mobileSignIn/mobileSignInMachine.js';
+import { orderMachine } from '../../machines/order/orderMachine.js';
 import { orderPaymentMachine } from '../../machines/orderPayment/orderPaymentMachine.js';
 import { otpMachine } from '../../machines/otp/otpMachine.js';
 import { familyMachine } from '../../machines/people/familyMachine.js';
@@ -85,6 +86,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'help/helpMachine.ts', machine: helpMachine },
   { file: 'login/loginMachine.ts', machine: loginMachine },
   { file: 'mobileSignIn/mobileSignInMachine.ts', machine: mobileSignInMachine },
+  { file: 'order/orderMachine.ts', machine: orderMachine },
   { file: 'orderPayment/orderPaymentMachine.ts', machine: orderPaymentMachine },
   { file: 'otp/otpMachine.ts', machine: otpMachine },
   { file: 'paymentResult/paymentResultMachine.ts', machine: paymentResultMachine },

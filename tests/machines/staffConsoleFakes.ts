@@ -11,11 +11,14 @@ import { readClockWith } from '../../machines/consultation/actions.js';
 import { consultationMachine } from '../../machines/consultation/consultationMachine.js';
 import { consultationClockMs } from '../../machines/consultation/context.js';
 import type { ChangeAnswer } from '../../machines/consultation/events.js';
-import type { OrderRequest } from '../../machines/consultation/forms.js';
+import type { CatalogueItem } from '../../contract/dispensary.js';
+import type { OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/pharmacyOrder.js';
+import { orderMachine } from '../../machines/order/orderMachine.js';
+import { selectOrderForm } from '../../machines/consultation/selectors.js';
 import { auditLogMachine, type AuditRecord } from '../../machines/staffConsole/auditLogMachine.js';
 import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine.js';
 import { staffAppointmentsMachine, type StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine.js';
-import { answeredByHand } from './accountFakes.js';
+import { answeredByHand, settle } from './accountFakes.js';
 import { appointment, now, order, started, today, type RecordOverrides } from './appointmentFakes.js';
 import { recordWalk } from './pathCoverage.js';
 
@@ -149,7 +152,11 @@ export function startAudit(pageSize = 2) {
 export function startConsultation(appointmentId = 'apt-1', at = now) {
   const loadAppointment = answeredByHand<StaffAppointmentDetail, { appointmentId: string; token: string }>();
   const completeAppointment = answeredByHand<ChangeAnswer, { appointmentId: string; medicines: Medicines; token: string }>();
-  const createOrder = answeredByHand<ChangeAnswer, { appointmentId: string; order: OrderRequest; token: string }>();
+  // The order form (machines/order, the consultation's child) with its calls answered by hand too.
+  const createOrder = answeredByHand<ChangeAnswer, { appointmentId: string; order: StaffOrderRequest; token: string }>();
+  const previewOrder = answeredByHand<OrderPreview, { appointmentId: string; order: StaffOrderRequest; token: string }>();
+  const loadPharmacies = answeredByHand<Pharmacy[], { token: string }>();
+  const searchCatalogue = answeredByHand<CatalogueItem[], { query: string; token: string }>();
   const markDidNotAttend = answeredByHand<ChangeAnswer, { appointmentId: string; note: string; token: string }>();
   let time = at;
   const clock = new SimulatedClock();
@@ -157,7 +164,9 @@ export function startConsultation(appointmentId = 'apt-1', at = now) {
     actors: {
       loadAppointment: loadAppointment.logic,
       completeAppointment: completeAppointment.logic,
-      createOrder: createOrder.logic,
+      orderForm: orderMachine.provide({
+        actors: { loadPharmacies: loadPharmacies.logic, searchCatalogue: searchCatalogue.logic, previewOrder: previewOrder.logic, placeOrder: createOrder.logic },
+      }),
       markDidNotAttend: markDidNotAttend.logic,
     },
     actions: { readClock: readClockWith(() => time) },
@@ -167,5 +176,48 @@ export function startConsultation(appointmentId = 'apt-1', at = now) {
     time = next;
     clock.increment(consultationClockMs);
   };
-  return { ...started(actor, { loadAppointment, completeAppointment, createOrder, markDidNotAttend }), tickAt };
+  return { ...started(actor, { loadAppointment, completeAppointment, createOrder, previewOrder, loadPharmacies, searchCatalogue, markDidNotAttend }), tickAt };
+}
+
+/** The locations, an item and the server's pricing the order form's fakes answer with. */
+export const orderLocations: Pharmacy[] = [{ _id: 'loc-1', name: 'Aundh' }, { _id: 'loc-2', name: 'Baner' }];
+export const orderItem: CatalogueItem = { id: 'i-arn', name: 'Arnica Montana', form: 'pills', potency: '30C', pack: '2 dram', price: 90, archived: false };
+export const orderPreviewOf = (over: Partial<OrderPreview> = {}): OrderPreview => ({
+  items: [],
+  locationId: 'loc-1',
+  locationName: 'Aundh',
+  pharmacyId: 'Aundh',
+  fulfilment: 'pickup',
+  deliveryAddress: '',
+  subtotal: 90,
+  taxRatePercent: 5,
+  tax: 4.5,
+  deliveryFee: 0,
+  totalPrice: 94.5,
+  taxInvoice: false,
+  ...over,
+});
+
+type Consultation = ReturnType<typeof startConsultation>;
+
+/** The order form the consultation offers, its locations answered (once) so that it is editing. */
+export async function readyOrderForm({ actor, calls }: Consultation) {
+  const form = selectOrderForm(actor.getSnapshot());
+  if (!form) throw new Error('no order form offered');
+  if (form.getSnapshot().matches('Loading')) {
+    calls.loadPharmacies.latest().resolve(orderLocations);
+    await settle();
+  }
+  return form;
+}
+
+/** Picks `orderItem` (when there is no line), has the server price the draft, then sends it: the createOrder call waits. */
+export async function priceAndPlace(page: Consultation) {
+  const form = await readyOrderForm(page);
+  if (form.getSnapshot().context.lines.length === 0) form.send({ type: 'item.picked', item: orderItem });
+  form.send({ type: 'order.preview' });
+  page.calls.previewOrder.latest().resolve(orderPreviewOf());
+  await settle();
+  form.send({ type: 'order.place' });
+  return form;
 }

@@ -170,6 +170,26 @@ describe('the record settings (CLINIC_*, RETENTION_*)', () => {
   });
 });
 
+describe('the pharmacy order settings', () => {
+  it('read the tax rate, delivery fee and GSTIN; default to none', () => {
+    expect(loadConfig({}).pharmacy).toEqual({ taxRateBp: 0, deliveryFeePaise: 0, gstin: null });
+    expect(loadConfig({ PHARMACY_TAX_RATE: '12.5', DELIVERY_FEE: '49.50', CLINIC_GSTIN: '27aaaaa0000a1z5' }).pharmacy).toEqual({
+      taxRateBp: 1250,
+      deliveryFeePaise: 4950,
+      gstin: '27AAAAA0000A1Z5',
+    });
+  });
+
+  it('refuse a bad value, naming each variable', () => {
+    const named = (env: Record<string, string>) => problemsOf(env).map((p) => p.split(' ')[0]);
+    expect(named({ PHARMACY_TAX_RATE: '101' })).toEqual(['PHARMACY_TAX_RATE']);
+    expect(named({ PHARMACY_TAX_RATE: '5.125' })).toEqual(['PHARMACY_TAX_RATE']);
+    expect(named({ PHARMACY_TAX_RATE: '-1', DELIVERY_FEE: '10001' })).toEqual(['PHARMACY_TAX_RATE', 'DELIVERY_FEE']);
+    expect(named({ DELIVERY_FEE: 'fifty' })).toEqual(['DELIVERY_FEE']);
+    expect(named({ CLINIC_GSTIN: 'GSTIN 27AAAAA0000A1Z5' })).toEqual(['CLINIC_GSTIN']);
+  });
+});
+
 describe('a public PUBLIC_URL needs real settings', () => {
   const phonePe = {
     PAYMENT_PROVIDER: 'phonepe',

@@ -11,6 +11,7 @@ import { backends } from './helpers.js';
 import { bookedAndPaid, prescription, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { asha, bookingOf, desk, deskOk, deskStaff, deskTableCounts, receptionEmail, registered, seedIds } from './deskSupport.js';
 import { auditRows } from './staffAdminSupport.js';
+import { handOrder } from './orderSupport.js';
 
 const someId = '00000000-0000-4000-8000-000000000000';
 
@@ -66,7 +67,7 @@ describe.each(backends)('desk access on %s', (backend) => {
     const refusals: [string, 'GET' | 'POST', string, object?][] = [
       ['complete', 'POST', `/appointments/${appointment._id}/complete`, prescription],
       ['did not attend', 'POST', `/appointments/${appointment._id}/did-not-attend`, { note: '' }],
-      ['order', 'POST', `/appointments/${appointment._id}/order`, { totalPrice: 100, paymentMode: 'Cash', pharmacyId: 'P' }],
+      ['order', 'POST', `/appointments/${appointment._id}/order`, await handOrder(t.db(), 100, 'Cash')],
       ['audit', 'GET', '/audit'],
       ['accounts', 'GET', '/accounts'],
       ['refunds', 'GET', '/refunds'],

@@ -33,6 +33,7 @@ import { bookingBody, checkout, meera, type Patient, type Response } from './pay
 import { officeEmail } from './staffAdminSupport.js';
 import { enqueue } from './queueSupport.js';
 import { joinBody } from './waitlistSupport.js';
+import { catalogueItem, handOrder, locationId } from './orderSupport.js';
 
 const deeperRuns = Number(process.env.FUZZ_RUNS ?? 2);
 const seed = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -155,7 +156,15 @@ describe.each(backends)('%s', (backend) => {
         // A course to aim the follow-up routes (/followup/{id}) at.
         followUp: { kind: 'after', every: 2, unit: 'weeks', times: 2 },
       });
-      await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/order`, { totalPrice: 250, paymentMode: 'Card', pharmacyId: 'P-1' });
+      // A live and an archived catalogue item, whose ids the order's lines may be fuzzed with.
+      const arnica = await catalogueItem(db, { name: 'ARNICA MONTANA', price: 90 });
+      await catalogueItem(db, { name: 'ACONITE', price: 60, archived: true });
+      // The order: a catalogue line and one written by hand, filled at Aundh (the dispensary's, below).
+      await setUp(accounts.admin, 'POST', `/api/staff/appointments/${done._id}/order`, {
+        ...(await handOrder(db, 250)),
+        lines: [{ itemId: arnica, quantity: 1 }, { name: 'Remedies as prescribed', quantity: 1, unitPrice: 250 }],
+        locationId: await locationId(db, 'Aundh'),
+      });
       // The desk's: a patient without an account, a walk-in in Dr. Meera's queue, a booking due at the clinic.
       const { patient: deskPatient } = await setUp(accounts.reception, 'POST', '/api/desk/patients', {
         firstName: 'Asha', lastName: 'Kale', phoneNumber: '9822012345', age: 67, gender: 'female',
@@ -173,13 +182,8 @@ describe.each(backends)('%s', (backend) => {
       await enqueue(db, done._id, { token: 90, status: 'done' });
       // A waitlist entry to leave or decline (its id among the known ones).
       await setUp(accounts.patient, 'POST', '/api/waitlist', joinBody());
-      // The dispensary's: the order above filled at Aundh from a catalogue line, paid, to dispense.
-      await db.query(
-        `with o as (update orders set location_id = $1, payment_status = 'Completed' returning id)
-         insert into order_items (order_id, position, item_id, name, form, potency, pack, quantity, unit_price)
-         select o.id, 0, i.id, i.name, i.form, i.potency, i.pack, 1, i.price from o, (select * from catalogue_items order by name limit 1) i`,
-        [aundhId],
-      );
+      // The dispensary's: the order above, paid, to dispense.
+      await db.query(`update orders set payment_status = 'Completed'`);
       // A doctor's signature on file, to read, replace or remove (its route takes the image's bytes).
       const signature = await sharp({ create: { width: 60, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
       const signed = await app.inject({

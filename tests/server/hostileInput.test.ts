@@ -12,6 +12,7 @@ import { useAppointmentsApp } from './appointmentsSupport.js';
 import { backends, useTestDatabases } from './helpers.js';
 import { bookingBody, meera, type Patient, type Response } from './paymentSupport.js';
 import { adminTableCounts, officeEmail } from './staffAdminSupport.js';
+import { handOrder } from './orderSupport.js';
 
 const nul = 'a\u0000b';
 const surrogate = 'x\ud800';
@@ -94,8 +95,8 @@ describe.each(backends)('%s', (backend) => {
     expectRefused(fee, 'consultationFee');
     const patient = await t.patient();
     const { _id } = (await send(patient, { method: 'POST', url: '/api/appointment/add', payload: bookingBody() })).json();
-    const order = await send(admin, { method: 'POST', url: `/api/staff/appointments/${_id}/order`, payload: { totalPrice: 1e8, paymentMode: 'Card', pharmacyId: '' } });
-    expectRefused(order, 'totalPrice');
+    const order = await send(admin, { method: 'POST', url: `/api/staff/appointments/${_id}/order`, payload: { ...(await handOrder(t.db(), 1)), lines: [{ name: 'Arnica', quantity: 1, unitPrice: 1e8 }] } });
+    expectRefused(order, 'lines.0.unitPrice');
     const largest = await send(admin, { method: 'PUT', url: '/api/staff/fees', payload: { consultationType: 'Video', consultationFee: 99_999_999.99 } });
     expect(largest.statusCode).toBe(200);
   });

@@ -21,6 +21,7 @@ import { minute } from './accountsSupport.js';
 import { moveTo, cancel, pressPay, prescription, staffCall, useAppointmentsApp, type AppointmentsApp } from './appointmentsSupport.js';
 import { book, checkout, meera, meeraOnlineToo, type Patient, post, type Response } from './paymentSupport.js';
 import { officeEmail } from './staffAdminSupport.js';
+import { handOrder, pharmacyName } from './orderSupport.js';
 
 /** The account that uses every feature and is then closed: every value here is its own and nobody else's. */
 const kalindi = {
@@ -189,9 +190,9 @@ async function everyFeature(t: AppointmentsApp) {
     'complete',
   );
   ok(await staffCall(app, admin, 'POST', `/appointments/${visit._id}/complete`, prescription), 'complete again');
-  const ordered = ok(await staffCall(app, admin, 'POST', `/appointments/${visit._id}/order`, { totalPrice: 215, paymentMode: 'Card', pharmacyId: 'PH-7' }), 'order');
+  const ordered = ok(await staffCall(app, admin, 'POST', `/appointments/${visit._id}/order`, await handOrder(t.db(), 215)), 'order');
   const orderId = (ordered.json() as { appointment: { order: { _id: string } } }).appointment.order._id;
-  const orderPay = ok(await post(app, '/api/payment/create-order', { payload: { pharmacyId: 'PH-7', orderId, amount: 21500 }, headers: her.headers }), 'order pay');
+  const orderPay = ok(await post(app, '/api/payment/create-order', { payload: { pharmacyId: pharmacyName, orderId, amount: 21500 }, headers: her.headers }), 'order pay');
   await pressPay(app, (orderPay.json() as { checkoutPageUrl: string }).checkoutPageUrl);
 
   // The chat: a message each way and a photo, as the chat service stores them.

@@ -17,6 +17,7 @@ import { backends } from './helpers.js';
 import { bookedAndPaid, cancel, listOf, prescription, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { book, kavita, meera, meeraOnlineToo, type Patient, post, type Response } from './paymentSupport.js';
 import { closeAccountOf, completedConsultation as completedOf, hindiPrescription } from './recordsSupport.js';
+import { handOrder, pharmacyName } from './orderSupport.js';
 
 /** Where the documents are kept for a person to look at (pdftoppm -png): test-results/documents. */
 const keepDir = path.join(process.cwd(), 'test-results', 'documents');
@@ -273,7 +274,7 @@ describe.each(backends)('the patient record on %s', (backend) => {
     const appointment = (await bookedAndPaid(t.app(), patient, { startTime: '12:00' })) as { _id: string };
     toCompletable(t.clock, '12:00');
     expect((await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, prescription)).statusCode).toBe(200);
-    const ordered = await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/order`, { totalPrice: 215, paymentMode: 'Cash', pharmacyId: 'PH-7' });
+    const ordered = await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/order`, await handOrder(t.db(), 215, 'Cash'));
     const orderId = (ordered.json() as { appointment: { order: { _id: string } } }).appointment.order._id;
     const setStatus = (orderStatus: string) =>
       t.app().inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/status`, payload: { orderStatus }, headers: admin.headers });

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { type AppointmentsApp, pressPay, prescription, staffCall, toCompletable } from './appointmentsSupport.js';
 import { book, meera, meeraOnlineToo, type Patient, post, publicUrl } from './paymentSupport.js';
+import { handOrder, pharmacyName } from './orderSupport.js';
 
 export const hindiPrescription = {
   ...prescription,
@@ -31,9 +32,9 @@ export async function completedConsultation(t: AppointmentsApp, name = 'sunita',
   const admin = await t.staff('admin', `office-${name}@sahaj-clinic.example`);
   toCompletable(t.clock, choice.startTime ?? '11:00');
   expect((await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/complete`, hindiPrescription)).statusCode).toBe(200);
-  const ordered = await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/order`, { totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-7' });
+  const ordered = await staffCall(t.app(), admin, 'POST', `/appointments/${appointment._id}/order`, await handOrder(t.db(), 349.5));
   const orderId = (ordered.json() as { appointment: { order: { _id: string } } }).appointment.order._id;
-  const orderPay = await post(t.app(), '/api/payment/create-order', { payload: { pharmacyId: 'PH-7', orderId, amount: 34950 }, headers: patient.headers });
+  const orderPay = await post(t.app(), '/api/payment/create-order', { payload: { pharmacyId: pharmacyName, orderId, amount: 34950 }, headers: patient.headers });
   expect(await pressPay(t.app(), (orderPay.json() as { checkoutPageUrl: string }).checkoutPageUrl)).toBe(`${publicUrl}/#/paymentsuccess?for=order`);
   await t.idle();
   return { patient, appointment, orderId, admin };

@@ -5,16 +5,20 @@
  * what the patient sees and pays through the sandbox, only the patient, for the stored amount.
  */
 import { isRight } from 'fp-ts/lib/Either.js';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppointmentList, emptyMedicines } from '../../contract/appointments.js';
 import { backends } from './helpers.js';
+import { handOrder, pharmacyName } from './orderSupport.js';
 import { bookedAndPaid, listOf, prescription, pressPay, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { kavita, meera, messageOf, post, publicUrl, today } from './paymentSupport.js';
 
-const order = { totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-7' };
 
 describe.each(backends)('staff on %s', (backend) => {
   const t = useAppointmentsApp(backend);
+  let order: Awaited<ReturnType<typeof handOrder>>;
+  beforeEach(async () => {
+    order = await handOrder(t.db(), 349.5);
+  });
 
   const auditRows = async () =>
     (
@@ -157,9 +161,9 @@ describe.each(backends)('staff on %s', (backend) => {
     expect(messageOf(early)).toBe('Complete the consultation before creating its order.');
     toCompletable(t.clock, '11:00');
     await staffCall(t.app(), doctor, 'POST', `/appointments/${appointment._id}/complete`, prescription);
-    const free = await staffCall(t.app(), doctor, 'POST', orderUrl, { ...order, totalPrice: 0 });
+    const free = await staffCall(t.app(), doctor, 'POST', orderUrl, { ...order, lines: [{ name: 'Arnica', quantity: 1, unitPrice: 0 }] });
     expect(free.statusCode).toBe(400);
-    expect(free.json().errors).toEqual([{ field: 'totalPrice', message: 'must be more than 0' }]);
+    expect(free.json().errors).toEqual([{ field: 'lines.0.unitPrice', message: 'must be more than 0' }]);
     const badMode = await staffCall(t.app(), doctor, 'POST', orderUrl, { ...order, paymentMode: 'Bitcoin' });
     expect(badMode.statusCode).toBe(400);
 
@@ -173,19 +177,29 @@ describe.each(backends)('staff on %s', (backend) => {
       paymentMode: 'Card',
       paymentStatus: 'Pending',
       orderStatus: 'Placed',
-      pharmacyId: 'PH-7',
+      pharmacyId: pharmacyName,
+      items: [{ itemId: null, name: 'Remedies as prescribed', form: '', potency: '', pack: '', quantity: 1, unitPrice: 349.5, amount: 349.5 }],
+      locationId: order.locationId,
+      locationName: pharmacyName,
+      fulfilment: 'pickup',
+      deliveryAddress: '',
+      subtotal: 349.5,
+      taxRatePercent: 0,
+      tax: 0,
+      deliveryFee: 0,
+      dispensedAt: null,
     });
     const twice = await staffCall(t.app(), doctor, 'POST', orderUrl, order);
     expect(twice.statusCode).toBe(409);
     expect(messageOf(twice)).toBe('This appointment already has an order.');
     expect((await auditRows()).at(-1)).toMatchObject({
       action: 'order.created',
-      details: { after: { orderId: created._id, totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-7', paymentStatus: 'Pending', orderStatus: 'Placed' } },
+      details: { after: { orderId: created._id, totalPrice: 349.5, paymentMode: 'Card', pharmacyId: pharmacyName, fulfilment: 'pickup', paymentStatus: 'Pending', orderStatus: 'Placed' } },
     });
 
     // Order payment: the patient's only (404 for anyone else), the amount in paise from the stored order.
     const pay = (who: { headers: { authorization: string } }, amount: number) =>
-      post(t.app(), '/api/payment/create-order', { payload: { pharmacyId: 'PH-7', orderId: created._id, amount }, headers: who.headers });
+      post(t.app(), '/api/payment/create-order', { payload: { pharmacyId: pharmacyName, orderId: created._id, amount }, headers: who.headers });
     const stranger = await pay(await t.patient(), 34950);
     expect(stranger.statusCode).toBe(404);
     expect(messageOf(stranger)).toBe('Order not found.');

@@ -15,6 +15,7 @@ import { backends } from './helpers.js';
 import { bookedAndPaid, listOf, moveTo, prescription, pressPay, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { appointmentRow, book, booked, kavita, meera, messageOf, paymentRow, post, slotMap, today } from './paymentSupport.js';
 import { adminTableCounts, api, auditRows, idOf, officeEmail, ok, week } from './staffAdminSupport.js';
+import { handOrder, pharmacyName } from './orderSupport.js';
 
 /** Meera's seeded week at Aundh: Tuesday, Wednesday, Sunday. */
 const aundhWeek = week([0, '17:00', '20:00'], [2, '09:00', '13:00'], [2, '15:00', '19:00'], [3, '17:00', '20:00']);
@@ -185,9 +186,9 @@ describe.each(backends)('staff console schedules on %s', (backend) => {
     const appointment = await bookedAndPaid(app, asha, { startTime: '11:00' });
     toCompletable(t.clock, '11:00');
     await staffCall(app, doctor, 'POST', `/appointments/${appointment._id}/complete`, prescription);
-    const order = (await staffCall(app, doctor, 'POST', `/appointments/${appointment._id}/order`, { totalPrice: 349.5, paymentMode: 'Card', pharmacyId: 'PH-7' })).json()
+    const order = (await staffCall(app, doctor, 'POST', `/appointments/${appointment._id}/order`, await handOrder(t.db(), 349.5))).json()
       .appointment.order;
-    const started = await post(app, '/api/payment/create-order', { payload: { pharmacyId: 'PH-7', orderId: order._id, amount: 34950 }, headers: asha.headers });
+    const started = await post(app, '/api/payment/create-order', { payload: { pharmacyId: pharmacyName, orderId: order._id, amount: 34950 }, headers: asha.headers });
     await pressPay(app, started.json().checkoutPageUrl);
 
     expect((await api(app, admin, 'POST', `/appointments/${appointment._id}/cancel`, { reason: '' })).statusCode).toBe(409); // Completed

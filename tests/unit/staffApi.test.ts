@@ -67,12 +67,20 @@ describe('staff api', () => {
       authorization: 'Bearer tok-3',
     });
     const order = server(200, { ...answer, message: 'Order created.' });
-    await api(order).createOrder(id, { pharmacyId: 'PH-7', totalPrice: 640, paymentMode: 'Card' }, 'tok-3');
+    const request = { lines: [{ itemId: 'i-arn', quantity: 2 }, { name: 'Calendula cream', quantity: 1, unitPrice: 120 }], paymentMode: 'Card' as const, locationId: 'loc-1', fulfilment: 'pickup' as const };
+    await api(order).createOrder(id, request, 'tok-3');
     expect(asked(order)).toMatchObject({
       method: 'POST',
       url: `/api/staff/appointments/${id}/order`,
-      body: { pharmacyId: 'PH-7', totalPrice: 640, paymentMode: 'Card' },
+      body: request,
     });
+  });
+
+  it("searches the catalogue through the dispensary's endpoint, q encoded", async () => {
+    const hit = { id: 'i-arn', name: 'Arnica Montana', form: 'pills', potency: '30C', pack: '2 dram', price: 90, archived: false, stock: null };
+    const search = server(200, { items: [hit] });
+    expect(await api(search).searchCatalogue('arn & co', 'tok-3')).toEqual({ _tag: 'Right', right: { items: [hit] } });
+    expect(asked(search)).toMatchObject({ method: 'GET', url: '/api/staff/catalogue/search?q=arn+%26+co', authorization: 'Bearer tok-3' });
   });
 
   it('asks the audit log a page at a time', async () => {

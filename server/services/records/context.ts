@@ -1,4 +1,5 @@
 /** What every part of the record service is made with, and who may read an appointment's documents (services/records.ts). */
+import type { PharmacyConfig } from '../../pharmacy/config.js';
 import type { User } from '../../../contract/auth.js';
 import { loadCaller } from '../../access/caller.js';
 import { assertSeesAppointment, seesAsClinic } from '../../access/rules.js';
@@ -24,6 +25,8 @@ export interface RecordServiceDeps {
    */
   retention?: Retention;
   publicUrl: string;
+  /** CLINIC_GSTIN: an order's receipt is a tax invoice when set (server/pharmacy/config.ts). */
+  pharmacy?: PharmacyConfig;
   /** The prescriptions' signing key (PRESCRIPTION_SIGNING_*); unset: one in this process's memory. */
   signing?: SigningSource;
 }

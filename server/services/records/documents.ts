@@ -66,13 +66,13 @@ async function receiptLines(db: Database, now: () => Date, a: RecordAppointment,
 }
 
 export async function receiptOf(
-  { db, now, clinic }: Pick<RecordDeps, 'db' | 'now' | 'clinic'>,
+  { db, now, clinic, pharmacy }: Pick<RecordDeps, 'db' | 'now' | 'clinic' | 'pharmacy'>,
   a: RecordAppointment,
   purpose: 'appointment' | 'order',
 ): Promise<DownloadFile> {
   const lines = await receiptLines(db, now, a, purpose);
   if (lines.length === 0) throw new ConflictError(recordMessages.noPayment);
-  return { fileName: receiptFileName(a, purpose), body: await receiptPdf(a, purpose, lines, clinic, a.language) };
+  return { fileName: receiptFileName(a, purpose), body: await receiptPdf(a, purpose, lines, clinic, a.language, pharmacy?.gstin ?? null) };
 }
 
 export function documentsPart(deps: RecordDeps) {

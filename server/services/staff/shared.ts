@@ -50,6 +50,7 @@ export const staffMessages = defineMessages('staff', {
   prescriptionUpdated: 'Prescription updated.',
   orderCreated: 'Order created.',
   noPrice: 'The total must be more than zero.',
+  badOrder: 'Check the order: some of its lines, its location or its address need changing.',
   otherDoctor: 'You can see only your own appointments.',
   dateWithRange: 'Ask for one date, or for a range from one date to another, not both.',
   badRange: 'The range must end on or after its first day, and span at most 62 days.',

@@ -6,7 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import type { AppointmentRecord } from '../../../contract/appointments';
+import type { AppointmentRecord, Order } from '../../../contract/appointments';
 import {
   selectCanPay,
   selectIsPaying,
@@ -46,6 +46,7 @@ export function OrderSection({ appointment, token, services }: OrderSectionProps
   return (
     <section className="appointment-card__order" aria-labelledby={headingId}>
       <h4 id={headingId}>{messages.appointments.orderHeading}</h4>
+      {order?.items && order.items.length > 0 && <OrderItems order={order} />}
       {order && (
         <dl className="appointment-card__facts">
           <div>
@@ -82,5 +83,58 @@ export function OrderSection({ appointment, token, services }: OrderSectionProps
         </p>
       )}
     </section>
+  );
+}
+
+/** The order's lines, its sums and where it is picked up or delivered. */
+function OrderItems({ order }: { order: Order }) {
+  const messages = useMessages();
+  return (
+    <>
+      <table className="appointment-card__order-items">
+        <caption>{messages.appointments.orderItems}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{messages.appointments.orderItem}</th>
+            <th scope="col">{messages.appointments.orderQuantity}</th>
+            <th scope="col">{messages.appointments.orderAmount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(order.items ?? []).map((item, index) => (
+            <tr key={index}>
+              <td>{[item.name, item.potency, item.pack].filter(Boolean).join(' ')}</td>
+              <td>
+                {item.quantity} × {formatRupees(item.unitPrice)}
+              </td>
+              <td>{formatRupees(item.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="appointment-card__facts">
+        <div>
+          <dt>{messages.appointments.orderSubtotal}</dt>
+          <dd>{formatRupees(order.subtotal ?? 0)}</dd>
+        </div>
+        {((order.tax ?? 0) > 0 || (order.taxRatePercent ?? 0) > 0) && (
+          <div>
+            <dt>{messages.appointments.orderTax(String(order.taxRatePercent ?? 0))}</dt>
+            <dd>{formatRupees(order.tax ?? 0)}</dd>
+          </div>
+        )}
+        {(order.deliveryFee ?? 0) > 0 && (
+          <div>
+            <dt>{messages.appointments.orderDeliveryFee}</dt>
+            <dd>{formatRupees(order.deliveryFee ?? 0)}</dd>
+          </div>
+        )}
+      </dl>
+      <p>
+        {order.fulfilment === 'delivery'
+          ? messages.appointments.orderDelivery(order.deliveryAddress ?? '')
+          : messages.appointments.orderPickup(order.locationName || order.pharmacyId)}
+      </p>
+    </>
   );
 }
