@@ -9,19 +9,10 @@
  * - Two desks checking in the same patient: one entry, the other 409 'checkInTaken'.
  * - Two doctors' clicks on Call next at once: one called, the other 409 'queueBusy'.
  */
-import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/database.js';
-import { openPostgres } from '../../server/db/postgres.js';
-import { cheapCost, MemoryMailer } from './accountsSupport.js';
+import { describe, expect, it } from 'vitest';
 import { useAppointmentsApp } from './appointmentsSupport.js';
-import { noClientDir, testDatabaseUrl } from './helpers.js';
-import { publicUrl } from './paymentSupport.js';
+import { testDatabaseUrl } from './helpers.js';
+import { useSecondInstances } from './secondInstance.js';
 import { asha, bookingOf, desk, deskOk, deskStaff, registered, seedIds } from './deskSupport.js';
 
 const patients = 24;
@@ -29,33 +20,7 @@ const patients = 24;
 describe.runIf(testDatabaseUrl)('the desk on two instances over one PostgreSQL', () => {
   // Collected (not run) without TEST_DATABASE_URL too.
   const t = testDatabaseUrl ? useAppointmentsApp('postgres') : null;
-  const opened: { apps: FastifyInstance[]; pools: Database[]; dirs: string[] } = { apps: [], pools: [], dirs: [] };
-  afterEach(async () => {
-    for (const app of opened.apps.splice(0)) await app.close();
-    for (const pool of opened.pools.splice(0)) await pool.close();
-    for (const dir of opened.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** A second app over the test's database through a pool of its own. */
-  async function secondInstance(): Promise<FastifyInstance> {
-    const { rows } = await t!.db().query<{ name: string }>('select current_database() as name');
-    const url = new URL(testDatabaseUrl!);
-    url.pathname = `/${rows[0]!.name}`;
-    const pool = await openPostgres({ connectionString: url.href, max: 10 });
-    opened.pools.push(pool);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-desk-race-'));
-    opened.dirs.push(dataDir);
-    const app = await buildApp({
-      db: pool,
-      clientDir: noClientDir,
-      logger: false,
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
-      services: { now: t!.clock.now, mailer: new MemoryMailer(), passwordCost: cheapCost },
-    });
-    opened.apps.push(app);
-    return app;
-  }
-
+  const secondInstance = useSecondInstances(t);
   it(`${patients} check-ins at once on two instances get tokens 1..${patients}, no repeat, no gap`, async () => {
     const { reception } = await deskStaff(t!);
     const ids = await seedIds(t!.db());

@@ -11,52 +11,17 @@
  * - Many write-offs at once on both instances: exactly as many as the stock held succeed, the
  *   rest 409 stockNegative; the level ends at zero and matches its movements.
  */
-import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/database.js';
-import { openPostgres } from '../../server/db/postgres.js';
-import { cheapCost, MemoryMailer } from './accountsSupport.js';
+import { describe, expect, it } from 'vitest';
 import { useAppointmentsApp } from './appointmentsSupport.js';
 import { deskStaff, seedIds } from './deskSupport.js';
 import { countOf, itemWithStock, orderOf, quantityOf, staffApi } from './dispensarySupport.js';
-import { noClientDir, testDatabaseUrl } from './helpers.js';
-import { publicUrl } from './paymentSupport.js';
+import { testDatabaseUrl } from './helpers.js';
+import { useSecondInstances } from './secondInstance.js';
 
 describe.runIf(testDatabaseUrl)('the dispensary on two instances over one PostgreSQL', () => {
   // Collected (not run) without TEST_DATABASE_URL too.
   const t = testDatabaseUrl ? useAppointmentsApp('postgres') : null;
-  const opened: { apps: FastifyInstance[]; pools: Database[]; dirs: string[] } = { apps: [], pools: [], dirs: [] };
-  afterEach(async () => {
-    for (const app of opened.apps.splice(0)) await app.close();
-    for (const pool of opened.pools.splice(0)) await pool.close();
-    for (const dir of opened.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** A second app over the test's database through a pool of its own. */
-  async function secondInstance(): Promise<FastifyInstance> {
-    const { rows } = await t!.db().query<{ name: string }>('select current_database() as name');
-    const url = new URL(testDatabaseUrl!);
-    url.pathname = `/${rows[0]!.name}`;
-    const pool = await openPostgres({ connectionString: url.href, max: 10 });
-    opened.pools.push(pool);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-dispensary-race-'));
-    opened.dirs.push(dataDir);
-    const app = await buildApp({
-      db: pool,
-      clientDir: noClientDir,
-      logger: false,
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
-      services: { now: t!.clock.now, mailer: new MemoryMailer(), passwordCost: cheapCost },
-    });
-    opened.apps.push(app);
-    return app;
-  }
-
+  const secondInstance = useSecondInstances(t);
   it('Dispense clicked on both instances at once: each order dispensed once, its stock taken once', async () => {
     const { reception, admin } = await deskStaff(t!);
     const ids = await seedIds(t!.db());

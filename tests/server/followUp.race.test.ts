@@ -7,19 +7,10 @@
  *   'followUp.slotTaken' with nothing booked; every slot held once.
  * - The same patient's Book all twice at once (a double tap on two instances): one series.
  */
-import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/database.js';
-import { openPostgres } from '../../server/db/postgres.js';
-import { cheapCost, MemoryMailer } from './accountsSupport.js';
+import { describe, expect, it } from 'vitest';
 import { useAppointmentsApp } from './appointmentsSupport.js';
-import { noClientDir, testDatabaseUrl } from './helpers.js';
-import { publicUrl } from './paymentSupport.js';
+import { testDatabaseUrl } from './helpers.js';
+import { useSecondInstances } from './secondInstance.js';
 import { bookAll, completedWith, type OfferJson, offerOf, proposedOf } from './followUpSupport.js';
 
 const course = { kind: 'after', every: 2, unit: 'weeks', times: 4 } as const;
@@ -27,33 +18,7 @@ const course = { kind: 'after', every: 2, unit: 'weeks', times: 4 } as const;
 describe.runIf(testDatabaseUrl)('Book all on two instances over one PostgreSQL', () => {
   // Collected (not run) without TEST_DATABASE_URL too.
   const t = testDatabaseUrl ? useAppointmentsApp('postgres') : null;
-  const opened: { apps: FastifyInstance[]; pools: Database[]; dirs: string[] } = { apps: [], pools: [], dirs: [] };
-  afterEach(async () => {
-    for (const app of opened.apps.splice(0)) await app.close();
-    for (const pool of opened.pools.splice(0)) await pool.close();
-    for (const dir of opened.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** A second app over the test's database through a pool of its own. */
-  async function secondInstance(): Promise<FastifyInstance> {
-    const { rows } = await t!.db().query<{ name: string }>('select current_database() as name');
-    const url = new URL(testDatabaseUrl!);
-    url.pathname = `/${rows[0]!.name}`;
-    const pool = await openPostgres({ connectionString: url.href, max: 10 });
-    opened.pools.push(pool);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-followup-race-'));
-    opened.dirs.push(dataDir);
-    const app = await buildApp({
-      db: pool,
-      clientDir: noClientDir,
-      logger: false,
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
-      services: { now: t!.clock.now, mailer: new MemoryMailer(), passwordCost: cheapCost },
-    });
-    opened.apps.push(app);
-    return app;
-  }
-
+  const secondInstance = useSecondInstances(t);
   /** How many live appointments hold each of these slots of Dr. Meera. */
   async function holders(slots: { date: string; startTime: string }[]): Promise<number[]> {
     const counts: number[] = [];

@@ -5,51 +5,18 @@
  * 409); the patient's two checkouts of it at once, both paid, leave it paid once for its total,
  * the second payment flagged to go back.
  */
-import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/database.js';
-import { openPostgres } from '../../server/db/postgres.js';
-import { cheapCost, MemoryMailer } from './accountsSupport.js';
+import { describe, expect, it } from 'vitest';
 import { bookedAndPaid, prescription, pressPay, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
-import { noClientDir, testDatabaseUrl } from './helpers.js';
+import { testDatabaseUrl } from './helpers.js';
+import { useSecondInstances } from './secondInstance.js';
 import { catalogueItem, locationId, pharmacyName } from './orderSupport.js';
-import { meera, post, publicUrl } from './paymentSupport.js';
+import { meera, post } from './paymentSupport.js';
 
 const env = { PHARMACY_TAX_RATE: '5', DELIVERY_FEE: '40' };
 
 describe.runIf(testDatabaseUrl)('pharmacy orders on two instances over one PostgreSQL', () => {
   const t = testDatabaseUrl ? useAppointmentsApp('postgres', { env }) : null;
-  const opened: { apps: FastifyInstance[]; pools: Database[]; dirs: string[] } = { apps: [], pools: [], dirs: [] };
-  afterEach(async () => {
-    for (const app of opened.apps.splice(0)) await app.close();
-    for (const pool of opened.pools.splice(0)) await pool.close();
-    for (const dir of opened.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function secondInstance(): Promise<FastifyInstance> {
-    const { rows } = await t!.db().query<{ name: string }>('select current_database() as name');
-    const url = new URL(testDatabaseUrl!);
-    url.pathname = `/${rows[0]!.name}`;
-    const pool = await openPostgres({ connectionString: url.href, max: 10 });
-    opened.pools.push(pool);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-order-race-'));
-    opened.dirs.push(dataDir);
-    const app = await buildApp({
-      db: pool,
-      clientDir: noClientDir,
-      logger: false,
-      config: loadConfig({ ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
-      services: { now: t!.clock.now, mailer: new MemoryMailer(), passwordCost: cheapCost },
-    });
-    opened.apps.push(app);
-    return app;
-  }
-
+  const secondInstance = useSecondInstances(t, env);
   it('two submissions at once: one order, its lines once; two checkouts paid at once: paid once, the other flagged back', async () => {
     const [one, two] = [t!.app(), await secondInstance()];
     const patient = await t!.patient();

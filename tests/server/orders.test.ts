@@ -6,26 +6,12 @@
  * 400s on their field; another doctor's appointment is refused; the patient sees the lines and
  * sums and pays the total; the receipt (a tax invoice with CLINIC_GSTIN) lists the items.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backends } from './helpers.js';
 import { bookedAndPaid, listOf, prescription, pressPay, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { catalogueItem, locationId, pharmacyName } from './orderSupport.js';
 import { kavita, meera, post, publicUrl } from './paymentSupport.js';
-
-function pdfText(body: Buffer): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'order-pdf-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    writeFileSync(file, body);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { pdfText } from './pdfSupport.js';
 
 const gstin = '27AAAAA0000A1Z5';
 

@@ -6,9 +6,7 @@
  * investigations, the remedies in capitals (a Devanagari name as written) with potency, dosage,
  * frequency and duration, instructions, follow-up, and the signature; on one page.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -18,21 +16,9 @@ import { upsertSignature } from '../../server/signatures/repository.js';
 import { backends } from './helpers.js';
 import { bookedAndPaid, prescription, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { meera, type Patient, type Response } from './paymentSupport.js';
+import { pdfInfo } from './pdfSupport.js';
 
 const keepDir = path.join(process.cwd(), 'test-results', 'documents');
-
-function pdfInfo(body: Buffer): { text: string; pages: number } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'rx-format-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    writeFileSync(file, body);
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
-    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-    return { text, pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const fullPrescription = {
   ...prescription,

@@ -4,7 +4,7 @@
  * completion mail's attachment, the streamed data export and closing the account.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -17,25 +17,14 @@ import { backends } from './helpers.js';
 import { bookedAndPaid, cancel, listOf, prescription, staffCall, toCompletable, useAppointmentsApp } from './appointmentsSupport.js';
 import { book, kavita, meera, meeraOnlineToo, type Patient, post, type Response } from './paymentSupport.js';
 import { closeAccountOf, completedConsultation as completedOf, hindiPrescription } from './recordsSupport.js';
-import { handOrder, pharmacyName } from './orderSupport.js';
+import { handOrder } from './orderSupport.js';
+import { pdfText } from './pdfSupport.js';
 
 /** Where the documents are kept for a person to look at (pdftoppm -png): test-results/documents. */
 const keepDir = path.join(process.cwd(), 'test-results', 'documents');
 function keep(name: string, body: Buffer): void {
   mkdirSync(keepDir, { recursive: true });
   writeFileSync(path.join(keepDir, name), body);
-}
-
-/** The text of a PDF as pdftotext reads it (the ActualText of Devanagari runs included). */
-function pdfText(body: Buffer): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'records-pdf-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    writeFileSync(file, body);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 function zipListing(body: Buffer): { names: string[]; read: (name: string) => string; readBytes: (name: string) => Buffer } {

@@ -4,49 +4,15 @@
  * lock orders them), each with its own code; only the last verifies as genuine, the earlier ones
  * as amended. No version lost, none numbered twice.
  */
-import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import type { Database } from '../../server/db/database.js';
-import { openPostgres } from '../../server/db/postgres.js';
-import { cheapCost, MemoryMailer } from './accountsSupport.js';
+import { describe, expect, it } from 'vitest';
 import { staffCall, useAppointmentsApp } from './appointmentsSupport.js';
-import { noClientDir, testDatabaseUrl } from './helpers.js';
-import { publicUrl } from './paymentSupport.js';
+import { testDatabaseUrl } from './helpers.js';
+import { useSecondInstances } from './secondInstance.js';
 import { completedConsultation, hindiPrescription } from './recordsSupport.js';
 
 describe.runIf(testDatabaseUrl)('amendments on two instances over one PostgreSQL', () => {
   const t = testDatabaseUrl ? useAppointmentsApp('postgres') : null;
-  const opened: { apps: FastifyInstance[]; pools: Database[]; dirs: string[] } = { apps: [], pools: [], dirs: [] };
-  afterEach(async () => {
-    for (const app of opened.apps.splice(0)) await app.close();
-    for (const pool of opened.pools.splice(0)) await pool.close();
-    for (const dir of opened.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function secondInstance(): Promise<FastifyInstance> {
-    const { rows } = await t!.db().query<{ name: string }>('select current_database() as name');
-    const url = new URL(testDatabaseUrl!);
-    url.pathname = `/${rows[0]!.name}`;
-    const pool = await openPostgres({ connectionString: url.href, max: 10 });
-    opened.pools.push(pool);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-verify-race-'));
-    opened.dirs.push(dataDir);
-    const app = await buildApp({
-      db: pool,
-      clientDir: noClientDir,
-      logger: false,
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
-      services: { now: t!.clock.now, mailer: new MemoryMailer(), passwordCost: cheapCost },
-    });
-    opened.apps.push(app);
-    return app;
-  }
-
+  const secondInstance = useSecondInstances(t);
   it('two amendments at once, four times over: versions 1..9 kept in commit order, the last genuine, the rest amended, a mail per amendment', async () => {
     const { appointment, admin } = await completedConsultation(t!);
     const other = await secondInstance();

@@ -5,10 +5,6 @@
  * revoked once the patient's account is closed; unknown otherwise; nothing personal ever; a
  * limit per client address. On both backends.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { newVerificationCode } from '../../server/verify/repository.js';
@@ -16,16 +12,7 @@ import { backends } from './helpers.js';
 import { staffCall, useAppointmentsApp } from './appointmentsSupport.js';
 import { meera, type Patient, publicUrl, type Response } from './paymentSupport.js';
 import { closeAccountOf, completedConsultation, hindiPrescription } from './recordsSupport.js';
-
-function pdfText(body: Buffer): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'verify-pdf-'));
-  try {
-    writeFileSync(path.join(dir, 'doc.pdf'), body);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' }).normalize('NFC');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { pdfText } from './pdfSupport.js';
 
 /** The code printed on a prescription PDF (in groups of four) and the address beside its QR code. */
 function printedCode(pdf: Buffer): { code: string; url: string } {
