@@ -154,6 +154,7 @@ export const en = {
     textDeleteCode: 'Text me a code to delete my account',
     codeTexted: (number: string) => `We sent a 6-digit code to ${number}. Enter it to delete your account.`,
     codeLabel: 'Code from the email',
+    codeLabelTexted: 'Code from the message',
     confirmDelete: 'Delete my account',
     deleting: 'Deleting…',
     deleted: 'Your account is deleted. Thank you for trusting us with your care.',

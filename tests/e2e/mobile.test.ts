@@ -448,4 +448,38 @@ describe('mobile sign-in', () => {
 
     await expectAccountPhoneVerified(page, phone, 'desk');
   });
+
+  test('375 px: an account made by a mobile number alone deletes itself with a texted code', async () => {
+    const width = PHONE.width;
+    const phone = '9765400999';
+    const page = await openPage(PHONE);
+    await page.getByRole('button', { name: /^Login/ }).first().click();
+    await signInByPhone(page, phone, new Interactions(), width, 'closing');
+    await expectSignedIn(page, 'the new number signed in');
+    const token = await storedToken(page);
+    expect((await currentUser(page)).email ?? null, 'an account with no email').toBeNull();
+
+    await goto(page, '/account');
+    const records = page.locator('main .account-records');
+    const sendCode = records.getByRole('button', { name: 'Text me a code to delete my account', exact: true });
+    await expect.poll(() => sendCode.count(), { message: 'deletion is offered to an account without an email', timeout: STEP_MS }).toBe(1);
+    expect(await records.getByRole('button', { name: 'Email me a code to delete my account' }).count(), 'no email code for an account with no email').toBe(0);
+    const before = await outboxFiles();
+    await sendCode.click();
+    const code = await textedCode(phone, before);
+    const digits = phone.slice(-10);
+    expect(await records.getByText(`We sent a 6-digit code to +91 ${digits.slice(0, 5)} ${digits.slice(5)}. Enter it to delete your account.`).count(), 'the number the code went to').toBe(1);
+    const field = records.getByLabel('Code from the message', { exact: true });
+    await expect.poll(() => field.count(), { message: 'the code field', timeout: STEP_MS }).toBe(1);
+    await field.fill(code);
+    await expectNoA11yViolations(page, `/account, deleting by a texted code, at ${width} px`);
+    await shot(page, 'closing-code', width, true);
+    await records.getByRole('button', { name: 'Delete my account', exact: true }).click();
+    await expectToast(page, 'status', 'Your account is deleted. Thank you for trusting us with your care.');
+    await page.waitForURL((url) => url.hash === '#/' || url.hash === '', { timeout: STEP_MS });
+    await shot(page, 'closing-deleted', width);
+    // The old token is dead (asked from here: a 401 in the page would be logged as its error).
+    const answer = await fetch(`${site.server.url}/api/auth/getuser`, { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status, "the deleted account's token").toBe(401);
+  });
 });

@@ -85,7 +85,7 @@ function DeleteCodeForm({
     <form onSubmit={submit} noValidate>
       <p role="status">{codeTo.kind === 'email' ? texts.codeSent(codeTo.email) : texts.codeTexted(formatPhone(codeTo.phone))}</p>
       <div className="account-records__code">
-        <label htmlFor={codeId}>{texts.codeLabel}</label>
+        <label htmlFor={codeId}>{codeTo.kind === 'email' ? texts.codeLabel : texts.codeLabelTexted}</label>
         <input
           ref={codeInput}
           id={codeId}

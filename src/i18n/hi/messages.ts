@@ -170,6 +170,7 @@ export const messages: Messages = {
     textDeleteCode: 'अकाउंट डिलीट करने का कोड मुझे मैसेज करें',
     codeTexted: (number: string) => `हमने ${number} पर 6 अंकों का कोड भेजा है। अकाउंट डिलीट करने के लिए वह कोड यहाँ लिखें।`,
     codeLabel: 'ईमेल में आया कोड',
+    codeLabelTexted: 'मैसेज में आया कोड',
     confirmDelete: 'मेरा अकाउंट डिलीट करें',
     deleting: 'डिलीट हो रहा है…',
     deleted: 'आपका अकाउंट डिलीट हो गया। अपने इलाज के लिए हम पर भरोसा करने का धन्यवाद।',

@@ -96,8 +96,10 @@ function AccountPage() {
       {token && <ProfileSection user={user} token={token} />}
       {token && <FamilySection token={token} />}
       {token && <ReminderSection user={user} token={token} />}
-      {/* The data export and deletion are confirmed by an email code: an account without an email has them once it adds one. */}
-      {user.email !== null && <AccountRecords user={{ email: user.email, role: user.role }} />}
+      {/* Deletion is confirmed by a code to the email, or texted to the verified number of an account without one. */}
+      {(user.email !== null || user.phoneVerified === true) && (
+        <AccountRecords user={{ email: user.email, phoneNumber: user.phoneNumber, phoneVerified: user.phoneVerified, role: user.role }} />
+      )}
     </div>
   );
 }
