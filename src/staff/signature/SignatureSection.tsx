@@ -135,6 +135,10 @@ function SignatureForm({ actor, onFile }: { readonly actor: SignatureActor; read
   useEffect(() => {
     if (!file && input.current) input.current.value = '';
   }, [file]);
+  // A problem: the focus goes to the field that says it.
+  useEffect(() => {
+    if (error) input.current?.focus();
+  }, [error]);
   return (
     <div className="signature__form">
       <div className={`admin-field${error ? ' admin-field--invalid' : ''}`}>
