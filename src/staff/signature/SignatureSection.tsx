@@ -126,6 +126,8 @@ function SignatureForm({ actor, onFile }: { readonly actor: SignatureActor; read
   const file = useSelector(actor, selectSignatureFile);
   const problem = useSelector(actor, selectSignatureProblem);
   const busy = useSelector(actor, selectSignatureBusy);
+  // While the one on file is loaded again (after an upload) a file is not taken: the field waits too.
+  const loading = useSelector(actor, selectSignatureLoading);
   const previewing = useSelector(actor, selectSignaturePreviewing);
   const previewUrl = useObjectUrl(file);
   const input = useRef<HTMLInputElement>(null);
@@ -150,7 +152,7 @@ function SignatureForm({ actor, onFile }: { readonly actor: SignatureActor; read
           id={id}
           type="file"
           accept={signatureAccept}
-          disabled={busy}
+          disabled={busy || loading}
           className="admin-field__input"
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
