@@ -13,16 +13,20 @@ export const textUpTo = (max: number) => line(max);
 export const StaffRole = t.keyof({ admin: null, doctor: null, reception: null }, 'StaffRole');
 
 /** GET /staff/me. */
-export const StaffMe = t.type(
-  {
-    _id: t.string,
-    email: t.string,
-    firstName: t.string,
-    lastName: t.string,
-    role: StaffRole,
-    /** The doctor whose email the account has (a doctor's own; an admin's if they are one too). */
-    doctorName: t.union([t.string, t.null]),
-  },
+export const StaffMe = t.intersection(
+  [
+    t.type({
+      _id: t.string,
+      email: t.string,
+      firstName: t.string,
+      lastName: t.string,
+      role: StaffRole,
+      /** The doctor whose email the account has (a doctor's own; an admin's if they are one too). */
+      doctorName: t.union([t.string, t.null]),
+    }),
+    /** A doctor account's own doctor (its signature: /staff/doctors/{doctorId}/signature); absent for others. */
+    t.partial({ doctorId: t.string }),
+  ],
   'StaffMe',
 );
 export type StaffMe = t.TypeOf<typeof StaffMe>;

@@ -34,8 +34,8 @@ export async function staffRoutes(app: FastifyInstance, { services }: { services
   route(app, staffAdminEndpoints.doctors, guarded, (_input, request) => services.staffSchedule.list(guard.staffOf(request)));
 
   route(app, staffEndpoints.me, guarded, async (_input, request) => {
-    const { user, role, doctorName } = guard.staffOf(request);
-    return { _id: user._id, email: user.email, firstName: user.firstName, lastName: user.lastName, role, doctorName };
+    const { user, role, doctorName, doctorId } = guard.staffOf(request);
+    return { _id: user._id, email: user.email, firstName: user.firstName, lastName: user.lastName, role, doctorName, ...(doctorId ? { doctorId } : {}) };
   });
 
   route(app, staffEndpoints.appointments, guarded, async ({ query }, request) => {

@@ -344,6 +344,36 @@ export const staffMessages = {
     /** The recorded names of the changed values, as a clinic reads them (others are shown as recorded). */
     fieldNames: auditFieldNames,
   },
+  /** "My signature" (a doctor's own; an admin's for any doctor): the image drawn above the name on the prescription. */
+  signature: {
+    title: 'My signature',
+    adminTitle: 'Signatures',
+    intro: 'The image drawn above your name on every prescription. The clinic keeps its own copy, resized to fit 600 × 200 pixels.',
+    adminIntro: 'The image drawn above a doctor\'s name on every prescription. Choose the doctor.',
+    doctor: 'Doctor',
+    doctorsFailed: 'We could not load the doctors.',
+    loading: 'Loading the signature…',
+    failed: 'We could not load the signature.',
+    tryAgain: 'Try again',
+    current: 'On file',
+    none: 'No signature on file: the prescription shows the name alone.',
+    imageAlt: (name: string) => `Signature of ${name}`,
+    previewHeading: 'Preview of the new image',
+    previewAlt: 'The chosen image',
+    file: 'Signature image (PNG, JPEG or WebP, at most 2 MB)',
+    fileHint: 'Sign in dark ink on white paper and photograph or scan it; a transparent PNG looks best.',
+    upload: 'Upload signature',
+    replace: 'Replace signature',
+    uploading: 'Uploading…',
+    cancel: 'Cancel',
+    remove: 'Remove signature',
+    removing: 'Removing…',
+    /** Said at the field, in the language in use by the code the server would answer with (src/i18n/hi|mr/server.ts). */
+    wrongType: 'This is not an image we can read: use a PNG, JPEG or WebP picture of the signature.',
+    tooLarge: 'The image is too large: at most 2 MB.',
+    saved: 'Signature saved.',
+    removed: 'Signature removed.',
+  },
   /** The consultation itself: a Chat, Video or Call appointment in the console. */
   teleconsultation: {
     heading: 'Teleconsultation',

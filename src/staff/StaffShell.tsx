@@ -1,11 +1,11 @@
 /**
  * The console's shell for a staff member: who is signed in, Sign out and the sections by role (in
  * the frame's bar: ./StaffFrame.tsx), and the section asked for, full width.
- * - Doctors: Today, Upcoming and each appointment; their own Queue and Day list.
+ * - Doctors: Today, Upcoming and each appointment, My signature; their own Queue and Day list.
  * - Reception: Today and Upcoming for every doctor, the Desk, every doctor's Queue and Day list,
  *   the Waitlist (read only), the Dispensary (stock, dispensing; the catalogue read only);
  *   an appointment without the prescription's forms; no audit log, no admin sections.
- * - Admins: all of that, the admin sections (./admin/sections.tsx, at /staff/admin/<path>) and the audit log.
+ * - Admins: all of that, Signatures (any doctor's), the admin sections (./admin/sections.tsx, at /staff/admin/<path>) and the audit log.
  * Each section's name leads the browser tab's title ("Doctors · Staff console").
  *
  * The sections are a row under the bar on wide screens; on phones they (with who is signed in and
@@ -31,6 +31,7 @@ import { DeskSection } from './desk/DeskSection';
 import { QueueSection } from './desk/QueueSection';
 import { WaitlistSection } from './desk/WaitlistSection';
 import { DispensarySection } from './dispensary/DispensarySection';
+import { SignatureSection } from './signature/SignatureSection';
 import { useDispensaryMessages } from '../i18n/dispensaryMessages';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
@@ -62,6 +63,9 @@ function useSections(me: StaffMe, services: StaffServices, adminSections: Readon
     { path: 'today', title: texts.today, group: 'consultations', element: <AppointmentsSection key="today" range="today" services={services} /> },
     { path: 'upcoming', title: texts.upcoming, group: 'consultations', element: <AppointmentsSection key="upcoming" range="upcoming" services={services} /> },
     { path: 'appointments/:appointmentId', title: staff.detail.title, element: <Consultation services={services} /> },
+    ...(me.role === 'reception'
+      ? []
+      : [{ path: 'signature', title: isAdmin ? staff.signature.adminTitle : staff.signature.title, group: 'consultations' as const, element: <SignatureSection services={services} /> }]),
     ...(me.role === 'doctor' ? [] : [{ path: 'desk', title: desk.desk, group: 'desk' as const, element: <DeskSection services={services} /> }]),
     { path: 'queue', title: desk.queue, group: 'desk', element: <QueueSection services={services} /> },
     { path: 'day', title: desk.dayList, group: 'desk', element: <DayListSection services={services} /> },

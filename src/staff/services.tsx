@@ -19,6 +19,7 @@ import type { DownloadDocument } from '../components/Records/DocumentDownloads';
 import type { ChatServices } from '../components/Chat/services';
 import type { DeskServices } from './desk/services';
 import type { DispensaryServices } from './dispensary/services';
+import type { SignatureServices } from './signature/services';
 
 export interface StaffActors {
   readonly fetchStaffMe: PromiseActorLogic<StaffMe, { token: string }>;
@@ -48,6 +49,8 @@ export interface StaffServices {
   readonly desk: DeskServices;
   /** The dispensary's calls (the Dispensary section, the consultation form's catalogue picker); absent: the live ones. */
   readonly dispensary?: DispensaryServices;
+  /** The signature section's calls ("My signature"; an admin's Signatures); absent: the live ones. */
+  readonly signature?: SignatureServices;
   /** A Chat appointment's conversation; absent: no chat in the console. */
   readonly chat?: ChatServices;
   /** Today in clinic time, `YYYY-MM-DD` (the live one reads the clock; tests fix it). */

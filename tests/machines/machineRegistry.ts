@@ -21,6 +21,8 @@ import { consultationJoinMachine } from '../../machines/consultationJoin/consult
 import { cataloguePickerMachine } from '../../machines/cataloguePicker/cataloguePickerMachine.js';
 import { checkInMachine } from '../../machines/desk/checkIn/checkInMachine.js';
 import { stockMachine } from '../../machines/dispensary/stockMachine.js';
+import { doctorChoiceMachine } from '../../machines/signature/doctorChoiceMachine.js';
+import { signatureMachine } from '../../machines/signature/signatureMachine.js';
 import { dayListMachine } from '../../machines/desk/dayList/dayListMachine.js';
 import { deskBookingMachine } from '../../machines/desk/deskBooking/deskBookingMachine.js';
 import { patientEditMachine } from '../../machines/desk/patientEdit/patientEditMachine.js';
@@ -101,6 +103,8 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'people/reminderChannelsMachine.ts', machine: reminderChannelsMachine },
   { file: 'registration/registrationMachine.ts', machine: registrationMachine },
   { file: 'session/sessionMachine.ts', machine: sessionMachine },
+  { file: 'signature/doctorChoiceMachine.ts', machine: doctorChoiceMachine },
+  { file: 'signature/signatureMachine.ts', machine: signatureMachine },
   { file: 'siteOptions/siteOptionsMachine.ts', machine: siteOptionsMachine },
   { file: 'slotPicker/slotPickerMachine.ts', machine: slotPickerMachine },
   { file: 'staffAdmin/adminCancelMachine.ts', machine: adminCancelMachine },

@@ -56,7 +56,7 @@ describe.each(backends)('staff on %s', (backend) => {
     const doctor = await t.staff('doctor', meera.email);
 
     const me = await staffCall(t.app(), doctor, 'GET', '/me');
-    expect(me.json()).toEqual({ _id: doctor.id, email: meera.email, firstName: 'doctor', lastName: 'Patil', role: 'doctor', doctorName: meera.name });
+    expect(me.json()).toEqual({ _id: doctor.id, email: meera.email, firstName: 'doctor', lastName: 'Patil', role: 'doctor', doctorName: meera.name, doctorId: expect.any(String) });
     const day = await staffCall(t.app(), doctor, 'GET', `/appointments?date=${today}`);
     expect(isRight(AppointmentList.decode(day.json()))).toBe(true);
     expect(day.json().map((a: { _id: string }) => a._id)).toEqual([mine._id]);

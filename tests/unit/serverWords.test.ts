@@ -21,6 +21,7 @@ import { followUpMessages } from '../../server/followUp/messages';
 import { mobileMessages } from '../../server/mobile/messages';
 // Registers the staff refusals (staff.diagnosisRequired is worded for the console in hi and mr).
 import '../../server/services/staff/shared';
+import '../../server/signatures/service';
 import { refusalOf, registeredMessages } from '../../server/services/messageCodes';
 import { passwordProblem } from '../../server/security/passwordPolicy';
 import type { ServerRefusal } from '../../src/api/serverWords';

@@ -13,6 +13,12 @@ const passwordAdvice = 'कोई दूसरा चुनें: कुछ ऐ
 
 export const serverCodes: ServerCodeWords = {
   'staff.diagnosisRequired': 'कंसल्टेशन पूरा करने के लिए कृपया प्रारंभिक निदान (प्रोविज़नल डायग्नोसिस) लिखें।',
+  'signature.notFound': 'इन डॉक्टर का कोई हस्ताक्षर दर्ज नहीं है।',
+  'signature.required': 'कृपया हस्ताक्षर की तस्वीर चुनें।',
+  'signature.tooLarge': 'तस्वीर बहुत बड़ी है: ज़्यादा से ज़्यादा 2 MB।',
+  'signature.notAnImage': 'यह ऐसी तस्वीर नहीं है जिसे हम पढ़ सकें: हस्ताक्षर की PNG, JPEG या WebP तस्वीर लगाएँ।',
+  'signature.saved': 'हस्ताक्षर सेव हो गया।',
+  'signature.removed': 'हस्ताक्षर हटा दिया गया।',
   'account.badCredentials': 'ईमेल या पासवर्ड ग़लत है।',
   'account.emailTaken': 'इस ईमेल से अकाउंट पहले से है। कृपया लॉगिन करें, या पासवर्ड भूल गए हों तो उसे रीसेट करें।',
   'account.noAccount': 'इस ईमेल से कोई अकाउंट नहीं है। कृपया पहले रजिस्टर करें।',

@@ -13,6 +13,12 @@ const passwordAdvice = 'दुसरा निवडा: लक्षात र�
 
 export const serverCodes: ServerCodeWords = {
   'staff.diagnosisRequired': 'कन्सल्टेशन पूर्ण करण्यासाठी कृपया प्राथमिक निदान (प्रोव्हिजनल डायग्नोसिस) लिहा.',
+  'signature.notFound': 'या डॉक्टरांची कोणतीही स्वाक्षरी नोंदलेली नाही.',
+  'signature.required': 'कृपया स्वाक्षरीचे चित्र निवडा.',
+  'signature.tooLarge': 'चित्र खूप मोठे आहे: जास्तीत जास्त 2 MB.',
+  'signature.notAnImage': 'हे आम्हाला वाचता येईल असे चित्र नाही: स्वाक्षरीचे PNG, JPEG किंवा WebP चित्र वापरा.',
+  'signature.saved': 'स्वाक्षरी सेव्ह झाली.',
+  'signature.removed': 'स्वाक्षरी काढून टाकली.',
   'account.badCredentials': 'ईमेल किंवा पासवर्ड चुकीचा आहे.',
   'account.emailTaken': 'या ईमेलने अकाउंट आधीच आहे. कृपया लॉगिन करा, किंवा पासवर्ड विसरला असल्यास तो रीसेट करा.',
   'account.noAccount': 'या ईमेलने कोणतेही अकाउंट नाही. कृपया आधी रजिस्टर करा.',
