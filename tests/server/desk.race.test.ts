@@ -10,9 +10,7 @@
  * - Two doctors' clicks on Call next at once: one called, the other 409 'queueBusy'.
  */
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -20,7 +18,7 @@ import type { Database } from '../../server/db/database.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { cheapCost, MemoryMailer } from './accountsSupport.js';
 import { useAppointmentsApp } from './appointmentsSupport.js';
-import { noClientDir, testDatabaseUrl } from './helpers.js';
+import { noClientDir, testDatabaseUrl, testDataDir } from './helpers.js';
 import { publicUrl } from './paymentSupport.js';
 import { asha, bookingOf, desk, deskOk, deskStaff, registered, seedIds } from './deskSupport.js';
 
@@ -43,7 +41,7 @@ describe.runIf(testDatabaseUrl)('the desk on two instances over one PostgreSQL',
     url.pathname = `/${rows[0]!.name}`;
     const pool = await openPostgres({ connectionString: url.href, max: 10 });
     opened.pools.push(pool);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-desk-race-'));
+    const dataDir = testDataDir('clinic-portal-desk-race-');
     opened.dirs.push(dataDir);
     const app = await buildApp({
       db: pool,

@@ -12,9 +12,7 @@
  *   rest 409 stockNegative; the level ends at zero and matches its movements.
  */
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -24,7 +22,7 @@ import { cheapCost, MemoryMailer } from './accountsSupport.js';
 import { useAppointmentsApp } from './appointmentsSupport.js';
 import { deskStaff, seedIds } from './deskSupport.js';
 import { countOf, itemWithStock, orderOf, quantityOf, staffApi } from './dispensarySupport.js';
-import { noClientDir, testDatabaseUrl } from './helpers.js';
+import { noClientDir, testDatabaseUrl, testDataDir } from './helpers.js';
 import { publicUrl } from './paymentSupport.js';
 
 describe.runIf(testDatabaseUrl)('the dispensary on two instances over one PostgreSQL', () => {
@@ -44,7 +42,7 @@ describe.runIf(testDatabaseUrl)('the dispensary on two instances over one Postgr
     url.pathname = `/${rows[0]!.name}`;
     const pool = await openPostgres({ connectionString: url.href, max: 10 });
     opened.pools.push(pool);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-dispensary-race-'));
+    const dataDir = testDataDir('clinic-portal-dispensary-race-');
     opened.dirs.push(dataDir);
     const app = await buildApp({
       db: pool,

@@ -8,9 +8,7 @@
  * - The same patient's Book all twice at once (a double tap on two instances): one series.
  */
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -18,7 +16,7 @@ import type { Database } from '../../server/db/database.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { cheapCost, MemoryMailer } from './accountsSupport.js';
 import { useAppointmentsApp } from './appointmentsSupport.js';
-import { noClientDir, testDatabaseUrl } from './helpers.js';
+import { noClientDir, testDatabaseUrl, testDataDir } from './helpers.js';
 import { publicUrl } from './paymentSupport.js';
 import { bookAll, completedWith, type OfferJson, offerOf, proposedOf } from './followUpSupport.js';
 
@@ -41,7 +39,7 @@ describe.runIf(testDatabaseUrl)('Book all on two instances over one PostgreSQL',
     url.pathname = `/${rows[0]!.name}`;
     const pool = await openPostgres({ connectionString: url.href, max: 10 });
     opened.pools.push(pool);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-followup-race-'));
+    const dataDir = testDataDir('clinic-portal-followup-race-');
     opened.dirs.push(dataDir);
     const app = await buildApp({
       db: pool,

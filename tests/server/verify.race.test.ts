@@ -5,9 +5,7 @@
  * as amended. No version lost, none numbered twice.
  */
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -15,7 +13,7 @@ import type { Database } from '../../server/db/database.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { cheapCost, MemoryMailer } from './accountsSupport.js';
 import { staffCall, useAppointmentsApp } from './appointmentsSupport.js';
-import { noClientDir, testDatabaseUrl } from './helpers.js';
+import { noClientDir, testDatabaseUrl, testDataDir } from './helpers.js';
 import { publicUrl } from './paymentSupport.js';
 import { completedConsultation, hindiPrescription } from './recordsSupport.js';
 
@@ -34,7 +32,7 @@ describe.runIf(testDatabaseUrl)('amendments on two instances over one PostgreSQL
     url.pathname = `/${rows[0]!.name}`;
     const pool = await openPostgres({ connectionString: url.href, max: 10 });
     opened.pools.push(pool);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-verify-race-'));
+    const dataDir = testDataDir('clinic-portal-verify-race-');
     opened.dirs.push(dataDir);
     const app = await buildApp({
       db: pool,
