@@ -15,11 +15,8 @@
 // both just before the last line.
 //
 // Two lanes run side by side, as neither keeps both cores busy alone (the server suite waits on
-// PostgreSQL and child processes, the browser suite on pages): `server, component`, and
-// `typecheck, unit, e2e`, each one after another (the browser suite needs typecheck's dist/node,
-// and must start after the server suite's network-namespace walk, which runs first: typecheck
-// and unit take longer than it). The lanes are balanced by their CPU and wall times
-// (docs/performance.md, "Test run"). With both lanes running, each suite's output goes to
+// PostgreSQL and child processes, the browser suite on pages): `server`, and `typecheck, unit,
+// component, e2e` one after another. With both lanes running, each suite's output goes to
 // .tmp/test-results/<suite>.log and is printed whole when the suite ends; with one lane it
 // streams as it comes.
 //
@@ -42,10 +39,7 @@ import { clearMachinePaths, machinePathsLine } from '../tests/machines/pathsSumm
 
 const MINUTE = 60_000;
 /** Lanes run at the same time; the suites of one lane one after another. */
-const LANES = [
-  ['server', 'component'],
-  ['typecheck', 'unit', 'e2e'],
-];
+const LANES = [['server'], ['typecheck', 'unit', 'component', 'e2e']];
 const MAX_WORKERS = 2; // the machines have 2 cores
 const RESULTS = join(ROOT, '.tmp/test-results');
 const MACHINE_PATHS = join(RESULTS, 'machine-paths'); // written by the unit suite's path tests
