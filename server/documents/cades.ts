@@ -8,6 +8,7 @@
  * serial); PAdES forbids the CMS signing-time attribute (the time is the signature dictionary's
  * /M entry, written by the placeholder). The content is detached: the PDF's byte ranges.
  */
+import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import forge from 'node-forge';
 import { Signer } from '@signpdf/utils';
 
@@ -42,13 +43,15 @@ const sha256 = (bytes: string) => forge.md.sha256.create().update(bytes).digest(
 
 export interface SigningIdentity {
   privateKey: forge.pki.rsa.PrivateKey;
+  /** The same key as node's (OpenSSL's RSA): what signs. forge's own RSA, in JavaScript, took 60 ms a signature. */
+  signingKey: KeyObject;
   certificate: forge.pki.Certificate;
   /** The certificates between the signer's and a root, sent along so a reader can build the chain. */
   chain: forge.pki.Certificate[];
 }
 
 /** The DER SignedData (in its ContentInfo) over `content`, the PDF's signed byte ranges. */
-export function cadesDetached(content: Buffer, { privateKey, certificate, chain }: SigningIdentity): Buffer {
+export function cadesDetached(content: Buffer, { signingKey, certificate, chain }: SigningIdentity): Buffer {
   const certificateDer = der(pki.certificateToAsn1(certificate));
   const certAsn1 = asn1.fromDer(certificateDer);
   // TBSCertificate: [0] version, serialNumber, signature, issuer, ...
@@ -69,8 +72,8 @@ export function cadesDetached(content: Buffer, { privateKey, certificate, chain 
   ];
   // The signature covers the attributes encoded as a SET OF (RFC 5652 5.4); they travel as [0] IMPLICIT.
   const signedAttrs = setOf(attributes);
-  const md = forge.md.sha256.create().update(der(signedAttrs));
-  const signature = privateKey.sign(md);
+  // RSASSA-PKCS1-v1_5 with SHA-256 (deterministic: the bytes forge's privateKey.sign(md) gave).
+  const signature = sign('sha256', Buffer.from(der(signedAttrs), 'binary'), signingKey).toString('binary');
   const signerInfo = seq([
     int(String.fromCharCode(1)),
     issuerAndSerial,
@@ -89,6 +92,11 @@ export function cadesDetached(content: Buffer, { privateKey, certificate, chain 
   ]);
   const contentInfo = seq([oid(oids.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData])]);
   return Buffer.from(der(contentInfo), 'binary');
+}
+
+/** node's KeyObject of a forge RSA private key, made once per identity (signing.ts). */
+export function nodeKeyOf(privateKey: forge.pki.rsa.PrivateKey): KeyObject {
+  return createPrivateKey(forge.pki.privateKeyToPem(privateKey));
 }
 
 /** The @signpdf signer that writes the CAdES detached SignedData above. */

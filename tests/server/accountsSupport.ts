@@ -4,9 +4,7 @@
  * every mail, and a cheap scrypt cost (production's is checked by its own test).
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -15,7 +13,7 @@ import type { LogOptions } from '../../server/http/logger.js';
 import type { Mail, Mailer } from '../../server/mail/mailer.js';
 import type { ScryptCost } from '../../server/security/passwords.js';
 import { createServices, type ServiceOptions, type Services } from '../../server/services/index.js';
-import { type Backend, noClientDir, useTestDatabases } from './helpers.js';
+import { type Backend, noClientDir, useTestDatabases, testDataDir } from './helpers.js';
 
 /** About a millisecond per hash, against production's 100+ ms. */
 export const cheapCost: ScryptCost = { logN: 10, r: 8, p: 1 };
@@ -105,7 +103,7 @@ export function useAccountsApp(backend: Backend, options: AccountsAppOptions = {
     mailer = new MemoryMailer();
     result.mailer = mailer;
     const db = await databases.seeded();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-accounts-'));
+    const dataDir = testDataDir('clinic-portal-accounts-');
     current = { db, dataDir, apps: [await build(db, dataDir)] };
   });
 

@@ -5,8 +5,7 @@
  * at it, staff accounts, and the calls of /myappointment and the staff endpoints.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { buildApp } from '../../server/app.js';
@@ -15,7 +14,7 @@ import type { Database } from '../../server/db/database.js';
 import { mailSendQueue } from '../../server/jobs/keyedMails.js';
 import { createServices } from '../../server/services/index.js';
 import { MemoryMailer, TestClock, cheapCost } from './accountsSupport.js';
-import { type Backend, noClientDir, useTestDatabases } from './helpers.js';
+import { type Backend, noClientDir, useTestDatabases, testDataDir } from './helpers.js';
 import { sendQueuedMails } from './jobsSupport.js';
 import { booked, type BookingChoice, checkout, type Patient, publicUrl, type Response } from './paymentSupport.js';
 
@@ -68,7 +67,7 @@ export function useAppointmentsApp(
     clock.reset();
     accounts = 0;
     const db = await databases.seeded();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-appointments-'));
+    const dataDir = testDataDir('clinic-portal-appointments-');
     const mailer = new MemoryMailer();
     current = { db, dataDir, mailer, apps: [await build(db, dataDir, mailer)] };
   });

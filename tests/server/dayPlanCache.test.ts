@@ -13,9 +13,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { jobsOver } from './jobsSupport.js';
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { isReadOnly, type Database } from '../../server/db/database.js';
@@ -23,7 +21,7 @@ import { openPostgres } from '../../server/db/postgres.js';
 import { createDayPlanCache } from '../../server/services/dayPlanCache.js';
 import type { DayPlan } from '../../server/services/schedule.js';
 import { MemoryMailer, cheapCost, minute } from './accountsSupport.js';
-import { backends, noClientDir, testDatabaseUrl } from './helpers.js';
+import { backends, noClientDir, testDatabaseUrl, testDataDir } from './helpers.js';
 import { booked, kavita, meera, publicUrl, slotMap, slotsOf, today, useBookingApp } from './paymentSupport.js';
 
 const plan = (id: string): DayPlan => ({
@@ -156,7 +154,7 @@ describe.each(backends)('gettimeslot from the day-plan cache on %s', (backend) =
     const url = new URL(testDatabaseUrl!);
     url.pathname = `/${name}`;
     const db = await openPostgres({ connectionString: url.href, max: 2 });
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-dayplans-'));
+    const dataDir = testDataDir('clinic-portal-dayplans-');
     const app = await buildApp({
       db,
       clientDir: noClientDir,

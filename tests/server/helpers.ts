@@ -39,6 +39,8 @@ import type { Config } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
 import { pgliteDir } from '../../server/db/open.js';
 import { pgliteDatabase } from '../../server/db/pglite.js';
+import { selfSignedFileName, selfSignedPem } from '../../server/documents/signing.js';
+import { defaultRecordsConfig } from '../../server/records/config.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import type { LogOptions } from '../../server/http/logger.js';
 import type { SeedFile } from '../../server/seed/codec.js';
@@ -82,6 +84,22 @@ export function seedFileWith(change: ((seed: Record<string, any>) => void) | str
 export function removeSeedFiles(): void {
   if (seedDir) rmSync(seedDir, { recursive: true, force: true });
   seedDir = undefined;
+}
+
+let signingPem: string | undefined;
+
+/**
+ * A new temp DATA_DIR holding the prescriptions' self-signed key and certificate as a first start
+ * leaves them (DATA_DIR/prescription-signing.pem, 0600; server/documents/signing.ts). The key is
+ * made once per worker process, not by every test app's start: an RSA key took 300-500 ms of
+ * CPU, more than many a test. The tests of that first start (the key made, shared by instances
+ * starting together, DATA_DIR's files and modes) start on a DATA_DIR without it.
+ */
+export function testDataDir(prefix = 'clinic-portal-data-'): string {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  signingPem ??= selfSignedPem(defaultRecordsConfig.clinic.name);
+  writeFileSync(path.join(dataDir, selfSignedFileName), signingPem, { mode: 0o600, flag: 'wx' });
+  return dataDir;
 }
 
 /** A client dir with no build in it: API tests do not need the SPA. */
@@ -265,7 +283,8 @@ export interface TestDatabases {
   /**
    * The same with the seeded template in it, as a server leaves it after its first start (CLI,
    * crash and restart tests that are not about that start): PGlite's files loaded from the
-   * template tarball into the temp DATA_DIR, or a PostgreSQL database copied from the template.
+   * template tarball into the temp DATA_DIR, or a PostgreSQL database copied from the template;
+   * the DATA_DIR has the prescriptions' signing key (testDataDir).
    */
   seededStorage(): Promise<Config['storage']>;
 }
@@ -373,7 +392,7 @@ export function useTestDatabases(backend: Backend): TestDatabases {
     },
 
     async seededStorage() {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-data-'));
+      const dataDir = testDataDir();
       tempDirs.push(dataDir);
       if (backend === 'pglite') {
         const pglite = await PGlite.create(pgliteDir(dataDir), { loadDataDir: await seededPGliteTarball() });

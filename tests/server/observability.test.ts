@@ -5,9 +5,7 @@
  * METRICS_TOKEN, and moved by a booking and its payment.
  */
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Env } from '../../server/config.js';
@@ -16,7 +14,7 @@ import { createMetrics, type Metrics } from '../../server/ops/metrics.js';
 import { Drain } from '../../server/ops/drain.js';
 import { MemoryMailer, TestClock, cheapCost, from, login, patient, post, register, sendCode, validateCode } from './accountsSupport.js';
 import { pressPay } from './appointmentsSupport.js';
-import { backends, noClientDir, useTestDatabases } from './helpers.js';
+import { backends, noClientDir, useTestDatabases, testDataDir } from './helpers.js';
 import { bookingBody, publicUrl } from './paymentSupport.js';
 
 interface Built {
@@ -41,7 +39,7 @@ describe.each(backends)('observability on %s', (backend) => {
 
   beforeEach(() => {
     clock.reset();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-obs-'));
+    dataDir = testDataDir('clinic-portal-obs-');
   });
   afterEach(async () => {
     for (const app of open.splice(0)) await app.close();

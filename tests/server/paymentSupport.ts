@@ -7,9 +7,7 @@
  * On Tuesdays Dr. Meera Kulkarni works at Aundh 09:00-13:00 and 15:00-19:00 in 15-minute slots.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach } from 'vitest';
 import { emptyMedicines } from '../../contract/appointments.js';
 import { buildApp } from '../../server/app.js';
@@ -17,7 +15,7 @@ import { type Env, loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
 import { createServices } from '../../server/services/index.js';
 import { MemoryMailer, TestClock, cheapCost, minute } from './accountsSupport.js';
-import { type Backend, noClientDir, useTestDatabases } from './helpers.js';
+import { type Backend, noClientDir, useTestDatabases, testDataDir } from './helpers.js';
 
 export { minute, TestClock };
 
@@ -70,7 +68,7 @@ export function useBookingApp(backend: Backend, env: () => Env = () => ({})): Bo
     clock.reset();
     patients = 0;
     const db = await databases.seeded();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-booking-'));
+    const dataDir = testDataDir('clinic-portal-booking-');
     current = { db, dataDir, apps: [await build(db, dataDir)] };
   });
 

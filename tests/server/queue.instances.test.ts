@@ -5,9 +5,7 @@
  * display stream. (PGlite has one process per database: the other suites' second instance shares it.)
  */
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -15,7 +13,7 @@ import type { Database } from '../../server/db/database.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { createServices } from '../../server/services/index.js';
 import { cheapCost, MemoryMailer, TestClock } from './accountsSupport.js';
-import { noClientDir, testDatabaseUrl, useTestDatabases } from './helpers.js';
+import { noClientDir, testDatabaseUrl, useTestDatabases, testDataDir } from './helpers.js';
 import { type Patient, publicUrl } from './paymentSupport.js';
 import { displayLink, displayStream, enqueue, moveEntry, officeEmail, placeStream, revokeLink, visit } from './queueSupport.js';
 
@@ -23,7 +21,7 @@ describe.skipIf(!testDatabaseUrl)('queue streams across two instances on postgre
   const databases = useTestDatabases('postgres');
   const clock = new TestClock();
   const opened: { app: FastifyInstance; db: Database }[] = [];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-queue-instances-'));
+  const dataDir = testDataDir('clinic-portal-queue-instances-');
   afterEach(async () => {
     for (const { app, db } of opened.splice(0).reverse()) {
       await app.close();

@@ -2,12 +2,11 @@
  * A second app instance over the test's own PostgreSQL database, through a pool of its own, as a
  * second server of a deployment would be: the race tests send the same request to both at once
  * (PGlite runs one query at a time and would hide the race). Each instance has its own DATA_DIR
- * and mailer, and the test's clock; all are closed after each test.
+ * (holding the worker's signing key, testDataDir) and mailer, and the test's clock; all are
+ * closed after each test.
  */
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -15,7 +14,7 @@ import type { Database } from '../../server/db/database.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { cheapCost, MemoryMailer } from './accountsSupport.js';
 import type { AppointmentsApp } from './appointmentsSupport.js';
-import { noClientDir, testDatabaseUrl } from './helpers.js';
+import { noClientDir, testDatabaseUrl, testDataDir } from './helpers.js';
 import { publicUrl } from './paymentSupport.js';
 
 /** Registers the clean-up and gives the function that opens one more instance (`env` as the first app's). */
@@ -33,7 +32,7 @@ export function useSecondInstances(t: AppointmentsApp | null, env: Record<string
     url.pathname = `/${rows[0]!.name}`;
     const pool = await openPostgres({ connectionString: url.href, max: 10 });
     opened.pools.push(pool);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-portal-second-instance-'));
+    const dataDir = testDataDir('clinic-portal-second-instance-');
     opened.dirs.push(dataDir);
     const app = await buildApp({
       db: pool,

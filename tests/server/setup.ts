@@ -4,6 +4,8 @@
  * of a shared module, whose code runs once per worker.
  */
 import { afterAll } from 'vitest';
+import { recordCpuPerFile } from './cpuPerFile.js';
 import { removeSeedFiles } from './helpers.js';
 
+recordCpuPerFile();
 afterAll(removeSeedFiles);
