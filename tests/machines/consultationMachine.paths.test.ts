@@ -3,7 +3,9 @@
  * that invoke actors, so the model below is the appointment as the doctor sees it: opened Booked,
  * Completed or Cancelled; the prescription saved (refused, conflicting with a cancellation made
  * meanwhile, or done); the order created (with problems, refused, made by someone else meanwhile,
- * or done: machines/order as the consultation invokes it); its status set by an admin (the record replaced, what was typed kept). Along every path the REAL machine runs with fake calls: each step must emit what the
+ * or done: machines/order as the consultation invokes it; or made on another screen and
+ * arriving with the record); its status set by an admin (the record replaced, what was typed
+ * kept). Along every path the REAL machine runs with fake calls: each step must emit what the
  * doctor should read, and each state must offer the model's forms.
  */
 import { createMachine, type SnapshotFrom } from 'xstate';
@@ -38,6 +40,8 @@ const emits = {
   'order.madeMeanwhile': ['server: This appointment already has an order.'],
   // The admin's popup says the server's words; the consultation machine only takes the record.
   'order.statusSet': [],
+  // An order made on another screen arrives with the record: the form goes, without a word.
+  'order.madeElsewhere': [],
 } as const satisfies Record<string, readonly string[]>;
 
 type ModelEvent = { type: keyof typeof emits };
@@ -65,6 +69,7 @@ const model = createMachine({
         'order.refused': 'Completed',
         'order.done': 'WithOrder',
         'order.madeMeanwhile': 'WithOrder',
+        'order.madeElsewhere': 'WithOrder',
       },
     },
     /** The prescription form updates it; the order is shown. */
@@ -173,6 +178,12 @@ function harness() {
         record = { ...record, order: staffOrder({ appointmentId: record._id }) };
         void settle().then(() => real().calls.loadAppointment.latest().resolve(detailOf(record)));
       }),
+      'order.madeElsewhere': step('order.madeElsewhere', () => {
+        record = { ...record, order: staffOrder({ appointmentId: record._id }) };
+        real().send({ type: 'appointment.replaced', appointment: record });
+        expect(selectOffersOrder(real().snapshot()), 'the order form is gone').toBe(false);
+        expect(real().calls.loadAppointment.calls).toHaveLength(1);
+      }),
       'order.statusSet': step('order.statusSet', () => {
         const order = record.order;
         if (!order) throw new Error('no order to set the status of');
@@ -233,7 +244,7 @@ describe('consultationMachine paths', () => {
   it('takes every transition of the model, and every event', () => {
     const declared = declaredTransitions(model);
     const taken = takenTransitions(everyTransition);
-    expect(declared).toHaveLength(14);
+    expect(declared).toHaveLength(15);
     expect(taken).toEqual(new Set(declared));
     expect(journeys).toHaveLength(3);
   });
