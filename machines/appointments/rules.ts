@@ -15,7 +15,7 @@
  *   (payment mode Card, payment status not Completed: Pay Now), one paid (the amount already paid),
  *   or one paid some other way (nothing to pay here).
  */
-import type { AppointmentRecord, AppointmentStatus, Order } from '../../contract/appointments.js';
+import { clinicalOf, type AppointmentRecord, type AppointmentStatus, type Order } from '../../contract/appointments.js';
 
 /** The statuses whose appointment may be moved or cancelled (spec §4). */
 export const changeableStatuses: readonly AppointmentStatus[] = ['Booked', 'Expired'];
@@ -113,7 +113,12 @@ export type AppointmentView = {
   order: OrderState | null;
   /** The prescription, when the clinic chose to show it (`medicines.showMedicine`). */
   showPrescription: boolean;
+  /** A Completed consultation whose shown prescription asks for a dated follow-up: the card offers to book it. */
+  offersFollowUp: boolean;
 };
+
+const asksFollowUp = (appointment: AppointmentRecord): boolean =>
+  appointment.appointmentStatus === 'Completed' && appointment.medicines.showMedicine && clinicalOf(appointment.medicines).followUp?.kind === 'after';
 
 export function viewOf(appointment: AppointmentRecord, now: number): AppointmentView {
   return {
@@ -124,6 +129,7 @@ export function viewOf(appointment: AppointmentRecord, now: number): Appointment
     canPay: canPay(appointment, now),
     order: orderStateOf(appointment),
     showPrescription: appointment.medicines.showMedicine,
+    offersFollowUp: asksFollowUp(appointment),
   };
 }
 
@@ -131,10 +137,11 @@ export function viewOf(appointment: AppointmentRecord, now: number): Appointment
  * A tidy My Appointment: the list in two parts. `upcoming`: Booked appointments, the
  * soonest first (clinic date and time). `earlier`: the past and the cancelled (Expired, Completed,
  * Cancelled), the most recent first, shown collapsed; `earlierNeedsAction` when one of them still
- * asks for something (an Expired one to move or cancel, a pharmacy order to pay), so the page opens
- * that part instead of hiding it.
+ * asks for something (an Expired one to move or cancel, a pharmacy order to pay, a follow-up to
+ * book: no upcoming appointment with that doctor for that person yet), so the page opens that part
+ * instead of hiding it.
  */
-export function groupViews<V extends Pick<AppointmentView, 'appointment' | 'order' | 'canEdit' | 'canCancel'>>(
+export function groupViews<V extends Pick<AppointmentView, 'appointment' | 'order' | 'canEdit' | 'canCancel' | 'offersFollowUp'>>(
   views: readonly V[],
 ): { upcoming: V[]; earlier: V[]; earlierNeedsAction: boolean } {
   const when = (view: V) => `${view.appointment.date}T${view.appointment.startTime}`;
@@ -142,6 +149,8 @@ export function groupViews<V extends Pick<AppointmentView, 'appointment' | 'orde
   const earlier = views.filter((view) => view.appointment.appointmentStatus !== 'Booked');
   upcoming.sort((a, b) => when(a).localeCompare(when(b)));
   earlier.sort((a, b) => when(b).localeCompare(when(a)));
-  const earlierNeedsAction = earlier.some((view) => view.canEdit || view.canCancel || view.order?.kind === 'payable');
+  const samePerson = (a: AppointmentRecord, b: AppointmentRecord) => a.doctorEmail === b.doctorEmail && (a.familyMemberId ?? null) === (b.familyMemberId ?? null);
+  const followUpToBook = (view: V) => view.offersFollowUp && !upcoming.some((u) => samePerson(u.appointment, view.appointment));
+  const earlierNeedsAction = earlier.some((view) => view.canEdit || view.canCancel || view.order?.kind === 'payable' || followUpToBook(view));
   return { upcoming, earlier, earlierNeedsAction };
 }

@@ -7,7 +7,7 @@
 import type { Either } from 'fp-ts/lib/Either.js';
 import { followUpEndpoints } from '../../contract/endpoints/followUps.js';
 import type { FollowUpOffer, FollowUpSlot } from '../../contract/followUps.js';
-import { apiClient, type ApiClient, type ApiFailure } from './client.js';
+import { apiClient, type ApiClient, type ApiFailure, type DownloadedFile } from './client.js';
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
 
@@ -18,6 +18,8 @@ export function createFollowUpApi(client: ApiClient) {
     bookFollowUp: (id: string, occurrences: FollowUpSlot[], token: string, consentText?: string, signal?: AbortSignal): Call<FollowUpOffer> =>
       call(followUpEndpoints.book, { params: { id }, body: { occurrences, ...(consentText ? { consentText } : {}) }, token, signal }),
     cancelFollowUp: (id: string, token: string, signal?: AbortSignal): Call<FollowUpOffer> => call(followUpEndpoints.cancelAll, { params: { id }, token, signal }),
+    downloadFollowUpCalendar: (id: string, token: string, signal?: AbortSignal): Call<DownloadedFile> =>
+      client.download(followUpEndpoints.calendar, { params: { id }, token, signal }, 'follow-up.ics'),
   };
 }
 

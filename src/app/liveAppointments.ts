@@ -14,7 +14,7 @@ import { liveChatServices } from './liveChat';
 import { liveQueuePlace } from './liveQueuePlace';
 import { offerDownload } from './offerDownload';
 import { liveWaitlistServices } from './liveWaitlist';
-
+import { liveFollowUpServices } from './liveFollowUp';
 
 export const liveAppointmentsServices: AppointmentsServices = {
   actors: {
@@ -52,6 +52,7 @@ export const liveAppointmentsServices: AppointmentsServices = {
   chat: liveChatServices,
   queuePlace: liveQueuePlace,
   waitlist: liveWaitlistServices,
+  followUp: liveFollowUpServices,
   leaveFor(url) {
     window.location.assign(url);
   },

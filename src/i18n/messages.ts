@@ -417,6 +417,54 @@ export const en = {
     orderRedirectingIn: (seconds: number) =>
       `Going to My appointments in ${seconds} ${plural('en-IN', seconds, { one: 'second', other: 'seconds' })}.`,
   },
+  /** A completed appointment's follow-up on its card (docs/follow-ups.md): offered, proposed as a series, booked. */
+  followUp: {
+    heading: 'Your follow-up',
+    /** The doctor's follow-up in contract/followUpWords.ts' words, and its due date. */
+    asked: (doctor: string, words: string, due: string) => `${doctor} asked to see you again: ${words}, from ${due}.`,
+    loading: 'Loading your follow-up…',
+    failed: 'Your follow-up could not be loaded.',
+    tryAgain: 'Try again',
+    soonest: 'The soonest free times with the same doctor:',
+    slotsLabel: 'Free times for your follow-up',
+    /** A slot's button: opens the booking popup on it. */
+    slot: (date: string, time: string) => `${date}, ${time}`,
+    bookSlot: (date: string, time: string) => `Book your follow-up on ${date} at ${time}`,
+    noSlots: 'No free time near the due date. Book your follow-up at another time:',
+    bookOther: 'Choose another time',
+    seriesLabel: 'Your follow-up visits',
+    visit: (index: number, date: string, time: string) => `Visit ${index}: ${date}, ${time}`,
+    /** Why a visit's wanted time cannot be had (contract/followUps.ts FollowUpClash). */
+    clash: {
+      booked: 'that time is already booked',
+      leave: 'the doctor is on leave that day',
+      hours: 'the doctor does not see patients at that time',
+      past: 'that time has passed',
+      horizon: 'that day cannot be booked yet',
+    },
+    clashInstead: (why: string, date: string, time: string) => `Not at the usual time: ${why}. Proposed instead: ${date}, ${time}.`,
+    clashNone: (why: string) => `Not at the usual time: ${why}, and no free time is near it. Call the clinic to book this visit.`,
+    review: 'Review and book these visits',
+    blocked: 'One visit has no free time near it, so the series cannot be booked here.',
+    confirmHeading: 'Book these visits?',
+    confirmEach: (count: number, fee: string) =>
+      `${count} appointments, each its own booking with a fee of ${fee}. Each is held for you; pay each one from My appointments to confirm it.`,
+    bookAll: 'Book all',
+    booking: 'Booking…',
+    back: 'Back',
+    bookedHeading: 'Your follow-up visits are booked',
+    visitState: (status: string, paid: boolean) => (paid ? `${status}, fee paid` : `${status}, fee not paid yet`),
+    addAllToCalendar: 'Add all to calendar',
+    calendarFailed: 'The calendar file could not be downloaded. Please try again.',
+    cancelAll: 'Cancel all remaining visits',
+    cancelAllSure: 'Cancel every follow-up visit that has not begun? Paid fees are not refunded.',
+    cancelAllYes: 'Yes, cancel them',
+    cancelAllNo: 'No, keep them',
+    cancelling: 'Cancelling…',
+    booked: 'Your follow-up visits are booked. Pay each one from My appointments to confirm it.',
+    cancelled: 'Your remaining follow-up visits are cancelled.',
+    slotTaken: 'One of these times was just booked by somebody else. Here is a new proposal.',
+  },
   /** The waitlist: My appointments' "My waitlist" block, its join form and offered slots, and the booking popup's link to it. */
   waitlist: {
     heading: 'My waitlist',

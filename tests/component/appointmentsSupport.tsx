@@ -18,6 +18,7 @@ import type { OrderPaymentAnswer } from '../../machines/orderPayment/orderPaymen
 import { AccountProvider } from '../../src/app/account';
 import { AppointmentsServicesProvider, type AppointmentsServices } from '../../src/components/Appointments/services';
 import { ToastRegion } from '../../src/components/Toast/ToastRegion';
+import { PopupContext, type PopupControls } from '../../src/components/Popup/popupContext';
 import MyAppointmentsPage from '../../src/pages/MyAppointments/MyAppointmentsPage';
 import { answeredByHand } from '../machines/accountFakes';
 import { now } from '../machines/appointmentFakes';
@@ -62,8 +63,10 @@ export type FakeAppointments = ReturnType<typeof fakeAppointments>;
 /**
  * The page for Asha (logged in with a stored token), its list asked for but not yet answered. The
  * list is the session's: its call is given to the account services, as the app gives the real one.
+ * `popup`: the popups' controls the page's views reach (a test's recorder); null: none, as before
+ * the app's PopupProvider.
  */
-export async function renderMyAppointments(fake: FakeAppointments = fakeAppointments(), route = '/myappointment') {
+export async function renderMyAppointments(fake: FakeAppointments = fakeAppointments(), route = '/myappointment', popup: PopupControls | null = null) {
   const fakeLogin = fakeAccount({ storedToken: 'tok-stored' });
   const account = {
     ...fakeLogin,
@@ -72,9 +75,11 @@ export async function renderMyAppointments(fake: FakeAppointments = fakeAppointm
   render(
     <MemoryRouter initialEntries={[route]}>
       <AccountProvider services={account.services}>
-        <AppointmentsServicesProvider services={fake.services}>
-          <MyAppointmentsPage />
-        </AppointmentsServicesProvider>
+        <PopupContext.Provider value={popup}>
+          <AppointmentsServicesProvider services={fake.services}>
+            <MyAppointmentsPage />
+          </AppointmentsServicesProvider>
+        </PopupContext.Provider>
       </AccountProvider>
       <ToastRegion />
     </MemoryRouter>,

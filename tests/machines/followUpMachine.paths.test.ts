@@ -10,7 +10,7 @@ import { createActor, createMachine, fromPromise, type SnapshotFrom } from 'xsta
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { FollowUpOffer, FollowUpSlot } from '../../contract/followUps.js';
-import { followUpMachine, type FollowUpEmitted, type FollowUpInput } from '../../machines/followUp/followUpMachine.js';
+import { followUpMachine, type BookAllInput, type FollowUpEmitted, type FollowUpInput } from '../../machines/followUp/followUpMachine.js';
 import { selectShowsSeries } from '../../machines/followUp/selectors.js';
 import { refused, settle, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
@@ -18,7 +18,7 @@ import { expectWalkedFully, recordWalk } from './pathCoverage.js';
 
 type ModelEvent =
   | 'loadedSingle' | 'loadedCourse' | 'loadedClash' | 'loadedBooked' | 'loadFailed'
-  | 'choose' | 'confirm' | 'back' | 'book' | 'bookOk' | 'bookTaken' | 'bookFailed'
+  | 'choose' | 'confirm' | 'back' | 'tick' | 'untick' | 'bookUnticked' | 'book' | 'bookOk' | 'bookTaken' | 'bookFailed'
   | 'calendar' | 'cancelAll' | 'cancelled' | 'cancelFailed' | 'retry';
 
 const model = createMachine({
@@ -30,7 +30,9 @@ const model = createMachine({
     OfferLoaded: { on: { choose: 'OfferLoaded' } },
     CourseProposed: { on: { confirm: 'ConfirmingCourse' } },
     ClashShown: { on: { confirm: 'ConfirmingClash' } },
-    ConfirmingCourse: { on: { back: 'CourseProposed', book: 'Booking' } },
+    // The course is a Video one: Book all waits for the teleconsultation consent.
+    ConfirmingCourse: { on: { back: 'CourseProposed', bookUnticked: 'ConfirmingCourse', tick: 'ConsentedCourse' } },
+    ConsentedCourse: { on: { untick: 'ConfirmingCourse', book: 'Booking' } },
     ConfirmingClash: { on: { back: 'ClashShown', book: 'Booking' } },
     Booking: { on: { bookOk: 'Booked', bookTaken: 'Loading', bookFailed: 'Failed' } },
     Booked: { on: { calendar: 'Booked', cancelAll: 'Cancelling' } },
@@ -47,12 +49,12 @@ const occurrence = (index: number, date: string, clash: string | null = null, bo
   proposed: clash ? slot(date, '11:15') : slot(date),
   booked: booked ? { appointmentId: `a${index}`, appointmentNumber: `SHC-25-00000${index}`, date: slot(date).date, startTime: slot(date).startTime, status: 'Booked', paymentStatus: 'failed' } : null,
 });
-const offerOf = (times: number, state: 'open' | 'booked', clash = false): FollowUpOffer => ({
+const offerOf = (times: number, state: 'open' | 'booked', clash = false, consultationType: FollowUpOffer['consultationType'] = 'Clinic Visit'): FollowUpOffer => ({
   appointmentId: 'first',
   doctorEmail: 'meera.kulkarni@sahaj-clinic.example',
   doctorName: 'Dr. Meera Kulkarni',
-  location: 'Aundh',
-  consultationType: 'Clinic Visit',
+  location: consultationType === 'Clinic Visit' ? 'Aundh' : '',
+  consultationType,
   dueDate: slot('2025-03-25').date,
   every: 2,
   unit: 'weeks',
@@ -68,11 +70,11 @@ function harness() {
   const call = <I>(src: string) =>
     fromPromise<FollowUpOffer, I>(({ input }) => new Promise((resolve, reject) => pending.push({ src, input, resolve: resolve as (v: unknown) => void, reject })));
   const emitted: FollowUpEmitted[] = [];
-  const actor = createActor(followUpMachine.provide({ actors: { loadOffer: call<FollowUpInput>('loadOffer'), bookAll: call<FollowUpInput & { occurrences: FollowUpSlot[] }>('bookAll'), cancelAll: call<FollowUpInput>('cancelAll') } }), {
+  const actor = createActor(followUpMachine.provide({ actors: { loadOffer: call<FollowUpInput>('loadOffer'), bookAll: call<BookAllInput>('bookAll'), cancelAll: call<FollowUpInput>('cancelAll') } }), {
     input: { appointmentId: 'first', token: 'tok' },
     inspect: recordWalk,
   });
-  for (const type of ['notice', 'openBooking', 'downloadCalendar'] as const) actor.on(type, (e) => void emitted.push(e as FollowUpEmitted));
+  for (const type of ['notice', 'openBooking', 'downloadCalendar', 'announceChanged'] as const) actor.on(type, (e) => void emitted.push(e as FollowUpEmitted));
   actor.start();
   let lastCourse: FollowUpOffer = offerOf(2, 'open');
   const answer = (src: string, value: unknown, ok = true) => async () => {
@@ -96,7 +98,7 @@ function harness() {
     events: {
       loadedSingle: answer('loadOffer', offerOf(1, 'open')),
       loadedCourse: async () => {
-        lastCourse = offerOf(2, 'open');
+        lastCourse = offerOf(2, 'open', false, 'Video');
         await answer('loadOffer', lastCourse)();
       },
       loadedClash: async () => {
@@ -108,17 +110,33 @@ function harness() {
       choose: send({ type: 'slot.chosen', slot: slot('2025-03-23', '10:00') }),
       confirm: send({ type: 'course.confirm' }),
       back: send({ type: 'course.back' }),
+      tick: send({ type: 'consent.changed', text: 'I consent to a teleconsultation.' }),
+      untick: send({ type: 'consent.changed', text: null }),
+      // Without the consent a Video course's Book all is refused: nothing is sent.
+      bookUnticked: async () => {
+        await send({ type: 'course.book' })();
+        expect(pending).toEqual([]);
+      },
       book: async () => {
         await send({ type: 'course.book' })();
         // Book all sends each occurrence's proposal: the clash's nearest free slot instead of its wanted time.
-        expect(pending[0]).toMatchObject({ src: 'bookAll', input: { appointmentId: 'first', occurrences: lastCourse.occurrences.map((o) => o.proposed) } });
+        // The consent's words travel with a teleconsultation; a Clinic Visit sends none.
+        const consentText = lastCourse.consultationType === 'Clinic Visit' ? null : 'I consent to a teleconsultation.';
+        expect(pending[0]).toMatchObject({ src: 'bookAll', input: { appointmentId: 'first', occurrences: lastCourse.occurrences.map((o) => o.proposed), consentText } });
       },
-      bookOk: answer('bookAll', offerOf(2, 'booked')),
+      // Visits came (or went): the appointments list is told to load again.
+      bookOk: async () => {
+        await answer('bookAll', offerOf(2, 'booked'))();
+        expect(emitted.at(-1)).toEqual({ type: 'announceChanged' });
+      },
       bookTaken: answer('bookAll', refused(409, 'One of these slots was just booked by somebody else.'), false),
       bookFailed: answer('bookAll', unanswered, false),
       calendar: send({ type: 'series.calendar' }),
       cancelAll: send({ type: 'series.cancelAll' }),
-      cancelled: answer('cancelAll', offerOf(2, 'open')),
+      cancelled: async () => {
+        await answer('cancelAll', offerOf(2, 'open'))();
+        expect(emitted.at(-1)).toEqual({ type: 'announceChanged' });
+      },
       cancelFailed: answer('cancelAll', unanswered, false),
       retry: send({ type: 'retry' }),
     } satisfies Record<ModelEvent, () => Promise<void>>,
@@ -134,7 +152,8 @@ function harness() {
       }),
       CourseProposed: is('CourseProposed', () => expect(selectShowsSeries(actor.getSnapshot())).toBe(true)),
       ClashShown: is('ClashShown', () => expect(actor.getSnapshot().context.offer!.occurrences[1]!.clash).toBe('booked')),
-      ConfirmingCourse: is('Confirming'),
+      ConfirmingCourse: is('Confirming', () => expect(actor.getSnapshot().context.consent).toBeNull()),
+      ConsentedCourse: is('Confirming', () => expect(actor.getSnapshot().context.consent).toBe('I consent to a teleconsultation.')),
       ConfirmingClash: is('Confirming'),
       Booking: is('Booking', () => expect(actor.getSnapshot().hasTag('busy')).toBe(true)),
       // The booked series stays shown after Book all.
@@ -153,12 +172,12 @@ describe('followUpMachine paths', () => {
   const testModel = createTestModel(model);
   const everyTransition = pathsTakingEveryTransition(testModel);
   const journeys = testModel.getPathsFromEvents(
-    (['loadedClash', 'confirm', 'back', 'confirm', 'book', 'bookTaken', 'loadedCourse', 'confirm', 'book', 'bookOk', 'calendar', 'cancelAll', 'cancelled'] as const).map((type) => ({ type })),
+    (['loadedClash', 'confirm', 'back', 'confirm', 'book', 'bookTaken', 'loadedCourse', 'confirm', 'tick', 'book', 'bookOk', 'calendar', 'cancelAll', 'cancelled'] as const).map((type) => ({ type })),
   );
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(20);
+    expect(declared).toHaveLength(23);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AppointmentStatus, PaymentStatus } from '../../contract/appointments.js';
+import type { AppointmentRecord, AppointmentStatus, PaymentStatus } from '../../contract/appointments.js';
 import {
   canCancel,
   canEdit,
   canPay,
   feeStateOf,
+  groupViews,
   isHeld,
   orderStateOf,
   viewOf,
@@ -131,8 +132,34 @@ describe('viewOf', () => {
       canPay: true,
       order: null,
       showPrescription: false,
+      offersFollowUp: false,
     });
     const done = completed(null, { medicines: { ...a.medicines, showMedicine: true } });
     expect(viewOf(done, now)).toMatchObject({ canEdit: false, canCancel: false, fee: 'paid', canPay: false, order: { kind: 'pending' }, showPrescription: true });
+  });
+});
+
+describe('a follow-up to book opens the past part of the list', () => {
+  const followUp = { kind: 'after', every: 2, unit: 'weeks', times: 1 } as const;
+  const done = (shown: boolean, f: unknown = followUp) =>
+    completed(null, { medicines: { ...appointment().medicines, showMedicine: shown, followUp: f } as AppointmentRecord['medicines'] });
+
+  it('offers it only for a shown prescription asking for a dated follow-up', () => {
+    expect(viewOf(done(true), now).offersFollowUp).toBe(true);
+    expect(viewOf(done(false), now).offersFollowUp).toBe(false);
+    expect(viewOf(done(true, { kind: 'asNeeded' }), now).offersFollowUp).toBe(false);
+    expect(viewOf(done(true, null), now).offersFollowUp).toBe(false);
+  });
+
+  it('opens the past part until an appointment with that doctor for that person is upcoming', () => {
+    const past = viewOf(done(true), now);
+    expect(groupViews([past]).earlierNeedsAction).toBe(true);
+    const again = viewOf(appointment({ doctorEmail: past.appointment.doctorEmail }), now);
+    expect(groupViews([past, again]).earlierNeedsAction).toBe(false);
+    // Another doctor's, or a family member's with the same doctor, is not this follow-up.
+    const otherDoctor = viewOf(appointment({ doctorEmail: 'someone.else@sahaj-clinic.example' }), now);
+    expect(groupViews([past, otherDoctor]).earlierNeedsAction).toBe(true);
+    const member = viewOf(appointment({ doctorEmail: past.appointment.doctorEmail, familyMemberId: 'member-1' }), now);
+    expect(groupViews([past, member]).earlierNeedsAction).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
  * One appointment of the /myappointment list: what it is, its status, its fee when that was never
  * confirmed (said plainly, with Pay while the slot is held), Add to calendar when Booked and paid,
  * Edit and Cancel when Booked or Expired, and for a Completed one its pharmacy order and the
- * prescription the clinic shows; its documents (the prescription PDF once Completed and
+ * prescription the clinic shows, with the follow-up it asks for (src/components/FollowUp/); its documents (the prescription PDF once Completed and
  * shown, the fee's and the card-paid order's receipts once settled) as download buttons.
  */
 import { appointmentPlace } from '../../../contract/appointments';
@@ -19,6 +19,7 @@ import { appointmentDocuments, settledOrderId } from '../Records/documents';
 import { RemediesLink } from '../Records/RemediesLink';
 import { clinicToday } from '../../../contract/clinicTime';
 import { QueuePlaceLine } from './QueuePlaceLine';
+import { FollowUpBlock } from '../FollowUp/FollowUpBlock';
 import type { AppointmentsServices } from './services';
 
 export interface AppointmentCardProps {
@@ -38,6 +39,8 @@ export interface AppointmentCardProps {
   readonly onCancel: () => void;
   /** Absent: no Edit button. */
   readonly onEdit?: () => void;
+  /** Something on the card booked or cancelled other appointments (a follow-up's visits): the list loads again. */
+  readonly onRefresh?: () => void;
 }
 
 type Appointment = AppointmentCardView['appointment'];
@@ -194,6 +197,25 @@ function CardActions({
   );
 }
 
+/** The prescription the clinic shows, and the follow-up it asks for. */
+function PrescriptionParts({ view, token, services, onRefresh }: Pick<AppointmentCardProps, 'view' | 'token' | 'services' | 'onRefresh'>) {
+  const { appointment } = view;
+  return (
+    <>
+      {view.showPrescription && <Prescription medicines={appointment.medicines} />}
+      {view.offersFollowUp && services.followUp && (
+        <FollowUpBlock
+          appointmentId={appointment._id}
+          token={token}
+          services={services.followUp}
+          offerDownload={services.offerDownload}
+          onChanged={onRefresh ?? (() => undefined)}
+        />
+      )}
+    </>
+  );
+}
+
 /** A Booked Clinic Visit of today (clinic time): the one a patient may be waiting for in the queue. */
 const isTodaysVisit = (appointment: Appointment, now: number): boolean =>
   appointment.consultationType === 'Clinic Visit' && appointment.appointmentStatus === 'Booked' && appointment.date === clinicToday(new Date(now));
@@ -210,6 +232,7 @@ export function AppointmentCard({
   onAddToCalendar,
   onCancel,
   onEdit,
+  onRefresh,
 }: AppointmentCardProps) {
   const messages = useMessages();
   const texts = messages.appointments;
@@ -244,7 +267,7 @@ export function AppointmentCard({
       {view.order && (
         <OrderSection appointment={appointment} token={token} services={services} />
       )}
-      {view.showPrescription && <Prescription medicines={appointment.medicines} />}
+      <PrescriptionParts view={view} token={token} services={services} onRefresh={onRefresh} />
       {services.actors.downloadDocument && documents.length > 0 && (
         <DocumentDownloads
           token={token}

@@ -133,6 +133,7 @@ export function AppointmentsPanel({ userId, token, list, services }: Appointment
         onAddToCalendar={() => actor.send({ type: 'appointment.addToCalendar', appointment: view.appointment })}
         onCancel={() => setCancelling(view.appointment)}
         onEdit={() => setEditing(view.appointment)}
+        onRefresh={refresh}
       />
     </li>
   );

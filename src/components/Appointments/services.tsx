@@ -23,6 +23,7 @@ import type { ChatServices } from '../Chat/services';
 import type { OrderPaymentAnswer } from '../../../machines/orderPayment/orderPaymentMachine';
 import type { QueuePlaceActors } from './QueuePlaceLine';
 import type { WaitlistServices } from '../Waitlist/services';
+import type { FollowUpServices } from '../FollowUp/services';
 
 export interface AppointmentsActors {
   readonly createPayment: PromiseActorLogic<PaymentAnswer, { request: PaymentRequest; token: string }>;
@@ -48,6 +49,8 @@ export interface AppointmentsServices {
   readonly chat?: ChatServices;
   /** Today's Clinic Visit's place in the queue; absent: no place on the cards. */
   readonly queuePlace?: QueuePlaceActors;
+  /** A completed appointment's follow-up (src/components/FollowUp/services.ts); absent: no follow-up on the cards. */
+  readonly followUp?: FollowUpServices;
   /** My waitlist's calls (src/components/Waitlist/services.ts); absent: no waitlist block on the page. */
   readonly waitlist?: WaitlistServices;
   /** The current instant, epoch milliseconds (`Date.now` when absent); the page's clock reads it every 15 seconds. */
