@@ -429,7 +429,6 @@ export const en = {
     slotsLabel: 'Free times for your follow-up',
     /** A slot's button: opens the booking popup on it. */
     slot: (date: string, time: string) => `${date}, ${time}`,
-    bookSlot: (date: string, time: string) => `Book your follow-up on ${date} at ${time}`,
     noSlots: 'No free time near the due date. Book your follow-up at another time:',
     bookOther: 'Choose another time',
     seriesLabel: 'Your follow-up visits',

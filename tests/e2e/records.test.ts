@@ -20,8 +20,7 @@ import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './ha
 import { clinicDate, demoSeed as seed } from './support/clinic';
 import { MailCatcher } from './support/mailCatcher';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
-import { pgliteDir } from '../../server/db/open';
-import { openPGliteDir } from '../../server/db/pglite';
+import { writePaidVisits } from './support/paidVisits';
 import { freePort } from './support/server.mjs';
 import { expectToast, openEarlier, STEP_MS } from './support/ui';
 
@@ -55,35 +54,25 @@ const pastVisits = new Map<string, { _id: string; appointmentId: string; consult
  * before the server opens it (PGlite lets one process in at a time).
  */
 async function preparePastVisits(dataDir: string): Promise<void> {
-  const db = await openPGliteDir(pgliteDir(dataDir));
-  try {
-    const one = async <T = string>(sql: string, params: unknown[]) => (await db.query<{ id: T }>(sql, params)).rows[0]!.id;
-    const doctor = seed.doctors.find((d) => d.email === meera)!;
-    const location = doctor.locations[0]!;
-    const fee = seed.fees.find((f) => f.consultationType === 'Clinic Visit')!.consultationFee;
-    const emails = [DESKTOP, PHONE].flatMap((v) => [patientEmail(v.width), closingEmail(v.width)]);
-    for (const [index, email] of emails.entries()) {
-      const userId = await one('select id from users where email = $1', [email]);
-      const appointmentId = `SHC-26-${900001 + index}`;
-      const payment = `E2EREC${900001 + index}`;
-      const _id = await one(
-        `insert into appointments (appointment_number, user_id, doctor_id, location_id, date, start_time, consultation_type,
-           consultation_fee, first_name, last_name, email, phone_number, age, gender, status, payment_status, payment_id, holds_slot,
-           created_at, updated_at)
-         values ($1, $2, (select id from doctors where email = $3), (select id from locations where name = $4), $5, $6, 'Clinic Visit',
-           $7, 'सुनीता', 'क्षत्रिय', $8, '9822012345', 38, 'female', 'Booked', 'paid', $9, false, now(), now())
-         returning id`,
-        [appointmentId, userId, meera, location, clinicDate(-1), `1${index}:00`, fee, email, payment],
-      );
-      await db.query(
-        `insert into payments (merchant_order_id, provider, purpose, appointment_id, user_id, amount_paise, status, created_at, updated_at, settled_at)
-         values ($1, 'sandbox', 'appointment', $2, $3, $4, 'paid', now(), now(), now())`,
-        [payment, _id, userId, Math.round(fee * 100)],
-      );
-      pastVisits.set(email, { _id, appointmentId, consultationFee: fee, location });
-    }
-  } finally {
-    await db.close();
+  const doctor = seed.doctors.find((d) => d.email === meera)!;
+  const location = doctor.locations[0]!;
+  const fee = seed.fees.find((f) => f.consultationType === 'Clinic Visit')!.consultationFee;
+  const emails = [DESKTOP, PHONE].flatMap((v) => [patientEmail(v.width), closingEmail(v.width)]);
+  const visits = emails.map((email, index) => ({
+    email,
+    doctorEmail: meera,
+    location,
+    date: clinicDate(-1),
+    time: `1${index}:00`,
+    consultationType: 'Clinic Visit' as const,
+    fee,
+    number: 900001 + index,
+    firstName: 'सुनीता',
+    lastName: 'क्षत्रिय',
+  }));
+  const ids = await writePaidVisits(dataDir, visits);
+  for (const [index, email] of emails.entries()) {
+    pastVisits.set(email, { _id: ids[index]!, appointmentId: `SHC-26-${900001 + index}`, consultationFee: fee, location });
   }
 }
 

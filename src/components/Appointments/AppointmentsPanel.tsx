@@ -81,6 +81,14 @@ function AppointmentGroups({ views, renderCard }: { readonly views: readonly Car
   const texts = useMessages().appointments;
   const { upcoming, earlier, earlierNeedsAction } = groupViews(views);
   const upcomingId = useId();
+  // Opened by itself when something there asks for action, and kept open once that is done (the
+  // patient is still reading it: a follow-up just booked, an order just paid); the patient folds it.
+  const [earlierOpen, setEarlierOpen] = useState(earlierNeedsAction);
+  const [neededAction, setNeededAction] = useState(earlierNeedsAction);
+  if (earlierNeedsAction !== neededAction) {
+    setNeededAction(earlierNeedsAction);
+    if (earlierNeedsAction) setEarlierOpen(true);
+  }
   return (
     <>
       {upcoming.length > 0 && (
@@ -93,7 +101,7 @@ function AppointmentGroups({ views, renderCard }: { readonly views: readonly Car
       )}
       {earlier.length > 0 && (
         // Past and cancelled, collapsed, unless one of them still asks for something.
-        <details className="appointments__earlier" open={earlierNeedsAction || undefined}>
+        <details className="appointments__earlier" open={earlierOpen} onToggle={(e) => setEarlierOpen(e.currentTarget.open)}>
           <summary>
             <h2 className="appointments__group">{texts.earlierHeading(earlier.length)}</h2>
           </summary>

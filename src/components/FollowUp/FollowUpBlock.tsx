@@ -9,7 +9,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useContext, useId, useState } from 'react';
-import type { FollowUpOccurrence, FollowUpOffer } from '../../../contract/followUps';
+import type { FollowUpOccurrence, FollowUpOffer, FollowUpSlot } from '../../../contract/followUps';
 import { followUpWords } from '../../../contract/followUpWords';
 import type { BookingPreset } from '../../../machines/followUp/followUpMachine';
 import { selectBusy, selectCanBook, selectConsent, selectOffer, selectShowsSeries } from '../../../machines/followUp/selectors';
@@ -36,7 +36,14 @@ type FollowUpActor = ReturnType<typeof useFollowUpActor>;
 
 const when = (slot: { date: string; startTime: string }) => [formatClinicDate(slot.date), formatClinicTime(slot.startTime)] as const;
 
-/** One follow-up: the soonest free slots, each a button to the booking popup. */
+/** The slots by day, in the order given. */
+function daysOf(slots: readonly FollowUpSlot[]): Array<[string, FollowUpSlot[]]> {
+  const days = new Map<string, FollowUpSlot[]>();
+  for (const slot of slots) days.set(slot.date, [...(days.get(slot.date) ?? []), slot]);
+  return [...days];
+}
+
+/** One follow-up: the soonest free slots by day, each a button to the booking popup. */
 function SlotChoice({ offer, actor, busy }: { offer: FollowUpOffer; actor: FollowUpActor; busy: boolean }) {
   const t = useMessages().followUp;
   const wanted = offer.occurrences[0]?.wanted;
@@ -56,23 +63,26 @@ function SlotChoice({ offer, actor, busy }: { offer: FollowUpOffer; actor: Follo
   return (
     <>
       <p>{t.soonest}</p>
-      <ul className="follow-up__slots" aria-label={t.slotsLabel}>
-        {offer.slots.map((slot) => {
-          const [date, time] = when(slot);
-          return (
-            <li key={`${slot.date} ${slot.startTime}`}>
-              <button
-                type="button"
-                className="button button--outline follow-up__slot"
-                aria-label={t.bookSlot(date, time)}
-                disabled={busy}
-                onClick={() => actor.send({ type: 'slot.chosen', slot })}
-              >
-                {t.slot(date, time)}
-              </button>
-            </li>
-          );
-        })}
+      <ul className="follow-up__days" aria-label={t.slotsLabel}>
+        {daysOf(offer.slots).map(([day, slots]) => (
+          <li key={day} className="follow-up__day">
+            <span className="follow-up__date">{formatClinicDate(day)}</span>
+            <span className="follow-up__slots">
+              {slots.map((slot) => (
+                <button
+                  key={slot.startTime}
+                  type="button"
+                  className="button button--outline follow-up__slot"
+                  aria-label={t.slot(formatClinicDate(day), formatClinicTime(slot.startTime))}
+                  disabled={busy}
+                  onClick={() => actor.send({ type: 'slot.chosen', slot })}
+                >
+                  {formatClinicTime(slot.startTime)}
+                </button>
+              ))}
+            </span>
+          </li>
+        ))}
       </ul>
     </>
   );

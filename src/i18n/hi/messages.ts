@@ -410,7 +410,6 @@ export const messages: Messages = {
     soonest: 'उन्हीं डॉक्टर के सबसे पहले खाली समय:',
     slotsLabel: 'आपके फ़ॉलो-अप के खाली समय',
     slot: (date: string, time: string) => `${date}, ${time}`,
-    bookSlot: (date: string, time: string) => `${date} को ${time} बजे अपना फ़ॉलो-अप बुक करें`,
     noSlots: 'तय तारीख़ के आसपास कोई समय खाली नहीं है। अपना फ़ॉलो-अप किसी और समय बुक करें:',
     bookOther: 'कोई और समय चुनें',
     seriesLabel: 'आपकी फ़ॉलो-अप मुलाक़ातें',

@@ -412,7 +412,6 @@ export const messages: Messages = {
     soonest: 'त्याच डॉक्टरांच्या सर्वात लवकरच्या मोकळ्या वेळा:',
     slotsLabel: 'तुमच्या फॉलो-अपसाठी मोकळ्या वेळा',
     slot: (date: string, time: string) => `${date}, ${time}`,
-    bookSlot: (date: string, time: string) => `${date} रोजी ${time} वाजता तुमचा फॉलो-अप बुक करा`,
     noSlots: 'ठरलेल्या तारखेच्या आसपास कोणतीही वेळ मोकळी नाही. तुमचा फॉलो-अप दुसऱ्या वेळी बुक करा:',
     bookOther: 'दुसरी वेळ निवडा',
     seriesLabel: 'तुमच्या फॉलो-अप भेटी',
