@@ -607,13 +607,22 @@ describe('the clinic run from the browser', () => {
       await prescription.getByLabel('Provisional diagnosis', { exact: true }).fill('Acute bronchitis');
       // The form starts with one empty remedy row; Add a remedy gives the second.
       expect(await prescription.getByRole('group', { name: /^Remedy \d$/ }).count()).toBe(1);
+      // The first remedy picked from the catalogue (its name as the catalogue writes it), the second typed.
       for (const [index, remedy] of [
-        ['1', { name: 'Bryonia alba', dosage: '4 pills', frequency: 'Twice a day' }],
+        ['1', { name: 'bryonia', dosage: '4 pills', frequency: 'Twice a day' }],
         ['2', { name: 'Drosera', dosage: '2 pills', frequency: 'At bedtime' }],
       ] as const) {
         if (index === '2') await prescription.getByRole('button', { name: 'Add a remedy', exact: true }).click();
         const group = prescription.getByRole('group', { name: `Remedy ${index}`, exact: true });
-        await group.getByLabel('Medicine name', { exact: true }).fill(remedy.name);
+        const medicine = group.getByLabel('Medicine name', { exact: true });
+        await medicine.fill(remedy.name);
+        if (index === '1') {
+          const hit = group.getByRole('option').filter({ hasText: 'BRYONIA ALBA 30C' });
+          await expect.poll(() => hit.count(), { message: 'the catalogue offers BRYONIA ALBA 30C', timeout: STEP_MS }).toBe(1);
+          await hit.click();
+          await expect.poll(() => medicine.inputValue(), { message: 'the catalogue name chosen', timeout: STEP_MS }).toBe('BRYONIA ALBA 30C');
+          expect(await group.getByText('From the catalogue', { exact: true }).count()).toBe(1);
+        }
         await group.getByLabel('Dosage', { exact: true }).fill(remedy.dosage);
         await group.getByLabel('Frequency', { exact: true }).fill(remedy.frequency);
       }
@@ -623,6 +632,11 @@ describe('the clinic run from the browser', () => {
       await prescription.getByLabel('Pharmacy ID', { exact: true }).fill('PH-1');
       await prescription.getByLabel('Instructions', { exact: true }).fill('Avoid coffee.');
       await prescription.getByLabel('Show the medicines to the patient', { exact: true }).check();
+      // A course of follow-ups: 2 visits, every 2 weeks.
+      await prescription.getByRole('radio', { name: 'After', exact: true }).check();
+      await prescription.getByLabel('Every (number)', { exact: true }).fill('2');
+      await prescription.getByLabel('Days or weeks', { exact: true }).selectOption('weeks');
+      await prescription.getByLabel('Visits (1 to 12; more than 1 for a course)', { exact: true }).fill('2');
       await review(page, 'doctor-prescription', width);
       await prescription.getByRole('button', { name: 'Complete consultation', exact: true }).click();
       await expectToast(page, 'status', MSG.completed);
@@ -670,9 +684,13 @@ describe('the clinic run from the browser', () => {
       await expect.poll(() => card.count(), { message: 'the appointment is listed', timeout: STEP_MS }).toBe(1);
       expect(await fact(card, 'Status')).toBe('Completed');
       const prescription = card.getByRole('region', { name: 'Prescription' });
-      expect(await prescription.getByRole('cell', { name: 'Bryonia alba' }).count()).toBe(1);
+      expect(await prescription.getByRole('cell', { name: 'BRYONIA ALBA 30C' }).count()).toBe(1);
       expect(await prescription.getByRole('cell', { name: 'Drosera' }).count()).toBe(1);
       expect(await fact(prescription, 'Potency')).toBe('30C');
+      // The follow-up in the prescription's words, and its visits proposed on the card.
+      expect(await fact(prescription, 'Follow-up')).toBe('2 visits, every 2 weeks');
+      const followUp = card.getByRole('region', { name: 'Your follow-up', exact: true });
+      await expect.poll(() => followUp.getByRole('list', { name: 'Your follow-up visits' }).getByRole('listitem').count(), { message: 'the course proposed', timeout: STEP_MS }).toBe(2);
       const orderSection = card.getByRole('region', { name: 'Pharmacy order' });
       expect((await fact(orderSection, 'Total')).replace(/[\s,]/g, '')).toBe('₹349.50');
       expect(await fact(orderSection, 'Payment mode')).toBe('Card');
