@@ -2,8 +2,8 @@
  * The reminder that a follow-up fell due and is not booked: a keyed mail of the job engine
  * (server/jobs/keyedMails.ts), key `follow-up:<completed appointment id>`, so it is sent once
  * however many sweeps and instances find it. Swept every minute (repository.ts dueUnbooked);
- * built when sent, from the data then: dropped when the series was booked meanwhile. In the
- * account's language (en, hi, mr); the doctor's name stays as written.
+ * built when sent, from the data then: dropped when a visit was booked meanwhile (repository.ts
+ * liveVisitOf). In the account's language (en, hi, mr); the doctor's name stays as written.
  */
 import type { Language } from '../../contract/auth.js';
 import { clinicClock } from '../../contract/clinicTime.js';
@@ -15,7 +15,7 @@ import { findStoredAppointment } from '../repositories/appointmentRecords.js';
 import { completedAt } from '../repositories/chat.js';
 import { findLanguage } from '../repositories/users.js';
 import { clinicalOf } from '../../contract/appointments.js';
-import { bookedVisits, dueUnbooked } from './repository.js';
+import { dueUnbooked, hasLiveVisit } from './repository.js';
 import { dueDateOf } from './rules.js';
 
 export const followUpReminderKey = (appointmentId: string) => `follow-up:${appointmentId}`;
@@ -42,15 +42,15 @@ export function followUpReminderKind(db: Database, publicUrl: string): KeyedMail
   return {
     kind: 'follow-up',
     async due(q, at) {
-      return (await dueUnbooked(q, clinicClock(at).date)).map(followUpReminderKey);
+      return (await dueUnbooked(q, clinicClock(at).date, at)).map(followUpReminderKey);
     },
-    async build(key) {
+    async build(key, at) {
       const id = key.slice(key.indexOf(':') + 1);
       const stored = await findStoredAppointment(db, id);
       if (!stored) return { drop: 'appointment gone' };
       const followUp = clinicalOf(stored.record.medicines).followUp;
       if (followUp?.kind !== 'after') return { drop: 'the prescription no longer asks for a dated follow-up' };
-      if ((await bookedVisits(db, id)).some((v) => v.status !== 'Cancelled')) return { drop: 'the follow-up was booked meanwhile' };
+      if (await hasLiveVisit(db, id, at)) return { drop: 'the follow-up was booked meanwhile' };
       if (stored.record.email === '') return { drop: 'the patient has no email' };
       const language = (await findLanguage(db, stored.userId)) ?? 'en';
       const done = (await completedAt(db, id)) ?? new Date(stored.record.createdAt);

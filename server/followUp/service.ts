@@ -38,7 +38,7 @@ import { lockedDayPlan, type ScheduleService } from '../services/schedule.js';
 import type { WaitlistQueue } from '../waitlist/slots.js';
 import { followUpMessages } from './messages.js';
 import { slotReader } from './propose.js';
-import { bookedVisits, type BookedVisit, forgetVisits, insertVisit, lockFollowUp } from './repository.js';
+import { bookedVisits, type BookedVisit, forgetVisits, hasLiveVisit, insertVisit, lockFollowUp, nextVisit } from './repository.js';
 import { type DatedFollowUp, dueDateOf, seriesHoldExpiry, wantedSlots } from './rules.js';
 
 export interface FollowUpServiceDeps {
@@ -84,12 +84,22 @@ async function ownSource(q: Queryable, user: User, id: string, at: Date): Promis
 const slotOf = (date: string, startTime: string): FollowUpSlot => ({ date: date as ClinicDate, startTime: startTime as ClinicTime });
 const live = (v: BookedVisit) => v.status !== 'Cancelled';
 
+/**
+ * The follow-up's visits: the series Book all booked, or, when none of it is live, the single
+ * follow-up's visit booked the ordinary way (repository.ts nextVisit: the next visit with the doctor).
+ */
+async function visitsOf(q: Queryable, source: Source, at: Date): Promise<BookedVisit[]> {
+  const series = await bookedVisits(q, source.stored.record._id);
+  const next = series.some(live) ? null : await nextVisit(q, source.stored.record._id, at);
+  return next ? [next] : series;
+}
+
 /** The offer as the patient reads it now: the booked series, or the series proposed. */
 async function offerOf({ db, schedule }: FollowUpServiceDeps, source: Source, at: Date): Promise<FollowUpOffer> {
   const { stored, followUp, dueDate } = source;
   const record = stored.record;
   const wanted = wantedSlots(followUp, dueDate, record.startTime);
-  const visits = await bookedVisits(db, record._id);
+  const visits = await visitsOf(db, source, at);
   const booked = visits.some(live);
   const reader = slotReader(schedule, { doctorEmail: record.doctorEmail, location: source.location }, at);
   const occurrences: FollowUpOccurrence[] = [];
@@ -166,9 +176,8 @@ async function bookSeries(deps: FollowUpServiceDeps, user: User, id: string, bod
   try {
     await db.transaction(async (tx) => {
       await lockFollowUp(tx, record._id, at);
-      const visits = await bookedVisits(tx, record._id);
-      if (visits.some(live)) throw new ConflictError(followUpMessages.alreadyBooked);
-      if (visits.length > 0) await forgetVisits(tx, record._id);
+      if (await hasLiveVisit(tx, record._id, at)) throw new ConflictError(followUpMessages.alreadyBooked);
+      if ((await bookedVisits(tx, record._id)).length > 0) await forgetVisits(tx, record._id);
       for (const [k, s] of body.occurrences.entries()) {
         const want = { date: s.date, time: s.startTime, consultationType: record.consultationType };
         // The schedule under the doctor row's lock, as a single booking checks it.
@@ -208,7 +217,11 @@ async function bookSeries(deps: FollowUpServiceDeps, user: User, id: string, bod
   return offerOf(deps, source, now());
 }
 
-/** Every remaining occurrence (Booked, not begun) cancelled as the patient's own cancel would, in one transaction. */
+/**
+ * Every remaining occurrence of the series (Booked, not begun) cancelled as the patient's own cancel
+ * would, in one transaction. A single follow-up's visit booked the ordinary way is not the
+ * series': it is left to the patient's own cancel, and the offer answers unchanged.
+ */
 async function cancelAll(deps: FollowUpServiceDeps, user: User, id: string): Promise<FollowUpOffer> {
   const { db, now } = deps;
   const at = now();
@@ -226,14 +239,14 @@ async function cancelAll(deps: FollowUpServiceDeps, user: User, id: string): Pro
   return offerOf(deps, source, now());
 }
 
-/** Every booked occurrence (not cancelled) in one .ics; 409 when none is. */
+/** Every booked occurrence (not cancelled), or the single follow-up's visit, in one .ics; 409 when none is. */
 async function calendar(deps: FollowUpServiceDeps, user: User, id: string): Promise<{ fileName: string; contentType: string; body: string }> {
   const { db, now } = deps;
   const at = now();
   const source = await ownSource(db, user, id, at);
   const language = (await findLanguage(db, user._id)) ?? 'en';
   const events = [];
-  for (const v of (await bookedVisits(db, source.stored.record._id)).filter(live)) {
+  for (const v of (await visitsOf(db, source, at)).filter(live)) {
     const a = await findStoredAppointment(db, v.appointmentId);
     if (a) events.push(appointmentEvent(a.record, { slotMinutes: a.slotMinutes, publicUrl: deps.publicUrl, stamp: at, language }));
   }
