@@ -53,16 +53,16 @@ export const Fulfilment = t.keyof({ pickup: null, delivery: null }, 'Fulfilment'
 export type Fulfilment = t.TypeOf<typeof Fulfilment>;
 
 /**
- * The parts of an order built from items (absent on an order made before the dispensary, whose
- * total was typed): its lines, where it is filled, how it reaches the patient, and the sums that
- * make its total (subtotal + tax + deliveryFee = totalPrice). `taxRatePercent` is the rate applied
- * (0 when the clinic charges none); `taxInvoice` is true when the clinic's GSTIN is set, so the
- * receipt is a tax invoice.
+ * How an order built from items is priced, as the preview (contract/pharmacyOrder.ts) and the
+ * order on file (OrderBreakdown) both say it: its lines, where it is filled, how it reaches the
+ * patient, and the sums that make its total (subtotal + tax + deliveryFee = totalPrice).
+ * `taxRatePercent` is the rate applied (0 when the clinic charges none); tax is on the items, not on
+ * the delivery fee; `taxInvoice` is true when the clinic's GSTIN is set, so the receipt is a tax
+ * invoice.
  */
-export const OrderBreakdown = t.partial(
+export const OrderPricing = t.type(
   {
     items: t.array(OrderLine),
-    locationId: t.union([t.string, t.null]),
     locationName: t.string,
     fulfilment: Fulfilment,
     deliveryAddress: t.string,
@@ -71,6 +71,19 @@ export const OrderBreakdown = t.partial(
     tax: Rupees,
     deliveryFee: Rupees,
     taxInvoice: t.boolean,
+  },
+  'OrderPricing',
+);
+
+/**
+ * The parts of an order built from items (absent on an order made before the dispensary, whose
+ * total was typed): its pricing (OrderPricing), its location's id and when it was
+ * dispensed.
+ */
+export const OrderBreakdown = t.partial(
+  {
+    ...OrderPricing.props,
+    locationId: t.union([t.string, t.null]),
     dispensedAt: t.union([t.string, t.null]),
   },
   'OrderBreakdown',

@@ -9,7 +9,7 @@
  *   POST /staff/appointments/{id}/order          StaffOrderRequest -> StaffAppointmentAnswer
  */
 import * as t from 'io-ts';
-import { Fulfilment, OrderLine } from './dispensary.js';
+import { Fulfilment, OrderPricing } from './dispensary.js';
 import { line, Rupees, text } from './primitives.js';
 
 /** How many lines one order holds at most. */
@@ -70,25 +70,16 @@ export type Pharmacy = t.TypeOf<typeof Pharmacy>;
 export const PharmacyList = t.array(Pharmacy, 'PharmacyList');
 
 /**
- * The order as the server prices it, before it is saved: its lines with the catalogue's prices,
- * the location (`pharmacyId` is its name, as the order keeps it), and subtotal + tax + deliveryFee
- * = totalPrice. Tax is on the items (PHARMACY_TAX_RATE), not on the delivery fee; `taxInvoice`:
- * the clinic's GSTIN is set, so its receipt is a tax invoice.
+ * The order as the server prices it, before it is saved (OrderPricing, contract/dispensary.ts):
+ * its lines with the catalogue's prices, the location (`pharmacyId` is its name, as the order keeps
+ * it) and its totalPrice.
  */
 export const OrderPreview = t.type(
   {
-    items: t.array(OrderLine),
+    ...OrderPricing.props,
     locationId: t.string,
-    locationName: t.string,
     pharmacyId: t.string,
-    fulfilment: Fulfilment,
-    deliveryAddress: t.string,
-    subtotal: Rupees,
-    taxRatePercent: t.number,
-    tax: Rupees,
-    deliveryFee: Rupees,
     totalPrice: Rupees,
-    taxInvoice: t.boolean,
   },
   'OrderPreview',
 );

@@ -1,7 +1,7 @@
 /**
  * A doctor's signature image, drawn above their name on the prescription (docs/records.md):
  *
- *   GET    /staff/doctors/{id}/signature   the PNG (404: none on file)
+ *   GET    /staff/doctors/{id}/signature   the PNG (204 No Content: none on file)
  *   PUT    /staff/doctors/{id}/signature   the image's bytes as the body (content-type image/png,
  *                                          image/jpeg, image/webp or application/octet-stream, at
  *                                          most signatureMaxUploadBytes) -> SignatureAnswer

@@ -1,4 +1,4 @@
-/** A doctor's signature image (contract/signatures.ts): raw image bytes up, a PNG down. */
+/** A doctor's signature image (contract/signatures.ts): raw image bytes up, a PNG down (204: none on file). */
 import { endpoint, PassThrough } from '../endpoint.js';
 import { SignatureAnswer, SignatureParams } from '../signatures.js';
 

@@ -1,7 +1,7 @@
 /**
  * A doctor's signature image (contract/signatures.ts; the rules: ./service.ts):
  *
- *   GET    /staff/doctors/{id}/signature   the PNG
+ *   GET    /staff/doctors/{id}/signature   the PNG (204 No Content: none on file)
  *   PUT    /staff/doctors/{id}/signature   the image's bytes as the body
  *   DELETE /staff/doctors/{id}/signature
  *
@@ -30,6 +30,8 @@ export async function signatureRoutes(app: FastifyInstance, { services }: { serv
 
   route(app, signatureEndpoints.signature, guarded, async ({ params }, request, reply) => {
     const png = await services.signatures.image(guard.staffOf(request), params.id);
+    // None on file is an answer, not a failure: a 404 would be logged by the browser as an error.
+    if (!png) return reply.code(204).send();
     reply.header('content-type', 'image/png');
     return png;
   });

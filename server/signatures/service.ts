@@ -70,12 +70,10 @@ export function createSignatureService({ db, now }: { db: Database; now: () => D
   };
 
   return {
-    /** GET /staff/doctors/{id}/signature: the PNG. */
-    async image(staff: Staff, id: string): Promise<Buffer> {
+    /** GET /staff/doctors/{id}/signature: the PNG, or null when none is on file (not a refusal). */
+    async image(staff: Staff, id: string): Promise<Buffer | null> {
       const doctorId = await doctorFor(staff, id);
-      const stored = await findSignature(db, doctorId);
-      if (!stored) throw new NotFoundError(signatureMessages.notFound);
-      return stored.image;
+      return (await findSignature(db, doctorId))?.image ?? null;
     },
 
     /** PUT /staff/doctors/{id}/signature: who is checked before the bytes are decoded. */

@@ -1,8 +1,8 @@
 /**
  * A doctor's signature image (contract/endpoints/signatures.ts): the PNG on file (null when the
- * server answers 404: none), the chosen file's bytes up as they are (the server re-encodes them),
- * and its removal. Each needs the staff member's bearer token; the console loads this module with
- * its own chunk.
+ * server answers 204 No Content: none), the chosen file's bytes up as they are (the server
+ * re-encodes them), and its removal. Each needs the staff member's bearer token; the console loads
+ * this module with its own chunk.
  */
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
 import { signatureEndpoints } from '../../contract/endpoints/signatures.js';
@@ -19,8 +19,8 @@ export function createSignatureApi(client: ApiClient) {
     /** GET /staff/doctors/{id}/signature: the PNG, or null when none is on file. */
     async image(doctorId: string, token: string, signal?: AbortSignal): Call<Blob | null> {
       const answer = await client.open(signatureEndpoints.signature, { params: { id: doctorId }, token, signal, cache: 'no-store' });
-      if (isLeft(answer)) return answer.left._tag === 'HttpFailure' && answer.left.status === 404 ? right(null) : answer;
-      return right(await answer.right.blob());
+      if (isLeft(answer)) return answer;
+      return right(answer.right.status === 204 ? null : await answer.right.blob());
     },
     /** PUT /staff/doctors/{id}/signature with the file's bytes. */
     put(doctorId: string, file: Blob, token: string, signal?: AbortSignal): Call<SignatureAnswer> {

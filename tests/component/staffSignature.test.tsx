@@ -2,14 +2,16 @@
  * The staff console's "My signature" (src/staff/signature): none on file, a file chosen,
  * previewed and uploaded, the one on file replaced and removed, a wrong type or a file too large
  * said at the field before anything is sent, the server's refusal said at the field, and an
- * admin's choice of doctor. Every call is answered by hand.
+ * admin's choice of doctor. Every call is answered by hand, but for the live calls over a fake
+ * fetch: the server's 204 No Content is none on file, its 404 a failure.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signatureMaxUploadBytes } from '../../contract/signatures';
 import type { DoctorChoice } from '../../machines/signature/doctorChoiceMachine';
 import type { LoadSignatureInput, PutSignatureInput } from '../../machines/signature/signatureContext';
+import { liveSignatureServices } from '../../src/staff/signature/liveSignature';
 import { answeredByHand } from '../machines/accountFakes';
 import { adminMe, doctorMe } from '../machines/staffConsoleFakes';
 import { fakeStaff, renderConsole } from './staffSupport';
@@ -40,6 +42,10 @@ function fakeSignature() {
   };
   return { fake, ...calls };
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 let urls = 0;
 beforeEach(() => {
@@ -132,6 +138,26 @@ describe('the staff console: My signature', () => {
     const alert = (await screen.findAllByText('We could not load the signature.', { selector: '.staff-state p' }))[0]!;
     await user.click(within(alert.parentElement!).getByRole('button', { name: 'Try again' }));
     expect(s.loadSignature.calls).toHaveLength(2);
+  });
+
+  it('over the live calls: the server\'s 204 (none on file) shows none; its 404 (not this doctor\'s) is a failure', async () => {
+    const asked: string[] = [];
+    for (const [status, shown] of [
+      [204, 'No signature on file: the prescription shows the name alone.'],
+      [404, 'We could not load the signature.'],
+    ] as const) {
+      vi.stubGlobal('fetch', async (url: string) => {
+        if (!url.endsWith('/signature')) return Response.json({ message: 'Not found.' }, { status: 404 });
+        asked.push(url);
+        return status === 204 ? new Response(null, { status }) : Response.json({ message: 'No signature on file for this doctor.' }, { status });
+      });
+      const s = fakeSignature();
+      s.fake.services = { ...s.fake.services, signature: liveSignatureServices };
+      await renderConsole({ path: '/staff/signature', fake: s.fake, me: meera });
+      expect((await screen.findAllByText(shown)).length, `answered ${status}`).toBeGreaterThan(0);
+      cleanup();
+    }
+    expect(asked).toEqual(['/api/staff/doctors/doc-meera/signature', '/api/staff/doctors/doc-meera/signature']);
   });
 
   it("lets an admin choose the doctor whose signature to set", async () => {

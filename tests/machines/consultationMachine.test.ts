@@ -15,27 +15,8 @@ import {
 } from '../../machines/consultation/selectors.js';
 import { checkPrescription, parseRupees, prescriptionDraftOf } from '../../machines/consultation/forms.js';
 import { checkOrderDraft, type DraftLine } from '../../machines/order/context.js';
-import type { CatalogueItem } from '../../contract/dispensary.js';
-import type { OrderPreview } from '../../contract/pharmacyOrder.js';
 import { noticeWords, refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
-import { detailOf, prescription, startConsultation, staffAppointment, staffOrder } from './staffConsoleFakes.js';
-
-const locations = [{ _id: 'loc-1', name: 'Aundh' }, { _id: 'loc-2', name: 'Baner' }];
-const arnica: CatalogueItem = { id: 'i-arn', name: 'Arnica Montana', form: 'pills', potency: '30C', pack: '2 dram', price: 90, archived: false };
-const preview: OrderPreview = {
-  items: [],
-  locationId: 'loc-1',
-  locationName: 'Aundh',
-  pharmacyId: 'Aundh',
-  fulfilment: 'pickup',
-  deliveryAddress: '',
-  subtotal: 90,
-  taxRatePercent: 5,
-  tax: 4.5,
-  deliveryFee: 0,
-  totalPrice: 94.5,
-  taxInvoice: false,
-};
+import { detailOf, orderItem, orderLocations, orderPreviewOf, prescription, startConsultation, staffAppointment, staffOrder } from './staffConsoleFakes.js';
 
 async function opened(record = staffAppointment()) {
   const started = startConsultation(record._id);
@@ -185,7 +166,7 @@ describe('consultationMachine: opening', () => {
     expect(selectPrescription(snapshot()).remedies).toHaveLength(1);
     expect(selectOffersOrder(snapshot())).toBe(true);
     expect(calls.loadPharmacies.latest().input).toEqual({ token: 'tok-doc' });
-    calls.loadPharmacies.latest().resolve(locations);
+    calls.loadPharmacies.latest().resolve(orderLocations);
     await settle();
     const form = selectOrderForm(snapshot())!.getSnapshot().context;
     expect(form).toMatchObject({ lines: [], locationId: 'loc-1', fulfilment: 'pickup', paymentMode: 'Card' });
@@ -279,7 +260,7 @@ describe('consultationMachine: the order', () => {
 
   it('checks the fields first, prices it on the server, then creates it, and the form goes', async () => {
     const { snapshot, calls, emitted, record } = await opened(completedRecord());
-    calls.loadPharmacies.latest().resolve(locations);
+    calls.loadPharmacies.latest().resolve(orderLocations);
     await settle();
     const form = selectOrderForm(snapshot())!;
     form.send({ type: 'order.preview' });
@@ -287,14 +268,14 @@ describe('consultationMachine: the order', () => {
     expect(emitted.take()).toEqual([]);
     expect(calls.previewOrder.calls).toHaveLength(0);
 
-    form.send({ type: 'item.picked', item: arnica });
+    form.send({ type: 'item.picked', item: orderItem });
     form.send({ type: 'mode.chosen', paymentMode: 'Cash' });
     form.send({ type: 'order.preview' });
     expect(form.getSnapshot().context.problems).toEqual({});
     expect(form.getSnapshot().hasTag('busy')).toBe(true);
     const sent = { appointmentId: record._id, order: { lines: [{ itemId: 'i-arn', quantity: 1 }], paymentMode: 'Cash', locationId: 'loc-1', fulfilment: 'pickup' }, token: 'tok-doc' };
     expect(calls.previewOrder.latest().input).toEqual(sent);
-    calls.previewOrder.latest().resolve(preview);
+    calls.previewOrder.latest().resolve(orderPreviewOf());
     await settle();
     form.send({ type: 'order.place' });
     expect(calls.createOrder.latest().input).toEqual(sent);
@@ -309,12 +290,12 @@ describe('consultationMachine: the order', () => {
 
   it('a refusal keeps the form; an order made meanwhile (409) loads the appointment again', async () => {
     const { snapshot, calls, emitted, record } = await opened(completedRecord());
-    calls.loadPharmacies.latest().resolve(locations);
+    calls.loadPharmacies.latest().resolve(orderLocations);
     await settle();
     const form = selectOrderForm(snapshot())!;
-    form.send({ type: 'item.picked', item: arnica });
+    form.send({ type: 'item.picked', item: orderItem });
     form.send({ type: 'order.preview' });
-    calls.previewOrder.latest().resolve(preview);
+    calls.previewOrder.latest().resolve(orderPreviewOf());
     await settle();
     form.send({ type: 'order.place' });
     calls.createOrder.latest().reject(refused(400, 'That item is no longer in the catalogue.'));
@@ -325,7 +306,7 @@ describe('consultationMachine: the order', () => {
     expect(form.getSnapshot().context.failure).toBe('That item is no longer in the catalogue.');
     expect(form.getSnapshot().context.lines.map((l) => l.itemId)).toEqual(['i-arn']);
     form.send({ type: 'order.preview' });
-    calls.previewOrder.latest().resolve(preview);
+    calls.previewOrder.latest().resolve(orderPreviewOf());
     await settle();
     form.send({ type: 'order.place' });
     calls.createOrder.latest().reject(refused(409, 'This appointment already has an order.'));
@@ -369,10 +350,10 @@ describe('consultationMachine: the record replaced (an admin set the order statu
 
   it('keeps the order draft; the order form follows the record (an order made elsewhere hides it)', async () => {
     const { snapshot, send, calls, record } = await opened(staffAppointment({ appointmentStatus: 'Completed', medicines: prescription }));
-    calls.loadPharmacies.latest().resolve(locations);
+    calls.loadPharmacies.latest().resolve(orderLocations);
     await settle();
     const form = selectOrderForm(snapshot())!;
-    form.send({ type: 'item.picked', item: arnica });
+    form.send({ type: 'item.picked', item: orderItem });
     form.send({ type: 'mode.chosen', paymentMode: 'Cash' });
     send({ type: 'appointment.replaced', appointment: { ...record, consultationFee: 500 } });
     expect(selectOffersOrder(snapshot())).toBe(true);

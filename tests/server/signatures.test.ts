@@ -1,6 +1,6 @@
 /**
  * A doctor's signature image (contract/signatures.ts, server/signatures): a doctor their own, an
- * admin any doctor's, anybody else 404; the upload re-encoded to a PNG within 600 x 200 with an
+ * admin any doctor's (none on file: 204 No Content), anybody else 404; the upload re-encoded to a PNG within 600 x 200 with an
  * alpha channel; not an image: 400 on `signature`; every change audited as `doctor.signature`.
  */
 import type { FastifyInstance } from 'fastify';
@@ -34,7 +34,13 @@ describe.each(backends)('doctors\' signatures on %s', (backend) => {
       .png()
       .toBuffer();
 
-    expect((await call(t.app(), doctor, 'GET', meeraId)).statusCode).toBe(404);
+    // None on file: 204 No Content to those who may read it; the others are refused as ever.
+    const none = await call(t.app(), doctor, 'GET', meeraId);
+    expect([none.statusCode, none.body, none.headers['content-type']]).toEqual([204, '', undefined]);
+    expect((await call(t.app(), admin, 'GET', meeraId)).statusCode).toBe(204);
+    expect((await call(t.app(), otherDoctor, 'GET', meeraId)).statusCode).toBe(404);
+    expect((await call(t.app(), reception, 'GET', meeraId)).statusCode).toBe(404);
+    expect((await call(t.app(), patient, 'GET', meeraId)).statusCode).toBe(403);
     const set = await call(t.app(), doctor, 'PUT', meeraId, wide);
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ message: 'Signature saved.', signature: { updatedBy: meera.email, width: 600, height: 100 } });
@@ -71,6 +77,7 @@ describe.each(backends)('doctors\' signatures on %s', (backend) => {
     expect((await call(t.app(), admin, 'DELETE', kavitaId)).json()).toEqual({ message: 'Signature removed.', signature: null });
     expect((await call(t.app(), admin, 'DELETE', kavitaId)).statusCode).toBe(404);
     expect((await call(t.app(), doctor, 'DELETE', meeraId)).statusCode).toBe(200);
+    expect((await call(t.app(), doctor, 'GET', meeraId)).statusCode).toBe(204);
 
     const audit = (
       await t.db().query<{ actor: string; action: string; details: { doctorId: string; after: string } }>(
