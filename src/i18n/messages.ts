@@ -451,6 +451,7 @@ export const en = {
     bookAll: 'Book all',
     booking: 'Booking…',
     back: 'Back',
+    bookedOne: 'Your follow-up visit is booked. Cancel or change it on its own card.',
     bookedHeading: 'Your follow-up visits are booked',
     visitState: (status: string, paid: boolean) => (paid ? `${status}, fee paid` : `${status}, fee not paid yet`),
     addAllToCalendar: 'Add all to calendar',

@@ -131,6 +131,17 @@ describe('a single follow-up', () => {
     expect(popup.opened[0]?.previous?.choices).toMatchObject({ date: '2025-03-22', time: '09:00', doctorEmail: first.doctorEmail });
   });
 
+  it('once booked the ordinary way, says so and leaves the visit to its own card (no Cancel all)', async () => {
+    const first = firstVisit({ every: 2, unit: 'weeks', times: 1 });
+    const visit = { appointmentId: 'v1', appointmentNumber: 'SHC-25-000101', date: slot('2025-03-22').date, startTime: slot('2025-03-22').startTime, status: 'Booked', paymentStatus: 'paid' };
+    const booked = offerOf(first, { state: 'booked', occurrences: [{ index: 1, wanted: slot('2025-03-22'), clash: null, proposed: null, booked: visit }] });
+    const { block } = await showFollowUp([first], booked);
+    expect(block.textContent).toContain('Your follow-up visit is booked. Cancel or change it on its own card.');
+    expect(block.textContent).toContain('(SHC-25-000101) Booked, fee paid');
+    expect(within(block).queryByRole('button', { name: 'Cancel all remaining visits' })).toBeNull();
+    expect(within(block).queryByRole('button', { name: 'Add all to calendar' })).toBeNull();
+  });
+
   it('says a failed load and tries again', async () => {
     const user = userEvent.setup();
     const first = firstVisit({ every: 2, unit: 'weeks', times: 1 });

@@ -154,8 +154,11 @@ function Confirm({ offer, actor, busy }: { offer: FollowUpOffer; actor: FollowUp
   );
 }
 
-/** The booked series' .ics and Cancel all, asked once more before it cancels. */
-function BookedActions({ actor, busy }: { actor: FollowUpActor; busy: boolean }) {
+/**
+ * The booked series' .ics and Cancel all, asked once more before it cancels. A single follow-up's
+ * visit was booked the ordinary way: it has its own card's Add to calendar, Edit and Cancel.
+ */
+function BookedActions({ actor, busy, single }: { actor: FollowUpActor; busy: boolean; single: boolean }) {
   const t = useMessages().followUp;
   const [asking, setAsking] = useState(false);
   if (asking) {
@@ -180,6 +183,7 @@ function BookedActions({ actor, busy }: { actor: FollowUpActor; busy: boolean })
       </div>
     );
   }
+  if (single) return null;
   return (
     <p className="follow-up__actions">
       <button type="button" className="button button--outline" disabled={busy} onClick={() => actor.send({ type: 'series.calendar' })}>
@@ -199,7 +203,7 @@ function Series({ offer, actor, busy }: { offer: FollowUpOffer; actor: FollowUpA
   const blocked = offer.occurrences.some((o) => o.booked === null && o.proposed === null);
   return (
     <>
-      {offer.state === 'booked' && <p className="follow-up__booked">{t.bookedHeading}</p>}
+      {offer.state === 'booked' && <p className="follow-up__booked">{offer.times === 1 ? t.bookedOne : t.bookedHeading}</p>}
       <ol className="follow-up__series" aria-label={t.seriesLabel}>
         {offer.occurrences.map((o) => (
           <Visit key={o.index} occurrence={o} />
@@ -216,7 +220,7 @@ function Series({ offer, actor, busy }: { offer: FollowUpOffer; actor: FollowUpA
           </p>
         ))}
       {(state === 'Confirming' || state === 'Booking') && <Confirm offer={offer} actor={actor} busy={busy} />}
-      {(state === 'Booked' || state === 'Cancelling') && <BookedActions actor={actor} busy={busy} />}
+      {(state === 'Booked' || state === 'Cancelling') && <BookedActions actor={actor} busy={busy} single={offer.times === 1} />}
     </>
   );
 }

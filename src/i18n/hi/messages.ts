@@ -431,6 +431,7 @@ export const messages: Messages = {
     bookAll: 'सब बुक करें',
     booking: 'बुक हो रहा है…',
     back: 'वापस',
+    bookedOne: 'आपकी फ़ॉलो-अप मुलाक़ात बुक है। उसे रद्द करना या बदलना उसके अपने कार्ड से करें।',
     bookedHeading: 'आपकी फ़ॉलो-अप मुलाक़ातें बुक हैं',
     visitState: (status: string, paid: boolean) => (paid ? `${status}, फ़ीस दी गई` : `${status}, फ़ीस अभी बाकी`),
     addAllToCalendar: 'सब कैलेंडर में जोड़ें',

@@ -433,6 +433,7 @@ export const messages: Messages = {
     bookAll: 'सर्व बुक करा',
     booking: 'बुक होत आहे…',
     back: 'मागे',
+    bookedOne: 'तुमची फॉलो-अप भेट बुक झाली आहे. ती रद्द करणे किंवा बदलणे तिच्या स्वतःच्या कार्डवरून करा.',
     bookedHeading: 'तुमच्या फॉलो-अप भेटी बुक झाल्या आहेत',
     visitState: (status: string, paid: boolean) => (paid ? `${status}, फी भरली` : `${status}, फी अजून भरायची आहे`),
     addAllToCalendar: 'सर्व कॅलेंडरमध्ये जोडा',
