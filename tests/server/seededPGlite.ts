@@ -29,8 +29,10 @@ interface SeededState {
 }
 
 // Every object a test could add or change besides rows: user relations and their columns and
-// constraints, functions, types, schemas, triggers, roles, per-database settings, extensions.
-const CATALOG = `select md5(concat_ws('|',
+// constraints, functions, types, schemas, triggers, roles, settings of this database and of
+// roles, extensions. PostgreSQL's put-back (seededPostgres.ts) checks the same: the other test
+// databases' own settings are not this one's.
+export const CATALOG = `select md5(concat_ws('|',
   (select string_agg(concat_ws(',', oid, relname, relnamespace, relkind, relnatts), ';' order by oid) from pg_class where oid >= 16384),
   (select string_agg(concat_ws(',', attrelid, attnum, attname, atttypid, attnotnull, atthasdef, attisdropped), ';' order by attrelid, attnum) from pg_attribute where attrelid >= 16384),
   (select string_agg(concat_ws(',', oid, conname, contype, conrelid), ';' order by oid) from pg_constraint where oid >= 16384),
@@ -39,7 +41,8 @@ const CATALOG = `select md5(concat_ws('|',
   (select string_agg(concat_ws(',', oid, nspname), ';' order by oid) from pg_namespace),
   (select string_agg(concat_ws(',', oid, tgname, tgenabled), ';' order by oid) from pg_trigger),
   (select string_agg(concat_ws(',', oid, rolname), ';' order by oid) from pg_authid),
-  (select string_agg(array_to_string(setconfig, ','), ';' order by setdatabase, setrole) from pg_db_role_setting),
+  (select string_agg(array_to_string(setconfig, ','), ';' order by setdatabase, setrole) from pg_db_role_setting
+     where setdatabase in (0, (select oid from pg_database where datname = current_database()))),
   (select string_agg(extname, ';' order by oid) from pg_extension)
 )) as catalog`;
 

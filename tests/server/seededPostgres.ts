@@ -14,6 +14,7 @@
  *   put-back: the caller drops that database and copies the template again.
  */
 import pg from 'pg';
+import { CATALOG } from './seededPGlite.js';
 
 export interface PostgresSeededState {
   /** The tables that hold rows (partitions, not their partitioned parents): emptied after each test. */
@@ -22,22 +23,6 @@ export interface PostgresSeededState {
   sequences: { name: string; lastValue: string; isCalled: boolean }[];
   catalog: string;
 }
-
-// As seededPGlite.ts's, with the cluster's shared catalogs narrowed to what one database can
-// change: its own per-database settings (the other test databases have theirs).
-const CATALOG = `select md5(concat_ws('|',
-  (select string_agg(concat_ws(',', oid, relname, relnamespace, relkind, relnatts), ';' order by oid) from pg_class where oid >= 16384),
-  (select string_agg(concat_ws(',', attrelid, attnum, attname, atttypid, attnotnull, atthasdef, attisdropped), ';' order by attrelid, attnum) from pg_attribute where attrelid >= 16384),
-  (select string_agg(concat_ws(',', oid, conname, contype, conrelid), ';' order by oid) from pg_constraint where oid >= 16384),
-  (select string_agg(concat_ws(',', oid, proname, md5(prosrc)), ';' order by oid) from pg_proc where oid >= 16384),
-  (select string_agg(concat_ws(',', oid, typname), ';' order by oid) from pg_type where oid >= 16384),
-  (select string_agg(concat_ws(',', oid, nspname), ';' order by oid) from pg_namespace),
-  (select string_agg(concat_ws(',', oid, tgname, tgenabled), ';' order by oid) from pg_trigger),
-  (select string_agg(concat_ws(',', oid, rolname), ';' order by oid) from pg_authid),
-  (select string_agg(array_to_string(setconfig, ','), ';' order by setrole) from pg_db_role_setting
-     where setdatabase = (select oid from pg_database where datname = current_database())),
-  (select string_agg(extname, ';' order by oid) from pg_extension)
-)) as catalog`;
 
 async function catalogOf(c: pg.Client): Promise<string> {
   return (await c.query<{ catalog: string }>(CATALOG)).rows[0]!.catalog;
