@@ -10,11 +10,14 @@
  *   back to the template's state for the next test (~0.1 s; seededPGlite.ts says how, and when
  *   it loads a fresh one instead).
  * - PostgreSQL: the template is a database named after the same hash, built once and kept
- *   between runs, with the job engine's schema installed (installJobEngine); each test gets its own database copied from it (CREATE DATABASE ... TEMPLATE),
- *   dropped afterwards, so files running in parallel never see each other's data. A copy writes
- *   the template's ~10 MB through the WAL and waits for the disk (0.1-0.5 s, a tenth of it CPU),
- *   a drop waits too: so the next test's copy is made while a test runs, and a used database is
- *   dropped in the background (the describe block's afterAll waits for the drops).
+ *   between runs, with the job engine's schema installed (installJobEngine); a describe block's
+ *   first seeded test gets its own database copied from it (CREATE DATABASE ... TEMPLATE), so
+ *   files running in parallel never see each other's data, and after each test that database is
+ *   put back to the template's state and renamed for the next test (seededPostgres.ts), or
+ *   dropped and copied again when it cannot be. A copy writes the template's ~10 MB through the
+ *   WAL (0.1-0.5 s, a tenth of it CPU); the copies of seededStorage() are still made ahead, while
+ *   a test runs, and used databases are dropped in the background (the describe block's afterAll
+ *   waits for the drops).
  *
  * Usage, inside a describe block per backend:
  *
@@ -46,6 +49,7 @@ import type { LogOptions } from '../../server/http/logger.js';
 import type { SeedFile } from '../../server/seed/codec.js';
 import { prepareDatabase } from '../../server/startup.js';
 import { seededPGlitePool } from './seededPGlite.js';
+import { postgresSeededStateOf, resetPostgresToSeeded, type PostgresSeededState } from './seededPostgres.js';
 import { demoSeedFile, jobEngineKey, templateKey } from './templateKey.js';
 
 export type Backend = 'pglite' | 'postgres';
@@ -109,8 +113,8 @@ export const noClientDir = path.join(os.tmpdir(), 'clinic-portal-no-client');
 
 const templateCacheDir = path.join(os.tmpdir(), 'clinic-portal-test-db');
 
-async function cachedTarball(name: string, build: () => Promise<PGlite>): Promise<Blob> {
-  const file = path.join(templateCacheDir, `${name}-${templateKey()}.tar`);
+async function cachedTarball(name: string, build: () => Promise<PGlite>, key = templateKey()): Promise<Blob> {
+  const file = path.join(templateCacheDir, `${name}-${key}.tar`);
   try {
     return new Blob([readFileSync(file)]);
   } catch {
@@ -142,12 +146,20 @@ function removeStaleTarballs(name: string, current: string): void {
   }
 }
 
+// With the job engine installed, as PostgreSQL's template (installJobEngine), so the tarball's
+// key is also the engine's.
 const seededTarball = () =>
-  cachedTarball('seeded', async () => {
-    const pglite = await PGlite.create();
-    await prepareDatabase(pgliteDatabase(pglite), { seedFile });
-    return pglite;
-  });
+  cachedTarball(
+    'seeded',
+    async () => {
+      const pglite = await PGlite.create();
+      const db = pgliteDatabase(pglite);
+      await prepareDatabase(db, { seedFile });
+      await installJobEngine(db);
+      return pglite;
+    },
+    `${templateKey()}-${jobEngineKey()}`,
+  );
 
 const emptyTarball = () => cachedTarball('empty', () => PGlite.create());
 
@@ -206,6 +218,8 @@ async function dropDatabase(name: string): Promise<void> {
  * rename fails and that file uses the first one's.
  */
 let postgresTemplate: Promise<string> | undefined;
+/** What that template holds, read from a first copy (once per worker) to put used copies back. */
+let postgresState: Promise<PostgresSeededState> | undefined;
 
 function seededPostgresTemplate(): Promise<string> {
   postgresTemplate ??= (async () => {
@@ -243,8 +257,8 @@ function seededPostgresTemplate(): Promise<string> {
  * pg-boss's version and updates its queues (about 10 ms of PostgreSQL's CPU) instead of
  * installing the schema and creating 14 partitioned queues (190-410 ms); copying the template
  * costs the same. The install itself (a first start, several instances installing at once) is
- * what the tests on an empty database do. PGlite's template has none: its pool drops the
- * schema after each test (seededPGlite.ts).
+ * what the tests on an empty database do. PGlite's template tarball has it too: its pool empties
+ * and refills the engine's tables with the others after each test (seededPGlite.ts).
  */
 async function installJobEngine(db: Database): Promise<void> {
   const app = await buildApp({ db, clientDir: noClientDir, logger: false });
@@ -301,6 +315,9 @@ export function useTestDatabases(backend: Backend): TestDatabases {
   // PostgreSQL: the seeded copy the next test will get, made while this one runs; the drops
   // of used databases, still running.
   let spareCopy: Promise<string> | undefined;
+  // PostgreSQL: the last test's seeded database, being put back to the seeded state for the next
+  // one (seededPostgres.ts); undefined when it could not be.
+  let putBack: Promise<string | undefined> | undefined;
   const drops: Promise<unknown>[] = [];
   const dropLater = (name: string) => {
     drops.push(dropDatabase(name).then(() => undefined, (error: unknown) => error));
@@ -324,6 +341,9 @@ export function useTestDatabases(backend: Backend): TestDatabases {
     const spare = spareCopy;
     spareCopy = undefined;
     if (spare) await spare.then(dropLater, () => undefined); // a copy that failed is reported by no test: none took it
+    const kept = await putBack;
+    putBack = undefined;
+    if (kept) dropLater(kept);
     const failed = (await Promise.all(drops.splice(0))).find((result) => result !== undefined);
     if (failed) throw failed;
   });
@@ -350,16 +370,44 @@ export function useTestDatabases(backend: Backend): TestDatabases {
     return copy;
   }
 
+  /** The last test's database put back, or else a copy of the template (the one made ahead if any). */
+  async function takeSeeded(): Promise<string> {
+    const kept = await putBack;
+    putBack = undefined;
+    if (kept) return kept;
+    const spare = spareCopy;
+    spareCopy = undefined;
+    const name = await (spare ?? seededCopy());
+    postgresState ??= postgresSeededStateOf(databaseUrl(name)); // a fresh copy: no test has used it
+    await postgresState;
+    return name;
+  }
+
+  /** After the test: `name` put back for the next one, unless another database already is. */
+  function giveBack(name: string): void {
+    const before = putBack;
+    putBack = (async () => {
+      const kept = await before;
+      if (!kept) {
+        const next = newDatabaseName();
+        if (await resetPostgresToSeeded(name, next, await postgresState!, databaseUrl, testDatabaseUrl!)) return next;
+      }
+      dropLater(name);
+      return kept;
+    })();
+  }
+
   async function postgresDatabase(template: 'seeded' | 'none'): Promise<Database> {
     let name: string;
     if (template === 'seeded') {
-      name = await takeSeededCopy();
+      name = await takeSeeded();
     } else {
       name = newDatabaseName();
       await createDatabase(name);
     }
+    const release = template === 'seeded' ? async () => giveBack(name) : async () => dropLater(name);
     try {
-      return track(await openPostgres({ connectionString: databaseUrl(name), max: 4 }), async () => dropLater(name));
+      return track(await openPostgres({ connectionString: databaseUrl(name), max: 4 }), release);
     } catch (error) {
       dropLater(name);
       throw error;
