@@ -308,7 +308,6 @@ export interface TestDatabases {
  * first test, and whatever a test asked for is closed and removed after it.
  */
 export function useTestDatabases(backend: Backend): TestDatabases {
-  if (backend === 'postgres' && !testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const cleanups: (() => Promise<void>)[] = [];
   const tempDirs: string[] = [];
   const pglitePool = seededPGlitePool(seededPGliteTarball);
@@ -323,8 +322,11 @@ export function useTestDatabases(backend: Backend): TestDatabases {
     drops.push(dropDatabase(name).then(() => undefined, (error: unknown) => error));
   };
 
+  // Checked when the tests start, not when they are collected: a `describe.skipIf(!testDatabaseUrl)`
+  // block still collects, and must not fail a run without PostgreSQL.
   beforeAll(async () => {
     if (backend === 'pglite') await seededPGliteTarball();
+    else if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
     else await seededPostgresTemplate();
   });
 
