@@ -367,6 +367,9 @@ export const staffMessages = {
     uploading: 'Uploading…',
     cancel: 'Cancel',
     remove: 'Remove signature',
+    removeSure: 'Remove the signature? Prescriptions made from now on show the name alone.',
+    removeYes: 'Yes, remove it',
+    removeNo: 'Keep it',
     removing: 'Removing…',
     /** Said at the field, in the language in use by the code the server would answer with (src/i18n/hi|mr/server.ts). */
     wrongType: 'This is not an image we can read: use a PNG, JPEG or WebP picture of the signature.',

@@ -101,7 +101,13 @@ describe('the staff console: My signature', () => {
     await answer(() => s.putSignature.latest().resolve({ message: 'Signature saved.' }));
     await answer(() => s.loadSignature.latest().resolve(onFile));
 
+    // Remove is asked once more: Keep it sends nothing.
     await user.click(screen.getByRole('button', { name: 'Remove signature' }));
+    await user.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(s.removeSignature.calls).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Remove signature' }));
+    expect(screen.getByRole('group', { name: 'Remove signature' }).textContent).toContain('Prescriptions made from now on show the name alone.');
+    await user.click(screen.getByRole('button', { name: 'Yes, remove it' }));
     expect(s.removeSignature.latest().input).toEqual({ doctorId: 'doc-meera', token: 'tok-stored' });
     expect(screen.getByRole('button', { name: 'Removing…' })).toBeTruthy();
     await answer(() => s.removeSignature.latest().resolve({ message: 'Signature removed.' }));

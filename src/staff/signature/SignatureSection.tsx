@@ -121,6 +121,37 @@ function SignaturePanel({ services, doctorId, name }: { readonly services: Signa
   );
 }
 
+/** Remove, asked once more: prescriptions made from then on show the name alone. */
+function RemoveButton({ actor, busy }: { readonly actor: SignatureActor; readonly busy: boolean }) {
+  const texts = useStaffMessages().signature;
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" className="button button--outline" disabled={busy} onClick={() => setAsking(true)}>
+        {busy ? texts.removing : texts.remove}
+      </button>
+    );
+  }
+  return (
+    <div className="signature__confirm" role="group" aria-label={texts.remove}>
+      <p>{texts.removeSure}</p>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          setAsking(false);
+          actor.send({ type: 'signature.remove' });
+        }}
+      >
+        {texts.removeYes}
+      </button>
+      <button type="button" className="button button--outline" onClick={() => setAsking(false)}>
+        {texts.removeNo}
+      </button>
+    </div>
+  );
+}
+
 function SignatureForm({ actor, onFile }: { readonly actor: SignatureActor; readonly onFile: boolean }) {
   const texts = useStaffMessages().signature;
   const file = useSelector(actor, selectSignatureFile);
@@ -187,11 +218,7 @@ function SignatureForm({ actor, onFile }: { readonly actor: SignatureActor; read
             </button>
           </>
         )}
-        {onFile && !previewing && (
-          <button type="button" className="button button--outline" disabled={busy} onClick={() => actor.send({ type: 'signature.remove' })}>
-            {busy ? texts.removing : texts.remove}
-          </button>
-        )}
+        {onFile && !previewing && <RemoveButton actor={actor} busy={busy} />}
       </div>
     </div>
   );
