@@ -7,8 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { clinicWhen } from '../../server/calendar/appointment.js';
 import { clinicDayLong } from '../../server/formats.js';
+import { clinicWhenIn } from '../../server/mail/words.js';
 import { backends } from './helpers.js';
-import { useAppointmentsApp } from './appointmentsSupport.js';
+import { prescription, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
 import { completedWith, type OfferJson, offerOf } from './followUpSupport.js';
 import type { Patient } from './paymentSupport.js';
 
@@ -39,6 +40,21 @@ describe.each(backends)('the completion mail\'s follow-up on %s', (backend) => {
     expect(mail.html).toContain(`<li>${clinicWhen(first.date, first.startTime)}</li>`);
   });
 
+  it("an amendment's mail has the follow-up too", async () => {
+    const followUp = { kind: 'after', every: 10, unit: 'days', times: 1 } as const;
+    const { patient, id } = await completedWith(t, followUp);
+    await mailOf(patient);
+    const admin = await t.staff('admin', 'office@sahaj-clinic.example');
+    const amended = { ...prescription, diagnosis: 'Atopic eczema, both hands', followUp, instructions: 'Plenty of water.' };
+    expect((await staffCall(t.app(), admin, 'POST', `/appointments/${id}/complete`, amended)).statusCode).toBe(200);
+    await t.idle();
+    const mails = t.mailer().sent.filter((m) => m.to === patient.email && m.attachments?.[0]?.contentType === 'application/pdf');
+    expect(mails).toHaveLength(2);
+    const offer = (await offerOf(t.app(), patient, id)).json() as OfferJson;
+    expect(mails[1]!.text).toContain(`Follow-up: After 10 days, from ${clinicDayLong(offer.dueDate)}`);
+    expect(mails[1]!.text).toContain(`  ${clinicWhen(offer.slots[0]!.date, offer.slots[0]!.startTime)}`);
+  });
+
   it("'as needed': the words only, no date, slots or link", async () => {
     const { patient } = await completedWith(t, { kind: 'asNeeded' });
     const mail = await mailOf(patient);
@@ -63,6 +79,8 @@ describe.each(backends)('the completion mail\'s follow-up on %s', (backend) => {
     const mail = await mailOf(patient);
     const offer = (await offerOf(t.app(), patient, id)).json() as OfferJson;
     expect(mail.text).toContain(`फ़ॉलो-अप: 2 हफ़्ते बाद, ${clinicDayLong(offer.dueDate, 'hi')} से`);
+    expect(mail.text).toContain(`  ${clinicWhenIn('hi', offer.slots[0]!.date, offer.slots[0]!.startTime)}`);
+    expect(mail.text).toContain('सबसे पहले खाली समय:');
     expect(mail.text).toContain('फ़ॉलो-अप बुक करें: ');
     expect(mail.text).not.toContain('After 2 weeks');
     expect(mail.html).toContain('<html lang="hi">');
