@@ -12,11 +12,10 @@ import { clinicDayLong } from '../formats.js';
 import type { KeyedMailKind } from '../jobs/keyedMails.js';
 import { clinicName, escapeHtml } from '../mail/templates.js';
 import { findStoredAppointment } from '../repositories/appointmentRecords.js';
-import { completedAt } from '../repositories/chat.js';
 import { findLanguage } from '../repositories/users.js';
 import { clinicalOf } from '../../contract/appointments.js';
 import { dueUnbooked, hasLiveVisit } from './repository.js';
-import { dueDateOf } from './rules.js';
+import { followUpDueDate } from './service.js';
 
 export const followUpReminderKey = (appointmentId: string) => `follow-up:${appointmentId}`;
 
@@ -53,8 +52,7 @@ export function followUpReminderKind(db: Database, publicUrl: string): KeyedMail
       if (await hasLiveVisit(db, id, at)) return { drop: 'the follow-up was booked meanwhile' };
       if (stored.record.email === '') return { drop: 'the patient has no email' };
       const language = (await findLanguage(db, stored.userId)) ?? 'en';
-      const done = (await completedAt(db, id)) ?? new Date(stored.record.createdAt);
-      const due = clinicDayLong(dueDateOf(followUp, done), language);
+      const due = clinicDayLong(await followUpDueDate(db, stored, followUp), language);
       const w = words[language];
       const name = stored.record.familyMemberId ? (stored.record.accountHolder?.firstName ?? stored.record.firstName) : stored.record.firstName;
       const url = `${publicUrl}/#/myappointment`;

@@ -72,14 +72,29 @@ interface Source {
   location: string | null;
 }
 
+/** The appointment's first follow-up due date: its completion's clinic date + every x unit. */
+export async function followUpDueDate(q: Queryable, stored: StoredAppointment, followUp: DatedFollowUp): Promise<string> {
+  const done = (await completedAt(q, stored.record._id)) ?? new Date(stored.record.createdAt);
+  return dueDateOf(followUp, done);
+}
+
+/** A completed appointment's dated follow-up, whoever reads it; null when it has none. */
+async function sourceOf(q: Queryable, stored: StoredAppointment, at: Date): Promise<Source | null> {
+  const followUp = clinicalOf(stored.record.medicines).followUp;
+  if (statusAt(stored, at) !== 'Completed' || followUp === null || followUp.kind !== 'after') return null;
+  return { stored, followUp, dueDate: await followUpDueDate(q, stored, followUp), location: stored.record.location === '' ? null : stored.record.location };
+}
+
 /** The caller's completed appointment with a dated follow-up, read through `q`; 404 otherwise. */
 async function ownSource(q: Queryable, user: User, id: string, at: Date): Promise<Source> {
   const stored = assertOwnsAppointment(sessionCaller(user), await findStoredAppointment(q, id), followUpMessages.notFound);
-  const followUp = clinicalOf(stored.record.medicines).followUp;
-  if (statusAt(stored, at) !== 'Completed' || followUp === null || followUp.kind !== 'after') throw new NotFoundError(followUpMessages.notFound);
-  const done = (await completedAt(q, id)) ?? new Date(stored.record.createdAt);
-  return { stored, followUp, dueDate: dueDateOf(followUp, done), location: stored.record.location === '' ? null : stored.record.location };
+  const source = await sourceOf(q, stored, at);
+  if (source === null) throw new NotFoundError(followUpMessages.notFound);
+  return source;
 }
+
+const readerOf = ({ schedule }: FollowUpServiceDeps, source: Source, at: Date) =>
+  slotReader(schedule, { doctorEmail: source.stored.record.doctorEmail, location: source.location }, at);
 
 const slotOf = (date: string, startTime: string): FollowUpSlot => ({ date: date as ClinicDate, startTime: startTime as ClinicTime });
 const live = (v: BookedVisit) => v.status !== 'Cancelled';
@@ -95,13 +110,14 @@ async function visitsOf(q: Queryable, source: Source, at: Date): Promise<BookedV
 }
 
 /** The offer as the patient reads it now: the booked series, or the series proposed. */
-async function offerOf({ db, schedule }: FollowUpServiceDeps, source: Source, at: Date): Promise<FollowUpOffer> {
+async function offerOf(deps: FollowUpServiceDeps, source: Source, at: Date): Promise<FollowUpOffer> {
+  const { db } = deps;
   const { stored, followUp, dueDate } = source;
   const record = stored.record;
   const wanted = wantedSlots(followUp, dueDate, record.startTime);
   const visits = await visitsOf(db, source, at);
   const booked = visits.some(live);
-  const reader = slotReader(schedule, { doctorEmail: record.doctorEmail, location: source.location }, at);
+  const reader = readerOf(deps, source, at);
   const occurrences: FollowUpOccurrence[] = [];
   if (booked) {
     for (const v of visits) {
@@ -258,8 +274,30 @@ async function calendar(deps: FollowUpServiceDeps, user: User, id: string): Prom
   };
 }
 
+/** A follow-up's soonest free slots as the system reads them (no caller): the completion mail's. */
+export interface SoonestFollowUp {
+  dueDate: ClinicDate;
+  /** The series is booked already: no slots then. */
+  booked: boolean;
+  slots: FollowUpSlot[];
+}
+
 export function createFollowUpService(deps: FollowUpServiceDeps) {
   return {
+    /**
+     * The soonest free slots around a completed appointment's follow-up, the same the offer lists
+     * (at most `count`), for the system's own use; null without a dated follow-up.
+     */
+    async soonestFor(appointmentId: string, count: number): Promise<SoonestFollowUp | null> {
+      const at = deps.now();
+      const stored = await findStoredAppointment(deps.db, appointmentId);
+      const source = stored && (await sourceOf(deps.db, stored, at));
+      if (!source) return null;
+      // Booked as the offer and the reminder say it (a live series visit, or a single one's next visit).
+      const booked = await hasLiveVisit(deps.db, appointmentId, at);
+      const slots = booked ? [] : await readerOf(deps, source, at).soonestAround(source.dueDate, count);
+      return { dueDate: source.dueDate as ClinicDate, booked, slots };
+    },
     /** GET /followup/{id}: the offer, or the booked series. */
     async offer(user: User, id: string): Promise<FollowUpOffer> {
       const at = deps.now();

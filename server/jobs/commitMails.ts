@@ -20,7 +20,7 @@ import type { Database } from '../db/database.js';
 import type { ClinicDetails } from '../documents/prescription.js';
 import type { SigningSource } from '../documents/signing.js';
 import { confirmationMail } from '../services/booking/calendar.js';
-import { prescriptionMailOf } from '../services/records/documents.js';
+import { type PrescriptionDeps, prescriptionMailOf } from '../services/records/documents.js';
 import type { KeyedMailKind } from './keyedMails.js';
 
 /** The appointment id of a `<kind>:<id>` key. */
@@ -31,7 +31,10 @@ export function confirmationKind(db: Database, publicUrl: string): KeyedMailKind
 }
 
 /** `prescription:<id>` (the first) or `prescription:<id>:v<n>` (an amendment's). */
-export function prescriptionKind(db: Database, options: { clinic: ClinicDetails; publicUrl: string; signing?: SigningSource }): KeyedMailKind {
+export function prescriptionKind(
+  db: Database,
+  options: { clinic: ClinicDetails; publicUrl: string; signing?: SigningSource; followUps?: PrescriptionDeps['followUps'] },
+): KeyedMailKind {
   return {
     kind: 'prescription',
     build: (key) => {

@@ -19,6 +19,7 @@ import { refundNoticeKind, refundSummaryKind } from './refundMails.js';
 import { morningListKind } from './morningList.js';
 import { confirmationKind, prescriptionKind } from './commitMails.js';
 import type { ClinicDetails } from '../documents/prescription.js';
+import type { PrescriptionDeps } from '../services/records/documents.js';
 import { defaultRecordsConfig } from '../records/config.js';
 import { defaultWaitlistOfferMinutes } from '../config/site.js';
 import { createWaitlistJobs, type WaitlistJobs } from '../waitlist/jobs.js';
@@ -57,6 +58,12 @@ export interface JobsOptions {
   texts?: Partial<Record<TextChannel, TextSender>>;
   /** WAITLIST_OFFER_MINUTES: how long a freed slot is held for the waitlisted patient it is offered to; 30 when absent. */
   waitlistOfferMinutes?: number;
+  /**
+   * The follow-ups (the app's services.followUps): the completion mail lists a dated follow-up's
+   * soonest free slots and the link to book it; absent (the payment worker, the CLI), it names
+   * the follow-up and its due date only.
+   */
+  followUps?: PrescriptionDeps['followUps'];
   /** MOBILE_CODES_PER_DAY, which the admins' alert of the reached cap names (server/mobile/mails.ts). */
   mobileCodesPerDay?: number;
 }
@@ -120,7 +127,10 @@ export function createJobs(options: JobsOptions): Jobs {
       refundSummaryKind(options.db, { adminEmail: options.config.adminEmail, hour: options.config.refundSummaryHour, publicUrl: options.publicUrl }),
       morningListKind(options.db, { hour: options.config.morningListHour, publicUrl: options.publicUrl }),
       confirmationKind(options.db, options.publicUrl),
-      prescriptionKind(options.db, { clinic: options.clinic ?? defaultRecordsConfig.clinic, publicUrl: options.publicUrl, ...(options.signing ? { signing: options.signing } : {}) }),
+      prescriptionKind(options.db, {
+        clinic: options.clinic ?? defaultRecordsConfig.clinic, publicUrl: options.publicUrl, ...(options.signing ? { signing: options.signing } : {}),
+        ...(options.followUps ? { followUps: options.followUps } : {}),
+      }),
       codeCapKind(options.db, { adminEmail: options.config.adminEmail, codesPerDay: options.mobileCodesPerDay ?? defaultCodesPerDay, publicUrl: options.publicUrl }),
       phoneChangedKind(options.db),
       followUpReminderKind(options.db, options.publicUrl),

@@ -6,7 +6,7 @@ import type { Language } from '../../contract/auth.js';
 import type { ConsultationType } from '../../contract/primitives.js';
 import type { Mail, MailAttachment } from './mailer.js';
 import { rupees } from '../formats.js';
-import { clinicWhenIn, mailWords, type MailLanguage } from './words.js';
+import { clinicWhenIn, type FollowUpMailWords, mailWords, type MailLanguage } from './words.js';
 
 export const clinicName = 'Sahaj Homeopathy Clinic';
 const clinic = clinicName;
@@ -227,17 +227,49 @@ export interface PrescriptionMail {
   prescription: MailAttachment;
   /** The account's language (015); English when not given. */
   language?: Language;
+  /** The follow-up the doctor asked for; absent: none. */
+  followUp?: PrescriptionFollowUp;
+}
+
+/** The completion mail's follow-up, its parts already in the mail's language. */
+export interface PrescriptionFollowUp {
+  /** followUpWords' (contract/followUpWords.ts): "After 2 weeks", "As needed". */
+  words: string;
+  /** A dated follow-up's due date in words; null for "as needed". */
+  due: string | null;
+  /** The soonest free slots around the due date, in words (clinic date and time). */
+  slots: string[];
+  /** PUBLIC_URL/#/myappointment, where its card books it; null: no link (booked, or not known here). */
+  bookUrl: string | null;
+}
+
+const englishFollowUp: FollowUpMailWords = {
+  label: 'Follow-up',
+  due: (date) => `from ${date}`,
+  soonest: 'The soonest free times:',
+  book: 'Book your follow-up',
+};
+
+/** The follow-up's lines of the text part and its paragraphs of the HTML part (empty without one). */
+function followUpParts(w: FollowUpMailWords, f: PrescriptionFollowUp | undefined): { text: string[]; html: string } {
+  if (!f) return { text: [], html: '' };
+  const line = `${w.label}: ${f.words}${f.due === null ? '' : `, ${w.due(f.due)}`}`;
+  const text = ['', line, ...(f.slots.length > 0 ? [w.soonest, ...f.slots.map((s) => `  ${s}`)] : []), ...(f.bookUrl ? [`${w.book}: ${f.bookUrl}`] : [])];
+  const list = f.slots.length > 0 ? `\n<p>${escapeHtml(w.soonest)}</p>\n<ul>\n${f.slots.map((s) => `<li>${escapeHtml(s)}</li>`).join('\n')}\n</ul>` : '';
+  const link = f.bookUrl ? `\n<p><a href="${escapeHtml(f.bookUrl)}">${escapeHtml(w.book)}</a></p>` : '';
+  return { text, html: `\n<p>${escapeHtml(line)}</p>${list}${link}` };
 }
 
 function localizedPrescriptionMail(language: MailLanguage, p: PrescriptionMail): Mail {
   const w = mailWords[language];
   const subject = w.prescription.subject(p.doctorName, p.appointmentNumber);
   const completed = w.prescription.completed(p.appointmentNumber, p.doctorName, p.prescription.filename);
-  const text = [w.confirmation.hello(p.firstName), '', completed, '', `${w.prescription.remedies}: ${p.remediesUrl}`, '', w.clinic].join('\n');
+  const followUp = followUpParts(w.prescription.followUp, p.followUp);
+  const text = [w.confirmation.hello(p.firstName), '', completed, ...followUp.text, '', `${w.prescription.remedies}: ${p.remediesUrl}`, '', w.clinic].join('\n');
   const html = page(
     language,
     `<p>${escapeHtml(w.confirmation.hello(p.firstName))}</p>
-<p>${escapeHtml(completed)}</p>
+<p>${escapeHtml(completed)}</p>${followUp.html}
 <p><a href="${escapeHtml(p.remediesUrl)}">${escapeHtml(w.prescription.remedies)}</a></p>
 <p>${escapeHtml(w.clinic)}</p>`,
   );
@@ -248,10 +280,12 @@ function localizedPrescriptionMail(language: MailLanguage, p: PrescriptionMail):
 export function prescriptionMail(p: PrescriptionMail): Mail {
   if (p.language && p.language !== 'en') return localizedPrescriptionMail(p.language, p);
   const subject = `Your prescription from ${p.doctorName} (${p.appointmentNumber})`;
+  const followUp = followUpParts(englishFollowUp, p.followUp);
   const text = [
     `Hello ${p.firstName},`,
     '',
     `Your consultation ${p.appointmentNumber} with ${p.doctorName} is completed. Your prescription is attached (${p.prescription.filename}).`,
+    ...followUp.text,
     '',
     `Your remedies, when to take them, and your receipts: ${p.remediesUrl}`,
     '',
@@ -261,7 +295,7 @@ export function prescriptionMail(p: PrescriptionMail): Mail {
 <html lang="en">
 <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5">
 <p>Hello ${escapeHtml(p.firstName)},</p>
-<p>Your consultation ${escapeHtml(p.appointmentNumber)} with ${escapeHtml(p.doctorName)} is completed. Your prescription is attached (${escapeHtml(p.prescription.filename)}).</p>
+<p>Your consultation ${escapeHtml(p.appointmentNumber)} with ${escapeHtml(p.doctorName)} is completed. Your prescription is attached (${escapeHtml(p.prescription.filename)}).</p>${followUp.html}
 <p><a href="${escapeHtml(p.remediesUrl)}">Your remedies, when to take them, and your receipts</a></p>
 <p>${escapeHtml(clinic)}</p>
 </body>

@@ -63,6 +63,8 @@ export interface MailWords {
     subject: (doctor: string, number: string) => string;
     completed: (number: string, doctor: string, file: string) => string;
     remedies: string;
+    /** The follow-up the doctor asked for, its words followUpWords' (contract/followUpWords.ts). */
+    followUp: FollowUpMailWords;
   };
   /** A refund flagged: what happens next. */
   refund: {
@@ -76,6 +78,16 @@ export interface MailWords {
     next: string;
     questions: string;
   };
+}
+
+export interface FollowUpMailWords {
+  /** "Follow-up: After 2 weeks". */
+  label: string;
+  /** From when it is due (the clinic date in words). */
+  due: (date: string) => string;
+  /** Before the soonest free slots. */
+  soonest: string;
+  book: string;
 }
 
 export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
@@ -126,6 +138,7 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       subject: (doctor, number) => `${doctor} का पर्चा (${number})`,
       completed: (number, doctor, file) => `${doctor} के साथ आपका कंसल्टेशन ${number} पूरा हुआ। आपका पर्चा साथ में लगा है (${file})।`,
       remedies: 'आपकी दवाइयाँ, उन्हें कब लेना है, और आपकी रसीदें',
+      followUp: { label: 'फ़ॉलो-अप', due: (date) => `${date} से`, soonest: 'सबसे पहले खाली समय:', book: 'फ़ॉलो-अप बुक करें' },
     },
     refund: {
       subject: (number) => `आपकी फ़ीस वापस की जाएगी (${number})`,
@@ -189,6 +202,7 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       subject: (doctor, number) => `${doctor} यांचे प्रिस्क्रिप्शन (${number})`,
       completed: (number, doctor, file) => `${doctor} यांच्याशी तुमचे कन्सल्टेशन ${number} पूर्ण झाले. तुमचे प्रिस्क्रिप्शन सोबत जोडले आहे (${file}).`,
       remedies: 'तुमची औषधे, ती कधी घ्यायची, आणि तुमच्या पावत्या',
+      followUp: { label: 'फॉलो-अप', due: (date) => `${date} पासून`, soonest: 'सर्वात आधीच्या मोकळ्या वेळा:', book: 'फॉलो-अप बुक करा' },
     },
     refund: {
       subject: (number) => `तुमची फी परत केली जाईल (${number})`,

@@ -150,6 +150,7 @@ export const jobsPlugin = fp<AppParts>(
       clinic: records.clinic,
       ...(config.prescriptions ? { signing: config.prescriptions.signing } : {}),
       payments: services.payments,
+      followUps: services.followUps,
       onCheckError: (error, merchantOrderId) => app.log.warn({ err: error, merchantOrderId }, 'payment status check failed'),
       optOutLink: async (userId, channel) => optOutUrl(config.http.publicUrl, await optOutToken(optOutSecrets, userId, channel)),
       ...(config.booking ? { waitlistOfferMinutes: config.booking.waitlistOfferMinutes } : {}),

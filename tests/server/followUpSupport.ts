@@ -11,7 +11,7 @@ import type { Patient, Response } from './paymentSupport.js';
 export const meeraEmail = 'meera.kulkarni@sahaj-clinic.example';
 
 /** A patient's paid visit at `startTime` today, completed with `followUp`; answers the patient and the appointment's id. */
-export async function completedWith(t: AppointmentsApp, followUp: FollowUp, startTime = '11:00', patient?: Patient) {
+export async function completedWith(t: AppointmentsApp, followUp: FollowUp | null, startTime = '11:00', patient?: Patient) {
   const who = patient ?? (await t.patient());
   const appointment = await bookedAndPaid(t.app(), who, { startTime });
   const doctor = await t.staff('doctor', meeraEmail).catch(async () => {

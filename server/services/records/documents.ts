@@ -8,7 +8,14 @@ import { findSignature } from '../../signatures/repository.js';
 import { type ClinicDetails, prescriptionFileName, prescriptionPdf } from '../../documents/prescription.js';
 import { type ReceiptLine, receiptFileName, receiptPdf } from '../../documents/receipt.js';
 import type { Mail } from '../../mail/mailer.js';
-import { prescriptionMail } from '../../mail/templates.js';
+import { type PrescriptionFollowUp, prescriptionMail } from '../../mail/templates.js';
+import { followUpWords } from '../../../contract/followUpWords.js';
+import { clinicalOf } from '../../../contract/appointments.js';
+import { clinicWhen } from '../../calendar/appointment.js';
+import { clinicDayLong } from '../../formats.js';
+import { clinicWhenIn } from '../../mail/words.js';
+import { findStoredAppointment } from '../../repositories/appointmentRecords.js';
+import { followUpDueDate, type FollowUpService } from '../../followUp/service.js';
 import { listSettledPayments, receiptNumber } from '../../repositories/receipts.js';
 import { findRecordAppointment, findRecordAppointmentOfOrder, type RecordAppointment } from '../../repositories/records.js';
 import { ConflictError } from '../errors.js';
@@ -25,6 +32,30 @@ export interface PrescriptionDeps {
   /** PRESCRIPTION_SIGNING_* (server/config/prescriptions.ts); unset: a key in this process's memory. */
   signing?: SigningSource;
   now?: () => Date;
+  /** The follow-ups' soonest free slots for the completion mail; absent: it names the follow-up and its due date only. */
+  followUps?: Pick<FollowUpService, 'soonestFor'>;
+}
+
+/** How many of the soonest free slots the completion mail lists. */
+export const mailedSlots = 3;
+
+/** The completion mail's follow-up in the mail's language: followUpWords' words, a dated one's due date, slots and link. */
+async function mailedFollowUp(deps: PrescriptionDeps, a: RecordAppointment): Promise<PrescriptionFollowUp | undefined> {
+  const followUp = clinicalOf(a.medicines).followUp;
+  const words = followUpWords(followUp, a.language);
+  if (followUp === null || words === null) return undefined;
+  if (followUp.kind !== 'after') return { words, due: null, slots: [], bookUrl: null };
+  const soonest = deps.followUps ? await deps.followUps.soonestFor(a.id, mailedSlots) : null;
+  const stored = soonest ? null : await findStoredAppointment(deps.db, a.id);
+  const dueDate = soonest?.dueDate ?? (stored ? await followUpDueDate(deps.db, stored, followUp) : null);
+  if (dueDate === null) return { words, due: null, slots: [], bookUrl: null };
+  const when = (s: { date: string; startTime: string }) => (a.language === 'en' ? clinicWhen(s.date, s.startTime) : clinicWhenIn(a.language, s.date, s.startTime));
+  return {
+    words,
+    due: clinicDayLong(dueDate, a.language),
+    slots: (soonest?.slots ?? []).map(when),
+    bookUrl: soonest && !soonest.booked ? `${deps.publicUrl}/#/myappointment` : null,
+  };
 }
 
 /**
@@ -113,6 +144,7 @@ export async function prescriptionMailOf(
   // An amendment's mail (prescription:<id>:v<n>) goes only while its version is the current one: a later one has its own.
   if (version !== null && (await findVersion(db, appointmentId, version))?.supersededAt !== null) return { drop: `version ${version} superseded or gone` };
   const file = await prescriptionOf(deps, a);
+  const followUp = await mailedFollowUp(deps, a);
   return prescriptionMail({
     to: a.holder.email,
     firstName: a.holder.firstName,
@@ -121,5 +153,6 @@ export async function prescriptionMailOf(
     remediesUrl: `${publicUrl}/#/myremedies`,
     language: a.language,
     prescription: { filename: file.fileName, content: file.body, contentType: 'application/pdf' },
+    ...(followUp ? { followUp } : {}),
   });
 }
