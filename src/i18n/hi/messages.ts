@@ -409,7 +409,7 @@ export const messages: Messages = {
     tryAgain: 'फिर से कोशिश करें',
     soonest: 'उन्हीं डॉक्टर के सबसे पहले खाली समय:',
     slotsLabel: 'आपके फ़ॉलो-अप के खाली समय',
-    slot: (date: string, time: string) => `${date}, ${time}`,
+    slot: (date: string, time: string) => `${date}, ${time} बजे`,
     noSlots: 'तय तारीख़ के आसपास कोई समय खाली नहीं है। अपना फ़ॉलो-अप किसी और समय बुक करें:',
     bookOther: 'कोई और समय चुनें',
     seriesLabel: 'आपकी फ़ॉलो-अप मुलाक़ातें',

@@ -411,7 +411,7 @@ export const messages: Messages = {
     tryAgain: 'पुन्हा प्रयत्न करा',
     soonest: 'त्याच डॉक्टरांच्या सर्वात लवकरच्या मोकळ्या वेळा:',
     slotsLabel: 'तुमच्या फॉलो-अपसाठी मोकळ्या वेळा',
-    slot: (date: string, time: string) => `${date}, ${time}`,
+    slot: (date: string, time: string) => `${date}, ${time} वाजता`,
     noSlots: 'ठरलेल्या तारखेच्या आसपास कोणतीही वेळ मोकळी नाही. तुमचा फॉलो-अप दुसऱ्या वेळी बुक करा:',
     bookOther: 'दुसरी वेळ निवडा',
     seriesLabel: 'तुमच्या फॉलो-अप भेटी',
