@@ -6,9 +6,9 @@
 // test-results/screenshots/dispensary-*.png.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './harness';
+import { useSite, type Viewport } from './harness';
 import { preparedPeople, signedInContext } from './support/preparedSite';
-import { expectToast, STEP_MS } from './support/ui';
+import { expectToast, STEP_MS, reviewScreen } from './support/ui';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -33,14 +33,7 @@ async function openDispensary(viewport: Viewport): Promise<Page> {
 const section = (page: Page, title: string): Locator => page.getByRole('region', { name: title, exact: true });
 
 /** A screen checked (axe, no sideways scroll) and photographed, without toasts. */
-async function review(page: Page, name: string, width: number): Promise<void> {
-  const dismiss = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-  await expectNoA11yViolations(page, `${name} at ${width} px`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name} at ${width} px scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-  await screenshot(page, `dispensary-${name}-${width}`);
-}
+const review = (page: Page, name: string, width: number) => reviewScreen(page, `dispensary-${name}-${width}`, `${name} at ${width} px`);
 
 describe('the dispensary', () => {
   test('1280 px: the stock and what runs low; stock received; a remedy added to the catalogue', async () => {

@@ -12,12 +12,12 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { FollowUpOffer } from '../../contract/followUps';
-import { expectNoA11yViolations, screenshot, useSite, type Viewport } from './harness';
+import { useSite, type Viewport } from './harness';
 import { clinicDate, demoSeed as seed } from './support/clinic';
 import { writePaidVisits } from './support/paidVisits';
 import { preparedPeople, signedInContext } from './support/preparedSite';
 import { freePort } from './support/server.mjs';
-import { expectDialogOpen, expectToast, STEP_MS } from './support/ui';
+import { expectDialogOpen, expectToast, STEP_MS, reviewScreen } from './support/ui';
 
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 375, height: 812 };
@@ -92,14 +92,7 @@ async function complete(email: string, times: number): Promise<string> {
 }
 
 /** A screen checked (axe, no sideways scroll) and photographed, without toasts. */
-async function review(page: Page, name: string, width: number): Promise<void> {
-  const dismiss = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-  await expectNoA11yViolations(page, `${name} at ${width} px`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name} at ${width} px scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-  await screenshot(page, `follow-up-${name}-${width}`);
-}
+const review = (page: Page, name: string, width: number) => reviewScreen(page, `follow-up-${name}-${width}`, `${name} at ${width} px`);
 
 describe.each([
   { label: 'desktop', viewport: DESKTOP },

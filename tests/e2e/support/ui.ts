@@ -1,6 +1,7 @@
 /** Waits on what a person sees, shared by the browser suites: toasts, dialogs, facts, the sandbox checkout. */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { expectNoA11yViolations, screenshot } from '../harness';
 
 /** How long one step of a flow may take on a loaded 2-core machine. */
 export const STEP_MS = 15_000;
@@ -105,4 +106,17 @@ export async function runJourney(steps: ReadonlyArray<readonly [string, () => Pr
       throw error;
     }
   }
+}
+
+/**
+ * A screen as the suites review it: the toasts dismissed, axe (no serious or critical violation),
+ * no sideways scroll, and a full-page screenshot `test-results/screenshots/<shot>.png`.
+ */
+export async function reviewScreen(page: Page, shot: string, what: string): Promise<void> {
+  const dismiss = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  await expectNoA11yViolations(page, what);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${what} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  await screenshot(page, shot);
 }
