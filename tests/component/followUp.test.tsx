@@ -110,9 +110,17 @@ describe('a single follow-up', () => {
     expect(popup.opened).toEqual([
       {
         kind: 'booking',
-        previous: { choices: { location: first.location, doctorEmail: first.doctorEmail, consultationType: 'Video', date: '2025-03-22', time: '11:30' } },
+        previous: { choices: { location: first.location, doctorEmail: first.doctorEmail, consultationType: 'Video', date: '2025-03-22', time: '11:30' }, member: null },
       },
     ]);
+  });
+
+  it("books a family member's follow-up for that member again", async () => {
+    const user = userEvent.setup();
+    const first = firstVisit({ every: 2, unit: 'weeks', times: 1 }, { familyMemberId: 'member-7', firstName: 'Ravi', lastName: 'Verma', age: 9, gender: 'male' });
+    const { popup, block } = await showFollowUp([first], offerOf(first, { slots: [slot('2025-03-21', '10:00')] }));
+    await user.click(within(within(block).getByRole('list', { name: 'Free times for your follow-up' })).getByRole('button'));
+    expect(popup.opened[0]?.previous?.member).toMatchObject({ _id: 'member-7', firstName: 'Ravi', lastName: 'Verma', age: 9, gender: 'male' });
   });
 
   it('opens the past part of the list while the follow-up is not booked', async () => {

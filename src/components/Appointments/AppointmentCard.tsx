@@ -6,6 +6,7 @@
  * shown, the fee's and the card-paid order's receipts once settled) as download buttons.
  */
 import { appointmentPlace } from '../../../contract/appointments';
+import type { FamilyMember } from '../../../contract/people';
 import { useId } from 'react';
 import type { AppointmentCardView } from '../../../machines/appointments/appointmentsMachine';
 import { getMessages, useMessages } from '../../i18n/messages';
@@ -197,6 +198,13 @@ function CardActions({
   );
 }
 
+/**
+ * The family member an appointment was for, as its record names them (null: the account holder).
+ * The booking popup chooses them by id from the account's list, which shows their relation.
+ */
+const memberOf = (a: Appointment): FamilyMember | null =>
+  a.familyMemberId ? { _id: a.familyMemberId, firstName: a.firstName, lastName: a.lastName, age: a.age, gender: a.gender, relation: '' } : null;
+
 /** The prescription the clinic shows, and the follow-up it asks for. */
 function PrescriptionParts({ view, token, services, onRefresh }: Pick<AppointmentCardProps, 'view' | 'token' | 'services' | 'onRefresh'>) {
   const { appointment } = view;
@@ -210,6 +218,7 @@ function PrescriptionParts({ view, token, services, onRefresh }: Pick<Appointmen
           services={services.followUp}
           offerDownload={services.offerDownload}
           onChanged={onRefresh ?? (() => undefined)}
+          member={memberOf(appointment)}
         />
       )}
     </>

@@ -10,6 +10,7 @@
 import { useSelector } from '@xstate/react';
 import { useContext, useId, useState } from 'react';
 import type { FollowUpOccurrence, FollowUpOffer, FollowUpSlot } from '../../../contract/followUps';
+import type { FamilyMember } from '../../../contract/people';
 import { followUpWords } from '../../../contract/followUpWords';
 import type { BookingPreset } from '../../../machines/followUp/followUpMachine';
 import { selectBusy, selectCanBook, selectConsent, selectOffer, selectShowsSeries } from '../../../machines/followUp/selectors';
@@ -30,6 +31,8 @@ export interface FollowUpBlockProps {
   readonly offerDownload: (file: CalendarFile) => void;
   /** Visits were booked or cancelled: the appointments list loads again. */
   readonly onChanged: () => void;
+  /** The family member the first visit was for (null: the account holder): the popup books for them again. */
+  readonly member: FamilyMember | null;
 }
 
 type FollowUpActor = ReturnType<typeof useFollowUpActor>;
@@ -225,14 +228,17 @@ function Series({ offer, actor, busy }: { offer: FollowUpOffer; actor: FollowUpA
   );
 }
 
-export function FollowUpBlock({ appointmentId, token, services, offerDownload, onChanged }: FollowUpBlockProps) {
+export function FollowUpBlock({ appointmentId, token, services, offerDownload, onChanged, member }: FollowUpBlockProps) {
   const { followUp: t } = useMessages();
   const language = useLanguage();
   const headingId = useId();
   const popup = useContext(PopupContext);
   const openBooking = (preset: BookingPreset) =>
     popup?.open('booking', {
-      previous: { choices: { location: preset.location, doctorEmail: preset.doctorEmail, consultationType: preset.consultationType, date: preset.date, time: preset.startTime } },
+      previous: {
+        choices: { location: preset.location, doctorEmail: preset.doctorEmail, consultationType: preset.consultationType, date: preset.date, time: preset.startTime },
+        member,
+      },
     });
   const actor = useFollowUpActor(services, { appointmentId, token }, { openBooking, offerDownload, changed: onChanged });
   const offer = useSelector(actor, selectOffer);
