@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import { jobMailRow } from '../../server/jobs/keyedMails.js';
 import { backends } from './helpers.js';
 import { bookedAndPaid, cancel, listOf, useAppointmentsApp } from './appointmentsSupport.js';
-import { messageOf } from './paymentSupport.js';
 import { bookAll, cancelAll, completedWith, meeraEmail, type OfferJson, offerOf, proposedOf, seriesIcs } from './followUpSupport.js';
 
 const unfold = (ics: string) => ics.replace(/\r\n /g, '').split('\r\n');

@@ -13,7 +13,7 @@ import {
   selectIsDeleting,
   selectQuestion,
 } from '../../../machines/appointmentCancel/appointmentCancelMachine';
-import { messages, useMessages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { formatClinicDate, formatClinicTime } from '../../format/format';
 import { useCancelActor } from './provider';

@@ -16,7 +16,7 @@ import {
   selectIsOpen,
   selectLinks,
 } from '../../../machines/help/helpMachine';
-import { messages, useMessages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { useHelpActor } from './helpProvider';
 import { useReturnFocus } from './useReturnFocus';

@@ -13,7 +13,7 @@ import {
   selectOrder,
   selectStatusNotice,
 } from '../../../machines/orderPayment/orderPaymentMachine';
-import { messages, useMessages } from '../../i18n/messages';
+import { useMessages } from '../../i18n/messages';
 import { formatRupees } from '../../format/format';
 import { orderWords } from './orderWords';
 import type { AppointmentsServices } from './services';
