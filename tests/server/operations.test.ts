@@ -89,28 +89,38 @@ describe('the server process (embedded database)', () => {
     expect(underServer.status).toBe(1);
     expect(underServer.err).toContain('is in use by another server');
 
-    // A slow request in flight: its body is sent half now, half after SIGTERM.
+    // A slow request in flight: its body is sent half now, half after SIGTERM. `Expect:
+    // 100-continue` makes the server say when it has the request (its headers parsed, the route
+    // waiting for the body), so SIGTERM comes after that however loaded the machine is.
     const body = JSON.stringify({ email: 'slow.request@example.com' });
     let newConnectionRefused: boolean | undefined;
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/otp/send-otp', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/api/otp/send-otp',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+        },
         (res) => {
           let text = '';
           res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve({ status: res.statusCode!, body: text }));
         },
       );
       req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
+      req.once('continue', () => {
+        req.write(body.slice(0, 10));
         server.child.kill('SIGTERM');
         void server.waitForLine(/"msg":"shutting down"/).then(async () => {
-          // Give the listener a moment to close, then check nobody new gets in.
-          await new Promise((r) => setTimeout(r, 300));
-          newConnectionRefused = await refused(server.port);
+          // Nobody new gets in once the listener has closed (asked until it has, within the grace).
+          for (const started = Date.now(); !(newConnectionRefused = await refused(server.port)) && Date.now() - started < 10_000; ) {
+            await new Promise((r) => setTimeout(r, 50));
+          }
           req.end(body.slice(10));
         }, reject);
-      }, 300);
+      });
+      req.flushHeaders();
     });
     const slow = await answer;
     expect(newConnectionRefused).toBe(true);
