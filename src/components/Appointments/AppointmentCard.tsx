@@ -1,9 +1,10 @@
 /**
  * One appointment of the /myappointment list: what it is, its status, its fee when that was never
  * confirmed (said plainly, with Pay while the slot is held), Add to calendar when Booked and paid,
- * Edit and Cancel when Booked or Expired, and for a Completed one its pharmacy order and the
- * prescription the clinic shows, with the follow-up it asks for (src/components/FollowUp/); its documents (the prescription PDF once Completed and
- * shown, the fee's and the card-paid order's receipts once settled) as download buttons.
+ * Edit and Cancel when Booked or Expired, and for a Completed one its pharmacy order, the
+ * prescription the clinic shows and the follow-up it asks for (src/components/FollowUp/); its
+ * documents (the prescription PDF once Completed and shown, the fee's and the card-paid order's
+ * receipts once settled) as download buttons.
  */
 import { appointmentPlace } from '../../../contract/appointments';
 import type { FamilyMember } from '../../../contract/people';
