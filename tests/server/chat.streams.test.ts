@@ -86,7 +86,7 @@ describe.each(backends)('chat streams on %s', (backend) => {
     expect((await fetch(`${base}/api/appointment/${id}/chat`, { headers: patient.headers })).status).toBe(200);
     expect((await chatOf(t.app(), doctor, id)).statusCode).toBe(200);
     const hello = await said(t.app(), doctor, id, 'Still here');
-    for (const s of open) await s.waitFor(() => s.messages().some((m) => m.id === hello.id), 2000);
+    for (const s of open) await s.waitFor(() => s.messages().some((m) => m.id === hello.id));
 
     // A stream that ends frees its place (the server learns of it a moment after the browser: ask until it has).
     await open.shift()!.close();
@@ -136,8 +136,8 @@ describe.each(backends)('chat streams on %s', (backend) => {
       expect(watched.res.status).toBe(200);
       expect(witness.res.status).toBe(200);
       const before = await said(t.app(), doctor, id, 'Before');
-      await watched.waitFor(() => watched.messages().length === 1, 2000);
-      await witness.waitFor(() => witness.messages().length === 1, 2000);
+      await watched.waitFor(() => watched.messages().length === 1);
+      await witness.waitFor(() => witness.messages().length === 1);
       expect(watched.messages()[0]!.id).toBe(before.id);
       return { watched, witness };
     }
@@ -149,9 +149,9 @@ describe.each(backends)('chat streams on %s', (backend) => {
       send: () => Promise<{ id: string }>,
     ) {
       const after = await send();
-      await witness.waitFor(() => witness.messages().some((m) => m.id === after.id), 2000);
+      await witness.waitFor(() => witness.messages().some((m) => m.id === after.id));
       expect(watched.messages().map((m) => m.id)).not.toContain(after.id);
-      await watched.waitFor(() => watched.ended, 2000);
+      await watched.waitFor(() => watched.ended);
       expect(watched.messages().map((m) => m.id)).not.toContain(after.id);
       expect(watched.events.at(-1)?.event).toBe('changed');
       await witness.close();
@@ -193,7 +193,7 @@ describe.each(backends)('chat streams on %s', (backend) => {
       const witness = await openStream(await listening(t.app()), patient, id);
       expect(watched.res.status).toBe(200);
       const before = await said(t.app(), patient, id, 'Before');
-      await watched.waitFor(() => watched.messages().some((m) => m.id === before.id), 2000);
+      await watched.waitFor(() => watched.messages().some((m) => m.id === before.id));
       const demoted = await t.app().inject({
         method: 'PUT',
         url: '/api/staff/accounts/role',

@@ -11,6 +11,13 @@ import { expect } from 'vitest';
 import { ChatConversation, type ChatMessage } from '../../contract/chat.js';
 import type { Patient, Response } from './paymentSupport.js';
 
+/**
+ * How long a test waits for a stream's event. Well short of the streams' own recheck (a minute),
+ * so an event that arrives came by the push (NOTIFY), yet long enough for a loaded test machine.
+ * How fast the push is, is a bench figure (npm run bench), never a timed assertion.
+ */
+export const PUSHED_MS = 10_000;
+
 export const chatOf = (app: FastifyInstance, who: Patient | null, id: string) =>
   app.inject({ method: 'GET', url: `/api/appointment/${id}/chat`, headers: who ? who.headers : {} }) as Promise<Response>;
 
@@ -132,7 +139,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
     get ended() {
       return ended;
     },
-    async waitFor(check: () => boolean, ms = 3000): Promise<number> {
+    async waitFor(check: () => boolean, ms = PUSHED_MS): Promise<number> {
       const start = performance.now();
       while (!check()) {
         if (performance.now() - start > ms) throw new Error(`waited ${ms} ms; events: ${JSON.stringify(events)}`);
