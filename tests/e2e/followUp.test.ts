@@ -166,5 +166,14 @@ describe.each([
     const ics = readFileSync((await download.path())!, 'utf8');
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(ics).toContain('Dr. Meera Kulkarni');
+
+    // Cancel all asks once more, in place; No keeps the visits.
+    await block.getByRole('button', { name: 'Cancel all remaining visits' }).click();
+    const ask = block.getByRole('group', { name: 'Cancel all remaining visits' });
+    expect(await ask.innerText()).toContain('Cancel every follow-up visit that has not begun? Paid fees are not refunded.');
+    await review(page, 'course-cancel-ask', width);
+    await ask.getByRole('button', { name: 'No, keep them' }).click();
+    await expect.poll(() => block.getByRole('button', { name: 'Cancel all remaining visits' }).count(), { timeout: STEP_MS }).toBe(1);
+    expect(await upcoming.count(), 'both visits kept').toBe(2);
   });
 });

@@ -21,6 +21,7 @@ import { useMessages } from '../../i18n/messages';
 import { PopupContext } from '../Popup/popupContext';
 import { useFollowUpActor } from './provider';
 import type { FollowUpServices } from './services';
+import { AskAgain } from '../../ui/AskAgain';
 import './FollowUp.css';
 
 export interface FollowUpBlockProps {
@@ -165,26 +166,11 @@ function BookedActions({ actor, busy, single }: { actor: FollowUpActor; busy: bo
   const t = useMessages().followUp;
   const [asking, setAsking] = useState(false);
   if (asking) {
-    return (
-      <div className="follow-up__confirm" role="group" aria-label={t.cancelAll}>
-        <p>{t.cancelAllSure}</p>
-        <p className="follow-up__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setAsking(false);
-              actor.send({ type: 'series.cancelAll' });
-            }}
-          >
-            {t.cancelAllYes}
-          </button>
-          <button type="button" className="button button--outline" onClick={() => setAsking(false)}>
-            {t.cancelAllNo}
-          </button>
-        </p>
-      </div>
-    );
+    const cancelAll = () => {
+      setAsking(false);
+      actor.send({ type: 'series.cancelAll' });
+    };
+    return <AskAgain label={t.cancelAll} question={t.cancelAllSure} yes={t.cancelAllYes} no={t.cancelAllNo} onYes={cancelAll} onNo={() => setAsking(false)} />;
   }
   if (single) return null;
   return (

@@ -25,6 +25,7 @@ import type { StaffServices } from '../services';
 import { useStaff } from '../StaffContext';
 import { problemText, signatureOf, useDoctorChoiceActor, useSignatureActor } from './provider';
 import type { SignatureServices } from './services';
+import { AskAgain } from '../../ui/AskAgain';
 import '../admin/admin.css';
 import './signature.css';
 
@@ -132,24 +133,11 @@ function RemoveButton({ actor, busy }: { readonly actor: SignatureActor; readonl
       </button>
     );
   }
-  return (
-    <div className="signature__confirm" role="group" aria-label={texts.remove}>
-      <p>{texts.removeSure}</p>
-      <button
-        type="button"
-        className="button"
-        onClick={() => {
-          setAsking(false);
-          actor.send({ type: 'signature.remove' });
-        }}
-      >
-        {texts.removeYes}
-      </button>
-      <button type="button" className="button button--outline" onClick={() => setAsking(false)}>
-        {texts.removeNo}
-      </button>
-    </div>
-  );
+  const remove = () => {
+    setAsking(false);
+    actor.send({ type: 'signature.remove' });
+  };
+  return <AskAgain label={texts.remove} question={texts.removeSure} yes={texts.removeYes} no={texts.removeNo} onYes={remove} onNo={() => setAsking(false)} />;
 }
 
 function SignatureForm({ actor, onFile }: { readonly actor: SignatureActor; readonly onFile: boolean }) {
