@@ -6,8 +6,8 @@
  * queue plugin's hub: every change of that doctor's queue (`queue_changed` {"d": doctor}) reads
  * the line once for all the staff streams on it (the `q:` feed) and each sends its caller's
  * answer when it changed. It ends with the session that opened it: a logout anywhere tells
- * {"u": account id} and the stream asks again at once; a role taken away is found at the next
- * check (every minute). Ending so sends `changed`.
+ * {"u": account id} and the stream asks again at once, and so does a change of the account's role
+ * (047_staff_role_streams.sql). Ending so sends `changed`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QueueAnswer } from '../../contract/desk.js';

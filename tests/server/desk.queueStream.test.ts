@@ -3,7 +3,7 @@
  * queue or, for reception, any doctor's; the answer of GET /desk/queue at once and after each
  * change of the desk (a walk-in, a call, done) by the push, on whichever instance the change
  * was made; another doctor's queue, a patient and an unknown doctor 404, no token 401; it ends
- * with the session (`changed`), and past QUEUE_STREAMS_PER_ACCOUNT it is refused (429) with the
+ * with the session or the role that opened it (`changed`), and past QUEUE_STREAMS_PER_ACCOUNT it is refused (429) with the
  * reason, so the console falls back to reading the queue again.
  */
 import type { FastifyInstance } from 'fastify';
@@ -91,5 +91,18 @@ describe.each(backends)('the desk queue stream on %s', (backend) => {
       await open.waitFor(() => open.ended);
       expect(open.events.at(-1)?.event).toBe('changed');
     }
+  });
+
+  it('ends when the role that opened it is taken away, on the other instance, by the push (no minute\'s wait), the session living on', async () => {
+    const { reception, admin } = await deskStaff(t);
+    const ids = await seedIds(t.db());
+    const s = await queueStream(await t.anotherInstance(), reception, ids.meera);
+    await s.waitFor(() => s.answers().length === 1);
+    const taken = await t.app().inject({ method: 'PUT', url: '/api/staff/accounts/role', headers: admin.headers, payload: { email: reception.email, role: 'patient' } });
+    expect(taken.statusCode, taken.body).toBe(200);
+    await s.waitFor(() => s.ended);
+    expect(s.events.at(-1)?.event).toBe('changed');
+    // The session itself lives on: the account is a patient now, and the queue is not theirs.
+    expect((await queueStream(t.app(), reception, ids.meera)).res.status).toBe(404);
   });
 });
