@@ -210,6 +210,19 @@ describe.each([
     // The demo seed's registration of Dr. Meera Kulkarni (server/seed/demo-clinic.json).
     const registration = (seed.doctors.find((d) => d.email === meera) as unknown as { registration: { number: string } }).registration.number;
     expect(rxText).toContain(registration);
+    // The code under the signature, as a pharmacist would type it from the paper: the verify page
+    // says the prescription is genuine, with the remedies as the doctor wrote them.
+    const printed = /(?:[A-Z2-7]{4}-){6}[A-Z2-7]{2}/.exec(rxText)?.[0];
+    expect(printed, 'the verification code printed under the signature').toBeDefined();
+    const verify = await context.newPage();
+    await verify.goto(`${base()}/verify/${printed!.replaceAll('-', '')}`, { waitUntil: 'load' });
+    await expect.poll(() => verify.getByRole('heading', { level: 2, name: 'Genuine prescription' }).count(), { timeout: STEP_MS }).toBe(1);
+    const remediesShown = await verify.locator('.verify-remedies').innerText();
+    for (const expected of ['Bryonia alba', 'आर्निका मॉन्टाना', '4 pills', 'Twice a day']) expect(remediesShown, expected).toContain(expected);
+    expect(await verify.getByText(`Code ${printed}`).count()).toBe(1);
+    await expectNoA11yViolations(verify, `the verify page of a genuine prescription at ${width} px`);
+    await screenshot(verify, `records-verify-genuine-${width}`);
+    await verify.close();
 
     const receipt = await downloadVia(page, () => card.getByRole('button', { name: 'Download fee receipt (PDF)' }).click());
     expect(receipt.name).toBe(`receipt-${appointment.appointmentId}.pdf`);
