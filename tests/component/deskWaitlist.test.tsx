@@ -17,6 +17,7 @@ const waiting = (over: Partial<DeskWaitlistEntry> = {}): DeskWaitlistEntry => ({
   _id: 'e1',
   patientName: 'Asha Kale',
   phoneNumber: '9822012345',
+  patientKind: 'account',
   doctorId: 'd-anita',
   doctorName: 'Dr Anita Rao',
   consultationType: 'Clinic Visit',
