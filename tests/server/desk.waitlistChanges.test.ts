@@ -178,6 +178,27 @@ describe.each(backends)('the desk changing the waitlist on %s', (backend) => {
     expect(await entriesOf(t.app(), ravi)).toEqual([]);
   });
 
+  it("an offer to a patient without an account is taken by the fee at the counter", async () => {
+    const { reception } = await deskStaff(t);
+    const ids = await seedIds(t.db());
+    const walkIn = await registered(t.app(), reception);
+    const entry = await deskOk(t.app(), reception, 'POST', '/waitlist', addBody(ids, walkIn._id));
+    const holder = await t.patient('holder');
+    const appointment = await bookedAndPaid(t.app(), holder, { date: '2025-03-12', startTime: '17:00' });
+    expect((await cancel(t.app(), holder, holder.id, appointment._id)).statusCode).toBe(200);
+    t.clock.advance(minute);
+    await t.app().jobs.waitlist.sweep();
+    const [offer] = await offerRows(t.db());
+    // The desk phones them; they want it: the fee taken at the counter by the hold's id.
+    const paid = await deskOk(t.app(), reception, 'POST', `/appointments/${offer!.appointment_id}/payment`, { method: 'cash', reference: '' });
+    expect(paid).toMatchObject({ appointmentPaymentStatus: 'paid', date: '2025-03-12', startTime: '17:00', firstName: 'Asha' });
+    expect((await deskOk(t.app(), reception, 'GET', '/waitlist')).entries).toEqual([]);
+    t.clock.advance(minute);
+    await t.app().jobs.waitlist.sweep();
+    expect(await entryStatus(t.db(), entry._id)).toBe('done');
+    expect((await offerRows(t.db())).map((o) => o.status)).toEqual(['taken']);
+  });
+
   it('is not for doctors or patients (404), nor without a token (401)', async () => {
     const { reception, doctor } = await deskStaff(t);
     const ids = await seedIds(t.db());
