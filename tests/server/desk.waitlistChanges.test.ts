@@ -33,6 +33,16 @@ const auditOf = async (t: ReturnType<typeof useAppointmentsApp>, action: string)
     )
   ).rows;
 
+/** Wednesday 12 March, 17:00 at Aundh booked, paid and cancelled, then passed on: the first offer made. */
+async function freedAndOffered(t: ReturnType<typeof useAppointmentsApp>) {
+  const holder = await t.patient('holder');
+  const appointment = await bookedAndPaid(t.app(), holder, { date: '2025-03-12', startTime: '17:00' });
+  expect((await cancel(t.app(), holder, holder.id, appointment._id)).statusCode).toBe(200);
+  t.clock.advance(minute);
+  await t.app().jobs.waitlist.sweep();
+  return (await offerRows(t.db()))[0];
+}
+
 const countOf = async (t: ReturnType<typeof useAppointmentsApp>) =>
   (await t.db().query<{ n: number }>('select (select count(*) from waitlist_entries) + (select count(*) from audit_log) as n')).rows[0]!.n;
 
@@ -142,12 +152,7 @@ describe.each(backends)('the desk changing the waitlist on %s', (backend) => {
     const second = await joined(t.app(), ravi);
 
     // Wednesday 17:00 freed: offered to the desk's patient (first in line), without a mail (no email).
-    const holder = await t.patient('holder');
-    const appointment = await bookedAndPaid(t.app(), holder, { date: '2025-03-12', startTime: '17:00' });
-    expect((await cancel(t.app(), holder, holder.id, appointment._id)).statusCode).toBe(200);
-    t.clock.advance(minute);
-    await t.app().jobs.waitlist.sweep();
-    const [offer] = await offerRows(t.db());
+    const offer = await freedAndOffered(t);
     expect(offer).toMatchObject({ entry_id: first._id, status: 'open' });
     expect((await t.db().query('select * from waitlist_messages where offer_id = $1', [offer!.id])).rows).toEqual([]);
     expect((await deskOk(t.app(), reception, 'GET', '/waitlist')).entries[0]).toMatchObject({ _id: first._id, patientKind: 'desk', offer: { startTime: '17:00' } });
@@ -183,12 +188,7 @@ describe.each(backends)('the desk changing the waitlist on %s', (backend) => {
     const ids = await seedIds(t.db());
     const walkIn = await registered(t.app(), reception);
     const entry = await deskOk(t.app(), reception, 'POST', '/waitlist', addBody(ids, walkIn._id));
-    const holder = await t.patient('holder');
-    const appointment = await bookedAndPaid(t.app(), holder, { date: '2025-03-12', startTime: '17:00' });
-    expect((await cancel(t.app(), holder, holder.id, appointment._id)).statusCode).toBe(200);
-    t.clock.advance(minute);
-    await t.app().jobs.waitlist.sweep();
-    const [offer] = await offerRows(t.db());
+    const offer = await freedAndOffered(t);
     // The desk phones them; they want it: the fee taken at the counter by the hold's id.
     const paid = await deskOk(t.app(), reception, 'POST', `/appointments/${offer!.appointment_id}/payment`, { method: 'cash', reference: '' });
     expect(paid).toMatchObject({ appointmentPaymentStatus: 'paid', date: '2025-03-12', startTime: '17:00', firstName: 'Asha' });
