@@ -25,7 +25,7 @@
 //   checkout and ends with the booking, off the waitlist;
 // - reception, on a phone, corrects the walk-in's phone number (an account's holder has no Edit);
 // - reception at 1280 puts the walk-in (no account) on the doctor's waitlist from the desk's search,
-//   and takes them off again, asked once more.
+//   and takes them off again, asked once more; the form at 375 px is checked and photographed.
 // Every screen is checked with axe and for sideways scrolling, and photographed to
 // test-results/screenshots/desk-*.png (the print view as desk-day-print.pdf and .png).
 import type { BrowserContext, Page } from 'playwright-core';
@@ -446,6 +446,19 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await expectToast(page, 'status', 'Lakshmi Iyer is off the waitlist.');
     await visible(page, 'nobody waiting again', () => page.getByText('Nobody is on the waitlist.').count());
     await page.close();
+    // The form on a phone's width, with a patient chosen: checked and photographed, not sent.
+    const phone = await openAs(reception, PHONE);
+    await phone.goto(`${base()}/#/staff/waitlist`, { waitUntil: 'load' });
+    await visible(phone, 'the waitlist on the phone', () => phone.getByText('Nobody is on the waitlist.').count());
+    await phone.getByRole('button', { name: 'Add to waitlist', exact: true }).click();
+    const small = phone.getByRole('form', { name: 'Add a patient to the waitlist' });
+    await small.getByRole('searchbox', { name: 'Find the patient: name, phone or appointment ID' }).fill('Lakshmi');
+    await small.getByRole('button', { name: 'Search', exact: true }).click();
+    await visible(phone, 'Lakshmi among the hits on the phone', () => small.getByRole('button', { name: 'Choose Lakshmi Iyer' }).count());
+    await small.getByRole('button', { name: 'Choose Lakshmi Iyer' }).click();
+    await review(phone, 'waitlist-add', PHONE.width);
+    await small.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await phone.close();
   });
 
   test('the journey: set-up, a walk-in with cash, a phone booking checked in and paid, the day list printed and downloaded, the doctor works the queue, a no-show frees a slot offered to the waitlist and taken', () => runJourney(journey), JOURNEY_MS);
