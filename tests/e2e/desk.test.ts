@@ -421,8 +421,9 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     expect(await holder.getByRole('button', { name: /^Edit details/ }).count()).toBe(0);
   });
 
-  step('reception puts a caller without an account on the waitlist and takes them off, asked once more (1280 px)', async () => {
-    const page = await openAs(reception, DESKTOP);
+  /** Reception's (empty) Waitlist at `viewport`, its Add form open with the walk-in Lakshmi chosen from the search. */
+  async function waitlistFormWithLakshmi(viewport: Viewport) {
+    const page = await openAs(reception, viewport);
     await page.goto(`${base()}/#/staff/waitlist`, { waitUntil: 'load' });
     await visible(page, 'the waitlist, empty', () => page.getByText('Nobody is on the waitlist.').count());
     await page.getByRole('button', { name: 'Add to waitlist', exact: true }).click();
@@ -431,6 +432,11 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await form.getByRole('button', { name: 'Search', exact: true }).click();
     await visible(page, 'Lakshmi among the hits', () => form.getByRole('button', { name: 'Choose Lakshmi Iyer' }).count());
     await form.getByRole('button', { name: 'Choose Lakshmi Iyer' }).click();
+    return { page, form };
+  }
+
+  step('reception puts a caller without an account on the waitlist and takes them off, asked once more (1280 px)', async () => {
+    const { page, form } = await waitlistFormWithLakshmi(DESKTOP);
     await form.getByLabel('Doctor', { exact: true }).selectOption({ label: doctor.name });
     await review(page, 'waitlist-add', DESKTOP.width);
     await form.getByRole('button', { name: 'Add to waitlist', exact: true }).click();
@@ -447,18 +453,10 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await visible(page, 'nobody waiting again', () => page.getByText('Nobody is on the waitlist.').count());
     await page.close();
     // The form on a phone's width, with a patient chosen: checked and photographed, not sent.
-    const phone = await openAs(reception, PHONE);
-    await phone.goto(`${base()}/#/staff/waitlist`, { waitUntil: 'load' });
-    await visible(phone, 'the waitlist on the phone', () => phone.getByText('Nobody is on the waitlist.').count());
-    await phone.getByRole('button', { name: 'Add to waitlist', exact: true }).click();
-    const small = phone.getByRole('form', { name: 'Add a patient to the waitlist' });
-    await small.getByRole('searchbox', { name: 'Find the patient: name, phone or appointment ID' }).fill('Lakshmi');
-    await small.getByRole('button', { name: 'Search', exact: true }).click();
-    await visible(phone, 'Lakshmi among the hits on the phone', () => small.getByRole('button', { name: 'Choose Lakshmi Iyer' }).count());
-    await small.getByRole('button', { name: 'Choose Lakshmi Iyer' }).click();
-    await review(phone, 'waitlist-add', PHONE.width);
-    await small.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await phone.close();
+    const small = await waitlistFormWithLakshmi(PHONE);
+    await review(small.page, 'waitlist-add', PHONE.width);
+    await small.form.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await small.page.close();
   });
 
   test('the journey: set-up, a walk-in with cash, a phone booking checked in and paid, the day list printed and downloaded, the doctor works the queue, a no-show frees a slot offered to the waitlist and taken', () => runJourney(journey), JOURNEY_MS);
