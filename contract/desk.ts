@@ -228,6 +228,8 @@ export const DeskWaitlistEntry = t.type(
     _id: t.string,
     patientName: t.string,
     phoneNumber: t.union([t.string, t.null]),
+    /** 'desk': registered at the desk, no account (an offer reaches them by text or by the desk's call, docs/waitlist.md); 'account': the portal's. */
+    patientKind: t.keyof({ desk: null, account: null }),
     doctorId: t.string,
     doctorName: t.string,
     consultationType: ConsultationType,
@@ -249,3 +251,26 @@ export const deskWaitlistLimit = 500;
 /** GET /desk/waitlist: the live entries by doctor (the clinic's order), each doctor's in the order they are offered slots. */
 export const DeskWaitlist = t.type({ entries: t.array(DeskWaitlistEntry), more: t.boolean }, 'DeskWaitlist');
 export type DeskWaitlist = t.TypeOf<typeof DeskWaitlist>;
+
+/**
+ * POST /desk/waitlist: a patient (found by the desk's search) put on the waitlist, with the rules of
+ * the patient's own join (docs/waitlist.md): `locationId` a clinic of the doctor's for a Clinic
+ * Visit there, '' for any of their clinics (Clinic Visit) or the online hours (Chat, Video, Call;
+ * a patient without an account: Clinic Visit or Call only), the days from today to the booking
+ * horizon, at most waitlistMaxDays.
+ */
+export const DeskWaitlistRequest = t.type(
+  {
+    patientId: Id,
+    doctorId: Id,
+    locationId: t.union([Id, t.literal('')]),
+    consultationType: ConsultationType,
+    fromDate: ClinicDate,
+    toDate: ClinicDate,
+  },
+  'DeskWaitlistRequest',
+);
+export type DeskWaitlistRequest = t.TypeOf<typeof DeskWaitlistRequest>;
+
+export const DeskWaitlistParams = t.type({ id: Id }, 'DeskWaitlistParams');
+export type DeskWaitlistParams = t.TypeOf<typeof DeskWaitlistParams>;

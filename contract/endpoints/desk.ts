@@ -32,7 +32,14 @@
  *   GET  /desk/day?date=&doctorId=&locationId=     -> AppointmentList: the day list
  *   GET  /desk/day.csv?date=&doctorId=&locationId= -> text/csv file of the same rows
  *   GET  /desk/waitlist                    -> DeskWaitlist: who waits for which doctor and days,
- *        and the slot out to each (read only; reception and admins: a doctor gets 404)
+ *        and the slot out to each (reception and admins: a doctor gets 404)
+ *   POST /desk/waitlist                    DeskWaitlistRequest -> DeskWaitlistEntry     waitlist.added
+ *        the patient's join's 400s naming the field (days, doctor, clinic, type; 'profile' for a
+ *        patient without phone, age or gender; too many live entries); 409 code 'deskWaitlistOverlap'
+ *        when the patient already waits for this doctor on one of these days (two desks at once: one wins)
+ *   DELETE /desk/waitlist/{id}             -> MessageAnswer                             waitlist.removed
+ *        the entry taken off (a slot held for it given back and passed on); 404 'desk.notFound'
+ *        for none, or one that is over
  *
  * Who may call: reception and admins, everything here; a doctor, the queue calls of their own
  * queue and the day list of their own day (another doctor's queue: 404). A patient's token: 404
@@ -40,6 +47,7 @@
  * the field, nothing written. An unknown or foreign id: 404.
  */
 import { AppointmentList, AppointmentRecord } from '../appointments.js';
+import { MessageAnswer } from '../auth.js';
 import {
   CallNextRequest,
   CheckInAnswer,
@@ -54,6 +62,9 @@ import {
   DeskSearchAnswer,
   DeskSearchQuery,
   DeskWaitlist,
+  DeskWaitlistEntry,
+  DeskWaitlistParams,
+  DeskWaitlistRequest,
   QueueAnswer,
   QueueMoveParams,
   QueueQuery,
@@ -83,5 +94,7 @@ export const deskEndpoints = {
   move: endpoint({ method: 'POST', path: '/desk/queue/:id/:move', params: QueueMoveParams, answer: CheckInAnswer }),
   dayList: endpoint({ method: 'GET', path: '/desk/day', query: DayListQuery, answer: AppointmentList }),
   waitlist: endpoint({ method: 'GET', path: '/desk/waitlist', answer: DeskWaitlist }),
+  addToWaitlist: endpoint({ method: 'POST', path: '/desk/waitlist', body: DeskWaitlistRequest, answer: DeskWaitlistEntry }),
+  removeFromWaitlist: endpoint({ method: 'DELETE', path: '/desk/waitlist/:id', params: DeskWaitlistParams, answer: MessageAnswer }),
   dayCsv: endpoint({ method: 'GET', path: '/desk/day.csv', query: DayListQuery, answer: PassThrough, kind: 'file', accept: 'text/csv, application/json' }),
 };

@@ -49,7 +49,7 @@ const deskFields: BookingFields = {
 };
 
 /** The consent a teleconsultation booked by the desk records: agreed with the desk, by whom it was taken. */
-const deskConsent = (staff: Staff) => `Teleconsultation agreed with the clinic's front desk (taken by ${staff.user.email}).`;
+export const deskConsent = (staff: Staff) => `Teleconsultation agreed with the clinic's front desk (taken by ${staff.user.email}).`;
 
 async function bookablePatient(deps: DeskDeps, patientId: string) {
   const patient = await findDeskPatient(deps.db, patientId.toLowerCase());

@@ -3,6 +3,7 @@
  * them by). The 409s the desk's screens act on carry short codes of their own.
  */
 import { defineMessages } from '../services/messageCodes.js';
+import { maxLiveEntries } from '../waitlist/refusals.js';
 
 export const deskMessages = defineMessages(
   'desk',
@@ -24,6 +25,9 @@ export const deskMessages = defineMessages(
     queueBusy: 'A patient is in the room: finish with them (Done, No-show or Back to queue) before calling the next.',
     queueEmpty: 'Nobody is waiting.',
     queueMoveRefused: 'This patient is not at a step of the queue this move leaves from. Reload the queue.',
+    waitlistOverlap: 'This patient is already on the waitlist for this doctor on some of these days.',
+    waitlistTooMany: `This patient waits for ${maxLiveEntries} slots already: take one of their entries off first.`,
+    waitlistRemoved: 'Taken off the waitlist.',
   } as const,
   {
     codes: {
@@ -36,6 +40,8 @@ export const deskMessages = defineMessages(
       queueBusy: 'queueBusy',
       queueEmpty: 'queueEmpty',
       queueMoveRefused: 'queueMoveRefused',
+      waitlistOverlap: 'deskWaitlistOverlap',
     },
+    params: { waitlistTooMany: { max: maxLiveEntries } },
   },
 );

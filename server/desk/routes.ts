@@ -32,6 +32,8 @@ export async function deskRoutes(app: FastifyInstance, { services }: { services:
   route(app, desk.move, guarded, ({ params }, request) => services.desk.move(staffOf(request), params.id, params.move));
   route(app, desk.dayList, guarded, ({ query }, request) => services.desk.dayList(staffOf(request), query));
   route(app, desk.waitlist, guarded, (_input, request) => services.desk.waitlist(staffOf(request)));
+  route(app, desk.addToWaitlist, guarded, ({ body }, request) => services.desk.addToWaitlist(staffOf(request), body));
+  route(app, desk.removeFromWaitlist, guarded, ({ params }, request) => services.desk.removeFromWaitlist(staffOf(request), params.id));
   route(app, desk.dayCsv, guarded, async ({ query }, request, reply) => {
     const file = await services.desk.dayCsv(staffOf(request), query);
     reply

@@ -3,9 +3,19 @@
  * own queue and day. The routes (routes.ts) call it with a staff member the guard admitted; each
  * method checks who may (context.ts, on server/access/rules.ts) and answers 404 to anybody else.
  * Each part is one file: patients.ts, booking.ts (desk bookings, walk-ins), checkIn.ts,
- * counter.ts (fees at the counter), queue.ts, dayList.ts, waitlist.ts (the waitlist, read only); the rules are checks/, one a file.
+ * counter.ts (fees at the counter), queue.ts, dayList.ts, waitlist.ts (the waitlist: read, add, take off); the rules are checks/, one a file.
  */
-import type { CallNextRequest, CounterPaymentRequest, DayListQuery, DeskBookingRequest, DeskPatientRequest, QueueMove, QueueQuery, WalkInRequest } from '../../contract/desk.js';
+import type {
+  CallNextRequest,
+  CounterPaymentRequest,
+  DayListQuery,
+  DeskBookingRequest,
+  DeskPatientRequest,
+  DeskWaitlistRequest,
+  QueueMove,
+  QueueQuery,
+  WalkInRequest,
+} from '../../contract/desk.js';
 import type { Staff } from '../services/staff.js';
 import { deskBook, walkIn } from './booking.js';
 import { checkIn } from './checkIn.js';
@@ -14,7 +24,7 @@ import { takeCounterPayment } from './counter.js';
 import { dayCsv, dayList } from './dayList.js';
 import { patientDetail, registerPatient, searchPatients, updatePatient } from './patients.js';
 import { callNext, moveQueueEntry, queueLine, readQueue } from './queue.js';
-import { deskWaitlist } from './waitlist.js';
+import { addToWaitlist, deskWaitlist, removeFromWaitlist } from './waitlist.js';
 
 export function createDeskService(deps: DeskDeps) {
   return {
@@ -33,6 +43,8 @@ export function createDeskService(deps: DeskDeps) {
     dayList: (staff: Staff, query: DayListQuery) => dayList(deps, staff, query),
     dayCsv: (staff: Staff, query: DayListQuery) => dayCsv(deps, staff, query),
     waitlist: (staff: Staff) => deskWaitlist(deps, staff),
+    addToWaitlist: (staff: Staff, request: DeskWaitlistRequest) => addToWaitlist(deps, staff, request),
+    removeFromWaitlist: (staff: Staff, id: string) => removeFromWaitlist(deps, staff, id),
   };
 }
 export type DeskService = ReturnType<typeof createDeskService>;

@@ -1,7 +1,8 @@
 /**
  * The message of an offer, sent once per channel (table `waitlist_messages`, migration 034): the
- * mail always (key `waitlist-offer:<offer id>`, also its idempotency key, as the booking
- * confirmation goes by mail whatever the reminder settings), and a text on each of SMS and WhatsApp
+ * mail whenever the patient has an email (key `waitlist-offer:<offer id>`, also its idempotency key,
+ * as the booking confirmation goes by mail whatever the reminder settings; a patient the desk
+ * registered without one gets none, and the desk sees the offer), and a text on each of SMS and WhatsApp
  * that this server has an offer template for and the patient's reminder channels ask for
  * (`waitlist-offer:<offer id>:sms`...). The offer's transaction queues them (`queueOfferMessages`),
  * so they commit with the hold or not at all.
@@ -41,17 +42,19 @@ export async function queueOfferMessages(
   engine: JobEngine | null,
   at: Date,
 ): Promise<string[]> {
-  const { rows: wants } = await tx.query<{ remind_sms: boolean; remind_whatsapp: boolean }>(
-    'select remind_sms, remind_whatsapp from users where id = $1',
+  const { rows: wants } = await tx.query<{ remind_sms: boolean; remind_whatsapp: boolean; has_email: boolean }>(
+    `select remind_sms, remind_whatsapp, coalesce(email, '') <> '' as has_email from users where id = $1`,
     [offer.userId],
   );
   const texts = channels.filter((c) => wants[0]?.[`remind_${c}`]);
+  // A patient the desk registered without an email gets no mail: the desk sees the offer, and a text goes when one can.
+  const mail: MessageChannel[] = wants[0]?.has_email ? ['email'] : [];
   const base = offerMessageKey(offer.id);
   const { rows } = await tx.query<{ key: string }>(
     `insert into waitlist_messages (key, offer_id, channel, state, created_at, updated_at)
      select case when c = 'email' then $1 else $1 || ':' || c end, $2, c, 'queued', $4, $4 from unnest($3::text[]) as c
      on conflict (key) do nothing returning key`,
-    [base, offer.id, ['email', ...texts], at],
+    [base, offer.id, [...mail, ...texts], at],
   );
   if (engine?.running()) for (const row of rows) await engine.send(waitlistMessageQueue, { key: row.key }, { tx });
   return rows.map((r) => r.key);

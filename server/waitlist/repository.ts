@@ -200,6 +200,7 @@ interface DeskEntryRow {
   first_name: string | null;
   last_name: string | null;
   phone_number: string | null;
+  desk_patient: boolean;
   doctor_id: string;
   doctor_name: string;
   consultation_type: ConsultationType;
@@ -215,13 +216,13 @@ interface DeskEntryRow {
 
 /**
  * The live entries of every patient as the desk reads them (`limit` + 1 rows, so the caller can say
- * there are more): by doctor in the clinic's order, each doctor's in the order of joining (the order
+ * there are more; `entryId`: that one only): by doctor in the clinic's order, each doctor's in the order of joining (the order
  * slots are offered in), with the slot out to each while its hold is live and unpaid. An entry whose
  * offer was paid is done for the patient already (as `entryView` says), so it is left out.
  */
-export async function deskEntries(q: Queryable, today: string, at: Date, limit: number): Promise<DeskWaitlistEntry[]> {
+export async function deskEntries(q: Queryable, today: string, at: Date, limit: number, entryId: string | null = null): Promise<DeskWaitlistEntry[]> {
   const { rows } = await q.query<DeskEntryRow>(
-    `select e.id, u.first_name, u.last_name, u.phone_number, d.id as doctor_id, d.name as doctor_name, e.consultation_type,
+    `select e.id, u.first_name, u.last_name, u.phone_number, u.sign_in_method = 'desk' as desk_patient, d.id as doctor_id, d.name as doctor_name, e.consultation_type,
             coalesce(l.name, '') as location, to_char(e.from_date, 'YYYY-MM-DD') as from_date,
             to_char(e.to_date, 'YYYY-MM-DD') as to_date, e.joined_at,
             case when live then a.appointment_number end as offer_number,
@@ -237,14 +238,16 @@ export async function deskEntries(q: Queryable, today: string, at: Date, limit: 
        cross join lateral (select coalesce(a.status = 'Booked' and a.holds_slot and o.expires_at > $2, false) as live,
                                   coalesce(a.status = 'Booked' and a.payment_status in ('paid', 'due'), false) as paid) s
       where e.status = 'waiting' and e.to_date >= $1::date and u.deleted_at is null and not s.paid
+        and ($4::uuid is null or e.id = $4::uuid)
       order by d.display_order, d.name, d.id, e.joined_at, e.seq
       limit $3`,
-    [today, at, limit],
+    [today, at, limit, entryId],
   );
   return rows.map((r) => ({
     _id: r.id,
     patientName: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
     phoneNumber: r.phone_number,
+    patientKind: r.desk_patient ? 'desk' : 'account',
     doctorId: r.doctor_id,
     doctorName: r.doctor_name,
     consultationType: r.consultation_type,

@@ -24,26 +24,37 @@ export function rangeFits(request: Pick<WaitlistJoinRequest, 'fromDate' | 'toDat
   checkHorizon(request.toDate, at, horizonDays, 'toDate');
 }
 
+/** The request's names of the doctor and the clinic a refusal names: the patient's join's, or the desk's (`doctorId`, `locationId`). */
+export interface JoinFields {
+  doctor: string;
+  location: string;
+}
+const patientFields: JoinFields = { doctor: 'doctorEmail', location: 'location' };
+
 /**
  * The doctor is ours and active, and offers the consultation where asked: a Clinic Visit at one of
  * their clinics ('' any of them; never with a doctor who consults online only), Chat, Video and
  * Call on their online hours (never at a clinic). Answers the clinic's name, or null for any clinic
  * or the online hours.
  */
-export function doctorFits(doctor: Doctor | null, request: Pick<WaitlistJoinRequest, 'location' | 'consultationType'>): string | null {
-  if (!doctor) throw badField('doctorEmail', 'is not one of our doctors', bookingMessages.doctorUnknown);
+export function doctorFits(
+  doctor: Doctor | null,
+  request: { location: string; consultationType: WaitlistJoinRequest['consultationType'] },
+  fields: JoinFields = patientFields,
+): string | null {
+  if (!doctor) throw badField(fields.doctor, 'is not one of our doctors', bookingMessages.doctorUnknown);
   const { location, consultationType } = request;
   if (isTeleconsultation(consultationType)) {
-    if (location !== '') throw badField('location', 'must be empty (online) for Chat, Video or Call', bookingMessages.onlineNoClinic);
+    if (location !== '') throw badField(fields.location, 'must be empty (online) for Chat, Video or Call', bookingMessages.onlineNoClinic);
     if (doctor.consultsOnline === false) throw badField('consultationType', 'this doctor has no online hours', waitlistMessages.noOnlineHours);
     return null;
   }
   if (doctor.type === 'online') throw badField('consultationType', 'must be Chat, Video or Call for this doctor', bookingMessages.onlineOnly);
   if (location === '') {
-    if (doctor.locations.length === 0) throw badField('location', 'this doctor works at no clinic', bookingMessages.notHere);
+    if (doctor.locations.length === 0) throw badField(fields.location, 'this doctor works at no clinic', bookingMessages.notHere);
     return null;
   }
-  if (!doctor.locations.includes(location)) throw badField('location', 'is not a location of this doctor', bookingMessages.notHere);
+  if (!doctor.locations.includes(location)) throw badField(fields.location, 'is not a location of this doctor', bookingMessages.notHere);
   return location;
 }
 
@@ -54,12 +65,12 @@ export function profileComplete(user: Pick<User, 'phoneNumber' | 'age' | 'gender
   }
 }
 
-/** At most maxLiveEntries live entries per patient. */
-export function withinEntryLimit(liveEntries: number): void {
-  if (liveEntries >= maxLiveEntries) throw new BadRequestError(waitlistMessages.tooMany, [{ field: '(body)', message: waitlistMessages.tooMany }]);
+/** At most maxLiveEntries live entries per patient (the refusal in the patient's words, or the desk's on its field). */
+export function withinEntryLimit(liveEntries: number, refusal: { field: string; message: string } = { field: '(body)', message: waitlistMessages.tooMany }): void {
+  if (liveEntries >= maxLiveEntries) throw new BadRequestError(refusal.message, [refusal]);
 }
 
-/** One live entry per patient, doctor and day: 409 when another covers one of these days. */
-export function noOverlap(overlapping: boolean): void {
-  if (overlapping) throw new ConflictError(waitlistMessages.overlap);
+/** One live entry per patient, doctor and day: 409 when another covers one of these days (in the patient's words, or the desk's). */
+export function noOverlap(overlapping: boolean, message: string = waitlistMessages.overlap): void {
+  if (overlapping) throw new ConflictError(message);
 }

@@ -13,7 +13,7 @@ import { waitlistMaxDays, type WaitlistEntry, type WaitlistJoinRequest, type Wai
 import { sessionCaller } from '../access/caller.js';
 import { assertOwnsWaitlistEntry } from '../access/rules.js';
 import type { Database, Queryable } from '../db/database.js';
-import { findStoredAppointment } from '../repositories/appointmentRecords.js';
+import { findStoredAppointment, type StoredAppointment } from '../repositories/appointmentRecords.js';
 import { cancelAppointment } from '../repositories/appointmentStatus.js';
 import { findDoctorByEmail } from '../repositories/doctors.js';
 import { auditPatientCancel } from '../services/booking/cancel.js';
@@ -77,23 +77,32 @@ async function join({ db, now, schedule }: WaitlistServiceDeps, user: User, requ
   return viewOf(db, id, at);
 }
 
+/** The audit row of a hold cancelled because its offer was given back, in that transaction. */
+export type AuditHoldCancel = (tx: Queryable, hold: StoredAppointment) => Promise<void>;
+
 /**
  * In the caller's transaction: an open offer given back. Its hold, while unpaid, is cancelled
- * (audited as the patient's cancel) and its slot passed on; the offer is declined. A hold paid
- * meanwhile is the patient's booking: nothing is released (false).
+ * (audited by `audit`: the patient's cancel, or the desk's) and its slot passed on; the offer is
+ * declined. A hold paid meanwhile is the patient's booking: nothing is released (false).
  */
-async function releaseOffer(tx: Queryable, queue: WaitlistQueue, user: User, offer: OpenOffer, at: Date): Promise<boolean> {
+export async function releaseOffer(tx: Queryable, queue: WaitlistQueue, audit: AuditHoldCancel, offer: OpenOffer, at: Date): Promise<boolean> {
   const a = await findStoredAppointment(tx, offer.appointmentId, true);
   const paid = a?.record.appointmentPaymentStatus === 'paid' || a?.record.appointmentPaymentStatus === 'due';
   if (a && a.record.appointmentStatus === 'Booked' && paid) return false;
   if (a && a.record.appointmentStatus === 'Booked') {
     await queue.appointmentSlotFreed(tx, a.record._id, at);
     await cancelAppointment(tx, a.record._id, at);
-    await auditPatientCancel(tx, user, a, at, { waitlist: 'declined' });
+    await audit(tx, a);
   }
   await closeOffer(tx, offer.id, 'declined', at);
   return true;
 }
+
+/** The patient's own cancel of a hold they gave back. */
+const patientAudit =
+  (user: User, at: Date): AuditHoldCancel =>
+  (tx, hold) =>
+    auditPatientCancel(tx, user, hold, at, { waitlist: 'declined' });
 
 /** DELETE /waitlist/{id}: the entry left; its open offer, if any, given back. */
 async function leave({ db, now, queue }: WaitlistServiceDeps, user: User, id: string): Promise<MessageAnswer> {
@@ -102,7 +111,7 @@ async function leave({ db, now, queue }: WaitlistServiceDeps, user: User, id: st
   await db.transaction(async (tx) => {
     const offer = await findOpenOffer(tx, id, true);
     await ownEntry(tx, user, id, at, true);
-    if (offer) await releaseOffer(tx, queue, user, offer, at);
+    if (offer) await releaseOffer(tx, queue, patientAudit(user, at), offer, at);
     await closeEntry(tx, id, 'left', at);
   });
   return { message: waitlistMessages.left };
@@ -115,7 +124,7 @@ async function decline({ db, now, queue }: WaitlistServiceDeps, user: User, id: 
   await db.transaction(async (tx) => {
     const offer = await findOpenOffer(tx, id, true);
     await ownEntry(tx, user, id, at, true);
-    if (!offer || !(await releaseOffer(tx, queue, user, offer, at))) throw new ConflictError(waitlistMessages.noOffer);
+    if (!offer || !(await releaseOffer(tx, queue, patientAudit(user, at), offer, at))) throw new ConflictError(waitlistMessages.noOffer);
   });
   return viewOf(db, id, at);
 }

@@ -1,12 +1,13 @@
 /**
  * The front desk's calls (contract/endpoints/desk.ts, docs/desk.md): patients found and registered
  * at the desk, bookings and walk-ins, check-in, counter payments, a doctor's queue and its moves,
- * the day list with its CSV, and the waitlist (read only). Each needs the staff member's bearer token (reception, an admin;
+ * the day list with its CSV, and the waitlist (read, add, take off). Each needs the staff member's bearer token (reception, an admin;
  * a doctor only their own queue and day); every call resolves to an Either (./client.ts) and
  * passes the caller's signal on to fetch. The console loads this module with its own chunk.
  */
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
 import type { AppointmentRecord } from '../../contract/appointments.js';
+import type { MessageAnswer } from '../../contract/auth.js';
 import type {
   CounterPaymentRequest,
   DayListQuery,
@@ -14,6 +15,8 @@ import type {
   DeskPatient,
   DeskSearchAnswer,
   DeskWaitlist,
+  DeskWaitlistEntry,
+  DeskWaitlistRequest,
   QueueEntry,
   QueueMove,
   WalkInRequest,
@@ -51,6 +54,10 @@ export type DeskApi = {
   dayCsv(filter: DayListFilter, token: string, signal?: AbortSignal): Call<DownloadedFile>;
   /** GET /desk/waitlist: who waits, and the slots out to them. */
   waitlist(token: string, signal?: AbortSignal): Call<DeskWaitlist>;
+  /** POST /desk/waitlist: the patient put on the waitlist for a doctor and days. */
+  addToWaitlist(request: DeskWaitlistRequest, token: string, signal?: AbortSignal): Call<DeskWaitlistEntry>;
+  /** DELETE /desk/waitlist/{id}: the entry taken off. */
+  removeFromWaitlist(entryId: string, token: string, signal?: AbortSignal): Call<MessageAnswer>;
 };
 
 export function createDeskApi({ call, download, open }: ApiClient): DeskApi {
@@ -84,6 +91,8 @@ export function createDeskApi({ call, download, open }: ApiClient): DeskApi {
     dayList: (filter, token, signal) => call(e.dayList, { query: dayQueryOf(filter), token, signal }),
     dayCsv: (filter, token, signal) => download(e.dayCsv, { query: dayQueryOf(filter), token, signal }, `day-${filter.date}.csv`),
     waitlist: (token, signal) => call(e.waitlist, { token, signal }),
+    addToWaitlist: (request, token, signal) => call(e.addToWaitlist, { body: request, token, signal }),
+    removeFromWaitlist: (id, token, signal) => call(e.removeFromWaitlist, { params: { id }, token, signal }),
   };
 }
 

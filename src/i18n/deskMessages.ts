@@ -1,5 +1,5 @@
 /**
- * Every text of the staff console's front desk (the Desk, Queue and Day list sections), typed,
+ * Every text of the staff console's front desk (the Desk, Queue, Day list and Waitlist sections), typed,
  * English: the console is English (docs/i18n.md). Kept apart from src/i18n/messages.ts so that
  * patients never download it: only the console's own chunk imports this file.
  */
@@ -175,11 +175,43 @@ export const deskMessages = {
     noToken: '—',
     printedAt: (when: string) => `Printed ${when}`,
   },
-  /** The waitlist as the desk reads it: who waits, and the slots out to them (read only). */
+  /** The waitlist at the desk: who waits, the slots out to them; a patient added, an entry taken off. */
   waitlist: {
     heading: 'Waitlist',
     intro:
-      'Patients waiting for a freed slot, by doctor, in the order slots are offered to them. Patients join and leave in My appointments; a slot offered is held for them until it lapses, then it goes to the next.',
+      'Patients waiting for a freed slot, by doctor, in the order slots are offered to them. Patients join and leave in My appointments, or the desk adds and removes them here; a slot offered is held for them until it lapses, then it goes to the next.',
+    add: 'Add to waitlist',
+    addHeading: 'Add a patient to the waitlist',
+    findLabel: 'Find the patient: name, phone or appointment ID',
+    search: 'Search',
+    searching: 'Searching…',
+    hitsLabel: (query: string) => `Patients for “${query}”`,
+    noHits: (query: string) => `No patient found for “${query}”. A new patient is registered on the Desk first.`,
+    moreHits: 'More patients match: type more of the name or number.',
+    choose: (name: string) => `Choose ${name}`,
+    chooseButton: 'Choose',
+    chosen: 'Patient',
+    noPatient: 'None chosen yet: search above.',
+    noAccount: 'no account',
+    doctor: 'Doctor',
+    chooseDoctor: 'Choose a doctor…',
+    type: 'Type',
+    anyClinicNote: 'A Clinic Visit waits for a slot at any of the doctor’s clinics.',
+    fromDate: 'First day',
+    toDate: 'Last day',
+    save: 'Add to waitlist',
+    saving: 'Adding…',
+    cancel: 'Cancel',
+    problems: { required: 'is required', backwards: 'must be on or after the first day' },
+    problem: (field: string, message: string) => `${field} ${message}`,
+    actions: 'Actions',
+    remove: (name: string) => `Remove ${name}`,
+    removeLabel: 'Remove',
+    removeQuestion: (name: string, doctor: string) => `Take ${name} off the waitlist for ${doctor}? A slot held for them goes to the next patient.`,
+    removeYes: 'Remove',
+    removeNo: 'Keep',
+    removing: 'Removing…',
+    deskPatientOffer: 'No account: phone them; take the fee on the Desk to keep the slot.',
     loading: 'Loading the waitlist…',
     failed: 'We could not load the waitlist.',
     empty: 'Nobody is on the waitlist.',
@@ -210,6 +242,8 @@ export const deskMessages = {
     paid: 'Payment taken.',
     called: (token: string, room: string) => `${token} called to room ${room}.`,
     moved: (move: string, token: string) => `${token}: ${move}.`,
+    waitlistAdded: (name: string) => `${name} is on the waitlist.`,
+    waitlistRemoved: (name: string) => `${name} is off the waitlist.`,
     somethingWentWrong: 'Something went wrong.',
   },
 };

@@ -3,7 +3,7 @@
  * the frame's bar: ./StaffFrame.tsx), and the section asked for, full width.
  * - Doctors: Today, Upcoming and each appointment, My signature; their own Queue and Day list.
  * - Reception: Today and Upcoming for every doctor, the Desk, every doctor's Queue and Day list,
- *   the Waitlist (read only), the Dispensary (stock, dispensing; the catalogue read only);
+ *   the Waitlist (read, add, remove), the Dispensary (stock, dispensing; the catalogue read only);
  *   an appointment without the prescription's forms; no audit log, no admin sections.
  * - Admins: all of that, Signatures (any doctor's), the admin sections (./admin/sections.tsx, at /staff/admin/<path>) and the audit log.
  * Each section's name leads the browser tab's title ("Doctors · Staff console").

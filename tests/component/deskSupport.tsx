@@ -7,6 +7,7 @@ import type { DeskWaitlistEntry } from '../../contract/desk';
 import type { DeskDoctor } from '../../machines/desk/desk';
 import type { DownloadedFile } from '../../machines/records/documentDownloadMachine';
 import type { LoadInput } from '../../machines/staffAdmin/adminListContext';
+import type { WaitlistAddInput, WaitlistLoadInput, WaitlistRemoveInput } from '../../machines/desk/waitlist/setup';
 import type { DeskServices } from '../../src/staff/desk/services';
 import { answeredByHand } from '../machines/accountFakes';
 import { deskCalls } from '../machines/deskFakes';
@@ -16,7 +17,9 @@ export function fakeDesk() {
     ...deskCalls(),
     loadDoctors: answeredByHand<DeskDoctor[], LoadInput>(),
     downloadDayCsv: answeredByHand<DownloadedFile, { path: string; token: string }>(),
-    loadWaitlist: answeredByHand<DeskWaitlistEntry[], LoadInput>(),
+    loadWaitlist: answeredByHand<DeskWaitlistEntry[], WaitlistLoadInput>(),
+    addToWaitlist: answeredByHand<DeskWaitlistEntry, WaitlistAddInput>(),
+    removeFromWaitlist: answeredByHand<{ message: string }, WaitlistRemoveInput>(),
   };
   const rooms = new Map<string, string>();
   let printed = 0;
@@ -38,6 +41,8 @@ export function fakeDesk() {
       loadDay: calls.loadDay.logic,
       downloadDayCsv: calls.downloadDayCsv.logic,
       loadWaitlist: calls.loadWaitlist.logic,
+      addToWaitlist: calls.addToWaitlist.logic,
+      removeFromWaitlist: calls.removeFromWaitlist.logic,
     },
     rooms: { get: (doctorId) => rooms.get(doctorId) ?? '', set: (doctorId, room) => void rooms.set(doctorId, room) },
     print: () => {

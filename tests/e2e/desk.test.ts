@@ -23,7 +23,9 @@
 //   install), and the open page shows it held, with a toast, without a reload; reception sees it
 //   out in the console's Waitlist (1280 and 375 px); the patient pays it through the sandbox
 //   checkout and ends with the booking, off the waitlist;
-// - reception, on a phone, corrects the walk-in's phone number (an account's holder has no Edit).
+// - reception, on a phone, corrects the walk-in's phone number (an account's holder has no Edit);
+// - reception at 1280 puts the walk-in (no account) on the doctor's waitlist from the desk's search,
+//   and takes them off again, asked once more; the form at 375 px is checked and photographed.
 // Every screen is checked with axe and for sideways scrolling, and photographed to
 // test-results/screenshots/desk-*.png (the print view as desk-day-print.pdf and .png).
 import type { BrowserContext, Page } from 'playwright-core';
@@ -417,6 +419,44 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     const holder = page.getByRole('article', { name: 'Anjali Kulkarni' });
     await visible(page, 'Anjali found', () => holder.count());
     expect(await holder.getByRole('button', { name: /^Edit details/ }).count()).toBe(0);
+  });
+
+  /** Reception's (empty) Waitlist at `viewport`, its Add form open with the walk-in Lakshmi chosen from the search. */
+  async function waitlistFormWithLakshmi(viewport: Viewport) {
+    const page = await openAs(reception, viewport);
+    await page.goto(`${base()}/#/staff/waitlist`, { waitUntil: 'load' });
+    await visible(page, 'the waitlist, empty', () => page.getByText('Nobody is on the waitlist.').count());
+    await page.getByRole('button', { name: 'Add to waitlist', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Add a patient to the waitlist' });
+    await form.getByRole('searchbox', { name: 'Find the patient: name, phone or appointment ID' }).fill('Lakshmi');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await visible(page, 'Lakshmi among the hits', () => form.getByRole('button', { name: 'Choose Lakshmi Iyer' }).count());
+    await form.getByRole('button', { name: 'Choose Lakshmi Iyer' }).click();
+    return { page, form };
+  }
+
+  step('reception puts a caller without an account on the waitlist and takes them off, asked once more (1280 px)', async () => {
+    const { page, form } = await waitlistFormWithLakshmi(DESKTOP);
+    await form.getByLabel('Doctor', { exact: true }).selectOption({ label: doctor.name });
+    await review(page, 'waitlist-add', DESKTOP.width);
+    await form.getByRole('button', { name: 'Add to waitlist', exact: true }).click();
+    await expectToast(page, 'status', 'Lakshmi Iyer is on the waitlist.');
+    const row = page.getByRole('table', { name: `Waiting for ${doctor.name}` }).getByRole('row').filter({ hasText: 'Lakshmi Iyer' });
+    await visible(page, 'Lakshmi waiting', () => row.count());
+    expect(await row.innerText()).toContain('no account');
+    await row.getByRole('button', { name: 'Remove Lakshmi Iyer' }).click();
+    const ask = page.getByRole('group', { name: 'Remove Lakshmi Iyer' });
+    await visible(page, 'asked once more', () => ask.count());
+    await review(page, 'waitlist-remove-ask', DESKTOP.width);
+    await ask.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expectToast(page, 'status', 'Lakshmi Iyer is off the waitlist.');
+    await visible(page, 'nobody waiting again', () => page.getByText('Nobody is on the waitlist.').count());
+    await page.close();
+    // The form on a phone's width, with a patient chosen: checked and photographed, not sent.
+    const small = await waitlistFormWithLakshmi(PHONE);
+    await review(small.page, 'waitlist-add', PHONE.width);
+    await small.form.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await small.page.close();
   });
 
   test('the journey: set-up, a walk-in with cash, a phone booking checked in and paid, the day list printed and downloaded, the doctor works the queue, a no-show frees a slot offered to the waitlist and taken', () => runJourney(journey), JOURNEY_MS);

@@ -6,7 +6,7 @@
  */
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import type { AppointmentRecord, TimeSlot } from '../../contract/appointments.js';
-import type { CounterPaymentRequest, DeskPatient, DeskSearchAnswer, QueueAnswer, QueueEntry, QueueMove } from '../../contract/desk.js';
+import type { CounterPaymentRequest, DeskPatient, DeskSearchAnswer, DeskWaitlistEntry, QueueAnswer, QueueEntry, QueueMove } from '../../contract/desk.js';
 import type { FamilyMember } from '../../contract/people.js';
 import { checkInMachine } from '../../machines/desk/checkIn/checkInMachine.js';
 import type { DeskDoctor, DeskSearchHit } from '../../machines/desk/desk.js';
@@ -15,6 +15,8 @@ import type { BookInput, RegisterInput, SearchInput, WalkInInput } from '../../m
 import { deskBookingMachine } from '../../machines/desk/deskBooking/deskBookingMachine.js';
 import { queueMachine, type QueueEvent, type QueueInput } from '../../machines/desk/queue/queueMachine.js';
 import { patientEditMachine, type UpdatePatientInput } from '../../machines/desk/patientEdit/patientEditMachine.js';
+import { deskWaitlistMachine } from '../../machines/desk/waitlist/waitlistMachine.js';
+import type { WaitlistAddInput, WaitlistLoadInput, WaitlistRemoveInput } from '../../machines/desk/waitlist/setup.js';
 import { slotPickerMachine } from '../../machines/slotPicker/slotPickerMachine.js';
 import type { SlotsRequest } from '../../machines/slotPicker/slots.js';
 import { answeredByHand } from './accountFakes.js';
@@ -195,6 +197,39 @@ export function startCheckIn(record: AppointmentRecord = deskAppointment()) {
   const calls = deskCalls();
   const machine = checkInMachine.provide({ actors: { checkIn: calls.checkIn.logic, takePayment: calls.takePayment.logic } });
   return started(createActor(machine, { input: { token: 'tok-desk', appointment: record }, inspect: recordWalk }), calls);
+}
+
+/** The desk's waitlist section's machine (today, the desk's doctors), its calls answered by hand. */
+export function startDeskWaitlist() {
+  const calls = {
+    loadWaitlist: answeredByHand<DeskWaitlistEntry[], WaitlistLoadInput>(),
+    searchPatients: answeredByHand<DeskSearchAnswer, { query: string; token: string }>(),
+    addEntry: answeredByHand<DeskWaitlistEntry, WaitlistAddInput>(),
+    removeEntry: answeredByHand<{ message: string }, WaitlistRemoveInput>(),
+  };
+  const machine = deskWaitlistMachine.provide({
+    actors: { loadWaitlist: calls.loadWaitlist.logic, searchPatients: calls.searchPatients.logic, addEntry: calls.addEntry.logic, removeEntry: calls.removeEntry.logic },
+  });
+  return started(createActor(machine, { input: { token: 'tok-desk', today, doctors: deskDoctors }, inspect: recordWalk }), calls);
+}
+
+/** One live entry as GET /desk/waitlist lists it: Ramesh (no account) waiting for Dr Anita Rao, any clinic, three days. */
+export function waitlistEntry(overrides: Partial<DeskWaitlistEntry> = {}): DeskWaitlistEntry {
+  return {
+    _id: deskId(),
+    patientName: 'Ramesh Patil',
+    phoneNumber: '9822012345',
+    patientKind: 'desk',
+    doctorId: deskAnita._id,
+    doctorName: deskAnita.name,
+    consultationType: 'Clinic Visit',
+    location: '',
+    fromDate: '2025-03-12' as DeskWaitlistEntry['fromDate'],
+    toDate: '2025-03-14' as DeskWaitlistEntry['toDate'],
+    joinedAt: '2025-03-10T04:30:00.000Z',
+    offer: null,
+    ...overrides,
+  };
 }
 
 /** The queue on a simulated clock (`clock.increment(queueRefreshMs)` reads it again while polled). */

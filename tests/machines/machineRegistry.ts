@@ -26,6 +26,7 @@ import { signatureMachine } from '../../machines/signature/signatureMachine.js';
 import { dayListMachine } from '../../machines/desk/dayList/dayListMachine.js';
 import { deskBookingMachine } from '../../machines/desk/deskBooking/deskBookingMachine.js';
 import { patientEditMachine } from '../../machines/desk/patientEdit/patientEditMachine.js';
+import { deskWaitlistMachine } from '../../machines/desk/waitlist/waitlistMachine.js';
 import { queueMachine } from '../../machines/desk/queue/queueMachine.js';
 import { followUpMachine } from '../../machines/followUp/followUpMachine.js';
 import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPasswordMachine.js';
@@ -81,6 +82,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'desk/dayList/dayListMachine.ts', machine: dayListMachine },
   { file: 'desk/deskBooking/deskBookingMachine.ts', machine: deskBookingMachine },
   { file: 'desk/patientEdit/patientEditMachine.ts', machine: patientEditMachine },
+  { file: 'desk/waitlist/waitlistMachine.ts', machine: deskWaitlistMachine },
   { file: 'desk/queue/queueMachine.ts', machine: queueMachine },
   { file: 'dispensary/stockMachine.ts', machine: stockMachine },
   { file: 'followUp/followUpMachine.ts', machine: followUpMachine },

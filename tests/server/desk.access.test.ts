@@ -21,12 +21,12 @@ describe.each(backends)('desk access on %s', (backend) => {
   it("answers a patient's token 404 and no token 401 on every desk endpoint, before the body is read; nothing written", async () => {
     const patient = await t.patient();
     const deskCalls = allEndpoints.filter((e) => e.path.startsWith('/desk/'));
-    expect(deskCalls).toHaveLength(15);
+    expect(deskCalls).toHaveLength(17);
     const before = await deskTableCounts(t.db());
     for (const e of deskCalls) {
       const url = e.path.replace(':move', 'done').replace(/:\w+/g, someId).replace('/desk', '');
       for (const payload of [undefined, { nonsense: true }]) {
-        const method = e.method as 'GET' | 'POST' | 'PUT';
+        const method = e.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
         const refused = await desk(t.app(), patient, method, url, payload);
         expect(refused.statusCode, `${e.method} ${e.path}`).toBe(404);
         expect(refused.json().code).toBe('desk.notFound');

@@ -8,6 +8,8 @@
  * - Two desks booking one slot: one booking, the other a clear 409 'This slot is already booked'.
  * - Two desks checking in the same patient: one entry, the other 409 'checkInTaken'.
  * - Two doctors' clicks on Call next at once: one called, the other 409 'queueBusy'.
+ * - Two desks adding one patient to a doctor's waitlist at once: one entry, the other 409
+ *   'deskWaitlistOverlap'; two desks taking it off at once: one 200, the other 404.
  */
 import { describe, expect, it } from 'vitest';
 import { useAppointmentsApp } from './appointmentsSupport.js';
@@ -99,5 +101,39 @@ describe.runIf(testDatabaseUrl)('the desk on two instances over one PostgreSQL',
     expect(calls.find((r) => r.statusCode === 409)!.json().code).toBe('queueBusy');
     const called = await t!.db().query<{ n: number }>(`select count(*)::int as n from queue_entries where status = 'called'`);
     expect(called.rows[0]!.n).toBe(1);
+  });
+
+  it('two desks adding the same patient to a waitlist at once: one entry, the other 409 deskWaitlistOverlap; two removes: one 404', async () => {
+    const { reception, admin } = await deskStaff(t!);
+    const ids = await seedIds(t!.db());
+    const other = await secondInstance();
+    for (let round = 0; round < 5; round++) {
+      const p = await registered(t!.app(), reception, { ...asha, firstName: `Waits${round}` });
+      const body = { patientId: p._id, doctorId: ids.meera, locationId: '', consultationType: 'Clinic Visit', fromDate: '2025-03-12', toDate: '2025-03-14' };
+      // Overlapping, not equal, ranges: the rule is per day, not per request.
+      const both = await Promise.all([
+        desk(t!.app(), reception, 'POST', '/waitlist', body),
+        desk(other, admin, 'POST', '/waitlist', { ...body, fromDate: '2025-03-14', toDate: '2025-03-18' }),
+      ]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(both.find((r) => r.statusCode === 409)!.json()).toMatchObject({
+        code: 'deskWaitlistOverlap',
+        message: 'This patient is already on the waitlist for this doctor on some of these days.',
+      });
+      const live = await t!.db().query<{ id: string }>(`select id from waitlist_entries where user_id = $1 and status = 'waiting'`, [p._id]);
+      expect(live.rows).toHaveLength(1);
+      const removes = await Promise.all([
+        desk(t!.app(), reception, 'DELETE', `/waitlist/${live.rows[0]!.id}`),
+        desk(other, admin, 'DELETE', `/waitlist/${live.rows[0]!.id}`),
+      ]);
+      expect(removes.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    }
+    const audited = await t!.db().query<{ action: string; n: number }>(
+      `select action, count(*)::int as n from audit_log where action like 'waitlist.%' group by action order by action`,
+    );
+    expect(audited.rows).toEqual([
+      { action: 'waitlist.added', n: 5 },
+      { action: 'waitlist.removed', n: 5 },
+    ]);
   });
 });

@@ -31,6 +31,7 @@ describe.each(backends)('the desk\'s waitlist on %s', (backend) => {
           _id: first._id,
           patientName: 'Asha Patil',
           phoneNumber: '9876543210',
+          patientKind: 'account',
           doctorId: expect.any(String),
           doctorName: meera.name,
           consultationType: 'Clinic Visit',

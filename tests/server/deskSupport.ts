@@ -13,11 +13,11 @@ export const receptionEmail = 'desk@sahaj-clinic.example';
 export const adminEmail = 'office@sahaj-clinic.example';
 
 /** A call to /api/desk{url} as `who` (null: no token). */
-export const desk = (app: FastifyInstance, who: Patient | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+export const desk = (app: FastifyInstance, who: Patient | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url: `/api/desk${url}`, ...(payload ? { payload } : {}), headers: who ? who.headers : {} }) as Promise<Response>;
 
 /** Fails unless the call answered `status` (200 unless told); answers the body. */
-export async function deskOk<T = any>(app: FastifyInstance, who: Patient, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, status = 200): Promise<T> {
+export async function deskOk<T = any>(app: FastifyInstance, who: Patient, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, status = 200): Promise<T> {
   const res = await desk(app, who, method, url, payload);
   if (res.statusCode !== status) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
   return res.json() as T;

@@ -182,6 +182,10 @@ describe.each(backends)('%s', (backend) => {
       await enqueue(db, done._id, { token: 90, status: 'done' });
       // A waitlist entry to leave or decline (its id among the known ones).
       await setUp(accounts.patient, 'POST', '/api/waitlist', joinBody());
+      // And one the desk put its patient on (POST /desk/waitlist), to take off (DELETE /desk/waitlist/{id}).
+      await setUp(accounts.reception, 'POST', '/api/desk/waitlist', {
+        patientId: deskPatient._id, doctorId: meeraId, locationId: '', consultationType: 'Clinic Visit', fromDate: '2025-03-12', toDate: '2025-03-14',
+      });
       // The dispensary's: the order above, paid, to dispense.
       await db.query(`update orders set payment_status = 'Completed'`);
       // A doctor's signature on file, to read, replace or remove (its route takes the image's bytes).

@@ -2,7 +2,7 @@
  * An offer's texts (server/waitlist/notify.ts): besides its mail, an SMS and a WhatsApp message
  * on the offer templates (MSG91_WAITLIST_TEMPLATE_ID, WHATSAPP_WAITLIST_TEMPLATE) when this server
  * has them and the patient's reminder channels ask for them, each sent once; without those
- * templates, the mail only. Against the local stand-ins of both providers
+ * templates, the mail only; a patient the desk registered without an email, the texts only. Against the local stand-ins of both providers
  * (tests/server/textProvidersFake.ts); the clock starts on Tuesday 11 March 2025, 10:00.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { bookedAndPaid, cancel, useAppointmentsApp } from './appointmentsSupport
 import { backends } from './helpers.js';
 import { jobsOver, type TestJobs } from './jobsSupport.js';
 import { publicUrl } from './paymentSupport.js';
+import { deskOk, deskStaff, registered, seedIds } from './deskSupport.js';
 import { useFakeTextProviders } from './textProvidersFake.js';
 import { joined, offerRows } from './waitlistSupport.js';
 
@@ -86,6 +87,26 @@ describe.each(backends)("an offer's texts on %s", (backend) => {
     expect(j.mailer.sent).toHaveLength(1);
     expect(fake().sms).toEqual([]);
     expect(fake().whatsapp).toEqual([]);
+  });
+
+  it('a patient the desk registered without an email: the SMS only, and the desk sees the offer', async () => {
+    const { reception } = await deskStaff(t);
+    const ids = await seedIds(t.db());
+    const walkIn = await registered(t.app(), reception);
+    await deskOk(t.app(), reception, 'POST', '/waitlist', {
+      patientId: walkIn._id, doctorId: ids.meera, locationId: '', consultationType: 'Clinic Visit', fromDate: '2025-03-12', toDate: '2025-03-14',
+    });
+    const holder = await t.patient('holder');
+    const appointment = await bookedAndPaid(t.app(), holder, { date: '2025-03-12', startTime: '17:00' });
+    expect((await cancel(t.app(), holder, holder.id, appointment._id)).statusCode).toBe(200);
+    const j = jobs({ ...fake().env(), ...offerTemplates });
+    expect(await j.waitlist.sweep()).toMatchObject({ passed: { offered: 1 }, messages: 1 });
+    expect(j.mailer.sent).toEqual([]);
+    expect(fake().sms[0]!.body.recipients[0]).toMatchObject({ mobiles: '919822012345', name: 'Asha', doctor: 'Dr. Meera Kulkarni' });
+    const [offer] = await offerRows(t.db());
+    expect((await offerMessageRows(t.db(), offer!.id)).map((r) => [r.channel, r.state])).toEqual([['sms', 'sent']]);
+    const [entry] = (await deskOk(t.app(), reception, 'GET', '/waitlist')).entries;
+    expect(entry).toMatchObject({ patientKind: 'desk', offer: { date: '2025-03-12', startTime: '17:00' } });
   });
 
   it('a text cut off mid-send is not sent again; a message of an offer gone by then is dropped, saying why', async () => {

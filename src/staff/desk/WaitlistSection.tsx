@@ -1,18 +1,30 @@
 /**
- * The waitlist as the desk reads it (reception and admins; GET /desk/waitlist through
- * machines/desk/waitlistList.ts): per doctor, in the order slots are offered, who waits (name,
- * phone), for what (type, clinic or any, online) and which days, and the slot out to them with
- * the time its hold lapses. Read only: the patients join, leave, take and decline in My
- * appointments; the desk answers the phone about it. Refresh reads it again.
+ * The waitlist at the desk (reception and admins; machines/desk/waitlist): per doctor, in the order
+ * slots are offered, who waits (name, phone), for what (type, clinic or any, online) and which
+ * days, and the slot out to them with the time its hold lapses (for a patient without an account:
+ * phone them, the fee taken on the Desk keeps it). "Add to waitlist" puts a patient the desk found
+ * on it (./WaitlistAddForm.tsx); "Remove" takes an entry off, asked once more (src/ui/AskAgain.tsx).
+ * Refresh reads it again.
  */
 import { useSelector } from '@xstate/react';
 import type { DeskWaitlistEntry } from '../../../contract/desk';
-import { selectIsLoading, selectItems, selectListStatus } from '../../../machines/staffAdmin/adminListSelectors';
+import type { DeskDoctor } from '../../../machines/desk/desk';
+import {
+  selectCanChange,
+  selectEntries,
+  selectFormOpen,
+  selectRemoving,
+  selectWaitlistStatus,
+  type DeskWaitlistActor,
+} from '../../../machines/desk/waitlist/waitlistMachine';
 import { formatClinicDate, formatClinicInstant, formatClinicTime, formatPhone } from '../../format/format';
 import { useDeskMessages } from '../../i18n/deskMessages';
+import { AskAgain } from '../../ui/AskAgain';
 import { LoadState } from '../parts';
 import type { StaffServices } from '../services';
+import { WithDeskDoctors } from './DeskDoctors';
 import { useDeskWaitlist } from './provider';
+import { WaitlistAddForm } from './WaitlistAddForm';
 import '../admin/admin.css';
 import './desk.css';
 
@@ -29,27 +41,82 @@ function byDoctor(entries: readonly DeskWaitlistEntry[]): { doctorId: string; do
 
 export function WaitlistSection({ services }: { readonly services: StaffServices }) {
   const texts = useDeskMessages().waitlist;
-  const list = useDeskWaitlist(services);
-  const status = useSelector(list, selectListStatus);
-  const entries = useSelector(list, selectItems<DeskWaitlistEntry>);
-  const loading = useSelector(list, selectIsLoading);
   return (
-    <section className="desk desk-waitlist" aria-labelledby="waitlist-heading" aria-busy={loading}>
+    <section className="desk desk-waitlist" aria-labelledby="waitlist-heading">
       <h1 id="waitlist-heading">{texts.heading}</h1>
       <p className="desk-waitlist__intro">{texts.intro}</p>
-      <p className="desk-form__actions">
-        <button type="button" className="button button--outline" disabled={loading} onClick={() => list.send({ type: 'list.refresh' })}>
-          {texts.refresh}
-        </button>
-      </p>
-      <LoadState status={status} loadingText={texts.loading} failureText={texts.failed} emptyText={texts.empty} onRetry={() => list.send({ type: 'list.retry' })} />
-      {status === 'ready' &&
-        byDoctor(entries).map((group) => <DoctorWaitlist key={group.doctorId} doctorName={group.doctorName} entries={group.entries} />)}
+      <WithDeskDoctors services={services}>{(doctors) => <DeskWaitlist services={services} doctors={doctors} />}</WithDeskDoctors>
     </section>
   );
 }
 
-function DoctorWaitlist({ doctorName, entries }: { readonly doctorName: string; readonly entries: readonly DeskWaitlistEntry[] }) {
+function DeskWaitlist({ services, doctors }: { readonly services: StaffServices; readonly doctors: readonly DeskDoctor[] }) {
+  const texts = useDeskMessages().waitlist;
+  const actor = useDeskWaitlist(services, doctors);
+  const status = useSelector(actor, selectWaitlistStatus);
+  const entries = useSelector(actor, selectEntries);
+  const formOpen = useSelector(actor, selectFormOpen);
+  const idle = useSelector(actor, selectCanChange);
+  const shown = status === 'ready' && entries.length === 0 ? 'empty' : status;
+  return (
+    <div aria-busy={status === 'loading'}>
+      <p className="desk-form__actions">
+        <button type="button" className="button button--outline" disabled={status === 'loading'} onClick={() => actor.send({ type: 'list.refresh' })}>
+          {texts.refresh}
+        </button>
+        {status === 'ready' && !formOpen && (
+          <button type="button" className="button button--primary" disabled={!idle} onClick={() => actor.send({ type: 'add.opened' })}>
+            {texts.add}
+          </button>
+        )}
+      </p>
+      {formOpen && <WaitlistAddForm actor={actor} doctors={doctors} />}
+      <LoadState status={shown} loadingText={texts.loading} failureText={texts.failed} emptyText={texts.empty} onRetry={() => actor.send({ type: 'list.retry' })} />
+      {status === 'ready' &&
+        byDoctor(entries).map((group) => <DoctorWaitlist key={group.doctorId} actor={actor} doctorName={group.doctorName} entries={group.entries} />)}
+    </div>
+  );
+}
+
+function OfferCell({ entry }: { readonly entry: DeskWaitlistEntry }) {
+  const texts = useDeskMessages().waitlist;
+  if (!entry.offer) return <>{texts.noOffer}</>;
+  return (
+    <span>
+      {texts.offerText(formatClinicDate(entry.offer.date), formatClinicTime(entry.offer.startTime))}
+      <span className="admin-table__sub">{entry.offer.appointmentNumber}</span>
+      <span className="desk-waitlist__lapses">{texts.lapses(formatClinicInstant(entry.offer.expiresAt) ?? '')}</span>
+      {entry.patientKind === 'desk' && <span className="desk-waitlist__call">{texts.deskPatientOffer}</span>}
+    </span>
+  );
+}
+
+/** Remove, asked once more in place of the button. */
+function RemoveCell({ actor, entry, doctorName }: { readonly actor: DeskWaitlistActor; readonly entry: DeskWaitlistEntry; readonly doctorName: string }) {
+  const texts = useDeskMessages().waitlist;
+  const removing = useSelector(actor, selectRemoving);
+  const idle = useSelector(actor, selectCanChange);
+  if (removing?.id === entry._id && removing.busy) return <span role="status">{texts.removing}</span>;
+  if (removing?.id === entry._id) {
+    return (
+      <AskAgain
+        label={texts.remove(entry.patientName)}
+        question={texts.removeQuestion(entry.patientName, doctorName)}
+        yes={texts.removeYes}
+        no={texts.removeNo}
+        onYes={() => actor.send({ type: 'remove.confirmed' })}
+        onNo={() => actor.send({ type: 'remove.cancelled' })}
+      />
+    );
+  }
+  return (
+    <button type="button" className="button button--outline" disabled={!idle} aria-label={texts.remove(entry.patientName)} onClick={() => actor.send({ type: 'remove.asked', entryId: entry._id })}>
+      {texts.removeLabel}
+    </button>
+  );
+}
+
+function DoctorWaitlist({ actor, doctorName, entries }: { readonly actor: DeskWaitlistActor; readonly doctorName: string; readonly entries: readonly DeskWaitlistEntry[] }) {
   const texts = useDeskMessages().waitlist;
   const label = texts.tableLabel(doctorName);
   const headingId = `waitlist-${entries[0]!.doctorId}`;
@@ -63,7 +130,7 @@ function DoctorWaitlist({ doctorName, entries }: { readonly doctorName: string; 
           <caption className="visually-hidden">{label}</caption>
           <thead>
             <tr>
-              {[texts.order, texts.patient, texts.phone, texts.wants, texts.days, texts.offer].map((h) => (
+              {[texts.order, texts.patient, texts.phone, texts.wants, texts.days, texts.offer, texts.actions].map((h) => (
                 <th key={h} scope="col">
                   {h}
                 </th>
@@ -76,6 +143,7 @@ function DoctorWaitlist({ doctorName, entries }: { readonly doctorName: string; 
                 <td data-label={texts.order}>{i + 1}</td>
                 <th scope="row" data-label={texts.patient}>
                   {e.patientName}
+                  {e.patientKind === 'desk' && <span className="admin-table__sub">{texts.noAccount}</span>}
                 </th>
                 <td data-label={texts.phone}>{e.phoneNumber === null ? '—' : formatPhone(e.phoneNumber)}</td>
                 <td data-label={texts.wants}>
@@ -83,15 +151,10 @@ function DoctorWaitlist({ doctorName, entries }: { readonly doctorName: string; 
                 </td>
                 <td data-label={texts.days}>{texts.daysText(formatClinicDate(e.fromDate), formatClinicDate(e.toDate))}</td>
                 <td data-label={texts.offer}>
-                  {e.offer ? (
-                    <span>
-                      {texts.offerText(formatClinicDate(e.offer.date), formatClinicTime(e.offer.startTime))}
-                      <span className="admin-table__sub">{e.offer.appointmentNumber}</span>
-                      <span className="desk-waitlist__lapses">{texts.lapses(formatClinicInstant(e.offer.expiresAt) ?? '')}</span>
-                    </span>
-                  ) : (
-                    texts.noOffer
-                  )}
+                  <OfferCell entry={e} />
+                </td>
+                <td data-label={texts.actions}>
+                  <RemoveCell actor={actor} entry={e} doctorName={doctorName} />
                 </td>
               </tr>
             ))}

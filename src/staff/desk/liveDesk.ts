@@ -10,6 +10,7 @@ import type { DayQuery, DayRows } from '../../../machines/desk/dayList/dayListMa
 import type { QueueEvent } from '../../../machines/desk/queue/queueMachine';
 import type { BookInput, RegisterInput, SearchInput, WalkInInput } from '../../../machines/desk/deskBooking/context';
 import type { UpdatePatientInput } from '../../../machines/desk/patientEdit/patientEditMachine';
+import type { WaitlistAddInput, WaitlistLoadInput, WaitlistRemoveInput } from '../../../machines/desk/waitlist/setup';
 import type { LoadInput } from '../../../machines/staffAdmin/adminListContext';
 import type { SlotsRequest } from '../../../machines/slotPicker/slots';
 import { apiClient, type ApiFailure } from '../../api/client';
@@ -86,10 +87,12 @@ export const liveDeskServices: DeskServices = {
     ),
     loadDay: fromApi(dayRows),
     downloadDayCsv: fromApi(({ path, token }: { path: string; token: string }, signal) => deskApi.dayCsv(dayQueryOfPath(path), token, signal)),
-    loadWaitlist: fromApi(async ({ token }: LoadInput, signal) => {
+    loadWaitlist: fromApi(async ({ token }: WaitlistLoadInput, signal) => {
       const answer = await deskApi.waitlist(token, signal);
       return isLeft(answer) ? answer : right(answer.right.entries);
     }),
+    addToWaitlist: fromApi(({ request, token }: WaitlistAddInput, signal) => deskApi.addToWaitlist(request, token, signal)),
+    removeFromWaitlist: fromApi(({ entryId, token }: WaitlistRemoveInput, signal) => deskApi.removeFromWaitlist(entryId, token, signal)),
   },
   rooms: {
     get: (doctorId) => {

@@ -13,7 +13,8 @@ import { deskBookingMachine } from '../../../machines/desk/deskBooking/deskBooki
 import { deskDoctorsMachine } from '../../../machines/desk/doctorsList';
 import { patientEditMachine, type PatientEditNotice } from '../../../machines/desk/patientEdit/patientEditMachine';
 import type { DeskPatient } from '../../../contract/desk';
-import { deskWaitlistMachine } from '../../../machines/desk/waitlistList';
+import type { DeskWaitlistNotice } from '../../../machines/desk/waitlist/setup';
+import { deskWaitlistMachine } from '../../../machines/desk/waitlist/waitlistMachine';
 import { queueMachine, type QueueNotice } from '../../../machines/desk/queue/queueMachine';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
@@ -92,9 +93,34 @@ export function useDeskBookingActor(services: StaffServices, doctors: readonly D
   );
 }
 
-/** The waitlist as the desk reads it, loaded when the section opens and on Refresh. */
-export function useDeskWaitlist(services: StaffServices) {
-  return useAdminList(deskWaitlistMachine, { loadItems: services.desk.actors.loadWaitlist });
+function waitlistNoticeText(notice: DeskWaitlistNotice): string {
+  const { notices } = getDeskMessages();
+  switch (notice.kind) {
+    case 'server':
+      return notice.text;
+    case 'added':
+      return notices.waitlistAdded(notice.name);
+    case 'removed':
+      return notices.waitlistRemoved(notice.name);
+    case 'somethingWentWrong':
+      return notices.somethingWentWrong;
+  }
+}
+
+/** The waitlist at the desk: read when the section opens and on Refresh, a patient added, an entry taken off. */
+export function useDeskWaitlist(services: StaffServices, doctors: readonly DeskDoctor[]) {
+  const { token } = useStaff();
+  const [today] = useState(() => services.today());
+  return useProvidedActor(
+    () => {
+      const { loadWaitlist, searchPatients, addToWaitlist, removeFromWaitlist } = services.desk.actors;
+      return deskWaitlistMachine.provide({
+        actors: { loadWaitlist, searchPatients, addEntry: addToWaitlist, removeEntry: removeFromWaitlist },
+        actions: { notify: (_, { tone, notice }) => showToast(tone, waitlistNoticeText(notice)) },
+      });
+    },
+    { input: { token, today, doctors } },
+  );
 }
 
 /** A desk patient's details corrected; `onSaved` with the patient as saved. */

@@ -11,6 +11,7 @@ import type { QueueEvent } from '../../../machines/desk/queue/queueMachine';
 import type { BookInput, RegisterInput, SearchInput, WalkInInput } from '../../../machines/desk/deskBooking/context';
 import type { DeskDoctor } from '../../../machines/desk/desk';
 import type { UpdatePatientInput } from '../../../machines/desk/patientEdit/patientEditMachine';
+import type { WaitlistAddInput, WaitlistLoadInput, WaitlistRemoveInput } from '../../../machines/desk/waitlist/setup';
 import type { LoadInput } from '../../../machines/staffAdmin/adminListContext';
 import type { SlotsRequest } from '../../../machines/slotPicker/slots';
 import type { DownloadDocument } from '../../components/Records/DocumentDownloads';
@@ -39,7 +40,10 @@ export interface DeskActors {
   /** The day's CSV: `path` is its address under the API (`/desk/day.csv?date=...`, dayCsvPath). */
   readonly downloadDayCsv: DownloadDocument;
   /** GET /desk/waitlist: the live entries, by doctor, in the order slots are offered. */
-  readonly loadWaitlist: PromiseActorLogic<DeskWaitlistEntry[], LoadInput>;
+  readonly loadWaitlist: PromiseActorLogic<DeskWaitlistEntry[], WaitlistLoadInput>;
+  /** POST /desk/waitlist: the patient put on it; DELETE /desk/waitlist/{id}: an entry taken off. */
+  readonly addToWaitlist: PromiseActorLogic<DeskWaitlistEntry, WaitlistAddInput>;
+  readonly removeFromWaitlist: PromiseActorLogic<{ message: string }, WaitlistRemoveInput>;
 }
 
 export interface DeskServices {
