@@ -220,8 +220,11 @@ describe('a course of follow-ups', () => {
     await waitFor(() => expect(fake.downloads).toEqual([followUp.file]));
     expect(followUp.calendarAsks).toEqual([{ appointmentId: 'first', token: 'tok-stored' }]);
     await user.click(within(block).getByRole('button', { name: 'Cancel all remaining visits' }));
-    await user.click(within(block).getByRole('button', { name: 'No, keep them' }));
+    // The focus goes with the question: to its safe answer, then back to the button that asked.
+    expect(document.activeElement).toBe(within(block).getByRole('button', { name: 'No, keep them' }));
+    await user.keyboard('{Enter}');
     expect(followUp.cancelAll.calls).toHaveLength(0);
+    expect(document.activeElement).toBe(within(block).getByRole('button', { name: 'Cancel all remaining visits' }));
     await user.click(within(block).getByRole('button', { name: 'Cancel all remaining visits' }));
     expect(within(block).getByRole('group', { name: 'Cancel all remaining visits' }).textContent).toContain('Paid fees are not refunded.');
     await user.click(within(block).getByRole('button', { name: 'Yes, cancel them' }));

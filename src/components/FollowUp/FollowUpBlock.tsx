@@ -21,7 +21,7 @@ import { useMessages } from '../../i18n/messages';
 import { PopupContext } from '../Popup/popupContext';
 import { useFollowUpActor } from './provider';
 import type { FollowUpServices } from './services';
-import { AskAgain } from '../../ui/AskAgain';
+import { AskAgain, useAskTrigger } from '../../ui/AskAgain';
 import './FollowUp.css';
 
 export interface FollowUpBlockProps {
@@ -165,6 +165,7 @@ function Confirm({ offer, actor, busy }: { offer: FollowUpOffer; actor: FollowUp
 function BookedActions({ actor, busy, single }: { actor: FollowUpActor; busy: boolean; single: boolean }) {
   const t = useMessages().followUp;
   const [asking, setAsking] = useState(false);
+  const trigger = useAskTrigger(asking);
   if (asking) {
     const cancelAll = () => {
       setAsking(false);
@@ -178,7 +179,7 @@ function BookedActions({ actor, busy, single }: { actor: FollowUpActor; busy: bo
       <button type="button" className="button button--outline" disabled={busy} onClick={() => actor.send({ type: 'series.calendar' })}>
         {t.addAllToCalendar}
       </button>
-      <button type="button" className="button button--outline" disabled={busy} aria-busy={busy} onClick={() => setAsking(true)}>
+      <button ref={trigger} type="button" className="button button--outline" disabled={busy} aria-busy={busy} onClick={() => setAsking(true)}>
         {busy ? t.cancelling : t.cancelAll}
       </button>
     </p>

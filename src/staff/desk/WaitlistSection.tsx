@@ -19,7 +19,7 @@ import {
 } from '../../../machines/desk/waitlist/waitlistMachine';
 import { formatClinicDate, formatClinicInstant, formatClinicTime, formatPhone } from '../../format/format';
 import { useDeskMessages } from '../../i18n/deskMessages';
-import { AskAgain } from '../../ui/AskAgain';
+import { AskAgain, useAskTrigger } from '../../ui/AskAgain';
 import { LoadState } from '../parts';
 import type { StaffServices } from '../services';
 import { WithDeskDoctors } from './DeskDoctors';
@@ -96,6 +96,7 @@ function RemoveCell({ actor, entry, doctorName }: { readonly actor: DeskWaitlist
   const texts = useDeskMessages().waitlist;
   const removing = useSelector(actor, selectRemoving);
   const idle = useSelector(actor, selectCanChange);
+  const trigger = useAskTrigger(removing?.id === entry._id);
   if (removing?.id === entry._id && removing.busy) return <span role="status">{texts.removing}</span>;
   if (removing?.id === entry._id) {
     return (
@@ -110,7 +111,7 @@ function RemoveCell({ actor, entry, doctorName }: { readonly actor: DeskWaitlist
     );
   }
   return (
-    <button type="button" className="button button--outline" disabled={!idle} aria-label={texts.remove(entry.patientName)} onClick={() => actor.send({ type: 'remove.asked', entryId: entry._id })}>
+    <button ref={trigger} type="button" className="button button--outline" disabled={!idle} aria-label={texts.remove(entry.patientName)} onClick={() => actor.send({ type: 'remove.asked', entryId: entry._id })}>
       {texts.removeLabel}
     </button>
   );

@@ -25,7 +25,7 @@ import type { StaffServices } from '../services';
 import { useStaff } from '../StaffContext';
 import { problemText, signatureOf, useDoctorChoiceActor, useSignatureActor } from './provider';
 import type { SignatureServices } from './services';
-import { AskAgain } from '../../ui/AskAgain';
+import { AskAgain, useAskTrigger } from '../../ui/AskAgain';
 import '../admin/admin.css';
 import './signature.css';
 
@@ -126,9 +126,10 @@ function SignaturePanel({ services, doctorId, name }: { readonly services: Signa
 function RemoveButton({ actor, busy }: { readonly actor: SignatureActor; readonly busy: boolean }) {
   const texts = useStaffMessages().signature;
   const [asking, setAsking] = useState(false);
+  const trigger = useAskTrigger(asking);
   if (!asking) {
     return (
-      <button type="button" className="button button--outline" disabled={busy} onClick={() => setAsking(true)}>
+      <button ref={trigger} type="button" className="button button--outline" disabled={busy} onClick={() => setAsking(true)}>
         {busy ? texts.removing : texts.remove}
       </button>
     );
