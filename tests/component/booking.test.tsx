@@ -264,6 +264,33 @@ describe('Book Appointment popup', () => {
     );
   });
 
+  it("opens the login Book asks for on the mobile number, where the clinic texts codes, with Google and the email a tap away; the header's Login opens on the email form", async () => {
+    const user = userEvent.setup();
+    const account = fakeAccount({ signInOptions: { mobile: { channels: ['sms'] } } });
+    const booking = fakeBooking();
+    renderBookingApp({ account, booking });
+    const dialog = await openPopup(user, booking);
+    await chooseUpToSlots(user, dialog, booking);
+    await user.click(within(dialog).getByRole('radio', { name: '10:30' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+
+    const login = await screen.findByRole('dialog', { name: 'Sign in with your mobile number' });
+    await waitFor(() => expect(document.activeElement).toBe(within(login).getByLabelText('Mobile number')));
+    expect(within(login).queryByLabelText('Email')).toBeNull();
+    expect(within(login).getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    await user.click(within(login).getByRole('button', { name: 'Use email instead' }));
+    expect(await within(login).findByLabelText('Email')).toBeTruthy();
+    await user.click(within(login).getByRole('button', { name: 'Close' }));
+
+    // Back in the booking, closed: the header's Login keeps the email form first.
+    await screen.findByRole('dialog', { name: 'Book Appointment' });
+    await user.click(within(screen.getByRole('dialog', { name: 'Book Appointment' })).getByRole('button', { name: 'Close' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Login' }));
+    const plain = await screen.findByRole('dialog', { name: 'Login' });
+    expect(within(plain).getByLabelText('Email')).toBeTruthy();
+    expect(await within(plain).findByRole('button', { name: 'Continue with mobile number' })).toBeTruthy();
+  });
+
   it('shows the server\'s 409 message and refreshes the slots', async () => {
     const user = userEvent.setup();
     const { booking } = await loggedIn();

@@ -149,14 +149,24 @@ async function textedCode(phone: string, before: Set<string>): Promise<string> {
 }
 
 /**
- * In the open Login popup: "Continue with mobile number", the number, Send code, the texted code
- * from the outbox (its sixth digit signs in). Counted in `taps`.
+ * In the open Login popup: "Continue with mobile number" (unless it opened on the mobile number, as
+ * the one the booking's Book asks for does: `opensOnMobile`), the number, Send code, the texted
+ * code from the outbox (its sixth digit signs in). Counted in `taps`.
  */
-async function signInByPhone(page: Page, phone: string, taps: Interactions, width: number, step: string): Promise<void> {
+async function signInByPhone(page: Page, phone: string, taps: Interactions, width: number, step: string, opensOnMobile = false): Promise<void> {
   const dialog = loginDialog(page);
   await expectDialogOpen(dialog, 'the Login popup is open');
-  await taps.click(dialog.getByRole('button', { name: 'Continue with mobile number', exact: true }), '"Continue with mobile number"');
   const number = dialog.getByLabel('Mobile number', { exact: true });
+  if (opensOnMobile) {
+    await expect.poll(() => number.evaluate((el) => el === document.activeElement), { message: 'the popup opens on the mobile number, focused', timeout: STEP_MS }).toBe(true);
+    expect(await dialog.getByLabel('Email', { exact: true }).count(), 'no email form first').toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Continue with Google', exact: true }).count(), 'Google one tap away').toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Use email instead', exact: true }).count(), 'the email form one tap away').toBe(1);
+    await expectNoA11yViolations(page, `the Login popup the booking asks for, on the mobile number, at ${width} px`);
+    await shot(page, `${step}-login-opened`, width);
+  } else {
+    await taps.click(dialog.getByRole('button', { name: 'Continue with mobile number', exact: true }), '"Continue with mobile number"');
+  }
   await expect.poll(() => number.isVisible(), { message: 'the mobile number field', timeout: STEP_MS }).toBe(true);
   expect(await page.getByRole('dialog', { name: 'Sign in with your mobile number', exact: true }).count(), 'the popup is titled for the mobile path').toBe(1);
   await taps.fill(number, phone, 'the mobile number');
@@ -271,9 +281,9 @@ describe('mobile sign-in', () => {
     const consent = dialog.getByRole('checkbox', { name: /I agree to a teleconsultation/ });
     await taps.check(consent, 'the teleconsultation consent');
 
-    // Book asks for a login: a new number signs up there.
+    // Book asks for a login, which opens on the mobile number: a new number signs up there.
     await taps.click(dialog.getByRole('button', { name: 'Book', exact: true }), 'Book (asks for a login)');
-    await signInByPhone(page, phone, taps, width, 'new');
+    await signInByPhone(page, phone, taps, width, 'new', true);
     await expectToast(page, 'status', 'You are signed in.');
     await expectSignedIn(page, 'the texted code signed the new patient in: no second login');
     const made = await currentUser(page);
@@ -320,7 +330,6 @@ describe('mobile sign-in', () => {
       'click the soonest doctor',
       'tick the teleconsultation consent',
       'click Book (asks for a login)',
-      'click "Continue with mobile number"',
       'type the mobile number',
       'click Send code',
       'type the code',
@@ -331,7 +340,7 @@ describe('mobile sign-in', () => {
       'click Book',
       'click Pay (sandbox checkout)',
     ]);
-    expect(taps.count).toBe(15);
+    expect(taps.count).toBe(14);
 
     // The name, age and gender are the account's now: kept, never asked again.
     const saved = await currentUser(page);

@@ -27,6 +27,7 @@ import {
 import { formatPhone } from '../../format/format';
 import { useMessages } from '../../i18n/messages';
 import { BusyButton, TextField, type FieldErrors, type FieldKey } from './fields';
+import { GoogleIcon } from './GoogleIcon';
 
 type MobileActor = ActorRefFrom<typeof mobileSignInMachine>;
 
@@ -41,10 +42,12 @@ export interface MobileSignInProps {
   readonly clear: (...fields: FieldKey[]) => void;
   /** Back to the email form. */
   readonly onCancel: () => void;
+  /** "Continue with Google" under the number (the login popup's), one tap away like the email form. */
+  readonly onGoogle?: () => void;
 }
 
-export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCancel }: MobileSignInProps) {
-  const texts = useMessages().mobile;
+export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCancel, onGoogle }: MobileSignInProps) {
+  const { mobile: texts, account } = useMessages();
   const step = useSelector(mobile, (s): MobileStep => (s ? selectMobileStep(s) : 'signedIn'));
   const codeSent = useSelector(mobile, (s) => (s ? selectCodeSent(s) : false));
   const busy = useSelector(mobile, (s) => (s ? selectIsMobileBusy(s) : false));
@@ -102,6 +105,17 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
           onSubmit={verify}
           forgetCode={forgetCode}
         />
+      )}
+      {onGoogle && !atCode && (
+        <>
+          <p className="auth-divider">
+            <span>{account.or}</span>
+          </p>
+          <button type="button" className="button button--outline auth-google" onClick={onGoogle}>
+            <GoogleIcon />
+            {account.continueWithGoogle}
+          </button>
+        </>
       )}
       <p className="auth-switch">
         <button type="button" className="auth-link-button" onClick={onCancel}>
@@ -161,6 +175,8 @@ function NumberForm({ idPrefix, channels, number, channel, error, busy, onNumber
         autoComplete="tel-national"
         maxLength={20}
         required
+        // The popup that opens on the mobile path (the booking's login) puts the focus here at once.
+        data-autofocus
         value={number}
         error={error}
         onChange={(event) => onNumber(event.target.value)}

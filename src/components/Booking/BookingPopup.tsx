@@ -9,7 +9,7 @@
  * was chosen and typed goes to `onKeep` for the next opening (src/components/Popup/popups.tsx).
  */
 import { useEffect, useRef } from 'react';
-import { SessionContext } from '../../app/account';
+import { SessionContext, useAccountServices } from '../../app/account';
 import { selectChoicesMade } from '../../../machines/booking/bookingMachine';
 import { selectPanel, selectToken } from '../../../machines/session/selectors';
 import type { KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
@@ -17,6 +17,7 @@ import { useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { BookingForm, focusNextDetail } from './BookingForm';
 import { useBookingActor } from './provider';
+import { preloadSignInOptions } from '../Auth/signInOptions';
 import './Booking.css';
 
 export interface BookingPopupProps {
@@ -32,6 +33,12 @@ export default function BookingPopup({ previous, onClose, onKeep }: BookingPopup
   const panel = SessionContext.useSelector(selectPanel);
   const token = SessionContext.useSelector(selectToken);
   const form = useRef<HTMLFormElement>(null);
+  const accountServices = useAccountServices();
+  // Logged out, Book will ask for a sign-in that opens on the mobile number once the server says it
+  // can text a code: asked now, so that popup opens at once.
+  useEffect(() => {
+    if (token === null) preloadSignInOptions(accountServices);
+  }, [token, accountServices]);
 
   // Shown again with every choice made (after the login Book asked for, or back from a failed
   // payment), the popup's next step is the details at its bottom, not Location at its top (on a

@@ -2,7 +2,8 @@
  * Which popup is open. Login and Sign up are the session's panels (spec §4: showing one hides the
  * other; the session machine owns that, so a flow can open one too, e.g. login after sign-up);
  * Book Appointment is local: it stays mounted (its booking actor running) while the login popup it
- * asked for is open, and shows again when that one closes.
+ * asked for is open, and shows again when that one closes. That login opens on the mobile number
+ * (a new patient's shortest way in, docs/mobile-sign-in.md); the header's opens on the email form.
  *
  * Popups are loaded lazily (their own chunks), so the home page does not pay for them; `preload`
  * fetches a chunk early when a pointer or focus gets near a button. Focus returns to the element
@@ -199,7 +200,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
       {current !== null && (
         <Suspense fallback={null}>
           {booking !== null && <BookingPopup key={bookingKey(booking)} previous={booking.previous} onClose={close} onKeep={keep} />}
-          {current === 'login' && <LoginDialog onClose={booking !== null ? closePanel : () => close()} />}
+          {current === 'login' && <LoginDialog onClose={booking !== null ? closePanel : () => close()} opening={booking !== null ? 'mobile' : 'email'} />}
           {current === 'signup' && <SignUpDialog onClose={booking !== null ? closePanel : () => close()} />}
           {current === 'help' && <HelpPopup onClose={() => close()} />}
         </Suspense>
