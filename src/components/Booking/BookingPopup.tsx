@@ -22,12 +22,14 @@ import './Booking.css';
 
 export interface BookingPopupProps {
   readonly previous: PreviousBooking | null;
+  /** Opens on the soonest online doctors (the home page's "Consult online now"). */
+  readonly soonest?: boolean;
   readonly onClose: (options?: { returnFocus?: boolean }) => void;
   /** Given, as the popup closes, what it held (null once it went to pay) and the login it was made under. */
   readonly onKeep?: (kept: KeptBooking | null, token: string | null) => void;
 }
 
-export default function BookingPopup({ previous, onClose, onKeep }: BookingPopupProps) {
+export default function BookingPopup({ previous, soonest = false, onClose, onKeep }: BookingPopupProps) {
   const messages = useMessages();
   const actor = useBookingActor({ previous, onClose, onKeep });
   const panel = SessionContext.useSelector(selectPanel);
@@ -53,7 +55,7 @@ export default function BookingPopup({ previous, onClose, onKeep }: BookingPopup
 
   return (
     <Dialog title={messages.popup.bookingTitle} onClose={() => onClose()} describeBody={false} wide closeOnBackdrop={false}>
-      <BookingForm actor={actor} token={token} formRef={form} />
+      <BookingForm actor={actor} token={token} formRef={form} soonest={soonest} />
     </Dialog>
   );
 }

@@ -61,7 +61,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const services = useAccountServices();
   const panel = SessionContext.useSelector(selectPanel);
   // The Book Appointment popup, with what it opened with; a new object per opening.
-  const [booking, setBooking] = useState<{ previous: PreviousBooking | null } | null>(null);
+  const [booking, setBooking] = useState<{ previous: PreviousBooking | null; soonest: boolean } | null>(null);
   const [help, setHelp] = useState(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const { location: headerLocation } = useSelectedLocation();
@@ -108,7 +108,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const open = useCallback(
-    (kind: PopupKind, options?: { previous?: PreviousBooking | null }) => {
+    (kind: PopupKind, options?: { previous?: PreviousBooking | null; soonest?: boolean }) => {
       rememberFocus();
       if (kind === 'help') {
         setBooking(null);
@@ -123,7 +123,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
         // the popup held when it last closed; else the header's location picker preselects the clinic.
         const own = takeKept();
         const previous = options?.previous ?? own ?? (headerLocation !== '' ? { choices: { location: headerLocation } } : null);
-        setBooking({ previous });
+        setBooking({ previous, soonest: options?.soonest === true });
         return;
       }
       setBooking(null);
@@ -199,7 +199,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
       {children}
       {current !== null && (
         <Suspense fallback={null}>
-          {booking !== null && <BookingPopup key={bookingKey(booking)} previous={booking.previous} onClose={close} onKeep={keep} />}
+          {booking !== null && <BookingPopup key={bookingKey(booking)} previous={booking.previous} soonest={booking.soonest} onClose={close} onKeep={keep} />}
           {current === 'login' && <LoginDialog onClose={booking !== null ? closePanel : () => close()} opening={booking !== null ? 'mobile' : 'email'} />}
           {current === 'signup' && <SignUpDialog onClose={booking !== null ? closePanel : () => close()} />}
           {current === 'help' && <HelpPopup onClose={() => close()} />}
