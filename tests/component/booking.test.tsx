@@ -224,16 +224,20 @@ describe('Book Appointment popup', () => {
     expect(booking.addAppointment.calls).toHaveLength(0);
   });
 
-  it('asks a logged-out visitor to log in, then comes back to the same step with the choices kept', async () => {
+  /** Logged out: every choice made (10:30), then Book, which asks for a login. */
+  async function bookLoggedOut(account: ReturnType<typeof fakeAccount>) {
     const user = userEvent.setup();
-    const account = fakeAccount();
     const booking = fakeBooking();
     renderBookingApp({ account, booking });
     const dialog = await openPopup(user, booking);
     await chooseUpToSlots(user, dialog, booking);
     await user.click(within(dialog).getByRole('radio', { name: '10:30' }));
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    return { user, account, booking };
+  }
 
+  it('asks a logged-out visitor to log in, then comes back to the same step with the choices kept', async () => {
+    const { user, account, booking } = await bookLoggedOut(fakeAccount());
     const login = await screen.findByRole('dialog', { name: 'Login' });
     expect(screen.queryByRole('dialog', { name: 'Book Appointment' })).toBeNull();
     expect(booking.addAppointment.calls).toHaveLength(0);
@@ -265,19 +269,12 @@ describe('Book Appointment popup', () => {
   });
 
   it("opens the login Book asks for on the mobile number, where the clinic texts codes, with Google and the email a tap away; the header's Login opens on the email form", async () => {
-    const user = userEvent.setup();
-    const account = fakeAccount({ signInOptions: { mobile: { channels: ['sms'] } } });
-    const booking = fakeBooking();
-    renderBookingApp({ account, booking });
-    const dialog = await openPopup(user, booking);
-    await chooseUpToSlots(user, dialog, booking);
-    await user.click(within(dialog).getByRole('radio', { name: '10:30' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
-
+    const { user, account } = await bookLoggedOut(fakeAccount({ signInOptions: { mobile: { channels: ['sms'] } } }));
     const login = await screen.findByRole('dialog', { name: 'Sign in with your mobile number' });
     await waitFor(() => expect(document.activeElement).toBe(within(login).getByLabelText('Mobile number')));
     expect(within(login).queryByLabelText('Email')).toBeNull();
-    expect(within(login).getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    await user.click(within(login).getByRole('button', { name: 'Continue with Google' }));
+    expect(account.googleRedirects).toEqual(['/']);
     await user.click(within(login).getByRole('button', { name: 'Use email instead' }));
     expect(await within(login).findByLabelText('Email')).toBeTruthy();
     await user.click(within(login).getByRole('button', { name: 'Close' }));

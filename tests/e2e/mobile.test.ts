@@ -163,7 +163,12 @@ async function signInByPhone(page: Page, phone: string, taps: Interactions, widt
     expect(await dialog.getByRole('button', { name: 'Continue with Google', exact: true }).count(), 'Google one tap away').toBe(1);
     expect(await dialog.getByRole('button', { name: 'Use email instead', exact: true }).count(), 'the email form one tap away').toBe(1);
     await expectNoA11yViolations(page, `the Login popup the booking asks for, on the mobile number, at ${width} px`);
-    await shot(page, `${step}-login-opened`, width);
+    // Photographed at 1280 px too, then back to the journey's width.
+    const journeyViewport = page.viewportSize()!;
+    for (const viewport of [DESKTOP, journeyViewport]) {
+      await page.setViewportSize(viewport);
+      await shot(page, `${step}-login-opened`, viewport.width);
+    }
   } else {
     await taps.click(dialog.getByRole('button', { name: 'Continue with mobile number', exact: true }), '"Continue with mobile number"');
   }

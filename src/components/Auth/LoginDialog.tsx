@@ -18,7 +18,7 @@ import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
 import { usePopup } from '../Popup/popupContext';
 import { BusyButton, TextField, useFieldErrors, type FieldErrors, type FieldKey } from './fields';
-import { GoogleIcon } from './GoogleIcon';
+import { OrContinueWithGoogle } from './GoogleWay';
 import { forgetLoginEmail, suggestedLoginEmail } from './loginHint';
 import { MobileSignIn } from './MobileSignIn';
 import { useSignInOptions, type MobileChannels } from './signInOptions';
@@ -164,13 +164,7 @@ function OtherWays({
   const { account, mobile } = useMessages();
   return (
     <>
-      <p className="auth-divider">
-        <span>{account.or}</span>
-      </p>
-      <button type="button" className="button button--outline auth-google" onClick={onGoogle}>
-        <GoogleIcon />
-        {account.continueWithGoogle}
-      </button>
+      <OrContinueWithGoogle onGoogle={onGoogle} />
       {channels && (
         <button type="button" className="button button--outline auth-mobile-start" onClick={onMobile}>
           {mobile.continueWithMobile}

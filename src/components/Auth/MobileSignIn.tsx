@@ -27,7 +27,7 @@ import {
 import { formatPhone } from '../../format/format';
 import { useMessages } from '../../i18n/messages';
 import { BusyButton, TextField, type FieldErrors, type FieldKey } from './fields';
-import { GoogleIcon } from './GoogleIcon';
+import { OrContinueWithGoogle } from './GoogleWay';
 
 type MobileActor = ActorRefFrom<typeof mobileSignInMachine>;
 
@@ -47,7 +47,7 @@ export interface MobileSignInProps {
 }
 
 export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCancel, onGoogle }: MobileSignInProps) {
-  const { mobile: texts, account } = useMessages();
+  const texts = useMessages().mobile;
   const step = useSelector(mobile, (s): MobileStep => (s ? selectMobileStep(s) : 'signedIn'));
   const codeSent = useSelector(mobile, (s) => (s ? selectCodeSent(s) : false));
   const busy = useSelector(mobile, (s) => (s ? selectIsMobileBusy(s) : false));
@@ -106,17 +106,7 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
           forgetCode={forgetCode}
         />
       )}
-      {onGoogle && !atCode && (
-        <>
-          <p className="auth-divider">
-            <span>{account.or}</span>
-          </p>
-          <button type="button" className="button button--outline auth-google" onClick={onGoogle}>
-            <GoogleIcon />
-            {account.continueWithGoogle}
-          </button>
-        </>
-      )}
+      {onGoogle && !atCode && <OrContinueWithGoogle onGoogle={onGoogle} />}
       <p className="auth-switch">
         <button type="button" className="auth-link-button" onClick={onCancel}>
           {texts.useEmail}
