@@ -288,6 +288,23 @@ describe('Book Appointment popup', () => {
     expect(await within(plain).findByRole('button', { name: 'Continue with mobile number' })).toBeTruthy();
   });
 
+  it('asks which ways to sign in as the popup opens, logged out; a login that opens before the answer waits for it, then opens on the mobile number', async () => {
+    const base = fakeAccount();
+    let answerOptions: (options: { mobile: { channels: Array<'sms'> } }) => void = () => undefined;
+    const load = vi.fn(() => new Promise<{ mobile: { channels: Array<'sms'> } }>((resolve) => (answerOptions = resolve)));
+    const { user } = await bookLoggedOut({ ...base, services: { ...base.services, loadSignInOptions: load } });
+    expect(load).toHaveBeenCalledTimes(1);
+    const waiting = await screen.findByRole('dialog', { name: 'Login' });
+    expect(within(waiting).getByRole('status').textContent).toBe('Loading the ways to sign in…');
+    expect(within(waiting).queryByLabelText('Email')).toBeNull();
+    await answer(() => answerOptions({ mobile: { channels: ['sms'] } }));
+    const login = await screen.findByRole('dialog', { name: 'Sign in with your mobile number' });
+    await waitFor(() => expect(document.activeElement).toBe(within(login).getByLabelText('Mobile number')));
+    expect(load).toHaveBeenCalledTimes(1);
+    await user.click(within(login).getByRole('button', { name: 'Use email instead' }));
+    expect(await within(login).findByLabelText('Email')).toBeTruthy();
+  });
+
   it('shows the server\'s 409 message and refreshes the slots', async () => {
     const user = userEvent.setup();
     const { booking } = await loggedIn();

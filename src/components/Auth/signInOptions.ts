@@ -48,7 +48,10 @@ export function useMobileChannels(): MobileChannels {
 /** The channels, and whether the server has answered (or failed to): a popup that opens on the mobile path waits for it. */
 export function useSignInOptions(): { channels: MobileChannels; answered: boolean } {
   const services = useAccountServices();
-  const [state, setState] = useState(() => (known.has(services) ? { channels: known.get(services) ?? null, answered: true } : { channels: null, answered: false }));
+  // Known already (asked earlier on this page, or no way to ask: no mobile path), or to be asked.
+  const [state, setState] = useState(() =>
+    known.has(services) || !services.loadSignInOptions ? { channels: known.get(services) ?? null, answered: true } : { channels: null, answered: false },
+  );
   useEffect(() => {
     let listening = true;
     void mobileChannelsOf(services).then((found) => {
