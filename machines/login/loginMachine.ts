@@ -37,6 +37,11 @@
  * 'Welcome {first name}!' for an account that has a name, else `mobileSignedIn` (no spec text:
  * 'You are signed in.'), and `announceLoggedIn` hands the answer on as for a password login.
  * The app provides the child with its calls: `mobileSignIn: mobileSignInMachine.provide(...)`.
+ *
+ * Input `{ opening }`: the way the popup opens (`Opening`, left at once). `'mobile'` when a flow
+ * asked for the sign-in (the booking's Book, logged out) and the clinic can text a code: a new
+ * patient's shortest way in; the email form and Google are one tap away (`mobile.cancel`,
+ * `google.start`). Otherwise (and with no input) the email form.
  */
 import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LoginRequest, type LoginAnswer } from '../../contract/auth.js';
@@ -73,7 +78,11 @@ export type LoginEvent =
   | { type: 'mobile.cancel' }
   | MobileReport;
 
-export type LoginContext = { answer: LoginAnswer | null };
+/** Which way the popup opens: the email form (the default) or the mobile number. */
+export type LoginOpening = 'email' | 'mobile';
+export type LoginInput = { opening?: LoginOpening };
+
+export type LoginContext = { answer: LoginAnswer | null; opening: LoginOpening };
 
 const notice = (tone: Tone, n: LoginNotice): NoticeEvent<LoginNotice> => ({ type: 'notice', tone, notice: n });
 
@@ -96,7 +105,14 @@ function blankFields(event: LoginEvent): Array<keyof LoginCredentials> {
 }
 
 export const loginMachine = setup({
-  types: {} as { context: LoginContext; events: LoginEvent; emitted: LoginEmitted; output: LoginAnswer; children: { mobile: 'mobileSignIn' } },
+  types: {} as {
+    context: LoginContext;
+    events: LoginEvent;
+    input: LoginInput;
+    emitted: LoginEmitted;
+    output: LoginAnswer;
+    children: { mobile: 'mobileSignIn' };
+  },
   actors: {
     mobileSignIn: mobileSignInMachine,
     // Declared here with their types; the real ones come from the app, so these must never run.
@@ -104,6 +120,7 @@ export const loginMachine = setup({
     exchangeGoogleCode: fromPromise<LoginAnswer, { code: string }>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
+    opensOnMobile: ({ context }) => context.opening === 'mobile',
     hasBlankField: ({ event }) => blankFields(event).length > 0,
     failsContract: ({ event }) => checkFields(LoginRequest, credentialsOf(event)).length > 0,
     isGoogleFailure: ({ event }) =>
@@ -119,11 +136,15 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  description: 'Logging in with an email and password, or with Google.',
-  context: { answer: null },
+  description: 'Logging in with an email and password, with Google, or with a mobile number and a texted code.',
+  context: ({ input }) => ({ answer: null, opening: input.opening ?? 'email' }),
   on: { 'mobile.notice': { actions: { type: 'notify', params: ({ event }) => mobileNotice(event) } } },
-  initial: 'Idle',
+  initial: 'Opening',
   states: {
+    Opening: {
+      description: 'Which way the popup opens: the mobile number when a flow asked for the sign-in and the clinic can text a code, else the email form.',
+      always: [{ guard: 'opensOnMobile', target: 'Mobile' }, { target: 'Idle' }],
+    },
     Idle: {
       description: 'The login form, or the Google return route before it sends what it got.',
       on: {
@@ -192,7 +213,7 @@ export const loginMachine = setup({
       },
     },
     Mobile: {
-      description: 'The mobile number and its code (the child `mobile`). Cancel goes back to the email form.',
+      description: 'The mobile number and its code (the child `mobile`). Cancel goes back to the email form; Google starts from here too.',
       invoke: {
         id: 'mobile',
         src: 'mobileSignIn',
@@ -205,7 +226,7 @@ export const loginMachine = setup({
           ],
         },
       },
-      on: { 'mobile.cancel': 'Idle' },
+      on: { 'mobile.cancel': 'Idle', 'google.start': { actions: 'redirectToGoogle' } },
     },
     LoggedIn: {
       description: 'Logged in; the app has passed the token and user on to the session.',

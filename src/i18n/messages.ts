@@ -740,6 +740,8 @@ export const en = {
     resendBy: { sms: 'Send by SMS instead', whatsapp: 'Send on WhatsApp instead' },
     changeNumber: 'Change number',
     useEmail: 'Use email instead',
+    /** The login popup that opens on the mobile number, while it asks the server which ways it offers. */
+    loadingWays: 'Loading the ways to sign in…',
     /** Toasts (machines/mobileSignIn/events.ts). */
     codeSent: { sms: 'We sent a 6-digit code by SMS.', whatsapp: 'We sent a 6-digit code on WhatsApp.' },
     sendFailed: 'We could not send the code. Please try again.',

@@ -83,6 +83,8 @@ const shellEn = {
   },
   home: {
     heroCarouselLabel: 'Welcome to Sahaj Homeopathy Clinic',
+    /** The hero's way straight to the soonest online doctors (the Book Appointment popup opened on them). */
+    consultOnline: 'Consult online now',
     insightsCarouselLabel: 'Insight videos',
     testimonialsCarouselLabel: 'Patient testimonials',
     testimonialsHeading: 'What our patients say',

@@ -224,16 +224,20 @@ describe('Book Appointment popup', () => {
     expect(booking.addAppointment.calls).toHaveLength(0);
   });
 
-  it('asks a logged-out visitor to log in, then comes back to the same step with the choices kept', async () => {
+  /** Logged out: every choice made (10:30), then Book, which asks for a login. */
+  async function bookLoggedOut(account: ReturnType<typeof fakeAccount>) {
     const user = userEvent.setup();
-    const account = fakeAccount();
     const booking = fakeBooking();
     renderBookingApp({ account, booking });
     const dialog = await openPopup(user, booking);
     await chooseUpToSlots(user, dialog, booking);
     await user.click(within(dialog).getByRole('radio', { name: '10:30' }));
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    return { user, account, booking };
+  }
 
+  it('asks a logged-out visitor to log in, then comes back to the same step with the choices kept', async () => {
+    const { user, account, booking } = await bookLoggedOut(fakeAccount());
     const login = await screen.findByRole('dialog', { name: 'Login' });
     expect(screen.queryByRole('dialog', { name: 'Book Appointment' })).toBeNull();
     expect(booking.addAppointment.calls).toHaveLength(0);
@@ -262,6 +266,43 @@ describe('Book Appointment popup', () => {
     await waitFor(() =>
       expect((within(back).getByRole('radio', { name: '10:30' }) as HTMLInputElement).checked).toBe(true),
     );
+  });
+
+  it("opens the login Book asks for on the mobile number, where the clinic texts codes, with Google and the email a tap away; the header's Login opens on the email form", async () => {
+    const { user, account } = await bookLoggedOut(fakeAccount({ signInOptions: { mobile: { channels: ['sms'] } } }));
+    const login = await screen.findByRole('dialog', { name: 'Sign in with your mobile number' });
+    await waitFor(() => expect(document.activeElement).toBe(within(login).getByLabelText('Mobile number')));
+    expect(within(login).queryByLabelText('Email')).toBeNull();
+    await user.click(within(login).getByRole('button', { name: 'Continue with Google' }));
+    expect(account.googleRedirects).toEqual(['/']);
+    await user.click(within(login).getByRole('button', { name: 'Use email instead' }));
+    expect(await within(login).findByLabelText('Email')).toBeTruthy();
+    await user.click(within(login).getByRole('button', { name: 'Close' }));
+
+    // Back in the booking, closed: the header's Login keeps the email form first.
+    await screen.findByRole('dialog', { name: 'Book Appointment' });
+    await user.click(within(screen.getByRole('dialog', { name: 'Book Appointment' })).getByRole('button', { name: 'Close' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Login' }));
+    const plain = await screen.findByRole('dialog', { name: 'Login' });
+    expect(within(plain).getByLabelText('Email')).toBeTruthy();
+    expect(await within(plain).findByRole('button', { name: 'Continue with mobile number' })).toBeTruthy();
+  });
+
+  it('asks which ways to sign in as the popup opens, logged out; a login that opens before the answer waits for it, then opens on the mobile number', async () => {
+    const base = fakeAccount();
+    let answerOptions: (options: { mobile: { channels: Array<'sms'> } }) => void = () => undefined;
+    const load = vi.fn(() => new Promise<{ mobile: { channels: Array<'sms'> } }>((resolve) => (answerOptions = resolve)));
+    const { user } = await bookLoggedOut({ ...base, services: { ...base.services, loadSignInOptions: load } });
+    expect(load).toHaveBeenCalledTimes(1);
+    const waiting = await screen.findByRole('dialog', { name: 'Login' });
+    expect(within(waiting).getByRole('status').textContent).toBe('Loading the ways to sign in…');
+    expect(within(waiting).queryByLabelText('Email')).toBeNull();
+    await answer(() => answerOptions({ mobile: { channels: ['sms'] } }));
+    const login = await screen.findByRole('dialog', { name: 'Sign in with your mobile number' });
+    await waitFor(() => expect(document.activeElement).toBe(within(login).getByLabelText('Mobile number')));
+    expect(load).toHaveBeenCalledTimes(1);
+    await user.click(within(login).getByRole('button', { name: 'Use email instead' }));
+    expect(await within(login).findByLabelText('Email')).toBeTruthy();
   });
 
   it('shows the server\'s 409 message and refreshes the slots', async () => {

@@ -183,6 +183,29 @@ describe('Book Appointment popup: availability at a glance', () => {
     expect(within(slots).queryAllByRole('radio')).toHaveLength(0);
   });
 
+  it("the home page's Consult online now opens the popup on the soonest online doctors, one tap from a doctor", async () => {
+    const booking = fakeBooking();
+    const account = fakeAccount();
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <AppShell siteOptionsLogic={fakeSiteOptionsLogic(() => Promise.resolve(demoOptions))} accountServices={account.services} bookingServices={booking.services} />
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Consult online now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book Appointment' });
+    await answerWhenCalled(booking.loadDoctors, (call) => call.resolve(doctors));
+    await answerWhenCalled(booking.loadFees, (call) => call.resolve(fees));
+    const list = within(dialog).getByRole('region', { name: 'Online doctors, soonest first' });
+    expect(within(dialog).getByRole('button', { name: 'Choose step by step instead' }).getAttribute('aria-expanded')).toBe('true');
+    await answerWhenCalled(booking.loadSoonest, (call) =>
+      call.resolve([{ doctorEmail: online.email, doctorName: online.name, freeToday: 3, next: { date: dayAfter(0), time: '18:00', location: '' } as SoonestOnlineDoctor['next'] }]),
+    );
+    await user.click(await within(list).findByRole('button', { name: /^Choose Dr Kavita Shah, Today, 18:00/ }));
+    expect((within(dialog).getByLabelText('Doctor') as HTMLSelectElement).value).toBe(online.email);
+    expect((within(dialog).getByLabelText('Consultation type') as HTMLSelectElement).value).toBe('Video');
+  });
+
   it('"Consult online now / soonest" lists the online doctors and chooses everything at once', async () => {
     const { user, dialog, booking } = await openPopup();
     await user.click(within(dialog).getByRole('button', { name: 'Consult online now / soonest' }));

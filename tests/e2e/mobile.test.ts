@@ -1,9 +1,9 @@
 // Signing in with a mobile number in a real browser, against the production server with no SMS
 // provider on a loopback PUBLIC_URL (each texted code is a DATA_DIR/outbox/*-text-*.txt file),
 // the sandbox payment provider and a real SMTP server for the email codes:
-// - 375 px: a new patient, from the home page, books the soonest online consultation; Book asks
-//   for a login, where "Continue with mobile number" and the texted code make the account and sign
-//   in (no second login); the booking asks for first name, last name, age and gender (not an
+// - 375 px: a new patient, from the home page's "Consult online now", books the soonest online
+//   consultation; Book asks for a login, which opens on the mobile number, where the number and
+//   the texted code make the account and sign in (no second login); the booking asks for first name, last name, age and gender (not an
 //   email), once; paid at the sandbox checkout, it is on My Appointment, and the next booking asks
 //   nothing again. Every interaction (click, field typed, select) from the home page to the paid
 //   consultation is counted, and the count asserted as a figure. /account shows the number verified.
@@ -149,14 +149,29 @@ async function textedCode(phone: string, before: Set<string>): Promise<string> {
 }
 
 /**
- * In the open Login popup: "Continue with mobile number", the number, Send code, the texted code
- * from the outbox (its sixth digit signs in). Counted in `taps`.
+ * In the open Login popup: "Continue with mobile number" (unless it opened on the mobile number, as
+ * the one the booking's Book asks for does: `opensOnMobile`), the number, Send code, the texted
+ * code from the outbox (its sixth digit signs in). Counted in `taps`.
  */
-async function signInByPhone(page: Page, phone: string, taps: Interactions, width: number, step: string): Promise<void> {
+async function signInByPhone(page: Page, phone: string, taps: Interactions, width: number, step: string, opensOnMobile = false): Promise<void> {
   const dialog = loginDialog(page);
   await expectDialogOpen(dialog, 'the Login popup is open');
-  await taps.click(dialog.getByRole('button', { name: 'Continue with mobile number', exact: true }), '"Continue with mobile number"');
   const number = dialog.getByLabel('Mobile number', { exact: true });
+  if (opensOnMobile) {
+    await expect.poll(() => number.evaluate((el) => el === document.activeElement), { message: 'the popup opens on the mobile number, focused', timeout: STEP_MS }).toBe(true);
+    expect(await dialog.getByLabel('Email', { exact: true }).count(), 'no email form first').toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Continue with Google', exact: true }).count(), 'Google one tap away').toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Use email instead', exact: true }).count(), 'the email form one tap away').toBe(1);
+    await expectNoA11yViolations(page, `the Login popup the booking asks for, on the mobile number, at ${width} px`);
+    // Photographed at 1280 px too, then back to the journey's width.
+    const journeyViewport = page.viewportSize()!;
+    for (const viewport of [DESKTOP, journeyViewport]) {
+      await page.setViewportSize(viewport);
+      await shot(page, `${step}-login-opened`, viewport.width);
+    }
+  } else {
+    await taps.click(dialog.getByRole('button', { name: 'Continue with mobile number', exact: true }), '"Continue with mobile number"');
+  }
   await expect.poll(() => number.isVisible(), { message: 'the mobile number field', timeout: STEP_MS }).toBe(true);
   expect(await page.getByRole('dialog', { name: 'Sign in with your mobile number', exact: true }).count(), 'the popup is titled for the mobile path').toBe(1);
   await taps.fill(number, phone, 'the mobile number');
@@ -253,11 +268,10 @@ describe('mobile sign-in', () => {
     const page = await openPage(PHONE);
     await shot(page, 'new-home', width);
 
-    // The home page's Book Appointment, then "Consult online now / soonest" and its first doctor.
-    await taps.click(page.locator('main').getByRole('button', { name: 'Book Appointment', exact: true }).first(), 'Book Appointment (home page)');
+    // The home page's "Consult online now": the Book Appointment popup opens on the soonest online doctors.
+    await taps.click(page.locator('main').getByRole('button', { name: 'Consult online now', exact: true }), '"Consult online now" (home page)');
     const dialog = bookingDialog(page);
     await expectDialogOpen(dialog, 'the Book Appointment popup is open');
-    await taps.click(dialog.getByRole('button', { name: 'Consult online now / soonest', exact: true }), '"Consult online now / soonest"');
     const soonest = dialog.getByRole('region', { name: 'Online doctors, soonest first' });
     const first = soonest.getByRole('button', { name: /^Choose / }).first();
     await expect.poll(async () => (await first.count()) === 1 && first.isEnabled(), { message: 'the soonest online doctors are listed', timeout: STEP_MS }).toBe(true);
@@ -271,9 +285,9 @@ describe('mobile sign-in', () => {
     const consent = dialog.getByRole('checkbox', { name: /I agree to a teleconsultation/ });
     await taps.check(consent, 'the teleconsultation consent');
 
-    // Book asks for a login: a new number signs up there.
+    // Book asks for a login, which opens on the mobile number: a new number signs up there.
     await taps.click(dialog.getByRole('button', { name: 'Book', exact: true }), 'Book (asks for a login)');
-    await signInByPhone(page, phone, taps, width, 'new');
+    await signInByPhone(page, phone, taps, width, 'new', true);
     await expectToast(page, 'status', 'You are signed in.');
     await expectSignedIn(page, 'the texted code signed the new patient in: no second login');
     const made = await currentUser(page);
@@ -315,12 +329,10 @@ describe('mobile sign-in', () => {
     // From the home page to the paid consultation: the figure this journey takes today (the
     // issue's goal is at most 10). Where they go is in `taps.steps`.
     expect(taps.steps, 'the interactions, in order').toEqual([
-      'click Book Appointment (home page)',
-      'click "Consult online now / soonest"',
+      'click "Consult online now" (home page)',
       'click the soonest doctor',
       'tick the teleconsultation consent',
       'click Book (asks for a login)',
-      'click "Continue with mobile number"',
       'type the mobile number',
       'click Send code',
       'type the code',
@@ -331,7 +343,7 @@ describe('mobile sign-in', () => {
       'click Book',
       'click Pay (sandbox checkout)',
     ]);
-    expect(taps.count).toBe(15);
+    expect(taps.count).toBe(13);
 
     // The name, age and gender are the account's now: kept, never asked again.
     const saved = await currentUser(page);

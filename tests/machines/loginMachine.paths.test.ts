@@ -1,18 +1,28 @@
 /**
- * Model-based paths for the login form: a blank field, email and password answered or refused,
+ * Model-based paths for the login form, opened on the email form or (the login the booking asks
+ * for) on the mobile number: a blank field, email and password answered or refused,
  * Google started, returned with an error, returned with a code that is exchanged or not, the mobile
- * path opened, left, and signed in through (its child's own paths: mobileSignIn.paths.test.ts). Along
+ * path opened, left, Google started from it, and signed in through (its child's own paths: mobileSignIn.paths.test.ts). Along
  * every path the REAL machine runs with its calls answered by hand; each step must emit what the
  * person reads (and the app acts on) and each state must show what the model says.
  */
-import { createActor, createMachine, type SnapshotFrom } from 'xstate';
+import { createActor, createMachine, type Actor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '../../contract/auth.js';
 import type { MobileSignInAnswer } from '../../contract/mobile.js';
 import type { MobileSignInInput, SendCodeInput } from '../../machines/mobileSignIn/events.js';
 import { mobileSignInMachine } from '../../machines/mobileSignIn/mobileSignInMachine.js';
-import { loginMachine, selectHasLoggedIn, selectIsLoggingIn, selectMobileRef, type LoginCredentials, type LoginEmitted } from '../../machines/login/loginMachine.js';
+import {
+  loginMachine,
+  selectHasLoggedIn,
+  selectIsLoggingIn,
+  selectMobileRef,
+  type LoginCredentials,
+  type LoginEmitted,
+  type LoginEvent,
+  type LoginOpening,
+} from '../../machines/login/loginMachine.js';
 import { answeredByHand, recordEmitted, refused, settle, unanswered } from './accountFakes.js';
 import { declaredTransitions, pathsTakingEveryTransition, takenTransitions, testPaths } from './modelPaths.js';
 import { expectWalkedFully, recordWalk } from './pathCoverage.js';
@@ -24,6 +34,8 @@ const answer: LoginAnswer = { token: 'tok-1', user: { _id: 'u1', firstName: 'Ash
 const mobileAnswer: MobileSignInAnswer = { ...answer, created: false, profileComplete: true };
 
 const emits = {
+  'open.email': [],
+  'open.mobile': [],
   'submit.blank': ['missingFields'],
   'submit.invalid': ['fields'],
   submit: [],
@@ -44,8 +56,9 @@ type ModelEvent = { type: keyof typeof emits };
 const model = createMachine({
   id: 'loginModel',
   types: {} as { events: ModelEvent },
-  initial: 'Form',
+  initial: 'Opening',
   states: {
+    Opening: { on: { 'open.email': 'Form', 'open.mobile': 'Mobile' } },
     Form: {
       on: {
         'submit.blank': 'Form',
@@ -57,7 +70,7 @@ const model = createMachine({
         'mobile.start': 'Mobile',
       },
     },
-    Mobile: { on: { 'mobile.cancel': 'Form', 'mobile.signedIn': 'LoggedIn' } },
+    Mobile: { on: { 'mobile.cancel': 'Form', 'mobile.signedIn': 'LoggedIn', 'google.start': 'Mobile' } },
     Checking: { on: { 'login.done': 'LoggedIn', 'login.refused': 'Form' } },
     Exchanging: { on: { 'exchange.done': 'LoggedIn', 'exchange.failed': 'Form' } },
     LoggedIn: { type: 'final' },
@@ -77,19 +90,30 @@ function harness() {
     },
   });
   let expectedAnswer: LoginAnswer = answer;
-  const actor = createActor(machine, { inspect: recordWalk });
-  const emitted = recordEmitted<LoginEmitted>(actor);
-  actor.start();
-  const step = stepper(emitted.take, emits);
-  const snapshot = () => actor.getSnapshot();
+  // Made by the first step, which says which way the popup opens.
+  let started: { actor: Actor<typeof machine>; emitted: ReturnType<typeof recordEmitted<LoginEmitted>> } | null = null;
+  const open = (opening: LoginOpening) => {
+    const actor = createActor(machine, { inspect: recordWalk, input: { opening } });
+    started = { actor, emitted: recordEmitted<LoginEmitted>(actor) };
+    actor.start();
+  };
+  const running = () => {
+    if (!started) throw new Error('the popup is not open yet');
+    return started;
+  };
+  const step = stepper(() => (started ? started.emitted.take() : []), emits);
+  const snapshot = () => running().actor.getSnapshot();
+  const actor = { send: (event: LoginEvent) => running().actor.send(event) };
   const waiting = (busy: boolean) => () => {
     expect(selectIsLoggingIn(snapshot())).toBe(busy);
     expect(selectHasLoggedIn(snapshot())).toBe(false);
     expect(snapshot().status).toBe('active');
   };
   return {
-    stop: () => actor.stop(),
+    stop: () => started?.actor.stop(),
     events: {
+      'open.email': step('open.email', () => open('email')),
+      'open.mobile': step('open.mobile', () => open('mobile')),
       'submit.blank': step('submit.blank', () => actor.send({ type: 'login.submit', email: 'asha@example.in', password: '' })),
       'submit.invalid': step('submit.invalid', () => {
         const calls = login.calls.length;
@@ -124,6 +148,7 @@ function harness() {
       }),
     },
     states: {
+      Opening: () => expect(started).toBeNull(),
       Form: waiting(false),
       Checking: waiting(true),
       Exchanging: waiting(true),
@@ -142,13 +167,17 @@ function harness() {
 describe('loginMachine paths', () => {
   const testModel = createTestModel(model);
   const everyTransition = pathsTakingEveryTransition(testModel);
-  const journeys = testModel.getPathsFromEvents(
-    (['submit.blank', 'submit', 'login.refused', 'google.code', 'exchange.failed', 'submit', 'login.done'] as const).map((type) => ({ type })),
-  );
+  const journeys = (
+    [
+      ['open.email', 'submit.blank', 'submit', 'login.refused', 'google.code', 'exchange.failed', 'submit', 'login.done'],
+      // The login the booking asks for: on the mobile number, signed in there.
+      ['open.mobile', 'mobile.signedIn'],
+    ] as const
+  ).flatMap((types) => testModel.getPathsFromEvents(types.map((type) => ({ type }))));
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(13);
+    expect(declared).toHaveLength(16);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 

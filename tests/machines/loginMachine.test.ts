@@ -19,7 +19,7 @@ function start() {
   const login = answeredByHand<LoginAnswer, LoginCredentials>();
   const exchangeGoogleCode = answeredByHand<LoginAnswer, { code: string }>();
   const machine = loginMachine.provide({ actors: { login: login.logic, exchangeGoogleCode: exchangeGoogleCode.logic } });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: {} }).start();
   const emitted = recordEmitted<LoginEmitted>(actor);
   return { actor, emitted, login, exchangeGoogleCode };
 }

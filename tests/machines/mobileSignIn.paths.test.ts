@@ -43,7 +43,7 @@ function harness() {
   const machine = loginMachine.provide({
     actors: { mobileSignIn: mobileSignInMachine.provide({ actors: { sendSignInCode: send.logic, signInWithCode: signIn.logic } }) },
   });
-  const actor = createActor(machine, { inspect: recordWalk, clock });
+  const actor = createActor(machine, { inspect: recordWalk, clock, input: {} });
   const emitted = recordEmitted<LoginEmitted>(actor);
   actor.start();
   actor.send({ type: 'mobile.start' });

@@ -4,27 +4,45 @@
  * to sign up instead. On success the machine says 'Welcome {first name}!' and hands the token and
  * user to the session, which closes the popup. Where the clinic can text a code (GET
  * /auth/sign-in-options), "Continue with mobile number" opens the mobile path in its place
- * (./MobileSignIn.tsx).
+ * (./MobileSignIn.tsx), with Google and the way back to the email form under it.
+ *
+ * `opening: 'mobile'` (the login the booking's Book asks for): the popup opens on the mobile path,
+ * once the server said it can text a code (until then a short wait; without a mobile path, the
+ * email form as always).
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
-import { selectIsLoggingIn, selectMobileRef } from '../../../machines/login/loginMachine';
+import { selectIsLoggingIn, selectMobileRef, type LoginOpening } from '../../../machines/login/loginMachine';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
 import { Dialog } from '../Popup/Dialog';
 import { usePopup } from '../Popup/popupContext';
 import { BusyButton, TextField, useFieldErrors, type FieldErrors, type FieldKey } from './fields';
-import { GoogleIcon } from './GoogleIcon';
+import { OrContinueWithGoogle } from './GoogleWay';
 import { forgetLoginEmail, suggestedLoginEmail } from './loginHint';
 import { MobileSignIn } from './MobileSignIn';
-import { useMobileChannels, type MobileChannels } from './signInOptions';
+import { useSignInOptions, type MobileChannels } from './signInOptions';
 import { useLoginActor } from './provider';
 import { useFormNotices } from './useFormNotices';
 import './Auth.css';
 
 const fieldOrder: readonly FieldKey[] = ['email', 'password', 'phoneNumber', 'otp'];
 
-export default function LoginDialog({ onClose }: { onClose: () => void }) {
+export default function LoginDialog({ onClose, opening = 'email' }: { onClose: () => void; opening?: LoginOpening }) {
+  const { account, mobile } = useMessages();
+  const { channels, answered } = useSignInOptions();
+  if (opening === 'mobile' && !answered) {
+    return (
+      <Dialog title={account.loginTitle} onClose={onClose} describeBody={false}>
+        <p role="status">{mobile.loadingWays}</p>
+      </Dialog>
+    );
+  }
+  return <LoginForms onClose={onClose} channels={channels} opening={opening === 'mobile' && channels ? 'mobile' : 'email'} />;
+}
+
+/** The popup's body: the login actor, opened on `opening`, and the email or mobile view of it. */
+function LoginForms({ onClose, channels, opening }: { onClose: () => void; channels: MobileChannels; opening: LoginOpening }) {
   const { account, mobile: mobileTexts } = useMessages();
   const id = useId();
   const popup = usePopup();
@@ -33,10 +51,9 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
   const { errors, add, clear } = useFieldErrors();
   useEffect(() => forgetLoginEmail(), []);
 
-  const actor = useLoginActor(useFormNotices(id, fieldOrder, add, errors));
+  const actor = useLoginActor(useFormNotices(id, fieldOrder, add, errors), opening);
   const onMobile = useSelector(actor, (s) => s.matches('Mobile'));
   const mobile = useSelector(actor, selectMobileRef);
-  const channels = useMobileChannels();
 
   return (
     <Dialog title={onMobile && channels ? mobileTexts.heading : account.loginTitle} onClose={onClose} describeBody={false}>
@@ -47,6 +64,7 @@ export default function LoginDialog({ onClose }: { onClose: () => void }) {
           channels={channels}
           errors={errors}
           clear={clear}
+          onGoogle={() => actor.send({ type: 'google.start' })}
           onCancel={() => {
             clear('phoneNumber', 'otp');
             actor.send({ type: 'mobile.cancel' });
@@ -146,13 +164,7 @@ function OtherWays({
   const { account, mobile } = useMessages();
   return (
     <>
-      <p className="auth-divider">
-        <span>{account.or}</span>
-      </p>
-      <button type="button" className="button button--outline auth-google" onClick={onGoogle}>
-        <GoogleIcon />
-        {account.continueWithGoogle}
-      </button>
+      <OrContinueWithGoogle onGoogle={onGoogle} />
       {channels && (
         <button type="button" className="button button--outline auth-mobile-start" onClick={onMobile}>
           {mobile.continueWithMobile}

@@ -27,6 +27,7 @@ import {
 import { formatPhone } from '../../format/format';
 import { useMessages } from '../../i18n/messages';
 import { BusyButton, TextField, type FieldErrors, type FieldKey } from './fields';
+import { OrContinueWithGoogle } from './GoogleWay';
 
 type MobileActor = ActorRefFrom<typeof mobileSignInMachine>;
 
@@ -41,9 +42,11 @@ export interface MobileSignInProps {
   readonly clear: (...fields: FieldKey[]) => void;
   /** Back to the email form. */
   readonly onCancel: () => void;
+  /** "Continue with Google" under the number (the login popup's), one tap away like the email form. */
+  readonly onGoogle?: () => void;
 }
 
-export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCancel }: MobileSignInProps) {
+export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCancel, onGoogle }: MobileSignInProps) {
   const texts = useMessages().mobile;
   const step = useSelector(mobile, (s): MobileStep => (s ? selectMobileStep(s) : 'signedIn'));
   const codeSent = useSelector(mobile, (s) => (s ? selectCodeSent(s) : false));
@@ -103,6 +106,7 @@ export function MobileSignIn({ idPrefix, mobile, channels, errors, clear, onCanc
           forgetCode={forgetCode}
         />
       )}
+      {onGoogle && !atCode && <OrContinueWithGoogle onGoogle={onGoogle} />}
       <p className="auth-switch">
         <button type="button" className="auth-link-button" onClick={onCancel}>
           {texts.useEmail}
@@ -161,6 +165,8 @@ function NumberForm({ idPrefix, channels, number, channel, error, busy, onNumber
         autoComplete="tel-national"
         maxLength={20}
         required
+        // The popup that opens on the mobile path (the booking's login) puts the focus here at once.
+        data-autofocus
         value={number}
         error={error}
         onChange={(event) => onNumber(event.target.value)}

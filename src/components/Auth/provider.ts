@@ -13,7 +13,7 @@
  */
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { loginMachine } from '../../../machines/login/loginMachine';
+import { loginMachine, type LoginOpening } from '../../../machines/login/loginMachine';
 import type { sessionMachine } from '../../../machines/session/sessionMachine';
 import { SessionContext, useAccountServices, type AccountServices } from '../../app/account';
 import { takeGoogleReturn } from '../../app/googleReturn';
@@ -53,8 +53,11 @@ export function provideLogin(services: AccountServices, session: Session, page: 
   });
 }
 
-/** The login popup's actor: its notices go to the form (`notify`, from useFormNotices). */
-export function useLoginActor(notify: FormNotify) {
+/**
+ * The login popup's actor: its notices go to the form (`notify`, from useFormNotices); it opens on
+ * `opening` (the mobile number when the booking asked for the sign-in and the clinic can text).
+ */
+export function useLoginActor(notify: FormNotify, opening: LoginOpening = 'email') {
   const services = useAccountServices();
   const session = SessionContext.useActorRef();
   const location = useLocation();
@@ -64,7 +67,7 @@ export function useLoginActor(notify: FormNotify) {
         notify: (event) => latest.current.notify(event),
         redirectToGoogle: () => services.redirectToGoogle(latest.current.returnTo),
       }),
-    { inspect },
+    { inspect, input: { opening } },
     { notify, returnTo: location.pathname + location.search },
   );
 }
@@ -89,7 +92,7 @@ export function useGoogleReturnActor() {
         redirectToGoogle: () => services.redirectToGoogle('/'),
       });
     },
-    { inspect },
+    { inspect, input: {} },
     navigate,
   );
 }

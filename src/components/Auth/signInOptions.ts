@@ -35,18 +35,31 @@ function mobileChannelsOf(services: AccountServices): Promise<MobileChannels> {
   return ask;
 }
 
+/** Starts asking for the sign-in options before a popup needs them (the booking, logged out, before its Book). */
+export function preloadSignInOptions(services: AccountServices): void {
+  void mobileChannelsOf(services);
+}
+
 /** The mobile path's channels for this page (null while unknown, or when there is none). */
 export function useMobileChannels(): MobileChannels {
+  return useSignInOptions().channels;
+}
+
+/** The channels, and whether the server has answered (or failed to): a popup that opens on the mobile path waits for it. */
+export function useSignInOptions(): { channels: MobileChannels; answered: boolean } {
   const services = useAccountServices();
-  const [channels, setChannels] = useState<MobileChannels>(() => known.get(services) ?? null);
+  // Known already (asked earlier on this page, or no way to ask: no mobile path), or to be asked.
+  const [state, setState] = useState(() =>
+    known.has(services) || !services.loadSignInOptions ? { channels: known.get(services) ?? null, answered: true } : { channels: null, answered: false },
+  );
   useEffect(() => {
     let listening = true;
     void mobileChannelsOf(services).then((found) => {
-      if (listening) setChannels(found);
+      if (listening) setState({ channels: found, answered: true });
     });
     return () => {
       listening = false;
     };
   }, [services]);
-  return channels;
+  return state;
 }

@@ -70,12 +70,13 @@ function DoctorsStatus({ actor }: { actor: BookingActor }) {
 }
 
 /** "Soonest online" and its list, which closes once a slot from it is chosen. */
-function SoonestToggle({ actor, token, onChosen }: { actor: BookingActor; token: string | null; onChosen: () => void }) {
+function SoonestToggle({ actor, token, open, onChosen }: { actor: BookingActor; token: string | null; open: boolean; onChosen: () => void }) {
   const { availability } = useMessages();
   const minDate = useSelector(actor, selectMinDate);
   const busy = useSelector(actor, selectIsBusy);
   const offersOnline = useSelector(actor, selectOffersOnline);
-  const [soonestOpen, setSoonestOpen] = useState(false);
+  // Open at first when the popup was opened for it (the home page's "Consult online now").
+  const [soonestOpen, setSoonestOpen] = useState(open);
   return (
     <>
       {offersOnline && (
@@ -106,7 +107,18 @@ function SoonestToggle({ actor, token, onChosen }: { actor: BookingActor; token:
   );
 }
 
-export function BookingForm({ actor, token = null, formRef }: { actor: BookingActor; token?: string | null; formRef?: RefObject<HTMLFormElement | null> }) {
+export function BookingForm({
+  actor,
+  token = null,
+  formRef,
+  soonest = false,
+}: {
+  actor: BookingActor;
+  token?: string | null;
+  formRef?: RefObject<HTMLFormElement | null>;
+  /** The soonest online doctors listed at once. */
+  soonest?: boolean;
+}) {
   const { booking } = useMessages();
   const id = useId();
   const choices = useSelector(actor, selectChoices);
@@ -131,7 +143,7 @@ export function BookingForm({ actor, token = null, formRef }: { actor: BookingAc
     >
       <p className="booking__intro">{booking.intro}</p>
 
-      <SoonestToggle actor={actor} token={token} onChosen={() => setMovedOn((n) => n + 1)} />
+      <SoonestToggle actor={actor} token={token} open={soonest} onChosen={() => setMovedOn((n) => n + 1)} />
 
       <DoctorsStatus actor={actor} />
 

@@ -9,7 +9,7 @@
  * was chosen and typed goes to `onKeep` for the next opening (src/components/Popup/popups.tsx).
  */
 import { useEffect, useRef } from 'react';
-import { SessionContext } from '../../app/account';
+import { SessionContext, useAccountServices } from '../../app/account';
 import { selectChoicesMade } from '../../../machines/booking/bookingMachine';
 import { selectPanel, selectToken } from '../../../machines/session/selectors';
 import type { KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
@@ -17,21 +17,30 @@ import { useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
 import { BookingForm, focusNextDetail } from './BookingForm';
 import { useBookingActor } from './provider';
+import { preloadSignInOptions } from '../Auth/signInOptions';
 import './Booking.css';
 
 export interface BookingPopupProps {
   readonly previous: PreviousBooking | null;
+  /** Opens on the soonest online doctors (the home page's "Consult online now"). */
+  readonly soonest?: boolean;
   readonly onClose: (options?: { returnFocus?: boolean }) => void;
   /** Given, as the popup closes, what it held (null once it went to pay) and the login it was made under. */
   readonly onKeep?: (kept: KeptBooking | null, token: string | null) => void;
 }
 
-export default function BookingPopup({ previous, onClose, onKeep }: BookingPopupProps) {
+export default function BookingPopup({ previous, soonest = false, onClose, onKeep }: BookingPopupProps) {
   const messages = useMessages();
   const actor = useBookingActor({ previous, onClose, onKeep });
   const panel = SessionContext.useSelector(selectPanel);
   const token = SessionContext.useSelector(selectToken);
   const form = useRef<HTMLFormElement>(null);
+  const accountServices = useAccountServices();
+  // Logged out, Book will ask for a sign-in that opens on the mobile number once the server says it
+  // can text a code: asked now, so that popup opens at once.
+  useEffect(() => {
+    if (token === null) preloadSignInOptions(accountServices);
+  }, [token, accountServices]);
 
   // Shown again with every choice made (after the login Book asked for, or back from a failed
   // payment), the popup's next step is the details at its bottom, not Location at its top (on a
@@ -46,7 +55,7 @@ export default function BookingPopup({ previous, onClose, onKeep }: BookingPopup
 
   return (
     <Dialog title={messages.popup.bookingTitle} onClose={() => onClose()} describeBody={false} wide closeOnBackdrop={false}>
-      <BookingForm actor={actor} token={token} formRef={form} />
+      <BookingForm actor={actor} token={token} formRef={form} soonest={soonest} />
     </Dialog>
   );
 }

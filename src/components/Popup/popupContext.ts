@@ -9,8 +9,11 @@ import type { PreviousBooking } from '../../../machines/booking/choices';
 export type PopupKind = 'login' | 'signup' | 'booking' | 'help';
 
 export interface PopupControls {
-  /** `previous`: the Book Appointment popup's kept choices (/paymentfail), or the header's location. */
-  readonly open: (kind: PopupKind, options?: { previous?: PreviousBooking | null }) => void;
+  /**
+   * `previous`: the Book Appointment popup's kept choices (/paymentfail), or the header's location;
+   * `soonest`: it opens on the soonest online doctors (the home page's "Consult online now").
+   */
+  readonly open: (kind: PopupKind, options?: { previous?: PreviousBooking | null; soonest?: boolean }) => void;
   /**
    * Closes every popup and takes their history entries back; `returnFocus: false` when the page
    * changes anyway (a link in the popup, the way to /payment): the entries are left to that page.

@@ -2,7 +2,8 @@
  * Which popup is open. Login and Sign up are the session's panels (spec §4: showing one hides the
  * other; the session machine owns that, so a flow can open one too, e.g. login after sign-up);
  * Book Appointment is local: it stays mounted (its booking actor running) while the login popup it
- * asked for is open, and shows again when that one closes.
+ * asked for is open, and shows again when that one closes. That login opens on the mobile number
+ * (a new patient's shortest way in, docs/mobile-sign-in.md); the header's opens on the email form.
  *
  * Popups are loaded lazily (their own chunks), so the home page does not pay for them; `preload`
  * fetches a chunk early when a pointer or focus gets near a button. Focus returns to the element
@@ -60,7 +61,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const services = useAccountServices();
   const panel = SessionContext.useSelector(selectPanel);
   // The Book Appointment popup, with what it opened with; a new object per opening.
-  const [booking, setBooking] = useState<{ previous: PreviousBooking | null } | null>(null);
+  const [booking, setBooking] = useState<{ previous: PreviousBooking | null; soonest: boolean } | null>(null);
   const [help, setHelp] = useState(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const { location: headerLocation } = useSelectedLocation();
@@ -107,7 +108,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const open = useCallback(
-    (kind: PopupKind, options?: { previous?: PreviousBooking | null }) => {
+    (kind: PopupKind, options?: { previous?: PreviousBooking | null; soonest?: boolean }) => {
       rememberFocus();
       if (kind === 'help') {
         setBooking(null);
@@ -122,7 +123,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
         // the popup held when it last closed; else the header's location picker preselects the clinic.
         const own = takeKept();
         const previous = options?.previous ?? own ?? (headerLocation !== '' ? { choices: { location: headerLocation } } : null);
-        setBooking({ previous });
+        setBooking({ previous, soonest: options?.soonest === true });
         return;
       }
       setBooking(null);
@@ -198,8 +199,8 @@ export function PopupProvider({ children }: { children: ReactNode }) {
       {children}
       {current !== null && (
         <Suspense fallback={null}>
-          {booking !== null && <BookingPopup key={bookingKey(booking)} previous={booking.previous} onClose={close} onKeep={keep} />}
-          {current === 'login' && <LoginDialog onClose={booking !== null ? closePanel : () => close()} />}
+          {booking !== null && <BookingPopup key={bookingKey(booking)} previous={booking.previous} soonest={booking.soonest} onClose={close} onKeep={keep} />}
+          {current === 'login' && <LoginDialog onClose={booking !== null ? closePanel : () => close()} opening={booking !== null ? 'mobile' : 'email'} />}
           {current === 'signup' && <SignUpDialog onClose={booking !== null ? closePanel : () => close()} />}
           {current === 'help' && <HelpPopup onClose={() => close()} />}
         </Suspense>

@@ -689,6 +689,7 @@ export const messages: Messages = {
     resendBy: { sms: 'इसके बजाय SMS से भेजें', whatsapp: 'इसके बजाय WhatsApp पर भेजें' },
     changeNumber: 'नंबर बदलें',
     useEmail: 'इसके बजाय ईमेल से',
+    loadingWays: 'साइन इन के तरीके लोड हो रहे हैं…',
     codeSent: { sms: 'हमने SMS से 6 अंकों का कोड भेजा है।', whatsapp: 'हमने WhatsApp पर 6 अंकों का कोड भेजा है।' },
     sendFailed: 'कोड नहीं भेज पाए। कृपया फिर से कोशिश करें।',
     codeRefused: 'यह कोड सही नहीं है। कोड जाँच लें, या नया कोड माँगें।',

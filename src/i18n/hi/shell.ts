@@ -69,6 +69,7 @@ export const shellHi: ShellMessages = {
   },
   home: {
     heroCarouselLabel: 'सहज होम्योपैथी क्लिनिक में आपका स्वागत है',
+    consultOnline: 'अभी ऑनलाइन कंसल्टेशन',
     insightsCarouselLabel: 'जानकारी वाले वीडियो',
     testimonialsCarouselLabel: 'मरीज़ों के अनुभव',
     testimonialsHeading: 'हमारे मरीज़ क्या कहते हैं',

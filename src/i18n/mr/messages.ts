@@ -691,6 +691,7 @@ export const messages: Messages = {
     resendBy: { sms: 'त्याऐवजी SMS ने पाठवा', whatsapp: 'त्याऐवजी WhatsApp वर पाठवा' },
     changeNumber: 'नंबर बदला',
     useEmail: 'त्याऐवजी ईमेलने',
+    loadingWays: 'साइन इन करण्याचे मार्ग लोड होत आहेत…',
     codeSent: { sms: 'आम्ही SMS ने 6 अंकी कोड पाठवला आहे.', whatsapp: 'आम्ही WhatsApp वर 6 अंकी कोड पाठवला आहे.' },
     sendFailed: 'कोड पाठवता आला नाही. कृपया पुन्हा प्रयत्न करा.',
     codeRefused: 'हा कोड बरोबर नाही. कोड तपासा, किंवा नवीन कोड मागा.',

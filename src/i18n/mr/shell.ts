@@ -69,6 +69,7 @@ export const shellMr: ShellMessages = {
   },
   home: {
     heroCarouselLabel: 'सहज होमिओपॅथी क्लिनिकमध्ये आपले स्वागत आहे',
+    consultOnline: 'आत्ता ऑनलाइन कन्सल्टेशन',
     insightsCarouselLabel: 'माहितीचे व्हिडिओ',
     testimonialsCarouselLabel: 'रुग्णांचे अनुभव',
     testimonialsHeading: 'आमचे रुग्ण काय म्हणतात',

@@ -31,18 +31,19 @@ export function HomePage() {
   );
 }
 
-function BookButton({ className = 'button button--accent' }: { className?: string }) {
+/** Book Appointment; `soonest`: "Consult online now", the popup opened on the soonest online doctors. */
+function BookButton({ className = 'button button--accent', soonest = false }: { className?: string; soonest?: boolean }) {
   const messages = useMessages();
   const popup = usePopup();
   return (
     <button
       type="button"
       className={className}
-      onClick={() => popup.open('booking')}
+      onClick={() => popup.open('booking', soonest ? { soonest } : undefined)}
       onPointerEnter={preloadPopup}
       onFocus={preloadPopup}
     >
-      {messages.nav.bookAppointment}
+      {soonest ? messages.home.consultOnline : messages.nav.bookAppointment}
     </button>
   );
 }
@@ -60,6 +61,7 @@ function Hero() {
           <p className="hero__lead">{heroIntro.lead}</p>
           <div className="hero__actions">
             <BookButton />
+            <BookButton soonest className="button button--primary" />
             <Link className="button button--outline" to="/ourtreatment">
               {messages.nav.treatments}
             </Link>
