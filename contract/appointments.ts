@@ -274,8 +274,15 @@ export type FeeRefundState = t.TypeOf<typeof FeeRefundState>;
  */
 export const AppointmentFacts = t.partial({ formerPatient: t.literal(true), refundState: FeeRefundState }, 'AppointmentFacts');
 
+/**
+ * The cancellation policy, on the patient's list (GET /auth/getUser) for a paid appointment still
+ * to come: until this ISO instant (the start less CANCEL_FREE_HOURS) the patient's cancel refunds
+ * the fee; after it, not. Absent when no fee was paid, or when the clinic refunds no patient's cancel.
+ */
+export const AppointmentCancelPolicy = t.partial({ freeCancelUntil: t.string }, 'AppointmentCancelPolicy');
+
 export const AppointmentRecord = t.intersection(
-  [AppointmentRecordFields, AppointmentPeople, AppointmentUnread, AppointmentFacts],
+  [AppointmentRecordFields, AppointmentPeople, AppointmentUnread, AppointmentFacts, AppointmentCancelPolicy],
   'AppointmentRecord',
 );
 export type AppointmentRecord = t.TypeOf<typeof AppointmentRecord>;
