@@ -66,6 +66,13 @@ describe.each(backends)('the cancellation policy on %s (sandbox provider)', (bac
     expect(await t.app().jobs.refunds!.sweep()).toBe(0);
   });
 
+  it('the console shows admins the setting, read-only (GET /staff/me), and nobody else', async () => {
+    const admin = await t.staff('admin', 'office@sahaj-clinic.example');
+    const doctor = await t.staff('doctor', 'meera.kulkarni@sahaj-clinic.example');
+    expect((await staffCall(t.app(), admin, 'GET', '/me')).json()).toMatchObject({ role: 'admin', cancelFreeHours: 1 });
+    expect((await staffCall(t.app(), doctor, 'GET', '/me')).json()).not.toHaveProperty('cancelFreeHours');
+  });
+
   it('a moment later, no refund: the fee stays paid, not refundable', async () => {
     const patient = await t.patient();
     const appointment = await bookedAndPaid(t.app(), patient);

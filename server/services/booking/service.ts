@@ -61,6 +61,8 @@ export function createAppointmentService(options: AppointmentServiceDeps) {
   const cancelFreeHours = deps.cancelFreeHours ?? defaultCancelFreeHours;
   return {
     holdMinutes,
+    /** CANCEL_FREE_HOURS (the staff console shows it to admins). */
+    cancelFreeHours,
 
     /** POST /appointment/add for the logged-in `user` (create.ts). */
     create: (user: User, request: AppointmentCreateRequest): Promise<AppointmentRecord> => createBooking(deps, user, request),

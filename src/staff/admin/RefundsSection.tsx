@@ -1,7 +1,8 @@
 /**
  * Refunds flagged for action: who ("Former patient" for a closed account, whose contact
- * details are gone), how much, when and why; "Mark refunded" with a note once the money went back
- * through the payment provider. Resolved ones leave the list.
+ * details are gone), how much, when and why, and the refund through the payment provider as it
+ * stands (server/refunds); "Mark refunded" with a note once the money went back otherwise.
+ * Resolved ones leave the list. Above it, the cancellation policy's setting (read-only).
  */
 import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListContext';
 import { refundPayload, refundsMachine } from '../../../machines/staffAdmin/lists';
@@ -14,6 +15,7 @@ import { AdminList } from './AdminList';
 import { Field } from './parts/fields';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
+import { useStaff } from '../StaffContext';
 import './admin.css';
 
 /** Who the refund is owed to: the server sends the fact for a closed account, not its pseudonym. */
@@ -22,6 +24,7 @@ const patientOf = (r: RefundItem): string => (r.patient.formerPatient ? getStaff
 export function RefundsSection() {
   const texts = useStaffAdminMessages().refunds;
   const { api } = useAdminServices();
+  const { me } = useStaff();
   const actor = useAdminList(refundsMachine, {
     loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchRefunds('open', token, signal)),
     saveItem: fromApi(
@@ -33,7 +36,12 @@ export function RefundsSection() {
     <AdminList
       actor={actor}
       title={texts.title}
-      intro={<p className="admin-section__intro">{texts.intro}</p>}
+      intro={
+        <>
+          <p className="admin-section__intro">{texts.intro}</p>
+          {me.cancelFreeHours !== undefined && <p className="admin-section__intro">{texts.policy(me.cancelFreeHours)}</p>}
+        </>
+      }
       emptyText={texts.none}
       nameOf={patientOf}
       editLabel={(r) => texts.markRefundedFor(patientOf(r))}
@@ -60,6 +68,15 @@ export function RefundsSection() {
                 <dt>{texts.patient}</dt>
                 <dd>
                   {r.patient.email}, {r.patient.phoneNumber}
+                </dd>
+              </>
+            )}
+            {r.automatic && (
+              <>
+                <dt>{texts.automatic}</dt>
+                <dd>
+                  {texts.automaticStates[r.automatic.state]} ({texts.attempt(r.automatic.attempt)}
+                  {r.automatic.errorCode ? `, ${r.automatic.errorCode}` : ''})
                 </dd>
               </>
             )}
