@@ -275,9 +275,8 @@ export type FeeRefundState = t.TypeOf<typeof FeeRefundState>;
 export const AppointmentFacts = t.partial({ formerPatient: t.literal(true), refundState: FeeRefundState }, 'AppointmentFacts');
 
 /**
- * The cancellation policy, on the patient's list (GET /auth/getUser) for a paid appointment still
- * to come: until this ISO instant (the start less CANCEL_FREE_HOURS) the patient's cancel refunds
- * the fee; after it, not. Absent when no fee was paid, or when the clinic refunds no patient's cancel.
+ * The patient's list (GET /auth/getUser), a paid appointment to come: until this ISO instant (the
+ * start less CANCEL_FREE_HOURS) a cancel refunds the fee, after it not; absent otherwise.
  */
 export const AppointmentCancelPolicy = t.partial({ freeCancelUntil: t.string }, 'AppointmentCancelPolicy');
 
@@ -316,6 +315,8 @@ export const AppointmentDeleteParams = t.type(
   { userId: Id, appointmentId: Id },
   'AppointmentDeleteParams',
 );
+/** `refund=expected`: the patient was told the fee is refunded; past free cancellation, 409 appointment.refundWindowClosed. */
+export const AppointmentDeleteQuery = t.partial({ refund: t.literal('expected') }, 'AppointmentDeleteQuery');
 
 export const SlotStatus = t.keyof({ booked: null, unavailable: null, free: null }, 'SlotStatus');
 export type SlotStatus = t.TypeOf<typeof SlotStatus>;

@@ -17,9 +17,11 @@
  *
  * The app provides (`appointmentCancelMachine.provide({ actors })`), rejecting with an ApiFailure
  * (src/api/client.ts) when it fails (wrap the Either call in `orReject`):
- * - `deleteAppointment` { userId, appointmentId, token } -> { message }
+ * - `deleteAppointment` { userId, appointmentId, token, refundExpected } -> { message }
  *                                        (deleteAppointment, src/api/appointments.ts; appointmentId
- *                                        is the record's `_id`)
+ *                                        is the record's `_id`; `refundExpected` when the question said
+ *                                        the fee is refunded: the server then refuses, 409
+ *                                        appointment.refundWindowClosed, if free cancellation ended meanwhile)
  *
  * Shown while Confirming (not a toast; `selectQuestion`), by what was paid and the policy:
  * - { kind: 'refundOnCancel', amount }  a paid fee, cancelled by `freeCancelUntil` (the record's, from
@@ -35,7 +37,9 @@
  *   - deleted        'Appointment Deleted Successfully.'
  *   - server {text}  the server's message, preferred when a cancel fails
  *   - deleteFailed   'Failed to delete appointment' (refused without a readable message, or no answer)
- *   After a failure the question is asked again: the person may try again or dismiss.
+ *   After a failure the question is asked again: the person may try again or dismiss. After
+ *   appointment.refundWindowClosed it is the spec's 'Your appointment fee will not be refunded.
+ *   Still want to cancel?' (`windowClosed`), asked before anything is cancelled.
  * - `announceCancelled` (emits `appointment.cancelled` { appointmentId }): the record's `_id`; the app sends
  *   `appointments.refresh` to the list and closes the popup. The machine is then done, with
  *   output `{ cancelled: true }` (`{ cancelled: false }` when dismissed).
@@ -46,6 +50,7 @@ import type { AppointmentRecord } from '../../contract/appointments.js';
 import type { MessageAnswer } from '../../contract/auth.js';
 import { describeFailure, serverWordsOr, type NoticeEvent, type ServerNotice, type Tone } from '../shared/notices.js';
 import { canCancel } from '../appointments/rules.js';
+import { refusedWithCode } from '../shared/refusalCode.js';
 
 export type AppointmentCancelInput = { appointment: AppointmentRecord; userId: string; token: string; at: string };
 
@@ -73,13 +78,19 @@ export type AppointmentCancelContext = {
   token: string;
   /** When the popup opened: the policy's question is asked at this instant. */
   at: string;
+  /** The server said free cancellation ended after the question was asked: it is the spec's no-refund question now. */
+  windowClosed: boolean;
   /** True once the server cancelled it. */
   cancelled: boolean;
 };
 
 export type AppointmentCancelOutput = { cancelled: boolean };
 
-export type DeleteRequest = { userId: string; appointmentId: string; token: string };
+export type DeleteRequest = { userId: string; appointmentId: string; token: string; refundExpected: boolean };
+
+/** The question as the context has it: once the server said the time ran out, no refund any more. */
+const questionOf = (context: AppointmentCancelContext): CancelQuestion =>
+  context.windowClosed && context.appointment.appointmentPaymentStatus === 'paid' ? { kind: 'cancelWarning' } : cancelQuestionFor(context.appointment, context.at);
 
 const notice = (tone: Tone, n: AppointmentCancelNotice): NoticeEvent<AppointmentCancelNotice> => ({ type: 'notice', tone, notice: n });
 
@@ -99,9 +110,11 @@ export const appointmentCancelMachine = setup({
   },
   guards: {
     isCancellable: ({ context }) => canCancel(context.appointment),
+    isWindowClosed: (_, params: { error: unknown }) => refusedWithCode(params.error, 'appointment.refundWindowClosed'),
   },
   actions: {
     markCancelled: assign({ cancelled: true }),
+    markWindowClosed: assign({ windowClosed: true }),
     // The effects: the app provides them (src/components/Appointments/provider.ts); until then
     // they are emitted, so the machine's tests and the inspector see them.
     notify: emit((_, params: NoticeEvent<AppointmentCancelNotice>) => params),
@@ -110,7 +123,7 @@ export const appointmentCancelMachine = setup({
 }).createMachine({
   id: 'appointmentCancel',
   description: 'Cancel appointment: a paid fee is refunded up to the free-cancellation time and not after it, an unpaid hold releases its slot; confirm, then the appointment is cancelled.',
-  context: ({ input }) => ({ appointment: input.appointment, userId: input.userId, token: input.token, at: input.at, cancelled: false }),
+  context: ({ input }) => ({ appointment: input.appointment, userId: input.userId, token: input.token, at: input.at, windowClosed: false, cancelled: false }),
   initial: 'Confirming',
   states: {
     Confirming: {
@@ -126,9 +139,19 @@ export const appointmentCancelMachine = setup({
       invoke: {
         id: 'deleteAppointment',
         src: 'deleteAppointment',
-        input: ({ context }) => ({ userId: context.userId, appointmentId: context.appointment._id, token: context.token }),
+        input: ({ context }) => ({
+          userId: context.userId,
+          appointmentId: context.appointment._id,
+          token: context.token,
+          refundExpected: questionOf(context).kind === 'refundOnCancel',
+        }),
         onDone: { target: 'Cancelled', actions: ['markCancelled', { type: 'notify', params: notice('success', { kind: 'deleted' }) }, 'announceCancelled'] },
         onError: [
+          {
+            guard: { type: 'isWindowClosed', params: ({ event }) => ({ error: event.error }) },
+            target: 'Confirming',
+            actions: ['markWindowClosed', { type: 'notify', params: ({ event }) => failureNotice(event.error) }],
+          },
           { target: 'Confirming', actions: { type: 'notify', params: ({ event }) => failureNotice(event.error) } },
         ],
       },
@@ -142,9 +165,8 @@ export const appointmentCancelMachine = setup({
 type Snapshot = SnapshotFrom<typeof appointmentCancelMachine>;
 
 export const selectAppointment = (snapshot: Snapshot): AppointmentRecord => snapshot.context.appointment;
-/** The question the popup asks while confirming (cancelQuestionFor, at the popup's opening). */
-export const selectQuestion = (snapshot: Snapshot): CancelQuestion | null =>
-  snapshot.matches('Confirming') ? cancelQuestionFor(snapshot.context.appointment, snapshot.context.at) : null;
+/** The question the popup asks while confirming (cancelQuestionFor at the popup's opening, unless the server said the time ran out). */
+export const selectQuestion = (snapshot: Snapshot): CancelQuestion | null => (snapshot.matches('Confirming') ? questionOf(snapshot.context) : null);
 /** Yes will cancel: enable it only then. */
 export const selectCanConfirm = (snapshot: Snapshot): boolean => snapshot.matches('Confirming') && canCancel(snapshot.context.appointment);
 export const selectIsDeleting = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');

@@ -178,7 +178,7 @@ describe('cancel', () => {
     const { user, fake, record, dialog } = await openCancel('APT-C1');
     expect(within(dialog).getByText('Your appointment fee will not be refunded. Still want to cancel?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
-    expect(fake.deleteAppointment.latest().input).toEqual({ userId: 'u1', appointmentId: record._id, token: 'tok-stored' });
+    expect(fake.deleteAppointment.latest().input).toEqual({ userId: 'u1', appointmentId: record._id, token: 'tok-stored', refundExpected: false });
     await answer(() => fake.deleteAppointment.latest().resolve({ message: 'Cancelled.' }));
     await expectToast('Appointment Deleted Successfully.', 'status');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -194,6 +194,14 @@ describe('cancel', () => {
     expect(within(dialog).getByText('Cancelling now is free: your appointment fee of ₹500 will be refunded. Still want to cancel?')).toBeTruthy();
     expect(within(dialog).queryByText(/will not be refunded/)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(fake.deleteAppointment.latest().input).toMatchObject({ refundExpected: true });
+    // Free cancellation ended meanwhile: the server refuses, and the spec's question is asked instead.
+    const closed = 'Free cancellation of this appointment has just ended: its fee would not be refunded now. It is not cancelled.';
+    await answer(() => fake.deleteAppointment.latest().reject({ ...refused(409, closed), code: 'appointment.refundWindowClosed' }));
+    await expectToast(closed, 'alert');
+    expect(within(dialog).getByText('Your appointment fee will not be refunded. Still want to cancel?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(fake.deleteAppointment.latest().input).toMatchObject({ refundExpected: false });
     await answer(() => fake.deleteAppointment.latest().resolve({ message: 'Cancelled.' }));
     await expectToast('Appointment Deleted Successfully.', 'status');
   });

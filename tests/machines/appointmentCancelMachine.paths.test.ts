@@ -35,6 +35,7 @@ const emits = {
   'confirm.refusedPlainly': ['deleteFailed'],
   'confirm.unanswered': ['deleteFailed'],
   'confirm.expired': ['server: Please log in again.'],
+  'confirm.windowClosed': ['server: Free cancellation of this appointment has just ended: its fee would not be refunded now. It is not cancelled.'],
   'confirm.ignored': [],
   dismiss: [],
 } as const satisfies Record<string, readonly string[]>;
@@ -48,7 +49,7 @@ const model = createMachine({
   states: {
     NotOpen: { on: { open: 'Asking', 'open.refundable': 'AskingRefund', 'open.completed': 'NotCancellable' } },
     /** Inside the free-cancellation time: 'Cancelling now is free: your appointment fee of ₹500 will be refunded...' */
-    AskingRefund: { on: { 'confirm.done': 'Cancelled', 'confirm.refused': 'AskingRefund', dismiss: 'Dismissed' } },
+    AskingRefund: { on: { 'confirm.done': 'Cancelled', 'confirm.refused': 'AskingRefund', 'confirm.windowClosed': 'Asking', dismiss: 'Dismissed' } },
     /** 'Your appointment fee will not be refunded. Still want to cancel?' */
     Asking: {
       on: {
@@ -101,10 +102,12 @@ function harness() {
   };
   /** Yes, answered by the server with `answer`. */
   const confirm = (answer: (call: ReturnType<typeof real>['calls']['deleteAppointment']) => void) => () => {
+    // Told the fee is refunded: the server is asked to refuse should that no longer hold.
+    const expected = selectQuestion(real().snapshot())?.kind === 'refundOnCancel';
     real().send({ type: 'cancel.confirm' });
     deletes += 1;
     const call = real().calls.deleteAppointment;
-    expect(call.latest().input).toEqual({ userId, appointmentId: record?._id, token: 'tok-1' });
+    expect(call.latest().input).toEqual({ userId, appointmentId: record?._id, token: 'tok-1', refundExpected: expected });
     expect(selectIsDeleting(real().snapshot())).toBe(true);
     answer(call);
   };
@@ -130,6 +133,15 @@ function harness() {
       'confirm.refusedPlainly': step('confirm.refusedPlainly', confirm((call) => call.latest().reject(refusedPlainly(500)))),
       'confirm.unanswered': step('confirm.unanswered', confirm((call) => call.latest().reject(unanswered))),
       'confirm.expired': step('confirm.expired', confirm((call) => call.latest().reject(refused(401, 'Please log in again.')))),
+      'confirm.windowClosed': step(
+        'confirm.windowClosed',
+        confirm((call) =>
+          call.latest().reject({
+            ...refused(409, 'Free cancellation of this appointment has just ended: its fee would not be refunded now. It is not cancelled.'),
+            code: 'appointment.refundWindowClosed',
+          }),
+        ),
+      ),
       'confirm.ignored': step('confirm.ignored', () => real().send({ type: 'cancel.confirm' })),
       dismiss: step('dismiss', () => real().send({ type: 'cancel.dismiss' })),
     },
@@ -173,7 +185,7 @@ describe('appointmentCancelMachine paths', () => {
   it('takes every transition of the model', () => {
     const taken = takenTransitions(everyTransition);
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(14);
+    expect(declared).toHaveLength(15);
     expect(taken).toEqual(new Set(declared));
     expect(journeys).toHaveLength(2);
   });

@@ -57,7 +57,7 @@ describe('appointmentCancelMachine', () => {
     expect(selectIsDeleting(snapshot())).toBe(true);
     expect(selectCanConfirm(snapshot())).toBe(false);
     expect(selectQuestion(snapshot())).toBeNull();
-    expect(calls.deleteAppointment.latest().input).toEqual({ userId, appointmentId: record._id, token: 'tok-1' });
+    expect(calls.deleteAppointment.latest().input).toEqual({ userId, appointmentId: record._id, token: 'tok-1', refundExpected: false });
     // Yes again, or No, while deleting: nothing.
     send({ type: 'cancel.confirm' });
     send({ type: 'cancel.dismiss' });

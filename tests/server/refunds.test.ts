@@ -83,6 +83,21 @@ describe.each(backends)('the cancellation policy on %s (sandbox provider)', (bac
     expect((await listed(patient, appointment._id)).refundState).toBe('notRefundable');
   });
 
+  it('a cancel told the fee is refunded is refused once free cancellation has ended, and not cancelled', async () => {
+    const patient = await t.patient();
+    const appointment = await bookedAndPaid(t.app(), patient);
+    const url = `/api/appointment/delete/${patient.id}/${appointment._id}?refund=expected`;
+    t.clock.advance(1);
+    const late = await t.app().inject({ method: 'DELETE', url, headers: patient.headers });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'appointment.refundWindowClosed' });
+    expect(await appointmentRow(t.db(), appointment._id)).toMatchObject({ status: 'Booked', payment_status: 'paid' });
+    // In time, the same request cancels and refunds.
+    t.clock.advance(-1);
+    expect((await t.app().inject({ method: 'DELETE', url, headers: patient.headers })).statusCode).toBe(200);
+    expect(await appointmentRow(t.db(), appointment._id)).toMatchObject({ status: 'Cancelled', payment_status: 'refund' });
+  });
+
   it('an unpaid hold cancelled in time refunds nothing (there is nothing to refund)', async () => {
     const patient = await t.patient();
     const appointment = await booked(t.app(), patient);

@@ -18,7 +18,7 @@ import { defaultCancelFreeHours } from '../../payment/config.js';
 import { insertAudit, patientActor } from '../../repositories/staff.js';
 import { appointmentMessages } from '../appointments.js';
 import type { AppointmentServiceDeps } from './service.js';
-import { ForbiddenError } from '../errors.js';
+import { ConflictError, ForbiddenError } from '../errors.js';
 import { ownChangeable } from './own.js';
 import { statusAt } from './status.js';
 
@@ -42,12 +42,14 @@ export function auditPatientCancel(tx: Queryable, user: User, a: StoredAppointme
 /**
  * DELETE /appointment/delete/{userId}/{appointmentId}: the path's userId must be the caller's
  * own (403 otherwise); the appointment is checked before the transaction, and again in it, locked.
+ * `refundExpected` (?refund=expected): 409 when a paid fee would no longer be refunded.
  */
 export async function cancelOwn(
   { db, now, waitlist, refunds = noRefundQueue, cancelFreeHours = defaultCancelFreeHours }: Pick<AppointmentServiceDeps, 'db' | 'now' | 'waitlist' | 'refunds' | 'cancelFreeHours'>,
   user: User,
   userId: string,
   appointmentId: string,
+  refundExpected = false,
 ): Promise<MessageAnswer> {
   if (!isOwnAccountId(sessionCaller(user), userId)) throw new ForbiddenError(appointmentMessages.notYourAccount);
   const at = now();
@@ -56,6 +58,8 @@ export async function cancelOwn(
     const a = await ownChangeable(tx, user, appointmentId, at, true, true);
     if (a.holdsSlot) await waitlist.appointmentSlotFreed(tx, a.record._id, at);
     const refund = a.record.appointmentPaymentStatus === 'paid' && patientCancelRefunds(a.record.date, a.record.startTime, cancelFreeHours, at);
+    // Told it would be refunded, and the time ran out meanwhile: not cancelled without the refund.
+    if (refundExpected && a.record.appointmentPaymentStatus === 'paid' && !refund) throw new ConflictError(appointmentMessages.refundWindowClosed);
     if (!refund) {
       await cancelAppointment(tx, a.record._id, at);
       await auditPatientCancel(tx, user, a, at);

@@ -83,7 +83,8 @@ export function createAppointmentService(options: AppointmentServiceDeps) {
      * DELETE /appointment/delete/{userId}/{appointmentId}: the path's userId must be the caller's
      * own (403 otherwise); the appointment is kept as Cancelled, with its payment, and its slot freed (cancel.ts).
      */
-    cancel: (user: User, userId: string, appointmentId: string): Promise<MessageAnswer> => cancelOwn(deps, user, userId, appointmentId),
+    cancel: (user: User, userId: string, appointmentId: string, refundExpected = false): Promise<MessageAnswer> =>
+      cancelOwn(deps, user, userId, appointmentId, refundExpected),
 
     /** GET /appointment/{id}/calendar.ics: the owner's booked and paid appointment as an iCalendar file (calendar.ts). */
     calendar: (user: User, id: string): Promise<{ fileName: string; contentType: string; body: string }> => calendarFile(deps, user, id),
