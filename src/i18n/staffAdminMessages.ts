@@ -125,6 +125,12 @@ export const staffAdminMessages = {
       cancelled: 'Stopped',
     },
     attempt: (n: number) => `attempt ${n}`,
+    /** A refund the payment provider failed: retry it there, or mark it paid back another way. */
+    handle: 'Retry or mark refunded',
+    handleFor: (patient: string) => `Retry or mark refunded: ${patient}`,
+    whatToDo: 'What to do',
+    actions: { retry: 'Retry through the payment provider', resolve: 'Mark refunded (paid back another way)' },
+    confirm: 'Confirm',
     none: 'No refunds waiting.',
     patient: 'Patient',
     amount: 'Amount',
