@@ -62,6 +62,16 @@ export interface FakePhonePe {
   close(): Promise<void>;
 }
 
+/** The settings that point the app's phonepe provider at this fake (the webhook's credentials: clinic_hook / hook1234pass). */
+export const fakePhonePeEnv = (fake: FakePhonePe): Record<string, string> => ({
+  PAYMENT_PROVIDER: 'phonepe',
+  PHONEPE_CLIENT_ID: fake.credentials.clientId,
+  PHONEPE_CLIENT_SECRET: fake.credentials.clientSecret,
+  PHONEPE_WEBHOOK_USERNAME: 'clinic_hook',
+  PHONEPE_WEBHOOK_PASSWORD: 'hook1234pass',
+  PHONEPE_BASE_URL: fake.url,
+});
+
 export async function startFakePhonePe(now: () => Date): Promise<FakePhonePe> {
   const credentials = { clientId: 'TESTCLINIC_2503', clientSecret: 'fake-secret-123', clientVersion: 1 };
   const app: FastifyInstance = Fastify();

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { refundWorkQueue } from '../../server/refunds/queue.js';
 import { backends, testDatabaseUrl } from './helpers.js';
-import { type FakePhonePe, startFakePhonePe } from './paymentPhonePeFake.js';
+import { type FakePhonePe, fakePhonePeEnv, startFakePhonePe } from './paymentPhonePeFake.js';
 import { appointmentRow, booked, checkout, type Patient } from './paymentSupport.js';
 import { bookedAndPaid, cancel, listOf, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
 import { sendQueuedMails } from './jobsSupport.js';
@@ -130,14 +130,7 @@ describe.each(backends)('refunds through PhonePe on %s', (backend) => {
   const t = useAppointmentsApp(backend, { env });
   beforeAll(async () => {
     fake = await startFakePhonePe(t.clock.now);
-    Object.assign(env, {
-      PAYMENT_PROVIDER: 'phonepe',
-      PHONEPE_CLIENT_ID: fake.credentials.clientId,
-      PHONEPE_CLIENT_SECRET: fake.credentials.clientSecret,
-      PHONEPE_WEBHOOK_USERNAME: 'clinic_hook',
-      PHONEPE_WEBHOOK_PASSWORD: 'hook1234pass',
-      PHONEPE_BASE_URL: fake.url,
-    });
+    Object.assign(env, fakePhonePeEnv(fake));
   });
   afterAll(() => fake.close());
 
