@@ -274,8 +274,14 @@ export type FeeRefundState = t.TypeOf<typeof FeeRefundState>;
  */
 export const AppointmentFacts = t.partial({ formerPatient: t.literal(true), refundState: FeeRefundState }, 'AppointmentFacts');
 
+/**
+ * The patient's list (GET /auth/getUser), a paid appointment to come: until this ISO instant (the
+ * start less CANCEL_FREE_HOURS) a cancel refunds the fee, after it not; absent otherwise.
+ */
+export const AppointmentCancelPolicy = t.partial({ freeCancelUntil: t.string }, 'AppointmentCancelPolicy');
+
 export const AppointmentRecord = t.intersection(
-  [AppointmentRecordFields, AppointmentPeople, AppointmentUnread, AppointmentFacts],
+  [AppointmentRecordFields, AppointmentPeople, AppointmentUnread, AppointmentFacts, AppointmentCancelPolicy],
   'AppointmentRecord',
 );
 export type AppointmentRecord = t.TypeOf<typeof AppointmentRecord>;
@@ -309,6 +315,8 @@ export const AppointmentDeleteParams = t.type(
   { userId: Id, appointmentId: Id },
   'AppointmentDeleteParams',
 );
+/** `refund=expected`: the patient was told the fee is refunded; past free cancellation, 409 appointment.refundWindowClosed. */
+export const AppointmentDeleteQuery = t.partial({ refund: t.literal('expected') }, 'AppointmentDeleteQuery');
 
 export const SlotStatus = t.keyof({ booked: null, unavailable: null, free: null }, 'SlotStatus');
 export type SlotStatus = t.TypeOf<typeof SlotStatus>;

@@ -24,8 +24,12 @@ export const StaffMe = t.intersection(
       /** The doctor whose email the account has (a doctor's own; an admin's if they are one too). */
       doctorName: t.union([t.string, t.null]),
     }),
-    /** A doctor account's own doctor (its signature: /staff/doctors/{doctorId}/signature); absent for others. */
-    t.partial({ doctorId: t.string }),
+    /**
+     * `doctorId`: a doctor account's own doctor (its signature: /staff/doctors/{doctorId}/signature);
+     * absent for others. `cancelFreeHours`, to admins only: the cancellation policy's setting
+     * (CANCEL_FREE_HOURS, read-only in the console: docs/refunds.md).
+     */
+    t.partial({ doctorId: t.string, cancelFreeHours: t.number }),
   ],
   'StaffMe',
 );

@@ -258,7 +258,25 @@ export const RefundReason = t.keyof(
 );
 export type RefundReason = t.TypeOf<typeof RefundReason>;
 
-export const RefundItem = t.type(
+/**
+ * The latest attempt at refunding it through the payment provider (docs/refunds.md): `new` not
+ * yet asked, `pending` asked and not final, `completed`, `failed` (an admin may retry it or pay
+ * it back by hand), `cancelled`.
+ */
+export const ProviderRefund = t.type(
+  {
+    state: t.keyof({ new: null, pending: null, completed: null, failed: null, cancelled: null }),
+    attempt: t.number,
+    merchantRefundId: t.string,
+    errorCode: t.union([t.string, t.null]),
+    /** ISO instant of its last change. */
+    updatedAt: t.string,
+  },
+  'ProviderRefund',
+);
+export type ProviderRefund = t.TypeOf<typeof ProviderRefund>;
+
+const RefundFields = t.type(
   {
     /** The payment's id; for a refund flagged with no checkout on record, the appointment's `_id`. */
     _id: t.string,
@@ -283,8 +301,10 @@ export const RefundItem = t.type(
     /** null while open. */
     resolved: t.union([t.type({ at: t.string, by: t.string, note: t.string }), t.null]),
   },
-  'RefundItem',
+  'RefundFields',
 );
+/** `automatic`: present when the refund was (or is being) made through the payment provider. */
+export const RefundItem = t.intersection([RefundFields, t.partial({ automatic: ProviderRefund })], 'RefundItem');
 export type RefundItem = t.TypeOf<typeof RefundItem>;
 export const RefundList = t.array(RefundItem, 'RefundList');
 export const RefundResolveRequest = t.type({ note: requiredText(500, { multiline: true }) }, 'RefundResolveRequest');

@@ -2,6 +2,7 @@
 import {
   AppointmentCreateRequest,
   AppointmentDeleteParams,
+  AppointmentDeleteQuery,
   AppointmentIdParams,
   AppointmentList,
   AppointmentRecord,
@@ -35,7 +36,13 @@ export const appointmentEndpoints = {
   /** The caller's own appointments, newest first (the spec's address, under /auth). */
   list: endpoint({ method: 'GET', path: '/auth/getUser/:email', params: AccountListParams, answer: AppointmentList }),
   update: endpoint({ method: 'PUT', path: '/appointment/update', body: AppointmentUpdateRequest, answer: AppointmentUpdateAnswer }),
-  cancel: endpoint({ method: 'DELETE', path: '/appointment/delete/:userId/:appointmentId', params: AppointmentDeleteParams, answer: MessageAnswer }),
+  cancel: endpoint({
+    method: 'DELETE',
+    path: '/appointment/delete/:userId/:appointmentId',
+    params: AppointmentDeleteParams,
+    query: AppointmentDeleteQuery,
+    answer: MessageAnswer,
+  }),
   /** A booked and paid appointment as an iCalendar file. */
   calendar: endpoint({
     method: 'GET',

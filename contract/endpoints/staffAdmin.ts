@@ -106,7 +106,11 @@
  * Refunds (money the clinic owes back: flagged by the payment service, or by a clinic cancellation)
  *   GET    /staff/refunds?state=open|resolved|all  -> RefundList (open by default, latest first)
  *   POST   /staff/refunds/{id}/resolve      RefundResolveRequest -> RefundAnswer   refund.resolved
- *          Marks it refunded outside the portal, with a note. 409 when already resolved.
+ *          Marks it refunded outside the portal, with a note. 409 when already resolved, or while
+ *          a refund through the payment provider is under way (admin.refundInProgress).
+ *   POST   /staff/refunds/{id}/retry        -> RefundAnswer                         refund.retried
+ *          Asks the payment provider again, with a new refund key, after its last attempt failed.
+ *          409 otherwise (admin.refundNotRetryable), or when already resolved.
  */
 import type * as t from 'io-ts';
 import { MessageAnswer } from '../auth.js';
@@ -201,5 +205,6 @@ export const staffAdminEndpoints = {
 
   refunds: endpoint({ method: 'GET', path: '/staff/refunds', query: RefundQuery, answer: RefundList }),
   resolveRefund: endpoint({ method: 'POST', path: '/staff/refunds/:id/resolve', params: AdminIdParams, body: RefundResolveRequest, answer: RefundAnswer }),
+  retryRefund: endpoint({ method: 'POST', path: '/staff/refunds/:id/retry', params: AdminIdParams, answer: RefundAnswer }),
 };
 

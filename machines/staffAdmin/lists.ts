@@ -218,15 +218,20 @@ export const rolePayload = (draft: Draft) => ({
   role: roles.find((r) => r === draft.role) ?? 'doctor',
 });
 
-/* Refunds: the form resolves one with a note. */
+/*
+ * Refunds: the form resolves one with a note, or (`action` 'retry', offered when its attempt
+ * through the payment provider failed, and chosen first then) asks the provider again.
+ */
 
 export const refundsMachine = createAdminListMachine<RefundItem>({
   id: 'adminRefunds',
-  description: 'Refunds flagged for action: mark one refunded, with a note.',
-  emptyDraft: { note: '' },
-  toDraft: () => ({ note: '' }),
+  description: 'Refunds flagged for action: mark one refunded, with a note, or retry one the payment provider failed.',
+  emptyDraft: { note: '', action: 'resolve' },
+  toDraft: (r) => ({ note: '', action: r.automatic?.state === 'failed' ? 'retry' : 'resolve' }),
 });
 export const refundPayload = (draft: Draft) => ({ note: draft.note ?? '' });
+/** What saving the refund's form does. */
+export const refundAction = (draft: Draft): 'retry' | 'resolve' => (draft.action === 'retry' ? 'retry' : 'resolve');
 
 /* Appointments overview: the list for a day, doctor and location; no form (moves and cancels have their own popups). */
 

@@ -2,6 +2,8 @@
  * Booking and payment settings, decoded from the environment (docs/operations.md, "Payments"; their types: server/payment/config.ts):
  *
  * - `HOLD_MINUTES` (15): how long an unpaid booking holds its slot.
+ * - `CANCEL_FREE_HOURS` (24): a patient's cancel this many hours or more before the start refunds
+ *   a paid fee, a later one does not (0: never); the clinic's cancels always do (docs/refunds.md).
  * - `PAYMENT_PROVIDER`: `sandbox` (a checkout page served by this server, no money moves: the
  *   default only while PUBLIC_URL is this machine; a public site must name it, or every booking
  *   would be "paid" for free) or `phonepe` (PhonePe Standard Checkout v2), which needs:
@@ -14,7 +16,7 @@
  * Problems name each bad or missing variable, never a secret's value.
  */
 import { isLoopbackUrl } from '../identity/config.js';
-import { defaultHoldMinutes, type PaymentsConfig, type PhonePeConfig, type PhonePeEnvironment, phonePeHosts } from '../payment/config.js';
+import { defaultCancelFreeHours, defaultHoldMinutes, type PaymentsConfig, type PhonePeConfig, type PhonePeEnvironment, phonePeHosts } from '../payment/config.js';
 import { type Env, problem, raw, type Reader, settings, variable } from './env.js';
 import { oneOf } from './variables.js';
 
@@ -23,6 +25,13 @@ const holdMinutes = variable('HOLD_MINUTES', (hold) => {
   return /^\d+$/.test(hold) && Number(hold) >= 1 && Number(hold) <= 120
     ? Number(hold)
     : problem(`HOLD_MINUTES must be a whole number of minutes from 1 to 120 (got "${hold}")`);
+});
+
+const cancelFreeHours = variable('CANCEL_FREE_HOURS', (hours) => {
+  if (hours === undefined) return defaultCancelFreeHours;
+  return /^\d+$/.test(hours) && Number(hours) <= 720
+    ? Number(hours)
+    : problem(`CANCEL_FREE_HOURS must be a whole number of hours from 0 to 720 (got "${hours}")`);
 });
 
 const clientVersion = variable('PHONEPE_CLIENT_VERSION', (version) => {
@@ -82,6 +91,7 @@ function phonePe(env: Env, { take, fail }: Reader): PhonePeConfig {
 export const paymentSettings = (publicUrl: string) =>
   settings('payments', (env, reader): PaymentsConfig => {
     const hold = reader.take(holdMinutes, defaultHoldMinutes);
+    const freeHours = reader.take(cancelFreeHours, defaultCancelFreeHours);
     const chosen = raw(env, 'PAYMENT_PROVIDER');
     if (chosen === undefined && publicUrl !== '' && !isLoopbackUrl(publicUrl)) {
       reader.fail(
@@ -90,7 +100,7 @@ export const paymentSettings = (publicUrl: string) =>
       );
     }
     const kind = reader.take(oneOf('PAYMENT_PROVIDER', ['sandbox', 'phonepe'], 'sandbox'), 'sandbox');
-    return { holdMinutes: hold, provider: kind === 'phonepe' ? phonePe(env, reader) : { kind: 'sandbox' } };
+    return { holdMinutes: hold, cancelFreeHours: freeHours, provider: kind === 'phonepe' ? phonePe(env, reader) : { kind: 'sandbox' } };
   });
 
 export const readPaymentsConfig = (env: Env, publicUrl: string) => paymentSettings(publicUrl).read(env);

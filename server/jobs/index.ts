@@ -14,8 +14,9 @@ import { createReminders, type OptOutLink, type Reminders } from './reminders.js
 import { createTextSenders, type TextChannel, type TextSender } from '../messaging/senders.js';
 import { createPurge, type Purge } from './purge.js';
 import type { Retention } from '../records/config.js';
-import { createKeyedMails, type KeyedMails } from './keyedMails.js';
-import { refundNoticeKind, refundSummaryKind } from './refundMails.js';
+import { createKeyedMails, createMailQueue, type KeyedMails } from './keyedMails.js';
+import { refundDoneKind, refundNoticeKind, refundSummaryKind } from './refundMails.js';
+import { createRefundJobs, type RefundJobs } from '../refunds/jobs.js';
 import { morningListKind } from './morningList.js';
 import { confirmationKind, prescriptionKind } from './commitMails.js';
 import type { ClinicDetails } from '../documents/prescription.js';
@@ -48,7 +49,7 @@ export interface JobsOptions {
   onError?: (error: Error) => void;
   /** The payment service: reconciliation of pending payments runs when given (server/app.ts gives it). */
   payments?: ReconciliationOptions['payments'];
-  /** A provider that could not answer a reconciliation check (a warning: the next check asks again). */
+  /** A provider that could not answer a reconciliation check or a refund's request (a warning: the next check asks again). */
   onCheckError?: ReconciliationOptions['onCheckError'];
   /** Tests: shorter polling, retry delays and expiry (of a new engine; a given one has its own). */
   tuning?: Partial<EngineTuning>;
@@ -74,6 +75,8 @@ export interface Jobs {
   purge: Purge;
   /** Absent when no payment service was given. */
   reconciliation: Reconciliation | null;
+  /** Refunds through the payment provider (server/refunds/jobs.ts); absent when no payment service was given. */
+  refunds: RefundJobs | null;
   /** Refund notices, the admin's refund summary, the doctors' morning lists, booking confirmations, prescriptions. */
   mails: KeyedMails;
   /** Freed slots passed on to the waitlist, and the offers' messages (server/waitlist/jobs.ts). */
@@ -117,6 +120,16 @@ export function createJobs(options: JobsOptions): Jobs {
         onCheckError: options.onCheckError ?? (() => undefined),
       })
     : null;
+  const refunds = options.payments
+    ? createRefundJobs({
+        db: options.db,
+        now: options.now,
+        provider: options.payments.provider,
+        engine: () => engine,
+        mails: createMailQueue(engine),
+        onProviderError: options.onCheckError ?? (() => undefined),
+      })
+    : null;
   const mails = createKeyedMails({
     db: options.db,
     now: options.now,
@@ -124,6 +137,7 @@ export function createJobs(options: JobsOptions): Jobs {
     engine: () => engine,
     kinds: [
       refundNoticeKind(options.db),
+      refundDoneKind(options.db),
       refundSummaryKind(options.db, { adminEmail: options.config.adminEmail, hour: options.config.refundSummaryHour, publicUrl: options.publicUrl }),
       morningListKind(options.db, { hour: options.config.morningListHour, publicUrl: options.publicUrl }),
       confirmationKind(options.db, options.publicUrl),
@@ -136,12 +150,13 @@ export function createJobs(options: JobsOptions): Jobs {
       followUpReminderKind(options.db, options.publicUrl),
     ],
   });
-  engine.define([...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...mails.queues, ...waitlist.queues]);
+  engine.define([...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...(refunds?.queues ?? []), ...mails.queues, ...waitlist.queues]);
   return {
     engine,
     reminders,
     purge,
     reconciliation,
+    refunds,
     mails,
     waitlist,
     start: () => engine.start({ workers: true, timers: true }),

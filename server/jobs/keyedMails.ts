@@ -21,7 +21,7 @@ import type { JobEngine, QueueDefinition } from './engine.js';
 export const mailSweepQueue = 'mails.sweep';
 export const mailSendQueue = 'mails.send';
 
-export type JobMailKind = 'refund' | 'refund-summary' | 'morning-list' | 'confirmation' | 'prescription' | 'code-cap' | 'phone-changed' | 'follow-up';
+export type JobMailKind = 'refund' | 'refund-summary' | 'morning-list' | 'confirmation' | 'prescription' | 'code-cap' | 'phone-changed' | 'follow-up' | 'refund-done';
 export type JobMailState = 'queued' | 'sending' | 'sent' | 'dropped';
 
 export interface KeyedMailKind {

@@ -9,11 +9,15 @@
  *   pseudonymous one (…@deleted.invalid), which nobody receives; not queued, and dropped if the
  *   account closed after its mail was queued. (The clinic still owes the money: the admin's
  *   summary and the console list it, as a former patient's.)
+ * - `refund-done:<provider refund id>`: a refund made through the payment provider completed
+ *   (server/refunds/jobs.ts queues it in the transaction that records it), once; dropped for a
+ *   closed account, as above.
  * - `refund-summary:<clinic date>`: from REFUND_SUMMARY_HOUR (clinic time) each day, the open
  *   refunds to ADMIN_EMAIL; none when ADMIN_EMAIL is unset, dropped on a day with none open.
  */
 import type { Queryable, Database } from '../db/database.js';
-import { refundNoticeMail, type RefundReason, refundSummaryMail } from '../mail/refundTemplates.js';
+import { refundDoneMail, refundNoticeMail, type RefundReason, refundSummaryMail } from '../mail/refundTemplates.js';
+import { findProviderRefund } from '../refunds/repository.js';
 import { findRefund, listRefunds, type RefundRow } from '../repositories/refunds.js';
 import { findLanguage } from '../repositories/users.js';
 import { clinicClock } from '../../contract/clinicTime.js';
@@ -54,6 +58,27 @@ export function refundNoticeKind(db: Database): KeyedMailKind {
         amountPaise: refund.amountPaise,
         language,
       });
+    },
+  };
+}
+
+/** The patient's mail once a provider refund completed (queued by its commit: no `due`). */
+export function refundDoneKind(db: Database): KeyedMailKind {
+  return {
+    kind: 'refund-done',
+    async build(key) {
+      const id = key.slice('refund-done:'.length);
+      const done = /^[0-9a-f-]{36}$/i.test(id) ? await findProviderRefund(db, id) : null;
+      if (!done || done.state !== 'completed') return { drop: 'refund not completed' };
+      const { rows } = await db.query<{ email: string; first_name: string; appointment_number: string; user_id: string; deleted: boolean }>(
+        `select a.email, a.first_name, a.appointment_number, a.user_id, u.deleted_at is not null as deleted
+           from appointments a join users u on u.id = a.user_id where a.id = $1`,
+        [done.appointmentId],
+      );
+      const a = rows[0];
+      if (!a || a.deleted) return { drop: 'account closed: nobody receives its mail' };
+      const language = (await findLanguage(db, a.user_id)) ?? 'en';
+      return refundDoneMail({ to: a.email, firstName: a.first_name, appointmentNumber: a.appointment_number, amountPaise: done.amountPaise, language });
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Refund mails: the patient's notice when a refund is flagged, in the account's
- * language (server/mail/words.ts), and the admin's daily summary of open refunds (staff: English).
+ * Refund mails: the patient's notice when a refund is flagged and the one when a refund made
+ * through the payment provider completed, in the account's language (server/mail/words.ts), and the admin's daily summary of open refunds (staff: English).
  */
 import type { Language } from '../../contract/auth.js';
 import { rupeesOf } from '../../contract/money.js';
@@ -33,11 +33,10 @@ export interface RefundNotice {
   language: Language;
 }
 
-export function refundNoticeMail(n: RefundNotice): Omit<Mail, 'idempotencyKey'> {
-  const w = n.language === 'en' ? english : mailWords[n.language].refund;
+/** A patient's refund mail: greeting, paragraphs and the clinic's name, as text and HTML. */
+function patientRefundMail(n: { to: string; firstName: string; language: Language }, subject: string, paragraphs: readonly string[], summary: string): Omit<Mail, 'idempotencyKey'> {
   const hello = n.language === 'en' ? `Hello ${n.firstName},` : mailWords[n.language].confirmation.hello(n.firstName);
   const clinic = n.language === 'en' ? clinicName : mailWords[n.language].clinic;
-  const paragraphs = [w[n.reason](n.appointmentNumber), w.amount(rupees(rupeesOf(n.amountPaise), n.language)), w.next, w.questions];
   const text = [hello, '', ...paragraphs.flatMap((p) => [p, '']), clinic].join('\n');
   const html = `<!doctype html>
 <html lang="${n.language}">
@@ -48,7 +47,27 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 </body>
 </html>
 `;
-  return { to: n.to, subject: w.subject(n.appointmentNumber), text, html, consoleSummary: `refund notice ${n.appointmentNumber}` };
+  return { to: n.to, subject, text, html, consoleSummary: summary };
+}
+
+export function refundNoticeMail(n: RefundNotice): Omit<Mail, 'idempotencyKey'> {
+  const w = n.language === 'en' ? english : mailWords[n.language].refund;
+  const paragraphs = [w[n.reason](n.appointmentNumber), w.amount(rupees(rupeesOf(n.amountPaise), n.language)), w.next, w.questions];
+  return patientRefundMail(n, w.subject(n.appointmentNumber), paragraphs, `refund notice ${n.appointmentNumber}`);
+}
+
+const englishDone: MailWords['refundDone'] = {
+  subject: (number) => `Your fee has been refunded (${number})`,
+  done: (rupees, number) => `${rupees} for appointment ${number} has been sent back the way you paid.`,
+  when: 'Depending on your bank, it shows in your account within a few days.',
+};
+
+/** The refund made through the payment provider completed. */
+export function refundDoneMail(n: Omit<RefundNotice, 'reason'>): Omit<Mail, 'idempotencyKey'> {
+  const w = n.language === 'en' ? englishDone : mailWords[n.language].refundDone;
+  const questions = n.language === 'en' ? english.questions : mailWords[n.language].refund.questions;
+  const paragraphs = [w.done(rupees(rupeesOf(n.amountPaise), n.language), n.appointmentNumber), w.when, questions];
+  return patientRefundMail(n, w.subject(n.appointmentNumber), paragraphs, `refund completed ${n.appointmentNumber}`);
 }
 
 export interface RefundSummaryLine {

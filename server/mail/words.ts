@@ -78,6 +78,12 @@ export interface MailWords {
     next: string;
     questions: string;
   };
+  /** A refund made through the payment provider has completed. */
+  refundDone: {
+    subject: (number: string) => string;
+    done: (rupees: string, number: string) => string;
+    when: string;
+  };
 }
 
 export interface FollowUpMailWords {
@@ -151,6 +157,11 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       next: 'क्लिनिक का स्टाफ़ यह रकम उसी तरीके से वापस करेगा जिससे आपने पेमेंट किया था। आपको कुछ नहीं करना है।',
       questions: 'कोई सवाल हो तो इस ईमेल का जवाब दें या क्लिनिक को फ़ोन करें।',
     },
+    refundDone: {
+      subject: (number) => `आपकी फ़ीस वापस कर दी गई (${number})`,
+      done: (rupees, number) => `अपॉइंटमेंट ${number} के ${rupees} उसी तरीके से वापस भेज दिए गए हैं जिससे आपने पेमेंट किया था।`,
+      when: 'बैंक के हिसाब से यह रकम आपके खाते में कुछ दिनों में दिखेगी।',
+    },
   },
   mr: {
     clinic: 'सहज होमिओपॅथी क्लिनिक',
@@ -214,6 +225,11 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       unused: (number) => `अपॉइंटमेंट ${number} साठी केलेले एक पेमेंट तिच्यासाठी वापरता आले नाही.`,
       next: 'क्लिनिकचे कर्मचारी ही रक्कम तुम्ही ज्या पद्धतीने पेमेंट केले त्याच पद्धतीने परत करतील. तुम्हाला काहीही करायचे नाही.',
       questions: 'काही प्रश्न असल्यास या ईमेलला उत्तर द्या किंवा क्लिनिकला फोन करा.',
+    },
+    refundDone: {
+      subject: (number) => `तुमची फी परत केली (${number})`,
+      done: (rupees, number) => `अपॉइंटमेंट ${number} चे ${rupees} तुम्ही ज्या पद्धतीने पेमेंट केले त्याच पद्धतीने परत पाठवले आहेत.`,
+      when: 'बँकेनुसार ही रक्कम तुमच्या खात्यात काही दिवसांत दिसेल.',
     },
   },
 };

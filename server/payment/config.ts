@@ -29,10 +29,16 @@ export interface SandboxPaymentConfig {
 export interface PaymentsConfig {
   /** HOLD_MINUTES: how long an unpaid appointment holds its slot. */
   holdMinutes: number;
+  /**
+   * CANCEL_FREE_HOURS: a patient who cancels a paid appointment at least this many hours before
+   * its start has the fee refunded; later, no refund (docs/refunds.md). 0: never.
+   */
+  cancelFreeHours: number;
   provider: SandboxPaymentConfig | PhonePeConfig;
 }
 
 export const defaultHoldMinutes = 15;
+export const defaultCancelFreeHours = 24;
 
 /** PhonePe's documented hosts (Standard Checkout v2). */
 export const phonePeHosts: Record<PhonePeEnvironment, { auth: string; api: string; checkout: string[] }> = {
@@ -48,4 +54,4 @@ export const phonePeHosts: Record<PhonePeEnvironment, { auth: string; api: strin
   },
 };
 
-export const defaultPaymentsConfig: PaymentsConfig = { holdMinutes: defaultHoldMinutes, provider: { kind: 'sandbox' } };
+export const defaultPaymentsConfig: PaymentsConfig = { holdMinutes: defaultHoldMinutes, cancelFreeHours: defaultCancelFreeHours, provider: { kind: 'sandbox' } };

@@ -12,6 +12,13 @@
  *   checkout page to send the browser to (checked against the configured checkout origins).
  * - Order status: GET {api}/checkout/v2/order/{merchantOrderId}/status -> { orderId, state
  *   (PENDING | COMPLETED | FAILED), amount, paymentDetails: [{ transactionId, state, ... }] }.
+ * - Refund: POST {api}/payments/v2/refund, JSON { merchantRefundId (ours, at most 63 characters),
+ *   originalMerchantOrderId, amount (paise, at least 100, at most the order's) } -> { refundId,
+ *   amount, state: PENDING }; a refusal (a key used before, an amount too large) is a 4xx with
+ *   { code, message }.
+ * - Refund status: GET {api}/payments/v2/refund/{merchantRefundId}/status -> {
+ *   originalMerchantOrderId, amount, state (PENDING | CONFIRMED | COMPLETED | FAILED), refundId,
+ *   errorCode }; CONFIRMED is not final (the bank has it), so it reads as PENDING.
  * - Webhook: PhonePe POSTs { event ('checkout.order.completed' | 'checkout.order.failed'),
  *   payload: { merchantOrderId, orderId, state, amount, paymentDetails } } with the header
  *   `Authorization: <hex SHA-256 of "username:password">`, the webhook credentials set on
@@ -24,7 +31,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { PaymentProviderError } from '../services/errors.js';
 import type { PhonePeConfig } from './config.js';
-import type { CheckoutRequest, PaymentProvider, ProviderReport, ProviderState } from './provider.js';
+import type { CheckoutRequest, PaymentProvider, ProviderReport, ProviderState, RefundReport, RefundRequest } from './provider.js';
 
 const State = t.keyof({ PENDING: null, COMPLETED: null, FAILED: null });
 
@@ -35,6 +42,12 @@ const StatusAnswer = t.intersection([
   t.type({ state: State, amount: t.number }),
   t.partial({ orderId: t.string, paymentDetails: t.array(PaymentDetail) }),
 ]);
+
+const RefundAnswer = t.intersection([
+  t.type({ state: t.keyof({ PENDING: null, CONFIRMED: null, COMPLETED: null, FAILED: null }) }),
+  t.partial({ refundId: t.string, errorCode: t.string }),
+]);
+const Refusal = t.partial({ code: t.string });
 
 /** The webhook's body (only what we use; PhonePe adds more). */
 export const PhonePeWebhook = t.type({
@@ -219,6 +232,41 @@ async function orderStatus(client: PhonePeClient, merchantOrderId: string): Prom
   };
 }
 
+const refundReport = (merchantRefundId: string, answer: t.TypeOf<typeof RefundAnswer>): RefundReport => ({
+  merchantRefundId,
+  state: answer.state === 'CONFIRMED' ? 'PENDING' : answer.state,
+  providerRefundId: answer.refundId ?? null,
+  errorCode: answer.errorCode ?? null,
+});
+
+/** Refund status; null when PhonePe has no refund by that key. */
+async function refundStatus(client: PhonePeClient, merchantRefundId: string): Promise<RefundReport | null> {
+  const { status, body } = await authorized(
+    client,
+    `${client.config.apiBaseUrl}/payments/v2/refund/${encodeURIComponent(merchantRefundId)}/status`,
+    { method: 'GET', headers: { accept: 'application/json' } },
+  );
+  if (status === 404) return null;
+  if (status !== 200) throw new PaymentProviderError(unreachable, new Error(`PhonePe refund status: HTTP ${status}`));
+  return refundReport(merchantRefundId, decode(RefundAnswer, body, 'refund status'));
+}
+
+/** Refund: a 4xx refusal of a key PhonePe knows already answers that refund's state; any other is FAILED with its code. */
+async function startRefund(client: PhonePeClient, request: RefundRequest): Promise<RefundReport> {
+  const { status, body } = await authorized(client, `${client.config.apiBaseUrl}/payments/v2/refund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ merchantRefundId: request.merchantRefundId, originalMerchantOrderId: request.merchantOrderId, amount: request.amountPaise }),
+  });
+  if (status === 200) return refundReport(request.merchantRefundId, decode(RefundAnswer, body, 'refund'));
+  if (status < 400 || status >= 500) throw new PaymentProviderError(unreachable, new Error(`PhonePe refund: HTTP ${status}`));
+  const known = await refundStatus(client, request.merchantRefundId);
+  if (known) return known;
+  const refusal = Refusal.decode(body);
+  const code = isLeft(refusal) ? undefined : refusal.right.code;
+  return { merchantRefundId: request.merchantRefundId, state: 'FAILED', providerRefundId: null, errorCode: (code ?? `HTTP_${status}`).slice(0, 100) };
+}
+
 export function createPhonePeProvider({ config, now, fetch: doFetch = fetch }: PhonePeProviderDeps): PhonePeProvider {
   const client: PhonePeClient = { config, now, doFetch, cached: null, inFlight: null };
   return {
@@ -226,6 +274,8 @@ export function createPhonePeProvider({ config, now, fetch: doFetch = fetch }: P
     checkoutOrigins: config.checkoutOrigins,
     startCheckout: (request: CheckoutRequest) => startCheckout(client, request),
     orderStatus: (merchantOrderId: string): Promise<ProviderReport> => orderStatus(client, merchantOrderId),
+    startRefund: (request) => startRefund(client, request),
+    refundStatus: (merchantRefundId) => refundStatus(client, merchantRefundId),
     verifyWebhook: (authorization) => isValidWebhookAuthorization(authorization, config.webhookUsername, config.webhookPassword),
   };
 }

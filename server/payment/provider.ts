@@ -31,6 +31,26 @@ export interface CheckoutRequest {
   description: string;
 }
 
+/** A refund's state at the provider (PhonePe's CONFIRMED is still PENDING here: not final). */
+export type RefundState = 'PENDING' | 'COMPLETED' | 'FAILED';
+
+export interface RefundRequest {
+  /** Ours, unique, [A-Za-z0-9_-], at most 63 characters: the same key for a request sent again. */
+  merchantRefundId: string;
+  /** The paid order refunded. */
+  merchantOrderId: string;
+  amountPaise: number;
+}
+
+export interface RefundReport {
+  merchantRefundId: string;
+  state: RefundState;
+  /** The provider's id of the refund, if it gives one. */
+  providerRefundId: string | null;
+  /** Why it failed or was refused, in the provider's words (a code). */
+  errorCode: string | null;
+}
+
 export interface PaymentProvider {
   readonly kind: 'sandbox' | 'phonepe';
   /**
@@ -42,4 +62,11 @@ export interface PaymentProvider {
   startCheckout(request: CheckoutRequest): Promise<{ checkoutPageUrl: string; providerOrderId: string | null }>;
   /** Server-side status check. Throws PaymentProviderError when the provider cannot say. */
   orderStatus(merchantOrderId: string): Promise<ProviderReport>;
+  /**
+   * Asks for a refund of a paid order. A refusal is a FAILED report with its code; a key sent
+   * before answers that refund's state. Throws PaymentProviderError when the provider cannot say.
+   */
+  startRefund(request: RefundRequest): Promise<RefundReport>;
+  /** A refund's state; null when the provider has none by that key. Throws PaymentProviderError when it cannot say. */
+  refundStatus(merchantRefundId: string): Promise<RefundReport | null>;
 }

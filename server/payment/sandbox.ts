@@ -4,6 +4,8 @@
  * buttons; no money moves. It keeps its own book (table sandbox_checkouts), and the payment
  * service learns what was pressed only through `orderStatus`, exactly as it asks PhonePe.
  *
+ * A refund moves no money either: the sandbox reports it completed at once.
+ *
  * Anyone who can open a sandbox checkout page can "pay" it: never use it where real patients
  * book (the server logs a warning when PUBLIC_URL is not this machine).
  */
@@ -48,6 +50,14 @@ export function createSandboxProvider({ db, publicUrl, now }: { db: Database; pu
         providerOrderId: null,
         transactionId: checkout.state === 'COMPLETED' ? `SANDBOX-${merchantOrderId}` : null,
       };
+    },
+
+    // No money moved, so none goes back: a refund is completed as soon as it is asked for.
+    async startRefund(request) {
+      return { merchantRefundId: request.merchantRefundId, state: 'COMPLETED', providerRefundId: `SANDBOX-${request.merchantRefundId}`, errorCode: null };
+    },
+    async refundStatus(merchantRefundId) {
+      return { merchantRefundId, state: 'COMPLETED', providerRefundId: `SANDBOX-${merchantRefundId}`, errorCode: null };
     },
 
     find: (merchantOrderId) => findSandboxCheckout(db, merchantOrderId),

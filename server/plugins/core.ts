@@ -17,6 +17,7 @@ import { defaultJobsConfig } from '../jobs/config.js';
 import { createJobEngine, type JobEngine } from '../jobs/engine.js';
 import { createMailQueue } from '../jobs/keyedMails.js';
 import { createWaitlistQueue } from '../waitlist/slots.js';
+import { createRefundQueue } from '../refunds/queue.js';
 import { wakeReconciliation } from '../jobs/reconcile.js';
 import { isLoopbackUrl } from '../identity/config.js';
 import { createMailer, outboxDir } from '../mail/index.js';
@@ -123,6 +124,8 @@ export const servicesPlugin = fp<AppParts>(
       codeSenders: createCodeSenders(config.mobile ?? noMobile, { dir: outboxDir(config.storage.dataDir) }),
       mailQueue: createMailQueue(engine),
       waitlistQueue: createWaitlistQueue(engine),
+      refundQueue: createRefundQueue(engine, paymentProvider.kind),
+      cancelFreeHours: config.payments.cancelFreeHours,
       ...options.services,
       mailer: app.mailer,
     });

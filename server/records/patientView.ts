@@ -45,6 +45,7 @@ const patientDetails: Readonly<Record<string, readonly string[]>> = {
   'order.created': ['after'],
   'order.status': ['orderId', 'before', 'after'],
   'refund.resolved': ['refundId', 'purpose', 'amount', 'merchantOrderId', 'reason'],
+  'refund.retried': ['refundId', 'purpose', 'amount', 'merchantOrderId'],
   'account.deleted': ['retention'],
 };
 

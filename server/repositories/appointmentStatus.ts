@@ -1,6 +1,6 @@
 /**
  * SQL for an appointment's status as staff and patients change it: Cancelled (by the patient, or
- * by the clinic with a refund flag when paid), Completed with its prescription, and Missed (the
+ * with a refund flag when paid and cancelled by the clinic or by the patient in time), Completed with its prescription, and Missed (the
  * patient did not attend).
  */
 import type { Medicines } from '../../contract/appointments.js';
@@ -32,10 +32,11 @@ export async function markMissed(tx: Queryable, id: string, now: Date): Promise<
 }
 
 /**
- * Cancelled by the clinic: the record stays, the slot is free, and a paid one is flagged for
- * refund (the clinic owes the fee back); a fee due at the clinic is owed no more.
+ * Cancelled with the fee owed back (by the clinic, or by the patient inside the free-cancellation
+ * window): the record stays, the slot is free, and a paid one is flagged for refund; a fee due
+ * at the clinic is owed no more.
  */
-export async function cancelAppointmentByClinic(tx: Queryable, id: string, now: Date): Promise<void> {
+export async function cancelWithRefund(tx: Queryable, id: string, now: Date): Promise<void> {
   await tx.query(
     `update appointments
         set status = 'Cancelled', holds_slot = false,

@@ -4,7 +4,8 @@
  * appointments.payment_status 'refund' (slot lost; an admin cancelling a paid appointment),
  * orders.payment_status 'Refund' (an admin cancelling a paid order). One refund is listed per
  * flagged payment; an appointment or order flagged with no flagged payment on record is listed
- * on its own. refund_resolutions (006) records that an admin paid it back outside the portal.
+ * on its own. refund_resolutions (006) records that it was paid back: by an admin outside the
+ * portal, or through the payment provider's refund API (server/refunds, migration 048).
  */
 import type { StaffPayment } from '../../contract/staff.js';
 import { paiseOf, rupeesOf } from '../../contract/money.js';
@@ -148,7 +149,8 @@ export async function insertResolution(
   tx: Queryable,
   subject: RefundSubject,
   id: string,
-  by: { userId: string; email: string },
+  /** The admin; userId null for a refund the payment provider made (email then names it). */
+  by: { userId: string | null; email: string },
   note: string,
   now: Date,
 ): Promise<void> {

@@ -41,8 +41,8 @@ export async function appointmentRoutes(app: FastifyInstance, { services }: { se
 
   route(app, appointmentEndpoints.update, guarded, ({ body }, request) => services.appointments.update(login.userOf(request), body));
 
-  route(app, appointmentEndpoints.cancel, guarded, ({ params }, request) =>
-    services.appointments.cancel(login.userOf(request), params.userId, params.appointmentId),
+  route(app, appointmentEndpoints.cancel, guarded, ({ params, query }, request) =>
+    services.appointments.cancel(login.userOf(request), params.userId, params.appointmentId, query.refund === 'expected'),
   );
 
   route(app, appointmentEndpoints.calendar, guarded, async ({ params }, request, reply) => {

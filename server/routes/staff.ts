@@ -35,7 +35,11 @@ export async function staffRoutes(app: FastifyInstance, { services }: { services
 
   route(app, staffEndpoints.me, guarded, async (_input, request) => {
     const { user, role, doctorName, doctorId } = guard.staffOf(request);
-    return { _id: user._id, email: user.email, firstName: user.firstName, lastName: user.lastName, role, doctorName, ...(doctorId ? { doctorId } : {}) };
+    return {
+      _id: user._id, email: user.email, firstName: user.firstName, lastName: user.lastName, role, doctorName,
+      ...(doctorId ? { doctorId } : {}),
+      ...(role === 'admin' ? { cancelFreeHours: services.appointments.cancelFreeHours } : {}),
+    };
   });
 
   route(app, staffEndpoints.appointments, guarded, async ({ query }, request) => {

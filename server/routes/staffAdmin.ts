@@ -96,4 +96,5 @@ export async function staffAdminRoutes(app: FastifyInstance, { services }: { ser
 
   route(app, admin.refunds, {}, ({ query }, request) => staffAdmin.refunds(adminOf(request), query.state ?? 'open'));
   route(app, admin.resolveRefund, {}, ({ params, body }, request) => staffAdmin.resolveRefund(adminOf(request), params.id, body.note));
+  route(app, admin.retryRefund, {}, ({ params }, request) => staffAdmin.retryRefund(adminOf(request), params.id));
 }

@@ -110,6 +110,7 @@ export const appointmentMessages = defineMessages('appointment', {
   missed: 'You did not attend this appointment: it cannot be changed. Please book a new one.',
   refunded: 'This appointment lost its slot before its payment arrived, and its fee is being refunded. Please book a new one.',
   notConfirmed: 'Only a booked appointment whose fee is paid can be added to a calendar.',
+  refundWindowClosed: 'Free cancellation of this appointment has just ended: its fee would not be refunded now. It is not cancelled.',
 } as const);
 
 // Read-time status and the slot index's word, for the services that import them from here.

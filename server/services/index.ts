@@ -8,7 +8,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { createPasswordHasher, owaspScryptCost, type ScryptCost } from '../security/passwords.js';
 import { createSecrets } from '../security/secrets.js';
 import { defaultBookingHorizonDays } from '../config.js';
-import { defaultHoldMinutes } from '../payment/config.js';
+import { defaultCancelFreeHours, defaultHoldMinutes } from '../payment/config.js';
 import type { AnyPaymentProvider } from '../payment/providers.js';
 import { createSandboxProvider } from '../payment/sandbox.js';
 import { createAccountService } from './accounts.js';
@@ -37,6 +37,7 @@ import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 import { createDeskService } from '../desk/service.js';
 import { createDispensaryService } from '../dispensary/service.js';
 import { createWaitlistQueue, type WaitlistQueue } from '../waitlist/slots.js';
+import { createRefundQueue, type RefundQueue } from '../refunds/queue.js';
 import { createWaitlistService } from '../waitlist/service.js';
 import { createFollowUpService } from '../followUp/service.js';
 import { type MobileConfig, noMobile } from '../mobile/config.js';
@@ -82,6 +83,14 @@ export interface ServiceOptions {
    * over the app's job engine). Absent: the freed slot's row only, which the minutely sweep finds.
    */
   waitlistQueue: WaitlistQueue;
+  /**
+   * Where a cancel that refunds a paid fee starts the refund through the payment provider, in its
+   * transaction (server/refunds/queue.ts, over the app's job engine). Absent: the attempt's row
+   * only, which the minutely sweep finds.
+   */
+  refundQueue: RefundQueue;
+  /** CANCEL_FREE_HOURS (server/refunds/policy.ts): 24 when absent. */
+  cancelFreeHours: number;
   /** Where bookings, payments and mails are counted (the app's metrics); nowhere when absent. */
   observer: ServiceObserver;
   /** Mobile sign-in's channels and daily cap (server/mobile/config.ts); no mobile path when absent. */
@@ -182,13 +191,13 @@ function accountParts(
 function clinicParts(
   db: Database,
   options: Partial<ServiceOptions>,
-  { now, schedule, holdMinutes, mails, waitlist }: { now: () => Date; schedule: ScheduleService; holdMinutes: number; mails: MailQueue; waitlist: WaitlistQueue },
+  { now, schedule, holdMinutes, mails, waitlist, refunds }: { now: () => Date; schedule: ScheduleService; holdMinutes: number; mails: MailQueue; waitlist: WaitlistQueue; refunds: RefundQueue },
 ) {
   return {
     /** Staff console, admins only: locations, fees, site content, accounts and roles, orders, refunds. */
-    staffAdmin: createStaffAdminService({ db, now }),
+    staffAdmin: createStaffAdminService({ db, now, refunds }),
     /** Staff console, admins only: doctors, weekly hours, leave (the orphan rule), moving and cancelling appointments. */
-    staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes, waitlist }),
+    staffSchedule: createStaffScheduleService({ db, now, schedule, holdMinutes, waitlist, refunds }),
     /** The front desk: patients without accounts, desk bookings and walk-ins, check-in, counter payments, queues, day lists. */
     desk: createDeskService({ db, now, schedule, mails, waitlist }),
     /** The dispensary: the catalogue, stock per location, dispensing paid orders (server/dispensary). */
@@ -218,7 +227,12 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const mails = options.mailQueue ?? noMailQueue;
   const { otp, accounts, mobile } = accountParts(db, options, { now, limits, sessions, publicUrl, mailer, mails });
   const waitlistQueue = options.waitlistQueue ?? createWaitlistQueue(null);
-  const appointments = createAppointmentService({ db, now, schedule, holdMinutes, publicUrl, observer, people, mails, waitlist: waitlistQueue });
+  const provider = options.paymentProvider ?? createSandboxProvider({ db, publicUrl, now });
+  const refunds = options.refundQueue ?? createRefundQueue(null, provider.kind);
+  const cancelFreeHours = options.cancelFreeHours ?? defaultCancelFreeHours;
+  const appointments = createAppointmentService({
+    db, now, schedule, holdMinutes, publicUrl, observer, people, mails, waitlist: waitlistQueue, refunds, cancelFreeHours,
+  });
   const records = createRecordService({
     db,
     now,
@@ -258,7 +272,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     }),
     /** The patient's record: My Remedies, prescription and receipt PDFs, the data export, closing the account. */
     records,
-    ...clinicParts(db, options, { now, schedule, holdMinutes, mails, waitlist: waitlistQueue }),
+    ...clinicParts(db, options, { now, schedule, holdMinutes, mails, waitlist: waitlistQueue, refunds }),
     /** The patient's waitlist: join, list, leave, decline an offered slot (server/waitlist). */
     waitlist: createWaitlistService({ db, now, schedule, queue: waitlistQueue }),
     /** The follow-up of a completed consultation: the offer, Book all, cancel all, the series' .ics (server/followUp). */
@@ -280,7 +294,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       now,
       holdMinutes,
       publicUrl,
-      provider: options.paymentProvider ?? createSandboxProvider({ db, publicUrl, now }),
+      provider,
       observer,
       mails,
       onCheckoutOpened: (firstCheckAt) => {

@@ -13,11 +13,13 @@ import { accountsAdmin } from './staffAdmin/accounts.js';
 import { feesAdmin } from './staffAdmin/fees.js';
 import { locationsAdmin } from './staffAdmin/locations.js';
 import { ordersAdmin } from './staffAdmin/orders.js';
+import type { RefundQueue } from '../refunds/queue.js';
 import { refundsAdmin } from './staffAdmin/refunds.js';
 import { siteContentAdmin } from './staffAdmin/siteContent.js';
 
 /** What every part of the admin service is made with. */
-export type AdminDeps = { db: Database; now: () => Date };
+/** `refunds`: where an admin's retry of a failed provider refund starts its next attempt (server/refunds/queue.ts). */
+export type AdminDeps = { db: Database; now: () => Date; refunds?: RefundQueue };
 
 export function createStaffAdminService(deps: AdminDeps) {
   return {

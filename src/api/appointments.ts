@@ -43,7 +43,8 @@ export type AppointmentsApi = {
    * record is kept as Cancelled and the slot freed. `appointmentId` is the record's `_id`; both
    * parts are escaped into the path (the server trusts only the token for who asks).
    */
-  deleteAppointment(userId: string, appointmentId: string, token: string, signal?: AbortSignal): Call<MessageAnswer>;
+  /** `refundExpected`: the patient was told the fee is refunded (?refund=expected: 409 appointment.refundWindowClosed once it would not be). */
+  deleteAppointment(userId: string, appointmentId: string, token: string, signal?: AbortSignal, refundExpected?: boolean): Call<MessageAnswer>;
   /**
    * POST /payment/create-order with the bearer token, for a stored order: where to send the
    * browser to pay it. The amount is the order's total in paise (`orderPaymentFields`).
@@ -75,8 +76,8 @@ export function createAppointmentsApi(client: ApiClient): AppointmentsApi {
   return {
     fetchAppointments: (email, token, signal) => call(appointmentEndpoints.list, { params: { email }, token, signal }),
     updateAppointment: (body, token, signal) => call(appointmentEndpoints.update, { body, token, signal }),
-    deleteAppointment: (userId, appointmentId, token, signal) =>
-      call(appointmentEndpoints.cancel, { params: { userId, appointmentId }, token, signal }),
+    deleteAppointment: (userId, appointmentId, token, signal, refundExpected = false) =>
+      call(appointmentEndpoints.cancel, { params: { userId, appointmentId }, ...(refundExpected ? { query: { refund: 'expected' as const } } : {}), token, signal }),
     payOrder: (order, token, signal) => createOrderPayment(orderPaymentFields(order), token, signal),
     downloadCalendar: (appointmentId, token, signal) =>
       client.download(appointmentEndpoints.calendar, { params: { id: appointmentId }, token, signal }, fallbackFileName),

@@ -121,6 +121,8 @@ export type StaffAdminApi = {
   fetchRefunds(state: RefundState, token: string, signal?: AbortSignal): Call<RefundItem[]>;
   /** POST /staff/refunds/{id}/resolve with a note: refunded outside the portal. 409 when already resolved. */
   resolveRefund(id: string, body: RefundResolvePayload, token: string, signal?: AbortSignal): Call<t.TypeOf<typeof RefundAnswer>>;
+  /** POST /staff/refunds/{id}/retry: asks the payment provider again after its attempt failed. 409 otherwise. */
+  retryRefund(id: string, token: string, signal?: AbortSignal): Call<t.TypeOf<typeof RefundAnswer>>;
 
   fetchLocations(token: string, signal?: AbortSignal): Call<AdminLocation[]>;
   addLocation(body: LocationPayload, token: string, signal?: AbortSignal): Call<t.TypeOf<typeof LocationAnswer>>;
@@ -229,6 +231,7 @@ export function createStaffAdminApi(config: ApiClientConfig = {}): StaffAdminApi
 
     fetchRefunds: (state, token, signal) => call(admin.refunds, { query: { state }, token, signal }),
     resolveRefund: (id, body, token, signal) => call(admin.resolveRefund, { params: { id }, body, token, signal }),
+    retryRefund: (id, token, signal) => call(admin.retryRefund, { params: { id }, token, signal }),
 
     fetchLocations: (token, signal) => call(admin.locations, { token, signal }),
     addLocation: (body, token, signal) => call(admin.addLocation, { body, token, signal }),

@@ -23,8 +23,8 @@ export const liveAppointmentsServices: AppointmentsServices = {
         createAppointmentPayment(request, token, signal),
     ),
     deleteAppointment: fromApi(
-      ({ userId, appointmentId, token }: { userId: string; appointmentId: string; token: string }, signal) =>
-        deleteAppointment(userId, appointmentId, token, signal),
+      ({ userId, appointmentId, token, refundExpected }: { userId: string; appointmentId: string; token: string; refundExpected: boolean }, signal) =>
+        deleteAppointment(userId, appointmentId, token, signal, refundExpected),
     ),
     createOrderPayment: fromApi(({ order, token }: { order: Parameters<typeof payOrder>[0]; token: string }, signal) =>
       payOrder(order, token, signal),

@@ -323,8 +323,9 @@ export const en = {
         ? 'Fee not paid: this appointment is not confirmed yet. Pay to keep it.'
         : `Fee not paid: this appointment is not confirmed yet. Your slot is held until ${until}; pay to keep it.`,
     feeLapsed: 'Fee not paid: this appointment was never confirmed, and its slot is no longer held.',
-    feeRefundPending: 'Refund pending: the clinic will pay back your fee.',
-    feeRefunded: 'Fee refunded.',
+    /** A flagged refund, not yet paid back (through the payment provider, or by the clinic's staff). */
+    feeRefundPending: (amount: string) => `Refund of ${amount} started`,
+    feeRefunded: (amount: string) => `Refund of ${amount} completed`,
     /** Booked to pay at the clinic: the slot is held for good. */
     feeDue: (amount: string) => `Fee of ${amount} to be paid at the clinic.`,
     payFee: (amount: string) => `Pay ${amount}`,
@@ -340,6 +341,11 @@ export const en = {
      * No spec text: the cancel question of an appointment whose fee was not paid; the
      * spec's 'Your appointment fee will not be refunded...' is asked only when a fee was paid.
      */
+    /**
+     * No spec text: the cancel question of a paid appointment cancelled in time by the clinic's
+     * cancellation policy (CANCEL_FREE_HOURS); too late, the spec's cancelWarning is asked.
+     */
+    cancelRefund: (amount: string) => `Cancelling now is free: your appointment fee of ${amount} will be refunded. Still want to cancel?`,
     cancelReleaseHold: 'No fee has been paid for this appointment. Cancelling releases its slot for someone else. Still want to cancel?',
     cancelYes: 'Yes, cancel it',
     cancelNo: 'No, keep it',

@@ -109,7 +109,28 @@ export const staffAdminMessages = {
   },
   refunds: {
     title: 'Refunds',
-    intro: 'Money the clinic owes back. Refund it with the payment provider, then mark it refunded here with a note.',
+    intro:
+      'Money the clinic owes back. A paid fee the clinic cancels, or a patient cancels in time, is refunded through the payment provider by itself; anything else, refund it with the provider or in cash, then mark it refunded here with a note.',
+    /** The cancellation policy, read-only: CANCEL_FREE_HOURS is a server setting (docs/refunds.md). */
+    policy: (hours: number) =>
+      hours === 0
+        ? "Cancellation policy (server setting CANCEL_FREE_HOURS = 0): a patient's cancellation is never refunded; the clinic's always are."
+        : `Cancellation policy (server setting CANCEL_FREE_HOURS = ${hours}): a patient who cancels at least ${hours} hours before the start is refunded, later not; the clinic's cancellations always are.`,
+    automatic: 'Through the payment provider',
+    automaticStates: {
+      new: 'Starting',
+      pending: 'Started, waiting for the provider',
+      completed: 'Completed',
+      failed: 'Failed',
+      cancelled: 'Stopped',
+    },
+    attempt: (n: number) => `attempt ${n}`,
+    /** A refund the payment provider failed: retry it there, or mark it paid back another way. */
+    handle: 'Retry or mark refunded',
+    handleFor: (patient: string) => `Retry or mark refunded: ${patient}`,
+    whatToDo: 'What to do',
+    actions: { retry: 'Retry through the payment provider', resolve: 'Mark refunded (paid back another way)' },
+    confirm: 'Confirm',
     none: 'No refunds waiting.',
     patient: 'Patient',
     amount: 'Amount',

@@ -44,6 +44,7 @@ const auditActions: Readonly<Record<string, string>> = {
     'location.deleted': 'Deleted a location',
     'location.reordered': 'Reordered the locations',
     'refund.resolved': 'Resolved a refund',
+    'refund.retried': 'Retried a refund through the payment provider',
     'site.event.created': 'Added an event',
     'site.event.updated': 'Changed an event',
     'site.event.deleted': 'Deleted an event',

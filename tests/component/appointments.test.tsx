@@ -178,13 +178,39 @@ describe('cancel', () => {
     const { user, fake, record, dialog } = await openCancel('APT-C1');
     expect(within(dialog).getByText('Your appointment fee will not be refunded. Still want to cancel?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
-    expect(fake.deleteAppointment.latest().input).toEqual({ userId: 'u1', appointmentId: record._id, token: 'tok-stored' });
+    expect(fake.deleteAppointment.latest().input).toEqual({ userId: 'u1', appointmentId: record._id, token: 'tok-stored', refundExpected: false });
     await answer(() => fake.deleteAppointment.latest().resolve({ message: 'Cancelled.' }));
     await expectToast('Appointment Deleted Successfully.', 'status');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fake.loadAppointments.calls).toHaveLength(2);
     await answer(() => fake.loadAppointments.latest().resolve([{ ...record, appointmentStatus: 'Cancelled' }]));
     expect(fact(card('APT-C1'), 'Status')).toBe('Cancelled');
+  });
+
+  it('says before Yes that the fee will be refunded while cancelling is free, and the spec\'s words once it is not', async () => {
+    // The page's clock is 2025-03-10 10:00 in the clinic (04:30 UTC).
+    const inTime = appointment({ appointmentId: 'APT-C6', consultationFee: 500, freeCancelUntil: '2025-03-10T04:31:00.000Z' });
+    const { user, fake, dialog } = await openCancel('APT-C6', inTime);
+    expect(within(dialog).getByText('Cancelling now is free: your appointment fee of ₹500 will be refunded. Still want to cancel?')).toBeTruthy();
+    expect(within(dialog).queryByText(/will not be refunded/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(fake.deleteAppointment.latest().input).toMatchObject({ refundExpected: true });
+    // Free cancellation ended meanwhile: the server refuses, and the spec's question is asked instead.
+    const closed = 'Free cancellation of this appointment has just ended: its fee would not be refunded now. It is not cancelled.';
+    await answer(() => fake.deleteAppointment.latest().reject({ ...refused(409, closed), code: 'appointment.refundWindowClosed' }));
+    await expectToast(closed, 'alert');
+    expect(within(dialog).getByText('Your appointment fee will not be refunded. Still want to cancel?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(fake.deleteAppointment.latest().input).toMatchObject({ refundExpected: false });
+    await answer(() => fake.deleteAppointment.latest().resolve({ message: 'Cancelled.' }));
+    await expectToast('Appointment Deleted Successfully.', 'status');
+  });
+
+  it("asks the spec's 'Your appointment fee will not be refunded. Still want to cancel?' once free cancellation has ended", async () => {
+    const late = appointment({ appointmentId: 'APT-C7', consultationFee: 500, freeCancelUntil: '2025-03-10T04:29:59.999Z' });
+    const { dialog } = await openCancel('APT-C7', late);
+    expect(within(dialog).getByText('Your appointment fee will not be refunded. Still want to cancel?')).toBeTruthy();
+    expect(within(dialog).queryByText(/will be refunded/)).toBeNull();
   });
 
   it('asks an unpaid hold whether to release its slot, without the refund warning', async () => {
@@ -338,7 +364,7 @@ describe('settled appointments', () => {
 });
 
 describe('a fee flagged for refund', () => {
-  it('says "Refund pending" until the clinic has paid it back, then "Fee refunded."; a patient\'s own cancel says neither', async () => {
+  it('says "Refund of ₹450 started" until it is paid back, then "Refund of ₹450 completed"; a cancel with no refund says neither', async () => {
     const cancelled = { appointmentStatus: 'Cancelled', appointmentPaymentStatus: 'refund', date: '2025-03-05' } as const;
     await showList([
       appointment({ appointmentId: 'APT-R1', ...cancelled, refundState: 'pending' }),
@@ -347,13 +373,14 @@ describe('a fee flagged for refund', () => {
       appointment({ appointmentId: 'APT-R3', ...cancelled }),
       appointment({ appointmentId: 'APT-R4', appointmentStatus: 'Cancelled', date: '2025-03-05', refundState: 'notRefundable' }),
     ]);
-    const pending = 'Refund pending: the clinic will pay back your fee.';
+    const pending = 'Refund of ₹450 started';
+    const done = 'Refund of ₹450 completed';
     expect(within(card('APT-R1')).getByText(pending)).toBeTruthy();
-    expect(within(card('APT-R1')).queryByText('Fee refunded.')).toBeNull();
-    expect(within(card('APT-R2')).getByText('Fee refunded.')).toBeTruthy();
+    expect(within(card('APT-R1')).queryByText(done)).toBeNull();
+    expect(within(card('APT-R2')).getByText(done)).toBeTruthy();
     expect(within(card('APT-R2')).queryByText(pending)).toBeNull();
     expect(within(card('APT-R3')).getByText(pending)).toBeTruthy();
-    expect(within(card('APT-R3')).queryByText('Fee refunded.')).toBeNull();
+    expect(within(card('APT-R3')).queryByText(done)).toBeNull();
     expect(within(card('APT-R4')).queryByText(/refund/i)).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ import { RefundsSection } from '../../src/staff/admin/RefundsSection';
 import { SiteSection } from '../../src/staff/admin/SiteSection';
 import { AccountsSection } from '../../src/staff/admin/AccountsSection';
 import { adminSections } from '../../src/staff/admin/sections';
-import { expectToast, renderSection, sentTo, type Routes } from './staffAdminSupport';
+import { admin, expectToast, renderSection, sentTo, type Routes } from './staffAdminSupport';
 
 const andheri = { _id: '10000000-0000-4000-8000-000000000001', name: 'Andheri West', displayOrder: 1, doctorCount: 1, appointmentCount: 2 };
 const bandra = { _id: '10000000-0000-4000-8000-000000000002', name: 'Bandra', displayOrder: 2, doctorCount: 0, appointmentCount: 0 };
@@ -424,10 +424,60 @@ describe('fees, refunds, accounts, site content', () => {
     expect(await screen.findByText('Paid after the slot was lost')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Mark refunded: Asha Verma' }));
     await user.type(screen.getByLabelText('Note'), 'UPI refund R-9');
-    await user.click(screen.getByRole('button', { name: 'Mark refunded' }));
+    // Not a failed refund through the provider: nothing to retry, only the note.
+    expect(screen.queryByLabelText('What to do')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await expectToast('Marked refunded.', 'status');
     expect(await screen.findByText('No refunds waiting.')).toBeTruthy();
     expect(sentTo(fetch, 'POST /staff/refunds/pay-1/resolve')).toEqual([{ note: 'UPI refund R-9' }]);
+  });
+
+  it('reads the cancellation policy and each refund through the payment provider as it stands', async () => {
+    const refund = {
+      _id: 'pay-2',
+      purpose: 'appointment',
+      reason: 'cancelled',
+      amount: 500,
+      merchantOrderId: 'M-2',
+      provider: 'phonepe',
+      flaggedAt: '2025-03-09T05:00:00.000Z',
+      appointmentId: asha._id,
+      appointmentNumber: 'SHC-2',
+      orderId: null,
+      patient: { userId: 'p1', name: 'Asha Verma', email: 'asha@example.in', phoneNumber: '9876543210' },
+      resolved: null,
+      automatic: { state: 'failed', attempt: 1, merchantRefundId: 'RF1_x', errorCode: 'BANK_DECLINED', updatedAt: '2025-03-09T05:01:00.000Z' },
+    };
+    const user = userEvent.setup();
+    let retried = false;
+    const { fetch } = renderSection(
+      <RefundsSection />,
+      {
+        'GET /staff/refunds?state=open': () => ok([retried ? { ...refund, automatic: { ...refund.automatic, state: 'new', attempt: 2, errorCode: null } } : refund]),
+        'POST /staff/refunds/pay-2/retry': () => {
+          retried = true;
+          return ok({ message: 'Refund asked of the payment provider again.', refund: { ...refund, automatic: { ...refund.automatic, state: 'new', attempt: 2, errorCode: null } } });
+        },
+      },
+      { ...admin, me: { ...admin.me, cancelFreeHours: 24 } },
+    );
+    expect(await screen.findByText('Failed (attempt 1, BANK_DECLINED)')).toBeTruthy();
+    // A failed one: retried through the provider by default (no note), or marked refunded with one.
+    await user.click(screen.getByRole('button', { name: 'Retry or mark refunded: Asha Verma' }));
+    expect((screen.getByLabelText('What to do') as HTMLSelectElement).value).toBe('retry');
+    expect(screen.queryByLabelText('Note')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('What to do'), 'resolve');
+    expect(screen.getByLabelText('Note')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('What to do'), 'retry');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await expectToast('Refund asked of the payment provider again.', 'status');
+    expect(await screen.findByText('Starting (attempt 2)')).toBeTruthy();
+    expect(sentTo(fetch, 'POST /staff/refunds/pay-2/retry')).toHaveLength(1);
+    expect(
+      screen.getByText(
+        "Cancellation policy (server setting CANCEL_FREE_HOURS = 24): a patient who cancels at least 24 hours before the start is refunded, later not; the clinic's cancellations always are.",
+      ),
+    ).toBeTruthy();
   });
 
   it("sets a role by email; the server's refusal is a toast and the form keeps the email", async () => {

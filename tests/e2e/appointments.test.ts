@@ -12,8 +12,10 @@
 //   the appointment is paid and offers Add to calendar (the .ics downloads);
 // - Edit moves another to another date and slot ('Appointment updated successfully.'), and the list
 //   shows the new date and time;
-// - Cancel asks 'Your appointment fee will not be refunded. Still want to cancel?', says
-//   'Appointment Deleted Successfully.', and the record stays, as Cancelled;
+// - Cancel of an unpaid hold asks whether to release its slot, says 'Appointment Deleted
+//   Successfully.', and the record stays, as Cancelled; Cancel of a paid one days ahead (inside
+//   free cancellation, CANCEL_FREE_HOURS 24) says the fee will be refunded, and the card then says
+//   'Refund of ₹… started' (or completed: the sandbox refunds at once once the job ran);
 // - the admin completes yesterday's one with a prescription and a Card order (staff API); the card
 //   shows both, Pay Now goes through the sandbox to /#/paymentsuccess?for=order, which speaks of
 //   the order and comes back to My appointments, where the order's payment status is Completed;
@@ -44,6 +46,7 @@ const MSG = {
   cancelWarning: 'Your appointment fee will not be refunded. Still want to cancel?',
   /** An unpaid hold's cancel question (no fee was paid, so no refund warning). */
   cancelReleaseHold: 'No fee has been paid for this appointment. Cancelling releases its slot for someone else. Still want to cancel?',
+  cancelRefund: (rupees: number) => `Cancelling now is free: your appointment fee of ₹${rupees} will be refunded. Still want to cancel?`,
   orderPending: 'Order Status: Pending',
 } as const;
 
@@ -272,6 +275,8 @@ describe.each([
   let b: Booked;
   let c: Booked;
   let d: Booked;
+  /** E: paid through the API, on the second day (over 24 hours ahead): cancelled with a refund. */
+  let e: Booked;
   /** The second patient's own context, for the Edit test. */
   let editContext: BrowserContext;
 
@@ -285,6 +290,14 @@ describe.each([
     c = pastVisits.get(width)!;
     const editor = people.account(editorEmail(width));
     d = await book(editor, { doctorEmail, location, date: first, startTime: t4!, consultationType: 'Clinic Visit' });
+    const later = await freeSlots(doctorEmail, location, second, patient.token);
+    e = await book(patient, { doctorEmail, location, date: second, startTime: later.at(-1)!, consultationType: 'Clinic Visit' });
+    const { checkoutPageUrl } = await call<{ checkoutPageUrl: string }>('POST', '/payment/create-appointment', patient.token, {
+      appointmentId: e._id,
+      consultationAmount: feeOf('Clinic Visit'),
+    });
+    const pressed = await fetch(`${checkoutPageUrl}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(pressed.status, 'the sandbox took the payment').toBeLessThan(400);
     context = await contextFor(viewport, patient.token);
     editContext = await signedInContext(site.browser, viewport, editor.token);
   });
@@ -372,6 +385,26 @@ describe.each([
     await expect.poll(async () => (await openEarlier(page), factNow(cancelled, 'Status')), { message: 'the record stays, Cancelled', timeout: STEP_MS }).toBe('Cancelled');
     expect(await cancelled.getByRole('button', { name: 'Cancel', exact: true }).count(), 'no Cancel any more').toBe(0);
     await shot(page, 'cancelled', width);
+  });
+
+  test('Cancel of a paid fee in time says it will be refunded; the card then says the refund started', async () => {
+    const page = await open(context);
+    await gotoAppointments(page);
+    await card(page, e.appointmentId).getByRole('button', { name: 'Cancel', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel appointment' });
+    await expectDialogOpen(dialog, 'the Cancel appointment popup is open');
+    expect(await dialog.getByText(MSG.cancelRefund(feeOf('Clinic Visit')), { exact: true }).count()).toBe(1);
+    expect(await dialog.getByText(MSG.cancelWarning, { exact: true }).count()).toBe(0);
+    await expectNoA11yViolations(page, `the refund cancel popup at ${width} px`);
+    await shot(page, 'cancel-refund', width, false);
+    await dialog.getByRole('button', { name: 'Yes, cancel it', exact: true }).click();
+    await expectToast(page, 'status', MSG.deleted);
+    const cancelled = card(page, e.appointmentId);
+    await expect.poll(async () => (await openEarlier(page), factNow(cancelled, 'Status')), { message: 'Cancelled', timeout: STEP_MS }).toBe('Cancelled');
+    const refundLine = new RegExp(`^Refund of ₹${feeOf('Clinic Visit')} (started|completed)$`);
+    expect(await cancelled.getByText(refundLine).count(), 'the refund line').toBe(1);
+    await expectNoA11yViolations(page, `the refunded card at ${width} px`);
+    await shot(page, 'refund-started', width);
   });
 
   test("a completed consultation shows its prescription and Card order; Pay Now pays the order through the sandbox", async () => {

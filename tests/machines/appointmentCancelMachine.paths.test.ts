@@ -1,7 +1,8 @@
 /**
  * Model-based paths for the cancel popup. `createTestModel` refuses machines that invoke actors,
- * so the model below is the popup as a patient goes through it: opened on a Booked appointment
- * (or on one that may no longer be cancelled), Yes with each answer the server may give (done,
+ * so the model below is the popup as a patient goes through it: opened on a paid Booked
+ * appointment past its free-cancellation time (no refund), on one still inside it (refunded), or
+ * on one that may no longer be cancelled, Yes with each answer the server may give (done,
  * refused with its words, no answer, an expired login), No. Along every path the REAL machine
  * runs with a fake call (provided as the app provides the real one): each step must emit what the
  * person should read and the app act on, and each state must show the model's question, buttons
@@ -17,6 +18,7 @@ import {
   selectIsDone,
   selectQuestion,
   type AppointmentCancelEmitted,
+  type CancelQuestion,
 } from '../../machines/appointmentCancel/appointmentCancelMachine.js';
 import type { AppointmentRecord } from '../../contract/appointments.js';
 import { refused, refusedPlainly, settle, unanswered } from './accountFakes.js';
@@ -26,12 +28,14 @@ import { pathsTakingEveryTransition, declaredTransitions, takenTransitions, test
 /** What each step makes the machine emit (notice kinds, a server's words, or the event type). */
 const emits = {
   open: [],
+  'open.refundable': [],
   'open.completed': [],
   'confirm.done': ['deleted', 'appointment.cancelled'],
   'confirm.refused': ['server: Appointment not found.'],
   'confirm.refusedPlainly': ['deleteFailed'],
   'confirm.unanswered': ['deleteFailed'],
   'confirm.expired': ['server: Please log in again.'],
+  'confirm.windowClosed': ['server: Free cancellation of this appointment has just ended: its fee would not be refunded now. It is not cancelled.'],
   'confirm.ignored': [],
   dismiss: [],
 } as const satisfies Record<string, readonly string[]>;
@@ -43,7 +47,9 @@ const model = createMachine({
   types: {} as { events: ModelEvent },
   initial: 'NotOpen',
   states: {
-    NotOpen: { on: { open: 'Asking', 'open.completed': 'NotCancellable' } },
+    NotOpen: { on: { open: 'Asking', 'open.refundable': 'AskingRefund', 'open.completed': 'NotCancellable' } },
+    /** Inside the free-cancellation time: 'Cancelling now is free: your appointment fee of ₹500 will be refunded...' */
+    AskingRefund: { on: { 'confirm.done': 'Cancelled', 'confirm.refused': 'AskingRefund', 'confirm.windowClosed': 'Asking', dismiss: 'Dismissed' } },
     /** 'Your appointment fee will not be refunded. Still want to cancel?' */
     Asking: {
       on: {
@@ -96,17 +102,19 @@ function harness() {
   };
   /** Yes, answered by the server with `answer`. */
   const confirm = (answer: (call: ReturnType<typeof real>['calls']['deleteAppointment']) => void) => () => {
+    // Told the fee is refunded: the server is asked to refuse should that no longer hold.
+    const expected = selectQuestion(real().snapshot())?.kind === 'refundOnCancel';
     real().send({ type: 'cancel.confirm' });
     deletes += 1;
     const call = real().calls.deleteAppointment;
-    expect(call.latest().input).toEqual({ userId, appointmentId: record?._id, token: 'tok-1' });
+    expect(call.latest().input).toEqual({ userId, appointmentId: record?._id, token: 'tok-1', refundExpected: expected });
     expect(selectIsDeleting(real().snapshot())).toBe(true);
     answer(call);
   };
 
-  const asking = (cancellable: boolean) => () => {
+  const asking = (cancellable: boolean, question: CancelQuestion = { kind: 'cancelWarning' }) => () => {
     const s = real().snapshot();
-    expect(selectQuestion(s)).toEqual({ kind: 'cancelWarning' });
+    expect(selectQuestion(s)).toEqual(question);
     expect(selectCanConfirm(s)).toBe(cancellable);
     expect(selectIsDeleting(s)).toBe(false);
     expect(selectIsDone(s)).toBe(false);
@@ -116,19 +124,31 @@ function harness() {
   return {
     stop: () => popup?.actor.stop(),
     events: {
-      open: step('open', open({ appointmentStatus: 'Booked' })),
+      // The popup opens at 10:00 in the clinic (04:30 UTC): free cancellation ended a minute before, or ends a minute after.
+      open: step('open', open({ appointmentStatus: 'Booked', freeCancelUntil: '2025-03-11T04:29:00.000Z' })),
+      'open.refundable': step('open.refundable', open({ appointmentStatus: 'Booked', consultationFee: 500, freeCancelUntil: '2025-03-11T04:31:00.000Z' })),
       'open.completed': step('open.completed', open({ appointmentStatus: 'Completed' })),
       'confirm.done': step('confirm.done', confirm((call) => call.latest().resolve({ message: 'Appointment cancelled' }))),
       'confirm.refused': step('confirm.refused', confirm((call) => call.latest().reject(refused(404, 'Appointment not found.')))),
       'confirm.refusedPlainly': step('confirm.refusedPlainly', confirm((call) => call.latest().reject(refusedPlainly(500)))),
       'confirm.unanswered': step('confirm.unanswered', confirm((call) => call.latest().reject(unanswered))),
       'confirm.expired': step('confirm.expired', confirm((call) => call.latest().reject(refused(401, 'Please log in again.')))),
+      'confirm.windowClosed': step(
+        'confirm.windowClosed',
+        confirm((call) =>
+          call.latest().reject({
+            ...refused(409, 'Free cancellation of this appointment has just ended: its fee would not be refunded now. It is not cancelled.'),
+            code: 'appointment.refundWindowClosed',
+          }),
+        ),
+      ),
       'confirm.ignored': step('confirm.ignored', () => real().send({ type: 'cancel.confirm' })),
       dismiss: step('dismiss', () => real().send({ type: 'cancel.dismiss' })),
     },
     states: {
       NotOpen: () => expect(popup).toBeUndefined(),
       Asking: asking(true),
+      AskingRefund: asking(true, { kind: 'refundOnCancel', amount: 500 }),
       NotCancellable: asking(false),
       Cancelled: () => {
         const s = real().snapshot();
@@ -165,7 +185,7 @@ describe('appointmentCancelMachine paths', () => {
   it('takes every transition of the model', () => {
     const taken = takenTransitions(everyTransition);
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(10);
+    expect(declared).toHaveLength(15);
     expect(taken).toEqual(new Set(declared));
     expect(journeys).toHaveLength(2);
   });

@@ -22,6 +22,15 @@ describe('appointmentCancelMachine', () => {
     expect(emitted.all).toEqual([]);
   });
 
+  it('says a paid fee is refunded up to the free-cancellation instant, and asks the spec\'s words from the next millisecond', () => {
+    const until = '2025-03-11T04:30:00.000Z';
+    const record = appointment({ consultationFee: 500, freeCancelUntil: until });
+    expect(selectQuestion(startCancel({ appointment: record, at: until }).snapshot())).toEqual({ kind: 'refundOnCancel', amount: 500 });
+    expect(selectQuestion(startCancel({ appointment: record, at: '2025-03-11T04:30:00.001Z' }).snapshot())).toEqual({ kind: 'cancelWarning' });
+    // No free cancellation (CANCEL_FREE_HOURS 0, or the list did not say): the spec's words.
+    expect(selectQuestion(startCancel({ appointment: appointment(), at: '2025-03-01T00:00:00.000Z' }).snapshot())).toEqual({ kind: 'cancelWarning' });
+  });
+
   it('asks an unpaid hold only whether to release the slot: no refund warning without a fee paid', () => {
     for (const paymentStatus of ['failed', 'pending'] as const) {
       const { snapshot } = startCancel({ appointment: appointment({ appointmentPaymentStatus: paymentStatus, appointmentPaymentId: null }) });
@@ -48,7 +57,7 @@ describe('appointmentCancelMachine', () => {
     expect(selectIsDeleting(snapshot())).toBe(true);
     expect(selectCanConfirm(snapshot())).toBe(false);
     expect(selectQuestion(snapshot())).toBeNull();
-    expect(calls.deleteAppointment.latest().input).toEqual({ userId, appointmentId: record._id, token: 'tok-1' });
+    expect(calls.deleteAppointment.latest().input).toEqual({ userId, appointmentId: record._id, token: 'tok-1', refundExpected: false });
     // Yes again, or No, while deleting: nothing.
     send({ type: 'cancel.confirm' });
     send({ type: 'cancel.dismiss' });

@@ -150,7 +150,7 @@ export type Edit = ReturnType<typeof startEdit>;
 export function startCancel(input: Partial<AppointmentCancelInput> = {}) {
   const deleteAppointment = answeredByHand<MessageAnswer, DeleteRequest>();
   const machine = appointmentCancelMachine.provide({ actors: { deleteAppointment: deleteAppointment.logic } });
-  const actor = createActor(machine, { input: { appointment: appointment(), userId, token: 'tok-1', ...input }, inspect: recordWalk });
+  const actor = createActor(machine, { input: { appointment: appointment(), userId, token: 'tok-1', at: '2025-03-11T04:30:00.000Z', ...input }, inspect: recordWalk });
   return started(actor, { deleteAppointment });
 }
 

@@ -12,7 +12,7 @@ import { webhookAuthorization } from '../../server/payment/phonepe.js';
 import { reconcileCheckQueue } from '../../server/jobs/reconcile.js';
 import { earlyCheckOffsets, nextCheckAt, staleAt } from '../../server/payment/checkSchedule.js';
 import { backends } from './helpers.js';
-import { type FakePhonePe, startFakePhonePe } from './paymentPhonePeFake.js';
+import { type FakePhonePe, fakePhonePeEnv, startFakePhonePe } from './paymentPhonePeFake.js';
 import { appointmentRow, booked, checkout, paymentRow, post, useBookingApp } from './paymentSupport.js';
 
 const second = 1000;
@@ -49,14 +49,7 @@ describe('PhonePe reconciliation schedule (server/payment/checkSchedule.ts)', ()
 
 describe.each(backends)('payment reconciliation (phonepe) on %s', (backend) => {
   let fake: FakePhonePe;
-  const t = useBookingApp(backend, () => ({
-    PAYMENT_PROVIDER: 'phonepe',
-    PHONEPE_CLIENT_ID: fake.credentials.clientId,
-    PHONEPE_CLIENT_SECRET: fake.credentials.clientSecret,
-    PHONEPE_WEBHOOK_USERNAME: 'clinic_hook',
-    PHONEPE_WEBHOOK_PASSWORD: 'hook1234pass',
-    PHONEPE_BASE_URL: fake.url,
-  }));
+  const t = useBookingApp(backend, () => fakePhonePeEnv(fake));
   beforeAll(async () => {
     fake = await startFakePhonePe(t.clock.now);
   });

@@ -442,7 +442,7 @@ describe.skipIf(!testDatabaseUrl)('a late confirmation racing a schedule change,
 
 describe('payment configuration', () => {
   it('defaults to the sandbox and a 15-minute hold; reads HOLD_MINUTES', () => {
-    expect(loadConfig({}).payments).toEqual({ holdMinutes: 15, provider: { kind: 'sandbox' } });
+    expect(loadConfig({}).payments).toEqual({ holdMinutes: 15, cancelFreeHours: 24, provider: { kind: 'sandbox' } });
     expect(loadConfig({ HOLD_MINUTES: '30' }).payments.holdMinutes).toBe(30);
   });
 

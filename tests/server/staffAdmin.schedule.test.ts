@@ -2,8 +2,9 @@
  * The staff console's schedules, on every backend: changes to hours, leave, slot
  * length, locations or the active flag are refused (409 with the affected bookings, nothing
  * changed) while they would orphan a live booking, and accepted once the admin has moved or
- * cancelled it; a paid appointment cancelled by the clinic is flagged for refund and listed
- * until an admin records it paid back; a cancelled paid order likewise.
+ * cancelled it; a paid appointment cancelled by the clinic is flagged for refund, refunded through
+ * the payment provider (tests/server/refunds.test.ts), and listed until it is paid back (an attempt
+ * that failed: recorded by an admin); a cancelled paid order likewise.
  *
  * The clock: Tuesday 11 March 2025, 10:00 in the clinic. Dr. Meera Kulkarni works at Aundh on
  * Tuesdays 09:00-13:00 and 15:00-19:00 in 15-minute slots.
@@ -152,8 +153,14 @@ describe.each(backends)('staff console schedules on %s', (backend) => {
         orderId: null,
         patient: { userId: asha.id, name: 'Asha Deshpande', email: asha.email, phoneNumber: '+919876543210' },
         resolved: null,
+        automatic: { state: 'new', attempt: 1, merchantRefundId: expect.stringMatching(/^RF1_/), errorCode: null, updatedAt: t.clock.now().toISOString() },
       },
     ]);
+    // Under way through the provider: not recorded by hand too. Once its attempt failed, it may be.
+    const inProgress = await api(app, admin, 'POST', `/refunds/${open[0]._id}/resolve`, { note: 'Cash' });
+    expect(inProgress.statusCode).toBe(409);
+    expect(inProgress.json().code).toBe('admin.refundInProgress');
+    await t.db().query("update provider_refunds set state = 'failed', error_code = 'BANK_DECLINED', next_check_at = null where appointment_id = $1", [paid._id]);
     const resolved = await ok(app, admin, 'POST', `/refunds/${open[0]._id}/resolve`, { note: 'Refunded on the PhonePe dashboard, ref 123' });
     expect(resolved.refund.resolved).toEqual({ at: t.clock.now().toISOString(), by: officeEmail, note: 'Refunded on the PhonePe dashboard, ref 123' });
     const again = await api(app, admin, 'POST', `/refunds/${open[0]._id}/resolve`, { note: 'twice' });

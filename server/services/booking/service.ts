@@ -21,6 +21,9 @@ import { cancelOwn } from './cancel.js';
 import { createBooking } from './create.js';
 import { moveOwn } from './move.js';
 import { recordAt } from './status.js';
+import type { RefundQueue } from '../../refunds/queue.js';
+import { freeCancelUntil } from '../../refunds/policy.js';
+import { defaultCancelFreeHours } from '../../payment/config.js';
 import type { WaitlistQueue } from '../../waitlist/slots.js';
 
 export interface AppointmentServiceDeps {
@@ -39,13 +42,27 @@ export interface AppointmentServiceDeps {
   mails?: MailQueue;
   /** Where a cancel or a move tells the waitlist the slot it freed (server/waitlist/slots.ts). */
   waitlist: WaitlistQueue;
+  /** CANCEL_FREE_HOURS: a patient's cancel this long before the start refunds a paid fee (server/refunds/policy.ts); 24 when absent. */
+  cancelFreeHours?: number;
+  /** Where a cancel that refunds starts the refund through the payment provider (server/refunds/queue.ts); left to an admin when absent. */
+  refunds?: RefundQueue;
+}
+
+/** A paid appointment the patient may still cancel: until when the cancel refunds its fee (server/refunds/policy.ts). */
+function withCancelPolicy(record: AppointmentRecord, freeHours: number): AppointmentRecord {
+  if (record.appointmentPaymentStatus !== 'paid' || (record.appointmentStatus !== 'Booked' && record.appointmentStatus !== 'Expired')) return record;
+  const until = freeCancelUntil(record.date, record.startTime, freeHours);
+  return until === null ? record : { ...record, freeCancelUntil: until.toISOString() };
 }
 
 export function createAppointmentService(options: AppointmentServiceDeps) {
   const deps = { ...options, observer: options.observer ?? noObserver, mails: options.mails ?? noMailQueue };
   const { db, now, holdMinutes } = deps;
+  const cancelFreeHours = deps.cancelFreeHours ?? defaultCancelFreeHours;
   return {
     holdMinutes,
+    /** CANCEL_FREE_HOURS (the staff console shows it to admins). */
+    cancelFreeHours,
 
     /** POST /appointment/add for the logged-in `user` (create.ts). */
     create: (user: User, request: AppointmentCreateRequest): Promise<AppointmentRecord> => createBooking(deps, user, request),
@@ -55,7 +72,7 @@ export function createAppointmentService(options: AppointmentServiceDeps) {
       // The spec's path names the account by its email; an account without one by its id.
       if (!isOwnEmail(sessionCaller(user), email) && email.toLowerCase() !== user._id) throw new ForbiddenError(appointmentMessages.notYourList);
       const at = now();
-      return (await listUserAppointments(db, user._id)).map((stored) => withReleasedPrescription(recordAt(stored, at)));
+      return (await listUserAppointments(db, user._id)).map((stored) => withCancelPolicy(withReleasedPrescription(recordAt(stored, at)), cancelFreeHours));
     },
 
     /** PUT /appointment/update: moves the owner's Booked or Expired appointment to a free slot of its doctor (move.ts). */
@@ -66,7 +83,8 @@ export function createAppointmentService(options: AppointmentServiceDeps) {
      * DELETE /appointment/delete/{userId}/{appointmentId}: the path's userId must be the caller's
      * own (403 otherwise); the appointment is kept as Cancelled, with its payment, and its slot freed (cancel.ts).
      */
-    cancel: (user: User, userId: string, appointmentId: string): Promise<MessageAnswer> => cancelOwn(deps, user, userId, appointmentId),
+    cancel: (user: User, userId: string, appointmentId: string, refundExpected = false): Promise<MessageAnswer> =>
+      cancelOwn(deps, user, userId, appointmentId, refundExpected),
 
     /** GET /appointment/{id}/calendar.ics: the owner's booked and paid appointment as an iCalendar file (calendar.ts). */
     calendar: (user: User, id: string): Promise<{ fileName: string; contentType: string; body: string }> => calendarFile(deps, user, id),

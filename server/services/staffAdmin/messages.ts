@@ -33,4 +33,7 @@ export const adminMessages = defineMessages('admin', {
   refundNotFound: 'There is no refund to record with this id.',
   refundResolved: 'Refund recorded as paid back.',
   refundAlreadyResolved: 'This refund was recorded as paid back already.',
+  refundInProgress: 'This refund is being made through the payment provider. Wait for its result; if it fails, retry it or record it then.',
+  refundNotRetryable: 'Only a refund whose last attempt through the payment provider failed can be retried.',
+  refundRetried: 'Refund asked of the payment provider again.',
 } as const);

@@ -1,5 +1,12 @@
-/** Refunds: money the clinic owes back, listed with why, and recorded once as paid back. */
-import type { RefundItem, RefundReason } from '../../../contract/staffAdmin.js';
+/**
+ * Refunds: money the clinic owes back, listed with why and with the latest attempt at refunding
+ * it through the payment provider (server/refunds), recorded once as paid back by hand, or asked
+ * of the provider again after its attempt failed.
+ */
+import type { ProviderRefund, RefundItem, RefundReason } from '../../../contract/staffAdmin.js';
+import type { Queryable } from '../../db/database.js';
+import { latestProviderRefund, latestProviderRefunds, type ProviderRefundRow } from '../../refunds/repository.js';
+import { noRefundQueue } from '../../refunds/queue.js';
 import { rupeesOf } from '../../../contract/money.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { findRefund, insertResolution, listRefunds, type RefundRow, resolutionConstraints } from '../../repositories/refunds.js';
@@ -25,7 +32,16 @@ export function refundReason(r: RefundRow): RefundReason {
   return r.appointment.status === 'Cancelled' ? 'cancelled' : 'amountChanged';
 }
 
-const toRefundItem = (r: RefundRow): RefundItem => ({
+const toProviderRefund = (p: ProviderRefundRow): ProviderRefund => ({
+  state: p.state,
+  attempt: p.attempt,
+  merchantRefundId: p.merchantRefundId,
+  errorCode: p.errorCode,
+  updatedAt: p.updatedAt.toISOString(),
+});
+
+const toRefundItem = (r: RefundRow, automatic?: ProviderRefundRow): RefundItem => ({
+  ...(automatic ? { automatic: toProviderRefund(automatic) } : {}),
   _id: r.id,
   purpose: r.purpose,
   reason: refundReason(r),
@@ -43,11 +59,50 @@ const toRefundItem = (r: RefundRow): RefundItem => ({
   resolved: r.resolved === null ? null : { at: r.resolved.at.toISOString(), by: r.resolved.by, note: r.resolved.note },
 });
 
-export function refundsAdmin({ db, now }: AdminDeps) {
+/** The refund as the console lists it, with its latest provider attempt. */
+async function refundItem(q: Queryable, id: string): Promise<RefundItem> {
+  const refund = (await findRefund(q, id))!;
+  const automatic = refund.subject === 'payment' ? await latestProviderRefund(q, refund.id) : null;
+  return toRefundItem(refund, automatic ?? undefined);
+}
+
+/** The refund, in `tx`, with its payment's row locked (the job's lease and an admin's change keep apart); 404 none, 409 resolved. */
+async function openRefund(tx: Queryable, id: string): Promise<{ refund: RefundRow; latest: ProviderRefundRow | null }> {
+  const refund = await findRefund(tx, id.toLowerCase());
+  if (!refund) throw new NotFoundError(adminMessages.refundNotFound);
+  if (refund.resolved) throw new ConflictError(adminMessages.refundAlreadyResolved);
+  return { refund, latest: refund.subject === 'payment' ? await latestProviderRefund(tx, refund.id, true) : null };
+}
+
+const auditDetails = (refund: RefundRow) => ({
+  refundId: refund.id,
+  purpose: refund.purpose,
+  amount: rupeesOf(refund.amountPaise),
+  merchantOrderId: refund.merchantOrderId,
+});
+
+export function refundsAdmin({ db, now, refunds: queue = noRefundQueue }: AdminDeps) {
   return {
     async refunds(staff: Staff, state: 'open' | 'resolved' | 'all'): Promise<RefundItem[]> {
       assertAdmin(staff);
-      return (await listRefunds(db, state)).map(toRefundItem);
+      const rows = await listRefunds(db, state);
+      const automatic = await latestProviderRefunds(db, rows.filter((r) => r.subject === 'payment').map((r) => r.id));
+      return rows.map((r) => toRefundItem(r, r.subject === 'payment' ? automatic.get(r.id) : undefined));
+    },
+
+    /** Asks the payment provider again (a new attempt, a new key) after its last attempt failed. */
+    async retryRefund(staff: Staff, id: string) {
+      assertAdmin(staff);
+      const at = now();
+      await db.transaction(async (tx) => {
+        const { refund, latest } = await openRefund(tx, id);
+        if (!latest || latest.state !== 'failed') throw new ConflictError(adminMessages.refundNotRetryable);
+        const attempt = await queue.retry(tx, { paymentId: latest.paymentId, appointmentId: latest.appointmentId, provider: latest.provider, amountPaise: latest.amountPaise }, at);
+        if (attempt === null) throw new ConflictError(adminMessages.refundNotRetryable);
+        const details = { ...auditDetails(refund), attempt: latest.attempt + 1 };
+        await insertAudit(tx, { ...auditActor(staff), action: 'refund.retried', appointmentId: refund.appointmentId, subjectUserId: refund.patient.userId, details }, at);
+      });
+      return { message: adminMessages.refundRetried, refund: await refundItem(db, id.toLowerCase()) };
     },
 
     /** Recorded once: the money went back outside the portal (provider dashboard, cash), with a note. */
@@ -56,9 +111,9 @@ export function refundsAdmin({ db, now }: AdminDeps) {
       const at = now();
       try {
         await db.transaction(async (tx) => {
-          const refund = await findRefund(tx, id.toLowerCase());
-          if (!refund) throw new NotFoundError(adminMessages.refundNotFound);
-          if (refund.resolved) throw new ConflictError(adminMessages.refundAlreadyResolved);
+          const { refund, latest } = await openRefund(tx, id);
+          // Under way through the provider: recording it by hand too could pay it back twice.
+          if (latest && (latest.state === 'new' || latest.state === 'pending')) throw new ConflictError(adminMessages.refundInProgress);
           await insertResolution(tx, refund.subject, refund.id, { userId: staff.user._id, email: staff.user.email }, note, at);
           await insertAudit(
             tx,
@@ -67,14 +122,7 @@ export function refundsAdmin({ db, now }: AdminDeps) {
               action: 'refund.resolved',
               appointmentId: refund.appointmentId,
               subjectUserId: refund.patient.userId,
-              details: {
-                refundId: refund.id,
-                purpose: refund.purpose,
-                amount: rupeesOf(refund.amountPaise),
-                merchantOrderId: refund.merchantOrderId,
-                reason: refundReason(refund),
-                note,
-              },
+              details: { ...auditDetails(refund), reason: refundReason(refund), note },
             },
             at,
           );
@@ -84,7 +132,7 @@ export function refundsAdmin({ db, now }: AdminDeps) {
         if (isUniqueViolation(error, resolutionConstraints)) throw new ConflictError(adminMessages.refundAlreadyResolved);
         throw error;
       }
-      return { message: adminMessages.refundResolved, refund: toRefundItem((await findRefund(db, id.toLowerCase()))!) };
+      return { message: adminMessages.refundResolved, refund: await refundItem(db, id.toLowerCase()) };
     },
   };
 }

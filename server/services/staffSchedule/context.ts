@@ -12,6 +12,7 @@ import { findAccountRoleByEmail } from '../../repositories/staff.js';
 import { recordAt, statusAt } from '../appointments.js';
 import { badField, ConflictError, NotFoundError } from '../errors.js';
 import type { ScheduleService } from '../schedule.js';
+import type { RefundQueue } from '../../refunds/queue.js';
 import type { WaitlistQueue } from '../../waitlist/slots.js';
 import { fitsSchedule, type LiveBooking, OrphanedBookingsError, type ScheduleShape, scheduleMessages } from '../staffSchedule.js';
 
@@ -23,6 +24,8 @@ export interface StaffScheduleDeps {
   holdMinutes: number;
   /** Where an admin's cancel or move tells the waitlist the slot it freed (server/waitlist/slots.ts). */
   waitlist: WaitlistQueue;
+  /** Where an admin's cancel of a paid appointment starts its refund through the payment provider (server/refunds/queue.ts). */
+  refunds?: RefundQueue;
 }
 
 /** The doctor, its row locked FOR UPDATE for the rest of the transaction; 404 none. */

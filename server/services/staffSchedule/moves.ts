@@ -1,12 +1,13 @@
 /**
  * An admin moves or cancels any patient's appointment (to make room for a schedule change).
  * Moving is the patient's move (services/appointments.ts `moveBooking`) with an admin as the
- * mover; cancelling frees the slot (told to the waitlist), and a paid appointment cancelled by the clinic is flagged for refund.
+ * mover; cancelling frees the slot (told to the waitlist), and a paid appointment cancelled by the clinic is flagged for refund,
+ * refunded through the payment provider when it took the fee (server/refunds).
  */
 import type { AdminMoveRequest } from '../../../contract/staffAdmin.js';
 import type { Queryable } from '../../db/database.js';
 import { findStoredAppointment, type StoredAppointment } from '../../repositories/appointmentRecords.js';
-import { cancelAppointmentByClinic } from '../../repositories/appointmentStatus.js';
+import { cancelWithRefund } from '../../repositories/appointmentStatus.js';
 import { findAdminLocation } from '../../repositories/locations.js';
 import { flagPaymentRefund } from '../../repositories/payments.js';
 import { insertAudit } from '../../repositories/staff.js';
@@ -16,6 +17,7 @@ import { badField, ConflictError, NotFoundError } from '../errors.js';
 import { assertAdmin, auditActor, type Staff } from '../staff.js';
 import { scheduleMessages } from '../staffSchedule.js';
 import type { StaffScheduleDeps } from './context.js';
+import { noRefundQueue } from '../../refunds/queue.js';
 
 /** The appointment, locked, that an admin may still move or cancel: 404 none; 409 Completed, Cancelled or Missed. */
 async function changeable(tx: Queryable, id: string, at: Date): Promise<StoredAppointment> {
@@ -54,7 +56,7 @@ const adminMover = (staff: Staff): Mover => ({
   },
 });
 
-export function movesAdmin({ db, now, schedule, holdMinutes, waitlist }: StaffScheduleDeps) {
+export function movesAdmin({ db, now, schedule, holdMinutes, waitlist, refunds = noRefundQueue }: StaffScheduleDeps) {
   async function appointmentAnswer(id: string, message: string) {
     return { message, appointment: recordAt((await findStoredAppointment(db, id))!, now()) };
   }
@@ -87,8 +89,10 @@ export function movesAdmin({ db, now, schedule, holdMinutes, waitlist }: StaffSc
         const a = await changeable(tx, id, at);
         const paid = a.record.appointmentPaymentStatus === 'paid';
         if (a.holdsSlot) await waitlist.appointmentSlotFreed(tx, a.record._id, at);
-        await cancelAppointmentByClinic(tx, a.record._id, at);
+        await cancelWithRefund(tx, a.record._id, at);
         if (paid && a.record.appointmentPaymentId !== null) await flagPaymentRefund(tx, a.record.appointmentPaymentId, at);
+        // The clinic's cancel always refunds: through the payment provider when it took the fee.
+        if (paid) await refunds.appointmentRefund(tx, a.record._id, at);
         await insertAudit(
           tx,
           {

@@ -11,7 +11,7 @@ import type { FamilyMember } from '../../../contract/people';
 import { useId } from 'react';
 import type { AppointmentCardView } from '../../../machines/appointments/appointmentsMachine';
 import { getMessages, useMessages } from '../../i18n/messages';
-import { formatClinicDate, formatClinicInstant, formatClinicTime, formatRupees } from '../../format/format';
+import { formatClinicDate, formatClinicInstant, formatClinicTime, formatFee, formatRupees } from '../../format/format';
 import { ConsultationPanel } from './ConsultationPanel';
 import { ChatPanel } from '../Chat/ChatPanel';
 import { OrderSection } from './OrderSection';
@@ -124,8 +124,8 @@ function FeeNotes({ view, paying, payDisabled, onPay }: Pick<AppointmentCardProp
         </div>
       )}
       {/* A flagged refund is pending until the clinic records it as paid back: never claim money came back before. */}
-      {fee === 'refundPending' && <p className="appointment-card__fee">{texts.feeRefundPending}</p>}
-      {fee === 'refunded' && <p className="appointment-card__fee">{texts.feeRefunded}</p>}
+      {fee === 'refundPending' && <p className="appointment-card__fee">{texts.feeRefundPending(formatFee(appointment.consultationFee))}</p>}
+      {fee === 'refunded' && <p className="appointment-card__fee">{texts.feeRefunded(formatFee(appointment.consultationFee))}</p>}
       {fee === 'due' && status === 'Booked' && <p className="appointment-card__fee">{texts.feeDue(formatRupees(appointment.consultationFee))}</p>}
       {status === 'Missed' && <p className="appointment-card__fee notice">{texts.missedNote}</p>}
     </>

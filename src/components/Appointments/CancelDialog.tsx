@@ -1,7 +1,8 @@
 /**
- * The cancel confirmation popup (spec §2, §8), wired to the cancel machine: 'Your appointment fee
- * will not be refunded. Still want to cancel?' when a fee was paid, else that the slot will be
- * released, Yes or No; then 'Appointment Deleted
+ * The cancel confirmation popup (spec §2, §8), wired to the cancel machine: a paid fee cancelled
+ * in time by the clinic's policy, that it will be refunded; too late, the spec's 'Your appointment
+ * fee will not be refunded. Still want to cancel?'; no fee paid, that the slot will be released.
+ * Yes or No; then 'Appointment Deleted
  * Successfully.' (the list is loaded again and the popup closes) or the server's message /
  * 'Failed to delete appointment' (the question stays, to try again or keep it).
  */
@@ -9,13 +10,14 @@ import { useSelector } from '@xstate/react';
 import type { AppointmentRecord } from '../../../contract/appointments';
 import {
   cancelQuestionFor,
+  type CancelQuestion,
   selectCanConfirm,
   selectIsDeleting,
   selectQuestion,
 } from '../../../machines/appointmentCancel/appointmentCancelMachine';
-import { useMessages } from '../../i18n/messages';
+import { type Messages, useMessages } from '../../i18n/messages';
 import { Dialog } from '../Popup/Dialog';
-import { formatClinicDate, formatClinicTime } from '../../format/format';
+import { formatClinicDate, formatClinicTime, formatFee } from '../../format/format';
 import { useCancelActor } from './provider';
 import type { AppointmentsServices } from './services';
 import { useReturnFocus } from './useReturnFocus';
@@ -32,13 +34,18 @@ export interface CancelDialogProps {
   readonly onClose: () => void;
 }
 
+function questionText(question: CancelQuestion, messages: Messages): string {
+  if (question.kind === 'refundOnCancel') return messages.appointments.cancelRefund(formatFee(question.amount));
+  return question.kind === 'cancelWarning' ? messages.spec.cancelWarning : messages.appointments.cancelReleaseHold;
+}
+
 export function CancelDialog({ appointment, userId, token, services, onCancelled, onClose }: CancelDialogProps) {
   const messages = useMessages();
   const actor = useCancelActor(services, { appointment, userId, token }, { onChanged: onCancelled, onClose });
   useReturnFocus();
   const canConfirm = useSelector(actor, selectCanConfirm);
   const isDeleting = useSelector(actor, selectIsDeleting);
-  const question = useSelector(actor, selectQuestion) ?? cancelQuestionFor(appointment);
+  const question = useSelector(actor, selectQuestion) ?? cancelQuestionFor(appointment, actor.getSnapshot().context.at);
 
   function dismiss() {
     if (isDeleting) return;
@@ -48,7 +55,7 @@ export function CancelDialog({ appointment, userId, token, services, onCancelled
 
   return (
     <Dialog title={messages.appointments.cancelTitle} onClose={dismiss}>
-      <p>{question.kind === 'cancelWarning' ? messages.spec.cancelWarning : messages.appointments.cancelReleaseHold}</p>
+      <p>{questionText(question, messages)}</p>
       <p className="cancel-dialog__which">
         {appointment.doctorName}, {formatClinicDate(appointment.date)}, {formatClinicTime(appointment.startTime)}
       </p>

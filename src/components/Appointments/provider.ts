@@ -115,12 +115,14 @@ const changePage = (latest: Latest<ChangePopup>): ChangePage => ({
 });
 
 /** The cancel popup's machine, one per opening. */
+/** The cancel popup's machine, one per opening (asked at the opening's instant, by the services' clock). */
 export function useCancelActor(
   services: AppointmentsServices,
   input: { appointment: AppointmentRecord; userId: string; token: string },
   popup: ChangePopup,
 ) {
-  return useProvidedActor((latest) => provideCancel(services, changePage(latest)), { input }, popup);
+  const [at] = useState(() => new Date((services.now ?? Date.now)()).toISOString());
+  return useProvidedActor((latest) => provideCancel(services, changePage(latest)), { input: { ...input, at } }, popup);
 }
 
 /** The edit popup's machine, one per opening (today in clinic time, by the services' clock). */

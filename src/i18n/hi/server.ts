@@ -28,6 +28,7 @@ export const serverCodes: ServerCodeWords = {
   'account.tooManyFailuresForClient': (p) => `आपके नेटवर्क से बहुत बार ग़लत लॉगिन हुआ। कृपया ${wait(p.minutes)} बाद फिर कोशिश करें।`,
   'consultation.completed': 'यह कंसल्टेशन पूरा हो चुका है: इसे बदला नहीं जा सकता।',
   'appointment.notConfirmed': 'सिर्फ़ बुक किया हुआ और फ़ीस भरा हुआ अपॉइंटमेंट कैलेंडर में जोड़ा जा सकता है।',
+  'appointment.refundWindowClosed': 'इस अपॉइंटमेंट को मुफ़्त रद्द करने का समय अभी-अभी खत्म हुआ: अब इसकी फ़ीस वापस नहीं होगी। यह रद्द नहीं हुआ है।',
   'appointment.notYourAccount': 'आप सिर्फ़ अपने अपॉइंटमेंट रद्द कर सकते हैं।',
   'appointment.notYourList': 'आप सिर्फ़ अपने अपॉइंटमेंट देख सकते हैं।',
   'appointment.refunded': 'पेमेंट आने से पहले इस अपॉइंटमेंट का समय चला गया, और इसकी फ़ीस वापस की जा रही है। कृपया नया अपॉइंटमेंट बुक करें।',

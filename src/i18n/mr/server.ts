@@ -28,6 +28,7 @@ export const serverCodes: ServerCodeWords = {
   'account.tooManyFailuresForClient': (p) => `तुमच्या नेटवर्कवरून खूप वेळा चुकीचे लॉगिन झाले. कृपया ${wait(p.minutes)} पुन्हा प्रयत्न करा.`,
   'consultation.completed': 'हे कन्सल्टेशन पूर्ण झाले आहे: ते बदलता येणार नाही.',
   'appointment.notConfirmed': 'फक्त बुक झालेली आणि फी भरलेली अपॉइंटमेंटच कॅलेंडरमध्ये जोडता येते.',
+  'appointment.refundWindowClosed': 'ही अपॉइंटमेंट विनामूल्य रद्द करण्याची वेळ आत्ताच संपली: आता तिची फी परत मिळणार नाही. ती रद्द झालेली नाही.',
   'appointment.notYourAccount': 'तुम्ही फक्त तुमच्या स्वतःच्या अपॉइंटमेंट्स रद्द करू शकता.',
   'appointment.notYourList': 'तुम्ही फक्त तुमच्या स्वतःच्या अपॉइंटमेंट्स पाहू शकता.',
   'appointment.refunded': 'पेमेंट येण्याआधी या अपॉइंटमेंटची वेळ गेली, आणि तिची फी परत केली जात आहे. कृपया नवीन अपॉइंटमेंट बुक करा.',

@@ -1,31 +1,38 @@
 /**
  * Refunds flagged for action: who ("Former patient" for a closed account, whose contact
- * details are gone), how much, when and why; "Mark refunded" with a note once the money went back
- * through the payment provider. Resolved ones leave the list.
+ * details are gone), how much, when and why, and the refund through the payment provider as it
+ * stands (server/refunds); "Mark refunded" with a note once the money went back otherwise.
+ * Resolved ones leave the list. Above it, the cancellation policy's setting (read-only).
  */
 import type { LoadInput, SaveInput } from '../../../machines/staffAdmin/adminListContext';
-import { refundPayload, refundsMachine } from '../../../machines/staffAdmin/lists';
+import { refundAction, refundPayload, refundsMachine } from '../../../machines/staffAdmin/lists';
 import { formatClinicRecorded, formatRupees } from '../../format/format';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { getStaffMessages } from '../../i18n/staffMessages';
 import type { RefundItem } from '../../../contract/staffAdmin';
 import { AdminList } from './AdminList';
-import { Field } from './parts/fields';
+import { Field, SelectField } from './parts/fields';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
+import { useStaff } from '../StaffContext';
 import './admin.css';
 
 /** Who the refund is owed to: the server sends the fact for a closed account, not its pseudonym. */
 const patientOf = (r: RefundItem): string => (r.patient.formerPatient ? getStaffMessages().formerPatient : r.patient.name);
 
+/** Its last attempt through the payment provider failed: it may be retried there. */
+const failed = (r: RefundItem): boolean => r.automatic?.state === 'failed';
+
 export function RefundsSection() {
   const texts = useStaffAdminMessages().refunds;
   const { api } = useAdminServices();
+  const { me } = useStaff();
   const actor = useAdminList(refundsMachine, {
     loadItems: fromApi(({ token }: LoadInput, signal) => api.fetchRefunds('open', token, signal)),
     saveItem: fromApi(
-      ({ id, draft, token }: SaveInput, signal) => api.resolveRefund(id ?? '', refundPayload(draft), token, signal),
+      ({ id, draft, token }: SaveInput, signal) =>
+        refundAction(draft) === 'retry' ? api.retryRefund(id ?? '', token, signal) : api.resolveRefund(id ?? '', refundPayload(draft), token, signal),
       ({ message }) => ({ message }),
     ),
   });
@@ -33,14 +40,46 @@ export function RefundsSection() {
     <AdminList
       actor={actor}
       title={texts.title}
-      intro={<p className="admin-section__intro">{texts.intro}</p>}
+      intro={
+        <>
+          <p className="admin-section__intro">{texts.intro}</p>
+          {me.cancelFreeHours !== undefined && <p className="admin-section__intro">{texts.policy(me.cancelFreeHours)}</p>}
+        </>
+      }
       emptyText={texts.none}
       nameOf={patientOf}
-      editLabel={(r) => texts.markRefundedFor(patientOf(r))}
-      formTitle={(r) => (r ? `${texts.resolveTitle}: ${patientOf(r)}, ${formatRupees(r.amount)}` : texts.resolveTitle)}
-      saveLabel={texts.markRefunded}
+      editLabel={(r) => (failed(r) ? texts.handleFor(patientOf(r)) : texts.markRefundedFor(patientOf(r)))}
+      formTitle={(r) => {
+        const title = r && failed(r) ? texts.handle : texts.resolveTitle;
+        return r ? `${title}: ${patientOf(r)}, ${formatRupees(r.amount)}` : title;
+      }}
+      saveLabel={texts.confirm}
       editText={texts.markRefunded}
-      renderItem={(r) => (
+      renderItem={(r) => <RefundFacts refund={r} />}
+      renderForm={({ draft, errors, saving, change }, r) => (
+        <>
+          {r && failed(r) && (
+            <SelectField
+              label={texts.whatToDo}
+              value={refundAction(draft)}
+              options={[{ value: 'retry', label: texts.actions.retry }, { value: 'resolve', label: texts.actions.resolve }]}
+              disabled={saving}
+              onChange={(v) => change('action', v)}
+            />
+          )}
+          {refundAction(draft) === 'resolve' && (
+            <Field label={texts.note} hint={texts.noteHint} value={draft.note ?? ''} error={errors.note} disabled={saving} required multiline onChange={(v) => change('note', v)} />
+          )}
+        </>
+      )}
+    />
+  );
+}
+
+/** One refund's row: who, how much, why, when, its reference and its attempt through the provider. */
+function RefundFacts({ refund: r }: { readonly refund: RefundItem }) {
+  const texts = useStaffAdminMessages().refunds;
+  return (
         <>
           <strong className="admin-row__title">
             {patientOf(r)}, {formatRupees(r.amount)}
@@ -63,6 +102,15 @@ export function RefundsSection() {
                 </dd>
               </>
             )}
+            {r.automatic && (
+              <>
+                <dt>{texts.automatic}</dt>
+                <dd>
+                  {texts.automaticStates[r.automatic.state]} ({texts.attempt(r.automatic.attempt)}
+                  {r.automatic.errorCode ? `, ${r.automatic.errorCode}` : ''})
+                </dd>
+              </>
+            )}
             {r.merchantOrderId && (
               <>
                 <dt>{texts.reference}</dt>
@@ -74,10 +122,5 @@ export function RefundsSection() {
             )}
           </dl>
         </>
-      )}
-      renderForm={({ draft, errors, saving, change }) => (
-        <Field label={texts.note} hint={texts.noteHint} value={draft.note ?? ''} error={errors.note} disabled={saving} required multiline onChange={(v) => change('note', v)} />
-      )}
-    />
   );
 }
