@@ -28,7 +28,8 @@ describe('routes and pages', () => {
     renderApp({ route: '/termandcondition' });
     expect(await screen.findByText('Last updated: 11/03/2025')).toBeTruthy();
     const main = screen.getByRole('main');
-    expect(main.textContent).toContain('Your appointment fee will not be refunded');
+    expect(main.textContent).toContain('the clinic’s rule is up to 24 hours before the start, and before you confirm, the cancel question tells you whether your fee will be refunded.');
+    expect(main.textContent).toContain('Cancelled later, your appointment fee will not be refunded.');
     expect(main.textContent).toContain('No refund is given once a paid appointment has been completed.');
   });
 

@@ -59,7 +59,7 @@ const termsOfService: LegalDocument = {
     {
       heading: '5. Cancellations and refunds',
       items: [
-        'You may cancel a booked appointment from My Appointment. Your appointment fee will not be refunded if you cancel.',
+        'You may cancel a booked appointment from My Appointment. Cancelled early enough, its fee is refunded to the original payment method: the clinic’s rule is up to 24 hours before the start, and before you confirm, the cancel question tells you whether your fee will be refunded. Cancelled later, your appointment fee will not be refunded.',
         'No refund is given once a paid appointment has been completed.',
         'If we have to cancel an appointment ourselves, for example because a doctor is unwell, we will offer you another time with the same or another doctor, or refund the fee in full to the original payment method.',
         'Payments for remedies (pharmacy orders) are for medicines prepared for you and are not refundable once dispensed.',
