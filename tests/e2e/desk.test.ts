@@ -28,6 +28,13 @@
 //   and takes them off again, asked once more; the form at 375 px is checked and photographed.
 // Every screen is checked with axe and for sideways scrolling, and photographed to
 // test-results/screenshots/desk-*.png (the print view as desk-day-print.pdf and .png).
+// The clock: the journey needs room left in the clinic's day (the no-show must free a slot at
+// least 5 minutes ahead to be offered, docs/waitlist.md), which the real day lacks from about
+// 23:25 IST. So the file runs at 10:00 clinic time, whenever it runs: the server process on a
+// shifted Date (support/shiftClock.mjs, preloaded through NODE_OPTIONS; PGlite's now() and so
+// pg-boss follow it), every browser context on Playwright's clock, the test's dates by the same
+// clock (support/clinicClock.ts). Time flows from there at its own pace. E2E_CLINIC_TIME=HH:MM
+// starts it at another time: 23:27 fails as the real late evening did.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync } from 'node:fs';
@@ -35,10 +42,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expectNoA11yViolations, SCREENSHOT_DIR, screenshot, useSite, type Viewport } from './harness';
 import { clinicDate } from './support/clinic';
+import { clinicClockAt } from './support/clinicClock';
 import { preparedPeople, signedInContext, type Account } from './support/preparedSite';
 import { freePort } from './support/server.mjs';
 import { expectToast, runJourney, sandboxCheckout, STEP_MS } from './support/ui';
 import { weekdayOf } from '../../contract/clinicTime.js';
+import type { QueueAnswer } from '../../contract/desk.js';
 import { pgliteDir } from '../../server/db/open';
 import { openPGliteDir } from '../../server/db/pglite';
 
@@ -73,10 +82,16 @@ async function prepare(dataDir: string): Promise<void> {
   }
 }
 
+/** The file's clock (the header says why): the server's, every browser's and the test's dates. */
+const clock = clinicClockAt('10:00');
+const today = (): string => clinicDate(0, clock.now());
+/** A server's or page's now is on the file's clock within this: it only has to tell hours apart. */
+const onTheClock = 10 * 60_000;
+
 // PUBLIC_URL: where the sandbox checkout sends the browser back to (our own origin).
 const site = useSite(async () => {
   const port = await freePort();
-  return { port, prepare, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' } };
+  return { port, prepare, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox', ...clock.serverEnv() } };
 });
 const base = (): string => site.server.url;
 
@@ -98,6 +113,7 @@ afterAll(async () => {
 async function openAs(account: Account, viewport: Viewport): Promise<Page> {
   const context = await signedInContext(site.browser, viewport, account.token);
   contexts.push(context);
+  await clock.install(context);
   return (await site.open(context)).page;
 }
 
@@ -162,7 +178,7 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
       locationIds: [locationId],
     });
     doctorId = made.doctor._id;
-    await api('PUT', `/staff/doctors/${doctorId}/hours/${locationId}`, admin.token, { hours: [{ weekday: weekdayOf(clinicDate(0)), start: '00:00', end: '23:59' }] });
+    await api('PUT', `/staff/doctors/${doctorId}/hours/${locationId}`, admin.token, { hours: [{ weekday: weekdayOf(today()), start: '00:00', end: '23:59' }] });
     await api('PUT', '/staff/accounts/role', admin.token, { email: doctor.email, role: 'doctor' });
     await api('PUT', '/staff/accounts/role', admin.token, { email: receptionEmail, role: 'reception' });
   });
@@ -170,6 +186,8 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
   step('the receptionist registers a walk-in without an account and adds them to the queue with cash: T1', async () => {
     const page = await openAs(reception, DESKTOP);
     await page.goto(`${base()}/#/staff`, { waitUntil: 'load' });
+    // The page is on the file's clock (the header), hours from the machine's when shifted.
+    expect(clock.offBy(await page.evaluate(() => Date.now())), "the page's clock").toBeLessThan(onTheClock);
     await expect.poll(() => site.routeOf(page), { message: 'reception opens on the Desk', timeout: STEP_MS }).toBe('/staff/desk');
     await visible(page, 'the Desk', () => page.getByRole('heading', { level: 1, name: 'Desk' }).count());
     expect(await page.locator('header.site-header').count(), 'no public header').toBe(0);
@@ -200,6 +218,10 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await expectToast(page, 'status', 'In the queue: token T1.');
     const done = page.getByRole('region', { name: 'In the queue' });
     expect(await done.getByText('T1', { exact: true }).count()).toBe(1);
+    // So is the server: T1 arrived at its now.
+    const queue = await api<QueueAnswer>('GET', `/desk/queue?doctorId=${doctorId}&locationId=${locationId}`, reception.token);
+    const arrived = queue.entries.find((e) => e.token === 'T1')?.checkedInAt;
+    expect(clock.offBy(new Date(arrived ?? NaN)), `the server's clock (T1 arrived at ${arrived})`).toBeLessThan(onTheClock);
     await review(page, 'walkin-done', DESKTOP.width);
   });
 
@@ -274,9 +296,8 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     await form.getByLabel('Doctor', { exact: true }).selectOption({ label: doctor.name });
     await form.getByLabel('Consultation type', { exact: true }).selectOption({ label: 'Clinic Visit' });
     await form.getByLabel('Clinic', { exact: true }).selectOption({ label: location });
-    const today = clinicDate(0);
-    await form.getByLabel('From', { exact: true }).fill(today);
-    await form.getByLabel('To', { exact: true }).fill(today);
+    await form.getByLabel('From', { exact: true }).fill(today());
+    await form.getByLabel('To', { exact: true }).fill(today());
     await review(page, 'waitlist-join', PHONE.width);
     await form.getByRole('button', { name: 'Join the waitlist' }).click();
     await expectToast(page, 'status', 'You are on the waitlist. We will tell you when a slot is freed.');
@@ -293,6 +314,7 @@ describe('the clinic day at the desk (1280 px) and in the doctor\'s hands (375 p
     const link = await api<{ key: string }>('POST', '/staff/displays', admin.token, { label: 'Shivajinagar TV', locationId });
     const tvContext = await site.browser.newContext({ viewport: DESKTOP });
     contexts.push(tvContext);
+    await clock.install(tvContext);
     const tv = (await site.open(tvContext)).page;
     await tv.goto(`${base()}/#/display/${link.key}`, { waitUntil: 'load' });
     const tvDoctor = tv.getByRole('region', { name: doctor.name });

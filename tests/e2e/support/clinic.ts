@@ -22,9 +22,9 @@ export const demoSeed = JSON.parse(readFileSync(join(ROOT, 'server/seed/demo-cli
   }[];
 };
 
-/** A clinic-time calendar day (YYYY-MM-DD) `days` after today's. */
-export function clinicDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** A clinic-time calendar day (YYYY-MM-DD) `days` after today's (today as of `now`: a suite's own clock, support/clinicClock.ts). */
+export function clinicDate(days: number, now: Date = new Date()): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   const day = new Date(`${today}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + days);
   return day.toISOString().slice(0, 10);
