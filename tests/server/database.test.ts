@@ -74,6 +74,7 @@ describe.each(backends)('database on %s', (backend) => {
         'phone_codes',
         'prescription_codes',
         'prescription_versions',
+        'provider_refunds',
         'queue_counters',
         'queue_displays',
         'queue_entries',
