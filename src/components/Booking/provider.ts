@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { bookingMachine, selectBookingToken, selectKeptBooking, type BookingNotice } from '../../../machines/booking/bookingMachine';
+import { selectIsAwaitingLogin } from '../../../machines/booking/selectors';
 import { clinicToday } from '../../../contract/clinicTime';
 import type { BookingUser, KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
 import { slotPickerMachine } from '../../../machines/slotPicker/slotPickerMachine';
@@ -133,6 +134,22 @@ export function useBookingActor({
     { onClose, navigate, onKeep },
   );
   const actor = useActorRef(logic, { input, inspect });
+  // A popup opened while the session was still checking a stored token starts logged out; it is
+  // told once the session knows the account, so its details are the account's (the booking keeps
+  // what was typed and fills only what is empty) and its Book needs no login. A login the popup
+  // asked for itself is answered by the session (`replyTo`).
+  useEffect(() => {
+    const tell = () => {
+      const snapshot = session.getSnapshot();
+      const token = selectToken(snapshot);
+      const user = selectUser(snapshot) as BookingUser | null;
+      const booking = actor.getSnapshot();
+      if (token !== null && user !== null && booking.context.token === null && !selectIsAwaitingLogin(booking)) actor.send({ type: 'login.succeeded', token, user });
+    };
+    tell();
+    const subscription = session.subscribe(tell);
+    return () => subscription.unsubscribe();
+  }, [actor, session]);
   useEffect(
     () => () => {
       const snapshot = actor.getSnapshot();
