@@ -128,6 +128,17 @@ describe('Book Appointment popup', () => {
     await waitFor(() => expect(booking.left).toEqual([sandboxCheckout]));
   });
 
+  it('a popup opened while a stored token is still being checked takes the account once it is known: its details prefilled', async () => {
+    const user = userEvent.setup();
+    const account = fakeAccount({ storedToken: 'tok-stored' });
+    const booking = fakeBooking();
+    renderBookingApp({ route: '/', account, booking });
+    const dialog = await openPopup(user, booking);
+    await answer(() => account.fetchCurrentUser.latest().resolve(demoUser));
+    await waitFor(() => expect((within(dialog).getByLabelText('Phone number') as HTMLInputElement).value.replace(/\D/g, '')).toContain(demoUser.phoneNumber));
+    expect((within(dialog).getByLabelText('First name') as HTMLInputElement).value).toBe(demoUser.firstName);
+  });
+
   it("stops the date picker at the booking horizon: max is the doctor list's last bookable day", async () => {
     const user = userEvent.setup();
     const { booking } = await loggedIn();
