@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { refundWorkQueue } from '../../server/refunds/queue.js';
-import { backends, testDatabaseUrl } from './helpers.js';
+import { backends } from './helpers.js';
 import { type FakePhonePe, fakePhonePeEnv, startFakePhonePe } from './paymentPhonePeFake.js';
 import { appointmentRow, booked, checkout, type Patient } from './paymentSupport.js';
 import { bookedAndPaid, cancel, listOf, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
@@ -240,46 +240,50 @@ describe.each(backends)('refunds through PhonePe on %s', (backend) => {
     expect(await refundRows(t, appointment._id)).toMatchObject([{ state: 'completed' }]);
   });
 
-  it.runIf(backend === 'postgres' && testDatabaseUrl)('two instances sweeping and working at once make one refund', async () => {
-    const { appointment, merchantOrderId } = await cancelledPaid();
-    const second = await t.anotherInstance();
-    await jobs().engine.prepare();
-    await second.jobs.engine.prepare();
-    const sent = calls('refund');
-    const [a, b] = await Promise.all([jobs().refunds!.sweep(), second.jobs.refunds!.sweep()]);
-    expect(a + b).toBe(1);
-    const [refund] = await refundRows(t, appointment._id);
-    // Both run the attempt at once as well (a job and a sweep's job), twice each.
-    await Promise.all([
-      jobs().refunds!.work(refund!.id),
-      second.jobs.refunds!.work(refund!.id),
-      jobs().engine.drain([refundWorkQueue]),
-      second.jobs.engine.drain([refundWorkQueue]),
-      jobs().refunds!.work(refund!.id),
-      second.jobs.refunds!.work(refund!.id),
-    ]);
-    expect(calls('refund') - sent).toBe(1);
-    expect([...fake.refunds.values()].filter((r) => r.merchantOrderId === merchantOrderId)).toHaveLength(1);
-    expect(await refundRows(t, appointment._id)).toMatchObject([{ attempt: 1, state: 'completed' }]);
-  });
+  // Two instances over one database: PostgreSQL only (PGlite lets one process in), so these are
+  // collected on that backend alone rather than skipped on the other.
+  if (backend === 'postgres') {
+    it('two instances sweeping and working at once make one refund', async () => {
+      const { appointment, merchantOrderId } = await cancelledPaid();
+      const second = await t.anotherInstance();
+      await jobs().engine.prepare();
+      await second.jobs.engine.prepare();
+      const sent = calls('refund');
+      const [a, b] = await Promise.all([jobs().refunds!.sweep(), second.jobs.refunds!.sweep()]);
+      expect(a + b).toBe(1);
+      const [refund] = await refundRows(t, appointment._id);
+      // Both run the attempt at once as well (a job and a sweep's job), twice each.
+      await Promise.all([
+        jobs().refunds!.work(refund!.id),
+        second.jobs.refunds!.work(refund!.id),
+        jobs().engine.drain([refundWorkQueue]),
+        second.jobs.engine.drain([refundWorkQueue]),
+        jobs().refunds!.work(refund!.id),
+        second.jobs.refunds!.work(refund!.id),
+      ]);
+      expect(calls('refund') - sent).toBe(1);
+      expect([...fake.refunds.values()].filter((r) => r.merchantOrderId === merchantOrderId)).toHaveLength(1);
+      expect(await refundRows(t, appointment._id)).toMatchObject([{ attempt: 1, state: 'completed' }]);
+    });
 
-  it.runIf(backend === 'postgres' && testDatabaseUrl)("the patient's cancel and an admin's at once on two instances start one refund", async () => {
-    fake.refundOutcome = 'COMPLETED';
-    const patient = await t.patient();
-    const admin = await t.staff('admin', 'office@sahaj-clinic.example');
-    const appointment = await booked(t.app(), patient, { date: '2025-03-18' });
-    const { merchantOrderId } = await checkout(t.app(), patient, appointment);
-    fake.complete(merchantOrderId);
-    await t.app().inject(`/api/payment/return/${merchantOrderId}`);
-    const second = await t.anotherInstance();
-    const answers = await Promise.all([
-      cancel(t.app(), patient, patient.id, appointment._id),
-      staffCall(second, admin, 'POST', `/appointments/${appointment._id}/cancel`, { reason: 'Doctor unavailable' }),
-    ]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(await refundRows(t, appointment._id)).toMatchObject([{ attempt: 1, state: 'new' }]);
-    await Promise.all([jobs().refunds!.sweep(), second.jobs.refunds!.sweep()]);
-    await Promise.all([jobs().engine.drain([refundWorkQueue]), second.jobs.engine.drain([refundWorkQueue])]);
-    expect([...fake.refunds.values()].filter((r) => r.merchantOrderId === merchantOrderId)).toHaveLength(1);
-  });
+    it("the patient's cancel and an admin's at once on two instances start one refund", async () => {
+      fake.refundOutcome = 'COMPLETED';
+      const patient = await t.patient();
+      const admin = await t.staff('admin', 'office@sahaj-clinic.example');
+      const appointment = await booked(t.app(), patient, { date: '2025-03-18' });
+      const { merchantOrderId } = await checkout(t.app(), patient, appointment);
+      fake.complete(merchantOrderId);
+      await t.app().inject(`/api/payment/return/${merchantOrderId}`);
+      const second = await t.anotherInstance();
+      const answers = await Promise.all([
+        cancel(t.app(), patient, patient.id, appointment._id),
+        staffCall(second, admin, 'POST', `/appointments/${appointment._id}/cancel`, { reason: 'Doctor unavailable' }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await refundRows(t, appointment._id)).toMatchObject([{ attempt: 1, state: 'new' }]);
+      await Promise.all([jobs().refunds!.sweep(), second.jobs.refunds!.sweep()]);
+      await Promise.all([jobs().engine.drain([refundWorkQueue]), second.jobs.engine.drain([refundWorkQueue])]);
+      expect([...fake.refunds.values()].filter((r) => r.merchantOrderId === merchantOrderId)).toHaveLength(1);
+    });
+  }
 });
