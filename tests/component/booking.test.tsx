@@ -279,6 +279,24 @@ describe('Book Appointment popup', () => {
     );
   });
 
+  it('keeps the booking beneath while the visitor goes from its login to Sign up and back: the login then returns to the same step', async () => {
+    const { user, account } = await bookLoggedOut(fakeAccount());
+    const login = await screen.findByRole('dialog', { name: 'Login' });
+    await user.click(within(login).getByRole('button', { name: 'Sign up' }));
+    const signUp = await screen.findByRole('dialog', { name: 'Sign up' });
+    await user.click(within(signUp).getByRole('button', { name: 'Login' }));
+    const again = await screen.findByRole('dialog', { name: 'Login' });
+    await user.type(within(again).getByLabelText('Email'), 'asha@example.in');
+    await user.type(within(again).getByLabelText('Password'), 'monsoon evenings');
+    await user.click(within(again).getByRole('button', { name: 'Login' }));
+    await answer(() => account.login.latest().resolve({ token: 'tok-new', user: loginUser }));
+
+    const back = await screen.findByRole('dialog', { name: 'Book Appointment' });
+    expect((within(back).getByLabelText('Location') as HTMLSelectElement).value).toBe('Andheri West');
+    expect((within(back).getByLabelText('Doctor') as HTMLSelectElement).value).toBe(anita.email);
+    expect((within(back).getByLabelText('Date') as HTMLInputElement).value).toBe(bookingDay);
+  });
+
   it("opens the login Book asks for on the mobile number, where the clinic texts codes, with Google and the email a tap away; the header's Login opens on the email form", async () => {
     const { user, account } = await bookLoggedOut(fakeAccount({ signInOptions: { mobile: { channels: ['sms'] } } }));
     const login = await screen.findByRole('dialog', { name: 'Sign in with your mobile number' });

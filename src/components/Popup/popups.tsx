@@ -2,7 +2,7 @@
  * Which popup is open. Login and Sign up are the session's panels (spec §4: showing one hides the
  * other; the session machine owns that, so a flow can open one too, e.g. login after sign-up);
  * Book Appointment is local: it stays mounted (its booking actor running) while the login popup it
- * asked for is open, and shows again when that one closes. That login opens on the mobile number
+ * asked for is open (or the Sign up reached from that login), and shows again when that one closes. That login opens on the mobile number
  * (a new patient's shortest way in, docs/mobile-sign-in.md); the header's opens on the email form.
  *
  * Popups are loaded lazily (their own chunks), so the home page does not pay for them; `preload`
@@ -126,7 +126,9 @@ export function PopupProvider({ children }: { children: ReactNode }) {
         setBooking({ previous, soonest: options?.soonest === true });
         return;
       }
-      setBooking(null);
+      // Going between Login and Sign up (each popup's link to the other) keeps the booking
+      // beneath: that login is the booking's, and its answer takes the patient back to it.
+      if (selectPanel(session.getSnapshot()) === null) setBooking(null);
       session.send({ type: kind === 'login' ? 'session.showLogin' : 'session.showRegister' });
     },
     [session, rememberFocus, headerLocation, takeKept],
