@@ -62,10 +62,12 @@ function Hero() {
           <div className="hero__actions">
             <BookButton />
             <BookButton soonest className="button button--primary" />
-            <Link className="button button--outline" to="/ourtreatment">
-              {messages.nav.treatments}
-            </Link>
           </div>
+          {/* The two ways to book are the buttons; the treatments (also in the menu above) are a
+              quieter link on its own line, so the buttons keep one row beside the carousel. */}
+          <p className="hero__more">
+            <Link to="/ourtreatment">{messages.nav.treatments}</Link>
+          </p>
         </div>
         <Carousel
           className="hero__carousel"
