@@ -46,6 +46,7 @@ const patientDetails: Readonly<Record<string, readonly string[]>> = {
   'order.status': ['orderId', 'before', 'after'],
   'refund.resolved': ['refundId', 'purpose', 'amount', 'merchantOrderId', 'reason'],
   'refund.retried': ['refundId', 'purpose', 'amount', 'merchantOrderId'],
+  'refund.completed': ['refundId', 'purpose', 'amount', 'merchantOrderId'],
   'account.deleted': ['retention'],
 };
 

@@ -23,6 +23,8 @@ import type { JobEngine, QueueDefinition } from '../jobs/engine.js';
 import type { MailQueue } from '../jobs/keyedMails.js';
 import type { PaymentProvider, RefundReport } from '../payment/provider.js';
 import { insertResolution } from '../repositories/refunds.js';
+import { insertAudit } from '../repositories/staff.js';
+import { rupeesOf } from '../../contract/money.js';
 import { refundWorkQueue } from './queue.js';
 import {
   findProviderRefund,
@@ -86,7 +88,30 @@ export function createRefundJobs(options: RefundJobsOptions) {
     await db.transaction(async (tx) => {
       await recordRefundRun(tx, refund.id, { state, providerRefundId: report.providerRefundId, errorCode: report.errorCode }, state === 'pending' ? nextRefundCheck(refund.createdAt, at) : null, at);
       if (state !== 'completed') return;
-      await insertResolution(tx, 'payment', refund.paymentId, { userId: null, email: `${refund.provider} refund` }, `Refunded through ${refund.provider}: ${refund.merchantRefundId}${report.providerRefundId ? ` (${report.providerRefundId})` : ''}`, at);
+      const by = `${refund.provider} refund`;
+      await insertResolution(tx, 'payment', refund.paymentId, { userId: null, email: by }, `Refunded through ${refund.provider}: ${refund.merchantRefundId}${report.providerRefundId ? ` (${report.providerRefundId})` : ''}`, at);
+      // The money went back without anybody's hand: the audit says so as it does for a manual one.
+      const holder = await tx.query<{ user_id: string | null }>('select user_id from appointments where id = $1', [refund.appointmentId]);
+      await insertAudit(
+        tx,
+        {
+          actorUserId: null,
+          actor: by,
+          actorRole: 'operator',
+          action: 'refund.completed',
+          appointmentId: refund.appointmentId,
+          subjectUserId: holder.rows[0]?.user_id ?? null,
+          details: {
+            refundId: refund.paymentId,
+            purpose: 'appointment',
+            amount: rupeesOf(refund.amountPaise),
+            merchantOrderId: refund.merchantOrderId,
+            merchantRefundId: refund.merchantRefundId,
+            providerRefundId: report.providerRefundId,
+          },
+        },
+        at,
+      );
       await options.mails.queue(tx, 'refund-done', refundDoneKey(refund.id), at);
     });
     return state;

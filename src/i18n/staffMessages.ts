@@ -45,6 +45,7 @@ const auditActions: Readonly<Record<string, string>> = {
     'location.reordered': 'Reordered the locations',
     'refund.resolved': 'Resolved a refund',
     'refund.retried': 'Retried a refund through the payment provider',
+    'refund.completed': 'The payment provider completed a refund',
     'site.event.created': 'Added an event',
     'site.event.updated': 'Changed an event',
     'site.event.deleted': 'Deleted an event',

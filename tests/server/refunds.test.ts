@@ -19,6 +19,7 @@ import { type FakePhonePe, fakePhonePeEnv, startFakePhonePe } from './paymentPho
 import { appointmentRow, booked, checkout, type Patient } from './paymentSupport.js';
 import { bookedAndPaid, cancel, listOf, staffCall, useAppointmentsApp } from './appointmentsSupport.js';
 import { sendQueuedMails } from './jobsSupport.js';
+import { pdfText } from './pdfSupport.js';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -156,7 +157,7 @@ describe.each(backends)('refunds through PhonePe on %s', (backend) => {
   }
 
   it('completed at once: one refund of the whole fee under the keyed id, recorded as paid back', async () => {
-    const { appointment, merchantOrderId, refund } = await cancelledPaid();
+    const { patient, appointment, merchantOrderId, refund } = await cancelledPaid();
     expect(await sweepAndWork()).toBe(1);
     expect([...fake.refunds.values()]).toEqual([
       expect.objectContaining({ merchantRefundId: refund.merchant_refund_id, merchantOrderId, amount: appointment.consultationFee * 100, state: 'COMPLETED' }),
@@ -164,6 +165,25 @@ describe.each(backends)('refunds through PhonePe on %s', (backend) => {
     expect(refund.merchant_refund_id).toMatch(/^RF1_[0-9a-f]{32}$/);
     expect(await refundRows(t, appointment._id)).toMatchObject([{ state: 'completed' }]);
     expect(await sweepAndWork()).toBe(0);
+    // Nobody's hand moved the money: the audit names the provider, the patient and the amount, once.
+    const audit = await t.db().query<{ actor: string; actor_role: string; subject_user_id: string; details: Record<string, unknown> }>(
+      `select actor, actor_role, subject_user_id, details from audit_log where action = 'refund.completed' and appointment_id = $1`,
+      [appointment._id],
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor: 'phonepe refund',
+        actor_role: 'operator',
+        subject_user_id: patient.id,
+        details: expect.objectContaining({ amount: appointment.consultationFee, merchantOrderId, merchantRefundId: refund.merchant_refund_id }),
+      },
+    ]);
+    // The receipt gives the refund its own number of the one sequence, and the day it went back.
+    const receipt = await t.app().inject({ method: 'GET', url: `/api/records/appointments/${appointment._id}/receipt.pdf`, headers: patient.headers });
+    expect(receipt.statusCode).toBe(200);
+    const text = pdfText(receipt.rawPayload);
+    expect(text).toMatch(/Refund receipt\s+RCT-\d{6}/);
+    expect(text).toMatch(/-₹[0-9.]+ refunded on 11 March 2025/);
   });
 
   it('pending, then checked by status until PhonePe completes it', async () => {
