@@ -297,6 +297,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
       provider,
       observer,
       mails,
+      refunds,
       onCheckoutOpened: (firstCheckAt) => {
         const wake = options.onCheckoutOpened;
         if (wake) background.run('payment check wake-up', () => wake(firstCheckAt));

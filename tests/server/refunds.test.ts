@@ -186,6 +186,39 @@ describe.each(backends)('refunds through PhonePe on %s', (backend) => {
     expect(text).toMatch(/-₹[0-9.]+ refunded on 11 March 2025/);
   });
 
+  it('a payment that cannot be applied goes back by itself: the appointment cancelled while its checkout was open, a second payment of a paid one', async () => {
+    fake.refundOutcome = 'COMPLETED';
+    fake.refundsDown = false;
+    const patient = await t.patient();
+    // Cancelled (unpaid: nothing to refund yet) while the checkout was open; the money arrives after.
+    const cancelled = await booked(t.app(), patient, { date: '2025-03-18' });
+    const late = await checkout(t.app(), patient, cancelled);
+    expect((await cancel(t.app(), patient, patient.id, cancelled._id)).statusCode).toBe(200);
+    expect(await refundRows(t, cancelled._id)).toEqual([]);
+    fake.complete(late.merchantOrderId);
+    expect((await t.app().inject(`/api/payment/return/${late.merchantOrderId}`)).statusCode).toBe(303);
+    expect(await appointmentRow(t.db(), cancelled._id)).toMatchObject({ status: 'Cancelled', payment_status: 'refund' });
+    expect(await refundRows(t, cancelled._id)).toMatchObject([{ attempt: 1, state: 'new' }]);
+
+    // Paid twice from two checkouts: the first pays it, the second goes back.
+    const twice = await booked(t.app(), patient, { date: '2025-03-18', startTime: '12:00' });
+    const first = await checkout(t.app(), patient, twice);
+    const second = await checkout(t.app(), patient, twice);
+    for (const { merchantOrderId } of [first, second]) {
+      fake.complete(merchantOrderId);
+      expect((await t.app().inject(`/api/payment/return/${merchantOrderId}`)).statusCode).toBe(303);
+    }
+    expect(await appointmentRow(t.db(), twice._id)).toMatchObject({ payment_status: 'paid' });
+    expect(await refundRows(t, twice._id)).toMatchObject([{ attempt: 1, state: 'new' }]);
+
+    expect(await sweepAndWork()).toBe(2);
+    expect(await refundRows(t, cancelled._id)).toMatchObject([{ state: 'completed' }]);
+    expect(await refundRows(t, twice._id)).toMatchObject([{ state: 'completed' }]);
+    const refunded = [...fake.refunds.values()].map((r) => r.merchantOrderId).sort();
+    expect(refunded).toEqual(expect.arrayContaining([late.merchantOrderId, second.merchantOrderId]));
+    expect(refunded).not.toContain(first.merchantOrderId);
+  });
+
   it('pending, then checked by status until PhonePe completes it', async () => {
     const { appointment, refund } = await cancelledPaid();
     fake.refundOutcome = 'PENDING';

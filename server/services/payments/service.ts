@@ -14,6 +14,7 @@ import { createAppointmentPayment, createOrderPayment } from './checkout.js';
 import { checkAndSettle, failStale } from './reconcile.js';
 import { settle } from './settle.js';
 import { describe, purposeOf, statusFor } from './status.js';
+import { noRefundQueue, type RefundQueue } from '../../refunds/queue.js';
 
 export interface PaymentServiceDeps {
   db: Database;
@@ -29,12 +30,14 @@ export interface PaymentServiceDeps {
   mails: MailQueue;
   /** Counts checkouts and settle outcomes (server/ops/metrics.ts). */
   observer?: Pick<ServiceObserver, 'payment'>;
+  /** A confirmed appointment payment that cannot be applied starts its refund here, in the settle's transaction (server/refunds). */
+  refunds?: RefundQueue;
   /** A checkout opened: its first reconciliation check is due at `firstCheckAt` (server/jobs/reconcile.ts wakes for it). Must not throw. */
   onCheckoutOpened?: (firstCheckAt: Date) => void;
 }
 
 export function createPaymentService(options: PaymentServiceDeps) {
-  const ctx = { ...options, observer: options.observer ?? noObserver };
+  const ctx = { ...options, observer: options.observer ?? noObserver, refunds: options.refunds ?? noRefundQueue };
   return {
     /** POST /payment/create-appointment (checkout.ts). */
     createAppointmentPayment: (user: User, request: CreateAppointmentPaymentRequest) => createAppointmentPayment(ctx, user, request),

@@ -67,13 +67,26 @@ export async function current({ db }: Pick<PaymentContext, 'db'>, merchantOrderI
  * the doctor's row, takes it (paid), or it goes back (refund) when the appointment is paid
  * already, cancelled, has another fee now, or lost its slot from the schedule during a lapse.
  */
+/** A confirmed appointment payment as its refund attempt names it. */
+const refundOf = (payment: PaymentRow) => ({
+  paymentId: payment.id,
+  appointmentId: payment.appointmentId!,
+  provider: payment.provider,
+  amountPaise: payment.amountPaise,
+});
+
 async function appointmentTakesPayment(
   tx: Queryable,
-  { now, mails }: Pick<PaymentContext, 'now' | 'mails'>,
+  { now, mails, refunds }: Pick<PaymentContext, 'now' | 'mails' | 'refunds'>,
   payment: PaymentRow,
   ids: SettleIds,
   at: Date,
 ): Promise<TransactionOutcome> {
+  // The money goes back by itself through the provider's refund API (docs/refunds.md).
+  const sendBack = async () => {
+    await flagPaymentRefund(tx, payment.merchantOrderId, at);
+    await refunds.paymentRefund(tx, refundOf(payment), at);
+  };
   if (!(await settlePayment(tx, payment.merchantOrderId, 'paid', ids, at))) return 'settled';
   // An appointment's doctor never changes, so the row read unlocked names the doctor to lock.
   const { doctorId } = (await findAppointmentForPayment(tx, payment.appointmentId!))!;
@@ -81,20 +94,20 @@ async function appointmentTakesPayment(
   const a = (await findAppointmentForPayment(tx, payment.appointmentId!, true))!;
   if (a.paymentStatus === 'paid') {
     // Paid twice: this one goes back; the appointment stays paid by the first.
-    await flagPaymentRefund(tx, payment.merchantOrderId, at);
+    await sendBack();
     return 'paid';
   }
   if (a.status === 'Cancelled') {
     // Cancelled (by the patient or the clinic) while its checkout was open: the appointment
     // says its fee is owed back, as its payment does, so staff see one refund.
-    await flagPaymentRefund(tx, payment.merchantOrderId, at);
+    await sendBack();
     await markAppointmentRefund(tx, a.id, payment.merchantOrderId, at);
     return 'refund';
   }
   if (paiseOf(a.fee) !== payment.amountPaise) {
     // Its fee changed since (the patient re-booked another type): this payment goes back and
     // the appointment is unpaid again, 'pending' only while another checkout is open.
-    await flagPaymentRefund(tx, payment.merchantOrderId, at);
+    await sendBack();
     await followClosedCheckout(tx, a.id, at);
     return 'refund';
   }
@@ -105,7 +118,7 @@ async function appointmentTakesPayment(
     const plan = await lockedDayPlan(tx, a.doctorId, a.location === '' ? null : a.location, a.date, at);
     if (!scheduleOffers(plan, a.time, a.consultationType)) {
       // Its slot left the schedule during the lapse: lost, as if somebody else had taken it.
-      await flagPaymentRefund(tx, payment.merchantOrderId, at);
+      await sendBack();
       await markAppointmentRefund(tx, a.id, payment.merchantOrderId, at);
       return 'refund';
     }
@@ -137,6 +150,7 @@ async function applyToAppointment(ctx: PaymentContext, payment: PaymentRow, repo
     outcome = await ctx.db.transaction(async (tx): Promise<TransactionOutcome> => {
       if (!(await settlePayment(tx, payment.merchantOrderId, 'refund', ids, at))) return 'settled';
       await markAppointmentRefund(tx, payment.appointmentId!, payment.merchantOrderId, at);
+      await ctx.refunds.paymentRefund(tx, refundOf(payment), at);
       return 'refund';
     });
   }
