@@ -18,7 +18,7 @@
  * accepts a key once: never two refunds of one attempt; the database keeps one attempt live per
  * payment (provider_refunds_live_key): never two attempts at once.
  */
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import type { JobEngine, QueueDefinition } from '../jobs/engine.js';
 import type { MailQueue } from '../jobs/keyedMails.js';
 import type { PaymentProvider, RefundReport } from '../payment/provider.js';
@@ -27,6 +27,7 @@ import { insertAudit } from '../repositories/staff.js';
 import { rupeesOf } from '../../contract/money.js';
 import { refundWorkQueue } from './queue.js';
 import {
+  appointmentHolder,
   findProviderRefund,
   leaseProviderRefund,
   lockDueProviderRefunds,
@@ -62,6 +63,30 @@ export interface RefundJobsOptions {
   onProviderError: (error: unknown, merchantRefundId: string) => void;
 }
 
+/** The money went back without anybody's hand: the audit says so as it does for a manual refund. */
+async function auditCompleted(tx: Queryable, refund: ProviderRefundRow, report: RefundReport, by: string, at: Date): Promise<void> {
+  await insertAudit(
+    tx,
+    {
+      actorUserId: null,
+      actor: by,
+      actorRole: 'operator',
+      action: 'refund.completed',
+      appointmentId: refund.appointmentId,
+      subjectUserId: await appointmentHolder(tx, refund.appointmentId),
+      details: {
+        refundId: refund.paymentId,
+        purpose: 'appointment',
+        amount: rupeesOf(refund.amountPaise),
+        merchantOrderId: refund.merchantOrderId,
+        merchantRefundId: refund.merchantRefundId,
+        providerRefundId: report.providerRefundId,
+      },
+    },
+    at,
+  );
+}
+
 export type RefundRunOutcome = 'busy' | 'pending' | 'completed' | 'failed' | 'unknown';
 
 export function createRefundJobs(options: RefundJobsOptions) {
@@ -90,28 +115,7 @@ export function createRefundJobs(options: RefundJobsOptions) {
       if (state !== 'completed') return;
       const by = `${refund.provider} refund`;
       await insertResolution(tx, 'payment', refund.paymentId, { userId: null, email: by }, `Refunded through ${refund.provider}: ${refund.merchantRefundId}${report.providerRefundId ? ` (${report.providerRefundId})` : ''}`, at);
-      // The money went back without anybody's hand: the audit says so as it does for a manual one.
-      const holder = await tx.query<{ user_id: string | null }>('select user_id from appointments where id = $1', [refund.appointmentId]);
-      await insertAudit(
-        tx,
-        {
-          actorUserId: null,
-          actor: by,
-          actorRole: 'operator',
-          action: 'refund.completed',
-          appointmentId: refund.appointmentId,
-          subjectUserId: holder.rows[0]?.user_id ?? null,
-          details: {
-            refundId: refund.paymentId,
-            purpose: 'appointment',
-            amount: rupeesOf(refund.amountPaise),
-            merchantOrderId: refund.merchantOrderId,
-            merchantRefundId: refund.merchantRefundId,
-            providerRefundId: report.providerRefundId,
-          },
-        },
-        at,
-      );
+      await auditCompleted(tx, refund, report, by, at);
       await options.mails.queue(tx, 'refund-done', refundDoneKey(refund.id), at);
     });
     return state;

@@ -182,3 +182,9 @@ export async function lockDueProviderRefunds(tx: Queryable, provider: string, at
 export async function moveRefundCheckOn(tx: Queryable, id: string, next: Date): Promise<void> {
   await tx.query('update provider_refunds set next_check_at = $2 where id = $1', [id, next]);
 }
+
+/** The account an appointment belongs to (the audit's subject of its refund). */
+export async function appointmentHolder(q: Queryable, appointmentId: string): Promise<string | null> {
+  const { rows } = await q.query<{ user_id: string }>('select user_id from appointments where id = $1', [appointmentId]);
+  return rows[0]?.user_id ?? null;
+}
