@@ -3,7 +3,8 @@
  * choosing, logging in, booking, paying. Book checks, in order, every choice, the fee, the
  * login and the details, then makes the appointment (or pays the one already made for the same
  * request) and asks for its checkout page; an appointment the server booked with its fee due at
- * the clinic (the person chose to pay there) is done, with no checkout.
+ * the clinic (the person chose to pay there) is done, with no checkout. A login Book asked for
+ * goes on with Book by itself once the account is known, when nothing more is needed.
  */
 import { fieldErrorsOf } from '../failures.js';
 import { onSessionEnded } from '../shared/sessionEnd.js';
@@ -98,14 +99,46 @@ export const flowRegion = bookingSetup.createStateConfig({
       },
     },
     AwaitingLogin: {
-      description: 'The login popup is open. Back to the same choices, logged in or not.',
+      description:
+        'The login popup is open, asked for by Book. Logged in: Book goes on by itself when nothing more is needed; closed without a login: back to the same choices.',
       on: {
         'login.succeeded': {
-          target: 'Choosing',
+          target: 'SignedIn',
           actions: [{ type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) }, 'refreshSlots'],
         },
         'login.cancelled': 'Choosing',
       },
+    },
+    SignedIn: {
+      description:
+        "Signed in from Book, the details filled from the account where the person left them empty. The login's first word names only its answer's fields: a detail still missing waits for the whole account.",
+      tags: ['busy'],
+      always: [{ guard: 'hasDetailErrors', target: 'AwaitingAccount' }, { target: 'GoingOn' }],
+    },
+    AwaitingAccount: {
+      description: 'A detail is still missing after the login answer: waiting for the session to know the whole account.',
+      tags: ['busy'],
+      on: {
+        'login.succeeded': {
+          target: 'AccountKnown',
+          actions: { type: 'storeLogin', params: ({ event }) => ({ token: event.token, user: event.user }) },
+        },
+      },
+    },
+    AccountKnown: {
+      description: 'The whole account is known: Book goes on, or the person is asked for what is still missing (a new account: its name, age and gender).',
+      tags: ['busy'],
+      always: [{ guard: 'hasDetailErrors', target: 'Choosing' }, { target: 'GoingOn' }],
+    },
+    GoingOn: {
+      description:
+        'Book goes on by itself after the login it asked for: it books, or pays the appointment already made. Its choices and fee were checked before the login was asked for, and nothing changes them meanwhile (the popup is hidden behind the login, then busy); a slot taken meanwhile is the server\'s 409, as for any Book.',
+      tags: ['busy'],
+      always: [
+        { guard: 'holdsThisBooking', target: 'CreatingPayment' },
+        { guard: 'needsProfile', target: 'SavingProfile' },
+        { target: 'Booking' },
+      ],
     },
     Booking: {
       description:

@@ -247,7 +247,7 @@ describe('Book Appointment popup', () => {
     return { user, account, booking };
   }
 
-  it('asks a logged-out visitor to log in, then comes back to the same step with the choices kept', async () => {
+  it('asks a logged-out visitor to log in, then goes on with Book by itself once the account is known: one Book, the choices and the details kept', async () => {
     const { user, account, booking } = await bookLoggedOut(fakeAccount());
     const login = await screen.findByRole('dialog', { name: 'Login' });
     expect(screen.queryByRole('dialog', { name: 'Book Appointment' })).toBeNull();
@@ -257,26 +257,46 @@ describe('Book Appointment popup', () => {
     await user.click(within(login).getByRole('button', { name: 'Login' }));
     await answer(() => account.login.latest().resolve({ token: 'tok-new', user: loginUser }));
 
+    // Back, the choices kept, busy while the session fetches the whole account (the login
+    // answer has no phone, age or gender): nothing booked yet.
     const back = await screen.findByRole('dialog', { name: 'Book Appointment' });
     expect((within(back).getByLabelText('Location') as HTMLSelectElement).value).toBe('Andheri West');
     expect((within(back).getByLabelText('Doctor') as HTMLSelectElement).value).toBe(anita.email);
-    expect((within(back).getByLabelText('Consultation type') as HTMLSelectElement).value).toBe('Clinic Visit');
     expect((within(back).getByLabelText('Date') as HTMLInputElement).value).toBe(bookingDay);
-    expect((within(back).getByLabelText('First name') as HTMLInputElement).value).toBe('Asha');
-    // Every choice made: the focus is on the next thing to do, the first detail missing (the
-    // login answer has no phone), not on Location at the top of the popup.
-    await waitFor(() => expect(document.activeElement).toBe(within(back).getByLabelText('Phone number')));
-    // The login answer names the person; the user fetched after it fills in the rest.
+    expect(booking.addAppointment.calls).toHaveLength(0);
+    // The whole account fills in the rest, and Book goes on: no second press.
     await answer(() => account.fetchCurrentUser.latest().resolve(demoUser));
-    await waitFor(() => expect((within(back).getByLabelText('Phone number') as HTMLInputElement).value).toBe('9876543210'));
+    await waitFor(() => expect(booking.addAppointment.calls).toHaveLength(1));
+    expect(booking.addAppointment.latest().input).toMatchObject({
+      token: 'tok-new',
+      request: { location: 'Andheri West', doctorEmail: anita.email, date: bookingDay, startTime: '10:30', firstName: 'Asha', phoneNumber: '9876543210', age: 34, gender: 'female' },
+    });
+  });
+
+  it('asks a logged-out visitor to log in, then asks for what the account lacks, the focus on it, with the choices kept', async () => {
+    const { user, account, booking } = await bookLoggedOut(fakeAccount());
+    const login = await screen.findByRole('dialog', { name: 'Login' });
+    await user.type(within(login).getByLabelText('Email'), 'asha@example.in');
+    await user.type(within(login).getByLabelText('Password'), 'monsoon evenings');
+    await user.click(within(login).getByRole('button', { name: 'Login' }));
+    await answer(() => account.login.latest().resolve({ token: 'tok-new', user: loginUser }));
+    // An account without a phone: Book cannot go on; the focus is on the first detail missing,
+    // not on Location at the top of the popup.
+    await answer(() => account.fetchCurrentUser.latest().resolve({ ...demoUser, phoneNumber: null }));
+    const back = await screen.findByRole('dialog', { name: 'Book Appointment' });
+    await waitFor(() => expect(document.activeElement).toBe(within(back).getByLabelText('Phone number')));
+    expect((within(back).getByLabelText('First name') as HTMLInputElement).value).toBe('Asha');
     expect((within(back).getByLabelText('Age') as HTMLInputElement).value).toBe('34');
     expect((within(back).getByLabelText('Gender') as HTMLSelectElement).value).toBe('female');
-    // The slots come again with the token; the chosen one is kept when it is still free.
-    const slotsCall = booking.loadTimeSlots.calls.at(-1);
-    if (slotsCall && slotsCall.input.token === 'tok-new') await answer(() => slotsCall.resolve(someFree));
-    await waitFor(() =>
-      expect((within(back).getByRole('radio', { name: '10:30' }) as HTMLInputElement).checked).toBe(true),
-    );
+    expect((within(back).getByRole('radio', { name: '10:30' }) as HTMLInputElement).checked).toBe(true);
+    expect(booking.addAppointment.calls).toHaveLength(0);
+    // Given, Book keeps it on the account first (the account lacked it), then books.
+    await user.type(within(back).getByLabelText('Phone number'), '9876543210');
+    await user.click(within(back).getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(booking.saveProfile.calls).toHaveLength(1));
+    expect(booking.saveProfile.latest().input.input).toMatchObject({ phoneNumber: '9876543210' });
+    await answer(() => booking.saveProfile.latest().resolve(demoUser));
+    await waitFor(() => expect(booking.addAppointment.calls).toHaveLength(1));
   });
 
   it('keeps the booking beneath while the visitor goes from its login to Sign up and back: the login then returns to the same step', async () => {

@@ -159,6 +159,11 @@ function harness() {
   /** Book with every choice made and logged in: the appointment as the server makes it. */
   const makeAppointment = async () => {
     await clickBook();
+    return answerAppointment();
+  };
+  /** The appointment Book asked for (pressed, or gone on with after a login), answered as the server makes it. */
+  const answerAppointment = async () => {
+    await waitFor(() => expect(calls().addAppointment.calls.length).toBeGreaterThan(0));
     const add = calls().addAppointment.latest();
     expect(add.input.request).toMatchObject({
       location: expected.location === '@online' ? '' : expected.location,
@@ -231,8 +236,12 @@ function harness() {
       await user.type(within(login).getByLabelText('Password'), 'monsoon evenings');
       await user.click(within(login).getByRole('button', { name: 'Login' }));
       await answer(() => account!.login.latest().resolve({ token: 'tok-new', user: loginUser }));
-      await answer(() => account!.fetchCurrentUser.latest().resolve(demoUser));
       await screen.findByRole('dialog', { name: 'Book Appointment' }, { timeout: chunkMs });
+      expect(calls().addAppointment.calls, 'nothing booked before the whole account is known').toHaveLength(0);
+      // The whole account known, Book goes on by itself: booked and sent to the checkout.
+      await answer(() => account!.fetchCurrentUser.latest().resolve(demoUser));
+      await answerAppointment();
+      await answer(() => calls().createPayment.latest().resolve(checkoutAnswer));
     }),
     'login.cancelled': step('login.cancelled', async () => {
       await user.click(within(await loginDialog()).getByRole('button', { name: 'Close' }));

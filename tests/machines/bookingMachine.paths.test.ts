@@ -131,6 +131,10 @@ function harness() {
   /** Book, with the appointment answered as the server would. */
   const makeAppointment = async () => {
     real().send({ type: 'booking.book' });
+    return answerAppointment();
+  };
+  /** The appointment Book asked for (pressed, or gone on with after a login), answered as the server would. */
+  const answerAppointment = async () => {
     calls.addAppointment += 1;
     const call = real().calls.addAppointment.latest();
     expect(call.input.request).toMatchObject({
@@ -219,7 +223,13 @@ function harness() {
         held = (await makeAppointment())._id;
         real().calls.createPayment.latest().reject(unanswered);
       }),
-      login: step('login', () => real().send({ type: 'login.succeeded', token: 'tok-2', user })),
+      login: step('login', async () => {
+        real().send({ type: 'login.succeeded', token: 'tok-2', user });
+        await settle();
+        await answerAppointment();
+        real().calls.createPayment.latest().resolve(checkout(calls.createPayment));
+        await settle();
+      }),
       'login.cancelled': step('login.cancelled', () => real().send({ type: 'login.cancelled' })),
       reopen: step('reopen', async () => {
         // /paymentfail: the app opens a new popup with what the last one kept. The patient's own

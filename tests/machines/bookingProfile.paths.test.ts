@@ -3,7 +3,7 @@
  * gender yet): Book asks for them on the details step (refused on the client while blank), saves
  * them on the account (PUT /auth/profile) before the appointment is made, once: a 400 naming a
  * field shows on it, no answer says 'Something went wrong.', an ended login asks for the login
- * again; saved, the session is told, and the next popup is prefilled and books without asking.
+ * again, after which Book goes on by itself; saved, the session is told, and the next popup is prefilled and books without asking.
  *
  * Along every path the REAL booking machine runs with its calls answered by hand; each step must
  * emit what the model says, each state must show the calls made and the details shown.
@@ -44,7 +44,8 @@ const emits = {
   'fix.age': [],
   'book.saveUnanswered': ['somethingWentWrong'],
   'book.saveExpired': ['login.required'],
-  'login.again': [],
+  /** Logged in again, Book goes on by itself: the details saved, the appointment made. */
+  'login.again': ['profileSaved', 'redirect'],
   'book.ok': ['profileSaved', 'redirect'],
   reopen: [],
   'book.again': ['redirect'],
@@ -67,7 +68,7 @@ const model = createMachine({
       },
     },
     AgeShown: { on: { 'fix.age': 'Filled' } },
-    LoginAsked: { on: { 'login.again': 'Filled' } },
+    LoginAsked: { on: { 'login.again': 'Redirected' } },
     Redirected: { on: { reopen: 'Prefilled' } },
     /** A later popup, with the session's user as saved. */
     Prefilled: { on: { 'book.again': 'Done' } },
@@ -122,7 +123,16 @@ function harness() {
       'fix.age': step('fix.age', () => real().send({ type: 'details.changed', details: { age: '61' } })),
       'book.saveUnanswered': step('book.saveUnanswered', save((call) => call.reject(unanswered))),
       'book.saveExpired': step('book.saveExpired', save((call) => call.reject(refused(401, 'Please log in again.')))),
-      'login.again': step('login.again', () => real().send({ type: 'login.succeeded', token: 'tok-1', user: mobileUser })),
+      'login.again': step('login.again', async () => {
+        real().send({ type: 'login.succeeded', token: 'tok-1', user: mobileUser });
+        await settle();
+        expected.saves += 1;
+        const call = real().calls.saveProfile.latest();
+        expect(call.input.input).toEqual({ firstName: 'Ravi', lastName: 'Patil', phoneNumber: '+919822012345', age: 61, gender: 'male' });
+        call.resolve(savedUser);
+        await settle();
+        await bookAndPay();
+      }),
       'book.ok': step('book.ok', async () => {
         save((call) => call.resolve(savedUser))();
         await settle();

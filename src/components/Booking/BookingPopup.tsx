@@ -10,7 +10,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { SessionContext, useAccountServices } from '../../app/account';
-import { selectChoicesMade } from '../../../machines/booking/bookingMachine';
+import { useSelector } from '@xstate/react';
+import { selectChoicesMade, selectIsBusy } from '../../../machines/booking/bookingMachine';
 import { selectPanel, selectToken } from '../../../machines/session/selectors';
 import type { KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
 import { useMessages } from '../../i18n/messages';
@@ -44,11 +45,19 @@ export default function BookingPopup({ previous, soonest = false, onClose, onKee
 
   // Shown again with every choice made (after the login Book asked for, or back from a failed
   // payment), the popup's next step is the details at its bottom, not Location at its top (on a
-  // phone a screen's scroll away): the focus moves there. This runs after the dialog's own first
-  // focus, as a parent's effects run after its children's.
+  // phone a screen's scroll away): the focus moves there, once the popup is no longer busy (after
+  // a login, Book goes on by itself, or stops at a detail the account lacks). This runs after the
+  // dialog's own first focus, as a parent's effects run after its children's.
+  const busy = useSelector(actor, selectIsBusy);
+  const focusPending = useRef(true);
   useEffect(() => {
-    if (panel === null && selectChoicesMade(actor.getSnapshot())) focusNextDetail(actor, form.current);
-  }, [panel, actor]);
+    if (panel !== null) focusPending.current = true;
+  }, [panel]);
+  useEffect(() => {
+    if (panel !== null || busy || !focusPending.current) return;
+    focusPending.current = false;
+    if (selectChoicesMade(actor.getSnapshot())) focusNextDetail(actor, form.current);
+  }, [panel, busy, actor]);
 
   // While the login (or sign-up) popup is open, this one waits out of sight.
   if (panel !== null) return null;

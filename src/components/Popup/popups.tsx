@@ -56,6 +56,36 @@ export function takeAccountFocus(): boolean {
   return pending;
 }
 
+type Session = ReturnType<typeof SessionContext.useActorRef>;
+
+/**
+ * What the Book Appointment popup held when it last closed, and the login it was made under: taken
+ * by its next opening if made logged out or under the login in use then. A logout (or another
+ * login) forgets the booking kept for the one before.
+ */
+function useKeptBooking(session: Session) {
+  const kept = useRef<{ booking: KeptBooking; token: string | null } | null>(null);
+  useEffect(() => {
+    let token = selectToken(session.getSnapshot());
+    const subscription = session.subscribe((snapshot) => {
+      const nowToken = selectToken(snapshot);
+      if (token !== null && nowToken !== token) kept.current = null;
+      token = nowToken;
+    });
+    return () => subscription.unsubscribe();
+  }, [session]);
+  const takeKept = useCallback((): PreviousBooking | null => {
+    const own = kept.current;
+    kept.current = null;
+    if (own === null) return null;
+    return own.token === null || own.token === selectToken(session.getSnapshot()) ? own.booking : null;
+  }, [session]);
+  const keep = useCallback((booking: KeptBooking | null, token: string | null) => {
+    kept.current = booking === null ? null : { booking, token };
+  }, []);
+  return { takeKept, keep };
+}
+
 export function PopupProvider({ children }: { children: ReactNode }) {
   const session = SessionContext.useActorRef();
   const services = useAccountServices();
@@ -65,8 +95,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const [help, setHelp] = useState(false);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const { location: headerLocation } = useSelectedLocation();
-  // What the Book Appointment popup held when it last closed, and the login it was made under.
-  const kept = useRef<{ booking: KeptBooking; token: string | null } | null>(null);
+  const { takeKept, keep } = useKeptBooking(session);
 
   const current: PopupKind | null =
     panel === 'login' ? 'login' : panel === 'register' ? 'signup' : booking !== null ? 'booking' : help ? 'help' : null;
@@ -80,32 +109,16 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // The session can open a panel by itself (login after sign-up, after a password reset, for a
-  // page that needs login): note where focus was at that moment. A logout (or another login)
-  // forgets the booking kept for the one before.
+  // page that needs login): note where focus was at that moment.
   useEffect(() => {
     let open = selectPanel(session.getSnapshot()) !== null;
-    let token = selectToken(session.getSnapshot());
     const subscription = session.subscribe((snapshot) => {
       const nowOpen = selectPanel(snapshot) !== null;
       if (nowOpen && !open) rememberFocus();
       open = nowOpen;
-      const nowToken = selectToken(snapshot);
-      if (token !== null && nowToken !== token) kept.current = null;
-      token = nowToken;
     });
     return () => subscription.unsubscribe();
   }, [session, rememberFocus]);
-
-  /** The kept booking, taken, if it was made logged out or under the login in use now. */
-  const takeKept = useCallback((): PreviousBooking | null => {
-    const own = kept.current;
-    kept.current = null;
-    if (own === null) return null;
-    return own.token === null || own.token === selectToken(session.getSnapshot()) ? own.booking : null;
-  }, [session]);
-  const keep = useCallback((booking: KeptBooking | null, token: string | null) => {
-    kept.current = booking === null ? null : { booking, token };
-  }, []);
 
   const open = useCallback(
     (kind: PopupKind, options?: { previous?: PreviousBooking | null; soonest?: boolean }) => {

@@ -31,7 +31,8 @@ export const bookingEmits = {
   book: null,
   'book.slotTaken': ['server: This slot is already booked'],
   'book.paymentFails': ['somethingWentWrong'],
-  login: [],
+  /** A login Book asked for goes on with Book by itself: the appointment made, its checkout opened. */
+  login: ['redirect'],
   'login.cancelled': [],
   reopen: [],
 } as const satisfies Record<string, readonly string[] | null>;
@@ -89,7 +90,7 @@ export const bookingModel = setup({
             'choose.date': 'Dated',
           },
         },
-        AwaitingLogin: { on: { login: 'Slotted', 'login.cancelled': 'Slotted' } },
+        AwaitingLogin: { on: { login: 'Redirected', 'login.cancelled': 'Slotted' } },
         /** The appointment is made and kept; Book pays it again. */
         PaymentFailed: { on: { book: 'Redirected' } },
         /** At the checkout page; /paymentfail opens the popup again with the kept choices. */
@@ -134,8 +135,8 @@ export const bookingJourneys = [
   ['open', 'fees.failed', ...choices, 'book', 'fees.retried', 'book'],
   // The slot taken while choosing: booked slots refused, another one booked.
   ['open', 'fees.loaded', ...choices, 'book.slotTaken', 'choose.bookedSlot', 'choose.slot', 'book'],
-  // Login asked mid-flow, cancelled once, then done: back to the same choices.
-  ['open.loggedOut', 'fees.loaded', ...choices, 'book', 'login.cancelled', 'book', 'login', 'book'],
+  // Login asked mid-flow, cancelled once (back to the same choices), then done: Book goes on by itself.
+  ['open.loggedOut', 'fees.loaded', ...choices, 'book', 'login.cancelled', 'book', 'login'],
   // The payment call fails, is paid again, the payment fails at the provider, and the popup reopens with the choices.
   ['open', 'fees.loaded', ...choices, 'book.paymentFails', 'book', 'reopen', 'book'],
   // No schedule that day, then another date.
