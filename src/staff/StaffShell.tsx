@@ -14,7 +14,7 @@
  * Links are absolute (/staff/...): inside a splat route a relative link would resolve against the
  * whole current address.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { StaffMe } from '../../contract/staff';
 import { usePageTitle } from '../app/usePageTitle';
@@ -36,6 +36,10 @@ import { useDispensaryMessages } from '../i18n/dispensaryMessages';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 import { InStaffBar } from './StaffFrame';
+import { useInsightsTitle } from './insightsTitle';
+
+/** The owner's view, with its chart library, in a chunk of its own: fetched when opened. */
+const InsightsSection = lazy(() => import('./insights/InsightsSection'));
 
 export interface StaffShellProps {
   readonly services: StaffServices;
@@ -59,6 +63,17 @@ function useSections(me: StaffMe, services: StaffServices, adminSections: Readon
   const dispensary = useDispensaryMessages().section;
   const texts = staff.console;
   const isAdmin = me.role === 'admin';
+  const insightsTitle = useInsightsTitle();
+  const insights = {
+    path: 'insights',
+    title: insightsTitle,
+    group: 'clinic' as const,
+    element: (
+      <Suspense fallback={<p role="status" className="staff-state">{texts.loadingSection}</p>}>
+        <InsightsSection />
+      </Suspense>
+    ),
+  };
   return [
     { path: 'today', title: texts.today, group: 'consultations', element: <AppointmentsSection key="today" range="today" services={services} /> },
     { path: 'upcoming', title: texts.upcoming, group: 'consultations', element: <AppointmentsSection key="upcoming" range="upcoming" services={services} /> },
@@ -71,6 +86,7 @@ function useSections(me: StaffMe, services: StaffServices, adminSections: Readon
     { path: 'day', title: desk.dayList, group: 'desk', element: <DayListSection services={services} /> },
     ...(me.role === 'doctor' ? [] : [{ path: 'waitlist', title: desk.waitlist, group: 'desk' as const, element: <WaitlistSection services={services} /> }]),
     ...(me.role === 'doctor' ? [] : [{ path: 'dispensary', title: dispensary, group: 'desk' as const, element: <DispensarySection services={services} /> }]),
+    ...(me.role === 'reception' ? [] : [insights]),
     ...(isAdmin
       ? [
           ...adminSections.map((section) => ({ path: `admin/${section.path}/*`, title: section.label, group: 'clinic' as const, element: section.element })),
