@@ -7,7 +7,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, type ReactNode } from 'react';
-import { addDays, clinicToday } from '../../../contract/clinicTime';
+import { addDays, clinicToday, dayStart } from '../../../contract/clinicTime';
 import type { InsightsAnswer, InsightsBreakdownRow, InsightsSummary } from '../../../contract/insights';
 import { leadTimeBands } from '../../../contract/insights';
 import { consultationTypes } from '../../../contract/primitives';
@@ -46,6 +46,12 @@ export function presetPeriod(preset: Preset, today: string): { from: string; to:
 }
 
 const numberFormat = () => new Intl.NumberFormat(`${getLocale()}-u-nu-latn`, { maximumFractionDigits: 1 });
+/** A bucket's label: "1 Dec" for a day or a week (its Monday), "Dec 2026" for a month. */
+export function bucketLabel(start: string, grain: InsightsAnswer['grain']): string {
+  const options: Intl.DateTimeFormatOptions = grain === 'month' ? { month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' };
+  return new Intl.DateTimeFormat(`${getLocale()}-u-nu-latn`, { ...options, timeZone: 'UTC' }).format(dayStart(start));
+}
+
 const percentFormat = () => new Intl.NumberFormat(`${getLocale()}-u-nu-latn`, { style: 'percent', maximumFractionDigits: 1 });
 
 export default function InsightsSection({ load = liveLoadInsights }: { readonly load?: typeof liveLoadInsights }) {
@@ -153,7 +159,10 @@ function View({ name, file, csv, chart, children }: { name: string; file: string
       </div>
       <div className={chart ? 'insights-view__body insights-view__body--chart' : 'insights-view__body'}>
         {chart}
-        <div className="insights-table">{children}</div>
+        {/* Focusable, so that a keyboard scrolls a wide table sideways on a phone. */}
+        <div className="insights-table" tabIndex={0} role="group" aria-label={name}>
+          {children}
+        </div>
       </div>
     </section>
   );
@@ -231,7 +240,7 @@ function Views({ answer, texts }: { answer: InsightsAnswer; texts: InsightsMessa
   const pct = percentFormat();
   const { current, previous } = answer;
   const file = (view: string) => `insights-${view}-${current.from}-${current.to}.csv`;
-  const labels = useMemo(() => answer.series.map((b) => formatClinicDate(b.start)), [answer.series]);
+  const labels = useMemo(() => answer.series.map((b) => bucketLabel(b.start, answer.grain)), [answer.series, answer.grain]);
   const f = texts.figures;
   const num = (v: number | null) => (v === null ? '–' : n.format(v));
   const money = (v: number) => formatRupees(v);
