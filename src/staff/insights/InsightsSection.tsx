@@ -7,7 +7,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, type ReactNode } from 'react';
-import { addDays, clinicToday, dayStart } from '../../../contract/clinicTime';
+import { clinicToday, dayStart } from '../../../contract/clinicTime';
 import type { InsightsAnswer, InsightsBreakdownRow, InsightsSummary } from '../../../contract/insights';
 import { leadTimeBands } from '../../../contract/insights';
 import { consultationTypes } from '../../../contract/primitives';
@@ -28,22 +28,8 @@ import { useStaff } from '../StaffContext';
 import { liveLoadInsights } from './api';
 import { Chart } from './Chart';
 import { saveCsv, type CsvRow } from './csv';
+import { presetPeriod, presets, type Preset } from './period';
 import './insights.css';
-
-type Preset = 'thisMonth' | 'lastMonth' | 'last7' | 'last30' | 'last90';
-const presets: readonly Preset[] = ['thisMonth', 'lastMonth', 'last7', 'last30', 'last90'];
-
-/** A preset's dates, in clinic time on `today`. */
-export function presetPeriod(preset: Preset, today: string): { from: string; to: string } {
-  const monthStart = `${today.slice(0, 7)}-01`;
-  if (preset === 'thisMonth') return { from: monthStart, to: today };
-  if (preset === 'lastMonth') {
-    const lastDay = addDays(monthStart, -1);
-    return { from: `${lastDay.slice(0, 7)}-01`, to: lastDay };
-  }
-  const days = preset === 'last7' ? 7 : preset === 'last30' ? 30 : 90;
-  return { from: addDays(today, -(days - 1)), to: today };
-}
 
 const numberFormat = () => new Intl.NumberFormat(`${getLocale()}-u-nu-latn`, { maximumFractionDigits: 1 });
 /** A bucket's label: "1 Dec" for a day or a week (its Monday), "Dec 2026" for a month. */
