@@ -222,7 +222,7 @@ export function createInsightsService({ db }: InsightsDeps) {
       const grain = query.grain ?? 'day';
       const locationId = query.locationId?.toLowerCase() ?? null;
       const type = query.type ?? null;
-      const [locations, allDoctors] = [await repo.locations(db), await repo.doctors(db, null)];
+      const [locations, allDoctors] = await Promise.all([repo.locations(db), repo.doctors(db, null)]);
       if (locationId !== null && !locations.some((l) => l.id === locationId)) throw new NotFoundError(m.locationNotFound);
       if (doctorId !== null && !allDoctors.some((d) => d.id === doctorId)) throw new NotFoundError(m.doctorNotFound);
       const doctors = doctorId === null ? allDoctors : allDoctors.filter((d) => d.id === doctorId);
@@ -231,15 +231,17 @@ export function createInsightsService({ db }: InsightsDeps) {
       const previousTo = addDays(query.from, -1);
       const previous: repo.InsightsFilter = { ...current, from: addDays(previousTo, -(days - 1)), to: previousTo };
       const both: repo.InsightsFilter = { ...current, from: previous.from };
-      // One statement after another: PGlite runs one at a time anyway, and a pool of 2 is enough.
-      const visits = await repo.visitGroups(db, both);
-      const money = await repo.moneyGroups(db, both);
-      const lead = await repo.leadDays(db, current);
-      const leadBefore = await repo.leadDays(db, previous);
-      const people = await repo.patientCounts(db, current);
-      const peopleBefore = await repo.patientCounts(db, previous);
-      const hours = await repo.weeklyHours(db, doctorId);
-      const leave = await repo.leaveIn(db, current);
+      // Side by side: PostgreSQL runs them on the pool's connections, PGlite one after another.
+      const [visits, money, lead, leadBefore, people, peopleBefore, hours, leave] = await Promise.all([
+        repo.visitGroups(db, both),
+        repo.moneyGroups(db, both),
+        repo.leadDays(db, current),
+        repo.leadDays(db, previous),
+        repo.patientCounts(db, current),
+        repo.patientCounts(db, previous),
+        repo.weeklyHours(db, doctorId),
+        repo.leaveIn(db, current),
+      ]);
 
       const locationName = new Map(locations.map((l) => [l.id, l.name]));
       const doctorName = new Map(allDoctors.map((d) => [d.id, d.name]));
