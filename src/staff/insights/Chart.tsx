@@ -21,12 +21,15 @@ export function Chart({
   series,
   name,
   format = (n) => String(n),
+  top = 1,
 }: {
   readonly kind: 'bar' | 'line';
   readonly labels: readonly string[];
   readonly series: readonly ChartSeries[];
   readonly name: string;
   readonly format?: (n: number) => string;
+  /** The value axis runs from 0 to at least this (1: a share's 100 %, or one booking). */
+  readonly top?: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -40,7 +43,10 @@ export function Chart({
         height: 220,
         legend: { show: false },
         cursor: { show: false },
-        scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] } },
+        scales: {
+          x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
+          y: { range: (_u, min, max) => [Math.min(0, min * 1.1), Math.max(top, max * 1.1)] },
+        },
         axes: [
           { values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? labels[i] ?? '' : '')), stroke: '#333' },
           { values: (_u, splits) => splits.map(format), stroke: '#333', size: 70 },
@@ -66,7 +72,7 @@ export function Chart({
       observer.disconnect();
       plot.destroy();
     };
-  }, [kind, labels, series, format]);
+  }, [kind, labels, series, format, top]);
   return (
     <div className="insights-chart">
       <div ref={box} role="img" aria-label={name} />
