@@ -1,11 +1,12 @@
 /**
  * The console's shell for a staff member: who is signed in, Sign out and the sections by role (in
  * the frame's bar: ./StaffFrame.tsx), and the section asked for, full width.
- * - Doctors: Today, Upcoming and each appointment, My signature; their own Queue and Day list.
+ * - Doctors: Today, Upcoming and each appointment, My signature; their own Queue and Day list, and
+ *   their own figures in Insights (./insights, a lazily loaded chunk with its chart library).
  * - Reception: Today and Upcoming for every doctor, the Desk, every doctor's Queue and Day list,
  *   the Waitlist (read, add, remove), the Dispensary (stock, dispensing; the catalogue read only);
  *   an appointment without the prescription's forms; no audit log, no admin sections.
- * - Admins: all of that, Signatures (any doctor's), the admin sections (./admin/sections.tsx, at /staff/admin/<path>) and the audit log.
+ * - Admins: all of that, Signatures (any doctor's), Insights for the whole clinic, the admin sections (./admin/sections.tsx, at /staff/admin/<path>) and the audit log.
  * Each section's name leads the browser tab's title ("Doctors · Staff console").
  *
  * The sections are a row under the bar on wide screens; on phones they (with who is signed in and
