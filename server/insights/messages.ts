@@ -7,7 +7,7 @@ export const insightsMessages = defineMessages(
   'insights',
   {
     locationNotFound: 'No clinic location has this id.',
-    doctorNotFound: 'No doctor of yours has this id.',
+    doctorNotFound: 'This is not a doctor whose figures you may see.',
     adminOnly: "The clinic's figures are for admins and doctors.",
     period: 'Choose a period whose end is not before its start and that is at most 366 days long.',
     periodField: 'must be on or after from, at most 366 days on',
