@@ -61,7 +61,9 @@ import { pathToFileURL } from 'node:url';
 import { benchPostgresUrl, freshPostgres } from '../lib/underLoad.mjs';
 import { median, positiveEnv } from '../lib/util.mjs';
 
-export const BUDGETS = { slots: 1.2, availability: 1.2, userList: 1.5, staffDay: 1.5 };
+export const BUDGETS = { slots: 1.2, availability: 1.2, userList: 1.5, staffDay: 1.5, insightsRatio: 40 };
+/** The owner's view: p95 of one answer at the large size (ms), the issue's figure. */
+export const INSIGHTS_P95_MS = 300;
 /** The desk's patient search: p95 at the large size (ms), and the large/small ratio of the medians. */
 export const SEARCH_BUDGETS = { p95: 200, ratio: 3 };
 
@@ -390,6 +392,51 @@ function searchStatements(searchPatients, { now, listPatient }) {
   }));
 }
 
+/**
+ * The settled payment of every paid appointment not yet paid for (the fill's appointments carry a
+ * payment id but no payments row): a provider payment of the fee, settled when it was booked.
+ * The owner's view sums these (server/insights, moneyGroups).
+ */
+function fillPayments(client) {
+  return client.query(
+    `insert into payments (merchant_order_id, provider, purpose, appointment_id, user_id, amount_paise, status, created_at, updated_at, settled_at)
+     select a.payment_id, 'phonepe', 'appointment', a.id, a.user_id, 50000, 'paid', a.created_at, a.created_at, a.created_at
+       from appointments a
+      where a.payment_status = 'paid' and a.payment_id is not null
+        and not exists (select 1 from payments p where p.merchant_order_id = a.payment_id)`,
+  );
+}
+
+/**
+ * The owner's view (server/insights/service.ts `insights`, every statement of one answer) as an
+ * admin asks for it: the last 30 days by day, the last 365 days by month (the longest period it
+ * answers), and the last 30 days of one doctor. Its answers grow with the table (more bookings in
+ * the period), so they are not compared across sizes: each must count some bookings at both.
+ * Budget: p95 at the large size 300 ms (docs/insights.md); the ratio is printed, with a budget of
+ * the rows the period holds at the two sizes (BUDGETS.insightsRatio, docs/performance.md).
+ */
+function insightsStatements(createInsightsService, { yesterday, addDays }) {
+  const admin = { user: { _id: '00000000-0000-4000-8000-0000000a0035', email: 'owner@clinic-bench.example' }, role: 'admin', doctorId: null, doctorName: null };
+  const views = [
+    { id: 'insightsMonth', label: 'insights, 30 days by day, the whole clinic', query: () => ({ from: addDays(yesterday, -29), to: yesterday, grain: 'day' }) },
+    { id: 'insightsYear', label: 'insights, 365 days by month, the whole clinic', query: () => ({ from: addDays(yesterday, -364), to: yesterday, grain: 'month' }) },
+    { id: 'insightsDoctor', label: 'insights, 30 days by week, one doctor', query: (doctorId) => ({ from: addDays(yesterday, -29), to: yesterday, grain: 'week', doctorId }) },
+  ];
+  let doctorId = null;
+  return views.map((view) => ({
+    ...view,
+    budget: BUDGETS.insightsRatio,
+    p95Budget: INSIGHTS_P95_MS,
+    finds: (answer) => answer.current.consultations.booked > 0 && answer.current.revenue.fees > 0,
+    run: async (q) => {
+      if (view.id === 'insightsDoctor' && doctorId === null) {
+        doctorId = (await q.query(`select id from doctors where active order by email limit 1`)).rows[0].id;
+      }
+      return createInsightsService({ db: q }).insights(admin, view.query(doctorId));
+    },
+  }));
+}
+
 export default {
   id: 'scale',
   title: 'Scale run: slot, availability, patient list, staff day and desk search statements at 1k and 1M appointments (100k patients), PostgreSQL',
@@ -412,7 +459,7 @@ export default {
     if (users <= smallUsers) throw new Error(`BENCH_SCALE_USERS (${users}) must be above ${smallUsers}`);
 
     const built = (path) => import(pathToFileURL(join(ctx.root, 'dist/node', path)).href);
-    const [{ openPostgres }, { prepareDatabase }, { loadDaySchedule }, { loadAvailability }, { listUserAppointments, listAppointmentsBetween }, time, { lastBookableDate }, { defaultBookingHorizonDays }, { availabilityWindowDays }, { searchPatients }] =
+    const [{ openPostgres }, { prepareDatabase }, { loadDaySchedule }, { loadAvailability }, { listUserAppointments, listAppointmentsBetween }, time, { lastBookableDate }, { defaultBookingHorizonDays }, { availabilityWindowDays }, { searchPatients }, { createInsightsService }] =
       await Promise.all([
         built('server/db/postgres.js'),
         built('server/startup.js'),
@@ -424,6 +471,7 @@ export default {
         built('server/config.js'),
         built('contract/availability.js'),
         built('server/desk/patients.js'),
+        built('server/insights/service.js'),
       ]);
     const { pickRequest } = await import('./slots.mjs');
     const seed = JSON.parse(readFileSync(join(ctx.root, 'server/seed/demo-clinic.json'), 'utf8'));
@@ -461,6 +509,7 @@ export default {
         { id: 'staffDay', label: 'staff day (listAppointmentsBetween)', budget: BUDGETS.staffDay,
           run: (q) => listAppointmentsBetween(q, { from: request.date, to: request.date, doctorId: null, locationId: null }) },
         ...searchStatements(searchPatients, { now, listPatient }),
+        ...insightsStatements(createInsightsService, { yesterday, addDays: time.addDays }),
       ].map((s) => ({ ...s, ...recording(app) }));
       for (const s of statements) {
         s.call = () => {
@@ -470,7 +519,7 @@ export default {
       }
 
       const fillOpts = { yesterday, futureFrom, futureDays, now };
-      const vacuum = () => client.query('vacuum analyze users, appointments');
+      const vacuum = () => client.query('vacuum analyze users, appointments, payments');
       const patients = async () => (await client.query(`select count(*)::int as n from users where role = 'patient'`)).rows[0].n;
 
       // The small state.
@@ -483,6 +532,7 @@ export default {
       ).rows[0].appointment_number;
       const generatedSmall = small - own.rows;
       await fillAppointments(client, 0, generatedSmall, { ...fillOpts, users: smallUsers });
+      await fillPayments(client);
       await vacuum();
       const smallFillMs = Date.now() - t0;
       const smallSizes = await tableSizes(client);
@@ -495,6 +545,7 @@ export default {
       await fillUsers(client, smallUsers, users);
       const usersMs = Date.now() - t0;
       await fillAppointments(client, generatedSmall, large - own.rows, { ...fillOpts, users });
+      await fillPayments(client);
       const appointmentsMs = Date.now() - t0 - usersMs;
       await vacuum();
       const largeFillMs = Date.now() - t0;

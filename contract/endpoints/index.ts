@@ -12,6 +12,7 @@ import { deskEndpoints } from './desk.js';
 import { dispensaryEndpoints } from './dispensary.js';
 import { displayEndpoints } from './display.js';
 import { followUpEndpoints } from './followUps.js';
+import { insightsEndpoints } from './insights.js';
 import { mobileEndpoints } from './mobile.js';
 import { peopleEndpoints } from './people.js';
 import { recordEndpoints } from './records.js';
@@ -31,6 +32,7 @@ export { deskEndpoints } from './desk.js';
 export { dispensaryEndpoints } from './dispensary.js';
 export { displayEndpoints } from './display.js';
 export { followUpEndpoints } from './followUps.js';
+export { insightsEndpoints } from './insights.js';
 export { mobileEndpoints } from './mobile.js';
 export { peopleEndpoints } from './people.js';
 export { recordDocuments, recordEndpoints } from './records.js';
@@ -70,4 +72,5 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   waitlistEndpoints,
   verifyEndpoints,
   followUpEndpoints,
+  insightsEndpoints,
 ].flatMap(endpointsOf);

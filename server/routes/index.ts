@@ -19,6 +19,7 @@ import { staffAdminRoutes } from './staffAdmin.js';
 import { recordRoutes } from './records.js';
 import { deskRoutes } from '../desk/routes.js';
 import { dispensaryRoutes } from '../dispensary/routes.js';
+import { insightsRoutes } from '../insights/routes.js';
 import { queueRoutes } from '../queue/routes.js';
 import { waitlistRoutes } from '../waitlist/routes.js';
 import { followUpRoutes } from '../followUp/routes.js';
@@ -40,6 +41,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(signatureRoutes, { services });
   await app.register(deskRoutes, { services });
   await app.register(dispensaryRoutes, { services });
+  await app.register(insightsRoutes, { services });
   await app.register(consultationRoutes, { services });
   await app.register(recordRoutes, { services });
   await app.register(waitlistRoutes, { services });

@@ -36,6 +36,7 @@ import { createStaffScheduleService } from './staffSchedule/service.js';
 import { noObserver, type ServiceObserver } from '../ops/metrics.js';
 import { createDeskService } from '../desk/service.js';
 import { createDispensaryService } from '../dispensary/service.js';
+import { createInsightsService } from '../insights/service.js';
 import { createWaitlistQueue, type WaitlistQueue } from '../waitlist/slots.js';
 import { createRefundQueue, type RefundQueue } from '../refunds/queue.js';
 import { createWaitlistService } from '../waitlist/service.js';
@@ -202,6 +203,8 @@ function clinicParts(
     desk: createDeskService({ db, now, schedule, mails, waitlist }),
     /** The dispensary: the catalogue, stock per location, dispensing paid orders (server/dispensary). */
     dispensary: createDispensaryService({ db, now }),
+    /** The owner's view: the clinic's figures over a period (server/insights). */
+    insights: createInsightsService({ db }),
     /** Doctors' signature images, drawn on their prescriptions (server/signatures). */
     signatures: createSignatureService({ db, now }),
     /** The public check of a printed prescription's code (server/verify). */

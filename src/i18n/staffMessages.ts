@@ -124,6 +124,7 @@ export const staffMessages = {
     /** The browser tab's title on one section: "Doctors · Staff console". */
     sectionTitle: (section: string) => `${section} · Staff console`,
     checking: 'Checking your staff access…',
+    loadingSection: 'Loading this section…',
     /** Shown when the server refused without its own words. */
     staffOnly: 'This is for clinic staff only.',
     unreachable: 'We could not reach the server to check your staff access.',

@@ -1,11 +1,12 @@
 /**
  * The console's shell for a staff member: who is signed in, Sign out and the sections by role (in
  * the frame's bar: ./StaffFrame.tsx), and the section asked for, full width.
- * - Doctors: Today, Upcoming and each appointment, My signature; their own Queue and Day list.
+ * - Doctors: Today, Upcoming and each appointment, My signature; their own Queue and Day list, and
+ *   their own figures in Insights (./insights, a lazily loaded chunk with its chart library).
  * - Reception: Today and Upcoming for every doctor, the Desk, every doctor's Queue and Day list,
  *   the Waitlist (read, add, remove), the Dispensary (stock, dispensing; the catalogue read only);
  *   an appointment without the prescription's forms; no audit log, no admin sections.
- * - Admins: all of that, Signatures (any doctor's), the admin sections (./admin/sections.tsx, at /staff/admin/<path>) and the audit log.
+ * - Admins: all of that, Signatures (any doctor's), Insights for the whole clinic, the admin sections (./admin/sections.tsx, at /staff/admin/<path>) and the audit log.
  * Each section's name leads the browser tab's title ("Doctors · Staff console").
  *
  * The sections are a row under the bar on wide screens; on phones they (with who is signed in and
@@ -14,7 +15,7 @@
  * Links are absolute (/staff/...): inside a splat route a relative link would resolve against the
  * whole current address.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { StaffMe } from '../../contract/staff';
 import { usePageTitle } from '../app/usePageTitle';
@@ -36,6 +37,10 @@ import { useDispensaryMessages } from '../i18n/dispensaryMessages';
 import type { StaffServices } from './services';
 import { useStaff } from './StaffContext';
 import { InStaffBar } from './StaffFrame';
+import { useInsightsTitle } from './insightsTitle';
+
+/** The owner's view, with its chart library, in a chunk of its own: fetched when opened. */
+const InsightsSection = lazy(() => import('./insights/InsightsSection'));
 
 export interface StaffShellProps {
   readonly services: StaffServices;
@@ -59,6 +64,17 @@ function useSections(me: StaffMe, services: StaffServices, adminSections: Readon
   const dispensary = useDispensaryMessages().section;
   const texts = staff.console;
   const isAdmin = me.role === 'admin';
+  const insightsTitle = useInsightsTitle();
+  const insights = {
+    path: 'insights',
+    title: insightsTitle,
+    group: 'clinic' as const,
+    element: (
+      <Suspense fallback={<p role="status" className="staff-state">{texts.loadingSection}</p>}>
+        <InsightsSection />
+      </Suspense>
+    ),
+  };
   return [
     { path: 'today', title: texts.today, group: 'consultations', element: <AppointmentsSection key="today" range="today" services={services} /> },
     { path: 'upcoming', title: texts.upcoming, group: 'consultations', element: <AppointmentsSection key="upcoming" range="upcoming" services={services} /> },
@@ -71,6 +87,7 @@ function useSections(me: StaffMe, services: StaffServices, adminSections: Readon
     { path: 'day', title: desk.dayList, group: 'desk', element: <DayListSection services={services} /> },
     ...(me.role === 'doctor' ? [] : [{ path: 'waitlist', title: desk.waitlist, group: 'desk' as const, element: <WaitlistSection services={services} /> }]),
     ...(me.role === 'doctor' ? [] : [{ path: 'dispensary', title: dispensary, group: 'desk' as const, element: <DispensarySection services={services} /> }]),
+    ...(me.role === 'reception' ? [] : [insights]),
     ...(isAdmin
       ? [
           ...adminSections.map((section) => ({ path: `admin/${section.path}/*`, title: section.label, group: 'clinic' as const, element: section.element })),

@@ -64,10 +64,10 @@ describe('who may enter', () => {
 });
 
 describe('sections by role', () => {
-  it("a doctor gets Today, Upcoming, their Queue and Day list, and /staff opens today's list", async () => {
+  it("a doctor gets Today, Upcoming, their Queue and Day list, their own Insights, and /staff opens today's list", async () => {
     await renderConsole({ me: doctorMe });
     const links = within(navigation()).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Today', 'Upcoming', 'My signature', 'Queue', 'Day list']);
+    expect(links).toEqual(['Today', 'Upcoming', 'My signature', 'Queue', 'Day list', 'Insights']);
     expect(path()).toBe('/staff/today');
     expect(screen.getByText('Signed in as Anita Rao (doctor)')).toBeTruthy();
   });
@@ -84,7 +84,7 @@ describe('sections by role', () => {
     const user = userEvent.setup();
     await renderConsole({ me: adminMe });
     const links = within(navigation()).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Today', 'Upcoming', 'Signatures', 'Desk', 'Queue', 'Day list', 'Waitlist', 'Dispensary', 'Doctors', 'Fees', 'Audit log']);
+    expect(links).toEqual(['Today', 'Upcoming', 'Signatures', 'Desk', 'Queue', 'Day list', 'Waitlist', 'Dispensary', 'Insights', 'Doctors', 'Fees', 'Audit log']);
     await user.click(within(navigation()).getByRole('link', { name: 'Doctors' }));
     expect(path()).toBe('/staff/admin/doctors');
     expect(screen.getByRole('heading', { name: 'Doctors section' })).toBeTruthy();

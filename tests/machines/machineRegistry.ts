@@ -55,6 +55,7 @@ import { adminListMachine } from '../../machines/staffAdmin/adminListMachine.js'
 import { confirmedChangeMachine } from '../../machines/staffAdmin/confirmedChangeMachine.js';
 import { doctorScheduleMachine } from '../../machines/staffAdmin/doctorScheduleMachine.js';
 import { auditLogMachine } from '../../machines/staffConsole/auditLogMachine.js';
+import { insightsMachine } from '../../machines/insights/insightsMachine.js';
 import { staffAccessMachine } from '../../machines/staffConsole/staffAccessMachine.js';
 import { staffAppointmentsMachine } from '../../machines/staffConsole/staffAppointmentsMachine.js';
 import { waitlistLiveMachine } from '../../machines/waitlistOffer/waitlistLiveMachine.js';
@@ -100,6 +101,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'records/accountRecordsMachine.ts', machine: accountRecordsMachine },
   { file: 'records/remediesMachine.ts', machine: remediesMachine },
   { file: 'records/documentDownloadMachine.ts', machine: documentDownloadMachine },
+  { file: 'insights/insightsMachine.ts', machine: insightsMachine },
   { file: 'people/familyMachine.ts', machine: familyMachine },
   { file: 'people/profileMachine.ts', machine: profileMachine },
   { file: 'people/reminderChannelsMachine.ts', machine: reminderChannelsMachine },

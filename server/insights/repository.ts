@@ -1,0 +1,213 @@
+/**
+ * The owner's view's SQL (docs/insights.md has each figure's definition). Every statement takes
+ * the same filter: clinic dates `from`..`to` of the visit (or of the money's movement), and an
+ * optional location, doctor and consultation type, each `null` for all. The service
+ * (service.ts) puts the rows together; nothing here decides who may see what.
+ *
+ * Clinic time: a visit's date is already a clinic date (appointments.date); an instant's clinic
+ * date is `(x at time zone 'Asia/Kolkata')::date`, and an instant range is given as the clinic
+ * midnights that bound it (contract/clinicTime.ts clinicInstant), so the indexes on the instants
+ * serve it.
+ */
+import { addDays, clinicInstant } from '../../contract/clinicTime.js';
+import type { Queryable } from '../db/database.js';
+
+export interface InsightsFilter {
+  from: string;
+  to: string;
+  locationId: string | null;
+  doctorId: string | null;
+  type: string | null;
+}
+
+/**
+ * A confirmed booking: one the clinic expects (or expected) the patient for. A patient's online
+ * booking counts once paid or due at the clinic (a paid one cancelled by the clinic is `refund`);
+ * the desk's and walk-ins always; Completed and Missed ones always; a cancelled booking whose
+ * fee was due (cancelling makes it `failed`) by having had no hold to lapse. An unpaid hold that
+ * lapsed or was dropped is not a booking.
+ */
+export const confirmedBooking = (a: string) => `(${a}.booked_via <> 'online' or ${a}.payment_status in ('paid', 'due', 'refund')
+  or ${a}.status in ('Completed', 'Missed') or (${a}.status = 'Cancelled' and ${a}.hold_expires_at is null))`;
+
+/**
+ * A confirmed booking that was not cancelled, written as the predicate of appointments_seen_idx
+ * (migration 052) so that the earlier visits of a person are an index-only probe: for a row that
+ * is not cancelled, confirmedBooking's last case cannot hold, and the rest is this.
+ */
+const seenBefore = (b: string) => `${b}.status <> 'Cancelled'
+  and (${b}.booked_via <> 'online' or ${b}.payment_status in ('paid', 'due', 'refund') or ${b}.status in ('Completed', 'Missed'))`;
+
+/** The dimension filters on appointment `a`, with the location, doctor and type at $3, $4, $5. */
+const dimensions = (a: string) => `($3::uuid is null or ${a}.location_id = $3::uuid)
+  and ($4::uuid is null or ${a}.doctor_id = $4::uuid)
+  and ($5::text is null or ${a}.consultation_type = $5::text)`;
+
+const paramsOf = (f: InsightsFilter) => [f.from, f.to, f.locationId, f.doctorId, f.type];
+
+/** An instant range's bounds: the clinic's midnight starting `from` and the one ending `to`. */
+const instantsOf = (f: InsightsFilter): [Date, Date] => [clinicInstant(f.from, '00:00'), clinicInstant(addDays(f.to, 1), '00:00')];
+
+export interface VisitGroup {
+  day: string;
+  locationId: string | null;
+  doctorId: string;
+  type: string;
+  via: 'online' | 'desk' | 'walkin';
+  status: string;
+  n: number;
+}
+
+/** Confirmed bookings with their visit date in the period, counted by day, location, doctor, type, channel and status. */
+export async function visitGroups(q: Queryable, f: InsightsFilter): Promise<VisitGroup[]> {
+  const { rows } = await q.query<VisitGroup>(
+    `select to_char(a.date, 'YYYY-MM-DD') as day, a.location_id as "locationId", a.doctor_id as "doctorId", a.consultation_type as type,
+            a.booked_via as via, a.status, count(*)::int as n
+       from appointments a
+      where a.date between $1::date and $2::date and ${dimensions('a')} and ${confirmedBooking('a')}
+      group by a.date, a.location_id, a.doctor_id, a.consultation_type, a.booked_via, a.status`,
+    paramsOf(f),
+  );
+  return rows;
+}
+
+/** Days from booking (its clinic date) to visit of the confirmed bookings with a slot (no walk-ins) in the period, counted by days. */
+export async function leadDays(q: Queryable, f: InsightsFilter): Promise<{ days: number; n: number }[]> {
+  const { rows } = await q.query<{ days: number; n: number }>(
+    `select greatest(0, a.date - (a.created_at at time zone 'Asia/Kolkata')::date)::int as days, count(*)::int as n
+       from appointments a
+      where a.date between $1::date and $2::date and ${dimensions('a')} and ${confirmedBooking('a')} and a.booked_via <> 'walkin'
+      group by 1`,
+    paramsOf(f),
+  );
+  return rows;
+}
+
+/**
+ * The people seen in the period (the person consulted: the family member, else the account
+ * holder) on a confirmed booking that was not cancelled, and how many of them had such a booking
+ * at the clinic (any location, doctor or type) before the period.
+ */
+export async function patientCounts(q: Queryable, f: InsightsFilter): Promise<{ seen: number; returning: number }> {
+  const { rows } = await q.query<{ seen: number; returning: number }>(
+    `with people as (
+       select distinct a.user_id, a.family_member_id
+         from appointments a
+        where a.date between $1::date and $2::date and ${dimensions('a')} and ${confirmedBooking('a')} and a.status <> 'Cancelled'
+     )
+     select count(*)::int as seen,
+            count(*) filter (where exists (
+              select 1 from appointments b
+               where b.user_id = p.user_id and b.family_member_id is not distinct from p.family_member_id
+                 and b.date < $1::date and ${seenBefore('b')}
+            ))::int as returning
+       from people p`,
+    paramsOf(f),
+  );
+  return rows[0] ?? { seen: 0, returning: 0 };
+}
+
+export interface MoneyGroup {
+  day: string;
+  kind: 'fees' | 'pharmacy' | 'refunds';
+  mode: 'online' | 'cash' | 'upi' | 'card' | 'other';
+  paise: number;
+}
+
+/** A payment's mode: the provider online, a Cash order's payment, or the counter's method. */
+const modeOf = (p: string) =>
+  `case when ${p}.provider in ('phonepe', 'sandbox') then 'online' when ${p}.provider = 'cash' then 'cash' else ${p}.counter_method end`;
+
+/**
+ * Money by the clinic day it moved: payments confirmed (paid, or confirmed and owed back) at
+ * their settling, fees or pharmacy by purpose; refunds recorded as paid back at their recording
+ * (the provider's refunds write their record too), for the amount of what was refunded.
+ * Location, doctor and type are the appointment's (an order's: its consultation's).
+ */
+export async function moneyGroups(q: Queryable, f: InsightsFilter): Promise<MoneyGroup[]> {
+  const [start, end] = instantsOf(f);
+  const filtered = f.locationId !== null || f.doctorId !== null || f.type !== null;
+  // Unfiltered, the money needs no appointment; filtered, each kind of payment is joined to its
+  // appointment on an id of its own (an index lookup each, not a join on a coalesce).
+  const payments = filtered
+    ? `select p.settled_at, p.purpose, p.provider, p.counter_method, p.amount_paise
+         from payments p join appointments a on a.id = p.appointment_id
+        where p.status in ('paid', 'refund') and p.settled_at >= $1 and p.settled_at < $2 and ${dimensions('a')}
+       union all
+       select p.settled_at, p.purpose, p.provider, p.counter_method, p.amount_paise
+         from payments p join orders o on o.id = p.order_id join appointments a on a.id = o.appointment_id
+        where p.status in ('paid', 'refund') and p.settled_at >= $1 and p.settled_at < $2 and ${dimensions('a')}`
+    : `select p.settled_at, p.purpose, p.provider, p.counter_method, p.amount_paise
+         from payments p
+        where p.status in ('paid', 'refund') and p.settled_at >= $1 and p.settled_at < $2
+          and $3::uuid is null and $4::uuid is null and $5::text is null`;
+  const { rows } = await q.query<MoneyGroup & { paise: string }>(
+    `select day, kind, mode, sum(paise)::text as paise from (
+       select to_char(p.settled_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as day,
+              case p.purpose when 'appointment' then 'fees' else 'pharmacy' end as kind, ${modeOf('p')} as mode, p.amount_paise as paise
+         from (${payments}) as p
+       union all
+       select to_char(r.resolved_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD'), 'refunds', coalesce(${modeOf('p')}, 'other'),
+              coalesce(p.amount_paise, round(o.total_price * 100)::bigint, round(a.consultation_fee * 100)::bigint)
+         from refund_resolutions r
+         left join payments p on p.id = r.payment_id
+         left join orders o on o.id = coalesce(r.order_id, p.order_id)
+         join appointments a on a.id = coalesce(r.appointment_id, p.appointment_id, o.appointment_id)
+        where r.resolved_at >= $1 and r.resolved_at < $2 and ${dimensions('a')}
+     ) as money
+     group by day, kind, mode`,
+    [start, end, f.locationId, f.doctorId, f.type],
+  );
+  return rows.map((r) => ({ ...r, paise: Number(r.paise) }));
+}
+
+export interface DoctorRow {
+  id: string;
+  name: string;
+  slotMinutes: number;
+}
+
+export async function locations(q: Queryable): Promise<{ id: string; name: string }[]> {
+  return (await q.query<{ id: string; name: string }>('select id, name from locations order by display_order, name')).rows;
+}
+
+/** Every doctor (retired ones too: their past figures stay), or the one named. */
+export async function doctors(q: Queryable, doctorId: string | null): Promise<DoctorRow[]> {
+  const { rows } = await q.query<DoctorRow>(
+    `select id, name, slot_minutes as "slotMinutes" from doctors where $1::uuid is null or id = $1::uuid order by display_order, name`,
+    [doctorId],
+  );
+  return rows;
+}
+
+export interface HoursRow {
+  doctorId: string;
+  /** null: online hours (no location). */
+  locationId: string | null;
+  weekday: number;
+  minutes: number;
+}
+
+/** The doctors' weekly hours now, clinic and online, in minutes. */
+export async function weeklyHours(q: Queryable, doctorId: string | null): Promise<HoursRow[]> {
+  const { rows } = await q.query<HoursRow>(
+    `select doctor_id as "doctorId", location_id as "locationId", weekday::int as weekday,
+            (extract(epoch from end_time - start_time) / 60)::int as minutes
+       from doctor_hours where $1::uuid is null or doctor_id = $1::uuid
+     union all
+     select doctor_id, null, weekday::int, (extract(epoch from end_time - start_time) / 60)::int
+       from doctor_online_hours where $1::uuid is null or doctor_id = $1::uuid`,
+    [doctorId],
+  );
+  return rows;
+}
+
+/** The doctors' leave that overlaps the period. */
+export async function leaveIn(q: Queryable, f: InsightsFilter): Promise<{ doctorId: string; from: string; to: string }[]> {
+  const { rows } = await q.query<{ doctorId: string; from: string; to: string }>(
+    `select doctor_id as "doctorId", to_char(from_date, 'YYYY-MM-DD') as "from", to_char(to_date, 'YYYY-MM-DD') as "to"
+       from doctor_leave where from_date <= $2::date and to_date >= $1::date and ($3::uuid is null or doctor_id = $3::uuid)`,
+    [f.from, f.to, f.doctorId],
+  );
+  return rows;
+}

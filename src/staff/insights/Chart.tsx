@@ -1,0 +1,89 @@
+/**
+ * A bar or line chart drawn by uPlot (docs/insights.md, "Charts": chosen by measured size), for
+ * the owner's view only: this module is in the Insights section's chunk and nowhere else. The
+ * chart is a picture (bars for one series over categories, lines for several over time) (role="img" with its name); its numbers are in the table beside it, which
+ * is what a screen reader reads. Its width follows its box.
+ */
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export interface ChartSeries {
+  readonly label: string;
+  readonly values: ReadonlyArray<number | null>;
+}
+
+const colours = ['#2f6f4f', '#c2763a', '#8a3b6b', '#3b6aa0', '#6b6b6b'];
+
+export function Chart({
+  kind,
+  labels,
+  series,
+  name,
+  format = (n) => String(n),
+  top = 1,
+}: {
+  readonly kind: 'bar' | 'line';
+  readonly labels: readonly string[];
+  readonly series: readonly ChartSeries[];
+  readonly name: string;
+  readonly format?: (n: number) => string;
+  /** The value axis runs from 0 to at least this (1: a share's 100 %, or one booking). */
+  readonly top?: number;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return undefined;
+    const width = () => Math.max(240, el.clientWidth);
+    const bars = uPlot.paths.bars?.({ size: [0.6, 60] });
+    const plot = new uPlot(
+      {
+        width: width(),
+        height: 220,
+        legend: { show: false },
+        cursor: { show: false },
+        scales: {
+          x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
+          y: { range: (_u, min, max) => [Math.min(0, min * 1.1), Math.max(top, max * 1.1)] },
+        },
+        axes: [
+          { values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? labels[i] ?? '' : '')), stroke: '#333' },
+          { values: (_u, splits) => splits.map(format), stroke: '#333', size: 70 },
+        ],
+        series: [
+          {},
+          ...series.map((s, i) => ({
+            label: s.label,
+            stroke: colours[i % colours.length]!,
+            width: kind === 'line' ? 2 : 1,
+            ...(kind === 'bar' && bars
+              ? { fill: colours[i % colours.length]!, paths: (u: uPlot, seriesIdx: number, i0: number, i1: number) => bars(u, seriesIdx, i0, i1), points: { show: false } }
+              : {}),
+          })),
+        ],
+      },
+      [labels.map((_, i) => i), ...series.map((s) => s.values.map((v) => v ?? null))] as uPlot.AlignedData,
+      el,
+    );
+    const observer = new ResizeObserver(() => plot.setSize({ width: width(), height: 220 }));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+    };
+  }, [kind, labels, series, format, top]);
+  return (
+    <div className="insights-chart">
+      <div ref={box} role="img" aria-label={name} />
+      <ul className="insights-chart__keys" aria-hidden="true">
+        {series.map((s, i) => (
+          <li key={s.label}>
+            <span className="insights-chart__swatch" style={{ background: colours[i % colours.length] }} />
+            {s.label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
