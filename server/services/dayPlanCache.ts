@@ -37,9 +37,10 @@ export function createDayPlanCache(options: DayPlanCacheOptions = {}) {
   const maxAgeMs = options.maxAgeMs ?? 10_000;
   const maxEntries = options.maxEntries ?? 5_000;
   const clock = options.clock ?? Date.now;
-  const entries = new Map<string, { plan: DayPlan | null; at: number }>();
+  // Day plans, and the booking popup's schedules (services/popupSchedules.ts) under their own keys.
+  const entries = new Map<string, { plan: unknown; at: number }>();
   // Reads in flight per key, shared by the requests that miss together (one query, not fifty).
-  const loading = new Map<string, { generation: number; plan: Promise<DayPlan | null> }>();
+  const loading = new Map<string, { generation: number; plan: Promise<unknown> }>();
   let generation = 0;
   let listening = false;
   let unlisten: (() => Promise<void>) | null = null;
@@ -85,13 +86,16 @@ export function createDayPlanCache(options: DayPlanCacheOptions = {}) {
 
     invalidate,
 
+    /** Whether entries are kept and served now (listening for the database's notices). */
+    serving: (): boolean => listening,
+
     /** The plan under `key`, read with `load` when it is not cached (or the cache is off). */
-    async get(key: string, load: () => Promise<DayPlan | null>): Promise<DayPlan | null> {
+    async get<T = DayPlan | null>(key: string, load: () => Promise<T>): Promise<T> {
       if (!listening) return load();
       const kept = entries.get(key);
-      if (kept && clock() - kept.at < maxAgeMs) return kept.plan;
+      if (kept && clock() - kept.at < maxAgeMs) return kept.plan as T;
       const pending = loading.get(key);
-      if (pending && pending.generation === generation) return pending.plan;
+      if (pending && pending.generation === generation) return pending.plan as Promise<T>;
       const started = generation;
       const plan = load();
       loading.set(key, { generation: started, plan });
