@@ -112,9 +112,16 @@ describe('the day-plan cache', () => {
   });
 
   it("counts every statement but a plain select as a write (the adapters' onWrite)", () => {
-    expect(['select 1', '\n  SELECT * from doctors', '-- why\nselect 1'].map(isReadOnly)).toEqual([true, true, true]);
-    const writes = ['update doctors set active = false', 'with x as (update doctors set active = false returning id) select * from x', 'insert into doctor_leave values (1)', '(select 1)'];
-    expect(writes.map(isReadOnly)).toEqual([false, false, false, false]);
+    const reads = ['select 1', '\n  SELECT * from doctors', '-- why\nselect 1', '\n  with recursive walk (d) as (select 1 union all select d + 1 from walk where d < 3) select * from walk'];
+    expect(reads.map(isReadOnly)).toEqual([true, true, true, true]);
+    const writes = [
+      'update doctors set active = false',
+      'with x as (update doctors set active = false returning id) select * from x',
+      'WITH x AS (DELETE FROM doctor_leave RETURNING id) SELECT 1',
+      'insert into doctor_leave values (1)',
+      '(select 1)',
+    ];
+    expect(writes.map(isReadOnly)).toEqual([false, false, false, false, false]);
   });
 
   it('keeps at most maxEntries, the oldest going first', async () => {
