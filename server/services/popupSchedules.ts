@@ -19,7 +19,13 @@
  * both backends under random bookings, holds, moves, leave and hour changes.
  */
 import type { PopupSchedulesRow } from '../repositories/availability.js';
-import { weekdayOf } from '../../contract/clinicTime.js';
+
+const dayMs = 86_400_000;
+/** Days since 1970-01-01 (a Thursday) of a `YYYY-MM-DD`, and back: the walk counts days as integers. */
+const dayNumber = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / dayMs);
+const dayText = (n: number): string => new Date(n * dayMs).toISOString().slice(0, 10);
+/** extract(dow): 0 Sunday. */
+const weekdayOfNumber = (n: number): number => (((n + 4) % 7) + 7) % 7;
 
 export interface Hold {
   m: number;
@@ -28,17 +34,27 @@ export interface Hold {
   expiresAt: number | null;
 }
 
+/** A place's week: `starts[weekday]`, the distinct slot starts (minutes) its hours offer that weekday, ascending. */
+export interface PlaceWeek {
+  place: string;
+  starts: number[][];
+}
+
 export interface PopupDoctor {
   id: string;
   email: string;
   name: string;
   type: string;
   slotMinutes: number;
-  /** Linked clinics in the database's order of names; `hours[weekday]`: [start, end] minutes. */
-  clinics: { place: string; hours: [number, number][][] }[];
-  online: [number, number][][];
-  leave: [string, string][];
-  holds: Map<string, Hold[]>;
+  /** Linked clinics in the database's order of names. */
+  clinics: PlaceWeek[];
+  online: PlaceWeek;
+  /** Any row of online hours (nextfree lists the doctor online even when no range fits a slot). */
+  hasOnlineHours: boolean;
+  /** [from, to] as day numbers. */
+  leave: [number, number][];
+  /** By day number. */
+  holds: Map<number, Hold[]>;
 }
 
 export interface PopupSchedules {
@@ -48,19 +64,21 @@ export interface PopupSchedules {
   byEmail: Map<string, PopupDoctor>;
 }
 
-const byWeekday = (rows: [number, number, number][]): [number, number][][] => {
-  const week: [number, number][][] = [[], [], [], [], [], [], []];
-  for (const [weekday, start, end] of rows) week[weekday]?.push([start, end]);
-  return week;
-};
+/** The distinct slot starts of each weekday's ranges (generate_series(start, end - slot, slot) of each), ascending. */
+function weekOf(place: string, rows: [number, number, number][], slotMinutes: number): PlaceWeek {
+  const week: Set<number>[] = [0, 1, 2, 3, 4, 5, 6].map(() => new Set<number>());
+  for (const [weekday, start, end] of rows) for (let m = start; m <= end - slotMinutes; m += slotMinutes) week[weekday]?.add(m);
+  return { place, starts: week.map((w) => [...w].sort((a, b) => a - b)) };
+}
 
 export function popupSchedulesOf(row: PopupSchedulesRow): PopupSchedules {
   const doctors = row.doctors.map((d): PopupDoctor => {
-    const holds = new Map<string, Hold[]>();
+    const holds = new Map<number, Hold[]>();
     for (const [date, m, userId, paid, expiresAt] of d.holds) {
-      const day = holds.get(date) ?? [];
+      const n = dayNumber(date);
+      const day = holds.get(n) ?? [];
       day.push({ m, userId, paid, expiresAt });
-      holds.set(date, day);
+      holds.set(n, day);
     }
     return {
       id: d.id,
@@ -68,9 +86,10 @@ export function popupSchedulesOf(row: PopupSchedulesRow): PopupSchedules {
       name: d.name,
       type: d.type,
       slotMinutes: d.slotMinutes,
-      clinics: d.clinics.map((c) => ({ place: c.place, hours: byWeekday(c.hours) })),
-      online: byWeekday(d.online),
-      leave: d.leave,
+      clinics: d.clinics.map((c) => weekOf(c.place, c.hours, d.slotMinutes)),
+      online: weekOf('', d.online, d.slotMinutes),
+      hasOnlineHours: d.online.length > 0,
+      leave: d.leave.map(([from, to]) => [dayNumber(from), dayNumber(to)]),
       holds,
     };
   });
@@ -85,18 +104,10 @@ export interface Judged {
   viewerId: string | null;
 }
 
-/** The distinct slot starts of `ranges` (generate_series(start, end - slot, slot) of each), ascending. */
-function slotStarts(ranges: readonly [number, number][] | undefined, slotMinutes: number): number[] {
-  if (!ranges || ranges.length === 0) return [];
-  const starts = new Set<number>();
-  for (const [start, end] of ranges) for (let m = start; m <= end - slotMinutes; m += slotMinutes) starts.add(m);
-  return [...starts].sort((a, b) => a - b);
-}
-
-const onLeave = (d: PopupDoctor, day: string): boolean => d.leave.some(([from, to]) => day >= from && day <= to);
+const onLeave = (d: PopupDoctor, day: number): boolean => d.leave.some(([from, to]) => day >= from && day <= to);
 
 /** The minutes held on `day` at `j`: paid or due, or unpaid within the hold, but the viewer's own unpaid hold. */
-function heldOn(d: PopupDoctor, day: string, j: Judged): Set<number> {
+function heldOn(d: PopupDoctor, day: number, j: Judged): Set<number> {
   const held = new Set<number>();
   for (const h of d.holds.get(day) ?? []) {
     if (!(h.paid || (h.expiresAt !== null && h.expiresAt > j.now))) continue;
@@ -107,21 +118,21 @@ function heldOn(d: PopupDoctor, day: string, j: Judged): Set<number> {
 }
 
 /** The places of a mode: every linked clinic (`place` null), one clinic, or online (''). */
-function placesOf(d: PopupDoctor, place: string | null): { place: string; hours: [number, number][][] }[] {
-  if (place === '') return [{ place: '', hours: d.online }];
+function placesOf(d: PopupDoctor, place: string | null): PlaceWeek[] {
+  if (place === '') return [d.online];
   return place === null ? d.clinics : d.clinics.filter((c) => c.place === place);
 }
 
 /** The day's first free slot at those places: the lowest minute, then the first place in the database's order. */
-function firstFree(d: PopupDoctor, places: { place: string; hours: [number, number][][] }[], day: string, j: Judged): { m: number; place: string } | null {
+function firstFree(d: PopupDoctor, places: PlaceWeek[], day: number, today: number, j: Judged): { m: number; place: string } | null {
   if (onLeave(d, day)) return null;
-  const weekday = weekdayOf(day);
+  const weekday = weekdayOfNumber(day);
   let best: { m: number; place: string } | null = null;
   let held: Set<number> | null = null;
-  for (const { place, hours } of places) {
-    for (const m of slotStarts(hours[weekday], d.slotMinutes)) {
+  for (const { place, starts } of places) {
+    for (const m of starts[weekday]!) {
       if (best && m >= best.m) break;
-      if (!(day > j.today || m > j.nowMinutes)) continue;
+      if (!(day > today || m > j.nowMinutes)) continue;
       held ??= heldOn(d, day, j);
       if (held.has(m)) continue;
       best = { m, place };
@@ -131,20 +142,15 @@ function firstFree(d: PopupDoctor, places: { place: string; hours: [number, numb
   return best;
 }
 
-const addDay = (day: string): string => {
-  const t = new Date(`${day}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() + 1);
-  return t.toISOString().slice(0, 10);
-};
-
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 /** The walk: the first day from today to `last` with a free slot at those places, and that slot. */
 function soonest(d: PopupDoctor, place: string | null, last: string, j: Judged): { date: string; time: string; location: string } | null {
   const places = placesOf(d, place);
-  for (let day = j.today; day <= last; day = addDay(day)) {
-    const f = firstFree(d, places, day, j);
-    if (f) return { date: day, time: hhmm(f.m), location: f.place };
+  const today = dayNumber(j.today);
+  for (let day = today, end = dayNumber(last); day <= end; day++) {
+    const f = firstFree(d, places, day, today, j);
+    if (f) return { date: dayText(day), time: hhmm(f.m), location: f.place };
   }
   return null;
 }
@@ -158,17 +164,18 @@ export function availabilityFrom(
   if (!d) return null;
   const here = placesOf(d, a.place);
   const days = [];
-  for (let day = a.from; day <= a.to; day = addDay(day)) {
-    const weekday = weekdayOf(day);
-    const starts = new Set<number>();
-    for (const { hours } of here) for (const m of slotStarts(hours[weekday], d.slotMinutes)) starts.add(m);
+  const today = dayNumber(a.today);
+  for (let day = dayNumber(a.from), end = dayNumber(a.to); day <= end; day++) {
+    const weekday = weekdayOfNumber(day);
+    // One place (or online) per strip: its starts are distinct already.
+    const starts = here.length === 1 ? here[0]!.starts[weekday]! : [...new Set(here.flatMap((p) => p.starts[weekday]!))];
     const leave = onLeave(d, day);
     let free = 0;
-    if (!leave && starts.size > 0) {
+    if (!leave && starts.length > 0) {
       const held = heldOn(d, day, a);
-      for (const m of starts) if ((day > a.today || m > a.nowMinutes) && !held.has(m)) free++;
+      for (const m of starts) if ((day > today || m > a.nowMinutes) && !held.has(m)) free++;
     }
-    days.push({ date: day, works: starts.size > 0, onLeave: leave, free });
+    days.push({ date: dayText(day), works: starts.length > 0, onLeave: leave, free });
   }
   return { days, next: soonest(d, a.place === '' ? '' : null, a.last, a) };
 }
@@ -181,6 +188,6 @@ export function nextFreeFrom(
   const online = a.place === '';
   if (!online && !s.locations.has(a.place)) return null;
   return s.doctors
-    .filter((d) => (online ? d.online.some((w) => w.length > 0) : d.type !== 'online' && d.clinics.some((c) => c.place === a.place)))
+    .filter((d) => (online ? d.hasOnlineHours : d.type !== 'online' && d.clinics.some((c) => c.place === a.place)))
     .map((d) => ({ doctorEmail: d.email, next: soonest(d, a.place, a.last, a) }));
 }
