@@ -12,17 +12,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { rmSync } from 'node:fs';
 import { addDays, clinicClock } from '../../contract/clinicTime.js';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
-import { openPostgres } from '../../server/db/postgres.js';
 import { loadAvailability, loadNextFree } from '../../server/repositories/availability.js';
 import { lastBookableDate } from '../../server/services/schedule.js';
-import { MemoryMailer, cheapCost, minute } from './accountsSupport.js';
-import { backends, noClientDir, testDatabaseUrl, testDataDir } from './helpers.js';
-import { booked, meera, publicUrl, today, useBookingApp, type Patient } from './paymentSupport.js';
+import { minute } from './accountsSupport.js';
+import { backends } from './helpers.js';
+import { booked, eventually, meera, today, useBookingApp, withPostgresInstance, type Patient } from './paymentSupport.js';
 
 const horizonDays = 90;
 
@@ -87,19 +83,6 @@ async function nextFreeBoth(app: FastifyInstance, db: Database, now: Date, place
     place, today: clock.date, nowMinutes: clock.minutes, last: lastBookableDate(now, horizonDays), now, viewerId: viewer?.id ?? null,
   });
   return { cached: res.statusCode === 200 ? (res.json() as { doctors: unknown }).doctors : res.statusCode, statement: rows ?? 404 };
-}
-
-/** Waits for `check` to pass (a notice from another connection takes a moment), at most 5 s (under the cache's 10 s age limit, so a lost notice fails). */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const until = Date.now() + 5_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
 }
 
 describe.each(backends)('the popup from the day-plan cache on %s', (backend) => {
@@ -215,31 +198,8 @@ describe.each(backends)('the popup from the day-plan cache on %s', (backend) => 
 
   // Two instances over one database: PostgreSQL only (PGlite lets one process in).
   if (backend === 'postgres') {
-    /** A second instance with its own pool over the test's database: its writes reach the app only through NOTIFY. */
-    async function secondInstance(use: (other: { db: Database; app: FastifyInstance }) => Promise<void>): Promise<void> {
-      const name = (await t.db().query<{ name: string }>('select current_database() as name')).rows[0]!.name;
-      const url = new URL(testDatabaseUrl!);
-      url.pathname = `/${name}`;
-      const db = await openPostgres({ connectionString: url.href, max: 2 });
-      const dataDir = testDataDir('clinic-portal-popup-');
-      const app = await buildApp({
-        db,
-        clientDir: noClientDir,
-        logger: false,
-        config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
-        services: { now: t.clock.now, mailer: new MemoryMailer(), passwordCost: cheapCost },
-      });
-      try {
-        await use({ db, app });
-      } finally {
-        await app.close();
-        await db.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    }
-
     it("a booking on another instance is in this instance's strip and doctor list at once; so are a move, a cancellation and leave", async () => {
-      await secondInstance(async (other) => {
+      await withPostgresInstance(t, async (other) => {
         const here = () => stripBoth(t.app(), t.db(), t.clock.now(), { doctorEmail: meera.email, place: 'Aundh', viewer: null });
         const list = () => nextFreeBoth(t.app(), t.db(), t.clock.now(), 'Aundh', null);
         const first = await here();
