@@ -1,8 +1,8 @@
 // (e) Availability at a glance: GET /api/doctor/availability/{email}?location= (the
 // booking popup's date strip: two weeks of per-day free counts and the soonest free slot up to
-// the booking horizon, from the day-plan cache's schedules) under load, beside a bare Fastify answering the same bytes, as
-// (d) measures gettimeslot; PGlite always, PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL
-// is set. Reported as a ratio to the bare Fastify of the same run, so that it holds on a busier
+// the booking horizon, from the day-plan cache's schedules) under load, beside a bare Fastify
+// answering the same bytes, as (d) measures gettimeslot; PGlite always, PostgreSQL when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set. Reported as a ratio to the bare Fastify of the same run, so that it holds on a busier
 // machine. The request: the first doctor of the seed at their first location, anonymous.
 //
 // Settings: those of (d) (BENCH_SLOTS_CONNECTIONS, BENCH_SLOTS_DURATION, BENCH_SLOTS_WARMUP).

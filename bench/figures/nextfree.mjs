@@ -1,9 +1,10 @@
 // (f) The doctor select's next free slot: GET /api/doctor/nextfree?location= (every
 // active doctor at one clinic, or every online doctor without `location`, each with the soonest
-// free slot up to the booking horizon, from the day-plan cache's schedules) under load, beside a bare Fastify answering
-// the same bytes, as (e) measures the date strip; PGlite always, PostgreSQL when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL is set. Two requests: the seed's first clinic, and the
-// online doctors. That each answer is one statement is checked by tests/server/availability.test.ts.
+// free slot up to the booking horizon, from the day-plan cache's schedules) under load, beside a
+// bare Fastify answering the same bytes, as (e) measures the date strip; PGlite always,
+// PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set. Two requests: the seed's first
+// clinic, and the online doctors. That the answers are the statements' is checked by
+// tests/server/popupSchedules.test.ts.
 //
 // Settings: those of (d) (BENCH_SLOTS_CONNECTIONS, BENCH_SLOTS_DURATION, BENCH_SLOTS_WARMUP).
 //
