@@ -1,22 +1,24 @@
 // (e) Availability at a glance: GET /api/doctor/availability/{email}?location= (the
 // booking popup's date strip: two weeks of per-day free counts and the soonest free slot up to
-// the booking horizon, ONE query) under load, beside a bare Fastify answering the same bytes, as
-// (d) measures gettimeslot; PGlite always, PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL
-// is set. Reported as a ratio to the bare Fastify of the same run, so that it holds on a busier
+// the booking horizon, from the day-plan cache's schedules) under load, beside a bare Fastify
+// answering the same bytes, as (d) measures gettimeslot; PGlite always, PostgreSQL when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set. Reported as a ratio to the bare Fastify of the same run, so that it holds on a busier
 // machine. The request: the first doctor of the seed at their first location, anonymous.
 //
 // Settings: those of (d) (BENCH_SLOTS_CONNECTIONS, BENCH_SLOTS_DURATION, BENCH_SLOTS_WARMUP).
 //
-// Budget: a lower bound on the throughput ratio. A change of 2026-11-24 (load average 11-15 on
-// the shared 2-core machine) made the statement cut only the days shown and walk to the soonest slot
-// (docs/performance.md): PGlite 0.004-0.007 in two runs (the statement before: 0.004 in the same
-// conditions), PostgreSQL 0.022-0.032 (before: 0.012). The bounds sit under the lowest runs. That
-// each answer is one statement is checked by tests/server/availability.test.ts, not by this figure.
+// Budgets: the booking popup's targets (issue "The booking popup as fast as the slot list"), not
+// what a run measured: p99 at 50 connections at most 50 ms on PGlite, 25 ms on PostgreSQL, and a
+// throughput at least 0.15 / 0.10 of the bare Fastify's. The strip is answered in memory from the
+// schedules the day-plan cache keeps (server/services/popupSchedules.ts); before that it was one
+// statement per request, 0.008-0.011 / 0.019-0.025 of the bare Fastify, p99 1.3-3.2 s / 83-214 ms
+// (docs/performance.md). That the answers are the statements' is checked by
+// tests/server/popupSchedules.test.ts, not by this figure.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { besideBare, fmtMs, fmtRps, loadOptions } from '../lib/underLoad.mjs';
 
-export const BUDGETS = { pglite: { throughput: 0.003 }, postgres: { throughput: 0.015 } };
+export const BUDGETS = { pglite: { throughput: 0.15, p99Ms: 50 }, postgres: { throughput: 0.1, p99Ms: 25 } };
 const ROUTE = '/api/doctor/availability/:doctorEmail';
 
 /** The strip answers at least one day. */
@@ -26,7 +28,7 @@ function checkStrip(body, text) {
 
 export default {
   id: 'availability',
-  title: 'GET doctor/availability (two weeks, one query) under load beside a bare Fastify, PGlite and PostgreSQL',
+  title: 'GET doctor/availability (two weeks, from the cached schedules) under load beside a bare Fastify, PGlite and PostgreSQL',
   needsBuild: true,
   /** @param {import('../run.mjs').Context} ctx */
   async run(ctx) {
@@ -42,7 +44,7 @@ export default {
       ctx.log(`  bare Fastify: ${fmtRps(floor.rps)}, p99 ${fmtMs(floor.p99)}; ${L}: ${fmtRps(real.rps)}, p99 ${fmtMs(real.p99)} (${body.days.length} days)`);
       figures.push(
         { name: `availability on ${L}, requests/s`, value: real.rps, unit: 'req/s', display: fmtRps(real.rps) },
-        { name: `availability on ${L}, p99 latency`, value: real.p99, unit: 'ms', display: fmtMs(real.p99) },
+        { name: `availability on ${L}, p99 latency`, value: real.p99, unit: 'ms', display: fmtMs(real.p99), budget: { max: BUDGETS[id].p99Ms } },
         { name: `availability on ${L} / bare, throughput ratio`, value: throughput, unit: 'ratio', display: throughput.toFixed(3), budget: { min: BUDGETS[id].throughput } },
       );
       details.backends[id] = { server: real, bare: floor, throughputRatio: throughput };

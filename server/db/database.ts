@@ -71,9 +71,15 @@ export interface Database extends Queryable {
   unsignalled?: Queryable & { script(sql: string): Promise<QueryResult<Record<string, unknown>>> };
 }
 
-/** Whether a statement only reads: it begins with `select` (after comments); `with ... update` does not count. */
+/**
+ * Whether a statement only reads: it begins with `select` (after comments), or with `with` and no
+ * data-modifying word appears anywhere in it (the availability statements' recursive walks read
+ * only; `with ... update` does not count).
+ */
 export function isReadOnly(sql: string): boolean {
-  return /^\s*select\b/i.test(sql.replace(/^(\s*--[^\n]*\n)+/, ''));
+  const text = sql.replace(/^(\s*--[^\n]*\n)+/, '');
+  if (/^\s*select\b/i.test(text)) return true;
+  return /^\s*with\b/i.test(text) && !/\b(insert|update|delete|merge|truncate)\b/i.test(text);
 }
 
 /**

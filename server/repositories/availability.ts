@@ -175,3 +175,56 @@ export async function loadNextFree(
   if (!rows[0]?.known) return null;
   return rows.filter((r) => r.doctor_email !== null).map((r) => ({ doctorEmail: r.doctor_email!, next: r.next }));
 }
+
+/**
+ * What the strip and the next free slots are computed from in memory (services/popupSchedules.ts),
+ * in ONE statement: every active doctor (in the order nextfree lists them: name, email), their
+ * clinics (linked locations, by name, each with that location's hours), online hours and leave,
+ * and the appointments holding a slot from `from` to `to` (paid or due, or unpaid with a hold's
+ * expiry, which the caller judges with its clock); the names of every location. Minutes since the
+ * clinic's midnight as the statements above compute them; an expiry in epoch milliseconds.
+ */
+export interface PopupSchedulesRow {
+  locations: string[];
+  doctors: {
+    id: string;
+    email: string;
+    name: string;
+    type: string;
+    slotMinutes: number;
+    /** [weekday, start, end] */
+    clinics: { place: string; hours: [number, number, number][] }[];
+    online: [number, number, number][];
+    leave: [string, string][];
+    /** [date, minute, userId, paid, expiresAt (ms) or null] */
+    holds: [string, number, string, boolean, number | null][];
+  }[];
+}
+
+export async function loadPopupSchedules(q: Queryable, a: { from: string; to: string }): Promise<PopupSchedulesRow> {
+  const minutes = (t: string) => `(extract(epoch from ${t}) / 60)::int`;
+  const { rows } = await q.query<PopupSchedulesRow>(
+    `select coalesce((select json_agg(l.name) from locations l), '[]'::json) as locations,
+            coalesce((select json_agg(json_build_object(
+               'id', d.id, 'email', d.email, 'name', d.name, 'type', d.type, 'slotMinutes', d.slot_minutes,
+               'clinics', coalesce((select json_agg(json_build_object(
+                    'place', l.name,
+                    'hours', coalesce((select json_agg(json_build_array(h.weekday, ${minutes('h.start_time')}, ${minutes('h.end_time')}))
+                                         from doctor_hours h where h.doctor_id = d.id and h.location_id = l.id), '[]'::json))
+                    order by l.name)
+                  from doctor_locations dl join locations l on l.id = dl.location_id where dl.doctor_id = d.id), '[]'::json),
+               'online', coalesce((select json_agg(json_build_array(o.weekday, ${minutes('o.start_time')}, ${minutes('o.end_time')}))
+                                     from doctor_online_hours o where o.doctor_id = d.id), '[]'::json),
+               'leave', coalesce((select json_agg(json_build_array(to_char(lv.from_date, 'YYYY-MM-DD'), to_char(lv.to_date, 'YYYY-MM-DD')))
+                                    from doctor_leave lv where lv.doctor_id = d.id), '[]'::json),
+               'holds', coalesce((select json_agg(json_build_array(to_char(a.date, 'YYYY-MM-DD'), ${minutes('a.start_time')}, a.user_id,
+                                                                   a.payment_status in ('paid', 'due'), extract(epoch from a.hold_expires_at) * 1000))
+                                    from appointments a
+                                   where a.doctor_id = d.id and a.date between $1::date and $2::date and a.holds_slot
+                                     and (a.payment_status in ('paid', 'due') or a.hold_expires_at is not null)), '[]'::json))
+               order by d.name, d.email)
+               from doctors d where d.active), '[]'::json) as doctors`,
+    [a.from, a.to],
+  );
+  return rows[0]!;
+}

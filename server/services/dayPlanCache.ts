@@ -14,8 +14,10 @@
  *   predate that write, whose notice has already gone by;
  * - while the LISTEN connection is down (notices lost) nothing is kept or served, and after it
  *   comes back the cache starts empty;
- * - an entry is dropped after `maxAgeMs` whatever happens, so a notice lost some other way
- *   costs that long at most.
+ * - an entry is read again after `maxAgeMs` whatever happens, so a notice lost some other way
+ *   costs that long, and the read's time, at most: until that read returns (at most another
+ *   `maxAgeMs`) the entry is still answered, so that the requests of a busy key do not all wait
+ *   for it; a failed read drops it.
  * Holds lapse with time, not with a write: an entry keeps each hold with its expiry, and the
  * caller judges which are live with its clock at answer time (`liveHolders`). Booking itself
  * never reads from here: it re-reads the plan inside its transaction, under the doctor's lock.
@@ -37,9 +39,10 @@ export function createDayPlanCache(options: DayPlanCacheOptions = {}) {
   const maxAgeMs = options.maxAgeMs ?? 10_000;
   const maxEntries = options.maxEntries ?? 5_000;
   const clock = options.clock ?? Date.now;
-  const entries = new Map<string, { plan: DayPlan | null; at: number }>();
+  // Day plans, and the booking popup's schedules (services/popupSchedules.ts) under their own keys.
+  const entries = new Map<string, { plan: unknown; at: number }>();
   // Reads in flight per key, shared by the requests that miss together (one query, not fifty).
-  const loading = new Map<string, { generation: number; plan: Promise<DayPlan | null> }>();
+  const loading = new Map<string, { generation: number; plan: Promise<unknown> }>();
   let generation = 0;
   let listening = false;
   let unlisten: (() => Promise<void>) | null = null;
@@ -85,27 +88,45 @@ export function createDayPlanCache(options: DayPlanCacheOptions = {}) {
 
     invalidate,
 
+    /** Whether entries are kept and served now (listening for the database's notices). */
+    serving: (): boolean => listening,
+
     /** The plan under `key`, read with `load` when it is not cached (or the cache is off). */
-    async get(key: string, load: () => Promise<DayPlan | null>): Promise<DayPlan | null> {
+    async get<T = DayPlan | null>(key: string, load: () => Promise<T>): Promise<T> {
       if (!listening) return load();
       const kept = entries.get(key);
-      if (kept && clock() - kept.at < maxAgeMs) return kept.plan;
+      const age = kept ? clock() - kept.at : Infinity;
+      if (kept && age < maxAgeMs) return kept.plan as T;
       const pending = loading.get(key);
-      if (pending && pending.generation === generation) return pending.plan;
+      if (pending && pending.generation === generation) {
+        // Past its age but no write since (a write empties the cache): answered while its refresh runs.
+        if (kept && age < 2 * maxAgeMs) return kept.plan as T;
+        return pending.plan as Promise<T>;
+      }
       const started = generation;
       const plan = load();
       loading.set(key, { generation: started, plan });
-      try {
-        const value = await plan;
-        if (generation === started && listening) {
-          entries.delete(key);
-          entries.set(key, { plan: value, at: clock() });
-          if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      const refreshing = (async () => {
+        try {
+          const value = await plan;
+          if (generation === started && listening) {
+            entries.delete(key);
+            entries.set(key, { plan: value, at: clock() });
+            if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+          }
+          return value;
+        } catch (error) {
+          if (generation === started) entries.delete(key);
+          throw error;
+        } finally {
+          if (loading.get(key)?.plan === plan) loading.delete(key);
         }
-        return value;
-      } finally {
-        if (loading.get(key)?.plan === plan) loading.delete(key);
+      })();
+      if (kept && age < 2 * maxAgeMs) {
+        refreshing.catch(() => undefined);
+        return kept.plan as T;
       }
+      return refreshing;
     },
 
     /** For tests and metrics. */

@@ -25,7 +25,8 @@ import { addDays, clinicClock, fromMinutes, toMinutes, weekdayOf } from '../../c
 import type { ClinicDate, ClinicTime } from '../../contract/primitives.js';
 import type { Database, Queryable } from '../db/database.js';
 import { loadDaySchedule } from '../repositories/daySchedule.js';
-import { loadAvailability, loadNextFree, loadSoonestOnline } from '../repositories/availability.js';
+import { loadAvailability, loadNextFree, loadPopupSchedules, loadSoonestOnline } from '../repositories/availability.js';
+import { availabilityFrom, nextFreeFrom, popupSchedulesOf, type PopupSchedules } from './popupSchedules.js';
 import { availabilityWindowDays, type Availability, type NextFreeList, type SoonestOnlineDoctor } from '../../contract/availability.js';
 import { lockDoctorForShare } from '../repositories/doctors.js';
 import { isTeleconsultation, owns } from '../access/rules.js';
@@ -142,8 +143,9 @@ export async function lockedDayPlan(tx: Queryable, doctorId: string, location: s
 /**
  * GET /doctor/availability/{doctorEmail}: the strip of `availabilityWindowDays` days from
  * `from` (today when absent; 400 before today or beyond the horizon) at `location` (absent:
- * online hours), cut at the horizon, and the soonest free slot. One query
- * (repositories/availability.ts). 404 for a doctor we do not have.
+ * online hours), cut at the horizon, and the soonest free slot: from the day-plan cache's
+ * schedules (services/popupSchedules.ts), else one query (repositories/availability.ts). 404 for
+ * a doctor we do not have.
  */
 async function availabilityOf(
   db: Database,
@@ -152,6 +154,7 @@ async function availabilityOf(
   doctorEmail: string,
   query: { from?: string; location?: string },
   viewerId: string | null,
+  schedules: PopupSchedulesOf,
 ): Promise<Availability> {
   const today = clinicClock(at);
   const last = lastBookableDate(at, horizonDays);
@@ -161,9 +164,9 @@ async function availabilityOf(
   const windowEnd = addDays(from, availabilityWindowDays - 1);
   const to = (windowEnd < last ? windowEnd : last) as ClinicDate;
   const place = query.location ?? '';
-  const row = await loadAvailability(db, {
-    doctorEmail: doctorEmail.toLowerCase(), place, from, to, today: today.date, nowMinutes: today.minutes, last, now: at, viewerId,
-  });
+  const cached = await schedules(today.date, last);
+  const asked = { doctorEmail: doctorEmail.toLowerCase(), place, from, to, today: today.date, nowMinutes: today.minutes, last, viewerId };
+  const row = cached ? availabilityFrom(cached, { ...asked, now: at.getTime() }) : await loadAvailability(db, { ...asked, now: at });
   if (!row) throw new NotFoundError('Doctor not found.');
   return {
     doctorEmail: doctorEmail.toLowerCase(),
@@ -176,6 +179,12 @@ async function availabilityOf(
   };
 }
 
+/**
+ * The popup's schedules from today to `last` from the day-plan cache (services/popupSchedules.ts),
+ * or null when there is no cache or it is not serving (LISTEN down): then the statements answer.
+ */
+type PopupSchedulesOf = (today: string, last: string) => Promise<PopupSchedules | null>;
+
 export function createScheduleService({ db, now, horizonDays, dayPlans }: { db: Database; now: () => Date; horizonDays: number; dayPlans?: DayPlanCache }) {
   const dayPlan = (doctorEmail: string, location: string | null, date: string) => loadDayPlan(db, doctorEmail, location, date, now());
   /** gettimeslot's read: from the day-plan cache when there is one (its holders judged live by the caller). */
@@ -183,6 +192,10 @@ export function createScheduleService({ db, now, horizonDays, dayPlans }: { db: 
     dayPlans
       ? dayPlans.get(JSON.stringify([doctorEmail.toLowerCase(), location, date]), () => dayPlan(doctorEmail, location, date))
       : dayPlan(doctorEmail, location, date);
+  const popupSchedules: PopupSchedulesOf = async (today, last) =>
+    dayPlans?.serving()
+      ? dayPlans.get(JSON.stringify(['popup', today, last]), async () => popupSchedulesOf(await loadPopupSchedules(db, { from: today, to: last })))
+      : null;
 
   return {
     dayPlan,
@@ -214,17 +227,21 @@ export function createScheduleService({ db, now, horizonDays, dayPlans }: { db: 
 
     /** GET /doctor/availability/{doctorEmail}: see `availabilityOf`. */
     availability: (doctorEmail: string, query: { from?: string; location?: string }, viewerId: string | null) =>
-      availabilityOf(db, horizonDays, now(), doctorEmail, query, viewerId),
+      availabilityOf(db, horizonDays, now(), doctorEmail, query, viewerId, popupSchedules),
 
     /**
      * GET /doctor/nextfree?location=: the next free slot of each doctor of a clinic (absent:
-     * online hours), for the booking popup's doctor step. One query. 404 for a clinic we do not have.
+     * online hours), for the booking popup's doctor step: from the cached schedules, else one query.
+     * 404 for a clinic we do not have.
      */
     async nextFree(location: string | undefined, viewerId: string | null): Promise<NextFreeList> {
       const at = now();
       const today = clinicClock(at);
       const place = location ?? '';
-      const rows = await loadNextFree(db, { place, today: today.date, nowMinutes: today.minutes, last: lastBookableDate(at, horizonDays), now: at, viewerId });
+      const last = lastBookableDate(at, horizonDays);
+      const cached = await popupSchedules(today.date, last);
+      const asked = { place, today: today.date, nowMinutes: today.minutes, last, viewerId };
+      const rows = cached ? nextFreeFrom(cached, { ...asked, now: at.getTime() }) : await loadNextFree(db, { ...asked, now: at });
       if (!rows) throw new NotFoundError('Location not found.');
       return {
         location: place,

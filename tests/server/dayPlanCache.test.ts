@@ -13,16 +13,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { jobsOver } from './jobsSupport.js';
 import type { FastifyInstance } from 'fastify';
-import { rmSync } from 'node:fs';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
 import { isReadOnly, type Database } from '../../server/db/database.js';
-import { openPostgres } from '../../server/db/postgres.js';
 import { createDayPlanCache } from '../../server/services/dayPlanCache.js';
 import type { DayPlan } from '../../server/services/schedule.js';
-import { MemoryMailer, cheapCost, minute } from './accountsSupport.js';
-import { backends, noClientDir, testDatabaseUrl, testDataDir } from './helpers.js';
-import { booked, kavita, meera, publicUrl, slotMap, slotsOf, today, useBookingApp } from './paymentSupport.js';
+import { minute } from './accountsSupport.js';
+import { backends } from './helpers.js';
+import { booked, eventually, kavita, meera, slotMap, slotsOf, today, useBookingApp, withPostgresInstance } from './paymentSupport.js';
 
 const plan = (id: string): DayPlan => ({
   doctor: { id, name: 'Dr. X', email: 'x@example.com', type: 'clinic', slotMinutes: 15 },
@@ -112,9 +108,45 @@ describe('the day-plan cache', () => {
   });
 
   it("counts every statement but a plain select as a write (the adapters' onWrite)", () => {
-    expect(['select 1', '\n  SELECT * from doctors', '-- why\nselect 1'].map(isReadOnly)).toEqual([true, true, true]);
-    const writes = ['update doctors set active = false', 'with x as (update doctors set active = false returning id) select * from x', 'insert into doctor_leave values (1)', '(select 1)'];
-    expect(writes.map(isReadOnly)).toEqual([false, false, false, false]);
+    const reads = ['select 1', '\n  SELECT * from doctors', '-- why\nselect 1', '\n  with recursive walk (d) as (select 1 union all select d + 1 from walk where d < 3) select * from walk'];
+    expect(reads.map(isReadOnly)).toEqual([true, true, true, true]);
+    const writes = [
+      'update doctors set active = false',
+      'with x as (update doctors set active = false returning id) select * from x',
+      'WITH x AS (DELETE FROM doctor_leave RETURNING id) SELECT 1',
+      'insert into doctor_leave values (1)',
+      '(select 1)',
+    ];
+    expect(writes.map(isReadOnly)).toEqual([false, false, false, false, false]);
+  });
+
+  it('past maxAgeMs answers the kept plan while one read refreshes it, and waits for the read past twice that; a failed read drops it', async () => {
+    let now = 0;
+    const cache = createDayPlanCache({ maxAgeMs: 1_000, clock: () => now });
+    await cache.start(fakeDatabase().db);
+    await cache.get('k', async () => plan('old'));
+    now += 1_500;
+    let finish!: (p: DayPlan) => void;
+    const slow = vi.fn(() => new Promise<DayPlan>((resolve) => (finish = resolve)));
+    expect((await cache.get('k', slow))?.doctor.id).toBe('old');
+    expect((await cache.get('k', slow))?.doctor.id).toBe('old');
+    expect(slow).toHaveBeenCalledTimes(1);
+    finish(plan('new'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await cache.get('k', slow))?.doctor.id).toBe('new');
+
+    now += 2_500;
+    const failing = vi.fn(async (): Promise<DayPlan> => {
+      throw new Error('database gone');
+    });
+    await expect(cache.get('k', failing)).rejects.toThrow('database gone');
+    const fresh = vi.fn(async () => plan('fresh'));
+    expect((await cache.get('k', fresh))?.doctor.id).toBe('fresh');
+    now += 1_500;
+    await cache.get('k', failing).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await cache.get('k', fresh))?.doctor.id).toBe('fresh');
+    expect(fresh).toHaveBeenCalledTimes(2);
   });
 
   it('keeps at most maxEntries, the oldest going first', async () => {
@@ -128,19 +160,6 @@ describe('the day-plan cache', () => {
   });
 });
 
-/** Waits for `check` to pass (a notice from another connection takes a moment), at most 5 s. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const until = Date.now() + 5_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
-
 describe.each(backends)('gettimeslot from the day-plan cache on %s', (backend) => {
   const t = useBookingApp(backend);
 
@@ -150,25 +169,7 @@ describe.each(backends)('gettimeslot from the day-plan cache on %s', (backend) =
    */
   async function elsewhere(use: (other: { db: Database; app: FastifyInstance }) => Promise<void>): Promise<void> {
     if (backend === 'pglite') return use({ db: t.db(), app: await t.anotherInstance() });
-    const name = (await t.db().query<{ name: string }>('select current_database() as name')).rows[0]!.name;
-    const url = new URL(testDatabaseUrl!);
-    url.pathname = `/${name}`;
-    const db = await openPostgres({ connectionString: url.href, max: 2 });
-    const dataDir = testDataDir('clinic-portal-dayplans-');
-    const app = await buildApp({
-      db,
-      clientDir: noClientDir,
-      logger: false,
-      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
-      services: { now: t.clock.now, mailer: new MemoryMailer(), passwordCost: cheapCost },
-    });
-    try {
-      await use({ db, app });
-    } finally {
-      await app.close();
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    return withPostgresInstance(t, use);
   }
 
   const aundh = (date = today) => slotMap(t.app(), meera.email, 'Aundh', date);

@@ -13,9 +13,10 @@ import { emptyMedicines } from '../../contract/appointments.js';
 import { buildApp } from '../../server/app.js';
 import { type Env, loadConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/database.js';
+import { openPostgres } from '../../server/db/postgres.js';
 import { createServices } from '../../server/services/index.js';
 import { MemoryMailer, TestClock, cheapCost, minute } from './accountsSupport.js';
-import { type Backend, noClientDir, useTestDatabases, testDataDir } from './helpers.js';
+import { type Backend, noClientDir, testDatabaseUrl, useTestDatabases, testDataDir } from './helpers.js';
 
 export { minute, TestClock };
 
@@ -108,6 +109,46 @@ export function useBookingApp(backend: Backend, env: () => Env = () => ({})): Bo
       return app;
     },
   };
+}
+
+/**
+ * A second instance over the test's PostgreSQL database, with its own pool, as another server
+ * (or the payment service running alone, or psql) would be: its writes reach the test's app
+ * only through NOTIFY. Closed after `use`.
+ */
+export async function withPostgresInstance(t: BookingApp, use: (other: { db: Database; app: FastifyInstance }) => Promise<void>): Promise<void> {
+  const name = (await t.db().query<{ name: string }>('select current_database() as name')).rows[0]!.name;
+  const url = new URL(testDatabaseUrl!);
+  url.pathname = `/${name}`;
+  const db = await openPostgres({ connectionString: url.href, max: 2 });
+  const dataDir = testDataDir('clinic-portal-instance-');
+  const app = await buildApp({
+    db,
+    clientDir: noClientDir,
+    logger: false,
+    config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl }),
+    services: { now: t.clock.now, mailer: new MemoryMailer(), passwordCost: cheapCost },
+  });
+  try {
+    await use({ db, app });
+  } finally {
+    await app.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Waits for `check` to pass (a notice from another connection takes a moment), at most 5 s: under the caches' 10 s age limit, so a lost notice fails. */
+export async function eventually(check: () => Promise<void>): Promise<void> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
 }
 
 /* ------------------------------------------------------------ API calls */
