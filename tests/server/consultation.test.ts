@@ -291,6 +291,8 @@ describe('the consultation settings', () => {
         JOIN_CLOSES_MINUTES_AFTER: '0',
       }).value,
     ).toEqual({
+      videoProvider: 'portal',
+      turn: null,
       jitsiUrl: 'https://video.clinic.example',
       jitsiJwt: { appId: 'clinic', appSecret: secret },
       joinOpensMinutesBefore: 15,
