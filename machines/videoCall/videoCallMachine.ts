@@ -15,7 +15,7 @@
  * - Ended (hung up, opened elsewhere, switched to a Call, the window closed) and Failed (the join
  *   or a reconnect failed: Try again).
  */
-import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { Consultation } from '../../contract/consultation.js';
 import type { VideoJoin } from '../../contract/video.js';
 import { asApiFailure } from '../failures.js';
@@ -44,7 +44,7 @@ export const videoCallSetup = setup({
     switchToCall: fromPromise<Consultation, { appointmentId: string; tab: string; token: string }>(() => {
       throw new Error('switchToCall is provided by the app');
     }),
-    call: fromCallback<CallCommand | AnyEventObject, CallActorInput>(() => {
+    call: fromCallback<CallCommand, CallActorInput>(() => {
       throw new Error('call is provided by the app');
     }),
   },

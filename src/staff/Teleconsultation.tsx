@@ -21,6 +21,9 @@ import {
 import { clinicTimeAndDate, formatClinicDate, formatClinicRecorded, formatPhone, telHref } from '../format/format';
 import { useStaffMessages } from '../i18n/staffMessages';
 import { Fact, LoadState } from './parts';
+import { VideoCall } from '../components/Video/VideoCall';
+import { en } from '../i18n/messages';
+import { useStaff } from './StaffContext';
 import { useTeleconsultationActor, type TeleconsultationActors } from './provider';
 
 export function Teleconsultation({ appointment, actors }: { appointment: AppointmentRecord; actors: TeleconsultationActors }) {
@@ -89,6 +92,10 @@ function Body({ consultation: c, actor }: { consultation: Consultation; actor: P
           </a>
         </p>
       )}
+      {c.consultationType === 'Video' && c.state === 'open' && c.portalVideo && (
+        // The console is English (docs/i18n.md): the video's English texts.
+        <PortalVideo consultation={c} name={name} />
+      )}
       {c.consultationType === 'Video' && c.state === 'upcoming' && opensText && <p>{opensText}</p>}
       {c.consultationType === 'Call' && c.state === 'open' && c.person.phoneNumber !== '' && (
         <p>
@@ -115,6 +122,33 @@ function Body({ consultation: c, actor }: { consultation: Consultation; actor: P
         </>
       )}
     </>
+  );
+}
+
+/** The portal's own video in the console; the facts above (the person, the consent) go with who waits. */
+function PortalVideo({ consultation: c, name }: { consultation: Consultation; name: string }) {
+  const texts = useStaffMessages().teleconsultation;
+  const { token } = useStaff();
+  const phone = c.person.phoneNumber;
+  return (
+    <VideoCall
+      appointmentId={c.appointmentId}
+      token={token}
+      texts={en.video}
+      waitingPerson={{
+        name,
+        details: <p>{c.consent ? texts.consentValue(c.consent.text, formatClinicRecorded(c.consent.at) ?? c.consent.at) : texts.noConsent}</p>,
+      }}
+      afterSwitch={
+        phone !== '' && (
+          <p>
+            <a className="button button--primary" href={telHref(phone)}>
+              {texts.callPerson(formatPhone(phone))}
+            </a>
+          </p>
+        )
+      }
+    />
   );
 }
 

@@ -18,6 +18,7 @@ import {
 import { useMessages } from '../../i18n/messages';
 import { useConsultationJoinActor } from './provider';
 import { clinicTimeAndDate, formatClinicDate, formatClinicTime, formatPhone } from '../../format/format';
+import { VideoCall } from '../Video/VideoCall';
 
 export type LoadConsultation = PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;
 
@@ -50,14 +51,25 @@ export function ConsultationPanel({ appointment, token, loadConsultation }: Cons
           </button>
         </p>
       )}
-      {consultation && <ConsultationBody consultation={consultation} />}
+      {consultation && <ConsultationBody consultation={consultation} token={token} />}
     </section>
   );
 }
 
-function ConsultationBody({ consultation }: { consultation: Consultation }) {
+function ConsultationBody({ consultation, token }: { consultation: Consultation; token: string }) {
   const messages = useMessages();
   const texts = messages.consultation;
+  if (consultation.consultationType === 'Video' && consultation.state === 'open' && consultation.portalVideo) {
+    // The portal's own video, in the card itself; switched to a Call, the Call's words.
+    return (
+      <VideoCall
+        appointmentId={consultation.appointmentId}
+        token={token}
+        texts={messages.video}
+        afterSwitch={<p>{texts.callText(consultation.doctorName, formatPhone(consultation.person.phoneNumber), formatClinicTime(consultation.startTime))}</p>}
+      />
+    );
+  }
   if (consultation.consultationType === 'Video') {
     if (consultation.state === 'open' && consultation.joinUrl) {
       return (
