@@ -74,3 +74,8 @@ export async function signalsAfter(
   );
   return rows;
 }
+
+/** Signals older than any join window can be (a day): never needed again, and they hold network addresses. */
+export async function deleteStaleSignals(q: Queryable, now: Date): Promise<void> {
+  await q.query('delete from video_signals where at < $1', [new Date(now.getTime() - 24 * 3_600_000)]);
+}

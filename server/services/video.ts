@@ -23,7 +23,8 @@
  * The waiting room: the patient's messages reach the doctor only once the doctor admitted them
  * (`admitted`, noted in the consultation record); before, the patient waits, and the doctor's
  * console shows that they wait. Nothing is recorded: the server keeps the signalling messages
- * only until that side's next join, and never sees a frame.
+ * (which carry the browsers' network addresses) until that side's next first join or for a day at
+ * most (any join deletes older ones), and never sees a frame.
  */
 import type { User } from '../../contract/auth.js';
 import type { Consultation } from '../../contract/consultation.js';
@@ -36,6 +37,7 @@ import { isSessionLive } from '../repositories/sessions.js';
 import { insertAudit, patientActor } from '../repositories/staff.js';
 import {
   deleteSignalsBefore,
+  deleteStaleSignals,
   findCall,
   insertSignal,
   lastSignalId,
@@ -113,6 +115,8 @@ async function join(ctx: VideoContext, user: User, id: string, tab: string): Pro
       after = await lastSignalId(tx, facts.id, side);
       // What was addressed to an earlier tab is not this one's: forgotten (kept: nothing).
       if (held === null) await deleteSignalsBefore(tx, facts.id, side, after);
+      // Everybody's signals older than any window: gone (they carry network addresses).
+      await deleteStaleSignals(tx, at);
       await send(ctx, tx, facts.id, otherSide(side), 'peer', { as: side });
       await insertConsultationEvent(tx, { appointmentId: facts.id, kind: 'video.link', actorUserId: user._id, actorRole: side }, at);
     }

@@ -19,8 +19,9 @@ create table video_calls (
 -- The signalling messages, addressed to one side (`to_role`). Written and announced as the chat's
 -- messages are (NOTIFY on chat_message with ids only, server/chat/hub.ts), read by that side's
 -- stream after the last id it sent. `body` is the message (an SDP, a candidate) as the browser
--- sent it, at most 16 kB. They are needed only while the call runs: a join deletes the
--- appointment's older ones (server/repositories/video.ts), and they go with the appointment.
+-- sent it, at most 16 kB. They are needed only while the call runs and carry the browsers'
+-- network addresses: a side's first join deletes what was addressed to it before, any join
+-- deletes every signal older than a day (server/services/video.ts), and they go with the appointment.
 create table video_signals (
   id bigint generated always as identity (cache 1) primary key,
   appointment_id uuid not null references appointments (id) on delete cascade,
