@@ -8,8 +8,9 @@
  *                               its addresses (comma-separated turn:, turns: or stun: URIs) and its
  *                               static-auth-secret; each join gets credentials of the TURN REST
  *                               scheme (server/video/turn.ts). On a public site (PUBLIC_URL not
- *                               this machine) the portal's video needs them: without TURN, two
- *                               browsers behind strict NATs never connect
+ *                               this machine) the portal's video needs them, or TURN_URLS=none
+ *                               to knowingly run without a relay: without TURN, two browsers
+ *                               behind strict NATs never connect
  *   TURN_TTL                    seconds a TURN credential lives from the join (3600; 60 to 86400)
  *   JITSI_URL                   the Jitsi Meet server video rooms live on (https://meet.jit.si)
  *   JITSI_APP_ID, JITSI_APP_SECRET
@@ -92,6 +93,8 @@ function turn(env: Env, reader: Reader, provider: ConsultationConfig['videoProvi
   const urls = raw(env, 'TURN_URLS');
   const secret = raw(env, 'TURN_SECRET');
   const ttlSeconds = take(count('TURN_TTL', 86_400, 3600, 'seconds', 60), 3600);
+  // TURN_URLS=none: knowingly without a relay (a staging site): browsers connect directly or not at all.
+  if (urls === 'none' && secret === undefined) return null;
   if ((urls === undefined) !== (secret === undefined)) {
     fail('TURN_URLS and TURN_SECRET go together: set both (the TURN server and its static-auth-secret) or neither');
     return null;
@@ -100,7 +103,8 @@ function turn(env: Env, reader: Reader, provider: ConsultationConfig['videoProvi
     if (provider === 'portal' && publicUrl !== '' && !isLoopbackUrl(publicUrl)) {
       fail(
         `TURN_URLS and TURN_SECRET are required when PUBLIC_URL (${publicUrl}) is not this machine and VIDEO_PROVIDER is portal: ` +
-          'set them to the clinic\'s coturn (docs/operations.md, "Video"), or VIDEO_PROVIDER=jitsi',
+          'set them to the clinic\'s coturn (docs/operations.md, "Video"), or VIDEO_PROVIDER=jitsi, or TURN_URLS=none to knowingly run ' +
+          'without a relay (browsers behind strict NATs then never connect)',
       );
     }
     return null;

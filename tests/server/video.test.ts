@@ -231,6 +231,7 @@ describe('video settings', () => {
     expect(readConsultationConfig({ TURN_TTL: '10' }).problems[0]).toMatch(/^TURN_TTL must be/);
     expect(readConsultationConfig({}, 'https://sahaj-clinic.example').problems[0]).toMatch(/^TURN_URLS and TURN_SECRET are required when PUBLIC_URL/);
     expect(readConsultationConfig({ VIDEO_PROVIDER: 'jitsi' }, 'https://sahaj-clinic.example').problems).toEqual([]);
+    expect(readConsultationConfig({ TURN_URLS: 'none' }, 'https://sahaj-clinic.example')).toMatchObject({ problems: [], value: { turn: null } });
     expect(readConsultationConfig({ TURN_URLS: 'turn:t.example.com:3478', TURN_SECRET: turnSecret }, 'https://sahaj-clinic.example').value).toMatchObject({
       turn: { urls: ['turn:t.example.com:3478'], secret: turnSecret, ttlSeconds: 3600 },
     });
