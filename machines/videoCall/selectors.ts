@@ -30,4 +30,3 @@ export const selectQuality = (s: Snapshot) => s.context.quality;
 export const selectEnded = (s: Snapshot) => s.context.ended;
 export const selectFailure = (s: Snapshot) => s.context.failure;
 export const selectSide = (s: Snapshot) => s.context.join?.as ?? null;
-export const selectCanAdmit = (s: Snapshot) => s.can({ type: 'admit' });

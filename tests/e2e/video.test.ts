@@ -23,7 +23,7 @@ const site = useSite(async () => ({
   prepare: async (dataDir: string) => {
     await people.prepare(dataDir);
     const at = clinicAt(new Date(Date.now() + 3 * 60_000));
-    [videoId] = await preparePaidOnline(dataDir, [{ width: PHONE.width, type: 'Video', at, number: 910001 }]);
+    [videoId = ''] = await preparePaidOnline(dataDir, [{ width: PHONE.width, type: 'Video', at, number: 910001 }]);
   },
   browserArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
 }));

@@ -12,7 +12,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { Consultation } from '../../../contract/consultation';
 import type { VideoJoin } from '../../../contract/video';
-import { selectAudioOnly, selectDeviceProblem, selectEnded, selectPeerPresent, selectQuality, selectSide, selectStage } from '../../../machines/videoCall/selectors';
+import { selectAudioOnly, selectDeviceProblem, selectEnded, selectFailure, selectPeerPresent, selectQuality, selectSide, selectStage } from '../../../machines/videoCall/selectors';
 import { videoCallMachine } from '../../../machines/videoCall/videoCallMachine';
 import { videoApi } from '../../api/video';
 import type { Messages } from '../../i18n/messages';
@@ -95,6 +95,9 @@ export function VideoCall({ appointmentId, token, texts, waitingPerson, afterSwi
   const quality = useSelector(actor, selectQuality);
   const ended = useSelector(actor, selectEnded);
   const side = useSelector(actor, selectSide);
+  const failure = useSelector(actor, selectFailure);
+  // The server's words where it said why (outside the window, another tab), else ours.
+  const failureWords = failure?._tag === 'HttpFailure' && !failure.generic ? failure.message : texts.failed;
   const checking = stage === 'checking' || stage === 'ready' || stage === 'refused';
   const inCall = ['waiting', 'admitting', 'admitted', 'connecting', 'live', 'reconnecting', 'switching'].includes(stage);
 
@@ -271,7 +274,7 @@ export function VideoCall({ appointmentId, token, texts, waitingPerson, afterSwi
       )}
       {stage === 'failed' && (
         <p role="alert">
-          {texts.failed}{' '}
+          {failureWords}{' '}
           <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'retry' })}>
             {texts.tryAgain}
           </button>
