@@ -151,11 +151,17 @@ async function signal(ctx: VideoContext, user: User, id: string, tab: string, ki
   return { id: sent };
 }
 
-async function admit(ctx: VideoContext, user: User, id: string, tab: string): Promise<VideoSent> {
+/** The doctor's own seat in an open call; 404 for the patient (it is not theirs to do), 409 from a replaced tab. */
+async function doctorInCall(ctx: VideoContext, user: User, id: string, tab: string): Promise<ConsultationFacts> {
   const { facts, side } = await sideOf(ctx, user, id);
   if (side !== 'doctor') throw new NotFoundError(videoMessages.notFound);
   assertOpen(ctx, facts);
   await assertSeat(ctx, facts.id, side, tab);
+  return facts;
+}
+
+async function admit(ctx: VideoContext, user: User, id: string, tab: string): Promise<VideoSent> {
+  const facts = await doctorInCall(ctx, user, id, tab);
   const at = ctx.now();
   const sent = await ctx.db.transaction(async (tx) => {
     await lockCall(tx, facts.id, at);
@@ -168,10 +174,7 @@ async function admit(ctx: VideoContext, user: User, id: string, tab: string): Pr
 
 /** The doctor makes the Video a Call: the appointment's type, the record and the audit; the patient's page is told. */
 async function switchToCall(ctx: VideoContext, user: User, id: string, tab: string): Promise<Consultation> {
-  const { facts, side } = await sideOf(ctx, user, id);
-  if (side !== 'doctor') throw new NotFoundError(videoMessages.notFound);
-  assertOpen(ctx, facts);
-  await assertSeat(ctx, facts.id, side, tab);
+  const facts = await doctorInCall(ctx, user, id, tab);
   const at = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await tx.query("update appointments set consultation_type = 'Call' where id = $1 and consultation_type = 'Video'", [facts.id]);

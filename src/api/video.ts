@@ -4,12 +4,12 @@
  * Call. The stream is read as the chat's is (fetch with the bearer token, ./chat.ts readEvents),
  * resumed with `Last-Event-ID`.
  */
-import { isLeft, type Either } from 'fp-ts/lib/Either.js';
+import type { Either } from 'fp-ts/lib/Either.js';
 import type { Consultation } from '../../contract/consultation.js';
 import { consultationEndpoints } from '../../contract/endpoints/consultations.js';
 import { VideoSignal, type VideoJoin, type VideoSent, type VideoSignalKind } from '../../contract/video.js';
 import type { ApiFailure } from '../../machines/failures.js';
-import { decodeEvent, readEvents, type StreamEnd } from './chat.js';
+import { readMessageStream, type StreamEnd } from './chat.js';
 import { apiClient, type ApiClient } from './client.js';
 
 type Call<A> = Promise<Either<ApiFailure, A>>;
@@ -33,18 +33,7 @@ export function createVideoApi(client: ApiClient) {
     async readStream(appointmentId: string, tab: string, after: string, token: string, onSignal: (s: VideoSignal) => void, signal: AbortSignal): Promise<StreamEnd> {
       const headers: Record<string, string> = after === '0' ? {} : { 'Last-Event-ID': after };
       const answer = await client.open(consultationEndpoints.videoStream, { params: { id: appointmentId }, query: { tab }, token, signal, headers, cache: 'no-store' });
-      if (isLeft(answer)) return { kind: 'failed', failure: answer.left };
-      const body = answer.right.body;
-      if (!body) return { kind: 'failed', failure: { _tag: 'NetworkFailure', message: 'The stream has no body.' } };
-      return readEvents(body, signal, (event) => {
-        if (event.event === 'reconnect') return { kind: 'reconnect' };
-        if (event.event === 'changed') return { kind: 'changed' };
-        if (event.event !== 'message') return null;
-        const decoded = decodeEvent(VideoSignal, event.data);
-        if (isLeft(decoded)) return { kind: 'failed', failure: decoded.left };
-        onSignal(decoded.right);
-        return null;
-      });
+      return readMessageStream(answer, signal, VideoSignal, onSignal);
     },
   };
 }

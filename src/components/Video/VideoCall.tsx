@@ -165,30 +165,10 @@ export function VideoCall({ appointmentId, token, texts, waitingPerson, afterSwi
                 <label htmlFor={`${micId}-level`}>{texts.micLevel}</label>{' '}
                 <meter id={`${micId}-level`} min={0} max={100} value={level} />
               </p>
-              {!audioOnly && cameras.length > 0 && (
-                <p>
-                  <label htmlFor={cameraId}>{texts.camera}</label>{' '}
-                  <select id={cameraId} value={chosen.current.camera || (local.current?.getVideoTracks()[0]?.getSettings().deviceId ?? '')} onChange={(e) => choose('camera', e.target.value)}>
-                    {cameras.map((d, i) => (
-                      <option key={d.deviceId || i} value={d.deviceId}>
-                        {d.label || `${texts.camera} ${i + 1}`}
-                      </option>
-                    ))}
-                  </select>
-                </p>
+              {!audioOnly && (
+                <DeviceChoice id={cameraId} label={texts.camera} devices={cameras} value={chosen.current.camera || (local.current?.getVideoTracks()[0]?.getSettings().deviceId ?? '')} onChoose={(v) => choose('camera', v)} />
               )}
-              {microphones.length > 0 && (
-                <p>
-                  <label htmlFor={micId}>{texts.microphone}</label>{' '}
-                  <select id={micId} value={chosen.current.microphone || (local.current?.getAudioTracks()[0]?.getSettings().deviceId ?? '')} onChange={(e) => choose('microphone', e.target.value)}>
-                    {microphones.map((d, i) => (
-                      <option key={d.deviceId || i} value={d.deviceId}>
-                        {d.label || `${texts.microphone} ${i + 1}`}
-                      </option>
-                    ))}
-                  </select>
-                </p>
-              )}
+              <DeviceChoice id={micId} label={texts.microphone} devices={microphones} value={chosen.current.microphone || (local.current?.getAudioTracks()[0]?.getSettings().deviceId ?? '')} onChoose={(v) => choose('microphone', v)} />
             </>
           )}
           <p>
@@ -281,5 +261,22 @@ export function VideoCall({ appointmentId, token, texts, waitingPerson, afterSwi
         </p>
       )}
     </section>
+  );
+}
+
+/** A choice of camera or microphone (nothing when the browser lists none). */
+function DeviceChoice({ id, label, devices, value, onChoose }: { id: string; label: string; devices: MediaDeviceInfo[]; value: string; onChoose: (deviceId: string) => void }) {
+  if (devices.length === 0) return null;
+  return (
+    <p>
+      <label htmlFor={id}>{label}</label>{' '}
+      <select id={id} value={value} onChange={(e) => onChoose(e.target.value)}>
+        {devices.map((d, i) => (
+          <option key={d.deviceId || i} value={d.deviceId}>
+            {d.label || `${label} ${i + 1}`}
+          </option>
+        ))}
+      </select>
+    </p>
   );
 }
