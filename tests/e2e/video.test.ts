@@ -12,7 +12,7 @@
 //   moving currentTime); screenshots video-doctor-live-<width> at both widths.
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, screenshot, useSite } from './harness';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, useSite } from './harness';
 import { clinicAt, kavita, patientOf, preparePaidOnline, signedInPages, teleconsultPeople, thirdEmail } from './support/teleconsult';
 import { STEP_MS } from './support/ui';
 
@@ -61,6 +61,7 @@ describe('the portal video', () => {
     await expect.poll(() => join.isEnabled(), { timeout: STEP_MS }).toBe(true);
     await call.getByLabel('Microphone level').waitFor();
     await patient.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.video-call__preview')?.videoWidth ?? 0) > 0, undefined, { timeout: STEP_MS });
+    await expectNoA11yViolations(patient, "the patient's device check");
     await atBothWidths(patient, 'video-patient-check', PHONE);
     await join.click();
     await call.getByText('The doctor will let you in.').waitFor({ timeout: STEP_MS });
@@ -85,6 +86,7 @@ describe('the portal video', () => {
 
     await Promise.all([remotePlays(doctor), remotePlays(patient)]);
     await console_.getByRole('button', { name: 'Switch to a call' }).waitFor();
+    await expectNoA11yViolations(doctor, "the doctor's live video");
     await atBothWidths(doctor, 'video-doctor-live', DESKTOP);
   });
 });
