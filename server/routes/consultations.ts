@@ -17,9 +17,8 @@
  * patient, its doctor and admins; the no-answer note is staff only (403 for a patient's token).
  * Answers are never cached: a join link is a key.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consultationEndpoints } from '../../contract/endpoints/index.js';
-import type { FastifyRequest } from 'fastify';
 import type { ChatHub } from '../chat/hub.js';
 import { serveChatStream } from '../chat/stream.js';
 import { loginRequired, requireSession, staffRequired } from '../http/auth.js';
@@ -73,7 +72,7 @@ export async function consultationRoutes(app: FastifyInstance, { services, hub }
       appointmentId,
       userId: caller.user._id,
       ticket,
-      // The join said where this tab starts; a reconnecting EventSource resumes after Last-Event-ID.
+      // Where this tab starts (the join's `after`) or resumes (the last signal it read), sent by the browser's reader (src/api/video.ts).
       after: lastEventIdOf(request) ?? '0',
       load,
       isLast: (signal) => signal.kind === 'replaced',
