@@ -2,7 +2,8 @@
  * A Chat, Video or Call appointment in the console (India's telemedicine guidelines):
  * the person consulted (name, age, gender; for a minor the adult present), the doctor's
  * registration, the teleconsultation consent recorded at booking, and the consultation itself:
- * "Join video consultation" (a new tab) inside the join window, else when it opens; for a Call,
+ * inside the join window the portal's own video (the device check, who waits and Admit, the call,
+ * Switch to a call) or, with Jitsi, "Join video consultation" (a new tab), else when it opens; for a Call,
  * a tel: link to the person consulted at the time and "Note: no answer" so the clinic can follow
  * up; and the consultation record (who took part how, and when). Wired to the consultation
  * panel machine (machines/consultationJoin), as the patient's card is.

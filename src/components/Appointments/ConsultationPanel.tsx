@@ -1,7 +1,8 @@
 /**
  * A Video or Call appointment's consultation on its /myappointment card, wired to the
- * consultation panel machine (machines/consultationJoin): "Join video consultation" (a new tab;
- * on a phone the Jitsi app takes over) while the join window is open, else when it opens; for a
+ * consultation panel machine (machines/consultationJoin): while the join window is open, the
+ * portal's own video in the card (src/components/Video, VIDEO_PROVIDER=portal) or "Join video
+ * consultation" (a Jitsi room in a new tab, VIDEO_PROVIDER=jitsi), else when it opens; for a
  * Call, who calls the person consulted on which number and when. The server decides what is
  * open; the machine asks again when the window opens or closes.
  */
