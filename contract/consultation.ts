@@ -43,7 +43,7 @@ export const ConsultedPerson = t.type(
 export type ConsultedPerson = t.TypeOf<typeof ConsultedPerson>;
 
 export const ConsultationEvent = t.type(
-  { kind: t.keyof({ 'video.link': null, 'call.noanswer': null }), at: t.string, role: t.string, note: t.string },
+  { kind: t.keyof({ 'video.link': null, 'call.noanswer': null, 'video.admitted': null, 'video.switched': null }), at: t.string, role: t.string, note: t.string },
   'ConsultationEvent',
 );
 export type ConsultationEvent = t.TypeOf<typeof ConsultationEvent>;
@@ -77,7 +77,15 @@ const ConsultationFields = t.type(
  * `formerPatient` (staff only, present only then): the account that booked it was closed; the
  * person's names and phone are '' rather than the closing's placeholders.
  */
-export const Consultation = t.intersection([ConsultationFields, t.partial({ formerPatient: t.literal(true) })], 'Consultation');
+export const Consultation = t.intersection(
+  [
+    ConsultationFields,
+    // `portalVideo` (a Video while open, for its patient and doctor, with VIDEO_PROVIDER=portal):
+    // the call happens in the page itself (contract/video.ts); `joinUrl` is null then.
+    t.partial({ formerPatient: t.literal(true), portalVideo: t.literal(true) }),
+  ],
+  'Consultation',
+);
 export type Consultation = t.TypeOf<typeof Consultation>;
 
 /** POST /staff/appointments/{id}/call/noanswer: a short note for the clinic's follow-up ('' for none). */

@@ -80,12 +80,15 @@ function addSubscriber(subscribers: Map<string, Set<Poke>>, appointmentId: strin
 }
 
 /** What a notice on the channel says: an account's session or role changed, an appointment's state changed, or a new message. */
-type ChannelNotice = { account: string } | { changed: string } | { message: string } | null;
+type ChannelNotice = { account: string } | { changed: string } | { message: string } | { video: string } | null;
+
+/** What a stream follows: the chat's messages, or the video call's signalling (services/video.ts). */
+export type StreamTopic = 'chat' | 'video';
 
 function readNotice(payload: string): ChannelNotice {
-  let notice: { a?: unknown; s?: unknown; u?: unknown };
+  let notice: { a?: unknown; s?: unknown; u?: unknown; v?: unknown };
   try {
-    notice = JSON.parse(payload) as { a?: unknown; s?: unknown; u?: unknown };
+    notice = JSON.parse(payload) as { a?: unknown; s?: unknown; u?: unknown; v?: unknown };
   } catch {
     return null;
   }
@@ -93,18 +96,21 @@ function readNotice(payload: string): ChannelNotice {
   if (typeof notice.u === 'string') return { account: notice.u };
   if (typeof notice.a !== 'string') return null;
   // The appointment itself changed (completed, cancelled, moved, paid: 024_chat_state_notices.sql).
-  return notice.s !== undefined ? { changed: notice.a } : { message: notice.a };
+  if (notice.s !== undefined) return { changed: notice.a };
+  // A video call's signalling message (049_video_signalling.sql).
+  return notice.v !== undefined ? { video: notice.a } : { message: notice.a };
 }
 
 export function createChatHub(db: Database, onError: (error: unknown, task: string) => void, fileLimit: number | null = openFileLimit()) {
   const subscribers = new Map<string, Set<Poke>>();
+  const videoSubscribers = new Map<string, Set<Poke>>();
   const streams = openStreams<ChatStream>();
   const admit = chatAdmissions(fileLimit);
 
   // After a lost LISTEN connection nothing announced meanwhile is known: every stream reads
   // again, and asks again whether its session and part still hold.
   const pokeAll = () => {
-    for (const set of subscribers.values()) for (const poke of set) poke();
+    for (const set of [...subscribers.values(), ...videoSubscribers.values()]) for (const poke of set) poke();
     for (const s of streams.list()) s.recheck();
   };
 
@@ -115,6 +121,8 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
       for (const s of streams.list()) if (s.userId === notice.account) s.recheck();
     } else if ('changed' in notice) {
       for (const s of streams.list()) if (s.appointmentId === notice.changed) s.changed();
+    } else if ('video' in notice) {
+      for (const poke of videoSubscribers.get(notice.video) ?? []) poke();
     } else {
       for (const poke of subscribers.get(notice.message) ?? []) poke();
     }
@@ -127,18 +135,20 @@ export function createChatHub(db: Database, onError: (error: unknown, task: stri
     /** Starts listening (once per instance); the app calls it at start so the first stream is quick. */
     start: () => ensureListening().then(() => undefined),
 
-    /** Calls `poke` whenever a message of this appointment is committed (on any instance). */
-    async subscribe(appointmentId: string, poke: Poke): Promise<() => void> {
+    /** Calls `poke` whenever a message (`topic` video: a signalling message) of this appointment is committed (on any instance). */
+    async subscribe(appointmentId: string, poke: Poke, topic: StreamTopic = 'chat'): Promise<() => void> {
       await ensureListening();
-      return addSubscriber(subscribers, appointmentId, poke);
+      return addSubscriber(topic === 'video' ? videoSubscribers : subscribers, appointmentId, poke);
     },
 
     /** Inside the transaction that wrote the message: sent at its commit. */
-    async announce(tx: Pick<Database, 'query'>, appointmentId: string, messageId: string): Promise<void> {
-      await tx.query('select pg_notify($1, $2)', [chatChannel, JSON.stringify({ a: appointmentId, m: messageId })]);
+    async announce(tx: Pick<Database, 'query'>, appointmentId: string, messageId: string, topic: StreamTopic = 'chat'): Promise<void> {
+      const notice = topic === 'video' ? { a: appointmentId, v: messageId } : { a: appointmentId, m: messageId };
+      await tx.query('select pg_notify($1, $2)', [chatChannel, JSON.stringify(notice)]);
       // A database without listen (none today) still reaches this instance's streams.
-      if (!db.listen) setImmediate(() => onPayload(JSON.stringify({ a: appointmentId })));
+      if (!db.listen) setImmediate(() => onPayload(JSON.stringify(notice)));
     },
+
 
     /** A place for a new stream, or why not (chatAdmissions). */
     admit,

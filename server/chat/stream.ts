@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { startEventStream } from '../live/streams.js';
-import { streamRecheckMs, type ChatHub, type StreamTicket } from './hub.js';
+import { streamRecheckMs, type ChatHub, type StreamTicket, type StreamTopic } from './hub.js';
 
 export interface StreamOptions<M extends { id: string }> {
   raw: ServerResponse;
@@ -22,6 +22,10 @@ export interface StreamOptions<M extends { id: string }> {
   /** Whether the session and the part that opened the stream still hold (and the chat is still live). */
   stillAllowed: () => Promise<boolean>;
   keepAliveMs: number;
+  /** What it follows: the chat's messages (the default) or a video call's signalling. */
+  topic?: StreamTopic;
+  /** A message after which the stream ends (the video's `replaced`: another tab took the seat). */
+  isLast?: (message: M) => boolean;
   /** How often the stream asks `stillAllowed` without being told to (streamRecheckMs). */
   recheckMs?: number;
   onError: (error: unknown) => void;
@@ -47,6 +51,7 @@ function streamWorker<M extends { id: string }>(
   write: (chunk: string) => void,
   endWith: (event: 'reconnect' | 'changed') => void,
   fail: (error: unknown) => void,
+  endAfterLast: () => void,
 ): () => void {
   const drainMessages = async () => {
     for (;;) {
@@ -57,6 +62,7 @@ function streamWorker<M extends { id: string }>(
       for (const m of page) {
         write(`id: ${m.id}\nevent: message\ndata: ${JSON.stringify(m)}\n\n`);
         s.last = m.id;
+        if (o.isLast?.(m)) return endAfterLast();
       }
       if (page.length === 0) return;
     }
@@ -128,10 +134,20 @@ export async function serveChatStream<M extends { id: string }>(o: StreamOptions
     raw.end();
   };
 
-  const work = streamWorker(o, s, write, endWith, (error) => {
-    finish();
-    o.onError(error);
-  });
+  const work = streamWorker(
+    o,
+    s,
+    write,
+    endWith,
+    (error) => {
+      finish();
+      o.onError(error);
+    },
+    () => {
+      finish();
+      raw.end();
+    },
+  );
   const poke = () => {
     s.due.read = true;
     work();
@@ -153,7 +169,7 @@ export async function serveChatStream<M extends { id: string }>(o: StreamOptions
     // listened, and its place must be given back now.
     if (raw.destroyed) return finish();
     untrack = o.hub.track({ appointmentId: o.appointmentId, userId: o.userId, end: () => endWith('reconnect'), changed, recheck });
-    unsubscribe = await o.hub.subscribe(o.appointmentId, poke);
+    unsubscribe = await o.hub.subscribe(o.appointmentId, poke, o.topic ?? 'chat');
   } catch (error) {
     finish();
     throw error;

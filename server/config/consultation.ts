@@ -1,6 +1,17 @@
 /**
  * The consultation's settings, decoded from the environment (their type and defaults: server/consultation/config.ts):
  *
+ *   VIDEO_PROVIDER              portal (the default): a Video consultation runs in the portal's
+ *                               page, browser to browser (server/services/video.ts); jitsi: a
+ *                               Jitsi Meet room (JITSI_*)
+ *   TURN_URLS, TURN_SECRET      both or neither: the clinic's TURN server (coturn, use-auth-secret),
+ *                               its addresses (comma-separated turn:, turns: or stun: URIs) and its
+ *                               static-auth-secret; each join gets credentials of the TURN REST
+ *                               scheme (server/video/turn.ts). On a public site (PUBLIC_URL not
+ *                               this machine) the portal's video needs them, or TURN_URLS=none
+ *                               to knowingly run without a relay: without TURN, two browsers
+ *                               behind strict NATs never connect
+ *   TURN_TTL                    seconds a TURN credential lives from the join (3600; 60 to 86400)
  *   JITSI_URL                   the Jitsi Meet server video rooms live on (https://meet.jit.si)
  *   JITSI_APP_ID, JITSI_APP_SECRET
  *                               both or neither: a server with token authentication (prosody's
@@ -24,10 +35,12 @@
  *                               together (40); 0: none. With a stored photo at most 1 MB, an
  *                               account adds at most this many MB a day.
  *
- * The secret is never logged or echoed in a problem.
+ * The secrets are never logged or echoed in a problem.
  */
 import { type ConsultationConfig, defaultConsultationConfig as defaults } from '../consultation/config.js';
 import { type Env, problem, raw, type Reader, settings, variable } from './env.js';
+import { oneOf } from './variables.js';
+import { isLoopbackUrl } from '../identity/config.js';
 
 /** A whole number of `unit` from `min` to `max`. */
 const count = (name: string, max: number, fallback: number, unit = 'minutes', min = 0) =>
@@ -72,9 +85,50 @@ function jitsiJwt(env: Env, { fail }: Reader): ConsultationConfig['jitsiJwt'] {
   return null;
 }
 
-export const consultationSettings = settings('consultation', (env, reader): ConsultationConfig => {
+const turnUrl = /^(turns?|stuns?):[^\s,]+$/;
+
+/** TURN_URLS and TURN_SECRET: both or neither; on a public site with the portal's video, both. */
+function turn(env: Env, reader: Reader, provider: ConsultationConfig['videoProvider'], publicUrl: string): ConsultationConfig['turn'] {
+  const { take, fail } = reader;
+  const urls = raw(env, 'TURN_URLS');
+  const secret = raw(env, 'TURN_SECRET');
+  const ttlSeconds = take(count('TURN_TTL', 86_400, 3600, 'seconds', 60), 3600);
+  // TURN_URLS=none: knowingly without a relay (a staging site): browsers connect directly or not at all.
+  if (urls === 'none' && secret === undefined) return null;
+  if ((urls === undefined) !== (secret === undefined)) {
+    fail('TURN_URLS and TURN_SECRET go together: set both (the TURN server and its static-auth-secret) or neither');
+    return null;
+  }
+  if (urls === undefined || secret === undefined) {
+    if (provider === 'portal' && publicUrl !== '' && !isLoopbackUrl(publicUrl)) {
+      fail(
+        `TURN_URLS and TURN_SECRET are required when PUBLIC_URL (${publicUrl}) is not this machine and VIDEO_PROVIDER is portal: ` +
+          'set them to the clinic\'s coturn (docs/operations.md, "Video"), or VIDEO_PROVIDER=jitsi, or TURN_URLS=none to knowingly run ' +
+          'without a relay (browsers behind strict NATs then never connect)',
+      );
+    }
+    return null;
+  }
+  const list = urls.split(',').map((u) => u.trim()).filter((u) => u !== '');
+  const bad = list.find((u) => !turnUrl.test(u));
+  if (list.length === 0 || bad !== undefined) {
+    fail(`TURN_URLS must be comma-separated turn:, turns: or stun: addresses, like turn:turn.example.com:3478 (got "${bad ?? urls}")`);
+    return null;
+  }
+  if (secret.length < 16) {
+    fail('TURN_SECRET must be at least 16 characters long (e.g. the output of: openssl rand -base64 32)');
+    return null;
+  }
+  return { urls: list, secret, ttlSeconds };
+}
+
+/** `publicUrl`: the already-read PUBLIC_URL ('' when unknown: tests, or itself invalid). */
+export const consultationSettings = (publicUrl = '') => settings('consultation', (env, reader): ConsultationConfig => {
   const { take } = reader;
+  const videoProvider = take(oneOf<ConsultationConfig['videoProvider']>('VIDEO_PROVIDER', ['portal', 'jitsi'], 'portal'), 'portal');
   return {
+    videoProvider,
+    turn: turn(env, reader, videoProvider, publicUrl),
     jitsiUrl: take(jitsiUrl, defaults.jitsiUrl),
     jitsiJwt: jitsiJwt(env, reader),
     joinOpensMinutesBefore: take(count('JOIN_OPENS_MINUTES_BEFORE', 120, defaults.joinOpensMinutesBefore), defaults.joinOpensMinutesBefore),
@@ -96,4 +150,4 @@ export const consultationSettings = settings('consultation', (env, reader): Cons
 });
 
 /** The consultation's settings with their problems (tests; loadConfig reads them as part of the whole). */
-export const readConsultationConfig = (env: Env) => consultationSettings.read(env);
+export const readConsultationConfig = (env: Env, publicUrl = '') => consultationSettings(publicUrl).read(env);

@@ -1,8 +1,19 @@
 /**
- * Settings of the consultation itself: their type and defaults. JITSI_*, JOIN_* and CHAT_* are
+ * Settings of the consultation itself: their type and defaults. VIDEO_PROVIDER, TURN_*, JITSI_*, JOIN_* and CHAT_* are
  * read, and listed, in server/config/consultation.ts.
  */
+/** The clinic's TURN server (coturn with use-auth-secret): where, its shared secret, how long a credential lives. */
+export interface TurnConfig {
+  urls: string[];
+  secret: string;
+  ttlSeconds: number;
+}
+
 export interface ConsultationConfig {
+  /** portal: the call runs in the portal's page (server/services/video.ts); jitsi: a Jitsi Meet room. */
+  videoProvider: 'portal' | 'jitsi';
+  /** null: no TURN server; two browsers that cannot reach each other directly cannot connect. */
+  turn: TurnConfig | null;
   /** Without a trailing slash. */
   jitsiUrl: string;
   /** null: the server admits anyone with the room's name (meet.jit.si); the name is the secret. */
@@ -19,6 +30,8 @@ export interface ConsultationConfig {
 }
 
 export const defaultConsultationConfig: ConsultationConfig = {
+  videoProvider: 'portal',
+  turn: null,
   jitsiUrl: 'https://meet.jit.si',
   jitsiJwt: null,
   joinOpensMinutesBefore: 10,

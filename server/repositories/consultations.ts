@@ -125,7 +125,7 @@ export async function ensureRoom(q: Queryable, appointmentId: string, room: stri
   return rows[0]!.room;
 }
 
-export type EventKind = 'video.link' | 'call.noanswer';
+export type EventKind = 'video.link' | 'call.noanswer' | 'video.admitted' | 'video.switched';
 export type EventRole = 'patient' | 'doctor' | 'admin';
 
 export async function insertConsultationEvent(

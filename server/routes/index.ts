@@ -42,7 +42,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(deskRoutes, { services });
   await app.register(dispensaryRoutes, { services });
   await app.register(insightsRoutes, { services });
-  await app.register(consultationRoutes, { services });
+  await app.register(consultationRoutes, { services, hub: services.chatHub });
   await app.register(recordRoutes, { services });
   await app.register(waitlistRoutes, { services });
   await app.register(followUpRoutes, { services });

@@ -9,7 +9,8 @@
  * from that many minutes before the start until that many after the slot ends, by the services'
  * clock. Never for a cancelled, unpaid, completed or missed (did not attend) appointment.
  *
- * Video: a Jitsi Meet room per appointment (consultation_rooms), named with 128 bits from the
+ * Video, with VIDEO_PROVIDER=portal (the default): the call runs in the page (services/video.ts);
+ * the answer says so (`portalVideo`) and carries no link. With VIDEO_PROVIDER=jitsi: a Jitsi Meet room per appointment (consultation_rooms), named with 128 bits from the
  * CSPRNG the first time its patient or doctor asks inside the window. With JITSI_APP_ID/SECRET
  * the link carries a JWT (HS256, the claims of Jitsi's token authentication: aud 'jitsi', iss the
  * app id, sub the server's host, room, context.user, moderator) valid from the window's opening
@@ -171,7 +172,9 @@ async function describeConsultation(
         adultPresent: null,
       };
   let joinUrl: string | null = null;
-  if (state === 'open' && facts.consultationType === 'Video' && isParty(as)) {
+  // The portal's own video: the page holds the call (services/video.ts); no link to hand out.
+  const portalVideo = state === 'open' && facts.consultationType === 'Video' && isParty(as) && config.videoProvider === 'portal';
+  if (state === 'open' && facts.consultationType === 'Video' && isParty(as) && !portalVideo) {
     const room = await ensureRoom(db, facts.id, newRoomName(), at);
     const doctor = as === 'doctor';
     const name = doctor ? facts.doctorName : `${person.firstName} ${person.lastName}`.trim();
@@ -200,6 +203,7 @@ async function describeConsultation(
     consent: staff && facts.consent ? { text: facts.consent.text, at: facts.consent.at.toISOString() } : null,
     events: events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), role: e.role, note: e.note })),
     ...(facts.holderDeleted ? { formerPatient: true as const } : {}),
+    ...(portalVideo ? { portalVideo: true as const } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { createAccountService } from './accounts.js';
 import { createAppointmentService } from './booking/service.js';
 import { createConsultationService } from './consultations.js';
 import { createChatService } from './chat.js';
+import { createVideoService } from './video.js';
 import { createChatHub } from '../chat/hub.js';
 import type { ConsultationConfig } from '../consultation/config.js';
 import { createDoctorService } from './doctors.js';
@@ -225,6 +226,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
   const mailer = observedMailer(options.mailer ?? noMailer, observer);
   const background =
     options.background ?? createBackgroundTasks(options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
+  const consultations = createConsultationService({ db, now, ...(options.consultation ? { config: options.consultation } : {}) });
   const chatHub = createChatHub(db, options.onBackgroundError ?? ((error, task) => console.error(`${task} failed:`, error)));
   const people = createPeopleService({ db, now });
   const mails = options.mailQueue ?? noMailQueue;
@@ -281,7 +283,9 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     /** The follow-up of a completed consultation: the offer, Book all, cancel all, the series' .ics (server/followUp). */
     followUps: createFollowUpService({ db, now, schedule, holdMinutes, waitlist: waitlistQueue, publicUrl }),
     /** The consultation itself: join windows, Jitsi links, the call's no-answer notes. */
-    consultations: createConsultationService({ db, now, ...(options.consultation ? { config: options.consultation } : {}) }),
+    consultations,
+    /** The portal's own video: seats, the waiting room, signalling through `chatHub` (server/services/video.ts). */
+    video: createVideoService({ db, now, hub: chatHub, consultation: consultations.get, ...(options.consultation ? { config: options.consultation } : {}) }),
     /** Chat consultations: messages, photos, read marks; `chatHub` delivers them in real time. */
     chat: createChatService({ db, now, hub: chatHub, ...(options.consultation ? { config: options.consultation } : {}) }),
     chatHub,

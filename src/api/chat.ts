@@ -124,20 +124,34 @@ export function createChatApi(client: ApiClient) {
     async readStream(appointmentId: string, after: string, token: string, handlers: StreamHandlers, signal: AbortSignal): Promise<StreamEnd> {
       const headers: Record<string, string> = after === '0' ? {} : { 'Last-Event-ID': after };
       const answer = await client.open(chatEndpoints.stream, { params: { id: appointmentId }, token, signal, headers, cache: 'no-store' });
-      if (isLeft(answer)) return { kind: 'failed', failure: answer.left };
-      const body = answer.right.body;
-      if (!body) return { kind: 'failed', failure: { _tag: 'NetworkFailure', message: 'The stream has no body.' } };
-      return readEvents(body, signal, (event) => {
-        if (event.event === 'reconnect') return { kind: 'reconnect' };
-        if (event.event === 'changed') return { kind: 'changed' };
-        if (event.event !== 'message') return null;
-        const decoded = decodeEvent(ChatMessage, event.data);
-        if (isLeft(decoded)) return { kind: 'failed', failure: decoded.left };
-        handlers.onMessage(decoded.right);
-        return null;
-      });
+      return readMessageStream(answer, signal, ChatMessage, handlers.onMessage);
     },
   };
+}
+
+/**
+ * An opened stream of `message` events (the chat's, the video's signalling: src/api/video.ts),
+ * each decoded with `codec` and handed to `onMessage`, until `reconnect`, `changed`, its end or a
+ * failure (a refusal before it started, a broken connection, an event that does not decode).
+ */
+export async function readMessageStream<M>(
+  answer: Either<ApiFailure, Response>,
+  signal: AbortSignal,
+  codec: t.Decoder<unknown, M>,
+  onMessage: (message: M) => void,
+): Promise<StreamEnd> {
+  if (isLeft(answer)) return { kind: 'failed', failure: answer.left };
+  const body = answer.right.body;
+  if (!body) return { kind: 'failed', failure: { _tag: 'NetworkFailure', message: 'The stream has no body.' } };
+  return readEvents(body, signal, (event) => {
+    if (event.event === 'reconnect') return { kind: 'reconnect' };
+    if (event.event === 'changed') return { kind: 'changed' };
+    if (event.event !== 'message') return null;
+    const decoded = decodeEvent(codec, event.data);
+    if (isLeft(decoded)) return { kind: 'failed', failure: decoded.left };
+    onMessage(decoded.right);
+    return null;
+  });
 }
 
 /**

@@ -417,7 +417,7 @@ export const staffMessages = {
     noted: 'Noted: the clinic will follow up.',
     record: 'Consultation record',
     recordLine: (what: string, who: string, at: string) => `${what}: ${who}, ${at}`,
-    eventNames: { 'video.link': 'Video link opened', 'call.noanswer': 'Call not answered' },
+    eventNames: { 'video.link': 'Video joined', 'call.noanswer': 'Call not answered', 'video.admitted': 'Patient let in to the video', 'video.switched': 'Video switched to a call' },
     roleNames: { patient: 'patient', doctor: 'doctor', admin: 'admin' } as Record<string, string>,
     opensInNewTab: '(opens in a new tab)',
   },

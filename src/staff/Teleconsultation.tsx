@@ -2,7 +2,8 @@
  * A Chat, Video or Call appointment in the console (India's telemedicine guidelines):
  * the person consulted (name, age, gender; for a minor the adult present), the doctor's
  * registration, the teleconsultation consent recorded at booking, and the consultation itself:
- * "Join video consultation" (a new tab) inside the join window, else when it opens; for a Call,
+ * inside the join window the portal's own video (the device check, who waits and Admit, the call,
+ * Switch to a call) or, with Jitsi, "Join video consultation" (a new tab), else when it opens; for a Call,
  * a tel: link to the person consulted at the time and "Note: no answer" so the clinic can follow
  * up; and the consultation record (who took part how, and when). Wired to the consultation
  * panel machine (machines/consultationJoin), as the patient's card is.
@@ -21,6 +22,9 @@ import {
 import { clinicTimeAndDate, formatClinicDate, formatClinicRecorded, formatPhone, telHref } from '../format/format';
 import { useStaffMessages } from '../i18n/staffMessages';
 import { Fact, LoadState } from './parts';
+import { VideoCall } from '../components/Video/VideoCall';
+import { en } from '../i18n/messages';
+import { useStaff } from './StaffContext';
 import { useTeleconsultationActor, type TeleconsultationActors } from './provider';
 
 export function Teleconsultation({ appointment, actors }: { appointment: AppointmentRecord; actors: TeleconsultationActors }) {
@@ -89,6 +93,10 @@ function Body({ consultation: c, actor }: { consultation: Consultation; actor: P
           </a>
         </p>
       )}
+      {c.consultationType === 'Video' && c.state === 'open' && c.portalVideo && (
+        // The console is English (docs/i18n.md): the video's English texts.
+        <PortalVideo consultation={c} name={name} />
+      )}
       {c.consultationType === 'Video' && c.state === 'upcoming' && opensText && <p>{opensText}</p>}
       {c.consultationType === 'Call' && c.state === 'open' && c.person.phoneNumber !== '' && (
         <p>
@@ -115,6 +123,33 @@ function Body({ consultation: c, actor }: { consultation: Consultation; actor: P
         </>
       )}
     </>
+  );
+}
+
+/** The portal's own video in the console; the facts above (the person, the consent) go with who waits. */
+function PortalVideo({ consultation: c, name }: { consultation: Consultation; name: string }) {
+  const texts = useStaffMessages().teleconsultation;
+  const { token } = useStaff();
+  const phone = c.person.phoneNumber;
+  return (
+    <VideoCall
+      appointmentId={c.appointmentId}
+      token={token}
+      texts={en.video}
+      waitingPerson={{
+        name,
+        details: <p>{c.consent ? texts.consentValue(c.consent.text, formatClinicRecorded(c.consent.at) ?? c.consent.at) : texts.noConsent}</p>,
+      }}
+      afterSwitch={
+        phone !== '' && (
+          <p>
+            <a className="button button--primary" href={telHref(phone)}>
+              {texts.callPerson(formatPhone(phone))}
+            </a>
+          </p>
+        )
+      }
+    />
   );
 }
 

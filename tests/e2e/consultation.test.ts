@@ -46,7 +46,8 @@ async function prepare(dataDir: string): Promise<void> {
   wanted.forEach(({ key }, i) => ids.set(key, made[i]!));
 }
 
-const site = useSite(async () => ({ prepare }));
+// The Jitsi rooms (VIDEO_PROVIDER=jitsi); the portal's own video: video.test.ts.
+const site = useSite(async () => ({ prepare, env: { VIDEO_PROVIDER: 'jitsi' } }));
 const pageFor = signedInPages(site);
 
 /** "10:05": the card's way of saying a clinic time (24-hour, as the booking popup's slots). */

@@ -36,6 +36,8 @@ export interface SiteOptions {
    * so this cannot wait until the server runs).
    */
   prepare?: (dataDir: string) => Promise<void>;
+  /** More Chromium flags for this file's browser (the video's fake camera and microphone). */
+  browserArgs?: readonly string[];
 }
 
 /**
@@ -76,10 +78,10 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningServe
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   assertChromium(TEST_BROWSER_PATH);
   // launch() gives every browser a new, empty, temporary profile (user data dir).
-  return chromium.launch({ executablePath: TEST_BROWSER_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
+  return chromium.launch({ executablePath: TEST_BROWSER_PATH, headless: true, args: [...CHROMIUM_FLAGS, ...extraArgs], timeout: 60_000 });
 }
 
 export interface Viewport {
@@ -152,10 +154,8 @@ export function useSite(options?: () => SiteOptions | Promise<SiteOptions>) {
   let watches: PageWatch[] = [];
 
   beforeAll(async () => {
-    const [server, browser] = await Promise.all([
-      Promise.resolve(options?.() ?? {}).then((opts) => startSite(opts)),
-      launchBrowser(),
-    ]);
+    const opts = await Promise.resolve(options?.() ?? {});
+    const [server, browser] = await Promise.all([startSite(opts), launchBrowser(opts.browserArgs)]);
     state.server = server;
     state.browser = browser;
   });

@@ -15,6 +15,7 @@ import { availabilityMachine } from '../../machines/availability/availabilityMac
 import { soonestMachine } from '../../machines/availability/soonestMachine.js';
 import { bookingMachine } from '../../machines/booking/bookingMachine.js';
 import { chatMachine } from '../../machines/chat/chatMachine.js';
+import { videoCallMachine } from '../../machines/videoCall/videoCallMachine.js';
 import { carouselMachine } from '../../machines/carousel/carouselMachine.js';
 import { consultationMachine } from '../../machines/consultation/consultationMachine.js';
 import { consultationJoinMachine } from '../../machines/consultationJoin/consultationJoinMachine.js';
@@ -76,6 +77,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'booking/bookingMachine.ts', machine: bookingMachine },
   { file: 'carousel/carouselMachine.ts', machine: carouselMachine },
   { file: 'chat/chatMachine.ts', machine: chatMachine },
+  { file: 'videoCall/videoCallMachine.ts', machine: videoCallMachine },
   { file: 'consultation/consultationMachine.ts', machine: consultationMachine },
   { file: 'consultationJoin/consultationJoinMachine.ts', machine: consultationJoinMachine },
   { file: 'cataloguePicker/cataloguePickerMachine.ts', machine: cataloguePickerMachine },

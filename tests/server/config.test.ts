@@ -16,7 +16,7 @@ function problemsOf(env: Record<string, string>): readonly string[] {
 }
 
 /** The development stand-ins, each chosen by name, as a staging site would. */
-const explicitStandIns = { OIDC_DEV_PROVIDER: 'on', PAYMENT_PROVIDER: 'sandbox', SMTP_URL: 'outbox', PRESCRIPTION_SIGNING_P12: 'self-signed' };
+const explicitStandIns = { OIDC_DEV_PROVIDER: 'on', PAYMENT_PROVIDER: 'sandbox', SMTP_URL: 'outbox', PRESCRIPTION_SIGNING_P12: 'self-signed', TURN_URLS: 'none' };
 
 describe('loadConfig', () => {
   it('has defaults that work on a laptop, with paths from the package root', () => {
@@ -202,7 +202,8 @@ describe('a public PUBLIC_URL needs real settings', () => {
   const p12File = path.join(mkdtempSync(path.join(os.tmpdir(), 'config-p12-')), 'clinic.p12');
   writeFileSync(p12File, 'a .p12 file');
   const signing = { PRESCRIPTION_SIGNING_P12: p12File, PRESCRIPTION_SIGNING_PASSPHRASE: 'correct horse' };
-  const production = { PUBLIC_URL: 'https://clinic.example', ...google, ...phonePe, SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...signing };
+  const turn = { TURN_URLS: 'turn:turn.clinic.example:3478', TURN_SECRET: 'a-coturn-static-auth-secret' };
+  const production = { PUBLIC_URL: 'https://clinic.example', ...google, ...phonePe, SMTP_URL: 'smtps://u:p@smtp.example.com:465', ...signing, ...turn };
 
   it('starts with a payment provider, a mail server and Google set', () => {
     const config = loadConfig(production);
@@ -223,7 +224,7 @@ describe('a public PUBLIC_URL needs real settings', () => {
   });
 
   it.each(['http://192.168.1.20:3000', 'http://clinic.lan', 'https://clinic.example'])('counts %s as public', (publicUrl) => {
-    expect(problemsOf({ PUBLIC_URL: publicUrl, OIDC_DEV_PROVIDER: 'on' }).map((p) => p.split(' ')[0])).toEqual(['PAYMENT_PROVIDER', 'SMTP_URL', 'PRESCRIPTION_SIGNING_P12']);
+    expect(problemsOf({ PUBLIC_URL: publicUrl, OIDC_DEV_PROVIDER: 'on' }).map((p) => p.split(' ')[0])).toEqual(['PAYMENT_PROVIDER', 'TURN_URLS', 'SMTP_URL', 'PRESCRIPTION_SIGNING_P12']);
   });
 
   it('signs prescriptions with the clinic\'s .p12; refuses a public site without one, a .p12 without its passphrase, a file it cannot read', () => {

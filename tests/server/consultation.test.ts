@@ -42,7 +42,8 @@ async function consultation(app: FastifyInstance, who: Patient, id: string): Pro
 const secret = 'a-jitsi-shared-secret-of-the-clinic';
 
 describe.each(backends)('consultations on %s', (backend) => {
-  const t = useAppointmentsApp(backend);
+  // The Jitsi rooms (VIDEO_PROVIDER=jitsi); the portal's own video: video.test.ts.
+  const t = useAppointmentsApp(backend, { env: { VIDEO_PROVIDER: 'jitsi' } });
   // Video, Chat and Call are online only: Dr. Meera consults online this Tuesday too.
   beforeEach(() => meeraOnlineToo(t.db()));
 
@@ -243,7 +244,7 @@ describe.each(backends)('consultations on %s', (backend) => {
 
   describe('on a Jitsi server with token authentication', () => {
     const j = useAppointmentsApp(backend, {
-      env: { JITSI_URL: 'https://video.sahaj-clinic.example/', JITSI_APP_ID: 'sahaj', JITSI_APP_SECRET: secret },
+      env: { VIDEO_PROVIDER: 'jitsi', JITSI_URL: 'https://video.sahaj-clinic.example/', JITSI_APP_ID: 'sahaj', JITSI_APP_SECRET: secret },
     });
     beforeEach(() => meeraOnlineToo(j.db()));
 
@@ -290,6 +291,8 @@ describe('the consultation settings', () => {
         JOIN_CLOSES_MINUTES_AFTER: '0',
       }).value,
     ).toEqual({
+      videoProvider: 'portal',
+      turn: null,
       jitsiUrl: 'https://video.clinic.example',
       jitsiJwt: { appId: 'clinic', appSecret: secret },
       joinOpensMinutesBefore: 15,

@@ -93,6 +93,8 @@ describe.each(backends)('database on %s', (backend) => {
         'team_members',
         'testimonials',
         'users',
+        'video_calls',
+        'video_signals',
         'waitlist_entries',
         'waitlist_messages',
         'waitlist_offers',

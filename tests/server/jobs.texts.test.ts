@@ -30,7 +30,7 @@ describe('reminder text settings', () => {
   it('unset: email only; a channel needs all its keys, named in a clear problem', () => {
     expect(readTextsConfig({})).toEqual({ value: { sms: null, whatsapp: null }, problems: [] });
     // A public site does not need them.
-    expect(loadConfig({ PUBLIC_URL: 'https://clinic.example', PAYMENT_PROVIDER: 'sandbox', OIDC_DEV_PROVIDER: 'on', SMTP_URL: 'outbox', PRESCRIPTION_SIGNING_P12: 'self-signed' }).jobs.texts).toEqual({ sms: null, whatsapp: null });
+    expect(loadConfig({ PUBLIC_URL: 'https://clinic.example', PAYMENT_PROVIDER: 'sandbox', OIDC_DEV_PROVIDER: 'on', SMTP_URL: 'outbox', PRESCRIPTION_SIGNING_P12: 'self-signed', TURN_URLS: 'none' }).jobs.texts).toEqual({ sms: null, whatsapp: null });
     expect(() => loadConfig({ SMS_PROVIDER: 'msg91' })).toThrow(/MSG91_AUTH_KEY is required when SMS_PROVIDER is msg91[\s\S]*MSG91_REMINDER_TEMPLATE_ID is required/);
     expect(() => loadConfig({ SMS_PROVIDER: 'gupshup' })).toThrow(/SMS_PROVIDER must be one of msg91, off \(got "gupshup"\)/);
     expect(() => loadConfig({ WHATSAPP_TOKEN: 'x' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_REMINDER_TEMPLATE are missing/);

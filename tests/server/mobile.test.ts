@@ -383,7 +383,7 @@ describe.each(backends)('mobile sign-in on %s', (backend) => {
 });
 
 describe('mobile sign-in settings', () => {
-  const publicSite = { PUBLIC_URL: 'https://clinic.example', PAYMENT_PROVIDER: 'sandbox', OIDC_DEV_PROVIDER: 'on', SMTP_URL: 'outbox', PRESCRIPTION_SIGNING_P12: 'self-signed' };
+  const publicSite = { PUBLIC_URL: 'https://clinic.example', PAYMENT_PROVIDER: 'sandbox', OIDC_DEV_PROVIDER: 'on', SMTP_URL: 'outbox', PRESCRIPTION_SIGNING_P12: 'self-signed', TURN_URLS: 'none' };
   it('offers the outbox on this machine only, never a channel a public site cannot deliver', () => {
     expect(loadConfig({}).mobile).toMatchObject({ sms: null, whatsapp: null, outbox: true, codesPerDay: 1000 });
     expect(loadConfig(publicSite).mobile).toMatchObject({ sms: null, whatsapp: null, outbox: false });

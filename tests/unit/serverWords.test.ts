@@ -9,6 +9,7 @@ import { accountMessages } from '../../server/services/accounts';
 import { appointmentMessages, bookingMessages } from '../../server/services/appointments';
 import { chatMessages } from '../../server/services/chat';
 import { consultationMessages } from '../../server/services/consultations';
+import { videoMessages } from '../../server/services/video';
 import { otpMessages } from '../../server/services/otp';
 import { paymentMessages } from '../../server/services/payments';
 import { peopleMessages } from '../../server/services/people';
@@ -48,6 +49,7 @@ const patientFacing = () =>
     bookingMessages,
     chatMessages,
     consultationMessages,
+    videoMessages,
     mobileMessages,
     otpMessages,
     paymentMessages,

@@ -1,7 +1,8 @@
 /**
  * A Video or Call appointment's consultation on its /myappointment card, wired to the
- * consultation panel machine (machines/consultationJoin): "Join video consultation" (a new tab;
- * on a phone the Jitsi app takes over) while the join window is open, else when it opens; for a
+ * consultation panel machine (machines/consultationJoin): while the join window is open, the
+ * portal's own video in the card (src/components/Video, VIDEO_PROVIDER=portal) or "Join video
+ * consultation" (a Jitsi room in a new tab, VIDEO_PROVIDER=jitsi), else when it opens; for a
  * Call, who calls the person consulted on which number and when. The server decides what is
  * open; the machine asks again when the window opens or closes.
  */
@@ -18,6 +19,7 @@ import {
 import { useMessages } from '../../i18n/messages';
 import { useConsultationJoinActor } from './provider';
 import { clinicTimeAndDate, formatClinicDate, formatClinicTime, formatPhone } from '../../format/format';
+import { VideoCall } from '../Video/VideoCall';
 
 export type LoadConsultation = PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;
 
@@ -50,14 +52,25 @@ export function ConsultationPanel({ appointment, token, loadConsultation }: Cons
           </button>
         </p>
       )}
-      {consultation && <ConsultationBody consultation={consultation} />}
+      {consultation && <ConsultationBody consultation={consultation} token={token} />}
     </section>
   );
 }
 
-function ConsultationBody({ consultation }: { consultation: Consultation }) {
+function ConsultationBody({ consultation, token }: { consultation: Consultation; token: string }) {
   const messages = useMessages();
   const texts = messages.consultation;
+  if (consultation.consultationType === 'Video' && consultation.state === 'open' && consultation.portalVideo) {
+    // The portal's own video, in the card itself; switched to a Call, the Call's words.
+    return (
+      <VideoCall
+        appointmentId={consultation.appointmentId}
+        token={token}
+        texts={messages.video}
+        afterSwitch={<p>{texts.callText(consultation.doctorName, formatPhone(consultation.person.phoneNumber), formatClinicTime(consultation.startTime))}</p>}
+      />
+    );
+  }
   if (consultation.consultationType === 'Video') {
     if (consultation.state === 'open' && consultation.joinUrl) {
       return (
