@@ -1,0 +1,154 @@
+// The portal as an installed app, in a real browser against the production server (docs/app.md):
+// - installable: Chromium finds the manifest and the service worker and reports no
+//   installability error (CDP Page.getInstallabilityErrors), the manifest follows the language;
+//   nothing of the worker is on the home page's first paint (it registers after load);
+// - offline: once visited, the home page and a public page open with the network off, and
+//   nothing personal is kept for a logged-out visitor;
+// - a signed-in patient's My Appointment, My Remedies and the prescription PDF they opened are
+//   there with the network off, marked "Offline copy. Last updated ..."; Logout removes them.
+// Screenshots in test-results/screenshots/app-*.png.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import { DESKTOP, PHONE, screenshot, useSite } from './harness';
+import { clinicDate, demoSeed as seed } from './support/clinic';
+import { writePaidVisits } from './support/paidVisits';
+import { contextsPerTest } from './support/patients';
+import { preparedPeople } from './support/preparedSite';
+import { STEP_MS } from './support/ui';
+
+const meera = 'meera.kulkarni@sahaj-clinic.example';
+const admin = 'clinic.admin@app-e2e.example';
+const patientEmail = 'lata.pawar@app-e2e.example';
+const people = preparedPeople(
+  [
+    { email: admin, firstName: 'Kiran', lastName: 'Rao' },
+    { email: patientEmail, firstName: 'Lata', lastName: 'Pawar' },
+  ],
+  { admin },
+);
+/** The patient's paid clinic visit of yesterday (completed with a prescription by the test). */
+const visit = { _id: '', number: 'SHC-26-910001' };
+
+const site = useSite(() => ({
+  prepare: async (dataDir: string) => {
+    await people.prepare(dataDir);
+    const doctor = seed.doctors.find((d) => d.email === meera)!;
+    const fee = seed.fees.find((f) => f.consultationType === 'Clinic Visit')!.consultationFee;
+    [visit._id] = await writePaidVisits(dataDir, [
+      { email: patientEmail, doctorEmail: meera, location: doctor.locations[0]!, date: clinicDate(-1), time: '10:00', consultationType: 'Clinic Visit', fee, number: 910001, firstName: 'Lata', lastName: 'Pawar' },
+    ]);
+  },
+}));
+const contexts = contextsPerTest();
+afterEach(() => contexts.closeAll());
+
+/** Until the service worker controls the page (the first one claims it: src/pwa/sw.ts). */
+async function untilControlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: STEP_MS });
+}
+
+describe('the installable app', () => {
+  test('Chromium finds the manifest and the service worker and reports nothing against installing; the manifest follows the language', async () => {
+    const context = await contexts.fresh(site.browser, DESKTOP);
+    const { page } = await site.open(context);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(site.url('/'), { waitUntil: 'load' });
+    await untilControlled(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(new URL(manifest.url).pathname).toBe('/manifest.en.webmanifest');
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    // The worker's start is a chunk of its own, fetched after the first ones.
+    expect(scripts.findIndex((path) => /\/assets\/start-/.test(path))).toBeGreaterThan(0);
+
+    await page.locator('#language-picker').selectOption('hi');
+    await expect.poll(() => page.locator('link[rel="manifest"]').getAttribute('href'), { timeout: STEP_MS }).toBe('/manifest.hi.webmanifest');
+    const hindi = (await cdp.send('Page.getAppManifest')) as { url: string; data: string };
+    expect(JSON.parse(hindi.data)).toMatchObject({ name: 'सहज होम्योपैथी क्लिनिक', lang: 'hi-IN' });
+  });
+
+  test('once visited, the home page and a public page open without a network', async () => {
+    const context = await contexts.fresh(site.browser, PHONE);
+    const { page } = await site.open(context);
+    await page.goto(site.url('/'), { waitUntil: 'load' });
+    await untilControlled(page);
+    // Precaching done: the worker is active only once it has every file of the build.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // A second visit, through the worker: the public site options are kept on the way.
+    await page.reload({ waitUntil: 'networkidle' });
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'load' });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: STEP_MS }).toBeGreaterThan(0);
+    await page.goto(site.url('/ourtreatment'), { waitUntil: 'load' });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText(), { timeout: STEP_MS }).toMatch(/Treatments/i);
+    await expect.poll(() => page.locator('[data-pwa-notice="offline"]').count(), { timeout: STEP_MS }).toBe(1);
+    await screenshot(page, 'app-offline-treatments-375', { fullPage: false });
+    // A logged-out visitor: no personal cache on the device.
+    expect((await cacheNames(page)).filter((name) => name.startsWith('clinic-personal-'))).toEqual([]);
+    await context.setOffline(false);
+  });
+});
+
+const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
+
+describe("a signed-in patient's offline copies", () => {
+  test('My Appointment, My Remedies and an opened prescription are there offline, marked with their time; Logout removes them', async () => {
+    const staff = people.account(admin);
+    const complete = await fetch(`${site.server.url}/api/staff/appointments/${visit._id}/complete`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        complain: 'Dry cough',
+        diagnosis: 'Acute bronchitis',
+        remedies: [{ medicineName: 'Bryonia alba', dosage: '4 pills', frequency: 'Twice a day' }],
+        potency: '30C',
+        duration: '30 days',
+        pharmacyName: 'Sahaj Pharmacy',
+        pharmacyId: 'PH-1',
+        instructions: 'No coffee.',
+        showMedicine: true,
+      }),
+    });
+    expect(complete.status).toBe(200);
+    const context = await contexts.signedIn(site.browser, PHONE, people.account(patientEmail).token);
+    const { page, watch } = await site.open(context);
+    await page.goto(site.url('/myappointment'), { waitUntil: 'load' });
+    await expect.poll(() => page.getByText(visit.number).count(), { timeout: STEP_MS }).toBeGreaterThan(0);
+    await untilControlled(page);
+    await page.goto(site.url('/myremedies'), { waitUntil: 'load' });
+    const card = page.locator('.prescription-card', { hasText: visit.number });
+    const download = async () => {
+      const [file] = await Promise.all([page.waitForEvent('download', { timeout: STEP_MS }), card.getByRole('button', { name: 'Download prescription (PDF)' }).click()]);
+      return readFileSync((await file.path())!);
+    };
+    const online = await download();
+    expect(online.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await cacheNames(page)).filter((name) => name.startsWith('clinic-personal-'))).toHaveLength(1);
+
+    await context.setOffline(true);
+    // The failed calls of an offline page are the browser's to log, not the page's fault.
+    watch.allow(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)/);
+    await page.goto(site.url('/myappointment'), { waitUntil: 'load' });
+    await page.reload({ waitUntil: 'load' });
+    await expect.poll(() => page.getByText(visit.number).count(), { timeout: STEP_MS }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-offline-copy="appointments"]').innerText(), { timeout: STEP_MS }).toMatch(/^Offline copy\. Last updated \d/);
+    await screenshot(page, 'app-offline-myappointment-375', { fullPage: false });
+    await page.goto(site.url('/myremedies'), { waitUntil: 'load' });
+    await expect.poll(() => card.count(), { timeout: STEP_MS }).toBe(1);
+    await expect.poll(() => page.locator('[data-offline-copy="remedies"]').count(), { timeout: STEP_MS }).toBe(1);
+    expect((await download()).equals(online), 'the prescription offline is the one opened online').toBe(true);
+
+    await context.setOffline(false);
+    const profile = page.locator('.site-header').getByRole('button', { name: 'My Profile', exact: true });
+    await profile.click();
+    await page.locator('#profile-menu-list').getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect.poll(async () => (await cacheNames(page)).filter((name) => name.startsWith('clinic-personal-')), { timeout: STEP_MS }).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('personalCache'))).toBeNull();
+  });
+});
