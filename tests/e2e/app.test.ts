@@ -6,8 +6,11 @@
 //   nothing personal is kept for a logged-out visitor;
 // - a signed-in patient's My Appointment, My Remedies and the prescription PDF they opened are
 //   there with the network off, marked "Offline copy. Last updated ..."; Logout removes them.
+// - updates: a new version waits while the booking popup is open and the page is not reloaded
+//   until the patient presses "Reload" on "A new version is ready".
 // Screenshots in test-results/screenshots/app-*.png.
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, screenshot, useSite } from './harness';
@@ -15,7 +18,7 @@ import { clinicDate, demoSeed as seed } from './support/clinic';
 import { writePaidVisits } from './support/paidVisits';
 import { contextsPerTest } from './support/patients';
 import { preparedPeople } from './support/preparedSite';
-import { STEP_MS } from './support/ui';
+import { expectDialogOpen, STEP_MS } from './support/ui';
 
 const meera = 'meera.kulkarni@sahaj-clinic.example';
 const admin = 'clinic.admin@app-e2e.example';
@@ -35,9 +38,10 @@ const site = useSite(() => ({
     await people.prepare(dataDir);
     const doctor = seed.doctors.find((d) => d.email === meera)!;
     const fee = seed.fees.find((f) => f.consultationType === 'Clinic Visit')!.consultationFee;
-    [visit._id] = await writePaidVisits(dataDir, [
+    const [id] = await writePaidVisits(dataDir, [
       { email: patientEmail, doctorEmail: meera, location: doctor.locations[0]!, date: clinicDate(-1), time: '10:00', consultationType: 'Clinic Visit', fee, number: 910001, firstName: 'Lata', lastName: 'Pawar' },
     ]);
+    visit._id = id!;
   },
 }));
 const contexts = contextsPerTest();
@@ -92,6 +96,35 @@ describe('the installable app', () => {
     // A logged-out visitor: no personal cache on the device.
     expect((await cacheNames(page)).filter((name) => name.startsWith('clinic-personal-'))).toEqual([]);
     await context.setOffline(false);
+  });
+});
+
+describe('a new version', () => {
+  test('waits while the booking popup is open, is announced, and is taken only when the patient presses Reload', async () => {
+    const context = await contexts.fresh(site.browser, DESKTOP);
+    const { page } = await site.open(context);
+    await page.goto(site.url('/'), { waitUntil: 'load' });
+    await untilControlled(page);
+    await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Book Appointment', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Appointment', exact: true });
+    await expectDialogOpen(dialog, 'the Book Appointment dialog is open');
+
+    // The next build: another service worker script (the server revalidates it on every check).
+    appendFileSync(join(site.clientDir, 'sw.js'), '\n// the next version\n');
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+    const notice = page.locator('[data-pwa-notice="update"]');
+    await expect.poll(() => notice.innerText(), { timeout: STEP_MS }).toMatch(/A new version is ready\s*Reload/);
+    await screenshot(page, 'app-update-during-booking-1280', { fullPage: false });
+    expect(await dialog.isVisible(), 'the booking stays open').toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage), 'no reload by itself').toBe(true);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting !== null)), 'the new worker waits').toBe(true);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count(), { timeout: STEP_MS }).toBe(0);
+    await Promise.all([page.waitForEvent('load', { timeout: STEP_MS }), notice.getByRole('button', { name: 'Reload' }).click()]);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage ?? false), { timeout: STEP_MS }).toBe(false);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null))).toBeNull();
   });
 });
 
