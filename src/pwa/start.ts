@@ -10,12 +10,11 @@
  * workbox-window would add its 2 kB to every first visit.
  */
 import { manifestLanguages, manifestPath, type ManifestLanguage } from './manifest';
+import { bookedEvent } from './events';
 import { getPwaStatus, pwaActions, setPwaStatus, subscribePwaStatus } from './status';
 
 /** localStorage: the install offer was answered (accepted or dismissed): it is never shown again. */
 export const installOfferKey = 'installOffer';
-/** The event the payment result page sends on a confirmed booking (src/pages/Payment/PaymentResultPage.tsx). */
-export const bookedEvent = 'clinic:booked';
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;

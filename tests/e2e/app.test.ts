@@ -8,6 +8,9 @@
 //   there with the network off, marked "Offline copy. Last updated ..."; Logout removes them.
 // - updates: a new version waits while the booking popup is open and the page is not reloaded
 //   until the patient presses "Reload" on "A new version is ready".
+// - room for the content: at 375 px every patient route's own heading starts within the first
+//   200 px, under a header that still holds the contact line, hours (in the menu), location picker
+//   and profile button.
 // Screenshots in test-results/screenshots/app-*.png.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -125,6 +128,69 @@ describe('a new version', () => {
     await Promise.all([page.waitForEvent('load', { timeout: STEP_MS }), notice.getByRole('button', { name: 'Reload' }).click()]);
     await expect.poll(() => page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage ?? false), { timeout: STEP_MS }).toBe(false);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null))).toBeNull();
+  });
+});
+
+/** Every route of the patient site (src/app/App.tsx), the staff console and the display aside. */
+const PATIENT_ROUTES = [
+  '/',
+  '/ourtreatment',
+  '/gallery',
+  '/teams',
+  '/aboutus',
+  '/contactus',
+  '/termandcondition',
+  '/privacypolicy',
+  '/myremedies',
+  '/myappointment',
+  '/account',
+  '/forgotpassword',
+  '/payment',
+  '/paymentsuccess',
+  '/paymentfail',
+  '/verify/AAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/no-such-page',
+];
+
+describe('the header at 375 px', () => {
+  /** Where the page's own content starts: the top of the first heading in <main>. */
+  const contentTop = (page: Page) =>
+    page.evaluate(() => {
+      const first = document.querySelector('#main-content h1, #main-content h2');
+      return first ? Math.round(first.getBoundingClientRect().top + window.scrollY) : null;
+    });
+
+  test('every patient route starts its own content within the first 200 px, signed in and out', async () => {
+    const signedIn = await contexts.signedIn(site.browser, PHONE, people.account(patientEmail).token);
+    const { page } = await site.open(signedIn);
+    const tops: Record<string, number | null> = {};
+    for (const route of PATIENT_ROUTES) {
+      await page.goto(site.url(route), { waitUntil: 'load' });
+      await page.locator('#main-content h1, #main-content h2').first().waitFor({ timeout: STEP_MS });
+      await expect.poll(() => page.locator('.site-header').getByRole('button', { name: 'My Profile', exact: true }).count(), { timeout: STEP_MS }).toBe(1);
+      tops[route] = await contentTop(page);
+      if (route === '/' || route === '/myappointment') await screenshot(page, `app-header-${route === '/' ? 'home' : 'myappointment'}-375`, { fullPage: false });
+    }
+    const loggedOut = await contexts.fresh(site.browser, PHONE);
+    const visitor = (await site.open(loggedOut)).page;
+    await visitor.goto(site.url('/'), { waitUntil: 'load' });
+    tops['/ (logged out)'] = await contentTop(visitor);
+    await screenshot(visitor, 'app-header-home-logged-out-375', { fullPage: false });
+    // The hours, folded out of the contact line, are in the menu.
+    await visitor.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' }).click();
+    await expect.poll(() => visitor.locator('#main-nav-list').innerText(), { timeout: STEP_MS }).toMatch(/Fri closed/);
+    expect(await visitor.locator('.contact-bar__hours').isVisible()).toBe(false);
+    await screenshot(visitor, 'app-header-menu-375', { fullPage: false });
+    // The wide header, unchanged in what it holds: for the eye.
+    const wide = await contexts.signedIn(site.browser, DESKTOP, people.account(patientEmail).token);
+    const desk = (await site.open(wide)).page;
+    for (const route of ['/', '/myappointment']) {
+      await desk.goto(site.url(route), { waitUntil: 'load' });
+      await desk.locator('#main-content h1, #main-content h2').first().waitFor({ timeout: STEP_MS });
+      await screenshot(desk, `app-header-${route === '/' ? 'home' : 'myappointment'}-1280`, { fullPage: false });
+    }
+    const over = Object.entries(tops).filter(([, top]) => top === null || top > 200);
+    expect(over, `routes whose content starts below 200 px: ${JSON.stringify(tops)}`).toEqual([]);
   });
 });
 

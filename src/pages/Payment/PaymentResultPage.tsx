@@ -32,6 +32,7 @@ import { useBookingServices } from '../../app/useBookingServices';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
 import { messages, useMessages } from '../../i18n/messages';
+import { bookedEvent } from '../../pwa/events';
 import { PaymentConfirmation } from './PaymentConfirmation';
 import { usePaymentResultActor } from './provider';
 import './Payment.css';
@@ -138,6 +139,11 @@ function PaymentResult({ outcome, seconds }: { outcome: PaymentOutcome; seconds?
   useEffect(() => {
     if (view !== 'confirming' && view !== 'counting') heading.current?.focus();
   }, [view]);
+
+  // A booking the server confirmed: the moment for the app's install offer (src/pwa/start.ts), once.
+  useEffect(() => {
+    if (view === 'confirmed' && !forOrder) window.dispatchEvent(new Event(bookedEvent));
+  }, [view, forOrder]);
 
   return (
     <div className="page container">
