@@ -10,9 +10,13 @@
  * workbox-window would add its 2 kB to every first visit.
  */
 import { manifestLanguages, manifestPath, type ManifestLanguage } from './manifest';
-import { bookedEvent } from './events';
 import { getPwaStatus, pwaActions, setPwaStatus, subscribePwaStatus } from './status';
 
+/**
+ * The window event the payment result page sends on a confirmed booking: the install offer's
+ * moment. Here, not in a module of its own, so that it costs the home page no extra request.
+ */
+export const bookedEvent = 'clinic:booked';
 /** localStorage: the install offer was answered (accepted or dismissed): it is never shown again. */
 export const installOfferKey = 'installOffer';
 

@@ -32,7 +32,7 @@ import { useBookingServices } from '../../app/useBookingServices';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
 import { messages, useMessages } from '../../i18n/messages';
-import { bookedEvent } from '../../pwa/events';
+import { bookedEvent } from '../../pwa/start';
 import { PaymentConfirmation } from './PaymentConfirmation';
 import { usePaymentResultActor } from './provider';
 import './Payment.css';
