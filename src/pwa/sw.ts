@@ -28,9 +28,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Only `/` is a page of the app; /verify/<code> (a redirect), /api and the payment provider's
-// pages on our origin go to the network as they are.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/(index\.html)?$/] }));
+// Only `/` is a page of the app, with any query (the installed app starts at /?source=app; the
+// allowlist is matched against the path and the query); /verify/<code> (a redirect), /api and the
+// payment provider's pages on our origin go to the network as they are.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/(index\.html)?(\?.*)?$/] }));
 
 const publicApi = /^\/api\/(super\/(events|teams|testimonials|locations)|site\/contacts|doctor\/getall|appointmentfee\/all)$/;
 registerRoute(

@@ -94,6 +94,9 @@ describe('the installable app', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: STEP_MS }).toBeGreaterThan(0);
     await page.goto(site.url('/ourtreatment'), { waitUntil: 'load' });
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText(), { timeout: STEP_MS }).toMatch(/Treatments/i);
+    // The installed app's start URL (src/pwa/manifest.ts), with its query.
+    await page.goto(`${site.server.url}/?source=app`, { waitUntil: 'load' });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: STEP_MS }).toBeGreaterThan(0);
     await expect.poll(() => page.locator('[data-pwa-notice="offline"]').count(), { timeout: STEP_MS }).toBe(1);
     await screenshot(page, 'app-offline-treatments-375', { fullPage: false });
     // A logged-out visitor: no personal cache on the device.
