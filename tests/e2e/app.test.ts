@@ -1,7 +1,8 @@
 // The portal as an installed app, in a real browser against the production server (docs/app.md):
 // - installable: Chromium finds the manifest and the service worker and reports no
 //   installability error (CDP Page.getInstallabilityErrors), the manifest follows the language;
-//   nothing of the worker is on the home page's first paint (it registers after load);
+//   nothing of the worker is on the home page's first paint (it registers after load); the install
+//   offer comes after a booking, once, and never after "No, thanks";
 // - offline: once visited, the home page and a public page open with the network off, and
 //   nothing personal is kept for a logged-out visitor;
 // - a signed-in patient's My Appointment, My Remedies and the prescription PDF they opened are
@@ -78,6 +79,37 @@ describe('the installable app', () => {
     await expect.poll(() => page.locator('link[rel="manifest"]').getAttribute('href'), { timeout: STEP_MS }).toBe('/manifest.hi.webmanifest');
     const hindi = (await cdp.send('Page.getAppManifest')) as { url: string; data: string };
     expect(JSON.parse(hindi.data)).toMatchObject({ name: 'सहज होम्योपैथी क्लिनिक', lang: 'hi-IN' });
+  });
+
+  test('the install offer comes after a booking only, once; dismissed, it never comes again', async () => {
+    const context = await contexts.fresh(site.browser, PHONE);
+    const { page } = await site.open(context);
+    await page.goto(site.url('/'), { waitUntil: 'load' });
+    await untilControlled(page);
+    // The browser's install prompt, as Chromium fires it when the site is installable (headless
+    // Chromium does not), and the payment result page's confirmed booking.
+    const offerPrompt = () =>
+      page.evaluate(() => {
+        const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: () => Promise.resolve(),
+          userChoice: Promise.resolve({ outcome: 'dismissed' }),
+        });
+        window.dispatchEvent(event);
+      });
+    const offer = page.locator('[data-pwa-notice="install"]');
+    await offerPrompt();
+    expect(await offer.count(), 'no offer before a booking').toBe(0);
+    await page.evaluate(() => window.dispatchEvent(new Event('clinic:booked')));
+    await offer.waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'app-install-offer-375', { fullPage: false });
+    await offer.getByRole('button', { name: 'No, thanks' }).click();
+    await expect.poll(() => offer.count(), { timeout: STEP_MS }).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('installOffer'))).toBe('dismissed');
+    // Another booking, another prompt: the answer is kept, so nothing (two frames for React to show it, were it shown).
+    await offerPrompt();
+    await page.evaluate(() => window.dispatchEvent(new Event('clinic:booked')));
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await offer.count(), 'never again after "No, thanks"').toBe(0);
   });
 
   test('once visited, the home page and a public page open without a network', async () => {
