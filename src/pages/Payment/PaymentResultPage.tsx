@@ -63,6 +63,13 @@ export default function PaymentResultPage(props: { outcome: PaymentOutcome; seco
   return <PaymentResult key={search.toString()} {...props} />;
 }
 
+/** A booking the server confirmed: the moment for the app's install offer (src/pwa/start.ts). */
+function useTellBooked(confirmed: boolean): void {
+  useEffect(() => {
+    if (confirmed) window.dispatchEvent(new Event(bookedEvent));
+  }, [confirmed]);
+}
+
 /** What the server said so far, read out as it changes. */
 function PaymentStatus({ view, forOrder, isRefund }: { view: PaymentResultView; forOrder: boolean; isRefund: boolean }) {
   const { booking, appointments } = useMessages();
@@ -139,11 +146,7 @@ function PaymentResult({ outcome, seconds }: { outcome: PaymentOutcome; seconds?
   useEffect(() => {
     if (view !== 'confirming' && view !== 'counting') heading.current?.focus();
   }, [view]);
-
-  // A booking the server confirmed: the moment for the app's install offer (src/pwa/start.ts), once.
-  useEffect(() => {
-    if (view === 'confirmed' && !forOrder) window.dispatchEvent(new Event(bookedEvent));
-  }, [view, forOrder]);
+  useTellBooked(view === 'confirmed' && !forOrder);
 
   return (
     <div className="page container">
