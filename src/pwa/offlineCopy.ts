@@ -10,9 +10,8 @@
  * is removed again. docs/app.md.
  */
 import { useSyncExternalStore } from 'react';
-import { isRight, right, type Either } from 'fp-ts/lib/Either.js';
+import { isLeft, isRight, right, type Either } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { isLeft } from 'fp-ts/lib/Either.js';
 import type { ApiFailure } from '../../machines/failures';
 import { personalCacheKey, personalCachePrefix } from './personalCopies';
 

@@ -17,7 +17,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { DESKTOP, PHONE, screenshot, useSite } from './harness';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, useSite } from './harness';
 import { clinicDate, demoSeed as seed } from './support/clinic';
 import { writePaidVisits } from './support/paidVisits';
 import { contextsPerTest } from './support/patients';
@@ -102,6 +102,7 @@ describe('the installable app', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('clinic:booked')));
     await offer.waitFor({ timeout: STEP_MS });
     await screenshot(page, 'app-install-offer-375', { fullPage: false });
+    await expectNoA11yViolations(page, 'the home page with the install offer');
     await offer.getByRole('button', { name: 'No, thanks' }).click();
     await expect.poll(() => offer.count(), { timeout: STEP_MS }).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('installOffer'))).toBe('dismissed');
@@ -131,6 +132,7 @@ describe('the installable app', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: STEP_MS }).toBeGreaterThan(0);
     await expect.poll(() => page.locator('[data-pwa-notice="offline"]').count(), { timeout: STEP_MS }).toBe(1);
     await screenshot(page, 'app-offline-treatments-375', { fullPage: false });
+    await expectNoA11yViolations(page, 'Our Treatments offline, with the offline notice');
     // A logged-out visitor: no personal cache on the device.
     expect((await cacheNames(page)).filter((name) => name.startsWith('clinic-personal-'))).toEqual([]);
     await context.setOffline(false);
@@ -154,6 +156,7 @@ describe('a new version', () => {
     const notice = page.locator('[data-pwa-notice="update"]');
     await expect.poll(() => notice.innerText(), { timeout: STEP_MS }).toMatch(/A new version is ready\s*Reload/);
     await screenshot(page, 'app-update-during-booking-1280', { fullPage: false });
+    await expectNoA11yViolations(page, 'the booking popup with the update notice');
     expect(await dialog.isVisible(), 'the booking stays open').toBe(true);
     expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage), 'no reload by itself').toBe(true);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting !== null)), 'the new worker waits').toBe(true);
