@@ -5,6 +5,8 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { machineDescriptionsOut, reactRouterProduction } from './scripts/vite/bundleTrims.ts';
 import { inlineShellStyles } from './scripts/vite/inlineShellStyles.ts';
 import { prerenderHome } from './scripts/vite/prerenderHome.ts';
+import { webManifests } from './scripts/vite/webManifests.ts';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API the dev server forwards to (scripts/dev.mjs runs it on this port).
 const devApiPort = Number(process.env.DEV_API_PORT ?? 3001);
@@ -19,6 +21,25 @@ export default defineConfig({
     prerenderHome(),
     // Its stylesheet inside index.html too, no second round trip: scripts/vite/inlineShellStyles.ts.
     inlineShellStyles(),
+    // The web app manifests, one per language (src/pwa/manifest.ts).
+    webManifests(),
+    // The service worker, src/pwa/sw.ts, built as /sw.js with the list of files it precaches
+    // (docs/app.md). Registered by src/pwa/start.ts after the page has loaded, not by the plugin;
+    // the manifests are ours (above), one per language.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/*.{js,css}', 'media/**/*.svg', 'icons/*.png', 'favicon.svg', 'manifest.*.webmanifest'],
+        // Never cached: the staff console and the waiting room's display (their chunks), and
+        // cross-fetch's fallback for browsers without fetch (none that runs a service worker).
+        globIgnores: ['assets/StaffRoute-*', 'assets/DisplayPage-*', 'assets/browser-ponyfill-*'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
     // Precompressed copies next to every asset; the server sends them as they are.
     compression({
       algorithms: [defineAlgorithm('gzip', { level: 9 }), defineAlgorithm('brotliCompress')],

@@ -103,7 +103,11 @@ export const ChatConversation = t.type(
 );
 export type ChatConversation = t.TypeOf<typeof ChatConversation>;
 
-export const ChatTextRequest = t.type({ text: ChatText }, 'ChatTextRequest');
+/**
+ * A text message. `clientId`: the id the app made for this message (a UUID), sent again when it
+ * repeats a send whose answer it never got; the server then answers the message it already has.
+ */
+export const ChatTextRequest = t.intersection([t.type({ text: ChatText }), t.partial({ clientId: Id })], 'ChatTextRequest');
 export type ChatTextRequest = t.TypeOf<typeof ChatTextRequest>;
 
 /** Marks every message up to `upTo` (included) read. */

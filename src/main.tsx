@@ -41,3 +41,11 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The installed app's part (src/pwa/start.ts: the service worker, the offline and update notices,
+// the install offer) comes once the page has loaded: nothing of it is on the first paint's path.
+if (import.meta.env.PROD) {
+  const startPwa = () => void import('./pwa/start').then((pwa) => pwa.startPwa(), () => undefined);
+  if (document.readyState === 'complete') startPwa();
+  else window.addEventListener('load', startPwa, { once: true });
+}

@@ -82,19 +82,29 @@ export async function photosSent(q: Queryable, userId: string, appointmentId: st
 
 export async function insertMessage(
   q: Queryable,
-  m: { appointmentId: string; senderUserId: string; senderRole: ChatRole; text: string; photoId: string | null },
+  m: { appointmentId: string; senderUserId: string; senderRole: ChatRole; text: string; photoId: string | null; clientId?: string | null },
   at: Date,
 ): Promise<ChatMessageRow> {
   // One statement: the conversation's lock is held until commit, so every round trip under it counts.
   const { rows } = await q.query<Row>(
     `with m as (
-       insert into chat_messages (appointment_id, sender_user_id, sender_role, text, photo_id, created_at)
-       values ($1, $2, $3, $4, $5, $6) returning id, sender_role, text, photo_id, created_at)
+       insert into chat_messages (appointment_id, sender_user_id, sender_role, text, photo_id, created_at, client_id)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id, sender_role, text, photo_id, created_at)
      select m.id::text as id, m.sender_role, m.text, m.photo_id, p.width, p.height, m.created_at
        from m left join chat_photos p on p.id = m.photo_id`,
-    [m.appointmentId, m.senderUserId, m.senderRole, m.text, m.photoId, at],
+    [m.appointmentId, m.senderUserId, m.senderRole, m.text, m.photoId, at, m.clientId ?? null],
   );
   return toMessage(rows[0]!);
+}
+
+/** The message this sender already sent in this conversation with this client id (migration 050), if any. */
+export async function findMessageByClientId(q: Queryable, appointmentId: string, senderUserId: string, clientId: string): Promise<ChatMessageRow | null> {
+  const { rows } = await q.query<Row>(`${select} where m.appointment_id = $1 and m.sender_user_id = $2 and m.client_id = $3`, [
+    appointmentId,
+    senderUserId,
+    clientId,
+  ]);
+  return rows[0] ? toMessage(rows[0]) : null;
 }
 
 export async function insertPhoto(

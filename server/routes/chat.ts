@@ -43,7 +43,7 @@ export async function chatRoutes(app: FastifyInstance, { services, hub }: { serv
   const guarded = { preHandler: login.preHandler };
   route(app, chatEndpoints.conversation, guarded, ({ params }, request) => services.chat.conversation(login.userOf(request), params.id));
 
-  route(app, chatEndpoints.postText, guarded, ({ params, body }, request) => services.chat.postText(login.userOf(request), params.id, body.text));
+  route(app, chatEndpoints.postText, guarded, ({ params, body }, request) => services.chat.postText(login.userOf(request), params.id, body.text, body.clientId));
 
   route(app, chatEndpoints.postPhoto, { ...guarded, bodyLimit: uploadLimit }, ({ params }, request) => {
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;

@@ -40,6 +40,7 @@ import {
   type ChatRole,
   completedAt,
   findPhoto,
+  findMessageByClientId,
   insertMessage,
   insertPhoto,
   listMessages,
@@ -229,17 +230,22 @@ async function post(
   ctx: ChatContext,
   user: User,
   { facts, as, at }: ChatPart & { as: ChatRole; at: Date },
-  content: { text: string; photo?: { data: Buffer; width: number; height: number } },
+  content: { text: string; photo?: { data: Buffer; width: number; height: number }; clientId?: string },
 ): Promise<ChatMessage> {
   const message = await ctx.db.transaction(async (tx) => {
     // The sender's photo lock before the conversation's, always (repositories/chat.ts).
     if (content.photo) await lockPhotoSender(tx, user._id);
     await lockConversation(tx, facts.id);
+    // A send repeated with the same client id (its first answer never arrived): the message it made.
+    if (content.clientId) {
+      const sent = await findMessageByClientId(tx, facts.id, user._id, content.clientId);
+      if (sent) return sent;
+    }
     if (content.photo) await checkPhotoQuotas(ctx, tx, user, facts.id, at);
     const photoId = content.photo
       ? await insertPhoto(tx, { appointmentId: facts.id, contentType: 'image/jpeg', ...content.photo }, at)
       : null;
-    const m = await insertMessage(tx, { appointmentId: facts.id, senderUserId: user._id, senderRole: as, text: content.text, photoId }, at);
+    const m = await insertMessage(tx, { appointmentId: facts.id, senderUserId: user._id, senderRole: as, text: content.text, photoId, clientId: content.clientId ?? null }, at);
     // The sender has read their own conversation up to their message.
     await markRead(tx, facts.id, user._id, m.id);
     await ctx.hub.announce(tx, facts.id, m.id);
@@ -332,7 +338,8 @@ export function createChatService({
     conversation: (user: User, id: string): Promise<ChatConversation> => conversationOf(ctx, user, id),
 
     /** POST /appointment/{id}/chat/messages. */
-    postText: async (user: User, id: string, text: string) => post(ctx, user, await writable(ctx, user, id), { text }),
+    postText: async (user: User, id: string, text: string, clientId?: string) =>
+      post(ctx, user, await writable(ctx, user, id), { text, ...(clientId ? { clientId } : {}) }),
 
     /**
      * POST /appointment/{id}/chat/photos: who, when and the quotas are checked before the bytes are

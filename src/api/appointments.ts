@@ -15,6 +15,7 @@ import type { MessageAnswer } from '../../contract/auth.js';
 import { appointmentEndpoints } from '../../contract/endpoints/appointments.js';
 import { paiseOf } from '../../contract/money.js';
 import { createBookingApi, type OrderPaymentAnswer, type OrderPaymentFields } from './booking.js';
+import { withOfflineCopy } from '../pwa/offlineCopy.js';
 import { apiClient, attachmentFileName, type ApiClient, type ApiFailure, type DownloadedFile } from './client.js';
 
 /** The update payload as the edit popup builds it: plain strings (the record's `_id` as `appointmentToEdit`). */
@@ -74,7 +75,11 @@ export function createAppointmentsApi(client: ApiClient): AppointmentsApi {
   const { call } = client;
   const { createOrderPayment } = createBookingApi(client);
   return {
-    fetchAppointments: (email, token, signal) => call(appointmentEndpoints.list, { params: { email }, token, signal }),
+    // Kept for offline use (src/pwa/offlineCopy.ts), marked "Last updated" when shown offline.
+    fetchAppointments: (email, token, signal) =>
+      withOfflineCopy('appointments', 'appointments', appointmentEndpoints.list.answer, () =>
+        call(appointmentEndpoints.list, { params: { email }, token, signal }),
+      ),
     updateAppointment: (body, token, signal) => call(appointmentEndpoints.update, { body, token, signal }),
     deleteAppointment: (userId, appointmentId, token, signal, refundExpected = false) =>
       call(appointmentEndpoints.cancel, { params: { userId, appointmentId }, ...(refundExpected ? { query: { refund: 'expected' as const } } : {}), token, signal }),

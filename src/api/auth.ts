@@ -24,6 +24,7 @@ import { authEndpoints, otpEndpoints } from '../../contract/endpoints/auth.js';
 import { mobileEndpoints } from '../../contract/endpoints/mobile.js';
 import type { MobileCodeRequest, MobileSignInAnswer, MobileSignInRequest, SignInOptions } from '../../contract/mobile.js';
 import { apiBase, apiClient, type ApiClient, type ApiFailure } from './client.js';
+import { withOfflineCopy } from '../pwa/offlineCopy.js';
 
 /**
  * The payloads as a form produces them: plain strings and numbers. The server decodes each with
@@ -83,7 +84,9 @@ export function createAuthApi({ call }: ApiClient): AuthApi {
     validateOtp: (fields, signal) => call(otpEndpoints.validate, { body: fields, signal }),
     register: (fields, signal) => call(authEndpoints.register, { body: fields, signal }),
     login: (fields, signal) => call(authEndpoints.login, { body: fields, signal }),
-    fetchCurrentUser: (token, signal) => call(authEndpoints.currentUser, { token, signal }),
+    // Kept for offline use (src/pwa/offlineCopy.ts): a signed-in patient's app opens without a network.
+    fetchCurrentUser: (token, signal) =>
+      withOfflineCopy('account', 'user', authEndpoints.currentUser.answer, () => call(authEndpoints.currentUser, { token, signal })),
     logout: (token, signal) => call(authEndpoints.logout, { token, signal }),
     forgotPassword: (fields, signal) => call(authEndpoints.forgotPassword, { body: fields, signal }),
     exchangeGoogleCode: (code, signal) => call(authEndpoints.googleExchange, { body: { code }, signal }),

@@ -9,6 +9,7 @@ import { mobileEndpoints } from '../../contract/endpoints/mobile.js';
 import { matchEndpoint } from '../../contract/endpoint.js';
 import { recordDocuments, recordEndpoints } from '../../contract/endpoints/records.js';
 import { apiClient, type DownloadedFile } from './client.js';
+import { withOfflineCopy, withOfflineFile } from '../pwa/offlineCopy.js';
 import type { ApiFailure } from '../../machines/failures.js';
 
 export type { DownloadedFile };
@@ -25,10 +26,13 @@ export async function downloadRecord(path: string, token: string, signal?: Abort
     return left({ _tag: 'DecodeFailure', message: `${path} is not a document of the record`, errors });
   }
   // The params are the ones the document's template matched in the path.
-  return apiClient.download(document.endpoint, { params: document.params, token, signal } as never, 'document.pdf');
+  // A document the patient opened is kept for offline use (src/pwa/offlineCopy.ts).
+  return withOfflineFile(`documents${path}`, () => apiClient.download(document.endpoint, { params: document.params, token, signal } as never, 'document.pdf'));
 }
 
-export const fetchRemedies = (token: string, signal?: AbortSignal) => apiClient.call(recordEndpoints.remedies, { token, signal });
+/** My Remedies, kept for offline use (src/pwa/offlineCopy.ts). */
+export const fetchRemedies = (token: string, signal?: AbortSignal) =>
+  withOfflineCopy('remedies', 'remedies', recordEndpoints.remedies.answer, () => apiClient.call(recordEndpoints.remedies, { token, signal }));
 
 export const fetchAccountDeletion = (token: string, signal?: AbortSignal) => apiClient.call(recordEndpoints.deletion, { token, signal });
 

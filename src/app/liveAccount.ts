@@ -13,6 +13,7 @@ import { tokenKey, type AccountActors, type AccountServices, type TokenStore } f
 import type { MobileSignInInput, SendCodeInput } from '../../machines/mobileSignIn/events';
 import { answerOf, fromApi, loadOnce, type ApiCall } from './fromApi';
 import { rememberGoogleReturn } from './googleReturn';
+import { clearPersonalCopies } from '../pwa/personalCopies';
 
 const loadAuthApi = loadOnce(() => import('../api/auth'));
 type AuthApi = Awaited<ReturnType<typeof loadAuthApi>>;
@@ -45,6 +46,8 @@ export const localTokenStore: TokenStore = {
   },
   write(token) {
     try {
+      // Another login (or another patient): the copies kept for offline use were the old one's.
+      if (localStorage.getItem(tokenKey) !== token) void clearPersonalCopies();
       localStorage.setItem(tokenKey, token);
     } catch {
       // Logged in for this visit only.
@@ -56,6 +59,8 @@ export const localTokenStore: TokenStore = {
     } catch {
       // Nothing was stored.
     }
+    // Logout, a refused login, the account closed: the device keeps nothing personal.
+    void clearPersonalCopies();
   },
 };
 

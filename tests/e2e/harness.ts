@@ -46,7 +46,7 @@ export interface SiteOptions {
  * tree during the tests cannot pull files from under it.
  */
 let built: Promise<unknown> | undefined;
-export async function startSite(options: SiteOptions = {}): Promise<RunningServer> {
+export async function startSite(options: SiteOptions = {}): Promise<RunningServer & { clientDir: string }> {
   built ??= ensureBuilt();
   await built;
   const clientDir = mkdtempSync(join(tmpdir(), 'clinic-client-'));
@@ -67,6 +67,7 @@ export async function startSite(options: SiteOptions = {}): Promise<RunningServe
     });
     return {
       ...server,
+      clientDir,
       stop: async () => {
         await server.stop();
         removeOwnDirs();
@@ -150,7 +151,7 @@ export class PageWatch {
  * the server talks to first) adds to the server's environment or fixes its port.
  */
 export function useSite(options?: () => SiteOptions | Promise<SiteOptions>) {
-  const state: { server?: RunningServer; browser?: Browser } = {};
+  const state: { server?: RunningServer & { clientDir: string }; browser?: Browser } = {};
   let watches: PageWatch[] = [];
 
   beforeAll(async () => {
@@ -181,6 +182,11 @@ export function useSite(options?: () => SiteOptions | Promise<SiteOptions>) {
     get browser(): Browser {
       if (!state.browser) throw new Error('the browser is not running');
       return state.browser;
+    },
+    /** The server's own copy of the built client (a test may put a new version there). */
+    get clientDir(): string {
+      if (!state.server) throw new Error('the server is not running');
+      return state.server.clientDir;
     },
     url(route: string): string {
       if (!state.server) throw new Error('the server is not running');

@@ -143,6 +143,29 @@ describe.each(backends)('chat on %s', (backend) => {
     expect(await messageRows()).toBe(1);
   });
 
+  it('keeps a message sent again with the same client id once and answers the first one; the id is per sender; a bad id is a 400', async () => {
+    const { patient, appointment } = await openChat();
+    const doctor = await t.staff('doctor', meera.email);
+    const clientId = '5f0c7d3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f';
+    const first = await say(t.app(), patient, appointment._id, { text: 'Written offline', clientId });
+    const again = await say(t.app(), patient, appointment._id, { text: 'Written offline', clientId });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    expect(await messageRows()).toBe(1);
+    // The doctor's message with the same id is another message.
+    const theirs = await say(t.app(), doctor, appointment._id, { text: 'Noted', clientId });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().id).not.toBe(first.json().id);
+    // Without a client id, the same text twice is two messages.
+    await said(t.app(), patient, appointment._id, 'twice');
+    await said(t.app(), patient, appointment._id, 'twice');
+    expect(await messageRows()).toBe(4);
+    const bad = await say(t.app(), patient, appointment._id, { text: 'x', clientId: 'not-a-uuid' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('clientId');
+  });
+
   it('re-encodes a photo without EXIF or location, serves it private/no-store to the two parties only; refuses what is not a photo', async () => {
     const { patient, appointment } = await openChat();
     const doctor = await t.staff('doctor', meera.email);

@@ -1,7 +1,9 @@
 /**
  * The global header (spec §2): contact bar, clinic name, location picker, Login and Sign up (or
  * the My Profile menu once logged in), and the main navigation, which becomes a hamburger menu at
- * 768 px and below.
+ * 768 px and below. There it is compact (Header.css): the contact bar is one line (the hours move
+ * into the menu), the picker's label sits beside it, and on scroll the contact line goes while the
+ * rest stays at the top (sticky), so a page's own content starts within the first 200 px.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -220,6 +222,12 @@ function MainNav() {
             </NavLink>
           </li>
         ))}
+        {/* At 768 px and below the hours are here, not in the contact bar (Header.css). */}
+        <li className="main-nav__hours">
+          <ClockIcon size={16} />
+          <span className="visually-hidden">{messages.header.hoursLabel}: </span>
+          {messages.header.hoursSummary}
+        </li>
         <li className="main-nav__language">
           <LanguagePicker id="language-picker-menu" className="language-picker--menu" />
         </li>

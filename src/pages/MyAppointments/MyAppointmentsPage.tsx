@@ -15,6 +15,7 @@ import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext, useAppointmentsList, useSession } from '../../app/account';
 import { liveAppointmentsServices } from '../../app/liveAppointments';
 import { usePageTitle } from '../../app/usePageTitle';
+import { OfflineCopyNote } from '../../pwa/OfflineCopyNote';
 import { AppointmentsPanel } from '../../components/Appointments/AppointmentsPanel';
 import { useGivenAppointmentsServices } from '../../components/Appointments/services';
 import { useMessages } from '../../i18n/messages';
@@ -50,6 +51,7 @@ export default function MyAppointmentsPage() {
   return (
     <div className="page container">
       <h1>{texts.title}</h1>
+      <OfflineCopyNote area="appointments" />
       {user && token && (
         <AppointmentsPanel
           // A new user or token: the page's own state (payments, popups) starts over.

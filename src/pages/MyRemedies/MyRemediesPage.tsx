@@ -10,6 +10,7 @@ import { selectToken } from '../../../machines/session/selectors';
 import { SessionContext } from '../../app/account';
 import { liveDownloadDocument, liveRemediesActors } from '../../app/liveRecords';
 import { usePageTitle } from '../../app/usePageTitle';
+import { OfflineCopyNote } from '../../pwa/OfflineCopyNote';
 import { useProvidedActor } from '../../app/useProvidedActor';
 import { useDocumentDownload } from '../../components/Records/DocumentDownloads';
 import { PrescriptionCard } from '../../components/Records/PrescriptionCard';
@@ -24,6 +25,8 @@ export default function MyRemediesPage() {
   return (
     <div className="page container">
       <h1>{messages.remedies.title}</h1>
+      <OfflineCopyNote area="remedies" />
+      <OfflineCopyNote area="documents" />
       {token && <Remedies key={token} token={token} />}
     </div>
   );

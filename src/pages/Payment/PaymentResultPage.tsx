@@ -32,6 +32,7 @@ import { useBookingServices } from '../../app/useBookingServices';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
 import { messages, useMessages } from '../../i18n/messages';
+import { bookedEvent } from '../../pwa/start';
 import { PaymentConfirmation } from './PaymentConfirmation';
 import { usePaymentResultActor } from './provider';
 import './Payment.css';
@@ -60,6 +61,13 @@ function wordsFor(success: boolean, forOrder: boolean, refunded: boolean) {
 export default function PaymentResultPage(props: { outcome: PaymentOutcome; seconds?: number }) {
   const [search] = useSearchParams();
   return <PaymentResult key={search.toString()} {...props} />;
+}
+
+/** A booking the server confirmed: the moment for the app's install offer (src/pwa/start.ts). */
+function useTellBooked(confirmed: boolean): void {
+  useEffect(() => {
+    if (confirmed) window.dispatchEvent(new Event(bookedEvent));
+  }, [confirmed]);
 }
 
 /** What the server said so far, read out as it changes. */
@@ -138,6 +146,7 @@ function PaymentResult({ outcome, seconds }: { outcome: PaymentOutcome; seconds?
   useEffect(() => {
     if (view !== 'confirming' && view !== 'counting') heading.current?.focus();
   }, [view]);
+  useTellBooked(view === 'confirmed' && !forOrder);
 
   return (
     <div className="page container">
