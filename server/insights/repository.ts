@@ -32,7 +32,7 @@ export const confirmedBooking = (a: string) => `(${a}.booked_via <> 'online' or 
 
 /**
  * A confirmed booking that was not cancelled, written as the predicate of appointments_seen_idx
- * (migration 052) so that the earlier visits of a person are an index-only probe: for a row that
+ * (migration 051) so that the earlier visits of a person are an index-only probe: for a row that
  * is not cancelled, confirmedBooking's last case cannot hold, and the rest is this.
  */
 const seenBefore = (b: string) => `${b}.status <> 'Cancelled'
