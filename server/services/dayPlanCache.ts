@@ -35,6 +35,29 @@ export interface DayPlanCacheOptions {
   clock?: () => number;
 }
 
+/**
+ * Follows what changes the plans: this process's own writes (`onWrite`) and every instance's
+ * (the triggers' NOTIFY on `dayPlanChannel`). `live` is told when notices can be relied on (the
+ * listen is up) and when not (it dropped); nothing without listen. Returns how to stop.
+ */
+async function listenForChanges(db: Database, changed: () => void, live: (up: boolean) => void): Promise<(() => Promise<void>) | null> {
+  if (!db.listen || !db.onWrite) return null;
+  const unwatch = db.onWrite(changed);
+  const unlisten = await db.listen(dayPlanChannel, changed, () => live(true), () => live(false));
+  live(true);
+  return async () => {
+    unwatch();
+    await unlisten();
+  };
+}
+
+/** Keeps `entry` under `key` as the newest; past `maxEntries`, the oldest goes. */
+function keepNewest<E>(entries: Map<string, E>, key: string, entry: E, maxEntries: number): void {
+  entries.delete(key);
+  entries.set(key, entry);
+  if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+}
+
 export function createDayPlanCache(options: DayPlanCacheOptions = {}) {
   const maxAgeMs = options.maxAgeMs ?? 10_000;
   const maxEntries = options.maxEntries ?? 5_000;
@@ -45,8 +68,7 @@ export function createDayPlanCache(options: DayPlanCacheOptions = {}) {
   const loading = new Map<string, { generation: number; plan: Promise<unknown> }>();
   let generation = 0;
   let listening = false;
-  let unlisten: (() => Promise<void>) | null = null;
-  let unwatch: (() => void) | null = null;
+  let stopListening: (() => Promise<void>) | null = null;
 
   /** Something was written: nothing read before now may be kept or served. */
   function invalidate(): void {
@@ -58,31 +80,18 @@ export function createDayPlanCache(options: DayPlanCacheOptions = {}) {
   return {
     /** Starts listening for the database's notices; until then (and without listen) nothing is cached. */
     async start(db: Database): Promise<void> {
-      if (!db.listen || !db.onWrite || unlisten) return;
-      unwatch = db.onWrite(invalidate);
-      unlisten = await db.listen(
-        dayPlanChannel,
-        () => invalidate(),
-        () => {
-          invalidate();
-          listening = true;
-        },
-        () => {
-          listening = false;
-          invalidate();
-        },
-      );
-      invalidate();
-      listening = true;
+      if (stopListening) return;
+      stopListening = await listenForChanges(db, invalidate, (live) => {
+        invalidate();
+        listening = live;
+      });
     },
 
     async close(): Promise<void> {
       listening = false;
       invalidate();
-      unwatch?.();
-      unwatch = null;
-      const stop = unlisten;
-      unlisten = null;
+      const stop = stopListening;
+      stopListening = null;
       await stop?.();
     },
 
@@ -98,22 +107,15 @@ export function createDayPlanCache(options: DayPlanCacheOptions = {}) {
       const age = kept ? clock() - kept.at : Infinity;
       if (kept && age < maxAgeMs) return kept.plan as T;
       const pending = loading.get(key);
-      if (pending && pending.generation === generation) {
-        // Past its age but no write since (a write empties the cache): answered while its refresh runs.
-        if (kept && age < 2 * maxAgeMs) return kept.plan as T;
-        return pending.plan as Promise<T>;
-      }
+      // Past its age but no write since (a write empties the cache): answered while its refresh runs.
+      if (pending && pending.generation === generation) return kept && age < 2 * maxAgeMs ? (kept.plan as T) : (pending.plan as Promise<T>);
       const started = generation;
       const plan = load();
       loading.set(key, { generation: started, plan });
       const refreshing = (async () => {
         try {
           const value = await plan;
-          if (generation === started && listening) {
-            entries.delete(key);
-            entries.set(key, { plan: value, at: clock() });
-            if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-          }
+          if (generation === started && listening) keepNewest(entries, key, { plan: value, at: clock() }, maxEntries);
           return value;
         } catch (error) {
           if (generation === started) entries.delete(key);

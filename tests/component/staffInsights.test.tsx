@@ -2,19 +2,22 @@
  * The owner's view (src/staff/insights) in jsdom with its call answered by hand: the summary's
  * table against the previous period, a filter change asks again with the new query, a doctor gets
  * no doctor choice, and the section speaks Hindi and Marathi with Intl's Latin digits. The charts
- * (uPlot draws on a canvas, which jsdom has not) are stood in for by their names.
+ * (uPlot draws on a canvas, which jsdom has not) are drawn by a ChartDrawing that draws nothing:
+ * each is its box, named, with the table beside it.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { InsightsAnswer } from '../../contract/insights';
 import type { InsightsFilter } from '../../machines/insights/insightsMachine';
 import { chooseLanguage } from '../../src/i18n/languageChoice';
+import { ChartDrawing, type DrawChart } from '../../src/staff/insights/Chart';
 import InsightsSection from '../../src/staff/insights/InsightsSection';
 import { StaffContext, type StaffCaller } from '../../src/staff/StaffContext';
 
-vi.mock('../../src/staff/insights/Chart', () => ({ Chart: ({ name }: { name: string }) => <div role="img" aria-label={name} /> }));
+/** Draws nothing (jsdom has no canvas): the chart is its named box. */
+const drawNothing: DrawChart = () => () => undefined;
 
 const admin: StaffCaller = { me: { _id: 'u-admin', email: 'admin@clinic.example', firstName: 'Neha', lastName: 'Admin', role: 'admin', doctorName: null }, token: 'tok-admin' };
 const doctor: StaffCaller = { me: { _id: 'u-doc', email: 'meera@clinic.example', firstName: 'Meera', lastName: 'K', role: 'doctor', doctorName: 'Dr. Meera' }, token: 'tok-doc' };
@@ -43,7 +46,9 @@ function renderInsights(caller: StaffCaller) {
   });
   render(
     <StaffContext.Provider value={caller}>
-      <InsightsSection load={load as never} />
+      <ChartDrawing.Provider value={drawNothing}>
+        <InsightsSection load={load as never} />
+      </ChartDrawing.Provider>
     </StaffContext.Provider>,
   );
   return asked;

@@ -77,7 +77,9 @@ describe.each(backends)('the desk search on %s', (backend) => {
        select 'Name' || n, 'Surname' || n, 30, 'female', (9000000000 + n * 7919)::text, 'desk' from generate_series(1, 3000) as n`,
     );
     await db.query('analyze users');
-    const noShows = 'index appointments_user_idx';
+    // A patient's no-shows are counted through one of appointments' indexes by person: the
+    // planner takes the partial one of visits seen (the owner's view's) where it is smaller.
+    const noShows = expect.stringMatching(/^index appointments_(user|seen)_idx$/);
     expect(await planned(db, (q) => searchByName(q, 'asha ka', 20))).toEqual([noShows, 'index users_name_idx']);
     expect(await planned(db, (q) => searchByName(q, 'kale', 20))).toEqual([noShows, 'index users_last_name_idx', 'index users_name_idx']);
     expect(await planned(db, (q) => searchByPhone(q, '9822012345', 20))).toEqual([noShows, 'index users_phone_digits_idx']);
