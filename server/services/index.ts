@@ -297,14 +297,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     mailer,
     /** The payment service: checkouts with the provider, and settling on its word. */
     payments: createPaymentService({
-      db,
-      now,
-      holdMinutes,
-      publicUrl,
-      provider,
-      observer,
-      mails,
-      refunds,
+      db, now, holdMinutes, publicUrl, provider, observer, mails, refunds,
       onCheckoutOpened: (firstCheckAt) => {
         const wake = options.onCheckoutOpened;
         if (wake) background.run('payment check wake-up', () => wake(firstCheckAt));

@@ -5,18 +5,23 @@
  * (the patient: "The doctor will let you in"; the doctor: who waits, Admit), the call (the other
  * side large, this side small, the connection's quality from getStats, sound only, Leave; the
  * doctor: Switch to a call), and its end. Nothing is recorded; the page says so.
+ *
+ * This file holds the machine, the media and their effects; the parts of the page are in
+ * ./VideoCallViews.tsx.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { fromPromise } from 'xstate';
 import type { Consultation } from '../../../contract/consultation';
 import type { VideoJoin } from '../../../contract/video';
-import { selectAudioOnly, selectDeviceProblem, selectEnded, selectFailure, selectPeerPresent, selectQuality, selectSide, selectStage } from '../../../machines/videoCall/selectors';
+import type { VideoCallEvent } from '../../../machines/videoCall/events';
+import { selectAudioOnly, selectDeviceProblem, selectEnded, selectFailure, selectPeerPresent, selectQuality, selectSide, selectStage, type VideoStage } from '../../../machines/videoCall/selectors';
 import { videoCallMachine } from '../../../machines/videoCall/videoCallMachine';
 import { videoApi } from '../../api/video';
 import type { Messages } from '../../i18n/messages';
 import { callActor } from './callActor';
+import { CallControls, CallEnded, CallFailed, DeviceCheck, LiveCall, WaitingRoom, type ChosenDevices } from './VideoCallViews';
 import './Video.css';
 
 export interface VideoCallProps {
@@ -40,75 +45,82 @@ function stopTracks(stream: MediaStream | null) {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }
 
-export function VideoCall({ appointmentId, token, texts, waitingPerson, afterSwitch }: VideoCallProps) {
-  const headingId = useId();
-  const cameraId = useId();
-  const micId = useId();
-  const local = useRef<MediaStream | null>(null);
-  const preview = useRef<HTMLVideoElement | null>(null);
-  const self = useRef<HTMLVideoElement | null>(null);
-  const remote = useRef<HTMLVideoElement | null>(null);
-  const remoteStream = useRef<MediaStream | null>(null);
-  const chosen = useRef({ camera: '', microphone: '' });
-  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
-  const [level, setLevel] = useState(0);
-  const [tab] = useState(() => crypto.randomUUID());
-  const [, setRemoteTick] = useState(0);
+/** The media of one call, kept across renders: the streams, the video elements, the chosen devices. */
+interface CallMediaRefs {
+  readonly local: RefObject<MediaStream | null>;
+  readonly preview: RefObject<HTMLVideoElement | null>;
+  readonly self: RefObject<HTMLVideoElement | null>;
+  readonly remote: RefObject<HTMLVideoElement | null>;
+  readonly remoteStream: RefObject<MediaStream | null>;
+  readonly chosen: RefObject<ChosenDevices>;
+}
 
-  const actor = useActorRef(
-    videoCallMachine.provide({
-      actors: {
-        openDevices: fromPromise<void, { audioOnly: boolean }>(async ({ input }) => {
-          stopTracks(local.current);
-          local.current = null;
-          const { camera, microphone } = chosen.current;
-          const stream = await navigator.mediaDevices.getUserMedia({
-            audio: microphone ? { deviceId: { exact: microphone } } : true,
-            video: input.audioOnly ? false : camera ? { deviceId: { exact: camera } } : { width: { ideal: 640 }, height: { ideal: 480 } },
-          });
-          local.current = stream;
-          setDevices(await navigator.mediaDevices.enumerateDevices());
-        }),
-        joinCall: fromPromise<VideoJoin, { appointmentId: string; tab: string; token: string }>(({ input }) => orFail(videoApi.join(input.appointmentId, input.tab, input.token))),
-        admit: fromPromise<void, { appointmentId: string; tab: string; token: string }>(async ({ input }) => {
-          await orFail(videoApi.admit(input.appointmentId, input.tab, input.token));
-        }),
-        switchToCall: fromPromise<Consultation, { appointmentId: string; tab: string; token: string }>(({ input }) =>
-          orFail(videoApi.switchToCall(input.appointmentId, input.tab, input.token)),
-        ),
-        call: callActor(videoApi, {
-          local: () => local.current,
-          onRemote: (stream) => {
-            remoteStream.current = stream;
-            if (remote.current) remote.current.srcObject = stream;
-            setRemoteTick((n) => n + 1);
-          },
-        }),
+function useCallMediaRefs(): CallMediaRefs {
+  return {
+    local: useRef<MediaStream | null>(null),
+    preview: useRef<HTMLVideoElement | null>(null),
+    self: useRef<HTMLVideoElement | null>(null),
+    remote: useRef<HTMLVideoElement | null>(null),
+    remoteStream: useRef<MediaStream | null>(null),
+    chosen: useRef<ChosenDevices>({ camera: '', microphone: '' }),
+  };
+}
+
+type TabInput = { appointmentId: string; tab: string; token: string };
+
+/** The machine's actors, given the app's: the devices (getUserMedia), the video API, the call. */
+function appActors(media: CallMediaRefs, setDevices: (devices: MediaDeviceInfo[]) => void, remoteChanged: () => void) {
+  return {
+    openDevices: fromPromise<void, { audioOnly: boolean }>(async ({ input }) => {
+      stopTracks(media.local.current);
+      media.local.current = null;
+      const { camera, microphone } = media.chosen.current;
+      const stream = await navigator.mediaDevices.getUserMedia({
+        audio: microphone ? { deviceId: { exact: microphone } } : true,
+        video: input.audioOnly ? false : camera ? { deviceId: { exact: camera } } : { width: { ideal: 640 }, height: { ideal: 480 } },
+      });
+      media.local.current = stream;
+      setDevices(await navigator.mediaDevices.enumerateDevices());
+    }),
+    joinCall: fromPromise<VideoJoin, TabInput>(({ input }) => orFail(videoApi.join(input.appointmentId, input.tab, input.token))),
+    admit: fromPromise<void, TabInput>(async ({ input }) => {
+      await orFail(videoApi.admit(input.appointmentId, input.tab, input.token));
+    }),
+    switchToCall: fromPromise<Consultation, TabInput>(({ input }) => orFail(videoApi.switchToCall(input.appointmentId, input.tab, input.token))),
+    call: callActor(videoApi, {
+      local: () => media.local.current,
+      onRemote: (stream) => {
+        media.remoteStream.current = stream;
+        if (media.remote.current) media.remote.current.srcObject = stream;
+        remoteChanged();
       },
     }),
-    { input: { appointmentId, token, tab } },
-  );
-  const stage = useSelector(actor, selectStage);
-  const problem = useSelector(actor, selectDeviceProblem);
-  const audioOnly = useSelector(actor, selectAudioOnly);
-  const peerPresent = useSelector(actor, selectPeerPresent);
-  const quality = useSelector(actor, selectQuality);
-  const ended = useSelector(actor, selectEnded);
-  const side = useSelector(actor, selectSide);
-  const failure = useSelector(actor, selectFailure);
-  // The server's words where it said why (outside the window, another tab), else ours.
-  const failureWords = failure?._tag === 'HttpFailure' && !failure.generic ? failure.message : texts.failed;
-  const checking = stage === 'checking' || stage === 'ready' || stage === 'refused';
-  const inCall = ['waiting', 'admitting', 'admitted', 'connecting', 'live', 'reconnecting', 'switching'].includes(stage);
+  };
+}
 
-  // The preview and this side's small picture show the opened camera.
-  useEffect(() => {
-    if (preview.current) preview.current.srcObject = local.current;
-    if (self.current) self.current.srcObject = local.current;
-    if (remote.current && remote.current.srcObject !== remoteStream.current) remote.current.srcObject = remoteStream.current;
+/** The video call machine of this tab (a random tab id), with the devices the browser lists. */
+function useVideoCallActor(appointmentId: string, token: string, media: CallMediaRefs) {
+  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
+  const [tab] = useState(() => crypto.randomUUID());
+  const [, setRemoteTick] = useState(0);
+  const actor = useActorRef(videoCallMachine.provide({ actors: appActors(media, setDevices, () => setRemoteTick((n) => n + 1)) }), {
+    input: { appointmentId, token, tab },
   });
+  return { actor, devices };
+}
 
-  // The microphone's level, while the device check shows.
+/** The preview and this side's small picture show the opened camera; the large one the other side. */
+function useVideoElements(media: CallMediaRefs) {
+  useEffect(() => {
+    if (media.preview.current) media.preview.current.srcObject = media.local.current;
+    if (media.self.current) media.self.current.srcObject = media.local.current;
+    if (media.remote.current && media.remote.current.srcObject !== media.remoteStream.current) media.remote.current.srcObject = media.remoteStream.current;
+  });
+}
+
+/** The microphone's level (0 to 100), while the device check shows. */
+function useMicLevel(stage: VideoStage, local: RefObject<MediaStream | null>) {
+  const [level, setLevel] = useState(0);
   useEffect(() => {
     if (stage !== 'ready' || !local.current || local.current.getAudioTracks().length === 0) return;
     const context = new AudioContext();
@@ -127,156 +139,55 @@ export function VideoCall({ appointmentId, token, texts, waitingPerson, afterSwi
       void context.close();
     };
   }, [stage]);
+  return level;
+}
 
-  // The camera and microphone are let go when the call is over or the page goes.
+/** The camera and microphone are let go when the call is over or the page goes. */
+function useReleaseDevices(stage: VideoStage, local: RefObject<MediaStream | null>) {
   useEffect(() => () => stopTracks(local.current), []);
   useEffect(() => {
     if (stage === 'ended') stopTracks(local.current);
   }, [stage]);
+}
 
-  const cameras = devices.filter((d) => d.kind === 'videoinput');
-  const microphones = devices.filter((d) => d.kind === 'audioinput');
-  const choose = (which: 'camera' | 'microphone', value: string) => {
-    chosen.current = { ...chosen.current, [which]: value };
-    actor.send({ type: 'devices.change' });
-  };
+export function VideoCall({ appointmentId, token, texts, waitingPerson, afterSwitch }: VideoCallProps) {
+  const headingId = useId();
+  const media = useCallMediaRefs();
+  const { actor, devices } = useVideoCallActor(appointmentId, token, media);
+  const send = (event: VideoCallEvent) => actor.send(event);
+  const stage = useSelector(actor, selectStage);
+  const problem = useSelector(actor, selectDeviceProblem);
+  const audioOnly = useSelector(actor, selectAudioOnly);
+  const peerPresent = useSelector(actor, selectPeerPresent);
+  const quality = useSelector(actor, selectQuality);
+  const ended = useSelector(actor, selectEnded);
+  const side = useSelector(actor, selectSide);
+  const failure = useSelector(actor, selectFailure);
+  const checking = stage === 'checking' || stage === 'ready' || stage === 'refused';
+  const inCall = ['waiting', 'admitting', 'admitted', 'connecting', 'live', 'reconnecting', 'switching'].includes(stage);
+  useVideoElements(media);
+  const level = useMicLevel(stage, media.local);
+  useReleaseDevices(stage, media.local);
 
   return (
     <section className="video-call" aria-labelledby={headingId} data-stage={stage}>
       <h3 id={headingId}>{texts.heading}</h3>
       <p className="video-call__private">{texts.notRecorded}</p>
-
       {checking && (
-        <div className="video-call__check">
-          <h4>{texts.checkHeading}</h4>
-          {stage === 'checking' && <p role="status">{texts.checking}</p>}
-          {stage === 'refused' && problem && (
-            <p role="alert" className="notice">
-              {texts.problems[problem]}{' '}
-              <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'devices.retry' })}>
-                {texts.tryAgain}
-              </button>
-            </p>
-          )}
-          {!audioOnly && stage !== 'refused' && <video ref={preview} className="video-call__preview" aria-label={texts.preview} autoPlay playsInline muted />}
-          {stage === 'ready' && (
-            <>
-              <p className="video-call__level">
-                <label htmlFor={`${micId}-level`}>{texts.micLevel}</label>{' '}
-                <meter id={`${micId}-level`} min={0} max={100} value={level} />
-              </p>
-              {!audioOnly && (
-                <DeviceChoice id={cameraId} label={texts.camera} devices={cameras} value={chosen.current.camera || (local.current?.getVideoTracks()[0]?.getSettings().deviceId ?? '')} onChoose={(v) => choose('camera', v)} />
-              )}
-              <DeviceChoice id={micId} label={texts.microphone} devices={microphones} value={chosen.current.microphone || (local.current?.getAudioTracks()[0]?.getSettings().deviceId ?? '')} onChoose={(v) => choose('microphone', v)} />
-            </>
-          )}
-          <p>
-            <label>
-              <input type="checkbox" checked={audioOnly} onChange={() => actor.send({ type: 'audioOnly.toggle' })} /> {texts.audioOnly}
-            </label>
-          </p>
-          <p>
-            <button type="button" className="button button--primary" disabled={stage !== 'ready'} onClick={() => actor.send({ type: 'join' })}>
-              {texts.join}
-            </button>
-          </p>
-        </div>
+        <DeviceCheck texts={texts} stage={stage} problem={problem} audioOnly={audioOnly} level={level} devices={devices} chosen={media.chosen} local={media.local} preview={media.preview} send={send} />
       )}
-
       {stage === 'joining' && <p role="status">{texts.joining}</p>}
-
-      {(stage === 'waiting' || stage === 'admitting') && side === 'patient' && (
-        <p role="status" className="video-call__waiting">
-          {texts.waitingPatient}
-        </p>
-      )}
-      {(stage === 'waiting' || stage === 'admitting') && side === 'doctor' && (
-        <div className="video-call__waiting" role="status">
-          {peerPresent ? <p>{texts.patientWaits(waitingPerson?.name ?? '')}</p> : <p>{texts.waitingDoctorAlone}</p>}
-          {waitingPerson?.details}
-          {peerPresent && (
-            <p>
-              <button type="button" className="button button--primary" disabled={stage === 'admitting'} aria-busy={stage === 'admitting'} onClick={() => actor.send({ type: 'admit' })}>
-                {stage === 'admitting' ? texts.admitting : texts.admit}
-              </button>
-            </p>
-          )}
-        </div>
-      )}
+      {(stage === 'waiting' || stage === 'admitting') && <WaitingRoom texts={texts} stage={stage} side={side} peerPresent={peerPresent} waitingPerson={waitingPerson} send={send} />}
       {(stage === 'admitted' || stage === 'connecting') && <p role="status">{texts.connecting}</p>}
       {stage === 'reconnecting' && (
         <p role="status" className="notice">
           {texts.reconnecting}
         </p>
       )}
-
-      {inCall && (
-        <div className="video-call__stage" hidden={!(stage === 'live' || stage === 'reconnecting' || stage === 'switching')}>
-          <video ref={remote} className="video-call__remote" aria-label={texts.remoteVideo} autoPlay playsInline />
-          {!audioOnly && <video ref={self} className="video-call__self" aria-label={texts.localVideo} autoPlay playsInline muted />}
-          <p className={`video-call__quality video-call__quality--${quality}`} role="status">
-            {texts.quality[quality]}
-          </p>
-        </div>
-      )}
-      {inCall && (
-        <p className="video-call__controls">
-          {(stage === 'live' || stage === 'reconnecting') && (
-            <button type="button" className="button button--outline" aria-pressed={audioOnly} onClick={() => actor.send({ type: 'audioOnly.toggle' })}>
-              {audioOnly ? texts.cameraOn : texts.soundOnly}
-            </button>
-          )}
-          {side === 'doctor' && (stage === 'live' || stage === 'switching') && (
-            <button type="button" className="button button--outline" disabled={stage === 'switching'} onClick={() => actor.send({ type: 'switchToCall' })}>
-              {stage === 'switching' ? texts.switching : texts.switchToCall}
-            </button>
-          )}
-          <button type="button" className="button button--danger" onClick={() => actor.send({ type: 'hangUp' })}>
-            {texts.hangUp}
-          </button>
-        </p>
-      )}
-
-      {stage === 'ended' && ended && (
-        <div role="status">
-          <p>{texts.ended[ended]}</p>
-          {ended === 'switched' && afterSwitch}
-          {(ended === 'hungUp' || ended === 'elsewhere') && (
-            <p>
-              {/* A fresh page: a fresh device check and seat (the window's end closes it anyway). */}
-              <button type="button" className="button button--outline" onClick={() => window.location.reload()}>
-                {texts.rejoin}
-              </button>
-            </p>
-          )}
-        </div>
-      )}
-      {stage === 'failed' && (
-        <p role="alert">
-          {failureWords}{' '}
-          <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'retry' })}>
-            {texts.tryAgain}
-          </button>
-        </p>
-      )}
+      {inCall && <LiveCall texts={texts} stage={stage} audioOnly={audioOnly} quality={quality} remote={media.remote} self={media.self} />}
+      {inCall && <CallControls texts={texts} stage={stage} side={side} audioOnly={audioOnly} send={send} />}
+      {stage === 'ended' && ended && <CallEnded texts={texts} ended={ended} afterSwitch={afterSwitch} />}
+      {stage === 'failed' && <CallFailed texts={texts} failure={failure} send={send} />}
     </section>
-  );
-}
-
-/** A choice of camera or microphone (nothing when the browser lists none). */
-function DeviceChoice({ id, label, devices, value, onChoose }: { id: string; label: string; devices: MediaDeviceInfo[]; value: string; onChoose: (deviceId: string) => void }) {
-  if (devices.length === 0) return null;
-  return (
-    <p>
-      <label htmlFor={id}>{label}</label>{' '}
-      <select id={id} value={value} onChange={(e) => onChoose(e.target.value)}>
-        {devices.map((d, i) => (
-          <option key={d.deviceId || i} value={d.deviceId}>
-            {d.label || `${label} ${i + 1}`}
-          </option>
-        ))}
-      </select>
-    </p>
   );
 }

@@ -37,187 +37,268 @@ export function qualityOf(rtt: number | null, lostShare: number | null): Quality
   return 'poor';
 }
 
+/** One side's call while the actor runs: what it was given and what it has learnt since. */
+interface Call {
+  readonly api: VideoApi;
+  readonly media: CallMedia;
+  readonly back: (e: VideoCallEvent) => void;
+  readonly token: string;
+  readonly id: string;
+  /** The patient makes the offers; the doctor answers. */
+  readonly offerer: boolean;
+  readonly abort: AbortController;
+  /** The seat: the tab, the ICE servers (renewed on `restart`). */
+  join: CallActorInput['join'];
+  /** The last signal's id, where the stream resumes. */
+  last: string;
+  /** The machine said the patient may offer (admitted, the doctor there). */
+  negotiate: boolean;
+  peerPresent: boolean;
+  ended: boolean;
+  /** Candidates that came before the offer or answer. */
+  pending: RTCIceCandidateInit[];
+  pc: RTCPeerConnection;
+  /** The inbound packet counts at the last stats reading. */
+  lastLost: number;
+  lastReceived: number;
+  /** The signals, handled one at a time in order. */
+  queue: Promise<void>;
+}
+
+type SignalKind = 'offer' | 'answer' | 'candidate' | 'left';
+
+/** Sends a signal to the other side from this tab (fire and forget). */
+function send(call: Call, kind: SignalKind, body: Record<string, unknown>) {
+  void call.api.send(call.id, call.join.tab, kind, body, call.token);
+}
+
+/** A new peer connection carrying this side's camera and microphone, receiving both. */
+function openPeerConnection(iceServers: RTCIceServer[], media: CallMedia): RTCPeerConnection {
+  const pc = new RTCPeerConnection({ iceServers });
+  const local = media.local();
+  if (local) for (const track of local.getTracks()) pc.addTrack(track, local);
+  // Receive both even when this side sends sound only.
+  if (!local?.getVideoTracks().length) pc.addTransceiver('video', { direction: 'recvonly' });
+  return pc;
+}
+
+/** Wires the call's current peer connection: the remote media, its candidates, its state. */
+function watchPeerConnection(call: Call) {
+  const current = call.pc;
+  current.ontrack = (e) => call.media.onRemote(e.streams[0] ?? new MediaStream([e.track]));
+  current.onicecandidate = (e) => {
+    if (e.candidate) send(call, 'candidate', e.candidate.toJSON() as Record<string, unknown>);
+  };
+  current.onconnectionstatechange = () => {
+    if (current !== call.pc || call.ended) return;
+    const state = call.pc.connectionState;
+    if (state === 'connecting') call.back({ type: 'call.connecting' });
+    else if (state === 'connected') call.back({ type: 'call.connected' });
+    else if (state === 'disconnected' || state === 'failed') call.back({ type: 'call.disconnected' });
+  };
+}
+
+/** Closes the peer connection and starts again from a fresh one. */
+function freshPeerConnection(call: Call) {
+  call.pc.close();
+  call.pending = [];
+  call.pc = openPeerConnection(call.join.iceServers, call.media);
+  watchPeerConnection(call);
+}
+
+/** The patient's offer, once allowed to negotiate and the other side is there. */
+async function offer(call: Call, iceRestart: boolean) {
+  if (!call.offerer || !call.negotiate || !call.peerPresent) return;
+  const description = await call.pc.createOffer({ iceRestart });
+  await call.pc.setLocalDescription(description);
+  send(call, 'offer', { type: description.type, sdp: description.sdp ?? '' });
+}
+
+/** Adds the candidates that waited for the remote description. */
+async function flushCandidates(call: Call) {
+  const waiting = call.pending;
+  call.pending = [];
+  for (const c of waiting) await call.pc.addIceCandidate(c).catch(() => undefined);
+}
+
+/** The doctor's answer to the patient's offer. */
+async function answerOffer(call: Call, sdp: string) {
+  await call.pc.setRemoteDescription({ type: 'offer', sdp });
+  await flushCandidates(call);
+  const answer = await call.pc.createAnswer();
+  await call.pc.setLocalDescription(answer);
+  send(call, 'answer', { type: answer.type, sdp: answer.sdp ?? '' });
+}
+
+/** The other side's arrival (after a connection was made: another tab, so a fresh connection). */
+async function peerArrived(call: Call) {
+  call.peerPresent = true;
+  call.back({ type: 'call.peer', present: true });
+  if (call.pc.remoteDescription || call.pc.localDescription) freshPeerConnection(call);
+  await offer(call, false);
+}
+
+/** The end of the call the server announced (another tab took the seat, or now a Call). */
+function endedBy(call: Call, reason: 'elsewhere' | 'switched') {
+  call.ended = true;
+  call.back({ type: 'call.ended', reason });
+}
+
+/** One signal from the stream: presence, admission, the end, or the WebRTC negotiation. */
+async function onSignal(call: Call, s: VideoSignal) {
+  call.last = s.id;
+  const body = s.body as Record<string, unknown>;
+  switch (s.kind) {
+    case 'peer':
+      await peerArrived(call);
+      break;
+    case 'left':
+      call.peerPresent = false;
+      call.back({ type: 'call.peer', present: false });
+      break;
+    case 'admitted':
+      call.back({ type: 'call.admitted' });
+      break;
+    case 'replaced':
+      endedBy(call, 'elsewhere');
+      break;
+    case 'switched':
+      endedBy(call, 'switched');
+      break;
+    case 'offer':
+      if (!call.offerer) await answerOffer(call, String(body.sdp ?? ''));
+      break;
+    case 'answer':
+      if (!call.offerer || call.pc.signalingState !== 'have-local-offer') break;
+      await call.pc.setRemoteDescription({ type: 'answer', sdp: String(body.sdp ?? '') });
+      await flushCandidates(call);
+      break;
+    case 'candidate':
+      if (call.pc.remoteDescription) await call.pc.addIceCandidate(body as RTCIceCandidateInit).catch(() => undefined);
+      else call.pending.push(body as RTCIceCandidateInit);
+      break;
+  }
+}
+
+/** Queues a signal behind the ones before it (one at a time, in order). */
+function enqueue(call: Call, s: VideoSignal) {
+  call.queue = call.queue.then(() => onSignal(call, s)).catch(() => undefined);
+}
+
+/** Reads the signalling stream, again two seconds after a drop, until the call ends. */
+async function readLoop(call: Call) {
+  while (!call.abort.signal.aborted && !call.ended) {
+    let end;
+    try {
+      end = await call.api.readStream(call.id, call.join.tab, call.last, call.token, (s) => enqueue(call, s), call.abort.signal);
+    } catch {
+      return; // aborted
+    }
+    if (call.ended || call.abort.signal.aborted) return;
+    if (end.kind === 'changed' || (end.kind === 'failed' && end.failure._tag === 'HttpFailure' && end.failure.status === 409)) {
+      // The window closed, the appointment changed or another tab took the seat.
+      await call.queue;
+      if (!call.ended) {
+        call.ended = true;
+        call.back({ type: 'call.ended', reason: 'over' });
+      }
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+type StatsEntry = { type: string; state?: string; nominated?: boolean; currentRoundTripTime?: number; packetsLost?: number; packetsReceived?: number };
+
+/** The nominated pair's round-trip time and the inbound packets lost and received so far. */
+function readStats(report: RTCStatsReport) {
+  let rtt: number | null = null;
+  let lost = 0;
+  let received = 0;
+  report.forEach((s: StatsEntry) => {
+    if (s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated && typeof s.currentRoundTripTime === 'number') rtt = s.currentRoundTripTime;
+    if (s.type === 'inbound-rtp') {
+      lost += s.packetsLost ?? 0;
+      received += s.packetsReceived ?? 0;
+    }
+  });
+  return { rtt: rtt as number | null, lost, received };
+}
+
+/** Tells the machine the connection's quality since the last reading (while connected). */
+function measureQuality(call: Call) {
+  if (call.pc.connectionState !== 'connected') return;
+  void call.pc.getStats().then((report) => {
+    const { rtt, lost, received } = readStats(report);
+    const dl = lost - call.lastLost;
+    const dr = received - call.lastReceived;
+    call.lastLost = lost;
+    call.lastReceived = received;
+    call.back({ type: 'call.quality', quality: qualityOf(rtt, dl + dr > 0 ? dl / (dl + dr) : null) });
+  });
+}
+
+/** Fresh TURN credentials for the same seat, then an ICE restart. */
+async function restart(call: Call) {
+  const again = await call.api.join(call.id, call.join.tab, call.token);
+  if (!isLeft(again)) {
+    call.join = { ...again.right, after: call.last };
+    call.pc.setConfiguration({ iceServers: call.join.iceServers });
+  }
+  if (call.offerer) await offer(call, true);
+  else call.pc.restartIce();
+}
+
+/** The machine's commands: negotiate, sound only, restart. */
+function onCommand(call: Call, command: CallCommand) {
+  if (command.type === 'negotiate') {
+    call.negotiate = true;
+    void offer(call, false);
+  } else if (command.type === 'audioOnly') {
+    for (const track of call.media.local()?.getVideoTracks() ?? []) track.enabled = !command.on;
+  } else if (command.type === 'restart') {
+    void restart(call).catch(() => undefined);
+  }
+}
+
+/** Leaves: tells the other side (unless the call already ended), stops the stream, closes. */
+function close(call: Call) {
+  if (!call.ended) send(call, 'left', {});
+  call.ended = true;
+  call.abort.abort();
+  call.pc.close();
+  call.media.onRemote(null);
+}
+
 export function callActor(api: VideoApi, media: CallMedia) {
   return fromCallback<CallCommand, CallActorInput>(({ input, sendBack, receive }) => {
-    const back = (e: VideoCallEvent) => sendBack(e);
-    let join = input.join;
-    const { token } = input;
-    const id = join.appointmentId;
-    const offerer = join.as === 'patient';
-    const abort = new AbortController();
-    let last = join.after;
-    let negotiate = false;
-    let peerPresent = join.peerPresent;
-    let ended = false;
-    let pending: RTCIceCandidateInit[] = [];
-    let pc: RTCPeerConnection;
-    let lastLost = 0;
-    let lastReceived = 0;
-
-    const send = (kind: 'offer' | 'answer' | 'candidate' | 'left', body: Record<string, unknown>) => {
-      void api.send(id, join.tab, kind, body, token);
+    const { join, token } = input;
+    const call: Call = {
+      api,
+      media,
+      back: (e) => sendBack(e),
+      token,
+      id: join.appointmentId,
+      offerer: join.as === 'patient',
+      abort: new AbortController(),
+      join,
+      last: join.after,
+      negotiate: false,
+      peerPresent: join.peerPresent,
+      ended: false,
+      pending: [],
+      pc: openPeerConnection(join.iceServers, media),
+      lastLost: 0,
+      lastReceived: 0,
+      queue: Promise.resolve(),
     };
-
-    const fresh = () => {
-      pc?.close();
-      pending = [];
-      pc = new RTCPeerConnection({ iceServers: join.iceServers });
-      const local = media.local();
-      if (local) for (const track of local.getTracks()) pc.addTrack(track, local);
-      // Receive both even when this side sends sound only.
-      if (!local?.getVideoTracks().length) pc.addTransceiver('video', { direction: 'recvonly' });
-      pc.ontrack = (e) => media.onRemote(e.streams[0] ?? new MediaStream([e.track]));
-      pc.onicecandidate = (e) => {
-        if (e.candidate) send('candidate', e.candidate.toJSON() as Record<string, unknown>);
-      };
-      const current = pc;
-      pc.onconnectionstatechange = () => {
-        if (current !== pc || ended) return;
-        const state = pc.connectionState;
-        if (state === 'connecting') back({ type: 'call.connecting' });
-        else if (state === 'connected') back({ type: 'call.connected' });
-        else if (state === 'disconnected' || state === 'failed') back({ type: 'call.disconnected' });
-      };
-    };
-
-    const offer = async (iceRestart: boolean) => {
-      if (!offerer || !negotiate || !peerPresent) return;
-      const description = await pc.createOffer({ iceRestart });
-      await pc.setLocalDescription(description);
-      send('offer', { type: description.type, sdp: description.sdp ?? '' });
-    };
-
-    const flush = async () => {
-      const waiting = pending;
-      pending = [];
-      for (const c of waiting) await pc.addIceCandidate(c).catch(() => undefined);
-    };
-
-    const onSignal = async (s: VideoSignal) => {
-      last = s.id;
-      const body = s.body as Record<string, unknown>;
-      switch (s.kind) {
-        case 'peer':
-          peerPresent = true;
-          back({ type: 'call.peer', present: true });
-          // Another tab of the other side: start again from a fresh connection.
-          if (pc.remoteDescription || pc.localDescription) fresh();
-          await offer(false);
-          break;
-        case 'left':
-          peerPresent = false;
-          back({ type: 'call.peer', present: false });
-          break;
-        case 'admitted':
-          back({ type: 'call.admitted' });
-          break;
-        case 'replaced':
-          ended = true;
-          back({ type: 'call.ended', reason: 'elsewhere' });
-          break;
-        case 'switched':
-          ended = true;
-          back({ type: 'call.ended', reason: 'switched' });
-          break;
-        case 'offer': {
-          if (offerer) break;
-          await pc.setRemoteDescription({ type: 'offer', sdp: String(body.sdp ?? '') });
-          await flush();
-          const answer = await pc.createAnswer();
-          await pc.setLocalDescription(answer);
-          send('answer', { type: answer.type, sdp: answer.sdp ?? '' });
-          break;
-        }
-        case 'answer':
-          if (!offerer || pc.signalingState !== 'have-local-offer') break;
-          await pc.setRemoteDescription({ type: 'answer', sdp: String(body.sdp ?? '') });
-          await flush();
-          break;
-        case 'candidate':
-          if (pc.remoteDescription) await pc.addIceCandidate(body as RTCIceCandidateInit).catch(() => undefined);
-          else pending.push(body as RTCIceCandidateInit);
-          break;
-      }
-    };
-
-    // One signal at a time, in order.
-    let queue = Promise.resolve();
-    const enqueue = (s: VideoSignal) => {
-      queue = queue.then(() => onSignal(s)).catch(() => undefined);
-    };
-
-    const readLoop = async () => {
-      while (!abort.signal.aborted && !ended) {
-        let end;
-        try {
-          end = await api.readStream(id, join.tab, last, token, enqueue, abort.signal);
-        } catch {
-          return; // aborted
-        }
-        if (ended || abort.signal.aborted) return;
-        if (end.kind === 'changed' || (end.kind === 'failed' && end.failure._tag === 'HttpFailure' && end.failure.status === 409)) {
-          // The window closed, the appointment changed or another tab took the seat.
-          await queue;
-          if (!ended) {
-            ended = true;
-            back({ type: 'call.ended', reason: 'over' });
-          }
-          return;
-        }
-        await new Promise((r) => setTimeout(r, 2000));
-      }
-    };
-
-    const stats = setInterval(() => {
-      if (pc.connectionState !== 'connected') return;
-      void pc.getStats().then((report) => {
-        let rtt: number | null = null;
-        let lost = 0;
-        let received = 0;
-        report.forEach((s: { type: string; state?: string; nominated?: boolean; currentRoundTripTime?: number; packetsLost?: number; packetsReceived?: number }) => {
-          if (s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated && typeof s.currentRoundTripTime === 'number') rtt = s.currentRoundTripTime;
-          if (s.type === 'inbound-rtp') {
-            lost += s.packetsLost ?? 0;
-            received += s.packetsReceived ?? 0;
-          }
-        });
-        const dl = lost - lastLost;
-        const dr = received - lastReceived;
-        lastLost = lost;
-        lastReceived = received;
-        back({ type: 'call.quality', quality: qualityOf(rtt, dl + dr > 0 ? dl / (dl + dr) : null) });
-      });
-    }, 2000);
-
-    receive((command) => {
-      if (command.type === 'negotiate') {
-        negotiate = true;
-        void offer(false);
-      } else if (command.type === 'audioOnly') {
-        for (const track of media.local()?.getVideoTracks() ?? []) track.enabled = !command.on;
-      } else if (command.type === 'restart') {
-        void (async () => {
-          // Fresh TURN credentials for the same seat, then an ICE restart.
-          const again = await api.join(id, join.tab, token);
-          if (!isLeft(again)) {
-            join = { ...again.right, after: last };
-            pc.setConfiguration({ iceServers: join.iceServers });
-          }
-          if (offerer) await offer(true);
-          else pc.restartIce();
-        })().catch(() => undefined);
-      }
-    });
-
-    fresh();
-    void readLoop();
+    watchPeerConnection(call);
+    const stats = setInterval(() => measureQuality(call), 2000);
+    receive((command) => onCommand(call, command));
+    void readLoop(call);
     return () => {
       clearInterval(stats);
-      if (!ended) send('left', {});
-      ended = true;
-      abort.abort();
-      pc.close();
-      media.onRemote(null);
+      close(call);
     };
   });
 }
