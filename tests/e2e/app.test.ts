@@ -48,7 +48,8 @@ const site = useSite(() => ({
     visit._id = id!;
   },
 }));
-const contexts = contextsPerTest();
+// The installed app's own tests: the service worker runs in their pages.
+const contexts = contextsPerTest({ serviceWorkers: 'allow' });
 afterEach(() => contexts.closeAll());
 
 /** Until the service worker controls the page (the first one claims it: src/pwa/sw.ts). */

@@ -94,9 +94,17 @@ export interface Viewport {
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 375, height: 812 };
 
-export async function newContext(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
+/**
+ * `serviceWorkers`: blocked unless a test is about the installed app (tests/e2e/app.test.ts):
+ * otherwise every fresh context would install the worker and precache the whole build (about
+ * 120 files), the run's CPU for nothing the test looks at.
+ */
+export type WorkerChoice = { serviceWorkers?: 'allow' | 'block' };
+
+export async function newContext(browser: Browser, viewport: Viewport, { serviceWorkers = 'block' }: WorkerChoice = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport,
+    serviceWorkers,
     isMobile: viewport.width < 768,
     hasTouch: viewport.width < 768,
     deviceScaleFactor: 1,

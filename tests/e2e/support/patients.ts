@@ -3,7 +3,7 @@
 // made and paid (or failed) at the sandbox checkout the way the browser's Book and the checkout
 // page's buttons do.
 import type { Browser, BrowserContext } from 'playwright-core';
-import { newContext, type Viewport } from '../harness';
+import { newContext, type Viewport, type WorkerChoice } from '../harness';
 import { onlinePlace } from './clinic';
 import type { MailCatcher } from './mailCatcher';
 import { signedInContext } from './preparedSite';
@@ -112,16 +112,19 @@ export function clinicApi(baseUrl: () => string) {
   return { call, register, registerAndLogIn, freeSlots, bookAndSettle };
 }
 
-/** Browser contexts for one test (fresh, or signed in with a token), closed by `closeAll` in afterEach. */
-export function contextsPerTest() {
+/**
+ * Browser contexts for one test (fresh, or signed in with a token), closed by `closeAll` in
+ * afterEach; `workers`: whether their pages may run the service worker (blocked by default).
+ */
+export function contextsPerTest(workers: WorkerChoice = {}) {
   const open: BrowserContext[] = [];
   const kept = (context: BrowserContext): BrowserContext => {
     open.push(context);
     return context;
   };
   return {
-    fresh: async (browser: Browser, viewport: Viewport) => kept(await newContext(browser, viewport)),
-    signedIn: async (browser: Browser, viewport: Viewport, token: string) => kept(await signedInContext(browser, viewport, token)),
+    fresh: async (browser: Browser, viewport: Viewport) => kept(await newContext(browser, viewport, workers)),
+    signedIn: async (browser: Browser, viewport: Viewport, token: string) => kept(await signedInContext(browser, viewport, token, workers)),
     async closeAll(): Promise<void> {
       for (const context of open.splice(0)) await context.close();
     },

@@ -11,7 +11,7 @@ import { pgliteDir } from '../../../server/db/open';
 import { openPGliteDir } from '../../../server/db/pglite';
 import { createServices } from '../../../server/services/index';
 import { prepareDatabase } from '../../../server/startup';
-import { newContext, ROOT, type Viewport } from '../harness';
+import { newContext, ROOT, type Viewport, type WorkerChoice } from '../harness';
 
 export interface Person {
   email: string;
@@ -68,8 +68,8 @@ export function preparedPeople(people: readonly Person[], { admin }: { admin: st
 }
 
 /** A new browser context that starts signed in: its local storage holds the token. */
-export async function signedInContext(browser: Browser, viewport: Viewport, token: string): Promise<BrowserContext> {
-  const context = await newContext(browser, viewport);
+export async function signedInContext(browser: Browser, viewport: Viewport, token: string, workers: WorkerChoice = {}): Promise<BrowserContext> {
+  const context = await newContext(browser, viewport, workers);
   // As a login leaves it (spec §3: local storage, key token); the session restores it at start.
   await context.addInitScript((stored) => {
     if (localStorage.getItem('token') === null) localStorage.setItem('token', stored);
