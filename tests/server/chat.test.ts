@@ -166,6 +166,19 @@ describe.each(backends)('chat on %s', (backend) => {
     expect(bad.json().errors[0].field).toBe('clientId');
   });
 
+  it('a send repeated at once on two instances with the same client id makes one message; both answers name it', async () => {
+    const { patient, appointment } = await openChat();
+    const second = await t.anotherInstance();
+    const clientId = '0b7a4c1e-2d3f-4a5b-8c6d-7e8f9a0b1c2d';
+    const [one, other] = await Promise.all([
+      say(t.app(), patient, appointment._id, { text: 'Sent twice at once', clientId }),
+      say(second, patient, appointment._id, { text: 'Sent twice at once', clientId }),
+    ]);
+    expect([one.statusCode, other.statusCode], `${one.body} ${other.body}`).toEqual([200, 200]);
+    expect(other.json().id).toBe(one.json().id);
+    expect(await messageRows()).toBe(1);
+  });
+
   it('re-encodes a photo without EXIF or location, serves it private/no-store to the two parties only; refuses what is not a photo', async () => {
     const { patient, appointment } = await openChat();
     const doctor = await t.staff('doctor', meera.email);
