@@ -15,6 +15,8 @@ export function OrderForm({ actor }: { actor: OrderActor }) {
   const texts = staff.order;
   const c = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  // Until the locations are loaded the form takes no lines: its buttons wait (a click is never lost).
+  const loading = useSelector(actor, (s) => s.matches('Loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('LoadFailed'));
   const reviewing = useSelector(actor, (s) => s.matches({ Editing: { Form: 'Reviewing' } }));
   const id = useId();
@@ -51,7 +53,7 @@ export function OrderForm({ actor }: { actor: OrderActor }) {
       <FieldProblem text={problemText('lines')} />
       <OrderLines actor={actor} id={id} problem={problemText} />
       <p>
-        <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'line.handAdded' })}>
+        <button type="button" className="button button--outline" disabled={loading} onClick={() => actor.send({ type: 'line.handAdded' })}>
           {texts.addHand}
         </button>
       </p>
