@@ -72,6 +72,7 @@ export default mergeConfig(
             hookTimeout: 120_000,
             isolate: false,
             setupFiles: ['tests/server/setup.ts'],
+            globalSetup: ['tests/server/globalSetup.ts'],
           },
         },
         {
@@ -83,6 +84,7 @@ export default mergeConfig(
             testTimeout: 30_000,
             hookTimeout: 120_000,
             setupFiles: ['tests/server/setup.ts'],
+            globalSetup: ['tests/server/globalSetup.ts'],
           },
         },
         {
