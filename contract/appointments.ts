@@ -371,7 +371,9 @@ export const PaymentReturnParams = t.type(
  * GET /payment/status/{merchantOrderId}: what the server
  * knows of one of the caller's payments, after asking the provider when it was still pending.
  * `appointment` (an appointment's payment) is the record as My appointments shows it, for the
- * confirmation view; `amountPaid` is in rupees.
+ * confirmation view; `amountPaid` is in rupees. `joinOpensAt`, a Chat's or Video's appointment: the
+ * ISO instant its chat or video opens on My Appointment (JOIN_OPENS_MINUTES_BEFORE before the start),
+ * which the confirmation names.
  */
 export const PaymentStatusParams = PaymentReturnParams;
 export const PaymentCheckStatus = t.keyof({ paid: null, pending: null, failed: null, refund: null }, 'PaymentCheckStatus');
@@ -384,7 +386,7 @@ export const PaymentStatusAnswer = t.intersection(
       status: PaymentCheckStatus,
       amountPaid: t.number,
     }),
-    t.partial({ appointment: AppointmentRecord }),
+    t.partial({ appointment: AppointmentRecord, joinOpensAt: t.string }),
   ],
   'PaymentStatusAnswer',
 );

@@ -21,10 +21,15 @@ export function selectView(snapshot: Snapshot): PaymentResultView {
   return 'counting';
 }
 
-/** The confirmed appointment and the fee paid, for the confirmation view; null until Confirmed. */
-export function selectConfirmation(snapshot: Snapshot): { appointment: AppointmentRecord; amountPaid: number } | null {
+/**
+ * The confirmed appointment, the fee paid and (a Chat or Video) when it opens on My Appointment,
+ * for the confirmation view; null until Confirmed.
+ */
+export function selectConfirmation(snapshot: Snapshot): { appointment: AppointmentRecord; amountPaid: number; joinOpensAt: string | null } | null {
   const { answer } = snapshot.context;
-  return snapshot.matches('Confirmed') && answer?.appointment ? { appointment: answer.appointment, amountPaid: answer.amountPaid } : null;
+  return snapshot.matches('Confirmed') && answer?.appointment
+    ? { appointment: answer.appointment, amountPaid: answer.amountPaid, joinOpensAt: answer.joinOpensAt ?? null }
+    : null;
 }
 
 /** A failed payment flagged for refund (it came after the slot was lost). */

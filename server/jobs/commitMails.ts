@@ -26,8 +26,10 @@ import type { KeyedMailKind } from './keyedMails.js';
 /** The appointment id of a `<kind>:<id>` key. */
 const idOf = (key: string) => key.slice(key.indexOf(':') + 1);
 
-export function confirmationKind(db: Database, publicUrl: string): KeyedMailKind {
-  return { kind: 'confirmation', build: (key, at) => confirmationMail({ db, publicUrl }, idOf(key), at) };
+/** `joinOpensMinutesBefore`: JOIN_OPENS_MINUTES_BEFORE, which a Chat's or Video's confirmation names. */
+export function confirmationKind(db: Database, publicUrl: string, joinOpensMinutesBefore?: number): KeyedMailKind {
+  const options = { db, publicUrl, ...(joinOpensMinutesBefore !== undefined ? { joinOpensMinutesBefore } : {}) };
+  return { kind: 'confirmation', build: (key, at) => confirmationMail(options, idOf(key), at) };
 }
 
 /** `prescription:<id>` (the first) or `prescription:<id>:v<n>` (an amendment's). */

@@ -57,6 +57,8 @@ export interface JobsOptions {
   optOutLink?: OptOutLink;
   /** Tests: text senders instead of the configured ones (config.texts). */
   texts?: Partial<Record<TextChannel, TextSender>>;
+  /** JOIN_OPENS_MINUTES_BEFORE: the confirmations and reminders of a Chat or Video say from when it opens; the default's when absent. */
+  joinOpensMinutesBefore?: number;
   /** WAITLIST_OFFER_MINUTES: how long a freed slot is held for the waitlisted patient it is offered to; 30 when absent. */
   waitlistOfferMinutes?: number;
   /**
@@ -99,6 +101,7 @@ export function createJobs(options: JobsOptions): Jobs {
     engine: () => engine,
     texts,
     ...(options.optOutLink ? { optOutLink: options.optOutLink } : {}),
+    ...(options.joinOpensMinutesBefore !== undefined ? { joinOpensMinutesBefore: options.joinOpensMinutesBefore } : {}),
   });
   const waitlist = createWaitlistJobs({
     db: options.db,
@@ -140,7 +143,7 @@ export function createJobs(options: JobsOptions): Jobs {
       refundDoneKind(options.db),
       refundSummaryKind(options.db, { adminEmail: options.config.adminEmail, hour: options.config.refundSummaryHour, publicUrl: options.publicUrl }),
       morningListKind(options.db, { hour: options.config.morningListHour, publicUrl: options.publicUrl }),
-      confirmationKind(options.db, options.publicUrl),
+      confirmationKind(options.db, options.publicUrl, options.joinOpensMinutesBefore),
       prescriptionKind(options.db, {
         clinic: options.clinic ?? defaultRecordsConfig.clinic, publicUrl: options.publicUrl, ...(options.signing ? { signing: options.signing } : {}),
         ...(options.followUps ? { followUps: options.followUps } : {}),

@@ -54,6 +54,8 @@ export interface RemindersOptions {
   texts?: Partial<Record<TextChannel, TextSender>>;
   /** Each reminder carries its channel's opt-out link when given (the app gives it). */
   optOutLink?: OptOutLink;
+  /** JOIN_OPENS_MINUTES_BEFORE: a Chat's or Video's reminder says from when it opens; the default's when absent. */
+  joinOpensMinutesBefore?: number;
 }
 
 export type TextState = 'queued' | 'sending' | 'sent' | 'dropped' | 'unknown';
@@ -238,6 +240,7 @@ async function sendReminder(options: RemindersOptions, key: string): Promise<Rem
           date: record.date,
           startTime: record.startTime,
           leadMinutes: lead,
+          ...(options.joinOpensMinutesBefore !== undefined ? { joinOpensMinutesBefore: options.joinOpensMinutesBefore } : {}),
           ...(options.optOutLink ? { optOutUrl: await options.optOutLink(claimed.userId, 'email') } : {}),
         },
         `reminder:${key}`,

@@ -5,9 +5,10 @@
  */
 import type { Language } from '../../contract/auth.js';
 import type { ConsultationType } from '../../contract/primitives.js';
+import { defaultConsultationConfig } from '../consultation/config.js';
 import type { Mail } from './mailer.js';
-import { clinicName, escapeHtml } from './templates.js';
-import { clinicWhenIn, type MailLanguage, mailWords } from './words.js';
+import { clinicName, escapeHtml, joinLine } from './templates.js';
+import { clinicClockIn, clinicWhenIn, type MailLanguage, mailWords } from './words.js';
 
 
 export interface AppointmentReminder {
@@ -31,6 +32,8 @@ export interface AppointmentReminder {
   date?: string;
   startTime?: string;
   leadMinutes?: number;
+  /** JOIN_OPENS_MINUTES_BEFORE: a Chat or Video says from when it opens in the portal. */
+  joinOpensMinutesBefore?: number;
   /** The no-login page that turns email reminders off (server/messaging/optOut.ts). */
   optOutUrl?: string;
 }
@@ -38,18 +41,24 @@ export interface AppointmentReminder {
 const englishOptOut = 'No more reminders by email? Turn them off here (no login needed):';
 
 /** Where or how the consultation happens, in one sentence. */
-export function reminderWhere(r: Pick<AppointmentReminder, 'consultationType' | 'doctorName' | 'location' | 'phoneNumber' | 'appointmentsUrl'>): string {
+export function reminderWhere(
+  r: Pick<AppointmentReminder, 'consultationType' | 'doctorName' | 'location' | 'phoneNumber' | 'appointmentsUrl' | 'startTime' | 'joinOpensMinutesBefore'>,
+): string {
   switch (r.consultationType) {
     case 'Clinic Visit':
       return `At ${clinicName}, ${r.location}. Please come 10 minutes early.`;
     case 'Call':
       return `${r.doctorName} will call you on ${r.phoneNumber}.`;
     case 'Video':
-      return `The video call opens from My Appointment in the portal: ${r.appointmentsUrl}`;
+    case 'Chat':
+      if (r.startTime !== undefined) return joinLine(r.consultationType, r.appointmentsUrl, joinMinutes(r), r.startTime);
+      return `The ${r.consultationType === 'Video' ? 'video call' : 'chat'} opens from My Appointment in the portal: ${r.appointmentsUrl}`;
     default:
       return `The chat opens from My Appointment in the portal: ${r.appointmentsUrl}`;
   }
 }
+
+const joinMinutes = (r: Pick<AppointmentReminder, 'joinOpensMinutesBefore'>) => r.joinOpensMinutesBefore ?? defaultConsultationConfig.joinOpensMinutesBefore;
 
 export const leadInWords = (minutes: number) =>
   minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
@@ -94,7 +103,7 @@ ${optOutHtml(englishOptOut, r.optOutUrl)}<p>${escapeHtml(clinicName)}</p>
   return { to: r.to, subject, text, html, consoleSummary: `reminder ${r.appointmentNumber}`, idempotencyKey };
 }
 
-type Localizable = Required<Omit<AppointmentReminder, 'optOutUrl'>> & Pick<AppointmentReminder, 'optOutUrl'>;
+type Localizable = Required<Omit<AppointmentReminder, 'optOutUrl' | 'joinOpensMinutesBefore'>> & Pick<AppointmentReminder, 'optOutUrl' | 'joinOpensMinutesBefore'>;
 
 const optOutHtml = (words: string, url: string | undefined) =>
   url ? `<p style="font-size: 13px; color: #52606d">${escapeHtml(words)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>\n` : '';
@@ -110,9 +119,7 @@ function localizedReminderMail(language: MailLanguage, r: Localizable, idempoten
       ? w.reminder.atClinic(`${w.clinic}, ${r.location}`)
       : type === 'Call'
         ? w.reminder.byCall(r.doctorName, r.phoneNumber)
-        : type === 'Video'
-          ? w.reminder.byVideo(r.appointmentsUrl)
-          : w.reminder.byChat(r.appointmentsUrl);
+        : (type === 'Video' ? w.reminder.byVideo : w.reminder.byChat)(r.appointmentsUrl, joinMinutes(r), clinicClockIn(language, r.date, r.startTime));
   const intro = w.reminder.intro(w.reminder.leadIn(r.leadMinutes));
   const text = [
     c.hello(r.firstName),

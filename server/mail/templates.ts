@@ -6,7 +6,7 @@ import type { Language } from '../../contract/auth.js';
 import type { ConsultationType } from '../../contract/primitives.js';
 import type { Mail, MailAttachment } from './mailer.js';
 import { rupees } from '../formats.js';
-import { clinicWhenIn, type FollowUpMailWords, mailWords, type MailLanguage } from './words.js';
+import { clinicClockIn, clinicWhenIn, type FollowUpMailWords, mailWords, type MailLanguage } from './words.js';
 
 export const clinicName = 'Sahaj Homeopathy Clinic';
 const clinic = clinicName;
@@ -50,6 +50,15 @@ Nobody from the clinic will ever ask you for this code.</p>
   return { to, subject, text, html, consoleSummary: `code ${code}` };
 }
 
+/**
+ * How a Chat or Video is joined, and from when: in the portal, on My Appointment, from
+ * JOIN_OPENS_MINUTES_BEFORE before the start (server/services/consultations.ts joinWindow).
+ */
+export function joinLine(type: 'Chat' | 'Video', appointmentsUrl: string, minutesBefore: number, startTime: string): string {
+  const what = type === 'Video' ? 'The video call' : 'The chat';
+  return `${what} opens on My Appointment in the portal, ${minutesBefore} minute${minutesBefore === 1 ? '' : 's'} before ${startTime}: ${appointmentsUrl}`;
+}
+
 export interface BookingConfirmation {
   to: string;
   /** The account holder's, who booked and reads the mail. */
@@ -80,6 +89,14 @@ export interface BookingConfirmation {
   doctorName?: string;
   date?: string;
   startTime?: string;
+  /** JOIN_OPENS_MINUTES_BEFORE: a Chat or Video says from when it opens in the portal. */
+  joinOpensMinutesBefore?: number;
+}
+
+/** A Chat's or Video's line on how it is joined; null for a Call or a Clinic Visit, or without the time. */
+function confirmationJoin(b: BookingConfirmation, line: (type: 'Chat' | 'Video') => string): string | null {
+  if ((b.consultationType !== 'Chat' && b.consultationType !== 'Video') || b.joinOpensMinutesBefore === undefined || b.startTime === undefined) return null;
+  return line(b.consultationType);
 }
 
 /** Sent once, when the payment of an appointment settles (server/services/appointments.ts). */
@@ -96,6 +113,7 @@ export function bookingConfirmationMail(b: BookingConfirmation): Mail {
   const feeLine = b.due
     ? `Your appointment is booked. Its fee of ${rupees(b.fee)} is to be paid at the clinic.`
     : `Your appointment is booked and its fee of ${rupees(b.fee)} is paid.`;
+  const join = confirmationJoin(b, (type) => joinLine(type, b.appointmentsUrl, b.joinOpensMinutesBefore!, b.startTime!));
   const text = [
     `Hello ${b.firstName},`,
     '',
@@ -106,6 +124,7 @@ export function bookingConfirmationMail(b: BookingConfirmation): Mail {
     ...(b.forPerson ? [`  For: ${b.forPerson}`] : []),
     `  When: ${b.when}`,
     `  Where: ${where}`,
+    ...(join ? [`  How to join: ${join}`] : []),
     `  Appointment id: ${b.appointmentNumber}`,
     '',
     `The attached file (${b.calendar.filename}) adds it to your calendar.`,
@@ -124,7 +143,7 @@ export function bookingConfirmationMail(b: BookingConfirmation): Mail {
 ${b.doctorRegistration ? `<tr><td style="padding: 2px 12px 2px 0"><strong>Doctor's registration</strong></td><td>${escapeHtml(b.doctorRegistration)}</td></tr>
 ` : ''}${b.forPerson ? `<tr><td style="padding: 2px 12px 2px 0"><strong>For</strong></td><td>${escapeHtml(b.forPerson)}</td></tr>\n` : ''}<tr><td style="padding: 2px 12px 2px 0"><strong>When</strong></td><td>${escapeHtml(b.when)}</td></tr>
 <tr><td style="padding: 2px 12px 2px 0"><strong>Where</strong></td><td>${escapeHtml(where)}</td></tr>
-<tr><td style="padding: 2px 12px 2px 0"><strong>Appointment id</strong></td><td>${escapeHtml(b.appointmentNumber)}</td></tr>
+${join ? `<tr><td style="padding: 2px 12px 2px 0"><strong>How to join</strong></td><td>${escapeHtml(join)}</td></tr>\n` : ''}<tr><td style="padding: 2px 12px 2px 0"><strong>Appointment id</strong></td><td>${escapeHtml(b.appointmentNumber)}</td></tr>
 </table>
 <p>The attached file (${escapeHtml(b.calendar.filename)}) adds it to your calendar.</p>
 <p><a href="${escapeHtml(b.appointmentsUrl)}">See, move or cancel your appointments</a>. The fee is not refunded when an appointment is cancelled.</p>
@@ -178,6 +197,9 @@ function localizedConfirmationMail(language: MailLanguage, b: BookingConfirmatio
         : c.online(type, place);
   const fee = rupees(b.fee, language);
   const feeLine = b.due ? c.due(fee) : c.paid(fee);
+  const join = confirmationJoin(b, (joined) =>
+    (joined === 'Video' ? w.reminder.byVideo : w.reminder.byChat)(b.appointmentsUrl, b.joinOpensMinutesBefore!, b.date === undefined ? b.startTime! : clinicClockIn(language, b.date, b.startTime!)),
+  );
   const subject = c.subject(when.replace(/ \([^)]*\)$/, ''), b.appointmentNumber);
   const text = [
     c.hello(b.firstName),
@@ -189,6 +211,7 @@ function localizedConfirmationMail(language: MailLanguage, b: BookingConfirmatio
     ...(b.forPerson ? [`  ${c.forPerson}: ${b.forPerson}`] : []),
     `  ${c.when}: ${when}`,
     `  ${c.where}: ${where}`,
+    ...(join ? [`  ${c.join}: ${join}`] : []),
     `  ${c.number}: ${b.appointmentNumber}`,
     '',
     c.calendar(b.calendar.filename),
@@ -207,7 +230,7 @@ function localizedConfirmationMail(language: MailLanguage, b: BookingConfirmatio
 ${row(c.what, summary)}
 ${b.doctorRegistration ? `${row(c.registration, b.doctorRegistration)}\n` : ''}${b.forPerson ? `${row(c.forPerson, b.forPerson)}\n` : ''}${row(c.when, when)}
 ${row(c.where, where)}
-${row(c.number, b.appointmentNumber)}
+${join ? `${row(c.join, join)}\n` : ''}${row(c.number, b.appointmentNumber)}
 </table>
 <p>${escapeHtml(c.calendar(b.calendar.filename))}</p>
 <p><a href="${escapeHtml(b.appointmentsUrl)}">${escapeHtml(c.manageLink)}</a>. ${escapeHtml(c.noRefund)}</p>

@@ -33,6 +33,8 @@ export interface MailWords {
     forPerson: string;
     when: string;
     where: string;
+    /** The label of a Chat's or Video's line on how and from when it is joined (reminder.byVideo, byChat). */
+    join: string;
     number: string;
     online: (type: ConsultationType, clinicAndPlace: string) => string;
     /** Booked from the doctor's online hours, with no clinic: "Online (Video)". */
@@ -53,8 +55,9 @@ export interface MailWords {
     leadIn: (minutes: number) => string;
     atClinic: (clinicAndPlace: string) => string;
     byCall: (doctor: string, phoneNumber: string) => string;
-    byVideo: (appointmentsUrl: string) => string;
-    byChat: (appointmentsUrl: string) => string;
+    /** In the portal, from `minutesBefore` (JOIN_OPENS_MINUTES_BEFORE) before `startTime`. */
+    byVideo: (appointmentsUrl: string, minutesBefore: number, startTime: string) => string;
+    byChat: (appointmentsUrl: string, minutesBefore: number, startTime: string) => string;
     /** The line before the no-login opt-out link. */
     optOut: string;
   };
@@ -119,6 +122,7 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       forPerson: 'किसके लिए',
       when: 'कब',
       where: 'कहाँ',
+      join: 'कैसे जुड़ें',
       number: 'अपॉइंटमेंट नंबर',
       online: (type, clinicAndPlace) => `${mailWords.hi.typeNames[type]}, ${clinicAndPlace} से बुक किया गया`,
       onlineNoClinic: (type) => `ऑनलाइन (${mailWords.hi.typeNames[type]})`,
@@ -136,8 +140,8 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       leadIn: (minutes) => (minutes % 60 === 0 ? `${minutes / 60} घंटे` : `${minutes} मिनट`),
       atClinic: (clinicAndPlace) => `${clinicAndPlace}। कृपया 10 मिनट पहले आएँ।`,
       byCall: (doctor, phoneNumber) => `${doctor} आपको ${phoneNumber} पर फ़ोन करेंगे।`,
-      byVideo: (url) => `वीडियो कॉल पोर्टल में "मेरे अपॉइंटमेंट" से खुलेगी: ${url}`,
-      byChat: (url) => `चैट पोर्टल में "मेरे अपॉइंटमेंट" से खुलेगी: ${url}`,
+      byVideo: (url, minutes, time) => `वीडियो कॉल पोर्टल में "मेरे अपॉइंटमेंट" पर ${time} से ${minutes} मिनट पहले खुलेगी: ${url}`,
+      byChat: (url, minutes, time) => `चैट पोर्टल में "मेरे अपॉइंटमेंट" पर ${time} से ${minutes} मिनट पहले खुलेगी: ${url}`,
       optOut: 'ईमेल से रिमाइंडर नहीं चाहिए? यहाँ बंद करें (लॉग इन की ज़रूरत नहीं):',
     },
     prescription: {
@@ -185,6 +189,7 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
       forPerson: 'कोणासाठी',
       when: 'कधी',
       where: 'कुठे',
+      join: 'कसे जोडावे',
       number: 'अपॉइंटमेंट क्रमांक',
       online: (type, clinicAndPlace) => `${mailWords.mr.typeNames[type]}, ${clinicAndPlace} येथून बुक केलेली`,
       onlineNoClinic: (type) => `ऑनलाइन (${mailWords.mr.typeNames[type]})`,
@@ -205,8 +210,8 @@ export const mailWords: Readonly<Record<MailLanguage, MailWords>> = {
           : `${minutes} ${minutes === 1 ? 'मिनिटाने' : 'मिनिटांनी'}`,
       atClinic: (clinicAndPlace) => `${clinicAndPlace}. कृपया 10 मिनिटे आधी या.`,
       byCall: (doctor, phoneNumber) => `${doctor} तुम्हाला ${phoneNumber} वर फोन करतील.`,
-      byVideo: (url) => `व्हिडिओ कॉल पोर्टलमधील "माझ्या अपॉइंटमेंट्स" मधून उघडेल: ${url}`,
-      byChat: (url) => `चॅट पोर्टलमधील "माझ्या अपॉइंटमेंट्स" मधून उघडेल: ${url}`,
+      byVideo: (url, minutes, time) => `व्हिडिओ कॉल पोर्टलमधील "माझ्या अपॉइंटमेंट्स" मधून ${time} च्या ${minutes} मिनिटे आधी उघडेल: ${url}`,
+      byChat: (url, minutes, time) => `चॅट पोर्टलमधील "माझ्या अपॉइंटमेंट्स" मधून ${time} च्या ${minutes} मिनिटे आधी उघडेल: ${url}`,
       optOut: 'ईमेलवर आठवण नको असल्यास इथे बंद करा (लॉग इन करायची गरज नाही):',
     },
     prescription: {
@@ -250,7 +255,11 @@ const mailWordsTypeMr: Readonly<Record<ConsultationType, string>> = {
 
 /** The clinic's date and time (`YYYY-MM-DD`, `HH:mm`, clinic time) in words, in the language. */
 export function clinicWhenIn(language: MailLanguage, date: string, time: string): string {
-  // The time of day as the front desk says it: "सकाळ 11:00", "सुबह 11:00" (Latin digits, server/formats.ts).
+  return `${clinicDayLong(date, language)}, ${clinicClockIn(language, date, time)} (${mailWords[language].confirmation.timeZone})`;
+}
+
+/** The time of day as the front desk says it: "सकाळ 11:00", "सुबह 11:00" (Latin digits, server/formats.ts). */
+export function clinicClockIn(language: MailLanguage, date: string, time: string): string {
   const clock = new Intl.DateTimeFormat(localeOf[language], { hour: 'numeric', minute: '2-digit', dayPeriod: 'short', timeZone: 'UTC', numberingSystem });
-  return `${clinicDayLong(date, language)}, ${clock.format(new Date(`${date}T${time}:00Z`))} (${mailWords[language].confirmation.timeZone})`;
+  return clock.format(new Date(`${date}T${time}:00Z`));
 }

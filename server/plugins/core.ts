@@ -158,6 +158,7 @@ export const jobsPlugin = fp<AppParts>(
       optOutLink: async (userId, channel) => optOutUrl(config.http.publicUrl, await optOutToken(optOutSecrets, userId, channel)),
       ...(config.booking ? { waitlistOfferMinutes: config.booking.waitlistOfferMinutes } : {}),
       mobileCodesPerDay: (config.mobile ?? noMobile).codesPerDay,
+      ...(config.consultation ? { joinOpensMinutesBefore: config.consultation.joinOpensMinutesBefore } : {}),
     });
     app.decorate('jobs', jobs);
     app.addHook('onClose', async () => engine.stop());

@@ -58,10 +58,14 @@ export const adultAge = 18;
 /** 128 bits from the CSPRNG, 32 lower-case hex digits (Jitsi folds room names to lower case). */
 export const newRoomName = (): string => randomBytes(16).toString('hex');
 
+/** When an appointment's chat, video or call opens: `minutesBefore` (JOIN_OPENS_MINUTES_BEFORE) before its start. */
+export const joinOpensAt = (date: string, startTime: string, minutesBefore: number): Date =>
+  new Date(clinicInstant(date, startTime).getTime() - minutesBefore * minuteMs);
+
 export function joinWindow(facts: Pick<ConsultationFacts, 'date' | 'startTime' | 'slotMinutes'>, config: ConsultationConfig) {
   const start = clinicInstant(facts.date, facts.startTime).getTime();
   return {
-    opensAt: new Date(start - config.joinOpensMinutesBefore * minuteMs),
+    opensAt: joinOpensAt(facts.date, facts.startTime, config.joinOpensMinutesBefore),
     closesAt: new Date(start + (facts.slotMinutes + config.joinClosesMinutesAfter) * minuteMs),
   };
 }

@@ -298,6 +298,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     /** The payment service: checkouts with the provider, and settling on its word. */
     payments: createPaymentService({
       db, now, holdMinutes, publicUrl, provider, observer, mails, refunds,
+      ...(options.consultation ? { joinOpensMinutesBefore: options.consultation.joinOpensMinutesBefore } : {}),
       onCheckoutOpened: (firstCheckAt) => {
         const wake = options.onCheckoutOpened;
         if (wake) background.run('payment check wake-up', () => wake(firstCheckAt));

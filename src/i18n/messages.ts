@@ -242,6 +242,9 @@ export const en = {
       how: 'How',
       online: (type: string) => `Online (${type})`,
       callOn: (type: string, phone: string) => `Online (${type}): the doctor will call you on ${phone}.`,
+      /** A Chat or Video: where and from when it opens (JOIN_OPENS_MINUTES_BEFORE before the start). */
+      joinsAt: (type: string, minutes: number, time: string) =>
+        `Online (${type}): the ${type === 'Video' ? 'video call' : 'chat'} opens here, on My appointments, ${minutes} minute${minutes === 1 ? '' : 's'} before ${time}.`,
       openMap: (location: string) => `${location} on the map`,
       feePaid: 'Fee paid',
       appointmentNumber: 'Appointment number',

@@ -113,6 +113,16 @@ describe('after paying, the truth', () => {
     expect(screen.queryByText('Where')).toBeNull();
   });
 
+  it('an online Video says where and from when it opens, as the answer gives it', async () => {
+    const payments = fakePayments();
+    await openLoggedIn(`/paymentsuccess?order=${ref}`, payments.services);
+    await screen.findByText('Confirming your payment...');
+    // 16:30 clinic time is 11:00 UTC; the server's join window opens 15 minutes before.
+    const video = { ...record, consultationType: 'Video' as const, location: '' };
+    await answer(() => payments.checkPayment.latest().resolve(status('paid', { appointment: video, joinOpensAt: '2025-03-11T10:45:00.000Z' })));
+    expect(await screen.findByText('Online (Video): the video call opens here, on My appointments, 15 minutes before 16:30.')).toBeTruthy();
+  });
+
   it('a failed payment is said plainly: no "booked", no toast', async () => {
     const payments = fakePayments();
     await openLoggedIn(`/paymentsuccess?order=${ref}`, payments.services);

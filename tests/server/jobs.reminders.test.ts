@@ -76,7 +76,7 @@ describe.each(backends)('reminders on %s', (backend) => {
     expect(hi.subject).toBe('याद दिला रहे हैं: Dr. Meera Kulkarni के साथ वीडियो कॉल पर कंसल्टेशन, बुधवार, 12 मार्च 2025, शाम 5:00');
     expect(hi.text).toContain('आपका अपॉइंटमेंट लगभग 24 घंटे बाद है।');
     expect(hi.text).toContain(`अपॉइंटमेंट नंबर: ${a.appointmentId}`);
-    expect(hi.text).toContain('वीडियो कॉल पोर्टल में "मेरे अपॉइंटमेंट" से खुलेगी: http://localhost:3000/#/myappointment');
+    expect(hi.text).toContain('वीडियो कॉल पोर्टल में "मेरे अपॉइंटमेंट" पर शाम 5:00 से 10 मिनट पहले खुलेगी: http://localhost:3000/#/myappointment');
     expect(hi.html).toContain('<html lang="hi">');
     const mr = to(marathi.email);
     expect(mr.text).toContain('तुमची अपॉइंटमेंट साधारण 24 तासांनी आहे.');
@@ -104,7 +104,7 @@ describe.each(backends)('reminders on %s', (backend) => {
     expect(first.subject).toBe('Reminder: Video consultation with Dr. Meera Kulkarni, Wednesday, 12 March 2025 at 17:00');
     expect(first.text).toContain('in about 24 hours');
     expect(first.text).toContain(`Appointment id: ${appointment.appointmentId}`);
-    expect(first.text).toContain('The video call opens from My Appointment in the portal: http://localhost:3000/#/myappointment');
+    expect(first.text).toContain('The video call opens on My Appointment in the portal, 10 minutes before 17:00: http://localhost:3000/#/myappointment');
     expect(first.idempotencyKey).toBe(`reminder:${appointment._id}:1440:2025-03-12T17:00`);
 
     // Sweeping again, on this or a later minute, sends nothing new.

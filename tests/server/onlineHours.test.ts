@@ -8,6 +8,7 @@
  * 10:00-13:00 in 20-minute slots (the seed).
  */
 import { describe, expect, it } from 'vitest';
+import { clinicInstant } from '../../contract/clinicTime.js';
 import { backends } from './helpers.js';
 import { bookedAndPaid, calendarOf, useAppointmentsApp } from './appointmentsSupport.js';
 import { kavita, messageOf, today } from './paymentSupport.js';
@@ -20,7 +21,8 @@ const seededWeek = week(
 );
 
 describe.each(backends)('online hours on %s', (backend) => {
-  const t = useAppointmentsApp(backend);
+  // The join window set to open 15 minutes before (10 by default): the mail and the status answer say it as set.
+  const t = useAppointmentsApp(backend, { env: { JOIN_OPENS_MINUTES_BEFORE: '15' } });
 
   it('are edited apart from clinic hours, under the orphan rule', async () => {
     const app = t.app();
@@ -72,7 +74,7 @@ describe.each(backends)('online hours on %s', (backend) => {
     expect((await api(app, doctor, 'PUT', `/doctors/${kavitaId}/onlinehours`, kept)).statusCode).toBe(403);
   });
 
-  it('an online appointment says "Online (Video)" in its .ics and its confirmation mail, with no clinic', async () => {
+  it('an online appointment says "Online (Video)" in its .ics and its confirmation mail, with no clinic, and from when it opens', async () => {
     const app = t.app();
     const asha = await t.patient('asha');
     const paid = await bookedAndPaid(app, asha, { doctorEmail: kavita.email, location: '', consultationType: 'Video', startTime: '11:00' });
@@ -83,5 +85,12 @@ describe.each(backends)('online hours on %s', (backend) => {
     await t.idle();
     const mail = t.mailer().sent.find((m) => m.to === asha.email && m.subject.startsWith('Appointment confirmed'));
     expect(mail?.text).toContain('Where: Online (Video)');
+    // How and from when it is joined (JOIN_OPENS_MINUTES_BEFORE), in the mail and in the payment's
+    // status answer the confirmation page shows.
+    expect(mail?.text).toContain('How to join: The video call opens on My Appointment in the portal, 15 minutes before 11:00: http://localhost:3000/#/myappointment');
+    expect(mail?.html).toContain('<strong>How to join</strong>');
+    const { rows } = await t.db().query<{ payment_id: string }>('select payment_id from appointments where id = $1', [paid._id]);
+    const status = await app.inject({ method: 'GET', url: `/api/payment/status/${rows[0]!.payment_id}`, headers: asha.headers });
+    expect(status.json()).toMatchObject({ status: 'paid', joinOpensAt: new Date(clinicInstant(today, '11:00').getTime() - 15 * 60_000).toISOString() });
   });
 });

@@ -184,6 +184,8 @@ describe.each(backends)('payment service (sandbox) on %s', (backend) => {
       await post(t.app(), `${checkoutPath(checkoutPageUrl)}/fail`);
       const res = await t.app().inject({ method: 'GET', url: `/api/payment/status/${merchantOrderId}`, headers: owner.headers });
       expect(res.json()).toMatchObject({ status: 'failed', amountPaid: 0, appointment: { appointmentPaymentStatus: 'failed' } });
+      // A Clinic Visit opens no chat or video: the answer names no opening.
+      expect(res.json()).not.toHaveProperty('joinOpensAt');
     });
 
     it('settles once when confirmations race (several instances asking at once)', async () => {

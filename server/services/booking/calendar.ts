@@ -47,7 +47,7 @@ export async function calendarFile(
  * appointment is gone, cancelled, or no longer paid by the time it goes out.
  */
 export async function confirmationMail(
-  { db, publicUrl }: { db: Queryable; publicUrl: string },
+  { db, publicUrl, joinOpensMinutesBefore }: { db: Queryable; publicUrl: string; joinOpensMinutesBefore?: number },
   appointmentId: string,
   at: Date,
 ): Promise<Omit<Mail, 'idempotencyKey'> | { drop: string }> {
@@ -67,6 +67,7 @@ export async function confirmationMail(
     doctorName: record.doctorName,
     date: record.date,
     startTime: record.startTime,
+    ...(joinOpensMinutesBefore !== undefined ? { joinOpensMinutesBefore } : {}),
     doctorRegistration: reg && reg.council !== '' && reg.number !== '' ? `${reg.council}, ${reg.number}` : '',
     to: record.email,
     // The mail goes to the account holder: for themselves it greets the name they booked

@@ -32,6 +32,8 @@ export interface PaymentServiceDeps {
   observer?: Pick<ServiceObserver, 'payment'>;
   /** A confirmed appointment payment that cannot be applied starts its refund here, in the settle's transaction (server/refunds). */
   refunds?: RefundQueue;
+  /** JOIN_OPENS_MINUTES_BEFORE: a Chat's or Video's status answer says when it opens; the default's when absent. */
+  joinOpensMinutesBefore?: number;
   /** A checkout opened: its first reconciliation check is due at `firstCheckAt` (server/jobs/reconcile.ts wakes for it). Must not throw. */
   onCheckoutOpened?: (firstCheckAt: Date) => void;
 }

@@ -9,6 +9,8 @@ import { findStoredAppointment } from '../../repositories/appointmentRecords.js'
 import { findOrderForPayment, findPayment, type PaymentPurpose, type PaymentRow } from '../../repositories/payments.js';
 import { withReleasedPrescription } from '../../records/patientView.js';
 import { recordAt } from '../booking/status.js';
+import { joinOpensAt } from '../consultations.js';
+import { defaultConsultationConfig } from '../../consultation/config.js';
 import { paymentMessages, type SettleOutcome } from '../payments.js';
 import type { PaymentContext } from './context.js';
 import { current, settle } from './settle.js';
@@ -30,13 +32,15 @@ export async function statusFor(ctx: PaymentContext, user: User, merchantOrderId
     outcome = 'pending';
   }
   const status: PaymentCheckStatus = outcome === 'unknown' || outcome === 'mismatch' ? 'failed' : outcome;
-  const stored = payment.appointmentId ? await findStoredAppointment(db, payment.appointmentId) : null;
+  const stored = payment.appointmentId && payment.purpose === 'appointment' ? await findStoredAppointment(db, payment.appointmentId) : null;
+  const joined = stored && (stored.record.consultationType === 'Chat' || stored.record.consultationType === 'Video');
   return {
     merchantOrderId,
     purpose: payment.purpose,
     status,
     amountPaid: status === 'paid' ? rupeesOf(payment.amountPaise) : 0,
-    ...(stored && payment.purpose === 'appointment' ? { appointment: withReleasedPrescription(recordAt(stored, now())) } : {}),
+    ...(stored ? { appointment: withReleasedPrescription(recordAt(stored, now())) } : {}),
+    ...(joined ? { joinOpensAt: joinOpensAt(stored.record.date, stored.record.startTime, ctx.joinOpensMinutesBefore ?? defaultConsultationConfig.joinOpensMinutesBefore).toISOString() } : {}),
   };
 }
 

@@ -247,6 +247,8 @@ export const messages: Messages = {
       how: 'कैसे',
       online: (type: string) => `ऑनलाइन (${typeName(type)})`,
       callOn: (type: string, phone: string) => `ऑनलाइन (${typeName(type)}): डॉक्टर आपको ${phone} पर फ़ोन करेंगे।`,
+      joinsAt: (type: string, minutes: number, time: string) =>
+        `ऑनलाइन (${typeName(type)}): ${typeName(type)} यहीं, "मेरे अपॉइंटमेंट" पर, ${time} से ${minutes} मिनट पहले खुलेगी।`,
       openMap: (location: string) => `${location} नक़्शे पर देखें`,
       feePaid: 'भरी गई फ़ीस',
       appointmentNumber: 'अपॉइंटमेंट नंबर',

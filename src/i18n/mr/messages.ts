@@ -249,6 +249,8 @@ export const messages: Messages = {
       how: 'कसे',
       online: (type: string) => `ऑनलाइन (${typeName(type)})`,
       callOn: (type: string, phone: string) => `ऑनलाइन (${typeName(type)}): डॉक्टर तुम्हाला ${phone} वर फोन करतील.`,
+      joinsAt: (type: string, minutes: number, time: string) =>
+        `ऑनलाइन (${typeName(type)}): ${typeName(type)} इथेच, "माझ्या अपॉइंटमेंट्स" मध्ये, ${time} च्या ${minutes} मिनिटे आधी उघडेल.`,
       openMap: (location: string) => `${location} नकाशावर पाहा`,
       feePaid: 'भरलेली फी',
       appointmentNumber: 'अपॉइंटमेंट क्रमांक',

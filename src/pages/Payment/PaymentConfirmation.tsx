@@ -4,6 +4,7 @@
  * fee paid, Add to calendar (the same .ics as the confirmation mail) and the way to My appointments.
  */
 import type { AppointmentRecord } from '../../../contract/appointments';
+import { clinicInstant } from '../../../contract/clinicTime';
 import { formatClinicDate, formatClinicTime, formatRupees } from '../../format/format';
 import { Link } from '../../components/Link/Link';
 import { locationDetails } from '../../content/locations';
@@ -12,6 +13,8 @@ import { useMessages } from '../../i18n/messages';
 export interface PaymentConfirmationProps {
   readonly appointment: AppointmentRecord;
   readonly amountPaid: number;
+  /** A Chat or Video: the ISO instant it opens on My appointments (the payment status answer's); null otherwise. */
+  readonly joinOpensAt: string | null;
   readonly fetchingCalendar: boolean;
   readonly onAddToCalendar: () => void;
 }
@@ -19,11 +22,19 @@ export interface PaymentConfirmationProps {
 const mapLink = (address: readonly string[]) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address.join(', '))}`;
 
-export function PaymentConfirmation({ appointment, amountPaid, fetchingCalendar, onAddToCalendar }: PaymentConfirmationProps) {
+/** How many minutes before its start a Chat or Video opens; null without the answer's instant. */
+function minutesBeforeStart(appointment: AppointmentRecord, joinOpensAt: string | null): number | null {
+  const opens = joinOpensAt === null ? NaN : Date.parse(joinOpensAt);
+  if (Number.isNaN(opens)) return null;
+  return Math.round((clinicInstant(appointment.date, appointment.startTime).getTime() - opens) / 60_000);
+}
+
+export function PaymentConfirmation({ appointment, amountPaid, joinOpensAt, fetchingCalendar, onAddToCalendar }: PaymentConfirmationProps) {
   const { booking, appointments } = useMessages();
   const texts = booking.confirmation;
   const atClinic = appointment.consultationType === 'Clinic Visit';
   const details = atClinic ? locationDetails[appointment.location] : undefined;
+  const joinMinutes = minutesBeforeStart(appointment, joinOpensAt);
   return (
     <section className="payment-confirmation" aria-label={texts.label}>
       <dl className="payment-confirmation__facts">
@@ -60,7 +71,9 @@ export function PaymentConfirmation({ appointment, amountPaid, fetchingCalendar,
             <dd>
               {appointment.consultationType === 'Call'
                 ? texts.callOn(appointment.consultationType, appointment.phoneNumber)
-                : texts.online(appointment.consultationType)}
+                : joinMinutes !== null
+                  ? texts.joinsAt(appointment.consultationType, joinMinutes, formatClinicTime(appointment.startTime))
+                  : texts.online(appointment.consultationType)}
             </dd>
           </div>
         )}

@@ -159,6 +159,7 @@ function PaymentResult({ outcome, seconds }: { outcome: PaymentOutcome; seconds?
           <PaymentConfirmation
             appointment={confirmation.appointment}
             amountPaid={confirmation.amountPaid}
+            joinOpensAt={confirmation.joinOpensAt}
             fetchingCalendar={fetchingCalendar}
             onAddToCalendar={() => actor.send({ type: 'calendar.add' })}
           />
