@@ -25,7 +25,7 @@ const base = setup({
     loadChat: fromPromise<ChatConversation, { appointmentId: string; token: string }>(() => {
       throw new Error('loadChat is provided by the app');
     }),
-    postText: fromPromise<ChatMessage, { appointmentId: string; text: string; token: string }>(() => {
+    postText: fromPromise<ChatMessage, { appointmentId: string; text: string; clientId: string; token: string }>(() => {
       throw new Error('postText is provided by the app');
     }),
     postPhoto: fromPromise<ChatMessage, { appointmentId: string; photo: Blob; token: string }>(() => {
@@ -67,7 +67,25 @@ export const chatSetup = base.extend({
       draft: ({ context, event }) => (event.type === 'draft.changed' ? event.text : context.draft),
       problem: ({ context }) => (context.problem?.field === 'text' ? null : context.problem),
     }),
-    clearDraft: assign({ draft: '' }),
+    /** The text written goes to the outbox with a new client id; the box is empty for the next one. */
+    enqueue: assign({
+      outbox: ({ context, event }) => (event.type === 'message.send' ? [...context.outbox, { clientId: crypto.randomUUID(), text: event.text }] : context.outbox),
+      draft: '',
+      problem: null,
+    }),
+    /** The first text of the outbox was sent: it leaves the outbox and is a message. */
+    sent: assign({
+      outbox: ({ context }) => context.outbox.slice(1),
+      messages: ({ context }, params: { message: ChatMessage }) => mergeMessages(context.messages, [params.message]),
+    }),
+    /** The first text of the outbox was refused: it goes back into the box (before what is being written), nothing lost. */
+    unqueue: assign({
+      outbox: ({ context }) => context.outbox.slice(1),
+      draft: ({ context }) => {
+        const text = context.outbox[0]?.text ?? '';
+        return context.draft === '' ? text : `${text}\n${context.draft}`;
+      },
+    }),
     clearProblem: assign({ problem: null }),
     setProblem: assign({ problem: (_, params: { error: unknown; field: ChatProblem['field'] }) => problemOf(params.error, params.field) }),
     refusePhoto: assign({ problem: (_, params: { kind: 'photoTooLarge' | 'notAPhoto' }): ChatProblem => ({ field: 'photo', kind: params.kind }) }),

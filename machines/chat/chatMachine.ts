@@ -48,19 +48,28 @@ import { failureNotice } from './events.js';
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const loadedOf = ({ event }: { event: { output: ChatConversation } }) => ({ conversation: event.output });
 
+const problemParams = (field: 'text' | 'photo') => ({ event }: { event: { error: unknown } }) => ({ error: event.error, field });
+const notifyFailure = { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failureNotice(event.error) } as const;
+
+/** A photo that was not sent: back to Ready, a 400 naming the photo kept on it as `problem`, anything else said as a notice. */
+const photoFailed = [
+  { guard: { type: 'isPhotoProblem', params: errorOf }, target: 'Ready', actions: { type: 'setProblem', params: problemParams('photo') } },
+  { target: 'Ready', actions: notifyFailure },
+] as const;
+
 /**
- * A text or photo that was not sent: back to Ready, a 400 naming the field kept on it as
- * `problem`, anything else said as a notice.
+ * A text that was not sent: unanswered (offline, or a 5xx) it stays in the outbox (Held); refused,
+ * it goes back into the box, a 400 naming the text kept on it as `problem`, anything else said as a notice.
  */
-const sendFailed = (field: 'text' | 'photo') =>
-  [
-    {
-      guard: { type: field === 'text' ? 'isTextProblem' : 'isPhotoProblem', params: errorOf },
-      target: 'Ready',
-      actions: { type: 'setProblem', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, field }) },
-    },
-    { target: 'Ready', actions: { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failureNotice(event.error) } },
-  ] as const;
+const textFailed = [
+  { guard: { type: 'isUnanswered', params: errorOf }, target: 'Held' },
+  {
+    guard: { type: 'isTextProblem', params: errorOf },
+    target: 'Ready',
+    actions: ['unqueue', { type: 'setProblem', params: problemParams('text') }],
+  },
+  { target: 'Ready', actions: ['unqueue', notifyFailure] },
+] as const;
 
 export const chatMachine = chatSetup.createMachine({
   id: 'chat',
@@ -88,7 +97,7 @@ export const chatMachine = chatSetup.createMachine({
           { guard: { type: 'isClosed', params: loadedOf }, target: 'Closed', actions: [{ type: 'store', params: loadedOf }, 'markSeen'] },
           { target: 'ReadOnly', actions: [{ type: 'store', params: loadedOf }, 'markSeen'] },
         ],
-        onError: { target: 'Failed' },
+        onError: [{ guard: { type: 'isOffline', params: errorOf }, target: 'Reconnecting' }, { target: 'Failed' }],
       },
     },
     WaitingToOpen: {
@@ -110,9 +119,10 @@ export const chatMachine = chatSetup.createMachine({
       initial: 'Ready',
       states: {
         Ready: {
-          description: 'Waiting for the next message to send.',
+          description: 'Waiting for the next message to send; a text still in the outbox goes at once.',
+          always: { guard: 'hasOutbox', target: 'SendingText' },
           on: {
-            'message.send': { guard: 'hasText', target: 'SendingText', actions: 'clearProblem' },
+            'message.send': { guard: 'hasText', target: 'SendingText', actions: 'enqueue' },
             'photo.send': [
               { guard: 'isPhotoTooLarge', actions: { type: 'refusePhoto', params: { kind: 'photoTooLarge' } } },
               { guard: 'isNotAPhoto', actions: { type: 'refusePhoto', params: { kind: 'notAPhoto' } } },
@@ -121,20 +131,28 @@ export const chatMachine = chatSetup.createMachine({
           },
         },
         SendingText: {
-          description: 'Sending a text message.',
+          description: 'Sending the first text of the outbox, with its client id (the server keeps a repeat once).',
+          on: { 'message.send': { guard: 'hasText', actions: 'enqueue' } },
           invoke: {
             src: 'postText',
-            input: ({ context, event }) => ({
+            input: ({ context }) => ({
               appointmentId: context.appointmentId,
-              text: event.type === 'message.send' ? event.text : '',
+              text: context.outbox[0]?.text ?? '',
+              clientId: context.outbox[0]?.clientId ?? '',
               token: context.token,
             }),
-            onDone: { target: 'Ready', actions: [{ type: 'add', params: ({ event }) => ({ message: event.output }) }, 'clearDraft'] },
-            onError: sendFailed('text'),
+            onDone: { target: 'Ready', actions: { type: 'sent', params: ({ event }) => ({ message: event.output }) } },
+            onError: textFailed,
           },
         },
+        Held: {
+          description: 'Waiting to send: the text got no answer (or the server failed); it stays in the outbox and goes again after a pause.',
+          on: { 'message.send': { guard: 'hasText', actions: 'enqueue' } },
+          after: { reconnect: 'SendingText' },
+        },
         SendingPhoto: {
-          description: 'Uploading a photo (the server re-encodes it).',
+          description: 'Uploading a photo (the server re-encodes it); a text written meanwhile waits in the outbox.',
+          on: { 'message.send': { guard: 'hasText', actions: 'enqueue' } },
           invoke: {
             src: 'postPhoto',
             input: ({ context, event }) => ({
@@ -143,7 +161,7 @@ export const chatMachine = chatSetup.createMachine({
               token: context.token,
             }),
             onDone: { target: 'Ready', actions: { type: 'add', params: ({ event }) => ({ message: event.output }) } },
-            onError: sendFailed('photo'),
+            onError: photoFailed,
           },
         },
       },
@@ -151,6 +169,7 @@ export const chatMachine = chatSetup.createMachine({
     Reconnecting: {
       description: 'The stream dropped (or the server is shutting down): after a pause, load again and resume after the last message.',
       after: { reconnect: 'Loading' },
+      on: { 'message.send': { guard: 'mayQueue', actions: 'enqueue' } },
     },
     ReadOnly: {
       description: 'The chat can be read, no longer written (after the follow-up, or for an admin).',

@@ -10,7 +10,15 @@ export type ChatInput = {
   now: number;
   /** The pause before reconnecting after the stream dropped (default `chatReconnectMs`). */
   reconnectMs?: number;
+  /** Texts written earlier and not yet sent (kept by the app across a reload: src/components/Chat/outboxStore.ts). */
+  outbox?: readonly ChatOutboxItem[];
 };
+
+/**
+ * A text waiting to be sent, with the id made for it when it was written (a UUID): every attempt
+ * sends the same id, so the server keeps it once even when an answer was lost on the way back.
+ */
+export type ChatOutboxItem = { clientId: string; text: string };
 
 /**
  * Why a text or photo was not sent, shown on its field: the server's words (a 400), or what the
@@ -30,6 +38,8 @@ export type ChatContext = {
   messages: ChatMessage[];
   /** The text being written. */
   draft: string;
+  /** Texts written and not yet sent, oldest first; the first is the one going out. */
+  outbox: ChatOutboxItem[];
   /** Why the server refused the last text or photo (a 400), shown on that field; null: none. */
   problem: ChatProblem | null;
   /** The last message id known read by the caller ('0': none). */
@@ -51,6 +61,7 @@ export const initialContext = (input: ChatInput): ChatContext => ({
   conversation: null,
   messages: [],
   draft: '',
+  outbox: [...(input.outbox ?? [])],
   problem: null,
   readUpTo: '0',
   onScreen: false,

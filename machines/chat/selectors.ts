@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ChatConversation, ChatMessage } from '../../contract/chat.js';
 import type { chatMachine } from './chatMachine.js';
-import { unreadOf, type ChatProblem } from './context.js';
+import { unreadOf, type ChatOutboxItem, type ChatProblem } from './context.js';
 
 type Snapshot = SnapshotFrom<typeof chatMachine>;
 
@@ -12,6 +12,11 @@ export const selectIsLive = (s: Snapshot): boolean => s.matches('Live');
 export const selectIsSending = (s: Snapshot): boolean => s.matches({ Live: 'SendingText' }) || s.matches({ Live: 'SendingPhoto' });
 export const selectIsReconnecting = (s: Snapshot): boolean => s.matches('Reconnecting');
 export const selectCanSend = (s: Snapshot): boolean => s.can({ type: 'message.send', text: 'x' });
+export const selectCanSendPhoto = (s: Snapshot): boolean => s.matches({ Live: 'Ready' });
+/** Texts written and not yet sent: shown as "Waiting to send". */
+export const selectOutbox = (s: Snapshot): ChatOutboxItem[] => s.context.outbox;
+/** Waiting to send after a send got no answer (offline, or the server failed). */
+export const selectIsHeld = (s: Snapshot): boolean => s.matches({ Live: 'Held' });
 export const selectIsSendingText = (s: Snapshot): boolean => s.matches({ Live: 'SendingText' });
 export const selectIsSendingPhoto = (s: Snapshot): boolean => s.matches({ Live: 'SendingPhoto' });
 export const selectDraft = (s: Snapshot): string => s.context.draft;

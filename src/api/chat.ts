@@ -97,9 +97,9 @@ export function createChatApi(client: ApiClient) {
     fetchChat: (appointmentId: string, token: string, signal?: AbortSignal): Call<ChatConversation> =>
       call(chatEndpoints.conversation, { params: { id: appointmentId }, token, signal }),
 
-    /** POST /appointment/{id}/chat/messages. */
-    postText: (appointmentId: string, text: string, token: string, signal?: AbortSignal): Call<ChatMessage> =>
-      call(chatEndpoints.postText, { params: { id: appointmentId }, body: { text }, token, signal }),
+    /** POST /appointment/{id}/chat/messages; `clientId`: the text's own id, the same on every attempt (a repeat is kept once). */
+    postText: (appointmentId: string, text: string, token: string, signal?: AbortSignal, clientId?: string): Call<ChatMessage> =>
+      call(chatEndpoints.postText, { params: { id: appointmentId }, body: clientId ? { text, clientId } : { text }, token, signal }),
 
     /** POST /appointment/{id}/chat/read: every message up to `upTo` read. */
     markRead: (appointmentId: string, upTo: string, token: string, signal?: AbortSignal): Call<ChatUnread> =>

@@ -11,6 +11,7 @@ import type { AppointmentsServices } from '../components/Appointments/services';
 import { fromApi } from './fromApi';
 import { liveDownloadDocument } from './liveDocuments';
 import { liveChatServices } from './liveChat';
+import { chatOutboxStore } from '../pwa/chatOutbox';
 import { liveQueuePlace } from './liveQueuePlace';
 import { offerDownload } from './offerDownload';
 import { liveWaitlistServices } from './liveWaitlist';
@@ -49,7 +50,7 @@ export const liveAppointmentsServices: AppointmentsServices = {
     ),
     downloadDocument: liveDownloadDocument,
   },
-  chat: liveChatServices,
+  chat: { ...liveChatServices, outbox: chatOutboxStore },
   queuePlace: liveQueuePlace,
   waitlist: liveWaitlistServices,
   followUp: liveFollowUpServices,

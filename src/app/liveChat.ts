@@ -15,7 +15,9 @@ type Ids = { appointmentId: string; token: string };
 export const liveChatServices: ChatServices = {
   actors: {
     loadChat: fromApi(({ appointmentId, token }: Ids, signal) => chatApi.fetchChat(appointmentId, token, signal)),
-    postText: fromApi(({ appointmentId, text, token }: Ids & { text: string }, signal) => chatApi.postText(appointmentId, text, token, signal)),
+    postText: fromApi(({ appointmentId, text, clientId, token }: Ids & { text: string; clientId: string }, signal) =>
+      chatApi.postText(appointmentId, text, token, signal, clientId),
+    ),
     postPhoto: fromApi(({ appointmentId, photo, token }: Ids & { photo: Blob }, signal) => chatApi.postPhoto(appointmentId, photo, token, signal)),
     markRead: fromApi(({ appointmentId, upTo, token }: Ids & { upTo: string }, signal) => chatApi.markRead(appointmentId, upTo, token, signal)),
     stream: fromCallback<ChatEvent, Ids & { after: string }>(({ input, sendBack }) => {

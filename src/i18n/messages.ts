@@ -610,6 +610,8 @@ export const en = {
     messageLabel: 'Your message',
     send: 'Send',
     sending: 'Sending…',
+    /** On a text written offline (or whose send got no answer): it goes by itself once the connection returns. */
+    waitingToSend: 'Waiting to send',
     photoLabel: 'Send a photo',
     photoHint: 'JPEG, PNG, WebP or HEIC, up to 10 MB.',
     photoTooLarge: 'A photo can be at most 10 MB.',

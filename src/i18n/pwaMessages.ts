@@ -9,7 +9,7 @@ import type { Language } from './language';
 import { useLanguage } from './languageChoice';
 
 const en = {
-  offline: 'You are offline. Booking, payment, chat and changes need a connection; what you see here may not be the latest.',
+  offline: 'You are offline. Booking, payment and changes need a connection; chat messages are sent when it returns. What you see here may not be the latest.',
   updateReady: 'A new version is ready',
   reload: 'Reload',
   install: {
@@ -24,7 +24,7 @@ const en = {
 export type PwaMessages = Catalog<typeof en>;
 
 const hi: PwaMessages = {
-  offline: 'आप ऑफ़लाइन हैं। बुकिंग, भुगतान, चैट और बदलाव के लिए इंटरनेट चाहिए; यहाँ दिखी जानकारी शायद सबसे नई न हो।',
+  offline: 'आप ऑफ़लाइन हैं। बुकिंग, भुगतान और बदलाव के लिए इंटरनेट चाहिए; चैट के मैसेज इंटरनेट लौटने पर भेजे जाएँगे। यहाँ दिखी जानकारी शायद सबसे नई न हो।',
   updateReady: 'नया संस्करण तैयार है',
   reload: 'फिर से लोड करें',
   install: {
@@ -36,7 +36,7 @@ const hi: PwaMessages = {
 };
 
 const mr: PwaMessages = {
-  offline: 'तुम्ही ऑफलाइन आहात. बुकिंग, पेमेंट, चॅट आणि बदलांसाठी इंटरनेट लागते; इथे दिसणारी माहिती कदाचित सर्वात नवीन नसेल.',
+  offline: 'तुम्ही ऑफलाइन आहात. बुकिंग, पेमेंट आणि बदलांसाठी इंटरनेट लागते; चॅटचे मेसेज इंटरनेट परत आल्यावर पाठवले जातील. इथे दिसणारी माहिती कदाचित सर्वात नवीन नसेल.',
   updateReady: 'नवीन आवृत्ती तयार आहे',
   reload: 'पुन्हा लोड करा',
   install: {

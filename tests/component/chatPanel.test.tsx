@@ -6,12 +6,14 @@
  * revoked when the panel goes; when it opens; reconnecting; follow-up, read-only, closed; Try again
  * after a failed load, a 401 too (the request base, not the panel, ends the session).
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ChatConversation, ChatMessage } from '../../contract/chat';
+import type { ChatOutboxItem } from '../../machines/chat/context';
 import type { ChatEvent } from '../../machines/chat/events';
+import type { ChatOutboxStore } from '../../src/pwa/chatOutbox';
 import { httpFailureOfText } from '../../src/api/client';
 import { ChatPanel } from '../../src/components/Chat/ChatPanel';
 import type { ChatServices } from '../../src/components/Chat/services';
@@ -54,7 +56,7 @@ type Fakes = {
   postPhoto?: (photo: Blob) => Promise<ChatMessage>;
 };
 
-function renderPanel(fakes: Fakes, options: { foldable?: boolean; listedUnread?: number } = {}) {
+function renderPanel(fakes: Fakes, options: { foldable?: boolean; listedUnread?: number; outbox?: ChatOutboxStore } = {}) {
   const streams: Array<(event: ChatEvent) => void> = [];
   const markRead = vi.fn(async (_input: { appointmentId: string; upTo: string; token: string }) => ({ unread: 0 }));
   const postText = vi.fn(async ({ text }: { text: string }) => (fakes.postText ?? (async (t: string) => msg('patient', t)))(text));
@@ -72,6 +74,7 @@ function renderPanel(fakes: Fakes, options: { foldable?: boolean; listedUnread?:
       }),
     },
     loadPhoto,
+    ...(options.outbox ? { outbox: options.outbox } : {}),
   };
   const view = render(
     <ChatPanel
@@ -108,7 +111,7 @@ describe('the chat panel', () => {
     const box = screen.getByLabelText('Your message');
     await userEvent.type(box, 'It itches at night');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(panel.postText).toHaveBeenCalledWith({ appointmentId, text: 'It itches at night', token: 'tok' });
+    expect(panel.postText).toHaveBeenCalledWith({ appointmentId, text: 'It itches at night', clientId: expect.any(String), token: 'tok' });
     await within(log()).findByText('It itches at night');
     expect((box as HTMLTextAreaElement).value).toBe('');
     expect(document.activeElement).toBe(box);
@@ -242,6 +245,46 @@ describe('the chat panel', () => {
     await screen.findByText(new RegExp(`^The chat opens on .+ at ${clinicHHMM(later)}\\.$`));
   });
 
+  it('keeps a text written while reconnecting as "Waiting to send" (in the store too) and sends it with its id once back, once', { timeout: 10_000 }, async () => {
+    const store = { kept: new Map<string, ChatOutboxItem[]>(), read: (id: string) => store.kept.get(id) ?? [], write: (id: string, items: readonly ChatOutboxItem[]) => void store.kept.set(id, [...items]) };
+    let load = 0;
+    const panel = renderPanel(
+      {
+        load: async () => {
+          load += 1;
+          if (load === 2) throw { _tag: 'NetworkFailure', message: 'Failed to fetch' };
+          return conversation();
+        },
+      },
+      { outbox: store },
+    );
+    await screen.findByText('No messages yet. Write to start the conversation.');
+    panel.push({ type: 'stream.dropped' });
+    await screen.findByRole('status');
+    await userEvent.type(screen.getByLabelText('Your message'), 'Written offline{Enter}');
+    const waiting = await within(log()).findByText('Written offline');
+    expect(waiting.closest('li')!.textContent).toBe('You Waiting to sendWritten offline');
+    expect(store.kept.get(appointmentId)!.map((item) => item.text)).toEqual(['Written offline']);
+    expect(panel.postText).not.toHaveBeenCalled();
+    const clientId = store.kept.get(appointmentId)![0]!.clientId;
+    // The reload after the pause got no answer; the next one does: the text goes with its id.
+    // (two pauses of 2 s: the machine's own)
+    await waitFor(() => expect(panel.postText).toHaveBeenCalledWith({ appointmentId, text: 'Written offline', clientId, token: 'tok' }), { timeout: 6000 });
+    await waitFor(() => expect(screen.queryByText('Waiting to send')).toBeNull());
+    expect(within(log()).getAllByText('Written offline')).toHaveLength(1);
+    expect(store.kept.get(appointmentId)).toEqual([]);
+    expect(panel.postText).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends what the store kept from before a reload, with the ids it was written with', async () => {
+    const kept = [{ clientId: '8d0c5a6e-1b2c-4d3e-8f9a-0b1c2d3e4f5a', text: 'From before the reload' }];
+    const store = { read: () => kept, write: vi.fn() };
+    const panel = renderPanel({}, { outbox: store });
+    await waitFor(() => expect(panel.postText).toHaveBeenCalledWith({ appointmentId, ...kept[0], token: 'tok' }));
+    await within(log()).findByText('From before the reload');
+    await waitFor(() => expect(store.write).toHaveBeenLastCalledWith(appointmentId, []));
+  });
+
   it('says politely that it reconnects when the stream drops, keeping the draft', async () => {
     const panel = renderPanel({});
     await userEvent.type(await screen.findByLabelText('Your message'), 'Half written');
@@ -249,7 +292,8 @@ describe('the chat panel', () => {
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe('The connection was interrupted. Reconnecting… your messages are safe.');
     expect((screen.getByLabelText('Your message') as HTMLTextAreaElement).value).toBe('Half written');
-    expect(screen.getByRole('button', { name: 'Send' }).getAttribute('aria-disabled')).toBe('true');
+    // A text can still be written: it waits to be sent.
+    expect(screen.getByRole('button', { name: 'Send' }).getAttribute('aria-disabled')).toBeNull();
   });
 
   it('follow-up, read-only and closed: says so; only the follow-up can be written in', async () => {
@@ -275,7 +319,7 @@ describe('the chat panel', () => {
     renderPanel({
       load: async () => {
         calls += 1;
-        if (calls === 1) throw { _tag: 'NetworkFailure', message: 'Failed to fetch' };
+        if (calls === 1) throw { _tag: 'HttpFailure', status: 503, message: 'The server answered with status 503.', generic: true };
         return conversation({ messages: [msg('doctor', 'Back again')] });
       },
     });

@@ -37,7 +37,7 @@ const message = (id: number, from: ChatMessage['from'], text: string): ChatMessa
 /** Chat calls answered at once, the stream driven by the test. */
 function fakeChat(conversation: ChatConversation) {
   const streams: Array<(event: ChatEvent) => void> = [];
-  const postText = vi.fn(async ({ text }: { appointmentId: string; text: string; token: string }) => message(50, 'doctor', text));
+  const postText = vi.fn(async ({ text }: { appointmentId: string; text: string; clientId: string; token: string }) => message(50, 'doctor', text));
   const markRead = vi.fn(async (_input: { appointmentId: string; upTo: string; token: string }) => ({ unread: 0 }));
   const services: ChatServices = {
     actors: {
@@ -92,7 +92,7 @@ describe("the doctor's chat in the console", () => {
     const user = userEvent.setup();
     await user.type(within(panel).getByLabelText('Your message'), 'Apply nothing for now');
     await user.click(within(panel).getByRole('button', { name: 'Send' }));
-    expect(chat.postText).toHaveBeenCalledWith({ appointmentId: record._id, text: 'Apply nothing for now', token: 'tok-stored' });
+    expect(chat.postText).toHaveBeenCalledWith({ appointmentId: record._id, text: 'Apply nothing for now', clientId: expect.any(String), token: 'tok-stored' });
     await within(log).findByText('Apply nothing for now');
 
     await vi.waitFor(() => expect(chat.streams.length).toBeGreaterThan(0));

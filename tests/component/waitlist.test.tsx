@@ -5,7 +5,7 @@
  * leaving an entry; a held slot declined, which loads the appointments list again; a slot offered
  * while the page is open, brought by the live stream, shown with a toast without a reload.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clinicToday } from '../../contract/clinicTime';
@@ -16,6 +16,8 @@ import type { WaitlistLiveEvent } from '../../machines/waitlistOffer/waitlistLiv
 import type { WaitlistLoaded } from '../../machines/waitlistOffer/waitlistMachine';
 import { fromCallback } from 'xstate';
 import type { WaitlistServices } from '../../src/components/Waitlist/services';
+import { pwaMessages } from '../../src/i18n/pwaMessages';
+import { setPwaStatus } from '../../src/pwa/status';
 import { answeredByHand } from '../machines/accountFakes';
 import { now } from '../machines/appointmentFakes';
 import { anita, doctors, fees } from '../machines/bookingFakes';
@@ -159,6 +161,24 @@ describe('My waitlist', () => {
       'Kothrud',
       'Aundh',
     ]);
+  });
+
+  it("offline, says the app's offline notice instead of a failure of its own; online again, its own words", async () => {
+    const waitlist = fakeWaitlist();
+    const fake = fakeAppointments();
+    await renderMyAppointments({ ...fake, services: { ...fake.services, waitlist: waitlist.services } }, '/myappointment');
+    await answer(() => fake.loadAppointments.latest().resolve([]));
+    act(() => setPwaStatus({ offline: true }));
+    try {
+      await answerWhenCalled(waitlist.loadWaitlist, (call) => call.reject({ _tag: 'NetworkFailure', message: 'Failed to fetch' }));
+      const block = await screen.findByRole('region', { name: 'My waitlist' });
+      await within(block).findByText(pwaMessages.en.offline);
+      expect(within(block).queryByText('Your waitlist could not be loaded.')).toBeNull();
+      act(() => setPwaStatus({ offline: false }));
+      await within(block).findByText('Your waitlist could not be loaded.');
+    } finally {
+      act(() => setPwaStatus({ offline: false }));
+    }
   });
 
   it('leaves an entry, and the appointments list loads again', async () => {

@@ -14,24 +14,12 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, useSite } from './harness';
-import { clinicAt, kavita, patientOf, preparePaidOnline, signedInPages, teleconsultPeople, thirdEmail } from './support/teleconsult';
+import { chatAppointmentsByWidth, kavita, patientOf, signedInPages, teleconsultPeople, thirdEmail } from './support/teleconsult';
 import { STEP_MS } from './support/ui';
 
 const people = teleconsultPeople();
 
-/** Chat appointment ids by width. */
-const ids = new Map<number, string>();
-
-async function prepare(dataDir: string): Promise<void> {
-  await people.prepare(dataDir);
-  // The widths' slots one minute apart: one doctor is never booked twice for one slot.
-  const widths = [DESKTOP.width, PHONE.width];
-  const made = await preparePaidOnline(
-    dataDir,
-    widths.map((width, index) => ({ width, type: 'Chat' as const, at: clinicAt(new Date(Date.now() + (3 + index) * 60_000)), number: 910001 + index })),
-  );
-  widths.forEach((width, index) => ids.set(width, made[index]!));
-}
+const { ids, prepare } = chatAppointmentsByWidth(people, 910001);
 
 const site = useSite(async () => ({ prepare }));
 const pageFor = signedInPages(site);

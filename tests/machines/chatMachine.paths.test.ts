@@ -5,7 +5,10 @@
  * is kept once); a text and a photo sent, or refused with the server's words (a 400 on its field,
  * anything else as a notice); the text box's draft kept when refused and emptied once sent; the
  * messages on screen marked read (the other party's newest, once); the stream dropping,
- * the pause, the reload, and the stream resumed after the last message id (no loss, no doubles).
+ * the pause, the reload, and the stream resumed after the last message id (no loss, no doubles);
+ * the outbox: a text written offline (the first load unanswered too) kept and sent once online, a
+ * send unanswered or whose answer was lost held and sent again after the pause with the same client
+ * id (the server's kept message, once), a refused text back in the box.
  * Along every path the REAL machine runs with its calls answered by hand, a hand-driven stream and
  * a simulated clock the steps move on (its tick reads the test's time); each state must show what
  * the model says, and the calls made.
@@ -21,7 +24,9 @@ import type { ChatEmitted, ChatEvent } from '../../machines/chat/events.js';
 import {
   selectCanSend,
   selectConversation,
+  selectIsHeld,
   selectIsLive,
+  selectOutbox,
   selectIsReconnecting,
   selectIsSending,
   selectDraft,
@@ -61,6 +66,11 @@ const emits = {
   ticked: [],
   dropped: [],
   pauseOver: [],
+  offline: [],
+  queued: [],
+  sendUnanswered: [],
+  answerLost: [],
+  retryDue: [],
 } as const satisfies Record<string, readonly string[]>;
 
 const model = createMachine({
@@ -68,7 +78,7 @@ const model = createMachine({
   types: {} as { events: { type: keyof typeof emits } },
   initial: 'Loading',
   states: {
-    Loading: { on: { upcoming: 'WaitingToOpen', open: 'Ready', readonly: 'ReadOnly', closed: 'Closed', failed: 'Failed', expired: 'Failed' } },
+    Loading: { on: { upcoming: 'WaitingToOpen', open: 'Ready', readonly: 'ReadOnly', closed: 'Closed', failed: 'Failed', expired: 'Failed', offline: 'Reconnecting' } },
     WaitingToOpen: { on: { early: 'WaitingToOpen', due: 'Loading' } },
     Ready: {
       on: {
@@ -86,10 +96,22 @@ const model = createMachine({
       },
     },
     SendingText: {
-      on: { sent: 'Ready', sendRefused: 'Ready', sendExpired: 'Ready', textRefused: 'Ready', received: 'SendingText', dropped: 'Reconnecting' },
+      on: {
+        sent: 'Ready',
+        sendRefused: 'Ready',
+        sendExpired: 'Ready',
+        textRefused: 'Ready',
+        received: 'SendingText',
+        dropped: 'ReconnectingQueued',
+        sendUnanswered: 'Held',
+        answerLost: 'Held',
+      },
     },
+    Held: { on: { retryDue: 'SendingText', dropped: 'ReconnectingQueued' } },
     SendingPhoto: { on: { sent: 'Ready', sendRefused: 'Ready', sendExpired: 'Ready', photoRefused: 'Ready' } },
-    Reconnecting: { on: { pauseOver: 'Loading' } },
+    Reconnecting: { on: { pauseOver: 'Loading', queued: 'ReconnectingQueued' } },
+    ReconnectingQueued: { on: { pauseOver: 'LoadingQueued' } },
+    LoadingQueued: { on: { open: 'SendingText', offline: 'ReconnectingQueued' } },
     ReadOnly: { on: { shown: 'ReadOnly' } },
     Closed: {},
     Failed: { on: { retry: 'Loading' } },
@@ -120,7 +142,7 @@ function harness() {
   const clock = new SimulatedClock();
   let now = Date.parse(opensAt) - 3_600_000;
   const load = answeredByHand<ChatConversation, { appointmentId: string; token: string }>();
-  const postText = answeredByHand<ChatMessage, { appointmentId: string; text: string; token: string }>();
+  const postText = answeredByHand<ChatMessage, { appointmentId: string; text: string; clientId: string; token: string }>();
   const postPhoto = answeredByHand<ChatMessage, { appointmentId: string; photo: Blob; token: string }>();
   const markRead = answeredByHand<{ unread: number }, { appointmentId: string; upTo: string; token: string }>();
   const streams: Array<{ after: string; send: (e: ChatEvent) => void; open: boolean }> = [];
@@ -155,6 +177,10 @@ function harness() {
   let onScreen = false;
   const readMarks: string[] = [];
   let draft = '';
+  // The texts waiting to be sent, as the machine should list them; the server's messages by client id.
+  let outbox: string[] = [];
+  const byClientId = new Map<string, ChatMessage>();
+  const lastClientId = () => postText.latest().input.clientId;
   let problem: ChatProblem | null = null;
   const newestFromDoctor = () => shown.findLast((m) => m.from === 'doctor')?.id;
   const markIfOnScreen = () => {
@@ -171,15 +197,28 @@ function harness() {
     if (state === 'open') {
       streamsOpened += 1;
       expectedAfter = server.at(-1)!.id;
+      // What waited in the outbox goes at once.
+      if (outbox.length > 0) texts += 1;
     }
   };
   const live = () => streams.filter((s) => s.open);
-  const shows = (state: 'Loading' | 'WaitingToOpen' | 'Ready' | 'Sending' | 'Reconnecting' | 'ReadOnly' | 'Closed' | 'Failed') => () => {
+  // A refused text leaves the outbox and is back in the box (nothing lost).
+  const returnText = () => {
+    if (!actor.getSnapshot().matches({ Live: 'SendingText' })) return;
+    draft = outbox[0]!;
+    outbox = outbox.slice(1);
+  };
+  const shows = (state: 'Loading' | 'WaitingToOpen' | 'Ready' | 'Sending' | 'SendingPhoto' | 'Held' | 'Reconnecting' | 'ReadOnly' | 'Closed' | 'Failed') => () => {
     const s = actor.getSnapshot();
-    expect(selectIsLive(s)).toBe(state === 'Ready' || state === 'Sending');
-    expect(selectIsSending(s)).toBe(state === 'Sending');
+    const liveNow = state === 'Ready' || state === 'Sending' || state === 'SendingPhoto' || state === 'Held';
+    expect(selectIsLive(s)).toBe(liveNow);
+    expect(selectIsSending(s)).toBe(state === 'Sending' || state === 'SendingPhoto');
+    expect(selectIsHeld(s)).toBe(state === 'Held');
     expect(selectIsReconnecting(s)).toBe(state === 'Reconnecting');
-    expect(selectCanSend(s)).toBe(state === 'Ready');
+    // A text can be written while live (queued behind one going out) and while reconnecting (kept for later).
+    expect(selectCanSend(s)).toBe(liveNow || state === 'Reconnecting');
+    expect(selectOutbox(s).map((item) => item.text)).toEqual(outbox);
+    expect(new Set(selectOutbox(s).map((item) => item.clientId)).size).toBe(outbox.length);
     expect(s.matches('Failed')).toBe(state === 'Failed');
     expect(s.matches('ReadOnly')).toBe(state === 'ReadOnly');
     expect(s.matches('Closed')).toBe(state === 'Closed');
@@ -188,7 +227,7 @@ function harness() {
     expect(postText.calls).toHaveLength(texts);
     expect(postPhoto.calls).toHaveLength(photos);
     // One stream while live, none otherwise; each opened after the last message it had.
-    expect(live()).toHaveLength(state === 'Ready' || state === 'Sending' ? 1 : 0);
+    expect(live()).toHaveLength(liveNow ? 1 : 0);
     expect(streams).toHaveLength(streamsOpened);
     if (selectConversation(s) !== null) expect(selectMessages(s)).toEqual(shown);
     expect(selectDraft(s)).toBe(draft);
@@ -217,7 +256,14 @@ function harness() {
       open: step('open', answer('open')),
       readonly: step('readonly', answer('readonly')),
       closed: step('closed', answer('unavailable')),
-      failed: step('failed', () => load.latest().reject(unanswered)),
+      failed: step('failed', () => load.latest().reject(refused(500, 'The server failed.'))),
+      // No answer at all (offline): the machine tries again after the pause, by itself.
+      offline: step('offline', () => load.latest().reject(unanswered)),
+      queued: step('queued', () => {
+        actor.send({ type: 'message.send', text: 'Written offline' });
+        outbox = [...outbox, 'Written offline'];
+        draft = '';
+      }),
       expired: step('expired', () => load.latest().reject(refused(401, 'Please login.'))),
       retry: step('retry', () => {
         actor.send({ type: 'chat.retry' });
@@ -260,7 +306,10 @@ function harness() {
         actor.send({ type: 'message.send', text: 'It itches at night' });
         problem = null;
         texts += 1;
-        expect(postText.latest().input).toEqual({ appointmentId: id, text: 'It itches at night', token: 'tok' });
+        // The text goes to the outbox, with an id of its own; the box is empty for the next one.
+        outbox = ['It itches at night'];
+        draft = '';
+        expect(postText.latest().input).toEqual({ appointmentId: id, text: 'It itches at night', clientId: expect.stringMatching(/^[0-9a-f-]{36}$/), token: 'tok' });
       }),
       sendPhoto: step('sendPhoto', () => {
         actor.send({ type: 'photo.send', photo: new Blob(['jpeg bytes']) });
@@ -268,23 +317,43 @@ function harness() {
         problem = null;
       }),
       sent: step('sent', () => {
-        const m = message('patient', 'It itches at night');
+        const photo = actor.getSnapshot().matches({ Live: 'SendingPhoto' });
+        // The server answers a client id it already has with the message it kept.
+        const m = photo ? message('patient', '') : (byClientId.get(lastClientId()) ?? message('patient', postText.latest().input.text));
+        if (!photo) byClientId.set(lastClientId(), m);
         server = mergeMessages(server, [m]);
         shown = server;
-        const photo = actor.getSnapshot().matches({ Live: 'SendingPhoto' });
         (photo ? postPhoto : postText).latest().resolve(m);
-        if (!photo) draft = ''; // the text went: the box is empty again
+        if (!photo) outbox = outbox.slice(1);
         // The stream brings the same message too: kept once.
         live()[0]!.send({ type: 'stream.message', message: m });
       }),
-      sendRefused: step('sendRefused', () =>
-        (actor.getSnapshot().matches({ Live: 'SendingPhoto' }) ? postPhoto : postText).latest().reject(refused(429, 'Too many messages in a minute. Wait a moment and send it again.')),
-      ),
+      sendRefused: step('sendRefused', () => {
+        returnText();
+        (actor.getSnapshot().matches({ Live: 'SendingPhoto' }) ? postPhoto : postText).latest().reject(refused(429, 'Too many messages in a minute. Wait a moment and send it again.'));
+      }),
+      // Offline: the text stays in the outbox, and goes again after the pause with the same id.
+      sendUnanswered: step('sendUnanswered', () => postText.latest().reject(unanswered)),
+      // The server kept it, but its answer was lost on the way back.
+      answerLost: step('answerLost', () => {
+        const m = message('patient', postText.latest().input.text);
+        byClientId.set(lastClientId(), m);
+        server = mergeMessages(server, [m]);
+        postText.latest().reject(unanswered);
+      }),
+      retryDue: step('retryDue', () => {
+        const before = lastClientId();
+        clock.increment(chatReconnectMs);
+        texts += 1;
+        expect(lastClientId()).toBe(before);
+      }),
       // A 401 on sending: the session is told it ended; the draft stays, no problem on a field.
-      sendExpired: step('sendExpired', () =>
-        (actor.getSnapshot().matches({ Live: 'SendingPhoto' }) ? postPhoto : postText).latest().reject(refused(401, 'Please login.')),
-      ),
+      sendExpired: step('sendExpired', () => {
+        returnText();
+        (actor.getSnapshot().matches({ Live: 'SendingPhoto' }) ? postPhoto : postText).latest().reject(refused(401, 'Please login.'));
+      }),
       textRefused: step('textRefused', () => {
+        returnText();
         postText.latest().reject({ ...refused(400, 'text: must be at most 2000 characters'), errors: [{ field: 'text', message: 'must be at most 2000 characters' }] });
         problem = { field: 'text', text: 'must be at most 2000 characters' };
       }),
@@ -317,8 +386,11 @@ function harness() {
       WaitingToOpen: shows('WaitingToOpen'),
       Ready: shows('Ready'),
       SendingText: shows('Sending'),
-      SendingPhoto: shows('Sending'),
+      SendingPhoto: shows('SendingPhoto'),
+      Held: shows('Held'),
       Reconnecting: shows('Reconnecting'),
+      ReconnectingQueued: shows('Reconnecting'),
+      LoadingQueued: shows('Loading'),
       ReadOnly: shows('ReadOnly'),
       Closed: shows('Closed'),
       Failed: shows('Failed'),
@@ -338,14 +410,20 @@ describe('chatMachine paths', () => {
       (type) => ({ type }),
     ),
   );
+  // Offline from the start: a text kept, the reload still offline, then online: sent once though its first answer was lost.
+  const offlineJourney = testModel.getPathsFromEvents(
+    (['offline', 'queued', 'pauseOver', 'offline', 'pauseOver', 'open', 'answerLost', 'retryDue', 'sent', 'send', 'sendUnanswered', 'dropped', 'pauseOver', 'open', 'sent'] as const).map(
+      (type) => ({ type }),
+    ),
+  );
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(32);
+    expect(declared).toHaveLength(41);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 
-  testPaths({ 'every transition': everyTransition, journeys }, harness);
+  testPaths({ 'every transition': everyTransition, journeys, 'offline journey': offlineJourney }, harness);
 });
 
 describe('mergeMessages', () => {

@@ -3,7 +3,8 @@
  * doctor's console, wired to the chat machine (machines/chat): the messages (own and the other
  * party's, with their clinic times and photos), a text box with Send and a photo picker while the
  * chat is open, and what else is true: when it opens, reconnecting, follow-up, closed, read-only,
- * or failed with Try again. The messages are a labelled log region (`role="log"`, polite), so a
+ * or failed with Try again. Texts written offline (or whose send got no answer) wait in the
+ * machine's outbox, shown as own messages marked "Waiting to send", and go by themselves. The messages are a labelled log region (`role="log"`, polite), so a
  * screen reader hears a new message without losing its place.
  *
  * On the card the panel folds (a button with the unread count); it marks messages read only
@@ -12,8 +13,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '../../../contract/chat';
+import type { ChatOutboxItem } from '../../../machines/chat/context';
 import {
   selectCanSend,
+  selectCanSendPhoto,
+  selectOutbox,
   selectConversation,
   selectDraft,
   selectHasFailed,
@@ -115,6 +119,7 @@ export function ChatPanel(props: ChatPanelProps) {
           </p>
         )}
         {conversation && <Conversation actor={actor} {...props} />}
+        {conversation === null && <Unloaded actor={actor} texts={texts} />}
       </div>
     </section>
   );
@@ -128,13 +133,14 @@ function Conversation({ actor, texts, patientName, services, token, appointmentI
   const readOnly = useSelector(actor, selectIsReadOnly);
   const closed = useSelector(actor, selectIsClosed);
   const live = useSelector(actor, selectIsLive);
+  const outbox = useSelector(actor, selectOutbox);
   const logRef = useRef<HTMLDivElement>(null);
 
   // The newest message in view, as a chat shows it.
   useLayoutEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [messages.length]);
+  }, [messages.length, outbox.length]);
 
   if (closed) return <p className="notice">{texts.closed}</p>;
   const names = { patient: patientName, doctor: conversation.doctorName };
@@ -160,7 +166,7 @@ function Conversation({ actor, texts, patientName, services, token, appointmentI
       {readOnly && <p className="notice">{conversation.as === 'admin' ? texts.auditOnly : texts.readOnly}</p>}
       {!waiting && (
         <div ref={logRef} className="chat__log" role="log" aria-live="polite" aria-label={texts.log} tabIndex={0}>
-          {messages.length === 0 ? (
+          {messages.length === 0 && outbox.length === 0 ? (
             <p className="chat__empty">{texts.noMessages}</p>
           ) : (
             <ol className="chat__messages">
@@ -182,11 +188,55 @@ function Conversation({ actor, texts, patientName, services, token, appointmentI
                   {m.text !== '' && <p className="chat__text">{m.text}</p>}
                 </li>
               ))}
+              <Waiting outbox={outbox} texts={texts} />
             </ol>
           )}
         </div>
       )}
       {(live || reconnecting) && conversation.canWrite && <Composer actor={actor} texts={texts} />}
+    </>
+  );
+}
+
+/**
+ * Not loaded yet, and offline (the machine tries again by itself): the texts waiting to be sent,
+ * and the box to write more, which go once the connection returns.
+ */
+function Unloaded({ actor, texts }: { actor: PanelActor; texts: ChatTexts }) {
+  const reconnecting = useSelector(actor, selectIsReconnecting);
+  const outbox = useSelector(actor, selectOutbox);
+  if (!reconnecting && outbox.length === 0) return null;
+  return (
+    <>
+      {reconnecting && (
+        <p role="status" className="chat__reconnecting">
+          {texts.reconnecting}
+        </p>
+      )}
+      {outbox.length > 0 && (
+        <div className="chat__log" role="log" aria-live="polite" aria-label={texts.log} tabIndex={0}>
+          <ol className="chat__messages">
+            <Waiting outbox={outbox} texts={texts} />
+          </ol>
+        </div>
+      )}
+      {reconnecting && <Composer actor={actor} texts={texts} />}
+    </>
+  );
+}
+
+/** The texts written and not yet sent, as own messages marked "Waiting to send". */
+function Waiting({ outbox, texts }: { outbox: readonly ChatOutboxItem[]; texts: ChatTexts }) {
+  return (
+    <>
+      {outbox.map((item) => (
+        <li key={item.clientId} className="chat__message chat__message--own chat__message--waiting">
+          <p className="chat__meta">
+            <span className="chat__who">{texts.you}</span> <span className="chat__pending">{texts.waitingToSend}</span>
+          </p>
+          <p className="chat__text">{item.text}</p>
+        </li>
+      ))}
     </>
   );
 }
@@ -202,6 +252,7 @@ function Composer({ actor, texts }: { actor: PanelActor; texts: ChatTexts }) {
   const draft = useSelector(actor, selectDraft);
   const problem = useSelector(actor, selectProblem);
   const canSend = useSelector(actor, selectCanSend);
+  const canSendPhoto = useSelector(actor, selectCanSendPhoto);
   const sendingText = useSelector(actor, selectIsSendingText);
   const sendingPhoto = useSelector(actor, selectIsSendingPhoto);
   const textId = useId();
@@ -236,7 +287,6 @@ function Composer({ actor, texts }: { actor: PanelActor; texts: ChatTexts }) {
           ref={textRef}
           rows={2}
           value={draft}
-          readOnly={sendingText}
           onChange={(event) => actor.send({ type: 'draft.changed', text: event.target.value })}
           onKeyDown={(event) => {
             // Enter sends, Shift+Enter starts a new line, as chats do.
@@ -269,9 +319,9 @@ function Composer({ actor, texts }: { actor: PanelActor; texts: ChatTexts }) {
           onChange={(event) => {
             const photo = event.target.files?.[0];
             event.target.value = ''; // the same file can be chosen again
-            if (photo && canSend) actor.send({ type: 'photo.send', photo });
+            if (photo && canSendPhoto) actor.send({ type: 'photo.send', photo });
           }}
-          aria-disabled={!canSend || undefined}
+          aria-disabled={!canSendPhoto || undefined}
           aria-invalid={photoError ? true : undefined}
           aria-describedby={[`${photoId}-hint`, photoError && `${photoId}-error`].filter(Boolean).join(' ')}
         />

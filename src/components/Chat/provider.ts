@@ -4,7 +4,10 @@
  * words or the page's 'Something went wrong.' (a 401 ends the session in the request base, not
  * here: src/api/client.ts).
  */
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { chatMachine } from '../../../machines/chat/chatMachine';
+import { selectOutbox } from '../../../machines/chat/selectors';
 import { useProvidedActor } from '../../app/useProvidedActor';
 import { toast } from '../Toast/toast';
 import type { ChatServices } from './services';
@@ -30,9 +33,14 @@ export function useChatActor(
   input: { appointmentId: string; token: string },
   page: { readonly somethingWentWrong: string },
 ) {
-  return useProvidedActor(
+  const actor = useProvidedActor(
     (latest) => provideChat(services, { somethingWentWrong: () => latest.current.somethingWentWrong }),
-    { input: { ...input, now: Date.now() } },
+    { input: { ...input, now: Date.now(), outbox: services.outbox?.read(input.appointmentId) ?? [] } },
     page,
   );
+  // The texts waiting to be sent, kept as they change (so a reload sends them, with their ids).
+  const outbox = useSelector(actor, selectOutbox);
+  const store = services.outbox;
+  useEffect(() => store?.write(input.appointmentId, outbox), [store, input.appointmentId, outbox]);
+  return actor;
 }

@@ -6,6 +6,8 @@
  * While there are entries the list is followed live (./WaitlistLive.tsx): a slot offered to the
  * patient shows, with a toast, without a reload.
  */
+import { usePwaMessages } from '../../i18n/pwaMessages';
+import { useOffline } from '../../pwa/useOffline';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { AppointmentRecord } from '../../../contract/appointments';
@@ -94,6 +96,8 @@ export default function WaitlistBlock(props: WaitlistBlockProps) {
   const failed = useSelector(actor, selectLoadFailed);
   const formOpen = useSelector(actor, selectFormOpen);
   const busy = useSelector(actor, selectIsBusy);
+  const offline = useOffline();
+  const offlineNotice = usePwaMessages().offline;
   return (
     <section className="waitlist" aria-labelledby={headingId} aria-busy={loading || busy}>
       {entries.length > 0 && props.services.followWaitlist && (
@@ -103,8 +107,9 @@ export default function WaitlistBlock(props: WaitlistBlockProps) {
       <p className="waitlist__intro">{t.intro}</p>
       {loading && <p role="status">{t.loading}</p>}
       {failed && (
-        <div role="alert">
-          <p>{t.failed}</p>
+        <div role={offline ? 'status' : 'alert'}>
+          {/* Offline: the notice the rest of the app says, not a failure of the waitlist's own. */}
+          <p>{offline ? offlineNotice : t.failed}</p>
           <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'waitlist.retry' })}>
             {t.tryAgain}
           </button>

@@ -560,6 +560,7 @@ export const messages: Messages = {
     opensAt: (time: string) => `चैट ${time} पर खुलेगी।`,
     opensOn: (date: string, time: string) => `चैट ${date} को ${time} पर खुलेगी।`,
     reconnecting: 'कनेक्शन थोड़ी देर के लिए टूट गया। फिर से जोड़ रहे हैं… आपके मैसेज सुरक्षित हैं।',
+    waitingToSend: 'भेजने की प्रतीक्षा में',
     followUp: (until: string) => `कंसल्टेशन पूरा हुआ। ${until} तक आप यहाँ आगे के सवाल पूछ सकते हैं।`,
     readOnly: 'यह चैट बंद हो गई है। आप इसे अब भी पढ़ सकते हैं।',
     closed: 'यह कंसल्टेशन रद्द है या इसकी फ़ीस नहीं भरी गई, इसलिए इसकी चैट नहीं है।',

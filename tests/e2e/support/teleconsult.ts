@@ -87,3 +87,22 @@ export function signedInPages(site: ReturnType<typeof useSite>) {
     return (await site.open(context)).page;
   };
 }
+
+/**
+ * For each width (1280, 375) a paid Chat appointment with Dr. Kavita Iyer starting in 3 (and 4)
+ * minutes, so its chat is open; numbered from `firstNumber`. `ids` by width once `prepare` ran.
+ */
+export function chatAppointmentsByWidth(people: ReturnType<typeof teleconsultPeople>, firstNumber: number) {
+  const ids = new Map<number, string>();
+  async function prepare(dataDir: string): Promise<void> {
+    await people.prepare(dataDir);
+    // The widths' slots one minute apart: one doctor is never booked twice for one slot.
+    const widths = [DESKTOP.width, PHONE.width];
+    const made = await preparePaidOnline(
+      dataDir,
+      widths.map((width, index) => ({ width, type: 'Chat' as const, at: clinicAt(new Date(Date.now() + (3 + index) * 60_000)), number: firstNumber + index })),
+    );
+    widths.forEach((width, index) => ids.set(width, made[index]!));
+  }
+  return { ids, prepare };
+}
