@@ -110,11 +110,13 @@ function AbhaOnFile({ actor, texts }: { actor: AbhaActor; texts: AbhaTexts }) {
   return (
     <>
       {abha ? (
-        <dl className="profile abha__facts">
-          {abha.abhaNumber !== null && row(texts.number, <span className="abha__number">{formatAbhaNumber(abha.abhaNumber)}</span>)}
-          {abha.abhaAddress !== null && row(texts.address, abha.abhaAddress)}
-          <p className="people-field__hint">{abha.source === 'qr' ? texts.fromQr : texts.typed}</p>
-        </dl>
+        <>
+          <dl className="profile abha__facts">
+            {abha.abhaNumber !== null && row(texts.number, <span className="abha__number">{formatAbhaNumber(abha.abhaNumber)}</span>)}
+            {abha.abhaAddress !== null && row(texts.address, abha.abhaAddress)}
+          </dl>
+          <p className="people-field__hint abha__source">{abha.source === 'qr' ? texts.fromQr : texts.typed}</p>
+        </>
       ) : (
         <p>{texts.none}</p>
       )}
