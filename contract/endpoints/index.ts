@@ -4,6 +4,7 @@
  * exactly these under /api, besides the pages and redirects it names.
  */
 import type { AnyEndpoint } from '../endpoint.js';
+import { abdmEndpoints } from './abdm.js';
 import { appointmentEndpoints, paymentEndpoints, slotEndpoints } from './appointments.js';
 import { authEndpoints, otpEndpoints } from './auth.js';
 import { chatEndpoints } from './chat.js';
@@ -24,6 +25,7 @@ import { verifyEndpoints } from './verify.js';
 import { waitlistEndpoints } from './waitlist.js';
 
 export * from '../endpoint.js';
+export { abdmEndpoints } from './abdm.js';
 export { appointmentEndpoints, paymentEndpoints, slotEndpoints } from './appointments.js';
 export { authEndpoints, otpEndpoints } from './auth.js';
 export { chatEndpoints } from './chat.js';
@@ -73,4 +75,5 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   verifyEndpoints,
   followUpEndpoints,
   insightsEndpoints,
+  abdmEndpoints,
 ].flatMap(endpointsOf);

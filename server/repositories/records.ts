@@ -11,6 +11,7 @@ import type { OrderBreakdown } from '../../contract/dispensary.js';
 import type { Queryable } from '../db/database.js';
 import { type BreakdownJson, orderBreakdownJson, toBreakdown, withoutBreakdownKeys } from './orderLines.js';
 import { eraseFromAuditAndNotes, personalValuesOf } from './accountErasure.js';
+import { deleteAbha } from '../abdm/repository.js';
 
 /** An appointment as its documents need it. */
 export interface RecordAppointment {
@@ -222,6 +223,8 @@ export async function closeAccount(tx: Queryable, user: { id: string; email: str
   await tx.query('delete from chat_reads where user_id = $1', [user.id]);
   // Waiting for a slot is no record of care, and an entry would hold the consent's words: gone.
   await tx.query('delete from waitlist_entries where user_id = $1', [user.id]);
+  // The ABHA names the person across the country's health records: gone with the account.
+  await deleteAbha(tx, user.id);
   await tx.query(`update audit_log set actor = $2 where actor_user_id = $1`, [user.id, alias]);
   await eraseFromAuditAndNotes(tx, user, alias, personal);
   // Its pending phone change's codes (a sign-in code is the number's, not the account's: it lapses).

@@ -42,6 +42,7 @@ import { createWaitlistQueue, type WaitlistQueue } from '../waitlist/slots.js';
 import { createRefundQueue, type RefundQueue } from '../refunds/queue.js';
 import { createWaitlistService } from '../waitlist/service.js';
 import { createFollowUpService } from '../followUp/service.js';
+import { createAbhaService } from '../abdm/service.js';
 import { type MobileConfig, noMobile } from '../mobile/config.js';
 import type { CodeSender } from '../mobile/senders.js';
 import { createMobileService } from '../mobile/service.js';
@@ -282,6 +283,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     waitlist: createWaitlistService({ db, now, schedule, queue: waitlistQueue }),
     /** The follow-up of a completed consultation: the offer, Book all, cancel all, the series' .ics (server/followUp). */
     followUps: createFollowUpService({ db, now, schedule, holdMinutes, waitlist: waitlistQueue, publicUrl }),
+    /** The patient's ABHA, on the account and at the desk (server/abdm). */
+    abha: createAbhaService({ db, now }),
     /** The consultation itself: join windows, Jitsi links, the call's no-answer notes. */
     consultations,
     /** The portal's own video: seats, the waiting room, signalling through `chatHub` (server/services/video.ts). */

@@ -20,6 +20,8 @@ export const deskMessages = {
   },
   search: {
     heading: 'Find a patient',
+    abhaOpen: (name: string) => `ABHA of ${name}`,
+    abhaClose: (name: string) => `Close ABHA of ${name}`,
     label: 'Name, phone, appointment ID or token',
     hint: 'A name or its start, a phone number or its last 4 digits, an appointment ID (SHC-…), or a token of today (T12).',
     submit: 'Search',

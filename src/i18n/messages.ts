@@ -809,6 +809,35 @@ export const en = {
     nameOnceNote: 'We keep your name, age and gender on your account, so you are asked for them only once.',
   },
   // ---- end of mobile sign-in ----
+  /* ---- /account's and the desk's ABHA (src/components/Abha/AbhaSection.tsx) ---- */
+  abha: {
+    title: 'ABHA (Ayushman Bharat Health Account)',
+    intro: 'Your ABHA number or ABHA address lets clinics share your health records with you under the Ayushman Bharat Digital Mission. Type it, or scan the QR on your ABHA card.',
+    introDesk: "The patient's ABHA number or ABHA address: typed, or scanned from the QR on their ABHA card.",
+    none: 'No ABHA on file.',
+    number: 'ABHA number',
+    address: 'ABHA address',
+    numberHint: '14 digits, as on the card: 12-3456-7890-1234',
+    addressHint: 'Like name@abdm',
+    fromQr: "Read from the card's QR",
+    typed: 'Typed in',
+    add: 'Add ABHA',
+    change: 'Change ABHA',
+    remove: 'Remove ABHA',
+    save: 'Save ABHA',
+    cancel: 'Cancel',
+    busy: 'Saving…',
+    scanCamera: "Scan the card's QR with the camera",
+    scanFile: 'Choose a picture of the QR',
+    qrUnreadable: 'No QR code could be read in this picture. Take it again, close up and sharp, or type the number.',
+    qrNotAbha: "This QR is not an ABHA card's. Scan the QR on the ABHA card, or type the number.",
+    saved: 'ABHA saved.',
+    removed: 'ABHA removed.',
+    loadFailed: 'The ABHA could not be loaded.',
+    retry: 'Try again',
+    somethingWentWrong: 'Something went wrong. Please try again.',
+    fieldError: (label: string, problem: string) => `${label} ${problem}`,
+  },
   /*
    * ---- /account's "Mobile number" and "Email" (src/pages/Account/PhoneRow.tsx, EmailRow.tsx) ----
    * Kept in its own block: the login and sign-up popups' mobile texts live elsewhere.

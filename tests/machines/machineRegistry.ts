@@ -24,6 +24,7 @@ import { checkInMachine } from '../../machines/desk/checkIn/checkInMachine.js';
 import { stockMachine } from '../../machines/dispensary/stockMachine.js';
 import { doctorChoiceMachine } from '../../machines/signature/doctorChoiceMachine.js';
 import { signatureMachine } from '../../machines/signature/signatureMachine.js';
+import { abhaMachine } from '../../machines/abha/abhaMachine.js';
 import { dayListMachine } from '../../machines/desk/dayList/dayListMachine.js';
 import { deskBookingMachine } from '../../machines/desk/deskBooking/deskBookingMachine.js';
 import { patientEditMachine } from '../../machines/desk/patientEdit/patientEditMachine.js';
@@ -110,6 +111,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'registration/registrationMachine.ts', machine: registrationMachine },
   { file: 'session/sessionMachine.ts', machine: sessionMachine },
   { file: 'signature/doctorChoiceMachine.ts', machine: doctorChoiceMachine },
+  { file: 'abha/abhaMachine.ts', machine: abhaMachine },
   { file: 'signature/signatureMachine.ts', machine: signatureMachine },
   { file: 'siteOptions/siteOptionsMachine.ts', machine: siteOptionsMachine },
   { file: 'slotPicker/slotPickerMachine.ts', machine: slotPickerMachine },

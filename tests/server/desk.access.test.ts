@@ -21,7 +21,7 @@ describe.each(backends)('desk access on %s', (backend) => {
   it("answers a patient's token 404 and no token 401 on every desk endpoint, before the body is read; nothing written", async () => {
     const patient = await t.patient();
     const deskCalls = allEndpoints.filter((e) => e.path.startsWith('/desk/'));
-    expect(deskCalls).toHaveLength(17);
+    expect(deskCalls).toHaveLength(20);
     const before = await deskTableCounts(t.db());
     for (const e of deskCalls) {
       const url = e.path.replace(':move', 'done').replace(/:\w+/g, someId).replace('/desk', '');

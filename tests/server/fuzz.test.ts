@@ -142,7 +142,7 @@ describe.each(backends)('%s', (backend) => {
         admin: await t.staff('admin', officeEmail),
       };
       // Something of every kind to aim at: an appointment with a checkout, a completed one with an order.
-      const setUp = async (who: Patient, method: 'POST', url: string, payload: object) => {
+      const setUp = async (who: Patient, method: 'POST' | 'PUT', url: string, payload: object) => {
         const res = await app.inject({ method, url, payload, headers: who.headers });
         if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
         return res.json();
@@ -194,6 +194,9 @@ describe.each(backends)('%s', (backend) => {
         method: 'PUT', url: `/api/staff/doctors/${meeraId}/signature`, payload: signature, headers: { ...accounts.admin.headers, 'content-type': 'image/png' },
       });
       if (signed.statusCode !== 200) throw new Error(`the signature answered ${signed.statusCode}: ${signed.body}`);
+      // An ABHA on the patient's file and on the desk's patient's, to read, replace or remove.
+      await setUp(accounts.patient, 'PUT', '/api/account/abha', { abhaNumber: '91-5020-3070-4012', abhaAddress: 'fuzz.patient@sbx', source: 'typed' });
+      await setUp(accounts.reception, 'PUT', `/api/desk/patients/${deskPatient._id}/abha`, { abhaNumber: '', abhaAddress: 'fuzz.desk@abdm', source: 'qr' });
 
       const ids = await db.query<{ id: string }>(
         `select id::text from locations union all select id::text from doctors union all select id::text from appointments

@@ -346,6 +346,7 @@ describe.each(backends)('the patient record on %s', (backend) => {
     expect(zip.names).toEqual([
       'README.txt',
       'profile.json',
+      'abha.json',
       'family-members.json',
       'appointments.json',
       'orders.json',

@@ -20,6 +20,7 @@ import { queueMessages } from '../../server/queue/messages';
 import { waitlistMessages } from '../../server/waitlist/refusals';
 import { followUpMessages } from '../../server/followUp/messages';
 import { mobileMessages } from '../../server/mobile/messages';
+import { abhaMessages } from '../../server/abdm/service';
 // Registers the staff refusals (staff.diagnosisRequired is worded for the console in hi and mr).
 import '../../server/services/staff/shared';
 import '../../server/signatures/service';
@@ -59,6 +60,7 @@ const patientFacing = () =>
     sessionMessages,
     waitlistMessages,
     followUpMessages,
+    abhaMessages,
   ].flatMap((group) =>
     Object.values(group).map((m) => asRefusal(typeof m === 'function' ? (m as (wait: string) => string)('12 minutes') : (m as string))),
   ).concat([90, 0].map((days) => asRefusal(horizonMessages.beyondHorizon(days))));

@@ -10,6 +10,7 @@ import { clinicClock } from '../../../contract/clinicTime.js';
 import { prescriptionFileName } from '../../documents/prescription.js';
 import { receiptFileName } from '../../documents/receipt.js';
 import { auditEntryForPatient, releasedToPatient } from '../../records/patientView.js';
+import { findAbha } from '../../abdm/repository.js';
 import { findPhoto } from '../../repositories/chat.js';
 import { listSettledPayments } from '../../repositories/receipts.js';
 import {
@@ -38,7 +39,7 @@ const readme = (clinicName: string, at: Date) =>
     [
       `${clinicName}: your data, as of ${at.toISOString()}.`,
       '',
-      'profile.json: your account. family-members.json: the people you booked for.',
+      'profile.json: your account. abha.json: your ABHA number and address, if you gave them. family-members.json: the people you booked for.',
       'appointments.json: every appointment with its prescription and consent. orders.json, payments.json, receipts.json: pharmacy orders, payments and receipt numbers.',
       'audit.json: the clinic\'s log entries about your account and appointments.',
       'chat-messages.json: the messages of your chat consultations; chat-photos/: the photos sent in them (JPEG).',
@@ -53,6 +54,7 @@ function dataEntries({ db, now, clinic }: RecordDeps, user: User): ExportEntry[]
   return [
     { name: 'README.txt', make: async () => readme(clinic.name, now()) },
     { name: 'profile.json', make: async () => json(await exportProfile(db, user._id)) },
+    { name: 'abha.json', make: async () => json(await findAbha(db, user._id)) },
     { name: 'family-members.json', make: async () => json(await exportFamilyMembers(db, user._id)) },
     {
       name: 'appointments.json',

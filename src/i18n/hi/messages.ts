@@ -15,6 +15,9 @@ const seconds = (n: number) => `${n} ${plural('hi-IN', n, { one: 'सेकं�
 
 /** The contract's problem words in Hindi (src/i18n/problems.ts): said as the front desk would ask. */
 const problems: readonly ProblemRule[] = [
+  // The ABHA (contract/abdm.ts).
+  [/^must be a 14-digit ABHA number, like ([\d-]+)$/, (example) => `${example} जैसा 14 अंकों का ABHA नंबर लिखें`],
+  [/^must be an ABHA address, like (\S+)$/, (example) => `${example} जैसा ABHA पता लिखें`],
   [/^is required$/, () => 'ज़रूरी है'],
   [/^must be a 10-digit phone number$/, () => '10 अंकों का फ़ोन नंबर लिखें'],
   // Mobile sign-in: the number (contract/mobile.ts MobileNumber) and the code from the message.
@@ -745,6 +748,35 @@ export const messages: Messages = {
     nameOnceNote: 'आपका नाम, उम्र और लिंग हम आपके अकाउंट में रखते हैं, इसलिए ये सिर्फ़ एक बार पूछे जाते हैं।',
   },
   // ---- end of mobile sign-in ----
+  /* ---- /account और डेस्क का ABHA (src/components/Abha/AbhaSection.tsx) ---- */
+  abha: {
+    title: 'ABHA (आयुष्मान भारत हेल्थ अकाउंट)',
+    intro: 'आपके ABHA नंबर या ABHA पते से क्लिनिक आयुष्मान भारत डिजिटल मिशन के तहत आपके स्वास्थ्य रिकॉर्ड आपसे साझा कर सकते हैं। इसे लिखें, या अपने ABHA कार्ड का QR स्कैन करें।',
+    introDesk: 'मरीज़ का ABHA नंबर या ABHA पता: लिखा हुआ, या उनके ABHA कार्ड के QR से स्कैन किया हुआ।',
+    none: 'कोई ABHA दर्ज नहीं है।',
+    number: 'ABHA नंबर',
+    address: 'ABHA पता',
+    numberHint: 'कार्ड पर जैसे लिखे हैं वैसे 14 अंक: 12-3456-7890-1234',
+    addressHint: 'जैसे name@abdm',
+    fromQr: 'कार्ड के QR से पढ़ा गया',
+    typed: 'लिखा गया',
+    add: 'ABHA जोड़ें',
+    change: 'ABHA बदलें',
+    remove: 'ABHA हटाएँ',
+    save: 'ABHA सेव करें',
+    cancel: 'रद्द करें',
+    busy: 'सेव हो रहा है…',
+    scanCamera: 'कैमरे से कार्ड का QR स्कैन करें',
+    scanFile: 'QR की तस्वीर चुनें',
+    qrUnreadable: 'इस तस्वीर में कोई QR कोड नहीं पढ़ा जा सका। पास से और साफ़ तस्वीर फिर लें, या नंबर लिखें।',
+    qrNotAbha: 'यह QR किसी ABHA कार्ड का नहीं है। ABHA कार्ड का QR स्कैन करें, या नंबर लिखें।',
+    saved: 'ABHA सेव हो गया।',
+    removed: 'ABHA हटा दिया गया।',
+    loadFailed: 'ABHA लोड नहीं हो सका।',
+    retry: 'फिर कोशिश करें',
+    somethingWentWrong: 'कुछ गड़बड़ हो गई। कृपया फिर कोशिश करें।',
+    fieldError: (label: string, words: string) => `${label}: ${problem(words)}`,
+  },
   /*
    * ---- /account का "मोबाइल नंबर" और "ईमेल" (src/pages/Account/PhoneRow.tsx, EmailRow.tsx) ----
    * अलग ब्लॉक में: लॉगिन और साइन-अप पॉपअप के मोबाइल वाले शब्द कहीं और हैं।

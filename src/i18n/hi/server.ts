@@ -12,6 +12,10 @@ const wait = (n: string | number | undefined) => `${n} मिनट`;
 const passwordAdvice = 'कोई दूसरा चुनें: कुछ ऐसे शब्द जो आपको याद रहें और कोई अंदाज़ा न लगा सके, अच्छे रहते हैं।';
 
 export const serverCodes: ServerCodeWords = {
+  'abha.notFound': 'ऐसा कोई मरीज़ यहाँ नहीं है।',
+  'abha.required': 'ABHA नंबर या ABHA पता लिखें।',
+  'abha.numberTaken': 'यह ABHA नंबर किसी दूसरे मरीज़ के रिकॉर्ड में है।',
+  'abha.addressTaken': 'यह ABHA पता किसी दूसरे मरीज़ के रिकॉर्ड में है।',
   'staff.diagnosisRequired': 'कंसल्टेशन पूरा करने के लिए कृपया प्रारंभिक निदान (प्रोविज़नल डायग्नोसिस) लिखें।',
   'signature.notFound': 'इन डॉक्टर का कोई हस्ताक्षर दर्ज नहीं है।',
   'signature.required': 'कृपया हस्ताक्षर की तस्वीर चुनें।',

@@ -16,6 +16,9 @@ const seconds = (n: number) => counted('mr-IN', n, { one: 'सेकंदात
 
 /** The contract's problem words in Marathi (src/i18n/problems.ts): said as the front desk would ask. */
 const problems: readonly ProblemRule[] = [
+  // The ABHA (contract/abdm.ts).
+  [/^must be a 14-digit ABHA number, like ([\d-]+)$/, (example) => `${example} सारखा 14 अंकी ABHA क्रमांक लिहा`],
+  [/^must be an ABHA address, like (\S+)$/, (example) => `${example} सारखा ABHA पत्ता लिहा`],
   [/^is required$/, () => 'आवश्यक आहे'],
   [/^must be a 10-digit phone number$/, () => '10 अंकी फोन नंबर लिहा'],
   // Mobile sign-in: the number (contract/mobile.ts MobileNumber) and the code from the message.
@@ -747,6 +750,35 @@ export const messages: Messages = {
     nameOnceNote: 'तुमचे नाव, वय आणि लिंग आम्ही तुमच्या अकाउंटमध्ये ठेवतो, त्यामुळे ते फक्त एकदाच विचारले जातात.',
   },
   // ---- end of mobile sign-in ----
+  /* ---- /account आणि डेस्कचा ABHA (src/components/Abha/AbhaSection.tsx) ---- */
+  abha: {
+    title: 'ABHA (आयुष्मान भारत हेल्थ अकाउंट)',
+    intro: 'तुमच्या ABHA क्रमांकाने किंवा ABHA पत्त्याने क्लिनिक आयुष्मान भारत डिजिटल मिशन अंतर्गत तुमच्या आरोग्य नोंदी तुमच्याशी शेअर करू शकतात. तो लिहा, किंवा तुमच्या ABHA कार्डवरील QR स्कॅन करा.',
+    introDesk: 'रुग्णाचा ABHA क्रमांक किंवा ABHA पत्ता: लिहिलेला, किंवा त्यांच्या ABHA कार्डवरील QR वरून स्कॅन केलेला.',
+    none: 'कोणताही ABHA नोंदवलेला नाही.',
+    number: 'ABHA क्रमांक',
+    address: 'ABHA पत्ता',
+    numberHint: 'कार्डवर असलेले 14 अंक: 12-3456-7890-1234',
+    addressHint: 'उदा. name@abdm',
+    fromQr: 'कार्डच्या QR वरून वाचला',
+    typed: 'लिहिलेला',
+    add: 'ABHA जोडा',
+    change: 'ABHA बदला',
+    remove: 'ABHA काढा',
+    save: 'ABHA सेव्ह करा',
+    cancel: 'रद्द करा',
+    busy: 'सेव्ह होत आहे…',
+    scanCamera: 'कॅमेऱ्याने कार्डचा QR स्कॅन करा',
+    scanFile: 'QR चे चित्र निवडा',
+    qrUnreadable: 'या चित्रात कोणताही QR कोड वाचता आला नाही. जवळून आणि स्पष्ट चित्र पुन्हा घ्या, किंवा क्रमांक लिहा.',
+    qrNotAbha: 'हा QR ABHA कार्डचा नाही. ABHA कार्डवरील QR स्कॅन करा, किंवा क्रमांक लिहा.',
+    saved: 'ABHA सेव्ह झाला.',
+    removed: 'ABHA काढला.',
+    loadFailed: 'ABHA लोड होऊ शकला नाही.',
+    retry: 'पुन्हा प्रयत्न करा',
+    somethingWentWrong: 'काहीतरी चुकले. कृपया पुन्हा प्रयत्न करा.',
+    fieldError: (label: string, words: string) => `${label}: ${problem(words)}`,
+  },
   /*
    * ---- /account चा "मोबाइल नंबर" आणि "ईमेल" (src/pages/Account/PhoneRow.tsx, EmailRow.tsx) ----
    * वेगळ्या ब्लॉकमध्ये: लॉगिन आणि साइन-अप पॉपअपचे मोबाइलचे शब्द दुसरीकडे आहेत.

@@ -12,6 +12,10 @@ const wait = (n: string | number | undefined) => `${n} मिनिटांन�
 const passwordAdvice = 'दुसरा निवडा: लक्षात राहतील आणि कोणाला अंदाज लावता येणार नाही असे काही शब्द चांगले असतात.';
 
 export const serverCodes: ServerCodeWords = {
+  'abha.notFound': 'असा कोणताही रुग्ण इथे नाही.',
+  'abha.required': 'ABHA क्रमांक किंवा ABHA पत्ता लिहा.',
+  'abha.numberTaken': 'हा ABHA क्रमांक दुसऱ्या रुग्णाच्या नोंदीत आहे.',
+  'abha.addressTaken': 'हा ABHA पत्ता दुसऱ्या रुग्णाच्या नोंदीत आहे.',
   'staff.diagnosisRequired': 'कन्सल्टेशन पूर्ण करण्यासाठी कृपया प्राथमिक निदान (प्रोव्हिजनल डायग्नोसिस) लिहा.',
   'signature.notFound': 'या डॉक्टरांची कोणतीही स्वाक्षरी नोंदलेली नाही.',
   'signature.required': 'कृपया स्वाक्षरीचे चित्र निवडा.',

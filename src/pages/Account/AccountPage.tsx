@@ -3,10 +3,11 @@
  * (each added or changed with its own code, ./PhoneRow.tsx and ./EmailRow.tsx) and a masked
  * password, with an Edit button that goes to /forgotpassword, where a new password is set after
  * proving the email with a code. Below: profile details, family members, appointment reminders,
- * the account's own data.
+ * the account's ABHA (a patient's), the account's own data.
  */
 import { SessionContext, useSession } from '../../app/account';
 import { selectToken } from '../../../machines/session/selectors';
+import { AccountAbha } from '../../components/Abha/AccountAbha';
 import { FamilySection } from '../../components/People/FamilySection';
 import { ProfileSection } from '../../components/People/ProfileSection';
 import { ReminderSection } from '../../components/People/ReminderSection';
@@ -94,6 +95,7 @@ function AccountPage() {
         </div>
       </dl>
       {token && <ProfileSection user={user} token={token} />}
+      {token && user.role === 'patient' && <AccountAbha token={token} />}
       {token && <FamilySection token={token} />}
       {token && <ReminderSection user={user} token={token} />}
       {/* Deletion is confirmed by a code to the email, or texted to the verified number of an account without one. */}

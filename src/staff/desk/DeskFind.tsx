@@ -14,6 +14,7 @@ import { formatPhone } from '../../format/format';
 import { useDeskMessages } from '../../i18n/deskMessages';
 import type { StaffServices } from '../services';
 import type { DeskBookingActor } from './DeskSection';
+import { DeskAbha } from './DeskAbha';
 import { PatientFields } from './PatientForm';
 import { usePatientEditActor } from './provider';
 import { VisitActions } from './VisitActions';
@@ -133,6 +134,7 @@ function Hit({ hit, actor, services }: { readonly hit: DeskSearchHit; readonly a
               </button>
             )}
           </p>
+          <DeskAbha patientId={patient._id} name={name} />
         </>
       )}
     </article>
