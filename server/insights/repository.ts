@@ -58,26 +58,31 @@ export interface VisitGroup {
   n: number;
 }
 
-/** Confirmed bookings with their visit date in the period, counted by day, location, doctor, type, channel and status. */
+/**
+ * Confirmed bookings with their visit date in the period, counted by day, location, doctor, type,
+ * channel and status: read from insights_visits, which the appointments' triggers keep (053).
+ */
 export async function visitGroups(q: Queryable, f: InsightsFilter): Promise<VisitGroup[]> {
   const { rows } = await q.query<VisitGroup>(
-    `select to_char(a.date, 'YYYY-MM-DD') as day, a.location_id as "locationId", a.doctor_id as "doctorId", a.consultation_type as type,
-            a.booked_via as via, a.status, count(*)::int as n
-       from appointments a
-      where a.date between $1::date and $2::date and ${dimensions('a')} and ${confirmedBooking('a')}
-      group by a.date, a.location_id, a.doctor_id, a.consultation_type, a.booked_via, a.status`,
+    `select to_char(a.day, 'YYYY-MM-DD') as day, a.location_id as "locationId", a.doctor_id as "doctorId", a.consultation_type as type,
+            a.booked_via as via, a.status, a.n
+       from insights_visits a
+      where a.day between $1::date and $2::date and ${dimensions('a')} and a.n <> 0`,
     paramsOf(f),
   );
   return rows;
 }
 
-/** Days from booking (its clinic date) to visit of the confirmed bookings with a slot (no walk-ins) in the period, counted by days. */
+/**
+ * Days from booking (its clinic date) to visit of the confirmed bookings with a slot (no walk-ins)
+ * in the period, counted by days: read from insights_lead (053).
+ */
 export async function leadDays(q: Queryable, f: InsightsFilter): Promise<{ days: number; n: number }[]> {
   const { rows } = await q.query<{ days: number; n: number }>(
-    `select greatest(0, a.date - (a.created_at at time zone 'Asia/Kolkata')::date)::int as days, count(*)::int as n
-       from appointments a
-      where a.date between $1::date and $2::date and ${dimensions('a')} and ${confirmedBooking('a')} and a.booked_via <> 'walkin'
-      group by 1`,
+    `select a.lead_days as days, sum(a.n)::int as n
+       from insights_lead a
+      where a.day between $1::date and $2::date and ${dimensions('a')}
+      group by 1 having sum(a.n) <> 0`,
     paramsOf(f),
   );
   return rows;
@@ -89,19 +94,17 @@ export async function leadDays(q: Queryable, f: InsightsFilter): Promise<{ days:
  * at the clinic (any location, doctor or type) before the period.
  */
 export async function patientCounts(q: Queryable, f: InsightsFilter): Promise<{ seen: number; returning: number }> {
+  // Returning: the person's first such booking (insights_first_visits, kept by the appointments'
+  // triggers, 053) is before the period.
   const { rows } = await q.query<{ seen: number; returning: number }>(
     `with people as (
        select distinct a.user_id, a.family_member_id
          from appointments a
-        where a.date between $1::date and $2::date and ${dimensions('a')} and ${confirmedBooking('a')} and a.status <> 'Cancelled'
+        where a.date between $1::date and $2::date and ${dimensions('a')} and ${seenBefore('a')}
      )
-     select count(*)::int as seen,
-            count(*) filter (where exists (
-              select 1 from appointments b
-               where b.user_id = p.user_id and b.family_member_id is not distinct from p.family_member_id
-                 and b.date < $1::date and ${seenBefore('b')}
-            ))::int as returning
-       from people p`,
+     select count(*)::int as seen, count(*) filter (where f.first_date < $1::date)::int as returning
+       from people p
+       left join insights_first_visits f on f.user_id = p.user_id and f.family_member_id is not distinct from p.family_member_id`,
     paramsOf(f),
   );
   return rows[0] ?? { seen: 0, returning: 0 };
