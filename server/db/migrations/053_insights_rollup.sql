@@ -12,7 +12,8 @@
 -- cancellation or a change of payment state moves its count in the same transaction, whoever
 -- wrote it (either instance, either backend, psql). Counts are added with upserts (they commute:
 -- two writers at once both land), taken in key order; a person's first visit is read again from
--- appointments under a transaction advisory lock per person, so of two writers the later reads
+-- appointments under a transaction advisory lock on the person's share (one of 256: a statement
+-- that writes many people takes at most 256 locks), so of two writers the later reads
 -- the earlier's committed rows. Rows whose count falls to 0 are deleted.
 -- Applied once, in a transaction, by server/db/migrate.ts. Never edit an applied migration.
 create table insights_visits (
@@ -94,10 +95,10 @@ begin
     insert into insights_lead as l select * from delta
       on conflict on constraint insights_lead_key do update set n = l.n + excluded.n$q$, changes);
 
-  -- The people whose first visit may have changed (a row seen before or after), one at a time.
+  -- The people whose first visit may have changed (a row seen before or after), one share at a time.
   execute format($q$
     select pg_advisory_xact_lock(k) from (
-      select distinct hashtextextended(user_id::text || '/' || coalesce(family_member_id::text, ''), 53) as k
+      select distinct 53000 + abs(hashtext(user_id::text || '/' || coalesce(family_member_id::text, '')) %% 256) as k
         from (%s) as changes where insights_seen(booked_via, payment_status, status) order by 1) as people$q$, changes);
   -- Read again after the locks: a statement of its own sees what the writers before committed.
   execute format($q$
