@@ -30,14 +30,6 @@ export interface InsightsFilter {
 export const confirmedBooking = (a: string) => `(${a}.booked_via <> 'online' or ${a}.payment_status in ('paid', 'due', 'refund')
   or ${a}.status in ('Completed', 'Missed') or (${a}.status = 'Cancelled' and ${a}.hold_expires_at is null))`;
 
-/**
- * A confirmed booking that was not cancelled, written as the predicate of appointments_seen_idx
- * (migration 051) so that the earlier visits of a person are an index-only probe: for a row that
- * is not cancelled, confirmedBooking's last case cannot hold, and the rest is this.
- */
-const seenBefore = (b: string) => `${b}.status <> 'Cancelled'
-  and (${b}.booked_via <> 'online' or ${b}.payment_status in ('paid', 'due', 'refund') or ${b}.status in ('Completed', 'Missed'))`;
-
 /** The dimension filters on appointment `a`, with the location, doctor and type at $3, $4, $5. */
 const dimensions = (a: string) => `($3::uuid is null or ${a}.location_id = $3::uuid)
   and ($4::uuid is null or ${a}.doctor_id = $4::uuid)
@@ -94,17 +86,11 @@ export async function leadDays(q: Queryable, f: InsightsFilter): Promise<{ days:
  * at the clinic (any location, doctor or type) before the period.
  */
 export async function patientCounts(q: Queryable, f: InsightsFilter): Promise<{ seen: number; returning: number }> {
-  // Returning: the person's first such booking (insights_first_visits, kept by the appointments'
-  // triggers, 053) is before the period.
+  // insights_people (migration 053): the people of the period (appointments_seen_day_idx) against
+  // their first such booking (insights_first_visits, kept by the appointments' triggers); its
+  // predicate is a confirmed booking that was not cancelled (appointments_seen_idx's, 051).
   const { rows } = await q.query<{ seen: number; returning: number }>(
-    `with people as (
-       select distinct a.user_id, a.family_member_id
-         from appointments a
-        where a.date between $1::date and $2::date and ${dimensions('a')} and ${seenBefore('a')}
-     )
-     select count(*)::int as seen, count(*) filter (where f.first_date < $1::date)::int as returning
-       from people p
-       left join insights_first_visits f on f.user_id = p.user_id and f.family_member_id is not distinct from p.family_member_id`,
+    `select seen, returned as returning from insights_people($1::date, $2::date, $3::uuid, $4::uuid, $5::text)`,
     paramsOf(f),
   );
   return rows[0] ?? { seen: 0, returning: 0 };

@@ -149,3 +149,30 @@ insert into insights_first_visits
 -- The rows a statement brought to 0, found without reading the table.
 create index insights_visits_empty_idx on insights_visits (day) where n = 0;
 create index insights_lead_empty_idx on insights_lead (day) where n = 0;
+
+-- The people seen in a period (repository.ts patientCounts) and the money of an unfiltered
+-- period (moneyGroups) read from these alone (index-only scans): a year is ~90k visits and ~70k
+-- payments, which read from the tables' pages cost most of a year's answer.
+create index appointments_seen_day_idx on appointments (date) include (user_id, family_member_id, location_id, doctor_id, consultation_type)
+  where status <> 'Cancelled'
+    and (booked_via <> 'online' or payment_status in ('paid', 'due', 'refund') or status in ('Completed', 'Missed'));
+create index payments_settled_money_idx on payments (settled_at) include (purpose, provider, counter_method, amount_paise)
+  where status in ('paid', 'refund');
+drop index payments_settled_idx;
+
+-- The people seen from p_from to p_to (repository.ts patientCounts) and how many of them came
+-- before: a function only to run without JIT, whose compiling cost PostgreSQL more than the
+-- statement (a year: ~200 -> ~130 ms at 1M appointments).
+create function insights_people(p_from date, p_to date, p_location uuid, p_doctor uuid, p_type text)
+  returns table (seen integer, returned integer) language sql stable set jit = off as $$
+  with people as (
+    select a.user_id, a.family_member_id from appointments a
+     where a.date between p_from and p_to
+       and (p_location is null or a.location_id = p_location) and (p_doctor is null or a.doctor_id = p_doctor)
+       and (p_type is null or a.consultation_type = p_type)
+       and a.status <> 'Cancelled' and (a.booked_via <> 'online' or a.payment_status in ('paid', 'due', 'refund') or a.status in ('Completed', 'Missed'))
+     group by 1, 2)
+  select count(*)::int, (count(*) filter (where f.first_date < p_from))::int
+    from people p
+    left join insights_first_visits f on f.user_id = p.user_id and f.family_member_id is not distinct from p.family_member_id
+$$;

@@ -30,14 +30,45 @@ export interface ChartPicture {
 /** Draws a picture into its box and returns what takes it away again. */
 export type DrawChart = (box: HTMLDivElement, picture: ChartPicture) => () => void;
 
+/** uPlot's axis font (its default), for measuring the category labels. */
+const axisFont = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+const longestLabel = 22;
+const slant = 40;
+
+/**
+ * The category axis: labels as they are when each fits its category's width, else slanted
+ * (`slant` degrees) with the axis as tall as the longest needs, so that names never overlap
+ * (six doctors' names in a half-width chart at 1280 px); a name over `longestLabel` characters
+ * ends in an ellipsis (the table beside it has it whole).
+ */
+export function categoryAxis(labels: readonly string[], width: number, measure: (text: string) => number) {
+  const shown = labels.map((l) => (l.length > longestLabel ? `${l.slice(0, longestLabel - 1).trimEnd()}…` : l));
+  const widest = Math.max(0, ...shown.map(measure));
+  const room = (width - 80) / Math.max(1, labels.length);
+  if (widest <= room - 8) return { shown, rotate: 0, size: 50 };
+  const radians = (slant * Math.PI) / 180;
+  return { shown, rotate: slant, size: Math.ceil(widest * Math.sin(radians) + 12 * Math.cos(radians)) + 24 };
+}
+
+function measureWith(font: string): (text: string) => number {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return (text) => text.length * 7;
+  context.font = font;
+  return (text) => context.measureText(text).width;
+}
+
 /** The picture drawn by uPlot on a canvas, resized with its box. */
 export const drawWithUPlot: DrawChart = (el, { kind, labels, series, format, top }) => {
   const width = () => Math.max(240, el.clientWidth);
   const bars = uPlot.paths.bars?.({ size: [0.6, 60] });
+  const measure = measureWith(axisFont);
+  const axis = () => categoryAxis(kind === 'bar' ? labels : [], width(), measure);
+  const x = axis();
+  const shown = kind === 'bar' ? x.shown : labels;
   const plot = new uPlot(
     {
       width: width(),
-      height: 220,
+      height: 170 + x.size,
       legend: { show: false },
       cursor: { show: false },
       scales: {
@@ -45,7 +76,13 @@ export const drawWithUPlot: DrawChart = (el, { kind, labels, series, format, top
         y: { range: (_u, min, max) => [Math.min(0, min * 1.1), Math.max(top, max * 1.1)] },
       },
       axes: [
-        { values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? labels[i] ?? '' : '')), stroke: '#333' },
+        {
+          values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? shown[i] ?? '' : '')),
+          stroke: '#333',
+          font: axisFont,
+          rotate: () => axis().rotate,
+          size: () => axis().size,
+        },
         { values: (_u, splits) => splits.map(format), stroke: '#333', size: 70 },
       ],
       series: [
@@ -63,7 +100,7 @@ export const drawWithUPlot: DrawChart = (el, { kind, labels, series, format, top
     [labels.map((_, i) => i), ...series.map((s) => s.values.map((v) => v ?? null))] as uPlot.AlignedData,
     el,
   );
-  const observer = new ResizeObserver(() => plot.setSize({ width: width(), height: 220 }));
+  const observer = new ResizeObserver(() => plot.setSize({ width: width(), height: 170 + axis().size }));
   observer.observe(el);
   return () => {
     observer.disconnect();
