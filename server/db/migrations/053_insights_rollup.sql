@@ -95,15 +95,19 @@ begin
     insert into insights_lead as l select * from delta
       on conflict on constraint insights_lead_key do update set n = l.n + excluded.n$q$, changes);
 
-  -- The people whose first visit may have changed (a row seen before or after), one share at a time.
+  -- The people whose first visit may have changed: whose seen visits' dates changed (a write that
+  -- leaves them as they were, such as a prescription's, takes no lock), one share at a time.
   execute format($q$
     select pg_advisory_xact_lock(k) from (
       select distinct 53000 + abs(hashtext(user_id::text || '/' || coalesce(family_member_id::text, '')) %% 256) as k
-        from (%s) as changes where insights_seen(booked_via, payment_status, status) order by 1) as people$q$, changes);
+        from (select user_id, family_member_id from (%s) as changes where insights_seen(booked_via, payment_status, status)
+               group by user_id, family_member_id, day having sum(sign) <> 0) as moved
+       order by 1) as people$q$, changes);
   -- Read again after the locks: a statement of its own sees what the writers before committed.
   execute format($q$
     with people as (
       select distinct user_id, family_member_id from (%s) as changes where insights_seen(booked_via, payment_status, status)
+       group by user_id, family_member_id, day having sum(sign) <> 0
     ), firsts as (
       select p.user_id, p.family_member_id,
              (select min(b.date) from appointments b
