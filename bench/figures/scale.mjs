@@ -409,7 +409,7 @@ function fillPayments(client) {
 
 /**
  * The owner's view (server/insights/service.ts `insights`, every statement of one answer) as an
- * admin asks for it: the last 30 days by day, the last 365 days by month (the longest period it
+ * admin asks for it: the last 30 days by day, the last 90 days by week, the last 365 days by month (the longest period it
  * answers), and the last 30 days of one doctor. Its answers grow with the table (more bookings in
  * the period), so they are not compared across sizes: each must count some bookings at both.
  * Budget: p95 at the large size 300 ms (docs/insights.md); the ratio is printed, with a budget of
@@ -419,6 +419,7 @@ function insightsStatements(createInsightsService, { yesterday, addDays }) {
   const admin = { user: { _id: '00000000-0000-4000-8000-0000000a0035', email: 'owner@clinic-bench.example' }, role: 'admin', doctorId: null, doctorName: null };
   const views = [
     { id: 'insightsMonth', label: 'insights, 30 days by day, the whole clinic', query: () => ({ from: addDays(yesterday, -29), to: yesterday, grain: 'day' }) },
+    { id: 'insightsQuarter', label: 'insights, 90 days by week, the whole clinic', query: () => ({ from: addDays(yesterday, -89), to: yesterday, grain: 'week' }) },
     { id: 'insightsYear', label: 'insights, 365 days by month, the whole clinic', query: () => ({ from: addDays(yesterday, -364), to: yesterday, grain: 'month' }) },
     { id: 'insightsDoctor', label: 'insights, 30 days by week, one doctor', query: (doctorId) => ({ from: addDays(yesterday, -29), to: yesterday, grain: 'week', doctorId }) },
   ];

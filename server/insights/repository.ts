@@ -30,14 +30,6 @@ export interface InsightsFilter {
 export const confirmedBooking = (a: string) => `(${a}.booked_via <> 'online' or ${a}.payment_status in ('paid', 'due', 'refund')
   or ${a}.status in ('Completed', 'Missed') or (${a}.status = 'Cancelled' and ${a}.hold_expires_at is null))`;
 
-/**
- * A confirmed booking that was not cancelled, written as the predicate of appointments_seen_idx
- * (migration 051) so that the earlier visits of a person are an index-only probe: for a row that
- * is not cancelled, confirmedBooking's last case cannot hold, and the rest is this.
- */
-const seenBefore = (b: string) => `${b}.status <> 'Cancelled'
-  and (${b}.booked_via <> 'online' or ${b}.payment_status in ('paid', 'due', 'refund') or ${b}.status in ('Completed', 'Missed'))`;
-
 /** The dimension filters on appointment `a`, with the location, doctor and type at $3, $4, $5. */
 const dimensions = (a: string) => `($3::uuid is null or ${a}.location_id = $3::uuid)
   and ($4::uuid is null or ${a}.doctor_id = $4::uuid)
@@ -58,26 +50,31 @@ export interface VisitGroup {
   n: number;
 }
 
-/** Confirmed bookings with their visit date in the period, counted by day, location, doctor, type, channel and status. */
+/**
+ * Confirmed bookings with their visit date in the period, counted by day, location, doctor, type,
+ * channel and status: read from insights_visits, which the appointments' triggers keep (053).
+ */
 export async function visitGroups(q: Queryable, f: InsightsFilter): Promise<VisitGroup[]> {
   const { rows } = await q.query<VisitGroup>(
-    `select to_char(a.date, 'YYYY-MM-DD') as day, a.location_id as "locationId", a.doctor_id as "doctorId", a.consultation_type as type,
-            a.booked_via as via, a.status, count(*)::int as n
-       from appointments a
-      where a.date between $1::date and $2::date and ${dimensions('a')} and ${confirmedBooking('a')}
-      group by a.date, a.location_id, a.doctor_id, a.consultation_type, a.booked_via, a.status`,
+    `select to_char(a.day, 'YYYY-MM-DD') as day, a.location_id as "locationId", a.doctor_id as "doctorId", a.consultation_type as type,
+            a.booked_via as via, a.status, a.n
+       from insights_visits a
+      where a.day between $1::date and $2::date and ${dimensions('a')} and a.n <> 0`,
     paramsOf(f),
   );
   return rows;
 }
 
-/** Days from booking (its clinic date) to visit of the confirmed bookings with a slot (no walk-ins) in the period, counted by days. */
+/**
+ * Days from booking (its clinic date) to visit of the confirmed bookings with a slot (no walk-ins)
+ * in the period, counted by days: read from insights_lead (053).
+ */
 export async function leadDays(q: Queryable, f: InsightsFilter): Promise<{ days: number; n: number }[]> {
   const { rows } = await q.query<{ days: number; n: number }>(
-    `select greatest(0, a.date - (a.created_at at time zone 'Asia/Kolkata')::date)::int as days, count(*)::int as n
-       from appointments a
-      where a.date between $1::date and $2::date and ${dimensions('a')} and ${confirmedBooking('a')} and a.booked_via <> 'walkin'
-      group by 1`,
+    `select a.lead_days as days, sum(a.n)::int as n
+       from insights_lead a
+      where a.day between $1::date and $2::date and ${dimensions('a')}
+      group by 1 having sum(a.n) <> 0`,
     paramsOf(f),
   );
   return rows;
@@ -89,19 +86,11 @@ export async function leadDays(q: Queryable, f: InsightsFilter): Promise<{ days:
  * at the clinic (any location, doctor or type) before the period.
  */
 export async function patientCounts(q: Queryable, f: InsightsFilter): Promise<{ seen: number; returning: number }> {
+  // insights_people (migration 053): the people of the period (appointments_seen_day_idx) against
+  // their first such booking (insights_first_visits, kept by the appointments' triggers); its
+  // predicate is a confirmed booking that was not cancelled (appointments_seen_idx's, 051).
   const { rows } = await q.query<{ seen: number; returning: number }>(
-    `with people as (
-       select distinct a.user_id, a.family_member_id
-         from appointments a
-        where a.date between $1::date and $2::date and ${dimensions('a')} and ${confirmedBooking('a')} and a.status <> 'Cancelled'
-     )
-     select count(*)::int as seen,
-            count(*) filter (where exists (
-              select 1 from appointments b
-               where b.user_id = p.user_id and b.family_member_id is not distinct from p.family_member_id
-                 and b.date < $1::date and ${seenBefore('b')}
-            ))::int as returning
-       from people p`,
+    `select seen, returned as returning from insights_people($1::date, $2::date, $3::uuid, $4::uuid, $5::text)`,
     paramsOf(f),
   );
   return rows[0] ?? { seen: 0, returning: 0 };

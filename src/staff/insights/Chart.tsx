@@ -9,6 +9,7 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { categoryAxis } from './axis';
 
 export interface ChartSeries {
   readonly label: string;
@@ -30,14 +31,27 @@ export interface ChartPicture {
 /** Draws a picture into its box and returns what takes it away again. */
 export type DrawChart = (box: HTMLDivElement, picture: ChartPicture) => () => void;
 
+/** uPlot's axis font (its default), for measuring the category labels. */
+const axisFont = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+function measureWith(font: string): (text: string) => number {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return (text) => text.length * 7;
+  context.font = font;
+  return (text) => context.measureText(text).width;
+}
+
 /** The picture drawn by uPlot on a canvas, resized with its box. */
 export const drawWithUPlot: DrawChart = (el, { kind, labels, series, format, top }) => {
   const width = () => Math.max(240, el.clientWidth);
   const bars = uPlot.paths.bars?.({ size: [0.6, 60] });
+  const measure = measureWith(axisFont);
+  const axis = () => categoryAxis(kind === 'bar' ? labels : [], width(), measure);
+  const x = axis();
+  const shown = kind === 'bar' ? x.shown : labels;
   const plot = new uPlot(
     {
       width: width(),
-      height: 220,
+      height: 170 + x.size,
       legend: { show: false },
       cursor: { show: false },
       scales: {
@@ -45,7 +59,13 @@ export const drawWithUPlot: DrawChart = (el, { kind, labels, series, format, top
         y: { range: (_u, min, max) => [Math.min(0, min * 1.1), Math.max(top, max * 1.1)] },
       },
       axes: [
-        { values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? labels[i] ?? '' : '')), stroke: '#333' },
+        {
+          values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? shown[i] ?? '' : '')),
+          stroke: '#333',
+          font: axisFont,
+          rotate: () => axis().rotate,
+          size: () => axis().size,
+        },
         { values: (_u, splits) => splits.map(format), stroke: '#333', size: 70 },
       ],
       series: [
@@ -63,7 +83,7 @@ export const drawWithUPlot: DrawChart = (el, { kind, labels, series, format, top
     [labels.map((_, i) => i), ...series.map((s) => s.values.map((v) => v ?? null))] as uPlot.AlignedData,
     el,
   );
-  const observer = new ResizeObserver(() => plot.setSize({ width: width(), height: 220 }));
+  const observer = new ResizeObserver(() => plot.setSize({ width: width(), height: 170 + axis().size }));
   observer.observe(el);
   return () => {
     observer.disconnect();
