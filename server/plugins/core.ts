@@ -120,6 +120,7 @@ export const servicesPlugin = fp<AppParts>(
       records: config.records ?? defaultRecordsConfig,
       pharmacy: config.pharmacy ?? defaultPharmacyConfig,
       ...(config.prescriptions ? { prescriptions: config.prescriptions } : {}),
+      ...(config.push ? { push: config.push } : {}),
       mobile: config.mobile ?? noMobile,
       codeSenders: createCodeSenders(config.mobile ?? noMobile, { dir: outboxDir(config.storage.dataDir) }),
       mailQueue: createMailQueue(engine),

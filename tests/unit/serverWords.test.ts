@@ -20,6 +20,7 @@ import { queueMessages } from '../../server/queue/messages';
 import { waitlistMessages } from '../../server/waitlist/refusals';
 import { followUpMessages } from '../../server/followUp/messages';
 import { mobileMessages } from '../../server/mobile/messages';
+import { pushMessages } from '../../server/push/messages';
 // Registers the staff refusals (staff.diagnosisRequired is worded for the console in hi and mr).
 import '../../server/services/staff/shared';
 import '../../server/signatures/service';
@@ -51,6 +52,7 @@ const patientFacing = () =>
     consultationMessages,
     videoMessages,
     mobileMessages,
+    pushMessages,
     otpMessages,
     paymentMessages,
     peopleMessages,
