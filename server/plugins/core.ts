@@ -160,6 +160,8 @@ export const jobsPlugin = fp<AppParts>(
       ...(config.booking ? { waitlistOfferMinutes: config.booking.waitlistOfferMinutes } : {}),
       mobileCodesPerDay: (config.mobile ?? noMobile).codesPerDay,
       ...(config.consultation ? { joinOpensMinutesBefore: config.consultation.joinOpensMinutesBefore } : {}),
+      ...(config.push?.vapid ? { vapid: config.push.vapid } : {}),
+      onPushFailure: (words) => app.log.warn(words),
     });
     app.decorate('jobs', jobs);
     app.addHook('onClose', async () => engine.stop());

@@ -49,3 +49,9 @@ export async function subscriptionsOf(db: Queryable, userId: string): Promise<Pu
   );
   return rows;
 }
+
+/** Whether an account has a device for Web Push. */
+export async function hasSubscriptions(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from push_subscriptions where user_id = $1 limit 1', [userId]);
+  return rows.length > 0;
+}

@@ -8,7 +8,7 @@ create table push_subscriptions (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references users (id) on delete cascade,
   session_id uuid references sessions (id) on delete cascade,
-  endpoint text not null unique check (endpoint like 'https://%' and length(endpoint) <= 1000),
+  endpoint text not null unique check (length(endpoint) <= 1000),
   p256dh text not null check (length(p256dh) between 80 and 100),
   auth text not null check (length(auth) between 16 and 32),
   created_at timestamptz not null default now()
