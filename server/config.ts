@@ -33,6 +33,8 @@ import { type MetricsConfig, opsSettings } from './config/ops.js';
 import { paymentSettings } from './config/payments.js';
 import { pharmacySettings } from './config/pharmacy.js';
 import { prescriptionSettings } from './config/prescriptions.js';
+import { pushSettings } from './config/push.js';
+import type { PushConfig } from './push/config.js';
 import type { PrescriptionsConfig } from './verify/config.js';
 import { recordsSettings } from './config/records.js';
 import { type HelpConfig, siteSettings } from './config/site.js';
@@ -106,6 +108,8 @@ export interface Config {
   mobile: MobileConfig;
   /** The prescriptions' signing key (PRESCRIPTION_SIGNING_*) and the verify page's rate limit (VERIFY_RATE_LIMIT): server/verify/config.ts. */
   prescriptions: PrescriptionsConfig;
+  /** Web Push's VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT): server/push/config.ts. */
+  push: PushConfig;
 }
 
 /**
@@ -129,6 +133,7 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
   const { metrics, shutdownGraceSeconds } = part(opsSettings);
   const mobile = part(mobileSettings(http.publicUrl));
   const prescriptions = part(prescriptionSettings(http.publicUrl, storage.dataDir));
+  const push = part(pushSettings(http.publicUrl));
   return {
     http,
     storage,
@@ -153,6 +158,7 @@ export const configSettings = settings('Config', (_env, { take, part }): Config 
     queue,
     mobile,
     prescriptions,
+    push,
   };
 });
 

@@ -16,6 +16,7 @@ import { followUpEndpoints } from './followUps.js';
 import { insightsEndpoints } from './insights.js';
 import { mobileEndpoints } from './mobile.js';
 import { peopleEndpoints } from './people.js';
+import { pushEndpoints } from './push.js';
 import { recordEndpoints } from './records.js';
 import { signatureEndpoints } from './signatures.js';
 import { doctorEndpoints, siteEndpoints } from './site.js';
@@ -37,6 +38,7 @@ export { followUpEndpoints } from './followUps.js';
 export { insightsEndpoints } from './insights.js';
 export { mobileEndpoints } from './mobile.js';
 export { peopleEndpoints } from './people.js';
+export { pushEndpoints } from './push.js';
 export { recordDocuments, recordEndpoints } from './records.js';
 export { signatureEndpoints } from './signatures.js';
 export { doctorEndpoints, siteEndpoints } from './site.js';
@@ -76,4 +78,5 @@ export const allEndpoints: readonly AnyEndpoint[] = [
   followUpEndpoints,
   insightsEndpoints,
   abdmEndpoints,
+  pushEndpoints,
 ].flatMap(endpointsOf);

@@ -11,6 +11,7 @@ import type { JobsConfig } from './config.js';
 import { createJobEngine, type EngineTuning, type JobEngine } from './engine.js';
 import { createReconciliation, type Reconciliation, type ReconciliationOptions } from './reconcile.js';
 import { createReminders, type OptOutLink, type Reminders } from './reminders.js';
+import type { VapidConfig } from '../push/config.js';
 import { createTextSenders, type TextChannel, type TextSender } from '../messaging/senders.js';
 import { createPurge, type Purge } from './purge.js';
 import type { Retention } from '../records/config.js';
@@ -59,6 +60,10 @@ export interface JobsOptions {
   texts?: Partial<Record<TextChannel, TextSender>>;
   /** JOIN_OPENS_MINUTES_BEFORE: the confirmations and reminders of a Chat or Video say from when it opens; the default's when absent. */
   joinOpensMinutesBefore?: number;
+  /** VAPID_*: reminders also by Web Push (server/jobs/reminderPushes.ts); none when absent. */
+  vapid?: VapidConfig | null;
+  /** A reminder push that failed other than a gone device (host and status only). */
+  onPushFailure?: (words: string) => void;
   /** WAITLIST_OFFER_MINUTES: how long a freed slot is held for the waitlisted patient it is offered to; 30 when absent. */
   waitlistOfferMinutes?: number;
   /**
@@ -102,6 +107,8 @@ export function createJobs(options: JobsOptions): Jobs {
     texts,
     ...(options.optOutLink ? { optOutLink: options.optOutLink } : {}),
     ...(options.joinOpensMinutesBefore !== undefined ? { joinOpensMinutesBefore: options.joinOpensMinutesBefore } : {}),
+    ...(options.vapid ? { vapid: options.vapid } : {}),
+    ...(options.onPushFailure ? { onPushFailure: options.onPushFailure } : {}),
   });
   const waitlist = createWaitlistJobs({
     db: options.db,

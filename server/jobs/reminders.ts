@@ -33,6 +33,7 @@ import type { JobEngine, QueueDefinition } from './engine.js';
 import { isExpected } from '../services/booking/status.js';
 import { clinicWhenIn } from '../mail/words.js';
 import { TextSendError, textChannels, type TextChannel, type TextSender } from '../messaging/senders.js';
+import { queueReminderPush, reminderPushQueue, type ReminderPushOptions, sendReminderPush } from './reminderPushes.js';
 
 export const sweepQueue = 'reminders.sweep';
 export const sendQueue = 'reminders.send';
@@ -41,7 +42,7 @@ export const textQueue = 'reminders.text';
 /** The no-login opt-out page's address for one account and channel (server/messaging/optOut.ts). */
 export type OptOutLink = (userId: string, channel: 'email' | TextChannel) => Promise<string>;
 
-export interface RemindersOptions {
+export interface RemindersOptions extends Pick<ReminderPushOptions, 'vapid' | 'onPushFailure'> {
   db: Database;
   now: () => Date;
   mailer: Mailer;
@@ -198,6 +199,8 @@ function claimReminder(options: RemindersOptions, key: string): Promise<Reminder
       );
       for (const text of texts) await options.engine().send(textQueue, { key: text.key }, { tx });
     }
+    // Web Push to the account's devices (VAPID_*), whatever the email and text choices.
+    if (options.vapid) await queueReminderPush(tx, options.engine(), key, stored!.userId);
     if (!choices.remind_email) {
       await setState(tx, key, 'dropped', 'the patient turned email reminders off', at);
       return { state: 'dropped' };
@@ -337,6 +340,7 @@ export function createReminders(options: RemindersOptions) {
     sweep: () => sweepReminders(options),
     send: (key: string) => sendReminder(options, key),
     sendText: (key: string) => sendReminderText(options, key),
+    push: (key: string) => sendReminderPush({ ...options, whyNot: (record, startsAt) => whyNot(record, startsAt, options.now()) }, key),
   };
 
   const queues: QueueDefinition<any>[] = [
@@ -372,6 +376,7 @@ export function createReminders(options: RemindersOptions) {
         await reminders.sendText(data.key);
       },
     },
+    reminderPushQueue(reminders.push),
   ];
 
   return { ...reminders, queues };
@@ -382,17 +387,6 @@ export type Reminders = ReturnType<typeof createReminders>;
 export async function reminderRows(q: Queryable, appointmentId: string) {
   const { rows } = await q.query<{ key: string; lead_minutes: number; state: ReminderState; attempts: number; note: string }>(
     'select key, lead_minutes, state, attempts, note from reminder_sends where appointment_id = $1 order by created_at, lead_minutes desc',
-    [appointmentId],
-  );
-  return rows;
-}
-
-/** The texts of one appointment's reminders: what tests and the operator look at. */
-export async function reminderTextRows(q: Queryable, appointmentId: string) {
-  const { rows } = await q.query<{ key: string; channel: TextChannel; state: TextState; attempts: number; provider_id: string | null; note: string }>(
-    `select t.key, t.channel, t.state, t.attempts, t.provider_id, t.note
-       from reminder_texts t join reminder_sends r on r.key = t.reminder_key
-      where r.appointment_id = $1 order by t.created_at, t.key`,
     [appointmentId],
   );
   return rows;

@@ -120,6 +120,7 @@ export const servicesPlugin = fp<AppParts>(
       records: config.records ?? defaultRecordsConfig,
       pharmacy: config.pharmacy ?? defaultPharmacyConfig,
       ...(config.prescriptions ? { prescriptions: config.prescriptions } : {}),
+      ...(config.push ? { push: config.push } : {}),
       mobile: config.mobile ?? noMobile,
       codeSenders: createCodeSenders(config.mobile ?? noMobile, { dir: outboxDir(config.storage.dataDir) }),
       mailQueue: createMailQueue(engine),
@@ -159,6 +160,8 @@ export const jobsPlugin = fp<AppParts>(
       ...(config.booking ? { waitlistOfferMinutes: config.booking.waitlistOfferMinutes } : {}),
       mobileCodesPerDay: (config.mobile ?? noMobile).codesPerDay,
       ...(config.consultation ? { joinOpensMinutesBefore: config.consultation.joinOpensMinutesBefore } : {}),
+      ...(config.push?.vapid ? { vapid: config.push.vapid } : {}),
+      onPushFailure: (words) => app.log.warn(words),
     });
     app.decorate('jobs', jobs);
     app.addHook('onClose', async () => engine.stop());

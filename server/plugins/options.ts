@@ -42,7 +42,7 @@ export interface AppOptions {
 }
 
 export type AppConfig = Pick<Config, 'mail' | 'accounts' | 'trustProxy' | 'storage' | 'http' | 'oidc' | 'payments'> &
-  Partial<Pick<Config, 'help' | 'booking' | 'limits' | 'metrics' | 'consultation' | 'jobs' | 'records' | 'pharmacy' | 'queue' | 'mobile' | 'prescriptions'>>;
+  Partial<Pick<Config, 'help' | 'booking' | 'limits' | 'metrics' | 'consultation' | 'jobs' | 'records' | 'pharmacy' | 'queue' | 'mobile' | 'prescriptions' | 'push'>>;
 
 /** Every plugin's options: buildApp's, the settings decided once, and the one clock. */
 export interface AppParts {

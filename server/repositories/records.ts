@@ -225,6 +225,8 @@ export async function closeAccount(tx: Queryable, user: { id: string; email: str
   await tx.query('delete from waitlist_entries where user_id = $1', [user.id]);
   // The ABHA names the person across the country's health records: gone with the account.
   await deleteAbha(tx, user.id);
+  // The account's devices get no more Web Push.
+  await tx.query('delete from push_subscriptions where user_id = $1', [user.id]);
   await tx.query(`update audit_log set actor = $2 where actor_user_id = $1`, [user.id, alias]);
   await eraseFromAuditAndNotes(tx, user, alias, personal);
   // Its pending phone change's codes (a sign-in code is the number's, not the account's: it lapses).

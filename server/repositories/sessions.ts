@@ -38,6 +38,8 @@ export async function isSessionLive(db: Queryable, sessionId: string, now: Date)
 
 export async function revokeSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
   await db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [sessionId, now]);
+  // The device logged out gets no more Web Push (migration 054).
+  await db.query('delete from push_subscriptions where session_id = $1', [sessionId]);
 }
 
 /** Ends every session of a user; answers how many were live. */
@@ -46,6 +48,8 @@ export async function revokeUserSessions(db: Queryable, userId: string, now: Dat
     'update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and expires_at > $2',
     [userId, now],
   );
+  // No login left on any device: none of them gets Web Push (migration 054).
+  await db.query('delete from push_subscriptions where user_id = $1', [userId]);
   return rowCount;
 }
 

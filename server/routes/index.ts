@@ -27,6 +27,7 @@ import { mobileRoutes } from '../mobile/routes.js';
 import { verifyRoutes } from '../verify/routes.js';
 import { signatureRoutes } from '../signatures/routes.js';
 import { abdmRoutes } from '../abdm/routes.js';
+import { pushRoutes } from '../push/routes.js';
 
 export async function apiRoutes(app: FastifyInstance, { services, help }: { services: Services; help?: HelpConfig }): Promise<void> {
   await app.register(siteRoutes, { services, help });
@@ -51,6 +52,7 @@ export async function apiRoutes(app: FastifyInstance, { services, help }: { serv
   await app.register(queueRoutes, { services });
   await app.register(verifyRoutes, { services });
   await app.register(abdmRoutes, { services });
+  await app.register(pushRoutes, { services });
   // Unknown API paths go straight to the JSON 404, without a look for a file of that name.
   app.get('/*', (_request, reply) => reply.callNotFound());
 }

@@ -41,6 +41,8 @@ import { createInsightsService } from '../insights/service.js';
 import { createWaitlistQueue, type WaitlistQueue } from '../waitlist/slots.js';
 import { createRefundQueue, type RefundQueue } from '../refunds/queue.js';
 import { createWaitlistService } from '../waitlist/service.js';
+import { noPush, type PushConfig } from '../push/config.js';
+import { createPushService } from '../push/service.js';
 import { createFollowUpService } from '../followUp/service.js';
 import { createAbhaService } from '../abdm/service.js';
 import { type MobileConfig, noMobile } from '../mobile/config.js';
@@ -49,6 +51,8 @@ import { createMobileService } from '../mobile/service.js';
 import type { TextChannel } from '../messaging/senders.js';
 
 export interface ServiceOptions {
+  /** VAPID_*: Web Push's keys (server/push/config.ts); none when absent. */
+  push: PushConfig;
   /** Which reminder text channels are set up: /auth/reminders offers only those. */
   textChannels?: { sms: boolean; whatsapp: boolean };
   /** The clock every service reads (tests move it instead of sleeping). */
@@ -279,6 +283,8 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     /** The patient's record: My Remedies, prescription and receipt PDFs, the data export, closing the account. */
     records,
     ...clinicParts(db, options, { now, schedule, holdMinutes, mails, waitlist: waitlistQueue, refunds }),
+    /** Web Push: the public key, a device's subscription (server/push). */
+    push: createPushService({ db, now, config: options.push ?? noPush }),
     /** The patient's waitlist: join, list, leave, decline an offered slot (server/waitlist). */
     waitlist: createWaitlistService({ db, now, schedule, queue: waitlistQueue }),
     /** The follow-up of a completed consultation: the offer, Book all, cancel all, the series' .ics (server/followUp). */

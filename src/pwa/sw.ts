@@ -22,6 +22,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { notificationOf, notificationUrl } from './pushNotifications';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -63,4 +64,26 @@ clientsClaim();
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Web Push (docs/app.md "Web Push"): a reminder as a notification; a tap focuses an open window of
+// the site on My Appointment, or opens one.
+self.addEventListener('push', (event) => {
+  const shown = notificationOf(event.data?.text() ?? null, self.location.origin, '/icons/icon-192.png');
+  if (shown) event.waitUntil(self.registration.showNotification(shown.title, shown.options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = notificationUrl((event.notification.data as { url?: unknown } | null)?.url, self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => undefined);
+      } else await self.clients.openWindow(url);
+    })(),
+  );
 });

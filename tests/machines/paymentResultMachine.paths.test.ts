@@ -186,7 +186,7 @@ function harness() {
     Confirmed: () => {
       const { snapshot, emitted: all } = page();
       expect(selectView(snapshot)).toBe('confirmed');
-      expect(selectConfirmation(snapshot)).toEqual({ appointment: record, amountPaid: 450 });
+      expect(selectConfirmation(snapshot)).toEqual({ appointment: record, amountPaid: 450, joinOpensAt: null });
       expect(all).toEqual(expectedEmitted);
       expect(calendar.calls).toHaveLength(calendars);
     },

@@ -327,3 +327,39 @@ describe('rate limits (RATE_LIMIT_*)', () => {
     expect(problemsOf({ RATE_LIMIT_CODES_PER_CLIENT: '200/0m' })).toHaveLength(1);
   });
 });
+
+describe('Web Push settings (VAPID_*)', () => {
+  const keys = {
+    VAPID_PUBLIC_KEY: 'BPM76w3FIFVF_XB295bJy6ahBCa0hefbizYIB0e_I30Ku0AK3bA0p-nzKXxKUcxVhkB3XzIR0YeoqqydfSwbX7A',
+    VAPID_PRIVATE_KEY: 'jmTFdIGrYwsg_aax8VVyLlmGUhF_BuKCGSB9XgCBuOQ',
+  };
+
+  it('is off without keys, on with both and a subject', () => {
+    expect(loadConfig({}).push).toEqual({ vapid: null });
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'mailto:clinic@example.com' }).push.vapid).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'mailto:clinic@example.com',
+    });
+    // An https PUBLIC_URL is the subject when none is set.
+    expect(loadConfig({ ...keys, ...explicitStandIns, PUBLIC_URL: 'https://clinic.example', TURN_URLS: 'none' }).push.vapid?.subject).toBe('https://clinic.example');
+  });
+
+  it('refuses half a key pair, naming the missing setting', () => {
+    expect(problemsOf({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY, VAPID_SUBJECT: 'mailto:clinic@example.com' })).toEqual([
+      expect.stringContaining('VAPID_PRIVATE_KEY is missing'),
+    ]);
+    expect(problemsOf({ VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toEqual([expect.stringContaining('VAPID_PUBLIC_KEY is missing')]);
+  });
+
+  it('refuses bad keys and subjects without echoing the private key', () => {
+    const problems = problemsOf({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'not-a-key!', VAPID_SUBJECT: 'clinic@example.com' });
+    expect(problems).toEqual([
+      expect.stringContaining('VAPID_PUBLIC_KEY must be'),
+      expect.stringContaining('VAPID_PRIVATE_KEY must be'),
+      expect.stringContaining('VAPID_SUBJECT must be'),
+    ]);
+    expect(problems.join(' ')).not.toContain('not-a-key!');
+    expect(problemsOf(keys)).toEqual([expect.stringContaining('VAPID_SUBJECT is required')]);
+  });
+});

@@ -42,6 +42,7 @@ describe.each(backends)('database on %s', (backend) => {
       const result = await migrate(db);
       expect(result).toEqual({ applied: loadMigrations().map((m) => m.name), unknown: [] });
       expect(await tableNames(db)).toEqual([
+        'abha_profiles',
         'appointment_fees',
         'appointments',
         'audit_log',
@@ -78,6 +79,7 @@ describe.each(backends)('database on %s', (backend) => {
         'prescription_codes',
         'prescription_versions',
         'provider_refunds',
+        'push_subscriptions',
         'queue_counters',
         'queue_displays',
         'queue_entries',

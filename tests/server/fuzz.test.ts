@@ -33,6 +33,7 @@ import { bookingBody, checkout, meera, type Patient, type Response } from './pay
 import { officeEmail } from './staffAdminSupport.js';
 import { enqueue } from './queueSupport.js';
 import { joinBody } from './waitlistSupport.js';
+import { vapidEnv } from './pushSupport.js';
 import { catalogueItem, handOrder, locationId } from './orderSupport.js';
 
 const deeperRuns = Number(process.env.FUZZ_RUNS ?? 2);
@@ -128,7 +129,7 @@ async function streamedAnswer(app: ReturnType<ReturnType<typeof useAppointmentsA
 }
 
 describe.each(backends)('%s', (backend) => {
-  const t = useAppointmentsApp(backend, { clientDir });
+  const t = useAppointmentsApp(backend, { clientDir, env: vapidEnv });
 
   it(
     `every route as anyone: no answer >= 500, no row changed by a refused request (seed ${seed})`,

@@ -3,6 +3,7 @@
  * (server/jobs) over a test's database, on the test's clock, with a mailbox of its own, and
  * test tuning: retries available at once, the shortest expiry pg-boss allows (1 s).
  */
+import type { VapidConfig } from '../../server/push/config.js';
 import { afterEach } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -37,7 +38,7 @@ export interface TestJobs extends Jobs {
 export function jobsOver(
   db: Database,
   now: () => Date,
-  options: { leads?: string; mailer?: Mailer; tuning?: Partial<EngineTuning>; retention?: Retention; config?: Partial<JobsConfig>; optOutLink?: OptOutLink } = {},
+  options: { leads?: string; mailer?: Mailer; tuning?: Partial<EngineTuning>; retention?: Retention; config?: Partial<JobsConfig>; optOutLink?: OptOutLink; vapid?: VapidConfig; onPushFailure?: (words: string) => void } = {},
 ): TestJobs {
   const mailer = new MemoryMailer();
   const errors: Error[] = [];
@@ -49,6 +50,8 @@ export function jobsOver(
     config: { ...defaultJobsConfig, reminderLeadsMinutes: leads(options.leads ?? '24h,2h'), ...options.config },
     ...(options.retention ? { retention: options.retention } : {}),
     ...(options.optOutLink ? { optOutLink: options.optOutLink } : {}),
+    ...(options.vapid ? { vapid: options.vapid } : {}),
+    ...(options.onPushFailure ? { onPushFailure: options.onPushFailure } : {}),
     onError: (error) => errors.push(error),
     tuning: options.tuning ?? testTuning,
   });

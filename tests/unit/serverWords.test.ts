@@ -21,6 +21,7 @@ import { waitlistMessages } from '../../server/waitlist/refusals';
 import { followUpMessages } from '../../server/followUp/messages';
 import { mobileMessages } from '../../server/mobile/messages';
 import { abhaMessages } from '../../server/abdm/service';
+import { pushMessages } from '../../server/push/messages';
 // Registers the staff refusals (staff.diagnosisRequired is worded for the console in hi and mr).
 import '../../server/services/staff/shared';
 import '../../server/signatures/service';
@@ -52,6 +53,7 @@ const patientFacing = () =>
     consultationMessages,
     videoMessages,
     mobileMessages,
+    pushMessages,
     otpMessages,
     paymentMessages,
     peopleMessages,

@@ -140,6 +140,12 @@ export const serverCodes: ServerCodeWords = {
   'waitlist.noOnlineHours': 'ये डॉक्टर ऑनलाइन नहीं देखते: कृपया क्लिनिक में आकर कंसल्टेशन चुनें।',
   'waitlist.streamsPerAccount': 'आपकी वेटिंग लिस्ट बहुत सारे टैब या विंडो में खुली है। उनमें से एक बंद करके फिर कोशिश करें।',
   'waitlist.streamsBusy': 'लाइव अपडेट अभी व्यस्त हैं: आपके लिए रोका गया समय देखने के लिए एक मिनट बाद पेज फिर से लोड करें।',
+  // Web Push (server/push/messages.ts).
+  'push.subscribed': 'रिमाइंडर इस डिवाइस पर आएँगे।',
+  'push.unsubscribed': 'रिमाइंडर अब इस डिवाइस पर नहीं आएँगे।',
+  'push.notFound': 'इस डिवाइस पर आपके खाते के रिमाइंडर नहीं आते।',
+  'push.off': 'यह क्लिनिक फ़ोन पर रिमाइंडर नहीं भेजता।',
+  'push.patientsOnly': 'फ़ोन पर रिमाइंडर मरीज़ों के खातों के लिए हैं।',
   // Mobile sign-in and the account's phone and email (server/mobile/messages.ts), and the profile's verified phone.
   'mobile.sent': 'हमने आपके फ़ोन पर 6 अंकों का कोड भेजा है।',
   'mobile.sendFailed': 'आपके फ़ोन पर कोड नहीं भेजा जा सका। कृपया फिर कोशिश करें।',

@@ -140,6 +140,12 @@ export const serverCodes: ServerCodeWords = {
   'waitlist.noOnlineHours': 'हे डॉक्टर ऑनलाइन पाहत नाहीत: कृपया क्लिनिकमध्ये येऊन कन्सल्टेशन निवडा.',
   'waitlist.streamsPerAccount': 'तुमची वेटिंग लिस्ट खूप टॅब किंवा विंडोमध्ये उघडी आहे. त्यापैकी एक बंद करून पुन्हा प्रयत्न करा.',
   'waitlist.streamsBusy': 'लाइव्ह अपडेट सध्या व्यस्त आहेत: तुमच्यासाठी राखून ठेवलेली वेळ पाहण्यासाठी एका मिनिटाने पेज पुन्हा लोड करा.',
+  // Web Push (server/push/messages.ts).
+  'push.subscribed': 'रिमाइंडर या डिव्हाइसवर येतील.',
+  'push.unsubscribed': 'रिमाइंडर आता या डिव्हाइसवर येणार नाहीत.',
+  'push.notFound': 'या डिव्हाइसवर तुमच्या खात्याचे रिमाइंडर येत नाहीत.',
+  'push.off': 'हे क्लिनिक फोनवर रिमाइंडर पाठवत नाही.',
+  'push.patientsOnly': 'फोनवरील रिमाइंडर रुग्णांच्या खात्यांसाठी आहेत.',
   // Mobile sign-in and the account's phone and email (server/mobile/messages.ts), and the profile's verified phone.
   'mobile.sent': 'आम्ही तुमच्या फोनवर 6 अंकी कोड पाठवला आहे.',
   'mobile.sendFailed': 'तुमच्या फोनवर कोड पाठवता आला नाही. कृपया पुन्हा प्रयत्न करा.',

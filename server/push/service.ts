@@ -1,0 +1,45 @@
+/**
+ * Web Push's subscriptions (docs/app.md "Web Push"): a patient's device asks for reminders with
+ * its PushSubscription, kept with the login it came with (logging that device out removes it);
+ * another account's device is taken over (the endpoint is a secret only the device knows).
+ */
+import type { PushSubscriptionRequest } from '../../contract/push.js';
+import type { Database } from '../db/database.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../services/errors.js';
+import type { AuthenticatedUser } from '../services/sessions.js';
+import type { PushConfig } from './config.js';
+import { pushMessages } from './messages.js';
+import { deleteSubscription, saveSubscription } from './repository.js';
+
+const unpadded = (text: string) => text.replace(/=+$/, '');
+
+function assertPatient(caller: AuthenticatedUser): void {
+  if (caller.user.role !== 'patient') throw new ForbiddenError(pushMessages.patientsOnly);
+}
+
+export function createPushService({ db, now, config }: { db: Database; now: () => Date; config: PushConfig }) {
+  return {
+    /** The public VAPID key browsers subscribe with; null: no Web Push. */
+    publicKey: (): string | null => config.vapid?.publicKey ?? null,
+    async subscribe(caller: AuthenticatedUser, body: PushSubscriptionRequest): Promise<{ message: string }> {
+      assertPatient(caller);
+      if (config.vapid === null) throw new ConflictError(pushMessages.off);
+      await saveSubscription(db, {
+        userId: caller.user._id,
+        sessionId: caller.sessionId,
+        endpoint: body.endpoint,
+        p256dh: unpadded(body.keys.p256dh),
+        auth: unpadded(body.keys.auth),
+        now: now(),
+      });
+      return { message: pushMessages.subscribed };
+    },
+    async unsubscribe(caller: AuthenticatedUser, endpoint: string): Promise<{ message: string }> {
+      assertPatient(caller);
+      if (!(await deleteSubscription(db, caller.user._id, endpoint))) throw new NotFoundError(pushMessages.notFound);
+      return { message: pushMessages.unsubscribed };
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;
