@@ -7,8 +7,11 @@
  *   VAPID_SUBJECT                         a mailto: or https: address the push services may write
  *                                         to; with the keys, the default is PUBLIC_URL when it is
  *                                         https, else it is required.
+ *   PUSH_SERVICE_HOSTS                    the push services a subscription may name, comma-separated
+ *                                         (a host name, or `.suffix` for its subdomains); default
+ *                                         Chrome's, Firefox's, Edge's and Safari's (knownPushServices).
  */
-import type { PushConfig } from '../push/config.js';
+import { knownPushServices, type PushConfig } from '../push/config.js';
 import { type Env, raw, settings } from './env.js';
 
 /** The bytes of a base64url text, or null when it is not one. */
@@ -30,6 +33,18 @@ function subjectOf(env: Env, publicUrl: string, fail: (sentence: string) => void
     return null;
   }
   return subject;
+}
+
+function pushHostsOf(env: Env, fail: (sentence: string) => void): readonly string[] {
+  const given = raw(env, 'PUSH_SERVICE_HOSTS');
+  if (given === undefined) return knownPushServices;
+  const hosts = given.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '');
+  const bad = hosts.find((h) => !/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(h));
+  if (hosts.length === 0 || bad !== undefined) {
+    fail(`PUSH_SERVICE_HOSTS must be host names separated by commas, like fcm.googleapis.com,.notify.windows.com${bad !== undefined ? ` (not a host name: "${bad}")` : ''}`);
+    return knownPushServices;
+  }
+  return hosts;
 }
 
 /** `publicUrl`: the already-read PUBLIC_URL ('' when unknown). */
@@ -55,6 +70,7 @@ export const pushSettings = (publicUrl = '') =>
       fail('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters, as npx web-push generate-vapid-keys prints it)');
     }
     const subject = subjectOf(env, publicUrl, fail);
+    const pushHosts = pushHostsOf(env, fail);
     if (point === null || scalar === null || point.length !== 65 || scalar.length !== 32 || subject === null) return { vapid: null };
-    return { vapid: { publicKey: unpadded(publicKey), privateKey: unpadded(privateKey), subject } };
+    return { vapid: { publicKey: unpadded(publicKey), privateKey: unpadded(privateKey), subject, pushHosts } };
   });

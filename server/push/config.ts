@@ -11,6 +11,26 @@ export interface VapidConfig {
   privateKey: string;
   /** VAPID_SUBJECT: a mailto: or https: address of the clinic, for the push services. */
   subject: string;
+  /**
+   * PUSH_SERVICE_HOSTS: the push services a device's subscription may name (a name, or `.suffix`
+   * for its subdomains). The server posts to a subscription's address: without the list, any
+   * patient could make it post to any https host, the clinic's own network included.
+   */
+  pushHosts: readonly string[];
+}
+
+/** The push services of Chrome and Android (FCM), Firefox, Edge and Safari: PUSH_SERVICE_HOSTS' default. */
+export const knownPushServices: readonly string[] = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '.notify.windows.com', 'web.push.apple.com'];
+
+/** The subscription's address is at one of `hosts` (a name, or `.suffix` for its subdomains). */
+export function isAllowedPushService(hosts: readonly string[], endpoint: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(endpoint).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return hosts.some((host) => (host.startsWith('.') ? hostname.endsWith(host) && hostname.length > host.length : hostname === host));
 }
 
 export interface PushConfig {

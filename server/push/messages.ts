@@ -7,4 +7,5 @@ export const pushMessages = defineMessages('push', {
   notFound: 'This device does not get reminders for your account.',
   off: 'This clinic does not send reminders to phones.',
   patientsOnly: 'Reminders on a phone are for patients\' accounts.',
+  unknownService: 'This browser\'s push service is not one this clinic sends reminders through.',
 });

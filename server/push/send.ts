@@ -6,7 +6,7 @@
  */
 import webpush from 'web-push';
 import type { Queryable } from '../db/database.js';
-import type { VapidConfig } from './config.js';
+import { isAllowedPushService, type VapidConfig } from './config.js';
 import { deleteSubscriptionById, type PushSubscriptionRow, subscriptionsOf } from './repository.js';
 
 /** What a notification shows: never clinical words (the service worker's `push` handler reads it). */
@@ -36,6 +36,8 @@ const hostOf = (endpoint: string): string => {
 
 /** Sends one push; answers 'sent', 'gone' (404/410), or the failure's words. */
 async function sendOne(vapid: VapidConfig, subscription: PushSubscriptionRow, payload: PushPayload, topic: string): Promise<'sent' | 'gone' | string> {
+  // Kept from before PUSH_SERVICE_HOSTS changed: never posted to.
+  if (!isAllowedPushService(vapid.pushHosts, subscription.endpoint)) return `${hostOf(subscription.endpoint)} is not in PUSH_SERVICE_HOSTS`;
   const details = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload),

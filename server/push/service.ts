@@ -5,9 +5,9 @@
  */
 import type { PushSubscriptionRequest } from '../../contract/push.js';
 import type { Database } from '../db/database.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../services/errors.js';
+import { badField, ConflictError, ForbiddenError, NotFoundError } from '../services/errors.js';
 import type { AuthenticatedUser } from '../services/sessions.js';
-import type { PushConfig } from './config.js';
+import { isAllowedPushService, type PushConfig } from './config.js';
 import { pushMessages } from './messages.js';
 import { deleteSubscription, saveSubscription } from './repository.js';
 
@@ -24,6 +24,7 @@ export function createPushService({ db, now, config }: { db: Database; now: () =
     async subscribe(caller: AuthenticatedUser, body: PushSubscriptionRequest): Promise<{ message: string }> {
       assertPatient(caller);
       if (config.vapid === null) throw new ConflictError(pushMessages.off);
+      if (!isAllowedPushService(config.vapid.pushHosts, body.endpoint)) throw badField('endpoint', pushMessages.unknownService, pushMessages.unknownService);
       await saveSubscription(db, {
         userId: caller.user._id,
         sessionId: caller.sessionId,

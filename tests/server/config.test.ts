@@ -340,7 +340,16 @@ describe('Web Push settings (VAPID_*)', () => {
       publicKey: keys.VAPID_PUBLIC_KEY,
       privateKey: keys.VAPID_PRIVATE_KEY,
       subject: 'mailto:clinic@example.com',
+      pushHosts: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '.notify.windows.com', 'web.push.apple.com'],
     });
+    // The push services a subscription may name: the browsers' by default, or the clinic's list.
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'mailto:clinic@example.com', PUSH_SERVICE_HOSTS: ' FCM.googleapis.com , .push.example ' }).push.vapid?.pushHosts).toEqual([
+      'fcm.googleapis.com',
+      '.push.example',
+    ]);
+    expect(problemsOf({ ...keys, VAPID_SUBJECT: 'mailto:clinic@example.com', PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,http://x/' })).toEqual([
+      expect.stringContaining('PUSH_SERVICE_HOSTS must be host names separated by commas'),
+    ]);
     // An https PUBLIC_URL is the subject when none is set.
     expect(loadConfig({ ...keys, ...explicitStandIns, PUBLIC_URL: 'https://clinic.example', TURN_URLS: 'none' }).push.vapid?.subject).toBe('https://clinic.example');
   });

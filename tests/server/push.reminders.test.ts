@@ -14,7 +14,7 @@ import { backends } from './helpers.js';
 import { jobsOver, sweepAndSend, type TestJobs } from './jobsSupport.js';
 import { testDevice, type TestDevice, vapidEnv } from './pushSupport.js';
 
-const vapid = { publicKey: vapidEnv.VAPID_PUBLIC_KEY, privateKey: vapidEnv.VAPID_PRIVATE_KEY, subject: vapidEnv.VAPID_SUBJECT };
+const vapid = { publicKey: vapidEnv.VAPID_PUBLIC_KEY, privateKey: vapidEnv.VAPID_PRIVATE_KEY, subject: vapidEnv.VAPID_SUBJECT, pushHosts: ['127.0.0.1'] };
 const wednesday = { date: '2025-03-12', startTime: '17:00' };
 
 interface Received {

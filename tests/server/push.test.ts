@@ -49,6 +49,9 @@ describe.each(backends)('Web Push subscriptions on %s', (backend) => {
     const cases: [object, string][] = [
       [{ ...good, endpoint: 'http://push.example.test/x' }, 'endpoint'],
       [{ ...good, endpoint: 'not a url' }, 'endpoint'],
+      // Not a push service PUSH_SERVICE_HOSTS names: the server never posts to it (an internal host).
+      [{ ...good, endpoint: 'https://intranet.clinic.example/admin' }, 'endpoint'],
+      [{ ...good, endpoint: 'https://evilpush.example.test/x' }, 'endpoint'],
       [{ ...good, keys: { ...good.keys, p256dh: 'short' } }, 'keys.p256dh'],
       [{ ...good, keys: { ...good.keys, p256dh: `${good.keys.p256dh.slice(0, -1)}!` } }, 'keys.p256dh'],
       [{ ...good, keys: { ...good.keys, auth: 'AAAA' } }, 'keys.auth'],

@@ -8,6 +8,8 @@ export const vapidEnv = {
   VAPID_PUBLIC_KEY: 'BPM76w3FIFVF_XB295bJy6ahBCa0hefbizYIB0e_I30Ku0AK3bA0p-nzKXxKUcxVhkB3XzIR0YeoqqydfSwbX7A',
   VAPID_PRIVATE_KEY: 'jmTFdIGrYwsg_aax8VVyLlmGUhF_BuKCGSB9XgCBuOQ',
   VAPID_SUBJECT: 'mailto:clinic@sahaj-clinic.example',
+  // The made-up push service of testDevice() and the fake one the sending tests run on loopback.
+  PUSH_SERVICE_HOSTS: 'push.example.test,127.0.0.1',
 };
 
 export interface TestDevice {

@@ -146,6 +146,7 @@ export const serverCodes: ServerCodeWords = {
   'push.notFound': 'इस डिवाइस पर आपके खाते के रिमाइंडर नहीं आते।',
   'push.off': 'यह क्लिनिक फ़ोन पर रिमाइंडर नहीं भेजता।',
   'push.patientsOnly': 'फ़ोन पर रिमाइंडर मरीज़ों के खातों के लिए हैं।',
+  'push.unknownService': 'इस ब्राउज़र की पुश सेवा से यह क्लिनिक रिमाइंडर नहीं भेजता।',
   // Mobile sign-in and the account's phone and email (server/mobile/messages.ts), and the profile's verified phone.
   'mobile.sent': 'हमने आपके फ़ोन पर 6 अंकों का कोड भेजा है।',
   'mobile.sendFailed': 'आपके फ़ोन पर कोड नहीं भेजा जा सका। कृपया फिर कोशिश करें।',

@@ -146,6 +146,7 @@ export const serverCodes: ServerCodeWords = {
   'push.notFound': 'या डिव्हाइसवर तुमच्या खात्याचे रिमाइंडर येत नाहीत.',
   'push.off': 'हे क्लिनिक फोनवर रिमाइंडर पाठवत नाही.',
   'push.patientsOnly': 'फोनवरील रिमाइंडर रुग्णांच्या खात्यांसाठी आहेत.',
+  'push.unknownService': 'या ब्राउझरच्या पुश सेवेतून हे क्लिनिक रिमाइंडर पाठवत नाही.',
   // Mobile sign-in and the account's phone and email (server/mobile/messages.ts), and the profile's verified phone.
   'mobile.sent': 'आम्ही तुमच्या फोनवर 6 अंकी कोड पाठवला आहे.',
   'mobile.sendFailed': 'तुमच्या फोनवर कोड पाठवता आला नाही. कृपया पुन्हा प्रयत्न करा.',
