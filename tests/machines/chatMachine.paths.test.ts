@@ -71,6 +71,7 @@ const emits = {
   sendUnanswered: [],
   answerLost: [],
   retryDue: [],
+  another: [],
 } as const satisfies Record<string, readonly string[]>;
 
 const model = createMachine({
@@ -105,10 +106,15 @@ const model = createMachine({
         dropped: 'ReconnectingQueued',
         sendUnanswered: 'Held',
         answerLost: 'Held',
+        another: 'SendingTextMore',
       },
     },
-    Held: { on: { retryDue: 'SendingText', dropped: 'ReconnectingQueued' } },
-    SendingPhoto: { on: { sent: 'Ready', sendRefused: 'Ready', sendExpired: 'Ready', photoRefused: 'Ready' } },
+    Held: { on: { retryDue: 'SendingText', dropped: 'ReconnectingQueued', another: 'HeldMore' } },
+    SendingPhoto: { on: { sent: 'Ready', sendRefused: 'Ready', sendExpired: 'Ready', photoRefused: 'Ready', another: 'SendingPhotoMore' } },
+    // A second text written while one goes out (or is held): it waits in the outbox and goes next.
+    SendingTextMore: { on: { sent: 'SendingText' } },
+    HeldMore: { on: { retryDue: 'SendingTextMore' } },
+    SendingPhotoMore: { on: { sent: 'SendingText' } },
     Reconnecting: { on: { pauseOver: 'Loading', queued: 'ReconnectingQueued' } },
     ReconnectingQueued: { on: { pauseOver: 'LoadingQueued' } },
     LoadingQueued: { on: { open: 'SendingText', offline: 'ReconnectingQueued' } },
@@ -325,8 +331,15 @@ function harness() {
         shown = server;
         (photo ? postPhoto : postText).latest().resolve(m);
         if (!photo) outbox = outbox.slice(1);
+        // A text waiting behind it goes out next, by itself.
+        if (outbox.length > 0) texts += 1;
         // The stream brings the same message too: kept once.
         live()[0]!.send({ type: 'stream.message', message: m });
+      }),
+      another: step('another', () => {
+        actor.send({ type: 'message.send', text: 'And another thing' });
+        outbox = [...outbox, 'And another thing'];
+        draft = '';
       }),
       sendRefused: step('sendRefused', () => {
         returnText();
@@ -388,6 +401,9 @@ function harness() {
       SendingText: shows('Sending'),
       SendingPhoto: shows('SendingPhoto'),
       Held: shows('Held'),
+      SendingTextMore: shows('Sending'),
+      HeldMore: shows('Held'),
+      SendingPhotoMore: shows('SendingPhoto'),
       Reconnecting: shows('Reconnecting'),
       ReconnectingQueued: shows('Reconnecting'),
       LoadingQueued: shows('Loading'),
@@ -419,7 +435,7 @@ describe('chatMachine paths', () => {
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(41);
+    expect(declared).toHaveLength(47);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 
