@@ -86,6 +86,16 @@ describe.each(backends)('ABHA on %s', (backend) => {
     expect((await call(t.app(), other, 'GET', '/account/abha')).json()).toEqual({ abha: null });
   });
 
+  it('two patients claiming one ABHA number at once on two instances: one has it, the other a 409 on the field, no 500', async () => {
+    const [first, second] = [await t.patient(), await t.patient()];
+    const other = await t.anotherInstance();
+    const answers = await Promise.all([call(t.app(), first, 'PUT', '/account/abha', typed), call(other, second, 'PUT', '/account/abha', typed)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().errors).toEqual([{ field: 'abhaNumber', message: "This ABHA number is on another patient's file." }]);
+    const { rows } = await t.db().query<{ n: number }>(`select count(*)::int as n from abha_profiles where abha_number = '91502030704012'`);
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('the desk puts an ABHA on a patient\'s file and removes it; a doctor, a patient and no token are refused', async () => {
     const { reception, admin, doctor } = await deskStaff(t);
     const walkIn = await registered(t.app(), reception);
