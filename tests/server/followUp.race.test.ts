@@ -6,12 +6,16 @@
  * - Two patients' Book all for the same slots at once: one series booked whole, the other a 409
  *   'followUp.slotTaken' with nothing booked; every slot held once.
  * - The same patient's Book all twice at once (a double tap on two instances): one series.
+ * - Book all and another patient's ordinary booking of its first slot at once: whichever commits
+ *   first holds the slot; the other is a 409 with nothing of it booked (never a 500, never half a
+ *   series).
  */
 import { describe, expect, it } from 'vitest';
 import { useAppointmentsApp } from './appointmentsSupport.js';
 import { testDatabaseUrl } from './helpers.js';
 import { useSecondInstances } from './secondInstance.js';
-import { bookAll, completedWith, type OfferJson, offerOf, proposedOf } from './followUpSupport.js';
+import { book } from './paymentSupport.js';
+import { bookAll, completedWith, meeraEmail, type OfferJson, offerOf, proposedOf } from './followUpSupport.js';
 
 const course = { kind: 'after', every: 2, unit: 'weeks', times: 4 } as const;
 
@@ -69,5 +73,31 @@ describe.runIf(testDatabaseUrl)('Book all on two instances over one PostgreSQL',
     const { rows } = await t!.db().query<{ n: number }>(`select count(*)::int as n from appointments where user_id = $1 and status = 'Booked'`, [a.patient.id]);
     expect(rows[0]!.n).toBe(4);
     expect(await holders(slots.occurrences)).toEqual([1, 1, 1, 1]);
+  });
+  it('Book all and an ordinary booking of its first slot at once: one holds the slot, the other 409 with nothing booked', async () => {
+    const other = await secondInstance();
+    // Two rounds, the calls started in both orders: each side gets to be first at least once.
+    for (const bookAllFirst of [true, false]) {
+      const a = await completedWith(t!, course, bookAllFirst ? '11:00' : '11:30');
+      const b = await t!.patient();
+      const slots = proposedOf((await offerOf(t!.app(), a.patient, a.id)).json() as OfferJson);
+      const first = slots.occurrences[0]!;
+      const ordinary = () =>
+        book(other, b, { doctorEmail: meeraEmail, location: 'Aundh', consultationType: 'Clinic Visit', date: first.date, startTime: first.startTime });
+      const series = () => bookAll(t!.app(), a.patient, a.id, slots);
+      const [all, one] = bookAllFirst ? await Promise.all([series(), ordinary()]) : (await Promise.all([ordinary(), series()])).reverse();
+      expect([all!.statusCode, one!.statusCode].sort()).toEqual([200, 409]);
+      const held = await holders(slots.occurrences);
+      if (all!.statusCode === 200) {
+        expect(one!.json().message).toBe('This slot is already booked');
+        expect(held).toEqual([1, 1, 1, 1]);
+      } else {
+        expect(all!.json().code).toBe('followUp.slotTaken');
+        // The series booked nothing: only B's visit holds the first slot.
+        expect(held).toEqual([1, 0, 0, 0]);
+        const { rows } = await t!.db().query<{ n: number }>(`select count(*)::int as n from follow_up_visits v join appointments a on a.id = v.appointment_id where a.user_id = $1`, [a.patient.id]);
+        expect(rows[0]!.n).toBe(0);
+      }
+    }
   });
 });
