@@ -9,6 +9,7 @@
  * - a location to fill it; home delivery needs the address.
  */
 import type { AppointmentRecord } from '../../contract/appointments.js';
+import type { CatalogueHit } from '../../contract/catalogue.js';
 import type { CatalogueItem, Fulfilment } from '../../contract/dispensary.js';
 import type { OrderPaymentMode, OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/pharmacyOrder.js';
 import { asApiFailure } from '../failures.js';
@@ -43,7 +44,8 @@ export type OrderContext = {
   deliveryAddress: string;
   paymentMode: OrderPaymentMode;
   query: string;
-  results: readonly CatalogueItem[];
+  /** The search's items, each with its stock at `locationId` when they were asked. */
+  results: readonly CatalogueHit[];
   preview: OrderPreview | null;
   /** Field paths as the server names them (`lines.0.quantity`, `deliveryAddress`) -> the problem. */
   problems: Readonly<Record<string, OrderProblem>>;

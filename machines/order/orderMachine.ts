@@ -6,7 +6,7 @@
  *
  * Actors the app provides (src/staff/liveStaff.ts):
  * - `loadPharmacies` { token } -> Pharmacy[] (GET /staff/pharmacies)
- * - `searchCatalogue` { query, token } -> CatalogueItem[]: the items of the dispensary's search (GET /staff/catalogue/search?q=), names starting with the query
+ * - `searchCatalogue` { query, locationId, token } -> CatalogueHit[]: the items of the dispensary's search (GET /staff/catalogue/search?q=&locationId=), names starting with the query, each with its stock at the order's location
  * - `previewOrder` { appointmentId, order, token } -> OrderPreview (POST .../order/preview)
  * - `placeOrder` { appointmentId, order, token } -> { message, appointment } (POST .../order)
  *
@@ -17,7 +17,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AppointmentRecord } from '../../contract/appointments.js';
-import type { CatalogueItem } from '../../contract/dispensary.js';
+import type { CatalogueHit } from '../../contract/catalogue.js';
 import type { OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/pharmacyOrder.js';
 import {
   checkOrderDraft,
@@ -45,13 +45,14 @@ export const orderSetup = setup({
   types: {} as { context: OrderContext; events: OrderEvent; input: OrderInput; output: OrderOutput },
   actors: {
     loadPharmacies: fromPromise<Pharmacy[], { token: string }>(notProvided),
-    searchCatalogue: fromPromise<CatalogueItem[], { query: string; token: string }>(notProvided),
+    searchCatalogue: fromPromise<CatalogueHit[], { query: string; locationId: string; token: string }>(notProvided),
     previewOrder: fromPromise<OrderPreview, { appointmentId: string; order: StaffOrderRequest; token: string }>(notProvided),
     placeOrder: fromPromise<Placed, { appointmentId: string; order: StaffOrderRequest; token: string }>(notProvided),
   },
   guards: {
     draftHasProblems: ({ context }) => !checkOrderDraft(context).ok,
     queryIsBlank: ({ event }) => event.type === 'search.changed' && event.query.trim().length < 2,
+    hasQuery: ({ context }) => context.query.trim().length >= 2,
     isConflict: (_, params: { error: unknown }) => isConflictFailure(params.error),
   },
   delays: { search: searchDelayMs },
@@ -63,7 +64,7 @@ export const orderSetup = setup({
     })),
     storeQuery: assign({ query: ({ event }) => (event.type === 'search.changed' ? event.query : '') }),
     clearResults: assign({ results: [] }),
-    storeResults: assign({ results: (_, params: { results: CatalogueItem[] }) => params.results }),
+    storeResults: assign({ results: (_, params: { results: CatalogueHit[] }) => params.results }),
     edit: assign(({ context, event }) => {
       switch (event.type) {
         case 'item.picked': {
@@ -160,6 +161,9 @@ export const orderMachine = orderSetup.createMachine({
               { guard: 'queryIsBlank', target: '.Idle', actions: ['storeQuery', 'clearResults'] },
               { target: '.Waiting', actions: 'storeQuery' },
             ],
+            // The results show the stock at the order's location: another location asks again
+            // (the old results go, so no count is shown beside the wrong location's name).
+            'location.chosen': { guard: 'hasQuery', target: '.Waiting', actions: 'clearResults' },
           },
           states: {
             Idle: {},
@@ -168,7 +172,7 @@ export const orderMachine = orderSetup.createMachine({
               tags: ['searching'],
               invoke: {
                 src: 'searchCatalogue',
-                input: ({ context }) => ({ query: context.query.trim(), token: context.token }),
+                input: ({ context }) => ({ query: context.query.trim(), locationId: context.locationId, token: context.token }),
                 onDone: { target: 'Idle', actions: { type: 'storeResults', params: ({ event }) => ({ results: event.output }) } },
                 onError: { target: 'Idle', actions: 'clearResults' },
               },

@@ -16,8 +16,6 @@ import { staffAdminEndpoints } from '../../contract/endpoints/staffAdmin.js';
 import type { AuditList, StaffAppointmentAnswer, StaffAppointmentDetail, StaffMe, StaffOrderRequest } from '../../contract/staff.js';
 import type { AdminDoctor } from '../../contract/staffAdmin.js';
 import * as t from 'io-ts';
-import type { CatalogueSearchAnswer } from '../../contract/catalogue.js';
-import { dispensaryEndpoints } from '../../contract/endpoints/dispensary.js';
 import type { OrderPreview, Pharmacy } from '../../contract/pharmacyOrder.js';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine.js';
 import { apiClient, type ApiClient, type ApiFailure } from './client.js';
@@ -66,8 +64,6 @@ export type StaffApi = {
   previewOrder(id: string, order: t.OutputOf<typeof StaffOrderRequest>, token: string, signal?: AbortSignal): Call<OrderPreview>;
   /** GET /staff/pharmacies: the locations an order may be filled at. */
   fetchPharmacies(token: string, signal?: AbortSignal): Call<Pharmacy[]>;
-  /** GET /staff/catalogue/search?q=: live catalogue items whose name starts with q (the dispensary's endpoint). */
-  searchCatalogue(query: string, token: string, signal?: AbortSignal): Call<CatalogueSearchAnswer>;
   /** GET /staff/audit?limit[&before]: admins only (403 for a doctor). */
   fetchAudit(page: AuditPage, token: string, signal?: AbortSignal): Call<AuditEntries>;
 };
@@ -99,8 +95,6 @@ export function createStaffApi({ call }: ApiClient): StaffApi {
     createOrder: (id, order, token, signal) => call(staffEndpoints.order, { params: { id }, body: order, token, signal }),
     previewOrder: (id, order, token, signal) => call(staffEndpoints.orderPreview, { params: { id }, body: order, token, signal }),
     fetchPharmacies: (token, signal) => call(staffEndpoints.pharmacies, { token, signal }),
-    // The dispensary's endpoint and codec (contract/endpoints/dispensary.ts); q is checked by its codec.
-    searchCatalogue: (query, token, signal) => call(dispensaryEndpoints.search, { query: { q: query } as never, token, signal }),
     fetchAudit: ({ limit, before }, token, signal) =>
       call(staffEndpoints.audit, { query: { limit: String(limit), ...(before ? { before } : {}) }, token, signal }),
   };
@@ -117,6 +111,5 @@ export const {
   createOrder,
   previewOrder,
   fetchPharmacies,
-  searchCatalogue,
   fetchAudit,
 } = staffApi;

@@ -286,6 +286,8 @@ export const staffMessages = {
     searchHint: 'Type two letters or more of its name; pick it to add it.',
     searching: 'Searching…',
     noResults: 'Nothing in the catalogue matches.',
+    /** An item's stock at the order's location, beside its price in the search's results. */
+    inStock: (quantity: number, location: string) => (quantity > 0 ? `${quantity} in stock at ${location}` : `none in stock at ${location}`),
     addHand: 'Add a line by hand (not in the catalogue)',
     item: 'Item',
     quantity: 'Quantity',

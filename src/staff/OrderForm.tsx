@@ -85,6 +85,7 @@ function OrderSearch({ actor, id }: PartProps) {
   const texts = useStaffMessages().order;
   const c = useSelector(actor, (s) => s.context);
   const searching = useSelector(actor, (s) => s.hasTag('searching'));
+  const location = c.pharmacies.find((p) => p._id === c.locationId)?.name ?? null;
   return (
     <div className="staff-field">
       <label htmlFor={`${id}-search`}>{texts.search}</label>
@@ -97,6 +98,7 @@ function OrderSearch({ actor, id }: PartProps) {
             <li key={item.id}>
               <button type="button" className="button button--outline" onClick={() => actor.send({ type: 'item.picked', item })}>
                 {[item.name, item.potency, item.pack].filter(Boolean).join(' ')} · {formatRupees(item.price)}
+                {item.stock !== null && location !== null && ` · ${texts.inStock(item.stock, location)}`}
               </button>
             </li>
           ))}

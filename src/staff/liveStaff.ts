@@ -8,7 +8,6 @@ import {
   fetchAudit,
   fetchPharmacies,
   previewOrder,
-  searchCatalogue,
   fetchFilterDoctors,
   fetchStaffAppointment,
   fetchStaffAppointments,
@@ -23,7 +22,7 @@ import { liveChatServices } from '../app/liveChat';
 import { clinicToday } from '../../contract/clinicTime';
 import { liveDeskServices } from './desk/liveDesk';
 import type { StaffServices } from './services';
-import type { CatalogueItem } from '../../contract/dispensary';
+import { dispensaryApi } from '../api/dispensary';
 
 export const liveStaffServices: StaffServices = {
   actors: {
@@ -52,9 +51,10 @@ export const liveStaffServices: StaffServices = {
     ),
     loadPharmacies: fromApi(({ token }: { token: string }, signal) => fetchPharmacies(token, signal)),
     searchCatalogue: fromApi(
-      ({ query, token }: { query: string; token: string }, signal) => searchCatalogue(query, token, signal),
-      // The hits carry the stock at a location; the order form asks for none, so it reads the items.
-      (answer): CatalogueItem[] => answer.items,
+      // The dispensary's search: the hits carry each item's stock at the order's location.
+      ({ query, locationId, token }: { query: string; locationId: string; token: string }, signal) =>
+        dispensaryApi.search(query, locationId || null, token, signal),
+      (answer) => answer.items,
     ),
     loadAudit: fromApi(({ limit, before, token }: { limit: number; before: string | null; token: string }, signal) =>
       fetchAudit({ limit, before }, token, signal),

@@ -4,7 +4,7 @@
  * machine with `machine.provide({ actors })` as the machines' own tests do. Each actor rejects
  * with an ApiFailure (src/api/client.ts) when its call fails.
  */
-import type { CatalogueItem } from '../../contract/dispensary';
+import type { CatalogueHit } from '../../contract/catalogue';
 import type { OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/pharmacyOrder';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { PromiseActorLogic } from 'xstate';
@@ -34,7 +34,7 @@ export interface StaffActors {
   readonly createOrder: PromiseActorLogic<ChangeAnswer, { appointmentId: string; order: StaffOrderRequest; token: string }>;
   readonly previewOrder: PromiseActorLogic<OrderPreview, { appointmentId: string; order: StaffOrderRequest; token: string }>;
   readonly loadPharmacies: PromiseActorLogic<Pharmacy[], { token: string }>;
-  readonly searchCatalogue: PromiseActorLogic<CatalogueItem[], { query: string; token: string }>;
+  readonly searchCatalogue: PromiseActorLogic<CatalogueHit[], { query: string; locationId: string; token: string }>;
   readonly loadAudit: PromiseActorLogic<AuditRecord[], { limit: number; before: string | null; token: string }>;
   /** The consultation itself; absent: no teleconsultation panel. */
   readonly loadConsultation?: PromiseActorLogic<Consultation, { appointmentId: string; token: string }>;

@@ -192,8 +192,10 @@ describe('the order', () => {
 
     await user.type(o.getByLabelText('Find a remedy in the catalogue'), 'arn');
     await waitFor(() => expect(fake.searchCatalogue.calls).toHaveLength(1));
-    expect(fake.searchCatalogue.latest().input).toEqual({ query: 'arn', token: 'tok-stored' });
+    expect(fake.searchCatalogue.latest().input).toEqual({ query: 'arn', locationId: 'loc-1', token: 'tok-stored' });
     await answer(() => fake.searchCatalogue.latest().resolve([orderItem]));
+    // Each result says its stock at the order's location.
+    expect(o.getByRole('button', { name: 'Arnica Montana 30C 2 dram · ₹90.00 · 12 in stock at Aundh' })).toBeTruthy();
     await user.click(o.getByRole('button', { name: /^Arnica Montana 30C 2 dram/ }));
     expect(o.getByText(/^Arnica Montana 30C 2 dram · /)).toBeTruthy();
     expect(o.getByRole('radio', { name: /^Card/ })).toHaveProperty('checked', true);

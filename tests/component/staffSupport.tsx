@@ -9,7 +9,7 @@ import type { AppointmentRecord, Medicines } from '../../contract/appointments';
 import type { StaffAppointmentDetail, StaffMe } from '../../contract/staff';
 import type { AdminDoctor } from '../../contract/staffAdmin';
 import type { ChangeAnswer } from '../../machines/consultation/events';
-import type { CatalogueItem } from '../../contract/dispensary';
+import type { CatalogueHit } from '../../contract/catalogue';
 import type { OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/pharmacyOrder';
 import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
@@ -37,7 +37,7 @@ export function fakeStaff() {
     createOrder: answeredByHand<ChangeAnswer, { appointmentId: string; order: StaffOrderRequest; token: string }>(),
     previewOrder: answeredByHand<OrderPreview, { appointmentId: string; order: StaffOrderRequest; token: string }>(),
     loadPharmacies: answeredByHand<Pharmacy[], { token: string }>(),
-    searchCatalogue: answeredByHand<CatalogueItem[], { query: string; token: string }>(),
+    searchCatalogue: answeredByHand<CatalogueHit[], { query: string; locationId: string; token: string }>(),
     markDidNotAttend: answeredByHand<ChangeAnswer, { appointmentId: string; note: string; token: string }>(),
     loadAudit: answeredByHand<AuditRecord[], { limit: number; before: string | null; token: string }>(),
     downloadDocument: answeredByHand<DownloadedFile, { path: string; token: string }>(),

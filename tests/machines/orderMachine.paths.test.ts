@@ -1,6 +1,7 @@
 /**
  * Model-based paths for the doctor's pharmacy order form (machines/order): the locations loaded
- * (or not, then again), the catalogue searched (too short, answered, refused), the draft edited
+ * (or not, then again), the catalogue searched (too short, answered with each item's stock at the
+ * order's location, refused, asked again when the location changes), the draft edited
  * (an item picked, a line by hand, a quantity, a line removed, the location, pickup or delivery,
  * the address, the payment mode), checked (problems, nothing sent), priced by the server (or
  * refused with its words at the field), then sent (placed, refused, or an order made meanwhile).
@@ -11,7 +12,7 @@ import { createActor, createMachine, SimulatedClock, type SnapshotFrom } from 'x
 import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { AppointmentRecord } from '../../contract/appointments.js';
-import type { CatalogueItem } from '../../contract/dispensary.js';
+import type { CatalogueHit } from '../../contract/catalogue.js';
 import type { OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/pharmacyOrder.js';
 import { orderMachine, searchDelayMs } from '../../machines/order/orderMachine.js';
 import { answeredByHand, refused, settle, unanswered } from './accountFakes.js';
@@ -21,7 +22,7 @@ import { orderItem, orderLocations, orderPreviewOf, staffAppointment, staffOrder
 
 const edits = ['edit.pick', 'edit.hand', 'edit.quantity', 'edit.remove', 'edit.location', 'edit.fulfilment', 'edit.address', 'edit.mode'] as const;
 const editTo = (target: string) => Object.fromEntries(edits.map((e) => [e, target]));
-const search = { 'search.short': '.', 'search.found': '.', 'search.failed': '.' };
+const search = { 'search.short': '.', 'search.found': '.', 'search.failed': '.', 'search.relocated': '.' };
 
 type ModelEvent = { type: (typeof edits)[number] | keyof typeof search | 'load.done' | 'load.failed' | 'retry' | 'preview.invalid' | 'preview.done' | 'preview.refused' | 'place.done' | 'place.refused' | 'place.conflict' };
 
@@ -47,7 +48,7 @@ type Sent = { appointmentId: string; order: StaffOrderRequest; token: string };
 
 function harness() {
   const loadPharmacies = answeredByHand<Pharmacy[], { token: string }>();
-  const searchCatalogue = answeredByHand<CatalogueItem[], { query: string; token: string }>();
+  const searchCatalogue = answeredByHand<CatalogueHit[], { query: string; locationId: string; token: string }>();
   const previewOrder = answeredByHand<OrderPreview, Sent>();
   const placeOrder = answeredByHand<{ message: string; appointment: AppointmentRecord }, Sent>();
   const clock = new SimulatedClock();
@@ -59,7 +60,7 @@ function harness() {
   const context = () => actor.getSnapshot().context;
   const send = (event: Parameters<typeof actor.send>[0]) => actor.send(event);
   let loads = 1;
-  let results: CatalogueItem[] = [];
+  let results: CatalogueHit[] = [];
   let fulfilment: 'pickup' | 'delivery' = 'pickup';
   let mode: 'Card' | 'Cash' = 'Card';
   let locationId = 'loc-1';
@@ -116,11 +117,30 @@ function harness() {
       },
       'search.found': async () => {
         await typed('arn');
-        expect(searchCatalogue.latest().input).toEqual({ query: 'arn', token: 'tok-doc' });
+        expect(searchCatalogue.latest().input).toEqual({ query: 'arn', locationId, token: 'tok-doc' });
         expect(actor.getSnapshot().hasTag('searching')).toBe(true);
         searchCatalogue.latest().resolve([orderItem]);
         await settle();
         results = [orderItem];
+      },
+      'search.relocated': async () => {
+        await typed('arn');
+        searchCatalogue.latest().resolve([orderItem]);
+        await settle();
+        // Another location: the results (its stock) go at once and are asked again there.
+        shown = null;
+        locationId = locationId === 'loc-1' ? 'loc-2' : 'loc-1';
+        send({ type: 'location.chosen', locationId });
+        expect(context().results).toEqual([]);
+        const before = searchCatalogue.calls.length;
+        clock.increment(searchDelayMs);
+        await settle();
+        expect(searchCatalogue.calls).toHaveLength(before + 1);
+        expect(searchCatalogue.latest().input).toEqual({ query: 'arn', locationId, token: 'tok-doc' });
+        const there = { ...orderItem, stock: 0 };
+        searchCatalogue.latest().resolve([there]);
+        await settle();
+        results = [there];
       },
       'search.failed': async () => {
         await typed('zzz');

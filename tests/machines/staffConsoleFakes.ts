@@ -11,7 +11,7 @@ import { readClockWith } from '../../machines/consultation/actions.js';
 import { consultationMachine } from '../../machines/consultation/consultationMachine.js';
 import { consultationClockMs } from '../../machines/consultation/context.js';
 import type { ChangeAnswer } from '../../machines/consultation/events.js';
-import type { CatalogueItem } from '../../contract/dispensary.js';
+import type { CatalogueHit } from '../../contract/catalogue.js';
 import type { OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/pharmacyOrder.js';
 import { orderMachine } from '../../machines/order/orderMachine.js';
 import { selectOrderForm } from '../../machines/consultation/selectors.js';
@@ -156,7 +156,7 @@ export function startConsultation(appointmentId = 'apt-1', at = now) {
   const createOrder = answeredByHand<ChangeAnswer, { appointmentId: string; order: StaffOrderRequest; token: string }>();
   const previewOrder = answeredByHand<OrderPreview, { appointmentId: string; order: StaffOrderRequest; token: string }>();
   const loadPharmacies = answeredByHand<Pharmacy[], { token: string }>();
-  const searchCatalogue = answeredByHand<CatalogueItem[], { query: string; token: string }>();
+  const searchCatalogue = answeredByHand<CatalogueHit[], { query: string; locationId: string; token: string }>();
   const markDidNotAttend = answeredByHand<ChangeAnswer, { appointmentId: string; note: string; token: string }>();
   let time = at;
   const clock = new SimulatedClock();
@@ -181,7 +181,7 @@ export function startConsultation(appointmentId = 'apt-1', at = now) {
 
 /** The locations, an item and the server's pricing the order form's fakes answer with. */
 export const orderLocations: Pharmacy[] = [{ _id: 'loc-1', name: 'Aundh' }, { _id: 'loc-2', name: 'Baner' }];
-export const orderItem: CatalogueItem = { id: 'i-arn', name: 'Arnica Montana', form: 'pills', potency: '30C', pack: '2 dram', price: 90, archived: false };
+export const orderItem: CatalogueHit = { id: 'i-arn', name: 'Arnica Montana', form: 'pills', potency: '30C', pack: '2 dram', price: 90, archived: false, stock: 12 };
 export const orderPreviewOf = (over: Partial<OrderPreview> = {}): OrderPreview => ({
   items: [],
   locationId: 'loc-1',

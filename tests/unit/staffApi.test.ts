@@ -1,6 +1,7 @@
 import { isLeft, isRight } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client.js';
+import { createDispensaryApi } from '../../src/api/dispensary.js';
 import { createStaffApi, staffAppointmentsQuery } from '../../src/api/staff.js';
 import { asked, server } from './fakeServer.js';
 import { adminDoctor, auditEntry, detailOf, doctorMe, prescription, staffAppointment } from '../machines/staffConsoleFakes.js';
@@ -8,6 +9,7 @@ import { adminDoctor, auditEntry, detailOf, doctorMe, prescription, staffAppoint
 function api(fetch: typeof globalThis.fetch) {
   return createStaffApi(createApiClient({ fetch, base: '/api' }));
 }
+const dispensary = (fetch: typeof globalThis.fetch) => createDispensaryApi(createApiClient({ fetch, base: '/api' }));
 
 const id = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 
@@ -76,11 +78,14 @@ describe('staff api', () => {
     });
   });
 
-  it("searches the catalogue through the dispensary's endpoint, q encoded", async () => {
-    const hit = { id: 'i-arn', name: 'Arnica Montana', form: 'pills', potency: '30C', pack: '2 dram', price: 90, archived: false, stock: null };
+  it("the order form's catalogue search is the dispensary's endpoint: q encoded, the order's location named", async () => {
+    const hit = { id: 'i-arn', name: 'Arnica Montana', form: 'pills', potency: '30C', pack: '2 dram', price: 90, archived: false, stock: 12 };
     const search = server(200, { items: [hit] });
-    expect(await api(search).searchCatalogue('arn & co', 'tok-3')).toEqual({ _tag: 'Right', right: { items: [hit] } });
-    expect(asked(search)).toMatchObject({ method: 'GET', url: '/api/staff/catalogue/search?q=arn+%26+co', authorization: 'Bearer tok-3' });
+    expect(await dispensary(search).search('arn & co', 'loc-1', 'tok-3')).toEqual({ _tag: 'Right', right: { items: [hit] } });
+    expect(asked(search)).toMatchObject({ method: 'GET', url: '/api/staff/catalogue/search?q=arn+%26+co&locationId=loc-1', authorization: 'Bearer tok-3' });
+    const nowhere = server(200, { items: [{ ...hit, stock: null }] });
+    await dispensary(nowhere).search('arn', null, 'tok-3');
+    expect(asked(nowhere).url).toBe('/api/staff/catalogue/search?q=arn');
   });
 
   it('asks the audit log a page at a time', async () => {
