@@ -198,6 +198,8 @@ export const deskMessages = {
     doctor: 'Doctor',
     chooseDoctor: 'Choose a doctor…',
     type: 'Type',
+    clinic: 'Clinic',
+    anyClinicChoice: 'Any of the doctor’s clinics',
     anyClinicNote: 'A Clinic Visit waits for a slot at any of the doctor’s clinics.',
     fromDate: 'First day',
     toDate: 'Last day',

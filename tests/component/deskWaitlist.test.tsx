@@ -106,13 +106,17 @@ describe('the Waitlist section', () => {
       call.reject(refused(409, overlap));
     });
     await expectToast(overlap, 'alert');
-    // The form stays; a shorter range goes through, and the entry is listed.
+    // The form stays; a shorter range at one of the doctor's clinics goes through, and the entry is listed.
     await user.clear(within(form).getByLabelText('Last day'));
     await user.type(within(form).getByLabelText('Last day'), '2025-03-11');
+    const clinic = within(form).getByRole('combobox', { name: 'Clinic' });
+    expect(within(clinic).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any of the doctor’s clinics', ...deskAnita.locations.map((l) => l.name)]);
+    await user.selectOptions(clinic, deskAnita.locations[1]!._id);
     await user.click(within(form).getByRole('button', { name: 'Add to waitlist' }));
-    await answerWhenCalled(fake.desk.addToWaitlist, (call) =>
-      call.resolve(waitlistEntry({ _id: 'new', doctorId: deskAnita._id, doctorName: deskAnita.name, toDate: '2025-03-11' as never })),
-    );
+    await answerWhenCalled(fake.desk.addToWaitlist, (call) => {
+      expect(call.input.request).toMatchObject({ locationId: deskAnita.locations[1]!._id, consultationType: 'Clinic Visit', toDate: '2025-03-11' });
+      call.resolve(waitlistEntry({ _id: 'new', doctorId: deskAnita._id, doctorName: deskAnita.name, toDate: '2025-03-11' as never }));
+    });
     await expectToast('Ramesh Patil is on the waitlist.', 'status');
     expect(screen.queryByRole('form', { name: 'Add a patient to the waitlist' })).toBeNull();
     expect(within(screen.getByRole('table', { name: `Waiting for ${deskAnita.name}` })).getByText('Ramesh Patil')).toBeTruthy();

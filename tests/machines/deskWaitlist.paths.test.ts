@@ -110,7 +110,7 @@ function harness() {
         errors = {};
         found = null;
         w.send({ type: 'add.opened' });
-        expect(selectDraft(w.snapshot())).toEqual({ patient: null, doctorId: '', consultationType: 'Clinic Visit', fromDate: today, toDate: '2025-03-16' });
+        expect(selectDraft(w.snapshot())).toEqual({ patient: null, doctorId: '', consultationType: 'Clinic Visit', locationId: '', fromDate: today, toDate: '2025-03-16' });
       }),
       search: step('search', () => {
         // A blank search asks nothing.
@@ -160,7 +160,7 @@ function harness() {
         w.calls.addEntry.latest().resolve(added);
       }),
       'added.badField': step('added.badField', () => {
-        errors = { fromDate: { kind: 'server', text: 'must be today or later (clinic time)' }, doctorId: { kind: 'server', text: 'is not a location of this doctor' } };
+        errors = { fromDate: { kind: 'server', text: 'must be today or later (clinic time)' }, locationId: { kind: 'server', text: 'is not a location of this doctor' } };
         w.calls.addEntry.latest().reject({
           ...refused(400, 'Check the fields.'),
           errors: [

@@ -11,8 +11,8 @@ import { serverWordsOr, type NoticeEvent, type Tone } from '../../shared/notices
 import { type DeskDoctor, type DeskSearchHit, doctorById, typesFor } from '../desk.js';
 
 /** The form's fields, as the request names them. */
-export type WaitlistField = 'patientId' | 'doctorId' | 'consultationType' | 'fromDate' | 'toDate';
-export const waitlistFields: readonly WaitlistField[] = ['patientId', 'doctorId', 'consultationType', 'fromDate', 'toDate'];
+export type WaitlistField = 'patientId' | 'doctorId' | 'consultationType' | 'locationId' | 'fromDate' | 'toDate';
+export const waitlistFields: readonly WaitlistField[] = ['patientId', 'doctorId', 'consultationType', 'locationId', 'fromDate', 'toDate'];
 
 /** What is wrong with a field: the view words the first two, the server's words are shown as they are. */
 export type WaitlistProblem = { kind: 'required' } | { kind: 'backwards' } | { kind: 'server'; text: string };
@@ -22,6 +22,8 @@ export type WaitlistDraft = {
   patient: DeskPatient | null;
   doctorId: string;
   consultationType: ConsultationType;
+  /** A Clinic Visit's clinic, one of the doctor's; '' for any of them (and for the other types). */
+  locationId: string;
   fromDate: string;
   toDate: string;
 };
@@ -60,8 +62,8 @@ export type WaitlistLoadInput = { token: string; query: Record<string, never> };
 export type WaitlistAddInput = { request: DeskWaitlistRequest; token: string };
 export type WaitlistRemoveInput = { entryId: string; token: string };
 
-/** The form as it opens: a week from today, a Clinic Visit, no patient or doctor yet. */
-export const emptyDraft = (today: string): WaitlistDraft => ({ patient: null, doctorId: '', consultationType: 'Clinic Visit', fromDate: today, toDate: addDays(today, 6) });
+/** The form as it opens: a week from today, a Clinic Visit at any clinic, no patient or doctor yet. */
+export const emptyDraft = (today: string): WaitlistDraft => ({ patient: null, doctorId: '', consultationType: 'Clinic Visit', locationId: '', fromDate: today, toDate: addDays(today, 6) });
 
 /** The draft's own check before any request: what is missing, the days the wrong way round. */
 export function draftErrors(d: WaitlistDraft): WaitlistErrors {
@@ -74,24 +76,37 @@ export function draftErrors(d: WaitlistDraft): WaitlistErrors {
   return errors;
 }
 
-/** The request of a checked draft: any of the doctor's clinics for a Clinic Visit, the online hours for a Call. */
+/** The request of a checked draft: the clinic chosen (or any of the doctor's) for a Clinic Visit, the online hours otherwise. */
 export const requestOf = (d: WaitlistDraft): DeskWaitlistRequest =>
-  ({ patientId: d.patient!._id, doctorId: d.doctorId, locationId: '', consultationType: d.consultationType, fromDate: d.fromDate, toDate: d.toDate }) as DeskWaitlistRequest;
+  ({
+    patientId: d.patient!._id,
+    doctorId: d.doctorId,
+    locationId: d.consultationType === 'Clinic Visit' ? d.locationId : '',
+    consultationType: d.consultationType,
+    fromDate: d.fromDate,
+    toDate: d.toDate,
+  }) as DeskWaitlistRequest;
 
-/** The server's 400 on the form's fields (the clinic it names is the doctor's choice). */
+/** The server's 400 on the form's fields. */
 export function serverErrors(error: unknown): WaitlistErrors {
   const errors: WaitlistErrors = {};
   for (const [field, text] of Object.entries(fieldErrorsOf(error))) {
-    const at = field === 'locationId' ? 'doctorId' : (field as WaitlistField);
+    const at = field as WaitlistField;
     if (waitlistFields.includes(at) && !errors[at]) errors[at] = { kind: 'server', text };
   }
   return errors;
 }
 
-/** The draft after a change: a type the doctor and the patient cannot have falls back to the first they can. */
+/**
+ * The draft after a change: a type the doctor and the patient cannot have falls back to the first
+ * they can; a clinic that is not one of the doctor's falls back to any of them.
+ */
 function changed(context: DeskWaitlistContext, draft: WaitlistDraft): WaitlistDraft {
-  const types = typesFor(doctorById(context.doctors, draft.doctorId || null), draft.patient);
-  return types.includes(draft.consultationType) ? draft : { ...draft, consultationType: types[0] ?? 'Clinic Visit' };
+  const doctor = doctorById(context.doctors, draft.doctorId || null);
+  const types = typesFor(doctor, draft.patient);
+  const consultationType = types.includes(draft.consultationType) ? draft.consultationType : (types[0] ?? 'Clinic Visit');
+  const locationId = doctor?.locations.some((l) => l._id === draft.locationId) ? draft.locationId : '';
+  return consultationType === draft.consultationType && locationId === draft.locationId ? draft : { ...draft, consultationType, locationId };
 }
 
 /** The new entry among the others: after its doctor's last (it joined last), or at the end. */

@@ -22,7 +22,7 @@ export const deskWaitlistMachine = deskWaitlistSetup.createMachine({
     entries: [],
     found: null,
     query: '',
-    draft: { patient: null, doctorId: '', consultationType: 'Clinic Visit', fromDate: input.today, toDate: input.today },
+    draft: { patient: null, doctorId: '', consultationType: 'Clinic Visit', locationId: '', fromDate: input.today, toDate: input.today },
     errors: {},
     errorsShown: 0,
     removing: null,

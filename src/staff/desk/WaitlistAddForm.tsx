@@ -99,7 +99,8 @@ export function WaitlistAddForm({ actor, doctors }: { readonly actor: DeskWaitli
     if (errorsShown > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errorsShown]);
   const change = (field: AddChange) => (value: string) => actor.send({ type: 'add.changed', field, value });
-  const types = typesFor(doctorById(doctors, draft.doctorId || null), draft.patient);
+  const doctor = doctorById(doctors, draft.doctorId || null);
+  const types = typesFor(doctor, draft.patient);
   const patientError = problem(errors.patientId);
   return (
     <form
@@ -138,10 +139,19 @@ export function WaitlistAddForm({ actor, doctors }: { readonly actor: DeskWaitli
           error={problem(errors.consultationType)}
           options={types.map((t) => ({ value: t, label: typeNames[t] }))}
         />
+        {draft.consultationType === 'Clinic Visit' && (
+          <SelectField
+            label={texts.clinic}
+            value={draft.locationId}
+            onChange={change('locationId')}
+            error={problem(errors.locationId)}
+            options={[{ value: '', label: texts.anyClinicChoice }, ...(doctor?.locations ?? []).map((l) => ({ value: l._id, label: l.name }))]}
+          />
+        )}
         <Field label={texts.fromDate} type="date" value={draft.fromDate} onChange={change('fromDate')} error={problem(errors.fromDate)} />
         <Field label={texts.toDate} type="date" min={draft.fromDate} value={draft.toDate} onChange={change('toDate')} error={problem(errors.toDate)} />
       </div>
-      {draft.consultationType === 'Clinic Visit' && <p className="admin-field__hint">{texts.anyClinicNote}</p>}
+      {draft.consultationType === 'Clinic Visit' && draft.locationId === '' && <p className="admin-field__hint">{texts.anyClinicNote}</p>}
       <p className="desk-form__actions">
         <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
           {saving ? texts.saving : texts.save}
