@@ -4,12 +4,12 @@
  * words, contract/followUpWords.ts; not yet an Appointment), and at the end, outside the guide's
  * slices, the provisional diagnosis (also the Encounter's diagnosis).
  */
-import type { Bundle, Composition, CompositionSection, Reference, Resource } from '@medplum/fhirtypes';
+import type { Bundle, CompositionSection, Reference, Resource } from '@medplum/fhirtypes';
 import { clinicalOf } from '../../../contract/appointments.js';
 import { followUpWords } from '../../../contract/followUpWords.js';
 import { complaintOf, diagnosisOf, historyOf, investigationsOf, medicationRequestsOf } from './clinical.js';
 import { compositionTypes, opConsultSections, profiles } from './profiles.js';
-import { clinicDateTime, documentBundle, encounterOf, type FhirSource, narrative, organizationOf, patientName, patientOf, practitionerOf, ref, resourceId } from './resources.js';
+import { clinicDateTime, compositionOf, documentBundle, type FhirSource, narrative, partiesOf, ref } from './resources.js';
 
 type Slice = keyof typeof opConsultSections;
 
@@ -20,10 +20,8 @@ function section(slice: Slice, title: string, entries: Reference[]): Composition
 
 /** The bundle's resources but the Composition, and its sections. */
 function contents(s: FhirSource) {
-  const patient = patientOf(s);
-  const practitioner = practitionerOf(s);
-  const organization = organizationOf(s);
-  const encounter = encounterOf(s, { patient, practitioner, organization });
+  const all = partiesOf(s);
+  const { patient, practitioner, organization, encounter } = all;
   const parties = { patient, practitioner, encounter };
   const complaint = complaintOf(s, parties);
   const history = historyOf(s, parties);
@@ -44,10 +42,8 @@ function contents(s: FhirSource) {
   if (diagnosis) sections.push({ title: 'Provisional diagnosis', entry: [ref(diagnosis)] });
   const resources: Resource[] = [patient, practitioner, organization, encounter];
   for (const r of [complaint, history, diagnosis, investigations, ...remedies]) if (r) resources.push(r);
-  return { patient, practitioner, organization, encounter, sections, resources };
+  return { parties: all, sections, resources };
 }
-
-export const documentLanguage = (s: FhirSource): string => `${s.appointment.language}-IN`;
 
 /** The consultation's document; null when it holds nothing the guide has a section for. */
 export function opConsultRecord(s: FhirSource, versionId: string): Bundle | null {
@@ -55,20 +51,14 @@ export function opConsultRecord(s: FhirSource, versionId: string): Bundle | null
   if (c.sections.length === 0) return null;
   const a = s.appointment;
   const { coding } = compositionTypes.OPConsultRecord;
-  const composition: Composition = {
-    resourceType: 'Composition',
-    id: resourceId(a.id, 'composition:consultation'),
-    meta: { profile: [profiles.OPConsultRecord] },
-    language: documentLanguage(s),
-    status: 'final',
+  const composition = compositionOf(s, c.parties, {
+    name: 'consultation',
+    profile: profiles.OPConsultRecord,
     type: { coding: [coding], text: coding.display },
-    subject: ref(c.patient, patientName(a)),
-    encounter: ref(c.encounter),
     date: clinicDateTime(a.date, a.startTime),
-    author: [ref(c.practitioner, a.doctor.name)],
+    author: [ref(c.parties.practitioner, a.doctor.name)],
     title: 'Consultation Report',
-    custodian: ref(c.organization, s.clinic.name),
     section: c.sections,
-  };
+  });
   return documentBundle(s, 'consultation', versionId, [composition, ...c.resources]);
 }

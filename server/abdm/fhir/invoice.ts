@@ -3,9 +3,9 @@
  * number, the amount paid in rupees) with one ChargeItem, the consultation (ndhm-billing-codes 00).
  * A payment owed back is a cancelled invoice. The pharmacy order's receipt is not made yet.
  */
-import type { Bundle, ChargeItem, Composition, Invoice, Money } from '@medplum/fhirtypes';
+import type { Bundle, ChargeItem, Invoice, Money } from '@medplum/fhirtypes';
 import { billingCodes, compositionTypes, priceComponentCodes, profiles } from './profiles.js';
-import { clinicDateTime, clinicIso, documentBundle, encounterOf, type FhirSource, organizationOf, patientName, patientOf, practitionerOf, ref, resourceId } from './resources.js';
+import { clinicDateTime, clinicIso, compositionOf, documentBundle, type FhirSource, partiesOf, patientName, ref, resourceId } from './resources.js';
 
 /** The settled payment a receipt is of: its receipt number, amount (rupees), when, and whether owed back. */
 export interface InvoicedPayment {
@@ -18,10 +18,8 @@ export interface InvoicedPayment {
 
 export function invoiceRecord(s: FhirSource, payment: InvoicedPayment): Bundle {
   const a = s.appointment;
-  const patient = patientOf(s);
-  const practitioner = practitionerOf(s);
-  const organization = organizationOf(s);
-  const encounter = encounterOf(s, { patient, practitioner, organization });
+  const all = partiesOf(s);
+  const { patient, practitioner, organization, encounter } = all;
   const inr: Money = { value: payment.amount, currency: 'INR' };
   const chargeItem: ChargeItem = {
     resourceType: 'ChargeItem',
@@ -59,20 +57,14 @@ export function invoiceRecord(s: FhirSource, payment: InvoicedPayment): Bundle {
     totalGross: inr,
     paymentTerms: payment.reference,
   };
-  const composition: Composition = {
-    resourceType: 'Composition',
-    id: resourceId(a.id, 'composition:invoice'),
-    meta: { profile: [profiles.InvoiceRecord] },
-    language: `${a.language}-IN`,
-    status: 'final',
+  const composition = compositionOf(s, all, {
+    name: 'invoice',
+    profile: profiles.InvoiceRecord,
     type: { text: compositionTypes.InvoiceRecord.text },
-    subject: ref(patient, patientName(a)),
-    encounter: ref(encounter),
     date: clinicIso(payment.paidAt),
     author: [ref(organization, s.clinic.name)],
     title: 'Invoice Record',
-    custodian: ref(organization, s.clinic.name),
     section: [{ title: 'Consultation invoice', entry: [ref(invoice)] }],
-  };
+  });
   return documentBundle(s, `invoice/${payment.receiptNumber}`, '1', [composition, patient, practitioner, organization, encounter, invoice, chargeItem]);
 }

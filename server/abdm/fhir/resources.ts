@@ -4,7 +4,7 @@
  * Names and words are copied as stored; nothing is rewritten. Codes and systems: ./profiles.ts.
  */
 import { createHash } from 'node:crypto';
-import type { Bundle, BundleEntry, Encounter, Identifier, Organization, Patient, Practitioner, Reference, Resource } from '@medplum/fhirtypes';
+import type { Bundle, BundleEntry, Composition, Encounter, Identifier, Organization, Patient, Practitioner, Reference, Resource } from '@medplum/fhirtypes';
 import type { Abha } from '../../../contract/abdm.js';
 import { clinicOffsetMinutes } from '../../../contract/clinicTime.js';
 import type { ClinicDetails } from '../../documents/prescription.js';
@@ -158,3 +158,35 @@ export const narrative = (text: string) => ({
   status: 'generated' as const,
   div: `<div xmlns="http://www.w3.org/1999/xhtml">${text.replace(/[&<>"]/g, (c) => escapes[c]!)}</div>`,
 });
+
+/** The parties every document names: the person consulted, the doctor, the clinic, the consultation. */
+export function partiesOf(s: FhirSource): { patient: Patient; practitioner: Practitioner; organization: Organization; encounter: Encounter } {
+  const patient = patientOf(s);
+  const practitioner = practitionerOf(s);
+  const organization = organizationOf(s);
+  return { patient, practitioner, organization, encounter: encounterOf(s, { patient, practitioner, organization }) };
+}
+
+/** The Composition of a document: about the patient, at the consultation, kept by the clinic. */
+export function compositionOf(
+  s: FhirSource,
+  p: ReturnType<typeof partiesOf>,
+  c: Pick<Composition, 'type' | 'title' | 'section' | 'date' | 'author'> & { name: string; profile: string },
+): Composition {
+  const a = s.appointment;
+  return {
+    resourceType: 'Composition',
+    id: resourceId(a.id, `composition:${c.name}`),
+    meta: { profile: [c.profile] },
+    language: `${a.language}-IN`,
+    status: 'final',
+    type: c.type,
+    subject: ref(p.patient, patientName(a)),
+    encounter: ref(p.encounter),
+    date: c.date,
+    author: c.author,
+    title: c.title,
+    custodian: ref(p.organization, s.clinic.name),
+    section: c.section,
+  };
+}
