@@ -45,10 +45,11 @@ export function fhirBundles(deps: RecordDeps) {
   return {
     async consultation(user: User, appointmentId: string): Promise<{ a: RecordAppointment; bundle: Bundle }> {
       const a = await clinicalReadable(deps, user, appointmentId);
+      const source = await sourceOf(deps, a);
+      // Refused before anything is written: a consultation with nothing for any section of the guide.
+      if (opConsultRecord(source, '0') === null) throw new ConflictError(recordMessages.notCompleted);
       const version = await ensureVersion(deps.db, a.id, a.medicines, deps.now());
-      const bundle = opConsultRecord(await sourceOf(deps, a), String(version.version));
-      if (bundle === null) throw new ConflictError(recordMessages.notCompleted);
-      return { a, bundle };
+      return { a, bundle: opConsultRecord(source, String(version.version))! };
     },
 
     async prescription(user: User, appointmentId: string): Promise<{ a: RecordAppointment; bundle: Bundle }> {
