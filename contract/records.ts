@@ -6,6 +6,9 @@
  *   GET  /records/appointments/{id}/prescription.pdf    a completed consultation's prescription
  *   GET  /records/appointments/{id}/receipt.pdf         the receipt of an appointment's fee
  *   GET  /records/orders/{id}/receipt.pdf               the receipt of a pharmacy order
+ *   GET  /records/appointments/{id}/consultation.fhir.json  the consultation as a FHIR document (OPConsultRecord)
+ *   GET  /records/appointments/{id}/prescription.fhir.json  the prescription as a FHIR document (PrescriptionRecord)
+ *   GET  /records/appointments/{id}/receipt.fhir.json       the fee's receipt as a FHIR document (InvoiceRecord)
  *   GET  /records/export.zip                            everything the clinic holds about the account
  *   GET  /records/account/deletion                      what must happen before the account can close
  *   POST /records/account/delete                        closes the account after a fresh email code

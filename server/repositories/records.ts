@@ -28,7 +28,7 @@ export interface RecordAppointment {
   fee: number;
   location: string | null;
   /** The person consulted: the appointment's own names, or the family member's. */
-  patient: { firstName: string; lastName: string; age: number; gender: Gender; relation: string | null };
+  patient: { firstName: string; lastName: string; age: number; gender: Gender; relation: string | null; familyMemberId?: string | null };
   /** Who booked and paid (the account holder as the appointment recorded them). */
   holder: { firstName: string; lastName: string; email: string; phoneNumber: string };
   doctor: { name: string; qualification: string; registrationCouncil: string; registrationNumber: string };
@@ -64,6 +64,7 @@ interface Row {
   fm_age: number | null;
   fm_gender: Gender | null;
   fm_relation: string | null;
+  fm_id: string | null;
   doctor_name: string;
   qualification: string;
   registration_council: string;
@@ -80,7 +81,7 @@ const select = `
          a.consultation_type, a.consultation_fee, l.name as location,
          a.first_name, a.last_name, a.age, a.gender, a.email, a.phone_number,
          fm.first_name as fm_first_name, fm.last_name as fm_last_name, fm.age as fm_age, fm.gender as fm_gender,
-         fm.relation as fm_relation,
+         fm.relation as fm_relation, fm.id::text as fm_id,
          d.name as doctor_name, d.qualification, d.registration_council, d.registration_number,
          u.language, a.medicines, a.updated_at,
          case when o.id is null then null else json_build_object(
@@ -109,8 +110,8 @@ const toRecord = (r: Row): RecordAppointment => ({
   location: r.location,
   patient:
     r.fm_first_name !== null
-      ? { firstName: r.fm_first_name, lastName: r.fm_last_name ?? '', age: r.fm_age!, gender: r.fm_gender!, relation: r.fm_relation }
-      : { firstName: r.first_name, lastName: r.last_name, age: r.age, gender: r.gender, relation: null },
+      ? { firstName: r.fm_first_name, lastName: r.fm_last_name ?? '', age: r.fm_age!, gender: r.fm_gender!, relation: r.fm_relation, familyMemberId: r.fm_id }
+      : { firstName: r.first_name, lastName: r.last_name, age: r.age, gender: r.gender, relation: null, familyMemberId: null },
   holder: { firstName: r.first_name, lastName: r.last_name, email: r.email, phoneNumber: r.phone_number },
   doctor: { name: r.doctor_name, qualification: r.qualification, registrationCouncil: r.registration_council, registrationNumber: r.registration_number },
   language: r.language,

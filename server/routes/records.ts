@@ -5,12 +5,13 @@
  * Like every answer of a login-only endpoint, they are `cache-control: private, no-store`
  * (http/auth.ts registerPrivateAnswers): no proxy or browser cache keeps them.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordEndpoints } from '../../contract/endpoints/index.js';
 import { loginRequired } from '../http/auth.js';
 import { route } from '../http/route.js';
 import type { Services } from '../services/index.js';
 import type { DownloadFile } from '../services/records.js';
+import type { FhirRecordKind } from '../services/records/fhir.js';
 
 function download(reply: FastifyReply, fileName: string, contentType: string): void {
   reply
@@ -37,6 +38,15 @@ export async function recordRoutes(app: FastifyInstance, { services }: { service
   route(app, recordEndpoints.appointmentReceipt, guarded, async ({ params }, request, reply) =>
     pdf(reply, await services.records.appointmentReceipt(login.userOf(request), params.id)),
   );
+
+  const fhir = (kind: FhirRecordKind) => async ({ params }: { params: { id: string } }, request: FastifyRequest, reply: FastifyReply) => {
+    const file = await services.records.fhirRecord(login.userOf(request), params.id, kind);
+    download(reply, file.fileName, 'application/fhir+json; charset=utf-8');
+    return file.body;
+  };
+  route(app, recordEndpoints.consultationFhir, guarded, fhir('consultation'));
+  route(app, recordEndpoints.prescriptionFhir, guarded, fhir('prescription'));
+  route(app, recordEndpoints.receiptFhir, guarded, fhir('receipt'));
 
   route(app, recordEndpoints.orderReceipt, guarded, async ({ params }, request, reply) =>
     pdf(reply, await services.records.orderReceipt(login.userOf(request), params.id)),

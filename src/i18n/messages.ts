@@ -135,6 +135,7 @@ export const en = {
     downloadPrescription: 'Download prescription (PDF)',
     downloadReceipt: 'Download fee receipt (PDF)',
     downloadOrderReceipt: 'Download order receipt (PDF)',
+    downloadHealthRecord: 'Download health record (FHIR)',
     downloading: 'Downloading…',
     downloadFailed: 'The document could not be downloaded. Please try again.',
     viewRemedies: 'My remedies: prescription and receipts',

@@ -99,6 +99,18 @@ describe.each(['en', 'hi', 'mr'] as const)('a prescription on the patient’s sc
     expect(card.textContent).not.toContain(formatClinicDate('2025-04-09'));
   });
 
+  it('My Remedies offers the prescription as a FHIR health record beside its PDF, in the language in use', async () => {
+    await act(() => chooseLanguage(language));
+    const asked: string[] = [];
+    render(<PrescriptionCard prescription={record} downloading={null} onDownload={(path) => asked.push(path)} />);
+    const words = { en: 'Download health record (FHIR)', hi: 'स्वास्थ्य रिकॉर्ड डाउनलोड करें (FHIR)', mr: 'आरोग्य नोंद डाउनलोड करा (FHIR)' }[language];
+    const buttons = document.querySelectorAll('.prescription-card__actions button');
+    expect(buttons).toHaveLength(2);
+    expect(buttons[1]!.textContent).toBe(words);
+    await act(async () => (buttons[1] as HTMLButtonElement).click());
+    expect(asked).toEqual(['/appointments/a1/prescription.fhir.json']);
+  });
+
   it('the appointment card’s prescription shows the same words as written', async () => {
     await act(() => chooseLanguage(language));
     render(<Prescription medicines={medicines} />);

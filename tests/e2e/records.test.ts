@@ -232,8 +232,25 @@ describe.each([
     const orderReceipt = await downloadVia(page, () => card.getByRole('button', { name: 'Download order receipt (PDF)' }).click());
     expect(pdfText(orderReceipt.path)).toContain('₹349.50');
 
+    // The prescription as a FHIR document (PrescriptionRecord of the NRCeS guide for ABDM): the doctor's words, the signed PDF.
+    const fhirButton = card.getByRole('button', { name: 'Download health record (FHIR)' });
+    await fhirButton.scrollIntoViewIfNeeded();
+    await screenshot(page, `records-remedies-fhir-${width}`);
+    const fhir = await downloadVia(page, () => fhirButton.click());
+    expect(fhir.name).toBe(`prescription-${appointment.appointmentId}.fhir.json`);
+    const bundle = JSON.parse(readFileSync(fhir.path, 'utf8')) as { resourceType: string; type: string; entry: Array<{ resource: Record<string, any> }> };
+    expect([bundle.resourceType, bundle.type]).toEqual(['Bundle', 'document']);
+    expect(bundle.entry[0]!.resource.meta.profile).toEqual(['https://nrces.in/ndhm/fhir/r4/StructureDefinition/PrescriptionRecord']);
+    const requests = bundle.entry.map((e) => e.resource).filter((r) => r.resourceType === 'MedicationRequest');
+    expect(requests.map((r) => r.medicationCodeableConcept.text)).toEqual(['Bryonia alba 30C', 'आर्निका मॉन्टाना 30C']);
+    expect(requests.map((r) => r.dosageInstruction[0].timing.code.text)).toEqual(['Twice a day', 'HS']);
+
     const stranger = people.account(strangerEmail);
-    for (const url of [`/records/appointments/${appointment._id}/prescription.pdf`, `/records/appointments/${appointment._id}/receipt.pdf`]) {
+    for (const url of [
+      `/records/appointments/${appointment._id}/prescription.pdf`,
+      `/records/appointments/${appointment._id}/receipt.pdf`,
+      `/records/appointments/${appointment._id}/prescription.fhir.json`,
+    ]) {
       expect((await call('GET', url, stranger.token)).status, url).toBe(404);
     }
 

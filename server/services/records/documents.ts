@@ -78,7 +78,7 @@ export async function prescriptionOf(deps: PrescriptionDeps, a: RecordAppointmen
 }
 
 /** The receipt lines of an appointment's fee or its order, numbers given on first issue. */
-async function receiptLines(db: Database, now: () => Date, a: RecordAppointment, purpose: 'appointment' | 'order'): Promise<ReceiptLine[]> {
+export async function receiptLines(db: Database, now: () => Date, a: RecordAppointment, purpose: 'appointment' | 'order'): Promise<ReceiptLine[]> {
   const of = purpose === 'appointment' ? { appointmentId: a.id } : { orderId: a.order?.id ?? '' };
   if (purpose === 'order' && !a.order) return [];
   const payments = await listSettledPayments(db, of);

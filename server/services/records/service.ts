@@ -8,6 +8,7 @@ import { accountPart } from './account.js';
 import type { RecordServiceDeps } from './context.js';
 import { documentsPart } from './documents.js';
 import { exportPart } from './export.js';
+import { fhirPart } from './fhir.js';
 import { remediesPart } from './remedies.js';
 
 export type { RecordServiceDeps } from './context.js';
@@ -18,6 +19,7 @@ export function createRecordService({ retention = defaultRecordsConfig.retention
     retention,
     ...remediesPart(deps),
     ...documentsPart(deps),
+    ...fhirPart(deps),
     ...exportPart(deps),
     ...accountPart(deps),
   };

@@ -12,7 +12,7 @@ import { useMessages } from '../../i18n/messages';
 import { formatClinicDate, formatRupees } from '../../format/format';
 import { orderWords } from '../Appointments/orderWords';
 import { DocumentButtons } from './DocumentDownloads';
-import { appointmentDocuments } from './documents';
+import { appointmentDocuments, prescriptionFhirPath } from './documents';
 
 export interface PrescriptionCardProps {
   readonly prescription: PrescriptionRecord;
@@ -70,11 +70,14 @@ export function PrescriptionCard({ prescription: p, downloading, onDownload }: P
     [texts.pharmacy, p.pharmacyName],
     [texts.followUp, followUpWords(p.followUp, language) ?? ''],
   ];
-  const documents = appointmentDocuments(
-    p.appointmentId,
-    { prescription: true, feeSettled: p.hasReceipt, orderSettled: p.order?.hasReceipt ? p.order._id : null },
-    { prescription: texts.downloadPrescription, feeReceipt: texts.downloadReceipt, orderReceipt: texts.downloadOrderReceipt },
-  );
+  const documents = [
+    ...appointmentDocuments(
+      p.appointmentId,
+      { prescription: true, feeSettled: p.hasReceipt, orderSettled: p.order?.hasReceipt ? p.order._id : null },
+      { prescription: texts.downloadPrescription, feeReceipt: texts.downloadReceipt, orderReceipt: texts.downloadOrderReceipt },
+    ),
+    { path: prescriptionFhirPath(p.appointmentId), label: texts.downloadHealthRecord },
+  ];
   return (
     <li className={`prescription-card${p.current ? ' prescription-card--current' : ''}`} aria-labelledby={headingId}>
       <h3 id={headingId}>{texts.prescriptionOf(formatClinicDate(p.date), p.doctorName)}</h3>

@@ -9,6 +9,8 @@ import { isOrderPaid } from '../../../machines/appointments/rules';
 export const prescriptionPath = (appointmentId: string) => `/appointments/${appointmentId}/prescription.pdf`;
 export const feeReceiptPath = (appointmentId: string) => `/appointments/${appointmentId}/receipt.pdf`;
 export const orderReceiptPath = (orderId: string) => `/orders/${orderId}/receipt.pdf`;
+/** The prescription as a FHIR R4 document of the NRCeS guide for ABDM (docs/abdm.md), beside its PDF. */
+export const prescriptionFhirPath = (appointmentId: string) => `/appointments/${appointmentId}/prescription.fhir.json`;
 
 /** One document to offer: where it is and the button's words. */
 export interface DocumentLink {

@@ -154,6 +154,7 @@ export const messages: Messages = {
     downloadPrescription: 'पर्चा डाउनलोड करें (PDF)',
     downloadReceipt: 'फ़ीस की रसीद डाउनलोड करें (PDF)',
     downloadOrderReceipt: 'ऑर्डर की रसीद डाउनलोड करें (PDF)',
+    downloadHealthRecord: 'स्वास्थ्य रिकॉर्ड डाउनलोड करें (FHIR)',
     downloading: 'डाउनलोड हो रहा है…',
     downloadFailed: 'फ़ाइल डाउनलोड नहीं हो पाई। कृपया फिर से कोशिश करें।',
     viewRemedies: 'मेरी दवाइयाँ: पर्चा और रसीदें',

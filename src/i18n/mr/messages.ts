@@ -156,6 +156,7 @@ export const messages: Messages = {
     downloadPrescription: 'प्रिस्क्रिप्शन डाउनलोड करा (PDF)',
     downloadReceipt: 'फीची पावती डाउनलोड करा (PDF)',
     downloadOrderReceipt: 'ऑर्डरची पावती डाउनलोड करा (PDF)',
+    downloadHealthRecord: 'आरोग्य नोंद डाउनलोड करा (FHIR)',
     downloading: 'डाउनलोड होत आहे…',
     downloadFailed: 'फाइल डाउनलोड होऊ शकली नाही. कृपया पुन्हा प्रयत्न करा.',
     viewRemedies: 'माझी औषधे: प्रिस्क्रिप्शन आणि पावत्या',
