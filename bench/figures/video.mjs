@@ -24,8 +24,7 @@
 // from other helpers' builds and suites), about twice the figure seen, to catch a leak or a stall
 // several times worse, not a few per cent; docs/consultations.md ("Video: figures") has the figures.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { prepareOnlineAppointments } from '../lib/onlineAppointments.mjs';
 import { openEventStream } from '../lib/sse.mjs';
 import { limited, median, percentile, positiveEnv as positive, sleep } from '../lib/util.mjs';
 
@@ -38,56 +37,8 @@ export const BUDGETS = {
   offerAnswerP99: 2500,
 };
 
-const doctorEmail = 'kavita.iyer@sahaj-clinic.example';
 /** An SDP offer's size as Chromium makes one for audio and video (about 4 KB). */
 const sdp = `v=0\r\n${'a=candidate:1 1 udp 2122260223 192.0.2.2 50000 typ host generation 0\r\n'.repeat(55)}`;
-
-function clinicAt(at) {
-  const shifted = new Date(at.getTime() + 330 * 60_000);
-  return { date: shifted.toISOString().slice(0, 10), time: shifted.toISOString().slice(11, 16) };
-}
-
-/** The calls (their appointment and patient's token) and the doctor's token, written before the server starts. */
-async function prepare(root, dataDir, count) {
-  const built = (path) => import(pathToFileURL(join(root, 'dist/node/server', path)).href);
-  const [{ openPGliteDir }, { pgliteDir }, { prepareDatabase }, { createServices }, { runClinicCommand }] = await Promise.all(
-    ['db/pglite.js', 'db/open.js', 'startup.js', 'services/index.js', 'cli.js'].map(built),
-  );
-  const db = await openPGliteDir(pgliteDir(dataDir));
-  const calls = [];
-  let doctorToken;
-  try {
-    await prepareDatabase(db, { seedFile: join(root, 'server/seed/demo-clinic.json') });
-    const sessions = createServices(db).sessions;
-    const one = async (sql, params = []) => (await db.query(sql, params)).rows[0].id;
-    const addUser = (email, first, last) =>
-      one(`insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method) values ($1, $2, $3, 38, 'female', '9822012345', 'google') returning id`, [email, first, last]);
-    doctorToken = (await sessions.issue(await addUser(doctorEmail, 'Kavita', 'Iyer'))).token;
-    const doctorId = await one('select id from doctors where email = $1', [doctorEmail]);
-    const locationId = await one("select id from locations where name = 'Aundh'");
-    for (let i = 0; i < count; i++) {
-      const email = `bench.video.${i}@clinic-bench.example`;
-      const userId = await addUser(email, 'Bench', `Video ${i}`);
-      // From 100 minutes ago, a minute apart: inside the widened join window.
-      const at = clinicAt(new Date(Date.now() + (i - 100) * 60_000));
-      const id = await one(
-        `insert into appointments (appointment_number, user_id, doctor_id, location_id, date, start_time, consultation_type,
-           consultation_fee, first_name, last_name, email, phone_number, age, gender, status, payment_status, payment_id,
-           holds_slot, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, 'Video', 500, 'Bench', $7, $8, '9822012345', 34, 'female', 'Booked', 'paid', $9, true, now(), now())
-         returning id`,
-        [`SHC-26-${700000 + i}`, userId, doctorId, locationId, at.date, at.time, `Video ${i}`, email, `BENCHV${i}`],
-      );
-      calls.push({ id, token: (await sessions.issue(userId)).token });
-    }
-  } finally {
-    await db.close();
-  }
-  const said = [];
-  const status = await runClinicCommand(['make-doctor', doctorEmail], { DATA_DIR: dataDir }, { out: (l) => said.push(l), err: (l) => said.push(l) });
-  if (status !== 0) throw new Error(`make-doctor failed: ${said.join('\n')}`);
-  return { calls, doctorToken };
-}
 
 /** POST .../video/<what> as `token`; throws unless 200. */
 async function post(base, id, what, token, body) {
@@ -123,7 +74,8 @@ export default {
     const streams = [];
     let server;
     try {
-      const { calls, doctorToken } = await prepare(ctx.root, dataDir, count + 1);
+      // From 100 minutes ago, a minute apart: inside the widened join window.
+      const { appointments: calls, doctorToken } = await prepareOnlineAppointments({ root: ctx.root, dataDir, count: count + 1, type: 'Video', name: 'video', numberBase: 700000, minuteOf: (i) => i - 100 });
       const warmCall = calls.pop();
       const caps = { CHAT_STREAMS_PER_CLIENT: String(2 * count + 100), CHAT_STREAMS_TOTAL: String(2 * count + 100) };
       server = await ctx.startServer({ dataDir, env: { ...caps, JOIN_OPENS_MINUTES_BEFORE: '120', JOIN_CLOSES_MINUTES_AFTER: '240' } });
