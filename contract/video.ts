@@ -42,6 +42,11 @@ export const VideoJoin = t.type(
     peerPresent: t.boolean,
     /** STUN/TURN servers with this consultation's short-lived TURN credentials; [] without TURN. */
     iceServers: t.array(IceServer),
+    /**
+     * The RTCPeerConnection's iceTransportPolicy (VIDEO_ICE_POLICY): `all`, or `relay`: only
+     * through the TURN server, so neither browser learns the other's network address.
+     */
+    iceTransportPolicy: t.keyof({ all: null, relay: null }),
     /** ISO instant: the join window closes (the call ends then). */
     closesAt: t.string,
   },

@@ -26,8 +26,7 @@
 // or a stall several times worse, not a few per cent; on a quiet machine they should be measured
 // again. The figures seen are in docs/consultations.md ("Chat: figures").
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { prepareOnlineAppointments } from '../lib/onlineAppointments.mjs';
 import { openEventStream } from '../lib/sse.mjs';
 import { limited, median, percentile, positiveEnv as positive, sleep } from '../lib/util.mjs';
 
@@ -41,63 +40,11 @@ export const BUDGETS = {
 };
 
 const CONVERSATIONS = 200;
-const doctorEmail = 'kavita.iyer@sahaj-clinic.example';
-
-/** The clinic's date and time (Asia/Kolkata) of an instant. */
-function clinicAt(at) {
-  const shifted = new Date(at.getTime() + 330 * 60_000);
-  return { date: shifted.toISOString().slice(0, 10), time: shifted.toISOString().slice(11, 16) };
-}
-
-/** The conversations, their patients' tokens and the doctor's, written before the server starts. */
+/** The conversations, their patients' tokens and the doctor's (Chat patients "Patient <i>"), written before the server starts. */
 async function prepare(root, dataDir) {
-  const built = (path) => import(pathToFileURL(join(root, 'dist/node/server', path)).href);
-  const [{ openPGliteDir }, { pgliteDir }, { prepareDatabase }, { createServices }, { runClinicCommand }] = await Promise.all([
-    built('db/pglite.js'),
-    built('db/open.js'),
-    built('startup.js'),
-    built('services/index.js'),
-    built('cli.js'),
-  ]);
-  const db = await openPGliteDir(pgliteDir(dataDir));
-  const conversations = [];
-  let doctorToken;
-  try {
-    await prepareDatabase(db, { seedFile: join(root, 'server/seed/demo-clinic.json') });
-    const sessions = createServices(db).sessions;
-    const one = async (sql, params = []) => (await db.query(sql, params)).rows[0].id;
-    const addUser = (email, first, last) =>
-      one(
-        `insert into users (email, first_name, last_name, age, gender, phone_number, sign_in_method)
-         values ($1, $2, $3, 38, 'female', '9822012345', 'google') returning id`,
-        [email, first, last],
-      );
-    const doctorUser = await addUser(doctorEmail, 'Kavita', 'Iyer');
-    doctorToken = (await sessions.issue(doctorUser)).token;
-    const doctorId = await one('select id from doctors where email = $1', [doctorEmail]);
-    const locationId = await one("select id from locations where name = 'Aundh'");
-    for (let i = 0; i < CONVERSATIONS; i++) {
-      const email = `bench.patient.${i}@clinic-bench.example`;
-      const userId = await addUser(email, 'Bench', `Patient ${i}`);
-      // Started 20 + i minutes ago: open (a chat is open until the doctor completes it).
-      const at = clinicAt(new Date(Date.now() - (20 + i) * 60_000));
-      const id = await one(
-        `insert into appointments (appointment_number, user_id, doctor_id, location_id, date, start_time, consultation_type,
-           consultation_fee, first_name, last_name, email, phone_number, age, gender, status, payment_status, payment_id,
-           holds_slot, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, 'Chat', 500, 'Bench', $7, $8, '9822012345', 34, 'female', 'Booked', 'paid', $9, true, now(), now())
-         returning id`,
-        [`SHC-26-${800000 + i}`, userId, doctorId, locationId, at.date, at.time, `Patient ${i}`, email, `BENCH${i}`],
-      );
-      conversations.push({ id, token: (await sessions.issue(userId)).token });
-    }
-  } finally {
-    await db.close();
-  }
-  const said = [];
-  const status = await runClinicCommand(['make-doctor', doctorEmail], { DATA_DIR: dataDir }, { out: (l) => said.push(l), err: (l) => said.push(l) });
-  if (status !== 0) throw new Error(`make-doctor failed: ${said.join('\n')}`);
-  return { conversations, doctorToken };
+  // Started 20 + i minutes ago: open (a chat is open until the doctor completes it).
+  const { appointments, doctorToken } = await prepareOnlineAppointments({ root, dataDir, count: CONVERSATIONS, type: 'Chat', name: 'patient', numberBase: 800000, minuteOf: (i) => -(20 + i) });
+  return { conversations: appointments, doctorToken };
 }
 
 /**

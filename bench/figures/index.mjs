@@ -9,6 +9,7 @@ import availability from './availability.mjs';
 import nextfree from './nextfree.mjs';
 import chat from './chat.mjs';
 import queue from './queue.mjs';
+import video from './video.mjs';
 import scale from './scale.mjs';
 
-export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat, queue, scale];
+export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat, queue, video, scale];

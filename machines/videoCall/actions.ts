@@ -7,7 +7,7 @@ import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { Consultation } from '../../contract/consultation.js';
 import type { VideoJoin } from '../../contract/video.js';
 import { asApiFailure } from '../failures.js';
-import { reconnectMs, type DeviceProblem, type VideoCallContext, type VideoCallInput } from './context.js';
+import { initialContext, reconnectMs, restartMs, type DeviceProblem, type VideoCallContext, type VideoCallInput } from './context.js';
 import type { CallCommand, VideoCallEvent } from './events.js';
 import { videoCallGuards } from './guards.js';
 
@@ -38,7 +38,7 @@ export const videoCallSetup = setup({
     }),
   },
   guards: videoCallGuards,
-  delays: { reconnect: reconnectMs },
+  delays: { reconnect: reconnectMs, restartAgain: restartMs },
   actions: {
     storeDeviceProblem: assign({ deviceProblem: (_, params: { problem: DeviceProblem }) => params.problem }),
     clearDeviceProblem: assign({ deviceProblem: null }),
@@ -48,6 +48,8 @@ export const videoCallSetup = setup({
     storePeer: assign({ peerPresent: ({ context, event }) => (event.type === 'call.peer' ? event.present : context.peerPresent) }),
     storeQuality: assign({ quality: ({ context, event }) => (event.type === 'call.quality' ? event.quality : context.quality) }),
     end: assign({ ended: (_, params: { reason: VideoCallContext['ended'] }) => params.reason }),
+    // Join again: a new tab id, and nothing of the last call but the choice of sound only.
+    startAgain: assign(({ context }, params: { tab: string }) => ({ ...initialContext({ ...context, tab: params.tab }), audioOnly: context.audioOnly })),
     // Commands to the call actor.
     negotiate: sendTo('call', { type: 'negotiate' } satisfies CallCommand),
     restart: sendTo('call', { type: 'restart' } satisfies CallCommand),

@@ -5,7 +5,7 @@ import type { ApiFailure } from '../failures.js';
 export interface VideoCallInput {
   appointmentId: string;
   token: string;
-  /** This tab's own random id (the seat it takes: contract/video.ts VideoTab). */
+  /** This tab's own random id (the seat it takes: contract/video.ts VideoTab); a new one for Join again. */
   tab: string;
 }
 
@@ -32,6 +32,12 @@ export interface VideoCallContext extends VideoCallInput {
 
 /** How long the call may try to reconnect (a new network, ICE restarts) before it gives up. */
 export const reconnectMs = 45_000;
+
+/**
+ * How often an ICE restart is tried again while reconnecting: a restart made while the network is
+ * down (its join and its offer lost) must be made again once it is back.
+ */
+export const restartMs = 5_000;
 
 export const initialContext = (input: VideoCallInput): VideoCallContext => ({
   ...input,

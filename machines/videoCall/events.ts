@@ -15,6 +15,8 @@ export type VideoCallEvent =
   | { type: 'switchToCall' }
   | { type: 'hangUp' }
   | { type: 'retry' }
+  /** Join again after a hang-up or another tab took the call: a fresh random tab id (a new seat, so the other side is told). */
+  | { type: 'rejoin'; tab: string }
   // The call actor.
   | { type: 'call.peer'; present: boolean }
   | { type: 'call.admitted' }

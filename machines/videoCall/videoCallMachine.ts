@@ -9,11 +9,12 @@
  *   reports what happens and takes commands (negotiate, restart, audio only); it hangs up when
  *   it stops (leaving the call, whatever the reason):
  *   Waiting (the patient: "The doctor will let you in"; the doctor: who waits, Admit), Admitting,
- *   Admitted (the browsers negotiate), Connecting, Live, Reconnecting (an ICE restart with fresh
- *   TURN credentials, the same link: `reconnectMs` before it fails), Switching (the doctor: the
+ *   Admitted (the browsers negotiate), Connecting, Live, Reconnecting (ICE restarts with fresh
+ *   TURN credentials, every `restartMs`, the same link: `reconnectMs` before it fails), Switching (the doctor: the
  *   consultation becomes a Call).
- * - Ended (hung up, opened elsewhere, switched to a Call, the window closed) and Failed (the join
- *   or a reconnect failed: Try again).
+ * - Ended (hung up, opened elsewhere, switched to a Call, the window closed; after a hang-up or
+ *   another tab, Join again: a new device check and a new tab's seat, without reloading the page)
+ *   and Failed (the join or a reconnect failed: Try again).
  */
 import { deviceProblemOf, videoCallSetup } from './actions.js';
 import { initialContext, type VideoCallContext } from './context.js';
@@ -103,10 +104,17 @@ export const videoCallMachine = videoCallSetup.createMachine({
           on: { 'call.disconnected': 'Reconnecting', switchToCall: { guard: 'isDoctor', target: 'Switching' } },
         },
         Reconnecting: {
-          description: 'The connection dropped or the network changed: an ICE restart, without a new link.',
-          entry: 'restart',
+          description: 'The connection dropped or the network changed: ICE restarts, without a new link, until connected or `reconnectMs` passed.',
           on: { 'call.connected': 'Live' },
           after: { reconnect: '#videoCall.Failed' },
+          initial: 'Restarting',
+          states: {
+            Restarting: {
+              description: 'Fresh TURN credentials and an ICE restart; again every `restartMs` (a restart made while the network was down is lost).',
+              entry: 'restart',
+              after: { restartAgain: { target: 'Restarting', reenter: true } },
+            },
+          },
         },
         Switching: {
           description: "The doctor makes the consultation a Call: the patient's page says the doctor will call.",
@@ -119,7 +127,10 @@ export const videoCallMachine = videoCallSetup.createMachine({
         },
       },
     },
-    Ended: { description: 'Hung up, opened elsewhere, switched to a Call, or the window closed: the words say which.', type: 'final' },
+    Ended: {
+      description: 'Hung up, opened elsewhere, switched to a Call, or the window closed: the words say which. After a hang-up or another tab: Join again (a new device check and a new seat, in the same page).',
+      on: { rejoin: { guard: 'canRejoin', target: 'CheckingDevices', actions: { type: 'startAgain', params: ({ event }) => ({ tab: event.tab }) } } },
+    },
     Failed: { description: 'The join or a reconnect failed: Try again (the same seat).', on: { retry: 'Joining' } },
   },
 });

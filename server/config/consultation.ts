@@ -12,6 +12,11 @@
  *                               to knowingly run without a relay: without TURN, two browsers
  *                               behind strict NATs never connect
  *   TURN_TTL                    seconds a TURN credential lives from the join (3600; 60 to 86400)
+ *   VIDEO_ICE_POLICY            all (the default): the browsers connect directly when they can,
+ *                               else through the TURN server; relay: always through the TURN
+ *                               server (needs TURN_URLS), so neither side learns the other's
+ *                               network address (the patient's home address stays hidden from
+ *                               the clinic and the other way round), at the TURN server's bandwidth
  *   JITSI_URL                   the Jitsi Meet server video rooms live on (https://meet.jit.si)
  *   JITSI_APP_ID, JITSI_APP_SECRET
  *                               both or neither: a server with token authentication (prosody's
@@ -122,13 +127,25 @@ function turn(env: Env, reader: Reader, provider: ConsultationConfig['videoProvi
   return { urls: list, secret, ttlSeconds };
 }
 
+/** VIDEO_ICE_POLICY: all or relay; relay only with a TURN server (without one, no call could connect). */
+function iceTransportPolicy({ take, fail }: Reader, turnServer: ConsultationConfig['turn']): ConsultationConfig['iceTransportPolicy'] {
+  const policy = take(oneOf<ConsultationConfig['iceTransportPolicy']>('VIDEO_ICE_POLICY', ['all', 'relay'], 'all'), 'all');
+  if (policy === 'relay' && turnServer === null) {
+    fail('VIDEO_ICE_POLICY=relay needs a TURN server: set TURN_URLS and TURN_SECRET (docs/operations.md, "Video"), or VIDEO_ICE_POLICY=all');
+    return 'all';
+  }
+  return policy;
+}
+
 /** `publicUrl`: the already-read PUBLIC_URL ('' when unknown: tests, or itself invalid). */
 export const consultationSettings = (publicUrl = '') => settings('consultation', (env, reader): ConsultationConfig => {
   const { take } = reader;
   const videoProvider = take(oneOf<ConsultationConfig['videoProvider']>('VIDEO_PROVIDER', ['portal', 'jitsi'], 'portal'), 'portal');
+  const turnServer = turn(env, reader, videoProvider, publicUrl);
   return {
     videoProvider,
-    turn: turn(env, reader, videoProvider, publicUrl),
+    turn: turnServer,
+    iceTransportPolicy: iceTransportPolicy(reader, turnServer),
     jitsiUrl: take(jitsiUrl, defaults.jitsiUrl),
     jitsiJwt: jitsiJwt(env, reader),
     joinOpensMinutesBefore: take(count('JOIN_OPENS_MINUTES_BEFORE', 120, defaults.joinOpensMinutesBefore), defaults.joinOpensMinutesBefore),

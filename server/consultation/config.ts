@@ -14,6 +14,8 @@ export interface ConsultationConfig {
   videoProvider: 'portal' | 'jitsi';
   /** null: no TURN server; two browsers that cannot reach each other directly cannot connect. */
   turn: TurnConfig | null;
+  /** The browsers' ICE transport policy: all (directly when they can), or relay (always through the TURN server: neither learns the other's address). */
+  iceTransportPolicy: 'all' | 'relay';
   /** Without a trailing slash. */
   jitsiUrl: string;
   /** null: the server admits anyone with the room's name (meet.jit.si); the name is the secret. */
@@ -32,6 +34,7 @@ export interface ConsultationConfig {
 export const defaultConsultationConfig: ConsultationConfig = {
   videoProvider: 'portal',
   turn: null,
+  iceTransportPolicy: 'all',
   jitsiUrl: 'https://meet.jit.si',
   jitsiJwt: null,
   joinOpensMinutesBefore: 10,

@@ -130,6 +130,7 @@ async function join(ctx: VideoContext, user: User, id: string, tab: string): Pro
     admitted: result.admitted,
     peerPresent: result.peerPresent,
     iceServers: iceServersFor(ctx.config.turn, `${facts.id}.${side}`, at),
+    iceTransportPolicy: ctx.config.iceTransportPolicy,
     closesAt: joinWindow(facts, ctx.config).closesAt.toISOString(),
   };
 }

@@ -31,7 +31,14 @@ function showNoticesWhenNeeded(): void {
     const { offline, updateReady, installOffer } = getPwaStatus();
     if (noticesShown || !(offline || updateReady || installOffer)) return;
     noticesShown = true;
-    void import('./Notices').then((module) => module.mountNotices());
+    // Offline before the service worker cached it (or without one), the chunk cannot be fetched:
+    // nothing shows, and the next change of status tries again.
+    import('./Notices').then(
+      (module) => module.mountNotices(),
+      () => {
+        noticesShown = false;
+      },
+    );
   };
   subscribePwaStatus(show);
   show();

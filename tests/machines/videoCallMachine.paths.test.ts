@@ -3,9 +3,10 @@
  * (opened, refused and retried, another device, sound only), the join (alone, with the other side
  * there, already admitted, failed and retried), the waiting room (the patient admitted by the
  * doctor; the doctor's Admit, refused while nobody waits, failed), connecting, live (quality,
- * sound only), a dropped connection (an ICE restart: reconnected, or given up after
- * `reconnectMs`), the doctor's switch to a Call (done or refused), and the ends (hung up, opened
- * elsewhere). Along every path the REAL machine runs with its calls answered by hand, its call
+ * sound only), a dropped connection (an ICE restart, again every `restartMs`: reconnected, or
+ * given up after `reconnectMs`), the doctor's switch to a Call (done or refused), the ends (hung
+ * up, opened elsewhere, switched) and Join again (a new tab's device check and seat; not after a
+ * switch to a Call). Along every path the REAL machine runs with its calls answered by hand, its call
  * actor a fake the test speaks for, and a simulated clock; each state must show what the model
  * says, and the commands the call actor got.
  */
@@ -14,7 +15,7 @@ import { createTestModel } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { Consultation } from '../../contract/consultation.js';
 import type { VideoJoin } from '../../contract/video.js';
-import { reconnectMs } from '../../machines/videoCall/context.js';
+import { reconnectMs, restartMs } from '../../machines/videoCall/context.js';
 import type { CallCommand, VideoCallEvent } from '../../machines/videoCall/events.js';
 import { selectAudioOnly, selectDeviceProblem, selectEnded, selectPeerPresent, selectQuality, selectStage, type VideoStage } from '../../machines/videoCall/selectors.js';
 import { videoCallMachine, type CallActorInput } from '../../machines/videoCall/videoCallMachine.js';
@@ -43,6 +44,7 @@ const eventTypes = [
   'connecting',
   'connected',
   'dropped',
+  'restartAgain',
   'giveUp',
   'quality',
   'switch',
@@ -51,6 +53,7 @@ const eventTypes = [
   'elsewhere',
   'hangUp',
   'retry',
+  'rejoin',
 ] as const;
 type ModelEvent = (typeof eventTypes)[number];
 const emits = Object.fromEntries(eventTypes.map((e) => [e, []])) as unknown as Record<ModelEvent, readonly string[]>;
@@ -70,15 +73,17 @@ const model = createMachine({
     Admitted: { on: { connecting: 'Connecting', connected: 'Live' } },
     Connecting: { on: { connected: 'Live', dropped: 'Reconnecting' } },
     Live: { on: { dropped: 'Reconnecting', quality: 'Live', toggleAudio: 'Live', switch: 'Switching', hangUp: 'Ended' } },
-    Reconnecting: { on: { connected: 'Live', giveUp: 'Failed' } },
-    Switching: { on: { switchOk: 'Ended', switchFailed: 'Live' } },
-    Ended: {},
+    Reconnecting: { on: { connected: 'Live', restartAgain: 'Reconnecting', giveUp: 'Failed' } },
+    Switching: { on: { switchOk: 'Switched', switchFailed: 'Live' } },
+    Ended: { on: { rejoin: 'Opening' } },
+    Switched: { on: { rejoin: 'Switched' } },
     Failed: { on: { retry: 'Joining' } },
   },
 });
 
 const appointmentId = '3f2a7c1e-8d4b-4e6a-9b1c-2d3e4f5a6b7c';
 const tab = 'tab-aaaaaaaaaaaaaaaa';
+const rejoinTab = 'tab-bbbbbbbbbbbbbbbb';
 const joinOf = (extra: Partial<VideoJoin>): VideoJoin => ({
   appointmentId,
   as: 'doctor',
@@ -87,6 +92,7 @@ const joinOf = (extra: Partial<VideoJoin>): VideoJoin => ({
   admitted: false,
   peerPresent: false,
   iceServers: [{ urls: ['turn:turn.example.com:3478'], username: '1700000000:x', credential: 'c' }],
+  iceTransportPolicy: 'all',
   closesAt: '2025-03-11T06:15:00.000Z',
   ...extra,
 });
@@ -118,7 +124,13 @@ function harness() {
     expect(sendBack, 'the call actor runs').not.toBeNull();
     sendBack!(e);
   };
-  const expected = { commands: [] as string[], audioOnly: false, peer: false, ended: null as string | null, quality: 'unknown', problem: null as string | null, devices: 1, joins: 0, devicesAudioOnly: false };
+  const expected = { commands: [] as string[], audioOnly: false, peer: false, ended: null as string | null, quality: 'unknown', problem: null as string | null, devices: 1, joins: 0, devicesAudioOnly: false, tab, joinTab: tab };
+  // The simulated clock's instants of the drop and of the last ICE restart (the reconnect's delays run from them).
+  const restarts = { since: 0, last: 0 };
+  const restarted = () => {
+    expected.commands = [...expected.commands, 'restart'];
+    restarts.last = clock.now();
+  };
   const shows = (stage: VideoStage) => () => {
     const s = actor.getSnapshot();
     expect(selectStage(s)).toBe(stage);
@@ -131,7 +143,9 @@ function harness() {
     expect(devices.calls).toHaveLength(expected.devices);
     expect(devices.calls.at(-1)?.input).toEqual({ audioOnly: expected.devicesAudioOnly });
     expect(join.calls).toHaveLength(expected.joins);
-    for (const c of [...join.calls, ...admit.calls, ...switchCall.calls]) expect(c.input).toEqual({ appointmentId, tab, token: 'tok' });
+    for (const c of [...join.calls, ...admit.calls, ...switchCall.calls]) expect(c.input).toEqual({ appointmentId, tab: c.input.tab === rejoinTab ? rejoinTab : tab, token: 'tok' });
+    if (join.calls.length > 0) expect(join.latest().input.tab).toBe(expected.joinTab);
+    expect(s.context.tab).toBe(expected.tab);
     for (const i of callInputs) expect(i.token).toBe('tok');
   };
   const joined = (extra: Partial<VideoJoin>) => () => {
@@ -169,6 +183,7 @@ function harness() {
       }),
       join: step('join', () => {
         expected.joins += 1;
+        expected.joinTab = expected.tab;
         actor.send({ type: 'join' });
       }),
       joinedAlone: step('joinedAlone', joined({})),
@@ -196,13 +211,24 @@ function harness() {
       connecting: step('connecting', fromCall({ type: 'call.connecting' })),
       connected: step('connected', fromCall({ type: 'call.connected' })),
       dropped: step('dropped', () => {
-        expected.commands = [...expected.commands, 'restart'];
+        restarts.since = clock.now();
+        restarted();
         fromCall({ type: 'call.disconnected' })();
       }),
+      restartAgain: step('restartAgain', async () => {
+        clock.increment(restartMs - 1);
+        await settle();
+        expect(commands).toEqual(expected.commands);
+        clock.increment(1);
+        restarted();
+      }),
       giveUp: step('giveUp', async () => {
-        clock.increment(reconnectMs - 1);
+        const lastMoment = restarts.since + reconnectMs - 1;
+        const againBefore = lastMoment - restarts.last >= restartMs;
+        clock.increment(lastMoment - clock.now());
         await settle();
         expect(selectStage(actor.getSnapshot())).toBe('reconnecting');
+        if (againBefore) restarted();
         clock.increment(1);
         callInputs = [];
       }),
@@ -226,7 +252,15 @@ function harness() {
       }),
       retry: step('retry', () => {
         expected.joins += 1;
+        expected.joinTab = expected.tab;
         actor.send({ type: 'retry' });
+      }),
+      rejoin: step('rejoin', () => {
+        if (expected.ended !== 'switched') {
+          Object.assign(expected, { tab: rejoinTab, ended: null, peer: false, quality: 'unknown', problem: null, devices: expected.devices + 1, devicesAudioOnly: expected.audioOnly });
+          callInputs = [];
+        }
+        actor.send({ type: 'rejoin', tab: rejoinTab });
       }),
     },
     states: {
@@ -243,6 +277,7 @@ function harness() {
       Reconnecting: shows('reconnecting'),
       Switching: shows('switching'),
       Ended: shows('ended'),
+      Switched: shows('ended'),
       Failed: shows('failed'),
     } satisfies Record<string, (state: SnapshotFrom<typeof model>) => void>,
   };
@@ -252,12 +287,12 @@ describe('videoCallMachine paths', () => {
   const testModel = createTestModel(model);
   const everyTransition = pathsTakingEveryTransition(testModel);
   const journeys = testModel.getPathsFromEvents(
-    (['denied', 'retryDevices', 'opened', 'toggleAudio', 'opened', 'join', 'joinedAlone', 'admit', 'peerArrives', 'admit', 'admitOk', 'connecting', 'connected', 'quality', 'dropped', 'connected', 'switch', 'switchOk'] as const).map((type) => ({ type })),
+    (['denied', 'retryDevices', 'opened', 'toggleAudio', 'opened', 'join', 'joinedAlone', 'admit', 'peerArrives', 'admit', 'admitOk', 'connecting', 'connected', 'quality', 'dropped', 'restartAgain', 'connected', 'hangUp', 'rejoin', 'opened', 'join', 'joinedAdmitted', 'connected', 'switch', 'switchOk', 'rejoin'] as const).map((type) => ({ type })),
   );
 
   it('takes every transition of the model', () => {
     const declared = declaredTransitions(model);
-    expect(declared).toHaveLength(37);
+    expect(declared).toHaveLength(40);
     expect(takenTransitions(everyTransition)).toEqual(new Set(declared));
   });
 

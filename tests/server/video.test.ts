@@ -202,6 +202,8 @@ describe.each(backends)('the portal video on %s', (backend) => {
     expect(server.username).toBe(`${expiry}:${id}.patient`);
     expect(server.credential).toBe(createHmac('sha1', turnSecret).update(`${expiry}:${id}.patient`).digest('base64'));
     expect(JSON.stringify(j)).not.toContain(turnSecret);
+    // VIDEO_ICE_POLICY unset: the browsers connect directly when they can.
+    expect(j.iceTransportPolicy).toBe('all');
   });
 });
 
@@ -236,5 +238,15 @@ describe('video settings', () => {
       turn: { urls: ['turn:t.example.com:3478'], secret: turnSecret, ttlSeconds: 3600 },
     });
     expect(readConsultationConfig({ VIDEO_PROVIDER: 'zoom' }).problems[0]).toMatch(/^VIDEO_PROVIDER must be one of portal, jitsi/);
+  });
+
+  it('VIDEO_ICE_POLICY: all by default; relay only with a TURN server', () => {
+    const withTurn = { TURN_URLS: 'turn:t.example.com:3478', TURN_SECRET: turnSecret };
+    expect(readConsultationConfig({}).value).toMatchObject({ iceTransportPolicy: 'all' });
+    expect(readConsultationConfig({ ...withTurn, VIDEO_ICE_POLICY: 'relay' })).toMatchObject({ problems: [], value: { iceTransportPolicy: 'relay' } });
+    expect(readConsultationConfig({ VIDEO_ICE_POLICY: 'relay' }).problems).toEqual([
+      'VIDEO_ICE_POLICY=relay needs a TURN server: set TURN_URLS and TURN_SECRET (docs/operations.md, "Video"), or VIDEO_ICE_POLICY=all',
+    ]);
+    expect(readConsultationConfig({ ...withTurn, VIDEO_ICE_POLICY: 'direct' }).problems[0]).toMatch(/^VIDEO_ICE_POLICY must be one of all, relay/);
   });
 });

@@ -186,7 +186,7 @@ export function VideoCall({ appointmentId, token, texts, waitingPerson, afterSwi
       )}
       {inCall && <LiveCall texts={texts} stage={stage} audioOnly={audioOnly} quality={quality} remote={media.remote} self={media.self} />}
       {inCall && <CallControls texts={texts} stage={stage} side={side} audioOnly={audioOnly} send={send} />}
-      {stage === 'ended' && ended && <CallEnded texts={texts} ended={ended} afterSwitch={afterSwitch} />}
+      {stage === 'ended' && ended && <CallEnded texts={texts} ended={ended} afterSwitch={afterSwitch} canRejoin={actor.getSnapshot().can({ type: 'rejoin', tab: '' })} send={send} />}
       {stage === 'failed' && <CallFailed texts={texts} failure={failure} send={send} />}
     </section>
   );

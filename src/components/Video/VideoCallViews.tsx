@@ -184,16 +184,15 @@ export function CallControls({ texts, stage, side, audioOnly, send }: CallContro
   );
 }
 
-/** The call's end: why, what follows a switch to a Call, or Join again. */
-export function CallEnded({ texts, ended, afterSwitch }: { texts: Texts; ended: EndReason; afterSwitch?: ReactNode }) {
+/** The call's end: why, what follows a switch to a Call, or Join again (in this page: a new device check and a new tab's seat). */
+export function CallEnded({ texts, ended, afterSwitch, canRejoin, send }: { texts: Texts; ended: EndReason; afterSwitch?: ReactNode; canRejoin: boolean; send: Send }) {
   return (
     <div role="status">
       <p>{texts.ended[ended]}</p>
       {ended === 'switched' && afterSwitch}
-      {(ended === 'hungUp' || ended === 'elsewhere') && (
+      {canRejoin && (
         <p>
-          {/* A fresh page: a fresh device check and seat (the window's end closes it anyway). */}
-          <button type="button" className="button button--outline" onClick={() => window.location.reload()}>
+          <button type="button" className="button button--outline" onClick={() => send({ type: 'rejoin', tab: crypto.randomUUID() })}>
             {texts.rejoin}
           </button>
         </p>

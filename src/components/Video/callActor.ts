@@ -4,11 +4,16 @@
  *
  * - The stream (GET video/stream, resumed after the last signal id) brings the other side's
  *   messages; it is opened again after a dropped connection, two seconds later.
- * - The patient makes the offers (once admitted and the doctor is there: `negotiate`); the doctor
- *   answers. Candidates that arrive before the offer or answer wait for it.
+ * - The patient makes the offers (once admitted and the doctor is there: `negotiate`), each
+ *   numbered; the doctor answers, naming the offer's number, and only the answer to the latest
+ *   offer is taken (a restart's offer may cross the answer to an earlier one). Candidates that
+ *   arrive before the offer or answer wait for it.
+ * - The peer connection's ICE transport policy is the server's (VIDEO_ICE_POLICY: `relay` sends
+ *   only through the TURN server, so neither side learns the other's address).
  * - A new tab of the other side (`peer` after a connection was made): a fresh peer connection.
  * - `restart`: joins again with the same tab (fresh TURN credentials), then an ICE restart (the
- *   patient offers with iceRestart), without a new link.
+ *   patient offers with iceRestart), without a new link; the machine asks again while the
+ *   connection is not back (a restart made while the network was down is lost).
  * - Quality: every two seconds from getStats, the round-trip time and the lost packets.
  * - When the actor stops (hang up, any end), it tells the other side `left` and closes.
  */
@@ -57,6 +62,8 @@ interface Call {
   ended: boolean;
   /** Candidates that came before the offer or answer. */
   pending: RTCIceCandidateInit[];
+  /** The number of the patient's latest offer (whose answer is the one taken). */
+  offers: number;
   pc: RTCPeerConnection;
   /** The inbound packet counts at the last stats reading. */
   lastLost: number;
@@ -73,13 +80,18 @@ function send(call: Call, kind: SignalKind, body: Record<string, unknown>) {
 }
 
 /** A new peer connection carrying this side's camera and microphone, receiving both. */
-function openPeerConnection(iceServers: RTCIceServer[], media: CallMedia): RTCPeerConnection {
-  const pc = new RTCPeerConnection({ iceServers });
+function openPeerConnection(join: CallActorInput['join'], media: CallMedia): RTCPeerConnection {
+  const pc = new RTCPeerConnection(rtcConfiguration(join));
   const local = media.local();
   if (local) for (const track of local.getTracks()) pc.addTrack(track, local);
   // Receive both even when this side sends sound only.
   if (!local?.getVideoTracks().length) pc.addTransceiver('video', { direction: 'recvonly' });
   return pc;
+}
+
+/** The peer connection's ICE servers and transport policy, as the join answered them. */
+function rtcConfiguration(join: CallActorInput['join']): RTCConfiguration {
+  return { iceServers: join.iceServers, iceTransportPolicy: join.iceTransportPolicy };
 }
 
 /** Wires the call's current peer connection: the remote media, its candidates, its state. */
@@ -102,7 +114,7 @@ function watchPeerConnection(call: Call) {
 function freshPeerConnection(call: Call) {
   call.pc.close();
   call.pending = [];
-  call.pc = openPeerConnection(call.join.iceServers, call.media);
+  call.pc = openPeerConnection(call.join, call.media);
   watchPeerConnection(call);
 }
 
@@ -111,7 +123,8 @@ async function offer(call: Call, iceRestart: boolean) {
   if (!call.offerer || !call.negotiate || !call.peerPresent) return;
   const description = await call.pc.createOffer({ iceRestart });
   await call.pc.setLocalDescription(description);
-  send(call, 'offer', { type: description.type, sdp: description.sdp ?? '' });
+  call.offers += 1;
+  send(call, 'offer', { type: description.type, sdp: description.sdp ?? '', n: call.offers });
 }
 
 /** Adds the candidates that waited for the remote description. */
@@ -122,12 +135,12 @@ async function flushCandidates(call: Call) {
 }
 
 /** The doctor's answer to the patient's offer. */
-async function answerOffer(call: Call, sdp: string) {
+async function answerOffer(call: Call, sdp: string, n: unknown) {
   await call.pc.setRemoteDescription({ type: 'offer', sdp });
   await flushCandidates(call);
   const answer = await call.pc.createAnswer();
   await call.pc.setLocalDescription(answer);
-  send(call, 'answer', { type: answer.type, sdp: answer.sdp ?? '' });
+  send(call, 'answer', { type: answer.type, sdp: answer.sdp ?? '', n });
 }
 
 /** The other side's arrival (after a connection was made: another tab, so a fresh connection). */
@@ -166,10 +179,10 @@ async function onSignal(call: Call, s: VideoSignal) {
       endedBy(call, 'switched');
       break;
     case 'offer':
-      if (!call.offerer) await answerOffer(call, String(body.sdp ?? ''));
+      if (!call.offerer) await answerOffer(call, String(body.sdp ?? ''), body.n);
       break;
     case 'answer':
-      if (!call.offerer || call.pc.signalingState !== 'have-local-offer') break;
+      if (!call.offerer || call.pc.signalingState !== 'have-local-offer' || body.n !== call.offers) break;
       await call.pc.setRemoteDescription({ type: 'answer', sdp: String(body.sdp ?? '') });
       await flushCandidates(call);
       break;
@@ -243,7 +256,7 @@ async function restart(call: Call) {
   const again = await call.api.join(call.id, call.join.tab, call.token);
   if (!isLeft(again)) {
     call.join = { ...again.right, after: call.last };
-    call.pc.setConfiguration({ iceServers: call.join.iceServers });
+    call.pc.setConfiguration(rtcConfiguration(call.join));
   }
   if (call.offerer) await offer(call, true);
   else call.pc.restartIce();
@@ -287,7 +300,8 @@ export function callActor(api: VideoApi, media: CallMedia) {
       peerPresent: join.peerPresent,
       ended: false,
       pending: [],
-      pc: openPeerConnection(join.iceServers, media),
+      offers: 0,
+      pc: openPeerConnection(join, media),
       lastLost: 0,
       lastReceived: 0,
       queue: Promise.resolve(),
