@@ -1,0 +1,221 @@
+-- The owner's view's money (docs/insights.md "Speed"), kept per day like its visits (053):
+--   insights_money: per clinic day of the movement, the appointment's location, doctor and type,
+--     kind (fees, pharmacy, refunds) and mode (online, cash, upi, card, other): the paise and the
+--     number of movements, exactly as repository.ts moneyGroups defined them over the rows.
+-- A movement is a settled payment (paid or refund, by the clinic date of settled_at) or a refund
+-- recorded as paid back (refund_resolutions, by the clinic date of resolved_at, for the amount of
+-- the payment, else the order's total, else the appointment's fee). Its location, doctor and type
+-- are its appointment's (an order's: its consultation's), which a move changes; so statement
+-- triggers on all four tables keep it: the movements that involve the rows a statement changed are
+-- counted out as they were and in as they are (an update only for the rows whose figures' columns
+-- changed: a payment's status checks or a refund's note take nothing).
+--
+-- Deadlocks: every trigger upserts its rows sorted by key, so two statements at once take the kept
+-- rows in one order. A kept row that falls to 0 is left at 0 (readers skip it) rather than deleted
+-- by a sweep of every empty row, which would take rows out of that order (053's triggers swept;
+-- they are replaced below). Two transactions of several statements can still meet in opposite
+-- orders: server/db/postgres.ts runs a transaction again when PostgreSQL ends it as a deadlock.
+-- Applied once, in a transaction, by server/db/migrate.ts. Never edit an applied migration.
+create table insights_money (
+  day date not null,
+  location_id uuid,
+  doctor_id uuid not null,
+  consultation_type text not null,
+  kind text not null,
+  mode text not null,
+  paise bigint not null,
+  n integer not null,
+  constraint insights_money_key unique nulls not distinct (day, location_id, doctor_id, consultation_type, kind, mode)
+);
+
+-- The movements, as (day, location_id, doctor_id, consultation_type, kind, mode, paise), over the
+-- relations named (a table, or the rows a statement changed), only those that involve `changed`
+-- ('p' payments, 'r' refund_resolutions, 'o' orders, 'a' appointments: all of them). Each path
+-- joins on one id of its own, so a statement's few rows are index lookups.
+create function insights_money_sql(p text, r text, o text, a text, changed text) returns text
+  language plpgsql immutable as $$
+declare
+  mode constant text := $s$case when p.provider in ('phonepe', 'sandbox') then 'online' when p.provider = 'cash' then 'cash' else p.counter_method end$s$;
+  paid constant text := $s$(p.settled_at at time zone 'Asia/Kolkata')::date, a.location_id, a.doctor_id, a.consultation_type,
+    case p.purpose when 'appointment' then 'fees' else 'pharmacy' end, $s$ || mode || ', p.amount_paise';
+  settled constant text := $s$p.status in ('paid', 'refund') and p.settled_at is not null$s$;
+  back constant text := $s$(r.resolved_at at time zone 'Asia/Kolkata')::date, a.location_id, a.doctor_id, a.consultation_type, 'refunds', $s$;
+  paths text[] := '{}';
+begin
+  if changed in ('p', 'a') then
+    paths := paths || format('select %s from %s p join %s a on a.id = p.appointment_id where %s', paid, p, a, settled);
+  end if;
+  if changed in ('p', 'o', 'a') then
+    paths := paths || format('select %s from %s p join %s o on o.id = p.order_id join %s a on a.id = o.appointment_id where %s', paid, p, o, a, settled);
+  end if;
+  if changed in ('r', 'a') then
+    paths := paths || format($s$select %s 'other', round(a.consultation_fee * 100)::bigint from %s r join %s a on a.id = r.appointment_id$s$, back, r, a);
+  end if;
+  if changed in ('r', 'o', 'a') then
+    paths := paths || format($s$select %s 'other', round(o.total_price * 100)::bigint from %s r join %s o on o.id = r.order_id join %s a on a.id = o.appointment_id$s$, back, r, o, a);
+  end if;
+  if changed in ('r', 'p', 'a') then
+    paths := paths || format('select %s %s, p.amount_paise from %s r join %s p on p.id = r.payment_id join %s a on a.id = p.appointment_id', back, mode, r, p, a);
+  end if;
+  if changed in ('r', 'p', 'o', 'a') then
+    paths := paths || format('select %s %s, p.amount_paise from %s r join %s p on p.id = r.payment_id join %s o on o.id = p.order_id join %s a on a.id = o.appointment_id',
+      back, mode, r, p, o, a);
+  end if;
+  return array_to_string(paths, ' union all ');
+end;
+$$;
+
+-- The movements the statement changed, each with its sign (-1 as it was, +1 as it is), added to
+-- insights_money in key order.
+create function insights_money_changed() returns trigger language plpgsql as $$
+declare
+  t constant text := case tg_table_name when 'payments' then 'p' when 'refund_resolutions' then 'r' when 'orders' then 'o' else 'a' end;
+  cols constant text := case t
+    when 'p' then 'status, settled_at, amount_paise, purpose, provider, counter_method, appointment_id, order_id'
+    when 'r' then 'payment_id, appointment_id, order_id, resolved_at'
+    when 'o' then 'appointment_id, total_price'
+    else 'location_id, doctor_id, consultation_type, consultation_fee' end;
+  -- An update's rows whose figures' columns changed, as they were (x = old_rows) or are (x = new_rows).
+  moved constant text := '(select x.* from %s x join %s y on y.id = x.id where (x.' || replace(cols, ', ', ', x.') || ') is distinct from (y.' || replace(cols, ', ', ', y.') || '))';
+  was text;
+  now text;
+  parts text[] := '{}';
+begin
+  if tg_op = 'UPDATE' then
+    was := format(moved, 'old_rows', 'new_rows');
+    now := format(moved, 'new_rows', 'old_rows');
+  elsif tg_op = 'INSERT' then
+    now := 'new_rows';
+  else
+    was := 'old_rows';
+  end if;
+  if was is not null then
+    parts := parts || format('select -1, m.* from (%s) as m', insights_money_sql(
+      case t when 'p' then was else 'payments' end, case t when 'r' then was else 'refund_resolutions' end,
+      case t when 'o' then was else 'orders' end, case t when 'a' then was else 'appointments' end, t));
+  end if;
+  if now is not null then
+    parts := parts || format('select 1, m.* from (%s) as m', insights_money_sql(
+      case t when 'p' then now else 'payments' end, case t when 'r' then now else 'refund_resolutions' end,
+      case t when 'o' then now else 'orders' end, case t when 'a' then now else 'appointments' end, t));
+  end if;
+  execute format($q$
+    with changes (sign, day, location_id, doctor_id, consultation_type, kind, mode, paise) as (%s), delta as (
+      select day, location_id, doctor_id, consultation_type, kind, mode, sum(sign * paise)::bigint as paise, sum(sign)::int as n
+        from changes where paise is not null
+       group by 1, 2, 3, 4, 5, 6
+      having sum(sign) <> 0 or sum(sign * paise) <> 0
+       order by 1, 2, 3, 4, 5, 6
+    )
+    insert into insights_money as m select * from delta
+      on conflict on constraint insights_money_key do update set paise = m.paise + excluded.paise, n = m.n + excluded.n$q$,
+    array_to_string(parts, ' union all '));
+  return null;
+end;
+$$;
+
+-- A new order or appointment has no money yet (payments and refunds name it after), and neither can
+-- be deleted while any names it (on delete restrict): their updates are what moves money.
+create trigger payments_insights_money_insert after insert on payments
+  referencing new table as new_rows for each statement execute function insights_money_changed();
+create trigger payments_insights_money_update after update on payments
+  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_changed();
+create trigger payments_insights_money_delete after delete on payments
+  referencing old table as old_rows for each statement execute function insights_money_changed();
+create trigger refund_resolutions_insights_money_insert after insert on refund_resolutions
+  referencing new table as new_rows for each statement execute function insights_money_changed();
+create trigger refund_resolutions_insights_money_update after update on refund_resolutions
+  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_changed();
+create trigger refund_resolutions_insights_money_delete after delete on refund_resolutions
+  referencing old table as old_rows for each statement execute function insights_money_changed();
+create trigger orders_insights_money_update after update on orders
+  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_changed();
+-- Named to fire before appointments_insights_update (triggers fire in name order): a statement
+-- takes the kept money rows, then the visits, the lead days and the people's shares, always so.
+create trigger appointments_insights_money_update after update on appointments
+  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_changed();
+
+-- The money there is now.
+do $$
+begin
+  execute format($q$
+    insert into insights_money
+      select day, location_id, doctor_id, consultation_type, kind, mode, sum(paise)::bigint, count(*)::int
+        from (%s) as m (day, location_id, doctor_id, consultation_type, kind, mode, paise)
+       where paise is not null
+       group by 1, 2, 3, 4, 5, 6$q$,
+    insights_money_sql('payments', 'refund_resolutions', 'orders', 'appointments', 'a'));
+end;
+$$;
+
+-- 053's appointments trigger without its sweep of empty rows (see Deadlocks above): the same
+-- counts, upserted in key order, a row at 0 left at 0.
+create or replace function insights_appointments_changed() returns trigger language plpgsql as $$
+declare
+  cols constant text := 'date as day, location_id, doctor_id, consultation_type, booked_via, status, payment_status, hold_expires_at, created_at, user_id, family_member_id';
+  changes text;
+begin
+  changes := case tg_op
+    when 'INSERT' then format('select 1 as sign, %s from new_rows', cols)
+    when 'DELETE' then format('select -1 as sign, %s from old_rows', cols)
+    else format('select -1 as sign, %s from old_rows union all select 1, %s from new_rows', cols, cols) end;
+
+  execute format($q$
+    with changes as (%s), delta as (
+      select day, location_id, doctor_id, consultation_type, booked_via, status, sum(sign)::int as n
+        from changes
+       where insights_confirmed(booked_via, payment_status, status, hold_expires_at)
+       group by 1, 2, 3, 4, 5, 6
+      having sum(sign) <> 0
+       order by 1, 2, 3, 4, 5, 6
+    )
+    insert into insights_visits as v select * from delta
+      on conflict on constraint insights_visits_key do update set n = v.n + excluded.n$q$, changes);
+
+  execute format($q$
+    with changes as (%s), delta as (
+      select day, location_id, doctor_id, consultation_type, insights_lead_days(day, created_at) as lead_days, sum(sign)::int as n
+        from changes
+       where insights_confirmed(booked_via, payment_status, status, hold_expires_at) and booked_via <> 'walkin'
+       group by 1, 2, 3, 4, 5
+      having sum(sign) <> 0
+       order by 1, 2, 3, 4, 5
+    )
+    insert into insights_lead as l select * from delta
+      on conflict on constraint insights_lead_key do update set n = l.n + excluded.n$q$, changes);
+
+  -- The people whose first visit may have changed (whose seen visits' dates changed), one share
+  -- at a time in share order, then read again after the locks.
+  execute format($q$
+    select pg_advisory_xact_lock(k) from (
+      select distinct 53000 + abs(hashtext(user_id::text || '/' || coalesce(family_member_id::text, '')) %% 256) as k
+        from (select user_id, family_member_id from (%s) as changes where insights_seen(booked_via, payment_status, status)
+               group by user_id, family_member_id, day having sum(sign) <> 0) as moved
+       order by 1) as people$q$, changes);
+  execute format($q$
+    with people as (
+      select distinct user_id, family_member_id from (%s) as changes where insights_seen(booked_via, payment_status, status)
+       group by user_id, family_member_id, day having sum(sign) <> 0
+    ), firsts as (
+      select p.user_id, p.family_member_id,
+             (select min(b.date) from appointments b
+               where b.user_id = p.user_id and b.family_member_id is not distinct from p.family_member_id
+                 and b.status <> 'Cancelled'
+                 and (b.booked_via <> 'online' or b.payment_status in ('paid', 'due', 'refund') or b.status in ('Completed', 'Missed'))) as first_date
+        from people p
+    ), gone as (
+      delete from insights_first_visits f using firsts
+       where firsts.first_date is null and f.user_id = firsts.user_id and f.family_member_id is not distinct from firsts.family_member_id
+    )
+    insert into insights_first_visits as f
+      select user_id, family_member_id, first_date from firsts where first_date is not null order by 1, 2
+      on conflict on constraint insights_first_visits_key do update set first_date = excluded.first_date$q$, changes);
+  return null;
+end;
+$$;
+
+drop index insights_visits_empty_idx;
+drop index insights_lead_empty_idx;
+-- The view no longer reads money by its instants: 051's and 053's indexes for that go.
+drop index payments_settled_money_idx;
+drop index refund_resolutions_resolved_idx;
