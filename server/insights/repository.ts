@@ -80,13 +80,16 @@ export async function leadDays(q: Queryable, f: InsightsFilter): Promise<{ days:
  * at the clinic (any location, doctor or type) before the period.
  */
 export async function patientCounts(q: Queryable, f: InsightsFilter): Promise<{ seen: number; returning: number }> {
-  // insights_people (migration 053): the people of the period (appointments_seen_day_idx) against
-  // their first such booking (insights_first_visits, kept by the appointments' triggers); its
-  // predicate is a confirmed booking that was not cancelled (appointments_seen_idx's, 051).
-  const { rows } = await q.query<{ seen: number; returning: number }>(
-    `select seen, returned as returning from insights_people($1::date, $2::date, $3::uuid, $4::uuid, $5::text)`,
-    paramsOf(f),
-  );
+  const whole = f.locationId === null && f.doctorId === null && f.type === null;
+  // The whole clinic's: each person's seen days chained to the day before (insights_seen_days,
+  // 057): a person is seen once, on their first day of the period (the day before it is before
+  // `from`, or none), and returning when that day before exists. Filtered: insights_people (053),
+  // the period's people (appointments_seen_day_idx) against their first such booking.
+  const sql = whole
+    ? `select count(*) filter (where prev_day is null or prev_day < $1::date)::int as seen, count(*) filter (where prev_day < $1::date)::int as returning
+         from insights_seen_days where day between $1::date and $2::date`
+    : `select seen, returned as returning from insights_people($1::date, $2::date, $3::uuid, $4::uuid, $5::text)`;
+  const { rows } = await q.query<{ seen: number; returning: number }>(sql, whole ? [f.from, f.to] : paramsOf(f));
   return rows[0] ?? { seen: 0, returning: 0 };
 }
 

@@ -35,6 +35,11 @@ async function expectKeptEqualsPlain(db: Queryable) {
   expect(await rows(`select user_id, family_member_id, to_char(first_date, 'YYYY-MM-DD') as first from insights_first_visits`)).toEqual(
     await rows(`select user_id, family_member_id, to_char(min(date), 'YYYY-MM-DD') as first from appointments where ${seen} group by 1, 2`),
   );
+  expect(await rows(`select user_id, family_member_id, to_char(day, 'YYYY-MM-DD') as day, n, to_char(prev_day, 'YYYY-MM-DD') as prev from insights_seen_days`)).toEqual(
+    await rows(`select user_id, family_member_id, to_char(date, 'YYYY-MM-DD') as day, count(*)::int as n,
+                       to_char(lag(date) over (partition by user_id, family_member_id order by date), 'YYYY-MM-DD') as prev
+                  from appointments where ${seen} group by 1, 2, date`),
+  );
   const moneyCols = `to_char(day, 'YYYY-MM-DD') as day, location_id, doctor_id, consultation_type, kind, mode, paise::text, n`;
   expect(await rows(`select ${moneyCols} from insights_money where n <> 0`)).toEqual(await rows(`select ${moneyCols} from (${plainMoney}) as plain`));
 }

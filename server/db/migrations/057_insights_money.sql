@@ -148,6 +148,25 @@ begin
 end;
 $$;
 
+-- The people seen in a period, whole clinic (repository.ts patientCounts): each person's days with
+-- a seen visit (a confirmed booking not cancelled: insights_seen), each with the person's seen day
+-- before it. A person was seen from `from` to `to` when one of their days there follows a day
+-- before `from` or none: so the period's people are a count over its days (one index-only range,
+-- no grouping by person), and the returning ones those whose day before is not none.
+create table insights_seen_days (
+  user_id uuid not null,
+  family_member_id uuid,
+  day date not null,
+  n integer not null,
+  prev_day date,
+  constraint insights_seen_days_key unique nulls not distinct (user_id, family_member_id, day)
+);
+insert into insights_seen_days
+  select user_id, family_member_id, date, count(*)::int, lag(date) over (partition by user_id, family_member_id order by date)
+    from appointments where insights_seen(booked_via, payment_status, status)
+   group by user_id, family_member_id, date;
+create index insights_seen_days_day_idx on insights_seen_days (day) include (prev_day);
+
 -- 053's appointments trigger without its sweep of empty rows (see Deadlocks above): the same
 -- counts, upserted in key order, a row at 0 left at 0.
 create or replace function insights_appointments_changed() returns trigger language plpgsql as $$
@@ -210,6 +229,34 @@ begin
     insert into insights_first_visits as f
       select user_id, family_member_id, first_date from firsts where first_date is not null order by 1, 2
       on conflict on constraint insights_first_visits_key do update set first_date = excluded.first_date$q$, changes);
+
+  -- The same people's seen days, chained again (each day with the day before it), under the same
+  -- locks: written as they now are, the rows that changed only.
+  execute format($q$
+    with delta as (
+      select user_id, family_member_id, day, sum(sign)::int as n from (%s) as changes where insights_seen(booked_via, payment_status, status)
+       group by 1, 2, 3 having sum(sign) <> 0
+    ), people as (
+      select distinct user_id, family_member_id from delta
+    ), kept as (
+      select s.* from insights_seen_days s join people p on s.user_id = p.user_id and s.family_member_id is not distinct from p.family_member_id
+    ), days as (
+      select user_id, family_member_id, day, sum(n)::int as n
+        from (select user_id, family_member_id, day, n from kept union all select user_id, family_member_id, day, n from delta) as counted
+       group by 1, 2, 3 having sum(n) > 0
+    ), chained as (
+      select user_id, family_member_id, day, n, lag(day) over (partition by user_id, family_member_id order by day) as prev_day from days
+    ), gone as (
+      delete from insights_seen_days s using kept k
+       where s.user_id = k.user_id and s.family_member_id is not distinct from k.family_member_id and s.day = k.day
+         and not exists (select 1 from chained c where c.user_id = k.user_id and c.family_member_id is not distinct from k.family_member_id and c.day = k.day)
+    )
+    insert into insights_seen_days as s
+      select c.* from chained c
+       where not exists (select 1 from kept k where k.user_id = c.user_id and k.family_member_id is not distinct from c.family_member_id
+                            and k.day = c.day and k.n = c.n and k.prev_day is not distinct from c.prev_day)
+       order by 1, 2, 3
+      on conflict on constraint insights_seen_days_key do update set n = excluded.n, prev_day = excluded.prev_day$q$, changes);
   return null;
 end;
 $$;
