@@ -10,5 +10,6 @@ import nextfree from './nextfree.mjs';
 import chat from './chat.mjs';
 import queue from './queue.mjs';
 import scale from './scale.mjs';
+import bookings from './bookings.mjs';
 
-export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat, queue, scale];
+export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat, queue, bookings, scale];
