@@ -167,99 +167,131 @@ insert into insights_seen_days
    group by user_id, family_member_id, date;
 create index insights_seen_days_day_idx on insights_seen_days (day) include (prev_day);
 
--- 053's appointments trigger without its sweep of empty rows (see Deadlocks above): the same
--- counts, upserted in key order, a row at 0 left at 0.
-create or replace function insights_appointments_changed() returns trigger language plpgsql as $$
-declare
-  cols constant text := 'date as day, location_id, doctor_id, consultation_type, booked_via, status, payment_status, hold_expires_at, created_at, user_id, family_member_id';
-  changes text;
+-- 053's appointments trigger, again: the same counts, upserted in key order, a row at 0 left at 0
+-- (no sweep of empty rows, see Deadlocks above), and the seen days too. Its statements are static
+-- SQL over the changed rows passed as an array, so PL/pgSQL plans them once per connection
+-- instead of at every statement (053's were built as text and planned at each one: most of a
+-- booking's time on the embedded database).
+create type insights_change as (
+  sign integer, day date, location_id uuid, doctor_id uuid, consultation_type text, booked_via text, status text,
+  payment_status text, hold_expires_at timestamptz, created_at timestamptz, user_id uuid, family_member_id uuid
+);
+
+create function insights_appointments_apply(p_changes insights_change[]) returns void language plpgsql as $$
 begin
-  changes := case tg_op
-    when 'INSERT' then format('select 1 as sign, %s from new_rows', cols)
-    when 'DELETE' then format('select -1 as sign, %s from old_rows', cols)
-    else format('select -1 as sign, %s from old_rows union all select 1, %s from new_rows', cols, cols) end;
+  insert into insights_visits as v
+    select c.day, c.location_id, c.doctor_id, c.consultation_type, c.booked_via, c.status, sum(c.sign)::int
+      from unnest(p_changes) as c
+     where insights_confirmed(c.booked_via, c.payment_status, c.status, c.hold_expires_at)
+     group by 1, 2, 3, 4, 5, 6
+    having sum(c.sign) <> 0
+     order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint insights_visits_key do update set n = v.n + excluded.n;
 
-  execute format($q$
-    with changes as (%s), delta as (
-      select day, location_id, doctor_id, consultation_type, booked_via, status, sum(sign)::int as n
-        from changes
-       where insights_confirmed(booked_via, payment_status, status, hold_expires_at)
-       group by 1, 2, 3, 4, 5, 6
-      having sum(sign) <> 0
-       order by 1, 2, 3, 4, 5, 6
-    )
-    insert into insights_visits as v select * from delta
-      on conflict on constraint insights_visits_key do update set n = v.n + excluded.n$q$, changes);
+  insert into insights_lead as l
+    select c.day, c.location_id, c.doctor_id, c.consultation_type, insights_lead_days(c.day, c.created_at), sum(c.sign)::int
+      from unnest(p_changes) as c
+     where insights_confirmed(c.booked_via, c.payment_status, c.status, c.hold_expires_at) and c.booked_via <> 'walkin'
+     group by 1, 2, 3, 4, 5
+    having sum(c.sign) <> 0
+     order by 1, 2, 3, 4, 5
+    on conflict on constraint insights_lead_key do update set n = l.n + excluded.n;
 
-  execute format($q$
-    with changes as (%s), delta as (
-      select day, location_id, doctor_id, consultation_type, insights_lead_days(day, created_at) as lead_days, sum(sign)::int as n
-        from changes
-       where insights_confirmed(booked_via, payment_status, status, hold_expires_at) and booked_via <> 'walkin'
-       group by 1, 2, 3, 4, 5
-      having sum(sign) <> 0
-       order by 1, 2, 3, 4, 5
-    )
-    insert into insights_lead as l select * from delta
-      on conflict on constraint insights_lead_key do update set n = l.n + excluded.n$q$, changes);
+  -- The people whose seen visits' dates changed (a write that leaves them as they were, such as a
+  -- prescription's, takes no lock), one share at a time in share order; then read again after the
+  -- locks: a statement of its own sees what the writers before committed.
+  perform pg_advisory_xact_lock(k) from (
+    select distinct 53000 + abs(hashtext(m.user_id::text || '/' || coalesce(m.family_member_id::text, '')) % 256) as k
+      from (select c.user_id, c.family_member_id from unnest(p_changes) as c where insights_seen(c.booked_via, c.payment_status, c.status)
+             group by c.user_id, c.family_member_id, c.day having sum(c.sign) <> 0) as m
+     order by 1) as shares;
 
-  -- The people whose first visit may have changed (whose seen visits' dates changed), one share
-  -- at a time in share order, then read again after the locks.
-  execute format($q$
-    select pg_advisory_xact_lock(k) from (
-      select distinct 53000 + abs(hashtext(user_id::text || '/' || coalesce(family_member_id::text, '')) %% 256) as k
-        from (select user_id, family_member_id from (%s) as changes where insights_seen(booked_via, payment_status, status)
-               group by user_id, family_member_id, day having sum(sign) <> 0) as moved
-       order by 1) as people$q$, changes);
-  execute format($q$
-    with people as (
-      select distinct user_id, family_member_id from (%s) as changes where insights_seen(booked_via, payment_status, status)
-       group by user_id, family_member_id, day having sum(sign) <> 0
-    ), firsts as (
-      select p.user_id, p.family_member_id,
-             (select min(b.date) from appointments b
-               where b.user_id = p.user_id and b.family_member_id is not distinct from p.family_member_id
-                 and b.status <> 'Cancelled'
-                 and (b.booked_via <> 'online' or b.payment_status in ('paid', 'due', 'refund') or b.status in ('Completed', 'Missed'))) as first_date
-        from people p
-    ), gone as (
-      delete from insights_first_visits f using firsts
-       where firsts.first_date is null and f.user_id = firsts.user_id and f.family_member_id is not distinct from firsts.family_member_id
-    )
-    insert into insights_first_visits as f
-      select user_id, family_member_id, first_date from firsts where first_date is not null order by 1, 2
-      on conflict on constraint insights_first_visits_key do update set first_date = excluded.first_date$q$, changes);
+  with people as (
+    select distinct c.user_id, c.family_member_id from unnest(p_changes) as c where insights_seen(c.booked_via, c.payment_status, c.status)
+     group by c.user_id, c.family_member_id, c.day having sum(c.sign) <> 0
+  ), firsts as (
+    select p.user_id, p.family_member_id,
+           (select min(b.date) from appointments b
+             where b.user_id = p.user_id and b.family_member_id is not distinct from p.family_member_id
+               and b.status <> 'Cancelled'
+               and (b.booked_via <> 'online' or b.payment_status in ('paid', 'due', 'refund') or b.status in ('Completed', 'Missed'))) as first_date
+      from people p
+  ), gone as (
+    delete from insights_first_visits f using firsts
+     where firsts.first_date is null and f.user_id = firsts.user_id and f.family_member_id is not distinct from firsts.family_member_id
+  )
+  insert into insights_first_visits as f
+    select firsts.user_id, firsts.family_member_id, firsts.first_date from firsts where firsts.first_date is not null order by 1, 2
+    on conflict on constraint insights_first_visits_key do update set first_date = excluded.first_date;
 
   -- The same people's seen days, chained again (each day with the day before it), under the same
   -- locks: written as they now are, the rows that changed only.
-  execute format($q$
-    with delta as (
-      select user_id, family_member_id, day, sum(sign)::int as n from (%s) as changes where insights_seen(booked_via, payment_status, status)
-       group by 1, 2, 3 having sum(sign) <> 0
-    ), people as (
-      select distinct user_id, family_member_id from delta
-    ), kept as (
-      select s.* from insights_seen_days s join people p on s.user_id = p.user_id and s.family_member_id is not distinct from p.family_member_id
-    ), days as (
-      select user_id, family_member_id, day, sum(n)::int as n
-        from (select user_id, family_member_id, day, n from kept union all select user_id, family_member_id, day, n from delta) as counted
-       group by 1, 2, 3 having sum(n) > 0
-    ), chained as (
-      select user_id, family_member_id, day, n, lag(day) over (partition by user_id, family_member_id order by day) as prev_day from days
-    ), gone as (
-      delete from insights_seen_days s using kept k
-       where s.user_id = k.user_id and s.family_member_id is not distinct from k.family_member_id and s.day = k.day
-         and not exists (select 1 from chained c where c.user_id = k.user_id and c.family_member_id is not distinct from k.family_member_id and c.day = k.day)
-    )
-    insert into insights_seen_days as s
-      select c.* from chained c
-       where not exists (select 1 from kept k where k.user_id = c.user_id and k.family_member_id is not distinct from c.family_member_id
-                            and k.day = c.day and k.n = c.n and k.prev_day is not distinct from c.prev_day)
-       order by 1, 2, 3
-      on conflict on constraint insights_seen_days_key do update set n = excluded.n, prev_day = excluded.prev_day$q$, changes);
+  with delta as (
+    select c.user_id, c.family_member_id, c.day, sum(c.sign)::int as n from unnest(p_changes) as c
+     where insights_seen(c.booked_via, c.payment_status, c.status)
+     group by 1, 2, 3 having sum(c.sign) <> 0
+  ), people as (
+    select distinct delta.user_id, delta.family_member_id from delta
+  ), kept as (
+    select s.* from insights_seen_days s join people p on s.user_id = p.user_id and s.family_member_id is not distinct from p.family_member_id
+  ), days as (
+    select counted.user_id, counted.family_member_id, counted.day, sum(counted.n)::int as n
+      from (select k.user_id, k.family_member_id, k.day, k.n from kept k union all select d.user_id, d.family_member_id, d.day, d.n from delta d) as counted
+     group by 1, 2, 3 having sum(counted.n) > 0
+  ), chained as (
+    select d.user_id, d.family_member_id, d.day, d.n, lag(d.day) over (partition by d.user_id, d.family_member_id order by d.day) as prev_day from days d
+  ), gone as (
+    delete from insights_seen_days s using kept k
+     where s.user_id = k.user_id and s.family_member_id is not distinct from k.family_member_id and s.day = k.day
+       and not exists (select 1 from chained c where c.user_id = k.user_id and c.family_member_id is not distinct from k.family_member_id and c.day = k.day)
+  )
+  insert into insights_seen_days as s
+    select c.user_id, c.family_member_id, c.day, c.n, c.prev_day from chained c
+     where not exists (select 1 from kept k where k.user_id = c.user_id and k.family_member_id is not distinct from c.family_member_id
+                          and k.day = c.day and k.n = c.n and k.prev_day is not distinct from c.prev_day)
+     order by 1, 2, 3
+    on conflict on constraint insights_seen_days_key do update set n = excluded.n, prev_day = excluded.prev_day;
+end;
+$$;
+
+-- The rows a statement changed, each with its sign: -1 as it was, +1 as it is.
+create function insights_appointments_inserted() returns trigger language plpgsql as $$
+begin
+  perform insights_appointments_apply(array(
+    select row(1, date, location_id, doctor_id, consultation_type, booked_via, status, payment_status, hold_expires_at, created_at, user_id, family_member_id)::insights_change
+      from new_rows));
   return null;
 end;
 $$;
+create function insights_appointments_updated() returns trigger language plpgsql as $$
+begin
+  perform insights_appointments_apply(array(
+    select row(-1, date, location_id, doctor_id, consultation_type, booked_via, status, payment_status, hold_expires_at, created_at, user_id, family_member_id)::insights_change
+      from old_rows
+    union all
+    select row(1, date, location_id, doctor_id, consultation_type, booked_via, status, payment_status, hold_expires_at, created_at, user_id, family_member_id)::insights_change
+      from new_rows));
+  return null;
+end;
+$$;
+create function insights_appointments_deleted() returns trigger language plpgsql as $$
+begin
+  perform insights_appointments_apply(array(
+    select row(-1, date, location_id, doctor_id, consultation_type, booked_via, status, payment_status, hold_expires_at, created_at, user_id, family_member_id)::insights_change
+      from old_rows));
+  return null;
+end;
+$$;
+drop trigger appointments_insights_insert on appointments;
+drop trigger appointments_insights_update on appointments;
+drop trigger appointments_insights_delete on appointments;
+drop function insights_appointments_changed();
+create trigger appointments_insights_insert after insert on appointments
+  referencing new table as new_rows for each statement execute function insights_appointments_inserted();
+create trigger appointments_insights_update after update on appointments
+  referencing old table as old_rows new table as new_rows for each statement execute function insights_appointments_updated();
+create trigger appointments_insights_delete after delete on appointments
+  referencing old table as old_rows for each statement execute function insights_appointments_deleted();
 
 drop index insights_visits_empty_idx;
 drop index insights_lead_empty_idx;
