@@ -65,75 +65,89 @@ begin
 end;
 $$;
 
--- The movements the statement changed, each with its sign (-1 as it was, +1 as it is), added to
--- insights_money in key order.
-create function insights_money_changed() returns trigger language plpgsql as $$
-declare
-  t constant text := case tg_table_name when 'payments' then 'p' when 'refund_resolutions' then 'r' when 'orders' then 'o' else 'a' end;
-  cols constant text := case t
-    when 'p' then 'status, settled_at, amount_paise, purpose, provider, counter_method, appointment_id, order_id'
-    when 'r' then 'payment_id, appointment_id, order_id, resolved_at'
-    when 'o' then 'appointment_id, total_price'
-    else 'location_id, doctor_id, consultation_type, consultation_fee' end;
-  -- An update's rows whose figures' columns changed, as they were (x = old_rows) or are (x = new_rows).
-  moved constant text := '(select x.* from %s x join %s y on y.id = x.id where (x.' || replace(cols, ', ', ', x.') || ') is distinct from (y.' || replace(cols, ', ', ', y.') || '))';
-  was text;
-  now text;
-  parts text[] := '{}';
+-- A movement with its sign: -1 as it was, +1 as it is.
+create type insights_movement as (
+  sign integer, day date, location_id uuid, doctor_id uuid, consultation_type text, kind text, mode text, paise bigint
+);
+
+-- The movements added to insights_money in key order.
+create function insights_money_add(p_moves insights_movement[]) returns void language plpgsql as $$
 begin
-  if tg_op = 'UPDATE' then
-    was := format(moved, 'old_rows', 'new_rows');
-    now := format(moved, 'new_rows', 'old_rows');
-  elsif tg_op = 'INSERT' then
-    now := 'new_rows';
-  else
-    was := 'old_rows';
-  end if;
-  if was is not null then
-    parts := parts || format('select -1, m.* from (%s) as m', insights_money_sql(
-      case t when 'p' then was else 'payments' end, case t when 'r' then was else 'refund_resolutions' end,
-      case t when 'o' then was else 'orders' end, case t when 'a' then was else 'appointments' end, t));
-  end if;
-  if now is not null then
-    parts := parts || format('select 1, m.* from (%s) as m', insights_money_sql(
-      case t when 'p' then now else 'payments' end, case t when 'r' then now else 'refund_resolutions' end,
-      case t when 'o' then now else 'orders' end, case t when 'a' then now else 'appointments' end, t));
-  end if;
-  execute format($q$
-    with changes (sign, day, location_id, doctor_id, consultation_type, kind, mode, paise) as (%s), delta as (
-      select day, location_id, doctor_id, consultation_type, kind, mode, sum(sign * paise)::bigint as paise, sum(sign)::int as n
-        from changes where paise is not null
-       group by 1, 2, 3, 4, 5, 6
-      having sum(sign) <> 0 or sum(sign * paise) <> 0
-       order by 1, 2, 3, 4, 5, 6
-    )
-    insert into insights_money as m select * from delta
-      on conflict on constraint insights_money_key do update set paise = m.paise + excluded.paise, n = m.n + excluded.n$q$,
-    array_to_string(parts, ' union all '));
-  return null;
+  insert into insights_money as m
+    select c.day, c.location_id, c.doctor_id, c.consultation_type, c.kind, c.mode, sum(c.sign * c.paise)::bigint, sum(c.sign)::int
+      from unnest(p_moves) as c where c.paise is not null
+     group by 1, 2, 3, 4, 5, 6
+    having sum(c.sign) <> 0 or sum(c.sign * c.paise) <> 0
+     order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint insights_money_key do update set paise = m.paise + excluded.paise, n = m.n + excluded.n;
 end;
 $$;
+
+-- For each of the four tables: insights_money_of_<table>(sign, rows), the movements that involve
+-- those rows (insights_money_sql's paths with the rows in place of the table), and the trigger
+-- function insights_money_<table>, which passes it the rows a statement changed (an update's: only
+-- those whose figures' columns changed). Made here from insights_money_sql so that the paths are
+-- written once, and static SQL so that PL/pgSQL plans them once per connection.
+do $do$
+declare
+  t record;
+  moved text;
+begin
+  for t in select * from (values
+      ('payments', 'p', 'status, settled_at, amount_paise, purpose, provider, counter_method, appointment_id, order_id'),
+      ('refund_resolutions', 'r', 'payment_id, appointment_id, order_id, resolved_at'),
+      ('orders', 'o', 'appointment_id, total_price'),
+      ('appointments', 'a', 'location_id, doctor_id, consultation_type, consultation_fee')) as v (name, letter, cols)
+  loop
+    execute format($f$
+      create function insights_money_of_%1$s(p_sign integer, p_rows %1$s[]) returns setof insights_movement language plpgsql stable as $b$
+      begin
+        return query select p_sign, m.* from (%2$s) as m;
+      end;
+      $b$$f$, t.name, insights_money_sql(
+        case t.letter when 'p' then 'unnest(p_rows)' else 'payments' end, case t.letter when 'r' then 'unnest(p_rows)' else 'refund_resolutions' end,
+        case t.letter when 'o' then 'unnest(p_rows)' else 'orders' end, case t.letter when 'a' then 'unnest(p_rows)' else 'appointments' end, t.letter));
+    moved := format('select row(x.*)::%s from %%s x join %%s y on y.id = x.id where (x.%s) is distinct from (y.%s)', t.name, replace(t.cols, ', ', ', x.'), replace(t.cols, ', ', ', y.'));
+    execute format($f$
+      create function insights_money_%1$s() returns trigger language plpgsql as $b$
+      begin
+        if tg_op = 'INSERT' then
+          perform insights_money_add(array(select m from insights_money_of_%1$s(1, array(select row(x.*)::%1$s from new_rows x)) as m));
+        elsif tg_op = 'DELETE' then
+          perform insights_money_add(array(select m from insights_money_of_%1$s(-1, array(select row(x.*)::%1$s from old_rows x)) as m));
+        else
+          perform insights_money_add(array(
+            select m from insights_money_of_%1$s(-1, array(%2$s)) as m
+            union all
+            select m from insights_money_of_%1$s(1, array(%3$s)) as m));
+        end if;
+        return null;
+      end;
+      $b$$f$, t.name, format(moved, 'old_rows', 'new_rows'), format(moved, 'new_rows', 'old_rows'));
+  end loop;
+end;
+$do$;
 
 -- A new order or appointment has no money yet (payments and refunds name it after), and neither can
 -- be deleted while any names it (on delete restrict): their updates are what moves money.
 create trigger payments_insights_money_insert after insert on payments
-  referencing new table as new_rows for each statement execute function insights_money_changed();
+  referencing new table as new_rows for each statement execute function insights_money_payments();
 create trigger payments_insights_money_update after update on payments
-  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_changed();
+  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_payments();
 create trigger payments_insights_money_delete after delete on payments
-  referencing old table as old_rows for each statement execute function insights_money_changed();
+  referencing old table as old_rows for each statement execute function insights_money_payments();
 create trigger refund_resolutions_insights_money_insert after insert on refund_resolutions
-  referencing new table as new_rows for each statement execute function insights_money_changed();
+  referencing new table as new_rows for each statement execute function insights_money_refund_resolutions();
 create trigger refund_resolutions_insights_money_update after update on refund_resolutions
-  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_changed();
+  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_refund_resolutions();
 create trigger refund_resolutions_insights_money_delete after delete on refund_resolutions
-  referencing old table as old_rows for each statement execute function insights_money_changed();
+  referencing old table as old_rows for each statement execute function insights_money_refund_resolutions();
 create trigger orders_insights_money_update after update on orders
-  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_changed();
+  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_orders();
 -- Named to fire before appointments_insights_update (triggers fire in name order): a statement
 -- takes the kept money rows, then the visits, the lead days and the people's shares, always so.
 create trigger appointments_insights_money_update after update on appointments
-  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_changed();
+  referencing old table as old_rows new table as new_rows for each statement execute function insights_money_appointments();
 
 -- The money there is now.
 do $$
