@@ -268,44 +268,38 @@ begin
 end;
 $$;
 
--- The rows a statement changed, each with its sign: -1 as it was, +1 as it is.
-create function insights_appointments_inserted() returns trigger language plpgsql as $$
-begin
-  perform insights_appointments_apply(array(
-    select row(1, date, location_id, doctor_id, consultation_type, booked_via, status, payment_status, hold_expires_at, created_at, user_id, family_member_id)::insights_change
-      from new_rows));
-  return null;
-end;
+-- An appointment's row as a change, with its sign: -1 as it was, +1 as it is.
+create function insights_change_of(p_sign integer, a appointments) returns insights_change language sql immutable as $$
+  select row(p_sign, a.date, a.location_id, a.doctor_id, a.consultation_type, a.booked_via, a.status, a.payment_status, a.hold_expires_at,
+             a.created_at, a.user_id, a.family_member_id)::insights_change
 $$;
-create function insights_appointments_updated() returns trigger language plpgsql as $$
-begin
-  perform insights_appointments_apply(array(
-    select row(-1, date, location_id, doctor_id, consultation_type, booked_via, status, payment_status, hold_expires_at, created_at, user_id, family_member_id)::insights_change
-      from old_rows
-    union all
-    select row(1, date, location_id, doctor_id, consultation_type, booked_via, status, payment_status, hold_expires_at, created_at, user_id, family_member_id)::insights_change
-      from new_rows));
-  return null;
-end;
-$$;
-create function insights_appointments_deleted() returns trigger language plpgsql as $$
-begin
-  perform insights_appointments_apply(array(
-    select row(-1, date, location_id, doctor_id, consultation_type, booked_via, status, payment_status, hold_expires_at, created_at, user_id, family_member_id)::insights_change
-      from old_rows));
-  return null;
-end;
-$$;
+
 drop trigger appointments_insights_insert on appointments;
 drop trigger appointments_insights_update on appointments;
 drop trigger appointments_insights_delete on appointments;
 drop function insights_appointments_changed();
+-- The rows a statement changed, as they were and as they are.
+create function insights_appointments_changed() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    perform insights_appointments_apply(array(select insights_change_of(1, row(x.*)::appointments) from new_rows x));
+  elsif tg_op = 'DELETE' then
+    perform insights_appointments_apply(array(select insights_change_of(-1, row(x.*)::appointments) from old_rows x));
+  else
+    perform insights_appointments_apply(array(
+      select insights_change_of(-1, row(x.*)::appointments) from old_rows x
+      union all
+      select insights_change_of(1, row(x.*)::appointments) from new_rows x));
+  end if;
+  return null;
+end;
+$$;
 create trigger appointments_insights_insert after insert on appointments
-  referencing new table as new_rows for each statement execute function insights_appointments_inserted();
+  referencing new table as new_rows for each statement execute function insights_appointments_changed();
 create trigger appointments_insights_update after update on appointments
-  referencing old table as old_rows new table as new_rows for each statement execute function insights_appointments_updated();
+  referencing old table as old_rows new table as new_rows for each statement execute function insights_appointments_changed();
 create trigger appointments_insights_delete after delete on appointments
-  referencing old table as old_rows for each statement execute function insights_appointments_deleted();
+  referencing old table as old_rows for each statement execute function insights_appointments_changed();
 
 drop index insights_visits_empty_idx;
 drop index insights_lead_empty_idx;
