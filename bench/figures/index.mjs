@@ -11,5 +11,6 @@ import chat from './chat.mjs';
 import queue from './queue.mjs';
 import video from './video.mjs';
 import scale from './scale.mjs';
+import bookings from './bookings.mjs';
 
-export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat, queue, video, scale];
+export default [bundle, lighthouse, coldstart, slots, availability, nextfree, chat, queue, video, bookings, scale];

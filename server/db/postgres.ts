@@ -25,8 +25,35 @@ export interface PostgresOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/**
+ * Deadlocks: PostgreSQL ends one of two transactions that wait on each other (40P01) and rolls it
+ * back whole, so doing it again is as if it had not run. Two bookings' transactions can meet so
+ * in the kept daily figures (migrations 053, 057: each statement takes them in key order, but a
+ * transaction of several statements cannot), so a transaction or a statement ended that way runs
+ * again, at most DEADLOCK_TRIES times in all, after a short pause that differs between the two.
+ * A transaction's function therefore does nothing but its statements (as every one here does).
+ */
+export const DEADLOCK_TRIES = 4;
+const isDeadlock = (error: unknown) => (error as { code?: unknown } | null)?.code === '40P01';
+
+async function againOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= DEADLOCK_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * (2 + Math.random() * 10)));
+    }
+  }
+}
+
+/** One transaction on a connection of its own, again if it was ended as a deadlock. */
+function transactionOn<T>(pool: pg.Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return againOnDeadlock(() => transactionOnce(pool, fn));
+}
+
 /** One transaction on a connection of its own; a connection that cannot roll back is not reused. */
-async function transactionOn<T>(pool: pg.Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+async function transactionOnce<T>(pool: pg.Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
@@ -148,7 +175,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     throw error;
   }
 
-  const base = queryable(pool);
+  // A statement outside a transaction is its own transaction: ended as a deadlock, it runs again.
+  const direct = queryable(pool);
+  const base: Queryable = { ...direct, query: (sql, params) => againOnDeadlock(() => direct.query(sql, params)) };
   const writes = writeSignal();
   return {
     kind: 'postgres',

@@ -4,12 +4,9 @@
  * optional location, doctor and consultation type, each `null` for all. The service
  * (service.ts) puts the rows together; nothing here decides who may see what.
  *
- * Clinic time: a visit's date is already a clinic date (appointments.date); an instant's clinic
- * date is `(x at time zone 'Asia/Kolkata')::date`, and an instant range is given as the clinic
- * midnights that bound it (contract/clinicTime.ts clinicInstant), so the indexes on the instants
- * serve it.
+ * Clinic time: a visit's date is already a clinic date (appointments.date); money is kept by the
+ * clinic date of its instant (`(x at time zone 'Asia/Kolkata')::date`, migration 057).
  */
-import { addDays, clinicInstant } from '../../contract/clinicTime.js';
 import type { Queryable } from '../db/database.js';
 
 export interface InsightsFilter {
@@ -36,9 +33,6 @@ const dimensions = (a: string) => `($3::uuid is null or ${a}.location_id = $3::u
   and ($5::text is null or ${a}.consultation_type = $5::text)`;
 
 const paramsOf = (f: InsightsFilter) => [f.from, f.to, f.locationId, f.doctorId, f.type];
-
-/** An instant range's bounds: the clinic's midnight starting `from` and the one ending `to`. */
-const instantsOf = (f: InsightsFilter): [Date, Date] => [clinicInstant(f.from, '00:00'), clinicInstant(addDays(f.to, 1), '00:00')];
 
 export interface VisitGroup {
   day: string;
@@ -86,13 +80,16 @@ export async function leadDays(q: Queryable, f: InsightsFilter): Promise<{ days:
  * at the clinic (any location, doctor or type) before the period.
  */
 export async function patientCounts(q: Queryable, f: InsightsFilter): Promise<{ seen: number; returning: number }> {
-  // insights_people (migration 053): the people of the period (appointments_seen_day_idx) against
-  // their first such booking (insights_first_visits, kept by the appointments' triggers); its
-  // predicate is a confirmed booking that was not cancelled (appointments_seen_idx's, 051).
-  const { rows } = await q.query<{ seen: number; returning: number }>(
-    `select seen, returned as returning from insights_people($1::date, $2::date, $3::uuid, $4::uuid, $5::text)`,
-    paramsOf(f),
-  );
+  const whole = f.locationId === null && f.doctorId === null && f.type === null;
+  // The whole clinic's: each person's seen days chained to the day before (insights_seen_days,
+  // 057): a person is seen once, on their first day of the period (the day before it is before
+  // `from`, or none), and returning when that day before exists. Filtered: insights_people (053),
+  // the period's people (appointments_seen_day_idx) against their first such booking.
+  const sql = whole
+    ? `select count(*) filter (where prev_day is null or prev_day < $1::date)::int as seen, count(*) filter (where prev_day < $1::date)::int as returning
+         from insights_seen_days where day between $1::date and $2::date`
+    : `select seen, returned as returning from insights_people($1::date, $2::date, $3::uuid, $4::uuid, $5::text)`;
+  const { rows } = await q.query<{ seen: number; returning: number }>(sql, whole ? [f.from, f.to] : paramsOf(f));
   return rows[0] ?? { seen: 0, returning: 0 };
 }
 
@@ -103,49 +100,20 @@ export interface MoneyGroup {
   paise: number;
 }
 
-/** A payment's mode: the provider online, a Cash order's payment, or the counter's method. */
-const modeOf = (p: string) =>
-  `case when ${p}.provider in ('phonepe', 'sandbox') then 'online' when ${p}.provider = 'cash' then 'cash' else ${p}.counter_method end`;
-
 /**
  * Money by the clinic day it moved: payments confirmed (paid, or confirmed and owed back) at
  * their settling, fees or pharmacy by purpose; refunds recorded as paid back at their recording
  * (the provider's refunds write their record too), for the amount of what was refunded.
- * Location, doctor and type are the appointment's (an order's: its consultation's).
+ * Location, doctor and type are the appointment's (an order's: its consultation's). Read from
+ * insights_money, which the triggers of payments, refunds, orders and appointments keep (057).
  */
 export async function moneyGroups(q: Queryable, f: InsightsFilter): Promise<MoneyGroup[]> {
-  const [start, end] = instantsOf(f);
-  const filtered = f.locationId !== null || f.doctorId !== null || f.type !== null;
-  // Unfiltered, the money needs no appointment; filtered, each kind of payment is joined to its
-  // appointment on an id of its own (an index lookup each, not a join on a coalesce).
-  const payments = filtered
-    ? `select p.settled_at, p.purpose, p.provider, p.counter_method, p.amount_paise
-         from payments p join appointments a on a.id = p.appointment_id
-        where p.status in ('paid', 'refund') and p.settled_at >= $1 and p.settled_at < $2 and ${dimensions('a')}
-       union all
-       select p.settled_at, p.purpose, p.provider, p.counter_method, p.amount_paise
-         from payments p join orders o on o.id = p.order_id join appointments a on a.id = o.appointment_id
-        where p.status in ('paid', 'refund') and p.settled_at >= $1 and p.settled_at < $2 and ${dimensions('a')}`
-    : `select p.settled_at, p.purpose, p.provider, p.counter_method, p.amount_paise
-         from payments p
-        where p.status in ('paid', 'refund') and p.settled_at >= $1 and p.settled_at < $2
-          and $3::uuid is null and $4::uuid is null and $5::text is null`;
   const { rows } = await q.query<MoneyGroup & { paise: string }>(
-    `select day, kind, mode, sum(paise)::text as paise from (
-       select to_char(p.settled_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as day,
-              case p.purpose when 'appointment' then 'fees' else 'pharmacy' end as kind, ${modeOf('p')} as mode, p.amount_paise as paise
-         from (${payments}) as p
-       union all
-       select to_char(r.resolved_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD'), 'refunds', coalesce(${modeOf('p')}, 'other'),
-              coalesce(p.amount_paise, round(o.total_price * 100)::bigint, round(a.consultation_fee * 100)::bigint)
-         from refund_resolutions r
-         left join payments p on p.id = r.payment_id
-         left join orders o on o.id = coalesce(r.order_id, p.order_id)
-         join appointments a on a.id = coalesce(r.appointment_id, p.appointment_id, o.appointment_id)
-        where r.resolved_at >= $1 and r.resolved_at < $2 and ${dimensions('a')}
-     ) as money
-     group by day, kind, mode`,
-    [start, end, f.locationId, f.doctorId, f.type],
+    `select to_char(a.day, 'YYYY-MM-DD') as day, a.kind, a.mode, sum(a.paise)::text as paise
+       from insights_money a
+      where a.day between $1::date and $2::date and ${dimensions('a')} and a.n <> 0
+      group by a.day, a.kind, a.mode`,
+    paramsOf(f),
   );
   return rows.map((r) => ({ ...r, paise: Number(r.paise) }));
 }

@@ -68,6 +68,8 @@ describe.each(backends)('database on %s', (backend) => {
         'google_login_attempts',
         'insights_first_visits',
         'insights_lead',
+        'insights_money',
+        'insights_seen_days',
         'insights_visits',
         'job_mails',
         'locations',
