@@ -59,3 +59,13 @@ export type PushSubscriptionRequest = t.TypeOf<typeof PushSubscriptionRequest>;
 /** DELETE /push/subscription: which of the caller's devices stops getting reminders. */
 export const PushUnsubscribeRequest = t.type({ endpoint: PushEndpoint }, 'PushUnsubscribeRequest');
 export type PushUnsubscribeRequest = t.TypeOf<typeof PushUnsubscribeRequest>;
+
+/**
+ * GET and PUT /push/choices: which notifications the account's devices get, each kind on or off
+ * (the account's choice, for every device it has): appointment reminders, a new chat message from
+ * the clinic, payment confirmations and refunds, and the queue's "you are next but one".
+ */
+export const PushChoices = t.type({ reminders: t.boolean, chat: t.boolean, payments: t.boolean, queue: t.boolean }, 'PushChoices');
+export type PushChoices = t.TypeOf<typeof PushChoices>;
+export type PushKind = keyof PushChoices;
+export const pushKinds = ['reminders', 'chat', 'payments', 'queue'] as const satisfies readonly PushKind[];

@@ -16,6 +16,7 @@ import { createTextSenders, type TextChannel, type TextSender } from '../messagi
 import { createPurge, type Purge } from './purge.js';
 import type { Retention } from '../records/config.js';
 import { createKeyedMails, createMailQueue, type KeyedMails } from './keyedMails.js';
+import { createPushQueue, eventPushQueueDefinition } from '../push/eventJobs.js';
 import { refundDoneKind, refundNoticeKind, refundSummaryKind } from './refundMails.js';
 import { createRefundJobs, type RefundJobs } from '../refunds/jobs.js';
 import { morningListKind } from './morningList.js';
@@ -60,9 +61,9 @@ export interface JobsOptions {
   texts?: Partial<Record<TextChannel, TextSender>>;
   /** JOIN_OPENS_MINUTES_BEFORE: the confirmations and reminders of a Chat or Video say from when it opens; the default's when absent. */
   joinOpensMinutesBefore?: number;
-  /** VAPID_*: reminders also by Web Push (server/jobs/reminderPushes.ts); none when absent. */
+  /** VAPID_*: reminders (server/jobs/reminderPushes.ts) and events (server/push/eventJobs.ts) also by Web Push; none when absent. */
   vapid?: VapidConfig | null;
-  /** A reminder push that failed other than a gone device (host and status only). */
+  /** A push that failed other than a gone device (host and status only). */
   onPushFailure?: (words: string) => void;
   /** WAITLIST_OFFER_MINUTES: how long a freed slot is held for the waitlisted patient it is offered to; 30 when absent. */
   waitlistOfferMinutes?: number;
@@ -91,6 +92,17 @@ export interface Jobs {
   /** Starts the engine with its workers and timers (cron, maintenance): what main.ts does. */
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The `push.event` queue: payments, refunds, chat messages and the queue's next but one on the patients' devices. */
+function eventPushes(options: JobsOptions) {
+  return eventPushQueueDefinition({
+    db: options.db,
+    publicUrl: options.publicUrl,
+    clinicName: (options.clinic ?? defaultRecordsConfig.clinic).name,
+    ...(options.vapid ? { vapid: options.vapid } : {}),
+    ...(options.onPushFailure ? { onPushFailure: options.onPushFailure } : {}),
+  });
 }
 
 export function createJobs(options: JobsOptions): Jobs {
@@ -136,7 +148,7 @@ export function createJobs(options: JobsOptions): Jobs {
         now: options.now,
         provider: options.payments.provider,
         engine: () => engine,
-        mails: createMailQueue(engine),
+        mails: createMailQueue(engine, createPushQueue(engine, options.vapid)),
         onProviderError: options.onCheckError ?? (() => undefined),
       })
     : null;
@@ -160,7 +172,7 @@ export function createJobs(options: JobsOptions): Jobs {
       followUpReminderKind(options.db, options.publicUrl),
     ],
   });
-  engine.define([...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...(refunds?.queues ?? []), ...mails.queues, ...waitlist.queues]);
+  engine.define([...reminders.queues, ...purge.queues, ...(reconciliation?.queues ?? []), ...(refunds?.queues ?? []), ...mails.queues, ...waitlist.queues, eventPushes(options)]);
   return {
     engine,
     reminders,

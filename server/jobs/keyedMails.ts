@@ -16,6 +16,7 @@
  */
 import type { Database, Queryable } from '../db/database.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
+import { noPushQueue, type PushQueue } from '../push/eventJobs.js';
 import type { JobEngine, QueueDefinition } from './engine.js';
 
 export const mailSweepQueue = 'mails.sweep';
@@ -68,10 +69,19 @@ export const noMailQueue: MailQueue = {
   queue: () => Promise.reject(new Error('No mail queue is configured (server/jobs/keyedMails.ts createMailQueue)')),
 };
 
-export function createMailQueue(engine: JobEngine): MailQueue {
+/** The mails whose event is also pushed to the account's devices (server/push/eventJobs.ts), and the push's event. */
+const pushedWith: Partial<Record<JobMailKind, 'payment' | 'refund'>> = { confirmation: 'payment', 'refund-done': 'refund' };
+
+/** `push`: the Web Push a confirmation (of a payment made) and a completed refund owe, queued with the mail. */
+export function createMailQueue(engine: JobEngine, push: PushQueue = noPushQueue): MailQueue {
   return {
     prepare: () => engine.prepare(),
-    queue: async (tx, kind, key, at) => (await queueKeys(tx, engine, kind, [key], at)).length === 1,
+    async queue(tx, kind, key, at) {
+      const queued = (await queueKeys(tx, engine, kind, [key], at)).length === 1;
+      const event = pushedWith[kind];
+      if (queued && event) await push.queue(tx, event, key.slice(kind.length + 1));
+      return queued;
+    },
   };
 }
 

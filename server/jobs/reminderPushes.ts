@@ -13,7 +13,7 @@ import { findStoredAppointment } from '../repositories/appointmentRecords.js';
 import { findLanguage } from '../repositories/users.js';
 import type { VapidConfig } from '../push/config.js';
 import { reminderPush } from '../push/reminderPush.js';
-import { hasSubscriptions } from '../push/repository.js';
+import { findPushChoices, wantsPush } from '../push/repository.js';
 import { pushToAccount, type PushOutcome } from '../push/send.js';
 import type { JobEngine, QueueDefinition } from './engine.js';
 
@@ -43,9 +43,9 @@ export function reminderPushQueue(push: (key: string) => Promise<unknown>): Queu
   };
 }
 
-/** In the claim's transaction: one push job for the reminder `key` when the account has a device. */
+/** In the claim's transaction: one push job for the reminder `key` when the account has a device and wants reminders on it. */
 export async function queueReminderPush(tx: Queryable, engine: JobEngine, key: string, userId: string): Promise<void> {
-  if (await hasSubscriptions(tx, userId)) await engine.send(pushQueue, { key }, { tx, singletonKey: `push:${key}` });
+  if (await wantsPush(tx, userId, 'reminders')) await engine.send(pushQueue, { key }, { tx, singletonKey: `push:${key}` });
 }
 
 /** The job: the reminder's notification to each device of its account. */
@@ -60,6 +60,8 @@ export async function sendReminderPush(options: ReminderPushOptions, key: string
   if (!row) return 'dropped';
   const stored = await findStoredAppointment(db, row.appointment_id);
   if (!stored || options.whyNot(stored.record, new Date(row.starts_at).getTime()) !== null) return 'dropped';
+  // Turned off since it was queued: not sent.
+  if (!(await findPushChoices(db, stored.userId)).reminders) return 'dropped';
   const language = (await findLanguage(db, stored.userId)) ?? 'en';
   const payload = reminderPush(language, stored.record.date, stored.record.startTime, options.publicUrl, row.appointment_id);
   // A push service keeps one message per topic: a repeat of this reminder replaces it.

@@ -22,6 +22,7 @@ import { createMailer } from '../mail/index.js';
 import { createServices } from '../services/index.js';
 import { createJobs } from '../jobs/index.js';
 import { createMailQueue } from '../jobs/keyedMails.js';
+import { createPushQueue } from '../push/eventJobs.js';
 import { registerObservability, requestIdGenerator } from '../ops/http.js';
 import { createMetrics, type Metrics } from '../ops/metrics.js';
 import { type OpsServer, startOpsServer } from '../ops/server.js';
@@ -45,6 +46,7 @@ function paymentServices(app: FastifyInstance, db: Database, config: Config, met
     publicUrl: config.http.publicUrl,
     config: config.jobs,
     clinic: config.records.clinic,
+    ...(config.push?.vapid ? { vapid: config.push.vapid } : {}),
     onError: (error) => app.log.error({ err: error }, 'job engine error'),
   });
   const services = createServices(db, {
@@ -55,7 +57,8 @@ function paymentServices(app: FastifyInstance, db: Database, config: Config, met
     appSecret: config.accounts.appSecret,
     sessionDays: config.accounts.sessionDays,
     mailer,
-    mailQueue: createMailQueue(jobs.engine),
+    // A payment settled here owes its Web Push too (server/push/eventJobs.ts).
+    mailQueue: createMailQueue(jobs.engine, createPushQueue(jobs.engine, config.push?.vapid)),
     onBackgroundError: (error, task) => app.log.warn({ err: error }, `${task} failed`),
     observer: metrics.observer,
   });

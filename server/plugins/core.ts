@@ -16,6 +16,7 @@ import { createJobs, type Jobs } from '../jobs/index.js';
 import { defaultJobsConfig } from '../jobs/config.js';
 import { createJobEngine, type JobEngine } from '../jobs/engine.js';
 import { createMailQueue } from '../jobs/keyedMails.js';
+import { createPushQueue } from '../push/eventJobs.js';
 import { createWaitlistQueue } from '../waitlist/slots.js';
 import { createRefundQueue } from '../refunds/queue.js';
 import { wakeReconciliation } from '../jobs/reconcile.js';
@@ -93,6 +94,8 @@ export const jobEnginePlugin = fp<AppParts>(
 export const servicesPlugin = fp<AppParts>(
   async function services(app, { options, config, now }) {
     const { db, jobEngine: engine } = app;
+    // VAPID_*: payments, refunds and doctors' chat messages also pushed to the patients' devices.
+    const pushQueue = createPushQueue(engine, config.push?.vapid);
     const paymentProvider =
       options.services?.paymentProvider ?? createPaymentProvider(config.payments.provider, { db, publicUrl: config.http.publicUrl, now });
     if (paymentProvider.kind === 'sandbox' && !isLoopbackUrl(config.http.publicUrl)) {
@@ -123,7 +126,8 @@ export const servicesPlugin = fp<AppParts>(
       ...(config.push ? { push: config.push } : {}),
       mobile: config.mobile ?? noMobile,
       codeSenders: createCodeSenders(config.mobile ?? noMobile, { dir: outboxDir(config.storage.dataDir) }),
-      mailQueue: createMailQueue(engine),
+      mailQueue: createMailQueue(engine, pushQueue),
+      pushQueue,
       waitlistQueue: createWaitlistQueue(engine),
       refundQueue: createRefundQueue(engine, paymentProvider.kind),
       cancelFreeHours: config.payments.cancelFreeHours,

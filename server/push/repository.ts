@@ -1,7 +1,9 @@
 /**
  * SQL of Web Push's subscriptions (migration 054): one row per device, by its push service's
- * endpoint. Keys are kept unpadded base64url.
+ * endpoint. Keys are kept unpadded base64url. The account's choice of kinds (migration 055):
+ * users.push_<kind>.
  */
+import type { PushChoices, PushKind } from '../../contract/push.js';
 import type { Queryable } from '../db/database.js';
 
 export interface PushSubscriptionRow {
@@ -53,5 +55,31 @@ export async function subscriptionsOf(db: Queryable, userId: string): Promise<Pu
 /** Whether an account has a device for Web Push. */
 export async function hasSubscriptions(db: Queryable, userId: string): Promise<boolean> {
   const { rows } = await db.query('select 1 from push_subscriptions where user_id = $1 limit 1', [userId]);
+  return rows.length > 0;
+}
+
+const column: Record<PushKind, string> = { reminders: 'push_reminders', chat: 'push_chat', payments: 'push_payments', queue: 'push_queue' };
+
+/** The account's choice of kinds; every kind on for an account not found. */
+export async function findPushChoices(db: Queryable, userId: string): Promise<PushChoices> {
+  const { rows } = await db.query<PushChoices>(
+    'select push_reminders as reminders, push_chat as chat, push_payments as payments, push_queue as queue from users where id = $1',
+    [userId],
+  );
+  return rows[0] ?? { reminders: true, chat: true, payments: true, queue: true };
+}
+
+export async function savePushChoices(db: Queryable, userId: string, choices: PushChoices, now: Date): Promise<void> {
+  await db.query('update users set push_reminders = $2, push_chat = $3, push_payments = $4, push_queue = $5, updated_at = $6 where id = $1', [
+    userId, choices.reminders, choices.chat, choices.payments, choices.queue, now,
+  ]);
+}
+
+/** Whether the account has a device and wants `kind` on it. */
+export async function wantsPush(db: Queryable, userId: string, kind: PushKind): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from users u where u.id = $1 and u.${column[kind]} and exists (select 1 from push_subscriptions s where s.user_id = u.id) limit 1`,
+    [userId],
+  );
   return rows.length > 0;
 }

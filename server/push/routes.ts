@@ -25,4 +25,6 @@ export async function pushRoutes(app: FastifyInstance, { services }: { services:
   route(app, pushEndpoints.key, {}, async () => ({ publicKey: services.push.publicKey() }));
   route(app, pushEndpoints.subscribe, guarded, ({ body }, request) => services.push.subscribe(callerOf(request), body));
   route(app, pushEndpoints.unsubscribe, guarded, ({ body }, request) => services.push.unsubscribe(callerOf(request), body.endpoint));
+  route(app, pushEndpoints.choices, guarded, (_, request) => services.push.choices(callerOf(request)));
+  route(app, pushEndpoints.saveChoices, guarded, ({ body }, request) => services.push.saveChoices(callerOf(request), body));
 }

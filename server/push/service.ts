@@ -3,13 +3,13 @@
  * its PushSubscription, kept with the login it came with (logging that device out removes it);
  * another account's device is taken over (the endpoint is a secret only the device knows).
  */
-import type { PushSubscriptionRequest } from '../../contract/push.js';
+import type { PushChoices, PushSubscriptionRequest } from '../../contract/push.js';
 import type { Database } from '../db/database.js';
 import { badField, ConflictError, ForbiddenError, NotFoundError } from '../services/errors.js';
 import type { AuthenticatedUser } from '../services/sessions.js';
 import { isAllowedPushService, type PushConfig } from './config.js';
 import { pushMessages } from './messages.js';
-import { deleteSubscription, saveSubscription } from './repository.js';
+import { deleteSubscription, findPushChoices, savePushChoices, saveSubscription } from './repository.js';
 
 const unpadded = (text: string) => text.replace(/=+$/, '');
 
@@ -39,6 +39,17 @@ export function createPushService({ db, now, config }: { db: Database; now: () =
       assertPatient(caller);
       if (!(await deleteSubscription(db, caller.user._id, endpoint))) throw new NotFoundError(pushMessages.notFound);
       return { message: pushMessages.unsubscribed };
+    },
+    /** The account's kinds of notification (for all its devices). */
+    async choices(caller: AuthenticatedUser): Promise<PushChoices> {
+      assertPatient(caller);
+      return findPushChoices(db, caller.user._id);
+    },
+    async saveChoices(caller: AuthenticatedUser, choices: PushChoices): Promise<PushChoices> {
+      assertPatient(caller);
+      const kept = { reminders: choices.reminders, chat: choices.chat, payments: choices.payments, queue: choices.queue };
+      await savePushChoices(db, caller.user._id, kept, now());
+      return kept;
     },
   };
 }

@@ -8,7 +8,8 @@
  *   (each hears every change: hub.ts), one of them marks the entry and queues its one job. The hub
  *   calls it on every change of the doctor's queue; `queue.next.sweep` (every minute, for every
  *   doctor) catches a change whose notice no instance heard (a crash between commit and notice).
- *   Place 1 counts too: two leaving the line at once skip a patient past place 2.
+ *   Place 1 counts too: two leaving the line at once skip a patient past place 2. With VAPID keys
+ *   the same transaction queues its Web Push (server/push/eventJobs.ts), to the patient's devices.
  * - `queue.next`: the entry still waiting (a patient called meanwhile needs no text), the channels
  *   the patient chose for reminders (users.remind_sms, remind_whatsapp) that this server has a
  *   queue template for: a queue_texts row each (033), each sent once. No provider takes an
@@ -19,6 +20,7 @@
 import { clinicToday } from '../../contract/clinicTime.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { JobEngine, QueueDefinition } from '../jobs/engine.js';
+import type { PushQueue } from '../push/eventJobs.js';
 import { TextSendError, textChannels, type TextChannel } from '../messaging/senders.js';
 import { findLanguage } from '../repositories/users.js';
 import type { QueueTextSender } from './texts.js';
@@ -36,6 +38,8 @@ export interface NextInLineOptions {
   engine: () => JobEngine;
   senders: Partial<Record<TextChannel, QueueTextSender>>;
   publicUrl: string;
+  /** VAPID_*: each entry marked is also pushed to the patient's devices (server/push/eventJobs.ts). */
+  push?: PushQueue;
 }
 
 /** In `tx`: marks the entries at place 1 or 2 not told yet (of one doctor, or all: null) and answers their ids. */
@@ -168,7 +172,10 @@ export function createNextInLine(o: NextInLineOptions) {
     const at = o.now();
     return o.db.transaction(async (tx) => {
       const ids = await markDue(tx, doctorId, clinicToday(at), at);
-      for (const id of ids) await o.engine().send(nextQueue, { entryId: id }, { tx, singletonKey: nextKey(id) });
+      for (const id of ids) {
+        await o.engine().send(nextQueue, { entryId: id }, { tx, singletonKey: nextKey(id) });
+        await o.push?.queue(tx, 'queue', id);
+      }
       return ids.length;
     });
   }

@@ -11,6 +11,7 @@ import { defaultQueueConfig, type QueueConfig } from './config.js';
 import { createDisplayLinks, type DisplayLinks } from './displays.js';
 import { createQueueHub, type QueueHub } from './hub.js';
 import { createNextInLine, type NextInLine } from './nextInLine.js';
+import { createPushQueue } from '../push/eventJobs.js';
 import { createQueueService, type QueueService } from './service.js';
 import { createQueueTextSenders } from './texts.js';
 
@@ -35,10 +36,11 @@ export const queuePlugin = fp<AppParts>(
     const queueConfig = config.queue ?? defaultQueueConfig;
     const onError = (error: unknown, task: string) => app.log.warn({ err: error }, `${task} failed`);
     const senders = createQueueTextSenders(config.jobs?.texts ?? noTexts, queueConfig.templates);
-    const nextInLine = createNextInLine({ db, now, engine: () => jobEngine, senders, publicUrl: config.http.publicUrl });
+    const push = createPushQueue(jobEngine, config.push?.vapid);
+    const nextInLine = createNextInLine({ db, now, engine: () => jobEngine, senders, publicUrl: config.http.publicUrl, push });
     jobEngine.define(nextInLine.queues);
-    // Without a channel with a queue template there is nothing to send, and nothing is marked.
-    const texting = Object.keys(senders).length > 0;
+    // Without a channel with a queue template or Web Push there is nothing to send, and nothing is marked.
+    const texting = Object.keys(senders).length > 0 || Boolean(config.push?.vapid);
     const hub = createQueueHub({
       db,
       now,

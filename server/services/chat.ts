@@ -61,6 +61,7 @@ import { defineMessages } from './messageCodes.js';
 import { isExpected } from './booking/status.js';
 import { consultationPartOf, joinWindow } from './consultations.js';
 import { secondsUntil } from './limits.js';
+import { noPushQueue, type PushQueue } from '../push/eventJobs.js';
 
 // sharp (libvips) is loaded with the first photo, not at the server's start (the start time and
 // memory budgets in npm run bench: about 20 MB and 0.25 s most processes never need).
@@ -170,6 +171,7 @@ interface ChatContext {
   now: () => Date;
   hub: ChatHub;
   config: ConsultationConfig;
+  push: PushQueue;
 }
 
 /** Only a Chat appointment has a chat: 404 for the other types as for strangers. */
@@ -232,6 +234,7 @@ async function post(
   { facts, as, at }: ChatPart & { as: ChatRole; at: Date },
   content: { text: string; photo?: { data: Buffer; width: number; height: number }; clientId?: string },
 ): Promise<ChatMessage> {
+  if (as === 'doctor') await ctx.push.prepare();
   const message = await ctx.db.transaction(async (tx) => {
     // The sender's photo lock before the conversation's, always (repositories/chat.ts).
     if (content.photo) await lockPhotoSender(tx, user._id);
@@ -249,6 +252,8 @@ async function post(
     // The sender has read their own conversation up to their message.
     await markRead(tx, facts.id, user._id, m.id);
     await ctx.hub.announce(tx, facts.id, m.id);
+    // The patient's phones hear of it (that a message came, never its words), if it commits.
+    if (as === 'doctor') await ctx.push.queue(tx, 'chat', m.id);
     return m;
   });
   return toMessage(facts.id, message);
@@ -321,14 +326,17 @@ export function createChatService({
   db,
   now,
   hub,
+  push = noPushQueue,
   config = defaultConsultationConfig,
 }: {
   db: Database;
   now: () => Date;
   hub: ChatHub;
+  /** A doctor's message also pushed to the patient's devices. */
+  push?: PushQueue;
   config?: ConsultationConfig;
 }) {
-  const ctx: ChatContext = { db, now, hub, config };
+  const ctx: ChatContext = { db, now, hub, config, push };
   const partOf = (user: User, id: string): Promise<ChatPart> => chatPartOf(ctx, user, id);
 
   return {

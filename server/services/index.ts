@@ -43,6 +43,7 @@ import { createRefundQueue, type RefundQueue } from '../refunds/queue.js';
 import { createWaitlistService } from '../waitlist/service.js';
 import { noPush, type PushConfig } from '../push/config.js';
 import { createPushService } from '../push/service.js';
+import { noPushQueue, type PushQueue } from '../push/eventJobs.js';
 import { createFollowUpService } from '../followUp/service.js';
 import { createAbhaService } from '../abdm/service.js';
 import { type MobileConfig, noMobile } from '../mobile/config.js';
@@ -85,6 +86,11 @@ export interface ServiceOptions {
    * completes no consultation builds the services without one).
    */
   mailQueue: MailQueue;
+  /**
+   * Where a doctor's chat message queues its Web Push to the patient's devices, in its transaction
+   * (server/push/eventJobs.ts, over the app's job engine). Absent: none is pushed.
+   */
+  pushQueue: PushQueue;
   /**
    * Where a change that frees a slot tells the waitlist, in its transaction (server/waitlist/slots.ts,
    * over the app's job engine). Absent: the freed slot's row only, which the minutely sweep finds.
@@ -296,7 +302,7 @@ export function createServices(db: Database, options: Partial<ServiceOptions> = 
     /** The portal's own video: seats, the waiting room, signalling through `chatHub` (server/services/video.ts). */
     video: createVideoService({ db, now, hub: chatHub, consultation: consultations.get, ...(options.consultation ? { config: options.consultation } : {}) }),
     /** Chat consultations: messages, photos, read marks; `chatHub` delivers them in real time. */
-    chat: createChatService({ db, now, hub: chatHub, ...(options.consultation ? { config: options.consultation } : {}) }),
+    chat: createChatService({ db, now, hub: chatHub, push: options.pushQueue ?? noPushQueue, ...(options.consultation ? { config: options.consultation } : {}) }),
     chatHub,
     /** gettimeslot's cache of day plans; the app starts it (LISTEN) and closes it. */
     dayPlans,

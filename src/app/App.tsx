@@ -10,6 +10,7 @@ import { HomePage } from '../pages/Home/HomePage';
 import { AccountProvider, type AccountServices } from './account';
 import { BookingServicesProvider, type BookingServices } from './booking';
 import { PeopleServicesProvider, type PeopleServices } from './people';
+import { PushServicesProvider, type PushServices } from './push';
 import { BareLayout, Layout } from './Layout';
 import { liveAccountServices } from './liveAccount';
 import { SessionEvents } from './SessionEvents';
@@ -55,6 +56,8 @@ export interface AppProps {
   readonly bookingServices?: BookingServices | null;
   /** The family-member and profile calls: fakes in tests; by default the live ones, loaded with their views. */
   readonly peopleServices?: PeopleServices | null;
+  /** /account's notifications on this phone: fakes in tests; by default the live ones, loaded with the account page. */
+  readonly pushServices?: PushServices | null;
 }
 
 /** Everything but the router, so tests can render it inside a MemoryRouter. */
@@ -64,6 +67,7 @@ export function AppShell({
   accountServices = liveAccountServices,
   bookingServices = null,
   peopleServices = null,
+  pushServices = null,
 }: AppProps) {
   return (
     <SiteOptionsContext.Provider logic={siteOptionsLogic} options={{ inspect, input: { language } }}>
@@ -71,12 +75,14 @@ export function AppShell({
       <AccountProvider services={accountServices}>
         <BookingServicesProvider services={bookingServices}>
           <PeopleServicesProvider services={peopleServices}>
-            <SessionEvents />
-            <SelectedLocationProvider>
-              <PopupProvider>
-                <AppRoutes />
-              </PopupProvider>
-            </SelectedLocationProvider>
+            <PushServicesProvider services={pushServices}>
+              <SessionEvents />
+              <SelectedLocationProvider>
+                <PopupProvider>
+                  <AppRoutes />
+                </PopupProvider>
+              </SelectedLocationProvider>
+            </PushServicesProvider>
           </PeopleServicesProvider>
         </BookingServicesProvider>
       </AccountProvider>

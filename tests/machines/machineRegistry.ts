@@ -41,6 +41,7 @@ import { otpMachine } from '../../machines/otp/otpMachine.js';
 import { familyMachine } from '../../machines/people/familyMachine.js';
 import { profileMachine } from '../../machines/people/profileMachine.js';
 import { reminderChannelsMachine } from '../../machines/people/reminderChannelsMachine.js';
+import { pushDeviceMachine } from '../../machines/pushDevice/pushDeviceMachine.js';
 import { paymentResultMachine } from '../../machines/paymentResult/paymentResultMachine.js';
 import { queueDisplayMachine } from '../../machines/queueDisplay/queueDisplayMachine.js';
 import { queuePlaceMachine } from '../../machines/queuePlace/queuePlaceMachine.js';
@@ -108,6 +109,7 @@ export const machineRegistry: ReadonlyArray<{ file: string; machine: AnyStateMac
   { file: 'people/familyMachine.ts', machine: familyMachine },
   { file: 'people/profileMachine.ts', machine: profileMachine },
   { file: 'people/reminderChannelsMachine.ts', machine: reminderChannelsMachine },
+  { file: 'pushDevice/pushDeviceMachine.ts', machine: pushDeviceMachine },
   { file: 'registration/registrationMachine.ts', machine: registrationMachine },
   { file: 'session/sessionMachine.ts', machine: sessionMachine },
   { file: 'signature/doctorChoiceMachine.ts', machine: doctorChoiceMachine },

@@ -4,59 +4,14 @@
  * aes128gcm payload decrypts with the device's private key (http_ece, RFC 8291) to the
  * notification in the account's language with no clinical words, and a 410 deletes the device.
  */
-import { createPublicKey, verify } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import ece from 'http_ece';
+import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookedAndPaid, useAppointmentsApp } from './appointmentsSupport.js';
 import { backends } from './helpers.js';
 import { jobsOver, sweepAndSend, type TestJobs } from './jobsSupport.js';
-import { testDevice, type TestDevice, vapidEnv } from './pushSupport.js';
+import { decrypt, fakePushService, testDevice, type TestDevice, vapid, vapidClaims } from './pushSupport.js';
 
-const vapid = { publicKey: vapidEnv.VAPID_PUBLIC_KEY, privateKey: vapidEnv.VAPID_PRIVATE_KEY, subject: vapidEnv.VAPID_SUBJECT, pushHosts: ['127.0.0.1'] };
 const wednesday = { date: '2025-03-12', startTime: '17:00' };
-
-interface Received {
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A push service on a loopback port: answers `status()` and keeps what came. */
-async function fakePushService(status: () => number): Promise<{ server: Server; origin: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      response.statusCode = status();
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
-}
-
-/** The VAPID header's JWT, verified with the clinic's public key: its claims. */
-function vapidClaims(authorization: string): { aud: string; sub: string; exp: number } {
-  const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization);
-  expect(match, authorization).not.toBeNull();
-  const [, jwt, k] = match!;
-  expect(k).toBe(vapid.publicKey);
-  const point = Buffer.from(k!, 'base64url');
-  const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
-    format: 'jwk',
-  });
-  const [header, claims, signature] = jwt!.split('.');
-  expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'))).toBe(true);
-  return JSON.parse(Buffer.from(claims!, 'base64url').toString('utf8'));
-}
-
-const decrypt = (device: TestDevice, body: Buffer) =>
-  JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.keys.auth }).toString('utf8'));
 
 describe.each(backends)('reminders by Web Push on %s', (backend) => {
   const t = useAppointmentsApp(backend);
@@ -110,6 +65,16 @@ describe.each(backends)('reminders by Web Push on %s', (backend) => {
     }
     expect(failures).toEqual([]);
     expect(await devicesOf(patient.id)).toHaveLength(2);
+  });
+
+  it('sends none to an account that turned reminders off on its devices', async () => {
+    const service = await fakePushService(() => 201);
+    servers.push(service.server);
+    const patient = await t.patient();
+    await t.db().query('update users set push_reminders = false where id = $1', [patient.id]);
+    const failures = await remindedOn(patient.id, patient, [testDevice(`${service.origin}/send/phone`)]);
+    expect(service.received).toEqual([]);
+    expect(failures).toEqual([]);
   });
 
   it('deletes a device the push service says is gone (410), and reports other failures without the endpoint', async () => {

@@ -1,6 +1,13 @@
-/** Web Push in server tests: a device's subscription (keys made with node:crypto, as a browser makes them) and its calls. */
-import { createECDH, randomBytes } from 'node:crypto';
+/**
+ * Web Push in server tests: a device's subscription (keys made with node:crypto, as a browser makes
+ * them) and its calls; a fake push service on loopback, the VAPID JWT checked, the payload decrypted.
+ */
+import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import ece from 'http_ece';
+import { expect } from 'vitest';
 import type { Patient } from './paymentSupport.js';
 
 /** A VAPID key pair (made with web-push's generateVAPIDKeys) and subject: Web Push on. */
@@ -35,3 +42,48 @@ export const subscribe = (app: FastifyInstance, who: Patient, payload: object) =
 
 export const unsubscribe = (app: FastifyInstance, who: Patient, endpoint: string) =>
   app.inject({ method: 'DELETE', url: '/api/push/subscription', headers: who.headers, payload: { endpoint } });
+
+/** The VAPID settings vapidEnv gives the server, with the fake push service's host only. */
+export const vapid = { publicKey: vapidEnv.VAPID_PUBLIC_KEY, privateKey: vapidEnv.VAPID_PRIVATE_KEY, subject: vapidEnv.VAPID_SUBJECT, pushHosts: ['127.0.0.1'] };
+
+export interface Received {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A push service on a loopback port: answers `status()` and keeps what came. */
+export async function fakePushService(status: () => number): Promise<{ server: Server; origin: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      response.statusCode = status();
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+}
+
+/** The VAPID header's JWT, verified with the clinic's public key: its claims. */
+export function vapidClaims(authorization: string): { aud: string; sub: string; exp: number } {
+  const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization);
+  expect(match, authorization).not.toBeNull();
+  const [, jwt, k] = match!;
+  expect(k).toBe(vapid.publicKey);
+  const point = Buffer.from(k!, 'base64url');
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
+  const [header, claims, signature] = jwt!.split('.');
+  expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'))).toBe(true);
+  return JSON.parse(Buffer.from(claims!, 'base64url').toString('utf8'));
+}
+
+export const decrypt = (device: TestDevice, body: Buffer) =>
+  JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.keys.auth }).toString('utf8'));
+

@@ -3,6 +3,7 @@
  * (each added or changed with its own code, ./PhoneRow.tsx and ./EmailRow.tsx) and a masked
  * password, with an Edit button that goes to /forgotpassword, where a new password is set after
  * proving the email with a code. Below: profile details, family members, appointment reminders,
+ * notifications on this phone (a patient's),
  * the account's ABHA (a patient's), the account's own data.
  */
 import { SessionContext, useSession } from '../../app/account';
@@ -11,6 +12,7 @@ import { AccountAbha } from '../../components/Abha/AccountAbha';
 import { FamilySection } from '../../components/People/FamilySection';
 import { ProfileSection } from '../../components/People/ProfileSection';
 import { ReminderSection } from '../../components/People/ReminderSection';
+import { PushSection } from '../../components/Push/PushSection';
 import { RequireLogin } from '../../app/RequireLogin';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Link } from '../../components/Link/Link';
@@ -98,6 +100,7 @@ function AccountPage() {
       {token && user.role === 'patient' && <AccountAbha token={token} />}
       {token && <FamilySection token={token} />}
       {token && <ReminderSection user={user} token={token} />}
+      {token && user.role === 'patient' && <PushSection token={token} />}
       {/* Deletion is confirmed by a code to the email, or texted to the verified number of an account without one. */}
       {(user.email !== null || user.phoneVerified === true) && (
         <AccountRecords user={{ email: user.email, phoneNumber: user.phoneNumber, phoneVerified: user.phoneVerified, role: user.role }} />
