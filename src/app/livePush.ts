@@ -31,10 +31,25 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
+/**
+ * The notifications permission as the Permissions API says it: a headless or embedded Chromium
+ * can answer `Notification.permission` 'denied' for a permission the site was given, where the
+ * Permissions API (what the push service's own check reads) says 'granted'.
+ */
+async function notificationPermission(): Promise<NotificationPermission> {
+  try {
+    const { state } = await navigator.permissions.query({ name: 'notifications' });
+    return state === 'prompt' ? 'default' : state;
+  } catch {
+    return Notification.permission;
+  }
+}
+
 async function deviceState(token: string): Promise<DeviceState> {
   if (!supported()) return 'unsupported';
-  if (Notification.permission === 'denied') return 'denied';
-  if (Notification.permission !== 'granted') return 'off';
+  const permission = await notificationPermission();
+  if (permission === 'denied') return 'denied';
+  if (permission !== 'granted') return 'off';
   const subscription = await currentSubscription();
   return subscription !== null && localStorage.getItem(loginMark) === (await loginHash(token)) ? 'on' : 'off';
 }

@@ -114,6 +114,9 @@ describe('notifications on this phone', () => {
     const { page } = await site.open(context);
     const section = await openSection(page);
     await section.getByRole('switch', { name: 'Notifications on this device' }).waitFor({ timeout: STEP_MS });
+    // Granted, not subscribed on this login: off, with the words that say how to turn it on.
+    expect(await section.getByRole('switch', { name: 'Notifications on this device' }).isChecked()).toBe(false);
+    expect(await section.getByText('Notifications are blocked', { exact: false }).count()).toBe(0);
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'push-section-1280');
   });
