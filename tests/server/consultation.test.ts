@@ -293,6 +293,7 @@ describe('the consultation settings', () => {
     ).toEqual({
       videoProvider: 'portal',
       turn: null,
+      iceTransportPolicy: 'all',
       jitsiUrl: 'https://video.clinic.example',
       jitsiJwt: { appId: 'clinic', appSecret: secret },
       joinOpensMinutesBefore: 15,
