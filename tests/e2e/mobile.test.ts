@@ -376,7 +376,10 @@ describe('mobile sign-in', () => {
     await header(page).getByRole('button', { name: 'Sign up', exact: true }).click();
     const dialog = signUpDialog(page);
     await expectDialogOpen(dialog, 'the Sign up popup');
-    expect(await dialog.getByRole('button', { name: 'Continue with mobile number', exact: true }).count(), 'the mobile path is offered first').toBe(1);
+    // The mobile path is offered once the site's options (can it text a code?) have arrived.
+    const mobilePath = dialog.getByRole('button', { name: 'Continue with mobile number', exact: true });
+    await mobilePath.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
+    expect(await mobilePath.count(), 'the mobile path is offered first').toBe(1);
     await shot(page, 'email-signup-open', width);
 
     await dialog.getByLabel('Email', { exact: true }).fill(person.email);

@@ -339,7 +339,6 @@ export function useTestDatabases(backend: Backend): TestDatabases {
 
   afterAll(async () => {
     for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-    await pglitePool.close();
     const spare = spareCopy;
     spareCopy = undefined;
     if (spare) await spare.then(dropLater, () => undefined); // a copy that failed is reported by no test: none took it
