@@ -10,7 +10,7 @@ import { Suspense, useEffect, useRef, type ReactNode, type RefObject } from 'rea
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '../components/Footer/Footer';
 import { Header } from '../components/Header/Header';
-import { ToastRegion } from '../components/Toast/ToastRegion';
+import { ToastRegion } from '../ui/ToastRegion';
 import { useMessages } from '../i18n/shell';
 
 /** After each change of path (not the first render, nor a #section), the top of the page and focus on `main` (unless a popup holds it). */
@@ -25,9 +25,8 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void 
     // A page asked for with a #section scrolls there and focuses it itself.
     if (hash) return;
     window.scrollTo(0, 0);
-    // A popup opened with the new page (the login after a password reset) has taken the focus
-    // already: it stays there, not behind the popup.
-    if (document.activeElement?.closest('[role="dialog"][aria-modal="true"]')) return;
+    // A popup opened with the new page (the login after a password reset) keeps the focus: the
+    // page behind a modal <dialog> is inert, so `main` cannot take it (src/ui/Dialog.tsx).
     main.current?.focus({ preventScroll: true });
     // Only the path matters here; the hash is read when the path changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -45,7 +45,7 @@ import {
 import { sessionMachine } from '../../machines/session/sessionMachine';
 import { onLoginRefused } from '../api/loginRefused';
 import { fromApi, loadOnce } from './fromApi';
-import { toast } from '../components/Toast/toast';
+import { toast } from '../ui/toast';
 import { getMessages } from '../i18n/shell';
 import { inspect } from './inspect';
 

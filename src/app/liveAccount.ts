@@ -7,7 +7,7 @@
  */
 import type { LoginCredentials } from '../../machines/login/loginMachine';
 import type { RegisterInput } from '../../machines/registration/registrationMachine';
-import { toast } from '../components/Toast/toast';
+import { toast } from '../ui/toast';
 import { getMessages } from '../i18n/shell';
 import { tokenKey, type AccountActors, type AccountServices, type TokenStore } from './account';
 import type { MobileSignInInput, SendCodeInput } from '../../machines/mobileSignIn/events';

@@ -1,9 +1,10 @@
 /**
- * One text field of the staff console's forms, with a visible label, an optional hint, and its
- * problem (if any) said beside it and tied to it (aria-describedby, aria-invalid).
+ * One text field of the consultation forms (src/ui/Field, look 'staff'): its problem is a code of
+ * the consultation machine, said in the console's words; what is typed is held to the forms'
+ * longest text unless the field says otherwise.
  */
-import { useId } from 'react';
 import { maxTextLength, type Problem } from '../../machines/consultation/forms';
+import { TextField as UiTextField } from '../ui/Field';
 import { useStaffMessages } from '../i18n/staffMessages';
 
 export interface TextFieldProps {
@@ -20,37 +21,19 @@ export interface TextFieldProps {
 
 export function TextField({ label, value, problem, onChange, disabled, multiline = false, maxLength = maxTextLength, hint, inputMode }: TextFieldProps) {
   const staff = useStaffMessages();
-  const id = useId();
-  const problemId = `${id}-problem`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, problem ? problemId : null].filter(Boolean).join(' ') || undefined;
-  const shared = {
-    id,
-    value,
-    disabled,
-    maxLength,
-    'aria-invalid': problem ? true : undefined,
-    'aria-describedby': describedBy,
-  } as const;
   return (
-    <div className={problem ? 'staff-field staff-field--invalid' : 'staff-field'}>
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={hintId} className="staff-field__hint">
-          {hint}
-        </p>
-      )}
-      {multiline ? (
-        <textarea {...shared} rows={3} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...shared} type="text" inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {problem && (
-        <p id={problemId} className="staff-field__problem">
-          {staff.problems[problem]}
-        </p>
-      )}
-    </div>
+    <UiTextField
+      look="staff"
+      label={label}
+      hint={hint}
+      error={problem ? staff.problems[problem] : undefined}
+      value={value}
+      onValue={onChange}
+      disabled={disabled}
+      multiline={multiline}
+      rows={3}
+      maxLength={maxLength}
+      inputMode={inputMode}
+    />
   );
 }
-

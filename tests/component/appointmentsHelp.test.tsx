@@ -9,11 +9,11 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { HelpButton } from '../../src/components/Appointments/HelpButton';
-import { ToastRegion } from '../../src/components/Toast/ToastRegion';
+import { ToastRegion } from '../../src/ui/ToastRegion';
 import { unanswered } from '../machines/accountFakes';
 import { appointment } from '../machines/appointmentFakes';
 import { fakeAppointments, showList } from './appointmentsSupport';
-import { answer, expectToast } from './support';
+import { answer, dialogBody, expectToast } from './support';
 
 const contacts = { chatNumber: '+91 98220 12345', callNumber: '+91 20 4000 1234', email: 'help@sahaj-clinic.example' };
 
@@ -25,7 +25,7 @@ describe('help', () => {
     expect(fake.loadHelpContacts.calls).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Help' }));
     const dialog = await screen.findByRole('dialog', { name: 'Help with your consultation' });
-    expect(within(dialog).getByRole('status').textContent).toBe("Loading the clinic's contacts…");
+    expect(dialogBody(dialog).getByRole('status').textContent).toBe("Loading the clinic's contacts…");
     await answer(() => fake.loadHelpContacts.latest().resolve(contacts));
     const chat = within(dialog).getByRole('link', { name: /^Chat on WhatsApp/ });
     expect(chat.getAttribute('href')).toBe(`https://wa.me/919822012345?text=${encodeURIComponent('Hello, I want help.')}`);
@@ -50,7 +50,7 @@ describe('help', () => {
     await user.click(screen.getByRole('button', { name: 'Help' }));
     await answer(() => fake.loadHelpContacts.latest().reject(unanswered));
     const dialog = screen.getByRole('dialog', { name: 'Help with your consultation' });
-    expect(within(dialog).getByRole('alert').textContent).toContain('Something went wrong.');
+    expect(dialogBody(dialog).getByRole('alert').textContent).toContain('Something went wrong.');
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await answer(() => fake.loadHelpContacts.latest().resolve(contacts));
     expect(within(dialog).getByRole('link', { name: 'Call +91 20 4000 1234' })).toBeTruthy();

@@ -17,7 +17,7 @@ import type { PaymentAnswer, PaymentRequest } from '../../machines/booking/booki
 import type { OrderPaymentAnswer } from '../../machines/orderPayment/orderPaymentMachine';
 import { AccountProvider } from '../../src/app/account';
 import { AppointmentsServicesProvider, type AppointmentsServices } from '../../src/components/Appointments/services';
-import { ToastRegion } from '../../src/components/Toast/ToastRegion';
+import { ToastRegion } from '../../src/ui/ToastRegion';
 import { PopupContext, type PopupControls } from '../../src/components/Popup/popupContext';
 import MyAppointmentsPage from '../../src/pages/MyAppointments/MyAppointmentsPage';
 import { answeredByHand } from '../machines/accountFakes';

@@ -14,7 +14,7 @@ import { keptBookingKey } from '../../src/app/useBookingServices';
 import { refused } from '../machines/accountFakes';
 import { anita, appointmentFor, doctors, fees, kavita, someFree, tenTaken } from '../machines/bookingFakes';
 import { bookingDay, checkoutAnswer, dayAfter, fakeBooking, type FakeBooking, renderBookingApp, sandboxCheckout } from './bookingSupport';
-import { answer, answerWhenCalled, currentPath, demoUser, expectToast, fakeAccount, loginUser, warmAccountChunks } from './support';
+import { answer, answerWhenCalled, currentPath, demoUser, dialogBody, expectToast, fakeAccount, loginUser, warmAccountChunks } from './support';
 
 beforeAll(async () => {
   await warmAccountChunks();
@@ -344,7 +344,7 @@ describe('Book Appointment popup', () => {
     const { user } = await bookLoggedOut({ ...base, services: { ...base.services, loadSignInOptions: load } });
     expect(load).toHaveBeenCalledTimes(1);
     const waiting = await screen.findByRole('dialog', { name: 'Login' });
-    expect(within(waiting).getByRole('status').textContent).toBe('Loading the ways to sign in…');
+    expect(dialogBody(waiting).getByRole('status').textContent).toBe('Loading the ways to sign in…');
     expect(within(waiting).queryByLabelText('Email')).toBeNull();
     await answer(() => answerOptions({ mobile: { channels: ['sms'] } }));
     const login = await screen.findByRole('dialog', { name: 'Sign in with your mobile number' });

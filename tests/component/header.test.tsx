@@ -92,13 +92,8 @@ describe('header', () => {
     expect(within(dialog).getByLabelText('Email')).toBeTruthy();
     expect(within(dialog).getByLabelText('Password')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Email')));
-    // Tab cycles inside the popup.
-    for (let i = 0; i < 10; i += 1) {
-      await user.tab();
-      expect(dialog.contains(document.activeElement)).toBe(true);
-    }
-    await user.tab({ shift: true });
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    // That Tab and Shift+Tab stay inside (the page behind is inert, which jsdom does not do) is
+    // checked in the browser: tests/e2e/booking.test.ts, 'keeps Tab inside the popups'.
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(login);

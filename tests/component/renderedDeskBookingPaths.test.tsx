@@ -11,7 +11,7 @@
  * buttons, the toasts' words.
  */
 import { act as act_, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from '../../src/components/Toast/toast';
+import { toast } from '../../src/ui/toast';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestModel } from 'xstate/graph';
@@ -70,7 +70,9 @@ function harness() {
 
   const step = (type: DeskBookingModelEvent['type'], act: () => Promise<void>) => async () => {
     // The toasts of the steps before go (an error in the same words is not shown twice).
-    act_(() => toast.clear());
+    act_(() => {
+      for (const { id } of toast.getSnapshot()) toast.dismiss(id);
+    });
     const before = new Set(toasts());
     await act();
     const expected = deskBookingEmits[type].map(wordsOf);

@@ -7,7 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createStaffAdminApi } from '../../src/api/staffAdmin';
-import { ToastRegion } from '../../src/components/Toast/ToastRegion';
+import { ToastRegion } from '../../src/ui/ToastRegion';
 import { AdminServicesProvider } from '../../src/staff/admin/services';
 import { StaffContext, type StaffCaller } from '../../src/staff/StaffContext';
 

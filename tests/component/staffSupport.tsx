@@ -14,7 +14,7 @@ import type { OrderPreview, Pharmacy, StaffOrderRequest } from '../../contract/p
 import type { AuditRecord } from '../../machines/staffConsole/auditLogMachine';
 import type { StaffAppointmentsFilter } from '../../machines/staffConsole/staffAppointmentsMachine';
 import { AccountProvider } from '../../src/app/account';
-import { ToastRegion } from '../../src/components/Toast/ToastRegion';
+import { ToastRegion } from '../../src/ui/ToastRegion';
 import type { StaffAdminApi } from '../../src/api/staffAdmin';
 import type { AdminSection } from '../../src/staff/admin/sections';
 import { AdminServicesProvider } from '../../src/staff/admin/services';

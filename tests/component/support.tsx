@@ -2,7 +2,7 @@
  * Helpers for the component tests: a fake site-options loader, fake account calls (each answered
  * by hand, as in the machines' tests) with an in-memory token store, and the app in a MemoryRouter.
  */
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import * as t from 'io-ts';
 import { expect } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -246,4 +246,14 @@ export async function expectToast(text: string, role: 'status' | 'alert') {
   const toast = await screen.findByText(text, { selector: '.toast__text' });
   const region = toast.closest('[role="status"], [role="alert"]');
   if (region?.getAttribute('role') !== role) throw new Error(`"${text}" is not in a ${role} region`);
+}
+
+/**
+ * The dialog's own content (its body), without the toast region: while a dialog is open the
+ * toasts are inside it (src/ui/toast.ts, `setHost`), with live regions of their own.
+ */
+export function dialogBody(dialog: HTMLElement) {
+  const body = dialog.querySelector<HTMLElement>('.dialog__body');
+  if (!body) throw new Error('no .dialog__body in the dialog');
+  return within(body);
 }

@@ -1,8 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { infoToastMs, toast } from '../../src/components/Toast/toast';
-import { ToastRegion } from '../../src/components/Toast/ToastRegion';
+import { infoToastMs, toast } from '../../src/ui/toast';
+import { ToastRegion } from '../../src/ui/ToastRegion';
 
 describe('toasts', () => {
   it('shows info in a status region and errors in an alert region', () => {

@@ -170,6 +170,54 @@ describe('a new version', () => {
   });
 });
 
+describe.each([PHONE, DESKTOP])('the popups at $width px', (viewport) => {
+  /** Where focus is: inside the open dialog, on the page behind it, or nowhere in the page (the browser's own controls). */
+  const focusIn = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return 'browser';
+      return active.closest('[role="dialog"], dialog') ? 'dialog' : 'page';
+    });
+
+  test('keep Tab and Shift+Tab inside the booking popup and the Login popup; Escape closes and focus returns to the opener', async () => {
+    const context = await contexts.fresh(site.browser, viewport);
+    const { page } = await site.open(context);
+    await page.goto(site.url('/'), { waitUntil: 'load' });
+    const width = viewport.width;
+    const opener = page.locator('button:visible', { hasText: /^Book Appointment$/ }).first();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const booking = page.getByRole('dialog', { name: 'Book Appointment', exact: true });
+    await expectDialogOpen(booking, 'the Book Appointment dialog is open');
+    await screenshot(page, `popup-booking-${width}`, { fullPage: false });
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i += 1) {
+      await page.keyboard.press(i < 25 ? 'Tab' : 'Shift+Tab');
+      const where = await focusIn(page);
+      seen.add(where);
+      expect(where, `Tab ${i + 1} leaves focus out of the page behind the popup`).not.toBe('page');
+    }
+    expect(seen.has('dialog'), 'Tab moves among the popup\'s controls').toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => booking.count(), { timeout: STEP_MS }).toBe(0);
+    expect(await opener.evaluate((el) => el === document.activeElement), 'focus is back on the button that opened it').toBe(true);
+
+    const login = page.locator('button:visible', { hasText: /^Login$/ }).first();
+    await login.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Login', exact: true });
+    await expectDialogOpen(dialog, 'the Login dialog is open');
+    await screenshot(page, `popup-login-${width}`, { fullPage: false });
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press(i < 10 ? 'Tab' : 'Shift+Tab');
+      expect(await focusIn(page), `Tab ${i + 1} in the Login popup`).not.toBe('page');
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count(), { timeout: STEP_MS }).toBe(0);
+    expect(await login.evaluate((el) => el === document.activeElement), 'focus is back on Login').toBe(true);
+  });
+});
+
 /** Every route of the patient site (src/app/App.tsx), the staff console and the display aside. */
 const PATIENT_ROUTES = [
   '/',

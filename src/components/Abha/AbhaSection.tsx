@@ -22,7 +22,7 @@ import {
   type AbhaActor,
 } from '../../../machines/abha/abhaMachine';
 import type { Messages } from '../../i18n/messages';
-import { LabelledField } from '../People/fieldParts';
+import { Field } from '../../ui/Field';
 import './Abha.css';
 
 export type AbhaTexts = Messages['abha'];
@@ -71,7 +71,7 @@ function AbhaForm({ actor, texts }: { actor: AbhaActor; texts: AbhaTexts }) {
       <QrPickers actor={actor} texts={texts} disabled={busy} problem={qrProblem === null ? undefined : qrProblem === 'notAbha' ? texts.qrNotAbha : texts.qrUnreadable} />
       <div className="people-form__grid">
         {abhaFields.map((field) => (
-          <LabelledField key={field} base={base} field={field} label={labels[field]} hint={hints[field]} problem={problemOf(field)}>
+          <Field key={field} look="people" id={`${base}-${field}`} field={field} label={labels[field]} hint={hints[field]} error={problemOf(field)}>
             {(p) => (
               <input
                 {...p}
@@ -82,7 +82,7 @@ function AbhaForm({ actor, texts }: { actor: AbhaActor; texts: AbhaTexts }) {
                 onChange={(e) => actor.send({ type: 'abha.change', field, value: e.target.value })}
               />
             )}
-          </LabelledField>
+          </Field>
         ))}
       </div>
       <p className="people-form__actions">

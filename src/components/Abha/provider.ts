@@ -6,7 +6,7 @@ import { abhaMachine } from '../../../machines/abha/abhaMachine';
 import type { AbhaNotice, AbhaTarget } from '../../../machines/abha/context';
 import { inspect } from '../../app/inspect';
 import { useProvidedActor } from '../../app/useProvidedActor';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 import type { AbhaTexts } from './AbhaSection';
 import { liveAbhaActors, type AbhaActors } from './liveAbha';
 

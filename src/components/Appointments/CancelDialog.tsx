@@ -16,7 +16,7 @@ import {
   selectQuestion,
 } from '../../../machines/appointmentCancel/appointmentCancelMachine';
 import { type Messages, useMessages } from '../../i18n/messages';
-import { Dialog } from '../Popup/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { formatClinicDate, formatClinicTime, formatFee } from '../../format/format';
 import { useCancelActor } from './provider';
 import type { AppointmentsServices } from './services';

@@ -12,7 +12,7 @@ import type { AppointmentRecord } from '../../../contract/appointments';
 import type { EditField } from '../../../machines/appointmentEdit/context';
 import { selectCanSave, selectIsSaving, selectMissingChoices } from '../../../machines/appointmentEdit/selectors';
 import { messages } from '../../i18n/messages';
-import { Dialog } from '../Popup/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { useEditActor } from './provider';
 import type { AppointmentsServices } from './services';
 import { SlotChoiceFields } from './SlotChoiceFields';

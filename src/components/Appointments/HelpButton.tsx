@@ -17,7 +17,7 @@ import {
   selectLinks,
 } from '../../../machines/help/helpMachine';
 import { useMessages } from '../../i18n/messages';
-import { Dialog } from '../Popup/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { useHelpActor } from './helpProvider';
 import { useReturnFocus } from './useReturnFocus';
 

@@ -8,7 +8,7 @@ import type { PromiseActorLogic } from 'xstate';
 import type { HelpContacts } from '../../../machines/help/helpLinks';
 import { helpMachine, type HelpInput } from '../../../machines/help/helpMachine';
 import { useProvidedActor } from '../../app/useProvidedActor';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 import { helpNoticeText } from './notices';
 
 export function provideHelp(loadContacts: PromiseActorLogic<HelpContacts>) {

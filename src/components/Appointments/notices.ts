@@ -10,7 +10,7 @@ import type { HelpNotice } from '../../../machines/help/helpMachine';
 import type { OrderPaymentNotice } from '../../../machines/orderPayment/orderPaymentMachine';
 import type { Tone } from '../../../machines/shared/notices';
 import { messages } from '../../i18n/messages';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 import { formatRupees } from '../../format/format';
 
 /**

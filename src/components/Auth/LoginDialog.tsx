@@ -15,9 +15,10 @@ import { useEffect, useId, useState } from 'react';
 import { selectIsLoggingIn, selectMobileRef, type LoginOpening } from '../../../machines/login/loginMachine';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
-import { Dialog } from '../Popup/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { usePopup } from '../Popup/popupContext';
-import { BusyButton, TextField, useFieldErrors, type FieldErrors, type FieldKey } from './fields';
+import { BusyButton, useFieldErrors, type FieldErrors, type FieldKey } from './fields';
+import { TextField } from '../../ui/Field';
 import { OrContinueWithGoogle } from './GoogleWay';
 import { forgetLoginEmail, suggestedLoginEmail } from './loginHint';
 import { MobileSignIn } from './MobileSignIn';
@@ -111,6 +112,7 @@ function EmailLogin({ actor, idPrefix: id, suggested, errors, clear, onForgot }:
       }}
     >
       <TextField
+        look="auth"
         id={`${id}-email`}
         label={account.fields.email}
         type="email"
@@ -126,6 +128,7 @@ function EmailLogin({ actor, idPrefix: id, suggested, errors, clear, onForgot }:
         }}
       />
       <TextField
+        look="auth"
         id={`${id}-password`}
         label={account.fields.password}
         type="password"

@@ -26,7 +26,8 @@ import {
 } from '../../../machines/mobileSignIn/mobileSignInMachine';
 import { formatPhone } from '../../format/format';
 import { useMessages } from '../../i18n/messages';
-import { BusyButton, TextField, type FieldErrors, type FieldKey } from './fields';
+import { BusyButton, type FieldErrors, type FieldKey } from './fields';
+import { TextField } from '../../ui/Field';
 import { OrContinueWithGoogle } from './GoogleWay';
 
 type MobileActor = ActorRefFrom<typeof mobileSignInMachine>;
@@ -157,6 +158,7 @@ function NumberForm({ idPrefix, channels, number, channel, error, busy, onNumber
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
       <TextField
+        look="auth"
         id={`${idPrefix}-phoneNumber`}
         label={texts.numberLabel}
         hint={texts.numberHint}
@@ -221,6 +223,7 @@ function CodeField({ id, code, error, onCode }: { id: string; code: string; erro
   const texts = useMessages().mobile;
   return (
     <TextField
+      look="auth"
       id={id}
       label={texts.codeLabel}
       hint={texts.codeHint}

@@ -15,7 +15,8 @@ import {
   type OtpStatus,
 } from '../../../machines/otp/otpMachine';
 import { useMessages } from '../../i18n/messages';
-import { BusyButton, TextField, type FieldErrors, type FieldKey } from './fields';
+import { BusyButton, type FieldErrors, type FieldKey } from './fields';
+import { TextField } from '../../ui/Field';
 
 export interface OtpFieldsProps {
   /** Input ids are `${idPrefix}-email` and `${idPrefix}-otp`. */
@@ -31,8 +32,7 @@ export interface OtpFieldsProps {
 }
 
 export function OtpFields({ idPrefix, otp, email, onEmailChange, errors, add, clear, autoFocus }: OtpFieldsProps) {
-  const messages = useMessages();
-  const { account } = messages;
+  const { account } = useMessages();
   const [code, setCode] = useState('');
   const status = useSelector(otp, (snapshot): OtpStatus => (snapshot ? selectOtpStatus(snapshot) : 'NotSent'));
   const busy = useSelector(otp, (snapshot) => (snapshot ? selectIsOtpBusy(snapshot) : false));
@@ -82,6 +82,7 @@ export function OtpFields({ idPrefix, otp, email, onEmailChange, errors, add, cl
   return (
     <>
       <TextField
+        look="auth"
         id={`${idPrefix}-email`}
         label={account.fields.email}
         type="email"
@@ -160,6 +161,7 @@ function CodeField({ id, code, error, validating, busy, onCodeChange, onKeyDown,
   const { account } = useMessages();
   return (
     <TextField
+      look="auth"
       id={id}
       label={account.fields.otp}
       hint={account.otpHint}

@@ -12,9 +12,10 @@ import { useId, useState } from 'react';
 import { selectIsRegistering, selectMobileRef, selectOtpRef, type RegistrationForm } from '../../../machines/registration/registrationMachine';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../Link/Link';
-import { Dialog } from '../Popup/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { usePopup } from '../Popup/popupContext';
-import { BusyButton, describedBy, TextField, useFieldErrors, type FieldErrors, type FieldKey } from './fields';
+import { BusyButton, useFieldErrors, type FieldErrors, type FieldKey } from './fields';
+import { describedBy, TextField } from '../../ui/Field';
 import { MobileSignIn } from './MobileSignIn';
 import { OtpFields } from './OtpFields';
 import { useMobileChannels } from './signInOptions';
@@ -145,29 +146,30 @@ function EmailSignUp({ id, actor, errors, add, clear }: EmailSignUpProps) {
         actor.send({ type: 'registration.submit', form });
       }}
     >
-      <TextField {...text('firstName')} type="text" autoComplete="given-name" data-autofocus />
-      <TextField {...text('lastName')} type="text" autoComplete="family-name" />
+      <TextField look="auth" {...text('firstName')} type="text" autoComplete="given-name" data-autofocus />
+      <TextField look="auth" {...text('lastName')} type="text" autoComplete="family-name" />
       <div className="auth-form__wide">
         <OtpFields idPrefix={id} otp={otp} email={form.email} onEmailChange={(email) => update('email', email)} errors={errors} add={add} clear={clear} />
       </div>
-      <TextField {...text('age')} type="text" inputMode="numeric" maxLength={3} autoComplete="off" />
+      <TextField look="auth" {...text('age')} type="text" inputMode="numeric" maxLength={3} autoComplete="off" />
       <GenderChoice id={id} value={form.gender} error={errors.gender} onChange={(gender) => update('gender', gender)} />
       <div className="auth-form__wide">
-        <TextField {...text('phoneNumber')} type="tel" inputMode="tel" autoComplete="tel-national" hint={account.phoneHint} />
+        <TextField look="auth" {...text('phoneNumber')} type="tel" inputMode="tel" autoComplete="tel-national" hint={account.phoneHint} />
       </div>
       {/* The hint under the input, so the two password inputs line up side by side. */}
       <TextField
+        look="auth"
         {...text('password')}
         type="password"
         autoComplete="new-password"
-        describedByHint={passwordHintId}
+        describedByAlso={passwordHintId}
         note={
           <p id={passwordHintId} className="auth-field__hint">
             {account.passwordHint}
           </p>
         }
       />
-      <TextField {...text('confirmPassword')} type="password" autoComplete="new-password" />
+      <TextField look="auth" {...text('confirmPassword')} type="password" autoComplete="new-password" />
       <TermsCheckbox id={id} value={form.termsAccepted} error={errors.terms} onChange={(checked) => update('termsAccepted', checked)} />
       <div className="auth-form__wide">
         <BusyButton type="submit" busy={busy} label={account.signUpSubmit} busyLabel={account.signingUp} className="button button--primary auth-form__submit" />

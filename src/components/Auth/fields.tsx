@@ -1,9 +1,9 @@
 /**
- * Form fields of the account popups and pages: a visible label tied to each input, an optional
- * hint, and the field's error tied with aria-describedby. The errors come from the machines'
- * notices (`fieldErrorsFor`): the toast announces the message, the field shows where to fix it.
+ * The field errors of the account popups and pages (their fields are src/ui/Field's, look 'auth'):
+ * the errors come from the machines' notices (`fieldErrorsFor`): the toast announces the message,
+ * the field shows where to fix it.
  */
-import { useCallback, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useCallback, useState } from 'react';
 import { messages } from '../../i18n/messages';
 import { noticeText, type AccountNotice, type NamedField } from './notices';
 
@@ -100,57 +100,6 @@ export function focusFirstError(idPrefix: string, order: readonly FieldKey[], er
       return;
     }
   }
-}
-
-export const describedBy = (...ids: Array<string | false | null | undefined>): string | undefined =>
-  ids.filter(Boolean).join(' ') || undefined;
-
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
-  readonly id: string;
-  readonly label: string;
-  readonly hint?: string;
-  readonly error?: string;
-  /** Shown next to the input (e.g. Send OTP). */
-  readonly action?: ReactNode;
-  /** Shown under the input, before the error (e.g. "We sent a code to ..."). */
-  readonly note?: ReactNode;
-  readonly inputRef?: Ref<HTMLInputElement>;
-  /** The id of a hint shown elsewhere that also describes this input. */
-  readonly describedByHint?: string;
-}
-
-export function TextField({ id, label, hint, error, action, note, inputRef, describedByHint, ...input }: TextFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  return (
-    <div className={`auth-field${error ? ' auth-field--invalid' : ''}`}>
-      <label htmlFor={id} className="auth-field__label">
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="auth-field__hint">
-          {hint}
-        </p>
-      )}
-      <div className={action ? 'auth-field__row' : undefined}>
-        <input
-          {...input}
-          ref={inputRef}
-          id={id}
-          className="auth-field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint && hintId, describedByHint, error && errorId)}
-        />
-        {action}
-      </div>
-      {note}
-      {error && (
-        <p id={errorId} className="auth-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** A button that keeps focus while its flow is busy (aria-disabled, not disabled) and says so. */

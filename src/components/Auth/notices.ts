@@ -9,7 +9,7 @@ import type { LoginNotice } from '../../../machines/login/loginMachine';
 import type { RegistrationNotice } from '../../../machines/registration/registrationMachine';
 import type { ForgotPasswordNotice } from '../../../machines/forgotPassword/forgotPasswordMachine';
 import { messages } from '../../i18n/messages';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 
 export type AccountNotice = SessionNotice | LoginNotice | RegistrationNotice | ForgotPasswordNotice;
 

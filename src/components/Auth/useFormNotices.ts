@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { NoticeEvent } from '../../../machines/shared/notices';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 import { focusFirstError, fieldErrorsFor, saidOnFields, type FieldErrors, type FieldKey } from './fields';
 import { showNotice, type AccountNotice } from './notices';
 

@@ -15,7 +15,7 @@ import { selectChoicesMade, selectIsBusy } from '../../../machines/booking/booki
 import { selectPanel, selectToken } from '../../../machines/session/selectors';
 import type { KeptBooking, PreviousBooking } from '../../../machines/booking/choices';
 import { useMessages } from '../../i18n/messages';
-import { Dialog } from '../Popup/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { BookingForm, focusNextDetail } from './BookingForm';
 import { useBookingActor } from './provider';
 import { preloadSignInOptions } from '../Auth/signInOptions';

@@ -31,7 +31,8 @@ import { detailFields, hasNoEmail, isMinor, isTeleconsultation, profileIncomplet
 import { selectFamilyStatus, selectMembers } from '../../../machines/people/familyMachine';
 import { useMessages } from '../../i18n/messages';
 import { FamilyMemberForm } from '../People/FamilyMemberForm';
-import { type FieldControlProps, FieldProblem, fieldProps, GenderOptions, LabelledField } from '../People/fieldParts';
+import { GenderOptions } from '../People/GenderOptions';
+import { Field, type FieldControlProps, FieldError, fieldControlProps } from '../../ui/Field';
 import { useFamilyActor } from '../People/useFamily';
 import '../People/People.css';
 
@@ -109,7 +110,7 @@ function ConsentField({ actor, base, problemText }: { actor: BookingActor; base:
   const errors = useSelector(actor, selectDetailErrors);
   const busy = useSelector(actor, selectIsBusy);
   const consent = useSelector(actor, selectConsent);
-  const f = (field: DetailField) => fieldProps(base, field, errors[field]);
+  const f = (field: DetailField) => fieldControlProps(`${base}-${field}`, { field, error: errors[field] !== undefined });
   return (
     <div className="booking__field people-consent-field">
       <p className="people-consent">
@@ -122,7 +123,7 @@ function ConsentField({ actor, base, problemText }: { actor: BookingActor; base:
         />
         <label htmlFor={f('consentText').id}>{people.consent}</label>
       </p>
-      <FieldProblem base={base} field="consentText" text={problemText} />
+      <FieldError look="people" id={`${base}-consentText`}>{problemText}</FieldError>
     </div>
   );
 }
@@ -143,12 +144,12 @@ export function PatientDetails({ actor }: { actor: BookingActor }) {
   const box = useRef<HTMLDivElement>(null);
   useFocusFirstProblem(actor, box);
   const { labels, problemText } = useDetailTexts(errors);
-  const f = (field: DetailField) => fieldProps(base, field, errors[field]);
-  const problem = (field: DetailField) => <FieldProblem base={base} field={field} text={problemText(field)} />;
+  const f = (field: DetailField) => fieldControlProps(`${base}-${field}`, { field, error: errors[field] !== undefined });
+  const problem = (field: DetailField) => <FieldError look="people" id={`${base}-${field}`}>{problemText(field)}</FieldError>;
   const field = (name: DetailField, control: (props: FieldControlProps) => ReactNode) => (
-    <LabelledField base={base} field={name} label={labels[name]} problem={problemText(name)} className="booking__field">
+    <Field look="people" id={`${base}-${name}`} field={name} label={labels[name]} error={problemText(name)} className="booking__field">
       {control}
-    </LabelledField>
+    </Field>
   );
   const changeDetails = (change: Partial<PersonalDetails>) => actor.send({ type: 'details.changed', details: change });
   const forSelf = bookingFor === 'self';
@@ -205,7 +206,7 @@ function MemberSelect({
 }: {
   members: readonly FamilyMember[];
   member: FamilyMember | null;
-  fieldId: ReturnType<typeof fieldProps>;
+  fieldId: FieldControlProps;
   problem: ReactNode;
   onChoose: (member: FamilyMember) => void;
 }) {
@@ -245,7 +246,7 @@ function SomeoneElse({
 }: {
   token: string;
   member: FamilyMember | null;
-  fieldId: ReturnType<typeof fieldProps>;
+  fieldId: FieldControlProps;
   problem: ReactNode;
   onChoose: (member: FamilyMember) => void;
 }) {

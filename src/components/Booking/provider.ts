@@ -24,7 +24,7 @@ import type { BookingServices } from '../../app/booking';
 import { SessionContext } from '../../app/account';
 import { storeKeptBooking, useBookingServices } from '../../app/useBookingServices';
 import { messages } from '../../i18n/messages';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 import { formatFee } from '../../format/format';
 import { inspect } from '../../app/inspect';
 import { useProvidedLogic } from '../../app/useProvidedActor';

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { chatMachine } from '../../../machines/chat/chatMachine';
 import { selectOutbox } from '../../../machines/chat/selectors';
 import { useProvidedActor } from '../../app/useProvidedActor';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 import type { ChatServices } from './services';
 
 /** What the chat machine's effects reach outside it. */

@@ -17,7 +17,8 @@ import {
   type MemberDraft,
 } from '../../../machines/people/familyMachine';
 import { useMessages } from '../../i18n/messages';
-import { type FieldControlProps, GenderOptions, LabelledField } from './fieldParts';
+import { Field, type FieldControlProps } from '../../ui/Field';
+import { GenderOptions } from './GenderOptions';
 
 type FamilyActor = ActorRefFrom<typeof familyMachine>;
 
@@ -69,9 +70,9 @@ export function FamilyMemberForm({
     if (errors[field] !== undefined) actor.send({ type: 'member.edited', field });
   };
   const field = (name: (typeof memberFields)[number], control: (props: FieldControlProps) => ReactNode, hint?: string) => (
-    <LabelledField base={base} field={name} label={labels[name]} hint={hint} problem={errors[name] === undefined ? undefined : people.fieldError(labels[name], errors[name]!)}>
+    <Field look="people" id={`${base}-${name}`} field={name} label={labels[name]} hint={hint} error={errors[name] === undefined ? undefined : people.fieldError(labels[name], errors[name]!)}>
       {control}
-    </LabelledField>
+    </Field>
   );
 
   return (

@@ -24,8 +24,9 @@ import { useProvidedActor } from '../../app/useProvidedActor';
 import { usePeopleServices } from '../../app/livePeople';
 import { formatPhone } from '../../format/format';
 import { useMessages, messages as liveMessages } from '../../i18n/messages';
-import { toast } from '../Toast/toast';
-import { type FieldControlProps, GenderOptions, LabelledField } from './fieldParts';
+import { toast } from '../../ui/toast';
+import { Field, type FieldControlProps } from '../../ui/Field';
+import { GenderOptions } from './GenderOptions';
 import './People.css';
 
 /** The profile's machine: its toasts, and a save that starts the session again to fetch the new user. */
@@ -97,9 +98,9 @@ function ProfilePhone({ user, base, draft, problem, onChange }: { user: SessionU
       </div>
     );
   return (
-    <LabelledField base={base} field="phoneNumber" label={account.fields.phoneNumber} problem={problem} hint={user.phoneNumber ? accountContact.profilePhoneUnverified : undefined}>
+    <Field look="people" id={`${base}-phoneNumber`} field="phoneNumber" label={account.fields.phoneNumber} error={problem} hint={user.phoneNumber ? accountContact.profilePhoneUnverified : undefined}>
       {(p) => <input {...p} type="tel" autoComplete="tel" value={draft.phoneNumber} onChange={(e) => onChange(e.target.value)} />}
-    </LabelledField>
+    </Field>
   );
 }
 
@@ -124,9 +125,9 @@ export function ProfileSection({ user, token }: { user: SessionUser; token: stri
     gender: account.fields.gender,
   };
   const field = (name: (typeof profileFields)[number], control: (props: FieldControlProps) => ReactNode) => (
-    <LabelledField base={base} field={name} label={labels[name]} problem={errors[name] === undefined ? undefined : people.fieldError(labels[name], errors[name]!)}>
+    <Field look="people" id={`${base}-${name}`} field={name} label={labels[name]} error={errors[name] === undefined ? undefined : people.fieldError(labels[name], errors[name]!)}>
       {control}
-    </LabelledField>
+    </Field>
   );
   const change = (field: keyof ProfileDraft, value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));

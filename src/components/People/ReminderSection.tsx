@@ -20,7 +20,7 @@ import { inspect } from '../../app/inspect';
 import { usePeopleServices } from '../../app/livePeople';
 import { useProvidedActor } from '../../app/useProvidedActor';
 import { useMessages, messages as liveMessages } from '../../i18n/messages';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 import './People.css';
 
 export function ReminderSection({ user, token }: { user: SessionUser; token: string }) {

@@ -10,7 +10,7 @@ import { usePeopleServices } from '../../app/livePeople';
 import { inspect } from '../../app/inspect';
 import { useProvidedActor } from '../../app/useProvidedActor';
 import { messages } from '../../i18n/messages';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 
 export function familyNoticeText(notice: FamilyNotice): string {
   const { people } = messages;

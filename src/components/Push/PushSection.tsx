@@ -20,7 +20,7 @@ import { inspect } from '../../app/inspect';
 import { usePushServices } from '../../app/livePush';
 import { useProvidedActor } from '../../app/useProvidedActor';
 import { usePushMessages, type PushMessages } from '../../i18n/pushMessages';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 import '../People/People.css';
 
 function noticeText(words: PushMessages, notice: PushNotice): string {

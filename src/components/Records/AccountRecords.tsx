@@ -21,7 +21,7 @@ import { liveAccountRecordsActors, offerDownload } from '../../app/liveRecords';
 import { useProvidedActor } from '../../app/useProvidedActor';
 import { getMessages, useMessages } from '../../i18n/messages';
 import { formatClinicDate, formatClinicTime, formatPhone } from '../../format/format';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 import './Records.css';
 
 /** `user.role` is known once the whole profile is fetched: until then (just logged in) nothing shows. */

@@ -10,7 +10,7 @@ import type { PromiseActorLogic } from 'xstate';
 import { documentDownloadMachine, selectDownloading, type DownloadedFile } from '../../../machines/records/documentDownloadMachine';
 import { offerDownload } from '../../app/offerDownload';
 import { useProvidedActor } from '../../app/useProvidedActor';
-import { toast } from '../Toast/toast';
+import { toast } from '../../ui/toast';
 import type { DocumentLink } from './documents';
 
 export type DownloadDocument = PromiseActorLogic<DownloadedFile, { path: string; token: string }>;

@@ -20,7 +20,7 @@ import {
 } from '../../../machines/waitlistOffer/selectors';
 import type { JoinChange } from '../../../machines/waitlistOffer/waitlistMachine';
 import { useMessages } from '../../i18n/messages';
-import { FieldProblem, fieldProps, LabelledField } from '../People/fieldParts';
+import { Field, FieldError, fieldControlProps } from '../../ui/Field';
 import '../People/People.css';
 import type { useWaitlistActor } from './provider';
 
@@ -61,7 +61,7 @@ function ChoiceFields({ base, actor, problem, change }: Fields) {
   const doctor = doctors.find((d) => d.email === draft.doctorEmail);
   return (
     <>
-      <LabelledField base={base} field="doctorEmail" label={t.doctor} problem={problem('doctorEmail')}>
+      <Field look="people" id={`${base}-doctorEmail`} field="doctorEmail" label={t.doctor} error={problem('doctorEmail')}>
         {(p) => (
           <select {...p} value={draft.doctorEmail} onChange={(e) => change({ field: 'doctorEmail', value: e.target.value })}>
             <option value="">{t.chooseDoctor}</option>
@@ -72,8 +72,8 @@ function ChoiceFields({ base, actor, problem, change }: Fields) {
             ))}
           </select>
         )}
-      </LabelledField>
-      <LabelledField base={base} field="consultationType" label={t.consultationType} problem={problem('consultationType')}>
+      </Field>
+      <Field look="people" id={`${base}-consultationType`} field="consultationType" label={t.consultationType} error={problem('consultationType')}>
         {(p) => (
           <select {...p} value={draft.consultationType} onChange={(e) => change({ field: 'consultationType', value: e.target.value })}>
             <option value="">{t.chooseType}</option>
@@ -84,11 +84,11 @@ function ChoiceFields({ base, actor, problem, change }: Fields) {
             ))}
           </select>
         )}
-      </LabelledField>
+      </Field>
       {isTeleconsultationType(draft.consultationType) ? (
         <p className="people-field__hint">{t.onlineNoClinic}</p>
       ) : (
-        <LabelledField base={base} field="location" label={t.location} problem={problem('location')}>
+        <Field look="people" id={`${base}-location`} field="location" label={t.location} error={problem('location')}>
           {(p) => (
             <select {...p} value={draft.location} onChange={(e) => change({ field: 'location', value: e.target.value })}>
               <option value="">{t.anyLocation}</option>
@@ -99,7 +99,7 @@ function ChoiceFields({ base, actor, problem, change }: Fields) {
               ))}
             </select>
           )}
-        </LabelledField>
+        </Field>
       )}
     </>
   );
@@ -112,12 +112,12 @@ function DayFields({ base, actor, problem, change }: Fields) {
   const range = useSelector(actor, selectDayRange);
   return (
     <>
-      <LabelledField base={base} field="fromDate" label={t.fromDate} problem={problem('fromDate')} hint={t.daysHint(range.maxDays)}>
+      <Field look="people" id={`${base}-fromDate`} field="fromDate" label={t.fromDate} error={problem('fromDate')} hint={t.daysHint(range.maxDays)}>
         {(p) => <input {...p} type="date" min={range.min} max={range.max} value={draft.fromDate} onChange={(e) => change({ field: 'fromDate', value: e.target.value })} />}
-      </LabelledField>
-      <LabelledField base={base} field="toDate" label={t.toDate} problem={problem('toDate')}>
+      </Field>
+      <Field look="people" id={`${base}-toDate`} field="toDate" label={t.toDate} error={problem('toDate')}>
         {(p) => <input {...p} type="date" min={draft.fromDate || range.min} max={range.max} value={draft.toDate} onChange={(e) => change({ field: 'toDate', value: e.target.value })} />}
-      </LabelledField>
+      </Field>
     </>
   );
 }
@@ -132,14 +132,14 @@ function ConsentField({ base, actor, problem, change }: Fields) {
     <div className="people-consent-field">
       <p className="people-consent">
         <input
-          {...fieldProps(base, 'consentText', errors.consentText)}
+          {...fieldControlProps(`${base}-consentText`, { field: 'consentText', error: errors.consentText !== undefined })}
           type="checkbox"
           checked={draft.consent !== null}
           onChange={(e) => change({ field: 'consent', value: e.target.checked ? people.consent : null })}
         />
-        <label htmlFor={fieldProps(base, 'consentText', undefined).id}>{people.consent}</label>
+        <label htmlFor={`${base}-consentText`}>{people.consent}</label>
       </p>
-      <FieldProblem base={base} field="consentText" text={problem('consentText')} />
+      <FieldError look="people" id={`${base}-consentText`}>{problem('consentText')}</FieldError>
     </div>
   );
 }

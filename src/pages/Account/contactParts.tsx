@@ -9,9 +9,9 @@ import type { User } from '../../../contract/auth';
 import type { ContactField, ContactNotice, ContactProblems, FieldProblem } from '../../../machines/accountContact/problems';
 import { selectSecondsLeft, type ResendCountdownRef } from '../../../machines/accountContact/resendCountdownMachine';
 import { SessionContext } from '../../app/account';
-import { LabelledField } from '../../components/People/fieldParts';
+import { Field } from '../../ui/Field';
 import { formatPhone } from '../../format/format';
-import { toast } from '../../components/Toast/toast';
+import { toast } from '../../ui/toast';
 import { messages as liveMessages, useMessages, type Messages } from '../../i18n/messages';
 import '../../components/People/People.css';
 
@@ -75,7 +75,7 @@ export function ContactInput({
   const messages = useMessages();
   const problem = problemText(messages, field, problems[field]);
   return (
-    <LabelledField base={base} field={field} label={label} problem={problem} {...(hint === undefined ? {} : { hint })}>
+    <Field look="people" id={`${base}-${field}`} field={field} label={label} error={problem} {...(hint === undefined ? {} : { hint })}>
       {(props) => (
         <input
           {...input}
@@ -86,7 +86,7 @@ export function ContactInput({
           }}
         />
       )}
-    </LabelledField>
+    </Field>
   );
 }
 

@@ -3,7 +3,7 @@
  * to their email app (a prefilled mailto: link) or to a phone call. It never pretends to send.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from '../../components/Toast/toast';
+import { toast } from '../../ui/toast';
 import { clinic } from '../../content/clinic';
 import { useMessages } from '../../i18n/messages';
 import {

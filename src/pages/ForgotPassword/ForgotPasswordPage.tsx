@@ -20,7 +20,8 @@ import {
 } from '../../../machines/forgotPassword/forgotPasswordMachine';
 import { useSession } from '../../app/account';
 import { usePageTitle } from '../../app/usePageTitle';
-import { BusyButton, TextField, useFieldErrors, type FieldErrors, type FieldKey } from '../../components/Auth/fields';
+import { BusyButton, useFieldErrors, type FieldErrors, type FieldKey } from '../../components/Auth/fields';
+import { TextField } from '../../ui/Field';
 import { OtpFields } from '../../components/Auth/OtpFields';
 import { useForgotPasswordActor } from '../../components/Auth/resetProvider';
 import { useFormNotices } from '../../components/Auth/useFormNotices';
@@ -164,6 +165,7 @@ function NewPasswordFields({ id, inputRef, password, confirmPassword, errors, re
   return (
     <>
       <TextField
+        look="auth"
         id={`${id}-password`}
         inputRef={inputRef}
         label={account.fields.newPassword}
@@ -176,6 +178,7 @@ function NewPasswordFields({ id, inputRef, password, confirmPassword, errors, re
         onChange={(event) => onPassword(event.target.value)}
       />
       <TextField
+        look="auth"
         id={`${id}-confirmPassword`}
         label={account.fields.confirmNewPassword}
         type="password"

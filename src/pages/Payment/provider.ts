@@ -15,7 +15,7 @@ import type { PaymentResultServices } from '../../app/booking';
 import { takeKeptBooking } from '../../app/useBookingServices';
 import { useProvidedActor } from '../../app/useProvidedActor';
 import { usePopup } from '../../components/Popup/popups';
-import { toast } from '../../components/Toast/toast';
+import { toast } from '../../ui/toast';
 import { messages } from '../../i18n/messages';
 
 /** What the page's effects reach outside the machine. */

@@ -9,7 +9,7 @@ import type { AccountRole } from '../../../contract/staffAdmin';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
-import { Field, SelectField } from './parts/fields';
+import { SelectField, TextField } from '../../ui/Field';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
@@ -50,13 +50,14 @@ export function AccountsSection() {
       )}
       renderForm={({ draft, errors, saving, change }) => (
         <>
-          <Field label={texts.email} type="email" value={draft.email ?? ''} error={errors.email} disabled={saving} required onChange={(v) => change('email', v)} />
+          <TextField look="admin" label={texts.email} type="email" value={draft.email ?? ''} error={errors.email} disabled={saving} required onValue={(v) => change('email', v)} />
           <SelectField
+            look="admin"
             label={texts.role}
             value={draft.role ?? 'doctor'}
             error={errors.role}
             disabled={saving}
-            onChange={(v) => change('role', v)}
+            onValue={(v) => change('role', v)}
             options={roles.map((r) => ({ value: r, label: texts.roles[r] }))}
           />
         </>

@@ -41,7 +41,7 @@ export function bound(form: FormApi, field: string) {
     value: form.draft[field] ?? '',
     error: form.errors[field],
     disabled: form.saving,
-    onChange: (value: string) => form.change(field, value),
+    onValue: (value: string) => form.change(field, value),
   };
 }
 

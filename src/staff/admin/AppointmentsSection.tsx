@@ -21,7 +21,7 @@ import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { OrderStatusDialog, orderStatusChangeable } from './OrderStatusDialog';
 import { feeStateOf, patientNameOf as patientName } from '../parts';
-import { SelectField } from './parts/fields';
+import { SelectField } from '../../ui/Field';
 import { ListState } from './parts/lists';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
@@ -156,15 +156,17 @@ function AppointmentFilters({
         />
       </div>
       <SelectField
+        look="admin"
         label={texts.doctor}
         value={query.doctorId ?? ''}
-        onChange={(value) => change('doctorId', value)}
+        onValue={(value) => change('doctorId', value)}
         options={[{ value: '', label: texts.everyDoctor }, ...doctors.map((d) => ({ value: d._id, label: d.name }))]}
       />
       <SelectField
+        look="admin"
         label={texts.location}
         value={query.locationId ?? ''}
-        onChange={(value) => change('locationId', value)}
+        onValue={(value) => change('locationId', value)}
         options={[{ value: '', label: texts.everyLocation }, ...locations.map((l) => ({ value: l._id, label: l.name }))]}
       />
     </form>

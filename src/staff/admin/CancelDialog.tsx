@@ -11,10 +11,10 @@ import {
   selectReasonError,
 } from '../../../machines/staffAdmin/adminCancelMachine';
 import { formatClinicDate, formatClinicTime } from '../../format/format';
-import { Dialog } from '../../components/Popup/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { patientNameOf as patientName } from '../parts';
-import { Field } from './parts/fields';
+import { TextField } from '../../ui/Field';
 import { useAdminCancelActor } from './provider';
 
 export interface CancelDialogProps {
@@ -45,7 +45,7 @@ export function CancelDialog({ appointment, onCancelled, onClose }: CancelDialog
         {patientName(appointment)}, {appointment.doctorName}, {formatClinicDate(appointment.date)}, {formatClinicTime(appointment.startTime)}
       </p>
       {appointment.appointmentPaymentStatus === 'paid' && <p className="notice">{texts.cancelPaidNote}</p>}
-      <Field label={texts.cancelReason} value={reason} error={reasonError} disabled={cancelling} onChange={(value) => actor.send({ type: 'reason.change', value })} />
+      <TextField look="admin" label={texts.cancelReason} value={reason} error={reasonError} disabled={cancelling} onValue={(value) => actor.send({ type: 'reason.change', value })} />
       <p className="admin-form__actions">
         <button
           type="button"

@@ -15,7 +15,7 @@ import { fromApi } from '../../app/fromApi';
 import { formatClinicInstant } from '../../format/format';
 import { displayLinkMessages as texts } from '../../i18n/displayLinkMessages';
 import { AdminList } from './AdminList';
-import { Field, SelectField } from './parts/fields';
+import { SelectField, TextField } from '../../ui/Field';
 import { useAdminList } from './provider';
 import { useAdminServices } from './services';
 import './admin.css';
@@ -80,13 +80,14 @@ export function DisplaysSection({ queueApi = liveQueueApi }: { readonly queueApi
       )}
       renderForm={({ draft, errors, saving, change }) => (
         <>
-          <Field label={texts.label} value={draft.label ?? ''} error={errors.label} disabled={saving} required onChange={(v) => change('label', v)} />
+          <TextField look="admin" label={texts.label} value={draft.label ?? ''} error={errors.label} disabled={saving} required onValue={(v) => change('label', v)} />
           <SelectField
+            look="admin"
             label={texts.location}
             value={draft.locationId || (locations.current[0]?._id ?? '')}
             error={errors.locationId}
             disabled={saving}
-            onChange={(v) => change('locationId', v)}
+            onValue={(v) => change('locationId', v)}
             options={locations.current.map((l) => ({ value: l._id, label: l.name }))}
           />
         </>

@@ -20,7 +20,7 @@ import { AdminList, type FormApi } from './AdminList';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { AffectedAppointments } from './parts/AffectedAppointments';
-import { CheckField, Field, SelectField } from './parts/fields';
+import { CheckField, SelectField, TextField } from '../../ui/Field';
 import { DoctorActivePanel } from './DoctorActivePanel';
 import { ScheduleEditor } from './ScheduleEditor';
 import { useAdminServices } from './services';
@@ -174,44 +174,48 @@ function DoctorFields({ form, locations }: { readonly form: FormApi; readonly lo
   const locationsError = errors.locationIds ?? Object.entries(errors).find(([field]) => field.startsWith('locationIds.'))?.[1];
   return (
     <>
-      <Field label={texts.name} value={draft.name ?? ''} error={errors.name} disabled={saving} required onChange={(v) => change('name', v)} />
-      <Field label={texts.email} type="email" value={draft.email ?? ''} error={errors.email} disabled={saving} required onChange={(v) => change('email', v)} />
+      <TextField look="admin" label={texts.name} value={draft.name ?? ''} error={errors.name} disabled={saving} required onValue={(v) => change('name', v)} />
+      <TextField look="admin" label={texts.email} type="email" value={draft.email ?? ''} error={errors.email} disabled={saving} required onValue={(v) => change('email', v)} />
       <SelectField
+        look="admin"
         label={texts.type}
         value={draft.type ?? 'clinic'}
         error={errors.type}
         disabled={saving}
-        onChange={(v) => change('type', v)}
+        onValue={(v) => change('type', v)}
         options={[
           { value: 'clinic', label: texts.types.clinic },
           { value: 'online', label: texts.types.online },
         ]}
       />
-      <Field label={texts.qualification} value={draft.qualification ?? ''} error={errors.qualification} disabled={saving} onChange={(v) => change('qualification', v)} />
-      <Field
+      <TextField look="admin" label={texts.qualification} value={draft.qualification ?? ''} error={errors.qualification} disabled={saving} onValue={(v) => change('qualification', v)} />
+      <TextField
+        look="admin"
         label={texts.registrationCouncil}
         hint={texts.registrationHint}
         value={draft.registrationCouncil ?? ''}
         error={errors.registrationCouncil}
         disabled={saving}
-        onChange={(v) => change('registrationCouncil', v)}
+        onValue={(v) => change('registrationCouncil', v)}
       />
-      <Field
+      <TextField
+        look="admin"
         label={texts.registrationNumber}
         value={draft.registrationNumber ?? ''}
         error={errors.registrationNumber}
         disabled={saving}
-        onChange={(v) => change('registrationNumber', v)}
+        onValue={(v) => change('registrationNumber', v)}
       />
-      <CheckField
+      <CheckField look="admin" labelClassName="admin-checks__item"
         label={texts.morningList}
         hint={texts.morningListHint}
         checked={draft.morningList === 'on'}
         error={errors.morningList}
         disabled={saving}
-        onChange={(on) => change('morningList', on ? 'on' : '')}
+        onChecked={(on) => change('morningList', on ? 'on' : '')}
       />
-      <Field
+      <TextField
+        look="admin"
         label={texts.slotMinutes}
         type="number"
         inputMode="numeric"
@@ -220,7 +224,7 @@ function DoctorFields({ form, locations }: { readonly form: FormApi; readonly lo
         value={draft.slotMinutes ?? ''}
         error={errors.slotMinutes}
         disabled={saving}
-        onChange={(v) => change('slotMinutes', v)}
+        onValue={(v) => change('slotMinutes', v)}
       />
       <fieldset className="admin-checks" disabled={saving} aria-invalid={locationsError ? true : undefined}>
         <legend className="admin-field__label">{texts.locations}</legend>

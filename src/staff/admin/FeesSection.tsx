@@ -5,7 +5,7 @@ import { formatRupees } from '../../format/format';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { fromApi } from '../../app/fromApi';
 import { AdminList } from './AdminList';
-import { Field } from './parts/fields';
+import { TextField } from '../../ui/Field';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
@@ -37,7 +37,8 @@ export function FeesSection() {
         </>
       )}
       renderForm={({ draft, errors, saving, change }, row) => (
-        <Field
+        <TextField
+          look="admin"
           label={texts.feeFor(row?.consultationType ?? 'Chat')}
           type="number"
           inputMode="decimal"
@@ -48,7 +49,7 @@ export function FeesSection() {
           error={errors.consultationFee}
           disabled={saving}
           required
-          onChange={(v) => change('consultationFee', v)}
+          onValue={(v) => change('consultationFee', v)}
         />
       )}
     />

@@ -6,7 +6,7 @@ import { locationPayload, locationsMachine } from '../../../machines/staffAdmin/
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { listActors } from './actors';
 import { AdminList } from './AdminList';
-import { CheckField, Field } from './parts/fields';
+import { CheckField, TextField } from '../../ui/Field';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import './admin.css';
@@ -42,14 +42,14 @@ export function LocationsSection() {
       )}
       renderForm={({ draft, errors, saving, change }) => (
         <>
-          <Field label={texts.name} value={draft.name ?? ''} error={errors.name} disabled={saving} required onChange={(v) => change('name', v)} />
-          <CheckField
+          <TextField look="admin" label={texts.name} value={draft.name ?? ''} error={errors.name} disabled={saving} required onValue={(v) => change('name', v)} />
+          <CheckField look="admin" labelClassName="admin-checks__item"
             label={texts.payAtClinic}
             hint={texts.payAtClinicHint}
             checked={draft.payAtClinic === 'on'}
             error={errors.payAtClinic}
             disabled={saving}
-            onChange={(on) => change('payAtClinic', on ? 'on' : '')}
+            onChecked={(on) => change('payAtClinic', on ? 'on' : '')}
           />
         </>
       )}

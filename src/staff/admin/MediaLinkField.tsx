@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { toDisplayableMediaLink } from '../../../contract/mediaLink';
 import { isMediaLinkInput } from '../../../contract/staffAdmin';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
-import { Field } from './parts/fields';
+import { TextField } from '../../ui/Field';
 
 export function MediaLinkField({
   label,
@@ -15,14 +15,14 @@ export function MediaLinkField({
   value,
   error,
   disabled,
-  onChange,
+  onValue,
 }: {
   readonly label: string;
   readonly kind: 'image' | 'video';
   readonly value: string;
   readonly error?: string | undefined;
   readonly disabled?: boolean;
-  readonly onChange: (value: string) => void;
+  readonly onValue: (value: string) => void;
 }) {
   const texts = useStaffAdminMessages().site;
   const previewId = useId();
@@ -31,7 +31,7 @@ export function MediaLinkField({
   const showable = link !== '' && isMediaLinkInput(link);
   return (
     <div className="admin-media">
-      <Field label={label} type="url" hint={texts.linkHint} value={value} error={error} disabled={disabled} onChange={onChange} />
+      <TextField look="admin" label={label} type="url" hint={texts.linkHint} value={value} error={error} disabled={disabled} onValue={onValue} />
       <div className="admin-media__preview" id={previewId} aria-live="polite">
         <p className="admin-media__heading">
           {texts.previewHeading} ({label.toLowerCase()})

@@ -9,7 +9,7 @@ import type { AppointmentRecord } from '../../../contract/appointments';
 import { selectCanSave, selectIsSaving } from '../../../machines/appointmentEdit/selectors';
 import { formatClinicDate, formatClinicTime } from '../../format/format';
 import { SlotChoiceFields } from '../../components/Appointments/SlotChoiceFields';
-import { Dialog } from '../../components/Popup/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { patientNameOf as patientName } from '../parts';
 import { useMoveActor } from './provider';

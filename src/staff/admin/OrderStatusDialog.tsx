@@ -9,7 +9,7 @@ import type { AppointmentRecord, Order } from '../../../contract/appointments';
 import type { AdminOrderStatus } from '../../../contract/staffAdmin';
 import { selectChoice, selectIsApplying } from '../../../machines/staffAdmin/confirmedChangeMachine';
 import { formatRupees } from '../../format/format';
-import { Dialog } from '../../components/Popup/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { patientNameOf as patientName } from '../parts';
 import { useAdminServices } from './services';

@@ -12,7 +12,7 @@ import { fromApi } from '../../app/fromApi';
 import { getStaffMessages } from '../../i18n/staffMessages';
 import type { RefundItem } from '../../../contract/staffAdmin';
 import { AdminList } from './AdminList';
-import { Field, SelectField } from './parts/fields';
+import { SelectField, TextField } from '../../ui/Field';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
 import { useStaff } from '../StaffContext';
@@ -60,15 +60,16 @@ export function RefundsSection() {
         <>
           {r && failed(r) && (
             <SelectField
+              look="admin"
               label={texts.whatToDo}
               value={refundAction(draft)}
               options={[{ value: 'retry', label: texts.actions.retry }, { value: 'resolve', label: texts.actions.resolve }]}
               disabled={saving}
-              onChange={(v) => change('action', v)}
+              onValue={(v) => change('action', v)}
             />
           )}
           {refundAction(draft) === 'resolve' && (
-            <Field label={texts.note} hint={texts.noteHint} value={draft.note ?? ''} error={errors.note} disabled={saving} required multiline onChange={(v) => change('note', v)} />
+            <TextField look="admin" label={texts.note} hint={texts.noteHint} value={draft.note ?? ''} error={errors.note} disabled={saving} required multiline onValue={(v) => change('note', v)} />
           )}
         </>
       )}

@@ -27,7 +27,7 @@ import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { CancelDialog } from './CancelDialog';
 import { MoveDialog } from './MoveDialog';
 import { AffectedAppointments } from './parts/AffectedAppointments';
-import { Field, SelectField } from './parts/fields';
+import { SelectField, TextField } from '../../ui/Field';
 import { useScheduleActor } from './provider';
 
 
@@ -45,25 +45,28 @@ function HoursRow({ actor, row, index }: { readonly actor: ScheduleActor; readon
       <fieldset className="admin-hours__fields" disabled={busy}>
         <legend className="visually-hidden">{texts.rowLabel(index + 1)}</legend>
         <SelectField
+          look="admin"
           label={texts.weekday}
           value={row.weekday}
           error={rowError(errors, index, 'weekday')}
-          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'weekday', value })}
+          onValue={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'weekday', value })}
           options={weekdays}
         />
-        <Field
+        <TextField
+          look="admin"
           label={texts.start}
           type="time"
           value={row.start}
           error={rowError(errors, index, 'start')}
-          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'start', value })}
+          onValue={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'start', value })}
         />
-        <Field
+        <TextField
+          look="admin"
           label={texts.end}
           type="time"
           value={row.end}
           error={rowError(errors, index, 'end')}
-          onChange={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'end', value })}
+          onValue={(value) => actor.send({ type: 'hours.row.change', key: row.key, field: 'end', value })}
         />
         <button
           type="button"
@@ -102,10 +105,11 @@ function HoursForm({ actor, locations }: { readonly actor: ScheduleActor; readon
       ) : (
         <>
           <SelectField
+            look="admin"
             label={texts.hoursLocation}
             value={locationId ?? ''}
             disabled={busy}
-            onChange={(value) => actor.send({ type: 'hours.location.selected', locationId: value })}
+            onValue={(value) => actor.send({ type: 'hours.location.selected', locationId: value })}
             options={[...locations.map((l) => ({ value: l._id, label: l.name })), { value: onlineHoursId, label: texts.hoursOnline }]}
           />
           <p className="admin-field__hint">{texts.hoursIntro}</p>
@@ -176,9 +180,9 @@ function LeaveForm({ actor, schedule }: { readonly actor: ScheduleActor; readonl
         </ul>
       )}
       <div className="admin-leave">
-        <Field label={texts.leaveFrom} type="date" value={leave.from} error={errors.from} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'from', value })} />
-        <Field label={texts.leaveTo} type="date" value={leave.to} error={errors.to} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'to', value })} />
-        <Field label={texts.leaveReason} value={leave.reason} error={errors.reason} disabled={busy} onChange={(value) => actor.send({ type: 'leave.change', field: 'reason', value })} />
+        <TextField look="admin" label={texts.leaveFrom} type="date" value={leave.from} error={errors.from} disabled={busy} onValue={(value) => actor.send({ type: 'leave.change', field: 'from', value })} />
+        <TextField look="admin" label={texts.leaveTo} type="date" value={leave.to} error={errors.to} disabled={busy} onValue={(value) => actor.send({ type: 'leave.change', field: 'to', value })} />
+        <TextField look="admin" label={texts.leaveReason} value={leave.reason} error={errors.reason} disabled={busy} onValue={(value) => actor.send({ type: 'leave.change', field: 'reason', value })} />
       </div>
       <p className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={addingLeave}>

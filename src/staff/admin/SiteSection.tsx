@@ -23,7 +23,7 @@ import type { ListCalls } from '../../api/staffAdmin';
 import { useStaffAdminMessages } from '../../i18n/staffAdminMessages';
 import { listActors } from './actors';
 import { AdminList, bound, type AdminListProps, type FormApi } from './AdminList';
-import { Field } from './parts/fields';
+import { TextField } from '../../ui/Field';
 import { MediaLinkField } from './MediaLinkField';
 import { useAdminServices } from './services';
 import { useAdminList } from './provider';
@@ -46,7 +46,7 @@ function EventsList() {
       translatable={eventTexts}
       renderForm={(form) => (
         <>
-          <Field label={texts.caption} {...bound(form, 'caption')} />
+          <TextField look="admin" label={texts.caption} {...bound(form, 'caption')} />
           <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
           <MediaLinkField label={texts.video} kind="video" {...bound(form, 'video')} />
           <TranslationFields form={form} fields={[{ field: 'caption', label: texts.caption }]} />
@@ -74,10 +74,10 @@ function TeamList() {
       translatable={memberTexts}
       renderForm={(form) => (
         <>
-          <Field label={texts.name} required {...bound(form, 'name')} />
-          <Field label={texts.role} {...bound(form, 'role')} />
+          <TextField look="admin" label={texts.name} required {...bound(form, 'name')} />
+          <TextField look="admin" label={texts.role} {...bound(form, 'role')} />
           <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
-          <Field label={texts.description} multiline {...bound(form, 'description')} />
+          <TextField look="admin" label={texts.description} multiline {...bound(form, 'description')} />
           <TranslationFields
             form={form}
             fields={[
@@ -109,10 +109,10 @@ function TestimonialsList() {
       translatable={testimonialTexts}
       renderForm={(form) => (
         <>
-          <Field label={texts.name} required {...bound(form, 'name')} />
-          <Field label={texts.subject} {...bound(form, 'subject')} />
+          <TextField look="admin" label={texts.name} required {...bound(form, 'name')} />
+          <TextField look="admin" label={texts.subject} {...bound(form, 'subject')} />
           <MediaLinkField label={texts.image} kind="image" {...bound(form, 'image')} />
-          <Field label={texts.description} multiline required {...bound(form, 'description')} />
+          <TextField look="admin" label={texts.description} multiline required {...bound(form, 'description')} />
           <TranslationFields
             form={form}
             fields={[
@@ -148,7 +148,8 @@ function TranslationFields({ form, fields }: { readonly form: FormApi; readonly 
           <legend>{texts.translationsHeading[language]}</legend>
           <p className="admin-field__hint">{texts.translationsHint}</p>
           {fields.map(({ field, label, multiline }) => (
-            <Field
+            <TextField
+              look="admin"
               key={field}
               label={texts.inLanguage(label, texts.languageNames[language])}
               lang={language}

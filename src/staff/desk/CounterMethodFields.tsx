@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { counterMethods, type CounterMethod } from '../../../machines/desk/desk';
 import { useDeskMessages } from '../../i18n/deskMessages';
-import { Field } from '../admin/parts/fields';
+import { TextField } from '../../ui/Field';
 
 export function CounterMethodFields({
   method,
@@ -37,7 +37,7 @@ export function CounterMethodFields({
         ))}
       </fieldset>
       {method !== 'cash' && (
-        <Field label={texts.reference} hint={texts.referenceHint} value={reference} error={referenceError} disabled={disabled} onChange={onReference} />
+        <TextField look="admin" label={texts.reference} hint={texts.referenceHint} value={reference} error={referenceError} disabled={disabled} onValue={onReference} />
       )}
     </>
   );

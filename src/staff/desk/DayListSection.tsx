@@ -20,7 +20,7 @@ import { clinic } from '../../content/clinic';
 import { formatClinicDate, formatClinicTime, formatPhone } from '../../format/format';
 import { useDeskMessages } from '../../i18n/deskMessages';
 import { useStaffMessages } from '../../i18n/staffMessages';
-import { Field, SelectField } from '../admin/parts/fields';
+import { SelectField, TextField } from '../../ui/Field';
 import { feeStateOf, LoadState, patientNameOf } from '../parts';
 import type { StaffServices } from '../services';
 import { WithDeskDoctors } from './DeskDoctors';
@@ -83,20 +83,22 @@ function DayFilters({ actor }: { readonly actor: DayActor }) {
   const doctor = doctors.find((d) => d._id === query.doctorId);
   return (
     <form className="desk-tools desk-day__filters" aria-label={texts.heading} onSubmit={(e) => e.preventDefault()}>
-      <Field label={texts.date} type="date" value={query.date} onChange={(date) => date && actor.send({ type: 'day.changed', date })} />
+      <TextField look="admin" label={texts.date} type="date" value={query.date} onValue={(date) => date && actor.send({ type: 'day.changed', date })} />
       {doctors.length > 1 && (
         <SelectField
+          look="admin"
           label={texts.doctor}
           value={query.doctorId ?? ''}
-          onChange={(doctorId) => actor.send({ type: 'day.changed', doctorId })}
+          onValue={(doctorId) => actor.send({ type: 'day.changed', doctorId })}
           options={doctors.map((d) => ({ value: d._id, label: d.name }))}
         />
       )}
       {(doctor?.locations.length ?? 0) > 0 && (
         <SelectField
+          look="admin"
           label={texts.location}
           value={query.locationId}
-          onChange={(locationId) => actor.send({ type: 'day.changed', locationId })}
+          onValue={(locationId) => actor.send({ type: 'day.changed', locationId })}
           options={[{ value: '', label: texts.allLocations }, ...(doctor?.locations ?? []).map((l) => ({ value: l._id, label: l.name }))]}
         />
       )}

@@ -27,7 +27,7 @@ import {
 import { SlotRadios } from '../../components/Appointments/SlotChoiceFields';
 import { formatClinicDate, formatClinicTime, formatFee, formatPhone } from '../../format/format';
 import { useDeskMessages } from '../../i18n/deskMessages';
-import { Field, SelectField } from '../admin/parts/fields';
+import { SelectField, TextField } from '../../ui/Field';
 import { Fact, feeStateOf } from '../parts';
 import { CounterMethodFields } from './CounterMethodFields';
 import type { DeskBookingActor } from './DeskSection';
@@ -56,9 +56,10 @@ function PersonChoice({ actor }: { readonly actor: DeskBookingActor }) {
   if (family.length === 0 || !patient) return null;
   return (
     <SelectField
+      look="admin"
       label={texts.person}
       value={chosen ?? ''}
-      onChange={(id) => actor.send({ type: 'person.chosen', familyMemberId: id === '' ? null : id })}
+      onValue={(id) => actor.send({ type: 'person.chosen', familyMemberId: id === '' ? null : id })}
       options={[
         { value: '', label: texts.themselves(`${patient.firstName} ${patient.lastName}`.trim()) },
         ...family.map((m) => ({ value: m._id, label: texts.member(`${m.firstName} ${m.lastName}`.trim(), m.relation, m.age) })),
@@ -121,24 +122,27 @@ export function ChoosingStep({ actor }: { readonly actor: DeskBookingActor }) {
       <KindChoice actor={actor} />
       <div className="desk-form__grid">
         <SelectField
+          look="admin"
           label={texts.doctor}
           value={choices.doctorId ?? ''}
-          onChange={(doctorId) => actor.send({ type: 'doctor.chosen', doctorId })}
+          onValue={(doctorId) => actor.send({ type: 'doctor.chosen', doctorId })}
           options={[...(choices.doctorId === null ? [{ value: '', label: texts.chooseDoctor }] : []), ...doctors.map((d) => ({ value: d._id, label: d.name }))]}
         />
         {!walkIn && (
           <SelectField
+            look="admin"
             label={texts.type}
             value={choices.consultationType ?? ''}
-            onChange={(type) => actor.send({ type: 'type.chosen', consultationType: type as ConsultationType })}
+            onValue={(type) => actor.send({ type: 'type.chosen', consultationType: type as ConsultationType })}
             options={[...(choices.consultationType === null ? [{ value: '', label: texts.chooseType }] : []), ...types.map((t) => ({ value: t, label: texts.typeNames[t] }))]}
           />
         )}
         {atClinic && (
           <SelectField
+            look="admin"
             label={texts.location}
             value={choices.locationId ?? ''}
-            onChange={(locationId) => actor.send({ type: 'location.chosen', locationId })}
+            onValue={(locationId) => actor.send({ type: 'location.chosen', locationId })}
             options={[
               ...(choices.locationId === null ? [{ value: '', label: texts.chooseLocation }] : []),
               ...(doctor?.locations ?? []).map((l) => ({ value: l._id, label: l.name })),
@@ -146,7 +150,7 @@ export function ChoosingStep({ actor }: { readonly actor: DeskBookingActor }) {
           />
         )}
         {!walkIn && (
-          <Field label={texts.date} type="date" min={today} value={choices.date ?? ''} onChange={(date) => actor.send({ type: 'date.chosen', date })} />
+          <TextField look="admin" label={texts.date} type="date" min={today} value={choices.date ?? ''} onValue={(date) => actor.send({ type: 'date.chosen', date })} />
         )}
       </div>
       {!walkIn && (

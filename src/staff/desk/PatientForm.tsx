@@ -10,7 +10,7 @@ import { emptyPatient, type PatientDraft } from '../../../machines/desk/deskBook
 import { selectErrorsShown, selectIsSavingPatient, selectPatientErrors } from '../../../machines/desk/deskBooking/selectors';
 import type { FieldErrors } from '../../../machines/failures';
 import { useDeskMessages } from '../../i18n/deskMessages';
-import { Field, SelectField } from '../admin/parts/fields';
+import { SelectField, TextField } from '../../ui/Field';
 import type { DeskBookingActor } from './DeskSection';
 
 type TextField = Exclude<keyof PatientDraft, 'gender'>;
@@ -49,7 +49,7 @@ export function PatientFields({ heading, headingLevel = 2, intro, submit, submit
     onEdited(field);
   };
   const text = (field: TextField, type: 'text' | 'email' = 'text', inputMode?: 'numeric') => (
-    <Field label={texts[field]} value={draft[field]} error={errors[field]} disabled={saving} type={type} inputMode={inputMode} onChange={(value) => change(field, value)} />
+    <TextField look="admin" label={texts[field]} value={draft[field]} error={errors[field]} disabled={saving} type={type} inputMode={inputMode} onValue={(value) => change(field, value)} />
   );
 
   return (
@@ -73,11 +73,12 @@ export function PatientFields({ heading, headingLevel = 2, intro, submit, submit
         {text('phoneNumber')}
         {text('age', 'text', 'numeric')}
         <SelectField
+          look="admin"
           label={texts.gender}
           value={draft.gender}
           error={errors.gender}
           disabled={saving}
-          onChange={(value) => change('gender', value)}
+          onValue={(value) => change('gender', value)}
           options={[
             { value: '', label: texts.chooseGender },
             { value: 'female', label: texts.genders.female },

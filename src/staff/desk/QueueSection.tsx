@@ -26,7 +26,7 @@ import {
 } from '../../../machines/desk/queue/queueMachine';
 import { formatClinicTime, formatPhone } from '../../format/format';
 import { useDeskMessages } from '../../i18n/deskMessages';
-import { Field, SelectField } from '../admin/parts/fields';
+import { SelectField, TextField } from '../../ui/Field';
 import { LoadState, patientNameOf } from '../parts';
 import type { StaffServices } from '../services';
 import { WithDeskDoctors } from './DeskDoctors';
@@ -58,9 +58,10 @@ function Queue({ services, doctors }: { readonly services: StaffServices; readon
       {doctors.length > 1 && (
         <div className="desk-tools">
           <SelectField
+            look="admin"
             label={texts.doctor}
             value={doctorId ?? ''}
-            onChange={(id) => actor.send({ type: 'doctor.chosen', doctorId: id })}
+            onValue={(id) => actor.send({ type: 'doctor.chosen', doctorId: id })}
             options={[...(doctorId === null ? [{ value: '', label: texts.chooseDoctor }] : []), ...doctors.map((d) => ({ value: d._id, label: d.name }))]}
           />
         </div>
@@ -164,7 +165,7 @@ function RoomForm({ actor, asking }: { readonly actor: QueueActor; readonly aski
       }}
     >
       <p>{texts.roomQuestion}</p>
-      <Field label={texts.room} value={room} onChange={setRoom} required />
+      <TextField look="admin" label={texts.room} value={room} onValue={setRoom} required />
       <p className="desk-form__actions">
         <button type="submit" className="button button--primary" disabled={room.trim() === ''}>
           {asking === 'call' ? texts.callToRoom : texts.saveRoom}

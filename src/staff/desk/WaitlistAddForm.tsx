@@ -20,7 +20,7 @@ import {
 } from '../../../machines/desk/waitlist/waitlistMachine';
 import { formatPhone } from '../../format/format';
 import { useDeskMessages } from '../../i18n/deskMessages';
-import { Field, SelectField } from '../admin/parts/fields';
+import { SelectField, TextField } from '../../ui/Field';
 
 type AddChange = Exclude<WaitlistField, 'patientId'>;
 
@@ -126,30 +126,33 @@ export function WaitlistAddForm({ actor, doctors }: { readonly actor: DeskWaitli
       </div>
       <div className="desk-form__grid">
         <SelectField
+          look="admin"
           label={texts.doctor}
           value={draft.doctorId}
-          onChange={change('doctorId')}
+          onValue={change('doctorId')}
           error={problem(errors.doctorId)}
           options={[...(draft.doctorId === '' ? [{ value: '', label: texts.chooseDoctor }] : []), ...doctors.map((d) => ({ value: d._id, label: d.name }))]}
         />
         <SelectField
+          look="admin"
           label={texts.type}
           value={draft.consultationType}
-          onChange={(value) => change('consultationType')(value as ConsultationType)}
+          onValue={(value) => change('consultationType')(value as ConsultationType)}
           error={problem(errors.consultationType)}
           options={types.map((t) => ({ value: t, label: typeNames[t] }))}
         />
         {draft.consultationType === 'Clinic Visit' && (
           <SelectField
+            look="admin"
             label={texts.clinic}
             value={draft.locationId}
-            onChange={change('locationId')}
+            onValue={change('locationId')}
             error={problem(errors.locationId)}
             options={[{ value: '', label: texts.anyClinicChoice }, ...(doctor?.locations ?? []).map((l) => ({ value: l._id, label: l.name }))]}
           />
         )}
-        <Field label={texts.fromDate} type="date" value={draft.fromDate} onChange={change('fromDate')} error={problem(errors.fromDate)} />
-        <Field label={texts.toDate} type="date" min={draft.fromDate} value={draft.toDate} onChange={change('toDate')} error={problem(errors.toDate)} />
+        <TextField look="admin" label={texts.fromDate} type="date" value={draft.fromDate} onValue={change('fromDate')} error={problem(errors.fromDate)} />
+        <TextField look="admin" label={texts.toDate} type="date" min={draft.fromDate} value={draft.toDate} onValue={change('toDate')} error={problem(errors.toDate)} />
       </div>
       {draft.consultationType === 'Clinic Visit' && draft.locationId === '' && <p className="admin-field__hint">{texts.anyClinicNote}</p>}
       <p className="desk-form__actions">

@@ -25,7 +25,7 @@ import {
 import { formatRupees } from '../../format/format';
 import { useDispensaryMessages } from '../../i18n/dispensaryMessages';
 import { AdminList } from '../admin/AdminList';
-import { Field, SelectField } from '../admin/parts/fields';
+import { SelectField, TextField } from '../../ui/Field';
 import { FormPanel } from '../admin/parts/FormPanel';
 import type { StaffServices } from '../services';
 import { useStaff } from '../StaffContext';
@@ -87,11 +87,12 @@ function StockPanel({ actor }: { readonly actor: StockActor }) {
           </button>
         </div>
         <SelectField
+          look="admin"
           label={texts.location}
           value={view.locationId ?? ''}
           disabled={!idle}
           options={view.locations.map((l) => ({ value: l.id, label: l.name }))}
-          onChange={(locationId) => actor.send({ type: 'location.change', locationId })}
+          onValue={(locationId) => actor.send({ type: 'location.change', locationId })}
         />
         <StockForm actor={actor} lines={view.lines} />
         {view.lines.length === 0 ? (
@@ -161,9 +162,9 @@ function StockForm({ actor, lines }: { readonly actor: StockActor; readonly line
       onSave={() => actor.send({ type: 'draft.save' })}
       onCancel={() => actor.send({ type: 'draft.cancel' })}
     >
-      <Field label={texts.amount[form.kind]} value={draft.amount} error={errors.amount} disabled={saving} required inputMode="numeric" onChange={change('amount')} />
+      <TextField look="admin" label={texts.amount[form.kind]} value={draft.amount} error={errors.amount} disabled={saving} required inputMode="numeric" onValue={change('amount')} />
       {form.kind !== 'lowAt' && (
-        <Field label={texts.note[form.kind]} value={draft.note} error={errors.note} disabled={saving} required={form.kind === 'adjust'} onChange={change('note')} />
+        <TextField look="admin" label={texts.note[form.kind]} value={draft.note} error={errors.note} disabled={saving} required={form.kind === 'adjust'} onValue={change('note')} />
       )}
     </FormPanel>
   );
@@ -256,13 +257,14 @@ function CataloguePanel({ actor }: { readonly actor: ReturnType<typeof useCatalo
         <>
           {!admin && <p className="staff-field__hint">{texts.readOnly}</p>}
           <SelectField
+            look="admin"
             label={texts.show}
             value={status}
             options={[
               { value: 'live', label: texts.live },
               { value: 'archived', label: texts.archived },
             ]}
-            onChange={(value) => actor.send({ type: 'query.change', query: { status: value } })}
+            onValue={(value) => actor.send({ type: 'query.change', query: { status: value } })}
           />
         </>
       }
@@ -292,11 +294,11 @@ function CataloguePanel({ actor }: { readonly actor: ReturnType<typeof useCatalo
       removeWords={{ title: texts.archiveTitle, question: texts.archiveQuestion, yes: texts.archiveYes, busy: texts.archiving, no: texts.archiveNo }}
       renderForm={({ draft, errors, saving, change }) => (
         <>
-          <Field label={texts.name} hint={texts.nameHint} value={draft.name ?? ''} error={errors.name} disabled={saving} required onChange={(v) => change('name', v)} />
-          <SelectField label={texts.form} value={draft.form ?? 'pills'} error={errors.form} disabled={saving} options={formOptions} onChange={(v) => change('form', v)} />
-          <Field label={texts.potency} hint={texts.potencyHint} value={draft.potency ?? ''} error={errors.potency} disabled={saving} onChange={(v) => change('potency', v)} />
-          <Field label={texts.pack} hint={texts.packHint} value={draft.pack ?? ''} error={errors.pack} disabled={saving} required onChange={(v) => change('pack', v)} />
-          <Field label={texts.price} value={draft.price ?? ''} error={errors.price} disabled={saving} required inputMode="decimal" onChange={(v) => change('price', v)} />
+          <TextField look="admin" label={texts.name} hint={texts.nameHint} value={draft.name ?? ''} error={errors.name} disabled={saving} required onValue={(v) => change('name', v)} />
+          <SelectField look="admin" label={texts.form} value={draft.form ?? 'pills'} error={errors.form} disabled={saving} options={formOptions} onValue={(v) => change('form', v)} />
+          <TextField look="admin" label={texts.potency} hint={texts.potencyHint} value={draft.potency ?? ''} error={errors.potency} disabled={saving} onValue={(v) => change('potency', v)} />
+          <TextField look="admin" label={texts.pack} hint={texts.packHint} value={draft.pack ?? ''} error={errors.pack} disabled={saving} required onValue={(v) => change('pack', v)} />
+          <TextField look="admin" label={texts.price} value={draft.price ?? ''} error={errors.price} disabled={saving} required inputMode="decimal" onValue={(v) => change('price', v)} />
         </>
       )}
     />

@@ -20,7 +20,7 @@ import {
   type SignatureActor,
 } from '../../../machines/signature/signatureMachine';
 import { useStaffMessages } from '../../i18n/staffMessages';
-import { SelectField } from '../admin/parts/fields';
+import { SelectField } from '../../ui/Field';
 import type { StaffServices } from '../services';
 import { useStaff } from '../StaffContext';
 import { problemText, signatureOf, useDoctorChoiceActor, useSignatureActor } from './provider';
@@ -66,7 +66,7 @@ function AdminChoice({ services }: { readonly services: SignatureServices }) {
   const doctor = doctors.find((d) => d._id === doctorId);
   return (
     <>
-      <SelectField label={texts.doctor} value={doctorId} options={doctors.map((d) => ({ value: d._id, label: d.name }))} onChange={setChosen} />
+      <SelectField look="admin" label={texts.doctor} value={doctorId} options={doctors.map((d) => ({ value: d._id, label: d.name }))} onValue={setChosen} />
       {doctor && <SignaturePanel key={doctor._id} services={services} doctorId={doctor._id} name={doctor.name} />}
     </>
   );

@@ -25,7 +25,8 @@ export async function expectDialogOpen(dialog: Locator, what: string): Promise<v
       async () =>
         (await dialog.isVisible()) &&
         dialog.evaluate((el) => {
-          const style = getComputedStyle(el);
+          // The panel inside the <dialog> is what fades and slides in.
+          const style = getComputedStyle(el.querySelector('.dialog') ?? el);
           return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
         }),
       { message: what, timeout: STEP_MS },

@@ -1,4 +1,4 @@
-import { Dialog } from '../../../components/Popup/Dialog';
+import { Dialog } from '../../../ui/Dialog';
 import { useStaffAdminMessages } from '../../../i18n/staffAdminMessages';
 
 /** The dialog's words when the list's removal is not a delete (the catalogue archives its items). */

@@ -1,15 +1,21 @@
 import { useSyncExternalStore } from 'react';
-import { useMessages } from '../../i18n/shell';
+import { useMessages } from '../i18n/shell';
 import { toast, type Toast } from './toast';
 import './Toast.css';
 
 /**
- * Two live regions that are always in the page, so screen readers announce what is added:
- * info toasts in role="status" (polite), errors in role="alert" (assertive).
+ * Two live regions, so screen readers announce what is added: info toasts in role="status"
+ * (polite), errors in role="alert" (assertive). The page's region (src/app/Layout.tsx) shows the
+ * toasts while no modal dialog is open; while one is, the region inside the top dialog does
+ * (src/ui/Dialog.tsx renders one, with itself as `host`): outside it they would be inert (neither
+ * read nor clickable).
  */
-export function ToastRegion() {
+export function ToastRegion({ host = null }: { readonly host?: HTMLElement | null }) {
   const messages = useMessages();
-  const toasts = useSyncExternalStore(toast.subscribe, toast.getSnapshot, toast.getSnapshot);
+  // The toasts while they show here (null: they show in another region).
+  const here = () => (toast.host() === host ? toast.getSnapshot() : null);
+  const toasts = useSyncExternalStore(toast.subscribe, here, here);
+  if (!toasts) return null;
   const info = toasts.filter((t) => t.kind === 'info');
   const errors = toasts.filter((t) => t.kind === 'error');
   return (

@@ -24,6 +24,8 @@ let toasts: readonly Toast[] = [];
 let nextId = 1;
 const listeners = new Set<Listener>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
+// The top modal dialog: the page behind it is inert, so the toasts go inside it. Null: in the page.
+let host: HTMLElement | null = null;
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -53,21 +55,19 @@ function dismiss(id: number): void {
   }
 }
 
-function clear(): void {
-  for (const timer of timers.values()) clearTimeout(timer);
-  timers.clear();
-  toasts = [];
-  emit();
-}
-
 export const toast = {
   info: (text: string): number => show('info', text),
   error: (text: string): number => show('error', text),
   dismiss,
-  clear,
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
   getSnapshot: (): readonly Toast[] => toasts,
+  /** The top modal dialog (src/ui/Dialog.tsx keeps the open ones): the toasts show inside it; null: in the page. */
+  setHost(dialog: HTMLElement | null): void {
+    host = dialog;
+    emit();
+  },
+  host: (): HTMLElement | null => host,
 };
