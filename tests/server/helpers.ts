@@ -191,8 +191,17 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-// Unique per test file: pid and a random tag, so parallel files and runs never share a name.
+// Unique per worker: its pid and a random tag, so parallel workers and runs never share a name
+// (the run's teardown drops what a worker that has ended left: globalSetup.ts).
 const runTag = `cp_test_${process.pid}_${randomBytes(3).toString('hex')}`;
+
+/**
+ * PostgreSQL: the last test's seeded database, being put back to the seeded state for the
+ * worker's next test, in this file or the next (seededPostgres.ts), as PGlite's instance is
+ * (seededPGlite.ts): a copy of the template and its drop a describe block cost PostgreSQL more
+ * than a put-back. Undefined when it could not be put back.
+ */
+let putBack: Promise<string | undefined> | undefined;
 let databaseCounter = 0;
 const newDatabaseName = () => `${runTag}_${++databaseCounter}`;
 
@@ -314,9 +323,6 @@ export function useTestDatabases(backend: Backend): TestDatabases {
   // PostgreSQL: the seeded copy the next test will get, made while this one runs; the drops
   // of used databases, still running.
   let spareCopy: Promise<string> | undefined;
-  // PostgreSQL: the last test's seeded database, being put back to the seeded state for the next
-  // one (seededPostgres.ts); undefined when it could not be.
-  let putBack: Promise<string | undefined> | undefined;
   const drops: Promise<unknown>[] = [];
   const dropLater = (name: string) => {
     drops.push(dropDatabase(name).then(() => undefined, (error: unknown) => error));
@@ -342,9 +348,7 @@ export function useTestDatabases(backend: Backend): TestDatabases {
     const spare = spareCopy;
     spareCopy = undefined;
     if (spare) await spare.then(dropLater, () => undefined); // a copy that failed is reported by no test: none took it
-    const kept = await putBack;
-    putBack = undefined;
-    if (kept) dropLater(kept);
+    await putBack; // kept for the worker's next test, or dropped (then awaited just below)
     const failed = (await Promise.all(drops.splice(0))).find((result) => result !== undefined);
     if (failed) throw failed;
   });
