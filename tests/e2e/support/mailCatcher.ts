@@ -83,10 +83,13 @@ export class MailCatcher {
     return this.mails;
   }
 
-  /** The first mail to `to` among those that arrived after the first `since`; waits for it. */
-  next(to: string, since: number, timeoutMs = 20_000): Promise<CapturedMail> {
+  /**
+   * The first mail to `to` (and, given `match`, that matches it) among those that arrived after
+   * the first `since`; waits for it.
+   */
+  next(to: string, since: number, timeoutMs = 20_000, match: (mail: CapturedMail) => boolean = () => true): Promise<CapturedMail> {
     const address = to.toLowerCase();
-    const find = () => this.mails.slice(since).find((m) => m.to.includes(address));
+    const find = () => this.mails.slice(since).find((m) => m.to.includes(address) && match(m));
     return new Promise((resolve, reject) => {
       const found = find();
       if (found) return resolve(found);
@@ -99,20 +102,26 @@ export class MailCatcher {
       };
       const timer = setTimeout(() => {
         this.listeners.delete(listener);
-        reject(new Error(`no mail to ${address} reached the SMTP server within ${timeoutMs / 1000} s (${this.mails.length - since} other mail(s) did)`));
+        const others = this.mails.slice(since).filter((m) => m.to.includes(address)).map((m) => `"${m.subject}"`);
+        const what = others.length ? `; to that address only ${others.join(', ')}` : '';
+        reject(new Error(`no such mail to ${address} reached the SMTP server within ${timeoutMs / 1000} s (${this.mails.length - since} mail(s) did${what})`));
       }, timeoutMs);
       this.listeners.add(listener);
     });
   }
 
-  /** Waits for the next mail to `to` and returns the 6-digit code its text gives. */
+  /**
+   * Waits for the next mail to `to` whose text gives a 6-digit verification code, and returns the
+   * code. Other mails to the address (a prescription or a confirmation, sent by a job whenever it
+   * runs) may arrive in between and are passed over.
+   */
   async codeFor(to: string, since: number): Promise<string> {
-    const mail = await this.next(to, since);
-    const code = /verification code is:\s*(\d{6})\b/i.exec(mail.text)?.[1];
-    if (!code) throw new Error(`the mail to ${to} ("${mail.subject}") has no 6-digit verification code in its text part`);
-    return code;
+    const mail = await this.next(to, since, undefined, (m) => verificationCode.test(m.text));
+    return verificationCode.exec(mail.text)![1]!;
   }
 }
+
+const verificationCode = /verification code is:\s*(\d{6})\b/i;
 
 /** Header block and body of a message or MIME part (CRLF or LF line ends). */
 function splitMessage(raw: string): { head: string; body: string } {
