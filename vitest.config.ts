@@ -7,7 +7,8 @@ import { serverFilesWithMocks } from './tests/server/isolatedFiles.ts';
  * The server suite's network-namespace walk (tests/server/google.netns.test.ts) adds and removes a
  * veth pair; Chromium, running the browser suite in the other lane of `npm test` at the same time,
  * fails its page loads with net::ERR_NETWORK_CHANGED when that happens. Run it first, so it is
- * done long before the browser suite starts (after typecheck, unit and component: minutes).
+ * done long before the browser suite starts (after typecheck, unit and its build: about two
+ * minutes; the walk takes about 30 s).
  */
 class NetworkNamespacesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

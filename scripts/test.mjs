@@ -15,8 +15,9 @@
 // both just before the last line.
 //
 // Two lanes run side by side, as neither keeps both cores busy alone (the server suite waits on
-// PostgreSQL and child processes, the browser suite on pages): `server`, and `typecheck, unit,
-// component, e2e` one after another. With both lanes running, each suite's output goes to
+// PostgreSQL and child processes, the browser suite on pages): `server, component`, and
+// `typecheck, unit, e2e`, each lane's suites one after another (the browser suite needs the
+// type-check's dist/node; the lanes are balanced by CPU). With both lanes running, each suite's output goes to
 // .tmp/test-results/<suite>.log and is printed whole when the suite ends; with one lane it
 // streams as it comes.
 //
@@ -39,7 +40,7 @@ import { clearMachinePaths, machinePathsLine } from '../tests/machines/pathsSumm
 
 const MINUTE = 60_000;
 /** Lanes run at the same time; the suites of one lane one after another. */
-const LANES = [['server'], ['typecheck', 'unit', 'component', 'e2e']];
+const LANES = [['server', 'component'], ['typecheck', 'unit', 'e2e']];
 const MAX_WORKERS = 2; // the machines have 2 cores
 const RESULTS = join(ROOT, '.tmp/test-results');
 const MACHINE_PATHS = join(RESULTS, 'machine-paths'); // written by the unit suite's path tests
