@@ -90,16 +90,19 @@ export interface FieldDescription {
  * its own label), beside a `FieldError` with the same id.
  */
 export function fieldControlProps(id: string, { hint, error, also, field, className }: FieldDescription = {}): FieldControlProps {
+  const described = describedBy(hint && `${id}-hint`, also, error && `${id}-error`);
   return {
     id,
     ...(field !== undefined && { 'data-field': field }),
     ...(error && { 'aria-invalid': true as const }),
-    ...(describedBy(hint && `${id}-hint`, also, error && `${id}-error`) !== undefined && {
-      'aria-describedby': describedBy(hint && `${id}-hint`, also, error && `${id}-error`),
-    }),
+    ...(described !== undefined && { 'aria-describedby': described }),
     ...(className !== undefined && { className }),
   };
 }
+
+/** The field's wrapper class: the look's, with its invalid class while there is an error. */
+const wrapperClass = (classes: LookClasses, invalid: boolean): string =>
+  invalid && classes.invalid ? `${classes.field} ${classes.invalid}` : classes.field;
 
 const present = (node: ReactNode): boolean => node !== undefined && node !== null && node !== false && node !== '';
 
@@ -159,7 +162,7 @@ export function Field({
   const invalid = present(error);
   const control = fieldControlProps(id, { hint: present(hint), error: invalid, also: describedByAlso, field, className: classes.control });
   const hintNode = <FieldHint id={id} look={look}>{hint}</FieldHint>;
-  const wrapper = className ?? (invalid && classes.invalid ? `${classes.field} ${classes.invalid}` : classes.field);
+  const wrapper = className ?? wrapperClass(classes, invalid);
   return (
     <div className={wrapper}>
       <label htmlFor={id} className={classes.label}>
@@ -279,7 +282,7 @@ export function CheckField({
   const invalid = present(error);
   const { id: _id, ...control } = fieldControlProps(id, { hint: present(hint), error: invalid });
   return (
-    <div className={invalid && classes.invalid ? `${classes.field} ${classes.invalid}` : classes.field}>
+    <div className={wrapperClass(classes, invalid)}>
       <label className={labelClassName}>
         <input type="checkbox" checked={checked} disabled={disabled} {...control} onChange={(e) => onChecked(e.target.checked)} />
         {label}
